@@ -1,0 +1,31 @@
+# Two entry points for a fresh machine: `make run` (the main job on its built-in default) and
+# `make test` (the whole suite). Both create .venv/ first; everything else uses .venv/bin/itbench.
+PYTHON ?= python3
+VENV := .venv
+STAMP := $(VENV)/.installed
+
+.PHONY: setup system-deps run test lint clean
+
+$(STAMP): pyproject.toml scripts/setup-venv.sh
+	bash scripts/setup-venv.sh $(PYTHON)
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+# System packages the tests use (bubblewrap, chromium); installs with apt-get where it can.
+system-deps:
+	bash scripts/system-deps.sh
+
+run: setup
+	$(VENV)/bin/itbench finops run
+
+test: setup system-deps
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/python -m pytest -q
+
+lint: setup
+	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .
+
+clean:
+	rm -rf $(VENV) outputs build *.egg-info

@@ -1,0 +1,1 @@
+"""CISO domain: compliance requirements turned into Kyverno, Rego and Ansible artifacts."""

@@ -1,0 +1,1 @@
+"""Tool commands the ciso plugin contributes (``itbench kyverno``, ``itbench rego``)."""

@@ -1,0 +1,1 @@
+"""Policy engines the CISO domain validates artifacts with: ``kyverno`` and ``rego``."""

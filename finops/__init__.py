@@ -1,0 +1,1 @@
+"""FinOps domain: root cause of cost anomalies in hierarchical billing data."""

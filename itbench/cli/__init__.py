@@ -1,0 +1,1 @@
+"""The ``itbench`` command line: a thin layer over the library."""

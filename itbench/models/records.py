@@ -1,0 +1,112 @@
+"""pydantic v2 models shared by every domain.
+
+Ground truth and reference answers live on :class:`Scenario` but are excluded from every dump,
+so serialising a scenario into an agent's workspace can never leak them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: A trial score: a number, a dict of numbers (``calculation``, ``calculation_precision`` ...), or null.
+ScoreValue = float | int | bool | dict[str, float | int | bool | None] | None
+
+
+class Scenario(BaseModel):
+    """One task an agent is asked to solve."""
+
+    model_config = ConfigDict(frozen=True, populate_by_name=True, arbitrary_types_allowed=True)
+
+    id: str
+    domain: str
+    scenario_class: str = Field(alias="class")
+    title: str
+    #: The task text handed to the agent (prompt); ``title`` is the one-line requirement.
+    description: str = ""
+    #: Workspace-relative name -> source file or directory that the agent may see.
+    inputs: dict[str, Path] = Field(default_factory=dict)
+    #: Hidden from agents: what the evaluator scores against.
+    ground_truth: Any = Field(default=None, exclude=True, repr=False)
+    #: Hidden from agents: the reference answer the ``oracle`` agent replays.
+    reference: Any = Field(default=None, exclude=True, repr=False)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class Trial(BaseModel):
+    """One attempt of one agent at one scenario; ``number`` counts from 1."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scenario_id: str
+    number: int = Field(ge=1)
+    directory: Path
+
+    @property
+    def trial_id(self) -> str:
+        return str(self.number)
+
+
+class AgentStatus(StrEnum):
+    OK = "ok"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+
+
+class Usage(BaseModel):
+    """Token and cost totals of one trial (zero for agents that call no model)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    llm_calls: int = 0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            prompt_tokens=self.prompt_tokens + other.prompt_tokens,
+            completion_tokens=self.completion_tokens + other.completion_tokens,
+            cost_usd=self.cost_usd + other.cost_usd,
+            llm_calls=self.llm_calls + other.llm_calls,
+        )
+
+
+class AgentResult(BaseModel):
+    """What the agent run produced (its answer is files in the workspace)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    status: AgentStatus = AgentStatus.OK
+    reason: str | None = None
+    usage: Usage = Field(default_factory=Usage)
+    duration_s: float = 0.0
+
+
+class Evaluation(BaseModel):
+    """The scored outcome of one trial, as stored in ``evaluation.json``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    scenario_id: str
+    trial_id: str
+    scenario_class: str | None = None
+    agent: str | None = None
+    model: str | None = None
+    scores: dict[str, ScoreValue] = Field(default_factory=dict)
+    error: str | None = None
+    usage: Usage = Field(default_factory=Usage)
+    duration_s: float = 0.0
+    details: dict[str, Any] = Field(default_factory=dict)
+
+    def raw_result(self) -> dict[str, Any]:
+        """This trial as one ``raw_results`` entry of the ITBench results document."""
+        entry: dict[str, Any] = {"incident_id": self.scenario_id, "trial_id": self.trial_id}
+        if self.error is not None:
+            entry["error"] = self.error
+        else:
+            entry["scores"] = dict(self.scores)
+        return entry

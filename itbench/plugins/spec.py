@@ -1,0 +1,46 @@
+"""What a domain plugin provides. Every field but ``name`` is optional: a domain offers what it has.
+
+A domain's entry point (group ``itbench.domains``) names a :class:`Domain` instance. Core builds
+``itbench <domain> run|eval`` from these pieces, so every domain gets the same flags and outputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import click
+
+    from itbench.agents.base import AgentFactory
+    from itbench.models import Scenario, ScoreValue
+
+
+@dataclass(frozen=True)
+class Domain:
+    """A domain plugin: scenarios, agents, evaluator and commands of one problem area."""
+
+    name: str
+    description: str = ""
+    #: Load scenarios: ``None`` -> the built-in suite; otherwise a directory or comma-separated ids.
+    load_scenarios: Callable[[str | None], Sequence[Scenario]] | None = None
+    #: Domain-specific agents (``baseline`` at least); core adds ``oracle``, ``command``, ``llm``.
+    agents: Mapping[str, AgentFactory] = field(default_factory=dict)
+    #: Score one trial: (scenario, trial directory holding the agent's files) -> scores.
+    evaluate: Callable[[Scenario, Path], Mapping[str, ScoreValue]] | None = None
+    #: Load ground truth for ``eval --ground-truth PATH``: id -> scenario carrying that truth.
+    load_ground_truth: Callable[[Path], Mapping[str, Scenario]] | None = None
+    #: Write the reference answer of a scenario into a workspace (the ``oracle`` agent).
+    write_reference: Callable[[Scenario, Path], None] | None = None
+    #: The primary metric shown in tables and compared with ``--fail-under``.
+    primary_metric: str | None = None
+    #: Extra ``config`` entries for the results document (e.g. ``{"k": 3}``).
+    results_config: Mapping[str, Any] = field(default_factory=dict)
+    #: Extra subcommands of ``itbench <domain>`` (e.g. ``generate``).
+    commands: Callable[[], Sequence[click.Command]] | None = None
+    #: Validate an agent's output directory (used by the LLM reflection loop); diagnostics, [] if clean.
+    validate_output: Callable[[Scenario, Path], Sequence[str]] | None = None
+    #: Tools an LLM agent may call for this scenario: builds them from (scenario view, workspace).
+    llm_tools: Callable[[Scenario, Path], Sequence[Any]] | None = None

@@ -1,0 +1,1 @@
+"""Reference Ansible playbooks shipped with itbench (found through importlib.resources)."""

@@ -1,0 +1,1 @@
+"""Reference policies shipped with itbench (found through importlib.resources in a wheel)."""

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Create .venv/ and install itbench (editable) with its test tools.
+set -euo pipefail
+python=${1:-python3}
+cd "$(dirname "$0")/.."
+[ -x .venv/bin/python ] || "$python" -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e '.[test]'
+# The embedded OPA library's metadata claims Python>=3.14 although its manylinux_2_34 x86-64
+# wheel works on 3.11, so it cannot be a declared dependency; it stays optional.
+if [ "$(uname -m)" = "x86_64" ]; then
+  .venv/bin/python -m pip install -q --no-deps --ignore-requires-python \
+    opa-golib-python-bindings==0.4.4 \
+    || echo "note: opa-golib-python-bindings unavailable here; Rego falls back to regorus" >&2
+fi
