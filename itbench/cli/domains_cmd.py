@@ -12,7 +12,9 @@ from itbench.plugins.domains import load_domain
 
 
 @click.command()
-@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
+)
 def domains(fmt: str) -> int:
     """List installed domains with the distribution and version providing each."""
     rows = []
@@ -39,5 +41,7 @@ def domains(fmt: str) -> int:
         click.echo(f"{'DOMAIN':<{width}}  {'PROVIDER':<24}  STATUS  DESCRIPTION")
         for r in rows:
             provider = f"{r['distribution']} {r['version']}"
-            click.echo(f"{r['name']:<{width}}  {provider:<24}  {r['status']:<6}  {r['description']}")
+            click.echo(
+                f"{r['name']:<{width}}  {provider:<24}  {r['status']:<6}  {r['description']}"
+            )
     return ExitCode.OK

@@ -15,12 +15,22 @@ import click
 from itbench import __version__
 from itbench.errors import ItbenchError
 from itbench.exitcodes import ExitCode
-from itbench.plugins import COMMAND_GROUP, DOMAIN_GROUP, PluginLoadError, PluginRecord, discover, load
+from itbench.plugins import (
+    COMMAND_GROUP,
+    DOMAIN_GROUP,
+    PluginLoadError,
+    PluginRecord,
+    discover,
+    load,
+)
 
 #: Commands core owns: name -> ("module:attribute", one-line help).
 CORE_COMMANDS: dict[str, tuple[str, str]] = {
     "domains": ("itbench.cli.domains_cmd:domains", "List installed domains and their providers."),
-    "stats": ("itbench.cli.stats_cmd:stats", "Recompute statistics of an ITBench results document."),
+    "stats": (
+        "itbench.cli.stats_cmd:stats",
+        "Recompute statistics of an ITBench results document.",
+    ),
     "report": ("itbench.cli.report_cmd:report", "Render one or more results documents."),
     "cluster": ("itbench.cli.cluster_cmd:cluster", "Offline Kubernetes API server over manifests."),
     "sandbox": ("itbench.cli.sandbox_cmd:sandbox", "Run a command in the bubblewrap sandbox."),

@@ -23,7 +23,9 @@ def load_domain(record: PluginRecord) -> LoadedDomain:
         except Exception as exc:
             raise PluginLoadError(record, exc) from exc
     if not isinstance(obj, Domain):
-        raise PluginLoadError(record, TypeError(f"entry point gave {type(obj).__name__}, not Domain"))
+        raise PluginLoadError(
+            record, TypeError(f"entry point gave {type(obj).__name__}, not Domain")
+        )
     return LoadedDomain(record, obj)
 
 

@@ -30,8 +30,9 @@ class Domain:
     agents: Mapping[str, AgentFactory] = field(default_factory=dict)
     #: Score one trial: (scenario, trial directory holding the agent's files) -> scores.
     evaluate: Callable[[Scenario, Path], Mapping[str, ScoreValue]] | None = None
-    #: Load ground truth for ``eval --ground-truth PATH``: id -> scenario carrying that truth.
-    load_ground_truth: Callable[[Path], Mapping[str, Scenario]] | None = None
+    #: Load ground truth for ``eval --ground-truth PATH`` (None -> the built-in suite's):
+    #: scenario id -> scenario carrying that truth.
+    load_ground_truth: Callable[[Path | None], Mapping[str, Scenario]] | None = None
     #: Write the reference answer of a scenario into a workspace (the ``oracle`` agent).
     write_reference: Callable[[Scenario, Path], None] | None = None
     #: The primary metric shown in tables and compared with ``--fail-under``.

@@ -1,0 +1,206 @@
+"""``itbench <domain> run|eval|...``: the same commands and flags for every domain plugin."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from itbench.agents.base import AgentOptions
+from itbench.agents.registry import resolve_agent
+from itbench.errors import UsageError
+from itbench.exitcodes import ExitCode
+from itbench.plugins.domains import load_domain
+from itbench.plugins.finder import PluginRecord
+from itbench.plugins.spec import Domain
+
+
+def domain_group(record: PluginRecord) -> click.Group:
+    domain = load_domain(record).domain
+    group = click.Group(name=domain.name, help=f"{domain.description} ({record.provider})")
+    if domain.load_scenarios is not None and domain.evaluate is not None:
+        group.add_command(_run_command(domain))
+    if domain.evaluate is not None and domain.load_ground_truth is not None:
+        group.add_command(_eval_command(domain))
+    if domain.commands is not None:
+        for command in domain.commands():
+            group.add_command(command)
+    return group
+
+
+def _emit(document: dict, fmt: str, primary: str | None) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(document, indent=2))
+    else:
+        from itbench.runner.summary import summary_table
+
+        click.echo(summary_table(document, primary))
+
+
+def _exit_for(document: dict, fail_under: float | None, primary: str | None) -> int:
+    if fail_under is None:
+        return ExitCode.OK
+    from itbench.runner.summary import primary_mean
+
+    score = primary_mean(document, primary)
+    if score is None or score < fail_under:
+        click.echo(f"score {score} is below --fail-under {fail_under}", err=True)
+        return ExitCode.FINDINGS
+    return ExitCode.OK
+
+
+def _run_command(domain: Domain) -> click.Command:
+    @click.command(name="run")
+    @click.option(
+        "--scenarios", help="Scenario directory or comma-separated ids (default: built-in suite)."
+    )
+    @click.option("--agent", "agent_name", help="Agent name (default: baseline).")
+    @click.option(
+        "--agent-cmd", help="Shell command of an external agent (selects --agent command)."
+    )
+    @click.option("--model", help="litellm model name for --agent llm, e.g. openai/gpt-4o.")
+    @click.option("--api-base", help="Base URL of an OpenAI-compatible server for --model.")
+    @click.option("--trials", type=click.IntRange(min=1), default=1, show_default=True)
+    @click.option("-j", "--jobs", type=click.IntRange(min=1), default=1, show_default=True)
+    @click.option(
+        "--output",
+        "output_dir",
+        type=click.Path(path_type=Path),
+        help=f"Run directory (default: outputs/{domain.name}).",
+    )
+    @click.option(
+        "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
+    )
+    @click.option(
+        "--fail-under", type=float, help="Exit 1 when the primary metric's mean is below this."
+    )
+    @click.option(
+        "--timeout",
+        "time_limit",
+        type=click.FloatRange(min=0.1),
+        default=600.0,
+        show_default=True,
+        help="Per-trial time limit in seconds.",
+    )
+    @click.option(
+        "--llm-timeout", type=click.FloatRange(min=0.1), default=120.0, show_default=True,
+        help="Seconds to wait for one model reply before retrying.",
+    )
+    @click.option("--reflection-rounds", type=click.IntRange(min=1), default=3, show_default=True)
+    @click.option(
+        "--retry-errors", is_flag=True, help="Redo trials whose evaluation recorded an error."
+    )
+    @click.option("--no-progress", is_flag=True, help="No progress output on stderr.")
+    def run(
+        scenarios: str | None,
+        agent_name: str | None,
+        agent_cmd: str | None,
+        model: str | None,
+        api_base: str | None,
+        trials: int,
+        jobs: int,
+        output_dir: Path | None,
+        fmt: str,
+        fail_under: float | None,
+        time_limit: float,
+        llm_timeout: float,
+        reflection_rounds: int,
+        retry_errors: bool,
+        no_progress: bool,
+    ) -> int:
+        """Run an agent on scenarios and score every trial."""
+        from itbench.runner.progress import Progress
+        from itbench.runner.run import (
+            collect_evaluations,
+            execute_plan,
+            plan_trials,
+            results_config,
+            results_path,
+            write_results,
+        )
+        from itbench.runner.trial import RunContext
+
+        if agent_cmd and agent_name not in (None, "command"):
+            raise UsageError(
+                "--agent-cmd runs the 'command' agent; drop --agent or use --agent command"
+            )
+        name = agent_name or ("command" if agent_cmd else "baseline")
+        options = AgentOptions(
+            model=model,
+            api_base=api_base,
+            agent_cmd=agent_cmd,
+            reflection_rounds=reflection_rounds,
+            llm_timeout_s=llm_timeout,
+        )
+        factory = resolve_agent(name, domain)
+        assert domain.load_scenarios is not None
+        selected = list(domain.load_scenarios(scenarios))
+        if not selected:
+            raise UsageError("no scenarios selected")
+        agent = factory(options, domain)  # configuration errors surface before any trial
+        out = output_dir or Path("outputs") / domain.name
+        out.mkdir(parents=True, exist_ok=True)
+        plan = plan_trials(selected, trials, out, retry_errors=retry_errors)
+        ctx = RunContext(domain, agent, name, model, time_limit)
+        with Progress(len(plan.todo), len(plan.done), enabled=not no_progress) as progress:
+            execute_plan(plan, ctx, out, jobs, on_trial=progress.trial_done)
+        config = results_config(
+            domain.name,
+            name,
+            model,
+            trials,
+            selected,
+            domain.primary_metric,
+            dict(domain.results_config),
+        )
+        document = write_results(collect_evaluations(plan), config, results_path(out))
+        print(f"results: {results_path(out)}", file=sys.stderr)
+        _emit(document, fmt, domain.primary_metric)
+        return _exit_for(document, fail_under, domain.primary_metric)
+
+    return run
+
+
+def _eval_command(domain: Domain) -> click.Command:
+    @click.command(name="eval")
+    @click.option(
+        "--outputs",
+        "outputs",
+        required=True,
+        type=click.Path(exists=True, file_okay=False, path_type=Path),
+        help="Outputs laid out as DIR/<scenario>/<trial>/.",
+    )
+    @click.option(
+        "--ground-truth",
+        type=click.Path(exists=True, path_type=Path),
+        help="Ground truth (default: the built-in suite's).",
+    )
+    @click.option(
+        "--result-file",
+        type=click.Path(path_type=Path),
+        help="Where to write the results document (default: OUTPUTS/results.json).",
+    )
+    @click.option(
+        "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
+    )
+    @click.option(
+        "--fail-under", type=float, help="Exit 1 when the primary metric's mean is below this."
+    )
+    def eval_(
+        outputs: Path,
+        ground_truth: Path | None,
+        result_file: Path | None,
+        fmt: str,
+        fail_under: float | None,
+    ) -> int:
+        """Score existing agent outputs (the original ITBench outputs layout)."""
+        from itbench.runner.evaluate import evaluate_outputs
+
+        document, path = evaluate_outputs(domain, outputs, ground_truth, result_file)
+        print(f"results: {path}", file=sys.stderr)
+        _emit(document, fmt, domain.primary_metric)
+        return _exit_for(document, fail_under, domain.primary_metric)
+
+    return eval_

@@ -1,0 +1,1 @@
+"""The runner: scenarios x trials x one agent, in killable worker processes, resumable."""

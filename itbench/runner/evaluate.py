@@ -1,0 +1,57 @@
+"""``eval``: score outputs someone else produced, laid out as ``DIR/<scenario>/<trial>/``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from itbench.errors import ItbenchError, UsageError
+from itbench.models import Evaluation
+from itbench.plugins.spec import Domain
+from itbench.runner.layout import RESULTS_FILE, discover_outputs, scenario_key
+
+
+def evaluate_outputs(
+    domain: Domain, outputs: Path, ground_truth: Path | None, result_file: Path | None
+) -> tuple[dict[str, Any], Path]:
+    from itbench.runner.run import results_config, write_results
+
+    assert domain.load_ground_truth is not None and domain.evaluate is not None
+    truths = domain.load_ground_truth(ground_truth)
+    by_key = {scenario_key(sid): s for sid, s in truths.items()}
+    trials = discover_outputs(outputs)
+    if not trials:
+        raise UsageError(f"{outputs}: no trial folders found (expected <scenario>/<trial number>/)")
+    evaluations: list[Evaluation] = []
+    seen = []
+    for trial in trials:
+        scenario = by_key.get(scenario_key(trial.scenario_folder))
+        if scenario is None:
+            print(
+                f"warning: {trial.path}: no ground truth for scenario {trial.scenario_folder!r}; skipped",
+                file=sys.stderr,
+            )
+            continue
+        seen.append(scenario)
+        try:
+            scores, error = dict(domain.evaluate(scenario, trial.path)), None
+        except ItbenchError as exc:
+            scores, error = {}, f"unusable agent output: {exc}"
+        evaluations.append(
+            Evaluation(
+                scenario_id=scenario.id,
+                trial_id=trial.trial_id,
+                scenario_class=scenario.scenario_class,
+                scores=scores,
+                error=error,
+            )
+        )
+    unique = list({s.id: s for s in seen}.values())
+    config = results_config(
+        domain.name, "external", None, 0, unique, domain.primary_metric, dict(domain.results_config)
+    )
+    config["outputs"] = str(outputs)
+    path = result_file or outputs / RESULTS_FILE
+    document = write_results(evaluations, config, path)
+    return document, path

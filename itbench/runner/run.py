@@ -1,0 +1,129 @@
+"""A benchmark run: plan trials, skip the complete ones, run the rest, write ``results.json``.
+
+Resumability rests on one rule: ``evaluation.json`` is written by rename as the last act of a trial,
+so it is either absent (redo the trial from scratch) or complete (skip it). ``results.json`` is then
+rebuilt from the evaluation files of exactly the planned (scenario, trial) pairs.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from itbench.models import Evaluation, Scenario
+from itbench.runner.layout import EVALUATION_FILE, RESULTS_FILE, read_evaluation, trial_dir
+from itbench.runner.pool import WorkerExit, run_in_workers
+from itbench.runner.trial import (
+    RunContext,
+    TrialSpec,
+    execute_trial,
+    failed_evaluation,
+    write_evaluation,
+)
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    specs: tuple[TrialSpec, ...]
+    done: tuple[TrialSpec, ...]
+    todo: tuple[TrialSpec, ...]
+
+
+def plan_trials(
+    scenarios: Sequence[Scenario], trials: int, output_dir: Path, retry_errors: bool = False
+) -> RunPlan:
+    specs = tuple(
+        TrialSpec(s, n, trial_dir(output_dir, s.id, n))
+        for s in scenarios
+        for n in range(1, trials + 1)
+    )
+    done, todo = [], []
+    for spec in specs:
+        evaluation = read_evaluation(spec.directory / EVALUATION_FILE)
+        if evaluation is not None and not (retry_errors and evaluation.error is not None):
+            done.append(spec)
+        else:
+            todo.append(spec)
+    return RunPlan(specs, tuple(done), tuple(todo))
+
+
+def _reset(spec: TrialSpec, output_dir: Path) -> None:
+    """Remove what an interrupted attempt left, so the redo starts clean."""
+    root = output_dir.resolve()
+    target = spec.directory.resolve()
+    if root not in target.parents:  # defence in depth: never delete outside the run directory
+        raise RuntimeError(f"refusing to reset {target}: outside {root}")
+    if target.exists():
+        shutil.rmtree(target)
+
+
+def execute_plan(
+    plan: RunPlan,
+    ctx: RunContext,
+    output_dir: Path,
+    jobs: int,
+    on_trial: Callable[[TrialSpec, Evaluation], None] | None = None,
+) -> None:
+    for spec in plan.todo:
+        _reset(spec, output_dir)
+
+    def work(spec: TrialSpec) -> None:
+        execute_trial(spec, ctx)
+
+    def on_exit(exit_: WorkerExit) -> None:
+        spec = exit_.spec
+        evaluation = read_evaluation(spec.directory / EVALUATION_FILE)
+        if evaluation is None or exit_.timed_out:
+            reason = "timeout" if exit_.timed_out else (exit_.failure or "no evaluation written")
+            spec.directory.mkdir(parents=True, exist_ok=True)
+            evaluation = failed_evaluation(spec, ctx, reason)
+            write_evaluation(spec.directory, evaluation)
+        if on_trial is not None:
+            on_trial(spec, evaluation)
+
+    run_in_workers(plan.todo, work, jobs, ctx.time_limit_s, on_exit)
+
+
+def collect_evaluations(plan: RunPlan) -> list[Evaluation]:
+    evaluations = []
+    for spec in plan.specs:
+        evaluation = read_evaluation(spec.directory / EVALUATION_FILE)
+        if evaluation is not None:
+            evaluations.append(evaluation)
+    return evaluations
+
+
+def results_config(
+    ctx_domain: str,
+    agent: str,
+    model: str | None,
+    trials: int,
+    scenarios: Sequence[Scenario],
+    primary_metric: str | None,
+    extra: dict[str, Any],
+) -> dict[str, Any]:
+    config: dict[str, Any] = {
+        "domain": ctx_domain,
+        "agent": agent,
+        "model": model,
+        "trials": trials,
+        "primary_metric": primary_metric,
+        "scenario_classes": {s.id: s.scenario_class for s in scenarios},
+    }
+    config.update(extra)
+    return config
+
+
+def write_results(evaluations: Sequence[Evaluation], config: dict[str, Any], path: Path) -> dict:
+    from itbench.scoring.results import build_results_document, write_results_document
+
+    document = build_results_document([e.raw_result() for e in evaluations], config)
+    write_results_document(document, path)
+    return document
+
+
+def results_path(output_dir: Path) -> Path:
+    return output_dir / RESULTS_FILE

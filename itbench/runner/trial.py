@@ -1,0 +1,110 @@
+"""One trial, start to finish, inside its worker process: workspace, agent, evaluation, record."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from itbench.agents.base import Agent, Task, task_prompt
+from itbench.errors import ItbenchError
+from itbench.fsutil import atomic_write_json, copy_input
+from itbench.models import AgentResult, AgentStatus, Evaluation, Scenario, Usage
+from itbench.plugins.spec import Domain
+from itbench.runner.layout import EVALUATION_FILE, TRANSCRIPT_FILE
+from itbench.transcript import Transcript
+
+
+@dataclass(frozen=True)
+class TrialSpec:
+    scenario: Scenario
+    number: int
+    directory: Path
+
+    @property
+    def label(self) -> str:
+        return f"{self.scenario.id}#{self.number}"
+
+
+@dataclass(frozen=True)
+class RunContext:
+    """What every trial of one run shares."""
+
+    domain: Domain
+    agent: Agent
+    agent_name: str
+    model: str | None
+    time_limit_s: float | None
+
+
+def prepare_workspace(spec: TrialSpec) -> None:
+    """Copy exactly what the scenario exposes; ground truth is never among ``inputs``."""
+    spec.directory.mkdir(parents=True, exist_ok=True)
+    for name, source in spec.scenario.inputs.items():
+        copy_input(source, spec.directory / name)
+
+
+def failed_evaluation(spec: TrialSpec, ctx: RunContext, reason: str, **extra: object) -> Evaluation:
+    return Evaluation(
+        scenario_id=spec.scenario.id,
+        trial_id=str(spec.number),
+        scenario_class=spec.scenario.scenario_class,
+        agent=ctx.agent_name,
+        model=ctx.model,
+        error=reason,
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
+    """Run the agent, score its files and write ``evaluation.json`` atomically (the commit point)."""
+    started = time.monotonic()
+    prepare_workspace(spec)
+    transcript = Transcript(spec.directory / TRANSCRIPT_FILE)
+    prompt = task_prompt(spec.scenario)
+    transcript.record(
+        "trial_start", scenario=spec.scenario.id, trial=spec.number, agent=ctx.agent_name
+    )
+    task = Task(spec.scenario, prompt, spec.directory, ctx.time_limit_s, transcript)
+    try:
+        result = ctx.agent.solve(task)
+    except subprocess.TimeoutExpired:
+        result = AgentResult(status=AgentStatus.TIMEOUT, reason="timeout")
+    except ItbenchError as exc:
+        result = AgentResult(status=AgentStatus.ERROR, reason=str(exc))
+    except Exception as exc:  # an agent's bug fails its trial, not the run
+        result = AgentResult(status=AgentStatus.ERROR, reason=f"{type(exc).__name__}: {exc}")
+    transcript.record("agent_end", status=result.status.value, reason=result.reason)
+
+    scores: dict = {}
+    error: str | None = None
+    if result.status is not AgentStatus.OK:
+        error = result.reason or result.status.value
+    elif ctx.domain.evaluate is None:
+        error = f"domain {ctx.domain.name!r} has no evaluator"
+    else:
+        try:
+            scores = dict(ctx.domain.evaluate(spec.scenario, spec.directory))
+        except ItbenchError as exc:
+            error = f"unusable agent output: {exc}"
+        except Exception as exc:
+            error = f"evaluation failed: {type(exc).__name__}: {exc}"
+    evaluation = Evaluation(
+        scenario_id=spec.scenario.id,
+        trial_id=str(spec.number),
+        scenario_class=spec.scenario.scenario_class,
+        agent=ctx.agent_name,
+        model=ctx.model,
+        scores=scores if error is None else {},
+        error=error,
+        usage=result.usage if isinstance(result.usage, Usage) else Usage(),
+        duration_s=round(time.monotonic() - started, 4),
+    )
+    transcript.record("evaluation", scores=evaluation.scores, error=evaluation.error)
+    write_evaluation(spec.directory, evaluation)
+    return evaluation
+
+
+def write_evaluation(directory: Path, evaluation: Evaluation) -> None:
+    atomic_write_json(directory / EVALUATION_FILE, evaluation.model_dump(mode="json"))

@@ -1,0 +1,154 @@
+"""Trial scores -> per-incident and overall statistics, as ITBench-Evaluations computes them.
+
+The rules (checked number for number against the original's published result files):
+
+- A score is a number or a dict. In a dict, ``calculation`` counts as ``<metric>`` and
+  ``calculation_precision|recall|f1`` as ``<metric>_precision|recall|f1``; other keys (judge
+  justifications, details) are ignored, and so are null values (they do not count in ``n``).
+- Metrics named ``<metric>@<k>`` (``root_cause_entity_k@1..5``) stay in the raw results only; the
+  ``root_cause_entity_k`` entry itself was computed at ``config.k``.
+- Per incident: ``mean``, ``stderr`` = population std / sqrt(n), ``n``; ``pass@1`` = share of trials
+  scoring exactly 1 for the pass/fail metrics below.
+- Overall: the macro mean of per-incident means, ``stderr`` with ddof=1 (null for one incident),
+  ``n_incidents``, ``pass@1`` as the mean of per-incident pass@1, and ``total_bad_runs``.
+- A trial recorded with an ``error`` has no scores: it counts in no mean and once in
+  ``total_bad_runs`` (the original counts unreadable outputs there and drops them from the raw list;
+  we keep them in the raw list so nothing is lost).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+#: Metrics for which pass@1 (share of trials scoring exactly 1) is reported.
+PASS_AT_1_METRICS = frozenset(
+    {
+        "root_cause_entity",
+        "root_cause_entity_k",
+        "fault_localization_component_identification",
+        "root_cause_resource",
+    }
+)
+
+_SUFFIXES = {
+    "calculation": "",
+    "calculation_precision": "_precision",
+    "calculation_recall": "_recall",
+    "calculation_f1": "_f1",
+}
+_AT_K = re.compile(r"@\d+$")
+
+
+class ScoreShapeError(ValueError):
+    """A score that is neither a number nor a dict of numbers; ``path`` locates it."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        super().__init__(f"{path}: {message}")
+
+
+def _number(value: Any, path: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool | int | float):
+        number = float(value)
+        if math.isnan(number):
+            return None
+        return number
+    raise ScoreShapeError(path, f"expected a number, got {type(value).__name__} {value!r:.60}")
+
+
+def flatten_scores(scores: Mapping[str, Any], path: str = "scores") -> dict[str, float]:
+    """``{"m": {"calculation_f1": 0.5}}`` -> ``{"m_f1": 0.5}``; nulls and ``@k`` entries dropped."""
+    flat: dict[str, float] = {}
+    for metric, value in scores.items():
+        if _AT_K.search(metric):
+            continue
+        if isinstance(value, Mapping):
+            for key, suffix in _SUFFIXES.items():
+                if key in value:
+                    number = _number(value[key], f"{path}.{metric}.{key}")
+                    if number is not None:
+                        flat[metric + suffix] = number
+        else:
+            number = _number(value, f"{path}.{metric}")
+            if number is not None:
+                flat[metric] = number
+    return flat
+
+
+def _mean(values: Sequence[float]) -> float:
+    return math.fsum(values) / len(values)
+
+
+def _std(values: Sequence[float], ddof: int) -> float:
+    mean = _mean(values)
+    return math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (len(values) - ddof))
+
+
+def incident_statistics(
+    trial_scores: Iterable[Mapping[str, float]], pass_metrics: frozenset[str] = PASS_AT_1_METRICS
+) -> dict[str, dict[str, Any]]:
+    by_metric: dict[str, list[float]] = {}
+    for flat in trial_scores:
+        for metric, value in flat.items():
+            by_metric.setdefault(metric, []).append(value)
+    stats: dict[str, dict[str, Any]] = {}
+    for metric, values in by_metric.items():
+        n = len(values)
+        entry: dict[str, Any] = {"mean": _mean(values), "stderr": _std(values, 0) / math.sqrt(n), "n": n}
+        if metric in pass_metrics:
+            entry["pass@1"] = sum(1 for v in values if v == 1) / n
+        stats[metric] = entry
+    return stats
+
+
+def overall_statistics(
+    per_incident: Mapping[str, Mapping[str, Mapping[str, Any]]],
+    total_bad_runs: int,
+    pass_metrics: frozenset[str] = PASS_AT_1_METRICS,
+) -> dict[str, Any]:
+    means: dict[str, list[float]] = {}
+    passes: dict[str, list[float]] = {}
+    for incident in per_incident.values():
+        for metric, entry in incident.items():
+            means.setdefault(metric, []).append(entry["mean"])
+            if metric in pass_metrics and "pass@1" in entry:
+                passes.setdefault(metric, []).append(entry["pass@1"])
+    overall: dict[str, Any] = {}
+    for metric, values in means.items():
+        n = len(values)
+        entry: dict[str, Any] = {
+            "mean": _mean(values),
+            "stderr": _std(values, 1) / math.sqrt(n) if n > 1 else None,
+            "n_incidents": n,
+        }
+        if passes.get(metric):
+            entry["pass@1"] = _mean(passes[metric])
+        overall[metric] = entry
+    overall["total_bad_runs"] = total_bad_runs
+    return overall
+
+
+def compute_statistics(
+    raw_results: Sequence[Mapping[str, Any]], extra_pass_metrics: Iterable[str] = ()
+) -> dict[str, Any]:
+    """``statistics`` of a results document from its ``raw_results``, incidents in first-seen order."""
+    pass_metrics = PASS_AT_1_METRICS | frozenset(extra_pass_metrics)
+    trials: dict[str, list[dict[str, float]]] = {}
+    bad_runs = 0
+    for index, entry in enumerate(raw_results):
+        incident = str(entry["incident_id"])
+        bucket = trials.setdefault(incident, [])
+        if "error" in entry and not entry.get("scores"):
+            bad_runs += 1
+            continue
+        scores = entry.get("scores") or {}
+        if not isinstance(scores, Mapping):
+            raise ScoreShapeError(f"raw_results[{index}].scores", "expected an object")
+        bucket.append(flatten_scores(scores, f"raw_results[{index}].scores"))
+    per_incident = {iid: incident_statistics(t, pass_metrics) for iid, t in trials.items()}
+    return {"per_incident": per_incident, "overall": overall_statistics(per_incident, bad_runs, pass_metrics)}

@@ -1,0 +1,62 @@
+"""Append-only JSONL transcript of a trial, with secrets scrubbed before anything touches disk."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+#: Environment variables whose values must never be written (API keys, tokens, passwords).
+_SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.IGNORECASE)
+_MIN_SECRET_LEN = 8  # shorter values would redact ordinary words
+
+
+def secret_values(environ: dict[str, str] | None = None) -> tuple[str, ...]:
+    env = os.environ if environ is None else environ
+    values = {v for k, v in env.items() if _SECRET_NAME.search(k) and len(v) >= _MIN_SECRET_LEN}
+    # Longest first so a key containing another key is replaced whole.
+    return tuple(sorted(values, key=len, reverse=True))
+
+
+def scrub(value: Any, secrets: tuple[str, ...]) -> Any:
+    """Replace every secret occurring in strings of a JSON-like value with ``***``."""
+    if isinstance(value, str):
+        for secret in secrets:
+            if secret in value:
+                value = value.replace(secret, "***")
+        return value
+    if isinstance(value, dict):
+        return {scrub(k, secrets): scrub(v, secrets) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [scrub(v, secrets) for v in value]
+    return value
+
+
+class Transcript:
+    """Writes one JSON object per line; each line is flushed so a killed trial keeps its history."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._secrets = secret_values()
+
+    def record(self, event: str, **fields: Any) -> None:
+        entry = {"ts": round(time.time(), 3), "event": event, **fields}
+        line = json.dumps(scrub(entry, self._secrets), default=str, ensure_ascii=False)
+        with self.path.open("a", encoding="utf-8") as fh:
+            fh.write(line + "\n")
+
+    def scrub(self, value: Any) -> Any:
+        return scrub(value, self._secrets)
+
+
+def read_transcript(path: Path) -> list[dict[str, Any]]:
+    if not path.exists():
+        return []
+    events = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            events.append(json.loads(line))
+    return events

@@ -1,0 +1,48 @@
+"""Fixtures shared by the whole suite: the installed CLI and the toy third-party distribution."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+TOY_DIST = REPO / "tests" / "core" / "toy_dist"
+
+
+def itbench_executable() -> str:
+    candidate = Path(sys.executable).parent / "itbench"
+    return str(candidate) if candidate.exists() else "itbench"
+
+
+@pytest.fixture
+def itbench_bin() -> str:
+    return itbench_executable()
+
+
+@pytest.fixture
+def toy_env(tmp_path: Path) -> dict[str, str]:
+    """Environment in which the toy distribution is installed (its dist-info is on sys.path)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TOY_DIST), env.get("PYTHONPATH", "")]))
+    env["TOY_SUITE_DIR"] = str(tmp_path / "toy-suite")
+    env.pop("ITBENCH_DISABLE_PLUGIN_AUTOLOAD", None)
+    return env
+
+
+def run_cli(
+    args: list[str], env: dict[str, str] | None = None, cwd: Path | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [itbench_executable(), *args],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
