@@ -34,7 +34,9 @@ def _domain() -> Domain:
 
 
 def _scenarios(n: int) -> list[Scenario]:
-    return [Scenario(id=f"s{i}", domain="bench", **{"class": "noop"}, title="noop") for i in range(n)]
+    return [
+        Scenario(id=f"s{i}", domain="bench", **{"class": "noop"}, title="noop") for i in range(n)
+    ]
 
 
 def measure(trials: int, jobs: int) -> dict:
@@ -71,8 +73,23 @@ def kill_and_resume(tmp: Path) -> dict:
     env["TOY_AGENT_SLEEP"] = "0.05"
     exe = str(Path(sys.executable).parent / "itbench")
     out = tmp / "run"
-    args = [exe, "toy", "run", "--trials", "10", "-j", "2", "--output", str(out), "--no-progress", "--format", "json"]
-    proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    args = [
+        exe,
+        "toy",
+        "run",
+        "--trials",
+        "10",
+        "-j",
+        "2",
+        "--output",
+        str(out),
+        "--no-progress",
+        "--format",
+        "json",
+    ]
+    proc = subprocess.Popen(
+        args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     while len(list(out.glob("*/*/evaluation.json"))) < 50:
         time.sleep(0.01)
     os.killpg(proc.pid, signal.SIGKILL)

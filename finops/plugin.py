@@ -1,7 +1,230 @@
-"""The ``finops`` domain plugin (wired to the library in a later step)."""
+"""The ``finops`` domain plugin: scenarios, agents, evaluator and commands wired into the core.
+
+Kept import-light: pandas and the algorithms load only when a command needs them.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from itbench.errors import InputError, UsageError
+from itbench.models import AgentResult, Scenario
 from itbench.plugins.spec import Domain
 
-domain = Domain(name="finops", description="Cost anomaly root cause in hierarchical billing data")
+if TYPE_CHECKING:
+    from finops.scenario import FinOpsScenario
+    from itbench.agents.base import Task
+
+PRIMARY_METRIC = "root_cause_resource"
+
+PROMPT = """\
+A cloud cost anomaly happened on {date} in billing account {account}.
+Your workspace holds the billing data ({data}) and anomaly.json. The cost hierarchy is
+{levels}; the cost column is {cost}.
+
+Find every independent root cause of the anomaly: the resources whose cost change explains it,
+each at the hierarchy level that explains it (often the instance family; the application when a
+whole application is new). Report no more than you can justify.
+
+Write your answer to agent_output.json in the workspace:
+{{"resource": [{{"name": "<value at that level>", "type": "<level name, e.g. {leaf}>"}}],
+ "explanation": "<why, with numbers>"}}
+"""
+
+
+def _to_scenario(s: FinOpsScenario) -> Scenario:
+    from finops.loaders.focus import focus_hierarchy
+    from finops.model import LITE_HIERARCHY
+
+    hierarchy = (
+        focus_hierarchy(tuple(s.metadata.get("levels") or ()) or None)
+        if s.is_focus
+        else LITE_HIERARCHY
+    )
+    prompt = PROMPT.format(
+        date=s.anomaly.date,
+        account=s.anomaly.account_id,
+        data=s.data_path.name,
+        levels=" > ".join(hierarchy.levels),
+        cost=hierarchy.cost_column,
+        leaf=hierarchy.levels[-1],
+    )
+    return Scenario(
+        id=s.id,
+        domain="finops",
+        **{"class": f"finops-{s.metadata.get('difficulty', 'focus' if s.is_focus else 'custom')}"},
+        title=f"Root cause of the cost anomaly on {s.anomaly.date} in account {s.anomaly.account_id}",
+        description=prompt,
+        inputs={"anomaly.json": s.path / "anomaly.json", s.data_path.name: s.data_path},
+        ground_truth=s.ground_truth,
+        reference=s.ground_truth,
+        metadata={"path": str(s.path)},
+    )
+
+
+def load_scenarios(spec: str | None) -> list[Scenario]:
+    from finops.scenario import discover_scenarios
+    from finops.suite import builtin_scenarios
+
+    if spec is None:
+        return [_to_scenario(s) for s in builtin_scenarios()]
+    path = Path(spec)
+    if path.is_dir():
+        return [_to_scenario(s) for s in discover_scenarios(path)]
+    known = {s.id: s for s in builtin_scenarios()}
+    wanted = [w.strip() for w in spec.split(",") if w.strip()]
+    missing = [w for w in wanted if w not in known]
+    if missing:
+        raise UsageError(
+            f"unknown scenario {missing[0]!r} (not a directory, not a built-in id); built-in: {', '.join(known)}"
+        )
+    return [_to_scenario(known[w]) for w in wanted]
+
+
+def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
+    from finops.scenario import discover_scenarios
+
+    scenarios = (
+        load_scenarios(None)
+        if path is None
+        else [_to_scenario(s) for s in discover_scenarios(path)]
+    )
+    missing = [s.id for s in scenarios if s.ground_truth is None]
+    if missing:
+        raise InputError(f"{path}: no ground_truth.yaml for {', '.join(missing[:5])}")
+    return {s.id: s for s in scenarios}
+
+
+def _output_path(workspace: Path) -> Path:
+    from itbench.runner.layout import find_agent_output
+
+    found = find_agent_output(workspace)
+    if found is None:
+        raise InputError(f"{workspace}: agent_output.json is missing")
+    return found
+
+
+def evaluate(scenario: Scenario, workspace: Path) -> dict[str, Any]:
+    from finops.evaluate import score_root_cause_resource
+    from finops.output import read_agent_output
+
+    if scenario.ground_truth is None:
+        raise InputError(f"scenario {scenario.id} has no ground truth to score against")
+    predicted = read_agent_output(_output_path(workspace))
+    return {PRIMARY_METRIC: score_root_cause_resource(predicted, scenario.ground_truth)}
+
+
+def validate_output(scenario: Scenario, workspace: Path) -> list[str]:
+    from finops.output import read_agent_output
+
+    try:
+        resources = read_agent_output(_output_path(workspace))
+    except InputError as exc:
+        return [str(exc)]
+    problems = []
+    if not resources:
+        problems.append("agent_output.json: 'resource' is empty; name at least one root cause")
+    levels = _levels(scenario)
+    for r in resources:
+        if r.type not in levels:
+            problems.append(
+                f"agent_output.json: type {r.type!r} of {r.name!r} is not a level; use one of {', '.join(levels)}"
+            )
+    return problems
+
+
+def _levels(scenario: Scenario) -> tuple[str, ...]:
+    from finops.model import FOCUS_HIERARCHY, LITE_HIERARCHY
+
+    return FOCUS_HIERARCHY.levels if "focus.csv" in scenario.inputs else LITE_HIERARCHY.levels
+
+
+def write_reference(scenario: Scenario, workspace: Path) -> None:
+    from finops.output import write_resources
+
+    if scenario.reference is None:
+        raise InputError(f"scenario {scenario.id} has no reference answer")
+    write_resources(workspace / "agent_output.json", scenario.reference)
+
+
+def _anomaly(workspace: Path):
+    from finops.loaders.lite import read_anomaly
+
+    return read_anomaly(workspace / "anomaly.json")
+
+
+def _workspace_table(workspace: Path):
+    from finops.tools import workspace_table_loader
+
+    return workspace_table_loader(workspace)()
+
+
+@dataclass(frozen=True)
+class BaselineAgent:
+    """Seasonal baseline + top-down drill-down; reads only the workspace."""
+
+    name: str = "baseline"
+
+    def solve(self, task: Task) -> AgentResult:
+        from finops.output import write_agent_output
+        from finops.rca import diagnose
+
+        diagnosis = diagnose(_workspace_table(task.workspace), _anomaly(task.workspace))
+        write_agent_output(task.workspace / "agent_output.json", diagnosis)
+        task.transcript.record(
+            "baseline",
+            notes=list(diagnosis.notes),
+            root_causes=[rc.explanation for rc in diagnosis.root_causes],
+        )
+        return AgentResult()
+
+
+@dataclass(frozen=True)
+class NaiveAgent:
+    """The benchmark's comparison point: the leaf with the largest day-over-day increase."""
+
+    name: str = "naive"
+
+    def solve(self, task: Task) -> AgentResult:
+        from finops.output import write_resources
+        from finops.rca.naive import naive_diagnose
+
+        resources = naive_diagnose(_workspace_table(task.workspace), _anomaly(task.workspace))
+        write_resources(task.workspace / "agent_output.json", resources)
+        return AgentResult()
+
+
+def _tools(scenario: Scenario, workspace: Path) -> Sequence[Any]:
+    from finops.tools import make_tools, workspace_table_loader
+
+    return make_tools(workspace_table_loader(workspace), _anomaly(workspace))
+
+
+def _commands():
+    from finops.cli import generate
+
+    return [generate]
+
+
+domain = Domain(
+    name="finops",
+    description="Cost anomaly root cause in hierarchical billing data",
+    load_scenarios=load_scenarios,
+    agents={
+        "baseline": lambda options, domain: BaselineAgent(),
+        "naive": lambda options, domain: NaiveAgent(),
+    },
+    evaluate=evaluate,
+    load_ground_truth=load_ground_truth,
+    write_reference=write_reference,
+    primary_metric=PRIMARY_METRIC,
+    results_config={"eval_criteria": ["ROOT_CAUSE_RESOURCE"], "judge": "deterministic"},
+    commands=_commands,
+    validate_output=validate_output,
+    llm_tools=_tools,
+)
+
+__all__ = ["domain"]

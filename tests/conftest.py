@@ -35,7 +35,10 @@ def toy_env(tmp_path: Path) -> dict[str, str]:
 
 
 def run_cli(
-    args: list[str], env: dict[str, str] | None = None, cwd: Path | None = None, timeout: float = 120
+    args: list[str],
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    timeout: float = 120,
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [itbench_executable(), *args],

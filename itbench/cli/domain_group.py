@@ -85,7 +85,10 @@ def _run_command(domain: Domain) -> click.Command:
         help="Per-trial time limit in seconds.",
     )
     @click.option(
-        "--llm-timeout", type=click.FloatRange(min=0.1), default=120.0, show_default=True,
+        "--llm-timeout",
+        type=click.FloatRange(min=0.1),
+        default=120.0,
+        show_default=True,
         help="Seconds to wait for one model reply before retrying.",
     )
     @click.option("--reflection-rounds", type=click.IntRange(min=1), default=3, show_default=True)

@@ -99,7 +99,11 @@ def incident_statistics(
     stats: dict[str, dict[str, Any]] = {}
     for metric, values in by_metric.items():
         n = len(values)
-        entry: dict[str, Any] = {"mean": _mean(values), "stderr": _std(values, 0) / math.sqrt(n), "n": n}
+        entry: dict[str, Any] = {
+            "mean": _mean(values),
+            "stderr": _std(values, 0) / math.sqrt(n),
+            "n": n,
+        }
         if metric in pass_metrics:
             entry["pass@1"] = sum(1 for v in values if v == 1) / n
         stats[metric] = entry
@@ -151,4 +155,7 @@ def compute_statistics(
             raise ScoreShapeError(f"raw_results[{index}].scores", "expected an object")
         bucket.append(flatten_scores(scores, f"raw_results[{index}].scores"))
     per_incident = {iid: incident_statistics(t, pass_metrics) for iid, t in trials.items()}
-    return {"per_incident": per_incident, "overall": overall_statistics(per_incident, bad_runs, pass_metrics)}
+    return {
+        "per_incident": per_incident,
+        "overall": overall_statistics(per_incident, bad_runs, pass_metrics),
+    }

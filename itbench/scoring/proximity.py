@@ -13,7 +13,9 @@ from collections.abc import Hashable, Sequence
 from itbench.scoring.sets import SetScore, f1_of
 
 
-def _nearest(item: Hashable, others: Sequence[Hashable], position: dict[Hashable, int]) -> int | None:
+def _nearest(
+    item: Hashable, others: Sequence[Hashable], position: dict[Hashable, int]
+) -> int | None:
     if item not in position:
         return None
     hops = [abs(position[item] - position[o]) for o in others if o in position]
@@ -21,7 +23,10 @@ def _nearest(item: Hashable, others: Sequence[Hashable], position: dict[Hashable
 
 
 def proximity_score(
-    predicted: Sequence[Hashable], root_causes: Sequence[Hashable], path: Sequence[Hashable], with_fp: bool = False
+    predicted: Sequence[Hashable],
+    root_causes: Sequence[Hashable],
+    path: Sequence[Hashable],
+    with_fp: bool = False,
 ) -> SetScore:
     position = {c: i for i, c in enumerate(path)}
     scale = len(path) if with_fp and path else 1

@@ -17,10 +17,16 @@ from itbench.fsutil import atomic_write_json
 from itbench.scoring.aggregate import ScoreShapeError, compute_statistics
 
 
-def build_results_document(raw_results: Sequence[Mapping[str, Any]], config: Mapping[str, Any]) -> dict[str, Any]:
+def build_results_document(
+    raw_results: Sequence[Mapping[str, Any]], config: Mapping[str, Any]
+) -> dict[str, Any]:
     raw = [dict(r) for r in raw_results]
     extra = config.get("pass_at_1_metrics") or ()
-    return {"raw_results": raw, "statistics": compute_statistics(raw, extra), "config": dict(config)}
+    return {
+        "raw_results": raw,
+        "statistics": compute_statistics(raw, extra),
+        "config": dict(config),
+    }
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,9 @@ def _check_document(doc: Any, where: str, path: Path) -> dict[str, Any]:
         raise InputError(f"{path}: {where or 'document'} is not a JSON object")
     raw = doc.get("raw_results")
     if not isinstance(raw, list):
-        raise InputError(f"{path}: {where + '.' if where else ''}raw_results is missing or not a list")
+        raise InputError(
+            f"{path}: {where + '.' if where else ''}raw_results is missing or not a list"
+        )
     for i, entry in enumerate(raw):
         prefix = f"{where + '.' if where else ''}raw_results[{i}]"
         if not isinstance(entry, dict):
@@ -75,7 +83,9 @@ def load_results_file(path: Path) -> LoadedResults:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+        raise InputError(
+            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from exc
     if isinstance(data, dict) and "raw_results" in data:
         return LoadedResults(path, data, ("",), (_check_document(data, "", path),))
     if isinstance(data, dict) and isinstance(data.get("results"), list):
@@ -101,7 +111,9 @@ def recompute(document: Mapping[str, Any], path: Path | None = None) -> dict[str
     """The document with ``statistics`` recomputed from ``raw_results`` (config kept as is)."""
     config = document.get("config") or {}
     try:
-        statistics = compute_statistics(document["raw_results"], config.get("pass_at_1_metrics") or ())
+        statistics = compute_statistics(
+            document["raw_results"], config.get("pass_at_1_metrics") or ()
+        )
     except ScoreShapeError as exc:
         raise InputError(f"{path or 'results'}: {exc}") from exc
     out = dict(document)

@@ -27,7 +27,11 @@ def chat_reply(content: str | None = None, tool_calls: list[dict] | None = None)
         "created": 1700000000,
         "model": "scripted",
         "choices": [
-            {"index": 0, "message": message, "finish_reason": "tool_calls" if tool_calls else "stop"}
+            {
+                "index": 0,
+                "message": message,
+                "finish_reason": "tool_calls" if tool_calls else "stop",
+            }
         ],
         "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
     }
@@ -60,7 +64,11 @@ class ScriptedServer:
                 with server._lock:
                     server.requests.append(body)
                     server.headers.append(dict(self.headers))
-                    step = server.steps.pop(0) if server.steps else Step(status=500, body={"error": {"message": "script exhausted"}})
+                    step = (
+                        server.steps.pop(0)
+                        if server.steps
+                        else Step(status=500, body={"error": {"message": "script exhausted"}})
+                    )
                 if step.delay_s:
                     time.sleep(step.delay_s)
                 payload = json.dumps(step.body or {}).encode()

@@ -26,8 +26,22 @@ def llm_env(toy_env):
 
 def _run(env, server, out: Path, *extra: str):
     return run_cli(
-        ["toy", "run", "--agent", "llm", "--model", "openai/scripted", "--api-base", server.api_base,
-         "--output", str(out), "--format", "json", "--no-progress", *extra],
+        [
+            "toy",
+            "run",
+            "--agent",
+            "llm",
+            "--model",
+            "openai/scripted",
+            "--api-base",
+            server.api_base,
+            "--output",
+            str(out),
+            "--format",
+            "json",
+            "--no-progress",
+            *extra,
+        ],
         env=env,
         timeout=120,
     )
@@ -56,7 +70,11 @@ def test_tool_call_answer_is_scored_and_usage_recorded(llm_env, tmp_path):
     assert evaluation["usage"]["llm_calls"] == 2
     # the model was offered the workspace tools and received the task prompt
     first = server.requests[0]
-    assert {t["function"]["name"] for t in first["tools"]} >= {"write_file", "read_file", "list_files"}
+    assert {t["function"]["name"] for t in first["tools"]} >= {
+        "write_file",
+        "read_file",
+        "list_files",
+    }
     assert "answer.json" in first["messages"][1]["content"]
     # the key travelled as a header, and was never written to disk
     assert server.headers[0].get("Authorization") == f"Bearer {SECRET}"
@@ -64,7 +82,11 @@ def test_tool_call_answer_is_scored_and_usage_recorded(llm_env, tmp_path):
 
 
 def test_rate_limit_is_retried_with_backoff(llm_env, tmp_path):
-    steps = [Step({"error": {"message": "slow down", "type": "rate_limit"}}, status=429), Step(_write(11)), Step(chat_reply("ok"))]
+    steps = [
+        Step({"error": {"message": "slow down", "type": "rate_limit"}}, status=429),
+        Step(_write(11)),
+        Step(chat_reply("ok")),
+    ]
     with ScriptedServer(steps) as server:
         proc = _run(llm_env, server, tmp_path / "r")
     assert proc.returncode == 0, proc.stderr
@@ -85,7 +107,9 @@ def test_timeout_is_retried(llm_env, tmp_path):
 
 
 def test_malformed_tool_call_is_fed_back_and_corrected(llm_env, tmp_path):
-    broken = chat_reply(tool_calls=[{"name": "write_file", "arguments": '{"path": "answer.json", "content": '}])
+    broken = chat_reply(
+        tool_calls=[{"name": "write_file", "arguments": '{"path": "answer.json", "content": '}]
+    )
     with ScriptedServer([Step(broken), Step(_write(11)), Step(chat_reply("ok"))]) as server:
         proc = _run(llm_env, server, tmp_path / "m")
     assert proc.returncode == 0, proc.stderr
@@ -95,7 +119,12 @@ def test_malformed_tool_call_is_fed_back_and_corrected(llm_env, tmp_path):
 
 
 def test_reflection_feeds_validator_diagnostics_back(llm_env, tmp_path):
-    steps = [Step(_write("eleven")), Step(chat_reply("first try")), Step(_write(11)), Step(chat_reply("fixed"))]
+    steps = [
+        Step(_write("eleven")),
+        Step(chat_reply("first try")),
+        Step(_write(11)),
+        Step(chat_reply("fixed")),
+    ]
     with ScriptedServer(steps) as server:
         proc = _run(llm_env, server, tmp_path / "f", "--reflection-rounds", "3")
     assert proc.returncode == 0, proc.stderr
@@ -121,7 +150,10 @@ def test_reflection_stops_after_the_round_limit(llm_env, tmp_path):
 def test_missing_provider_key_fails_before_any_trial(toy_env, tmp_path):
     toy_env.pop("OPENAI_API_KEY", None)
     out = tmp_path / "nokey"
-    proc = run_cli(["toy", "run", "--agent", "llm", "--model", "openai/gpt-4o", "--output", str(out)], env=toy_env)
+    proc = run_cli(
+        ["toy", "run", "--agent", "llm", "--model", "openai/gpt-4o", "--output", str(out)],
+        env=toy_env,
+    )
     assert proc.returncode == 2
     assert "OPENAI_API_KEY" in proc.stderr
     assert not out.exists() or not any(out.iterdir())

@@ -18,7 +18,9 @@ def _results(out: Path) -> dict:
 
 def test_baseline_run_writes_trial_folders_and_results(toy_env, tmp_path):
     out = tmp_path / "run"
-    proc = run_cli(["toy", "run", "--output", str(out), "--trials", "2", "--format", "json"], env=toy_env)
+    proc = run_cli(
+        ["toy", "run", "--output", str(out), "--trials", "2", "--format", "json"], env=toy_env
+    )
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
     assert doc == _results(out)
@@ -38,10 +40,25 @@ def test_baseline_run_writes_trial_folders_and_results(toy_env, tmp_path):
 
 
 def test_oracle_scores_full_marks_and_third_party_agent_is_found(toy_env, tmp_path):
-    proc = run_cli(["toy", "run", "--agent", "oracle", "--output", str(tmp_path / "o"), "--format", "json"], env=toy_env)
+    proc = run_cli(
+        ["toy", "run", "--agent", "oracle", "--output", str(tmp_path / "o"), "--format", "json"],
+        env=toy_env,
+    )
     assert proc.returncode == 0, proc.stderr
     assert all(r["scores"]["correct"] == 1.0 for r in json.loads(proc.stdout)["raw_results"])
-    proc = run_cli(["toy", "run", "--agent", "echo-agent", "--output", str(tmp_path / "e"), "--format", "json"], env=toy_env)
+    proc = run_cli(
+        [
+            "toy",
+            "run",
+            "--agent",
+            "echo-agent",
+            "--output",
+            str(tmp_path / "e"),
+            "--format",
+            "json",
+        ],
+        env=toy_env,
+    )
     assert proc.returncode == 0, proc.stderr
     assert all(r["scores"]["correct"] == 0.0 for r in json.loads(proc.stdout)["raw_results"])
 
@@ -56,15 +73,27 @@ def test_unknown_agent_and_scenario_are_usage_errors_listing_what_exists(toy_env
 
 
 def test_fail_under_turns_a_low_score_into_findings(toy_env, tmp_path):
-    args = ["toy", "run", "--agent", "echo-agent", "--output", str(tmp_path / "x"), "--fail-under", "0.5"]
+    args = [
+        "toy",
+        "run",
+        "--agent",
+        "echo-agent",
+        "--output",
+        str(tmp_path / "x"),
+        "--fail-under",
+        "0.5",
+    ]
     assert run_cli(args, env=toy_env).returncode == 1
     args = ["toy", "run", "--output", str(tmp_path / "y"), "--fail-under", "0.5"]
     assert run_cli(args, env=toy_env).returncode == 0
 
 
 def test_command_agent_gets_task_in_file_and_env(toy_env, tmp_path):
-    cmd = 'test -f TASK.md && case "$ITBENCH_TASK" in *answer.json*) ;; *) exit 9;; esac; python3 -c "import json; d=json.load(open(\'task.json\')); json.dump({\'sum\': d[\'a\']+d[\'b\']}, open(\'answer.json\',\'w\'))"'
-    proc = run_cli(["toy", "run", "--agent-cmd", cmd, "--output", str(tmp_path / "c"), "--format", "json"], env=toy_env)
+    cmd = "test -f TASK.md && case \"$ITBENCH_TASK\" in *answer.json*) ;; *) exit 9;; esac; python3 -c \"import json; d=json.load(open('task.json')); json.dump({'sum': d['a']+d['b']}, open('answer.json','w'))\""
+    proc = run_cli(
+        ["toy", "run", "--agent-cmd", cmd, "--output", str(tmp_path / "c"), "--format", "json"],
+        env=toy_env,
+    )
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
     assert [r["scores"]["correct"] for r in doc["raw_results"]] == [1.0, 1.0, 1.0]
@@ -72,7 +101,19 @@ def test_command_agent_gets_task_in_file_and_env(toy_env, tmp_path):
 
 
 def test_failing_command_agent_is_recorded_as_error(toy_env, tmp_path):
-    proc = run_cli(["toy", "run", "--agent-cmd", "exit 4", "--output", str(tmp_path / "f"), "--format", "json"], env=toy_env)
+    proc = run_cli(
+        [
+            "toy",
+            "run",
+            "--agent-cmd",
+            "exit 4",
+            "--output",
+            str(tmp_path / "f"),
+            "--format",
+            "json",
+        ],
+        env=toy_env,
+    )
     assert proc.returncode == 0, proc.stderr
     raw = json.loads(proc.stdout)["raw_results"]
     assert [r["error"] for r in raw] == ["agent command exited with 4"] * 3
@@ -85,7 +126,18 @@ def test_timeout_kills_the_agent_and_its_children(toy_env, tmp_path):
     toy_env["TOY_SCENARIOS"] = "1"
     started = time.monotonic()
     proc = run_cli(
-        ["toy", "run", "--agent-cmd", cmd, "--timeout", "1", "--output", str(tmp_path / "t"), "--format", "json"],
+        [
+            "toy",
+            "run",
+            "--agent-cmd",
+            cmd,
+            "--timeout",
+            "1",
+            "--output",
+            str(tmp_path / "t"),
+            "--format",
+            "json",
+        ],
         env=toy_env,
     )
     assert time.monotonic() - started < 20
@@ -100,8 +152,21 @@ def test_kill_minus_nine_mid_run_then_resume_completes_each_trial_once(toy_env, 
     out = tmp_path / "resume"
     toy_env["TOY_AGENT_SLEEP"] = "0.4"
     toy_env["TOY_SCENARIOS"] = "4"
-    args = [itbench_executable(), "toy", "run", "--trials", "3", "-j", "2", "--output", str(out), "--no-progress"]
-    proc = subprocess.Popen(args, env=toy_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    args = [
+        itbench_executable(),
+        "toy",
+        "run",
+        "--trials",
+        "3",
+        "-j",
+        "2",
+        "--output",
+        str(out),
+        "--no-progress",
+    ]
+    proc = subprocess.Popen(
+        args, env=toy_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
     # wait until some but not all trials are complete, then kill the runner hard
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -135,13 +200,29 @@ def test_kill_minus_nine_mid_run_then_resume_completes_each_trial_once(toy_env, 
 
 def test_eval_scores_the_original_outputs_layout(toy_env, tmp_path):
     outputs = tmp_path / "outputs"
-    for folder, trial, answer in [("Scenario-add-1", "1", 11), ("add-2", "1", 5), ("add-2", "2", 22)]:
+    for folder, trial, answer in [
+        ("Scenario-add-1", "1", 11),
+        ("add-2", "1", 5),
+        ("add-2", "2", 22),
+    ]:
         d = outputs / folder / trial
         d.mkdir(parents=True)
         (d / "answer.json").write_text(json.dumps({"sum": answer}))
     (outputs / "notes.txt").write_text("ignored")
     result = tmp_path / "scored.json"
-    proc = run_cli(["toy", "eval", "--outputs", str(outputs), "--result-file", str(result), "--format", "json"], env=toy_env)
+    proc = run_cli(
+        [
+            "toy",
+            "eval",
+            "--outputs",
+            str(outputs),
+            "--result-file",
+            str(result),
+            "--format",
+            "json",
+        ],
+        env=toy_env,
+    )
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(result.read_text())
     scores = {(r["incident_id"], r["trial_id"]): r["scores"]["correct"] for r in doc["raw_results"]}

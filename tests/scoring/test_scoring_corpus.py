@@ -19,7 +19,9 @@ SAMPLES = [
 def _assert_same(original, recomputed, path="statistics"):
     if isinstance(original, dict):
         assert isinstance(recomputed, dict), path
-        assert set(original) == set(recomputed), f"{path}: keys differ: {set(original) ^ set(recomputed)}"
+        assert set(original) == set(recomputed), (
+            f"{path}: keys differ: {set(original) ^ set(recomputed)}"
+        )
         for key in original:
             _assert_same(original[key], recomputed[key], f"{path}.{key}")
     elif isinstance(original, bool) or original is None or isinstance(original, str):

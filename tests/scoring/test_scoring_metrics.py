@@ -50,7 +50,9 @@ def test_pass_at_k_by_hand():
 
 
 @settings(derandomize=True, max_examples=200)
-@given(st.integers(1, 9).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(1, n))))
+@given(
+    st.integers(1, 9).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(1, n)))
+)
 def test_pass_at_k_equals_enumeration_of_subsets(nck):
     n, c, k = nck
     outcomes = [True] * c + [False] * (n - c)

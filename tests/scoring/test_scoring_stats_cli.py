@@ -14,9 +14,42 @@ def _doc(raw):
 
 def test_statistics_by_hand(tmp_path):
     raw = [
-        {"incident_id": "1", "trial_id": "1", "scores": {"root_cause_resource": {"calculation": 1, "calculation_precision": 1.0, "calculation_recall": 1.0, "calculation_f1": 1.0}}},
-        {"incident_id": "1", "trial_id": "2", "scores": {"root_cause_resource": {"calculation": 0, "calculation_precision": 0.5, "calculation_recall": 1.0, "calculation_f1": 2 / 3}}},
-        {"incident_id": "2", "trial_id": "1", "scores": {"root_cause_resource": {"calculation": 0, "calculation_precision": 0.0, "calculation_recall": 0.0, "calculation_f1": 0.0}}},
+        {
+            "incident_id": "1",
+            "trial_id": "1",
+            "scores": {
+                "root_cause_resource": {
+                    "calculation": 1,
+                    "calculation_precision": 1.0,
+                    "calculation_recall": 1.0,
+                    "calculation_f1": 1.0,
+                }
+            },
+        },
+        {
+            "incident_id": "1",
+            "trial_id": "2",
+            "scores": {
+                "root_cause_resource": {
+                    "calculation": 0,
+                    "calculation_precision": 0.5,
+                    "calculation_recall": 1.0,
+                    "calculation_f1": 2 / 3,
+                }
+            },
+        },
+        {
+            "incident_id": "2",
+            "trial_id": "1",
+            "scores": {
+                "root_cause_resource": {
+                    "calculation": 0,
+                    "calculation_precision": 0.0,
+                    "calculation_recall": 0.0,
+                    "calculation_f1": 0.0,
+                }
+            },
+        },
         {"incident_id": "2", "trial_id": "2", "error": "timeout"},
     ]
     path = tmp_path / "r.json"
@@ -26,7 +59,12 @@ def test_statistics_by_hand(tmp_path):
     stats = json.loads(proc.stdout)["statistics"]
     inc1 = stats["per_incident"]["1"]
     # incident 1: scores 1 and 0 -> mean .5, population std .5, stderr .5/sqrt(2)
-    assert inc1["root_cause_resource"] == {"mean": 0.5, "stderr": 0.5 / math.sqrt(2), "n": 2, "pass@1": 0.5}
+    assert inc1["root_cause_resource"] == {
+        "mean": 0.5,
+        "stderr": 0.5 / math.sqrt(2),
+        "n": 2,
+        "pass@1": 0.5,
+    }
     assert inc1["root_cause_resource_precision"]["mean"] == 0.75
     assert "pass@1" not in inc1["root_cause_resource_precision"]
     # incident 2: the errored trial counts in no mean
@@ -41,15 +79,29 @@ def test_statistics_by_hand(tmp_path):
 
 
 def test_one_incident_has_null_overall_stderr_and_at_k_entries_stay_raw(tmp_path):
-    raw = [{"incident_id": "7", "trial_id": "1", "scores": {
-        "root_cause_entity_k": {"calculation_precision": 1.0, "calculation_recall": 0.5, "calculation_f1": 2 / 3},
-        "root_cause_entity_k@1": {"calculation_precision": 1.0},
-        "propagation_chain": {"calculation": None, "justification": "judge failed"},
-    }}]
+    raw = [
+        {
+            "incident_id": "7",
+            "trial_id": "1",
+            "scores": {
+                "root_cause_entity_k": {
+                    "calculation_precision": 1.0,
+                    "calculation_recall": 0.5,
+                    "calculation_f1": 2 / 3,
+                },
+                "root_cause_entity_k@1": {"calculation_precision": 1.0},
+                "propagation_chain": {"calculation": None, "justification": "judge failed"},
+            },
+        }
+    ]
     path = tmp_path / "r.json"
     path.write_text(json.dumps(_doc(raw)))
     stats = json.loads(run_cli(["stats", str(path)]).stdout)["statistics"]
-    assert set(stats["per_incident"]["7"]) == {"root_cause_entity_k_precision", "root_cause_entity_k_recall", "root_cause_entity_k_f1"}
+    assert set(stats["per_incident"]["7"]) == {
+        "root_cause_entity_k_precision",
+        "root_cause_entity_k_recall",
+        "root_cause_entity_k_f1",
+    }
     assert stats["overall"]["root_cause_entity_k_recall"]["stderr"] is None
 
 
@@ -58,7 +110,9 @@ def test_malformed_inputs_exit_3_naming_the_file_and_leave_it_untouched(tmp_path
         "broken.json": '{"raw_results": [',
         "notdoc.json": '{"hello": 1}',
         "badentry.json": json.dumps({"raw_results": [{"trial_id": "1", "scores": {}}]}),
-        "badscore.json": json.dumps({"raw_results": [{"incident_id": "1", "trial_id": "1", "scores": {"m": "high"}}]}),
+        "badscore.json": json.dumps(
+            {"raw_results": [{"incident_id": "1", "trial_id": "1", "scores": {"m": "high"}}]}
+        ),
     }
     expectations = {
         "broken.json": "not valid JSON",

@@ -19,7 +19,9 @@ from itbench.plugins.spec import Domain
 
 
 def _suite_dir() -> Path:
-    root = Path(os.environ.get("TOY_SUITE_DIR") or Path(tempfile.gettempdir()) / "itbench-toy-suite")
+    root = Path(
+        os.environ.get("TOY_SUITE_DIR") or Path(tempfile.gettempdir()) / "itbench-toy-suite"
+    )
     return root
 
 
@@ -38,7 +40,7 @@ def _scenarios(spec: str | None) -> list[Scenario]:
                 domain="toy",
                 **{"class": "even" if i % 2 == 0 else "odd"},
                 title=f"Add the numbers of scenario {i}",
-                description="Read task.json ({a, b}) and write answer.json with {\"sum\": a + b}.",
+                description='Read task.json ({a, b}) and write answer.json with {"sum": a + b}.',
                 inputs={"task.json": folder / "task.json"},
                 ground_truth={"sum": 11 * i},
                 reference={"sum": 11 * i},

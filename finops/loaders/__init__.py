@@ -1,0 +1,1 @@
+"""Readers for ITBench-Lite scenarios and FOCUS billing exports, into one cost table."""

@@ -1,0 +1,44 @@
+"""FinOps Foundation FOCUS 1.0 billing exports mapped onto a configurable hierarchy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from finops.loaders.table import CostTable, normalise
+from finops.model import FOCUS_HIERARCHY, Hierarchy
+from itbench.errors import InputError
+
+COST_COLUMNS = ("BilledCost", "EffectiveCost")
+
+
+def focus_hierarchy(
+    levels: tuple[str, ...] | None = None, cost_column: str = "BilledCost"
+) -> Hierarchy:
+    if cost_column not in COST_COLUMNS:
+        raise InputError(
+            f"cost column must be one of {', '.join(COST_COLUMNS)}, not {cost_column!r}"
+        )
+    return Hierarchy(
+        levels=tuple(levels) if levels else FOCUS_HIERARCHY.levels,
+        cost_column=cost_column,
+        date_column=FOCUS_HIERARCHY.date_column,
+    )
+
+
+def read_focus_csv(path: Path, hierarchy: Hierarchy = FOCUS_HIERARCHY) -> CostTable:
+    """Read a FOCUS export; hourly charge periods are summed per day (credits included)."""
+    try:
+        # ids look numeric ("1234567890123") but are names: read every level as text
+        raw = pd.read_csv(
+            path,
+            dtype={level: str for level in hierarchy.levels},
+            keep_default_na=True,
+            na_values=["NULL"],
+        )
+    except FileNotFoundError as exc:
+        raise InputError(f"{path}: file not found") from exc
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: not a readable CSV ({exc})") from exc
+    return normalise(raw, hierarchy, path)

@@ -1,0 +1,72 @@
+"""The normalised cost table every FinOps algorithm reads.
+
+One row per (day, hierarchy path) with the day's summed cost (and, where the source has them,
+the day's price and quantity). Duplicate source rows for the same day and path are *summed*: billing
+exports legitimately split one resource-day over several line items (hours, SKUs). Negative costs
+are credits and refunds and are kept: they lower the day's cost as they lower the bill.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from finops.loaders.columns import require_columns
+from finops.model import Hierarchy
+from itbench.errors import InputError
+
+
+@dataclass(frozen=True)
+class CostTable:
+    hierarchy: Hierarchy
+    #: Columns: ``date`` (datetime64[ns], midnight), one column per level (str), ``cost`` (float),
+    #: and ``price`` / ``quantity`` (float) when the hierarchy names them.
+    frame: pd.DataFrame
+    source: Path | None = None
+
+    def account_ids(self) -> list[str]:
+        return sorted(self.frame[self.hierarchy.account_level].unique().tolist())
+
+
+def _numeric(frame: pd.DataFrame, column: str, path: Path) -> pd.Series:
+    values = pd.to_numeric(frame[column], errors="coerce")
+    bad = values.isna() & frame[column].notna() & (frame[column].astype(str).str.strip() != "")
+    if bad.any():
+        row = int(np.flatnonzero(bad.to_numpy())[0])
+        raise InputError(
+            f"{path}: row {row + 2}, column {column!r}: {frame[column].iloc[row]!r} is not a number"
+        )
+    return values.fillna(0.0).astype(float)
+
+
+def normalise(raw: pd.DataFrame, hierarchy: Hierarchy, path: Path) -> CostTable:
+    """Check and reshape a raw billing frame into a :class:`CostTable`."""
+    required = [*hierarchy.levels, hierarchy.cost_column, hierarchy.date_column]
+    extra = [c for c in (hierarchy.price_column, hierarchy.quantity_column) if c]
+    require_columns(path, raw.columns, required + extra)
+    if raw.empty:
+        raise InputError(f"{path}: no data rows")
+    dates = pd.to_datetime(raw[hierarchy.date_column], errors="coerce", utc=True, format="mixed")
+    if dates.isna().any():
+        row = int(np.flatnonzero(dates.isna().to_numpy())[0])
+        value = raw[hierarchy.date_column].iloc[row]
+        raise InputError(
+            f"{path}: row {row + 2}, column {hierarchy.date_column!r}: {value!r} is not a date"
+        )
+    frame = pd.DataFrame({"date": dates.dt.tz_localize(None).dt.normalize()})
+    for level in hierarchy.levels:
+        frame[level] = raw[level].astype("string").fillna("(none)").str.strip().astype(str)
+    frame["cost"] = _numeric(raw, hierarchy.cost_column, path)
+    aggregations = {"cost": "sum"}
+    if hierarchy.price_column:
+        frame["price"] = _numeric(raw, hierarchy.price_column, path)
+        aggregations["price"] = "mean"
+    if hierarchy.quantity_column:
+        frame["quantity"] = _numeric(raw, hierarchy.quantity_column, path)
+        aggregations["quantity"] = "sum"
+    keys = ["date", *hierarchy.levels]
+    frame = frame.groupby(keys, sort=False, observed=True).agg(aggregations).reset_index()
+    return CostTable(hierarchy, frame, path)

@@ -1,0 +1,124 @@
+"""Per-node statistics on the anomaly day, and the parent -> children links of the tree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from finops.rca.cube import CostCube
+from finops.rca.seasonal import expected_values, history_total, noise
+
+
+@dataclass(frozen=True)
+class NodeStats:
+    depth: int
+    index: int
+    path: tuple[str, ...]
+    actual: float
+    expected: float
+    sigma: float
+    history: float
+    #: The unit price changed on the day (leaves of data that has prices only).
+    price_moved: bool = False
+
+    @property
+    def delta(self) -> float:
+        return self.actual - self.expected
+
+    @property
+    def z(self) -> float:
+        return self.delta / self.sigma
+
+    @property
+    def is_new(self) -> bool:
+        return self.history <= 1e-9 and self.actual > 0
+
+
+@dataclass(frozen=True)
+class Tree:
+    cube: CostCube
+    stats: tuple[tuple[NodeStats, ...], ...]
+    children: dict[tuple[str, ...], tuple[NodeStats, ...]]
+
+    @property
+    def root(self) -> NodeStats:
+        return self.stats[0][0]
+
+    def is_leaf(self, node: NodeStats) -> bool:
+        return node.depth == len(self.cube.levels) - 1
+
+
+def build_tree(cube: CostCube) -> Tree:
+    t = cube.anomaly_index
+    per_level = []
+    for matrix in cube.matrices:
+        values = matrix.values
+        expected = expected_values(values, t)
+        sigma = noise(values, t, expected)
+        history = history_total(values, t)
+        actual = values[:, t]
+        moved = (
+            _price_moved(matrix.price, t)
+            if matrix.price is not None
+            else np.zeros(len(actual), bool)
+        )
+        per_level.append(
+            tuple(
+                NodeStats(
+                    matrix.depth,
+                    i,
+                    path,
+                    float(actual[i]),
+                    float(expected[i]),
+                    float(sigma[i]),
+                    float(history[i]),
+                    bool(moved[i]),
+                )
+                for i, path in enumerate(matrix.paths)
+            )
+        )
+    children: dict[tuple[str, ...], list[NodeStats]] = {}
+    for level in per_level[1:]:
+        for node in level:
+            children.setdefault(node.path[:-1], []).append(node)
+    return Tree(cube, tuple(per_level), {k: tuple(v) for k, v in children.items()})
+
+
+def _price_moved(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndarray:
+    """Price on the day differs from the last day the resource ran."""
+    if t == 0:
+        return np.zeros(price.shape[0], bool)
+    before = price[:, :t]
+    ran = before > 0
+    last_index = np.where(ran.any(axis=1), t - 1 - np.argmax(ran[:, ::-1], axis=1), -1)
+    last = np.where(
+        last_index >= 0, before[np.arange(price.shape[0]), np.maximum(last_index, 0)], 0.0
+    )
+    today = price[:, t]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        change = np.where(last > 0, np.abs(today / last - 1), 0.0)
+    return (today > 0) & (last > 0) & (change > tolerance)
+
+
+def leaf_ratios(cube: CostCube, node: NodeStats) -> tuple[float | None, float | None]:
+    """Price and quantity on the day relative to their seasonal expectation (ITBench-Lite only)."""
+    matrix = cube.level(node.depth)
+    if matrix.price is None or matrix.quantity is None:
+        return None, None
+    t = cube.anomaly_index
+    row = slice(node.index, node.index + 1)
+    price_expected = float(expected_values(matrix.price[row], t)[0])
+    quantity_expected = float(expected_values(matrix.quantity[row], t)[0])
+    price_ratio = matrix.price[node.index, t] / price_expected if price_expected > 0 else None
+    quantity_ratio = (
+        matrix.quantity[node.index, t] / quantity_expected if quantity_expected > 0 else None
+    )
+    return (
+        float(price_ratio) if price_ratio is not None else None,
+        float(quantity_ratio) if quantity_ratio is not None else None,
+    )
+
+
+def np_is_finite(value: float) -> bool:
+    return bool(np.isfinite(value))

@@ -1,0 +1,92 @@
+"""A FinOps scenario folder: ``anomaly.json`` plus the billing data, optionally ground truth.
+
+The data is ITBench-Lite's ``data.csv`` or a FOCUS export ``focus.csv`` (then ``scenario.json`` may
+name the hierarchy levels and the cost column). Folders are ``<N>``, ``Scenario-<N>`` or any folder
+holding ``anomaly.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from finops.loaders.focus import focus_hierarchy, read_focus_csv
+from finops.loaders.lite import read_anomaly, read_ground_truth, read_lite_csv
+from finops.loaders.table import CostTable
+from finops.model import Anomaly, Resource
+from itbench.errors import InputError
+
+DATA_FILES = ("data.csv", "focus.csv")
+_SCENARIO_DIR = re.compile(r"^(?:scenario[-_]?)?\d+$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class FinOpsScenario:
+    id: str
+    path: Path
+    anomaly: Anomaly
+    data_path: Path
+    #: None when the folder carries no ground truth (e.g. a user's own data).
+    ground_truth: tuple[Resource, ...] | None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_focus(self) -> bool:
+        return self.data_path.name == "focus.csv"
+
+    def load_table(self) -> CostTable:
+        if self.is_focus:
+            levels = self.metadata.get("levels")
+            hierarchy = focus_hierarchy(
+                tuple(levels) if levels else None, self.metadata.get("cost_column", "BilledCost")
+            )
+            return read_focus_csv(self.data_path, hierarchy)
+        return read_lite_csv(self.data_path)
+
+
+def load_scenario(folder: Path) -> FinOpsScenario:
+    anomaly_path = folder / "anomaly.json"
+    if not anomaly_path.is_file():
+        raise InputError(f"{folder}: anomaly.json is missing (not a FinOps scenario folder)")
+    data_path = next((folder / n for n in DATA_FILES if (folder / n).is_file()), None)
+    if data_path is None:
+        raise InputError(f"{folder}: no data file ({' or '.join(DATA_FILES)})")
+    meta_path = folder / "scenario.json"
+    try:
+        metadata = json.loads(meta_path.read_text()) if meta_path.is_file() else {}
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{meta_path}: not valid JSON ({exc.msg})") from exc
+    gt_path = folder / "ground_truth.yaml"
+    return FinOpsScenario(
+        id=folder.name,
+        path=folder,
+        anomaly=read_anomaly(anomaly_path),
+        data_path=data_path,
+        ground_truth=read_ground_truth(gt_path) if gt_path.is_file() else None,
+        metadata=metadata,
+    )
+
+
+def _natural(name: str) -> tuple:
+    return tuple(int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", name))
+
+
+def discover_scenarios(root: Path) -> list[FinOpsScenario]:
+    """A folder that is a scenario, or a folder of scenario folders."""
+    if not root.is_dir():
+        raise InputError(f"{root}: not a directory")
+    if (root / "anomaly.json").exists():
+        return [load_scenario(root)]
+    folders = [
+        p
+        for p in root.iterdir()
+        if p.is_dir() and ((p / "anomaly.json").exists() or _SCENARIO_DIR.match(p.name))
+    ]
+    if not folders:
+        raise InputError(
+            f"{root}: no scenario folders (Scenario-<N>/ with anomaly.json and data.csv)"
+        )
+    return [load_scenario(p) for p in sorted(folders, key=lambda p: _natural(p.name))]

@@ -1,0 +1,119 @@
+"""Tools an LLM agent can call on a scenario's cost data (JSON in, JSON out)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from finops.loaders.table import CostTable
+from finops.model import Anomaly
+from finops.rca import diagnose
+from itbench.llm.tools import Tool
+
+
+def make_tools(load_table: Callable[[], CostTable], anomaly: Anomaly) -> list[Tool]:
+    cache: dict[str, CostTable] = {}
+
+    def table() -> CostTable:
+        if "t" not in cache:
+            cache["t"] = load_table()
+        return cache["t"]
+
+    def list_levels() -> dict[str, Any]:
+        t = table()
+        return {
+            "levels": list(t.hierarchy.levels),
+            "accounts": t.account_ids(),
+            "anomaly": {"date": str(anomaly.date), "account_id": anomaly.account_id},
+        }
+
+    def query_costs(
+        level: str,
+        filters: dict | None = None,
+        start: str | None = None,
+        end: str | None = None,
+        top: int = 20,
+    ) -> dict[str, Any]:
+        t = table()
+        if level not in t.hierarchy.levels:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(t.hierarchy.levels)}")
+        frame = t.frame
+        for key, value in (filters or {}).items():
+            if key not in t.hierarchy.levels:
+                raise ValueError(f"unknown filter level {key!r}")
+            frame = frame[frame[key] == str(value)]
+        if start:
+            frame = frame[frame["date"] >= dt.date.fromisoformat(start).isoformat()]
+        if end:
+            frame = frame[frame["date"] <= dt.date.fromisoformat(end).isoformat()]
+        daily = frame.groupby([level, "date"])["cost"].sum().unstack("date").fillna(0.0)
+        totals = daily.sum(axis=1).sort_values(ascending=False).head(max(1, min(int(top), 200)))
+        days = [d.date().isoformat() for d in daily.columns]
+        rows = [
+            {
+                "name": str(name),
+                "daily_cost": [round(float(v), 2) for v in daily.loc[name].tolist()],
+            }
+            for name in totals.index
+        ]
+        return {"level": level, "days": days, "rows": rows}
+
+    def run_drilldown() -> dict[str, Any]:
+        diagnosis = diagnose(table(), anomaly)
+        return {
+            "notes": list(diagnosis.notes),
+            "root_causes": [
+                {
+                    "name": rc.resource.name,
+                    "type": rc.resource.type,
+                    "kind": rc.kind,
+                    "explanation": rc.explanation,
+                }
+                for rc in diagnosis.root_causes
+            ],
+        }
+
+    return [
+        Tool(
+            "list_levels",
+            "The hierarchy levels of the cost data, the accounts, and the anomaly to explain.",
+            {"type": "object", "properties": {}},
+            list_levels,
+        ),
+        Tool(
+            "query_costs",
+            'Daily cost per member of a hierarchy level, optionally filtered by other levels (e.g. {"Application": "checkout"}) and by date range (YYYY-MM-DD). Returns the top members by total cost.',
+            {
+                "type": "object",
+                "properties": {
+                    "level": {"type": "string"},
+                    "filters": {"type": "object", "additionalProperties": {"type": "string"}},
+                    "start": {"type": "string"},
+                    "end": {"type": "string"},
+                    "top": {"type": "integer"},
+                },
+                "required": ["level"],
+            },
+            query_costs,
+        ),
+        Tool(
+            "run_drilldown",
+            "Run the seasonal-baseline drill-down on the anomaly and return the root causes it can justify, with numbers.",
+            {"type": "object", "properties": {}},
+            run_drilldown,
+        ),
+    ]
+
+
+def workspace_table_loader(workspace: Path) -> Callable[[], CostTable]:
+    def load() -> CostTable:
+        from finops.loaders.focus import read_focus_csv
+        from finops.loaders.lite import read_lite_csv
+
+        if (workspace / "data.csv").exists():
+            return read_lite_csv(workspace / "data.csv")
+        return read_focus_csv(workspace / "focus.csv")
+
+    return load
