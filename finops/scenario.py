@@ -71,7 +71,9 @@ def load_scenario(folder: Path) -> FinOpsScenario:
 
 
 def _natural(name: str) -> tuple:
-    return tuple(int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", name))
+    """Order by scenario number whatever the prefix: Scenario-1, scenario_2, 3."""
+    bare = re.sub(r"^scenario[-_]?", "", name, flags=re.IGNORECASE)
+    return tuple(int(t) if t.isdigit() else t.lower() for t in re.split(r"(\d+)", bare))
 
 
 def discover_scenarios(root: Path) -> list[FinOpsScenario]:

@@ -32,14 +32,50 @@ class CostTable:
 
 
 def _numeric(frame: pd.DataFrame, column: str, path: Path) -> pd.Series:
-    values = pd.to_numeric(frame[column], errors="coerce")
-    bad = values.isna() & frame[column].notna() & (frame[column].astype(str).str.strip() != "")
-    if bad.any():
-        row = int(np.flatnonzero(bad.to_numpy())[0])
-        raise InputError(
-            f"{path}: row {row + 2}, column {column!r}: {frame[column].iloc[row]!r} is not a number"
-        )
+    raw = frame[column]
+    if pd.api.types.is_numeric_dtype(raw):
+        return raw.fillna(0.0).astype(float)
+    values = pd.to_numeric(raw, errors="coerce")
+    missing = values.isna()
+    if missing.any():
+        # only the failed cells are inspected, so the common all-numeric case stays fast
+        text = raw[missing].astype(str).str.strip()
+        bad = text[(text != "") & (text.str.upper() != "NULL") & (text != "nan")]
+        if len(bad):
+            row = int(frame.index.get_loc(bad.index[0]))
+            raise InputError(
+                f"{path}: row {row + 2}, column {column!r}: {bad.iloc[0]!r} is not a number"
+            )
     return values.fillna(0.0).astype(float)
+
+
+def _labels(column: pd.Series) -> pd.Categorical:
+    """Hierarchy labels as a categorical: strip and fill the few distinct values, not every row."""
+    codes, uniques = pd.factorize(column, use_na_sentinel=True)
+    cleaned = pd.Index([str(u).strip() for u in uniques], dtype=object)
+    merged_codes, merged = pd.factorize(cleaned)
+    new_codes = np.where(
+        codes >= 0, merged_codes[np.maximum(codes, 0)] if len(merged_codes) else 0, -1
+    )
+    if (new_codes < 0).any():
+        merged = merged.append(pd.Index(["(none)"]))
+        new_codes = np.where(new_codes < 0, len(merged) - 1, new_codes)
+    return pd.Categorical.from_codes(new_codes, categories=merged)
+
+
+def _days(column: pd.Series, path: Path, name: str) -> pd.Series:
+    """Parse each distinct timestamp once (a billing file repeats a few hundred of them)."""
+    codes, uniques = pd.factorize(column, use_na_sentinel=True)
+    parsed = pd.to_datetime(pd.Series(uniques), errors="coerce", utc=True, format="mixed")
+    bad_unique = parsed.isna().to_numpy()
+    if (codes < 0).any() or bad_unique.any():
+        bad_rows = (codes < 0) | bad_unique[np.maximum(codes, 0)]
+        row = int(np.flatnonzero(bad_rows)[0])
+        raise InputError(
+            f"{path}: row {row + 2}, column {name!r}: {column.iloc[row]!r} is not a date"
+        )
+    days = parsed.dt.tz_localize(None).dt.normalize().to_numpy()
+    return pd.Series(days[codes], index=column.index)
 
 
 def normalise(raw: pd.DataFrame, hierarchy: Hierarchy, path: Path) -> CostTable:
@@ -69,4 +105,6 @@ def normalise(raw: pd.DataFrame, hierarchy: Hierarchy, path: Path) -> CostTable:
         aggregations["quantity"] = "sum"
     keys = ["date", *hierarchy.levels]
     frame = frame.groupby(keys, sort=False, observed=True).agg(aggregations).reset_index()
+    for level in hierarchy.levels:  # downstream code compares labels as plain strings
+        frame[level] = frame[level].astype(str)
     return CostTable(hierarchy, frame, path)

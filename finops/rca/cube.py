@@ -41,11 +41,40 @@ class CostCube:
         return self.matrices[depth]
 
 
-def _pivot(
-    frame: pd.DataFrame, keys: list[str], column: str, days: pd.DatetimeIndex, agg: str
-) -> pd.DataFrame:
-    grouped = frame.groupby([*keys, "date"], sort=True, observed=True)[column].agg(agg)
-    return grouped.unstack("date").reindex(columns=days, fill_value=0.0).fillna(0.0)
+def _leaf_matrices(
+    frame: pd.DataFrame, keys: list[str], days: pd.DatetimeIndex
+) -> tuple[list[tuple[str, ...]], dict[str, np.ndarray]]:
+    """(sorted leaf paths, column -> leaf x day matrix) with numpy scatter-adds: grouping a million
+    rows by six string columns is the slow part of pandas, so each column is factorised once."""
+    leaf = np.zeros(len(frame), dtype=np.int64)
+    for key in keys:
+        codes, uniques = pd.factorize(frame[key])
+        leaf, _ = pd.factorize(leaf * (len(uniques) + 1) + codes)  # stays compact: no overflow
+    n_leaves = int(leaf.max()) + 1 if len(leaf) else 0
+    first_row = np.full(n_leaves, -1)
+    first_row[leaf[::-1]] = np.arange(len(leaf))[::-1]
+    labels = frame[keys].to_numpy()
+    paths = [tuple(str(v) for v in labels[i]) for i in first_row]
+    order = sorted(range(n_leaves), key=lambda i: paths[i])
+    rank = np.empty(n_leaves, dtype=np.int64)
+    rank[order] = np.arange(n_leaves)
+    row = rank[leaf]
+    col = ((frame["date"].to_numpy() - days[0].to_datetime64()) // np.timedelta64(1, "D")).astype(
+        np.int64
+    )
+    flat = row * len(days) + col
+    size = n_leaves * len(days)
+    out = {}
+    for column in ("cost", "price", "quantity"):
+        if column in frame.columns:
+            out[column] = np.bincount(
+                flat, weights=frame[column].to_numpy(dtype=float), minlength=size
+            ).reshape(n_leaves, len(days))
+    if "price" in out:  # a mean, not a sum: several source rows of one leaf-day share one price
+        counts = np.bincount(flat, minlength=size).reshape(n_leaves, len(days))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out["price"] = np.where(counts > 0, out["price"] / np.maximum(counts, 1), 0.0)
+    return [paths[i] for i in order], out
 
 
 def build_cube(table: CostTable, account_id: str, day: dt.date) -> CostCube:
@@ -64,17 +93,26 @@ def build_cube(table: CostTable, account_id: str, day: dt.date) -> CostCube:
         )
     frame = frame[frame["date"] <= pd.Timestamp(day)]
     days = pd.date_range(first, day, freq="D")
+    paths, leaf = _leaf_matrices(frame, list(levels), days)
+    index = pd.MultiIndex.from_tuples(paths, names=list(levels))
+    leaf_cost = pd.DataFrame(leaf["cost"], index=index)
     matrices = []
-    has_price = "price" in frame.columns
     for depth in range(len(levels)):
-        keys = list(levels[: depth + 1])
-        cost = _pivot(frame, keys, "cost", days, "sum")
-        paths = tuple(
-            tuple(str(v) for v in (k if isinstance(k, tuple) else (k,))) for k in cost.index
+        if depth == len(levels) - 1:
+            cost, level_paths = leaf_cost, tuple(paths)
+        else:
+            cost = leaf_cost.groupby(level=list(range(depth + 1)), sort=True).sum()
+            level_paths = tuple(
+                tuple(str(v) for v in (k if isinstance(k, tuple) else (k,))) for k in cost.index
+            )
+        is_leaf = depth == len(levels) - 1
+        matrices.append(
+            LevelMatrix(
+                depth,
+                level_paths,
+                cost.to_numpy(dtype=float),
+                leaf.get("price") if is_leaf else None,
+                leaf.get("quantity") if is_leaf else None,
+            )
         )
-        price = quantity = None
-        if has_price and depth == len(levels) - 1:
-            price = _pivot(frame, keys, "price", days, "mean").to_numpy(dtype=float)
-            quantity = _pivot(frame, keys, "quantity", days, "sum").to_numpy(dtype=float)
-        matrices.append(LevelMatrix(depth, paths, cost.to_numpy(dtype=float), price, quantity))
     return CostCube(levels, days, tuple(matrices))

@@ -49,7 +49,9 @@ class Finding:
     reason: str
 
 
-def drill_down(tree: Tree, thresholds: Thresholds = DEFAULT_THRESHOLDS) -> tuple[list[Finding], float]:
+def drill_down(
+    tree: Tree, thresholds: Thresholds = DEFAULT_THRESHOLDS
+) -> tuple[list[Finding], float]:
     root = tree.root
     total = root.delta
     scale = max(total, thresholds.account_sigmas * root.sigma)

@@ -52,8 +52,9 @@ def noise(values: np.ndarray, t: int, expected: np.ndarray) -> np.ndarray:
         sigma = np.std(np.diff(values[:, :t], axis=1), axis=1)
     else:
         sigma = np.zeros(values.shape[0])
-    # A perfectly flat history would make any change infinitely surprising: floor at 2% of level.
-    floor = np.maximum(0.02 * np.abs(expected), 1e-9)
+    # A perfectly flat history would make any change infinitely surprising. Flat leaves are already
+    # lifted by the shrinkage above; this floor (0.2% of the level) only guards a lone flat series.
+    floor = np.maximum(0.002 * np.abs(expected), 1e-9)
     return np.maximum(sigma, floor)
 
 
