@@ -10,18 +10,21 @@ from pathlib import Path
 from typing import Any
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path: Path, text: str, durable: bool = False) -> None:
     """Write ``text`` so that readers see the old file or the whole new one, never a part.
 
     The temporary file lives in the same directory so ``os.replace`` is a rename on one filesystem.
+    The rename alone protects against our process dying (kill -9, Ctrl-C); ``durable`` also syncs
+    to disk against a machine crash, at a cost of milliseconds per file.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import gc
 import os
 import select
 import signal
@@ -59,6 +60,8 @@ def _start(
     pid = os.fork()
     if pid == 0:  # worker
         code = 0
+        # A short-lived worker: collecting would only touch (and so copy) the runner's pages.
+        gc.disable()
         try:
             os.setsid()
             _die_with_parent()
@@ -96,6 +99,9 @@ def run_in_workers(
     on_exit: Callable[[WorkerExit], None],
 ) -> None:
     """Run ``work(spec)`` for every spec in a forked worker; call ``on_exit`` in the runner."""
+    # Objects that exist now are shared with every worker; freezing them keeps the collector from
+    # writing to their pages in the children (copy-on-write would copy them all, each trial).
+    gc.freeze()
     pending = list(specs)
     pending.reverse()  # pop() from the end keeps the given order
     running: dict[int, _Running] = {}

@@ -51,21 +51,30 @@ class ScoreShapeError(ValueError):
 
 
 def _number(value: Any, path: str) -> float | None:
+    kind = type(value)
+    if kind is float:
+        return None if value != value else value  # NaN counts as missing
+    if kind is int or kind is bool:
+        return float(value)
     if value is None:
         return None
-    if isinstance(value, bool | int | float):
-        number = float(value)
-        if math.isnan(number):
-            return None
-        return number
+    if isinstance(value, int | float):  # subclasses (numpy scalars)
+        return _number(float(value), path)
     raise ScoreShapeError(path, f"expected a number, got {type(value).__name__} {value!r:.60}")
+
+
+#: metric name -> whether it is an @k entry; names repeat in every trial, so remember them.
+_at_k_cache: dict[str, bool] = {}
 
 
 def flatten_scores(scores: Mapping[str, Any], path: str = "scores") -> dict[str, float]:
     """``{"m": {"calculation_f1": 0.5}}`` -> ``{"m_f1": 0.5}``; nulls and ``@k`` entries dropped."""
     flat: dict[str, float] = {}
     for metric, value in scores.items():
-        if _AT_K.search(metric):
+        at_k = _at_k_cache.get(metric)
+        if at_k is None:
+            at_k = _at_k_cache[metric] = bool(_AT_K.search(metric))
+        if at_k:
             continue
         if isinstance(value, Mapping):
             for key, suffix in _SUFFIXES.items():
@@ -87,27 +96,6 @@ def _mean(values: Sequence[float]) -> float:
 def _std(values: Sequence[float], ddof: int) -> float:
     mean = _mean(values)
     return math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (len(values) - ddof))
-
-
-def incident_statistics(
-    trial_scores: Iterable[Mapping[str, float]], pass_metrics: frozenset[str] = PASS_AT_1_METRICS
-) -> dict[str, dict[str, Any]]:
-    by_metric: dict[str, list[float]] = {}
-    for flat in trial_scores:
-        for metric, value in flat.items():
-            by_metric.setdefault(metric, []).append(value)
-    stats: dict[str, dict[str, Any]] = {}
-    for metric, values in by_metric.items():
-        n = len(values)
-        entry: dict[str, Any] = {
-            "mean": _mean(values),
-            "stderr": _std(values, 0) / math.sqrt(n),
-            "n": n,
-        }
-        if metric in pass_metrics:
-            entry["pass@1"] = sum(1 for v in values if v == 1) / n
-        stats[metric] = entry
-    return stats
 
 
 def overall_statistics(
@@ -142,20 +130,83 @@ def compute_statistics(
 ) -> dict[str, Any]:
     """``statistics`` of a results document from its ``raw_results``, incidents in first-seen order."""
     pass_metrics = PASS_AT_1_METRICS | frozenset(extra_pass_metrics)
-    trials: dict[str, list[dict[str, float]]] = {}
+    # incident -> metric -> values, filled in one pass (100,000 trials must take well under a second)
+    values: dict[str, dict[str, list[float]]] = {}
     bad_runs = 0
     for index, entry in enumerate(raw_results):
         incident = str(entry["incident_id"])
-        bucket = trials.setdefault(incident, [])
-        if "error" in entry and not entry.get("scores"):
-            bad_runs += 1
+        bucket = values.get(incident)
+        if bucket is None:
+            bucket = values[incident] = {}
+        scores = entry.get("scores")
+        if not scores:
+            if "error" in entry:
+                bad_runs += 1
             continue
-        scores = entry.get("scores") or {}
         if not isinstance(scores, Mapping):
             raise ScoreShapeError(f"raw_results[{index}].scores", "expected an object")
-        bucket.append(flatten_scores(scores, f"raw_results[{index}].scores"))
-    per_incident = {iid: incident_statistics(t, pass_metrics) for iid, t in trials.items()}
+        _collect(scores, bucket, index)
+    per_incident = {iid: _incident_from_columns(cols, pass_metrics) for iid, cols in values.items()}
     return {
         "per_incident": per_incident,
         "overall": overall_statistics(per_incident, bad_runs, pass_metrics),
     }
+
+
+def _collect(scores: Mapping[str, Any], bucket: dict[str, list[float]], index: int) -> None:
+    """:func:`flatten_scores` inlined into the bucket: the hot loop of ``itbench stats``."""
+    for metric, value in scores.items():
+        names = _names_cache.get(metric)
+        if names is None:
+            names = _names_cache[metric] = _metric_names(metric)
+        if not names:
+            continue
+        if type(value) is dict:
+            for key, name in names:
+                raw = value.get(key)
+                if raw is None:
+                    continue
+                if type(raw) is not float or raw != raw:
+                    raw = _number(raw, f"raw_results[{index}].scores.{metric}.{key}")
+                    if raw is None:
+                        continue
+                column = bucket.get(name)
+                if column is None:
+                    bucket[name] = [raw]
+                else:
+                    column.append(raw)
+        else:
+            number = _number(value, f"raw_results[{index}].scores.{metric}")
+            if number is not None:
+                column = bucket.get(metric)
+                if column is None:
+                    bucket[metric] = [number]
+                else:
+                    column.append(number)
+
+
+#: metric -> ((dict key, statistic name), ...); empty for ``@k`` entries that stay raw.
+_names_cache: dict[str, tuple[tuple[str, str], ...]] = {}
+
+
+def _metric_names(metric: str) -> tuple[tuple[str, str], ...]:
+    if _AT_K.search(metric):
+        return ()
+    return tuple((key, metric + suffix) for key, suffix in _SUFFIXES.items())
+
+
+def _incident_from_columns(
+    columns: Mapping[str, list[float]], pass_metrics: frozenset[str]
+) -> dict[str, dict[str, Any]]:
+    stats: dict[str, dict[str, Any]] = {}
+    for metric, vals in columns.items():
+        n = len(vals)
+        entry: dict[str, Any] = {
+            "mean": _mean(vals),
+            "stderr": _std(vals, 0) / math.sqrt(n),
+            "n": n,
+        }
+        if metric in pass_metrics:
+            entry["pass@1"] = sum(1 for v in vals if v == 1) / n
+        stats[metric] = entry
+    return stats

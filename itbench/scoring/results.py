@@ -6,14 +6,15 @@ is the shape every domain writes and every ITBench dashboard reads.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from itbench.errors import InputError
-from itbench.fsutil import atomic_write_json
+from itbench.fsutil import atomic_write_text
 from itbench.scoring.aggregate import ScoreShapeError, compute_statistics
 
 
@@ -43,7 +44,7 @@ class LoadedResults:
         """The original file's structure with each document replaced (AgentBeats wrappers kept)."""
         if self.locations == ("",):
             return documents[0]
-        wrapped = json.loads(json.dumps(self.original))
+        wrapped = orjson.loads(orjson.dumps(self.original))
         for location, document in zip(self.locations, documents, strict=True):
             index = int(location.split("[")[1].split("]")[0])
             wrapped["results"][index]["evaluation_results"] = document
@@ -75,14 +76,12 @@ def load_results_file(path: Path) -> LoadedResults:
     """Read a results document, or an AgentBeats file wrapping them under
     ``results[].evaluation_results`` (every wrapped document is kept, in order)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes()
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text ({exc.reason})") from exc
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
         raise InputError(
             f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from exc
@@ -121,5 +120,11 @@ def recompute(document: Mapping[str, Any], path: Path | None = None) -> dict[str
     return out
 
 
+def dumps_document(document: Any) -> bytes:
+    """Indented JSON (UTF-8 bytes, newline-terminated), fast enough for 100,000 raw results."""
+    option = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS | orjson.OPT_APPEND_NEWLINE
+    return orjson.dumps(document, option=option, default=str)
+
+
 def write_results_document(document: Mapping[str, Any], path: Path) -> None:
-    atomic_write_json(path, document)
+    atomic_write_text(path, dumps_document(document).decode())
