@@ -1,0 +1,91 @@
+"""``itbench cluster serve``: the offline API server as a stand-alone process."""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from pathlib import Path
+
+import click
+
+from itbench.errors import UsageError
+from itbench.exitcodes import ExitCode
+
+
+def _producer(spec: str | None):
+    if not spec:
+        return None
+    module_name, _, attribute = spec.partition(":")
+    if not attribute:
+        raise UsageError(f"--report-producer takes MODULE:CALLABLE, not {spec!r}")
+    import importlib
+
+    try:
+        return getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError) as exc:
+        raise UsageError(f"--report-producer {spec}: {exc}") from exc
+
+
+@click.group()
+def cluster() -> None:
+    """Offline Kubernetes API server over manifests (for kubectl and the Python client)."""
+
+
+@cluster.command()
+@click.argument("manifests", type=click.Path(path_type=Path, exists=True))
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=0,
+    show_default=True,
+    help="0 picks a free port.",
+)
+@click.option(
+    "--kubeconfig",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Where to write the kubeconfig (default: MANIFESTS-dir/.itbench-kubeconfig or a temp file).",
+)
+@click.option(
+    "--report-producer", help="MODULE:CALLABLE computing PolicyReports from (policies, resources)."
+)
+@click.option("-v", "--verbose", is_flag=True, help="Log every request on stderr.")
+def serve(
+    manifests: Path, port: int, kubeconfig: Path | None, report_producer: str | None, verbose: bool
+) -> int:
+    """Serve MANIFESTS (a file or directory) on 127.0.0.1 until interrupted.
+
+    Prints the kubeconfig path on stdout once the port accepts connections (the file is written
+    atomically just before), then runs until SIGINT or SIGTERM.
+    """
+    import tempfile
+
+    from itbench.cluster import load_manifests
+    from itbench.cluster.kubeconfig import write_kubeconfig
+    from itbench.cluster.server import ApiServer
+    from itbench.cluster.state import ClusterError, ClusterState
+
+    objects = load_manifests(manifests)
+    try:
+        state = ClusterState(objects, report_producer=_producer(report_producer))
+    except ClusterError as exc:
+        raise UsageError(f"{manifests}: {exc}") from exc
+    server = ApiServer(state, port, verbose=verbose)
+    stop = threading.Event()
+
+    def on_signal(signum, frame):  # noqa: ANN001 - signal handler signature
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    thread = server.serve_in_thread()
+    path = kubeconfig or Path(tempfile.mkdtemp(prefix="itbench-cluster-")) / "kubeconfig"
+    write_kubeconfig(path, f"http://127.0.0.1:{server.port}")
+    click.echo(str(path))
+    sys.stdout.flush()
+    click.echo(f"serving {len(objects)} object(s) on 127.0.0.1:{server.port}", err=True)
+    stop.wait()
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+    return ExitCode.OK

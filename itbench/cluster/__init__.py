@@ -1,0 +1,121 @@
+"""An offline Kubernetes API server over manifests, for real kubectl and the Python client.
+
+with start_cluster(Path("manifests/")) as cluster:
+    subprocess.run(["kubectl", "--kubeconfig", cluster.kubeconfig_path, "get", "pods", "-A"])
+    changes = cluster.overlay()
+"""
+
+from __future__ import annotations
+
+import socket
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from itbench.cluster.kubeconfig import write_kubeconfig
+from itbench.cluster.manifests import load_manifests
+from itbench.cluster.server import ApiServer
+from itbench.cluster.state import ClusterError, ClusterState, ReportProducer
+
+__all__ = [
+    "ClusterError",
+    "ClusterState",
+    "ReportProducer",
+    "RunningCluster",
+    "load_manifests",
+    "start_cluster",
+]
+
+
+class RunningCluster:
+    def __init__(
+        self,
+        server: ApiServer,
+        kubeconfig_path: Path,
+        owns_kubeconfig_dir: tempfile.TemporaryDirectory | None,
+    ) -> None:
+        self._server = server
+        self._thread = server.serve_in_thread()
+        self.kubeconfig_path = kubeconfig_path
+        self._tmp = owns_kubeconfig_dir
+
+    @property
+    def port(self) -> int:
+        return self._server.port
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def state(self) -> ClusterState:
+        return self._server.state
+
+    def apply(self, obj: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return self.state.create(obj)
+        except ClusterError as exc:
+            if exc.code != 409:
+                raise
+            return self.state.replace(obj)
+
+    def objects(self) -> list[dict[str, Any]]:
+        return list(self.state.objects().values())
+
+    def overlay(self) -> dict[str, list]:
+        return self.state.overlay()
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+        if self._tmp is not None:
+            self._tmp.cleanup()
+
+    def __enter__(self) -> RunningCluster:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _wait_accepting(port: int, timeout: float = 10.0) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
+def start_cluster(
+    source: Path | Iterable[dict[str, Any]] | None = None,
+    *,
+    port: int = 0,
+    kubeconfig: Path | None = None,
+    report_producer: ReportProducer | None = None,
+) -> RunningCluster:
+    """Start an API server in this process on a free loopback port (or ``port``); the kubeconfig is
+    written once the port accepts connections."""
+    if source is None:
+        objects: list[dict[str, Any]] = []
+    elif isinstance(source, Path):
+        objects = load_manifests(source)
+    else:
+        objects = list(source)
+    state = ClusterState(objects, report_producer=report_producer)
+    server = ApiServer(state, port)
+    tmp = None
+    if kubeconfig is None:
+        tmp = tempfile.TemporaryDirectory(prefix="itbench-cluster-")
+        kubeconfig = Path(tmp.name) / "kubeconfig"
+    running = RunningCluster(server, kubeconfig, tmp)
+    _wait_accepting(server.port)
+    write_kubeconfig(kubeconfig, running.url)
+    return running

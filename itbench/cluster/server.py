@@ -1,0 +1,428 @@
+"""An HTTP server speaking enough of the Kubernetes API for real kubectl and the Python client.
+
+Discovery (``/api``, ``/apis``, group versions), ``/version``, list/get per kind in one namespace or
+across all, label and field selectors, ``Table`` responses for plain ``kubectl get``, create,
+replace, patch and delete into the overlay, errors as ``Status`` objects. Loopback only; request
+bodies are bounded; no route reads a file.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import yaml
+
+from itbench.cluster import openapi
+from itbench.cluster import patch as patches
+from itbench.cluster.resources import VERBS, ResourceType
+from itbench.cluster.selectors import field_selector, label_selector
+from itbench.cluster.state import ClusterError, ClusterState
+from itbench.cluster.tables import table
+from itbench.errors import UsageError
+
+MAX_BODY = 10 * 2**20
+#: The version kubectl's dispatcher reads to pick its client binary.
+SERVER_VERSION = {
+    "major": "1",
+    "minor": "32",
+    "gitVersion": "v1.32.0",
+    "gitCommit": "itbench-offline",
+    "gitTreeState": "clean",
+    "buildDate": "2026-01-01T00:00:00Z",
+    "goVersion": "go1.23",
+    "compiler": "gc",
+    "platform": "linux/amd64",
+}
+
+
+def status(
+    code: int, reason: str, message: str, details: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    return {
+        "kind": "Status",
+        "apiVersion": "v1",
+        "metadata": {},
+        "status": "Success" if code < 400 else "Failure",
+        "message": message,
+        "reason": reason,
+        "details": details or {},
+        "code": code,
+    }
+
+
+class Route:
+    """A parsed resource path: /api/v1/... or /apis/<group>/<version>/..."""
+
+    def __init__(
+        self,
+        group: str,
+        version: str,
+        namespace: str | None,
+        plural: str,
+        name: str | None,
+        sub: str | None,
+    ) -> None:
+        self.group, self.version, self.namespace, self.plural, self.name, self.sub = (
+            group,
+            version,
+            namespace,
+            plural,
+            name,
+            sub,
+        )
+
+
+def parse_route(path: str) -> Route | None:
+    parts = [p for p in path.split("/") if p]
+    if len(parts) >= 2 and parts[0] == "api":
+        group, version, rest = "", parts[1], parts[2:]
+    elif len(parts) >= 3 and parts[0] == "apis":
+        group, version, rest = parts[1], parts[2], parts[3:]
+    else:
+        return None
+    if not rest:
+        return None
+    namespace = None
+    if rest[0] == "namespaces" and len(rest) >= 3:
+        namespace, rest = rest[1], rest[2:]
+    plural = rest[0]
+    name = rest[1] if len(rest) > 1 else None
+    sub = rest[2] if len(rest) > 2 else None
+    return Route(group, version, namespace, plural, name, sub)
+
+
+class ApiHandler(BaseHTTPRequestHandler):
+    server: ApiServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+    # -- plumbing -----------------------------------------------------------------------------
+    def _send(self, code: int, body: Any, content_type: str = "application/json") -> None:
+        data = json.dumps(body).encode() if not isinstance(body, bytes) else body
+        self.send_response(code)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+    def _error(self, exc: ClusterError, route: Route | None = None) -> None:
+        details = (
+            {"name": route.name, "group": route.group, "kind": route.plural}
+            if route and route.name
+            else {}
+        )
+        self._send(exc.code, status(exc.code, exc.reason, str(exc), details))
+
+    def _body(self) -> Any:
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > MAX_BODY:
+            raise ClusterError(
+                413, "RequestEntityTooLarge", f"request body of {length} bytes exceeds {MAX_BODY}"
+            )
+        raw = self.rfile.read(length) if length else b""
+        if "protobuf" in (self.headers.get("Content-Type") or ""):
+            raise ClusterError(
+                415, "UnsupportedMediaType", "protobuf bodies are not supported; send JSON"
+            )
+        try:
+            if "yaml" in (self.headers.get("Content-Type") or ""):
+                return yaml.safe_load(raw)
+            return json.loads(raw or b"null")
+        except (ValueError, yaml.YAMLError) as exc:
+            raise ClusterError(
+                400, "BadRequest", f"request body is not valid JSON or YAML: {exc}"
+            ) from exc
+
+    @property
+    def _query(self) -> dict[str, str]:
+        return {k: v[-1] for k, v in parse_qs(urlsplit(self.path).query).items()}
+
+    # -- verbs --------------------------------------------------------------------------------
+    def do_GET(self) -> None:  # noqa: N802 - stdlib naming
+        path = urlsplit(self.path).path.rstrip("/") or "/"
+        try:
+            if path in ("/healthz", "/livez", "/readyz"):
+                self._send(200, b"ok", "text/plain")
+            elif path == "/version":
+                self._send(200, SERVER_VERSION)
+            elif path == "/api":
+                self._send(
+                    200,
+                    {
+                        "kind": "APIVersions",
+                        "versions": ["v1"],
+                        "serverAddressByClientCIDRs": [
+                            {"clientCIDR": "0.0.0.0/0", "serverAddress": self.server.address}
+                        ],
+                    },
+                )
+            elif path == "/apis":
+                self._send(200, self._group_list())
+            elif path == "/api/v1":
+                self._send(200, self._resource_list("", "v1"))
+            elif path.startswith("/apis/") and path.count("/") == 2:
+                group = path.split("/")[2]
+                match = [g for g in self._group_list()["groups"] if g["name"] == group]
+                if not match:
+                    raise ClusterError(
+                        404,
+                        "NotFound",
+                        f"the server could not find the requested resource (group {group})",
+                    )
+                self._send(200, {"kind": "APIGroup", "apiVersion": "v1", **match[0]})
+            elif path.startswith("/apis/") and path.count("/") == 3:
+                _, _, group, version = path.split("/")
+                if version not in self.server.state.registry.groups().get(group, []):
+                    raise ClusterError(
+                        404,
+                        "NotFound",
+                        f"the server could not find the requested resource ({group}/{version})",
+                    )
+                self._send(200, self._resource_list(group, version))
+            elif path == "/openapi/v2":
+                if "protobuf" in (self.headers.get("Accept") or ""):
+                    self._send(200, openapi.v2_protobuf(), "application/octet-stream")
+                else:
+                    self._send(200, openapi.v2_document(self.server.state.registry))
+            elif path == "/openapi/v3":
+                self._send(200, openapi.v3_index(self.server.state.registry))
+            elif path.startswith("/openapi/v3/"):
+                parts = path.split("/")[3:]
+                group, version = ("", parts[1]) if parts[0] == "api" else (parts[1], parts[2])
+                document = openapi.v3_document(self.server.state.registry, group, version)
+                if document is None:
+                    raise ClusterError(404, "NotFound", f"no OpenAPI document for {path}")
+                self._send(200, document)
+            else:
+                self._read(path)
+        except ClusterError as exc:
+            self._error(exc, parse_route(path))
+        except UsageError as exc:
+            self._error(ClusterError(400, "BadRequest", str(exc)))
+
+    def do_POST(self) -> None:  # noqa: N802
+        self._write("create")
+
+    def do_PUT(self) -> None:  # noqa: N802
+        self._write("replace")
+
+    def do_PATCH(self) -> None:  # noqa: N802
+        self._write("patch")
+
+    def do_DELETE(self) -> None:  # noqa: N802
+        self._write("delete")
+
+    # -- discovery ----------------------------------------------------------------------------
+    def _group_list(self) -> dict[str, Any]:
+        groups = []
+        for group, versions in self.server.state.registry.groups().items():
+            entries = [{"groupVersion": f"{group}/{v}", "version": v} for v in versions]
+            groups.append({"name": group, "versions": entries, "preferredVersion": entries[0]})
+        return {"kind": "APIGroupList", "apiVersion": "v1", "groups": groups}
+
+    def _resource_list(self, group: str, version: str) -> dict[str, Any]:
+        resources = []
+        for t in self.server.state.registry.in_group_version(group, version):
+            entry: dict[str, Any] = {
+                "name": t.plural,
+                "singularName": t.singular,
+                "namespaced": t.namespaced,
+                "kind": t.kind,
+                "verbs": list(VERBS),
+            }
+            if t.short_names:
+                entry["shortNames"] = list(t.short_names)
+            if t.categories:
+                entry["categories"] = list(t.categories)
+            resources.append(entry)
+        return {
+            "kind": "APIResourceList",
+            "apiVersion": "v1",
+            "groupVersion": f"{group}/{version}" if group else version,
+            "resources": resources,
+        }
+
+    def _type(self, route: Route) -> ResourceType:
+        rtype = self.server.state.registry.by_plural(route.group, route.plural)
+        if rtype is None or route.version not in rtype.versions():
+            gv = f"{route.group}/{route.version}" if route.group else route.version
+            raise ClusterError(
+                404,
+                "NotFound",
+                f"the server could not find the requested resource ({route.plural} in {gv})",
+            )
+        return rtype
+
+    # -- reads --------------------------------------------------------------------------------
+    def _read(self, path: str) -> None:
+        route = parse_route(path)
+        if route is None:
+            raise ClusterError(404, "NotFound", "the server could not find the requested resource")
+        rtype = self._type(route)
+        state = self.server.state
+        if route.sub is not None and route.sub != "status":
+            raise ClusterError(404, "NotFound", f"subresource {route.sub!r} is not served offline")
+        query = self._query
+        as_table = "as=Table" in (self.headers.get("Accept") or "")
+        if route.name is not None:
+            obj = state.get(rtype, route.namespace or "", route.name)
+            if as_table:
+                self._send(
+                    200,
+                    table(
+                        rtype.kind,
+                        [obj],
+                        state.resource_version,
+                        query.get("includeObject", "Metadata"),
+                    ),
+                    "application/json",
+                )
+            else:
+                self._send(200, obj)
+            return
+        labels = label_selector(query.get("labelSelector"))
+        fields = field_selector(query.get("fieldSelector"))
+        items = [
+            o
+            for o in state.list(rtype, route.namespace if rtype.namespaced else None)
+            if labels(o["metadata"].get("labels") or {}) and fields(o)
+        ]
+        if query.get("watch") in ("true", "1"):
+            # No live watch offline: replay the current objects as ADDED events and end the stream.
+            body = b"".join(
+                json.dumps({"type": "ADDED", "object": o}).encode() + b"\n" for o in items
+            )
+            self._send(200, body, "application/json")
+            return
+        if as_table:
+            self._send(
+                200,
+                table(
+                    rtype.kind,
+                    items,
+                    state.resource_version,
+                    query.get("includeObject", "Metadata"),
+                ),
+            )
+            return
+        self._send(
+            200,
+            {
+                "kind": f"{rtype.kind}List",
+                "apiVersion": rtype.group_version,
+                "metadata": {"resourceVersion": state.resource_version},
+                "items": items,
+            },
+        )
+
+    # -- writes -------------------------------------------------------------------------------
+    def _write(self, verb: str) -> None:
+        path = urlsplit(self.path).path.rstrip("/")
+        route = parse_route(path)
+        try:
+            if route is None:
+                raise ClusterError(
+                    404, "NotFound", "the server could not find the requested resource"
+                )
+            rtype = self._type(route)
+            state = self.server.state
+            namespace = route.namespace if rtype.namespaced else None
+            if rtype.namespaced and namespace is None and verb != "delete":
+                raise ClusterError(
+                    400,
+                    "BadRequest",
+                    f"{rtype.plural} are namespaced: use /namespaces/<ns>/{rtype.plural}",
+                )
+            if verb == "delete":
+                self._body()  # DeleteOptions (propagationPolicy ...): read so the connection stays in sync
+                if route.name is None:
+                    raise ClusterError(
+                        405, "MethodNotAllowed", "collection delete is not supported offline"
+                    )
+                self._send(200, state.delete(rtype, namespace or "", route.name))
+                return
+            body = self._body()
+            if verb == "create":
+                if not isinstance(body, dict):
+                    raise ClusterError(400, "BadRequest", "the request body must be an object")
+                self._check_kind(rtype, body)
+                if query_dry_run(self._query):
+                    self._send(201, body)
+                    return
+                self._send(201, state.create(body, namespace))
+            elif verb == "replace":
+                self._check_kind(rtype, body)
+                self._send(200, state.replace(body, namespace))
+            else:
+                self._patch(rtype, route, namespace, body)
+        except ClusterError as exc:
+            self._error(exc, route)
+
+    def _check_kind(self, rtype: ResourceType, body: dict[str, Any]) -> None:
+        if body.get("kind") != rtype.kind:
+            raise ClusterError(
+                400,
+                "BadRequest",
+                f"the body's kind {body.get('kind')!r} does not match {rtype.plural}",
+            )
+        if not isinstance(body.get("metadata"), dict) or not body["metadata"].get("name"):
+            raise ClusterError(422, "Invalid", f"{rtype.kind}: metadata.name is required")
+
+    def _patch(self, rtype: ResourceType, route: Route, namespace: str | None, body: Any) -> None:
+        state = self.server.state
+        if route.name is None:
+            raise ClusterError(405, "MethodNotAllowed", "a patch needs an object name")
+        kind = (self.headers.get("Content-Type") or "").split(";")[0].strip()
+        try:
+            current = state.get(rtype, namespace or "", route.name)
+        except ClusterError:
+            if kind == patches.APPLY and isinstance(body, dict):  # server-side apply creates
+                self._send(201, state.create(body, namespace))
+                return
+            raise
+        if kind == patches.JSON_PATCH:
+            updated = patches.json_patch(current, body)
+        elif kind in (patches.MERGE, patches.STRATEGIC, patches.APPLY):
+            updated = patches.merge_patch(current, body, strategic=kind != patches.MERGE)
+        else:
+            raise ClusterError(415, "UnsupportedMediaType", f"patch type {kind!r} is not supported")
+        self._send(200, state.replace(updated, namespace))
+
+
+def query_dry_run(query: dict[str, str]) -> bool:
+    return query.get("dryRun") == "All"
+
+
+class ApiServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(
+        self, state: ClusterState, port: int = 0, host: str = "127.0.0.1", verbose: bool = False
+    ) -> None:
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            raise UsageError(f"the offline API server binds loopback only, not {host!r}")
+        self.state = state
+        self.verbose = verbose
+        super().__init__((host, port), ApiHandler)
+
+    @property
+    def port(self) -> int:
+        return int(self.server_address[1])
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def serve_in_thread(self) -> threading.Thread:
+        thread = threading.Thread(target=self.serve_forever, name="itbench-cluster", daemon=True)
+        thread.start()
+        return thread

@@ -1,0 +1,328 @@
+"""The cluster's objects: what was loaded, the overlay of writes on top, and what controllers and
+report producers derive from them.
+
+Reads see ``derived <- loaded <- overlay`` (later wins). Writes never touch the loaded objects, so
+``overlay()`` is exactly what an agent changed: an evaluator reads it back.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import itertools
+import threading
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from itbench.cluster.controllers import derive, namespaces_used, with_workload_status
+from itbench.cluster.resources import Registry, ResourceType, default_registry
+
+Key = tuple[str, str, str, str]  # (group, plural, namespace, name)
+
+#: (all policies, all other objects) -> PolicyReport / ClusterPolicyReport objects.
+ReportProducer = Callable[
+    [Sequence[dict[str, Any]], Sequence[dict[str, Any]]], Sequence[dict[str, Any]]
+]
+
+POLICY_KINDS = {("kyverno.io", "ClusterPolicy"), ("kyverno.io", "Policy")}
+REPORT_GROUP = "wgpolicyk8s.io"
+
+
+class ClusterError(Exception):
+    """A request the API server refuses; carries the HTTP code and Status reason."""
+
+    def __init__(self, code: int, reason: str, message: str) -> None:
+        self.code, self.reason = code, reason
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: str
+    namespace: str
+    name: str
+    deleted: bool
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _group(api_version: str) -> str:
+    return api_version.rpartition("/")[0] if "/" in api_version else ""
+
+
+class ClusterState:
+    def __init__(
+        self,
+        objects: Iterable[dict[str, Any]] = (),
+        registry: Registry | None = None,
+        report_producer: ReportProducer | None = None,
+        max_objects: int = 100_000,
+    ) -> None:
+        self.registry = registry or default_registry()
+        self.report_producer = report_producer
+        self.max_objects = max_objects
+        self.lock = threading.RLock()
+        self._version = itertools.count(1)
+        self._resource_version = 1
+        self._base: dict[Key, dict[str, Any]] = {}
+        self._overlay: dict[Key, dict[str, Any] | None] = {}
+        self._derived: dict[Key, dict[str, Any]] = {}
+        self._reports: dict[Key, dict[str, Any]] = {}
+        self._dirty = True
+        self._started = _now()  # derived namespaces are as old as the server
+        self.report_errors: list[str] = []
+        for obj in objects:
+            rtype = self.type_of(obj)
+            normalised = self._normalise(obj, rtype)
+            key = self.key(rtype, normalised)
+            if key in self._base:
+                raise ClusterError(
+                    409, "AlreadyExists", f"{obj['kind']} {key[2]}/{key[3]} is defined twice"
+                )
+            self._base[key] = normalised
+        if len(self._base) > max_objects:
+            raise ClusterError(
+                413,
+                "RequestEntityTooLarge",
+                f"{len(self._base)} objects exceed the limit of {max_objects}",
+            )
+        self._produce_reports()
+
+    # -- identity -----------------------------------------------------------------------------
+    def type_of(self, obj: dict[str, Any]) -> ResourceType:
+        rtype = self.registry.by_api_version(
+            str(obj.get("apiVersion", "")), str(obj.get("kind", ""))
+        )
+        if rtype is None:
+            raise ClusterError(
+                400,
+                "BadRequest",
+                f"no kind {obj.get('kind')!r} is registered for version {obj.get('apiVersion')!r} "
+                "(custom kinds are stored only when registered, e.g. Kyverno ClusterPolicy/Policy)",
+            )
+        return rtype
+
+    @staticmethod
+    def key(rtype: ResourceType, obj: dict[str, Any]) -> Key:
+        meta = obj["metadata"]
+        return (
+            rtype.group,
+            rtype.plural,
+            meta.get("namespace", "") if rtype.namespaced else "",
+            meta["name"],
+        )
+
+    def _normalise(
+        self, obj: dict[str, Any], rtype: ResourceType, namespace: str | None = None
+    ) -> dict[str, Any]:
+        obj = copy.deepcopy(obj)
+        meta = obj.setdefault("metadata", {})
+        if rtype.namespaced:
+            meta["namespace"] = namespace or meta.get("namespace") or "default"
+        else:
+            meta.pop("namespace", None)
+        meta.setdefault("uid", str(uuid.uuid4()))
+        meta.setdefault("creationTimestamp", _now())
+        meta["resourceVersion"] = str(self._next_version())
+        meta.setdefault("generation", 1)
+        return with_workload_status(obj)
+
+    def _next_version(self) -> int:
+        self._resource_version = next(self._version)
+        return self._resource_version
+
+    @property
+    def resource_version(self) -> str:
+        return str(self._resource_version)
+
+    # -- reading ------------------------------------------------------------------------------
+    def _declared(self) -> dict[Key, dict[str, Any]]:
+        merged = dict(self._base)
+        for key, obj in self._overlay.items():
+            if obj is None:
+                merged.pop(key, None)
+            else:
+                merged[key] = obj
+        return merged
+
+    def _rebuild(self) -> None:
+        if not self._dirty:
+            return
+        declared = self._declared()
+        counter = itertools.count()
+        derived: dict[Key, dict[str, Any]] = {}
+        for obj in declared.values():
+            for child in derive(obj, counter):
+                rtype = self.type_of(child)
+                child["metadata"].setdefault(
+                    "uid", str(uuid.uuid5(uuid.NAMESPACE_OID, "/".join(self.key(rtype, child))))
+                )
+                child["metadata"]["resourceVersion"] = self.resource_version
+                derived[self.key(rtype, child)] = child
+        ns_type = self.registry.by_plural("", "namespaces")
+        assert ns_type is not None
+        for ns in sorted(
+            namespaces_used([*declared.values(), *derived.values()]) | {"default", "kube-system"}
+        ):
+            derived.setdefault(
+                ("", "namespaces", "", ns),
+                {
+                    "apiVersion": "v1",
+                    "kind": "Namespace",
+                    "metadata": {
+                        "name": ns,
+                        "uid": str(uuid.uuid5(uuid.NAMESPACE_OID, ns)),
+                        "creationTimestamp": self._started,
+                        "resourceVersion": self.resource_version,
+                        "labels": {"kubernetes.io/metadata.name": ns},
+                    },
+                    "spec": {"finalizers": ["kubernetes"]},
+                    "status": {"phase": "Active"},
+                },
+            )
+        derived.update(self._reports)
+        self._derived = derived
+        self._dirty = False
+
+    def objects(self) -> dict[Key, dict[str, Any]]:
+        with self.lock:
+            self._rebuild()
+            return {**self._derived, **self._declared()}
+
+    def list(self, rtype: ResourceType, namespace: str | None = None) -> list[dict[str, Any]]:
+        with self.lock:
+            found = [
+                obj
+                for (group, plural, ns, _), obj in self.objects().items()
+                if group == rtype.group
+                and plural == rtype.plural
+                and (namespace is None or ns == namespace)
+            ]
+        return sorted(
+            found, key=lambda o: (o["metadata"].get("namespace", ""), o["metadata"]["name"])
+        )
+
+    def get(self, rtype: ResourceType, namespace: str, name: str) -> dict[str, Any]:
+        key = (rtype.group, rtype.plural, namespace if rtype.namespaced else "", name)
+        with self.lock:
+            obj = self.objects().get(key)
+        if obj is None:
+            raise ClusterError(
+                404,
+                "NotFound",
+                f'{rtype.plural}{"." + rtype.group if rtype.group else ""} "{name}" not found',
+            )
+        return obj
+
+    # -- writing ------------------------------------------------------------------------------
+    def _write(self, rtype: ResourceType, key: Key, obj: dict[str, Any] | None) -> None:
+        declared_count = len(self._base) + sum(
+            1 for k, v in self._overlay.items() if v is not None and k not in self._base
+        )
+        if (
+            obj is not None
+            and key not in self._base
+            and key not in self._overlay
+            and declared_count >= self.max_objects
+        ):
+            raise ClusterError(422, "Invalid", f"object limit of {self.max_objects} reached")
+        self._overlay[key] = obj
+        self._dirty = True
+        if (rtype.group, rtype.kind) in POLICY_KINDS or (
+            self.report_producer and rtype.group != REPORT_GROUP
+        ):
+            self._produce_reports()
+
+    def create(self, obj: dict[str, Any], namespace: str | None = None) -> dict[str, Any]:
+        with self.lock:
+            rtype = self.type_of(obj)
+            obj = self._normalise(obj, rtype, namespace)
+            key = self.key(rtype, obj)
+            if key in self._declared():
+                raise ClusterError(
+                    409, "AlreadyExists", f'{rtype.plural} "{key[3]}" already exists'
+                )
+            self._write(rtype, key, obj)
+            return obj
+
+    def replace(self, obj: dict[str, Any], namespace: str | None = None) -> dict[str, Any]:
+        with self.lock:
+            rtype = self.type_of(obj)
+            key = self.key(
+                rtype,
+                {
+                    "metadata": {
+                        **obj.get("metadata", {}),
+                        "namespace": namespace
+                        or obj.get("metadata", {}).get("namespace")
+                        or "default",
+                    }
+                },
+            )
+            current = self._declared().get(key)
+            if current is None:
+                raise ClusterError(404, "NotFound", f'{rtype.plural} "{key[3]}" not found')
+            obj = copy.deepcopy(obj)
+            meta = obj.setdefault("metadata", {})
+            meta["uid"] = current["metadata"]["uid"]
+            meta["creationTimestamp"] = current["metadata"]["creationTimestamp"]
+            meta["generation"] = int(current["metadata"].get("generation", 1)) + 1
+            obj = self._normalise(obj, rtype, namespace)
+            self._write(rtype, key, obj)
+            return obj
+
+    def delete(self, rtype: ResourceType, namespace: str, name: str) -> dict[str, Any]:
+        with self.lock:
+            key = (rtype.group, rtype.plural, namespace if rtype.namespaced else "", name)
+            current = self._declared().get(key)
+            if current is None:
+                raise ClusterError(404, "NotFound", f'{rtype.plural} "{name}" not found')
+            self._write(rtype, key, None)
+            return current
+
+    def overlay(self) -> dict[str, list]:
+        """The writes made through the API: objects created or changed, and keys deleted."""
+        with self.lock:
+            return {
+                "applied": [copy.deepcopy(v) for v in self._overlay.values() if v is not None],
+                "deleted": [
+                    {"group": k[0], "resource": k[1], "namespace": k[2], "name": k[3]}
+                    for k, v in self._overlay.items()
+                    if v is None
+                ],
+            }
+
+    # -- reports ------------------------------------------------------------------------------
+    def _produce_reports(self) -> None:
+        if self.report_producer is None:
+            return
+        declared = self._declared()
+        policies = [
+            o for o in declared.values() if (_group(o["apiVersion"]), o["kind"]) in POLICY_KINDS
+        ]
+        self._dirty = True
+        self._reports = {}
+        self._rebuild()
+        resources = [
+            o
+            for o in {**self._derived, **declared}.values()
+            if (_group(o["apiVersion"]), o["kind"]) not in POLICY_KINDS
+            and _group(o["apiVersion"]) != REPORT_GROUP
+        ]
+        reports: dict[Key, dict[str, Any]] = {}
+        if policies:
+            try:
+                produced = list(self.report_producer(policies, resources))
+            except Exception as exc:  # a producer's bug must not take the API server down
+                self.report_errors.append(f"{type(exc).__name__}: {exc}")
+                produced = []
+            for report in produced:
+                rtype = self.type_of(report)
+                report = self._normalise(report, rtype)
+                reports[self.key(rtype, report)] = report
+        self._reports = reports
+        self._dirty = True
