@@ -1,0 +1,90 @@
+"""Sandbox cost: one ansible-runner playbook sandboxed vs unsandboxed (ratio), and one sandboxed
+fetcher with its offline cluster. Prints one JSON document.
+Run: .venv/bin/python benchmarks/sandbox_overhead.py [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import ansible_runner
+
+from itbench.sandbox import run_sandboxed
+from itbench.sandbox.ansible import local_inventory, run_playbook
+
+REPO = Path(__file__).resolve().parents[1]
+PLAYBOOK = REPO / "tests" / "sandbox" / "fixtures" / "collect_x11.yml"
+HOST = REPO / "tests" / "sandbox" / "fixtures" / "host"
+MANIFESTS = REPO / "tests" / "cluster" / "fixtures" / "workloads.yaml"
+
+
+def unsandboxed(out: Path) -> float:
+    # the host has no /etc/ssh/sshd_config: the grep falls back to "not set", same work otherwise
+    (out / "runner").mkdir(parents=True)
+    started = time.perf_counter()
+    result = ansible_runner.run(
+        private_data_dir=str(out / "runner"),
+        project_dir=str(out),
+        playbook=str(PLAYBOOK),
+        inventory=local_inventory("rhel9_servers"),
+        quiet=True,
+    )
+    assert result.rc == 0
+    return time.perf_counter() - started
+
+
+def sandboxed(out: Path) -> float:
+    started = time.perf_counter()
+    assert run_playbook(PLAYBOOK, out_dir=out, host_tree=HOST).ok
+    return time.perf_counter() - started
+
+
+def fetcher(out: Path) -> float:
+    out.mkdir(parents=True, exist_ok=True)
+    script = out / "fetcher.sh"
+    script.write_text("#!/bin/bash\nkubectl get deploy -A -o json > collected_data.json\n")
+    script.chmod(0o755)
+    started = time.perf_counter()
+    assert run_sandboxed(["./fetcher.sh"], out_dir=out, cluster_manifests=MANIFESTS).exit_code == 0
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    import os
+
+    # ansible-runner starts ansible-playbook from PATH, as the sandbox's environment does
+    os.environ["PATH"] = f"{Path(sys.executable).parent}:{os.environ['PATH']}"
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    timings: dict[str, list[float]] = {"unsandboxed": [], "sandboxed": [], "fetcher": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(args.repeat):
+            timings["unsandboxed"].append(unsandboxed(Path(tmp) / f"u{i}"))
+            timings["sandboxed"].append(sandboxed(Path(tmp) / f"s{i}"))
+            timings["fetcher"].append(fetcher(Path(tmp) / f"f{i}"))
+    med = {k: statistics.median(v) for k, v in timings.items()}
+    print(
+        json.dumps(
+            {
+                "benchmark": "sandbox_overhead",
+                "python": sys.version.split()[0],
+                "playbook_unsandboxed_s": round(med["unsandboxed"], 3),
+                "playbook_sandboxed_s": round(med["sandboxed"], 3),
+                "ratio": round(med["sandboxed"] / med["unsandboxed"], 2),
+                "fetcher_with_cluster_s": round(med["fetcher"], 3),
+                "repeat": args.repeat,
+            },
+            indent=2,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

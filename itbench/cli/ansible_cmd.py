@@ -1,0 +1,83 @@
+"""``itbench ansible run|check``: playbooks in the sandbox, and their validation."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from itbench.errors import UsageError
+from itbench.exitcodes import ExitCode
+
+
+@click.group()
+def ansible() -> None:
+    """Run and validate Ansible playbooks in the sandbox."""
+
+
+@ansible.command()
+@click.argument("playbook", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.option(
+    "--host-tree",
+    type=click.Path(path_type=Path, exists=True, file_okay=False),
+    help="The host's files (the play's hosts group runs locally over them).",
+)
+@click.option(
+    "-i",
+    "--inventory",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    help="An inventory file (the sandbox has no network: only local connections work).",
+)
+@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), required=True)
+@click.option("--host-group", default="rhel9_servers", show_default=True)
+@click.option(
+    "--timeout", "timeout_s", type=click.FloatRange(min=1), default=300.0, show_default=True
+)
+def run(
+    playbook: Path,
+    host_tree: Path | None,
+    inventory: Path | None,
+    out_dir: Path,
+    host_group: str,
+    timeout_s: float,
+) -> int:
+    """Run PLAYBOOK with ansible-runner in the sandbox; the output directory is its working directory."""
+    from itbench.sandbox.ansible import run_playbook
+
+    if (host_tree is None) == (inventory is None):
+        raise UsageError("give exactly one of --host-tree DIR or -i INVENTORY")
+    result = run_playbook(
+        playbook,
+        out_dir=out_dir,
+        host_tree=host_tree,
+        inventory=inventory,
+        timeout_s=timeout_s,
+        host_group=host_group,
+    )
+    sys.stdout.write(result.sandbox.stdout)
+    sys.stderr.write(result.sandbox.stderr)
+    collected = str(result.collected_data) if result.collected_data else "none"
+    click.echo(f"status: {result.status}; collected_data.json: {collected}", err=True)
+    return ExitCode.OK if result.ok else ExitCode.FINDINGS
+
+
+@ansible.command()
+@click.argument("playbook", type=click.Path(path_type=Path, exists=True, dir_okay=False))
+@click.option("--no-lint", is_flag=True, help="Only the syntax check.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+def check(playbook: Path, no_lint: bool, fmt: str) -> int:
+    """Validate PLAYBOOK: ansible-playbook --syntax-check, then ansible-lint where installed."""
+    from itbench.sandbox.ansible import validate_playbook
+
+    diagnostics = validate_playbook(playbook, with_lint=not no_lint)
+    if fmt == "json":
+        click.echo(json.dumps([d.__dict__ for d in diagnostics], indent=2))
+    else:
+        for d in diagnostics:
+            where = f"{d.path}:{d.line}" if d.line else d.path
+            click.echo(f"{where}: {d.severity}: [{d.tool} {d.rule}] {d.message}")
+    return ExitCode.FINDINGS if any(d.severity == "error" for d in diagnostics) else ExitCode.OK

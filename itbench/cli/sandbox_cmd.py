@@ -1,0 +1,73 @@
+"""``itbench sandbox run``: any command in the bubblewrap sandbox."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from itbench.exitcodes import ExitCode
+
+
+@click.group()
+def sandbox() -> None:
+    """Run generated code without touching the host (bubblewrap)."""
+
+
+@sandbox.command(context_settings={"ignore_unknown_options": True})
+@click.option(
+    "--host-tree",
+    type=click.Path(path_type=Path, exists=True, file_okay=False),
+    help="Files laid over the read-only system (e.g. DIR/etc/ssh/sshd_config).",
+)
+@click.option(
+    "--cluster",
+    "cluster_manifests",
+    type=click.Path(path_type=Path, exists=True),
+    help="Manifests of an offline cluster started on the sandbox's loopback (KUBECONFIG is set).",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    required=True,
+    help="The only writable directory; the working directory.",
+)
+@click.option(
+    "--timeout", "timeout_s", type=click.FloatRange(min=0.1), default=60.0, show_default=True
+)
+@click.option("--max-processes", type=click.IntRange(min=8), default=256, show_default=True)
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+def run(
+    host_tree: Path | None,
+    cluster_manifests: Path | None,
+    out_dir: Path,
+    timeout_s: float,
+    max_processes: int,
+    command: tuple[str, ...],
+) -> int:
+    """Run COMMAND (after --) in the sandbox; its stdout and stderr are passed through.
+
+    Exit 0 when it succeeds, 1 when it fails or times out (its code is reported), 3 when no sandbox
+    can be made here.
+    """
+    from itbench.sandbox import run_sandboxed
+
+    result = run_sandboxed(
+        list(command),
+        out_dir=out_dir,
+        host_tree=host_tree,
+        cluster_manifests=cluster_manifests,
+        timeout_s=timeout_s,
+        max_processes=max_processes,
+    )
+    sys.stdout.write(result.stdout)
+    sys.stderr.write(result.stderr)
+    if result.timed_out:
+        click.echo(f"sandboxed command timed out after {timeout_s:g} s", err=True)
+        return ExitCode.FINDINGS
+    if result.exit_code != 0:
+        click.echo(f"sandboxed command exited with {result.exit_code}", err=True)
+        return ExitCode.FINDINGS
+    return ExitCode.OK

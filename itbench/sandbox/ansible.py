@@ -1,0 +1,197 @@
+"""Ansible playbooks through ansible-runner, inside the sandbox, against a host tree.
+
+The play runs with a local connection; its hosts group (``rhel9_servers`` in ITBench) maps to the
+sandbox itself, whose /etc etc. are the scenario's host files over a read-only system. The playbook's
+working directory is the output directory, so ``collected_data.json`` lands there.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from itbench.errors import InputError
+from itbench.sandbox.runner import SandboxResult, run_sandboxed
+
+RUNNER_SCRIPT = r"""
+import json, sys
+import os
+import ansible_runner
+os.makedirs("/tmp/itbench-runner", exist_ok=True)
+spec = json.loads(sys.argv[1])
+result = ansible_runner.run(
+    private_data_dir="/tmp/itbench-runner",
+    project_dir=spec["project_dir"],
+    playbook=spec["playbook"],
+    inventory=spec["inventory"],
+    envvars=spec["envvars"],
+    quiet=False,
+    timeout=spec["timeout"],
+)
+print(json.dumps({"itbench_runner": {"status": result.status, "rc": result.rc}}), file=sys.stderr)
+sys.exit(result.rc if isinstance(result.rc, int) else 1)
+"""
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    tool: str
+    path: str
+    line: int | None
+    rule: str
+    severity: str
+    message: str
+
+
+@dataclass(frozen=True)
+class PlaybookResult:
+    sandbox: SandboxResult
+    status: str
+    collected_data: Path | None
+
+    @property
+    def ok(self) -> bool:
+        return self.sandbox.exit_code == 0 and not self.sandbox.timed_out
+
+
+def local_inventory(host_group: str) -> str:
+    return f"[{host_group}]\nlocalhost ansible_connection=local ansible_python_interpreter={sys.executable}\n"
+
+
+def run_playbook(
+    playbook: Path,
+    *,
+    out_dir: Path,
+    host_tree: Path | None = None,
+    inventory: Path | None = None,
+    timeout_s: float = 300.0,
+    host_group: str = "rhel9_servers",
+    max_processes: int = 256,
+) -> PlaybookResult:
+    if not playbook.is_file():
+        raise InputError(f"{playbook}: playbook not found")
+    if (host_tree is None) == (inventory is None):
+        raise InputError("give exactly one of a host tree or an inventory")
+    out_dir = out_dir.resolve()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / playbook.name
+    if playbook.resolve() != target:
+        shutil.copyfile(playbook, target)
+    if inventory is not None:
+        inventory_text = inventory.read_text(encoding="utf-8")
+    else:
+        inventory_text = local_inventory(host_group)
+    spec = {
+        "project_dir": str(out_dir),
+        "playbook": str(target),
+        "inventory": inventory_text,
+        "envvars": {
+            "ANSIBLE_LOCAL_TEMP": "/tmp/ansible-local",
+            "ANSIBLE_REMOTE_TMP": "/tmp/ansible-remote",
+            "ANSIBLE_HOST_KEY_CHECKING": "False",
+            "ANSIBLE_NOCOLOR": "1",
+            "ANSIBLE_RETRY_FILES_ENABLED": "False",
+        },
+        "timeout": int(timeout_s),
+    }
+    result = run_sandboxed(
+        [sys.executable, "-c", RUNNER_SCRIPT, json.dumps(spec)],
+        out_dir=out_dir,
+        host_tree=host_tree,
+        timeout_s=timeout_s,
+        max_processes=max_processes,
+    )
+    match = re.search(r'\{"itbench_runner": \{"status": "([a-z]+)"', result.stderr)
+    status = "timeout" if result.timed_out else (match.group(1) if match else "failed")
+    collected = out_dir / "collected_data.json"
+    return PlaybookResult(result, status, collected if collected.exists() else None)
+
+
+def _in_sandbox(playbook: Path, command: list[str], timeout_s: float) -> tuple[SandboxResult, Path]:
+    """Validators load the playbook (and may template parts of it): they run sandboxed too, on a
+    copy of the playbook and its directory's siblings, in a scratch output directory."""
+    import tempfile
+
+    scratch = Path(tempfile.mkdtemp(prefix="itbench-validate-"))
+    copy = scratch / playbook.name
+    shutil.copyfile(playbook, copy)
+    (scratch / "hosts").write_text(local_inventory("rhel9_servers"))
+    result = run_sandboxed([*command, str(copy)], out_dir=scratch, timeout_s=timeout_s)
+    return result, scratch
+
+
+def syntax_check(playbook: Path, host_group: str = "rhel9_servers") -> list[Diagnostic]:
+    """``ansible-playbook --syntax-check`` (loads the play, runs no task), in the sandbox."""
+    exe = Path(sys.executable).parent / "ansible-playbook"
+    result, scratch = _in_sandbox(playbook, [str(exe), "--syntax-check", "-i", "hosts"], 120)
+    shutil.rmtree(scratch, ignore_errors=True)
+    if result.exit_code == 0:
+        return []
+    text = (result.stderr or result.stdout).strip()
+    line = re.search(r"line (\d+)", text)
+    message = next(
+        (ln for ln in text.splitlines() if "ERROR" in ln),
+        text.splitlines()[0] if text else "syntax check failed",
+    )
+    message = re.sub(r"^\[?ERROR\]?!?:?\s*", "", message).strip()
+    return [
+        Diagnostic(
+            "ansible-playbook",
+            str(playbook),
+            int(line.group(1)) if line else None,
+            "syntax-check",
+            "error",
+            message,
+        )
+    ]
+
+
+def lint(playbook: Path) -> list[Diagnostic] | None:
+    """``ansible-lint`` findings (sandboxed), or None when ansible-lint is not installed."""
+    exe = Path(sys.executable).parent / "ansible-lint"
+    if not exe.exists():
+        found = shutil.which("ansible-lint")
+        if found is None:
+            return None
+        exe = Path(found)
+    result, scratch = _in_sandbox(
+        playbook, [str(exe), "--offline", "--nocolor", "-f", "codeclimate"], 300
+    )
+    shutil.rmtree(scratch, ignore_errors=True)
+    try:
+        issues = json.loads(result.stdout or "[]")
+    except json.JSONDecodeError:
+        return [
+            Diagnostic(
+                "ansible-lint",
+                str(playbook),
+                None,
+                "ansible-lint",
+                "error",
+                (result.stderr or result.stdout).strip()[:500],
+            )
+        ]
+    return [
+        Diagnostic(
+            "ansible-lint",
+            str(playbook),
+            ((issue.get("location") or {}).get("lines") or {}).get("begin"),
+            issue.get("check_name", "ansible-lint"),
+            "error" if issue.get("severity") in ("blocker", "critical") else "warning",
+            issue.get("description", ""),
+        )
+        for issue in issues
+    ]
+
+
+def validate_playbook(
+    playbook: Path, host_group: str = "rhel9_servers", with_lint: bool = True
+) -> list[Diagnostic]:
+    diagnostics = syntax_check(playbook, host_group)
+    if with_lint and not diagnostics:
+        diagnostics += lint(playbook) or []
+    return diagnostics

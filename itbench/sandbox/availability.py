@@ -1,0 +1,46 @@
+"""Can we sandbox here? bubblewrap must exist and be able to create namespaces; otherwise refuse."""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+
+from itbench.errors import ItbenchError
+
+
+class SandboxUnavailable(ItbenchError):
+    """No sandbox can be made on this machine; generated code is never run unsandboxed instead."""
+
+
+@functools.lru_cache(maxsize=1)
+def bwrap_path() -> str:
+    path = shutil.which("bwrap")
+    if path is None:
+        raise SandboxUnavailable(
+            "bubblewrap (bwrap) is not installed: install it (e.g. `apt-get install bubblewrap`); "
+            "itbench never runs generated code unsandboxed"
+        )
+    probe = subprocess.run(
+        [
+            path,
+            "--unshare-all",
+            "--die-with-parent",
+            "--ro-bind",
+            "/",
+            "/",
+            "--proc",
+            "/proc",
+            "--dev",
+            "/dev",
+            "true",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    if probe.returncode != 0:
+        raise SandboxUnavailable(
+            f"bubblewrap cannot create namespaces here: {probe.stderr.strip() or probe.returncode}"
+        )
+    return path
