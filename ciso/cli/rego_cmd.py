@@ -1,0 +1,196 @@
+"""``itbench rego eval|test|check``: OPA's commands on embedded engines, evaluation killable."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from itbench.exitcodes import ExitCode
+
+ENGINE_CHOICES = ("opa", "opa-golib", "regorus")
+
+
+def _engine_options(f):
+    f = click.option(
+        "--rego-engine",
+        type=click.Choice(ENGINE_CHOICES),
+        help="Force a backend (default: opa, then opa-golib, then regorus).",
+    )(f)
+    f = click.option(
+        "--v0-compatible", is_flag=True, help="Accept Rego v0 syntax (as OPA's flag of that name)."
+    )(f)
+    f = click.option(
+        "--timeout",
+        "timeout_s",
+        type=click.FloatRange(min=0.1),
+        default=30.0,
+        show_default=True,
+        help="Seconds before a policy is stopped.",
+    )(f)
+    return f
+
+
+def _report(exc) -> int:
+    for diagnostic in exc.diagnostics:
+        click.echo(str(diagnostic), err=True)
+    return ExitCode.TOOL_ERROR
+
+
+@click.group()
+def rego() -> None:
+    """Evaluate and test Rego policies (OPA semantics; opa CLI, embedded OPA or regorus)."""
+
+
+@rego.command("eval")
+@click.option(
+    "-d",
+    "--data",
+    "data_paths",
+    multiple=True,
+    type=click.Path(path_type=Path, exists=True),
+    help="Policy or data file or directory (repeatable).",
+)
+@click.option(
+    "-i",
+    "--input",
+    "input_path",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    help="Input document (JSON or YAML).",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["json", "raw"]), default="json", show_default=True
+)
+@_engine_options
+@click.argument("query")
+def eval_(
+    data_paths: tuple[Path, ...],
+    input_path: Path | None,
+    fmt: str,
+    rego_engine: str | None,
+    v0_compatible: bool,
+    timeout_s: float,
+    query: str,
+) -> int:
+    """Evaluate QUERY. json prints {"result": [{"expressions": [{"value": ...}]}]} ({} when
+    undefined); raw prints the bare value (nothing when undefined). Exit 3 on a policy error."""
+    from ciso.engines.rego import modules
+    from ciso.engines.rego.model import RegoError
+    from ciso.engines.rego.pool import RegoPool
+    from ciso.engines.rego.select import select_engine
+
+    policies, data = modules.load(list(data_paths))
+    engine = select_engine(rego_engine, v0_compatible)  # usage errors before any work
+    with RegoPool(size=1, timeout_s=timeout_s) as pool:
+        try:
+            result = pool.evaluate(
+                policies,
+                query,
+                modules.read_input(input_path),
+                data,
+                engine=rego_engine,
+                v0=v0_compatible,
+            )
+        except RegoError as exc:
+            return _report(exc)
+    click.echo(f"engine: {result.engine} {result.version}", err=True)
+    del engine
+    if fmt == "raw":
+        if result.defined:
+            value = result.value
+            click.echo(value if isinstance(value, str) else json.dumps(value))
+    else:
+        click.echo(
+            json.dumps(
+                {"result": result.results} if result.defined or result.results else {}, indent=2
+            )
+        )
+    return ExitCode.OK
+
+
+@rego.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@click.option("-v", "--verbose", is_flag=True, help="List every test, not only failures.")
+@click.option(
+    "-r", "--run", "run_pattern", help="Only tests whose data.<package>.<rule> matches this regex."
+)
+@_engine_options
+def test(
+    paths: tuple[Path, ...],
+    fmt: str,
+    verbose: bool,
+    run_pattern: str | None,
+    rego_engine: str | None,
+    v0_compatible: bool,
+    timeout_s: float,
+) -> int:
+    """Run test_* rules as `opa test` does (todo_* skipped); exit 1 when a test fails."""
+    from ciso.engines.rego import modules
+    from ciso.engines.rego.model import RegoError
+    from ciso.engines.rego.pool import RegoPool
+
+    policies, data = modules.load(list(paths))
+    with RegoPool(size=1, timeout_s=timeout_s) as pool:
+        try:
+            run = pool.test(policies, data, engine=rego_engine, v0=v0_compatible, run=run_pattern)
+        except RegoError as exc:
+            return _report(exc)
+    counts = {
+        s: sum(1 for c in run.cases if c.status == s) for s in ("pass", "fail", "error", "skip")
+    }
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                {"engine": run.engine, "summary": counts, "tests": [c.__dict__ for c in run.cases]},
+                indent=2,
+            )
+        )
+    else:
+        for case in run.cases:
+            if verbose or case.status in ("fail", "error"):
+                detail = f": {case.message}" if case.message else ""
+                click.echo(
+                    f"data.{case.package}.{case.name}: {case.status.upper()} ({case.duration_ms:.1f}ms){detail}"
+                )
+        total = len(run.cases) - counts["skip"]
+        click.echo("-" * 40)
+        click.echo(f"PASS: {counts['pass']}/{total}")
+        if counts["fail"] or counts["error"]:
+            click.echo(f"FAIL: {counts['fail'] + counts['error']}/{total}")
+        if counts["skip"]:
+            click.echo(f"SKIPPED: {counts['skip']}")
+    print(f"engine: {run.engine}", file=sys.stderr)
+    return ExitCode.FINDINGS if run.failed else ExitCode.OK
+
+
+@rego.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@_engine_options
+def check(
+    paths: tuple[Path, ...],
+    fmt: str,
+    rego_engine: str | None,
+    v0_compatible: bool,
+    timeout_s: float,
+) -> int:
+    """Parse and compile the policies; print their errors with file:line:column (exit 1 if any)."""
+    from ciso.engines.rego import modules
+    from ciso.engines.rego.pool import RegoPool
+
+    policies, _ = modules.load(list(paths))
+    with RegoPool(size=1, timeout_s=timeout_s) as pool:
+        diagnostics = pool.check(policies, engine=rego_engine, v0=v0_compatible)
+    if fmt == "json":
+        click.echo(json.dumps({"errors": [d.__dict__ for d in diagnostics]}, indent=2))
+    else:
+        for d in diagnostics:
+            click.echo(str(d))
+    return ExitCode.FINDINGS if diagnostics else ExitCode.OK

@@ -1,0 +1,108 @@
+"""regorus, a Rust Rego interpreter: portable, fast, with a Rego v0 mode.
+
+It lacks a few builtins (net.cidr_merge, crypto.sha256, io.jwt.decode, rego.parse_module,
+crypto.x509.*, strings.render_template). RUST_BACKTRACE is forced off so errors stay one message.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import os
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ciso.engines.rego.model import UNDEFINED, Diagnostic, EvalResult, RegoError
+
+MISSING_BUILTINS = (
+    "net.cidr_merge",
+    "crypto.sha256",
+    "io.jwt.decode",
+    "rego.parse_module",
+    "crypto.x509.",
+    "strings.render_template",
+)
+_WHERE = re.compile(r"-->\s*(?P<file>.+?):(?P<line>\d+):(?P<col>\d+)")
+_ERROR = re.compile(r"error:\s*(?P<msg>.+)")
+
+
+def available() -> bool:
+    try:
+        import regorus  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _diagnostics(text: str, code: str) -> list[Diagnostic]:
+    where = _WHERE.search(text)
+    message = _ERROR.search(text)
+    msg = (
+        message.group("msg").strip()
+        if message
+        else (text.strip().splitlines() or ["regorus error"])[-1]
+    )
+    if where:
+        return [
+            Diagnostic(
+                where.group("file"), int(where.group("line")), int(where.group("col")), code, msg
+            )
+        ]
+    return [Diagnostic("", None, None, code, msg)]
+
+
+class Regorus:
+    name = "regorus"
+
+    def __init__(self, v0: bool = False) -> None:
+        os.environ["RUST_BACKTRACE"] = "0"
+        import regorus
+
+        self._module = regorus
+        self.v0 = v0
+        self.version = importlib.metadata.version("gordon-to-regorus")
+
+    def _load(self, modules: Mapping[str, str], data: Mapping[str, Any] | None):
+        engine = self._module.Engine()
+        if self.v0:
+            engine.set_rego_v0(True)
+        for path, source in modules.items():
+            try:
+                engine.add_policy(path, source)
+            except RuntimeError as exc:
+                raise RegoError(_diagnostics(str(exc), "rego_parse_error"), self.name) from exc
+        if data:
+            engine.add_data(dict(data))
+        return engine
+
+    def check(self, modules: Mapping[str, str]) -> list[Diagnostic]:
+        try:
+            self._load(modules, None)
+        except RegoError as exc:
+            return exc.diagnostics
+        return []
+
+    def evaluate(
+        self,
+        modules: Mapping[str, str],
+        query: str,
+        input: Any = None,
+        data: Mapping[str, Any] | None = None,
+    ) -> EvalResult:
+        engine = self._load(modules, data)
+        if input is not None:
+            engine.set_input(input)
+        try:
+            output = engine.eval_query(query)
+        except RuntimeError as exc:
+            raise RegoError(_diagnostics(str(exc), "rego_eval_error"), self.name) from exc
+        results = output.get("result", [])
+        for result in results:
+            if not result.get("bindings"):
+                result.pop("bindings", None)
+        value = (
+            results[0]["expressions"][0]["value"]
+            if results and results[0].get("expressions")
+            else UNDEFINED
+        )
+        return EvalResult(value, results, self.name + (" (v0)" if self.v0 else ""), self.version)

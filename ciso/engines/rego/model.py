@@ -1,0 +1,120 @@
+"""What every Rego backend returns: diagnostics, evaluation results (undefined is not false), tests."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from itbench.errors import ItbenchError
+
+
+class _Undefined:
+    """The result of a query with no value: distinct from ``false`` and from ``null``."""
+
+    _instance: _Undefined | None = None
+
+    def __new__(cls) -> _Undefined:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNDEFINED"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+UNDEFINED = _Undefined()
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    file: str
+    line: int | None
+    column: int | None
+    code: str  # rego_parse_error, rego_type_error, rego_compile_error, rego_unsafe_var_error, ...
+    message: str
+
+    def __str__(self) -> str:
+        where = (
+            self.file
+            + (f":{self.line}" if self.line else "")
+            + (f":{self.column}" if self.column else "")
+        )
+        return f"{where}: {self.code}: {self.message}"
+
+
+class RegoError(ItbenchError):
+    """A policy that does not parse, compile or evaluate (a finding about the policy, exit 3 on
+    ``rego eval``); ``diagnostics`` say where."""
+
+    def __init__(self, diagnostics: list[Diagnostic], engine: str = "") -> None:
+        self.diagnostics = diagnostics
+        self.engine = engine
+        super().__init__("; ".join(str(d) for d in diagnostics) or "Rego error")
+
+
+@dataclass(frozen=True)
+class EvalResult:
+    """One query's results. ``value`` is the first expression's value of the first result, or
+    UNDEFINED; ``results`` keep OPA's full shape (``expressions`` and ``bindings``)."""
+
+    value: Any
+    results: list[dict[str, Any]]
+    engine: str
+    version: str
+
+    @property
+    def defined(self) -> bool:
+        return self.value is not UNDEFINED
+
+
+@dataclass(frozen=True)
+class TestCase:
+    package: str
+    name: str
+    status: str  # pass, fail, error, skip
+    duration_ms: float = 0.0
+    message: str = ""
+    location: str = ""
+
+
+@dataclass(frozen=True)
+class TestRun:
+    engine: str
+    cases: list[TestCase] = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        return any(c.status in ("fail", "error") for c in self.cases)
+
+
+_LOCATION = re.compile(
+    r"(?P<file>[^\s:]+\.rego):(?P<line>\d+)(?::(?P<col>\d+))?:\s*(?P<code>rego_[a-z_]+):\s*(?P<msg>.*)$"
+)
+
+
+def parse_opa_errors(text: str, default_code: str = "rego_error") -> list[Diagnostic]:
+    """OPA's error text (``file.rego:3: rego_parse_error: ...``, several per message) as diagnostics."""
+    found = []
+    for line in text.splitlines():
+        line = line.strip()
+        match = _LOCATION.search(line)
+        if match is None:
+            match = _LOCATION.search(line.split(": ", 1)[-1]) if ": " in line else None
+        if match:
+            col = match.group("col")
+            found.append(
+                Diagnostic(
+                    match.group("file"),
+                    int(match.group("line")),
+                    int(col) if col else None,
+                    match.group("code"),
+                    match.group("msg").strip(),
+                )
+            )
+    if not found and text.strip():
+        found.append(Diagnostic("", None, None, default_code, text.strip().splitlines()[0]))
+    return found

@@ -1,0 +1,73 @@
+"""Policies and data from ``-d`` arguments: files or directories, as ``opa eval -d`` reads them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from itbench.errors import InputError
+
+MAX_POLICY_BYTES = 4 * 2**20
+
+
+def _merge(target: dict[str, Any], value: Any, where: str) -> None:
+    if not isinstance(value, dict):
+        raise InputError(f"{where}: data documents must be JSON/YAML objects at the top")
+    for key, item in value.items():
+        if isinstance(item, dict) and isinstance(target.get(key), dict):
+            _merge(target[key], item, where)
+        elif key in target and target[key] != item:
+            raise InputError(f"{where}: data key {key!r} conflicts with an earlier document")
+        else:
+            target[key] = item
+
+
+def load(paths: list[Path]) -> tuple[dict[str, str], dict[str, Any]]:
+    """(modules by file name, merged data) from files and directories (recursive)."""
+    modules: dict[str, str] = {}
+    data: dict[str, Any] = {}
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files += sorted(
+                p
+                for p in path.rglob("*")
+                if p.is_file() and p.suffix in (".rego", ".json", ".yaml", ".yml")
+            )
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise InputError(f"{path}: no such file or directory")
+    for file in files:
+        if file.stat().st_size > MAX_POLICY_BYTES:
+            raise InputError(f"{file}: larger than {MAX_POLICY_BYTES} bytes")
+        raw = file.read_bytes()
+        if b"\0" in raw:
+            raise InputError(f"{file}: binary file")
+        text = raw.decode("utf-8", errors="replace")
+        if file.suffix == ".rego":
+            modules[str(file)] = text
+        else:
+            try:
+                value = json.loads(text) if file.suffix == ".json" else yaml.safe_load(text)
+            except (json.JSONDecodeError, yaml.YAMLError) as exc:
+                raise InputError(f"{file}: not valid {file.suffix[1:].upper()} ({exc})") from exc
+            if value is not None:
+                _merge(data, value, str(file))
+    return modules, data
+
+
+def read_input(path: Path | None) -> Any:
+    if path is None:
+        return None
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    try:
+        return json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as exc:
+        raise InputError(f"{path}: not valid input ({exc})") from exc

@@ -1,0 +1,167 @@
+"""A pool of killable worker processes for evaluating untrusted Rego with a time and memory limit.
+
+A policy that runs past the time limit gets its worker killed (and replaced on the next call) and
+comes back as a ``rego_timeout`` error: never a hang. The memory limit is an RLIMIT_AS on the worker.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import select
+import subprocess
+import sys
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from ciso.engines.rego.model import UNDEFINED, Diagnostic, EvalResult, RegoError, TestCase, TestRun
+
+
+class _Worker:
+    def __init__(self, memory_bytes: int) -> None:
+        def limit() -> None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+
+        env = dict(os.environ, RUST_BACKTRACE="0")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "ciso.engines.rego.worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            preexec_fn=limit,  # noqa: PLW1509 - the limit must apply to the worker alone
+            env=env,
+        )
+
+    def call(self, request: dict[str, Any], timeout_s: float) -> dict[str, Any]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], timeout_s)
+        if not ready:
+            self.kill()
+            raise TimeoutError
+        line = self.proc.stdout.readline()
+        if not line:
+            code = self.proc.wait()
+            raise MemoryError(f"worker died (exit {code}); the memory limit may have been reached")
+        return json.loads(line)
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+
+class RegoPool:
+    def __init__(
+        self, size: int = 2, timeout_s: float = 10.0, memory_bytes: int = 2 * 2**30
+    ) -> None:
+        self.size, self.timeout_s, self.memory_bytes = size, timeout_s, memory_bytes
+        self._idle: list[_Worker] = []
+        self._lock = threading.Lock()
+        self._slots = threading.Semaphore(size)
+
+    def _call(self, request: dict[str, Any]) -> dict[str, Any]:
+        with self._slots:
+            with self._lock:
+                worker = self._idle.pop() if self._idle else None
+            if worker is None or not worker.alive:
+                worker = _Worker(self.memory_bytes)
+            try:
+                reply = worker.call(request, self.timeout_s)
+            except TimeoutError:
+                raise RegoError(
+                    [
+                        Diagnostic(
+                            "",
+                            None,
+                            None,
+                            "rego_timeout",
+                            f"evaluation exceeded the {self.timeout_s:g} s time limit",
+                        )
+                    ]
+                ) from None
+            except MemoryError as exc:
+                raise RegoError(
+                    [Diagnostic("", None, None, "rego_resource_error", str(exc))]
+                ) from None
+            with self._lock:
+                self._idle.append(worker)
+        if not reply.get("ok"):
+            raise RegoError(
+                [Diagnostic(**d) for d in reply.get("diagnostics", [])], reply.get("engine", "")
+            )
+        return reply
+
+    def evaluate(
+        self,
+        modules: Mapping[str, str],
+        query: str,
+        input: Any = None,
+        data: Mapping[str, Any] | None = None,
+        *,
+        engine: str | None = None,
+        v0: bool = False,
+    ) -> EvalResult:
+        reply = self._call(
+            {
+                "op": "eval",
+                "engine": engine,
+                "v0": v0,
+                "modules": dict(modules),
+                "query": query,
+                "input": input,
+                "data": dict(data or {}),
+            }
+        )
+        return EvalResult(
+            reply["value"] if reply["defined"] else UNDEFINED,
+            reply["results"],
+            reply["engine"],
+            reply["version"],
+        )
+
+    def check(
+        self, modules: Mapping[str, str], *, engine: str | None = None, v0: bool = False
+    ) -> list[Diagnostic]:
+        reply = self._call({"op": "check", "engine": engine, "v0": v0, "modules": dict(modules)})
+        return [Diagnostic(**d) for d in reply["diagnostics"]]
+
+    def test(
+        self,
+        modules: Mapping[str, str],
+        data: Mapping[str, Any] | None = None,
+        *,
+        engine: str | None = None,
+        v0: bool = False,
+        run: str | None = None,
+    ) -> TestRun:
+        reply = self._call(
+            {
+                "op": "test",
+                "engine": engine,
+                "v0": v0,
+                "modules": dict(modules),
+                "data": dict(data or {}),
+                "run": run,
+            }
+        )
+        return TestRun(reply["engine"], [TestCase(**c) for c in reply["cases"]])
+
+    def close(self) -> None:
+        with self._lock:
+            for worker in self._idle:
+                worker.kill()
+            self._idle.clear()
+
+    def __enter__(self) -> RegoPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -1,0 +1,78 @@
+"""Pick a backend: opa CLI -> embedded OPA (opa-golib) -> regorus, unless one is forced.
+
+With ``v0_compatible`` (Rego v0 syntax): the opa CLI in its v0 mode if present; else the modules
+are rewritten to v1 (v0.py) and evaluated on embedded real OPA; else regorus in v0 mode, which
+deviates from OPA on multi-body rules and ``not f(x, y)`` with an undefined argument.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ciso.engines.rego.backends import Backend, opa_cli, opa_golib, regorus_backend
+from ciso.engines.rego.model import Diagnostic, EvalResult
+from ciso.engines.rego.v0 import rewrite_v0
+from itbench.errors import UsageError
+
+ORDER = ("opa", "opa-golib", "regorus")
+
+
+def available_engines() -> list[str]:
+    checks = {
+        "opa": opa_cli.available,
+        "opa-golib": opa_golib.available,
+        "regorus": regorus_backend.available,
+    }
+    return [name for name in ORDER if checks[name]()]
+
+
+class V0Rewriting:
+    """A v1 backend fed v0 modules rewritten to v1 syntax."""
+
+    def __init__(self, inner: Backend) -> None:
+        self.inner = inner
+        self.name = f"{inner.name} (v0 rewritten to v1)"
+        self.version = inner.version
+
+    @staticmethod
+    def _rewrite(modules: Mapping[str, str]) -> dict[str, str]:
+        return {path: rewrite_v0(source) for path, source in modules.items()}
+
+    def check(self, modules: Mapping[str, str]) -> list[Diagnostic]:
+        return self.inner.check(self._rewrite(modules))
+
+    def evaluate(
+        self,
+        modules: Mapping[str, str],
+        query: str,
+        input: Any = None,
+        data: Mapping[str, Any] | None = None,
+    ) -> EvalResult:
+        result = self.inner.evaluate(self._rewrite(modules), query, input, data)
+        return EvalResult(result.value, result.results, self.name, result.version)
+
+
+def _make(name: str, v0: bool) -> Backend:
+    if name == "opa":
+        return opa_cli.OpaCli(v0=v0)
+    if name == "opa-golib":
+        return V0Rewriting(opa_golib.OpaGolib()) if v0 else opa_golib.OpaGolib()
+    return regorus_backend.Regorus(v0=v0)
+
+
+def select_engine(preference: str | None = None, v0_compatible: bool = False) -> Backend:
+    engines = available_engines()
+    if preference is not None:
+        if preference not in ORDER:
+            raise UsageError(f"unknown Rego engine {preference!r}; engines: {', '.join(ORDER)}")
+        if preference not in engines:
+            raise UsageError(
+                f"Rego engine {preference!r} is not available here; available: {', '.join(engines) or 'none'}"
+            )
+        return _make(preference, v0_compatible)
+    if not engines:
+        raise UsageError(
+            "no Rego engine is available: install gordon-to-regorus (or opa-golib-python-bindings, or opa)"
+        )
+    return _make(engines[0], v0_compatible)

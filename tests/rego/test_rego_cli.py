@@ -1,0 +1,133 @@
+"""`itbench rego eval|test|check` shapes and exit codes, and the shipped policies' own tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import REPO, run_cli
+
+from ciso.engines.rego.backends.opa_golib import available as golib_available
+
+POLICIES = sorted((REPO / "policies" / "rego").iterdir())
+ENGINES = ["regorus", *(["opa-golib"] if golib_available() else [])]
+
+
+@pytest.fixture
+def policy(tmp_path) -> Path:
+    path = tmp_path / "policy.rego"
+    path.write_text(
+        "package check\nimport rego.v1\ndefault result := true\nresult := false if input.hostNetwork\n"
+    )
+    return path
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_eval_json_raw_and_undefined(policy, tmp_path, engine):
+    data = tmp_path / "input.json"
+    data.write_text('{"hostNetwork": true}')
+    proc = run_cli(
+        [
+            "rego",
+            "eval",
+            "-d",
+            str(policy),
+            "-i",
+            str(data),
+            "data.check.result",
+            "--rego-engine",
+            engine,
+        ]
+    )
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["result"][0]["expressions"][0]["value"] is False
+    assert doc["result"][0]["expressions"][0]["text"] == "data.check.result"
+    assert f"engine: {engine}" in proc.stderr
+    raw = run_cli(
+        [
+            "rego",
+            "eval",
+            "-d",
+            str(policy),
+            "-i",
+            str(data),
+            "data.check.result",
+            "--format",
+            "raw",
+            "--rego-engine",
+            engine,
+        ]
+    )
+    assert raw.stdout == "false\n"
+    undefined = run_cli(
+        ["rego", "eval", "-d", str(policy), "data.check.nothing", "--rego-engine", engine]
+    )
+    assert undefined.returncode == 0 and json.loads(undefined.stdout) == {}
+    assert (
+        run_cli(
+            [
+                "rego",
+                "eval",
+                "-d",
+                str(policy),
+                "data.check.nothing",
+                "--format",
+                "raw",
+                "--rego-engine",
+                engine,
+            ]
+        ).stdout
+        == ""
+    )
+
+
+def test_policy_error_exits_3_with_location(tmp_path):
+    broken = tmp_path / "broken.rego"
+    broken.write_text("package check\nresult := \n")
+    proc = run_cli(["rego", "eval", "-d", str(broken), "data.check.result"])
+    # OPA places an unexpected end of file on the line after the last one
+    assert (
+        proc.returncode == 3
+        and "broken.rego:3" in proc.stderr
+        and "rego_parse_error" in proc.stderr
+    )
+    assert proc.stdout == ""
+
+
+def test_usage_errors():
+    assert run_cli(["rego", "eval", "data.x", "--rego-engine", "nope"]).returncode == 2
+    proc = run_cli(["rego", "eval", "-d", "/nonexistent.rego", "data.x"])
+    assert proc.returncode == 2
+
+
+@pytest.mark.parametrize("folder", POLICIES, ids=lambda p: p.name)
+@pytest.mark.parametrize("engine", ENGINES)
+def test_shipped_policies_pass_their_tests(folder, engine):
+    proc = run_cli(["rego", "test", str(folder), "--format", "json", "--rego-engine", engine])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    doc = json.loads(proc.stdout)
+    assert (
+        doc["summary"]["fail"] == 0 and doc["summary"]["error"] == 0 and doc["summary"]["pass"] >= 2
+    )
+
+
+def test_failing_test_exits_1_and_todo_is_skipped(tmp_path):
+    (tmp_path / "p_test.rego").write_text(
+        "package t\nimport rego.v1\ntest_ok if true\ntest_bad if false\ntodo_test_later if false\n"
+    )
+    proc = run_cli(["rego", "test", str(tmp_path), "-v"])
+    assert proc.returncode == 1
+    assert "data.t.test_ok: PASS" in proc.stdout and "data.t.test_bad: FAIL" in proc.stdout
+    assert "PASS: 1/2" in proc.stdout and "SKIPPED: 1" in proc.stdout
+
+
+def test_check_reports_type_errors(tmp_path):
+    (tmp_path / "t.rego").write_text('package y\nimport rego.v1\np := x if { x := 1 + "a" }\n')
+    proc = run_cli(["rego", "check", str(tmp_path), "--format", "json"])
+    if not golib_available():
+        pytest.skip("type checking needs embedded OPA")
+    assert proc.returncode == 1
+    (error,) = json.loads(proc.stdout)["errors"]
+    assert error["line"] == 3 and error["code"] == "rego_type_error"
