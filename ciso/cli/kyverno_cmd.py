@@ -1,0 +1,144 @@
+"""``itbench kyverno test|apply``: Kyverno's CLI commands on the Python engine."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import yaml
+
+from itbench.exitcodes import ExitCode
+
+
+@click.group()
+def kyverno() -> None:
+    """Kyverno policies offline: run kyverno-test.yaml suites, apply policies to resources."""
+
+
+@kyverno.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@click.option(
+    "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
+)
+@click.option(
+    "--detailed", is_flag=True, help="Table: list every expectation, not only the problems."
+)
+def test(paths: tuple[Path, ...], fmt: str, detailed: bool) -> int:
+    """Run every kyverno-test.yaml under PATHS (hidden .kyverno-test/ folders included).
+
+    Exit 0 when every expectation holds, 1 when one failed or errored, 3 on a tool error.
+    """
+    from ciso.engines.kyverno.testrunner import run_tests
+
+    report = run_tests(list(paths))
+    summary = report.summary()
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                {
+                    "summary": summary,
+                    "agreement": round(report.agreement(), 6),
+                    "tests": [
+                        {
+                            "file": f.file,
+                            **({"error": f.error} if f.error else {}),
+                            "results": [
+                                {
+                                    "policy": e.policy,
+                                    "rule": e.rule,
+                                    "resource": e.resource,
+                                    "kind": e.kind,
+                                    "expected": e.expected,
+                                    "actual": e.actual,
+                                    "ok": e.ok,
+                                    "outcome": e.outcome,
+                                    "reason": e.reason,
+                                }
+                                for e in f.expectations
+                            ],
+                        }
+                        for f in report.files
+                    ],
+                },
+                indent=2,
+            )
+        )
+    else:
+        rows = [("FILE", "POLICY", "RULE", "RESOURCE", "EXPECTED", "ACTUAL", "OUTCOME")]
+        for f in report.files:
+            if f.error:
+                rows.append((f.file, "-", "-", "-", "-", "-", f"error: {f.error}"))
+            for e in f.expectations:
+                if detailed or e.outcome != "passed":
+                    rows.append(
+                        (
+                            Path(f.file).parent.parent.name,
+                            e.policy,
+                            e.rule,
+                            f"{e.kind}/{e.resource}",
+                            e.expected,
+                            e.actual or "-",
+                            e.outcome,
+                        )
+                    )
+        widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
+        for row in rows:
+            click.echo("  ".join(str(c).ljust(widths[i]) for i, c in enumerate(row)).rstrip())
+        click.echo(
+            f"\n{summary['passed']} passed, {summary['failed']} failed, {summary['excluded']} excluded, "
+            f"{summary['skipped']} skipped, {summary['errors']} errors (agreement {report.agreement():.1%})"
+        )
+    return ExitCode.FINDINGS if summary["failed"] or summary["errors"] else ExitCode.OK
+
+
+@kyverno.command()
+@click.argument("policies", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
+@click.option(
+    "--resource",
+    "resources",
+    multiple=True,
+    required=True,
+    type=click.Path(path_type=Path, exists=True),
+    help="Resource manifest file or directory (repeatable).",
+)
+@click.option("--policy-report", is_flag=True, help="Print PolicyReports instead of rule results.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "yaml"]),
+    default="table",
+    show_default=True,
+)
+def apply(
+    policies: tuple[Path, ...], resources: tuple[Path, ...], policy_report: bool, fmt: str
+) -> int:
+    """Apply POLICIES to resources; exit 1 when a rule fails or errors."""
+    from ciso.engines.kyverno.engine import apply as apply_policies
+    from ciso.engines.kyverno.reports import policy_reports
+    from itbench.cluster.manifests import load_manifests
+
+    loaded = [obj for p in policies for obj in load_manifests(p)]
+    objects = [obj for r in resources for obj in load_manifests(r)]
+    results = apply_policies(loaded, objects)
+    if policy_report:
+        document = policy_reports(loaded, objects)
+        click.echo(
+            yaml.safe_dump_all(document, sort_keys=False)
+            if fmt == "yaml"
+            else json.dumps(document, indent=2)
+        )
+    elif fmt in ("json", "yaml"):
+        document = [r.__dict__ for r in results]
+        click.echo(
+            json.dumps(document, indent=2)
+            if fmt == "json"
+            else yaml.safe_dump(document, sort_keys=False)
+        )
+    else:
+        for r in results:
+            where = f"{r.kind}/{r.namespace + '/' if r.namespace else ''}{r.name}"
+            click.echo(f"{r.status.upper():5}  {r.policy}/{r.rule}  {where}  {r.message}")
+    bad = sum(1 for r in results if r.status in ("fail", "error"))
+    click.echo(f"{len(results)} result(s), {bad} fail/error", err=True)
+    return ExitCode.FINDINGS if bad else ExitCode.OK

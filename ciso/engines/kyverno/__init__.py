@@ -1,0 +1,1 @@
+"""A Kyverno engine in Python: validate rules, PolicyReports and the ``kyverno test`` runner."""

@@ -1,0 +1,107 @@
+"""Autogen: a Pod rule also checks the Pod templates of controllers, as rules named
+``autogen-<rule>`` (Deployment, DaemonSet, StatefulSet, Job, ReplicaSet, ReplicationController)
+and ``autogen-cronjob-<rule>`` (CronJob)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+ANNOTATION = "pod-policies.kyverno.io/autogen-controllers"
+POD_CONTROLLERS = (
+    "DaemonSet",
+    "Deployment",
+    "Job",
+    "StatefulSet",
+    "ReplicaSet",
+    "ReplicationController",
+)
+ALL_CONTROLLERS = (*POD_CONTROLLERS, "CronJob")
+MAX_NAME = 63
+
+
+def _filters(block: dict[str, Any] | None) -> list[dict[str, Any]]:
+    if not block:
+        return []
+    if block.get("any") or block.get("all"):
+        return [f.get("resources") or {} for f in (block.get("any") or block.get("all") or [])]
+    return [block.get("resources") or {}]
+
+
+def _can_autogen(rule: dict[str, Any]) -> bool:
+    filters = _filters(rule.get("match")) + _filters(rule.get("exclude"))
+    kinds = [k for f in _filters(rule.get("match")) for k in (f.get("kinds") or [])]
+    if not kinds or any(k.split("/")[-1] != "Pod" for k in kinds):
+        return False  # only rules on Pods, and not mixed with other kinds
+    for f in filters:
+        if f.get("name") or f.get("names") or f.get("selector") or f.get("annotations"):
+            return False
+    return any(k in rule for k in ("validate", "mutate", "verifyImages"))
+
+
+def controllers(policy: dict[str, Any]) -> tuple[str, ...]:
+    value = ((policy.get("metadata") or {}).get("annotations") or {}).get(ANNOTATION)
+    if value is None:
+        return ALL_CONTROLLERS
+    if value.strip().lower() == "none":
+        return ()
+    return tuple(v.strip() for v in value.split(",") if v.strip())
+
+
+def _rewrite_text(text: str, prefix: str) -> str:
+    return (
+        text.replace("request.object.spec", f"request.object.{prefix}.spec")
+        .replace("request.object.metadata", f"request.object.{prefix}.metadata")
+        .replace("request.oldObject.spec", f"request.oldObject.{prefix}.spec")
+        .replace("request.oldObject.metadata", f"request.oldObject.{prefix}.metadata")
+    )
+
+
+def _wrap_pattern(pattern: Any, cronjob: bool) -> Any:
+    template = {"template": pattern}
+    if cronjob:
+        return {"spec": {"jobTemplate": {"spec": template}}}
+    return {"spec": template}
+
+
+def _convert(rule: dict[str, Any], kinds: list[str], name: str, cronjob: bool) -> dict[str, Any]:
+    prefix = "spec.jobTemplate.spec.template" if cronjob else "spec.template"
+    text = json.dumps({k: v for k, v in rule.items() if k not in ("name", "match", "exclude")})
+    converted = json.loads(_rewrite_text(text, prefix))
+    validate = converted.get("validate") or {}
+    if "pattern" in validate:
+        validate["pattern"] = _wrap_pattern(validate["pattern"], cronjob)
+    if "anyPattern" in validate:
+        validate["anyPattern"] = [_wrap_pattern(p, cronjob) for p in validate["anyPattern"]]
+    new = {"name": name[:MAX_NAME], **converted}
+    for clause in ("match", "exclude"):
+        block = copy.deepcopy(rule.get(clause))
+        if not block:
+            continue
+        entries = (
+            (block.get("any") or block.get("all"))
+            if (block.get("any") or block.get("all"))
+            else [block]
+        )
+        for entry in entries:
+            resources = entry.get("resources")
+            if resources and resources.get("kinds"):
+                resources["kinds"] = list(kinds)
+        new[clause] = block
+    return new
+
+
+def autogen_rules(policy: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rules Kyverno would add to ``policy`` (its own rules are not included)."""
+    wanted = controllers(policy)
+    out = []
+    for rule in (policy.get("spec") or {}).get("rules") or []:
+        if not _can_autogen(rule):
+            continue
+        pod_controllers = [c for c in POD_CONTROLLERS if c in wanted]
+        if pod_controllers:
+            out.append(_convert(rule, pod_controllers, f"autogen-{rule['name']}", False))
+        if "CronJob" in wanted:
+            out.append(_convert(rule, ["CronJob"], f"autogen-cronjob-{rule['name']}", True))
+    return out

@@ -1,0 +1,133 @@
+"""``preconditions`` and ``validate.deny.conditions``: any/all of key-operator-value, every operator."""
+
+from __future__ import annotations
+
+import fnmatch
+from typing import Any
+
+from ciso.engines.kyverno.pattern.values import as_number, as_string
+from ciso.engines.kyverno.variables import substitute
+
+
+class ConditionError(Exception):
+    pass
+
+
+def _wild_eq(key: Any, value: Any) -> bool:
+    if (
+        isinstance(value, str)
+        and isinstance(key, str | int | float | bool)
+        and not isinstance(key, dict | list)
+    ):
+        if "*" in value or "?" in value:
+            return fnmatch.fnmatchcase(as_string(key), value)
+        number_key, number_value = as_number(key), as_number(value)
+        if (
+            number_key is not None
+            and number_value is not None
+            and isinstance(key, str) != isinstance(value, str)
+        ):
+            return number_key == number_value
+        return as_string(key) == value
+    if (
+        isinstance(key, int | float)
+        and isinstance(value, int | float)
+        and not isinstance(key, bool)
+        and not isinstance(value, bool)
+    ):
+        return float(key) == float(value)
+    return key == value
+
+
+def _as_list(value: Any) -> list:
+    if isinstance(value, list):
+        return value
+    if isinstance(value, str) and value.startswith("[") and value.endswith("]"):
+        import json
+
+        try:
+            parsed = json.loads(value)
+            if isinstance(parsed, list):
+                return parsed
+        except ValueError:
+            pass
+    return [value]
+
+
+_RANGE = __import__("re").compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(!?)-\s*(-?\d+(?:\.\d+)?)\s*$")
+
+
+def _in(item: Any, collection: Any) -> bool:
+    if isinstance(collection, str) and _RANGE.match(collection) and as_number(item) is not None:
+        low, negate, high = _RANGE.match(collection).groups()  # type: ignore[union-attr]
+        inside = float(low) <= as_number(item) <= float(high)  # type: ignore[operator]
+        return not inside if negate else inside
+    if isinstance(collection, str) and not isinstance(item, list):
+        return _wild_eq(item, collection) or (
+            isinstance(item, str) and item in collection.split(",")
+        )
+    return any(_wild_eq(item, c) for c in _as_list(collection))
+
+
+def _numbers(key: Any, value: Any) -> tuple[float, float]:
+    left, right = as_number(key), as_number(value)
+    if left is None or right is None:
+        raise ConditionError(
+            f"cannot compare {key!r} with {value!r} as numbers, quantities or durations"
+        )
+    return left, right
+
+
+def check(operator: str, key: Any, value: Any) -> bool:
+    op = operator.lower()
+    if op in ("equals", "equal"):
+        return _wild_eq(key, value)
+    if op in ("notequals", "notequal"):
+        return not _wild_eq(key, value)
+    if op == "in":
+        return all(_in(k, value) for k in key) if isinstance(key, list) else _in(key, value)
+    if op == "notin":
+        return not any(_in(k, value) for k in key) if isinstance(key, list) else not _in(key, value)
+    if op == "anyin":
+        return any(_in(k, value) for k in _as_list(key))
+    if op == "allin":
+        return all(_in(k, value) for k in _as_list(key))
+    if op == "anynotin":
+        return any(not _in(k, value) for k in _as_list(key))
+    if op == "allnotin":
+        return all(not _in(k, value) for k in _as_list(key))
+    comparisons = {
+        "greaterthan": lambda a, b: a > b,
+        "greaterthanorequals": lambda a, b: a >= b,
+        "lessthan": lambda a, b: a < b,
+        "lessthanorequals": lambda a, b: a <= b,
+        "durationgreaterthan": lambda a, b: a > b,
+        "durationgreaterthanorequals": lambda a, b: a >= b,
+        "durationlessthan": lambda a, b: a < b,
+        "durationlessthanorequals": lambda a, b: a <= b,
+    }
+    if op in comparisons:
+        return comparisons[op](*_numbers(key, value))
+    raise ConditionError(f"unsupported: condition operator {operator!r}")
+
+
+def _one(condition: dict[str, Any], context: dict[str, Any]) -> bool:
+    key = substitute(condition.get("key"), context)
+    value = substitute(condition.get("value"), context)
+    return check(str(condition.get("operator", "Equals")), key, value)
+
+
+def evaluate(block: Any, context: dict[str, Any]) -> bool:
+    """True when the conditions hold. ``block`` is {any: [...], all: [...]} or a list (= all)."""
+    if block is None:
+        return True
+    if isinstance(block, list):
+        return all(_one(c, context) for c in block)
+    if not isinstance(block, dict):
+        raise ConditionError("conditions must be a list or an object with any/all")
+    result = True
+    if block.get("any"):
+        result = any(_one(c, context) for c in block["any"])
+    if result and block.get("all"):
+        result = all(_one(c, context) for c in block["all"])
+    return result

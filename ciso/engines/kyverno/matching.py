@@ -1,0 +1,145 @@
+"""``match`` / ``exclude``: any/all of resource filters (kinds, names, namespaces, selectors,
+annotations, operations). Admission-only filters (subjects, roles) cannot hold offline."""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the filters look at besides the resource itself."""
+
+    namespace_labels: dict[str, dict[str, str]] = field(default_factory=dict)
+    operation: str = "CREATE"
+
+
+def _wild(pattern: str, value: str) -> bool:
+    return fnmatch.fnmatchcase(value, pattern)
+
+
+def kind_matches(spec: str, resource: dict[str, Any]) -> bool:
+    return _kind_matches(spec, resource.get("apiVersion", ""), resource.get("kind", ""))
+
+
+@functools.lru_cache(maxsize=8192)
+def _kind_matches(spec: str, api_version: str, kind: str) -> bool:
+    group, _, version = api_version.rpartition("/")
+    if spec == "*":
+        return True
+    parts = spec.split("/")
+    sub = None
+    if len(parts) >= 2 and parts[-1] in (
+        "status",
+        "scale",
+        "ephemeralcontainers",
+        "exec",
+        "log",
+        "binding",
+        "eviction",
+    ):
+        sub = parts[-1]
+        parts = parts[:-1]
+    if sub is not None:
+        return False  # subresources are admission requests, never a stored object
+    if len(parts) == 1:
+        return _wild(parts[0], kind)
+    if len(parts) == 2:  # version/Kind
+        return _wild(parts[0], version) and _wild(parts[1], kind)
+    spec_group, spec_version, spec_kind = parts[0], parts[1], "/".join(parts[2:])
+    return _wild(spec_group, group) and _wild(spec_version, version) and _wild(spec_kind, kind)
+
+
+def selector_matches(selector: dict[str, Any] | None, labels: dict[str, str]) -> bool:
+    if not selector:
+        return True
+    for key, value in (selector.get("matchLabels") or {}).items():
+        if key not in labels or not _wild(str(value), str(labels[key])):
+            return False
+    for expression in selector.get("matchExpressions") or []:
+        key, op, values = (
+            expression.get("key"),
+            expression.get("operator"),
+            expression.get("values") or [],
+        )
+        present = key in labels
+        if op == "In" and not (present and labels[key] in values):
+            return False
+        if op == "NotIn" and present and labels[key] in values:
+            return False
+        if op == "Exists" and not present:
+            return False
+        if op == "DoesNotExist" and present:
+            return False
+    return True
+
+
+def _namespace_of(resource: dict[str, Any]) -> str:
+    if resource.get("kind") == "Namespace":
+        return resource.get("metadata", {}).get("name", "")
+    return resource.get("metadata", {}).get("namespace", "") or ""
+
+
+def resource_filter_matches(
+    description: dict[str, Any], resource: dict[str, Any], facts: Facts
+) -> bool:
+    """One ``resources`` block: every field present must hold."""
+    meta = resource.get("metadata") or {}
+    name = meta.get("name", "") or meta.get("generateName", "")
+    if description.get("kinds") and not any(
+        kind_matches(k, resource) for k in description["kinds"]
+    ):
+        return False
+    if description.get("name") and not _wild(description["name"], name):
+        return False
+    if description.get("names") and not any(_wild(n, name) for n in description["names"]):
+        return False
+    if description.get("namespaces") and not any(
+        _wild(n, _namespace_of(resource)) for n in description["namespaces"]
+    ):
+        return False
+    if description.get("annotations"):
+        annotations = meta.get("annotations") or {}
+        for key, value in description["annotations"].items():
+            if not any(_wild(key, k) and _wild(str(value), str(v)) for k, v in annotations.items()):
+                return False
+    if "selector" in description and not selector_matches(
+        description["selector"], meta.get("labels") or {}
+    ):
+        return False
+    if "namespaceSelector" in description:
+        labels = facts.namespace_labels.get(_namespace_of(resource), {})
+        if not selector_matches(description["namespaceSelector"], labels):
+            return False
+    return not (description.get("operations") and facts.operation not in description["operations"])
+
+
+def _filter_matches(flt: dict[str, Any], resource: dict[str, Any], facts: Facts) -> bool:
+    if any(flt.get(k) for k in ("subjects", "roles", "clusterRoles")):
+        return False  # needs the admission request's user: unknown offline
+    resources = flt.get("resources")
+    return True if resources is None else resource_filter_matches(resources, resource, facts)
+
+
+def block_matches(block: dict[str, Any] | None, resource: dict[str, Any], facts: Facts) -> bool:
+    """A whole ``match`` (or ``exclude``) block."""
+    if not block:
+        return False
+    if block.get("any"):
+        return any(_filter_matches(f, resource, facts) for f in block["any"])
+    if block.get("all"):
+        return all(_filter_matches(f, resource, facts) for f in block["all"])
+    return _filter_matches(block, resource, facts)
+
+
+def rule_applies(rule: dict[str, Any], resource: dict[str, Any], facts: Facts) -> bool:
+    if not block_matches(rule.get("match"), resource, facts):
+        return False
+    exclude = rule.get("exclude")
+    has_filters = bool(exclude) and bool(
+        exclude.get("any") or exclude.get("all") or exclude.get("resources")
+    )
+    return not (has_filters and block_matches(exclude, resource, facts))

@@ -1,0 +1,1 @@
+"""``validate.pattern``: anchors (anchors.py), value operators (values.py), the tree walk (match.py)."""

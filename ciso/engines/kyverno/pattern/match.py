@@ -1,0 +1,195 @@
+"""Walk a resource against a ``validate.pattern`` tree, as Kyverno's validator does.
+
+Anchors are evaluated before plain keys. A failed conditional (or global) anchor does not fail the
+rule: in a list it skips that element, at the top it skips the rule. A negation anchor that finds
+its key fails. Errors carry the path where they happened.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from ciso.engines.kyverno.pattern import anchors
+from ciso.engines.kyverno.pattern.values import value_matches
+
+MAX_DEPTH = 200
+
+
+@dataclass
+class Mismatch(Exception):
+    """Why and where the pattern did not hold; ``kind`` is fail, condition, global or negation."""
+
+    path: str
+    message: str
+    kind: str = "fail"
+
+    @property
+    def skip(self) -> bool:
+        return self.kind in ("condition", "global")
+
+
+class PatternSyntaxError(Exception):
+    """The pattern itself is malformed (e.g. an existence anchor on a non-list)."""
+
+
+def validate(resource: Any, pattern: Any, path: str = "/", depth: int = 0) -> None:
+    """Raise :class:`Mismatch` when the resource does not satisfy the pattern."""
+    if depth > MAX_DEPTH:
+        raise PatternSyntaxError(f"pattern nested deeper than {MAX_DEPTH} levels at {path}")
+    if isinstance(pattern, dict):
+        if not isinstance(resource, dict):
+            raise Mismatch(
+                path, f"pattern and resource have different structures at {path}: expected a map"
+            )
+        _validate_map(resource, pattern, path, depth)
+    elif isinstance(pattern, list):
+        if not isinstance(resource, list):
+            raise Mismatch(path, f"validation rule failed at path {path}: expected a list")
+        _validate_list(resource, pattern, path, depth)
+    elif isinstance(resource, list):
+        for item in resource:
+            if not value_matches(item, pattern):
+                raise Mismatch(
+                    path, f"resource value '{item}' does not match '{pattern}' at path {path}"
+                )
+    elif not value_matches(resource, pattern):
+        raise Mismatch(
+            path, f"resource value '{_show(resource)}' does not match '{pattern}' at path {path}"
+        )
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "<nil>"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _expand_wildcard_keys(resource: dict, pattern: dict) -> dict:
+    """Pattern keys with wildcards (``=(container.apparmor.security.beta.kubernetes.io/*)``) stand
+    for every resource key they match; with no match the key stays as written."""
+    if not any(_has_wildcard(k) for k in pattern):
+        return pattern
+    expanded: dict = {}
+    for key, value in pattern.items():
+        anchor = anchors.parse(key)
+        bare = anchor.key if anchor else key
+        if "*" not in bare and "?" not in bare:
+            expanded[key] = value
+            continue
+        hits = [k for k in resource if fnmatch.fnmatchcase(k, bare)]
+        if not hits:
+            expanded[key] = value
+        for hit in hits:
+            expanded[key.replace(bare, hit) if anchor else hit] = value
+    return expanded
+
+
+@functools.lru_cache(maxsize=4096)
+def _has_wildcard(key: str) -> bool:
+    return "*" in key or "?" in key
+
+
+def _validate_map(resource: dict, pattern: dict, path: str, depth: int) -> None:
+    pattern = _expand_wildcard_keys(resource, pattern)
+    anchored = [
+        (k, v, anchors.parse(k)) for k, v in pattern.items() if anchors.parse(k) is not None
+    ]
+    plain = [(k, v) for k, v in pattern.items() if anchors.parse(k) is None]
+    for _key, value, anchor in anchored:
+        assert anchor is not None
+        here = f"{path}{anchor.key}/"
+        if anchor.kind == anchors.NEGATION:
+            if anchor.key in resource:
+                raise Mismatch(here, f"{here} is not allowed", "negation")
+        elif anchor.kind == anchors.EQUALITY:
+            if anchor.key in resource:
+                validate(resource[anchor.key], value, here, depth + 1)
+        elif anchor.kind == anchors.CONDITION:
+            if anchor.key not in resource:
+                raise Mismatch(
+                    here, "conditional anchor key doesn't exist in the resource", "condition"
+                )
+            try:
+                validate(resource[anchor.key], value, here, depth + 1)
+            except Mismatch as exc:
+                raise Mismatch(exc.path, exc.message, "condition") from None
+        elif anchor.kind == anchors.GLOBAL:
+            if anchor.key in resource:
+                try:
+                    validate(resource[anchor.key], value, here, depth + 1)
+                except Mismatch as exc:
+                    raise Mismatch(exc.path, exc.message, "global") from None
+        elif anchor.kind == anchors.EXISTENCE:
+            if anchor.key in resource:
+                _existence(resource[anchor.key], value, here, depth)
+        else:  # "+(k)" only means something when mutating
+            continue
+    # nested anchors first, as Kyverno sorts keys whose values hold anchors to the front
+    plain.sort(key=lambda kv: 0 if _holds_anchor(kv[1]) else 1)
+    for key, value in plain:
+        here = f"{path}{key}/"
+        if value == "*":
+            if resource.get(key) is None:
+                raise Mismatch(path, f"{path}{key} not found")
+            continue
+        validate(resource.get(key), value, here, depth + 1)
+
+
+def _holds_anchor(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(anchors.is_anchor_key(k) for k in value)
+    if isinstance(value, list):
+        return any(_holds_anchor(v) for v in value)
+    return False
+
+
+def _existence(resource: Any, pattern: Any, path: str, depth: int) -> None:
+    if not isinstance(resource, list):
+        raise Mismatch(
+            path,
+            f"existence anchor ^() can only be used on lists, found {type(resource).__name__} at {path}",
+        )
+    if not isinstance(pattern, list):
+        raise PatternSyntaxError(f"existence anchor at {path} needs a list pattern")
+    for element in pattern:
+        if not any(_ok(item, element, f"{path}{i}/", depth) for i, item in enumerate(resource)):
+            raise Mismatch(path, f"existence anchor validation failed at path {path}")
+
+
+def _ok(resource: Any, pattern: Any, path: str, depth: int) -> bool:
+    try:
+        validate(resource, pattern, path, depth + 1)
+    except Mismatch:
+        return False
+    return True
+
+
+def _validate_list(resource: list, pattern: list, path: str, depth: int) -> None:
+    if not pattern:
+        raise PatternSyntaxError(f"empty list in pattern at {path}")
+    first = pattern[0]
+    if isinstance(first, dict):
+        applied, skipped = 0, None
+        for i, item in enumerate(resource):
+            try:
+                validate(item, first, f"{path}{i}/", depth + 1)
+            except Mismatch as exc:
+                if exc.skip:
+                    skipped = exc
+                    continue
+                raise
+            applied += 1
+        if applied == 0 and skipped is not None:
+            raise Mismatch(path, skipped.message, "condition")
+    elif not isinstance(first, list):
+        validate(resource, first, path, depth + 1)
+    else:
+        if len(resource) < len(pattern):
+            raise Mismatch(path, f"validate Array failed, array length mismatch at {path}")
+        for i, element in enumerate(pattern):
+            validate(resource[i], element, f"{path}{i}/", depth + 1)

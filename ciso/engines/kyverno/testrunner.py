@@ -1,0 +1,333 @@
+"""The ``kyverno test`` runner: kyverno-test.yaml files, expectations per (policy, rule, resource).
+
+Counting (per resource-level expectation): ``passed`` when the actual result equals the expected
+one; ``excluded`` when the engine produced no rule response for that policy, rule and resource while
+pass or fail was expected (Kyverno's runner counts these as passes; we keep them apart so they
+cannot hide a matching bug); ``failed`` otherwise; ``skipped`` for expectations on policy kinds
+outside this engine (ValidatingPolicy and friends, validate.cel rules); ``errors`` when the engine
+returned an error (an unsupported feature among them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ciso.engines.kyverno.engine import ERROR, Context, RuleResult, apply, policy_id
+from ciso.engines.kyverno.matching import Facts
+from itbench.errors import InputError
+
+OUT_OF_SCOPE_FLAGS = (
+    "isValidatingPolicy",
+    "isValidatingAdmissionPolicy",
+    "isMutatingPolicy",
+    "isGeneratingPolicy",
+    "isDeletingPolicy",
+    "isImageValidatingPolicy",
+    "isMutatingAdmissionPolicy",
+)
+OUT_OF_SCOPE_KINDS = (
+    "ValidatingPolicy",
+    "MutatingPolicy",
+    "GeneratingPolicy",
+    "DeletingPolicy",
+    "ImageValidatingPolicy",
+    "ValidatingAdmissionPolicy",
+    "MutatingAdmissionPolicy",
+    "NamespacedValidatingPolicy",
+    "NamespacedDeletingPolicy",
+    "NamespacedImageValidatingPolicy",
+    "NamespacedGeneratingPolicy",
+    "NamespacedMutatingPolicy",
+)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    policy: str
+    rule: str
+    resource: str
+    kind: str
+    expected: str
+    actual: str | None
+    outcome: str  # passed, failed, excluded, skipped, errors
+    reason: str
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome == "passed"
+
+
+@dataclass
+class TestFileResult:
+    file: str
+    expectations: list[Expectation] = field(default_factory=list)
+    error: str | None = None
+
+
+def find_test_files(paths: Iterable[Path]) -> list[Path]:
+    found: list[Path] = []
+    for path in paths:
+        if path.is_file():
+            found.append(path)
+        elif path.is_dir():
+            found += sorted(p for p in path.rglob("kyverno-test.yaml") if p.is_file())
+        else:
+            raise InputError(f"{path}: no such file or directory")
+    return found
+
+
+def _load_yaml_documents(path: Path) -> list[Any]:
+    try:
+        return [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d is not None]
+    except yaml.YAMLError as exc:
+        raise InputError(f"{path}: not valid YAML ({exc})") from exc
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+
+
+def _values(path: Path | None) -> tuple[Context, dict[str, Any]]:
+    ctx = Context()
+    if path is None:
+        return ctx, {}
+    docs = _load_yaml_documents(path)
+    data = docs[0] if docs and isinstance(docs[0], dict) else {}
+    ctx.global_values = dict(data.get("globalValues") or {})
+    for policy in data.get("policies") or []:
+        for rule in policy.get("rules") or []:
+            ctx.rule_values[(policy.get("name", ""), rule.get("name", ""))] = dict(
+                rule.get("values") or {}
+            )
+        for resource in policy.get("resources") or []:
+            ctx.resource_values[(policy.get("name", ""), resource.get("name", ""))] = dict(
+                resource.get("values") or {}
+            )
+    namespace_labels = {
+        n.get("name", ""): dict(n.get("labels") or {}) for n in data.get("namespaceSelector") or []
+    }
+    ctx.facts = Facts(namespace_labels=namespace_labels)
+    return ctx, data
+
+
+_CLUSTER_SCOPED = None
+
+
+def _default_namespace(resource: dict[str, Any]) -> None:
+    """As the Kyverno CLI does: a namespaced resource without a namespace is in ``default``."""
+    global _CLUSTER_SCOPED
+    if _CLUSTER_SCOPED is None:
+        from itbench.cluster.resources import BUILTIN_TYPES, KYVERNO_TYPES
+
+        _CLUSTER_SCOPED = {t.kind for t in (*BUILTIN_TYPES, *KYVERNO_TYPES) if not t.namespaced}
+    meta = resource.setdefault("metadata", {})
+    if resource.get("kind") not in _CLUSTER_SCOPED and not meta.get("namespace"):
+        meta["namespace"] = "default"
+
+
+def _resource_key(name: str) -> tuple[str | None, str]:
+    if "/" in name:
+        ns, _, bare = name.rpartition("/")
+        return ns, bare
+    return None, name
+
+
+def _matching(
+    results: list[RuleResult], policy: str, rule: str, kind: str, resource: str
+) -> tuple[list[RuleResult], bool]:
+    """(rule responses for the expectation, whether the policy was applied to that resource)."""
+    ns, name = _resource_key(resource)
+    applied = [
+        r
+        for r in results
+        if r.policy == policy
+        and r.kind == kind
+        and r.name == name
+        and (ns is None or r.namespace == ns)
+    ]
+    rules = [r for r in applied if r.rule in (rule, f"autogen-{rule}", f"autogen-cronjob-{rule}")]
+    return rules, bool(applied)
+
+
+def run_test_file(path: Path) -> TestFileResult:
+    outcome = TestFileResult(str(path))
+    try:
+        docs = _load_yaml_documents(path)
+        test = docs[0] if docs else {}
+        if not isinstance(test, dict):
+            raise InputError(f"{path}: not a Test document")
+        base = path.parent
+        policies: list[dict[str, Any]] = []
+        for rel in test.get("policies") or []:
+            policies += [d for d in _load_yaml_documents(base / rel) if isinstance(d, dict)]
+        resources: list[dict[str, Any]] = []
+        for rel in test.get("resources") or []:
+            for doc in _load_yaml_documents(base / rel):
+                if (
+                    isinstance(doc, dict)
+                    and doc.get("kind", "").endswith("List")
+                    and isinstance(doc.get("items"), list)
+                ):
+                    resources += doc["items"]
+                elif isinstance(doc, dict):
+                    resources.append(doc)
+        for i, resource in enumerate(resources):
+            if not resource.get("kind"):
+                raise InputError(f"{path}: resource {i} has no 'kind'")
+            _default_namespace(resource)
+        variables = test.get("variables")
+        ctx, _ = _values(base / variables if variables else None)
+    except InputError as exc:
+        outcome.error = str(exc)
+        return outcome
+    out_of_scope = {policy_id(p) for p in policies if p.get("kind") in OUT_OF_SCOPE_KINDS}
+    cel_rules = {
+        (policy_id(p), r.get("name"))
+        for p in policies
+        for r in (p.get("spec") or {}).get("rules") or []
+        if "cel" in (r.get("validate") or {})
+    }
+    results = apply(policies, resources, ctx)
+    for entry in test.get("results") or []:
+        names = list(
+            entry.get("resources") or ([entry["resource"]] if entry.get("resource") else [])
+        )
+        policy, rule, kind, expected = (
+            entry.get("policy", ""),
+            entry.get("rule", ""),
+            entry.get("kind", ""),
+            entry.get("result", ""),
+        )
+        for resource in names:
+            if (
+                any(entry.get(flag) for flag in OUT_OF_SCOPE_FLAGS)
+                or policy in out_of_scope
+                or (policy, rule) in cel_rules
+            ):
+                outcome.expectations.append(
+                    Expectation(
+                        policy,
+                        rule,
+                        resource,
+                        kind,
+                        expected,
+                        None,
+                        "skipped",
+                        "policy kind outside this engine",
+                    )
+                )
+                continue
+            if (
+                "patchedResource" in entry
+                or "patchedResources" in entry
+                or "generatedResource" in entry
+            ):
+                outcome.expectations.append(
+                    Expectation(
+                        policy,
+                        rule,
+                        resource,
+                        kind,
+                        expected,
+                        None,
+                        "errors",
+                        "unsupported: mutate/generate expectations",
+                    )
+                )
+                continue
+            matched, applied = _matching(results, policy, rule, kind, resource)
+            if not matched:
+                if (
+                    not applied
+                    and not any(r.policy == policy for r in results)
+                    and policy not in {policy_id(p) for p in policies}
+                ):
+                    outcome.expectations.append(
+                        Expectation(
+                            policy,
+                            rule,
+                            resource,
+                            kind,
+                            expected,
+                            None,
+                            "failed",
+                            "policy not found",
+                        )
+                    )
+                elif expected == "skip":
+                    outcome.expectations.append(
+                        Expectation(
+                            policy,
+                            rule,
+                            resource,
+                            kind,
+                            expected,
+                            None,
+                            "passed",
+                            "no rule response (skip expected)",
+                        )
+                    )
+                else:
+                    outcome.expectations.append(
+                        Expectation(
+                            policy,
+                            rule,
+                            resource,
+                            kind,
+                            expected,
+                            None,
+                            "excluded",
+                            "no rule response for this resource",
+                        )
+                    )
+                continue
+            actual = matched[0]
+            if any(m.status == ERROR for m in matched):
+                err = next(m for m in matched if m.status == ERROR)
+                outcome.expectations.append(
+                    Expectation(
+                        policy, rule, resource, kind, expected, ERROR, "errors", err.message
+                    )
+                )
+                continue
+            status = "fail" if any(m.status == "fail" for m in matched) else actual.status
+            good = status == expected
+            outcome.expectations.append(
+                Expectation(
+                    policy,
+                    rule,
+                    resource,
+                    kind,
+                    expected,
+                    status,
+                    "passed" if good else "failed",
+                    "Ok" if good else f"Want {expected}, got {status}: {actual.message[:300]}",
+                )
+            )
+    return outcome
+
+
+@dataclass
+class TestReport:
+    files: list[TestFileResult]
+
+    def summary(self) -> dict[str, int]:
+        counts = {"passed": 0, "failed": 0, "excluded": 0, "skipped": 0, "errors": 0}
+        for f in self.files:
+            if f.error:
+                counts["errors"] += 1
+            for e in f.expectations:
+                counts[e.outcome] += 1
+        return counts
+
+    def agreement(self) -> float:
+        c = self.summary()
+        denominator = c["passed"] + c["failed"] + c["excluded"] + c["errors"]
+        return c["passed"] / denominator if denominator else 1.0
+
+
+def run_tests(paths: Iterable[Path]) -> TestReport:
+    return TestReport([run_test_file(p) for p in find_test_files(paths)])

@@ -1,0 +1,78 @@
+"""``{{ … }}`` substitution with JMESPath over the rule's context (``request``, ``element``, …)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from jmespath.exceptions import JMESPathError
+
+from ciso.engines.kyverno.functions import search
+
+# innermost first: "{{ f('{{ a }}') }}" resolves a, then f(...), as Kyverno does
+_VARIABLE = re.compile(r"\{\{-?\s*((?:(?!\{\{).)*?)\s*-?\}\}", re.DOTALL)
+_ESCAPED = re.compile(r"\\\{\{")
+
+
+class VariableError(Exception):
+    """A variable that cannot be resolved (invalid JMESPath, or a failing function)."""
+
+
+def evaluate(expression: str, context: dict[str, Any]) -> Any:
+    expression = expression.strip()
+    if expression == "@":
+        return context.get("@")
+    try:
+        return search(expression, context)
+    except JMESPathError as exc:
+        raise VariableError(f"invalid JMESPath {expression!r}: {exc}") from exc
+    except (ValueError, TypeError, ZeroDivisionError, KeyError, IndexError) as exc:
+        raise VariableError(f"JMESPath {expression!r} failed: {exc}") from exc
+
+
+def _to_text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dict | list):
+        return json.dumps(value, separators=(",", ":"))
+    return str(value)
+
+
+def substitute(value: Any, context: dict[str, Any]) -> Any:
+    """Replace variables everywhere in a JSON-like value; a string that is exactly one variable
+    takes the variable's value and type."""
+    if isinstance(value, dict):
+        return {
+            substitute(k, context) if isinstance(k, str) and "{{" in k else k: substitute(
+                v, context
+            )
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [substitute(v, context) for v in value]
+    if not isinstance(value, str) or "{{" not in value:
+        return value
+    if _ESCAPED.search(value):
+        return value.replace("\\{{", "{{")
+    for _ in range(32):  # bounded: a variable may not expand into more variables forever
+        whole = _VARIABLE.fullmatch(value.strip())
+        if whole:
+            return evaluate(whole.group(1), context)
+        match = _VARIABLE.search(value)
+        if match is None:
+            return value
+        value = (
+            value[: match.start()]
+            + _to_text(evaluate(match.group(1), context))
+            + value[match.end() :]
+        )
+        if "{{" not in value:
+            return value
+    raise VariableError(f"variables nested too deeply in {value[:80]!r}")

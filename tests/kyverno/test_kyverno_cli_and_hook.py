@@ -1,0 +1,147 @@
+"""`itbench kyverno test|apply`, bad input, and the engine as the offline cluster's report producer."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import SHARED, run_cli
+
+POLICY = """apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata: {name: no-host-network}
+spec:
+  background: true
+  rules:
+    - name: host-network
+      match: {any: [{resources: {kinds: [Pod]}}]}
+      validate:
+        message: "hostNetwork is not allowed"
+        pattern: {spec: {"=(hostNetwork)": "false"}}
+"""
+RESOURCES = """apiVersion: v1
+kind: Pod
+metadata: {name: bad}
+spec: {hostNetwork: true, containers: [{name: c, image: nginx}]}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: good}
+spec: {template: {spec: {containers: [{name: c, image: nginx}]}}}
+"""
+
+
+def _suite(tmp_path: Path, expected_bad: str = "fail") -> Path:
+    folder = tmp_path / "suite" / ".kyverno-test"
+    folder.mkdir(parents=True)
+    (tmp_path / "suite" / "policy.yaml").write_text(POLICY)
+    (folder / "resources.yaml").write_text(RESOURCES)
+    (folder / "kyverno-test.yaml").write_text(
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata: {name: t}\npolicies: [../policy.yaml]\nresources: [resources.yaml]\nresults:\n"
+        f"  - {{policy: no-host-network, rule: host-network, kind: Pod, resources: [bad], result: {expected_bad}}}\n"
+        "  - {policy: no-host-network, rule: host-network, kind: Deployment, resources: [good], result: pass}\n"
+    )
+    return tmp_path / "suite"
+
+
+def test_test_command_passes_and_fails(tmp_path):
+    proc = run_cli(["kyverno", "test", str(_suite(tmp_path)), "--format", "json"])
+    assert proc.returncode == 0, proc.stdout
+    doc = json.loads(proc.stdout)
+    assert doc["summary"] == {"passed": 2, "failed": 0, "excluded": 0, "skipped": 0, "errors": 0}
+    results = {
+        (r["kind"], r["resource"]): (r["expected"], r["actual"]) for r in doc["tests"][0]["results"]
+    }
+    assert results == {("Pod", "bad"): ("fail", "fail"), ("Deployment", "good"): ("pass", "pass")}
+    wrong = run_cli(["kyverno", "test", str(_suite(tmp_path / "w", "pass"))])
+    assert wrong.returncode == 1 and "1 failed" in wrong.stdout
+
+
+def test_malformed_test_file_is_reported_not_a_traceback(tmp_path):
+    suite = _suite(tmp_path)
+    (suite / ".kyverno-test" / "resources.yaml").write_text("kind: [unclosed\n")
+    proc = run_cli(["kyverno", "test", str(suite), "--format", "json"])
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    (entry,) = json.loads(proc.stdout)["tests"]
+    assert "resources.yaml: not valid YAML" in entry["error"]
+
+
+def test_apply_prints_results_and_reports(tmp_path):
+    (tmp_path / "p.yaml").write_text(POLICY)
+    (tmp_path / "r.yaml").write_text(RESOURCES)
+    proc = run_cli(
+        [
+            "kyverno",
+            "apply",
+            str(tmp_path / "p.yaml"),
+            "--resource",
+            str(tmp_path / "r.yaml"),
+            "--format",
+            "json",
+        ]
+    )
+    assert proc.returncode == 1
+    statuses = {(r["rule"], r["name"]): r["status"] for r in json.loads(proc.stdout)}
+    assert statuses == {("host-network", "bad"): "fail", ("autogen-host-network", "good"): "pass"}
+    reports = json.loads(
+        run_cli(
+            [
+                "kyverno",
+                "apply",
+                str(tmp_path / "p.yaml"),
+                "--resource",
+                str(tmp_path / "r.yaml"),
+                "--policy-report",
+                "--format",
+                "json",
+            ]
+        ).stdout
+    )
+    assert sorted((r["scope"]["name"], r["summary"]["fail"]) for r in reports) == [
+        ("bad", 1),
+        ("good", 0),
+    ]
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is not installed")
+def test_engine_as_the_clusters_report_producer(tmp_path):
+    """The ITBench kyverno class end to end: deploy the policy with kubectl, read the PolicyReport."""
+    from ciso.engines.kyverno.reports import policy_reports
+    from itbench.cluster import start_cluster
+
+    manifests = SHARED / "corpora" / "itbench" / "ciso" / "1.gen-cis-b-k8s-kyverno" / "manifests"
+    example = (
+        SHARED
+        / "corpora"
+        / "itbench"
+        / "ciso"
+        / "1.gen-cis-b-k8s-kyverno"
+        / "examples"
+        / "example_policy.yaml"
+    )
+    if not manifests.exists():
+        pytest.skip("../shared is absent")
+    env = {
+        "PATH": os.environ["PATH"],
+        "HOME": str(tmp_path),
+        "KUBECACHEDIR": str(tmp_path / "cache"),
+    }
+    with start_cluster(manifests, report_producer=policy_reports) as cluster:
+        kc = ["kubectl", "--kubeconfig", str(cluster.kubeconfig_path)]
+        subprocess.run([*kc, "apply", "-f", str(example)], check=True, capture_output=True, env=env)
+        reports = json.loads(
+            subprocess.run(
+                [*kc, "get", "polr", "-A", "-o", "json"],
+                check=True,
+                capture_output=True,
+                text=True,
+                env=env,
+            ).stdout
+        )["items"]
+    deployment = [r for r in reports if r["scope"]["kind"] == "Deployment"]
+    assert len(deployment) == 1 and deployment[0]["summary"]["fail"] > 0
+    assert deployment[0]["results"][0]["policy"] == "disallow-host-namespaces"
