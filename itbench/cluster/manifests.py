@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,22 +10,10 @@ from typing import Any
 import yaml
 
 from itbench.errors import InputError
+from itbench.yamlsafe import load_all
 
 SUFFIXES = (".yaml", ".yml", ".json")
-_ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[^\s\],}]+", re.MULTILINE)
 MAX_DEPTH = 100
-
-
-class _Loader(yaml.SafeLoader):
-    """Safe YAML without aliases: an alias bomb cannot expand a small file into gigabytes."""
-
-    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise yaml.composer.ComposerError(
-                None, None, "YAML aliases are not accepted", event.start_mark
-            )
-        return super().compose_node(parent, index)
 
 
 def _depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
@@ -52,12 +39,8 @@ def _documents(path: Path) -> Iterator[Any]:
                 f"{path}: document 0: not valid JSON (line {exc.lineno}: {exc.msg})"
             ) from exc
         return
-    # libyaml is ~10x faster but cannot refuse aliases while composing; a text with no alias
-    # token cannot hold an alias bomb, so only such texts take the fast path.
-    fast = getattr(yaml, "CSafeLoader", None)
-    loader = fast if fast is not None and not _ALIAS.search(text) else _Loader
     try:
-        yield from yaml.load_all(text, Loader=loader)
+        yield from load_all(text)
     except yaml.YAMLError as exc:
         raise InputError(f"{path}: not valid YAML ({exc})") from exc
 

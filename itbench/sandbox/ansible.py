@@ -151,41 +151,60 @@ def syntax_check(playbook: Path, host_group: str = "rhel9_servers") -> list[Diag
 
 
 def lint(playbook: Path) -> list[Diagnostic] | None:
-    """``ansible-lint`` findings (sandboxed), or None when ansible-lint is not installed."""
+    """``ansible-lint`` findings (sandboxed) for one playbook, or None when it is not installed."""
+    found = lint_many([playbook])
+    return None if found is None else found.get(playbook, [])
+
+
+def lint_many(playbooks: list[Path]) -> dict[Path, list[Diagnostic]] | None:
+    """One sandboxed ``ansible-lint`` run over several playbooks (its start-up costs seconds),
+    findings mapped back to each playbook; None when ansible-lint is not installed."""
+    import tempfile
+
     exe = Path(sys.executable).parent / "ansible-lint"
     if not exe.exists():
         found = shutil.which("ansible-lint")
         if found is None:
             return None
         exe = Path(found)
-    result, scratch = _in_sandbox(
-        playbook, [str(exe), "--offline", "--nocolor", "-f", "codeclimate"], 300
+    scratch = Path(tempfile.mkdtemp(prefix="itbench-lint-"))
+    copies: dict[str, Path] = {}
+    for i, playbook in enumerate(playbooks):
+        name = f"{i:04d}-{playbook.name}"
+        shutil.copyfile(playbook, scratch / name)
+        copies[name] = playbook
+    result = run_sandboxed(
+        [str(exe), "--offline", "--nocolor", "-f", "codeclimate", *sorted(copies)],
+        out_dir=scratch,
+        timeout_s=600,
     )
     shutil.rmtree(scratch, ignore_errors=True)
+    out: dict[Path, list[Diagnostic]] = {p: [] for p in playbooks}
     try:
         issues = json.loads(result.stdout or "[]")
     except json.JSONDecodeError:
-        return [
+        message = (result.stderr or result.stdout).strip()[:500]
+        for playbook in playbooks:
+            out[playbook].append(
+                Diagnostic("ansible-lint", str(playbook), None, "ansible-lint", "error", message)
+            )
+        return out
+    for issue in issues:
+        location = issue.get("location") or {}
+        original = copies.get(Path(location.get("path", "")).name)
+        if original is None:
+            continue
+        out[original].append(
             Diagnostic(
                 "ansible-lint",
-                str(playbook),
-                None,
-                "ansible-lint",
-                "error",
-                (result.stderr or result.stdout).strip()[:500],
+                str(original),
+                (location.get("lines") or {}).get("begin"),
+                issue.get("check_name", "ansible-lint"),
+                "error" if issue.get("severity") in ("blocker", "critical") else "warning",
+                issue.get("description", ""),
             )
-        ]
-    return [
-        Diagnostic(
-            "ansible-lint",
-            str(playbook),
-            ((issue.get("location") or {}).get("lines") or {}).get("begin"),
-            issue.get("check_name", "ansible-lint"),
-            "error" if issue.get("severity") in ("blocker", "critical") else "warning",
-            issue.get("description", ""),
         )
-        for issue in issues
-    ]
+    return out
 
 
 def validate_playbook(

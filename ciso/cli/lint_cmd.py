@@ -1,0 +1,103 @@
+"""``itbench lint``: Rego, Kyverno and Ansible policies checked in one CI step."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from itbench.exitcodes import ExitCode
+from itbench.fsutil import atomic_write_text
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path, exists=True))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "sarif", "junit", "github"]),
+    default="text",
+    show_default=True,
+)
+@click.option(
+    "--fail-level",
+    type=click.Choice(["error", "warning", "info"]),
+    help="Lowest severity that makes the exit code 1 (default: error, or the configuration's).",
+)
+@click.option(
+    "--profile",
+    type=click.Choice(["itbench"]),
+    help="Extra contract checks (itbench: package check, boolean data.check.result).",
+)
+@click.option(
+    "--run-tests", is_flag=True, help="Also run *_test.rego and kyverno-test.yaml suites."
+)
+@click.option("--enable", multiple=True, help="Only these rule ids (repeatable).")
+@click.option("--disable", multiple=True, help="Skip these rule ids (repeatable).")
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    help="A pyproject.toml with [tool.itbench.lint] (default: the nearest one).",
+)
+@click.option("--rego-engine", type=click.Choice(["opa", "opa-golib", "regorus"]))
+@click.option(
+    "--output",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the document to this file instead of stdout.",
+)
+@click.option("--list-rules", is_flag=True, help="List every rule and exit.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
+def lint(
+    paths: tuple[Path, ...],
+    fmt: str,
+    fail_level: str | None,
+    profile: str | None,
+    run_tests: bool,
+    enable: tuple[str, ...],
+    disable: tuple[str, ...],
+    config_path: Path | None,
+    rego_engine: str | None,
+    output: Path | None,
+    list_rules: bool,
+    quiet: bool,
+) -> int:
+    """Lint PATHS (files or folders; default: the configuration's paths, else .).
+
+    Exit 0 with no finding at or above the fail level, 1 with findings, 2 usage error, 3 tool error.
+    """
+    from ciso.lint.config import load_config
+    from ciso.lint.formats.render import RENDERERS
+    from ciso.lint.model import Options, severity_rank
+    from ciso.lint.rules import infos
+    from ciso.lint.runner import lint_paths
+
+    rules = infos()
+    if list_rules:
+        for r in rules:
+            click.echo(f"{r.id:8} {r.severity:8} {r.description}")
+        return ExitCode.OK
+    config = load_config(config_path, Path.cwd())
+    targets = list(paths) or [Path(p) for p in config.paths] or [Path(".")]
+    options = Options(
+        profile=profile or config.profile, run_tests=run_tests, rego_engine=rego_engine
+    )
+    run = lint_paths(
+        targets, options, enable or config.enable, (*config.disable, *disable), progress=not quiet
+    )
+    document = RENDERERS[fmt](run, rules)
+    if output is not None:
+        atomic_write_text(output, document)
+    else:
+        sys.stdout.write(document)
+    for note in run.notes:
+        click.echo(f"note: {note}", err=True)
+    threshold = severity_rank(fail_level or config.fail_level)
+    if any(severity_rank(f.level) >= threshold for f in run.findings):
+        return ExitCode.FINDINGS
+    if run.tool_errors:
+        for error in run.tool_errors:
+            click.echo(f"tool error: {error}", err=True)
+        return ExitCode.TOOL_ERROR
+    return ExitCode.OK

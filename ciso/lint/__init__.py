@@ -1,0 +1,1 @@
+"""``itbench lint``: one CI step over Rego, Kyverno and Ansible policies, SARIF/JUnit/JSON out."""

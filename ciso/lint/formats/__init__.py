@@ -1,0 +1,1 @@
+"""Output formats of ``itbench lint``: text, json, sarif, junit, github."""

@@ -1,0 +1,31 @@
+"""ANS002: ansible-lint findings, when ansible-lint is installed (one sandboxed run per lint)."""
+
+from __future__ import annotations
+
+from ciso.lint.model import Finding, RuleInfo
+
+INFO = RuleInfo(
+    "ANS002", "warning", "ansible-lint finding", "See the ansible-lint rule named in the message."
+)
+KINDS = ("ansible",)
+
+
+def check(target, options, ctx):  # noqa: ANN001 - findings come from check_batch
+    return []
+
+
+def check_batch(targets, options, ctx):  # noqa: ANN001
+    """ansible-lint starts slowly: one run for every playbook of the lint."""
+    from itbench.sandbox.ansible import lint_many
+
+    found = lint_many([t.path for t in targets])
+    if found is None:
+        ctx.note("ansible-lint is not installed: ANS002 skipped")
+        return []
+    return [
+        Finding(INFO, str(d.path), f"[{d.rule}] {d.message}", d.line, severity=d.severity)
+        for diagnostics in found.values()
+        for d in diagnostics
+        # ansible-lint repeats syntax errors as syntax-check[...]: ANS001 already reports them
+        if not d.rule.startswith("syntax-check")
+    ]

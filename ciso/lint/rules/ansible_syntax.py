@@ -1,0 +1,19 @@
+"""ANS001: `ansible-playbook --syntax-check` errors (run in the sandbox)."""
+
+from __future__ import annotations
+
+from ciso.lint.model import Finding, RuleInfo
+
+INFO = RuleInfo(
+    "ANS001",
+    "error",
+    "Ansible playbook syntax error",
+    "Fix the playbook so `ansible-playbook --syntax-check` accepts it.",
+)
+KINDS = ("ansible",)
+
+
+def check(target, options, ctx):  # noqa: ANN001
+    from itbench.sandbox.ansible import syntax_check
+
+    return [Finding(INFO, str(target.path), d.message, d.line) for d in syntax_check(target.path)]

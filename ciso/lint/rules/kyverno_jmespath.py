@@ -1,0 +1,58 @@
+"""KYV004: `{{ }}` variables whose JMESPath does not compile."""
+
+from __future__ import annotations
+
+import re
+
+from jmespath.exceptions import JMESPathError
+
+from ciso.engines.kyverno.functions import compile_check
+from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.rules._kyverno import policies, rules, walk_strings
+from ciso.lint.yaml_lines import line_of
+
+INFO = RuleInfo(
+    "KYV004",
+    "error",
+    "Invalid JMESPath in a variable",
+    "Fix the expression inside {{ }}; JMESPath quotes literals with backticks or single quotes.",
+)
+KINDS = ("kyverno-policy",)
+_INNERMOST = re.compile(r"\{\{-?\s*((?:(?!\{\{).)*?)\s*-?\}\}", re.DOTALL)
+
+
+def _expressions(text: str) -> list[str]:
+    found = []
+    for _ in range(16):
+        match = _INNERMOST.search(text)
+        if match is None:
+            break
+        found.append(match.group(1))
+        # an inner variable becomes a plain name: valid JMESPath whether or not it was quoted
+        text = text[: match.start()] + "itbench_var" + text[match.end() :]
+    return found
+
+
+def check(target, options, ctx):  # noqa: ANN001
+    findings = []
+    for index, policy in policies(target):
+        for r, rule in rules(policy):
+            for path, text in walk_strings(rule, ("spec", "rules", r)):
+                if "{{" not in text or "\\{{" in text:
+                    continue
+                for expression in _expressions(text):
+                    if expression == "@" or not expression:
+                        continue
+                    try:
+                        compile_check(expression)
+                    except JMESPathError as exc:
+                        message = str(exc).splitlines()[0]
+                        findings.append(
+                            Finding(
+                                INFO,
+                                str(target.path),
+                                f"{rule.get('name')}: invalid JMESPath {expression!r}: {message}",
+                                line_of(target.text, index, path),
+                            )
+                        )
+    return findings

@@ -1,0 +1,32 @@
+"""KYV008 (with --run-tests): failing kyverno-test.yaml expectations (the engine's test runner)."""
+
+from __future__ import annotations
+
+from ciso.lint.model import Finding, RuleInfo
+
+INFO = RuleInfo(
+    "KYV008",
+    "error",
+    "A kyverno-test.yaml expectation fails",
+    "Run `itbench kyverno test DIR` for the details of each expectation.",
+)
+KINDS = ("kyverno-test",)
+
+
+def check(target, options, ctx):  # noqa: ANN001
+    if not options.run_tests:
+        return []
+    from ciso.engines.kyverno.testrunner import run_test_file
+
+    result = run_test_file(target.path)
+    if result.error:
+        return [Finding(INFO, str(target.path), result.error)]
+    return [
+        Finding(
+            INFO,
+            str(target.path),
+            f"{e.policy}/{e.rule} on {e.kind}/{e.resource}: expected {e.expected}, {e.outcome}: {e.reason}",
+        )
+        for e in result.expectations
+        if e.outcome in ("failed", "excluded")
+    ]

@@ -1,0 +1,44 @@
+"""KYV006 (info): features itbench's Kyverno engine does not evaluate yet (they give `error`
+results there, never a silent pass)."""
+
+from __future__ import annotations
+
+from ciso.engines.kyverno.engine import UNSUPPORTED_VALIDATE
+from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.rules._kyverno import policies, rules
+from ciso.lint.yaml_lines import line_of
+
+INFO = RuleInfo(
+    "KYV006",
+    "info",
+    "Feature not evaluated by itbench's Kyverno engine",
+    "Real Kyverno evaluates it; itbench reports such rules as `error: unsupported: …`.",
+)
+KINDS = ("kyverno-policy",)
+
+
+def check(target, options, ctx):  # noqa: ANN001
+    findings = []
+    for index, policy in policies(target):
+        for r, rule in rules(policy):
+            features = [k for k in ("mutate", "generate", "verifyImages") if k in rule]
+            features += [
+                f"validate.{k}" for k in UNSUPPORTED_VALIDATE if k in (rule.get("validate") or {})
+            ]
+            features += [
+                f"context.{k}"
+                for entry in rule.get("context") or []
+                if isinstance(entry, dict)
+                for k in ("apiCall", "configMap", "imageRegistry", "globalReference")
+                if k in entry
+            ]
+            for feature in features:
+                findings.append(
+                    Finding(
+                        INFO,
+                        str(target.path),
+                        f"{rule.get('name')}: {feature} is not evaluated offline",
+                        line_of(target.text, index, ("spec", "rules", r)),
+                    )
+                )
+    return findings

@@ -1,0 +1,39 @@
+"""REGO002 (with --run-tests): `opa test` failures of *_test.rego files."""
+
+from __future__ import annotations
+
+import re
+
+from ciso.lint.model import Finding, RuleInfo
+
+INFO = RuleInfo(
+    "REGO002",
+    "error",
+    "A Rego test fails",
+    "Make the policy satisfy the test, or fix the test; `itbench rego test DIR -v` shows every case.",
+)
+KINDS = ("rego",)
+
+
+def check(target, options, ctx):  # noqa: ANN001
+    if not options.run_tests or not target.path.name.endswith("_test.rego"):
+        return []
+    modules = {
+        str(p): p.read_text(encoding="utf-8", errors="replace")
+        for p in sorted(target.path.parent.glob("*.rego"))
+    }
+    run = ctx.rego_test(modules)
+    findings = []
+    for case in run.cases:
+        if case.status in ("fail", "error") and case.location == str(target.path):
+            match = re.search(rf"^{re.escape(case.name)}\b", target.text, re.MULTILINE)
+            line = target.text[: match.start()].count("\n") + 1 if match else None
+            findings.append(
+                Finding(
+                    INFO,
+                    str(target.path),
+                    f"data.{case.package}.{case.name}: {case.status.upper()} {case.message}".strip(),
+                    line,
+                )
+            )
+    return findings

