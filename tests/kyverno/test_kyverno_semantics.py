@@ -162,6 +162,73 @@ def test_condition_operators(operator, key, value, ok):
     assert conditions.check(operator, key, value) is ok
 
 
+def test_condition_edge_cases_found_in_the_library():
+    # a JSON list given as a string (values files), and a wildcard key covering the values
+    assert (
+        conditions.check("AnyIn", ["www.kyverno.com"], '["www.github.com", "www.kyverno.com"]')
+        is True
+    )
+    assert conditions.check("AnyIn", ["*"], ["rbac.authorization.k8s.io"]) is True
+    assert conditions.check("AnyIn", ["apps"], ["rbac.authorization.k8s.io"]) is False
+    # a value that is not a number never compares true (and is no error)
+    assert conditions.check("GreaterThan", "", 0) is False
+
+
+def test_config_map_context_comes_from_the_tests_resources():
+    policy = {
+        "kind": "ClusterPolicy",
+        "metadata": {"name": "prio"},
+        "spec": {
+            "rules": [
+                {
+                    "name": "allowed",
+                    "match": {"any": [{"resources": {"kinds": ["Pod"]}}]},
+                    "context": [
+                        {"name": "cm", "configMap": {"name": "allowed", "namespace": "default"}}
+                    ],
+                    "validate": {
+                        "message": "priority",
+                        "deny": {
+                            "conditions": {
+                                "all": [
+                                    {
+                                        "key": "{{ request.object.spec.priorityClassName }}",
+                                        "operator": "AnyNotIn",
+                                        "value": "{{ cm.data.classes }}",
+                                    }
+                                ]
+                            }
+                        },
+                    },
+                }
+            ]
+        },
+    }
+    pod = {
+        "kind": "Pod",
+        "metadata": {"name": "p", "namespace": "default"},
+        "spec": {"priorityClassName": "high"},
+    }
+    ctx = Context(
+        config_maps={
+            ("default", "allowed"): {"kind": "ConfigMap", "data": {"classes": '["low", "medium"]'}}
+        }
+    )
+    (result,) = apply([policy], [pod], ctx)
+    assert result.status == "fail"
+    (missing,) = apply([policy], [pod], Context())
+    assert missing.status == "error" and missing.message.startswith(
+        "unsupported: context entry configMap 'cm'"
+    )
+
+
+def test_time_since_returns_a_go_duration():
+    assert (
+        substitute("{{ time_since('', '2020-01-01T00:00:00Z', '2020-01-01T01:30:05Z') }}", {})
+        == "1h30m5s"
+    )
+
+
 def test_conditions_any_all_and_unsupported_operator():
     context = {"request": {"object": {"metadata": {"name": "web"}}}}
     block = {

@@ -58,6 +58,8 @@ _RANGE = __import__("re").compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(!?)-\s*(-?\d+(?:\.\
 
 
 def _in(item: Any, collection: Any) -> bool:
+    if isinstance(collection, str) and collection.startswith("["):
+        collection = _as_list(collection)  # a JSON list given as a string (values files do this)
     if isinstance(collection, str) and _RANGE.match(collection) and as_number(item) is not None:
         low, negate, high = _RANGE.match(collection).groups()  # type: ignore[union-attr]
         inside = float(low) <= as_number(item) <= float(high)  # type: ignore[operator]
@@ -66,7 +68,12 @@ def _in(item: Any, collection: Any) -> bool:
         return _wild_eq(item, collection) or (
             isinstance(item, str) and item in collection.split(",")
         )
-    return any(_wild_eq(item, c) for c in _as_list(collection))
+    # membership is checked both ways: a wildcard in the key ("*" verbs) also covers the values
+    return any(
+        _wild_eq(item, c)
+        or (isinstance(item, str) and ("*" in item or "?" in item) and _wild_eq(c, item))
+        for c in _as_list(collection)
+    )
 
 
 def _numbers(key: Any, value: Any) -> tuple[float, float]:
@@ -107,7 +114,10 @@ def check(operator: str, key: Any, value: Any) -> bool:
         "durationlessthanorequals": lambda a, b: a <= b,
     }
     if op in comparisons:
-        return comparisons[op](*_numbers(key, value))
+        try:
+            return comparisons[op](*_numbers(key, value))
+        except ConditionError:
+            return False  # as Kyverno: a value that is not a number never compares true
     raise ConditionError(f"unsupported: condition operator {operator!r}")
 
 

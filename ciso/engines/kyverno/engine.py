@@ -36,6 +36,9 @@ class Context:
     rule_values: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     resource_values: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     facts: Facts = field(default_factory=Facts)
+    #: Objects a ``configMap`` context entry may read (the Kyverno CLI reads them from the test's
+    #: resources, as the cluster would).
+    config_maps: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
 
 
 def policy_id(policy: dict[str, Any]) -> str:
@@ -135,8 +138,8 @@ def _context(
         name = entry.get("name")
         if not name:
             continue
-        if name in values:
-            continue
+        if any(key == name or key.startswith(name + ".") for key in values):
+            continue  # the test's values provide it (possibly as "name.data.field")
         if "variable" in entry:
             variable = entry["variable"]
             try:
@@ -150,6 +153,16 @@ def _context(
             if value is None and "default" in variable:
                 value = variable["default"]
             data[name] = value
+        elif "configMap" in entry and isinstance(entry["configMap"], dict):
+            ref = substitute(entry["configMap"], data)
+            where = (str(ref.get("namespace") or "default"), str(ref.get("name")))
+            found = ctx.config_maps.get(where)
+            if found is None:
+                raise VariableError(
+                    f"unsupported: context entry configMap {name!r}: ConfigMap {where[0]}/{where[1]} "
+                    "is neither in the test's values nor among its resources"
+                )
+            data[name] = found
         else:
             kind = next(
                 (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import json
 import re
 from typing import Any
@@ -19,6 +20,24 @@ def _number(value: Any) -> float:
     if number is None:
         raise ValueError(f"{value!r} is not a number, quantity or duration")
     return number
+
+
+def _timestamp(text: str) -> dt.datetime:
+    value = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+
+
+def _go_duration(seconds: float) -> str:
+    sign = "-" if seconds < 0 else ""
+    seconds = abs(seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    text = (
+        (f"{int(hours)}h" if hours else "")
+        + (f"{int(minutes)}m" if hours or minutes else "")
+        + f"{secs:g}s"
+    )
+    return sign + text
 
 
 def _semver(version: str) -> tuple:
@@ -141,6 +160,17 @@ class KyvernoFunctions(functions.Functions):
     @functions.signature({"types": ["string"]}, {"types": ["string"]}, {"types": ["string"]})
     def _func_replace_all(self, s: str, old: str, new: str) -> str:
         return s.replace(old, new)
+
+    @functions.signature({"types": ["string"]}, {"types": ["string"]}, {"types": ["string"]})
+    def _func_time_since(self, layout: str, start: str, end: str) -> str:
+        """Duration from ``start`` to ``end`` (now when empty), as Go prints durations."""
+        first = _timestamp(start)
+        last = _timestamp(end) if end else dt.datetime.now(dt.UTC)
+        return _go_duration((last - first).total_seconds())
+
+    @functions.signature()
+    def _func_time_now_utc(self) -> str:
+        return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
     @functions.signature({"types": ["object", "array"]}, {"types": ["string", "number"]})
     def _func_lookup(self, collection: Any, key: Any) -> Any:

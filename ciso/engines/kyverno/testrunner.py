@@ -180,6 +180,14 @@ def run_test_file(path: Path) -> TestFileResult:
             _default_namespace(resource)
         variables = test.get("variables")
         ctx, _ = _values(base / variables if variables else None)
+        ctx.config_maps = {
+            (
+                (r.get("metadata") or {}).get("namespace") or "default",
+                (r.get("metadata") or {}).get("name", ""),
+            ): r
+            for r in resources
+            if r.get("kind") == "ConfigMap"
+        }
     except InputError as exc:
         outcome.error = str(exc)
         return outcome
