@@ -119,12 +119,14 @@ def eval_(
 @click.option(
     "-r", "--run", "run_pattern", help="Only tests whose data.<package>.<rule> matches this regex."
 )
+@click.option("--coverage", is_flag=True, help="Report line coverage (needs the embedded OPA).")
 @_engine_options
 def test(
     paths: tuple[Path, ...],
     fmt: str,
     verbose: bool,
     run_pattern: str | None,
+    coverage: bool,
     rego_engine: str | None,
     v0_compatible: bool,
     timeout_s: float,
@@ -137,7 +139,14 @@ def test(
     policies, data = modules.load(list(paths))
     with RegoPool(size=1, timeout_s=timeout_s) as pool:
         try:
-            run = pool.test(policies, data, engine=rego_engine, v0=v0_compatible, run=run_pattern)
+            run = pool.test(
+                policies,
+                data,
+                engine=rego_engine,
+                v0=v0_compatible,
+                run=run_pattern,
+                coverage=coverage,
+            )
         except RegoError as exc:
             return _report(exc)
     counts = {
@@ -146,7 +155,12 @@ def test(
     if fmt == "json":
         click.echo(
             json.dumps(
-                {"engine": run.engine, "summary": counts, "tests": [c.__dict__ for c in run.cases]},
+                {
+                    "engine": run.engine,
+                    "summary": counts,
+                    "tests": [c.__dict__ for c in run.cases],
+                    **({"coverage": run.coverage} if coverage else {}),
+                },
                 indent=2,
             )
         )
@@ -164,6 +178,15 @@ def test(
             click.echo(f"FAIL: {counts['fail'] + counts['error']}/{total}")
         if counts["skip"]:
             click.echo(f"SKIPPED: {counts['skip']}")
+        if coverage:
+            if run.coverage is None:
+                click.echo("coverage: not available without the embedded OPA (opa-golib)")
+            else:
+                for file, report in run.coverage["files"].items():
+                    click.echo(
+                        f"coverage {file}: {report['coverage']}% (not covered: {report['not_covered']})"
+                    )
+                click.echo(f"coverage: {run.coverage['coverage']}%")
     print(f"engine: {run.engine}", file=sys.stderr)
     return ExitCode.FINDINGS if run.failed else ExitCode.OK
 

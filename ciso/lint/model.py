@@ -20,7 +20,15 @@ class RuleInfo:
     description: str
     #: What an author should do: shown in SARIF help and fed back to agents.
     help: str
-    docs: str = "https://github.com/itbench/itbench#itbench-lint"
+    docs: str = ""
+
+    @property
+    def help_uri(self) -> str:
+        """The rule's section in docs/lint-rules.md (one page, an anchor per rule)."""
+        return (
+            self.docs
+            or f"https://github.com/itbench/itbench/blob/main/docs/lint-rules.md#{self.id.lower()}"
+        )
 
 
 @dataclass(frozen=True)

@@ -193,3 +193,12 @@ def test_pre_commit_hooks_file_runs_the_cli():
     hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())
     assert {h["id"] for h in hooks} == {"itbench-lint", "itbench-lint-itbench-profile"}
     assert all(h["entry"].startswith("itbench lint") and h["language"] == "python" for h in hooks)
+
+
+def test_every_rule_has_a_docs_section():
+    from ciso.lint.rules import infos
+
+    page = (REPO / "docs" / "lint-rules.md").read_text()
+    for info in infos():
+        assert f"## {info.id}\n" in page, info.id
+        assert info.help_uri.endswith(f"#{info.id.lower()}")

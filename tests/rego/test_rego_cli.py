@@ -131,3 +131,19 @@ def test_check_reports_type_errors(tmp_path):
     assert proc.returncode == 1
     (error,) = json.loads(proc.stdout)["errors"]
     assert error["line"] == 3 and error["code"] == "rego_type_error"
+
+
+def test_coverage_lists_rows_no_test_reaches(tmp_path):
+    if not golib_available():
+        pytest.skip("coverage needs embedded OPA (opa-golib-python-bindings)")
+    (tmp_path / "p.rego").write_text(
+        "package check\n\nimport rego.v1\n\ndefault result := true\n\nresult := false if {\n\tinput.bad\n}\n\nunused if {\n\tinput.never\n}\n"
+    )
+    (tmp_path / "p_test.rego").write_text(
+        'package check_test\n\nimport rego.v1\n\ntest_bad if {\n\tnot data.check.result with input as {"bad": true}\n}\n'
+    )
+    proc = run_cli(["rego", "test", str(tmp_path), "--coverage", "--format", "json"])
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)["coverage"]["files"][str(tmp_path / "p.rego")]
+    assert 12 in report["not_covered"] and 8 in report["covered"]
+    assert report["coverage"] < 100

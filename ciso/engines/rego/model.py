@@ -85,6 +85,8 @@ class TestCase:
 class TestRun:
     engine: str
     cases: list[TestCase] = field(default_factory=list)
+    #: Line coverage where the backend reports it (embedded OPA): files, covered rows, percentage.
+    coverage: dict[str, Any] | None = None
 
     @property
     def failed(self) -> bool:

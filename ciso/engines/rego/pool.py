@@ -141,6 +141,7 @@ class RegoPool:
         engine: str | None = None,
         v0: bool = False,
         run: str | None = None,
+        coverage: bool = False,
     ) -> TestRun:
         reply = self._call(
             {
@@ -150,9 +151,12 @@ class RegoPool:
                 "modules": dict(modules),
                 "data": dict(data or {}),
                 "run": run,
+                "coverage": coverage,
             }
         )
-        return TestRun(reply["engine"], [TestCase(**c) for c in reply["cases"]])
+        return TestRun(
+            reply["engine"], [TestCase(**c) for c in reply["cases"]], reply.get("coverage")
+        )
 
     def close(self) -> None:
         with self._lock:

@@ -40,7 +40,10 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
             }
         if op == "test":
             run = run_tests(backend, modules, request.get("data"), request.get("run"))
-            return {"ok": True, "engine": run.engine, "cases": [c.__dict__ for c in run.cases]}
+            reply = {"ok": True, "engine": run.engine, "cases": [c.__dict__ for c in run.cases]}
+            if request.get("coverage"):
+                reply["coverage"] = _coverage(modules, run, request.get("data"))
+            return reply
     except RegoError as exc:
         return {
             "ok": False,
@@ -59,6 +62,16 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
             }
         ],
     }
+
+
+def _coverage(modules: dict[str, str], run, data: dict[str, Any] | None) -> dict[str, Any] | None:  # noqa: ANN001
+    """Line coverage where the embedded OPA is available (regorus reports none here)."""
+    from ciso.engines.rego.backends import opa_golib
+
+    if not opa_golib.available():
+        return None
+    queries = [f"data.{c.package}.{c.name}" for c in run.cases if c.status != "skip"]
+    return opa_golib.coverage(modules, queries, data)
 
 
 def main() -> None:

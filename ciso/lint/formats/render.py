@@ -107,7 +107,7 @@ def sarif(run: LintRun, rules: list[RuleInfo]) -> str:
                                 "shortDescription": {"text": r.description},
                                 "fullDescription": {"text": r.description},
                                 "help": {"text": r.help},
-                                "helpUri": r.docs,
+                                "helpUri": r.help_uri,
                                 "defaultConfiguration": {"level": _SARIF_LEVEL[r.severity]},
                             }
                             for r in rules
