@@ -90,6 +90,22 @@ def _images(resource: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_VARIABLE_FREE: dict[int, tuple[Any, bool]] = {}
+
+
+def _resolve(pattern: Any, context: dict[str, Any]) -> Any:
+    """Substitute variables in a pattern; most patterns have none, so remember which don't."""
+    key = id(pattern)
+    cached = _VARIABLE_FREE.get(key)
+    if cached is None or cached[0] is not pattern:
+        import json
+
+        if len(_VARIABLE_FREE) > 10_000:
+            _VARIABLE_FREE.clear()
+        cached = _VARIABLE_FREE[key] = (pattern, "{{" not in json.dumps(pattern))
+    return pattern if cached[1] else substitute(pattern, context)
+
+
 def _uses_images(rule: dict[str, Any]) -> bool:
     key = id(rule)
     cached = _IMAGES_CACHE.get(key)
@@ -198,7 +214,7 @@ def _validate_pattern(
 ) -> tuple[str, str]:
     spec = rule["validate"]
     if "pattern" in spec:
-        pattern = substitute(spec["pattern"], context)
+        pattern = _resolve(spec["pattern"], context)
         try:
             validate(resource, pattern)
         except Mismatch as exc:
@@ -206,7 +222,7 @@ def _validate_pattern(
                 return SKIP, f"rule {rule['name']} skipped: {exc.message}"
             return FAIL, _fail_message(rule, context, exc.path)
         return PASS, f"validation rule '{rule['name']}' passed."
-    patterns = substitute(spec["anyPattern"], context)
+    patterns = _resolve(spec["anyPattern"], context)
     failures, skipped = [], 0
     for i, pattern in enumerate(patterns):
         try:
