@@ -323,6 +323,9 @@ def evaluate_rule(
         if key in spec:
             return ERROR, f"unsupported: validate.{key}"
     try:
+        if _plain_pattern_rule(rule):
+            # no variables anywhere: validate first, build the context only to word a failure
+            return _validate_plain(policy, rule, resource, ctx)
         context = _context(policy, rule, resource, ctx)
         if not conditions.evaluate(rule.get("preconditions"), context):
             return SKIP, "preconditions not met"
@@ -336,6 +339,50 @@ def evaluate_rule(
     except (VariableError, conditions.ConditionError, PatternSyntaxError) as exc:
         message = str(exc)
         return ERROR, message if message.startswith("unsupported") else f"rule error: {message}"
+
+
+def _plain_pattern_rule(rule: dict[str, Any]) -> bool:
+    spec = rule["validate"]
+    return (
+        "pattern" in spec
+        and not rule.get("preconditions")
+        and not rule.get("context")
+        and _resolve(spec["pattern"], {}) is spec["pattern"]
+    )
+
+
+def _validate_plain(
+    policy: dict[str, Any], rule: dict[str, Any], resource: dict[str, Any], ctx: Context
+) -> tuple[str, str]:
+    try:
+        validate(resource, rule["validate"]["pattern"])
+    except Mismatch as exc:
+        if exc.skip:
+            return SKIP, f"rule {rule['name']} skipped: {exc.message}"
+        return FAIL, _fail_message(rule, _context(policy, rule, resource, ctx), exc.path)
+    return PASS, f"validation rule '{rule['name']}' passed."
+
+
+def _kind_prefilter(rule: dict[str, Any]) -> frozenset[str] | None:
+    """The plain kind names a rule's match can accept, or None when a filter is not that simple
+    (wildcards, group/version, admission filters): then every resource goes to full matching."""
+    block = rule.get("match") or {}
+    filters = (
+        (block.get("any") or block.get("all"))
+        if (block.get("any") or block.get("all"))
+        else [block]
+    )
+    kinds: set[str] = set()
+    for flt in filters:
+        if not isinstance(flt, dict) or any(
+            flt.get(k) for k in ("subjects", "roles", "clusterRoles")
+        ):
+            return None
+        names = (flt.get("resources") or {}).get("kinds") or []
+        if not names or any(("*" in k or "?" in k or "/" in k) for k in names):
+            return None
+        kinds.update(names)
+    return frozenset(kinds) if block.get("any") or "resources" in block else None
 
 
 def all_rules(policy: dict[str, Any]) -> list[dict[str, Any]]:
@@ -354,7 +401,7 @@ def apply(
     for policy in policies:
         if policy.get("kind") not in POLICY_KINDS:
             continue
-        rules = all_rules(policy)
+        rules = [(rule, _kind_prefilter(rule)) for rule in all_rules(policy)]
         policy_ns = (
             (policy.get("metadata") or {}).get("namespace")
             if policy.get("kind") == "Policy"
@@ -364,7 +411,10 @@ def apply(
             meta = resource.get("metadata") or {}
             if policy_ns and meta.get("namespace", "default") != policy_ns:
                 continue
-            for rule in rules:
+            kind = resource.get("kind", "")
+            for rule, kinds in rules:
+                if kinds is not None and kind not in kinds:
+                    continue  # cheap rejection before full matching
                 if not rule_applies(rule, resource, ctx.facts):
                     continue
                 status, message = evaluate_rule(policy, rule, resource, ctx)

@@ -60,7 +60,7 @@ class _Worker:
 
 class RegoPool:
     def __init__(
-        self, size: int = 2, timeout_s: float = 10.0, memory_bytes: int = 2 * 2**30
+        self, size: int = 2, timeout_s: float = 10.0, memory_bytes: int = 8 * 2**30
     ) -> None:
         self.size, self.timeout_s, self.memory_bytes = size, timeout_s, memory_bytes
         self._idle: list[_Worker] = []
