@@ -152,6 +152,32 @@ def _matching(
     return rules, bool(applied)
 
 
+def _judge(
+    results: list[RuleResult],
+    known_policies: set[str],
+    policy: str,
+    rule: str,
+    kind: str,
+    resource: str,
+    expected: str,
+) -> tuple[str | None, str, str]:
+    """(actual, outcome, reason) of one resource-level expectation."""
+    matched, applied = _matching(results, policy, rule, kind, resource)
+    if not matched:
+        if not applied and policy not in known_policies:
+            return None, "failed", "policy not found"
+        if expected == "skip":
+            return None, "passed", "no rule response (skip expected)"
+        return None, "excluded", "no rule response for this resource"
+    errors = [m for m in matched if m.status == ERROR]
+    if errors:
+        return ERROR, "errors", errors[0].message
+    status = "fail" if any(m.status == "fail" for m in matched) else matched[0].status
+    if status == expected:
+        return status, "passed", "Ok"
+    return status, "failed", f"Want {expected}, got {status}: {matched[0].message[:300]}"
+
+
 def run_test_file(path: Path) -> TestFileResult:
     outcome = TestFileResult(str(path))
     try:
@@ -199,6 +225,7 @@ def run_test_file(path: Path) -> TestFileResult:
         if "cel" in (r.get("validate") or {})
     }
     results = apply(policies, resources, ctx)
+    known_policies = {policy_id(p) for p in policies}
     for entry in test.get("results") or []:
         names = list(
             entry.get("resources") or ([entry["resource"]] if entry.get("resource") else [])
@@ -215,105 +242,21 @@ def run_test_file(path: Path) -> TestFileResult:
                 or policy in out_of_scope
                 or (policy, rule) in cel_rules
             ):
-                outcome.expectations.append(
-                    Expectation(
-                        policy,
-                        rule,
-                        resource,
-                        kind,
-                        expected,
-                        None,
-                        "skipped",
-                        "policy kind outside this engine",
-                    )
+                verdict: tuple[str | None, str, str] = (
+                    None,
+                    "skipped",
+                    "policy kind outside this engine",
                 )
-                continue
-            if (
+            elif (
                 "patchedResource" in entry
                 or "patchedResources" in entry
                 or "generatedResource" in entry
             ):
-                outcome.expectations.append(
-                    Expectation(
-                        policy,
-                        rule,
-                        resource,
-                        kind,
-                        expected,
-                        None,
-                        "errors",
-                        "unsupported: mutate/generate expectations",
-                    )
-                )
-                continue
-            matched, applied = _matching(results, policy, rule, kind, resource)
-            if not matched:
-                if (
-                    not applied
-                    and not any(r.policy == policy for r in results)
-                    and policy not in {policy_id(p) for p in policies}
-                ):
-                    outcome.expectations.append(
-                        Expectation(
-                            policy,
-                            rule,
-                            resource,
-                            kind,
-                            expected,
-                            None,
-                            "failed",
-                            "policy not found",
-                        )
-                    )
-                elif expected == "skip":
-                    outcome.expectations.append(
-                        Expectation(
-                            policy,
-                            rule,
-                            resource,
-                            kind,
-                            expected,
-                            None,
-                            "passed",
-                            "no rule response (skip expected)",
-                        )
-                    )
-                else:
-                    outcome.expectations.append(
-                        Expectation(
-                            policy,
-                            rule,
-                            resource,
-                            kind,
-                            expected,
-                            None,
-                            "excluded",
-                            "no rule response for this resource",
-                        )
-                    )
-                continue
-            actual = matched[0]
-            if any(m.status == ERROR for m in matched):
-                err = next(m for m in matched if m.status == ERROR)
-                outcome.expectations.append(
-                    Expectation(
-                        policy, rule, resource, kind, expected, ERROR, "errors", err.message
-                    )
-                )
-                continue
-            status = "fail" if any(m.status == "fail" for m in matched) else actual.status
-            good = status == expected
+                verdict = (None, "errors", "unsupported: mutate/generate expectations")
+            else:
+                verdict = _judge(results, known_policies, policy, rule, kind, resource, expected)
             outcome.expectations.append(
-                Expectation(
-                    policy,
-                    rule,
-                    resource,
-                    kind,
-                    expected,
-                    status,
-                    "passed" if good else "failed",
-                    "Ok" if good else f"Want {expected}, got {status}: {actual.message[:300]}",
-                )
+                Expectation(policy, rule, resource, kind, expected, *verdict)
             )
     return outcome
 
