@@ -484,3 +484,20 @@ def test_deep_resources_do_not_overflow():
         pattern_current = pattern_current["x"]
     with pytest.raises(PatternSyntaxError):
         validate(deep, pattern)
+
+
+def test_unknown_anchor_is_an_error_naming_the_path():
+    from ciso.engines.kyverno.pattern.match import PatternSyntaxError
+
+    with pytest.raises(
+        PatternSyntaxError, match=r"unknown anchor '!' in pattern key '!\(hostNetwork\)' at /spec/"
+    ):
+        validate({"spec": {"hostNetwork": True}}, {"spec": {"!(hostNetwork)": "false"}})
+    policy = _pod_policy()
+    policy["spec"]["rules"][0]["validate"]["pattern"] = {"spec": {"Y(hostNetwork)": "false"}}
+    (result,) = apply(
+        [policy],
+        [{"kind": "Pod", "metadata": {"name": "p", "namespace": "d"}, "spec": {}}],
+        Context(),
+    )
+    assert result.status == "error" and "unknown anchor 'Y'" in result.message

@@ -34,5 +34,17 @@ def parse(element: str) -> Anchor | None:
     return Anchor(_BY_MODIFIER[match.group("modifier")], match.group("key"))
 
 
+_LOOKS_LIKE = re.compile(r"^(?P<modifier>[^\s()])\((?P<key>.+)\)$")
+
+
+def unknown_modifier(element: str) -> str | None:
+    """The modifier of a key shaped like an anchor whose modifier Kyverno does not know
+    (``Y(key)``), or None. Such a key would otherwise be read as a plain field name."""
+    match = _LOOKS_LIKE.match(element)
+    if match and parse(element) is None:
+        return match.group("modifier")
+    return None
+
+
 def is_anchor_key(element: str) -> bool:
     return parse(element) is not None

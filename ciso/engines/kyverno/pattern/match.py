@@ -100,6 +100,12 @@ def _validate_map(resource: dict, pattern: dict, path: str, depth: int) -> None:
         (k, v, anchors.parse(k)) for k, v in pattern.items() if anchors.parse(k) is not None
     ]
     plain = [(k, v) for k, v in pattern.items() if anchors.parse(k) is None]
+    for key, _ in plain:
+        modifier = anchors.unknown_modifier(key)
+        if modifier is not None:
+            raise PatternSyntaxError(
+                f"unknown anchor {modifier!r} in pattern key {key!r} at {path}"
+            )
     for _key, value, anchor in anchored:
         assert anchor is not None
         here = f"{path}{anchor.key}/"
