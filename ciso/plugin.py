@@ -7,5 +7,5 @@ from itbench.plugins.spec import Domain
 
 domain = Domain(
     name="ciso",
-    description="Compliance policies: Kyverno and Rego engines (itbench kyverno, itbench rego)",
+    description="Compliance policies: Kyverno and Rego engines, lint (itbench kyverno|rego|lint)",
 )
