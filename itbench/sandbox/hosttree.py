@@ -73,22 +73,12 @@ def root_layout(host_tree: Path | None, real_root: Path = Path("/")) -> Layout:
             args += ["--tmpfs", target]
         else:
             args += ["--ro-bind", str(entry), target]
+    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run"]
+    args += ["--ro-bind-try", "/sys", "/sys"]
+    # after the private mounts: a checkout (and its .venv) may itself live under /tmp
     for path in needed:
-        if path.parts[1] in hidden:
+        if path.parts[1] in hidden or path.parts[1] in PRIVATE_TOP:
             args += ["--ro-bind", str(path), str(path)]
-    args += [
-        "--proc",
-        "/proc",
-        "--dev",
-        "/dev",
-        "--tmpfs",
-        "/tmp",
-        "--tmpfs",
-        "/run",
-        "--ro-bind-try",
-        "/sys",
-        "/sys",
-    ]
     if host_tree is None:
         args += ["--remount-ro", "/"]
         return layout
