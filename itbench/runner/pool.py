@@ -1,8 +1,16 @@
-"""Run trials in forked worker processes: ``jobs`` at a time, each with a hard time limit.
+"""Run trials in persistent forked workers: ``jobs`` at a time, each trial with a hard time limit.
 
-Each trial gets its own process in its own session, so a timeout kills the agent and everything it
-started (``killpg``). Workers ask the kernel to kill them if the runner dies (``PR_SET_PDEATHSIG``),
-so a ``kill -9`` of the runner leaves no orphan finishing a trial behind its back.
+Each slot has one worker process, forked once from the runner (so it holds the domain and agent
+already built) in its own session; trials are handed to it over a pipe, which keeps the per-trial
+cost to running the trial itself instead of a fork of the whole runner.
+
+- A trial past its time limit: the worker's whole process group (the agent and everything it
+  started) is killed with SIGKILL, the trial is recorded as timed out, and a fresh worker takes the
+  slot.
+- After every trial the worker sends SIGTERM to the rest of its process group, so processes a
+  trial left behind do not outlive it; at the end of the run every worker group is SIGKILLed.
+- Workers ask the kernel to kill them if the runner dies (``PR_SET_PDEATHSIG``), so a ``kill -9``
+  of the runner leaves no orphan finishing a trial behind its back.
 """
 
 from __future__ import annotations
@@ -16,7 +24,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from itbench.runner.trial import TrialSpec
 
@@ -34,17 +42,9 @@ def _die_with_parent() -> None:
 @dataclass(frozen=True)
 class WorkerExit:
     spec: TrialSpec
-    #: None when the worker ran to completion and exited 0.
+    #: None when the trial ran to completion.
     failure: str | None
     timed_out: bool
-
-
-@dataclass
-class _Running:
-    spec: TrialSpec
-    pid: int
-    deadline: float | None
-    pidfd: int | None
 
 
 def _kill_group(pid: int) -> None:
@@ -52,43 +52,104 @@ def _kill_group(pid: int) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
-def _start(
-    spec: TrialSpec, work: Callable[[TrialSpec], None], time_limit: float | None
-) -> _Running:
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid == 0:  # worker
-        code = 0
-        # A short-lived worker: collecting would only touch (and so copy) the runner's pages.
-        gc.disable()
+def _read_line(fd: int) -> str:
+    """One newline-terminated message from a pipe ('' when the writer is gone)."""
+    chunks = []
+    while True:
         try:
-            os.setsid()
-            _die_with_parent()
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
-            work(spec)
-        except BaseException as exc:  # report and exit; never return into the runner's loop
-            try:
-                print(f"itbench worker {spec.label}: {type(exc).__name__}: {exc}", file=sys.stderr)
-            finally:
-                code = 70
-        finally:
-            os._exit(code)
-    deadline = time.monotonic() + time_limit if time_limit else None
+            byte = os.read(fd, 1)
+        except InterruptedError:
+            continue
+        if not byte:
+            return ""
+        if byte == b"\n":
+            return b"".join(chunks).decode()
+        chunks.append(byte)
+
+
+def _sweep_own_group() -> None:
+    """SIGTERM whatever the finished trial left in our process group, sparing ourselves."""
+    previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)
     try:
-        pidfd = os.pidfd_open(pid)
-    except (AttributeError, OSError):
-        pidfd = None
-    return _Running(spec, pid, deadline, pidfd)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(0, signal.SIGTERM)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
-def _describe(status: int) -> str | None:
-    if os.WIFEXITED(status):
-        code = os.WEXITSTATUS(status)
-        return None if code == 0 else f"trial process exited with {code}"
-    if os.WIFSIGNALED(status):
-        return f"trial process killed by signal {signal.Signals(os.WTERMSIG(status)).name}"
-    return "trial process ended abnormally"
+def _worker(
+    specs: list[TrialSpec], work: Callable[[TrialSpec], None], requests: int, replies: int
+) -> None:
+    code = 0
+    try:
+        os.setsid()
+        _die_with_parent()
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        # A worker's objects are mostly the runner's: collecting would only touch (and copy) pages.
+        gc.disable()
+        while True:
+            line = _read_line(requests)
+            if not line:
+                break
+            spec = specs[int(line)]
+            reply = "ok"
+            try:
+                work(spec)
+            except BaseException as exc:  # report it; the runner records the trial as failed
+                reply = f"error {type(exc).__name__}: {exc}".replace("\n", " ")[:500]
+            _sweep_own_group()
+            os.write(replies, (reply + "\n").encode())
+    except BaseException:
+        code = 70
+    finally:
+        os._exit(code)
+
+
+@dataclass
+class _Slot:
+    specs: list[TrialSpec]
+    work: Callable[[TrialSpec], None]
+    pid: int = 0
+    requests: int = -1
+    replies: int = -1
+    spec: TrialSpec | None = None
+    deadline: float | None = None
+    alive: bool = field(default=False)
+
+    def start(self) -> None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        req_r, req_w = os.pipe()
+        rep_r, rep_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(req_w)
+            os.close(rep_r)
+            _worker(self.specs, self.work, req_r, rep_w)
+        os.close(req_r)
+        os.close(rep_w)
+        self.pid, self.requests, self.replies, self.alive = pid, req_w, rep_r, True
+
+    def send(self, index: int, time_limit: float | None) -> None:
+        if not self.alive:
+            self.start()
+        self.spec = self.specs[index]
+        self.deadline = time.monotonic() + time_limit if time_limit else None
+        os.write(self.requests, f"{index}\n".encode())
+
+    def stop(self) -> str | None:
+        """Kill the worker and everything in its group; the exit description if it had died."""
+        _kill_group(self.pid)
+        _, status = os.waitpid(self.pid, 0)
+        for fd in (self.requests, self.replies):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self.alive = False
+        if os.WIFSIGNALED(status) and os.WTERMSIG(status) != signal.SIGKILL:
+            return f"trial process killed by signal {signal.Signals(os.WTERMSIG(status)).name}"
+        if os.WIFEXITED(status) and os.WEXITSTATUS(status) != 0:
+            return f"trial process exited with {os.WEXITSTATUS(status)}"
+        return None
 
 
 def run_in_workers(
@@ -98,60 +159,52 @@ def run_in_workers(
     time_limit: float | None,
     on_exit: Callable[[WorkerExit], None],
 ) -> None:
-    """Run ``work(spec)`` for every spec in a forked worker; call ``on_exit`` in the runner."""
+    """Run ``work(spec)`` for every spec in a worker; call ``on_exit`` in the runner after each."""
+    ordered = list(specs)
+    if not ordered:
+        return
     # Objects that exist now are shared with every worker; freezing them keeps the collector from
-    # writing to their pages in the children (copy-on-write would copy them all, each trial).
+    # writing to their pages in the children (copy-on-write would copy them all).
     gc.freeze()
-    pending = list(specs)
+    pending = list(range(len(ordered)))
     pending.reverse()  # pop() from the end keeps the given order
-    running: dict[int, _Running] = {}
+    slots = [_Slot(ordered, work) for _ in range(max(1, min(jobs, len(ordered))))]
     try:
-        while pending or running:
-            while pending and len(running) < max(1, jobs):
-                r = _start(pending.pop(), work, time_limit)
-                running[r.pid] = r
-            _wait_any(running, on_exit)
-    except BaseException:
-        for r in running.values():
-            _kill_group(r.pid)
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(r.pid, 0)
-        raise
+        while pending or any(s.spec is not None for s in slots):
+            for slot in slots:
+                if slot.spec is None and pending:
+                    slot.send(pending.pop(), time_limit)
+            _wait_any(slots, time_limit, on_exit)
     finally:
-        for r in running.values():
-            if r.pidfd is not None:
-                os.close(r.pidfd)
+        for slot in slots:
+            if slot.alive:
+                with contextlib.suppress(OSError):
+                    os.close(slot.requests)
+                slot.stop()
 
 
-def _wait_any(running: dict[int, _Running], on_exit: Callable[[WorkerExit], None]) -> None:
-    now = time.monotonic()
-    deadlines = [r.deadline for r in running.values() if r.deadline is not None]
-    timeout = max(0.0, min(deadlines) - now) if deadlines else None
-    fds = {r.pidfd: r for r in running.values() if r.pidfd is not None}
-    if len(fds) == len(running):
-        select.select(list(fds), [], [], timeout)
-    else:  # no pidfd support: poll
-        time.sleep(min(timeout, 0.01) if timeout is not None else 0.01)
-    now = time.monotonic()
-    for pid, r in list(running.items()):
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            _finish(running, r, _describe(status), False, on_exit)
-        elif r.deadline is not None and now >= r.deadline:
-            _kill_group(pid)
-            os.waitpid(pid, 0)
-            _finish(running, r, "timeout", True, on_exit)
-
-
-def _finish(
-    running: dict[int, _Running],
-    r: _Running,
-    failure: str | None,
-    timed_out: bool,
-    on_exit: Callable[[WorkerExit], None],
+def _wait_any(
+    slots: list[_Slot], time_limit: float | None, on_exit: Callable[[WorkerExit], None]
 ) -> None:
-    _kill_group(r.pid)  # whatever the agent left running dies with its trial
-    if r.pidfd is not None:
-        os.close(r.pidfd)
-    del running[r.pid]
-    on_exit(WorkerExit(r.spec, failure, timed_out))
+    busy = [s for s in slots if s.spec is not None]
+    deadlines = [s.deadline for s in busy if s.deadline is not None]
+    timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+    ready, _, _ = select.select([s.replies for s in busy], [], [], timeout)
+    now = time.monotonic()
+    for slot in busy:
+        spec = slot.spec
+        assert spec is not None
+        if slot.replies in ready:
+            reply = _read_line(slot.replies)
+            slot.spec = None
+            if reply == "ok":
+                on_exit(WorkerExit(spec, None, False))
+            elif reply.startswith("error "):
+                on_exit(WorkerExit(spec, f"trial failed: {reply[6:]}", False))
+            else:  # the worker died mid-trial
+                failure = slot.stop() or "trial process ended abnormally"
+                on_exit(WorkerExit(spec, failure, False))
+        elif slot.deadline is not None and now >= slot.deadline:
+            slot.spec = None
+            slot.stop()
+            on_exit(WorkerExit(spec, "timeout", True))

@@ -227,3 +227,33 @@ def test_eval_scores_the_original_outputs_layout(toy_env, tmp_path):
     doc = json.loads(result.read_text())
     scores = {(r["incident_id"], r["trial_id"]): r["scores"]["correct"] for r in doc["raw_results"]}
     assert scores == {("add-1", "1"): 1.0, ("add-2", "1"): 0.0, ("add-2", "2"): 1.0}
+
+
+def test_processes_a_finished_trial_left_behind_are_ended(toy_env, tmp_path):
+    """Trial add-1 leaves a process that would write a marker 1.5 s later and ends at once; trial
+    add-2 (same worker, -j 1) then runs for 3 s. The marker must never appear."""
+    marker = tmp_path / "leftover-ran"
+    toy_env["TOY_SCENARIOS"] = "2"
+    answer = "python3 -c \"import json; d=json.load(open('task.json')); json.dump({'sum': d['a']+d['b']}, open('answer.json', 'w'))\""
+    cmd = (
+        f"if grep -q '\"a\": 1,' task.json; then (sleep 1.5; touch {marker}) >/dev/null 2>&1 & "
+        f"else sleep 3; fi; {answer}"
+    )
+    proc = run_cli(
+        [
+            "toy",
+            "run",
+            "--agent-cmd",
+            cmd,
+            "-j",
+            "1",
+            "--output",
+            str(tmp_path / "l"),
+            "--format",
+            "json",
+        ],
+        env=toy_env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert [r["scores"] for r in json.loads(proc.stdout)["raw_results"]] == [{"correct": 1.0}] * 2
+    assert not marker.exists(), "a process the first trial left behind outlived it"
