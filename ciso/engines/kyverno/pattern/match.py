@@ -94,8 +94,15 @@ def _has_wildcard(key: str) -> bool:
     return "*" in key or "?" in key
 
 
-def _validate_map(resource: dict, pattern: dict, path: str, depth: int) -> None:
-    pattern = _expand_wildcard_keys(resource, pattern)
+_SPLIT: dict[int, tuple[dict, list, list]] = {}
+
+
+def _split(pattern: dict, path: str, remember: bool = True) -> tuple[list, list]:
+    """(anchored entries, plain entries with nested anchors first) of a pattern map, remembered
+    per map: the same policy patterns are walked for every resource."""
+    cached = _SPLIT.get(id(pattern))
+    if cached is not None and cached[0] is pattern:
+        return cached[1], cached[2]
     anchored = [
         (k, v, anchors.parse(k)) for k, v in pattern.items() if anchors.parse(k) is not None
     ]
@@ -106,6 +113,19 @@ def _validate_map(resource: dict, pattern: dict, path: str, depth: int) -> None:
             raise PatternSyntaxError(
                 f"unknown anchor {modifier!r} in pattern key {key!r} at {path}"
             )
+    # nested anchors first, as Kyverno sorts keys whose values hold anchors to the front
+    plain.sort(key=lambda kv: 0 if _holds_anchor(kv[1]) else 1)
+    if remember:
+        if len(_SPLIT) > 50_000:  # bounded for long-lived processes (the cluster's report hook)
+            _SPLIT.clear()
+        _SPLIT[id(pattern)] = (pattern, anchored, plain)
+    return anchored, plain
+
+
+def _validate_map(resource: dict, pattern: dict, path: str, depth: int) -> None:
+    expanded = _expand_wildcard_keys(resource, pattern)
+    # a pattern rewritten for this resource's wildcard keys is used once: do not remember it
+    anchored, plain = _split(expanded, path, remember=expanded is pattern)
     for _key, value, anchor in anchored:
         assert anchor is not None
         here = f"{path}{anchor.key}/"
@@ -135,8 +155,6 @@ def _validate_map(resource: dict, pattern: dict, path: str, depth: int) -> None:
                 _existence(resource[anchor.key], value, here, depth)
         else:  # "+(k)" only means something when mutating
             continue
-    # nested anchors first, as Kyverno sorts keys whose values hold anchors to the front
-    plain.sort(key=lambda kv: 0 if _holds_anchor(kv[1]) else 1)
     for key, value in plain:
         here = f"{path}{key}/"
         if value == "*":
