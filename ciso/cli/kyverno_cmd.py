@@ -115,12 +115,18 @@ def apply(
 ) -> int:
     """Apply POLICIES to resources; exit 1 when a rule fails or errors."""
     from ciso.engines.kyverno.engine import apply as apply_policies
+    from ciso.engines.kyverno.engine import policy_id
     from ciso.engines.kyverno.reports import policy_reports
-    from itbench.cluster.manifests import load_manifests
+    from itbench.cluster.manifests import load_manifests, load_manifests_by_file
 
-    loaded = [obj for p in policies for obj in load_manifests(p)]
+    loaded: list[dict] = []
+    sources: dict[str, str] = {}
+    for path in policies:
+        for file, obj in load_manifests_by_file(path):
+            loaded.append(obj)
+            sources.setdefault(policy_id(obj), str(file))
     objects = [obj for r in resources for obj in load_manifests(r)]
-    results = apply_policies(loaded, objects)
+    results = apply_policies(loaded, objects, sources=sources)
     if policy_report:
         document = policy_reports(loaded, objects)
         click.echo(

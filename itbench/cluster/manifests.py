@@ -85,11 +85,17 @@ def load_file(path: Path) -> list[dict[str, Any]]:
 
 def load_manifests(source: Path) -> list[dict[str, Any]]:
     """Every object under ``source`` (a file, or a directory searched recursively, sorted)."""
+    return [obj for _, obj in load_manifests_by_file(source)]
+
+
+def load_manifests_by_file(source: Path) -> list[tuple[Path, dict[str, Any]]]:
+    """As ``load_manifests``, each object with the file it came from."""
     if source.is_file():
-        return load_file(source)
+        return [(source, obj) for obj in load_file(source)]
     if not source.is_dir():
         raise InputError(f"{source}: no such file or directory")
-    objects: list[dict[str, Any]] = []
-    for path in sorted(p for p in source.rglob("*") if p.suffix in SUFFIXES and p.is_file()):
-        objects.extend(load_file(path))
-    return objects
+    return [
+        (path, obj)
+        for path in sorted(p for p in source.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+        for obj in load_file(path)
+    ]

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+import copy
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ciso.engines.kyverno import conditions
 from ciso.engines.kyverno.autogen import autogen_rules
+from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.matching import Facts, rule_applies
-from ciso.engines.kyverno.pattern.match import Mismatch, PatternSyntaxError, validate
+from ciso.engines.kyverno.pattern.match import Mismatch, validate
+from ciso.engines.kyverno.validation import (
+    ERROR,
+    FAIL,
+    PASS,
+    SKIP,
+    check_block,
+    fail_message,
+    resolve,
+)
 from ciso.engines.kyverno.variables import VariableError, substitute
 
-PASS, FAIL, SKIP, ERROR = "pass", "fail", "skip", "error"
+__all__ = ["ERROR", "FAIL", "PASS", "SKIP", "Context", "RuleResult", "apply", "evaluate_rule"]
 POLICY_KINDS = ("ClusterPolicy", "Policy")
 
 
@@ -90,22 +101,6 @@ def _images(resource: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-_VARIABLE_FREE: dict[int, tuple[Any, bool]] = {}
-
-
-def _resolve(pattern: Any, context: dict[str, Any]) -> Any:
-    """Substitute variables in a pattern; most patterns have none, so remember which don't."""
-    key = id(pattern)
-    cached = _VARIABLE_FREE.get(key)
-    if cached is None or cached[0] is not pattern:
-        import json
-
-        if len(_VARIABLE_FREE) > 10_000:
-            _VARIABLE_FREE.clear()
-        cached = _VARIABLE_FREE[key] = (pattern, "{{" not in json.dumps(pattern))
-    return pattern if cached[1] else substitute(pattern, context)
-
-
 def _uses_images(rule: dict[str, Any]) -> bool:
     key = id(rule)
     cached = _IMAGES_CACHE.get(key)
@@ -121,15 +116,31 @@ def _uses_images(rule: dict[str, Any]) -> bool:
 _IMAGES_CACHE: dict[int, tuple[dict[str, Any], bool]] = {}
 
 
+def operation_for(policy: dict[str, Any], resource: dict[str, Any], ctx: Context) -> str:
+    """The admission operation simulated for this resource: ``request.operation`` from the test's
+    values (per resource, else global), else the context's default (CREATE)."""
+    name = (resource.get("metadata") or {}).get("name", "")
+    for values in (ctx.resource_values.get((policy_id(policy), name)), ctx.global_values):
+        if values and values.get("request.operation"):
+            return str(values["request.operation"]).upper()
+    return ctx.facts.operation
+
+
 def _context(
-    policy: dict[str, Any], rule: dict[str, Any], resource: dict[str, Any], ctx: Context
+    policy: dict[str, Any],
+    rule: dict[str, Any],
+    resource: dict[str, Any],
+    ctx: Context,
+    operation: str = "CREATE",
 ) -> dict[str, Any]:
     meta = resource.get("metadata") or {}
     data: dict[str, Any] = {
         "request": {
             "object": resource,
-            "oldObject": None,
-            "operation": ctx.facts.operation,
+            # As the Kyverno CLI simulates them: an UPDATE's old object is the resource itself, and
+            # a DELETE's variables read the old object (Kyverno rewrites request.object to it).
+            "oldObject": copy.deepcopy(resource) if operation in ("UPDATE", "DELETE") else None,
+            "operation": operation,
             "namespace": meta.get("namespace", ""),
             "name": meta.get("name", ""),
             "userInfo": {"username": "", "groups": []},
@@ -139,6 +150,24 @@ def _context(
         "serviceAccountName": "",
         "serviceAccountNamespace": "",
     }
+    values = _values(policy, rule, resource, ctx)
+    for index, entry in enumerate(rule.get("context") or []):
+        try:
+            _load_entry(entry, data, values, ctx)
+        except RuleError as exc:
+            raise exc.at("context", index) from None
+    for key, value in values.items():
+        _nested_set(data, key, value)
+    # the simulated operation wins over the values file: the old-object check of an UPDATE runs
+    # as a CREATE although the values say UPDATE
+    data["request"]["operation"] = operation
+    return data
+
+
+def _values(
+    policy: dict[str, Any], rule: dict[str, Any], resource: dict[str, Any], ctx: Context
+) -> dict[str, Any]:
+    """The test's values for this rule and resource: global, then per rule, then per resource."""
     values = {**ctx.global_values}
     values.update(
         ctx.rule_values.get(
@@ -149,170 +178,139 @@ def _context(
             {},
         )
     )
-    values.update(ctx.resource_values.get((policy_id(policy), meta.get("name", "")), {}))
-    for entry in rule.get("context") or []:
-        name = entry.get("name")
-        if not name:
-            continue
-        if any(key == name or key.startswith(name + ".") for key in values):
-            continue  # the test's values provide it (possibly as "name.data.field")
-        if "variable" in entry:
-            variable = entry["variable"]
-            try:
-                value = substitute(variable.get("value"), data) if "value" in variable else None
-                if "jmesPath" in variable:
-                    from ciso.engines.kyverno.variables import evaluate
-
-                    value = evaluate(variable["jmesPath"], data if value is None else value)
-            except VariableError:
-                value = None
-            if value is None and "default" in variable:
-                value = variable["default"]
-            data[name] = value
-        elif "configMap" in entry and isinstance(entry["configMap"], dict):
-            ref = substitute(entry["configMap"], data)
-            where = (str(ref.get("namespace") or "default"), str(ref.get("name")))
-            found = ctx.config_maps.get(where)
-            if found is None:
-                raise VariableError(
-                    f"unsupported: context entry configMap {name!r}: ConfigMap {where[0]}/{where[1]} "
-                    "is neither in the test's values nor among its resources"
-                )
-            data[name] = found
-        else:
-            kind = next(
-                (
-                    k
-                    for k in ("apiCall", "configMap", "imageRegistry", "globalReference")
-                    if k in entry
-                ),
-                "context",
-            )
-            raise VariableError(
-                f"unsupported: context entry {kind} {name!r} without a value in the test's values"
-            )
-    for key, value in values.items():
-        _nested_set(data, key, value)
-    return data
+    name = (resource.get("metadata") or {}).get("name", "")
+    values.update(ctx.resource_values.get((policy_id(policy), name), {}))
+    return values
 
 
-def _fail_message(rule: dict[str, Any], context: dict[str, Any], detail: str) -> str:
-    raw = (rule.get("validate") or {}).get("message", "")
+def _variable_entry(name: str, variable: Any, data: dict[str, Any]) -> Any:
+    """A ``variable`` context entry as Kyverno loads it: ``jmesPath`` (itself substituted) applied
+    to ``value`` or to the whole context; ``default`` when that fails or finds nothing; null is an
+    error."""
+    from ciso.engines.kyverno.variables import evaluate
+
+    if not isinstance(variable, dict):
+        raise VariableError("must be an object with value, jmesPath or default")
+    path = ""
+    if variable.get("jmesPath"):
+        try:
+            path = substitute(variable["jmesPath"], data)
+        except RuleError as exc:
+            raise exc.at("jmesPath") from None
+        if not isinstance(path, str):
+            raise VariableError("jmesPath must be a string").at("jmesPath")
     try:
-        message = substitute(raw, context)
-    except VariableError:
-        message = raw
-    return (
-        f"validation error: {message}. rule {rule['name']} failed at path {detail}"
-        if detail
-        else f"validation error: {message}"
-    )
-
-
-def _validate_pattern(
-    rule: dict[str, Any], resource: dict[str, Any], context: dict[str, Any]
-) -> tuple[str, str]:
-    spec = rule["validate"]
-    if "pattern" in spec:
-        pattern = _resolve(spec["pattern"], context)
+        default = substitute(variable["default"], data) if "default" in variable else None
+    except RuleError as exc:
+        raise exc.at("default") from None
+    output = default
+    if "value" in variable:
         try:
-            validate(resource, pattern)
-        except Mismatch as exc:
-            if exc.skip:
-                return SKIP, f"rule {rule['name']} skipped: {exc.message}"
-            return FAIL, _fail_message(rule, context, exc.path)
-        return PASS, f"validation rule '{rule['name']}' passed."
-    patterns = _resolve(spec["anyPattern"], context)
-    failures, skipped = [], 0
-    for i, pattern in enumerate(patterns):
+            value = substitute(variable["value"], data)
+        except RuleError as exc:
+            raise exc.at("value") from None
+        if not path:
+            output = value
+        else:
+            try:
+                output = evaluate(path, value)
+            except VariableError as exc:
+                if default is None:
+                    raise exc.at("jmesPath") from None
+    elif path:
         try:
-            validate(resource, pattern)
-            return PASS, f"validation rule '{rule['name']}' anyPattern[{i}] passed."
-        except Mismatch as exc:
-            if exc.skip:
-                skipped += 1
-            failures.append(f"rule {rule['name']}[{i}] failed at path {exc.path}")
-    if skipped == len(patterns):
-        return SKIP, f"rule {rule['name']} skipped: all patterns skipped"
-    return FAIL, _fail_message(rule, context, "") + " " + " ".join(failures)
+            found = evaluate(path, data)
+            if found is not None:
+                output = found
+        except VariableError as exc:
+            if default is None:
+                raise exc.at("jmesPath") from None
+    if output is None:
+        raise VariableError(f"context variable {name!r} evaluated to null and has no default")
+    return output
 
 
-def _validate_deny(rule: dict[str, Any], context: dict[str, Any]) -> tuple[str, str]:
-    deny = rule["validate"]["deny"] or {}
-    if conditions.evaluate(deny.get("conditions"), context):
-        return FAIL, _fail_message(rule, context, "")
-    return PASS, f"validation rule '{rule['name']}' passed."
-
-
-def _validate_foreach(
-    rule: dict[str, Any],
-    resource: dict[str, Any],
-    context: dict[str, Any],
-    entries: list[dict[str, Any]],
-) -> tuple[str, str]:
-    applied = 0
-    for entry in entries:
-        items = (
-            substitute(
-                "{{ " + entry["list"].strip().removeprefix("{{").removesuffix("}}").strip() + " }}",
-                context,
+def _load_entry(entry: Any, data: dict[str, Any], values: dict[str, Any], ctx: Context) -> None:
+    """Load one context entry into ``data`` (unless the test's values provide it)."""
+    if not isinstance(entry, dict):
+        raise VariableError("a context entry must be an object")
+    name = entry.get("name")
+    if not name:
+        raise VariableError("a context entry needs a name").at("name")
+    if any(key == name or key.startswith(name + ".") for key in values):
+        return  # the test's values provide it (possibly as "name.data.field")
+    if "variable" in entry:
+        try:
+            data[name] = _variable_entry(name, entry["variable"], data)
+        except RuleError as exc:
+            raise exc.at("variable") from None
+    elif "configMap" in entry and isinstance(entry["configMap"], dict):
+        try:
+            ref = substitute(entry["configMap"], data)
+        except RuleError as exc:
+            raise exc.at("configMap") from None
+        where = (str(ref.get("namespace") or "default"), str(ref.get("name")))
+        found = ctx.config_maps.get(where)
+        if found is None:
+            raise VariableError(
+                f"unsupported: context entry configMap {name!r}: ConfigMap {where[0]}/{where[1]} "
+                "is neither in the test's values nor among its resources"
             )
-            if "list" in entry
-            else []
+        data[name] = found
+    else:
+        kind = next(
+            (k for k in ("apiCall", "configMap", "imageRegistry", "globalReference") if k in entry),
+            "context",
         )
-        if items is None:
-            continue
-        if not isinstance(items, list):
-            items = [items]
-        for index, element in enumerate(items):
-            local = dict(context)
-            local["element"] = element
-            local["elementIndex"] = index
-            local["@"] = element
-            if not conditions.evaluate(entry.get("preconditions"), local):
-                continue
-            applied += 1
-            if "foreach" in entry:
-                status, message = _validate_foreach(rule, resource, local, entry["foreach"])
-            elif "deny" in entry:
-                status, message = (
-                    (FAIL, _fail_message(rule, local, ""))
-                    if conditions.evaluate((entry["deny"] or {}).get("conditions"), local)
-                    else (PASS, "")
-                )
-            elif "pattern" in entry or "anyPattern" in entry:
-                scope = entry.get("elementScope", isinstance(element, dict))
-                target = element if scope else resource
-                status, message = _validate_pattern(
-                    {
-                        "name": rule["name"],
-                        "validate": {
-                            **rule["validate"],
-                            **{k: entry[k] for k in ("pattern", "anyPattern") if k in entry},
-                        },
-                    },
-                    target,
-                    local,
-                )
-                if status == SKIP:
-                    continue
-            else:
-                raise VariableError(
-                    "unsupported: foreach entry without pattern, anyPattern, deny or foreach"
-                )
-            if status == FAIL:
-                return FAIL, message
-    if applied == 0:
-        return SKIP, f"rule {rule['name']} skipped: no foreach element applies"
-    return PASS, f"validation rule '{rule['name']}' passed."
+        raise VariableError(
+            f"unsupported: context entry {kind} {name!r} without a value in the test's values"
+        )
 
 
 UNSUPPORTED_VALIDATE = ("podSecurity", "cel", "manifests", "assert")
 
 
+def _enforced(policy: dict[str, Any], rule: dict[str, Any]) -> bool:
+    action = (rule.get("validate") or {}).get("failureAction") or (policy.get("spec") or {}).get(
+        "validationFailureAction", "Audit"
+    )
+    return str(action).lower() == "enforce"
+
+
 def evaluate_rule(
-    policy: dict[str, Any], rule: dict[str, Any], resource: dict[str, Any], ctx: Context
-) -> tuple[str, str]:
+    policy: dict[str, Any],
+    rule: dict[str, Any],
+    resource: dict[str, Any],
+    ctx: Context,
+    operation: str = "CREATE",
+) -> tuple[str, str] | None:
+    """(status, message) of one rule on one resource, or None when Kyverno gives no response
+    (a pattern on a DELETE request)."""
+    outcome = _evaluate_rule(policy, rule, resource, ctx, operation)
+    if (
+        outcome is not None
+        and outcome[0] == FAIL
+        and operation == "UPDATE"
+        and _enforced(policy, rule)
+        and (rule.get("validate") or {}).get("allowExistingViolations", True)
+    ):
+        # Enforce on UPDATE lets a violation through when the old object already had it; the CLI's
+        # old object is the resource itself, checked as if it were being created.
+        facts = replace(ctx.facts, operation="CREATE")
+        if rule_applies(rule, resource, facts):
+            prior = _evaluate_rule(policy, rule, resource, ctx, "CREATE")
+            if prior is not None and prior[0] == FAIL:
+                return SKIP, "skipping the rule evaluation as pre-existing violations are allowed"
+    return outcome
+
+
+def _evaluate_rule(
+    policy: dict[str, Any],
+    rule: dict[str, Any],
+    resource: dict[str, Any],
+    ctx: Context,
+    operation: str,
+) -> tuple[str, str] | None:
     for kind in ("mutate", "generate", "verifyImages"):
         if kind in rule:
             return ERROR, f"unsupported: {kind} rules"
@@ -323,22 +321,37 @@ def evaluate_rule(
         if key in spec:
             return ERROR, f"unsupported: validate.{key}"
     try:
-        if _plain_pattern_rule(rule):
+        if operation != "DELETE" and _plain_pattern_rule(rule):
             # no variables anywhere: validate first, build the context only to word a failure
             return _validate_plain(policy, rule, resource, ctx)
-        context = _context(policy, rule, resource, ctx)
-        if not conditions.evaluate(rule.get("preconditions"), context):
+        context = _context(policy, rule, resource, ctx, operation)
+        try:
+            holds = conditions.evaluate(rule.get("preconditions"), context)
+        except RuleError as exc:
+            raise exc.at("preconditions") from None
+        if not holds:
             return SKIP, "preconditions not met"
-        if "foreach" in spec:
-            return _validate_foreach(rule, resource, context, spec["foreach"])
-        if "pattern" in spec or "anyPattern" in spec:
-            return _validate_pattern(rule, resource, context)
-        if "deny" in spec:
-            return _validate_deny(rule, context)
-        return ERROR, "a validate rule needs pattern, anyPattern, deny or foreach"
-    except (VariableError, conditions.ConditionError, PatternSyntaxError) as exc:
-        message = str(exc)
-        return ERROR, message if message.startswith("unsupported") else f"rule error: {message}"
+
+        values = _values(policy, rule, resource, ctx)
+
+        def load_context(entries: list[Any], data: dict[str, Any]) -> None:
+            for index, entry in enumerate(entries):
+                try:
+                    _load_entry(entry, data, values, ctx)
+                except RuleError as exc:
+                    raise exc.at(index) from None
+
+        try:
+            return check_block(
+                rule, spec, resource, context, load_context, deleting=operation == "DELETE"
+            )
+        except RuleError as exc:
+            raise exc.at("validate") from None
+    except RuleError as exc:
+        where = exc.where()
+        if exc.message.startswith("unsupported"):
+            return ERROR, f"{exc.message} (at {where})" if where else exc.message
+        return ERROR, f"rule error at {where}: {exc.message}" if where else exc.message
 
 
 def _plain_pattern_rule(rule: dict[str, Any]) -> bool:
@@ -347,7 +360,7 @@ def _plain_pattern_rule(rule: dict[str, Any]) -> bool:
         "pattern" in spec
         and not rule.get("preconditions")
         and not rule.get("context")
-        and _resolve(spec["pattern"], {}) is spec["pattern"]
+        and resolve(spec["pattern"], {}) is spec["pattern"]
     )
 
 
@@ -356,10 +369,12 @@ def _validate_plain(
 ) -> tuple[str, str]:
     try:
         validate(resource, rule["validate"]["pattern"])
+    except RuleError as exc:
+        raise exc.at("validate", "pattern") from None
     except Mismatch as exc:
         if exc.skip:
             return SKIP, f"rule {rule['name']} skipped: {exc.message}"
-        return FAIL, _fail_message(rule, _context(policy, rule, resource, ctx), exc.path)
+        return FAIL, fail_message(rule, _context(policy, rule, resource, ctx), exc.path)
     return PASS, f"validation rule '{rule['name']}' passed."
 
 
@@ -394,8 +409,12 @@ def apply(
     policies: Sequence[dict[str, Any]],
     resources: Iterable[dict[str, Any]],
     ctx: Context | None = None,
+    sources: Mapping[str, str] | None = None,
 ) -> list[RuleResult]:
+    """Every rule of every policy on every resource it matches. ``sources`` maps a policy id to
+    the file it came from, so that a rule error names the file too."""
     ctx = ctx or Context()
+    sources = sources or {}
     results = []
     resources = list(resources)
     for policy in policies:
@@ -412,12 +431,31 @@ def apply(
             if policy_ns and meta.get("namespace", "default") != policy_ns:
                 continue
             kind = resource.get("kind", "")
+            operation = operation_for(policy, resource, ctx)
+            facts = (
+                ctx.facts
+                if operation == ctx.facts.operation
+                else replace(ctx.facts, operation=operation)
+            )
             for rule, kinds in rules:
                 if kinds is not None and kind not in kinds:
                     continue  # cheap rejection before full matching
-                if not rule_applies(rule, resource, ctx.facts):
+                if not rule_applies(rule, resource, facts):
                     continue
-                status, message = evaluate_rule(policy, rule, resource, ctx)
+                outcome = evaluate_rule(policy, rule, resource, ctx, operation)
+                if outcome is None:
+                    continue
+                status, message = outcome
+                if status == ERROR:
+                    pid = policy_id(policy)
+                    where = f"{sources[pid]}: " if pid in sources else ""
+                    located = f"{where}policy {pid}, rule {rule['name']}"
+                    # "unsupported: ..." stays first: runners and readers sort errors by it
+                    message = (
+                        f"{message} ({located})"
+                        if message.startswith("unsupported")
+                        else f"{located}: {message}"
+                    )
                 results.append(
                     RuleResult(
                         policy_id(policy),

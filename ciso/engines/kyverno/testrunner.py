@@ -187,8 +187,12 @@ def run_test_file(path: Path) -> TestFileResult:
             raise InputError(f"{path}: not a Test document")
         base = path.parent
         policies: list[dict[str, Any]] = []
+        sources: dict[str, str] = {}
         for rel in test.get("policies") or []:
-            policies += [d for d in _load_yaml_documents(base / rel) if isinstance(d, dict)]
+            for doc in _load_yaml_documents(base / rel):
+                if isinstance(doc, dict):
+                    policies.append(doc)
+                    sources.setdefault(policy_id(doc), str(base / rel))
         resources: list[dict[str, Any]] = []
         for rel in test.get("resources") or []:
             for doc in _load_yaml_documents(base / rel):
@@ -224,7 +228,7 @@ def run_test_file(path: Path) -> TestFileResult:
         for r in (p.get("spec") or {}).get("rules") or []
         if "cel" in (r.get("validate") or {})
     }
-    results = apply(policies, resources, ctx)
+    results = apply(policies, resources, ctx, sources)
     known_policies = {policy_id(p) for p in policies}
     for entry in test.get("results") or []:
         names = list(
@@ -240,7 +244,8 @@ def run_test_file(path: Path) -> TestFileResult:
             if (
                 any(entry.get(flag) for flag in OUT_OF_SCOPE_FLAGS)
                 or policy in out_of_scope
-                or (policy, rule) in cel_rules
+                or (policy, rule.removeprefix("autogen-cronjob-").removeprefix("autogen-"))
+                in cel_rules
             ):
                 verdict: tuple[str | None, str, str] = (
                     None,

@@ -8,6 +8,7 @@ from typing import Any
 
 from jmespath.exceptions import JMESPathError
 
+from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.functions import search
 
 # innermost first: "{{ f('{{ a }}') }}" resolves a, then f(...), as Kyverno does
@@ -15,7 +16,7 @@ _VARIABLE = re.compile(r"\{\{-?\s*((?:(?!\{\{).)*?)\s*-?\}\}", re.DOTALL)
 _ESCAPED = re.compile(r"\\\{\{")
 
 
-class VariableError(Exception):
+class VariableError(RuleError):
     """A variable that cannot be resolved (invalid JMESPath, or a failing function)."""
 
 
@@ -26,7 +27,13 @@ def evaluate(expression: str, context: dict[str, Any]) -> Any:
     try:
         return search(expression, context)
     except JMESPathError as exc:
-        raise VariableError(f"invalid JMESPath {expression!r}: {exc}") from exc
+        # the parser's message spans lines (a caret under the expression): keep one line, with
+        # the column when the parser knows it
+        position = getattr(exc, "lex_position", None)
+        detail = str(exc).splitlines()[0].rstrip(":")
+        if isinstance(position, int):
+            detail = f"{detail} at column {position + 1}"
+        raise VariableError(f"invalid JMESPath {expression!r}: {detail}") from exc
     except (ValueError, TypeError, ZeroDivisionError, KeyError, IndexError) as exc:
         raise VariableError(f"JMESPath {expression!r} failed: {exc}") from exc
 
@@ -49,14 +56,23 @@ def substitute(value: Any, context: dict[str, Any]) -> Any:
     """Replace variables everywhere in a JSON-like value; a string that is exactly one variable
     takes the variable's value and type."""
     if isinstance(value, dict):
-        return {
-            substitute(k, context) if isinstance(k, str) and "{{" in k else k: substitute(
-                v, context
-            )
-            for k, v in value.items()
-        }
+        out = {}
+        for k, v in value.items():
+            try:
+                out[substitute(k, context) if isinstance(k, str) and "{{" in k else k] = substitute(
+                    v, context
+                )
+            except VariableError as exc:
+                raise exc.at(k) from None
+        return out
     if isinstance(value, list):
-        return [substitute(v, context) for v in value]
+        items = []
+        for i, v in enumerate(value):
+            try:
+                items.append(substitute(v, context))
+            except VariableError as exc:
+                raise exc.at(i) from None
+        return items
     if not isinstance(value, str) or "{{" not in value:
         return value
     if _ESCAPED.search(value):

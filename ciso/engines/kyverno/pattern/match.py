@@ -12,6 +12,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.pattern import anchors
 from ciso.engines.kyverno.pattern.values import value_matches
 
@@ -31,7 +32,7 @@ class Mismatch(Exception):
         return self.kind in ("condition", "global")
 
 
-class PatternSyntaxError(Exception):
+class PatternSyntaxError(RuleError):
     """The pattern itself is malformed (e.g. an existence anchor on a non-list)."""
 
 
