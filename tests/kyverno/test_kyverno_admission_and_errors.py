@@ -292,16 +292,22 @@ def test_variable_entries(variable, expected):
     assert _statuses([_policy(rule)], [_pod()]) == {("r", "pod"): "fail"}
 
 
-def test_variable_entry_that_finds_nothing_is_an_error_naming_it():
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        # an absent key is go-jmespath's "not found"; a present null is "evaluated to null"
+        ("request.object.metadata.labels.team", 'Unknown key "team" in path'),
+        ("request.oldObject", "'team' evaluated to null and has no default"),
+    ],
+)
+def test_variable_entry_that_finds_nothing_is_an_error_naming_it(path, expected):
     rule = {
-        "context": [
-            {"name": "team", "variable": {"jmesPath": "request.object.metadata.labels.team"}}
-        ],
+        "context": [{"name": "team", "variable": {"jmesPath": path}}],
         "validate": {"message": "m", "deny": {"conditions": {"any": []}}},
     }
     (result,) = apply([_policy(rule)], [_pod()], Context())
     assert result.status == "error"
-    assert "context[0].variable" in result.message and "'team' evaluated to null" in result.message
+    assert "context[0].variable" in result.message and expected in result.message
 
 
 # -- errors name file, policy, rule and path -----------------------------------------------------

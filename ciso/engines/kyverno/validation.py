@@ -14,7 +14,7 @@ from typing import Any
 from ciso.engines.kyverno import conditions
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.pattern.match import Mismatch, validate
-from ciso.engines.kyverno.variables import VariableError, substitute
+from ciso.engines.kyverno.variables import UnknownKey, VariableError, substitute
 
 PASS, FAIL, SKIP, ERROR = "pass", "fail", "skip", "error"
 
@@ -178,6 +178,8 @@ def _foreach_entry(
     expression = entry["list"].strip().removeprefix("{{").removesuffix("}}").strip()
     try:
         items = substitute("{{ " + expression + " }}", context)
+    except UnknownKey:
+        return (PASS, ""), 0  # an absent list is nothing to iterate, as in Kyverno
     except VariableError as exc:
         raise _ListError(exc) from None
     if not isinstance(items, list):

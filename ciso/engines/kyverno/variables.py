@@ -6,10 +6,10 @@ import json
 import re
 from typing import Any
 
-from jmespath.exceptions import JMESPathError
+from jmespath.exceptions import JMESPathError, LexerError, ParseError
 
 from ciso.engines.kyverno.errors import RuleError
-from ciso.engines.kyverno.functions import search
+from ciso.engines.kyverno.jmespath import NotFound, search
 
 # innermost first: "{{ f('{{ a }}') }}" resolves a, then f(...), as Kyverno does
 _VARIABLE = re.compile(r"\{\{-?\s*((?:(?!\{\{).)*?)\s*-?\}\}", re.DOTALL)
@@ -20,22 +20,31 @@ class VariableError(RuleError):
     """A variable that cannot be resolved (invalid JMESPath, or a failing function)."""
 
 
+class UnknownKey(VariableError):
+    """The variable's path ends at an absent key: Kyverno's "Unknown key" error, which a foreach
+    list treats as "nothing to iterate" and everything else as a rule error."""
+
+
 def evaluate(expression: str, context: dict[str, Any]) -> Any:
     expression = expression.strip()
     if expression == "@":
         return context.get("@")
     try:
         return search(expression, context)
-    except JMESPathError as exc:
+    except NotFound as exc:
+        raise UnknownKey(f"variable {expression!r}: {exc}") from None
+    except (ParseError, LexerError) as exc:
         # the parser's message spans lines (a caret under the expression): keep one line, with
         # the column when the parser knows it
         position = getattr(exc, "lex_position", None)
         detail = str(exc).splitlines()[0].rstrip(":")
         if isinstance(position, int):
             detail = f"{detail} at column {position + 1}"
-        raise VariableError(f"invalid JMESPath {expression!r}: {detail}") from exc
+        raise VariableError(f"invalid JMESPath {expression!r}: {detail}") from None
+    except JMESPathError as exc:
+        raise VariableError(f"JMESPath {expression!r} failed: {exc}") from None
     except (ValueError, TypeError, ZeroDivisionError, KeyError, IndexError) as exc:
-        raise VariableError(f"JMESPath {expression!r} failed: {exc}") from exc
+        raise VariableError(f"JMESPath {expression!r} failed: {exc}") from None
 
 
 def _to_text(value: Any) -> str:
