@@ -20,6 +20,7 @@ from ciso.engines.kyverno.jmespath.interpreter import compiled
 from ciso.engines.kyverno.jmespath.objects import random_string
 from ciso.engines.kyverno.variables import UnknownKey, VariableError, evaluate
 
+DIGEST = "sha256:" + "a" * 64
 POD = {
     "spec": {
         "containers": [
@@ -166,7 +167,8 @@ VALUES = [
     # images and URLs
     ("image_normalize('nginx')", "docker.io/nginx:latest"),
     ("image_normalize('ghcr.io/org/app:1.2')", "ghcr.io/org/app:1.2"),
-    ("image_normalize('localhost:5000/app@sha256:abc')", "localhost:5000/app@sha256:abc"),
+    (f"image_normalize('localhost:5000/app:1@{DIGEST}')", f"localhost:5000/app@{DIGEST}"),
+    ("image_normalize('library/busybox')", "docker.io/library/busybox:latest"),
     ("is_external_url('http://10.0.0.1/x')", False),
     ("is_external_url('https://8.8.8.8')", True),
     ("is_external_url('http://localhost:8080')", False),
@@ -228,6 +230,7 @@ ERRORS = [
     ("semver_compare('1.0.0', '>=banana')", "invalid version"),
     ("lookup({a: `1`}, `1`)", "must be a string"),
     ("to_upper(`1`)", "to_upper"),
+    ("image_normalize('Bad Image')", "bad image"),
 ]
 
 

@@ -10,6 +10,8 @@ from typing import Any
 from ciso.engines.kyverno import conditions
 from ciso.engines.kyverno.autogen import autogen_rules
 from ciso.engines.kyverno.errors import RuleError
+from ciso.engines.kyverno.jmespath.images import image_info
+from ciso.engines.kyverno.jmespath.strings import FunctionError
 from ciso.engines.kyverno.matching import Facts, rule_applies
 from ciso.engines.kyverno.pattern.match import Mismatch, validate
 from ciso.engines.kyverno.validation import (
@@ -80,22 +82,12 @@ def _images(resource: dict[str, Any]) -> dict[str, Any]:
     for group in ("containers", "initContainers", "ephemeralContainers"):
         entries = {}
         for c in spec.get(group) or []:
-            image = str(c.get("image", ""))
-            registry, _, rest = (
-                image.partition("/")
-                if "/" in image and ("." in image.split("/")[0] or ":" in image.split("/")[0])
-                else ("docker.io", "", image)
-            )
-            path, _, tag = (
-                rest.rpartition(":") if ":" in rest.split("/")[-1] else (rest, "", "latest")
-            )
-            entries[c.get("name", "")] = {
-                "registry": registry,
-                "path": path or rest,
-                "name": (path or rest).split("/")[-1],
-                "tag": tag,
-                "reference": image,
-            }
+            if not isinstance(c, dict) or not isinstance(c.get("image"), str):
+                continue
+            try:
+                entries[c.get("name", "")] = image_info(c["image"])
+            except FunctionError:
+                continue  # Kyverno leaves out images it cannot parse
         if entries:
             out[group] = entries
     return out

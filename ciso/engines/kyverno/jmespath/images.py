@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import re
 from urllib.parse import urlsplit
 
 from jmespath import functions
@@ -12,31 +13,50 @@ from ciso.engines.kyverno.jmespath.strings import FunctionError
 DEFAULT_REGISTRY = "docker.io"
 
 
-def normalize_image(image: str) -> str:
-    """``nginx`` -> ``docker.io/nginx:latest``: Kyverno's image_normalize (default registry,
-    ``:latest`` when there is neither tag nor digest)."""
-    if not image or image != image.strip() or " " in image:
-        raise FunctionError(f"image_normalize: invalid image reference {image!r}")
-    first, _, rest = image.partition("/")
-    if not rest or ("." not in first and ":" not in first and first != "localhost"):
-        registry, path = DEFAULT_REGISTRY, image
+_REFERENCE = re.compile(
+    r"^(?P<name>[a-z0-9]+(?:[._-]+[a-z0-9]+)*(?::[0-9]+)?(?:/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*)"
+    r"(?::(?P<tag>[\w][\w.-]{0,127}))?(?:@(?P<digest>[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9a-fA-F]{32,}))?$"
+)
+
+
+def image_info(image: str) -> dict[str, str]:
+    """What Kyverno knows of an image reference (the ``images`` variable's entries, and
+    image_normalize): registry (docker.io by default), path, name, tag (latest when there is
+    neither tag nor digest), digest, reference, referenceWithTag."""
+    first, slash, _ = image.partition("/")
+    if not slash or (
+        not any(c in first for c in ".:") and first != "localhost" and first.islower()
+    ):
+        full = f"{DEFAULT_REGISTRY}/{image}"
     else:
-        registry, path = first, rest
-    name, digest = path.split("@", 1) if "@" in path else (path, "")
-    tag = ""
-    if ":" in name.rsplit("/", 1)[-1]:
-        name, tag = name.rsplit(":", 1)
-    if registry == DEFAULT_REGISTRY and "/" not in name:
-        # Kyverno keeps Docker Hub's short names without the library/ prefix
-        pass
-    reference = f"{registry}/{name}"
-    if tag:
-        reference += f":{tag}"
-    if digest:
-        reference += f"@{digest}"
+        full = image
+    registry, _, remainder = full.partition("/")
+    match = _REFERENCE.match(full)
+    if not match or not remainder:
+        raise FunctionError(f"bad image: {image}")
+    path = match.group("name")[len(registry) + 1 :]
+    tag, digest = match.group("tag") or "", match.group("digest") or ""
     if not tag and not digest:
-        reference += ":latest"
-    return reference
+        tag = "latest"
+    base = f"{registry}/{path}"
+    info = {
+        "registry": registry,
+        "name": path.rsplit("/", 1)[-1],
+        "path": path,
+        "tag": tag,
+        "digest": digest,
+        "reference": f"{base}@{digest}" if digest else f"{base}:{tag}",
+        "referenceWithTag": f"{base}:{tag}",
+    }
+    # Kyverno's JSON drops empty tag and digest
+    return {k: v for k, v in info.items() if v or k in ("name", "path")}
+
+
+def normalize_image(image: str) -> str:
+    """``nginx`` -> ``docker.io/nginx:latest`` (Kyverno's image_normalize)."""
+    if not image or image != image.strip():
+        raise FunctionError(f"image_normalize: bad image: {image!r}")
+    return image_info(image)["reference"]
 
 
 def _external(host: str) -> bool:
