@@ -69,6 +69,12 @@ def _convert(rule: dict[str, Any], kinds: list[str], name: str, cronjob: bool) -
     prefix = "spec.jobTemplate.spec.template" if cronjob else "spec.template"
     text = json.dumps({k: v for k, v in rule.items() if k not in ("name", "match", "exclude")})
     converted = json.loads(_rewrite_text(text, prefix))
+    mutate = converted.get("mutate") or {}
+    if mutate.get("patchStrategicMerge") is not None:
+        mutate["patchStrategicMerge"] = _wrap_pattern(mutate["patchStrategicMerge"], cronjob)
+    for entry in mutate.get("foreach") or []:
+        if isinstance(entry, dict) and entry.get("patchStrategicMerge") is not None:
+            entry["patchStrategicMerge"] = _wrap_pattern(entry["patchStrategicMerge"], cronjob)
     validate = converted.get("validate") or {}
     if "pattern" in validate:
         validate["pattern"] = _wrap_pattern(validate["pattern"], cronjob)
@@ -92,8 +98,22 @@ def _convert(rule: dict[str, Any], kinds: list[str], name: str, cronjob: bool) -
     return new
 
 
+def _policy_blocks_autogen(policy: dict[str, Any]) -> bool:
+    """Kyverno generates no controller rules at all for a policy with a generate rule or a JSON
+    patch (its paths cannot be moved under a pod template)."""
+    for rule in (policy.get("spec") or {}).get("rules") or []:
+        mutate = rule.get("mutate") or {}
+        if "generate" in rule or mutate.get("patchesJson6902"):
+            return True
+        if any((f or {}).get("patchesJson6902") for f in mutate.get("foreach") or []):
+            return True
+    return False
+
+
 def autogen_rules(policy: dict[str, Any]) -> list[dict[str, Any]]:
     """The rules Kyverno would add to ``policy`` (its own rules are not included)."""
+    if _policy_blocks_autogen(policy):
+        return []
     wanted = controllers(policy)
     out = []
     for rule in (policy.get("spec") or {}).get("rules") or []:

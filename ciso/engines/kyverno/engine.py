@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ciso.engines.kyverno import conditions
+from ciso.engines.kyverno import conditions, mutation
 from ciso.engines.kyverno.autogen import autogen_rules
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.jmespath.images import image_info
@@ -39,6 +39,8 @@ class RuleResult:
     status: str
     message: str
     rule_type: str = "Validation"
+    #: for a mutate rule, the resource after it (and the policy's earlier mutate rules)
+    patched: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -303,7 +305,7 @@ def _evaluate_rule(
     ctx: Context,
     operation: str,
 ) -> tuple[str, str] | None:
-    for kind in ("mutate", "generate", "verifyImages"):
+    for kind in ("generate", "verifyImages"):
         if kind in rule:
             return ERROR, f"unsupported: {kind} rules"
     spec = rule.get("validate")
@@ -344,6 +346,38 @@ def _evaluate_rule(
         if exc.message.startswith("unsupported"):
             return ERROR, f"{exc.message} (at {where})" if where else exc.message
         return ERROR, f"rule error at {where}: {exc.message}" if where else exc.message
+
+
+def mutate_rule(
+    policy: dict[str, Any],
+    rule: dict[str, Any],
+    resource: dict[str, Any],
+    ctx: Context,
+    operation: str = "CREATE",
+) -> tuple[str, str, dict[str, Any]]:
+    """(status, message, resource after the rule) of one mutate rule."""
+    try:
+        context = _context(policy, rule, resource, ctx, operation)
+        try:
+            holds = conditions.evaluate(rule.get("preconditions"), context)
+        except RuleError as exc:
+            raise exc.at("preconditions") from None
+        if not holds:
+            return SKIP, "preconditions not met", resource
+        values = _values(policy, rule, resource, ctx)
+
+        def load_context(entries: list[Any], data: dict[str, Any]) -> None:
+            for index, entry in enumerate(entries):
+                try:
+                    _load_entry(entry, data, values, ctx)
+                except RuleError as exc:
+                    raise exc.at(index) from None
+
+        outcome = mutation.mutate(rule, resource, context, load_context)
+        return outcome.status, outcome.message, outcome.patched
+    except RuleError as exc:
+        where = exc.where()
+        return ERROR, f"rule error at {where}: {exc.message}" if where else exc.message, resource
 
 
 def _plain_pattern_rule(rule: dict[str, Any]) -> bool:
@@ -397,6 +431,19 @@ def all_rules(policy: dict[str, Any]) -> list[dict[str, Any]]:
     return own + autogen_rules(policy)
 
 
+def _locate(
+    message: str, policy: dict[str, Any], rule: dict[str, Any], sources: Mapping[str, str]
+) -> str:
+    """An error message naming the policy's file, the policy and the rule."""
+    pid = policy_id(policy)
+    where = f"{sources[pid]}: " if pid in sources else ""
+    located = f"{where}policy {pid}, rule {rule['name']}"
+    # "unsupported: ..." stays first: runners and readers sort errors by it
+    return (
+        f"{message} ({located})" if message.startswith("unsupported") else f"{located}: {message}"
+    )
+
+
 def apply(
     policies: Sequence[dict[str, Any]],
     resources: Iterable[dict[str, Any]],
@@ -429,25 +476,25 @@ def apply(
                 if operation == ctx.facts.operation
                 else replace(ctx.facts, operation=operation)
             )
-            for rule, kinds in rules:
+            # as Kyverno: the policy's mutate rules first, in order, each on the resource as
+            # patched so far; then its other rules on the patched resource
+            target = resource
+            for rule, kinds in sorted(rules, key=lambda pair: "mutate" not in pair[0]):
                 if kinds is not None and kind not in kinds:
                     continue  # cheap rejection before full matching
-                if not rule_applies(rule, resource, facts):
+                if not rule_applies(rule, target, facts):
                     continue
-                outcome = evaluate_rule(policy, rule, resource, ctx, operation)
-                if outcome is None:
-                    continue
-                status, message = outcome
+                patched = None
+                if "mutate" in rule:
+                    status, message, target = mutate_rule(policy, rule, target, ctx, operation)
+                    patched = target
+                else:
+                    outcome = evaluate_rule(policy, rule, target, ctx, operation)
+                    if outcome is None:
+                        continue
+                    status, message = outcome
                 if status == ERROR:
-                    pid = policy_id(policy)
-                    where = f"{sources[pid]}: " if pid in sources else ""
-                    located = f"{where}policy {pid}, rule {rule['name']}"
-                    # "unsupported: ..." stays first: runners and readers sort errors by it
-                    message = (
-                        f"{message} ({located})"
-                        if message.startswith("unsupported")
-                        else f"{located}: {message}"
-                    )
+                    message = _locate(message, policy, rule, sources)
                 results.append(
                     RuleResult(
                         policy_id(policy),
@@ -457,6 +504,8 @@ def apply(
                         meta.get("name", ""),
                         status,
                         message,
+                        "Mutation" if "mutate" in rule else "Validation",
+                        patched,
                     )
                 )
     return results

@@ -19,6 +19,7 @@ import yaml
 
 from ciso.engines.kyverno.engine import ERROR, Context, RuleResult, apply, policy_id
 from ciso.engines.kyverno.matching import Facts
+from ciso.engines.kyverno.mutation.compare import same_resource
 from itbench.errors import InputError
 
 OUT_OF_SCOPE_FLAGS = (
@@ -178,6 +179,56 @@ def _judge(
     return status, "failed", f"Want {expected}, got {status}: {matched[0].message[:300]}"
 
 
+def _judge_patched(
+    path: Path,
+    results: list[RuleResult],
+    resources: list[dict[str, Any]],
+    policy: str,
+    kind: str,
+    resource: str,
+    verdict: tuple[str | None, str, str],
+) -> tuple[str | None, str, str]:
+    """The status matched: now the resource after the policy's mutate rules must equal the
+    test's patched resource."""
+    ns, name = _resource_key(resource)
+    mutated = [
+        r.patched
+        for r in results
+        if r.policy == policy
+        and r.kind == kind
+        and r.name == name
+        and (ns is None or r.namespace == ns)
+        and r.patched is not None
+    ]
+    original = next(
+        (
+            r
+            for r in resources
+            if r.get("kind") == kind
+            and (r.get("metadata") or {}).get("name") == name
+            and (ns is None or (r.get("metadata") or {}).get("namespace") == ns)
+        ),
+        None,
+    )
+    actual = mutated[-1] if mutated else original
+    try:
+        documents = _load_yaml_documents(path)
+    except InputError as exc:
+        return verdict[0], "errors", str(exc)
+    candidates = [
+        d
+        for d in documents
+        if isinstance(d, dict)
+        and d.get("kind") == kind
+        and (d.get("metadata") or {}).get("name") == name
+    ]
+    if not candidates or actual is None:
+        return verdict[0], "failed", f"{path.name}: no {kind} {name} to compare with"
+    if any(same_resource(c, actual) for c in candidates):
+        return verdict
+    return verdict[0], "failed", f"patched resource differs from {path.name}"
+
+
 def run_test_file(path: Path) -> TestFileResult:
     outcome = TestFileResult(str(path))
     try:
@@ -252,14 +303,15 @@ def run_test_file(path: Path) -> TestFileResult:
                     "skipped",
                     "policy kind outside this engine",
                 )
-            elif (
-                "patchedResource" in entry
-                or "patchedResources" in entry
-                or "generatedResource" in entry
-            ):
-                verdict = (None, "errors", "unsupported: mutate/generate expectations")
+            elif "generatedResource" in entry or "generatedResources" in entry:
+                verdict = (None, "errors", "unsupported: generate expectations")
             else:
                 verdict = _judge(results, known_policies, policy, rule, kind, resource, expected)
+                patched_file = entry.get("patchedResources") or entry.get("patchedResource")
+                if patched_file and verdict[1] == "passed":
+                    verdict = _judge_patched(
+                        base / patched_file, results, resources, policy, kind, resource, verdict
+                    )
             outcome.expectations.append(
                 Expectation(policy, rule, resource, kind, expected, *verdict)
             )
