@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ciso.engines.kyverno import conditions, mutation
+from ciso.engines.kyverno import conditions, generation, mutation
 from ciso.engines.kyverno.autogen import autogen_rules
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.jmespath.images import image_info
@@ -41,6 +41,8 @@ class RuleResult:
     rule_type: str = "Validation"
     #: for a mutate rule, the resource after it (and the policy's earlier mutate rules)
     patched: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    #: for a generate rule, the objects it would create
+    generated: tuple[dict[str, Any], ...] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -54,6 +56,8 @@ class Context:
     #: Objects a ``configMap`` context entry may read (the Kyverno CLI reads them from the test's
     #: resources, as the cluster would).
     config_maps: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    #: Objects a generate rule may clone (the test's resources, as the cluster would hold them).
+    objects: list[dict[str, Any]] = field(default_factory=list)
 
 
 def policy_id(policy: dict[str, Any]) -> str:
@@ -305,9 +309,8 @@ def _evaluate_rule(
     ctx: Context,
     operation: str,
 ) -> tuple[str, str] | None:
-    for kind in ("generate", "verifyImages"):
-        if kind in rule:
-            return ERROR, f"unsupported: {kind} rules"
+    if "verifyImages" in rule:
+        return ERROR, "unsupported: verifyImages rules"
     spec = rule.get("validate")
     if not spec:
         return ERROR, "unsupported: rule with no validate block"
@@ -346,6 +349,41 @@ def _evaluate_rule(
         if exc.message.startswith("unsupported"):
             return ERROR, f"{exc.message} (at {where})" if where else exc.message
         return ERROR, f"rule error at {where}: {exc.message}" if where else exc.message
+
+
+def generate_rule(
+    policy: dict[str, Any],
+    rule: dict[str, Any],
+    resource: dict[str, Any],
+    ctx: Context,
+    operation: str = "CREATE",
+) -> tuple[str, str, tuple[dict[str, Any], ...]]:
+    """(status, message, generated objects) of one generate rule on a trigger."""
+    try:
+        context = _context(policy, rule, resource, ctx, operation)
+        try:
+            holds = conditions.evaluate(rule.get("preconditions"), context)
+        except RuleError as exc:
+            raise exc.at("preconditions") from None
+        if not holds:
+            return SKIP, "preconditions not met", ()
+        values = _values(policy, rule, resource, ctx)
+
+        def load_context(entries: list[Any], data: dict[str, Any]) -> None:
+            for index, entry in enumerate(entries):
+                try:
+                    _load_entry(entry, data, values, ctx)
+                except RuleError as exc:
+                    raise exc.at(index) from None
+
+        made = generation.generate(
+            rule, context, generation.cluster_lookup(ctx.objects), load_context
+        )
+        names = ", ".join(f"{g.get('kind')}/{(g.get('metadata') or {}).get('name')}" for g in made)
+        return PASS, f"created {names}" if names else "nothing to generate", tuple(made)
+    except RuleError as exc:
+        where = exc.where()
+        return ERROR, f"rule error at {where}: {exc.message}" if where else exc.message, ()
 
 
 def mutate_rule(
@@ -431,6 +469,14 @@ def all_rules(policy: dict[str, Any]) -> list[dict[str, Any]]:
     return own + autogen_rules(policy)
 
 
+def _rule_type(rule: dict[str, Any]) -> str:
+    if "mutate" in rule:
+        return "Mutation"
+    if "generate" in rule:
+        return "Generation"
+    return "Validation"
+
+
 def _locate(
     message: str, policy: dict[str, Any], rule: dict[str, Any], sources: Mapping[str, str]
 ) -> str:
@@ -484,10 +530,12 @@ def apply(
                     continue  # cheap rejection before full matching
                 if not rule_applies(rule, target, facts):
                     continue
-                patched = None
+                patched, generated = None, None
                 if "mutate" in rule:
                     status, message, target = mutate_rule(policy, rule, target, ctx, operation)
                     patched = target
+                elif "generate" in rule:
+                    status, message, generated = generate_rule(policy, rule, target, ctx, operation)
                 else:
                     outcome = evaluate_rule(policy, rule, target, ctx, operation)
                     if outcome is None:
@@ -504,8 +552,9 @@ def apply(
                         meta.get("name", ""),
                         status,
                         message,
-                        "Mutation" if "mutate" in rule else "Validation",
+                        _rule_type(rule),
                         patched,
+                        generated,
                     )
                 )
     return results

@@ -29,10 +29,13 @@ def _background_rules(policy: dict[str, Any]) -> dict[str, Any]:
     if spec.get("background") is False:
         spec["rules"] = []
     else:
+        # a background scan reports validation only: mutate and generate act at admission
         spec["rules"] = [
             r
             for r in spec.get("rules") or []
-            if not any(a in json.dumps(r) for a in ADMISSION_ONLY)
+            if "mutate" not in r
+            and "generate" not in r
+            and not any(a in json.dumps(r) for a in ADMISSION_ONLY)
         ]
     return {**policy, "spec": spec}
 

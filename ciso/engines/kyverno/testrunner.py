@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from ciso.engines.kyverno.engine import ERROR, Context, RuleResult, apply, policy_id
+from ciso.engines.kyverno.generation import without_generate_labels
 from ciso.engines.kyverno.matching import Facts
 from ciso.engines.kyverno.mutation.compare import same_resource
 from itbench.errors import InputError
@@ -179,6 +180,31 @@ def _judge(
     return status, "failed", f"Want {expected}, got {status}: {matched[0].message[:300]}"
 
 
+def _judge_generated(
+    path: Path,
+    results: list[RuleResult],
+    policy: str,
+    rule: str,
+    kind: str,
+    resource: str,
+    verdict: tuple[str | None, str, str],
+) -> tuple[str | None, str, str]:
+    """The status matched: one of the objects the rule generated must equal the test's."""
+    matched, _ = _matching(results, policy, rule, kind, resource)
+    made = [g for r in matched for g in (r.generated or ())]
+    try:
+        expected = [d for d in _load_yaml_documents(path) if isinstance(d, dict)]
+    except InputError as exc:
+        return verdict[0], "errors", str(exc)
+    if any(
+        same_resource(without_generate_labels(e), without_generate_labels(g))
+        for e in expected
+        for g in made
+    ):
+        return verdict
+    return verdict[0], "failed", f"no generated object equals {path.name}"
+
+
 def _judge_patched(
     path: Path,
     results: list[RuleResult],
@@ -261,6 +287,7 @@ def run_test_file(path: Path) -> TestFileResult:
             _default_namespace(resource)
         variables = test.get("variables")
         ctx, _ = _values(base / variables if variables else None)
+        ctx.objects = resources
         ctx.config_maps = {
             (
                 (r.get("metadata") or {}).get("namespace") or "default",
@@ -303,10 +330,13 @@ def run_test_file(path: Path) -> TestFileResult:
                     "skipped",
                     "policy kind outside this engine",
                 )
-            elif "generatedResource" in entry or "generatedResources" in entry:
-                verdict = (None, "errors", "unsupported: generate expectations")
             else:
                 verdict = _judge(results, known_policies, policy, rule, kind, resource, expected)
+                generated_file = entry.get("generatedResource")
+                if generated_file and verdict[1] == "passed":
+                    verdict = _judge_generated(
+                        base / generated_file, results, policy, rule, kind, resource, verdict
+                    )
                 patched_file = entry.get("patchedResources") or entry.get("patchedResource")
                 if patched_file and verdict[1] == "passed":
                     verdict = _judge_patched(

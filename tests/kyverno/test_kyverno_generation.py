@@ -1,0 +1,176 @@
+"""Generate rules: objects from data, clone and cloneList, foreach, and their errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from ciso.engines.kyverno.engine import Context, apply
+from ciso.engines.kyverno.generation import without_generate_labels
+from ciso.engines.kyverno.reports import policy_reports
+
+NAMESPACE = {
+    "apiVersion": "v1",
+    "kind": "Namespace",
+    "metadata": {"name": "team-a", "labels": {"tier": "gold"}},
+}
+SECRET = {
+    "apiVersion": "v1",
+    "kind": "Secret",
+    "metadata": {"name": "regcred", "namespace": "default", "uid": "1", "labels": {"copy": "yes"}},
+    "data": {"k": "dg=="},
+}
+OTHER_SECRET = {
+    "apiVersion": "v1",
+    "kind": "Secret",
+    "metadata": {"name": "private", "namespace": "default"},
+    "data": {},
+}
+
+
+def _policy(generate: dict, **rule) -> dict:
+    return {
+        "apiVersion": "kyverno.io/v1",
+        "kind": "ClusterPolicy",
+        "metadata": {"name": "gen"},
+        "spec": {
+            "rules": [
+                {
+                    "name": "r",
+                    "match": {"any": [{"resources": {"kinds": ["Namespace"]}}]},
+                    "generate": generate,
+                    **rule,
+                }
+            ]
+        },
+    }
+
+
+def _generated(policy: dict) -> list:
+    ctx = Context(objects=[NAMESPACE, SECRET, OTHER_SECRET])
+    (result,) = [r for r in apply([policy], [NAMESPACE], ctx)]
+    return result.status, list(result.generated or ()), result.message
+
+
+def test_data_with_variables():
+    status, made, _ = _generated(
+        _policy(
+            {
+                "apiVersion": "v1",
+                "kind": "ResourceQuota",
+                "name": "quota",
+                "namespace": "{{ request.object.metadata.name }}",
+                "data": {
+                    "metadata": {"labels": {"tier": "{{ request.object.metadata.labels.tier }}"}},
+                    "spec": {"hard": {"pods": "10"}},
+                },
+            }
+        )
+    )
+    assert status == "pass"
+    assert made == [
+        {
+            "metadata": {"labels": {"tier": "gold"}, "name": "quota", "namespace": "team-a"},
+            "spec": {"hard": {"pods": "10"}},
+            "apiVersion": "v1",
+            "kind": "ResourceQuota",
+        }
+    ]
+
+
+def test_clone_strips_server_fields():
+    status, made, _ = _generated(
+        _policy(
+            {
+                "apiVersion": "v1",
+                "kind": "Secret",
+                "name": "regcred",
+                "namespace": "{{ request.object.metadata.name }}",
+                "clone": {"namespace": "default", "name": "regcred"},
+            }
+        )
+    )
+    assert status == "pass"
+    assert made == [
+        {
+            "apiVersion": "v1",
+            "kind": "Secret",
+            "metadata": {"name": "regcred", "namespace": "team-a", "labels": {"copy": "yes"}},
+            "data": {"k": "dg=="},
+        }
+    ]
+
+
+def test_clone_list_by_selector():
+    status, made, _ = _generated(
+        _policy(
+            {
+                "namespace": "{{ request.object.metadata.name }}",
+                "cloneList": {
+                    "namespace": "default",
+                    "kinds": ["v1/Secret"],
+                    "selector": {"matchLabels": {"copy": "yes"}},
+                },
+            }
+        )
+    )
+    assert status == "pass" and [g["metadata"]["name"] for g in made] == ["regcred"]
+
+
+def test_foreach_generates_one_object_per_element():
+    status, made, _ = _generated(
+        _policy(
+            {
+                "foreach": [
+                    {
+                        "list": "['a', 'b']",
+                        "apiVersion": "v1",
+                        "kind": "ConfigMap",
+                        "name": "cm-{{ element }}",
+                        "namespace": "team-a",
+                        "data": {"data": {"index": "{{ elementIndex }}"}},
+                    }
+                ]
+            }
+        )
+    )
+    assert status == "pass"
+    assert [(g["metadata"]["name"], g["data"]["index"]) for g in made] == [("cm-a", 0), ("cm-b", 1)]
+
+
+@pytest.mark.parametrize(
+    ("generate", "message"),
+    [
+        (
+            {"kind": "Secret", "name": "x", "clone": {"namespace": "default", "name": "missing"}},
+            "source Secret default/missing not found",
+        ),
+        ({"kind": "Secret", "name": "x"}, "needs data, clone, cloneList or foreach"),
+        ({"kind": "Secret", "name": "x", "data": "text"}, "generate.data: must be a map"),
+    ],
+)
+def test_generate_errors_name_the_path(generate, message):
+    status, made, text = _generated(_policy(generate))
+    assert status == "error" and made == [] and message in text
+
+
+def test_preconditions_skip_and_background_reports_leave_generate_out():
+    policy = _policy(
+        {"apiVersion": "v1", "kind": "ConfigMap", "name": "x", "namespace": "team-a", "data": {}},
+        preconditions={
+            "all": [
+                {
+                    "key": "{{ request.object.metadata.name }}",
+                    "operator": "Equals",
+                    "value": "other",
+                }
+            ]
+        },
+    )
+    status, made, _ = _generated(policy)
+    assert status == "skip" and made == []
+    assert policy_reports([policy], [NAMESPACE]) == []
+
+
+def test_generate_labels_do_not_count_when_comparing():
+    labelled = {"metadata": {"name": "x", "labels": {"generate.kyverno.io/policy-name": "p"}}}
+    assert without_generate_labels(labelled) == without_generate_labels({"metadata": {"name": "x"}})
