@@ -117,6 +117,7 @@ def apply(
     from ciso.engines.kyverno.engine import apply as apply_policies
     from ciso.engines.kyverno.engine import policy_id
     from ciso.engines.kyverno.reports import policy_reports
+    from ciso.engines.kyverno.scope import as_the_cli_reads_it
     from itbench.cluster.manifests import load_manifests, load_manifests_by_file
 
     loaded: list[dict] = []
@@ -125,7 +126,7 @@ def apply(
         for file, obj in load_manifests_by_file(path):
             loaded.append(obj)
             sources.setdefault(policy_id(obj), str(file))
-    objects = [obj for r in resources for obj in load_manifests(r)]
+    objects = [as_the_cli_reads_it(obj) for r in resources for obj in load_manifests(r)]
     results = apply_policies(loaded, objects, sources=sources)
     if policy_report:
         document = policy_reports(loaded, objects)

@@ -174,3 +174,50 @@ def test_preconditions_skip_and_background_reports_leave_generate_out():
 def test_generate_labels_do_not_count_when_comparing():
     labelled = {"metadata": {"name": "x", "labels": {"generate.kyverno.io/policy-name": "p"}}}
     assert without_generate_labels(labelled) == without_generate_labels({"metadata": {"name": "x"}})
+
+
+# -- reading resources as the Kyverno CLI does -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("resource", "namespace"),
+    [
+        ({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}}, "default"),
+        ({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p", "namespace": "x"}}, "x"),
+        ({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "n"}}, None),
+        (
+            {
+                "apiVersion": "scheduling.k8s.io/v1",
+                "kind": "PriorityClass",
+                "metadata": {"name": "c"},
+            },
+            None,
+        ),
+        # a custom resource the CLI does not know counts as namespaced
+        (
+            {
+                "apiVersion": "cert-manager.io/v1",
+                "kind": "ClusterIssuer",
+                "metadata": {"name": "c"},
+            },
+            "default",
+        ),
+    ],
+)
+def test_namespace_defaults(resource, namespace):
+    from ciso.engines.kyverno.scope import as_the_cli_reads_it
+
+    assert as_the_cli_reads_it(resource)["metadata"].get("namespace") == namespace
+
+
+def test_null_maps_become_empty_maps():
+    from ciso.engines.kyverno.scope import as_the_cli_reads_it
+
+    pod = {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {"name": "p", "labels": None},
+        "spec": {"nodeSelector": None, "x": None},
+    }
+    as_the_cli_reads_it(pod)
+    assert pod["metadata"]["labels"] == {} and pod["spec"] == {"nodeSelector": {}, "x": None}

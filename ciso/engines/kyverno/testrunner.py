@@ -21,6 +21,7 @@ from ciso.engines.kyverno.engine import ERROR, Context, RuleResult, apply, polic
 from ciso.engines.kyverno.generation import without_generate_labels
 from ciso.engines.kyverno.matching import Facts
 from ciso.engines.kyverno.mutation.compare import same_resource
+from ciso.engines.kyverno.scope import as_the_cli_reads_it
 from itbench.errors import InputError
 
 OUT_OF_SCOPE_FLAGS = (
@@ -113,21 +114,6 @@ def _values(path: Path | None) -> tuple[Context, dict[str, Any]]:
     }
     ctx.facts = Facts(namespace_labels=namespace_labels)
     return ctx, data
-
-
-_CLUSTER_SCOPED = None
-
-
-def _default_namespace(resource: dict[str, Any]) -> None:
-    """As the Kyverno CLI does: a namespaced resource without a namespace is in ``default``."""
-    global _CLUSTER_SCOPED
-    if _CLUSTER_SCOPED is None:
-        from itbench.cluster.resources import BUILTIN_TYPES, KYVERNO_TYPES
-
-        _CLUSTER_SCOPED = {t.kind for t in (*BUILTIN_TYPES, *KYVERNO_TYPES) if not t.namespaced}
-    meta = resource.setdefault("metadata", {})
-    if resource.get("kind") not in _CLUSTER_SCOPED and not meta.get("namespace"):
-        meta["namespace"] = "default"
 
 
 def _resource_key(name: str) -> tuple[str | None, str]:
@@ -284,7 +270,7 @@ def run_test_file(path: Path) -> TestFileResult:
         for i, resource in enumerate(resources):
             if not resource.get("kind"):
                 raise InputError(f"{path}: resource {i} has no 'kind'")
-            _default_namespace(resource)
+            as_the_cli_reads_it(resource)
         variables = test.get("variables")
         ctx, _ = _values(base / variables if variables else None)
         ctx.objects = resources
