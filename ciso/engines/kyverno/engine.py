@@ -14,6 +14,7 @@ from ciso.engines.kyverno.jmespath.images import image_info
 from ciso.engines.kyverno.jmespath.strings import FunctionError
 from ciso.engines.kyverno.matching import Facts, rule_applies
 from ciso.engines.kyverno.pattern.match import Mismatch, validate
+from ciso.engines.kyverno.podsecurity import validate_pod_security
 from ciso.engines.kyverno.validation import (
     ERROR,
     FAIL,
@@ -265,7 +266,7 @@ def _load_entry(entry: Any, data: dict[str, Any], values: dict[str, Any], ctx: C
         )
 
 
-UNSUPPORTED_VALIDATE = ("podSecurity", "cel", "manifests", "assert")
+UNSUPPORTED_VALIDATE = ("cel", "manifests", "assert")
 
 
 def _enforced(policy: dict[str, Any], rule: dict[str, Any]) -> bool:
@@ -328,6 +329,10 @@ def _evaluate_rule(
             raise exc.at("preconditions") from None
         if not holds:
             return SKIP, "preconditions not met"
+        if "podSecurity" in spec:
+            if operation == "DELETE":
+                return None  # Kyverno does not check a deleted pod
+            return validate_pod_security(rule, resource)
 
         values = _values(policy, rule, resource, ctx)
 
