@@ -113,9 +113,10 @@ def test(paths: tuple[Path, ...], fmt: str, detailed: bool) -> int:
 def apply(
     policies: tuple[Path, ...], resources: tuple[Path, ...], policy_report: bool, fmt: str
 ) -> int:
-    """Apply POLICIES to resources; exit 1 when a rule fails or errors."""
+    """Apply POLICIES (and any PolicyExceptions among them) to resources; exit 1 when a rule
+    fails or errors."""
+    from ciso.engines.kyverno.engine import Context, policy_id
     from ciso.engines.kyverno.engine import apply as apply_policies
-    from ciso.engines.kyverno.engine import policy_id
     from ciso.engines.kyverno.reports import policy_reports
     from ciso.engines.kyverno.scope import as_the_cli_reads_it
     from itbench.cluster.manifests import load_manifests, load_manifests_by_file
@@ -127,9 +128,14 @@ def apply(
             loaded.append(obj)
             sources.setdefault(policy_id(obj), str(file))
     objects = [as_the_cli_reads_it(obj) for r in resources for obj in load_manifests(r)]
-    results = apply_policies(loaded, objects, sources=sources)
+    # PolicyExceptions may come along with the policies, as with Kyverno's --exceptions
+    ctx = Context(
+        objects=objects,
+        exceptions=[o for o in loaded if o.get("kind") == "PolicyException"],
+    )
+    results = apply_policies(loaded, objects, ctx, sources=sources)
     if policy_report:
-        document = policy_reports(loaded, objects)
+        document = policy_reports(loaded, objects, ctx)
         click.echo(
             yaml.safe_dump_all(document, sort_keys=False)
             if fmt == "yaml"

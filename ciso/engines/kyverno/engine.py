@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ciso.engines.kyverno import conditions, generation, mutation
+from ciso.engines.kyverno import conditions, exceptions, generation, mutation
 from ciso.engines.kyverno.autogen import autogen_rules
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.jmespath.images import image_info
@@ -59,6 +59,8 @@ class Context:
     config_maps: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     #: Objects a generate rule may clone (the test's resources, as the cluster would hold them).
     objects: list[dict[str, Any]] = field(default_factory=list)
+    #: PolicyExceptions in force.
+    exceptions: list[dict[str, Any]] = field(default_factory=list)
 
 
 def policy_id(policy: dict[str, Any]) -> str:
@@ -115,6 +117,30 @@ def _uses_images(rule: dict[str, Any]) -> bool:
 _IMAGES_CACHE: dict[int, tuple[dict[str, Any], bool]] = {}
 
 
+def _service_account(username: str) -> dict[str, str]:
+    """Kyverno's serviceAccountName/Namespace variables, from a service account's user name."""
+    parts = username.split(":")
+    if len(parts) == 4 and parts[:2] == ["system", "serviceaccount"]:
+        return {"serviceAccountName": parts[3], "serviceAccountNamespace": parts[2]}
+    return {"serviceAccountName": "", "serviceAccountNamespace": ""}
+
+
+def _exceptions_for(
+    policy: dict[str, Any],
+    rule: dict[str, Any],
+    resource: dict[str, Any],
+    ctx: Context,
+    context: dict[str, Any],
+    operation: str,
+) -> list[dict[str, Any]]:
+    if not ctx.exceptions:
+        return []
+    facts = replace(ctx.facts, operation=operation)
+    return exceptions.matching(
+        ctx.exceptions, policy_id(policy), rule["name"], resource, facts, context
+    )
+
+
 def operation_for(policy: dict[str, Any], resource: dict[str, Any], ctx: Context) -> str:
     """The admission operation simulated for this resource: ``request.operation`` from the test's
     values (per resource, else global), else the context's default (CREATE)."""
@@ -142,12 +168,16 @@ def _context(
             "operation": operation,
             "namespace": meta.get("namespace", ""),
             "name": meta.get("name", ""),
-            "userInfo": {"username": "", "groups": []},
+            "userInfo": {
+                "username": ctx.facts.user.username,
+                "groups": list(ctx.facts.user.groups),
+            },
+            "roles": list(ctx.facts.user.roles),
+            "clusterRoles": list(ctx.facts.user.cluster_roles),
         },
         # the images variable costs a walk of the spec: only build it for rules that use it
         "images": _images(resource) if _uses_images(rule) else {},
-        "serviceAccountName": "",
-        "serviceAccountNamespace": "",
+        **_service_account(ctx.facts.user.username),
     }
     values = _values(policy, rule, resource, ctx)
     for index, entry in enumerate(rule.get("context") or []):
@@ -319,7 +349,7 @@ def _evaluate_rule(
         if key in spec:
             return ERROR, f"unsupported: validate.{key}"
     try:
-        if operation != "DELETE" and _plain_pattern_rule(rule):
+        if operation != "DELETE" and not ctx.exceptions and _plain_pattern_rule(rule):
             # no variables anywhere: validate first, build the context only to word a failure
             return _validate_plain(policy, rule, resource, ctx)
         context = _context(policy, rule, resource, ctx, operation)
@@ -329,9 +359,20 @@ def _evaluate_rule(
             raise exc.at("preconditions") from None
         if not holds:
             return SKIP, "preconditions not met"
+        excepted = _exceptions_for(policy, rule, resource, ctx, context, operation)
         if "podSecurity" in spec:
             if operation == "DELETE":
                 return None  # Kyverno does not check a deleted pod
+            if excepted and exceptions.pod_security_exclusions(excepted) is not None:
+                return validate_pod_security(
+                    rule,
+                    resource,
+                    exceptions.pod_security_exclusions(excepted),
+                    exceptions.names(excepted),
+                )
+        if excepted:
+            return SKIP, f"rule is skipped due to policy exception {exceptions.names(excepted)}"
+        if "podSecurity" in spec:
             return validate_pod_security(rule, resource)
 
         values = _values(policy, rule, resource, ctx)
@@ -372,6 +413,9 @@ def generate_rule(
             raise exc.at("preconditions") from None
         if not holds:
             return SKIP, "preconditions not met", ()
+        excepted = _exceptions_for(policy, rule, resource, ctx, context, operation)
+        if excepted:
+            return SKIP, f"rule is skipped due to policy exception {exceptions.names(excepted)}", ()
         values = _values(policy, rule, resource, ctx)
 
         def load_context(entries: list[Any], data: dict[str, Any]) -> None:
@@ -407,6 +451,10 @@ def mutate_rule(
             raise exc.at("preconditions") from None
         if not holds:
             return SKIP, "preconditions not met", resource
+        excepted = _exceptions_for(policy, rule, resource, ctx, context, operation)
+        if excepted:
+            names = exceptions.names(excepted)
+            return SKIP, f"rule is skipped due to policy exception {names}", resource
         values = _values(policy, rule, resource, ctx)
 
         def load_context(entries: list[Any], data: dict[str, Any]) -> None:

@@ -15,6 +15,40 @@ class Facts:
 
     namespace_labels: dict[str, dict[str, str]] = field(default_factory=dict)
     operation: str = "CREATE"
+    #: the requesting user (a test's userinfo file); offline there is none unless given
+    user: UserInfo = field(default_factory=lambda: UserInfo())
+
+
+@dataclass(frozen=True)
+class UserInfo:
+    username: str = ""
+    groups: tuple[str, ...] = ()
+    roles: tuple[str, ...] = ()
+    cluster_roles: tuple[str, ...] = ()
+
+
+def subjects_match(subjects: list[Any], user: UserInfo) -> bool:
+    """Any subject names the user: a User by name, a Group among the user's groups, a
+    ServiceAccount by its system:serviceaccount user name (wildcards allowed)."""
+    for subject in subjects:
+        if not isinstance(subject, dict):
+            continue
+        kind, name = subject.get("kind"), str(subject.get("name", ""))
+        if kind == "ServiceAccount":
+            name = f"system:serviceaccount:{subject.get('namespace', '')}:{name}"
+        names = user.groups if kind == "Group" else (user.username,)
+        if kind in ("ServiceAccount", "Group", "User") and any(_wild(name, n) for n in names):
+            return True
+    return False
+
+
+def user_matches(flt: dict[str, Any], user: UserInfo) -> bool:
+    """The filter's roles, clusterRoles and subjects (those present) all hold for the user."""
+    if flt.get("roles") and not any(r in user.roles for r in flt["roles"]):
+        return False
+    if flt.get("clusterRoles") and not any(r in user.cluster_roles for r in flt["clusterRoles"]):
+        return False
+    return not (flt.get("subjects") and not subjects_match(flt["subjects"], user))
 
 
 def _wild(pattern: str, value: str) -> bool:
@@ -118,10 +152,11 @@ def resource_filter_matches(
 
 
 def _filter_matches(flt: dict[str, Any], resource: dict[str, Any], facts: Facts) -> bool:
-    if any(flt.get(k) for k in ("subjects", "roles", "clusterRoles")):
-        return False  # needs the admission request's user: unknown offline
     resources = flt.get("resources")
-    return True if resources is None else resource_filter_matches(resources, resource, facts)
+    if resources is not None and not resource_filter_matches(resources, resource, facts):
+        return False
+    # user filters hold only for a known requesting user (a test's userinfo file)
+    return user_matches(flt, facts.user)
 
 
 def block_matches(block: dict[str, Any] | None, resource: dict[str, Any], facts: Facts) -> bool:
@@ -139,7 +174,7 @@ def rule_applies(rule: dict[str, Any], resource: dict[str, Any], facts: Facts) -
     if not block_matches(rule.get("match"), resource, facts):
         return False
     exclude = rule.get("exclude")
-    has_filters = bool(exclude) and bool(
-        exclude.get("any") or exclude.get("all") or exclude.get("resources")
+    has_filters = bool(exclude) and any(
+        exclude.get(k) for k in ("any", "all", "resources", "subjects", "roles", "clusterRoles")
     )
     return not (has_filters and block_matches(exclude, resource, facts))

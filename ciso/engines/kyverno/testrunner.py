@@ -11,7 +11,7 @@ returned an error (an unsupported feature among them).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ import yaml
 
 from ciso.engines.kyverno.engine import ERROR, Context, RuleResult, apply, policy_id
 from ciso.engines.kyverno.generation import without_generate_labels
-from ciso.engines.kyverno.matching import Facts
+from ciso.engines.kyverno.matching import Facts, UserInfo
 from ciso.engines.kyverno.mutation.compare import same_resource
 from ciso.engines.kyverno.scope import as_the_cli_reads_it
 from itbench.errors import InputError
@@ -93,12 +93,31 @@ def _load_yaml_documents(path: Path) -> list[Any]:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
 
 
-def _values(path: Path | None) -> tuple[Context, dict[str, Any]]:
-    ctx = Context()
+def _user(path: Path | None) -> UserInfo:
+    """A test's userinfo file (kind UserInfo: roles, clusterRoles, userInfo.username/groups)."""
     if path is None:
-        return ctx, {}
+        return UserInfo()
     docs = _load_yaml_documents(path)
     data = docs[0] if docs and isinstance(docs[0], dict) else {}
+    user = data.get("userInfo") if isinstance(data.get("userInfo"), dict) else {}
+    return UserInfo(
+        username=str(user.get("username") or ""),
+        groups=tuple(str(g) for g in user.get("groups") or []),
+        roles=tuple(str(r) for r in data.get("roles") or []),
+        cluster_roles=tuple(str(r) for r in data.get("clusterRoles") or []),
+    )
+
+
+def _values(path: Path | None, inline: Any = None) -> tuple[Context, dict[str, Any]]:
+    """The test's values: a values file, or the Test's own ``values`` block."""
+    ctx = Context()
+    if path is None and not isinstance(inline, dict):
+        return ctx, {}
+    if path is not None:
+        docs = _load_yaml_documents(path)
+        data = docs[0] if docs and isinstance(docs[0], dict) else {}
+    else:
+        data = inline
     ctx.global_values = dict(data.get("globalValues") or {})
     for policy in data.get("policies") or []:
         for rule in policy.get("rules") or []:
@@ -272,8 +291,16 @@ def run_test_file(path: Path) -> TestFileResult:
                 raise InputError(f"{path}: resource {i} has no 'kind'")
             as_the_cli_reads_it(resource)
         variables = test.get("variables")
-        ctx, _ = _values(base / variables if variables else None)
+        ctx, _ = _values(base / variables if variables else None, test.get("values"))
+        user_file = test.get("userinfo")
+        ctx.facts = replace(ctx.facts, user=_user(base / user_file if user_file else None))
         ctx.objects = resources
+        for rel in test.get("exceptions") or []:
+            ctx.exceptions += [
+                d
+                for d in _load_yaml_documents(base / rel)
+                if isinstance(d, dict) and d.get("kind") == "PolicyException"
+            ]
         ctx.config_maps = {
             (
                 (r.get("metadata") or {}).get("namespace") or "default",

@@ -175,7 +175,20 @@ def check_pod(
     spec: dict[str, Any],
 ) -> list[Violation]:
     """The violations left after the exclusions (empty: the pod is allowed)."""
-    violations = evaluate(level, minor, meta, spec)
+    return apply_exclusions(
+        level, minor, exclusions, meta, spec, evaluate(level, minor, meta, spec)
+    )
+
+
+def apply_exclusions(
+    level: str,
+    minor: int,
+    exclusions: list[dict[str, Any]],
+    meta: dict[str, Any],
+    spec: dict[str, Any],
+    violations: list[Violation],
+) -> list[Violation]:
+    """``violations`` of the pod minus what ``exclusions`` exempt."""
     if not exclusions:
         return violations
     remaining = {v.check: list(v.errors) for v in violations}
@@ -214,9 +227,15 @@ def describe(violations: list[Violation]) -> str:
     )
 
 
-def validate_pod_security(rule: dict[str, Any], resource: dict[str, Any]) -> tuple[str, str]:
-    """(pass or fail, message) of a podSecurity rule on a resource; RuleError when the rule or
-    the resource cannot be evaluated."""
+def validate_pod_security(
+    rule: dict[str, Any],
+    resource: dict[str, Any],
+    exception_exclusions: list[dict[str, Any]] | None = None,
+    exception_names: str = "",
+) -> tuple[str, str]:
+    """(pass, fail or skip, message) of a podSecurity rule on a resource; RuleError when the
+    rule or the resource cannot be evaluated. Exclusions from matching PolicyExceptions apply
+    to what the rule's own exclusions leave: a pod they fully exempt is skipped."""
     settings = rule["validate"]["podSecurity"]
     if not isinstance(settings, dict):
         raise RuleError("must be a map").at("validate", "podSecurity")
@@ -229,6 +248,10 @@ def validate_pod_security(rule: dict[str, Any], resource: dict[str, Any]) -> tup
         minor = parse_version(settings.get("version"))
         meta, spec = pod_of(resource)
         left = check_pod(level, minor, list(settings.get("exclude") or []), meta, spec)
+        if left and exception_exclusions:
+            left = apply_exclusions(level, minor, exception_exclusions, meta, spec, left)
+            if not left:
+                return "skip", f"rule is skipped due to policy exceptions {exception_names}"
     except RuleError as exc:
         raise exc.at("validate", "podSecurity") from None
     if not left:
