@@ -30,6 +30,7 @@ EXPECTED = {
     "kyverno-fail-jmespath.yaml": {("KYV004", "error")},
     "kyverno-warn-never-matches.yaml": {("KYV005", "warning")},
     "kyverno-info-unsupported.yaml": {("KYV006", "info")},
+    "kyverno-pass-mutate.yaml": set(),
     "kyverno-info-cel.yaml": {("KYV007", "info")},
     "ansible-pass.yml": set(),
     "ansible-fail-syntax.yml": {("ANS001", "error")},
