@@ -16,7 +16,8 @@ SUFFIXES = (".yaml", ".yml", ".json")
 MAX_DEPTH = 100
 
 
-def _depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
+def depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``value`` nests at most ``limit`` levels (checked without recursion)."""
     stack = [(value, 0)]
     while stack:
         item, depth = stack.pop()
@@ -34,6 +35,8 @@ def _documents(path: Path) -> Iterator[Any]:
     if path.suffix == ".json":
         try:
             yield json.loads(text)
+        except RecursionError:
+            raise InputError(f"{path}: document 0: nested too deeply to read") from None
         except json.JSONDecodeError as exc:
             raise InputError(
                 f"{path}: document 0: not valid JSON (line {exc.lineno}: {exc.msg})"
@@ -56,7 +59,7 @@ def check_object(obj: Any, where: str) -> dict[str, Any]:
     meta = obj.get("metadata")
     if not isinstance(meta, dict) or not isinstance(meta.get("name"), str) or not meta["name"]:
         raise InputError(f"{where}: field 'metadata.name' is missing ({obj['kind']})")
-    if not _depth_ok(obj):
+    if not depth_ok(obj):
         raise InputError(f"{where}: nested more than {MAX_DEPTH} levels deep")
     return obj
 

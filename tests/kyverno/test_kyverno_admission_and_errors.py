@@ -407,6 +407,18 @@ def test_rule_errors_name_file_policy_rule_and_path(tmp_path: Path, itbench_bin:
             + "\n",
             "nested more than",
         ),
+        # deep enough to overflow libyaml's C stack if it were parsed: refused before parsing
+        (
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: d}\nspec: "
+            + "[" * 200_000
+            + "]" * 200_000,
+            "nested more than 1000",
+        ),
+        (
+            "apiVersion: v1\nkind: Pod\nmetadata: {name: d}\nspec:\n"
+            + "".join(" " * i + "- \n" for i in range(1, 1200)),
+            "nested more than",
+        ),
     ],
 )
 def test_bad_resources_are_tool_errors_naming_the_file(
@@ -427,3 +439,30 @@ def test_bad_resources_are_tool_errors_naming_the_file(
     assert (
         f"{resource}" in proc.stderr and expected in proc.stderr and "Traceback" not in proc.stderr
     )
+
+
+def test_kyverno_test_refuses_deep_files_per_test_file(tmp_path: Path, itbench_bin: str):
+    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(_policy(NEEDS_TEAM)))
+    (tmp_path / "resource.yaml").write_text(
+        "kind: Pod\nspec: " + "{a: " * 100_000 + "1" + "}" * 100_000
+    )
+    test = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Test",
+        "policies": ["policy.yaml"],
+        "resources": ["resource.yaml"],
+        "results": [
+            {"policy": "p", "rule": "r", "kind": "Pod", "resources": ["pod"], "result": "pass"}
+        ],
+    }
+    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
+    proc = subprocess.run(
+        [itbench_bin, "kyverno", "test", str(tmp_path), "--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 1, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["summary"]["errors"] == 1
+    assert "resource.yaml: not valid YAML (nested more than 1000 levels deep" in proc.stdout

@@ -22,7 +22,9 @@ from ciso.engines.kyverno.generation import without_generate_labels
 from ciso.engines.kyverno.matching import Facts, UserInfo
 from ciso.engines.kyverno.mutation.compare import same_resource
 from ciso.engines.kyverno.scope import as_the_cli_reads_it
+from itbench.cluster.manifests import MAX_DEPTH, depth_ok
 from itbench.errors import InputError
+from itbench.yamlsafe import load_all
 
 OUT_OF_SCOPE_FLAGS = (
     "isValidatingPolicy",
@@ -86,11 +88,15 @@ def find_test_files(paths: Iterable[Path]) -> list[Path]:
 
 def _load_yaml_documents(path: Path) -> list[Any]:
     try:
-        return [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d is not None]
+        documents = [d for d in load_all(path.read_text(encoding="utf-8")) if d is not None]
     except yaml.YAMLError as exc:
         raise InputError(f"{path}: not valid YAML ({exc})") from exc
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from exc
+    for index, document in enumerate(documents):
+        if not depth_ok(document):
+            raise InputError(f"{path}: document {index}: nested more than {MAX_DEPTH} levels deep")
+    return documents
 
 
 def _user(path: Path | None) -> UserInfo:
