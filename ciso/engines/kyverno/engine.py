@@ -15,6 +15,7 @@ from ciso.engines.kyverno.jmespath.strings import FunctionError
 from ciso.engines.kyverno.matching import Facts, rule_applies
 from ciso.engines.kyverno.pattern.match import Mismatch, validate
 from ciso.engines.kyverno.podsecurity import validate_pod_security
+from ciso.engines.kyverno.structure import check_policy
 from ciso.engines.kyverno.validation import (
     ERROR,
     FAIL,
@@ -550,7 +551,8 @@ def apply(
     sources: Mapping[str, str] | None = None,
 ) -> list[RuleResult]:
     """Every rule of every policy on every resource it matches. ``sources`` maps a policy id to
-    the file it came from, so that a rule error names the file too."""
+    the file it came from, so that a rule error names the file too. A policy of the wrong shape
+    raises PolicyError (naming file, policy, rule and path) before anything is evaluated."""
     ctx = ctx or Context()
     sources = sources or {}
     results = []
@@ -558,6 +560,8 @@ def apply(
     for policy in policies:
         if policy.get("kind") not in POLICY_KINDS:
             continue
+        pid = policy_id(policy)
+        check_policy(policy, pid, sources.get(pid, ""))
         rules = [(rule, _kind_prefilter(rule)) for rule in all_rules(policy)]
         policy_ns = (
             (policy.get("metadata") or {}).get("namespace")

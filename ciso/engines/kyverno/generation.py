@@ -63,7 +63,9 @@ def _from_clone(spec: dict[str, Any], lookup: Lookup) -> dict[str, Any]:
     clone = spec["clone"]
     if not isinstance(clone, dict) or not clone.get("name"):
         raise RuleError("needs the source's name (and namespace)").at("clone")
-    kind = spec.get("kind", "")
+    kind = spec.get("kind")
+    if not isinstance(kind, str) or not kind:
+        raise RuleError("a clone needs the kind of its source").at("kind")
     namespace = str(clone.get("namespace") or "")
     found = [
         o for o in lookup(kind, namespace) if (o.get("metadata") or {}).get("name") == clone["name"]

@@ -51,12 +51,15 @@ def user_matches(flt: dict[str, Any], user: UserInfo) -> bool:
     return not (flt.get("subjects") and not subjects_match(flt["subjects"], user))
 
 
-def _wild(pattern: str, value: str) -> bool:
-    return fnmatch.fnmatchcase(value, pattern)
+def _wild(pattern: Any, value: Any) -> bool:
+    # a policy may hold a non-string (null, a number) where a name belongs: compare its text
+    return fnmatch.fnmatchcase(str(value), str(pattern))
 
 
-def kind_matches(spec: str, resource: dict[str, Any]) -> bool:
-    return _kind_matches(spec, resource.get("apiVersion", ""), resource.get("kind", ""))
+def kind_matches(spec: Any, resource: dict[str, Any]) -> bool:
+    return _kind_matches(
+        str(spec), str(resource.get("apiVersion", "")), str(resource.get("kind", ""))
+    )
 
 
 @functools.lru_cache(maxsize=8192)

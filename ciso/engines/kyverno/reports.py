@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ciso.engines.kyverno.engine import Context, apply
+from ciso.engines.kyverno.structure import PolicyError, check_policy
 
 ADMISSION_ONLY = (
     "request.operation",
@@ -40,6 +41,14 @@ def _background_rules(policy: dict[str, Any]) -> dict[str, Any]:
     return {**policy, "spec": spec}
 
 
+def _well_formed(policy: dict[str, Any]) -> bool:
+    try:
+        check_policy(policy, str((policy.get("metadata") or {}).get("name", "")))
+    except PolicyError:
+        return False
+    return True
+
+
 def policy_reports(
     policies: Sequence[dict[str, Any]],
     resources: Sequence[dict[str, Any]],
@@ -47,6 +56,8 @@ def policy_reports(
 ) -> list[dict[str, Any]]:
     """The report objects for ``resources`` (the signature the offline cluster's hook calls)."""
     by_name = {(p.get("metadata") or {}).get("name"): p for p in policies}
+    # a policy of the wrong shape would be refused by Kyverno's admission: it reports nothing
+    policies = [p for p in policies if _well_formed(p)]
     results = apply([_background_rules(p) for p in policies], resources, ctx)
     index = {
         (

@@ -325,7 +325,11 @@ def run_test_file(path: Path) -> TestFileResult:
         for r in (p.get("spec") or {}).get("rules") or []
         if "cel" in (r.get("validate") or {})
     }
-    results = apply(policies, resources, ctx, sources)
+    try:
+        results = apply(policies, resources, ctx, sources)
+    except InputError as exc:
+        outcome.error = str(exc)
+        return outcome
     known_policies = {policy_id(p) for p in policies}
     for entry in test.get("results") or []:
         names = list(
