@@ -344,7 +344,7 @@ BAD_POLICIES = {
                 "deny": {"conditions": {"any": [{"key": 1, "operator": "Sideways", "value": 1}]}},
             }
         },
-        "(at validate.deny.conditions.any[0].operator)",
+        "rule error at validate.deny.conditions.any[0].operator: unknown condition operator",
     ),
     "foreach.yaml": (
         _foreach({"list": "request.object.spec.containers", "pattern": {"Q(image)": "?*"}}),

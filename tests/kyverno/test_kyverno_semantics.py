@@ -240,7 +240,7 @@ def test_conditions_any_all_and_unsupported_operator():
         {"key": "{{ request.object.metadata.name }}", "operator": "Equals", "value": "web"}
     )
     assert conditions.evaluate(block, context) is True
-    with pytest.raises(conditions.ConditionError, match="unsupported"):
+    with pytest.raises(conditions.ConditionError, match="unknown condition operator"):
         conditions.check("Resembles", 1, 1)
 
 

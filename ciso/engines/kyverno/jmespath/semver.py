@@ -68,3 +68,16 @@ class SemverFunctions:
     @functions.signature({"types": ["string"]}, {"types": ["string"]})
     def _func_semver_compare(self, version: str, spec: str) -> bool:
         return satisfies(version, spec)
+
+
+_STRICT = re.compile(r"^(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$")
+
+
+def satisfies_order(left: object, right: object) -> tuple[tuple, tuple] | None:
+    """Both sides as comparable semantic versions (strict ``x.y.z``, as blang/semver parses
+    them), or None when either is not one."""
+    if not (isinstance(left, str) and isinstance(right, str)):
+        return None
+    if not (_STRICT.match(left) and _STRICT.match(right)):
+        return None
+    return _key(left), _key(right)
