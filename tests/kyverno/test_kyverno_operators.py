@@ -111,3 +111,36 @@ def test_every_operator_has_a_case_that_holds_and_one_that_does_not():
 def test_in_with_a_list_key_of_non_strings_is_an_error():
     with pytest.raises(ConditionError, match="list of strings"):
         check("In", [1, 2], ["1"])
+
+
+PATTERN_LEAVES = [
+    ("nginx:1.25", "nginx:*", True),
+    ("nginx", "!ngi*", False),
+    ("5", 5, True),  # a numeric string against a number leaf
+    (5, "5", True),  # a number against a quantity-like string
+    (8080, "*0", False),  # numbers print as 8.08E+03 for wildcards, as Kyverno does
+    (8080, "?*", True),
+    (90, ">1m", True),  # "1m" reads as a quantity (0.001) before any number
+    ("90s", ">1m", True),  # both durations
+    ("1.5Gi", "1Gi-2Gi", True),
+    ("3Gi", "1Gi!-2Gi", True),
+    ("1500m", "1-2", True),
+    (None, "0", True),  # null compares as "0"
+    (None, "*", False),
+    ({"a": 1}, "*", False),
+    ({"a": 1}, {}, True),
+    (0, None, True),
+    ("x", None, False),
+    (True, "true", True),
+    (False, True, False),
+    ("a", "b | a", True),
+    (7, ">5 & <10", True),
+    (12, ">5 & <10", False),
+]
+
+
+@pytest.mark.parametrize(("value", "pattern", "holds"), PATTERN_LEAVES)
+def test_pattern_leaf(value, pattern, holds):
+    from ciso.engines.kyverno.pattern.values import value_matches
+
+    assert value_matches(value, pattern) is holds

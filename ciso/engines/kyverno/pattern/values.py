@@ -1,115 +1,155 @@
-"""Compare one resource value with one pattern value: wildcards, ``!``, ``|``, ``&``, ``>``,
-``<``, ``>=``, ``<=``, ranges ``a-b`` / ``a!-b``, quantities (``100Mi``) and durations (``1h``)."""
+"""Compare one resource value with one pattern leaf as Kyverno's pattern.Validate does: a bool,
+number or null leaf by type; a string leaf as ``|`` alternatives of ``&`` conjunctions of
+conditions, each with an operator (``>=``, ``<=``, ``>``, ``<``, ``!``, ranges ``a-b`` and
+``a!-b``, or plain) applied to the value read as a Go duration, else as a Kubernetes quantity,
+else (plain and ``!`` only) as text matched against a ``*``/``?`` wildcard."""
 
 from __future__ import annotations
 
-import fnmatch
+import decimal
 import re
+from fractions import Fraction
 from typing import Any
 
-_QUANTITY = re.compile(r"^([+-]?\d+(?:\.\d+)?)(Ki|Mi|Gi|Ti|Pi|Ei|m|k|M|G|T|P|E)?$")
-_SUFFIX = {
-    None: 1,
-    "m": 1e-3,
-    "k": 1e3,
-    "M": 1e6,
-    "G": 1e9,
-    "T": 1e12,
-    "P": 1e15,
-    "E": 1e18,
-    "Ki": 2**10,
-    "Mi": 2**20,
-    "Gi": 2**30,
-    "Ti": 2**40,
-    "Pi": 2**50,
-    "Ei": 2**60,
-}
-_DURATION = re.compile(r"^(?:(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|ns))+$")
-_DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|ns)")
-_DURATION_UNIT = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "ns": 1e-9}
-_RANGE = re.compile(r"^(?P<low>[^!\s-][^\s]*?)(?P<neg>!?)-(?P<high>[^\s]+)$")
+from ciso.engines.kyverno.jmespath.gotypes import Quantity, parse_duration
+
+_IN_RANGE = re.compile(r"^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$")
+_NOT_IN_RANGE = re.compile(r"^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)!-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$")
+_GO_FLOAT = re.compile(r"^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)$")
+ORDERING = (">=", "<=", ">", "<")
 
 
-def as_string(value: Any) -> str:
-    if value is None:
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def operator_of(pattern: str) -> str:
+    """The operator a string condition starts with ("" for plain equality, "-" / "!-" for
+    ranges), as Kyverno reads it."""
+    if len(pattern) < 2:
         return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+    for op in (*ORDERING, "!"):
+        if pattern.startswith(op):
+            return op
+    if _NOT_IN_RANGE.match(pattern):
+        return "!-"
+    if _IN_RANGE.match(pattern):
+        return "-"
+    return ""
 
 
-def as_number(value: Any) -> float | None:
-    """Numbers, quantities and durations (in seconds) on one scale; None if not numeric."""
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, int | float):
-        return float(value)
-    text = str(value).strip()
-    match = _QUANTITY.match(text)
-    if match:
-        return float(match.group(1)) * _SUFFIX[match.group(2)]
-    if _DURATION.match(text):
-        return sum(float(n) * _DURATION_UNIT[u] for n, u in _DURATION_PART.findall(text))
+def _number_text(value: Any) -> str | None:
+    """What Kyverno compares as a duration or quantity: null is "0", numbers print as %f."""
+    if value is None:
+        return "0"
+    if isinstance(value, str):
+        return value
+    if _is_number(value):
+        return f"{float(value):f}"
     return None
 
 
-def _wildcard(value: Any, pattern: str) -> bool:
-    text = as_string(value)
-    if "*" in pattern or "?" in pattern:
-        return fnmatch.fnmatchcase(text, pattern.replace("[", "[[]"))
-    return text == pattern
+def _order(op: str, left: Any, right: Any) -> bool:
+    return {
+        "": left == right,
+        "!": left != right,
+        ">": left > right,
+        "<": left < right,
+        ">=": left >= right,
+        "<=": left <= right,
+    }[op]
 
 
-def _compare(value: Any, op: str, operand: str) -> bool:
-    left, right = as_number(value), as_number(operand)
-    if left is None or right is None:
+def _as_duration(text: str) -> int | None:
+    try:
+        return parse_duration(text)
+    except ValueError:
+        return None
+
+
+def _as_quantity(text: str) -> Fraction | None:
+    try:
+        return Quantity.parse(text).value
+    except ValueError:
+        return None
+
+
+def _go_exponent(value: float) -> str:
+    """strconv.FormatFloat(v, 'E', -1, 64): the shortest digits, exponent form (5E+00)."""
+    if value == 0:
+        return "0E+00"
+    sign, digits, exponent = decimal.Decimal(repr(value)).as_tuple()
+    text = "".join(map(str, digits)).rstrip("0") or "0"
+    power = int(exponent) + len(digits) - 1
+    mantissa = text[0] + ("." + text[1:] if len(text) > 1 else "")
+    return f"{'-' if sign else ''}{mantissa}E{'+' if power >= 0 else '-'}{abs(power):02d}"
+
+
+def wildcard(pattern: str, text: str) -> bool:
+    if "*" not in pattern and "?" not in pattern:
+        return pattern == text
+    regex = "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
+    return re.fullmatch(regex, text, re.DOTALL) is not None
+
+
+def _compare(value: Any, pattern: str, op: str) -> bool:
+    text = _number_text(value)
+    wanted = _as_duration(pattern)
+    if wanted is not None and text is not None:
+        actual = _as_duration(text)
+        if actual is not None:
+            return _order(op, actual, wanted)
+    wanted_quantity = _as_quantity(pattern)
+    if wanted_quantity is not None and text is not None:
+        actual_quantity = _as_quantity(text)
+        if actual_quantity is not None:
+            return _order(op, actual_quantity, wanted_quantity)
+    if op not in ("", "!"):
         return False
-    return {">": left > right, "<": left < right, ">=": left >= right, "<=": left <= right}[op]
+    if isinstance(value, str):
+        shown = value
+    elif isinstance(value, bool):
+        shown = "true" if value else "false"
+    elif _is_number(value):
+        shown = _go_exponent(float(value))
+    else:
+        return False
+    matched = wildcard(pattern, shown)
+    return not matched if op == "!" else matched
 
 
-def _one(value: Any, pattern: str) -> bool:
-    pattern = pattern.strip()
-    for op in (">=", "<=", ">", "<"):
-        if pattern.startswith(op):
-            return _compare(value, op, pattern[len(op) :].strip())
-    if pattern.startswith("!") and not pattern.startswith("!-"):
-        return not _wildcard(value, pattern[1:].strip())
-    ranged = _RANGE.match(pattern)
-    if (
-        ranged
-        and as_number(ranged.group("low")) is not None
-        and as_number(ranged.group("high")) is not None
-    ):
-        number = as_number(value)
-        if number is None:
-            return False
-        low, high = as_number(ranged.group("low")), as_number(ranged.group("high"))
-        inside = low <= number <= high  # type: ignore[operator]
-        return not inside if ranged.group("neg") else inside
-    return _wildcard(value, pattern)
+def _condition(value: Any, pattern: str) -> bool:
+    op = operator_of(pattern)
+    if op == "-":
+        low, high = _IN_RANGE.match(pattern).groups()  # type: ignore[union-attr]
+        return _condition(value, f">= {low}") and _condition(value, f"<= {high}")
+    if op == "!-":
+        low, high = _NOT_IN_RANGE.match(pattern).groups()  # type: ignore[union-attr]
+        return _condition(value, f"< {low}") or _condition(value, f"> {high}")
+    return _compare(value, pattern[len(op) :].strip(), op)
 
 
 def value_matches(value: Any, pattern: Any) -> bool:
-    if isinstance(value, dict | list):
-        return False
+    """Whether a resource value satisfies a pattern leaf (bool, number, null, map or string)."""
     if isinstance(pattern, bool):
         return isinstance(value, bool) and value == pattern
-    if isinstance(pattern, int | float):
-        if isinstance(value, bool):
-            return False
-        if isinstance(value, int | float):
+    if _is_number(pattern):
+        if _is_number(value):
             return float(value) == float(pattern)
-        number = as_number(value)
-        return number is not None and number == float(pattern)
+        if isinstance(value, str) and _GO_FLOAT.match(value):
+            return float(value) == float(pattern)
+        return False
     if pattern is None:
-        return value in (None, "", 0, False) and not (isinstance(value, float) and value != 0)
-    if isinstance(pattern, str):
-        if pattern == "" and value in (None, ""):
-            return True
-        return any(
-            all(_one(value, part) for part in alternative.split("&"))
-            for alternative in pattern.split("|")
-        )
-    return False
+        if _is_number(value):
+            return float(value) == 0.0
+        return value is None or value == "" or value is False
+    if isinstance(pattern, dict):
+        return isinstance(value, dict)
+    if not isinstance(pattern, str):
+        return False
+    if isinstance(value, str) and value == pattern:
+        return True
+    return any(
+        all(_condition(value, part.strip(" ")) for part in alternative.strip(" ").split("&"))
+        for alternative in pattern.split("|")
+    )
