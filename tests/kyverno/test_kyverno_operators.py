@@ -144,3 +144,35 @@ def test_pattern_leaf(value, pattern, holds):
     from ciso.engines.kyverno.pattern.values import value_matches
 
     assert value_matches(value, pattern) is holds
+
+
+# -- anchors within one map, in Kyverno's order ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("resource", "pattern", "outcome"),
+    [
+        # a failed condition makes a sibling equality failure irrelevant, whatever the key order
+        ({"a": 1, "b": 2}, {"=(b)": 3, "(a)": 2, "c": "x"}, "skip"),
+        ({"a": 1, "b": 2}, {"(a)": 2, "=(b)": 3}, "skip"),
+        # with the condition met, the equality failure stands
+        ({"a": 2, "b": 2}, {"=(b)": 3, "(a)": 2}, "fail"),
+        # any failure under a conditional anchor is a skip, not a fail
+        ({"spec": {"x": {"y": 1}}}, {"spec": {"(x)": {"y": 2}, "z": 1}}, "skip"),
+        # a global anchor that fails skips the whole rule
+        ({"kind": "Pod", "spec": {"x": 1}}, {"<(kind)": "Deployment", "spec": {"x": 2}}, "skip"),
+        # negation fails when the key is present
+        ({"spec": {"secret": 1}}, {"spec": {"X(secret)": "null"}}, "fail"),
+        # existence: one element of the list must match each pattern map
+        ({"c": [{"n": "a"}, {"n": "b"}]}, {"^(c)": [{"n": "b"}]}, "pass"),
+    ],
+)
+def test_anchor_order_and_skips(resource, pattern, outcome):
+    from ciso.engines.kyverno.pattern.match import Mismatch, validate
+
+    try:
+        validate(resource, pattern)
+    except Mismatch as exc:
+        assert ("skip" if exc.skip else "fail") == outcome, exc
+        return
+    assert outcome == "pass"

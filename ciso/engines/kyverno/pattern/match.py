@@ -26,6 +26,9 @@ class Mismatch(Exception):
     path: str
     message: str
     kind: str = "fail"
+    #: raised by a conditional or global anchor of the map being walked (not passed up from a
+    #: deeper map): such a failure makes Kyverno ignore its siblings' failures
+    direct: bool = False
 
     @property
     def skip(self) -> bool:
@@ -104,9 +107,10 @@ def _split(pattern: dict, path: str, remember: bool = True) -> tuple[list, list]
     cached = _SPLIT.get(id(pattern))
     if cached is not None and cached[0] is pattern:
         return cached[1], cached[2]
-    anchored = [
-        (k, v, anchors.parse(k)) for k, v in pattern.items() if anchors.parse(k) is not None
-    ]
+    anchored = sorted(
+        ((k, v, anchors.parse(k)) for k, v in pattern.items() if anchors.parse(k) is not None),
+        key=lambda entry: entry[0],
+    )
     plain = [(k, v) for k, v in pattern.items() if anchors.parse(k) is None]
     for key, _ in plain:
         modifier = anchors.unknown_modifier(key)
@@ -123,39 +127,59 @@ def _split(pattern: dict, path: str, remember: bool = True) -> tuple[list, list]
     return anchored, plain
 
 
+def _check_anchor(resource: dict, key: str, value: Any, anchor: Any, path: str, depth: int) -> None:
+    """One anchored key of a map, as Kyverno's anchor handlers check it."""
+    here = f"{path}{anchor.key}/"
+    present = anchor.key in resource
+    if anchor.kind == anchors.NEGATION:
+        if present:
+            raise Mismatch(here, f"{here} is not allowed", "negation")
+    elif anchor.kind == anchors.EQUALITY:
+        if present:
+            validate(resource[anchor.key], value, here, depth + 1)
+    elif anchor.kind == anchors.CONDITION:
+        if not present:
+            raise Mismatch(
+                here, "conditional anchor key doesn't exist in the resource", "condition", True
+            )
+        try:
+            validate(resource[anchor.key], value, here, depth + 1)
+        except Mismatch as exc:
+            # any failure under a conditional anchor means "does not apply"
+            raise Mismatch(exc.path, exc.message, "condition", True) from None
+    elif anchor.kind == anchors.GLOBAL:
+        if present:
+            try:
+                validate(resource[anchor.key], value, here, depth + 1)
+            except Mismatch as exc:
+                raise Mismatch(exc.path, exc.message, "global", True) from None
+    elif anchor.kind == anchors.EXISTENCE and present:
+        _existence(resource[anchor.key], value, here, depth)
+
+
 def _validate_map(resource: dict, pattern: dict, path: str, depth: int) -> None:
     expanded = _expand_wildcard_keys(resource, pattern)
     # a pattern rewritten for this resource's wildcard keys is used once: do not remember it
     anchored, plain = _split(expanded, path, remember=expanded is pattern)
-    for _key, value, anchor in anchored:
-        assert anchor is not None
-        here = f"{path}{anchor.key}/"
-        if anchor.kind == anchors.NEGATION:
-            if anchor.key in resource:
-                raise Mismatch(here, f"{here} is not allowed", "negation")
-        elif anchor.kind == anchors.EQUALITY:
-            if anchor.key in resource:
-                validate(resource[anchor.key], value, here, depth + 1)
-        elif anchor.kind == anchors.CONDITION:
-            if anchor.key not in resource:
-                raise Mismatch(
-                    here, "conditional anchor key doesn't exist in the resource", "condition"
-                )
-            try:
-                validate(resource[anchor.key], value, here, depth + 1)
-            except Mismatch as exc:
-                raise Mismatch(exc.path, exc.message, "condition") from None
-        elif anchor.kind == anchors.GLOBAL:
-            if anchor.key in resource:
-                try:
-                    validate(resource[anchor.key], value, here, depth + 1)
-                except Mismatch as exc:
-                    raise Mismatch(exc.path, exc.message, "global") from None
-        elif anchor.kind == anchors.EXISTENCE:
-            if anchor.key in resource:
-                _existence(resource[anchor.key], value, here, depth)
-        else:  # "+(k)" only means something when mutating
-            continue
+    # Kyverno checks the anchored keys in sorted order; failed conditions (skips) are collected,
+    # and once a condition of this very map failed, other anchors' failures no longer count
+    skips: list[Mismatch] = []
+    applied = 0
+    for key, value, anchor in anchored:
+        if anchor.kind == anchors.ADD:
+            continue  # "+(k)" only means something when mutating
+        try:
+            _check_anchor(resource, key, value, anchor, path, depth)
+        except Mismatch as exc:
+            if exc.skip:
+                skips.append(exc)
+                continue
+            if any(s.direct for s in skips):
+                continue
+            raise
+        applied += 1
+    if skips and (applied == 0 or any(s.direct for s in skips)):
+        raise Mismatch(path, "; ".join(s.message for s in skips), skips[0].kind)
     for key, value in plain:
         here = f"{path}{key}/"
         if value == "*":
