@@ -345,3 +345,28 @@ def test_json_patch_rules_switch_autogen_off_for_the_whole_policy():
 )
 def test_patched_resources_compare_like_the_cli(expected, actual, same):
     assert same_resource(expected, actual) is same
+
+
+def _rule(name: str, kinds: list[str], **extra) -> dict:
+    return {
+        "name": name,
+        "match": {"any": [{"resources": {"kinds": kinds, **extra}}]},
+        "validate": {"message": "m", "pattern": {"spec": {"x": "?*"}}},
+    }
+
+
+@pytest.mark.parametrize(
+    ("rules", "generated"),
+    [
+        ([_rule("a", ["Pod"])], ["autogen-a", "autogen-cronjob-a"]),
+        # a rule on Deployments alone does not stop the Pod rule's controller rules
+        ([_rule("a", ["Pod"]), _rule("b", ["Deployment"])], ["autogen-a", "autogen-cronjob-a"]),
+        # any rule selecting by name, or mixing Pod with other kinds, stops them for the policy
+        ([_rule("a", ["Pod"]), _rule("b", ["Service"], names=["web"])], []),
+        ([_rule("a", ["Pod"]), _rule("b", ["Pod", "Service"])], []),
+        ([_rule("b", ["Service"])], []),
+    ],
+)
+def test_autogen_is_decided_for_the_whole_policy(rules, generated):
+    policy = {"kind": "ClusterPolicy", "metadata": {"name": "p"}, "spec": {"rules": rules}}
+    assert [r["name"] for r in autogen_rules(policy)] == generated

@@ -29,14 +29,38 @@ def _filters(block: dict[str, Any] | None) -> list[dict[str, Any]]:
     return [block.get("resources") or {}]
 
 
+def _is_pod(kind: Any) -> bool:
+    return isinstance(kind, str) and kind.split("/")[-1] == "Pod"
+
+
+def _kinds(block: dict[str, Any] | None) -> list[Any]:
+    return [k for f in _filters(block) for k in (f.get("kinds") or [])]
+
+
+def _policy_can_autogen(policy: dict[str, Any]) -> bool:
+    """Kyverno's policy-level test: no rule may select by name, selector or annotations, nor mix
+    Pod with other kinds in one filter, and some rule must be about Pods or their controllers."""
+    needed = False
+    for rule in (policy.get("spec") or {}).get("rules") or []:
+        for flt in _filters(rule.get("match")) + _filters(rule.get("exclude")):
+            if flt.get("name") or flt.get("names") or flt.get("selector") or flt.get("annotations"):
+                return False
+            kinds = flt.get("kinds") or []
+            if len(kinds) > 1 and any(_is_pod(k) for k in kinds):
+                return False
+            needed = needed or any(
+                isinstance(k, str) and k.split("/")[-1] in (*ALL_CONTROLLERS, "Pod") for k in kinds
+            )
+    return needed
+
+
 def _can_autogen(rule: dict[str, Any]) -> bool:
-    filters = _filters(rule.get("match")) + _filters(rule.get("exclude"))
-    kinds = [k for f in _filters(rule.get("match")) for k in (f.get("kinds") or [])]
-    if not kinds or any(k.split("/")[-1] != "Pod" for k in kinds):
-        return False  # only rules on Pods, and not mixed with other kinds
-    for f in filters:
-        if f.get("name") or f.get("names") or f.get("selector") or f.get("annotations"):
-            return False
+    """A rule gets controller rules when it matches Pods and excludes nothing but Pods."""
+    excluded = _kinds(rule.get("exclude"))
+    if not any(_is_pod(k) for k in _kinds(rule.get("match"))):
+        return False
+    if excluded and not any(_is_pod(k) for k in excluded):
+        return False
     return any(k in rule for k in ("validate", "mutate", "verifyImages"))
 
 
@@ -112,7 +136,7 @@ def _policy_blocks_autogen(policy: dict[str, Any]) -> bool:
 
 def autogen_rules(policy: dict[str, Any]) -> list[dict[str, Any]]:
     """The rules Kyverno would add to ``policy`` (its own rules are not included)."""
-    if _policy_blocks_autogen(policy):
+    if _policy_blocks_autogen(policy) or not _policy_can_autogen(policy):
         return []
     wanted = controllers(policy)
     out = []
