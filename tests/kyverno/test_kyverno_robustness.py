@@ -3,6 +3,7 @@ worst) and never raises: generated policies of every rule shape against generate
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -180,6 +181,8 @@ RESOURCE = st.fixed_dictionaries(
 )
 
 
+# the strategies are large: hypothesis warns when it prints them, which is only noise here
+@pytest.mark.filterwarnings("ignore::hypothesis.errors.HypothesisWarning")
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(POLICY, st.lists(RESOURCE, min_size=1, max_size=3))
 def test_any_policy_on_any_resource_gives_results_not_exceptions(policy, resources):
