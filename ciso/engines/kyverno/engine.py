@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -353,14 +353,10 @@ def _evaluate_rule(
         if operation != "DELETE" and not ctx.exceptions and _plain_pattern_rule(rule):
             # no variables anywhere: validate first, build the context only to word a failure
             return _validate_plain(policy, rule, resource, ctx)
-        context = _context(policy, rule, resource, ctx, operation)
-        try:
-            holds = conditions.evaluate(rule.get("preconditions"), context)
-        except RuleError as exc:
-            raise exc.at("preconditions") from None
-        if not holds:
+        prepared = _prepare(policy, rule, resource, ctx, operation)
+        if prepared is None:
             return SKIP, "preconditions not met"
-        excepted = _exceptions_for(policy, rule, resource, ctx, context, operation)
+        context, excepted, load_context = prepared
         if "podSecurity" in spec:
             if operation == "DELETE":
                 return None  # Kyverno does not check a deleted pod
@@ -372,19 +368,9 @@ def _evaluate_rule(
                     exceptions.names(excepted),
                 )
         if excepted:
-            return SKIP, f"rule is skipped due to policy exception {exceptions.names(excepted)}"
+            return SKIP, _excepted_message(excepted)
         if "podSecurity" in spec:
             return validate_pod_security(rule, resource)
-
-        values = _values(policy, rule, resource, ctx)
-
-        def load_context(entries: list[Any], data: dict[str, Any]) -> None:
-            for index, entry in enumerate(entries):
-                try:
-                    _load_entry(entry, data, values, ctx)
-                except RuleError as exc:
-                    raise exc.at(index) from None
-
         try:
             return check_block(
                 rule, spec, resource, context, load_context, deleting=operation == "DELETE"
@@ -392,10 +378,50 @@ def _evaluate_rule(
         except RuleError as exc:
             raise exc.at("validate") from None
     except RuleError as exc:
-        where = exc.where()
-        if exc.message.startswith("unsupported"):
-            return ERROR, f"{exc.message} (at {where})" if where else exc.message
-        return ERROR, f"rule error at {where}: {exc.message}" if where else exc.message
+        return ERROR, _error_message(exc)
+
+
+def _prepare(
+    policy: dict[str, Any],
+    rule: dict[str, Any],
+    resource: dict[str, Any],
+    ctx: Context,
+    operation: str,
+) -> (
+    tuple[dict[str, Any], list[dict[str, Any]], Callable[[list[Any], dict[str, Any]], None]] | None
+):
+    """What every rule type needs before its own work: the variable context, the matching
+    PolicyExceptions and a loader for foreach context entries; None when the preconditions do
+    not hold."""
+    context = _context(policy, rule, resource, ctx, operation)
+    try:
+        holds = conditions.evaluate(rule.get("preconditions"), context)
+    except RuleError as exc:
+        raise exc.at("preconditions") from None
+    if not holds:
+        return None
+    excepted = _exceptions_for(policy, rule, resource, ctx, context, operation)
+    values = _values(policy, rule, resource, ctx)
+
+    def load_context(entries: list[Any], data: dict[str, Any]) -> None:
+        for index, entry in enumerate(entries):
+            try:
+                _load_entry(entry, data, values, ctx)
+            except RuleError as exc:
+                raise exc.at(index) from None
+
+    return context, excepted, load_context
+
+
+def _error_message(exc: RuleError) -> str:
+    where = exc.where()
+    if exc.message.startswith("unsupported"):
+        return f"{exc.message} (at {where})" if where else exc.message
+    return f"rule error at {where}: {exc.message}" if where else exc.message
+
+
+def _excepted_message(excepted: list[dict[str, Any]]) -> str:
+    return f"rule is skipped due to policy exception {exceptions.names(excepted)}"
 
 
 def generate_rule(
@@ -407,33 +433,19 @@ def generate_rule(
 ) -> tuple[str, str, tuple[dict[str, Any], ...]]:
     """(status, message, generated objects) of one generate rule on a trigger."""
     try:
-        context = _context(policy, rule, resource, ctx, operation)
-        try:
-            holds = conditions.evaluate(rule.get("preconditions"), context)
-        except RuleError as exc:
-            raise exc.at("preconditions") from None
-        if not holds:
+        prepared = _prepare(policy, rule, resource, ctx, operation)
+        if prepared is None:
             return SKIP, "preconditions not met", ()
-        excepted = _exceptions_for(policy, rule, resource, ctx, context, operation)
+        context, excepted, load_context = prepared
         if excepted:
-            return SKIP, f"rule is skipped due to policy exception {exceptions.names(excepted)}", ()
-        values = _values(policy, rule, resource, ctx)
-
-        def load_context(entries: list[Any], data: dict[str, Any]) -> None:
-            for index, entry in enumerate(entries):
-                try:
-                    _load_entry(entry, data, values, ctx)
-                except RuleError as exc:
-                    raise exc.at(index) from None
-
+            return SKIP, _excepted_message(excepted), ()
         made = generation.generate(
             rule, context, generation.cluster_lookup(ctx.objects), load_context
         )
         names = ", ".join(f"{g.get('kind')}/{(g.get('metadata') or {}).get('name')}" for g in made)
         return PASS, f"created {names}" if names else "nothing to generate", tuple(made)
     except RuleError as exc:
-        where = exc.where()
-        return ERROR, f"rule error at {where}: {exc.message}" if where else exc.message, ()
+        return ERROR, _error_message(exc), ()
 
 
 def mutate_rule(
@@ -445,31 +457,16 @@ def mutate_rule(
 ) -> tuple[str, str, dict[str, Any]]:
     """(status, message, resource after the rule) of one mutate rule."""
     try:
-        context = _context(policy, rule, resource, ctx, operation)
-        try:
-            holds = conditions.evaluate(rule.get("preconditions"), context)
-        except RuleError as exc:
-            raise exc.at("preconditions") from None
-        if not holds:
+        prepared = _prepare(policy, rule, resource, ctx, operation)
+        if prepared is None:
             return SKIP, "preconditions not met", resource
-        excepted = _exceptions_for(policy, rule, resource, ctx, context, operation)
+        context, excepted, load_context = prepared
         if excepted:
-            names = exceptions.names(excepted)
-            return SKIP, f"rule is skipped due to policy exception {names}", resource
-        values = _values(policy, rule, resource, ctx)
-
-        def load_context(entries: list[Any], data: dict[str, Any]) -> None:
-            for index, entry in enumerate(entries):
-                try:
-                    _load_entry(entry, data, values, ctx)
-                except RuleError as exc:
-                    raise exc.at(index) from None
-
+            return SKIP, _excepted_message(excepted), resource
         outcome = mutation.mutate(rule, resource, context, load_context)
         return outcome.status, outcome.message, outcome.patched
     except RuleError as exc:
-        where = exc.where()
-        return ERROR, f"rule error at {where}: {exc.message}" if where else exc.message, resource
+        return ERROR, _error_message(exc), resource
 
 
 def _plain_pattern_rule(rule: dict[str, Any]) -> bool:

@@ -11,7 +11,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from ciso.engines.kyverno import conditions
+from ciso.engines.kyverno import conditions, foreach
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.matching import kind_matches, selector_matches
 from ciso.engines.kyverno.variables import substitute
@@ -136,15 +136,11 @@ def _foreach_entry(
     lookup: Lookup,
     load_context: ContextLoader,
 ) -> list[dict[str, Any]]:
-    if not isinstance(entry, dict) or not isinstance(entry.get("list"), str):
-        raise RuleError("a foreach entry needs a 'list' expression")
-    expression = entry["list"].strip().removeprefix("{{").removesuffix("}}").strip()
-    items = substitute("{{ " + expression + " }}", context)
     out = []
-    for index, element in enumerate(items if isinstance(items, list) else [items]):
+    for index, element in enumerate(foreach.items(entry, context)):
         if element is None:
             continue
-        local = {**context, "element": element, "elementIndex": index, "@": element}
+        local = foreach.element_context(context, element, index, 0)
         if entry.get("context"):
             load_context(entry["context"], local)
         if not conditions.evaluate(entry.get("preconditions"), local):

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ciso.engines.kyverno import conditions
+from ciso.engines.kyverno import conditions, foreach
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.pattern.match import Mismatch, validate
 from ciso.engines.kyverno.variables import UnknownKey, VariableError, substitute
@@ -173,32 +173,18 @@ def _foreach_entry(
     nesting: int,
     deleting: bool,
 ) -> tuple[Outcome, int]:
-    if not isinstance(entry, dict) or not isinstance(entry.get("list"), str):
-        raise RuleError("a foreach entry needs a 'list' expression")
-    expression = entry["list"].strip().removeprefix("{{").removesuffix("}}").strip()
     try:
-        items = substitute("{{ " + expression + " }}", context)
+        elements = foreach.items(entry, context)
     except UnknownKey:
         return (PASS, ""), 0  # an absent list is nothing to iterate, as in Kyverno
     except VariableError as exc:
         raise _ListError(exc) from None
-    if not isinstance(items, list):
-        items = [items]
     scope = entry.get("elementScope")
     applied = 0
-    for index, element in enumerate(items):
+    for index, element in enumerate(elements):
         if element is None:
             continue
-        local = dict(context)
-        local.update(
-            {
-                "element": element,
-                f"element{nesting}": element,
-                "elementIndex": index,
-                f"elementIndex{nesting}": index,
-                "@": element,
-            }
-        )
+        local = foreach.element_context(context, element, index, nesting)
         scoped = isinstance(element, dict) if scope is None else bool(scope)
         if scoped and not isinstance(element, dict):
             raise RuleError(

@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from ciso.engines.kyverno import conditions
+from ciso.engines.kyverno import conditions, foreach
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.mutation.anchors import resolve
 from ciso.engines.kyverno.mutation.json_patch import PatchError, apply_patch
@@ -117,15 +117,10 @@ def _elements(
     load_context: ContextLoader,
     nesting: int,
 ) -> MutationOutcome:
-    if not isinstance(entry, dict) or not isinstance(entry.get("list"), str):
-        raise RuleError("a foreach entry needs a 'list' expression")
-    expression = entry["list"].strip().removeprefix("{{").removesuffix("}}").strip()
     try:
-        items = substitute("{{ " + expression + " }}", context)
+        items = foreach.items(entry, context)
     except RuleError as exc:
         raise exc.at("list") from None
-    if not isinstance(items, list):
-        items = [items]
     # a strategic merge patch walks the list backwards unless told otherwise, as in Kyverno
     order = entry.get("order")
     reverse = order == "Descending" if order else entry.get("patchStrategicMerge") is not None
@@ -136,16 +131,7 @@ def _elements(
     for index, element in indexed:
         if element is None:
             continue
-        local = dict(context)
-        local.update(
-            {
-                "element": element,
-                f"element{nesting}": element,
-                "elementIndex": index,
-                f"elementIndex{nesting}": index,
-                "@": element,
-            }
-        )
+        local = foreach.element_context(context, element, index, nesting)
         try:
             if entry.get("context"):
                 load_context(entry["context"], local)
