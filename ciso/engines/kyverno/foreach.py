@@ -4,6 +4,7 @@ numbered forms ``element0``, ``elementIndex0`` …, and ``@``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ciso.engines.kyverno.errors import RuleError
@@ -35,3 +36,18 @@ def element_context(
         }
     )
     return local
+
+
+def load_entry_context(
+    entry: dict[str, Any],
+    local: dict[str, Any],
+    loader: Callable[[list[Any], dict[str, Any]], None],
+) -> None:
+    """Load an entry's own ``context`` entries for one element (errors located under
+    ``context``)."""
+    if not entry.get("context"):
+        return
+    try:
+        loader(entry["context"], local)
+    except RuleError as exc:
+        raise exc.at("context") from None

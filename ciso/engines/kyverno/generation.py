@@ -141,8 +141,7 @@ def _foreach_entry(
         if element is None:
             continue
         local = foreach.element_context(context, element, index, 0)
-        if entry.get("context"):
-            load_context(entry["context"], local)
+        foreach.load_entry_context(entry, local, load_context)
         if not conditions.evaluate(entry.get("preconditions"), local):
             continue
         body = {**{k: v for k, v in spec.items() if k != "foreach"}, **entry}

@@ -191,11 +191,7 @@ def _foreach_entry(
                 "elementScope: true needs elements that are maps, got "
                 f"{type(element).__name__} at index {index}"
             ).at("elementScope")
-        try:
-            if entry.get("context"):
-                load_context(entry["context"], local)
-        except RuleError as exc:
-            raise exc.at("context") from None
+        foreach.load_entry_context(entry, local, load_context)
         try:
             holds = conditions.evaluate(entry.get("preconditions"), local)
         except RuleError:

@@ -132,11 +132,7 @@ def _elements(
         if element is None:
             continue
         local = foreach.element_context(context, element, index, nesting)
-        try:
-            if entry.get("context"):
-                load_context(entry["context"], local)
-        except RuleError as exc:
-            raise exc.at("context") from None
+        foreach.load_entry_context(entry, local, load_context)
         try:
             if not conditions.evaluate(entry.get("preconditions"), local):
                 continue
