@@ -221,3 +221,58 @@ def test_null_maps_become_empty_maps():
     }
     as_the_cli_reads_it(pod)
     assert pod["metadata"]["labels"] == {} and pod["spec"] == {"nodeSelector": {}, "x": None}
+
+
+def test_kyverno_apply_prints_patched_and_generated_objects(tmp_path, itbench_bin):
+    import json
+    import subprocess
+
+    policy = {
+        "apiVersion": "kyverno.io/v1",
+        "kind": "ClusterPolicy",
+        "metadata": {"name": "onboard"},
+        "spec": {
+            "rules": [
+                {
+                    "name": "quota",
+                    "match": {"any": [{"resources": {"kinds": ["Namespace"]}}]},
+                    "generate": {
+                        "apiVersion": "v1",
+                        "kind": "ResourceQuota",
+                        "name": "q",
+                        "namespace": "{{ request.object.metadata.name }}",
+                        "data": {"spec": {"hard": {"pods": "10"}}},
+                    },
+                },
+                {
+                    "name": "label",
+                    "match": {"any": [{"resources": {"kinds": ["Namespace"]}}]},
+                    "mutate": {
+                        "patchStrategicMerge": {"metadata": {"labels": {"+(team)": "core"}}}
+                    },
+                },
+            ]
+        },
+    }
+    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(policy))
+    (tmp_path / "ns.yaml").write_text(yaml.safe_dump(NAMESPACE))
+    for fmt, load in (("json", json.loads), ("yaml", yaml.safe_load)):
+        proc = subprocess.run(
+            [
+                itbench_bin,
+                "kyverno",
+                "apply",
+                str(tmp_path / "policy.yaml"),
+                "--resource",
+                str(tmp_path / "ns.yaml"),
+                "--format",
+                fmt,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert proc.returncode == 0, proc.stderr
+        results = {r["rule"]: r for r in load(proc.stdout)}
+        assert results["label"]["patched"]["metadata"]["labels"] == {"tier": "gold", "team": "core"}
+        assert results["quota"]["generated"][0]["metadata"] == {"name": "q", "namespace": "team-a"}
