@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+
 import pytest
+import yaml
 
 from ciso.engines.kyverno.engine import Context, apply
 from ciso.engines.kyverno.generation import without_generate_labels
@@ -224,9 +228,6 @@ def test_null_maps_become_empty_maps():
 
 
 def test_kyverno_apply_prints_patched_and_generated_objects(tmp_path, itbench_bin):
-    import json
-    import subprocess
-
     policy = {
         "apiVersion": "kyverno.io/v1",
         "kind": "ClusterPolicy",
