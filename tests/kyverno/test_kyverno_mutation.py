@@ -370,3 +370,26 @@ def _rule(name: str, kinds: list[str], **extra) -> dict:
 def test_autogen_is_decided_for_the_whole_policy(rules, generated):
     policy = {"kind": "ClusterPolicy", "metadata": {"name": "p"}, "spec": {"rules": rules}}
     assert [r["name"] for r in autogen_rules(policy)] == generated
+
+
+def test_mutating_existing_targets_is_unsupported_not_silent():
+    policy = {
+        "apiVersion": "kyverno.io/v1",
+        "kind": "ClusterPolicy",
+        "metadata": {"name": "p"},
+        "spec": {
+            "rules": [
+                {
+                    "name": "r",
+                    "match": {"any": [{"resources": {"kinds": ["Pod"]}}]},
+                    "mutate": {
+                        "targets": [{"apiVersion": "v1", "kind": "Secret", "name": "s"}],
+                        "patchStrategicMerge": {"metadata": {"labels": {"a": "b"}}},
+                    },
+                }
+            ]
+        },
+    }
+    (result,) = apply([policy], [_pod()], Context())
+    assert result.status == "error" and result.message.startswith("unsupported: mutate.targets")
+    assert "labels" not in result.patched["metadata"]

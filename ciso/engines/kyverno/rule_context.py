@@ -6,9 +6,13 @@ with Kyverno's default and null rules; ``configMap`` from the test's resources; 
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from typing import Any
 
+from jmespath.exceptions import JMESPathError
+
 from ciso.engines.kyverno.errors import RuleError
+from ciso.engines.kyverno.jmespath import search
 from ciso.engines.kyverno.jmespath.images import image_info
 from ciso.engines.kyverno.jmespath.strings import FunctionError
 from ciso.engines.kyverno.model import Context, policy_id
@@ -22,29 +26,135 @@ def _nested_set(target: dict[str, Any], dotted: str, value: Any) -> None:
     target[parts[-1]] = value
 
 
-def _images(resource: dict[str, Any]) -> dict[str, Any]:
-    """The built-in ``images`` variable: containers, initContainers, ephemeralContainers by name."""
-    spec = resource.get("spec") or {}
-    for path in (("template", "spec"), ("jobTemplate", "spec", "template", "spec")):
-        inner = spec
-        for key in path:
-            inner = (inner or {}).get(key) if isinstance(inner, dict) else None
-        if isinstance(inner, dict) and inner.get("containers"):
-            spec = inner
-            break
-    out: dict[str, Any] = {}
-    for group in ("containers", "initContainers", "ephemeralContainers"):
-        entries = {}
-        for c in spec.get(group) or []:
-            if not isinstance(c, dict) or not isinstance(c.get("image"), str):
-                continue
-            try:
-                entries[c.get("name", "")] = image_info(c["image"])
-            except FunctionError:
-                continue  # Kyverno leaves out images it cannot parse
-        if entries:
-            out[group] = entries
-    return out
+@dataclass(frozen=True)
+class _Extractor:
+    """Where images sit in a kind of resource: a path (``*`` for every list element or map
+    value), the field holding the image, the field naming it, and the group's name."""
+
+    fields: tuple[str, ...]
+    value: str
+    key: str
+    name: str
+    jmespath: str = ""
+
+
+def _standard(*prefix: str) -> tuple[_Extractor, ...]:
+    return tuple(
+        _Extractor((*prefix, group, "*"), "image", "name", group)
+        for group in ("initContainers", "containers", "ephemeralContainers")
+    )
+
+
+_POD_CONTROLLER = _standard("spec", "template", "spec")
+EXTRACTORS: dict[str, tuple[_Extractor, ...]] = {
+    "Pod": _standard("spec"),
+    "DaemonSet": _POD_CONTROLLER,
+    "Deployment": _POD_CONTROLLER,
+    "ReplicaSet": _POD_CONTROLLER,
+    "ReplicationController": _POD_CONTROLLER,
+    "StatefulSet": _POD_CONTROLLER,
+    "Job": _POD_CONTROLLER,
+    "CronJob": _standard("spec", "jobTemplate", "spec", "template", "spec"),
+}
+
+
+def _custom(configs: Any, kind: str) -> tuple[_Extractor, ...] | None:
+    """A rule's ``imageExtractors`` for this kind, as Kyverno reads them (None: not given)."""
+    if not isinstance(configs, dict) or kind not in configs:
+        return None
+    out = []
+    for config in configs[kind] or []:
+        if not isinstance(config, dict):
+            continue
+        fields = [f.strip() for f in str(config.get("path", "")).split("/") if f.strip()]
+        value = config.get("value") or (fields.pop() if fields else "")
+        out.append(
+            _Extractor(
+                tuple(fields),
+                str(value),
+                str(config.get("key") or ""),
+                str(config.get("name") or "custom"),
+                str(config.get("jmesPath") or ""),
+            )
+        )
+    return tuple(out)
+
+
+class _BadImages(Exception):
+    """Kyverno drops the whole images variable when one extraction fails."""
+
+
+def _extract(
+    obj: Any,
+    path: list[str],
+    fields: tuple[str, ...],
+    extractor: _Extractor,
+    found: dict[str, Any],
+    secrets: list[str],
+) -> None:
+    if obj is None:
+        return
+    if fields and fields[0] == "*":
+        if isinstance(obj, list):
+            for i, item in enumerate(obj):
+                _extract(item, [*path, str(i)], fields[1:], extractor, found, secrets)
+        elif isinstance(obj, dict):
+            for name, item in obj.items():
+                _extract(item, [*path, name], fields[1:], extractor, found, secrets)
+        else:
+            raise _BadImages("invalid type")
+        return
+    if not isinstance(obj, dict):
+        raise _BadImages("invalid image config")
+    secrets = secrets + [
+        s["name"]
+        for s in obj.get("imagePullSecrets") or []
+        if isinstance(s, dict) and isinstance(s.get("name"), str)
+    ]
+    if fields:
+        _extract(obj.get(fields[0]), [*path, fields[0]], fields[1:], extractor, found, secrets)
+        return
+    pointer = "/" + "/".join(path) + "/" + extractor.value
+    key: Any = pointer
+    if extractor.key:
+        key = obj.get(extractor.key)
+        if not isinstance(key, str):
+            raise _BadImages("invalid key")
+    image = obj.get(extractor.value)
+    if not isinstance(image, str) or not image.strip():
+        return
+    if extractor.jmespath:
+        try:
+            image = search(extractor.jmespath, image)
+        except JMESPathError as exc:
+            raise _BadImages(str(exc)) from None
+        if not isinstance(image, str):
+            raise _BadImages("jmesPath must produce a string")
+    try:
+        info = image_info(image)
+    except FunctionError as exc:
+        raise _BadImages(str(exc)) from None
+    found[key] = {**info, "jsonPointer": pointer, "imagePullSecrets": secrets or None}
+
+
+def _images(resource: dict[str, Any], rule: dict[str, Any]) -> dict[str, Any]:
+    """The ``images`` variable: per extractor group (containers, initContainers,
+    ephemeralContainers, or a rule's ``imageExtractors`` names) the images by container name;
+    empty when the kind has no extractor or an image cannot be read, as in Kyverno."""
+    kind = str(resource.get("kind", ""))
+    extractors = _custom(rule.get("imageExtractors"), kind)
+    if extractors is None:
+        extractors = EXTRACTORS.get(kind, ())
+    infos: dict[str, Any] = {}
+    try:
+        for extractor in extractors:
+            found: dict[str, Any] = {}
+            _extract(resource, [], extractor.fields, extractor, found, [])
+            if found:
+                infos[extractor.name] = found
+    except _BadImages:
+        return {}
+    return infos
 
 
 def _uses_images(rule: dict[str, Any]) -> bool:
@@ -94,10 +204,14 @@ def build(
             "roles": list(ctx.facts.user.roles),
             "clusterRoles": list(ctx.facts.user.cluster_roles),
         },
-        # the images variable costs a walk of the spec: only build it for rules that use it
-        "images": _images(resource) if _uses_images(rule) else {},
         **_service_account(ctx.facts.user.username),
     }
+    # the images variable costs a walk of the spec: only build it for rules that use it; like
+    # Kyverno, there is no images variable at all when there are no images
+    if _uses_images(rule):
+        images = _images(resource, rule)
+        if images:
+            data["images"] = images
     values = test_values(policy, rule, resource, ctx)
     for index, entry in enumerate(rule.get("context") or []):
         try:

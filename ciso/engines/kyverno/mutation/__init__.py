@@ -76,6 +76,9 @@ def mutate(
     block = rule.get("mutate")
     if not isinstance(block, dict):
         raise RuleError("must be a map").at("mutate")
+    if block.get("targets"):
+        # mutating existing objects needs them from a cluster: never patch the trigger instead
+        raise RuleError("unsupported: mutate.targets (mutating existing resources)")
     try:
         if block.get("foreach"):
             return _foreach(block["foreach"], resource, context, load_context, 0)
