@@ -466,3 +466,28 @@ def test_kyverno_test_refuses_deep_files_per_test_file(tmp_path: Path, itbench_b
     report = json.loads(proc.stdout)
     assert report["summary"]["errors"] == 1
     assert "resource.yaml: not valid YAML (nested more than 1000 levels deep" in proc.stdout
+
+
+@pytest.mark.parametrize(
+    ("apply_rules", "expected"), [(None, ["a", "b", "c"]), ("One", ["a", "b"])]
+)
+def test_apply_rules_one_stops_at_the_first_applied_rule(apply_rules, expected):
+    def rule(name: str, labels: dict) -> dict:
+        return {
+            "name": name,
+            "match": {
+                "any": [{"resources": {"kinds": ["Pod"], "selector": {"matchLabels": labels}}}]
+            },
+            "validate": {"message": "m", "pattern": {"metadata": {"name": "?*"}}},
+        }
+
+    policy = _policy(NEEDS_TEAM)
+    # "a" does not match (no result), "b" applies, "c" would apply too
+    policy["spec"]["rules"] = [rule("a", {"x": "y"}), rule("b", {}), rule("c", {})]
+    policy["spec"]["rules"][0]["match"]["any"][0]["resources"]["selector"] = {
+        "matchLabels": {"x": "y"}
+    }
+    if apply_rules:
+        policy["spec"]["applyRules"] = apply_rules
+    names = [r.rule for r in apply([policy], [_pod()], Context())]
+    assert names == [n for n in expected if n != "a"]

@@ -327,6 +327,7 @@ def apply(
         pid = policy_id(policy)
         check_policy(policy, pid, sources.get(pid, ""))
         rules = [(rule, _kind_prefilter(rule)) for rule in all_rules(policy)]
+        apply_one = (policy.get("spec") or {}).get("applyRules") == "One"
         policy_ns = (
             (policy.get("metadata") or {}).get("namespace")
             if policy.get("kind") == "Policy"
@@ -346,9 +347,12 @@ def apply(
             # as Kyverno: the policy's mutate rules first, in order, each on the resource as
             # patched so far; then its other rules on the patched resource
             target = resource
+            applied: set[str] = set()  # rule types that already passed or failed (applyRules)
             for rule, kinds in sorted(rules, key=lambda pair: "mutate" not in pair[0]):
                 if kinds is not None and kind not in kinds:
                     continue  # cheap rejection before full matching
+                if apply_one and _rule_type(rule) in applied:
+                    continue  # applyRules: One stops each phase at its first applied rule
                 if not rule_applies(rule, target, facts):
                     continue
                 patched, generated = None, None
@@ -362,6 +366,8 @@ def apply(
                     if outcome is None:
                         continue
                     status, message = outcome
+                if status in (PASS, FAIL):
+                    applied.add(_rule_type(rule))
                 if status == ERROR:
                     message = _locate(message, policy, rule, sources)
                 results.append(
