@@ -277,3 +277,143 @@ def test_inline_values_in_the_test(tmp_path: Path):
         ("r", "web"): ("passed", "pass"),
         ("r", "db"): ("passed", "fail"),
     }
+
+
+OPERATION_POLICY = {
+    "apiVersion": "kyverno.io/v1",
+    "kind": "ClusterPolicy",
+    "metadata": {"name": "protect"},
+    "spec": {
+        "rules": [
+            {
+                "name": "no-updates",
+                "match": {"any": [{"resources": {"kinds": ["Pod"]}}]},
+                "validate": {
+                    "message": "m",
+                    "deny": {
+                        "conditions": {
+                            "any": [
+                                {
+                                    "key": "{{ request.operation }}",
+                                    "operator": "Equals",
+                                    "value": "UPDATE",
+                                }
+                            ]
+                        }
+                    },
+                },
+            }
+        ]
+    },
+}
+
+
+def test_result_entries_with_their_own_operation_rule_less_and_resource_specs(tmp_path: Path):
+    test = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Test",
+        "metadata": {"name": "t"},
+        "policies": [_write(tmp_path, "policy.yaml", OPERATION_POLICY)],
+        "resources": [_write(tmp_path, "resources.yaml", _pod("web"))],
+        "results": [
+            {
+                "policy": "protect",
+                "rule": "no-updates",
+                "kind": "Pod",
+                "resources": ["web"],
+                "result": "pass",
+            },
+            {
+                "policy": "protect",
+                "rule": "no-updates",
+                "kind": "Pod",
+                "resources": ["web"],
+                "result": "fail",
+                "operation": "UPDATE",
+            },
+            # no rule named: every rule of the policy counts
+            {"policy": "protect", "kind": "Pod", "resources": ["default/web"], "result": "pass"},
+            {
+                "policy": "protect",
+                "rule": "no-updates",
+                "kind": "Pod",
+                "resourceSpecs": [{"namespace": "default", "name": "web"}],
+                "result": "pass",
+            },
+        ],
+    }
+    test_file = tmp_path / "kyverno-test.yaml"
+    test_file.write_text(yaml.safe_dump(test))
+    result = run_test_file(test_file)
+    assert result.error is None
+    assert [(e.resource, e.expected, e.actual, e.outcome) for e in result.expectations] == [
+        ("web", "pass", "pass", "passed"),
+        ("web", "fail", "fail", "passed"),
+        ("default/web", "pass", "pass", "passed"),
+        ("default/web", "pass", "pass", "passed"),
+    ]
+
+
+def test_generated_resources_list(tmp_path: Path):
+    policy = {
+        "apiVersion": "kyverno.io/v1",
+        "kind": "ClusterPolicy",
+        "metadata": {"name": "cms"},
+        "spec": {
+            "rules": [
+                {
+                    "name": "cms",
+                    "match": {"any": [{"resources": {"kinds": ["Namespace"]}}]},
+                    "generate": {
+                        "foreach": [
+                            {
+                                "list": "['a', 'b']",
+                                "apiVersion": "v1",
+                                "kind": "ConfigMap",
+                                "name": "cm-{{ element }}",
+                                "namespace": "{{ request.object.metadata.name }}",
+                                "data": {"data": {"k": "v"}},
+                            }
+                        ]
+                    },
+                }
+            ]
+        },
+    }
+    expected = [
+        {
+            "apiVersion": "v1",
+            "kind": "ConfigMap",
+            "metadata": {"name": f"cm-{n}", "namespace": "ns"},
+            "data": {"k": "v"},
+        }
+        for n in ("a", "b")
+    ]
+    wrong = {**expected[0], "data": {"k": "other"}}
+    namespace = {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "ns"}}
+
+    def run(files: list[str]) -> str:
+        test = {
+            "apiVersion": "cli.kyverno.io/v1alpha1",
+            "kind": "Test",
+            "metadata": {"name": "t"},
+            "policies": [_write(tmp_path, "policy.yaml", policy)],
+            "resources": [_write(tmp_path, "resources.yaml", namespace)],
+            "results": [
+                {
+                    "policy": "cms",
+                    "rule": "cms",
+                    "kind": "Namespace",
+                    "resources": ["ns"],
+                    "result": "pass",
+                    "generatedResources": files,
+                }
+            ],
+        }
+        (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
+        (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
+        return only.outcome
+
+    good = [_write(tmp_path, f"cm-{i}.yaml", doc) for i, doc in enumerate(expected)]
+    assert run(good) == "passed"
+    assert run([*good, _write(tmp_path, "wrong.yaml", wrong)]) == "failed"

@@ -57,6 +57,8 @@ def _exceptions_for(
 def operation_for(policy: dict[str, Any], resource: dict[str, Any], ctx: Context) -> str:
     """The admission operation simulated for this resource: ``request.operation`` from the test's
     values (per resource, else global), else the context's default (CREATE)."""
+    if ctx.operation:
+        return ctx.operation
     name = (resource.get("metadata") or {}).get("name", "")
     for values in (ctx.resource_values.get((policy_id(policy), name)), ctx.global_values):
         if values and values.get("request.operation"):

@@ -40,6 +40,8 @@ class Context:
     objects: list[dict[str, Any]] = field(default_factory=list)
     #: PolicyExceptions in force.
     exceptions: list[dict[str, Any]] = field(default_factory=list)
+    #: An admission operation that wins over the values file (a test result's ``operation``).
+    operation: str | None = None
 
 
 def policy_id(policy: dict[str, Any]) -> str:

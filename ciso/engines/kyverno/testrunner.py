@@ -161,6 +161,8 @@ def _matching(
         and r.name == name
         and (ns is None or r.namespace == ns)
     ]
+    if not rule:
+        return applied, bool(applied)  # no rule named: every rule of the policy counts
     rules = [r for r in applied if r.rule in (rule, f"autogen-{rule}", f"autogen-cronjob-{rule}")]
     return rules, bool(applied)
 
@@ -191,8 +193,20 @@ def _judge(
     return status, "failed", f"Want {expected}, got {status}: {matched[0].message[:300]}"
 
 
+def _expectation_names(entry: dict[str, Any]) -> list[str]:
+    """The resources one result entry is about: ``resources`` (names, possibly ``ns/name``),
+    the older ``resource``, or ``resourceSpecs`` (name and namespace)."""
+    names = list(entry.get("resources") or ([entry["resource"]] if entry.get("resource") else []))
+    for spec in entry.get("resourceSpecs") or []:
+        if isinstance(spec, dict) and spec.get("name"):
+            names.append(
+                f"{spec['namespace']}/{spec['name']}" if spec.get("namespace") else spec["name"]
+            )
+    return names
+
+
 def _judge_generated(
-    path: Path,
+    paths: list[Path],
     results: list[RuleResult],
     policy: str,
     rule: str,
@@ -200,20 +214,17 @@ def _judge_generated(
     resource: str,
     verdict: tuple[str | None, str, str],
 ) -> tuple[str | None, str, str]:
-    """The status matched: one of the objects the rule generated must equal the test's."""
+    """The status matched: each expected object must equal one the rule generated."""
     matched, _ = _matching(results, policy, rule, kind, resource)
-    made = [g for r in matched for g in (r.generated or ())]
-    try:
-        expected = [d for d in _load_yaml_documents(path) if isinstance(d, dict)]
-    except InputError as exc:
-        return verdict[0], "errors", str(exc)
-    if any(
-        same_resource(without_generate_labels(e), without_generate_labels(g))
-        for e in expected
-        for g in made
-    ):
-        return verdict
-    return verdict[0], "failed", f"no generated object equals {path.name}"
+    made = [without_generate_labels(g) for r in matched for g in (r.generated or ())]
+    for path in paths:
+        try:
+            expected = [d for d in _load_yaml_documents(path) if isinstance(d, dict)]
+        except InputError as exc:
+            return verdict[0], "errors", str(exc)
+        if not any(same_resource(without_generate_labels(e), g) for e in expected for g in made):
+            return verdict[0], "failed", f"no generated object equals {path.name}"
+    return verdict
 
 
 def _judge_patched(
@@ -325,16 +336,21 @@ def run_test_file(path: Path) -> TestFileResult:
         for r in (p.get("spec") or {}).get("rules") or []
         if "cel" in (r.get("validate") or {})
     }
-    try:
-        results = apply(policies, resources, ctx, sources)
-    except InputError as exc:
-        outcome.error = str(exc)
-        return outcome
+    # a result entry may name its own admission operation: each operation is its own run
+    runs: dict[str | None, list[RuleResult]] = {}
+    for entry in test.get("results") or []:
+        operation = entry.get("operation") if isinstance(entry, dict) else None
+        if operation not in runs:
+            run_ctx = replace(ctx, operation=str(operation).upper()) if operation else ctx
+            try:
+                runs[operation] = apply(policies, resources, run_ctx, sources)
+            except InputError as exc:
+                outcome.error = str(exc)
+                return outcome
     known_policies = {policy_id(p) for p in policies}
     for entry in test.get("results") or []:
-        names = list(
-            entry.get("resources") or ([entry["resource"]] if entry.get("resource") else [])
-        )
+        results = runs[entry.get("operation")]
+        names = _expectation_names(entry)
         policy, rule, kind, expected = (
             entry.get("policy", ""),
             entry.get("rule", ""),
@@ -355,10 +371,17 @@ def run_test_file(path: Path) -> TestFileResult:
                 )
             else:
                 verdict = _judge(results, known_policies, policy, rule, kind, resource, expected)
-                generated_file = entry.get("generatedResource")
-                if generated_file and verdict[1] == "passed":
+                generated = [entry["generatedResource"]] if entry.get("generatedResource") else []
+                generated += list(entry.get("generatedResources") or [])
+                if generated and verdict[1] == "passed":
                     verdict = _judge_generated(
-                        base / generated_file, results, policy, rule, kind, resource, verdict
+                        [base / g for g in generated],
+                        results,
+                        policy,
+                        rule,
+                        kind,
+                        resource,
+                        verdict,
                     )
                 patched_file = entry.get("patchedResources") or entry.get("patchedResource")
                 if patched_file and verdict[1] == "passed":
