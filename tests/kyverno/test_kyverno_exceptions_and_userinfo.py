@@ -417,3 +417,70 @@ def test_generated_resources_list(tmp_path: Path):
     good = [_write(tmp_path, f"cm-{i}.yaml", doc) for i, doc in enumerate(expected)]
     assert run(good) == "passed"
     assert run([*good, _write(tmp_path, "wrong.yaml", wrong)]) == "failed"
+
+
+def test_api_call_responses_answer_api_calls(tmp_path: Path):
+    policy = {
+        "apiVersion": "kyverno.io/v1",
+        "kind": "ClusterPolicy",
+        "metadata": {"name": "quota"},
+        "spec": {
+            "rules": [
+                {
+                    "name": "limit",
+                    "match": {"any": [{"resources": {"kinds": ["Pod"]}}]},
+                    "context": [
+                        {
+                            "name": "podcount",
+                            "apiCall": {
+                                "urlPath": "/api/v1/namespaces/{{ request.namespace }}/pods",
+                                "jmesPath": "items | length(@)",
+                            },
+                        }
+                    ],
+                    "validate": {
+                        "message": "too many pods",
+                        "deny": {
+                            "conditions": {
+                                "any": [
+                                    {"key": "{{ podcount }}", "operator": "GreaterThan", "value": 1}
+                                ]
+                            }
+                        },
+                    },
+                }
+            ]
+        },
+    }
+
+    def outcome(items: list, status: int = 200) -> tuple:
+        test = {
+            "apiVersion": "cli.kyverno.io/v1alpha1",
+            "kind": "Test",
+            "metadata": {"name": "t"},
+            "policies": [_write(tmp_path, "policy.yaml", policy)],
+            "resources": [_write(tmp_path, "resources.yaml", _pod("web"))],
+            "apiCallResponses": [
+                {
+                    "urlPath": "/api/v1/namespaces/default/pods",
+                    "response": {"statusCode": status, "body": {"items": items}},
+                }
+            ],
+            "results": [
+                {
+                    "policy": "quota",
+                    "rule": "limit",
+                    "kind": "Pod",
+                    "resources": ["web"],
+                    "result": "pass",
+                }
+            ],
+        }
+        (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
+        (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
+        return only.actual, only.reason
+
+    assert outcome([{}])[0] == "pass"
+    assert outcome([{}, {}])[0] == "fail"
+    actual, reason = outcome([{}], status=500)
+    assert actual == "error" and "HTTP 500" in reason

@@ -42,6 +42,9 @@ class Context:
     exceptions: list[dict[str, Any]] = field(default_factory=list)
     #: An admission operation that wins over the values file (a test result's ``operation``).
     operation: str | None = None
+    #: Answers to apiCall context entries (a test's ``apiCallResponses``), keyed by
+    #: ``METHOD:url`` or ``url``: (status code, body).
+    api_responses: dict[str, tuple[int, Any]] = field(default_factory=dict)
 
 
 def policy_id(policy: dict[str, Any]) -> str:

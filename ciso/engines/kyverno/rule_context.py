@@ -292,6 +292,29 @@ def _variable_entry(name: str, variable: Any, data: dict[str, Any]) -> Any:
     return output
 
 
+def _mocked_api_call(name: str, call: dict[str, Any], data: dict[str, Any], ctx: Context) -> Any:
+    """An apiCall answered by the test's ``apiCallResponses`` (matched by method and URL, then
+    URL alone), with the entry's ``jmesPath`` applied to the response body."""
+    call = substitute(call, data)
+    service = call.get("service") if isinstance(call.get("service"), dict) else {}
+    url = str(service.get("url") or call.get("urlPath") or "")
+    method = str(call.get("method") or "GET").upper()
+    answer = ctx.api_responses.get(f"{method}:{url}") or ctx.api_responses.get(url)
+    if answer is None:
+        raise VariableError(
+            f"unsupported: context entry apiCall {name!r}: no apiCallResponses entry for "
+            f"{method} {url}"
+        )
+    status, body = answer
+    if not 200 <= status < 300:
+        raise VariableError(f"HTTP {status} from the apiCallResponses entry for {method} {url}")
+    if call.get("jmesPath"):
+        from ciso.engines.kyverno.variables import evaluate
+
+        return evaluate(str(call["jmesPath"]), body)
+    return body
+
+
 def load_entry(entry: Any, data: dict[str, Any], values: dict[str, Any], ctx: Context) -> None:
     """Load one context entry into ``data`` (unless the test's values provide it)."""
     if not isinstance(entry, dict):
@@ -319,6 +342,11 @@ def load_entry(entry: Any, data: dict[str, Any], values: dict[str, Any], ctx: Co
                 "is neither in the test's values nor among its resources"
             )
         data[name] = found
+    elif isinstance(entry.get("apiCall"), dict) and ctx.api_responses:
+        try:
+            data[name] = _mocked_api_call(name, entry["apiCall"], data, ctx)
+        except RuleError as exc:
+            raise exc.at("apiCall") from None
     else:
         kind = next(
             (k for k in ("apiCall", "configMap", "imageRegistry", "globalReference") if k in entry),

@@ -114,6 +114,22 @@ def _user(path: Path | None) -> UserInfo:
     )
 
 
+def _api_responses(entries: Any) -> dict[str, tuple[int, Any]]:
+    """A Test's ``apiCallResponses``, keyed as the Kyverno CLI looks them up."""
+    answers: dict[str, tuple[int, Any]] = {}
+    for entry in entries or []:
+        if not isinstance(entry, dict):
+            continue
+        url = str(entry.get("url") or entry.get("urlPath") or "")
+        response = entry.get("response") if isinstance(entry.get("response"), dict) else {}
+        method = str(entry.get("method") or "").strip().upper()
+        answers[f"{method}:{url}" if method else url] = (
+            int(response.get("statusCode") or 200),
+            response.get("body"),
+        )
+    return answers
+
+
 def _values(path: Path | None, inline: Any = None) -> tuple[Context, dict[str, Any]]:
     """The test's values: a values file, or the Test's own ``values`` block."""
     ctx = Context()
@@ -312,6 +328,7 @@ def run_test_file(path: Path) -> TestFileResult:
         user_file = test.get("userinfo")
         ctx.facts = replace(ctx.facts, user=_user(base / user_file if user_file else None))
         ctx.objects = resources
+        ctx.api_responses = _api_responses(test.get("apiCallResponses"))
         for rel in test.get("exceptions") or []:
             ctx.exceptions += [
                 d
