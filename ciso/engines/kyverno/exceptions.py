@@ -6,10 +6,9 @@ forbids."""
 
 from __future__ import annotations
 
-import fnmatch
 from typing import Any
 
-from ciso.engines.kyverno import conditions
+from ciso.engines.kyverno import conditions, wildcard
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.matching import Facts, block_matches
 
@@ -31,7 +30,7 @@ def covers(exception: dict[str, Any], policy: str, rule: str) -> bool:
         if (
             isinstance(entry, dict)
             and entry.get("policyName") == policy
-            and any(fnmatch.fnmatchcase(rule, str(name)) for name in entry.get("ruleNames") or [])
+            and wildcard.any_match(entry.get("ruleNames"), rule)
         ):
             return True
     return False

@@ -10,6 +10,9 @@ from typing import Any
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.variables import substitute
 
+#: Loads an entry's own ``context`` entries into a variable context.
+ContextLoader = Callable[[list[Any], dict[str, Any]], None]
+
 
 def items(entry: Any, context: dict[str, Any]) -> list[Any]:
     """The entry's list, evaluated (a single value is a list of one). Raises RuleError for an
@@ -41,7 +44,7 @@ def element_context(
 def load_entry_context(
     entry: dict[str, Any],
     local: dict[str, Any],
-    loader: Callable[[list[Any], dict[str, Any]], None],
+    loader: ContextLoader,
 ) -> None:
     """Load an entry's own ``context`` entries for one element (errors located under
     ``context``)."""

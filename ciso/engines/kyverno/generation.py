@@ -13,12 +13,12 @@ from typing import Any
 
 from ciso.engines.kyverno import conditions, foreach
 from ciso.engines.kyverno.errors import RuleError
+from ciso.engines.kyverno.foreach import ContextLoader
 from ciso.engines.kyverno.matching import kind_matches, selector_matches
 from ciso.engines.kyverno.variables import substitute
 
 #: Finds objects of the offline "cluster" (the test's resources): (kind spec, namespace) -> list
 Lookup = Callable[[str, str], list[dict[str, Any]]]
-ContextLoader = Callable[[list[Any], dict[str, Any]], None]
 # server-managed metadata a clone does not carry over
 _SERVER_FIELDS = (
     "uid",

@@ -3,10 +3,11 @@ annotations, operations). Admission-only filters (subjects, roles) cannot hold o
 
 from __future__ import annotations
 
-import fnmatch
 import functools
 from dataclasses import dataclass, field
 from typing import Any
+
+from ciso.engines.kyverno import wildcard
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def user_matches(flt: dict[str, Any], user: UserInfo) -> bool:
 
 def _wild(pattern: Any, value: Any) -> bool:
     # a policy may hold a non-string (null, a number) where a name belongs: compare its text
-    return fnmatch.fnmatchcase(str(value), str(pattern))
+    return wildcard.match(pattern, value)
 
 
 def kind_matches(spec: Any, resource: dict[str, Any]) -> bool:

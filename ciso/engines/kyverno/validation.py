@@ -8,19 +8,17 @@ DELETE request; a foreach none of whose elements applied).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from ciso.engines.kyverno import conditions, foreach
 from ciso.engines.kyverno.errors import RuleError
+from ciso.engines.kyverno.foreach import ContextLoader
 from ciso.engines.kyverno.pattern.match import Mismatch, validate
 from ciso.engines.kyverno.variables import UnknownKey, VariableError, substitute
 
 PASS, FAIL, SKIP, ERROR = "pass", "fail", "skip", "error"
 
 Outcome = tuple[str, str] | None
-#: Loads a foreach entry's own ``context`` entries into a variable context.
-ContextLoader = Callable[[list[Any], dict[str, Any]], None]
 
 _VARIABLE_FREE: dict[int, tuple[Any, bool]] = {}
 

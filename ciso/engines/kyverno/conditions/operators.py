@@ -11,22 +11,18 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ciso.engines.kyverno.jmespath.gotypes import Quantity, parse_duration
+from ciso.engines.kyverno import wildcard
+from ciso.engines.kyverno.jmespath.gotypes import Quantity, is_number, parse_duration, parse_float
 from ciso.engines.kyverno.jmespath.semver import satisfies_order
-from ciso.engines.kyverno.pattern.values import value_matches
+from ciso.engines.kyverno.pattern.values import IN_RANGE, NOT_IN_RANGE, value_matches
 
 
 class OperatorError(Exception):
     """A key or value the operator cannot take (Kyverno would fail the rule)."""
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def go_sprint(value: Any) -> str:
@@ -35,7 +31,7 @@ def go_sprint(value: Any) -> str:
         return "<nil>"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if _is_number(value):
+    if is_number(value):
         number = float(value)
         if number.is_integer() and abs(number) < 1e21:
             return str(int(number))
@@ -47,24 +43,6 @@ def go_sprint(value: Any) -> str:
     return str(value)
 
 
-def wildcard(pattern: str, text: str) -> bool:
-    """Kyverno's wildcard: ``*`` and ``?`` only."""
-    if "*" not in pattern and "?" not in pattern:
-        return pattern == text
-    regex = "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
-    return re.fullmatch(regex, text, re.DOTALL) is not None
-
-
-_GO_FLOAT = re.compile(
-    r"^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|[Ii]nf(?:inity)?|NaN)$"
-)
-
-
-def go_float(text: str) -> float | None:
-    """strconv.ParseFloat: no surrounding spaces, no underscores."""
-    return float(text) if _GO_FLOAT.match(text) else None
-
-
 def _json_equal(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return isinstance(a, bool) and isinstance(b, bool) and a == b
@@ -72,7 +50,7 @@ def _json_equal(a: Any, b: Any) -> bool:
         return a.keys() == b.keys() and all(_json_equal(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(_json_equal(x, y) for x, y in zip(a, b, strict=True))
-    if _is_number(a) and _is_number(b):
+    if is_number(a) and is_number(b):
         return float(a) == float(b)
     return type(a) is type(b) and a == b
 
@@ -93,11 +71,11 @@ def _durations(key: Any, value: Any) -> tuple[float, float] | None:
     if left is None and right is None:
         return None
     if left is None:
-        if not _is_number(key):
+        if not is_number(key):
             return None
         left = float(math.trunc(key))
     if right is None:
-        if not _is_number(value):
+        if not is_number(value):
             return None
         right = float(math.trunc(value))
     return left, right
@@ -118,11 +96,11 @@ def _quantity(text: Any) -> Fraction | None:
 def equals(key: Any, value: Any) -> bool:
     if isinstance(key, bool):
         return isinstance(value, bool) and key == value
-    if _is_number(key):
-        if _is_number(value):
+    if is_number(key):
+        if is_number(value):
             return float(key) == float(value)
         if isinstance(value, str):
-            number = go_float(value)
+            number = parse_float(value)
             return number is not None and number == float(key)
         return False
     if isinstance(key, str):
@@ -132,7 +110,7 @@ def equals(key: Any, value: Any) -> bool:
         if _quantity(key) is not None and isinstance(value, str):
             other = _quantity(value)
             return other is not None and other == _quantity(key)
-        return isinstance(value, str) and wildcard(value, key)
+        return isinstance(value, str) and wildcard.match(value, key)
     if isinstance(key, dict | list):
         return type(value) is type(key) and _json_equal(key, value)
     return False
@@ -141,11 +119,11 @@ def equals(key: Any, value: Any) -> bool:
 def not_equals(key: Any, value: Any) -> bool:
     if isinstance(key, bool):
         return not isinstance(value, bool) or key != value
-    if _is_number(key):
-        if _is_number(value):
+    if is_number(key):
+        if is_number(value):
             return float(key) != float(value)
         if isinstance(value, str):
-            number = go_float(value)
+            number = parse_float(value)
             return number is None or number != float(key)
         return True
     if isinstance(key, str):
@@ -155,7 +133,7 @@ def not_equals(key: Any, value: Any) -> bool:
         if _quantity(key) is not None and isinstance(value, str) and value != "":
             other = _quantity(value)
             return other is None or other != _quantity(key)
-        return not isinstance(value, str) or not wildcard(value, key)
+        return not isinstance(value, str) or not wildcard.match(value, key)
     if isinstance(key, dict | list):
         return type(value) is not type(key) or not _json_equal(key, value)
     return False
@@ -163,15 +141,12 @@ def not_equals(key: Any, value: Any) -> bool:
 
 # -- In family -------------------------------------------------------------------------------------
 
-_IN_RANGE = re.compile(r"^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$")
-_NOT_IN_RANGE = re.compile(r"^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)!-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$")
-
 
 def _is_range(text: str) -> bool:
     # Kyverno reads >, <, != first and the not-in-range form before the in-range one
-    if len(text) < 2 or text.startswith((">", "<", "!=")) or _NOT_IN_RANGE.match(text):
+    if len(text) < 2 or text.startswith((">", "<", "!=")) or NOT_IN_RANGE.match(text):
         return False
-    return _IN_RANGE.match(text) is not None
+    return IN_RANGE.match(text) is not None
 
 
 def _in_range(key: str, spec: str) -> bool:
@@ -193,13 +168,13 @@ def _string_list(text: str, *, lenient: bool) -> list[str] | None:
 def _key_text(key: Any) -> str | None:
     if isinstance(key, str):
         return key
-    if _is_number(key) or isinstance(key, bool):
+    if is_number(key) or isinstance(key, bool):
         return go_sprint(key)
     return None
 
 
 def _either_wild(a: str, b: str) -> bool:
-    return wildcard(a, b) or wildcard(b, a)
+    return wildcard.match(a, b) or wildcard.match(b, a)
 
 
 def _exists_exact(key: str, value: Any) -> bool | None:
@@ -207,7 +182,7 @@ def _exists_exact(key: str, value: Any) -> bool | None:
     if isinstance(value, list):
         return any(_either_wild(go_sprint(v), key) for v in value)
     if isinstance(value, str):
-        if wildcard(value, key):
+        if wildcard.match(value, key):
             return True
         items = _string_list(value, lenient=False)
         return None if items is None else key in items
@@ -219,7 +194,7 @@ def _exists_any(key: str, value: Any) -> bool | None:
     if isinstance(value, list):
         return any(_either_wild(go_sprint(v), key) for v in value)
     if isinstance(value, str):
-        if wildcard(value, key):
+        if wildcard.match(value, key):
             return True
         if _is_range(value):
             return _in_range(key, value)
@@ -271,7 +246,7 @@ def _in(key: Any, value: Any, negate: bool) -> bool:
 def _set_values(value: Any, *, numbers: bool) -> list[str] | None:
     if isinstance(value, list):
         return [go_sprint(v) for v in value]
-    if numbers and (_is_number(value) or isinstance(value, bool)):
+    if numbers and (is_number(value) or isinstance(value, bool)):
         return [go_sprint(value)]
     if isinstance(value, str):
         return _string_list(value, lenient=True)
@@ -346,13 +321,13 @@ _ORDER: dict[str, Callable[[Any, Any], bool]] = {
 
 
 def _number_against(order: Callable[[Any, Any], bool], key: float, value: Any) -> bool:
-    if _is_number(value):
+    if is_number(value):
         return order(key, float(value))
     if isinstance(value, str):
         durations = _durations(key, value)
         if durations is not None:
             return order(*durations)
-        number = go_float(value)
+        number = parse_float(value)
         return number is not None and order(key, number)
     return False
 
@@ -362,7 +337,7 @@ def numeric(name: str) -> Callable[[Any, Any], bool]:
     order = _ORDER[name]
 
     def compare(key: Any, value: Any) -> bool:
-        if _is_number(key):
+        if is_number(key):
             return _number_against(order, float(key), value)
         if not isinstance(key, str):
             return False
@@ -372,7 +347,7 @@ def numeric(name: str) -> Callable[[Any, Any], bool]:
         left, right = _quantity(key), _quantity(value)
         if left is not None and right is not None:
             return order(left, right)
-        number = go_float(key)
+        number = parse_float(key)
         if number is not None:
             return _number_against(order, number, value)
         versions = satisfies_order(key, value)
@@ -386,7 +361,7 @@ def duration(name: str) -> Callable[[Any, Any], bool]:
     order = _ORDER[name.removeprefix("duration")]
 
     def side(value: Any) -> float | None:
-        if _is_number(value):
+        if is_number(value):
             return float(math.trunc(value))
         if isinstance(value, str):
             try:

@@ -9,6 +9,23 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+# -- numbers -------------------------------------------------------------------------------------
+
+_GO_FLOAT = re.compile(
+    r"^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|[Ii]nf(?:inity)?|NaN)$"
+)
+
+
+def parse_float(text: str) -> float | None:
+    """strconv.ParseFloat: no surrounding spaces, no underscores; None when it is no number."""
+    return float(text) if _GO_FLOAT.match(text) else None
+
+
+def is_number(value: object) -> bool:
+    """A JSON number (Go's float64): an int or float that is not a bool."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
 # -- durations (nanoseconds as int) ----------------------------------------------------------------
 
 _UNIT_NS = {

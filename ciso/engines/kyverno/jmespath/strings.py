@@ -11,6 +11,8 @@ from typing import Any
 from jmespath import functions
 from jmespath.exceptions import JMESPathError
 
+from ciso.engines.kyverno import wildcard
+
 _STRING_OR_NUMBER = {"types": ["string", "number"]}
 
 
@@ -128,9 +130,7 @@ class StringFunctions:
 
     @functions.signature({"types": ["string"]}, _STRING_OR_NUMBER)
     def _func_pattern_match(self, pattern: str, value: Any) -> bool:
-        # Kyverno's wildcard: only * and ? are special (no [] classes as in fnmatch)
-        regex = "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
-        return re.fullmatch(regex, go_text(value), re.DOTALL) is not None
+        return wildcard.match(pattern, go_text(value))
 
     @functions.signature({"types": ["string"]})
     def _func_to_boolean(self, s: str) -> bool:

@@ -6,7 +6,6 @@ reports mutations."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,13 +13,13 @@ import yaml
 
 from ciso.engines.kyverno import conditions, foreach
 from ciso.engines.kyverno.errors import RuleError
+from ciso.engines.kyverno.foreach import ContextLoader
 from ciso.engines.kyverno.mutation.anchors import resolve
 from ciso.engines.kyverno.mutation.json_patch import PatchError, apply_patch
 from ciso.engines.kyverno.mutation.strategic_merge import merge
 from ciso.engines.kyverno.variables import substitute
 
 PASS, SKIP, ERROR = "pass", "skip", "error"
-ContextLoader = Callable[[list[Any], dict[str, Any]], None]
 
 
 @dataclass(frozen=True)

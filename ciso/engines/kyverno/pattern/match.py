@@ -7,11 +7,11 @@ its key fails. Errors carry the path where they happened.
 
 from __future__ import annotations
 
-import fnmatch
 import functools
 from dataclasses import dataclass
 from typing import Any
 
+from ciso.engines.kyverno import wildcard
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.pattern import anchors
 from ciso.engines.kyverno.pattern.values import value_matches
@@ -85,7 +85,7 @@ def _expand_wildcard_keys(resource: dict, pattern: dict) -> dict:
         if "*" not in bare and "?" not in bare:
             expanded[key] = value
             continue
-        hits = [k for k in resource if fnmatch.fnmatchcase(k, bare)]
+        hits = [k for k in resource if wildcard.match(bare, k)]
         if not hits:
             expanded[key] = value
         for hit in hits:

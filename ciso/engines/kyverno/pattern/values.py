@@ -11,16 +11,12 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from ciso.engines.kyverno.jmespath.gotypes import Quantity, parse_duration
+from ciso.engines.kyverno import wildcard
+from ciso.engines.kyverno.jmespath.gotypes import Quantity, is_number, parse_duration, parse_float
 
-_IN_RANGE = re.compile(r"^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$")
-_NOT_IN_RANGE = re.compile(r"^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)!-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$")
-_GO_FLOAT = re.compile(r"^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)$")
+IN_RANGE = re.compile(r"^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$")
+NOT_IN_RANGE = re.compile(r"^([-|+]?\d+(?:\.\d+)?[A-Za-z]*)!-([-|+]?\d+(?:\.\d+)?[A-Za-z]*)$")
 ORDERING = (">=", "<=", ">", "<")
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def operator_of(pattern: str) -> str:
@@ -31,9 +27,9 @@ def operator_of(pattern: str) -> str:
     for op in (*ORDERING, "!"):
         if pattern.startswith(op):
             return op
-    if _NOT_IN_RANGE.match(pattern):
+    if NOT_IN_RANGE.match(pattern):
         return "!-"
-    if _IN_RANGE.match(pattern):
+    if IN_RANGE.match(pattern):
         return "-"
     return ""
 
@@ -44,7 +40,7 @@ def _number_text(value: Any) -> str | None:
         return "0"
     if isinstance(value, str):
         return value
-    if _is_number(value):
+    if is_number(value):
         return f"{float(value):f}"
     return None
 
@@ -85,13 +81,6 @@ def _go_exponent(value: float) -> str:
     return f"{'-' if sign else ''}{mantissa}E{'+' if power >= 0 else '-'}{abs(power):02d}"
 
 
-def wildcard(pattern: str, text: str) -> bool:
-    if "*" not in pattern and "?" not in pattern:
-        return pattern == text
-    regex = "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
-    return re.fullmatch(regex, text, re.DOTALL) is not None
-
-
 def _compare(value: Any, pattern: str, op: str) -> bool:
     text = _number_text(value)
     wanted = _as_duration(pattern)
@@ -110,21 +99,21 @@ def _compare(value: Any, pattern: str, op: str) -> bool:
         shown = value
     elif isinstance(value, bool):
         shown = "true" if value else "false"
-    elif _is_number(value):
+    elif is_number(value):
         shown = _go_exponent(float(value))
     else:
         return False
-    matched = wildcard(pattern, shown)
+    matched = wildcard.match(pattern, shown)
     return not matched if op == "!" else matched
 
 
 def _condition(value: Any, pattern: str) -> bool:
     op = operator_of(pattern)
     if op == "-":
-        low, high = _IN_RANGE.match(pattern).groups()  # type: ignore[union-attr]
+        low, high = IN_RANGE.match(pattern).groups()  # type: ignore[union-attr]
         return _condition(value, f">= {low}") and _condition(value, f"<= {high}")
     if op == "!-":
-        low, high = _NOT_IN_RANGE.match(pattern).groups()  # type: ignore[union-attr]
+        low, high = NOT_IN_RANGE.match(pattern).groups()  # type: ignore[union-attr]
         return _condition(value, f"< {low}") or _condition(value, f"> {high}")
     return _compare(value, pattern[len(op) :].strip(), op)
 
@@ -133,14 +122,14 @@ def value_matches(value: Any, pattern: Any) -> bool:
     """Whether a resource value satisfies a pattern leaf (bool, number, null, map or string)."""
     if isinstance(pattern, bool):
         return isinstance(value, bool) and value == pattern
-    if _is_number(pattern):
-        if _is_number(value):
+    if is_number(pattern):
+        if is_number(value):
             return float(value) == float(pattern)
-        if isinstance(value, str) and _GO_FLOAT.match(value):
+        if isinstance(value, str) and parse_float(value) is not None:
             return float(value) == float(pattern)
         return False
     if pattern is None:
-        if _is_number(value):
+        if is_number(value):
             return float(value) == 0.0
         return value is None or value == "" or value is False
     if isinstance(pattern, dict):

@@ -13,6 +13,7 @@ import copy
 import re
 from typing import Any
 
+from ciso.engines.kyverno import wildcard
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.podsecurity.checks import BASELINE, FieldError, Violation, evaluate
 
@@ -75,17 +76,6 @@ def parse_version(version: Any) -> int:
     return int(match.group(1))
 
 
-def _wildcard(patterns: list[Any], value: str) -> bool:
-    return any(
-        re.fullmatch(
-            "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in str(p)),
-            value,
-            re.DOTALL,
-        )
-        for p in patterns
-    )
-
-
 def _bad_values(error: FieldError) -> list[str]:
     value = error.bad_value
     if isinstance(value, bool):
@@ -141,7 +131,7 @@ def _exempt(
             )
             if restricted_field and field != restricted_field:
                 continue
-            if values and not all(_wildcard(values, bad) for bad in _bad_values(error)):
+            if values and not all(wildcard.any_match(values, bad) for bad in _bad_values(error)):
                 continue
             errors = remaining.get(violation.check)
             if not errors:
@@ -207,7 +197,7 @@ def apply_exclusions(
             chosen = [
                 c
                 for c in spec.get(group) or []
-                if _wildcard(images, str((c or {}).get("image", "")))
+                if wildcard.any_match(images, str((c or {}).get("image", "")))
             ]
             if chosen:
                 matching[group] = chosen
