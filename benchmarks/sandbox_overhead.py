@@ -15,8 +15,8 @@ from pathlib import Path
 
 import ansible_runner
 
+from ciso.engines.ansible import local_inventory, run_playbook
 from itbench.sandbox import run_sandboxed
-from itbench.sandbox.ansible import local_inventory, run_playbook
 
 REPO = Path(__file__).resolve().parents[1]
 PLAYBOOK = REPO / "tests" / "sandbox" / "fixtures" / "collect_x11.yml"

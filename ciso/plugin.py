@@ -1,11 +1,77 @@
-"""The ``ciso`` domain plugin. It hosts the policy engines (Kyverno, Rego) and their commands;
-its scenarios arrive in a later piece of work, so it offers no ``run`` yet."""
+"""The ``ciso`` domain plugin: compliance scenarios (Kyverno, OPA Rego, Ansible), their
+environments and evaluators, the policy engines and their commands.
+
+Every hook imports its module when first called: ``itbench --help`` and ``itbench domains`` load this
+module, and must not pay for the engines (start-up time).
+"""
 
 from __future__ import annotations
 
-from itbench.plugins.spec import Domain
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from itbench.models import Scenario
+from itbench.plugins.spec import Domain, TrialScores
+
+
+def _load_scenarios(selection: str | None) -> Sequence[Scenario]:
+    from ciso.scenarios.loader import load_benchmark_scenarios
+
+    return load_benchmark_scenarios(selection)
+
+
+def _load_ground_truth(path: Path | None) -> Mapping[str, Scenario]:
+    from ciso.scenarios.loader import load_benchmark_scenarios
+
+    return {s.id: s for s in load_benchmark_scenarios(str(path) if path else None)}
+
+
+def _evaluate(scenario: Scenario, trial_dir: Path) -> TrialScores:
+    from ciso.evaluation import evaluate_trial
+
+    return evaluate_trial(scenario, trial_dir)
+
+
+def _write_reference(scenario: Scenario, workspace: Path) -> None:
+    from ciso.scenarios.reference import write_reference
+
+    write_reference(scenario, workspace)
+
+
+@contextmanager
+def _trial_environment(scenario: Scenario, workspace: Path) -> Iterator[Mapping[str, str]]:
+    from ciso.environments import trial_environment
+
+    with trial_environment(scenario, workspace) as env:
+        yield env
+
+
+def _render_table(document: Mapping[str, Any]) -> str:
+    from ciso.report import class_table
+
+    return class_table(document)
+
+
+def _commands() -> Sequence[Any]:
+    from ciso.cli.ciso_cmd import commands
+
+    return commands()
+
 
 domain = Domain(
     name="ciso",
-    description="Compliance policies: Kyverno and Rego engines, lint (itbench kyverno|rego|lint)",
+    description=(
+        "Compliance policies: Kyverno, OPA Rego and Ansible scenarios; engines and lint "
+        "(itbench kyverno|rego|lint|ansible)"
+    ),
+    load_scenarios=_load_scenarios,
+    load_ground_truth=_load_ground_truth,
+    evaluate=_evaluate,
+    write_reference=_write_reference,
+    trial_environment=_trial_environment,
+    render_table=_render_table,
+    primary_metric="strict_pass",
+    commands=_commands,
 )

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -27,6 +27,9 @@ class Task:
     workspace: Path
     time_limit_s: float | None
     transcript: Transcript
+    #: Environment variables of the trial's live environment (``KUBECONFIG`` for a cluster);
+    #: agents that run tools or external commands pass them on.
+    env: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

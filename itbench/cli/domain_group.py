@@ -30,9 +30,11 @@ def domain_group(record: PluginRecord) -> click.Group:
     return group
 
 
-def _emit(document: dict, fmt: str, primary: str | None) -> None:
+def _emit(document: dict, fmt: str, primary: str | None, domain: Domain) -> None:
     if fmt == "json":
         click.echo(json.dumps(document, indent=2))
+    elif domain.render_table is not None:
+        click.echo(domain.render_table(document))
     else:
         from itbench.runner.summary import summary_table
 
@@ -160,7 +162,7 @@ def _run_command(domain: Domain) -> click.Command:
         )
         document = write_results(collect_evaluations(plan), config, results_path(out))
         print(f"results: {results_path(out)}", file=sys.stderr)
-        _emit(document, fmt, domain.primary_metric)
+        _emit(document, fmt, domain.primary_metric, domain)
         return _exit_for(document, fail_under, domain.primary_metric)
 
     return run
@@ -177,8 +179,10 @@ def _eval_command(domain: Domain) -> click.Command:
     )
     @click.option(
         "--ground-truth",
+        "--scenarios",
+        "ground_truth",
         type=click.Path(exists=True, path_type=Path),
-        help="Ground truth (default: the built-in suite's).",
+        help="Ground truth or scenario directory (default: the built-in suite's).",
     )
     @click.option(
         "--result-file",
@@ -203,7 +207,7 @@ def _eval_command(domain: Domain) -> click.Command:
 
         document, path = evaluate_outputs(domain, outputs, ground_truth, result_file)
         print(f"results: {path}", file=sys.stderr)
-        _emit(document, fmt, domain.primary_metric)
+        _emit(document, fmt, domain.primary_metric, domain)
         return _exit_for(document, fail_under, domain.primary_metric)
 
     return eval_

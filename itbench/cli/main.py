@@ -34,7 +34,6 @@ CORE_COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("itbench.cli.report_cmd:report", "Render one or more results documents."),
     "cluster": ("itbench.cli.cluster_cmd:cluster", "Offline Kubernetes API server over manifests."),
     "sandbox": ("itbench.cli.sandbox_cmd:sandbox", "Run a command in the bubblewrap sandbox."),
-    "ansible": ("itbench.cli.ansible_cmd:ansible", "Run an Ansible playbook in the sandbox."),
 }
 
 

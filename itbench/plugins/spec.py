@@ -7,6 +7,7 @@ A domain's entry point (group ``itbench.domains``) names a :class:`Domain` insta
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,22 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class TrialScores:
+    """What an evaluator may return instead of bare scores: the scores plus details recorded in
+    ``evaluation.json`` (which engines decided, timings, why a check failed) but never aggregated."""
+
+    scores: Mapping[str, ScoreValue]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+def split_scores(value: Mapping[str, ScoreValue] | TrialScores) -> tuple[dict, dict]:
+    """(scores, details) of an evaluator's return value."""
+    if isinstance(value, TrialScores):
+        return dict(value.scores), dict(value.details)
+    return dict(value), {}
+
+
+@dataclass(frozen=True)
 class Domain:
     """A domain plugin: scenarios, agents, evaluator and commands of one problem area."""
 
@@ -28,8 +45,9 @@ class Domain:
     load_scenarios: Callable[[str | None], Sequence[Scenario]] | None = None
     #: Domain-specific agents (``baseline`` at least); core adds ``oracle``, ``command``, ``llm``.
     agents: Mapping[str, AgentFactory] = field(default_factory=dict)
-    #: Score one trial: (scenario, trial directory holding the agent's files) -> scores.
-    evaluate: Callable[[Scenario, Path], Mapping[str, ScoreValue]] | None = None
+    #: Score one trial: (scenario, trial directory holding the agent's files) -> scores, or
+    #: :class:`TrialScores` when it has details to record.
+    evaluate: Callable[[Scenario, Path], Mapping[str, ScoreValue] | TrialScores] | None = None
     #: Load ground truth for ``eval --ground-truth PATH`` (None -> the built-in suite's):
     #: scenario id -> scenario carrying that truth.
     load_ground_truth: Callable[[Path | None], Mapping[str, Scenario]] | None = None
@@ -37,6 +55,9 @@ class Domain:
     write_reference: Callable[[Scenario, Path], None] | None = None
     #: The primary metric shown in tables and compared with ``--fail-under``.
     primary_metric: str | None = None
+    #: Renders the results document (the dict ``itbench <domain> run|eval`` writes) as this
+    #: domain's own table (e.g. CISO's per-class table beside the paper); None -> the generic one.
+    render_table: Callable[[Mapping[str, Any]], str] | None = None
     #: Extra ``config`` entries for the results document (e.g. ``{"k": 3}``).
     results_config: Mapping[str, Any] = field(default_factory=dict)
     #: Extra subcommands of ``itbench <domain>`` (e.g. ``generate``).
@@ -45,3 +66,10 @@ class Domain:
     validate_output: Callable[[Scenario, Path], Sequence[str]] | None = None
     #: Tools an LLM agent may call for this scenario: builds them from (scenario view, workspace).
     llm_tools: Callable[[Scenario, Path], Sequence[Any]] | None = None
+    #: The live environment of one trial (e.g. an offline cluster serving the scenario's violating
+    #: state). Entered before the agent starts and left after it ends, before the evaluation; the
+    #: mapping it yields is environment variables handed to the agent (``KUBECONFIG`` ...). On exit
+    #: it leaves in the trial directory whatever the evaluator needs (objects the agent applied).
+    trial_environment: (
+        Callable[[Scenario, Path], AbstractContextManager[Mapping[str, str]]] | None
+    ) = None

@@ -8,7 +8,7 @@ from typing import Any
 
 from itbench.errors import ItbenchError, UsageError
 from itbench.models import Evaluation
-from itbench.plugins.spec import Domain
+from itbench.plugins.spec import Domain, split_scores
 from itbench.runner.layout import RESULTS_FILE, discover_outputs, scenario_key
 
 
@@ -35,9 +35,10 @@ def evaluate_outputs(
             continue
         seen.append(scenario)
         try:
-            scores, error = dict(domain.evaluate(scenario, trial.path)), None
+            scores, details = split_scores(domain.evaluate(scenario, trial.path))
+            error = None
         except ItbenchError as exc:
-            scores, error = {}, f"unusable agent output: {exc}"
+            scores, details, error = {}, {}, f"unusable agent output: {exc}"
         evaluations.append(
             Evaluation(
                 scenario_id=scenario.id,
@@ -45,6 +46,7 @@ def evaluate_outputs(
                 scenario_class=scenario.scenario_class,
                 scores=scores,
                 error=error,
+                details=details,
             )
         )
     unique = list({s.id: s for s in seen}.values())

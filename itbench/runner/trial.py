@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import subprocess
 import time
+from collections.abc import Mapping
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,7 +13,7 @@ from itbench.agents.base import Agent, Task, task_prompt
 from itbench.errors import ItbenchError
 from itbench.fsutil import atomic_write_json, copy_input
 from itbench.models import AgentResult, AgentStatus, Evaluation, Scenario, Usage
-from itbench.plugins.spec import Domain
+from itbench.plugins.spec import Domain, split_scores
 from itbench.runner.layout import EVALUATION_FILE, TRANSCRIPT_FILE
 from itbench.transcript import Transcript
 
@@ -66,18 +68,18 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
     transcript.record(
         "trial_start", scenario=spec.scenario.id, trial=spec.number, agent=ctx.agent_name
     )
-    task = Task(spec.scenario, prompt, spec.directory, ctx.time_limit_s, transcript)
     try:
-        result = ctx.agent.solve(task)
-    except subprocess.TimeoutExpired:
-        result = AgentResult(status=AgentStatus.TIMEOUT, reason="timeout")
-    except ItbenchError as exc:
-        result = AgentResult(status=AgentStatus.ERROR, reason=str(exc))
-    except Exception as exc:  # an agent's bug fails its trial, not the run
-        result = AgentResult(status=AgentStatus.ERROR, reason=f"{type(exc).__name__}: {exc}")
+        with _environment(spec, ctx) as env:
+            task = Task(
+                spec.scenario, prompt, spec.directory, ctx.time_limit_s, transcript, dict(env)
+            )
+            result = _solve(ctx.agent, task)
+    except ItbenchError as exc:  # the environment itself could not be set up or torn down
+        result = AgentResult(status=AgentStatus.ERROR, reason=f"environment: {exc}")
     transcript.record("agent_end", status=result.status.value, reason=result.reason)
 
     scores: dict = {}
+    details: dict = {}
     error: str | None = None
     if result.status is not AgentStatus.OK:
         error = result.reason or result.status.value
@@ -85,7 +87,7 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
         error = f"domain {ctx.domain.name!r} has no evaluator"
     else:
         try:
-            scores = dict(ctx.domain.evaluate(spec.scenario, spec.directory))
+            scores, details = split_scores(ctx.domain.evaluate(spec.scenario, spec.directory))
         except ItbenchError as exc:
             error = f"unusable agent output: {exc}"
         except Exception as exc:
@@ -100,10 +102,28 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
         error=error,
         usage=result.usage if isinstance(result.usage, Usage) else Usage(),
         duration_s=round(time.monotonic() - started, 4),
+        details=details,
     )
     transcript.record("evaluation", scores=evaluation.scores, error=evaluation.error)
     write_evaluation(spec.directory, evaluation)
     return evaluation
+
+
+def _environment(spec: TrialSpec, ctx: RunContext) -> AbstractContextManager[Mapping[str, str]]:
+    if ctx.domain.trial_environment is None:
+        return nullcontext({})
+    return ctx.domain.trial_environment(spec.scenario, spec.directory)
+
+
+def _solve(agent: Agent, task: Task) -> AgentResult:
+    try:
+        return agent.solve(task)
+    except subprocess.TimeoutExpired:
+        return AgentResult(status=AgentStatus.TIMEOUT, reason="timeout")
+    except ItbenchError as exc:
+        return AgentResult(status=AgentStatus.ERROR, reason=str(exc))
+    except Exception as exc:  # an agent's bug fails its trial, not the run
+        return AgentResult(status=AgentStatus.ERROR, reason=f"{type(exc).__name__}: {exc}")
 
 
 def write_evaluation(directory: Path, evaluation: Evaluation) -> None:

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from conftest import itbench_executable
 
+from ciso.engines.ansible import run_playbook, validate_playbook
 from itbench.sandbox import SandboxUnavailable, run_sandboxed
-from itbench.sandbox.ansible import run_playbook, validate_playbook
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HOST = FIXTURES / "host"

@@ -16,7 +16,7 @@ def check(target, options, ctx):  # noqa: ANN001 - findings come from check_batc
 
 def check_batch(targets, options, ctx):  # noqa: ANN001
     """ansible-lint starts slowly: one run for every playbook of the lint."""
-    from itbench.sandbox.ansible import lint_many
+    from ciso.engines.ansible import lint_many
 
     found = lint_many([t.path for t in targets])
     if found is None:

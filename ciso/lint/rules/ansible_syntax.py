@@ -14,6 +14,6 @@ KINDS = ("ansible",)
 
 
 def check(target, options, ctx):  # noqa: ANN001
-    from itbench.sandbox.ansible import syntax_check
+    from ciso.engines.ansible import syntax_check
 
     return [Finding(INFO, str(target.path), d.message, d.line) for d in syntax_check(target.path)]

@@ -44,7 +44,7 @@ def run(
     timeout_s: float,
 ) -> int:
     """Run PLAYBOOK with ansible-runner in the sandbox; the output directory is its working directory."""
-    from itbench.sandbox.ansible import run_playbook
+    from ciso.engines.ansible import run_playbook
 
     if (host_tree is None) == (inventory is None):
         raise UsageError("give exactly one of --host-tree DIR or -i INVENTORY")
@@ -71,7 +71,7 @@ def run(
 )
 def check(playbook: Path, no_lint: bool, fmt: str) -> int:
     """Validate PLAYBOOK: ansible-playbook --syntax-check, then ansible-lint where installed."""
-    from itbench.sandbox.ansible import validate_playbook
+    from ciso.engines.ansible import validate_playbook
 
     diagnostics = validate_playbook(playbook, with_lint=not no_lint)
     if fmt == "json":
