@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from itbench.models import Scenario
 from itbench.plugins.spec import Domain, TrialScores
+
+if TYPE_CHECKING:
+    from itbench.cluster.extensions import ClusterExtension
 
 
 def _load_scenarios(selection: str | None) -> Sequence[Scenario]:
@@ -54,6 +57,12 @@ def _render_table(document: Mapping[str, Any]) -> str:
     return class_table(document)
 
 
+def _cluster_extension() -> ClusterExtension:
+    from ciso.engines.kyverno.cluster_types import cluster_extension
+
+    return cluster_extension()
+
+
 def _commands() -> Sequence[Any]:
     from ciso.cli.ciso_cmd import commands
 
@@ -74,4 +83,7 @@ domain = Domain(
     render_table=_render_table,
     primary_metric="strict_pass",
     commands=_commands,
+    cluster_extension=_cluster_extension,
+    # Sandboxed tools (the cluster's background scan, Ansible playbooks) import these.
+    sandbox_packages=("ciso", "policies", "playbooks"),
 )

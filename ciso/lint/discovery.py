@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from ciso.lint.model import LintTarget
+from ciso.lint.model import LintTarget, TargetKind
 from itbench.yamlsafe import load_all
 
 MAX_BYTES = 2 * 2**20
@@ -88,19 +88,19 @@ def classify(path: Path) -> LintTarget:
     """Read and classify one file; raises UnreadableFile."""
     text = read_text(path)
     if path.suffix == ".rego":
-        return LintTarget(path, "rego", text)
+        return LintTarget(path, TargetKind.REGO, text)
     documents = load_yaml(path, text)
     if path.name == "kyverno-test.yaml" or any(
         isinstance(d, dict) and str(d.get("apiVersion", "")).startswith("cli.kyverno.io")
         for d in documents
     ):
-        return LintTarget(path, "kyverno-test", text, documents)
+        return LintTarget(path, TargetKind.KYVERNO_TEST, text, documents)
     if any(
         isinstance(d, dict)
         and str(d.get("apiVersion", "")).split("/")[0] in ("kyverno.io", "policies.kyverno.io")
         for d in documents
     ):
-        return LintTarget(path, "kyverno-policy", text, documents)
+        return LintTarget(path, TargetKind.KYVERNO_POLICY, text, documents)
     if _is_playbook(documents):
-        return LintTarget(path, "ansible", text, documents)
-    return LintTarget(path, "unknown", text, documents)
+        return LintTarget(path, TargetKind.ANSIBLE, text, documents)
+    return LintTarget(path, TargetKind.UNKNOWN, text, documents)

@@ -1,4 +1,8 @@
-"""``itbench cluster serve``: the offline API server as a stand-alone process."""
+"""``itbench cluster serve``: the offline API server as a stand-alone process.
+
+It serves core's kinds plus the cluster extensions of every loaded domain (custom resources, their
+columns, validation and report producers).
+"""
 
 from __future__ import annotations
 
@@ -47,7 +51,9 @@ def cluster() -> None:
     help="Where to write the kubeconfig (default: MANIFESTS-dir/.itbench-kubeconfig or a temp file).",
 )
 @click.option(
-    "--report-producer", help="MODULE:CALLABLE computing PolicyReports from (policies, resources)."
+    "--report-producer",
+    help="MODULE:CALLABLE computing reports from (report inputs, other objects); replaces the "
+    "producer of the loaded domains' extensions that declare report inputs.",
 )
 @click.option("-v", "--verbose", is_flag=True, help="Log every request on stderr.")
 def serve(
@@ -60,14 +66,16 @@ def serve(
     """
     import tempfile
 
-    from itbench.cluster import load_manifests
+    from itbench.cluster import domain_extensions, load_manifests
     from itbench.cluster.kubeconfig import write_kubeconfig
     from itbench.cluster.server import ApiServer
     from itbench.cluster.state import ClusterError, ClusterState
 
     objects = load_manifests(manifests)
+    producer = _producer(report_producer)
+    extensions = domain_extensions()
     try:
-        state = ClusterState(objects, report_producer=_producer(report_producer))
+        state = ClusterState(objects, extensions=extensions, report_producer=producer)
     except ClusterError as exc:
         raise UsageError(f"{manifests}: {exc}") from exc
     server = ApiServer(state, port, verbose=verbose)
@@ -83,7 +91,12 @@ def serve(
     write_kubeconfig(path, f"http://127.0.0.1:{server.port}")
     click.echo(str(path))
     sys.stdout.flush()
-    click.echo(f"serving {len(objects)} object(s) on 127.0.0.1:{server.port}", err=True)
+    served = ", ".join(e.name for e in extensions) or "none"
+    click.echo(
+        f"serving {len(objects)} object(s) on 127.0.0.1:{server.port} "
+        f"(domain extensions: {served})",
+        err=True,
+    )
     stop.wait()
     server.shutdown()
     server.server_close()

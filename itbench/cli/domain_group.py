@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -15,6 +15,9 @@ from itbench.exitcodes import ExitCode
 from itbench.plugins.domains import load_domain
 from itbench.plugins.finder import PluginRecord
 from itbench.plugins.spec import Domain
+
+if TYPE_CHECKING:
+    from itbench.scoring.document import ResultsDocument
 
 
 def domain_group(record: PluginRecord) -> click.Group:
@@ -30,23 +33,25 @@ def domain_group(record: PluginRecord) -> click.Group:
     return group
 
 
-def _emit(document: dict, fmt: str, primary: str | None, domain: Domain) -> None:
+def _emit(document: ResultsDocument, path: Path, fmt: str, domain: Domain) -> None:
+    """The results on stdout: the JSON that was written, or a table."""
     if fmt == "json":
-        click.echo(json.dumps(document, indent=2))
+        click.get_binary_stream("stdout").write(document.to_json_bytes())
     elif domain.render_table is not None:
         click.echo(domain.render_table(document))
     else:
-        from itbench.runner.summary import summary_table
+        from itbench.report.model import run_label, summarize
+        from itbench.report.text_formats import render_table
 
-        click.echo(summary_table(document, primary))
+        click.echo(
+            render_table([summarize(document, run_label(document, path), str(path))]), nl=False
+        )
 
 
-def _exit_for(document: dict, fail_under: float | None, primary: str | None) -> int:
+def _exit_for(document: ResultsDocument, fail_under: float | None) -> int:
     if fail_under is None:
         return ExitCode.OK
-    from itbench.runner.summary import primary_mean
-
-    score = primary_mean(document, primary)
+    score = document.statistics.mean(document.config.primary_metric)
     if score is None or score < fail_under:
         click.echo(f"score {score} is below --fail-under {fail_under}", err=True)
         return ExitCode.FINDINGS
@@ -160,10 +165,11 @@ def _run_command(domain: Domain) -> click.Command:
             domain.primary_metric,
             dict(domain.results_config),
         )
-        document = write_results(collect_evaluations(plan), config, results_path(out))
-        print(f"results: {results_path(out)}", file=sys.stderr)
-        _emit(document, fmt, domain.primary_metric, domain)
-        return _exit_for(document, fail_under, domain.primary_metric)
+        path = results_path(out)
+        document = write_results(collect_evaluations(plan), config, path)
+        print(f"results: {path}", file=sys.stderr)
+        _emit(document, path, fmt, domain)
+        return _exit_for(document, fail_under)
 
     return run
 
@@ -207,7 +213,7 @@ def _eval_command(domain: Domain) -> click.Command:
 
         document, path = evaluate_outputs(domain, outputs, ground_truth, result_file)
         print(f"results: {path}", file=sys.stderr)
-        _emit(document, fmt, domain.primary_metric, domain)
-        return _exit_for(document, fail_under, domain.primary_metric)
+        _emit(document, path, fmt, domain)
+        return _exit_for(document, fail_under)
 
     return eval_

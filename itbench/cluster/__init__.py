@@ -3,27 +3,42 @@
 with start_cluster(Path("manifests/")) as cluster:
     subprocess.run(["kubectl", "--kubeconfig", cluster.kubeconfig_path, "get", "pods", "-A"])
     changes = cluster.overlay()
+
+Core serves the built-in Kubernetes kinds; every loaded domain's ``ClusterExtension`` adds its own
+(custom resources, their columns and validation, a report producer) unless ``extensions=`` names
+exactly which ones to serve.
 """
 
 from __future__ import annotations
 
 import socket
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from itbench.cluster.extensions import (
+    ClusterExtension,
+    Column,
+    ReportProducer,
+    ResourceType,
+    domain_extensions,
+)
 from itbench.cluster.kubeconfig import write_kubeconfig
 from itbench.cluster.manifests import load_manifests
 from itbench.cluster.server import ApiServer
-from itbench.cluster.state import ClusterError, ClusterState, ReportProducer
+from itbench.cluster.state import ClusterError, ClusterState
 
 __all__ = [
     "ClusterError",
+    "ClusterExtension",
     "ClusterState",
+    "Column",
     "ReportProducer",
+    "ResourceType",
     "RunningCluster",
     "load_manifests",
+    "domain_extensions",
     "start_cluster",
 ]
 
@@ -100,16 +115,23 @@ def start_cluster(
     port: int = 0,
     kubeconfig: Path | None = None,
     report_producer: ReportProducer | None = None,
+    extensions: Sequence[ClusterExtension] | None = None,
 ) -> RunningCluster:
     """Start an API server in this process on a free loopback port (or ``port``); the kubeconfig is
-    written once the port accepts connections."""
+    written once the port accepts connections.
+
+    ``extensions`` are the custom types served besides core's (None: every loaded domain's);
+    ``report_producer`` replaces the producer of the extensions that declare report inputs.
+    """
     if source is None:
         objects: list[dict[str, Any]] = []
     elif isinstance(source, Path):
         objects = load_manifests(source)
     else:
         objects = list(source)
-    state = ClusterState(objects, report_producer=report_producer)
+    if extensions is None:
+        extensions = domain_extensions()
+    state = ClusterState(objects, extensions=extensions, report_producer=report_producer)
     server = ApiServer(state, port)
     tmp = None
     if kubeconfig is None:

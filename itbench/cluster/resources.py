@@ -1,7 +1,7 @@
 """The kinds the offline API server knows: group, version, plural, scope, short names.
 
-Built-in Kubernetes kinds are served from manifests; custom kinds are stored only when registered
-here (Kyverno policies and Policy Reports), so a typo'd kind is rejected instead of silently kept.
+Core serves the built-in Kubernetes kinds; custom kinds are stored only when a domain registers
+them through a ``ClusterExtension``, so a typo'd kind is rejected instead of silently kept.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ class ResourceType:
     namespaced: bool
     short_names: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
-    #: Extra versions served for the same objects (Kyverno serves v1 and v2beta1 policies).
+    #: Extra versions served for the same objects (a CRD may serve, say, v1 and v2beta1).
     also_versions: tuple[str, ...] = field(default=())
 
     @property
@@ -108,32 +108,6 @@ BUILTIN_TYPES: tuple[ResourceType, ...] = (
     ),
 )
 
-#: Custom kinds stored as opaque objects because something in itbench reads or writes them.
-KYVERNO_TYPES: tuple[ResourceType, ...] = (
-    ResourceType(
-        "kyverno.io",
-        "v1",
-        "ClusterPolicy",
-        "clusterpolicies",
-        False,
-        ("cpol",),
-        ("kyverno",),
-        ("v2beta1",),
-    ),
-    ResourceType(
-        "kyverno.io", "v1", "Policy", "policies", True, ("pol",), ("kyverno",), ("v2beta1",)
-    ),
-    ResourceType("wgpolicyk8s.io", "v1alpha2", "PolicyReport", "policyreports", True, ("polr",)),
-    ResourceType(
-        "wgpolicyk8s.io",
-        "v1alpha2",
-        "ClusterPolicyReport",
-        "clusterpolicyreports",
-        False,
-        ("cpolr",),
-    ),
-)
-
 
 class Registry:
     """Lookups by kind, by (group, plural), and the group/version listing for discovery."""
@@ -177,4 +151,5 @@ class Registry:
 
 
 def default_registry() -> Registry:
-    return Registry(BUILTIN_TYPES + KYVERNO_TYPES)
+    """The built-in kinds only; a cluster with extensions builds its registry from them too."""
+    return Registry(BUILTIN_TYPES)

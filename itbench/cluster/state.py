@@ -1,5 +1,6 @@
 """The cluster's objects: what was loaded, the overlay of writes on top, and what controllers and
-report producers derive from them.
+report producers derive from them. Which kinds exist, how they are validated and which reports are
+derived come from the :class:`~itbench.cluster.extensions.Catalog` (core plus extensions).
 
 Reads see ``derived <- loaded <- overlay`` (later wins). Writes never touch the loaded objects, so
 ``overlay()`` is exactly what an agent changed: an evaluator reads it back.
@@ -12,29 +13,35 @@ import datetime as dt
 import itertools
 import threading
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from itbench.cluster.controllers import derive, namespaces_used, with_workload_status
-from itbench.cluster.resources import Registry, ResourceType, default_registry
+from itbench.cluster.extensions import Catalog, ClusterExtension, ReportProducer, combine
+from itbench.cluster.resources import Registry, ResourceType
 
 Key = tuple[str, str, str, str]  # (group, plural, namespace, name)
 
-#: (all policies, all other objects) -> PolicyReport / ClusterPolicyReport objects.
-ReportProducer = Callable[
-    [Sequence[dict[str, Any]], Sequence[dict[str, Any]]], Sequence[dict[str, Any]]
-]
-
-POLICY_KINDS = {("kyverno.io", "ClusterPolicy"), ("kyverno.io", "Policy")}
-REPORT_GROUP = "wgpolicyk8s.io"
+__all__ = ["Change", "ClusterError", "ClusterState", "Key", "ReportProducer"]
 
 
 class ClusterError(Exception):
-    """A request the API server refuses; carries the HTTP code and Status reason."""
+    """A request the API server refuses; carries the HTTP code, the Status reason and, for an
+    invalid object, one cause per field error."""
 
-    def __init__(self, code: int, reason: str, message: str) -> None:
+    def __init__(
+        self,
+        code: int,
+        reason: str,
+        message: str,
+        causes: Sequence[str] = (),
+        details: dict[str, str] | None = None,
+    ) -> None:
         self.code, self.reason = code, reason
+        self.causes = tuple(causes)
+        #: The Status ``details`` (kind, group, name) when the server knows better than the route.
+        self.details = details or {}
         super().__init__(message)
 
 
@@ -58,12 +65,14 @@ class ClusterState:
     def __init__(
         self,
         objects: Iterable[dict[str, Any]] = (),
-        registry: Registry | None = None,
+        extensions: Sequence[ClusterExtension] = (),
         report_producer: ReportProducer | None = None,
         max_objects: int = 100_000,
     ) -> None:
-        self.registry = registry or default_registry()
-        self.report_producer = report_producer
+        """Core's kinds plus ``extensions``'; ``report_producer`` replaces the producer of the
+        extensions that declare report inputs. Loaded objects are validated like written ones."""
+        self.catalog: Catalog = combine(extensions, report_producer)
+        self.registry: Registry = self.catalog.registry
         self.max_objects = max_objects
         self.lock = threading.RLock()
         self._version = itertools.count(1)
@@ -77,6 +86,7 @@ class ClusterState:
         self.report_errors: list[str] = []
         for obj in objects:
             rtype = self.type_of(obj)
+            self.validate(rtype, obj)
             normalised = self._normalise(obj, rtype)
             key = self.key(rtype, normalised)
             if key in self._base:
@@ -102,9 +112,38 @@ class ClusterState:
                 400,
                 "BadRequest",
                 f"no kind {obj.get('kind')!r} is registered for version {obj.get('apiVersion')!r} "
-                "(custom kinds are stored only when registered, e.g. Kyverno ClusterPolicy/Policy)",
+                "(custom kinds are served only when a loaded domain's cluster extension "
+                "registers them)",
             )
         return rtype
+
+    def validate(self, rtype: ResourceType, obj: dict[str, Any]) -> None:
+        """Refuse an object its kind's validator finds errors in, as an API server refuses a
+        custom resource its CRD schema rejects: 422 ``Invalid`` listing every field error."""
+        entry = self.catalog.validators.get((rtype.group, rtype.kind))
+        if entry is None:
+            return
+        owner, validator = entry
+        try:
+            errors = [str(e) for e in validator(obj)]
+        except Exception as exc:  # a domain's validator bug must not take the API server down
+            raise ClusterError(
+                500,
+                "InternalError",
+                f"the validator of {owner!r} for {rtype.kind} failed: {type(exc).__name__}: {exc}",
+            ) from exc
+        if not errors:
+            return
+        name = (obj.get("metadata") or {}).get("name", "")
+        resource = f"{rtype.kind}.{rtype.group}" if rtype.group else rtype.kind
+        listed = errors[0] if len(errors) == 1 else "[" + ", ".join(errors) + "]"
+        raise ClusterError(
+            422,
+            "Invalid",
+            f'{resource} "{name}" is invalid: {listed}',
+            errors,
+            {"kind": rtype.kind, "group": rtype.group, "name": name},
+        )
 
     @staticmethod
     def key(rtype: ResourceType, obj: dict[str, Any]) -> Key:
@@ -232,26 +271,34 @@ class ClusterState:
             raise ClusterError(422, "Invalid", f"object limit of {self.max_objects} reached")
         self._overlay[key] = obj
         self._dirty = True
-        if (rtype.group, rtype.kind) in POLICY_KINDS or (
-            self.report_producer and rtype.group != REPORT_GROUP
-        ):
+        # Reports follow their inputs and every resource, never other reports (no feedback loop).
+        if (rtype.group, rtype.kind) not in self.catalog.report_kinds:
             self._produce_reports()
 
-    def create(self, obj: dict[str, Any], namespace: str | None = None) -> dict[str, Any]:
+    def create(
+        self, obj: dict[str, Any], namespace: str | None = None, dry_run: bool = False
+    ) -> dict[str, Any]:
+        """Store a new object; ``dry_run`` checks and returns it without storing it."""
         with self.lock:
             rtype = self.type_of(obj)
+            self.validate(rtype, obj)
             obj = self._normalise(obj, rtype, namespace)
             key = self.key(rtype, obj)
             if key in self._declared():
                 raise ClusterError(
                     409, "AlreadyExists", f'{rtype.plural} "{key[3]}" already exists'
                 )
-            self._write(rtype, key, obj)
+            if not dry_run:
+                self._write(rtype, key, obj)
             return obj
 
-    def replace(self, obj: dict[str, Any], namespace: str | None = None) -> dict[str, Any]:
+    def replace(
+        self, obj: dict[str, Any], namespace: str | None = None, dry_run: bool = False
+    ) -> dict[str, Any]:
+        """Replace an existing object; ``dry_run`` checks and returns it without storing it."""
         with self.lock:
             rtype = self.type_of(obj)
+            self.validate(rtype, obj)
             key = self.key(
                 rtype,
                 {
@@ -272,7 +319,8 @@ class ClusterState:
             meta["creationTimestamp"] = current["metadata"]["creationTimestamp"]
             meta["generation"] = int(current["metadata"].get("generation", 1)) + 1
             obj = self._normalise(obj, rtype, namespace)
-            self._write(rtype, key, obj)
+            if not dry_run:
+                self._write(rtype, key, obj)
             return obj
 
     def delete(self, rtype: ResourceType, namespace: str, name: str) -> dict[str, Any]:
@@ -298,31 +346,40 @@ class ClusterState:
 
     # -- reports ------------------------------------------------------------------------------
     def _produce_reports(self) -> None:
-        if self.report_producer is None:
+        producers = self.catalog.producers
+        if not producers:
             return
         declared = self._declared()
-        policies = [
-            o for o in declared.values() if (_group(o["apiVersion"]), o["kind"]) in POLICY_KINDS
-        ]
         self._dirty = True
         self._reports = {}
         self._rebuild()
-        resources = [
-            o
-            for o in {**self._derived, **declared}.values()
-            if (_group(o["apiVersion"]), o["kind"]) not in POLICY_KINDS
-            and _group(o["apiVersion"]) != REPORT_GROUP
-        ]
+        consumed = self.catalog.input_kinds | self.catalog.report_kinds
+        everything = {**self._derived, **declared}.values()
+        resources = [o for o in everything if _group_kind(o) not in consumed]
         reports: dict[Key, dict[str, Any]] = {}
-        if policies:
+        for producer in producers:
+            inputs = [o for o in declared.values() if _group_kind(o) in producer.inputs]
+            if not inputs:
+                continue
             try:
-                produced = list(self.report_producer(policies, resources))
+                produced = list(producer.produce(inputs, resources))
             except Exception as exc:  # a producer's bug must not take the API server down
-                self.report_errors.append(f"{type(exc).__name__}: {exc}")
-                produced = []
+                self.report_errors.append(f"{producer.owner}: {type(exc).__name__}: {exc}")
+                continue
             for report in produced:
+                if not isinstance(report, dict) or _group_kind(report) not in producer.outputs:
+                    what = _group_kind(report) if isinstance(report, dict) else type(report)
+                    self.report_errors.append(
+                        f"{producer.owner}: the report producer returned {what}, "
+                        "which is not among its report_outputs"
+                    )
+                    continue
                 rtype = self.type_of(report)
                 report = self._normalise(report, rtype)
                 reports[self.key(rtype, report)] = report
         self._reports = reports
         self._dirty = True
+
+
+def _group_kind(obj: dict[str, Any]) -> tuple[str, str]:
+    return (_group(str(obj.get("apiVersion", ""))), str(obj.get("kind", "")))

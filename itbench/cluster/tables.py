@@ -1,12 +1,26 @@
-"""``Table`` responses for plain ``kubectl get``: the columns a real API server prints per kind."""
+"""``Table`` responses for plain ``kubectl get``: the columns a real API server prints per kind.
+
+Core declares the columns of the built-in kinds; a ``ClusterExtension`` declares its own kinds'.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-Column = tuple[str, str, int, Callable[[dict[str, Any]], Any]]  # name, type, priority, cell
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a ``Table`` response, as a CRD's ``additionalPrinterColumns`` declares it."""
+
+    name: str
+    #: OpenAPI type of the cells: ``string``, ``integer``, ``number``, ``boolean`` or ``date``.
+    type: str
+    cell: Callable[[dict[str, Any]], Any]
+    #: 0: shown by plain ``kubectl get``; 1 and above: only with ``-o wide``.
+    priority: int = 0
 
 
 def _age(obj: dict[str, Any]) -> str:
@@ -39,100 +53,92 @@ def _ready_of(obj: dict[str, Any]) -> str:
     return f"{_status(obj).get('readyReplicas', 0)}/{want}"
 
 
-NAME: Column = ("Name", "string", 0, lambda o: o["metadata"]["name"])
-AGE: Column = ("Age", "string", 0, _age)
+def _spec(obj: dict[str, Any]) -> dict[str, Any]:
+    return obj.get("spec") or {}
 
-COLUMNS: dict[str, Sequence[Column]] = {
+
+def _template_containers(obj: dict[str, Any]) -> list[dict[str, Any]]:
+    return (_spec(obj).get("template") or {}).get("spec", {}).get("containers", [])
+
+
+NAME = Column("Name", "string", lambda o: o["metadata"]["name"])
+AGE = Column("Age", "string", _age)
+
+#: Core's own kinds; a domain's kinds bring their columns in a ``ClusterExtension``.
+BUILTIN_COLUMNS: Mapping[str, tuple[Column, ...]] = {
     "Pod": (
         NAME,
-        ("Ready", "string", 0, _pod_ready),
-        ("Status", "string", 0, lambda o: _status(o).get("phase", "Unknown")),
-        (
+        Column("Ready", "string", _pod_ready),
+        Column("Status", "string", lambda o: _status(o).get("phase", "Unknown")),
+        Column(
             "Restarts",
             "integer",
-            0,
             lambda o: sum(
                 s.get("restartCount", 0) for s in _status(o).get("containerStatuses") or []
             ),
         ),
         AGE,
-        ("IP", "string", 1, lambda o: _status(o).get("podIP", "<none>")),
-        ("Node", "string", 1, lambda o: (o.get("spec") or {}).get("nodeName", "<none>")),
+        Column("IP", "string", lambda o: _status(o).get("podIP", "<none>"), priority=1),
+        Column("Node", "string", lambda o: _spec(o).get("nodeName", "<none>"), priority=1),
     ),
     "Deployment": (
         NAME,
-        ("Ready", "string", 0, _ready_of),
-        ("Up-to-date", "integer", 0, lambda o: _status(o).get("updatedReplicas", 0)),
-        ("Available", "integer", 0, lambda o: _status(o).get("availableReplicas", 0)),
+        Column("Ready", "string", _ready_of),
+        Column("Up-to-date", "integer", lambda o: _status(o).get("updatedReplicas", 0)),
+        Column("Available", "integer", lambda o: _status(o).get("availableReplicas", 0)),
         AGE,
-        (
+        Column(
             "Containers",
             "string",
-            1,
-            lambda o: ",".join(
-                c.get("name", "")
-                for c in ((o.get("spec") or {}).get("template") or {})
-                .get("spec", {})
-                .get("containers", [])
-            ),
+            lambda o: ",".join(c.get("name", "") for c in _template_containers(o)),
+            priority=1,
         ),
-        (
+        Column(
             "Images",
             "string",
-            1,
-            lambda o: ",".join(
-                c.get("image", "")
-                for c in ((o.get("spec") or {}).get("template") or {})
-                .get("spec", {})
-                .get("containers", [])
-            ),
+            lambda o: ",".join(c.get("image", "") for c in _template_containers(o)),
+            priority=1,
         ),
     ),
     "ReplicaSet": (
         NAME,
-        ("Desired", "integer", 0, lambda o: (o.get("spec") or {}).get("replicas", 1)),
-        ("Current", "integer", 0, lambda o: _status(o).get("replicas", 0)),
-        ("Ready", "integer", 0, lambda o: _status(o).get("readyReplicas", 0)),
+        Column("Desired", "integer", lambda o: _spec(o).get("replicas", 1)),
+        Column("Current", "integer", lambda o: _status(o).get("replicas", 0)),
+        Column("Ready", "integer", lambda o: _status(o).get("readyReplicas", 0)),
         AGE,
     ),
-    "StatefulSet": (NAME, ("Ready", "string", 0, _ready_of), AGE),
-    "Namespace": (NAME, ("Status", "string", 0, lambda o: _status(o).get("phase", "Active")), AGE),
+    "StatefulSet": (NAME, Column("Ready", "string", _ready_of), AGE),
+    "Namespace": (
+        NAME,
+        Column("Status", "string", lambda o: _status(o).get("phase", "Active")),
+        AGE,
+    ),
     "Service": (
         NAME,
-        ("Type", "string", 0, lambda o: (o.get("spec") or {}).get("type", "ClusterIP")),
-        ("Cluster-IP", "string", 0, lambda o: (o.get("spec") or {}).get("clusterIP", "<none>")),
-        AGE,
-    ),
-    "ClusterPolicy": (
-        NAME,
-        ("Background", "boolean", 0, lambda o: (o.get("spec") or {}).get("background", True)),
-        (
-            "Validation Failure Action",
-            "string",
-            0,
-            lambda o: (o.get("spec") or {}).get("validationFailureAction", "Audit"),
-        ),
-        AGE,
-    ),
-    "PolicyReport": (
-        NAME,
-        ("Kind", "string", 0, lambda o: (o.get("scope") or {}).get("kind", "")),
-        ("Pass", "integer", 0, lambda o: (o.get("summary") or {}).get("pass", 0)),
-        ("Fail", "integer", 0, lambda o: (o.get("summary") or {}).get("fail", 0)),
-        ("Warn", "integer", 0, lambda o: (o.get("summary") or {}).get("warn", 0)),
-        ("Error", "integer", 0, lambda o: (o.get("summary") or {}).get("error", 0)),
-        ("Skip", "integer", 0, lambda o: (o.get("summary") or {}).get("skip", 0)),
+        Column("Type", "string", lambda o: _spec(o).get("type", "ClusterIP")),
+        Column("Cluster-IP", "string", lambda o: _spec(o).get("clusterIP", "<none>")),
         AGE,
     ),
 }
-COLUMNS["Policy"] = COLUMNS["ClusterPolicy"]
-COLUMNS["ClusterPolicyReport"] = COLUMNS["PolicyReport"]
+#: A kind nobody declared columns for prints what ``kubectl get`` prints for any CRD.
+DEFAULT_COLUMNS: tuple[Column, ...] = (NAME, AGE)
+
+
+def _cell(column: Column, obj: dict[str, Any]) -> Any:
+    # A domain's cell function meeting a malformed object must not fail the whole listing: the API
+    # server leaves a cell it cannot compute empty, which kubectl prints as <none>.
+    try:
+        return column.cell(obj)
+    except Exception:
+        return None
 
 
 def table(
-    kind: str, objects: Sequence[dict[str, Any]], resource_version: str, include_object: str
+    columns: Sequence[Column],
+    objects: Sequence[dict[str, Any]],
+    resource_version: str,
+    include_object: str,
 ) -> dict[str, Any]:
-    columns = COLUMNS.get(kind, (NAME, AGE))
     rows = []
     for obj in objects:
         if include_object == "None":
@@ -145,20 +151,20 @@ def table(
                 "apiVersion": "meta.k8s.io/v1",
                 "metadata": obj["metadata"],
             }
-        rows.append({"cells": [cell(obj) for _, _, _, cell in columns], "object": embedded})
+        rows.append({"cells": [_cell(c, obj) for c in columns], "object": embedded})
     return {
         "kind": "Table",
         "apiVersion": "meta.k8s.io/v1",
         "metadata": {"resourceVersion": resource_version},
         "columnDefinitions": [
             {
-                "name": name,
-                "type": kind_,
-                "format": "name" if name == "Name" else "",
-                "description": name,
-                "priority": priority,
+                "name": c.name,
+                "type": c.type,
+                "format": "name" if c.name == "Name" else "",
+                "description": c.name,
+                "priority": c.priority,
             }
-            for name, kind_, priority, _ in columns
+            for c in columns
         ],
         "rows": rows,
     }

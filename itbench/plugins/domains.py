@@ -34,3 +34,17 @@ def get_domain(name: str) -> LoadedDomain:
     if name not in records:
         raise unknown_name("domain", name, list(records))
     return load_domain(records[name])
+
+
+def load_domains() -> tuple[LoadedDomain, ...]:
+    """Every installed domain that loads, by name; one that fails is skipped with a warning on
+    stderr naming its distribution, so the others keep working."""
+    import sys
+
+    loaded = []
+    for record in discover(DOMAIN_GROUP):
+        try:
+            loaded.append(load_domain(record))
+        except PluginLoadError as exc:
+            print(f"warning: {exc}", file=sys.stderr)
+    return tuple(loaded)

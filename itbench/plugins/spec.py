@@ -16,7 +16,9 @@ if TYPE_CHECKING:
     import click
 
     from itbench.agents.base import AgentFactory
+    from itbench.cluster.extensions import ClusterExtension
     from itbench.models import Scenario, ScoreValue
+    from itbench.scoring.document import ResultsDocument
 
 
 @dataclass(frozen=True)
@@ -55,9 +57,9 @@ class Domain:
     write_reference: Callable[[Scenario, Path], None] | None = None
     #: The primary metric shown in tables and compared with ``--fail-under``.
     primary_metric: str | None = None
-    #: Renders the results document (the dict ``itbench <domain> run|eval`` writes) as this
-    #: domain's own table (e.g. CISO's per-class table beside the paper); None -> the generic one.
-    render_table: Callable[[Mapping[str, Any]], str] | None = None
+    #: Renders the results document ``itbench <domain> run|eval`` wrote as this domain's own
+    #: table (e.g. a per-class table beside a paper's); None -> the generic one.
+    render_table: Callable[[ResultsDocument], str] | None = None
     #: Extra ``config`` entries for the results document (e.g. ``{"k": 3}``).
     results_config: Mapping[str, Any] = field(default_factory=dict)
     #: Extra subcommands of ``itbench <domain>`` (e.g. ``generate``).
@@ -73,3 +75,10 @@ class Domain:
     trial_environment: (
         Callable[[Scenario, Path], AbstractContextManager[Mapping[str, str]]] | None
     ) = None
+    #: The API types this domain's scenarios need the offline cluster to serve (custom resources,
+    #: their ``kubectl get`` columns and validation, a report producer). A callable, so that loading
+    #: the plugin stays cheap; every cluster started without explicit extensions calls it.
+    cluster_extension: Callable[[], ClusterExtension] | None = None
+    #: Top-level import packages a sandboxed tool of this domain must see besides itbench and the
+    #: package holding this plugin (the sandbox hides the checkout they live in otherwise).
+    sandbox_packages: tuple[str, ...] = ()

@@ -1,6 +1,6 @@
 """Generate, validate, feed the diagnostics back, regenerate: at most ``max_rounds`` validations.
 
-Domains supply the validator (CISO: lint, compile, dry-run; FinOps and SRE: the output schema);
+Domains supply the validator (policies: lint, compile, dry-run; answers: the output schema);
 the loop stops as soon as validation is clean. Every round goes into the transcript with the
 diagnostics that were given back, so a reader can see what the model was told.
 """

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from itbench.scoring.aggregate import flatten_scores
-from itbench.scoring.results import load_results_file, recompute
+from itbench.scoring.document import ResultsDocument
+from itbench.scoring.results import load_results_file
+
+_DIGITS = re.compile(r"(\d+)")
 
 
 @dataclass(frozen=True)
@@ -30,6 +34,17 @@ class TrialRow:
 
 
 @dataclass(frozen=True)
+class ScenarioRow:
+    """One scenario of one run: its trials, how many errored, and its per-metric means."""
+
+    scenario: str
+    scenario_class: str
+    trials: int
+    errors: int
+    means: dict[str, float]
+
+
+@dataclass(frozen=True)
 class RunSummary:
     label: str
     source: str
@@ -40,6 +55,8 @@ class RunSummary:
     metrics: dict[str, MetricSummary]
     #: class -> (number of scenarios, metric -> mean of per-scenario means)
     classes: dict[str, tuple[int, dict[str, float]]]
+    #: scenarios in natural order (``Scenario-2`` before ``Scenario-10``)
+    scenarios: tuple[ScenarioRow, ...]
     trials: tuple[TrialRow, ...]
     bad_runs: int
 
@@ -50,32 +67,29 @@ class RunSummary:
         return next((m for m, s in self.metrics.items() if s.pass_at_1 is not None), None)
 
 
-def _summary(document: dict[str, Any], label: str, source: str) -> RunSummary:
-    config = document.get("config") or {}
-    stats = document["statistics"]
-    overall = stats.get("overall", {})
+def summarize(document: ResultsDocument, label: str, source: str) -> RunSummary:
+    """What the report formats show of one results document."""
+    config = document.config
+    overall = document.statistics.overall
     metrics = {
-        name: MetricSummary(
-            entry["mean"], entry.get("stderr"), entry.get("n_incidents", 0), entry.get("pass@1")
-        )
-        for name, entry in overall.items()
-        if isinstance(entry, dict) and "mean" in entry
+        name: MetricSummary(m.mean, m.stderr, m.n_incidents, m.pass_at_1)
+        for name, m in overall.metrics.items()
     }
-    classes_of = config.get("scenario_classes") or {}
+    classes_of = config.scenario_classes
     grouped: dict[str, dict[str, list[float]]] = {}
     counts: dict[str, int] = {}
-    for incident, entries in stats.get("per_incident", {}).items():
+    for incident, entries in document.statistics.per_incident.items():
         cls = classes_of.get(incident, "all")
         counts[cls] = counts.get(cls, 0) + 1
         for metric, entry in entries.items():
-            grouped.setdefault(cls, {}).setdefault(metric, []).append(entry["mean"])
+            grouped.setdefault(cls, {}).setdefault(metric, []).append(entry.mean)
     classes = {
         cls: (counts[cls], {m: math.fsum(v) / len(v) for m, v in grouped.get(cls, {}).items()})
         for cls in sorted(counts)
     }
     trials = []
-    for i, entry in enumerate(document.get("raw_results", [])):
-        incident = str(entry.get("incident_id"))
+    for i, entry in enumerate(document.raw_results):
+        incident = str(entry["incident_id"])
         scores = flatten_scores(entry.get("scores") or {}, f"raw_results[{i}].scores")
         error = entry.get("error")
         trials.append(
@@ -90,15 +104,52 @@ def _summary(document: dict[str, Any], label: str, source: str) -> RunSummary:
     return RunSummary(
         label=label,
         source=source,
-        domain=config.get("domain"),
-        agent=config.get("agent"),
-        model=config.get("model"),
-        primary_metric=config.get("primary_metric"),
+        domain=config.domain,
+        agent=config.agent,
+        model=config.model,
+        primary_metric=config.primary_metric,
         metrics=metrics,
         classes=classes,
+        scenarios=_scenario_rows(document, trials),
         trials=tuple(trials),
-        bad_runs=int(overall.get("total_bad_runs", 0) or 0),
+        bad_runs=overall.total_bad_runs,
     )
+
+
+def _scenario_rows(
+    document: ResultsDocument, trials: Sequence[TrialRow]
+) -> tuple[ScenarioRow, ...]:
+    counts: dict[str, int] = {}
+    errors: dict[str, int] = {}
+    for trial in trials:
+        counts[trial.scenario] = counts.get(trial.scenario, 0) + 1
+        if trial.error is not None:
+            errors[trial.scenario] = errors.get(trial.scenario, 0) + 1
+    per_incident = document.statistics.per_incident
+    classes_of = document.config.scenario_classes
+    return tuple(
+        ScenarioRow(
+            scenario,
+            classes_of.get(scenario, "-"),
+            counts[scenario],
+            errors.get(scenario, 0),
+            {m: e.mean for m, e in per_incident.get(scenario, {}).items()},
+        )
+        for scenario in sorted(counts, key=natural_key)
+    )
+
+
+def natural_key(text: str) -> tuple[Any, ...]:
+    """``Scenario-2`` before ``Scenario-10``."""
+    return tuple((0, int(t)) if t.isdigit() else (1, t) for t in _DIGITS.split(text))
+
+
+def run_label(document: ResultsDocument, path: Path) -> str:
+    """``config.run_name``, else the folder of a ``results.json``
+    (``outputs/<domain>-llm/results.json`` is best called by its folder), else the file name."""
+    if document.config.run_name:
+        return document.config.run_name
+    return path.parent.name if path.stem == "results" and path.parent.name else path.stem
 
 
 def load_runs(paths: Sequence[Path]) -> list[RunSummary]:
@@ -108,21 +159,13 @@ def load_runs(paths: Sequence[Path]) -> list[RunSummary]:
     for path in paths:
         loaded = load_results_file(path)
         for index, document in enumerate(loaded.documents):
-            document = recompute(document, path)
-            config = document.get("config") or {}
-            # "outputs/finops-llm/results.json" is best called by its folder
-            label = config.get("run_name") or (
-                path.parent.name if path.stem == "results" and path.parent.name else path.stem
-            )
+            label = run_label(document, path)
             if len(loaded.documents) > 1:
                 label = f"{label}[{index}]"
-            runs.append(_summary(document, label, str(path)))
+            runs.append(summarize(document, label, str(path)))
     labels = [r.label for r in runs]
     if len(set(labels)) != len(labels):  # two files with one name: tell them apart by their path
-        runs = [
-            RunSummary(**{**r.__dict__, "label": r.source}) if labels.count(r.label) > 1 else r
-            for r in runs
-        ]
+        runs = [replace(r, label=r.source) if labels.count(r.label) > 1 else r for r in runs]
     return runs
 
 

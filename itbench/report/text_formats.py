@@ -1,10 +1,14 @@
-"""Plain-text renderings: the terminal table and Markdown."""
+"""Plain-text renderings: the terminal table and Markdown.
+
+:func:`render_table` is the one terminal table: ``itbench report`` draws it for any number of runs,
+and ``itbench <domain> run|eval`` for the run just made (unless the domain has its own).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from itbench.report.model import RunSummary, fmt_mean, metric_names
+from itbench.report.model import RunSummary, fmt_mean, metric_names, natural_key
 
 
 def _grid(rows: list[list[str]]) -> str:
@@ -43,11 +47,46 @@ def _class_rows(runs: Sequence[RunSummary], metric: str) -> list[list[str]]:
     return rows
 
 
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def _scenario_rows(runs: Sequence[RunSummary], names: Sequence[str]) -> list[list[str]]:
+    """One run: trials, errors and up to four metrics per scenario. Several: the headline
+    metric per scenario, one column per run, with that run's errored trials."""
+    if len(runs) == 1:
+        shown = names[:4]
+        rows = [["scenario", "class", "trials", "errors", *shown]]
+        for s in runs[0].scenarios:
+            cells = [s.scenario, s.scenario_class, str(s.trials), str(s.errors)]
+            rows.append(cells + [_fmt(s.means.get(m)) for m in shown])
+        return rows
+    headline = names[0] if names else None
+    by_run = [{s.scenario: s for s in r.scenarios} for r in runs]
+    scenarios = sorted({s for rows in by_run for s in rows}, key=natural_key)
+    rows = [["scenario", "class", *[r.label for r in runs]]]
+    for scenario in scenarios:
+        found = [rows_of[scenario] for rows_of in by_run if scenario in rows_of]
+        cells = [scenario, found[0].scenario_class]
+        for rows_of in by_run:
+            row = rows_of.get(scenario)
+            if row is None:
+                cells.append("-")
+                continue
+            cell = _fmt(row.means.get(headline) if headline else None)
+            cells.append(cell + (f" ({row.errors} err)" if row.errors else ""))
+        rows.append(cells)
+    return rows
+
+
 def render_table(runs: Sequence[RunSummary]) -> str:
-    parts = [_grid(_overall_rows(runs))]
+    """Per scenario, per class (headline metric), then overall: the last lines are the verdict."""
     names = metric_names(runs)
+    title = f"per scenario ({names[0]}):" if len(runs) > 1 and names else "per scenario:"
+    parts = [title + "\n" + _grid(_scenario_rows(runs, names))]
     if names:
         parts.append(f"per class ({names[0]}):\n" + _grid(_class_rows(runs, names[0])))
+    parts.append("overall:\n" + _grid(_overall_rows(runs)))
     return "\n\n".join(parts) + "\n"
 
 

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 from itbench.errors import ItbenchError, UsageError
 from itbench.models import Evaluation
 from itbench.plugins.spec import Domain, split_scores
 from itbench.runner.layout import RESULTS_FILE, discover_outputs, scenario_key
+from itbench.scoring.document import ResultsDocument
 
 
 def evaluate_outputs(
     domain: Domain, outputs: Path, ground_truth: Path | None, result_file: Path | None
-) -> tuple[dict[str, Any], Path]:
+) -> tuple[ResultsDocument, Path]:
     from itbench.runner.run import results_config, write_results
 
     assert domain.load_ground_truth is not None and domain.evaluate is not None
@@ -50,10 +50,8 @@ def evaluate_outputs(
             )
         )
     unique = list({s.id: s for s in seen}.values())
-    config = results_config(
-        domain.name, "external", None, 0, unique, domain.primary_metric, dict(domain.results_config)
-    )
-    config["outputs"] = str(outputs)
+    extra = {**domain.results_config, "outputs": str(outputs)}
+    config = results_config(domain.name, "external", None, 0, unique, domain.primary_metric, extra)
     path = result_file or outputs / RESULTS_FILE
     document = write_results(evaluations, config, path)
     return document, path

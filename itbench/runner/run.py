@@ -8,7 +8,7 @@ rebuilt from the evaluation files of exactly the planned (scenario, trial) pairs
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from itbench.runner.trial import (
     failed_evaluation,
     write_evaluation,
 )
+from itbench.scoring.document import ResultsDocument, RunConfig
 
 
 @dataclass(frozen=True)
@@ -103,9 +104,11 @@ def results_config(
     trials: int,
     scenarios: Sequence[Scenario],
     primary_metric: str | None,
-    extra: dict[str, Any],
-) -> dict[str, Any]:
-    config: dict[str, Any] = {
+    extra: Mapping[str, Any],
+) -> RunConfig:
+    """The ``config`` of a results document; ``extra`` (a domain's ``results_config``) is added
+    last and wins, as ITBench keys like ``k`` are the domain's to set."""
+    fields: dict[str, Any] = {
         "domain": ctx_domain,
         "agent": agent,
         "model": model,
@@ -113,14 +116,17 @@ def results_config(
         "primary_metric": primary_metric,
         "scenario_classes": {s.id: s.scenario_class for s in scenarios},
     }
-    config.update(extra)
-    return config
+    fields.update(extra)
+    return RunConfig.model_validate(fields)
 
 
-def write_results(evaluations: Sequence[Evaluation], config: dict[str, Any], path: Path) -> dict:
-    from itbench.scoring.results import build_results_document, write_results_document
+def write_results(
+    evaluations: Sequence[Evaluation], config: RunConfig, path: Path
+) -> ResultsDocument:
+    """Build the run's results document once, write it, and hand it back for display."""
+    from itbench.scoring.results import write_results_document
 
-    document = build_results_document([e.raw_result() for e in evaluations], config)
+    document = ResultsDocument.build([e.raw_result() for e in evaluations], config)
     write_results_document(document, path)
     return document
 

@@ -9,6 +9,7 @@ directories created, the file bound in, and the whole made read-only again. Bind
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -17,21 +18,41 @@ from itbench.errors import InputError
 #: Top-level entries of / that the sandbox provides itself rather than binding from the host.
 PRIVATE_TOP = {"proc", "dev", "tmp", "sys", "run"}
 #: Top-level directories that hold people's and projects' files: hidden (an empty tmpfs), except
-#: for the paths the sandboxed tools need (the Python installation and itbench's own packages).
+#: for the paths the sandboxed tools need (the Python installation, itbench and the domains').
 HIDDEN_TOP = {"root", "home", "mnt", "media", "srv", "work"}
 
 
+@functools.cache
+def domain_packages() -> tuple[str, ...]:
+    """The top-level packages the loaded domains need inside the sandbox: the package holding each
+    domain's plugin (tools there load every domain, e.g. for its cluster types) and the packages
+    the domain declares in ``sandbox_packages``."""
+    from itbench.plugins.domains import load_domains
+
+    packages: set[str] = set()
+    for loaded in load_domains():
+        packages.add(loaded.record.value.partition(":")[0].partition(".")[0])
+        packages.update(loaded.domain.sandbox_packages)
+    return tuple(sorted(packages))
+
+
 def needed_paths() -> list[Path]:
-    """The interpreter, the virtual environment and itbench's package folders (editable installs
-    live in the checkout), each exposed read-only inside otherwise hidden directories."""
+    """The interpreter, the virtual environment, itbench's package folder and the loaded domains'
+    (editable installs live in the checkout), each exposed read-only inside otherwise hidden
+    directories."""
     import importlib.util
     import sys
 
     paths = {Path(sys.base_prefix).resolve(), Path(sys.prefix)}
-    for package in ("itbench", "finops", "ciso", "policies", "playbooks"):
-        spec = importlib.util.find_spec(package)
+    for package in ("itbench", *domain_packages()):
+        try:
+            spec = importlib.util.find_spec(package)
+        except (ImportError, ValueError):  # a domain naming a package that is not installed
+            spec = None
         if spec is not None and spec.submodule_search_locations:
             paths.update(Path(p) for p in spec.submodule_search_locations)
+        elif spec is not None and spec.origin and Path(spec.origin).is_file():  # one module
+            paths.add(Path(spec.origin))
     return sorted(paths)
 
 

@@ -1,6 +1,6 @@
 """Propagation-chain F1: longest common subsequence over component chains.
 
-Both chains are first mapped to components (a domain-supplied function: in SRE, one app's
+Both chains are first mapped to components (a domain-supplied function: for incidents, one app's
 Service/Pod/Deployment in one namespace is one component) and consecutive repeats are dropped; the
 true positives are the length of the longest common subsequence.
 """

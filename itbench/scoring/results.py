@@ -1,12 +1,11 @@
-"""The ITBench results document: read (plain or AgentBeats-wrapped), build, and write atomically.
+"""Reading and writing results files: plain ITBench documents, or AgentBeats files wrapping them.
 
-``{"raw_results": [...], "statistics": {"per_incident": ..., "overall": ...}, "config": {...}}``
-is the shape every domain writes and every ITBench dashboard reads.
+The document itself is :class:`itbench.scoring.document.ResultsDocument`; this module finds the
+documents in a file, recomputes their statistics, and writes them back atomically.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,61 +14,39 @@ import orjson
 
 from itbench.errors import InputError
 from itbench.fsutil import atomic_write_text
-from itbench.scoring.aggregate import ScoreShapeError, compute_statistics
+from itbench.scoring.document import ResultsDocument, dumps_document
 
-
-def build_results_document(
-    raw_results: Sequence[Mapping[str, Any]], config: Mapping[str, Any]
-) -> dict[str, Any]:
-    raw = [dict(r) for r in raw_results]
-    extra = config.get("pass_at_1_metrics") or ()
-    return {
-        "raw_results": raw,
-        "statistics": compute_statistics(raw, extra),
-        "config": dict(config),
-    }
+__all__ = [
+    "LoadedResults",
+    "ResultsDocument",
+    "dumps_document",
+    "load_results_document",
+    "load_results_file",
+    "write_results_document",
+]
 
 
 @dataclass(frozen=True)
 class LoadedResults:
-    """A results file as read: the documents it holds and how to put recomputed ones back."""
+    """A results file as read: the documents it holds and how to put them back."""
 
     path: Path
     original: Any
     #: JSON paths of each results document inside the file (``""`` for a plain document).
     locations: tuple[str, ...]
-    documents: tuple[dict[str, Any], ...]
+    #: every document, statistics recomputed from its raw results.
+    documents: tuple[ResultsDocument, ...]
 
-    def with_documents(self, documents: Sequence[dict[str, Any]]) -> Any:
-        """The original file's structure with each document replaced (AgentBeats wrappers kept)."""
+    def to_jsonable(self) -> Any:
+        """The original file's structure with each document written anew (AgentBeats wrappers
+        kept as they were)."""
         if self.locations == ("",):
-            return documents[0]
+            return self.documents[0].to_jsonable()
         wrapped = orjson.loads(orjson.dumps(self.original))
-        for location, document in zip(self.locations, documents, strict=True):
+        for location, document in zip(self.locations, self.documents, strict=True):
             index = int(location.split("[")[1].split("]")[0])
-            wrapped["results"][index]["evaluation_results"] = document
+            wrapped["results"][index]["evaluation_results"] = document.to_jsonable()
         return wrapped
-
-
-def _check_document(doc: Any, where: str, path: Path) -> dict[str, Any]:
-    if not isinstance(doc, dict):
-        raise InputError(f"{path}: {where or 'document'} is not a JSON object")
-    raw = doc.get("raw_results")
-    if not isinstance(raw, list):
-        raise InputError(
-            f"{path}: {where + '.' if where else ''}raw_results is missing or not a list"
-        )
-    for i, entry in enumerate(raw):
-        prefix = f"{where + '.' if where else ''}raw_results[{i}]"
-        if not isinstance(entry, dict):
-            raise InputError(f"{path}: {prefix} is not an object")
-        if "incident_id" not in entry:
-            raise InputError(f"{path}: {prefix}.incident_id is missing")
-        if "scores" not in entry and "error" not in entry:
-            raise InputError(f"{path}: {prefix} has neither scores nor error")
-    if "config" in doc and not isinstance(doc["config"], dict):
-        raise InputError(f"{path}: {where + '.' if where else ''}config is not an object")
-    return doc
 
 
 def load_results_file(path: Path) -> LoadedResults:
@@ -86,14 +63,15 @@ def load_results_file(path: Path) -> LoadedResults:
             f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from exc
     if isinstance(data, dict) and "raw_results" in data:
-        return LoadedResults(path, data, ("",), (_check_document(data, "", path),))
+        return LoadedResults(path, data, ("",), (ResultsDocument.read(data, path),))
     if isinstance(data, dict) and isinstance(data.get("results"), list):
-        locations, documents = [], []
+        locations: list[str] = []
+        documents: list[ResultsDocument] = []
         for i, item in enumerate(data["results"]):
             if isinstance(item, dict) and "evaluation_results" in item:
                 where = f"results[{i}].evaluation_results"
                 locations.append(where)
-                documents.append(_check_document(item["evaluation_results"], where, path))
+                documents.append(ResultsDocument.read(item["evaluation_results"], path, where))
         if documents:
             return LoadedResults(path, data, tuple(locations), tuple(documents))
     raise InputError(
@@ -101,30 +79,10 @@ def load_results_file(path: Path) -> LoadedResults:
     )
 
 
-def load_results_document(path: Path) -> dict[str, Any]:
+def load_results_document(path: Path) -> ResultsDocument:
     """The single (first) results document in a file."""
     return load_results_file(path).documents[0]
 
 
-def recompute(document: Mapping[str, Any], path: Path | None = None) -> dict[str, Any]:
-    """The document with ``statistics`` recomputed from ``raw_results`` (config kept as is)."""
-    config = document.get("config") or {}
-    try:
-        statistics = compute_statistics(
-            document["raw_results"], config.get("pass_at_1_metrics") or ()
-        )
-    except ScoreShapeError as exc:
-        raise InputError(f"{path or 'results'}: {exc}") from exc
-    out = dict(document)
-    out["statistics"] = statistics
-    return out
-
-
-def dumps_document(document: Any) -> bytes:
-    """Indented JSON (UTF-8 bytes, newline-terminated), fast enough for 100,000 raw results."""
-    option = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS | orjson.OPT_APPEND_NEWLINE
-    return orjson.dumps(document, option=option, default=str)
-
-
-def write_results_document(document: Mapping[str, Any], path: Path) -> None:
-    atomic_write_text(path, dumps_document(document).decode())
+def write_results_document(document: ResultsDocument, path: Path) -> None:
+    atomic_write_text(path, document.to_json_bytes().decode())

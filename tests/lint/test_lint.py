@@ -203,3 +203,95 @@ def test_every_rule_has_a_docs_section():
     for info in infos():
         assert f"## {info.id}\n" in page, info.id
         assert info.help_uri.endswith(f"#{info.id.lower()}")
+
+
+def test_docs_state_each_rules_severity_and_description():
+    from ciso.lint.rules import infos
+
+    page = (REPO / "docs" / "lint-rules.md").read_text()
+    for info in infos():
+        section = page.split(f"## {info.id}\n", 1)[1].split("\n## ", 1)[0]
+        expected = f"**Severity:** {info.severity}. **Checks:** {info.description}."
+        assert expected in section, (info.id, expected)
+
+
+def test_registered_rules_are_typed_and_report_distinct_ids():
+    from ciso.lint.model import Severity, TargetKind
+    from ciso.lint.rules import ALL_RULES
+
+    ids = [info.id for rule in ALL_RULES for info in rule.infos]
+    assert len(ids) == len(set(ids))
+    for rule in ALL_RULES:
+        assert rule.id == rule.infos[0].id
+        assert all(type(info.severity) is Severity for info in rule.infos), rule.id
+        assert all(type(kind) is TargetKind for kind in rule.kinds), rule.id
+    by_id = {rule.id: rule for rule in ALL_RULES}
+    # only ansible-lint is batched; GEN001 reads no kind (discovery reports unreadable files)
+    assert [r.id for r in ALL_RULES if r.check_batch is not None] == ["ANS002"]
+    assert by_id["GEN001"].kinds == frozenset()
+    assert by_id["ITB001"].kinds == {TargetKind.REGO}
+    assert [i.id for i in by_id["ITB001"].infos] == ["ITB001", "ITB002", "ITB003"]
+
+
+def test_an_unknown_severity_fails_when_the_rule_is_defined():
+    from ciso.lint.model import RuleInfo
+
+    with pytest.raises(ValueError, match="'fatal'"):
+        RuleInfo("X001", "fatal", "d", "h")  # type: ignore[arg-type]  # the point of the test
+
+
+def _toy_rules(seen: dict[str, list[str]]):
+    from ciso.lint.model import Finding, ModuleRule, RuleInfo, TargetKind
+
+    rego_info = RuleInfo("TOY001", "warning", "sees rego", "h")
+    batch_info = RuleInfo("TOY002", "info", "sees kyverno in one batch", "h")
+    broken_info = RuleInfo("TOY003", "error", "always raises", "h")
+
+    def rego_check(target, options, ctx):
+        seen.setdefault("TOY001", []).append(target.path.name)
+        return [Finding(rego_info, str(target.path), "seen", 1)]
+
+    def no_per_file(target, options, ctx):
+        return []
+
+    def batch(targets, options, ctx):
+        seen.setdefault("TOY002", []).append(",".join(sorted(t.path.name for t in targets)))
+        return [Finding(batch_info, str(t.path), "batched", 1) for t in targets]
+
+    def broken(target, options, ctx):
+        raise RuntimeError("boom")
+
+    return (
+        ModuleRule((rego_info,), frozenset({TargetKind.REGO}), rego_check),
+        ModuleRule((batch_info,), frozenset({TargetKind.KYVERNO_POLICY}), no_per_file, batch),
+        ModuleRule((broken_info,), frozenset({TargetKind.ANSIBLE}), broken),
+    )
+
+
+def test_the_runner_calls_each_rule_on_its_kinds_only(tmp_path, monkeypatch):
+    from ciso.lint import runner
+    from ciso.lint.model import Options
+
+    for name in (
+        "rego-pass.rego",
+        "kyverno-pass.yaml",
+        "kyverno-fail-anchor.yaml",
+        "ansible-pass.yml",
+    ):
+        shutil.copy(FIXTURES / name, tmp_path / name)
+    seen: dict[str, list[str]] = {}
+    monkeypatch.setattr(runner, "ALL_RULES", _toy_rules(seen))
+    run = runner.lint_paths([tmp_path], Options(), progress=False)
+    assert seen == {
+        "TOY001": ["rego-pass.rego"],
+        "TOY002": ["kyverno-fail-anchor.yaml,kyverno-pass.yaml"],
+    }
+    assert sorted((f.rule.id, Path(f.file).name, f.level) for f in run.findings) == [
+        ("TOY001", "rego-pass.rego", "warning"),
+        ("TOY002", "kyverno-fail-anchor.yaml", "info"),
+        ("TOY002", "kyverno-pass.yaml", "info"),
+    ]
+    # the failing rule is a tool error naming it and the file; the others still ran
+    assert run.tool_errors == [f"TOY003 on {tmp_path / 'ansible-pass.yml'}: RuntimeError: boom"]
+    disabled = runner.lint_paths([tmp_path], Options(), disable=["TOY002"], progress=False)
+    assert {f.rule.id for f in disabled.findings} == {"TOY001"}

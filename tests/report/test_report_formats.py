@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -13,7 +14,7 @@ import pytest
 from conftest import SHARED, run_cli
 from png_reader import non_white_share, read_png
 
-from itbench.scoring.results import build_results_document
+from itbench.scoring.document import ResultsDocument
 
 
 def _score(value: float) -> dict:
@@ -36,7 +37,7 @@ def _doc(
         "scenario_classes": classes,
         "pass_at_1_metrics": ["correct"],
     }
-    path.write_text(json.dumps(build_results_document(raw, config)))
+    path.write_bytes(ResultsDocument.build(raw, config).to_json_bytes())
     return path
 
 
@@ -183,3 +184,61 @@ def test_bad_inputs_exit_3_naming_the_file(tmp_path):
         assert proc.returncode == 3 and needle in proc.stderr and "Traceback" not in proc.stderr
     proc = run_cli(["report", str(broken), "--format", "pdf"])
     assert proc.returncode == 2
+
+
+def _table_rows(text: str, title: str) -> list[list[str]]:
+    """The rows of one titled section of the table (header included), split on 2+ spaces."""
+    section = text.split(title + "\n", 1)[1].split("\n\n", 1)[0]
+    lines = [line for line in section.splitlines() if not set(line) <= {"-", " "}]
+    return [re.split(r"\s{2,}", line.strip()) for line in lines]
+
+
+def test_table_of_one_run_has_trials_errors_and_metrics_per_scenario(two_runs):
+    _, bad = two_runs
+    proc = run_cli(["report", str(bad)])
+    assert proc.returncode == 0, proc.stderr
+    rows = _table_rows(proc.stdout, "per scenario:")
+    assert rows == [
+        ["scenario", "class", "trials", "errors", "correct", "correct_f1"],
+        ["a<1>", "easy", "2", "0", "0.500", "0.500"],
+        ["b", "hard", "2", "1", "0.000", "0.000"],
+    ]
+    overall = _table_rows(proc.stdout, "overall:")
+    assert ["correct", "0.250 ± 0.250"] in overall and ["bad runs", "1"] in overall
+
+
+def test_table_of_several_runs_compares_the_headline_metric_per_scenario(two_runs):
+    proc = run_cli(["report", *map(str, two_runs)])
+    rows = _table_rows(proc.stdout, "per scenario (correct):")
+    assert rows == [
+        ["scenario", "class", "good", "bad"],
+        ["a<1>", "easy", "1.000", "0.500"],
+        ["b", "hard", "0.500", "0.000 (1 err)"],
+    ]
+    assert _table_rows(proc.stdout, "per class (correct):")[2] == [
+        "hard",
+        "0.500 (n=1)",
+        "0.000 (n=1)",
+    ]
+
+
+def test_run_and_report_draw_the_same_table(tmp_path):
+    out = tmp_path / "finops-baseline"
+    run = run_cli(
+        ["finops", "run", "--scenarios", "Scenario-1,Scenario-2,Scenario-10", "--output", str(out)]
+        + ["--no-progress"]
+    )
+    assert run.returncode == 0, run.stderr
+    report = run_cli(["report", str(out / "results.json")])
+    assert report.returncode == 0, report.stderr
+    assert run.stdout == report.stdout
+    rows = _table_rows(run.stdout, "per scenario:")
+    # natural order: Scenario-10 after Scenario-2
+    assert [r[0] for r in rows[1:]] == ["Scenario-1", "Scenario-2", "Scenario-10"]
+    assert rows[0][:5] == ["scenario", "class", "trials", "errors", "root_cause_resource"]
+    assert "finops-baseline" in _table_rows(run.stdout, "overall:")[0]
+    as_json = run_cli(
+        ["finops", "run", "--scenarios", "Scenario-1,Scenario-2,Scenario-10", "--output", str(out)]
+        + ["--no-progress", "--format", "json"]
+    )
+    assert as_json.stdout.encode() == (out / "results.json").read_bytes()

@@ -3,55 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass
 from typing import Any
 
 from ciso.engines.kyverno import conditions, exceptions, generation, mutation, rule_context
 from ciso.engines.kyverno.autogen import autogen_rules
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.matching import rule_applies
-from ciso.engines.kyverno.model import Context, RuleResult, policy_id
+from ciso.engines.kyverno.model import (
+    Context,
+    RuleOutcome,
+    RuleRequest,
+    RuleResult,
+    RuleStatus,
+    policy_id,
+)
 from ciso.engines.kyverno.pattern.match import Mismatch, validate
 from ciso.engines.kyverno.podsecurity import validate_pod_security
+from ciso.engines.kyverno.schema import POLICY_KINDS, UNSUPPORTED_VALIDATE, enforces
 from ciso.engines.kyverno.structure import check_policy
-from ciso.engines.kyverno.validation import (
-    ERROR,
-    FAIL,
-    PASS,
-    SKIP,
-    check_block,
-    fail_message,
-    resolve,
-)
+from ciso.engines.kyverno.validation import check_block, fail_message, resolve
 
 __all__ = [
-    "ERROR",
-    "FAIL",
-    "PASS",
-    "SKIP",
     "Context",
+    "RuleOutcome",
+    "RuleRequest",
     "RuleResult",
+    "RuleStatus",
     "apply",
-    "evaluate_rule",
+    "evaluate",
     "policy_id",
 ]
-POLICY_KINDS = ("ClusterPolicy", "Policy")
-
-
-def _exceptions_for(
-    policy: dict[str, Any],
-    rule: dict[str, Any],
-    resource: dict[str, Any],
-    ctx: Context,
-    context: dict[str, Any],
-    operation: str,
-) -> list[dict[str, Any]]:
-    if not ctx.exceptions:
-        return []
-    facts = replace(ctx.facts, operation=operation)
-    return exceptions.matching(
-        ctx.exceptions, policy_id(policy), rule["name"], resource, facts, context
-    )
+PASS, FAIL, SKIP, ERROR = RuleStatus.PASS, RuleStatus.FAIL, RuleStatus.SKIP, RuleStatus.ERROR
+ContextLoader = Callable[[list[Any], dict[str, Any]], None]
 
 
 def operation_for(policy: dict[str, Any], resource: dict[str, Any], ctx: Context) -> str:
@@ -66,110 +50,40 @@ def operation_for(policy: dict[str, Any], resource: dict[str, Any], ctx: Context
     return ctx.facts.operation
 
 
-UNSUPPORTED_VALIDATE = ("cel", "manifests", "assert")
+def _enforced(request: RuleRequest) -> bool:
+    action = (request.rule.get("validate") or {}).get("failureAction") or (
+        request.policy.get("spec") or {}
+    ).get("validationFailureAction", "Audit")
+    return enforces(action)
 
 
-def _enforced(policy: dict[str, Any], rule: dict[str, Any]) -> bool:
-    action = (rule.get("validate") or {}).get("failureAction") or (policy.get("spec") or {}).get(
-        "validationFailureAction", "Audit"
-    )
-    return str(action).lower() == "enforce"
-
-
-def evaluate_rule(
-    policy: dict[str, Any],
-    rule: dict[str, Any],
-    resource: dict[str, Any],
-    ctx: Context,
-    operation: str = "CREATE",
-) -> tuple[str, str] | None:
-    """(status, message) of one rule on one resource, or None when Kyverno gives no response
-    (a pattern on a DELETE request)."""
-    outcome = _evaluate_rule(policy, rule, resource, ctx, operation)
-    if (
-        outcome is not None
-        and outcome[0] == FAIL
-        and operation == "UPDATE"
-        and _enforced(policy, rule)
-        and (rule.get("validate") or {}).get("allowExistingViolations", True)
-    ):
-        # Enforce on UPDATE lets a violation through when the old object already had it; the CLI's
-        # old object is the resource itself, checked as if it were being created.
-        facts = replace(ctx.facts, operation="CREATE")
-        if rule_applies(rule, resource, facts):
-            prior = _evaluate_rule(policy, rule, resource, ctx, "CREATE")
-            if prior is not None and prior[0] == FAIL:
-                return SKIP, "skipping the rule evaluation as pre-existing violations are allowed"
-    return outcome
-
-
-def _evaluate_rule(
-    policy: dict[str, Any],
-    rule: dict[str, Any],
-    resource: dict[str, Any],
-    ctx: Context,
-    operation: str,
-) -> tuple[str, str] | None:
-    if "verifyImages" in rule:
-        return ERROR, "unsupported: verifyImages rules"
-    spec = rule.get("validate")
-    if not spec:
-        return ERROR, "unsupported: rule with no validate block"
-    for key in UNSUPPORTED_VALIDATE:
-        if key in spec:
-            return ERROR, f"unsupported: validate.{key}"
-    try:
-        if operation != "DELETE" and not ctx.exceptions and _plain_pattern_rule(rule):
-            # no variables anywhere: validate first, build the context only to word a failure
-            return _validate_plain(policy, rule, resource, ctx)
-        prepared = _prepare(policy, rule, resource, ctx, operation)
-        if prepared is None:
-            return SKIP, "preconditions not met"
-        context, excepted, load_context = prepared
-        if "podSecurity" in spec:
-            if operation == "DELETE":
-                return None  # Kyverno does not check a deleted pod
-            if excepted and exceptions.pod_security_exclusions(excepted) is not None:
-                return validate_pod_security(
-                    rule,
-                    resource,
-                    exceptions.pod_security_exclusions(excepted),
-                    exceptions.names(excepted),
-                )
-        if excepted:
-            return SKIP, _excepted_message(excepted)
-        if "podSecurity" in spec:
-            return validate_pod_security(rule, resource)
-        try:
-            return check_block(
-                rule, spec, resource, context, load_context, deleting=operation == "DELETE"
-            )
-        except RuleError as exc:
-            raise exc.at("validate") from None
-    except RuleError as exc:
-        return ERROR, _error_message(exc)
-
-
-def _prepare(
-    policy: dict[str, Any],
-    rule: dict[str, Any],
-    resource: dict[str, Any],
-    ctx: Context,
-    operation: str,
-) -> (
-    tuple[dict[str, Any], list[dict[str, Any]], Callable[[list[Any], dict[str, Any]], None]] | None
-):
+@dataclass(frozen=True, slots=True)
+class _Prepared:
     """What every rule type needs before its own work: the variable context, the matching
-    PolicyExceptions and a loader for foreach context entries; None when the preconditions do
-    not hold."""
-    context = rule_context.build(policy, rule, resource, ctx, operation)
+    PolicyExceptions and a loader for foreach context entries."""
+
+    context: dict[str, Any]
+    excepted: list[dict[str, Any]]
+    load_context: ContextLoader
+
+
+def _prepare(request: RuleRequest) -> _Prepared | None:
+    """None when the rule's preconditions do not hold."""
+    policy, rule, resource, ctx = request.policy, request.rule, request.resource, request.ctx
+    context = rule_context.build(policy, rule, resource, ctx, request.operation)
     try:
         holds = conditions.evaluate(rule.get("preconditions"), context)
     except RuleError as exc:
         raise exc.at("preconditions") from None
     if not holds:
         return None
-    excepted = _exceptions_for(policy, rule, resource, ctx, context, operation)
+    excepted = (
+        exceptions.matching(
+            ctx.exceptions, request.policy_id, request.rule_name, resource, request.facts(), context
+        )
+        if ctx.exceptions
+        else []
+    )
     values = rule_context.test_values(policy, rule, resource, ctx)
 
     def load_context(entries: list[Any], data: dict[str, Any]) -> None:
@@ -179,7 +93,140 @@ def _prepare(
             except RuleError as exc:
                 raise exc.at(index) from None
 
-    return context, excepted, load_context
+    return _Prepared(context, excepted, load_context)
+
+
+NOT_MET = RuleOutcome(SKIP, "preconditions not met")
+
+
+def _excepted(excepted: list[dict[str, Any]]) -> RuleOutcome:
+    return RuleOutcome(
+        SKIP, f"rule is skipped due to policy exception {exceptions.names(excepted)}"
+    )
+
+
+# -- one handler per rule type ------------------------------------------------------------------
+
+
+def _validate(request: RuleRequest) -> RuleOutcome | None:
+    """A validate rule, or None when Kyverno gives no response (a pattern on a DELETE)."""
+    outcome = _validate_once(request)
+    if (
+        outcome is not None
+        and outcome.status == FAIL
+        and request.operation == "UPDATE"
+        and _enforced(request)
+        and (request.rule.get("validate") or {}).get("allowExistingViolations", True)
+    ):
+        # Enforce on UPDATE lets a violation through when the old object already had it; the CLI's
+        # old object is the resource itself, checked as if it were being created.
+        prior_request = request.with_operation("CREATE")
+        if rule_applies(request.rule, request.resource, prior_request.facts()):
+            try:
+                prior = _validate_once(prior_request)
+            except RuleError:
+                prior = None  # the old object could not be checked: the failure stands
+            if prior is not None and prior.status == FAIL:
+                return RuleOutcome(
+                    SKIP, "skipping the rule evaluation as pre-existing violations are allowed"
+                )
+    return outcome
+
+
+def _validate_once(request: RuleRequest) -> RuleOutcome | None:
+    rule, resource = request.rule, request.resource
+    spec = rule.get("validate")
+    if not spec:
+        return RuleOutcome(ERROR, "unsupported: rule with no validate block")
+    for key in UNSUPPORTED_VALIDATE:
+        if key in spec:
+            return RuleOutcome(ERROR, f"unsupported: validate.{key}")
+    if not request.deleting and not request.ctx.exceptions and _plain_pattern_rule(rule):
+        # no variables anywhere: validate first, build the context only to word a failure
+        return _validate_plain(request)
+    prepared = _prepare(request)
+    if prepared is None:
+        return NOT_MET
+    excepted = prepared.excepted
+    if "podSecurity" in spec:
+        if request.deleting:
+            return None  # Kyverno does not check a deleted pod
+        exclusions = exceptions.pod_security_exclusions(excepted) if excepted else None
+        if exclusions is not None:
+            return validate_pod_security(rule, resource, exclusions, exceptions.names(excepted))
+    if excepted:
+        return _excepted(excepted)
+    if "podSecurity" in spec:
+        return validate_pod_security(rule, resource)
+    try:
+        return check_block(
+            rule,
+            spec,
+            resource,
+            prepared.context,
+            prepared.load_context,
+            deleting=request.deleting,
+        )
+    except RuleError as exc:
+        raise exc.at("validate") from None
+
+
+def _generate(request: RuleRequest) -> RuleOutcome:
+    """A generate rule on its trigger: the objects it would create."""
+    prepared = _prepare(request)
+    if prepared is None:
+        return NOT_MET
+    if prepared.excepted:
+        return _excepted(prepared.excepted)
+    made = generation.generate(
+        request.rule,
+        prepared.context,
+        generation.cluster_lookup(request.ctx.objects),
+        prepared.load_context,
+    )
+    names = ", ".join(f"{g.get('kind')}/{(g.get('metadata') or {}).get('name')}" for g in made)
+    return RuleOutcome(
+        PASS, f"created {names}" if names else "nothing to generate", generated=tuple(made)
+    )
+
+
+def _mutate(request: RuleRequest) -> RuleOutcome:
+    """A mutate rule: the resource after it (unchanged when skipped)."""
+    prepared = _prepare(request)
+    if prepared is None:
+        return RuleOutcome(SKIP, NOT_MET.message, patched=request.resource)
+    if prepared.excepted:
+        return RuleOutcome(SKIP, _excepted(prepared.excepted).message, patched=request.resource)
+    return mutation.mutate(request.rule, request.resource, prepared.context, prepared.load_context)
+
+
+def _verify_images(request: RuleRequest) -> RuleOutcome:
+    return RuleOutcome(ERROR, "unsupported: verifyImages rules")
+
+
+Handler = Callable[[RuleRequest], RuleOutcome | None]
+#: one handler per rule type, and the rule type Kyverno's responses name
+HANDLERS: dict[str, tuple[Handler, str]] = {
+    "mutate": (_mutate, "Mutation"),
+    "generate": (_generate, "Generation"),
+    "verifyImages": (_verify_images, "Validation"),
+    "validate": (_validate, "Validation"),
+}
+
+
+def _rule_type(rule: dict[str, Any]) -> str:
+    return next((t for t in HANDLERS if t in rule), "validate")
+
+
+def evaluate(request: RuleRequest) -> RuleOutcome | None:
+    """One rule on one resource by its type's handler; a RuleError becomes an ``error`` outcome
+    (a mutate rule's keeps the resource as it was). None: Kyverno gives no response."""
+    handler, _ = HANDLERS[_rule_type(request.rule)]
+    try:
+        return handler(request)
+    except RuleError as exc:
+        patched = request.resource if "mutate" in request.rule else None
+        return RuleOutcome(ERROR, _error_message(exc), patched=patched)
 
 
 def _error_message(exc: RuleError) -> str:
@@ -193,51 +240,6 @@ def _excepted_message(excepted: list[dict[str, Any]]) -> str:
     return f"rule is skipped due to policy exception {exceptions.names(excepted)}"
 
 
-def generate_rule(
-    policy: dict[str, Any],
-    rule: dict[str, Any],
-    resource: dict[str, Any],
-    ctx: Context,
-    operation: str = "CREATE",
-) -> tuple[str, str, tuple[dict[str, Any], ...]]:
-    """(status, message, generated objects) of one generate rule on a trigger."""
-    try:
-        prepared = _prepare(policy, rule, resource, ctx, operation)
-        if prepared is None:
-            return SKIP, "preconditions not met", ()
-        context, excepted, load_context = prepared
-        if excepted:
-            return SKIP, _excepted_message(excepted), ()
-        made = generation.generate(
-            rule, context, generation.cluster_lookup(ctx.objects), load_context
-        )
-        names = ", ".join(f"{g.get('kind')}/{(g.get('metadata') or {}).get('name')}" for g in made)
-        return PASS, f"created {names}" if names else "nothing to generate", tuple(made)
-    except RuleError as exc:
-        return ERROR, _error_message(exc), ()
-
-
-def mutate_rule(
-    policy: dict[str, Any],
-    rule: dict[str, Any],
-    resource: dict[str, Any],
-    ctx: Context,
-    operation: str = "CREATE",
-) -> tuple[str, str, dict[str, Any]]:
-    """(status, message, resource after the rule) of one mutate rule."""
-    try:
-        prepared = _prepare(policy, rule, resource, ctx, operation)
-        if prepared is None:
-            return SKIP, "preconditions not met", resource
-        context, excepted, load_context = prepared
-        if excepted:
-            return SKIP, _excepted_message(excepted), resource
-        outcome = mutation.mutate(rule, resource, context, load_context)
-        return outcome.status, outcome.message, outcome.patched
-    except RuleError as exc:
-        return ERROR, _error_message(exc), resource
-
-
 def _plain_pattern_rule(rule: dict[str, Any]) -> bool:
     spec = rule["validate"]
     return (
@@ -248,18 +250,18 @@ def _plain_pattern_rule(rule: dict[str, Any]) -> bool:
     )
 
 
-def _validate_plain(
-    policy: dict[str, Any], rule: dict[str, Any], resource: dict[str, Any], ctx: Context
-) -> tuple[str, str]:
+def _validate_plain(request: RuleRequest) -> RuleOutcome:
+    policy, rule, resource, ctx = request.policy, request.rule, request.resource, request.ctx
     try:
         validate(resource, rule["validate"]["pattern"])
     except RuleError as exc:
         raise exc.at("validate", "pattern") from None
     except Mismatch as exc:
         if exc.skip:
-            return SKIP, f"rule {rule['name']} skipped: {exc.message}"
-        return FAIL, fail_message(rule, rule_context.build(policy, rule, resource, ctx), exc.path)
-    return PASS, f"validation rule '{rule['name']}' passed."
+            return RuleOutcome(SKIP, f"rule {rule['name']} skipped: {exc.message}")
+        context = rule_context.build(policy, rule, resource, ctx)
+        return RuleOutcome(FAIL, fail_message(rule, context, exc.path))
+    return RuleOutcome(PASS, f"validation rule '{rule['name']}' passed.")
 
 
 def _kind_prefilter(rule: dict[str, Any]) -> frozenset[str] | None:
@@ -287,14 +289,6 @@ def _kind_prefilter(rule: dict[str, Any]) -> frozenset[str] | None:
 def all_rules(policy: dict[str, Any]) -> list[dict[str, Any]]:
     own = list((policy.get("spec") or {}).get("rules") or [])
     return own + autogen_rules(policy)
-
-
-def _rule_type(rule: dict[str, Any]) -> str:
-    if "mutate" in rule:
-        return "Mutation"
-    if "generate" in rule:
-        return "Generation"
-    return "Validation"
 
 
 def _locate(
@@ -341,11 +335,6 @@ def apply(
                 continue
             kind = resource.get("kind", "")
             operation = operation_for(policy, resource, ctx)
-            facts = (
-                ctx.facts
-                if operation == ctx.facts.operation
-                else replace(ctx.facts, operation=operation)
-            )
             # as Kyverno: the policy's mutate rules first, in order, each on the resource as
             # patched so far; then its other rules on the patched resource
             target = resource
@@ -353,37 +342,34 @@ def apply(
             for rule, kinds in sorted(rules, key=lambda pair: "mutate" not in pair[0]):
                 if kinds is not None and kind not in kinds:
                     continue  # cheap rejection before full matching
-                if apply_one and _rule_type(rule) in applied:
+                rule_type = HANDLERS[_rule_type(rule)][1]
+                if apply_one and rule_type in applied:
                     continue  # applyRules: One stops each phase at its first applied rule
-                if not rule_applies(rule, target, facts):
+                request = RuleRequest(policy, rule, target, ctx, operation)
+                if not rule_applies(rule, target, request.facts()):
                     continue
-                patched, generated = None, None
-                if "mutate" in rule:
-                    status, message, target = mutate_rule(policy, rule, target, ctx, operation)
-                    patched = target
-                elif "generate" in rule:
-                    status, message, generated = generate_rule(policy, rule, target, ctx, operation)
-                else:
-                    outcome = evaluate_rule(policy, rule, target, ctx, operation)
-                    if outcome is None:
-                        continue
-                    status, message = outcome
-                if status in (PASS, FAIL):
-                    applied.add(_rule_type(rule))
-                if status == ERROR:
+                outcome = evaluate(request)
+                if outcome is None:
+                    continue
+                if outcome.patched is not None:
+                    target = outcome.patched
+                if outcome.status in (PASS, FAIL):
+                    applied.add(rule_type)
+                message = outcome.message
+                if outcome.status == ERROR:
                     message = _locate(message, policy, rule, sources)
                 results.append(
                     RuleResult(
-                        policy_id(policy),
+                        pid,
                         rule["name"],
                         resource.get("kind", ""),
                         meta.get("namespace", ""),
                         meta.get("name", ""),
-                        status,
+                        outcome.status.value,
                         message,
-                        _rule_type(rule),
-                        patched,
-                        generated,
+                        rule_type,
+                        outcome.patched,
+                        outcome.generated,
                     )
                 )
     return results

@@ -1,12 +1,37 @@
-"""What crosses the Kyverno engine's boundary: one rule result, and the context a run is
-given (the test's values, namespace labels, the user, objects and exceptions)."""
+"""What crosses the Kyverno engine's boundary: the context a run is given (the test's values,
+namespace labels, the user, objects and exceptions), the request one rule is evaluated for, its
+outcome, and the result reported per (policy, rule, resource)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
 from ciso.engines.kyverno.matching import Facts
+
+
+class RuleStatus(StrEnum):
+    """A rule's status on one resource, as Kyverno's engine responses and PolicyReports name
+    it (``warn`` only appears in reports, for failures of unscored policies)."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    SKIP = "skip"
+    ERROR = "error"
+    WARN = "warn"
+
+
+@dataclass(frozen=True)
+class RuleOutcome:
+    """What one rule decided about one resource."""
+
+    status: RuleStatus
+    message: str
+    #: for a mutate rule, the resource after it
+    patched: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    #: for a generate rule, the objects it would create
+    generated: tuple[dict[str, Any], ...] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -16,6 +41,7 @@ class RuleResult:
     kind: str
     namespace: str
     name: str
+    #: a RuleStatus value, kept a plain string: results are written out as YAML and JSON
     status: str
     message: str
     rule_type: str = "Validation"
@@ -27,11 +53,19 @@ class RuleResult:
 
 @dataclass
 class Context:
-    """Values a rule's variables may read besides the resource (from a test's values file)."""
+    """Everything a run knows besides the policies and resources: the test's values file (global,
+    per rule, per resource), the admission request's facts (user, roles, operation, namespace
+    labels), the objects a cluster would hold (ConfigMaps for context entries, objects to clone),
+    the PolicyExceptions in force and the answers to apiCall entries. A runner fills it before
+    ``apply``; the engine only reads it."""
 
+    #: ``globalValues`` of the values file, keyed by variable name
     global_values: dict[str, Any] = field(default_factory=dict)
+    #: per (policy id, rule name): the values file's rule values
     rule_values: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    #: per (policy id, resource name): the values file's resource values
     resource_values: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
+    #: the admission request: user, roles, default operation, namespace labels
     facts: Facts = field(default_factory=Facts)
     #: Objects a ``configMap`` context entry may read (the Kyverno CLI reads them from the test's
     #: resources, as the cluster would).
@@ -53,3 +87,40 @@ def policy_id(policy: dict[str, Any]) -> str:
     if policy.get("kind") == "Policy" and meta.get("namespace"):
         return f"{meta['namespace']}/{meta['name']}"
     return meta.get("name", "")
+
+
+@dataclass(frozen=True)
+class RuleRequest:
+    """One rule to evaluate on one resource: built once per (policy, rule, resource) and handed
+    to the rule type's handler whole."""
+
+    policy: dict[str, Any]
+    rule: dict[str, Any]
+    resource: dict[str, Any]
+    ctx: Context
+    operation: str = "CREATE"
+
+    @property
+    def policy_id(self) -> str:
+        return policy_id(self.policy)
+
+    @property
+    def rule_name(self) -> str:
+        return self.rule["name"]
+
+    @property
+    def deleting(self) -> bool:
+        return self.operation == "DELETE"
+
+    def facts(self) -> Facts:
+        """The run's admission facts with this request's operation."""
+        facts = self.ctx.facts
+        return (
+            facts if facts.operation == self.operation else replace(facts, operation=self.operation)
+        )
+
+    def with_operation(self, operation: str) -> RuleRequest:
+        return replace(self, operation=operation)
+
+    def with_resource(self, resource: dict[str, Any]) -> RuleRequest:
+        return replace(self, resource=resource)

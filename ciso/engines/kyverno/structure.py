@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ciso.engines.kyverno.errors import RuleError
+from ciso.engines.kyverno.schema import RULE_TYPES
 from itbench.errors import InputError
-
-RULE_TYPES = ("validate", "mutate", "generate", "verifyImages")
 
 
 class PolicyError(InputError):

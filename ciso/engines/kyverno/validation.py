@@ -1,7 +1,7 @@
 """A ``validate`` block, as one Kyverno validator level: deny, pattern/anyPattern or foreach (in that
 order when a block has several), each element of a foreach being a validator level of its own.
 
-Outcomes are ``(status, message)`` or None when Kyverno gives no response at all (a pattern on a
+Outcomes are a ``RuleOutcome`` or None when Kyverno gives no response at all (a pattern on a
 DELETE request; a foreach none of whose elements applied).
 """
 
@@ -13,12 +13,13 @@ from typing import Any
 from ciso.engines.kyverno import conditions, foreach
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.foreach import ContextLoader
+from ciso.engines.kyverno.model import RuleOutcome, RuleStatus
 from ciso.engines.kyverno.pattern.match import Mismatch, validate
 from ciso.engines.kyverno.variables import UnknownKey, VariableError, substitute
 
-PASS, FAIL, SKIP, ERROR = "pass", "fail", "skip", "error"
+PASS, FAIL, SKIP = RuleStatus.PASS, RuleStatus.FAIL, RuleStatus.SKIP
 
-Outcome = tuple[str, str] | None
+Outcome = RuleOutcome | None
 
 _VARIABLE_FREE: dict[int, tuple[Any, bool]] = {}
 
@@ -60,9 +61,9 @@ def check_patterns(
             raise exc.at("pattern") from None
         except Mismatch as exc:
             if exc.skip:
-                return SKIP, f"rule {name} skipped: {exc.message}"
-            return FAIL, fail_message(rule, context, exc.path)
-        return PASS, f"validation rule '{name}' passed."
+                return RuleOutcome(SKIP, f"rule {name} skipped: {exc.message}")
+            return RuleOutcome(FAIL, fail_message(rule, context, exc.path))
+        return RuleOutcome(PASS, f"validation rule '{name}' passed.")
     patterns = block["anyPattern"]
     if not isinstance(patterns, list) or not patterns:
         raise RuleError("anyPattern must be a non-empty list of patterns").at("anyPattern")
@@ -70,7 +71,7 @@ def check_patterns(
     for i, raw in enumerate(patterns):
         try:
             validate(target, resolve(raw, context))
-            return PASS, f"validation rule '{name}' anyPattern[{i}] passed."
+            return RuleOutcome(PASS, f"validation rule '{name}' anyPattern[{i}] passed.")
         except RuleError as exc:
             raise exc.at("anyPattern", i) from None
         except Mismatch as exc:
@@ -78,8 +79,8 @@ def check_patterns(
                 skipped += 1
             failures.append(f"rule {name}[{i}] failed at path {exc.path}")
     if skipped == len(patterns):
-        return SKIP, f"rule {name} skipped: all patterns skipped"
-    return FAIL, fail_message(rule, context, "") + " " + " ".join(failures)
+        return RuleOutcome(SKIP, f"rule {name} skipped: all patterns skipped")
+    return RuleOutcome(FAIL, fail_message(rule, context, "") + " " + " ".join(failures))
 
 
 def check_deny(rule: dict[str, Any], block: dict[str, Any], context: dict[str, Any]) -> Outcome:
@@ -89,8 +90,8 @@ def check_deny(rule: dict[str, Any], block: dict[str, Any], context: dict[str, A
     except RuleError as exc:
         raise exc.at("deny", "conditions") from None
     if denied:
-        return FAIL, fail_message(rule, context, "")
-    return PASS, f"validation rule '{rule['name']}' passed."
+        return RuleOutcome(FAIL, fail_message(rule, context, ""))
+    return RuleOutcome(PASS, f"validation rule '{rule['name']}' passed.")
 
 
 def check_block(
@@ -143,14 +144,14 @@ def check_foreach(
             continue
         except RuleError as exc:
             raise exc.at("foreach", i) from None
-        if outcome is not None and outcome[0] != PASS:
+        if outcome is not None and outcome.status != PASS:
             return outcome
         applied += count
     if applied == 0:
         if list_error is not None:
             raise list_error
         return None
-    return PASS, f"validation rule '{rule['name']}' passed."
+    return RuleOutcome(PASS, f"validation rule '{rule['name']}' passed.")
 
 
 class _ListError(Exception):
@@ -174,7 +175,7 @@ def _foreach_entry(
     try:
         elements = foreach.items(entry, context)
     except UnknownKey:
-        return (PASS, ""), 0  # an absent list is nothing to iterate, as in Kyverno
+        return RuleOutcome(PASS, ""), 0  # an absent list is nothing to iterate, as in Kyverno
     except VariableError as exc:
         raise _ListError(exc) from None
     scope = entry.get("elementScope")
@@ -206,9 +207,9 @@ def _foreach_entry(
             element=element if scoped else None,
             deleting=deleting,
         )
-        if outcome is None or outcome[0] == SKIP:
+        if outcome is None or outcome.status == SKIP:
             continue
-        if outcome[0] != PASS:
-            return (outcome[0], outcome[1]), applied
+        if outcome.status != PASS:
+            return outcome, applied
         applied += 1
-    return (PASS, ""), applied
+    return RuleOutcome(PASS, ""), applied

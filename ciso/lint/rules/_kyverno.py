@@ -5,16 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-POLICY_KINDS = ("ClusterPolicy", "Policy")
+from ciso.engines.kyverno.schema import is_policy
+from ciso.lint.model import LintTarget
 
 
-def policies(target) -> Iterator[tuple[int, dict[str, Any]]]:  # noqa: ANN001
+def policies(target: LintTarget) -> Iterator[tuple[int, dict[str, Any]]]:
     for index, doc in enumerate(target.documents):
-        if (
-            isinstance(doc, dict)
-            and str(doc.get("apiVersion", "")).startswith("kyverno.io")
-            and doc.get("kind") in POLICY_KINDS
-        ):
+        if is_policy(doc):
             yield index, doc
 
 

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 
 INFO = RuleInfo(
     "ANS002", "warning", "ansible-lint finding", "See the ansible-lint rule named in the message."
 )
-KINDS = ("ansible",)
+KINDS = frozenset({TargetKind.ANSIBLE})
 
 
-def check(target, options, ctx):  # noqa: ANN001 - findings come from check_batch
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
+    """Nothing per file: every finding comes from check_batch."""
     return []
 
 
-def check_batch(targets, options, ctx):  # noqa: ANN001
+def check_batch(targets: list[LintTarget], options: Options, ctx: RuleContext) -> list[Finding]:
     """ansible-lint starts slowly: one run for every playbook of the lint."""
     from ciso.engines.ansible import lint_many
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 
 INFO = RuleInfo(
     "ANS001",
@@ -10,10 +10,10 @@ INFO = RuleInfo(
     "Ansible playbook syntax error",
     "Fix the playbook so `ansible-playbook --syntax-check` accepts it.",
 )
-KINDS = ("ansible",)
+KINDS = frozenset({TargetKind.ANSIBLE})
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     from ciso.engines.ansible import syntax_check
 
     return [Finding(INFO, str(target.path), d.message, d.line) for d in syntax_check(target.path)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 
 INFO = RuleInfo(
     "GEN001",
@@ -10,8 +10,9 @@ INFO = RuleInfo(
     "File cannot be read as a policy or playbook",
     "Fix the file: it must be UTF-8 text under 2 MiB, and YAML must parse (aliases are not accepted).",
 )
-KINDS: tuple[str, ...] = ()
+KINDS: frozenset[TargetKind] = frozenset()
 
 
-def check(target, options, ctx):  # noqa: ANN001 - discovery reports these itself
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
+    """Never called (no kinds): discovery reports unreadable files itself."""
     return []

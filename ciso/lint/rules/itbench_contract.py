@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ciso.engines.rego import RegoError
-from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 
 PACKAGE = RuleInfo(
     "ITB001",
@@ -31,11 +31,11 @@ DEFAULT = RuleInfo(
 )
 INFOS = (PACKAGE, BOOLEAN, DEFAULT)
 INFO = PACKAGE
-KINDS = ("rego",)
+KINDS = frozenset({TargetKind.REGO})
 _PACKAGE = re.compile(r"^\s*package\s+([\w.]+)", re.MULTILINE)
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     if options.profile != "itbench" or target.path.name.endswith("_test.rego"):
         return []
     match = _PACKAGE.search(target.text)

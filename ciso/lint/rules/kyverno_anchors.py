@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ciso.engines.kyverno.pattern import anchors
-from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 from ciso.lint.rules._kyverno import policies, rules, walk_keys
 from ciso.lint.yaml_lines import line_of
 
@@ -16,11 +16,11 @@ INFO = RuleInfo(
     "Invalid anchor in a validate pattern",
     "Anchors are =(key), (key), X(key), <(key) and ^(key); +(key) is for mutate patterns only.",
 )
-KINDS = ("kyverno-policy",)
+KINDS = frozenset({TargetKind.KYVERNO_POLICY})
 _LOOKS_ANCHORED = re.compile(r"^[^()\s]?\(|\)$")
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     findings = []
     for index, policy in policies(target):
         for r, rule in rules(policy):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
@@ -11,7 +11,7 @@ INFO = RuleInfo(
     "CEL-based policy: structural checks only",
     "itbench checks its structure; its CEL expressions are not evaluated.",
 )
-KINDS = ("kyverno-policy",)
+KINDS = frozenset({TargetKind.KYVERNO_POLICY})
 REQUIRED = {
     "ValidatingPolicy": ("validations",),
     "MutatingPolicy": ("mutations",),
@@ -21,7 +21,7 @@ REQUIRED = {
 }
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     findings = []
     for index, doc in enumerate(target.documents):
         if not isinstance(doc, dict) or not str(doc.get("apiVersion", "")).startswith(

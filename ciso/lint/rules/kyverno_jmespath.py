@@ -7,7 +7,7 @@ import re
 from jmespath.exceptions import JMESPathError
 
 from ciso.engines.kyverno.functions import compile_check
-from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 from ciso.lint.rules._kyverno import policies, rules, walk_strings
 from ciso.lint.yaml_lines import line_of
 
@@ -17,7 +17,7 @@ INFO = RuleInfo(
     "Invalid JMESPath in a variable",
     "Fix the expression inside {{ }}; JMESPath quotes literals with backticks or single quotes.",
 )
-KINDS = ("kyverno-policy",)
+KINDS = frozenset({TargetKind.KYVERNO_POLICY})
 _INNERMOST = re.compile(r"\{\{-?\s*((?:(?!\{\{).)*?)\s*-?\}\}", re.DOTALL)
 
 
@@ -33,7 +33,7 @@ def _expressions(text: str) -> list[str]:
     return found
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     findings = []
     for index, policy in policies(target):
         for r, rule in rules(policy):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 from ciso.lint.rules._kyverno import policies, rules
 from ciso.lint.yaml_lines import line_of
 
@@ -12,10 +12,10 @@ INFO = RuleInfo(
     "Rule can never match",
     "Give the match block resources with kinds, and make exclude narrower than match.",
 )
-KINDS = ("kyverno-policy",)
+KINDS = frozenset({TargetKind.KYVERNO_POLICY})
 
 
-def _filters(block):  # noqa: ANN001, ANN202
+def _filters(block: object) -> list[dict]:
     if not isinstance(block, dict):
         return []
     if block.get("any") or block.get("all"):
@@ -23,7 +23,7 @@ def _filters(block):  # noqa: ANN001, ANN202
     return [block]
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     findings = []
     for index, policy in policies(target):
         for r, rule in rules(policy):

@@ -5,7 +5,18 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from ciso.lint.model import Finding, RuleInfo
+from ciso.engines.kyverno.schema import (
+    CONDITION_KEYS,
+    FILTER_KEYS,
+    MATCH_KEYS,
+    RESOURCE_KEYS,
+    RULE_KEYS,
+    SPEC_KEYS,
+    VALIDATE_FOREACH_KEYS,
+    VALIDATE_KEYS,
+    VALIDATION_METHODS,
+)
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 from ciso.lint.rules._kyverno import policies, rules
 from ciso.lint.yaml_lines import line_of
 
@@ -15,77 +26,8 @@ INFO = RuleInfo(
     "Kyverno policy structure: unknown key or wrong type",
     "Use the field names of kyverno.io/v1 (the message suggests the closest one) and the right types.",
 )
-KINDS = ("kyverno-policy",)
+KINDS = frozenset({TargetKind.KYVERNO_POLICY})
 
-SPEC = {
-    "rules",
-    "validationFailureAction",
-    "validationFailureActionOverrides",
-    "background",
-    "failurePolicy",
-    "webhookTimeoutSeconds",
-    "schemaValidation",
-    "mutateExistingOnPolicyUpdate",
-    "generateExisting",
-    "generateExistingOnPolicyUpdate",
-    "useServerSideApply",
-    "admission",
-    "applyRules",
-    "emitWarning",
-    "webhookConfiguration",
-}
-RULE = {
-    "name",
-    "match",
-    "exclude",
-    "context",
-    "preconditions",
-    "validate",
-    "mutate",
-    "generate",
-    "verifyImages",
-    "celPreconditions",
-    "skipBackgroundRequests",
-    "imageExtractors",
-    "reportProperties",
-}
-VALIDATE = {
-    "message",
-    "pattern",
-    "anyPattern",
-    "deny",
-    "foreach",
-    "podSecurity",
-    "cel",
-    "manifests",
-    "failureAction",
-    "failureActionOverrides",
-    "allowExistingViolations",
-    "assert",
-}
-MATCH = {"any", "all", "resources", "subjects", "roles", "clusterRoles"}
-FILTER = {"resources", "subjects", "roles", "clusterRoles"}
-RESOURCES = {
-    "kinds",
-    "names",
-    "name",
-    "namespaces",
-    "selector",
-    "namespaceSelector",
-    "annotations",
-    "operations",
-}
-FOREACH = {
-    "list",
-    "context",
-    "preconditions",
-    "pattern",
-    "anyPattern",
-    "deny",
-    "foreach",
-    "elementScope",
-}
-CONDITION = {"key", "operator", "value", "message"}
 TYPES: dict[str, type | tuple[type, ...]] = {
     "rules": list,
     "background": bool,
@@ -101,7 +43,7 @@ TYPES: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def _unknown(mapping: Any, allowed: set[str], where: tuple, out: list) -> None:
+def _unknown(mapping: Any, allowed: frozenset[str], where: tuple, out: list) -> None:
     if not isinstance(mapping, dict):
         return
     for key, value in mapping.items():
@@ -130,17 +72,17 @@ def _unknown(mapping: Any, allowed: set[str], where: tuple, out: list) -> None:
 
 
 def _match(block: Any, where: tuple, out: list) -> None:
-    _unknown(block, MATCH, where, out)
+    _unknown(block, MATCH_KEYS, where, out)
     if not isinstance(block, dict):
         return
     entries = [(block, where)] if "resources" in block else []
     for clause in ("any", "all"):
         for i, entry in enumerate(block.get(clause) or []):
-            _unknown(entry, FILTER, (*where, clause, i), out)
+            _unknown(entry, FILTER_KEYS, (*where, clause, i), out)
             entries.append((entry, (*where, clause, i)))
     for entry, at in entries:
         if isinstance(entry, dict) and "resources" in entry:
-            _unknown(entry["resources"], RESOURCES, (*at, "resources"), out)
+            _unknown(entry["resources"], RESOURCE_KEYS, (*at, "resources"), out)
 
 
 def _conditions(block: Any, where: tuple, out: list) -> None:
@@ -153,19 +95,19 @@ def _conditions(block: Any, where: tuple, out: list) -> None:
     )
     for conditions, at in groups:
         for i, condition in enumerate(conditions if isinstance(conditions, list) else []):
-            _unknown(condition, CONDITION, (*at, i), out)
+            _unknown(condition, CONDITION_KEYS, (*at, i), out)
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     findings = []
     for index, policy in policies(target):
         problems: list = []
-        _unknown(policy.get("spec"), SPEC, ("spec",), problems)
+        _unknown(policy.get("spec"), SPEC_KEYS, ("spec",), problems)
         if not isinstance((policy.get("metadata") or {}).get("name"), str):
             problems.append((("metadata",), "metadata.name is required"))
         for r, rule in rules(policy):
             at = ("spec", "rules", r)
-            _unknown(rule, RULE, at, problems)
+            _unknown(rule, RULE_KEYS, at, problems)
             if not isinstance(rule.get("name"), str):
                 problems.append((at, "every rule needs a 'name'"))
             for clause in ("match", "exclude"):
@@ -175,20 +117,8 @@ def check(target, options, ctx):  # noqa: ANN001
                 _conditions(rule["preconditions"], (*at, "preconditions"), problems)
             validate = rule.get("validate")
             if isinstance(validate, dict):
-                _unknown(validate, VALIDATE, (*at, "validate"), problems)
-                if not any(
-                    k in validate
-                    for k in (
-                        "pattern",
-                        "anyPattern",
-                        "deny",
-                        "foreach",
-                        "podSecurity",
-                        "cel",
-                        "manifests",
-                        "assert",
-                    )
-                ):
+                _unknown(validate, VALIDATE_KEYS, (*at, "validate"), problems)
+                if not any(k in validate for k in (*VALIDATION_METHODS, "assert")):
                     problems.append(
                         (
                             (*at, "validate"),
@@ -206,7 +136,9 @@ def check(target, options, ctx):  # noqa: ANN001
                     if isinstance(validate.get("foreach"), list)
                     else []
                 ):
-                    _unknown(entry, FOREACH, (*at, "validate", "foreach", f), problems)
+                    _unknown(
+                        entry, VALIDATE_FOREACH_KEYS, (*at, "validate", "foreach", f), problems
+                    )
         for path, message in problems:
             where = ".".join(str(p) for p in path)
             findings.append(

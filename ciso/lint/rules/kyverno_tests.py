@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 
 INFO = RuleInfo(
     "KYV008",
@@ -10,10 +10,10 @@ INFO = RuleInfo(
     "A kyverno-test.yaml expectation fails",
     "Run `itbench kyverno test DIR` for the details of each expectation.",
 )
-KINDS = ("kyverno-test",)
+KINDS = frozenset({TargetKind.KYVERNO_TEST})
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     if not options.run_tests:
         return []
     from ciso.engines.kyverno.testrunner import run_test_file

@@ -4,8 +4,8 @@ values): they give `error` results there, never a silent pass."""
 
 from __future__ import annotations
 
-from ciso.engines.kyverno.engine import UNSUPPORTED_VALIDATE
-from ciso.lint.model import Finding, RuleInfo
+from ciso.engines.kyverno.schema import UNSUPPORTED_VALIDATE
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 from ciso.lint.rules._kyverno import policies, rules
 from ciso.lint.yaml_lines import line_of
 
@@ -15,10 +15,10 @@ INFO = RuleInfo(
     "Feature not evaluated by itbench's Kyverno engine",
     "Real Kyverno evaluates it; itbench reports such rules as `error: unsupported: …`.",
 )
-KINDS = ("kyverno-policy",)
+KINDS = frozenset({TargetKind.KYVERNO_POLICY})
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     findings = []
     for index, policy in policies(target):
         for r, rule in rules(policy):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 
 INFO = RuleInfo(
     "REGO001",
@@ -10,10 +10,10 @@ INFO = RuleInfo(
     "Rego does not parse or compile",
     "Fix the syntax or type error at the given line (OPA 1.x Rego v1 syntax: `if` before rule bodies, `contains` for partial sets).",
 )
-KINDS = ("rego",)
+KINDS = frozenset({TargetKind.REGO})
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     diagnostics = ctx.rego_check({str(target.path): target.text})
     return [
         Finding(INFO, str(target.path), f"{d.code}: {d.message}", d.line, d.column)

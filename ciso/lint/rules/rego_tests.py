@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 
 INFO = RuleInfo(
     "REGO002",
@@ -12,10 +12,10 @@ INFO = RuleInfo(
     "A Rego test fails",
     "Make the policy satisfy the test, or fix the test; `itbench rego test DIR -v` shows every case.",
 )
-KINDS = ("rego",)
+KINDS = frozenset({TargetKind.REGO})
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     if not options.run_tests or not target.path.name.endswith("_test.rego"):
         return []
     modules = {

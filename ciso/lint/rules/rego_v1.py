@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ciso.engines.rego.v0 import rewrite_v0
-from ciso.lint.model import Finding, RuleInfo
+from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 
 INFO = RuleInfo(
     "REGO003",
@@ -11,10 +11,10 @@ INFO = RuleInfo(
     "Rego v0 syntax (OPA 1.x rejects it)",
     "Write Rego v1: `if` before bodies, `contains` for partial sets; the message shows the rewritten first rule.",
 )
-KINDS = ("rego",)
+KINDS = frozenset({TargetKind.REGO})
 
 
-def check(target, options, ctx):  # noqa: ANN001
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     rewritten = rewrite_v0(target.text)
     if rewritten == target.text:
         return []

@@ -1,4 +1,6 @@
-# CIS Kubernetes 5.2.2: minimize the admission of privileged containers.
+# CIS Kubernetes 5.2.2: minimize the admission of privileged containers. No container, init
+# container or ephemeral container of a Pod or workload template outside the system namespaces
+# may set securityContext.privileged: true.
 package check
 
 import rego.v1
@@ -6,17 +8,38 @@ import rego.v1
 default result := true
 
 result := false if {
-	some obj in objects
-	some container in containers(obj)
+	some spec in pod_specs
+	some container in containers(spec)
 	container.securityContext.privileged == true
 }
 
-objects := input.items if input.items
+# Where pod specs and containers live. Input: a List as `kubectl get <kinds> -A -o json`
+# prints it, or a single object. Pods alone are not enough: a CronJob's template is no Pod until
+# it runs, and static manifests hold only the controllers.
+
+system_namespaces := {"kube-system", "kube-public", "kube-node-lease"}
+
+objects := input.items if is_array(input.items)
 
 objects := [input] if not input.items
 
-containers(obj) := array.concat(object.get(spec(obj), "containers", []), object.get(spec(obj), "initContainers", []))
+# The pod spec of every Pod and workload template outside the system namespaces.
+pod_specs contains spec if {
+	some obj in objects
+	not object.get(obj, ["metadata", "namespace"], "default") in system_namespaces
+	spec := pod_spec(obj)
+}
 
-spec(obj) := obj.spec.template.spec if obj.spec.template.spec
+pod_spec(obj) := obj.spec if obj.kind == "Pod"
 
-spec(obj) := obj.spec if obj.kind == "Pod"
+pod_spec(obj) := obj.spec.template.spec if obj.kind in template_kinds
+
+pod_spec(obj) := obj.spec.jobTemplate.spec.template.spec if obj.kind == "CronJob"
+
+template_kinds := {"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "ReplicationController", "Job"}
+
+# Regular, init and ephemeral containers alike.
+containers(spec) := [c |
+	some field in ["containers", "initContainers", "ephemeralContainers"]
+	some c in object.get(spec, field, [])
+]

@@ -19,6 +19,7 @@ from ciso.engines.kyverno import wildcard
 from ciso.engines.kyverno.jmespath.gotypes import Quantity, is_number, parse_duration, parse_float
 from ciso.engines.kyverno.jmespath.semver import satisfies_order
 from ciso.engines.kyverno.pattern.values import IN_RANGE, NOT_IN_RANGE, value_matches
+from ciso.engines.kyverno.schema import ACCEPTED_OPERATORS, DEPRECATED_ALIASES
 
 
 class OperatorError(Exception):
@@ -377,17 +378,27 @@ def duration(name: str) -> Callable[[Any, Any], bool]:
     return compare
 
 
+#: one handler per canonical operator name (schema.CANONICAL_OPERATORS)
+HANDLERS: dict[str, Callable[[Any, Any], bool]] = {
+    "Equals": equals,
+    "NotEquals": not_equals,
+    "In": in_,
+    "NotIn": not_in,
+    "AnyIn": any_in,
+    "AllIn": all_in,
+    "AnyNotIn": any_not_in,
+    "AllNotIn": all_not_in,
+    "GreaterThan": numeric("greaterthan"),
+    "GreaterThanOrEquals": numeric("greaterthanorequals"),
+    "LessThan": numeric("lessthan"),
+    "LessThanOrEquals": numeric("lessthanorequals"),
+    "DurationGreaterThan": duration("durationgreaterthan"),
+    "DurationGreaterThanOrEquals": duration("durationgreaterthanorequals"),
+    "DurationLessThan": duration("durationlessthan"),
+    "DurationLessThanOrEquals": duration("durationlessthanorequals"),
+}
+#: the handler for every name Kyverno's engine takes, keyed lowercased: its handlers match
+#: operator names case-insensitively and take the deprecated aliases (schema.canonical_operator)
 OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
-    "equals": equals,
-    "equal": equals,
-    "notequals": not_equals,
-    "notequal": not_equals,
-    "in": in_,
-    "notin": not_in,
-    "anyin": any_in,
-    "allin": all_in,
-    "anynotin": any_not_in,
-    "allnotin": all_not_in,
-    **{name: numeric(name) for name in _ORDER},
-    **{f"duration{name}": duration(f"duration{name}") for name in _ORDER},
+    name.lower(): HANDLERS[DEPRECATED_ALIASES.get(name, name)] for name in ACCEPTED_OPERATORS
 }

@@ -6,7 +6,6 @@ reports mutations."""
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -14,19 +13,15 @@ import yaml
 from ciso.engines.kyverno import conditions, foreach
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.foreach import ContextLoader
+from ciso.engines.kyverno.model import RuleOutcome, RuleStatus
 from ciso.engines.kyverno.mutation.anchors import resolve
 from ciso.engines.kyverno.mutation.json_patch import PatchError, apply_patch
 from ciso.engines.kyverno.mutation.strategic_merge import merge
 from ciso.engines.kyverno.variables import substitute
 
-PASS, SKIP, ERROR = "pass", "skip", "error"
-
-
-@dataclass(frozen=True)
-class MutationOutcome:
-    status: str  # pass (the resource changed), skip (nothing to change)
-    message: str
-    patched: dict[str, Any]
+PASS, SKIP = RuleStatus.PASS, RuleStatus.SKIP
+# pass: the resource changed; skip: nothing to change; ``patched`` is always set
+MutationOutcome = RuleOutcome
 
 
 def _patch(block: dict[str, Any], resource: dict[str, Any], context: dict[str, Any]) -> Any:

@@ -14,7 +14,9 @@ import re
 from typing import Any
 
 from ciso.engines.kyverno import wildcard
+from ciso.engines.kyverno.crd import POD_SECURITY_LEVELS
 from ciso.engines.kyverno.errors import RuleError
+from ciso.engines.kyverno.model import RuleOutcome, RuleStatus
 from ciso.engines.kyverno.podsecurity.checks import BASELINE, FieldError, Violation, evaluate
 
 #: Kyverno's control names and the checks each covers
@@ -222,8 +224,8 @@ def validate_pod_security(
     resource: dict[str, Any],
     exception_exclusions: list[dict[str, Any]] | None = None,
     exception_names: str = "",
-) -> tuple[str, str]:
-    """(pass, fail or skip, message) of a podSecurity rule on a resource; RuleError when the
+) -> RuleOutcome:
+    """Pass, fail or skip of a podSecurity rule on a resource; RuleError when the
     rule or the resource cannot be evaluated. Exclusions from matching PolicyExceptions apply
     to what the rule's own exclusions leave: a pod they fully exempt is skipped."""
     settings = rule["validate"]["podSecurity"]
@@ -231,7 +233,7 @@ def validate_pod_security(
         raise RuleError("must be a map").at("validate", "podSecurity")
     try:
         level = str(settings.get("level") or "")
-        if level not in ("privileged", "baseline", "restricted"):
+        if level not in POD_SECURITY_LEVELS:
             raise RuleError(f"level must be privileged, baseline or restricted, not {level!r}").at(
                 "level"
             )
@@ -241,17 +243,19 @@ def validate_pod_security(
         if left and exception_exclusions:
             left = apply_exclusions(level, minor, exception_exclusions, meta, spec, left)
             if not left:
-                return "skip", f"rule is skipped due to policy exceptions {exception_names}"
+                return RuleOutcome(
+                    RuleStatus.SKIP, f"rule is skipped due to policy exceptions {exception_names}"
+                )
     except RuleError as exc:
         raise exc.at("validate", "podSecurity") from None
     if not left:
-        return "pass", f"Validation rule '{rule['name']}' passed."
+        return RuleOutcome(RuleStatus.PASS, f"Validation rule '{rule['name']}' passed.")
     shown = describe(left)
     if resource.get("kind") in CONTROLLERS:
         shown = shown.replace("spec.", "spec.template.spec.")
     version = settings.get("version") or "latest"
-    return (
-        "fail",
+    return RuleOutcome(
+        RuleStatus.FAIL,
         f"Validation rule '{rule['name']}' failed. It violates PodSecurity \"{level}:{version}\": {shown}",
     )
 

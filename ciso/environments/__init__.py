@@ -1,0 +1,125 @@
+"""The environment around a CISO agent while it works, and the same environments for people.
+
+- ``kyverno``, ``kubectl-opa``, ``kyverno-update``: an offline cluster serving the violating
+  environment (plus the deployed policies of an update scenario), its kubeconfig in the workspace
+  as ``kubeconfig.yaml``; Kyverno PolicyReports appear as a background scan would write them. On
+  exit, what the agent applied is saved to ``.itbench/cluster-applied.json`` for the evaluator.
+- ``rhel9-ansible-opa``: ``inventory.ini`` (group ``rhel9_servers``) whose host is the sandbox over
+  the violating host tree.
+- ``opa-static``: nothing (the runner copies ``static-resources/`` into the workspace).
+
+The compliant environment is never exposed to an agent; ``itbench ciso env --compliant`` serves it
+to a person.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from ciso.scenarios.model import CisoScenario, Platform, ScenarioClass
+from itbench.errors import InputError
+from itbench.fsutil import atomic_write_json
+from itbench.models import Scenario
+
+CLUSTER_CLASSES = frozenset(
+    {ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.KYVERNO_UPDATE}
+)
+KUBECONFIG_FILE = "kubeconfig.yaml"
+INVENTORY_FILE = "inventory.ini"
+HOST_GROUP = "rhel9_servers"
+#: Where the evaluator finds what the agent applied to the cluster.
+APPLIED_FILE = Path(".itbench") / "cluster-applied.json"
+#: The agent's private copy of the violating host tree (modes applied).
+HOST_TREE_DIR = Path(".itbench") / "host"
+
+
+def ciso_truth(scenario: Scenario | CisoScenario) -> CisoScenario:
+    """The CisoScenario behind a benchmark scenario (its ground truth)."""
+    truth = scenario if isinstance(scenario, CisoScenario) else scenario.ground_truth
+    if not isinstance(truth, CisoScenario):
+        raise InputError(
+            f"scenario {getattr(scenario, 'id', scenario)!r} carries no CISO ground truth"
+        )
+    return truth
+
+
+def report_producer(
+    policies: Sequence[dict[str, Any]], resources: Sequence[dict[str, Any]]
+) -> list:
+    """The live cluster's background scan: PolicyReports whose apiCall entries read the cluster's
+    own objects."""
+    from ciso.engines.kyverno.reports import policy_reports
+    from ciso.environments.api_calls import context_for
+
+    return policy_reports(policies, resources, context_for(resources))
+
+
+@contextmanager
+def serve(
+    scenario: CisoScenario, directory: Path, compliant: bool = False
+) -> Iterator[dict[str, str]]:
+    """Serve one environment of ``scenario`` from ``directory``: yields the environment variables
+    a client needs (``KUBECONFIG``, or ``ITBENCH_INVENTORY`` and ``ITBENCH_HOST_TREE``)."""
+    if compliant and scenario.compliant is None:
+        raise InputError(f"scenario {scenario.id!r} has no compliant environment")
+    if scenario.platform is Platform.RHEL9:
+        yield _host_environment(scenario, directory, compliant)
+        return
+    from ciso.environments.kubernetes import declared_objects
+    from itbench.cluster import start_cluster
+
+    kubeconfig = directory / KUBECONFIG_FILE
+    with start_cluster(
+        declared_objects(scenario, compliant),
+        kubeconfig=kubeconfig,
+        report_producer=report_producer,
+    ) as cluster:
+        try:
+            yield {"KUBECONFIG": str(kubeconfig)}
+        finally:
+            atomic_write_json(directory / APPLIED_FILE, cluster.overlay())
+
+
+def _host_environment(scenario: CisoScenario, directory: Path, compliant: bool) -> dict[str, str]:
+    from ciso.engines.ansible import local_inventory
+    from ciso.environments.hosts import locate, prepare
+
+    source = scenario.compliant if compliant else scenario.violating
+    assert source is not None
+    tree, _notes = prepare(locate(source), directory / HOST_TREE_DIR)
+    inventory = directory / INVENTORY_FILE
+    inventory.write_text(
+        "# the host of group rhel9_servers is the sandbox over this host tree:\n"
+        f"# {tree}\n"
+        "# run a playbook against it with: itbench ansible run playbook.yml --host-tree <tree>\n"
+        + local_inventory(HOST_GROUP),
+        encoding="utf-8",
+    )
+    return {"ITBENCH_INVENTORY": str(inventory), "ITBENCH_HOST_TREE": str(tree)}
+
+
+@contextmanager
+def trial_environment(scenario: Scenario, workspace: Path) -> Iterator[Mapping[str, str]]:
+    """The ``Domain.trial_environment`` hook: the violating environment around one trial."""
+    truth = ciso_truth(scenario)
+    if truth.scenario_class in CLUSTER_CLASSES or truth.platform is Platform.RHEL9:
+        with serve(truth, workspace) as env:
+            yield env
+    else:
+        yield {}
+
+
+def read_applied(workspace: Path) -> dict[str, list]:
+    """What the agent applied to its cluster (written when the trial environment closed)."""
+    path = workspace / APPLIED_FILE
+    if not path.is_file():
+        return {"applied": [], "deleted": []}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise InputError(f"{path}: unreadable record of the cluster's changes: {exc}") from None
+    return {"applied": list(data.get("applied") or []), "deleted": list(data.get("deleted") or [])}

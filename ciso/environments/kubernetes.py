@@ -1,0 +1,134 @@
+"""Kubernetes environments of a CISO scenario: the declared objects, what the offline cluster
+derives from them, and the leave-one-in variants the strict score needs."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ciso.scenarios.model import CisoScenario, ResourceRef, ScenarioClass
+from itbench.cluster import ClusterExtension, ClusterState, load_manifests
+from itbench.cluster.manifests import load_manifests_by_file
+from itbench.cluster.resources import Registry
+
+Manifest = dict[str, Any]
+
+_EXTENSIONS: list[ClusterExtension] | None = None
+
+
+def extensions() -> list[ClusterExtension]:
+    """The ciso plugin's cluster types (Kyverno policies and reports), built once per process."""
+    global _EXTENSIONS
+    if _EXTENSIONS is None:
+        from ciso.engines.kyverno.cluster_types import cluster_extension
+
+        _EXTENSIONS = [cluster_extension()]
+    return _EXTENSIONS
+
+
+def state_of(objects: Sequence[Manifest]) -> ClusterState:
+    """A cluster state over the objects, without a background scan (evaluation runs its own)."""
+    return ClusterState(copy.deepcopy(list(objects)), extensions=extensions())
+
+
+_REGISTRY: Registry | None = None
+
+
+def registry() -> Registry:
+    global _REGISTRY
+    if _REGISTRY is None:
+        _REGISTRY = state_of([]).registry
+    return _REGISTRY
+
+
+def declared_objects(scenario: CisoScenario, compliant: bool = False) -> list[Manifest]:
+    """The objects an environment is made of, as loaded from the scenario's manifests; a
+    ``kyverno-update`` environment also holds the policies already deployed."""
+    source = scenario.compliant if compliant else scenario.violating
+    objects = load_manifests(source) if source is not None else []
+    if scenario.scenario_class is ScenarioClass.KYVERNO_UPDATE and scenario.update is not None:
+        for path in scenario.update.existing_policies:
+            objects.extend(load_manifests(path))
+    return objects
+
+
+def is_policy(obj: Manifest) -> bool:
+    return str(obj.get("apiVersion", "")).startswith("kyverno.io/") and obj.get("kind") in (
+        "ClusterPolicy",
+        "Policy",
+    )
+
+
+def identity(obj: Manifest) -> ResourceRef:
+    """Kind/namespace/name of an object as the cluster stores it (namespaced kinds default to
+    ``default``, cluster-scoped ones have no namespace)."""
+    kind = str(obj.get("kind", ""))
+    meta = obj.get("metadata") or {}
+    rtype = registry().by_kind(kind)
+    namespaced = rtype.namespaced if rtype is not None else bool(meta.get("namespace"))
+    namespace = str(meta.get("namespace") or "default") if namespaced else ""
+    return ResourceRef(kind, namespace, str(meta.get("name", "")))
+
+
+def leave_one_in(
+    objects: Sequence[Manifest], violating: Iterable[ResourceRef], keep: ResourceRef
+) -> list[Manifest]:
+    """The environment with every listed violating resource except ``keep`` removed; everything
+    else (the ServiceAccount or namespace a violation needs) stays."""
+    drop = {ref for ref in violating if ref != keep}
+    return [obj for obj in objects if identity(obj) not in drop]
+
+
+def cluster_view(objects: Sequence[Manifest]) -> list[Manifest]:
+    """Everything the offline cluster would serve for these objects: the declared ones plus the
+    ReplicaSets, Pods and namespaces it derives (reports excluded)."""
+    state = state_of([o for o in objects if not is_policy(o)])
+    return [
+        obj
+        for obj in state.objects().values()
+        if not str(obj.get("apiVersion", "")).startswith("wgpolicyk8s.io/")
+    ]
+
+
+def owner_chain_root(obj: Manifest, by_uid: dict[str, Manifest]) -> Manifest:
+    """The top of an object's ownerReferences chain (a Pod -> its ReplicaSet -> Deployment)."""
+    seen: set[str] = set()
+    current = obj
+    while True:
+        refs = (current.get("metadata") or {}).get("ownerReferences") or []
+        parent = next((by_uid[r["uid"]] for r in refs if r.get("uid") in by_uid), None)
+        uid = (current.get("metadata") or {}).get("uid", "")
+        if parent is None or uid in seen:
+            return current
+        seen.add(uid)
+        current = parent
+
+
+def filtered_copy(source: Path, target: Path, drop: Iterable[ResourceRef] = ()) -> Path:
+    """A copy of a manifest directory (or file) with the objects in ``drop`` left out, file by
+    file, so a fetcher sees the same file layout it would see in the full environment."""
+    drop = set(drop)
+    target.mkdir(parents=True, exist_ok=True)
+    base = source if source.is_dir() else source.parent
+    for path, obj in load_manifests_by_file(source):
+        if identity(obj) in drop:
+            continue
+        out = target / path.relative_to(base)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open("a", encoding="utf-8") as handle:
+            handle.write("---\n" + yaml.safe_dump(obj, sort_keys=False))
+    return target
+
+
+def write_manifests(objects: Sequence[Manifest], directory: Path) -> Path:
+    """Objects as one multi-document manifest file in ``directory`` (what the sandboxed cluster
+    loads)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "resources.yaml").write_text(
+        yaml.safe_dump_all(list(objects), sort_keys=False), encoding="utf-8"
+    )
+    return directory

@@ -1,0 +1,149 @@
+"""Running an agent's collection script (``fetcher.sh``/``script.sh`` against a cluster,
+``fetch.sh`` over ``static-resources/``) in the sandbox, one fresh working directory per
+environment, and reading back ``collected_data.json``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import stat
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from ciso.evaluation.fetch_driver import OUTCOME
+from ciso.evaluation.record import truncate
+from ciso.evaluation.rego import load_collected
+from itbench.sandbox import run_sandboxed
+
+TIME_LIMIT_S = 60.0
+COLLECTED = "collected_data.json"
+
+
+@dataclass(frozen=True)
+class Collection:
+    """What one run of the script left: its data, or why there is none."""
+
+    data: Any
+    problem: str
+    output: str
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        return not self.problem
+
+
+def _outcome(result: Any, workdir: Path, limit_s: float) -> Collection:
+    output = truncate(
+        (f"stdout:\n{result.stdout}\n" if result.stdout.strip() else "")
+        + (f"stderr:\n{result.stderr}" if result.stderr.strip() else "")
+    )
+    if result.timed_out:
+        return Collection(None, f"did not finish within {limit_s:g} s", output, result.duration_s)
+    if result.exit_code != 0:
+        return Collection(None, f"exited with code {result.exit_code}", output, result.duration_s)
+    data, problem = load_collected(workdir / COLLECTED)
+    return Collection(data, problem, output, result.duration_s)
+
+
+def run_fetcher(
+    script: Path, workdir: Path, manifests: Path, timeout_s: float = TIME_LIMIT_S
+) -> Collection:
+    """``bash <script>`` with the offline cluster over ``manifests`` as its only reachable API
+    (``KUBECONFIG`` set inside the sandbox), as ITBench's evaluator runs the fetcher."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(script, workdir / script.name)
+    result = run_sandboxed(
+        ["bash", script.name], out_dir=workdir, cluster_manifests=manifests, timeout_s=timeout_s
+    )
+    return _outcome(result, workdir, timeout_s)
+
+
+def run_fetcher_batch(
+    script: Path,
+    root: Path,
+    environments: Sequence[tuple[str, Path]],
+    timeout_s: float = TIME_LIMIT_S,
+) -> dict[str, Collection]:
+    """``bash <script>`` once per (label, manifests) environment, each against its own offline
+    cluster, all inside one sandbox (see fetch_driver); label -> what that run collected."""
+    runs = []
+    for index, (_label, manifests) in enumerate(environments):
+        workdir = root / f"run-{index}"
+        workdir.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(script, workdir / script.name)
+        # the sandbox sees only its output directory: each cluster's manifests are copied in
+        if manifests.is_dir():
+            shutil.copytree(manifests, root / f"env-{index}")
+        else:
+            (root / f"env-{index}").mkdir()
+            shutil.copyfile(manifests, root / f"env-{index}" / manifests.name)
+        runs.append(
+            {
+                "manifests": str(root / f"env-{index}"),
+                "workdir": str(workdir),
+                "script": script.name,
+                "timeout_s": timeout_s,
+            }
+        )
+    spec = root / "fetch-runs.json"
+    spec.write_text(json.dumps(runs), encoding="utf-8")
+    sandbox = run_sandboxed(
+        [sys.executable, "-m", "ciso.evaluation.fetch_driver", str(spec)],
+        out_dir=root,
+        timeout_s=timeout_s * len(runs) + 30,
+    )
+    found: dict[str, Collection] = {}
+    for (label, _), run in zip(environments, runs, strict=True):
+        workdir = Path(run["workdir"])
+        try:
+            outcome = json.loads((workdir / OUTCOME).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            found[label] = Collection(
+                None,
+                "the fetcher run did not complete (the sandbox ended early)",
+                truncate(sandbox.stderr),
+                sandbox.duration_s,
+            )
+            continue
+        found[label] = _outcome(SimpleNamespace(**outcome), workdir, timeout_s)
+    return found
+
+
+def has_shebang(script: Path) -> bool:
+    with script.open("rb") as handle:
+        return handle.read(2) == b"#!"
+
+
+def rewrite_paths(text: str, absolute: list[str]) -> str:
+    """ITBench-Lite rewrites absolute paths to the snapshot's ``static-resources`` or to the agent's
+    workspace into relative ones before running ``fetch.sh``."""
+    for path in sorted({p.rstrip("/") for p in absolute if p}, key=len, reverse=True):
+        text = text.replace(path + "/static-resources", "./static-resources")
+        text = text.replace(path, ".")
+    return text
+
+
+def run_static_fetch(
+    script: Path,
+    workdir: Path,
+    resources: Path,
+    absolute: list[str],
+    timeout_s: float = TIME_LIMIT_S,
+) -> Collection:
+    """``./fetch.sh`` (executed directly, so it needs its shebang) in a working directory holding
+    a copy of ``resources`` as ``static-resources/``."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    target = workdir / "fetch.sh"
+    target.write_text(
+        rewrite_paths(script.read_text(encoding="utf-8", errors="replace"), absolute),
+        encoding="utf-8",
+    )
+    target.chmod(target.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    shutil.copytree(resources, workdir / "static-resources", dirs_exist_ok=True)
+    result = run_sandboxed(["./fetch.sh"], out_dir=workdir, timeout_s=timeout_s)
+    return _outcome(result, workdir, timeout_s)

@@ -1,0 +1,112 @@
+"""Inside the sandbox: run one fetcher against several offline clusters in turn, one per
+environment, so a kubectl-opa trial pays for one sandbox instead of one per environment.
+
+``python -m ciso.evaluation.fetch_driver SPEC.json``; SPEC lists ``{"manifests", "workdir",
+"script", "timeout_s"}`` runs (paths inside the sandbox). Each run gets its own cluster state behind
+one API server on the sandbox's loopback, ``KUBECONFIG`` pointing at it, ``bash <script>`` in its working directory with
+its own time limit (the script's whole process group is killed when it passes). Outcomes go to
+``<workdir>/.outcome.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+OUTCOME = ".outcome.json"
+HOME = "/tmp/itbench-fetch-home"
+KUBECONFIG = Path("/tmp/itbench-fetch/kubeconfig")
+TAIL = 4000
+
+
+class Cluster:
+    """One API server for every run; each environment swaps in its own state, so a trial pays
+    for one server start (and no shutdown poll) instead of one per environment."""
+
+    def __init__(self) -> None:
+        from itbench.cluster import domain_extensions
+        from itbench.cluster.kubeconfig import write_kubeconfig
+        from itbench.cluster.server import ApiServer
+        from itbench.cluster.state import ClusterState
+
+        self.extensions = domain_extensions()
+        self.server = ApiServer(ClusterState([], extensions=self.extensions))
+        self.server.serve_in_thread()
+        KUBECONFIG.parent.mkdir(parents=True, exist_ok=True)
+        write_kubeconfig(KUBECONFIG, f"http://127.0.0.1:{self.server.port}")
+
+    def serve(self, manifests: Path) -> None:
+        from itbench.cluster import load_manifests
+        from itbench.cluster.state import ClusterState
+
+        self.server.state = ClusterState(load_manifests(manifests), extensions=self.extensions)
+
+
+def run_one(cluster: Cluster, run: dict) -> dict:
+    workdir = Path(run["workdir"])
+    started = time.monotonic()
+    cluster.serve(Path(run["manifests"]))
+    env = dict(os.environ, KUBECONFIG=str(KUBECONFIG), HOME=HOME)
+    proc = subprocess.Popen(
+        ["bash", run["script"]],
+        cwd=workdir,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        start_new_session=True,
+    )
+    timed_out = False
+    try:
+        stdout, stderr = proc.communicate(timeout=float(run["timeout_s"]))
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        os.killpg(proc.pid, signal.SIGKILL)
+        stdout, stderr = proc.communicate()
+    return {
+        "exit_code": proc.returncode,
+        "timed_out": timed_out,
+        "stdout": stdout[-TAIL:],
+        "stderr": stderr[-TAIL:],
+        "duration_s": round(time.monotonic() - started, 4),
+    }
+
+
+def main() -> None:
+    runs = json.loads(Path(sys.argv[1]).read_text())
+    hung = False
+    cluster = Cluster()
+    for run in runs:
+        if hung:  # a fetcher that hung once would hang again: do not pay its limit per environment
+            outcome = {
+                "exit_code": None,
+                "timed_out": True,
+                "stdout": "",
+                "stderr": "not run: the fetcher hit its time limit on an earlier environment",
+                "duration_s": 0.0,
+            }
+            (Path(run["workdir"]) / OUTCOME).write_text(json.dumps(outcome))
+            continue
+        try:
+            outcome = run_one(cluster, run)
+        except Exception as exc:  # a cluster that cannot load these manifests fails that run only
+            outcome = {
+                "exit_code": 97,
+                "timed_out": False,
+                "stdout": "",
+                "stderr": f"itbench: the offline cluster did not start: {exc}",
+                "duration_s": 0.0,
+            }
+        hung = bool(outcome["timed_out"])
+        (Path(run["workdir"]) / OUTCOME).write_text(json.dumps(outcome))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,157 @@
+"""Kyverno background scans for evaluation: PolicyReports of policies over one environment.
+
+``itbench`` (default) is our engine, run in a forked child with a time limit, with apiCall context
+entries answered from the environment's own objects. ``kyverno-cli`` runs a ``kyverno`` executable
+found on PATH (chosen when ITBENCH_KYVERNO_ENGINE=kyverno-cli, or automatically when one is on
+PATH and the variable is unset).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import yaml
+
+from ciso.evaluation.deadline import call_with_deadline
+from itbench.errors import UsageError
+
+ENGINE_VARIABLE = "ITBENCH_KYVERNO_ENGINE"
+TIME_LIMIT_S = 60.0
+
+
+class ScanFailed(Exception):
+    """The scan itself failed (time limit, crash, an unusable CLI answer)."""
+
+
+class KyvernoScanner(Protocol):
+    name: str
+    version: str
+
+    def reports(
+        self, policies: Sequence[dict[str, Any]], objects: Sequence[dict[str, Any]]
+    ) -> list[dict[str, Any]]: ...
+
+
+def _our_scan(
+    policies: list[dict[str, Any]], objects: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    from ciso.engines.kyverno.reports import policy_reports
+    from ciso.environments.api_calls import context_for
+    from ciso.environments.kubernetes import cluster_view
+
+    resources = cluster_view(objects)
+    return policy_reports(policies, resources, context_for(objects))
+
+
+@dataclass(frozen=True)
+class ItbenchScanner:
+    timeout_s: float = TIME_LIMIT_S
+    name: str = "itbench-kyverno"
+
+    @property
+    def version(self) -> str:
+        from itbench import __version__
+
+        return __version__
+
+    def reports(
+        self, policies: Sequence[dict[str, Any]], objects: Sequence[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        from ciso.evaluation.deadline import ChildFailed, DeadlineExceeded
+
+        try:
+            return call_with_deadline(
+                _our_scan, list(policies), list(objects), timeout_s=self.timeout_s
+            )
+        except DeadlineExceeded as exc:
+            raise ScanFailed(f"the policy scan {exc}") from None
+        except ChildFailed as exc:
+            raise ScanFailed(f"the policy scan failed: {exc}") from None
+
+
+@dataclass(frozen=True)
+class KyvernoCliScanner:
+    """``kyverno apply <policies> --resource <resources> --policy-report -o json`` per scan."""
+
+    executable: str
+    timeout_s: float = TIME_LIMIT_S
+    name: str = "kyverno-cli"
+
+    @property
+    def version(self) -> str:
+        try:
+            out = subprocess.run(
+                [self.executable, "version"], capture_output=True, text=True, timeout=10
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            return "unknown"
+        return out.stdout.strip().splitlines()[0] if out.stdout.strip() else "unknown"
+
+    def reports(
+        self, policies: Sequence[dict[str, Any]], objects: Sequence[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        from ciso.environments.kubernetes import cluster_view
+
+        with tempfile.TemporaryDirectory(prefix="itbench-kyverno-cli-") as scratch:
+            policy_file = Path(scratch) / "policies.yaml"
+            resource_file = Path(scratch) / "resources.yaml"
+            policy_file.write_text(yaml.safe_dump_all(list(policies), sort_keys=True))
+            resource_file.write_text(yaml.safe_dump_all(cluster_view(objects), sort_keys=True))
+            argv = [
+                self.executable,
+                "apply",
+                str(policy_file),
+                "--resource",
+                str(resource_file),
+                "--policy-report",
+                "--output-format",
+                "json",
+            ]
+            try:
+                out = subprocess.run(
+                    argv, capture_output=True, text=True, timeout=self.timeout_s, cwd=scratch
+                )
+            except subprocess.TimeoutExpired:
+                raise ScanFailed(
+                    f"kyverno apply did not finish within {self.timeout_s:g} s"
+                ) from None
+        try:
+            document = json.loads(out.stdout)
+        except json.JSONDecodeError:
+            raise ScanFailed(
+                f"kyverno apply exited {out.returncode} without a JSON report: "
+                f"{(out.stderr or out.stdout).strip()[:500]}"
+            ) from None
+        items = (
+            document.get("items")
+            if isinstance(document, dict) and "items" in document
+            else document
+        )
+        if isinstance(items, dict):
+            items = [items]
+        if not isinstance(items, list):
+            raise ScanFailed("kyverno apply printed JSON that is not a report or a list of reports")
+        return [r for r in items if isinstance(r, dict)]
+
+
+def select_scanner(preference: str | None = None) -> KyvernoScanner:
+    choice = preference or os.environ.get(ENGINE_VARIABLE) or ""
+    if choice in ("", "auto"):
+        found = shutil.which("kyverno")
+        return KyvernoCliScanner(found) if found else ItbenchScanner()
+    if choice == "itbench":
+        return ItbenchScanner()
+    if choice == "kyverno-cli":
+        found = shutil.which("kyverno")
+        if found is None:
+            raise UsageError(f"{ENGINE_VARIABLE}=kyverno-cli but no kyverno executable is on PATH")
+        return KyvernoCliScanner(found)
+    raise UsageError(f"{ENGINE_VARIABLE}={choice!r}: engines are itbench, kyverno-cli")

@@ -1,0 +1,86 @@
+"""``rhel9-ansible-opa``: the agent's ``playbook.yml`` runs under ansible-runner in the sandbox
+against a private copy of the host tree (with its file modes applied), then ``data.check.result``
+of ``policy.rego`` on the ``collected_data.json`` it wrote.
+
+ITBench: exactly ``false`` on the violating host. Strict: also exactly ``true`` on the compliant
+host (settings are not separable objects, so there is no leave-one-in here).
+"""
+
+from __future__ import annotations
+
+import itertools
+import tempfile
+from pathlib import Path
+
+from ciso.engines.ansible import run_playbook
+from ciso.environments.hosts import locate, prepare
+from ciso.evaluation.answer import find_file, listing
+from ciso.evaluation.fetch import Collection
+from ciso.evaluation.plan import COMPLIANT, VIOLATING, Environment
+from ciso.evaluation.record import Record, as_score, truncate
+from ciso.evaluation.rego import load_collected
+from ciso.evaluation.verdicts import judge
+from ciso.scenarios.model import CisoScenario
+from itbench.plugins.spec import TrialScores
+
+TIME_LIMIT_S = 120.0
+
+
+def _ansible_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return f"ansible-core {version('ansible-core')}, ansible-runner {version('ansible-runner')}"
+    except Exception:  # metadata missing: the record says so rather than failing the trial
+        return "ansible (version unknown)"
+
+
+def evaluate(
+    scenario: CisoScenario, trial_dir: Path, timeout_s: float = TIME_LIMIT_S
+) -> TrialScores:
+    record = Record(engines={"sandbox": "bubblewrap", "ansible": _ansible_version()})
+    playbook = find_file(trial_dir, ("playbook.yml", "playbook.yaml"))
+    policy = find_file(trial_dir, ("policy.rego",))
+    if playbook is None or policy is None:
+        missing = [n for n, p in (("playbook.yml", playbook), ("policy.rego", policy)) if p is None]
+        record.fail(
+            "files", f"missing {' and '.join(missing)}; the agent left: {listing(trial_dir)}"
+        )
+        return record.scores({"itbench_pass": 0, "strict_pass": 0})
+
+    with tempfile.TemporaryDirectory(prefix="itbench-rhel9-") as scratch:
+        root = Path(scratch)
+        runs = itertools.count()
+
+        def collect(env: Environment) -> Collection:
+            n = next(runs)
+            tree, notes = prepare(locate(env.source), root / f"host-{n}")
+            record.notes.extend(notes)
+            result = run_playbook(
+                playbook, out_dir=root / f"run-{n}", host_tree=tree, timeout_s=timeout_s
+            )
+            output = truncate(result.sandbox.stdout[-3000:] + "\n" + result.sandbox.stderr[-3000:])
+            if not result.ok:
+                return Collection(
+                    None, f"playbook {result.status}", output, result.sandbox.duration_s
+                )
+            data, problem = load_collected(root / f"run-{n}" / "collected_data.json")
+            return Collection(data, problem, output, result.sandbox.duration_s)
+
+        detected = judge(
+            record, Environment(VIOLATING, scenario.violating, False), policy, collect, "playbook"
+        )
+        compliant_ok = True
+        if scenario.compliant is not None:
+            compliant_ok = judge(
+                record,
+                Environment(COMPLIANT, scenario.compliant, True),
+                policy,
+                collect,
+                "playbook",
+            )
+        else:
+            record.notes.append("no compliant host: strict_pass checks the violation only")
+    return record.scores(
+        {"itbench_pass": as_score(detected), "strict_pass": as_score(detected and compliant_ok)}
+    )

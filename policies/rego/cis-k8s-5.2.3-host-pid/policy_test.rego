@@ -1,0 +1,56 @@
+package check_test
+
+import rego.v1
+
+pod_spec(host_pid) := {"hostPID": host_pid, "containers": [{"name": "c", "image": "nginx"}]}
+
+deployment(ns, host_pid) := {
+	"kind": "Deployment",
+	"metadata": {"name": "d", "namespace": ns},
+	"spec": {"template": {"spec": pod_spec(host_pid)}},
+}
+
+test_host_pid_deployment_violates if {
+	not data.check.result with input as {"items": [deployment("paa", true)]}
+}
+
+test_host_pid_false_complies if {
+	data.check.result with input as {"items": [deployment("paa", false)]}
+}
+
+test_host_pid_unset_complies if {
+	data.check.result with input as {"items": [{"kind": "Pod", "metadata": {"name": "p"}, "spec": {"containers": [{"name": "c"}]}}]}
+}
+
+test_cronjob_job_template_violates if {
+	cronjob := {"kind": "CronJob", "metadata": {"name": "c", "namespace": "batch"}, "spec": {"jobTemplate": {"spec": {"template": {"spec": pod_spec(true)}}}}}
+	not data.check.result with input as {"items": [cronjob]}
+}
+
+test_daemonset_and_statefulset_templates_violate if {
+	every kind in ["DaemonSet", "StatefulSet", "Job", "ReplicaSet"] {
+		obj := object.union(deployment("ops", true), {"kind": kind})
+		not data.check.result with input as {"items": [obj]}
+	}
+}
+
+test_single_pod_object_violates if {
+	not data.check.result with input as {"kind": "Pod", "metadata": {"name": "p", "namespace": "ops"}, "spec": pod_spec(true)}
+}
+
+test_system_namespace_is_exempt if {
+	data.check.result with input as {"items": [deployment("kube-system", true), deployment("kube-node-lease", true)]}
+}
+
+test_pod_without_namespace_is_not_exempt if {
+	not data.check.result with input as {"items": [{"kind": "Pod", "metadata": {"name": "p"}, "spec": pod_spec(true)}]}
+}
+
+test_share_process_namespace_is_not_host_pid if {
+	spec := object.union(pod_spec(false), {"shareProcessNamespace": true})
+	data.check.result with input as {"items": [{"kind": "Pod", "metadata": {"name": "p", "namespace": "shop"}, "spec": spec}]}
+}
+
+test_empty_cluster_complies if {
+	data.check.result with input as {"apiVersion": "v1", "kind": "List", "items": []}
+}
