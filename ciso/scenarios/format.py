@@ -230,6 +230,29 @@ def check_violating_resources(
             )
 
 
+HOST_ATTRIBUTES = "host-attributes.yaml"
+_MODE = re.compile(r"^0?[0-7]{3,4}$")
+
+
+def check_host_attributes(path: Path) -> None:
+    """``host-attributes.yaml``: absolute path -> {mode: "0600", owner, group} (git cannot keep
+    file modes, the evaluator applies them to a copy of the host tree)."""
+    for file, attributes in read_yaml_mapping(path).items():
+        where = f"{path}: {file}"
+        if not isinstance(file, str) or not file.startswith("/"):
+            raise InputError(f"{where}: expected an absolute path (/etc/...)")
+        if not isinstance(attributes, dict):
+            raise InputError(f"{where}: expected a mapping of mode, owner, group")
+        for key, value in attributes.items():
+            if key not in ("mode", "owner", "group"):
+                known = ["mode", "owner", "group"]
+                raise InputError(f"{where}.{key}: unknown key{did_you_mean(str(key), known)}")
+            if key == "mode" and not (isinstance(value, str) and _MODE.match(value)):
+                raise InputError(f"{where}.mode: {value!r} is not an octal mode string ('0600')")
+            if key != "mode" and not isinstance(value, str | int):
+                raise InputError(f"{where}.{key}: expected a user or group name")
+
+
 def user_solution(directory: Path, cls: ScenarioClass) -> dict[str, Path]:
     """The reference answer in ``solution/`` when it holds every file the class needs."""
     files = {name: directory / "solution" / name for name in SOLUTION_FILES[cls]}
@@ -251,6 +274,8 @@ def load_scenario_dir(directory: Path) -> list[CisoScenario]:
         for name, environment in environments.items():
             if not (environment / "host").is_dir():
                 raise InputError(f"{directory}: {name}/host/: host tree is missing")
+            if (environment / HOST_ATTRIBUTES).is_file():
+                check_host_attributes(environment / HOST_ATTRIBUTES)
     else:
         check_violating_resources(path, "violating_resources", spec.violating_resources, violating)
     metadata: dict[str, Any] = {}

@@ -200,6 +200,44 @@ def test_rhel9_user_scenario_needs_host_trees(tmp_path):
     ]
 
 
+@pytest.mark.parametrize(
+    ("attributes", "message"),
+    [
+        (
+            "/etc/ssh/sshd_config: {mode: 0600}",
+            "/etc/ssh/sshd_config.mode: 384 is not an octal mode string ('0600')",
+        ),
+        (
+            "etc/ssh/sshd_config: {mode: '0600'}",
+            "etc/ssh/sshd_config: expected an absolute path (/etc/...)",
+        ),
+        (
+            "/etc/ssh/sshd_config: {mod: '0600'}",
+            "/etc/ssh/sshd_config.mod: unknown key (did you mean 'mode'?)",
+        ),
+    ],
+    ids=["unquoted-mode", "relative-path", "unknown-key"],
+)
+def test_rhel9_host_attributes_are_checked(tmp_path, attributes, message):
+    directory = tmp_path / "ssh"
+    for env in ("violating", "compliant"):
+        config = directory / env / "host" / "etc" / "ssh" / "sshd_config"
+        config.parent.mkdir(parents=True)
+        config.write_text("X11Forwarding no\n")
+    (directory / "scenario.yaml").write_text(
+        "id: ssh-x11\nplatform: rhel9\nrequirement: Turn off X11 forwarding in sshd.\n"
+        "classes: [rhel9-ansible-opa]\n"
+    )
+    (directory / "violating" / "host-attributes.yaml").write_text(
+        "/etc/ssh/sshd_config: {mode: '0600', owner: root}\n"
+    )
+    assert load_ciso_scenarios(str(directory)).problems == ()
+    (directory / "violating" / "host-attributes.yaml").write_text(attributes + "\n")
+    result = load_ciso_scenarios(str(directory))
+    path = directory / "violating" / "host-attributes.yaml"
+    assert [p.message for p in result.problems] == [f"{path}: {message}"]
+
+
 # --- malformed scenario.yaml files --------------------------------------------------------------
 
 MALFORMED = {
@@ -545,10 +583,22 @@ def _apply(policy: Path, resources: Path) -> list[dict]:
 
 
 UPDATE_IDS = sorted(p.name for p in (suite_dir() / "kyverno-update").iterdir())
+#: The one-line change that makes each test Pod meet the new requirement (a near miss of it).
+CORRECTIONS = {
+    "update-drop-capabilities": ("- NET_RAW", "- all"),
+    "update-host-ports": ("hostPort: 8080", "hostPort: 0"),
+    "update-memory-limits": ('cpu: "1"', "memory: 1Gi"),
+    "update-readonly-root-fs": ("readOnlyRootFilesystem: false", "readOnlyRootFilesystem: true"),
+    "update-trusted-registry": ("docker.io/library/nginx", "registry.corp.example/nginx"),
+}
+
+
+def test_every_update_scenario_has_a_correction():
+    assert sorted(CORRECTIONS) == UPDATE_IDS
 
 
 @pytest.mark.parametrize("base_id", UPDATE_IDS)
-def test_builtin_update_scenario_holds_as_documented(base_id):
+def test_builtin_update_scenario_holds_as_documented(base_id, tmp_path):
     (s,) = load_ciso_scenarios(base_id).scenarios
     app = s.violating / "application.yaml"
     existing = s.update.existing_policies[0]
@@ -570,6 +620,13 @@ def test_builtin_update_scenario_holds_as_documented(base_id):
     on_target = [r for r in after if (r["kind"], r["namespace"], r["name"]) == target]
     assert on_target and on_target[0]["status"] == "fail"  # ITBench reads the first result
     assert s.violating_resources == (ResourceRef(*target),)
+    # and the edited policy passes the same Pod once it meets the new requirement
+    wrong, right = CORRECTIONS[base_id]
+    assert app.read_text().count(wrong) == 1
+    corrected = tmp_path / "corrected.yaml"
+    corrected.write_text(app.read_text().replace(wrong, right))
+    results = _apply(s.solution["kyverno-policy.yaml"], corrected)
+    assert results and {r["status"] for r in results} == {"pass"}
     assert edited in s.requirement and unchanged in s.requirement
 
 

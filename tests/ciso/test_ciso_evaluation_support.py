@@ -1,0 +1,112 @@
+"""Shared pieces of the CISO evaluation tests: the fixture scenarios as the loader would hand them
+over (a CisoScenario inside an itbench Scenario) and trial directories made from the hand-written
+agent outputs in fixtures/agents/<class>/<case>/. No tests here."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ciso.scenarios.model import (
+    CLASS_PLATFORM,
+    CisoScenario,
+    ResourceRef,
+    ScenarioClass,
+    UpdateSpec,
+)
+from itbench.models import Scenario
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SCENARIOS = FIXTURES / "scenarios"
+AGENTS = FIXTURES / "agents"
+K8S = SCENARIOS / "k8s-host-network"
+RHEL9 = SCENARIOS / "rhel9-x11"
+UPDATE = SCENARIOS / "update-registry"
+
+
+def sandbox_missing() -> str | None:
+    from itbench.sandbox import SandboxUnavailable
+    from itbench.sandbox.availability import bwrap_path
+
+    try:
+        bwrap_path()
+    except SandboxUnavailable as exc:
+        return str(exc)
+    return None
+
+
+needs_sandbox = pytest.mark.skipif(
+    sandbox_missing() is not None, reason=f"no sandbox here: {sandbox_missing()}"
+)
+
+
+def _meta(directory: Path) -> dict:
+    return yaml.safe_load((directory / "scenario.yaml").read_text())
+
+
+def ciso_scenario(directory: Path, scenario_class: ScenarioClass) -> CisoScenario:
+    """Our directory format -> the CisoScenario of one class (what the loader will produce)."""
+    meta = _meta(directory)
+    return CisoScenario(
+        id=f"{meta['id']}.{scenario_class.value}",
+        base_id=meta["id"],
+        scenario_class=scenario_class,
+        platform=CLASS_PLATFORM[scenario_class],
+        requirement=meta["requirement"],
+        violating=directory / "violating",
+        compliant=directory / "compliant",
+        violating_resources=tuple(ResourceRef.parse(r) for r in meta["violating_resources"]),
+        cis_id=meta.get("cis_id"),
+        source=directory,
+    )
+
+
+def update_scenario(directory: Path = UPDATE) -> CisoScenario:
+    """The kyverno-update fixture in ITBench's bundle layout."""
+    config = yaml.safe_load((directory / "eval_config.yaml").read_text())
+    return CisoScenario(
+        id="fixture-update-registry.kyverno-update",
+        base_id="fixture-update-registry",
+        scenario_class=ScenarioClass.KYVERNO_UPDATE,
+        platform=CLASS_PLATFORM[ScenarioClass.KYVERNO_UPDATE],
+        requirement="edit the deployed policies",
+        violating=directory / "manifests" / "application.yaml",
+        compliant=directory / "compliant",
+        update=UpdateSpec(
+            existing_policies=(directory / "manifests" / "existing-policy.yaml",),
+            check_violations=tuple(config["check_violations"]),
+            unchanged_policies=tuple(c["policy_name"] for c in config["check_unchanged_policies"]),
+        ),
+        source=directory,
+    )
+
+
+def benchmark_scenario(truth: CisoScenario) -> Scenario:
+    return Scenario(
+        id=truth.id,
+        domain="ciso",
+        **{"class": truth.scenario_class.value},
+        title=truth.requirement,
+        ground_truth=truth,
+    )
+
+
+def trial_dir(tmp_path: Path, scenario_class: str, case: str) -> Path:
+    """A copy of one hand-written agent output as a trial directory."""
+    target = tmp_path / "trial"
+    shutil.copytree(AGENTS / scenario_class / case, target)
+    for keep in target.rglob(".keep"):
+        keep.unlink()
+    return target
+
+
+def kubectl_missing() -> str | None:
+    try:
+        subprocess.run(["kubectl", "version", "--client"], capture_output=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"kubectl is not usable here: {exc}"
+    return None
