@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from itbench.errors import InputError, UsageError
-from itbench.models import AgentResult, Scenario
+from itbench.models import AgentResult, PublicScenario, Scenario
 from itbench.plugins.spec import Domain
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def _to_scenario(s: FinOpsScenario) -> Scenario:
         inputs={"anomaly.json": s.path / "anomaly.json", s.data_path.name: s.data_path},
         ground_truth=s.ground_truth,
         reference=s.ground_truth,
-        metadata={"path": str(s.path)},
+        # no folder path: the scenario's folder holds ground_truth.yaml and metadata is public
     )
 
 
@@ -117,7 +117,7 @@ def evaluate(scenario: Scenario, workspace: Path) -> dict[str, Any]:
     return {PRIMARY_METRIC: score_root_cause_resource(predicted, scenario.ground_truth)}
 
 
-def validate_output(scenario: Scenario, workspace: Path) -> list[str]:
+def validate_output(scenario: PublicScenario, workspace: Path) -> list[str]:
     from finops.output import read_agent_output
 
     try:
@@ -136,7 +136,7 @@ def validate_output(scenario: Scenario, workspace: Path) -> list[str]:
     return problems
 
 
-def _levels(scenario: Scenario) -> tuple[str, ...]:
+def _levels(scenario: PublicScenario) -> tuple[str, ...]:
     from finops.model import FOCUS_HIERARCHY, LITE_HIERARCHY
 
     return FOCUS_HIERARCHY.levels if "focus.csv" in scenario.inputs else LITE_HIERARCHY.levels
@@ -197,7 +197,7 @@ class NaiveAgent:
         return AgentResult()
 
 
-def _tools(scenario: Scenario, workspace: Path) -> Sequence[Any]:
+def _tools(scenario: PublicScenario, workspace: Path) -> Sequence[Any]:
     from finops.tools import make_tools, workspace_table_loader
 
     return make_tools(workspace_table_loader(workspace), _anomaly(workspace))

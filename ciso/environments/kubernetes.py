@@ -53,7 +53,11 @@ def declared_objects(scenario: CisoScenario, compliant: bool = False) -> list[Ma
     if scenario.scenario_class is ScenarioClass.KYVERNO_UPDATE and scenario.update is not None:
         for path in scenario.update.existing_policies:
             objects.extend(load_manifests(path))
-    return objects
+    # a bundle's manifests/ already holds existing-policy.yaml: each object once
+    unique: dict[ResourceRef, Manifest] = {}
+    for obj in objects:
+        unique[identity(obj)] = obj
+    return list(unique.values())
 
 
 def is_policy(obj: Manifest) -> bool:

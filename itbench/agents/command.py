@@ -1,14 +1,16 @@
-"""``command``: any external agent CLI run through the shell in the workspace.
+"""``command``: any external agent CLI run through the shell in the workspace, sandboxed.
 
 This is how ITBench-AA and the Zero runner drive Codex CLI, Claude Code or a script: the prompt is
 in ``TASK.md`` and in ``$ITBENCH_TASK``; whatever the command leaves in the workspace is its answer.
-The runner's per-trial time limit kills the whole process group, the command's children included.
+The command runs in bubblewrap (:mod:`itbench.sandbox.agent`): it sees its workspace, a private
+HOME and /tmp and the system read-only, never ground truth, reference answers, other trials or the
+itbench cache. ``--agent-sandbox off`` is an escape hatch that warns loudly on every trial.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
+import sys
 import time
 from dataclasses import dataclass
 
@@ -16,44 +18,78 @@ from itbench.agents.base import TASK_ENV, TASK_FILE, AgentOptions, Task
 from itbench.errors import UsageError
 from itbench.models import AgentResult, AgentStatus
 from itbench.plugins.spec import Domain
+from itbench.sandbox.agent import (
+    PRIVATE_HOME,
+    AgentConfinement,
+    agent_bwrap_argv,
+    agent_environment,
+    check_confinement,
+    run_agent_command,
+)
 
 _OUTPUT_TAIL = 4000  # characters of stdout/stderr kept in the transcript
+UNSANDBOXED_WARNING = (
+    "WARNING: --agent-sandbox off: the agent command runs UNSANDBOXED with your user's rights; "
+    "it can read ground truth and reference answers and write anywhere you can"
+)
 
 
 @dataclass(frozen=True)
 class CommandAgent:
     command: str
+    confinement: AgentConfinement = AgentConfinement()
     name: str = "command"
 
     def solve(self, task: Task) -> AgentResult:
         (task.workspace / TASK_FILE).write_text(task.prompt + "\n", encoding="utf-8")
-        env = dict(os.environ)
-        env[TASK_ENV] = task.prompt
-        env["ITBENCH_WORKSPACE"] = str(task.workspace)
-        task.transcript.record("command_start", command=self.command)
+        workspace = task.workspace.resolve()
+        own = {TASK_ENV: task.prompt, "ITBENCH_WORKSPACE": str(workspace)}
+        confinement = self.confinement
+        if confinement.sandboxed:
+            home = str(confinement.home.resolve()) if confinement.home else PRIVATE_HOME
+            env = agent_environment(confinement, trial_env=task.env, extra=own, home=home)
+            argv = agent_bwrap_argv(
+                self.command,
+                workspace=workspace,
+                read_only_inputs=task.scenario.inputs,
+                hidden=task.hidden_paths,
+                confinement=confinement,
+                env=env,
+            )
+            launch_env: dict[str, str] | None = {}
+        else:
+            print(UNSANDBOXED_WARNING, file=sys.stderr)
+            home = str(confinement.home or os.environ.get("HOME") or workspace)
+            launch_env = agent_environment(confinement, trial_env=task.env, extra=own, home=home)
+            argv = ["/bin/bash", "-c", self.command]
+        task.transcript.record(
+            "command_start",
+            command=self.command,
+            sandbox=confinement.sandboxed,
+            network=confinement.network,
+            home=home,
+            passed_env=sorted(confinement.passthrough),
+        )
         started = time.monotonic()
-        proc = subprocess.run(
-            ["/bin/bash", "-c", self.command],
-            cwd=task.workspace,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=task.time_limit_s,
+        outcome = run_agent_command(
+            argv,
+            cwd=workspace,
+            env=launch_env,
+            timeout_s=task.time_limit_s,
+            max_processes=confinement.max_processes,
         )
         duration = time.monotonic() - started
         task.transcript.record(
             "command_end",
-            exit_code=proc.returncode,
-            stdout_tail=proc.stdout[-_OUTPUT_TAIL:],
-            stderr_tail=proc.stderr[-_OUTPUT_TAIL:],
+            exit_code=outcome.exit_code,
+            stdout_tail=outcome.stdout[-_OUTPUT_TAIL:],
+            stderr_tail=outcome.stderr[-_OUTPUT_TAIL:],
             duration_s=round(duration, 3),
         )
-        if proc.returncode != 0:
+        if outcome.exit_code != 0:
             return AgentResult(
                 status=AgentStatus.ERROR,
-                reason=f"agent command exited with {proc.returncode}",
+                reason=f"agent command exited with {outcome.exit_code}",
                 duration_s=duration,
             )
         return AgentResult(duration_s=duration)
@@ -62,4 +98,13 @@ class CommandAgent:
 def command_factory(options: AgentOptions, domain: Domain) -> CommandAgent:
     if not options.agent_cmd:
         raise UsageError("the command agent needs --agent-cmd '<shell command>'")
-    return CommandAgent(options.agent_cmd)
+    confinement = AgentConfinement(
+        network=options.agent_network,
+        home=options.agent_home,
+        passthrough=tuple(options.agent_env),
+        sandboxed=options.agent_sandbox,
+    )
+    check_confinement(confinement)
+    if not confinement.sandboxed:
+        print(UNSANDBOXED_WARNING, file=sys.stderr)
+    return CommandAgent(options.agent_cmd, confinement)

@@ -67,6 +67,34 @@ def _run_command(domain: Domain) -> click.Command:
     @click.option(
         "--agent-cmd", help="Shell command of an external agent (selects --agent command)."
     )
+    @click.option(
+        "--agent-network",
+        type=click.Choice(["allow", "none"]),
+        default="allow",
+        show_default=True,
+        help="The --agent-cmd sandbox's network: allow shares the host's (model APIs, the "
+        "trial's cluster on 127.0.0.1); none cuts it, and the cluster too.",
+    )
+    @click.option(
+        "--agent-home",
+        type=click.Path(exists=True, file_okay=False, path_type=Path),
+        help="Directory bound read-write as HOME of the --agent-cmd sandbox (CLI login state); "
+        "default: a private empty HOME.",
+    )
+    @click.option(
+        "--agent-env",
+        multiple=True,
+        metavar="NAME",
+        help="Pass this environment variable to --agent-cmd (repeatable; API keys pass only "
+        "this way).",
+    )
+    @click.option(
+        "--agent-sandbox",
+        type=click.Choice(["on", "off"]),
+        default="on",
+        show_default=True,
+        help="off runs --agent-cmd UNSANDBOXED (it can read ground truth); with a warning.",
+    )
     @click.option("--model", help="litellm model name for --agent llm, e.g. openai/gpt-4o.")
     @click.option("--api-base", help="Base URL of an OpenAI-compatible server for --model.")
     @click.option("--trials", type=click.IntRange(min=1), default=1, show_default=True)
@@ -107,6 +135,10 @@ def _run_command(domain: Domain) -> click.Command:
         scenarios: str | None,
         agent_name: str | None,
         agent_cmd: str | None,
+        agent_network: str,
+        agent_home: Path | None,
+        agent_env: tuple[str, ...],
+        agent_sandbox: str,
         model: str | None,
         api_base: str | None,
         trials: int,
@@ -141,6 +173,10 @@ def _run_command(domain: Domain) -> click.Command:
             model=model,
             api_base=api_base,
             agent_cmd=agent_cmd,
+            agent_network="none" if agent_network == "none" else "allow",
+            agent_home=agent_home,
+            agent_env=tuple(agent_env),
+            agent_sandbox=agent_sandbox == "on",
             reflection_rounds=reflection_rounds,
             llm_timeout_s=llm_timeout,
         )

@@ -6,10 +6,20 @@ from itbench.models.records import (
     AgentResult,
     AgentStatus,
     Evaluation,
+    PublicScenario,
     Scenario,
     ScoreValue,
     Trial,
     Usage,
 )
 
-__all__ = ["AgentResult", "AgentStatus", "Evaluation", "Scenario", "ScoreValue", "Trial", "Usage"]
+__all__ = [
+    "AgentResult",
+    "AgentStatus",
+    "Evaluation",
+    "PublicScenario",
+    "Scenario",
+    "ScoreValue",
+    "Trial",
+    "Usage",
+]

@@ -1,11 +1,13 @@
 """pydantic v2 models shared by every domain.
 
-Ground truth and reference answers live on :class:`Scenario` but are excluded from every dump,
-so serialising a scenario into an agent's workspace can never leak them.
+Ground truth and reference answers live on :class:`Scenario` (the harness's record) and are
+excluded from every dump. Agents never get a :class:`Scenario`: they get a
+:class:`PublicScenario`, a separate type that has no field able to hold them.
 """
 
 from __future__ import annotations
 
+import copy
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,36 @@ class Scenario(BaseModel):
     ground_truth: Any = Field(default=None, exclude=True, repr=False)
     #: Hidden from agents: the reference answer the ``oracle`` agent replays.
     reference: Any = Field(default=None, exclude=True, repr=False)
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    def public_view(self) -> PublicScenario:
+        """What an agent may know of this scenario: no ground truth, no reference, and no path
+        to the scenario's own files (they sit beside its ground truth)."""
+        return PublicScenario(
+            id=self.id,
+            domain=self.domain,
+            scenario_class=self.scenario_class,
+            title=self.title,
+            description=self.description,
+            inputs=tuple(sorted(self.inputs)),
+            metadata=copy.deepcopy(self.metadata),
+        )
+
+
+class PublicScenario(BaseModel):
+    """The agent's view of a scenario. A separate type rather than a filtered :class:`Scenario`,
+    so no attribute of it can reach ground truth or the reference answer."""
+
+    model_config = ConfigDict(frozen=True, populate_by_name=True, extra="forbid")
+
+    id: str
+    domain: str
+    scenario_class: str = Field(alias="class")
+    title: str
+    description: str = ""
+    #: Workspace-relative names of the inputs the runner copied into the workspace.
+    inputs: tuple[str, ...] = ()
+    #: The domain's public facts (the domain keeps hidden facts out of ``Scenario.metadata``).
     metadata: dict[str, Any] = Field(default_factory=dict)
 
 

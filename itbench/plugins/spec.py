@@ -10,15 +10,87 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     import click
 
-    from itbench.agents.base import AgentFactory
     from itbench.cluster.extensions import ClusterExtension
-    from itbench.models import Scenario, ScoreValue
+    from itbench.models import AgentResult, PublicScenario, Scenario, ScoreValue
     from itbench.scoring.document import ResultsDocument
+    from itbench.transcript import Transcript
+
+# The agent contract lives here, beside the Domain that refers to it, so that neither this module
+# nor ``itbench.agents.base`` (which re-exports it) imports the other's package at import time.
+
+
+@dataclass(frozen=True)
+class Task:
+    """What an agent is given. ``scenario`` is the public view: it has no ground-truth or
+    reference field at all (the oracle gets the reference through :class:`ReferenceAgent`)."""
+
+    scenario: PublicScenario
+    prompt: str
+    workspace: Path
+    time_limit_s: float | None
+    transcript: Transcript
+    #: Environment variables of the trial's live environment (``KUBECONFIG`` for a cluster);
+    #: agents that run tools or external commands pass them on.
+    env: Mapping[str, str] = field(default_factory=dict)
+    #: Paths external programs started for this task must not see: the run directory (other
+    #: trials), the scenario's source folders (ground truth beside the inputs), the itbench cache
+    #: and the installed domain packages (built-in reference answers). The command agent's sandbox
+    #: hides them; the workspace, though inside the run directory, stays visible.
+    hidden_paths: tuple[Path, ...] = ()
+
+
+#: ``allow``: the agent shares the host's network (model APIs, the trial's cluster on the host's
+#: loopback); ``none``: a private network namespace with only its own loopback.
+AgentNetwork = Literal["allow", "none"]
+
+
+@dataclass(frozen=True)
+class AgentOptions:
+    """Options from the command line that agent factories may use."""
+
+    model: str | None = None
+    api_base: str | None = None
+    agent_cmd: str | None = None
+    reflection_rounds: int = 3
+    max_steps: int = 20
+    temperature: float = 0.0
+    llm_timeout_s: float = 120.0
+    max_retries: int = 4
+    #: The command agent's confinement (``--agent-network``, ``--agent-home``, ``--agent-env``,
+    #: ``--agent-sandbox``).
+    agent_network: AgentNetwork = "allow"
+    agent_home: Path | None = None
+    agent_env: tuple[str, ...] = ()
+    agent_sandbox: bool = True
+
+
+@runtime_checkable
+class Agent(Protocol):
+    name: str
+
+    def solve(self, task: Task) -> AgentResult:
+        """Attempt the task, leaving the answer as files in ``task.workspace``."""
+        ...
+
+
+@runtime_checkable
+class ReferenceAgent(Protocol):
+    """An agent that replays reference answers. The runner hands the full scenario only to the
+    built-in ``oracle``; any other agent, whatever it declares, gets :class:`Task` alone."""
+
+    name: str
+
+    def solve_with_reference(self, task: Task, scenario: Scenario) -> AgentResult: ...
+
+
+#: Builds an agent for a domain from CLI options. Called once in the parent before any trial,
+#: so configuration errors (unknown model, missing API key) surface before work starts.
+AgentFactory = Callable[["AgentOptions", "Domain"], Agent]
 
 
 @dataclass(frozen=True)
@@ -65,9 +137,9 @@ class Domain:
     #: Extra subcommands of ``itbench <domain>`` (e.g. ``generate``).
     commands: Callable[[], Sequence[click.Command]] | None = None
     #: Validate an agent's output directory (used by the LLM reflection loop); diagnostics, [] if clean.
-    validate_output: Callable[[Scenario, Path], Sequence[str]] | None = None
+    validate_output: Callable[[PublicScenario, Path], Sequence[str]] | None = None
     #: Tools an LLM agent may call for this scenario: builds them from (scenario view, workspace).
-    llm_tools: Callable[[Scenario, Path], Sequence[Any]] | None = None
+    llm_tools: Callable[[PublicScenario, Path], Sequence[Any]] | None = None
     #: The live environment of one trial (e.g. an offline cluster serving the scenario's violating
     #: state). Entered before the agent starts and left after it ends, before the evaluation; the
     #: mapping it yields is environment variables handed to the agent (``KUBECONFIG`` ...). On exit

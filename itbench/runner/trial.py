@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import subprocess
 import time
 from collections.abc import Mapping
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from itbench.agents.base import Agent, Task, task_prompt
+from itbench.agents.oracle import OracleAgent
 from itbench.errors import ItbenchError
 from itbench.fsutil import atomic_write_json, copy_input
 from itbench.models import AgentResult, AgentStatus, Evaluation, Scenario, Usage
 from itbench.plugins.spec import Domain, split_scores
 from itbench.runner.layout import EVALUATION_FILE, TRANSCRIPT_FILE
+from itbench.sandbox.agent import cache_dirs
 from itbench.transcript import Transcript
 
 
@@ -71,9 +75,15 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
     try:
         with _environment(spec, ctx) as env:
             task = Task(
-                spec.scenario, prompt, spec.directory, ctx.time_limit_s, transcript, dict(env)
+                spec.scenario.public_view(),
+                prompt,
+                spec.directory,
+                ctx.time_limit_s,
+                transcript,
+                dict(env),
+                hidden_paths=hidden_paths(spec, ctx.domain),
             )
-            result = _solve(ctx.agent, task)
+            result = _solve(ctx.agent, task, spec.scenario)
     except ItbenchError as exc:  # the environment itself could not be set up or torn down
         result = AgentResult(status=AgentStatus.ERROR, reason=f"environment: {exc}")
     transcript.record("agent_end", status=result.status.value, reason=result.reason)
@@ -115,8 +125,48 @@ def _environment(spec: TrialSpec, ctx: RunContext) -> AbstractContextManager[Map
     return ctx.domain.trial_environment(spec.scenario, spec.directory)
 
 
-def _solve(agent: Agent, task: Task) -> AgentResult:
+def hidden_paths(spec: TrialSpec, domain: Domain) -> tuple[Path, ...]:
+    """What the agent's external programs must not see: the run directory (``DIR`` of
+    ``DIR/<scenario>/<n>``, holding the other trials), the folders the scenario's inputs come from
+    (its ground truth lies beside them), the itbench cache and the domain's packages."""
+    paths = [spec.directory.parent.parent]
+    paths += [source.parent for source in spec.scenario.inputs.values()]
+    paths += cache_dirs()
+    paths += domain_package_dirs(domain)
+    return tuple(dict.fromkeys(paths))
+
+
+@functools.cache
+def _package_dirs(package: str) -> tuple[Path, ...]:
     try:
+        found = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return ()
+    if found is None:
+        return ()
+    if found.submodule_search_locations:
+        return tuple(Path(p) for p in found.submodule_search_locations)
+    return (Path(found.origin),) if found.origin else ()
+
+
+def domain_package_dirs(domain: Domain) -> tuple[Path, ...]:
+    """Folders of the packages holding the domain's code and the ones it declares for the
+    sandbox: built-in suites and reference answers ship there."""
+    packages = set(domain.sandbox_packages)
+    for item in fields(domain):
+        value = getattr(domain, item.name)
+        module = getattr(value, "__module__", None)
+        if callable(value) and module:
+            packages.add(module.partition(".")[0])
+    packages.discard("itbench")  # the harness, not a domain: no ground truth lives in it
+    return tuple(d for package in sorted(packages) for d in _package_dirs(package))
+
+
+def _solve(agent: Agent, task: Task, scenario: Scenario) -> AgentResult:
+    try:
+        # only the built-in oracle (not a subclass, not a look-alike) is handed the reference
+        if type(agent) is OracleAgent:
+            return agent.solve_with_reference(task, scenario)
         return agent.solve(task)
     except subprocess.TimeoutExpired:
         return AgentResult(status=AgentStatus.TIMEOUT, reason="timeout")

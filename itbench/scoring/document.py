@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, NotRequired, Required
+from typing import Any, NotRequired, Required, cast
 
 import orjson
 from pydantic import (
@@ -177,10 +177,10 @@ class ResultsDocument(BaseModel):
     ) -> ResultsDocument:
         """The document of a run: statistics computed from the raw results."""
         run_config = config if isinstance(config, RunConfig) else RunConfig.model_validate(config)
-        raw = tuple(dict(r) for r in raw_results)  # type: ignore[misc]  # entries are RawResult
+        raw = cast("tuple[RawResult, ...]", tuple(dict(r) for r in raw_results))
         statistics = compute_statistics(raw, run_config.pass_at_1_metrics)
         return cls(
-            raw_results=raw,  # type: ignore[arg-type]  # checked by construction
+            raw_results=raw,
             statistics=Statistics.model_validate(statistics),
             config=run_config,
         )
@@ -232,6 +232,13 @@ class ResultsDocument(BaseModel):
 def check_raw_results(raw: Sequence[Any], path: Path, prefix: str = "") -> None:
     """Every entry an object with ``incident_id`` and ``scores`` or ``error``."""
     for i, entry in enumerate(raw):
+        # one cheap test per entry (100,000 of them); the message is worked out only on failure
+        if (
+            type(entry) is dict
+            and "incident_id" in entry
+            and ("scores" in entry or "error" in entry)
+        ):
+            continue
         where = f"{prefix}raw_results[{i}]"
         if not isinstance(entry, dict):
             raise InputError(f"{path}: {where} is not an object")

@@ -58,8 +58,10 @@ assignments contains [index, line_index, normal_key(trim_left(m[1], "-")), m[2]]
 
 # the value in force for a key (undefined when no file sets it)
 value(key) := v if {
-	last := max({index * 100000 + line_index | some [index, line_index, k, _] in assignments; k == key})
-	some [index, line_index, key, v] in assignments
+	# a head "a + b | ..." would parse as a set union: name the position first
+	last := max({position | some [index, line_index, k, _] in assignments; k == key; position := (index * 100000) + line_index})
+	some [index, line_index, k, v] in assignments
+	k == key
 	index * 100000 + line_index == last
 }
 

@@ -123,4 +123,3 @@ def test_a_policy_that_never_finishes_fails_the_trial(tmp_path: Path, monkeypatc
     assert time.monotonic() - started < 20
     assert result.scores["itbench_pass"] == 0
     assert result.details["failure"]["reason"] == "the policy scan did not finish within 1 s"
-

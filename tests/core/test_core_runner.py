@@ -120,9 +120,10 @@ def test_failing_command_agent_is_recorded_as_error(toy_env, tmp_path):
 
 
 def test_timeout_kills_the_agent_and_its_children(toy_env, tmp_path):
-    marker = tmp_path / "child-alive"
-    # the agent starts a grandchild that would write a marker after the limit, then hangs
-    cmd = f"(sleep 3; touch {marker}) & sleep 60"
+    workspace = tmp_path / "t" / "add-1" / "1"
+    # the agent starts a grandchild that would write a marker after the limit, then hangs; the
+    # markers go in the workspace, the one place the sandboxed agent can write
+    cmd = 'touch "$ITBENCH_WORKSPACE/started"; (sleep 3; touch "$ITBENCH_WORKSPACE/alive") & sleep 60'
     toy_env["TOY_SCENARIOS"] = "1"
     started = time.monotonic()
     proc = run_cli(
@@ -145,7 +146,8 @@ def test_timeout_kills_the_agent_and_its_children(toy_env, tmp_path):
     raw = json.loads(proc.stdout)["raw_results"]
     assert raw == [{"incident_id": "add-1", "trial_id": "1", "error": "timeout"}]
     time.sleep(3)
-    assert not marker.exists(), "a process of the timed-out trial survived"
+    assert (workspace / "started").exists(), "the agent could not write its workspace"
+    assert not (workspace / "alive").exists(), "a process of the timed-out trial survived"
 
 
 def test_kill_minus_nine_mid_run_then_resume_completes_each_trial_once(toy_env, tmp_path):
@@ -232,11 +234,11 @@ def test_eval_scores_the_original_outputs_layout(toy_env, tmp_path):
 def test_processes_a_finished_trial_left_behind_are_ended(toy_env, tmp_path):
     """Trial add-1 leaves a process that would write a marker 1.5 s later and ends at once; trial
     add-2 (same worker, -j 1) then runs for 3 s. The marker must never appear."""
-    marker = tmp_path / "leftover-ran"
+    marker = tmp_path / "l" / "add-1" / "1" / "leftover-ran"
     toy_env["TOY_SCENARIOS"] = "2"
     answer = "python3 -c \"import json; d=json.load(open('task.json')); json.dump({'sum': d['a']+d['b']}, open('answer.json', 'w'))\""
     cmd = (
-        f"if grep -q '\"a\": 1,' task.json; then (sleep 1.5; touch {marker}) >/dev/null 2>&1 & "
+        f"if grep -q '\"a\": 1,' task.json; then (sleep 1.5; touch \"$ITBENCH_WORKSPACE/leftover-ran\") >/dev/null 2>&1 & "
         f"else sleep 3; fi; {answer}"
     )
     proc = run_cli(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ciso.engines.kyverno import conditions, exceptions, generation, mutation, rule_context
@@ -215,13 +215,22 @@ HANDLERS: dict[str, tuple[Handler, str]] = {
 
 
 def _rule_type(rule: dict[str, Any]) -> str:
-    return next((t for t in HANDLERS if t in rule), "validate")
+    """The HANDLERS key of a rule (structure.check_rule made sure it has exactly one)."""
+    if "mutate" in rule:
+        return "mutate"
+    if "generate" in rule:
+        return "generate"
+    return "verifyImages" if "verifyImages" in rule else "validate"
 
 
-def evaluate(request: RuleRequest) -> RuleOutcome | None:
-    """One rule on one resource by its type's handler; a RuleError becomes an ``error`` outcome
-    (a mutate rule's keeps the resource as it was). None: Kyverno gives no response."""
-    handler, _ = HANDLERS[_rule_type(request.rule)]
+_STATUS_TEXT = {status: status.value for status in RuleStatus}
+
+
+def evaluate(request: RuleRequest, rule_type: str | None = None) -> RuleOutcome | None:
+    """One rule on one resource by its type's handler (``rule_type``: its HANDLERS key, when the
+    caller knows it); a RuleError becomes an ``error`` outcome (a mutate rule's keeps the
+    resource as it was). None: Kyverno gives no response."""
+    handler, _ = HANDLERS[rule_type or _rule_type(request.rule)]
     try:
         return handler(request)
     except RuleError as exc:
@@ -322,7 +331,11 @@ def apply(
             continue
         pid = policy_id(policy)
         check_policy(policy, pid, sources.get(pid, ""))
-        rules = [(rule, _kind_prefilter(rule)) for rule in all_rules(policy)]
+        # mutate rules first, in order (a stable sort), each with what is known before matching
+        rules = sorted(
+            ((rule, _kind_prefilter(rule), _rule_type(rule)) for rule in all_rules(policy)),
+            key=lambda entry: entry[2] != "mutate",
+        )
         apply_one = (policy.get("spec") or {}).get("applyRules") == "One"
         policy_ns = (
             (policy.get("metadata") or {}).get("namespace")
@@ -335,20 +348,25 @@ def apply(
                 continue
             kind = resource.get("kind", "")
             operation = operation_for(policy, resource, ctx)
+            facts = (
+                ctx.facts
+                if operation == ctx.facts.operation
+                else replace(ctx.facts, operation=operation)
+            )
             # as Kyverno: the policy's mutate rules first, in order, each on the resource as
             # patched so far; then its other rules on the patched resource
             target = resource
             applied: set[str] = set()  # rule types that already passed or failed (applyRules)
-            for rule, kinds in sorted(rules, key=lambda pair: "mutate" not in pair[0]):
+            for rule, kinds, type_key in rules:
                 if kinds is not None and kind not in kinds:
                     continue  # cheap rejection before full matching
-                rule_type = HANDLERS[_rule_type(rule)][1]
+                rule_type = HANDLERS[type_key][1]
                 if apply_one and rule_type in applied:
                     continue  # applyRules: One stops each phase at its first applied rule
-                request = RuleRequest(policy, rule, target, ctx, operation)
-                if not rule_applies(rule, target, request.facts()):
+                if not rule_applies(rule, target, facts):
                     continue
-                outcome = evaluate(request)
+                request = RuleRequest(policy, rule, target, ctx, operation)
+                outcome = evaluate(request, type_key)
                 if outcome is None:
                     continue
                 if outcome.patched is not None:
@@ -365,7 +383,7 @@ def apply(
                         resource.get("kind", ""),
                         meta.get("namespace", ""),
                         meta.get("name", ""),
-                        outcome.status.value,
+                        _STATUS_TEXT[outcome.status],
                         message,
                         rule_type,
                         outcome.patched,

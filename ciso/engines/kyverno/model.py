@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from ciso.engines.kyverno.matching import Facts
 
@@ -22,16 +22,20 @@ class RuleStatus(StrEnum):
     WARN = "warn"
 
 
-@dataclass(frozen=True)
-class RuleOutcome:
+# RuleOutcome and RuleRequest are immutable NamedTuples rather than frozen dataclasses: one of
+# each is built per (policy, rule, resource), and a frozen dataclass's __init__ costs about 1 us
+# more, which was 8% of the pod-security throughput benchmark.
+
+
+class RuleOutcome(NamedTuple):
     """What one rule decided about one resource."""
 
     status: RuleStatus
     message: str
     #: for a mutate rule, the resource after it
-    patched: dict[str, Any] | None = field(default=None, compare=False, repr=False)
+    patched: dict[str, Any] | None = None
     #: for a generate rule, the objects it would create
-    generated: tuple[dict[str, Any], ...] | None = field(default=None, compare=False, repr=False)
+    generated: tuple[dict[str, Any], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -89,8 +93,7 @@ def policy_id(policy: dict[str, Any]) -> str:
     return meta.get("name", "")
 
 
-@dataclass(frozen=True)
-class RuleRequest:
+class RuleRequest(NamedTuple):
     """One rule to evaluate on one resource: built once per (policy, rule, resource) and handed
     to the rule type's handler whole."""
 
@@ -115,12 +118,9 @@ class RuleRequest:
     def facts(self) -> Facts:
         """The run's admission facts with this request's operation."""
         facts = self.ctx.facts
-        return (
-            facts if facts.operation == self.operation else replace(facts, operation=self.operation)
-        )
+        if facts.operation == self.operation:
+            return facts
+        return replace(facts, operation=self.operation)
 
     def with_operation(self, operation: str) -> RuleRequest:
-        return replace(self, operation=operation)
-
-    def with_resource(self, resource: dict[str, Any]) -> RuleRequest:
-        return replace(self, resource=resource)
+        return self._replace(operation=operation)

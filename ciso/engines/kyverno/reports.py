@@ -6,6 +6,7 @@ neither do rules that need admission data (request operation, user info, old obj
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -19,12 +20,26 @@ ADMISSION_ONLY = (
     "request.oldObject",
     "serviceAccountName",
 )
+# a variable inside {{ }} starting with one of them: request.object.spec.serviceAccountName (the
+# resource's own field) and a pattern key serviceAccountName are fine in a background scan, the
+# bare serviceAccountName variable is not
+_ADMISSION_PATH = re.compile(
+    r"(?<![\w.])(?:" + "|".join(re.escape(a) for a in ADMISSION_ONLY) + r")(?![\w])"
+)
+_VARIABLE = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
+
+
+def _reads_admission_data(rule: dict[str, Any]) -> bool:
+    import json
+
+    return any(_ADMISSION_PATH.search(v) for v in _VARIABLE.findall(json.dumps(rule)))
+
+
 SUMMARY_KEYS = ("pass", "fail", "warn", "error", "skip")
 
 
 def _background_rules(policy: dict[str, Any]) -> dict[str, Any]:
     """The policy with only the rules a background scan evaluates."""
-    import json
 
     spec = dict(policy.get("spec") or {})
     if spec.get("background") is False:
@@ -34,9 +49,7 @@ def _background_rules(policy: dict[str, Any]) -> dict[str, Any]:
         spec["rules"] = [
             r
             for r in spec.get("rules") or []
-            if "mutate" not in r
-            and "generate" not in r
-            and not any(a in json.dumps(r) for a in ADMISSION_ONLY)
+            if "mutate" not in r and "generate" not in r and not _reads_admission_data(r)
         ]
     return {**policy, "spec": spec}
 

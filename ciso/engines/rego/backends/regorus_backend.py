@@ -7,6 +7,7 @@ crypto.x509.*, strings.render_template). RUST_BACKTRACE is forced off so errors 
 from __future__ import annotations
 
 import importlib.metadata
+import json
 import os
 import re
 from collections.abc import Mapping
@@ -93,7 +94,9 @@ class Regorus:
         if input is not None:
             engine.set_input(input)
         try:
-            output = engine.eval_query(query)
+            # the JSON form, as OPA prints results: a set is a sorted array (the Python form holds
+            # sets, and a set of sets or a set-valued object key cannot be a Python value)
+            output = json.loads(engine.eval_query_as_json(query))
         except RuntimeError as exc:
             raise RegoError(_diagnostics(str(exc), "rego_eval_error"), self.name) from exc
         results = output.get("result", [])

@@ -1,0 +1,1 @@
+"""CISO agents that need no model: ``baseline`` (requirement -> intent -> every dialect)."""

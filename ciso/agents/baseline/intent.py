@@ -1,0 +1,213 @@
+"""The structured intent the baseline parses a requirement into, one kind per subject family.
+
+Every kind is a small frozen dataclass; the renderers read nothing else, so what the agent
+understood is exactly what it writes (and what the transcript records).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+#: Kubernetes' own namespaces; most CIS section 5 controls exempt them.
+SYSTEM_NAMESPACES = ("kube-system", "kube-public", "kube-node-lease")
+
+ContainerList = Literal["containers", "initContainers", "ephemeralContainers"]
+ALL_CONTAINER_LISTS: tuple[ContainerList, ...] = (
+    "containers",
+    "initContainers",
+    "ephemeralContainers",
+)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Where a Kubernetes check applies: exempt namespaces, exempt built-in RBAC objects, and
+    which container lists of a pod spec are inspected."""
+
+    exempt_namespaces: tuple[str, ...] = ()
+    exempt_builtin_rbac: bool = False
+    container_lists: tuple[ContainerList, ...] = ALL_CONTAINER_LISTS
+
+
+@dataclass(frozen=True)
+class PodFieldCheck:
+    """A field of the pod spec itself (hostNetwork, hostPID, automountServiceAccountToken).
+
+    ``forbidden``: the value that violates. ``required``: the only compliant value (unset
+    violates). Exactly one is set.
+    """
+
+    concept: str
+    field: str
+    forbidden: Any = None
+    required: Any = None
+    #: only pods on the default ServiceAccount are judged (CIS 5.1.5)
+    default_service_account_only: bool = False
+    kind: Literal["pod-field"] = "pod-field"
+
+
+@dataclass(frozen=True)
+class ContainerFieldCheck:
+    """A field of each container's securityContext (path below the container)."""
+
+    concept: str
+    path: tuple[str, ...]
+    forbidden: Any = None
+    required: Any = None
+    #: the same path under the pod's securityContext counts too (hostProcess)
+    pod_level_too: bool = False
+    kind: Literal["container-field"] = "container-field"
+
+
+@dataclass(frozen=True)
+class RunAsNonRootCheck:
+    """Every container runs with runAsNonRoot: true (the container's own setting overrides the
+    pod's) and no securityContext sets runAsUser: 0."""
+
+    concept: str = "run-as-non-root"
+    kind: Literal["run-as-non-root"] = "run-as-non-root"
+
+
+@dataclass(frozen=True)
+class CapabilityCheck:
+    """Linux capabilities of each container. ``must_drop``: one of these must be dropped
+    (ALL always satisfies). ``forbid_add``: these may not be added (``("*",)``: none at all)."""
+
+    concept: str
+    must_drop: tuple[str, ...] = ()
+    forbid_add: tuple[str, ...] = ()
+    kind: Literal["capabilities"] = "capabilities"
+
+
+@dataclass(frozen=True)
+class HostPathVolumeCheck:
+    concept: str = "host-path-volume"
+    kind: Literal["host-path-volume"] = "host-path-volume"
+
+
+@dataclass(frozen=True)
+class HostPortCheck:
+    concept: str = "host-port"
+    kind: Literal["host-port"] = "host-port"
+
+
+@dataclass(frozen=True)
+class SecretEnvCheck:
+    """No secret reaches a container through env[].valueFrom.secretKeyRef or envFrom[].secretRef."""
+
+    concept: str = "secret-env"
+    kind: Literal["secret-env"] = "secret-env"
+
+
+@dataclass(frozen=True)
+class RbacRuleCheck:
+    """A Role/ClusterRole rule that grants any of ``verbs`` on any of ``resources`` (``*`` in
+    the rule counts, and so do ``*/<sub>`` and core-group ``*`` resources) violates.
+    ``any_wildcard``: a rule using ``*`` anywhere violates (CIS 5.1.3)."""
+
+    concept: str
+    verbs: tuple[str, ...] = ()
+    resources: tuple[str, ...] = ()
+    any_wildcard: bool = False
+    kind: Literal["rbac-rule"] = "rbac-rule"
+
+
+@dataclass(frozen=True)
+class BindingCheck:
+    """A RoleBinding/ClusterRoleBinding that refers to ``role_ref`` (a ClusterRole name) or has a
+    subject ``subject_kind``/``subject_name`` violates."""
+
+    concept: str
+    role_ref: str | None = None
+    subject_kind: str | None = None
+    subject_name: str | None = None
+    kind: Literal["binding"] = "binding"
+
+
+@dataclass(frozen=True)
+class NamespaceNetworkPolicyCheck:
+    """Every Namespace (not exempt) has a NetworkPolicy of its own."""
+
+    concept: str = "namespace-network-policy"
+    kind: Literal["namespace-network-policy"] = "namespace-network-policy"
+
+
+@dataclass(frozen=True)
+class DefaultNamespaceCheck:
+    """Nothing of ours in namespace default, except what Kubernetes creates there itself."""
+
+    concept: str = "default-namespace"
+    kinds: tuple[str, ...] = ()
+    kind: Literal["default-namespace"] = "default-namespace"
+
+
+Comparison = Literal["eq", "le", "ge", "between"]
+
+
+@dataclass(frozen=True)
+class ConfigSetting:
+    """One setting of a RHEL configuration family (sshd, login.defs, auditd, sysctl).
+
+    ``values`` holds the compliant value(s) for ``eq`` (compared case-insensitively) or the
+    bounds for ``le``/``ge``/``between``. ``unset_complies``: the platform default is compliant.
+    """
+
+    family: str
+    key: str
+    comparison: Comparison
+    values: tuple[Any, ...]
+    unset_complies: bool
+    kind: Literal["config-setting"] = "config-setting"
+
+
+@dataclass(frozen=True)
+class FilePermissionCheck:
+    """Files that must exist (or, with ``only_if_present``, may be absent), owned by
+    ``owner``:``group``, with no permission bit outside ``max_mode``."""
+
+    paths: tuple[str, ...]
+    max_mode: int
+    owner: str = "root"
+    group: str = "root"
+    #: shell globs of extra files (sshd_config.d/*.conf), judged when present
+    globs: tuple[str, ...] = ()
+    kind: Literal["file-permissions"] = "file-permissions"
+
+
+KubernetesCheck = (
+    PodFieldCheck
+    | ContainerFieldCheck
+    | RunAsNonRootCheck
+    | CapabilityCheck
+    | HostPathVolumeCheck
+    | HostPortCheck
+    | SecretEnvCheck
+    | RbacRuleCheck
+    | BindingCheck
+    | NamespaceNetworkPolicyCheck
+    | DefaultNamespaceCheck
+)
+HostCheck = ConfigSetting | FilePermissionCheck
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What the requirement asks: one or more checks of one platform, and their scope."""
+
+    platform: Literal["kubernetes", "rhel9"]
+    checks: tuple[KubernetesCheck, ...] | tuple[HostCheck, ...]
+    scope: Scope = field(default_factory=Scope)
+    #: the requirement text the intent came from (recorded in the transcript)
+    requirement: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class NotUnderstood:
+    """The parser found no known control in the text; the agent writes nothing."""
+
+    reason: str
+    requirement: str = ""

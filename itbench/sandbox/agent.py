@@ -1,0 +1,215 @@
+"""Confinement of an external agent command (``--agent-cmd``) in bubblewrap.
+
+The agent sees the real system read-only with people's and projects' directories hidden (the
+same top-level set as the tool sandbox, but none of itbench's own folders re-exposed: an agent
+needs no harness code, and the domain packages hold built-in reference answers). On top of that:
+
+- its workspace read-write (the working directory) with the scenario's inputs read-only in it;
+- a private ``/tmp`` and a private ``HOME`` (``/tmp/home``), or the directory the user names with
+  ``--agent-home`` bound read-write as ``HOME`` (CLI login state);
+- every path of :attr:`Task.hidden_paths` covered by an empty tmpfs: the run directory (other
+  trials), the scenario source folders (ground truth lies beside the inputs), the itbench cache;
+- the host's network by default (model APIs, the trial's cluster on the host's loopback), or with
+  ``--agent-network none`` a private network namespace holding only its own loopback;
+- a private PID namespace, a process-count cgroup, and ``--die-with-parent``: when the command
+  ends, times out or the runner kills the trial's worker, everything it started dies with it;
+- an environment built from an allowlist, never the caller's whole environment.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import subprocess
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from itbench.errors import UsageError
+from itbench.sandbox.availability import bwrap_path
+from itbench.sandbox.hosttree import HIDDEN_TOP, PRIVATE_TOP
+from itbench.sandbox.limits import ProcessLimit
+
+#: HOME inside the sandbox when the user names no ``--agent-home`` (on the private /tmp).
+PRIVATE_HOME = "/tmp/home"
+#: Variables every agent gets from the caller when they are set: what a shell needs to behave.
+BASE_VARIABLES = ("PATH", "LANG", "LC_ALL", "TERM", "TZ", "USER", "LOGNAME")
+DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
+DEFAULT_MAX_PROCESSES = 1024  # agent CLIs (node, language servers) start many processes
+_VARIABLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class AgentConfinement:
+    """How an external agent command is confined (from ``--agent-*`` options)."""
+
+    network: str = "allow"
+    home: Path | None = None
+    passthrough: tuple[str, ...] = ()
+    sandboxed: bool = True
+    max_processes: int = DEFAULT_MAX_PROCESSES
+
+
+@dataclass(frozen=True)
+class CommandOutcome:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+
+def check_confinement(confinement: AgentConfinement) -> None:
+    """Refuse a confinement that cannot hold, before any trial: exit 2 for a bad option, exit 3
+    (:class:`SandboxUnavailable`) where bubblewrap cannot run. Never falls back to no sandbox."""
+    if confinement.network not in ("allow", "none"):
+        raise UsageError(f"--agent-network: {confinement.network!r} is not one of allow, none")
+    home = confinement.home
+    if home is not None and not home.is_dir():
+        raise UsageError(f"--agent-home {home}: not a directory")
+    for name in confinement.passthrough:
+        if not _VARIABLE_NAME.match(name):
+            raise UsageError(f"--agent-env {name!r}: not an environment variable name")
+        if name not in os.environ:
+            raise UsageError(f"--agent-env {name}: the variable is not set in this environment")
+    if confinement.sandboxed:
+        bwrap_path()
+
+
+def cache_dirs() -> tuple[Path, ...]:
+    """Every place an itbench cache may be (the built-in suites' ground truth is generated there):
+    ``$ITBENCH_CACHE_DIR``, ``$XDG_CACHE_HOME/itbench`` and ``~/.cache/itbench``."""
+    found = []
+    if os.environ.get("ITBENCH_CACHE_DIR"):
+        found.append(Path(os.environ["ITBENCH_CACHE_DIR"]))
+    if os.environ.get("XDG_CACHE_HOME"):
+        found.append(Path(os.environ["XDG_CACHE_HOME"]) / "itbench")
+    found.append(Path.home() / ".cache" / "itbench")
+    return tuple(dict.fromkeys(found))
+
+
+def agent_environment(
+    confinement: AgentConfinement,
+    *,
+    trial_env: Mapping[str, str],
+    extra: Mapping[str, str],
+    home: str,
+) -> dict[str, str]:
+    """The agent's whole environment: the base allowlist, the variables the user passed with
+    ``--agent-env`` (API keys only this way), the trial's environment and itbench's own."""
+    env = {name: os.environ[name] for name in BASE_VARIABLES if name in os.environ}
+    env.setdefault("PATH", DEFAULT_PATH)
+    env.setdefault("LANG", "C.UTF-8")
+    env.update({name: os.environ[name] for name in confinement.passthrough if name in os.environ})
+    env.update(trial_env)
+    env.update(extra)
+    env["HOME"] = home
+    if confinement.sandboxed:
+        env["TMPDIR"] = "/tmp"
+    return env
+
+
+def _is_within(path: Path, parent: Path) -> bool:
+    return path == parent or parent in path.parents
+
+
+def _already_invisible(path: Path, visible_roots: Iterable[Path]) -> bool:
+    """A path under a hidden or private top-level directory is invisible unless something bound
+    into the sandbox (the agent's HOME) contains it."""
+    if len(path.parts) < 2 or path.parts[1] not in HIDDEN_TOP | PRIVATE_TOP:
+        return False
+    return not any(_is_within(path, root) for root in visible_roots)
+
+
+def agent_bwrap_argv(
+    command: str,
+    *,
+    workspace: Path,
+    read_only_inputs: Sequence[str],
+    hidden: Sequence[Path],
+    confinement: AgentConfinement,
+    env: Mapping[str, str],
+) -> list[str]:
+    """The bwrap argv running ``command`` through bash in ``workspace`` (pure: reads only /)."""
+    args = [bwrap_path(), "--unshare-all"]
+    if confinement.network == "allow":
+        args.append("--share-net")
+    args += ["--die-with-parent", "--new-session", "--hostname", "itbench-agent", "--clearenv"]
+    args += ["--tmpfs", "/"]
+    for entry in sorted(Path("/").iterdir()):
+        if entry.name in PRIVATE_TOP:
+            continue
+        target = f"/{entry.name}"
+        if entry.is_symlink():
+            args += ["--symlink", str(entry.readlink()), target]
+        elif entry.name in HIDDEN_TOP and entry.is_dir():
+            args += ["--tmpfs", target]
+        else:
+            args += ["--ro-bind", str(entry), target]
+    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run"]
+    args += ["--ro-bind-try", "/sys", "/sys"]
+    resolver = Path("/etc/resolv.conf").resolve()
+    if confinement.network == "allow" and _is_within(resolver, Path("/run")):
+        # systemd-resolved keeps the real file under /run, which is private here
+        args += ["--ro-bind-try", str(resolver), str(resolver)]
+    visible: list[Path] = []
+    if confinement.home is not None:
+        home = confinement.home.resolve()
+        args += ["--bind", str(home), str(home)]
+        visible.append(home)
+    else:
+        args += ["--dir", PRIVATE_HOME]
+    for path in dict.fromkeys(p.resolve() for p in hidden):
+        if path == Path("/") or not path.exists() or _already_invisible(path, visible):
+            continue
+        if path.is_dir():
+            args += ["--tmpfs", str(path)]
+        else:
+            args += ["--ro-bind", "/dev/null", str(path)]
+    # after the hidden paths: the workspace lies inside the (hidden) run directory
+    workspace = workspace.resolve()
+    args += ["--bind", str(workspace), str(workspace)]
+    for name in read_only_inputs:
+        source = workspace / name
+        if source.exists() and _is_within(source.resolve(), workspace):
+            args += ["--ro-bind", str(source), str(source)]
+    args += ["--chdir", str(workspace), "--remount-ro", "/"]
+    for key, value in env.items():
+        args += ["--setenv", key, value]
+    return [*args, "--", "/bin/bash", "-c", command]
+
+
+def run_agent_command(
+    argv: Sequence[str],
+    *,
+    cwd: Path,
+    env: Mapping[str, str] | None,
+    timeout_s: float | None,
+    max_processes: int,
+) -> CommandOutcome:
+    """Run ``argv`` with a process-count limit; past ``timeout_s`` kill everything it started and
+    raise :class:`subprocess.TimeoutExpired` (the runner records the trial as timed out). When it
+    ends, whatever it left running is killed too."""
+    limit = ProcessLimit.create(max_processes)
+    try:
+        proc = subprocess.Popen(
+            list(argv),
+            cwd=cwd,
+            env=dict(env) if env is not None else None,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            errors="replace",
+            preexec_fn=limit.enter,  # noqa: PLW1509 - joining the cgroup must happen before exec
+        )
+        try:
+            stdout, stderr = proc.communicate(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            limit.kill_all()
+            with contextlib.suppress(ProcessLookupError):
+                proc.kill()
+            proc.communicate()
+            raise
+    finally:
+        limit.close()
+    return CommandOutcome(proc.returncode, stdout, stderr)
