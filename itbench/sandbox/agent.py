@@ -5,10 +5,11 @@ same top-level set as the tool sandbox, but none of itbench's own folders re-exp
 needs no harness code, and the domain packages hold built-in reference answers). On top of that:
 
 - its workspace read-write (the working directory) with the scenario's inputs read-only in it;
-- a private ``/tmp`` and a private ``HOME`` (``/tmp/home``), or the directory the user names with
+- a private ``/tmp`` and a private ``HOME`` (``/home/itbench-agent``), or the directory named with
   ``--agent-home`` bound read-write as ``HOME`` (CLI login state);
-- every path of :attr:`Task.hidden_paths` covered by an empty tmpfs: the run directory (other
-  trials), the scenario source folders (ground truth lies beside the inputs), the itbench cache;
+- every path of :attr:`Task.hidden_paths` covered by an empty read-only tmpfs: the run directory
+  (other trials), the scenario source folders (ground truth lies beside the inputs), the itbench
+  cache, the domain packages (built-in reference answers);
 - the host's network by default (model APIs, the trial's cluster on the host's loopback), or with
   ``--agent-network none`` a private network namespace holding only its own loopback;
 - a private PID namespace, a process-count cgroup, and ``--die-with-parent``: when the command
@@ -31,8 +32,9 @@ from itbench.sandbox.availability import bwrap_path
 from itbench.sandbox.hosttree import HIDDEN_TOP, PRIVATE_TOP
 from itbench.sandbox.limits import ProcessLimit
 
-#: HOME inside the sandbox when the user names no ``--agent-home`` (on the private /tmp).
-PRIVATE_HOME = "/tmp/home"
+#: HOME inside the sandbox when the user names no ``--agent-home``: its own empty tmpfs, inside
+#: the hidden (and read-only) /home, so ``$HOME/..`` is not writable.
+PRIVATE_HOME = "/home/itbench-agent"
 #: Variables every agent gets from the caller when they are set: what a shell needs to behave.
 BASE_VARIABLES = ("PATH", "LANG", "LC_ALL", "TERM", "TZ", "USER", "LOGNAME")
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
@@ -135,6 +137,7 @@ def agent_bwrap_argv(
         args.append("--share-net")
     args += ["--die-with-parent", "--new-session", "--hostname", "itbench-agent", "--clearenv"]
     args += ["--tmpfs", "/"]
+    covers: list[str] = []  # empty tmpfs hiding something: made read-only once all is mounted
     for entry in sorted(Path("/").iterdir()):
         if entry.name in PRIVATE_TOP:
             continue
@@ -143,6 +146,7 @@ def agent_bwrap_argv(
             args += ["--symlink", str(entry.readlink()), target]
         elif entry.name in HIDDEN_TOP and entry.is_dir():
             args += ["--tmpfs", target]
+            covers.append(target)
         else:
             args += ["--ro-bind", str(entry), target]
     args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run"]
@@ -157,12 +161,13 @@ def agent_bwrap_argv(
         args += ["--bind", str(home), str(home)]
         visible.append(home)
     else:
-        args += ["--dir", PRIVATE_HOME]
+        args += ["--tmpfs", PRIVATE_HOME]
     for path in dict.fromkeys(p.resolve() for p in hidden):
         if path == Path("/") or not path.exists() or _already_invisible(path, visible):
             continue
         if path.is_dir():
             args += ["--tmpfs", str(path)]
+            covers.append(str(path))
         else:
             args += ["--ro-bind", "/dev/null", str(path)]
     # after the hidden paths: the workspace lies inside the (hidden) run directory
@@ -172,6 +177,8 @@ def agent_bwrap_argv(
         source = workspace / name
         if source.exists() and _is_within(source.resolve(), workspace):
             args += ["--ro-bind", str(source), str(source)]
+    for cover in covers:  # not recursive: the workspace and HOME mounted inside stay writable
+        args += ["--remount-ro", cover]
     args += ["--chdir", str(workspace), "--remount-ro", "/"]
     for key, value in env.items():
         args += ["--setenv", key, value]
