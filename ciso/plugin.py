@@ -28,7 +28,17 @@ def _load_scenarios(selection: str | None) -> Sequence[Scenario]:
 def _load_ground_truth(path: Path | None) -> Mapping[str, Scenario]:
     from ciso.scenarios.loader import load_benchmark_scenarios
 
-    return {s.id: s for s in load_benchmark_scenarios(str(path) if path else None)}
+    scenarios = load_benchmark_scenarios(str(path) if path else None)
+    by_id = {s.id: s for s in scenarios}
+    # ITBench-Lite and CAA outputs name the scenario folder by its base id (no ".<class>"): a
+    # base id that expands into exactly one class stands for that scenario too
+    bases: dict[str, list[Scenario]] = {}
+    for s in scenarios:
+        bases.setdefault(s.id.rsplit(".", 1)[0], []).append(s)
+    for base, found in bases.items():
+        if len(found) == 1 and base not in by_id:
+            by_id[base] = found[0]
+    return by_id
 
 
 def _evaluate(scenario: Scenario, trial_dir: Path) -> TrialScores:
@@ -63,6 +73,12 @@ def _cluster_extension() -> ClusterExtension:
     return cluster_extension()
 
 
+def _baseline_agent(options: Any, domain: Domain) -> Any:
+    from ciso.agents.baseline import BaselineAgent
+
+    return BaselineAgent()
+
+
 def _commands() -> Sequence[Any]:
     from ciso.cli.ciso_cmd import commands
 
@@ -76,6 +92,7 @@ domain = Domain(
         "(itbench kyverno|rego|lint|ansible)"
     ),
     load_scenarios=_load_scenarios,
+    agents={"baseline": _baseline_agent},
     load_ground_truth=_load_ground_truth,
     evaluate=_evaluate,
     write_reference=_write_reference,

@@ -1,8 +1,13 @@
-"""Deterministic scoring of ``root_cause_resource``.
+"""Deterministic scoring of ``root_cause_resource`` and ``root_cause_resource_exact``.
 
 A predicted resource matches a ground-truth one when names are equal (case-insensitive, surrounding
 space ignored) and types are equal after folding case, spaces and underscores (``Instance_Family``,
 ``instance family``). This is the faithful, reproducible stand-in for ITBench's LLM judge.
+
+``root_cause_resource`` keeps ITBench's rule (1 when every true resource is among the predictions),
+so predicting everything scores 1 on it; its precision and F1 say what it hides.
+``root_cause_resource_exact`` is the strict metric (1 iff the prediction set equals the truth), as
+CISO's ``strict_pass`` is.
 """
 
 from __future__ import annotations
@@ -11,6 +16,9 @@ from collections.abc import Iterable
 
 from finops.model import Resource
 from itbench.scoring.sets import set_score
+
+RESOURCE_METRIC = "root_cause_resource"
+EXACT_METRIC = "root_cause_resource_exact"
 
 
 def _key(resource: Resource) -> tuple[str, str]:
@@ -29,4 +37,21 @@ def score_root_cause_resource(
     return {
         "calculation": 1.0 if true and true <= pred else 0.0,
         **score.as_calculation(),
+    }
+
+
+def score_exact(predicted: Iterable[Resource], truth: Iterable[Resource]) -> float:
+    """1 iff the predicted resources are exactly the true ones (after name/type folding)."""
+    true = {_key(r) for r in truth}
+    return 1.0 if true and {_key(r) for r in predicted} == true else 0.0
+
+
+def score_finops(
+    predicted: Iterable[Resource], truth: Iterable[Resource]
+) -> dict[str, dict[str, float] | float]:
+    """Every FinOps metric of one answer, as a trial's ``scores``."""
+    predicted, truth = tuple(predicted), tuple(truth)
+    return {
+        RESOURCE_METRIC: score_root_cause_resource(predicted, truth),
+        EXACT_METRIC: score_exact(predicted, truth),
     }

@@ -1,4 +1,8 @@
-"""Tools an LLM agent can call on a scenario's cost data (JSON in, JSON out)."""
+"""Tools an LLM agent can call on a scenario's cost data (JSON in, JSON out).
+
+They give the data, never an answer: no tool runs the baseline's drill-down, so an ``llm`` score
+measures the model, not the baseline.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from finops.loaders.focus import read_focus_csv
+from finops.loaders.lite import read_lite_csv
 from finops.loaders.table import CostTable
 from finops.model import Anomaly
-from finops.rca import diagnose
 from itbench.llm.tools import Tool
 
 
 def make_tools(load_table: Callable[[], CostTable], anomaly: Anomaly) -> list[Tool]:
+    """``list_levels`` and ``query_costs`` over the table ``load_table`` reads (once, lazily)."""
     cache: dict[str, CostTable] = {}
 
     def table() -> CostTable:
@@ -60,21 +66,6 @@ def make_tools(load_table: Callable[[], CostTable], anomaly: Anomaly) -> list[To
         ]
         return {"level": level, "days": days, "rows": rows}
 
-    def run_drilldown() -> dict[str, Any]:
-        diagnosis = diagnose(table(), anomaly)
-        return {
-            "notes": list(diagnosis.notes),
-            "root_causes": [
-                {
-                    "name": rc.resource.name,
-                    "type": rc.resource.type,
-                    "kind": rc.kind,
-                    "explanation": rc.explanation,
-                }
-                for rc in diagnosis.root_causes
-            ],
-        }
-
     return [
         Tool(
             "list_levels",
@@ -98,20 +89,11 @@ def make_tools(load_table: Callable[[], CostTable], anomaly: Anomaly) -> list[To
             },
             query_costs,
         ),
-        Tool(
-            "run_drilldown",
-            "Run the seasonal-baseline drill-down on the anomaly and return the root causes it can justify, with numbers.",
-            {"type": "object", "properties": {}},
-            run_drilldown,
-        ),
     ]
 
 
 def workspace_table_loader(workspace: Path) -> Callable[[], CostTable]:
     def load() -> CostTable:
-        from finops.loaders.focus import read_focus_csv
-        from finops.loaders.lite import read_lite_csv
-
         if (workspace / "data.csv").exists():
             return read_lite_csv(workspace / "data.csv")
         return read_focus_csv(workspace / "focus.csv")

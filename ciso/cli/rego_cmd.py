@@ -33,9 +33,27 @@ def _engine_options(f):
     return f
 
 
-def _report(exc) -> int:
+#: What OPA 1.x (and regorus in v1 mode) says about a rule written in Rego v0 syntax.
+_V0_SYMPTOMS = ("keyword is required", "`contains` keyword", "`if` keyword")
+V0_HINT = (
+    "hint: this looks like Rego v0 syntax (rules without `if`/`contains`), which OPA 1.x rejects;"
+    " rerun with --v0-compatible"
+)
+
+
+def _looks_like_v0(diagnostics) -> bool:  # noqa: ANN001 - list[Diagnostic], imported lazily
+    return any(
+        d.code == "rego_parse_error" and any(s in d.message for s in _V0_SYMPTOMS)
+        for d in diagnostics
+    )
+
+
+def _report(exc, v0_compatible: bool = True) -> int:  # noqa: ANN001 - a RegoError
+    """Each diagnostic on stderr as file:line:col: code: message, and the v0 hint where it helps."""
     for diagnostic in exc.diagnostics:
         click.echo(str(diagnostic), err=True)
+    if not v0_compatible and _looks_like_v0(exc.diagnostics):
+        click.echo(V0_HINT, err=True)
     return ExitCode.TOOL_ERROR
 
 
@@ -94,7 +112,7 @@ def eval_(
                 v0=v0_compatible,
             )
         except RegoError as exc:
-            return _report(exc)
+            return _report(exc, v0_compatible)
     click.echo(f"engine: {result.engine} {result.version}", err=True)
     del engine
     if fmt == "raw":
@@ -148,7 +166,7 @@ def test(
                 coverage=coverage,
             )
         except RegoError as exc:
-            return _report(exc)
+            return _report(exc, v0_compatible)
     counts = {
         s: sum(1 for c in run.cases if c.status == s) for s in ("pass", "fail", "error", "skip")
     }
@@ -216,4 +234,6 @@ def check(
     else:
         for d in diagnostics:
             click.echo(str(d))
+    if not v0_compatible and _looks_like_v0(diagnostics):
+        click.echo(V0_HINT, err=True)
     return ExitCode.FINDINGS if diagnostics else ExitCode.OK

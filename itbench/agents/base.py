@@ -13,6 +13,7 @@ from itbench.plugins.spec import (
     AgentFactory,
     AgentNetwork,
     AgentOptions,
+    ConfinedAgent,
     ReferenceAgent,
     Task,
 )
@@ -27,6 +28,7 @@ __all__ = [
     "AgentFactory",
     "AgentNetwork",
     "AgentOptions",
+    "ConfinedAgent",
     "ReferenceAgent",
     "Task",
     "task_prompt",

@@ -12,7 +12,9 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from itbench.agents.base import TASK_ENV, TASK_FILE, AgentOptions, Task
 from itbench.errors import UsageError
@@ -23,6 +25,7 @@ from itbench.sandbox.agent import (
     AgentConfinement,
     agent_bwrap_argv,
     agent_environment,
+    cache_dirs,
     check_confinement,
     run_agent_command,
 )
@@ -41,6 +44,10 @@ class CommandAgent:
     name: str = "command"
 
     def solve(self, task: Task) -> AgentResult:
+        """Outside the runner nothing says where the scenario's files are: hide the caches."""
+        return self.solve_confined(task, cache_dirs())
+
+    def solve_confined(self, task: Task, hidden_paths: Sequence[Path]) -> AgentResult:
         (task.workspace / TASK_FILE).write_text(task.prompt + "\n", encoding="utf-8")
         workspace = task.workspace.resolve()
         own = {TASK_ENV: task.prompt, "ITBENCH_WORKSPACE": str(workspace)}
@@ -52,7 +59,7 @@ class CommandAgent:
                 self.command,
                 workspace=workspace,
                 read_only_inputs=task.scenario.inputs,
-                hidden=task.hidden_paths,
+                hidden=hidden_paths,
                 confinement=confinement,
                 env=env,
             )

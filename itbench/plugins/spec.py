@@ -37,11 +37,6 @@ class Task:
     #: Environment variables of the trial's live environment (``KUBECONFIG`` for a cluster);
     #: agents that run tools or external commands pass them on.
     env: Mapping[str, str] = field(default_factory=dict)
-    #: Paths external programs started for this task must not see: the run directory (other
-    #: trials), the scenario's source folders (ground truth beside the inputs), the itbench cache
-    #: and the installed domain packages (built-in reference answers). The command agent's sandbox
-    #: hides them; the workspace, though inside the run directory, stays visible.
-    hidden_paths: tuple[Path, ...] = ()
 
 
 #: ``allow``: the agent shares the host's network (model APIs, the trial's cluster on the host's
@@ -86,6 +81,18 @@ class ReferenceAgent(Protocol):
     name: str
 
     def solve_with_reference(self, task: Task, scenario: Scenario) -> AgentResult: ...
+
+
+@runtime_checkable
+class ConfinedAgent(Protocol):
+    """An agent that confines external programs. The runner hands the paths they must not see
+    (the run directory with other trials, the scenario's source folders with ground truth beside
+    the inputs, the itbench cache, the domain packages with built-in references) only to the
+    built-in ``command`` agent: the paths themselves point at ground truth."""
+
+    name: str
+
+    def solve_confined(self, task: Task, hidden_paths: Sequence[Path]) -> AgentResult: ...
 
 
 #: Builds an agent for a domain from CLI options. Called once in the parent before any trial,

@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from itbench.agents.base import Agent, Task, task_prompt
+from itbench.agents.command import CommandAgent
 from itbench.agents.oracle import OracleAgent
 from itbench.errors import ItbenchError
 from itbench.fsutil import atomic_write_json, copy_input
@@ -81,9 +82,8 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
                 ctx.time_limit_s,
                 transcript,
                 dict(env),
-                hidden_paths=hidden_paths(spec, ctx.domain),
             )
-            result = _solve(ctx.agent, task, spec.scenario)
+            result = _solve(ctx.agent, task, spec, ctx.domain)
     except ItbenchError as exc:  # the environment itself could not be set up or torn down
         result = AgentResult(status=AgentStatus.ERROR, reason=f"environment: {exc}")
     transcript.record("agent_end", status=result.status.value, reason=result.reason)
@@ -162,11 +162,14 @@ def domain_package_dirs(domain: Domain) -> tuple[Path, ...]:
     return tuple(d for package in sorted(packages) for d in _package_dirs(package))
 
 
-def _solve(agent: Agent, task: Task, scenario: Scenario) -> AgentResult:
+def _solve(agent: Agent, task: Task, spec: TrialSpec, domain: Domain) -> AgentResult:
     try:
-        # only the built-in oracle (not a subclass, not a look-alike) is handed the reference
+        # Only the built-in oracle and command agents (not subclasses, not look-alikes declaring
+        # the same methods) get more than the task: the reference, or where ground truth lies.
         if type(agent) is OracleAgent:
-            return agent.solve_with_reference(task, scenario)
+            return agent.solve_with_reference(task, spec.scenario)
+        if type(agent) is CommandAgent:
+            return agent.solve_confined(task, hidden_paths(spec, domain))
         return agent.solve(task)
     except subprocess.TimeoutExpired:
         return AgentResult(status=AgentStatus.TIMEOUT, reason="timeout")

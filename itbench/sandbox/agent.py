@@ -7,9 +7,9 @@ needs no harness code, and the domain packages hold built-in reference answers).
 - its workspace read-write (the working directory) with the scenario's inputs read-only in it;
 - a private ``/tmp`` and a private ``HOME`` (``/home/itbench-agent``), or the directory named with
   ``--agent-home`` bound read-write as ``HOME`` (CLI login state);
-- every path of :attr:`Task.hidden_paths` covered by an empty read-only tmpfs: the run directory
-  (other trials), the scenario source folders (ground truth lies beside the inputs), the itbench
-  cache, the domain packages (built-in reference answers);
+- every path the runner names (``solve_confined``) covered by an empty read-only tmpfs: the run
+  directory (other trials), the scenario source folders (ground truth lies beside the inputs),
+  the itbench cache, the domain packages (built-in reference answers);
 - the host's network by default (model APIs, the trial's cluster on the host's loopback), or with
   ``--agent-network none`` a private network namespace holding only its own loopback;
 - a private PID namespace, a process-count cgroup, and ``--die-with-parent``: when the command

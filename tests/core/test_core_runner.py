@@ -123,7 +123,9 @@ def test_timeout_kills_the_agent_and_its_children(toy_env, tmp_path):
     workspace = tmp_path / "t" / "add-1" / "1"
     # the agent starts a grandchild that would write a marker after the limit, then hangs; the
     # markers go in the workspace, the one place the sandboxed agent can write
-    cmd = 'touch "$ITBENCH_WORKSPACE/started"; (sleep 3; touch "$ITBENCH_WORKSPACE/alive") & sleep 60'
+    cmd = (
+        'touch "$ITBENCH_WORKSPACE/started"; (sleep 3; touch "$ITBENCH_WORKSPACE/alive") & sleep 60'
+    )
     toy_env["TOY_SCENARIOS"] = "1"
     started = time.monotonic()
     proc = run_cli(
@@ -238,7 +240,7 @@ def test_processes_a_finished_trial_left_behind_are_ended(toy_env, tmp_path):
     toy_env["TOY_SCENARIOS"] = "2"
     answer = "python3 -c \"import json; d=json.load(open('task.json')); json.dump({'sum': d['a']+d['b']}, open('answer.json', 'w'))\""
     cmd = (
-        f"if grep -q '\"a\": 1,' task.json; then (sleep 1.5; touch \"$ITBENCH_WORKSPACE/leftover-ran\") >/dev/null 2>&1 & "
+        f'if grep -q \'"a": 1,\' task.json; then (sleep 1.5; touch "$ITBENCH_WORKSPACE/leftover-ran") >/dev/null 2>&1 & '
         f"else sleep 3; fi; {answer}"
     )
     proc = run_cli(

@@ -147,3 +147,86 @@ def test_coverage_lists_rows_no_test_reaches(tmp_path):
     report = json.loads(proc.stdout)["coverage"]["files"][str(tmp_path / "p.rego")]
     assert 12 in report["not_covered"] and 8 in report["covered"]
     assert report["coverage"] < 100
+
+
+# -- error polish (issue 15) -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_eval_errors_carry_the_column(tmp_path, engine):
+    # the unsafe variable is the only thing on row 4 and starts at column 5
+    (tmp_path / "p.rego").write_text("package c\nimport rego.v1\nr if {\n    y\n}\n")
+    proc = run_cli(
+        ["rego", "eval", "-d", str(tmp_path / "p.rego"), "data.c.r", "--rego-engine", engine]
+    )
+    assert proc.returncode == 3, proc.stderr
+    assert f"{tmp_path / 'p.rego'}:4:5: rego_unsafe_var_error" in proc.stderr
+
+
+@pytest.mark.skipif(not golib_available(), reason="type checking needs embedded OPA")
+def test_check_errors_carry_the_column_in_text_and_json(tmp_path):
+    policy = tmp_path / "t.rego"
+    policy.write_text('package y\nimport rego.v1\np := x if {\n\tx := 1 + "a"\n}\n')
+    text = run_cli(["rego", "check", str(policy)])
+    assert text.returncode == 1
+    # OPA places a type error of a call at the call's first operand: "1" in column 7 (tab = 1)
+    assert text.stdout.startswith(f"{policy}:4:7: rego_type_error: plus: invalid argument(s)")
+    (error,) = json.loads(run_cli(["rego", "check", str(policy), "--format", "json"]).stdout)[
+        "errors"
+    ]
+    assert (error["line"], error["column"]) == (4, 7)
+
+
+@pytest.mark.skipif(not golib_available(), reason="the v0 rewrite runs on embedded OPA")
+def test_v0_columns_point_into_the_v0_source(tmp_path):
+    """The rewrite inserts ` contains ` and `if `; the column still points at the user's file."""
+    policy = tmp_path / "v0.rego"
+    policy.write_text('package y\np[x] { x := 1 + "a" }\n')
+    proc = run_cli(["rego", "check", "--v0-compatible", str(policy), "--format", "json"])
+    (error,) = json.loads(proc.stdout)["errors"]
+    assert (error["line"], error["column"]) == (2, 'p[x] { x := 1 + "a" }'.index("1") + 1)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_v0_syntax_on_eval_suggests_v0_compatible(tmp_path, engine):
+    policy = tmp_path / "v0.rego"
+    policy.write_text("package x\n\nallow { input.a }\n")
+    args = ["rego", "eval", "-d", str(policy), "data.x.allow", "--rego-engine", engine]
+    plain = run_cli(args)
+    assert plain.returncode == 3 and plain.stdout == ""
+    assert f"{policy}:3:" in plain.stderr and "--v0-compatible" in plain.stderr
+    fixed = run_cli([*args, "--v0-compatible", "-i", str(_write(tmp_path, {"a": True}))])
+    assert (
+        fixed.returncode == 0
+        and json.loads(fixed.stdout)["result"][0]["expressions"][0]["value"] is True
+    )
+
+
+def test_other_parse_errors_get_no_v0_hint(tmp_path):
+    policy = tmp_path / "broken.rego"
+    policy.write_text("package x\nimport rego.v1\nallow if {\n")
+    proc = run_cli(["rego", "eval", "-d", str(policy), "data.x.allow"])
+    assert proc.returncode == 3 and "rego_parse_error" in proc.stderr
+    assert "--v0-compatible" not in proc.stderr
+
+
+def test_conflicting_data_files_are_both_named(tmp_path):
+    (tmp_path / "t_test.rego").write_text(
+        "package t\nimport rego.v1\ntest_limit if data.limits.cpu == 1\n"
+    )
+    first, second = tmp_path / "a.json", tmp_path / "b.yaml"
+    first.write_text('{"limits": {"cpu": 1, "memory": 2}}')
+    second.write_text("limits:\n  cpu: 4\n")
+    proc = run_cli(["rego", "test", str(tmp_path)])
+    assert proc.returncode == 3 and proc.stdout == ""
+    assert f"{second}: data.limits.cpu conflicts with {first}" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    # the same key with the same value is no conflict
+    second.write_text("limits:\n  cpu: 1\n")
+    assert run_cli(["rego", "test", str(tmp_path)]).returncode == 0
+
+
+def _write(tmp_path: Path, value) -> Path:
+    path = tmp_path / "input.json"
+    path.write_text(json.dumps(value))
+    return path

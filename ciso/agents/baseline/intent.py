@@ -172,6 +172,8 @@ class FilePermissionCheck:
     group: str = "root"
     #: shell globs of extra files (sshd_config.d/*.conf), judged when present
     globs: tuple[str, ...] = ()
+    #: the listed paths must exist (a missing file violates)
+    must_exist: bool = False
     kind: Literal["file-permissions"] = "file-permissions"
 
 

@@ -25,6 +25,10 @@ from ciso.engines.kyverno.structure import check_policy
 from ciso.engines.kyverno.validation import check_block, fail_message, resolve
 
 __all__ = [
+    "ERROR",
+    "FAIL",
+    "PASS",
+    "SKIP",
     "Context",
     "RuleOutcome",
     "RuleRequest",
@@ -243,10 +247,6 @@ def _error_message(exc: RuleError) -> str:
     if exc.message.startswith("unsupported"):
         return f"{exc.message} (at {where})" if where else exc.message
     return f"rule error at {where}: {exc.message}" if where else exc.message
-
-
-def _excepted_message(excepted: list[dict[str, Any]]) -> str:
-    return f"rule is skipped due to policy exception {exceptions.names(excepted)}"
 
 
 def _plain_pattern_rule(rule: dict[str, Any]) -> bool:

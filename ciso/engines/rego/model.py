@@ -94,8 +94,34 @@ class TestRun:
 
 
 _LOCATION = re.compile(
-    r"(?P<file>[^\s:]+\.rego):(?P<line>\d+)(?::(?P<col>\d+))?:\s*(?P<code>rego_[a-z_]+):\s*(?P<msg>.*)$"
+    r"(?P<file>[^\s:]+\.rego):(?P<line>\d+)(?::(?P<col>\d+))?:\s*"
+    r"(?P<code>(?:rego|eval)_[a-z_]+):\s*(?P<msg>.*)$"
 )
+
+#: Error classes two engines can agree on, whatever their codes and wording (regorus has no codes).
+ERROR_CLASSES = ("parse", "unsafe", "recursion", "type", "conflict", "eval", "timeout", "resource")
+
+
+def error_class(diagnostic: Diagnostic) -> str:
+    """What kind of failure a diagnostic reports: parse, unsafe, recursion, type, conflict, eval,
+    timeout or resource. Conflicts are one class whether found when compiling (OPA: rego_type_error
+    "conflicting rules") or when evaluating (eval_conflict_error)."""
+    code, message = diagnostic.code, diagnostic.message.lower()
+    if code == "rego_timeout":
+        return "timeout"
+    if code == "rego_resource_error":
+        return "resource"
+    if "conflict" in code or "conflict" in message or "multiple outputs" in message:
+        return "conflict"
+    if code == "rego_parse_error":
+        return "parse"
+    if code == "rego_unsafe_var_error":
+        return "unsafe"
+    if code == "rego_recursion_error":
+        return "recursion"
+    if code in ("rego_type_error", "eval_type_error"):
+        return "type"
+    return "eval"
 
 
 def parse_opa_errors(text: str, default_code: str = "rego_error") -> list[Diagnostic]:

@@ -13,22 +13,46 @@ from itbench.errors import InputError
 MAX_POLICY_BYTES = 4 * 2**20
 
 
-def _merge(target: dict[str, Any], value: Any, where: str) -> None:
+def _merge(
+    target: dict[str, Any],
+    value: Any,
+    where: str,
+    origins: dict[tuple[str, ...], str],
+    path: tuple[str, ...] = (),
+) -> None:
+    """Merge ``value`` (from file ``where``) into ``target``: objects merge key by key, as OPA
+    merges data files; any other value may only repeat what an earlier file said there.
+    ``origins`` remembers which file set each path, so a conflict names both files."""
     if not isinstance(value, dict):
         raise InputError(f"{where}: data documents must be JSON/YAML objects at the top")
     for key, item in value.items():
+        here = (*path, str(key))
         if isinstance(item, dict) and isinstance(target.get(key), dict):
-            _merge(target[key], item, where)
+            _merge(target[key], item, where, origins, here)
         elif key in target and target[key] != item:
-            raise InputError(f"{where}: data key {key!r} conflicts with an earlier document")
+            earlier = next(
+                (origins[here[:n]] for n in range(len(here), 0, -1) if here[:n] in origins), "?"
+            )
+            raise InputError(
+                f"{where}: data.{'.'.join(here)} conflicts with {earlier}, which sets it "
+                f"to {_short(target[key])} (here: {_short(item)}); OPA merges data files only "
+                "where they do not overlap"
+            )
         else:
             target[key] = item
+            origins[here] = where
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def load(paths: list[Path]) -> tuple[dict[str, str], dict[str, Any]]:
     """(modules by file name, merged data) from files and directories (recursive)."""
     modules: dict[str, str] = {}
     data: dict[str, Any] = {}
+    origins: dict[tuple[str, ...], str] = {}
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
@@ -56,7 +80,7 @@ def load(paths: list[Path]) -> tuple[dict[str, str], dict[str, Any]]:
             except (json.JSONDecodeError, yaml.YAMLError) as exc:
                 raise InputError(f"{file}: not valid {file.suffix[1:].upper()} ({exc})") from exc
             if value is not None:
-                _merge(data, value, str(file))
+                _merge(data, value, str(file), origins)
     return modules, data
 
 

@@ -11,8 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ciso.engines.rego.backends import Backend, opa_cli, opa_golib, regorus_backend
-from ciso.engines.rego.model import Diagnostic, EvalResult
-from ciso.engines.rego.v0 import rewrite_v0
+from dataclasses import replace
+
+from ciso.engines.rego.model import Diagnostic, EvalResult, RegoError
+from ciso.engines.rego.v0 import Rewrite, rewrite_v0_mapped
 from itbench.errors import UsageError
 
 ORDER = ("opa", "opa-golib", "regorus")
@@ -36,11 +38,25 @@ class V0Rewriting:
         self.version = inner.version
 
     @staticmethod
-    def _rewrite(modules: Mapping[str, str]) -> dict[str, str]:
-        return {path: rewrite_v0(source) for path, source in modules.items()}
+    def _rewrite(modules: Mapping[str, str]) -> dict[str, Rewrite]:
+        return {path: rewrite_v0_mapped(source) for path, source in modules.items()}
+
+    @staticmethod
+    def _in_source(
+        rewrites: Mapping[str, Rewrite], diagnostics: list[Diagnostic]
+    ) -> list[Diagnostic]:
+        """Diagnostics of the rewrite placed in the v0 source (rows are the same, columns not)."""
+        return [
+            replace(d, column=rewrites[d.file].source_column(d.line, d.column))
+            if d.file in rewrites and d.line and d.column
+            else d
+            for d in diagnostics
+        ]
 
     def check(self, modules: Mapping[str, str]) -> list[Diagnostic]:
-        return self.inner.check(self._rewrite(modules))
+        rewrites = self._rewrite(modules)
+        diagnostics = self.inner.check({path: r.text for path, r in rewrites.items()})
+        return self._in_source(rewrites, diagnostics)
 
     def evaluate(
         self,
@@ -49,7 +65,13 @@ class V0Rewriting:
         input: Any = None,
         data: Mapping[str, Any] | None = None,
     ) -> EvalResult:
-        result = self.inner.evaluate(self._rewrite(modules), query, input, data)
+        rewrites = self._rewrite(modules)
+        try:
+            result = self.inner.evaluate(
+                {path: r.text for path, r in rewrites.items()}, query, input, data
+            )
+        except RegoError as exc:
+            raise RegoError(self._in_source(rewrites, exc.diagnostics), self.name) from exc
         return EvalResult(result.value, result.results, self.name, result.version)
 
 

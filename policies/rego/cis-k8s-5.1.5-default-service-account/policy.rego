@@ -16,11 +16,11 @@ result := false if {
 # serviceAccountName wins; the deprecated serviceAccount field is its alias; neither (or empty)
 # means default.
 service_account(spec) := name if {
-	names := [name |
+	names := [candidate |
 		some field in ["serviceAccountName", "serviceAccount"]
-		name := object.get(spec, field, "")
-		is_string(name)
-		name != ""
+		candidate := object.get(spec, field, "")
+		is_string(candidate)
+		candidate != ""
 	]
 	name := array.concat(names, ["default"])[0]
 }

@@ -7,13 +7,51 @@ carry file:line. It has no Rego v0 parser (v0 modules are rewritten first, see v
 from __future__ import annotations
 
 import importlib.metadata
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ciso.engines.rego.backends import TERM_QUERY
 from ciso.engines.rego.model import UNDEFINED, Diagnostic, EvalResult, RegoError, parse_opa_errors
 
 _VALUE = "__itbench_value__"
+# OPA's text form of an error names the file and row but not the column; for a module with an
+# empty name it gives "row:col" (parse and compile errors) or the failing expression's text (eval
+# errors) instead. Columns are found by running the failing step once more with that module unnamed.
+_ROW_COL = re.compile(r"(?:^|\s)(?P<row>\d+):(?P<col>\d+): (?P<code>(?:rego|eval)_[a-z_]+): ")
+_TEXT = re.compile(r"^(?:.*?error occurred: )?(?P<text>.+?): (?P<code>eval_[a-z_]+): ")
+
+
+def _columns(
+    modules: Mapping[str, str],
+    diagnostics: list[Diagnostic],
+    rerun: Callable[[dict[str, str]], str | None],
+) -> list[Diagnostic]:
+    """``diagnostics`` with their columns, where the rerun with the module unnamed tells them."""
+    found: dict[tuple[str, int, str], int] = {}
+    for file in {d.file for d in diagnostics if d.column is None and d.line and d.file in modules}:
+        unnamed = {("" if path == file else path): source for path, source in modules.items()}
+        message = rerun(unnamed)
+        if not message:
+            continue
+        rows = modules[file].splitlines()
+        for line in message.splitlines():
+            if m := _ROW_COL.search(line):
+                found.setdefault((file, int(m["row"]), m["code"]), int(m["col"]))
+            elif m := _TEXT.match(line.strip()):
+                text = m["text"].splitlines()[0]
+                for d in diagnostics:
+                    if d.file == file and d.code == m["code"] and d.line and d.line <= len(rows):
+                        at = rows[d.line - 1].find(text)
+                        if at >= 0:
+                            found.setdefault((file, d.line, d.code), at + 1)
+    return [
+        replace(d, column=found[(d.file, d.line, d.code)])
+        if d.column is None and (d.file, d.line, d.code) in found
+        else d
+        for d in diagnostics
+    ]
 
 
 def available() -> bool:
@@ -35,6 +73,19 @@ class OpaGolib:
             f"{importlib.metadata.version('opa-golib-python-bindings')} (OPA Go library v1)"
         )
 
+    def _parse_errors(self, modules: Mapping[str, str]) -> str | None:
+        """The parse errors of ``modules``, each module parsed alone (as OPA reports them)."""
+        messages = []
+        for path, source in modules.items():
+            engine = self._engine_type()
+            try:
+                engine.add_policy(path, source)
+            except self._error as exc:
+                messages.append(exc.message)
+            finally:
+                engine.close()
+        return "\n".join(messages) or None
+
     def _load(self, modules: Mapping[str, str], data: Mapping[str, Any] | None):
         engine = self._engine_type()
         diagnostics: list[Diagnostic] = []
@@ -45,10 +96,32 @@ class OpaGolib:
                 diagnostics += parse_opa_errors(exc.message, "rego_parse_error")
         if diagnostics:
             engine.close()
-            raise RegoError(diagnostics, self.name)
+            raise RegoError(_columns(modules, diagnostics, self._parse_errors), self.name)
         if data:
-            engine.add_data(dict(data))
+            try:
+                engine.add_data(dict(data))
+            except self._error as exc:
+                engine.close()
+                raise RegoError(
+                    [Diagnostic("", None, None, "rego_data_error", exc.message)], self.name
+                ) from exc
         return engine
+
+    def _run(
+        self, modules: Mapping[str, str], query: str, input: Any, data: Mapping[str, Any] | None
+    ) -> str | None:
+        """The error message of evaluating ``query`` (None when it succeeds)."""
+        try:
+            engine = self._load(modules, data)
+        except RegoError:
+            return None
+        try:
+            engine.eval_query(query, input)
+        except self._error as exc:
+            return exc.message
+        finally:
+            engine.close()
+        return None
 
     def check(self, modules: Mapping[str, str]) -> list[Diagnostic]:
         try:
@@ -58,7 +131,8 @@ class OpaGolib:
         try:
             engine.eval_query("true")  # compiling happens on first evaluation
         except self._error as exc:
-            return parse_opa_errors(exc.message, "rego_compile_error")
+            diagnostics = parse_opa_errors(exc.message, "rego_compile_error")
+            return _columns(modules, diagnostics, lambda m: self._run(m, "true", None, None))
         finally:
             engine.close()
         return []
@@ -71,9 +145,11 @@ class OpaGolib:
         data: Mapping[str, Any] | None = None,
     ) -> EvalResult:
         engine = self._load(modules, data)
+        term = TERM_QUERY.match(query) is not None
+        actual = f"{_VALUE} := {query.strip()}" if term else query
         try:
-            if TERM_QUERY.match(query):
-                bindings = engine.eval_query(f"{_VALUE} := {query.strip()}", input)
+            if term:
+                bindings = engine.eval_query(actual, input)
                 results = [
                     {
                         "expressions": [
@@ -100,9 +176,17 @@ class OpaGolib:
                     for b in bindings
                 ]
         except self._error as exc:
-            raise RegoError(parse_opa_errors(exc.message, "rego_eval_error"), self.name) from exc
-        finally:
             engine.close()
+            diagnostics = _columns(
+                modules,
+                parse_opa_errors(exc.message, "rego_eval_error"),
+                lambda m: self._run(m, actual, input, data),
+            )
+            raise RegoError(diagnostics, self.name) from exc
+        except BaseException:
+            engine.close()
+            raise
+        engine.close()
         value = results[0]["expressions"][0]["value"] if results else UNDEFINED
         return EvalResult(value, results, self.name, self.version)
 

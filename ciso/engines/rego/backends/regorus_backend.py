@@ -35,6 +35,18 @@ def available() -> bool:
     return True
 
 
+#: regorus has no error codes: OPA's code for what its message says (first match wins); anything
+#: else keeps the code of the phase (parse when adding a policy, eval when evaluating).
+_CODES = (
+    ("is unsafe", "rego_unsafe_var_error"),
+    ("recursion detected", "rego_recursion_error"),
+    ("conflicts with rule", "eval_conflict_error"),
+    ("multiple outputs", "eval_conflict_error"),
+    ("must be unique", "eval_conflict_error"),
+    ("expects ", "eval_type_error"),
+)
+
+
 def _diagnostics(text: str, code: str) -> list[Diagnostic]:
     where = _WHERE.search(text)
     message = _ERROR.search(text)
@@ -43,6 +55,7 @@ def _diagnostics(text: str, code: str) -> list[Diagnostic]:
         if message
         else (text.strip().splitlines() or ["regorus error"])[-1]
     )
+    code = next((c for needle, c in _CODES if needle in msg), code)
     if where:
         return [
             Diagnostic(

@@ -1,0 +1,49 @@
+"""What the baseline knows, one module per subject family: the phrasings that name a concept,
+its field paths, the safe and unsafe values and the platform's semantics.
+
+Each module exposes ``CONCEPTS``: an ordered tuple of :class:`Concept`; the parser tries the
+families in order and, within one, the concepts in order (most specific first).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+def words(*patterns: str) -> tuple[re.Pattern[str], ...]:
+    """Case-insensitive regular expressions over the normalised requirement text."""
+    return tuple(re.compile(p, re.IGNORECASE) for p in patterns)
+
+
+@dataclass(frozen=True)
+class Concept:
+    """A control the baseline can render. It matches when one pattern of every group in
+    ``all_of`` occurs, and none of ``none_of``; ``build`` turns the text into the check."""
+
+    name: str
+    all_of: tuple[tuple[re.Pattern[str], ...], ...]
+    build: Callable[[str], Any]
+    none_of: tuple[re.Pattern[str], ...] = ()
+
+    def matches(self, text: str) -> bool:
+        if any(p.search(text) for p in self.none_of):
+            return False
+        return all(any(p.search(text) for p in group) for group in self.all_of)
+
+
+#: Phrasings that forbid something ("must not", "no container may", "disallow", "flag ... that").
+NEGATION = words(
+    r"\b(must|may|should|can|shall)\s+not\b",
+    r"\b(mustn't|shouldn't|can't|cannot|never|forbid\w*|disallow\w*|prohibit\w*|block\w*)\b",
+    r"\bno\s+(\w+\s+){0,3}(may|can|should|is|gets?)\b",
+    r"\bflag\b",
+    r"\bdisabled?\b",
+    r"\bnot\s+(be\s+)?(allowed|permitted)\b",
+)
+
+
+def negated(text: str) -> bool:
+    return any(p.search(text) for p in NEGATION)

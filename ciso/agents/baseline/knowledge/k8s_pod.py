@@ -1,0 +1,177 @@
+"""Kubernetes pod security: pod-spec fields, container securityContext fields, capabilities,
+volumes, ports and secrets in environment variables.
+
+Defaults that matter: ``allowPrivilegeEscalation`` unset means allowed; a pod mounts its service
+account token unless ``automountServiceAccountToken: false``; containers keep the runtime's
+default capabilities (NET_RAW among them) unless they drop them.
+"""
+
+from __future__ import annotations
+
+from ciso.agents.baseline.intent import (
+    CapabilityCheck,
+    ContainerFieldCheck,
+    HostPathVolumeCheck,
+    HostPortCheck,
+    PodFieldCheck,
+    RunAsNonRootCheck,
+    SecretEnvCheck,
+)
+from ciso.agents.baseline.knowledge import Concept, words
+
+#: "unset is a violation" / "set explicitly": the only compliant value must be written out.
+EXPLICIT = words(
+    r"\bexplicit(ly)?\b",
+    r"\bunset\s+(counts|is|violates|means)",
+    r"\b(left\s+)?(unset|missing|absent|omitted)\b.{0,40}\b(violat|allowed|fail|non-?compliant)",
+    r"\bmust\s+(set|declare|specify)\b",
+)
+
+
+def _explicit(text: str) -> bool:
+    return any(p.search(text) for p in EXPLICIT)
+
+
+def _host_namespace(field: str, concept: str):
+    return lambda text: PodFieldCheck(concept=concept, field=field, forbidden=True)
+
+
+def _privilege_escalation(text: str) -> ContainerFieldCheck:
+    # Kubernetes allows escalation when the field is unset: "explicitly" means unset violates.
+    if _explicit(text):
+        return ContainerFieldCheck(
+            concept="allow-privilege-escalation",
+            path=("securityContext", "allowPrivilegeEscalation"),
+            required=False,
+        )
+    return ContainerFieldCheck(
+        concept="allow-privilege-escalation",
+        path=("securityContext", "allowPrivilegeEscalation"),
+        forbidden=True,
+    )
+
+
+CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "secret-env",
+        (
+            words(r"\bsecrets?\b", r"secretKeyRef", r"secretRef"),
+            words(r"\benv(ironment)?\b", r"\benvFrom\b", r"\bvariables?\b"),
+        ),
+        lambda text: SecretEnvCheck(),
+        none_of=words(r"\b(role|clusterrole|rbac)s?\b"),
+    ),
+    Concept(
+        "windows-host-process",
+        (words(r"host\s*process", r"hostProcess"),),
+        lambda text: ContainerFieldCheck(
+            concept="windows-host-process",
+            path=("securityContext", "windowsOptions", "hostProcess"),
+            forbidden=True,
+            pod_level_too=True,
+        ),
+    ),
+    Concept(
+        "host-network",
+        (words(r"hostNetwork", r"\b(host|node)('s)?\s+network(ing)?\b"),),
+        _host_namespace("hostNetwork", "host-network"),
+    ),
+    Concept(
+        "host-pid",
+        (
+            words(
+                r"hostPID",
+                r"\b(host|node)('s)?\s+(pid|process(es)?)(\s+(id\s+)?namespace)?\b",
+                r"\bprocess\s+(id\s+)?namespace\s+of\s+the\s+(host|node)\b",
+            ),
+        ),
+        _host_namespace("hostPID", "host-pid"),
+    ),
+    Concept(
+        "host-ipc",
+        (
+            words(
+                r"hostIPC",
+                r"\b(host|node)('s)?\s+ipc\b",
+                r"\bipc\s+namespace\b",
+                r"\binter-?process\s+communication\b",
+            ),
+        ),
+        _host_namespace("hostIPC", "host-ipc"),
+    ),
+    Concept(
+        "host-path",
+        (
+            words(
+                r"hostPath",
+                r"\bhost\s*path\b",
+                r"\b(directories|folders|files|filesystem)\s+(of|from)\s+the\s+(node|host)\b",
+                r"\b(node|host)('s)?\s+(directories|folders|file\s*system)\b",
+            ),
+        ),
+        lambda text: HostPathVolumeCheck(),
+    ),
+    Concept(
+        "host-port",
+        (words(r"hostPort", r"\bhost\s+ports?\b", r"\bports?\s+on\s+the\s+(node|host)\b"),),
+        lambda text: HostPortCheck(),
+    ),
+    Concept(
+        "allow-privilege-escalation",
+        (
+            words(
+                r"allowPrivilegeEscalation",
+                r"\bprivilege\s+escalation\b",
+                r"\bescalat\w+\s+(its\s+|their\s+)?privileges?\b",
+                r"\bgain\s+more\s+privileges\b",
+            ),
+        ),
+        _privilege_escalation,
+    ),
+    Concept(
+        "privileged",
+        (words(r"\bprivileged\b"),),
+        lambda text: ContainerFieldCheck(
+            concept="privileged", path=("securityContext", "privileged"), forbidden=True
+        ),
+    ),
+    Concept(
+        "run-as-non-root",
+        (
+            words(
+                r"runAsNonRoot",
+                r"\b(run|runs|running|execute|executing)\s+as\s+(the\s+)?root\b",
+                r"\b(uid|user\s+id)\s+0\b",
+                r"\broot\s+user\b",
+                r"\bnon-?root\b",
+            ),
+        ),
+        lambda text: RunAsNonRootCheck(),
+    ),
+    Concept(
+        "net-raw",
+        (words(r"NET_RAW", r"\braw\s+sockets?\b"),),
+        lambda text: CapabilityCheck(
+            concept="net-raw", must_drop=("NET_RAW", "ALL"), forbid_add=("NET_RAW",)
+        ),
+    ),
+    Concept(
+        "added-capabilities",
+        (
+            words(
+                r"capabilities\.add",
+                r"\badd(s|ed|ing)?\s+(any\s+|extra\s+|additional\s+)?(linux\s+)?capabilit",
+                r"\b(extra|additional|added)\s+(linux\s+)?capabilit",
+            ),
+        ),
+        lambda text: CapabilityCheck(concept="added-capabilities", forbid_add=("*",)),
+    ),
+    Concept(
+        "drop-all-capabilities",
+        (
+            words(r"capabilit"),
+            words(r"\bdrop", r"\bdefault\b", r"\bALL\b"),
+        ),
+        lambda text: CapabilityCheck(concept="drop-all-capabilities", must_drop=("ALL",)),
+    ),
+)

@@ -1,0 +1,150 @@
+"""Kubernetes RBAC and service accounts: what rules grant, whom bindings name, and token
+mounting.
+
+RBAC facts the renderers rely on: a rule's ``*`` verb grants every verb; a ``*`` resource of the
+core ("") or ``*`` API group covers every core resource and subresource; ``*/<sub>`` covers that
+subresource of every resource; built-in objects are named ``system:*`` or labelled
+``kubernetes.io/bootstrapping=rbac-defaults``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ciso.agents.baseline.intent import BindingCheck, PodFieldCheck, RbacRuleCheck
+from ciso.agents.baseline.knowledge import Concept, words
+
+ROLE_WORDS = words(
+    r"\b(cluster\s*)?roles?\b", r"\brbac\b", r"\bpermissions?\b", r"\bgrants?\b", r"\brules?\b"
+)
+READ_VERBS = ("get", "list", "watch")
+#: resources whose create makes pods (CIS 5.1.4)
+POD_CREATORS = (
+    "pods",
+    "deployments",
+    "replicasets",
+    "statefulsets",
+    "daemonsets",
+    "jobs",
+    "cronjobs",
+    "replicationcontrollers",
+)
+IDENTITY_RESOURCES = (
+    "roles",
+    "clusterroles",
+    "users",
+    "groups",
+    "serviceaccounts",
+    "uids",
+)
+
+
+def _automount(text: str) -> PodFieldCheck:
+    default_only = bool(re.search(r"\bdefault\s+service\s*accounts?\b", text, re.I))
+    return PodFieldCheck(
+        concept="default-service-account" if default_only else "service-account-token-automount",
+        field="automountServiceAccountToken",
+        required=False,
+        default_service_account_only=default_only,
+    )
+
+
+def _binding(text: str) -> BindingCheck:
+    """Requirements about cluster-admin mention system:masters in passing and vice versa (its
+    default binding): the one named first is the subject."""
+    masters = text.find("system:masters")
+    admin = text.find("cluster-admin")
+    if masters >= 0 and (admin < 0 or masters < admin):
+        return BindingCheck(
+            concept="system-masters-binding", subject_kind="Group", subject_name="system:masters"
+        )
+    return BindingCheck(concept="cluster-admin-binding", role_ref="cluster-admin")
+
+
+CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "binding",
+        (words(r"system:masters", r"cluster-admin"), words(r"\bbind", r"\bhold", r"\bgrant")),
+        _binding,
+    ),
+    Concept(
+        "default-service-account",
+        (
+            words(r"\bdefault\s+service\s*accounts?\b"),
+            words(r"automount", r"\bmount", r"\btoken", r"\bpods?\b", r"\bworkloads?\b"),
+        ),
+        _automount,
+        none_of=words(r"\bserviceaccounts/token\b", r"\bmint"),
+    ),
+    Concept(
+        "service-account-token-automount",
+        (
+            words(
+                r"automountServiceAccountToken",
+                r"\bauto-?mount\w*\b.{0,40}\btokens?\b",
+                r"\b(get|receive|mount|carry|have)s?\s+(a\s+|the\s+|any\s+)?"
+                r"(service\s*account\s+|API\s+)?(credentials?|tokens?)\b",
+            ),
+        ),
+        _automount,
+        none_of=words(r"\bserviceaccounts/token\b", r"\bmint", r"\bcreat\w+\s+.{0,30}tokens?"),
+    ),
+    Concept(
+        "node-proxy",
+        (words(r"nodes/proxy", r"\bnode\s+proxy\b", r"\bkubelet('s)?\s+API\b"),),
+        lambda text: RbacRuleCheck(concept="node-proxy", verbs=("*",), resources=("nodes/proxy",)),
+    ),
+    Concept(
+        "service-account-token-creation",
+        (
+            words(r"serviceaccounts/token", r"\b(service\s*account\s+)?tokens?\b"),
+            words(r"\bcreat", r"\bmint", r"\bissu", r"\brequest"),
+            ROLE_WORDS,
+        ),
+        lambda text: RbacRuleCheck(
+            concept="service-account-token-creation",
+            verbs=("create",),
+            resources=("serviceaccounts/token",),
+        ),
+    ),
+    Concept(
+        "bind-escalate-impersonate",
+        (words(r"\bimpersonat", r"\bescalate\b", r"\bbind\b.{0,40}\bverbs?\b"), ROLE_WORDS),
+        lambda text: RbacRuleCheck(
+            concept="bind-escalate-impersonate",
+            verbs=("bind", "escalate", "impersonate"),
+            resources=IDENTITY_RESOURCES,
+        ),
+    ),
+    Concept(
+        "persistent-volume-creation",
+        (words(r"\bpersistent\s*volumes?\b", r"persistentvolumes"), words(r"\bcreat", r"\bmake")),
+        lambda text: RbacRuleCheck(
+            concept="persistent-volume-creation",
+            verbs=("create",),
+            resources=("persistentvolumes",),
+        ),
+    ),
+    Concept(
+        "pod-creation",
+        (
+            words(r"\bcreat\w*\s+(new\s+)?(pods?|workloads?)\b", r"\bpod\s+creation\b", r"\blaunch"),
+            ROLE_WORDS,
+        ),
+        lambda text: RbacRuleCheck(concept="pod-creation", verbs=("create",), resources=POD_CREATORS),
+    ),
+    Concept(
+        "secrets-read",
+        (
+            words(r"\bsecrets?\b"),
+            words(r"\bread", r"\bget\b", r"\blist\b", r"\bwatch\b", r"\bview", r"\baccess"),
+            ROLE_WORDS,
+        ),
+        lambda text: RbacRuleCheck(concept="secrets-read", verbs=READ_VERBS, resources=("secrets",)),
+    ),
+    Concept(
+        "rbac-wildcards",
+        (words(r"\bwild\s*-?cards?\b", r'"\*"', r"\bexplicit"), ROLE_WORDS),
+        lambda text: RbacRuleCheck(concept="rbac-wildcards", any_wildcard=True),
+    ),
+)

@@ -1,0 +1,92 @@
+"""Requirement text -> :class:`Intent` or :class:`NotUnderstood`.
+
+The parser works from the words only: it never sees scenario ids, CIS numbers or file names of
+the benchmark. It extracts the requirement from the goal text, matches it against the knowledge
+base (families in order, most specific concept first) and reads the scope (exempt namespaces,
+built-in RBAC objects) from the same text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ciso.agents.baseline.intent import (
+    SYSTEM_NAMESPACES,
+    BindingCheck,
+    Intent,
+    NotUnderstood,
+    RbacRuleCheck,
+    Scope,
+)
+from ciso.agents.baseline.knowledge import Concept, k8s_namespaces, k8s_pod, k8s_rbac
+from ciso.agents.baseline.knowledge import rhel_config, rhel_files
+
+KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
+    k8s_namespaces.CONCEPTS,
+    k8s_rbac.CONCEPTS,
+    k8s_pod.CONCEPTS,
+)
+RHEL_FAMILIES: tuple[tuple[Concept, ...], ...] = (rhel_files.CONCEPTS, rhel_config.CONCEPTS)
+
+# The goal templates put the requirement on its own indented line(s) between the opening
+# sentence and "To check the condition".
+_GOAL = re.compile(
+    r"(?:kubeconfig\.yaml`|OPA Rego policy|`static-resources/`)\s*\n(?P<req>.+?)\n\s*\n\s*"
+    r"To check the condition",
+    re.S,
+)
+
+
+def extract_requirement(description: str) -> str:
+    """The requirement inside an ITBench goal text, or the text itself when it is not one."""
+    match = _GOAL.search(description)
+    text = match.group("req") if match else description
+    return " ".join(text.split())
+
+
+_EXEMPT_WORDS = re.compile(
+    r"\b(exempt\w*|excluded?|except|excepting|other\s+than|apart\s+from|besides|ignored?|"
+    r"skip\w*|not\s+(judged|checked|covered))\b",
+    re.I,
+)
+_NAMESPACE_NAME = re.compile(r"\b(kube-system|kube-public|kube-node-lease)\b")
+
+
+def scope_of(text: str) -> Scope:
+    """Exempt namespaces and built-in RBAC objects, read from the exemption wording."""
+    if not _EXEMPT_WORDS.search(text):
+        return Scope()
+    namespaces = list(dict.fromkeys(_NAMESPACE_NAME.findall(text)))
+    if re.search(r"\b(system|kubernetes('s)?\s+own|control[- ]plane)\s+namespaces\b", text, re.I):
+        namespaces.extend(ns for ns in SYSTEM_NAMESPACES if ns not in namespaces)
+    builtin = bool(
+        re.search(r"\bbuilt-?in\b|\bsystem:\b|\"system:\"|rbac-defaults|bootstrapp", text, re.I)
+    )
+    return Scope(exempt_namespaces=tuple(namespaces), exempt_builtin_rbac=builtin)
+
+
+def _first_concept(text: str, families: tuple[tuple[Concept, ...], ...]) -> Concept | None:
+    for family in families:
+        for concept in family:
+            if concept.matches(text):
+                return concept
+    return None
+
+
+def parse(description: str, platform: str) -> Intent | NotUnderstood:
+    """Parse a goal text (or a bare requirement) for ``platform`` (kubernetes | rhel9)."""
+    text = extract_requirement(description)
+    if not text:
+        return NotUnderstood("the requirement text is empty", text)
+    families = RHEL_FAMILIES if platform == "rhel9" else KUBERNETES_FAMILIES
+    concept = _first_concept(text, families)
+    if concept is None:
+        return NotUnderstood(f"no known {platform} control is named in the requirement", text)
+    built = concept.build(text)
+    if built is None:
+        return NotUnderstood(f"recognised {concept.name} but could not read its values", text)
+    checks = built if isinstance(built, tuple) else (built,)
+    scope = scope_of(text) if platform == "kubernetes" else Scope()
+    if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
+        scope = Scope(exempt_namespaces=scope.exempt_namespaces)
+    return Intent(platform=platform, checks=checks, scope=scope, requirement=text)  # type: ignore[arg-type]

@@ -1,0 +1,271 @@
+"""Intent -> the files of one scenario class, through the Jinja2 templates in ``templates/``."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any
+
+import jinja2
+import yaml
+
+from ciso.agents.baseline.intent import (
+    BindingCheck,
+    ConfigSetting,
+    ContainerFieldCheck,
+    DefaultNamespaceCheck,
+    FilePermissionCheck,
+    HostPathVolumeCheck,
+    HostPortCheck,
+    Intent,
+    NamespaceNetworkPolicyCheck,
+    PodFieldCheck,
+    RbacRuleCheck,
+    SecretEnvCheck,
+)
+from ciso.agents.baseline.knowledge import k8s_namespaces
+
+_ENV = jinja2.Environment(
+    loader=jinja2.FunctionLoader(
+        lambda name: files("ciso.agents.baseline.templates").joinpath(name).read_text()
+    ),
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    autoescape=False,
+)
+
+#: API group of each resource an RBAC check names
+RESOURCE_GROUPS = {
+    "pods": "",
+    "secrets": "",
+    "nodes/proxy": "",
+    "serviceaccounts": "",
+    "serviceaccounts/token": "",
+    "persistentvolumes": "",
+    "replicationcontrollers": "",
+    "users": "",
+    "groups": "",
+    "uids": "",
+    "deployments": "apps",
+    "replicasets": "apps",
+    "statefulsets": "apps",
+    "daemonsets": "apps",
+    "jobs": "batch",
+    "cronjobs": "batch",
+    "roles": "rbac.authorization.k8s.io",
+    "clusterroles": "rbac.authorization.k8s.io",
+}
+WORKLOAD_KINDS = (
+    "pods",
+    "deployments",
+    "statefulsets",
+    "daemonsets",
+    "replicasets",
+    "replicationcontrollers",
+    "jobs",
+    "cronjobs",
+)
+CONFIG_FILES = {"login.defs": "/etc/login.defs", "auditd": "/etc/audit/auditd.conf"}
+
+
+class NotRenderable(Exception):
+    """The intent is understood but this dialect has no template for it."""
+
+
+@dataclass(frozen=True)
+class Rendered:
+    files: dict[str, str]
+    templates: tuple[str, ...]
+
+
+def _render(name: str, **context: Any) -> str:
+    return _ENV.get_template(name).render(**context)
+
+
+def collected_kinds(intent: Intent) -> tuple[str, ...]:
+    """The kubectl resource names the checks read."""
+    kinds: list[str] = []
+    for check in intent.checks:
+        if isinstance(check, RbacRuleCheck):
+            kinds += ["roles", "clusterroles"]
+        elif isinstance(check, BindingCheck):
+            kinds += ["rolebindings", "clusterrolebindings"]
+        elif isinstance(check, NamespaceNetworkPolicyCheck):
+            kinds += ["namespaces", "networkpolicies"]
+        elif isinstance(check, DefaultNamespaceCheck):
+            kinds += [
+                {"PersistentVolumeClaim": "persistentvolumeclaims"}.get(k, k.lower() + "s")
+                for k in check.kinds
+            ]
+        else:
+            kinds += list(WORKLOAD_KINDS)
+    return tuple(dict.fromkeys(kinds))
+
+
+def _singular(kind: str) -> str:
+    return {"persistentvolumeclaims": "persistentvolumeclaim"}.get(kind, kind.rstrip("s"))
+
+
+def kubernetes_rego(intent: Intent) -> str:
+    resources = {r for c in intent.checks if isinstance(c, RbacRuleCheck) for r in c.resources}
+    return _render(
+        "k8s.rego.j2",
+        requirement=intent.requirement,
+        checks=intent.checks,
+        exempt_namespaces_json=json.dumps(sorted(intent.scope.exempt_namespaces)).replace(
+            "[", "{"
+        ).replace("]", "}")
+        if intent.scope.exempt_namespaces
+        else "set()",
+        builtin_rbac=intent.scope.exempt_builtin_rbac,
+        container_lists_json=json.dumps(list(intent.scope.container_lists)),
+        resource_groups_json=json.dumps({r: RESOURCE_GROUPS.get(r, "") for r in sorted(resources)}),
+        builtin_in_default_json=json.dumps([list(p) for p in k8s_namespaces.BUILTIN_IN_DEFAULT]),
+    )
+
+
+def fetcher(intent: Intent) -> str:
+    return _render("fetcher.sh.j2", kinds=collected_kinds(intent))
+
+
+def fetch_static(intent: Intent) -> str:
+    kinds = collected_kinds(intent)
+    # kind names as they appear in manifests, lower-cased
+    manifest_kinds = sorted({_singular(k) for k in kinds})
+    return _render("fetch.sh.j2", kinds=kinds, kinds_json=json.dumps(manifest_kinds))
+
+
+# ---- Kyverno: one validate pattern per check ------------------------------------------------
+
+
+def _nest(path: tuple[str, ...], leaf: Any, anchored: bool) -> dict[str, Any]:
+    """``a.b.c: leaf`` as nested mappings; ``=(key)`` anchors when the path may be absent."""
+    node: Any = leaf
+    for key in reversed(path):
+        node = {f"=({key})" if anchored else key: node}
+    return node
+
+
+def _per_container(container: dict[str, Any], lists: tuple[str, ...]) -> dict[str, Any]:
+    spec: dict[str, Any] = {}
+    for name in lists:
+        key = name if name == "containers" else f"=({name})"
+        spec[key] = [container]
+    return spec
+
+
+def _kyverno_rule(check: Any, lists: tuple[str, ...]) -> dict[str, Any]:
+    if isinstance(check, PodFieldCheck) and not check.default_service_account_only:
+        if check.required is not None:
+            spec = {check.field: check.required}
+        elif isinstance(check.forbidden, bool):
+            spec = {f"=({check.field})": not check.forbidden}
+        else:
+            raise NotRenderable(f"no pattern for {check.field} != {check.forbidden!r}")
+        return {"pattern": {"spec": spec}}
+    if isinstance(check, ContainerFieldCheck):
+        if check.required is not None:
+            container = _nest(check.path, check.required, anchored=False)
+        elif isinstance(check.forbidden, bool):
+            container = _nest(check.path, not check.forbidden, anchored=True)
+        else:
+            raise NotRenderable(f"no pattern for {'.'.join(check.path)} != {check.forbidden!r}")
+        spec = _per_container(container, lists)
+        if check.pod_level_too:
+            spec.update(_nest(check.path, not check.forbidden, anchored=True))
+        return {"pattern": {"spec": spec}}
+    if isinstance(check, HostPathVolumeCheck):
+        return {"pattern": {"spec": {"=(volumes)": [{"X(hostPath)": "null"}]}}}
+    if isinstance(check, HostPortCheck):
+        return {"pattern": {"spec": _per_container({"=(ports)": [{"=(hostPort)": 0}]}, lists)}}
+    if isinstance(check, SecretEnvCheck):
+        container = {
+            "=(env)": [{"=(valueFrom)": {"X(secretKeyRef)": "null"}}],
+            "=(envFrom)": [{"X(secretRef)": "null"}],
+        }
+        return {"pattern": {"spec": _per_container(container, lists)}}
+    raise NotRenderable(f"no Kyverno template for the {check.concept} check")
+
+
+def kyverno_policy(intent: Intent) -> str:
+    rules = []
+    for check in intent.checks:
+        body = _kyverno_rule(check, intent.scope.container_lists)
+        rules.append(
+            {
+                "name": check.concept,
+                "message": f"Violates the requirement ({check.concept}).",
+                "body": yaml.safe_dump(body, sort_keys=False, default_flow_style=False),
+            }
+        )
+    name = "baseline-" + re.sub(r"[^a-z0-9-]+", "-", intent.checks[0].concept.lower())
+    return _render(
+        "kyverno-policy.yaml.j2",
+        requirement=intent.requirement,
+        name=name[:63].strip("-"),
+        title=intent.requirement[:120],
+        rules=rules,
+        exempt_namespaces=list(intent.scope.exempt_namespaces),
+    )
+
+
+# ---- RHEL ------------------------------------------------------------------------------------
+
+
+def _collector_playbook(what: str, collector: str) -> str:
+    return _render("playbook.yml.j2", what=what, collector=collector)
+
+
+def rhel(intent: Intent) -> dict[str, str]:
+    checks = intent.checks
+    if all(isinstance(c, FilePermissionCheck) for c in checks):
+        check = checks[0]
+        assert isinstance(check, FilePermissionCheck)
+        collector = _render("collect_files.py.j2", paths=list(check.paths), globs=list(check.globs))
+        policy = _render(
+            "rhel.rego.j2",
+            kind="files",
+            requirement=intent.requirement,
+            must_exist_json=json.dumps(list(check.paths) if check.must_exist else []).replace(
+                "[]", "set()"
+            ).replace("[", "{").replace("]", "}"),
+            max_mode=check.max_mode,
+            owner=check.owner,
+            group=check.group,
+        )
+        return {"playbook.yml": _collector_playbook("file permissions", collector), "policy.rego": policy}
+    settings = [c for c in checks if isinstance(c, ConfigSetting)]
+    families = {s.family for s in settings}
+    if len(families) != 1 or len(settings) != len(checks):
+        raise NotRenderable("settings of several configuration families in one requirement")
+    family = families.pop()
+    collector = _render("collect_config.py.j2", family=family, path=CONFIG_FILES.get(family, ""))
+    policy = _render("rhel.rego.j2", kind="settings", requirement=intent.requirement, settings=settings)
+    return {"playbook.yml": _collector_playbook(f"the {family} configuration", collector), "policy.rego": policy}
+
+
+def render(intent: Intent, scenario_class: str) -> Rendered:
+    """The files ``scenario_class`` asks for, rendered from ``intent``."""
+    if scenario_class == "rhel9-ansible-opa":
+        if intent.platform != "rhel9":
+            raise NotRenderable("a Kubernetes requirement in a RHEL scenario")
+        return Rendered(rhel(intent), ("playbook.yml.j2", "rhel.rego.j2"))
+    if intent.platform != "kubernetes":
+        raise NotRenderable("a RHEL requirement in a Kubernetes scenario")
+    if scenario_class == "kyverno":
+        return Rendered({"kyverno-policy.yaml": kyverno_policy(intent)}, ("kyverno-policy.yaml.j2",))
+    if scenario_class == "kubectl-opa":
+        return Rendered(
+            {"fetcher.sh": fetcher(intent), "policy.rego": kubernetes_rego(intent)},
+            ("fetcher.sh.j2", "k8s.rego.j2"),
+        )
+    if scenario_class == "opa-static":
+        return Rendered(
+            {"fetch.sh": fetch_static(intent), "policy.rego": kubernetes_rego(intent)},
+            ("fetch.sh.j2", "k8s.rego.j2"),
+        )
+    raise NotRenderable(f"no templates for the {scenario_class} class")
