@@ -1,5 +1,7 @@
 """Agreement with the Kyverno policy library's own tests, per category and per rule feature, and
-wall time. Needs ../shared. Prints one JSON document.
+wall time. Agreement is passed / evaluated expectations; a category whose expectations were all
+skipped (the CEL-based policy kinds) reports ``"agreement": null``. Needs ../shared. Prints one
+JSON document.
 Run: .venv/bin/python benchmarks/kyverno_corpus.py
 """
 
@@ -46,8 +48,15 @@ def main() -> None:
     per_feature: dict[str, Counter] = {}
     for category in sorted(p for p in CORPUS.iterdir() if p.is_dir()):
         report = run_tests([category])
-        summary = report.summary()
-        categories[category.name] = {**summary, "agreement": round(report.agreement(), 4)}
+        agreement = report.agreement()
+        verdict = report.verdict()
+        categories[category.name] = {
+            **report.summary(),
+            "evaluated": report.evaluated(),
+            # null, not 1.0, when every expectation was skipped: nothing was measured
+            "agreement": None if agreement is None else round(agreement, 4),
+            "verdict": "ok" if verdict.ok else "; ".join(verdict.problems),
+        }
         for f in report.files:
             for feature in _features(Path(f.file)) or {"(none)"}:
                 counter = per_feature.setdefault(feature, Counter())

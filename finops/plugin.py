@@ -68,7 +68,8 @@ def _to_scenario(s: FinOpsScenario) -> Scenario:
         inputs={"anomaly.json": s.path / "anomaly.json", s.data_path.name: s.data_path},
         ground_truth=s.ground_truth,
         reference=s.ground_truth,
-        # no folder path: the scenario's folder holds ground_truth.yaml and metadata is public
+        # the folder holds ground_truth.yaml: a hidden field, not public metadata
+        source_dir=s.path,
     )
 
 

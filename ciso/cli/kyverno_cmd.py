@@ -24,21 +24,45 @@ def kyverno() -> None:
 @click.option(
     "--detailed", is_flag=True, help="Table: list every expectation, not only the problems."
 )
-def test(paths: tuple[Path, ...], fmt: str, detailed: bool) -> int:
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Fail on excluded expectations (no rule response where pass or fail was expected).",
+)
+@click.option(
+    "--allow-empty",
+    is_flag=True,
+    help="Exit 0 when there is no test, or nothing was evaluated (every expectation skipped).",
+)
+def test(paths: tuple[Path, ...], fmt: str, detailed: bool, strict: bool, allow_empty: bool) -> int:
     """Run every kyverno-test.yaml under PATHS (hidden .kyverno-test/ folders included).
 
-    Exit 0 when every expectation holds, 1 when one failed or errored, 3 on a tool error.
+    Exit 0 when every evaluated expectation holds, 1 when one failed or errored, when nothing was
+    evaluated (no test, or every expectation skipped; --allow-empty accepts it) or, with --strict,
+    when one was excluded; 3 on a tool error. Excluded expectations otherwise only warn, as
+    Kyverno's CLI counts them as passes.
     """
+    # a CLI edge: the engine (JMESPath, pattern matching) loads only for this command
     from ciso.engines.kyverno.testrunner import run_tests
 
     report = run_tests(list(paths))
     summary = report.summary()
+    agreement = report.agreement()
+    verdict = report.verdict(strict=strict, allow_empty=allow_empty)
+    for warning in verdict.warnings:
+        click.echo(f"warning: {warning}", err=True)
     if fmt == "json":
         click.echo(
             json.dumps(
                 {
                     "summary": summary,
-                    "agreement": round(report.agreement(), 6),
+                    "evaluated": report.evaluated(),
+                    "agreement": None if agreement is None else round(agreement, 6),
+                    "verdict": {
+                        "ok": verdict.ok,
+                        "problems": list(verdict.problems),
+                        "warnings": list(verdict.warnings),
+                    },
                     "tests": [
                         {
                             "file": f.file,
@@ -85,11 +109,18 @@ def test(paths: tuple[Path, ...], fmt: str, detailed: bool) -> int:
         widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
         for row in rows:
             click.echo("  ".join(str(c).ljust(widths[i]) for i, c in enumerate(row)).rstrip())
-        click.echo(
-            f"\n{summary['passed']} passed, {summary['failed']} failed, {summary['excluded']} excluded, "
-            f"{summary['skipped']} skipped, {summary['errors']} errors (agreement {report.agreement():.1%})"
+        counts = (
+            f"{summary['passed']} passed, {summary['failed']} failed, "
+            f"{summary['excluded']} excluded, {summary['skipped']} skipped, "
+            f"{summary['errors']} errors"
         )
-    return ExitCode.FINDINGS if summary["failed"] or summary["errors"] else ExitCode.OK
+        if agreement is None:
+            click.echo(f"\n{counts}: nothing evaluated (agreement n/a)")
+        else:
+            click.echo(f"\n{counts} (agreement {agreement:.1%})")
+    for problem in verdict.problems:
+        click.echo(f"fail: {problem}", err=True)
+    return ExitCode.OK if verdict.ok else ExitCode.FINDINGS
 
 
 @kyverno.command()

@@ -35,6 +35,9 @@ class Scenario(BaseModel):
     ground_truth: Any = Field(default=None, exclude=True, repr=False)
     #: Hidden from agents: the reference answer the ``oracle`` agent replays.
     reference: Any = Field(default=None, exclude=True, repr=False)
+    #: Hidden from agents: the folder the scenario was read from (ground truth may lie there);
+    #: the command agent's sandbox hides it even when no input comes from it.
+    source_dir: Path | None = Field(default=None, exclude=True, repr=False)
     metadata: dict[str, Any] = Field(default_factory=dict)
 
     def public_view(self) -> PublicScenario:

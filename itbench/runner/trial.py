@@ -128,9 +128,12 @@ def _environment(spec: TrialSpec, ctx: RunContext) -> AbstractContextManager[Map
 def hidden_paths(spec: TrialSpec, domain: Domain) -> tuple[Path, ...]:
     """What the agent's external programs must not see: the run directory (``DIR`` of
     ``DIR/<scenario>/<n>``, holding the other trials), the folders the scenario's inputs come from
-    (its ground truth lies beside them), the itbench cache and the domain's packages."""
+    (its ground truth lies beside them), its ``source_dir``, the itbench cache and the domain's
+    packages."""
     paths = [spec.directory.parent.parent]
     paths += [source.parent for source in spec.scenario.inputs.values()]
+    if spec.scenario.source_dir is not None:
+        paths.append(spec.scenario.source_dir)
     paths += cache_dirs()
     paths += domain_package_dirs(domain)
     return tuple(dict.fromkeys(paths))

@@ -24,6 +24,7 @@ SCENARIO = benchmark_scenario(ciso_scenario(RHEL9, ScenarioClass.RHEL9_ANSIBLE_O
 
 
 @needs_sandbox
+@pytest.mark.slow
 def test_correct_playbook_and_policy(tmp_path: Path) -> None:
     result = evaluate_trial(SCENARIO, trial_dir(tmp_path, "rhel9", "correct"))
     assert result.scores == {"itbench_pass": 1, "strict_pass": 1}
@@ -36,6 +37,7 @@ def test_correct_playbook_and_policy(tmp_path: Path) -> None:
 
 
 @needs_sandbox
+@pytest.mark.slow
 @pytest.mark.parametrize("case", ["too-broad", "greps-comments"])
 def test_policies_that_flag_the_compliant_host(tmp_path: Path, case: str) -> None:
     result = evaluate_trial(SCENARIO, trial_dir(tmp_path, "rhel9", case))
@@ -45,6 +47,7 @@ def test_policies_that_flag_the_compliant_host(tmp_path: Path, case: str) -> Non
 
 
 @needs_sandbox
+@pytest.mark.slow
 def test_failing_playbook_is_the_reason(tmp_path: Path) -> None:
     result = evaluate_trial(SCENARIO, trial_dir(tmp_path, "rhel9", "failing-playbook"))
     assert result.scores == {"itbench_pass": 0, "strict_pass": 0}

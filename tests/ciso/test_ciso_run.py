@@ -13,6 +13,7 @@ from conftest import run_cli
 from test_ciso_evaluation_support import AGENTS, K8S, SCENARIOS, kubectl_missing, needs_sandbox
 
 pytestmark = [
+    pytest.mark.slow,
     needs_sandbox,
     pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing())),
 ]

@@ -464,3 +464,18 @@ def test_spec_module_does_not_import_the_agents_package():
     ]
     imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     assert not [m for m in imported if m.startswith("itbench.agents")]
+
+
+def test_the_command_sandbox_is_told_every_place_ground_truth_lies(tmp_path, monkeypatch):
+    import finops
+    from finops.plugin import domain
+    from itbench.runner.trial import TrialSpec, hidden_paths
+
+    monkeypatch.setenv("ITBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    scenario = _finops_scenario(tmp_path, "unused-marker")
+    run_dir = tmp_path / "out"
+    hidden = hidden_paths(TrialSpec(scenario, 1, run_dir / scenario.id / "1"), domain)
+    assert run_dir in hidden  # other trials
+    assert tmp_path / "scenarios" / "Scenario-1" in hidden  # ground_truth.yaml's folder
+    assert tmp_path / "cache" in hidden
+    assert Path(finops.__file__).parent in hidden  # the domain's package

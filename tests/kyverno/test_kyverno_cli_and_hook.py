@@ -145,3 +145,128 @@ def test_engine_as_the_clusters_report_producer(tmp_path):
     deployment = [r for r in reports if r["scope"]["kind"] == "Deployment"]
     assert len(deployment) == 1 and deployment[0]["summary"]["fail"] > 0
     assert deployment[0]["results"][0]["policy"] == "disallow-host-namespaces"
+
+
+VALIDATING_POLICY = """apiVersion: policies.kyverno.io/v1alpha1
+kind: ValidatingPolicy
+metadata: {name: cel-no-host-network}
+spec:
+  matchConstraints:
+    resourceRules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [pods]}]
+  validations:
+    - expression: "!has(object.spec.hostNetwork) || !object.spec.hostNetwork"
+"""
+
+
+def _test_file(folder: Path, policy: str, results: str, resources: str = RESOURCES) -> Path:
+    """A kyverno-test.yaml beside its policy and resources; ``results`` is the YAML list body."""
+    folder.mkdir(parents=True)
+    (folder / "policy.yaml").write_text(policy)
+    (folder / "resources.yaml").write_text(resources)
+    test = folder / "kyverno-test.yaml"
+    test.write_text(
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata: {name: t}\n"
+        "policies: [policy.yaml]\nresources: [resources.yaml]\nresults:\n" + results
+    )
+    return test
+
+
+def _cel_only(tmp_path: Path) -> Path:
+    return _test_file(
+        tmp_path / "cel",
+        VALIDATING_POLICY,
+        "  - {isValidatingPolicy: true, policy: cel-no-host-network, kind: Pod, resources: [bad], result: fail}\n",
+    ).parent
+
+
+def test_a_cel_only_folder_says_nothing_was_evaluated(tmp_path):
+    folder = _cel_only(tmp_path)
+    proc = run_cli(["kyverno", "test", str(folder)])
+    assert proc.returncode == 1, proc.stdout
+    assert "nothing evaluated (agreement n/a)" in proc.stdout
+    assert "100.0%" not in proc.stdout
+    assert "nothing evaluated: 1 expectation(s) skipped" in proc.stderr
+    doc = json.loads(run_cli(["kyverno", "test", str(folder), "--format", "json"]).stdout)
+    assert doc["agreement"] is None and doc["evaluated"] == 0
+    assert doc["summary"]["skipped"] == 1 and doc["verdict"]["ok"] is False
+    assert run_cli(["kyverno", "test", str(folder), "--allow-empty"]).returncode == 0
+
+
+def test_a_folder_without_tests_says_so_and_fails_unless_allowed(tmp_path):
+    (tmp_path / "empty").mkdir()
+    proc = run_cli(["kyverno", "test", str(tmp_path / "empty")])
+    assert proc.returncode == 1 and "no kyverno-test.yaml found" in proc.stderr
+    assert run_cli(["kyverno", "test", str(tmp_path / "empty"), "--allow-empty"]).returncode == 0
+
+
+def _excluded(tmp_path: Path) -> Path:
+    # the policy matches Pods only, so a Service gets no rule response where fail is expected
+    service = "apiVersion: v1\nkind: Service\nmetadata: {name: svc}\nspec: {ports: [{port: 80}]}\n"
+    return _test_file(
+        tmp_path / "excluded",
+        POLICY,
+        "  - {policy: no-host-network, rule: host-network, kind: Service, resources: [svc], result: fail}\n"
+        "  - {policy: no-host-network, rule: host-network, kind: Pod, resources: [bad], result: fail}\n",
+        RESOURCES + "---\n" + service,
+    )
+
+
+def test_excluded_expectations_warn_and_fail_only_with_strict(tmp_path):
+    test = _excluded(tmp_path)
+    proc = run_cli(["kyverno", "test", str(test)])
+    assert proc.returncode == 0, proc.stdout
+    assert "1 passed, 0 failed, 1 excluded" in proc.stdout
+    assert "warning: 1 excluded expectation(s)" in proc.stderr
+    strict = run_cli(["kyverno", "test", str(test), "--strict"])
+    assert strict.returncode == 1 and "(--strict)" in strict.stderr
+
+
+def _not_found(tmp_path: Path) -> Path:
+    return _test_file(
+        tmp_path / "ghost",
+        POLICY,
+        "  - {policy: no-host-network, rule: host-network, kind: Pod, resources: [bad], result: fail}\n"
+        "  - {policy: no-host-network, rule: host-network, kind: Pod, resources: [ghost], result: pass}\n",
+    )
+
+
+def test_a_result_naming_an_undeclared_resource_is_a_failure(tmp_path):
+    proc = run_cli(["kyverno", "test", str(_not_found(tmp_path)), "--format", "json"])
+    assert proc.returncode == 1
+    outcomes = {
+        r["resource"]: (r["outcome"], r["reason"])
+        for r in json.loads(proc.stdout)["tests"][0]["results"]
+    }
+    assert outcomes == {
+        "bad": ("passed", "Ok"),
+        "ghost": ("failed", "resource not found"),
+    }
+
+
+def _passing(tmp_path: Path) -> Path:
+    return _suite(tmp_path / "passing") / ".kyverno-test" / "kyverno-test.yaml"
+
+
+def _failing(tmp_path: Path) -> Path:
+    return _suite(tmp_path / "failing", "pass") / ".kyverno-test" / "kyverno-test.yaml"
+
+
+@pytest.mark.parametrize(
+    "make, fails",
+    [
+        (_passing, False),
+        (_failing, True),
+        (_excluded, False),
+        (_not_found, True),
+        (lambda tmp: _cel_only(tmp) / "kyverno-test.yaml", True),
+    ],
+    ids=["passing", "failing", "excluded", "resource-not-found", "cel-only"],
+)
+def test_lint_run_tests_and_kyverno_test_give_one_verdict(tmp_path, make, fails):
+    test = make(tmp_path)
+    kyverno = run_cli(["kyverno", "test", str(test)])
+    lint = run_cli(["lint", "-q", "--format", "json", "--run-tests", str(test)])
+    findings = [f for f in json.loads(lint.stdout)["findings"] if f["rule"] == "KYV008"]
+    assert (kyverno.returncode == 1) is fails, kyverno.stdout + kyverno.stderr
+    assert bool(findings) is fails, findings
+    assert lint.returncode == kyverno.returncode, (lint.stdout, kyverno.stdout)

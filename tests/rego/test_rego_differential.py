@@ -1,6 +1,10 @@
 """Differential fidelity: every Rego file the project ships, plus random inputs, through both
 embedded backends; any disagreement fails. (Derandomized hypothesis; the shipped policies use no
-builtin regorus lacks, which the first test checks.)"""
+builtin regorus lacks, which the first test checks.)
+
+An error is an outcome like a value: two backends agree on it only when both report the same
+class of error (parse, unsafe, recursion, type, conflict, eval; ``model.error_class``) at the same
+file and row — "both failed" is not agreement."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from hypothesis import strategies as st
 
 from ciso.engines.rego.backends.opa_golib import available as golib_available
 from ciso.engines.rego.backends.regorus_backend import MISSING_BUILTINS
+from ciso.engines.rego.model import Diagnostic, RegoError, error_class, parse_opa_errors
 
 pytestmark = pytest.mark.skipif(
     not golib_available(), reason="needs both embedded backends (opa-golib is x86-64 Linux only)"
@@ -47,7 +52,25 @@ def test_every_test_rule_agrees(folder):
     golib, regorus = _backends()
     modules = _modules(folder)
     a, b = run_tests(golib, modules), run_tests(regorus, modules)
-    assert [(c.name, c.status) for c in a.cases] == [(c.name, c.status) for c in b.cases]
+    assert [_case(c) for c in a.cases] == [_case(c) for c in b.cases]
+
+
+def _case(case) -> tuple:  # noqa: ANN001 - a TestCase
+    """A test's outcome; an error with its class and place (its message is "file:row:col: ...")."""
+    if case.status != "error":
+        return (case.name, case.status)
+    return (case.name, "error", *_where(parse_opa_errors(case.message)[0]))
+
+
+def _where(diagnostic: Diagnostic) -> tuple[str, str, int | None]:
+    return (error_class(diagnostic), Path(diagnostic.file).name, diagnostic.line)
+
+
+def _outcome(backend, modules: dict[str, str], query: str, value=None) -> tuple:  # noqa: ANN001
+    try:
+        return ("value", backend.evaluate(modules, query, value).value)
+    except RegoError as exc:
+        return ("error", *_where(exc.diagnostics[0]))
 
 
 container = st.fixed_dictionaries(
@@ -103,12 +126,7 @@ sshd_input = st.one_of(
 def _agree(folder: Path, value) -> None:
     golib, regorus = _backends()
     modules = {k: v for k, v in _modules(folder).items() if not k.endswith("_test.rego")}
-    outcomes = []
-    for backend in (golib, regorus):
-        try:
-            outcomes.append(("value", backend.evaluate(modules, "data.check.result", value).value))
-        except Exception as exc:  # both must fail alike: an error is an outcome too
-            outcomes.append(("error", type(exc).__name__))
+    outcomes = [_outcome(b, modules, "data.check.result", value) for b in (golib, regorus)]
     assert outcomes[0] == outcomes[1], (folder.name, value, outcomes)
 
 
@@ -128,3 +146,61 @@ def test_k8s_policies_agree_on_random_inputs(folder, value):
 @given(value=sshd_input)
 def test_rhel9_policies_agree_on_random_inputs(folder, value):
     _agree(folder, value)
+
+
+# -- errors are compared by class and place ----------------------------------------------------
+
+ERRORS = {
+    "parse": ("package e\nimport rego.v1\np := \n", "data.e.p", ("parse", "e.rego", 4)),
+    "unsafe": ("package e\nimport rego.v1\np if {\n  x\n}\n", "data.e.p", ("unsafe", "e.rego", 4)),
+    # OPA finds the bad operand when type checking, regorus when evaluating: same class and row
+    "type": (
+        'package e\nimport rego.v1\np := x if {\n  x := 1 + "a"\n}\n',
+        "data.e.p",
+        ("type", "e.rego", 4),
+    ),
+    "recursion": (
+        "package e\nimport rego.v1\np := q\nq := p\n",
+        "data.e.p",
+        ("recursion", "e.rego", 3),
+    ),
+    "conflict": (
+        "package e\nimport rego.v1\np := 1\np := 2\n",
+        "data.e.p",
+        ("conflict", "e.rego", 4),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ERRORS))
+def test_both_backends_report_the_same_error_class_and_row(name):
+    source, query, expected = ERRORS[name]
+    golib, regorus = _backends()
+    outcomes = [_outcome(b, {"e.rego": source}, query) for b in (golib, regorus)]
+    assert outcomes == [("error", *expected)] * 2
+
+
+def test_an_error_at_another_place_is_a_disagreement():
+    """A function producing two outputs: OPA blames the second definition (row 4), regorus the
+    query. Both "errored" with a conflict, which the old comparison took for agreement."""
+    golib, regorus = _backends()
+    modules = {"e.rego": "package e\nimport rego.v1\nf(_) := 1\nf(_) := 2\n"}
+    opa, rust = (_outcome(b, modules, "data.e.f(1)") for b in (golib, regorus))
+    assert opa == ("error", "conflict", "e.rego", 4)
+    assert rust[:2] == ("error", "conflict") and rust != opa
+
+
+@pytest.mark.parametrize(
+    ("code", "message", "expected"),
+    [
+        ("rego_parse_error", "unexpected eof token", "parse"),
+        ("rego_type_error", "conflicting rules data.x.p found", "conflict"),
+        ("eval_conflict_error", "complete rules must not produce multiple outputs", "conflict"),
+        ("rego_type_error", "plus: invalid argument(s)", "type"),
+        ("eval_type_error", "count: operand 1 must be one of {array, object, set, string}", "type"),
+        ("eval_builtin_error", "div: divide by zero", "eval"),
+        ("rego_timeout", "evaluation exceeded the 1 s time limit", "timeout"),
+    ],
+)
+def test_error_classes(code, message, expected):
+    assert error_class(Diagnostic("p.rego", 1, 1, code, message)) == expected

@@ -23,11 +23,20 @@ class BaselineAgent:
         started = time.monotonic()
         scenario_class = str(task.scenario.scenario_class or "")
         if scenario_class == "kyverno-update":
-            return self._fail(task, started, "not understood: editing existing policies (kyverno-update) is not implemented")
+            return self._fail(
+                task,
+                started,
+                "not understood: editing existing policies (kyverno-update) is not implemented",
+            )
         platform = "rhel9" if scenario_class == "rhel9-ansible-opa" else "kubernetes"
         intent = parse(task.scenario.description or task.prompt, platform)
         if isinstance(intent, NotUnderstood):
-            task.transcript.record("baseline_intent", understood=False, reason=intent.reason, requirement=intent.requirement)
+            task.transcript.record(
+                "baseline_intent",
+                understood=False,
+                reason=intent.reason,
+                requirement=intent.requirement,
+            )
             return self._fail(task, started, f"not understood: {intent.reason}")
         task.transcript.record("baseline_intent", understood=True, intent=intent.to_json())
         try:
@@ -40,11 +49,14 @@ class BaselineAgent:
             path.write_text(text, encoding="utf-8")
             if name.endswith(".sh"):
                 path.chmod(0o755)
-        task.transcript.record("baseline_files", files=sorted(rendered.files), templates=list(rendered.templates))
+        task.transcript.record(
+            "baseline_files", files=sorted(rendered.files), templates=list(rendered.templates)
+        )
         return AgentResult(status=AgentStatus.OK, duration_s=time.monotonic() - started)
 
     @staticmethod
     def _fail(task: Task, started: float, reason: str) -> AgentResult:
         task.transcript.record("baseline_not_understood", reason=reason)
-        return AgentResult(status=AgentStatus.ERROR, reason=reason, duration_s=time.monotonic() - started)
-
+        return AgentResult(
+            status=AgentStatus.ERROR, reason=reason, duration_s=time.monotonic() - started
+        )

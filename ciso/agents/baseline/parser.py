@@ -18,8 +18,14 @@ from ciso.agents.baseline.intent import (
     RbacRuleCheck,
     Scope,
 )
-from ciso.agents.baseline.knowledge import Concept, k8s_namespaces, k8s_pod, k8s_rbac
-from ciso.agents.baseline.knowledge import rhel_config, rhel_files
+from ciso.agents.baseline.knowledge import (
+    Concept,
+    k8s_namespaces,
+    k8s_pod,
+    k8s_rbac,
+    rhel_config,
+    rhel_files,
+)
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
     k8s_namespaces.CONCEPTS,

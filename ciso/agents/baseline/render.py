@@ -14,18 +14,14 @@ import yaml
 from ciso.agents.baseline.intent import (
     BindingCheck,
     ConfigSetting,
-    ContainerFieldCheck,
     DefaultNamespaceCheck,
     FilePermissionCheck,
-    HostPathVolumeCheck,
-    HostPortCheck,
     Intent,
     NamespaceNetworkPolicyCheck,
-    PodFieldCheck,
     RbacRuleCheck,
-    SecretEnvCheck,
 )
 from ciso.agents.baseline.knowledge import k8s_namespaces
+from ciso.agents.baseline.kyverno_rules import NotRenderable, rules_for
 
 _ENV = jinja2.Environment(
     loader=jinja2.FunctionLoader(
@@ -72,18 +68,28 @@ WORKLOAD_KINDS = (
 CONFIG_FILES = {"login.defs": "/etc/login.defs", "auditd": "/etc/audit/auditd.conf"}
 
 
-class NotRenderable(Exception):
-    """The intent is understood but this dialect has no template for it."""
-
-
 @dataclass(frozen=True)
 class Rendered:
     files: dict[str, str]
     templates: tuple[str, ...]
 
 
-def _render(name: str, **context: Any) -> str:
-    return _ENV.get_template(name).render(**context)
+def rego_set(values: Any) -> str:
+    """A Rego set literal (``set()`` when empty)."""
+    items = sorted(str(v) for v in values)
+    return "{" + ", ".join(json.dumps(v) for v in items) + "}" if items else "set()"
+
+
+_ENV.filters["rego_set"] = rego_set
+_ENV.filters["to_yaml"] = lambda value: yaml.safe_dump(
+    value, sort_keys=False, default_flow_style=False, width=100
+).rstrip("\n")
+
+__all__ = ["NotRenderable", "Rendered", "render"]
+
+
+def _render(template: str, **context: Any) -> str:
+    return _ENV.get_template(template).render(**context)
 
 
 def collected_kinds(intent: Intent) -> tuple[str, ...]:
@@ -107,7 +113,11 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
 
 
 def _singular(kind: str) -> str:
-    return {"persistentvolumeclaims": "persistentvolumeclaim"}.get(kind, kind.rstrip("s"))
+    """The manifest kind (lower-cased) of a kubectl resource name: networkpolicies ->
+    networkpolicy, pods -> pod."""
+    if kind.endswith("ies"):
+        return kind[:-3] + "y"
+    return kind[:-1] if kind.endswith("s") else kind
 
 
 def kubernetes_rego(intent: Intent) -> str:
@@ -116,11 +126,7 @@ def kubernetes_rego(intent: Intent) -> str:
         "k8s.rego.j2",
         requirement=intent.requirement,
         checks=intent.checks,
-        exempt_namespaces_json=json.dumps(sorted(intent.scope.exempt_namespaces)).replace(
-            "[", "{"
-        ).replace("]", "}")
-        if intent.scope.exempt_namespaces
-        else "set()",
+        exempt_namespaces_json=rego_set(intent.scope.exempt_namespaces),
         builtin_rbac=intent.scope.exempt_builtin_rbac,
         container_lists_json=json.dumps(list(intent.scope.container_lists)),
         resource_groups_json=json.dumps({r: RESOURCE_GROUPS.get(r, "") for r in sorted(resources)}),
@@ -139,77 +145,17 @@ def fetch_static(intent: Intent) -> str:
     return _render("fetch.sh.j2", kinds=kinds, kinds_json=json.dumps(manifest_kinds))
 
 
-# ---- Kyverno: one validate pattern per check ------------------------------------------------
-
-
-def _nest(path: tuple[str, ...], leaf: Any, anchored: bool) -> dict[str, Any]:
-    """``a.b.c: leaf`` as nested mappings; ``=(key)`` anchors when the path may be absent."""
-    node: Any = leaf
-    for key in reversed(path):
-        node = {f"=({key})" if anchored else key: node}
-    return node
-
-
-def _per_container(container: dict[str, Any], lists: tuple[str, ...]) -> dict[str, Any]:
-    spec: dict[str, Any] = {}
-    for name in lists:
-        key = name if name == "containers" else f"=({name})"
-        spec[key] = [container]
-    return spec
-
-
-def _kyverno_rule(check: Any, lists: tuple[str, ...]) -> dict[str, Any]:
-    if isinstance(check, PodFieldCheck) and not check.default_service_account_only:
-        if check.required is not None:
-            spec = {check.field: check.required}
-        elif isinstance(check.forbidden, bool):
-            spec = {f"=({check.field})": not check.forbidden}
-        else:
-            raise NotRenderable(f"no pattern for {check.field} != {check.forbidden!r}")
-        return {"pattern": {"spec": spec}}
-    if isinstance(check, ContainerFieldCheck):
-        if check.required is not None:
-            container = _nest(check.path, check.required, anchored=False)
-        elif isinstance(check.forbidden, bool):
-            container = _nest(check.path, not check.forbidden, anchored=True)
-        else:
-            raise NotRenderable(f"no pattern for {'.'.join(check.path)} != {check.forbidden!r}")
-        spec = _per_container(container, lists)
-        if check.pod_level_too:
-            spec.update(_nest(check.path, not check.forbidden, anchored=True))
-        return {"pattern": {"spec": spec}}
-    if isinstance(check, HostPathVolumeCheck):
-        return {"pattern": {"spec": {"=(volumes)": [{"X(hostPath)": "null"}]}}}
-    if isinstance(check, HostPortCheck):
-        return {"pattern": {"spec": _per_container({"=(ports)": [{"=(hostPort)": 0}]}, lists)}}
-    if isinstance(check, SecretEnvCheck):
-        container = {
-            "=(env)": [{"=(valueFrom)": {"X(secretKeyRef)": "null"}}],
-            "=(envFrom)": [{"X(secretRef)": "null"}],
-        }
-        return {"pattern": {"spec": _per_container(container, lists)}}
-    raise NotRenderable(f"no Kyverno template for the {check.concept} check")
+# ---- Kyverno --------------------------------------------------------------------------------
 
 
 def kyverno_policy(intent: Intent) -> str:
-    rules = []
-    for check in intent.checks:
-        body = _kyverno_rule(check, intent.scope.container_lists)
-        rules.append(
-            {
-                "name": check.concept,
-                "message": f"Violates the requirement ({check.concept}).",
-                "body": yaml.safe_dump(body, sort_keys=False, default_flow_style=False),
-            }
-        )
     name = "baseline-" + re.sub(r"[^a-z0-9-]+", "-", intent.checks[0].concept.lower())
     return _render(
         "kyverno-policy.yaml.j2",
         requirement=intent.requirement,
         name=name[:63].strip("-"),
         title=intent.requirement[:120],
-        rules=rules,
-        exempt_namespaces=list(intent.scope.exempt_namespaces),
+        rules=rules_for(intent),
     )
 
 
@@ -230,22 +176,28 @@ def rhel(intent: Intent) -> dict[str, str]:
             "rhel.rego.j2",
             kind="files",
             requirement=intent.requirement,
-            must_exist_json=json.dumps(list(check.paths) if check.must_exist else []).replace(
-                "[]", "set()"
-            ).replace("[", "{").replace("]", "}"),
+            must_exist_json=rego_set(check.paths if check.must_exist else ()),
             max_mode=check.max_mode,
             owner=check.owner,
             group=check.group,
         )
-        return {"playbook.yml": _collector_playbook("file permissions", collector), "policy.rego": policy}
+        return {
+            "playbook.yml": _collector_playbook("file permissions", collector),
+            "policy.rego": policy,
+        }
     settings = [c for c in checks if isinstance(c, ConfigSetting)]
     families = {s.family for s in settings}
     if len(families) != 1 or len(settings) != len(checks):
         raise NotRenderable("settings of several configuration families in one requirement")
     family = families.pop()
     collector = _render("collect_config.py.j2", family=family, path=CONFIG_FILES.get(family, ""))
-    policy = _render("rhel.rego.j2", kind="settings", requirement=intent.requirement, settings=settings)
-    return {"playbook.yml": _collector_playbook(f"the {family} configuration", collector), "policy.rego": policy}
+    policy = _render(
+        "rhel.rego.j2", kind="settings", requirement=intent.requirement, settings=settings
+    )
+    return {
+        "playbook.yml": _collector_playbook(f"the {family} configuration", collector),
+        "policy.rego": policy,
+    }
 
 
 def render(intent: Intent, scenario_class: str) -> Rendered:
@@ -257,7 +209,9 @@ def render(intent: Intent, scenario_class: str) -> Rendered:
     if intent.platform != "kubernetes":
         raise NotRenderable("a RHEL requirement in a Kubernetes scenario")
     if scenario_class == "kyverno":
-        return Rendered({"kyverno-policy.yaml": kyverno_policy(intent)}, ("kyverno-policy.yaml.j2",))
+        return Rendered(
+            {"kyverno-policy.yaml": kyverno_policy(intent)}, ("kyverno-policy.yaml.j2",)
+        )
     if scenario_class == "kubectl-opa":
         return Rendered(
             {"fetcher.sh": fetcher(intent), "policy.rego": kubernetes_rego(intent)},

@@ -3,9 +3,15 @@
 Counting (per resource-level expectation): ``passed`` when the actual result equals the expected
 one; ``excluded`` when the engine produced no rule response for that policy, rule and resource while
 pass or fail was expected (Kyverno's runner counts these as passes; we keep them apart so they
-cannot hide a matching bug); ``failed`` otherwise; ``skipped`` for expectations on policy kinds
-outside this engine (ValidatingPolicy and friends, validate.cel rules); ``errors`` when the engine
-returned an error (an unsupported feature among them).
+cannot hide a matching bug); ``failed`` otherwise, and when the entry names a resource the test does
+not declare (``resource not found``, as the Kyverno CLI reports it); ``skipped`` for expectations on
+policy kinds outside this engine (ValidatingPolicy and friends, validate.cel rules); ``errors`` when
+the engine returned an error (an unsupported feature among them).
+
+The verdict (:meth:`TestReport.verdict`) is the one ``itbench kyverno test`` exits with and
+``itbench lint --run-tests`` (KYV008) reports per file: failures and errors fail; so does having
+nothing to evaluate (no test, or every expectation skipped) unless empty runs are allowed; excluded
+expectations only warn, unless strict.
 """
 
 from __future__ import annotations
@@ -65,6 +71,10 @@ class Expectation:
     @property
     def ok(self) -> bool:
         return self.outcome == "passed"
+
+
+#: The outcomes that count in the agreement: everything the engine actually evaluated.
+EVALUATED = ("passed", "failed", "excluded", "errors")
 
 
 @dataclass
@@ -181,6 +191,21 @@ def _matching(
         return applied, bool(applied)  # no rule named: every rule of the policy counts
     rules = [r for r in applied if r.rule in (rule, f"autogen-{rule}", f"autogen-cronjob-{rule}")]
     return rules, bool(applied)
+
+
+def _declared(resources: list[dict[str, Any]], kind: str, resource: str) -> bool:
+    """Whether the test's resources hold ``resource`` (``name`` or ``namespace/name``) of
+    ``kind`` (any kind when the entry names none)."""
+    ns, name = _resource_key(resource)
+    for candidate in resources:
+        meta = candidate.get("metadata") or {}
+        if (
+            meta.get("name") == name
+            and (not kind or candidate.get("kind") == kind)
+            and (ns is None or meta.get("namespace") == ns)
+        ):
+            return True
+    return False
 
 
 def _judge(
@@ -386,6 +411,8 @@ def run_test_file(path: Path) -> TestFileResult:
                     "skipped",
                     "policy kind outside this engine",
                 )
+            elif not _declared(resources, kind, resource):
+                verdict = (None, "failed", "resource not found")
             else:
                 verdict = _judge(results, known_policies, policy, rule, kind, resource, expected)
                 generated = [entry["generatedResource"]] if entry.get("generatedResource") else []
@@ -411,6 +438,15 @@ def run_test_file(path: Path) -> TestFileResult:
     return outcome
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a test run passes, the reasons it does not, and what it passes with a warning."""
+
+    ok: bool
+    problems: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
 @dataclass
 class TestReport:
     files: list[TestFileResult]
@@ -424,10 +460,44 @@ class TestReport:
                 counts[e.outcome] += 1
         return counts
 
-    def agreement(self) -> float:
-        c = self.summary()
-        denominator = c["passed"] + c["failed"] + c["excluded"] + c["errors"]
-        return c["passed"] / denominator if denominator else 1.0
+    def evaluated(self) -> int:
+        """Expectations the engine evaluated (skipped ones are not)."""
+        counts = self.summary()
+        return sum(counts[outcome] for outcome in EVALUATED)
+
+    def agreement(self) -> float | None:
+        """passed / evaluated; None when nothing was evaluated (there is nothing to agree on)."""
+        evaluated = self.evaluated()
+        return self.summary()["passed"] / evaluated if evaluated else None
+
+    def verdict(self, strict: bool = False, allow_empty: bool = False) -> Verdict:
+        counts = self.summary()
+        problems: list[str] = []
+        warnings: list[str] = []
+        if counts["failed"]:
+            problems.append(f"{counts['failed']} failed")
+        if counts["errors"]:
+            problems.append(f"{counts['errors']} error(s)")
+        if not self.files:
+            if not allow_empty:
+                problems.append("no kyverno-test.yaml found: nothing evaluated")
+        elif not self.evaluated() and not allow_empty:
+            problems.append(
+                f"nothing evaluated: {counts['skipped']} expectation(s) skipped (policy kinds "
+                "outside this engine), none evaluated"
+            )
+        if counts["excluded"]:
+            what = (
+                f"{counts['excluded']} excluded expectation(s): no rule response where pass or "
+                "fail was expected"
+            )
+            if strict:
+                problems.append(f"{what} (--strict)")
+            else:
+                warnings.append(
+                    f"{what} (Kyverno's CLI counts them as passes; --strict fails them)"
+                )
+        return Verdict(not problems, tuple(problems), tuple(warnings))
 
 
 def run_tests(paths: Iterable[Path]) -> TestReport:

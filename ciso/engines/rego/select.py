@@ -8,11 +8,10 @@ deviates from OPA on multi-body rules and ``not f(x, y)`` with an undefined argu
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ciso.engines.rego.backends import Backend, opa_cli, opa_golib, regorus_backend
-from dataclasses import replace
-
 from ciso.engines.rego.model import Diagnostic, EvalResult, RegoError
 from ciso.engines.rego.v0 import Rewrite, rewrite_v0_mapped
 from itbench.errors import UsageError

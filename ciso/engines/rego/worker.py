@@ -39,10 +39,16 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
                 "version": result.version,
             }
         if op == "test":
-            run = run_tests(backend, modules, request.get("data"), request.get("run"))
+            native = getattr(backend, "test", None)
+            if native is not None:  # the opa CLI: `opa test`, and `opa test --coverage`
+                run = native(
+                    modules, request.get("data"), request.get("run"), request.get("coverage")
+                )
+            else:
+                run = run_tests(backend, modules, request.get("data"), request.get("run"))
             reply = {"ok": True, "engine": run.engine, "cases": [c.__dict__ for c in run.cases]}
             if request.get("coverage"):
-                reply["coverage"] = _coverage(modules, run, request.get("data"))
+                reply["coverage"] = run.coverage or _coverage(modules, run, request.get("data"))
             return reply
     except RegoError as exc:
         return {

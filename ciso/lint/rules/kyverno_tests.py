@@ -16,17 +16,22 @@ KINDS = frozenset({TargetKind.KYVERNO_TEST})
 def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     if not options.run_tests:
         return []
-    from ciso.engines.kyverno.testrunner import run_test_file
+    from ciso.engines.kyverno.testrunner import TestReport, run_test_file
 
     result = run_test_file(target.path)
     if result.error:
         return [Finding(INFO, str(target.path), result.error)]
-    return [
+    # the verdict `itbench kyverno test FILE` exits with: findings exactly when it fails
+    verdict = TestReport([result]).verdict()
+    if verdict.ok:
+        return []
+    findings = [
         Finding(
             INFO,
             str(target.path),
             f"{e.policy}/{e.rule} on {e.kind}/{e.resource}: expected {e.expected}, {e.outcome}: {e.reason}",
         )
         for e in result.expectations
-        if e.outcome in ("failed", "excluded")
+        if e.outcome in ("failed", "errors")
     ]
+    return findings or [Finding(INFO, str(target.path), "; ".join(verdict.problems))]

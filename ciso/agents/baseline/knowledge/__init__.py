@@ -27,9 +27,13 @@ class Concept:
     all_of: tuple[tuple[re.Pattern[str], ...], ...]
     build: Callable[[str], Any]
     none_of: tuple[re.Pattern[str], ...] = ()
+    #: an extra test the patterns cannot express (how many fields a text lists)
+    accepts: Callable[[str], bool] | None = None
 
     def matches(self, text: str) -> bool:
         if any(p.search(text) for p in self.none_of):
+            return False
+        if self.accepts is not None and not self.accepts(text):
             return False
         return all(any(p.search(text) for p in group) for group in self.all_of)
 

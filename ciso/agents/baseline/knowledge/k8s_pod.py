@@ -8,6 +8,8 @@ default capabilities (NET_RAW among them) unless they drop them.
 
 from __future__ import annotations
 
+import re
+
 from ciso.agents.baseline.intent import (
     CapabilityCheck,
     ContainerFieldCheck,
@@ -51,7 +53,52 @@ def _privilege_escalation(text: str) -> ContainerFieldCheck:
     )
 
 
+#: container securityContext fields a requirement may list together ("a restrictive security
+#: context": runAsNonRoot, allowPrivilegeEscalation: false, readOnlyRootFilesystem: true ...)
+CONTAINER_FIELDS = {
+    "allowprivilegeescalation": "allowPrivilegeEscalation",
+    "readonlyrootfilesystem": "readOnlyRootFilesystem",
+    "privileged": "privileged",
+    "runasnonroot": "runAsNonRoot",
+}
+_FIELD_VALUE = re.compile(
+    r"\b(allowPrivilegeEscalation|readOnlyRootFilesystem|privileged|runAsNonRoot)\b\s*[:=]\s*"
+    r"(true|false)\b",
+    re.I,
+)
+
+
+def _listed_fields(text: str) -> dict[str, bool]:
+    return {
+        CONTAINER_FIELDS[m.group(1).lower()]: m.group(2).lower() == "true"
+        for m in _FIELD_VALUE.finditer(text)
+    }
+
+
+def _security_context_bundle(text: str) -> tuple[object, ...]:
+    """Several fields each container must set: every one is required (unset violates), and
+    runAsNonRoot keeps its pod-level inheritance."""
+    checks: list[object] = []
+    for field, value in _listed_fields(text).items():
+        if field == "runAsNonRoot" and value:
+            checks.append(RunAsNonRootCheck())
+        else:
+            checks.append(
+                ContainerFieldCheck(
+                    concept=f"container-{field}", path=("securityContext", field), required=value
+                )
+            )
+    return tuple(checks)
+
+
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "security-context-bundle",
+        (words(r"\bsecurity\s*context\b"),),
+        _security_context_bundle,
+        # only when two or more fields are spelled out with their values
+        accepts=lambda text: len(_listed_fields(text)) >= 2,
+    ),
     Concept(
         "secret-env",
         (

@@ -128,10 +128,14 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "pod-creation",
         (
-            words(r"\bcreat\w*\s+(new\s+)?(pods?|workloads?)\b", r"\bpod\s+creation\b", r"\blaunch"),
+            words(
+                r"\bcreat\w*\s+(new\s+)?(pods?|workloads?)\b", r"\bpod\s+creation\b", r"\blaunch"
+            ),
             ROLE_WORDS,
         ),
-        lambda text: RbacRuleCheck(concept="pod-creation", verbs=("create",), resources=POD_CREATORS),
+        lambda text: RbacRuleCheck(
+            concept="pod-creation", verbs=("create",), resources=POD_CREATORS
+        ),
     ),
     Concept(
         "secrets-read",
@@ -140,7 +144,9 @@ CONCEPTS: tuple[Concept, ...] = (
             words(r"\bread", r"\bget\b", r"\blist\b", r"\bwatch\b", r"\bview", r"\baccess"),
             ROLE_WORDS,
         ),
-        lambda text: RbacRuleCheck(concept="secrets-read", verbs=READ_VERBS, resources=("secrets",)),
+        lambda text: RbacRuleCheck(
+            concept="secrets-read", verbs=READ_VERBS, resources=("secrets",)
+        ),
     ),
     Concept(
         "rbac-wildcards",

@@ -46,10 +46,34 @@ LOGIN_DEFS = {
 }
 AUDITD = {"keep-logs": Setting("auditd", "max_log_file_action", "rotate", "word", "keep_logs")}
 
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10, "a": 1, "an": 1}
-_UNITS = {"second": 1, "sec": 1, "s": 1, "minute": 60, "min": 60, "m": 60, "hour": 3600,
-          "h": 3600, "day": 1, "days": 1, "week": 7, "year": 365}
+_NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "a": 1,
+    "an": 1,
+}
+_UNITS = {
+    "second": 1,
+    "sec": 1,
+    "s": 1,
+    "minute": 60,
+    "min": 60,
+    "m": 60,
+    "hour": 3600,
+    "h": 3600,
+    "day": 1,
+    "days": 1,
+    "week": 7,
+    "year": 365,
+}
 _NUM = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|an?)"
 
 
@@ -74,7 +98,9 @@ def bounds(text: str) -> tuple[Comparison, tuple[int, ...]] | None:
     t = text.lower()
     between = re.search(rf"between\s+{_NUM}{_UNIT}\s+and\s+{_NUM}{_UNIT}", t)
     if between:
-        low = _number(between.group(1)) * _UNITS.get((between.group(2) or "s").rstrip("s") or "s", 1)
+        low = _number(between.group(1)) * _UNITS.get(
+            (between.group(2) or "s").rstrip("s") or "s", 1
+        )
         high_unit = (between.group(4) or between.group(2) or "s").rstrip("s") or "s"
         high = _number(between.group(3)) * _UNITS.get(high_unit, 1)
         return "between", (low, high)
@@ -183,9 +209,7 @@ def _sysctl_forwarding(text: str) -> tuple[ConfigSetting, ...]:
         keys.append("net.ipv6.conf.all.forwarding")
     # the kernel's default is 0 (no routing): a host that never sets the key complies
     return tuple(
-        ConfigSetting(
-            family="sysctl", key=k, comparison="eq", values=("0",), unset_complies=True
-        )
+        ConfigSetting(family="sysctl", key=k, comparison="eq", values=("0",), unset_complies=True)
         for k in dict.fromkeys(keys)
     )
 
@@ -229,7 +253,9 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "sshd-permit-root-login",
         (
-            words(r"PermitRootLogin", r"\broot\b.{0,30}\blog\s*-?\s*in", r"\broot\s+log\s*-?ins?\b"),
+            words(
+                r"PermitRootLogin", r"\broot\b.{0,30}\blog\s*-?\s*in", r"\broot\s+log\s*-?ins?\b"
+            ),
             SSH,
         ),
         _word_setting(SSHD["root"]),
@@ -266,7 +292,14 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     Concept(
         "sysctl-ip-forwarding",
-        (words(r"ip_forward", r"\bforwarding\b", r"\broute\s+packets\b", r"\b(act|work)\s+as\s+a\s+router\b"),),
+        (
+            words(
+                r"ip_forward",
+                r"\bforwarding\b",
+                r"\broute\s+packets\b",
+                r"\b(act|work)\s+as\s+a\s+router\b",
+            ),
+        ),
         _sysctl_forwarding,
         none_of=words(r"\bX11\b", r"\bssh"),
     ),

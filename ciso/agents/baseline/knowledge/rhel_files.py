@@ -46,7 +46,9 @@ def _build(text: str) -> FilePermissionCheck | None:
         else:
             paths.append(path)
     # "every *.conf drop-in in /etc/ssh/sshd_config.d": a glob written before its directory
-    for m in re.finditer(r"(\*\.\w+)\s+(?:drop-ins?\s+|files?\s+)?(?:in|under)\s+(/[\w./-]+\w)", text):
+    for m in re.finditer(
+        r"(\*\.\w+)\s+(?:drop-ins?\s+|files?\s+)?(?:in|under)\s+(/[\w./-]+\w)", text
+    ):
         glob = f"{m.group(2)}/{m.group(1)}"
         if m.group(2) in paths:
             paths.remove(m.group(2))
@@ -60,7 +62,9 @@ def _build(text: str) -> FilePermissionCheck | None:
         limit |= mode
     owner = re.search(r"owned\s+by\s+(?:user\s+)?([a-z_][\w-]*)", text, re.I)
     group = re.search(r"group\s+([a-z_][\w-]*)", text, re.I)
-    must_exist = bool(re.search(r"\bmust\s+exist\b|\bis\s+present\b|\bmust\s+be\s+present\b", text, re.I))
+    must_exist = bool(
+        re.search(r"\bmust\s+exist\b|\bis\s+present\b|\bmust\s+be\s+present\b", text, re.I)
+    )
     return FilePermissionCheck(
         paths=tuple(paths),
         max_mode=limit,

@@ -1,0 +1,374 @@
+"""Kyverno rules for each check of an intent, as data the ClusterPolicy template lays out.
+
+Pod checks are rules on Pod (autogen covers the controllers' templates); RBAC, binding and
+namespace checks match their own kinds. Patterns where a pattern can say it; ``foreach`` with
+``deny`` conditions where a list must contain (or lack) something.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ciso.agents.baseline.intent import (
+    BindingCheck,
+    CapabilityCheck,
+    ContainerFieldCheck,
+    DefaultNamespaceCheck,
+    HostPathVolumeCheck,
+    HostPortCheck,
+    Intent,
+    NamespaceNetworkPolicyCheck,
+    PodFieldCheck,
+    RbacRuleCheck,
+    RunAsNonRootCheck,
+    SecretEnvCheck,
+)
+from ciso.agents.baseline.knowledge import k8s_namespaces
+
+#: every container list of the Pod, for ``foreach`` (autogen rewrites request.object.spec)
+ALL_CONTAINERS = "request.object.spec.[ephemeralContainers, initContainers, containers][] || `[]`"
+
+
+class NotRenderable(Exception):
+    """The intent is understood but this dialect has no rule for it."""
+
+
+def _nest(path: tuple[str, ...], leaf: Any, anchored: bool) -> dict[str, Any]:
+    """``a.b.c: leaf`` as nested mappings; ``=(key)`` anchors when the path may be absent."""
+    node: Any = leaf
+    for key in reversed(path):
+        node = {f"=({key})" if anchored else key: node}
+    return node
+
+
+def _per_container(container: dict[str, Any], lists: tuple[str, ...]) -> dict[str, Any]:
+    return {(name if name == "containers" else f"=({name})"): [container] for name in lists}
+
+
+def _pod_rule(name: str, message: str, validate: dict[str, Any], intent: Intent) -> dict[str, Any]:
+    rule: dict[str, Any] = {
+        "name": name,
+        "match": {"any": [{"resources": {"kinds": ["Pod"]}}]},
+    }
+    if intent.scope.exempt_namespaces:
+        rule["exclude"] = {
+            "any": [{"resources": {"namespaces": list(intent.scope.exempt_namespaces)}}]
+        }
+    rule["validate"] = {"message": message, **validate}
+    return rule
+
+
+def _kinds_rule(
+    name: str, kinds: list[str], message: str, validate: dict[str, Any], intent: Intent
+) -> dict[str, Any]:
+    rule: dict[str, Any] = {"name": name, "match": {"any": [{"resources": {"kinds": kinds}}]}}
+    excluded: list[dict[str, Any]] = []
+    if intent.scope.exempt_namespaces:
+        excluded.append({"resources": {"namespaces": list(intent.scope.exempt_namespaces)}})
+    if intent.scope.exempt_builtin_rbac:
+        excluded.append({"resources": {"names": ["system:*"]}})
+        excluded.append(
+            {
+                "resources": {
+                    "selector": {"matchLabels": {"kubernetes.io/bootstrapping": "rbac-defaults"}}
+                }
+            }
+        )
+    if excluded:
+        rule["exclude"] = {"any": excluded}
+    rule["validate"] = {"message": message, **validate}
+    return rule
+
+
+def _deny_each_container(conditions: dict[str, Any]) -> dict[str, Any]:
+    return {"foreach": [{"list": ALL_CONTAINERS, "deny": {"conditions": conditions}}]}
+
+
+def _pod_field(check: PodFieldCheck, intent: Intent) -> list[dict[str, Any]]:
+    if check.default_service_account_only:
+        # a dedicated ServiceAccount is fine; on the default one the token must not be mounted
+        validate = {
+            "anyPattern": [
+                {"spec": {check.field: check.required}},
+                {"spec": {"serviceAccountName": "!default & ?*"}},
+            ]
+        }
+    elif check.required is not None:
+        validate = {"pattern": {"spec": {check.field: check.required}}}
+    elif isinstance(check.forbidden, bool):
+        validate = {"pattern": {"spec": {f"=({check.field})": not check.forbidden}}}
+    else:
+        raise NotRenderable(f"no pattern for {check.field} != {check.forbidden!r}")
+    return [_pod_rule(check.concept, f"{check.field} violates the requirement.", validate, intent)]
+
+
+def _container_field(check: ContainerFieldCheck, intent: Intent) -> list[dict[str, Any]]:
+    lists = intent.scope.container_lists
+    if check.required is not None:
+        container = _nest(check.path, check.required, anchored=False)
+    elif isinstance(check.forbidden, bool):
+        container = _nest(check.path, not check.forbidden, anchored=True)
+    else:
+        raise NotRenderable(f"no pattern for {'.'.join(check.path)} != {check.forbidden!r}")
+    spec = _per_container(container, lists)
+    if check.pod_level_too:
+        spec.update(_nest(check.path, not check.forbidden, anchored=True))
+    message = f"{'.'.join(check.path)} violates the requirement in a container."
+    return [_pod_rule(check.concept, message, {"pattern": {"spec": spec}}, intent)]
+
+
+def _run_as_non_root(check: RunAsNonRootCheck, intent: Intent) -> list[dict[str, Any]]:
+    # the container's own runAsNonRoot overrides the pod's; unset on both is a violation
+    effective = _deny_each_container(
+        {
+            "any": [
+                {
+                    "key": "{{ to_string(element.securityContext.runAsNonRoot) }}",
+                    "operator": "Equals",
+                    "value": "false",
+                },
+                {
+                    "key": "{{ to_string(element.securityContext.runAsNonRoot)"
+                    " == 'null' && to_string(request.object.spec.securityContext.runAsNonRoot)"
+                    " != 'true' }}",
+                    "operator": "Equals",
+                    "value": True,
+                },
+            ]
+        }
+    )
+    no_uid_zero = {
+        "pattern": {
+            "spec": {
+                "=(securityContext)": {"=(runAsUser)": "!0"},
+                **_per_container(
+                    {"=(securityContext)": {"=(runAsUser)": "!0"}}, intent.scope.container_lists
+                ),
+            }
+        }
+    }
+    return [
+        _pod_rule(
+            "run-as-non-root",
+            "Every container must run with runAsNonRoot: true.",
+            effective,
+            intent,
+        ),
+        _pod_rule("no-uid-zero", "No securityContext may set runAsUser: 0.", no_uid_zero, intent),
+    ]
+
+
+def _capabilities(check: CapabilityCheck, intent: Intent) -> list[dict[str, Any]]:
+    rules = []
+    if check.must_drop:
+        conditions = {
+            "any": [
+                {
+                    "key": list(check.must_drop),
+                    "operator": "AllNotIn",
+                    "value": "{{ element.securityContext.capabilities.drop || `[]` }}",
+                }
+            ]
+        }
+        message = f"Each container must drop {' or '.join(check.must_drop)}."
+        rules.append(
+            _pod_rule(f"{check.concept}-drop", message, _deny_each_container(conditions), intent)
+        )
+    if check.forbid_add:
+        if "*" in check.forbid_add:
+            condition = {
+                "key": "{{ length(element.securityContext.capabilities.add || `[]`) }}",
+                "operator": "GreaterThan",
+                "value": 0,
+            }
+        else:
+            condition = {
+                "key": "{{ element.securityContext.capabilities.add || `[]` }}",
+                "operator": "AnyIn",
+                "value": [*check.forbid_add, "ALL"],
+            }
+        message = "Containers must not add these capabilities."
+        validate = _deny_each_container({"any": [condition]})
+        rules.append(_pod_rule(f"{check.concept}-add", message, validate, intent))
+    return rules
+
+
+def _rbac_rule(check: RbacRuleCheck, intent: Intent) -> list[dict[str, Any]]:
+    from ciso.agents.baseline.render import RESOURCE_GROUPS
+
+    if check.any_wildcard:
+        conditions: dict[str, Any] = {
+            "any": [
+                {"key": "{{ element.apiGroups || `[]` }}", "operator": "AnyIn", "value": ["*"]},
+                {"key": "{{ element.resources || `[]` }}", "operator": "AnyIn", "value": ["*"]},
+                {"key": "{{ element.verbs || `[]` }}", "operator": "AnyIn", "value": ["*"]},
+                {
+                    "key": "{{ length((element.resources || `[]`)[?starts_with(@, '*/')]) }}",
+                    "operator": "GreaterThan",
+                    "value": 0,
+                },
+            ]
+        }
+    else:
+        resources = set(check.resources) | {"*"}
+        resources |= {"*/" + r.split("/", 1)[1] for r in check.resources if "/" in r}
+        groups = {RESOURCE_GROUPS.get(r, "") for r in check.resources} | {"*"}
+        conditions = {
+            "all": [
+                {
+                    "key": '{{ element.apiGroups || `[""]` }}',
+                    "operator": "AnyIn",
+                    "value": sorted(groups),
+                },
+                {
+                    "key": "{{ element.resources || `[]` }}",
+                    "operator": "AnyIn",
+                    "value": sorted(resources),
+                },
+            ]
+        }
+        if "*" not in check.verbs:
+            conditions["all"].append(
+                {
+                    "key": "{{ element.verbs || `[]` }}",
+                    "operator": "AnyIn",
+                    "value": sorted({*check.verbs, "*"}),
+                }
+            )
+    validate = {
+        "foreach": [{"list": "request.object.rules || `[]`", "deny": {"conditions": conditions}}]
+    }
+    message = f"A rule of this role violates the requirement ({check.concept})."
+    return [_kinds_rule(check.concept, ["Role", "ClusterRole"], message, validate, intent)]
+
+
+def _binding(check: BindingCheck, intent: Intent) -> list[dict[str, Any]]:
+    if check.role_ref:
+        conditions = {
+            "all": [
+                {
+                    "key": "{{ request.object.roleRef.kind }}",
+                    "operator": "Equals",
+                    "value": "ClusterRole",
+                },
+                {
+                    "key": "{{ request.object.roleRef.name }}",
+                    "operator": "Equals",
+                    "value": check.role_ref,
+                },
+            ]
+        }
+    else:
+        query = (
+            f"request.object.subjects[?kind=='{check.subject_kind}' && "
+            f"name=='{check.subject_name}'] || `[]`"
+        )
+        conditions = {
+            "any": [{"key": "{{ length(" + query + ") }}", "operator": "GreaterThan", "value": 0}]
+        }
+    validate = {"deny": {"conditions": conditions}}
+    message = f"This binding violates the requirement ({check.concept})."
+    return [
+        _kinds_rule(check.concept, ["RoleBinding", "ClusterRoleBinding"], message, validate, intent)
+    ]
+
+
+def _network_policy(check: NamespaceNetworkPolicyCheck, intent: Intent) -> list[dict[str, Any]]:
+    rule = _kinds_rule(
+        check.concept,
+        ["Namespace"],
+        "Every namespace needs a NetworkPolicy of its own.",
+        {
+            "deny": {
+                "conditions": {"any": [{"key": "{{ policies }}", "operator": "Equals", "value": 0}]}
+            }
+        },
+        Intent(platform="kubernetes", checks=intent.checks, requirement=intent.requirement),
+    )
+    if intent.scope.exempt_namespaces:
+        rule["exclude"] = {"any": [{"resources": {"names": list(intent.scope.exempt_namespaces)}}]}
+    rule["context"] = [
+        {
+            "name": "policies",
+            "apiCall": {
+                "urlPath": "/apis/networking.k8s.io/v1/namespaces/"
+                "{{ request.object.metadata.name }}/networkpolicies",
+                "jmesPath": "items | length(@)",
+            },
+        }
+    ]
+    # context must come before validate for readers; dicts keep insertion order
+    rule["validate"] = rule.pop("validate")
+    return [rule]
+
+
+def _default_namespace(check: DefaultNamespaceCheck, intent: Intent) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": check.concept,
+            "match": {
+                "any": [{"resources": {"kinds": list(check.kinds), "namespaces": ["default"]}}]
+            },
+            "exclude": {
+                "any": [
+                    {"resources": {"kinds": [kind], "names": [name]}}
+                    for kind, name in k8s_namespaces.BUILTIN_IN_DEFAULT
+                ]
+            },
+            "validate": {
+                "message": "Nothing of ours may live in the default namespace.",
+                "deny": {},
+            },
+        }
+    ]
+
+
+_SIMPLE_PATTERNS = {
+    HostPathVolumeCheck: (
+        "hostPath volumes are not allowed.",
+        lambda lists: {"spec": {"=(volumes)": [{"X(hostPath)": "null"}]}},
+    ),
+    HostPortCheck: (
+        "Containers must not use host ports.",
+        lambda lists: {"spec": _per_container({"=(ports)": [{"=(hostPort)": 0}]}, lists)},
+    ),
+    SecretEnvCheck: (
+        "Secrets must not be passed as environment variables.",
+        lambda lists: {
+            "spec": _per_container(
+                {
+                    "=(env)": [{"=(valueFrom)": {"X(secretKeyRef)": "null"}}],
+                    "=(envFrom)": [{"X(secretRef)": "null"}],
+                },
+                lists,
+            )
+        },
+    ),
+}
+
+_BUILDERS = {
+    PodFieldCheck: _pod_field,
+    ContainerFieldCheck: _container_field,
+    RunAsNonRootCheck: _run_as_non_root,
+    CapabilityCheck: _capabilities,
+    RbacRuleCheck: _rbac_rule,
+    BindingCheck: _binding,
+    NamespaceNetworkPolicyCheck: _network_policy,
+    DefaultNamespaceCheck: _default_namespace,
+}
+
+
+def rules_for(intent: Intent) -> list[dict[str, Any]]:
+    rules: list[dict[str, Any]] = []
+    for check in intent.checks:
+        simple = _SIMPLE_PATTERNS.get(type(check))
+        if simple is not None:
+            message, pattern = simple
+            validate = {"pattern": pattern(intent.scope.container_lists)}
+            rules.append(_pod_rule(check.concept, message, validate, intent))
+            continue
+        builder = _BUILDERS.get(type(check))
+        if builder is None:
+            raise NotRenderable(f"no Kyverno rule for the {check.concept} check")
+        rules.extend(builder(check, intent))  # type: ignore[operator]
+    return rules
