@@ -31,7 +31,8 @@ blacklisted if {
 #   comment; words are separated by spaces or tabs;
 # - module names treat "-" and "_" alike;
 # - for "install <module> <command...>" the FIRST rule read for a module wins;
-#   "blacklist <module>" anywhere counts.
+#   "blacklist <module>" anywhere counts. (kmod also lets a rule name a module by a wildcard
+#   pattern such as "cram*"; this policy matches names exactly.)
 #
 # Input (collected_data.json): {"files": {"<absolute path>": "<text>", ...}}, every file of those
 # directories, any name.
@@ -46,7 +47,7 @@ split_path(path) := [dir, name] if {
 	dir := concat("/", array.slice(parts, 0, count(parts) - 1))
 }
 
-# [directory priority, name] of every file modprobe would consider.
+# [directory priority, name, path] of every file modprobe would consider.
 candidates contains [priority, name, path] if {
 	some path, _ in files
 	[dir, name] := split_path(path)

@@ -1,6 +1,6 @@
 # CIS RHEL 9 5.4.1: password creation requirements, minimum length. Both PAM stacks that change
 # passwords (system-auth, password-auth) must run pam_pwquality.so, and the minlen it applies
-# must be 14 or more. Unset violates: libpwquality's built-in default is below 14.
+# must be 14 or more. Unset violates: libpwquality's built-in default is 8 or 9 (by version).
 package check
 
 import rego.v1
@@ -17,7 +17,7 @@ result := false if {
 stack_compliant(stack) if {
 	some line in module_lines(stack)
 	value := effective_minlen(line)
-	regex.match(`^[+-]?[0-9]+$`, value)
+	integer(value)
 	to_number(value) >= 14
 }
 
@@ -29,12 +29,12 @@ stack_compliant(stack) if {
 #   over the drop-ins;
 # - in those files "#" starts a comment anywhere on a line; a line is "name value" or
 #   "name = value" (spaces optional); names are case-insensitive; a value that is not a whole
-#   integer is an error;
+#   integer is an error that stops the reading (later lines and files are not applied);
 # - pam_pwquality then applies its own arguments in order, so "minlen=N" on the module line
 #   overrides the files (the last such argument wins);
 # - pam_pwquality raises a minlen below 6 to 6, which does not matter for a bound of 14.
-# Only the stack's first active pam_pwquality.so line matters in practice; every active one is
-# checked here, and one compliant line is required (a stack without the module checks nothing).
+# A stack without an active pam_pwquality.so line checks nothing and violates; when it calls the
+# module more than once, a new password must pass every call, so one compliant call suffices.
 #
 # Input (collected_data.json): {"files": {"<absolute path>": "<text>", ...}}
 
@@ -62,17 +62,29 @@ file_values contains {"key": (f * 100000) + j, "value": m[1]} if {
 	m := regex.find_all_string_submatch_n(`^(?i:minlen)(?:\s*=\s*|\s+)(.*)$`, setting, 1)[0]
 }
 
-# The value read last (undefined when no file sets it).
+integer(value) if regex.match(`^[+-]?[0-9]+$`, value)
+
+malformed_keys := [v.key | some v in file_values; not integer(v.value)]
+
+# The value read last (undefined when no file sets it). A malformed value stops the reading, so
+# it is the one in effect then (it is not a number, so it does not comply).
 file_minlen := v.value if {
+	count(malformed_keys) == 0
 	last := max([v.key | some v in file_values])
 	some v in file_values
 	v.key == last
 }
 
-# Active "password ... pam_pwquality.so args" lines of a stack ("-password" too), as word lists.
+file_minlen := v.value if {
+	first := min(malformed_keys)
+	some v in file_values
+	v.key == first
+}
+
+# Active "password ... pam_pwquality.so args" lines (PAM comments run from "#" to the line end) of a stack ("-password" too), as word lists.
 module_lines(stack) := [words |
 	some line in split(object.get(files, stack, ""), "\n")
-	words := regex.split(`\s+`, trim_space(line))
+	words := regex.split(`\s+`, trim_space(split(line, "#")[0]))
 	trim_prefix(words[0], "-") == "password"
 	some k, word in words
 	k > 0

@@ -105,9 +105,22 @@ test_similar_option_names_do_not_count if {
 
 test_not_a_number_violates if {
 	not data.check.result with input as host("", main_file("minlen = fourteen\n"))
+	not data.check.result with input as host("", main_file("minlen = 14 chars\n"))
+}
+
+test_malformed_drop_in_stops_the_reading if {
+	not data.check.result with input as host("", {
+		"/etc/security/pwquality.conf.d/10-a.conf": "minlen = 14x\n",
+		"/etc/security/pwquality.conf": "minlen = 16\n",
+	})
+	data.check.result with input as host("minlen=14", {"/etc/security/pwquality.conf.d/10-a.conf": "minlen = 14x\n"})
 }
 
 test_optional_module_and_bracket_control if {
 	text := "-password [success=1 default=ignore] pam_pwquality.so minlen=14\n"
 	data.check.result with input as {"files": {"/etc/pam.d/system-auth": text, "/etc/pam.d/password-auth": text}}
+}
+
+test_pam_comment_after_arguments_is_ignored if {
+	data.check.result with input as host("minlen=14 # was minlen=8", main_file("minlen = 8\n"))
 }

@@ -193,15 +193,26 @@ def _capabilities(check: CapabilityCheck, intent: Intent) -> list[dict[str, Any]
     return rules
 
 
+def _count_in(field: str, values: list[str], default: str = "`[]`") -> dict[str, Any]:
+    """``element.<field>`` holds one of ``values`` literally. Kyverno's In operators treat ``*``
+    in the value list as a wildcard matching anything, so the test is a JMESPath filter."""
+    test = " || ".join(f"@ == '{v}'" for v in values)
+    return {
+        "key": "{{ length((element." + field + " || " + default + ")[?" + test + "]) }}",
+        "operator": "GreaterThan",
+        "value": 0,
+    }
+
+
 def _rbac_rule(check: RbacRuleCheck, intent: Intent) -> list[dict[str, Any]]:
     from ciso.agents.baseline.render import RESOURCE_GROUPS
 
     if check.any_wildcard:
         conditions: dict[str, Any] = {
             "any": [
-                {"key": "{{ element.apiGroups || `[]` }}", "operator": "AnyIn", "value": ["*"]},
-                {"key": "{{ element.resources || `[]` }}", "operator": "AnyIn", "value": ["*"]},
-                {"key": "{{ element.verbs || `[]` }}", "operator": "AnyIn", "value": ["*"]},
+                _count_in("apiGroups", ["*"]),
+                _count_in("resources", ["*"]),
+                _count_in("verbs", ["*"]),
                 {
                     "key": "{{ length((element.resources || `[]`)[?starts_with(@, '*/')]) }}",
                     "operator": "GreaterThan",
@@ -215,26 +226,12 @@ def _rbac_rule(check: RbacRuleCheck, intent: Intent) -> list[dict[str, Any]]:
         groups = {RESOURCE_GROUPS.get(r, "") for r in check.resources} | {"*"}
         conditions = {
             "all": [
-                {
-                    "key": '{{ element.apiGroups || `[""]` }}',
-                    "operator": "AnyIn",
-                    "value": sorted(groups),
-                },
-                {
-                    "key": "{{ element.resources || `[]` }}",
-                    "operator": "AnyIn",
-                    "value": sorted(resources),
-                },
+                _count_in("apiGroups", sorted(groups), default='`[""]`'),
+                _count_in("resources", sorted(resources)),
             ]
         }
         if "*" not in check.verbs:
-            conditions["all"].append(
-                {
-                    "key": "{{ element.verbs || `[]` }}",
-                    "operator": "AnyIn",
-                    "value": sorted({*check.verbs, "*"}),
-                }
-            )
+            conditions["all"].append(_count_in("verbs", sorted({*check.verbs, "*"})))
     validate = {
         "foreach": [{"list": "request.object.rules || `[]`", "deny": {"conditions": conditions}}]
     }

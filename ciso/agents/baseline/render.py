@@ -81,8 +81,17 @@ def rego_set(values: Any) -> str:
 
 
 _ENV.filters["rego_set"] = rego_set
-_ENV.filters["to_yaml"] = lambda value: yaml.safe_dump(
-    value, sort_keys=False, default_flow_style=False, width=100
+
+
+class _PlainDumper(yaml.SafeDumper):
+    """No anchors or aliases: the same container pattern is written out for every list."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+_ENV.filters["to_yaml"] = lambda value: yaml.dump(
+    value, Dumper=_PlainDumper, sort_keys=False, default_flow_style=False, width=100
 ).rstrip("\n")
 
 __all__ = ["NotRenderable", "Rendered", "render"]

@@ -1,0 +1,323 @@
+"""Step 4: a dry run on the violating environment, through what the agent itself has.
+
+- cluster classes: a snapshot of the trial's live cluster, read with kubectl through the
+  workspace's ``kubeconfig.yaml`` (the objects the agent can list, minus what the cluster derives
+  and the policies/reports), served to the fetcher by a sandboxed offline cluster exactly as the
+  evaluator does, or scanned with the agent's Kyverno policies;
+- ``opa-static``: ``fetch.sh`` over the workspace's ``static-resources/``;
+- ``rhel9-ansible-opa``: the playbook against the agent's private copy of the violating host tree.
+
+It reports what the answer does there (the collector ran, what ``data.check.result`` is, which
+resources the policy reports ``fail`` for), never the compliant environment and never which
+resources are the violating ones.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ciso.environments import HOST_TREE_DIR, KUBECONFIG_FILE
+from ciso.evaluation.fetch import Collection
+from ciso.scenarios.model import ScenarioClass
+from ciso.validation.diagnostics import Diagnostic, Level, Step
+from ciso.validation.files import AnswerFiles
+
+KUBECTL_TIMEOUT_S = 30.0
+FETCH_TIMEOUT_S = 60.0
+PLAYBOOK_TIMEOUT_S = 120.0
+#: Metadata the cluster assigns; a snapshot drops it so a fresh cluster can load the objects.
+_ASSIGNED = ("uid", "resourceVersion", "creationTimestamp", "generation", "managedFields")
+
+
+class SnapshotError(Exception):
+    pass
+
+
+def _kubectl(args: list[str], kubeconfig: Path) -> str:
+    env = {**os.environ, "KUBECONFIG": str(kubeconfig)}
+    try:
+        proc = subprocess.run(
+            ["kubectl", *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=KUBECTL_TIMEOUT_S,
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise SnapshotError(f"kubectl {' '.join(args)}: {exc}") from None
+    if proc.returncode != 0:
+        raise SnapshotError(f"kubectl {' '.join(args)}: {proc.stderr.strip()[:500]}")
+    return proc.stdout
+
+
+def _is_report_or_policy(obj: dict[str, Any]) -> bool:
+    api = str(obj.get("apiVersion", ""))
+    return api.startswith(("wgpolicyk8s.io/", "kyverno.io/", "reports.kyverno.io/"))
+
+
+def cluster_snapshot(kubeconfig: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(workload objects, Kyverno policies) the live cluster serves. Objects owned by another
+    (the ReplicaSets and Pods of a Deployment) are left out: a cluster loading the snapshot
+    derives them again."""
+    names = [
+        n
+        for n in _kubectl(["api-resources", "--verbs=list", "-o", "name"], kubeconfig).split()
+        if n and n != "events" and not n.startswith("events.")
+    ]
+    listed = json.loads(_kubectl(["get", ",".join(names), "-A", "-o", "json"], kubeconfig))
+    objects, policies = [], []
+    for obj in listed.get("items") or []:
+        if not isinstance(obj, dict):
+            continue
+        meta = obj.get("metadata") or {}
+        if str(obj.get("apiVersion", "")).startswith("kyverno.io/"):
+            policies.append(obj)
+            continue
+        if _is_report_or_policy(obj) or meta.get("ownerReferences"):
+            continue
+        clean = {k: v for k, v in obj.items() if k != "status"}
+        clean["metadata"] = {k: v for k, v in meta.items() if k not in _ASSIGNED}
+        objects.append(clean)
+    return objects, policies
+
+
+def _kinds(objects: list[dict[str, Any]]) -> str:
+    counts = Counter(str(o.get("kind")) for o in objects)
+    return ", ".join(f"{k} x{n}" for k, n in sorted(counts.items()))
+
+
+def _collected_shape(data: Any) -> str:
+    if isinstance(data, dict) and isinstance(data.get("items"), list):
+        items = [i for i in data["items"] if isinstance(i, dict)]
+        return f"a List of {len(data['items'])} items ({_kinds(items) or 'no kinds'})"
+    if isinstance(data, list):
+        return f"a JSON array of {len(data)} entries"
+    if isinstance(data, dict):
+        return f"a JSON object with keys {', '.join(sorted(map(str, data))[:12])}"
+    return f"a JSON {type(data).__name__}"
+
+
+def _judge_collection(
+    collection: Collection, policy: Path, files: AnswerFiles, collector: str, where: str
+) -> list[Diagnostic]:
+    from ciso.evaluation.rego import evaluate_policy
+
+    if not collection.ok:
+        output = f"; its output:\n{collection.output[-1500:]}" if collection.output.strip() else ""
+        return [
+            Diagnostic(
+                Step.DRY_RUN,
+                Level.ERROR,
+                f"{collector} on {where}: {collection.problem}{output}",
+                collector,
+            )
+        ]
+    facts = [
+        Diagnostic(
+            Step.DRY_RUN,
+            Level.INFO,
+            f"{collector} on {where} wrote collected_data.json: "
+            f"{_collected_shape(collection.data)}",
+            collector,
+        )
+    ]
+    verdict = evaluate_policy(policy, collection.data)
+    rel = files.relative(policy)
+    if verdict.error:
+        return facts + [
+            Diagnostic(
+                Step.DRY_RUN,
+                Level.ERROR,
+                f"data.check.result does not evaluate on that data: {verdict.error}",
+                rel,
+            )
+        ]
+    if not isinstance(verdict.value, bool):
+        return facts + [
+            Diagnostic(
+                Step.DRY_RUN,
+                Level.ERROR,
+                f"data.check.result is {verdict.shown()} on that data; it must be a boolean "
+                "(false on a violation, true otherwise)",
+                rel,
+            )
+        ]
+    if verdict.value:
+        return facts + [
+            Diagnostic(
+                Step.DRY_RUN,
+                Level.WARNING,
+                f"data.check.result is true on {where}: your policy detects no violation "
+                "there. Read collected_data.json and check that the field paths your rules "
+                "test exist in it",
+                rel,
+            )
+        ]
+    return facts + [
+        Diagnostic(
+            Step.DRY_RUN,
+            Level.INFO,
+            f"data.check.result is false on {where}: your policy reports a violation",
+            rel,
+        )
+    ]
+
+
+def _write_snapshot(objects: list[dict[str, Any]], directory: Path) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "cluster.yaml").write_text(
+        yaml.safe_dump_all(objects, sort_keys=False), encoding="utf-8"
+    )
+    return directory
+
+
+def _no_cluster(files: AnswerFiles) -> list[Diagnostic] | None:
+    if (files.workspace / KUBECONFIG_FILE).is_file():
+        return None
+    return [
+        Diagnostic(
+            Step.DRY_RUN,
+            Level.INFO,
+            f"no {KUBECONFIG_FILE} in the workspace (no live cluster): dry run skipped",
+        )
+    ]
+
+
+def dry_run_fetcher(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
+    from ciso.evaluation.fetch import run_fetcher_batch
+
+    assert files.collector is not None and files.policy_rego is not None
+    skipped = _no_cluster(files)
+    if skipped is not None:
+        return skipped
+    try:
+        objects, _ = cluster_snapshot(files.workspace / KUBECONFIG_FILE)
+    except SnapshotError as exc:
+        return [Diagnostic(Step.DRY_RUN, Level.WARNING, f"cannot read the cluster: {exc}")]
+    source = _write_snapshot(objects, scratch / "snapshot")
+    collected = run_fetcher_batch(
+        files.collector, scratch / "runs", [("cluster", source)], FETCH_TIMEOUT_S
+    )
+    return _judge_collection(
+        collected["cluster"],
+        files.policy_rego,
+        files,
+        files.relative(files.collector),
+        "the cluster you were given",
+    )
+
+
+def dry_run_static(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
+    from ciso.evaluation.fetch import run_static_fetch
+    from ciso.scenarios.public import STATIC_RESOURCES
+
+    assert files.collector is not None and files.policy_rego is not None
+    resources = files.workspace / STATIC_RESOURCES
+    if not resources.is_dir():
+        return [
+            Diagnostic(
+                Step.DRY_RUN, Level.INFO, f"no {STATIC_RESOURCES}/ in the workspace: skipped"
+            )
+        ]
+    collection = run_static_fetch(
+        files.collector,
+        scratch / "run",
+        resources,
+        [str(files.workspace.resolve())],
+        FETCH_TIMEOUT_S,
+    )
+    return _judge_collection(
+        collection, files.policy_rego, files, "fetch.sh", f"the {STATIC_RESOURCES}/ you were given"
+    )
+
+
+def dry_run_playbook(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
+    from ciso.engines.ansible import run_playbook
+    from ciso.evaluation.rego import load_collected
+    from ciso.evaluation.record import truncate
+
+    assert files.playbook is not None and files.policy_rego is not None
+    tree = files.workspace / HOST_TREE_DIR
+    if not tree.is_dir():
+        return [Diagnostic(Step.DRY_RUN, Level.INFO, "no host of the inventory here: skipped")]
+    out = scratch / "run"
+    result = run_playbook(files.playbook, out_dir=out, host_tree=tree, timeout_s=PLAYBOOK_TIMEOUT_S)
+    output = truncate(result.sandbox.stdout[-3000:] + "\n" + result.sandbox.stderr[-3000:])
+    if result.ok:
+        data, problem = load_collected(out / "collected_data.json")
+    else:
+        data, problem = None, f"the playbook {result.status}"
+    collection = Collection(data, problem, output, result.sandbox.duration_s)
+    return _judge_collection(
+        collection,
+        files.policy_rego,
+        files,
+        files.relative(files.playbook),
+        "the rhel9_servers host you were given",
+    )
+
+
+def dry_run_kyverno(files: AnswerFiles, update: bool) -> list[Diagnostic]:
+    from ciso.evaluation.kyverno_engines import ScanFailed, select_scanner
+    from ciso.evaluation.policies import agent_policies
+    from ciso.evaluation.report_reading import failed, rule_errors
+
+    skipped = _no_cluster(files)
+    if skipped is not None:
+        return skipped
+    try:
+        objects, _live_policies = cluster_snapshot(files.workspace / KUBECONFIG_FILE)
+    except SnapshotError as exc:
+        return [Diagnostic(Step.DRY_RUN, Level.WARNING, f"cannot read the cluster: {exc}")]
+    policies = agent_policies(files.workspace).policies
+    try:
+        reports = select_scanner().reports(policies, objects)
+    except ScanFailed as exc:
+        return [Diagnostic(Step.DRY_RUN, Level.ERROR, f"the background scan failed: {exc}")]
+    flagged = sorted(str(r) for r in failed(reports))
+    out = [
+        Diagnostic(Step.DRY_RUN, Level.WARNING, f"a rule errors during the scan: {e}")
+        for e in rule_errors(reports)
+    ]
+    if flagged:
+        shown = ", ".join(flagged[:20]) + (" …" if len(flagged) > 20 else "")
+        out.append(
+            Diagnostic(
+                Step.DRY_RUN,
+                Level.INFO,
+                f"on the cluster you were given, your policies report fail for {len(flagged)} "
+                f"resource(s): {shown}",
+            )
+        )
+    else:
+        # an update may legitimately end with every check passing; a new policy may not
+        out.append(
+            Diagnostic(
+                Step.DRY_RUN,
+                Level.INFO if update else Level.WARNING,
+                "on the cluster you were given, your policies report fail for no resource: "
+                "check the kinds they match and the fields their patterns test",
+            )
+        )
+    return out
+
+
+def dry_run(scenario_class: ScenarioClass, files: AnswerFiles) -> list[Diagnostic]:
+    with tempfile.TemporaryDirectory(prefix="itbench-validate-") as scratch:
+        root = Path(scratch)
+        if scenario_class is ScenarioClass.KUBECTL_OPA:
+            return dry_run_fetcher(files, root)
+        if scenario_class is ScenarioClass.OPA_STATIC:
+            return dry_run_static(files, root)
+        if scenario_class is ScenarioClass.RHEL9_ANSIBLE_OPA:
+            return dry_run_playbook(files, root)
+        return dry_run_kyverno(files, update=scenario_class is ScenarioClass.KYVERNO_UPDATE)
