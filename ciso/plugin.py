@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from itbench.models import Scenario
+from itbench.models import PublicScenario, Scenario
 from itbench.plugins.spec import Domain, TrialScores
 
 if TYPE_CHECKING:
@@ -79,6 +79,24 @@ def _baseline_agent(options: Any, domain: Domain) -> Any:
     return BaselineAgent()
 
 
+def _validate_output(scenario: PublicScenario, workspace: Path) -> Sequence[str]:
+    from ciso.validation import validate_output
+
+    return validate_output(scenario, workspace)
+
+
+def _llm_tools(scenario: PublicScenario, workspace: Path) -> Sequence[Any]:
+    from ciso.agents.llm_tools import ciso_tools
+
+    return ciso_tools(scenario, workspace)
+
+
+def _llm_prompt_template() -> str:
+    from ciso.agents.prompts import system_template
+
+    return system_template()
+
+
 def _commands() -> Sequence[Any]:
     from ciso.cli.ciso_cmd import commands
 
@@ -100,6 +118,11 @@ domain = Domain(
     render_table=_render_table,
     primary_metric="strict_pass",
     commands=_commands,
+    validate_output=_validate_output,
+    llm_tools=_llm_tools,
+    llm_prompt_template=_llm_prompt_template,
+    # ITBench gives an agent 200 s per CISO scenario
+    default_time_limit_s=200.0,
     cluster_extension=_cluster_extension,
     # Sandboxed tools (the cluster's background scan, Ansible playbooks) import these.
     sandbox_packages=("ciso", "policies", "playbooks"),

@@ -24,9 +24,7 @@ def rego_errors(policy: Path, rel: str) -> list[Diagnostic]:
         found = exc.diagnostics
     except UnicodeDecodeError as exc:
         return [Diagnostic(Step.COMPILE, Level.ERROR, f"not UTF-8 text: {exc.reason}", rel)]
-    return [
-        Diagnostic(Step.COMPILE, Level.ERROR, d.message, rel, d.line, d.code) for d in found
-    ]
+    return [Diagnostic(Step.COMPILE, Level.ERROR, d.message, rel, d.line, d.code) for d in found]
 
 
 def kyverno_errors(files: AnswerFiles) -> list[Diagnostic]:

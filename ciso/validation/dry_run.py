@@ -34,6 +34,8 @@ KUBECTL_TIMEOUT_S = 30.0
 FETCH_TIMEOUT_S = 60.0
 PLAYBOOK_TIMEOUT_S = 120.0
 #: Metadata the cluster assigns; a snapshot drops it so a fresh cluster can load the objects.
+#: Where the dry run leaves the collected data for the agent to read.
+DRY_RUN_DATA = Path(".itbench") / "dry-run" / "collected_data.json"
 _ASSIGNED = ("uid", "resourceVersion", "creationTimestamp", "generation", "managedFields")
 
 
@@ -121,12 +123,16 @@ def _judge_collection(
                 collector,
             )
         ]
+    # kept for the agent to read (its own collector's output on its own environment)
+    saved = files.workspace / DRY_RUN_DATA
+    saved.parent.mkdir(parents=True, exist_ok=True)
+    saved.write_text(json.dumps(collection.data, indent=1), encoding="utf-8")
     facts = [
         Diagnostic(
             Step.DRY_RUN,
             Level.INFO,
-            f"{collector} on {where} wrote collected_data.json: "
-            f"{_collected_shape(collection.data)}",
+            f"{collector} on {where} wrote collected_data.json "
+            f"({_collected_shape(collection.data)}); a copy is at {DRY_RUN_DATA}",
             collector,
         )
     ]
@@ -157,7 +163,7 @@ def _judge_collection(
                 Step.DRY_RUN,
                 Level.WARNING,
                 f"data.check.result is true on {where}: your policy detects no violation "
-                "there. Read collected_data.json and check that the field paths your rules "
+                f"there. Read {DRY_RUN_DATA} and check that the field paths your rules "
                 "test exist in it",
                 rel,
             )
@@ -242,8 +248,8 @@ def dry_run_static(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
 
 def dry_run_playbook(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
     from ciso.engines.ansible import run_playbook
-    from ciso.evaluation.rego import load_collected
     from ciso.evaluation.record import truncate
+    from ciso.evaluation.rego import load_collected
 
     assert files.playbook is not None and files.policy_rego is not None
     tree = files.workspace / HOST_TREE_DIR

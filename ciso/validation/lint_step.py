@@ -44,12 +44,8 @@ def _key(path: Path) -> tuple[str, str]:
 def _lint_one(path: Path) -> tuple[CachedFinding, ...]:
     from ciso.lint.runner import lint_paths
 
-    run = lint_paths(
-        [path], Options(profile=PROFILE), disable=LEFT_TO_COMPILE_STEP, progress=False
-    )
-    found = [
-        CachedFinding(f.rule.id, _LEVELS[f.level], f.message, f.line) for f in run.findings
-    ]
+    run = lint_paths([path], Options(profile=PROFILE), disable=LEFT_TO_COMPILE_STEP, progress=False)
+    found = [CachedFinding(f.rule.id, _LEVELS[f.level], f.message, f.line) for f in run.findings]
     found += [CachedFinding("lint", Level.WARNING, e, None) for e in run.tool_errors]
     return tuple(found)
 

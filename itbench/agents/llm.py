@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import jinja2
+
 from itbench.agents.base import AgentOptions, Task
 from itbench.agents.workspace_tools import workspace_tools
 from itbench.errors import UsageError
@@ -22,6 +24,27 @@ SYSTEM_PROMPT = (
     "inputs and to write your answer files into the workspace. When your answer files are written, "
     "reply with a short summary and no tool call."
 )
+
+
+def _prompt_template_text(options: AgentOptions, domain: Domain) -> str:
+    """The system prompt's template: --prompt-template, else the domain's, else the generic one."""
+    if options.prompt_template is not None:
+        try:
+            return options.prompt_template.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"--prompt-template {options.prompt_template}: {exc}") from None
+    if domain.llm_prompt_template is not None:
+        return domain.llm_prompt_template()
+    return SYSTEM_PROMPT
+
+
+def compile_prompt(text: str, origin: str) -> jinja2.Template:
+    """A Jinja2 template whose undefined variables are errors (a typo must not vanish)."""
+    environment = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    try:
+        return environment.from_string(text)
+    except jinja2.TemplateSyntaxError as exc:
+        raise UsageError(f"{origin}: line {exc.lineno}: {exc.message}") from None
 
 
 @dataclass(frozen=True)
@@ -47,12 +70,15 @@ class LLMAgent:
         )
         tools = self._tools(task)
         specs = [t.spec() for t in tools.values()]
+        system = render_prompt(self.options, self.domain, task, sorted(tools))
         messages: list[dict[str, Any]] = [
-            {"role": "system", "content": SYSTEM_PROMPT},
+            {"role": "system", "content": system},
             {"role": "user", "content": task.prompt},
         ]
         transcript = task.transcript
-        transcript.record("task", model=self.options.model, prompt=task.prompt, tools=sorted(tools))
+        transcript.record(
+            "task", model=self.options.model, system=system, prompt=task.prompt, tools=sorted(tools)
+        )
 
         def on_retry(attempt: int, kind: str, message: str, delay: float) -> None:
             transcript.record(
@@ -89,6 +115,11 @@ class LLMAgent:
                 return []
             return self.domain.validate_output(task.scenario, task.workspace)
 
+        if self.options.reflection_rounds == 0:
+
+            def validate() -> Sequence[str]:  # no validator: the first answer stands
+                return []
+
         started = time.monotonic()
         try:
             outcome = reflect(generate, validate, self.options.reflection_rounds, transcript)
@@ -103,8 +134,23 @@ class LLMAgent:
         return AgentResult(reason=reason, usage=client.usage, duration_s=time.monotonic() - started)
 
 
+def render_prompt(options: AgentOptions, domain: Domain, task: Task, tools: list[str]) -> str:
+    origin = str(options.prompt_template or f"{domain.name} prompt template")
+    template = compile_prompt(_prompt_template_text(options, domain), origin)
+    try:
+        return template.render(
+            scenario=task.scenario.model_dump(),
+            tools=tools,
+            reflection_rounds=options.reflection_rounds,
+        )
+    except jinja2.TemplateError as exc:
+        raise UsageError(f"{origin}: {exc}") from None
+
+
 def llm_factory(options: AgentOptions, domain: Domain) -> LLMAgent:
     if not options.model:
         raise UsageError("the llm agent needs --model (any model litellm supports)")
+    # a broken template fails before any trial starts
+    compile_prompt(_prompt_template_text(options, domain), str(options.prompt_template))
     check_model_environment(options.model, options.api_base)
     return LLMAgent(options, domain)

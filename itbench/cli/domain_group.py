@@ -19,6 +19,8 @@ from itbench.plugins.spec import Domain
 if TYPE_CHECKING:
     from itbench.scoring.document import ResultsDocument
 
+DEFAULT_TIME_LIMIT_S = 600.0
+
 
 def domain_group(record: PluginRecord) -> click.Group:
     domain = load_domain(record).domain
@@ -115,9 +117,9 @@ def _run_command(domain: Domain) -> click.Command:
         "--timeout",
         "time_limit",
         type=click.FloatRange(min=0.1),
-        default=600.0,
-        show_default=True,
-        help="Per-trial time limit in seconds.",
+        default=None,
+        help="Per-trial time limit in seconds "
+        f"[default: {domain.default_time_limit_s or DEFAULT_TIME_LIMIT_S:g}].",
     )
     @click.option(
         "--llm-timeout",
@@ -126,7 +128,19 @@ def _run_command(domain: Domain) -> click.Command:
         show_default=True,
         help="Seconds to wait for one model reply before retrying.",
     )
-    @click.option("--reflection-rounds", type=click.IntRange(min=1), default=3, show_default=True)
+    @click.option(
+        "--reflection-rounds",
+        type=click.IntRange(min=0),
+        default=3,
+        show_default=True,
+        help="At most this many validations of the llm agent's answer (N-1 feedbacks); 0 skips "
+        "the validator.",
+    )
+    @click.option(
+        "--prompt-template",
+        type=click.Path(exists=True, dir_okay=False, path_type=Path),
+        help="Jinja2 file replacing the llm agent's system prompt template.",
+    )
     @click.option(
         "--retry-errors", is_flag=True, help="Redo trials whose evaluation recorded an error."
     )
@@ -146,9 +160,10 @@ def _run_command(domain: Domain) -> click.Command:
         output_dir: Path | None,
         fmt: str,
         fail_under: float | None,
-        time_limit: float,
+        time_limit: float | None,
         llm_timeout: float,
         reflection_rounds: int,
+        prompt_template: Path | None,
         retry_errors: bool,
         no_progress: bool,
     ) -> int:
@@ -179,7 +194,10 @@ def _run_command(domain: Domain) -> click.Command:
             agent_sandbox=agent_sandbox == "on",
             reflection_rounds=reflection_rounds,
             llm_timeout_s=llm_timeout,
+            prompt_template=prompt_template,
         )
+        if time_limit is None:
+            time_limit = domain.default_time_limit_s or DEFAULT_TIME_LIMIT_S
         factory = resolve_agent(name, domain)
         assert domain.load_scenarios is not None
         selected = list(domain.load_scenarios(scenarios))

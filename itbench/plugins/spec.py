@@ -62,6 +62,8 @@ class AgentOptions:
     agent_home: Path | None = None
     agent_env: tuple[str, ...] = ()
     agent_sandbox: bool = True
+    #: A Jinja2 file replacing the llm agent's system prompt template (``--prompt-template``).
+    prompt_template: Path | None = None
 
 
 @runtime_checkable
@@ -147,6 +149,11 @@ class Domain:
     validate_output: Callable[[PublicScenario, Path], Sequence[str]] | None = None
     #: Tools an LLM agent may call for this scenario: builds them from (scenario view, workspace).
     llm_tools: Callable[[PublicScenario, Path], Sequence[Any]] | None = None
+    #: The Jinja2 template text of the llm agent's system prompt for this domain (variables:
+    #: ``scenario``, the public view; ``tools``, the tool names; ``reflection_rounds``).
+    llm_prompt_template: Callable[[], str] | None = None
+    #: The per-trial time limit when ``--timeout`` is not given (None: core's 600 s).
+    default_time_limit_s: float | None = None
     #: The live environment of one trial (e.g. an offline cluster serving the scenario's violating
     #: state). Entered before the agent starts and left after it ends, before the evaluation; the
     #: mapping it yields is environment variables handed to the agent (``KUBECONFIG`` ...). On exit

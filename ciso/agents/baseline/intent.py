@@ -57,7 +57,29 @@ class ContainerFieldCheck:
     required: Any = None
     #: the same path under the pod's securityContext counts too (hostProcess)
     pod_level_too: bool = False
+    #: any value will do, but the field must be set (resources.limits.memory)
+    must_be_set: bool = False
     kind: Literal["container-field"] = "container-field"
+
+
+@dataclass(frozen=True)
+class InheritedSettingCheck:
+    """A securityContext setting each container inherits from the pod unless it sets its own;
+    the effective value must be one of ``allowed`` (seccompProfile.type)."""
+
+    concept: str
+    path: tuple[str, ...]
+    allowed: tuple[str, ...]
+    kind: Literal["inherited-setting"] = "inherited-setting"
+
+
+@dataclass(frozen=True)
+class ImageRegistryCheck:
+    """Every container image comes from one of ``prefixes``."""
+
+    prefixes: tuple[str, ...]
+    concept: str = "image-registry"
+    kind: Literal["image-registry"] = "image-registry"
 
 
 @dataclass(frozen=True)
@@ -158,7 +180,20 @@ class ConfigSetting:
     comparison: Comparison
     values: tuple[Any, ...]
     unset_complies: bool
+    #: PAM files that must call the module, whose ``key=`` argument overrides the files
+    pam_files: tuple[str, ...] = ()
     kind: Literal["config-setting"] = "config-setting"
+
+
+@dataclass(frozen=True)
+class ModuleDisabledCheck:
+    """A kernel module modprobe must not load: the FIRST ``install <module>`` rule modprobe reads
+    runs one of ``install_commands``, and (``blacklisted``) a ``blacklist <module>`` line exists."""
+
+    module: str
+    install_commands: tuple[str, ...] = ("/bin/false", "/bin/true")
+    blacklisted: bool = True
+    kind: Literal["module-disabled"] = "module-disabled"
 
 
 @dataclass(frozen=True)
@@ -180,6 +215,8 @@ class FilePermissionCheck:
 KubernetesCheck = (
     PodFieldCheck
     | ContainerFieldCheck
+    | InheritedSettingCheck
+    | ImageRegistryCheck
     | RunAsNonRootCheck
     | CapabilityCheck
     | HostPathVolumeCheck
@@ -190,7 +227,7 @@ KubernetesCheck = (
     | NamespaceNetworkPolicyCheck
     | DefaultNamespaceCheck
 )
-HostCheck = ConfigSetting | FilePermissionCheck
+HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ namespace checks match their own kinds. Patterns where a pattern can say it; ``f
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ciso.agents.baseline.intent import (
@@ -16,6 +17,8 @@ from ciso.agents.baseline.intent import (
     DefaultNamespaceCheck,
     HostPathVolumeCheck,
     HostPortCheck,
+    ImageRegistryCheck,
+    InheritedSettingCheck,
     Intent,
     NamespaceNetworkPolicyCheck,
     PodFieldCheck,
@@ -91,6 +94,8 @@ def _pod_field(check: PodFieldCheck, intent: Intent) -> list[dict[str, Any]]:
             "anyPattern": [
                 {"spec": {check.field: check.required}},
                 {"spec": {"serviceAccountName": "!default & ?*"}},
+                # the deprecated alias, when serviceAccountName is not set
+                {"spec": {"serviceAccount": "!default & ?*", "X(serviceAccountName)": "null"}},
             ]
         }
     elif check.required is not None:
@@ -104,7 +109,9 @@ def _pod_field(check: PodFieldCheck, intent: Intent) -> list[dict[str, Any]]:
 
 def _container_field(check: ContainerFieldCheck, intent: Intent) -> list[dict[str, Any]]:
     lists = intent.scope.container_lists
-    if check.required is not None:
+    if check.must_be_set:
+        container = _nest(check.path, "?*", anchored=False)
+    elif check.required is not None:
         container = _nest(check.path, check.required, anchored=False)
     elif isinstance(check.forbidden, bool):
         container = _nest(check.path, not check.forbidden, anchored=True)
@@ -115,6 +122,32 @@ def _container_field(check: ContainerFieldCheck, intent: Intent) -> list[dict[st
         spec.update(_nest(check.path, not check.forbidden, anchored=True))
     message = f"{'.'.join(check.path)} violates the requirement in a container."
     return [_pod_rule(check.concept, message, {"pattern": {"spec": spec}}, intent)]
+
+
+def _inherited_setting(check: InheritedSettingCheck, intent: Intent) -> list[dict[str, Any]]:
+    # strings are truthy when set, so `own || pod` is the effective value
+    own = "element." + ".".join(check.path)
+    pod = "request.object.spec." + ".".join(check.path)
+    conditions = {
+        "any": [
+            {
+                "key": "{{ " + own + " || " + pod + " || '' }}",
+                "operator": "AnyNotIn",
+                "value": list(check.allowed),
+            }
+        ]
+    }
+    message = (
+        f"Each container's effective {'.'.join(check.path)} must be one of {list(check.allowed)}."
+    )
+    return [_pod_rule(check.concept, message, _deny_each_container(conditions), intent)]
+
+
+def _image_registry(check: ImageRegistryCheck, intent: Intent) -> list[dict[str, Any]]:
+    image = " | ".join(f"{p}*" for p in check.prefixes)
+    pattern = {"spec": _per_container({"image": image}, intent.scope.container_lists)}
+    message = f"Images must come from {', '.join(check.prefixes)}."
+    return [_pod_rule(check.concept, message, {"pattern": pattern}, intent)]
 
 
 def _run_as_non_root(check: RunAsNonRootCheck, intent: Intent) -> list[dict[str, Any]]:
@@ -345,6 +378,8 @@ _SIMPLE_PATTERNS = {
 
 _BUILDERS = {
     PodFieldCheck: _pod_field,
+    InheritedSettingCheck: _inherited_setting,
+    ImageRegistryCheck: _image_registry,
     ContainerFieldCheck: _container_field,
     RunAsNonRootCheck: _run_as_non_root,
     CapabilityCheck: _capabilities,
@@ -368,4 +403,7 @@ def rules_for(intent: Intent) -> list[dict[str, Any]]:
         if builder is None:
             raise NotRenderable(f"no Kyverno rule for the {check.concept} check")
         rules.extend(builder(check, intent))  # type: ignore[operator]
+    for rule in rules:
+        # Kyverno rule names: lower-case words and dashes, at most 63 characters
+        rule["name"] = re.sub(r"[^a-z0-9]+", "-", rule["name"].lower()).strip("-")[:63]
     return rules

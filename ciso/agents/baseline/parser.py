@@ -9,6 +9,7 @@ built-in RBAC objects) from the same text.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ciso.agents.baseline.intent import (
     SYSTEM_NAMESPACES,
@@ -48,6 +49,44 @@ def extract_requirement(description: str) -> str:
     match = _GOAL.search(description)
     text = match.group("req") if match else description
     return " ".join(text.split())
+
+
+@dataclass(frozen=True)
+class UpdateRequest:
+    """A kyverno-update goal: which deployed policy to edit, which to leave alone, and the new
+    requirement in words."""
+
+    policy: str
+    keep: tuple[str, ...]
+    requirement: str
+
+
+_EDIT_TARGET = re.compile(
+    r"\b(?:to|edit|extend|change|update)\s+the\s+existing\s+[`'\"]?([a-z0-9][a-z0-9.-]*)[`'\"]?"
+    r"\s+(?:cluster\s*)?policy",
+    re.I,
+)
+_KEEP = re.compile(r"\b(?:leave|keep)\s+[`'\"]?([a-z0-9][a-z0-9.-]*)[`'\"]?\s+(?:exactly|as|unchanged|untouched)", re.I)
+
+
+def update_request(description: str) -> UpdateRequest | NotUnderstood:
+    """Split a kyverno-update goal into the policy to edit and the new requirement: the
+    paragraphs that neither list the deployed policies nor give the editing instructions."""
+    target = _EDIT_TARGET.search(description)
+    if target is None:
+        return NotUnderstood("the goal names no existing policy to edit", description)
+    paragraphs = [p for p in re.split(r"\n\s*\n", description) if p.strip()]
+    wanted = []
+    for paragraph in paragraphs:
+        if paragraph.startswith((" ", "\t")) or _EDIT_TARGET.search(paragraph):
+            continue  # the indented list of deployed policies, or the instructions
+        if re.search(r"\bare\s+deployed\b|\bkubeconfig\b", paragraph, re.I):
+            continue
+        wanted.append(" ".join(paragraph.split()))
+    if not wanted:
+        return NotUnderstood("the goal states no new requirement", description)
+    keep = tuple(m.group(1) for m in _KEEP.finditer(description))
+    return UpdateRequest(policy=target.group(1), keep=keep, requirement=" ".join(wanted))
 
 
 _EXEMPT_WORDS = re.compile(

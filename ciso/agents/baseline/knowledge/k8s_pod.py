@@ -15,6 +15,8 @@ from ciso.agents.baseline.intent import (
     ContainerFieldCheck,
     HostPathVolumeCheck,
     HostPortCheck,
+    ImageRegistryCheck,
+    InheritedSettingCheck,
     PodFieldCheck,
     RunAsNonRootCheck,
     SecretEnvCheck,
@@ -91,6 +93,37 @@ def _security_context_bundle(text: str) -> tuple[object, ...]:
     return tuple(checks)
 
 
+_REGISTRY = re.compile(
+    r"\b(?:registry|registries|repository)\b[^.]*?\b([a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)+(?::\d+)?)",
+    re.I,
+)
+_RESOURCE_KINDS = {"memory": "memory", "cpu": "cpu", "ephemeral-storage": "ephemeral-storage"}
+
+
+def _registry(text: str) -> ImageRegistryCheck | None:
+    found = [m.group(1).rstrip("/") for m in _REGISTRY.finditer(text)]
+    if not found:
+        return None
+    return ImageRegistryCheck(prefixes=tuple(dict.fromkeys(f"{r}/" for r in found)))
+
+
+def _resource_limit(text: str) -> tuple[ContainerFieldCheck, ...]:
+    kinds = [k for k in _RESOURCE_KINDS if re.search(rf"\b{k}\b", text, re.I)]
+    section = (
+        "requests"
+        if re.search(r"\brequest", text, re.I) and not re.search(r"\blimit", text, re.I)
+        else "limits"
+    )
+    return tuple(
+        ContainerFieldCheck(
+            concept=f"{k}-{section[:-1]}",
+            path=("resources", section, k),
+            must_be_set=True,
+        )
+        for k in kinds
+    )
+
+
 CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "security-context-bundle",
@@ -107,6 +140,38 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         lambda text: SecretEnvCheck(),
         none_of=words(r"\b(role|clusterrole|rbac)s?\b"),
+    ),
+    Concept(
+        "seccomp-profile",
+        (words(r"seccomp"),),
+        lambda text: InheritedSettingCheck(
+            concept="seccomp-profile",
+            path=("securityContext", "seccompProfile", "type"),
+            allowed=tuple(
+                v
+                for v in ("RuntimeDefault", "Localhost")
+                if re.search(v, text, re.I) or not re.search("RuntimeDefault|Localhost", text, re.I)
+            ),
+        ),
+    ),
+    Concept(
+        "image-registry",
+        (words(r"\bregistr(y|ies)\b"), words(r"\bimages?\b", r"\bpulled\b")),
+        _registry,
+    ),
+    Concept(
+        "resource-limit",
+        (words(r"\b(memory|cpu)\s+(limit|request)s?\b", r"resources\.(limits|requests)"),),
+        _resource_limit,
+    ),
+    Concept(
+        "read-only-root-filesystem",
+        (words(r"readOnlyRootFilesystem", r"\bread-?\s*only\s+root\s+file\s*-?system\b"),),
+        lambda text: ContainerFieldCheck(
+            concept="read-only-root-filesystem",
+            path=("securityContext", "readOnlyRootFilesystem"),
+            required=True,
+        ),
     ),
     Concept(
         "windows-host-process",

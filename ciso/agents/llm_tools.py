@@ -1,0 +1,190 @@
+"""The CISO tools of the ``llm`` agent (``Domain.llm_tools``), beside the core workspace tools
+(write_file, read_file, list_files):
+
+- ``kubectl`` against the trial's cluster (cluster classes only): read-only verbs; ``apply`` of
+  Kyverno policies from the workspace for the kyverno classes. The workspace's kubeconfig is the
+  only one it uses: flags that would point kubectl elsewhere or change who it acts as are refused.
+- ``validate``: the CISO validator on the current answer (files, lint, compile, dry run).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+from ciso.environments import KUBECONFIG_FILE
+from ciso.scenarios.model import ScenarioClass
+from itbench.llm.tools import Tool
+from itbench.models import PublicScenario
+
+READ_ONLY_VERBS = frozenset({"get", "describe", "api-resources", "explain", "api-versions"})
+APPLY_CLASSES = frozenset({ScenarioClass.KYVERNO, ScenarioClass.KYVERNO_UPDATE})
+CLUSTER_CLASSES = APPLY_CLASSES | {ScenarioClass.KUBECTL_OPA}
+#: Flags that would reach another cluster, act as someone else, or never return.
+REFUSED_FLAGS = (
+    "--kubeconfig",
+    "--server",
+    "-s",
+    "--token",
+    "--context",
+    "--cluster",
+    "--user",
+    "--as",
+    "--as-group",
+    "--as-uid",
+    "--username",
+    "--password",
+    "--certificate-authority",
+    "--client-certificate",
+    "--client-key",
+    "--insecure-skip-tls-verify",
+    "--tls-server-name",
+    "-w",
+    "--watch",
+    "--watch-only",
+)
+TIMEOUT_S = 30.0
+MAX_OUTPUT = 20_000
+
+
+class Refused(ValueError):
+    pass
+
+
+def _flag_name(arg: str) -> str:
+    return arg.split("=", 1)[0]
+
+
+def _inside(workspace: Path, relative: str) -> Path:
+    root = workspace.resolve()
+    target = (root / relative).resolve()
+    if root not in target.parents:
+        raise Refused(f"{relative!r} is not a file in your workspace")
+    return target
+
+
+def _check_policy_file(path: Path, shown: str) -> None:
+    from ciso.environments.kubernetes import is_policy
+    from itbench.yamlsafe import load_all
+
+    if not path.is_file():
+        raise Refused(f"{shown}: no such file in your workspace")
+    try:
+        documents = [d for d in load_all(path.read_text(encoding="utf-8")) if d is not None]
+    except Exception as exc:
+        raise Refused(f"{shown}: not readable YAML: {exc}") from None
+    others = [
+        str(d.get("kind") if isinstance(d, dict) else type(d).__name__)
+        for d in documents
+        if not (isinstance(d, dict) and is_policy(d))
+    ]
+    if not documents or others:
+        raise Refused(
+            f"{shown}: apply takes Kyverno ClusterPolicy/Policy documents only"
+            + (f" (found {', '.join(others)})" if others else " (the file is empty)")
+        )
+
+
+def checked_arguments(command: str, workspace: Path, scenario_class: ScenarioClass) -> list[str]:
+    """The kubectl arguments, or :class:`Refused` saying why not."""
+    try:
+        args = shlex.split(command)
+    except ValueError as exc:
+        raise Refused(f"cannot split the command: {exc}") from None
+    if args and args[0] == "kubectl":
+        args = args[1:]
+    if not args:
+        raise Refused("no kubectl verb given")
+    for arg in args:
+        if arg.startswith("-") and _flag_name(arg) in REFUSED_FLAGS:
+            raise Refused(f"flag {_flag_name(arg)} is not allowed: kubectl uses your cluster")
+    verb = args[0]
+    files = [
+        args[i + 1] if a in ("-f", "--filename") else a.split("=", 1)[1]
+        for i, a in enumerate(args)
+        if (a in ("-f", "--filename") and i + 1 < len(args)) or a.startswith("--filename=")
+    ]
+    if verb == "apply":
+        if scenario_class not in APPLY_CLASSES:
+            raise Refused("apply is only for Kyverno policies in the kyverno classes")
+        if not files:
+            raise Refused("apply needs -f <file in your workspace>")
+        for name in files:
+            _check_policy_file(_inside(workspace, name), name)
+    elif verb not in READ_ONLY_VERBS:
+        allowed = ", ".join(sorted(READ_ONLY_VERBS)) + (
+            ", apply (Kyverno policies)" if scenario_class in APPLY_CLASSES else ""
+        )
+        raise Refused(f"verb {verb!r} is not allowed; allowed: {allowed}")
+    else:
+        for name in files:
+            _inside(workspace, name)
+    return args
+
+
+def run_kubectl(command: str, workspace: Path, scenario_class: ScenarioClass) -> str:
+    try:
+        args = checked_arguments(command, workspace, scenario_class)
+    except Refused as exc:
+        return f"refused: {exc}"
+    env = {**os.environ, "KUBECONFIG": str(workspace / KUBECONFIG_FILE)}
+    try:
+        proc = subprocess.run(
+            ["kubectl", *args],
+            cwd=workspace,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
+            stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired:
+        return f"error: kubectl did not finish within {TIMEOUT_S:g} s"
+    except OSError as exc:
+        return f"error: cannot run kubectl: {exc}"
+    text = proc.stdout + (f"\nstderr:\n{proc.stderr}" if proc.stderr.strip() else "")
+    if proc.returncode != 0:
+        text = f"exit code {proc.returncode}\n{text}"
+    if len(text) > MAX_OUTPUT:
+        text = text[:MAX_OUTPUT] + f"\n... (truncated; {len(text)} characters in all)"
+    return text or "(no output)"
+
+
+def ciso_tools(scenario: PublicScenario, workspace: Path) -> Sequence[Tool]:
+    """The ``Domain.llm_tools`` hook."""
+    from ciso.validation import render, scenario_class_of, validate
+
+    cls = scenario_class_of(scenario)
+    tools = [
+        Tool(
+            "validate",
+            "Check your answer files as the benchmark will load them: required file names, lint, "
+            "compile/syntax errors, then a dry run on the environment you were given (what your "
+            "collector wrote, what data.check.result is, which resources your Kyverno policy "
+            "reports fail for). Call it after writing your files; fix every problem it lists.",
+            {"type": "object", "properties": {}},
+            lambda: render(validate(scenario, workspace)),
+        )
+    ]
+    if cls in CLUSTER_CLASSES:
+        verbs = "get, describe, api-resources, explain" + (
+            "; apply -f <workspace file> for Kyverno policies" if cls in APPLY_CLASSES else ""
+        )
+        tools.append(
+            Tool(
+                "kubectl",
+                f"Run kubectl against the scenario's cluster ({verbs}). Give the arguments "
+                "after 'kubectl', e.g. 'get deployments -A -o json'. The kubeconfig is set for "
+                "you; --kubeconfig, --server, --token and similar flags are refused.",
+                {
+                    "type": "object",
+                    "properties": {"command": {"type": "string"}},
+                    "required": ["command"],
+                },
+                lambda command: run_kubectl(command, workspace, cls),
+            )
+        )
+    return tools
