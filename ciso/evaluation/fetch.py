@@ -144,6 +144,10 @@ def run_static_fetch(
         encoding="utf-8",
     )
     target.chmod(target.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-    shutil.copytree(resources, workdir / "static-resources", dirs_exist_ok=True)
+    if resources.is_dir():
+        shutil.copytree(resources, workdir / "static-resources", dirs_exist_ok=True)
+    else:  # a bundle's single manifest file
+        (workdir / "static-resources").mkdir(exist_ok=True)
+        shutil.copyfile(resources, workdir / "static-resources" / resources.name)
     result = run_sandboxed(["./fetch.sh"], out_dir=workdir, timeout_s=timeout_s)
     return _outcome(result, workdir, timeout_s)

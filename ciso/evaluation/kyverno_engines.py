@@ -80,7 +80,7 @@ class ItbenchScanner:
 
 @dataclass(frozen=True)
 class KyvernoCliScanner:
-    """``kyverno apply <policies> --resource <resources> --policy-report -o json`` per scan."""
+    """``kyverno apply <policies> --resource <resources> --policy-report`` per scan."""
 
     executable: str
     timeout_s: float = TIME_LIMIT_S
@@ -113,8 +113,6 @@ class KyvernoCliScanner:
                 "--resource",
                 str(resource_file),
                 "--policy-report",
-                "--output-format",
-                "json",
             ]
             try:
                 out = subprocess.run(
@@ -124,23 +122,40 @@ class KyvernoCliScanner:
                 raise ScanFailed(
                     f"kyverno apply did not finish within {self.timeout_s:g} s"
                 ) from None
-        try:
-            document = json.loads(out.stdout)
-        except json.JSONDecodeError:
+        # kyverno apply exits non-zero when policies fail: the report decides, not the exit code
+        items = _report_documents(out.stdout)
+        if items is None:
             raise ScanFailed(
-                f"kyverno apply exited {out.returncode} without a JSON report: "
+                f"kyverno apply exited {out.returncode} without a report: "
                 f"{(out.stderr or out.stdout).strip()[:500]}"
-            ) from None
-        items = (
-            document.get("items")
-            if isinstance(document, dict) and "items" in document
-            else document
-        )
-        if isinstance(items, dict):
-            items = [items]
-        if not isinstance(items, list):
-            raise ScanFailed("kyverno apply printed JSON that is not a report or a list of reports")
+            )
         return [r for r in items if isinstance(r, dict)]
+
+
+def _report_documents(stdout: str) -> list[Any] | None:
+    """The report(s) ``kyverno apply --policy-report`` printed: JSON, or YAML after the CLI's
+    progress lines ("Applying 1 policy rule(s) to 3 resource(s)...")."""
+    try:
+        document: Any = json.loads(stdout)
+    except json.JSONDecodeError:
+        lines = stdout.splitlines()
+        start = next(
+            (i for i, line in enumerate(lines) if line.startswith(("apiVersion:", "---"))), None
+        )
+        if start is None:
+            return None
+        try:
+            documents = [d for d in yaml.safe_load_all("\n".join(lines[start:])) if d]
+        except yaml.YAMLError:
+            return None
+        document = documents
+    if isinstance(document, dict):
+        document = (
+            document.get("items", [document]) if document.get("kind") == "List" else [document]
+        )
+    if not isinstance(document, list):
+        return None
+    return [r for r in document if isinstance(r, dict)]
 
 
 def select_scanner(preference: str | None = None) -> KyvernoScanner:

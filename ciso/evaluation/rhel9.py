@@ -8,8 +8,8 @@ host (settings are not separable objects, so there is no leave-one-in here).
 
 from __future__ import annotations
 
-import itertools
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ciso.engines.ansible import run_playbook
@@ -48,39 +48,37 @@ def evaluate(
         )
         return record.scores({"itbench_pass": 0, "strict_pass": 0})
 
+    environments = [Environment(VIOLATING, scenario.violating, False)]
+    if scenario.compliant is not None:
+        environments.append(Environment(COMPLIANT, scenario.compliant, True))
+    else:
+        record.notes.append("no compliant host: strict_pass checks the violation only")
     with tempfile.TemporaryDirectory(prefix="itbench-rhel9-") as scratch:
         root = Path(scratch)
-        runs = itertools.count()
 
-        def collect(env: Environment) -> Collection:
-            n = next(runs)
-            tree, notes = prepare(locate(env.source), root / f"host-{n}")
+        def collect(index: int, env: Environment) -> Collection:
+            tree, notes = prepare(locate(env.source), root / f"host-{index}")
             record.notes.extend(notes)
             result = run_playbook(
-                playbook, out_dir=root / f"run-{n}", host_tree=tree, timeout_s=timeout_s
+                playbook, out_dir=root / f"run-{index}", host_tree=tree, timeout_s=timeout_s
             )
             output = truncate(result.sandbox.stdout[-3000:] + "\n" + result.sandbox.stderr[-3000:])
             if not result.ok:
                 return Collection(
                     None, f"playbook {result.status}", output, result.sandbox.duration_s
                 )
-            data, problem = load_collected(root / f"run-{n}" / "collected_data.json")
+            data, problem = load_collected(root / f"run-{index}" / "collected_data.json")
             return Collection(data, problem, output, result.sandbox.duration_s)
 
-        detected = judge(
-            record, Environment(VIOLATING, scenario.violating, False), policy, collect, "playbook"
-        )
-        compliant_ok = True
-        if scenario.compliant is not None:
-            compliant_ok = judge(
-                record,
-                Environment(COMPLIANT, scenario.compliant, True),
-                policy,
-                collect,
-                "playbook",
-            )
-        else:
-            record.notes.append("no compliant host: strict_pass checks the violation only")
+        # the two hosts are independent sandboxes: Ansible spends much of its time waiting on
+        # its own worker processes, so running them side by side shortens a trial
+        with record.timed("playbook"), ThreadPoolExecutor(max_workers=2) as pool:
+            collected = list(pool.map(collect, range(len(environments)), environments))
+        verdicts = [
+            judge(record, env, policy, lambda _env, c=c: c, "playbook")
+            for env, c in zip(environments, collected, strict=True)
+        ]
+    detected, compliant_ok = verdicts[0], all(verdicts[1:])
     return record.scores(
         {"itbench_pass": as_score(detected), "strict_pass": as_score(detected and compliant_ok)}
     )

@@ -150,15 +150,34 @@ def load_ciso_scenarios(selection: str | None) -> LoadResult:
     if selection is None:
         return load_builtin()
     path = Path(selection).expanduser()
-    if path.is_dir():
-        return load_directory(path, _as_user)
-    if path.exists():
+    if _is_dir(path):
+        # A folder inside the built-in suite (`--scenarios ciso/suite/rhel9`) is still built-in:
+        # its answers are in the reference packages, not in solution/ folders.
+        suite = suite_dir().resolve()
+        inside_suite = path.resolve() == suite or suite in path.resolve().parents
+        return load_directory(path, _as_builtin if inside_suite else _as_user)
+    if _exists(path):
         raise UsageError(f"{selection}: not a directory (give a folder of scenarios or ids)")
     if os.sep in selection or selection.startswith("."):
         raise UsageError(f"{selection}: no such directory")
     builtin = load_builtin()
     _warn(builtin.problems)
     return _select(builtin, selection)
+
+
+def _is_dir(path: Path) -> bool:
+    # A long list of ids is no path: the OS refuses it ("File name too long"), which is an answer.
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def _warn(problems: Sequence[LoadProblem]) -> None:

@@ -31,6 +31,55 @@ def _owner(obj: dict[str, Any], controller: bool = True) -> dict[str, Any]:
     }
 
 
+#: The one node the emulated controllers schedule Pods on.
+NODE_NAME = "itbench-offline-node"
+KUBELET_VERSION = "v1.32.0"
+
+
+def node(name: str, created: str, index: int = 0) -> dict[str, Any]:
+    """A Ready worker node, as ``kubectl get nodes`` shows one a scheduler placed Pods on."""
+    return {
+        "apiVersion": "v1",
+        "kind": "Node",
+        "metadata": {
+            "name": name,
+            "creationTimestamp": created,
+            "labels": {
+                "kubernetes.io/hostname": name,
+                "kubernetes.io/os": "linux",
+                "kubernetes.io/arch": "amd64",
+            },
+        },
+        "spec": {},
+        "status": {
+            "conditions": [{"type": "Ready", "status": "True", "reason": "KubeletReady"}],
+            "addresses": [
+                {"type": "InternalIP", "address": f"10.0.0.{10 + index % 240}"},
+                {"type": "Hostname", "address": name},
+            ],
+            "nodeInfo": {
+                "kubeletVersion": KUBELET_VERSION,
+                "osImage": "itbench offline",
+                "kernelVersion": "offline",
+                "containerRuntimeVersion": "offline://0",
+                "operatingSystem": "linux",
+                "architecture": "amd64",
+            },
+        },
+    }
+
+
+def nodes_used(objects: Iterable[dict[str, Any]]) -> set[str]:
+    """The nodes Pods are scheduled on (``spec.nodeName``)."""
+    return {
+        str(o["spec"]["nodeName"])
+        for o in objects
+        if o.get("kind") == "Pod"
+        and isinstance(o.get("spec"), dict)
+        and o["spec"].get("nodeName")
+    }
+
+
 def _pod(
     owner: dict[str, Any],
     name: str,
@@ -41,7 +90,7 @@ def _pod(
 ) -> dict[str, Any]:
     meta = template.get("metadata") or {}
     spec = copy.deepcopy(template.get("spec") or {})
-    spec.setdefault("nodeName", "itbench-offline-node")
+    spec.setdefault("nodeName", NODE_NAME)
     spec.setdefault("serviceAccountName", spec.get("serviceAccount", "default"))
     containers = spec.get("containers") or []
     labels = {**(meta.get("labels") or {}), **extra_labels}

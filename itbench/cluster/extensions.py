@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from itbench.cluster.resources import BUILTIN_TYPES, Registry, ResourceType
@@ -22,6 +22,9 @@ from itbench.cluster.tables import BUILTIN_COLUMNS, DEFAULT_COLUMNS, Column
 from itbench.errors import UsageError
 
 __all__ = [
+    "Admission",
+    "AdmissionDecision",
+    "AdmissionRequest",
     "ClusterExtension",
     "Column",
     "GroupKind",
@@ -45,6 +48,37 @@ Validator = Callable[[dict[str, Any]], Sequence[str]]
 
 
 @dataclass(frozen=True)
+class AdmissionRequest:
+    """One write on its way into the cluster, as an admission webhook is shown it."""
+
+    #: ``CREATE`` or ``UPDATE`` (a replace or any patch)
+    operation: str
+    #: the object as it would be stored (namespace defaulted, metadata filled in)
+    object: dict[str, Any]
+    #: the stored object an update replaces; None on create
+    old_object: dict[str, Any] | None
+    #: the cluster's objects of the extension's ``admission_inputs`` kinds (its policies, say)
+    inputs: tuple[dict[str, Any], ...]
+    dry_run: bool = False
+
+
+@dataclass(frozen=True)
+class AdmissionDecision:
+    """What an admission controller decided: admit (maybe patched) or deny with a message."""
+
+    allowed: bool = True
+    #: on denial, the whole message the API server answers with (kubectl prints it as is)
+    message: str = ""
+    #: the object to store instead of the request's (a mutation); None keeps it unchanged
+    patched: dict[str, Any] | None = None
+
+
+#: Called for every object created, replaced or patched through the API (dry runs included),
+#: before schema validation; never for the loaded manifests or for reports.
+Admission = Callable[[AdmissionRequest], AdmissionDecision]
+
+
+@dataclass(frozen=True)
 class ClusterExtension:
     """The API types one domain serves, and what the server does with them."""
 
@@ -62,18 +96,23 @@ class ClusterExtension:
     report_inputs: frozenset[GroupKind] = frozenset()
     #: The kinds the producer writes; they are never inputs to a producer.
     report_outputs: frozenset[GroupKind] = frozenset()
+    #: An admission controller (mutating and validating webhook in one) for every write.
+    admission: Admission | None = None
+    #: The kinds whose current objects each admission request carries in ``inputs``.
+    admission_inputs: frozenset[GroupKind] = frozenset()
 
     def replace_producer(self, producer: ReportProducer) -> ClusterExtension:
         """This extension with another producer of the same reports (``--report-producer``)."""
-        return ClusterExtension(
-            name=self.name,
-            types=self.types,
-            columns=self.columns,
-            validators=self.validators,
-            report_producer=producer,
-            report_inputs=self.report_inputs,
-            report_outputs=self.report_outputs,
-        )
+        return replace(self, report_producer=producer)
+
+
+@dataclass(frozen=True)
+class BoundAdmission:
+    """An extension's admission controller with the kinds it reads, and whose it is."""
+
+    owner: str
+    admit: Admission
+    inputs: frozenset[GroupKind]
 
 
 @dataclass(frozen=True)
@@ -94,6 +133,7 @@ class Catalog:
     columns: Mapping[GroupKind, tuple[Column, ...]]
     validators: Mapping[GroupKind, tuple[str, Validator]]
     producers: tuple[BoundProducer, ...]
+    admissions: tuple[BoundAdmission, ...] = ()
 
     def columns_of(self, rtype: ResourceType) -> tuple[Column, ...]:
         return self.columns.get((rtype.group, rtype.kind), DEFAULT_COLUMNS)
@@ -122,6 +162,7 @@ def combine(
     }
     validators: dict[GroupKind, tuple[str, Validator]] = {}
     producers: list[BoundProducer] = []
+    admissions: list[BoundAdmission] = []
     if report_producer is not None:
         if not any(ext.report_inputs for ext in extensions):
             served = ", ".join(ext.name for ext in extensions) or "none"
@@ -183,7 +224,15 @@ def combine(
             producers.append(
                 BoundProducer(ext.name, ext.report_producer, ext.report_inputs, ext.report_outputs)
             )
-    return Catalog(Registry(types), columns, validators, tuple(producers))
+        for gk in ext.admission_inputs:
+            if gk not in owner:
+                raise UsageError(
+                    f"cluster extension {ext.name!r}: admission input {gk[1]} in group "
+                    f"{gk[0]!r} is not served"
+                )
+        if ext.admission is not None:
+            admissions.append(BoundAdmission(ext.name, ext.admission, ext.admission_inputs))
+    return Catalog(Registry(types), columns, validators, tuple(producers), tuple(admissions))
 
 
 def domain_extensions() -> list[ClusterExtension]:

@@ -17,8 +17,22 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from itbench.cluster.controllers import derive, namespaces_used, with_workload_status
-from itbench.cluster.extensions import Catalog, ClusterExtension, ReportProducer, combine
+from itbench.cluster.controllers import (
+    NODE_NAME,
+    derive,
+    namespaces_used,
+    node,
+    nodes_used,
+    with_workload_status,
+)
+from itbench.cluster.extensions import (
+    AdmissionDecision,
+    AdmissionRequest,
+    Catalog,
+    ClusterExtension,
+    ReportProducer,
+    combine,
+)
 from itbench.cluster.resources import Registry, ResourceType
 
 Key = tuple[str, str, str, str]  # (group, plural, namespace, name)
@@ -223,6 +237,15 @@ class ClusterState:
                     "status": {"phase": "Active"},
                 },
             )
+        # the node the emulated scheduler uses, and every node a Pod names
+        objects = [*declared.values(), *derived.values()]
+        for index, name in enumerate(sorted(nodes_used(objects) | {NODE_NAME})):
+            key = ("", "nodes", "", name)
+            if key not in declared:
+                made = node(name, self._started, index)
+                made["metadata"]["uid"] = str(uuid.uuid5(uuid.NAMESPACE_OID, "node/" + name))
+                made["metadata"]["resourceVersion"] = self.resource_version
+                derived[key] = made
         derived.update(self._reports)
         self._derived = derived
         self._dirty = False
@@ -281,8 +304,9 @@ class ClusterState:
         """Store a new object; ``dry_run`` checks and returns it without storing it."""
         with self.lock:
             rtype = self.type_of(obj)
-            self.validate(rtype, obj)
             obj = self._normalise(obj, rtype, namespace)
+            obj = self._admit(rtype, obj, None, dry_run)
+            self.validate(rtype, obj)
             key = self.key(rtype, obj)
             if key in self._declared():
                 raise ClusterError(
@@ -298,7 +322,6 @@ class ClusterState:
         """Replace an existing object; ``dry_run`` checks and returns it without storing it."""
         with self.lock:
             rtype = self.type_of(obj)
-            self.validate(rtype, obj)
             key = self.key(
                 rtype,
                 {
@@ -319,9 +342,73 @@ class ClusterState:
             meta["creationTimestamp"] = current["metadata"]["creationTimestamp"]
             meta["generation"] = int(current["metadata"].get("generation", 1)) + 1
             obj = self._normalise(obj, rtype, namespace)
+            obj = self._admit(rtype, obj, current, dry_run)
+            self.validate(rtype, obj)
             if not dry_run:
                 self._write(rtype, key, obj)
             return obj
+
+    def _admit(
+        self,
+        rtype: ResourceType,
+        obj: dict[str, Any],
+        old: dict[str, Any] | None,
+        dry_run: bool,
+    ) -> dict[str, Any]:
+        """Run every extension's admission controller on a write, as the API server calls its
+        webhooks: each may patch the object (the next sees the patched one) or deny it."""
+        if (rtype.group, rtype.kind) in self.catalog.report_kinds:
+            return obj  # reports belong to their producer, as a controller's writes do
+        for bound in self.catalog.admissions:
+            inputs = tuple(
+                o for o in self._declared().values() if _group_kind(o) in bound.inputs
+            )
+            request = AdmissionRequest(
+                "UPDATE" if old is not None else "CREATE", obj, old, inputs, dry_run
+            )
+            try:
+                decision = bound.admit(request)
+            except Exception as exc:  # a domain's bug must not take the API server down
+                raise ClusterError(
+                    500,
+                    "InternalError",
+                    f"the admission controller of {bound.owner!r} failed on {rtype.kind} "
+                    f"{obj['metadata']['name']!r}: {type(exc).__name__}: {exc}",
+                ) from exc
+            if not isinstance(decision, AdmissionDecision):
+                raise ClusterError(
+                    500,
+                    "InternalError",
+                    f"the admission controller of {bound.owner!r} returned "
+                    f"{type(decision).__name__}, not AdmissionDecision",
+                )
+            if not decision.allowed:
+                # as the API server words a webhook's denial: no reason, 403 unless it says
+                raise ClusterError(403, "", decision.message or "denied by admission")
+            if decision.patched is not None:
+                obj = self._keep_identity(rtype, obj, decision.patched, bound.owner)
+        return obj
+
+    @staticmethod
+    def _keep_identity(
+        rtype: ResourceType, obj: dict[str, Any], patched: dict[str, Any], owner: str
+    ) -> dict[str, Any]:
+        """A mutation may change anything but what the object is: kind, name, namespace."""
+        before, after = obj["metadata"], (patched.get("metadata") or {})
+        same = (
+            patched.get("kind") == obj.get("kind")
+            and patched.get("apiVersion") == obj.get("apiVersion")
+            and after.get("name") == before.get("name")
+            and after.get("namespace") == before.get("namespace")
+        )
+        if not same:
+            raise ClusterError(
+                500,
+                "InternalError",
+                f"the admission controller of {owner!r} changed the identity of {rtype.kind} "
+                f"{before.get('name')!r} (kind, apiVersion, name and namespace are fixed)",
+            )
+        return copy.deepcopy(patched)
 
     def delete(self, rtype: ResourceType, namespace: str, name: str) -> dict[str, Any]:
         with self.lock:

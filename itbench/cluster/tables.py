@@ -61,6 +61,29 @@ def _template_containers(obj: dict[str, Any]) -> list[dict[str, Any]]:
     return (_spec(obj).get("template") or {}).get("spec", {}).get("containers", [])
 
 
+def _node_info(obj: dict[str, Any]) -> dict[str, Any]:
+    return _status(obj).get("nodeInfo") or {}
+
+
+def _node_status(obj: dict[str, Any]) -> str:
+    ready = [c for c in _status(obj).get("conditions") or [] if c.get("type") == "Ready"]
+    return "Ready" if ready and ready[0].get("status") == "True" else "NotReady"
+
+
+def _node_roles(obj: dict[str, Any]) -> str:
+    prefix = "node-role.kubernetes.io/"
+    labels = (obj.get("metadata") or {}).get("labels") or {}
+    roles = sorted(k[len(prefix) :] for k in labels if k.startswith(prefix))
+    return ",".join(roles) or "<none>"
+
+
+def _node_ip(obj: dict[str, Any]) -> str:
+    for address in _status(obj).get("addresses") or []:
+        if address.get("type") == "InternalIP":
+            return str(address.get("address", ""))
+    return "<none>"
+
+
 NAME = Column("Name", "string", lambda o: o["metadata"]["name"])
 AGE = Column("Age", "string", _age)
 
@@ -108,6 +131,15 @@ BUILTIN_COLUMNS: Mapping[str, tuple[Column, ...]] = {
         AGE,
     ),
     "StatefulSet": (NAME, Column("Ready", "string", _ready_of), AGE),
+    "Node": (
+        NAME,
+        Column("Status", "string", _node_status),
+        Column("Roles", "string", _node_roles),
+        AGE,
+        Column("Version", "string", lambda o: _node_info(o).get("kubeletVersion", "")),
+        Column("Internal-IP", "string", _node_ip, priority=1),
+        Column("OS-Image", "string", lambda o: _node_info(o).get("osImage", ""), priority=1),
+    ),
     "Namespace": (
         NAME,
         Column("Status", "string", lambda o: _status(o).get("phase", "Active")),

@@ -210,7 +210,7 @@ def test_kyverno_cli_failure_is_the_reason(tmp_path: Path, fake_kyverno: None) -
     assert result.scores["itbench_pass"] == 0
     reason = result.details["failure"]["reason"]
     assert reason.startswith(
-        "kyverno apply exited 1 without a JSON report: fake kyverno: no recording"
+        "kyverno apply exited 1 without a report: fake kyverno: no recording"
     )
 
 
@@ -221,3 +221,19 @@ def test_kyverno_cli_requested_but_absent_is_a_usage_error(monkeypatch: pytest.M
     monkeypatch.setenv("PATH", "/nonexistent")
     with pytest.raises(UsageError, match="no kyverno executable is on PATH"):
         select_scanner("kyverno-cli")
+
+
+def test_kyverno_cli_yaml_report_after_progress_lines_is_read() -> None:
+    from ciso.evaluation.kyverno_engines import _report_documents
+
+    printed = (
+        "Applying 1 policy rule(s) to 2 resource(s)...\n"
+        "apiVersion: wgpolicyk8s.io/v1alpha2\n"
+        "kind: ClusterPolicyReport\n"
+        "metadata: {name: merged}\n"
+        "results:\n"
+        "- {policy: p, rule: r, result: fail, resources: [{kind: Pod, name: a, namespace: n}]}\n"
+    )
+    (report,) = _report_documents(printed)
+    assert [(r.resource.name, r.result) for r in resource_results([report])] == [("a", "fail")]
+    assert _report_documents("pass: 0, fail: 0\n") is None

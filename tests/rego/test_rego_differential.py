@@ -23,7 +23,8 @@ pytestmark = pytest.mark.skipif(
     not golib_available(), reason="needs both embedded backends (opa-golib is x86-64 Linux only)"
 )
 
-SHIPPED = sorted(p for p in (REPO / "policies").rglob("*.rego"))
+# reference policies: Kubernetes ones under policies/, RHEL ones beside their playbooks
+SHIPPED = sorted(p for root in ("policies", "playbooks") for p in (REPO / root).rglob("*.rego"))
 POLICY_DIRS = sorted({p.parent for p in SHIPPED})
 
 

@@ -10,8 +10,9 @@ import time
 from pathlib import Path
 
 from ciso.agents.baseline.intent import NotUnderstood
-from ciso.agents.baseline.parser import parse
+from ciso.agents.baseline.parser import parse, update_request
 from ciso.agents.baseline.render import NotRenderable, render
+from ciso.agents.baseline.update import UpdateFailed, update_policy
 from itbench.models.records import AgentResult, AgentStatus
 from itbench.plugins.spec import Task
 
@@ -23,11 +24,7 @@ class BaselineAgent:
         started = time.monotonic()
         scenario_class = str(task.scenario.scenario_class or "")
         if scenario_class == "kyverno-update":
-            return self._fail(
-                task,
-                started,
-                "not understood: editing existing policies (kyverno-update) is not implemented",
-            )
+            return self._update(task, started)
         platform = "rhel9" if scenario_class == "rhel9-ansible-opa" else "kubernetes"
         intent = parse(task.scenario.description or task.prompt, platform)
         if isinstance(intent, NotUnderstood):
@@ -51,6 +48,37 @@ class BaselineAgent:
                 path.chmod(0o755)
         task.transcript.record(
             "baseline_files", files=sorted(rendered.files), templates=list(rendered.templates)
+        )
+        return AgentResult(status=AgentStatus.OK, duration_s=time.monotonic() - started)
+
+    def _update(self, task: Task, started: float) -> AgentResult:
+        request = update_request(task.scenario.description or task.prompt)
+        if isinstance(request, NotUnderstood):
+            return self._fail(task, started, f"not understood: {request.reason}")
+        intent = parse(request.requirement, "kubernetes")
+        if isinstance(intent, NotUnderstood):
+            task.transcript.record(
+                "baseline_intent",
+                understood=False,
+                reason=intent.reason,
+                requirement=intent.requirement,
+            )
+            return self._fail(task, started, f"not understood: {intent.reason}")
+        task.transcript.record(
+            "baseline_intent",
+            understood=True,
+            intent=intent.to_json(),
+            edit=request.policy,
+            keep=list(request.keep),
+        )
+        try:
+            path, _ = update_policy(request.policy, intent, task.env, Path(task.workspace))
+        except NotRenderable as exc:
+            return self._fail(task, started, f"not understood: {exc}")
+        except UpdateFailed as exc:
+            return self._fail(task, started, f"kubectl failed: {exc}")
+        task.transcript.record(
+            "baseline_files", files=[path.name], templates=["kyverno_rules"], applied=True
         )
         return AgentResult(status=AgentStatus.OK, duration_s=time.monotonic() - started)
 

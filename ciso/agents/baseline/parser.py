@@ -66,7 +66,10 @@ _EDIT_TARGET = re.compile(
     r"\s+(?:cluster\s*)?policy",
     re.I,
 )
-_KEEP = re.compile(r"\b(?:leave|keep)\s+[`'\"]?([a-z0-9][a-z0-9.-]*)[`'\"]?\s+(?:exactly|as|unchanged|untouched)", re.I)
+_KEEP = re.compile(
+    r"\b(?:leave|keep)\s+[`'\"]?([a-z0-9][a-z0-9.-]*)[`'\"]?\s+(?:exactly|as|unchanged|untouched)",
+    re.I,
+)
 
 
 def update_request(description: str) -> UpdateRequest | NotUnderstood:
@@ -105,7 +108,12 @@ def scope_of(text: str) -> Scope:
     if re.search(r"\b(system|kubernetes('s)?\s+own|control[- ]plane)\s+namespaces\b", text, re.I):
         namespaces.extend(ns for ns in SYSTEM_NAMESPACES if ns not in namespaces)
     builtin = bool(
-        re.search(r"\bbuilt-?in\b|\bsystem:\b|\"system:\"|rbac-defaults|bootstrapp", text, re.I)
+        re.search(
+            r"\bbuilt-?in\b|\bsystem:|rbac-defaults|bootstrapp|\bkubernetes\s+ships\b|"
+            r"\bship(s|ped)?\s+with\s+kubernetes\b|\bcome\s+with\s+kubernetes\b",
+            text,
+            re.I,
+        )
     )
     return Scope(exempt_namespaces=tuple(namespaces), exempt_builtin_rbac=builtin)
 

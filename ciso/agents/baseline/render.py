@@ -17,6 +17,7 @@ from ciso.agents.baseline.intent import (
     DefaultNamespaceCheck,
     FilePermissionCheck,
     Intent,
+    ModuleDisabledCheck,
     NamespaceNetworkPolicyCheck,
     RbacRuleCheck,
 )
@@ -90,11 +91,15 @@ class _PlainDumper(yaml.SafeDumper):
         return True
 
 
-_ENV.filters["to_yaml"] = lambda value: yaml.dump(
-    value, Dumper=_PlainDumper, sort_keys=False, default_flow_style=False, width=100
-).rstrip("\n")
+def to_yaml(value: Any) -> str:
+    return yaml.dump(
+        value, Dumper=_PlainDumper, sort_keys=False, default_flow_style=False, width=100
+    ).rstrip("\n")
 
-__all__ = ["NotRenderable", "Rendered", "render"]
+
+_ENV.filters["to_yaml"] = to_yaml
+
+__all__ = ["NotRenderable", "Rendered", "render", "to_yaml"]
 
 
 def _render(template: str, **context: Any) -> str:
@@ -194,12 +199,33 @@ def rhel(intent: Intent) -> dict[str, str]:
             "playbook.yml": _collector_playbook("file permissions", collector),
             "policy.rego": policy,
         }
+    if len(checks) == 1 and isinstance(checks[0], ModuleDisabledCheck):
+        module = checks[0]
+        collector = _render("collect_config.py.j2", family="modprobe", path="", pam_files=[])
+        policy = _render(
+            "rhel.rego.j2",
+            kind="module",
+            requirement=intent.requirement,
+            module=module.module,
+            install_commands=module.install_commands,
+            blacklisted=module.blacklisted,
+        )
+        return {
+            "playbook.yml": _collector_playbook("the modprobe configuration", collector),
+            "policy.rego": policy,
+        }
     settings = [c for c in checks if isinstance(c, ConfigSetting)]
     families = {s.family for s in settings}
     if len(families) != 1 or len(settings) != len(checks):
         raise NotRenderable("settings of several configuration families in one requirement")
     family = families.pop()
-    collector = _render("collect_config.py.j2", family=family, path=CONFIG_FILES.get(family, ""))
+    pam_files = sorted({p for s in settings for p in s.pam_files})
+    collector = _render(
+        "collect_config.py.j2",
+        family=family,
+        path=CONFIG_FILES.get(family, ""),
+        pam_files=pam_files,
+    )
     policy = _render(
         "rhel.rego.j2", kind="settings", requirement=intent.requirement, settings=settings
     )

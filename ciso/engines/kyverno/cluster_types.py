@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from itbench.cluster.extensions import ClusterExtension, Column, ResourceType, Validator
+from itbench.cluster.extensions import (
+    AdmissionDecision,
+    AdmissionRequest,
+    ClusterExtension,
+    Column,
+    ResourceType,
+    Validator,
+)
 from itbench.cluster.tables import AGE, NAME
 
 POLICY_GROUP = "kyverno.io"
@@ -91,6 +98,13 @@ def _background_scan(
     return policy_reports(policies, resources)
 
 
+def _admission(request: AdmissionRequest) -> AdmissionDecision:
+    # Imported on first write, for the same reason as the background scan.
+    from ciso.engines.kyverno.admission import admit
+
+    return admit(request)
+
+
 def _policy_validator() -> Validator | None:
     """Kyverno's CRD schema check, when this checkout has it."""
     try:
@@ -119,4 +133,6 @@ def cluster_extension() -> ClusterExtension:
         report_outputs=frozenset(
             {(REPORT_GROUP, "PolicyReport"), (REPORT_GROUP, "ClusterPolicyReport")}
         ),
+        admission=_admission,
+        admission_inputs=policy_kinds,
     )

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 _TOKEN = re.compile(
     r"(?P<comment>\#[^\n]*)"
@@ -43,8 +44,9 @@ _INFIX = frozenset(("+", "-", "*", "/", "%", "&", "|", "==", "!=", "<", ">", "<=
 _RENAMED_BUILTINS = {"re_match": "regex.match", "net.cidr_overlap": "net.cidr_contains"}
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
+    """One lexical token (a tuple: there are tens of thousands in a large module)."""
+
     kind: str  # comment, string, raw, nl, space, number, word, open, close, op, other
     text: str
     line: int  # 1-based
@@ -57,11 +59,15 @@ def tokenize(source: str) -> list[Token]:
     line, line_start = 1, 0
     for match in _TOKEN.finditer(source):
         kind = match.lastgroup or "other"
-        tokens.append(Token(kind, match.group(), line, match.start() - line_start + 1))
-        newlines = match.group().count("\n")
-        if newlines:
-            line += newlines
-            line_start = match.start() + match.group().rindex("\n") + 1
+        text = match.group()
+        start = match.start()
+        tokens.append(Token(kind, text, line, start - line_start + 1))
+        # only a newline or a raw string holds a line break (quoted strings cannot)
+        if kind == "nl":
+            line, line_start = line + 1, start + 1
+        elif kind == "raw" and "\n" in text:
+            line += text.count("\n")
+            line_start = start + text.rindex("\n") + 1
     return tokens
 
 
@@ -277,10 +283,12 @@ class _Parser:
                 groups.pop()
             elif tok.text == "|" and groups:
                 groups[-1][0] = True
-            if tok.kind != "space":
-                previous = tok
+            if tok.kind == "space":
+                parts.append(" ")  # blanks between tokens only: a string keeps its own
+                continue
+            previous = tok
             parts.append(self.replace.get(k, tok.text))
-        return re.sub(r"\s+", " ", "".join(parts)).strip()
+        return "".join(parts).strip()
 
     def bodies(self, i: int, head_text: str) -> int:
         """The bodies and ``else`` clauses after a head ending at ``i``."""
@@ -324,24 +332,19 @@ class _Parser:
         return self.line_end(j)
 
     def apply(self) -> Rewrite:
-        out: list[str] = []
+        out = [tok.text for tok in self.tokens]
         shifts: dict[int, list[tuple[int, int]]] = {}
-        line, column = 1, 1
-        for k, tok in enumerate(self.tokens):
+        # edits never hold a newline, so an edit's output row is its token's row, and its output
+        # column is the token's column moved by the edits before it on that row
+        for k in sorted(set(self.before) | set(self.replace)):
+            tok = self.tokens[k]
             inserted = self.before.get(k, "")
             text = self.replace.get(k, tok.text)
-            if inserted or text != tok.text:
-                delta = len(inserted) + len(text) - len(tok.text)
-                if delta:
-                    shifts.setdefault(line, []).append((column, delta))
-            piece = inserted + text
-            out.append(piece)
-            newlines = piece.count("\n")
-            if newlines:
-                line += newlines
-                column = len(piece) - piece.rindex("\n")
-            else:
-                column += len(piece)
+            out[k] = inserted + text
+            delta = len(inserted) + len(text) - len(tok.text)
+            if delta:
+                row = shifts.setdefault(tok.line, [])
+                row.append((tok.column + sum(d for _, d in row), delta))
         return Rewrite("".join(out), shifts)
 
 

@@ -166,7 +166,13 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     Concept(
         "read-only-root-filesystem",
-        (words(r"readOnlyRootFilesystem", r"\bread-?\s*only\s+root\s+file\s*-?system\b"),),
+        (
+            words(
+                r"readOnlyRootFilesystem",
+                r"\bread-?\s*only\s+root\s+file\s*-?system\b",
+                r"\broot\s+file\s*-?system\b.{0,40}\bread-?\s*only\b",
+            ),
+        ),
         lambda text: ContainerFieldCheck(
             concept="read-only-root-filesystem",
             path=("securityContext", "readOnlyRootFilesystem"),
@@ -175,7 +181,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     Concept(
         "windows-host-process",
-        (words(r"host\s*process", r"hostProcess"),),
+        (words(r"hostProcess", r"\bwindows\b.{0,40}\bhost\s*process\b"),),
         lambda text: ContainerFieldCheck(
             concept="windows-host-process",
             path=("securityContext", "windowsOptions", "hostProcess"),

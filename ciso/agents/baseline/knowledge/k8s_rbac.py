@@ -64,7 +64,10 @@ def _binding(text: str) -> BindingCheck:
 CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "binding",
-        (words(r"system:masters", r"cluster-admin"), words(r"\bbind", r"\bhold", r"\bgrant")),
+        (
+            words(r"system:masters", r"cluster-admin"),
+            words(r"\bbind", r"\bbound\b", r"\bhold", r"\bgrant", r"\broleRef\b"),
+        ),
         _binding,
     ),
     Concept(

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ciso.agents.baseline.intent import Comparison, ConfigSetting
+from ciso.agents.baseline.intent import Comparison, ConfigSetting, ModuleDisabledCheck
 from ciso.agents.baseline.knowledge import Concept, negated, words
 
 
@@ -60,7 +60,12 @@ _NUMBER_WORDS = {
     "a": 1,
     "an": 1,
 }
+#: seconds for times, days for ages (the two never meet in one setting), 1 for counts
 _UNITS = {
+    "character": 1,
+    "char": 1,
+    "attempt": 1,
+    "trie": 1,
     "second": 1,
     "sec": 1,
     "s": 1,
@@ -89,7 +94,10 @@ def _quantity(match: re.Match[str], unit_group: int | None) -> int:
     return value
 
 
-_UNIT = r"\s*(seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|years?)?"
+_UNIT = (
+    r"\s*(seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|years?|characters?|chars?|"
+    r"attempts?|tries)?"
+)
 
 
 def bounds(text: str) -> tuple[Comparison, tuple[int, ...]] | None:
@@ -214,9 +222,65 @@ def _sysctl_forwarding(text: str) -> tuple[ConfigSetting, ...]:
     )
 
 
+_MODULE = re.compile(
+    r"\b(?:the\s+)?[`'\"]?([a-z0-9_]+)[`'\"]?\s+(?:kernel\s+)?module\b"
+    r"|\bmodule\s+[`'\"]?([a-z0-9_]+)"
+    r"|\b(?:load|loading|insert)\s+[`'\"]?([a-z0-9_]+)",
+    re.I,
+)
+_NOT_MODULE_NAMES = {"kernel", "the", "a", "this", "that", "pam", "each", "every", "any"}
+
+
+def _module_disabled(text: str) -> ModuleDisabledCheck | None:
+    for m in _MODULE.finditer(text):
+        name = (m.group(1) or m.group(2) or m.group(3) or "").lower()
+        if name and name not in _NOT_MODULE_NAMES:
+            blacklisted = bool(re.search(r"\bblack-?list|\bdeny-?list", text, re.I))
+            return ModuleDisabledCheck(module=name, blacklisted=blacklisted)
+    return None
+
+
+def _pwquality_minlen(text: str) -> ConfigSetting | None:
+    found = bounds(text)
+    if found is None:
+        m = re.search(r"\bminlen\s*(?:=|of|to)?\s*(\d+)", text, re.I)
+        found = ("ge", (int(m.group(1)),)) if m else None
+    if found is None or found[0] != "ge":
+        return None
+    pam = re.findall(r"/etc/pam\.d/[\w-]+", text) or [
+        "/etc/pam.d/system-auth",
+        "/etc/pam.d/password-auth",
+    ]
+    return ConfigSetting(
+        family="pwquality",
+        key="minlen",
+        comparison="ge",
+        values=found[1],
+        # libpwquality's built-in minimum length is 8 (9 with credits): shorter than any CIS value
+        unset_complies=False,
+        pam_files=tuple(dict.fromkeys(pam)),
+    )
+
+
 SSH = words(r"\bssh", r"\bsecure\s+shell\b", r"sshd")
 
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "kernel-module-disabled",
+        (words(r"\bkernel\s+modules?\b", r"\bmodprobe\b", r"\bmodule\b.{0,40}\b(load|insert)"),),
+        _module_disabled,
+    ),
+    Concept(
+        "pwquality-minlen",
+        (
+            words(
+                r"pwquality",
+                r"\bminlen\b",
+                r"\bpasswords?\b.{0,40}\b(long|length|characters)\b",
+            ),
+        ),
+        _pwquality_minlen,
+    ),
     Concept(
         "sshd-x11-forwarding",
         (words(r"\bX11\b", r"\bX\s+(window\s+)?forwarding\b", r"\bgraphical\s+forwarding\b"),),
