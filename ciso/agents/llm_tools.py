@@ -45,6 +45,14 @@ REFUSED_FLAGS = (
     "-w",
     "--watch",
     "--watch-only",
+    # flags that read or write files on the host outside the workspace
+    "-k",
+    "--kustomize",
+    "--template",
+    "--log-file",
+    "--log-dir",
+    "--profile-output",
+    "--cache-dir",
 )
 TIMEOUT_S = 30.0
 MAX_OUTPUT = 20_000
@@ -101,6 +109,13 @@ def checked_arguments(command: str, workspace: Path, scenario_class: ScenarioCla
     for arg in args:
         if arg.startswith("-") and _flag_name(arg) in REFUSED_FLAGS:
             raise Refused(f"flag {_flag_name(arg)} is not allowed: kubectl uses your cluster")
+    for index, arg in enumerate(args):
+        # -o go-template-file=/etc/... would print any host file the runner can read
+        value = arg.split("=", 1)[1] if "=" in arg else ""
+        if arg in ("-o", "--output") and index + 1 < len(args):
+            value = args[index + 1]
+        if (arg.startswith(("-o", "--output")) or arg in ("-o", "--output")) and "-file" in value:
+            raise Refused("output formats that read a template file are not allowed")
     verb = args[0]
     files = [
         args[i + 1] if a in ("-f", "--filename") else a.split("=", 1)[1]

@@ -48,7 +48,7 @@ def cluster() -> None:
 @click.option(
     "--kubeconfig",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="Where to write the kubeconfig (default: MANIFESTS-dir/.itbench-kubeconfig or a temp file).",
+    help="Where to write the kubeconfig (default: a new temporary directory, removed on exit).",
 )
 @click.option(
     "--report-producer",
@@ -87,7 +87,10 @@ def serve(
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     thread = server.serve_in_thread()
-    path = kubeconfig or Path(tempfile.mkdtemp(prefix="itbench-cluster-")) / "kubeconfig"
+    # a kubeconfig we chose lives in a directory of our own, removed on exit (an explicit
+    # --kubeconfig is the caller's file and stays)
+    scratch = None if kubeconfig else tempfile.TemporaryDirectory(prefix="itbench-cluster-")
+    path = kubeconfig or Path(scratch.name) / "kubeconfig"
     write_kubeconfig(path, f"http://127.0.0.1:{server.port}")
     click.echo(str(path))
     sys.stdout.flush()
@@ -97,8 +100,12 @@ def serve(
         f"(domain extensions: {served})",
         err=True,
     )
-    stop.wait()
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    try:
+        stop.wait()
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+        if scratch is not None:
+            scratch.cleanup()
     return ExitCode.OK

@@ -74,9 +74,7 @@ def nodes_used(objects: Iterable[dict[str, Any]]) -> set[str]:
     return {
         str(o["spec"]["nodeName"])
         for o in objects
-        if o.get("kind") == "Pod"
-        and isinstance(o.get("spec"), dict)
-        and o["spec"].get("nodeName")
+        if o.get("kind") == "Pod" and isinstance(o.get("spec"), dict) and o["spec"].get("nodeName")
     }
 
 

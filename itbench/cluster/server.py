@@ -40,6 +40,55 @@ SERVER_VERSION = {
 }
 
 
+#: Review "resources" an API server answers on create and never stores: (group, version) ->
+#: plural -> kind. The offline cluster has no RBAC, so every access review is allowed.
+REVIEWS: dict[tuple[str, str], dict[str, str]] = {
+    ("authorization.k8s.io", "v1"): {
+        "selfsubjectaccessreviews": "SelfSubjectAccessReview",
+        "selfsubjectrulesreviews": "SelfSubjectRulesReview",
+    },
+    ("authentication.k8s.io", "v1"): {"selfsubjectreviews": "SelfSubjectReview"},
+}
+OFFLINE_USER = {"username": "itbench-offline", "groups": ["system:masters", "system:authenticated"]}
+#: The reason a Status carries for an HTTP code the server answers without a route's error.
+_REASONS = {
+    400: "BadRequest",
+    404: "NotFound",
+    405: "MethodNotAllowed",
+    408: "Timeout",
+    413: "RequestEntityTooLarge",
+    414: "RequestURITooLong",
+    415: "UnsupportedMediaType",
+    431: "RequestHeaderFieldsTooLarge",
+    500: "InternalError",
+}
+
+
+def review_answer(kind: str, body: Any) -> dict[str, Any]:
+    """The answer to a self-review: allowed for everything, as for a cluster admin."""
+    spec = body.get("spec") if isinstance(body, dict) else None
+    answer: dict[str, Any] = {
+        "kind": kind,
+        "apiVersion": (body or {}).get("apiVersion") if isinstance(body, dict) else None,
+        "metadata": {"creationTimestamp": None},
+        "spec": spec or {},
+    }
+    if kind == "SelfSubjectAccessReview":
+        answer["status"] = {
+            "allowed": True,
+            "reason": "the offline cluster has no authorization: every request is allowed",
+        }
+    elif kind == "SelfSubjectRulesReview":
+        answer["status"] = {
+            "resourceRules": [{"verbs": ["*"], "apiGroups": ["*"], "resources": ["*"]}],
+            "nonResourceRules": [{"verbs": ["*"], "nonResourceURLs": ["*"]}],
+            "incomplete": False,
+        }
+    else:
+        answer["status"] = {"userInfo": OFFLINE_USER}
+    return answer
+
+
 def status(
     code: int, reason: str, message: str, details: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -120,6 +169,38 @@ class ApiHandler(BaseHTTPRequestHandler):
             super().log_message(format, *args)
 
     # -- plumbing -----------------------------------------------------------------------------
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """Every error the HTTP layer answers by itself (an unknown method, a malformed request
+        line, oversized headers) as a Kubernetes ``Status``, never the standard library's HTML
+        page: kubectl and the clients parse Status objects."""
+        if code == 501:  # "Unsupported method": the API server says 405 for a verb it lacks
+            code = 405
+            message = f"the server does not allow the method {self.command or '?'}"
+        reason = _REASONS.get(code, "BadRequest" if code < 500 else "InternalError")
+        body = json.dumps(status(code, reason, message or reason)).encode()
+        self.close_connection = True
+        if getattr(self, "request_version", "HTTP/0.9") == "HTTP/0.9":
+            # an unparsable request line leaves the version at 0.9, whose responses carry no
+            # status line or headers; answer in HTTP/1.1, which every client here speaks
+            self.request_version = "HTTP/1.1"
+        try:
+            self.send_response(code)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+        except OSError:
+            pass  # the client has gone: nothing to tell it
+
+    def _unexpected(self, exc: Exception) -> None:
+        # a bug in a route must answer a Status (and keep serving), not drop the connection
+        self._send(
+            500,
+            status(500, "InternalError", f"internal error: {type(exc).__name__}: {exc}"),
+        )
+
     def _send(self, code: int, body: Any, content_type: str = "application/json") -> None:
         data = json.dumps(body).encode() if not isinstance(body, bytes) else body
         self.send_response(code)
@@ -140,13 +221,16 @@ class ApiHandler(BaseHTTPRequestHandler):
             details["causes"] = [_cause(cause) for cause in exc.causes]
         self._send(exc.code, status(exc.code, exc.reason, str(exc), details))
 
-    def _body(self) -> Any:
+    def _raw_body(self) -> bytes:
         length = int(self.headers.get("Content-Length") or 0)
         if length > MAX_BODY:
             raise ClusterError(
                 413, "RequestEntityTooLarge", f"request body of {length} bytes exceeds {MAX_BODY}"
             )
-        raw = self.rfile.read(length) if length else b""
+        return self.rfile.read(length) if length else b""
+
+    def _body(self) -> Any:
+        raw = self._raw_body()
         if "protobuf" in (self.headers.get("Content-Type") or ""):
             raise ClusterError(
                 415, "UnsupportedMediaType", "protobuf bodies are not supported; send JSON"
@@ -199,7 +283,8 @@ class ApiHandler(BaseHTTPRequestHandler):
                 self._send(200, {"kind": "APIGroup", "apiVersion": "v1", **match[0]})
             elif path.startswith("/apis/") and path.count("/") == 3:
                 _, _, group, version = path.split("/")
-                if version not in self.server.state.registry.groups().get(group, []):
+                served = self.server.state.registry.groups().get(group, [])
+                if version not in served and (group, version) not in REVIEWS:
                     raise ClusterError(
                         404,
                         "NotFound",
@@ -226,6 +311,8 @@ class ApiHandler(BaseHTTPRequestHandler):
             self._error(exc, parse_route(path))
         except UsageError as exc:
             self._error(ClusterError(400, "BadRequest", str(exc)))
+        except Exception as exc:  # noqa: BLE001 - answered as a Status, see _unexpected
+            self._unexpected(exc)
 
     def do_POST(self) -> None:  # noqa: N802
         self._write("create")
@@ -245,6 +332,9 @@ class ApiHandler(BaseHTTPRequestHandler):
         for group, versions in self.server.state.registry.groups().items():
             entries = [{"groupVersion": f"{group}/{v}", "version": v} for v in versions]
             groups.append({"name": group, "versions": entries, "preferredVersion": entries[0]})
+        for group, version in REVIEWS:
+            entry = {"groupVersion": f"{group}/{version}", "version": version}
+            groups.append({"name": group, "versions": [entry], "preferredVersion": entry})
         return {"kind": "APIGroupList", "apiVersion": "v1", "groups": groups}
 
     def _resource_list(self, group: str, version: str) -> dict[str, Any]:
@@ -262,6 +352,16 @@ class ApiHandler(BaseHTTPRequestHandler):
             if t.categories:
                 entry["categories"] = list(t.categories)
             resources.append(entry)
+        for plural, kind in REVIEWS.get((group, version), {}).items():
+            resources.append(
+                {
+                    "name": plural,
+                    "singularName": kind.lower(),
+                    "namespaced": False,
+                    "kind": kind,
+                    "verbs": ["create"],
+                }
+            )
         return {
             "kind": "APIResourceList",
             "apiVersion": "v1",
@@ -315,11 +415,7 @@ class ApiHandler(BaseHTTPRequestHandler):
             if labels(o["metadata"].get("labels") or {}) and fields(o)
         ]
         if query.get("watch") in ("true", "1"):
-            # No live watch offline: replay the current objects as ADDED events and end the stream.
-            body = b"".join(
-                json.dumps({"type": "ADDED", "object": o}).encode() + b"\n" for o in items
-            )
-            self._send(200, body, "application/json")
+            self._watch(rtype, items, query, as_table)
             return
         if as_table:
             self._send(
@@ -342,6 +438,38 @@ class ApiHandler(BaseHTTPRequestHandler):
             },
         )
 
+    def _watch(
+        self,
+        rtype: ResourceType,
+        items: list[dict[str, Any]],
+        query: dict[str, str],
+        as_table: bool,
+    ) -> None:
+        """No live watch offline: the objects newer than the ``resourceVersion`` the client
+        listed at (all of them without one) as ADDED events, then the stream ends. So
+        ``kubectl get -w`` prints its list once, under one header, and returns."""
+        since = query.get("resourceVersion") or "0"
+        try:
+            floor = int(since)
+        except ValueError:
+            raise ClusterError(
+                400, "BadRequest", f"resourceVersion {since!r} is not a number"
+            ) from None
+        state = self.server.state
+        fresh = [o for o in items if _version_of(o) > floor]
+        events = []
+        for obj in fresh:
+            shown: Any = obj
+            if as_table:
+                shown = table(
+                    state.catalog.columns_of(rtype),
+                    [obj],
+                    state.resource_version,
+                    query.get("includeObject", "Object"),
+                )
+            events.append(json.dumps({"type": "ADDED", "object": shown}).encode() + b"\n")
+        self._send(200, b"".join(events), "application/json")
+
     # -- writes -------------------------------------------------------------------------------
     def _write(self, verb: str) -> None:
         path = urlsplit(self.path).path.rstrip("/")
@@ -351,6 +479,8 @@ class ApiHandler(BaseHTTPRequestHandler):
                 raise ClusterError(
                     404, "NotFound", "the server could not find the requested resource"
                 )
+            if self._review(route, verb):
+                return
             rtype = self._type(route)
             state = self.server.state
             namespace = route.namespace if rtype.namespaced else None
@@ -384,6 +514,29 @@ class ApiHandler(BaseHTTPRequestHandler):
                 self._patch(rtype, route, namespace, body)
         except ClusterError as exc:
             self._error(exc, route)
+        except Exception as exc:  # noqa: BLE001 - answered as a Status, see _unexpected
+            self._unexpected(exc)
+
+    def _review(self, route: Route, verb: str) -> bool:
+        """Answer a self-review (``kubectl auth can-i``, ``auth whoami``); False if the route
+        is not one."""
+        kind = REVIEWS.get((route.group, route.version), {}).get(route.plural)
+        if kind is None:
+            return False
+        if verb != "create" or route.name is not None:
+            self._body()
+            raise ClusterError(
+                405, "MethodNotAllowed", f"{route.plural} can only be created (it is a review)"
+            )
+        if "protobuf" in (self.headers.get("Content-Type") or ""):
+            # kubectl's typed client sends reviews as protobuf and accepts JSON back; the answer
+            # does not depend on the question, so the body is read and not decoded
+            self._raw_body()
+            body: Any = {"apiVersion": f"{route.group}/{route.version}"}
+        else:
+            body = self._body()
+        self._send(201, review_answer(kind, body))
+        return True
 
     def _check_kind(self, rtype: ResourceType, body: dict[str, Any]) -> None:
         if body.get("kind") != rtype.kind:
@@ -419,6 +572,13 @@ class ApiHandler(BaseHTTPRequestHandler):
     def _dry_run(self) -> bool:
         # ``kubectl apply --dry-run=server``: validated and answered like a write, stored nowhere.
         return self._query.get("dryRun") == "All"
+
+
+def _version_of(obj: dict[str, Any]) -> int:
+    try:
+        return int((obj.get("metadata") or {}).get("resourceVersion") or 0)
+    except ValueError:
+        return 0
 
 
 class ApiServer(ThreadingHTTPServer):

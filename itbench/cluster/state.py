@@ -360,9 +360,7 @@ class ClusterState:
         if (rtype.group, rtype.kind) in self.catalog.report_kinds:
             return obj  # reports belong to their producer, as a controller's writes do
         for bound in self.catalog.admissions:
-            inputs = tuple(
-                o for o in self._declared().values() if _group_kind(o) in bound.inputs
-            )
+            inputs = tuple(o for o in self._declared().values() if _group_kind(o) in bound.inputs)
             request = AdmissionRequest(
                 "UPDATE" if old is not None else "CREATE", obj, old, inputs, dry_run
             )

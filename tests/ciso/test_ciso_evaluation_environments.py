@@ -209,9 +209,7 @@ def test_kyverno_cli_failure_is_the_reason(tmp_path: Path, fake_kyverno: None) -
     result = evaluate_trial(KYVERNO, trial_dir(tmp_path, "kyverno", "too-broad"))  # no recording
     assert result.scores["itbench_pass"] == 0
     reason = result.details["failure"]["reason"]
-    assert reason.startswith(
-        "kyverno apply exited 1 without a report: fake kyverno: no recording"
-    )
+    assert reason.startswith("kyverno apply exited 1 without a report: fake kyverno: no recording")
 
 
 def test_kyverno_cli_requested_but_absent_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -181,6 +181,10 @@ def test_broken_prompt_template_is_a_usage_error_before_any_trial(tmp_path: Path
         ("apply -f pod.yaml", "kyverno", "apply takes Kyverno ClusterPolicy/Policy documents"),
         ("apply -f ../outside.yaml", "kyverno", "is not a file in your workspace"),
         ("apply", "kyverno", "apply needs -f"),
+        ("get pods -o go-template-file=/etc/shadow", "kyverno", "read a template file"),
+        ("get pods -o jsonpath-file /etc/passwd", "kubectl-opa", "read a template file"),
+        ("get pods --log-file=/tmp/x", "kubectl-opa", "flag --log-file is not allowed"),
+        ("get -k /etc", "kyverno", "flag -k is not allowed"),
     ],
 )
 def test_kubectl_tool_refuses_what_escapes_or_writes(

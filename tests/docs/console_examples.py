@@ -27,6 +27,8 @@ and the actual text, so the README keeps a realistic value:
 - always: trailing spaces of a line and trailing empty lines (tools pad table cells);
 - ``age``: the trailing AGE cell kubectl prints (``0s``, ``3m10s``);
 - ``port``: the free port a server picked (``127.0.0.1:40835``);
+- ``uid``: a UUID the server generated (the uid of a loaded object, which a PolicyReport's name
+  repeats);
 - ``workdir``: the working directory's absolute path, which tools print where the README shows
   the path relative to the repository root.
 """
@@ -41,6 +43,7 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import tomllib
 from dataclasses import dataclass
@@ -53,7 +56,7 @@ README = REPO / "README.md"
 EXAMPLES = REPO / "docs" / "examples"
 MARKER = re.compile(r"^<!-- example: (docs/examples/[\w.-]+\.console) -->$")
 PROMPT = "$ "
-NORMALISATIONS = ("age", "port", "workdir")
+NORMALISATIONS = ("age", "port", "uid", "workdir")
 #: What an example may need that not every machine has, and how to tell it is there.
 REQUIREMENTS = ("shared", "kubectl", "bwrap", "ansible")
 
@@ -206,6 +209,7 @@ def example_names() -> list[str]:
 
 _AGE = re.compile(r"(?<=\s)\d+[smhd](\d+[smh])?$")
 _PORT = re.compile(r"127\.0\.0\.1:\d+")
+_UID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
 
 
 def normalise(text: str, kinds: tuple[str, ...], workdir: Path | None = None) -> str:
@@ -216,6 +220,8 @@ def normalise(text: str, kinds: tuple[str, ...], workdir: Path | None = None) ->
         lines = [_AGE.sub("<age>", line) for line in lines]
     if "port" in kinds:
         lines = [_PORT.sub("127.0.0.1:<port>", line) for line in lines]
+    if "uid" in kinds:
+        lines = [_UID.sub("<uid>", line) for line in lines]
     while lines and not lines[-1]:
         lines.pop()
     return "\n".join(lines)
@@ -348,8 +354,11 @@ def missing_requirements(spec: ExampleSpec, shared: Path) -> list[str]:
             reasons.append(f"{shared} is absent (shared corpora)")
         if requirement in ("kubectl", "bwrap") and shutil.which(requirement) is None:
             reasons.append(f"no {requirement} on PATH")
-        if requirement == "ansible" and shutil.which("ansible-playbook") is None:
-            reasons.append("no ansible-playbook on PATH")
+        # itbench runs the ansible-playbook installed beside its own interpreter first.
+        venv_bin = str(Path(sys.executable).parent)
+        search = os.pathsep.join([venv_bin, os.environ.get("PATH", "")])
+        if requirement == "ansible" and shutil.which("ansible-playbook", path=search) is None:
+            reasons.append("no ansible-playbook in the virtual environment or on PATH")
         if requirement == "bwrap" and shutil.which("bwrap") is not None:
             from itbench.sandbox import SandboxUnavailable
             from itbench.sandbox.availability import bwrap_path

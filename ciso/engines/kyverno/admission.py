@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import yaml
@@ -25,6 +26,8 @@ from itbench.cluster.extensions import AdmissionDecision, AdmissionRequest
 #: The webhook Kyverno registers for validate rules of policies that fail closed.
 VALIDATE_WEBHOOK = "validate.kyverno.svc-fail"
 _BLOCKING = ("fail", "error")
+#: How the engine words an UPDATE's failure it lets through (the old object failed too).
+_PRE_EXISTING = "skipping the rule evaluation as pre-existing violations"
 
 
 def _admits_requests(policy: dict[str, Any]) -> bool:
@@ -85,6 +88,40 @@ def _mutate(
     return current
 
 
+def _judge_existing_violations(
+    results: list[Any],
+    policies: Sequence[dict[str, Any]],
+    new: dict[str, Any],
+    old: dict[str, Any],
+) -> list[Any]:
+    """The engine, like Kyverno's CLI, takes an UPDATE's old object to be the new one, so an
+    enforced failure on UPDATE always reads as a pre-existing violation and is skipped. Here the
+    old object is known: the failure is skipped only when the old object failed the same rule,
+    as Kyverno's webhook decides."""
+    from ciso.engines.kyverno.engine import Context
+    from ciso.engines.kyverno.engine import apply as apply_policies
+
+    if not any(r.status == "skip" and r.message.startswith(_PRE_EXISTING) for r in results):
+        return results
+
+    def failing(resource: dict[str, Any]) -> dict[tuple[str, str], str]:
+        return {
+            (r.policy, r.rule): r.message
+            for r in apply_policies(policies, [resource], Context(operation="CREATE"))
+            if r.status == "fail"
+        }
+
+    now, before = failing(new), failing(old)
+    judged = []
+    for result in results:
+        key = (result.policy, result.rule)
+        if result.status == "skip" and result.message.startswith(_PRE_EXISTING):
+            if key in now and key not in before:
+                result = replace(result, status="fail", message=now[key])
+        judged.append(result)
+    return judged
+
+
 def admit(request: AdmissionRequest) -> AdmissionDecision:
     """Kyverno's mutating then validating webhook on one write."""
     policies = sorted(
@@ -101,8 +138,11 @@ def admit(request: AdmissionRequest) -> AdmissionDecision:
     patched = _mutate(policies, resource, request.operation)
     by_id = {policy_id(p): p for p in policies}
     validating = [v for v in (_with_rules(p, "validate") for p in policies) if v is not None]
+    results = apply_policies(validating, [patched], Context(operation=request.operation))
+    if request.operation == "UPDATE" and request.old_object is not None:
+        results = _judge_existing_violations(results, validating, patched, request.old_object)
     failures: dict[str, dict[str, str]] = {}
-    for result in apply_policies(validating, [patched], Context(operation=request.operation)):
+    for result in results:
         if result.status in _BLOCKING and _rule_enforces(by_id[result.policy], result.rule):
             failures.setdefault(result.policy, {})[result.rule] = result.message
     if failures:
