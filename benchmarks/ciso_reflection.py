@@ -4,7 +4,8 @@ OpenAI-compatible server playing four model behaviours, the real validator and t
 Behaviours (each first writes a flawed answer, then the correct one whenever it is told about a
 problem): a Rego syntax error, a wrong field path, a policy that misses initContainers, and the
 policy saved under the wrong file name. Each runs with 0, 1 and 3 reflection rounds
-(``--reflection-rounds N``: at most N validations, N-1 feedbacks; 0 runs no validator).
+(``--reflection-rounds N``: the first attempt plus up to N fixes fed by the validator; 0 runs no
+validator).
 Prints one JSON document: pass rates per round count and behaviour, and the mean validator time
 per round (from each trial's ``.itbench/validation.jsonl``).
 Run: .venv/bin/python benchmarks/ciso_reflection.py [--scenario ID]

@@ -1,16 +1,25 @@
-"""YAML from untrusted files without alias bombs: aliases are refused, and the fast libyaml loader
-is used whenever the text cannot contain an alias (no anchor token)."""
+"""YAML from untrusted files without alias bombs or stack overflows: aliases are refused, nesting is
+bounded before the parser sees the text, and the fast libyaml loader is used whenever the text
+cannot contain an alias (no anchor token).
+
+Files are read as a stream (:func:`iter_file`): one cheap pass over the bytes in line-aligned
+chunks checks nesting and looks for anchors, then libyaml parses one document at a time, so a
+50 MB manifest never exists as one string or one list of documents.
+"""
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Any
 
 import yaml
 
 _ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[^\s\],}]+", re.MULTILINE)
 #: An alias needs an anchor: texts without one cannot hold an alias bomb whatever "*" they contain.
 _ANCHOR = re.compile(r"(?:^|[\s\[{,:-])&[^\s\],}]+", re.MULTILINE)
+_ANCHOR_BYTES = re.compile(rb"(?:^|[\s\[{,:-])&[^\s\],}]+", re.MULTILINE)
 
 
 class NoAliasLoader(yaml.SafeLoader):
@@ -30,6 +39,16 @@ class NoAliasLoader(yaml.SafeLoader):
 MAX_NESTING = 1000
 _LEADING = re.compile(r"^[ \t-]*", re.MULTILINE)
 _QUOTED = re.compile(r"'(?:[^'\n]|'')*'|\"(?:[^\"\\\n]|\\.)*\"")
+_LEADING_BYTES = re.compile(rb"^[ \t-]*", re.MULTILINE)
+_QUOTED_BYTES = re.compile(rb"'(?:[^'\n]|'')*'|\"(?:[^\"\\\n]|\\.)*\"")
+_BRACKETS_BYTES = re.compile(rb"[\[\]{}]")
+#: Lines indented less than this are the rule; only chunks with a deeper line are measured.
+_SHALLOW = 64
+_DEEP_LINE_BYTES = re.compile(rb"^[ \t-]{%d,}" % _SHALLOW, re.MULTILINE)
+CHUNK = 1 << 20
+
+#: (bytes read so far, total bytes, documents yielded so far)
+Progress = Callable[[int, int, int], None]
 
 
 def nesting_bound(text: str) -> int:
@@ -48,16 +67,86 @@ def nesting_bound(text: str) -> int:
     return block + deepest
 
 
+class _Scan:
+    """:func:`nesting_bound` and the anchor search over a stream of line-aligned byte chunks,
+    in bounded memory."""
+
+    def __init__(self) -> None:
+        self.block = 0
+        self.depth = 0
+        self.deepest = 0
+        self.anchor = False
+
+    def feed(self, chunk: bytes) -> None:
+        if _DEEP_LINE_BYTES.search(chunk):
+            self.block = max(self.block, max(map(len, _LEADING_BYTES.findall(chunk))))
+        else:
+            self.block = max(self.block, _SHALLOW - 1)  # an upper bound is all that is needed
+        if not self.anchor and b"&" in chunk:
+            self.anchor = _ANCHOR_BYTES.search(chunk) is not None
+        if b"[" in chunk or b"{" in chunk or (self.depth and (b"]" in chunk or b"}" in chunk)):
+            depth, deepest = self.depth, self.deepest
+            for match in _BRACKETS_BYTES.finditer(_QUOTED_BYTES.sub(b"", chunk)):
+                if match.group() in (b"[", b"{"):
+                    depth += 1
+                    if depth > deepest:
+                        deepest = depth
+                elif depth:
+                    depth -= 1
+            self.depth, self.deepest = depth, deepest
+
+    @property
+    def bound(self) -> int:
+        return self.block + self.deepest
+
+
+def _chunks(stream: IO[bytes]) -> Iterator[bytes]:
+    while chunk := stream.read(CHUNK):
+        yield chunk + stream.readline()  # whole lines: indentation and quotes stay intact
+
+
+def _loader(may_alias: bool) -> type:
+    fast = getattr(yaml, "CSafeLoader", None)
+    return NoAliasLoader if fast is None or may_alias else fast
+
+
 def load_all(text: str) -> list[Any]:
     """Every document of ``text``; raises yaml.YAMLError (aliases and excessive nesting
     included)."""
     if nesting_bound(text) > MAX_NESTING:
         raise yaml.YAMLError(f"nested more than {MAX_NESTING} levels deep: not parsed")
-    fast = getattr(yaml, "CSafeLoader", None)
     may_alias = bool(_ALIAS.search(text) and _ANCHOR.search(text))
-    loader = NoAliasLoader if fast is None or may_alias else fast
     try:
-        return list(yaml.load_all(text, Loader=loader))
+        return list(yaml.load_all(text, Loader=_loader(may_alias)))
     except RecursionError:
         # the constructor recurses per nesting level: a hostile file must not crash the reader
         raise yaml.YAMLError("nested too deeply to read") from None
+
+
+def iter_file(path: Path, progress: Progress | None = None) -> Iterator[Any]:
+    """The documents of the YAML file ``path``, one at a time, with :func:`load_all`'s
+    protections; raises yaml.YAMLError (aliases, excessive nesting, invalid UTF-8 included) and
+    OSError. ``progress`` is called every few hundred documents."""
+    total = path.stat().st_size
+    scan = _Scan()
+    with path.open("rb") as stream:
+        for chunk in _chunks(stream):
+            scan.feed(chunk)
+            if scan.bound > MAX_NESTING:
+                raise yaml.YAMLError(f"nested more than {MAX_NESTING} levels deep: not parsed")
+    with path.open("rb") as stream:
+        # the fast loader has no alias check of its own: it only reads texts without anchors
+        loader = _loader(scan.anchor)(stream)
+        try:
+            count = 0
+            while loader.check_data():
+                yield loader.get_data()
+                count += 1
+                if progress is not None and count % 500 == 0:
+                    progress(stream.tell(), total, count)
+            if progress is not None:
+                progress(total, total, count)
+        except RecursionError:
+            raise yaml.YAMLError("nested too deeply to read") from None
+        finally:
+            loader.dispose()

@@ -33,6 +33,10 @@ def report(results: tuple[Path, ...], fmt: str, output: Path | None) -> int:
     from itbench.report.model import load_runs
     from itbench.report.text_formats import render_markdown, render_table
 
+    if fmt == "table" and len(results) == 1:
+        own = _domain_table(results[0])
+        if own is not None:  # one run of a domain with its own table: the table `run` printed
+            return _write(own + "\n", output)
     runs = load_runs(list(results))
     renderers = {
         "table": render_table,
@@ -41,7 +45,31 @@ def report(results: tuple[Path, ...], fmt: str, output: Path | None) -> int:
         "junit": render_junit,
         "html": render_html,
     }
-    text = renderers[fmt](runs)
+    return _write(renderers[fmt](runs), output)
+
+
+def _domain_table(path: Path) -> str | None:
+    """The run's own domain table (``Domain.render_table``) for a file holding one run, else None."""
+    from itbench.plugins.domains import load_domain
+    from itbench.plugins.finder import DOMAIN_GROUP, PluginLoadError, discover
+    from itbench.scoring.results import load_results_file
+
+    loaded = load_results_file(path)
+    if len(loaded.documents) != 1:
+        return None
+    document = loaded.documents[0]
+    name = document.config.domain if document.config is not None else None
+    record = next((r for r in discover(DOMAIN_GROUP) if r.name == name), None)
+    if record is None:
+        return None
+    try:
+        domain = load_domain(record).domain
+    except PluginLoadError:
+        return None
+    return domain.render_table(document) if domain.render_table is not None else None
+
+
+def _write(text: str, output: Path | None) -> int:
     if output is not None:
         atomic_write_text(output, text)
         click.echo(f"wrote {output}", err=True)

@@ -1,16 +1,24 @@
-"""Read manifests: a file or a directory of multi-document YAML/JSON, ``List`` kinds unrolled."""
+"""Read manifests: a file or a directory of multi-document YAML/JSON, ``List`` kinds unrolled.
+
+YAML is streamed (:func:`iter_manifests_by_file`): objects come one at a time, an input over an
+object limit is refused at the first object too many, and reading a large input reports its
+progress (:class:`StderrProgress`) instead of sitting silent.
+"""
 
 from __future__ import annotations
 
 import json
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import yaml
 
 from itbench.errors import InputError
-from itbench.yamlsafe import load_all
+from itbench.yamlsafe import Progress
+from itbench.yamlsafe import iter_file as iter_yaml
 
 SUFFIXES = (".yaml", ".yml", ".json")
 MAX_DEPTH = 100
@@ -30,9 +38,9 @@ def depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
     return True
 
 
-def _documents(path: Path) -> Iterator[Any]:
-    text = path.read_text(encoding="utf-8", errors="replace")
+def _documents(path: Path, progress: Progress | None = None) -> Iterator[Any]:
     if path.suffix == ".json":
+        text = path.read_text(encoding="utf-8", errors="replace")
         try:
             yield json.loads(text)
         except RecursionError:
@@ -43,9 +51,49 @@ def _documents(path: Path) -> Iterator[Any]:
             ) from exc
         return
     try:
-        yield from load_all(text)
+        yield from iter_yaml(path, progress)
     except yaml.YAMLError as exc:
         raise InputError(f"{path}: not valid YAML ({exc})") from exc
+
+
+class StderrProgress:
+    """Reading progress on stderr, only for inputs that take more than ``after`` seconds and at
+    most every ``every`` seconds; one line rewritten in place on a terminal, plain lines
+    otherwise."""
+
+    def __init__(
+        self,
+        label: str = "reading",
+        after: float = 1.0,
+        every: float = 1.0,
+        stream: TextIO | None = None,
+    ) -> None:
+        self.label, self.after, self.every = label, after, every
+        self.stream = stream or sys.stderr
+        self.started = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+        self.file = ""
+
+    def for_file(self, path: Path) -> Progress:
+        def report(done: int, total: int, documents: int) -> None:
+            now = time.monotonic()
+            if now - self.started < self.after or now - self.last < self.every:
+                if not (self.shown and done >= total):  # always close a line we started
+                    return
+            self.last = now
+            percent = 100 * done // total if total else 100
+            tty = self.stream.isatty()
+            start = "\r" if tty else ""
+            end = "" if tty and done < total else "\n"
+            self.stream.write(
+                f"{start}{self.label} {path}: {documents} documents, "
+                f"{done / 2**20:.0f}/{total / 2**20:.0f} MB ({percent}%){end}"
+            )
+            self.stream.flush()
+            self.shown = done < total
+
+        return report
 
 
 def check_object(obj: Any, where: str) -> dict[str, Any]:
@@ -64,41 +112,70 @@ def check_object(obj: Any, where: str) -> dict[str, Any]:
     return obj
 
 
-def load_file(path: Path) -> list[dict[str, Any]]:
-    objects: list[dict[str, Any]] = []
+def iter_file(
+    path: Path, progress: StderrProgress | None = None
+) -> Iterator[dict[str, Any]]:
+    """The objects of one manifest file, one at a time, each checked (``List`` kinds unrolled)."""
+    documents = _documents(path, progress.for_file(path) if progress else None)
+    index = 0
     try:
-        documents = list(_documents(path))
+        for index, doc in enumerate(documents):
+            if doc is None:
+                continue
+            where = f"{path}: document {index}"
+            if (
+                isinstance(doc, dict)
+                and str(doc.get("kind", "")).endswith("List")
+                and isinstance(doc.get("items"), list)
+            ):
+                for j, item in enumerate(doc["items"]):
+                    yield check_object(item, f"{where}, items[{j}]")
+            else:
+                yield check_object(doc, where)
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
-    for index, doc in enumerate(documents):
-        if doc is None:
-            continue
-        where = f"{path}: document {index}"
-        if (
-            isinstance(doc, dict)
-            and str(doc.get("kind", "")).endswith("List")
-            and isinstance(doc.get("items"), list)
-        ):
-            for j, item in enumerate(doc["items"]):
-                objects.append(check_object(item, f"{where}, items[{j}]"))
-        else:
-            objects.append(check_object(doc, where))
-    return objects
 
 
-def load_manifests(source: Path) -> list[dict[str, Any]]:
+def load_file(path: Path) -> list[dict[str, Any]]:
+    return list(iter_file(path))
+
+
+def iter_manifests_by_file(
+    source: Path, max_objects: int | None = None, progress: StderrProgress | None = None
+) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """Every object under ``source`` (a file, or a directory searched recursively, sorted) with
+    the file it came from, one at a time. Past ``max_objects`` objects the input is refused at
+    once, without reading the rest."""
+    if source.is_file():
+        paths = [source]
+    elif source.is_dir():
+        paths = sorted(p for p in source.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+    else:
+        raise InputError(f"{source}: no such file or directory")
+    count = 0
+    for path in paths:
+        for obj in iter_file(path, progress):
+            count += 1
+            if max_objects is not None and count > max_objects:
+                raise InputError(
+                    f"{path}: more than {max_objects} objects under {source}: refused "
+                    "(the rest was not read)"
+                )
+            yield path, obj
+
+
+def load_manifests(source: Path, max_objects: int | None = None) -> list[dict[str, Any]]:
     """Every object under ``source`` (a file, or a directory searched recursively, sorted)."""
-    return [obj for _, obj in load_manifests_by_file(source)]
+    return [obj for _, obj in iter_manifests_by_file(source, max_objects)]
+
+
+def iter_manifests(
+    source: Path, max_objects: int | None = None, progress: StderrProgress | None = None
+) -> Iterator[dict[str, Any]]:
+    """As :func:`load_manifests`, one object at a time."""
+    return (obj for _, obj in iter_manifests_by_file(source, max_objects, progress))
 
 
 def load_manifests_by_file(source: Path) -> list[tuple[Path, dict[str, Any]]]:
     """As ``load_manifests``, each object with the file it came from."""
-    if source.is_file():
-        return [(source, obj) for obj in load_file(source)]
-    if not source.is_dir():
-        raise InputError(f"{source}: no such file or directory")
-    return [
-        (path, obj)
-        for path in sorted(p for p in source.rglob("*") if p.suffix in SUFFIXES and p.is_file())
-        for obj in load_file(path)
-    ]
+    return list(iter_manifests_by_file(source))

@@ -144,4 +144,8 @@ class Evaluation(BaseModel):
             entry["error"] = self.error
         else:
             entry["scores"] = dict(self.scores)
+        if self.duration_s:
+            # Wall time of the whole trial (agent + evaluation), for "mean time per scenario"
+            # tables; ITBench's readers ignore keys they do not know.
+            entry["duration_s"] = self.duration_s
         return entry

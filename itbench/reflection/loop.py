@@ -1,4 +1,4 @@
-"""Generate, validate, feed the diagnostics back, regenerate: at most ``max_rounds`` validations.
+"""Generate, validate, feed the diagnostics back, regenerate: at most ``feedback_rounds`` times.
 
 Domains supply the validator (policies: lint, compile, dry-run; answers: the output schema);
 the loop stops as soon as validation is clean. Every round goes into the transcript with the
@@ -44,13 +44,15 @@ def feedback_message(diagnostics: Sequence[str]) -> str:
 def reflect(
     generate: Callable[[Sequence[str] | None], None],
     validate: Callable[[], Sequence[str]],
-    max_rounds: int,
+    feedback_rounds: int,
     transcript: Transcript,
 ) -> ReflectionOutcome:
-    """Run up to ``max_rounds`` generate+validate rounds; the first round gets no feedback."""
+    """Generate, validate, and feed the diagnostics back up to ``feedback_rounds`` times: 0 is one
+    unassisted attempt (still validated, for the record), 3 is the first attempt plus three fixes
+    (ITBench's reference agent retried tool errors up to 3 times)."""
     rounds: list[ReflectionRound] = []
     feedback: Sequence[str] | None = None
-    for number in range(1, max(1, max_rounds) + 1):
+    for number in range(1, max(0, feedback_rounds) + 2):
         generate(feedback)
         diagnostics = tuple(validate())
         rounds.append(ReflectionRound(number, diagnostics))

@@ -137,13 +137,15 @@ def test_reflection_feeds_validator_diagnostics_back(llm_env, tmp_path):
 
 
 def test_reflection_stops_after_the_round_limit(llm_env, tmp_path):
+    # two feedback rounds: the first attempt and two fixes, all still wrong
     steps = [Step(_write("x")), Step(chat_reply("a")), Step(_write("y")), Step(chat_reply("b"))]
+    steps += [Step(_write("z")), Step(chat_reply("c"))]
     with ScriptedServer(steps) as server:
         proc = _run(llm_env, server, tmp_path / "l", "--reflection-rounds", "2")
     assert proc.returncode == 0, proc.stderr
-    assert len(server.requests) == 4
+    assert len(server.requests) == 6
     rounds = [e for e in _events(tmp_path / "l") if e["event"] == "reflection_round"]
-    assert [r["clean"] for r in rounds] == [False, False]
+    assert [r["clean"] for r in rounds] == [False, False, False]
     assert json.loads(proc.stdout)["raw_results"][0]["scores"] == {"correct": 0.0}
 
 

@@ -26,6 +26,7 @@ and the actual text, so the README keeps a realistic value:
 
 - always: trailing spaces of a line and trailing empty lines (tools pad table cells);
 - ``age``: the trailing AGE cell kubectl prints (``0s``, ``3m10s``);
+- ``duration``: a measured time in seconds (``0.52 s``);
 - ``port``: the free port a server picked (``127.0.0.1:40835``);
 - ``uid``: a UUID the server generated (the uid of a loaded object, which a PolicyReport's name
   repeats);
@@ -56,7 +57,7 @@ README = REPO / "README.md"
 EXAMPLES = REPO / "docs" / "examples"
 MARKER = re.compile(r"^<!-- example: (docs/examples/[\w.-]+\.console) -->$")
 PROMPT = "$ "
-NORMALISATIONS = ("age", "port", "uid", "workdir")
+NORMALISATIONS = ("age", "duration", "port", "uid", "workdir")
 #: What an example may need that not every machine has, and how to tell it is there.
 REQUIREMENTS = ("shared", "kubectl", "bwrap", "ansible")
 
@@ -208,6 +209,7 @@ def example_names() -> list[str]:
 # --- normalisation ---------------------------------------------------------------------------
 
 _AGE = re.compile(r"(?<=\s)\d+[smhd](\d+[smh])?$")
+_DURATION = re.compile(r"\b\d+(\.\d+)? s\b")
 _PORT = re.compile(r"127\.0\.0\.1:\d+")
 _UID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
 
@@ -218,6 +220,8 @@ def normalise(text: str, kinds: tuple[str, ...], workdir: Path | None = None) ->
     lines = [line.rstrip() for line in text.splitlines()]
     if "age" in kinds:
         lines = [_AGE.sub("<age>", line) for line in lines]
+    if "duration" in kinds:
+        lines = [_DURATION.sub("<s>", line) for line in lines]
     if "port" in kinds:
         lines = [_PORT.sub("127.0.0.1:<port>", line) for line in lines]
     if "uid" in kinds:
@@ -297,6 +301,11 @@ def parse_problems(arguments: list[str]) -> list[str]:
     remaining = list(arguments)
     try:
         while True:
+            # The parser alone (no value conversion) reports unknown options and missing values,
+            # which resilient parsing would swallow; resilient parsing then reads the values
+            # without failing on a path that does not exist here.
+            strict = click.Context(command, info_name=name, parent=parent)
+            command.make_parser(strict).parse_args(list(remaining))
             context = command.make_context(name, remaining, parent=parent, resilient_parsing=True)
             if not isinstance(command, click.Group):
                 return _leaf_problems(command, context, name)
@@ -320,12 +329,13 @@ def _leaf_problems(command: click.Command, context: click.Context, name: str) ->
             continue
         source = context.get_parameter_source(parameter.name)
         given = source is click.core.ParameterSource.COMMANDLINE
+        label = parameter.opts[0] if isinstance(parameter, click.Option) else parameter.name
         if parameter.required and not given:
-            problems.append(f"{name}: missing {parameter.human_readable_name}")
+            problems.append(f"{name}: missing {label}")
         # Resilient parsing turns a value that did not convert into None.
         converted = context.params.get(parameter.name)
         if given and converted in (None, ()) and not isinstance(parameter.type, click.Path):
-            problems.append(f"{name}: {parameter.human_readable_name}: value does not convert")
+            problems.append(f"{name}: {label}: the value given does not convert")
     return problems
 
 
@@ -393,7 +403,11 @@ class CommandOutcome:
         if self.shown != self.actual:
             diff = "\n".join(
                 difflib.unified_diff(
-                    self.shown.splitlines(), self.actual.splitlines(), "README", "actual", lineterm=""
+                    self.shown.splitlines(),
+                    self.actual.splitlines(),
+                    "README",
+                    "actual",
+                    lineterm="",
                 )
             )
             return f"$ {self.command}\noutput differs from the README:\n{diff}"

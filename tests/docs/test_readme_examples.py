@@ -10,11 +10,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import SHARED, itbench_executable
 from console_examples import (
     EXAMPLES,
     README,
     REPO,
+    CommandSpec,
     ExampleError,
+    ExampleSpec,
     ReadmeBlock,
     bash_commands,
     example_names,
@@ -29,8 +32,6 @@ from console_examples import (
     readme_blocks,
     run_example,
 )
-
-from conftest import SHARED, itbench_executable
 
 BLOCKS = readme_blocks(README.read_text(encoding="utf-8"))
 NAMES = example_names()
@@ -87,7 +88,9 @@ def test_readme_block_equals_example_file(name):
     path = f"docs/examples/{name}.console"
     blocks = [block for block in BLOCKS if block.example == path]
     assert len(blocks) == 1, f"{path}: named by {len(blocks)} README blocks, expected exactly one"
-    assert blocks[0].language == "console", f"README.md:{blocks[0].line_number}: not a console block"
+    assert blocks[0].language == "console", (
+        f"README.md:{blocks[0].line_number}: not a console block"
+    )
     assert blocks[0].text == (REPO / path).read_text(encoding="utf-8"), (
         f"README.md:{blocks[0].line_number} differs from {path}: edit both, or copy the file in"
     )
@@ -103,7 +106,9 @@ def test_example_spec_describes_every_command(name):
     )
     for command, command_spec in zip(commands, spec.commands, strict=True):
         if not command_spec.output_shown:
-            assert not command.shown, f"{command.line}: output = 'not shown' but the file shows some"
+            assert not command.shown, (
+                f"{command.line}: output = 'not shown' but the file shows some"
+            )
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -125,7 +130,10 @@ def test_example_runs_as_shown(name, tmp_path):
     assert len(outcomes) == ran
 
 
-@pytest.mark.parametrize(("where", "arguments"), COMMANDS, ids=[where for where, _ in COMMANDS])
+# Ids without README line numbers, so they stay put while the README grows around them.
+@pytest.mark.parametrize(
+    ("where", "arguments"), COMMANDS, ids=[where.split(": ", 1)[1] for where, _ in COMMANDS]
+)
 def test_readme_command_parses(where, arguments):
     """Every itbench command the README shows, run or not, is accepted by the CLI's parser."""
     problems = parse_problems(arguments)
@@ -158,12 +166,18 @@ def test_parse_console_refuses_output_before_a_command():
 
 def test_normalise_touches_only_the_named_variable_values(tmp_path):
     text = f"paa   web-1   Running   0   12s   \n{tmp_path}/out/x.json on 127.0.0.1:40835\n\n"
-    assert normalise(text, ()) == f"paa   web-1   Running   0   12s\n{tmp_path}/out/x.json on 127.0.0.1:40835"
+    assert (
+        normalise(text, ())
+        == f"paa   web-1   Running   0   12s\n{tmp_path}/out/x.json on 127.0.0.1:40835"
+    )
     assert normalise(text, ("age", "port", "workdir"), tmp_path) == (
         "paa   web-1   Running   0   <age>\nout/x.json on 127.0.0.1:<port>"
     )
     # A number inside a line is not an age, and 3m10s is one.
     assert normalise("replicas 5s ok\nx  3m10s", ("age",)) == "replicas 5s ok\nx  <age>"
+    report = "paa  48281993-9198-5958-8456-3f5574716a1d  Pod  0.52 s  100.00"
+    assert normalise(report, ("uid", "duration")) == "paa  <uid>  Pod  <s>  100.00"
+    assert normalise(report, ()) == report
 
 
 def test_itbench_arguments_reads_synopses_and_stops_at_shell_operators():
@@ -200,3 +214,30 @@ def test_parse_problems_names_unknown_flags_bad_choices_and_leftovers():
 def test_bash_commands_joins_continuations_and_skips_output(tmp_path: Path):
     block = ReadmeBlock("console", "$ a \\\n    --b\nout\n$ c\n", 1, None)
     assert [command.split() for command in bash_commands(block)] == [["a", "--b"], ["c"]]
+
+
+def test_run_example_reports_wrong_output_wrong_exit_and_a_dead_server(tmp_path):
+    commands = parse_console(
+        "$ echo actual\nshown\n$ exit 3\n$ echo gone &\nserving\n$ echo kept; exit 1\nkept\n"
+    )
+    spec = ExampleSpec(
+        name="synthetic",
+        commands=(CommandSpec(), CommandSpec(), CommandSpec(), CommandSpec(exit=1)),
+    )
+    outcomes = run_example(spec, commands, tmp_path, dict(os.environ))
+    problems = [outcome.problem for outcome in outcomes]
+    assert "-shown\n+actual" in (problems[0] or "")
+    assert "exit 3, README expects 0" in (problems[1] or "")
+    # The background job printed one line and ended: its end is part of the comparison.
+    assert "[background job ended with exit 0]" in (problems[2] or "")
+    assert problems[3] is None
+
+
+def test_run_example_only_parses_commands_marked_not_run(tmp_path):
+    commands = parse_console("$ touch ran\n$ echo checked\nchecked\n")
+    spec = ExampleSpec(
+        name="synthetic", commands=(CommandSpec(run=False, reason="offline"), CommandSpec())
+    )
+    outcomes = run_example(spec, commands, tmp_path, dict(os.environ))
+    assert [outcome.command for outcome in outcomes] == ["echo checked"]
+    assert not (tmp_path / "ran").exists()

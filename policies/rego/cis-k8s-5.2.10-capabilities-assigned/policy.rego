@@ -15,7 +15,7 @@ result := false if {
 
 # Compared case-insensitively, as the runtime upper-cases capability names.
 drops_all(container) if {
-	some capability in container.securityContext.capabilities.drop
+	some capability in capability_list(container, "drop")
 	upper(capability) == "ALL"
 }
 
@@ -49,3 +49,10 @@ containers(spec) := [c |
 	some field in ["containers", "initContainers", "ephemeralContainers"]
 	some c in object.get(spec, field, [])
 ]
+
+# The capabilities a container drops or adds; an absent or null list is empty (some .. in null
+# is an error on some engines, undefined on others).
+capability_list(container, which) := names if {
+	names := object.get(container, ["securityContext", "capabilities", which], [])
+	is_array(names)
+} else := []

@@ -17,13 +17,13 @@ result := false if {
 result := false if {
 	some spec in pod_specs
 	some container in containers(spec)
-	some capability in container.securityContext.capabilities.add
+	some capability in capability_list(container, "add")
 	upper(capability) == "NET_RAW"
 }
 
 # Names are compared case-insensitively, as the runtime upper-cases them.
 drops_net_raw(container) if {
-	some capability in container.securityContext.capabilities.drop
+	some capability in capability_list(container, "drop")
 	upper(capability) in {"NET_RAW", "ALL"}
 }
 
@@ -57,3 +57,10 @@ containers(spec) := [c |
 	some field in ["containers", "initContainers", "ephemeralContainers"]
 	some c in object.get(spec, field, [])
 ]
+
+# The capabilities a container drops or adds; an absent or null list is empty (some .. in null
+# is an error on some engines, undefined on others).
+capability_list(container, which) := names if {
+	names := object.get(container, ["securityContext", "capabilities", which], [])
+	is_array(names)
+} else := []

@@ -32,7 +32,7 @@ objects := [input] if not input.items
 pod_specs contains [obj, spec] if {
 	some obj in objects
 	spec := pod_spec(obj)
-	not object.get(obj.metadata, "namespace", "default") in {"kube-system", "kube-public", "kube-node-lease"}
+	not object.get(obj, ["metadata", "namespace"], "default") in {"kube-system", "kube-public", "kube-node-lease"}
 }
 
 pod_spec(obj) := obj.spec if obj.kind == "Pod"

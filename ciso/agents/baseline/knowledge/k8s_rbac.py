@@ -85,6 +85,8 @@ CONCEPTS: tuple[Concept, ...] = (
             words(
                 r"automountServiceAccountToken",
                 r"\bauto-?mount\w*\b.{0,40}\btokens?\b",
+                r"\bautomatic(ally)?\s+mount\w*\b.{0,40}\btokens?\b",
+                r"\bmount\w*\b.{0,30}\bservice\s*account\s+tokens?\b",
                 r"\b(get|receive|mount|carry|have)s?\s+(a\s+|the\s+|any\s+)?"
                 r"(service\s*account\s+|API\s+)?(credentials?|tokens?)\b",
             ),
@@ -131,9 +133,7 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "pod-creation",
         (
-            words(
-                r"\bcreat\w*\s+(new\s+)?(pods?|workloads?)\b", r"\bpod\s+creation\b", r"\blaunch"
-            ),
+            words(r"\bcreat\w*\b.{0,30}\b(pods?|workloads?)\b", r"\bpod\s+creation\b", r"\blaunch"),
             ROLE_WORDS,
         ),
         lambda text: RbacRuleCheck(

@@ -116,14 +116,16 @@ def bounds(text: str) -> tuple[Comparison, tuple[int, ...]] | None:
         rf"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|maximum\s+of|up\s+to|within|"
         rf"less\s+than\s+or\s+equal\s+to|not\s+exceed(?:ing)?)\s+{_NUM}{_UNIT}",
         t,
-    ) or re.search(rf"{_NUM}{_UNIT}\s+or\s+(?:less|fewer|lower|below)", t)
+    ) or re.search(rf"{_NUM}{_UNIT}\s+(?:or\s+(?:less|fewer|lower|below)|at\s+(?:the\s+)?most)", t)
     if upper:
         return "le", (_quantity(upper, 2),)
     lower = re.search(
         rf"(?:at\s+least|no\s+less\s+than|not\s+less\s+than|minimum\s+of|no\s+fewer\s+than)"
         rf"\s+{_NUM}{_UNIT}",
         t,
-    ) or re.search(rf"{_NUM}{_UNIT}\s+or\s+(?:more|greater|higher|above|longer)", t)
+    ) or re.search(
+        rf"{_NUM}{_UNIT}\s+(?:or\s+(?:more|greater|higher|above|longer)|at\s+(?:the\s+)?least)", t
+    )
     if lower:
         return "ge", (_quantity(lower, 2),)
     return None
@@ -213,7 +215,8 @@ def _word_setting(setting: Setting):
 
 def _sysctl_forwarding(text: str) -> tuple[ConfigSetting, ...]:
     keys = ["net.ipv4.ip_forward"]
-    if not re.search(r"\bipv4\b", text, re.I) or re.search(r"ipv6|forwarding", text, re.I):
+    # both address families unless the text names IPv4 alone
+    if re.search(r"ipv6", text, re.I) or not re.search(r"ipv4|ip_forward", text, re.I):
         keys.append("net.ipv6.conf.all.forwarding")
     # the kernel's default is 0 (no routing): a host that never sets the key complies
     return tuple(
@@ -223,9 +226,9 @@ def _sysctl_forwarding(text: str) -> tuple[ConfigSetting, ...]:
 
 
 _MODULE = re.compile(
-    r"\b(?:the\s+)?[`'\"]?([a-z0-9_]+)[`'\"]?\s+(?:kernel\s+)?module\b"
-    r"|\bmodule\s+[`'\"]?([a-z0-9_]+)"
-    r"|\b(?:load|loading|insert)\s+[`'\"]?([a-z0-9_]+)",
+    r"\b(?:the\s+)?[`'\"]?([a-z0-9_-]+)[`'\"]?\s+(?:kernel\s+)?module\b"
+    r"|\bmodule\s+[`'\"]?([a-z0-9_-]+)"
+    r"|\b(?:load|loading|insert)\s+[`'\"]?([a-z0-9_-]+)",
     re.I,
 )
 _NOT_MODULE_NAMES = {"kernel", "the", "a", "this", "that", "pam", "each", "every", "any"}
