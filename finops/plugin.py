@@ -43,6 +43,14 @@ Write your answer to agent_output.json in the workspace:
 """
 
 
+def _scenario_class(metadata: dict[str, Any], is_focus: bool) -> str:
+    """``easy|medium|hard`` for the classic generator, the family for the others."""
+    family = metadata.get("family")
+    if family and family != "classic":
+        return str(family)
+    return str(metadata.get("difficulty", "focus" if is_focus else "custom"))
+
+
 def _to_scenario(s: FinOpsScenario) -> Scenario:
     from finops.loaders.focus import focus_hierarchy  # pandas: start-up time (module docstring)
 
@@ -62,7 +70,7 @@ def _to_scenario(s: FinOpsScenario) -> Scenario:
     return Scenario(
         id=s.id,
         domain="finops",
-        **{"class": f"finops-{s.metadata.get('difficulty', 'focus' if s.is_focus else 'custom')}"},
+        **{"class": f"finops-{_scenario_class(s.metadata, s.is_focus)}"},
         title=f"Root cause of the cost anomaly on {s.anomaly.date} in account {s.anomaly.account_id}",
         description=prompt,
         inputs={"anomaly.json": s.path / "anomaly.json", s.data_path.name: s.data_path},

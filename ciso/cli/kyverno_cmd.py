@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import click
@@ -19,7 +20,11 @@ def kyverno() -> None:
 @kyverno.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True))
 @click.option(
-    "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["table", "json", "junit", "sarif"]),
+    default="table",
+    show_default=True,
 )
 @click.option(
     "--detailed", is_flag=True, help="Table: list every expectation, not only the problems."
@@ -43,6 +48,7 @@ def test(paths: tuple[Path, ...], fmt: str, detailed: bool, strict: bool, allow_
     Kyverno's CLI counts them as passes.
     """
     # a CLI edge: the engine (JMESPath, pattern matching) loads only for this command
+    from ciso.cli.kyverno_test_formats import junit, sarif, shown_file
     from ciso.engines.kyverno.testrunner import run_tests
 
     report = run_tests(list(paths))
@@ -51,7 +57,12 @@ def test(paths: tuple[Path, ...], fmt: str, detailed: bool, strict: bool, allow_
     verdict = report.verdict(strict=strict, allow_empty=allow_empty)
     for warning in verdict.warnings:
         click.echo(f"warning: {warning}", err=True)
-    if fmt == "json":
+    for f in report.files:
+        if not f.error and not f.expectations:
+            click.echo(f"warning: {f.file}: no expectation to check (results: is empty)", err=True)
+    if fmt in ("junit", "sarif"):
+        click.echo((junit if fmt == "junit" else sarif)(report, paths), nl=False)
+    elif fmt == "json":
         click.echo(
             json.dumps(
                 {
@@ -91,13 +102,14 @@ def test(paths: tuple[Path, ...], fmt: str, detailed: bool, strict: bool, allow_
     else:
         rows = [("FILE", "POLICY", "RULE", "RESOURCE", "EXPECTED", "ACTUAL", "OUTCOME")]
         for f in report.files:
+            shown = shown_file(f.file, paths)
             if f.error:
-                rows.append((f.file, "-", "-", "-", "-", "-", f"error: {f.error}"))
+                rows.append((shown, "-", "-", "-", "-", "-", f"error: {f.error}"))
             for e in f.expectations:
                 if detailed or e.outcome != "passed":
                     rows.append(
                         (
-                            Path(f.file).parent.parent.name,
+                            shown,
                             e.policy,
                             e.rule,
                             f"{e.kind}/{e.resource}",
@@ -141,16 +153,29 @@ def test(paths: tuple[Path, ...], fmt: str, detailed: bool, strict: bool, allow_
     default="table",
     show_default=True,
 )
+@click.option(
+    "--fail-on-empty",
+    is_flag=True,
+    help="Exit 1 when there is no policy, no resource, or no rule matched any resource.",
+)
 def apply(
-    policies: tuple[Path, ...], resources: tuple[Path, ...], policy_report: bool, fmt: str
+    policies: tuple[Path, ...],
+    resources: tuple[Path, ...],
+    policy_report: bool,
+    fmt: str,
+    fail_on_empty: bool,
 ) -> int:
     """Apply POLICIES (and any PolicyExceptions among them) to resources; exit 1 when a rule
-    fails or errors."""
+    fails or errors.
+
+    No policy, no resource or nothing matched is a warning on stderr (a typo in a kind, or the
+    wrong folder, would otherwise pass silently); --fail-on-empty makes it exit 1.
+    """
     from ciso.engines.kyverno.engine import Context, policy_id
     from ciso.engines.kyverno.engine import apply as apply_policies
     from ciso.engines.kyverno.reports import policy_reports
     from ciso.engines.kyverno.scope import as_the_cli_reads_it
-    from itbench.cluster.manifests import load_manifests, load_manifests_by_file
+    from itbench.cluster.manifests import StderrProgress, iter_manifests, load_manifests_by_file
 
     loaded: list[dict] = []
     sources: dict[str, str] = {}
@@ -158,31 +183,84 @@ def apply(
         for file, obj in load_manifests_by_file(path):
             loaded.append(obj)
             sources.setdefault(policy_id(obj), str(file))
-    objects = [as_the_cli_reads_it(obj) for r in resources for obj in load_manifests(r)]
-    # PolicyExceptions may come along with the policies, as with Kyverno's --exceptions
-    ctx = Context(
-        objects=objects,
-        exceptions=[o for o in loaded if o.get("kind") == "PolicyException"],
+    progress = StderrProgress()
+    stream = (
+        as_the_cli_reads_it(obj) for r in resources for obj in iter_manifests(r, progress=progress)
     )
-    results = apply_policies(loaded, objects, ctx, sources=sources)
+    # PolicyExceptions may come along with the policies, as with Kyverno's --exceptions
+    exceptions = [o for o in loaded if o.get("kind") == "PolicyException"]
+    if policy_report or _generates(loaded):
+        # reports aggregate over every resource, and generate rules clone from any of them:
+        # these read the whole input at once
+        objects = list(stream)
+        ctx = Context(objects=objects, exceptions=exceptions)
+        batches: Iterable[list[dict]] = [objects]
+    else:
+        # resources are independent: read, evaluate and print them a batch at a time
+        ctx = Context(exceptions=exceptions)
+        batches = _batches(stream, BATCH)
     if policy_report:
+        results = apply_policies(loaded, objects, ctx, sources=sources)
         document = policy_reports(loaded, objects, ctx)
         click.echo(
             yaml.safe_dump_all(document, sort_keys=False)
             if fmt == "yaml"
             else json.dumps(document, indent=2)
         )
-    elif fmt in ("json", "yaml"):
-        document = [r.__dict__ for r in results]
-        click.echo(
-            json.dumps(document, indent=2)
-            if fmt == "json"
-            else yaml.safe_dump(document, sort_keys=False)
-        )
-    else:
-        for r in results:
-            where = f"{r.kind}/{r.namespace + '/' if r.namespace else ''}{r.name}"
-            click.echo(f"{r.status.upper():5}  {r.policy}/{r.rule}  {where}  {r.message}")
-    bad = sum(1 for r in results if r.status in ("fail", "error"))
-    click.echo(f"{len(results)} result(s), {bad} fail/error", err=True)
+        bad = sum(1 for r in results if r.status in ("fail", "error"))
+        click.echo(f"{len(results)} result(s), {bad} fail/error", err=True)
+        return ExitCode.FINDINGS if bad else ExitCode.OK
+    apply_policies(loaded, [], ctx, sources=sources)  # a malformed policy fails before output
+    total = bad = 0
+    first = True
+    if fmt == "json":
+        click.echo("[", nl=False)
+    for batch in batches:
+        results = apply_policies(loaded, batch, ctx, sources=sources)
+        total += len(results)
+        bad += sum(1 for r in results if r.status in ("fail", "error"))
+        if fmt == "json":
+            for r in results:
+                # one array written piece by piece, indented as json.dumps(indent=2) writes it
+                item = json.dumps(r.__dict__, indent=2).replace("\n", "\n  ")
+                click.echo(("\n  " if first else ",\n  ") + item, nl=False)
+                first = False
+        elif fmt == "yaml":
+            if results:
+                click.echo(yaml.safe_dump([r.__dict__ for r in results], sort_keys=False), nl=False)
+        else:
+            click.echo(
+                "".join(
+                    f"{r.status.upper():5}  {r.policy}/{r.rule}  "
+                    f"{r.kind}/{r.namespace + '/' if r.namespace else ''}{r.name}  {r.message}\n"
+                    for r in results
+                ),
+                nl=False,
+            )
+    if fmt == "json":
+        click.echo("]" if first else "\n]")
+    elif fmt == "yaml" and total == 0:
+        click.echo("[]")
+    click.echo(f"{total} result(s), {bad} fail/error", err=True)
     return ExitCode.FINDINGS if bad else ExitCode.OK
+
+
+#: Resources evaluated and printed together when streaming.
+BATCH = 2000
+
+
+def _batches(items: Iterable[dict], size: int) -> Iterator[list[dict]]:
+    batch: list[dict] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _generates(policies: list[dict]) -> bool:
+    return any(
+        "generate" in rule for p in policies for rule in (p.get("spec") or {}).get("rules") or []
+    )

@@ -81,19 +81,28 @@ def rego() -> None:
 @click.option(
     "--format", "fmt", type=click.Choice(["json", "raw"]), default="json", show_default=True
 )
+@click.option("--fail", is_flag=True, help="Exit 1 when the result is undefined (as opa eval).")
+@click.option(
+    "--fail-defined", is_flag=True, help="Exit 1 when the result is defined (as opa eval)."
+)
 @_engine_options
 @click.argument("query")
 def eval_(
     data_paths: tuple[Path, ...],
     input_path: Path | None,
     fmt: str,
+    fail: bool,
+    fail_defined: bool,
     rego_engine: str | None,
     v0_compatible: bool,
     timeout_s: float,
     query: str,
 ) -> int:
     """Evaluate QUERY. json prints {"result": [{"expressions": [{"value": ...}]}]} ({} when
-    undefined); raw prints the bare value (nothing when undefined). Exit 3 on a policy error."""
+    undefined); raw prints the bare value (nothing when undefined). Exit 3 on a policy error;
+    with --fail, 1 when undefined; with --fail-defined, 1 when defined (a pipeline gate)."""
+    if fail and fail_defined:
+        raise click.UsageError("give --fail or --fail-defined, not both")
     from ciso.engines.rego import modules
     from ciso.engines.rego.model import RegoError
     from ciso.engines.rego.pool import RegoPool
@@ -125,6 +134,11 @@ def eval_(
                 {"result": result.results} if result.defined or result.results else {}, indent=2
             )
         )
+    # OPA's meanings: defined is a non-empty result set (a query evaluating to false is defined);
+    # --fail gates on undefined, --fail-defined on anything defined
+    defined = result.defined or bool(result.results)
+    if (fail and not defined) or (fail_defined and defined):
+        return ExitCode.FINDINGS
     return ExitCode.OK
 
 

@@ -11,7 +11,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from itbench.errors import UsageError
+from itbench.errors import InputError, UsageError
 
 _IGNORE = re.compile(r"itbench:\s*ignore\[([A-Za-z0-9_, -]+)\]")
 
@@ -40,11 +40,13 @@ def load_config(explicit: Path | None, start: Path) -> LintConfig:
         return LintConfig()
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read the lint configuration ({exc})") from exc
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        # a file that exists but cannot be read or parsed is a tool error (3), as for any input
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise InputError(f"{path}: cannot read the lint configuration ({reason})") from exc
     section = data.get("tool", {}).get("itbench", {}).get("lint", {})
     if not isinstance(section, dict):
-        raise UsageError(f"{path}: [tool.itbench.lint] must be a table")
+        raise InputError(f"{path}: [tool.itbench.lint] must be a table")
     allowed = {"enable", "disable", "paths", "fail-level", "profile"}
     unknown = set(section) - allowed
     if unknown:

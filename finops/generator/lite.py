@@ -54,6 +54,12 @@ class Plan:
     truth: list[Resource] = field(default_factory=list)
     planted: list[dict] = field(default_factory=list)
     decoys: list[str] = field(default_factory=list)
+    #: The scenario family (``finops.generator.families``); ``classic`` for the difficulty plans.
+    family: str = "classic"
+    #: Write the CSV rows in a shuffled order (exports are not always sorted by date).
+    shuffle_seed: int | None = None
+    #: Write ``account_id`` in anomaly.json as a JSON number, as some exports' tooling does.
+    numeric_account: bool = False
 
 
 def _series(
@@ -214,7 +220,7 @@ def _csv(plan: Plan) -> str:
     header = ",".join(
         ["date", *LITE_HIERARCHY.levels, "Price ($/hr)", "Num_Instances", "unblended_cost"]
     )
-    lines = [header]
+    lines = []
     for i in range(plan.days):
         day = (plan.start + dt.timedelta(days=i)).isoformat()
         for leaf in plan.leaves:
@@ -226,14 +232,18 @@ def _csv(plan: Plan) -> str:
                 f"{day},{leaf.account},{leaf.csp},{leaf.service},{leaf.application},{leaf.family},"
                 f"{price:.4f},{int(count)},{price * count * 24.0:.4f}"
             )
-    return "\n".join(lines) + "\n"
+    if plan.shuffle_seed is not None:
+        random.Random(plan.shuffle_seed).shuffle(lines)
+    return "\n".join([header, *lines]) + "\n"
 
 
 def write_scenario(folder: Path, plan: Plan, account: str, seed: int) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     day = plan.start + dt.timedelta(days=plan.anomaly_index)
+    account_value: str | int = int(account) if plan.numeric_account else account
     atomic_write_text(
-        folder / "anomaly.json", json.dumps({"date": day.isoformat(), "account_id": account}) + "\n"
+        folder / "anomaly.json",
+        json.dumps({"date": day.isoformat(), "account_id": account_value}) + "\n",
     )
     atomic_write_text(folder / "data.csv", _csv(plan))
     unique = list(dict.fromkeys(plan.truth))
@@ -241,7 +251,8 @@ def write_scenario(folder: Path, plan: Plan, account: str, seed: int) -> None:
     atomic_write_text(folder / "ground_truth.yaml", yaml.safe_dump(gt, sort_keys=False))
     meta = {
         "generator": "itbench.finops",
-        "difficulty": plan.difficulty.name,
+        **({"difficulty": plan.difficulty.name} if plan.family == "classic" else {}),
+        "family": plan.family,
         "seed": seed,
         "root_causes": plan.planted,
         "decoys": plan.decoys,
@@ -250,14 +261,28 @@ def write_scenario(folder: Path, plan: Plan, account: str, seed: int) -> None:
 
 
 def generate_scenarios(
-    out_dir: Path, n: int, seed: int, difficulty: str = "medium", first: int = 1
+    out_dir: Path,
+    n: int,
+    seed: int,
+    difficulty: str = "medium",
+    first: int = 1,
+    family: str = "classic",
 ) -> list[Path]:
-    """Write ``n`` scenarios ``Scenario-<first>..`` under ``out_dir``; deterministic for a seed."""
+    """Write ``n`` scenarios ``Scenario-<first>..`` under ``out_dir``; deterministic for a seed.
+
+    ``family`` ``classic`` builds the difficulty's plans; any other name one of
+    :data:`finops.generator.families.FAMILY_NAMES` (the difficulty is then not used)."""
+    from finops.generator.families import build_family_plan  # it imports this module
+
     d = DIFFICULTIES[difficulty]
     folders = []
     for i in range(n):
-        scenario_seed = random.Random(f"{seed}:{difficulty}:{i}").randrange(2**31)
-        plan, account = build_plan(random.Random(scenario_seed), d)
+        if family == "classic":
+            scenario_seed = random.Random(f"{seed}:{difficulty}:{i}").randrange(2**31)
+            plan, account = build_plan(random.Random(scenario_seed), d)
+        else:
+            scenario_seed = random.Random(f"{seed}:{family}:{i}").randrange(2**31)
+            plan, account = build_family_plan(random.Random(scenario_seed), family)
         folder = out_dir / f"Scenario-{first + i}"
         write_scenario(folder, plan, account, scenario_seed)
         folders.append(folder)

@@ -77,14 +77,26 @@ def _leaf_matrices(
     return [paths[i] for i in order], out
 
 
+def _matching_account(table: CostTable, account_id: str) -> str:
+    """The data's spelling of ``account_id``. Account ids are numbers to many tools: an
+    anomaly.json that carries ``12345678901`` means the CSV's ``012345678901`` (AWS ids keep
+    their leading zeros only as text), so all-digit ids also match by numeric value."""
+    known = table.account_ids()
+    if account_id in known:
+        return account_id
+    if account_id.isdigit():
+        same = [k for k in known if k.isdigit() and int(k) == int(account_id)]
+        if len(same) == 1:
+            return same[0]
+    raise InputError(
+        f"{table.source}: account {account_id!r} is not in the data; accounts: {', '.join(known[:20])}"
+    )
+
+
 def build_cube(table: CostTable, account_id: str, day: dt.date) -> CostCube:
     levels = table.hierarchy.levels
     frame = table.frame
-    if account_id not in set(frame[levels[0]].unique()):
-        known = ", ".join(table.account_ids()[:20])
-        raise InputError(
-            f"{table.source}: account {account_id!r} is not in the data; accounts: {known}"
-        )
+    account_id = _matching_account(table, account_id)
     frame = frame[frame[levels[0]] == account_id]
     first, last = frame["date"].min().date(), frame["date"].max().date()
     if not first <= day <= last:

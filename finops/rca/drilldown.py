@@ -4,8 +4,9 @@ From the account, descend into every child whose deviation is both *surprising* 
 (z-score over its own noise) and *material* (a share of the account's deviation). Stop where:
 - a child is new (no cost before the day): the new node itself is the root cause (a new application
   is reported as the Application, not as each of its instance families);
-- most active children moved together: the parent is the root cause (an application scaled as a
-  whole), in the spirit of Squeeze's generalisation;
+- the node's own growth factor, applied to every child, explains each child within its noise, and
+  no single child explains the node alone: the node is the root cause, at whatever level it is (an
+  application scaled whole, a service's price change, a provider's discount expiring);
 - a leaf is reached.
 A leaf whose unit price moved on the day is significant whatever its noise: prices do not wobble.
 A significant node none of whose children is significant is reported only if it carries most of the
@@ -26,17 +27,15 @@ class Thresholds:
     z: float = 5.0
     #: Share of the account's deviation a node must explain to be worth reporting.
     min_share: float = 0.1
-    #: Share of active children that must move together for the parent to be the cause.
-    broad_share: float = 0.75
-    #: Largest / smallest growth factor of children that count as one broad change.
-    broad_ratio_spread: float = 1.25
+    #: A child fits its parent's uniform change when its residual is within this many sigmas.
+    uniform_z: float = 3.0
     #: Share a spread-out significant node must carry to be reported on its own.
     spread_share: float = 0.5
     #: Materiality is judged against at least this many sigmas of the account's own noise, so that
     #: on a quiet day (tiny total deviation) ordinary wobbles are not material.
     account_sigmas: float = 3.0
     #: Fewest active children for "they moved together" to mean anything.
-    broad_min_children: int = 3
+    broad_min_children: int = 2
 
 
 DEFAULT_THRESHOLDS = Thresholds()
@@ -83,10 +82,14 @@ def drill_down(
         findings.extend(Finding(k, "new") for k in new)
         established = [k for k in kids if not k.is_new]
         sig = [k for k in established if promising(k)]
-        active = [k for k in established if k.actual > 0 or k.history > 0]
-        # only an application (the parent of leaves) "moves as a whole"; above it, similar growth
-        # of aggregates is a coincidence of independent changes
-        if kids and tree.is_leaf(kids[0]) and _moved_together(sig, active, thresholds):
+        # any node below the account can be the cause: a provider's discount expiring on every
+        # service, a service's price rising for every application, an application scaled whole
+        if (
+            node.depth > 0
+            and node.z >= thresholds.z
+            and material(node)
+            and _uniform_change(node, established, thresholds)
+        ):
             findings.append(Finding(node, "broad"))
             return
         for kid in sig:
@@ -101,11 +104,24 @@ def drill_down(
     return findings, total
 
 
-def _moved_together(sig: list[NodeStats], active: list[NodeStats], thresholds: Thresholds) -> bool:
-    """Most children rose, and by a similar factor: one change to the parent, not several causes."""
-    if len(active) < thresholds.broad_min_children or len(sig) < thresholds.broad_share * len(
-        active
-    ):
+def _uniform_change(node: NodeStats, kids: list[NodeStats], thresholds: Thresholds) -> bool:
+    """The node is the cause when one number — its own growth factor applied to every child —
+    explains what each child did within the child's noise, and no single child does as well.
+
+    A minimum-description choice: the node model has one parameter (its factor), the child models
+    one per child named. The node is chosen when its model fits every child (each child's
+    residual under "everyone grew by the node's factor" is within ``uniform_z`` of its noise)
+    and the one-child model does not (some other child moved beyond its noise too); a lone child
+    that explains everything is the finer answer at the same cost, so it wins ties."""
+    active = [k for k in kids if k.expected > 0]
+    if len(active) < thresholds.broad_min_children:
         return False
-    ratios = [k.actual / k.expected for k in sig if k.expected > 0]
-    return len(ratios) == len(sig) and max(ratios) <= thresholds.broad_ratio_spread * min(ratios)
+    expected = sum(k.expected for k in active)
+    factor = sum(k.actual for k in active) / expected
+    if factor <= 1:
+        return False
+    limit = thresholds.uniform_z
+    if any(abs(k.actual - k.expected * factor) > limit * k.sigma for k in active):
+        return False
+    moved = [k for k in active if abs(k.delta) > limit * k.sigma]
+    return len(moved) >= 2

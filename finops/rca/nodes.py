@@ -54,7 +54,7 @@ def build_tree(cube: CostCube) -> Tree:
     per_level = []
     for matrix in cube.matrices:
         values = matrix.values
-        expected = expected_values(values, t)
+        expected = expected_values(values, t, cube.days)
         sigma = noise(values, t, expected)
         history = history_total(values, t)
         actual = values[:, t]
@@ -108,8 +108,8 @@ def leaf_ratios(cube: CostCube, node: NodeStats) -> tuple[float | None, float | 
         return None, None
     t = cube.anomaly_index
     row = slice(node.index, node.index + 1)
-    price_expected = float(expected_values(matrix.price[row], t)[0])
-    quantity_expected = float(expected_values(matrix.quantity[row], t)[0])
+    price_expected = float(expected_values(matrix.price[row], t, cube.days)[0])
+    quantity_expected = float(expected_values(matrix.quantity[row], t, cube.days)[0])
     price_ratio = matrix.price[node.index, t] / price_expected if price_expected > 0 else None
     quantity_ratio = (
         matrix.quantity[node.index, t] / quantity_expected if quantity_expected > 0 else None

@@ -1,9 +1,13 @@
 """Day-of-week aware expected values and noise for every node at once (vectorised).
 
-Expected cost on the anomaly day: of (a) the median of the same weekday over the previous four weeks
-and (b) the same weekday last week, the one closer to what happened. Taking the closer of two honest
-baselines makes a planned level shift (a price change two weeks ago, a service grown last week)
-look normal, while a real spike on the day stays far from both.
+Expected cost on the anomaly day: of (a) the median of the same weekday over the previous four
+weeks, (b) the same weekday last week, (c) the level of the last three days rescaled to the
+day's weekday and (d) the weekday median times the factor by which every earlier day at the same place
+in the month (the last day of each month, or the same day of the month) stood out, when they all
+did, the one closest to what happened. Taking the
+closest of honest baselines makes normal billing life look normal — a price change two weeks ago,
+a service grown last week, a planned scale step three days ago, a month-end batch that comes every
+month — while a real spike on the day stays far from all of them.
 
 Noise: the robust spread (MAD) of relative week-over-week changes over the last five weeks, which
 removes weekly seasonality and is not inflated by one past spike.
@@ -12,14 +16,18 @@ removes weekly seasonality and is not inflated by one past spike.
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 _WEEKS = 4
 _NOISE_WEEKS = 5
 _MAD_TO_SIGMA = 1.4826
 _SHRINK = 0.75
+_RECENT_MIN_DAYS = 2
+#: An earlier month position counts as special when it stood this far from its weekly level.
+_MONTHLY_RATIO = 1.3
 
 
-def expected_values(values: np.ndarray, t: int) -> np.ndarray:
+def expected_values(values: np.ndarray, t: int, days: pd.DatetimeIndex | None = None) -> np.ndarray:
     actual = values[:, t]
     same_weekday = [t - 7 * k for k in range(1, _WEEKS + 1) if t - 7 * k >= 0]
     if not same_weekday:
@@ -27,9 +35,83 @@ def expected_values(values: np.ndarray, t: int) -> np.ndarray:
             return np.zeros_like(actual)
         return np.median(values[:, :t], axis=1)
     seasonal = np.median(values[:, same_weekday], axis=1)
-    last_week = values[:, t - 7]
-    closer = np.abs(actual - seasonal) <= np.abs(actual - last_week)
-    return np.where(closer, seasonal, last_week)
+    candidates = [seasonal, values[:, t - 7], _recent_level(values, t)]
+    if days is not None:
+        month = _same_month_position(days, t)
+        if month:
+            candidates.append(seasonal * _monthly_factor(values, t, month))
+    stacked = np.vstack(candidates)
+    distance = np.abs(stacked - actual)
+    distance = np.where(np.isnan(distance), np.inf, distance)
+    closest = np.argmin(distance, axis=0)
+    return stacked[closest, np.arange(values.shape[0])]
+
+
+def _recent_level(values: np.ndarray, t: int) -> np.ndarray:
+    """The level of the last three days, each rescaled to the anomaly day's weekday by the
+    weekday medians of the last four weeks: a planned scale step two or more days before the
+    anomaly is the new normal by then. NaN where no recent day had a usable weekday level (a
+    resource that runs on weekdays only, seen on a Monday, is judged by the other baselines)."""
+    if t < 7 * _WEEKS:
+        return np.full(values.shape[0], np.nan)
+
+    def weekday_level(day: int) -> np.ndarray:
+        return np.median(values[:, [day - 7 * k for k in range(1, _WEEKS + 1)]], axis=1)
+
+    today = weekday_level(t)
+    scaled = []
+    for day in (t - 1, t - 2, t - 3):
+        level = weekday_level(day)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            scaled.append(np.where(level > 0, values[:, day] * today / level, np.nan))
+    stacked = np.vstack(scaled)
+    usable = ~np.isnan(stacked)
+    # two of three days at least: one odd day is not a level
+    out = np.full(values.shape[0], np.nan)
+    enough = usable.sum(axis=0) >= _RECENT_MIN_DAYS
+    if enough.any():
+        out[enough] = np.nanmedian(stacked[:, enough], axis=0)
+    return out
+
+
+def _monthly_factor(values: np.ndarray, t: int, positions: list[int]) -> np.ndarray:
+    """How far each earlier occurrence of the day's month position stood from its own weekly
+    level (the same weekday one and two weeks around it), when every occurrence stood out the
+    same way; NaN where the month position is nothing special. A month-end batch that tripled
+    the cost at each earlier month-end then expects triple today; a plain day stays plain."""
+    ratios = []
+    for i in positions:
+        around = [j for j in (i - 14, i - 7, i + 7, i + 14) if 0 <= j < t]
+        if len(around) < 2:
+            continue
+        level = np.median(values[:, around], axis=1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratios.append(np.where(level > 0, values[:, i] / level, np.nan))
+    if not ratios:
+        return np.full(values.shape[0], np.nan)
+    stacked = np.vstack(ratios)
+    high = np.all(stacked >= _MONTHLY_RATIO, axis=0)
+    low = np.all(stacked <= 1 / _MONTHLY_RATIO, axis=0)
+    with np.errstate(invalid="ignore"):
+        factor = np.nanmedian(stacked, axis=0) if stacked.shape[0] > 1 else stacked[0]
+    return np.where(high | low, factor, np.nan)
+
+
+def _same_month_position(days: pd.DatetimeIndex, t: int) -> list[int]:
+    """Earlier days at the anomaly day's place in the month: the last day of each earlier month
+    when the anomaly is on a month's last day, else the same day of the month. A cost that comes
+    back every month (month-end batch jobs, monthly invoices) is expected on those days."""
+    day = days[t]
+    last_of_month = (day + pd.Timedelta(days=1)).month != day.month
+    out = []
+    for i in range(t):
+        other = days[i]
+        if last_of_month:
+            if (other + pd.Timedelta(days=1)).month != other.month:
+                out.append(i)
+        elif other.day == day.day:
+            out.append(i)
+    return out
 
 
 def noise(values: np.ndarray, t: int, expected: np.ndarray) -> np.ndarray:

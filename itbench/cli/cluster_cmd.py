@@ -66,14 +66,16 @@ def serve(
     """
     import tempfile
 
-    from itbench.cluster import domain_extensions, load_manifests
+    from itbench.cluster import domain_extensions
     from itbench.cluster.kubeconfig import write_kubeconfig
+    from itbench.cluster.manifests import StderrProgress, iter_manifests
     from itbench.cluster.server import ApiServer
-    from itbench.cluster.state import ClusterError, ClusterState
+    from itbench.cluster.state import MAX_OBJECTS, ClusterError, ClusterState
 
-    objects = load_manifests(manifests)
     producer = _producer(report_producer)
     extensions = domain_extensions()
+    # streamed: an input over the object limit is refused at the first object too many
+    objects = iter_manifests(manifests, max_objects=MAX_OBJECTS, progress=StderrProgress())
     try:
         state = ClusterState(objects, extensions=extensions, report_producer=producer)
     except ClusterError as exc:
@@ -96,7 +98,7 @@ def serve(
     sys.stdout.flush()
     served = ", ".join(e.name for e in extensions) or "none"
     click.echo(
-        f"serving {len(objects)} object(s) on 127.0.0.1:{server.port} "
+        f"serving {state.loaded_count} object(s) on 127.0.0.1:{server.port} "
         f"(domain extensions: {served})",
         err=True,
     )

@@ -13,7 +13,9 @@ FORMATS = ("table", "json", "markdown", "junit", "html")
 
 
 @click.command()
-@click.argument("results", nargs=-1, required=True, type=click.Path(path_type=Path, dir_okay=False))
+@click.argument(
+    "results", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True, dir_okay=False)
+)
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True)
 @click.option(
     "--output",

@@ -10,7 +10,7 @@ from itbench.exitcodes import ExitCode
 
 
 @click.command()
-@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("file", type=click.Path(path_type=Path, exists=True, dir_okay=False))
 def stats(file: Path) -> int:
     """Recompute `statistics` from `raw_results` and print the whole document as JSON.
 

@@ -25,9 +25,9 @@ from itbench.cluster.extensions import (
     domain_extensions,
 )
 from itbench.cluster.kubeconfig import write_kubeconfig
-from itbench.cluster.manifests import load_manifests
+from itbench.cluster.manifests import iter_manifests, load_manifests
 from itbench.cluster.server import ApiServer
-from itbench.cluster.state import ClusterError, ClusterState
+from itbench.cluster.state import MAX_OBJECTS, ClusterError, ClusterState
 
 __all__ = [
     "ClusterError",
@@ -123,15 +123,18 @@ def start_cluster(
     ``extensions`` are the custom types served besides core's (None: every loaded domain's);
     ``report_producer`` replaces the producer of the extensions that declare report inputs.
     """
+    objects: Iterable[dict[str, Any]]
     if source is None:
-        objects: list[dict[str, Any]] = []
+        objects = []
     elif isinstance(source, Path):
-        objects = load_manifests(source)
+        objects = iter_manifests(source, max_objects=MAX_OBJECTS)  # streamed into the state
     else:
-        objects = list(source)
+        objects = source
     if extensions is None:
         extensions = domain_extensions()
-    state = ClusterState(objects, extensions=extensions, report_producer=report_producer)
+    state = ClusterState(
+        objects, extensions=extensions, report_producer=report_producer, max_objects=MAX_OBJECTS
+    )
     server = ApiServer(state, port)
     tmp = None
     if kubeconfig is None:

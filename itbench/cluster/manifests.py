@@ -112,9 +112,7 @@ def check_object(obj: Any, where: str) -> dict[str, Any]:
     return obj
 
 
-def iter_file(
-    path: Path, progress: StderrProgress | None = None
-) -> Iterator[dict[str, Any]]:
+def iter_file(path: Path, progress: StderrProgress | None = None) -> Iterator[dict[str, Any]]:
     """The objects of one manifest file, one at a time, each checked (``List`` kinds unrolled)."""
     documents = _documents(path, progress.for_file(path) if progress else None)
     index = 0

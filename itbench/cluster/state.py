@@ -36,8 +36,10 @@ from itbench.cluster.extensions import (
 from itbench.cluster.resources import Registry, ResourceType
 
 Key = tuple[str, str, str, str]  # (group, plural, namespace, name)
+#: The most objects one cluster holds (loaded and written); more are refused.
+MAX_OBJECTS = 100_000
 
-__all__ = ["Change", "ClusterError", "ClusterState", "Key", "ReportProducer"]
+__all__ = ["MAX_OBJECTS", "Change", "ClusterError", "ClusterState", "Key", "ReportProducer"]
 
 
 class ClusterError(Exception):
@@ -81,7 +83,7 @@ class ClusterState:
         objects: Iterable[dict[str, Any]] = (),
         extensions: Sequence[ClusterExtension] = (),
         report_producer: ReportProducer | None = None,
-        max_objects: int = 100_000,
+        max_objects: int = MAX_OBJECTS,
     ) -> None:
         """Core's kinds plus ``extensions``'; ``report_producer`` replaces the producer of the
         extensions that declare report inputs. Loaded objects are validated like written ones."""
@@ -108,13 +110,19 @@ class ClusterState:
                     409, "AlreadyExists", f"{obj['kind']} {key[2]}/{key[3]} is defined twice"
                 )
             self._base[key] = normalised
-        if len(self._base) > max_objects:
-            raise ClusterError(
-                413,
-                "RequestEntityTooLarge",
-                f"{len(self._base)} objects exceed the limit of {max_objects}",
-            )
+            if len(self._base) > max_objects:
+                # refused at the first object too many: ``objects`` may be a stream not yet read
+                raise ClusterError(
+                    413,
+                    "RequestEntityTooLarge",
+                    f"more than {max_objects} objects: over the limit of {max_objects}",
+                )
         self._produce_reports()
+
+    @property
+    def loaded_count(self) -> int:
+        """How many objects were loaded (before any write)."""
+        return len(self._base)
 
     # -- identity -----------------------------------------------------------------------------
     def type_of(self, obj: dict[str, Any]) -> ResourceType:

@@ -19,7 +19,8 @@ from itbench.cluster.extensions import (
     ResourceType,
 )
 
-FIXTURES = Path(__file__).parent / "fixtures" / "admission"
+# not under fixtures/: tests serve that whole folder, which must stay free of duplicates
+FIXTURES = Path(__file__).parent / "admission_manifests"
 KUBECTL = shutil.which("kubectl")
 needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
 DENIED = 'admission webhook "validate.kyverno.svc-fail" denied the request:'

@@ -458,6 +458,10 @@ def run_example(
                 )
                 background.append(process)
                 lines = _read_lines(process, len(command.shown), timeout=BACKGROUND_TIMEOUT_S)
+                if len(lines) < len(command.shown):
+                    # Its output ended early: let a job that is exiting finish, to say so.
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        process.wait(timeout=5)
                 actual = normalise("\n".join(lines), spec.normalise, workdir)
                 exit_code = process.poll()
                 if exit_code is not None:

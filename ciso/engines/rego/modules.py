@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from itbench.errors import InputError
+from itbench.errors import InputError, parse_problem
 
 MAX_POLICY_BYTES = 4 * 2**20
 
@@ -78,7 +78,9 @@ def load(paths: list[Path]) -> tuple[dict[str, str], dict[str, Any]]:
             try:
                 value = json.loads(text) if file.suffix == ".json" else yaml.safe_load(text)
             except (json.JSONDecodeError, yaml.YAMLError) as exc:
-                raise InputError(f"{file}: not valid {file.suffix[1:].upper()} ({exc})") from exc
+                raise InputError(
+                    f"{file}: not valid {file.suffix[1:].upper()} ({parse_problem(exc)})"
+                ) from exc
             if value is not None:
                 _merge(data, value, str(file), origins)
     return modules, data
@@ -91,7 +93,9 @@ def read_input(path: Path | None) -> Any:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text (byte {exc.start}): a binary file?") from exc
     try:
         return json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        raise InputError(f"{path}: not valid input ({exc})") from exc
+        raise InputError(f"{path}: not valid input ({parse_problem(exc)})") from exc

@@ -1,0 +1,132 @@
+"""What a fault does to the cluster, as plain immutable records the writers consume.
+
+A fault module turns a target service into a ``FaultPlan``: the objects it changes or creates
+(and when), the Warning events Kubernetes would emit, how the faulty pods look afterwards, and the
+symptom the application shows (unavailable, erroring, slow). Everything downstream — traces,
+logs, metrics, alerts, ground truth — is derived from the plan, so the data agree with each other.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from sre.generator.topology import Service, Topology
+
+Effect = Literal["unavailable", "error", "latency"]
+#: the state the faulty workload's pods are in after the fault
+PodState = Literal[
+    "Running", "NotReady", "ImagePullBackOff", "CrashLoopBackOff", "OOMKilled", "Pending", "Evicted"
+]
+
+
+@dataclass(frozen=True)
+class ObjectRef:
+    kind: str
+    name: str
+    namespace: str
+
+    @property
+    def api_version(self) -> str:
+        return API_VERSIONS.get(self.kind, "v1")
+
+
+API_VERSIONS = {
+    "Deployment": "apps/v1",
+    "ReplicaSet": "apps/v1",
+    "NetworkPolicy": "networking.k8s.io/v1",
+    "NetworkChaos": "chaos-mesh.org/v1alpha1",
+    "StressChaos": "chaos-mesh.org/v1alpha1",
+    "DNSChaos": "chaos-mesh.org/v1alpha1",
+    "CronJob": "batch/v1",
+    "Job": "batch/v1",
+}
+
+
+@dataclass(frozen=True)
+class ObjectChange:
+    """The faulty change: ``after`` replaces the object at the fault time (``before`` None = new)."""
+
+    ref: ObjectRef
+    after: dict[str, Any]
+    before: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class WarningEvent:
+    """A Warning event Kubernetes emits because of the fault, repeated while it lasts."""
+
+    involved: ObjectRef
+    reason: str
+    message: str
+    component: str
+    #: seconds between repeats (the event's count grows)
+    every_s: int = 60
+
+
+@dataclass(frozen=True)
+class Symptom:
+    """How the application misbehaves. ``origin='client'``: the service's own outgoing calls fail
+    (it cannot reach anything), otherwise calls *to* it fail or slow down."""
+
+    service: str
+    effect: Effect
+    message: str
+    latency_ms: float = 0.0
+    origin: Literal["server", "client"] = "server"
+    #: the callee whose calls fail when ``origin='client'`` (None: every callee)
+    only_callee: str | None = None
+
+
+@dataclass(frozen=True)
+class FaultPlan:
+    fault_type: str
+    target: Service
+    root: ObjectRef
+    changes: tuple[ObjectChange, ...]
+    warnings: tuple[WarningEvent, ...]
+    symptom: Symptom
+    pod_state: PodState
+    #: ground-truth wording, in the originals' vocabulary
+    category: str
+    condition: str
+    mechanism: str
+    #: effect of the root object on the pods (first propagation)
+    pod_effect: str
+    #: alert fired on the faulty workload itself (besides the request-level ones)
+    pod_alert: str | None = None
+    #: whether new pods replace the old ones (a changed pod template)
+    new_pods: bool = False
+    replicas_after: int = 1
+    cpu_factor: float = 1.0
+    memory_mb: float | None = None
+    restarts: bool = False
+    #: the node the fault acts on (node faults), so pods placed there are the victims
+    node: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FaultContext:
+    """What a fault module gets to build its plan from."""
+
+    topology: Topology
+    target: Service
+    rng: random.Random
+    fault_time: dt.datetime
+    deployment: dict[str, Any]
+    service: dict[str, Any]
+    nodes: tuple[str, ...]
+    namespace: str
+
+
+@dataclass(frozen=True)
+class FaultType:
+    """One fault mechanism: its CLI name, a sentence, and the targets it makes sense on."""
+
+    name: str
+    description: str
+    build: Any  # Callable[[FaultContext], FaultPlan]
+    targets: tuple[str, ...]

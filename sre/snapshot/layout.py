@@ -1,0 +1,83 @@
+"""Where the files of a v0.2 snapshot live (``../shared/reference/itbench-formats.md`` §3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from itbench.errors import InputError
+
+EVENTS = "k8s_events_raw.tsv"
+OBJECTS = "k8s_objects_raw.tsv"
+LOGS = "otel_logs_raw.tsv"
+TRACES = "otel_traces_raw.tsv"
+ALERTS = "alerts"
+METRICS = "metrics"
+TOPOLOGY = "operational_topology.json"
+
+
+class SnapshotFileMissing(InputError):
+    """A file a tool reads is not in the snapshot; the message names it (other tools still work)."""
+
+    def __init__(self, path: Path, what: str) -> None:
+        super().__init__(f"{path}: {what} is missing from the snapshot")
+        self.path = path
+        self.what = what
+
+
+@dataclass(frozen=True)
+class SnapshotLayout:
+    """The paths of one snapshot directory, whether or not each exists."""
+
+    root: Path
+
+    @property
+    def events(self) -> Path:
+        return self._first_glob(EVENTS, "*events*.tsv")
+
+    @property
+    def objects(self) -> Path:
+        return self._first_glob(OBJECTS, "*objects*.tsv")
+
+    @property
+    def logs(self) -> Path:
+        return self._first_glob(LOGS, "*logs*.tsv")
+
+    @property
+    def traces(self) -> Path:
+        return self._first_glob(TRACES, "*traces*.tsv")
+
+    @property
+    def alerts(self) -> Path:
+        return self.root / ALERTS
+
+    @property
+    def metrics(self) -> Path:
+        return self.root / METRICS
+
+    @property
+    def topology(self) -> Path:
+        return self._first_glob(TOPOLOGY, "*topology*.json")
+
+    def _first_glob(self, name: str, pattern: str) -> Path:
+        # the canonical name first; renamed exports ("k8s_events.tsv") are found as the original
+        # tools find them, by glob
+        exact = self.root / name
+        if exact.exists():
+            return exact
+        found = sorted(self.root.glob(pattern)) if self.root.is_dir() else []
+        return found[0] if found else exact
+
+
+def require_file(path: str | Path, what: str) -> Path:
+    p = Path(path)
+    if not p.is_file():
+        raise SnapshotFileMissing(p, what)
+    return p
+
+
+def require_dir(path: str | Path, what: str) -> Path:
+    p = Path(path)
+    if not p.is_dir():
+        raise SnapshotFileMissing(p, what)
+    return p
