@@ -65,19 +65,16 @@ def main() -> None:
         manifest = folder / f"pods-{args.pods}.yaml"
         if not manifest.exists():
             write_manifest(manifest, args.pods)
-        command = [
-            str(ITBENCH),
-            "kyverno",
-            "apply",
-            *map(str, policies),
-            "--resource",
-            str(manifest),
-        ]
+        command = [str(ITBENCH), "kyverno", "apply", *map(str, policies)]
+        command += ["--resource", str(manifest)]
+        output = Path(scratch) / "stdout.txt"  # the results go to a file, as a user redirects
         started = time.perf_counter()
-        proc = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        with output.open("w") as out:
+            proc = subprocess.run(command, stdout=out, stderr=subprocess.PIPE, text=True)
         seconds = time.perf_counter() - started
         peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-        lines = proc.stdout.count("\n")
+        with output.open("rb") as results:
+            lines = sum(chunk.count(b"\n") for chunk in iter(lambda: results.read(1 << 20), b""))
         summary = proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else ""
         print(
             json.dumps(

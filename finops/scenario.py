@@ -17,7 +17,7 @@ from finops.loaders.focus import focus_hierarchy, read_focus_csv
 from finops.loaders.lite import read_anomaly, read_ground_truth, read_lite_csv
 from finops.loaders.table import CostTable
 from finops.model import Anomaly, Resource
-from itbench.errors import InputError
+from itbench.errors import InputError, UsageError
 
 DATA_FILES = ("data.csv", "focus.csv")
 _SCENARIO_DIR = re.compile(r"^(?:scenario[-_]?)?\d+$", re.IGNORECASE)
@@ -88,7 +88,8 @@ def discover_scenarios(root: Path) -> list[FinOpsScenario]:
         if p.is_dir() and ((p / "anomaly.json").exists() or _SCENARIO_DIR.match(p.name))
     ]
     if not folders:
-        raise InputError(
+        # a folder with nothing to run is a wrong path, as one that does not exist (exit 2)
+        raise UsageError(
             f"{root}: no scenario folders (Scenario-<N>/ with anomaly.json and data.csv)"
         )
     return [load_scenario(p) for p in sorted(folders, key=lambda p: _natural(p.name))]

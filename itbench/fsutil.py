@@ -43,6 +43,16 @@ def atomic_write_text(path: Path, text: str, durable: bool = False) -> None:
         raise
 
 
+def ensure_directory(path: Path) -> Path:
+    """Create the output folder ``path`` (and its parents); an ``OutputError`` naming it when a
+    file is in the way or it cannot be created."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"{path}: cannot create the folder ({_reason(exc)})") from exc
+    return path
+
+
 def _reason(exc: OSError) -> str:
     """The OS's words for a failure, without the repetition of the path Python adds."""
     if isinstance(exc, (FileExistsError, NotADirectoryError)) and exc.filename:

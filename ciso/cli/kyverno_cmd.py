@@ -184,7 +184,8 @@ def apply(
             loaded.append(obj)
             sources.setdefault(policy_id(obj), str(file))
     progress = StderrProgress()
-    stream = (
+    tally = _Tally()
+    stream = tally(
         as_the_cli_reads_it(obj) for r in resources for obj in iter_manifests(r, progress=progress)
     )
     # PolicyExceptions may come along with the policies, as with Kyverno's --exceptions
@@ -209,7 +210,8 @@ def apply(
         )
         bad = sum(1 for r in results if r.status in ("fail", "error"))
         click.echo(f"{len(results)} result(s), {bad} fail/error", err=True)
-        return ExitCode.FINDINGS if bad else ExitCode.OK
+        empty = _warn_if_empty(loaded, len(objects), len(results), policies, resources)
+        return ExitCode.FINDINGS if bad or (empty and fail_on_empty) else ExitCode.OK
     apply_policies(loaded, [], ctx, sources=sources)  # a malformed policy fails before output
     total = bad = 0
     first = True
@@ -242,7 +244,51 @@ def apply(
     elif fmt == "yaml" and total == 0:
         click.echo("[]")
     click.echo(f"{total} result(s), {bad} fail/error", err=True)
-    return ExitCode.FINDINGS if bad else ExitCode.OK
+    empty = _warn_if_empty(loaded, tally.count, total, policies, resources)
+    return ExitCode.FINDINGS if bad or (empty and fail_on_empty) else ExitCode.OK
+
+
+class _Tally:
+    """Counts what passes through a stream (the resources are read once, lazily)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, items: Iterable[dict]) -> Iterator[dict]:
+        for item in items:
+            self.count += 1
+            yield item
+
+
+def _warn_if_empty(
+    loaded: list[dict],
+    resource_count: int,
+    result_count: int,
+    policies: tuple[Path, ...],
+    resources: tuple[Path, ...],
+) -> bool:
+    """Warn, naming the paths, when the apply checked nothing (a typo in a kind, or the wrong
+    folder, would otherwise pass silently); True when it did."""
+    from ciso.engines.kyverno.schema import POLICY_KINDS
+
+    policy_count = sum(1 for o in loaded if o.get("kind") in POLICY_KINDS)
+    if not policy_count:
+        problem = f"no Kyverno policy ({' or '.join(POLICY_KINDS)}) in {_paths(policies)}"
+    elif not resource_count:
+        problem = f"no resource in {_paths(resources)}"
+    elif not result_count:
+        problem = (
+            f"no rule of {policy_count} policy(ies) matched any of {resource_count} resource(s)"
+            " (check match/exclude kinds, namespaces and selectors)"
+        )
+    else:
+        return False
+    click.echo(f"warning: {problem}", err=True)
+    return True
+
+
+def _paths(paths: tuple[Path, ...]) -> str:
+    return ", ".join(str(p) for p in paths)
 
 
 #: Resources evaluated and printed together when streaming.

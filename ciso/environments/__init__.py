@@ -28,6 +28,8 @@ from itbench.models import Scenario
 CLUSTER_CLASSES = frozenset(
     {ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.KYVERNO_UPDATE}
 )
+#: The classes ``--kubeconfig`` moves onto a live cluster.
+LIVE_CLASSES = frozenset({ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA})
 KUBECONFIG_FILE = "kubeconfig.yaml"
 INVENTORY_FILE = "inventory.ini"
 HOST_GROUP = "rhel9_servers"
@@ -106,11 +108,27 @@ def _host_environment(scenario: CisoScenario, directory: Path, compliant: bool) 
 def trial_environment(scenario: Scenario, workspace: Path) -> Iterator[Mapping[str, str]]:
     """The ``Domain.trial_environment`` hook: the violating environment around one trial."""
     truth = ciso_truth(scenario)
-    if truth.scenario_class in CLUSTER_CLASSES or truth.platform is Platform.RHEL9:
+    live = _live_settings(truth)
+    if live is not None:
+        from ciso.live.environment import live_trial_environment
+
+        with live_trial_environment(truth, workspace, live) as env:
+            yield env
+    elif truth.scenario_class in CLUSTER_CLASSES or truth.platform is Platform.RHEL9:
         with serve(truth, workspace) as env:
             yield env
     else:
         yield {}
+
+
+def _live_settings(scenario: CisoScenario) -> Any:
+    """Live mode's settings when this scenario's class runs on the live cluster (kyverno and
+    kubectl-opa; kyverno-update keeps the offline cluster), else None."""
+    if scenario.scenario_class not in LIVE_CLASSES:
+        return None
+    from ciso.live import settings
+
+    return settings()
 
 
 def read_applied(workspace: Path) -> dict[str, list]:

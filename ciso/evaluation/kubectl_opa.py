@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ciso.evaluation.answer import find_file, listing
 from ciso.evaluation.fetch import TIME_LIMIT_S, run_fetcher_batch
@@ -18,6 +19,9 @@ from ciso.evaluation.plan import COMPLIANT, VIOLATING, Environment, leave_one_in
 from ciso.evaluation.record import Record, as_score
 from ciso.evaluation.verdicts import judge
 from ciso.scenarios.model import CisoScenario
+
+if TYPE_CHECKING:
+    from ciso.live import LiveSettings
 from itbench.plugins.spec import TrialScores
 
 FETCHER_NAMES = ("fetcher.sh", "script.sh")
@@ -48,10 +52,18 @@ def evaluate(
         else:
             record.notes.append("no compliant environment: strict_pass checks violations only")
         environments += leave_one_in_environments(scenario, root / "environments")
+        runs = [(e.label, e.source) for e in environments]
+        live = _live_suffix(scenario, trial_dir)
         with record.timed("fetcher"):
-            collected = run_fetcher_batch(
-                fetcher, root / "runs", [(e.label, e.source) for e in environments], timeout_s
-            )
+            if live is None:
+                collected = run_fetcher_batch(fetcher, root / "runs", runs, timeout_s)
+            else:
+                from ciso.live.fetch import live_fetcher_batch
+
+                record.engines["cluster"] = "live cluster (--kubeconfig)"
+                collected = live_fetcher_batch(
+                    live[0], live[1], fetcher, root / "runs", runs, timeout_s, _sources(scenario)
+                )
         verdicts = {
             env.label: judge(record, env, policy, lambda e: collected[e.label], "fetcher")
             for env in environments
@@ -67,6 +79,23 @@ def evaluate(
             "resource_recall": round(recall, 4),
         }
     )
+
+
+def _live_suffix(scenario: CisoScenario, trial_dir: Path) -> tuple[LiveSettings, str] | None:
+    """(live settings, the trial's name suffix) in live mode, else None."""
+    from ciso.live import settings
+
+    live = settings()
+    if live is None:
+        return None
+    from ciso.live.naming import trial_suffix
+
+    return live, trial_suffix(scenario.id, trial_dir)
+
+
+def _sources(scenario: CisoScenario) -> list[Path]:
+    """The scenario's folders: hidden from the fetcher (ground truth lies beside them)."""
+    return [p for p in (scenario.source, scenario.violating, scenario.compliant) if p is not None]
 
 
 def _zero(scenario: CisoScenario) -> dict[str, float | int]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from ciso.engines.kyverno.structure import PolicyError, check_policy
 from ciso.environments.kubernetes import cluster_view, declared_objects, identity, is_policy
-from ciso.evaluation.kyverno_engines import ScanFailed, select_scanner
+from ciso.evaluation.kyverno_engines import KyvernoScanner, ScanFailed, select_scanner
 from ciso.evaluation.plan import COMPLIANT, VIOLATING
 from ciso.evaluation.policies import agent_policies
 from ciso.evaluation.record import Record, as_score
@@ -80,7 +80,7 @@ def evaluate(scenario: CisoScenario, trial_dir: Path) -> TrialScores:
     problems = malformed(found.policies)
     if problems:
         record.notes.extend(problems)
-    scanner = select_scanner()
+    scanner = _scanner(scenario, trial_dir)
     record.engines["kyverno"] = f"{scanner.name} {scanner.version}"
 
     violating_objects = [o for o in declared_objects(scenario) if not is_policy(o)]
@@ -143,6 +143,8 @@ def evaluate(scenario: CisoScenario, trial_dir: Path) -> TrialScores:
             )
     else:
         record.notes.append("no compliant environment: strict_pass checks violations only")
+    # a live scan's refused policies and slow scans
+    record.notes.extend(getattr(scanner, "notes", ()))
     recall = len(covered) / len(refs) if refs else float(itbench)
     precision = len(true_roots) / len(roots) if roots else 0.0
     return record.scores(
@@ -153,3 +155,16 @@ def evaluate(scenario: CisoScenario, trial_dir: Path) -> TrialScores:
             "resource_precision": round(precision, 4),
         }
     )
+
+
+def _scanner(scenario: CisoScenario, trial_dir: Path) -> KyvernoScanner:
+    """The live cluster's Kyverno in live mode (under the trial's names), else a local engine."""
+    from ciso.live import settings
+
+    live = settings()
+    if live is None:
+        return select_scanner()
+    from ciso.live.kyverno import LiveScanner
+    from ciso.live.naming import trial_suffix
+
+    return LiveScanner(live, trial_suffix(scenario.id, trial_dir))

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from pathlib import Path
 
 import numpy as np
 
 from finops.generator.catalog import FAMILIES
-from finops.generator.difficulty import Difficulty
+from finops.generator.difficulty import DIFFICULTIES, Difficulty
 from finops.generator.lite import (
     ROOT_CAUSE_KINDS,
     Leaf,
@@ -39,6 +40,8 @@ from finops.generator.lite import (
     _account_sigma,
     _build_history,
     _plant_root_cause,
+    build_plan,
+    write_scenario,
 )
 from finops.model import Resource
 
@@ -239,3 +242,30 @@ def build_family_plan(rng: random.Random, family: str) -> tuple[Plan, str]:
         avoid.add(_scale_step(rng, plan, account))
     _classic_cause(rng, plan, account, avoid)
     return plan, account
+
+
+def generate_scenarios(
+    out_dir: Path,
+    n: int,
+    seed: int,
+    difficulty: str = "medium",
+    first: int = 1,
+    family: str = "classic",
+) -> list[Path]:
+    """Write ``n`` scenarios ``Scenario-<first>..`` under ``out_dir``; deterministic for a seed.
+
+    ``family`` ``classic`` builds the difficulty's plans; any other name one of
+    :data:`finops.generator.families.FAMILY_NAMES` (the difficulty is then not used)."""
+    d = DIFFICULTIES[difficulty]
+    folders = []
+    for i in range(n):
+        if family == "classic":
+            scenario_seed = random.Random(f"{seed}:{difficulty}:{i}").randrange(2**31)
+            plan, account = build_plan(random.Random(scenario_seed), d)
+        else:
+            scenario_seed = random.Random(f"{seed}:{family}:{i}").randrange(2**31)
+            plan, account = build_family_plan(random.Random(scenario_seed), family)
+        folder = out_dir / f"Scenario-{first + i}"
+        write_scenario(folder, plan, account, scenario_seed)
+        folders.append(folder)
+    return folders

@@ -16,7 +16,7 @@ import numpy as np
 import yaml
 
 from finops.generator.catalog import APPLICATIONS, FAMILIES, SERVICES
-from finops.generator.difficulty import DIFFICULTIES, Difficulty
+from finops.generator.difficulty import Difficulty
 from finops.model import LITE_HIERARCHY, Resource
 from itbench.fsutil import atomic_write_text
 
@@ -258,32 +258,3 @@ def write_scenario(folder: Path, plan: Plan, account: str, seed: int) -> None:
         "decoys": plan.decoys,
     }
     atomic_write_text(folder / "scenario.json", json.dumps(meta, indent=2) + "\n")
-
-
-def generate_scenarios(
-    out_dir: Path,
-    n: int,
-    seed: int,
-    difficulty: str = "medium",
-    first: int = 1,
-    family: str = "classic",
-) -> list[Path]:
-    """Write ``n`` scenarios ``Scenario-<first>..`` under ``out_dir``; deterministic for a seed.
-
-    ``family`` ``classic`` builds the difficulty's plans; any other name one of
-    :data:`finops.generator.families.FAMILY_NAMES` (the difficulty is then not used)."""
-    from finops.generator.families import build_family_plan  # it imports this module
-
-    d = DIFFICULTIES[difficulty]
-    folders = []
-    for i in range(n):
-        if family == "classic":
-            scenario_seed = random.Random(f"{seed}:{difficulty}:{i}").randrange(2**31)
-            plan, account = build_plan(random.Random(scenario_seed), d)
-        else:
-            scenario_seed = random.Random(f"{seed}:{family}:{i}").randrange(2**31)
-            plan, account = build_family_plan(random.Random(scenario_seed), family)
-        folder = out_dir / f"Scenario-{first + i}"
-        write_scenario(folder, plan, account, scenario_seed)
-        folders.append(folder)
-    return folders

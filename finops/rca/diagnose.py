@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from finops.loaders.table import CostTable
 from finops.model import Anomaly, Diagnosis, Resource, RootCause
 from finops.rca.cube import build_cube
 from finops.rca.drilldown import DEFAULT_THRESHOLDS, Thresholds, drill_down
 from finops.rca.explain import explain, money
-from finops.rca.kinds import classify
+from finops.rca.kinds import classify, classify_broad
 from finops.rca.nodes import build_tree
 
 
@@ -24,8 +26,8 @@ def diagnose(
     ]
     if not findings:
         notes.append("no node deviates enough to be justified as a root cause")
-    causes = []
-    seen = set()
+    causes: list[RootCause] = []
+    seen: set[tuple[str, ...]] = set()
     for finding in findings:
         node = finding.node
         if node.path in seen:
@@ -34,7 +36,7 @@ def diagnose(
         level = cube.levels[node.depth]
         kind, detail = classify(cube, node, tree.is_leaf(node))
         if finding.reason == "broad":
-            kind, detail = "broad_increase", "most of its children rose together"
+            kind, detail = classify_broad(cube, node)
         share = node.delta / total if total else 0.0
         causes.append(
             RootCause(
@@ -49,4 +51,23 @@ def diagnose(
             )
         )
     causes.sort(key=lambda c: -c.actual + c.expected)
-    return Diagnosis(anomaly, root.actual, root.expected, tuple(causes), tuple(notes))
+    return Diagnosis(anomaly, root.actual, root.expected, _one_per_resource(causes), tuple(notes))
+
+
+def _one_per_resource(causes: list[RootCause]) -> tuple[RootCause, ...]:
+    """One answer per ``{name, type}``: the same instance family can cause an increase in two
+    applications; it is one resource, reported once (the largest increase first) with the other
+    places named in its explanation."""
+    merged: dict[Resource, RootCause] = {}
+    for cause in causes:
+        first = merged.get(cause.resource)
+        if first is None:
+            merged[cause.resource] = cause
+            continue
+        also = " / ".join(cause.path[1:])
+        merged[cause.resource] = replace(
+            first,
+            share=first.share + cause.share,
+            explanation=f"{first.explanation}; also in {also}: {cause.explanation}",
+        )
+    return tuple(merged.values())

@@ -4,9 +4,10 @@ From the account, descend into every child whose deviation is both *surprising* 
 (z-score over its own noise) and *material* (a share of the account's deviation). Stop where:
 - a child is new (no cost before the day): the new node itself is the root cause (a new application
   is reported as the Application, not as each of its instance families);
-- the node's own growth factor, applied to every child, explains each child within its noise, and
-  no single child explains the node alone: the node is the root cause, at whatever level it is (an
-  application scaled whole, a service's price change, a provider's discount expiring);
+- the node's own growth factor, applied to every child, describes the children more cheaply than
+  naming any set of them (a minimum-description choice, :func:`_uniform_change`): the node is the
+  root cause, at whatever level it is (an application scaled whole, a service's price change, a
+  provider's discount expiring);
 - a leaf is reached.
 A leaf whose unit price moved on the day is significant whatever its noise: prices do not wobble.
 A significant node none of whose children is significant is reported only if it carries most of the
@@ -27,8 +28,11 @@ class Thresholds:
     z: float = 5.0
     #: Share of the account's deviation a node must explain to be worth reporting.
     min_share: float = 0.1
-    #: A child fits its parent's uniform change when its residual is within this many sigmas.
-    uniform_z: float = 3.0
+    #: What naming one more node costs in the minimum-description choice between a parent and
+    #: its children, in squared sigmas of the children's noise (3 sigma).
+    parameter_cost: float = 9.0
+    #: A node whose children changed uniformly must itself deviate this much to be a cause.
+    broad_z: float = 3.0
     #: Share a spread-out significant node must carry to be reported on its own.
     spread_share: float = 0.5
     #: Materiality is judged against at least this many sigmas of the account's own noise, so that
@@ -86,7 +90,7 @@ def drill_down(
         # service, a service's price rising for every application, an application scaled whole
         if (
             node.depth > 0
-            and node.z >= thresholds.z
+            and node.z >= thresholds.broad_z
             and material(node)
             and _uniform_change(node, established, thresholds)
         ):
@@ -106,22 +110,33 @@ def drill_down(
 
 def _uniform_change(node: NodeStats, kids: list[NodeStats], thresholds: Thresholds) -> bool:
     """The node is the cause when one number — its own growth factor applied to every child —
-    explains what each child did within the child's noise, and no single child does as well.
+    describes what the children did more cheaply than naming any set of children.
 
-    A minimum-description choice: the node model has one parameter (its factor), the child models
-    one per child named. The node is chosen when its model fits every child (each child's
-    residual under "everyone grew by the node's factor" is within ``uniform_z`` of its noise)
-    and the one-child model does not (some other child moved beyond its noise too); a lone child
-    that explains everything is the finer answer at the same cost, so it wins ties."""
-    active = [k for k in kids if k.expected > 0]
+    A minimum-description choice over the children's deviations in units of their noise
+    (z-scores): the node model costs one parameter (its factor) plus the squared residuals of
+    every child under "everyone grew by the node's factor"; naming k children costs k parameters
+    plus the squared z-scores of the children left unnamed. A parameter costs
+    ``parameter_cost`` (a deviation must earn about 3 sigma to be worth naming). Ties go to the
+    children, the finer answer."""
+    active = [k for k in kids if k.expected > 0 and k.baseline > 0]
     if len(active) < thresholds.broad_min_children:
         return False
-    expected = sum(k.expected for k in active)
-    factor = sum(k.actual for k in active) / expected
+    # factors from the plain weekday median: the closest-of-baselines expectation leans towards
+    # each child's own value and would make siblings' factors differ when they do not
+    factor = sum(k.actual for k in active) / sum(k.baseline for k in active)
     if factor <= 1:
         return False
-    limit = thresholds.uniform_z
-    if any(abs(k.actual - k.expected * factor) > limit * k.sigma for k in active):
+    penalty = thresholds.parameter_cost
+    # noise is multiplicative: after a change by ``factor`` a child's noise is ``factor`` times
+    residual = sum(
+        ((k.actual - k.baseline * factor) / (k.sigma * factor)) ** 2 for k in active
+    )
+    squared = sorted((k.z**2 for k in active), reverse=True)
+    # what the factor explains must be as surprising as one node at the z threshold: a thin,
+    # planned scale-up of a few percent everywhere is not a cause however uniform it is
+    if sum(squared) - residual < thresholds.z**2:
         return False
-    moved = [k for k in active if abs(k.delta) > limit * k.sigma]
-    return len(moved) >= 2
+    node_cost = penalty + residual
+    # naming the k most deviating children: the others' squared z-scores stay unexplained
+    best_children = min(penalty * n + sum(squared[n:]) for n in range(1, len(squared) + 1))
+    return node_cost < best_children

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from finops.rca.cube import CostCube
 from finops.rca.nodes import NodeStats, leaf_ratios
+from finops.rca.seasonal import expected_values
 
 PRICE_TOLERANCE = 0.05
 QUANTITY_TOLERANCE = 0.10
@@ -24,3 +25,26 @@ def classify(cube: CostCube, node: NodeStats, is_leaf: bool) -> tuple[str, str]:
     if quantity_ratio - 1 > QUANTITY_TOLERANCE:
         return "instance_count_spike", detail
     return "cost_spike", detail
+
+
+def classify_broad(cube: CostCube, node: NodeStats) -> tuple[str, str]:
+    """A node whose children all changed by one factor: a price change when the instances under
+    it stayed flat, an instance-count surge when they grew, from the leaves' summed quantities."""
+    leaves = cube.level(len(cube.levels) - 1)
+    base = "every child changed by the same factor"
+    if leaves.price is None or leaves.quantity is None or node.expected <= 0:
+        return "broad_increase", base
+    rows = [i for i, path in enumerate(leaves.paths) if path[: len(node.path)] == node.path]
+    t = cube.anomaly_index
+    quantity = leaves.quantity[rows].sum(axis=0, keepdims=True)
+    quantity_expected = float(expected_values(quantity, t, cube.days)[0])
+    if quantity_expected <= 0:
+        return "broad_increase", base
+    quantity_ratio = float(quantity[0, t]) / quantity_expected
+    price_ratio = (node.actual / node.expected) / quantity_ratio
+    detail = f"{base}; price x{price_ratio:.2f}, instances x{quantity_ratio:.2f}"
+    if abs(quantity_ratio - 1) <= QUANTITY_TOLERANCE and price_ratio - 1 > PRICE_TOLERANCE:
+        return "price_change", detail
+    if quantity_ratio - 1 > QUANTITY_TOLERANCE:
+        return "instance_count_spike", detail
+    return "broad_increase", detail

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from finops.rca.cube import CostCube
-from finops.rca.seasonal import expected_values, history_total, noise
+from finops.rca.seasonal import expected_values, history_total, noise, weekday_median
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,8 @@ class NodeStats:
     history: float
     #: The unit price changed on the day (leaves of data that has prices only).
     price_moved: bool = False
+    #: The plain same-weekday median (unbiased; ``expected`` is the closest of several baselines).
+    baseline: float = 0.0
 
     @property
     def delta(self) -> float:
@@ -57,6 +59,7 @@ def build_tree(cube: CostCube) -> Tree:
         expected = expected_values(values, t, cube.days)
         sigma = noise(values, t, expected)
         history = history_total(values, t)
+        baseline = weekday_median(values, t)
         actual = values[:, t]
         moved = (
             _price_moved(matrix.price, t)
@@ -74,6 +77,7 @@ def build_tree(cube: CostCube) -> Tree:
                     float(sigma[i]),
                     float(history[i]),
                     bool(moved[i]),
+                    float(baseline[i]),
                 )
                 for i, path in enumerate(matrix.paths)
             )

@@ -47,6 +47,15 @@ def expected_values(values: np.ndarray, t: int, days: pd.DatetimeIndex | None = 
     return stacked[closest, np.arange(values.shape[0])]
 
 
+def weekday_median(values: np.ndarray, t: int) -> np.ndarray:
+    """The plain same-weekday median of the last four weeks: not pulled towards the day's value
+    as the closest-of-baselines expectation is, so growth factors of siblings compare fairly."""
+    same_weekday = [t - 7 * k for k in range(1, _WEEKS + 1) if t - 7 * k >= 0]
+    if not same_weekday:
+        return np.median(values[:, :t], axis=1) if t else np.zeros(values.shape[0])
+    return np.median(values[:, same_weekday], axis=1)
+
+
 def _recent_level(values: np.ndarray, t: int) -> np.ndarray:
     """The level of the last three days, each rescaled to the anomaly day's weekday by the
     weekday medians of the last four weeks: a planned scale step two or more days before the
@@ -92,9 +101,10 @@ def _monthly_factor(values: np.ndarray, t: int, positions: list[int]) -> np.ndar
     stacked = np.vstack(ratios)
     high = np.all(stacked >= _MONTHLY_RATIO, axis=0)
     low = np.all(stacked <= 1 / _MONTHLY_RATIO, axis=0)
-    with np.errstate(invalid="ignore"):
-        factor = np.nanmedian(stacked, axis=0) if stacked.shape[0] > 1 else stacked[0]
-    return np.where(high | low, factor, np.nan)
+    factor = np.full(values.shape[0], np.nan)
+    special = high | low  # all finite there, so the median is defined
+    factor[special] = np.median(stacked[:, special], axis=0)
+    return factor
 
 
 def _same_month_position(days: pd.DatetimeIndex, t: int) -> list[int]:

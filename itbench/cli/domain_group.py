@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -12,6 +12,7 @@ from itbench.agents.base import AgentOptions
 from itbench.agents.registry import resolve_agent
 from itbench.errors import UsageError
 from itbench.exitcodes import ExitCode
+from itbench.fsutil import ensure_directory
 from itbench.plugins.domains import load_domain
 from itbench.plugins.finder import PluginRecord
 from itbench.plugins.spec import Domain
@@ -53,11 +54,28 @@ def _emit(document: ResultsDocument, path: Path, fmt: str, domain: Domain) -> No
 def _exit_for(document: ResultsDocument, fail_under: float | None) -> int:
     if fail_under is None:
         return ExitCode.OK
-    score = document.statistics.mean(document.config.primary_metric)
-    if score is None or score < fail_under:
-        click.echo(f"score {score} is below --fail-under {fail_under}", err=True)
+    metric = document.config.primary_metric
+    score = document.statistics.mean(metric)
+    if score is None:
+        click.echo(f"no {metric} score to compare with --fail-under {fail_under}", err=True)
+        return ExitCode.FINDINGS
+    if score < fail_under:
+        click.echo(
+            f"{metric} {rounded_below(score, fail_under)} is below --fail-under {fail_under}",
+            err=True,
+        )
         return ExitCode.FINDINGS
     return ExitCode.OK
+
+
+def rounded_below(score: float, limit: float) -> str:
+    """``score`` with three decimals, or as many more as it takes to still read below ``limit``
+    (0.99996 against 1.0 must not print as 1.000)."""
+    for digits in range(3, 16):
+        text = f"{score:.{digits}f}"
+        if float(text) < limit:
+            return text
+    return repr(score)
 
 
 def _run_command(domain: Domain) -> click.Command:
@@ -166,8 +184,11 @@ def _run_command(domain: Domain) -> click.Command:
         prompt_template: Path | None,
         retry_errors: bool,
         no_progress: bool,
+        **domain_options: Any,
     ) -> int:
         """Run an agent on scenarios and score every trial."""
+        if domain.configure is not None:
+            domain.configure(domain_options)
         from itbench.runner.progress import Progress
         from itbench.runner.run import (
             collect_evaluations,
@@ -205,7 +226,7 @@ def _run_command(domain: Domain) -> click.Command:
             raise UsageError("no scenarios selected")
         agent = factory(options, domain)  # configuration errors surface before any trial
         out = output_dir or Path("outputs") / domain.name
-        out.mkdir(parents=True, exist_ok=True)
+        ensure_directory(out)
         plan = plan_trials(selected, trials, out, retry_errors=retry_errors)
         ctx = RunContext(domain, agent, name, model, time_limit)
         with Progress(len(plan.todo), len(plan.done), enabled=not no_progress) as progress:
@@ -225,7 +246,7 @@ def _run_command(domain: Domain) -> click.Command:
         _emit(document, path, fmt, domain)
         return _exit_for(document, fail_under)
 
-    return run
+    return _with_domain_options(run, domain)
 
 
 def _eval_command(domain: Domain) -> click.Command:
@@ -261,8 +282,11 @@ def _eval_command(domain: Domain) -> click.Command:
         result_file: Path | None,
         fmt: str,
         fail_under: float | None,
+        **domain_options: Any,
     ) -> int:
         """Score existing agent outputs (the original ITBench outputs layout)."""
+        if domain.configure is not None:
+            domain.configure(domain_options)
         from itbench.runner.evaluate import evaluate_outputs
 
         document, path = evaluate_outputs(domain, outputs, ground_truth, result_file)
@@ -270,4 +294,12 @@ def _eval_command(domain: Domain) -> click.Command:
         _emit(document, path, fmt, domain)
         return _exit_for(document, fail_under)
 
-    return eval_
+    return _with_domain_options(eval_, domain)
+
+
+def _with_domain_options(command: click.Command, domain: Domain) -> click.Command:
+    """The domain's own options (``Domain.run_options``) appended to a core command; click hands
+    their values to the callback as extra keyword arguments."""
+    if domain.run_options is not None:
+        command.params.extend(domain.run_options())
+    return command

@@ -78,9 +78,9 @@ class StderrProgress:
     def for_file(self, path: Path) -> Progress:
         def report(done: int, total: int, documents: int) -> None:
             now = time.monotonic()
-            if now - self.started < self.after or now - self.last < self.every:
-                if not (self.shown and done >= total):  # always close a line we started
-                    return
+            early = now - self.started < self.after or now - self.last < self.every
+            if early and not (self.shown and done >= total):  # always close a line we started
+                return
             self.last = now
             percent = 100 * done // total if total else 100
             tty = self.stream.isatty()

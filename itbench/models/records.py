@@ -140,10 +140,10 @@ class Evaluation(BaseModel):
     def raw_result(self) -> dict[str, Any]:
         """This trial as one ``raw_results`` entry of the ITBench results document."""
         entry: dict[str, Any] = {"incident_id": self.scenario_id, "trial_id": self.trial_id}
+        # an errored trial carries empty scores too, so scripts iterating scores do not crash
+        entry["scores"] = dict(self.scores) if self.error is None else {}
         if self.error is not None:
             entry["error"] = self.error
-        else:
-            entry["scores"] = dict(self.scores)
         if self.duration_s:
             # Wall time of the whole trial (agent + evaluation), for "mean time per scenario"
             # tables; ITBench's readers ignore keys they do not know.

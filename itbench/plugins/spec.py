@@ -168,3 +168,9 @@ class Domain:
     #: Top-level import packages a sandboxed tool of this domain must see besides itbench and the
     #: package holding this plugin (the sandbox hides the checkout they live in otherwise).
     sandbox_packages: tuple[str, ...] = ()
+    #: Extra options of ``itbench <domain> run|eval`` (e.g. a real cluster to use instead of an
+    #: offline one), built with the commands; their values reach the domain through ``configure``.
+    run_options: Callable[[], Sequence[click.Option]] | None = None
+    #: Receives the values of ``run_options`` (parameter name -> value) before any scenario is
+    #: loaded, in the process the trial workers are forked from.
+    configure: Callable[[Mapping[str, Any]], None] | None = None

@@ -49,6 +49,26 @@ def evaluate_outputs(
                 details=details,
             )
         )
+    # a scenario of the ground truth with no output is a bad run, not a scenario left out: ITBench
+    # excludes bad runs from means, and mean_with_failures_as_zero shows what they cost
+    answered = {s.id for s in seen}
+    missing = [s for s in truths.values() if s.id not in answered]
+    if missing:
+        print(
+            f"warning: {outputs}: no output for {len(missing)} scenario(s) of the ground truth, "
+            f"counted as bad runs: {', '.join(s.id for s in missing)}",
+            file=sys.stderr,
+        )
+    for scenario in missing:
+        seen.append(scenario)
+        evaluations.append(
+            Evaluation(
+                scenario_id=scenario.id,
+                trial_id="1",
+                scenario_class=scenario.scenario_class,
+                error=f"missing output: no trial folder for this scenario under {outputs}",
+            )
+        )
     unique = list({s.id: s for s in seen}.values())
     extra = {**domain.results_config, "outputs": str(outputs)}
     config = results_config(domain.name, "external", None, 0, unique, domain.primary_metric, extra)

@@ -11,9 +11,11 @@ The rules (checked number for number against the original's published result fil
   scoring exactly 1 for the pass/fail metrics below.
 - Overall: the macro mean of per-incident means, ``stderr`` with ddof=1 (null for one incident),
   ``n_incidents``, ``pass@1`` as the mean of per-incident pass@1, and ``total_bad_runs``.
-- A trial recorded with an ``error`` has no scores: it counts in no mean and once in
+- A trial recorded with an ``error`` has no scores (``{}``): it counts in no mean and once in
   ``total_bad_runs`` (the original counts unreadable outputs there and drops them from the raw list;
-  we keep them in the raw list so nothing is lost).
+  we keep them in the raw list so nothing is lost). When there are such trials, each overall metric
+  also gets ``mean_with_failures_as_zero`` (bad runs scored 0); ITBench's documents have none, so
+  they are written back unchanged.
 """
 
 from __future__ import annotations
@@ -133,6 +135,7 @@ def compute_statistics(
     # incident -> metric -> values, filled in one pass (100,000 trials must take well under a second)
     values: dict[str, dict[str, list[float]]] = {}
     bad_runs = 0
+    failed: dict[str, int] = {}  # incident -> bad runs
     for index, entry in enumerate(raw_results):
         incident = str(entry["incident_id"])
         bucket = values.get(incident)
@@ -142,15 +145,35 @@ def compute_statistics(
         if not scores:
             if "error" in entry:
                 bad_runs += 1
+                failed[incident] = failed.get(incident, 0) + 1
             continue
         if not isinstance(scores, Mapping):
             raise ScoreShapeError(f"raw_results[{index}].scores", "expected an object")
         _collect(scores, bucket, index)
     per_incident = {iid: _incident_from_columns(cols, pass_metrics) for iid, cols in values.items()}
-    return {
-        "per_incident": per_incident,
-        "overall": overall_statistics(per_incident, bad_runs, pass_metrics),
-    }
+    overall = overall_statistics(per_incident, bad_runs, pass_metrics)
+    if failed:
+        _add_failures_as_zero(overall, values, failed)
+    return {"per_incident": per_incident, "overall": overall}
+
+
+def _add_failures_as_zero(
+    overall: dict[str, Any], values: Mapping[str, Mapping[str, list[float]]], failed: Mapping[str, int]
+) -> None:
+    """``mean_with_failures_as_zero`` beside each overall ``mean``: every bad run counts as a
+    trial scoring 0 on every metric, and an incident with only bad runs counts with 0, so a reader
+    sees what the failures cost. Added only when the raw results hold bad runs: ITBench's own
+    documents drop them from the raw list, so their statistics stay byte for byte the same."""
+    for metric, entry in overall.items():
+        if metric == "total_bad_runs":
+            continue
+        per_incident = []
+        for incident, columns in values.items():
+            scored = columns.get(metric, [])
+            trials = len(scored) + failed.get(incident, 0)
+            if trials:
+                per_incident.append(math.fsum(scored) / trials)
+        entry["mean_with_failures_as_zero"] = _mean(per_incident) if per_incident else 0.0
 
 
 def _collect(scores: Mapping[str, Any], bucket: dict[str, list[float]], index: int) -> None:

@@ -118,6 +118,8 @@ class OverallMetric(BaseModel):
     stderr: float | None
     n_incidents: int
     pass_at_1: float | None = Field(default=None, alias="pass@1")
+    #: Bad runs counted as trials scoring 0 (present only when the raw results hold bad runs).
+    mean_with_failures_as_zero: float | None = None
 
 
 class OverallStatistics(BaseModel):

@@ -13,7 +13,7 @@ from finops.loaders.focus import read_focus_csv
 from finops.loaders.lite import read_lite_csv
 from finops.rca import diagnose
 from finops.scenario import discover_scenarios, load_scenario
-from itbench.errors import InputError
+from itbench.errors import InputError, UsageError
 
 FOCUS = SHARED / "corpora" / "focus-sample" / "focus_sample.csv"
 
@@ -95,7 +95,7 @@ def test_discovery_accepts_the_original_folder_names(tmp_path):
         write_lite(tmp_path / name, base_leaves(), 41)
     (tmp_path / "notes").mkdir()
     assert [s.id for s in discover_scenarios(tmp_path)] == ["Scenario-1", "scenario_2", "3"]
-    with pytest.raises(InputError, match="no scenario folders"):
+    with pytest.raises(UsageError, match="no scenario folders"):
         discover_scenarios(tmp_path / "notes")
 
 

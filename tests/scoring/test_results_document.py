@@ -133,13 +133,21 @@ def test_the_runner_builds_one_typed_document_and_writes_it_once(tmp_path):
     document = write_results(evaluations, config, path)
     assert path.read_bytes() == document.to_json_bytes()
     assert [e["incident_id"] for e in document.raw_results] == ["s1", "s1", "s2"]
-    assert document.raw_results[2] == {"incident_id": "s2", "trial_id": "1", "error": "timeout"}
+    # an errored trial carries empty scores beside its error, so scripts iterating scores work
+    assert document.raw_results[2] == {
+        "incident_id": "s2",
+        "trial_id": "1",
+        "scores": {},
+        "error": "timeout",
+    }
     assert document.statistics.per_incident["s1"]["m"].mean == 0.5
     assert document.statistics.per_incident["s1"]["m"].n == 2
     assert "s2" in document.statistics.per_incident  # seen, though it has no scores
     assert document.statistics.per_incident["s2"] == {}
     assert document.statistics.overall.total_bad_runs == 1
     assert document.statistics.mean("m") == 0.5
+    # the bad run of s2 scored 0: (mean of s1 = 0.5, s2 = 0) / 2 incidents
+    assert document.statistics.overall.metrics["m"].mean_with_failures_as_zero == 0.25
     assert document.statistics.mean("absent") is None and document.statistics.mean(None) is None
     assert document.config.scenario_classes == {"s1": "easy", "s2": "hard"}
     written = orjson.loads(path.read_bytes())

@@ -115,9 +115,9 @@ def _judge_existing_violations(
     judged = []
     for result in results:
         key = (result.policy, result.rule)
-        if result.status == "skip" and result.message.startswith(_PRE_EXISTING):
-            if key in now and key not in before:
-                result = replace(result, status="fail", message=now[key])
+        pre_existing = result.status == "skip" and result.message.startswith(_PRE_EXISTING)
+        if pre_existing and key in now and key not in before:
+            result = replace(result, status="fail", message=now[key])
         judged.append(result)
     return judged
 

@@ -1,0 +1,112 @@
+"""``kubectl-opa`` on a live cluster: the agent's fetcher run once per environment (violating,
+compliant, each leave-one-in), each deployed under the trial's names only while its fetcher runs,
+so every run sees exactly one environment of this trial.
+
+The fetcher runs in the same bubblewrap confinement as a command agent, with the host's network
+(the cluster is reached over it), a self-contained kubeconfig in its working directory, and the
+scenario's folders and the itbench caches hidden.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from ciso.environments.kubernetes import is_policy
+from ciso.evaluation.fetch import COLLECTED, Collection
+from ciso.evaluation.record import truncate
+from ciso.evaluation.rego import load_collected
+from ciso.live import LiveSettings
+from ciso.live.client import LiveCluster, LiveError
+from ciso.live.deploy import deployed
+from ciso.live.kubeconfig import write_flattened
+from itbench.cluster import load_manifests
+from itbench.sandbox.agent import (
+    PRIVATE_HOME,
+    AgentConfinement,
+    agent_bwrap_argv,
+    cache_dirs,
+    run_agent_command,
+)
+
+KUBECONFIG_NAME = "kubeconfig.yaml"
+MAX_PROCESSES = 256
+
+
+def run_confined(
+    script: Path, workdir: Path, kubeconfig: Path, timeout_s: float, hidden: Sequence[Path]
+) -> Collection:
+    """``bash <script>`` in ``workdir`` against the cluster of ``kubeconfig``."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(script, workdir / script.name)
+    shutil.copyfile(kubeconfig, workdir / KUBECONFIG_NAME)
+    env = {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "LANG": "C.UTF-8",
+        "HOME": PRIVATE_HOME,
+        "TMPDIR": "/tmp",
+        "KUBECONFIG": str((workdir / KUBECONFIG_NAME).resolve()),
+    }
+    argv = agent_bwrap_argv(
+        f"bash {script.name}",
+        workspace=workdir,
+        read_only_inputs=(),
+        hidden=hidden,
+        confinement=AgentConfinement(network="allow", max_processes=MAX_PROCESSES),
+        env=env,
+    )
+    started = time.monotonic()
+    try:
+        outcome = run_agent_command(
+            argv, cwd=workdir, env=None, timeout_s=timeout_s, max_processes=MAX_PROCESSES
+        )
+    except subprocess.TimeoutExpired:
+        return Collection(
+            None, f"did not finish within {timeout_s:g} s", "", time.monotonic() - started
+        )
+    seconds = time.monotonic() - started
+    output = truncate(
+        (f"stdout:\n{outcome.stdout}\n" if outcome.stdout.strip() else "")
+        + (f"stderr:\n{outcome.stderr}" if outcome.stderr.strip() else "")
+    )
+    if outcome.exit_code != 0:
+        return Collection(None, f"exited with code {outcome.exit_code}", output, seconds)
+    data, problem = load_collected(workdir / COLLECTED)
+    return Collection(data, problem, output, seconds)
+
+
+def live_fetcher_batch(
+    settings: LiveSettings,
+    suffix: str,
+    script: Path,
+    root: Path,
+    environments: Sequence[tuple[str, Path]],
+    timeout_s: float,
+    hidden: Sequence[Path] = (),
+) -> dict[str, Collection]:
+    """label -> what the fetcher collected with that environment deployed on the live cluster."""
+    root.mkdir(parents=True, exist_ok=True)
+    kubeconfig = write_flattened(settings.kubeconfig, root / KUBECONFIG_NAME)
+    hidden = [*hidden, *cache_dirs()]
+    found: dict[str, Collection] = {}
+    hung = False
+    cluster = LiveCluster.connect(settings.kubeconfig)
+    for index, (label, source) in enumerate(environments):
+        if hung:  # a fetcher that hung once would hang again: do not pay its limit every time
+            found[label] = Collection(
+                None, "not run: the fetcher hit its time limit on an earlier environment", "", 0.0
+            )
+            continue
+        objects = [o for o in load_manifests(source) if not is_policy(o)]
+        try:
+            with deployed(cluster, objects, suffix, settings):
+                found[label] = run_confined(
+                    script, root / f"run-{index}", kubeconfig, timeout_s, hidden
+                )
+        except LiveError as exc:
+            found[label] = Collection(None, f"live cluster: {exc}", "", 0.0)
+        hung = found[label].problem.startswith("did not finish")
+    return found

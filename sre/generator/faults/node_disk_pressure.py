@@ -1,0 +1,58 @@
+"""Disk pressure on the target's node: the kubelet evicts its pods and taints the node."""
+
+from __future__ import annotations
+
+from sre.generator.faults._common import APP_SERVICES, current_pod
+from sre.generator.model import (
+    FaultContext,
+    FaultPlan,
+    FaultType,
+    ObjectChange,
+    ObjectRef,
+    Symptom,
+    WarningEvent,
+)
+from sre.generator.objects import node
+
+
+def node_of(ctx: FaultContext, service_name: str) -> str:
+    """Pods are spread over the nodes by name, the same way the object writer places them."""
+    return ctx.nodes[sum(map(ord, service_name)) % len(ctx.nodes)]
+
+
+def build(ctx: FaultContext) -> FaultPlan:
+    name = node_of(ctx, ctx.target.name)
+    ref = ObjectRef("Node", name, "")
+    pod = current_pod(ctx)
+    return FaultPlan(
+        fault_type="node-disk-pressure",
+        target=ctx.target,
+        root=ref,
+        changes=(ObjectChange(ref, node(name, disk_pressure=True), node(name)),),
+        warnings=(
+            WarningEvent(
+                ref,
+                "EvictionThresholdMet",
+                "Attempting to reclaim ephemeral-storage",
+                "kubelet",
+            ),
+            WarningEvent(
+                pod,
+                "Evicted",
+                "The node was low on resource: ephemeral-storage. Threshold quantity: 10%, "
+                "available: 4%.",
+                "kubelet",
+            ),
+        ),
+        symptom=Symptom(ctx.target.name, "unavailable", "connection refused"),
+        pod_state="Evicted",
+        category="Infrastructure",
+        condition=f"node {name} under disk pressure evicts its pods",
+        mechanism="node-disk-pressure",
+        pod_effect=f"{ctx.target.name} pod evicted from node {name}",
+        pod_alert="KubeNodeDiskPressure",
+        node=name,
+    )
+
+
+FAULT = FaultType("node-disk-pressure", "DiskPressure on the target's node", build, APP_SERVICES)

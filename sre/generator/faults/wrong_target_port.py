@@ -1,0 +1,41 @@
+"""The target Service's targetPort changed to a port nothing listens on."""
+
+from __future__ import annotations
+
+import copy
+
+from sre.generator.faults._common import APP_SERVICES
+from sre.generator.model import (
+    FaultContext,
+    FaultPlan,
+    FaultType,
+    ObjectChange,
+    ObjectRef,
+    Symptom,
+)
+
+
+def build(ctx: FaultContext) -> FaultPlan:
+    after = copy.deepcopy(ctx.service)
+    wrong = ctx.target.port + ctx.rng.choice((1, 10, 1000))
+    after["spec"]["ports"][0]["targetPort"] = wrong
+    ref = ObjectRef("Service", ctx.target.name, ctx.namespace)
+    return FaultPlan(
+        fault_type="wrong-target-port",
+        target=ctx.target,
+        root=ref,
+        changes=(ObjectChange(ref, after, ctx.service),),
+        warnings=(),  # a Service pointing at a closed port is valid to Kubernetes
+        symptom=Symptom(ctx.target.name, "unavailable", "connect: connection refused"),
+        pod_state="Running",
+        category="Configuration Setting",
+        condition=f"{ctx.target.name} Service targetPort changed to {wrong}",
+        mechanism="misconfigured-service-port",
+        pod_effect=f"traffic to the {ctx.target.name} Service reaches a closed port",
+        extra={"target_port": wrong},
+    )
+
+
+FAULT = FaultType(
+    "wrong-target-port", "Service targetPort to a closed port", build, APP_SERVICES
+)

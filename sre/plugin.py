@@ -1,0 +1,36 @@
+"""The ``sre`` domain plugin: incident snapshots and the investigation tools over them.
+
+An entry point imported by every ``itbench`` command that loads domains, so DuckDB, the tools and
+the MCP server are imported only inside the commands that use them. The judge, agents and
+``run``/``eval`` come with the next issue.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+from itbench.plugins.spec import Domain
+
+
+def _commands():
+    from sre.cli import cluster, mcp, tool  # duckdb, mcp: start-up time (module docstring)
+
+    commands = [tool, mcp, cluster]
+    # the incident generator lives in its own sub-package, written alongside these tools
+    if importlib.util.find_spec("sre.generator.cli") is not None:
+        from sre.generator.cli import generate
+
+        commands.append(generate)
+    return commands
+
+
+domain = Domain(
+    name="sre",
+    description=(
+        "Incident diagnosis from offline snapshots: investigation tools over alerts, events, "
+        "objects, traces, logs and metrics (itbench sre tool|mcp|cluster)"
+    ),
+    commands=_commands,
+)
+
+__all__ = ["domain"]

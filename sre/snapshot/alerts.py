@@ -1,0 +1,116 @@
+"""Prometheus alert dumps: every ``*.json`` of the alerts folder, in any of the envelope shapes the
+snapshots use, observed at the time the file name (or a top-level ``timestamp``) gives."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+_NAME_TIME = re.compile(r"(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?)")
+ENTITY_LABELS = ("service_name", "service", "pod", "deployment", "instance", "job", "namespace")
+
+
+@dataclass(frozen=True)
+class Alert:
+    labels: dict[str, str]
+    annotations: dict[str, Any]
+    state: str | None
+    active_at: datetime | None
+    observed_at: datetime | None
+    value: Any
+    file: str
+
+    @property
+    def entity(self) -> str:
+        for key in ENTITY_LABELS:
+            if self.labels.get(key):
+                return str(self.labels[key])
+        return "cluster-wide"
+
+
+@dataclass(frozen=True)
+class AlertDump:
+    alerts: tuple[Alert, ...]
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+
+def _time(text: Any) -> datetime | None:
+    if not isinstance(text, str) or not text:
+        return None
+    t = text.strip().replace(" ", "T")
+    if t.endswith("Z"):
+        t = t[:-1] + "+00:00"
+    t = re.sub(r"(\.\d{6})\d+", r"\1", t)  # Prometheus writes nanoseconds
+    try:
+        parsed = datetime.fromisoformat(t)
+    except ValueError:
+        return None
+    return parsed.astimezone(UTC).replace(tzinfo=None) if parsed.tzinfo else parsed
+
+
+def _name_time(name: str) -> datetime | None:
+    m = _NAME_TIME.search(name)
+    if not m:
+        return None
+    date, _, clock = m.group(1).partition("T")
+    return _time(f"{date}T{clock.replace('-', ':')}")
+
+
+def _alert_list(doc: Any) -> list[Any] | None:
+    if isinstance(doc, list):
+        return doc
+    if isinstance(doc, dict):
+        data = doc.get("data")
+        if isinstance(data, dict) and isinstance(data.get("alerts"), list):
+            return data["alerts"]
+        if isinstance(data, list):
+            return data
+        if isinstance(doc.get("alerts"), list):
+            return doc["alerts"]
+        if "labels" in doc:
+            return [doc]
+    return None
+
+
+def alerts_folder(base_dir: Path) -> Path:
+    """The folder holding the dumps: ``base_dir`` itself, or its ``alerts/``."""
+    nested = base_dir / "alerts"
+    return nested if nested.is_dir() and not any(base_dir.glob("*.json")) else base_dir
+
+
+def load_alerts(base_dir: Path) -> AlertDump:
+    folder = alerts_folder(base_dir)
+    alerts: list[Alert] = []
+    warnings: list[str] = []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            where = f"line {exc.lineno}, column {exc.colno}: {exc.msg}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+            warnings.append(f"{path}: skipped, not JSON ({where})")
+            continue
+        items = _alert_list(doc)
+        if items is None:
+            warnings.append(f"{path}: skipped, no alert list (expected data.alerts, alerts or a list)")
+            continue
+        observed = (_time(doc.get("timestamp")) if isinstance(doc, dict) else None) or _name_time(path.name)
+        for i, item in enumerate(items):
+            if not isinstance(item, dict) or not isinstance(item.get("labels"), dict):
+                warnings.append(f"{path}: alert [{i}] skipped, it has no labels object")
+                continue
+            alerts.append(
+                Alert(
+                    labels={k: str(v) for k, v in item["labels"].items()},
+                    annotations=item.get("annotations") or {},
+                    state=item.get("state") or (item.get("status") or {}).get("state") if isinstance(item.get("status"), dict) else item.get("state"),
+                    active_at=_time(item.get("activeAt") or item.get("startsAt")),
+                    observed_at=observed,
+                    value=item.get("value"),
+                    file=path.name,
+                )
+            )
+    return AlertDump(tuple(alerts), tuple(warnings))

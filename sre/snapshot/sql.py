@@ -1,0 +1,282 @@
+"""The DuckDB statements that turn one raw snapshot file into its indexed table ``data`` and the
+table ``problems`` (file, line, message) of the rows that had to be skipped."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from pathlib import Path
+
+import duckdb
+
+#: ClickHouse exports are tab separated with JSON bodies unquoted; quoting is off so a body's own
+#: quotes are data. A CSV-quoted body (``"{""a"": 1}"``) is undone by ``body_json`` instead.
+_CSV = (
+    "delim='\t', header=true, quote='', escape='', strict_mode=false, auto_detect=false, "
+    "max_line_size=67108864"
+)
+
+MACROS = [
+    # Timestamps arrive as "2025-12-12 02:10:00.123456789", ISO with T and Z, or with +00:00;
+    # DuckDB keeps microseconds, which is finer than any tool needs.
+    r"""CREATE OR REPLACE MACRO parse_ts(x) AS
+        try_cast(regexp_replace(replace(trim(x), 'T', ' '), '(Z|[+-]00:?00)$', '') AS TIMESTAMP)""",
+    # A body as a JSON object text, or NULL: plain JSON; JSON double-encoded as a JSON string;
+    # a CSV-quoted field with doubled quotes; doubled quotes alone.
+    r"""CREATE OR REPLACE MACRO unquote_csv(b) AS
+        CASE WHEN starts_with(b, '"') AND ends_with(b, '"') AND length(b) > 1
+             THEN replace(b[2:-2], '""', '"') ELSE replace(b, '""', '"') END""",
+    r"""CREATE OR REPLACE MACRO body_json1(b) AS
+        CASE WHEN json_valid(b) AND json_type(b) = 'VARCHAR' THEN json_extract_string(b, '$')
+             WHEN json_valid(b) THEN b
+             WHEN json_valid(unquote_csv(b)) THEN unquote_csv(b)
+             ELSE NULL END""",
+    r"""CREATE OR REPLACE MACRO body_json(b) AS
+        CASE WHEN json_valid(body_json1(b)) AND json_type(body_json1(b)) = 'OBJECT'
+             THEN body_json1(b)
+             WHEN json_valid(body_json1(body_json1(b)))
+                  AND json_type(body_json1(body_json1(b))) = 'OBJECT'
+             THEN body_json1(body_json1(b))
+             ELSE NULL END""",
+    # owner of a pod or replica set by the names controllers generate ("checkout-6f7b9c-x2k4q")
+    r"""CREATE OR REPLACE MACRO deployment_of(kind, name) AS
+        CASE WHEN kind = 'Pod' THEN regexp_replace(name, '-[a-z0-9]{6,10}-[a-z0-9]{5}$', '')
+             WHEN kind = 'ReplicaSet' THEN regexp_replace(name, '-[a-z0-9]{6,10}$', '')
+             WHEN kind = 'Deployment' THEN name ELSE NULL END""",
+    # a label out of a JSON or Python-dict attribute string, without evaluating it
+    r"""CREATE OR REPLACE MACRO attr(s, key) AS
+        nullif(regexp_extract(s, '[''"]' || key || '[''"]\s*:\s*[''"]([^''"]*)[''"]', 1), '')""",
+]
+
+
+def create_macros(con: duckdb.DuckDBPyConnection) -> None:
+    for statement in MACROS:
+        con.execute(statement)
+
+
+def _columns(path: Path) -> list[str]:
+    """The header's column names: read directly, so DuckDB never has to sniff a dialect from
+    rows that may be malformed."""
+    with path.open("rb") as f:
+        header = f.readline(1 << 20).decode("utf-8", "replace").rstrip("\r\n")
+    return [name.strip() for name in header.split("\t")]
+
+
+def _reader(path: Path, columns: Sequence[str]) -> str:
+    spec = "{" + ", ".join(f"'{_lit(c)}': 'VARCHAR'" for c in columns) + "}"
+    return (
+        f"read_csv('{_lit(path)}', {_CSV}, columns={spec}, store_rejects=true, "
+        "rejects_table='rej', rejects_scan='rej_scan')"
+    )
+
+
+def _lit(path: Path | str) -> str:
+    return str(path).replace("'", "''")
+
+
+def _col(columns: Sequence[str], *names: str) -> str:
+    """The first of ``names`` the file has (case-insensitive), quoted; NULL when none."""
+    lower = {c.lower(): c for c in columns}
+    for n in names:
+        if n.lower() in lower:
+            return '"' + lower[n.lower()].replace('"', '""') + '"'
+    return "NULL"
+
+
+def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
+    """(the typed projection over ``src``, the condition a row must meet to be kept)."""
+    c = lambda *n: _col(cols, *n)  # noqa: E731 - a local shorthand read a dozen times below
+    ts = c("Timestamp", "timestamp", "time")
+    if kind == "events":
+        paths = [
+            "$.object.involvedObject.kind", "$.object.regarding.kind", "$.involvedObject.kind",
+            "$.object.involvedObject.name", "$.object.regarding.name", "$.involvedObject.name",
+            "$.object.involvedObject.namespace", "$.object.regarding.namespace",
+            "$.object.metadata.namespace", "$.object.reason", "$.object.message", "$.object.note",
+            "$.object.lastTimestamp", "$.object.eventTime", "$.object.firstTimestamp",
+            "$.object.type", "$.type", "$.object.count", "$.object.deprecatedCount",
+            "$.object.source.component", "$.object.reportingController",
+            "$.involvedObject.namespace", "$.reason", "$.message", "$.lastTimestamp",
+            "$.count", "$.source.component",
+        ]  # fmt: skip
+        body = c("Body", "body")
+        proj = f"""
+          SELECT ord, ts, b AS body,
+            coalesce(f[1], f[2], f[3]) AS object_kind,
+            coalesce(f[4], f[5], f[6]) AS object_name,
+            coalesce(f[7], f[8], f[9], f[22]) AS namespace,
+            coalesce(f[10], f[23]) AS reason,
+            coalesce(f[11], f[12], f[24]) AS message,
+            coalesce(parse_ts(coalesce(f[13], f[14], f[15], f[25])), ts) AS event_time,
+            CASE WHEN json_exists(b, '$.object') THEN f[16] ELSE f[17] END AS event_kind,
+            CASE WHEN json_exists(b, '$.object') THEN f[17] ELSE NULL END AS watch_type,
+            try_cast(coalesce(f[18], f[19], f[26]) AS BIGINT) AS count,
+            coalesce(f[20], f[21], f[27]) AS source_component,
+            deployment_of(coalesce(f[1], f[2], f[3]), coalesce(f[4], f[5], f[6])) AS deployment,
+            raw_ts, raw_body
+          FROM (SELECT *, json_extract_string(b, {paths!r}) AS f FROM (
+                SELECT ord, parse_ts({ts}) AS ts, body_json({body}) AS b,
+                       {ts} AS raw_ts, {body} AS raw_body FROM src))"""
+        return proj, "body IS NOT NULL AND ts IS NOT NULL"
+    if kind == "objects":
+        body = c("Body", "body")
+        proj = f"""
+          SELECT ord, ts, b AS body,
+            coalesce(f[1], {c("object_kind")}) AS kind,
+            coalesce(f[2], {c("object_name")}) AS name,
+            f[3] AS namespace, raw_ts, raw_body
+          FROM (SELECT *, json_extract_string(b, ['$.kind', '$.metadata.name',
+                                                  '$.metadata.namespace']) AS f
+                FROM (SELECT *, parse_ts({ts}) AS ts, body_json({body}) AS b,
+                             {ts} AS raw_ts, {body} AS raw_body FROM src))"""
+        return proj, "body IS NOT NULL AND ts IS NOT NULL AND kind IS NOT NULL"
+    if kind == "traces":
+        duration = (
+            f"coalesce(try_cast({c('Duration')} AS BIGINT), "
+            f"CAST(try_cast({c('duration_ms')} AS DOUBLE) * 1e6 AS BIGINT))"
+        )
+        proj = f"""
+          SELECT ord, parse_ts({ts}) AS ts, {c("TraceId")} AS trace_id, {c("SpanId")} AS span_id,
+            nullif({c("ParentSpanId")}, '') AS parent_span_id, {c("SpanName")} AS span_name,
+            {c("SpanKind")} AS span_kind, {c("ServiceName")} AS service_name,
+            {duration} AS duration_ns, {c("StatusCode")} AS status_code,
+            {c("StatusMessage")} AS status_message, {ts} AS raw_ts, NULL AS raw_body
+          FROM src"""
+        return proj, "ts IS NOT NULL AND trace_id IS NOT NULL AND span_id IS NOT NULL"
+    if kind == "logs":
+        res = c("ResourceAttributes")
+        proj = f"""
+          SELECT ord, parse_ts({ts}) AS ts, {c("TraceId")} AS trace_id,
+            {c("SeverityText")} AS severity_text,
+            try_cast({c("SeverityNumber")} AS INTEGER) AS severity_number,
+            {c("ServiceName")} AS service_name, {c("Body")} AS body,
+            attr({res}, 'k8s\\.pod\\.name') AS pod, attr({res}, 'k8s\\.namespace\\.name') AS namespace,
+            coalesce(attr({res}, 'k8s\\.deployment\\.name'),
+                     deployment_of('Pod', attr({res}, 'k8s\\.pod\\.name'))) AS deployment,
+            {ts} AS raw_ts, NULL AS raw_body
+          FROM src"""
+        return proj, "ts IS NOT NULL AND body IS NOT NULL"
+    raise ValueError(kind)
+
+
+def load_table(con: duckdb.DuckDBPyConnection, path: Path, kind: str) -> None:
+    cols = _columns(path)
+    reader = _reader(path, cols)
+    con.execute(f"CREATE TEMP VIEW src AS SELECT row_number() OVER () AS ord, * FROM {reader}")
+    proj, keep = _select(kind, cols)
+    con.execute(f"CREATE TABLE data AS {proj}")
+    _record_problems(con, path, kind, keep)
+
+
+def _record_problems(
+    con: duckdb.DuckDBPyConnection, path: Path, kind: str, keep: str, file_name: str = ""
+) -> None:
+    con.execute("CREATE TABLE problems (file VARCHAR, line BIGINT, message VARCHAR)")
+    rejected = sorted(
+        {
+            line
+            for (line,) in con.execute(
+                "SELECT DISTINCT line FROM rej" if _has(con, "rej") else "SELECT 1 WHERE false"
+            ).fetchall()
+        }
+    )
+    if rejected:
+        rows = con.execute(
+            "SELECT line, any_value(error_message ORDER BY column_idx DESC) FROM rej GROUP BY line"
+        ).fetchall()
+        con.executemany(
+            "INSERT INTO problems VALUES (?, ?, ?)",
+            [(file_name, line, f"{file_name}:{line}: wrong number of fields ({msg})") for line, msg in rows],
+        )
+    bad = con.execute(
+        f"SELECT ord, raw_ts, left(raw_body, 60) FROM data WHERE NOT ({keep}) ORDER BY ord"
+    ).fetchall()
+    entries = []
+    for ord_, raw_ts, raw_body in bad:
+        line = _line_of(ord_, rejected)
+        what = (
+            f"Timestamp {raw_ts!r} is not a time"
+            if raw_ts is None or _is_bad_ts(con, raw_ts)
+            else f"Body is not a JSON object: {raw_body!r}"
+        )
+        entries.append((file_name, line, f"{file_name}:{line}: {what}"))
+    if entries:
+        con.executemany("INSERT INTO problems VALUES (?, ?, ?)", entries)
+    con.execute(f"DELETE FROM data WHERE NOT ({keep})")
+    con.execute("ALTER TABLE data DROP COLUMN raw_ts")
+    con.execute("ALTER TABLE data DROP COLUMN raw_body")
+
+
+def _is_bad_ts(con: duckdb.DuckDBPyConnection, raw: str) -> bool:
+    return con.execute("SELECT parse_ts(?) IS NULL", [raw]).fetchone()[0]
+
+
+def _has(con: duckdb.DuckDBPyConnection, table: str) -> bool:
+    return bool(
+        con.execute(
+            "SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", [table]
+        ).fetchone()[0]
+    )
+
+
+def _line_of(ordinal: int, rejected: Sequence[int]) -> int:
+    """The file line of the ``ordinal``-th accepted row (1-based), given the rejected lines: line 1
+    is the header, and every rejected line at or before the answer shifts it by one."""
+    line = ordinal + 1
+    while True:
+        shifted = ordinal + 1 + bisect.bisect_right(rejected, line)
+        if shifted == line:
+            return line
+        line = shifted
+
+
+def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
+    """All ``metrics/<kind>_<name>.tsv`` files as one table, with the object each belongs to."""
+    con.execute(
+        "CREATE TABLE data (file VARCHAR, object_kind VARCHAR, object_name VARCHAR, "
+        "metric_name VARCHAR, ts TIMESTAMP, value DOUBLE, tags VARCHAR, pod_name VARCHAR, "
+        "namespace VARCHAR, service_name VARCHAR, bucket_le VARCHAR, status_code VARCHAR)"
+    )
+    con.execute("CREATE TABLE problems (file VARCHAR, line BIGINT, message VARCHAR)")
+    for f in files:
+        cols = _columns(f)
+        kind, _, name = f.stem.partition("_")
+        c = lambda *n, cols=cols: _col(cols, *n)  # noqa: E731 - shorthand, as in _select
+        con.execute("DROP TABLE IF EXISTS rej")
+        con.execute("DROP TABLE IF EXISTS rej_scan")
+        reader = _reader(f, cols)
+        con.execute(f"CREATE OR REPLACE TEMP VIEW src AS SELECT row_number() OVER () AS ord, * FROM {reader}")
+        con.execute(
+            f"""CREATE OR REPLACE TEMP TABLE staged AS
+            SELECT ord, '{_lit(f.name)}' AS file, '{_lit(kind)}' AS object_kind,
+              '{_lit(name)}' AS object_name, {c("metric_name")} AS metric_name,
+              parse_ts({c("timestamp", "Timestamp")}) AS ts, try_cast({c("value")} AS DOUBLE) AS value,
+              {c("tags")} AS tags, {c("pod_name")} AS pod_name, {c("namespace")} AS namespace,
+              {c("service_name")} AS service_name, {c("bucket_le", "le")} AS bucket_le,
+              {c("status_code")} AS status_code,
+              {c("timestamp", "Timestamp")} AS raw_ts, {c("value")} AS raw_body
+            FROM src"""
+        )
+        keep = "ts IS NOT NULL AND value IS NOT NULL AND metric_name IS NOT NULL"
+        rejected = sorted(l for (l,) in con.execute("SELECT DISTINCT line FROM rej").fetchall())
+        for line, msg in con.execute(
+            "SELECT line, any_value(error_message) FROM rej GROUP BY line"
+        ).fetchall():
+            con.execute(
+                "INSERT INTO problems VALUES (?, ?, ?)",
+                [f.name, line, f"metrics/{f.name}:{line}: wrong number of fields ({msg})"],
+            )
+        for ord_, raw_ts, raw_value in con.execute(
+            f"SELECT ord, raw_ts, raw_body FROM staged WHERE NOT ({keep}) ORDER BY ord LIMIT 1000"
+        ).fetchall():
+            line = _line_of(ord_, rejected)
+            con.execute(
+                "INSERT INTO problems VALUES (?, ?, ?)",
+                [f.name, line,
+                 f"metrics/{f.name}:{line}: timestamp {raw_ts!r} or value {raw_value!r} unreadable"],
+            )  # fmt: skip
+        con.execute(
+            f"""INSERT INTO data SELECT file, object_kind, object_name, metric_name, ts, value, tags,
+                pod_name, namespace, service_name, bucket_le, status_code
+                FROM staged WHERE {keep}"""
+        )
