@@ -99,7 +99,7 @@ def main() -> None:
     parser.add_argument("--skip-paraphrases", action="store_true")
     args = parser.parse_args()
     sys.path.insert(0, str(REPO))
-    from ciso.agents.baseline.rewording import build_suite, load_paraphrases
+    from ciso.agents.rewording import build_suite, load_paraphrases
 
     document: dict = {"paper_pass@1_%": PAPER, "jobs": args.jobs}
     with tempfile.TemporaryDirectory(prefix="ciso-baseline-") as tmp:

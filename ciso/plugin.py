@@ -97,6 +97,21 @@ def _llm_prompt_template() -> str:
     return system_template()
 
 
+def _run_options() -> Sequence[Any]:
+    from ciso.live import run_options
+
+    return run_options()
+
+
+def _configure(options: Mapping[str, Any]) -> None:
+    # nothing to load unless live mode was asked for: the offline path stays import-free
+    if options.get("live_kubeconfig") is None:
+        return
+    from ciso.live import configure
+
+    configure(options)
+
+
 def _commands() -> Sequence[Any]:
     from ciso.cli.ciso_cmd import commands
 
@@ -126,4 +141,7 @@ domain = Domain(
     cluster_extension=_cluster_extension,
     # Sandboxed tools (the cluster's background scan, Ansible playbooks) import these.
     sandbox_packages=("ciso", "policies", "playbooks"),
+    # live mode: --kubeconfig PATH runs kyverno and kubectl-opa scenarios on a real cluster
+    run_options=_run_options,
+    configure=_configure,
 )

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from finops.generator import generate_scenarios
+from finops.generator import FAMILY_NAMES, generate_scenarios
 from finops.generator.difficulty import DIFFICULTIES
 from itbench.exitcodes import ExitCode
 
@@ -27,6 +27,15 @@ from itbench.exitcodes import ExitCode
     "--difficulty", type=click.Choice(list(DIFFICULTIES)), default="medium", show_default=True
 )
 @click.option(
+    "--family",
+    type=click.Choice(["classic", *FAMILY_NAMES]),
+    default="classic",
+    show_default=True,
+    help="Scenario shape: classic (by --difficulty), service- or provider-wide causes, or "
+    "normal billing life beside a cause (migration, month_end, weekend_free, scale_step, "
+    "messy_export).",
+)
+@click.option(
     "--inject-into",
     type=click.Path(path_type=Path, exists=True, dir_okay=False),
     help="Plant anomalies into this FOCUS 1.0 export instead.",
@@ -39,7 +48,13 @@ from itbench.exitcodes import ExitCode
     help="Root causes planted per scenario with --inject-into.",
 )
 def generate(
-    count: int, seed: int, out_dir: Path, difficulty: str, inject_into: Path | None, k: int
+    count: int,
+    seed: int,
+    out_dir: Path,
+    difficulty: str,
+    family: str,
+    inject_into: Path | None,
+    k: int,
 ) -> int:
     """Generate FinOps scenarios with ground truth (ITBench-Lite layout); prints their folders."""
     if inject_into is not None:
@@ -48,7 +63,7 @@ def generate(
 
         folders = inject_into_focus(inject_into, out_dir, k, seed, n=count)
     else:
-        folders = generate_scenarios(out_dir, count, seed, difficulty)
+        folders = generate_scenarios(out_dir, count, seed, difficulty, family=family)
     for folder in folders:
         click.echo(str(folder))
     print(f"wrote {len(folders)} scenario(s) under {out_dir}", file=sys.stderr)

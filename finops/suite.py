@@ -1,6 +1,6 @@
 """The built-in suite: generated scenarios, deterministic, cached on disk.
 
-Five scenarios of each difficulty (seed 2024). They are generated once into
+Five scenarios of each difficulty, then two of each family (seed 2024). They are generated once into
 ``$ITBENCH_CACHE_DIR`` (default ``~/.cache/itbench``) under a name that carries the generator
 version, written to a temporary folder and renamed, so parallel first runs cannot see half a suite.
 """
@@ -12,12 +12,14 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from finops.generator import generate_scenarios
+from finops.generator import FAMILY_NAMES, generate_scenarios
 from finops.scenario import FinOpsScenario, discover_scenarios
 
-SUITE_VERSION = "v1"
+SUITE_VERSION = "v2"
 SUITE_SEED = 2024
 PER_DIFFICULTY = 5
+#: Scenarios of each family (finops/generator/families.py), after the difficulty ones.
+PER_FAMILY = 2
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
 
 
@@ -39,6 +41,9 @@ def suite_dir() -> Path:
         for difficulty in DIFFICULTY_ORDER:
             generate_scenarios(staging, PER_DIFFICULTY, SUITE_SEED, difficulty, first=first)
             first += PER_DIFFICULTY
+        for family in FAMILY_NAMES:
+            generate_scenarios(staging, PER_FAMILY, SUITE_SEED, family=family, first=first)
+            first += PER_FAMILY
         try:
             staging.rename(target)
         except OSError:  # another process finished first: use theirs

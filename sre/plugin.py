@@ -24,6 +24,12 @@ def _commands():
     return commands
 
 
+def _cluster_extension():
+    from sre.cluster import sre_extension  # duckdb: start-up time (module docstring)
+
+    return sre_extension()
+
+
 domain = Domain(
     name="sre",
     description=(
@@ -31,6 +37,7 @@ domain = Domain(
         "objects, traces, logs and metrics (itbench sre tool|mcp|cluster)"
     ),
     commands=_commands,
+    cluster_extension=_cluster_extension,
 )
 
 __all__ = ["domain"]

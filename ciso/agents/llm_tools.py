@@ -145,7 +145,12 @@ def run_kubectl(command: str, workspace: Path, scenario_class: ScenarioClass) ->
         args = checked_arguments(command, workspace, scenario_class)
     except Refused as exc:
         return f"refused: {exc}"
-    env = {**os.environ, "KUBECONFIG": str(workspace / KUBECONFIG_FILE)}
+    env = {
+        **os.environ,
+        "KUBECONFIG": str(workspace / KUBECONFIG_FILE),
+        # kubectl's discovery cache stays in the trial, never in the user's home
+        "KUBECACHEDIR": str(workspace / ".itbench" / "kube-cache"),
+    }
     try:
         proc = subprocess.run(
             ["kubectl", *args],

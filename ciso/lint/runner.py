@@ -91,4 +91,10 @@ def lint_paths(
     finally:
         ctx.close()
     run.notes += ctx.notes
+    # batch rules report after every file: one order for every format, by file, line and column
+    run.findings.sort(key=_position)
     return run
+
+
+def _position(finding: Finding) -> tuple[str, int, int, str]:
+    return (finding.file, finding.line or 0, finding.column or 0, finding.rule.id)

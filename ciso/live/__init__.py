@@ -92,10 +92,12 @@ def configure(options: Mapping[str, Any]) -> None:
         kubeconfig=Path(path).resolve(),
         scan_timeout_s=float(options.get("live_scan_timeout") or SCAN_TIMEOUT_S),
     )
-    from ciso.live.client import LiveCluster
+    from ciso.live.client import LiveCluster, LiveError
+    from ciso.live.kubeconfig import flattened
 
+    flattened(chosen.kubeconfig)  # what agents get must be whole: a missing context or file fails
     try:
-        LiveCluster.connect(chosen.kubeconfig).version()
-    except Exception as exc:
-        raise InputError(f"--kubeconfig {path}: the cluster does not answer: {exc}") from None
+        LiveCluster.connect(chosen.kubeconfig)
+    except LiveError as exc:  # its message starts with the kubeconfig's path
+        raise InputError(f"--kubeconfig {exc}") from None
     use(chosen)

@@ -9,20 +9,29 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import urllib3
+
 from ciso.scenarios.model import ResourceRef
+from itbench.errors import ItbenchError
 
 Manifest = dict[str, Any]
 REPORT_API = "wgpolicyk8s.io/v1alpha2"
+CONNECT_TIMEOUT_S = 10.0
+READ_TIMEOUT_S = 60.0
 
 
-class LiveError(Exception):
-    """The live cluster refused or failed a request; the message names the object."""
+class LiveError(ItbenchError):
+    """The live cluster refused or failed a request; the message names the object (a tool error:
+    a trial whose environment cannot be set up or removed records it as its error)."""
 
 
 def _reason(exc: Exception) -> str:
     """The API server's message of a failed request, not the client's whole HTTP dump."""
     import json
 
+    inner = getattr(exc, "reason", None)
+    if isinstance(inner, Exception):  # urllib3's MaxRetryError around the connection error
+        return str(inner)
     body = getattr(exc, "body", None)
     if body:
         try:
@@ -51,8 +60,19 @@ class LiveCluster:
     def connect(cls, kubeconfig: Path) -> LiveCluster:
         from kubernetes import config, dynamic
 
-        client = config.new_client_from_config(config_file=str(kubeconfig))
-        return cls(kubeconfig, dynamic.DynamicClient(client))
+        try:
+            client = config.new_client_from_config(config_file=str(kubeconfig))
+            # the client waits forever by default: an unroutable server must not hang a run
+            pool = client.rest_client.pool_manager
+            pool.connection_pool_kw["timeout"] = urllib3.Timeout(
+                connect=CONNECT_TIMEOUT_S, read=READ_TIMEOUT_S
+            )
+            # discovery (/version, /api, /apis) happens here: a cluster that does not answer fails
+            return cls(kubeconfig, dynamic.DynamicClient(client))
+        except config.ConfigException as exc:
+            raise LiveError(f"{kubeconfig}: unusable kubeconfig: {exc}") from None
+        except Exception as exc:  # the client raises many types: one message naming the file
+            raise LiveError(f"{kubeconfig}: the cluster does not answer: {_reason(exc)}") from None
 
     def version(self) -> str:
         info = self.api.version.get("kubernetes", {}) if hasattr(self.api, "version") else {}
@@ -115,7 +135,8 @@ class LiveCluster:
         try:
             found = resource.get(namespace=namespace, label_selector=label_selector)
         except Exception as exc:
-            raise LiveError(f"listing {kind} in {namespace or 'all namespaces'}: {_reason(exc)}")
+            where = namespace or "all namespaces"
+            raise LiveError(f"listing {kind} in {where}: {_reason(exc)}") from None
         return [item.to_dict() for item in found.items]
 
     def policy_reports(self, namespaces: Iterable[str]) -> list[Manifest]:

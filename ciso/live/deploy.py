@@ -48,11 +48,17 @@ class Deployment:
                 continue
             ref = identity(live)
             self.created.append((str(live.get("apiVersion", "kyverno.io/v1")), ref))
-            self.policy_names.append(ref.name if not ref.namespace else f"{ref.namespace}/{ref.name}")
+            # reports name a namespaced Policy "<namespace>/<name>" (some Kyverno releases: the
+            # bare name); a ClusterPolicy by its name
+            self.policy_names.append(ref.name)
+            if ref.namespace:
+                self.policy_names.append(f"{ref.namespace}/{ref.name}")
         return refused
 
 
-def _sweep(cluster: LiveCluster, kinds: set[tuple[str, str]], suffix: str, timeout_s: float) -> None:
+def _sweep(
+    cluster: LiveCluster, kinds: set[tuple[str, str]], suffix: str, timeout_s: float
+) -> None:
     """Delete whatever an earlier, interrupted run of this trial left behind."""
     leftovers = []
     for api_version, kind in sorted(kinds):

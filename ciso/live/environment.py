@@ -54,7 +54,8 @@ def _collect_agent_policies(
     new = [
         obj
         for key, obj in after.items()
-        if key not in before and TRIAL_LABEL not in ((obj.get("metadata") or {}).get("labels") or {})
+        if key not in before
+        and TRIAL_LABEL not in ((obj.get("metadata") or {}).get("labels") or {})
     ]
     atomic_write_json(
         workspace / Path(".itbench") / "cluster-applied.json",
@@ -85,4 +86,3 @@ def live_trial_environment(
             yield {"KUBECONFIG": str(kubeconfig)}
         finally:
             _collect_agent_policies(deployment, before, workspace)
-

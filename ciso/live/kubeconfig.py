@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from itbench.errors import InputError
+from itbench.errors import InputError, parse_problem
 
 #: file field -> the field holding its content (base64), as ``kubectl config view --flatten``.
 _EMBED = {
@@ -50,8 +50,10 @@ def flattened(source: Path) -> dict[str, Any]:
     """The current context of ``source`` as a self-contained kubeconfig."""
     try:
         config = yaml.safe_load(source.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise InputError(f"{source}: unreadable kubeconfig: {exc}") from None
+    except OSError as exc:
+        raise InputError(f"{source}: unreadable kubeconfig: {exc.strerror}") from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"{source}: unreadable kubeconfig: {parse_problem(exc)}") from None
     if not isinstance(config, dict) or not config.get("current-context"):
         raise InputError(f"{source}: current-context: a kubeconfig with a current context needed")
     name = str(config["current-context"])

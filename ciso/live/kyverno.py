@@ -40,10 +40,12 @@ class LiveScanner:
 
     @property
     def version(self) -> str:
+        """The cluster's Kubernetes version (Kyverno's own is not served by its API)."""
         try:
-            return LiveCluster.connect(self.settings.kubeconfig).version() or "unknown"
-        except Exception:
-            return "unknown"
+            found = LiveCluster.connect(self.settings.kubeconfig).version() or "unknown"
+        except Exception:  # the version only labels the record: never fail a scan over it
+            found = "unknown"
+        return f"(Kubernetes {found})"
 
     def reports(self, policies: Sequence[Manifest], objects: Sequence[Manifest]) -> list[Manifest]:
         try:
@@ -87,11 +89,13 @@ def _ours(deployment: Deployment) -> list[Manifest]:
     kept = []
     for report in deployment.cluster.policy_reports(deployment.plan.live_namespaces()):
         scope = report.get("scope") if isinstance(report.get("scope"), dict) else None
-        if report.get("kind") == "ClusterPolicyReport" and scope is not None:
-            if _ref(scope) not in created:
-                continue
+        cluster_wide = report.get("kind") == "ClusterPolicyReport"
+        if cluster_wide and scope is not None and _ref(scope) not in created:
+            continue
         results = [
-            r for r in report.get("results") or [] if isinstance(r, dict) and r.get("policy") in policies
+            r
+            for r in report.get("results") or []
+            if isinstance(r, dict) and r.get("policy") in policies
         ]
         if report.get("kind") == "ClusterPolicyReport" and scope is None:
             # the CLI shape: each result lists its resources; keep results about our objects
@@ -132,9 +136,7 @@ class _Owners:
         return None
 
 
-def _scenario_ref(
-    entry: dict[str, Any], deployment: Deployment, owners: _Owners
-) -> dict[str, Any]:
+def _scenario_ref(entry: dict[str, Any], deployment: Deployment, owners: _Owners) -> dict[str, Any]:
     live = _ref(entry)
     plan = deployment.plan
     api_version = str(entry.get("apiVersion", ""))

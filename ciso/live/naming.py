@@ -86,7 +86,7 @@ def plan_deployment(
         return namespaces[ns]
 
     refs = [(identity(obj), obj) for obj in objects]
-    for ref, obj in refs:
+    for ref, _obj in refs:
         if ref.kind == "Namespace":
             live_ns(ref.name)
         elif ref.namespace:

@@ -44,7 +44,9 @@ class SnapshotError(Exception):
 
 
 def _kubectl(args: list[str], kubeconfig: Path) -> str:
-    env = {**os.environ, "KUBECONFIG": str(kubeconfig)}
+    # kubectl's discovery cache stays in the trial, never in the user's home or the cwd
+    cache = kubeconfig.parent / ".itbench" / "kube-cache"
+    env = {**os.environ, "KUBECONFIG": str(kubeconfig), "KUBECACHEDIR": str(cache)}
     try:
         proc = subprocess.run(
             ["kubectl", *args],

@@ -82,7 +82,9 @@ def _classic_cause(rng: random.Random, plan: Plan, account: str, avoid: set[str]
     sigma = _account_sigma(plan.leaves, account, plan.anomaly_index)
     used = {id(leaf) for leaf in plan.leaves if leaf.application in avoid}
     kind = rng.choice(ROOT_CAUSE_KINDS)
-    _plant_root_cause(rng, plan, account, kind, rng.uniform(*FAMILY_BASE.anomaly_sigma) * sigma, used)
+    _plant_root_cause(
+        rng, plan, account, kind, rng.uniform(*FAMILY_BASE.anomaly_sigma) * sigma, used
+    )
 
 
 def _wide_change(rng: random.Random, plan: Plan, account: str, level: str) -> None:
@@ -91,9 +93,7 @@ def _wide_change(rng: random.Random, plan: Plan, account: str, level: str) -> No
     floor (a price list moves by 10% or more)."""
     t = plan.anomaly_index
     leaves = _mine(plan, account)
-    wanted = rng.uniform(*FAMILY_BASE.anomaly_sigma) * _account_sigma(
-        plan.leaves, account, t
-    )
+    wanted = rng.uniform(*FAMILY_BASE.anomaly_sigma) * _account_sigma(plan.leaves, account, t)
     if level == "CSP":
         groups = {(leaf.csp,): [x for x in leaves if x.csp == leaf.csp] for leaf in leaves}
         # a negotiated discount expiring: list price comes back on everything of the provider

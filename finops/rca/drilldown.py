@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from finops.rca.nodes import NodeStats, Tree
 
 
@@ -31,6 +33,11 @@ class Thresholds:
     #: What naming one more node costs in the minimum-description choice between a parent and
     #: its children, in squared sigmas of the children's noise (3 sigma).
     parameter_cost: float = 9.0
+    #: Every child with 5% or more of its parent's cost must rise at least this much (z) for the
+    #: parent's uniform change to be considered.
+    broad_child_z: float = 1.5
+    #: Error of a child's weekday-median baseline, in units of the child's noise.
+    baseline_error: float = 1.0
     #: A node whose children changed uniformly must itself deviate this much to be a cause.
     broad_z: float = 3.0
     #: Share a spread-out significant node must carry to be reported on its own.
@@ -128,9 +135,17 @@ def _uniform_change(node: NodeStats, kids: list[NodeStats], thresholds: Threshol
         return False
     penalty = thresholds.parameter_cost
     # noise is multiplicative: after a change by ``factor`` a child's noise is ``factor`` times
+    # and the weekday median is itself an estimate (a median of four noisy weeks): its error
+    # adds to the day's noise, ``baseline_error`` of it
+    spread = np.sqrt(1 + thresholds.baseline_error**2)
     residual = sum(
-        ((k.actual - k.baseline * factor) / (k.sigma * factor)) ** 2 for k in active
+        ((k.actual - k.baseline * factor) / (k.sigma * factor * spread)) ** 2 for k in active
     )
+    # a uniform change shows in every child that carries a real share of the node: one that did
+    # not move at all says the movers are independent causes, however few children there are
+    total = sum(k.baseline for k in active)
+    if any(k.z < thresholds.broad_child_z for k in active if k.baseline >= 0.05 * total):
+        return False
     squared = sorted((k.z**2 for k in active), reverse=True)
     # what the factor explains must be as surprising as one node at the z threshold: a thin,
     # planned scale-up of a few percent everywhere is not a cause however uniform it is

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from itbench.errors import UsageError
+from itbench.errors import InputError, UsageError
 from itbench.exitcodes import ExitCode
 
 
@@ -78,8 +78,10 @@ def serve(
     objects = iter_manifests(manifests, max_objects=MAX_OBJECTS, progress=StderrProgress())
     try:
         state = ClusterState(objects, extensions=extensions, report_producer=producer)
-    except ClusterError as exc:
-        raise UsageError(f"{manifests}: {exc}") from exc
+    except ClusterError as exc:  # an object the API server refuses: the input is malformed (3)
+        raise InputError(f"{manifests}: {exc}") from exc
+    if not state.loaded_count:  # serving nothing is allowed (a cluster to create into)
+        click.echo(f"warning: no Kubernetes object in {manifests}", err=True)
     server = ApiServer(state, port, verbose=verbose)
     stop = threading.Event()
 

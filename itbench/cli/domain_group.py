@@ -163,6 +163,20 @@ def _run_command(domain: Domain) -> click.Command:
         "--retry-errors", is_flag=True, help="Redo trials whose evaluation recorded an error."
     )
     @click.option("--no-progress", is_flag=True, help="No progress output on stderr.")
+    @click.option(
+        "--executor",
+        type=click.Choice(["local", "ray"]),
+        default="local",
+        show_default=True,
+        help="Where trials run: forked local workers, or a Ray cluster (pip install "
+        "'itbench[ray]'; -j is then the number of concurrent trials).",
+    )
+    @click.option(
+        "--ray-address",
+        metavar="ADDR",
+        help="Ray cluster to join (host:port or ray://…; default: $RAY_ADDRESS, else a local "
+        "instance).",
+    )
     def run(
         scenarios: str | None,
         agent_name: str | None,
@@ -184,11 +198,14 @@ def _run_command(domain: Domain) -> click.Command:
         prompt_template: Path | None,
         retry_errors: bool,
         no_progress: bool,
+        executor: str,
+        ray_address: str | None,
         **domain_options: Any,
     ) -> int:
         """Run an agent on scenarios and score every trial."""
         if domain.configure is not None:
             domain.configure(domain_options)
+        from itbench.runner.executors import make_executor
         from itbench.runner.progress import Progress
         from itbench.runner.run import (
             collect_evaluations,
@@ -229,8 +246,11 @@ def _run_command(domain: Domain) -> click.Command:
         ensure_directory(out)
         plan = plan_trials(selected, trials, out, retry_errors=retry_errors)
         ctx = RunContext(domain, agent, name, model, time_limit)
+        trial_executor = make_executor(executor, ray_address, domain_options)
         with Progress(len(plan.todo), len(plan.done), enabled=not no_progress) as progress:
-            execute_plan(plan, ctx, out, jobs, on_trial=progress.trial_done)
+            execute_plan(
+                plan, ctx, out, jobs, on_trial=progress.trial_done, executor=trial_executor
+            )
         config = results_config(
             domain.name,
             name,

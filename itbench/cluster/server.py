@@ -24,6 +24,7 @@ from itbench.cluster.selectors import field_selector, label_selector
 from itbench.cluster.state import ClusterError, ClusterState
 from itbench.cluster.tables import table
 from itbench.errors import UsageError
+from itbench.yamlsafe import load_all
 
 MAX_BODY = 10 * 2**20
 #: The version kubectl's dispatcher reads to pick its client binary.
@@ -237,7 +238,11 @@ class ApiHandler(BaseHTTPRequestHandler):
             )
         try:
             if "yaml" in (self.headers.get("Content-Type") or ""):
-                return yaml.safe_load(raw)
+                # libyaml with the alias and nesting checks every other reader has
+                documents = load_all(raw.decode("utf-8"))
+                if len(documents) > 1:
+                    raise ClusterError(400, "BadRequest", "the request body holds several objects")
+                return documents[0] if documents else None
             return json.loads(raw or b"null")
         except (ValueError, yaml.YAMLError) as exc:
             raise ClusterError(

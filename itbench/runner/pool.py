@@ -183,6 +183,28 @@ def run_in_workers(
                 slot.stop()
 
 
+class SingleSlot:
+    """One persistent forked worker driven one trial at a time, with the same time limit, group
+    kill and sweep as ``run_in_workers``: for callers that receive trials one by one (a remote
+    executor's worker process). ``specs`` is fixed when the worker is forked."""
+
+    def __init__(self, specs: list[TrialSpec], work: Callable[[TrialSpec], None]) -> None:
+        self._slot = _Slot(specs, work)
+
+    def run(self, index: int, time_limit: float | None) -> WorkerExit:
+        exits: list[WorkerExit] = []
+        self._slot.send(index, time_limit)
+        while self._slot.spec is not None:
+            _wait_any([self._slot], time_limit, exits.append)
+        return exits[0]
+
+    def close(self) -> None:
+        if self._slot.alive:
+            with contextlib.suppress(OSError):
+                os.close(self._slot.requests)
+            self._slot.stop()
+
+
 def _wait_any(
     slots: list[_Slot], time_limit: float | None, on_exit: Callable[[WorkerExit], None]
 ) -> None:

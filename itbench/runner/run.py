@@ -14,15 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from itbench.models import Evaluation, Scenario
+from itbench.runner.executors import Executor, LocalExecutor
 from itbench.runner.layout import EVALUATION_FILE, RESULTS_FILE, read_evaluation, trial_dir
-from itbench.runner.pool import WorkerExit, run_in_workers
-from itbench.runner.trial import (
-    RunContext,
-    TrialSpec,
-    execute_trial,
-    failed_evaluation,
-    write_evaluation,
-)
+from itbench.runner.trial import RunContext, TrialSpec
 from itbench.scoring.document import ResultsDocument, RunConfig
 
 
@@ -67,25 +61,17 @@ def execute_plan(
     output_dir: Path,
     jobs: int,
     on_trial: Callable[[TrialSpec, Evaluation], None] | None = None,
+    executor: Executor | None = None,
 ) -> None:
+    """Run the plan's remaining trials with ``executor`` (default: local forked workers)."""
     for spec in plan.todo:
         _reset(spec, output_dir)
 
-    def work(spec: TrialSpec) -> None:
-        execute_trial(spec, ctx)
-
-    def on_exit(exit_: WorkerExit) -> None:
-        spec = exit_.spec
-        evaluation = read_evaluation(spec.directory / EVALUATION_FILE)
-        if evaluation is None or exit_.timed_out:
-            reason = "timeout" if exit_.timed_out else (exit_.failure or "no evaluation written")
-            spec.directory.mkdir(parents=True, exist_ok=True)
-            evaluation = failed_evaluation(spec, ctx, reason)
-            write_evaluation(spec.directory, evaluation)
+    def report(spec: TrialSpec, evaluation: Evaluation) -> None:
         if on_trial is not None:
             on_trial(spec, evaluation)
 
-    run_in_workers(plan.todo, work, jobs, ctx.time_limit_s, on_exit)
+    (executor or LocalExecutor()).execute(plan.todo, ctx, output_dir, jobs, report)
 
 
 def collect_evaluations(plan: RunPlan) -> list[Evaluation]:

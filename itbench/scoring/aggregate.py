@@ -158,7 +158,9 @@ def compute_statistics(
 
 
 def _add_failures_as_zero(
-    overall: dict[str, Any], values: Mapping[str, Mapping[str, list[float]]], failed: Mapping[str, int]
+    overall: dict[str, Any],
+    values: Mapping[str, Mapping[str, list[float]]],
+    failed: Mapping[str, int],
 ) -> None:
     """``mean_with_failures_as_zero`` beside each overall ``mean``: every bad run counts as a
     trial scoring 0 on every metric, and an incident with only bad runs counts with 0, so a reader

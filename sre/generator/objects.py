@@ -117,9 +117,9 @@ def service(svc: Service, namespace: str) -> dict[str, Any]:
 
 
 def pod(
-    dep: dict[str, Any], svc: Service, tmpl_hash: str, node: str, state: str, restarts: int
+    dep: dict[str, Any], svc: Service, name: str, node: str, state: str, restarts: int
 ) -> dict[str, Any]:
-    name = pod_name(svc, tmpl_hash)
+    tmpl_hash = name.split("-")[-2]
     template = copy.deepcopy(dep["spec"]["template"])
     ready = state == "Running"
     waiting = {
@@ -143,7 +143,9 @@ def pod(
         status["reason"] = "Evicted"
         status["message"] = "The node was low on resource: ephemeral-storage."
     if state != "Pending":
-        last = {"terminated": {"reason": "OOMKilled", "exitCode": 137}} if state == "OOMKilled" else {}
+        last = (
+            {"terminated": {"reason": "OOMKilled", "exitCode": 137}} if state == "OOMKilled" else {}
+        )
         status["containerStatuses"] = [
             {
                 "name": svc.name,

@@ -69,7 +69,7 @@ class Topology:
         return tuple(sorted({c.target for c in self.calls if c.source == name}))
 
     def upstream_chain(self, name: str) -> list[tuple[str, str]]:
-        """Every (callee, caller) edge from ``name`` up to the entry point, breadth first."""
+        """Every (callee, caller) edge from ``name`` up to the entry point, in causal order."""
         edges: list[tuple[str, str]] = []
         seen = {name}
         frontier = [name]
@@ -84,7 +84,13 @@ class Topology:
                         seen.add(caller)
                         nxt.append(caller)
             frontier = nxt
-        return edges
+        # order the edges so a service's incoming failures all come before its outgoing ones:
+        # sort by the callee's longest distance from ``name`` (the graph has no cycles)
+        depth = {name: 0}
+        for _ in range(len(edges)):
+            for callee, caller in edges:
+                depth[caller] = max(depth.get(caller, 0), depth.get(callee, 0) + 1)
+        return sorted(edges, key=lambda e: (depth[e[0]], e[0], e[1]))
 
 
 def _svc(arch: str, name: str, port: int, proto: str, op: str, *, backing: bool = False) -> Service:
@@ -168,7 +174,10 @@ FLOWS: tuple[Flow, ...] = (
     Flow(
         "home",
         5,
-        ("frontend-proxy", (("frontend", (("product-catalog", ()), ("currency", ()), ("ad", ()))),)),
+        (
+            "frontend-proxy",
+            (("frontend", (("product-catalog", ()), ("currency", ()), ("ad", ()))),),
+        ),
     ),
     Flow(
         "product",

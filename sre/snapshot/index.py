@@ -24,7 +24,7 @@ from itbench.errors import InputError
 from sre.snapshot import sql
 
 #: bump when the indexed schema changes, so old caches are rebuilt rather than misread
-INDEX_VERSION = "3"
+INDEX_VERSION = "7"
 #: how many malformed rows are described one by one (the rest are counted)
 MAX_PROBLEMS = 20
 
@@ -97,6 +97,10 @@ def open_source(source: str | Path, kind: SourceKind) -> IndexedSource:
         cached = _open.get((database, fingerprint))
         if cached is not None:
             return cached
+        # DuckDB shares one instance per open path inside a process: a stale connection to this
+        # database would keep serving the old file after the rebuild renames over it
+        for key in [k for k in _open if k[0] == database]:
+            _open.pop(key).con.close()
         if _stored_fingerprint(database) != fingerprint:
             build_index(source, kind, database, fingerprint)
         con = duckdb.connect(str(database), read_only=True)
@@ -104,7 +108,7 @@ def open_source(source: str | Path, kind: SourceKind) -> IndexedSource:
             "SELECT (SELECT count(*) FROM data), (SELECT count(*) FROM problems)"
         ).fetchone()
         problems = tuple(
-            f"{source.name if kind is not SourceKind.METRICS else ''}{p}"
+            f"{source}/{p}" if kind is SourceKind.METRICS else f"{source.parent / p}"
             for (p,) in con.execute(
                 f"SELECT message FROM problems ORDER BY file, line LIMIT {MAX_PROBLEMS}"
             ).fetchall()

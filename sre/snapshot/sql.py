@@ -40,9 +40,16 @@ MACROS = [
              ELSE NULL END""",
     # owner of a pod or replica set by the names controllers generate ("checkout-6f7b9c-x2k4q")
     r"""CREATE OR REPLACE MACRO deployment_of(kind, name) AS
-        CASE WHEN kind = 'Pod' THEN regexp_replace(name, '-[a-z0-9]{6,10}-[a-z0-9]{5}$', '')
-             WHEN kind = 'ReplicaSet' THEN regexp_replace(name, '-[a-z0-9]{6,10}$', '')
+        CASE WHEN kind = 'Pod' THEN regexp_replace(name, '-[a-z0-9]{1,10}-[a-z0-9]{5}$', '')
+             WHEN kind = 'ReplicaSet' THEN regexp_replace(name, '-[a-z0-9]{1,10}$', '')
              WHEN kind = 'Deployment' THEN name ELSE NULL END""",
+    # variable parts of a log line, masked once at index time so pattern mining groups in SQL
+    r"""CREATE OR REPLACE MACRO mask_log(b) AS
+        regexp_replace(regexp_replace(regexp_replace(regexp_replace(b,
+          '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}', '<UUID>', 'g'),
+          '\b\d{1,3}(\.\d{1,3}){3}(:\d+)?\b', '<IP>', 'g'),
+          '\b(0x[0-9a-fA-F]+|[0-9a-fA-F]*[0-9][0-9a-fA-F]*[a-fA-F][0-9a-fA-F]*|[0-9a-fA-F]*[a-fA-F][0-9a-fA-F]*[0-9][0-9a-fA-F]*)\b', '<HEX>', 'g'),
+          '\b\d+(\.\d+)?\b', '<NUM>', 'g')""",
     # a label out of a JSON or Python-dict attribute string, without evaluating it
     r"""CREATE OR REPLACE MACRO attr(s, key) AS
         nullif(regexp_extract(s, '[''"]' || key || '[''"]\s*:\s*[''"]([^''"]*)[''"]', 1), '')""",
@@ -153,7 +160,7 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
             attr({res}, 'k8s\\.pod\\.name') AS pod, attr({res}, 'k8s\\.namespace\\.name') AS namespace,
             coalesce(attr({res}, 'k8s\\.deployment\\.name'),
                      deployment_of('Pod', attr({res}, 'k8s\\.pod\\.name'))) AS deployment,
-            {ts} AS raw_ts, NULL AS raw_body
+            mask_log({c("Body")}) AS template, {ts} AS raw_ts, NULL AS raw_body
           FROM src"""
         return proj, "ts IS NOT NULL AND body IS NOT NULL"
     raise ValueError(kind)
@@ -165,7 +172,7 @@ def load_table(con: duckdb.DuckDBPyConnection, path: Path, kind: str) -> None:
     con.execute(f"CREATE TEMP VIEW src AS SELECT row_number() OVER () AS ord, * FROM {reader}")
     proj, keep = _select(kind, cols)
     con.execute(f"CREATE TABLE data AS {proj}")
-    _record_problems(con, path, kind, keep)
+    _record_problems(con, path, kind, keep, path.name)
 
 
 def _record_problems(
@@ -182,7 +189,7 @@ def _record_problems(
     )
     if rejected:
         rows = con.execute(
-            "SELECT line, any_value(error_message ORDER BY column_idx DESC) FROM rej GROUP BY line"
+            "SELECT line, any_value(error_message ORDER BY column_idx) FROM rej GROUP BY line"
         ).fetchall()
         con.executemany(
             "INSERT INTO problems VALUES (?, ?, ?)",
@@ -264,7 +271,7 @@ def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
         ).fetchall():
             con.execute(
                 "INSERT INTO problems VALUES (?, ?, ?)",
-                [f.name, line, f"metrics/{f.name}:{line}: wrong number of fields ({msg})"],
+                [f.name, line, f"{f.name}:{line}: wrong number of fields ({msg})"],
             )
         for ord_, raw_ts, raw_value in con.execute(
             f"SELECT ord, raw_ts, raw_body FROM staged WHERE NOT ({keep}) ORDER BY ord LIMIT 1000"
@@ -273,7 +280,7 @@ def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
             con.execute(
                 "INSERT INTO problems VALUES (?, ?, ?)",
                 [f.name, line,
-                 f"metrics/{f.name}:{line}: timestamp {raw_ts!r} or value {raw_value!r} unreadable"],
+                 f"{f.name}:{line}: timestamp {raw_ts!r} or value {raw_value!r} unreadable"],
             )  # fmt: skip
         con.execute(
             f"""INSERT INTO data SELECT file, object_kind, object_name, metric_name, ts, value, tags,

@@ -27,7 +27,7 @@ from ciso.agents.baseline.intent import (
 )
 from ciso.agents.baseline.parser import extract_requirement, parse, update_request
 from ciso.agents.baseline.render import render
-from ciso.agents.baseline.rewording import build_suite, load_paraphrases
+from ciso.agents.rewording import build_suite, load_paraphrases
 from ciso.engines.ansible import syntax_check
 from ciso.engines.kyverno.structure import check_policy
 from ciso.scenarios.public import goal_text
@@ -39,7 +39,7 @@ from tests.conftest import REPO, run_cli
 
 SUITE = REPO / "ciso" / "suite"
 PARAPHRASES = Path(__file__).parent / "paraphrases.yaml"
-AGENT_SOURCES = REPO / "ciso" / "agents"
+AGENT_SOURCES = REPO / "ciso" / "agents" / "baseline"
 
 
 def _intent(text: str, platform: str = "kubernetes") -> Intent:
@@ -463,12 +463,10 @@ def test_agent_code_never_reads_reference_answers_or_ground_truth() -> None:
         r"scenarios\.reference|\bnotes\b|violating_resources|files\(\"(policies|playbooks)\"\)"
     )
     sources = [p for p in AGENT_SOURCES.rglob("*") if p.suffix in (".py", ".j2")]
-    assert sources
+    assert len(sources) > 10
     offending = [
         f"{p.relative_to(REPO)}:{n}: {line.strip()}"
         for p in sources
-        if p.name
-        != "rewording.py"  # benchmark support: copies suite scenarios, not used by the agent
         for n, line in enumerate(p.read_text().splitlines(), start=1)
         if forbidden.search(line)
     ]

@@ -199,3 +199,29 @@ def test_start_cluster_removes_its_temporary_kubeconfig(tmp_path, monkeypatch):
         assert running.kubeconfig_path.is_file()
         assert running.kubeconfig_path.parent.parent == tmp_path
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"a: &a [x, x]\nb: &b [*a, *a]\nc: [*b, *b]\n", "aliases are not accepted"),
+        (b"x: " + b"[" * 5000 + b"]" * 5000, "nested more than"),
+        (b"kind: ConfigMap\n---\nkind: ConfigMap\n", "several objects"),
+    ],
+    ids=["alias-bomb", "deep", "two-documents"],
+)
+def test_yaml_request_bodies_have_the_file_protections(cluster, body, message):
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(
+        f"{cluster.url}/api/v1/namespaces/paa/configmaps",
+        data=body,
+        method="POST",
+        headers={"Content-Type": "application/yaml"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as info:
+        urllib.request.urlopen(request)
+    answer = json.loads(info.value.read())
+    assert (info.value.code, answer["reason"]) == (400, "BadRequest")
+    assert message in answer["message"]

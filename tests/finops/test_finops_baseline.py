@@ -73,9 +73,11 @@ def test_an_application_scaled_as_a_whole_is_reported_as_the_application(tmp_pat
     leaves[("AWS", "RDS", "rds-app-b", "r5.large")] = (np.full(42, 0.126), steady(42, 30, seed=77))
     leaves[("AWS", "RDS", "rds-app-b", "r5.large")][1][DAY] *= 3
     d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    # every family tripled its instances: one change of the application, and it says which kind
     assert [(rc.resource, rc.kind) for rc in d.root_causes] == [
-        (Resource("rds-app-b", "Application"), "broad_increase")
+        (Resource("rds-app-b", "Application"), "instance_count_spike")
     ]
+    assert "instances x3" in d.root_causes[0].explanation
 
 
 def test_a_quiet_day_has_no_root_cause(tmp_path):

@@ -228,3 +228,96 @@ def test_unusable_data_in_a_trial_is_recorded_not_crashed(tmp_path):
     assert proc.returncode == 0, proc.stderr
     (entry,) = json.loads(proc.stdout)["raw_results"]
     assert "missing column(s) 'Cloud_Service'" in entry["error"]
+
+
+def test_eval_counts_a_scenario_without_output_as_a_bad_run(tmp_path):
+    """A ground-truth scenario with no output is listed, shown in the table, excluded from the
+    mean (ITBench's rule) and counted as 0 in mean_with_failures_as_zero."""
+    import shutil
+
+    scenarios = tmp_path / "scenarios"
+    gen = ["finops", "generate", "--n", "3", "--seed", "5", "--difficulty", "easy"]
+    assert run_cli([*gen, "--out", str(scenarios)]).returncode == 0
+    out = tmp_path / "run"
+    run = ["finops", "run", "--scenarios", str(scenarios), "--output", str(out), "--no-progress"]
+    assert run_cli(run).returncode == 0
+    shutil.rmtree(out / "Scenario-2")
+    (out / "results.json").unlink()
+    base = ["finops", "eval", "--outputs", str(out), "--ground-truth", str(scenarios)]
+    proc = run_cli([*base, "--format", "json"])
+    assert proc.returncode == 0, proc.stderr
+    assert "no output for 1 scenario(s)" in proc.stderr and "Scenario-2" in proc.stderr
+    doc = json.loads(proc.stdout)
+    by_id = {r["incident_id"]: r for r in doc["raw_results"]}
+    assert set(by_id) == {"Scenario-1", "Scenario-2", "Scenario-3"}
+    assert by_id["Scenario-2"]["scores"] == {}
+    assert by_id["Scenario-2"]["error"].startswith("missing output")
+    assert all("scores" in r for r in doc["raw_results"])
+    overall = doc["statistics"]["overall"]
+    per_scenario = [
+        by_id[s]["scores"]["root_cause_resource"]["calculation"]
+        for s in ("Scenario-1", "Scenario-3")
+    ]
+    assert overall["total_bad_runs"] == 1
+    assert overall["root_cause_resource"]["n_incidents"] == 2
+    assert overall["root_cause_resource"]["mean"] == sum(per_scenario) / 2
+    assert overall["root_cause_resource"]["mean_with_failures_as_zero"] == sum(per_scenario) / 3
+    table = run_cli([*base, "--format", "table"]).stdout
+    row = next(line for line in table.splitlines() if line.startswith("Scenario-2"))
+    assert "1" in row.split()[2:4]  # one trial, one error
+    assert "bad runs" in table
+
+
+@pytest.mark.parametrize(
+    ("family", "level"),
+    [("service_wide", "Cloud_Service"), ("provider_wide", "CSP")],
+)
+def test_generate_writes_causes_above_the_instance_family(tmp_path, family, level):
+    import yaml
+
+    proc = run_cli(
+        [
+            "finops",
+            "generate",
+            "--n",
+            "2",
+            "--seed",
+            "9",
+            "--family",
+            family,
+            "--out",
+            str(tmp_path),
+        ]
+    )
+    assert proc.returncode == 0, proc.stderr
+    for i in (1, 2):
+        folder = tmp_path / f"Scenario-{i}"
+        truth = yaml.safe_load((folder / "ground_truth.yaml").read_text())["resource"]
+        assert truth[0]["type"] == level
+        assert json.loads((folder / "scenario.json").read_text())["family"] == family
+
+
+def test_generate_messy_export_family_has_its_quirks(tmp_path):
+    proc = run_cli(
+        [
+            "finops",
+            "generate",
+            "--n",
+            "1",
+            "--seed",
+            "4",
+            "--family",
+            "messy_export",
+            "--out",
+            str(tmp_path),
+        ]
+    )
+    assert proc.returncode == 0, proc.stderr
+    folder = tmp_path / "Scenario-1"
+    anomaly = json.loads((folder / "anomaly.json").read_text())
+    assert isinstance(anomaly["account_id"], int)  # a JSON number: its leading zero is gone
+    rows = (folder / "data.csv").read_text().splitlines()[1:]
+    dates = [row.split(",")[0] for row in rows]
+    assert dates != sorted(dates)  # rows not sorted by date
+    assert max(dates) > anomaly["date"]  # data after the anomaly day
+    assert all(row.split(",")[1].startswith("0") for row in rows)

@@ -32,6 +32,7 @@ EXPECTED = {
     "kyverno-fail-operator.yaml": {("KYV003", "error")},
     "kyverno-fail-jmespath.yaml": {("KYV004", "error")},
     "kyverno-warn-never-matches.yaml": {("KYV005", "warning")},
+    "kyverno-warn-unknown-kind.yaml": {("KYV009", "warning")},
     "kyverno-info-unsupported.yaml": {("KYV006", "info")},
     "kyverno-pass-mutate.yaml": set(),
     "kyverno-info-cel.yaml": {("KYV007", "info")},

@@ -53,6 +53,9 @@ RESOURCE_GROUPS = {
     "daemonsets": "apps",
     "jobs": "batch",
     "cronjobs": "batch",
+    "certificatesigningrequests/approval": "certificates.k8s.io",
+    "validatingwebhookconfigurations": "admissionregistration.k8s.io",
+    "mutatingwebhookconfigurations": "admissionregistration.k8s.io",
     "roles": "rbac.authorization.k8s.io",
     "clusterroles": "rbac.authorization.k8s.io",
 }

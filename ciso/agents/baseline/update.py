@@ -34,7 +34,8 @@ def _kubectl(args: list[str], env: Mapping[str, str], cwd: Path) -> str:
         done = subprocess.run(
             ["kubectl", *args],
             cwd=cwd,
-            env={**os.environ, **env},
+            # kubectl's discovery cache stays in the trial, never in the user's home
+            env={**os.environ, "KUBECACHEDIR": str(cwd / ".itbench" / "kube-cache"), **env},
             capture_output=True,
             text=True,
             timeout=KUBECTL_TIMEOUT_S,

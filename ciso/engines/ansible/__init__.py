@@ -132,7 +132,10 @@ def syntax_check(playbook: Path, host_group: str = "rhel9_servers") -> list[Diag
     if result.exit_code == 0:
         return []
     text = (result.stderr or result.stdout).strip()
-    line = re.search(r"line (\d+)", text)
+    # ansible-core 2.19 says "Origin: <file>:<line>:<column>", older releases "line <n>"
+    line = re.search(r"^Origin: .*?:(\d+)(?::\d+)?\s*$", text, re.MULTILINE) or re.search(
+        r"line (\d+)", text
+    )
     message = next(
         (ln for ln in text.splitlines() if "ERROR" in ln),
         text.splitlines()[0] if text else "syntax check failed",
@@ -198,13 +201,22 @@ def lint_many(playbooks: list[Path]) -> dict[Path, list[Diagnostic]] | None:
             Diagnostic(
                 "ansible-lint",
                 str(original),
-                (location.get("lines") or {}).get("begin"),
+                _issue_line(location),
                 issue.get("check_name", "ansible-lint"),
                 "error" if issue.get("severity") in ("blocker", "critical") else "warning",
                 issue.get("description", ""),
             )
         )
     return out
+
+
+def _issue_line(location: dict) -> int | None:
+    """The line of a codeclimate issue: ``lines.begin``, or ``positions.begin.line`` (the form
+    ansible-lint uses for findings it can place to the column)."""
+    line = (location.get("lines") or {}).get("begin")
+    if line is None:
+        line = ((location.get("positions") or {}).get("begin") or {}).get("line")
+    return line if isinstance(line, int) else None
 
 
 def validate_playbook(

@@ -29,7 +29,7 @@ from ciso.engines.kyverno.matching import Facts, UserInfo
 from ciso.engines.kyverno.mutation.compare import same_resource
 from ciso.engines.kyverno.scope import as_the_cli_reads_it
 from itbench.cluster.manifests import MAX_DEPTH, depth_ok
-from itbench.errors import InputError
+from itbench.errors import InputError, parse_problem
 from itbench.yamlsafe import load_all
 
 OUT_OF_SCOPE_FLAGS = (
@@ -100,7 +100,7 @@ def _load_yaml_documents(path: Path) -> list[Any]:
     try:
         documents = [d for d in load_all(path.read_text(encoding="utf-8")) if d is not None]
     except yaml.YAMLError as exc:
-        raise InputError(f"{path}: not valid YAML ({exc})") from exc
+        raise InputError(f"{path}: not valid YAML ({parse_problem(exc)})") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from exc
     for index, document in enumerate(documents):

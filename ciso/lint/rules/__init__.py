@@ -13,6 +13,7 @@ from ciso.lint.rules import (
     kyverno_anchors,
     kyverno_cel,
     kyverno_jmespath,
+    kyverno_kinds,
     kyverno_never_matches,
     kyverno_operators,
     kyverno_structure,
@@ -37,6 +38,9 @@ ALL_RULES: tuple[Rule, ...] = (
         (kyverno_never_matches.INFO,), kyverno_never_matches.KINDS, kyverno_never_matches.check
     ),
     ModuleRule((kyverno_unsupported.INFO,), kyverno_unsupported.KINDS, kyverno_unsupported.check),
+    ModuleRule(
+        (kyverno_kinds.INFO,), kyverno_kinds.KINDS, kyverno_kinds.check, kyverno_kinds.check_batch
+    ),
     ModuleRule((kyverno_cel.INFO,), kyverno_cel.KINDS, kyverno_cel.check),
     ModuleRule((kyverno_tests.INFO,), kyverno_tests.KINDS, kyverno_tests.check),
     ModuleRule((ansible_syntax.INFO,), ansible_syntax.KINDS, ansible_syntax.check),

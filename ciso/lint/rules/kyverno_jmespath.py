@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from jmespath.exceptions import JMESPathError
+from jmespath.exceptions import IncompleteExpressionError, JMESPathError
 
 from ciso.engines.kyverno.functions import compile_check
 from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
@@ -33,6 +33,21 @@ def _expressions(text: str) -> list[str]:
     return found
 
 
+def _one_line(exc: JMESPathError) -> str:
+    """The whole parser message on one line: where it stopped and on what (the library's own
+    text ends in a line break before the position, and a caret drawn under the expression)."""
+    position = getattr(exc, "lex_position", None)
+    if isinstance(exc, IncompleteExpressionError):
+        return "the expression ends too early" + (
+            f" (at column {position + 1})" if position is not None else ""
+        )
+    token = getattr(exc, "token_value", None)
+    if position is not None and getattr(exc, "msg", None):
+        found = f" {token!r}" if token is not None else ""
+        return f"{exc.msg}{found} at column {position + 1}"
+    return " ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+
+
 def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     findings = []
     for index, policy in policies(target):
@@ -46,7 +61,7 @@ def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Findin
                     try:
                         compile_check(expression)
                     except JMESPathError as exc:
-                        message = str(exc).splitlines()[0]
+                        message = _one_line(exc)
                         findings.append(
                             Finding(
                                 INFO,

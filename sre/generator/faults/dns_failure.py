@@ -32,5 +32,8 @@ def build(ctx: FaultContext) -> FaultPlan:
 
 # only services that call others can show a DNS failure
 FAULT = FaultType(
-    "dns-failure", "DNSChaos: lookups from the target fail", build, ("checkout", "recommendation", "shipping", "cart")
+    "dns-failure",
+    "DNSChaos: lookups from the target fail",
+    build,
+    ("checkout", "recommendation", "shipping", "cart"),
 )

@@ -39,6 +39,4 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType(
-    "memory-stress", "StressChaos memory stress past the limit", build, APP_SERVICES
-)
+FAULT = FaultType("memory-stress", "StressChaos memory stress past the limit", build, APP_SERVICES)

@@ -12,7 +12,7 @@ from sre.generator.model import (
     Symptom,
     WarningEvent,
 )
-from sre.generator.objects import node
+from sre.generator.objects import node, pod_name, template_hash
 
 
 def node_of(ctx: FaultContext, service_name: str) -> str:
@@ -24,6 +24,11 @@ def build(ctx: FaultContext) -> FaultPlan:
     name = node_of(ctx, ctx.target.name)
     ref = ObjectRef("Node", name, "")
     pod = current_pod(ctx)
+    # the replacement pod finds no room: the node is tainted and the others are full
+    replacement = ObjectRef(
+        "Pod", pod_name(ctx.target, template_hash(ctx.deployment), 1), ctx.namespace
+    )
+    n = len(ctx.nodes)
     return FaultPlan(
         fault_type="node-disk-pressure",
         target=ctx.target,
@@ -35,6 +40,14 @@ def build(ctx: FaultContext) -> FaultPlan:
                 "EvictionThresholdMet",
                 "Attempting to reclaim ephemeral-storage",
                 "kubelet",
+            ),
+            WarningEvent(
+                replacement,
+                "FailedScheduling",
+                f"0/{n} nodes are available: 1 node(s) had untolerated taint "
+                f"{{node.kubernetes.io/disk-pressure: }}, {n - 1} Insufficient memory. "
+                f"preemption: 0/{n} nodes are available: {n} Preemption is not helpful.",
+                "default-scheduler",
             ),
             WarningEvent(
                 pod,
@@ -49,7 +62,7 @@ def build(ctx: FaultContext) -> FaultPlan:
         category="Infrastructure",
         condition=f"node {name} under disk pressure evicts its pods",
         mechanism="node-disk-pressure",
-        pod_effect=f"{ctx.target.name} pod evicted from node {name}",
+        pod_effect=f"{ctx.target.name} pod evicted from node {name}; its replacement stays Pending",
         pod_alert="KubeNodeDiskPressure",
         node=name,
     )

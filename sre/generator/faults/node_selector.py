@@ -39,4 +39,6 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("node-selector", "nodeSelector to a node that does not exist", build, APP_SERVICES)
+FAULT = FaultType(
+    "node-selector", "nodeSelector to a node that does not exist", build, APP_SERVICES
+)

@@ -24,7 +24,9 @@ def build(ctx: FaultContext) -> FaultPlan:
         "metadata": {"name": name, "namespace": ctx.namespace},
         "spec": {"hard": {"pods": "19", "limits.memory": "4Gi"}},
     }
-    rs = ObjectRef("ReplicaSet", f"{ctx.target.name}-{template_hash(ctx.deployment)}", ctx.namespace)
+    rs = ObjectRef(
+        "ReplicaSet", f"{ctx.target.name}-{template_hash(ctx.deployment)}", ctx.namespace
+    )
     return FaultPlan(
         fault_type="resource-quota",
         target=ctx.target,

@@ -36,6 +36,4 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType(
-    "wrong-target-port", "Service targetPort to a closed port", build, APP_SERVICES
-)
+FAULT = FaultType("wrong-target-port", "Service targetPort to a closed port", build, APP_SERVICES)

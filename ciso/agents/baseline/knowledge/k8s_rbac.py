@@ -29,6 +29,12 @@ POD_CREATORS = (
     "cronjobs",
     "replicationcontrollers",
 )
+WEBHOOK_RESOURCES = ("validatingwebhookconfigurations", "mutatingwebhookconfigurations")
+WRITE_VERBS = ("create", "update", "patch", "delete", "deletecollection")
+#: a requirement about particular verbs ("grants update on ...") is not the wildcard control
+_NAMES_VERBS = words(
+    r"\bgrant\w*\s+(a\s+)?(write\s+verb|get|list|watch|create|update|patch|delete)\b"
+)
 IDENTITY_RESOURCES = (
     "roles",
     "clusterroles",
@@ -113,6 +119,35 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
     ),
     Concept(
+        "csr-approval",
+        (
+            words(
+                r"certificatesigningrequests/approval",
+                r"\bapprov\w*\b.{0,40}\b(certificate\s+signing\s+requests?|CSRs?)\b",
+                r"\b(certificate\s+signing\s+requests?|CSRs?)\b.{0,40}\bapprov",
+            ),
+            ROLE_WORDS,
+        ),
+        lambda text: RbacRuleCheck(
+            concept="csr-approval",
+            verbs=("update",),
+            resources=("certificatesigningrequests/approval",),
+        ),
+    ),
+    Concept(
+        "webhook-configurations",
+        (
+            words(
+                r"webhookconfigurations",
+                r"\b(admission\s+)?webhooks?\b",
+            ),
+            ROLE_WORDS,
+        ),
+        lambda text: RbacRuleCheck(
+            concept="webhook-configurations", verbs=WRITE_VERBS, resources=WEBHOOK_RESOURCES
+        ),
+    ),
+    Concept(
         "bind-escalate-impersonate",
         (words(r"\bimpersonat", r"\bescalate\b", r"\bbind\b.{0,40}\bverbs?\b"), ROLE_WORDS),
         lambda text: RbacRuleCheck(
@@ -155,5 +190,6 @@ CONCEPTS: tuple[Concept, ...] = (
         "rbac-wildcards",
         (words(r"\bwild\s*-?cards?\b", r'"\*"', r"\bexplicit"), ROLE_WORDS),
         lambda text: RbacRuleCheck(concept="rbac-wildcards", any_wildcard=True),
+        none_of=_NAMES_VERBS,
     ),
 )

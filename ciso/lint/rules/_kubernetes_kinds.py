@@ -1,0 +1,107 @@
+"""Every kind a Kubernetes API server (1.31) serves, and Kyverno's own, by API group.
+
+KYV009 compares the kinds a policy matches against these (plus the offline cluster's types and
+the CRDs in the linted tree). Subresource kinds (``PodExecOptions``, ``Scale``, ``Eviction``) are
+in: Kyverno policies match them. Removed kinds that policies still name (``PodSecurityPolicy``)
+are in too, since naming them is not a typo.
+"""
+
+from __future__ import annotations
+
+KUBERNETES_KINDS: dict[str, tuple[str, ...]] = {
+    "": (
+        "Binding",
+        "ComponentStatus",
+        "ConfigMap",
+        "Endpoints",
+        "Event",
+        "LimitRange",
+        "Namespace",
+        "Node",
+        "NodeProxyOptions",
+        "PersistentVolume",
+        "PersistentVolumeClaim",
+        "Pod",
+        "PodAttachOptions",
+        "PodExecOptions",
+        "PodPortForwardOptions",
+        "PodProxyOptions",
+        "PodTemplate",
+        "ReplicationController",
+        "ResourceQuota",
+        "Secret",
+        "Service",
+        "ServiceAccount",
+        "ServiceProxyOptions",
+    ),
+    "admissionregistration.k8s.io": (
+        "MutatingAdmissionPolicy",
+        "MutatingAdmissionPolicyBinding",
+        "MutatingWebhookConfiguration",
+        "ValidatingAdmissionPolicy",
+        "ValidatingAdmissionPolicyBinding",
+        "ValidatingWebhookConfiguration",
+    ),
+    "apiextensions.k8s.io": ("CustomResourceDefinition",),
+    "apiregistration.k8s.io": ("APIService",),
+    "apps": ("ControllerRevision", "DaemonSet", "Deployment", "ReplicaSet", "StatefulSet"),
+    "authentication.k8s.io": ("SelfSubjectReview", "TokenRequest", "TokenReview"),
+    "authorization.k8s.io": (
+        "LocalSubjectAccessReview",
+        "SelfSubjectAccessReview",
+        "SelfSubjectRulesReview",
+        "SubjectAccessReview",
+    ),
+    "autoscaling": ("HorizontalPodAutoscaler", "Scale"),
+    "batch": ("CronJob", "Job"),
+    "certificates.k8s.io": ("CertificateSigningRequest", "ClusterTrustBundle"),
+    "coordination.k8s.io": ("Lease", "LeaseCandidate"),
+    "discovery.k8s.io": ("EndpointSlice",),
+    "events.k8s.io": ("Event",),
+    "flowcontrol.apiserver.k8s.io": ("FlowSchema", "PriorityLevelConfiguration"),
+    "internal.apiserver.k8s.io": ("StorageVersion",),
+    "networking.k8s.io": ("IPAddress", "Ingress", "IngressClass", "NetworkPolicy", "ServiceCIDR"),
+    "node.k8s.io": ("RuntimeClass",),
+    "policy": ("Eviction", "PodDisruptionBudget", "PodSecurityPolicy"),
+    "rbac.authorization.k8s.io": ("ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding"),
+    "resource.k8s.io": (
+        "DeviceClass",
+        "ResourceClaim",
+        "ResourceClaimTemplate",
+        "ResourceSlice",
+    ),
+    "scheduling.k8s.io": ("PriorityClass",),
+    "storage.k8s.io": (
+        "CSIDriver",
+        "CSINode",
+        "CSIStorageCapacity",
+        "StorageClass",
+        "VolumeAttachment",
+        "VolumeAttributesClass",
+    ),
+    "storagemigration.k8s.io": ("StorageVersionMigration",),
+    # Kyverno's own resources, which policies may match too
+    "kyverno.io": (
+        "AdmissionReport",
+        "BackgroundScanReport",
+        "CleanupPolicy",
+        "ClusterAdmissionReport",
+        "ClusterBackgroundScanReport",
+        "ClusterCleanupPolicy",
+        "ClusterEphemeralReport",
+        "ClusterPolicy",
+        "EphemeralReport",
+        "GlobalContextEntry",
+        "Policy",
+        "PolicyException",
+        "UpdateRequest",
+    ),
+    "policies.kyverno.io": (
+        "DeletingPolicy",
+        "GeneratingPolicy",
+        "ImageValidatingPolicy",
+        "MutatingPolicy",
+        "ValidatingPolicy",
+    ),
+    "wgpolicyk8s.io": ("ClusterPolicyReport", "PolicyReport"),
+}

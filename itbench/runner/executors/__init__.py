@@ -1,0 +1,34 @@
+"""Executors run a plan's trials: ``local`` (forked workers, the default) or ``ray`` (a cluster).
+
+Ray is an optional extra (``pip install 'itbench[ray]'``) and is imported only when chosen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from itbench.errors import UsageError
+from itbench.runner.executors.base import Executor, OnTrial, settle_trial
+from itbench.runner.executors.local import LocalExecutor
+
+EXECUTORS = ("local", "ray")
+
+__all__ = ["EXECUTORS", "Executor", "LocalExecutor", "OnTrial", "make_executor", "settle_trial"]
+
+
+def make_executor(
+    name: str,
+    ray_address: str | None = None,
+    domain_options: Mapping[str, Any] | None = None,
+) -> Executor:
+    """The executor called ``name``; ``domain_options`` are replayed on remote workers."""
+    if name == "local":
+        if ray_address is not None:
+            raise UsageError("--ray-address needs --executor ray")
+        return LocalExecutor()
+    if name == "ray":
+        from itbench.runner.executors.ray_executor import RayExecutor
+
+        return RayExecutor(address=ray_address, domain_options=dict(domain_options or {}))
+    raise UsageError(f"unknown executor {name!r}; available: {', '.join(EXECUTORS)}")

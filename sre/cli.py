@@ -1,0 +1,140 @@
+"""``itbench sre tool|mcp|cluster``: the investigation tools on the command line and over MCP, and
+the offline cluster serving a snapshot's latest objects."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from itbench.errors import UsageError, unknown_name
+from itbench.exitcodes import ExitCode
+
+_SNAPSHOT = click.option(
+    "--snapshot",
+    type=click.Path(path_type=Path, exists=True, file_okay=False),
+    help="Snapshot directory (ITBench-Lite v0.2): fills every file argument not given.",
+)
+
+
+def parse_tool_options(spec, extra: list[str]) -> dict:
+    """``--name value`` pairs (``--group-by`` or ``--group_by``); values are JSON where the
+    argument takes numbers, booleans, lists or objects, text otherwise."""
+    from sre.snapshot_args import accepts_only_text
+
+    out: dict = {}
+    i = 0
+    while i < len(extra):
+        token = extra[i]
+        if not token.startswith("--"):
+            raise UsageError(f"{spec.name}: unexpected argument {token!r}; use --name value")
+        key = token[2:].replace("-", "_")
+        if "=" in key:
+            key, value = key.split("=", 1)
+            i += 1
+        else:
+            if i + 1 >= len(extra):
+                raise UsageError(f"{spec.name}: --{key} needs a value")
+            value = extra[i + 1]
+            i += 2
+        if key not in spec.args.model_fields:
+            raise unknown_name(f"argument of {spec.name}", key, list(spec.args.model_fields))
+        if accepts_only_text(spec, key):
+            out[key] = value
+        else:
+            try:
+                out[key] = json.loads(value)
+            except ValueError:
+                out[key] = value
+    return out
+
+
+@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.argument("name")
+@_SNAPSHOT
+@click.pass_context
+def tool(ctx: click.Context, name: str, snapshot: Path | None) -> int:
+    """Run one investigation tool and print its answer as JSON.
+
+    NAME is one of the original MCP server's tools (alert_summary, event_analysis, ...); give its
+    arguments as --name value (JSON for numbers, lists and objects). Warnings about skipped rows
+    or files go to stderr as well as into the answer.
+    """
+    from sre.snapshot_args import validate, with_snapshot_defaults
+    from sre.tools import tool_specs
+
+    specs = tool_specs()
+    if name not in specs:
+        raise unknown_name("tool", name, list(specs))
+    spec = specs[name]
+    arguments = with_snapshot_defaults(spec, parse_tool_options(spec, list(ctx.args)), snapshot)
+    result = spec.run(validate(spec, arguments))
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    click.echo(json.dumps(result.model_dump(mode="json", by_alias=True), indent=2))
+    return ExitCode.OK
+
+
+@click.command()
+@_SNAPSHOT
+def mcp(snapshot: Path | None) -> int:
+    """Serve the investigation tools over MCP on stdin/stdout (the original server's tool names
+    and arguments; with --snapshot the file arguments are optional)."""
+    from sre.mcp_server import serve
+
+    serve(snapshot)
+    return ExitCode.OK
+
+
+@click.command()
+@click.option(
+    "--snapshot",
+    type=click.Path(path_type=Path, exists=True, file_okay=False),
+    required=True,
+    help="Snapshot directory whose k8s_objects_raw.tsv is served.",
+)
+@click.option("--port", type=int, default=0, help="Port on 127.0.0.1 (default: a free one).")
+@click.option(
+    "--kubeconfig",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Where to write the kubeconfig (default: <snapshot>/kubeconfig.yaml is not touched; a "
+    "temporary file).",
+)
+def cluster(snapshot: Path, port: int, kubeconfig: Path | None) -> int:
+    """Serve the snapshot's latest object of each kind/namespace/name on an offline API server so
+    kubectl works on the incident; prints KUBECONFIG=... and runs until interrupted."""
+    import signal
+    import threading
+
+    from itbench.cluster import start_cluster
+    from itbench.cluster.extensions import domain_extensions
+    from itbench.cluster.resources import BUILTIN_TYPES
+    from sre.cluster import latest_objects, snapshot_extension
+
+    objects, warnings = latest_objects(snapshot)
+    for w in warnings:
+        click.echo(f"warning: {w}", err=True)
+    extensions = list(domain_extensions())
+    served = {(t.group, t.kind) for t in BUILTIN_TYPES}
+    served |= {(t.group, t.kind) for ext in extensions for t in ext.types}
+    extra = snapshot_extension(objects, served)
+    if extra.types:
+        extensions.append(extra)
+    running = start_cluster(objects, port=port, kubeconfig=kubeconfig, extensions=extensions)
+    click.echo(f"KUBECONFIG={running.kubeconfig}")
+    sys.stdout.flush()
+    click.echo(f"serving {len(objects)} object(s) from {snapshot}; Ctrl-C to stop", err=True)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        stop.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        running.stop()
+    return ExitCode.OK
+
+
+__all__ = ["cluster", "mcp", "tool", "UsageError"]

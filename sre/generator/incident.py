@@ -1,0 +1,163 @@
+"""One incident's timeline: when it starts, when the fault lands, which pod serves each service
+at each moment, and the noise a real cluster adds (an unrelated rollout, a periodic job, a second
+degraded service, unrelated alerts). Derived from the seed only."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass
+
+from sre.generator.model import FaultPlan, PodState
+from sre.generator.objects import NODES, pod_name, template_hash
+from sre.generator.topology import Topology
+
+
+@dataclass(frozen=True)
+class SizeProfile:
+    name: str
+    window_min: int
+    fault_at_min: int
+    #: bytes for traces and logs together; the trace rate is calibrated to it
+    budget_bytes: int
+    object_every_s: int
+    metric_every_s: int
+
+
+SIZES = {
+    "SMALL": SizeProfile("SMALL", 30, 15, 2_000_000, 300, 60),
+    "1GB": SizeProfile("1GB", 60, 30, 1_000_000_000, 300, 30),
+}
+
+
+@dataclass(frozen=True)
+class PodPhase:
+    """A pod serving ``service`` from ``since`` (until the next phase), in ``state``."""
+
+    since: dt.datetime
+    name: str | None  # None: the service has no pod at all (scaled to zero, quota)
+    node: str
+    state: PodState
+    restarts_per_min: float = 0.0
+
+
+@dataclass(frozen=True)
+class Noise:
+    rollout_service: str
+    rollout_time: dt.datetime
+    rollout_image: str
+    degraded_service: str
+    degraded_since: dt.datetime
+    degraded_latency_ms: float
+    cronjob: str
+    cron_every_min: int
+
+
+@dataclass(frozen=True)
+class Incident:
+    id: str
+    seed: int
+    namespace: str
+    topology: Topology
+    profile: SizeProfile
+    start: dt.datetime
+    end: dt.datetime
+    fault_time: dt.datetime
+    #: when the application starts to show the symptom (a restart or probe period later)
+    onset: dt.datetime
+    plan: FaultPlan
+    noise: Noise
+    pods: dict[str, tuple[PodPhase, ...]]
+    affected: tuple[str, ...]  # services on the propagation path, target first
+
+    def phase(self, service: str, t: dt.datetime) -> PodPhase:
+        current = self.pods[service][0]
+        for p in self.pods[service]:
+            if p.since <= t:
+                current = p
+        return current
+
+
+def node_for(service: str) -> str:
+    return NODES[sum(map(ord, service)) % len(NODES)]
+
+
+def plan_pods(
+    topology: Topology,
+    namespace: str,
+    plan: FaultPlan,
+    fault_time: dt.datetime,
+    noise: Noise,
+    start: dt.datetime,
+    deployments: dict[str, dict],
+) -> dict[str, tuple[PodPhase, ...]]:
+    from sre.generator.faults._common import container  # avoid an import cycle at module load
+
+    pods: dict[str, tuple[PodPhase, ...]] = {}
+    for svc in topology.services:
+        dep = deployments[svc.name]
+        first = PodPhase(start, pod_name(svc, template_hash(dep)), node_for(svc.name), "Running")
+        phases = [first]
+        if svc.name == noise.rollout_service:
+            import copy
+
+            rolled = copy.deepcopy(dep)
+            container(rolled)["image"] = noise.rollout_image
+            phases.append(
+                PodPhase(
+                    noise.rollout_time,
+                    pod_name(svc, template_hash(rolled)),
+                    node_for(svc.name),
+                    "Running",
+                )
+            )
+        if svc.name == plan.target.name:
+            phases.append(_faulty_phase(plan, svc, fault_time, phases[-1]))
+        pods[svc.name] = tuple(phases)
+    return pods
+
+
+def _faulty_phase(plan: FaultPlan, svc, fault_time: dt.datetime, before: PodPhase) -> PodPhase:
+    restarts = 1.5 if plan.restarts else 0.0
+    if plan.replicas_after == 0:
+        return PodPhase(fault_time, None, before.node, plan.pod_state)
+    if plan.pod_state == "Evicted":
+        # the evicted pod's replacement (same template, next suffix) cannot be scheduled
+        assert before.name is not None
+        dep_hash = before.name.split("-")[-2]
+        return PodPhase(fault_time, pod_name(svc, dep_hash, 1), before.node, "Pending")
+    if plan.new_pods:
+        changed = next(c for c in plan.changes if c.ref.kind == "Deployment")
+        name = pod_name(svc, template_hash(changed.after))
+        return PodPhase(fault_time, name, before.node, plan.pod_state, restarts)
+    return PodPhase(fault_time, before.name, before.node, plan.pod_state, restarts)
+
+
+def choose_noise(
+    rng: random.Random,
+    topology: Topology,
+    busy: set[str],
+    start: dt.datetime,
+    fault: dt.datetime,
+    window_min: int,
+) -> Noise:
+    quiet = [
+        s.name
+        for s in topology.services
+        if not s.backing
+        and s.name not in busy
+        and s.name not in ("frontend-proxy", "frontend", "load-generator", "image-provider")
+    ]
+    rollout = rng.choice(sorted(quiet))
+    # the normal rollout lands well before or after the fault, never on top of it
+    offset = rng.choice((-1, 1)) * rng.randint(4, max(5, window_min // 2 - 3))
+    return Noise(
+        rollout_service=rollout,
+        rollout_time=fault + dt.timedelta(minutes=offset, seconds=rng.randint(0, 59)),
+        rollout_image=f"ghcr.io/open-telemetry/demo:2.0.3-{rollout}",
+        degraded_service="image-provider",
+        degraded_since=start + dt.timedelta(minutes=rng.randint(1, 5)),
+        degraded_latency_ms=float(rng.choice((700, 900, 1200))),
+        cronjob="cart-cache-compaction",
+        cron_every_min=10,
+    )

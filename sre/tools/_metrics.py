@@ -1,0 +1,68 @@
+"""Selecting metric series: which ``metrics/<kind>_<name>.tsv`` objects a reference names, and
+their tags read as labels (JSON or Python-dict text, parsed as literals, never evaluated)."""
+
+from __future__ import annotations
+
+import ast
+import json
+from typing import Any
+
+from sre.snapshot.index import IndexedSource
+from sre.tools._common import EntityRef, glob_match, match_entities
+
+#: tag keys that identify scrape plumbing rather than the workload; dropped from labels
+NOISY_TAGS = {"__name__", "id", "uid", "image", "instance", "job", "endpoint", "prometheus", "name"}
+
+
+def objects(src: IndexedSource) -> list[tuple[str, str]]:
+    return [
+        (k, n)
+        for k, n in src.con.cursor()
+        .execute("SELECT DISTINCT object_kind, object_name FROM data ORDER BY 1, 2")
+        .fetchall()
+    ]
+
+
+def select_objects(
+    src: IndexedSource, reference: str | None, pattern: str | None
+) -> tuple[list[tuple[str, str]], bool]:
+    """Objects named by ``reference`` (exact name, never a prefix: ``frontend`` is not
+    ``frontend-proxy``; a substring only when nothing matches exactly) and by ``pattern``, a
+    glob over ``kind/name``; the flag says whether the substring fallback was used."""
+    known = objects(src)
+    chosen = known
+    loose = False
+    if reference:
+        ref = EntityRef.parse(reference)
+        ref = EntityRef(None, ref.kind, ref.name)  # metric files carry no namespace
+        idx, loose = match_entities(ref, [(None, k, n) for k, n in known])
+        chosen = [known[i] for i in idx]
+    if pattern and pattern != "*":
+        chosen = [(k, n) for k, n in chosen if glob_match(pattern, f"{k}/{n}")]
+    return chosen, loose
+
+
+def object_filter(chosen: list[tuple[str, str]]) -> tuple[str, list[Any]]:
+    if not chosen:
+        return "false", []
+    return (
+        "(object_kind, object_name) IN (" + ", ".join("(?, ?)" for _ in chosen) + ")",
+        [v for c in chosen for v in c],
+    )
+
+
+def labels(tags: str | None, keep: list[str] | None = None) -> dict[str, Any]:
+    if not tags:
+        return {}
+    try:
+        parsed = json.loads(tags)
+    except ValueError:
+        try:
+            parsed = ast.literal_eval(tags)
+        except (ValueError, SyntaxError):
+            return {}
+    if not isinstance(parsed, dict):
+        return {}
+    if keep:
+        return {k: v for k, v in parsed.items() if k in keep}
+    return {k: v for k, v in parsed.items() if k not in NOISY_TAGS}

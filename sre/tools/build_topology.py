@@ -1,0 +1,132 @@
+"""build_topology: an operational graph from the app architecture and the observed objects."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from itbench.errors import InputError, OutputError
+from sre.snapshot import SourceKind, open_source
+from sre.snapshot.layout import require_file
+from sre.tools._common import ToolArgs, ToolResult, ToolSpec
+
+DESCRIPTION = (
+    "Builds an operational topology graph from the application architecture JSON and the "
+    "Kubernetes objects, and writes it to output_file: nodes {id 'Kind/name', kind, name, "
+    "namespace} and edges {source, relation, target} with relation contains (Namespace > "
+    "Deployment/StatefulSet/DaemonSet > ReplicaSet > Pod, from ownerReferences), is_alias "
+    "(a Service and the workload its selector picks), calls (architecture dependencies between "
+    "services) and depends_on (a service on infrastructure: caches, queues, databases). Unlike "
+    "the original it reads raw OTel object rows (the Body JSON) as well as processed files, so a "
+    "raw snapshot does not give an empty topology. Build once per snapshot, then use "
+    "topology_analysis."
+)
+
+WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet", "Job", "CronJob"}
+
+
+class Args(ToolArgs):
+    arch_file: str
+    k8s_objects_file: str
+    output_file: str
+
+
+class Result(ToolResult):
+    output_file: str
+    node_count: int
+    edge_count: int
+    relations: dict[str, int]
+
+
+class _Graph(BaseModel):
+    nodes: dict[str, dict[str, Any]] = {}
+    edges: set[tuple[str, str, str]] = set()
+
+    def node(self, kind: str, name: str, namespace: str | None) -> str:
+        nid = f"{kind}/{name}"
+        self.nodes.setdefault(nid, {"id": nid, "kind": kind, "name": name, "namespace": namespace})
+        return nid
+
+    def edge(self, source: str, relation: str, target: str) -> None:
+        if source != target:
+            self.edges.add((source, relation, target))
+
+
+def run(args: Args) -> Result:
+    arch_path = require_file(args.arch_file, "the architecture file")
+    try:
+        arch = json.loads(arch_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{arch_path}: not a JSON architecture file ({exc})") from None
+    src = open_source(require_file(args.k8s_objects_file, "the objects file"), SourceKind.OBJECTS)
+    latest = src.con.cursor().execute(
+        "SELECT arg_max(body, ts) FROM data GROUP BY namespace, kind, name"
+    ).fetchall()
+    objects = [json.loads(b) for (b,) in latest]
+    g = _Graph()
+    services = {}
+    workloads_by_ns: dict[str | None, list[dict[str, Any]]] = {}
+    for obj in objects:
+        kind, meta = obj.get("kind"), obj.get("metadata") or {}
+        name, ns = meta.get("name"), meta.get("namespace")
+        if not kind or not name:
+            continue
+        nid = g.node(kind, name, ns)
+        if ns:
+            g.edge(g.node("Namespace", ns, None), "contains", nid)
+        for owner in meta.get("ownerReferences") or []:
+            if owner.get("kind") and owner.get("name"):
+                g.edge(g.node(owner["kind"], owner["name"], ns), "contains", nid)
+        if kind == "Service":
+            services[name] = obj
+        if kind in WORKLOADS - {"ReplicaSet"}:
+            workloads_by_ns.setdefault(ns, []).append(obj)
+    for name, svc in services.items():
+        selector = (svc.get("spec") or {}).get("selector") or {}
+        if not selector:
+            continue
+        ns = (svc.get("metadata") or {}).get("namespace")
+        for w in workloads_by_ns.get(ns, []):
+            tmpl = (((w.get("spec") or {}).get("template") or {}).get("metadata") or {}).get("labels") or {}
+            if all(tmpl.get(k) == v for k, v in selector.items()):
+                g.edge(f"Service/{name}", "is_alias", f"{w['kind']}/{w['metadata']['name']}")
+    comps = arch.get("components") or {}
+    infra = {i.get("name") for i in comps.get("infrastructure") or [] if isinstance(i, dict)}
+
+    def service_node(arch_name: str) -> str:
+        # architecture names ('checkout-service') and Service names ('checkout') differ by suffix
+        for candidate in (arch_name, arch_name.removesuffix("-service"), arch_name.removesuffix("service")):
+            if candidate in services:
+                return f"Service/{candidate}"
+        ns = next(iter(workloads_by_ns), None)
+        return g.node("Service", arch_name, ns)
+
+    for dep in arch.get("dependencies") or []:
+        if not isinstance(dep, dict) or not dep.get("source") or not dep.get("target"):
+            continue
+        relation = "depends_on" if dep["target"] in infra else "calls"
+        g.edge(service_node(dep["source"]), relation, service_node(dep["target"]))
+    edges = [{"source": s, "relation": r, "target": t} for s, r, t in sorted(g.edges)]
+    doc = {"nodes": sorted(g.nodes.values(), key=lambda n: n["id"]), "edges": edges}
+    out = Path(args.output_file)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    except OSError as exc:
+        raise OutputError(f"{out}: cannot write the topology ({exc.strerror})") from None
+    relations: dict[str, int] = {}
+    for e in edges:
+        relations[e["relation"]] = relations.get(e["relation"], 0) + 1
+    return Result(
+        output_file=str(out), node_count=len(doc["nodes"]), edge_count=len(edges),
+        relations=relations, warnings=src.warnings(),
+    )  # fmt: skip
+
+
+SPEC = ToolSpec(
+    "build_topology", DESCRIPTION, Args, run,
+    {"k8s_objects_file": "k8s_objects_raw.tsv", "output_file": "operational_topology.json"},
+)  # fmt: skip

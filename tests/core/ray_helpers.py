@@ -1,0 +1,64 @@
+"""A tiny domain and agents for the Ray executor tests, importable by Ray's worker processes
+(the test cluster has this folder on its ``PYTHONPATH``).
+
+Scenario ``ok-N`` asks for ``answer.json`` with ``{"n": N}``; ``doomed`` makes the agent kill
+the process that runs it (the Ray worker) every time; ``hang`` starts a helper process, records
+its pid and then waits far past any time limit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from itbench.models import AgentResult, Scenario
+from itbench.plugins.spec import Domain, Task
+
+
+def _evaluate(scenario: Scenario, workspace: Path) -> dict:
+    answer = json.loads((workspace / "answer.json").read_text())
+    return {"correct": 1.0 if answer == scenario.ground_truth else 0.0}
+
+
+DOMAIN = Domain(name="raytoy", evaluate=_evaluate)
+
+
+def scenarios(root: Path, ids: list[str]) -> list[Scenario]:
+    out = []
+    for scenario_id in ids:
+        folder = root / scenario_id
+        folder.mkdir(parents=True, exist_ok=True)
+        number = int(scenario_id.split("-")[1]) if scenario_id.startswith("ok-") else 0
+        (folder / "task.json").write_text(json.dumps({"n": number}))
+        out.append(
+            Scenario(
+                id=scenario_id,
+                domain="raytoy",
+                **{"class": "plain"},
+                title=scenario_id,
+                inputs={"task.json": folder / "task.json"},
+                ground_truth={"n": number},
+            )
+        )
+    return out
+
+
+class RayToyAgent:
+    name = "raytoy"
+
+    def solve(self, task: Task) -> AgentResult:
+        if task.scenario.id == "doomed":
+            # the trial runs in a process forked by the Ray worker: kill the worker itself
+            os.kill(os.getppid(), signal.SIGKILL)
+            time.sleep(30)
+        if task.scenario.id == "hang":
+            helper = subprocess.Popen(["sleep", "60"])
+            (task.workspace / "helper.pid").write_text(str(helper.pid))
+            time.sleep(60)
+        data = json.loads((task.workspace / "task.json").read_text())
+        (task.workspace / "answer.json").write_text(json.dumps({"n": data["n"]}))
+        return AgentResult()

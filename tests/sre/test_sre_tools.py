@@ -1,0 +1,319 @@
+"""Each investigation tool through the Python API, asserting what it finds in the fixture incident:
+checkout's Deployment was changed at 02:20 to an image that does not exist (and a flag flipped);
+checkout's spans fail from then on, frontend's fail because of it, payment is no longer called."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from itbench.errors import UsageError
+from sre.snapshot import SnapshotFileMissing
+from sre.tools import (
+    TOOL_NAMES,
+    alert_analysis,
+    alert_summary,
+    build_topology,
+    event_analysis,
+    get_context_contract,
+    get_k8_spec,
+    get_metric_anomalies,
+    get_trace_error_tree,
+    k8s_spec_change_analysis,
+    log_analysis,
+    metric_analysis,
+    tool_specs,
+    topology_analysis,
+)
+from tests.conftest import SHARED
+
+ARCH = SHARED / "corpora/itbench/sre/app_topology/architecture.json"
+needs_arch = pytest.mark.skipif(not ARCH.exists(), reason=f"{ARCH} is absent (../shared not mounted)")
+
+
+def test_every_original_tool_is_registered_with_its_original_name():
+    assert sorted(tool_specs()) == sorted(TOOL_NAMES)
+    assert len(TOOL_NAMES) == 12
+
+
+def test_alert_summary_groups_by_alert_entity_and_severity(incident: Path):
+    r = alert_summary.run(alert_summary.Args(base_dir=str(incident / "alerts")))
+    got = {(a.alertname, a.entity): (a.first_seen, a.last_seen, a.duration_min, a.occurrences) for a in r.alerts}
+    assert got == {
+        ("RequestErrorRate", "checkout"): ("2025-12-12T02:25:00Z", "2025-12-12T02:30:00Z", 5.0, 2),
+        ("KubeJobFailed", "nightly-report"): ("2025-12-12T02:25:00Z", "2025-12-12T02:30:00Z", 5.0, 2),
+        ("RequestErrorRate", "frontend"): ("2025-12-12T02:30:00Z", "2025-12-12T02:30:00Z", 0.0, 1),
+    }
+    assert r.alerts[-1].entity == "frontend"  # sorted by duration
+    assert any("alerts_at_2025-12-12T02-35-00.000000.json: skipped" in w for w in r.warnings)
+
+
+def test_alert_summary_active_at_basis_and_minimum_duration(incident: Path):
+    r = alert_summary.run(
+        alert_summary.Args(base_dir=str(incident), time_basis="activeAt", min_duration_min=7)
+    )
+    got = {(a.alertname, a.entity): (a.first_seen, a.duration_min) for a in r.alerts}
+    assert got == {
+        ("KubeJobFailed", "nightly-report"): ("2025-12-12T01:00:00Z", 90.0),
+        ("RequestErrorRate", "checkout"): ("2025-12-12T02:21:00Z", 9.0),
+    }
+
+
+def test_alert_analysis_flattens_labels_and_pages(incident: Path):
+    r = alert_analysis.run(
+        alert_analysis.Args(base_dir=str(incident), filters={"labels.severity": "critical"},
+                            group_by="labels.service_name")
+    )  # fmt: skip
+    assert r.total_count == 2
+    assert r.data == [{"labels.service_name": "checkout", "count": 2}, {"labels.service_name": "frontend", "count": 1}]
+    rows = alert_analysis.run(alert_analysis.Args(base_dir=str(incident), limit=2, offset=4))
+    assert (rows.total_count, rows.returned_count) == (5, 1)
+    assert rows.data[0]["duration_active_min"] == 6.0  # frontend: active 02:24, seen 02:30
+
+
+def test_alert_analysis_unknown_column_lists_the_columns(incident: Path):
+    with pytest.raises(UsageError, match="unknown column 'labels.nope'; columns: labels.alertname"):
+        alert_analysis.run(alert_analysis.Args(base_dir=str(incident), group_by="labels.nope"))
+
+
+def test_event_analysis_warnings_by_deployment_and_reason(incident: Path):
+    r = event_analysis.run(
+        event_analysis.Args(
+            events_file=str(incident / "k8s_events_raw.tsv"),
+            filters={"event_kind": "Warning"}, group_by=["deployment", "reason"],
+        )
+    )  # fmt: skip
+    assert sorted((d["deployment"], d["reason"], d["count"]) for d in r.data) == [
+        ("checkout", "BackOff", 1), ("checkout", "Failed", 1), ("frontend", "Unhealthy", 1),
+    ]  # fmt: skip
+    assert r.warnings[0].endswith("k8s_events_raw.tsv: 2 malformed row(s) skipped")
+
+
+def test_event_analysis_first_event_and_time_window(incident: Path):
+    r = event_analysis.run(
+        event_analysis.Args(
+            events_file=str(incident / "k8s_events_raw.tsv"), group_by="object_name", agg="first",
+            start_time="2025-12-12T02:20:00Z", end_time="2025-12-12 02:21:00",
+        )
+    )  # fmt: skip
+    assert {d["object_name"]: d["reason"] for d in r.data} == {
+        "checkout": "ScalingReplicaSet", "checkout-6f7b9c-x2k4q": "Failed",
+    }  # fmt: skip
+
+
+def test_spec_change_analysis_finds_the_faulty_change(incident: Path):
+    r = k8s_spec_change_analysis.run(
+        k8s_spec_change_analysis.Args(k8s_objects_file=str(incident / "k8s_objects_raw.tsv"))
+    )
+    assert r.entities_with_changes == ["otel-demo/Deployment/checkout", "otel-demo/NetworkPolicy/deny-payment"]
+    change = r.entities["otel-demo/Deployment/checkout"]["changes"][0]
+    assert change["timestamp"] == "2025-12-12T02:20:00Z"
+    assert {(i["path"], i["old"], i["new"]) for i in change["items"]} == {
+        ("spec.template.spec.containers[0].image", "ghcr.io/otel/demo:checkout-1.12.0",
+         "ghcr.io/otel/demo:checkout-2.0.0-missing"),
+        ("spec.template.spec.containers[0].env[0].value", "on", "off"),
+    }  # fmt: skip
+    # frontend changed only resourceVersion, generation and the revision annotation: no change
+    assert "otel-demo/Deployment/frontend" not in r.entities
+    assert r.entities["otel-demo/NetworkPolicy/deny-payment"]["changes"][0]["change"] == "created"
+
+
+def test_spec_change_analysis_window_after_the_change_and_no_change_listing(incident: Path):
+    late = k8s_spec_change_analysis.run(
+        k8s_spec_change_analysis.Args(
+            k8s_objects_file=str(incident / "k8s_objects_raw.tsv"), start_time="2025-12-12T02:21:00Z"
+        )
+    )
+    assert late.entities_with_changes == ["otel-demo/NetworkPolicy/deny-payment"]
+    every = k8s_spec_change_analysis.run(
+        k8s_spec_change_analysis.Args(
+            k8s_objects_file=str(incident / "k8s_objects_raw.tsv"), k8_object_name="frontend",
+            include_no_change=True, include_reference_spec=True,
+        )
+    )  # fmt: skip
+    assert sorted(every.entities) == ["otel-demo/Deployment/frontend", "otel-demo/Service/frontend"]
+    assert every.entities["otel-demo/Deployment/frontend"]["changes_detected"] == 0
+    assert every.entities["otel-demo/Service/frontend"]["reference_spec"]["ports"][0]["port"] == 8080
+
+
+def test_get_k8_spec_latest_exact_then_substring(incident: Path):
+    f = str(incident / "k8s_objects_raw.tsv")
+    r = get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=f, k8_object_name="otel-demo/Deployment/checkout"))
+    assert r.matched_by == "exact"
+    spec = r.entities["otel-demo/Deployment/checkout"]["spec"]
+    assert spec["template"]["spec"]["containers"][0]["image"] == "ghcr.io/otel/demo:checkout-2.0.0-missing"
+    loose = get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=f, k8_object_name="deny"))
+    assert (loose.matched_by, list(loose.entities)) == ("substring", ["otel-demo/NetworkPolicy/deny-payment"])
+    history = get_k8_spec.run(
+        get_k8_spec.Args(k8s_objects_file=f, k8_object_name="Deployment/checkout", return_all_observations=True)
+    )
+    assert [o["observed_at"] for o in history.entities["otel-demo/Deployment/checkout"]["observations"]] == [
+        "2025-12-12T02:20:00Z", "2025-12-12T02:00:00Z",
+    ]  # fmt: skip
+
+
+def test_trace_error_tree_points_at_the_faulty_service(incident: Path):
+    r = get_trace_error_tree.run(
+        get_trace_error_tree.Args(
+            trace_file=str(incident / "otel_traces_raw.tsv"), pivot_time="2025-12-12T02:20:30Z", delta_time="15m"
+        )
+    )
+    got = {c.path: (c.severity, c.root_cause_suspect) for c in r.critical_paths}
+    assert got == {
+        "frontend -> checkout": ("CRITICAL", "checkout"),
+        "frontend": ("CRITICAL", "checkout"),
+        "frontend -> checkout -> payment": ("DISAPPEARED", "checkout"),
+    }
+    first = r.critical_paths[0]
+    assert first.path == "frontend -> checkout" and first.sample_errors == ["rpc error: code = Unavailable"]
+    # latency from Duration (ns): 80 ms before, 850 ms after
+    assert (first.pre.mean_latency_ms, first.post.mean_latency_ms) == (80.0, 850.0)
+    assert r.summary["post"]["errors"] == 12 and r.summary["pre"]["errors"] == 0
+    # the healthy sibling call is on a path of its own, unflagged
+    assert "frontend -> cart" in {p.path for p in r.all_paths} and "frontend -> cart" not in got
+
+
+def test_trace_error_tree_service_filter_finds_a_service_beside_a_deeper_chain(incident: Path):
+    r = get_trace_error_tree.run(
+        get_trace_error_tree.Args(
+            trace_file=str(incident / "otel_traces_raw.tsv"), service_name="cart",
+            pivot_time="2025-12-12T02:20:30Z", delta_time="15m",
+        )
+    )  # fmt: skip
+    assert [p.path for p in r.all_paths] == ["frontend -> cart"]
+    assert r.critical_paths == []
+
+
+def test_log_analysis_mines_the_error_pattern(incident: Path):
+    r = log_analysis.run(log_analysis.Args(logs_file=str(incident / "otel_logs_raw.tsv"), severity_filter="error"))
+    assert (r.total_logs, r.pattern_count) == (8, 1)
+    p = r.patterns[0]
+    assert p.pattern == "failed to charge card for order <UUID> via <IP>: connection refused"
+    assert (p.count, p.severity_breakdown, p.service_breakdown) == (8, {"ERROR": 8}, {"checkout": 8})
+    lines = log_analysis.run(
+        log_analysis.Args(logs_file=str(incident / "otel_logs_raw.tsv"), k8_object="otel-demo/Pod/frontend-5c6d-abcde",
+                          pattern_analysis=False, limit=2)
+    )  # fmt: skip
+    assert lines.total_logs == 5 and [entry["body"] for entry in lines.logs] == [
+        "GET /api/products/1000 200 in 10ms", "GET /api/products/1001 200 in 11ms",
+    ]  # fmt: skip
+
+
+def test_metric_anomalies_per_metric_not_pooled(incident: Path):
+    r = get_metric_anomalies.run(
+        get_metric_anomalies.Args(k8_object_name="pod/checkout-6f7b9c-x2k4q", base_dir=str(incident / "metrics"))
+    )
+    by_metric = {m.metric_name: m for m in r.metrics}
+    cpu = by_metric["container_cpu_usage_seconds_total"]
+    # pooled with the 5e8-byte memory series the 0.95 spike would sit far below one threshold
+    assert cpu.anomalies == [{"timestamp": "2025-12-12T02:21:00Z", "value": 0.95}]
+    assert by_metric["container_memory_working_set_bytes"].anomaly_count == 0
+    assert len(cpu.data) == 10
+
+
+def test_metric_lookup_is_by_exact_name_not_prefix(incident: Path):
+    r = get_metric_anomalies.run(
+        get_metric_anomalies.Args(k8_object_name="frontend", base_dir=str(incident / "metrics"), raw_content=False)
+    )
+    assert r.object == "service/frontend"
+    assert {m.file for m in r.metrics} == {"service_frontend.tsv"}
+    constant = r.metrics[0]
+    assert (constant.std, constant.anomaly_count) == (0.0, 0)
+
+
+def test_metric_analysis_group_by_deployment_and_eval(incident: Path):
+    base = str(incident / "metrics")
+    r = metric_analysis.run(
+        metric_analysis.Args(base_dir=base, object_pattern="pod/*", group_by="deployment", agg="max",
+                             metric_names=["container_cpu_usage_seconds_total"])
+    )  # fmt: skip
+    assert {d["deployment"]: d["value"] for d in r.data} == {"checkout": 0.95, "frontend": 0.2}
+    derived = metric_analysis.run(
+        metric_analysis.Args(
+            base_dir=base, k8_object_name="checkout-6f7b9c-x2k4q",
+            eval="cpu_per_gb = container_cpu_usage_seconds_total / container_memory_working_set_bytes * 1e9",
+            group_by="timestamp", agg="max",
+        )
+    )  # fmt: skip
+    assert len(derived.data) == 10
+    assert derived.data[7] == {"timestamp": "2025-12-12T02:21:00Z", "metric_name": "cpu_per_gb",
+                               "value": pytest.approx(0.95 / 5.0e8 * 1e9), "points": 1}  # fmt: skip
+
+
+def test_metric_analysis_compact_drops_buckets_and_keeps_labels(incident: Path):
+    base = str(incident / "metrics")
+    compact = metric_analysis.run(metric_analysis.Args(base_dir=base, object_pattern="service/checkout"))
+    assert [d["metric_name"] for d in compact.data] == ["traces_span_metrics_calls_total"]
+    row = compact.data[0]
+    assert (row["count"], row["min"], row["max"], row["last"]) == (10, 35.0, 102.0, 35.0)
+    assert row["labels"] == {"service_name": "checkout", "status_code": "STATUS_CODE_ERROR"}
+    buckets = metric_analysis.run(
+        metric_analysis.Args(base_dir=base, object_pattern="service/checkout", include_buckets=True)
+    )
+    assert len(buckets.data) == 2
+
+
+def test_metric_analysis_eval_refuses_code(incident: Path):
+    with pytest.raises(UsageError, match="only metric names, numbers"):
+        metric_analysis.run(
+            metric_analysis.Args(base_dir=str(incident / "metrics"), eval="x = __import__('os').getcwd()")
+        )
+
+
+@needs_arch
+def test_build_topology_from_raw_bodies_then_analysis(incident: Path, tmp_path: Path):
+    out = tmp_path / "topology.json"
+    r = build_topology.run(
+        build_topology.Args(arch_file=str(ARCH), k8s_objects_file=str(incident / "k8s_objects_raw.tsv"),
+                            output_file=str(out))
+    )  # fmt: skip
+    doc = json.loads(out.read_text())
+    edges = {(e["source"], e["relation"], e["target"]) for e in doc["edges"]}
+    assert ("Service/checkout", "is_alias", "Deployment/checkout") in edges
+    assert ("Deployment/checkout", "contains", "ReplicaSet/checkout-6f7b9c") in edges
+    assert ("ReplicaSet/checkout-6f7b9c", "contains", "Pod/checkout-6f7b9c-x2k4q") in edges
+    assert ("Service/frontend", "calls", "Service/checkout") in edges
+    assert r.relations["is_alias"] == 2 and r.node_count == len(doc["nodes"])
+    t = topology_analysis.run(topology_analysis.Args(topology_file=str(out), entity="Pod/checkout-6f7b9c-x2k4q"))
+    assert t.matches == ["Pod/checkout-6f7b9c-x2k4q"]
+    assert t.backing_infrastructure == ["Deployment/checkout", "Namespace/otel-demo", "ReplicaSet/checkout-6f7b9c"]
+    svc = topology_analysis.run(topology_analysis.Args(topology_file=str(out), entity="Service/checkout"))
+    assert svc.aliases == ["Deployment/checkout"]
+    assert svc.callers == ["Service/frontend"]
+    assert ["Service/frontend", "Service/checkout"] in svc.call_chains_to_root
+
+
+def test_context_contract_gathers_every_source(incident: Path):
+    r = get_context_contract.run(
+        get_context_contract.Args(k8_object="otel-demo/Deployment/checkout", snapshot_dir=str(incident))
+    )
+    ctx = r.contexts[0]
+    image = ctx["spec"]["entities"]["otel-demo/Deployment/checkout"]["spec"]["template"]["spec"]["containers"][0]["image"]
+    assert image.endswith("checkout-2.0.0-missing")
+    assert {(d["event_kind"], d["reason"]) for d in ctx["events"]["data"]} >= {("Warning", "Failed"), ("Warning", "BackOff")}
+    assert [a["alertname"] for a in ctx["alerts"]["alerts"]] == ["RequestErrorRate"]
+    assert ctx["traces"]["critical_paths"][0]["root_cause_suspect"] == "checkout"
+    assert ctx["logs"]["patterns"][0]["service_breakdown"] == {"checkout": 8}
+    assert r.missing_sources == [str(incident / "operational_topology.json")]
+
+
+def test_missing_sources_are_named_and_the_rest_answer(sparse_incident: Path):
+    r = get_context_contract.run(
+        get_context_contract.Args(k8_object="checkout", snapshot_dir=str(sparse_incident))
+    )
+    names = {Path(m).name for m in r.missing_sources}
+    assert names == {"k8s_objects_raw.tsv", "k8s_events_raw.tsv", "metrics", "otel_logs_raw.tsv", "operational_topology.json"}
+    ctx = r.contexts[0]
+    assert set(ctx) == {"entity", "alerts", "traces"}
+    assert ctx["alerts"]["alerts"][0]["entity"] == "checkout"
+    with pytest.raises(SnapshotFileMissing, match=r"k8s_events_raw.tsv: the events file is missing"):
+        event_analysis.run(event_analysis.Args(events_file=str(sparse_incident / "k8s_events_raw.tsv")))
+
+
+def test_bad_times_are_usage_errors_naming_the_argument(incident: Path):
+    with pytest.raises(UsageError, match="start_time: 'yesterday' is not an ISO 8601 time"):
+        event_analysis.run(
+            event_analysis.Args(events_file=str(incident / "k8s_events_raw.tsv"), start_time="yesterday")
+        )
