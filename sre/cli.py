@@ -123,7 +123,7 @@ def cluster(snapshot: Path, port: int, kubeconfig: Path | None) -> int:
     if extra.types:
         extensions.append(extra)
     running = start_cluster(objects, port=port, kubeconfig=kubeconfig, extensions=extensions)
-    click.echo(f"KUBECONFIG={running.kubeconfig}")
+    click.echo(f"KUBECONFIG={running.kubeconfig_path}")
     sys.stdout.flush()
     click.echo(f"serving {len(objects)} object(s) from {snapshot}; Ctrl-C to stop", err=True)
     stop = threading.Event()

@@ -34,7 +34,9 @@ def sre_extension() -> ClusterExtension:
     return ClusterExtension(
         name="sre",
         types=tuple(
-            ResourceType(CHAOS_GROUP, "v1alpha1", kind, _plural(kind), True, categories=("chaos-mesh",))
+            ResourceType(
+                CHAOS_GROUP, "v1alpha1", kind, _plural(kind), True, categories=("chaos-mesh",)
+            )
             for kind in CHAOS_KINDS
         ),
     )
@@ -49,9 +51,11 @@ def latest_objects(snapshot: Path) -> tuple[list[dict[str, Any]], list[str]]:
 
     path = require_file(SnapshotLayout(snapshot).objects, "the objects file")
     src = open_source(path, SourceKind.OBJECTS)
-    rows = src.con.cursor().execute(
-        "SELECT arg_max(body, ts) FROM data GROUP BY namespace, kind, name ORDER BY 1"
-    ).fetchall()
+    rows = (
+        src.con.cursor()
+        .execute("SELECT arg_max(body, ts) FROM data GROUP BY namespace, kind, name ORDER BY 1")
+        .fetchall()
+    )
     objects = []
     for (body,) in rows:
         obj = json.loads(body)
@@ -63,7 +67,9 @@ def latest_objects(snapshot: Path) -> tuple[list[dict[str, Any]], list[str]]:
     return objects, src.warnings()
 
 
-def snapshot_extension(objects: list[dict[str, Any]], served: set[tuple[str, str]]) -> ClusterExtension:
+def snapshot_extension(
+    objects: list[dict[str, Any]], served: set[tuple[str, str]]
+) -> ClusterExtension:
     """Types for the kinds in ``objects`` that no loaded extension or core serves, so no object
     of the snapshot is turned away."""
     seen: dict[tuple[str, str], ResourceType] = {}

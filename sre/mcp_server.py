@@ -36,7 +36,9 @@ def build_server(snapshot: Path | None) -> Server:
     async def list_tools(ctx, params) -> types.ListToolsResult:
         return types.ListToolsResult(
             tools=[
-                types.Tool(name=s.name, description=s.description, input_schema=input_schema(s, snapshot))
+                types.Tool(
+                    name=s.name, description=s.description, input_schema=input_schema(s, snapshot)
+                )
                 for s in specs.values()
             ]
         )
@@ -46,7 +48,9 @@ def build_server(snapshot: Path | None) -> Server:
         if spec is None:
             return _error(f"unknown tool {params.name!r}; available: {', '.join(sorted(specs))}")
         try:
-            args = validate(spec, with_snapshot_defaults(spec, dict(params.arguments or {}), snapshot))
+            args = validate(
+                spec, with_snapshot_defaults(spec, dict(params.arguments or {}), snapshot)
+            )
             # DuckDB queries block; a worker thread keeps the session answering pings
             result = await asyncio.to_thread(spec.run, args)
         except ItbenchError as exc:

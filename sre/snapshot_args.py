@@ -46,7 +46,8 @@ def validate(spec: ToolSpec, arguments: dict[str, Any]):
         return spec.args.model_validate(arguments)
     except ValidationError as exc:
         problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or '(arguments)'}: {e['msg']}" for e in exc.errors()
+            f"{'.'.join(str(p) for p in e['loc']) or '(arguments)'}: {e['msg']}"
+            for e in exc.errors()
         )
         raise UsageError(f"{spec.name}: {problems}") from None
 

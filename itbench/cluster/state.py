@@ -216,7 +216,18 @@ class ClusterState:
         declared = self._declared()
         counter = itertools.count()
         derived: dict[Key, dict[str, Any]] = {}
+        # a snapshot of a real cluster already holds what its controllers made (ReplicaSets and
+        # Pods naming their owner): deriving more would show workloads twice
+        owners = {
+            (o["metadata"].get("namespace"), ref.get("kind"), ref.get("name"))
+            for o in declared.values()
+            for ref in o["metadata"].get("ownerReferences") or ()
+            if isinstance(ref, dict)
+        }
         for obj in declared.values():
+            meta = obj["metadata"]
+            if (meta.get("namespace"), obj.get("kind"), meta["name"]) in owners:
+                continue
             for child in derive(obj, counter):
                 rtype = self.type_of(child)
                 child["metadata"].setdefault(

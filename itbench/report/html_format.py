@@ -12,7 +12,9 @@ from html import escape
 from itbench.report.model import RunSummary, fmt_mean, metric_names
 
 PALETTE = ("#2f6fdf", "#e0783a", "#2a9d6f", "#b94fb8", "#c9a227", "#5b6b7f", "#d64550", "#3fb0c9")
-CHART_W, CHART_H, PAD_L, PAD_B, PAD_T = 360, 230, 40, 30, 36
+CHART_W, CHART_H, PAD_L, PAD_B, PAD_T = 360, 240, 52, 40, 36
+#: Characters of a run label drawn under its bar (the legend and the tables have it whole).
+LABEL_CHARS = 14
 
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#1d2430;background:#fff}
@@ -68,9 +70,26 @@ def _chart(metric: str, runs: Sequence[RunSummary]) -> str:
             parts.append(
                 f'<line class="whisker" x1="{cx:.1f}" y1="{lo:.1f}" x2="{cx:.1f}" y2="{hi:.1f}" stroke="#1d2430"/>'
             )
+        # the value sits above the whisker's top, so the two never overlap
+        above = y(summary.mean + (summary.stderr or 0.0))
         parts.append(
-            f'<text x="{x + bar_w / 2:.1f}" y="{y(summary.mean) - 4:.1f}" text-anchor="middle" font-size="10">{summary.mean:.2f}</text>'
+            f'<text class="value" x="{x + bar_w / 2:.1f}" y="{above - 4:.1f}" text-anchor="middle" font-size="10">{summary.mean:.2f}</text>'
         )
+    for i, run in enumerate(runs):
+        label = run.label if len(run.label) <= LABEL_CHARS else run.label[: LABEL_CHARS - 1] + "…"
+        parts.append(
+            f'<text class="x-label" x="{PAD_L + (i + 0.5) * slot:.1f}" y="{PAD_T + plot_h + 14:.1f}" '
+            f'text-anchor="middle" font-size="10">{escape(label)}<title>{escape(run.label)}</title></text>'
+        )
+    mid = PAD_T + plot_h / 2
+    parts.append(
+        f'<text class="y-label" x="12" y="{mid:.1f}" transform="rotate(-90 12 {mid:.1f})" '
+        f'text-anchor="middle" font-size="10">mean ± stderr</text>'
+    )
+    parts.append(
+        f'<text class="x-title" x="{PAD_L + plot_w / 2:.1f}" y="{CHART_H - 6}" text-anchor="middle" '
+        f'font-size="10">run</text>'
+    )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -107,7 +126,7 @@ def render_html(runs: Sequence[RunSummary], title: str = "itbench report") -> st
     ]
     classes = sorted({c for r in runs for c in r.classes})
     class_sections = []
-    for m in names[:3]:
+    for m in names:  # every metric, as the overall table has
         rows = []
         for cls in classes:
             cells = []

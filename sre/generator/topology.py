@@ -211,7 +211,7 @@ FLOWS: tuple[Flow, ...] = (
     ),
     Flow(
         "checkout",
-        2,
+        3,
         (
             "frontend-proxy",
             (

@@ -88,7 +88,6 @@ class _Fields:
             phase_node = self.incident.pods[svc][0].node if svc in self.incident.pods else ""
             attrs = {
                 "service.name": svc,
-                "service.namespace": "opentelemetry-demo",
                 "k8s.namespace.name": self.incident.namespace,
                 "k8s.deployment.name": svc,
                 "k8s.pod.name": pod or "",

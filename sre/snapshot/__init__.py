@@ -4,6 +4,6 @@ large file (DuckDB) built once and reused until the file changes."""
 from __future__ import annotations
 
 from sre.snapshot.index import IndexedSource, SourceKind, open_source
-from sre.snapshot.layout import SnapshotLayout, SnapshotFileMissing
+from sre.snapshot.layout import SnapshotFileMissing, SnapshotLayout
 
 __all__ = ["IndexedSource", "SnapshotFileMissing", "SnapshotLayout", "SourceKind", "open_source"]

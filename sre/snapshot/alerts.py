@@ -90,14 +90,22 @@ def load_alerts(base_dir: Path) -> AlertDump:
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            where = f"line {exc.lineno}, column {exc.colno}: {exc.msg}" if isinstance(exc, json.JSONDecodeError) else str(exc)
+            where = (
+                f"line {exc.lineno}, column {exc.colno}: {exc.msg}"
+                if isinstance(exc, json.JSONDecodeError)
+                else str(exc)
+            )
             warnings.append(f"{path}: skipped, not JSON ({where})")
             continue
         items = _alert_list(doc)
         if items is None:
-            warnings.append(f"{path}: skipped, no alert list (expected data.alerts, alerts or a list)")
+            warnings.append(
+                f"{path}: skipped, no alert list (expected data.alerts, alerts or a list)"
+            )
             continue
-        observed = (_time(doc.get("timestamp")) if isinstance(doc, dict) else None) or _name_time(path.name)
+        observed = (_time(doc.get("timestamp")) if isinstance(doc, dict) else None) or _name_time(
+            path.name
+        )
         for i, item in enumerate(items):
             if not isinstance(item, dict) or not isinstance(item.get("labels"), dict):
                 warnings.append(f"{path}: alert [{i}] skipped, it has no labels object")
@@ -106,7 +114,9 @@ def load_alerts(base_dir: Path) -> AlertDump:
                 Alert(
                     labels={k: str(v) for k, v in item["labels"].items()},
                     annotations=item.get("annotations") or {},
-                    state=item.get("state") or (item.get("status") or {}).get("state") if isinstance(item.get("status"), dict) else item.get("state"),
+                    state=item.get("state") or (item.get("status") or {}).get("state")
+                    if isinstance(item.get("status"), dict)
+                    else item.get("state"),
                     active_at=_time(item.get("activeAt") or item.get("startsAt")),
                     observed_at=observed,
                     value=item.get("value"),

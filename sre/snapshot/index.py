@@ -15,7 +15,7 @@ import hashlib
 import os
 import threading
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 import duckdb
@@ -24,14 +24,14 @@ from itbench.errors import InputError
 from sre.snapshot import sql
 
 #: bump when the indexed schema changes, so old caches are rebuilt rather than misread
-INDEX_VERSION = "7"
+INDEX_VERSION = "9"
 #: how many malformed rows are described one by one (the rest are counted)
 MAX_PROBLEMS = 20
 
 _lock = threading.Lock()
 
 
-class SourceKind(str, Enum):
+class SourceKind(StrEnum):
     EVENTS = "events"
     OBJECTS = "objects"
     LOGS = "logs"

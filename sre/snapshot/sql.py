@@ -50,9 +50,10 @@ MACROS = [
           '\b\d{1,3}(\.\d{1,3}){3}(:\d+)?\b', '<IP>', 'g'),
           '\b(0x[0-9a-fA-F]+|[0-9a-fA-F]*[0-9][0-9a-fA-F]*[a-fA-F][0-9a-fA-F]*|[0-9a-fA-F]*[a-fA-F][0-9a-fA-F]*[0-9][0-9a-fA-F]*)\b', '<HEX>', 'g'),
           '\b\d+(\.\d+)?\b', '<NUM>', 'g')""",
-    # a label out of a JSON or Python-dict attribute string, without evaluating it
+    # a label out of a JSON or Python-dict attribute string (CSV-doubled quotes too), without
+    # evaluating it
     r"""CREATE OR REPLACE MACRO attr(s, key) AS
-        nullif(regexp_extract(s, '[''"]' || key || '[''"]\s*:\s*[''"]([^''"]*)[''"]', 1), '')""",
+        nullif(regexp_extract(s, '[''"]+' || key || '[''"]+\s*:\s*[''"]+([^''"]*)[''"]', 1), '')""",
 ]
 
 
@@ -147,7 +148,10 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
             nullif({c("ParentSpanId")}, '') AS parent_span_id, {c("SpanName")} AS span_name,
             {c("SpanKind")} AS span_kind, {c("ServiceName")} AS service_name,
             {duration} AS duration_ns, {c("StatusCode")} AS status_code,
-            {c("StatusMessage")} AS status_message, {ts} AS raw_ts, NULL AS raw_body
+            {c("StatusMessage")} AS status_message,
+            coalesce(attr({c("SpanAttributes")}, 'peer\\.service'),
+                     attr({c("SpanAttributes")}, 'server\\.address')) AS peer_service,
+            {ts} AS raw_ts, NULL AS raw_body
           FROM src"""
         return proj, "ts IS NOT NULL AND trace_id IS NOT NULL AND span_id IS NOT NULL"
     if kind == "logs":
@@ -193,7 +197,10 @@ def _record_problems(
         ).fetchall()
         con.executemany(
             "INSERT INTO problems VALUES (?, ?, ?)",
-            [(file_name, line, f"{file_name}:{line}: wrong number of fields ({msg})") for line, msg in rows],
+            [
+                (file_name, line, f"{file_name}:{line}: wrong number of fields ({msg})")
+                for line, msg in rows
+            ],
         )
     bad = con.execute(
         f"SELECT ord, raw_ts, left(raw_body, 60) FROM data WHERE NOT ({keep}) ORDER BY ord"
@@ -252,7 +259,9 @@ def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
         con.execute("DROP TABLE IF EXISTS rej")
         con.execute("DROP TABLE IF EXISTS rej_scan")
         reader = _reader(f, cols)
-        con.execute(f"CREATE OR REPLACE TEMP VIEW src AS SELECT row_number() OVER () AS ord, * FROM {reader}")
+        con.execute(
+            f"CREATE OR REPLACE TEMP VIEW src AS SELECT row_number() OVER () AS ord, * FROM {reader}"
+        )
         con.execute(
             f"""CREATE OR REPLACE TEMP TABLE staged AS
             SELECT ord, '{_lit(f.name)}' AS file, '{_lit(kind)}' AS object_kind,
@@ -265,7 +274,7 @@ def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
             FROM src"""
         )
         keep = "ts IS NOT NULL AND value IS NOT NULL AND metric_name IS NOT NULL"
-        rejected = sorted(l for (l,) in con.execute("SELECT DISTINCT line FROM rej").fetchall())
+        rejected = sorted(n for (n,) in con.execute("SELECT DISTINCT line FROM rej").fetchall())
         for line, msg in con.execute(
             "SELECT line, any_value(error_message) FROM rej GROUP BY line"
         ).fetchall():

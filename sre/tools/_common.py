@@ -111,9 +111,8 @@ class EntityRef:
     def loose(self, namespace: str | None, kind: str | None, name: str | None) -> bool:
         """The fallback when nothing matches exactly: the name as a substring."""
         return (
-            (self.kind is None or (kind or "").lower() == self.kind.lower())
-            and self.name.lower() in (name or "").lower()
-        )
+            self.kind is None or (kind or "").lower() == self.kind.lower()
+        ) and self.name.lower() in (name or "").lower()
 
 
 def match_entities(
@@ -157,7 +156,9 @@ def table_query(
 
     def column(name: str, field: str) -> str:
         if name not in known:
-            raise UsageError(f"{what}: {field} names unknown column {name!r}; columns: {', '.join(known)}")
+            raise UsageError(
+                f"{what}: {field} names unknown column {name!r}; columns: {', '.join(known)}"
+            )
         return quote_ident(name)
 
     where = []
@@ -205,7 +206,11 @@ def table_query(
         order = f" ORDER BY {quote_ident(sort_by)} DESC NULLS LAST"
     elif time_column in out_columns:
         order = f" ORDER BY {quote_ident(time_column)}"
-    page = f"{base}{order} LIMIT {int(limit)} OFFSET {int(offset)}" if limit else f"{base}{order} OFFSET {int(offset)}"
+    page = (
+        f"{base}{order} LIMIT {int(limit)} OFFSET {int(offset)}"
+        if limit
+        else f"{base}{order} OFFSET {int(offset)}"
+    )
     cur = con.execute(page, params)
     names = [d[0] for d in cur.description]
     data = [{n: _plain(v) for n, v in zip(names, row, strict=True)} for row in cur.fetchall()]

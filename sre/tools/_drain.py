@@ -43,7 +43,9 @@ class Drain:
             if score > best_score:
                 best, best_score = cluster, score
         if best is not None and best_score >= self.similarity:
-            best.tokens = [a if a == b else WILDCARD for a, b in zip(best.tokens, tokens, strict=True)]
+            best.tokens = [
+                a if a == b else WILDCARD for a, b in zip(best.tokens, tokens, strict=True)
+            ]
             best.members.append(index)
             return best
         cluster = Cluster(tokens, [index])

@@ -60,7 +60,15 @@ def run(args: Args) -> Result:
             ),
         )
         records.append(row)
-    columns = [*(f"labels.{k}" for k in label_names), "state", "activeAt", "snapshot_time", "value", "file", "duration_active_min"]
+    columns = [
+        *(f"labels.{k}" for k in label_names),
+        "state",
+        "activeAt",
+        "snapshot_time",
+        "value",
+        "file",
+        "duration_active_min",
+    ]
     frame = pd.DataFrame.from_records(records, columns=columns)
     time_col = "activeAt" if args.time_basis == "activeAt" else "snapshot_time"
     con = duckdb.connect()

@@ -86,7 +86,11 @@ def run(args: Args) -> Result:
             )
         )
     rows.sort(key=lambda r: (-r.duration_min, r.alertname, r.entity))
-    return Result(alerts=rows[: args.limit] if args.limit else rows, total_groups=len(rows), warnings=list(dump.warnings))
+    return Result(
+        alerts=rows[: args.limit] if args.limit else rows,
+        total_groups=len(rows),
+        warnings=list(dump.warnings),
+    )
 
 
 SPEC = ToolSpec("alert_summary", DESCRIPTION, Args, run, {"base_dir": "alerts"})

@@ -62,9 +62,11 @@ def run(args: Args) -> Result:
     except (OSError, ValueError) as exc:
         raise InputError(f"{arch_path}: not a JSON architecture file ({exc})") from None
     src = open_source(require_file(args.k8s_objects_file, "the objects file"), SourceKind.OBJECTS)
-    latest = src.con.cursor().execute(
-        "SELECT arg_max(body, ts) FROM data GROUP BY namespace, kind, name"
-    ).fetchall()
+    latest = (
+        src.con.cursor()
+        .execute("SELECT arg_max(body, ts) FROM data GROUP BY namespace, kind, name")
+        .fetchall()
+    )
     objects = [json.loads(b) for (b,) in latest]
     g = _Graph()
     services = {}
@@ -90,7 +92,9 @@ def run(args: Args) -> Result:
             continue
         ns = (svc.get("metadata") or {}).get("namespace")
         for w in workloads_by_ns.get(ns, []):
-            tmpl = (((w.get("spec") or {}).get("template") or {}).get("metadata") or {}).get("labels") or {}
+            tmpl = (((w.get("spec") or {}).get("template") or {}).get("metadata") or {}).get(
+                "labels"
+            ) or {}
             if all(tmpl.get(k) == v for k, v in selector.items()):
                 g.edge(f"Service/{name}", "is_alias", f"{w['kind']}/{w['metadata']['name']}")
     comps = arch.get("components") or {}
@@ -98,7 +102,11 @@ def run(args: Args) -> Result:
 
     def service_node(arch_name: str) -> str:
         # architecture names ('checkout-service') and Service names ('checkout') differ by suffix
-        for candidate in (arch_name, arch_name.removesuffix("-service"), arch_name.removesuffix("service")):
+        for candidate in (
+            arch_name,
+            arch_name.removesuffix("-service"),
+            arch_name.removesuffix("service"),
+        ):
             if candidate in services:
                 return f"Service/{candidate}"
         ns = next(iter(workloads_by_ns), None)

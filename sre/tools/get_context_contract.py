@@ -57,7 +57,9 @@ def run(args: Args) -> Result:
     if topology.is_file():
         try:
             topo = topology_analysis.run(
-                topology_analysis.Args(topology_file=str(topology), entity=EntityRef.parse(args.k8_object).name)
+                topology_analysis.Args(
+                    topology_file=str(topology), entity=EntityRef.parse(args.k8_object).name
+                )
             )
             dependencies = topo.callees
         except ItbenchError as exc:
@@ -77,7 +79,9 @@ def run(args: Args) -> Result:
     )  # fmt: skip
 
 
-def _context(target: str, layout: SnapshotLayout, args: Args, missing: list[str], errors: dict[str, str]) -> dict[str, Any]:
+def _context(
+    target: str, layout: SnapshotLayout, args: Args, missing: list[str], errors: dict[str, str]
+) -> dict[str, Any]:
     ref = EntityRef.parse(target)
     name = ref.name
     out: dict[str, Any] = {"entity": target}
@@ -91,7 +95,11 @@ def _context(target: str, layout: SnapshotLayout, args: Args, missing: list[str]
         except ItbenchError as exc:
             errors[key] = str(exc)
 
-    source("spec", layout.objects, lambda p: get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=p, k8_object_name=target)))
+    source(
+        "spec",
+        layout.objects,
+        lambda p: get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=p, k8_object_name=target)),
+    )
     source(
         "events", layout.events,
         lambda p: event_analysis.run(event_analysis.Args(
@@ -101,7 +109,11 @@ def _context(target: str, layout: SnapshotLayout, args: Args, missing: list[str]
     )  # fmt: skip
 
     def alerts(p: str):
-        summary = alert_summary.run(alert_summary.Args(base_dir=p, start_time=args.start_time, end_time=args.end_time, limit=0))
+        summary = alert_summary.run(
+            alert_summary.Args(
+                base_dir=p, start_time=args.start_time, end_time=args.end_time, limit=0
+            )
+        )
         summary.alerts = [a for a in summary.alerts if name.lower() in a.entity.lower()]
         return summary
 
@@ -113,8 +125,11 @@ def _context(target: str, layout: SnapshotLayout, args: Args, missing: list[str]
         )),
     )  # fmt: skip
     source(
-        "traces", layout.traces,
-        lambda p: get_trace_error_tree.run(get_trace_error_tree.Args(trace_file=p, service_name=name)),
+        "traces",
+        layout.traces,
+        lambda p: get_trace_error_tree.run(
+            get_trace_error_tree.Args(trace_file=p, service_name=name)
+        ),
     )
     source(
         "logs", layout.logs,

@@ -88,17 +88,20 @@ def run(args: Args) -> Result:
     metrics = []
     for file, name, n, mean, std, anomalies, data in rows:
         threshold = mean + 2 * std if std else None
-        points = lambda xs: [{"timestamp": iso(p["timestamp"]), "value": p["value"]} for p in xs or []]  # noqa: E731
         metrics.append(
             MetricAnomalies(
                 metric_name=name, file=file, count=n, mean=mean, std=std, threshold=threshold,
-                anomaly_count=len(anomalies or []), anomalies=points(anomalies),
-                data=points(data) if args.raw_content else None,
+                anomaly_count=len(anomalies or []), anomalies=_points(anomalies),
+                data=_points(data) if args.raw_content else None,
             )
         )  # fmt: skip
     metrics.sort(key=lambda m: (-m.anomaly_count, m.file, m.metric_name))
     label = ", ".join(f"{k}/{n}" for k, n in chosen) or args.k8_object_name
     return Result(object=label, metrics=metrics, warnings=warnings)
+
+
+def _points(xs: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    return [{"timestamp": iso(p["timestamp"]), "value": p["value"]} for p in xs or []]
 
 
 SPEC = ToolSpec("get_metric_anomalies", DESCRIPTION, Args, run, {"base_dir": "metrics"})

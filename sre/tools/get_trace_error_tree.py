@@ -95,17 +95,22 @@ def run(args: Args) -> Result:
         f"""
         WITH RECURSIVE spans AS (
           SELECT trace_id, span_id, parent_span_id, service_name, ts, duration_ns, status_code,
-                 status_message, span_kind
+                 status_message, span_kind,
+                 -- a client span stands for the call into its peer: its path ends at the
+                 -- callee, so a callee that no longer answers still has a path of its own
+                 CASE WHEN lower(span_kind) LIKE '%client%' AND peer_service IS NOT NULL
+                           AND peer_service <> service_name
+                      THEN [service_name, peer_service] ELSE [service_name] END AS hop
           FROM data WHERE ts >= $1 AND ts < $2),
         roots AS (
           SELECT s.* FROM spans s WHERE s.parent_span_id IS NULL OR NOT EXISTS (
             SELECT 1 FROM spans p WHERE p.trace_id = s.trace_id AND p.span_id = s.parent_span_id)),
         paths(trace_id, span_id, path, depth) AS (
-          SELECT trace_id, span_id, [service_name], 1 FROM roots
+          SELECT trace_id, span_id, hop, 1 FROM roots
           UNION ALL
           SELECT c.trace_id, c.span_id,
-                 CASE WHEN p.path[-1] = c.service_name THEN p.path
-                      ELSE list_append(p.path, c.service_name) END, p.depth + 1
+                 CASE WHEN p.path[-1] = c.hop[1] THEN list_concat(p.path, c.hop[2:])
+                      ELSE list_concat(p.path, c.hop) END, p.depth + 1
           FROM spans c JOIN paths p ON c.trace_id = p.trace_id AND c.parent_span_id = p.span_id
           WHERE p.depth < 64)
         SELECT p.path, s.ts >= $3 AS post, count(DISTINCT s.trace_id), count(*),
@@ -160,7 +165,11 @@ def run(args: Args) -> Result:
         for phase, flag in (("pre", False), ("post", True))
     }
     totals["delta"] = {
-        k: (round(totals["post"][k] - totals["pre"][k], 3) if totals["post"][k] is not None and totals["pre"][k] is not None else None)
+        k: (
+            round(totals["post"][k] - totals["pre"][k], 3)
+            if totals["post"][k] is not None and totals["pre"][k] is not None
+            else None
+        )
         for k in totals["pre"]
     }
     return Result(
@@ -199,7 +208,10 @@ def _verdict(pre: PathStats, post: PathStats, args: Args) -> tuple[str, str] | N
     if pre.mean_latency_ms and post.mean_latency_ms is not None:
         rise = 100 * (post.mean_latency_ms - pre.mean_latency_ms) / pre.mean_latency_ms
         if rise >= args.latency_threshold_pct:
-            return "WARNING", f"mean latency {pre.mean_latency_ms} -> {post.mean_latency_ms} ms (+{rise:.0f}%)"
+            return (
+                "WARNING",
+                f"mean latency {pre.mean_latency_ms} -> {post.mean_latency_ms} ms (+{rise:.0f}%)",
+            )
     if pre.spans >= 4 and post.spans <= pre.spans / 2:
         return "WARNING", f"traffic {pre.spans} -> {post.spans} spans"
     return None

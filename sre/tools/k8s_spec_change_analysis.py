@@ -6,7 +6,15 @@ from typing import Any
 
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_file
-from sre.tools._common import EntityRef, ToolArgs, ToolResult, ToolSpec, iso, match_entities, parse_time
+from sre.tools._common import (
+    EntityRef,
+    ToolArgs,
+    ToolResult,
+    ToolSpec,
+    iso,
+    match_entities,
+    parse_time,
+)
 from sre.tools._objects import changed_observations, diff, entities, entity_id, normalise
 
 DESCRIPTION = (
@@ -71,7 +79,11 @@ def run(args: Args) -> Result:
             prev = cur
             if not items or not _in(ts, start, end):
                 continue
-            entry: dict[str, Any] = {"timestamp": iso(ts), "change": "modified", "item_count": len(items)}
+            entry: dict[str, Any] = {
+                "timestamp": iso(ts),
+                "change": "modified",
+                "item_count": len(items),
+            }
             if args.include_flat_change_items:
                 entry["items"] = items[: args.max_changes_per_diff]
                 entry["truncated"] = len(items) > args.max_changes_per_diff
@@ -108,4 +120,6 @@ def _in(ts, start, end) -> bool:
     return (start is None or ts >= start) and (end is None or ts <= end)
 
 
-SPEC = ToolSpec("k8s_spec_change_analysis", DESCRIPTION, Args, run, {"k8s_objects_file": "k8s_objects_raw.tsv"})
+SPEC = ToolSpec(
+    "k8s_spec_change_analysis", DESCRIPTION, Args, run, {"k8s_objects_file": "k8s_objects_raw.tsv"}
+)

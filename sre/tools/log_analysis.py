@@ -89,7 +89,14 @@ def run(args: Args) -> Result:
             params,
         ).fetchall()
         logs = [
-            {"timestamp": iso(t), "severity": s, "service": svc, "pod": p, "namespace": n, "body": b}
+            {
+                "timestamp": iso(t),
+                "severity": s,
+                "service": svc,
+                "pod": p,
+                "namespace": n,
+                "body": b,
+            }
             for t, s, svc, p, n, b in rows
         ]
         return Result(total_logs=total, pattern_count=0, logs=logs, warnings=src.warnings())
@@ -122,7 +129,9 @@ def run(args: Args) -> Result:
         )  # fmt: skip
     patterns.sort(key=lambda p: (-p.count, p.pattern))
     page = patterns[args.offset : args.offset + args.max_patterns]
-    return Result(total_logs=total, pattern_count=len(patterns), patterns=page, warnings=src.warnings())
+    return Result(
+        total_logs=total, pattern_count=len(patterns), patterns=page, warnings=src.warnings()
+    )
 
 
 SPEC = ToolSpec("log_analysis", DESCRIPTION, Args, run, {"logs_file": "otel_logs_raw.tsv"})

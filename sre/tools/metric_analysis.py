@@ -29,7 +29,14 @@ GROUPABLE = [
     "deployment", "object_kind", "object_name", "metric_name", "timestamp", "pod_name",
     "namespace", "service_name", "status_code", "bucket_le",
 ]  # fmt: skip
-AGGS = {"mean": "avg", "sum": "sum", "max": "max", "min": "min", "median": "median", "count": "count"}
+AGGS = {
+    "mean": "avg",
+    "sum": "sum",
+    "max": "max",
+    "min": "min",
+    "median": "median",
+    "count": "count",
+}
 
 
 class Args(ToolArgs):
@@ -70,7 +77,9 @@ def _eval_sql(expression: str) -> tuple[str, str, set[str]]:
     try:
         tree = ast.parse(rhs.strip(), mode="eval").body
     except SyntaxError as exc:
-        raise UsageError(f"eval: {rhs.strip()!r} is not an arithmetic expression ({exc.msg})") from None
+        raise UsageError(
+            f"eval: {rhs.strip()!r} is not an arithmetic expression ({exc.msg})"
+        ) from None
     used: set[str] = set()
     ops = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
 
@@ -87,7 +96,9 @@ def _eval_sql(expression: str) -> tuple[str, str, set[str]]:
         if isinstance(node, ast.Name):
             used.add(node.id)
             return quote_ident(node.id)
-        raise UsageError(f"eval: only metric names, numbers and + - * / are allowed in {rhs.strip()!r}")
+        raise UsageError(
+            f"eval: only metric names, numbers and + - * / are allowed in {rhs.strip()!r}"
+        )
 
     return target.strip(), emit(tree), used
 
@@ -137,13 +148,19 @@ def run(args: Args) -> Result:
                        FROM b GROUP BY object_kind, object_name, timestamp)"""
     for key in args.filters or {}:
         if key not in [*GROUPABLE, "value"]:
-            raise UsageError(f"metric_analysis: filters names unknown column {key!r}; columns: {', '.join(GROUPABLE)}")
-    fcond = " AND ".join(f"CAST({quote_ident(k)} AS VARCHAR) = ?" for k in args.filters or {}) or "true"
+            raise UsageError(
+                f"metric_analysis: filters names unknown column {key!r}; columns: {', '.join(GROUPABLE)}"
+            )
+    fcond = (
+        " AND ".join(f"CAST({quote_ident(k)} AS VARCHAR) = ?" for k in args.filters or {}) or "true"
+    )
     params += [str(v) for v in (args.filters or {}).values()]
     con = src.con.cursor()
     if args.group_by:
         if args.group_by not in GROUPABLE:
-            raise UsageError(f"metric_analysis: group_by {args.group_by!r} is not one of {', '.join(GROUPABLE)}")
+            raise UsageError(
+                f"metric_analysis: group_by {args.group_by!r} is not one of {', '.join(GROUPABLE)}"
+            )
         if args.agg not in AGGS:
             raise UsageError(f"metric_analysis: agg {args.agg!r} is not one of {', '.join(AGGS)}")
         g = quote_ident(args.group_by)
@@ -162,11 +179,17 @@ def run(args: Args) -> Result:
                           any_value(tags) AS tags
                         FROM ({base}) r WHERE {fcond}
                         GROUP BY object_kind, object_name, metric_name"""
-        order = quote_ident(args.sort_by) if args.sort_by else "object_kind, object_name, metric_name"
+        order = (
+            quote_ident(args.sort_by) if args.sort_by else "object_kind, object_name, metric_name"
+        )
         desc = " DESC NULLS LAST" if args.sort_by else ""
     else:
         statement = f"SELECT * FROM ({base}) r WHERE {fcond}"
-        order = quote_ident(args.sort_by) if args.sort_by else "object_kind, object_name, metric_name, timestamp"
+        order = (
+            quote_ident(args.sort_by)
+            if args.sort_by
+            else "object_kind, object_name, metric_name, timestamp"
+        )
         desc = " DESC NULLS LAST" if args.sort_by else ""
     try:
         total = con.execute(f"SELECT count(*) FROM ({statement}) t", params).fetchone()[0]

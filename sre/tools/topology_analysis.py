@@ -86,7 +86,9 @@ def run(args: Args) -> Result:
         entity=args.entity,
         matches=matches,
         aliases=sorted(group - focus),
-        relationships_by_type={r: {k: sorted(set(v)) for k, v in d.items()} for r, d in by_type.items()},
+        relationships_by_type={
+            r: {k: sorted(set(v)) for k, v in d.items()} for r, d in by_type.items()
+        },
         backing_infrastructure=infra,
         callers=callers,
         callees=callees,

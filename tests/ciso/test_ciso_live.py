@@ -298,9 +298,11 @@ def test_an_environment_the_cluster_cannot_hold_fails_and_leaves_nothing(
     scenario = benchmark_scenario(ciso_scenario(source, ScenarioClass.KYVERNO))
     workspace = tmp_path / "trial"
     workspace.mkdir()
-    with pytest.raises(LiveError, match="the cluster serves no Gadget in example.com/v1"):
-        with trial_environment(scenario, workspace):
-            raise AssertionError("the agent must not start")
+    with (
+        pytest.raises(LiveError, match="the cluster serves no Gadget in example.com/v1"),
+        trial_environment(scenario, workspace),
+    ):
+        raise AssertionError("the agent must not start")
     # the live fixture asserts that the namespace and workloads created before it are gone
 
 

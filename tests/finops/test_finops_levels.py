@@ -150,7 +150,7 @@ def test_one_answer_per_resource(tmp_path):
     """The same family spiking in two applications is one {name, type}, named once."""
     leaves = world(DAYS)
     leaves[("AWS", "EC2", "ec2-a", "c5.2xlarge")][1][DAY:] *= 3
-    leaves[("AWS", "RDS", "rds-c", "c5.2xlarge")][1][DAY:] *= 3
+    leaves[("AWS", "EC2", "ec2-c", "c5.2xlarge")][1][DAY:] *= 3
     d = _diagnose(write_lite(tmp_path, leaves, DAY))
     assert [rc.resource for rc in d.root_causes] == [Resource("c5.2xlarge", "Instance_Family")]
     assert "also in" in d.root_causes[0].explanation

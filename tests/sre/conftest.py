@@ -12,7 +12,9 @@ INCIDENT = FIXTURES / "incident-checkout"
 
 
 @pytest.fixture(autouse=True)
-def private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+def private_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
     """Indexes go to a cache of this test session, never the user's."""
     cache = tmp_path_factory.getbasetemp() / "itbench-cache"
     monkeypatch.setenv("ITBENCH_CACHE_DIR", str(cache))

@@ -41,16 +41,28 @@ def test_double_encoded_bodies_and_both_event_shapes_are_read(incident):
         "SELECT object_kind, object_name, message, count, event_kind, watch_type, deployment "
         "FROM data WHERE reason = 'BackOff'"
     )
-    assert row == [("Pod", "checkout-6f7b9c-x2k4q", "Back-off pulling image", 4, "Warning", "MODIFIED", "checkout")]
+    assert row == [
+        (
+            "Pod",
+            "checkout-6f7b9c-x2k4q",
+            "Back-off pulling image",
+            4,
+            "Warning",
+            "MODIFIED",
+            "checkout",
+        )
+    ]
     objects = open_source(incident / "k8s_objects_raw.tsv", SourceKind.OBJECTS)
-    assert objects.query("SELECT namespace FROM data WHERE kind = 'Service' AND name = 'frontend'") == [("otel-demo",)]
+    assert objects.query(
+        "SELECT namespace FROM data WHERE kind = 'Service' AND name = 'frontend'"
+    ) == [("otel-demo",)]
 
 
 def test_log_attributes_in_python_dict_form_are_read_without_eval(incident):
     logs = open_source(incident / "otel_logs_raw.tsv", SourceKind.LOGS)
-    assert logs.query("SELECT DISTINCT pod, namespace, deployment FROM data WHERE service_name = 'frontend'") == [
-        ("frontend-5c6d-abcde", "otel-demo", "frontend")
-    ]
+    assert logs.query(
+        "SELECT DISTINCT pod, namespace, deployment FROM data WHERE service_name = 'frontend'"
+    ) == [("frontend-5c6d-abcde", "otel-demo", "frontend")]
 
 
 def test_the_index_is_reused_and_rebuilt_when_the_source_changes(tmp_path: Path, incident):
@@ -78,7 +90,9 @@ def test_both_alert_envelopes_and_an_unreadable_dump(incident):
         ],
     }  # fmt: skip
     assert len(dump.warnings) == 1
-    assert "alerts_at_2025-12-12T02-35-00.000000.json: skipped, not JSON (line 1" in dump.warnings[0]
+    assert (
+        "alerts_at_2025-12-12T02-35-00.000000.json: skipped, not JSON (line 1" in dump.warnings[0]
+    )
 
 
 def test_alerts_envelope_alerts_key_and_single_alert(tmp_path: Path):
@@ -90,14 +104,20 @@ def test_alerts_envelope_alerts_key_and_single_alert(tmp_path: Path):
     )
     dump = load_alerts(tmp_path)
     got = sorted((a.labels["alertname"], a.entity, a.observed_at.isoformat()) for a in dump.alerts)
-    assert got == [("A", "p-1", "2025-01-01T00:00:00"), ("B", "cluster-wide", "2025-01-01T00:05:00")]
+    assert got == [
+        ("A", "p-1", "2025-01-01T00:00:00"),
+        ("B", "cluster-wide", "2025-01-01T00:05:00"),
+    ]
 
 
 def test_a_missing_source_names_the_file(tmp_path: Path):
     layout = SnapshotLayout(tmp_path)
     with pytest.raises(SnapshotFileMissing) as err:
         require_file(layout.events, "the events file")
-    assert str(err.value) == f"{tmp_path / 'k8s_events_raw.tsv'}: the events file is missing from the snapshot"
+    assert (
+        str(err.value)
+        == f"{tmp_path / 'k8s_events_raw.tsv'}: the events file is missing from the snapshot"
+    )
 
 
 def test_a_header_only_file_is_an_empty_source(tmp_path: Path):

@@ -30,7 +30,9 @@ from sre.tools import (
 from tests.conftest import SHARED
 
 ARCH = SHARED / "corpora/itbench/sre/app_topology/architecture.json"
-needs_arch = pytest.mark.skipif(not ARCH.exists(), reason=f"{ARCH} is absent (../shared not mounted)")
+needs_arch = pytest.mark.skipif(
+    not ARCH.exists(), reason=f"{ARCH} is absent (../shared not mounted)"
+)
 
 
 def test_every_original_tool_is_registered_with_its_original_name():
@@ -40,10 +42,18 @@ def test_every_original_tool_is_registered_with_its_original_name():
 
 def test_alert_summary_groups_by_alert_entity_and_severity(incident: Path):
     r = alert_summary.run(alert_summary.Args(base_dir=str(incident / "alerts")))
-    got = {(a.alertname, a.entity): (a.first_seen, a.last_seen, a.duration_min, a.occurrences) for a in r.alerts}
+    got = {
+        (a.alertname, a.entity): (a.first_seen, a.last_seen, a.duration_min, a.occurrences)
+        for a in r.alerts
+    }
     assert got == {
         ("RequestErrorRate", "checkout"): ("2025-12-12T02:25:00Z", "2025-12-12T02:30:00Z", 5.0, 2),
-        ("KubeJobFailed", "nightly-report"): ("2025-12-12T02:25:00Z", "2025-12-12T02:30:00Z", 5.0, 2),
+        ("KubeJobFailed", "nightly-report"): (
+            "2025-12-12T02:25:00Z",
+            "2025-12-12T02:30:00Z",
+            5.0,
+            2,
+        ),
         ("RequestErrorRate", "frontend"): ("2025-12-12T02:30:00Z", "2025-12-12T02:30:00Z", 0.0, 1),
     }
     assert r.alerts[-1].entity == "frontend"  # sorted by duration
@@ -67,7 +77,10 @@ def test_alert_analysis_flattens_labels_and_pages(incident: Path):
                             group_by="labels.service_name")
     )  # fmt: skip
     assert r.total_count == 2
-    assert r.data == [{"labels.service_name": "checkout", "count": 2}, {"labels.service_name": "frontend", "count": 1}]
+    assert r.data == [
+        {"labels.service_name": "checkout", "count": 2},
+        {"labels.service_name": "frontend", "count": 1},
+    ]
     rows = alert_analysis.run(alert_analysis.Args(base_dir=str(incident), limit=2, offset=4))
     assert (rows.total_count, rows.returned_count) == (5, 1)
     assert rows.data[0]["duration_active_min"] == 6.0  # frontend: active 02:24, seen 02:30
@@ -107,7 +120,10 @@ def test_spec_change_analysis_finds_the_faulty_change(incident: Path):
     r = k8s_spec_change_analysis.run(
         k8s_spec_change_analysis.Args(k8s_objects_file=str(incident / "k8s_objects_raw.tsv"))
     )
-    assert r.entities_with_changes == ["otel-demo/Deployment/checkout", "otel-demo/NetworkPolicy/deny-payment"]
+    assert r.entities_with_changes == [
+        "otel-demo/Deployment/checkout",
+        "otel-demo/NetworkPolicy/deny-payment",
+    ]
     change = r.entities["otel-demo/Deployment/checkout"]["changes"][0]
     assert change["timestamp"] == "2025-12-12T02:20:00Z"
     assert {(i["path"], i["old"], i["new"]) for i in change["items"]} == {
@@ -123,7 +139,8 @@ def test_spec_change_analysis_finds_the_faulty_change(incident: Path):
 def test_spec_change_analysis_window_after_the_change_and_no_change_listing(incident: Path):
     late = k8s_spec_change_analysis.run(
         k8s_spec_change_analysis.Args(
-            k8s_objects_file=str(incident / "k8s_objects_raw.tsv"), start_time="2025-12-12T02:21:00Z"
+            k8s_objects_file=str(incident / "k8s_objects_raw.tsv"),
+            start_time="2025-12-12T02:21:00Z",
         )
     )
     assert late.entities_with_changes == ["otel-demo/NetworkPolicy/deny-payment"]
@@ -135,19 +152,31 @@ def test_spec_change_analysis_window_after_the_change_and_no_change_listing(inci
     )  # fmt: skip
     assert sorted(every.entities) == ["otel-demo/Deployment/frontend", "otel-demo/Service/frontend"]
     assert every.entities["otel-demo/Deployment/frontend"]["changes_detected"] == 0
-    assert every.entities["otel-demo/Service/frontend"]["reference_spec"]["ports"][0]["port"] == 8080
+    assert (
+        every.entities["otel-demo/Service/frontend"]["reference_spec"]["ports"][0]["port"] == 8080
+    )
 
 
 def test_get_k8_spec_latest_exact_then_substring(incident: Path):
     f = str(incident / "k8s_objects_raw.tsv")
-    r = get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=f, k8_object_name="otel-demo/Deployment/checkout"))
+    r = get_k8_spec.run(
+        get_k8_spec.Args(k8s_objects_file=f, k8_object_name="otel-demo/Deployment/checkout")
+    )
     assert r.matched_by == "exact"
     spec = r.entities["otel-demo/Deployment/checkout"]["spec"]
-    assert spec["template"]["spec"]["containers"][0]["image"] == "ghcr.io/otel/demo:checkout-2.0.0-missing"
+    assert (
+        spec["template"]["spec"]["containers"][0]["image"]
+        == "ghcr.io/otel/demo:checkout-2.0.0-missing"
+    )
     loose = get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=f, k8_object_name="deny"))
-    assert (loose.matched_by, list(loose.entities)) == ("substring", ["otel-demo/NetworkPolicy/deny-payment"])
+    assert (loose.matched_by, list(loose.entities)) == (
+        "substring",
+        ["otel-demo/NetworkPolicy/deny-payment"],
+    )
     history = get_k8_spec.run(
-        get_k8_spec.Args(k8s_objects_file=f, k8_object_name="Deployment/checkout", return_all_observations=True)
+        get_k8_spec.Args(
+            k8s_objects_file=f, k8_object_name="Deployment/checkout", return_all_observations=True
+        )
     )
     assert [o["observed_at"] for o in history.entities["otel-demo/Deployment/checkout"]["observations"]] == [
         "2025-12-12T02:20:00Z", "2025-12-12T02:00:00Z",
@@ -157,7 +186,9 @@ def test_get_k8_spec_latest_exact_then_substring(incident: Path):
 def test_trace_error_tree_points_at_the_faulty_service(incident: Path):
     r = get_trace_error_tree.run(
         get_trace_error_tree.Args(
-            trace_file=str(incident / "otel_traces_raw.tsv"), pivot_time="2025-12-12T02:20:30Z", delta_time="15m"
+            trace_file=str(incident / "otel_traces_raw.tsv"),
+            pivot_time="2025-12-12T02:20:30Z",
+            delta_time="15m",
         )
     )
     got = {c.path: (c.severity, c.root_cause_suspect) for c in r.critical_paths}
@@ -167,7 +198,9 @@ def test_trace_error_tree_points_at_the_faulty_service(incident: Path):
         "frontend -> checkout -> payment": ("DISAPPEARED", "checkout"),
     }
     first = r.critical_paths[0]
-    assert first.path == "frontend -> checkout" and first.sample_errors == ["rpc error: code = Unavailable"]
+    assert first.path == "frontend -> checkout" and first.sample_errors == [
+        "rpc error: code = Unavailable"
+    ]
     # latency from Duration (ns): 80 ms before, 850 ms after
     assert (first.pre.mean_latency_ms, first.post.mean_latency_ms) == (80.0, 850.0)
     assert r.summary["post"]["errors"] == 12 and r.summary["pre"]["errors"] == 0
@@ -187,11 +220,17 @@ def test_trace_error_tree_service_filter_finds_a_service_beside_a_deeper_chain(i
 
 
 def test_log_analysis_mines_the_error_pattern(incident: Path):
-    r = log_analysis.run(log_analysis.Args(logs_file=str(incident / "otel_logs_raw.tsv"), severity_filter="error"))
+    r = log_analysis.run(
+        log_analysis.Args(logs_file=str(incident / "otel_logs_raw.tsv"), severity_filter="error")
+    )
     assert (r.total_logs, r.pattern_count) == (8, 1)
     p = r.patterns[0]
     assert p.pattern == "failed to charge card for order <UUID> via <IP>: connection refused"
-    assert (p.count, p.severity_breakdown, p.service_breakdown) == (8, {"ERROR": 8}, {"checkout": 8})
+    assert (p.count, p.severity_breakdown, p.service_breakdown) == (
+        8,
+        {"ERROR": 8},
+        {"checkout": 8},
+    )
     lines = log_analysis.run(
         log_analysis.Args(logs_file=str(incident / "otel_logs_raw.tsv"), k8_object="otel-demo/Pod/frontend-5c6d-abcde",
                           pattern_analysis=False, limit=2)
@@ -203,7 +242,9 @@ def test_log_analysis_mines_the_error_pattern(incident: Path):
 
 def test_metric_anomalies_per_metric_not_pooled(incident: Path):
     r = get_metric_anomalies.run(
-        get_metric_anomalies.Args(k8_object_name="pod/checkout-6f7b9c-x2k4q", base_dir=str(incident / "metrics"))
+        get_metric_anomalies.Args(
+            k8_object_name="pod/checkout-6f7b9c-x2k4q", base_dir=str(incident / "metrics")
+        )
     )
     by_metric = {m.metric_name: m for m in r.metrics}
     cpu = by_metric["container_cpu_usage_seconds_total"]
@@ -215,7 +256,9 @@ def test_metric_anomalies_per_metric_not_pooled(incident: Path):
 
 def test_metric_lookup_is_by_exact_name_not_prefix(incident: Path):
     r = get_metric_anomalies.run(
-        get_metric_anomalies.Args(k8_object_name="frontend", base_dir=str(incident / "metrics"), raw_content=False)
+        get_metric_anomalies.Args(
+            k8_object_name="frontend", base_dir=str(incident / "metrics"), raw_content=False
+        )
     )
     assert r.object == "service/frontend"
     assert {m.file for m in r.metrics} == {"service_frontend.tsv"}
@@ -244,7 +287,9 @@ def test_metric_analysis_group_by_deployment_and_eval(incident: Path):
 
 def test_metric_analysis_compact_drops_buckets_and_keeps_labels(incident: Path):
     base = str(incident / "metrics")
-    compact = metric_analysis.run(metric_analysis.Args(base_dir=base, object_pattern="service/checkout"))
+    compact = metric_analysis.run(
+        metric_analysis.Args(base_dir=base, object_pattern="service/checkout")
+    )
     assert [d["metric_name"] for d in compact.data] == ["traces_span_metrics_calls_total"]
     row = compact.data[0]
     assert (row["count"], row["min"], row["max"], row["last"]) == (10, 35.0, 102.0, 35.0)
@@ -258,7 +303,9 @@ def test_metric_analysis_compact_drops_buckets_and_keeps_labels(incident: Path):
 def test_metric_analysis_eval_refuses_code(incident: Path):
     with pytest.raises(UsageError, match="only metric names, numbers"):
         metric_analysis.run(
-            metric_analysis.Args(base_dir=str(incident / "metrics"), eval="x = __import__('os').getcwd()")
+            metric_analysis.Args(
+                base_dir=str(incident / "metrics"), eval="x = __import__('os').getcwd()"
+            )
         )
 
 
@@ -276,10 +323,18 @@ def test_build_topology_from_raw_bodies_then_analysis(incident: Path, tmp_path: 
     assert ("ReplicaSet/checkout-6f7b9c", "contains", "Pod/checkout-6f7b9c-x2k4q") in edges
     assert ("Service/frontend", "calls", "Service/checkout") in edges
     assert r.relations["is_alias"] == 2 and r.node_count == len(doc["nodes"])
-    t = topology_analysis.run(topology_analysis.Args(topology_file=str(out), entity="Pod/checkout-6f7b9c-x2k4q"))
+    t = topology_analysis.run(
+        topology_analysis.Args(topology_file=str(out), entity="Pod/checkout-6f7b9c-x2k4q")
+    )
     assert t.matches == ["Pod/checkout-6f7b9c-x2k4q"]
-    assert t.backing_infrastructure == ["Deployment/checkout", "Namespace/otel-demo", "ReplicaSet/checkout-6f7b9c"]
-    svc = topology_analysis.run(topology_analysis.Args(topology_file=str(out), entity="Service/checkout"))
+    assert t.backing_infrastructure == [
+        "Deployment/checkout",
+        "Namespace/otel-demo",
+        "ReplicaSet/checkout-6f7b9c",
+    ]
+    svc = topology_analysis.run(
+        topology_analysis.Args(topology_file=str(out), entity="Service/checkout")
+    )
     assert svc.aliases == ["Deployment/checkout"]
     assert svc.callers == ["Service/frontend"]
     assert ["Service/frontend", "Service/checkout"] in svc.call_chains_to_root
@@ -287,12 +342,19 @@ def test_build_topology_from_raw_bodies_then_analysis(incident: Path, tmp_path: 
 
 def test_context_contract_gathers_every_source(incident: Path):
     r = get_context_contract.run(
-        get_context_contract.Args(k8_object="otel-demo/Deployment/checkout", snapshot_dir=str(incident))
+        get_context_contract.Args(
+            k8_object="otel-demo/Deployment/checkout", snapshot_dir=str(incident)
+        )
     )
     ctx = r.contexts[0]
-    image = ctx["spec"]["entities"]["otel-demo/Deployment/checkout"]["spec"]["template"]["spec"]["containers"][0]["image"]
+    image = ctx["spec"]["entities"]["otel-demo/Deployment/checkout"]["spec"]["template"]["spec"][
+        "containers"
+    ][0]["image"]
     assert image.endswith("checkout-2.0.0-missing")
-    assert {(d["event_kind"], d["reason"]) for d in ctx["events"]["data"]} >= {("Warning", "Failed"), ("Warning", "BackOff")}
+    assert {(d["event_kind"], d["reason"]) for d in ctx["events"]["data"]} >= {
+        ("Warning", "Failed"),
+        ("Warning", "BackOff"),
+    }
     assert [a["alertname"] for a in ctx["alerts"]["alerts"]] == ["RequestErrorRate"]
     assert ctx["traces"]["critical_paths"][0]["root_cause_suspect"] == "checkout"
     assert ctx["logs"]["patterns"][0]["service_breakdown"] == {"checkout": 8}
@@ -304,16 +366,28 @@ def test_missing_sources_are_named_and_the_rest_answer(sparse_incident: Path):
         get_context_contract.Args(k8_object="checkout", snapshot_dir=str(sparse_incident))
     )
     names = {Path(m).name for m in r.missing_sources}
-    assert names == {"k8s_objects_raw.tsv", "k8s_events_raw.tsv", "metrics", "otel_logs_raw.tsv", "operational_topology.json"}
+    assert names == {
+        "k8s_objects_raw.tsv",
+        "k8s_events_raw.tsv",
+        "metrics",
+        "otel_logs_raw.tsv",
+        "operational_topology.json",
+    }
     ctx = r.contexts[0]
     assert set(ctx) == {"entity", "alerts", "traces"}
     assert ctx["alerts"]["alerts"][0]["entity"] == "checkout"
-    with pytest.raises(SnapshotFileMissing, match=r"k8s_events_raw.tsv: the events file is missing"):
-        event_analysis.run(event_analysis.Args(events_file=str(sparse_incident / "k8s_events_raw.tsv")))
+    with pytest.raises(
+        SnapshotFileMissing, match=r"k8s_events_raw.tsv: the events file is missing"
+    ):
+        event_analysis.run(
+            event_analysis.Args(events_file=str(sparse_incident / "k8s_events_raw.tsv"))
+        )
 
 
 def test_bad_times_are_usage_errors_naming_the_argument(incident: Path):
     with pytest.raises(UsageError, match="start_time: 'yesterday' is not an ISO 8601 time"):
         event_analysis.run(
-            event_analysis.Args(events_file=str(incident / "k8s_events_raw.tsv"), start_time="yesterday")
+            event_analysis.Args(
+                events_file=str(incident / "k8s_events_raw.tsv"), start_time="yesterday"
+            )
         )

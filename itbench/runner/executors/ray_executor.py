@@ -51,8 +51,8 @@ FILES_ENV = "ITBENCH_RAY_FILES"
 FILE_MODES = ("auto", "shared", "transfer")
 #: A trial whose worker dies this many times is recorded as an error instead of re-queued.
 MAX_WORKER_LOSSES = 2
-#: Actors that die before completing any trial, in a row, before the run gives up (a worker that
-#: cannot import the domain, say): re-creating them forever would hang the run.
+#: Workers that fail to start, in a row, before the run gives up (one that cannot import the
+#: domain, say): re-creating them forever would hang the run.
 MAX_STARTUP_FAILURES = 3
 #: Beyond the trial's own limit (enforced on the worker), how long the driver waits for a call
 #: before it treats the worker as lost (a hung node, a partitioned network).
@@ -219,7 +219,6 @@ class _Member:
     actor: Any
     ready: Any  # ObjectRef of describe(): the actor is usable once it resolves
     usable: bool = False
-    completed: int = 0
 
 
 @dataclass
@@ -373,6 +372,7 @@ class _Driver:
             self._startup_failed(member, exc)
             return
         member.usable = True
+        self.startup_failures = 0
 
     def _startup_failed(self, member: _Member, exc: BaseException) -> None:
         self.startup_failures += 1
@@ -397,8 +397,6 @@ class _Driver:
         except self.ray.exceptions.RayError as exc:  # an object lost with its node, say
             self._lost(call, _first_line(exc))
             return
-        call.member.completed += 1
-        self.startup_failures = 0
         evaluation = Evaluation.model_validate(reply["evaluation"])
         if "files" in reply:
             _commit_transferred(spec, reply["files"], evaluation)
@@ -408,8 +406,6 @@ class _Driver:
         """The worker died under this trial: re-queue it, or record it after the second loss."""
         spec = self.specs[call.index]
         if call.member in self.members:
-            if call.member.completed == 0:
-                self.startup_failures += 1
             self._replace(call.member)
         losses = self.losses.get(call.index, 0) + 1
         self.losses[call.index] = losses

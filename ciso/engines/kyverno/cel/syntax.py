@@ -1,0 +1,137 @@
+"""CEL source as the evaluator reads it, and what the source alone says about its cost.
+
+The Rust CEL evaluator has optional *values* (``optional.of``, ``orValue``, ``hasValue``) but its
+parser rejects the optional *syntax* Kubernetes enables: ``x.?field`` and ``x[?key]``. Both are
+rewritten here, token by token (string literals are never touched), into receiver-style calls of
+the optional library's functions — ``x.?f`` becomes ``x._opt_select("f")`` and ``x[?k]``
+becomes ``x._opt_index(k)`` — which CEL parses as ``_opt_select(x, "f")``: the receiver's extent
+needs no parsing at all.
+
+``comprehension_depth`` finds how deeply the macros that iterate (``all``, ``exists``,
+``exists_one``, ``map``, ``filter``) nest: the cost bound of an expression is the input's
+largest collection raised to that depth.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+OPT_SELECT = "_opt_select"
+OPT_INDEX = "_opt_index"
+ITERATING_MACROS = frozenset(("all", "exists", "exists_one", "map", "filter"))
+
+# a string literal in any of CEL's forms (raw, bytes, triple-quoted); then everything else
+_STRING = re.compile(
+    r"""(?:[rR][bB]?|[bB][rR]?)?(?:'''(?:\\.|[^\\])*?'''|\"\"\"(?:\\.|[^\\])*?\"\"\"|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*")""",
+    re.DOTALL,
+)
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+class CelSyntaxError(ValueError):
+    """The source cannot even be tokenised (an unterminated string, unbalanced brackets)."""
+
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    offset: int
+    string: bool = False
+
+
+def tokens(source: str) -> list[Token]:
+    """String literals whole, identifiers whole, every other non-space character alone."""
+    out: list[Token] = []
+    i, n = 0, len(source)
+    while i < n:
+        ch = source[i]
+        if ch.isspace():
+            i += 1
+            continue
+        if ch in "'\"" or (ch in "rRbB" and i + 1 < n and source[i + 1] in "'\"rRbB"):
+            m = _STRING.match(source, i)
+            if m and m.group(0)[-1] in "'\"":
+                out.append(Token(m.group(0), i, string=True))
+                i = m.end()
+                continue
+            if ch in "'\"":
+                raise CelSyntaxError("unterminated string literal", i)
+        if ch.isalpha() or ch == "_":
+            m = _IDENT.match(source, i)
+            assert m is not None
+            out.append(Token(m.group(0), i))
+            i = m.end()
+            continue
+        out.append(Token(ch, i))
+        i += 1
+    return out
+
+
+def rewrite_optional_syntax(source: str) -> str:
+    """The source with ``.?f`` and ``[?k]`` as calls the evaluator parses (unchanged when the
+    source has neither)."""
+    if ".?" not in source and "[?" not in source:
+        return source
+    parts: list[str] = []
+    last = 0
+    closers: list[bool] = []  # per open '[': whether it was an optional index
+    toks = tokens(source)
+    for i, tok in enumerate(toks):
+        if tok.string:
+            continue
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if tok.text == "." and nxt is not None and nxt.text == "?" and not nxt.string:
+            field = toks[i + 2] if i + 2 < len(toks) else None
+            if field is None or field.string or not _IDENT.fullmatch(field.text):
+                raise CelSyntaxError("'.?' must be followed by a field name", tok.offset)
+            parts.append(source[last : tok.offset])
+            parts.append(f'.{OPT_SELECT}("{field.text}")')
+            last = field.offset + len(field.text)
+        elif tok.text == "[":
+            optional = nxt is not None and nxt.text == "?" and not nxt.string
+            closers.append(optional)
+            if optional:
+                parts.append(source[last : tok.offset])
+                parts.append(f".{OPT_INDEX}(")
+                last = nxt.offset + 1  # type: ignore[union-attr]
+        elif tok.text == "]":
+            if not closers:
+                raise CelSyntaxError("unbalanced ']'", tok.offset)
+            if closers.pop():
+                parts.append(source[last : tok.offset])
+                parts.append(")")
+                last = tok.offset + 1
+    parts.append(source[last:])
+    return "".join(parts)
+
+
+def comprehension_depth(source: str) -> int:
+    """How deeply iterating macros nest (``a.all(x, x.b.exists(y, ...))`` is 2)."""
+    try:
+        toks = tokens(source)
+    except CelSyntaxError:
+        return 0
+    stack: list[bool] = []  # per open '(': whether it is an iterating macro's
+    depth = best = 0
+    for i, tok in enumerate(toks):
+        if tok.string:
+            continue
+        if tok.text == "(":
+            macro = (
+                i >= 2
+                and toks[i - 1].text in ITERATING_MACROS
+                and toks[i - 2].text == "."
+                and not toks[i - 1].string
+            )
+            stack.append(macro)
+            if macro:
+                depth += 1
+                best = max(best, depth)
+        elif tok.text == ")" and stack and stack.pop():
+            depth -= 1
+    return best

@@ -1,0 +1,336 @@
+"""The Ray executor against a real local Ray cluster (2 CPUs), started once for this module.
+
+The cluster is a ``ray start --head --block`` process group of our own (killed at the end, never a
+machine-wide ``ray stop``); runs join it with ``--ray-address``, as they would a remote cluster.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import REPO, TOY_DIST, itbench_executable, run_cli
+
+ray = pytest.importorskip(
+    "ray", reason="Ray is not installed: pip install 'itbench[ray]' (scripts/setup-venv.sh does)"
+)
+
+pytestmark = pytest.mark.ray
+
+HELPERS = Path(__file__).resolve().parent
+WORKER_TITLE = b"ray::TrialWorker"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    # Token authentication, as Ray enables it by default, with a token of this cluster's own:
+    # every driver (this process, the CLI runs, which inherit the environment) presents it.
+    auth = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(16)}
+    saved = {name: os.environ.get(name) for name in auth}
+    os.environ.update(auth)
+    env = dict(os.environ)
+    # workers import the toy domain and the helpers; the toy agent is slowed down so that a run
+    # is still going when a test kills something
+    env["PYTHONPATH"] = os.pathsep.join(
+        filter(None, [str(TOY_DIST), str(HELPERS), env.get("PYTHONPATH", "")])
+    )
+    env["TOY_AGENT_SLEEP"] = "0.4"
+    env.pop("RAY_ADDRESS", None)
+    log = (tmp_path_factory.mktemp("ray") / "head.log").open("w")
+    head = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "ray"),
+            "start",
+            "--head",
+            "--block",
+            f"--port={port}",
+            "--node-ip-address=127.0.0.1",
+            "--num-cpus=2",
+            "--object-store-memory=100000000",
+            "--include-dashboard=false",
+            "--disable-usage-stats",
+        ],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    address = f"127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            assert head.poll() is None, f"ray start failed: see {log.name}"
+            assert time.monotonic() < deadline, f"Ray head not up in 90 s: see {log.name}"
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.2)
+        yield address
+    finally:
+        # ray start puts the GCS, the raylet and the workers in its process group
+        os.killpg(head.pid, signal.SIGKILL)
+        head.wait()
+        log.close()
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def _ray_args(address: str) -> list[str]:
+    return ["--executor", "ray", "--ray-address", address]
+
+
+def _results(proc: subprocess.CompletedProcess[str]) -> dict:
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def _by_trial(doc: dict) -> dict[tuple[str, str], dict]:
+    return {(r["incident_id"], r["trial_id"]): r["scores"] for r in doc["raw_results"]}
+
+
+def _worker_pids() -> list[int]:
+    """Ray actor processes of the executor (not the trial processes they fork, which carry the
+    same title)."""
+    titled = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes()
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        if cmdline.startswith(WORKER_TITLE):
+            titled[int(entry.name)] = ppid
+    return sorted(pid for pid, ppid in titled.items() if ppid not in titled)
+
+
+def _wait_for(predicate, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
+def test_finops_suite_through_ray_gives_the_local_statistics(cluster, tmp_path):
+    local = _results(
+        run_cli(["finops", "run", "--output", str(tmp_path / "local"), "--format", "json"])
+    )
+    remote_out = tmp_path / "ray"
+    remote = _results(
+        run_cli(
+            ["finops", "run", "--output", str(remote_out), "--format", "json", "-j", "2"]
+            + _ray_args(cluster),
+            env=dict(os.environ),
+        )
+    )
+    assert remote["statistics"] == local["statistics"]
+    assert _by_trial(remote) == _by_trial(local)
+    assert len(local["raw_results"]) >= 20
+    assert remote["config"] == local["config"]
+    for scenario, trial in _by_trial(remote):
+        folder = remote_out / scenario / trial
+        assert (folder / "agent_output.json").is_file(), folder
+        assert (folder / "transcript.jsonl").is_file(), folder
+    assert not list(remote_out.glob(".itbench-ray-*")), "the run's marker was left behind"
+
+
+def test_transfer_mode_brings_trial_folders_back_to_the_driver(cluster, toy_env, tmp_path):
+    out = tmp_path / "run"
+    toy_env["ITBENCH_RAY_FILES"] = "transfer"
+    doc = _results(
+        run_cli(
+            ["toy", "run", "--output", str(out), "--trials", "2", "-j", "2", "--format", "json"]
+            + _ray_args(cluster),
+            env=toy_env,
+        )
+    )
+    assert _by_trial(doc) == {
+        (f"add-{i}", str(n)): {"correct": 1.0} for i in (1, 2, 3) for n in (1, 2)
+    }
+    for i in (1, 2, 3):
+        for n in (1, 2):
+            trial = out / f"add-{i}" / str(n)
+            assert json.loads((trial / "answer.json").read_text()) == {"sum": 11 * i}
+            assert json.loads((trial / "task.json").read_text()) == {"a": i, "b": 10 * i}
+            assert (trial / "transcript.jsonl").is_file()
+            assert not (trial / "truth.json").exists()
+
+
+def test_an_unknown_files_mode_is_a_usage_error(cluster, toy_env, tmp_path):
+    toy_env["ITBENCH_RAY_FILES"] = "nfs"
+    proc = run_cli(["toy", "run", "--output", str(tmp_path)] + _ray_args(cluster), env=toy_env)
+    assert proc.returncode == 2
+    assert "ITBENCH_RAY_FILES='nfs'" in proc.stderr and "transfer" in proc.stderr
+
+
+def test_killing_a_ray_worker_mid_run_loses_nothing(cluster, toy_env, tmp_path):
+    out = tmp_path / "run"
+    toy_env["TOY_SCENARIOS"] = "4"
+    args = ["toy", "run", "--trials", "3", "-j", "2", "--output", str(out), "--format", "json"]
+    proc = subprocess.Popen(
+        [itbench_executable(), *args, *_ray_args(cluster)],
+        env=toy_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        _wait_for(lambda: len(list(out.glob("*/*/evaluation.json"))) >= 2, 60, "two trials")
+        victims = _worker_pids()
+        assert victims, "no Ray worker process found"
+        os.kill(victims[0], signal.SIGKILL)
+        stdout, stderr = proc.communicate(timeout=90)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 0, stderr
+    assert "re-queued" in stderr
+    doc = json.loads(stdout)
+    pairs = [(r["incident_id"], r["trial_id"]) for r in doc["raw_results"]]
+    assert len(pairs) == len(set(pairs)) == 12
+    assert _by_trial(doc) == {
+        (f"add-{i}", str(n)): {"correct": 1.0} for i in range(1, 5) for n in range(1, 4)
+    }
+    assert all(r.get("error") in (None, "") for r in doc["raw_results"])
+
+
+def test_rerun_after_killing_the_driver_completes_only_what_was_missing(cluster, toy_env, tmp_path):
+    out = tmp_path / "resume"
+    toy_env["TOY_SCENARIOS"] = "4"
+    args = ["toy", "run", "--trials", "3", "-j", "2", "--output", str(out), "--no-progress"]
+    args += _ray_args(cluster)
+    proc = subprocess.Popen(
+        [itbench_executable(), *args],
+        env=toy_env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    _wait_for(lambda: len(list(out.glob("*/*/evaluation.json"))) >= 3, 60, "three trials")
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    # Ray ends the actors of a dead driver, and their trial processes die with them
+    _wait_for(lambda: not _worker_pids(), 30, "the dead driver's workers to end")
+    first = {p.parent for p in out.glob("*/*/evaluation.json")}
+    assert 3 <= len(first) < 12
+    assert not (out / "results.json").exists()
+    for path in out.glob("*/*/evaluation.json"):
+        json.loads(path.read_text())  # nothing half-written
+    mtimes = {p: (p / "evaluation.json").stat().st_mtime_ns for p in first}
+
+    second = run_cli(args + ["--format", "json"], env=toy_env)
+    doc = _results(second)
+    assert f"resuming: {len(first)} complete trial(s) kept" in second.stderr
+    pairs = [(r["incident_id"], r["trial_id"]) for r in doc["raw_results"]]
+    assert len(pairs) == len(set(pairs)) == 12
+    assert _by_trial(doc) == {
+        (f"add-{i}", str(n)): {"correct": 1.0} for i in range(1, 5) for n in range(1, 4)
+    }
+    for trial, mtime in mtimes.items():  # kept, not redone
+        assert (trial / "evaluation.json").stat().st_mtime_ns == mtime
+
+
+@pytest.fixture
+def driver(cluster: str) -> Iterator[str]:
+    """This test process as a Ray driver on the cluster."""
+    sys.path.insert(0, str(HELPERS))
+    try:
+        yield cluster
+    finally:
+        ray.shutdown()
+
+
+def _run_in_process(address: str, tmp_path: Path, ids: list[str], time_limit: float) -> Path:
+    import ray_helpers
+
+    from itbench.runner.executors.ray_executor import RayExecutor
+    from itbench.runner.run import execute_plan, plan_trials
+    from itbench.runner.trial import RunContext
+
+    out = tmp_path / "run"
+    out.mkdir()
+    plan = plan_trials(ray_helpers.scenarios(tmp_path / "suite", ids), 1, out)
+    ctx = RunContext(ray_helpers.DOMAIN, ray_helpers.RayToyAgent(), "raytoy", None, time_limit)
+    seen: list[str] = []
+    execute_plan(
+        plan,
+        ctx,
+        out,
+        2,
+        on_trial=lambda spec, _: seen.append(spec.label),
+        executor=RayExecutor(address=address),
+    )
+    assert sorted(seen) == sorted(f"{i}#1" for i in ids), "each trial reported exactly once"
+    return out
+
+
+def _evaluation(out: Path, scenario: str) -> dict:
+    return json.loads((out / scenario / "1" / "evaluation.json").read_text())
+
+
+def test_a_trial_that_kills_its_worker_twice_is_an_error_and_the_run_goes_on(driver, tmp_path):
+    out = _run_in_process(driver, tmp_path, ["ok-1", "doomed", "ok-2", "ok-3"], 30.0)
+    doomed = _evaluation(out, "doomed")
+    assert doomed["error"].startswith("worker lost 2 times"), doomed
+    for scenario in ("ok-1", "ok-2", "ok-3"):
+        evaluation = _evaluation(out, scenario)
+        assert evaluation["error"] is None and evaluation["scores"] == {"correct": 1.0}
+
+
+def test_the_hard_time_limit_kills_the_trial_and_what_it_started(driver, tmp_path):
+    started = time.monotonic()
+    out = _run_in_process(driver, tmp_path, ["hang", "ok-1"], 2.0)
+    assert time.monotonic() - started < 45
+    assert _evaluation(out, "hang")["error"] == "timeout"
+    assert _evaluation(out, "ok-1")["scores"] == {"correct": 1.0}
+    helper = int((out / "hang" / "1" / "helper.pid").read_text())
+    _wait_for(lambda: not _alive(helper), 5, f"helper process {helper} to be killed")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def test_ray_is_imported_only_when_chosen(toy_env, tmp_path):
+    probe = (
+        "import sys\n"
+        "from itbench.cli.main import run\n"
+        "sys.argv = ['itbench', 'toy', 'run', '--output', sys.argv[1], '--no-progress']\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        "assert 'ray' not in sys.modules, 'ray was imported by a local run'\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path / "run")],
+        env=toy_env,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr

@@ -1,0 +1,162 @@
+"""The tools through ``itbench sre tool`` and through a real MCP client session against
+``itbench sre mcp`` (the ``mcp`` package's stdio client), and the plugin's place in core."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO, SHARED, run_cli
+from tests.sre.conftest import INCIDENT
+
+ARCH = SHARED / "corpora/itbench/sre/app_topology/architecture.json"
+
+
+def _env(cache: Path) -> dict[str, str]:
+    return {**os.environ, "ITBENCH_CACHE_DIR": str(cache)}
+
+
+def test_cli_tool_prints_the_answer_as_json(private_cache: Path):
+    p = run_cli(
+        ["sre", "tool", "k8s_spec_change_analysis", "--snapshot", str(INCIDENT),
+         "--k8_object_name", "checkout", "--include-flat-change-items", "true"],
+        env=_env(private_cache),
+    )  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    assert doc["entities_with_changes"] == ["otel-demo/Deployment/checkout"]
+    items = doc["entities"]["otel-demo/Deployment/checkout"]["changes"][0]["items"]
+    assert "spec.template.spec.containers[0].image" in [i["path"] for i in items]
+    assert "k8s_objects_raw.tsv:13: Body is not a JSON object" in p.stderr
+
+
+def test_cli_json_arguments_and_trace_tree(private_cache: Path):
+    p = run_cli(
+        ["sre", "tool", "get_trace_error_tree", "--snapshot", str(INCIDENT),
+         "--pivot_time", "2025-12-12T02:20:30Z", "--delta_time", "15m", "--error_threshold_pct", "20"],
+        env=_env(private_cache),
+    )  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    assert doc["critical_paths"][0]["root_cause_suspect"] == "checkout"
+    assert doc["_description"].startswith("call paths in [2025-12-12T02:05:30Z")
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["sre", "tool", "nope"], 2, "unknown tool 'nope'; available: alert_analysis"),
+        (["sre", "tool", "alert_summary", "--snapshot", str(INCIDENT), "--limt", "3"], 2,
+         "unknown argument of alert_summary 'limt'"),
+        (["sre", "tool", "alert_summary", "--snapshot", str(INCIDENT), "--limit", "x"], 2,
+         "alert_summary: limit: Input should be a valid integer"),
+        (["sre", "tool", "event_analysis", "--snapshot", str(INCIDENT / "alerts")], 3,
+         "alerts/k8s_events_raw.tsv: the events file is missing from the snapshot"),
+        (["sre", "tool", "build_topology", "--snapshot", str(INCIDENT)], 2,
+         "build_topology: arch_file: Field required"),
+    ],
+)  # fmt: skip
+def test_cli_errors_are_one_located_message(private_cache: Path, args, code, message):
+    p = run_cli(args, env=_env(private_cache))
+    assert p.returncode == code
+    assert message in p.stderr and "Traceback" not in p.stderr
+    assert p.stdout == ""
+
+
+#: arguments beyond the snapshot's files, and what each answer must contain
+MCP_CALLS = {
+    "alert_summary": ({}, lambda d: d["alerts"][0]["alertname"] in {"RequestErrorRate", "KubeJobFailed"}),
+    "alert_analysis": ({"group_by": "labels.alertname"}, lambda d: d["total_count"] == 2),
+    "event_analysis": ({"filters": {"event_kind": "Warning"}}, lambda d: d["total_count"] == 3),
+    "metric_analysis": ({"object_pattern": "pod/*"}, lambda d: d["total_rows"] == 3),
+    "get_metric_anomalies": (
+        {"k8_object_name": "pod/checkout-6f7b9c-x2k4q", "raw_content": False},
+        lambda d: d["metrics"][0]["anomalies"][0]["value"] == 0.95,
+    ),
+    "get_trace_error_tree": (
+        {"pivot_time": "2025-12-12T02:20:30Z", "delta_time": "15m"},
+        lambda d: d["critical_paths"][0]["root_cause_suspect"] == "checkout",
+    ),
+    "log_analysis": ({"severity_filter": "ERROR"}, lambda d: d["patterns"][0]["count"] == 8),
+    "k8s_spec_change_analysis": (
+        {}, lambda d: d["entities_with_changes"][0] == "otel-demo/Deployment/checkout",
+    ),
+    "get_k8_spec": (
+        {"k8_object_name": "otel-demo/Deployment/checkout"},
+        lambda d: "checkout-2.0.0-missing" in json.dumps(d["entities"]),
+    ),
+    "get_context_contract": (
+        {"k8_object": "checkout"}, lambda d: d["contexts"][0]["alerts"]["alerts"][0]["entity"] == "checkout",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.skipif(not ARCH.exists(), reason=f"{ARCH} is absent (../shared not mounted)")
+def test_mcp_session_lists_and_calls_every_tool(private_cache: Path, tmp_path: Path):
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    from sre.tools import TOOL_NAMES
+
+    topology = tmp_path / "topology.json"
+    calls = dict(MCP_CALLS)
+    calls["build_topology"] = (
+        {"arch_file": str(ARCH), "output_file": str(topology)}, lambda d: d["relations"]["is_alias"] == 2,
+    )  # fmt: skip
+    calls["topology_analysis"] = (
+        {"topology_file": str(topology), "entity": "Service/checkout"},
+        lambda d: d["callers"] == ["Service/frontend"],
+    )
+    assert sorted(calls) == sorted(TOOL_NAMES)
+    exe = (
+        str(Path(REPO / ".venv/bin/itbench"))
+        if (REPO / ".venv/bin/itbench").exists()
+        else "itbench"
+    )
+    params = StdioServerParameters(
+        command=exe, args=["sre", "mcp", "--snapshot", str(INCIDENT)], env=_env(private_cache)
+    )
+
+    async def session() -> tuple[list, dict, tuple]:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as s:
+            await s.initialize()
+            listed = (await s.list_tools()).tools
+            answers = {}
+            for name in ["build_topology", *[n for n in calls if n != "build_topology"]]:
+                result = await s.call_tool(name, calls[name][0])
+                assert not result.is_error, (name, result.content[0].text)
+                answers[name] = json.loads(result.content[0].text)
+            bad = await s.call_tool("event_analysis", {"events_file": str(tmp_path / "none.tsv")})
+            return listed, answers, (bad.is_error, bad.content[0].text)
+
+    listed, answers, bad = asyncio.run(asyncio.wait_for(session(), timeout=120))
+    by_name = {t.name: t for t in listed}
+    assert sorted(by_name) == sorted(TOOL_NAMES)
+    # with --snapshot the file arguments are optional; the others keep the original's
+    assert "events_file" not in by_name["event_analysis"].input_schema.get("required", [])
+    assert by_name["get_metric_anomalies"].input_schema["required"] == ["k8_object_name"]
+    assert by_name["metric_analysis"].input_schema["properties"]["limit"]["default"] == 200
+    for name, (_, check) in calls.items():
+        assert check(answers[name]), (name, answers[name])
+    assert bad == (True, f"{tmp_path / 'none.tsv'}: the events file is missing from the snapshot")
+
+
+def test_core_never_names_the_sre_package():
+    hits = subprocess.run(
+        ["grep", "-rlwE", r"(import sre|from sre)", str(REPO / "itbench")],
+        capture_output=True,
+        text=True,
+    )
+    assert hits.stdout == ""
+
+
+def test_domain_is_listed_through_its_entry_point(private_cache: Path):
+    p = run_cli(["domains"], env=_env(private_cache))
+    assert p.returncode == 0
+    line = next(x for x in p.stdout.splitlines() if x.startswith("sre "))
+    assert " ok " in line and "Incident diagnosis" in line
