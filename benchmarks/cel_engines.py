@@ -13,6 +13,7 @@ Run: .venv/bin/python benchmarks/cel_engines.py
 
 from __future__ import annotations
 
+import contextlib
 import json
 import statistics
 import sys
@@ -79,7 +80,9 @@ def _corpus() -> list[tuple[str, list[Any], list[str], list[dict[str, Any]]]]:
                 if not isinstance(policy, dict):
                     continue
                 for variables, exprs, kinds in _rules(policy):
-                    matched = [r for r in resources if isinstance(r, dict) and r.get("kind") in kinds]
+                    matched = [
+                        r for r in resources if isinstance(r, dict) and r.get("kind") in kinds
+                    ]
                     items.append((category, variables, exprs, matched))
     return items
 
@@ -174,10 +177,8 @@ def measure(engine: Any, items: list[Any]) -> dict[str, Any]:
             bindings: dict[str, Any] = {"object": resource, "oldObject": None, "variables": {}}
             for var in variables:
                 program = programs.get(var["expression"])
-                try:
+                with contextlib.suppress(Exception):
                     bindings["variables"][var["name"]] = engine.run(program, bindings)
-                except Exception:  # noqa: BLE001
-                    pass
             for source in exprs:
                 program = programs.get(source)
                 if program is None:

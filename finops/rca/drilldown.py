@@ -100,10 +100,6 @@ def drill_down(
             and node.z >= thresholds.broad_z
             and material(node)
             and _uniform_change(node, established, thresholds)
-            and (
-                tree.is_leaf(kids[0])
-                or _uniform_change(node, _leaves_under(node), thresholds, False)
-            )
         ):
             findings.append(Finding(node, "broad"))
             return

@@ -18,7 +18,7 @@ LABEL_CHARS = 14
 
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:24px;color:#1d2430;background:#fff}
-h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px}h3{font-size:14px;margin:16px 0 6px}
 .meta{color:#5b6b7f;font-size:13px}
 table{border-collapse:collapse;font-size:13px;margin:6px 0}
 th,td{border:1px solid #d5dbe3;padding:4px 8px;text-align:right}th:first-child,td:first-child{text-align:left}

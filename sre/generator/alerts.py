@@ -68,11 +68,10 @@ def _conditions(inc: Incident, stats: Stats, minute: int) -> list[tuple[str, dic
             labels = {"node": plan.node or "", "severity": "warning"}
         elif plan.pod_alert == "KubeDeploymentReplicasMismatch":
             labels["deployment"] = plan.target.name
+            labels["service_name"] = plan.target.name
         else:
             labels["pod"] = phase.name or plan.target.name
-        labels["service_name"] = plan.target.name if "node" not in labels else ""
-        if not labels["service_name"]:
-            del labels["service_name"]
+            labels["service_name"] = plan.target.name
         out.append((plan.pod_alert, labels, plan.pod_effect))
     if minute >= 3:
         out.append(

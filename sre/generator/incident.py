@@ -4,13 +4,15 @@ degraded service, unrelated alerts). Derived from the seed only."""
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import random
 from dataclasses import dataclass
 
+from sre.generator.faults._common import container
 from sre.generator.model import FaultPlan, PodState
-from sre.generator.objects import NODES, pod_name, template_hash
-from sre.generator.topology import Topology
+from sre.generator.objects import node_for, pod_name, template_hash
+from sre.generator.topology import Service, Topology
 
 
 @dataclass(frozen=True)
@@ -78,10 +80,6 @@ class Incident:
         return current
 
 
-def node_for(service: str) -> str:
-    return NODES[sum(map(ord, service)) % len(NODES)]
-
-
 def plan_pods(
     topology: Topology,
     namespace: str,
@@ -91,16 +89,12 @@ def plan_pods(
     start: dt.datetime,
     deployments: dict[str, dict],
 ) -> dict[str, tuple[PodPhase, ...]]:
-    from sre.generator.faults._common import container  # avoid an import cycle at module load
-
     pods: dict[str, tuple[PodPhase, ...]] = {}
     for svc in topology.services:
         dep = deployments[svc.name]
         first = PodPhase(start, pod_name(svc, template_hash(dep)), node_for(svc.name), "Running")
         phases = [first]
         if svc.name == noise.rollout_service:
-            import copy
-
             rolled = copy.deepcopy(dep)
             container(rolled)["image"] = noise.rollout_image
             phases.append(
@@ -117,7 +111,9 @@ def plan_pods(
     return pods
 
 
-def _faulty_phase(plan: FaultPlan, svc, fault_time: dt.datetime, before: PodPhase) -> PodPhase:
+def _faulty_phase(
+    plan: FaultPlan, svc: Service, fault_time: dt.datetime, before: PodPhase
+) -> PodPhase:
     restarts = 1.5 if plan.restarts else 0.0
     if plan.replicas_after == 0:
         return PodPhase(fault_time, None, before.node, plan.pod_state)

@@ -98,8 +98,18 @@ class ClusterState:
         if phase.name is None:
             return
         restarts = int(phase.restarts_per_min * max(0.0, (t - phase.since).total_seconds()) / 60)
+        # pods of the initial phase have been running since before the window
+        since = (
+            phase.since if phase.since > self.inc.start else self.inc.start - dt.timedelta(days=3)
+        )
         yield k8s.pod(
-            self.deployment(service, t), svc, phase.name, phase.node, phase.state, restarts
+            self.deployment(service, t),
+            svc,
+            phase.name,
+            phase.node,
+            phase.state,
+            restarts,
+            started=rfc3339(since),
         )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -76,8 +77,6 @@ class Symptom:
     message: str
     latency_ms: float = 0.0
     origin: Literal["server", "client"] = "server"
-    #: the callee whose calls fail when ``origin='client'`` (None: every callee)
-    only_callee: str | None = None
 
 
 @dataclass(frozen=True)
@@ -128,5 +127,5 @@ class FaultType:
 
     name: str
     description: str
-    build: Any  # Callable[[FaultContext], FaultPlan]
+    build: Callable[[FaultContext], FaultPlan]
     targets: tuple[str, ...]

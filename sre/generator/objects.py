@@ -24,6 +24,11 @@ FLAGS = {
 }
 
 
+def node_for(service: str) -> str:
+    """Where a service's pod runs: spread over the nodes by name, stable across runs."""
+    return NODES[sum(map(ord, service)) % len(NODES)]
+
+
 def _hash(*parts: object, n: int = 10) -> str:
     digest = hashlib.sha256("/".join(map(str, parts)).encode()).hexdigest()
     # Kubernetes pod-template hashes and pod suffixes use this consonant-heavy alphabet
@@ -117,7 +122,13 @@ def service(svc: Service, namespace: str) -> dict[str, Any]:
 
 
 def pod(
-    dep: dict[str, Any], svc: Service, name: str, node: str, state: str, restarts: int
+    dep: dict[str, Any],
+    svc: Service,
+    name: str,
+    node: str,
+    state: str,
+    restarts: int,
+    started: str = "",
 ) -> dict[str, Any]:
     tmpl_hash = name.split("-")[-2]
     template = copy.deepcopy(dep["spec"]["template"])
@@ -134,7 +145,7 @@ def pod(
     elif state in ("Pending", "Evicted"):
         container_state = {}
     else:
-        container_state = {"running": {"startedAt": "2025-01-01T00:00:00Z"}}
+        container_state = {"running": {"startedAt": started}}
     status: dict[str, Any] = {
         "phase": {"Pending": "Pending", "Evicted": "Failed"}.get(state, "Running"),
         "conditions": [{"type": "Ready", "status": "True" if ready else "False"}],

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from itbench.errors import UsageError, unknown_name
+from itbench.errors import InputError, UsageError, unknown_name
 from sre.generator import objects as k8s
 from sre.generator.alerts import write_alerts
 from sre.generator.faults import FAULT_TYPES
@@ -123,9 +123,14 @@ def write_incident(
     """Write ``out`` (replaced if it exists) and return what was written."""
     began = time.perf_counter()
     incident, deployments, services = build_incident(fault_type, seed, size, target, incident_id)
-    if out.exists():
+    if out.exists() and any(out.iterdir()):
+        if not (out / "ground_truth.yaml").is_file():
+            raise UsageError(f"{out}: exists and is not a generated incident; not overwriting it")
         shutil.rmtree(out)
-    out.mkdir(parents=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{out}: cannot create the incident folder: {exc.strerror}") from exc
     rng = random.Random(f"signals/{fault_type}/{seed}")
     with (
         TsvWriter(out / "otel_traces_raw.tsv", TRACE_COLUMNS) as traces,

@@ -280,8 +280,7 @@ class TraceGenerator:
         server_down = sym.origin == "server" and sym.effect == "unavailable"
         if active and server_down and callee_name == sym.service:
             error, reached = sym.message, False
-        cannot_call = sym.origin == "client" and sym.only_callee in (None, callee_name)
-        if active and cannot_call and caller.name == sym.service:
+        if active and sym.origin == "client" and caller.name == sym.service:
             error, reached = sym.message.format(callee=callee_name), False
         net_ns = rng.randint(200_000, 900_000)
         if not reached:

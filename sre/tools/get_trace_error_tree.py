@@ -154,7 +154,8 @@ def run(args: Args) -> Result:
         critical.append(
             CriticalPath(
                 path=" -> ".join(key), severity=severity, hops=len(key) - 1, reason=reason,
-                root_cause_suspect=_suspect(key, stats, pre_of, post_of, args), pre=pre, post=post,
+                root_cause_suspect=_suspect(key, stats, pre_of, post_of, args, severity == "WARNING"),
+                pre=pre, post=post,
                 sample_errors=messages.get(key, []),
             )
         )  # fmt: skip
@@ -217,10 +218,10 @@ def _verdict(pre: PathStats, post: PathStats, args: Args) -> tuple[str, str] | N
     return None
 
 
-def _suspect(key, stats, pre_of, post_of, args: Args) -> str | None:
-    """The deepest service whose own spans fail after the pivot (or, failing that, slow down),
-    on this path or on a longer path through it: errors propagate up the call chain, so the
-    deepest failing service is where they start."""
+def _suspect(key, stats, pre_of, post_of, args: Args, latency_first: bool) -> str | None:
+    """The deepest service whose own spans fail after the pivot (or slow down: first, for a path
+    flagged for latency), on this path or on a longer path through it: errors and latency
+    propagate up the call chain, so the deepest failing service is where they start."""
     related = [k for k in stats if k[: len(key)] == key or key[: len(k)] == k]
 
     def failing(k) -> bool:
@@ -234,7 +235,7 @@ def _suspect(key, stats, pre_of, post_of, args: Args) -> str | None:
         rise = 100 * (post.mean_latency_ms - pre.mean_latency_ms) / pre.mean_latency_ms
         return rise >= args.latency_threshold_pct
 
-    for test in (failing, slower):
+    for test in (slower, failing) if latency_first else (failing, slower):
         hits = [k for k in related if test(k)]
         if hits:
             return max(hits, key=lambda k: (len(k), k))[-1]

@@ -265,3 +265,27 @@ def test_files_written_with_output_get_the_usual_permissions(tmp_path, bad):
     assert lint.returncode == 0, lint.stderr
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
     assert "0 error(s)" in target.read_text()
+
+
+@pytest.mark.parametrize(
+    ("score", "limit", "shown"),
+    [(1 / 3, 0.5, "0.333"), (0.99996, 1.0, "0.99996"), (0.9994, 1.0, "0.999"), (0.0, 0.1, "0.000")],
+)
+def test_fail_under_shows_the_score_rounded_yet_below_the_limit(score, limit, shown):
+    from itbench.cli.domain_group import rounded_below
+
+    assert rounded_below(score, limit) == shown
+
+
+def test_fail_under_names_the_metric_and_rounds(tmp_path):
+    out = tmp_path / "run"
+    ran = run_cli(
+        ["finops", "run", "--scenarios", "Scenario-1", "--no-progress", "--output", str(out)]
+    )
+    assert ran.returncode == 0, ran.stderr
+    scored = json.loads((out / "results.json").read_text())
+    metric = scored["config"]["primary_metric"]
+    proc = run_cli(["finops", "eval", "--outputs", str(out), "--fail-under", "1.5"])
+    assert proc.returncode == 1
+    mean = scored["statistics"]["overall"][metric]["mean"]
+    assert f"{metric} {mean:.3f} is below --fail-under 1.5" in proc.stderr

@@ -6,6 +6,7 @@ machine-wide ``ray stop``); runs join it with ``--ray-address``, as they would a
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import secrets
@@ -20,11 +21,14 @@ from pathlib import Path
 import pytest
 from conftest import REPO, TOY_DIST, itbench_executable, run_cli
 
-ray = pytest.importorskip(
-    "ray", reason="Ray is not installed: pip install 'itbench[ray]' (scripts/setup-venv.sh does)"
-)
-
-pytestmark = pytest.mark.ray
+# Ray is never imported here: drivers are processes of their own, with the cluster's token.
+pytestmark = [
+    pytest.mark.ray,
+    pytest.mark.skipif(
+        importlib.util.find_spec("ray") is None,
+        reason="Ray is not installed: pip install 'itbench[ray]' (scripts/setup-venv.sh does)",
+    ),
+]
 
 HELPERS = Path(__file__).resolve().parent
 WORKER_TITLE = b"ray::TrialWorker"
@@ -108,6 +112,10 @@ def _by_trial(doc: dict) -> dict[tuple[str, str], dict]:
     return {(r["incident_id"], r["trial_id"]): r["scores"] for r in doc["raw_results"]}
 
 
+def _errors(doc: dict) -> dict[tuple[str, str], str | None]:
+    return {(r["incident_id"], r["trial_id"]): r.get("error") for r in doc["raw_results"]}
+
+
 def _worker_pids() -> list[int]:
     """Ray actor processes of the executor (not the trial processes they fork, which carry the
     same title)."""
@@ -148,10 +156,14 @@ def test_finops_suite_through_ray_gives_the_local_statistics(cluster, tmp_path):
     assert _by_trial(remote) == _by_trial(local)
     assert len(local["raw_results"]) >= 20
     assert remote["config"] == local["config"]
+    assert _errors(remote) == _errors(local)
     for scenario, trial in _by_trial(remote):
         folder = remote_out / scenario / trial
-        assert (folder / "agent_output.json").is_file(), folder
+        evaluation = json.loads((folder / "evaluation.json").read_text())
+        assert evaluation["scenario_id"] == scenario
         assert (folder / "transcript.jsonl").is_file(), folder
+        if evaluation["error"] is None:
+            assert (folder / "agent_output.json").is_file(), folder
     assert not list(remote_out.glob(".itbench-ray-*")), "the run's marker was left behind"
 
 
@@ -252,46 +264,53 @@ def test_rerun_after_killing_the_driver_completes_only_what_was_missing(cluster,
         assert (trial / "evaluation.json").stat().st_mtime_ns == mtime
 
 
-@pytest.fixture
-def driver(cluster: str) -> Iterator[str]:
-    """This test process as a Ray driver on the cluster."""
-    sys.path.insert(0, str(HELPERS))
-    try:
-        yield cluster
-    finally:
-        ray.shutdown()
+DRIVER = """
+import json, sys
+from pathlib import Path
+
+import ray_helpers
+from itbench.runner.executors.ray_executor import RayExecutor
+from itbench.runner.run import execute_plan, plan_trials
+from itbench.runner.trial import RunContext
+
+address, root, limit, *ids = sys.argv[1:]
+out = Path(root) / "run"
+out.mkdir()
+plan = plan_trials(ray_helpers.scenarios(Path(root) / "suite", ids), 1, out)
+ctx = RunContext(ray_helpers.DOMAIN, ray_helpers.RayToyAgent(), "raytoy", None, float(limit))
+seen = []
+execute_plan(
+    plan, ctx, out, 2, on_trial=lambda spec, _: seen.append(spec.label),
+    executor=RayExecutor(address=address),
+)
+print(json.dumps(seen))
+"""
 
 
-def _run_in_process(address: str, tmp_path: Path, ids: list[str], time_limit: float) -> Path:
-    import ray_helpers
-
-    from itbench.runner.executors.ray_executor import RayExecutor
-    from itbench.runner.run import execute_plan, plan_trials
-    from itbench.runner.trial import RunContext
-
-    out = tmp_path / "run"
-    out.mkdir()
-    plan = plan_trials(ray_helpers.scenarios(tmp_path / "suite", ids), 1, out)
-    ctx = RunContext(ray_helpers.DOMAIN, ray_helpers.RayToyAgent(), "raytoy", None, time_limit)
-    seen: list[str] = []
-    execute_plan(
-        plan,
-        ctx,
-        out,
-        2,
-        on_trial=lambda spec, _: seen.append(spec.label),
-        executor=RayExecutor(address=address),
+def _run_driver(address: str, tmp_path: Path, ids: list[str], time_limit: float) -> Path:
+    """The executor through its Python API, in a driver process of its own."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HELPERS), env.get("PYTHONPATH", "")]))
+    proc = subprocess.run(
+        [sys.executable, "-c", DRIVER, address, str(tmp_path), str(time_limit), *ids],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
     )
+    assert proc.returncode == 0, proc.stderr
+    seen = json.loads(proc.stdout)
     assert sorted(seen) == sorted(f"{i}#1" for i in ids), "each trial reported exactly once"
-    return out
+    return tmp_path / "run"
 
 
 def _evaluation(out: Path, scenario: str) -> dict:
     return json.loads((out / scenario / "1" / "evaluation.json").read_text())
 
 
-def test_a_trial_that_kills_its_worker_twice_is_an_error_and_the_run_goes_on(driver, tmp_path):
-    out = _run_in_process(driver, tmp_path, ["ok-1", "doomed", "ok-2", "ok-3"], 30.0)
+def test_a_trial_that_kills_its_worker_twice_is_an_error_and_the_run_goes_on(cluster, tmp_path):
+    out = _run_driver(cluster, tmp_path, ["ok-1", "doomed", "ok-2", "ok-3"], 30.0)
     doomed = _evaluation(out, "doomed")
     assert doomed["error"].startswith("worker lost 2 times"), doomed
     for scenario in ("ok-1", "ok-2", "ok-3"):
@@ -299,9 +318,9 @@ def test_a_trial_that_kills_its_worker_twice_is_an_error_and_the_run_goes_on(dri
         assert evaluation["error"] is None and evaluation["scores"] == {"correct": 1.0}
 
 
-def test_the_hard_time_limit_kills_the_trial_and_what_it_started(driver, tmp_path):
+def test_the_hard_time_limit_kills_the_trial_and_what_it_started(cluster, tmp_path):
     started = time.monotonic()
-    out = _run_in_process(driver, tmp_path, ["hang", "ok-1"], 2.0)
+    out = _run_driver(cluster, tmp_path, ["hang", "ok-1"], 2.0)
     assert time.monotonic() - started < 45
     assert _evaluation(out, "hang")["error"] == "timeout"
     assert _evaluation(out, "ok-1")["scores"] == {"correct": 1.0}

@@ -176,12 +176,13 @@ def test_real_itbench_sample_renders():
     )
 
 
-def test_bad_inputs_exit_3_naming_the_file(tmp_path):
+def test_bad_inputs_exit_3_naming_the_file_and_a_missing_one_is_a_usage_error(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text("{")
-    for path, needle in ((broken, "broken.json"), (tmp_path / "none.json", "none.json")):
+    for path, code in ((broken, 3), (tmp_path / "none.json", 2)):
         proc = run_cli(["report", str(path)])
-        assert proc.returncode == 3 and needle in proc.stderr and "Traceback" not in proc.stderr
+        assert proc.returncode == code and path.name in proc.stderr
+        assert "Traceback" not in proc.stderr
     proc = run_cli(["report", str(broken), "--format", "pdf"])
     assert proc.returncode == 2
 

@@ -13,6 +13,8 @@ import glob
 import hashlib
 import json
 import re
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -418,3 +420,42 @@ def test_cli_rejects_an_unknown_fault_type(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "bogus" in result.output and "dns-failure" in result.output
+
+
+def _itbench(*args: str) -> subprocess.CompletedProcess[str]:
+    exe = Path(sys.executable).parent / "itbench"
+    return subprocess.run(
+        [str(exe), "sre", "generate", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+def test_itbench_sre_generate_follows_the_cli_contract(tmp_path: Path) -> None:
+    ok = _itbench("--fault", "scaled-to-zero", "--seed", "3", "--out", str(tmp_path / "out"))
+    assert ok.returncode == 0, ok.stderr
+    assert ok.stdout.splitlines() == [str(tmp_path / "out" / "Scenario-1")]
+    assert "scaled-to-zero on" in ok.stderr
+    # rerunning replaces a generated incident in place
+    again = _itbench("--fault", "scaled-to-zero", "--seed", "3", "--out", str(tmp_path / "out"))
+    assert again.returncode == 0, again.stderr
+
+    foreign = tmp_path / "mine" / "Scenario-1"
+    foreign.mkdir(parents=True)
+    (foreign / "notes.txt").write_text("keep me")
+    refused = _itbench("--seed", "1", "--out", str(tmp_path / "mine"))
+    assert refused.returncode == 2
+    assert "Scenario-1: exists and is not a generated incident" in refused.stderr
+    assert (foreign / "notes.txt").read_text() == "keep me"
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    unwritable = _itbench("--seed", "1", "--out", str(blocker / "sub"))
+    assert unwritable.returncode == 3
+    assert "cannot create the incident folder" in unwritable.stderr
+    assert "Traceback" not in unwritable.stderr
+
+    unknown = _itbench("--fault", "bogus", "--seed", "1", "--out", str(tmp_path / "x"))
+    assert unknown.returncode == 2 and "bogus" in unknown.stderr

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 ANNOTATION = "pod-policies.kyverno.io/autogen-controllers"
@@ -82,6 +83,14 @@ def _rewrite_text(text: str, prefix: str) -> str:
     )
 
 
+_CEL_PATHS = re.compile(r"\b(object|oldObject)\.(spec|metadata)\b")
+
+
+def _rewrite_cel_text(text: str, prefix: str) -> str:
+    """``object.spec`` and ``object.metadata`` (and oldObject's) under the pod template."""
+    return _CEL_PATHS.sub(lambda m: f"{m.group(1)}.{prefix}.{m.group(2)}", text)
+
+
 def _wrap_pattern(pattern: Any, cronjob: bool) -> Any:
     template = {"template": pattern}
     if cronjob:
@@ -100,6 +109,16 @@ def _convert(rule: dict[str, Any], kinds: list[str], name: str, cronjob: bool) -
         if isinstance(entry, dict) and entry.get("patchStrategicMerge") is not None:
             entry["patchStrategicMerge"] = _wrap_pattern(entry["patchStrategicMerge"], cronjob)
     validate = converted.get("validate") or {}
+    if "cel" in validate or "celPreconditions" in converted:
+        # Kyverno moves CEL's object paths under the pod template by the same text rewrite
+        cel_text = _rewrite_cel_text(
+            json.dumps([validate.get("cel"), converted.get("celPreconditions")]), prefix
+        )
+        validate["cel"], celpre = json.loads(cel_text)
+        if celpre is not None:
+            converted["celPreconditions"] = celpre
+        if validate["cel"] is None:
+            del validate["cel"]
     if "pattern" in validate:
         validate["pattern"] = _wrap_pattern(validate["pattern"], cronjob)
     if "anyPattern" in validate:

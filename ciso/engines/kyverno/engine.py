@@ -8,6 +8,7 @@ from typing import Any
 
 from ciso.engines.kyverno import conditions, exceptions, generation, mutation, rule_context
 from ciso.engines.kyverno.autogen import autogen_rules
+from ciso.engines.kyverno.cel import validate as cel_validate
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.matching import rule_applies
 from ciso.engines.kyverno.model import (
@@ -145,6 +146,8 @@ def _validate_once(request: RuleRequest) -> RuleOutcome | None:
     for key in UNSUPPORTED_VALIDATE:
         if key in spec:
             return RuleOutcome(ERROR, f"unsupported: validate.{key}")
+    if "cel" in spec:
+        return _validate_cel(request)
     if not request.deleting and not request.ctx.exceptions and _plain_pattern_rule(rule):
         # no variables anywhere: validate first, build the context only to word a failure
         return _validate_plain(request)
@@ -173,6 +176,19 @@ def _validate_once(request: RuleRequest) -> RuleOutcome | None:
         )
     except RuleError as exc:
         raise exc.at("validate") from None
+
+
+def _validate_cel(request: RuleRequest) -> RuleOutcome:
+    """A ``validate.cel`` rule: its celPreconditions, then (like every rule) its JMESPath
+    preconditions and PolicyExceptions, then its expressions."""
+    if not cel_validate.preconditions_hold(request):
+        return RuleOutcome(SKIP, "cel preconditions not met")
+    prepared = _prepare(request)
+    if prepared is None:
+        return NOT_MET
+    if prepared.excepted:
+        return _excepted(prepared.excepted)
+    return cel_validate.check(request)
 
 
 def _generate(request: RuleRequest) -> RuleOutcome:

@@ -57,7 +57,7 @@ RULE_TYPES = ("validate", "mutate", "generate", "verifyImages")
 #: what a validate block checks with; it needs at least one
 VALIDATION_METHODS = ("pattern", "anyPattern", "deny", "foreach", "podSecurity", "cel", "manifests")
 #: validate methods the offline engine does not evaluate (an ``unsupported`` error result)
-UNSUPPORTED_VALIDATE = ("cel", "manifests", "assert")
+UNSUPPORTED_VALIDATE = ("manifests", "assert")
 
 VALIDATION_FAILURE_ACTIONS = crd.VALIDATION_FAILURE_ACTIONS
 FAILURE_ACTIONS = crd.FAILURE_ACTIONS

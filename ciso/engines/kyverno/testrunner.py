@@ -5,7 +5,7 @@ one; ``excluded`` when the engine produced no rule response for that policy, rul
 pass or fail was expected (Kyverno's runner counts these as passes; we keep them apart so they
 cannot hide a matching bug); ``failed`` otherwise, and when the entry names a resource the test does
 not declare (``resource not found``, as the Kyverno CLI reports it); ``skipped`` for expectations on
-policy kinds outside this engine (ValidatingPolicy and friends, validate.cel rules); ``errors`` when
+policy kinds outside this engine (ValidatingPolicy and the other CEL policy kinds); ``errors`` when
 the engine returned an error (an unsupported feature among them).
 
 The verdict (:meth:`TestReport.verdict`) is the one ``itbench kyverno test`` exits with and
@@ -372,12 +372,6 @@ def run_test_file(path: Path) -> TestFileResult:
         outcome.error = str(exc)
         return outcome
     out_of_scope = {policy_id(p) for p in policies if p.get("kind") in OUT_OF_SCOPE_KINDS}
-    cel_rules = {
-        (policy_id(p), r.get("name"))
-        for p in policies
-        for r in (p.get("spec") or {}).get("rules") or []
-        if "cel" in (r.get("validate") or {})
-    }
     # a result entry may name its own admission operation: each operation is its own run
     runs: dict[str | None, list[RuleResult]] = {}
     for entry in test.get("results") or []:
@@ -400,12 +394,7 @@ def run_test_file(path: Path) -> TestFileResult:
             entry.get("result", ""),
         )
         for resource in names:
-            if (
-                any(entry.get(flag) for flag in OUT_OF_SCOPE_FLAGS)
-                or policy in out_of_scope
-                or (policy, rule.removeprefix("autogen-cronjob-").removeprefix("autogen-"))
-                in cel_rules
-            ):
+            if any(entry.get(flag) for flag in OUT_OF_SCOPE_FLAGS) or policy in out_of_scope:
                 verdict: tuple[str | None, str, str] = (
                     None,
                     "skipped",

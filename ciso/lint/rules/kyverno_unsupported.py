@@ -1,5 +1,5 @@
 """KYV006 (info): features itbench's Kyverno engine does not evaluate offline (verifyImages,
-validate.cel/manifests/assert; apiCall, imageRegistry and globalReference context without test
+validate.manifests/assert; apiCall, imageRegistry and globalReference context without test
 values): they give `error` results there, never a silent pass."""
 
 from __future__ import annotations

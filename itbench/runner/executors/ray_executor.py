@@ -250,7 +250,26 @@ class RayExecutor:
         if mode not in FILE_MODES:
             raise UsageError(f"{FILES_ENV}={mode!r}: expected one of {', '.join(FILE_MODES)}")
         ray = import_ray()
-        started_here = _connect(ray, self.address)
+        # Ray prints cluster events (a worker died, …) on the driver's stdout, which is the
+        # results document: while connected, stdout is stderr.
+        with contextlib.redirect_stdout(sys.stderr):
+            connected_here = _connect(ray, self.address)
+            try:
+                self._execute(ray, specs, ctx, output_dir, jobs, on_trial, mode)
+            finally:
+                if connected_here:  # also stops Ray's threads that print
+                    ray.shutdown()
+
+    def _execute(
+        self,
+        ray: Any,
+        specs: Sequence[TrialSpec],
+        ctx: RunContext,
+        output_dir: Path,
+        jobs: int,
+        on_trial: OnTrial,
+        mode: str,
+    ) -> None:
         run_id = secrets.token_hex(8)
         marker = output_dir.resolve() / f".itbench-ray-{run_id}"
         marker.write_text(run_id + "\n", encoding="utf-8")
@@ -267,13 +286,12 @@ class RayExecutor:
             _Driver(ray, payload, ctx, jobs, self.cpus_per_trial, on_trial).run()
         finally:
             marker.unlink(missing_ok=True)
-            if started_here:
-                ray.shutdown()
 
 
 def _connect(ray: Any, address: str | None) -> bool:
-    """Join the cluster at ``address`` (or ``RAY_ADDRESS``), else start a local instance; True
-    when this process started (and must stop) it."""
+    """Join the cluster at ``address``, else Ray's default (``RAY_ADDRESS``, a cluster started
+    with ``ray start`` on this machine, else a new local instance); True when this call connected
+    (and the run must disconnect), False when the caller had already."""
     import logging
 
     if ray.is_initialized():
@@ -290,7 +308,7 @@ def _connect(ray: Any, address: str | None) -> bool:
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = target or "a local instance"
         raise RayExecutorError(f"cannot connect to Ray at {where}: {exc}") from exc
-    return target is None
+    return True
 
 
 class _Driver:

@@ -12,16 +12,11 @@ from sre.generator.model import (
     Symptom,
     WarningEvent,
 )
-from sre.generator.objects import node, pod_name, template_hash
-
-
-def node_of(ctx: FaultContext, service_name: str) -> str:
-    """Pods are spread over the nodes by name, the same way the object writer places them."""
-    return ctx.nodes[sum(map(ord, service_name)) % len(ctx.nodes)]
+from sre.generator.objects import node, node_for, pod_name, template_hash
 
 
 def build(ctx: FaultContext) -> FaultPlan:
-    name = node_of(ctx, ctx.target.name)
+    name = node_for(ctx.target.name)
     ref = ObjectRef("Node", name, "")
     pod = current_pod(ctx)
     # the replacement pod finds no room: the node is tainted and the others are full

@@ -5,7 +5,9 @@ parser rejects the optional *syntax* Kubernetes enables: ``x.?field`` and ``x[?k
 rewritten here, token by token (string literals are never touched), into receiver-style calls of
 the optional library's functions — ``x.?f`` becomes ``x._opt_select("f")`` and ``x[?k]``
 becomes ``x._opt_index(k)`` — which CEL parses as ``_opt_select(x, "f")``: the receiver's extent
-needs no parsing at all.
+needs no parsing at all. ``.orValue(`` becomes ``._or_value(``: cel-go's dynamic dispatch gives a
+plain (non-optional) receiver back unchanged, which Kyverno's policies rely on
+(``container.volumeMounts.orValue([])``), where the Rust evaluator's own ``orValue`` fails.
 
 ``comprehension_depth`` finds how deeply the macros that iterate (``all``, ``exists``,
 ``exists_one``, ``map``, ``filter``) nest: the cost bound of an expression is the input's
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 
 OPT_SELECT = "_opt_select"
 OPT_INDEX = "_opt_index"
+OR_VALUE = "_or_value"
 ITERATING_MACROS = frozenset(("all", "exists", "exists_one", "map", "filter"))
 
 # a string literal in any of CEL's forms (raw, bytes, triple-quoted); then everything else
@@ -75,7 +78,7 @@ def tokens(source: str) -> list[Token]:
 def rewrite_optional_syntax(source: str) -> str:
     """The source with ``.?f`` and ``[?k]`` as calls the evaluator parses (unchanged when the
     source has neither)."""
-    if ".?" not in source and "[?" not in source:
+    if ".?" not in source and "[?" not in source and "orValue" not in source:
         return source
     parts: list[str] = []
     last = 0
@@ -92,6 +95,16 @@ def rewrite_optional_syntax(source: str) -> str:
             parts.append(source[last : tok.offset])
             parts.append(f'.{OPT_SELECT}("{field.text}")')
             last = field.offset + len(field.text)
+        elif (
+            tok.text == "orValue"
+            and i > 0
+            and toks[i - 1].text == "."
+            and nxt is not None
+            and nxt.text == "("
+        ):
+            parts.append(source[last : tok.offset])
+            parts.append(OR_VALUE)
+            last = tok.offset + len(tok.text)
         elif tok.text == "[":
             optional = nxt is not None and nxt.text == "?" and not nxt.string
             closers.append(optional)

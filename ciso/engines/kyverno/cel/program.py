@@ -1,0 +1,87 @@
+"""Compiling and running one CEL expression: a compile cache keyed by source, the limits of
+``limits``, and errors in the words a policy author can act on."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import cel
+
+from ciso.engines.kyverno.cel import limits
+from ciso.engines.kyverno.cel.libraries import FUNCTIONS
+from ciso.engines.kyverno.cel.syntax import (
+    CelSyntaxError,
+    comprehension_depth,
+    rewrite_optional_syntax,
+)
+
+
+class CelError(ValueError):
+    """A CEL expression that does not compile, or whose evaluation failed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Compiled:
+    source: str
+    program: Any
+    nesting: int
+
+
+_PARSE_ERROR = re.compile(r"ERROR: <input>:(\d+):(\d+): ([^\n]*)")
+
+
+def _problem(exc: BaseException) -> str:
+    """The evaluator's message without the source it repeats: line:column and what is wrong."""
+    if isinstance(exc, KeyError):
+        return f"no such key: {exc.args[0] if exc.args else ''}"
+    message = str(exc)
+    found = _PARSE_ERROR.findall(message)
+    if found:
+        return "; ".join(f"{line}:{col}: {text.strip()}" for line, col, text in found)
+    return message.splitlines()[0] if message else type(exc).__name__
+
+
+@functools.lru_cache(maxsize=4096)
+def compile_expression(source: str) -> Compiled:
+    """The compiled program of ``source`` (cached: a policy's expressions compile once per
+    process); CelError naming the problem when it does not parse."""
+    if not isinstance(source, str) or not source.strip():
+        raise CelError("empty CEL expression")
+    try:
+        rewritten = rewrite_optional_syntax(source)
+        program = cel.compile(rewritten)
+    except CelSyntaxError as exc:
+        raise CelError(f"syntax error at offset {exc.offset}: {exc}") from None
+    except (ValueError, RuntimeError) as exc:
+        raise CelError(f"syntax error at {_problem(exc)}") from None
+    return Compiled(source, program, comprehension_depth(source))
+
+
+def evaluate(source: str, bindings: Mapping[str, Any], *, largest: int | None = None) -> Any:
+    """The value of ``source`` with ``bindings``; CelError when compiling or evaluating fails or a
+    limit is exceeded. ``largest``: the largest collection in the bindings, when the caller
+    already knows it (it is the same for every expression of one rule)."""
+    compiled = compile_expression(source)
+    if compiled.nesting:
+        size = limits.largest_collection(dict(bindings)) if largest is None else largest
+        bound = limits.iteration_bound(size, len(source))
+        cost = bound**compiled.nesting
+        if cost > limits.COST_LIMIT:
+            raise CelError(
+                f"estimated cost {cost} exceeds the cost limit {limits.COST_LIMIT} "
+                f"({compiled.nesting} nested comprehensions over up to {bound} elements)"
+            )
+    context = cel.Context(variables=dict(bindings), functions=FUNCTIONS)
+    limits.start()
+    try:
+        return compiled.program.execute(context)
+    except limits.CelLimitExceeded as exc:
+        raise CelError(str(exc)) from None
+    except (ValueError, RuntimeError, TypeError, KeyError, IndexError) as exc:
+        raise CelError(_problem(exc)) from None
+    finally:
+        limits.stop()
