@@ -91,11 +91,20 @@ def test_eval_of_itbench_lite_outputs(tmp_path: Path) -> None:
         timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
-    raw = {r["trial_id"]: r["scores"] for r in json.loads(proc.stdout)["raw_results"]}
+    results = json.loads(proc.stdout)["raw_results"]
+    scored = "fixture-k8s-5.2.5-host-network.opa-static"
+    raw = {r["trial_id"]: r["scores"] for r in results if r["incident_id"] == scored}
     assert {
         t: (s["compliance_validation"], s["strict_pass"], s["resource_recall"])
         for t, s in raw.items()
     } == {"1": (1, 1, 1.0), "2": (1, 0, 0.5), "3": (0, 0, 0.0)}
+    # the other scenarios of the ground truth had no output: counted as bad runs, by id
+    missing = {r["incident_id"] for r in results if r["incident_id"] != scored}
+    assert missing == set(CLASSES) - {scored}
+    assert all(
+        r["error"].startswith("missing output") for r in results if r["incident_id"] in missing
+    )
+    assert "counted as bad runs" in proc.stderr
 
 
 def test_eval_of_caa_workdirs(tmp_path: Path) -> None:
