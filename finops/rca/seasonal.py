@@ -23,6 +23,7 @@ _NOISE_WEEKS = 5
 _MAD_TO_SIGMA = 1.4826
 _SHRINK = 0.75
 _RECENT_MIN_DAYS = 2
+_RECENT_MIN_WEEKS = 2
 #: An earlier month position counts as special when it stood this far from its weekly level.
 _MONTHLY_RATIO = 1.3
 
@@ -57,22 +58,32 @@ def weekday_median(values: np.ndarray, t: int) -> np.ndarray:
 
 
 def _recent_level(values: np.ndarray, t: int) -> np.ndarray:
-    """The level of the last three days, each rescaled to the anomaly day's weekday by the
-    weekday medians of the last four weeks: a planned scale step two or more days before the
-    anomaly is the new normal by then. NaN where no recent day had a usable weekday level (a
-    resource that runs on weekdays only, seen on a Monday, is judged by the other baselines)."""
+    """The level of the last three days, each carried to the anomaly day's weekday: a planned
+    scale step two or more days before the anomaly is the new normal by then.
+
+    A recent day is carried over by the ratio "anomaly weekday / that weekday" measured week by
+    week over the last four weeks, only in weeks where the resource ran on both days, and the
+    median of those ratios is taken. Ratios of weekday medians instead would be skewed by a
+    resource that started a few weeks ago (zeros from before its start weigh on some weekdays'
+    medians and not on others) and would turn its ordinary days into a wild expectation. NaN where
+    fewer than two recent days can be carried (a resource that runs on weekdays only, seen on a
+    Monday, is judged by the other baselines)."""
     if t < 7 * _WEEKS:
         return np.full(values.shape[0], np.nan)
-
-    def weekday_level(day: int) -> np.ndarray:
-        return np.median(values[:, [day - 7 * k for k in range(1, _WEEKS + 1)]], axis=1)
-
-    today = weekday_level(t)
+    weeks = range(1, _WEEKS + 1)
     scaled = []
     for day in (t - 1, t - 2, t - 3):
-        level = weekday_level(day)
+        today = values[:, [t - 7 * k for k in weeks]]
+        then = values[:, [day - 7 * k for k in weeks]]
+        both = (today > 0) & (then > 0)
         with np.errstate(divide="ignore", invalid="ignore"):
-            scaled.append(np.where(level > 0, values[:, day] * today / level, np.nan))
+            ratios = np.where(both, today / then, np.nan)
+        # two weeks at least: one week's ratio is one noisy sample of the weekly profile
+        enough = (both.sum(axis=1) >= _RECENT_MIN_WEEKS) & (values[:, day] > 0)
+        ratio = np.full(values.shape[0], np.nan)
+        if enough.any():
+            ratio[enough] = np.nanmedian(ratios[enough], axis=1)
+        scaled.append(values[:, day] * ratio)
     stacked = np.vstack(scaled)
     usable = ~np.isnan(stacked)
     # two of three days at least: one odd day is not a level

@@ -13,7 +13,7 @@ import duckdb
 #: quotes are data. A CSV-quoted body (``"{""a"": 1}"``) is undone by ``body_json`` instead.
 _CSV = (
     "delim='\t', header=true, quote='', escape='', strict_mode=false, auto_detect=false, "
-    "max_line_size=67108864"
+    "max_line_size=8388608, buffer_size=33554432"
 )
 
 MACROS = [
@@ -177,6 +177,44 @@ def load_table(con: duckdb.DuckDBPyConnection, path: Path, kind: str) -> None:
     proj, keep = _select(kind, cols)
     con.execute(f"CREATE TABLE data AS {proj}")
     _record_problems(con, path, kind, keep, path.name)
+    if kind == "traces":
+        add_call_paths(con)
+
+
+def add_call_paths(con: duckdb.DuckDBPyConnection) -> None:
+    """Give every span the service path from its trace's root down to it ("frontend-proxy ->
+    frontend -> ad"), once at index time: the recursive walk is the expensive part of the trace
+    tools, and it does not depend on the window a question asks about. A client span's path ends
+    at its peer (``peer.service``, else ``server.address``), so a callee that no longer answers
+    still has a path. Rows are stored in time order, so time windows skip whole row groups."""
+    con.execute(
+        """
+        CREATE TABLE traced AS
+        WITH RECURSIVE spans AS (
+          SELECT trace_id, span_id, parent_span_id,
+                 CASE WHEN lower(span_kind) LIKE '%client%' AND peer_service IS NOT NULL
+                           AND peer_service <> service_name
+                      THEN [service_name, peer_service] ELSE [service_name] END AS hop
+          FROM data),
+        roots AS (
+          SELECT s.* FROM spans s ANTI JOIN spans p
+            ON p.trace_id = s.trace_id AND p.span_id = s.parent_span_id),
+        paths(trace_id, span_id, path, depth) AS (
+          SELECT trace_id, span_id, hop, 1 FROM roots
+          UNION ALL
+          SELECT c.trace_id, c.span_id,
+                 CASE WHEN p.path[-1] = c.hop[1] THEN list_concat(p.path, c.hop[2:])
+                      ELSE list_concat(p.path, c.hop) END, p.depth + 1
+          FROM spans c JOIN paths p ON c.trace_id = p.trace_id AND c.parent_span_id = p.span_id
+          WHERE p.depth < 64)
+        SELECT d.*, p.call_path FROM data d LEFT JOIN (
+          SELECT trace_id, span_id, any_value(array_to_string(path, ' -> ')) AS call_path
+          FROM paths GROUP BY trace_id, span_id) p USING (trace_id, span_id)
+        ORDER BY d.ts
+        """
+    )
+    con.execute("DROP TABLE data")
+    con.execute("ALTER TABLE traced RENAME TO data")
 
 
 def _record_problems(

@@ -32,9 +32,8 @@ def call(name: str, arguments: dict) -> dict:
     MCP server's one entry point)."""
     from itbench.errors import unknown_name
 
-    specs = tool_specs()
-    if name not in specs:
-        raise unknown_name("tool", name, list(specs))
-    spec = specs[name]
+    if name not in TOOL_NAMES:
+        raise unknown_name("tool", name, list(TOOL_NAMES))
+    spec = importlib.import_module(f"sre.tools.{name}").SPEC
     args = spec.args.model_validate(arguments)
     return spec.run(args).model_dump(mode="json", by_alias=True)

@@ -5,11 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import duckdb
-import pandas as pd
 
 from sre.snapshot.alerts import load_alerts
 from sre.snapshot.layout import require_dir
-from sre.tools._common import ToolArgs, ToolResult, ToolSpec, parse_time, table_query
+from sre.tools._common import (
+    ToolArgs,
+    ToolResult,
+    ToolSpec,
+    parse_time,
+    quote_ident,
+    table_query,
+)
 
 DESCRIPTION = (
     "Analyses alerts like SQL: filter -> group_by -> agg -> sort -> page. One row per alert per "
@@ -69,10 +75,19 @@ def run(args: Args) -> Result:
         "file",
         "duration_active_min",
     ]
-    frame = pd.DataFrame.from_records(records, columns=columns)
     time_col = "activeAt" if args.time_basis == "activeAt" else "snapshot_time"
     con = duckdb.connect()
-    con.register("alerts", frame)
+    types = {"activeAt": "TIMESTAMP", "snapshot_time": "TIMESTAMP", "duration_active_min": "DOUBLE"}
+    con.execute(
+        "CREATE TABLE alerts ("
+        + ", ".join(f"{quote_ident(c)} {types.get(c, 'VARCHAR')}" for c in columns)
+        + ")"
+    )
+    if records:
+        con.executemany(
+            f"INSERT INTO alerts VALUES ({', '.join('?' for _ in columns)})",
+            [[r[c] for c in columns] for r in records],
+        )
     where, params = [], []
     start, end = parse_time(args.start_time, "start_time"), parse_time(args.end_time, "end_time")
     if start:

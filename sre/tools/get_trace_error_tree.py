@@ -93,40 +93,20 @@ def run(args: Args) -> Result:
         params.append(f"%{args.span_kind.lower().removeprefix('span_kind_')}%")
     rows = con.execute(
         f"""
-        WITH RECURSIVE spans AS (
-          SELECT trace_id, span_id, parent_span_id, service_name, ts, duration_ns, status_code,
-                 status_message, span_kind,
-                 -- a client span stands for the call into its peer: its path ends at the
-                 -- callee, so a callee that no longer answers still has a path of its own
-                 CASE WHEN lower(span_kind) LIKE '%client%' AND peer_service IS NOT NULL
-                           AND peer_service <> service_name
-                      THEN [service_name, peer_service] ELSE [service_name] END AS hop
-          FROM data WHERE ts >= $1 AND ts < $2),
-        roots AS (
-          SELECT s.* FROM spans s WHERE s.parent_span_id IS NULL OR NOT EXISTS (
-            SELECT 1 FROM spans p WHERE p.trace_id = s.trace_id AND p.span_id = s.parent_span_id)),
-        paths(trace_id, span_id, path, depth) AS (
-          SELECT trace_id, span_id, hop, 1 FROM roots
-          UNION ALL
-          SELECT c.trace_id, c.span_id,
-                 CASE WHEN p.path[-1] = c.hop[1] THEN list_concat(p.path, c.hop[2:])
-                      ELSE list_concat(p.path, c.hop) END, p.depth + 1
-          FROM spans c JOIN paths p ON c.trace_id = p.trace_id AND c.parent_span_id = p.span_id
-          WHERE p.depth < 64)
-        SELECT p.path, s.ts >= $3 AS post, count(DISTINCT s.trace_id), count(*),
-               count(*) FILTER (WHERE s.status_code ILIKE '%error%'),
-               avg(s.duration_ns) / 1e6, quantile_cont(s.duration_ns, 0.95) / 1e6,
-               list(DISTINCT s.status_message) FILTER (
-                 WHERE s.status_code ILIKE '%error%' AND coalesce(s.status_message, '') <> '')
-        FROM paths p JOIN spans s USING (trace_id, span_id)
-        WHERE true {kind_filter.replace("?", "$4")}
+        SELECT call_path, ts >= $3 AS post, count(DISTINCT trace_id), count(*),
+               count(*) FILTER (WHERE status_code ILIKE '%error%'),
+               avg(duration_ns) / 1e6, quantile_cont(duration_ns, 0.95) / 1e6,
+               list(DISTINCT status_message) FILTER (
+                 WHERE status_code ILIKE '%error%' AND coalesce(status_message, '') <> '')
+        FROM data s
+        WHERE ts >= $1 AND ts < $2 AND call_path IS NOT NULL {kind_filter.replace("?", "$4")}
         GROUP BY ALL""",
         params,
     ).fetchall()
     stats: dict[tuple[str, ...], dict[bool, PathStats]] = {}
     messages: dict[tuple[str, ...], list[str]] = {}
     for path, post, traces, spans, errors, mean, p95, msgs in rows:
-        key = tuple(path)
+        key = tuple(path.split(" -> "))
         stats.setdefault(key, {})[bool(post)] = PathStats(
             traces=traces, spans=spans, errors=errors,
             error_pct=round(100 * errors / spans, 2) if spans else 0.0,

@@ -98,6 +98,8 @@ def _pack(path: Path, arcname: str) -> bytes:
 
 
 def _unpack(data: bytes, target: Path) -> None:
+    if not hasattr(tarfile, "data_filter"):  # the safe extraction filter arrived in 3.11.4
+        raise RayExecutorError("transfer mode needs Python >= 3.11.4 (tarfile data filter)")
     with tarfile.open(fileobj=io.BytesIO(data), mode="r") as archive:
         archive.extractall(target, filter="data")
 
