@@ -147,6 +147,7 @@ def main() -> None:
     started = time.perf_counter()
     # one local instance for everything; logical CPUs so that N sleeping workers fit
     ray.init(
+        address="local",
         num_cpus=max([*workers, args.jobs]),
         include_dashboard=False,
         log_to_driver=False,

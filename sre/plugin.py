@@ -30,6 +30,30 @@ def _cluster_extension():
     return sre_extension()
 
 
+def _load_ground_truth(path):
+    from sre.judge.hooks import load_ground_truth  # pydantic models: start-up time (docstring)
+
+    return load_ground_truth(path)
+
+
+def _evaluate(scenario, workspace):
+    from sre.judge.hooks import evaluate
+
+    return evaluate(scenario, workspace)
+
+
+def _run_options():
+    from sre.judge.hooks import run_options
+
+    return run_options()
+
+
+def _configure(options):
+    from sre.judge.hooks import configure
+
+    configure(options)
+
+
 domain = Domain(
     name="sre",
     description=(
@@ -38,6 +62,13 @@ domain = Domain(
     ),
     commands=_commands,
     cluster_extension=_cluster_extension,
+    # the judge (sre/judge): ``itbench sre eval`` and the scores of ``sre run``
+    load_ground_truth=_load_ground_truth,
+    evaluate=_evaluate,
+    primary_metric="root_cause_entity",
+    results_config={"k": 3},
+    run_options=_run_options,
+    configure=_configure,
 )
 
 __all__ = ["domain"]

@@ -8,7 +8,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from itbench.errors import InputError
+from itbench.errors import InputError, parse_problem
 from itbench.yamlsafe import load_all
 
 ATTRIBUTES_FILE = "host-attributes.yaml"
@@ -36,7 +36,7 @@ def read_attributes(path: Path) -> dict[PurePosixPath, dict[str, str]]:
     try:
         documents = load_all(path.read_text(encoding="utf-8"))
     except Exception as exc:
-        raise InputError(f"{path}: not readable YAML: {exc}") from None
+        raise InputError(f"{path}: not readable YAML: {parse_problem(exc)}") from None
     mapping = documents[0] if documents else {}
     if not isinstance(mapping, dict):
         raise InputError(f"{path}: expected a mapping of absolute paths to attributes")

@@ -33,7 +33,7 @@ from ciso.scenarios.model import (
     UpdateSpec,
 )
 from ciso.scenarios.reference import control_solution
-from itbench.errors import InputError
+from itbench.errors import InputError, parse_problem
 from itbench.yamlsafe import load_all
 
 BUNDLE_FILE = "info.json"
@@ -97,7 +97,7 @@ def _yaml_documents(path: Path) -> list[dict[str, Any]]:
     try:
         documents = load_all(read_text(path))
     except yaml.YAMLError as exc:
-        raise InputError(f"{path}: invalid YAML: {exc}") from None
+        raise InputError(f"{path}: invalid YAML: {parse_problem(exc)}") from None
     return [d for d in documents if isinstance(d, dict)]
 
 

@@ -24,7 +24,7 @@ from ciso.scenarios.model import (
     ResourceRef,
     ScenarioClass,
 )
-from itbench.errors import InputError
+from itbench.errors import InputError, parse_problem
 from itbench.yamlsafe import load_all
 
 SCENARIO_FILE = "scenario.yaml"
@@ -198,7 +198,7 @@ def _manifest_objects(directory: Path) -> list[tuple[Path, dict[str, Any]]]:
         try:
             documents = load_all(read_text(path))
         except yaml.YAMLError as exc:
-            raise InputError(f"{path}: invalid YAML: {exc}") from None
+            raise InputError(f"{path}: invalid YAML: {parse_problem(exc)}") from None
         for document in documents:
             if isinstance(document, dict) and document.get("kind") == "List":
                 objects.extend((path, item) for item in document.get("items") or [])

@@ -11,7 +11,7 @@ import yaml
 
 from finops.loaders.table import CostTable, normalise
 from finops.model import LITE_HIERARCHY, Anomaly, Resource
-from itbench.errors import InputError
+from itbench.errors import InputError, parse_problem
 
 
 def read_anomaly(path: Path) -> Anomaly:
@@ -41,7 +41,7 @@ def read_ground_truth(path: Path) -> tuple[Resource, ...]:
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
     except yaml.YAMLError as exc:
-        raise InputError(f"{path}: not valid YAML ({exc})") from exc
+        raise InputError(f"{path}: not valid YAML ({parse_problem(exc)})") from exc
     if not isinstance(data, dict) or not isinstance(data.get("resource"), list):
         raise InputError(f"{path}: expected 'resource: [{{name, type}}, ...]'")
     out = []

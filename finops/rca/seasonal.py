@@ -35,7 +35,7 @@ def expected_values(values: np.ndarray, t: int, days: pd.DatetimeIndex | None = 
         if t == 0:
             return np.zeros_like(actual)
         return np.median(values[:, :t], axis=1)
-    seasonal = np.median(values[:, same_weekday], axis=1)
+    seasonal = weekday_median(values, t)
     candidates = [seasonal, values[:, t - 7], _recent_level(values, t)]
     if days is not None:
         month = _same_month_position(days, t)
@@ -50,11 +50,22 @@ def expected_values(values: np.ndarray, t: int, days: pd.DatetimeIndex | None = 
 
 def weekday_median(values: np.ndarray, t: int) -> np.ndarray:
     """The plain same-weekday median of the last four weeks: not pulled towards the day's value
-    as the closest-of-baselines expectation is, so growth factors of siblings compare fairly."""
+    as the closest-of-baselines expectation is, so growth factors of siblings compare fairly.
+
+    Weeks before a resource's first cost are not part of its history: a resource that started two
+    weeks ago would otherwise be expected at half its level (two zeros and two real weeks)."""
     same_weekday = [t - 7 * k for k in range(1, _WEEKS + 1) if t - 7 * k >= 0]
     if not same_weekday:
         return np.median(values[:, :t], axis=1) if t else np.zeros(values.shape[0])
-    return np.median(values[:, same_weekday], axis=1)
+    ran = values[:, :t] != 0
+    first = np.where(ran.any(axis=1), np.argmax(ran, axis=1), t)
+    weeks = values[:, same_weekday]
+    lived = np.asarray(same_weekday)[None, :] >= first[:, None]
+    out = np.zeros(values.shape[0])
+    some = lived.any(axis=1)
+    if some.any():
+        out[some] = np.nanmedian(np.where(lived, weeks, np.nan)[some], axis=1)
+    return out
 
 
 def _recent_level(values: np.ndarray, t: int) -> np.ndarray:

@@ -15,7 +15,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 #: A trial score: a number, a dict of numbers (``calculation``, ``calculation_precision`` ...), or null.
-ScoreValue = float | int | bool | dict[str, float | int | bool | None] | None
+# A dict score may carry the judge's evidence beside its numbers (ITBench-Evaluations writes
+# justifications and per-entity verdicts there); aggregation reads only the calculation keys.
+ScoreValue = float | int | bool | dict[str, Any] | None
 
 
 class Scenario(BaseModel):

@@ -183,37 +183,46 @@ def load_table(con: duckdb.DuckDBPyConnection, path: Path, kind: str) -> None:
 
 def add_call_paths(con: duckdb.DuckDBPyConnection) -> None:
     """Give every span the service path from its trace's root down to it ("frontend-proxy ->
-    frontend -> ad"), once at index time: the recursive walk is the expensive part of the trace
-    tools, and it does not depend on the window a question asks about. A client span's path ends
-    at its peer (``peer.service``, else ``server.address``), so a callee that no longer answers
-    still has a path. Rows are stored in time order, so time windows skip whole row groups."""
+    frontend -> ad"), once at index time: walking parent links is the expensive part of the
+    trace tools, and it does not depend on the window a question asks about. A client span's
+    path ends at its peer (``peer.service``, else ``server.address``), so a callee that no longer
+    answers still has a path. The walk goes one tree level per join (a recursive CTE keeps every
+    level in memory; plain joins spill to disk), and rows are stored in time order so time
+    windows skip whole row groups."""
     con.execute(
-        """
-        CREATE TABLE traced AS
-        WITH RECURSIVE spans AS (
-          SELECT trace_id, span_id, parent_span_id,
-                 CASE WHEN lower(span_kind) LIKE '%client%' AND peer_service IS NOT NULL
-                           AND peer_service <> service_name
-                      THEN [service_name, peer_service] ELSE [service_name] END AS hop
-          FROM data),
-        roots AS (
-          SELECT s.* FROM spans s ANTI JOIN spans p
-            ON p.trace_id = s.trace_id AND p.span_id = s.parent_span_id),
-        paths(trace_id, span_id, path, depth) AS (
-          SELECT trace_id, span_id, hop, 1 FROM roots
-          UNION ALL
-          SELECT c.trace_id, c.span_id,
-                 CASE WHEN p.path[-1] = c.hop[1] THEN list_concat(p.path, c.hop[2:])
-                      ELSE list_concat(p.path, c.hop) END, p.depth + 1
-          FROM spans c JOIN paths p ON c.trace_id = p.trace_id AND c.parent_span_id = p.span_id
-          WHERE p.depth < 64)
+        """CREATE TEMP TABLE spans AS
+        SELECT trace_id, span_id, parent_span_id,
+               CASE WHEN lower(span_kind) LIKE '%client%' AND peer_service IS NOT NULL
+                         AND peer_service <> service_name
+                    THEN [service_name, peer_service] ELSE [service_name] END AS hop
+        FROM data"""
+    )
+    con.execute(
+        """CREATE TEMP TABLE level AS
+        SELECT s.trace_id, s.span_id, s.hop AS path FROM spans s ANTI JOIN spans p
+          ON p.trace_id = s.trace_id AND p.span_id = s.parent_span_id"""
+    )
+    con.execute("CREATE TEMP TABLE paths AS SELECT * FROM level")
+    for _ in range(64):  # deeper than any real call tree; also ends a parent cycle
+        con.execute(
+            """CREATE OR REPLACE TEMP TABLE level AS
+            SELECT c.trace_id, c.span_id,
+                   CASE WHEN p.path[-1] = c.hop[1] THEN list_concat(p.path, c.hop[2:])
+                        ELSE list_concat(p.path, c.hop) END AS path
+            FROM spans c JOIN level p ON c.trace_id = p.trace_id AND c.parent_span_id = p.span_id"""
+        )
+        if not con.execute("SELECT count(*) FROM level").fetchone()[0]:
+            break
+        con.execute("INSERT INTO paths SELECT * FROM level")
+    con.execute(
+        """CREATE TABLE traced AS
         SELECT d.*, p.call_path FROM data d LEFT JOIN (
           SELECT trace_id, span_id, any_value(array_to_string(path, ' -> ')) AS call_path
           FROM paths GROUP BY trace_id, span_id) p USING (trace_id, span_id)
-        ORDER BY d.ts
-        """
+        ORDER BY d.ts"""
     )
-    con.execute("DROP TABLE data")
+    for table in ("data", "spans", "level", "paths"):
+        con.execute(f"DROP TABLE {table}")
     con.execute("ALTER TABLE traced RENAME TO data")
 
 

@@ -10,10 +10,12 @@ import importlib.util
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,6 +59,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env["TOY_AGENT_SLEEP"] = "0.4"
     env.pop("RAY_ADDRESS", None)
     log = (tmp_path_factory.mktemp("ray") / "head.log").open("w")
+    temp_dir = tempfile.mkdtemp(prefix="itbray")  # short: Ray's socket paths live under it
     head = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "ray"),
@@ -69,6 +72,9 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "--object-store-memory=100000000",
             "--include-dashboard=false",
             "--disable-usage-stats",
+            # its own session folder: the machine-wide record of "the current cluster" in
+            # /tmp/ray would outlive the SIGKILL below and mislead later ``ray.init()`` calls
+            f"--temp-dir={temp_dir}",
         ],
         env=env,
         stdout=log,
@@ -92,6 +98,7 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         os.killpg(head.pid, signal.SIGKILL)
         head.wait()
         log.close()
+        shutil.rmtree(temp_dir, ignore_errors=True)
         for name, value in saved.items():
             if value is None:
                 os.environ.pop(name, None)
@@ -353,3 +360,57 @@ def test_ray_is_imported_only_when_chosen(toy_env, tmp_path):
         timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
+
+
+KUBERAY = REPO / "deploy" / "kuberay"
+
+
+def _documents(name: str) -> list[dict]:
+    import yaml
+
+    return [d for d in yaml.safe_load_all((KUBERAY / name).read_text()) if d is not None]
+
+
+def _pod_specs(cluster_spec: dict) -> list[dict]:
+    groups = [cluster_spec["headGroupSpec"], *cluster_spec["workerGroupSpecs"]]
+    return [group["template"]["spec"] for group in groups]
+
+
+@pytest.mark.parametrize("name", ["raycluster.yaml", "rayjob.yaml"])
+def test_kuberay_manifests_mount_the_shared_run_volume_everywhere(name):
+    (document,) = _documents(name)
+    assert document["apiVersion"] == "ray.io/v1"
+    spec = document["spec"]
+    cluster_spec = spec["rayClusterSpec"] if document["kind"] == "RayJob" else spec
+    assert document["kind"] in ("RayJob", "RayCluster")
+    # the head only drives: no trial may be scheduled there
+    assert cluster_spec["headGroupSpec"]["rayStartParams"]["num-cpus"] == "0"
+    (claim,) = _documents("pvc.yaml")
+    assert claim["spec"]["accessModes"] == ["ReadWriteMany"]
+    for pod in _pod_specs(cluster_spec):
+        volumes = {v["name"]: v for v in pod["volumes"]}
+        assert volumes["runs"]["persistentVolumeClaim"]["claimName"] == claim["metadata"]["name"]
+        for container in pod["containers"]:
+            assert {"name": "runs", "mountPath": "/runs"} in container["volumeMounts"]
+
+
+def test_the_rayjob_entrypoint_is_a_valid_ray_run_into_the_shared_volume():
+    import shlex
+
+    import click
+
+    from itbench.cli.main import cli
+
+    (document,) = _documents("rayjob.yaml")
+    words = shlex.split(document["spec"]["entrypoint"])
+    assert words[0] == "itbench"
+    context = click.Context(cli, info_name="itbench")
+    group = cli.get_command(context, words[1])
+    assert group is not None, f"no domain {words[1]!r}"
+    command = group.get_command(click.Context(group, parent=context), words[2])
+    assert command is not None and words[2] == "run"
+    values, extra, _ = command.make_parser(click.Context(command)).parse_args(words[3:])
+    assert not extra
+    assert values["executor"] == "ray"
+    assert "ray_address" not in values  # the driver runs on the head, where RAY_ADDRESS is set
+    assert values["output_dir"].startswith("/runs/")

@@ -257,7 +257,7 @@ VALIDATE_BLOCKS = {
         {"allowExistingViolations": False, "pattern": {"kind": "Pod"}},
         "pass",
     ),
-    "cel": ({"cel": {"expressions": [{"expression": "true"}]}}, "error"),
+    "cel": ({"cel": {"expressions": [{"expression": "true"}]}}, "pass"),
     "manifests": ({"manifests": {"attestors": []}}, "error"),
     "assert": ({"assert": {"object": {"kind": "Pod"}}}, "error"),
 }

@@ -291,14 +291,15 @@ class RayExecutor:
 
 
 def _connect(ray: Any, address: str | None) -> bool:
-    """Join the cluster at ``address``, else Ray's default (``RAY_ADDRESS``, a cluster started
-    with ``ray start`` on this machine, else a new local instance); True when this call connected
-    (and the run must disconnect), False when the caller had already."""
+    """Join the cluster at ``address``, else ``$RAY_ADDRESS``, else start a private local
+    instance (``auto`` joins one started with ``ray start`` on this machine: never implicitly, as
+    a stale record of a stopped one would hang the run); True when this call connected (and the
+    run must disconnect), False when the caller had already."""
     import logging
 
     if ray.is_initialized():
         return False
-    target = address or os.environ.get("RAY_ADDRESS") or None
+    target = address or os.environ.get("RAY_ADDRESS") or "local"
     try:
         ray.init(
             address=target,
@@ -308,7 +309,7 @@ def _connect(ray: Any, address: str | None) -> bool:
             logging_level=logging.WARNING,
         )
     except (ConnectionError, RuntimeError, ValueError) as exc:
-        where = target or "a local instance"
+        where = "a local instance" if target == "local" else target
         raise RayExecutorError(f"cannot connect to Ray at {where}: {exc}") from exc
     return True
 

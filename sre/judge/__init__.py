@@ -1,0 +1,54 @@
+"""The SRE judge: an agent's diagnosis scored against a ground truth, deterministically by default.
+
+:func:`judge` returns the scores under ITBench-Evaluations' key names; an optional
+:class:`~sre.judge.llm.ReasoningJudge` adds the metrics only a reader of the reasoning can give
+(``root_cause_reasoning``, and ``root_cause_reasoning_partial`` where it needs reading).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sre.generator.ground_truth import GroundTruth
+from sre.judge import metrics
+from sre.judge.matching import Matcher
+from sre.outputs import AgentDiagnosis
+
+if TYPE_CHECKING:
+    from sre.judge.llm import ReasoningJudge
+
+
+def judge(
+    truth: GroundTruth,
+    diagnosis: AgentDiagnosis,
+    k: int = metrics.DEFAULT_K,
+    reasoning_judge: ReasoningJudge | None = None,
+    matcher: Matcher | None = None,
+) -> dict[str, Any]:
+    matcher = matcher or Matcher(truth)
+    predicted = metrics.predicted_root_causes(diagnosis)
+    vs = metrics.verdicts(matcher, predicted)
+    gt_path = matcher.gt_path()
+    path = metrics.model_path(matcher, diagnosis)
+    scores: dict[str, Any] = {
+        "root_cause_entity": metrics.root_cause_entity(matcher, vs),
+        "root_cause_entity_k": metrics.root_cause_entity_at_k(matcher, vs, k),
+    }
+    for n in metrics.K_VALUES:
+        scores[f"root_cause_entity_k@{n}"] = metrics.root_cause_entity_at_k(matcher, vs, n)
+    scores[metrics.AA_METRIC] = metrics.average_precision_at_full_recall(matcher, vs)
+    scores["propagation_chain"] = metrics.propagation_chain(matcher, gt_path, path)
+    located = metrics.fault_localization(matcher, path)
+    if located is not None:
+        scores["fault_localization_component_identification"] = located
+    scores["root_cause_proximity_no_fp"] = metrics.proximity(matcher, predicted, gt_path, False)
+    scores["root_cause_proximity_with_fp"] = metrics.proximity(matcher, predicted, gt_path, True)
+    partial = metrics.reasoning_partial(matcher, predicted, vs, gt_path)
+    if reasoning_judge is not None:
+        scores.update(reasoning_judge.score(matcher, predicted, vs, gt_path))
+    elif partial is not None:
+        scores["root_cause_reasoning_partial"] = partial
+    return scores
+
+
+__all__ = ["judge"]

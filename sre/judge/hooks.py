@@ -1,0 +1,121 @@
+"""The SRE domain's ``Domain`` hooks for scoring: ground truth in, scores out.
+
+``itbench sre eval`` is built by the core from :func:`load_ground_truth` and :func:`evaluate`;
+``--judge MODEL`` (from :func:`run_options`, handed over by :func:`configure`) adds the LLM judge
+of the reasoning metrics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from itbench.errors import InputError, UsageError
+from itbench.models import Scenario
+from itbench.plugins.spec import TrialScores
+from itbench.runner.layout import find_agent_output
+from sre.generator.ground_truth import GroundTruth
+
+if TYPE_CHECKING:
+    import click
+
+PRIMARY_METRIC = "root_cause_entity"
+
+
+@dataclass(frozen=True)
+class JudgeSettings:
+    model: str | None = None
+    api_base: str | None = None
+    timeout_s: float = 120.0
+
+
+_SETTINGS = JudgeSettings()
+
+
+def run_options() -> Sequence[click.Option]:
+    import click
+
+    return [
+        click.Option(
+            ["--judge", "judge_model"],
+            metavar="MODEL",
+            help="Also score the reasoning (root_cause_reasoning) with this litellm model; "
+            "default: deterministic metrics only, no LLM.",
+        ),
+        click.Option(
+            ["--judge-api-base", "judge_api_base"],
+            metavar="URL",
+            help="OpenAI-compatible server for --judge.",
+        ),
+    ]
+
+
+def configure(options: Mapping[str, Any]) -> None:
+    global _SETTINGS
+    model = options.get("judge_model")
+    api_base = options.get("judge_api_base")
+    if api_base and not model:
+        raise UsageError("--judge-api-base needs --judge MODEL")
+    if model:
+        from itbench.llm.client import check_model_environment
+
+        check_model_environment(model, api_base)
+    _SETTINGS = JudgeSettings(model=model, api_base=api_base)
+
+
+def scenario_class(truth: GroundTruth) -> str:
+    category = truth.fault[0].category if truth.fault else "unknown"
+    return "sre-" + "-".join(category.lower().split())
+
+
+def truth_scenario(scenario_id: str, truth: GroundTruth, source: str) -> Scenario:
+    return Scenario(
+        id=scenario_id,
+        domain="sre",
+        **{"class": scenario_class(truth)},
+        title=f"Diagnose incident {scenario_id}",
+        ground_truth=truth,
+        metadata={"ground_truth_file": source},
+    )
+
+
+def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
+    if path is None:
+        raise UsageError(
+            "sre eval needs --ground-truth DIR|FILE (scenario folders with ground_truth.yaml, "
+            "groundtruth_v1.yaml, or a ground_truths.json list)"
+        )
+    from sre.groundtruth import load_truths
+
+    return {
+        sid: truth_scenario(sid, loaded.truth, loaded.source)
+        for sid, loaded in load_truths(path).items()
+    }
+
+
+def evaluate(scenario: Scenario, workspace: Path) -> TrialScores:
+    from sre.judge import judge
+    from sre.outputs import read_diagnosis
+
+    truth = scenario.ground_truth
+    if not isinstance(truth, GroundTruth):
+        raise InputError(f"scenario {scenario.id} has no SRE ground truth to score against")
+    output = find_agent_output(workspace)
+    if output is None:
+        raise InputError(f"{workspace}: agent_output.json is missing")
+    diagnosis = read_diagnosis(output)
+    reasoning = None
+    if _SETTINGS.model:
+        from sre.judge.llm import ReasoningJudge
+
+        reasoning = ReasoningJudge(_SETTINGS.model, _SETTINGS.api_base, _SETTINGS.timeout_s)
+    scores = judge(truth, diagnosis, reasoning_judge=reasoning)
+    details: dict[str, Any] = {"agent_output": str(output.relative_to(workspace))}
+    if diagnosis.notes:
+        details["read_notes"] = list(diagnosis.notes)
+    if reasoning is not None:
+        details["judge_model"] = _SETTINGS.model
+        details["judge_usage"] = reasoning.usage_totals()
+    return TrialScores(scores, details)
