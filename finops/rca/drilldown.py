@@ -100,6 +100,7 @@ def drill_down(
             and node.z >= thresholds.broad_z
             and material(node)
             and _uniform_change(node, established, thresholds)
+            and (tree.is_leaf(established[0]) or _leaves_agree(tree.leaves_under(node), thresholds))
         ):
             findings.append(Finding(node, "broad"))
             return
@@ -128,6 +129,28 @@ def _uniform_change(node: NodeStats, kids: list[NodeStats], thresholds: Threshol
     active = [k for k in kids if k.expected > 0 and k.baseline > 0]
     if len(active) < thresholds.broad_min_children:
         return False
+    # a uniform change shows in every child that carries a real share of the node: one that did
+    # not move at all says the movers are independent causes, however few children there are
+    total = sum(k.baseline for k in active)
+    if any(k.z < thresholds.broad_child_z for k in active if k.baseline >= 0.05 * total):
+        return False
+    return _factor_wins(active, thresholds)
+
+
+def _leaves_agree(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
+    """The same description-length choice, made again over every leaf under the node.
+
+    A change to a whole service or provider (a price list, a discount) moves every leaf under it
+    by the same factor. Independent causes in a few of its children can make the children rise
+    alike (each child carries one spike, or a new resource) while their leaves do not: one leaf
+    many sigmas out, its siblings flat. Those are the causes, found further down."""
+    active = [k for k in leaves if k.expected > 0 and k.baseline > 0]
+    if len(active) < thresholds.broad_min_children:
+        return False
+    return _factor_wins(active, thresholds)
+
+
+def _factor_wins(active: list[NodeStats], thresholds: Thresholds) -> bool:
     # factors from the plain weekday median: the closest-of-baselines expectation leans towards
     # each child's own value and would make siblings' factors differ when they do not
     factor = sum(k.actual for k in active) / sum(k.baseline for k in active)
@@ -141,11 +164,6 @@ def _uniform_change(node: NodeStats, kids: list[NodeStats], thresholds: Threshol
     residual = sum(
         ((k.actual - k.baseline * factor) / (k.sigma * factor * spread)) ** 2 for k in active
     )
-    # a uniform change shows in every child that carries a real share of the node: one that did
-    # not move at all says the movers are independent causes, however few children there are
-    total = sum(k.baseline for k in active)
-    if any(k.z < thresholds.broad_child_z for k in active if k.baseline >= 0.05 * total):
-        return False
     squared = sorted((k.z**2 for k in active), reverse=True)
     # what the factor explains must be as surprising as one node at the z threshold: a thin,
     # planned scale-up of a few percent everywhere is not a cause however uniform it is

@@ -50,6 +50,10 @@ class Tree:
     def is_leaf(self, node: NodeStats) -> bool:
         return node.depth == len(self.cube.levels) - 1
 
+    def leaves_under(self, node: NodeStats) -> list[NodeStats]:
+        size = len(node.path)
+        return [leaf for leaf in self.stats[-1] if leaf.path[:size] == node.path]
+
 
 def build_tree(cube: CostCube) -> Tree:
     t = cube.anomaly_index

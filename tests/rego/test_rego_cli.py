@@ -230,3 +230,31 @@ def _write(tmp_path: Path, value) -> Path:
     path = tmp_path / "input.json"
     path.write_text(json.dumps(value))
     return path
+
+
+@pytest.mark.parametrize("engine", ["opa-golib", "regorus"])
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("1 == 2", "{}"),  # a false comparison fails the query: undefined, as `opa eval` prints it
+        ('input.user == "admin"', "{}"),
+        ('input.user == "guest"', None),
+        ("false", None),  # a term keeps its value even when false
+    ],
+)
+def test_a_false_comparison_is_undefined_and_a_false_term_is_false(
+    tmp_path, engine, query, expected
+):
+    from ciso.engines.rego.select import available_engines
+
+    if engine not in available_engines():
+        pytest.skip(f"{engine} is not installed here")
+    data = tmp_path / "input.json"
+    data.write_text('{"user": "guest"}')
+    proc = run_cli(["rego", "eval", "--rego-engine", engine, "-i", str(data), query])
+    assert proc.returncode == 0, proc.stderr
+    if expected is not None:
+        assert proc.stdout.strip() == expected
+    else:
+        value = json.loads(proc.stdout)["result"][0]["expressions"][0]["value"]
+        assert value is (query != "false")

@@ -16,6 +16,7 @@ from ciso.engines.rego.backends import TERM_QUERY
 from ciso.engines.rego.model import UNDEFINED, Diagnostic, EvalResult, RegoError, parse_opa_errors
 
 _VALUE = "__itbench_value__"
+_HELD = "__itbench_held__"
 # OPA's text form of an error names the file and row but not the column; for a module with an
 # empty name it gives "row:col" (parse and compile errors) or the failing expression's text (eval
 # errors) instead. Columns are found by running the failing step once more with that module unnamed.
@@ -146,7 +147,11 @@ class OpaGolib:
     ) -> EvalResult:
         engine = self._load(modules, data)
         term = TERM_QUERY.match(query) is not None
-        actual = f"{_VALUE} := {query.strip()}" if term else query
+        # The bindings library returns one empty binding for a query that holds AND for one that
+        # does not (`1 == 2` gave [{}]), so a sentinel assigned after the query tells them apart:
+        # it is bound only when every expression before it succeeded. A newline, not `;`, so a
+        # trailing comment in the query cannot swallow it.
+        actual = f"{_VALUE} := {query.strip()}" if term else f"{query}\n{_HELD} := true"
         try:
             if term:
                 bindings = engine.eval_query(actual, input)
@@ -159,7 +164,11 @@ class OpaGolib:
                     for b in bindings
                 ]
             else:
-                bindings = engine.eval_query(query, input)
+                bindings = [
+                    {k: v for k, v in b.items() if k != _HELD}
+                    for b in engine.eval_query(actual, input)
+                    if b.get(_HELD) is True
+                ]
                 results = [
                     {
                         "expressions": [

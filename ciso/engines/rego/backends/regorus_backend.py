@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ciso.engines.rego.backends import TERM_QUERY
 from ciso.engines.rego.model import UNDEFINED, Diagnostic, EvalResult, RegoError
 
 MISSING_BUILTINS = (
@@ -113,6 +114,14 @@ class Regorus:
         except RuntimeError as exc:
             raise RegoError(_diagnostics(str(exc), "rego_eval_error"), self.name) from exc
         results = output.get("result", [])
+        if TERM_QUERY.match(query) is None:
+            # OPA keeps a term's value even when false (`data.check.result`), but a comparison or
+            # call that is false fails the query: `1 == 2` is undefined, where regorus says false.
+            results = [
+                r
+                for r in results
+                if not any(e.get("value") is False for e in r.get("expressions", []))
+            ]
         for result in results:
             if not result.get("bindings"):
                 result.pop("bindings", None)
