@@ -17,7 +17,8 @@ system-deps:
 	bash scripts/system-deps.sh
 
 run: setup
-	$(VENV)/bin/itbench finops run
+	bash scripts/system-deps.sh bubblewrap
+	$(VENV)/bin/itbench ciso run -j 2
 
 test: setup system-deps
 	$(VENV)/bin/ruff check .

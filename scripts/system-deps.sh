@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# System tools the test suite uses: bubblewrap (sandbox) and chromium (HTML report screenshot).
+# System tools itbench uses: bubblewrap (the sandbox every CISO evaluation runs in) and, for the test
+# suite, chromium (HTML report screenshot). Arguments name the tools wanted (default: both).
 # Installed with apt-get where it is available and we are root; otherwise we say what is missing
 # and the tests that need them skip with that reason.
 set -uo pipefail
+wanted=("${@:-bubblewrap chromium}")
 missing=()
-command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+for package in ${wanted[*]}; do
+  case "$package" in
+    bubblewrap) command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap) ;;
+    *) command -v "$package" >/dev/null 2>&1 || missing+=("$package") ;;
+  esac
+done
 [ ${#missing[@]} -eq 0 ] && exit 0
 if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
   echo "installing ${missing[*]} with apt-get" >&2

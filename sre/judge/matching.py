@@ -67,13 +67,23 @@ class Matcher:
         self.truth = truth
         self.groups = {g.id: g for g in truth.groups}
         self._patterns: dict[str, list[re.Pattern[str]]] = {}
+        self.repaired_filters: list[str] = []
         for g in truth.groups:
             compiled = []
             for i, f in enumerate(g.filter or []):
                 try:
                     compiled.append(re.compile(f))
+                    continue
                 except re.error as exc:
-                    raise InputError(f"{source}: groups[{g.id}].filter[{i}]: bad regex {f!r}: {exc}") from exc
+                    error = exc
+                # a public GT writes the glob "*.*" for "anything": a leading glob star read as .*
+                try:
+                    compiled.append(re.compile(re.sub(r"^\*", ".*", f)))
+                    self.repaired_filters.append(f"groups[{g.id}].filter[{i}]: {f!r} read as a glob")
+                except re.error:
+                    raise InputError(
+                        f"{source}: groups[{g.id}].filter[{i}]: bad regex {f!r}: {error}"
+                    ) from error
             self._patterns[g.id] = compiled
         self.root_causes = [g.id for g in truth.groups if g.root_cause]
         self._stands_for = self._alias_closure()

@@ -86,7 +86,7 @@ def test_sre_eval_on_the_sample_writes_a_document_stats_accepts(tmp_path):
     assert entity["calculation_recall"] == 1.0
     assert by[("1", "1")]["scores"]["root_cause_entity"]["calculation_recall"] == 0.0
     assert doc["config"]["primary_metric"] == "root_cause_entity"
-    stats = run_cli(["stats", str(result), "--format", "json"])
+    stats = run_cli(["stats", str(result)])
     assert stats.returncode == 0, stats.stderr
     overall = json.loads(stats.stdout)["statistics"]["overall"]
     assert overall["root_cause_entity_recall"]["n_incidents"] == 2
