@@ -4,8 +4,9 @@
    executor and through Ray (shared files and transfer mode), each at two plan sizes: the
    difference gives the marginal cost of one trial, apart from the fixed cost of starting workers.
 2. A simulated cluster: one local Ray instance with N logical CPUs, a sleep agent (--sleep s per
-   trial) and -j N, for N in --workers; throughput against the ideal N / sleep, and the driver's
-   own CPU time per trial (what bounds how many workers one driver can feed).
+   trial) and -j N, for N in --workers; throughput against the ideal N / sleep, over the whole
+   run and in the steady state (after every worker's first trial), and the driver's own CPU time
+   per trial (what bounds how many workers one driver can feed).
 
 Prints one JSON document. Run: .venv/bin/python benchmarks/ray_executor.py
 """
@@ -70,16 +71,27 @@ def _scenarios(n: int, root: Path) -> list[Scenario]:
     return out
 
 
-def _timed_run(executor, agent, trials: int, jobs: int) -> tuple[float, float]:
-    """Wall and driver CPU seconds of one run of ``trials`` single-trial scenarios."""
+def _timed_run(
+    executor, agent, trials: int, jobs: int, finished: list[float] | None = None
+) -> tuple[float, float]:
+    """Wall and driver CPU seconds of one run of ``trials`` single-trial scenarios; the
+    ``perf_counter`` of each trial's completion is appended to ``finished``."""
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         out = root / "run"
         out.mkdir()
         plan = plan_trials(_scenarios(trials, root), 1, out)
         ctx = RunContext(_domain(), agent, agent.name, None, 60.0)
+        done = finished if finished is not None else []
         wall, cpu = time.perf_counter(), time.process_time()
-        execute_plan(plan, ctx, out, jobs, executor=executor)
+        execute_plan(
+            plan,
+            ctx,
+            out,
+            jobs,
+            on_trial=lambda spec, evaluation: done.append(time.perf_counter()),
+            executor=executor,
+        )
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         evaluations = collect_evaluations(plan)
         assert len(evaluations) == trials and all(e.error is None for e in evaluations)
@@ -117,8 +129,13 @@ def scaling(workers: list[int], sleep_s: float, per_worker: int) -> list[dict]:
     executor = RayExecutor()
     for n in workers:
         trials = n * per_worker
-        wall, cpu = _timed_run(executor, agent, trials, n)
+        finished: list[float] = []
+        wall, cpu = _timed_run(executor, agent, trials, n, finished)
         ideal = n / sleep_s
+        # once every worker has finished a trial the pool is up: the rate from there on is the
+        # steady state, without the workers' one-off start (process, imports, payload)
+        finished.sort()
+        steady = (len(finished) - n) / (finished[-1] - finished[n - 1])
         rows.append(
             {
                 "workers": n,
@@ -127,6 +144,8 @@ def scaling(workers: list[int], sleep_s: float, per_worker: int) -> list[dict]:
                 "trials_per_s": round(trials / wall, 2),
                 "ideal_trials_per_s": round(ideal, 2),
                 "efficiency": round(trials / wall / ideal, 3),
+                "steady_trials_per_s": round(steady, 2),
+                "steady_efficiency": round(steady / ideal, 3),
                 "driver_cpu_ms_per_trial": round(1000 * cpu / trials, 3),
             }
         )

@@ -121,7 +121,9 @@ def _from_file(path: Path, fallback_id: str | None) -> list[LoadedTruth]:
                     raise InputError(f"{where}: each ground truth of a list needs an 'id'")
                 out.append(parse_document(item, where, None))
         else:
-            out.append(parse_document(doc, str(path) if len(docs) == 1 else f"{path}#{d}", fallback_id))
+            out.append(
+                parse_document(doc, str(path) if len(docs) == 1 else f"{path}#{d}", fallback_id)
+            )
     return out
 
 

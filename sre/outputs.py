@@ -23,14 +23,46 @@ from itbench.errors import InputError, parse_problem
 #: Kinds by their lower-case spelling, so ``service/flagd`` and ``Service/flagd`` agree.
 KNOWN_KINDS = {
     k.lower(): k
-    for k in (
-        "Pod Service Deployment ReplicaSet StatefulSet DaemonSet Job CronJob ConfigMap Secret "
-        "Namespace Node HorizontalPodAutoscaler NetworkPolicy ResourceQuota LimitRange "
-        "PersistentVolumeClaim PersistentVolume PodDisruptionBudget Ingress Gateway "
-        "VirtualService AuthorizationPolicy PeerAuthentication ServiceAccount Endpoints Schedule "
-        "NetworkChaos PodChaos StressChaos HttpChaos IOChaos JVMChaos DNSChaos TimeChaos "
-        "KernelChaos ServiceOperation Port"
-    ).split()
+    for k in [
+        "Pod",
+        "Service",
+        "Deployment",
+        "ReplicaSet",
+        "StatefulSet",
+        "DaemonSet",
+        "Job",
+        "CronJob",
+        "ConfigMap",
+        "Secret",
+        "Namespace",
+        "Node",
+        "HorizontalPodAutoscaler",
+        "NetworkPolicy",
+        "ResourceQuota",
+        "LimitRange",
+        "PersistentVolumeClaim",
+        "PersistentVolume",
+        "PodDisruptionBudget",
+        "Ingress",
+        "Gateway",
+        "VirtualService",
+        "AuthorizationPolicy",
+        "PeerAuthentication",
+        "ServiceAccount",
+        "Endpoints",
+        "Schedule",
+        "NetworkChaos",
+        "PodChaos",
+        "StressChaos",
+        "HttpChaos",
+        "IOChaos",
+        "JVMChaos",
+        "DNSChaos",
+        "TimeChaos",
+        "KernelChaos",
+        "ServiceOperation",
+        "Port",
+    ]
 }
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
 _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
@@ -87,7 +119,9 @@ def parse_entity(text: str) -> EntityRef:
     if len(parts) >= 3:
         ns, kind, name = parts[0], parts[1], "/".join(parts[2:])
         # the judge's own outputs show agents writing "unknown" when they lacked the namespace
-        return EntityRef(None if ns.lower() in ("", "unknown", "?") else ns, _canonical_kind(kind), name, raw)
+        return EntityRef(
+            None if ns.lower() in ("", "unknown", "?") else ns, _canonical_kind(kind), name, raw
+        )
     if len(parts) == 2:
         first, second = parts
         if first.lower() in KNOWN_KINDS:
@@ -155,7 +189,9 @@ def parse_text(text: str, source: str) -> tuple[dict[str, Any], tuple[str, ...]]
         else:
             break
     problem = parse_problem(first_error) if first_error else "not a JSON object"
-    raise InputError(f"{source}: agent output is not a JSON object and cannot be repaired: {problem}")
+    raise InputError(
+        f"{source}: agent output is not a JSON object and cannot be repaired: {problem}"
+    )
 
 
 def _text(value: Any) -> str:
@@ -219,7 +255,9 @@ def diagnosis_from(doc: dict[str, Any], source: str) -> AgentDiagnosis:
             else:
                 raise InputError(f"{source}: propagations[{i}].{end}: missing")
         propagations.append(
-            PredictedPropagation(ends[0], ends[1], _text(p.get("condition")), _text(p.get("effect")))
+            PredictedPropagation(
+                ends[0], ends[1], _text(p.get("condition")), _text(p.get("effect"))
+            )
         )
     return AgentDiagnosis(tuple(entities), tuple(propagations), tuple(notes))
 

@@ -143,17 +143,27 @@ def _leaves_agree(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
     A change to a whole service or provider (a price list, a discount) moves every leaf under it
     by the same factor. Independent causes in a few of its children can make the children rise
     alike (each child carries one spike, or a new resource) while their leaves do not: one leaf
-    many sigmas out, its siblings flat. Those are the causes, found further down."""
+    many sigmas out, its siblings flat. Those are the causes, found further down.
+
+    The factor is the growth of everything under the node, new leaves included: a new resource's
+    cost is part of the node's increase that no factor on the old leaves explains."""
     active = [k for k in leaves if k.expected > 0 and k.baseline > 0]
     if len(active) < thresholds.broad_min_children:
         return False
-    return _factor_wins(active, thresholds)
+    baseline = sum(k.baseline for k in leaves)
+    if baseline <= 0:
+        return False
+    return _factor_wins(active, thresholds, sum(k.actual for k in leaves) / baseline)
 
 
-def _factor_wins(active: list[NodeStats], thresholds: Thresholds) -> bool:
+def _factor_wins(
+    active: list[NodeStats], thresholds: Thresholds, factor: float | None = None
+) -> bool:
+    """One growth factor for all of ``active`` against naming the most deviating of them."""
     # factors from the plain weekday median: the closest-of-baselines expectation leans towards
     # each child's own value and would make siblings' factors differ when they do not
-    factor = sum(k.actual for k in active) / sum(k.baseline for k in active)
+    if factor is None:
+        factor = sum(k.actual for k in active) / sum(k.baseline for k in active)
     if factor <= 1:
         return False
     penalty = thresholds.parameter_cost

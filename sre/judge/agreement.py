@@ -108,7 +108,10 @@ def _reason(matcher: Matcher, ref: EntityRef, judge: bool, judge_to: str | None)
             + "; kinds must agree and no group of its kind matches it"
         )
     if m is not None and m.root_cause is None:
-        return "judge error", f"matches group {m.group_id}, which is no root cause nor an alias of one"
+        return (
+            "judge error",
+            f"matches group {m.group_id}, which is no root cause nor an alias of one",
+        )
     return "judge error", "matches no ground-truth group"
 
 
@@ -119,7 +122,9 @@ def _entity_list(trial: Mapping[str, Any], where: str) -> list[dict[str, Any]]:
     return entity["predicted_entities"]
 
 
-def compare(results: Mapping[str, Any], truths: Mapping[str, LoadedTruth], source: str) -> AgreementReport:
+def compare(
+    results: Mapping[str, Any], truths: Mapping[str, LoadedTruth], source: str
+) -> AgreementReport:
     raw = results.get("raw_results")
     if not isinstance(raw, list):
         raise InputError(f"{source}: no raw_results list")
@@ -137,9 +142,7 @@ def compare(results: Mapping[str, Any], truths: Mapping[str, LoadedTruth], sourc
             raise InputError(f"{where}: no ground truth for incident {incident!r}")
         matcher = Matcher(loaded.truth, loaded.source)
         listed = _entity_list(trial, where)
-        predicted = [
-            PredictedEntity(parse_entity(str(p["entity"])), True, "", "") for p in listed
-        ]
+        predicted = [PredictedEntity(parse_entity(str(p["entity"])), True, "", "") for p in listed]
         vs = metrics.verdicts(matcher, predicted)
         trial_agreed = 0
         for p, v, e in zip(listed, vs, predicted, strict=True):
@@ -186,14 +189,17 @@ def _reproduced(
 ) -> dict[tuple[str, str], tuple[float, float]]:
     stats = compute_statistics(ours_raw)["per_incident"]
     theirs = (results.get("statistics") or {}).get("per_incident") or {}
-    clean = {
-        t.incident_id for t in trials
-    } - {t.incident_id for t in trials if t.agreed != t.verdicts}
+    clean = {t.incident_id for t in trials} - {
+        t.incident_id for t in trials if t.agreed != t.verdicts
+    }
     out = {}
     for incident in sorted(clean):
         for stat in ENTITY_STATS:
             if stat in stats.get(incident, {}) and stat in theirs.get(incident, {}):
-                out[(incident, stat)] = (stats[incident][stat]["mean"], theirs[incident][stat]["mean"])
+                out[(incident, stat)] = (
+                    stats[incident][stat]["mean"],
+                    theirs[incident][stat]["mean"],
+                )
     return out
 
 

@@ -46,7 +46,9 @@ class ReasoningJudge:
         on_path = []
         for e, v, c in zip(predicted, vs, _predicted_components(matcher, predicted), strict=True):
             if not v.matches_gt and c in position:
-                hops = min((abs(position[c] - position[r]) for r in roots if r in position), default=None)
+                hops = min(
+                    (abs(position[c] - position[r]) for r in roots if r in position), default=None
+                )
                 if hops is not None:
                     on_path.append((e, hops))
         if not credited and not on_path:
@@ -64,7 +66,14 @@ class ReasoningJudge:
         for e, hops in on_path:
             ok = _grade((answer.get("symptoms") or {}).get(e.ref.raw, 0), (0, 1), e.ref.raw)
             entity_score = ok / (1 + hops)
-            details.append({"entity": e.ref.raw, "hop_away": hops, "symptom_correct": ok, "entity_score": entity_score})
+            details.append(
+                {
+                    "entity": e.ref.raw,
+                    "hop_away": hops,
+                    "symptom_correct": ok,
+                    "entity_score": entity_score,
+                }
+            )
             best = max(best, entity_score)
         return {
             "root_cause_reasoning": {
@@ -82,7 +91,8 @@ class ReasoningJudge:
         prompt = {
             "ground_truth": truth,
             "credited_root_causes": [
-                {"entity": e.ref.raw, "reasoning": e.reasoning, "evidence": e.evidence} for e, _ in credited
+                {"entity": e.ref.raw, "reasoning": e.reasoning, "evidence": e.evidence}
+                for e, _ in credited
             ],
             "entities_on_fault_path": [
                 {"entity": e.ref.raw, "reasoning": e.reasoning} for e, _ in on_path
@@ -90,23 +100,32 @@ class ReasoningJudge:
             "answer_format": {
                 "root_cause_reasoning": "1 if the reasoning of the credited root causes explains "
                 "the ground-truth fault mechanism, 0.5 if partly, 0 if not",
-                "symptoms": {"<entity>": "1 if its reasoning describes its symptom correctly, else 0"},
+                "symptoms": {
+                    "<entity>": "1 if its reasoning describes its symptom correctly, else 0"
+                },
                 "justification": "one paragraph",
             },
         }
         try:
             reply = self.client.complete(
-                [{"role": "system", "content": SYSTEM}, {"role": "user", "content": json.dumps(prompt)}]
+                [
+                    {"role": "system", "content": SYSTEM},
+                    {"role": "user", "content": json.dumps(prompt)},
+                ]
             )
         except Exception as exc:  # litellm's errors after retries: the trial records it
-            raise InputError(f"judge model {self.client.model}: {type(exc).__name__}: {exc}") from exc
+            raise InputError(
+                f"judge model {self.client.model}: {type(exc).__name__}: {exc}"
+            ) from exc
         found = _JSON.search(reply.content or "")
         try:
             doc = json.loads(found.group(0)) if found else None
         except json.JSONDecodeError:
             doc = None
         if not isinstance(doc, dict):
-            raise InputError(f"judge model {self.client.model}: reply is not a JSON object: {reply.content[:200]!r}")
+            raise InputError(
+                f"judge model {self.client.model}: reply is not a JSON object: {reply.content[:200]!r}"
+            )
         return doc
 
 

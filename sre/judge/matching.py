@@ -79,7 +79,9 @@ class Matcher:
                 # a public GT writes the glob "*.*" for "anything": a leading glob star read as .*
                 try:
                     compiled.append(re.compile(re.sub(r"^\*", ".*", f)))
-                    self.repaired_filters.append(f"groups[{g.id}].filter[{i}]: {f!r} read as a glob")
+                    self.repaired_filters.append(
+                        f"groups[{g.id}].filter[{i}]: {f!r} read as a glob"
+                    )
                 except re.error:
                     raise InputError(
                         f"{source}: groups[{g.id}].filter[{i}]: bad regex {f!r}: {error}"
@@ -176,7 +178,11 @@ class Matcher:
         if ref.kind.lower() in WORKLOAD_KINDS:
             app = app_name(ref.kind, ref.name)
             for c in self.gt_components:
-                if c[0] == "app" and c[2] == app and (not ref.namespace or c[1] in ("", ref.namespace)):
+                if (
+                    c[0] == "app"
+                    and c[2] == app
+                    and (not ref.namespace or c[1] in ("", ref.namespace))
+                ):
                     return c
         return None
 
@@ -188,10 +194,16 @@ class Matcher:
     @cached_property
     def _props(self) -> list[Propagation]:
         # a propagation naming an unknown group (a fifth of the public GTs have one) is skipped
-        return [p for p in self.truth.propagations if p.source in self.groups and p.target in self.groups]
+        return [
+            p
+            for p in self.truth.propagations
+            if p.source in self.groups and p.target in self.groups
+        ]
 
 
-def ordered_components(edges: Sequence[tuple[Component | None, Component | None]]) -> list[Component]:
+def ordered_components(
+    edges: Sequence[tuple[Component | None, Component | None]],
+) -> list[Component]:
     """Components of a propagation list as one path: a topological order of the component graph,
     ties (and cycles) broken by first appearance, so branching chains read source to sink."""
     order: list[Component] = []

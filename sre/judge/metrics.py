@@ -77,7 +77,14 @@ def verdicts(matcher: Matcher, predicted: list[PredictedEntity]) -> list[Verdict
         if fresh:
             credited.add(rc)  # type: ignore[arg-type]
         out.append(
-            Verdict(e.ref.raw, rc is not None, rc, m.group_id if m else None, m.how if m else None, fresh)
+            Verdict(
+                e.ref.raw,
+                rc is not None,
+                rc,
+                m.group_id if m else None,
+                m.how if m else None,
+                fresh,
+            )
         )
     return out
 
@@ -125,7 +132,9 @@ def model_path(matcher: Matcher, diagnosis: AgentDiagnosis) -> list[Component]:
     return ordered_components(edges)
 
 
-def propagation_chain(matcher: Matcher, gt_path: list[Component], path: list[Component]) -> dict[str, Any]:
+def propagation_chain(
+    matcher: Matcher, gt_path: list[Component], path: list[Component]
+) -> dict[str, Any]:
     score = chain_score(path, gt_path)
     return {
         "calculation": score.f1,
@@ -166,9 +175,7 @@ def fault_localization(matcher: Matcher, path: list[Component]) -> dict[str, Any
 
 def _predicted_components(matcher: Matcher, vs_entities: list[PredictedEntity]) -> list[Any]:
     # an entity in no GT component is off the path: a unique key scores it 0
-    return [
-        matcher.entity_component(e.ref) or ("unmapped", e.ref.raw) for e in vs_entities
-    ]
+    return [matcher.entity_component(e.ref) or ("unmapped", e.ref.raw) for e in vs_entities]
 
 
 def proximity(
@@ -189,7 +196,9 @@ def proximity(
         {
             "entity": e.ref.raw,
             "is_on_path": c in position,
-            "hop_away": min((abs(position[c] - position[r]) for r in roots if r in position), default=None)
+            "hop_away": min(
+                (abs(position[c] - position[r]) for r in roots if r in position), default=None
+            )
             if c in position
             else None,
         }

@@ -24,7 +24,7 @@ from itbench.errors import InputError
 from sre.snapshot import sql
 
 #: bump when the indexed schema changes, so old caches are rebuilt rather than misread
-INDEX_VERSION = "10"
+INDEX_VERSION = "11"
 #: DuckDB's memory while building an index (it spills beyond it); queries keep the default
 BUILD_MEMORY_LIMIT = os.environ.get("ITBENCH_SRE_INDEX_MEMORY", "384MB")
 #: how many malformed rows are described one by one (the rest are counted)
@@ -139,7 +139,8 @@ def build_index(source: Path, kind: SourceKind, database: Path, fingerprint: str
     tmp.unlink(missing_ok=True)
     try:
         with duckdb.connect(str(tmp)) as con:
-            con.execute("SET preserve_insertion_order = true")
+            # row order is restored where it matters (traces sorted by time; every tool orders)
+            con.execute("SET preserve_insertion_order = false")
             # gigabyte sources spill to disk rather than grow the process past the memory target
             con.execute(f"SET memory_limit = '{BUILD_MEMORY_LIMIT}'")
             con.execute(f"SET temp_directory = '{database.parent / 'spill'}'")

@@ -70,11 +70,11 @@ def _columns(path: Path) -> list[str]:
     return [name.strip() for name in header.split("\t")]
 
 
-def _reader(path: Path, columns: Sequence[str]) -> str:
+def _reader(path: Path, columns: Sequence[str], rejects: str = "rej") -> str:
     spec = "{" + ", ".join(f"'{_lit(c)}': 'VARCHAR'" for c in columns) + "}"
     return (
         f"read_csv('{_lit(path)}', {_CSV}, columns={spec}, store_rejects=true, "
-        "rejects_table='rej', rejects_scan='rej_scan')"
+        f"rejects_table='{rejects}', rejects_scan='{rejects}_scan')"
     )
 
 
@@ -172,11 +172,16 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
 
 def load_table(con: duckdb.DuckDBPyConnection, path: Path, kind: str) -> None:
     cols = _columns(path)
-    reader = _reader(path, cols)
-    con.execute(f"CREATE TEMP VIEW src AS SELECT row_number() OVER () AS ord, * FROM {reader}")
+    # no row numbers here: numbering rows serialises and materialises the whole read; the
+    # few rows that need a line number get it from a second pass (_record_problems)
+    con.execute(f"CREATE TEMP VIEW src AS SELECT NULL::BIGINT AS ord, * FROM {_reader(path, cols)}")
     proj, keep = _select(kind, cols)
     con.execute(f"CREATE TABLE data AS {proj}")
-    _record_problems(con, path, kind, keep, path.name)
+    con.execute(
+        "CREATE OR REPLACE TEMP VIEW src AS SELECT row_number() OVER () AS ord, * FROM "
+        + _reader(path, cols, "rej_lines")
+    )
+    _record_problems(con, path, kind, keep, path.name, proj)
     if kind == "traces":
         add_call_paths(con)
 
@@ -186,12 +191,14 @@ def add_call_paths(con: duckdb.DuckDBPyConnection) -> None:
     frontend -> ad"), once at index time: walking parent links is the expensive part of the
     trace tools, and it does not depend on the window a question asks about. A client span's
     path ends at its peer (``peer.service``, else ``server.address``), so a callee that no longer
-    answers still has a path. The walk goes one tree level per join (a recursive CTE keeps every
+    answers still has a path. Spans are keyed by a
+    64-bit hash of (trace, span) to keep the joins small. The walk goes one tree level per join (a recursive CTE keeps every
     level in memory; plain joins spill to disk), and rows are stored in time order so time
     windows skip whole row groups."""
     con.execute(
         """CREATE TEMP TABLE spans AS
-        SELECT trace_id, span_id, parent_span_id,
+        SELECT hash(trace_id, span_id) AS k,
+               CASE WHEN parent_span_id IS NOT NULL THEN hash(trace_id, parent_span_id) END AS pk,
                CASE WHEN lower(span_kind) LIKE '%client%' AND peer_service IS NOT NULL
                          AND peer_service <> service_name
                     THEN [service_name, peer_service] ELSE [service_name] END AS hop
@@ -199,17 +206,16 @@ def add_call_paths(con: duckdb.DuckDBPyConnection) -> None:
     )
     con.execute(
         """CREATE TEMP TABLE level AS
-        SELECT s.trace_id, s.span_id, s.hop AS path FROM spans s ANTI JOIN spans p
-          ON p.trace_id = s.trace_id AND p.span_id = s.parent_span_id"""
+        SELECT s.k, s.hop AS path FROM spans s ANTI JOIN spans p ON p.k = s.pk"""
     )
     con.execute("CREATE TEMP TABLE paths AS SELECT * FROM level")
     for _ in range(64):  # deeper than any real call tree; also ends a parent cycle
         con.execute(
             """CREATE OR REPLACE TEMP TABLE level AS
-            SELECT c.trace_id, c.span_id,
+            SELECT c.k,
                    CASE WHEN p.path[-1] = c.hop[1] THEN list_concat(p.path, c.hop[2:])
                         ELSE list_concat(p.path, c.hop) END AS path
-            FROM spans c JOIN level p ON c.trace_id = p.trace_id AND c.parent_span_id = p.span_id"""
+            FROM spans c JOIN level p ON c.pk = p.k"""
         )
         if not con.execute("SELECT count(*) FROM level").fetchone()[0]:
             break
@@ -217,8 +223,8 @@ def add_call_paths(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(
         """CREATE TABLE traced AS
         SELECT d.*, p.call_path FROM data d LEFT JOIN (
-          SELECT trace_id, span_id, any_value(array_to_string(path, ' -> ')) AS call_path
-          FROM paths GROUP BY trace_id, span_id) p USING (trace_id, span_id)
+          SELECT k, any_value(array_to_string(path, ' -> ')) AS call_path
+          FROM paths GROUP BY k) p ON p.k = hash(d.trace_id, d.span_id)
         ORDER BY d.ts"""
     )
     for table in ("data", "spans", "level", "paths"):
@@ -227,7 +233,7 @@ def add_call_paths(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _record_problems(
-    con: duckdb.DuckDBPyConnection, path: Path, kind: str, keep: str, file_name: str = ""
+    con: duckdb.DuckDBPyConnection, path: Path, kind: str, keep: str, file_name: str, proj: str
 ) -> None:
     con.execute("CREATE TABLE problems (file VARCHAR, line BIGINT, message VARCHAR)")
     rejected = sorted(
@@ -249,9 +255,13 @@ def _record_problems(
                 for line, msg in rows
             ],
         )
-    bad = con.execute(
-        f"SELECT ord, raw_ts, left(raw_body, 60) FROM data WHERE NOT ({keep}) ORDER BY ord"
-    ).fetchall()
+    bad = []
+    if con.execute(f"SELECT count(*) FROM data WHERE NOT ({keep})").fetchone()[0]:
+        con.execute("SET preserve_insertion_order = true")  # row numbers in file order
+        bad = con.execute(
+            f"SELECT ord, raw_ts, left(raw_body, 60) FROM ({proj}) WHERE NOT ({keep}) "
+            "ORDER BY ord LIMIT 1000"
+        ).fetchall()
     entries = []
     for ord_, raw_ts, raw_body in bad:
         line = _line_of(ord_, rejected)
@@ -293,6 +303,7 @@ def _line_of(ordinal: int, rejected: Sequence[int]) -> int:
 
 def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
     """All ``metrics/<kind>_<name>.tsv`` files as one table, with the object each belongs to."""
+    con.execute("SET preserve_insertion_order = true")  # small files; row numbers in file order
     con.execute(
         "CREATE TABLE data (file VARCHAR, object_kind VARCHAR, object_name VARCHAR, "
         "metric_name VARCHAR, ts TIMESTAMP, value DOUBLE, tags VARCHAR, pod_name VARCHAR, "

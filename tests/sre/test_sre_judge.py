@@ -19,19 +19,61 @@ from sre.outputs import parse_entity, parse_text, read_diagnosis
 TRUTH = {
     "id": "7",
     "groups": [
-        {"id": "cfg", "kind": "ConfigMap", "namespace": "otel-demo", "name": "flagd-config", "root_cause": True},
-        {"id": "cart-service-1", "kind": "Service", "namespace": "otel-demo", "filter": ["cart\\b"]},
+        {
+            "id": "cfg",
+            "kind": "ConfigMap",
+            "namespace": "otel-demo",
+            "name": "flagd-config",
+            "root_cause": True,
+        },
+        {
+            "id": "cart-service-1",
+            "kind": "Service",
+            "namespace": "otel-demo",
+            "filter": ["cart\\b"],
+        },
         {"id": "cart-pod-1", "kind": "Pod", "namespace": "otel-demo", "filter": ["cart-.*"]},
-        {"id": "frontend-service-1", "kind": "Service", "namespace": "otel-demo", "filter": ["frontend\\b"]},
-        {"id": "frontend-proxy-service-1", "kind": "Service", "namespace": "otel-demo", "filter": ["frontend-proxy\\b"]},
-        {"id": "ad-pod-1", "kind": "Pod", "namespace": "otel-demo", "filter": ["ad-.*"], "root_cause": True},
+        {
+            "id": "frontend-service-1",
+            "kind": "Service",
+            "namespace": "otel-demo",
+            "filter": ["frontend\\b"],
+        },
+        {
+            "id": "frontend-proxy-service-1",
+            "kind": "Service",
+            "namespace": "otel-demo",
+            "filter": ["frontend-proxy\\b"],
+        },
+        {
+            "id": "ad-pod-1",
+            "kind": "Pod",
+            "namespace": "otel-demo",
+            "filter": ["ad-.*"],
+            "root_cause": True,
+        },
         {"id": "ad-service-1", "kind": "Service", "namespace": "otel-demo", "filter": ["ad\\b"]},
     ],
     "aliases": [["cart-service-1", "cart-pod-1"], ["ad-service-1", "ad-pod-1"]],
     "propagations": [
-        {"source": "cfg", "target": "cart-service-1", "condition": "flag on", "effect": "cart fails"},
-        {"source": "cart-service-1", "target": "frontend-service-1", "condition": "x", "effect": "frontend error rate up"},
-        {"source": "frontend-service-1", "target": "frontend-proxy-service-1", "condition": "x", "effect": "proxy errors"},
+        {
+            "source": "cfg",
+            "target": "cart-service-1",
+            "condition": "flag on",
+            "effect": "cart fails",
+        },
+        {
+            "source": "cart-service-1",
+            "target": "frontend-service-1",
+            "condition": "x",
+            "effect": "frontend error rate up",
+        },
+        {
+            "source": "frontend-service-1",
+            "target": "frontend-proxy-service-1",
+            "condition": "x",
+            "effect": "proxy errors",
+        },
     ],
     "fault": [],
 }
@@ -87,7 +129,12 @@ def test_each_root_cause_is_credited_once_and_verdicts_are_recorded(tmp_path):
     scores = judge(_truth(), read_diagnosis(out))
     entity = scores["root_cause_entity"]
     assert [p["matches_gt"] for p in entity["predicted_entities"]] == [True, True, False, True]
-    assert [p["matched_to"] for p in entity["predicted_entities"]] == ["ad-pod-1", "ad-pod-1", None, "cfg"]
+    assert [p["matched_to"] for p in entity["predicted_entities"]] == [
+        "ad-pod-1",
+        "ad-pod-1",
+        None,
+        "cfg",
+    ]
     assert entity["predicted_entities"][1]["credited"] is False
     assert entity["calculation_precision"] == pytest.approx(2 / 4)
     assert entity["calculation_recall"] == 1.0
@@ -99,7 +146,9 @@ def test_each_root_cause_is_credited_once_and_verdicts_are_recorded(tmp_path):
 
 
 def test_missed_root_cause_scores_zero_aa_and_partial_is_deterministic_only_off_path(tmp_path):
-    out = _output(tmp_path, {"entities": _entities("otel-demo/ConfigMap/flagd-config", "kube-system/Pod/x")})
+    out = _output(
+        tmp_path, {"entities": _entities("otel-demo/ConfigMap/flagd-config", "kube-system/Pod/x")}
+    )
     scores = judge(_truth(), read_diagnosis(out))
     assert scores["root_cause_entity"]["calculation_recall"] == 0.5
     assert scores["precision_at_full_recall"] == 0.0
@@ -186,18 +235,27 @@ def test_unrecoverable_output_is_an_input_error_naming_the_file(tmp_path):
 def test_ground_truth_forms(tmp_path):
     flat = tmp_path / "Scenario-7"
     flat.mkdir()
-    (flat / "ground_truth.yaml").write_text(yaml.safe_dump({k: v for k, v in TRUTH.items() if k != "id"}))
+    (flat / "ground_truth.yaml").write_text(
+        yaml.safe_dump({k: v for k, v in TRUTH.items() if k != "id"})
+    )
     wrapped = tmp_path / "scenario_8"
     wrapped.mkdir()
     spec = {k: v for k, v in TRUTH.items() if k != "id"}
-    doc = {"apiVersion": "itbench.io/v1", "kind": "GroundTruth", "metadata": {"name": "scenario-8"}, "spec": spec}
+    doc = {
+        "apiVersion": "itbench.io/v1",
+        "kind": "GroundTruth",
+        "metadata": {"name": "scenario-8"},
+        "spec": spec,
+    }
     (wrapped / "groundtruth_v1.yaml").write_text(yaml.safe_dump(doc))
     v2 = tmp_path / "scenario_9"
     v2.mkdir()
     v2_doc = {
         "apiVersion": "itbench.io/v2",
         "kind": "GroundTruth",
-        "spec": {"entities": [{"kind": "Service", "metadata": {"name": "ad", "namespace": "otel-demo"}}]},
+        "spec": {
+            "entities": [{"kind": "Service", "metadata": {"name": "ad", "namespace": "otel-demo"}}]
+        },
     }
     (v2 / "groundtruth.yaml").write_text(yaml.safe_dump(v2_doc))
     truths = load_truths(tmp_path)
@@ -226,6 +284,8 @@ def test_ground_truth_errors_name_file_and_field(tmp_path):
     with pytest.raises(InputError, match=r"l.json\[0\]: each ground truth of a list needs an 'id'"):
         load_truths(nolist)
     regex = tmp_path / "r.yaml"
-    regex.write_text(yaml.safe_dump({"id": "1", "groups": [{"id": "g", "kind": "Pod", "filter": ["(["]}]}))
+    regex.write_text(
+        yaml.safe_dump({"id": "1", "groups": [{"id": "g", "kind": "Pod", "filter": ["(["]}]})
+    )
     with pytest.raises(InputError, match=r"groups\[g\]\.filter\[0\]: bad regex"):
         Matcher(load_truths(regex)["1"].truth, str(regex))

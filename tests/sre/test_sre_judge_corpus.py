@@ -6,14 +6,13 @@ from __future__ import annotations
 import json
 import shutil
 import sys
-from pathlib import Path
 
 import pytest
-from tests.conftest import REPO, SHARED, run_cli
 
 from sre.groundtruth import load_truths
 from sre.judge.agreement import compare, load_results
 from sre.judge.matching import Matcher
+from tests.conftest import REPO, SHARED, run_cli
 
 sys.path.insert(0, str(REPO / "tests" / "core"))
 from fake_openai import ScriptedServer, Step, chat_reply  # noqa: E402
@@ -51,7 +50,11 @@ def test_agreement_with_the_original_judge():
     assert report.verdicts == 16
     assert report.agreed == 15
     [d] = report.disagreements
-    assert (d.incident_id, d.trial_id, d.entity) == ("1", "3", "otel-demo/Deployment/load-generator")
+    assert (d.incident_id, d.trial_id, d.entity) == (
+        "1",
+        "3",
+        "otel-demo/Deployment/load-generator",
+    )
     assert (d.judge, d.ours, d.reason) == (True, False, "kind")
     by_trial = {(t.incident_id, t.trial_id): t for t in report.trials}
     # every trial whose verdicts all agree has exactly the judge's entity scores (incl. k@1..5)
@@ -71,9 +74,16 @@ def test_sre_eval_on_the_sample_writes_a_document_stats_accepts(tmp_path):
     result = tmp_path / "results.json"
     proc = run_cli(
         [
-            "sre", "eval", "--outputs", str(outputs),
-            "--ground-truth", str(SAMPLE / "data" / "ground_truths.json"),
-            "--result-file", str(result), "--format", "json",
+            "sre",
+            "eval",
+            "--outputs",
+            str(outputs),
+            "--ground-truth",
+            str(SAMPLE / "data" / "ground_truths.json"),
+            "--result-file",
+            str(result),
+            "--format",
+            "json",
         ]
     )
     assert proc.returncode == 0, proc.stderr
@@ -82,7 +92,15 @@ def test_sre_eval_on_the_sample_writes_a_document_stats_accepts(tmp_path):
     assert "cannot be repaired" in by[("2", "2")]["error"]  # a bad run, not a crash
     entity = by[("2", "1")]["scores"]["root_cause_entity"]
     flagd = [p for p in entity["predicted_entities"] if p["entity"] == "flagd-config ConfigMap"]
-    assert flagd == [{"entity": "flagd-config ConfigMap", "matches_gt": True, "matched_to": "flagd-config", "matched_group": "flagd-config", "match": "name"}]
+    assert flagd == [
+        {
+            "entity": "flagd-config ConfigMap",
+            "matches_gt": True,
+            "matched_to": "flagd-config",
+            "matched_group": "flagd-config",
+            "match": "name",
+        }
+    ]
     assert entity["calculation_recall"] == 1.0
     assert by[("1", "1")]["scores"]["root_cause_entity"]["calculation_recall"] == 0.0
     assert doc["config"]["primary_metric"] == "root_cause_entity"
@@ -104,15 +122,33 @@ def test_llm_judge_scores_reasoning_through_a_scripted_server(tmp_path):
     outputs = tmp_path / "outputs"
     shutil.copytree(SAMPLE / "data" / "2", outputs / "2")
     gt = tmp_path / "gt.json"
-    gt.write_text(json.dumps([g for g in json.loads((SAMPLE / "data" / "ground_truths.json").read_text()) if g["id"] == "2"]))
+    gt.write_text(
+        json.dumps(
+            [
+                g
+                for g in json.loads((SAMPLE / "data" / "ground_truths.json").read_text())
+                if g["id"] == "2"
+            ]
+        )
+    )
     answer = json.dumps({"root_cause_reasoning": 0.5, "symptoms": {}, "justification": "partly"})
     steps = [Step(chat_reply(answer)), Step(chat_reply("```json\n" + answer + "\n```"))]
     env = {**__import__("os").environ, "OPENAI_API_KEY": "test-key"}
     with ScriptedServer(steps) as server:
         proc = run_cli(
             [
-                "sre", "eval", "--outputs", str(outputs), "--ground-truth", str(gt),
-                "--judge", "openai/scripted", "--judge-api-base", server.api_base, "--format", "json",
+                "sre",
+                "eval",
+                "--outputs",
+                str(outputs),
+                "--ground-truth",
+                str(gt),
+                "--judge",
+                "openai/scripted",
+                "--judge-api-base",
+                server.api_base,
+                "--format",
+                "json",
             ],
             env=env,
         )
