@@ -5,7 +5,8 @@ log_analysis (targets: <= 2 s each after the one-time index, <= 500 MB).
 The snapshot is ``--snapshot DIR`` or one ``itbench sre generate --size 1gb`` writes into a
 temporary folder (``--keep DIR`` keeps it). Every measurement runs in a fresh subprocess, so its
 peak RSS (getrusage) is its own: first the index build of every source into an empty cache, then
-each tool on the warm index. ``--original PATH`` (a checkout of ITBench-SRE-Agent, or any folder
+each tool on the warm index (``seconds`` excludes importing the tool's modules, as in a running
+MCP server; ``import_seconds`` is that import). ``--original PATH`` (a checkout of ITBench-SRE-Agent, or any folder
 holding ``sre_tools/``) runs the original pandas tools with the same arguments in the same way,
 for a ratio; a tool of the original that fails is reported with its error.
 Run: .venv/bin/python benchmarks/sre_tools.py [--snapshot DIR] [--original PATH] [--keep DIR]
@@ -48,12 +49,15 @@ print(json.dumps({"seconds": round(time.perf_counter() - total, 3), "sources": o
 """
 
 TOOL_CHILD = """
-import json, resource, sys, time
-from sre.tools import call
+import importlib, json, resource, sys, time
 name, arguments = sys.argv[1], json.loads(sys.argv[2])
 started = time.perf_counter()
+from sre.tools import call
+importlib.import_module("sre.tools." + name)  # what a running MCP server has done already
+imported = time.perf_counter()
 answer = call(name, arguments)
-print(json.dumps({"seconds": round(time.perf_counter() - started, 3),
+print(json.dumps({"seconds": round(time.perf_counter() - imported, 3),
+                  "import_seconds": round(imported - started, 3),
                   "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
                   "answer_bytes": len(json.dumps(answer))}))
 """
@@ -61,7 +65,7 @@ print(json.dumps({"seconds": round(time.perf_counter() - started, 3),
 ORIGINAL_CHILD = """
 import asyncio, json, resource, sys, time
 sys.path.insert(0, sys.argv[3])
-from sre_tools.offline_incident_analysis import tools as original
+from sre_tools.offline_incident_analysis import tools as original  # imported before timing too
 name, arguments = sys.argv[1], json.loads(sys.argv[2])
 handler = getattr(original, "_" + name)
 started = time.perf_counter()

@@ -8,8 +8,17 @@ the MCP server are imported only inside the commands that use them. The judge, a
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from itbench.plugins.spec import Domain
+
+if TYPE_CHECKING:
+    import click
+
+    from itbench.models import Scenario
+    from itbench.plugins.spec import TrialScores
 
 
 def _commands():
@@ -30,25 +39,25 @@ def _cluster_extension():
     return sre_extension()
 
 
-def _load_ground_truth(path):
+def _load_ground_truth(path: Path | None) -> Mapping[str, Scenario]:
     from sre.judge.hooks import load_ground_truth  # pydantic models: start-up time (docstring)
 
     return load_ground_truth(path)
 
 
-def _evaluate(scenario, workspace):
+def _evaluate(scenario: Scenario, workspace: Path) -> TrialScores:
     from sre.judge.hooks import evaluate
 
     return evaluate(scenario, workspace)
 
 
-def _run_options():
+def _run_options() -> Sequence[click.Option]:
     from sre.judge.hooks import run_options
 
     return run_options()
 
 
-def _configure(options):
+def _configure(options: Mapping[str, Any]) -> None:
     from sre.judge.hooks import configure
 
     configure(options)

@@ -73,8 +73,26 @@ def drill_down(
         return material(node) and node.z >= thresholds.z
 
     findings: list[Finding] = []
+    whole: dict[tuple[str, ...], bool] = {}
+
+    def changed_whole(node: NodeStats) -> bool:
+        """Any node below the account can be the cause: a provider's discount expiring on every
+        service, a service's price rising for every application, an application scaled whole."""
+        if node.path not in whole:
+            kids = [k for k in tree.children.get(node.path, ()) if not k.is_new]
+            whole[node.path] = (
+                node.depth > 0
+                and node.z >= thresholds.broad_z
+                and material(node)
+                and _uniform_change(node, kids, thresholds)
+                and (tree.is_leaf(kids[0]) or _leaves_agree(tree.leaves_under(node), thresholds))
+            )
+        return whole[node.path]
+
     # Big aggregates are noisy: a service can hide a 100-sigma leaf behind a 3-sigma total. So a
-    # node is worth entering when it is material and it, or something below it, is significant.
+    # node is worth entering when it is material and it, or something below it, is significant,
+    # or it changed as a whole (a 4-sigma service whose every application rose alike is a cause
+    # of its own, however quiet each application is).
     worth: dict[tuple[str, ...], bool] = {}
 
     def promising(node: NodeStats) -> bool:
@@ -83,6 +101,7 @@ def drill_down(
             worth[node.path] = material(node) and (
                 node.z >= thresholds.z
                 or node.price_moved
+                or changed_whole(node)
                 or any(promising(k) or (k.is_new and material(k)) for k in below)
             )
         return worth[node.path]
@@ -93,15 +112,7 @@ def drill_down(
         findings.extend(Finding(k, "new") for k in new)
         established = [k for k in kids if not k.is_new]
         sig = [k for k in established if promising(k)]
-        # any node below the account can be the cause: a provider's discount expiring on every
-        # service, a service's price rising for every application, an application scaled whole
-        if (
-            node.depth > 0
-            and node.z >= thresholds.broad_z
-            and material(node)
-            and _uniform_change(node, established, thresholds)
-            and (tree.is_leaf(established[0]) or _leaves_agree(tree.leaves_under(node), thresholds))
-        ):
+        if changed_whole(node):
             findings.append(Finding(node, "broad"))
             return
         for kid in sig:

@@ -414,3 +414,25 @@ def test_the_rayjob_entrypoint_is_a_valid_ray_run_into_the_shared_volume():
     assert values["executor"] == "ray"
     assert "ray_address" not in values  # the driver runs on the head, where RAY_ADDRESS is set
     assert values["output_dir"].startswith("/runs/")
+
+
+def test_ray_address_without_the_ray_executor_is_a_usage_error(toy_env, tmp_path):
+    proc = run_cli(
+        ["toy", "run", "--output", str(tmp_path), "--ray-address", "127.0.0.1:1"], env=toy_env
+    )
+    assert proc.returncode == 2
+    assert "--ray-address needs --executor ray" in proc.stderr
+
+
+def test_without_ray_installed_the_ray_executor_is_a_tool_error_naming_the_extra(toy_env, tmp_path):
+    # a `ray` package that cannot be imported stands in for an environment without the extra
+    shadow = tmp_path / "shadow" / "ray"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text("raise ImportError('No module named ray (simulated)')\n")
+    toy_env["PYTHONPATH"] = os.pathsep.join([str(shadow.parent), toy_env["PYTHONPATH"]])
+    out = tmp_path / "run"
+    proc = run_cli(["toy", "run", "--output", str(out), "--executor", "ray"], env=toy_env)
+    assert proc.returncode == 3, proc.stderr
+    assert "pip install 'itbench[ray]'" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not list(out.glob("*/*/evaluation.json")), "no trial may run"

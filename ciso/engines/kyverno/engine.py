@@ -9,6 +9,7 @@ from typing import Any
 from ciso.engines.kyverno import conditions, exceptions, generation, mutation, rule_context
 from ciso.engines.kyverno.autogen import autogen_rules
 from ciso.engines.kyverno.cel import validate as cel_validate
+from ciso.engines.kyverno.cel import vpol as cel_vpol
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.matching import rule_applies
 from ciso.engines.kyverno.model import (
@@ -329,6 +330,29 @@ def _locate(
     )
 
 
+def _apply_validating_policy(
+    policy: dict[str, Any], resources: list[dict[str, Any]], ctx: Context
+) -> list[RuleResult]:
+    """A ValidatingPolicy: one ruleless response per matched (variant of the) policy."""
+    pid = policy_id(policy)
+    results = []
+    for resource in resources:
+        meta = resource.get("metadata") or {}
+        for outcome in cel_vpol.outcomes(policy, resource, ctx, operation_for(policy, resource, ctx)):
+            results.append(
+                RuleResult(
+                    pid,
+                    cel_vpol.RULE_NAME,
+                    resource.get("kind", ""),
+                    meta.get("namespace", ""),
+                    meta.get("name", ""),
+                    _STATUS_TEXT[outcome.status],
+                    outcome.message,
+                )
+            )
+    return results
+
+
 def apply(
     policies: Sequence[dict[str, Any]],
     resources: Iterable[dict[str, Any]],
@@ -343,6 +367,9 @@ def apply(
     results = []
     resources = list(resources)
     for policy in policies:
+        if policy.get("kind") in cel_vpol.KINDS:
+            results += _apply_validating_policy(policy, resources, ctx)
+            continue
         if policy.get("kind") not in POLICY_KINDS:
             continue
         pid = policy_id(policy)

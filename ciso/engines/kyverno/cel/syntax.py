@@ -9,6 +9,9 @@ needs no parsing at all. ``.orValue(`` becomes ``._or_value(``: cel-go's dynamic
 plain (non-optional) receiver back unchanged, which Kyverno's policies rely on
 (``container.volumeMounts.orValue([])``), where the Rust evaluator's own ``orValue`` fails.
 
+A call through a library namespace, ``resource.Get(...)``, becomes the plain function
+``_resource_Get(...)``: the evaluator would otherwise read ``resource`` as a variable.
+
 ``comprehension_depth`` finds how deeply the macros that iterate (``all``, ``exists``,
 ``exists_one``, ``map``, ``filter``) nest: the cost bound of an expression is the input's
 largest collection raised to that depth.
@@ -23,6 +26,32 @@ OPT_SELECT = "_opt_select"
 OPT_INDEX = "_opt_index"
 OR_VALUE = "_or_value"
 ITERATING_MACROS = frozenset(("all", "exists", "exists_one", "map", "filter"))
+#: the libraries whose functions are called through a namespace (``resource.Get(...)``); such a
+#: call becomes the plain function ``_resource_Get(...)`` (see ``namespaced``)
+NAMESPACED_CALLS = frozenset(
+    (
+        "resource.Get",
+        "resource.List",
+        "image.GetMetadata",
+        "http.Get",
+        "http.Post",
+        "globalContext.Get",
+        "time.now",
+        "time.truncate",
+        "time.toCron",
+        "sets.contains",
+        "sets.equivalent",
+        "sets.intersects",
+        "ip.isCanonical",
+        "format.named",
+    )
+)
+NAMESPACES = frozenset(call.partition(".")[0] for call in NAMESPACED_CALLS)
+
+
+def namespaced(namespace: str, function: str) -> str:
+    """The plain function name a namespaced library call is rewritten to."""
+    return f"_{namespace}_{function}"
 
 # a string literal in any of CEL's forms (raw, bytes, triple-quoted); then everything else
 _STRING = re.compile(
@@ -78,7 +107,12 @@ def tokens(source: str) -> list[Token]:
 def rewrite_optional_syntax(source: str) -> str:
     """The source with ``.?f`` and ``[?k]`` as calls the evaluator parses (unchanged when the
     source has neither)."""
-    if ".?" not in source and "[?" not in source and "orValue" not in source:
+    if (
+        ".?" not in source
+        and "[?" not in source
+        and "orValue" not in source
+        and not any(f"{ns}." in source for ns in NAMESPACES)
+    ):
         return source
     parts: list[str] = []
     last = 0
@@ -95,6 +129,21 @@ def rewrite_optional_syntax(source: str) -> str:
             parts.append(source[last : tok.offset])
             parts.append(f'.{OPT_SELECT}("{field.text}")')
             last = field.offset + len(field.text)
+        elif (
+            tok.text in NAMESPACES
+            and (i == 0 or toks[i - 1].text != ".")
+            and nxt is not None
+            and nxt.text == "."
+            and i + 3 < len(toks)
+            and _IDENT.fullmatch(toks[i + 2].text)
+            and not toks[i + 2].string
+            and toks[i + 3].text == "("
+            and f"{tok.text}.{toks[i + 2].text}" in NAMESPACED_CALLS
+        ):
+            function = toks[i + 2]
+            parts.append(source[last : tok.offset])
+            parts.append(namespaced(tok.text, function.text))
+            last = function.offset + len(function.text)
         elif (
             tok.text == "orValue"
             and i > 0

@@ -1,0 +1,50 @@
+"""Kyverno's resource library: ``resource.Get(apiVersion, resource, namespace, name)`` and
+``resource.List(apiVersion, resource, namespace)``, answered from the environment's objects (the
+test's context file and resources) as the Kyverno CLI's fake cluster answers them: an object that
+is not there is an error, a list of a resource type nothing declares is an error too, and
+``List`` gives ``{"apiVersion", "kind", "items"}``. An empty namespace lists or gets
+cluster-scoped objects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ciso.engines.kyverno.cel.libraries.environment import current
+from ciso.engines.kyverno.cel.syntax import namespaced
+
+
+def _plural(kind: str) -> str:
+    from ciso.engines.kyverno.cel.matching import plural_of  # matching imports the registry
+
+    return plural_of(kind)
+
+
+def _of_type(api_version: str, resource: str) -> list[dict[str, Any]]:
+    return [
+        obj
+        for obj in current().objects
+        if str(obj.get("apiVersion", "")) == api_version
+        and _plural(str(obj.get("kind", ""))) == resource
+    ]
+
+
+def _in(objects: list[dict[str, Any]], namespace: str) -> list[dict[str, Any]]:
+    return [o for o in objects if ((o.get("metadata") or {}).get("namespace") or "") == namespace]
+
+
+def get(api_version: str, resource: str, namespace: str, name: str) -> dict[str, Any]:
+    for obj in _in(_of_type(api_version, resource), namespace):
+        if (obj.get("metadata") or {}).get("name") == name:
+            return obj
+    where = f"{namespace}/{name}" if namespace else name
+    raise ValueError(f'{resource} "{where}" not found ({api_version})')
+
+
+def list_(api_version: str, resource: str, namespace: str = "") -> dict[str, Any]:
+    objects = _of_type(api_version, resource)
+    if not objects:
+        raise ValueError(f"{resource} resource not found ({api_version})")
+    return {"apiVersion": api_version, "kind": "List", "items": _in(objects, namespace)}
+
+
+FUNCTIONS = {namespaced("resource", "Get"): get, namespaced("resource", "List"): list_}

@@ -1,0 +1,140 @@
+"""``matchConstraints`` of a ValidatingPolicy (and a ValidatingAdmissionPolicy), as the API
+server's admission matcher reads them: ``resourceRules`` (groups, versions, resources, operations,
+resourceNames, scope), ``excludeResourceRules``, ``namespaceSelector`` and ``objectSelector``.
+
+Offline there is no discovery, so a resource's plural name comes from the built-in kinds of the
+offline cluster, else from its kind (lower-case, English plural), as the Kyverno CLI guesses for
+kinds its REST mapper does not know."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ciso.engines.kyverno.scope import is_cluster_scoped
+from itbench.cluster.resources import default_registry
+
+
+@dataclass(frozen=True, slots=True)
+class Admission:
+    """What the matcher looks at: the object (the old one on DELETE), its group, version and
+    plural resource name, the operation, and its namespace's labels (None: no namespace)."""
+
+    resource: dict[str, Any]
+    group: str
+    version: str
+    plural: str
+    operation: str
+    namespace_labels: Mapping[str, str] | None
+
+
+@functools.lru_cache(maxsize=1024)
+def plural_of(kind: str) -> str:
+    known = default_registry().by_kind(kind)
+    if known is not None:
+        return known.plural
+    lower = kind.lower()
+    if lower.endswith("y") and lower[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return lower[:-1] + "ies"
+    if lower.endswith(("s", "x", "z", "ch", "sh")):
+        return lower + "es"
+    return lower + "s"
+
+
+def admission_of(
+    resource: dict[str, Any], operation: str, namespace_labels: Mapping[str, str] | None
+) -> Admission:
+    group, _, version = str(resource.get("apiVersion", "")).rpartition("/")
+    return Admission(
+        resource,
+        group,
+        version,
+        plural_of(str(resource.get("kind", ""))),
+        operation,
+        namespace_labels,
+    )
+
+
+def _listed(values: Any, value: str) -> bool:
+    return isinstance(values, list) and ("*" in values or value in values)
+
+
+def _resource_listed(resources: Any, plural: str) -> bool:
+    """``*`` and ``*/*`` match every resource, ``pods`` and ``pods/*`` the resource itself; a
+    subresource (``pods/status``) never matches a stored object."""
+    if not isinstance(resources, list):
+        return False
+    return any(r in ("*", "*/*", plural, f"{plural}/*") for r in resources)
+
+
+def rule_matches(rule: Any, request: Admission) -> bool:
+    if not isinstance(rule, dict):
+        return False
+    if not (
+        _listed(rule.get("apiGroups"), request.group)
+        and _listed(rule.get("apiVersions"), request.version)
+        and _resource_listed(rule.get("resources"), request.plural)
+    ):
+        return False
+    operations = rule.get("operations")
+    # an exclude rule may leave operations out; a match rule without them matches nothing
+    if operations is not None and not _listed(operations, request.operation):
+        return False
+    names = rule.get("resourceNames") or []
+    if names and (request.resource.get("metadata") or {}).get("name") not in names:
+        return False
+    scope = rule.get("scope") or "*"
+    cluster = is_cluster_scoped(request.resource)
+    return scope == "*" or (scope == "Cluster") == cluster
+
+
+def label_selector_matches(selector: Any, labels: Mapping[str, str]) -> bool:
+    """A Kubernetes label selector (exact values, no wildcards); an empty one matches all."""
+    if not isinstance(selector, dict):
+        return True
+    for key, value in (selector.get("matchLabels") or {}).items():
+        if labels.get(key) != value:
+            return False
+    for expression in selector.get("matchExpressions") or []:
+        key = expression.get("key")
+        operator = expression.get("operator")
+        values = expression.get("values") or []
+        present = key in labels
+        if operator == "In" and not (present and labels[key] in values):
+            return False
+        if operator == "NotIn" and present and labels[key] in values:
+            return False
+        if operator == "Exists" and not present:
+            return False
+        if operator == "DoesNotExist" and present:
+            return False
+    return True
+
+
+def _namespace_selected(selector: Any, request: Admission) -> bool:
+    """Cluster-scoped objects other than Namespaces are never filtered by a namespace selector;
+    a Namespace is matched on its own labels."""
+    if not selector:
+        return True
+    if request.resource.get("kind") == "Namespace" and not request.group:
+        own = (request.resource.get("metadata") or {}).get("labels") or {}
+        return label_selector_matches(selector, own)
+    if is_cluster_scoped(request.resource):
+        return True
+    return label_selector_matches(selector, request.namespace_labels or {})
+
+
+def matches(constraints: Any, request: Admission) -> bool:
+    """Whether ``constraints`` select the request; no constraints match nothing (as Kyverno)."""
+    if not isinstance(constraints, dict):
+        return False
+    if not any(rule_matches(rule, request) for rule in constraints.get("resourceRules") or []):
+        return False
+    if any(rule_matches(rule, request) for rule in constraints.get("excludeResourceRules") or []):
+        return False
+    if not _namespace_selected(constraints.get("namespaceSelector"), request):
+        return False
+    labels = (request.resource.get("metadata") or {}).get("labels") or {}
+    return label_selector_matches(constraints.get("objectSelector"), labels)

@@ -1,0 +1,204 @@
+"""Kyverno's ``ValidatingPolicy`` (and ``NamespacedValidatingPolicy``), as the Kyverno CLI runs
+one on a resource: the policy and each of its autogen variants are matched by their
+``matchConstraints``; a match evaluates ``matchConditions`` (all true, else a ``skip``),
+``variables``, then ``validations`` in order, stopping at the first that fails (its
+``messageExpression``, else its ``message``, else "CEL expression validation failed at index
+N"); ``auditAnnotations`` are evaluated on the way. Each matched policy gives one rule response
+with an empty rule name (these kinds have no rules): ``pass``, ``fail``, ``skip`` or ``error``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ciso.engines.kyverno.cel import autogen, matching
+from ciso.engines.kyverno.cel import bindings as cel_bindings
+from ciso.engines.kyverno.cel.libraries.environment import Environment, using
+from ciso.engines.kyverno.errors import RuleError
+from ciso.engines.kyverno.model import Context, RuleOutcome, RuleStatus
+
+KINDS = ("ValidatingPolicy", "NamespacedValidatingPolicy")
+#: the rule name Kyverno's responses give these ruleless kinds
+RULE_NAME = ""
+CONTROLLER_KINDS = frozenset(c[3] for c in autogen.CONTROLLERS.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """The policy's own spec, or one autogen variant of it."""
+
+    name: str  # "" for the policy itself, else "defaults"/"cronjobs"
+    spec: dict[str, Any]
+
+
+def variants(policy: dict[str, Any]) -> list[Variant]:
+    spec = policy.get("spec") or {}
+    own = [Variant("", spec)]
+    return own + [Variant(v.name, v.spec) for v in autogen.variants(spec)]
+
+
+def environment(ctx: Context) -> Environment:
+    """The libraries' view of the run: the context file's data, then the test's resources."""
+    data = ctx.cel_context or {}
+    return Environment(
+        objects=tuple(data.get("resources") or ()) + tuple(ctx.objects),
+        images={
+            str(i.get("image")): i for i in data.get("images") or () if isinstance(i, dict)
+        },
+        global_context=dict(data.get("globalContext") or {}),
+        http=ctx.api_responses,
+    )
+
+
+def namespace_labels(resource: dict[str, Any], ctx: Context) -> Mapping[str, str] | None:
+    namespace = (resource.get("metadata") or {}).get("namespace")
+    if not namespace:
+        return None
+    if namespace in ctx.facts.namespace_labels:
+        return ctx.facts.namespace_labels[namespace]
+    for candidate in ctx.objects:
+        meta = candidate.get("metadata") or {}
+        if candidate.get("kind") == "Namespace" and meta.get("name") == namespace:
+            return meta.get("labels") or {}
+    return {}
+
+
+def _ignores_failures(spec: dict[str, Any]) -> bool:
+    return spec.get("failurePolicy") == "Ignore"
+
+
+def _conditions_hold(spec: dict[str, Any], bound: dict[str, Any]) -> bool:
+    """All ``matchConditions`` true; an error fails the request (RuleError) unless the
+    failurePolicy is Ignore, which makes it a non-match."""
+    errors: list[RuleError] = []
+    for index, condition in enumerate(spec.get("matchConditions") or []):
+        where = ("spec", "matchConditions", index, "expression")
+        if not isinstance(condition, dict) or "expression" not in condition:
+            errors.append(RuleError("a match condition needs a name and an expression").at(*where))
+            continue
+        try:
+            value = cel_bindings.run(str(condition["expression"]), bound, where)
+        except RuleError as exc:
+            errors.append(exc)
+            continue
+        if not isinstance(value, bool):
+            errors.append(RuleError(f"expected a bool, got {value!r}").at(*where))
+            continue
+        if not value:
+            return False
+    if errors:
+        if _ignores_failures(spec):
+            return False
+        raise errors[0]
+    return True
+
+
+def _audit_annotations(spec: dict[str, Any], bound: dict[str, Any]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for index, entry in enumerate(spec.get("auditAnnotations") or []):
+        where = ("spec", "auditAnnotations", index, "valueExpression")
+        if not isinstance(entry, dict) or not entry.get("key"):
+            raise RuleError("an audit annotation needs a key and a valueExpression").at(*where)
+        value = cel_bindings.run(str(entry.get("valueExpression", "")), bound, where)
+        if value is None:
+            continue
+        if not isinstance(value, str):
+            raise RuleError(f"expected a string, got {value!r}").at(*where)
+        if value:
+            out[str(entry["key"])] = value
+    return out
+
+
+def _failure_message(entry: dict[str, Any], index: int, bound: dict[str, Any]) -> str:
+    """As Kyverno: a messageExpression wins (its failure is the message), then the message."""
+    message = str(entry.get("message") or "")
+    if entry.get("messageExpression"):
+        where = ("spec", "validations", index, "messageExpression")
+        try:
+            value = cel_bindings.run(str(entry["messageExpression"]), bound, where)
+        except RuleError as exc:
+            message = f"failed to evaluate message expression: {exc.message}"
+        else:
+            message = (
+                value
+                if isinstance(value, str)
+                else f"failed to convert message expression to string: got {value!r}"
+            )
+    return message.strip() or f"CEL expression validation failed at index {index}"
+
+
+def evaluate_spec(
+    spec: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
+) -> RuleOutcome:
+    """One matched (variant of a) policy on one resource."""
+    bound = cel_bindings.admission(resource, ctx, operation)
+    if not _conditions_hold(spec, bound):
+        return RuleOutcome(RuleStatus.SKIP, "skip: match conditions not met")
+    bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
+    for index, entry in enumerate(spec.get("validations") or []):
+        where = ("spec", "validations", index, "expression")
+        if not isinstance(entry, dict) or "expression" not in entry:
+            raise RuleError("a validation needs an expression").at(*where[:-1])
+        value = cel_bindings.run(str(entry["expression"]), bound, where)
+        if value is True:
+            continue
+        if value is not False:
+            raise RuleError(f"expression must evaluate to a bool, got {value!r}").at(*where)
+        message = _failure_message(entry, index, bound)
+        _audit_annotations(spec, bound)
+        return RuleOutcome(RuleStatus.FAIL, message)
+    _audit_annotations(spec, bound)
+    return RuleOutcome(RuleStatus.PASS, "success")
+
+
+def _in_scope(policy: dict[str, Any], resource: dict[str, Any]) -> bool:
+    """A NamespacedValidatingPolicy sees only resources of its own namespace."""
+    if policy.get("kind") != "NamespacedValidatingPolicy":
+        return True
+    own = (policy.get("metadata") or {}).get("namespace") or "default"
+    return (resource.get("metadata") or {}).get("namespace") == own
+
+
+def outcomes(
+    policy: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
+) -> Iterator[RuleOutcome]:
+    """The rule responses of ``policy`` (and its autogen variants) on ``resource``."""
+    if not _in_scope(policy, resource):
+        return
+    deleting = operation == "DELETE"
+    request = matching.admission_of(resource, operation, namespace_labels(resource, ctx))
+    with using(environment(ctx)):
+        for variant in variants(policy):
+            if not matching.matches(variant.spec.get("matchConstraints"), request):
+                continue
+            if deleting and variant.name:
+                continue  # a controller's pod template is not deleted with it
+            try:
+                yield evaluate_spec(variant.spec, resource, ctx, operation)
+            except RuleError as exc:
+                where = exc.where()
+                text = f"{where}: {exc.message}" if where else exc.message
+                yield RuleOutcome(RuleStatus.ERROR, text)
+
+
+def check_structure(policy: dict[str, Any]) -> list[str]:
+    """What makes a ValidatingPolicy unusable, each naming its field."""
+    problems: list[str] = []
+    spec = policy.get("spec")
+    if not isinstance(spec, dict):
+        return ["spec: must be a map"]
+    if not isinstance(spec.get("matchConstraints"), dict):
+        problems.append("spec.matchConstraints: required (a policy without it matches nothing)")
+    validations = spec.get("validations")
+    if not isinstance(validations, list) or not validations:
+        problems.append("spec.validations: must be a non-empty list")
+    for key in ("variables", "matchConditions", "auditAnnotations"):
+        if key in spec and not isinstance(spec[key], list):
+            problems.append(f"spec.{key}: must be a list")
+    return problems
+
+
+def names(policies: Sequence[dict[str, Any]]) -> set[str]:
+    return {(p.get("metadata") or {}).get("name", "") for p in policies if p.get("kind") in KINDS}
