@@ -1,8 +1,8 @@
 """The Ray executor's cost: per-trial overhead against the local executor, and throughput vs workers.
 
 1. No-op trials (the agent does nothing, the evaluator returns a constant) through the local
-   executor and through Ray (shared files and transfer mode), each at two plan sizes: the
-   difference gives the marginal cost of one trial, apart from the fixed cost of starting workers.
+   executor and through Ray (shared files and transfer mode): the time per trial once the
+   workers are up, and the fixed cost of starting them, medians over --repeats runs.
 2. A simulated cluster: one local Ray instance with N logical CPUs, a sleep agent (--sleep s per
    trial) and -j N, for N in --workers; throughput against the ideal N / sleep, over the whole
    run and in the steady state (after every worker's first trial), and the driver's own CPU time
@@ -17,6 +17,7 @@ import argparse
 import json
 import logging
 import os
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -98,7 +99,10 @@ def _timed_run(
     return wall, cpu
 
 
-def overhead(small: int, large: int, jobs: int) -> list[dict]:
+def overhead(trials: int, jobs: int, repeats: int) -> list[dict]:
+    """Per executor, the median over ``repeats`` runs of: the time per trial once the pool is up
+    (completions after every worker's first, so the workers' start is not spread over the
+    trials), and the fixed cost (the rest of the wall time)."""
     rows = []
     executors = {
         "local": LocalExecutor(),
@@ -106,18 +110,25 @@ def overhead(small: int, large: int, jobs: int) -> list[dict]:
         "ray-transfer": RayExecutor(files="transfer"),
     }
     for name, executor in executors.items():
-        _timed_run(executor, NoopAgent(), jobs, jobs)  # warm: imports, worker pools
-        small_s, _ = _timed_run(executor, NoopAgent(), small, jobs)
-        large_s, large_cpu = _timed_run(executor, NoopAgent(), large, jobs)
+        _timed_run(executor, NoopAgent(), jobs, jobs)  # warm: imports, Ray's idle workers
+        per_trial, fixed, cpu_per_trial = [], [], []
+        for _ in range(repeats):
+            finished: list[float] = []
+            wall, cpu = _timed_run(executor, NoopAgent(), trials, jobs, finished)
+            finished.sort()
+            steady = (finished[-1] - finished[jobs - 1]) / (len(finished) - jobs)
+            per_trial.append(steady)
+            fixed.append(wall - trials * steady)
+            cpu_per_trial.append(cpu / trials)
         rows.append(
             {
                 "executor": name,
                 "jobs": jobs,
-                f"wall_s_{small}_trials": round(small_s, 3),
-                f"wall_s_{large}_trials": round(large_s, 3),
-                "ms_per_trial": round(1000 * (large_s - small_s) / (large - small), 3),
-                "fixed_s": round(small_s - small * (large_s - small_s) / (large - small), 3),
-                "driver_cpu_ms_per_trial": round(1000 * large_cpu / large, 3),
+                "trials": trials,
+                "ms_per_trial": round(1000 * statistics.median(per_trial), 3),
+                "ms_per_trial_runs": [round(1000 * v, 3) for v in per_trial],
+                "fixed_s": round(statistics.median(fixed), 3),
+                "driver_cpu_ms_per_trial": round(1000 * statistics.median(cpu_per_trial), 3),
             }
         )
     return rows
@@ -154,8 +165,8 @@ def scaling(workers: list[int], sleep_s: float, per_worker: int) -> list[dict]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--small", type=int, default=50)
-    parser.add_argument("--large", type=int, default=250)
+    parser.add_argument("--trials", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--workers", default="1,2,4,8,16")
     parser.add_argument("--sleep", type=float, default=0.5)
@@ -174,7 +185,7 @@ def main() -> None:
     )
     ray_start_s = time.perf_counter() - started
     try:
-        noop = overhead(args.small, args.large, args.jobs)
+        noop = overhead(args.trials, args.jobs, args.repeats)
         cluster = scaling(workers, args.sleep, args.per_worker)
     finally:
         ray.shutdown()

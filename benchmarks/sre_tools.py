@@ -172,7 +172,10 @@ def main() -> None:
                     args.timeout,
                 )
                 ours = tools[name]
-                if "seconds" in got and "seconds" in ours and ours["seconds"] > 0:
+                if got.get("answer_head", "").startswith("Error"):
+                    # the original answers failures as text ("Error: drain3 is required ...")
+                    got["error"] = got["answer_head"]
+                elif "seconds" in got and "seconds" in ours and ours["seconds"] > 0:
                     got["ratio_original_over_ours"] = round(got["seconds"] / ours["seconds"], 1)
                 original[name] = got
             doc["original"] = {"path": str(args.original), "tools": original}

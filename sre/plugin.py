@@ -1,8 +1,8 @@
 """The ``sre`` domain plugin: incident snapshots and the investigation tools over them.
 
 An entry point imported by every ``itbench`` command that loads domains, so DuckDB, the tools and
-the MCP server are imported only inside the commands that use them. The judge, agents and
-``run``/``eval`` come with the next issue.
+the MCP server are imported only inside the commands that use them; so are the judge
+(``sre/judge``) and the scenarios and agents of ``sre run`` (``sre/agents``).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from itbench.plugins.spec import Domain
 if TYPE_CHECKING:
     import click
 
-    from itbench.models import Scenario
-    from itbench.plugins.spec import TrialScores
+    from itbench.models import PublicScenario, Scenario
+    from itbench.plugins.spec import Agent, AgentOptions, TrialScores
 
 
 def _commands():
@@ -51,6 +51,42 @@ def _evaluate(scenario: Scenario, workspace: Path) -> TrialScores:
     return evaluate(scenario, workspace)
 
 
+def _load_scenarios(spec: str | None) -> Sequence[Scenario]:
+    from sre.agents.scenarios import load_scenarios  # the generator, duckdb: start-up time
+
+    return load_scenarios(spec)
+
+
+def _baseline(options: AgentOptions, domain: Domain) -> Agent:
+    from sre.agents.baseline import BaselineAgent  # the tools, duckdb: start-up time
+
+    return BaselineAgent()
+
+
+def _validate_output(scenario: PublicScenario, workspace: Path) -> Sequence[str]:
+    from sre.agents.hooks import validate_output
+
+    return validate_output(scenario, workspace)
+
+
+def _write_reference(scenario: Scenario, workspace: Path) -> None:
+    from sre.agents.hooks import write_reference
+
+    write_reference(scenario, workspace)
+
+
+def _llm_tools(scenario: PublicScenario, workspace: Path) -> Sequence[Any]:
+    from sre.agents.llm_tools import sre_llm_tools
+
+    return sre_llm_tools(scenario, workspace)
+
+
+def _llm_prompt_template() -> str:
+    from sre.agents.hooks import prompt_template
+
+    return prompt_template()
+
+
 def _run_options() -> Sequence[click.Option]:
     from sre.judge.hooks import run_options
 
@@ -78,6 +114,13 @@ domain = Domain(
     results_config={"k": 3},
     run_options=_run_options,
     configure=_configure,
+    # the run side (sre/agents): scenarios, the baseline, the llm agent's tools and validator
+    load_scenarios=_load_scenarios,
+    agents={"baseline": _baseline},
+    validate_output=_validate_output,
+    write_reference=_write_reference,
+    llm_tools=_llm_tools,
+    llm_prompt_template=_llm_prompt_template,
 )
 
 __all__ = ["domain"]

@@ -49,3 +49,40 @@ def run_cli(
         timeout=timeout,
         stdin=subprocess.DEVNULL,
     )
+
+
+# --- SRE tool tests: the hand-written incident snapshot and a private index cache. They live here,
+# not in tests/sre/conftest.py: a second module named `conftest` would shadow this one for the
+# `from conftest import ...` lines of whichever tests are collected after it.
+SRE_FIXTURES = REPO / "tests" / "sre" / "fixtures"
+SRE_INCIDENT = SRE_FIXTURES / "incident-checkout"
+
+
+@pytest.fixture(autouse=True)
+def private_cache(
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Path:
+    """SRE snapshot indexes go to a cache of this test session, never the user's."""
+    cache = tmp_path_factory.getbasetemp() / "itbench-cache"
+    if "sre" in Path(str(request.node.path)).parts:
+        monkeypatch.setenv("ITBENCH_CACHE_DIR", str(cache))
+    return cache
+
+
+@pytest.fixture
+def incident() -> Path:
+    return SRE_INCIDENT
+
+
+@pytest.fixture
+def sparse_incident(tmp_path: Path) -> Path:
+    """The incident with only its alerts and traces: every other source is missing."""
+    import shutil
+
+    root = tmp_path / "sparse"
+    root.mkdir()
+    shutil.copytree(SRE_INCIDENT / "alerts", root / "alerts")
+    shutil.copy(SRE_INCIDENT / "otel_traces_raw.tsv", root / "otel_traces_raw.tsv")
+    return root

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import collections
+import concurrent.futures
+import itertools
 import json
+import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -217,28 +221,15 @@ def apply(
     first = True
     if fmt == "json":
         click.echo("[", nl=False)
-    for batch in batches:
-        results = apply_policies(loaded, batch, ctx, sources=sources)
-        total += len(results)
-        bad += sum(1 for r in results if r.status in ("fail", "error"))
-        if fmt == "json":
-            for r in results:
-                # one array written piece by piece, indented as json.dumps(indent=2) writes it
-                item = json.dumps(r.__dict__, indent=2).replace("\n", "\n  ")
-                click.echo(("\n  " if first else ",\n  ") + item, nl=False)
-                first = False
-        elif fmt == "yaml":
-            if results:
-                click.echo(yaml.safe_dump([r.__dict__ for r in results], sort_keys=False), nl=False)
-        else:
-            click.echo(
-                "".join(
-                    f"{r.status.upper():5}  {r.policy}/{r.rule}  "
-                    f"{r.kind}/{r.namespace + '/' if r.namespace else ''}{r.name}  {r.message}\n"
-                    for r in results
-                ),
-                nl=False,
-            )
+    for text, count, failing in _evaluated(loaded, batches, ctx, sources, fmt):
+        total += count
+        bad += failing
+        if fmt == "json" and count:
+            # one array written piece by piece, indented as json.dumps(indent=2) writes it
+            click.echo(("\n  " if first else ",\n  ") + text, nl=False)
+            first = False
+        elif text:
+            click.echo(text, nl=False)
     if fmt == "json":
         click.echo("]" if first else "\n]")
     elif fmt == "yaml" and total == 0:
@@ -310,3 +301,84 @@ def _generates(policies: list[dict]) -> bool:
     return any(
         "generate" in rule for p in policies for rule in (p.get("spec") or {}).get("rules") or []
     )
+
+
+#: Most worker processes ``kyverno apply`` evaluates batches in (never more than the CPUs).
+MAX_WORKERS = 4
+#: Batches handed out ahead of the one being printed, per worker: keeps the workers busy while
+#: bounding what is held in memory (the input is read lazily, so a large file stays streamed).
+AHEAD_PER_WORKER = 2
+
+
+def _render(results: list, fmt: str) -> tuple[str, int, int]:
+    """A batch's results as printed (JSON: its array items joined, without the leading
+    separator), with the number of results and of fail/error ones."""
+    bad = sum(1 for r in results if r.status in ("fail", "error"))
+    if fmt == "json":
+        text = ",\n  ".join(json.dumps(r.__dict__, indent=2).replace("\n", "\n  ") for r in results)
+    elif fmt == "yaml":
+        text = yaml.safe_dump([r.__dict__ for r in results], sort_keys=False) if results else ""
+    else:
+        text = "".join(
+            f"{r.status.upper():5}  {r.policy}/{r.rule}  "
+            f"{r.kind}/{r.namespace + '/' if r.namespace else ''}{r.name}  {r.message}\n"
+            for r in results
+        )
+    return text, len(results), bad
+
+
+# what a worker process evaluates every batch with (set once per worker by _start_worker)
+_WORKER: dict = {}
+
+
+def _start_worker(policies: list[dict], ctx: object, sources: dict[str, str], fmt: str) -> None:
+    _WORKER.update(policies=policies, ctx=ctx, sources=sources, fmt=fmt)
+
+
+def _work(batch: list[dict]) -> tuple[str, int, int]:
+    from ciso.engines.kyverno.engine import apply as apply_policies
+
+    results = apply_policies(_WORKER["policies"], batch, _WORKER["ctx"], sources=_WORKER["sources"])
+    return _render(results, _WORKER["fmt"])
+
+
+def _workers() -> int:
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(cpus, MAX_WORKERS))
+
+
+def _evaluated(
+    policies: list[dict],
+    batches: Iterable[list[dict]],
+    ctx: object,
+    sources: dict[str, str],
+    fmt: str,
+) -> Iterator[tuple[str, int, int]]:
+    """Every batch evaluated and rendered, in input order. Resources are independent, so with
+    more than one batch and more than one CPU the batches go to a pool of worker processes (this
+    process keeps reading the input); a single batch is evaluated here, sparing the pool's
+    start-up."""
+    from ciso.engines.kyverno.engine import apply as apply_policies
+
+    pending = iter(batches)
+    head = list(itertools.islice(pending, 2))
+    workers = _workers()
+    if len(head) < 2 or workers < 2:
+        for batch in itertools.chain(head, pending):
+            yield _render(apply_policies(policies, batch, ctx, sources=sources), fmt)
+        return
+    with concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers,
+        initializer=_start_worker,
+        initargs=(policies, ctx, sources, fmt),
+    ) as pool:
+        ahead: collections.deque[concurrent.futures.Future] = collections.deque()
+        for batch in itertools.chain(head, pending):
+            ahead.append(pool.submit(_work, batch))
+            if len(ahead) >= workers * AHEAD_PER_WORKER:
+                yield ahead.popleft().result()
+        while ahead:
+            yield ahead.popleft().result()

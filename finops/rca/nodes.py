@@ -58,12 +58,17 @@ class Tree:
 def build_tree(cube: CostCube) -> Tree:
     t = cube.anomaly_index
     per_level = []
+    # An aggregate's plain baseline is the sum of its leaves' baselines: each leaf's median skips
+    # the weeks before it started, and the aggregate's own median would not (a service that gained
+    # an application three weeks ago would look grown by the whole application on any day).
+    leaves = cube.level(len(cube.levels) - 1)
+    leaf_baseline = weekday_median(leaves.values, t)
     for matrix in cube.matrices:
         values = matrix.values
         expected = expected_values(values, t, cube.days)
         sigma = noise(values, t, expected)
         history = history_total(values, t)
-        baseline = weekday_median(values, t)
+        baseline = _summed(leaf_baseline, leaves.paths, matrix.paths)
         actual = values[:, t]
         moved = (
             _price_moved(matrix.price, t)
@@ -91,6 +96,19 @@ def build_tree(cube: CostCube) -> Tree:
         for node in level:
             children.setdefault(node.path[:-1], []).append(node)
     return Tree(cube, tuple(per_level), {k: tuple(v) for k, v in children.items()})
+
+
+def _summed(
+    leaf_values: np.ndarray,
+    leaf_paths: tuple[tuple[str, ...], ...],
+    paths: tuple[tuple[str, ...], ...],
+) -> np.ndarray:
+    size = len(paths[0]) if paths else 0
+    position = {path: i for i, path in enumerate(paths)}
+    out = np.zeros(len(paths))
+    for value, leaf in zip(leaf_values, leaf_paths, strict=True):
+        out[position[leaf[:size]]] += value
+    return out
 
 
 def _price_moved(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndarray:

@@ -109,23 +109,37 @@ def _monthly_factor(values: np.ndarray, t: int, positions: list[int]) -> np.ndar
     """How far each earlier occurrence of the day's month position stood from its own weekly
     level (the same weekday one and two weeks around it), when every occurrence stood out the
     same way; NaN where the month position is nothing special. A month-end batch that tripled
-    the cost at each earlier month-end then expects triple today; a plain day stays plain."""
+    the cost at each earlier month-end then expects triple today; a plain day stays plain.
+
+    Only days since the resource's first cost count: zeros before its start would halve its weekly
+    level and make its first days look special, and expect a spike on the day it merely ran."""
+    ran = values[:, :t] != 0
+    first = np.where(ran.any(axis=1), np.argmax(ran, axis=1), t)
     ratios = []
     for i in positions:
         around = [j for j in (i - 14, i - 7, i + 7, i + 14) if 0 <= j < t]
         if len(around) < 2:
             continue
-        level = np.median(values[:, around], axis=1)
+        lived = np.asarray(around)[None, :] >= first[:, None]
+        usable = (lived.sum(axis=1) >= 2) & (i >= first)
+        level = np.full(values.shape[0], np.nan)
+        if usable.any():
+            level[usable] = np.nanmedian(
+                np.where(lived, values[:, around], np.nan)[usable], axis=1
+            )
         with np.errstate(divide="ignore", invalid="ignore"):
             ratios.append(np.where(level > 0, values[:, i] / level, np.nan))
     if not ratios:
         return np.full(values.shape[0], np.nan)
     stacked = np.vstack(ratios)
-    high = np.all(stacked >= _MONTHLY_RATIO, axis=0)
-    low = np.all(stacked <= 1 / _MONTHLY_RATIO, axis=0)
+    seen = np.isfinite(stacked)
+    enough = seen.any(axis=0)
+    high = enough & np.all(~seen | (stacked >= _MONTHLY_RATIO), axis=0)
+    low = enough & np.all(~seen | (stacked <= 1 / _MONTHLY_RATIO), axis=0)
     factor = np.full(values.shape[0], np.nan)
-    special = high | low  # all finite there, so the median is defined
-    factor[special] = np.median(stacked[:, special], axis=0)
+    special = high | low
+    if special.any():
+        factor[special] = np.nanmedian(stacked[:, special], axis=0)
     return factor
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import tempfile
 import threading
 from dataclasses import dataclass
 from enum import StrEnum
@@ -84,7 +85,17 @@ def _fingerprint(source: Path, kind: SourceKind) -> str:
 
 def _database_path(source: Path, kind: SourceKind) -> Path:
     key = hashlib.sha256(f"{source.resolve()}|{kind.value}".encode()).hexdigest()[:24]
-    return cache_root() / f"{kind.value}-{key}.duckdb"
+    root = cache_root()
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        writable = os.access(root, os.W_OK)
+    except OSError:
+        writable = False
+    if not writable:
+        # inside the agent sandbox the itbench cache is hidden behind a read-only mount
+        root = Path(tempfile.gettempdir()) / f"itbench-sre-index-{os.getuid()}"
+        root.mkdir(parents=True, exist_ok=True)
+    return root / f"{kind.value}-{key}.duckdb"
 
 
 _open: dict[tuple[Path, str], IndexedSource] = {}

@@ -304,7 +304,11 @@ def parse_problems(arguments: list[str]) -> list[str]:
             # The parser alone (no value conversion) reports unknown options and missing values,
             # which resilient parsing would swallow; resilient parsing then reads the values
             # without failing on a path that does not exist here.
-            strict = click.Context(command, info_name=name, parent=parent)
+            # with the command's own settings: a command taking free-form options
+            # (ignore_unknown_options) accepts what its parser is built to pass through
+            strict = click.Context(
+                command, info_name=name, parent=parent, **command.context_settings
+            )
             command.make_parser(strict).parse_args(list(remaining))
             context = command.make_context(name, remaining, parent=parent, resilient_parsing=True)
             if not isinstance(command, click.Group):
@@ -322,7 +326,7 @@ def parse_problems(arguments: list[str]) -> list[str]:
 
 def _leaf_problems(command: click.Command, context: click.Context, name: str) -> list[str]:
     problems = []
-    if context.args and not command.allow_extra_args:
+    if context.args and not (command.allow_extra_args or context.allow_extra_args):
         problems.append(f"{name}: unexpected extra argument(s) {context.args}")
     for parameter in command.params:
         if parameter.name is None or parameter.expose_value is False:

@@ -147,14 +147,17 @@ def test_engine_as_the_clusters_report_producer(tmp_path):
     assert deployment[0]["results"][0]["policy"] == "disallow-host-namespaces"
 
 
-VALIDATING_POLICY = """apiVersion: policies.kyverno.io/v1alpha1
-kind: ValidatingPolicy
-metadata: {name: cel-no-host-network}
+# a MutatingPolicy: a CEL kind the engine does not evaluate yet (ValidatingPolicy it does)
+MUTATING_POLICY = """apiVersion: policies.kyverno.io/v1alpha1
+kind: MutatingPolicy
+metadata: {name: cel-add-label}
 spec:
   matchConstraints:
     resourceRules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [pods]}]
-  validations:
-    - expression: "!has(object.spec.hostNetwork) || !object.spec.hostNetwork"
+  mutations:
+    - patchType: ApplyConfiguration
+      applyConfiguration:
+        expression: "Object{metadata: Object.metadata{labels: {'a': 'b'}}}"
 """
 
 
@@ -174,8 +177,8 @@ def _test_file(folder: Path, policy: str, results: str, resources: str = RESOURC
 def _cel_only(tmp_path: Path) -> Path:
     return _test_file(
         tmp_path / "cel",
-        VALIDATING_POLICY,
-        "  - {isValidatingPolicy: true, policy: cel-no-host-network, kind: Pod, resources: [bad], result: fail}\n",
+        MUTATING_POLICY,
+        "  - {isMutatingPolicy: true, policy: cel-add-label, kind: Pod, resources: [bad], result: pass}\n",
     ).parent
 
 

@@ -10,9 +10,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
-from tests.conftest import REPO, SHARED, run_cli
-from tests.sre.conftest import INCIDENT
+from conftest import REPO, SHARED, run_cli
+from conftest import SRE_INCIDENT as INCIDENT
 
 ARCH = SHARED / "corpora/itbench/sre/app_topology/architecture.json"
 
@@ -160,3 +159,25 @@ def test_domain_is_listed_through_its_entry_point(private_cache: Path):
     assert p.returncode == 0
     line = next(x for x in p.stdout.splitlines() if x.startswith("sre "))
     assert " ok " in line and "Incident diagnosis" in line
+
+
+def test_every_sre_tool_command_in_the_readme_names_real_arguments():
+    """The docs harness lets ``sre tool`` pass free-form ``--name value`` pairs through; this
+    checks them against each tool's own argument model."""
+    import shlex
+
+    from sre.cli import parse_tool_options
+    from sre.snapshot_args import validate, with_snapshot_defaults
+    from sre.tools import tool_specs
+
+    readme = (REPO / "README.md").read_text()
+    lines = [ln for ln in readme.splitlines() if ln.startswith(".venv/bin/itbench sre tool ")]
+    assert len(lines) >= 3
+    specs = tool_specs()
+    for line in lines:
+        words = shlex.split(line.split("#")[0])
+        name, rest = words[3], words[4:]
+        snapshot = Path(rest[rest.index("--snapshot") + 1])
+        rest = rest[: rest.index("--snapshot")] + rest[rest.index("--snapshot") + 2 :]
+        spec = specs[name]
+        validate(spec, with_snapshot_defaults(spec, parse_tool_options(spec, rest), snapshot))

@@ -125,3 +125,14 @@ def test_a_header_only_file_is_an_empty_source(tmp_path: Path):
     f.write_text("Timestamp\tTraceId\tSpanId\tParentSpanId\tServiceName\tDuration\tStatusCode\n")
     src = open_source(f, SourceKind.TRACES)
     assert (src.rows, src.malformed) == (0, 0)
+
+
+def test_an_unwritable_cache_falls_back_to_a_temporary_index(
+    tmp_path: Path, incident, monkeypatch: pytest.MonkeyPatch
+):
+    blocked = tmp_path / "cache-is-a-file"
+    blocked.write_text("")  # the cache path cannot be created: as under the sandbox's mount
+    monkeypatch.setenv("ITBENCH_CACHE_DIR", str(blocked))
+    src = open_source(incident / "k8s_events_raw.tsv", SourceKind.EVENTS)
+    assert src.rows == 5
+    assert not src.database.is_relative_to(blocked)

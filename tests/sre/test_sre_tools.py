@@ -391,3 +391,20 @@ def test_bad_times_are_usage_errors_naming_the_argument(incident: Path):
                 events_file=str(incident / "k8s_events_raw.tsv"), start_time="yesterday"
             )
         )
+
+
+def test_spec_changes_from_a_processed_objects_file(tmp_path: Path):
+    """The other objects layout the original reads: timestamp, object_kind, object_name, body."""
+    rows = ["timestamp\tobject_kind\tobject_name\tbody"]
+    for ts, port in (("2025-12-12T02:00:00Z", 8080), ("2025-12-12T02:10:00Z", 9090)):
+        body = {
+            "metadata": {"name": "cart", "namespace": "shop"},
+            "spec": {"ports": [{"targetPort": port}]},
+        }
+        rows.append(f"{ts}\tService\tcart\t{json.dumps(body)}")
+    f = tmp_path / "k8s_objects.tsv"
+    f.write_text("\n".join(rows) + "\n")
+    r = k8s_spec_change_analysis.run(k8s_spec_change_analysis.Args(k8s_objects_file=str(f)))
+    assert r.entities_with_changes == ["shop/Service/cart"]
+    item = r.entities["shop/Service/cart"]["changes"][0]["items"][0]
+    assert (item["path"], item["old"], item["new"]) == ("spec.ports[0].targetPort", 8080, 9090)

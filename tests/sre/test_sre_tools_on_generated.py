@@ -33,7 +33,9 @@ def test_nonexistent_image_incident_is_diagnosed(tmp_path: Path, private_cache: 
     snapshot, truth = _generate(tmp_path, "nonexistent-image", private_cache)
     root = next(g for g in truth["groups"] if g.get("root_cause") and g["kind"] == "Deployment")
     name = root["name"]
-    changes = call("k8s_spec_change_analysis", {"k8s_objects_file": str(snapshot / "k8s_objects_raw.tsv")})
+    changes = call(
+        "k8s_spec_change_analysis", {"k8s_objects_file": str(snapshot / "k8s_objects_raw.tsv")}
+    )
     entity = f"{root['namespace']}/Deployment/{name}"
     assert entity in changes["entities_with_changes"]
     items = changes["entities"][entity]["changes"][0]["items"]

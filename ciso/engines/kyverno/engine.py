@@ -312,6 +312,43 @@ def _kind_prefilter(rule: dict[str, Any]) -> frozenset[str] | None:
     return frozenset(kinds) if block.get("any") or "resources" in block else None
 
 
+#: the keys of a match filter, and of its ``resources``, that a kind prefilter decides alone
+_KINDS_ONLY_FILTER, _KINDS_ONLY_RESOURCES = frozenset({"resources"}), frozenset({"kinds"})
+_EXCLUDE_FILTERS = ("any", "all", "resources", "subjects", "roles", "clusterRoles")
+
+
+def _prefilter_decides(rule: dict[str, Any], kinds: frozenset[str] | None) -> bool:
+    """Whether a resource whose kind passed the rule's kind prefilter is sure to match the rule:
+    its match names plain kinds and nothing else (no names, namespaces, selectors, operations or
+    users, no ``all`` of several filters) and it has no exclude filter. Then full matching is
+    skipped: the same plain kind comparison would be made again."""
+    if kinds is None:
+        return False
+    block = rule.get("match") or {}
+    filters = block["any"] if block.get("any") else [block] if "resources" in block else None
+    if filters is None or (
+        block.keys() - {"any"} if block.get("any") else block.keys() - {"resources"}
+    ):
+        return False
+    for flt in filters:
+        if flt.keys() - _KINDS_ONLY_FILTER or not isinstance(flt.get("resources"), dict):
+            return False
+        if flt["resources"].keys() - _KINDS_ONLY_RESOURCES:
+            return False
+    exclude = rule.get("exclude")
+    return not (exclude and any(exclude.get(k) for k in _EXCLUDE_FILTERS))
+
+
+def _fixed_operation(ctx: Context) -> str | None:
+    """The operation every resource gets when nothing in the test's values can vary it per
+    resource (see ``operation_for``); None when it must be looked up per resource."""
+    if ctx.operation:
+        return ctx.operation
+    if ctx.resource_values or (ctx.global_values or {}).get("request.operation"):
+        return None
+    return ctx.facts.operation
+
+
 def all_rules(policy: dict[str, Any]) -> list[dict[str, Any]]:
     own = list((policy.get("spec") or {}).get("rules") or [])
     return own + autogen_rules(policy)
@@ -338,7 +375,9 @@ def _apply_validating_policy(
     results = []
     for resource in resources:
         meta = resource.get("metadata") or {}
-        for outcome in cel_vpol.outcomes(policy, resource, ctx, operation_for(policy, resource, ctx)):
+        for outcome in cel_vpol.outcomes(
+            policy, resource, ctx, operation_for(policy, resource, ctx)
+        ):
             results.append(
                 RuleResult(
                     pid,
@@ -376,9 +415,14 @@ def apply(
         check_policy(policy, pid, sources.get(pid, ""))
         # mutate rules first, in order (a stable sort), each with what is known before matching
         rules = sorted(
-            ((rule, _kind_prefilter(rule), _rule_type(rule)) for rule in all_rules(policy)),
+            (
+                (rule, kinds, type_key, HANDLERS[type_key][1], _prefilter_decides(rule, kinds))
+                for rule in all_rules(policy)
+                for kinds, type_key in [(_kind_prefilter(rule), _rule_type(rule))]
+            ),
             key=lambda entry: entry[2] != "mutate",
         )
+        fixed_operation = _fixed_operation(ctx)
         apply_one = (policy.get("spec") or {}).get("applyRules") == "One"
         policy_ns = (
             (policy.get("metadata") or {}).get("namespace")
@@ -390,7 +434,7 @@ def apply(
             if policy_ns and meta.get("namespace", "default") != policy_ns:
                 continue
             kind = resource.get("kind", "")
-            operation = operation_for(policy, resource, ctx)
+            operation = fixed_operation or operation_for(policy, resource, ctx)
             facts = (
                 ctx.facts
                 if operation == ctx.facts.operation
@@ -400,13 +444,13 @@ def apply(
             # patched so far; then its other rules on the patched resource
             target = resource
             applied: set[str] = set()  # rule types that already passed or failed (applyRules)
-            for rule, kinds, type_key in rules:
+            for rule, kinds, type_key, rule_type, decided in rules:
                 if kinds is not None and kind not in kinds:
                     continue  # cheap rejection before full matching
-                rule_type = HANDLERS[type_key][1]
                 if apply_one and rule_type in applied:
                     continue  # applyRules: One stops each phase at its first applied rule
-                if not rule_applies(rule, target, facts):
+                # a mutation may have changed the kind: then match the patched resource in full
+                if not (decided and target is resource) and not rule_applies(rule, target, facts):
                     continue
                 request = RuleRequest(policy, rule, target, ctx, operation)
                 outcome = evaluate(request, type_key)

@@ -234,7 +234,11 @@ def _judge(
     """(actual, outcome, reason) of one resource-level expectation."""
     matched, applied = _matching(results, policy, rule, kind, resource)
     if not matched:
-        if not applied and policy not in known_policies and policy.rpartition("/")[2] not in known_policies:
+        if (
+            not applied
+            and policy not in known_policies
+            and policy.rpartition("/")[2] not in known_policies
+        ):
             return None, "failed", "policy not found"
         if expected == "skip":
             return None, "passed", "no rule response (skip expected)"
@@ -363,7 +367,7 @@ def run_test_file(path: Path) -> TestFileResult:
                 raise InputError(f"{path}: resource {i} has no 'kind'")
             as_the_cli_reads_it(resource)
         variables = test.get("variables")
-        ctx, _ = _values(base / variables if variables else None, test.get("values"))
+        ctx, values = _values(base / variables if variables else None, test.get("values"))
         user_file = test.get("userinfo")
         ctx.facts = replace(ctx.facts, user=_user(base / user_file if user_file else None))
         ctx.objects = resources
@@ -371,6 +375,9 @@ def run_test_file(path: Path) -> TestFileResult:
         context_file = test.get("context")
         if context_file:
             ctx.cel_context = _cel_context(base / context_file)
+        if values.get("namespaces"):
+            # the values file's Namespace objects: what namespaceObject is for CEL policies
+            ctx.cel_context = {**ctx.cel_context, "namespaces": list(values["namespaces"])}
         for rel in test.get("exceptions") or []:
             ctx.exceptions += [
                 d

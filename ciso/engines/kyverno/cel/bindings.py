@@ -15,12 +15,12 @@ from ciso.engines.kyverno.model import Context
 
 
 def _namespace_object(resource: dict[str, Any], ctx: Context) -> dict[str, Any] | None:
-    """The resource's Namespace as the test's resources declare it (a cluster would hold it);
-    null for cluster-scoped resources, as in Kubernetes."""
+    """The resource's Namespace as the test's values file (``namespaces``) or resources declare
+    it (a cluster would hold it); null for cluster-scoped resources, as in Kubernetes."""
     namespace = (resource.get("metadata") or {}).get("namespace")
     if not namespace:
         return None
-    for candidate in ctx.objects:
+    for candidate in [*(ctx.cel_context.get("namespaces") or ()), *ctx.objects]:
         if (
             candidate.get("kind") == "Namespace"
             and (candidate.get("metadata") or {}).get("name") == namespace

@@ -53,6 +53,7 @@ def namespaced(namespace: str, function: str) -> str:
     """The plain function name a namespaced library call is rewritten to."""
     return f"_{namespace}_{function}"
 
+
 # a string literal in any of CEL's forms (raw, bytes, triple-quoted); then everything else
 _STRING = re.compile(
     r"""(?:[rR][bB]?|[bB][rR]?)?(?:'''(?:\\.|[^\\])*?'''|\"\"\"(?:\\.|[^\\])*?\"\"\"|'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*")""",

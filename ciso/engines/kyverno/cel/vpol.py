@@ -44,9 +44,7 @@ def environment(ctx: Context) -> Environment:
     data = ctx.cel_context or {}
     return Environment(
         objects=tuple(data.get("resources") or ()) + tuple(ctx.objects),
-        images={
-            str(i.get("image")): i for i in data.get("images") or () if isinstance(i, dict)
-        },
+        images={str(i.get("image")): i for i in data.get("images") or () if isinstance(i, dict)},
         global_context=dict(data.get("globalContext") or {}),
         http=ctx.api_responses,
     )
@@ -58,7 +56,7 @@ def namespace_labels(resource: dict[str, Any], ctx: Context) -> Mapping[str, str
         return None
     if namespace in ctx.facts.namespace_labels:
         return ctx.facts.namespace_labels[namespace]
-    for candidate in ctx.objects:
+    for candidate in [*(ctx.cel_context.get("namespaces") or ()), *ctx.objects]:
         meta = candidate.get("metadata") or {}
         if candidate.get("kind") == "Namespace" and meta.get("name") == namespace:
             return meta.get("labels") or {}

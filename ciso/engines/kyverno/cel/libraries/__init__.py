@@ -1,15 +1,46 @@
 """The CEL function libraries Kubernetes and Kyverno add to CEL's standard library, one module
-per library; ``FUNCTIONS`` is every one of them, each guarded by the evaluation deadline."""
+per library; ``FUNCTIONS`` is every one of them, each guarded by the evaluation deadline.
+
+Kubernetes': optional types, strings, lists, regex, quantity, sets (url, ip/cidr and format
+are not provided yet: an expression calling one fails as an undefined function).
+Kyverno's: resource, image (data), http, globalContext, time, user; they answer from the
+``environment`` a run sets (offline: the test's context file, resources and mocked answers)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ciso.engines.kyverno.cel.libraries import lists, optional, quantity, regex, strings
+from ciso.engines.kyverno.cel.libraries import (
+    globalcontext,
+    http,
+    image,
+    lists,
+    optional,
+    quantity,
+    regex,
+    resource,
+    sets,
+    strings,
+    time,
+    user,
+)
 from ciso.engines.kyverno.cel.limits import guarded
 
-LIBRARIES = (optional, strings, lists, regex, quantity)
+LIBRARIES = (
+    optional,
+    strings,
+    lists,
+    regex,
+    quantity,
+    sets,
+    resource,
+    image,
+    http,
+    globalcontext,
+    time,
+    user,
+)
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     name: guarded(fn) for library in LIBRARIES for name, fn in library.FUNCTIONS.items()
 }

@@ -26,13 +26,15 @@ class Environment:
     http: Mapping[str, tuple[int, Any]] = field(default_factory=dict)
 
 
-_CURRENT: contextvars.ContextVar[Environment] = contextvars.ContextVar(
-    "kyverno_cel_environment", default=Environment()
+_EMPTY = Environment()
+_CURRENT: contextvars.ContextVar[Environment | None] = contextvars.ContextVar(
+    "kyverno_cel_environment", default=None
 )
 
 
 def current() -> Environment:
-    return _CURRENT.get()
+    """The environment set by ``using``; outside one, an empty one (every lookup fails)."""
+    return _CURRENT.get() or _EMPTY
 
 
 @contextlib.contextmanager

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
 from ciso.engines.kyverno.cel.syntax import namespaced
 

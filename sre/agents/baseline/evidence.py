@@ -1,0 +1,237 @@
+"""What the baseline reads from a snapshot, through the same tools an agent has (``sre.tools``):
+spec changes, Warning events, alert groups and the trace error tree. Only the workspace is read;
+ground truth is never among an agent's inputs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sre.snapshot.layout import SnapshotLayout
+from sre.tools import call
+from sre.tools._common import parse_time
+
+#: Alerts that say nothing about an application: the always-on heartbeat and collector throttling.
+HOUSEKEEPING_ALERTS = frozenset({"Watchdog", "CPUThrottlingHigh", "InfoInhibitor"})
+#: Namespaces whose objects are the platform, not the application under diagnosis.
+INFRA_NAMESPACES = frozenset(
+    {
+        "kube-system",
+        "prometheus",
+        "opentelemetry-collectors",
+        "opentelemetry-operator",
+        "clickhouse",
+        "clickhouse-operator",
+        "data-recorders",
+        "metrics-server",
+        "opensearch",
+    }
+)
+# a pod name is its workload's name plus a ReplicaSet hash and a pod suffix
+_POD_SUFFIX = re.compile(r"-[a-z0-9]{6,10}-[a-z0-9]{5}$")
+_RS_SUFFIX = re.compile(r"-[a-z0-9]{6,10}$")
+
+
+def app_of(kind: str, name: str) -> str:
+    """The application a workload object belongs to, by the names Kubernetes derives."""
+    if kind == "Pod":
+        return _POD_SUFFIX.sub("", name)
+    if kind == "ReplicaSet":
+        return _RS_SUFFIX.sub("", name)
+    return name
+
+
+@dataclass(frozen=True)
+class Change:
+    """One observed change of one object (``created``, ``modified``, ``deleted``)."""
+
+    namespace: str
+    kind: str
+    name: str
+    time: datetime
+    change: str
+    paths: tuple[str, ...]
+    #: the object's latest spec (selectors, node names) to tell which applications it touches
+    spec: Mapping[str, Any]
+
+    @property
+    def entity(self) -> str:
+        # a cluster-scoped object (Node) has no namespace to name
+        if not self.namespace or self.namespace == "_cluster":
+            return f"{self.kind}/{self.name}"
+        return f"{self.namespace}/{self.kind}/{self.name}"
+
+
+@dataclass(frozen=True)
+class WarningEvent:
+    namespace: str
+    kind: str
+    name: str
+    reason: str
+    count: int
+
+
+@dataclass(frozen=True)
+class AlertGroup:
+    alertname: str
+    entity: str
+    namespace: str | None
+    first_seen: datetime | None
+    state: str | None
+
+
+@dataclass(frozen=True)
+class CallPath:
+    """A call path whose errors or latency changed at the pivot, with the deepest service the
+    trace tool holds responsible."""
+
+    services: tuple[str, ...]
+    severity: str
+    suspect: str | None
+    reason: str
+    sample_errors: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    changes: tuple[Change, ...]
+    warnings: tuple[WarningEvent, ...]
+    alerts: tuple[AlertGroup, ...]
+    #: when the application's own alerts started (None: no new alert in the window)
+    onset: datetime | None
+    paths: tuple[CallPath, ...]
+    notes: tuple[str, ...] = ()
+
+
+def _time(value: str | None) -> datetime | None:
+    return parse_time(value) if value else None
+
+
+def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
+    objects = str(layout.objects)
+    answer = call("k8s_spec_change_analysis", {"k8s_objects_file": objects, "limit": 500})
+    notes += answer.get("warnings", [])
+    out = []
+    for key, entity in answer["entities"].items():
+        kind = entity.get("kind") or ""
+        if kind == "Pod":  # a new pod follows its owner's change: a consequence, not a cause
+            continue
+        spec: Mapping[str, Any] = {}
+        for change in entity.get("changes", []):
+            if not spec:
+                got = call("get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": key})
+                spec = (got["entities"].get(key) or {}).get("spec") or {}
+            out.append(
+                Change(
+                    namespace=entity.get("namespace") or "",
+                    kind=kind,
+                    name=entity.get("name") or "",
+                    time=parse_time(change["timestamp"]),  # type: ignore[arg-type]
+                    change=change.get("change", "modified"),
+                    paths=tuple(i["path"] for i in change.get("items", []) if "path" in i),
+                    spec=spec,
+                )
+            )
+    return out
+
+
+def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
+    answer = call(
+        "event_analysis",
+        {
+            "events_file": str(layout.events),
+            "filters": {"event_kind": "Warning"},
+            "group_by": ["namespace", "object_kind", "object_name", "reason"],
+            "limit": 1000,
+        },
+    )
+    notes += answer.get("warnings", [])
+    return [
+        WarningEvent(
+            namespace=r.get("namespace") or "",
+            kind=r.get("object_kind") or "",
+            name=r.get("object_name") or "",
+            reason=r.get("reason") or "",
+            count=int(r.get("count") or 0),
+        )
+        for r in answer["data"]
+    ]
+
+
+def _alerts(layout: SnapshotLayout, notes: list[str]) -> list[AlertGroup]:
+    answer = call("alert_summary", {"base_dir": str(layout.alerts), "limit": 500})
+    notes += answer.get("warnings", [])
+    return [
+        AlertGroup(
+            alertname=a["alertname"],
+            entity=a["entity"],
+            namespace=a.get("namespace"),
+            first_seen=_time(a.get("first_seen")),
+            state=a.get("state"),
+        )
+        for a in answer["alerts"]
+    ]
+
+
+def alert_onset(alerts: list[AlertGroup]) -> datetime | None:
+    """The first alert of the application that was not already firing when the alert history
+    began: alerts present from the first minutes are the background, not this incident."""
+    relevant = [
+        a
+        for a in alerts
+        if a.first_seen is not None
+        and a.alertname not in HOUSEKEEPING_ALERTS
+        and a.namespace not in INFRA_NAMESPACES
+    ]
+    if not relevant:
+        return None
+    start = min(a.first_seen for a in relevant)  # type: ignore[type-var]
+    later = [a.first_seen for a in relevant if (a.first_seen - start).total_seconds() > 180]  # type: ignore[operator]
+    return min(later) if later else start  # type: ignore[type-var]
+
+
+def _paths(layout: SnapshotLayout, pivot: datetime | None, notes: list[str]) -> list[CallPath]:
+    arguments: dict[str, Any] = {"trace_file": str(layout.traces)}
+    if pivot is not None:
+        # the alert fires a minute after the fault (its ``for``): compare around the fault itself
+        arguments["pivot_time"] = (pivot.replace(second=0, microsecond=0)).isoformat()
+    answer = call("get_trace_error_tree", arguments)
+    notes += answer.get("warnings", [])
+    return [
+        CallPath(
+            services=tuple(c["path"].split(" -> ")),
+            severity=c["severity"],
+            suspect=c.get("root_cause_suspect"),
+            reason=c.get("reason", ""),
+            sample_errors=tuple(c.get("sample_errors") or ()),
+        )
+        for c in answer["critical_paths"]
+    ]
+
+
+def gather(snapshot: Path) -> Evidence:
+    """Every signal the baseline ranks on; a missing file leaves its signal empty, with a note."""
+    layout = SnapshotLayout(snapshot)
+    notes: list[str] = []
+    changes = _guarded(lambda: _changes(layout, notes), notes, "spec changes", [])
+    warnings = _guarded(lambda: _warnings(layout, notes), notes, "events", [])
+    alerts = _guarded(lambda: _alerts(layout, notes), notes, "alerts", [])
+    onset = alert_onset(alerts)
+    paths = _guarded(lambda: _paths(layout, onset, notes), notes, "traces", [])
+    return Evidence(
+        tuple(changes), tuple(warnings), tuple(alerts), onset, tuple(paths), tuple(notes)
+    )
+
+
+def _guarded(read, notes: list[str], what: str, empty):
+    from itbench.errors import ItbenchError
+
+    try:
+        return read()
+    except ItbenchError as exc:  # one unreadable signal must not cost the others
+        notes.append(f"{what}: {exc}")
+        return empty

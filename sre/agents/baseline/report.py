@@ -1,0 +1,172 @@
+"""The baseline's answer in ITBench's output schema (formats doc §3): ranked entities, the
+propagation chain from the root cause up the call graph, and which alerts it explains."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sre.agents.baseline.evidence import HOUSEKEEPING_ALERTS, Evidence
+from sre.agents.baseline.rank import Candidate, blamed_apps
+
+#: How many runner-up changes are listed (not as contributing factors) for the reader.
+RUNNERS_UP = 2
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    entities: tuple[dict[str, Any], ...]
+    propagations: tuple[dict[str, Any], ...]
+    alerts_explained: tuple[dict[str, Any], ...]
+    notes: tuple[str, ...] = field(default=())
+
+    def document(self) -> dict[str, Any]:
+        return {
+            "entities": list(self.entities),
+            "propagations": list(self.propagations),
+            "alerts_explained": list(self.alerts_explained),
+        }
+
+
+def _namespace(evidence: Evidence) -> str:
+    """The application's namespace: where its alerts and Warning events are."""
+    seen = [
+        a.namespace for a in evidence.alerts if a.namespace and a.alertname.startswith("Request")
+    ]
+    seen += [w.namespace for w in evidence.warnings if w.kind == "Pod" and w.namespace]
+    return max(set(seen), key=seen.count) if seen else "default"
+
+
+def _callers(app: str, evidence: Evidence) -> list[tuple[str, str]]:
+    """(callee, caller) edges from ``app`` up every failing path through it, nearest first."""
+    edges: dict[tuple[str, str], int] = {}
+    for path in evidence.paths:
+        if app not in path.services:
+            continue
+        i = path.services.index(app)
+        for j in range(i, 0, -1):
+            edge = (path.services[j], path.services[j - 1])
+            edges[edge] = min(edges.get(edge, 99), i - j)
+    return sorted(edges, key=lambda e: (edges[e], e))
+
+
+def _failing_pod(app: str, evidence: Evidence) -> str | None:
+    from sre.agents.baseline.evidence import app_of
+
+    pods = sorted(
+        w.name for w in evidence.warnings if w.kind == "Pod" and app_of("Pod", w.name) == app
+    )
+    return pods[0] if pods else None
+
+
+def _fallback_app(evidence: Evidence) -> str | None:
+    """Without a changed object to blame: the service the trace tree blames most often."""
+    suspects = [p.suspect for p in evidence.paths if p.suspect and p.severity != "WARNING"]
+    suspects = suspects or [p.suspect for p in evidence.paths if p.suspect]
+    return max(sorted(set(suspects)), key=suspects.count) if suspects else None
+
+
+def build(evidence: Evidence, ranked: list[Candidate]) -> Diagnosis:
+    ns = _namespace(evidence)
+    entities: list[dict[str, Any]] = []
+    root_entity: str | None = None
+    app: str | None = None
+    top = ranked[0] if ranked and ranked[0].score > 0 else None
+    blamed = blamed_apps(evidence)
+    if top is not None:
+        root_entity = top.change.entity
+        hit = sorted(top.apps & blamed.keys()) or sorted(top.apps)
+        app = hit[0] if hit else _fallback_app(evidence)
+        entities.append(
+            {
+                "name": root_entity,
+                "contributing_factor": True,
+                "reasoning": "; ".join(top.reasons),
+                "evidence": f"{top.change.kind} {top.change.name} {top.change.change} at "
+                f"{top.change.time:%Y-%m-%dT%H:%M:%SZ}"
+                + (f" ({', '.join(top.change.paths[:5])})" if top.change.paths else ""),
+            }
+        )
+    else:
+        app = _fallback_app(evidence)
+        if app is not None:
+            root_entity = f"{ns}/Service/{app}"
+            entities.append(
+                {
+                    "name": root_entity,
+                    "contributing_factor": True,
+                    "reasoning": "no changed object precedes the incident; the trace error tree "
+                    f"blames {app} as the deepest failing service",
+                    "evidence": blamed.get(app, ""),
+                }
+            )
+    for other in ranked[1 : 1 + RUNNERS_UP] if top is not None else ranked[:RUNNERS_UP]:
+        entities.append(
+            {
+                "name": other.change.entity,
+                "contributing_factor": False,
+                "reasoning": "also changed, ranked lower: "
+                + ("; ".join(other.reasons) or "no signal points at it"),
+                "evidence": f"{other.change.change} at {other.change.time:%Y-%m-%dT%H:%M:%SZ}",
+            }
+        )
+    propagations: list[dict[str, Any]] = []
+    chain_apps: list[str] = []
+    if app is not None and root_entity is not None:
+        service = f"{ns}/Service/{app}"
+        pod = _failing_pod(app, evidence)
+        previous = root_entity
+        if pod is not None:
+            pod_entity = f"{ns}/Pod/{pod}"
+            propagations.append(
+                _edge(
+                    previous,
+                    pod_entity,
+                    f"{root_entity} acts on {app}",
+                    blamed.get(app, f"{app} pod fails"),
+                )
+            )
+            previous = pod_entity
+        if previous != service:
+            propagations.append(
+                _edge(previous, service, f"{app} pods are affected", f"{app} service degrades")
+            )
+        chain_apps.append(app)
+        for callee, caller in _callers(app, evidence):
+            propagations.append(
+                _edge(
+                    f"{ns}/Service/{callee}",
+                    f"{ns}/Service/{caller}",
+                    f"calls from {caller} to {callee} fail or slow down",
+                    f"{caller} degrades",
+                )
+            )
+            chain_apps.append(caller)
+        for name in dict.fromkeys(chain_apps):
+            if f"{ns}/Service/{name}" != root_entity:
+                entities.append(
+                    {
+                        "name": f"{ns}/Service/{name}",
+                        "contributing_factor": False,
+                        "reasoning": f"on the propagation path from {root_entity}",
+                        "evidence": blamed.get(name, ""),
+                    }
+                )
+    on_chain = set(chain_apps)
+    alerts = []
+    for a in evidence.alerts:
+        explained = a.entity in on_chain
+        if a.alertname in HOUSEKEEPING_ALERTS:
+            why = "housekeeping alert, not a symptom"
+        elif explained:
+            why = f"{a.entity} is on the propagation path from {root_entity}"
+        else:
+            why = f"{a.entity} is not on the propagation path; unrelated to this incident"
+        alerts.append(
+            {"alert": f"{a.alertname} on {a.entity}", "explanation": why, "explained": explained}
+        )
+    return Diagnosis(tuple(entities), tuple(propagations), tuple(alerts), evidence.notes)
+
+
+def _edge(source: str, target: str, condition: str, effect: str) -> dict[str, str]:
+    return {"source": source, "target": target, "condition": condition, "effect": effect}

@@ -1,0 +1,51 @@
+"""The investigation tools as :class:`itbench.llm.tools.Tool`\\ s for the core ``llm`` agent.
+
+Each tool keeps its original name, description and arguments; the file arguments are filled from
+the workspace (the snapshot), so a model never needs to know paths. They return data, never an
+answer: the baseline's ranking is not among them, so an ``llm`` score measures the model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from itbench.llm.tools import Tool
+from itbench.models import PublicScenario
+
+#: Tools whose inputs a snapshot does not hold (the architecture file; a file to write).
+_NEEDS_MORE_THAN_A_SNAPSHOT = frozenset({"build_topology", "topology_analysis"})
+
+
+def _parameters(spec) -> dict[str, Any]:
+    """The tool's JSON schema without the file arguments the workspace fills."""
+    schema = spec.args.model_json_schema()
+    filled = set(spec.snapshot_paths or {})
+    properties = {k: v for k, v in schema.get("properties", {}).items() if k not in filled}
+    required = [r for r in schema.get("required", []) if r not in filled]
+    out: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        out["required"] = required
+    if "$defs" in schema:
+        out["$defs"] = schema["$defs"]
+    return out
+
+
+def _function(spec, workspace: Path):
+    from sre.snapshot_args import validate, with_snapshot_defaults
+
+    def run(**arguments: Any) -> dict[str, Any]:
+        filled = with_snapshot_defaults(spec, arguments, workspace)
+        return spec.run(validate(spec, filled)).model_dump(mode="json", by_alias=True)
+
+    return run
+
+
+def sre_llm_tools(scenario: PublicScenario, workspace: Path) -> list[Tool]:
+    from sre.tools import tool_specs  # duckdb: start-up time (plugin docstring)
+
+    return [
+        Tool(name, spec.description, _parameters(spec), _function(spec, workspace))
+        for name, spec in tool_specs().items()
+        if name not in _NEEDS_MORE_THAN_A_SNAPSHOT
+    ]

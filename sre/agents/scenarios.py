@@ -1,0 +1,147 @@
+"""Scenarios for ``itbench sre run``: ITBench-Lite snapshot directories, or a fresh generated suite.
+
+A scenario's inputs are the snapshot's files (never ``ground_truth.yaml``), copied to the root of
+the workspace, so the workspace is itself a snapshot directory every tool and ``itbench sre mcp
+--snapshot`` reads. Ids follow the folder names the way ``sre eval`` reads them (``Scenario-3`` is
+``3``), so a run directory can be scored again with ``sre eval``.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+
+import click
+
+from itbench.errors import UsageError
+from itbench.models import Scenario
+from sre.groundtruth import SCENARIO_FILES, load_truths
+from sre.judge.hooks import scenario_class
+
+#: Incidents in the suite ``itbench sre run`` generates when no --scenarios is given: every fault
+#: type once.
+FRESH_SUITE_SIZE = 17
+#: The snapshot entries an agent gets (the rest of a scenario folder, ground truth first, stays).
+SNAPSHOT_ENTRIES = ("alerts", "metrics", "k8s_events_raw.tsv", "k8s_objects_raw.tsv",
+                    "otel_logs_raw.tsv", "otel_traces_raw.tsv", "operational_topology.json")  # fmt: skip
+
+PROMPT = """\
+An incident is under way in a Kubernetes cluster running the OpenTelemetry demo. An offline
+snapshot of it (ITBench-Lite v0.2) is your working directory ($ITBENCH_WORKSPACE): alerts/,
+metrics/, k8s_events_raw.tsv, k8s_objects_raw.tsv, otel_logs_raw.tsv and otel_traces_raw.tsv.
+The investigation tools (alert_summary, event_analysis, k8s_spec_change_analysis,
+get_trace_error_tree, ...) read it: as function tools, on the command line
+(`itbench sre tool NAME --snapshot .`), or over MCP (`itbench sre mcp --snapshot .`).
+
+Find the root cause: the Kubernetes object(s) whose change or failure started the incident,
+how the failure propagated to the alerting services, and which alerts it explains. Write
+agent_output.json in the working directory:
+{"entities": [{"name": "<namespace>/<Kind>/<name>", "contributing_factor": true,
+               "reasoning": "...", "evidence": "..."}],
+ "propagations": [{"source": "<namespace>/<Kind>/<name>", "target": "<namespace>/<Kind>/<name>",
+                   "condition": "...", "effect": "..."}],
+ "alerts_explained": [{"alert": "<alertname> on <service>", "explanation": "...",
+                       "explained": true}]}
+List entities most important first; mark only root causes with "contributing_factor": true.
+"""
+
+
+def _snapshot_dirs(root: Path) -> list[Path]:
+    """Scenario folders under ``root`` (or ``root`` itself): folders holding a snapshot."""
+
+    def is_snapshot(p: Path) -> bool:
+        return (p / "alerts").is_dir() or any(p.glob("*_raw.tsv"))
+
+    if is_snapshot(root):
+        return [root]
+    return sorted((p for p in root.iterdir() if p.is_dir() and is_snapshot(p)), key=_order)
+
+
+def _order(p: Path) -> tuple[int, str]:
+    digits = "".join(ch for ch in p.name if ch.isdigit())
+    return (int(digits) if digits.isdigit() and digits == p.name.split("-")[-1] else 10**9, p.name)
+
+
+def _truth_file(folder: Path) -> Path | None:
+    return next((folder / n for n in SCENARIO_FILES if (folder / n).is_file()), None)
+
+
+def snapshot_scenarios(root: Path) -> list[Scenario]:
+    """Every snapshot under ``root``; each needs its ground truth, which scores it."""
+    if not root.is_dir():
+        raise UsageError(f"--scenarios {root}: not a directory of incident snapshots")
+    folders = _snapshot_dirs(root)
+    if not folders:
+        raise UsageError(
+            f"--scenarios {root}: no incident snapshot found (folders with alerts/ and "
+            "k8s_*_raw.tsv files, e.g. Scenario-1/)"
+        )
+    scenarios = []
+    for folder in folders:
+        truth_file = _truth_file(folder)
+        if truth_file is None:
+            raise UsageError(
+                f"{folder}: no ground truth ({', '.join(SCENARIO_FILES[:4])}); `sre run` scores "
+                "every trial, so each snapshot needs one"
+            )
+        ((sid, loaded),) = load_truths(truth_file).items()
+        inputs = {name: folder / name for name in SNAPSHOT_ENTRIES if (folder / name).exists()}
+        scenarios.append(
+            Scenario(
+                id=sid,
+                domain="sre",
+                **{"class": scenario_class(loaded.truth)},
+                title=f"Diagnose incident {sid}",
+                description=PROMPT,
+                inputs=inputs,
+                ground_truth=loaded.truth,
+                reference=loaded.truth,
+                source_dir=folder,
+            )
+        )
+    return scenarios
+
+
+def _run_directory() -> Path:
+    """The ``--output`` of the ``run`` command being executed (the core passes it to no hook)."""
+    ctx = click.get_current_context(silent=True)
+    chosen = ctx.params.get("output_dir") if ctx is not None else None
+    return Path(chosen) if chosen else Path("outputs") / "sre"
+
+
+def fresh_suite(out: Path, seed: int, count: int = FRESH_SUITE_SIZE) -> list[Scenario]:
+    """``count`` generated incidents (fault types in turn) under ``out/incidents-<seed>/``;
+    ids carry the seed, so a later run with another seed never resumes these trials."""
+    from sre.generator.faults import FAULT_TYPES
+    from sre.generator.snapshot import write_incident
+
+    kinds = sorted(FAULT_TYPES)
+    folder = out / f"incidents-{seed}"
+    for i in range(count):
+        target = folder / f"Scenario-{seed}-{i + 1}"
+        if not (target / "ground_truth.yaml").is_file():
+            write_incident(
+                target, kinds[i % len(kinds)], seed + i, "SMALL", incident_id=f"{seed}-{i + 1}"
+            )
+    return snapshot_scenarios(folder)
+
+
+def load_scenarios(spec: str | None) -> list[Scenario]:
+    if spec is not None:
+        path = Path(spec)
+        if not path.exists():
+            raise UsageError(
+                f"--scenarios {spec}: no such directory (sre has no built-in ids; give a folder "
+                "of snapshots, or nothing for a fresh generated suite)"
+            )
+        return snapshot_scenarios(path)
+    seed = secrets.randbelow(10**6)
+    out = _run_directory()
+    print(
+        f"sre: generating {FRESH_SUITE_SIZE} incidents with seed {seed} into "
+        f"{out / f'incidents-{seed}'} (rerun them: itbench sre run --scenarios "
+        f"{out / f'incidents-{seed}'})",
+        file=sys.stderr,
+    )
+    return fresh_suite(out, seed)
