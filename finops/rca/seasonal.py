@@ -26,6 +26,8 @@ _RECENT_MIN_DAYS = 2
 _RECENT_MIN_WEEKS = 2
 #: An earlier month position counts as special when it stood this far from its weekly level.
 _MONTHLY_RATIO = 1.3
+#: Earlier occurrences a day of the month other than the last needs to be called special.
+_MONTHLY_MIN_OTHER_DAY = 2
 
 
 def expected_values(values: np.ndarray, t: int, days: pd.DatetimeIndex | None = None) -> np.ndarray:
@@ -39,7 +41,7 @@ def expected_values(values: np.ndarray, t: int, days: pd.DatetimeIndex | None = 
     candidates = [seasonal, values[:, t - 7], _recent_level(values, t)]
     if days is not None:
         month = _same_month_position(days, t)
-        if month:
+        if len(month) >= _occurrences_needed(days, t):
             candidates.append(seasonal * _monthly_factor(values, t, month))
     stacked = np.vstack(candidates)
     distance = np.abs(stacked - actual)
@@ -141,6 +143,14 @@ def _monthly_factor(values: np.ndarray, t: int, positions: list[int]) -> np.ndar
     if special.any():
         factor[special] = np.nanmedian(stacked[:, special], axis=0)
     return factor
+
+
+def _occurrences_needed(days: pd.DatetimeIndex, t: int) -> int:
+    """A month's last day is a known rhythm of billing (batch jobs, invoices, closings): one
+    earlier month-end that stood out is evidence enough. Any other day of the month must have
+    stood out twice: once is as likely a past incident that fell on that date."""
+    day = days[t]
+    return 1 if (day + pd.Timedelta(days=1)).month != day.month else _MONTHLY_MIN_OTHER_DAY
 
 
 def _same_month_position(days: pd.DatetimeIndex, t: int) -> list[int]:

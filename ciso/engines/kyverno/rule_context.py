@@ -230,6 +230,8 @@ def test_values(
     policy: dict[str, Any], rule: dict[str, Any], resource: dict[str, Any], ctx: Context
 ) -> dict[str, Any]:
     """The test's values for this rule and resource: global, then per rule, then per resource."""
+    if not (ctx.global_values or ctx.rule_values or ctx.resource_values):
+        return {}  # the common case outside tests (kyverno apply): nothing to look up
     values = {**ctx.global_values}
     values.update(
         ctx.rule_values.get(

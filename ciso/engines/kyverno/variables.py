@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
@@ -75,6 +76,8 @@ def substitute(value: Any, context: dict[str, Any]) -> Any:
                 raise exc.at(k) from None
         return out
     if isinstance(value, list):
+        if all(_plain_scalar(v) for v in value):
+            return list(value)  # e.g. a condition's list of allowed values: nothing to replace
         items = []
         for i, v in enumerate(value):
             try:
@@ -87,17 +90,34 @@ def substitute(value: Any, context: dict[str, Any]) -> Any:
     if _ESCAPED.search(value):
         return value.replace("\\{{", "{{")
     for _ in range(32):  # bounded: a variable may not expand into more variables forever
-        whole = _VARIABLE.fullmatch(value.strip())
-        if whole:
-            return evaluate(whole.group(1), context)
-        match = _VARIABLE.search(value)
-        if match is None:
+        step = _next_variable(value)
+        if step is None:
             return value
-        value = (
-            value[: match.start()]
-            + _to_text(evaluate(match.group(1), context))
-            + value[match.end() :]
-        )
+        start, end, expression = step
+        if start < 0:
+            return evaluate(expression, context)
+        value = value[:start] + _to_text(evaluate(expression, context)) + value[end:]
         if "{{" not in value:
             return value
     raise VariableError(f"variables nested too deeply in {value[:80]!r}")
+
+
+def _plain_scalar(value: Any) -> bool:
+    """A value substitution leaves as it is (not a container, not a string with a variable)."""
+    if value.__class__ is str:
+        return "{{" not in value
+    return not isinstance(value, dict | list | str)
+
+
+@functools.lru_cache(maxsize=8192)  # the same policy strings are substituted for every resource
+def _next_variable(value: str) -> tuple[int, int, str] | None:
+    """Where the next variable of ``value`` is, innermost first: (start, end, expression), with
+    start -1 when the whole (stripped) string is one variable, which keeps its value's type;
+    None when there is none."""
+    whole = _VARIABLE.fullmatch(value.strip())
+    if whole:
+        return -1, -1, whole.group(1)
+    match = _VARIABLE.search(value)
+    if match is None:
+        return None
+    return match.start(), match.end(), match.group(1)

@@ -76,7 +76,7 @@ def _show(value: Any) -> str:
 def _expand_wildcard_keys(resource: dict, pattern: dict) -> dict:
     """Pattern keys with wildcards (``=(container.apparmor.security.beta.kubernetes.io/*)``) stand
     for every resource key they match; with no match the key stays as written."""
-    if not any(_has_wildcard(k) for k in pattern):
+    if not _wildcard_keys(pattern):
         return pattern
     expanded: dict = {}
     for key, value in pattern.items():
@@ -96,6 +96,21 @@ def _expand_wildcard_keys(resource: dict, pattern: dict) -> dict:
 @functools.lru_cache(maxsize=4096)
 def _has_wildcard(key: str) -> bool:
     return "*" in key or "?" in key
+
+
+_WILDCARD_KEYS: dict[int, tuple[dict, bool]] = {}
+
+
+def _wildcard_keys(pattern: dict) -> bool:
+    """Whether any key of a pattern map has a wildcard, remembered per map as ``_split`` does."""
+    cached = _WILDCARD_KEYS.get(id(pattern))
+    if cached is not None and cached[0] is pattern:
+        return cached[1]
+    found = any(_has_wildcard(k) for k in pattern)
+    if len(_WILDCARD_KEYS) > 50_000:  # bounded, as _SPLIT
+        _WILDCARD_KEYS.clear()
+    _WILDCARD_KEYS[id(pattern)] = (pattern, found)
+    return found
 
 
 _SPLIT: dict[int, tuple[dict, list, list]] = {}
@@ -181,12 +196,11 @@ def _validate_map(resource: dict, pattern: dict, path: str, depth: int) -> None:
     if skips and (applied == 0 or any(s.direct for s in skips)):
         raise Mismatch(path, "; ".join(s.message for s in skips), skips[0].kind)
     for key, value in plain:
-        here = f"{path}{key}/"
         if value == "*":
             if resource.get(key) is None:
                 raise Mismatch(path, f"{path}{key} not found")
             continue
-        validate(resource.get(key), value, here, depth + 1)
+        validate(resource.get(key), value, f"{path}{key}/", depth + 1)
 
 
 def _holds_anchor(value: Any) -> bool:
