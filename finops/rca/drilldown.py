@@ -143,7 +143,7 @@ def _uniform_change(node: NodeStats, kids: list[NodeStats], thresholds: Threshol
     # a uniform change shows in every child that carries a real share of the node: one that did
     # not move at all says the movers are independent causes, however few children there are
     total = sum(k.baseline for k in active)
-    if any(k.z < thresholds.broad_child_z for k in active if k.baseline >= 0.05 * total):
+    if any(k.rise < thresholds.broad_child_z for k in active if k.baseline >= 0.05 * total):
         return False
     return _factor_wins(active, thresholds)
 

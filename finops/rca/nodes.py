@@ -33,6 +33,14 @@ class NodeStats:
         return self.delta / self.sigma
 
     @property
+    def rise(self) -> float:
+        """Deviation from the plain weekday median in units of noise. Unlike :attr:`z` it is not
+        measured from the closest of several baselines, which leans towards the day's own value
+        (last week's Monday peak can hide this Monday's price rise in one child and not in its
+        sibling): what siblings did is compared on this one."""
+        return (self.actual - self.baseline) / self.sigma
+
+    @property
     def is_new(self) -> bool:
         return self.history <= 1e-9 and self.actual > 0
 
