@@ -5,11 +5,15 @@ From the account, descend into every child whose deviation is both *surprising* 
 - a child is new (no cost before the day): the new node itself is the root cause (a new application
   is reported as the Application, not as each of its instance families);
 - the node's own growth factor, applied to every child, describes the children more cheaply than
-  naming any set of them (a minimum-description choice, :func:`_uniform_change`): the node is the
-  root cause, at whatever level it is (an application scaled whole, a service's price change, a
-  provider's discount expiring);
+  naming any set of them (a minimum-description choice, :func:`_uniform_change`), and that same
+  factor describes every leaf under it more cheaply than naming leaves (:func:`_leaves_agree`:
+  independent spikes in each child make the children rise alike, never the leaves): the node is
+  the root cause, at whatever level it is (an application scaled whole, a service's price change,
+  a provider's discount expiring);
 - a leaf is reached.
 A leaf whose unit price moved on the day is significant whatever its noise: prices do not wobble.
+A node that changed as a whole is entered even below the z threshold: its children and leaves
+moved together, which one noisy aggregate z-score cannot show.
 A significant node none of whose children is significant is reported only if it carries most of the
 account's deviation: small increases spread over many resources (a planned scale-up) are not a
 root cause, and the baseline reports no more than it can justify.

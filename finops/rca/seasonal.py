@@ -126,9 +126,7 @@ def _monthly_factor(values: np.ndarray, t: int, positions: list[int]) -> np.ndar
         usable = (lived.sum(axis=1) >= 2) & (i >= first)
         level = np.full(values.shape[0], np.nan)
         if usable.any():
-            level[usable] = np.nanmedian(
-                np.where(lived, values[:, around], np.nan)[usable], axis=1
-            )
+            level[usable] = np.nanmedian(np.where(lived, values[:, around], np.nan)[usable], axis=1)
         with np.errstate(divide="ignore", invalid="ignore"):
             ratios.append(np.where(level > 0, values[:, i] / level, np.nan))
     if not ratios:

@@ -1,3 +1,4 @@
-"""SRE agents: the deterministic ``baseline`` (``sre.agents.baseline``), the investigation tools
-as function-calling tools for the core ``llm`` agent (``sre.agents.llm_tools``) and the Domain
-hooks ``itbench sre run`` is built from (``sre.agents.hooks``)."""
+"""SRE agents and the run side of the domain: the deterministic ``baseline``
+(``sre.agents.baseline``), the investigation tools as function-calling tools for the core ``llm``
+agent (``sre.agents.llm_tools``), the scenarios of ``itbench sre run`` (``sre.agents.scenarios``)
+and the output validator and reference answer (``sre.agents.hooks``)."""

@@ -218,3 +218,20 @@ def test_command_agent_gets_the_snapshot_and_prompt_but_no_ground_truth(
     assert "error" not in entry, entry
     # Scenario-1 is bad-command (fault types in order); the answer names its Deployment
     assert entry["scores"]["root_cause_entity"]["calculation_f1"] == 1.0
+
+
+def test_without_object_changes_the_trace_suspect_is_named(sparse_incident: Path) -> None:
+    """Alerts and traces only (the hand-written fixture): no change to rank, so the deepest
+    failing service of the trace error tree is the answer, and the missing files are noted."""
+    diagnosis = diagnose(sparse_incident)
+    assert [e["name"] for e in diagnosis.entities if e["contributing_factor"]] == [
+        "otel-demo/Service/checkout"
+    ]
+    assert any("objects file is missing" in n for n in diagnosis.notes)
+    assert diagnosis.propagations[0]["target"] == "otel-demo/Service/frontend"
+
+
+def test_empty_workspace_gives_an_empty_answer_not_a_crash(tmp_path: Path) -> None:
+    diagnosis = diagnose(tmp_path)
+    assert diagnosis.document() == {"entities": [], "propagations": [], "alerts_explained": []}
+    assert len(diagnosis.notes) == 4  # objects, events, alerts, traces: each named as missing

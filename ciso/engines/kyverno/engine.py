@@ -8,6 +8,7 @@ from typing import Any
 
 from ciso.engines.kyverno import conditions, exceptions, generation, mutation, rule_context
 from ciso.engines.kyverno.autogen import autogen_rules
+from ciso.engines.kyverno.cel import mpol as cel_mpol
 from ciso.engines.kyverno.cel import validate as cel_validate
 from ciso.engines.kyverno.cel import vpol as cel_vpol
 from ciso.engines.kyverno.errors import RuleError
@@ -276,6 +277,29 @@ def _plain_pattern_rule(rule: dict[str, Any]) -> bool:
     )
 
 
+def _plain_validate_rule(rule: dict[str, Any]) -> bool:
+    """A validate rule that ``_validate_once`` sends to ``_validate_plain`` whenever the request
+    is not a DELETE and no PolicyException is in force."""
+    spec = rule.get("validate")
+    return (
+        bool(spec)
+        and isinstance(spec, dict)
+        and not any(key in spec for key in UNSUPPORTED_VALIDATE)
+        and "cel" not in spec
+        and _plain_pattern_rule(rule)
+    )
+
+
+def _evaluate_plain(request: RuleRequest) -> RuleOutcome:
+    """``evaluate`` of a plain validate rule (``_plain_validate_rule``) on a request that is
+    neither a DELETE nor an UPDATE (whose failures may be excused by the old object) with no
+    PolicyException in force: the same outcome without the dispatch through the handlers."""
+    try:
+        return _validate_plain(request)
+    except RuleError as exc:
+        return RuleOutcome(ERROR, _error_message(exc))
+
+
 def _validate_plain(request: RuleRequest) -> RuleOutcome:
     policy, rule, resource, ctx = request.policy, request.rule, request.resource, request.ctx
     try:
@@ -392,6 +416,34 @@ def _apply_validating_policy(
     return results
 
 
+def _apply_mutating_policy(
+    policy: dict[str, Any], resources: list[dict[str, Any]], ctx: Context
+) -> list[RuleResult]:
+    """A MutatingPolicy: one ruleless response per matched (variant of the) policy, a pass
+    carrying the patched resource."""
+    pid = policy_id(policy)
+    results = []
+    for resource in resources:
+        meta = resource.get("metadata") or {}
+        for outcome in cel_mpol.outcomes(
+            policy, resource, ctx, operation_for(policy, resource, ctx)
+        ):
+            results.append(
+                RuleResult(
+                    pid,
+                    cel_mpol.RULE_NAME,
+                    resource.get("kind", ""),
+                    meta.get("namespace", ""),
+                    meta.get("name", ""),
+                    _STATUS_TEXT[outcome.status],
+                    outcome.message,
+                    rule_type="Mutation",
+                    patched=outcome.patched,
+                )
+            )
+    return results
+
+
 def apply(
     policies: Sequence[dict[str, Any]],
     resources: Iterable[dict[str, Any]],
@@ -409,6 +461,9 @@ def apply(
         if policy.get("kind") in cel_vpol.KINDS:
             results += _apply_validating_policy(policy, resources, ctx)
             continue
+        if policy.get("kind") in cel_mpol.KINDS:
+            results += _apply_mutating_policy(policy, resources, ctx)
+            continue
         if policy.get("kind") not in POLICY_KINDS:
             continue
         pid = policy_id(policy)
@@ -416,7 +471,14 @@ def apply(
         # mutate rules first, in order (a stable sort), each with what is known before matching
         rules = sorted(
             (
-                (rule, kinds, type_key, HANDLERS[type_key][1], _prefilter_decides(rule, kinds))
+                (
+                    rule,
+                    kinds,
+                    type_key,
+                    HANDLERS[type_key][1],
+                    _prefilter_decides(rule, kinds),
+                    type_key == "validate" and _plain_validate_rule(rule),
+                )
                 for rule in all_rules(policy)
                 for kinds, type_key in [(_kind_prefilter(rule), _rule_type(rule))]
             ),
@@ -444,7 +506,9 @@ def apply(
             # patched so far; then its other rules on the patched resource
             target = resource
             applied: set[str] = set()  # rule types that already passed or failed (applyRules)
-            for rule, kinds, type_key, rule_type, decided in rules:
+            # plain pattern rules skip the handlers' dispatch when nothing they check applies
+            direct = not ctx.exceptions and operation not in ("DELETE", "UPDATE")
+            for rule, kinds, type_key, rule_type, decided, plain in rules:
                 if kinds is not None and kind not in kinds:
                     continue  # cheap rejection before full matching
                 if apply_one and rule_type in applied:
@@ -453,7 +517,9 @@ def apply(
                 if not (decided and target is resource) and not rule_applies(rule, target, facts):
                     continue
                 request = RuleRequest(policy, rule, target, ctx, operation)
-                outcome = evaluate(request, type_key)
+                outcome = (
+                    _evaluate_plain(request) if plain and direct else evaluate(request, type_key)
+                )
                 if outcome is None:
                     continue
                 if outcome.patched is not None:

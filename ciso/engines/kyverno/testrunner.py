@@ -5,7 +5,9 @@ one; ``excluded`` when the engine produced no rule response for that policy, rul
 pass or fail was expected (Kyverno's runner counts these as passes; we keep them apart so they
 cannot hide a matching bug); ``failed`` otherwise, and when the entry names a resource the test does
 not declare (``resource not found``, as the Kyverno CLI reports it); ``skipped`` for expectations on
-policy kinds outside this engine (the CEL policy kinds other than ValidatingPolicy); ``errors`` when
+policy kinds outside this engine, and for a patched-resource check whose file lacks the resource
+(the Kyverno CLI drops it unless ``failOnMissingResources``) (the CEL policy kinds other than ValidatingPolicy and
+MutatingPolicy); ``errors`` when
 the engine returned an error (an unsupported feature among them).
 
 The verdict (:meth:`TestReport.verdict`) is the one ``itbench kyverno test`` exits with and
@@ -23,6 +25,7 @@ from typing import Any
 
 import yaml
 
+from ciso.engines.kyverno.cel import mpol as cel_mpol
 from ciso.engines.kyverno.cel import vpol as cel_vpol
 from ciso.engines.kyverno.engine import ERROR, Context, RuleResult, apply, policy_id
 from ciso.engines.kyverno.generation import without_generate_labels
@@ -35,14 +38,12 @@ from itbench.yamlsafe import load_all
 
 OUT_OF_SCOPE_FLAGS = (
     "isValidatingAdmissionPolicy",
-    "isMutatingPolicy",
     "isGeneratingPolicy",
     "isDeletingPolicy",
     "isImageValidatingPolicy",
     "isMutatingAdmissionPolicy",
 )
 OUT_OF_SCOPE_KINDS = (
-    "MutatingPolicy",
     "GeneratingPolicy",
     "DeletingPolicy",
     "ImageValidatingPolicy",
@@ -51,7 +52,6 @@ OUT_OF_SCOPE_KINDS = (
     "NamespacedDeletingPolicy",
     "NamespacedImageValidatingPolicy",
     "NamespacedGeneratingPolicy",
-    "NamespacedMutatingPolicy",
 )
 
 
@@ -294,6 +294,7 @@ def _judge_patched(
     kind: str,
     resource: str,
     verdict: tuple[str | None, str, str],
+    fail_on_missing: bool = False,
 ) -> tuple[str | None, str, str]:
     """The status matched: now the resource after the policy's mutate rules must equal the
     test's patched resource."""
@@ -329,6 +330,9 @@ def _judge_patched(
         and d.get("kind") == kind
         and (d.get("metadata") or {}).get("name") == name
     ]
+    if not candidates and not fail_on_missing:
+        # the Kyverno CLI drops such a check unless failOnMissingResources is set
+        return None, "skipped", f"{path.name} holds no {kind} {name} (not checked)"
     if not candidates or actual is None:
         return verdict[0], "failed", f"{path.name}: no {kind} {name} to compare with"
     if any(same_resource(c, actual) for c in candidates):
@@ -408,7 +412,7 @@ def run_test_file(path: Path) -> TestFileResult:
                 outcome.error = str(exc)
                 return outcome
     known_policies = {policy_id(p) for p in policies}
-    ruleless = cel_vpol.names(policies)
+    ruleless = cel_vpol.names(policies) | cel_mpol.names(policies)
     for entry in test.get("results") or []:
         results = runs[entry.get("operation")]
         names = _expectation_names(entry)
@@ -445,7 +449,14 @@ def run_test_file(path: Path) -> TestFileResult:
                 patched_file = entry.get("patchedResources") or entry.get("patchedResource")
                 if patched_file and verdict[1] == "passed":
                     verdict = _judge_patched(
-                        base / patched_file, results, resources, policy, kind, resource, verdict
+                        base / patched_file,
+                        results,
+                        resources,
+                        policy,
+                        kind,
+                        resource,
+                        verdict,
+                        bool(entry.get("failOnMissingResources")),
                     )
             outcome.expectations.append(
                 Expectation(policy, rule, resource, kind, expected, *verdict)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import pickle
 import secrets
 import shutil
 import socket
@@ -57,6 +58,8 @@ MAX_STARTUP_FAILURES = 3
 #: Beyond the trial's own limit (enforced on the worker), how long the driver waits for a call
 #: before it treats the worker as lost (a hung node, a partitioned network).
 DRIVER_GRACE_S = 120.0
+#: Seconds without any worker placed between two notes on stderr.
+WAIT_NOTE_S = 60.0
 
 
 class RayExecutorError(ItbenchError):
@@ -328,7 +331,13 @@ class _Driver:
         self.ctx = ctx
         self.specs = payload.specs
         self.on_trial = on_trial
-        self.payload_ref = ray.put(payload)
+        try:
+            self.payload_ref = ray.put(payload)
+        except (TypeError, ValueError, AttributeError, pickle.PicklingError) as exc:
+            raise RayExecutorError(
+                f"the run cannot be sent to Ray workers (agent {ctx.agent_name!r}, domain "
+                f"{ctx.domain.name!r}): {_first_line(exc)}"
+            ) from exc
         self.actor_class = ray.remote(TrialWorker).options(
             num_cpus=cpus, max_restarts=0, max_task_retries=0
         )
@@ -337,6 +346,9 @@ class _Driver:
         self.startup_failures = 0
         self.members = [self._spawn() for _ in range(max(1, min(jobs, len(self.specs))))]
         self.calls: dict[Any, _Call] = {}
+        self.cpus = cpus
+        self.waiting_since = time.monotonic()
+        self.notes = 0
         self.limit = payload.ctx.time_limit_s
 
     def _spawn(self) -> _Member:
@@ -355,6 +367,7 @@ class _Driver:
                     else:
                         self._started(ref)
                 self._expire()
+                self._note_waiting()
         finally:
             self._close_all()
 
@@ -368,6 +381,21 @@ class _Driver:
         for member in self.members:
             with contextlib.suppress(Exception):
                 self.ray.kill(member.actor, no_restart=True)
+
+    def _note_waiting(self) -> None:
+        """Say so when no worker has been placed for a while (a cluster without a free CPU, or
+        one still scaling up): the run waits for Ray rather than failing, but not silently."""
+        if any(m.usable for m in self.members) or self.calls:
+            self.waiting_since = time.monotonic()
+            return
+        waited = time.monotonic() - self.waiting_since
+        if waited >= WAIT_NOTE_S * (self.notes + 1):
+            self.notes += 1
+            print(
+                f"ray: no worker placed after {waited:.0f} s; each needs {self.cpus:g} CPU "
+                f"(cluster: {self.ray.cluster_resources().get('CPU', 0):g} CPU in all)",
+                file=sys.stderr,
+            )
 
     def _dispatch(self) -> None:
         busy = {id(call.member) for call in self.calls.values()}

@@ -200,6 +200,10 @@ def _paths(layout: SnapshotLayout, pivot: datetime | None, notes: list[str]) -> 
         # the alert fires a minute after the fault (its ``for``): compare around the fault itself
         arguments["pivot_time"] = (pivot.replace(second=0, microsecond=0)).isoformat()
     answer = call("get_trace_error_tree", arguments)
+    if pivot is not None and not any(c.get("root_cause_suspect") for c in answer["critical_paths"]):
+        # the alerts' history may start with the incident already on: the first error span is
+        # then the better pivot (the tool's own default)
+        answer = call("get_trace_error_tree", {"trace_file": str(layout.traces)})
     notes += answer.get("warnings", [])
     return [
         CallPath(

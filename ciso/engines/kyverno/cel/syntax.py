@@ -12,6 +12,12 @@ plain (non-optional) receiver back unchanged, which Kyverno's policies rely on
 A call through a library namespace, ``resource.Get(...)``, becomes the plain function
 ``_resource_Get(...)``: the evaluator would otherwise read ``resource`` as a variable.
 
+Kubernetes' CEL type-checks object construction against the resource's schema:
+``Object{spec: Object.spec{...}}`` (a MutatingPolicy's apply configuration) and
+``JSONPatch{op: "add", ...}``. The Rust evaluator has no such types, so a construction is
+rewritten into the map literal it denotes (``{"spec": {...}}``): the type name goes, and each
+field name at the construction's own level is quoted (``rewrite_struct_construction``).
+
 ``comprehension_depth`` finds how deeply the macros that iterate (``all``, ``exists``,
 ``exists_one``, ``map``, ``filter``) nest: the cost bound of an expression is the input's
 largest collection raised to that depth.
@@ -103,6 +109,71 @@ def tokens(source: str) -> list[Token]:
         out.append(Token(ch, i))
         i += 1
     return out
+
+
+#: identifiers that may stand before a '{' without naming a type (``x in {...}``)
+_NOT_TYPE_NAMES = frozenset(("in", "true", "false", "null"))
+
+
+def _type_name_start(toks: list[Token], brace: int) -> int | None:
+    """The index of the first token of the (qualified) type name before ``toks[brace]``, a
+    '{'; None when the brace opens a map literal."""
+    j = brace - 1
+    if j < 0 or toks[j].string or not _IDENT.fullmatch(toks[j].text):
+        return None
+    if toks[j].text in _NOT_TYPE_NAMES:
+        return None
+    while (
+        j >= 2
+        and toks[j - 1].text == "."
+        and not toks[j - 1].string
+        and not toks[j - 2].string
+        and _IDENT.fullmatch(toks[j - 2].text)
+    ):
+        j -= 2
+    return j
+
+
+def rewrite_struct_construction(source: str) -> str:
+    """The source with every ``Type.name{field: value}`` as the map ``{"field": value}``
+    (unchanged when it constructs nothing)."""
+    if "{" not in source:
+        return source
+    toks = tokens(source)
+    parts: list[str] = []
+    last = 0
+    opened: list[str] = []  # per open bracket: "s" for a construction, else the bracket
+    for i, tok in enumerate(toks):
+        if tok.string:
+            continue
+        text = tok.text
+        if text == "{":
+            start = _type_name_start(toks, i)
+            opened.append("s" if start is not None else "{")
+            if start is not None:
+                parts.append(source[last : toks[start].offset])
+                last = toks[start].offset
+                parts.append("{")
+                last = tok.offset + 1
+        elif text in ("(", "["):
+            opened.append(text)
+        elif text in ("}", ")", "]"):
+            if opened:
+                opened.pop()
+        elif (
+            opened
+            and opened[-1] == "s"
+            and _IDENT.fullmatch(text)
+            and toks[i - 1].text in ("{", ",")
+            and not toks[i - 1].string
+            and i + 1 < len(toks)
+            and toks[i + 1].text == ":"
+        ):
+            parts.append(source[last : tok.offset])
+            parts.append(f'"{text}"')
+            last = tok.offset + len(text)
+    parts.append(source[last:])
+    return "".join(parts)
 
 
 def rewrite_optional_syntax(source: str) -> str:

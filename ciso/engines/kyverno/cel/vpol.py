@@ -67,7 +67,7 @@ def _ignores_failures(spec: dict[str, Any]) -> bool:
     return spec.get("failurePolicy") == "Ignore"
 
 
-def _conditions_hold(spec: dict[str, Any], bound: dict[str, Any]) -> bool:
+def conditions_hold(spec: dict[str, Any], bound: dict[str, Any]) -> bool:
     """All ``matchConditions`` true; an error fails the request (RuleError) unless the
     failurePolicy is Ignore, which makes it a non-match."""
     errors: list[RuleError] = []
@@ -132,7 +132,7 @@ def evaluate_spec(
 ) -> RuleOutcome:
     """One matched (variant of a) policy on one resource."""
     bound = cel_bindings.admission(resource, ctx, operation)
-    if not _conditions_hold(spec, bound):
+    if not conditions_hold(spec, bound):
         return RuleOutcome(RuleStatus.SKIP, "skip: match conditions not met")
     bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
     for index, entry in enumerate(spec.get("validations") or []):

@@ -39,8 +39,34 @@ class PatternSyntaxError(RuleError):
     """The pattern itself is malformed (e.g. an existence anchor on a non-list)."""
 
 
+#: per pattern (by id, with the pattern itself to check the id was not reused): None once seen,
+#: then its compiled check
+_COMPILED: dict[int, tuple[Any, Any]] = {}
+
+
 def validate(resource: Any, pattern: Any, path: str = "/", depth: int = 0) -> None:
-    """Raise :class:`Mismatch` when the resource does not satisfy the pattern."""
+    """Raise :class:`Mismatch` when the resource does not satisfy the pattern. A pattern met a
+    second time (a policy's, checked for every resource) is compiled into closures and checked
+    by them from then on; one met once (substituted for one resource) is walked."""
+    entry = _COMPILED.get(id(pattern))
+    if entry is not None and entry[0] is pattern:
+        check = entry[1]
+        if check is None:
+            from ciso.engines.kyverno.pattern.compiled import compile_pattern
+
+            check = compile_pattern(pattern)
+            _COMPILED[id(pattern)] = (pattern, check)
+        check(resource, path, depth)
+        return
+    if isinstance(pattern, dict | list):
+        if len(_COMPILED) > 20_000:  # bounded for long-lived processes (the cluster's hook)
+            _COMPILED.clear()
+        _COMPILED[id(pattern)] = (pattern, None)
+    walk(resource, pattern, path, depth)
+
+
+def walk(resource: Any, pattern: Any, path: str = "/", depth: int = 0) -> None:
+    """``validate`` by walking the pattern as it is."""
     if depth > MAX_DEPTH:
         raise PatternSyntaxError(f"pattern nested deeper than {MAX_DEPTH} levels at {path}")
     if isinstance(pattern, dict):
@@ -76,8 +102,6 @@ def _show(value: Any) -> str:
 def _expand_wildcard_keys(resource: dict, pattern: dict) -> dict:
     """Pattern keys with wildcards (``=(container.apparmor.security.beta.kubernetes.io/*)``) stand
     for every resource key they match; with no match the key stays as written."""
-    if not _wildcard_keys(pattern):
-        return pattern
     expanded: dict = {}
     for key, value in pattern.items():
         anchor = anchors.parse(key)
@@ -98,30 +122,30 @@ def _has_wildcard(key: str) -> bool:
     return "*" in key or "?" in key
 
 
-_WILDCARD_KEYS: dict[int, tuple[dict, bool]] = {}
-
-
 def _wildcard_keys(pattern: dict) -> bool:
-    """Whether any key of a pattern map has a wildcard, remembered per map as ``_split`` does."""
-    cached = _WILDCARD_KEYS.get(id(pattern))
+    return any(_has_wildcard(k) for k in pattern)
+
+
+#: per pattern map (by id, with the map itself to check the id was not reused): None when its
+#: keys have wildcards (split anew for each resource), else its split
+_PLANS: dict[int, tuple[dict, tuple[list, list] | None]] = {}
+
+
+def _plan(pattern: dict, path: str) -> tuple[list, list] | None:
+    """The pattern map's split, made once: the same policy patterns are walked for every
+    resource. None for a map with wildcard keys, whose keys depend on the resource."""
+    cached = _PLANS.get(id(pattern))
     if cached is not None and cached[0] is pattern:
         return cached[1]
-    found = any(_has_wildcard(k) for k in pattern)
-    if len(_WILDCARD_KEYS) > 50_000:  # bounded, as _SPLIT
-        _WILDCARD_KEYS.clear()
-    _WILDCARD_KEYS[id(pattern)] = (pattern, found)
-    return found
+    plan = None if _wildcard_keys(pattern) else _split(pattern, path)
+    if len(_PLANS) > 50_000:  # bounded for long-lived processes (the cluster's report hook)
+        _PLANS.clear()
+    _PLANS[id(pattern)] = (pattern, plan)
+    return plan
 
 
-_SPLIT: dict[int, tuple[dict, list, list]] = {}
-
-
-def _split(pattern: dict, path: str, remember: bool = True) -> tuple[list, list]:
-    """(anchored entries, plain entries with nested anchors first) of a pattern map, remembered
-    per map: the same policy patterns are walked for every resource."""
-    cached = _SPLIT.get(id(pattern))
-    if cached is not None and cached[0] is pattern:
-        return cached[1], cached[2]
+def _split(pattern: dict, path: str) -> tuple[list, list]:
+    """(anchored entries, plain entries with nested anchors first) of a pattern map."""
     anchored = sorted(
         ((k, v, anchors.parse(k)) for k, v in pattern.items() if anchors.parse(k) is not None),
         key=lambda entry: entry[0],
@@ -135,10 +159,6 @@ def _split(pattern: dict, path: str, remember: bool = True) -> tuple[list, list]
             )
     # nested anchors first, as Kyverno sorts keys whose values hold anchors to the front
     plain.sort(key=lambda kv: 0 if _holds_anchor(kv[1]) else 1)
-    if remember:
-        if len(_SPLIT) > 50_000:  # bounded for long-lived processes (the cluster's report hook)
-            _SPLIT.clear()
-        _SPLIT[id(pattern)] = (pattern, anchored, plain)
     return anchored, plain
 
 
@@ -151,21 +171,21 @@ def _check_anchor(resource: dict, key: str, value: Any, anchor: Any, path: str, 
             raise Mismatch(here, f"{here} is not allowed", "negation")
     elif anchor.kind == anchors.EQUALITY:
         if present:
-            validate(resource[anchor.key], value, here, depth + 1)
+            walk(resource[anchor.key], value, here, depth + 1)
     elif anchor.kind == anchors.CONDITION:
         if not present:
             raise Mismatch(
                 here, "conditional anchor key doesn't exist in the resource", "condition", True
             )
         try:
-            validate(resource[anchor.key], value, here, depth + 1)
+            walk(resource[anchor.key], value, here, depth + 1)
         except Mismatch as exc:
             # any failure under a conditional anchor means "does not apply"
             raise Mismatch(exc.path, exc.message, "condition", True) from None
     elif anchor.kind == anchors.GLOBAL:
         if present:
             try:
-                validate(resource[anchor.key], value, here, depth + 1)
+                walk(resource[anchor.key], value, here, depth + 1)
             except Mismatch as exc:
                 raise Mismatch(exc.path, exc.message, "global", True) from None
     elif anchor.kind == anchors.EXISTENCE and present:
@@ -173,9 +193,11 @@ def _check_anchor(resource: dict, key: str, value: Any, anchor: Any, path: str, 
 
 
 def _validate_map(resource: dict, pattern: dict, path: str, depth: int) -> None:
-    expanded = _expand_wildcard_keys(resource, pattern)
-    # a pattern rewritten for this resource's wildcard keys is used once: do not remember it
-    anchored, plain = _split(expanded, path, remember=expanded is pattern)
+    plan = _plan(pattern, path)
+    if plan is None:
+        # a pattern rewritten for this resource's wildcard keys is used once: do not remember it
+        plan = _split(_expand_wildcard_keys(resource, pattern), path)
+    anchored, plain = plan
     # Kyverno checks the anchored keys in sorted order; failed conditions (skips) are collected,
     # and once a condition of this very map failed, other anchors' failures no longer count
     skips: list[Mismatch] = []
@@ -200,7 +222,7 @@ def _validate_map(resource: dict, pattern: dict, path: str, depth: int) -> None:
             if resource.get(key) is None:
                 raise Mismatch(path, f"{path}{key} not found")
             continue
-        validate(resource.get(key), value, f"{path}{key}/", depth + 1)
+        walk(resource.get(key), value, f"{path}{key}/", depth + 1)
 
 
 def _holds_anchor(value: Any) -> bool:
@@ -226,7 +248,7 @@ def _existence(resource: Any, pattern: Any, path: str, depth: int) -> None:
 
 def _ok(resource: Any, pattern: Any, path: str, depth: int) -> bool:
     try:
-        validate(resource, pattern, path, depth + 1)
+        walk(resource, pattern, path, depth + 1)
     except Mismatch:
         return False
     return True
@@ -240,7 +262,7 @@ def _validate_list(resource: list, pattern: list, path: str, depth: int) -> None
         applied, skipped = 0, None
         for i, item in enumerate(resource):
             try:
-                validate(item, first, f"{path}{i}/", depth + 1)
+                walk(item, first, f"{path}{i}/", depth + 1)
             except Mismatch as exc:
                 if exc.skip:
                     skipped = exc
@@ -250,9 +272,9 @@ def _validate_list(resource: list, pattern: list, path: str, depth: int) -> None
         if applied == 0 and skipped is not None:
             raise Mismatch(path, skipped.message, "condition")
     elif not isinstance(first, list):
-        validate(resource, first, path, depth + 1)
+        walk(resource, first, path, depth + 1)
     else:
         if len(resource) < len(pattern):
             raise Mismatch(path, f"validate Array failed, array length mismatch at {path}")
         for i, element in enumerate(pattern):
-            validate(resource[i], element, f"{path}{i}/", depth + 1)
+            walk(resource[i], element, f"{path}{i}/", depth + 1)

@@ -118,8 +118,29 @@ def _condition(value: Any, pattern: str) -> bool:
     return _compare(value, pattern[len(op) :].strip(), op)
 
 
+#: the classes of leaves and values whose comparison is remembered (hashable, compared by value)
+_SCALARS = frozenset({str, bool, int, float, type(None)})
+_REMEMBERED: dict[tuple[type, Any, type, Any], bool] = {}
+
+
 def value_matches(value: Any, pattern: Any) -> bool:
-    """Whether a resource value satisfies a pattern leaf (bool, number, null, map or string)."""
+    """Whether a resource value satisfies a pattern leaf (bool, number, null, map or string).
+    Remembered for scalars: the same few values meet the same policy leaves for every resource,
+    and a string leaf costs a parse (alternatives, operators, durations, quantities)."""
+    if value.__class__ not in _SCALARS or pattern.__class__ not in _SCALARS:
+        return _value_matches(value, pattern)
+    # the classes are part of the key: True, 1 and 1.0 are equal keys but not equal values here
+    key = (value.__class__, value, pattern.__class__, pattern)
+    found = _REMEMBERED.get(key)
+    if found is None:
+        found = _value_matches(value, pattern)
+        if len(_REMEMBERED) > 100_000:  # bounded: values such as names are unique per resource
+            _REMEMBERED.clear()
+        _REMEMBERED[key] = found
+    return found
+
+
+def _value_matches(value: Any, pattern: Any) -> bool:
     if isinstance(pattern, bool):
         return isinstance(value, bool) and value == pattern
     if is_number(pattern):

@@ -1,0 +1,203 @@
+"""Kyverno's ``MutatingPolicy`` (and ``NamespacedMutatingPolicy``), as the Kyverno CLI runs one
+on a resource. Matching is a ValidatingPolicy's (``matchConstraints``, then ``matchConditions``,
+which see the policy's ``variables``; any false gives a ``skip``); then each of ``mutations``, in
+order, on the object as patched so far:
+
+* ``ApplyConfiguration``: the expression builds a partial object (``Object{spec:
+  Object.spec{...}}``) merged in as server-side apply would (``apply_configuration``);
+* ``JSONPatch``: the expression gives a list of ``JSONPatch{op, path, value}`` operations.
+
+A matched policy gives one rule response with an empty rule name: ``pass`` with the patched
+object, ``skip``, or ``error``. Autogen follows Kyverno's MutatingPolicy autogen, which differs
+from a ValidatingPolicy's: only ``matchConditions`` and apply configurations are rewritten
+(``object.spec`` and ``Object.spec`` to the pod template's, metadata labels and annotations too),
+and an apply configuration rooted at ``Object{...}`` is wrapped in the controller's template.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ciso.engines.kyverno.cel import apply_configuration, autogen, matching, vpol
+from ciso.engines.kyverno.cel import bindings as cel_bindings
+from ciso.engines.kyverno.cel.libraries.environment import using
+from ciso.engines.kyverno.errors import RuleError
+from ciso.engines.kyverno.model import Context, RuleStatus
+from ciso.engines.kyverno.mutation.json_patch import PatchError, apply_patch
+
+KINDS = ("MutatingPolicy", "NamespacedMutatingPolicy")
+RULE_NAME = ""
+PATCH_TYPES = ("ApplyConfiguration", "JSONPatch")
+
+_SPEC = re.compile(r"\b(object|oldObject|Object)\.spec")
+_LABELS = re.compile(r"\b(object|oldObject|Object)\.metadata\.labels")
+_ANNOTATIONS = re.compile(r"\b(object|oldObject|Object)\.metadata\.annotations")
+#: replacement set -> (spec path, metadata path, wrapper opening, closing braces)
+_TEMPLATES = {
+    "defaults": (
+        "spec.template.spec",
+        "spec.template.metadata",
+        "Object{spec: Object.spec{template: Object.spec.template{",
+        "}}}",
+    ),
+    "cronjobs": (
+        "spec.jobTemplate.spec.template.spec",
+        "spec.jobTemplate.spec.template.metadata",
+        "Object{spec: Object.spec{jobTemplate: Object.spec.jobTemplate{spec: "
+        "Object.spec.jobTemplate.spec{template: Object.spec.jobTemplate.spec.template{",
+        "}}}}}",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One matched (variant of a) policy on one resource."""
+
+    status: RuleStatus
+    message: str
+    patched: dict[str, Any] | None = None
+
+
+def _wrap_root(expression: str, opening: str, closing: str) -> str:
+    """A root ``Object{...}`` construction inside the template's; as Kyverno, the matching
+    brace is found by counting braces."""
+    stripped = expression.strip()
+    if not stripped.startswith("Object"):
+        return expression
+    rest = stripped[len("Object") :].lstrip()
+    if not rest.startswith("{"):
+        return expression
+    content = rest[1:]
+    depth = 1
+    for index, char in enumerate(content):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth == 0:
+            if index == 0:
+                return expression
+            return opening + content[:index] + closing + content[index + 1 :]
+    return expression
+
+
+def to_template(expression: str, replacement: str) -> str:
+    """A pod expression as the pod controllers' variant of the policy reads it."""
+    spec, metadata, opening, closing = _TEMPLATES[replacement]
+    expression = _SPEC.sub(rf"\1.{spec}", expression)
+    expression = _LABELS.sub(rf"\1.{metadata}.labels", expression)
+    expression = _ANNOTATIONS.sub(rf"\1.{metadata}.annotations", expression)
+    return _wrap_root(expression, opening, closing)
+
+
+def variants(policy: dict[str, Any]) -> list[vpol.Variant]:
+    spec = policy.get("spec") or {}
+    out = [vpol.Variant("", spec)]
+    for generated in autogen.variants(spec):
+        rewritten = copy.deepcopy(spec)
+        rewritten["matchConstraints"] = generated.spec["matchConstraints"]
+        for condition in rewritten.get("matchConditions") or []:
+            if isinstance(condition, dict) and isinstance(condition.get("expression"), str):
+                condition["expression"] = to_template(condition["expression"], generated.name)
+        for mutation in rewritten.get("mutations") or []:
+            config = mutation.get("applyConfiguration") if isinstance(mutation, dict) else None
+            if isinstance(config, dict) and isinstance(config.get("expression"), str):
+                config["expression"] = to_template(config["expression"], generated.name)
+        out.append(vpol.Variant(generated.name, rewritten))
+    return out
+
+
+def _mutate(
+    target: dict[str, Any], mutation: Any, index: int, bound: dict[str, Any]
+) -> dict[str, Any]:
+    """``target`` after one entry of ``mutations``."""
+    where: tuple[Any, ...] = ("spec", "mutations", index)
+    if not isinstance(mutation, dict) or mutation.get("patchType") not in PATCH_TYPES:
+        raise RuleError(f"patchType must be one of {', '.join(PATCH_TYPES)}").at(*where)
+    if mutation["patchType"] == "ApplyConfiguration":
+        where += ("applyConfiguration", "expression")
+        body = mutation.get("applyConfiguration") or {}
+        value = cel_bindings.run(str(body.get("expression", "")), bound, where)
+        if not isinstance(value, dict):
+            raise RuleError(f"must build an object, got {value!r}").at(*where)
+        return apply_configuration.apply(target, value)
+    where += ("jsonPatch", "expression")
+    body = mutation.get("jsonPatch") or {}
+    value = cel_bindings.run(str(body.get("expression", "")), bound, where)
+    if not isinstance(value, list):
+        raise RuleError(f"must give a list of JSONPatch operations, got {value!r}").at(*where)
+    try:
+        return apply_patch(target, value)
+    except PatchError as exc:
+        raise RuleError(f"JSON patch failed: {exc}").at(*where) from None
+
+
+def evaluate_spec(
+    spec: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
+) -> Outcome:
+    bound = cel_bindings.admission(resource, ctx, operation)
+    # a MutatingPolicy's match conditions may read its variables (Kyverno binds them first)
+    bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
+    if not vpol.conditions_hold(spec, bound):
+        return Outcome(RuleStatus.SKIP, "skip")
+    target = resource
+    for index, mutation in enumerate(spec.get("mutations") or []):
+        target = _mutate(target, mutation, index, bound)
+        # the next mutation sees the object as patched so far
+        bound = {**bound, "object": target}
+    return Outcome(RuleStatus.PASS, "success", target)
+
+
+def _in_scope(policy: dict[str, Any], resource: dict[str, Any]) -> bool:
+    if policy.get("kind") != "NamespacedMutatingPolicy":
+        return True
+    own = (policy.get("metadata") or {}).get("namespace") or "default"
+    return (resource.get("metadata") or {}).get("namespace") == own
+
+
+def outcomes(
+    policy: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
+) -> Iterator[Outcome]:
+    """The rule responses of ``policy`` (and its autogen variants) on ``resource``."""
+    if not _in_scope(policy, resource) or operation == "DELETE":
+        return
+    request = matching.admission_of(resource, operation, vpol.namespace_labels(resource, ctx))
+    with using(vpol.environment(ctx)):
+        for variant in variants(policy):
+            if not matching.matches(variant.spec.get("matchConstraints"), request):
+                continue
+            try:
+                yield evaluate_spec(variant.spec, resource, ctx, operation)
+            except RuleError as exc:
+                where = exc.where()
+                text = f"{where}: {exc.message}" if where else exc.message
+                yield Outcome(RuleStatus.ERROR, text)
+
+
+def check_structure(policy: dict[str, Any]) -> list[str]:
+    """What makes a MutatingPolicy unusable, each naming its field."""
+    spec = policy.get("spec")
+    if not isinstance(spec, dict):
+        return ["spec: must be a map"]
+    problems: list[str] = []
+    if not isinstance(spec.get("matchConstraints"), dict):
+        problems.append("spec.matchConstraints: required (a policy without it matches nothing)")
+    mutations = spec.get("mutations")
+    if not isinstance(mutations, list) or not mutations:
+        problems.append("spec.mutations: must be a non-empty list")
+    for index, mutation in enumerate(mutations if isinstance(mutations, list) else []):
+        kind = mutation.get("patchType") if isinstance(mutation, dict) else None
+        if kind not in PATCH_TYPES:
+            problems.append(
+                f"spec.mutations[{index}].patchType: must be one of {', '.join(PATCH_TYPES)}"
+            )
+    for key in ("variables", "matchConditions"):
+        if key in spec and not isinstance(spec[key], list):
+            problems.append(f"spec.{key}: must be a list")
+    return problems
+
+
+def names(policies: Sequence[dict[str, Any]]) -> set[str]:
+    return {(p.get("metadata") or {}).get("name", "") for p in policies if p.get("kind") in KINDS}
