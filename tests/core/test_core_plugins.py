@@ -18,7 +18,8 @@ def test_builtin_domains_listed_with_their_distribution():
     assert domains["finops"]["distribution"] == "itbench"
     assert domains["ciso"]["distribution"] == "itbench"
     assert domains["finops"]["builtin"] is True
-    assert "sre" not in domains  # no empty placeholder plugins
+    assert domains["sre"]["distribution"] == "itbench"
+    assert all(d["status"] == "ok" for d in domains.values()), domains
 
 
 def test_third_party_domain_found_and_broken_one_warned_once(toy_env):
@@ -39,7 +40,7 @@ def test_disable_autoload_keeps_builtins_only(toy_env):
     toy_env["ITBENCH_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     proc, domains = _domains(toy_env)
     assert proc.returncode == 0
-    assert set(domains) == {"ciso", "finops"}
+    assert set(domains) == {"ciso", "finops", "sre"}
 
 
 def test_help_lists_domains_and_tools_without_importing_them(toy_env):

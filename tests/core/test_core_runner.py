@@ -146,7 +146,8 @@ def test_timeout_kills_the_agent_and_its_children(toy_env, tmp_path):
     assert time.monotonic() - started < 20
     assert proc.returncode == 0, proc.stderr
     raw = json.loads(proc.stdout)["raw_results"]
-    assert raw == [{"incident_id": "add-1", "trial_id": "1", "error": "timeout"}]
+    # an errored trial carries empty scores too, so scripts that iterate scores do not crash
+    assert raw == [{"incident_id": "add-1", "trial_id": "1", "scores": {}, "error": "timeout"}]
     time.sleep(3)
     assert (workspace / "started").exists(), "the agent could not write its workspace"
     assert not (workspace / "alive").exists(), "a process of the timed-out trial survived"
@@ -229,8 +230,16 @@ def test_eval_scores_the_original_outputs_layout(toy_env, tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(result.read_text())
-    scores = {(r["incident_id"], r["trial_id"]): r["scores"]["correct"] for r in doc["raw_results"]}
+    scores = {
+        (r["incident_id"], r["trial_id"]): r["scores"]["correct"]
+        for r in doc["raw_results"]
+        if "error" not in r
+    }
     assert scores == {("add-1", "1"): 1.0, ("add-2", "1"): 0.0, ("add-2", "2"): 1.0}
+    # scenarios of the ground truth without any output are counted as bad runs, by id
+    missing = {r["incident_id"] for r in doc["raw_results"] if "error" in r}
+    assert missing and all(i not in ("add-1", "add-2") for i in missing)
+    assert "counted as bad runs" in proc.stderr
 
 
 def test_processes_a_finished_trial_left_behind_are_ended(toy_env, tmp_path):
