@@ -10,6 +10,7 @@ MCP server; ``import_seconds`` is that import). ``--original PATH`` (a checkout 
 holding ``sre_tools/``) runs the original pandas tools with the same arguments in the same way,
 for a ratio; a tool of the original that fails is reported with its error.
 Run: .venv/bin/python benchmarks/sre_tools.py [--snapshot DIR] [--original PATH] [--keep DIR]
+     [--tools log_analysis,...]
 Prints one JSON document on stdout.
 """
 
@@ -126,7 +127,14 @@ def main() -> None:
     parser.add_argument("--original", type=Path, help="checkout holding the original sre_tools/")
     parser.add_argument("--keep", type=Path, help="generate the snapshot here and keep it")
     parser.add_argument("--timeout", type=float, default=1800, help="per measurement, seconds")
+    parser.add_argument(
+        "--tools", help="comma-separated subset of the measured tools (default: all six)"
+    )
     args = parser.parse_args()
+    wanted = args.tools.split(",") if args.tools else None
+    unknown = sorted(set(wanted or ()) - set(tool_calls(Path("."))))
+    if unknown:
+        parser.error(f"--tools: unknown tool(s) {', '.join(unknown)}")
     with tempfile.TemporaryDirectory(prefix="itbench-sre-bench-") as tmp:
         snapshot = args.snapshot or generate(args.keep or Path(tmp) / "snapshot")
         size = sum(p.stat().st_size for p in snapshot.rglob("*") if p.is_file())
@@ -134,7 +142,12 @@ def main() -> None:
         print(f"snapshot {snapshot}: {size / 1e9:.2f} GB; building the index", file=sys.stderr)
         index = child(INDEX_CHILD, [str(snapshot)], env, args.timeout)
         tools = {}
-        for name, arguments in tool_calls(snapshot).items():
+        calls = {
+            name: arguments
+            for name, arguments in tool_calls(snapshot).items()
+            if wanted is None or name in wanted
+        }
+        for name, arguments in calls.items():
             print(f"  {name}", file=sys.stderr)
             got = child(TOOL_CHILD, [name, json.dumps(arguments)], env, args.timeout)
             if "seconds" in got:
@@ -163,7 +176,7 @@ def main() -> None:
         }
         if args.original:
             original = {}
-            for name, arguments in tool_calls(snapshot).items():
+            for name, arguments in calls.items():
                 print(f"  original {name}", file=sys.stderr)
                 got = child(
                     ORIGINAL_CHILD,

@@ -43,7 +43,7 @@ def run(
     host_group: str,
     timeout_s: float,
 ) -> int:
-    """Run PLAYBOOK with ansible-runner in the sandbox; the output directory is its working directory."""
+    """Run PLAYBOOK with ansible-playbook in the sandbox; the output directory is its working directory."""
     from ciso.engines.ansible import run_playbook
 
     if (host_tree is None) == (inventory is None):

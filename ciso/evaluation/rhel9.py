@@ -1,4 +1,4 @@
-"""``rhel9-ansible-opa``: the agent's ``playbook.yml`` runs under ansible-runner in the sandbox
+"""``rhel9-ansible-opa``: the agent's ``playbook.yml`` runs under ansible-playbook in the sandbox
 against a private copy of the host tree (with its file modes applied), then ``data.check.result``
 of ``policy.rego`` on the ``collected_data.json`` it wrote.
 
@@ -30,7 +30,7 @@ def _ansible_version() -> str:
     try:
         from importlib.metadata import version
 
-        return f"ansible-core {version('ansible-core')}, ansible-runner {version('ansible-runner')}"
+        return f"ansible-core {version('ansible-core')} (ansible-playbook)"
     except Exception:  # metadata missing: the record says so rather than failing the trial
         return "ansible (version unknown)"
 

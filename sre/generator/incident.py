@@ -1,6 +1,7 @@
 """One incident's timeline: when it starts, when the fault lands, which pod serves each service
-at each moment, and the noise a real cluster adds (an unrelated rollout, a periodic job, a second
-degraded service, unrelated alerts). Derived from the seed only."""
+at each moment, and the noise a real cluster adds (an unrelated rollout, routine rollouts of the
+faulty service's neighbours around the fault, a periodic job, a second degraded service with a
+spec change of its own and its own alerts, unrelated alerts). Derived from the seed only."""
 
 from __future__ import annotations
 
@@ -44,10 +45,30 @@ class PodPhase:
 
 
 @dataclass(frozen=True)
+class Rollout:
+    """A Deployment template change that is not the fault: a new image (a routine release) or a
+    lower CPU limit (what slows the degraded service down). Either brings up a new pod."""
+
+    service: str
+    time: dt.datetime
+    image: str | None = None
+    cpu_limit: str | None = None
+
+    def apply(self, dep: dict) -> dict:
+        out = copy.deepcopy(dep)
+        if self.image is not None:
+            container(out)["image"] = self.image
+        if self.cpu_limit is not None:
+            container(out).setdefault("resources", {}).setdefault("limits", {})["cpu"] = (
+                self.cpu_limit
+            )
+        return out
+
+
+@dataclass(frozen=True)
 class Noise:
-    rollout_service: str
-    rollout_time: dt.datetime
-    rollout_image: str
+    #: every change that is not the fault, in time order; never on the faulty service
+    rollouts: tuple[Rollout, ...]
     degraded_service: str
     degraded_since: dt.datetime
     degraded_latency_ms: float
@@ -94,12 +115,14 @@ def plan_pods(
         dep = deployments[svc.name]
         first = PodPhase(start, pod_name(svc, template_hash(dep)), node_for(svc.name), "Running")
         phases = [first]
-        if svc.name == noise.rollout_service:
-            rolled = copy.deepcopy(dep)
-            container(rolled)["image"] = noise.rollout_image
+        rolled = dep
+        for rollout in noise.rollouts:
+            if rollout.service != svc.name:
+                continue
+            rolled = rollout.apply(rolled)
             phases.append(
                 PodPhase(
-                    noise.rollout_time,
+                    rollout.time,
                     pod_name(svc, template_hash(rolled)),
                     node_for(svc.name),
                     "Running",
@@ -132,7 +155,7 @@ def _faulty_phase(
 def choose_noise(
     rng: random.Random,
     topology: Topology,
-    busy: set[str],
+    busy_order: tuple[str, ...],
     start: dt.datetime,
     fault: dt.datetime,
     window_min: int,
@@ -141,18 +164,44 @@ def choose_noise(
         s.name
         for s in topology.services
         if not s.backing
-        and s.name not in busy
+        and s.name not in busy_order
         and s.name not in ("frontend-proxy", "frontend", "load-generator", "image-provider")
     ]
     rollout = rng.choice(sorted(quiet))
-    # the normal rollout lands well before or after the fault, never on top of it
+    # the unrelated rollout lands well before or after the fault, never on top of it
     offset = rng.choice((-1, 1)) * rng.randint(4, max(5, window_min // 2 - 3))
+    rollouts = [
+        Rollout(
+            rollout,
+            fault + dt.timedelta(minutes=offset, seconds=rng.randint(0, 59)),
+            image=f"ghcr.io/open-telemetry/demo:2.0.3-{rollout}",
+        )
+    ]
+    # routine releases of the faulty service's neighbours in the same minutes as the fault: a
+    # diagnosis that blames whatever changed last next to the symptom picks one of these
+    target = next(iter(busy_order))
+    neighbours = sorted(
+        {*topology.callers(target), *topology.callees(target)}
+        - {target, rollout, "frontend-proxy", "load-generator", "image-provider"}
+    )
+    neighbours = [n for n in neighbours if not topology.service(n).backing]
+    for name in rng.sample(neighbours, min(2, len(neighbours))):
+        seconds = rng.choice((-1, 1)) * rng.randint(40, 150)
+        rollouts.append(
+            Rollout(
+                name,
+                fault + dt.timedelta(seconds=seconds),
+                image=f"ghcr.io/open-telemetry/demo:2.0.3-{name}",
+            )
+        )
+    degraded_since = start + dt.timedelta(minutes=rng.randint(1, 5))
+    if "image-provider" not in busy_order:
+        # the second degraded service has a cause of its own: its CPU limit was cut
+        rollouts.append(Rollout("image-provider", degraded_since, cpu_limit="50m"))
     return Noise(
-        rollout_service=rollout,
-        rollout_time=fault + dt.timedelta(minutes=offset, seconds=rng.randint(0, 59)),
-        rollout_image=f"ghcr.io/open-telemetry/demo:2.0.3-{rollout}",
+        rollouts=tuple(sorted(rollouts, key=lambda r: r.time)),
         degraded_service="image-provider",
-        degraded_since=start + dt.timedelta(minutes=rng.randint(1, 5)),
+        degraded_since=degraded_since,
         degraded_latency_ms=float(rng.choice((700, 900, 1200))),
         cronjob="cart-cache-compaction",
         cron_every_min=10,

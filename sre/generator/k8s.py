@@ -1,6 +1,6 @@
 """``k8s_objects_raw.tsv`` and ``k8s_events_raw.tsv``: what the OTel collector's k8sobjects
 receiver records — periodic full snapshots of every object, an extra observation whenever an
-object changes (the fault, the noise rollout), and the event stream, Warning events included."""
+object changes (the fault, the noise rollouts), and the event stream, Warning events included."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sre.generator import objects as k8s
-from sre.generator.faults._common import container
-from sre.generator.incident import Incident, PodPhase
+from sre.generator.incident import Incident, PodPhase, Rollout
 from sre.generator.model import ObjectRef
 from sre.generator.tsv import TsvWriter, clickhouse_time, json_field, rfc3339
 
@@ -42,17 +41,21 @@ class ClusterState:
         self.services = services
         plan = incident.plan
         self.changes = {(c.ref.kind, c.ref.namespace, c.ref.name): c for c in plan.changes}
-        noise = incident.noise
-        rolled = copy.deepcopy(deployments[noise.rollout_service])
-        container(rolled)["image"] = noise.rollout_image
-        rolled["metadata"]["generation"] = 2
-        rolled["metadata"]["annotations"]["deployment.kubernetes.io/revision"] = "2"
-        self.rolled = rolled
+        #: per service, its Deployment after each noise rollout, in time order
+        self.rolled: dict[str, list[tuple[dt.datetime, dict[str, Any]]]] = {}
+        for rollout in incident.noise.rollouts:
+            history = self.rolled.setdefault(rollout.service, [])
+            dep = rollout.apply(history[-1][1] if history else deployments[rollout.service])
+            revision = len(history) + 2
+            dep["metadata"]["generation"] = revision
+            dep["metadata"]["annotations"]["deployment.kubernetes.io/revision"] = str(revision)
+            history.append((rollout.time, dep))
 
     def deployment(self, name: str, t: dt.datetime) -> dict[str, Any]:
         dep = self.deployments[name]
-        if name == self.inc.noise.rollout_service and t >= self.inc.noise.rollout_time:
-            dep = self.rolled
+        for since, rolled in self.rolled.get(name, ()):
+            if t >= since:
+                dep = rolled
         change = self.changes.get(("Deployment", self.inc.namespace, name))
         if change is not None and t >= self.inc.fault_time:
             dep = change.after
@@ -156,7 +159,7 @@ def write_objects(path, state: ClusterState) -> int:
         t += dt.timedelta(seconds=inc.profile.object_every_s)
     times.append((inc.fault_time, "fault"))
     times.append((inc.onset, "fault"))
-    times.append((inc.noise.rollout_time, "rollout"))
+    times += [(r.time, "rollout:" + r.service) for r in inc.noise.rollouts]
     times.sort()
     version = 100_000
     created = inc.start - dt.timedelta(days=3)
@@ -177,7 +180,7 @@ def write_objects(path, state: ClusterState) -> int:
                     )
                 ]
             else:
-                name = inc.noise.rollout_service
+                name = what.removeprefix("rollout:")
                 objs = [state.deployment(name, when), *state.pods(name, when)]
             for obj in objs:
                 version += 1
@@ -335,64 +338,9 @@ def noise_events(inc: Incident) -> list[Event]:
     ns = inc.namespace
     noise = inc.noise
     events: list[Event] = []
-    phases = inc.pods[noise.rollout_service]
-    old, new = phases[0], phases[1]
-    t = noise.rollout_time
-    dep = ObjectRef("Deployment", noise.rollout_service, ns)
-    new_rs = f"{noise.rollout_service}-{new.name.split('-')[-2]}"
+    for rollout in noise.rollouts:
+        events += _rollout_events(inc, rollout)
     sec = dt.timedelta(seconds=1)
-    events += [
-        Event(
-            t,
-            t,
-            dep,
-            "Normal",
-            "ScalingReplicaSet",
-            f"Scaled up replica set {new_rs} to 1",
-            "deployment-controller",
-            1,
-        ),
-        Event(
-            t + sec,
-            t,
-            ObjectRef("Pod", new.name, ns),
-            "Normal",
-            "Scheduled",
-            f"Successfully assigned {ns}/{new.name} to {new.node}",
-            "default-scheduler",
-            1,
-        ),
-        Event(
-            t + 2 * sec,
-            t,
-            ObjectRef("Pod", new.name, ns),
-            "Normal",
-            "Pulled",
-            f'Container image "{noise.rollout_image}" already present on machine',
-            "kubelet",
-            1,
-        ),
-        Event(
-            t + 3 * sec,
-            t,
-            ObjectRef("Pod", new.name, ns),
-            "Normal",
-            "Started",
-            f"Started container {noise.rollout_service}",
-            "kubelet",
-            1,
-        ),
-        Event(
-            t + 4 * sec,
-            t,
-            ObjectRef("Pod", old.name, ns),
-            "Normal",
-            "Killing",
-            f"Stopping container {noise.rollout_service}",
-            "kubelet",
-            1,
-        ),
-    ]
     # the periodic job: a Job and its pod every few minutes, completing normally
     tick = inc.start.replace(second=0, microsecond=0)
     while tick < inc.end:
@@ -497,3 +445,69 @@ def write_events(path, events: list[Event]) -> int:
                 json_field({"k8s.resource.name": "events", "event.domain": "k8s"}),
             )
         return out.rows
+
+
+def _rollout_events(inc: Incident, rollout: Rollout) -> list[Event]:
+    """A Deployment rolling out a new template: new ReplicaSet, new pod started, old pod stopped."""
+    ns = inc.namespace
+    phases = inc.pods[rollout.service]
+    at = next(i for i, p in enumerate(phases) if p.since == rollout.time)
+    old, new = phases[at - 1], phases[at]
+    assert old.name is not None and new.name is not None
+    t = rollout.time
+    dep = ObjectRef("Deployment", rollout.service, ns)
+    new_rs = f"{rollout.service}-{new.name.split('-')[-2]}"
+    image = rollout.image or inc.topology.service(rollout.service).image
+    sec = dt.timedelta(seconds=1)
+    return [
+        Event(
+            t,
+            t,
+            dep,
+            "Normal",
+            "ScalingReplicaSet",
+            f"Scaled up replica set {new_rs} to 1",
+            "deployment-controller",
+            1,
+        ),
+        Event(
+            t + sec,
+            t,
+            ObjectRef("Pod", new.name, ns),
+            "Normal",
+            "Scheduled",
+            f"Successfully assigned {ns}/{new.name} to {new.node}",
+            "default-scheduler",
+            1,
+        ),
+        Event(
+            t + 2 * sec,
+            t,
+            ObjectRef("Pod", new.name, ns),
+            "Normal",
+            "Pulled",
+            f'Container image "{image}" already present on machine',
+            "kubelet",
+            1,
+        ),
+        Event(
+            t + 3 * sec,
+            t,
+            ObjectRef("Pod", new.name, ns),
+            "Normal",
+            "Started",
+            f"Started container {rollout.service}",
+            "kubelet",
+            1,
+        ),
+        Event(
+            t + 4 * sec,
+            t,
+            ObjectRef("Pod", old.name, ns),
+            "Normal",
+            "Killing",
+            f"Stopping container {rollout.service}",
+            "kubelet",
+            1,
+        ),
+    ]

@@ -90,7 +90,7 @@ def build_incident(
     plan = fault.build(ctx)
     chain = topology.upstream_chain(target)
     affected = (target, *dict.fromkeys(caller for _, caller in chain))
-    noise = choose_noise(rng, topology, set(affected), start, fault_time, profile.window_min)
+    noise = choose_noise(rng, topology, affected, start, fault_time, profile.window_min)
     pods = plan_pods(topology, NAMESPACE, plan, fault_time, noise, start, deployments)
     # a restart or probe period passes before callers notice
     onset = fault_time + dt.timedelta(seconds=20)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from sre.generator.ground_truth import GroundTruth
 from sre.judge import metrics
 from sre.judge.matching import Matcher
+from sre.judge.namespaces import split_by_namespace
 from sre.outputs import AgentDiagnosis
 
 if TYPE_CHECKING:
@@ -24,16 +25,27 @@ def judge(
     k: int = metrics.DEFAULT_K,
     reasoning_judge: ReasoningJudge | None = None,
     matcher: Matcher | None = None,
+    exclude_namespaces: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
+    """The scores of one diagnosis. ``exclude_namespaces`` (e.g.
+    :data:`~sre.judge.namespaces.INFRASTRUCTURE_NAMESPACES`) drops the predicted root causes in
+    those namespaces from the root-cause entity metrics and the AA score, as the original's
+    post-filter does; the chain and proximity metrics still see every prediction."""
     matcher = matcher or Matcher(truth)
     predicted = metrics.predicted_root_causes(diagnosis)
-    vs = metrics.verdicts(matcher, predicted)
+    kept, dropped = split_by_namespace(predicted, exclude_namespaces)
+    vs = metrics.verdicts(matcher, kept)
     gt_path = matcher.gt_path()
     path = metrics.model_path(matcher, diagnosis)
     scores: dict[str, Any] = {
         "root_cause_entity": metrics.root_cause_entity(matcher, vs),
         "root_cause_entity_k": metrics.root_cause_entity_at_k(matcher, vs, k),
     }
+    if exclude_namespaces:
+        scores["root_cause_entity"]["namespace_filter"] = {
+            "excluded_namespaces": sorted(exclude_namespaces),
+            "removed_entities": [e.ref.raw for e in dropped],
+        }
     for n in metrics.K_VALUES:
         scores[f"root_cause_entity_k@{n}"] = metrics.root_cause_entity_at_k(matcher, vs, n)
     scores[metrics.AA_METRIC] = metrics.average_precision_at_full_recall(matcher, vs)

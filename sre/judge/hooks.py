@@ -29,6 +29,7 @@ class JudgeSettings:
     model: str | None = None
     api_base: str | None = None
     timeout_s: float = 120.0
+    exclude_namespaces: frozenset[str] = frozenset()
 
 
 _SETTINGS = JudgeSettings()
@@ -49,6 +50,14 @@ def run_options() -> Sequence[click.Option]:
             metavar="URL",
             help="OpenAI-compatible server for --judge.",
         ),
+        click.Option(
+            ["--exclude-infra-namespaces", "exclude_infra_namespaces"],
+            is_flag=True,
+            default=False,
+            help="Drop predicted root causes in infrastructure namespaces (kube-system, "
+            "prometheus, opentelemetry-collectors, ...) before scoring root_cause_entity, as "
+            "ITBench-Evaluations' post-filter does.",
+        ),
     ]
 
 
@@ -62,7 +71,10 @@ def configure(options: Mapping[str, Any]) -> None:
         from itbench.llm.client import check_model_environment
 
         check_model_environment(model, api_base)
-    _SETTINGS = JudgeSettings(model=model, api_base=api_base)
+    from sre.judge.namespaces import INFRASTRUCTURE_NAMESPACES
+
+    excluded = INFRASTRUCTURE_NAMESPACES if options.get("exclude_infra_namespaces") else frozenset()
+    _SETTINGS = JudgeSettings(model=model, api_base=api_base, exclude_namespaces=excluded)
 
 
 def scenario_class(truth: GroundTruth) -> str:
@@ -111,7 +123,12 @@ def evaluate(scenario: Scenario, workspace: Path) -> TrialScores:
         from sre.judge.llm import ReasoningJudge
 
         reasoning = ReasoningJudge(_SETTINGS.model, _SETTINGS.api_base, _SETTINGS.timeout_s)
-    scores = judge(truth, diagnosis, reasoning_judge=reasoning)
+    scores = judge(
+        truth,
+        diagnosis,
+        reasoning_judge=reasoning,
+        exclude_namespaces=_SETTINGS.exclude_namespaces,
+    )
     details: dict[str, Any] = {"agent_output": str(output.relative_to(workspace))}
     if diagnosis.notes:
         details["read_notes"] = list(diagnosis.notes)

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from itbench.errors import InputError, OutputError
-from sre.snapshot import SourceKind, open_source
+from sre.snapshot import IndexedSource, SourceKind, open_source
 from sre.snapshot.layout import require_file
 from sre.tools._common import ToolArgs, ToolResult, ToolSpec
 
@@ -55,23 +55,38 @@ class _Graph(BaseModel):
             self.edges.add((source, relation, target))
 
 
-def run(args: Args) -> Result:
-    arch_path = require_file(args.arch_file, "the architecture file")
-    try:
-        arch = json.loads(arch_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise InputError(f"{arch_path}: not a JSON architecture file ({exc})") from None
-    src = open_source(require_file(args.k8s_objects_file, "the objects file"), SourceKind.OBJECTS)
+class ObjectGraph(_Graph):
+    """The graph the objects alone give, with what the call edges are attached by."""
+
+    services: dict[str, dict[str, Any]] = {}
+    workloads_by_ns: dict[str | None, list[dict[str, Any]]] = {}
+
+    def service_node(self, name: str) -> str:
+        """The node of a service called ``name`` in the architecture or in the traces: the
+        Service of that name ('checkout-service' and 'checkout' differ by a suffix), else a
+        Service node of its own in the application's namespace."""
+        for candidate in (name, name.removesuffix("-service"), name.removesuffix("service")):
+            if candidate in self.services:
+                return f"Service/{candidate}"
+        return self.node("Service", name, next(iter(self.workloads_by_ns), None))
+
+    def document(self) -> dict[str, Any]:
+        edges = [{"source": s, "relation": r, "target": t} for s, r, t in sorted(self.edges)]
+        return {"nodes": sorted(self.nodes.values(), key=lambda n: n["id"]), "edges": edges}
+
+
+def object_graph(src: IndexedSource | None) -> ObjectGraph:
+    """contains (ownerReferences, namespaces) and is_alias (Service selector) edges from the
+    latest observation of every object; an empty graph when there is no objects source."""
+    g = ObjectGraph()
+    if src is None:
+        return g
     latest = (
         src.con.cursor()
         .execute("SELECT arg_max(body, ts) FROM data GROUP BY namespace, kind, name")
         .fetchall()
     )
-    objects = [json.loads(b) for (b,) in latest]
-    g = _Graph()
-    services = {}
-    workloads_by_ns: dict[str | None, list[dict[str, Any]]] = {}
-    for obj in objects:
+    for obj in (json.loads(b) for (b,) in latest):
         kind, meta = obj.get("kind"), obj.get("metadata") or {}
         name, ns = meta.get("name"), meta.get("namespace")
         if not kind or not name:
@@ -83,42 +98,40 @@ def run(args: Args) -> Result:
             if owner.get("kind") and owner.get("name"):
                 g.edge(g.node(owner["kind"], owner["name"], ns), "contains", nid)
         if kind == "Service":
-            services[name] = obj
+            g.services[name] = obj
         if kind in WORKLOADS - {"ReplicaSet"}:
-            workloads_by_ns.setdefault(ns, []).append(obj)
-    for name, svc in services.items():
+            g.workloads_by_ns.setdefault(ns, []).append(obj)
+    for name, svc in g.services.items():
         selector = (svc.get("spec") or {}).get("selector") or {}
         if not selector:
             continue
         ns = (svc.get("metadata") or {}).get("namespace")
-        for w in workloads_by_ns.get(ns, []):
+        for w in g.workloads_by_ns.get(ns, []):
             tmpl = (((w.get("spec") or {}).get("template") or {}).get("metadata") or {}).get(
                 "labels"
             ) or {}
             if all(tmpl.get(k) == v for k, v in selector.items()):
                 g.edge(f"Service/{name}", "is_alias", f"{w['kind']}/{w['metadata']['name']}")
+    return g
+
+
+def run(args: Args) -> Result:
+    arch_path = require_file(args.arch_file, "the architecture file")
+    try:
+        arch = json.loads(arch_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{arch_path}: not a JSON architecture file ({exc})") from None
+    src = open_source(require_file(args.k8s_objects_file, "the objects file"), SourceKind.OBJECTS)
+    g = object_graph(src)
     comps = arch.get("components") or {}
     infra = {i.get("name") for i in comps.get("infrastructure") or [] if isinstance(i, dict)}
-
-    def service_node(arch_name: str) -> str:
-        # architecture names ('checkout-service') and Service names ('checkout') differ by suffix
-        for candidate in (
-            arch_name,
-            arch_name.removesuffix("-service"),
-            arch_name.removesuffix("service"),
-        ):
-            if candidate in services:
-                return f"Service/{candidate}"
-        ns = next(iter(workloads_by_ns), None)
-        return g.node("Service", arch_name, ns)
-
     for dep in arch.get("dependencies") or []:
         if not isinstance(dep, dict) or not dep.get("source") or not dep.get("target"):
             continue
         relation = "depends_on" if dep["target"] in infra else "calls"
-        g.edge(service_node(dep["source"]), relation, service_node(dep["target"]))
-    edges = [{"source": s, "relation": r, "target": t} for s, r, t in sorted(g.edges)]
-    doc = {"nodes": sorted(g.nodes.values(), key=lambda n: n["id"]), "edges": edges}
+        g.edge(g.service_node(dep["source"]), relation, g.service_node(dep["target"]))
+    doc = g.document()
+    edges = doc["edges"]
     out = Path(args.output_file)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -17,14 +17,18 @@ from sre.tools import (
     topology_analysis,
 )
 from sre.tools._common import EntityRef, ToolArgs, ToolResult, ToolSpec
+from sre.tools._derived_topology import derive_topology
 
 DESCRIPTION = (
     "Gathers the context of one K8s entity from every source in the snapshot directory in one "
     "call: its latest spec, its events, the alerts on it, its metric anomalies, the trace paths "
     "through it and its log patterns. Page 1 is the entity; pages 2.. are its dependencies from "
     "the topology (deps_per_page each). Files are found by glob (*events*.tsv, *objects*.tsv, "
-    "*traces*.tsv, *logs*.tsv, alerts/, metrics/, *topology*.json); a missing or unreadable "
-    "source is named in missing_sources / source_errors and the rest still answer."
+    "*traces*.tsv, *logs*.tsv, alerts/, metrics/, *topology*.json). Unlike the original, a "
+    "snapshot without a topology file still has dependencies: the topology is derived as "
+    "build_topology does (ownership and Service aliases from the objects) with the calls observed "
+    "in the traces, and topology_source says which. A missing or unreadable source is named in "
+    "missing_sources / source_errors and the rest still answer."
 )
 
 
@@ -43,6 +47,8 @@ class Result(ToolResult):
     page: int
     total_pages: int
     dependencies: list[str]
+    #: the topology file read, or "derived from ..." the snapshot files it was derived from
+    topology_source: str | None = None
     contexts: list[dict[str, Any]]
     missing_sources: list[str]
     source_errors: dict[str, str]
@@ -53,19 +59,25 @@ def run(args: Args) -> Result:
     missing: list[str] = []
     errors: dict[str, str] = {}
     topology = Path(args.topology_file) if args.topology_file else layout.topology
+    entity = EntityRef.parse(args.k8_object).name
     dependencies: list[str] = []
-    if topology.is_file():
-        try:
-            topo = topology_analysis.run(
-                topology_analysis.Args(
-                    topology_file=str(topology), entity=EntityRef.parse(args.k8_object).name
-                )
-            )
-            dependencies = topo.callees
-        except ItbenchError as exc:
-            errors["topology"] = str(exc)
-    else:
-        missing.append(str(topology))
+    topology_source: str | None = None
+    topology_warnings: list[str] = []
+    try:
+        if topology.is_file():
+            doc = topology_analysis.load_topology(topology)
+            topology_source = str(topology)
+        else:
+            # no topology file: derive one, as build_topology would, from what the snapshot has
+            derived_from = [p for p in (layout.objects, layout.traces) if p.is_file()]
+            if args.topology_file or not derived_from:
+                missing.append(str(topology))
+            doc, topology_warnings = derive_topology(layout.objects, layout.traces)
+            if derived_from:
+                topology_source = "derived from " + ", ".join(p.name for p in derived_from)
+        dependencies = topology_analysis.analyse(doc, entity).callees
+    except ItbenchError as exc:
+        errors["topology"] = str(exc)
     pages = 1 + -(-len(dependencies) // max(args.deps_per_page, 1))
     if args.page <= 1:
         targets = [args.k8_object]
@@ -75,7 +87,8 @@ def run(args: Args) -> Result:
     contexts = [_context(t, layout, args, missing, errors) for t in targets]
     return Result(
         entity=args.k8_object, page=args.page, total_pages=pages, dependencies=dependencies,
-        contexts=contexts, missing_sources=sorted(set(missing)), source_errors=errors,
+        topology_source=topology_source, contexts=contexts, missing_sources=sorted(set(missing)),
+        source_errors=errors, warnings=topology_warnings,
     )  # fmt: skip
 
 

@@ -50,15 +50,19 @@ def load_topology(path) -> dict[str, Any]:
 
 
 def run(args: Args) -> Result:
-    doc = load_topology(args.topology_file)
+    return analyse(load_topology(args.topology_file), args.entity)
+
+
+def analyse(doc: dict[str, Any], entity: str) -> Result:
+    """What the topology document (build_topology's {nodes, edges}) says about ``entity``."""
     ids = [n["id"] for n in doc.get("nodes", []) if isinstance(n, dict) and "id" in n]
     edges = [(e["source"], e["relation"], e["target"]) for e in doc["edges"]]
-    want = args.entity.lower()
+    want = entity.lower()
     matches = [i for i in ids if i.lower() == want or i.split("/", 1)[-1].lower() == want]
     if not matches:
         matches = [i for i in ids if want in i.lower()]
     if not matches:
-        return Result(entity=args.entity, matches=[], warnings=[f"no node matches {args.entity!r}"])
+        return Result(entity=entity, matches=[], warnings=[f"no node matches {entity!r}"])
     focus = set(matches)
     alias_of = _neighbours(edges, "is_alias", both=True)
     group = set(focus)
@@ -83,7 +87,7 @@ def run(args: Args) -> Result:
     callees = sorted({t for s, t in calls if s in group})
     infra = sorted(_closure(contains, group, up=True) | _closure(contains, group, up=False))
     return Result(
-        entity=args.entity,
+        entity=entity,
         matches=matches,
         aliases=sorted(group - focus),
         relationships_by_type={

@@ -1,4 +1,4 @@
-"""rhel9-ansible-opa: real Ansible (ansible-runner in the bubblewrap sandbox) over the fixture host
+"""rhel9-ansible-opa: real Ansible (ansible-playbook in the bubblewrap sandbox) over the fixture host
 trees, then the Rego rule; plus the host tree's file attributes."""
 
 from __future__ import annotations

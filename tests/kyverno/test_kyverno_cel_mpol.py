@@ -212,8 +212,6 @@ def test_the_image_library_reads_a_reference():
 
 #: expectations the engine does not meet yet, with the reason
 KNOWN_GAPS = {
-    # three nested comprehensions: the static cost estimate (no schema bounds) exceeds the limit
-    ("remove-hostpath-volumes", "busybox"): "errors",
     # the patched-resource file lacks these Pods: the Kyverno CLI drops the check, and so do we
     ("prepend-image-registry", "myfailedpod"): "skipped",
     ("prepend-image-registry", "withoutinitcontainer"): "skipped",

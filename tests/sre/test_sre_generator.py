@@ -342,13 +342,29 @@ def test_noise_is_present_and_kept_out_of_the_ground_truth(
     inc = incidents["nonexistent-image"]
     truth = _truth(inc)
     in_truth = {g.name or g.id.rsplit("-", 2)[0] for g in truth.groups}
+    root_causes = {g.name or g.id.rsplit("-", 2)[0] for g in truth.groups if g.root_cause}
     objects = _tsv(inc.path / "k8s_objects_raw.tsv")
-    images: dict[str, set[str]] = {}
-    for body in map(json.loads, objects.Body):
+    images: dict[str, dict[str, str]] = {}
+    cpu_limits: dict[str, set[str | None]] = {}
+    for ts, body in zip(objects.Timestamp, map(json.loads, objects.Body), strict=True):
         if body["kind"] == "Deployment":
-            images.setdefault(body["metadata"]["name"], set()).add(_container(body)["image"])
-    rolled = [name for name, seen in images.items() if len(seen) > 1 and name != inc.target]
-    assert len(rolled) == 1 and rolled[0] not in in_truth, "one normal rollout, not blamed"
+            name, c = body["metadata"]["name"], _container(body)
+            images.setdefault(name, {}).setdefault(c["image"], ts)
+            cpu_limits.setdefault(name, set()).add(
+                c.get("resources", {}).get("limits", {}).get("cpu")
+            )
+    rolled = {name: seen for name, seen in images.items() if len(seen) > 1 and name != inc.target}
+    assert rolled and root_causes.isdisjoint(rolled), "normal rollouts, never the root cause"
+    fault = inc.fault_time.replace(tzinfo=None)
+    neighbours = set(OTEL_DEMO.callers(inc.target)) | set(OTEL_DEMO.callees(inc.target))
+    near = {
+        name for name, seen in rolled.items()
+        if abs((pd.Timestamp(max(seen.values())) - pd.Timestamp(fault)).total_seconds()) <= 150
+    }  # fmt: skip
+    assert near and near <= neighbours, "the faulty service's neighbours roll out around the fault"
+    assert rolled.keys() - near, "and one unrelated service rolls out well away from it"
+    # the second degraded service has a spec change of its own (its CPU limit cut)
+    assert cpu_limits["image-provider"] == {None, "50m"}
     reasons = Counter(
         json.loads(b)["object"]["reason"] for b in _tsv(inc.path / "k8s_events_raw.tsv").Body
     )

@@ -289,3 +289,74 @@ def test_ground_truth_errors_name_file_and_field(tmp_path):
     )
     with pytest.raises(InputError, match=r"groups\[g\]\.filter\[0\]: bad regex"):
         Matcher(load_truths(regex)["1"].truth, str(regex))
+
+
+INFRA_OUTPUT = {
+    "entities": _entities(
+        "opentelemetry-collectors/Pod/otel-collector-0",  # the collector: infrastructure
+        "otel-demo/ConfigMap/flagd-config",
+        "kube-system/Pod/coredns-5d78c9869d-abcde",  # infrastructure
+        "otel-demo/Service/frontend",  # an application miss: stays a false positive
+        "otel-demo/Pod/ad-5b8f7c9d4-x2x9q",
+    )
+}
+
+
+def test_infrastructure_namespace_filter_drops_those_predictions_before_scoring(tmp_path):
+    from sre.judge.namespaces import INFRASTRUCTURE_NAMESPACES
+
+    diagnosis = read_diagnosis(_output(tmp_path, INFRA_OUTPUT))
+    plain = judge(_truth(), diagnosis)
+    assert plain["root_cause_entity"]["calculation_precision"] == pytest.approx(2 / 5)
+    assert plain["root_cause_entity_k@2"]["calculation_recall"] == 0.5
+    assert "namespace_filter" not in plain["root_cause_entity"]
+
+    filtered = judge(_truth(), diagnosis, exclude_namespaces=INFRASTRUCTURE_NAMESPACES)
+    entity = filtered["root_cause_entity"]
+    assert [p["entity"] for p in entity["predicted_entities"]] == [
+        "otel-demo/ConfigMap/flagd-config",
+        "otel-demo/Service/frontend",
+        "otel-demo/Pod/ad-5b8f7c9d4-x2x9q",
+    ]
+    assert entity["namespace_filter"]["removed_entities"] == [
+        "opentelemetry-collectors/Pod/otel-collector-0",
+        "kube-system/Pod/coredns-5d78c9869d-abcde",
+    ]
+    assert entity["calculation_precision"] == pytest.approx(2 / 3)
+    assert entity["calculation_recall"] == 1.0
+    # @k is taken over the filtered list: the first two are now flagd-config and frontend
+    assert filtered["root_cause_entity_k@2"]["calculation_recall"] == 0.5
+    assert filtered["root_cause_entity_k@3"]["calculation_recall"] == 1.0
+    assert filtered["precision_at_full_recall"] == pytest.approx(2 / 3)
+    # chain and proximity are not entity metrics: the original's filter leaves them alone
+    assert filtered["root_cause_proximity_no_fp"] == plain["root_cause_proximity_no_fp"]
+
+
+def test_namespace_filter_keeps_entities_without_a_namespace(tmp_path):
+    from sre.judge.namespaces import INFRASTRUCTURE_NAMESPACES
+
+    out = _output(tmp_path, {"entities": _entities("flagd-config ConfigMap", "Node/worker-1")})
+    scores = judge(_truth(), read_diagnosis(out), exclude_namespaces=INFRASTRUCTURE_NAMESPACES)
+    entity = scores["root_cause_entity"]
+    assert len(entity["predicted_entities"]) == 2
+    assert entity["namespace_filter"]["removed_entities"] == []
+
+
+def test_eval_exclude_infra_namespaces_flag(tmp_path):
+    from tests.conftest import run_cli
+
+    trial = tmp_path / "outputs" / "7" / "1" / "outputs"
+    trial.mkdir(parents=True)
+    (trial / "agent_output.json").write_text(json.dumps(INFRA_OUTPUT))
+    gt = tmp_path / "gt.json"
+    gt.write_text(json.dumps([TRUTH]))
+    base = ["sre", "eval", "--outputs", str(tmp_path / "outputs"), "--ground-truth", str(gt)]
+    results = {}
+    for flag in ([], ["--exclude-infra-namespaces"]):
+        proc = run_cli([*base, *flag, "--format", "json"])
+        assert proc.returncode == 0, proc.stderr
+        [raw] = json.loads(proc.stdout)["raw_results"]
+        results[bool(flag)] = raw["scores"]["root_cause_entity"]
+    assert results[False]["calculation_precision"] == pytest.approx(2 / 5)
+    assert results[True]["calculation_precision"] == pytest.approx(2 / 3)
+    assert len(results[True]["namespace_filter"]["removed_entities"]) == 2

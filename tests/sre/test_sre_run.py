@@ -20,6 +20,7 @@ from sre.generator.snapshot import generate_incidents
 from sre.groundtruth import load_truths
 from sre.judge import judge
 from sre.outputs import diagnosis_from
+from sre.tools import k8s_spec_change_analysis
 
 #: Not a seed the baseline was developed on (its author looked at seeds 1-17).
 SEED = 311
@@ -44,7 +45,11 @@ def _public(folder: Path) -> PublicScenario:
 
 
 @pytest.mark.parametrize("index", range(1, len(FAULT_TYPES) + 1))
-def test_baseline_names_the_root_cause_of_each_fault_type(suite: Path, index: int) -> None:
+def test_baseline_diagnoses_each_fault_type(suite: Path, index: int) -> None:
+    """The generated incidents carry competing changes (neighbours rolled out around the fault,
+    the degraded service's own spec change), so the baseline is not always right: whatever it
+    names must be an object that changed in the snapshot, and the judge's verdict must follow
+    from whether that object is the ground truth's root cause."""
     folder = suite / f"Scenario-{index}"
     # the baseline reads a copy holding only what an agent gets: no ground truth beside it
     workspace = folder.parent.parent / f"ws-{index}"
@@ -59,14 +64,21 @@ def test_baseline_names_the_root_cause_of_each_fault_type(suite: Path, index: in
     diagnosis = diagnose(workspace)
     named = [e["name"] for e in diagnosis.entities if e["contributing_factor"]]
     assert len(named) == 1, named
-    # kind/name of the ground truth's root cause; the namespace is the object's own
-    assert named[0].split("/", named[0].count("/") - 1)[-1] in _truth_root_causes(folder)
+    changes = k8s_spec_change_analysis.run(
+        k8s_spec_change_analysis.Args(k8s_objects_file=str(workspace / "k8s_objects_raw.tsv"))
+    )
+    changed = {e.split("/", e.count("/") - 1)[-1] for e in changes.entities_with_changes}
+    # kind/name of the answer; the namespace is the object's own
+    answer = named[0].split("/", named[0].count("/") - 1)[-1]
+    assert answer in changed, (answer, sorted(changed))
+    right = answer in _truth_root_causes(folder)
     ((_, loaded),) = load_truths(folder / "ground_truth.yaml").items()
     scores = judge(loaded.truth, diagnosis_from(diagnosis.document(), "agent_output.json"))
-    assert scores["root_cause_entity"]["calculation_f1"] == 1.0
-    assert scores["precision_at_full_recall"] == 1.0
-    # the chain climbs from the root cause to the alerting entry point
-    assert scores["propagation_chain"]["calculation"] > 0.5
+    assert scores["root_cause_entity"]["calculation_f1"] == float(right)
+    assert scores["precision_at_full_recall"] == float(right)
+    if right:
+        # the chain climbs from the root cause to the alerting entry point
+        assert scores["propagation_chain"]["calculation"] > 0.5
     assert diagnosis.document()["alerts_explained"], "every firing alert is accounted for"
 
 
@@ -95,14 +107,18 @@ def test_sre_run_baseline_on_snapshot_directories(suite: Path, tmp_path: Path) -
     doc, _ = _run(["--scenarios", str(suite), "-j", "2"], tmp_path / "run")
     by_id = {r["incident_id"]: r for r in doc["raw_results"]}
     assert sorted(by_id, key=int) == [str(i) for i in range(1, len(FAULT_TYPES) + 1)]
+    f1s = []
     for sid, entry in by_id.items():
         assert "error" not in entry, (sid, entry)
-        assert entry["scores"]["root_cause_entity"]["calculation_f1"] == 1.0, sid
+        f1s.append(entry["scores"]["root_cause_entity"]["calculation_f1"])
+        assert f1s[-1] in (0.0, 1.0), sid  # one contributing factor: right or wrong
         workspace = tmp_path / "run" / sid / "1"
         assert not (workspace / "ground_truth.yaml").exists()
         assert validate_output(_public(suite / f"Scenario-{sid}"), workspace) == []
     overall = doc["statistics"]["overall"]
-    assert overall["root_cause_entity_f1"]["mean"] == 1.0
+    assert overall["root_cause_entity_f1"]["mean"] == pytest.approx(sum(f1s) / len(f1s))
+    # issue 20's target for the baseline, on a seed it was not developed on
+    assert overall["root_cause_entity_f1"]["mean"] >= 0.6
     # the results document is ITBench-Evaluations' and re-scores the same with `sre eval`
     proc = run_cli(
         ["sre", "eval", "--outputs", str(tmp_path / "run"), "--ground-truth", str(suite),
@@ -110,7 +126,7 @@ def test_sre_run_baseline_on_snapshot_directories(suite: Path, tmp_path: Path) -
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     again = json.loads(proc.stdout)["statistics"]["overall"]
-    assert again["root_cause_entity_f1"]["mean"] == 1.0
+    assert again["root_cause_entity_f1"]["mean"] == overall["root_cause_entity_f1"]["mean"]
 
 
 def test_sre_run_without_arguments_generates_a_seeded_suite(tmp_path: Path) -> None:

@@ -358,7 +358,54 @@ def test_context_contract_gathers_every_source(incident: Path):
     assert [a["alertname"] for a in ctx["alerts"]["alerts"]] == ["RequestErrorRate"]
     assert ctx["traces"]["critical_paths"][0]["root_cause_suspect"] == "checkout"
     assert ctx["logs"]["patterns"][0]["service_breakdown"] == {"checkout": 8}
-    assert r.missing_sources == [str(incident / "operational_topology.json")]
+    # no topology file: it is derived, so nothing is missing and checkout's callee is paged
+    assert r.missing_sources == []
+    assert r.topology_source == "derived from k8s_objects_raw.tsv, otel_traces_raw.tsv"
+    assert (r.dependencies, r.total_pages) == (["Service/payment"], 2)
+
+
+def test_context_contract_derives_dependencies_from_objects_and_traces(incident: Path):
+    """Without a topology file the callees come from the traces' call paths, reached through the
+    Service a Deployment is an alias of; page 2 is the context of the callee."""
+    frontend = get_context_contract.run(
+        get_context_contract.Args(k8_object="otel-demo/Deployment/frontend", snapshot_dir=str(incident))
+    )  # fmt: skip
+    assert frontend.dependencies == ["Service/cart", "Service/checkout"]
+    page2 = get_context_contract.run(
+        get_context_contract.Args(
+            k8_object="otel-demo/Deployment/checkout", snapshot_dir=str(incident), page=2
+        )
+    )
+    assert [c["entity"] for c in page2.contexts] == ["payment"]
+    # payment stopped answering once checkout broke: its own spans are the pre-fault ones
+    assert page2.contexts[0]["traces"]["critical_paths"] == []
+
+
+def test_context_contract_prefers_a_topology_file(incident: Path, tmp_path: Path):
+    snapshot = tmp_path / "snap"
+    snapshot.mkdir()
+    for name in ("k8s_objects_raw.tsv", "otel_traces_raw.tsv"):
+        (snapshot / name).symlink_to(incident / name)
+    edges = [{"source": "Service/checkout", "relation": "calls", "target": "Service/email"}]
+    (snapshot / "operational_topology.json").write_text(json.dumps({"nodes": [
+        {"id": "Service/checkout"}, {"id": "Service/email"}], "edges": edges}))  # fmt: skip
+    r = get_context_contract.run(
+        get_context_contract.Args(k8_object="checkout", snapshot_dir=str(snapshot))
+    )
+    assert r.dependencies == ["Service/email"]
+    assert r.topology_source == str(snapshot / "operational_topology.json")
+
+
+def test_context_contract_without_objects_traces_or_topology(tmp_path: Path, incident: Path):
+    snapshot = tmp_path / "alerts-only"
+    snapshot.mkdir()
+    (snapshot / "alerts").symlink_to(incident / "alerts")
+    r = get_context_contract.run(
+        get_context_contract.Args(k8_object="checkout", snapshot_dir=str(snapshot))
+    )
+    assert (r.dependencies, r.total_pages, r.topology_source) == ([], 1, None)
+    assert str(snapshot / "operational_topology.json") in r.missing_sources
+    assert r.contexts[0]["alerts"]["alerts"][0]["entity"] == "checkout"
 
 
 def test_missing_sources_are_named_and_the_rest_answer(sparse_incident: Path):
@@ -371,8 +418,10 @@ def test_missing_sources_are_named_and_the_rest_answer(sparse_incident: Path):
         "k8s_events_raw.tsv",
         "metrics",
         "otel_logs_raw.tsv",
-        "operational_topology.json",
     }
+    # the traces alone give the call graph the missing topology file would have
+    assert r.topology_source == "derived from otel_traces_raw.tsv"
+    assert r.dependencies == ["Service/payment"]
     ctx = r.contexts[0]
     assert set(ctx) == {"entity", "alerts", "traces"}
     assert ctx["alerts"]["alerts"][0]["entity"] == "checkout"

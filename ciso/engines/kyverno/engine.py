@@ -8,6 +8,7 @@ from typing import Any
 
 from ciso.engines.kyverno import conditions, exceptions, generation, mutation, rule_context
 from ciso.engines.kyverno.autogen import autogen_rules
+from ciso.engines.kyverno.cel import gpol as cel_gpol
 from ciso.engines.kyverno.cel import mpol as cel_mpol
 from ciso.engines.kyverno.cel import validate as cel_validate
 from ciso.engines.kyverno.cel import vpol as cel_vpol
@@ -281,13 +282,16 @@ def _plain_validate_rule(rule: dict[str, Any]) -> bool:
     """A validate rule that ``_validate_once`` sends to ``_validate_plain`` whenever the request
     is not a DELETE and no PolicyException is in force."""
     spec = rule.get("validate")
-    return (
-        bool(spec)
-        and isinstance(spec, dict)
-        and not any(key in spec for key in UNSUPPORTED_VALIDATE)
-        and "cel" not in spec
-        and _plain_pattern_rule(rule)
-    )
+    try:
+        return (
+            bool(spec)
+            and isinstance(spec, dict)
+            and not any(key in spec for key in UNSUPPORTED_VALIDATE)
+            and "cel" not in spec
+            and _plain_pattern_rule(rule)
+        )
+    except RuleError:
+        return False  # a pattern whose variables fail: the handlers report it per resource
 
 
 def _evaluate_plain(request: RuleRequest) -> RuleOutcome:
@@ -444,6 +448,34 @@ def _apply_mutating_policy(
     return results
 
 
+def _apply_generating_policy(
+    policy: dict[str, Any], resources: list[dict[str, Any]], ctx: Context
+) -> list[RuleResult]:
+    """A GeneratingPolicy: one ruleless response per matched trigger, a pass carrying the
+    objects it would create."""
+    pid = policy_id(policy)
+    results = []
+    for resource in resources:
+        meta = resource.get("metadata") or {}
+        for outcome in cel_gpol.outcomes(
+            policy, resource, ctx, operation_for(policy, resource, ctx)
+        ):
+            results.append(
+                RuleResult(
+                    pid,
+                    cel_gpol.RULE_NAME,
+                    resource.get("kind", ""),
+                    meta.get("namespace", ""),
+                    meta.get("name", ""),
+                    _STATUS_TEXT[outcome.status],
+                    outcome.message,
+                    rule_type="Generation",
+                    generated=outcome.generated,
+                )
+            )
+    return results
+
+
 def apply(
     policies: Sequence[dict[str, Any]],
     resources: Iterable[dict[str, Any]],
@@ -463,6 +495,9 @@ def apply(
             continue
         if policy.get("kind") in cel_mpol.KINDS:
             results += _apply_mutating_policy(policy, resources, ctx)
+            continue
+        if policy.get("kind") in cel_gpol.KINDS:
+            results += _apply_generating_policy(policy, resources, ctx)
             continue
         if policy.get("kind") not in POLICY_KINDS:
             continue

@@ -25,6 +25,7 @@ from typing import Any
 
 import yaml
 
+from ciso.engines.kyverno.cel import gpol as cel_gpol
 from ciso.engines.kyverno.cel import mpol as cel_mpol
 from ciso.engines.kyverno.cel import vpol as cel_vpol
 from ciso.engines.kyverno.engine import ERROR, Context, RuleResult, apply, policy_id
@@ -38,20 +39,17 @@ from itbench.yamlsafe import load_all
 
 OUT_OF_SCOPE_FLAGS = (
     "isValidatingAdmissionPolicy",
-    "isGeneratingPolicy",
     "isDeletingPolicy",
     "isImageValidatingPolicy",
     "isMutatingAdmissionPolicy",
 )
 OUT_OF_SCOPE_KINDS = (
-    "GeneratingPolicy",
     "DeletingPolicy",
     "ImageValidatingPolicy",
     "ValidatingAdmissionPolicy",
     "MutatingAdmissionPolicy",
     "NamespacedDeletingPolicy",
     "NamespacedImageValidatingPolicy",
-    "NamespacedGeneratingPolicy",
 )
 
 
@@ -412,7 +410,7 @@ def run_test_file(path: Path) -> TestFileResult:
                 outcome.error = str(exc)
                 return outcome
     known_policies = {policy_id(p) for p in policies}
-    ruleless = cel_vpol.names(policies) | cel_mpol.names(policies)
+    ruleless = cel_vpol.names(policies) | cel_mpol.names(policies) | cel_gpol.names(policies)
     for entry in test.get("results") or []:
         results = runs[entry.get("operation")]
         names = _expectation_names(entry)

@@ -15,7 +15,8 @@ from ciso.engines.kyverno.cel import limits
 from ciso.engines.kyverno.cel.libraries import FUNCTIONS
 from ciso.engines.kyverno.cel.syntax import (
     CelSyntaxError,
-    comprehension_depth,
+    CostShape,
+    cost_shape,
     rewrite_optional_syntax,
     rewrite_struct_construction,
 )
@@ -30,6 +31,7 @@ class Compiled:
     source: str
     program: Any
     nesting: int
+    shape: CostShape
 
 
 _PARSE_ERROR = re.compile(r"ERROR: <input>:(\d+):(\d+): ([^\n]*)")
@@ -59,7 +61,8 @@ def compile_expression(source: str) -> Compiled:
         raise CelError(f"syntax error at offset {exc.offset}: {exc}") from None
     except (ValueError, RuntimeError) as exc:
         raise CelError(f"syntax error at {_problem(exc)}") from None
-    return Compiled(source, program, comprehension_depth(source))
+    shape = cost_shape(source)
+    return Compiled(source, program, shape.depth, shape)
 
 
 def evaluate(source: str, bindings: Mapping[str, Any], *, largest: int | None = None) -> Any:
@@ -67,10 +70,14 @@ def evaluate(source: str, bindings: Mapping[str, Any], *, largest: int | None = 
     limit is exceeded. ``largest``: the largest collection in the bindings, when the caller
     already knows it (it is the same for every expression of one rule)."""
     compiled = compile_expression(source)
-    if compiled.nesting:
-        size = limits.largest_collection(dict(bindings)) if largest is None else largest
-        bound = limits.iteration_bound(size, len(source))
-        cost = bound**compiled.nesting
+    shape = compiled.shape
+    if shape.depth:
+        if largest is None or shape.reads_strings_as_lists:
+            size = limits.largest_collection(dict(bindings), strings=shape.reads_strings_as_lists)
+        else:
+            size = largest
+        bound = limits.iteration_bound(size, shape)
+        cost = limits.estimated_cost(size, shape)
         if cost > limits.COST_LIMIT:
             raise CelError(
                 f"estimated cost {cost} exceeds the cost limit {limits.COST_LIMIT} "

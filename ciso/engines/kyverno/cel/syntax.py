@@ -19,14 +19,16 @@ rewritten into the map literal it denotes (``{"spec": {...}}``): the type name g
 field name at the construction's own level is quoted (``rewrite_struct_construction``).
 
 ``comprehension_depth`` finds how deeply the macros that iterate (``all``, ``exists``,
-``exists_one``, ``map``, ``filter``) nest: the cost bound of an expression is the input's
-largest collection raised to that depth.
+``exists_one``, ``map``, ``filter``) nest, and ``cost_shape`` what else bounds the collections
+they range over (literals, list concatenations, strings split into lists): ``limits`` turns that
+and the actual input into the expression's cost bound.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 OPT_SELECT = "_opt_select"
 OPT_INDEX = "_opt_index"
@@ -42,6 +44,7 @@ NAMESPACED_CALLS = frozenset(
         "http.Get",
         "http.Post",
         "globalContext.Get",
+        "generator.Apply",
         "time.now",
         "time.truncate",
         "time.toCron",
@@ -269,3 +272,79 @@ def comprehension_depth(source: str) -> int:
         elif tok.text == ")" and stack and stack.pop():
             depth -= 1
     return best
+
+
+#: calls that turn a string into a list as long as the string: their input's strings count as
+#: collections in the cost bound
+STRING_TO_LIST_CALLS = frozenset(("split", "findAll"))
+
+
+@dataclass(frozen=True, slots=True)
+class CostShape:
+    """What the source says about the largest collection one comprehension can range over."""
+
+    #: how deeply iterating macros nest
+    depth: int
+    #: elements of every list and map literal together: a concatenation of literals is no longer
+    literal_elements: int
+    #: '+' that may join two lists (not those beside a string literal or a ``string(...)``)
+    concatenations: int
+    #: whether the source splits strings into lists
+    reads_strings_as_lists: bool
+
+
+def _literal_elements(toks: list[Token]) -> int:
+    """Elements of all '[...]' and '{...}' together (an index ``a[0]`` counts as one: an
+    overestimate is safe)."""
+    total = 0
+    # per open bracket: [is a literal, elements so far, anything since the last comma]
+    stack: list[list[Any]] = []
+    for tok in toks:
+        if tok.string:
+            if stack:
+                stack[-1][2] = True
+            continue
+        if tok.text in "([{":
+            if stack:
+                stack[-1][2] = True
+            stack.append([tok.text != "(", 0, False])
+        elif tok.text in ")]}" and stack:
+            literal, elements, pending = stack.pop()
+            if literal:
+                total += elements + (1 if pending else 0)
+        elif tok.text == "," and stack:
+            stack[-1][1] += 1
+            stack[-1][2] = False
+        elif stack:
+            stack[-1][2] = True
+    return total
+
+
+def _concatenations(toks: list[Token]) -> int:
+    count = 0
+    for i, tok in enumerate(toks):
+        if tok.string or tok.text != "+":
+            continue
+        before = toks[i - 1] if i else None
+        after = toks[i + 1] if i + 1 < len(toks) else None
+        stringy = any(t is not None and t.string for t in (before, after)) or (
+            after is not None and after.text == "string"
+        )
+        numeric = any(t is not None and t.text[:1].isdigit() for t in (before, after))
+        if not stringy and not numeric:
+            count += 1
+    return count
+
+
+def cost_shape(source: str) -> CostShape:
+    try:
+        toks = tokens(source)
+    except CelSyntaxError:
+        return CostShape(0, 0, 0, False)
+    calls = {tok.text for tok in toks if not tok.string}
+    return CostShape(
+        depth=comprehension_depth(source),
+        literal_elements=_literal_elements(toks),
+        concatenations=_concatenations(toks),
+        reads_strings_as_lists=bool(calls & STRING_TO_LIST_CALLS),
+    )

@@ -3,7 +3,7 @@ per library; ``FUNCTIONS`` is every one of them, each guarded by the evaluation 
 
 Kubernetes': optional types, strings, lists, regex, quantity, sets (url, ip/cidr and format
 are not provided yet: an expression calling one fails as an undefined function).
-Kyverno's: resource, image (data), http, globalContext, time, user; they answer from the
+Kyverno's: resource, image (data), http, globalContext, time, user, generator; they answer from the
 ``environment`` a run sets (offline: the test's context file, resources and mocked answers)."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ciso.engines.kyverno.cel.libraries import (
+    generator,
     globalcontext,
     http,
     image,
@@ -40,6 +41,7 @@ LIBRARIES = (
     globalcontext,
     time,
     user,
+    generator,
 )
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     name: guarded(fn) for library in LIBRARIES for name, fn in library.FUNCTIONS.items()

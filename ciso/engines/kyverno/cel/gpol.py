@@ -1,0 +1,90 @@
+"""Kyverno's ``GeneratingPolicy`` (and ``NamespacedGeneratingPolicy``), as the Kyverno CLI runs
+one on a trigger resource: matched by ``matchConstraints``; ``variables`` are bound and
+``matchConditions`` evaluated (any false gives a ``skip``); then each ``generate`` expression in
+order, whose ``generator.Apply(namespace, objects)`` calls record the objects the policy would
+create (``libraries.generator``). A matched policy gives one rule response with an empty rule
+name: ``pass`` carrying the generated objects, ``skip`` or ``error``. ``evaluation``
+(synchronize, generateExisting, orphanDownstreamOnPolicyDelete) is about a live cluster's
+later events and changes nothing offline."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ciso.engines.kyverno.cel import bindings as cel_bindings
+from ciso.engines.kyverno.cel import matching, vpol
+from ciso.engines.kyverno.cel.libraries.environment import using
+from ciso.engines.kyverno.cel.libraries.generator import collecting
+from ciso.engines.kyverno.errors import RuleError
+from ciso.engines.kyverno.model import Context, RuleOutcome, RuleStatus
+
+KINDS = ("GeneratingPolicy", "NamespacedGeneratingPolicy")
+RULE_NAME = ""
+
+
+def evaluate_spec(
+    spec: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
+) -> RuleOutcome:
+    bound = cel_bindings.admission(resource, ctx, operation)
+    bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
+    if not vpol.conditions_hold(spec, bound):
+        return RuleOutcome(RuleStatus.SKIP, "skip: match conditions not met")
+    with collecting() as made:
+        for index, entry in enumerate(spec.get("generate") or []):
+            where = ("spec", "generate", index, "expression")
+            if not isinstance(entry, dict) or not isinstance(entry.get("expression"), str):
+                raise RuleError("a generate entry needs an expression").at(*where[:-1])
+            cel_bindings.run(entry["expression"], bound, where)
+    names = ", ".join(f"{g.get('kind')}/{(g.get('metadata') or {}).get('name', '')}" for g in made)
+    message = f"created {names}" if names else "nothing to generate"
+    return RuleOutcome(RuleStatus.PASS, message, generated=tuple(made))
+
+
+def _in_scope(policy: dict[str, Any], resource: dict[str, Any]) -> bool:
+    if policy.get("kind") != "NamespacedGeneratingPolicy":
+        return True
+    own = (policy.get("metadata") or {}).get("namespace") or "default"
+    return (resource.get("metadata") or {}).get("namespace") == own
+
+
+def outcomes(
+    policy: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
+) -> Iterator[RuleOutcome]:
+    """The rule response of ``policy`` on the trigger ``resource``, if it matches."""
+    if not _in_scope(policy, resource) or operation == "DELETE":
+        return
+    spec = policy.get("spec") or {}
+    request = matching.admission_of(resource, operation, vpol.namespace_labels(resource, ctx))
+    if not matching.matches(spec.get("matchConstraints"), request):
+        return
+    with using(vpol.environment(ctx)):
+        try:
+            yield evaluate_spec(spec, resource, ctx, operation)
+        except RuleError as exc:
+            where = exc.where()
+            yield RuleOutcome(RuleStatus.ERROR, f"{where}: {exc.message}" if where else exc.message)
+
+
+def check_structure(policy: dict[str, Any]) -> list[str]:
+    """What makes a GeneratingPolicy unusable, each naming its field."""
+    spec = policy.get("spec")
+    if not isinstance(spec, dict):
+        return ["spec: must be a map"]
+    problems: list[str] = []
+    if not isinstance(spec.get("matchConstraints"), dict):
+        problems.append("spec.matchConstraints: required (a policy without it matches nothing)")
+    generate = spec.get("generate")
+    if not isinstance(generate, list) or not generate:
+        problems.append("spec.generate: must be a non-empty list")
+    for index, entry in enumerate(generate if isinstance(generate, list) else []):
+        if not isinstance(entry, dict) or not isinstance(entry.get("expression"), str):
+            problems.append(f"spec.generate[{index}].expression: required")
+    for key in ("variables", "matchConditions"):
+        if key in spec and not isinstance(spec[key], list):
+            problems.append(f"spec.{key}: must be a list")
+    return problems
+
+
+def names(policies: Sequence[dict[str, Any]]) -> set[str]:
+    return {(p.get("metadata") or {}).get("name", "") for p in policies if p.get("kind") in KINDS}
