@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import concurrent.futures.process
 import itertools
 import json
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 import yaml
 
+from itbench.errors import ItbenchError
 from itbench.exitcodes import ExitCode
+
+if TYPE_CHECKING:  # the engine loads only when a command runs
+    from ciso.engines.kyverno.model import Context, RuleResult
 
 
 @click.group()
@@ -310,7 +316,7 @@ MAX_WORKERS = 4
 AHEAD_PER_WORKER = 2
 
 
-def _render(results: list, fmt: str) -> tuple[str, int, int]:
+def _render(results: list[RuleResult], fmt: str) -> tuple[str, int, int]:
     """A batch's results as printed (JSON: its array items joined, without the leading
     separator), with the number of results and of fail/error ones."""
     bad = sum(1 for r in results if r.status in ("fail", "error"))
@@ -331,7 +337,7 @@ def _render(results: list, fmt: str) -> tuple[str, int, int]:
 _WORKER: dict = {}
 
 
-def _start_worker(policies: list[dict], ctx: object, sources: dict[str, str], fmt: str) -> None:
+def _start_worker(policies: list[dict], ctx: Context, sources: dict[str, str], fmt: str) -> None:
     _WORKER.update(policies=policies, ctx=ctx, sources=sources, fmt=fmt)
 
 
@@ -353,7 +359,7 @@ def _workers() -> int:
 def _evaluated(
     policies: list[dict],
     batches: Iterable[list[dict]],
-    ctx: object,
+    ctx: Context,
     sources: dict[str, str],
     fmt: str,
 ) -> Iterator[tuple[str, int, int]]:
@@ -379,6 +385,16 @@ def _evaluated(
         for batch in itertools.chain(head, pending):
             ahead.append(pool.submit(_work, batch))
             if len(ahead) >= workers * AHEAD_PER_WORKER:
-                yield ahead.popleft().result()
+                yield _result(ahead.popleft())
         while ahead:
-            yield ahead.popleft().result()
+            yield _result(ahead.popleft())
+
+
+def _result(batch: concurrent.futures.Future) -> tuple[str, int, int]:
+    try:
+        return batch.result()
+    except concurrent.futures.process.BrokenProcessPool:
+        raise ItbenchError(
+            "kyverno apply: a worker process evaluating resources ended abruptly (killed, or out "
+            "of memory); nothing after the results printed so far was evaluated"
+        ) from None

@@ -6,6 +6,7 @@ result by result, over the pod-security policies and resources of many shapes.""
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,8 @@ from ciso.engines.kyverno.conditions.operators import OPERATORS
 from ciso.engines.kyverno.engine import Context, apply
 from ciso.engines.kyverno.pattern import compiled, match, values
 from ciso.engines.kyverno.pattern.match import Mismatch, PatternSyntaxError, walk
+from itbench.errors import ItbenchError
+from itbench.exitcodes import ExitCode
 
 POD_SECURITY = SHARED / "corpora" / "kyverno-policies" / "pod-security"
 needs_shared = pytest.mark.skipif(
@@ -332,3 +335,21 @@ def test_apply_in_worker_processes_prints_what_one_process_prints(monkeypatch, t
         assert len(printed) > 60 and {r["status"] for r in printed} >= {"pass", "fail"}
         # every batch, the last included, reached the output
         assert {r["name"] for r in printed} >= {"r0", "r58", "r59"}
+
+
+def _die(batch: list) -> tuple[str, int, int]:
+    os._exit(9)  # a worker killed mid-batch (the OOM killer, a signal)
+
+
+@needs_shared
+def test_a_worker_that_dies_is_a_clear_tool_error(monkeypatch, tmp_path):
+    manifest = tmp_path / "resources.yaml"
+    manifest.write_text(yaml.safe_dump_all(_resources(30, seed=5), sort_keys=False))
+    monkeypatch.setattr(kyverno_cmd, "BATCH", 5)
+    monkeypatch.setattr(kyverno_cmd, "_workers", lambda: 2)
+    monkeypatch.setattr(kyverno_cmd, "_work", _die)
+    args = ["apply", *map(str, _policy_files()), "--resource", str(manifest)]
+    result = CliRunner().invoke(kyverno_cmd.kyverno, args)
+    assert isinstance(result.exception, ItbenchError), result.exception
+    assert result.exception.exit_code == ExitCode.TOOL_ERROR
+    assert "worker process" in str(result.exception) and "ended abruptly" in str(result.exception)
