@@ -329,3 +329,20 @@ def test_bad_settings_are_rule_errors(policy, message):
         and message in result.message
         and "validate.podSecurity" in result.message
     )
+
+
+@pytest.mark.parametrize("bad", ["x", "80", 1.5, True])
+def test_a_host_port_that_is_not_an_integer_is_a_located_rule_error(bad):
+    from ciso.engines.kyverno.errors import RuleError
+    from ciso.engines.kyverno.podsecurity.checks import host_ports
+
+    spec = {"containers": [{"name": "c", "image": "nginx", "ports": [{"hostPort": bad}]}]}
+    with pytest.raises(RuleError, match=r"spec\.containers\[0\]\.ports\[0\]\.hostPort"):
+        host_ports({}, spec)
+
+
+def test_an_integer_host_port_is_still_a_violation():
+    from ciso.engines.kyverno.podsecurity.checks import host_ports
+
+    spec = {"containers": [{"name": "c", "image": "nginx", "ports": [{"hostPort": 8080}]}]}
+    assert host_ports({}, spec) is not None

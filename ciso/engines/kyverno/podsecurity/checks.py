@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ciso.engines.kyverno.errors import RuleError
+
 FORBIDDEN, REQUIRED = "Forbidden", "Required"
 BASELINE, RESTRICTED = "baseline", "restricted"
 
@@ -143,8 +145,15 @@ def host_ports(meta: Meta, spec: Spec) -> Violation | None:
     for c, path in containers(spec):
         for i, port in enumerate(c.get("ports") or []):
             host_port = _map(port).get("hostPort") or 0
+            if isinstance(host_port, bool) or not isinstance(host_port, int):
+                # Kyverno decodes the resource into a typed Pod first; an int32 field holding
+                # anything else fails there, as a rule error rather than a verdict.
+                raise RuleError(
+                    f"resource field {path}.ports[{i}].hostPort: cannot decode "
+                    f"{type(host_port).__name__} {host_port!r} as int32"
+                )
             if host_port:
-                errors.append(FieldError(FORBIDDEN, f"{path}.ports[{i}].hostPort", int(host_port)))
+                errors.append(FieldError(FORBIDDEN, f"{path}.ports[{i}].hostPort", host_port))
     return _violation("hostPorts", "hostPort", errors) if errors else None
 
 
