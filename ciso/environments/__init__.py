@@ -74,7 +74,8 @@ def serve(
     from ciso.environments.kubernetes import declared_objects
     from itbench.cluster import start_cluster
 
-    kubeconfig = directory / KUBECONFIG_FILE
+    # absolute: agents and fetchers run kubectl from other working directories
+    kubeconfig = (directory / KUBECONFIG_FILE).resolve()
     with start_cluster(
         declared_objects(scenario, compliant),
         kubeconfig=kubeconfig,
@@ -101,7 +102,7 @@ def _host_environment(scenario: CisoScenario, directory: Path, compliant: bool) 
         + local_inventory(HOST_GROUP),
         encoding="utf-8",
     )
-    return {"ITBENCH_INVENTORY": str(inventory), "ITBENCH_HOST_TREE": str(tree)}
+    return {"ITBENCH_INVENTORY": str(inventory.resolve()), "ITBENCH_HOST_TREE": str(tree.resolve())}
 
 
 @contextmanager

@@ -242,7 +242,8 @@ def _run_command(domain: Domain) -> click.Command:
         if not selected:
             raise UsageError("no scenarios selected")
         agent = factory(options, domain)  # configuration errors surface before any trial
-        out = output_dir or Path("outputs") / domain.name
+        # absolute: trial paths reach agents and tools that run in other working directories
+        out = (output_dir or Path("outputs") / domain.name).resolve()
         ensure_directory(out)
         plan = plan_trials(selected, trials, out, retry_errors=retry_errors)
         ctx = RunContext(domain, agent, name, model, time_limit)

@@ -17,6 +17,9 @@ def evaluate_outputs(
 ) -> tuple[ResultsDocument, Path]:
     from itbench.runner.run import results_config, write_results
 
+    # absolute: evaluators hand trial paths to tools that run in other working directories
+    outputs = outputs.resolve()
+
     assert domain.load_ground_truth is not None and domain.evaluate is not None
     truths = domain.load_ground_truth(ground_truth)
     by_key = {scenario_key(sid): s for sid, s in truths.items()}
