@@ -23,7 +23,8 @@ from ciso.scenarios.model import ResourceRef, ScenarioClass
 from ciso.scenarios.reference import write_reference
 from itbench.errors import InputError, UsageError
 
-BUNDLES = SHARED / "corpora" / "itbench" / "ciso"
+# resolved: the loader reports real paths, and ../shared may be a link
+BUNDLES = (SHARED / "corpora" / "itbench" / "ciso").resolve()
 needs_bundles = pytest.mark.skipif(
     not BUNDLES.is_dir(), reason="../shared/corpora/itbench/ciso is absent (ITBench bundles)"
 )
