@@ -395,82 +395,41 @@ def _locate(
     )
 
 
-def _apply_validating_policy(
-    policy: dict[str, Any], resources: list[dict[str, Any]], ctx: Context
+#: The policies.kyverno.io kinds, each evaluated by its CEL module into ruleless responses:
+#: (module, the response's rule type or None for the default, outcome fields the response carries).
+_CEL_POLICIES: tuple[tuple[Any, str | None, tuple[str, ...]], ...] = (
+    (cel_vpol, None, ()),
+    (cel_mpol, "Mutation", ("patched",)),  # a pass carrying the patched resource
+    (cel_gpol, "Generation", ("generated",)),  # a pass carrying the objects it would create
+)
+
+
+def _apply_cel_policy(
+    policy: dict[str, Any],
+    resources: list[dict[str, Any]],
+    ctx: Context,
+    module: Any,
+    rule_type: str | None,
+    carries: tuple[str, ...],
 ) -> list[RuleResult]:
-    """A ValidatingPolicy: one ruleless response per matched (variant of the) policy."""
+    """One ruleless response per matched (variant of the) policy and resource."""
     pid = policy_id(policy)
+    extra: dict[str, Any] = {"rule_type": rule_type} if rule_type is not None else {}
     results = []
     for resource in resources:
         meta = resource.get("metadata") or {}
-        for outcome in cel_vpol.outcomes(
-            policy, resource, ctx, operation_for(policy, resource, ctx)
-        ):
+        for outcome in module.outcomes(policy, resource, ctx, operation_for(policy, resource, ctx)):
             results.append(
                 RuleResult(
                     pid,
-                    cel_vpol.RULE_NAME,
+                    module.RULE_NAME,
                     resource.get("kind", ""),
                     meta.get("namespace", ""),
                     meta.get("name", ""),
                     _STATUS_TEXT[outcome.status],
                     outcome.message,
-                )
-            )
-    return results
-
-
-def _apply_mutating_policy(
-    policy: dict[str, Any], resources: list[dict[str, Any]], ctx: Context
-) -> list[RuleResult]:
-    """A MutatingPolicy: one ruleless response per matched (variant of the) policy, a pass
-    carrying the patched resource."""
-    pid = policy_id(policy)
-    results = []
-    for resource in resources:
-        meta = resource.get("metadata") or {}
-        for outcome in cel_mpol.outcomes(
-            policy, resource, ctx, operation_for(policy, resource, ctx)
-        ):
-            results.append(
-                RuleResult(
-                    pid,
-                    cel_mpol.RULE_NAME,
-                    resource.get("kind", ""),
-                    meta.get("namespace", ""),
-                    meta.get("name", ""),
-                    _STATUS_TEXT[outcome.status],
-                    outcome.message,
-                    rule_type="Mutation",
-                    patched=outcome.patched,
-                )
-            )
-    return results
-
-
-def _apply_generating_policy(
-    policy: dict[str, Any], resources: list[dict[str, Any]], ctx: Context
-) -> list[RuleResult]:
-    """A GeneratingPolicy: one ruleless response per matched trigger, a pass carrying the
-    objects it would create."""
-    pid = policy_id(policy)
-    results = []
-    for resource in resources:
-        meta = resource.get("metadata") or {}
-        for outcome in cel_gpol.outcomes(
-            policy, resource, ctx, operation_for(policy, resource, ctx)
-        ):
-            results.append(
-                RuleResult(
-                    pid,
-                    cel_gpol.RULE_NAME,
-                    resource.get("kind", ""),
-                    meta.get("namespace", ""),
-                    meta.get("name", ""),
-                    _STATUS_TEXT[outcome.status],
-                    outcome.message,
-                    rule_type="Generation",
-                    generated=outcome.generated,
+                    **extra,
+                    **{name: getattr(outcome, name) for name in carries},
                 )
             )
     return results
@@ -490,14 +449,9 @@ def apply(
     results = []
     resources = list(resources)
     for policy in policies:
-        if policy.get("kind") in cel_vpol.KINDS:
-            results += _apply_validating_policy(policy, resources, ctx)
-            continue
-        if policy.get("kind") in cel_mpol.KINDS:
-            results += _apply_mutating_policy(policy, resources, ctx)
-            continue
-        if policy.get("kind") in cel_gpol.KINDS:
-            results += _apply_generating_policy(policy, resources, ctx)
+        cel = next((c for c in _CEL_POLICIES if policy.get("kind") in c[0].KINDS), None)
+        if cel is not None:
+            results += _apply_cel_policy(policy, resources, ctx, *cel)
             continue
         if policy.get("kind") not in POLICY_KINDS:
             continue
