@@ -41,18 +41,11 @@ def evaluate_spec(
     return RuleOutcome(RuleStatus.PASS, message, generated=tuple(made))
 
 
-def _in_scope(policy: dict[str, Any], resource: dict[str, Any]) -> bool:
-    if policy.get("kind") != "NamespacedGeneratingPolicy":
-        return True
-    own = (policy.get("metadata") or {}).get("namespace") or "default"
-    return (resource.get("metadata") or {}).get("namespace") == own
-
-
 def outcomes(
     policy: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
 ) -> Iterator[RuleOutcome]:
     """The rule response of ``policy`` on the trigger ``resource``, if it matches."""
-    if not _in_scope(policy, resource) or operation == "DELETE":
+    if not matching.in_policy_scope(policy, resource) or operation == "DELETE":
         return
     spec = policy.get("spec") or {}
     request = matching.admission_of(resource, operation, vpol.namespace_labels(resource, ctx))

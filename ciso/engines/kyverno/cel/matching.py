@@ -138,3 +138,12 @@ def matches(constraints: Any, request: Admission) -> bool:
         return False
     labels = (request.resource.get("metadata") or {}).get("labels") or {}
     return label_selector_matches(constraints.get("objectSelector"), labels)
+
+
+def in_policy_scope(policy: Mapping[str, Any], resource: Mapping[str, Any]) -> bool:
+    """A Namespaced* policy (NamespacedValidatingPolicy, …) sees only resources of its own
+    namespace; the cluster-wide kinds see everything."""
+    if not str(policy.get("kind", "")).startswith("Namespaced"):
+        return True
+    own = (policy.get("metadata") or {}).get("namespace") or "default"
+    return (resource.get("metadata") or {}).get("namespace") == own

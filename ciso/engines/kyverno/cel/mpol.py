@@ -150,18 +150,11 @@ def evaluate_spec(
     return Outcome(RuleStatus.PASS, "success", target)
 
 
-def _in_scope(policy: dict[str, Any], resource: dict[str, Any]) -> bool:
-    if policy.get("kind") != "NamespacedMutatingPolicy":
-        return True
-    own = (policy.get("metadata") or {}).get("namespace") or "default"
-    return (resource.get("metadata") or {}).get("namespace") == own
-
-
 def outcomes(
     policy: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
 ) -> Iterator[Outcome]:
     """The rule responses of ``policy`` (and its autogen variants) on ``resource``."""
-    if not _in_scope(policy, resource) or operation == "DELETE":
+    if not matching.in_policy_scope(policy, resource) or operation == "DELETE":
         return
     request = matching.admission_of(resource, operation, vpol.namespace_labels(resource, ctx))
     with using(vpol.environment(ctx)):

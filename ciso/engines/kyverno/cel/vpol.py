@@ -151,19 +151,11 @@ def evaluate_spec(
     return RuleOutcome(RuleStatus.PASS, "success")
 
 
-def _in_scope(policy: dict[str, Any], resource: dict[str, Any]) -> bool:
-    """A NamespacedValidatingPolicy sees only resources of its own namespace."""
-    if policy.get("kind") != "NamespacedValidatingPolicy":
-        return True
-    own = (policy.get("metadata") or {}).get("namespace") or "default"
-    return (resource.get("metadata") or {}).get("namespace") == own
-
-
 def outcomes(
     policy: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
 ) -> Iterator[RuleOutcome]:
     """The rule responses of ``policy`` (and its autogen variants) on ``resource``."""
-    if not _in_scope(policy, resource):
+    if not matching.in_policy_scope(policy, resource):
         return
     deleting = operation == "DELETE"
     request = matching.admission_of(resource, operation, namespace_labels(resource, ctx))
