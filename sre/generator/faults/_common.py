@@ -6,7 +6,14 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from sre.generator.model import FaultContext, ObjectChange, ObjectRef
+from sre.generator.model import (
+    FaultContext,
+    FaultPlan,
+    ObjectChange,
+    ObjectRef,
+    Symptom,
+    WarningEvent,
+)
 from sre.generator.objects import pod_name, template_hash
 
 #: application services a workload fault can hit (not the proxy, the traffic source or datastores)
@@ -68,3 +75,31 @@ def chaos_object(
         "spec": {"selector": selector, "mode": "all", **spec},
     }
     return ObjectChange(ref, body), ref
+
+
+def crash_looping_rollout(
+    ctx: FaultContext,
+    patch: Callable[[dict[str, Any]], None],
+    *,
+    first_failure: Callable[[ObjectRef], WarningEvent] | None = None,
+    **plan: Any,
+) -> FaultPlan:
+    """The target Deployment patched so its new pod crash-loops: the change is the root cause,
+    the kubelet reports BackOff (after ``first_failure``, when the start itself fails visibly),
+    callers see connection refused. ``plan`` holds the fault's own FaultPlan fields."""
+    change, after = patch_deployment(ctx, patch)
+    pod = new_pod(ctx, after)
+    backoff = WarningEvent(
+        pod, "BackOff", f"Back-off restarting failed container {ctx.target.name}", "kubelet"
+    )
+    return FaultPlan(
+        target=ctx.target,
+        root=change.ref,
+        changes=(change,),
+        warnings=((first_failure(pod),) if first_failure else ()) + (backoff,),
+        symptom=Symptom(ctx.target.name, "unavailable", "connection refused"),
+        pod_alert="KubePodCrashLooping",
+        new_pods=True,
+        restarts=True,
+        **plan,
+    )
