@@ -86,3 +86,11 @@ def sparse_incident(tmp_path: Path) -> Path:
     shutil.copytree(SRE_INCIDENT / "alerts", root / "alerts")
     shutil.copy(SRE_INCIDENT / "otel_traces_raw.tsv", root / "otel_traces_raw.tsv")
     return root
+
+
+# --- One real local Ray cluster for the session, shared by every test marked ``ray``.
+@pytest.fixture(scope="session")
+def ray_cluster(tmp_path_factory: pytest.TempPathFactory):
+    from ray_cluster import start_ray_cluster
+
+    yield from start_ray_cluster(tmp_path_factory.mktemp("ray"))

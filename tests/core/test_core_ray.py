@@ -1,27 +1,21 @@
-"""The Ray executor against a real local Ray cluster (2 CPUs), started once for this module.
-
-The cluster is a ``ray start --head --block`` process group of our own (killed at the end, never a
-machine-wide ``ray stop``); runs join it with ``--ray-address``, as they would a remote cluster.
-"""
+"""The Ray executor against a real local Ray cluster (2 CPUs; the session's ``ray_cluster``
+fixture, see tests/ray_cluster.py). Runs join it with ``--ray-address``, as they would a remote
+cluster. The domains' own suites through Ray are tested beside their other tests
+(tests/ciso/test_ciso_ray.py, tests/sre/test_sre_ray.py)."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import os
-import secrets
-import shutil
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import REPO, TOY_DIST, itbench_executable, run_cli
+from conftest import REPO, itbench_executable, run_cli
 
 # Ray is never imported here: drivers are processes of their own, with the cluster's token.
 pytestmark = [
@@ -36,74 +30,9 @@ HELPERS = Path(__file__).resolve().parent
 WORKER_TITLE = b"ray::TrialWorker"
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    port = _free_port()
-    # Token authentication, as Ray enables it by default, with a token of this cluster's own:
-    # every driver (this process, the CLI runs, which inherit the environment) presents it.
-    auth = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(16)}
-    saved = {name: os.environ.get(name) for name in auth}
-    os.environ.update(auth)
-    env = dict(os.environ)
-    # workers import the toy domain and the helpers; the toy agent is slowed down so that a run
-    # is still going when a test kills something
-    env["PYTHONPATH"] = os.pathsep.join(
-        filter(None, [str(TOY_DIST), str(HELPERS), env.get("PYTHONPATH", "")])
-    )
-    env["TOY_AGENT_SLEEP"] = "0.4"
-    env.pop("RAY_ADDRESS", None)
-    log = (tmp_path_factory.mktemp("ray") / "head.log").open("w")
-    temp_dir = tempfile.mkdtemp(prefix="itbray")  # short: Ray's socket paths live under it
-    head = subprocess.Popen(
-        [
-            str(Path(sys.executable).parent / "ray"),
-            "start",
-            "--head",
-            "--block",
-            f"--port={port}",
-            "--node-ip-address=127.0.0.1",
-            "--num-cpus=2",
-            "--object-store-memory=100000000",
-            "--include-dashboard=false",
-            "--disable-usage-stats",
-            # its own session folder: the machine-wide record of "the current cluster" in
-            # /tmp/ray would outlive the SIGKILL below and mislead later ``ray.init()`` calls
-            f"--temp-dir={temp_dir}",
-        ],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        stdin=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    address = f"127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            assert head.poll() is None, f"ray start failed: see {log.name}"
-            assert time.monotonic() < deadline, f"Ray head not up in 90 s: see {log.name}"
-            with socket.socket() as sock:
-                if sock.connect_ex(("127.0.0.1", port)) == 0:
-                    break
-            time.sleep(0.2)
-        yield address
-    finally:
-        # ray start puts the GCS, the raylet and the workers in its process group
-        os.killpg(head.pid, signal.SIGKILL)
-        head.wait()
-        log.close()
-        shutil.rmtree(temp_dir, ignore_errors=True)
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value
+@pytest.fixture
+def cluster(ray_cluster: str) -> str:
+    return ray_cluster
 
 
 def _ray_args(address: str) -> list[str]:

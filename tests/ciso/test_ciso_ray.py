@@ -1,0 +1,68 @@
+"""The CISO suite through ``--executor ray`` gives the local executor's results, trial by trial:
+one scenario of every class (the RHEL one runs Ansible in the bubblewrap sandbox inside a Ray
+worker; the Kubernetes ones start an offline cluster per trial there), in both file modes."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+
+import pytest
+from conftest import run_cli
+from ray_cluster import ray_args
+from test_ciso_evaluation_support import needs_sandbox
+
+pytestmark = [
+    pytest.mark.ray,
+    pytest.mark.skipif(
+        importlib.util.find_spec("ray") is None,
+        reason="Ray is not installed: pip install 'itbench[ray]' (scripts/setup-venv.sh does)",
+    ),
+    needs_sandbox,
+]
+
+#: one built-in scenario per class; the suite's own test covers every scenario locally
+ONE_PER_CLASS = (
+    "cis-k8s-5.1.1-cluster-admin.kyverno",
+    "cis-k8s-5.2.5-host-network.kubectl-opa",
+    "cis-k8s-5.7.4-default-namespace.opa-static",
+    "update-host-ports.kyverno-update",
+    "cis-rhel9-3.2.1-ip-forward.rhel9-ansible-opa",
+)
+
+
+def _run(out, extra: list[str], env: dict[str, str] | None = None) -> dict:
+    proc = run_cli(
+        ["ciso", "run", "--scenarios", ",".join(ONE_PER_CLASS), "--trials", "2", "-j", "2"]
+        + ["--output", str(out), "--format", "json", "--no-progress", *extra],
+        env=env,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def _by_trial(doc: dict) -> dict[tuple[str, str], tuple[dict, str | None]]:
+    return {
+        (r["incident_id"], r["trial_id"]): (r["scores"], r.get("error")) for r in doc["raw_results"]
+    }
+
+
+@pytest.mark.parametrize("files", ["shared", "transfer"])
+def test_the_ciso_classes_through_ray_score_as_locally(ray_cluster, tmp_path, files):
+    local = _run(tmp_path / "local", [])
+    env = dict(os.environ, ITBENCH_RAY_FILES=files)
+    remote = _run(tmp_path / "ray", ray_args(ray_cluster), env=env)
+    assert set(_by_trial(local)) == {(s, t) for s in ONE_PER_CLASS for t in ("1", "2")}
+    for trial, outcome in _by_trial(local).items():
+        assert _by_trial(remote)[trial] == outcome, trial
+        scores, error = outcome
+        # the baseline agent passes every built-in scenario: a Ray worker that could not run
+        # the sandbox or the cluster would show here as an error, not as equal zeros
+        assert error is None and scores["strict_pass"] == 1, trial
+    assert remote["statistics"] == local["statistics"]
+    assert remote["config"] == local["config"]
+    for scenario in ONE_PER_CLASS:
+        evaluation = json.loads((tmp_path / "ray" / scenario / "1" / "evaluation.json").read_text())
+        assert evaluation["scenario_id"] == scenario
