@@ -152,6 +152,11 @@ def eval_(
     "-r", "--run", "run_pattern", help="Only tests whose data.<package>.<rule> matches this regex."
 )
 @click.option("--coverage", is_flag=True, help="Report line coverage (needs the embedded OPA).")
+@click.option(
+    "--fail-on-empty",
+    is_flag=True,
+    help="Exit 1 when no test ran (no test_* rule, or --run matched none), as opa test's flag.",
+)
 @_engine_options
 def test(
     paths: tuple[Path, ...],
@@ -159,6 +164,7 @@ def test(
     verbose: bool,
     run_pattern: str | None,
     coverage: bool,
+    fail_on_empty: bool,
     rego_engine: str | None,
     v0_compatible: bool,
     timeout_s: float,
@@ -220,6 +226,11 @@ def test(
                     )
                 click.echo(f"coverage: {run.coverage['coverage']}%")
     print(f"engine: {run.engine}", file=sys.stderr)
+    if not any(c.status != "skip" for c in run.cases):
+        # a folder without tests, or a --run pattern with a typo, would otherwise pass CI silently
+        print("warning: no tests were run", file=sys.stderr)
+        if fail_on_empty:
+            return ExitCode.FINDINGS
     return ExitCode.FINDINGS if run.failed else ExitCode.OK
 
 

@@ -258,3 +258,52 @@ def test_a_false_comparison_is_undefined_and_a_false_term_is_false(
     else:
         value = json.loads(proc.stdout)["result"][0]["expressions"][0]["value"]
         assert value is (query != "false")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_module_that_does_not_parse_fails_the_test_run_naming_it(tmp_path, engine):
+    # before: no test rule was discovered in the broken file, so "PASS: 0/0" and exit 0
+    broken = tmp_path / "broken.rego"
+    broken.write_text("package x\nimport rego.v1\nallow if {\n")
+    proc = run_cli(["rego", "test", str(tmp_path), "--rego-engine", engine])
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    assert f"{broken}:" in proc.stderr and "rego_parse_error" in proc.stderr
+    assert proc.stdout == ""
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_folders_that_conflict_fail_once_naming_both_files(tmp_path, engine):
+    # before: every test errored with the same compile error, recompiling everything per test
+    # (the 30 shipped policy folders together ran into the 30 s time limit)
+    for name in ("one", "two"):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "policy.rego").write_text(
+            "package check\nimport rego.v1\ndefault result := false\nresult if input.ok\n"
+        )
+        (folder / "policy_test.rego").write_text(
+            f"package check_test\nimport rego.v1\ntest_{name} if not data.check.result\n"
+        )
+    proc = run_cli(
+        ["rego", "test", str(tmp_path / "one"), str(tmp_path / "two"), "--rego-engine", engine]
+    )
+    # OPA's compile error on both engines (regorus alone would keep one default silently)
+    assert proc.returncode == 3, proc.stdout + proc.stderr
+    assert "multiple default rules data.check.result" in proc.stderr
+    for name in ("one", "two"):
+        assert str(tmp_path / name / "policy.rego") in proc.stderr
+    # each folder on its own passes
+    assert run_cli(["rego", "test", str(tmp_path / "one")]).returncode == 0
+
+
+def test_no_test_run_warns_and_fail_on_empty_exits_1(tmp_path):
+    (tmp_path / "p.rego").write_text("package y\nimport rego.v1\nallow if true\n")
+    proc = run_cli(["rego", "test", str(tmp_path)])
+    assert proc.returncode == 0 and "no tests were run" in proc.stderr
+    proc = run_cli(["rego", "test", str(tmp_path), "--fail-on-empty"])
+    assert proc.returncode == 1 and "no tests were run" in proc.stderr
+    # a --run pattern matching nothing is the other way to run nothing
+    (tmp_path / "p_test.rego").write_text("package y_test\nimport rego.v1\ntest_ok if true\n")
+    assert run_cli(["rego", "test", str(tmp_path), "--fail-on-empty"]).returncode == 0
+    proc = run_cli(["rego", "test", str(tmp_path), "-r", "test_typo", "--fail-on-empty"])
+    assert proc.returncode == 1 and "no tests were run" in proc.stderr

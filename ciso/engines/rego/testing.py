@@ -38,6 +38,12 @@ def run_tests(
     native = getattr(backend, "test", None)
     if native is not None:  # the opa CLI runs `opa test` itself
         return native(modules, data, run)
+    # As `opa test`: modules that do not compile together (a parse error, two files defining
+    # the same default rule) fail the run once, naming the files, instead of failing every test
+    # with the same error (which also recompiled everything per test: quadratic in the folder)
+    problems = backend.check(modules)
+    if problems:
+        raise RegoError(problems, backend.name)
     cases = []
     pattern = re.compile(run) if run else None
     for package, rule, path in discover(modules):

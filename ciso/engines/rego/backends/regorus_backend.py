@@ -25,6 +25,8 @@ MISSING_BUILTINS = (
     "strings.render_template",
 )
 _WHERE = re.compile(r"-->\s*(?P<file>.+?):(?P<line>\d+):(?P<col>\d+)")
+_PACKAGE = re.compile(r"^\s*package\s+([\w.]+)", re.MULTILINE)
+_DEFAULT = re.compile(r"^[ \t]*default[ \t]+([\w.]+)", re.MULTILINE)
 _ERROR = re.compile(r"error:\s*(?P<msg>.+)")
 
 
@@ -66,6 +68,32 @@ def _diagnostics(text: str, code: str) -> list[Diagnostic]:
     return [Diagnostic("", None, None, code, msg)]
 
 
+def _multiple_defaults(modules: Mapping[str, str]) -> list[Diagnostic]:
+    """OPA's compile check that regorus lacks: one rule may have only one ``default``, across
+    every module of its package (two policy folders of the same package tested together).
+    Without it regorus keeps one of them silently."""
+    seen: dict[str, list[tuple[str, int]]] = {}
+    for path, source in modules.items():
+        package = _PACKAGE.search(source)
+        if package is None:
+            continue
+        for match in _DEFAULT.finditer(source):
+            rule = f"data.{package.group(1)}.{match.group(1)}"
+            seen.setdefault(rule, []).append((path, source.count("\n", 0, match.start()) + 1))
+    return [
+        Diagnostic(
+            where[0][0],
+            where[0][1],
+            1,
+            "rego_type_error",
+            f"multiple default rules {rule} found at "
+            + ", ".join(f"{path}:{line}" for path, line in where),
+        )
+        for rule, where in seen.items()
+        if len(where) > 1
+    ]
+
+
 class Regorus:
     name = "regorus"
 
@@ -95,7 +123,7 @@ class Regorus:
             self._load(modules, None)
         except RegoError as exc:
             return exc.diagnostics
-        return []
+        return _multiple_defaults(modules)
 
     def evaluate(
         self,
