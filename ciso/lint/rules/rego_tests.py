@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ciso.engines.rego.model import RegoError
 from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 
 INFO = RuleInfo(
@@ -22,7 +23,20 @@ def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Findin
         str(p): p.read_text(encoding="utf-8", errors="replace")
         for p in sorted(target.path.parent.glob("*.rego"))
     }
-    run = ctx.rego_test(modules)
+    try:
+        run = ctx.rego_test(modules)
+    except RegoError as exc:
+        # as `opa test`, modules that do not compile together run no test: say so on the test
+        # file (REGO001 reports the compile error itself on the file it is in)
+        first = exc.diagnostics[0] if exc.diagnostics else None
+        return [
+            Finding(
+                INFO,
+                str(target.path),
+                f"tests not run: the folder's modules do not compile: {first or exc}",
+                None,
+            )
+        ]
     findings = []
     for case in run.cases:
         if case.status in ("fail", "error") and case.location == str(target.path):
