@@ -33,6 +33,7 @@ EXPECTED = {
     "kyverno-fail-jmespath.yaml": {("KYV004", "error")},
     "kyverno-warn-never-matches.yaml": {("KYV005", "warning")},
     "kyverno-warn-unknown-kind.yaml": {("KYV009", "warning")},
+    "kyverno-test-fail-shape.yaml": {("KYV010", "error")},
     "kyverno-info-unsupported.yaml": {("KYV006", "info")},
     "kyverno-pass-mutate.yaml": set(),
     "kyverno-info-cel.yaml": {("KYV007", "info")},

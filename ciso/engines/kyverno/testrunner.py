@@ -33,6 +33,7 @@ from ciso.engines.kyverno.generation import without_generate_labels
 from ciso.engines.kyverno.matching import Facts, UserInfo
 from ciso.engines.kyverno.mutation.compare import same_resource
 from ciso.engines.kyverno.scope import as_the_cli_reads_it
+from ciso.engines.kyverno.testfile import describe, shape_problems
 from itbench.cluster.manifests import MAX_DEPTH, depth_ok
 from itbench.errors import InputError, parse_problem
 from itbench.yamlsafe import load_all
@@ -345,6 +346,9 @@ def run_test_file(path: Path) -> TestFileResult:
         test = docs[0] if docs else {}
         if not isinstance(test, dict):
             raise InputError(f"{path}: not a Test document")
+        problems = shape_problems(test)
+        if problems:  # the Kyverno CLI refuses the whole file
+            raise InputError(f"{path}: {'; '.join(describe(*p) for p in problems)}")
         base = path.parent
         policies: list[dict[str, Any]] = []
         sources: dict[str, str] = {}

@@ -17,6 +17,7 @@ from ciso.lint.rules import (
     kyverno_never_matches,
     kyverno_operators,
     kyverno_structure,
+    kyverno_test_shape,
     kyverno_tests,
     kyverno_unsupported,
     rego_errors,
@@ -42,6 +43,7 @@ ALL_RULES: tuple[Rule, ...] = (
         (kyverno_kinds.INFO,), kyverno_kinds.KINDS, kyverno_kinds.check, kyverno_kinds.check_batch
     ),
     ModuleRule((kyverno_cel.INFO,), kyverno_cel.KINDS, kyverno_cel.check),
+    ModuleRule((kyverno_test_shape.INFO,), kyverno_test_shape.KINDS, kyverno_test_shape.check),
     ModuleRule((kyverno_tests.INFO,), kyverno_tests.KINDS, kyverno_tests.check),
     ModuleRule((ansible_syntax.INFO,), ansible_syntax.KINDS, ansible_syntax.check),
     ModuleRule(
