@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import click
@@ -79,6 +80,15 @@ def lint(
             click.echo(f"{r.id:8} {r.severity:8} {r.description}")
         return ExitCode.OK
     config = load_config(config_path, Path.cwd())
+    _known_rule_ids(
+        {r.id for r in rules},
+        {
+            "--enable": enable,
+            "--disable": disable,
+            f"{config.source}: enable": config.enable,
+            f"{config.source}: disable": config.disable,
+        },
+    )
     targets = list(paths) or [Path(p) for p in config.paths] or [Path(".")]
     options = Options(
         profile=profile or config.profile, run_tests=run_tests, rego_engine=rego_engine
@@ -93,6 +103,9 @@ def lint(
         sys.stdout.write(document)
     for note in run.notes:
         click.echo(f"note: {note}", err=True)
+    if not run.files:
+        # an empty folder or a wrong path in the configuration would otherwise pass CI silently
+        click.echo(f"warning: no files to lint under {', '.join(map(str, targets))}", err=True)
     threshold = severity_rank(fail_level or config.fail_level)
     if any(severity_rank(f.level) >= threshold for f in run.findings):
         return ExitCode.FINDINGS
@@ -101,3 +114,21 @@ def lint(
             click.echo(f"tool error: {error}", err=True)
         return ExitCode.TOOL_ERROR
     return ExitCode.OK
+
+
+def _known_rule_ids(known: set[str], given: dict[str, Sequence[str]]) -> None:
+    """A rule id that does not exist is a usage error: `--enable KYV0O1` would otherwise run no
+    rule at all and pass, and a misspelt `--disable` would silently disable nothing."""
+    import difflib
+
+    from itbench.errors import UsageError
+
+    for where, ids in given.items():
+        for rule_id in ids:
+            if rule_id not in known:
+                close = difflib.get_close_matches(rule_id, sorted(known), n=1)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                raise UsageError(
+                    f"{where}: unknown rule id {rule_id!r}{hint}; `itbench lint --list-rules` "
+                    "lists them"
+                )
