@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from itbench.plugins.spec import Domain
+from itbench.plugins.spec import RUN_DIRECTORY, Domain
 
 if TYPE_CHECKING:
     import click
@@ -94,9 +94,11 @@ def _run_options() -> Sequence[click.Option]:
 
 
 def _configure(options: Mapping[str, Any]) -> None:
+    from sre.agents.scenarios import use_run_directory
     from sre.judge.hooks import configure
 
     configure(options)
+    use_run_directory(options.get(RUN_DIRECTORY))
 
 
 domain = Domain(

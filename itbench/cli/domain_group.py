@@ -15,7 +15,7 @@ from itbench.exitcodes import ExitCode
 from itbench.fsutil import ensure_directory
 from itbench.plugins.domains import load_domain
 from itbench.plugins.finder import PluginRecord
-from itbench.plugins.spec import Domain
+from itbench.plugins.spec import RUN_DIRECTORY, Domain
 
 if TYPE_CHECKING:
     from itbench.scoring.document import ResultsDocument
@@ -203,8 +203,10 @@ def _run_command(domain: Domain) -> click.Command:
         **domain_options: Any,
     ) -> int:
         """Run an agent on scenarios and score every trial."""
+        # absolute: trial paths reach agents and tools that run in other working directories
+        out = (output_dir or Path("outputs") / domain.name).resolve()
         if domain.configure is not None:
-            domain.configure(domain_options)
+            domain.configure({**domain_options, RUN_DIRECTORY: out})
         from itbench.runner.executors import make_executor
         from itbench.runner.progress import Progress
         from itbench.runner.run import (
@@ -242,8 +244,6 @@ def _run_command(domain: Domain) -> click.Command:
         if not selected:
             raise UsageError("no scenarios selected")
         agent = factory(options, domain)  # configuration errors surface before any trial
-        # absolute: trial paths reach agents and tools that run in other working directories
-        out = (output_dir or Path("outputs") / domain.name).resolve()
         ensure_directory(out)
         plan = plan_trials(selected, trials, out, retry_errors=retry_errors)
         ctx = RunContext(domain, agent, name, model, time_limit)

@@ -41,6 +41,9 @@ class Task:
 
 #: ``allow``: the agent shares the host's network (model APIs, the trial's cluster on the host's
 #: loopback); ``none``: a private network namespace with only its own loopback.
+#: The key of the run's directory in the mapping ``Domain.configure`` receives from ``run``.
+RUN_DIRECTORY = "run_directory"
+
 AgentNetwork = Literal["allow", "none"]
 
 
@@ -172,5 +175,7 @@ class Domain:
     #: offline one), built with the commands; their values reach the domain through ``configure``.
     run_options: Callable[[], Sequence[click.Option]] | None = None
     #: Receives the values of ``run_options`` (parameter name -> value) before any scenario is
-    #: loaded, in the process the trial workers are forked from.
+    #: loaded, in the process the trial workers are forked from; for ``run`` also the run's
+    #: absolute directory under the key :data:`RUN_DIRECTORY` (where a domain may generate
+    #: scenarios it then loads).
     configure: Callable[[Mapping[str, Any]], None] | None = None

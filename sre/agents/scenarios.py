@@ -12,8 +12,6 @@ import secrets
 import sys
 from pathlib import Path
 
-import click
-
 from itbench.errors import UsageError
 from itbench.models import Scenario
 from sre.groundtruth import SCENARIO_FILES, load_truths
@@ -103,11 +101,18 @@ def snapshot_scenarios(root: Path) -> list[Scenario]:
     return scenarios
 
 
+#: The run's directory, handed over by the domain's ``configure`` (a fresh suite is generated
+#: inside it so that the run can be redone from it); outputs/sre when no run configured one.
+_RUN_DIRECTORY: Path | None = None
+
+
+def use_run_directory(path: Path | None) -> None:
+    global _RUN_DIRECTORY
+    _RUN_DIRECTORY = Path(path) if path is not None else None
+
+
 def _run_directory() -> Path:
-    """The ``--output`` of the ``run`` command being executed (the core passes it to no hook)."""
-    ctx = click.get_current_context(silent=True)
-    chosen = ctx.params.get("output_dir") if ctx is not None else None
-    return Path(chosen) if chosen else Path("outputs") / "sre"
+    return _RUN_DIRECTORY or Path("outputs") / "sre"
 
 
 def fresh_suite(out: Path, seed: int, count: int = FRESH_SUITE_SIZE) -> list[Scenario]:
