@@ -266,11 +266,11 @@ def _warn_if_empty(
 ) -> bool:
     """Warn, naming the paths, when the apply checked nothing (a typo in a kind, or the wrong
     folder, would otherwise pass silently); True when it did."""
-    from ciso.engines.kyverno.schema import POLICY_KINDS
+    from ciso.engines.kyverno.engine import EVALUATED_POLICY_KINDS
 
-    policy_count = sum(1 for o in loaded if o.get("kind") in POLICY_KINDS)
+    policy_count = sum(1 for o in loaded if o.get("kind") in EVALUATED_POLICY_KINDS)
     if not policy_count:
-        problem = f"no Kyverno policy ({' or '.join(POLICY_KINDS)}) in {_paths(policies)}"
+        problem = f"no Kyverno policy ({', '.join(EVALUATED_POLICY_KINDS)}) in {_paths(policies)}"
     elif not resource_count:
         problem = f"no resource in {_paths(resources)}"
     elif not result_count:

@@ -9,6 +9,8 @@ from xml.etree import ElementTree as ET
 import pytest
 from conftest import run_cli
 
+from ciso.engines.kyverno.engine import EVALUATED_POLICY_KINDS
+
 POLICY = """apiVersion: kyverno.io/v1
 kind: ClusterPolicy
 metadata: {name: no-host-network}
@@ -44,8 +46,8 @@ def _files(tmp_path: Path, **contents: str) -> dict[str, Path]:
 @pytest.mark.parametrize(
     ("policy", "resource", "warning"),
     [
-        ("", POD, "no Kyverno policy (ClusterPolicy or Policy) in {policy}"),
-        (CONFIGMAP, POD, "no Kyverno policy (ClusterPolicy or Policy) in {policy}"),
+        ("", POD, "no Kyverno policy ({kinds}) in {policy}"),
+        (CONFIGMAP, POD, "no Kyverno policy ({kinds}) in {policy}"),
         (POLICY, "", "no resource in {resource}"),
         (POLICY, CONFIGMAP, "no rule of 1 policy(ies) matched any of 1 resource(s)"),
     ],
@@ -54,13 +56,26 @@ def _files(tmp_path: Path, **contents: str) -> dict[str, Path]:
 def test_apply_that_checks_nothing_warns_and_fails_on_request(tmp_path, policy, resource, warning):
     files = _files(tmp_path, policy=policy, resource=resource)
     args = ["kyverno", "apply", str(files["policy"]), "--resource", str(files["resource"])]
-    expected = "warning: " + warning.format(**{k: str(v) for k, v in files.items()})
+    kinds = ", ".join(EVALUATED_POLICY_KINDS)
+    expected = "warning: " + warning.format(kinds=kinds, **{k: str(v) for k, v in files.items()})
     plain = run_cli(args)
     assert plain.returncode == 0, plain.stderr
     assert any(line.startswith(expected) for line in plain.stderr.splitlines()), plain.stderr
     strict = run_cli([*args, "--fail-on-empty"])
     assert strict.returncode == 1, strict.stderr
     assert any(line.startswith(expected) for line in strict.stderr.splitlines())
+
+
+def test_a_cel_policy_alone_is_a_policy_for_the_warning(tmp_path):
+    # before: a ValidatingPolicy file was evaluated and still warned "no Kyverno policy"
+    fixture = Path(__file__).parent / "fixtures" / "cel-libraries"
+    proc = run_cli(
+        ["kyverno", "apply", str(fixture / "policy.yaml"), "--resource"]
+        + [str(fixture / "resources.yaml"), "--fail-on-empty"]
+    )
+    assert "warning" not in proc.stderr, proc.stderr
+    assert "ValidatingPolicy" in EVALUATED_POLICY_KINDS
+    assert proc.returncode == 1  # four of the five Services fail the policy
 
 
 def test_apply_that_matched_something_does_not_warn(tmp_path):

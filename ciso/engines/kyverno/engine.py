@@ -402,6 +402,10 @@ _CEL_POLICIES: tuple[tuple[Any, str | None, tuple[str, ...]], ...] = (
     (cel_mpol, "Mutation", ("patched",)),  # a pass carrying the patched resource
     (cel_gpol, "Generation", ("generated",)),  # a pass carrying the objects it would create
 )
+#: Every policy kind ``apply`` evaluates (others in its input are ignored).
+EVALUATED_POLICY_KINDS: tuple[str, ...] = POLICY_KINDS + tuple(
+    kind for module, _, _ in _CEL_POLICIES for kind in module.KINDS
+)
 
 
 def _apply_cel_policy(

@@ -53,6 +53,20 @@ NAMESPACED_CALLS = frozenset(
         "sets.intersects",
         "ip.isCanonical",
         "format.named",
+        # format.<name>() of Kubernetes' format library (cel/libraries/format.py)
+        "format.dns1123Label",
+        "format.dns1123Subdomain",
+        "format.dns1035Label",
+        "format.qualifiedName",
+        "format.dns1123LabelPrefix",
+        "format.dns1123SubdomainPrefix",
+        "format.dns1035LabelPrefix",
+        "format.labelValue",
+        "format.uri",
+        "format.uuid",
+        "format.byte",
+        "format.date",
+        "format.datetime",
     )
 )
 NAMESPACES = frozenset(call.partition(".")[0] for call in NAMESPACED_CALLS)

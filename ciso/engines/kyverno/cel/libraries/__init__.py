@@ -1,8 +1,7 @@
 """The CEL function libraries Kubernetes and Kyverno add to CEL's standard library, one module
 per library; ``FUNCTIONS`` is every one of them, each guarded by the evaluation deadline.
 
-Kubernetes': optional types, strings, lists, regex, quantity, sets (url, ip/cidr and format
-are not provided yet: an expression calling one fails as an undefined function).
+Kubernetes': optional types, strings, lists, regex, quantity, sets, url, ip, cidr, format.
 Kyverno's: resource, image (data), http, globalContext, time, user, generator; they answer from the
 ``environment`` a run sets (offline: the test's context file, resources and mocked answers)."""
 
@@ -12,10 +11,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ciso.engines.kyverno.cel.libraries import (
+    cidr,
+    format,
     generator,
     globalcontext,
     http,
     image,
+    ip,
     lists,
     optional,
     quantity,
@@ -24,6 +26,7 @@ from ciso.engines.kyverno.cel.libraries import (
     sets,
     strings,
     time,
+    url,
     user,
 )
 from ciso.engines.kyverno.cel.limits import guarded
@@ -35,6 +38,10 @@ LIBRARIES = (
     regex,
     quantity,
     sets,
+    url,
+    ip,
+    cidr,
+    format,
     resource,
     image,
     http,
