@@ -155,6 +155,13 @@ def test(paths: tuple[Path, ...], fmt: str, detailed: bool, strict: bool, allow_
     type=click.Path(path_type=Path, exists=True),
     help="Resource manifest file or directory (repeatable).",
 )
+@click.option(
+    "--parameter-resource",
+    "parameter_resources",
+    multiple=True,
+    type=click.Path(path_type=Path, exists=True),
+    help="Parameter objects a ValidatingAdmissionPolicyBinding's paramRef selects (repeatable).",
+)
 @click.option("--policy-report", is_flag=True, help="Print PolicyReports instead of rule results.")
 @click.option(
     "--format",
@@ -171,6 +178,7 @@ def test(paths: tuple[Path, ...], fmt: str, detailed: bool, strict: bool, allow_
 def apply(
     policies: tuple[Path, ...],
     resources: tuple[Path, ...],
+    parameter_resources: tuple[Path, ...],
     policy_report: bool,
     fmt: str,
     fail_on_empty: bool,
@@ -200,15 +208,16 @@ def apply(
     )
     # PolicyExceptions may come along with the policies, as with Kyverno's --exceptions
     exceptions = [o for o in loaded if o.get("kind") == "PolicyException"]
+    params = [obj for path in parameter_resources for _, obj in load_manifests_by_file(path)]
     if policy_report or _generates(loaded):
         # reports aggregate over every resource, and generate rules clone from any of them:
         # these read the whole input at once
         objects = list(stream)
-        ctx = Context(objects=objects, exceptions=exceptions)
+        ctx = Context(objects=objects, exceptions=exceptions, params=params)
         batches: Iterable[list[dict]] = [objects]
     else:
         # resources are independent: read, evaluate and print them a batch at a time
-        ctx = Context(exceptions=exceptions)
+        ctx = Context(exceptions=exceptions, params=params)
         batches = _batches(stream, BATCH)
     if policy_report:
         results = apply_policies(loaded, objects, ctx, sources=sources)

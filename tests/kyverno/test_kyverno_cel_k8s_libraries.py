@@ -155,3 +155,31 @@ def test_a_policy_using_the_four_libraries_through_kyverno_test():
         ("not-a-cidr", "fail", "passed"),
         ("http-docs", "fail", "passed"),
     }
+
+
+def test_validating_policy_results_reach_policy_reports(tmp_path):
+    # before: reports kept only ClusterPolicy/Policy results; a ValidatingPolicy reported nothing
+    import json
+
+    from conftest import run_cli
+
+    fixture = Path(__file__).parent / "fixtures" / "cel-libraries"
+    args = ["kyverno", "apply", str(fixture / "policy.yaml"), "--resource"]
+    args += [str(fixture / "resources.yaml"), "--policy-report", "--format", "json"]
+    reports = {r["scope"]["name"]: r for r in json.loads(run_cli(args).stdout)}
+    assert set(reports) == {"good", "bad-port-name", "outside-range", "not-a-cidr", "http-docs"}
+    (entry,) = reports["outside-range"]["results"]
+    assert entry["source"] == "KyvernoValidatingPolicy" and entry["result"] == "fail"
+    assert reports["good"]["summary"]["pass"] == 1
+    # a policy that opts out of background scans reports nothing
+    opted_out = (
+        (fixture / "policy.yaml")
+        .read_text()
+        .replace(
+            "  validationActions: [Audit]",
+            "  validationActions: [Audit]\n  evaluation:\n    background:\n      enabled: false",
+        )
+    )
+    (tmp_path / "policy.yaml").write_text(opted_out)
+    args[2] = str(tmp_path / "policy.yaml")
+    assert json.loads(run_cli(args).stdout) == []

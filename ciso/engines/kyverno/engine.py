@@ -8,9 +8,11 @@ from typing import Any
 
 from ciso.engines.kyverno import conditions, exceptions, generation, mutation, rule_context
 from ciso.engines.kyverno.autogen import autogen_rules
+from ciso.engines.kyverno.cel import dpol as cel_dpol
 from ciso.engines.kyverno.cel import gpol as cel_gpol
 from ciso.engines.kyverno.cel import mpol as cel_mpol
 from ciso.engines.kyverno.cel import validate as cel_validate
+from ciso.engines.kyverno.cel import vap as cel_vap
 from ciso.engines.kyverno.cel import vpol as cel_vpol
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.matching import rule_applies
@@ -395,16 +397,20 @@ def _locate(
     )
 
 
-#: The policies.kyverno.io kinds, each evaluated by its CEL module into ruleless responses:
-#: (module, the response's rule type or None for the default, outcome fields the response carries).
-_CEL_POLICIES: tuple[tuple[Any, str | None, tuple[str, ...]], ...] = (
-    (cel_vpol, None, ()),
-    (cel_mpol, "Mutation", ("patched",)),  # a pass carrying the patched resource
-    (cel_gpol, "Generation", ("generated",)),  # a pass carrying the objects it would create
+#: The CEL policy kinds (policies.kyverno.io's, and Kubernetes' ValidatingAdmissionPolicy), each
+#: evaluated by its module into ruleless responses: (module, the response's rule type or None for
+#: the default, outcome fields the response carries, whether the response's rule is named after
+#: the policy as Kyverno names a ValidatingAdmissionPolicy's).
+_CEL_POLICIES: tuple[tuple[Any, str | None, tuple[str, ...], bool], ...] = (
+    (cel_vpol, None, (), False),
+    (cel_mpol, "Mutation", ("patched",), False),  # a pass carrying the patched resource
+    (cel_gpol, "Generation", ("generated",), False),  # a pass carrying the objects it would create
+    (cel_dpol, "Deletion", (), True),  # pass: the resource would be deleted
+    (cel_vap, None, (), True),
 )
 #: Every policy kind ``apply`` evaluates (others in its input are ignored).
 EVALUATED_POLICY_KINDS: tuple[str, ...] = POLICY_KINDS + tuple(
-    kind for module, _, _ in _CEL_POLICIES for kind in module.KINDS
+    kind for module, *_ in _CEL_POLICIES for kind in module.KINDS
 )
 
 
@@ -415,9 +421,11 @@ def _apply_cel_policy(
     module: Any,
     rule_type: str | None,
     carries: tuple[str, ...],
+    named_after_policy: bool,
 ) -> list[RuleResult]:
     """One ruleless response per matched (variant of the) policy and resource."""
     pid = policy_id(policy)
+    rule = pid if named_after_policy else module.RULE_NAME
     extra: dict[str, Any] = {"rule_type": rule_type} if rule_type is not None else {}
     results = []
     for resource in resources:
@@ -426,7 +434,7 @@ def _apply_cel_policy(
             results.append(
                 RuleResult(
                     pid,
-                    module.RULE_NAME,
+                    rule,
                     resource.get("kind", ""),
                     meta.get("namespace", ""),
                     meta.get("name", ""),
@@ -449,6 +457,8 @@ def apply(
     the file it came from, so that a rule error names the file too. A policy of the wrong shape
     raises PolicyError (naming file, policy, rule and path) before anything is evaluated."""
     ctx = ctx or Context()
+    if not ctx.policy_documents:
+        ctx = replace(ctx, policy_documents=list(policies))
     sources = sources or {}
     results = []
     resources = list(resources)

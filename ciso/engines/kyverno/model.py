@@ -86,6 +86,12 @@ class Context:
     #: The test's Kyverno CLI ``context`` file (``spec``: ``resources``, ``images``), which the
     #: CEL libraries (``resource.Get``, ``image.GetMetadata``) answer from.
     cel_context: dict[str, Any] = field(default_factory=dict)
+    #: The test's ``paramResources``: the parameter objects a ValidatingAdmissionPolicyBinding's
+    #: ``paramRef`` selects from.
+    params: list[dict[str, Any]] = field(default_factory=list)
+    #: Every document of the policy files (``apply`` sets it): the objects policies refer to,
+    #: such as the bindings of a ValidatingAdmissionPolicy.
+    policy_documents: list[dict[str, Any]] = field(default_factory=list)
 
 
 def policy_id(policy: dict[str, Any]) -> str:

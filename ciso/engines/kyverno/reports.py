@@ -9,9 +9,13 @@ import hashlib
 import re
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from ciso.engines.kyverno.engine import Context, apply
+from ciso.engines.kyverno.cel import vap as cel_vap
+from ciso.engines.kyverno.cel import vpol as cel_vpol
+from ciso.engines.kyverno.engine import Context, apply, policy_id
+from ciso.engines.kyverno.schema import POLICY_KINDS
 from ciso.engines.kyverno.structure import PolicyError, check_policy
 
 ADMISSION_ONLY = (
@@ -54,12 +58,32 @@ def _background_rules(policy: dict[str, Any]) -> dict[str, Any]:
     return {**policy, "spec": spec}
 
 
+#: The ``source`` of a report result, by the kind of the policy that produced it (Kyverno's
+#: values); kinds not listed act at admission only and are not reported in a background scan.
+SOURCES = {
+    **dict.fromkeys(POLICY_KINDS, "kyverno"),
+    **dict.fromkeys(cel_vpol.KINDS, "KyvernoValidatingPolicy"),
+    **dict.fromkeys(cel_vap.KINDS, "ValidatingAdmissionPolicy"),
+}
+
+
 def _well_formed(policy: dict[str, Any]) -> bool:
+    kind = policy.get("kind")
+    if kind in cel_vpol.KINDS:
+        return not cel_vpol.check_structure(policy)
+    if kind in cel_vap.KINDS:
+        return not cel_vap.check_structure(policy)
     try:
         check_policy(policy, str((policy.get("metadata") or {}).get("name", "")))
     except PolicyError:
         return False
     return True
+
+
+def _in_background(policy: dict[str, Any]) -> bool:
+    """A ValidatingPolicy may opt out of background scans (spec.evaluation.background)."""
+    background = ((policy.get("spec") or {}).get("evaluation") or {}).get("background") or {}
+    return background.get("enabled") is not False
 
 
 def policy_reports(
@@ -70,8 +94,14 @@ def policy_reports(
     """The report objects for ``resources`` (the signature the offline cluster's hook calls)."""
     by_name = {(p.get("metadata") or {}).get("name"): p for p in policies}
     # a policy of the wrong shape would be refused by Kyverno's admission: it reports nothing
-    policies = [p for p in policies if _well_formed(p)]
-    results = apply([_background_rules(p) for p in policies], resources, ctx)
+    documents = list(policies)  # bindings of ValidatingAdmissionPolicies among them
+    policies = [
+        p for p in policies if p.get("kind") in SOURCES and _well_formed(p) and _in_background(p)
+    ]
+    scanned = [_background_rules(p) if p.get("kind") in POLICY_KINDS else p for p in policies]
+    ctx = replace(ctx or Context(), policy_documents=documents)
+    results = apply(scanned, resources, ctx)
+    kinds = {policy_id(p): p.get("kind") for p in policies}
     index = {
         (
             r.get("kind"),
@@ -123,7 +153,7 @@ def policy_reports(
             "rule": result.rule,
             "result": status,
             "message": result.message,
-            "source": "kyverno",
+            "source": SOURCES.get(kinds.get(result.policy, ""), "kyverno"),
             "scored": annotations.get("policies.kyverno.io/scored") != "false",
             "timestamp": {"seconds": now, "nanos": 0},
         }

@@ -5,10 +5,9 @@ one; ``excluded`` when the engine produced no rule response for that policy, rul
 pass or fail was expected (Kyverno's runner counts these as passes; we keep them apart so they
 cannot hide a matching bug); ``failed`` otherwise, and when the entry names a resource the test does
 not declare (``resource not found``, as the Kyverno CLI reports it); ``skipped`` for expectations on
-policy kinds outside this engine, and for a patched-resource check whose file lacks the resource
-(the Kyverno CLI drops it unless ``failOnMissingResources``) (the CEL policy kinds other than ValidatingPolicy and
-MutatingPolicy); ``errors`` when
-the engine returned an error (an unsupported feature among them).
+policy kinds outside this engine (``OUT_OF_SCOPE_KINDS``), and for a patched-resource check whose
+file lacks the resource (the Kyverno CLI drops it unless ``failOnMissingResources``); ``errors``
+when the engine returned an error (an unsupported feature among them).
 
 The verdict (:meth:`TestReport.verdict`) is the one ``itbench kyverno test`` exits with and
 ``itbench lint --run-tests`` (KYV008) reports per file: failures and errors fail; so does having
@@ -25,8 +24,10 @@ from typing import Any
 
 import yaml
 
+from ciso.engines.kyverno.cel import dpol as cel_dpol
 from ciso.engines.kyverno.cel import gpol as cel_gpol
 from ciso.engines.kyverno.cel import mpol as cel_mpol
+from ciso.engines.kyverno.cel import vap as cel_vap
 from ciso.engines.kyverno.cel import vpol as cel_vpol
 from ciso.engines.kyverno.engine import ERROR, Context, RuleResult, apply, policy_id
 from ciso.engines.kyverno.generation import without_generate_labels
@@ -39,17 +40,12 @@ from itbench.errors import InputError, parse_problem
 from itbench.yamlsafe import load_all
 
 OUT_OF_SCOPE_FLAGS = (
-    "isValidatingAdmissionPolicy",
-    "isDeletingPolicy",
     "isImageValidatingPolicy",
     "isMutatingAdmissionPolicy",
 )
 OUT_OF_SCOPE_KINDS = (
-    "DeletingPolicy",
     "ImageValidatingPolicy",
-    "ValidatingAdmissionPolicy",
     "MutatingAdmissionPolicy",
-    "NamespacedDeletingPolicy",
     "NamespacedImageValidatingPolicy",
 )
 
@@ -178,6 +174,23 @@ def _cel_context(path: Path) -> dict[str, Any]:
         if not isinstance(image, dict) or not image.get("image"):
             raise InputError(f"{path}: spec.images[{index}] has no 'image'")
     return spec
+
+
+def _cluster_resources(paths: list[Path]) -> list[dict[str, Any]]:
+    """The objects of a Test's ``clusterResources`` files (``ClusterResource`` documents): what
+    the Kyverno CLI loads into its fake cluster, so that CEL's ``resource.get``/``list`` find
+    them (their CRDs only teach its REST mapper plural names, which we derive from the kind)."""
+    objects: list[dict[str, Any]] = []
+    for path in paths:
+        for doc in _load_yaml_documents(path):
+            spec = doc.get("spec") if isinstance(doc, dict) else None
+            if not isinstance(spec, dict):
+                raise InputError(f"{path}: a ClusterResource needs a 'spec' map (resources)")
+            for index, resource in enumerate(spec.get("resources") or []):
+                if not isinstance(resource, dict) or not resource.get("kind"):
+                    raise InputError(f"{path}: spec.resources[{index}] has no 'kind'")
+                objects.append(resource)
+    return objects
 
 
 def _resource_key(name: str) -> tuple[str | None, str]:
@@ -377,10 +390,20 @@ def run_test_file(path: Path) -> TestFileResult:
         user_file = test.get("userinfo")
         ctx.facts = replace(ctx.facts, user=_user(base / user_file if user_file else None))
         ctx.objects = resources
+        ctx.params = [
+            doc
+            for rel in test.get("paramResources") or []
+            for doc in _load_yaml_documents(base / rel)
+            if isinstance(doc, dict)
+        ]
         ctx.api_responses = _api_responses(test.get("apiCallResponses"))
         context_file = test.get("context")
         if context_file:
             ctx.cel_context = _cel_context(base / context_file)
+        cluster = _cluster_resources([base / rel for rel in test.get("clusterResources") or []])
+        if cluster:
+            known = list(ctx.cel_context.get("resources") or ())
+            ctx.cel_context = {**ctx.cel_context, "resources": known + cluster}
         if values.get("namespaces"):
             # the values file's Namespace objects: what namespaceObject is for CEL policies
             ctx.cel_context = {**ctx.cel_context, "namespaces": list(values["namespaces"])}
@@ -414,7 +437,13 @@ def run_test_file(path: Path) -> TestFileResult:
                 outcome.error = str(exc)
                 return outcome
     known_policies = {policy_id(p) for p in policies}
-    ruleless = cel_vpol.names(policies) | cel_mpol.names(policies) | cel_gpol.names(policies)
+    ruleless = (
+        cel_vpol.names(policies)
+        | cel_mpol.names(policies)
+        | cel_gpol.names(policies)
+        | cel_dpol.names(policies)
+        | cel_vap.names(policies)
+    )
     for entry in test.get("results") or []:
         results = runs[entry.get("operation")]
         names = _expectation_names(entry)

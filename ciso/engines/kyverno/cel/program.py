@@ -89,7 +89,8 @@ def evaluate(source: str, bindings: Mapping[str, Any], *, largest: int | None = 
         return compiled.program.execute(context)
     except limits.CelLimitExceeded as exc:
         raise CelError(str(exc)) from None
-    except (ValueError, RuntimeError, TypeError, KeyError, IndexError) as exc:
+    except (ValueError, RuntimeError, TypeError, KeyError, IndexError, ArithmeticError) as exc:
+        # ArithmeticError: the evaluator raises Python's ZeroDivisionError for `1 / 0`
         raise CelError(_problem(exc)) from None
     finally:
         limits.stop()

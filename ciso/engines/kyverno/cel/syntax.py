@@ -40,6 +40,8 @@ NAMESPACED_CALLS = frozenset(
     (
         "resource.Get",
         "resource.List",
+        "resource.get",  # Kyverno 1.18 adds camelCase names beside the PascalCase ones
+        "resource.list",
         "image.GetMetadata",
         "http.Get",
         "http.Post",

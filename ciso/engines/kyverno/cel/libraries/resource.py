@@ -47,4 +47,10 @@ def list_(api_version: str, resource: str, namespace: str = "") -> dict[str, Any
     return {"apiVersion": api_version, "kind": "List", "items": _in(objects, namespace)}
 
 
-FUNCTIONS = {namespaced("resource", "Get"): get, namespaced("resource", "List"): list_}
+FUNCTIONS = {
+    namespaced("resource", "Get"): get,
+    namespaced("resource", "List"): list_,
+    # Kyverno 1.18's camelCase names for the same calls
+    namespaced("resource", "get"): get,
+    namespaced("resource", "list"): list_,
+}
