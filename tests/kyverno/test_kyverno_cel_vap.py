@@ -134,16 +134,27 @@ def test_validations_stop_at_the_first_failure():
 
 
 @pytest.mark.parametrize("failure_policy", ["Fail", "Ignore"])
-def test_evaluation_errors_are_errors_whatever_the_failure_policy(failure_policy):
+def test_validation_errors_are_errors_whatever_the_failure_policy(failure_policy):
     policy = vap(failurePolicy=failure_policy, validations=[{"expression": "object.spec.nope"}])
     result = only([policy])
     assert result.status == "error" and "spec.validations[0].expression" in result.message
-    not_bool = vap(validations=[{"expression": "'yes'"}])
-    assert "must evaluate to a bool" in only([not_bool]).message
-    condition = vap(
-        failurePolicy=failure_policy, matchConditions=[{"name": "c", "expression": "1 / 0"}]
-    )
-    assert only([condition]).status == "error"
+
+
+def test_a_match_condition_error_is_an_error_unless_the_failure_policy_ignores_it():
+    failing = [{"name": "c", "expression": "1 / 0"}]
+    assert only([vap(matchConditions=failing)]).status == "error"
+    ignored = only([vap(failurePolicy="Ignore", matchConditions=failing)])
+    assert (ignored.status, ignored.message) == ("skip", "match conditions aren't met")
+
+
+def test_a_validation_that_is_not_true_fails_even_when_not_a_bool():
+    not_bool = only([vap(validations=[{"expression": "object.spec.replicas", "message": "m"}])])
+    assert (not_bool.status, not_bool.message) == ("fail", "m")
+
+
+def test_the_request_is_a_create_whatever_the_operation():
+    policy = vap(validations=[{"expression": "request.operation == 'CREATE' && oldObject == null"}])
+    assert only([policy], ctx=Context(operation="UPDATE")).status == "pass"
 
 
 def test_a_false_match_condition_skips():

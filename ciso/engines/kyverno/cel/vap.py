@@ -12,11 +12,14 @@ resource, with Kubernetes' validator semantics:
 - Parameters: the binding's ``paramRef`` selects among the test's ``paramResources`` (of the
   policy's ``paramKind``): by ``name`` (and ``namespace``), the first match; by ``selector``,
   a list of every match. None found leaves ``params`` null.
-- ``matchConditions`` false: ``skip`` ("match conditions aren't met"); any error evaluating a
-  condition, a variable read, a validation or a messageExpression's budget is an ``error``
-  whatever the ``failurePolicy`` (the CLI reports evaluation errors as errors).
-- ``validations`` in order: the first one not true fails with its ``messageExpression`` (when it
-  yields a one-line string), else its ``message``, else ``failed expression: <expression>``.
+- The request is a CREATE without an old object, whatever the test's operation (as the CLI).
+- ``matchConditions`` false: ``skip`` ("match conditions aren't met"); a condition that fails to
+  evaluate is a non-match under ``failurePolicy: Ignore`` and an ``error`` otherwise; an error in
+  a validation (or a variable it reads) is an ``error`` whatever the ``failurePolicy`` (the CLI
+  reports evaluation errors as errors).
+- ``validations`` in order: the first one not true (false, or not a bool) fails with its
+  ``messageExpression`` (when it yields a one-line string), else its ``message``, else
+  ``failed expression: <expression>``.
   A binding's ``validationActions`` (Deny, Warn, Audit) do not change the verdict offline.
 - ``auditAnnotations`` do not change the response (Kubernetes publishes them on the audit event).
 
@@ -117,9 +120,9 @@ def evaluate(
 ) -> RuleOutcome:
     """The validator on one request: skip, fail, pass (RuleError for errors)."""
     bound = cel_bindings.admission(resource, ctx, operation, params)
-    # errors in match conditions are errors whatever the failurePolicy (vpol's Ignore rule
-    # turns them into a non-match; Kubernetes' validator and the CLI report them)
-    if not vpol.conditions_hold({**spec, "failurePolicy": "Fail"}, bound):
+    # Kubernetes' match-condition matcher: an error is a non-match under failurePolicy Ignore,
+    # an error otherwise (vpol's rule)
+    if not vpol.conditions_hold(spec, bound):
         return RuleOutcome(RuleStatus.SKIP, "match conditions aren't met")
     bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
     for index, entry in enumerate(spec.get("validations") or []):
@@ -129,8 +132,7 @@ def evaluate(
         value = cel_bindings.run(str(entry["expression"]), bound, where)
         if value is True:
             continue
-        if value is not False:  # Kubernetes' type check requires a bool
-            raise RuleError(f"expression must evaluate to a bool, got {value!r}").at(*where)
+        # Kubernetes' validator denies whatever is not true (a non-bool value included)
         return RuleOutcome(RuleStatus.FAIL, _message(entry, bound, index))
     return RuleOutcome(RuleStatus.PASS, "")
 
@@ -138,7 +140,10 @@ def evaluate(
 def outcomes(
     policy: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
 ) -> Iterator[RuleOutcome]:
-    """The policy's response on ``resource`` (at most one)."""
+    """The policy's response on ``resource`` (at most one). The request is always a CREATE
+    without an old object, whatever the test's operation: the Kyverno CLI builds it so for this
+    kind."""
+    operation = "CREATE"
     spec = policy.get("spec") or {}
     request = matching.admission_of(resource, operation, vpol.namespace_labels(resource, ctx))
     if not matching.matches(spec.get("matchConstraints"), request):
