@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import yaml
 
-from itbench.cluster import openapi
+from itbench.cluster import decoding, openapi
 from itbench.cluster import patch as patches
 from itbench.cluster.resources import VERBS, ResourceType
 from itbench.cluster.selectors import field_selector, label_selector
@@ -205,6 +205,9 @@ class ApiHandler(BaseHTTPRequestHandler):
     def _send(self, code: int, body: Any, content_type: str = "application/json") -> None:
         data = json.dumps(body).encode() if not isinstance(body, bytes) else body
         self.send_response(code)
+        for warning in getattr(self, "_warnings", ()):
+            # RFC 7234 warn-code 299, as the API server sends them (kubectl prints each)
+            self.send_header("Warning", '299 - "' + warning.replace('"', '\\"') + '"')
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
@@ -479,6 +482,7 @@ class ApiHandler(BaseHTTPRequestHandler):
     def _write(self, verb: str) -> None:
         path = urlsplit(self.path).path.rstrip("/")
         route = parse_route(path)
+        self._warnings: list[str] = []
         try:
             if route is None:
                 raise ClusterError(
@@ -507,6 +511,15 @@ class ApiHandler(BaseHTTPRequestHandler):
                     self._send(200, state.delete(rtype, namespace or "", route.name))
                 return
             body = self._body()
+            if isinstance(body, dict) and self.headers.get("Content-Type", "").split(";")[
+                0
+            ] not in (patches.JSON_PATCH,):
+                self._warnings = decoding.check(
+                    body,
+                    f"{rtype.group}/{rtype.version}" if rtype.group else rtype.version,
+                    rtype.kind,
+                    self._query.get("fieldValidation", "Warn"),
+                )
             if verb == "create":
                 if not isinstance(body, dict):
                     raise ClusterError(400, "BadRequest", "the request body must be an object")
