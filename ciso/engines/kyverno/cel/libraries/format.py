@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import base64
 import binascii
+import calendar
 import re
 from collections.abc import Callable
-from datetime import date, datetime
 from typing import Any
 
 import cel
 
-from ciso.engines.kyverno.cel.libraries.url import parse as parse_url
+from ciso.engines.kyverno.cel.libraries.url import parse_request_uri
 from ciso.engines.kyverno.cel.syntax import namespaced
 
 KEY = "@format"
@@ -26,12 +26,12 @@ _DNS1123_SUBDOMAIN = _DNS1123_LABEL + "(\\." + _DNS1123_LABEL + ")*"
 _DNS1035_LABEL = "[a-z]([-a-z0-9]*[a-z0-9])?"
 _QUALIFIED_NAME = "([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]"
 _LABEL_VALUE = "(" + _QUALIFIED_NAME + ")?"
+# go-openapi strfmt's UUIDPattern and DateTimePattern ('$' is Go's: the end of the text)
 _UUID = re.compile(
-    r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$|^[0-9a-f]{32}$"
+    r"(?i)(^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\Z)|(^[0-9a-f]{32}\Z)"
 )
-_DATETIME = re.compile(
-    r"^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:?\d{2})$"
-)
+_TIME = re.compile(r"^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))\Z")
+_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 
 _LABEL_MSG = (
     "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and "
@@ -142,40 +142,51 @@ def _label_value(text: str) -> list[str]:
 
 
 def _uri(text: str) -> list[str]:
+    """Go's url.ParseRequestURI, its error as the message (``parse "x": invalid URI…``)."""
     try:
-        parse_url(text)
+        parse_request_uri(text)
     except ValueError as exc:
-        # Go's url error, without the CEL conversion prefix the url library adds
-        return [str(exc).removeprefix("URL parse error during conversion from string: ")]
+        return [str(exc)]
     return []
 
 
 def _byte(text: str) -> list[str]:
+    """go-openapi strfmt's "byte": Go's padded standard base64, which skips CR and LF."""
     try:
-        base64.b64decode(text, validate=True)
+        base64.b64decode(text.replace("\r", "").replace("\n", ""), validate=True)
     except (binascii.Error, ValueError):
         return ["invalid base64"]
     return []
 
 
+def _is_date(text: str) -> bool:
+    """strfmt's IsDate: Go's time.Parse("2006-01-02"): four-digit year (0000 too), two-digit
+    month and day, the day within its month."""
+    match = _DATE.fullmatch(text)
+    if match is None:
+        return False
+    year, month, day = (int(g) for g in match.groups())
+    if not 1 <= month <= 12:
+        return False
+    days = calendar.monthrange(2000 if calendar.isleap(year) else 2001, month)[1]
+    return 1 <= day <= days
+
+
 def _date(text: str) -> list[str]:
-    try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-            raise ValueError
-        date.fromisoformat(text)
-    except ValueError:
-        return ["invalid date"]
-    return []
+    return [] if _is_date(text) else ["invalid date"]
 
 
 def _datetime(text: str) -> list[str]:
-    match = _DATETIME.match(text)
-    try:
-        if match is None:
-            raise ValueError
-        year, month, day, hour, minute, second = (int(g) for g in match.groups()[:6])
-        datetime(year, month, day, hour, minute, second)
-    except ValueError:
+    """strfmt's IsDateTime, quirks kept: lowercased and split at every 't', a date before the
+    first, the time after it matched by DateTimePattern (any character before the fraction,
+    an offset with a colon), hours, minutes and seconds compared as text."""
+    if len(text) < 4:
+        return ["invalid datetime"]
+    parts = text.lower().split("t")
+    if len(parts) < 2 or not _is_date(parts[0]):
+        return ["invalid datetime"]
+    match = _TIME.match(parts[1])
+    if match is None or not (match[1] <= "23" and match[2] <= "59" and match[3] <= "59"):
         return ["invalid datetime"]
     return []
 
