@@ -123,10 +123,11 @@ def load_all(text: str) -> list[Any]:
         raise yaml.YAMLError("nested too deeply to read") from None
 
 
-def iter_file(path: Path, progress: Progress | None = None) -> Iterator[Any]:
+def iter_file(path: Path, progress: Progress | None = None, start: int = 0) -> Iterator[Any]:
     """The documents of the YAML file ``path``, one at a time, with :func:`load_all`'s
     protections; raises yaml.YAMLError (aliases, excessive nesting, invalid UTF-8 included) and
-    OSError. ``progress`` is called every few hundred documents."""
+    OSError. ``progress`` is called every few hundred documents. ``start``: read from this byte
+    on (a range start of :func:`document_ranges`; marks then count lines from there)."""
     total = path.stat().st_size
     scan = _Scan()
     with path.open("rb") as stream:
@@ -135,6 +136,7 @@ def iter_file(path: Path, progress: Progress | None = None) -> Iterator[Any]:
             if scan.bound > MAX_NESTING:
                 raise yaml.YAMLError(f"nested more than {MAX_NESTING} levels deep: not parsed")
     with path.open("rb") as stream:
+        stream.seek(start)
         # the fast loader has no alias check of its own: it only reads texts without anchors
         loader = _loader(scan.anchor)(stream)
         try:
@@ -150,3 +152,63 @@ def iter_file(path: Path, progress: Progress | None = None) -> Iterator[Any]:
             raise yaml.YAMLError("nested too deeply to read") from None
         finally:
             loader.dispose()
+
+
+_SEPARATOR_BYTES = re.compile(rb"^---(?=[ \t\r\n#]|$)", re.MULTILINE)
+_DIRECTIVE_BYTES = re.compile(rb"^%", re.MULTILINE)
+#: a line with content: not blank, not a comment
+_CONTENT_BYTES = re.compile(rb"^[ \t]*[^ \t\r\n#]", re.MULTILINE)
+
+
+def document_ranges(path: Path, per_range: int) -> list[tuple[int, int, int]] | None:
+    """Byte ranges of the YAML file ``path`` holding ``per_range`` documents each (the last
+    fewer), each but the first starting at a ``---`` line, as (start, end, documents), such
+    that parsing the ranges one by one (:func:`load_range`) gives the file's documents: the file
+    nests within bounds, has no anchor (so no alias reaches across ranges and the fast loader
+    applies) and no directive (which would belong to the next range's document), and is not
+    UTF-16. None when it is not so, or nests too deeply: :func:`iter_file` then reads it (and
+    words any error) as a whole.
+
+    A ``---`` at the start of a line always starts a document: block scalars end at a line
+    indented less than their content, and a quoted or flow scalar may not hold one. The
+    document count assumes that content before the first ``---`` is a document of its own; the
+    reader checks the count (``load_range``'s caller) and falls back when it is wrong."""
+    scan = _Scan()
+    ranges: list[tuple[int, int, int]] = []
+    start = offset = count = 0
+    first = True
+    with path.open("rb") as stream:
+        head = stream.read(2)
+        if head in (b"\xff\xfe", b"\xfe\xff") or b"\0" in head:
+            return None
+        stream.seek(0)
+        for chunk in _chunks(stream):
+            scan.feed(chunk)
+            if scan.anchor or scan.bound > MAX_NESTING or _DIRECTIVE_BYTES.search(chunk):
+                return None
+            for match in _SEPARATOR_BYTES.finditer(chunk):
+                if first:  # an implicit first document: content before the first separator
+                    first = False
+                    count = 1 if _CONTENT_BYTES.search(chunk, 0, match.start()) else 0
+                if count == per_range:
+                    ranges.append((start, offset + match.start(), count))
+                    start, count = offset + match.start(), 0
+                count += 1
+            if first and _CONTENT_BYTES.search(chunk):
+                first = False
+                count = 1  # content and, so far, no separator: one implicit document
+            offset += len(chunk)
+    ranges.append((start, offset, count))
+    return ranges
+
+
+def load_range(path: Path, start: int, end: int) -> list[Any]:
+    """The documents in bytes ``start``-``end`` of a file :func:`document_ranges` split (parsed
+    with the fast loader: the split made sure there is no anchor)."""
+    with path.open("rb") as stream:
+        stream.seek(start)
+        data = stream.read(end - start)
+    try:
+        return list(yaml.load_all(data, Loader=_loader(False)))
+    except RecursionError:
+        raise yaml.YAMLError("nested too deeply to read") from None

@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING
 import click
 import yaml
 
-from itbench.errors import ItbenchError
+from itbench.errors import InputError, ItbenchError
 from itbench.exitcodes import ExitCode
 
 if TYPE_CHECKING:  # the engine loads only when a command runs
-    from ciso.engines.kyverno.model import Context, RuleResult
+    from ciso.engines.kyverno.model import Context
+    from itbench.cluster.manifests import StderrProgress
+    from itbench.yamlsafe import Progress
 
 
 @click.group()
@@ -209,7 +211,15 @@ def apply(
     # PolicyExceptions may come along with the policies, as with Kyverno's --exceptions
     exceptions = [o for o in loaded if o.get("kind") == "PolicyException"]
     params = [obj for path in parameter_resources for _, obj in load_manifests_by_file(path)]
-    if policy_report or _generates(loaded):
+    whole = policy_report or _generates(loaded)
+    # a large input is read by the workers themselves, a range of documents each
+    ranges = None if whole or _workers() < 2 else _ranges(resources)
+    if ranges is not None:
+        ctx = Context(exceptions=exceptions, params=params)
+        apply_policies(loaded, [], ctx, sources=sources)  # a malformed policy fails first
+        evaluated = _evaluated_ranges(loaded, ranges, ctx, sources, fmt, tally, progress)
+        return _print(evaluated, fmt, loaded, tally, policies, resources, fail_on_empty)
+    if whole:
         # reports aggregate over every resource, and generate rules clone from any of them:
         # these read the whole input at once
         objects = list(stream)
@@ -232,11 +242,25 @@ def apply(
         empty = _warn_if_empty(loaded, len(objects), len(results), policies, resources)
         return ExitCode.FINDINGS if bad or (empty and fail_on_empty) else ExitCode.OK
     apply_policies(loaded, [], ctx, sources=sources)  # a malformed policy fails before output
+    evaluated = _evaluated(loaded, batches, ctx, sources, fmt)
+    return _print(evaluated, fmt, loaded, tally, policies, resources, fail_on_empty)
+
+
+def _print(
+    evaluated: Iterable[tuple[str, int, int]],
+    fmt: str,
+    loaded: list[dict],
+    tally: _Tally,
+    policies: tuple[Path, ...],
+    resources: tuple[Path, ...],
+    fail_on_empty: bool,
+) -> int:
+    """Print the rendered batches as one document, the summary on stderr; the exit code."""
     total = bad = 0
     first = True
     if fmt == "json":
         click.echo("[", nl=False)
-    for text, count, failing in _evaluated(loaded, batches, ctx, sources, fmt):
+    for text, count, failing in evaluated:
         total += count
         bad += failing
         if fmt == "json" and count:
@@ -325,21 +349,31 @@ MAX_WORKERS = 4
 AHEAD_PER_WORKER = 2
 
 
-def _render(results: list[RuleResult], fmt: str) -> tuple[str, int, int]:
-    """A batch's results as printed (JSON: its array items joined, without the leading
-    separator), with the number of results and of fail/error ones."""
-    bad = sum(1 for r in results if r.status in ("fail", "error"))
+def _render(rows: list[tuple], fmt: str) -> tuple[str, int, int]:
+    """A batch's results (``engine.apply_rows``) as printed (JSON: its array items joined,
+    without the leading separator), with the number of results and of fail/error ones. The
+    text is what rendering each RuleResult's ``__dict__`` gives: its fields, in order."""
+    from ciso.engines.kyverno.engine import ROW_FIELDS
+
+    status = ROW_FIELDS.index("status")
+    bad = sum(1 for r in rows if r[status] in ("fail", "error"))
     if fmt == "json":
-        text = ",\n  ".join(json.dumps(r.__dict__, indent=2).replace("\n", "\n  ") for r in results)
+        text = ",\n  ".join(
+            json.dumps(dict(zip(ROW_FIELDS, r, strict=True)), indent=2).replace("\n", "\n  ")
+            for r in rows
+        )
     elif fmt == "yaml":
-        text = yaml.safe_dump([r.__dict__ for r in results], sort_keys=False) if results else ""
+        text = (
+            yaml.safe_dump([dict(zip(ROW_FIELDS, r, strict=True)) for r in rows], sort_keys=False)
+            if rows
+            else ""
+        )
     else:
         text = "".join(
-            f"{r.status.upper():5}  {r.policy}/{r.rule}  "
-            f"{r.kind}/{r.namespace + '/' if r.namespace else ''}{r.name}  {r.message}\n"
-            for r in results
+            f"{s.upper():5}  {policy}/{rule}  {kind}/{ns + '/' if ns else ''}{name}  {message}\n"
+            for policy, rule, kind, ns, name, s, message, *_ in rows
         )
-    return text, len(results), bad
+    return text, len(rows), bad
 
 
 # what a worker process evaluates every batch with (set once per worker by _start_worker)
@@ -351,10 +385,10 @@ def _start_worker(policies: list[dict], ctx: Context, sources: dict[str, str], f
 
 
 def _work(batch: list[dict]) -> tuple[str, int, int]:
-    from ciso.engines.kyverno.engine import apply as apply_policies
+    from ciso.engines.kyverno.engine import apply_rows
 
-    results = apply_policies(_WORKER["policies"], batch, _WORKER["ctx"], sources=_WORKER["sources"])
-    return _render(results, _WORKER["fmt"])
+    rows = apply_rows(_WORKER["policies"], batch, _WORKER["ctx"], sources=_WORKER["sources"])
+    return _render(rows, _WORKER["fmt"])
 
 
 def _workers() -> int:
@@ -376,14 +410,14 @@ def _evaluated(
     more than one batch and more than one CPU the batches go to a pool of worker processes (this
     process keeps reading the input); a single batch is evaluated here, sparing the pool's
     start-up."""
-    from ciso.engines.kyverno.engine import apply as apply_policies
+    from ciso.engines.kyverno.engine import apply_rows
 
     pending = iter(batches)
     head = list(itertools.islice(pending, 2))
     workers = _workers()
     if len(head) < 2 or workers < 2:
         for batch in itertools.chain(head, pending):
-            yield _render(apply_policies(policies, batch, ctx, sources=sources), fmt)
+            yield _render(apply_rows(policies, batch, ctx, sources=sources), fmt)
         return
     with concurrent.futures.ProcessPoolExecutor(
         max_workers=workers,
@@ -399,7 +433,85 @@ def _evaluated(
             yield _result(ahead.popleft())
 
 
-def _result(batch: concurrent.futures.Future) -> tuple[str, int, int]:
+#: Inputs smaller than this are read here, in one pass, as they always were.
+SPLIT_BYTES = 1 << 20
+#: A range to read, evaluate and render: (file, first byte, end byte).
+Range = tuple[Path, int, int]
+
+
+def _ranges(resources: tuple[Path, ...]) -> list[Range] | None:
+    """The resource files cut into ranges of about BATCH documents that the workers read
+    themselves, sparing this process the parsing and the pickling of every object; None (read
+    here, as a stream) for a small input or a file that cannot be cut (see ``file_ranges``)."""
+    from itbench.cluster.manifests import file_ranges, manifest_files
+
+    files = [path for source in resources for path in manifest_files(source)]
+    if sum(path.stat().st_size for path in files) < SPLIT_BYTES:
+        return None
+    ranges: list[Range] = []
+    for path in files:
+        cut = file_ranges(path, BATCH)
+        if cut is None:
+            return None
+        ranges += [(path, start, end) for start, end in cut]
+    return ranges
+
+
+def _work_range(task: Range) -> tuple[str, int, int, int]:
+    """A worker's range: read, evaluated, rendered; with the number of resources read."""
+    from ciso.engines.kyverno.engine import apply_rows
+    from ciso.engines.kyverno.scope import as_the_cli_reads_it
+    from itbench.cluster.manifests import objects_in_range
+
+    objects = [as_the_cli_reads_it(obj) for obj in objects_in_range(*task)]
+    rows = apply_rows(_WORKER["policies"], objects, _WORKER["ctx"], sources=_WORKER["sources"])
+    return (*_render(rows, _WORKER["fmt"]), len(objects))
+
+
+def _evaluated_ranges(
+    policies: list[dict],
+    ranges: list[Range],
+    ctx: Context,
+    sources: dict[str, str],
+    fmt: str,
+    tally: _Tally,
+    progress: StderrProgress,
+) -> Iterator[tuple[str, int, int]]:
+    """As ``_evaluated``, each worker reading its own ranges of the input, in input order."""
+    from itbench.cluster.manifests import iter_file
+
+    reporters: dict[Path, Progress] = {}
+    documents: collections.Counter[Path] = collections.Counter()
+    with concurrent.futures.ProcessPoolExecutor(
+        max_workers=_workers(),
+        initializer=_start_worker,
+        initargs=(policies, ctx, sources, fmt),
+    ) as pool:
+        ahead: collections.deque[tuple[Range, concurrent.futures.Future]] = collections.deque()
+        pending = iter(ranges)
+        while True:
+            for task in itertools.islice(pending, _workers() * AHEAD_PER_WORKER - len(ahead)):
+                ahead.append((task, pool.submit(_work_range, task)))
+            if not ahead:
+                return
+            (path, _, end), future = ahead.popleft()
+            try:
+                text, count, failing, read = _result(future)
+            except InputError:
+                # the range's error counts documents from the range: read the file as a whole
+                # for the message naming the document and line within it
+                for _ in iter_file(path):
+                    pass
+                raise
+            tally.count += read
+            documents[path] += read
+            if path not in reporters:
+                reporters[path] = progress.for_file(path)
+            reporters[path](end, path.stat().st_size, documents[path])
+            yield text, count, failing
+
+
+def _result(batch: concurrent.futures.Future) -> tuple:
     try:
         return batch.result()
     except concurrent.futures.process.BrokenProcessPool:

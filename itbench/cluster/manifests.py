@@ -17,7 +17,7 @@ from typing import Any, TextIO
 import yaml
 
 from itbench.errors import InputError
-from itbench.yamlsafe import Progress
+from itbench.yamlsafe import Progress, document_ranges, load_range
 from itbench.yamlsafe import iter_file as iter_yaml
 
 SUFFIXES = (".yaml", ".yml", ".json")
@@ -38,7 +38,7 @@ def depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
     return True
 
 
-def _documents(path: Path, progress: Progress | None = None) -> Iterator[Any]:
+def _documents(path: Path, progress: Progress | None = None, start: int = 0) -> Iterator[Any]:
     if path.suffix == ".json":
         text = path.read_text(encoding="utf-8", errors="replace")
         try:
@@ -51,7 +51,7 @@ def _documents(path: Path, progress: Progress | None = None) -> Iterator[Any]:
             ) from exc
         return
     try:
-        yield from iter_yaml(path, progress)
+        yield from iter_yaml(path, progress, start)
     except yaml.YAMLError as exc:
         raise InputError(f"{path}: not valid YAML ({exc})") from exc
 
@@ -112,30 +112,86 @@ def check_object(obj: Any, where: str) -> dict[str, Any]:
     return obj
 
 
-def iter_file(path: Path, progress: StderrProgress | None = None) -> Iterator[dict[str, Any]]:
-    """The objects of one manifest file, one at a time, each checked (``List`` kinds unrolled)."""
-    documents = _documents(path, progress.for_file(path) if progress else None)
+def iter_file(
+    path: Path, progress: StderrProgress | None = None, start: int = 0
+) -> Iterator[dict[str, Any]]:
+    """The objects of one manifest file, one at a time, each checked (``List`` kinds unrolled).
+    ``start``: a YAML file's objects from a range start of :func:`file_ranges` on (errors then
+    count documents and lines from there)."""
+    documents = _documents(path, progress.for_file(path) if progress else None, start)
     index = 0
     try:
         for index, doc in enumerate(documents):
             if doc is None:
                 continue
-            where = f"{path}: document {index}"
-            if (
-                isinstance(doc, dict)
-                and str(doc.get("kind", "")).endswith("List")
-                and isinstance(doc.get("items"), list)
-            ):
-                for j, item in enumerate(doc["items"]):
-                    yield check_object(item, f"{where}, items[{j}]")
-            else:
-                yield check_object(doc, where)
+            yield from _unrolled(doc, f"{path}: document {index}")
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
 
 
+def _unrolled(doc: Any, where: str) -> Iterator[dict[str, Any]]:
+    """A document's objects, checked (a ``List`` kind's items, else the document itself)."""
+    if (
+        isinstance(doc, dict)
+        and str(doc.get("kind", "")).endswith("List")
+        and isinstance(doc.get("items"), list)
+    ):
+        for j, item in enumerate(doc["items"]):
+            yield check_object(item, f"{where}, items[{j}]")
+    else:
+        yield check_object(doc, where)
+
+
+def file_ranges(path: Path, per_range: int) -> list[tuple[int, int, int]] | None:
+    """Ranges of ``path`` that :func:`objects_in_range` can read independently (in worker
+    processes), as (first byte, end byte, documents), ``per_range`` documents each; None when
+    the file must be read as a whole (JSON, or a YAML file
+    :func:`itbench.yamlsafe.document_ranges` does not split)."""
+    if path.suffix == ".json":
+        return None
+    try:
+        return document_ranges(path, per_range)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+
+
+def objects_in_range(
+    path: Path, start: int, end: int, documents: int
+) -> list[dict[str, Any]] | None:
+    """The checked objects of one range from :func:`file_ranges`: one per document, or None
+    when the range does not hold ``documents`` documents of one object each (a null document,
+    a ``List``, or a miscounted first document): the caller then reads on from ``start`` with
+    :func:`iter_file`. An error's document number counts from the range's start: the caller
+    re-reads the file with :func:`iter_file` for the message naming the document and line
+    within the whole file."""
+    try:
+        found = load_range(path, start, end)
+    except yaml.YAMLError as exc:
+        raise InputError(f"{path}: not valid YAML ({exc})") from exc
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    if len(found) != documents:
+        return None
+    objects: list[dict[str, Any]] = []
+    for index, doc in enumerate(found):
+        unrolled = [] if doc is None else list(_unrolled(doc, f"{path}: document +{index}"))
+        if len(unrolled) != 1 or unrolled[0] is not doc:
+            return None
+        objects.append(doc)
+    return objects
+
+
 def load_file(path: Path) -> list[dict[str, Any]]:
     return list(iter_file(path))
+
+
+def manifest_files(source: Path) -> list[Path]:
+    """The manifest files under ``source``: itself, or a directory's, recursively, sorted."""
+    if source.is_file():
+        return [source]
+    if source.is_dir():
+        return sorted(p for p in source.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+    raise InputError(f"{source}: no such file or directory")
 
 
 def iter_manifests_by_file(
@@ -144,12 +200,7 @@ def iter_manifests_by_file(
     """Every object under ``source`` (a file, or a directory searched recursively, sorted) with
     the file it came from, one at a time. Past ``max_objects`` objects the input is refused at
     once, without reading the rest."""
-    if source.is_file():
-        paths = [source]
-    elif source.is_dir():
-        paths = sorted(p for p in source.rglob("*") if p.suffix in SUFFIXES and p.is_file())
-    else:
-        raise InputError(f"{source}: no such file or directory")
+    paths = manifest_files(source)
     count = 0
     for path in paths:
         for obj in iter_file(path, progress):

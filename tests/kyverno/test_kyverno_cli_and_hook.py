@@ -177,9 +177,9 @@ def _test_file(folder: Path, policy: str, results: str, resources: str = RESOURC
 def _cel_only(tmp_path: Path) -> Path:
     return _test_file(
         tmp_path / "cel",
-        # MutatingPolicy and GeneratingPolicy are evaluated now; DeletingPolicy is still outside
-        MUTATING_POLICY.replace("kind: MutatingPolicy", "kind: DeletingPolicy"),
-        "  - {isDeletingPolicy: true, policy: cel-add-label, kind: Pod, resources: [bad],"
+        # the CEL policy kinds are evaluated now; MutatingAdmissionPolicy is still outside
+        MUTATING_POLICY.replace("kind: MutatingPolicy", "kind: MutatingAdmissionPolicy"),
+        "  - {isMutatingAdmissionPolicy: true, policy: cel-add-label, kind: Pod, resources: [bad],"
         " result: pass}\n",
     ).parent
 

@@ -11,8 +11,10 @@ rule and from values read through the same chains. So the outcome is computed on
 view and reused. Rules outside that shape return None and are always evaluated.
 
 The run-wide inputs (the request's user, the operation) are the same for every resource of one
-``apply``; the memo is keyed by the rule and context objects and the operation, and only used when
-no PolicyException or test value can vary the outcome per resource (see ``engine.apply``).
+``apply``; the memo is keyed by the rule, the request facts and the operation, and only used when
+no PolicyException or test value can vary the outcome per resource and the request is neither an
+UPDATE nor a DELETE (whose old object and allowExistingViolations check read more; see
+``engine.apply``).
 """
 
 from __future__ import annotations
@@ -78,9 +80,13 @@ def _spine(node: dict[str, Any]) -> list[str] | None:
     if node["type"] == "field":
         return [node["value"]]
     if node["type"] == "subexpression":
-        left, right = (_spine(child) for child in node["children"])
-        if left is not None and right is not None:
-            return left + right
+        names: list[str] = []
+        for child in node["children"]:
+            part = _spine(child)
+            if part is None:
+                return None
+            names += part
+        return names
     return None
 
 
@@ -126,7 +132,15 @@ def _reads(node: dict[str, Any], at_root: bool, out: set[Chain]) -> None:
         name = str(node.get("value", ""))
         if name.startswith("time_") or name == "random":
             raise _Unbounded  # not a function of its arguments alone
-    if kind in _LEFT_THEN_ELEMENTS or kind == _FILTER:
+    if kind == "subexpression" and at_root and children and _spine(children[0]) is not None:
+        # a.b.c[...]…: the leading field chain is read from the root, the rest from its value
+        lead = 1
+        while lead < len(children) and _spine(children[lead]) is not None:
+            lead += 1
+        _reads({"type": "subexpression", "children": children[:lead]}, True, out)
+        for child in children[lead:]:
+            _reads(child, False, out)
+    elif kind in _LEFT_THEN_ELEMENTS or kind == _FILTER:
         if children:
             _reads(children[0], at_root, out)
         for child in children[1:]:
@@ -277,14 +291,15 @@ class Memo:
 _MEMOS: dict[int, tuple[dict[str, Any], Any, str, Memo | None]] = {}
 
 
-def memo_for(rule: dict[str, Any], ctx: Any, operation: str) -> Memo | None:
-    """The memo of ``rule`` under ``ctx`` and ``operation`` (None: the rule is not memoisable),
-    kept across ``apply`` calls (a worker evaluates a large input one batch at a time)."""
+def memo_for(rule: dict[str, Any], facts: Any, operation: str) -> Memo | None:
+    """The memo of ``rule`` for the request ``facts`` (the user a rule may read; Facts is frozen)
+    and ``operation``, or None when the rule is not memoisable; kept across ``apply`` calls (a
+    worker evaluates a large input one batch at a time)."""
     key = id(rule)
     cached = _MEMOS.get(key)
-    if cached is None or cached[0] is not rule or cached[1] is not ctx or cached[2] != operation:
+    if cached is None or cached[0] is not rule or cached[1] is not facts or cached[2] != operation:
         if len(_MEMOS) > 1000:
             _MEMOS.clear()
         chains = read_set(rule)
-        cached = _MEMOS[key] = (rule, ctx, operation, None if chains is None else Memo(chains))
+        cached = _MEMOS[key] = (rule, facts, operation, None if chains is None else Memo(chains))
     return cached[3]

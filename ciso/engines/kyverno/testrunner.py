@@ -26,6 +26,7 @@ import yaml
 
 from ciso.engines.kyverno.cel import dpol as cel_dpol
 from ciso.engines.kyverno.cel import gpol as cel_gpol
+from ciso.engines.kyverno.cel import ivpol as cel_ivpol
 from ciso.engines.kyverno.cel import mpol as cel_mpol
 from ciso.engines.kyverno.cel import vap as cel_vap
 from ciso.engines.kyverno.cel import vpol as cel_vpol
@@ -40,13 +41,12 @@ from itbench.errors import InputError, parse_problem
 from itbench.yamlsafe import load_all
 
 OUT_OF_SCOPE_FLAGS = (
-    "isImageValidatingPolicy",
     "isMutatingAdmissionPolicy",
 )
+#: the policy kinds ``kyverno test`` also runs on a Test's ``jsonPayloads``
+PAYLOAD_KINDS = cel_dpol.KINDS + cel_ivpol.KINDS
 OUT_OF_SCOPE_KINDS = (
-    "ImageValidatingPolicy",
     "MutatingAdmissionPolicy",
-    "NamespacedImageValidatingPolicy",
 )
 
 
@@ -191,6 +191,39 @@ def _cluster_resources(paths: list[Path]) -> list[dict[str, Any]]:
                     raise InputError(f"{path}: spec.resources[{index}] has no 'kind'")
                 objects.append(resource)
     return objects
+
+
+def _json_payloads(base: Path, test: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A Test's ``jsonPayloads`` (and ``jsonPayload``): (file name as the test names it, its
+    top-level object), as the Kyverno CLI loads them for policies that evaluate JSON."""
+    rels = list(test.get("jsonPayloads") or [])
+    if test.get("jsonPayload"):
+        rels.append(test["jsonPayload"])
+    payloads = []
+    for rel in rels:
+        docs = _load_yaml_documents(base / str(rel))
+        if len(docs) != 1 or not isinstance(docs[0], dict) or not docs[0]:
+            raise InputError(f"{base / str(rel)}: a JSON payload must be one non-empty object")
+        payloads.append((str(rel), docs[0]))
+    return payloads
+
+
+def _payload_results(
+    policies: list[dict[str, Any]],
+    payloads: list[tuple[str, dict[str, Any]]],
+    ctx: Context,
+    sources: dict[str, str],
+) -> list[RuleResult]:
+    """The responses of the policies that evaluate JSON payloads, each named after its payload
+    (a payload has no kind or name; the CLI reports it by file)."""
+    chosen = [p for p in policies if p.get("kind") in PAYLOAD_KINDS]
+    if not chosen:
+        return []
+    return [
+        replace(result, name=name)
+        for name, payload in payloads
+        for result in apply(chosen, [payload], ctx, sources)
+    ]
 
 
 def _resource_key(name: str) -> tuple[str | None, str]:
@@ -436,17 +469,32 @@ def run_test_file(path: Path) -> TestFileResult:
             except InputError as exc:
                 outcome.error = str(exc)
                 return outcome
+    try:
+        payloads = _json_payloads(base, test)
+        payload_results = _payload_results(policies, payloads, ctx, sources)
+    except InputError as exc:
+        outcome.error = str(exc)
+        return outcome
+    payload_names = {name for name, _ in payloads}
+    payload_policies = {
+        name
+        for p in policies
+        if p.get("kind") in PAYLOAD_KINDS
+        for name in (policy_id(p), (p.get("metadata") or {}).get("name", ""))
+    }
     known_policies = {policy_id(p) for p in policies}
     ruleless = (
         cel_vpol.names(policies)
         | cel_mpol.names(policies)
         | cel_gpol.names(policies)
         | cel_dpol.names(policies)
+        | cel_ivpol.names(policies)
         | cel_vap.names(policies)
     )
     for entry in test.get("results") or []:
-        results = runs[entry.get("operation")]
-        names = _expectation_names(entry)
+        results = runs[entry.get("operation")] + payload_results
+        # an entry naming no resource is about the payloads, as the CLI checks every trigger
+        names = _expectation_names(entry) or sorted(payload_names)
         policy, rule, kind, expected = (
             entry.get("policy", ""),
             # the CLI checks every response of a ruleless kind, whatever rule the entry names
@@ -461,7 +509,11 @@ def run_test_file(path: Path) -> TestFileResult:
                     "skipped",
                     "policy kind outside this engine",
                 )
-            elif not _declared(resources, kind, resource):
+            elif resource in payload_names and policy not in payload_policies:
+                verdict = (None, "skipped", "JSON payloads are not evaluated for this policy kind")
+            elif not _declared(resources, kind, resource) and not (
+                not kind and resource in payload_names
+            ):
                 verdict = (None, "failed", "resource not found")
             else:
                 verdict = _judge(results, known_policies, policy, rule, kind, resource, expected)

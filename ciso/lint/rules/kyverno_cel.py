@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from ciso.engines.kyverno.cel import dpol as cel_dpol
+from ciso.engines.kyverno.cel import ivpol as cel_ivpol
 from ciso.engines.kyverno.cel.program import CelError, compile_expression
 from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 from ciso.lint.yaml_lines import line_of
@@ -24,9 +26,14 @@ REQUIRED = {
     "ValidatingPolicy": ("validations",),
     "MutatingPolicy": ("mutations",),
     "GeneratingPolicy": ("generate",),
-    "DeletingPolicy": ("conditions",),
-    "ImageValidatingPolicy": ("validations",),
+    # as their CRDs require (a DeletingPolicy without conditions deletes all it matches)
+    "DeletingPolicy": ("schedule",),
+    "NamespacedDeletingPolicy": ("schedule",),
+    "ImageValidatingPolicy": ("attestors", "validations"),
+    "NamespacedImageValidatingPolicy": ("attestors", "validations"),
 }
+#: the kinds whose evaluator also names structural problems of present fields
+STRUCTURE = {kind: module for module in (cel_dpol, cel_ivpol) for kind in module.KINDS}
 EXPRESSION_KEYS = ("expression", "messageExpression", "valueExpression")
 
 
@@ -99,6 +106,20 @@ def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Findin
         spec = doc.get("spec")
         if not isinstance(spec, dict):
             continue  # a partial document (e.g. a test assertion on the policy's status)
+        module = STRUCTURE.get(kind)
+        for problem in module.check_structure(doc) if module else ():
+            field, _, _ = problem.partition(":")
+            if field.removeprefix("spec.") in REQUIRED.get(kind, ()):
+                continue  # reported below as missing
+            findings.append(
+                Finding(
+                    INFO,
+                    str(target.path),
+                    f"{kind} {name}: {problem}",
+                    line_of(target.text, index, ("spec",)),
+                    severity="error",
+                )
+            )
         for field in REQUIRED.get(kind, ()):
             if field not in spec:
                 findings.append(

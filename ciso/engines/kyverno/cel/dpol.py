@@ -161,9 +161,7 @@ def check_structure(policy: dict[str, Any]) -> list[str]:
             problems.append(f"spec.conditions[{index}].expression: required")
     propagation = spec.get("deletionPropagationPolicy")
     if propagation is not None and propagation not in ("Orphan", "Background", "Foreground"):
-        problems.append(
-            "spec.deletionPropagationPolicy: must be Orphan, Background or Foreground"
-        )
+        problems.append("spec.deletionPropagationPolicy: must be Orphan, Background or Foreground")
     return problems
 
 

@@ -195,6 +195,58 @@ def rewrite_struct_construction(source: str) -> str:
     return "".join(parts)
 
 
+def _bind_call(toks: list[Token]) -> tuple[int, int, int, int] | None:
+    """(index of ``cel``, of its first comma, of its second, of the closing paren) of the first
+    ``cel.bind(var, init, body)`` in ``toks``; None when there is none."""
+    for i in range(len(toks) - 3):
+        if not (
+            toks[i].text == "cel"
+            and not toks[i].string
+            and (i == 0 or toks[i - 1].text != ".")
+            and toks[i + 1].text == "."
+            and toks[i + 2].text == "bind"
+            and toks[i + 3].text == "("
+        ):
+            continue
+        depth, commas = 0, []
+        for j in range(i + 3, len(toks)):
+            text = "" if toks[j].string else toks[j].text
+            if text in ("(", "[", "{"):
+                depth += 1
+            elif text in (")", "]", "}"):
+                depth -= 1
+                if depth == 0:
+                    if len(commas) != 2:
+                        raise CelSyntaxError("cel.bind takes a name, a value and a body", j)
+                    return i, commas[0], commas[1], j
+            elif text == "," and depth == 1:
+                commas.append(j)
+        raise CelSyntaxError("unbalanced brackets in cel.bind", toks[i].offset)
+    return None
+
+
+def rewrite_bind(source: str) -> str:
+    """The source with every ``cel.bind(v, init, body)`` as ``[init].map(v, body)[0]``: the
+    evaluator has no bind macro, and a one-element map binds ``v`` to ``init``, evaluated once,
+    exactly as bind does (unchanged when the source binds nothing)."""
+    if "bind" not in source:
+        return source
+    for _ in range(source.count("bind")):
+        toks = tokens(source)
+        found = _bind_call(toks)
+        if found is None:
+            break
+        start, first, second, close = found
+        name = source[toks[start + 3].offset + 1 : toks[first].offset].strip()
+        init = source[toks[first].offset + 1 : toks[second].offset]
+        body = source[toks[second].offset + 1 : toks[close].offset]
+        source = (
+            f"{source[: toks[start].offset]}[{init}].map({name},{body})[0]"
+            f"{source[toks[close].offset + 1 :]}"
+        )
+    return source
+
+
 def rewrite_optional_syntax(source: str) -> str:
     """The source with ``.?f`` and ``[?k]`` as calls the evaluator parses (unchanged when the
     source has neither)."""

@@ -93,7 +93,7 @@ def conditions_hold(spec: dict[str, Any], bound: dict[str, Any]) -> bool:
     return True
 
 
-def _audit_annotations(spec: dict[str, Any], bound: dict[str, Any]) -> dict[str, str]:
+def audit_annotations(spec: dict[str, Any], bound: dict[str, Any]) -> dict[str, str]:
     out: dict[str, str] = {}
     for index, entry in enumerate(spec.get("auditAnnotations") or []):
         where = ("spec", "auditAnnotations", index, "valueExpression")
@@ -109,7 +109,7 @@ def _audit_annotations(spec: dict[str, Any], bound: dict[str, Any]) -> dict[str,
     return out
 
 
-def _failure_message(entry: dict[str, Any], index: int, bound: dict[str, Any]) -> str:
+def failure_message(entry: dict[str, Any], index: int, bound: dict[str, Any]) -> str:
     """As Kyverno: a messageExpression wins (its failure is the message), then the message."""
     message = str(entry.get("message") or "")
     if entry.get("messageExpression"):
@@ -144,10 +144,10 @@ def evaluate_spec(
             continue
         if value is not False:
             raise RuleError(f"expression must evaluate to a bool, got {value!r}").at(*where)
-        message = _failure_message(entry, index, bound)
-        _audit_annotations(spec, bound)
+        message = failure_message(entry, index, bound)
+        audit_annotations(spec, bound)
         return RuleOutcome(RuleStatus.FAIL, message)
-    _audit_annotations(spec, bound)
+    audit_annotations(spec, bound)
     return RuleOutcome(RuleStatus.PASS, "success")
 
 

@@ -2,8 +2,9 @@
 per library; ``FUNCTIONS`` is every one of them, each guarded by the evaluation deadline.
 
 Kubernetes': optional types, strings, lists, regex, quantity, sets, url, ip, cidr, format.
-Kyverno's: resource, image (data), http, globalContext, time, user, generator; they answer from the
-``environment`` a run sets (offline: the test's context file, resources and mocked answers)."""
+Kyverno's: resource, image (data), image verification (unsupported offline), http,
+globalContext, time, user, generator; they answer from the ``environment`` a run sets
+(offline: the test's context file, resources and mocked answers)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ciso.engines.kyverno.cel.libraries import (
     globalcontext,
     http,
     image,
+    imageverify,
     ip,
     lists,
     optional,
@@ -44,6 +46,7 @@ LIBRARIES = (
     format,
     resource,
     image,
+    imageverify,
     http,
     globalcontext,
     time,
