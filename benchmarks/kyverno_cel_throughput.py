@@ -46,8 +46,10 @@ VIOLATION_RATE = 0.08
 #: controls whose forms are written to different rules in the corpus itself, so a disagreement
 #: there is the policies', not the engine's (still measured and reported, never hidden)
 POLICY_TEXT_DIFFERS = {
-    "restrict-seccomp-strict": "the classic anyPattern requires seccompProfile.type to be set; "
-    "the cel and vpol expressions accept it unset",
+    "restrict-seccomp-strict": "the classic anyPattern wants seccompProfile.type set, on the pod "
+    "or on every container (a pod-level Unconfined passes when every container sets a good "
+    "type); the cel and vpol expressions accept it unset but check the pod level and every "
+    "container",
 }
 
 
@@ -158,20 +160,72 @@ def pod_template(rng: random.Random, number: int) -> tuple[dict[str, Any], dict[
     return annotations, spec
 
 
+def restricted_template() -> tuple[dict[str, str], dict[str, Any]]:
+    """A workload that meets every control of both levels."""
+    context = {
+        "allowPrivilegeEscalation": False,
+        "runAsNonRoot": True,
+        "capabilities": {"drop": ["ALL"]},
+        "seccompProfile": {"type": "RuntimeDefault"},
+    }
+    spec = {
+        "securityContext": {"runAsNonRoot": True, "seccompProfile": {"type": "RuntimeDefault"}},
+        "containers": [{"name": "c0", "image": "nginx:1.25", "securityContext": context}],
+        "volumes": [{"name": "cache", "emptyDir": {}}],
+    }
+    return {}, spec
+
+
+def _first_context(spec: dict[str, Any]) -> dict[str, Any]:
+    return spec["containers"][0]["securityContext"]
+
+
+#: one violation each, planted in a restricted workload, so that even a handful of resources
+#: shows every control failing somewhere (the random ones follow)
+PLANTED: tuple[Any, ...] = (
+    lambda a, s: None,  # the clean workload itself
+    lambda a, s: _first_context(s).update(privileged=True),
+    lambda a, s: s.update(hostNetwork=True),
+    lambda a, s: s["volumes"].append({"name": "h", "hostPath": {"path": "/var/run"}}),
+    lambda a, s: s["containers"][0].update(ports=[{"containerPort": 80, "hostPort": 80}]),
+    lambda a, s: _first_context(s).update(windowsOptions={"hostProcess": True}),
+    lambda a, s: _first_context(s).update(procMount="Unmasked"),
+    lambda a, s: _first_context(s).update(seLinuxOptions={"type": "spc_t"}),
+    lambda a, s: s["securityContext"].update(seccompProfile={"type": "Unconfined"}),
+    lambda a, s: s["securityContext"].update(sysctls=[{"name": "kernel.msgmax", "value": "1"}]),
+    lambda a, s: _first_context(s)["capabilities"].update(add=["SYS_ADMIN"]),
+    lambda a, s: _first_context(s).update(allowPrivilegeEscalation=True),
+    lambda a, s: _first_context(s).update(runAsUser=0),
+    lambda a, s: [_first_context(s).update(runAsNonRoot=False), s.pop("securityContext")],
+    lambda a, s: s["volumes"].append({"name": "n", "nfs": {"server": "nfs", "path": "/"}}),
+    lambda a, s: a.update({"container.apparmor.security.beta.kubernetes.io/c0": "unconfined"}),
+    lambda a, s: s["containers"][0].update(ports=[{"containerPort": 80, "hostPort": 5500}]),
+)
+
+
 def generate(count: int, seed: int = 0) -> list[dict[str, Any]]:
-    """``count`` workloads, alternately Pods and Deployments, some violating each control."""
+    """``count`` workloads, alternately Pods and Deployments: first a clean one and one per
+    planted violation, then random ones, some violating each control."""
     rng = random.Random(seed)
     resources = []
     for i in range(count):
-        annotations, spec = pod_template(rng, i)
+        if i < len(PLANTED):
+            annotations, spec = restricted_template()
+            PLANTED[i](annotations, spec)
+        else:
+            annotations, spec = pod_template(rng, i)
         meta: dict[str, Any] = {"namespace": "bench"}
         if i % 2 == 0:
-            meta = {
-                "name": f"pod-{i}",
-                **meta,
-                **({"annotations": annotations} if annotations else {}),
-            }
-            resources.append({"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec})
+            if annotations:
+                meta["annotations"] = annotations
+            resources.append(
+                {
+                    "apiVersion": "v1",
+                    "kind": "Pod",
+                    "metadata": {"name": f"pod-{i}", **meta},
+                    "spec": spec,
+                }
+            )
         else:
             template: dict[str, Any] = {"metadata": {"labels": {"app": f"d{i}"}}, "spec": spec}
             if annotations:
@@ -250,8 +304,11 @@ def agreement(
             continue
         disagreements = []
         outcomes: Counter[str] = Counter()
+        pairs = [(a, b) for i, a in enumerate(forms) for b in forms[i + 1 :]]
+        pairwise: Counter[str] = Counter()
         for key in keys:
             seen = {form: by_form[form].get((control, key), "none") for form in forms}
+            pairwise.update(f"{a}~{b}" for a, b in pairs if seen[a] == seen[b])
             if len(set(seen.values())) > 1:
                 disagreements.append({"resource": key, **seen})
             else:
@@ -262,6 +319,8 @@ def agreement(
                 "agreeing": len(keys) - len(disagreements),
                 "agreed_outcomes": dict(sorted(outcomes.items())),
                 "disagreements": len(disagreements),
+                # resources on which each two forms agree
+                "pairwise": {f"{a}~{b}": pairwise[f"{a}~{b}"] for a, b in pairs},
                 "agree": not disagreements,
                 "examples": disagreements[:examples],
             }

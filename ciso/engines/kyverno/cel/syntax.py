@@ -47,6 +47,7 @@ NAMESPACED_CALLS = frozenset(
         "http.Post",
         "globalContext.Get",
         "generator.Apply",
+        "generator.apply",  # Kyverno 1.16+ spells it in lower case
         "time.now",
         "time.truncate",
         "time.toCron",

@@ -71,4 +71,4 @@ def apply(namespace: Any, objects: Any) -> None:
     return None
 
 
-FUNCTIONS = {namespaced("generator", "Apply"): apply}
+FUNCTIONS = {namespaced("generator", "Apply"): apply, namespaced("generator", "apply"): apply}

@@ -249,7 +249,11 @@ def _is_link_local_unicast(ip: Any) -> bool:
 
 
 def _string(arg: Any) -> str:
-    """``string(ip)`` and ``string(cidr)`` (CEL's own string() handles every other type)."""
+    """``string(ip)`` and ``string(cidr)``; also ``string(bool)``, which CEL defines but the
+    evaluator's own string() lacks (registering ``string`` routes the types it cannot convert
+    here). CEL's own string() handles every other type."""
+    if isinstance(arg, bool):
+        return "true" if arg else "false"
     if isinstance(arg, dict) and KEY in arg:
         return arg[KEY]
     if isinstance(arg, dict) and CIDR_KEY in arg:
