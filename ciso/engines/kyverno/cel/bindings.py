@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ciso.engines.kyverno.cel import limits
-from ciso.engines.kyverno.cel.program import CelError, evaluate
+from ciso.engines.kyverno.cel.program import CelError, context_for, evaluate
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.model import Context
 
@@ -73,28 +73,68 @@ def with_variables(
     names the variable."""
     values: dict[str, Any] = {}
     failures: dict[str, str] = {}
-    bound = {**bindings, "variables": values}
-    largest = limits.largest_collection(bindings)
+    bound = {**_visible(bindings), "variables": values}
+    largest = limits.largest_binding(_visible(bindings))
+    # one conversion of the bindings; each variable then sees the ones before it by replacing
+    # only ``variables`` in the evaluator's context
+    context = context_for(bound) if variables else None
     for index, variable in enumerate(variables or []):
         if not isinstance(variable, dict) or not variable.get("name"):
             raise RuleError("a variable needs a name and an expression").at(*where, index)
+        context.add_variable("variables", dict(values))
         try:
             values[variable["name"]] = evaluate(
-                str(variable.get("expression", "")), bound, largest=largest
+                str(variable.get("expression", "")), bound, largest=largest, context=context
             )
         except CelError as exc:
             failures[variable["name"]] = str(exc)
     bound["_failed_variables"] = failures
+    if context is not None:
+        # the expressions that follow see every variable: hand them this context (``run``
+        # checks the signature, so nothing stale can be used)
+        context.add_variable("variables", dict(values))
+        largest = max(largest, limits.largest_collection(values))
+        bound[_CACHED] = (_signature(_visible(bound)), context, largest)
     return bound
+
+
+#: where ``run`` keeps the evaluator's context of a bindings dict, with what it was built from
+_CACHED = "_cel_context"
+
+
+def _visible(bindings: dict[str, Any]) -> dict[str, Any]:
+    """The bindings an expression sees (private keys, which start with '_', left out)."""
+    return {k: v for k, v in bindings.items() if not k.startswith("_")}
+
+
+def _signature(visible: dict[str, Any]) -> tuple:
+    return tuple(
+        (name, id(value), len(value) if isinstance(value, dict) else -1)
+        for name, value in visible.items()
+    )
+
+
+def _context(bindings: dict[str, Any], visible: dict[str, Any]) -> tuple[Any, int]:
+    """The evaluator's context and the largest collection for ``visible``, built once per
+    bindings dict and reused by every expression evaluated over it. Rebuilt when a binding was
+    replaced (a copy with another ``object``, a namespaceObject set later) or the variables
+    grew: the signature holds each value's identity (and a dict's size)."""
+    signature = _signature(visible)
+    cached = bindings.get(_CACHED)
+    if cached is None or cached[0] != signature:
+        cached = (signature, context_for(visible), limits.largest_binding(visible))
+        bindings[_CACHED] = cached
+    return cached[1], cached[2]
 
 
 def run(source: str, bindings: dict[str, Any], where: Sequence[Any]) -> Any:
     """Evaluate ``source``; a RuleError at ``where`` naming the failure (and the failed variable
     it read, if any)."""
     failures = bindings.get("_failed_variables") or {}
-    visible = {k: v for k, v in bindings.items() if k != "_failed_variables"}
+    visible = _visible(bindings)
+    context, largest = _context(bindings, visible)
     try:
-        return evaluate(source, visible)
+        return evaluate(source, visible, largest=largest, context=context)
     except CelError as exc:
         read = [name for name in failures if f"variables.{name}" in source]
         if read:

@@ -77,6 +77,35 @@ def largest_collection(value: Any, depth: int = 0, *, strings: bool = False) -> 
     return 0
 
 
+#: largest_collection of the bindings' values by identity (each value kept alive beside its
+#: size, so an id is never reused while cached): one resource is bound once per policy, and
+#: walking it again for every policy cost as much as evaluating the policy. Inputs are not
+#: changed while policies are applied; a stale size could only move the cost estimate, and the
+#: deadline of every library call still holds.
+_SIZES: dict[int, tuple[Any, int]] = {}
+
+
+def largest_binding(bindings: dict[str, Any], depth: int = 0) -> int:
+    """``largest_collection`` over the values of ``bindings``, each value's size remembered;
+    a map built per request (``request``, which holds the object again) is opened one level so
+    the object inside it is found in the cache."""
+    largest = 0
+    for value in bindings.values():
+        if not isinstance(value, (dict, list)):
+            continue
+        cached = _SIZES.get(id(value))
+        if cached is not None and cached[0] is value:
+            largest = max(largest, cached[1])
+        elif depth == 0 and isinstance(value, dict):
+            largest = max(largest, len(value), largest_binding(value, depth + 1))
+        else:
+            if len(_SIZES) > 8192:
+                _SIZES.clear()
+            _SIZES[id(value)] = (value, largest_collection(value))
+            largest = max(largest, _SIZES[id(value)][1])
+    return largest
+
+
 def iteration_bound(largest: int, shape: CostShape) -> int:
     """How many elements one comprehension may range over: the input's largest collection or
     all the source's literal elements, times the terms a list concatenation can join."""

@@ -66,10 +66,24 @@ def compile_expression(source: str) -> Compiled:
     return Compiled(source, program, shape.depth, shape)
 
 
-def evaluate(source: str, bindings: Mapping[str, Any], *, largest: int | None = None) -> Any:
+def context_for(bindings: Mapping[str, Any]) -> Any:
+    """The evaluator's context for ``bindings``: converting them is most of an expression's cost
+    (about 80 µs for a Pod against 6 µs to run a typical check), so callers that evaluate
+    several expressions over the same bindings build it once and pass it to ``evaluate``."""
+    return cel.Context(variables=dict(bindings), functions=FUNCTIONS)
+
+
+def evaluate(
+    source: str,
+    bindings: Mapping[str, Any],
+    *,
+    largest: int | None = None,
+    context: Any = None,
+) -> Any:
     """The value of ``source`` with ``bindings``; CelError when compiling or evaluating fails or a
     limit is exceeded. ``largest``: the largest collection in the bindings, when the caller
-    already knows it (it is the same for every expression of one rule)."""
+    already knows it (it is the same for every expression of one rule); ``context``: the
+    bindings already converted by ``context_for`` (they must be these bindings)."""
     compiled = compile_expression(source)
     shape = compiled.shape
     if shape.depth:
@@ -84,7 +98,8 @@ def evaluate(source: str, bindings: Mapping[str, Any], *, largest: int | None = 
                 f"estimated cost {cost} exceeds the cost limit {limits.COST_LIMIT} "
                 f"({compiled.nesting} nested comprehensions over up to {bound} elements)"
             )
-    context = cel.Context(variables=dict(bindings), functions=FUNCTIONS)
+    if context is None:
+        context = context_for(bindings)
     limits.start()
     try:
         return compiled.program.execute(context)
