@@ -40,14 +40,10 @@ from itbench.cluster.manifests import MAX_DEPTH, depth_ok
 from itbench.errors import InputError, parse_problem
 from itbench.yamlsafe import load_all
 
-OUT_OF_SCOPE_FLAGS = (
-    "isMutatingAdmissionPolicy",
-)
+OUT_OF_SCOPE_FLAGS = ("isMutatingAdmissionPolicy",)
 #: the policy kinds ``kyverno test`` also runs on a Test's ``jsonPayloads``
 PAYLOAD_KINDS = cel_dpol.KINDS + cel_ivpol.KINDS
-OUT_OF_SCOPE_KINDS = (
-    "MutatingAdmissionPolicy",
-)
+OUT_OF_SCOPE_KINDS = ("MutatingAdmissionPolicy",)
 
 
 @dataclass(frozen=True)
@@ -451,7 +447,9 @@ def run_test_file(path: Path) -> TestFileResult:
                 (r.get("metadata") or {}).get("namespace") or "default",
                 (r.get("metadata") or {}).get("name", ""),
             ): r
-            for r in resources
+            # the test's clusterResources are what the cluster holds, for classic configMap
+            # context entries too (the Kyverno CLI loads them into its fake cluster)
+            for r in [*resources, *cluster]
             if r.get("kind") == "ConfigMap"
         }
     except InputError as exc:

@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ciso.engines.kyverno.cel import autogen, dpol, matching, vpol
+from ciso.engines.kyverno.cel import autogen, dpol, matching, policy_exceptions, vpol
 from ciso.engines.kyverno.cel import bindings as cel_bindings
 from ciso.engines.kyverno.cel.libraries.environment import using
 from ciso.engines.kyverno.cel.libraries.imageverify import (
@@ -48,7 +48,6 @@ from ciso.engines.kyverno.model import Context, RuleOutcome, RuleStatus
 KINDS = ("ImageValidatingPolicy", "NamespacedImageValidatingPolicy")
 #: Kyverno names an image validating policy's response after the policy (engine.py does)
 RULE_NAME = ""
-POLICY_EXCEPTION_GROUP = "policies.kyverno.io/"
 
 _CATEGORIES = ("containers", "initContainers", "ephemeralContainers")
 #: where the pod spec sits, by (group, plural resource), as Kyverno's default image extractors
@@ -185,28 +184,6 @@ def _without_digest(image: str) -> str | None:
     return None if info.get("digest") else image
 
 
-def _exception(policy: Mapping[str, Any], bound: dict[str, Any], ctx: Context) -> str | None:
-    """The ``namespace/name`` of the CEL PolicyExceptions (policies.kyverno.io) that name this
-    policy and whose matchConditions all hold; None when none does."""
-    name = (policy.get("metadata") or {}).get("name")
-    keys = []
-    for exception in ctx.exceptions:
-        if not str(exception.get("apiVersion", "")).startswith(POLICY_EXCEPTION_GROUP):
-            continue
-        spec = exception.get("spec") or {}
-        refs = spec.get("policyRefs") or []
-        if not any(
-            isinstance(r, dict) and r.get("name") == name and r.get("kind") == policy.get("kind")
-            for r in refs
-        ):
-            continue
-        if vpol.conditions_hold({"matchConditions": spec.get("matchConditions")}, bound):
-            meta = exception.get("metadata") or {}
-            namespace = meta.get("namespace")
-            keys.append(f"{namespace}/{meta.get('name')}" if namespace else str(meta.get("name")))
-    return ", ".join(keys) or None
-
-
 def _unsupported(exc: RuleError) -> str | None:
     for marker in (UNSUPPORTED_VERIFICATION, UNSUPPORTED_IMAGE_DATA):
         if marker in exc.message:
@@ -248,9 +225,9 @@ def evaluate_spec(
         bound["namespaceObject"] = dpol.namespace_object(resource, ctx)
     if not vpol.conditions_hold(spec, bound):
         return None
-    excepted = _exception(policy, bound, ctx)
+    excepted = policy_exceptions.covering(policy, bound, ctx)
     if excepted:
-        return RuleOutcome(RuleStatus.SKIP, f"rule is skipped due to policy exception: {excepted}")
+        return policy_exceptions.skip(excepted)
     variables = ("spec", "variables")
     # Kyverno's variables are lazy: the extractors see them without ``images``, the
     # validations with it

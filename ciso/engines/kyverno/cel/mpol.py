@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ciso.engines.kyverno.cel import apply_configuration, autogen, matching, vpol
+from ciso.engines.kyverno.cel import apply_configuration, autogen, matching, policy_exceptions, vpol
 from ciso.engines.kyverno.cel import bindings as cel_bindings
 from ciso.engines.kyverno.cel.libraries.environment import using
 from ciso.engines.kyverno.errors import RuleError
@@ -135,13 +135,20 @@ def _mutate(
 
 
 def evaluate_spec(
-    spec: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
+    spec: dict[str, Any],
+    resource: dict[str, Any],
+    ctx: Context,
+    operation: str,
+    policy: dict[str, Any] | None = None,
 ) -> Outcome:
     bound = cel_bindings.admission(resource, ctx, operation)
     # a MutatingPolicy's match conditions may read its variables (Kyverno binds them first)
     bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
     if not vpol.conditions_hold(spec, bound):
         return Outcome(RuleStatus.SKIP, "skip")
+    excepted = policy_exceptions.covering(policy, bound, ctx) if policy is not None else None
+    if excepted:
+        return Outcome(RuleStatus.SKIP, policy_exceptions.skip(excepted).message)
     target = resource
     for index, mutation in enumerate(spec.get("mutations") or []):
         target = _mutate(target, mutation, index, bound)
@@ -162,7 +169,7 @@ def outcomes(
             if not matching.matches(variant.spec.get("matchConstraints"), request):
                 continue
             try:
-                yield evaluate_spec(variant.spec, resource, ctx, operation)
+                yield evaluate_spec(variant.spec, resource, ctx, operation, policy)
             except RuleError as exc:
                 where = exc.where()
                 text = f"{where}: {exc.message}" if where else exc.message

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ciso.engines.kyverno.cel import autogen, matching
+from ciso.engines.kyverno.cel import autogen, matching, policy_exceptions
 from ciso.engines.kyverno.cel import bindings as cel_bindings
 from ciso.engines.kyverno.cel.libraries.environment import Environment, using
 from ciso.engines.kyverno.errors import RuleError
@@ -142,12 +142,20 @@ def failure_message(entry: dict[str, Any], index: int, bound: dict[str, Any]) ->
 
 
 def evaluate_spec(
-    spec: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
+    spec: dict[str, Any],
+    resource: dict[str, Any],
+    ctx: Context,
+    operation: str,
+    policy: Mapping[str, Any] | None = None,
 ) -> RuleOutcome:
-    """One matched (variant of a) policy on one resource."""
+    """One matched (variant of a) policy on one resource; ``policy``, when given, is what CEL
+    PolicyExceptions name."""
     bound = cel_bindings.admission(resource, ctx, operation)
     if not conditions_hold(spec, bound):
         return RuleOutcome(RuleStatus.SKIP, "skip: match conditions not met")
+    excepted = policy_exceptions.covering(policy, bound, ctx) if policy is not None else None
+    if excepted:
+        return policy_exceptions.skip(excepted)
     bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
     for index, entry in enumerate(spec.get("validations") or []):
         where = ("spec", "validations", index, "expression")
@@ -180,7 +188,7 @@ def outcomes(
             if deleting and variant.name:
                 continue  # a controller's pod template is not deleted with it
             try:
-                yield evaluate_spec(variant.spec, resource, ctx, operation)
+                yield evaluate_spec(variant.spec, resource, ctx, operation, policy)
             except RuleError as exc:
                 where = exc.where()
                 text = f"{where}: {exc.message}" if where else exc.message
