@@ -26,3 +26,14 @@ def test_generator_apply_in_either_spelling():
         assert made == [
             {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a", "namespace": "ns"}}
         ]
+
+
+def test_cel_go_regex_extension_that_kyverno_adds():
+    # Kyverno's own mutating-policy test rewrites registries with regex.replace
+    rewrite = r"""regex.replace('docker.io/app:1', '^docker\\.io/(.*)', r'registry.corp/\1')"""
+    assert evaluate(rewrite, {}) == "registry.corp/app:1"
+    assert evaluate("""regex.replace('foo bar', '(fo)o (ba)r', r'\\2 \\1')""", {}) == "ba fo"
+    assert evaluate("regex.replace('aaa', 'a', 'b', 2)", {}) == "bba"
+    assert evaluate(r"regex.extract('id:123', 'id:(\\d+)').value()", {}) == "123"
+    assert evaluate("regex.extract('abc', 'z').hasValue()", {}) is False
+    assert evaluate(r"regex.extractAll('a1b22', '\\d+')", {}) == ["1", "22"]

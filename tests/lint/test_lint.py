@@ -36,7 +36,8 @@ EXPECTED = {
     "kyverno-test-fail-shape.yaml": {("KYV010", "error")},
     "kyverno-info-unsupported.yaml": {("KYV006", "info")},
     "kyverno-pass-mutate.yaml": set(),
-    "kyverno-info-cel.yaml": {("KYV007", "info")},
+    "kyverno-pass-cel.yaml": set(),
+    "kyverno-fail-cel.yaml": {("KYV007", "error")},
     "ansible-pass.yml": set(),
     "ansible-fail-syntax.yml": {("ANS001", "error")},
 }
@@ -73,8 +74,8 @@ def test_each_fixture_gives_exactly_its_findings(name):
     assert proc.returncode == (1 if has_error else 0), proc.stderr
     for finding in doc["findings"]:
         assert finding["help"], finding
-        # ansible reports some structural errors without a line; CEL notes are about the file
-        if finding["rule"] not in ("KYV007", "ANS001"):
+        # ansible reports some structural errors without a line
+        if finding["rule"] != "ANS001":
             assert finding["line"] is not None, finding
 
 
@@ -90,7 +91,9 @@ def test_fail_level_moves_the_exit_code():
     target = str(FIXTURES / "kyverno-warn-never-matches.yaml")
     assert _lint(target)[0].returncode == 0
     assert _lint(target, "--fail-level", "warning")[0].returncode == 1
-    assert _lint(str(FIXTURES / "kyverno-info-cel.yaml"), "--fail-level", "info")[0].returncode == 1
+    target = str(FIXTURES / "kyverno-info-unsupported.yaml")
+    assert _lint(target)[0].returncode == 0
+    assert _lint(target, "--fail-level", "info")[0].returncode == 1
 
 
 def test_sarif_is_valid_2_1_0_and_points_at_the_broken_line():

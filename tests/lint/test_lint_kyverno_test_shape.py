@@ -47,14 +47,27 @@ def test_field_names_match_ignoring_case_as_the_cli_does(tmp_path):
     assert json.loads(proc.stdout)["findings"] == [], proc.stdout
 
 
+def test_values_context_and_userinfo_files_are_not_tests(tmp_path):
+    # they share the cli.kyverno.io group but have fields of their own
+    values = tmp_path / "values.yaml"
+    values.write_text(
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Values\nmetadata: {name: v}\n"
+        "namespaces: []\nglobalValues: {}\npolicies: []\n"
+    )
+    proc = run_cli(["lint", "--format", "json", str(values)])
+    assert json.loads(proc.stdout)["findings"] == [], proc.stdout
+
+
 def test_no_corpus_test_file_is_refused():
     corpus = SHARED / "corpora" / "kyverno-policies"
     if not corpus.is_dir():
         import pytest
 
         pytest.skip(f"{corpus} not found: ../shared is needed")
-    files = sorted(str(p) for p in Path(corpus).rglob("kyverno-test.yaml"))
-    assert len(files) > 300
+    # every file of the test folders: Values, Context and UserInfo files included
+    files = sorted(str(p) for p in Path(corpus).rglob(".kyverno-test/*.yaml"))
+    files += sorted(str(p) for p in Path(corpus).rglob("kyverno-test.yaml"))
+    assert len(files) > 400
     proc = run_cli(["lint", "--enable", "KYV010", "-q", "--format", "json", *files], timeout=300)
     assert proc.returncode == 0, proc.stdout[:2000]
     assert json.loads(proc.stdout)["findings"] == []

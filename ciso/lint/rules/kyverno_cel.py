@@ -1,25 +1,41 @@
 """KYV007: CEL in Kyverno policies. Every CEL expression (``validate.cel`` and
 ``celPreconditions`` in a ClusterPolicy/Policy; ``expression``, ``messageExpression`` and
-``valueExpression`` anywhere in a policies.kyverno.io policy) must compile: an error names the
-file, line and problem. policies.kyverno.io kinds also get an info note: their structure and CEL
-are checked, but the engine does not evaluate them yet."""
+``valueExpression`` anywhere in a policies.kyverno.io policy) must compile and type-check:
+
+- a syntax error (from the evaluator's own parser) names the position in the expression;
+- a type error (``ciso.lint.cel_types``): a name the policy kind does not bind, a
+  ``variables.x`` the policy does not declare, an unknown function or a wrong argument count,
+  an operator on types it has no overload for, a condition that is not a bool or a message
+  that is not a string. Types the checker cannot know (``object.*``) are ``dyn`` and never
+  give a finding.
+
+Each finding carries the file line of the expression (the line inside a ``|`` block scalar).
+policies.kyverno.io kinds also get their structural checks (missing required fields, the
+evaluators' own structure checks)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any
+
+import yaml
 
 from ciso.engines.kyverno.cel import dpol as cel_dpol
 from ciso.engines.kyverno.cel import ivpol as cel_ivpol
 from ciso.engines.kyverno.cel.program import CelError, compile_expression
+from ciso.lint.cel_types import Declarations, check_expression, expected_type, identifiers_for
+from ciso.lint.cel_types.types import DYN, CelType
 from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
 from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
     "KYV007",
-    "info",
-    "CEL in a Kyverno policy: compile errors; CEL policy kinds not evaluated",
-    "Every CEL expression must compile; policies.kyverno.io kinds are checked, not evaluated.",
+    "error",
+    "CEL in a Kyverno policy: syntax and type errors",
+    "Fix the CEL expression at the position named: use the variables the policy kind binds and "
+    "the variables it declares, known functions with their argument counts, operands of "
+    "matching types; conditions must be bool and messages string.",
 )
 KINDS = frozenset({TargetKind.KYVERNO_POLICY})
 REQUIRED = {
@@ -35,9 +51,12 @@ REQUIRED = {
 #: the kinds whose evaluator also names structural problems of present fields
 STRUCTURE = {kind: module for module in (cel_dpol, cel_ivpol) for kind in module.KINDS}
 EXPRESSION_KEYS = ("expression", "messageExpression", "valueExpression")
+AUTHZ_MODES = ("Envoy", "HTTP")
+
+Path = tuple[str | int, ...]
 
 
-def _expressions(node: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple, str]]:
+def _expressions(node: Any, path: Path) -> Iterator[tuple[Path, str]]:
     """(path, source) of every CEL expression under ``node``."""
     if isinstance(node, dict):
         for key, value in node.items():
@@ -50,85 +69,157 @@ def _expressions(node: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple
             yield from _expressions(value, (*path, index))
 
 
-def _cel_parts(doc: dict[str, Any]) -> Iterator[tuple[tuple, Any]]:
+def _cel_parts(doc: dict[str, Any]) -> Iterator[tuple[Path, Any, Path | None]]:
+    """(path, node, path of the variables its expressions see) of each CEL-holding part."""
     spec = doc.get("spec")
     if not isinstance(spec, dict):
         return
     if str(doc.get("apiVersion", "")).startswith("policies.kyverno.io"):
-        yield ("spec",), spec
+        yield ("spec",), spec, ("spec", "variables")
         return
     for index, rule in enumerate(spec.get("rules") or []):
         if not isinstance(rule, dict):
             continue
         path = ("spec", "rules", index)
+        variables = (*path, "validate", "cel", "variables")
         if rule.get("celPreconditions"):
-            yield (*path, "celPreconditions"), rule["celPreconditions"]
+            yield (*path, "celPreconditions"), rule["celPreconditions"], variables
         validate = rule.get("validate")
         if isinstance(validate, dict) and validate.get("cel"):
-            yield (*path, "validate", "cel"), validate["cel"]
+            yield (*path, "validate", "cel"), validate["cel"], variables
 
 
-def _where(path: tuple) -> str:
+def _where(path: Path) -> str:
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
 
 
-def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
-    findings = []
-    for index, doc in enumerate(target.documents):
-        if not isinstance(doc, dict):
-            continue
-        kind = doc.get("kind", "?")
-        name = (doc.get("metadata") or {}).get("name", "?")
-        for base, part in _cel_parts(doc):
-            for path, source in _expressions(part, base):
-                try:
-                    compile_expression(source)
-                except CelError as exc:
-                    findings.append(
-                        Finding(
-                            INFO,
-                            str(target.path),
-                            f"{kind} {name}: {_where(path)}: CEL {exc}",
-                            line_of(target.text, index, path),
-                            severity="error",
-                        )
-                    )
-        if not str(doc.get("apiVersion", "")).startswith("policies.kyverno.io"):
-            continue
-        findings.append(
-            Finding(
-                INFO,
-                str(target.path),
-                f"{kind} {name}: CEL policy kind, checked but not evaluated",
-                line_of(target.text, index, ()),
-            )
+def _at(node: Any, path: Path) -> Any:
+    for step in path:
+        if isinstance(node, dict) and isinstance(step, str):
+            node = node.get(step)
+        elif isinstance(node, list) and isinstance(step, int) and step < len(node):
+            node = node[step]
+        else:
+            return None
+    return node
+
+
+@functools.lru_cache(maxsize=8)
+def _compose(text: str) -> tuple[Any, ...]:
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        return tuple(yaml.compose_all(text, Loader=loader))
+    except yaml.YAMLError:
+        return ()
+
+
+def _expression_line(text: str, document: int, path: Path, line_in_expression: int) -> int | None:
+    """The file line of ``line_in_expression`` (from 1) of the expression at ``path``: inside a
+    literal block scalar (``|``) lines map one to one; otherwise the key's line."""
+    key_line = line_of(text, document, path)
+    nodes = _compose(text)
+    node = nodes[document] if document < len(nodes) else None
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if getattr(k, "value", None) == step), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int):
+            node = node.value[step] if step < len(node.value) else None
+        else:
+            node = None
+    if isinstance(node, yaml.ScalarNode) and node.style == "|":
+        return node.start_mark.line + 1 + line_in_expression
+    return key_line
+
+
+class _Document:
+    """One policy document being checked: its findings share the file, kind and name."""
+
+    def __init__(self, target: LintTarget, index: int, doc: dict[str, Any]) -> None:
+        self.target, self.index, self.doc = target, index, doc
+        self.label = f"{doc.get('kind', '?')} {(doc.get('metadata') or {}).get('name', '?')}"
+        self.findings: list[Finding] = []
+
+    def error(self, path: Path, message: str, line: int | None = None) -> None:
+        if line is None:
+            line = line_of(self.target.text, self.index, path)
+        self.findings.append(
+            Finding(INFO, str(self.target.path), f"{self.label}: {message}", line, severity="error")
         )
-        spec = doc.get("spec")
+
+    def compiles(self, path: Path, source: str) -> bool:
+        try:
+            compile_expression(source)
+        except CelError as exc:
+            self.error(path, f"{_where(path)}: CEL {exc}")
+            return False
+        return True
+
+    def type_check(self, path: Path, source: str, declarations: Declarations) -> CelType:
+        result = check_expression(source, declarations, expected_type(path))
+        if result is None:
+            return DYN
+        found, problems = result
+        for problem in problems:
+            line = _expression_line(self.target.text, self.index, path, problem.line)
+            self.error(
+                path,
+                f"{_where(path)}: CEL type error at {problem.line}:{problem.column}: "
+                f"{problem.message}",
+                line,
+            )
+        return found
+
+    def check_part(self, base: Path, part: Any, variables_path: Path | None) -> None:
+        kind = str(self.doc.get("kind", ""))
+        declared_list = _at(self.doc, variables_path) if variables_path else None
+        declared_list = declared_list if isinstance(declared_list, list) else []
+        names = [v["name"] for v in declared_list if isinstance(v, dict) and v.get("name")]
+        # every declared variable is known (dyn) before its own expression types it: a forward
+        # reference is the evaluator's business, not a type error
+        variables: dict[str, CelType] = dict.fromkeys(names, DYN)
+        own_variables = variables_path is not None and variables_path[: len(base)] == base
+        expressions = list(_expressions(part, base))
+        if own_variables:  # variables first, so that what reads them sees their types
+            expressions.sort(key=lambda item: item[0][: len(variables_path)] != variables_path)
+        evaluation = (self.doc.get("spec") or {}).get("evaluation") or {}
+        # Envoy and HTTP authorization policies bind a request of their own and Kyverno's
+        # envoy/http/jwt libraries, which the engine does not provide: syntax only
+        authorization = isinstance(evaluation, dict) and evaluation.get("mode") in AUTHZ_MODES
+        for path, source in expressions:
+            if not self.compiles(path, source) or authorization:
+                continue
+            declarations = Declarations(identifiers_for(kind, path), dict(variables))
+            found = self.type_check(path, source, declarations)
+            if own_variables and path[: len(variables_path)] == variables_path:
+                variable = _at(self.doc, path[:-1])
+                if isinstance(variable, dict) and variable.get("name") in variables:
+                    variables[variable["name"]] = found
+
+    def check_structure(self) -> None:
+        kind = str(self.doc.get("kind", "?"))
+        spec = self.doc.get("spec")
         if not isinstance(spec, dict):
-            continue  # a partial document (e.g. a test assertion on the policy's status)
+            return  # a partial document (e.g. a test assertion on the policy's status)
         module = STRUCTURE.get(kind)
-        for problem in module.check_structure(doc) if module else ():
+        for problem in module.check_structure(self.doc) if module else ():
             field, _, _ = problem.partition(":")
             if field.removeprefix("spec.") in REQUIRED.get(kind, ()):
                 continue  # reported below as missing
-            findings.append(
-                Finding(
-                    INFO,
-                    str(target.path),
-                    f"{kind} {name}: {problem}",
-                    line_of(target.text, index, ("spec",)),
-                    severity="error",
-                )
-            )
+            self.error(("spec",), problem)
         for field in REQUIRED.get(kind, ()):
             if field not in spec:
-                findings.append(
-                    Finding(
-                        INFO,
-                        str(target.path),
-                        f"{kind} {name}: spec.{field} is missing",
-                        line_of(target.text, index, ("spec",)),
-                        severity="error",
-                    )
-                )
+                self.error(("spec",), f"spec.{field} is missing")
+
+
+def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
+    findings: list[Finding] = []
+    for index, doc in enumerate(target.documents):
+        if not isinstance(doc, dict):
+            continue
+        document = _Document(target, index, doc)
+        for base, part, variables_path in _cel_parts(doc):
+            document.check_part(base, part, variables_path)
+        if str(doc.get("apiVersion", "")).startswith("policies.kyverno.io"):
+            document.check_structure()
+        findings.extend(document.findings)
     return findings

@@ -21,8 +21,12 @@ KINDS = frozenset({TargetKind.KYVERNO_TEST})
 def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
     findings = []
     for index, doc in enumerate(target.documents):
-        if not isinstance(doc, dict) or not str(doc.get("apiVersion", "")).startswith(
-            "cli.kyverno.io"
+        # only Test documents: the group's Values, Context and UserInfo files have shapes of
+        # their own
+        if (
+            not isinstance(doc, dict)
+            or not str(doc.get("apiVersion", "")).startswith("cli.kyverno.io")
+            or doc.get("kind", "Test") != "Test"
         ):
             continue
         for path, message in shape_problems(doc):

@@ -48,6 +48,10 @@ NAMESPACED_CALLS = frozenset(
         "globalContext.Get",
         "generator.Apply",
         "generator.apply",  # Kyverno 1.16+ spells it in lower case
+        # cel-go's regex extension, which Kyverno's compiler adds (cel/libraries/regex.py)
+        "regex.replace",
+        "regex.extract",
+        "regex.extractAll",
         "time.now",
         "time.truncate",
         "time.toCron",
