@@ -435,14 +435,14 @@ def _evaluated(
 
 #: Inputs smaller than this are read here, in one pass, as they always were.
 SPLIT_BYTES = 1 << 20
-#: A range to read, evaluate and render: (file, first byte, end byte).
-Range = tuple[Path, int, int]
+#: A range to read, evaluate and render: (file, first byte, end byte, documents).
+Range = tuple[Path, int, int, int]
 
 
 def _ranges(resources: tuple[Path, ...]) -> list[Range] | None:
-    """The resource files cut into ranges of about BATCH documents that the workers read
-    themselves, sparing this process the parsing and the pickling of every object; None (read
-    here, as a stream) for a small input or a file that cannot be cut (see ``file_ranges``)."""
+    """The resource files cut into ranges of BATCH documents that the workers read themselves,
+    sparing this process the parsing and the pickling of every object; None (read here, as a
+    stream) for a small input or a file that cannot be cut (see ``file_ranges``)."""
     from itbench.cluster.manifests import file_ranges, manifest_files
 
     files = [path for source in resources for path in manifest_files(source)]
@@ -453,17 +453,23 @@ def _ranges(resources: tuple[Path, ...]) -> list[Range] | None:
         cut = file_ranges(path, BATCH)
         if cut is None:
             return None
-        ranges += [(path, start, end) for start, end in cut]
-    return ranges
+        ranges += [(path, *piece) for piece in cut]
+    # the streamed batches run across files: only full ranges keep them aligned
+    return ranges if all(task[3] == BATCH for task in ranges[:-1]) else None
 
 
-def _work_range(task: Range) -> tuple[str, int, int, int]:
-    """A worker's range: read, evaluated, rendered; with the number of resources read."""
+def _work_range(task: Range) -> tuple[str, int, int, int] | None:
+    """A worker's range read, evaluated and rendered, with the number of resources read; None
+    when the range is not BATCH resources of one document each (the batches, and so the
+    order of the results, would differ from the streamed reading's)."""
     from ciso.engines.kyverno.engine import apply_rows
     from ciso.engines.kyverno.scope import as_the_cli_reads_it
     from itbench.cluster.manifests import objects_in_range
 
-    objects = [as_the_cli_reads_it(obj) for obj in objects_in_range(*task)]
+    found = objects_in_range(*task)
+    if found is None:
+        return None
+    objects = [as_the_cli_reads_it(obj) for obj in found]
     rows = apply_rows(_WORKER["policies"], objects, _WORKER["ctx"], sources=_WORKER["sources"])
     return (*_render(rows, _WORKER["fmt"]), len(objects))
 
@@ -477,11 +483,16 @@ def _evaluated_ranges(
     tally: _Tally,
     progress: StderrProgress,
 ) -> Iterator[tuple[str, int, int]]:
-    """As ``_evaluated``, each worker reading its own ranges of the input, in input order."""
+    """As ``_evaluated``, each worker reading its own ranges of the input, in input order. Every
+    range is a batch of BATCH resources (the last one of a file may hold fewer), so the results
+    come in the streamed reading's order; from a range that is not (a List, a null document),
+    the rest is read here as a stream, in batches that are again aligned."""
+    from ciso.engines.kyverno.scope import as_the_cli_reads_it
     from itbench.cluster.manifests import iter_file
 
     reporters: dict[Path, Progress] = {}
     documents: collections.Counter[Path] = collections.Counter()
+    rest: list[Range] = []
     with concurrent.futures.ProcessPoolExecutor(
         max_workers=_workers(),
         initializer=_start_worker,
@@ -493,22 +504,51 @@ def _evaluated_ranges(
             for task in itertools.islice(pending, _workers() * AHEAD_PER_WORKER - len(ahead)):
                 ahead.append((task, pool.submit(_work_range, task)))
             if not ahead:
-                return
-            (path, _, end), future = ahead.popleft()
+                break
+            task, future = ahead.popleft()
+            path = task[0]
             try:
-                text, count, failing, read = _result(future)
+                done = _result(future)
             except InputError:
-                # the range's error counts documents from the range: read the file as a whole
-                # for the message naming the document and line within it
-                for _ in iter_file(path):
-                    pass
+                _reread(path)
                 raise
+            if done is None:
+                rest = [task, *(t for t, _ in ahead), *pending]
+                for _, later in ahead:
+                    later.cancel()
+                break
+            text, count, failing, read = done
             tally.count += read
             documents[path] += read
             if path not in reporters:
                 reporters[path] = progress.for_file(path)
-            reporters[path](end, path.stat().st_size, documents[path])
+            reporters[path](task[2], path.stat().st_size, documents[path])
             yield text, count, failing
+    if not rest:
+        return
+    # the streamed reading from the first range that could not be read apart, in batches
+    path, start = rest[0][0], rest[0][1]
+    files = [path, *dict.fromkeys(t[0] for t in rest if t[0] != path)]
+
+    def stream() -> Iterator[dict]:
+        for number, file in enumerate(files):
+            try:
+                yield from iter_file(file, progress, start if number == 0 else 0)
+            except InputError:
+                _reread(file)
+                raise
+
+    batches = _batches(tally(as_the_cli_reads_it(obj) for obj in stream()), BATCH)
+    yield from _evaluated(policies, batches, ctx, sources, fmt)
+
+
+def _reread(path: Path) -> None:
+    """Read ``path`` as a whole, for the error message naming the document and the line within
+    the file (a range's or a partial reading's would count from where it started)."""
+    from itbench.cluster.manifests import iter_file
+
+    for _ in iter_file(path):
+        pass
 
 
 def _result(batch: concurrent.futures.Future) -> tuple:

@@ -25,17 +25,21 @@ MAX_DEPTH = 100
 
 
 def depth_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
-    """Whether ``value`` nests at most ``limit`` levels (checked without recursion)."""
-    stack = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            return False
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return True
+    """Whether ``value`` nests at most ``limit`` levels: no value, scalar or not, lies deeper
+    than ``limit`` (the value itself at 0). Checked level by level without recursion, looking
+    only at the collections of each level (every object of a large input goes through it)."""
+    level = [value] if isinstance(value, dict | list) else []
+    for _ in range(limit):
+        if not level:
+            return True
+        deeper: list[Any] = []
+        for item in level:
+            for child in item.values() if isinstance(item, dict) else item:
+                if isinstance(child, dict | list):
+                    deeper.append(child)
+        level = deeper
+    # the collections at depth ``limit``: any item in them would lie deeper
+    return not any(level)
 
 
 def _documents(path: Path, progress: Progress | None = None, start: int = 0) -> Iterator[Any]:

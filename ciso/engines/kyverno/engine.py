@@ -473,6 +473,7 @@ def _apply_cel_policy(
     return results
 
 
+_UNKNOWN: Any = object()  # an outcome not remembered yet (None is a remembered "no response")
 #: The fields of a RuleResult, in order: what ``apply_rows`` gives per result.
 ROW_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(RuleResult))
 Row = tuple[Any, ...]
@@ -519,9 +520,11 @@ def _apply(
     sources = sources or {}
     results = []
     resources = list(resources)
-    # what each resource looks like along the field chains memoised rules read, computed once
-    # per resource for all policies (the resources list keeps every id valid meanwhile)
-    resource_views: dict[int, dict[tuple[str, ...], str]] = {}
+    # each resource's kind and metadata, and what it looks like along the field chains that
+    # memoised rules read: found once per resource for all policies
+    entries = [(r, r.get("kind", ""), r.get("metadata") or {}, {}) for r in resources]
+    fixed_operation = _fixed_operation(ctx)
+    valued = bool(ctx.global_values or ctx.rule_values or ctx.resource_values)
     for policy in policies:
         cel = next((c for c in _CEL_POLICIES if policy.get("kind") in c[0].KINDS), None)
         if cel is not None:
@@ -552,19 +555,29 @@ def _apply(
             ),
             key=lambda entry: entry[2] != "mutate",
         )
-        fixed_operation = _fixed_operation(ctx)
-        valued = bool(ctx.global_values or ctx.rule_values or ctx.resource_values)
+        # with one operation for every resource, each validate rule's memo is known up front
+        known_memos = (
+            [
+                outcome_memo.memo_for(entry[0], ctx.facts, fixed_operation)
+                if entry[2] == "validate"
+                else None
+                for entry in rules
+            ]
+            if fixed_operation
+            and fixed_operation not in ("DELETE", "UPDATE")
+            and not ctx.exceptions
+            and not valued
+            else None
+        )
         apply_one = (policy.get("spec") or {}).get("applyRules") == "One"
         policy_ns = (
             (policy.get("metadata") or {}).get("namespace")
             if policy.get("kind") == "Policy"
             else None
         )
-        for resource in resources:
-            meta = resource.get("metadata") or {}
+        for resource, kind, meta, views in entries:
             if policy_ns and meta.get("namespace", "default") != policy_ns:
                 continue
-            kind = resource.get("kind", "")
             operation = fixed_operation or operation_for(policy, resource, ctx)
             facts = (
                 ctx.facts
@@ -580,10 +593,7 @@ def _apply(
             # validate outcomes are remembered by what the rule reads of the resource when
             # nothing else can vary per resource (outcome_memo's docstring has the argument)
             memoise = direct and not valued
-            views = resource_views.get(id(resource))
-            if views is None:
-                views = resource_views[id(resource)] = {}
-            for rule, kinds, type_key, rule_type, decided, plain in rules:
+            for index, (rule, kinds, type_key, rule_type, decided, plain) in enumerate(rules):
                 if kinds is not None and kind not in kinds:
                     continue  # cheap rejection before full matching
                 if apply_one and rule_type in applied:
@@ -591,26 +601,33 @@ def _apply(
                 # a mutation may have changed the kind: then match the patched resource in full
                 if not (decided and target is resource) and not rule_applies(rule, target, facts):
                     continue
-                memo = (
-                    outcome_memo.memo_for(rule, ctx.facts, operation)
-                    if memoise and type_key == "validate" and target is resource
-                    else None
-                )
+                if target is not resource or not memoise or type_key != "validate":
+                    memo = None
+                elif known_memos is not None:
+                    memo = known_memos[index]
+                else:
+                    memo = outcome_memo.memo_for(rule, ctx.facts, operation)
                 if memo is not None and memo.active:
-                    key = tuple(
-                        views[chain]
-                        if chain in views
-                        else views.setdefault(chain, outcome_memo.view(resource, chain))
-                        for chain in memo.chains
-                    )
-                    if key in memo.table:
-                        memo.hits += 1
-                        outcome = memo.table[key]
+                    chains = memo.chains
+                    if len(chains) == 1:
+                        key: Any = views.get(chains[0])
+                        if key is None:
+                            key = views[chains[0]] = outcome_memo.view(resource, chains[0])
                     else:
+                        key = tuple(
+                            views[chain]
+                            if chain in views
+                            else views.setdefault(chain, outcome_memo.view(resource, chain))
+                            for chain in chains
+                        )
+                    outcome = memo.table.get(key, _UNKNOWN)
+                    if outcome is _UNKNOWN:
                         outcome = _evaluate(policy, rule, target, ctx, operation, type_key, plain)
                         memo.note_miss()
                         if memo.active:
                             memo.table[key] = outcome
+                    else:
+                        memo.hits += 1
                 else:
                     outcome = _evaluate(
                         policy, rule, target, ctx, operation, type_key, plain and direct
