@@ -98,3 +98,27 @@ def start_ray_cluster(workdir: Path) -> Iterator[str]:
 
 def ray_args(address: str) -> list[str]:
     return ["--executor", "ray", "--ray-address", address]
+
+
+def run_suite(domain: str, scenarios: str, out: Path, extra: list[str], env=None) -> dict:
+    """``itbench <domain> run`` of ``scenarios`` (2 trials, -j 2) into ``out``: its results
+    document (the run must succeed)."""
+    import json
+
+    from conftest import run_cli
+
+    proc = run_cli(
+        [domain, "run", "--scenarios", scenarios, "--trials", "2", "-j", "2"]
+        + ["--output", str(out), "--format", "json", "--no-progress", *extra],
+        env=env,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def by_trial(doc: dict) -> dict[tuple[str, str], tuple[dict, str | None]]:
+    """(scenario, trial) -> (scores, error) of a results document."""
+    return {
+        (r["incident_id"], r["trial_id"]): (r["scores"], r.get("error")) for r in doc["raw_results"]
+    }

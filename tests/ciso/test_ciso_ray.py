@@ -9,8 +9,7 @@ import json
 import os
 
 import pytest
-from conftest import run_cli
-from ray_cluster import ray_args
+from ray_cluster import by_trial, ray_args, run_suite
 from test_ciso_evaluation_support import needs_sandbox
 
 pytestmark = [
@@ -30,33 +29,17 @@ ONE_PER_CLASS = (
     "update-host-ports.kyverno-update",
     "cis-rhel9-3.2.1-ip-forward.rhel9-ansible-opa",
 )
-
-
-def _run(out, extra: list[str], env: dict[str, str] | None = None) -> dict:
-    proc = run_cli(
-        ["ciso", "run", "--scenarios", ",".join(ONE_PER_CLASS), "--trials", "2", "-j", "2"]
-        + ["--output", str(out), "--format", "json", "--no-progress", *extra],
-        env=env,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
-
-
-def _by_trial(doc: dict) -> dict[tuple[str, str], tuple[dict, str | None]]:
-    return {
-        (r["incident_id"], r["trial_id"]): (r["scores"], r.get("error")) for r in doc["raw_results"]
-    }
+SCENARIOS = ",".join(ONE_PER_CLASS)
 
 
 @pytest.mark.parametrize("files", ["shared", "transfer"])
 def test_the_ciso_classes_through_ray_score_as_locally(ray_cluster, tmp_path, files):
-    local = _run(tmp_path / "local", [])
+    local = run_suite("ciso", SCENARIOS, tmp_path / "local", [])
     env = dict(os.environ, ITBENCH_RAY_FILES=files)
-    remote = _run(tmp_path / "ray", ray_args(ray_cluster), env=env)
-    assert set(_by_trial(local)) == {(s, t) for s in ONE_PER_CLASS for t in ("1", "2")}
-    for trial, outcome in _by_trial(local).items():
-        assert _by_trial(remote)[trial] == outcome, trial
+    remote = run_suite("ciso", SCENARIOS, tmp_path / "ray", ray_args(ray_cluster), env)
+    assert set(by_trial(local)) == {(s, t) for s in ONE_PER_CLASS for t in ("1", "2")}
+    for trial, outcome in by_trial(local).items():
+        assert by_trial(remote)[trial] == outcome, trial
         scores, error = outcome
         # the baseline agent passes every built-in scenario: a Ray worker that could not run
         # the sandbox or the cluster would show here as an error, not as equal zeros

@@ -5,13 +5,12 @@ snapshots travel to the workers in Ray's object store)."""
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 from pathlib import Path
 
 import pytest
 from conftest import run_cli
-from ray_cluster import ray_args
+from ray_cluster import by_trial, ray_args, run_suite
 
 pytestmark = [
     pytest.mark.ray,
@@ -31,33 +30,16 @@ def incidents(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def _run(incidents: Path, out: Path, extra: list[str], env: dict[str, str] | None = None) -> dict:
-    proc = run_cli(
-        ["sre", "run", "--scenarios", str(incidents), "--trials", "2", "-j", "2"]
-        + ["--output", str(out), "--format", "json", "--no-progress", *extra],
-        env=env,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
-
-
-def _by_trial(doc: dict) -> dict[tuple[str, str], tuple[dict, str | None]]:
-    return {
-        (r["incident_id"], r["trial_id"]): (r["scores"], r.get("error")) for r in doc["raw_results"]
-    }
-
-
 @pytest.mark.parametrize("files", ["shared", "transfer"])
 def test_the_sre_suite_through_ray_scores_as_locally(ray_cluster, incidents, tmp_path, files):
-    local = _run(incidents, tmp_path / "local", [])
+    local = run_suite("sre", str(incidents), tmp_path / "local", [])
     env = dict(os.environ, ITBENCH_RAY_FILES=files)
-    remote = _run(incidents, tmp_path / "ray", ray_args(ray_cluster), env=env)
-    expected = set(_by_trial(local))
+    remote = run_suite("sre", str(incidents), tmp_path / "ray", ray_args(ray_cluster), env)
+    expected = set(by_trial(local))
     folders = [p for p in incidents.iterdir() if p.is_dir()]
     assert len(folders) == 17 and len(expected) == 34
-    for trial, outcome in _by_trial(local).items():
-        assert _by_trial(remote)[trial] == outcome, trial
+    for trial, outcome in by_trial(local).items():
+        assert by_trial(remote)[trial] == outcome, trial
         assert outcome[1] is None, trial  # scored, not an error on either side
     assert remote["statistics"] == local["statistics"]
     assert remote["config"] == local["config"]

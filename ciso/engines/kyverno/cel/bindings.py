@@ -141,3 +141,47 @@ def run(source: str, bindings: dict[str, Any], where: Sequence[Any]) -> Any:
             name = read[0]
             raise RuleError(f"variable {name!r} failed: {failures[name]}").at(*where) from None
         raise RuleError(f"CEL expression {source.strip()!r} failed: {exc}").at(*where) from None
+
+
+def all_hold(
+    entries: Sequence[Any] | None, bound: dict[str, Any], field: str, what: str
+) -> tuple[bool, list[RuleError]]:
+    """Boolean expressions (``spec.<field>[i].expression``) in order, as Kyverno evaluates match
+    conditions and conditions: (False, …) at the first false one, even after one that failed;
+    else (True, the failures met, each a RuleError naming its field)."""
+    errors: list[RuleError] = []
+    for index, entry in enumerate(entries or []):
+        where = ("spec", field, index, "expression")
+        if not isinstance(entry, dict) or "expression" not in entry:
+            errors.append(RuleError(f"{what} needs a name and an expression").at(*where[:-1]))
+            continue
+        try:
+            value = run(str(entry["expression"]), bound, where)
+        except RuleError as exc:
+            errors.append(exc)
+            continue
+        if not isinstance(value, bool):
+            errors.append(RuleError(f"expected a bool, got {value!r}").at(*where))
+            continue
+        if not value:
+            return False, []
+    return True, errors
+
+
+def first_failing(
+    validations: Sequence[Any] | None, bound: dict[str, Any], *, bool_only: bool = True
+) -> tuple[int, dict[str, Any]] | None:
+    """(index, entry) of the first of ``spec.validations`` that is not true, or None. A value
+    that is not a bool is a RuleError with ``bool_only`` (Kyverno's policies), a failure without
+    it (Kubernetes' validator denies whatever is not true)."""
+    for index, entry in enumerate(validations or []):
+        where = ("spec", "validations", index, "expression")
+        if not isinstance(entry, dict) or "expression" not in entry:
+            raise RuleError("a validation needs an expression").at(*where[:-1])
+        value = run(str(entry["expression"]), bound, where)
+        if value is True:
+            continue
+        if value is not False and bool_only:
+            raise RuleError(f"expression must evaluate to a bool, got {value!r}").at(*where)
+        return index, entry
+    return None

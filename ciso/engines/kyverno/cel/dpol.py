@@ -92,25 +92,10 @@ def selected(policy: dict[str, Any], resource: dict[str, Any], ctx: Context) -> 
 def conditions_hold(spec: dict[str, Any], bound: dict[str, Any]) -> bool:
     """All ``conditions`` true. As Kyverno evaluates them: a false one decides at once, even
     after one that failed; otherwise the first failure is the error (a RuleError)."""
-    errors: list[RuleError] = []
-    for index, condition in enumerate(spec.get("conditions") or []):
-        where = ("spec", "conditions", index, "expression")
-        if not isinstance(condition, dict) or "expression" not in condition:
-            errors.append(RuleError("a condition needs a name and an expression").at(*where[:-1]))
-            continue
-        try:
-            value = cel_bindings.run(str(condition["expression"]), bound, where)
-        except RuleError as exc:
-            errors.append(exc)
-            continue
-        if not isinstance(value, bool):
-            errors.append(RuleError(f"expected a bool, got {value!r}").at(*where))
-            continue
-        if not value:
-            return False
-    if errors:
+    held, errors = cel_bindings.all_hold(spec.get("conditions"), bound, "conditions", "a condition")
+    if held and errors:
         raise errors[0]
-    return True
+    return held
 
 
 def evaluate(policy: dict[str, Any], resource: dict[str, Any], ctx: Context) -> RuleOutcome:

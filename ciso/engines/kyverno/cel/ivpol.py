@@ -251,16 +251,9 @@ def evaluate_spec(
         "attestations": _names(spec.get("attestations")),
     }
     bound = cel_bindings.with_variables(bound, spec.get("variables"), variables)
-    for index, entry in enumerate(spec.get("validations") or []):
-        where = ("spec", "validations", index, "expression")
-        if not isinstance(entry, dict) or "expression" not in entry:
-            raise RuleError("a validation needs an expression").at(*where[:-1])
-        value = cel_bindings.run(str(entry["expression"]), bound, where)
-        if value is True:
-            continue
-        if value is not False:
-            raise RuleError(f"expression must evaluate to a bool, got {value!r}").at(*where)
-        message = vpol.failure_message(entry, index, bound)
+    failing = cel_bindings.first_failing(spec.get("validations"), bound)
+    if failing is not None:
+        message = vpol.failure_message(failing[1], failing[0], bound)
         vpol.audit_annotations(spec, bound)
         return RuleOutcome(RuleStatus.FAIL, message)
     vpol.audit_annotations(spec, bound)

@@ -125,15 +125,10 @@ def evaluate(
     if not vpol.conditions_hold(spec, bound):
         return RuleOutcome(RuleStatus.SKIP, "match conditions aren't met")
     bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
-    for index, entry in enumerate(spec.get("validations") or []):
-        where = ("spec", "validations", index, "expression")
-        if not isinstance(entry, dict) or "expression" not in entry:
-            raise RuleError("a validation needs an expression").at(*where[:-1])
-        value = cel_bindings.run(str(entry["expression"]), bound, where)
-        if value is True:
-            continue
-        # Kubernetes' validator denies whatever is not true (a non-bool value included)
-        return RuleOutcome(RuleStatus.FAIL, _message(entry, bound, index))
+    # Kubernetes' validator denies whatever is not true (a non-bool value included)
+    failing = cel_bindings.first_failing(spec.get("validations"), bound, bool_only=False)
+    if failing is not None:
+        return RuleOutcome(RuleStatus.FAIL, _message(failing[1], bound, failing[0]))
     return RuleOutcome(RuleStatus.PASS, "")
 
 

@@ -84,22 +84,11 @@ def _ignores_failures(spec: dict[str, Any]) -> bool:
 def conditions_hold(spec: dict[str, Any], bound: dict[str, Any]) -> bool:
     """All ``matchConditions`` true; an error fails the request (RuleError) unless the
     failurePolicy is Ignore, which makes it a non-match."""
-    errors: list[RuleError] = []
-    for index, condition in enumerate(spec.get("matchConditions") or []):
-        where = ("spec", "matchConditions", index, "expression")
-        if not isinstance(condition, dict) or "expression" not in condition:
-            errors.append(RuleError("a match condition needs a name and an expression").at(*where))
-            continue
-        try:
-            value = cel_bindings.run(str(condition["expression"]), bound, where)
-        except RuleError as exc:
-            errors.append(exc)
-            continue
-        if not isinstance(value, bool):
-            errors.append(RuleError(f"expected a bool, got {value!r}").at(*where))
-            continue
-        if not value:
-            return False
+    held, errors = cel_bindings.all_hold(
+        spec.get("matchConditions"), bound, "matchConditions", "a match condition"
+    )
+    if not held:
+        return False
     if errors:
         if _ignores_failures(spec):
             return False
@@ -157,16 +146,9 @@ def evaluate_spec(
     if excepted:
         return policy_exceptions.skip(excepted)
     bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
-    for index, entry in enumerate(spec.get("validations") or []):
-        where = ("spec", "validations", index, "expression")
-        if not isinstance(entry, dict) or "expression" not in entry:
-            raise RuleError("a validation needs an expression").at(*where[:-1])
-        value = cel_bindings.run(str(entry["expression"]), bound, where)
-        if value is True:
-            continue
-        if value is not False:
-            raise RuleError(f"expression must evaluate to a bool, got {value!r}").at(*where)
-        message = failure_message(entry, index, bound)
+    failing = cel_bindings.first_failing(spec.get("validations"), bound)
+    if failing is not None:
+        message = failure_message(failing[1], failing[0], bound)
         audit_annotations(spec, bound)
         return RuleOutcome(RuleStatus.FAIL, message)
     audit_annotations(spec, bound)
