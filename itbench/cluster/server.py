@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import yaml
 
-from itbench.cluster import decoding, openapi
+from itbench.cluster import decoding, openapi, scale
 from itbench.cluster import patch as patches
 from itbench.cluster.resources import VERBS, ResourceType
 from itbench.cluster.selectors import field_selector, label_selector
@@ -395,6 +395,9 @@ class ApiHandler(BaseHTTPRequestHandler):
             raise ClusterError(404, "NotFound", "the server could not find the requested resource")
         rtype = self._type(route)
         state = self.server.state
+        if route.sub == "scale" and route.name is not None:
+            self._send(200, scale.scale_of(self._scalable(rtype, route)))
+            return
         if route.sub is not None and route.sub != "status":
             raise ClusterError(404, "NotFound", f"subresource {route.sub!r} is not served offline")
         query = self._query
@@ -511,6 +514,17 @@ class ApiHandler(BaseHTTPRequestHandler):
                     self._send(200, state.delete(rtype, namespace or "", route.name))
                 return
             body = self._body()
+            if route.sub == "scale" and route.name is not None and verb in ("replace", "patch"):
+                current = self._scalable(rtype, route)
+                content_type = (self.headers.get("Content-Type") or "").split(";")[0].strip()
+                updated = scale.scaled(current, body, content_type if verb == "patch" else "")
+                stored = state.replace(updated, namespace, dry_run=self._dry_run)
+                self._send(200, scale.scale_of(stored))
+                return
+            if route.sub is not None and route.sub != "status":
+                raise ClusterError(
+                    404, "NotFound", f"subresource {route.sub!r} is not served offline"
+                )
             if isinstance(body, dict) and self.headers.get("Content-Type", "").split(";")[
                 0
             ] not in (patches.JSON_PATCH,):
@@ -534,6 +548,12 @@ class ApiHandler(BaseHTTPRequestHandler):
             self._error(exc, route)
         except Exception as exc:  # noqa: BLE001 - answered as a Status, see _unexpected
             self._unexpected(exc)
+
+    def _scalable(self, rtype: ResourceType, route: Route) -> dict[str, Any]:
+        """The object whose ``scale`` subresource the route names (404 for kinds without one)."""
+        if (rtype.group, rtype.plural) not in scale.SCALABLE:
+            raise ClusterError(404, "NotFound", f"{rtype.plural} have no scale subresource")
+        return self.server.state.get(rtype, route.namespace or "", route.name or "")
 
     def _review(self, route: Route, verb: str) -> bool:
         """Answer a self-review (``kubectl auth can-i``, ``auth whoami``); False if the route
