@@ -147,7 +147,6 @@ def test_engine_as_the_clusters_report_producer(tmp_path):
     assert deployment[0]["results"][0]["policy"] == "disallow-host-namespaces"
 
 
-# a MutatingPolicy: a CEL kind the engine does not evaluate yet (ValidatingPolicy it does)
 MUTATING_POLICY = """apiVersion: policies.kyverno.io/v1alpha1
 kind: MutatingPolicy
 metadata: {name: cel-add-label}
@@ -175,13 +174,18 @@ def _test_file(folder: Path, policy: str, results: str, resources: str = RESOURC
 
 
 def _cel_only(tmp_path: Path) -> Path:
-    return _test_file(
+    """A folder whose one expectation is skipped: every policy kind is evaluated now, so the
+    skip is the CLI's other one, a patched manifest that lacks the resource."""
+    test = _test_file(
         tmp_path / "cel",
-        # the CEL policy kinds are evaluated now; MutatingAdmissionPolicy is still outside
-        MUTATING_POLICY.replace("kind: MutatingPolicy", "kind: MutatingAdmissionPolicy"),
-        "  - {isMutatingAdmissionPolicy: true, policy: cel-add-label, kind: Pod, resources: [bad],"
-        " result: pass}\n",
-    ).parent
+        MUTATING_POLICY,
+        "  - {isMutatingPolicy: true, policy: cel-add-label, kind: Pod, resources: [bad],"
+        " patchedResources: patched.yaml, result: pass}\n",
+    )
+    (test.parent / "patched.yaml").write_text(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: other, labels: {a: b}}\n"
+    )
+    return test.parent
 
 
 def test_a_cel_only_folder_says_nothing_was_evaluated(tmp_path):

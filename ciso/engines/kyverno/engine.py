@@ -19,6 +19,7 @@ from ciso.engines.kyverno.cel import dpol as cel_dpol
 from ciso.engines.kyverno.cel import gpol as cel_gpol
 from ciso.engines.kyverno.cel import ivpol as cel_ivpol
 from ciso.engines.kyverno.cel import mpol as cel_mpol
+from ciso.engines.kyverno.cel import mutating_admission as cel_map
 from ciso.engines.kyverno.cel import validate as cel_validate
 from ciso.engines.kyverno.cel import vap as cel_vap
 from ciso.engines.kyverno.cel import vpol as cel_vpol
@@ -433,6 +434,7 @@ _CEL_POLICIES: tuple[tuple[Any, str | None, tuple[str, ...], bool], ...] = (
     (cel_dpol, "Deletion", (), True),  # pass: the resource would be deleted
     (cel_ivpol, "ImageVerify", (), True),
     (cel_vap, None, (), True),
+    (cel_map, "Mutation", ("patched",), True),  # a pass carrying the patched resource
 )
 #: Every policy kind ``apply`` evaluates (others in its input are ignored).
 EVALUATED_POLICY_KINDS: tuple[str, ...] = POLICY_KINDS + tuple(

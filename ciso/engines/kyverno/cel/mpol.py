@@ -109,7 +109,7 @@ def variants(policy: dict[str, Any]) -> list[vpol.Variant]:
     return out
 
 
-def _mutate(
+def mutate(
     target: dict[str, Any], mutation: Any, index: int, bound: dict[str, Any]
 ) -> dict[str, Any]:
     """``target`` after one entry of ``mutations``."""
@@ -151,7 +151,7 @@ def evaluate_spec(
         return Outcome(RuleStatus.SKIP, policy_exceptions.skip(excepted).message)
     target = resource
     for index, mutation in enumerate(spec.get("mutations") or []):
-        target = _mutate(target, mutation, index, bound)
+        target = mutate(target, mutation, index, bound)
         # the next mutation sees the object as patched so far
         bound = {**bound, "object": target}
     return Outcome(RuleStatus.PASS, "success", target)

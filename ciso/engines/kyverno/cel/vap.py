@@ -54,20 +54,22 @@ def is_vap(doc: Any) -> bool:
     )
 
 
-def bindings_of(policy: Mapping[str, Any], documents: Sequence[Any]) -> list[dict[str, Any]]:
-    """The bindings among ``documents`` that name ``policy``, in document order."""
+def bindings_of(
+    policy: Mapping[str, Any], documents: Sequence[Any], kinds: Sequence[str] = BINDING_KINDS
+) -> list[dict[str, Any]]:
+    """The bindings (of ``kinds``) among ``documents`` that name ``policy``, in document order."""
     name = (policy.get("metadata") or {}).get("name")
     return [
         d
         for d in documents
         if isinstance(d, dict)
-        and d.get("kind") in BINDING_KINDS
+        and d.get("kind") in kinds
         and str(d.get("apiVersion", "")).startswith(f"{GROUP}/")
         and ((d.get("spec") or {}).get("policyName")) == name
     ]
 
 
-def _params(spec: Mapping[str, Any], binding: Mapping[str, Any], ctx: Context) -> Any:
+def params_for(spec: Mapping[str, Any], binding: Mapping[str, Any], ctx: Context) -> Any:
     ref = (binding.get("spec") or {}).get("paramRef")
     if not isinstance(ref, dict):
         return None
@@ -144,24 +146,31 @@ def outcomes(
     if not matching.matches(spec.get("matchConstraints"), request):
         return
     bindings = bindings_of(policy, ctx.policy_documents)
-    chosen: list[Mapping[str, Any] | None] = [
-        b
-        for b in bindings
-        if not isinstance((b.get("spec") or {}).get("matchResources"), dict)
-        or matching.matches(_with_all_resources(b["spec"]["matchResources"]), request)
-    ]
+    chosen: list[Mapping[str, Any] | None] = matching_bindings(bindings, request)
     if not bindings:
         chosen = [None]
     if not chosen:
         return
     binding = chosen[-1]
-    params = _params(spec, binding, ctx) if binding is not None else None
+    params = params_for(spec, binding, ctx) if binding is not None else None
     with using(vpol.environment(ctx)):
         try:
             yield evaluate(spec, resource, ctx, operation, copy.deepcopy(params))
         except RuleError as exc:
             where = exc.where()
             yield RuleOutcome(RuleStatus.ERROR, f"{where}: {exc.message}" if where else exc.message)
+
+
+def matching_bindings(
+    bindings: Sequence[dict[str, Any]], request: matching.Admission
+) -> list[Mapping[str, Any] | None]:
+    """The bindings whose ``matchResources`` (if any) select the request, in order."""
+    return [
+        b
+        for b in bindings
+        if not isinstance((b.get("spec") or {}).get("matchResources"), dict)
+        or matching.matches(_with_all_resources(b["spec"]["matchResources"]), request)
+    ]
 
 
 def _with_all_resources(match_resources: dict[str, Any]) -> dict[str, Any]:
