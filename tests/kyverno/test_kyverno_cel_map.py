@@ -143,3 +143,30 @@ def test_kyverno_test_compares_the_patched_resource(tmp_path):
     (tmp_path / "patched.yaml").write_text(yaml.safe_dump(patched))
     again = run_test_file(tmp_path / "kyverno-test.yaml")
     assert [e.outcome for e in again.expectations] == ["failed"]
+
+
+def test_an_entry_naming_no_resource_checks_every_resource_the_policy_answered(tmp_path):
+    # as the Kyverno CLI: "the test specifies no resources, check all results"
+    import yaml
+
+    other = copy.deepcopy(DEPLOYMENT)
+    other["metadata"]["name"] = "api"
+    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(policy()))
+    (tmp_path / "resource.yaml").write_text(yaml.safe_dump_all([DEPLOYMENT, other]))
+    patched = []
+    for obj in (DEPLOYMENT, other):
+        obj = copy.deepcopy(obj)
+        obj["spec"]["replicas"] = 3
+        patched.append(obj)
+    (tmp_path / "patched.yaml").write_text(yaml.safe_dump_all(patched))
+    (tmp_path / "kyverno-test.yaml").write_text(
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata: {name: t}\n"
+        "policies: [policy.yaml]\nresources: [resource.yaml]\nresults:\n"
+        "- {isMutatingAdmissionPolicy: true, policy: set-replicas, kind: Deployment,"
+        " patchedResources: patched.yaml, result: pass}\n"
+    )
+    result = run_test_file(tmp_path / "kyverno-test.yaml")
+    assert sorted((e.resource, e.outcome) for e in result.expectations) == [
+        ("shop/api", "passed"),
+        ("shop/web", "passed"),
+    ]

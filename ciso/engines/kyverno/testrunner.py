@@ -295,6 +295,18 @@ def _judge(
     return status, "failed", f"Want {expected}, got {status}: {matched[0].message[:300]}"
 
 
+def _answered(results: list[RuleResult], policy: str) -> list[str]:
+    """The resources (``namespace/name``) that got a response from ``policy``."""
+    name = policy.rpartition("/")[2]
+    return sorted(
+        {
+            f"{r.namespace}/{r.name}" if r.namespace else r.name
+            for r in results
+            if r.policy.rpartition("/")[2] == name
+        }
+    )
+
+
 def _expectation_names(entry: dict[str, Any]) -> list[str]:
     """The resources one result entry is about: ``resources`` (names, possibly ``ns/name``),
     the older ``resource``, or ``resourceSpecs`` (name and namespace)."""
@@ -494,8 +506,13 @@ def run_test_file(path: Path) -> TestFileResult:
     )
     for entry in test.get("results") or []:
         results = runs[entry.get("operation")] + payload_results
-        # an entry naming no resource is about the payloads, as the CLI checks every trigger
-        names = _expectation_names(entry) or sorted(payload_names)
+        # an entry naming no resource is about every resource the policy answered for (the
+        # payloads, when the test has some), as the CLI then checks every trigger
+        names = (
+            _expectation_names(entry)
+            or sorted(payload_names)
+            or _answered(results, entry.get("policy", ""))
+        )
         policy, rule, kind, expected = (
             entry.get("policy", ""),
             # the CLI checks every response of a ruleless kind, whatever rule the entry names
