@@ -55,8 +55,7 @@ def outcomes(
         try:
             yield evaluate_spec(spec, resource, ctx, operation)
         except RuleError as exc:
-            where = exc.where()
-            yield RuleOutcome(RuleStatus.ERROR, f"{where}: {exc.message}" if where else exc.message)
+            yield RuleOutcome(RuleStatus.ERROR, str(exc))
 
 
 def check_structure(policy: dict[str, Any]) -> list[str]:

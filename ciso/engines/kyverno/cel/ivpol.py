@@ -271,8 +271,7 @@ def _error(exc: RuleError) -> RuleOutcome:
     unsupported = _unsupported(exc)
     if unsupported:
         return RuleOutcome(RuleStatus.ERROR, unsupported)
-    where = exc.where()
-    return RuleOutcome(RuleStatus.ERROR, f"{where}: {exc.message}" if where else exc.message)
+    return RuleOutcome(RuleStatus.ERROR, str(exc))
 
 
 def outcomes(

@@ -171,9 +171,7 @@ def outcomes(
             try:
                 yield evaluate_spec(variant.spec, resource, ctx, operation, policy)
             except RuleError as exc:
-                where = exc.where()
-                text = f"{where}: {exc.message}" if where else exc.message
-                yield Outcome(RuleStatus.ERROR, text)
+                yield Outcome(RuleStatus.ERROR, str(exc))
 
 
 def check_structure(policy: dict[str, Any]) -> list[str]:

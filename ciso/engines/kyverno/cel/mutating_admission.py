@@ -61,10 +61,7 @@ def outcomes(
                 if mutated is not None:
                     target, applied = mutated, True
         except RuleError as exc:
-            where = exc.where()
-            yield mpol.Outcome(
-                RuleStatus.ERROR, f"{where}: {exc.message}" if where else exc.message
-            )
+            yield mpol.Outcome(RuleStatus.ERROR, str(exc))
             return
     if not applied:
         yield mpol.Outcome(RuleStatus.SKIP, "match conditions aren't met")

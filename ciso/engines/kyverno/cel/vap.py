@@ -157,8 +157,7 @@ def outcomes(
         try:
             yield evaluate(spec, resource, ctx, operation, copy.deepcopy(params))
         except RuleError as exc:
-            where = exc.where()
-            yield RuleOutcome(RuleStatus.ERROR, f"{where}: {exc.message}" if where else exc.message)
+            yield RuleOutcome(RuleStatus.ERROR, str(exc))
 
 
 def matching_bindings(

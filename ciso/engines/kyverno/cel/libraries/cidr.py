@@ -18,6 +18,7 @@ from typing import Any
 
 from ciso.engines.kyverno.cel.libraries import ip as iplib
 from ciso.engines.kyverno.cel.libraries.ip import go_quote
+from ciso.engines.kyverno.cel.libraries.validity import parses
 
 KEY = iplib.CIDR_KEY
 _CONVERSION = "network address parse error during conversion from string: "
@@ -83,16 +84,6 @@ def _cidr(text: Any) -> dict[str, str]:
     return _make(*parse(text))
 
 
-def _is_cidr(text: Any) -> bool:
-    if not isinstance(text, str):
-        raise ValueError("no such overload")
-    try:
-        parse(text)
-    except ValueError:
-        return False
-    return True
-
-
 def _contains_ip(c: Any, other: Any) -> bool:
     if isinstance(other, str):
         try:
@@ -124,7 +115,7 @@ def _masked(c: Any) -> dict[str, str]:
 
 FUNCTIONS = {
     "cidr": _cidr,
-    "isCIDR": _is_cidr,
+    "isCIDR": parses(parse),
     "containsIP": _contains_ip,
     "containsCIDR": _contains_cidr,
     "masked": _masked,

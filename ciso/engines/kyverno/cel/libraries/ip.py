@@ -15,6 +15,7 @@ from __future__ import annotations
 import ipaddress
 from typing import Any
 
+from ciso.engines.kyverno.cel.libraries.validity import parses
 from ciso.engines.kyverno.cel.syntax import namespaced
 
 KEY = "@ip"
@@ -201,16 +202,6 @@ def _ip(arg: Any) -> dict[str, str]:
     return make(parse(arg))
 
 
-def _is_ip(text: Any) -> bool:
-    if not isinstance(text, str):
-        raise ValueError("no such overload")
-    try:
-        parse(text)
-    except ValueError:
-        return False
-    return True
-
-
 def _is_canonical(text: Any) -> bool:
     return canonical(parse(text)) == text
 
@@ -263,7 +254,7 @@ def _string(arg: Any) -> str:
 
 FUNCTIONS = {
     "ip": _ip,
-    "isIP": _is_ip,
+    "isIP": parses(parse),
     namespaced("ip", "isCanonical"): _is_canonical,
     "family": lambda ip: value(ip).version,
     "isUnspecified": lambda ip: value(ip).is_unspecified,

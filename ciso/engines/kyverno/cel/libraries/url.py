@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from ciso.engines.kyverno.cel.libraries import ip as iplib
 from ciso.engines.kyverno.cel.libraries.ip import go_quote
+from ciso.engines.kyverno.cel.libraries.validity import parses
 
 KEY = "@url"
 Mode = Literal["host", "zone", "path", "userinfo", "query", "fragment"]
@@ -238,16 +239,6 @@ def _url(text: Any) -> dict[str, str]:
     return {KEY: text}
 
 
-def _is_url(text: Any) -> bool:
-    if not isinstance(text, str):
-        raise ValueError("no such overload")
-    try:
-        parse_request_uri(text)
-    except ValueError:
-        return False
-    return True
-
-
 def _value(u: Any) -> URL:
     if not (isinstance(u, dict) and KEY in u):
         raise ValueError(f"no such overload: expected a URL, got {type(u).__name__}")
@@ -299,7 +290,7 @@ def _query(u: Any) -> dict[str, list[str]]:
 
 FUNCTIONS = {
     "url": _url,
-    "isURL": _is_url,
+    "isURL": parses(parse_request_uri),
     "getScheme": lambda u: _value(u).scheme,
     "getHost": lambda u: _value(u).host,
     "getHostname": lambda u: _split_host_port(_value(u).host)[0],
