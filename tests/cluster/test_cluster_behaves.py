@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -13,23 +12,11 @@ from pathlib import Path
 
 import pytest
 from conftest import itbench_executable
+from kubectl_run import kubectl, needs_kubectl
 
 from itbench.cluster import start_cluster
 
 FIXTURES = Path(__file__).parent / "fixtures"
-KUBECTL = shutil.which("kubectl")
-needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
-
-
-def kubectl(kubeconfig: Path, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-    return subprocess.run(
-        [KUBECTL, "--kubeconfig", str(kubeconfig), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
 
 
 @pytest.fixture

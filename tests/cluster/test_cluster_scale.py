@@ -6,17 +6,11 @@ served and `kubectl scale` failed."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
+from kubectl_run import kubectl, needs_kubectl
 
 from itbench.cluster import start_cluster
-
-KUBECTL = shutil.which("kubectl")
-needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
 
 WORKLOADS = """apiVersion: apps/v1
 kind: Deployment
@@ -40,17 +34,6 @@ spec:
 """
 
 
-def kubectl(kubeconfig: Path, tmp_path: Path, *args: str):
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-    return subprocess.run(
-        [KUBECTL, "--kubeconfig", str(kubeconfig), "-n", "shop", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
-
-
 @pytest.fixture
 def cluster(tmp_path):
     manifest = tmp_path / "workloads.yaml"
@@ -62,16 +45,22 @@ def cluster(tmp_path):
 @needs_kubectl
 def test_kubectl_scale_changes_replicas_pods_and_status(cluster, tmp_path):
     kc = cluster.kubeconfig_path
-    proc = kubectl(kc, tmp_path, "scale", "deployment", "web", "--replicas=3")
+    proc = kubectl(kc, tmp_path, "-n", "shop", "scale", "deployment", "web", "--replicas=3")
     assert proc.returncode == 0 and "scaled" in proc.stdout, proc.stderr
-    deployment = json.loads(kubectl(kc, tmp_path, "get", "deployment", "web", "-o", "json").stdout)
+    deployment = json.loads(
+        kubectl(kc, tmp_path, "-n", "shop", "get", "deployment", "web", "-o", "json").stdout
+    )
     assert deployment["spec"]["replicas"] == 3
     assert deployment["status"]["readyReplicas"] == 3
-    pods = json.loads(kubectl(kc, tmp_path, "get", "pods", "-l", "app=web", "-o", "json").stdout)
+    pods = json.loads(
+        kubectl(kc, tmp_path, "-n", "shop", "get", "pods", "-l", "app=web", "-o", "json").stdout
+    )
     assert len(pods["items"]) == 3
-    down = kubectl(kc, tmp_path, "scale", "statefulset", "db", "--replicas=0")
+    down = kubectl(kc, tmp_path, "-n", "shop", "scale", "statefulset", "db", "--replicas=0")
     assert down.returncode == 0, down.stderr
-    pods = json.loads(kubectl(kc, tmp_path, "get", "pods", "-l", "app=db", "-o", "json").stdout)
+    pods = json.loads(
+        kubectl(kc, tmp_path, "-n", "shop", "get", "pods", "-l", "app=db", "-o", "json").stdout
+    )
     assert pods["items"] == []
 
 
@@ -88,7 +77,7 @@ def test_the_scale_subresource_reads_as_a_scale_and_refuses_bad_sizes(cluster, t
         "app=web",
     )
     patched = kubectl(
-        kc, tmp_path, "patch", "deployment", "web", "--subresource=scale", "--type=merge",
+        kc, tmp_path, "-n", "shop", "patch", "deployment", "web", "--subresource=scale", "--type=merge",
         "-p", '{"spec": {"replicas": -2}}',
     )  # fmt: skip
     assert patched.returncode == 1 and "is invalid" in patched.stderr  # a 422, as the API's
@@ -96,7 +85,9 @@ def test_the_scale_subresource_reads_as_a_scale_and_refuses_bad_sizes(cluster, t
         kc, tmp_path, "get", "--raw", "/apis/apps/v1/namespaces/shop/deployments/web/scale"
     )
     assert json.loads(again.stdout)["spec"] == {"replicas": 1}
-    pods_have_none = kubectl(kc, tmp_path, "get", "--raw", "/api/v1/namespaces/shop/pods/x/scale")
+    pods_have_none = kubectl(
+        kc, tmp_path, "-n", "shop", "get", "--raw", "/api/v1/namespaces/shop/pods/x/scale"
+    )
     assert (
         pods_have_none.returncode == 1
         and "NotFound" in pods_have_none.stderr + pods_have_none.stdout

@@ -5,19 +5,15 @@ way. Before, a Pod with `containerz:` or a Deployment with `replicas: "x"` was c
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from kubectl_run import kubectl, needs_kubectl
 
 from itbench.cluster import start_cluster
 from itbench.cluster.decoding import decode, is_built_in_group
 
 FIXTURES = Path(__file__).parent / "fixtures"
-KUBECTL = shutil.which("kubectl")
-needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
 
 POD_TYPO = """apiVersion: v1
 kind: Pod
@@ -36,18 +32,6 @@ spec:
     metadata: {labels: {app: bad}}
     spec: {containers: [{name: app, image: nginx}]}
 """
-
-
-def kubectl(kubeconfig: Path, tmp_path: Path, *args: str, stdin: str = ""):
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-    return subprocess.run(
-        [KUBECTL, "--kubeconfig", str(kubeconfig), *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
 
 
 @pytest.fixture
