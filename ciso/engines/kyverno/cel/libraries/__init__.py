@@ -13,6 +13,7 @@ from typing import Any
 
 from ciso.engines.kyverno.cel.libraries import (
     cidr,
+    conversions,
     format,
     generator,
     globalcontext,
@@ -44,6 +45,7 @@ LIBRARIES = (
     ip,
     cidr,
     format,
+    conversions,
     resource,
     image,
     imageverify,

@@ -239,19 +239,6 @@ def _is_link_local_unicast(ip: Any) -> bool:
     return value(ip).is_link_local
 
 
-def _string(arg: Any) -> str:
-    """``string(ip)`` and ``string(cidr)``; also ``string(bool)``, which CEL defines but the
-    evaluator's own string() lacks (registering ``string`` routes the types it cannot convert
-    here). CEL's own string() handles every other type."""
-    if isinstance(arg, bool):
-        return "true" if arg else "false"
-    if isinstance(arg, dict) and KEY in arg:
-        return arg[KEY]
-    if isinstance(arg, dict) and CIDR_KEY in arg:
-        return arg[CIDR_KEY]
-    raise ValueError(f"no such overload: string({type(arg).__name__})")
-
-
 FUNCTIONS = {
     "ip": _ip,
     "isIP": parses(parse),
@@ -262,5 +249,4 @@ FUNCTIONS = {
     "isLinkLocalMulticast": _is_link_local_multicast,
     "isLinkLocalUnicast": _is_link_local_unicast,
     "isGlobalUnicast": _is_global_unicast,
-    "string": _string,
 }
