@@ -436,10 +436,12 @@ _CEL_POLICIES: tuple[tuple[Any, str | None, tuple[str, ...], bool], ...] = (
     (cel_vap, None, (), True),
     (cel_map, "Mutation", ("patched",), True),  # a pass carrying the patched resource
 )
-#: Every policy kind ``apply`` evaluates (others in its input are ignored).
-EVALUATED_POLICY_KINDS: tuple[str, ...] = POLICY_KINDS + tuple(
+#: The CEL policy kinds: each answers with ruleless responses (one per matched policy).
+CEL_POLICY_KINDS: tuple[str, ...] = tuple(
     kind for module, *_ in _CEL_POLICIES for kind in module.KINDS
 )
+#: Every policy kind ``apply`` evaluates (others in its input are ignored).
+EVALUATED_POLICY_KINDS: tuple[str, ...] = POLICY_KINDS + CEL_POLICY_KINDS
 
 
 def _apply_cel_policy(

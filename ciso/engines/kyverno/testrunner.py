@@ -25,13 +25,15 @@ from typing import Any
 import yaml
 
 from ciso.engines.kyverno.cel import dpol as cel_dpol
-from ciso.engines.kyverno.cel import gpol as cel_gpol
 from ciso.engines.kyverno.cel import ivpol as cel_ivpol
-from ciso.engines.kyverno.cel import mpol as cel_mpol
-from ciso.engines.kyverno.cel import mutating_admission as cel_map
-from ciso.engines.kyverno.cel import vap as cel_vap
-from ciso.engines.kyverno.cel import vpol as cel_vpol
-from ciso.engines.kyverno.engine import ERROR, Context, RuleResult, apply, policy_id
+from ciso.engines.kyverno.engine import (
+    CEL_POLICY_KINDS,
+    ERROR,
+    Context,
+    RuleResult,
+    apply,
+    policy_id,
+)
 from ciso.engines.kyverno.generation import without_generate_labels
 from ciso.engines.kyverno.matching import Facts, UserInfo
 from ciso.engines.kyverno.mutation.compare import same_resource
@@ -495,15 +497,7 @@ def run_test_file(path: Path) -> TestFileResult:
         for name in (policy_id(p), (p.get("metadata") or {}).get("name", ""))
     }
     known_policies = {policy_id(p) for p in policies}
-    ruleless = (
-        cel_vpol.names(policies)
-        | cel_mpol.names(policies)
-        | cel_gpol.names(policies)
-        | cel_dpol.names(policies)
-        | cel_ivpol.names(policies)
-        | cel_vap.names(policies)
-        | cel_map.names(policies)
-    )
+    ruleless = {policy_id(p) for p in policies if p.get("kind") in CEL_POLICY_KINDS}
     for entry in test.get("results") or []:
         results = runs[entry.get("operation")] + payload_results
         # an entry naming no resource is about every resource the policy answered for (the

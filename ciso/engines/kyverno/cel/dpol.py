@@ -18,7 +18,7 @@ CLI's engine does not narrow it either."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ciso.engines.kyverno.cel import bindings as cel_bindings
@@ -147,7 +147,3 @@ def check_structure(policy: dict[str, Any]) -> list[str]:
     if propagation is not None and propagation not in ("Orphan", "Background", "Foreground"):
         problems.append("spec.deletionPropagationPolicy: must be Orphan, Background or Foreground")
     return problems
-
-
-def names(policies: Sequence[dict[str, Any]]) -> set[str]:
-    return {(p.get("metadata") or {}).get("name", "") for p in policies if p.get("kind") in KINDS}

@@ -9,7 +9,7 @@ later events and changes nothing offline."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 from ciso.engines.kyverno.cel import bindings as cel_bindings
@@ -76,7 +76,3 @@ def check_structure(policy: dict[str, Any]) -> list[str]:
         if key in spec and not isinstance(spec[key], list):
             problems.append(f"spec.{key}: must be a list")
     return problems
-
-
-def names(policies: Sequence[dict[str, Any]]) -> set[str]:
-    return {(p.get("metadata") or {}).get("name", "") for p in policies if p.get("kind") in KINDS}

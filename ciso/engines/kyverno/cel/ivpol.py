@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ciso.engines.kyverno.cel import autogen, dpol, matching, policy_exceptions, vpol
@@ -345,7 +345,3 @@ def check_structure(policy: dict[str, Any]) -> list[str]:
     if mode is not None and mode not in ("Kubernetes", "JSON"):
         problems.append("spec.evaluation.mode: must be Kubernetes or JSON")
     return problems
-
-
-def names(policies: Sequence[dict[str, Any]]) -> set[str]:
-    return {(p.get("metadata") or {}).get("name", "") for p in policies if p.get("kind") in KINDS}

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -195,7 +195,3 @@ def check_structure(policy: dict[str, Any]) -> list[str]:
         if key in spec and not isinstance(spec[key], list):
             problems.append(f"spec.{key}: must be a list")
     return problems
-
-
-def names(policies: Sequence[dict[str, Any]]) -> set[str]:
-    return {(p.get("metadata") or {}).get("name", "") for p in policies if p.get("kind") in KINDS}

@@ -10,7 +10,7 @@ a mutation is an ``error``."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 from ciso.engines.kyverno.cel import bindings as cel_bindings
@@ -72,7 +72,3 @@ def outcomes(
 def check_structure(policy: dict[str, Any]) -> list[str]:
     """What makes a MutatingAdmissionPolicy unusable: the same fields as a MutatingPolicy's."""
     return mpol.check_structure(policy)
-
-
-def names(policies: Sequence[dict[str, Any]]) -> set[str]:
-    return {(p.get("metadata") or {}).get("name", "") for p in policies if p.get("kind") in KINDS}

@@ -9,7 +9,7 @@ with an empty rule name (these kinds have no rules): ``pass``, ``fail``, ``skip`
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,7 +190,3 @@ def check_structure(policy: dict[str, Any]) -> list[str]:
         if key in spec and not isinstance(spec[key], list):
             problems.append(f"spec.{key}: must be a list")
     return problems
-
-
-def names(policies: Sequence[dict[str, Any]]) -> set[str]:
-    return {(p.get("metadata") or {}).get("name", "") for p in policies if p.get("kind") in KINDS}
