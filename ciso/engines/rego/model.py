@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,6 +123,17 @@ def error_class(diagnostic: Diagnostic) -> str:
     if code in ("rego_type_error", "eval_type_error"):
         return "type"
     return "eval"
+
+
+def in_source_order(diagnostics: list[Diagnostic], modules: Mapping[str, str]) -> list[Diagnostic]:
+    """``diagnostics`` by module (in the caller's order), row and column.
+
+    OPA lists some compile errors in Go map order (the cycle p -> q -> p is reported from p or from
+    q at random), so without this the first error shown would change between runs."""
+    order = {path: index for index, path in enumerate(modules)}
+    return sorted(
+        diagnostics, key=lambda d: (order.get(d.file, len(order)), d.line or 0, d.column or 0)
+    )
 
 
 def parse_opa_errors(text: str, default_code: str = "rego_error") -> list[Diagnostic]:

@@ -25,6 +25,7 @@ from ciso.engines.rego.model import (
     RegoError,
     TestCase,
     TestRun,
+    in_source_order,
     parse_opa_errors,
 )
 
@@ -44,6 +45,7 @@ class _Workspace:
         self, tmp: Path, modules: Mapping[str, str], data: Mapping[str, Any] | None
     ) -> None:
         self.names: dict[str, str] = {}
+        self.modules = modules
         self.files: list[str] = []
         for i, (name, source) in enumerate(modules.items()):
             path = tmp / f"{i}-{Path(name).name}"
@@ -65,9 +67,10 @@ class _Workspace:
             errors = None
         if not isinstance(errors, list):
             found = parse_opa_errors(text, default_code)
-            return [
-                Diagnostic(self.name(d.file), d.line, d.column, d.code, d.message) for d in found
-            ]
+            return in_source_order(
+                [Diagnostic(self.name(d.file), d.line, d.column, d.code, d.message) for d in found],
+                self.modules,
+            )
         out = []
         for error in errors:
             location = error.get("location") or {}
@@ -80,7 +83,7 @@ class _Workspace:
                     error.get("message", ""),
                 )
             )
-        return out
+        return in_source_order(out, self.modules)
 
 
 class OpaCli:

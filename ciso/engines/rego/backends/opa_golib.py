@@ -13,7 +13,14 @@ from dataclasses import replace
 from typing import Any
 
 from ciso.engines.rego.backends import TERM_QUERY
-from ciso.engines.rego.model import UNDEFINED, Diagnostic, EvalResult, RegoError, parse_opa_errors
+from ciso.engines.rego.model import (
+    UNDEFINED,
+    Diagnostic,
+    EvalResult,
+    RegoError,
+    in_source_order,
+    parse_opa_errors,
+)
 
 _VALUE = "__itbench_value__"
 _HELD = "__itbench_held__"
@@ -47,12 +54,13 @@ def _columns(
                         at = rows[d.line - 1].find(text)
                         if at >= 0:
                             found.setdefault((file, d.line, d.code), at + 1)
-    return [
+    placed = [
         replace(d, column=found[(d.file, d.line, d.code)])
         if d.column is None and (d.file, d.line, d.code) in found
         else d
         for d in diagnostics
     ]
+    return in_source_order(placed, modules)
 
 
 def available() -> bool:
