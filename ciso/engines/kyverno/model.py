@@ -83,6 +83,8 @@ class Context:
     #: Answers to apiCall context entries (a test's ``apiCallResponses``), keyed by
     #: ``METHOD:url`` or ``url``: (status code, body).
     api_responses: dict[str, tuple[int, Any]] = field(default_factory=dict)
+    #: The data of GlobalContextEntry objects (a test's ``globalContextEntries``), by entry name.
+    global_context: dict[str, Any] = field(default_factory=dict)
     #: The test's Kyverno CLI ``context`` file (``spec``: ``resources``, ``images``), which the
     #: CEL libraries (``resource.Get``, ``image.GetMetadata``) answer from.
     cel_context: dict[str, Any] = field(default_factory=dict)

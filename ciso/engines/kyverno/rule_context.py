@@ -317,6 +317,29 @@ def _mocked_api_call(name: str, call: dict[str, Any], data: dict[str, Any], ctx:
     return body
 
 
+def _mocked_global_reference(reference: dict[str, Any], data: dict[str, Any], ctx: Context) -> Any:
+    """A globalReference answered by the test's ``globalContextEntries``: ``name`` is the entry,
+    or ``entry.projection``; the entry's ``jmesPath`` applies to what it names."""
+    reference = substitute(reference, data)
+    entry, _, projection = str(reference.get("name") or "").partition(".")
+    if entry not in ctx.global_context:
+        raise VariableError(f"failed to fetch entry key={entry} (not in globalContextEntries)")
+    found = ctx.global_context[entry]
+    if projection:
+        if not isinstance(found, dict):
+            raise VariableError(
+                f"global context entry {entry!r} has no projections (not an object)"
+            )
+        if projection not in found:
+            raise VariableError(f"projection {projection!r} not found in entry {entry!r}")
+        found = found[projection]
+    if reference.get("jmesPath"):
+        from ciso.engines.kyverno.variables import evaluate
+
+        return evaluate(str(reference["jmesPath"]), found)
+    return found
+
+
 def load_entry(entry: Any, data: dict[str, Any], values: dict[str, Any], ctx: Context) -> None:
     """Load one context entry into ``data`` (unless the test's values provide it)."""
     if not isinstance(entry, dict):
@@ -344,6 +367,11 @@ def load_entry(entry: Any, data: dict[str, Any], values: dict[str, Any], ctx: Co
                 "is neither in the test's values nor among its resources"
             )
         data[name] = found
+    elif isinstance(entry.get("globalReference"), dict) and ctx.global_context:
+        try:
+            data[name] = _mocked_global_reference(entry["globalReference"], data, ctx)
+        except RuleError as exc:
+            raise exc.at("globalReference") from None
     elif isinstance(entry.get("apiCall"), dict) and ctx.api_responses:
         try:
             data[name] = _mocked_api_call(name, entry["apiCall"], data, ctx)

@@ -36,6 +36,7 @@ from ciso.engines.kyverno.engine import (
 )
 from ciso.engines.kyverno.generation import without_generate_labels
 from ciso.engines.kyverno.matching import Facts, UserInfo
+from ciso.engines.kyverno.mocks import api_responses, global_context_entries
 from ciso.engines.kyverno.mutation.compare import same_resource
 from ciso.engines.kyverno.scope import as_the_cli_reads_it
 from ciso.engines.kyverno.testfile import describe, shape_problems
@@ -115,22 +116,6 @@ def _user(path: Path | None) -> UserInfo:
         roles=tuple(str(r) for r in data.get("roles") or []),
         cluster_roles=tuple(str(r) for r in data.get("clusterRoles") or []),
     )
-
-
-def _api_responses(entries: Any) -> dict[str, tuple[int, Any]]:
-    """A Test's ``apiCallResponses``, keyed as the Kyverno CLI looks them up."""
-    answers: dict[str, tuple[int, Any]] = {}
-    for entry in entries or []:
-        if not isinstance(entry, dict):
-            continue
-        url = str(entry.get("url") or entry.get("urlPath") or "")
-        response = entry.get("response") if isinstance(entry.get("response"), dict) else {}
-        method = str(entry.get("method") or "").strip().upper()
-        answers[f"{method}:{url}" if method else url] = (
-            int(response.get("statusCode") or 200),
-            response.get("body"),
-        )
-    return answers
 
 
 def _values(path: Path | None, inline: Any = None) -> tuple[Context, dict[str, Any]]:
@@ -441,7 +426,10 @@ def run_test_file(path: Path) -> TestFileResult:
             for doc in _load_yaml_documents(base / rel)
             if isinstance(doc, dict)
         ]
-        ctx.api_responses = _api_responses(test.get("apiCallResponses"))
+        ctx.api_responses = api_responses(test.get("apiCallResponses"), str(path))
+        ctx.global_context = global_context_entries(
+            test.get("globalContextEntries"), str(path), base, _load_yaml_documents
+        )
         context_file = test.get("context")
         if context_file:
             ctx.cel_context = _cel_context(base / context_file)

@@ -59,7 +59,7 @@ def environment(ctx: Context) -> Environment:
     return Environment(
         objects=tuple(data.get("resources") or ()) + tuple(ctx.objects),
         images={str(i.get("image")): i for i in data.get("images") or () if isinstance(i, dict)},
-        global_context=dict(data.get("globalContext") or {}),
+        global_context={**(data.get("globalContext") or {}), **ctx.global_context},
         http=ctx.api_responses,
     )
 

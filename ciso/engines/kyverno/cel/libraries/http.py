@@ -1,6 +1,8 @@
 """Kyverno's HTTP library: ``http.Get(url)`` / ``http.Post(url, body)`` (and the forms with
-headers) answered from the test's mocked responses: the body of the answer keyed ``GET:url``
-(``POST:url``) or ``url``; a URL nothing answers is an error, never a network call."""
+headers) answered from the test's ``apiCallResponses``: the answer keyed ``GET:url`` (``POST:url``)
+or ``url``, as the Kyverno CLI gives it to CEL: ``{"body": ..., "statusCode": ...}`` whatever the
+status (a policy reads ``.body`` and may check ``.statusCode`` itself); a URL nothing answers is an
+error, never a network call."""
 
 from __future__ import annotations
 
@@ -15,9 +17,7 @@ def _answer(method: str, url: str) -> Any:
     for key in (f"{method}:{url}", url):
         if key in answers:
             status, body = answers[key]
-            if status >= 400:
-                raise ValueError(f"HTTP {method} {url}: status {status}")
-            return body
+            return {"body": body, "statusCode": status}
     raise ValueError(f"HTTP {method} {url}: no mocked response (offline)")
 
 
