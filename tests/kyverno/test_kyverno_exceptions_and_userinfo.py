@@ -419,6 +419,69 @@ def test_generated_resources_list(tmp_path: Path):
     assert run([*good, _write(tmp_path, "wrong.yaml", wrong)]) == "failed"
 
 
+def test_a_results_clone_source_resource_is_what_its_rule_clones(tmp_path: Path):
+    # The Kyverno CLI's cloneSourceResource: the object a generate rule clones, kept out of the
+    # test's resources (so no other policy sees it), offered to that (policy, rule) only.
+    def policy(name: str) -> dict:
+        return {
+            "apiVersion": "kyverno.io/v1",
+            "kind": "ClusterPolicy",
+            "metadata": {"name": name},
+            "spec": {
+                "rules": [
+                    {
+                        "name": "sync",
+                        "match": {"any": [{"resources": {"kinds": ["Namespace"]}}]},
+                        "generate": {
+                            "apiVersion": "v1",
+                            "kind": "Secret",
+                            "name": "regcred",
+                            "namespace": "{{ request.object.metadata.name }}",
+                            "clone": {"namespace": "default", "name": "regcred"},
+                        },
+                    }
+                ]
+            },
+        }
+
+    source = {
+        "apiVersion": "v1",
+        "kind": "Secret",
+        "metadata": {"name": "regcred", "namespace": "default"},
+        "data": {"password": "c2VjcmV0"},
+    }
+    generated = {**source, "metadata": {"name": "regcred", "namespace": "team"}}
+    namespace = {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team"}}
+    test = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Test",
+        "metadata": {"name": "t"},
+        "policies": [_write(tmp_path, "policy.yaml", policy("with-source"), policy("without"))],
+        "resources": [_write(tmp_path, "resources.yaml", namespace)],
+        "results": [
+            {
+                "policy": name,
+                "rule": "sync",
+                "kind": "Namespace",
+                "resources": ["team"],
+                "result": "pass",
+                "generatedResource": _write(tmp_path, "generated.yaml", generated),
+            }
+            | (
+                {"cloneSourceResource": _write(tmp_path, "source.yaml", source)}
+                if with_source
+                else {}
+            )
+            for name, with_source in (("with-source", True), ("without", False))
+        ],
+    }
+    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
+    got = {e.policy: e for e in run_test_file(tmp_path / "kyverno-test.yaml").expectations}
+    assert got["with-source"].outcome == "passed", got["with-source"].reason
+    assert got["without"].actual == "error"
+    assert "source Secret default/regcred not found" in got["without"].reason
+
+
 def test_api_call_responses_answer_api_calls(tmp_path: Path):
     policy = {
         "apiVersion": "kyverno.io/v1",

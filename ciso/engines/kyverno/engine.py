@@ -214,10 +214,11 @@ def _generate(request: RuleRequest) -> RuleOutcome:
         return NOT_MET
     if prepared.excepted:
         return _excepted(prepared.excepted)
+    sources = request.ctx.clone_sources.get((policy_id(request.policy), request.rule.get("name")))
     made = generation.generate(
         request.rule,
         prepared.context,
-        generation.cluster_lookup(request.ctx.objects),
+        generation.cluster_lookup([*request.ctx.objects, *(sources or ())]),
         prepared.load_context,
     )
     names = ", ".join(f"{g.get('kind')}/{(g.get('metadata') or {}).get('name')}" for g in made)

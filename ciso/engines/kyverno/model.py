@@ -76,6 +76,9 @@ class Context:
     config_maps: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     #: Objects a generate rule may clone (the test's resources, as the cluster would hold them).
     objects: list[dict[str, Any]] = field(default_factory=list)
+    #: Per (policy id, rule name): the objects a test result's ``cloneSourceResource`` file holds,
+    #: which that generate rule may clone besides the test's resources.
+    clone_sources: dict[tuple[str, str], list[dict[str, Any]]] = field(default_factory=dict)
     #: PolicyExceptions in force.
     exceptions: list[dict[str, Any]] = field(default_factory=list)
     #: An admission operation that wins over the values file (a test result's ``operation``).

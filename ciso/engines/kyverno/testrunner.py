@@ -426,6 +426,14 @@ def run_test_file(path: Path) -> TestFileResult:
             for doc in _load_yaml_documents(base / rel)
             if isinstance(doc, dict)
         ]
+        for result in test.get("results") or []:
+            if isinstance(result, dict) and result.get("cloneSourceResource"):
+                key = (str(result.get("policy") or ""), str(result.get("rule") or ""))
+                ctx.clone_sources[key] = [
+                    d
+                    for d in _load_yaml_documents(base / str(result["cloneSourceResource"]))
+                    if isinstance(d, dict)
+                ]
         ctx.api_responses = api_responses(test.get("apiCallResponses"), str(path))
         ctx.global_context = global_context_entries(
             test.get("globalContextEntries"), str(path), base, _load_yaml_documents
