@@ -148,13 +148,39 @@ def test_foreach_generates_one_object_per_element():
             {"kind": "Secret", "name": "x", "clone": {"namespace": "default", "name": "missing"}},
             "source Secret default/missing not found",
         ),
-        ({"kind": "Secret", "name": "x"}, "needs data, clone, cloneList or foreach"),
+        (
+            {"kind": "Secret", "name": "x", "data": {}, "clone": {"name": "y"}},
+            "only one of data, clone, cloneList",
+        ),
         ({"kind": "Secret", "name": "x", "data": "text"}, "generate.data: must be a map"),
     ],
 )
 def test_generate_errors_name_the_path(generate, message):
     status, made, text = _generated(_policy(generate))
     assert status == "error" and made == [] and message in text
+
+
+def test_a_generate_rule_with_no_data_nor_clone_creates_its_bare_target():
+    # Kyverno admits such a rule and creates the target with nothing but its identity (its
+    # data is a typed nil that marshals to an empty object); the Kyverno CLI tests rely on it
+    status, made, _ = _generated(
+        _policy(
+            {
+                "apiVersion": "foo/v1",
+                "kind": "Foo",
+                "name": "foo-{{ request.object.metadata.name }}",
+                "namespace": "team-a",
+            }
+        )
+    )
+    assert status == "pass"
+    assert made == [
+        {
+            "apiVersion": "foo/v1",
+            "kind": "Foo",
+            "metadata": {"name": "foo-team-a", "namespace": "team-a"},
+        }
+    ]
 
 
 def test_preconditions_skip_and_background_reports_leave_generate_out():

@@ -98,13 +98,16 @@ def _from_clone_list(spec: dict[str, Any], lookup: Lookup) -> list[dict[str, Any
 
 def _one(spec: dict[str, Any], context: dict[str, Any], lookup: Lookup) -> list[dict[str, Any]]:
     resolved = substitute({k: v for k, v in spec.items() if k != "foreach"}, context)
-    if resolved.get("data") is not None:
-        return [_from_data(resolved)]
+    given = [resolved.get("data") is not None, bool(resolved.get("clone")), "cloneList" in resolved]
+    if sum(given) > 1:
+        raise RuleError("only one of data, clone, cloneList and foreach can be specified")
     if resolved.get("clone"):
         return [_from_clone(resolved, lookup)]
     if resolved.get("cloneList"):
         return _from_clone_list(resolved, lookup)
-    raise RuleError("a generate rule needs data, clone, cloneList or foreach")
+    # Neither data nor a source: Kyverno admits the rule and creates the target with nothing but
+    # its identity (its absent data is a typed nil that marshals to an empty object)
+    return [_from_data({**resolved, "data": resolved.get("data") or {}})]
 
 
 def generate(
