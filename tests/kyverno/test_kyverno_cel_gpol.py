@@ -58,7 +58,8 @@ def test_generator_apply_records_objects_in_the_namespace_given():
                   {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "b",
                    "namespace": "elsewhere", "resourceVersion": "7"}}]}])"""
     with collecting() as made:
-        assert evaluate(listed, {}) is None
+        # true, so that it can sit in `list.all(ns, generator.Apply(ns, ...))`
+        assert evaluate(listed, {}) is True
     # a List's items are generated one by one; the namespace is the call's, server fields go
     assert made == [
         {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a", "namespace": "team-a"}},
@@ -104,7 +105,9 @@ def test_a_failing_generate_expression_is_an_error_naming_the_field():
 def test_check_structure_names_each_problem():
     problems = gpol.check_structure({"spec": {"generate": [{"expr": "x"}]}})
     assert "spec.matchConstraints: required (a policy without it matches nothing)" in problems
-    assert "spec.generate[0].expression: required" in problems
+    assert "spec.generate[0]: one of expression or template must be set" in problems
+    both = gpol.check_structure({"spec": {"generate": [{"expression": "x", "template": {}}]}})
+    assert "spec.generate[0]: only one of expression or template may be set" in both
 
 
 def _write_test(tmp_path: Path, generated: dict) -> Path:

@@ -22,8 +22,11 @@ from typing import Any
 import yaml
 
 from ciso.engines.kyverno.cel import dpol as cel_dpol
+from ciso.engines.kyverno.cel import gpol as cel_gpol
+from ciso.engines.kyverno.cel import gpol_template
 from ciso.engines.kyverno.cel import ivpol as cel_ivpol
 from ciso.engines.kyverno.cel.program import CelError, compile_expression
+from ciso.engines.kyverno.errors import RuleError
 from ciso.lint.cel_types import Declarations, check_expression, expected_type, identifiers_for
 from ciso.lint.cel_types.types import DYN, CelType
 from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
@@ -57,11 +60,18 @@ Path = tuple[str | int, ...]
 
 
 def _expressions(node: Any, path: Path) -> Iterator[tuple[Path, str]]:
-    """(path, source) of every CEL expression under ``node``."""
+    """(path, source) of every CEL expression under ``node`` (a GeneratingPolicy template's
+    placeholders at the path of its ``value``)."""
     if isinstance(node, dict):
         for key, value in node.items():
             if key in EXPRESSION_KEYS and isinstance(value, str):
                 yield (*path, key), value
+            elif key == "template" and path[-2:-1] == ("generate",) and isinstance(value, dict):
+                try:
+                    found, _ = gpol_template.placeholders(value, ())
+                except RuleError:
+                    continue  # reported by the structure check
+                yield from (((*path, key, "value"), source) for source in found)
             else:
                 yield from _expressions(value, (*path, key))
     elif isinstance(node, list):
@@ -113,9 +123,12 @@ def _compose(text: str) -> tuple[Any, ...]:
         return ()
 
 
-def _expression_line(text: str, document: int, path: Path, line_in_expression: int) -> int | None:
+def _expression_line(
+    text: str, document: int, path: Path, line_in_expression: int, source: str = ""
+) -> int | None:
     """The file line of ``line_in_expression`` (from 1) of the expression at ``path``: inside a
-    literal block scalar (``|``) lines map one to one; otherwise the key's line."""
+    literal block scalar (``|``) lines map one to one (a template's placeholder is found in its
+    template first); otherwise the key's line."""
     key_line = line_of(text, document, path)
     nodes = _compose(text)
     node = nodes[document] if document < len(nodes) else None
@@ -127,7 +140,10 @@ def _expression_line(text: str, document: int, path: Path, line_in_expression: i
         else:
             node = None
     if isinstance(node, yaml.ScalarNode) and node.style == "|":
-        return node.start_mark.line + 1 + line_in_expression
+        before = 0
+        if path[-2:] == ("template", "value") and source and source in node.value:
+            before = node.value[: node.value.index(source)].count("\n")
+        return node.start_mark.line + 1 + before + line_in_expression
     return key_line
 
 
@@ -160,7 +176,7 @@ class _Document:
             return DYN
         found, problems = result
         for problem in problems:
-            line = _expression_line(self.target.text, self.index, path, problem.line)
+            line = _expression_line(self.target.text, self.index, path, problem.line, source)
             self.error(
                 path,
                 f"{_where(path)}: CEL type error at {problem.line}:{problem.column}: "
@@ -209,6 +225,16 @@ class _Document:
         for field in REQUIRED.get(kind, ()):
             if field not in spec:
                 self.error(("spec",), f"spec.{field} is missing")
+        generate = spec.get("generate") if kind in cel_gpol.KINDS else None
+        for index, entry in enumerate(generate if isinstance(generate, list) else []):
+            path = ("spec", "generate", index)
+            if isinstance(entry, dict) and "template" in entry:
+                try:
+                    _, problems = gpol_template.placeholders(entry["template"], (*path, "template"))
+                except RuleError as exc:
+                    problems = [exc]
+                for problem in problems:
+                    self.error(tuple(problem.path), f"{problem.where()}: {problem.message}")
 
 
 def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:

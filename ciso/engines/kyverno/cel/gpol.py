@@ -1,8 +1,8 @@
 """Kyverno's ``GeneratingPolicy`` (and ``NamespacedGeneratingPolicy``), as the Kyverno CLI runs
 one on a trigger resource: matched by ``matchConstraints``; ``variables`` are bound and
-``matchConditions`` evaluated (any false gives a ``skip``); then each ``generate`` expression in
-order, whose ``generator.Apply(namespace, objects)`` calls record the objects the policy would
-create (``libraries.generator``). A matched policy gives one rule response with an empty rule
+``matchConditions`` evaluated (any false gives a ``skip``); then each ``generate`` entry in
+order: an expression whose ``generator.Apply(namespace, objects)`` calls record the objects the
+policy would create (``libraries.generator``), or a YAML ``template`` (``gpol_template``). A matched policy gives one rule response with an empty rule
 name: ``pass`` carrying the generated objects, ``skip`` or ``error``. ``evaluation``
 (synchronize, generateExisting, orphanDownstreamOnPolicyDelete) is about a live cluster's
 later events and changes nothing offline."""
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ciso.engines.kyverno.cel import bindings as cel_bindings
-from ciso.engines.kyverno.cel import matching, vpol
+from ciso.engines.kyverno.cel import gpol_template, matching, vpol
 from ciso.engines.kyverno.cel.libraries.environment import using
 from ciso.engines.kyverno.cel.libraries.generator import collecting
 from ciso.engines.kyverno.errors import RuleError
@@ -24,7 +24,11 @@ RULE_NAME = ""
 
 
 def evaluate_spec(
-    spec: dict[str, Any], resource: dict[str, Any], ctx: Context, operation: str
+    spec: dict[str, Any],
+    resource: dict[str, Any],
+    ctx: Context,
+    operation: str,
+    policy_namespace: str = "",
 ) -> RuleOutcome:
     bound = cel_bindings.admission(resource, ctx, operation)
     bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
@@ -32,10 +36,15 @@ def evaluate_spec(
         return RuleOutcome(RuleStatus.SKIP, "skip: match conditions not met")
     with collecting() as made:
         for index, entry in enumerate(spec.get("generate") or []):
-            where = ("spec", "generate", index, "expression")
-            if not isinstance(entry, dict) or not isinstance(entry.get("expression"), str):
-                raise RuleError("a generate entry needs an expression").at(*where[:-1])
-            cel_bindings.run(entry["expression"], bound, where)
+            where = ("spec", "generate", index)
+            problem = _entry_problem(entry)
+            if problem:
+                raise RuleError(problem).at(*where)
+            if "template" in entry:
+                objects = gpol_template.render(entry["template"], bound, (*where, "template"))
+                gpol_template.create(objects, policy_namespace, (*where, "template"))
+            else:
+                cel_bindings.run(entry["expression"], bound, (*where, "expression"))
     names = ", ".join(f"{g.get('kind')}/{(g.get('metadata') or {}).get('name', '')}" for g in made)
     message = f"created {names}" if names else "nothing to generate"
     return RuleOutcome(RuleStatus.PASS, message, generated=tuple(made))
@@ -53,9 +62,25 @@ def outcomes(
         return
     with using(vpol.environment(ctx)):
         try:
-            yield evaluate_spec(spec, resource, ctx, operation)
+            namespace = (policy.get("metadata") or {}).get("namespace") or ""
+            if policy.get("kind") != "NamespacedGeneratingPolicy":
+                namespace = ""
+            yield evaluate_spec(spec, resource, ctx, operation, namespace)
         except RuleError as exc:
             yield RuleOutcome(RuleStatus.ERROR, str(exc))
+
+
+def _entry_problem(entry: Any) -> str | None:
+    """Why a ``generate`` entry cannot run: it needs one of ``expression`` and ``template``."""
+    if not isinstance(entry, dict):
+        return "must be a map with an expression or a template"
+    if "expression" in entry and "template" in entry:
+        return "only one of expression or template may be set"
+    if "template" in entry:
+        return None
+    if not isinstance(entry.get("expression"), str):
+        return "one of expression or template must be set"
+    return None
 
 
 def check_structure(policy: dict[str, Any]) -> list[str]:
@@ -70,8 +95,9 @@ def check_structure(policy: dict[str, Any]) -> list[str]:
     if not isinstance(generate, list) or not generate:
         problems.append("spec.generate: must be a non-empty list")
     for index, entry in enumerate(generate if isinstance(generate, list) else []):
-        if not isinstance(entry, dict) or not isinstance(entry.get("expression"), str):
-            problems.append(f"spec.generate[{index}].expression: required")
+        problem = _entry_problem(entry)
+        if problem:
+            problems.append(f"spec.generate[{index}]: {problem}")
     for key in ("variables", "matchConditions"):
         if key in spec and not isinstance(spec[key], list):
             problems.append(f"spec.{key}: must be a list")

@@ -2,7 +2,7 @@
 GeneratingPolicy calls to create objects. Run as the Kyverno CLI runs it, nothing is created:
 each object (each item of a ``...List``) is recorded in the namespace given, with the fields a
 server would own (uid, resourceVersion, creationTimestamp, managedFields) and its annotations
-dropped; the call's value is null.
+dropped; the call's value is true (so it can sit in ``list.all(ns, generator.Apply(ns, ...))``).
 
 The objects go to the collector ``collecting`` sets for one policy's evaluation (a context
 variable, as the environment is); a call outside one is an error."""
@@ -58,7 +58,7 @@ def _as_generated(item: Any, namespace: str) -> dict[str, Any]:
     return made
 
 
-def apply(namespace: Any, objects: Any) -> None:
+def apply(namespace: Any, objects: Any) -> bool:
     made = _COLLECTED.get()
     if made is None:
         raise ValueError("generator.Apply is only available in a GeneratingPolicy")
@@ -68,7 +68,7 @@ def apply(namespace: Any, objects: Any) -> None:
         raise ValueError(f"generator.Apply needs a list of objects, got {objects!r}")
     for data in objects:
         made.extend(_as_generated(item, namespace) for item in _items(data))
-    return None
+    return True
 
 
 FUNCTIONS = {namespaced("generator", "Apply"): apply, namespaced("generator", "apply"): apply}
