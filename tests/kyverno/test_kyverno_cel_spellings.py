@@ -22,7 +22,7 @@ def test_generator_apply_in_either_spelling():
                 call
                 + '("ns", [{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"}}])'
             )
-            assert evaluate(expression, {}) is None
+            assert evaluate(expression, {}) is True
         assert made == [
             {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a", "namespace": "ns"}}
         ]

@@ -17,6 +17,7 @@ expectations only warn, unless strict.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -26,6 +27,7 @@ import yaml
 
 from ciso.engines.kyverno.cel import dpol as cel_dpol
 from ciso.engines.kyverno.cel import ivpol as cel_ivpol
+from ciso.engines.kyverno.cel import vpol as cel_vpol
 from ciso.engines.kyverno.engine import (
     CEL_POLICY_KINDS,
     ERROR,
@@ -46,7 +48,8 @@ from itbench.yamlsafe import load_all
 
 #: expectations on policy kinds this engine does not evaluate (none at present): skipped
 OUT_OF_SCOPE_FLAGS: tuple[str, ...] = ()
-#: the policy kinds ``kyverno test`` also runs on a Test's ``jsonPayloads``
+#: the policy kinds ``kyverno test`` also runs on a Test's ``jsonPayloads`` (and JSON-mode
+#: ValidatingPolicies)
 PAYLOAD_KINDS = cel_dpol.KINDS + cel_ivpol.KINDS
 OUT_OF_SCOPE_KINDS: tuple[str, ...] = ()
 
@@ -182,8 +185,10 @@ def _json_payloads(base: Path, test: dict[str, Any]) -> list[tuple[str, dict[str
     """A Test's ``jsonPayloads`` (and ``jsonPayload``): (file name as the test names it, its
     top-level object), as the Kyverno CLI loads them for policies that evaluate JSON."""
     rels = list(test.get("jsonPayloads") or [])
-    if test.get("jsonPayload"):
+    if test.get("jsonPayload") and not rels:
         rels.append(test["jsonPayload"])
+    # named as the CLI names them: "./payload.json" is "payload.json", each once
+    rels = list(dict.fromkeys(posixpath.normpath(str(r)) for r in rels if str(r or "").strip()))
     payloads = []
     for rel in rels:
         docs = _load_yaml_documents(base / str(rel))
@@ -191,6 +196,13 @@ def _json_payloads(base: Path, test: dict[str, Any]) -> list[tuple[str, dict[str
             raise InputError(f"{base / str(rel)}: a JSON payload must be one non-empty object")
         payloads.append((str(rel), docs[0]))
     return payloads
+
+
+def _evaluates_payloads(policy: dict[str, Any]) -> bool:
+    """Whether the CLI runs ``policy`` on a Test's JSON payloads: DeletingPolicy and
+    ImageValidatingPolicy kinds, and ValidatingPolicies in JSON mode."""
+    kind = policy.get("kind")
+    return kind in PAYLOAD_KINDS or (kind in cel_vpol.KINDS and cel_vpol.json_mode(policy))
 
 
 def _payload_results(
@@ -201,7 +213,7 @@ def _payload_results(
 ) -> list[RuleResult]:
     """The responses of the policies that evaluate JSON payloads, each named after its payload
     (a payload has no kind or name; the CLI reports it by file)."""
-    chosen = [p for p in policies if p.get("kind") in PAYLOAD_KINDS]
+    chosen = [p for p in policies if _evaluates_payloads(p)]
     if not chosen:
         return []
     return [
@@ -383,15 +395,33 @@ def _judge_patched(
 
 
 def run_test_file(path: Path) -> TestFileResult:
+    """Every Test document of the file, each run on its own as the Kyverno CLI runs a file
+    holding several; their expectations together, their errors each naming its document."""
     outcome = TestFileResult(str(path))
     try:
-        docs = _load_yaml_documents(path)
-        test = docs[0] if docs else {}
+        docs = _load_yaml_documents(path) or [{}]
+    except InputError as exc:
+        outcome.error = str(exc)
+        return outcome
+    errors = []
+    for index, test in enumerate(docs):
+        label = str(path) if len(docs) == 1 else f"{path} (Test document {index + 1})"
+        part = _run_test(path, test, label)
+        outcome.expectations += part.expectations
+        if part.error:
+            errors.append(part.error)
+    outcome.error = "; ".join(errors) or None
+    return outcome
+
+
+def _run_test(path: Path, test: Any, label: str) -> TestFileResult:
+    outcome = TestFileResult(str(path))
+    try:
         if not isinstance(test, dict):
-            raise InputError(f"{path}: not a Test document")
+            raise InputError(f"{label}: not a Test document")
         problems = shape_problems(test)
-        if problems:  # the Kyverno CLI refuses the whole file
-            raise InputError(f"{path}: {'; '.join(describe(*p) for p in problems)}")
+        if problems:  # the Kyverno CLI refuses the whole Test
+            raise InputError(f"{label}: {'; '.join(describe(*p) for p in problems)}")
         base = path.parent
         policies: list[dict[str, Any]] = []
         sources: dict[str, str] = {}
@@ -413,7 +443,7 @@ def run_test_file(path: Path) -> TestFileResult:
                     resources.append(doc)
         for i, resource in enumerate(resources):
             if not resource.get("kind"):
-                raise InputError(f"{path}: resource {i} has no 'kind'")
+                raise InputError(f"{label}: resource {i} has no 'kind'")
             as_the_cli_reads_it(resource)
         variables = test.get("variables")
         ctx, values = _values(base / variables if variables else None, test.get("values"))
@@ -434,9 +464,9 @@ def run_test_file(path: Path) -> TestFileResult:
                     for d in _load_yaml_documents(base / str(result["cloneSourceResource"]))
                     if isinstance(d, dict)
                 ]
-        ctx.api_responses = api_responses(test.get("apiCallResponses"), str(path))
+        ctx.api_responses = api_responses(test.get("apiCallResponses"), label)
         ctx.global_context = global_context_entries(
-            test.get("globalContextEntries"), str(path), base, _load_yaml_documents
+            test.get("globalContextEntries"), label, base, _load_yaml_documents
         )
         context_file = test.get("context")
         if context_file:
@@ -489,7 +519,7 @@ def run_test_file(path: Path) -> TestFileResult:
     payload_policies = {
         name
         for p in policies
-        if p.get("kind") in PAYLOAD_KINDS
+        if _evaluates_payloads(p)
         for name in (policy_id(p), (p.get("metadata") or {}).get("name", ""))
     }
     known_policies = {policy_id(p) for p in policies}

@@ -142,6 +142,13 @@ def evaluate_spec(
     bound = cel_bindings.admission(resource, ctx, operation)
     if not conditions_hold(spec, bound):
         return RuleOutcome(RuleStatus.SKIP, "skip: match conditions not met")
+    return _judged(spec, bound, ctx, policy)
+
+
+def _judged(
+    spec: dict[str, Any], bound: dict[str, Any], ctx: Context, policy: Mapping[str, Any] | None
+) -> RuleOutcome:
+    """Exceptions, variables and validations of a policy whose match conditions hold."""
     excepted = policy_exceptions.covering(policy, bound, ctx) if policy is not None else None
     if excepted:
         return policy_exceptions.skip(excepted)
@@ -161,6 +168,9 @@ def outcomes(
     """The rule responses of ``policy`` (and its autogen variants) on ``resource``."""
     if not matching.in_policy_scope(policy, resource):
         return
+    if json_mode(policy):
+        yield from _json_outcomes(policy, resource, ctx)
+        return
     deleting = operation == "DELETE"
     request = matching.admission_of(resource, operation, namespace_labels(resource, ctx))
     with using(environment(ctx)):
@@ -175,13 +185,36 @@ def outcomes(
                 yield RuleOutcome(RuleStatus.ERROR, str(exc))
 
 
+def json_mode(policy: Mapping[str, Any]) -> bool:
+    """``spec.evaluation.mode: JSON``: the policy validates any JSON document (a Test's
+    ``jsonPayloads``, and Kubernetes objects read as plain JSON), not admission requests."""
+    evaluation = (policy.get("spec") or {}).get("evaluation")
+    return isinstance(evaluation, dict) and evaluation.get("mode") == "JSON"
+
+
+def _json_outcomes(
+    policy: dict[str, Any], resource: dict[str, Any], ctx: Context
+) -> Iterator[RuleOutcome]:
+    """As Kyverno evaluates a JSON-mode policy: ``object`` is the document and nothing else is
+    bound (no request, old object or namespace); there are no matchConstraints or autogen; when
+    the match conditions do not hold the policy gives no response at all."""
+    spec = policy.get("spec") or {}
+    bound = {"object": resource, "oldObject": None, "request": None, "namespaceObject": None}
+    with using(environment(ctx)):
+        try:
+            if conditions_hold(spec, bound):
+                yield _judged(spec, bound, ctx, policy)
+        except RuleError as exc:
+            yield RuleOutcome(RuleStatus.ERROR, str(exc))
+
+
 def check_structure(policy: dict[str, Any]) -> list[str]:
     """What makes a ValidatingPolicy unusable, each naming its field."""
     problems: list[str] = []
     spec = policy.get("spec")
     if not isinstance(spec, dict):
         return ["spec: must be a map"]
-    if not isinstance(spec.get("matchConstraints"), dict):
+    if not isinstance(spec.get("matchConstraints"), dict) and not json_mode(policy):
         problems.append("spec.matchConstraints: required (a policy without it matches nothing)")
     validations = spec.get("validations")
     if not isinstance(validations, list) or not validations:
