@@ -164,6 +164,14 @@ def test(paths: tuple[Path, ...], fmt: str, detailed: bool, strict: bool, allow_
     type=click.Path(path_type=Path, exists=True),
     help="Parameter objects a ValidatingAdmissionPolicyBinding's paramRef selects (repeatable).",
 )
+@click.option(
+    "--target-resource",
+    "target_resources",
+    multiple=True,
+    type=click.Path(path_type=Path, exists=True),
+    help="Existing objects that mutate rules' targets (a MutatingPolicy's "
+    "targetMatchConstraints) select: file or directory (repeatable).",
+)
 @click.option("--policy-report", is_flag=True, help="Print PolicyReports instead of rule results.")
 @click.option(
     "--format",
@@ -181,6 +189,7 @@ def apply(
     policies: tuple[Path, ...],
     resources: tuple[Path, ...],
     parameter_resources: tuple[Path, ...],
+    target_resources: tuple[Path, ...],
     policy_report: bool,
     fmt: str,
     fail_on_empty: bool,
@@ -211,11 +220,16 @@ def apply(
     # PolicyExceptions may come along with the policies, as with Kyverno's --exceptions
     exceptions = [o for o in loaded if o.get("kind") == "PolicyException"]
     params = [obj for path in parameter_resources for _, obj in load_manifests_by_file(path)]
+    targets = [
+        as_the_cli_reads_it(obj)
+        for path in target_resources
+        for _, obj in load_manifests_by_file(path)
+    ]
     whole = policy_report or _generates(loaded)
     # a large input is read by the workers themselves, a range of documents each
     ranges = None if whole or _workers() < 2 else _ranges(resources)
     if ranges is not None:
-        ctx = Context(exceptions=exceptions, params=params)
+        ctx = Context(exceptions=exceptions, params=params, targets=targets)
         apply_policies(loaded, [], ctx, sources=sources)  # a malformed policy fails first
         evaluated = _evaluated_ranges(loaded, ranges, ctx, sources, fmt, tally, progress)
         return _print(evaluated, fmt, loaded, tally, policies, resources, fail_on_empty)
@@ -223,11 +237,11 @@ def apply(
         # reports aggregate over every resource, and generate rules clone from any of them:
         # these read the whole input at once
         objects = list(stream)
-        ctx = Context(objects=objects, exceptions=exceptions, params=params)
+        ctx = Context(objects=objects, exceptions=exceptions, params=params, targets=targets)
         batches: Iterable[list[dict]] = [objects]
     else:
         # resources are independent: read, evaluate and print them a batch at a time
-        ctx = Context(exceptions=exceptions, params=params)
+        ctx = Context(exceptions=exceptions, params=params, targets=targets)
         batches = _batches(stream, BATCH)
     if policy_report:
         results = apply_policies(loaded, objects, ctx, sources=sources)

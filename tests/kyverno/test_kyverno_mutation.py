@@ -372,7 +372,7 @@ def test_autogen_is_decided_for_the_whole_policy(rules, generated):
     assert [r["name"] for r in autogen_rules(policy)] == generated
 
 
-def test_mutating_existing_targets_is_unsupported_not_silent():
+def test_a_rule_with_targets_never_patches_its_trigger():
     policy = {
         "apiVersion": "kyverno.io/v1",
         "kind": "ClusterPolicy",
@@ -390,6 +390,13 @@ def test_mutating_existing_targets_is_unsupported_not_silent():
             ]
         },
     }
-    (result,) = apply([policy], [_pod()], Context())
-    assert result.status == "error" and result.message.startswith("unsupported: mutate.targets")
-    assert "labels" not in result.patched["metadata"]
+    # no such target: no response (the trigger is never patched in its place)
+    assert apply([policy], [_pod()], Context()) == []
+    secret = {
+        "apiVersion": "v1",
+        "kind": "Secret",
+        "metadata": {"name": "s", "namespace": "default"},
+    }
+    (result,) = apply([policy], [_pod()], Context(targets=[secret]))
+    assert (result.kind, result.name, result.status) == ("Secret", "s", "pass")
+    assert result.patched["metadata"]["labels"] == {"a": "b"}

@@ -33,6 +33,7 @@ from ciso.engines.kyverno.model import (
     RuleStatus,
     policy_id,
 )
+from ciso.engines.kyverno.mutation import existing as mutate_existing
 from ciso.engines.kyverno.pattern.match import Mismatch, validate
 from ciso.engines.kyverno.podsecurity import validate_pod_security
 from ciso.engines.kyverno.schema import POLICY_KINDS, UNSUPPORTED_VALIDATE, enforces
@@ -234,7 +235,36 @@ def _mutate(request: RuleRequest) -> RuleOutcome:
         return RuleOutcome(SKIP, NOT_MET.message, patched=request.resource)
     if prepared.excepted:
         return RuleOutcome(SKIP, _excepted(prepared.excepted).message, patched=request.resource)
+    block = request.rule.get("mutate")
+    if isinstance(block, dict) and block.get("targets"):
+        return _mutate_existing(request, block, prepared)
     return mutation.mutate(request.rule, request.resource, prepared.context, prepared.load_context)
+
+
+def _mutate_existing(
+    request: RuleRequest, block: dict[str, Any], prepared: _Prepared
+) -> RuleOutcome:
+    """A mutate rule with ``targets``: the trigger unchanged, a response per target."""
+
+    def patch(patch_block: dict[str, Any], target: dict[str, Any], local: dict[str, Any]):
+        return mutation.mutate({"mutate": patch_block}, target, local, prepared.load_context)
+
+    policy = request.policy
+    namespace = (
+        (policy.get("metadata") or {}).get("namespace") if policy.get("kind") == "Policy" else None
+    )
+    try:
+        responses = mutate_existing.mutate_targets(
+            block,
+            prepared.context,
+            prepared.load_context,
+            [*request.ctx.targets, *request.ctx.objects],
+            namespace,
+            patch,
+        )
+    except RuleError as exc:
+        raise exc.at("mutate") from None
+    return RuleOutcome(PASS, "", patched=request.resource, targets=tuple(responses))
 
 
 def _verify_images(request: RuleRequest) -> RuleOutcome:
@@ -460,13 +490,15 @@ def _apply_cel_policy(
     extra: dict[str, Any] = {"rule_type": rule_type} if rule_type is not None else {}
     results = []
     for resource in resources:
-        meta = resource.get("metadata") or {}
         for outcome in module.outcomes(policy, resource, ctx, operation_for(policy, resource, ctx)):
+            # a response about an existing object (a mutateExisting target) names that object
+            about = getattr(outcome, "subject", None) or resource
+            meta = about.get("metadata") or {}
             results.append(
                 RuleResult(
                     pid,
                     rule,
-                    resource.get("kind", ""),
+                    about.get("kind", ""),
                     meta.get("namespace", ""),
                     meta.get("name", ""),
                     _STATUS_TEXT[outcome.status],
@@ -638,6 +670,27 @@ def _apply(
                         policy, rule, target, ctx, operation, type_key, plain and direct
                     )
                 if outcome is None:
+                    continue
+                if outcome.targets is not None:  # mutate existing: the targets' responses
+                    for about, answer in outcome.targets:
+                        about_meta = about.get("metadata") or {}
+                        message = answer.message
+                        if answer.status == ERROR:
+                            message = _locate(message, policy, rule, sources)
+                        results.append(
+                            make(
+                                pid,
+                                rule["name"],
+                                about.get("kind", ""),
+                                about_meta.get("namespace", ""),
+                                about_meta.get("name", ""),
+                                _STATUS_TEXT[answer.status],
+                                message,
+                                rule_type,
+                                answer.patched,
+                                None,
+                            )
+                        )
                     continue
                 if outcome.patched is not None:
                     target = outcome.patched

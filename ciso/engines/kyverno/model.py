@@ -36,6 +36,9 @@ class RuleOutcome(NamedTuple):
     patched: dict[str, Any] | None = None
     #: for a generate rule, the objects it would create
     generated: tuple[dict[str, Any], ...] | None = None
+    #: for a rule that mutates existing resources: (target, its own outcome) per target; the
+    #: responses are the targets', not the trigger's
+    targets: tuple[tuple[dict[str, Any], RuleOutcome], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,9 @@ class Context:
     config_maps: dict[tuple[str, str], dict[str, Any]] = field(default_factory=dict)
     #: Objects a generate rule may clone (the test's resources, as the cluster would hold them).
     objects: list[dict[str, Any]] = field(default_factory=list)
+    #: Existing objects a mutate rule's ``targets`` (a MutatingPolicy's
+    #: ``targetMatchConstraints``) select: a Test's ``targetResources``.
+    targets: list[dict[str, Any]] = field(default_factory=list)
     #: Per (policy id, rule name): the objects a test result's ``cloneSourceResource`` file holds,
     #: which that generate rule may clone besides the test's resources.
     clone_sources: dict[tuple[str, str], list[dict[str, Any]]] = field(default_factory=dict)

@@ -239,7 +239,7 @@ def _matching(
         r
         for r in results
         if r.policy == policy
-        and r.kind == kind
+        and (r.kind == kind or not kind)  # an entry naming no kind is about any (as _declared)
         and r.name == name
         and (ns is None or r.namespace == ns)
     ]
@@ -357,7 +357,7 @@ def _judge_patched(
         r.patched
         for r in results
         if r.policy == policy
-        and r.kind == kind
+        and (r.kind == kind or not kind)
         and r.name == name
         and (ns is None or r.namespace == ns)
         and r.patched is not None
@@ -366,7 +366,7 @@ def _judge_patched(
         (
             r
             for r in resources
-            if r.get("kind") == kind
+            if (r.get("kind") == kind or not kind)
             and (r.get("metadata") or {}).get("name") == name
             and (ns is None or (r.get("metadata") or {}).get("namespace") == ns)
         ),
@@ -381,17 +381,38 @@ def _judge_patched(
         d
         for d in documents
         if isinstance(d, dict)
-        and d.get("kind") == kind
+        and (d.get("kind") == kind or not kind)
         and (d.get("metadata") or {}).get("name") == name
     ]
     if not candidates and not fail_on_missing:
         # the Kyverno CLI drops such a check unless failOnMissingResources is set
-        return None, "skipped", f"{path.name} holds no {kind} {name} (not checked)"
+        return None, "skipped", f"{path.name} holds no {kind or 'object'} {name} (not checked)"
     if not candidates or actual is None:
-        return verdict[0], "failed", f"{path.name}: no {kind} {name} to compare with"
+        return verdict[0], "failed", f"{path.name}: no {kind or 'object'} {name} to compare with"
     if any(same_resource(c, actual) for c in candidates):
         return verdict
     return verdict[0], "failed", f"patched resource differs from {path.name}"
+
+
+def _read_resources(base: Path, files: Any, label: str, what: str) -> list[dict[str, Any]]:
+    """The objects of a Test's resource files (a ``...List``'s items one by one), read as the
+    CLI reads them."""
+    resources: list[dict[str, Any]] = []
+    for rel in files or []:
+        for doc in _load_yaml_documents(base / rel):
+            if (
+                isinstance(doc, dict)
+                and doc.get("kind", "").endswith("List")
+                and isinstance(doc.get("items"), list)
+            ):
+                resources += doc["items"]
+            elif isinstance(doc, dict):
+                resources.append(doc)
+    for i, resource in enumerate(resources):
+        if not resource.get("kind"):
+            raise InputError(f"{label}: {what} {i} has no 'kind'")
+        as_the_cli_reads_it(resource)
+    return resources
 
 
 def run_test_file(path: Path) -> TestFileResult:
@@ -430,26 +451,13 @@ def _run_test(path: Path, test: Any, label: str) -> TestFileResult:
                 if isinstance(doc, dict):
                     policies.append(doc)
                     sources.setdefault(policy_id(doc), str(base / rel))
-        resources: list[dict[str, Any]] = []
-        for rel in test.get("resources") or []:
-            for doc in _load_yaml_documents(base / rel):
-                if (
-                    isinstance(doc, dict)
-                    and doc.get("kind", "").endswith("List")
-                    and isinstance(doc.get("items"), list)
-                ):
-                    resources += doc["items"]
-                elif isinstance(doc, dict):
-                    resources.append(doc)
-        for i, resource in enumerate(resources):
-            if not resource.get("kind"):
-                raise InputError(f"{label}: resource {i} has no 'kind'")
-            as_the_cli_reads_it(resource)
+        resources = _read_resources(base, test.get("resources"), label, "resource")
         variables = test.get("variables")
         ctx, values = _values(base / variables if variables else None, test.get("values"))
         user_file = test.get("userinfo")
         ctx.facts = replace(ctx.facts, user=_user(base / user_file if user_file else None))
         ctx.objects = resources
+        ctx.targets = _read_resources(base, test.get("targetResources"), label, "target resource")
         ctx.params = [
             doc
             for rel in test.get("paramResources") or []
@@ -549,7 +557,7 @@ def _run_test(path: Path, test: Any, label: str) -> TestFileResult:
                 )
             elif resource in payload_names and policy not in payload_policies:
                 verdict = (None, "skipped", "JSON payloads are not evaluated for this policy kind")
-            elif not _declared(resources, kind, resource) and not (
+            elif not _declared([*resources, *ctx.targets], kind, resource) and not (
                 not kind and resource in payload_names
             ):
                 verdict = (None, "failed", "resource not found")
@@ -572,7 +580,7 @@ def _run_test(path: Path, test: Any, label: str) -> TestFileResult:
                     verdict = _judge_patched(
                         base / patched_file,
                         results,
-                        resources,
+                        [*resources, *ctx.targets],
                         policy,
                         kind,
                         resource,

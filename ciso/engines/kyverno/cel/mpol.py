@@ -61,6 +61,8 @@ class Outcome:
     status: RuleStatus
     message: str
     patched: dict[str, Any] | None = None
+    #: the existing resource the response is about when it is not the trigger (mutateExisting)
+    subject: dict[str, Any] | None = None
 
 
 def _wrap_root(expression: str, opening: str, closing: str) -> str:
@@ -142,6 +144,16 @@ def evaluate_spec(
     policy: dict[str, Any] | None = None,
 ) -> Outcome:
     bound = cel_bindings.admission(resource, ctx, operation)
+    return _evaluate_bound(spec, resource, bound, ctx, policy)
+
+
+def _evaluate_bound(
+    spec: dict[str, Any],
+    resource: dict[str, Any],
+    bound: dict[str, Any],
+    ctx: Context,
+    policy: dict[str, Any] | None,
+) -> Outcome:
     # a MutatingPolicy's match conditions may read its variables (Kyverno binds them first)
     bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
     if not vpol.conditions_hold(spec, bound):
@@ -172,6 +184,80 @@ def outcomes(
                 yield evaluate_spec(variant.spec, resource, ctx, operation, policy)
             except RuleError as exc:
                 yield Outcome(RuleStatus.ERROR, str(exc))
+        if (
+            ctx.targets
+            and mutates_existing(policy)
+            and matching.matches((policy.get("spec") or {}).get("matchConstraints"), request)
+        ):
+            yield from _existing_outcomes(policy, resource, ctx, operation)
+
+
+def mutates_existing(policy: dict[str, Any]) -> bool:
+    """``spec.evaluation.mutateExisting.enabled``: the policy also mutates existing objects."""
+    evaluation = (policy.get("spec") or {}).get("evaluation")
+    existing = evaluation.get("mutateExisting") if isinstance(evaluation, dict) else None
+    return isinstance(existing, dict) and existing.get("enabled") is True
+
+
+def _existing_outcomes(
+    policy: dict[str, Any], trigger: dict[str, Any], ctx: Context, operation: str
+) -> Iterator[Outcome]:
+    """The policy on each existing object (a Test's ``targetResources``) its
+    ``targetMatchConstraints`` select, as Kyverno's background controller runs it after the
+    trigger's admission: ``object`` is the target, ``request`` the trigger's request."""
+    spec = policy.get("spec") or {}
+    trigger_request = cel_bindings.admission(trigger, ctx, operation)["request"]
+    try:
+        chosen = _targets(spec, trigger, ctx)
+    except RuleError as exc:
+        yield Outcome(RuleStatus.ERROR, str(exc))
+        return
+    for target in chosen:
+        bound = {**cel_bindings.admission(target, ctx, operation), "request": trigger_request}
+        try:
+            found = _evaluate_bound(spec, target, bound, ctx, policy)
+        except RuleError as exc:
+            found = Outcome(RuleStatus.ERROR, str(exc))
+        yield Outcome(found.status, found.message, found.patched, subject=target)
+
+
+def _targets(spec: dict[str, Any], trigger: dict[str, Any], ctx: Context) -> list[dict[str, Any]]:
+    """The test's target objects the policy selects: by ``targetMatchConstraints.expression``
+    (over the trigger: an object, or a list's ``items``), by its resourceRules (any operation),
+    or else by the policy's own matchConstraints."""
+    constraints = spec.get("targetMatchConstraints")
+    constraints = constraints if isinstance(constraints, dict) else {}
+    if constraints.get("expression"):
+        where = ("spec", "targetMatchConstraints", "expression")
+        bound = {"object": trigger}
+        bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
+        value = cel_bindings.run(str(constraints["expression"]), bound, where)
+        if not isinstance(value, dict):
+            raise RuleError(f"must give an object or a list of objects, got {value!r}").at(*where)
+        items = value.get("items") if isinstance(value.get("items"), list) else [value]
+        keys = {_key(i) for i in items if isinstance(i, dict)}
+        return [t for t in ctx.targets if _key(t) in keys]
+    rules = constraints if constraints.get("resourceRules") else spec.get("matchConstraints")
+    any_operation = _any_operation(rules if isinstance(rules, dict) else {})
+    return [
+        t
+        for t in ctx.targets
+        if matching.matches(any_operation, matching.admission_of(t, "CREATE", None))
+    ]
+
+
+def _key(obj: dict[str, Any]) -> tuple[str, str]:
+    meta = obj.get("metadata") or {}
+    return str(meta.get("namespace") or ""), str(meta.get("name") or "")
+
+
+def _any_operation(constraints: dict[str, Any]) -> dict[str, Any]:
+    """``constraints`` with every resource rule's operations ``*`` (targets are not admitted)."""
+    rules = [
+        {**r, "operations": ["*"]} if isinstance(r, dict) else r
+        for r in constraints.get("resourceRules") or []
+    ]
+    return {**constraints, "resourceRules": rules}
 
 
 def check_structure(policy: dict[str, Any]) -> list[str]:

@@ -54,10 +54,11 @@ def variants(policy: dict[str, Any]) -> list[Variant]:
 
 
 def environment(ctx: Context) -> Environment:
-    """The libraries' view of the run: the context file's data, then the test's resources."""
+    """The libraries' view of the run: the context file's data, then the test's resources and
+    target resources."""
     data = ctx.cel_context or {}
     return Environment(
-        objects=tuple(data.get("resources") or ()) + tuple(ctx.objects),
+        objects=tuple(data.get("resources") or ()) + tuple(ctx.objects) + tuple(ctx.targets),
         images={str(i.get("image")): i for i in data.get("images") or () if isinstance(i, dict)},
         global_context={**(data.get("globalContext") or {}), **ctx.global_context},
         http=ctx.api_responses,
