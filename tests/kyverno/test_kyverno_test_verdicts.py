@@ -1,0 +1,65 @@
+"""How ``kyverno test`` judges an error result: an entry expecting ``error`` agrees with a real rule
+error (the CLI compares statuses), never with an ``unsupported: …`` one; an entry expecting
+anything else counts it as an error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ciso.engines.kyverno.testrunner import run_test_file
+
+
+def _policy(rule_body: dict) -> dict:
+    return {
+        "apiVersion": "kyverno.io/v1",
+        "kind": "ClusterPolicy",
+        "metadata": {"name": "p"},
+        "spec": {
+            "rules": [
+                {"name": "r", "match": {"any": [{"resources": {"kinds": ["Pod"]}}]}, **rule_body}
+            ]
+        },
+    }
+
+
+MISSING_KEY = {
+    "validate": {
+        "message": "m",
+        "deny": {
+            "conditions": {
+                "all": [{"key": "{{ request.object.spec.nope }}", "operator": "Equals", "value": 1}]
+            }
+        },
+    }
+}
+UNSUPPORTED = {"validate": {"manifests": {"attestors": []}}}
+
+
+@pytest.mark.parametrize(
+    ("body", "expected", "outcome"),
+    [
+        (MISSING_KEY, "error", "passed"),
+        (MISSING_KEY, "fail", "errors"),
+        (UNSUPPORTED, "error", "errors"),
+    ],
+)
+def test_an_error_result_against_each_expectation(tmp_path: Path, body, expected, outcome):
+    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web"}, "spec": {}}
+    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(_policy(body)))
+    (tmp_path / "resource.yaml").write_text(yaml.safe_dump(pod))
+    test = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Test",
+        "metadata": {"name": "t"},
+        "policies": ["policy.yaml"],
+        "resources": ["resource.yaml"],
+        "results": [
+            {"policy": "p", "rule": "r", "kind": "Pod", "resources": ["web"], "result": expected}
+        ],
+    }
+    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
+    (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
+    assert (only.actual, only.outcome) == ("error", outcome), only.reason
