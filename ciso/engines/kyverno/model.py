@@ -89,6 +89,10 @@ class Context:
     exceptions: list[dict[str, Any]] = field(default_factory=list)
     #: An admission operation that wins over the values file (a test result's ``operation``).
     operation: str | None = None
+    #: The objects ``apiCall`` urlPaths are answered from (a Test with ``clusterResources``: its
+    #: resources, targets, parameters and cluster resources, as the CLI's fake client holds
+    #: them); None: no API server, as the CLI without clusterResources.
+    api_objects: list[dict[str, Any]] | None = None
     #: Answers to apiCall context entries (a test's ``apiCallResponses``), keyed by
     #: ``METHOD:url`` or ``url``: (status code, body).
     api_responses: dict[str, tuple[int, Any]] = field(default_factory=dict)

@@ -11,6 +11,7 @@ from typing import Any
 
 from jmespath.exceptions import JMESPathError
 
+from ciso.engines.kyverno import api_paths
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.jmespath import search
 from ciso.engines.kyverno.jmespath.images import image_info
@@ -302,6 +303,11 @@ def _mocked_api_call(name: str, call: dict[str, Any], data: dict[str, Any], ctx:
     url = str(service.get("url") or call.get("urlPath") or "")
     method = str(call.get("method") or "GET").upper()
     answer = ctx.api_responses.get(f"{method}:{url}") or ctx.api_responses.get(url)
+    if answer is None and ctx.api_objects is not None and call.get("urlPath") and method == "GET":
+        try:
+            answer = (200, api_paths.answer(url, ctx.api_objects))
+        except api_paths.ApiPathError as exc:
+            raise VariableError(f"apiCall {name!r}: {exc}") from None
     if answer is None:
         raise VariableError(
             f"unsupported: context entry apiCall {name!r}: no apiCallResponses entry for "
@@ -372,7 +378,9 @@ def load_entry(entry: Any, data: dict[str, Any], values: dict[str, Any], ctx: Co
             data[name] = _mocked_global_reference(entry["globalReference"], data, ctx)
         except RuleError as exc:
             raise exc.at("globalReference") from None
-    elif isinstance(entry.get("apiCall"), dict) and ctx.api_responses:
+    elif isinstance(entry.get("apiCall"), dict) and (
+        ctx.api_responses or ctx.api_objects is not None
+    ):
         try:
             data[name] = _mocked_api_call(name, entry["apiCall"], data, ctx)
         except RuleError as exc:

@@ -492,6 +492,8 @@ def _run_test(path: Path, test: Any, label: str) -> TestFileResult:
         if cluster:
             known = list(ctx.cel_context.get("resources") or ())
             ctx.cel_context = {**ctx.cel_context, "resources": known + cluster}
+            # with clusterResources the CLI lets apiCall entries query its fake cluster
+            ctx.api_objects = [*resources, *ctx.targets, *ctx.params, *cluster]
         if values.get("namespaces"):
             # the values file's Namespace objects: what namespaceObject is for CEL policies
             ctx.cel_context = {**ctx.cel_context, "namespaces": list(values["namespaces"])}
