@@ -169,3 +169,20 @@ def test_each_corpus_generating_policy_expectation(path: Path):
     assert result.expectations, path
     for expectation in result.expectations:
         assert expectation.outcome == "passed", (expectation.resource, expectation.reason)
+
+
+def test_a_cel_policy_exception_skips_the_generation():
+    exception = {
+        "apiVersion": "policies.kyverno.io/v1alpha1",
+        "kind": "PolicyException",
+        "metadata": {"name": "not-team-a", "namespace": "kyverno"},
+        "spec": {
+            "policyRefs": [{"name": "default-quota", "kind": "GeneratingPolicy"}],
+            "matchConditions": [{"name": "a", "expression": "object.metadata.name == 'team-a'"}],
+        },
+    }
+    other = {**NAMESPACE, "metadata": {"name": "team-b"}}
+    results = apply([_policy(QUOTA)], [NAMESPACE, other], Context(exceptions=[exception]))
+    got = {r.name: (r.status, bool(r.generated)) for r in results}
+    assert got == {"team-a": ("skip", False), "team-b": ("pass", True)}
+    assert "kyverno/not-team-a" in results[0].message

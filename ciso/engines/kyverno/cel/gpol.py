@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ciso.engines.kyverno.cel import bindings as cel_bindings
-from ciso.engines.kyverno.cel import gpol_template, matching, vpol
+from ciso.engines.kyverno.cel import gpol_template, matching, policy_exceptions, vpol
 from ciso.engines.kyverno.cel.libraries.environment import using
 from ciso.engines.kyverno.cel.libraries.generator import collecting
 from ciso.engines.kyverno.errors import RuleError
@@ -29,11 +29,15 @@ def evaluate_spec(
     ctx: Context,
     operation: str,
     policy_namespace: str = "",
+    policy: dict[str, Any] | None = None,
 ) -> RuleOutcome:
     bound = cel_bindings.admission(resource, ctx, operation)
     bound = cel_bindings.with_variables(bound, spec.get("variables"), ("spec", "variables"))
     if not vpol.conditions_hold(spec, bound):
         return RuleOutcome(RuleStatus.SKIP, "skip: match conditions not met")
+    excepted = policy_exceptions.covering(policy, bound, ctx) if policy is not None else None
+    if excepted:
+        return policy_exceptions.skip(excepted)
     with collecting() as made:
         for index, entry in enumerate(spec.get("generate") or []):
             where = ("spec", "generate", index)
@@ -65,7 +69,7 @@ def outcomes(
             namespace = (policy.get("metadata") or {}).get("namespace") or ""
             if policy.get("kind") != "NamespacedGeneratingPolicy":
                 namespace = ""
-            yield evaluate_spec(spec, resource, ctx, operation, namespace)
+            yield evaluate_spec(spec, resource, ctx, operation, namespace, policy)
         except RuleError as exc:
             yield RuleOutcome(RuleStatus.ERROR, str(exc))
 
