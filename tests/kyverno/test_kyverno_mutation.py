@@ -302,6 +302,44 @@ def test_validation_sees_the_mutated_resource():
     assert [r.rule for r in apply([policy], [_pod()], Context())][:2] == ["label", "check"]
 
 
+def _one_rule_policy(name: str, rule: dict) -> dict:
+    return {
+        "apiVersion": "kyverno.io/v1",
+        "kind": "ClusterPolicy",
+        "metadata": {"name": name},
+        "spec": {
+            "rules": [{"name": name, "match": {"any": [{"resources": {"kinds": ["Pod"]}}]}, **rule}]
+        },
+    }
+
+
+def test_every_policys_mutations_come_before_any_validation_and_chain():
+    # as the Kyverno CLI runs several policies on a resource: all mutate rules first, in policy
+    # order, each policy on the resource as the ones before patched it; then the validations
+    check = _one_rule_policy(
+        "check",
+        {
+            "validate": {
+                "message": "m",
+                "pattern": {"metadata": {"labels": {"team": "?*", "tier": "?*"}}},
+            }
+        },
+    )
+    team = _one_rule_policy(
+        "team", {"mutate": {"patchStrategicMerge": {"metadata": {"labels": {"team": "core"}}}}}
+    )
+    tier = _one_rule_policy(
+        "tier", {"mutate": {"patchStrategicMerge": {"metadata": {"labels": {"tier": "web"}}}}}
+    )
+    results = {r.policy: r for r in apply([check, team, tier], [_pod()], Context())}
+    assert results["check"].status == "pass"  # it sees both labels, though it comes first
+    assert results["team"].patched["metadata"]["labels"] == {"team": "core"}
+    # the second mutating policy's patched resource carries the first one's change
+    assert results["tier"].patched["metadata"]["labels"] == {"team": "core", "tier": "web"}
+    alone = {r.policy: r.status for r in apply([check], [_pod()], Context())}
+    assert alone == {"check": "fail"}
+
+
 def test_json_patch_rules_switch_autogen_off_for_the_whole_policy():
     policy = {
         "kind": "ClusterPolicy",

@@ -63,3 +63,56 @@ def test_an_error_result_against_each_expectation(tmp_path: Path, body, expected
     (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
     (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
     assert (only.actual, only.outcome) == ("error", outcome), only.reason
+
+
+LABEL = {"mutate": {"patchStrategicMerge": {"metadata": {"labels": {"team": "core"}}}}}
+
+
+def _patched_run(tmp_path: Path, patched: dict, expected: str) -> tuple:
+    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web"}, "spec": {}}
+    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(_policy(LABEL)))
+    (tmp_path / "resource.yaml").write_text(yaml.safe_dump(pod))
+    (tmp_path / "patched.yaml").write_text(yaml.safe_dump(patched))
+    test = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Test",
+        "metadata": {"name": "t"},
+        "policies": ["policy.yaml"],
+        "resources": ["resource.yaml"],
+        "results": [
+            {
+                "policy": "p",
+                "rule": "r",
+                "kind": "Pod",
+                "resources": ["web"],
+                "result": expected,
+                "patchedResources": "patched.yaml",
+            }
+        ],
+    }
+    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
+    (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
+    return only.outcome, only.reason
+
+
+def _patched_pod(namespace: str | None = None, team: str = "core") -> dict:
+    meta = {"name": "web", "labels": {"team": team}} | (
+        {"namespace": namespace} if namespace else {}
+    )
+    return {"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": {}}
+
+
+def test_the_patched_manifest_is_compared_before_the_status(tmp_path: Path):
+    # as the CLI: a differing patched resource fails the entry whatever status it expects
+    outcome, reason = _patched_run(tmp_path, _patched_pod(team="other"), "fail")
+    assert (outcome, reason) == ("failed", "patched resource differs from patched.yaml")
+    assert _patched_run(tmp_path, _patched_pod(), "pass")[0] == "passed"
+    # an equal patched resource leaves the status comparison to decide
+    assert _patched_run(tmp_path, _patched_pod(), "fail")[0] == "failed"
+
+
+def test_the_manifest_object_is_found_by_namespace_as_the_cli_reads_it(tmp_path: Path):
+    # no namespace in the manifest reads as "default", as the resource does
+    assert _patched_run(tmp_path, _patched_pod(namespace="default"), "pass")[0] == "passed"
+    outcome, reason = _patched_run(tmp_path, _patched_pod(namespace="elsewhere"), "pass")
+    assert outcome == "skipped" and "holds no Pod web" in reason

@@ -544,6 +544,17 @@ def _row(*values: Any) -> Row:
     return values
 
 
+def _rules_of(policy: dict[str, Any], mutating: bool) -> dict[str, Any] | None:
+    """``policy`` with only its mutate rules (or only its others); None when that leaves none."""
+    rules = (policy.get("spec") or {}).get("rules")
+    if not isinstance(rules, list):
+        return None
+    kept = [r for r in rules if isinstance(r, dict) and ("mutate" in r) == mutating]
+    if not kept:
+        return None
+    return {**policy, "spec": {**policy["spec"], "rules": kept}}
+
+
 def _apply(
     policies: Sequence[dict[str, Any]],
     resources: Iterable[dict[str, Any]],
@@ -554,6 +565,31 @@ def _apply(
     ctx = ctx or Context()
     if not ctx.policy_documents:
         ctx = replace(ctx, policy_documents=list(policies))
+    classic = [p for p in policies if p.get("kind") in POLICY_KINDS]
+    mutating = [m for m in (_rules_of(p, True) for p in classic) if m is not None]
+    if not mutating or len(policies) < 2:
+        return _apply_policies(policies, resources, ctx, sources, make)
+    # As the Kyverno CLI runs several policies on a resource: first every policy's mutate rules in
+    # order, each policy on the resource as the ones before it patched it; then the other rules
+    # (and the CEL policies) on the resource as mutated
+    mutated: list[dict[str, Any]] = []
+    results = _apply_policies(mutating, resources, ctx, sources, make, chain=mutated)
+    others = [p if p.get("kind") not in POLICY_KINDS else _rules_of(p, False) for p in policies]
+    kept = [p for p in others if p is not None]
+    return results + _apply_policies(kept, mutated, ctx, sources, make)
+
+
+def _apply_policies(
+    policies: Sequence[dict[str, Any]],
+    resources: Iterable[dict[str, Any]],
+    ctx: Context,
+    sources: Mapping[str, str] | None,
+    make: Callable[..., Any],
+    chain: list[dict[str, Any]] | None = None,
+) -> list[Any]:
+    """Every rule of ``policies`` on ``resources``. With ``chain`` (a list to fill), each policy
+    sees the resources as the policies before it patched them, and ``chain`` receives the
+    resources as the last one left them."""
     sources = sources or {}
     results = []
     resources = list(resources)
@@ -612,7 +648,7 @@ def _apply(
             if policy.get("kind") == "Policy"
             else None
         )
-        for resource, kind, meta, views in entries:
+        for position, (resource, kind, meta, views) in enumerate(entries):
             if policy_ns and meta.get("namespace", "default") != policy_ns:
                 continue
             operation = fixed_operation or operation_for(policy, resource, ctx)
@@ -713,4 +749,9 @@ def _apply(
                         outcome.generated,
                     )
                 )
+            if chain is not None and target is not resource:
+                # the next policy sees the resource as this one patched it
+                entries[position] = (target, kind, meta, {})
+    if chain is not None:
+        chain.extend(entry[0] for entry in entries)
     return results

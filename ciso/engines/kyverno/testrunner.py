@@ -4,10 +4,13 @@ Counting (per resource-level expectation): ``passed`` when the actual result equ
 one; ``excluded`` when the engine produced no rule response for that policy, rule and resource while
 pass or fail was expected (Kyverno's runner counts these as passes; we keep them apart so they
 cannot hide a matching bug); ``failed`` otherwise, and when the entry names a resource the test does
-not declare (``resource not found``, as the Kyverno CLI reports it); ``skipped`` for expectations on
-policy kinds outside this engine (``OUT_OF_SCOPE_KINDS``), and for a patched-resource check whose
-file lacks the resource (the Kyverno CLI drops it unless ``failOnMissingResources``); ``errors``
-when the engine returned an error (an unsupported feature among them).
+not declare (``resource not found``, as the Kyverno CLI reports it), and when the resource after
+mutation differs from the result's patched manifest (compared before the status, as the CLI
+does); ``skipped`` for expectations on policy kinds outside this engine (``OUT_OF_SCOPE_KINDS``),
+on JSON payloads a policy kind does not evaluate, and for a patched-resource check whose file lacks
+the resource by apiVersion, kind, namespace and name (the Kyverno CLI drops it unless
+``failOnMissingResources``); ``errors`` when the engine returned an error (an unsupported feature
+among them), except where ``error`` was expected.
 
 The verdict (:meth:`TestReport.verdict`) is the one ``itbench kyverno test`` exits with and
 ``itbench lint --run-tests`` (KYV008) reports per file: failures and errors fail; so does having
@@ -40,7 +43,7 @@ from ciso.engines.kyverno.generation import without_generate_labels
 from ciso.engines.kyverno.matching import Facts, UserInfo
 from ciso.engines.kyverno.mocks import api_responses, global_context_entries
 from ciso.engines.kyverno.mutation.compare import same_resource
-from ciso.engines.kyverno.scope import as_the_cli_reads_it
+from ciso.engines.kyverno.scope import as_the_cli_reads_it, is_cluster_scoped
 from ciso.engines.kyverno.testfile import describe, shape_problems
 from itbench.cluster.manifests import MAX_DEPTH, depth_ok
 from itbench.errors import InputError, parse_problem
@@ -359,8 +362,10 @@ def _judge_patched(
     verdict: tuple[str | None, str, str],
     fail_on_missing: bool = False,
 ) -> tuple[str | None, str, str]:
-    """The status matched: now the resource after the policy's mutate rules must equal the
-    test's patched resource."""
+    """As the CLI checks a result with a patched manifest, before its status: the resource after
+    the policy's mutate rules must equal the manifest's object of the same apiVersion, kind,
+    namespace and name; a manifest without that object skips the check (unless
+    failOnMissingResources); otherwise ``verdict`` (the status comparison) stands."""
     ns, name = _resource_key(resource)
     mutated = [
         r.patched
@@ -392,6 +397,7 @@ def _judge_patched(
         if isinstance(d, dict)
         and (d.get("kind") == kind or not kind)
         and (d.get("metadata") or {}).get("name") == name
+        and (actual is None or _same_identity(d, actual))
     ]
     if not candidates and not fail_on_missing:
         # the Kyverno CLI drops such a check unless failOnMissingResources is set
@@ -401,6 +407,19 @@ def _judge_patched(
     if any(same_resource(c, actual) for c in candidates):
         return verdict
     return verdict[0], "failed", f"patched resource differs from {path.name}"
+
+
+def _same_identity(expected: dict[str, Any], actual: dict[str, Any]) -> bool:
+    """The CLI finds a patched manifest's object by exact apiVersion, kind and namespace (the
+    manifest read as resources are: a namespaced object without one is in "default")."""
+    namespace = (expected.get("metadata") or {}).get("namespace") or (
+        "" if is_cluster_scoped(expected) else "default"
+    )
+    return (
+        expected.get("apiVersion") == actual.get("apiVersion")
+        and expected.get("kind") == actual.get("kind")
+        and namespace == ((actual.get("metadata") or {}).get("namespace") or "")
+    )
 
 
 def _read_resources(base: Path, files: Any, label: str, what: str) -> list[dict[str, Any]]:
@@ -587,7 +606,7 @@ def _run_test(path: Path, test: Any, label: str) -> TestFileResult:
                         verdict,
                     )
                 patched_file = entry.get("patchedResources") or entry.get("patchedResource")
-                if patched_file and verdict[1] == "passed":
+                if patched_file and verdict[1] in ("passed", "failed") and verdict[0] is not None:
                     verdict = _judge_patched(
                         base / patched_file,
                         results,
@@ -649,8 +668,8 @@ class TestReport:
                 problems.append("no kyverno-test.yaml found: nothing evaluated")
         elif not self.evaluated() and not allow_empty:
             problems.append(
-                f"nothing evaluated: {counts['skipped']} expectation(s) skipped (policy kinds "
-                "outside this engine), none evaluated"
+                f"nothing evaluated: {counts['skipped']} expectation(s) skipped (see each one's "
+                "reason), none evaluated"
             )
         if counts["excluded"]:
             what = (
