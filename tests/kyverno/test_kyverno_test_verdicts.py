@@ -1,6 +1,7 @@
-"""How ``kyverno test`` judges an error result: an entry expecting ``error`` agrees with a real rule
-error (the CLI compares statuses), never with an ``unsupported: …`` one; an entry expecting
-anything else counts it as an error."""
+"""How ``kyverno test`` judges, as the Kyverno CLI: an entry expecting ``error`` agrees with a real
+rule error, never with an ``unsupported: …`` one; a patched manifest is compared before the
+status; a values file's ``request.object.…`` keys (quoted parts may hold dots) rewrite the
+resource the policy matches."""
 
 from __future__ import annotations
 
@@ -116,3 +117,87 @@ def test_the_manifest_object_is_found_by_namespace_as_the_cli_reads_it(tmp_path:
     assert _patched_run(tmp_path, _patched_pod(namespace="default"), "pass")[0] == "passed"
     outcome, reason = _patched_run(tmp_path, _patched_pod(namespace="elsewhere"), "pass")
     assert outcome == "skipped" and "holds no Pod web" in reason
+
+
+ROLE_POLICY = {
+    "apiVersion": "kyverno.io/v1",
+    "kind": "ClusterPolicy",
+    "metadata": {"name": "platform"},
+    "spec": {
+        "rules": [
+            {
+                "name": "deny",
+                "match": {
+                    "any": [
+                        {
+                            "resources": {
+                                "kinds": ["Role"],
+                                "annotations": {"example.com/platform": "true"},
+                            }
+                        }
+                    ]
+                },
+                "validate": {"message": "platform roles are read-only", "deny": {}},
+            }
+        ]
+    },
+}
+
+
+def test_request_object_values_rewrite_the_resource_matched_and_validated(tmp_path: Path):
+    # as the CLI: the values are added to the request and request.object read back, so a
+    # quoted key (a dot inside) lands as one annotation and changes what the policy matches
+    roles = [
+        {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": "Role", "metadata": {"name": n}}
+        for n in ("platform-role", "plain-role")
+    ]
+    key = 'request.object.metadata.annotations."example.com/platform"'
+    values = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Values",
+        "policies": [
+            {"name": "platform", "resources": [{"name": "platform-role", "values": {key: "true"}}]}
+        ],
+    }
+    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(ROLE_POLICY))
+    (tmp_path / "roles.yaml").write_text(yaml.safe_dump_all(roles))
+    (tmp_path / "values.yaml").write_text(yaml.safe_dump(values))
+    test = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Test",
+        "metadata": {"name": "t"},
+        "policies": ["policy.yaml"],
+        "resources": ["roles.yaml"],
+        "variables": "values.yaml",
+        "results": [
+            {"policy": "platform", "rule": "deny", "kind": "Role", "resources": [name], "result": r}
+            for name, r in (("platform-role", "fail"), ("plain-role", "skip"))
+        ],
+    }
+    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
+    got = {
+        e.resource: (e.actual, e.outcome)
+        for e in run_test_file(tmp_path / "kyverno-test.yaml").expectations
+    }
+    assert got == {"platform-role": ("fail", "passed"), "plain-role": (None, "passed")}
+    assert "annotations" not in roles[0]["metadata"]  # the input objects stay as read
+
+
+def test_values_paths_split_on_dots_outside_quotes():
+    from ciso.engines.kyverno.rule_context import nested_set, path_parts
+
+    assert path_parts('request.object.metadata.annotations."a.b/c"') == [
+        "request",
+        "object",
+        "metadata",
+        "annotations",
+        "a.b/c",
+    ]
+    shared = {"metadata": {"name": "x"}}
+    holder = {"object": shared}
+    nested_set(holder, 'object.metadata.labels."app.kubernetes.io/name"', "web")
+    assert holder["object"]["metadata"] == {
+        "name": "x",
+        "labels": {"app.kubernetes.io/name": "web"},
+    }
+    assert shared == {"metadata": {"name": "x"}}  # copied on the way, never written through

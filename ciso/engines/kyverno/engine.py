@@ -651,6 +651,9 @@ def _apply_policies(
         for position, (resource, kind, meta, views) in enumerate(entries):
             if policy_ns and meta.get("namespace", "default") != policy_ns:
                 continue
+            if valued:
+                # a test's request.object values rewrite the resource the policy sees
+                resource = rule_context.with_object_values(resource, policy, ctx)
             operation = fixed_operation or operation_for(policy, resource, ctx)
             facts = (
                 ctx.facts

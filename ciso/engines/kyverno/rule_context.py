@@ -6,6 +6,7 @@ with Kyverno's default and null rules; ``configMap`` from the test's resources; 
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,12 +20,43 @@ from ciso.engines.kyverno.jmespath.strings import FunctionError
 from ciso.engines.kyverno.model import Context, policy_id
 from ciso.engines.kyverno.variables import VariableError, substitute
 
+_PATH_PART = re.compile(r'"([^"]*)"|([^.]+)')
 
-def _nested_set(target: dict[str, Any], dotted: str, value: Any) -> None:
-    parts = dotted.split(".")
+
+def path_parts(dotted: str) -> list[str]:
+    """A values key's path: dots separate, a double-quoted part may hold dots
+    (``metadata.annotations."example.com/team"``)."""
+    return [quoted if quoted or not bare else bare for quoted, bare in _PATH_PART.findall(dotted)]
+
+
+def nested_set(target: dict[str, Any], dotted: str, value: Any) -> None:
+    """Set ``value`` at the values key's path in ``target``, copying each map on the way so
+    that the objects ``target`` shares (the resource under ``request.object``) stay as read."""
+    parts = path_parts(dotted)
     for part in parts[:-1]:
-        target = target.setdefault(part, {})
+        child = target.get(part)
+        child = dict(child) if isinstance(child, dict) else {}
+        target[part] = child
+        target = child
     target[parts[-1]] = value
+
+
+def with_object_values(
+    resource: dict[str, Any], policy: dict[str, Any], ctx: Context
+) -> dict[str, Any]:
+    """The resource as a test's values rewrite it for ``policy``: the Kyverno CLI adds the global
+    and the policy's per-resource values to the request and reads ``request.object`` back, so
+    that a ``request.object.…`` value changes what is matched and validated. ``resource``
+    itself when no value does."""
+    name = (resource.get("metadata") or {}).get("name", "")
+    values = {**ctx.global_values, **ctx.resource_values.get((policy_id(policy), name), {})}
+    keys = [k for k in values if k.startswith("request.object.")]
+    if not keys:
+        return resource
+    holder: dict[str, Any] = {"object": resource}
+    for key in keys:
+        nested_set(holder, key.removeprefix("request."), values[key])
+    return holder["object"]
 
 
 @dataclass(frozen=True)
@@ -220,7 +252,7 @@ def build(
         except RuleError as exc:
             raise exc.at("context", index) from None
     for key, value in values.items():
-        _nested_set(data, key, value)
+        nested_set(data, key, value)
     # the simulated operation wins over the values file: the old-object check of an UPDATE runs
     # as a CREATE although the values say UPDATE
     data["request"]["operation"] = operation
