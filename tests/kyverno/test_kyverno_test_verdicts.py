@@ -201,3 +201,30 @@ def test_values_paths_split_on_dots_outside_quotes():
         "labels": {"app.kubernetes.io/name": "web"},
     }
     assert shared == {"metadata": {"name": "x"}}  # copied on the way, never written through
+
+
+def test_an_unscored_policys_failure_is_a_warning(tmp_path: Path):
+    policy = _policy(MISSING_KEY | {"validate": {"message": "m", "deny": {}}})
+    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web"}, "spec": {}}
+    (tmp_path / "resource.yaml").write_text(yaml.safe_dump(pod))
+    outcomes = {}
+    for scored, expected in (("false", "warn"), ("true", "fail"), ("false", "fail")):
+        policy["metadata"]["annotations"] = {"policies.kyverno.io/scored": scored}
+        (tmp_path / "policy.yaml").write_text(yaml.safe_dump(policy))
+        entry = {"policy": "p", "rule": "r", "kind": "Pod", "resources": ["web"]}
+        test = {
+            "apiVersion": "cli.kyverno.io/v1alpha1",
+            "kind": "Test",
+            "metadata": {"name": "t"},
+            "policies": ["policy.yaml"],
+            "resources": ["resource.yaml"],
+            "results": [entry | {"result": expected}],
+        }
+        (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
+        (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
+        outcomes[(scored, expected)] = (only.actual, only.outcome)
+    assert outcomes == {
+        ("false", "warn"): ("warn", "passed"),
+        ("true", "fail"): ("fail", "passed"),
+        ("false", "fail"): ("warn", "failed"),
+    }

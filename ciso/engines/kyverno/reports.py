@@ -145,9 +145,7 @@ def policy_reports(
             reports[key] = report
         policy = by_name.get(result.policy.split("/")[-1]) or {}
         annotations = (policy.get("metadata") or {}).get("annotations") or {}
-        status = result.status
-        if status == "fail" and annotations.get("policies.kyverno.io/scored") == "false":
-            status = "warn"
+        status = report_status(result.status, policy)
         entry = {
             "policy": result.policy,
             "rule": result.rule,
@@ -164,3 +162,15 @@ def policy_reports(
         report["results"].append(entry)
         report["summary"][status] += 1
     return list(reports.values())
+
+
+def unscored(policy: dict[str, Any]) -> bool:
+    """``policies.kyverno.io/scored: "false"``: the policy's failures are reported as warnings."""
+    annotations = (policy.get("metadata") or {}).get("annotations") or {}
+    return annotations.get("policies.kyverno.io/scored") == "false"
+
+
+def report_status(status: str, policy: dict[str, Any]) -> str:
+    """A rule status as a report (and the Kyverno CLI's test) gives it: an unscored policy's
+    ``fail`` is a ``warn``."""
+    return "warn" if status == "fail" and unscored(policy) else status

@@ -43,6 +43,7 @@ from ciso.engines.kyverno.generation import without_generate_labels
 from ciso.engines.kyverno.matching import Facts, UserInfo
 from ciso.engines.kyverno.mocks import api_responses, global_context_entries
 from ciso.engines.kyverno.mutation.compare import same_resource
+from ciso.engines.kyverno.reports import unscored
 from ciso.engines.kyverno.scope import as_the_cli_reads_it, is_cluster_scoped
 from ciso.engines.kyverno.testfile import describe, shape_problems
 from itbench.cluster.manifests import MAX_DEPTH, depth_ok
@@ -275,8 +276,10 @@ def _judge(
     kind: str,
     resource: str,
     expected: str,
+    warned: frozenset[str] | set[str] = frozenset(),
 ) -> tuple[str | None, str, str]:
-    """(actual, outcome, reason) of one resource-level expectation."""
+    """(actual, outcome, reason) of one resource-level expectation; ``warned``: the policies
+    whose failures are warnings."""
     matched, applied = _matching(results, policy, rule, kind, resource)
     if not matched:
         if (
@@ -296,6 +299,8 @@ def _judge(
             return ERROR, "passed", errors[0].message
         return ERROR, "errors", errors[0].message
     status = "fail" if any(m.status == "fail" for m in matched) else matched[0].status
+    if status == "fail" and policy in warned:
+        status = "warn"
     if status == expected:
         return status, "passed", "Ok"
     return status, "failed", f"Want {expected}, got {status}: {matched[0].message[:300]}"
@@ -561,6 +566,8 @@ def _run_test(path: Path, test: Any, label: str) -> TestFileResult:
         for name in (policy_id(p), (p.get("metadata") or {}).get("name", ""))
     }
     known_policies = {policy_id(p) for p in policies}
+    # an unscored policy's failures are warnings, as in reports and the CLI's comparison
+    warned = {policy_id(p) for p in policies if unscored(p)}
     ruleless = {policy_id(p) for p in policies if p.get("kind") in CEL_POLICY_KINDS}
     for entry in test.get("results") or []:
         results = runs[entry.get("operation")] + payload_results
@@ -592,7 +599,9 @@ def _run_test(path: Path, test: Any, label: str) -> TestFileResult:
             ):
                 verdict = (None, "failed", "resource not found")
             else:
-                verdict = _judge(results, known_policies, policy, rule, kind, resource, expected)
+                verdict = _judge(
+                    results, known_policies, policy, rule, kind, resource, expected, warned
+                )
                 generated = [entry["generatedResource"]] if entry.get("generatedResource") else []
                 generated += list(entry.get("generatedResources") or [])
                 if generated and verdict[1] == "passed":
