@@ -228,3 +228,47 @@ def test_an_unscored_policys_failure_is_a_warning(tmp_path: Path):
         ("true", "fail"): ("fail", "passed"),
         ("false", "fail"): ("warn", "failed"),
     }
+
+
+def test_a_context_entry_may_read_a_value_standing_in_for_another_entry(tmp_path: Path):
+    # the values are in place before the context entries load, as the CLI's initializer puts
+    # them: varB reads varA's data, which the values file gives instead of the ConfigMap
+    policy = _policy(
+        {
+            "context": [
+                {"name": "varA", "configMap": {"name": "missing", "namespace": "default"}},
+                {"name": "varB", "variable": {"jmesPath": "varA.data.b"}},
+            ],
+            "validate": {
+                "message": "m",
+                "deny": {
+                    "conditions": {
+                        "all": [{"key": "{{ varB }}", "operator": "Equals", "value": "x"}]
+                    }
+                },
+            },
+        }
+    )
+    values = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Values",
+        "policies": [{"name": "p", "rules": [{"name": "r", "values": {"varA.data.b": "y"}}]}],
+    }
+    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web"}, "spec": {}}
+    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(policy))
+    (tmp_path / "resource.yaml").write_text(yaml.safe_dump(pod))
+    (tmp_path / "values.yaml").write_text(yaml.safe_dump(values))
+    test = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Test",
+        "metadata": {"name": "t"},
+        "policies": ["policy.yaml"],
+        "resources": ["resource.yaml"],
+        "variables": "values.yaml",
+        "results": [
+            {"policy": "p", "rule": "r", "kind": "Pod", "resources": ["web"], "result": "pass"}
+        ],
+    }
+    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
+    (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
+    assert (only.actual, only.outcome) == ("pass", "passed"), only.reason

@@ -246,12 +246,16 @@ def build(
         if images:
             data["images"] = images
     values = test_values(policy, rule, resource, ctx)
+    # as the CLI's context initializer: the values are in place before the context entries load,
+    # so an entry may read a value (``varA.data.x`` standing in for a configMap entry varA)
+    for key, value in values.items():
+        nested_set(data, key, value)
     for index, entry in enumerate(rule.get("context") or []):
         try:
             load_entry(entry, data, values, ctx)
         except RuleError as exc:
             raise exc.at("context", index) from None
-    for key, value in values.items():
+    for key, value in values.items():  # and they win over what the entries loaded
         nested_set(data, key, value)
     # the simulated operation wins over the values file: the old-object check of an UPDATE runs
     # as a CREATE although the values say UPDATE
