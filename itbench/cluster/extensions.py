@@ -47,6 +47,14 @@ ReportProducer = Callable[
 Validator = Callable[[dict[str, Any]], Sequence[str]]
 
 
+#: Who every request to the offline cluster comes from: it has no authentication and no RBAC, so
+#: one administrator (``kubectl auth whoami`` names it; admission webhooks see it).
+OFFLINE_USER: Mapping[str, Any] = {
+    "username": "itbench-offline",
+    "groups": ["system:masters", "system:authenticated"],
+}
+
+
 @dataclass(frozen=True)
 class AdmissionRequest:
     """One write on its way into the cluster, as an admission webhook is shown it."""
@@ -60,6 +68,8 @@ class AdmissionRequest:
     #: the cluster's objects of the extension's ``admission_inputs`` kinds (its policies, say)
     inputs: tuple[dict[str, Any], ...]
     dry_run: bool = False
+    #: the requesting user (``username``, ``groups``): the offline cluster's one user
+    user: Mapping[str, Any] = field(default_factory=lambda: OFFLINE_USER)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ import yaml
 
 from itbench.cluster import decoding, openapi, scale
 from itbench.cluster import patch as patches
+from itbench.cluster.extensions import OFFLINE_USER
 from itbench.cluster.resources import VERBS, ResourceType
 from itbench.cluster.selectors import field_selector, label_selector
 from itbench.cluster.state import ClusterError, ClusterState
@@ -50,7 +51,6 @@ REVIEWS: dict[tuple[str, str], dict[str, str]] = {
     },
     ("authentication.k8s.io", "v1"): {"selfsubjectreviews": "SelfSubjectReview"},
 }
-OFFLINE_USER = {"username": "itbench-offline", "groups": ["system:masters", "system:authenticated"]}
 #: The reason a Status carries for an HTTP code the server answers without a route's error.
 _REASONS = {
     400: "BadRequest",
@@ -86,7 +86,7 @@ def review_answer(kind: str, body: Any) -> dict[str, Any]:
             "incomplete": False,
         }
     else:
-        answer["status"] = {"userInfo": OFFLINE_USER}
+        answer["status"] = {"userInfo": dict(OFFLINE_USER)}
     return answer
 
 

@@ -177,6 +177,31 @@ def test_policies_with_admission_false_do_not_block(tmp_path):
     assert state.create(pod)["metadata"]["name"] == "sneaky"
 
 
+@pytest.mark.parametrize(
+    ("subject", "blocked"),
+    [
+        ({"kind": "Group", "name": "system:masters"}, True),  # the offline cluster's one user
+        ({"kind": "User", "name": "itbench-offline"}, True),
+        ({"kind": "User", "name": "alice"}, False),
+    ],
+)
+def test_admission_checks_subjects_against_the_offline_user(subject, blocked):
+    from ciso.engines.kyverno.cluster_types import cluster_extension
+    from itbench.yamlsafe import load_all
+
+    policy = load_all((FIXTURES / "enforce-host-network.yaml").read_text())[0]
+    for rule in policy["spec"]["rules"]:
+        rule["match"] = {"any": [{"resources": {"kinds": ["Pod"]}, "subjects": [subject]}]}
+    pod = load_all((FIXTURES / "host-network-pod.yaml").read_text())[0]
+    state = ClusterState([policy], extensions=[cluster_extension()])
+    if blocked:
+        with pytest.raises(ClusterError) as info:
+            state.create(pod)
+        assert info.value.code == 403
+    else:
+        assert state.create(pod)["metadata"]["name"] == "sneaky"
+
+
 # -- core's generic hook ----------------------------------------------------------------------
 
 WIDGET = ResourceType("example.com", "v1", "Widget", "widgets", True)

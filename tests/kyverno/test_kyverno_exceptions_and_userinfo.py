@@ -176,7 +176,17 @@ def test_subjects_match_by_kind():
     )
     assert rule_applies(rule({"kind": "Group", "name": "adm*"}), pod, facts)
     assert not rule_applies(rule({"kind": "User", "name": "alice"}), pod, facts)
-    assert not rule_applies(rule({"kind": "Group", "name": "admins"}), pod, Facts())
+    # as Kyverno's matcher: with no requesting user at all, a match filter's subjects (roles,
+    # clusterRoles) are not checked; an exclude filter's are, and exclude nothing
+    assert rule_applies(rule({"kind": "Group", "name": "admins"}), pod, Facts())
+    excluding = {
+        "match": {"any": [{"resources": {"kinds": ["Pod"]}}]},
+        "exclude": {"any": [{"subjects": [{"kind": "Group", "name": "admins"}]}]},
+    }
+    assert rule_applies(excluding, pod, Facts())
+    assert not rule_applies(excluding, pod, facts)
+    other = Facts(user=UserInfo(username="bob"))
+    assert not rule_applies(rule({"kind": "Group", "name": "admins"}), pod, other)
 
 
 def test_service_account_variables_come_from_the_user():

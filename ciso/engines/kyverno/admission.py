@@ -70,11 +70,23 @@ def _blocked_message(resource: dict[str, Any], failures: dict[str, dict[str, str
     )
 
 
+def _context(request: AdmissionRequest, operation: str) -> Any:
+    """The engine's context for this request: its operation and the user it comes from (a
+    policy's subjects, roles and clusterRoles are checked against that user)."""
+    from ciso.engines.kyverno.engine import Context
+    from ciso.engines.kyverno.matching import Facts, UserInfo
+
+    user = UserInfo(
+        username=str(request.user.get("username") or ""),
+        groups=tuple(str(g) for g in request.user.get("groups") or ()),
+    )
+    return Context(operation=operation, facts=Facts(user=user))
+
+
 def _mutate(
-    policies: Sequence[dict[str, Any]], resource: dict[str, Any], operation: str
+    policies: Sequence[dict[str, Any]], resource: dict[str, Any], request: AdmissionRequest
 ) -> dict[str, Any]:
     """Every policy's mutate rules in turn, each policy on the resource as patched so far."""
-    from ciso.engines.kyverno.engine import Context
     from ciso.engines.kyverno.engine import apply as apply_policies
 
     current = resource
@@ -82,7 +94,7 @@ def _mutate(
         reduced = _with_rules(policy, "mutate")
         if reduced is None:
             continue
-        for result in apply_policies([reduced], [current], Context(operation=operation)):
+        for result in apply_policies([reduced], [current], _context(request, request.operation)):
             if result.patched is not None and result.status == "pass":
                 current = result.patched
     return current
@@ -93,12 +105,12 @@ def _judge_existing_violations(
     policies: Sequence[dict[str, Any]],
     new: dict[str, Any],
     old: dict[str, Any],
+    request: AdmissionRequest,
 ) -> list[Any]:
     """The engine, like Kyverno's CLI, takes an UPDATE's old object to be the new one, so an
     enforced failure on UPDATE always reads as a pre-existing violation and is skipped. Here the
     old object is known: the failure is skipped only when the old object failed the same rule,
     as Kyverno's webhook decides."""
-    from ciso.engines.kyverno.engine import Context
     from ciso.engines.kyverno.engine import apply as apply_policies
 
     if not any(r.status == "skip" and r.message.startswith(_PRE_EXISTING) for r in results):
@@ -107,7 +119,7 @@ def _judge_existing_violations(
     def failing(resource: dict[str, Any]) -> dict[tuple[str, str], str]:
         return {
             (r.policy, r.rule): r.message
-            for r in apply_policies(policies, [resource], Context(operation="CREATE"))
+            for r in apply_policies(policies, [resource], _context(request, "CREATE"))
             if r.status == "fail"
         }
 
@@ -130,17 +142,19 @@ def admit(request: AdmissionRequest) -> AdmissionDecision:
     )
     if not policies:
         return AdmissionDecision()  # the engine is imported only once a policy is deployed
-    from ciso.engines.kyverno.engine import Context, policy_id
     from ciso.engines.kyverno.engine import apply as apply_policies
+    from ciso.engines.kyverno.engine import policy_id
     from ciso.engines.kyverno.scope import as_the_cli_reads_it
 
     resource = as_the_cli_reads_it(copy.deepcopy(request.object))
-    patched = _mutate(policies, resource, request.operation)
+    patched = _mutate(policies, resource, request)
     by_id = {policy_id(p): p for p in policies}
     validating = [v for v in (_with_rules(p, "validate") for p in policies) if v is not None]
-    results = apply_policies(validating, [patched], Context(operation=request.operation))
+    results = apply_policies(validating, [patched], _context(request, request.operation))
     if request.operation == "UPDATE" and request.old_object is not None:
-        results = _judge_existing_violations(results, validating, patched, request.old_object)
+        results = _judge_existing_violations(
+            results, validating, patched, request.old_object, request
+        )
     failures: dict[str, dict[str, str]] = {}
     for result in results:
         if result.status in _BLOCKING and _rule_enforces(by_id[result.policy], result.rule):

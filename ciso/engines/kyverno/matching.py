@@ -155,23 +155,35 @@ def resource_filter_matches(
     return not (description.get("operations") and facts.operation not in description["operations"])
 
 
-def _filter_matches(flt: dict[str, Any], resource: dict[str, Any], facts: Facts) -> bool:
+_NO_USER = UserInfo()
+
+
+def _filter_matches(
+    flt: dict[str, Any], resource: dict[str, Any], facts: Facts, excluding: bool
+) -> bool:
     resources = flt.get("resources")
     if resources is not None and not resource_filter_matches(resources, resource, facts):
         return False
-    # user filters hold only for a known requesting user (a test's userinfo file)
+    # As Kyverno's matcher: with no requesting user at all (offline without a test's userinfo)
+    # a match filter's roles, clusterRoles and subjects are not checked — a filter left with no
+    # resource description then matches nothing ("match cannot be empty"); an exclude filter's
+    # are checked (an unknown user matches none of them, so excludes nothing by them)
+    if not excluding and facts.user == _NO_USER:
+        return bool(resources)
     return user_matches(flt, facts.user)
 
 
-def block_matches(block: dict[str, Any] | None, resource: dict[str, Any], facts: Facts) -> bool:
-    """A whole ``match`` (or ``exclude``) block."""
+def block_matches(
+    block: dict[str, Any] | None, resource: dict[str, Any], facts: Facts, excluding: bool = False
+) -> bool:
+    """A whole ``match`` (or, ``excluding``, ``exclude``) block."""
     if not block:
         return False
     if block.get("any"):
-        return any(_filter_matches(f, resource, facts) for f in block["any"])
+        return any(_filter_matches(f, resource, facts, excluding) for f in block["any"])
     if block.get("all"):
-        return all(_filter_matches(f, resource, facts) for f in block["all"])
-    return _filter_matches(block, resource, facts)
+        return all(_filter_matches(f, resource, facts, excluding) for f in block["all"])
+    return _filter_matches(block, resource, facts, excluding)
 
 
 def rule_applies(rule: dict[str, Any], resource: dict[str, Any], facts: Facts) -> bool:
@@ -181,4 +193,4 @@ def rule_applies(rule: dict[str, Any], resource: dict[str, Any], facts: Facts) -
     has_filters = bool(exclude) and any(
         exclude.get(k) for k in ("any", "all", "resources", "subjects", "roles", "clusterRoles")
     )
-    return not (has_filters and block_matches(exclude, resource, facts))
+    return not (has_filters and block_matches(exclude, resource, facts, excluding=True))
