@@ -272,3 +272,78 @@ def test_a_context_entry_may_read_a_value_standing_in_for_another_entry(tmp_path
     (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
     (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
     assert (only.actual, only.outcome) == ("pass", "passed"), only.reason
+
+
+def test_values_subresources_let_an_object_stand_for_a_subresource_request(tmp_path: Path):
+    policy = {
+        "apiVersion": "kyverno.io/v1",
+        "kind": "ClusterPolicy",
+        "metadata": {"name": "scale"},
+        "spec": {
+            "rules": [
+                {
+                    "name": "max",
+                    "match": {"any": [{"resources": {"kinds": ["Deployment/scale"]}}]},
+                    "validate": {"message": "m", "pattern": {"spec": {"replicas": "<4"}}},
+                },
+                {
+                    "name": "plain",
+                    "match": {"any": [{"resources": {"kinds": ["Deployment"]}}]},
+                    "validate": {"message": "m", "pattern": {"spec": {"replicas": "<4"}}},
+                },
+            ]
+        },
+    }
+    scale = {
+        "apiVersion": "autoscaling/v1",
+        "kind": "Scale",
+        "metadata": {"name": "web", "namespace": "default"},
+        "spec": {"replicas": 5},
+    }
+    values = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Values",
+        "subresources": [
+            {
+                "parentResource": {
+                    "group": "apps",
+                    "version": "v1",
+                    "kind": "Deployment",
+                    "name": "deployments",
+                },
+                "subresource": {
+                    "group": "autoscaling",
+                    "version": "v1",
+                    "kind": "Scale",
+                    "name": "deployments/scale",
+                },
+            }
+        ],
+    }
+    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(policy))
+    (tmp_path / "resource.yaml").write_text(yaml.safe_dump(scale))
+    test = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Test",
+        "metadata": {"name": "t"},
+        "policies": ["policy.yaml"],
+        "resources": ["resource.yaml"],
+        "results": [
+            {"policy": "scale", "rule": rule, "kind": "Scale", "resources": ["web"], "result": r}
+            for rule, r in (("max", "fail"), ("plain", "skip"))
+        ],
+    }
+    outcomes = {}
+    for declared in (True, False):
+        if declared:
+            (tmp_path / "values.yaml").write_text(yaml.safe_dump(values))
+            test["variables"] = "values.yaml"
+        else:
+            test.pop("variables", None)
+        (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
+        expectations = run_test_file(tmp_path / "kyverno-test.yaml").expectations
+        outcomes[declared] = {e.rule: (e.actual, e.outcome) for e in expectations}
+    # declared: the Scale is the deployment's scale subresource (a plain Deployment rule skips it)
+    assert outcomes[True] == {"max": ("fail", "passed"), "plain": (None, "passed")}
+    # undeclared: a Scale object is no subresource request, so nothing matches it
+    assert outcomes[False] == {"max": (None, "excluded"), "plain": (None, "passed")}

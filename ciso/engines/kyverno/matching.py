@@ -4,6 +4,7 @@ annotations, operations). Admission-only filters (subjects, roles) cannot hold o
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,9 @@ class Facts:
     operation: str = "CREATE"
     #: the requesting user (a test's userinfo file); offline there is none unless given
     user: UserInfo = field(default_factory=lambda: UserInfo())
+    #: objects that stand for subresource requests (a test's values ``subresources``):
+    #: (apiVersion, kind) -> (the parent's apiVersion, its kind, the subresource)
+    subresources: Mapping[tuple[str, str], tuple[str, str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,30 @@ def _kind_matches(spec: str, api_version: str, kind: str) -> bool:
     return _wild(spec_group, group) and _wild(spec_version, version) and _wild(spec_kind, kind)
 
 
+def _kinds_match(kinds: list[Any], resource: dict[str, Any], facts: Facts) -> bool:
+    """Any of a filter's kinds names the resource, or (for an object standing for a subresource
+    request) its parent and subresource: ``Pod/exec``, ``apps/v1/Deployment/scale``."""
+    sub = (
+        facts.subresources.get((str(resource.get("apiVersion", "")), str(resource.get("kind", ""))))
+        if facts.subresources
+        else None
+    )
+    if sub is None:
+        return any(kind_matches(k, resource) for k in kinds)
+    parent_api_version, parent_kind, name = sub
+    for spec in map(str, kinds):
+        if spec == "*":
+            return True
+        parent_spec, _, sub_spec = spec.rpartition("/")
+        if (
+            parent_spec
+            and _wild(sub_spec, name)
+            and _kind_matches(parent_spec, parent_api_version, parent_kind)
+        ):
+            return True
+    return False
+
+
 def selector_matches(selector: dict[str, Any] | None, labels: dict[str, str]) -> bool:
     if not selector:
         return True
@@ -127,9 +155,7 @@ def resource_filter_matches(
     """One ``resources`` block: every field present must hold."""
     meta = resource.get("metadata") or {}
     name = meta.get("name", "") or meta.get("generateName", "")
-    if description.get("kinds") and not any(
-        kind_matches(k, resource) for k in description["kinds"]
-    ):
+    if description.get("kinds") and not _kinds_match(description["kinds"], resource, facts):
         return False
     if description.get("name") and not _wild(description["name"], name):
         return False

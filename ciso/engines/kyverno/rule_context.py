@@ -404,9 +404,10 @@ def load_entry(entry: Any, data: dict[str, Any], values: dict[str, Any], ctx: Co
         where = (str(ref.get("namespace") or "default"), str(ref.get("name")))
         found = ctx.config_maps.get(where)
         if found is None:
+            # the Kyverno CLI's fake cluster answers "not found" too: an error, as there
             raise VariableError(
-                f"unsupported: context entry configMap {name!r}: ConfigMap {where[0]}/{where[1]} "
-                "is neither in the test's values nor among its resources"
+                f"context entry configMap {name!r}: ConfigMap {where[0]}/{where[1]} not found "
+                "(neither in the test's values nor among its resources)"
             )
         data[name] = found
     elif isinstance(entry.get("globalReference"), dict) and ctx.global_context:

@@ -148,8 +148,33 @@ def _values(path: Path | None, inline: Any = None) -> tuple[Context, dict[str, A
     namespace_labels = {
         n.get("name", ""): dict(n.get("labels") or {}) for n in data.get("namespaceSelector") or []
     }
-    ctx.facts = Facts(namespace_labels=namespace_labels)
+    ctx.facts = Facts(namespace_labels=namespace_labels, subresources=_subresources(data))
     return ctx, data
+
+
+def _subresources(data: dict[str, Any]) -> dict[tuple[str, str], tuple[str, str, str]]:
+    """A values file's ``subresources``: (apiVersion, kind) of an object standing for a
+    subresource request (``PodExecOptions``, ``Scale``) -> (its parent's apiVersion and kind,
+    the subresource's name: ``exec``, ``scale``)."""
+
+    def api_version(resource: dict[str, Any]) -> str:
+        group, version = str(resource.get("group") or ""), str(resource.get("version") or "")
+        return f"{group}/{version}" if group else version
+
+    found = {}
+    for entry in data.get("subresources") or []:
+        sub = entry.get("subresource") if isinstance(entry, dict) else None
+        parent = entry.get("parentResource") if isinstance(entry, dict) else None
+        if not isinstance(sub, dict) or not isinstance(parent, dict):
+            continue
+        name = str(sub.get("name") or "").partition("/")[2]
+        if sub.get("kind") and parent.get("kind") and name:
+            found[(api_version(sub), str(sub["kind"]))] = (
+                api_version(parent),
+                str(parent["kind"]),
+                name,
+            )
+    return found
 
 
 def _cel_context(path: Path) -> dict[str, Any]:
