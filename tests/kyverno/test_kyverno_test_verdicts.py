@@ -347,3 +347,24 @@ def test_values_subresources_let_an_object_stand_for_a_subresource_request(tmp_p
     assert outcomes[True] == {"max": ("fail", "passed"), "plain": (None, "passed")}
     # undeclared: a Scale object is no subresource request, so nothing matches it
     assert outcomes[False] == {"max": (None, "excluded"), "plain": (None, "passed")}
+
+
+def test_cel_policies_see_a_declared_subresource_request():
+    from ciso.engines.kyverno.cel.matching import admission_of, matches
+
+    binding = {"apiVersion": "v1", "kind": "Binding", "metadata": {"name": "p", "namespace": "d"}}
+    declared = {("v1", "Binding"): ("v1", "Pod", "binding")}
+
+    def constraint(*resources: str) -> dict:
+        rule = {"apiGroups": [""], "apiVersions": ["v1"], "operations": ["CREATE"]}
+        return {"resourceRules": [rule | {"resources": list(resources)}]}
+
+    request = admission_of(binding, "CREATE", None, declared)
+    assert (request.plural, request.subresource) == ("pods", "binding")
+    assert matches(constraint("pods/binding"), request)
+    assert matches(constraint("pods/*"), request)
+    assert not matches(constraint("pods"), request)  # a subresource is not its parent
+    assert not matches(constraint("*"), request)
+    # undeclared, a Binding is its own resource
+    assert matches(constraint("bindings"), admission_of(binding, "CREATE", None))
+    assert not matches(constraint("pods/binding"), admission_of(binding, "CREATE", None))

@@ -85,7 +85,9 @@ def selected(policy: dict[str, Any], resource: dict[str, Any], ctx: Context) -> 
     spec = policy.get("spec") or {}
     namespace = namespace_object(resource, ctx)
     labels = ((namespace or {}).get("metadata") or {}).get("labels") or {}
-    request = matching.admission_of(resource, "CREATE", labels if namespace else None)
+    request = matching.admission_of(
+        resource, "CREATE", labels if namespace else None, ctx.facts.subresources
+    )
     return matching.matches(_any_operation(spec.get("matchConstraints")), request)
 
 

@@ -61,7 +61,9 @@ def outcomes(
     if not matching.in_policy_scope(policy, resource) or operation == "DELETE":
         return
     spec = policy.get("spec") or {}
-    request = matching.admission_of(resource, operation, vpol.namespace_labels(resource, ctx))
+    request = matching.admission_of(
+        resource, operation, vpol.namespace_labels(resource, ctx), ctx.facts.subresources
+    )
     if not matching.matches(spec.get("matchConstraints"), request):
         return
     with using(vpol.environment(ctx)):

@@ -290,7 +290,9 @@ def outcomes(
                 return
             namespace = dpol.namespace_object(resource, ctx)
             labels = ((namespace or {}).get("metadata") or {}).get("labels") or {}
-            request = matching.admission_of(resource, operation, labels if namespace else None)
+            request = matching.admission_of(
+                resource, operation, labels if namespace else None, ctx.facts.subresources
+            )
             variants = [
                 v
                 for v in [vpol.Variant("", spec)]

@@ -28,6 +28,9 @@ class Admission:
     plural: str
     operation: str
     namespace_labels: Mapping[str, str] | None
+    #: for an object standing for a subresource request (``PodExecOptions``, ``Binding``): the
+    #: subresource of ``plural`` (``exec``, ``binding``)
+    subresource: str = ""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -44,28 +47,37 @@ def plural_of(kind: str) -> str:
 
 
 def admission_of(
-    resource: dict[str, Any], operation: str, namespace_labels: Mapping[str, str] | None
+    resource: dict[str, Any],
+    operation: str,
+    namespace_labels: Mapping[str, str] | None,
+    subresources: Mapping[tuple[str, str], tuple[str, str, str]] | None = None,
 ) -> Admission:
-    group, _, version = str(resource.get("apiVersion", "")).rpartition("/")
-    return Admission(
-        resource,
-        group,
-        version,
-        plural_of(str(resource.get("kind", ""))),
-        operation,
-        namespace_labels,
-    )
+    """The admission request for ``resource``; an object a test's values declare as standing
+    for a subresource request is a request on its parent's resource with that subresource."""
+    api_version, kind = str(resource.get("apiVersion", "")), str(resource.get("kind", ""))
+    sub = subresources.get((api_version, kind)) if subresources else None
+    if sub is not None:
+        parent_api_version, parent_kind, name = sub
+        group, _, version = parent_api_version.rpartition("/")
+        plural = plural_of(parent_kind)
+        return Admission(resource, group, version, plural, operation, namespace_labels, name)
+    group, _, version = api_version.rpartition("/")
+    return Admission(resource, group, version, plural_of(kind), operation, namespace_labels)
 
 
 def _listed(values: Any, value: str) -> bool:
     return isinstance(values, list) and ("*" in values or value in values)
 
 
-def _resource_listed(resources: Any, plural: str) -> bool:
+def _resource_listed(resources: Any, plural: str, subresource: str = "") -> bool:
     """``*`` and ``*/*`` match every resource, ``pods`` and ``pods/*`` the resource itself; a
-    subresource (``pods/status``) never matches a stored object."""
+    subresource (``pods/status``) never matches a stored object. A subresource request is
+    matched by ``pods/exec``, ``pods/*``, ``*/exec`` and ``*/*`` only, as the API server does."""
     if not isinstance(resources, list):
         return False
+    if subresource:
+        wanted = ("*/*", f"{plural}/{subresource}", f"{plural}/*", f"*/{subresource}")
+        return any(r in wanted for r in resources)
     return any(r in ("*", "*/*", plural, f"{plural}/*") for r in resources)
 
 
@@ -75,7 +87,7 @@ def rule_matches(rule: Any, request: Admission) -> bool:
     if not (
         _listed(rule.get("apiGroups"), request.group)
         and _listed(rule.get("apiVersions"), request.version)
-        and _resource_listed(rule.get("resources"), request.plural)
+        and _resource_listed(rule.get("resources"), request.plural, request.subresource)
     ):
         return False
     operations = rule.get("operations")

@@ -175,7 +175,9 @@ def outcomes(
     """The rule responses of ``policy`` (and its autogen variants) on ``resource``."""
     if not matching.in_policy_scope(policy, resource) or operation == "DELETE":
         return
-    request = matching.admission_of(resource, operation, vpol.namespace_labels(resource, ctx))
+    request = matching.admission_of(
+        resource, operation, vpol.namespace_labels(resource, ctx), ctx.facts.subresources
+    )
     with using(vpol.environment(ctx)):
         for variant in variants(policy):
             if not matching.matches(variant.spec.get("matchConstraints"), request):

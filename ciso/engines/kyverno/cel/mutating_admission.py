@@ -45,7 +45,9 @@ def outcomes(
     """The policy's response on ``resource`` (at most one); the request is a CREATE whatever
     the test's operation, as the CLI builds it."""
     spec = policy.get("spec") or {}
-    request = matching.admission_of(resource, "CREATE", vpol.namespace_labels(resource, ctx))
+    request = matching.admission_of(
+        resource, "CREATE", vpol.namespace_labels(resource, ctx), ctx.facts.subresources
+    )
     if not matching.matches(spec.get("matchConstraints"), request):
         return
     bindings = vap.bindings_of(policy, ctx.policy_documents, BINDING_KINDS)

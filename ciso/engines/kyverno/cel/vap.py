@@ -142,7 +142,9 @@ def outcomes(
     kind."""
     operation = "CREATE"
     spec = policy.get("spec") or {}
-    request = matching.admission_of(resource, operation, vpol.namespace_labels(resource, ctx))
+    request = matching.admission_of(
+        resource, operation, vpol.namespace_labels(resource, ctx), ctx.facts.subresources
+    )
     if not matching.matches(spec.get("matchConstraints"), request):
         return
     bindings = bindings_of(policy, ctx.policy_documents)

@@ -173,7 +173,9 @@ def outcomes(
         yield from _json_outcomes(policy, resource, ctx)
         return
     deleting = operation == "DELETE"
-    request = matching.admission_of(resource, operation, namespace_labels(resource, ctx))
+    request = matching.admission_of(
+        resource, operation, namespace_labels(resource, ctx), ctx.facts.subresources
+    )
     with using(environment(ctx)):
         for variant in variants(policy):
             if not matching.matches(variant.spec.get("matchConstraints"), request):
