@@ -26,6 +26,42 @@ def _policy(rule_body: dict) -> dict:
     }
 
 
+POD = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web"}, "spec": {}}
+
+
+def _run(
+    tmp_path: Path,
+    policies: list[dict],
+    resources: list[dict],
+    results: list[dict],
+    values: dict | None = None,
+    **files: dict,
+) -> list:
+    """Write a Test (policies, resources, values file, extra files by name) and run it: its
+    expectations."""
+    (tmp_path / "policy.yaml").write_text(yaml.safe_dump_all(policies))
+    (tmp_path / "resources.yaml").write_text(yaml.safe_dump_all(resources))
+    for name, content in files.items():
+        (tmp_path / name).write_text(yaml.safe_dump(content))
+    test = {
+        "apiVersion": "cli.kyverno.io/v1alpha1",
+        "kind": "Test",
+        "metadata": {"name": "t"},
+        "policies": ["policy.yaml"],
+        "resources": ["resources.yaml"],
+        "results": results,
+    }
+    if values is not None:
+        (tmp_path / "values.yaml").write_text(yaml.safe_dump(values))
+        test["variables"] = "values.yaml"
+    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
+    return run_test_file(tmp_path / "kyverno-test.yaml").expectations
+
+
+def _entry(expected: str, policy: str = "p", rule: str = "r", kind: str = "Pod", name: str = "web"):
+    return {"policy": policy, "rule": rule, "kind": kind, "resources": [name], "result": expected}
+
+
 MISSING_KEY = {
     "validate": {
         "message": "m",
@@ -48,21 +84,7 @@ UNSUPPORTED = {"validate": {"manifests": {"attestors": []}}}
     ],
 )
 def test_an_error_result_against_each_expectation(tmp_path: Path, body, expected, outcome):
-    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web"}, "spec": {}}
-    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(_policy(body)))
-    (tmp_path / "resource.yaml").write_text(yaml.safe_dump(pod))
-    test = {
-        "apiVersion": "cli.kyverno.io/v1alpha1",
-        "kind": "Test",
-        "metadata": {"name": "t"},
-        "policies": ["policy.yaml"],
-        "resources": ["resource.yaml"],
-        "results": [
-            {"policy": "p", "rule": "r", "kind": "Pod", "resources": ["web"], "result": expected}
-        ],
-    }
-    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
-    (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
+    (only,) = _run(tmp_path, [_policy(body)], [POD], [_entry(expected)])
     assert (only.actual, only.outcome) == ("error", outcome), only.reason
 
 
@@ -70,29 +92,8 @@ LABEL = {"mutate": {"patchStrategicMerge": {"metadata": {"labels": {"team": "cor
 
 
 def _patched_run(tmp_path: Path, patched: dict, expected: str) -> tuple:
-    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web"}, "spec": {}}
-    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(_policy(LABEL)))
-    (tmp_path / "resource.yaml").write_text(yaml.safe_dump(pod))
-    (tmp_path / "patched.yaml").write_text(yaml.safe_dump(patched))
-    test = {
-        "apiVersion": "cli.kyverno.io/v1alpha1",
-        "kind": "Test",
-        "metadata": {"name": "t"},
-        "policies": ["policy.yaml"],
-        "resources": ["resource.yaml"],
-        "results": [
-            {
-                "policy": "p",
-                "rule": "r",
-                "kind": "Pod",
-                "resources": ["web"],
-                "result": expected,
-                "patchedResources": "patched.yaml",
-            }
-        ],
-    }
-    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
-    (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
+    entry = _entry(expected) | {"patchedResources": "patched.yaml"}
+    (only,) = _run(tmp_path, [_policy(LABEL)], [POD], [entry], **{"patched.yaml": patched})
     return only.outcome, only.reason
 
 
@@ -159,26 +160,12 @@ def test_request_object_values_rewrite_the_resource_matched_and_validated(tmp_pa
             {"name": "platform", "resources": [{"name": "platform-role", "values": {key: "true"}}]}
         ],
     }
-    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(ROLE_POLICY))
-    (tmp_path / "roles.yaml").write_text(yaml.safe_dump_all(roles))
-    (tmp_path / "values.yaml").write_text(yaml.safe_dump(values))
-    test = {
-        "apiVersion": "cli.kyverno.io/v1alpha1",
-        "kind": "Test",
-        "metadata": {"name": "t"},
-        "policies": ["policy.yaml"],
-        "resources": ["roles.yaml"],
-        "variables": "values.yaml",
-        "results": [
-            {"policy": "platform", "rule": "deny", "kind": "Role", "resources": [name], "result": r}
-            for name, r in (("platform-role", "fail"), ("plain-role", "skip"))
-        ],
-    }
-    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
-    got = {
-        e.resource: (e.actual, e.outcome)
-        for e in run_test_file(tmp_path / "kyverno-test.yaml").expectations
-    }
+    results = [
+        _entry(r, "platform", "deny", "Role", name)
+        for name, r in (("platform-role", "fail"), ("plain-role", "skip"))
+    ]
+    expectations = _run(tmp_path, [ROLE_POLICY], roles, results, values)
+    got = {e.resource: (e.actual, e.outcome) for e in expectations}
     assert got == {"platform-role": ("fail", "passed"), "plain-role": (None, "passed")}
     assert "annotations" not in roles[0]["metadata"]  # the input objects stay as read
 
@@ -204,24 +191,11 @@ def test_values_paths_split_on_dots_outside_quotes():
 
 
 def test_an_unscored_policys_failure_is_a_warning(tmp_path: Path):
-    policy = _policy(MISSING_KEY | {"validate": {"message": "m", "deny": {}}})
-    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web"}, "spec": {}}
-    (tmp_path / "resource.yaml").write_text(yaml.safe_dump(pod))
+    policy = _policy({"validate": {"message": "m", "deny": {}}})
     outcomes = {}
     for scored, expected in (("false", "warn"), ("true", "fail"), ("false", "fail")):
         policy["metadata"]["annotations"] = {"policies.kyverno.io/scored": scored}
-        (tmp_path / "policy.yaml").write_text(yaml.safe_dump(policy))
-        entry = {"policy": "p", "rule": "r", "kind": "Pod", "resources": ["web"]}
-        test = {
-            "apiVersion": "cli.kyverno.io/v1alpha1",
-            "kind": "Test",
-            "metadata": {"name": "t"},
-            "policies": ["policy.yaml"],
-            "resources": ["resource.yaml"],
-            "results": [entry | {"result": expected}],
-        }
-        (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
-        (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
+        (only,) = _run(tmp_path, [policy], [POD], [_entry(expected)])
         outcomes[(scored, expected)] = (only.actual, only.outcome)
     assert outcomes == {
         ("false", "warn"): ("warn", "passed"),
@@ -254,23 +228,7 @@ def test_a_context_entry_may_read_a_value_standing_in_for_another_entry(tmp_path
         "kind": "Values",
         "policies": [{"name": "p", "rules": [{"name": "r", "values": {"varA.data.b": "y"}}]}],
     }
-    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "web"}, "spec": {}}
-    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(policy))
-    (tmp_path / "resource.yaml").write_text(yaml.safe_dump(pod))
-    (tmp_path / "values.yaml").write_text(yaml.safe_dump(values))
-    test = {
-        "apiVersion": "cli.kyverno.io/v1alpha1",
-        "kind": "Test",
-        "metadata": {"name": "t"},
-        "policies": ["policy.yaml"],
-        "resources": ["resource.yaml"],
-        "variables": "values.yaml",
-        "results": [
-            {"policy": "p", "rule": "r", "kind": "Pod", "resources": ["web"], "result": "pass"}
-        ],
-    }
-    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
-    (only,) = run_test_file(tmp_path / "kyverno-test.yaml").expectations
+    (only,) = _run(tmp_path, [policy], [POD], [_entry("pass")], values)
     assert (only.actual, only.outcome) == ("pass", "passed"), only.reason
 
 
@@ -320,29 +278,16 @@ def test_values_subresources_let_an_object_stand_for_a_subresource_request(tmp_p
             }
         ],
     }
-    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(policy))
-    (tmp_path / "resource.yaml").write_text(yaml.safe_dump(scale))
-    test = {
-        "apiVersion": "cli.kyverno.io/v1alpha1",
-        "kind": "Test",
-        "metadata": {"name": "t"},
-        "policies": ["policy.yaml"],
-        "resources": ["resource.yaml"],
-        "results": [
-            {"policy": "scale", "rule": rule, "kind": "Scale", "resources": ["web"], "result": r}
-            for rule, r in (("max", "fail"), ("plain", "skip"))
-        ],
+    results = [
+        _entry(r, "scale", rule, "Scale") for rule, r in (("max", "fail"), ("plain", "skip"))
+    ]
+    outcomes = {
+        declared: {
+            e.rule: (e.actual, e.outcome)
+            for e in _run(tmp_path, [policy], [scale], results, values if declared else None)
+        }
+        for declared in (True, False)
     }
-    outcomes = {}
-    for declared in (True, False):
-        if declared:
-            (tmp_path / "values.yaml").write_text(yaml.safe_dump(values))
-            test["variables"] = "values.yaml"
-        else:
-            test.pop("variables", None)
-        (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
-        expectations = run_test_file(tmp_path / "kyverno-test.yaml").expectations
-        outcomes[declared] = {e.rule: (e.actual, e.outcome) for e in expectations}
     # declared: the Scale is the deployment's scale subresource (a plain Deployment rule skips it)
     assert outcomes[True] == {"max": ("fail", "passed"), "plain": (None, "passed")}
     # undeclared: a Scale object is no subresource request, so nothing matches it
