@@ -1,6 +1,7 @@
 """KYV006 (info): features itbench's Kyverno engine does not evaluate offline (verifyImages,
-validate.manifests/assert; apiCall, imageRegistry and globalReference context without test
-values): they give `error` results there, never a silent pass."""
+validate.manifests/assert; apiCall, imageRegistry and globalReference context without what a
+Test gives in their place — values, apiCallResponses, clusterResources, globalContextEntries): they
+give `error` results there, never a silent pass."""
 
 from __future__ import annotations
 
@@ -16,6 +17,12 @@ INFO = RuleInfo(
     "Real Kyverno evaluates it; itbench reports such rules as `error: unsupported: …`.",
 )
 KINDS = frozenset({TargetKind.KYVERNO_POLICY})
+#: what a Kyverno CLI Test may give offline in place of the cluster or registry a context reads
+_OFFLINE_SOURCES = {
+    "context.apiCall": "needs the test's values, apiCallResponses or clusterResources offline",
+    "context.imageRegistry": "needs the test's values offline",
+    "context.globalReference": "needs the test's values or globalContextEntries offline",
+}
 
 
 def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Finding]:
@@ -34,12 +41,8 @@ def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Findin
                 if k in entry
             ]
             for feature in features:
-                # context data from a cluster or registry only exists offline as test values
-                why = (
-                    "needs the test's values offline"
-                    if feature.startswith("context.")
-                    else ("is not evaluated offline")
-                )
+                # context data from a cluster or registry only exists offline as what a test gives
+                why = _OFFLINE_SOURCES.get(feature, "is not evaluated offline")
                 findings.append(
                     Finding(
                         INFO,
