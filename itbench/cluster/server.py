@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import yaml
 
-from itbench.cluster import decoding, openapi, scale
+from itbench.cluster import decoding, openapi, protobuf, scale
 from itbench.cluster import patch as patches
 from itbench.cluster.extensions import OFFLINE_USER
 from itbench.cluster.resources import VERBS, ResourceType
@@ -236,9 +236,9 @@ class ApiHandler(BaseHTTPRequestHandler):
     def _body(self) -> Any:
         raw = self._raw_body()
         if "protobuf" in (self.headers.get("Content-Type") or ""):
-            raise ClusterError(
-                415, "UnsupportedMediaType", "protobuf bodies are not supported; send JSON"
-            )
+            # kubectl's generator commands (create namespace|deployment|...) send typed objects
+            # as Kubernetes protobuf; decoded to the JSON object they stand for
+            return protobuf.decode_body(raw)
         try:
             if "yaml" in (self.headers.get("Content-Type") or ""):
                 # libyaml with the alias and nesting checks every other reader has
@@ -566,14 +566,9 @@ class ApiHandler(BaseHTTPRequestHandler):
             raise ClusterError(
                 405, "MethodNotAllowed", f"{route.plural} can only be created (it is a review)"
             )
-        if "protobuf" in (self.headers.get("Content-Type") or ""):
-            # kubectl's typed client sends reviews as protobuf and accepts JSON back; the answer
-            # does not depend on the question, so the body is read and not decoded
-            self._raw_body()
-            body: Any = {"apiVersion": f"{route.group}/{route.version}"}
-        else:
-            body = self._body()
-        self._send(201, review_answer(kind, body))
+        # kubectl's typed client sends reviews as protobuf, which _body decodes: the answer
+        # echoes the question's spec, as the API server's does
+        self._send(201, review_answer(kind, self._body()))
         return True
 
     def _check_kind(self, rtype: ResourceType, body: dict[str, Any]) -> None:

@@ -187,7 +187,8 @@ class ClusterState:
         else:
             meta.pop("namespace", None)
         meta.setdefault("uid", str(uuid.uuid4()))
-        meta.setdefault("creationTimestamp", _now())
+        if not meta.get("creationTimestamp"):  # typed clients send null: the server sets it
+            meta["creationTimestamp"] = _now()
         meta["resourceVersion"] = str(self._next_version())
         meta.setdefault("generation", 1)
         return with_workload_status(obj)
