@@ -57,6 +57,8 @@ class Change:
     paths: tuple[str, ...]
     #: the object's latest spec (selectors, node names) to tell which applications it touches
     spec: Mapping[str, Any]
+    #: (path, old value, new value) of each changed field, as the change analysis reports them
+    values: tuple[tuple[str, Any, Any], ...] = ()
 
     @property
     def entity(self) -> str:
@@ -134,6 +136,11 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                     change=change.get("change", "modified"),
                     paths=tuple(i["path"] for i in change.get("items", []) if "path" in i),
                     spec=spec,
+                    values=tuple(
+                        (i["path"], i.get("old"), i.get("new"))
+                        for i in change.get("items", [])
+                        if "path" in i
+                    ),
                 )
             )
     return out

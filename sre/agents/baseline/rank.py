@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from datetime import timedelta
 
+from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.evidence import (
     HOUSEKEEPING_ALERTS,
     INFRA_NAMESPACES,
@@ -31,8 +32,8 @@ PLACEMENT_REASONS = frozenset({"FailedCreate", "Evicted", "FailedScheduling", "P
 _RISE = re.compile(r"\(\+(\d+)%\)")
 
 WEIGHT_TIME = 2.0
-WEIGHT_BLAMED = 3.0
 WEIGHT_UNUSUAL = 1.0
+WEIGHT_CHAOS = 2.0
 
 
 @dataclass(frozen=True)
@@ -57,9 +58,14 @@ def _label_values(selector: object) -> set[str]:
     return out
 
 
-def touched_apps(change: Change, evidence: Evidence) -> frozenset[str]:
-    """The applications a changed object acts on."""
+def touched_apps(
+    change: Change, evidence: Evidence, known: frozenset[str] = frozenset()
+) -> frozenset[str]:
+    """The applications a changed object acts on (``known``: the applications the incident
+    shows, which a configuration change may name in what it changed)."""
     spec = change.spec
+    if change.kind in ("ConfigMap", "Secret"):
+        return named_apps(change.values, known)
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
         return frozenset({app_of(change.kind, change.name)})
     if change.kind == "Service":
@@ -81,29 +87,85 @@ def touched_apps(change: Change, evidence: Evidence) -> frozenset[str]:
     return frozenset()
 
 
-def blamed_apps(evidence: Evidence) -> dict[str, str]:
-    """app -> why the other signals point at it."""
-    blamed: dict[str, str] = {}
+#: How much each kind of signal blaming an application counts: the trace tree's deepest failing
+#: service is the strongest; the last hop of a failing path only says the path ends there (its
+#: callee may be unreachable); Warning events on its pods and its Kubernetes alerts each
+#: corroborate. An application's blame adds up the independent signals: the two read off the
+#: trace tree are one signal (the stronger counts), events and alerts add to it.
+SIGNAL_WEIGHTS = {"trace": 3.0, "last-hop": 2.0, "fan-out": 2.0, "warning": 1.0, "alert": 1.0}
+#: Several callees of one service failing at once point at what they share: that caller (its
+#: network, its DNS, its client) — an inference of its own beside each path's deepest suspect.
+FAN_OUT = 2
+_TRACE_SIGNALS = ("trace", "last-hop")
+
+
+def blame(evidence: Evidence) -> dict[str, dict[str, str]]:
+    """app -> {kind of signal -> why it points at the app}."""
+    found: dict[str, dict[str, str]] = {}
+
+    def note(app: str, signal: str, why: str) -> None:
+        found.setdefault(app, {}).setdefault(signal, why)
+
     for path in evidence.paths:
         if path.suspect and (path.severity in ("CRITICAL", "DISAPPEARED") or _large_rise(path)):
-            blamed.setdefault(
-                path.suspect, f"trace error tree: {path.reason} on {' -> '.join(path.services)}"
+            note(
+                path.suspect,
+                "trace",
+                f"trace error tree: {path.reason} on {' -> '.join(path.services)}",
             )
             # an unreachable service has no spans: its caller's client span fails, so the last
             # service of a failing path is blamed along with the suspect
             if path.severity == "CRITICAL":
-                blamed.setdefault(
-                    path.services[-1], f"last hop of failing path {' -> '.join(path.services)}"
+                note(
+                    path.services[-1],
+                    "last-hop",
+                    f"last hop of failing path {' -> '.join(path.services)}",
                 )
+    for caller, callees in _failing_callees(evidence).items():
+        if len(callees) >= FAN_OUT:
+            note(caller, "fan-out", f"its calls to {', '.join(sorted(callees))} all fail")
     for w in evidence.warnings:
         if w.namespace not in INFRA_NAMESPACES and w.kind in ("Pod", "ReplicaSet", "Deployment"):
-            blamed.setdefault(
-                app_of(w.kind, w.name), f"Warning {w.reason} x{w.count} on {w.kind}/{w.name}"
+            note(
+                app_of(w.kind, w.name),
+                "warning",
+                f"Warning {w.reason} x{w.count} on {w.kind}/{w.name}",
             )
     for a in evidence.alerts:
         if a.alertname.startswith("Kube") and a.namespace not in INFRA_NAMESPACES and a.namespace:
-            blamed.setdefault(a.entity, f"alert {a.alertname} on {a.entity}")
-    return blamed
+            note(a.entity, "alert", f"alert {a.alertname} on {a.entity}")
+    return found
+
+
+def _failing_callees(evidence: Evidence) -> dict[str, set[str]]:
+    """caller -> the services the trace tree blames on the failing paths through it: the suspect's
+    caller on the path, or the path's last service when the suspect is beyond it (unreachable)."""
+    found: dict[str, set[str]] = {}
+    for path in evidence.paths:
+        if not path.suspect or path.severity not in ("CRITICAL", "DISAPPEARED"):
+            continue
+        services = list(path.services)
+        if path.suspect in services:
+            at = services.index(path.suspect)
+            caller = services[at - 1] if at > 0 else None
+        else:
+            caller = services[-1] if services else None
+        if caller and caller != path.suspect:
+            found.setdefault(caller, set()).add(path.suspect)
+    return found
+
+
+def blamed_apps(evidence: Evidence) -> dict[str, str]:
+    """app -> why the other signals point at it (the strongest reason)."""
+    return {
+        app: signals[max(signals, key=SIGNAL_WEIGHTS.__getitem__)]
+        for app, signals in blame(evidence).items()
+    }
+
+
+def blame_weight(signals: dict[str, str]) -> float:
+    traced = max((SIGNAL_WEIGHTS[k] for k in signals if k in _TRACE_SIGNALS), default=0.0)
+    return traced + sum(SIGNAL_WEIGHTS[k] for k in signals if k not in _TRACE_SIGNALS)
 
 
 def _large_rise(path: CallPath) -> bool:
@@ -114,12 +176,14 @@ def _large_rise(path: CallPath) -> bool:
 
 
 def rank(evidence: Evidence) -> list[Candidate]:
+    signals = blame(evidence)
     blamed = blamed_apps(evidence)
+    known = frozenset(blamed) | {app_of(c.kind, c.name) for c in evidence.changes}
     out = []
     for change in evidence.changes:
         if change.namespace in INFRA_NAMESPACES:
             continue
-        apps = touched_apps(change, evidence)
+        apps = touched_apps(change, evidence, known)
         score, reasons = 0.0, []
         if evidence.onset is not None and (
             evidence.onset - BEFORE_ONSET <= change.time <= evidence.onset + AFTER_ONSET
@@ -129,12 +193,14 @@ def rank(evidence: Evidence) -> list[Candidate]:
                 f"{change.change} at {change.time:%H:%M:%S}, just before the first alert at "
                 f"{evidence.onset:%H:%M:%S}"
             )
-        hit = sorted(apps & blamed.keys())
+        hit = sorted(apps & blamed.keys(), key=lambda a: (-blame_weight(signals[a]), a))
         if hit:
-            score += WEIGHT_BLAMED
-            reasons.append(f"acts on {', '.join(hit)}: {blamed[hit[0]]}")
+            # the most blamed application it acts on, by how many kinds of signal blame it
+            score += blame_weight(signals[hit[0]])
+            reasons.append(f"acts on {', '.join(hit)}: " + "; ".join(signals[hit[0]].values()))
         if _unusual(change):
-            score += WEIGHT_UNUSUAL
+            # a fault-injection experiment is suspicious by what it is, more than an edit
+            score += WEIGHT_CHAOS if change.kind.endswith("Chaos") else WEIGHT_UNUSUAL
             what = ", ".join(change.paths[:3]) or change.change
             reasons.append(f"not a routine rollout ({change.kind} {what})")
         out.append(Candidate(change, apps, score, tuple(reasons)))
@@ -151,4 +217,4 @@ def _unusual(change: Change) -> bool:
     return any(not p.endswith(".image") and "annotations" not in p for p in change.paths)
 
 
-__all__ = ["Candidate", "HOUSEKEEPING_ALERTS", "blamed_apps", "rank", "touched_apps"]
+__all__ = ["Candidate", "HOUSEKEEPING_ALERTS", "blame", "blamed_apps", "rank", "touched_apps"]

@@ -1,0 +1,69 @@
+"""Which applications a configuration change names in what it changed.
+
+A ConfigMap or Secret has no selector: it acts on whoever reads it, and the application that
+reads a shared configuration is not the one it is about (flagd serves every service's feature
+flags from one ConfigMap). What was changed often says whom it is about: the key switched on is
+``cartFailure``, the setting edited is ``checkout.timeout``. So the old and new values of each
+changed field are compared down to the keys that differ (a value holding JSON or YAML is read as
+such), and an application is named when every word of its name is a word of a changed key's path
+(``product-catalog`` in ``flags.productCatalogFailure.defaultVariant``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import yaml
+
+_CAMEL = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+#: values larger than this are not parsed (a certificate bundle, a whole dashboard)
+MAX_VALUE = 1 << 20
+
+
+def words(text: str) -> frozenset[str]:
+    """The lower-case words of a name or key: split at separators and camelCase humps."""
+    return frozenset(
+        w.lower() for part in re.split(r"[^A-Za-z0-9]+", text) for w in _CAMEL.findall(part)
+    )
+
+
+def _structured(value: Any) -> Any:
+    """A string holding a JSON or YAML mapping or list, parsed; anything else as it is."""
+    if not isinstance(value, str) or len(value) > MAX_VALUE:
+        return value
+    text = value.strip()
+    if not text or text[0] not in "{[" and ":" not in text:
+        return value
+    for parse in (json.loads, yaml.safe_load):
+        try:
+            parsed = parse(text)
+        except (ValueError, yaml.YAMLError):
+            continue
+        if isinstance(parsed, dict | list):
+            return parsed
+    return value
+
+
+def changed_keys(path: str, old: Any, new: Any, depth: int = 0) -> Iterator[str]:
+    """The key paths under ``path`` whose values differ between ``old`` and ``new``."""
+    old, new = _structured(old), _structured(new)
+    if old == new:
+        return
+    if depth < 16 and isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(set(old) | set(new), key=str):
+            yield from changed_keys(f"{path}.{key}", old.get(key), new.get(key), depth + 1)
+    elif depth < 16 and isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for index, (a, b) in enumerate(zip(old, new, strict=True)):
+            yield from changed_keys(f"{path}[{index}]", a, b, depth + 1)
+    else:
+        yield path
+
+
+def named_apps(values: Iterable[tuple[str, Any, Any]], apps: Iterable[str]) -> frozenset[str]:
+    """The ``apps`` whose names are spelt out in the keys ``values`` (path, old, new) changed."""
+    changed = [words(key) for path, old, new in values for key in changed_keys(path, old, new)]
+    return frozenset(
+        app for app in apps if (name := words(app)) and any(name <= key for key in changed)
+    )
