@@ -382,7 +382,7 @@ class _Checker:
             self.need_bool(args[len(names)], body[0], f"the predicate of {name}()")
         if name == "map":
             return list_of(body[-1])
-        if name == "filter":
+        if name in ("filter", "sortBy"):  # sortBy: cel-go's lists macro, the same elements
             return list_of(element(container))
         return BOOL
 

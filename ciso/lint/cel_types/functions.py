@@ -170,7 +170,8 @@ def _from_python(name: str, fn: Callable[..., Any]) -> Function:
     least = sum(1 for p in positional if p.default is p.empty)
     most = math.inf if any(p.kind == p.VAR_POSITIONAL for p in params) else len(positional)
     annotations = getattr(original, "__annotations__", {})
-    if not annotations or not positional:
+    # a variadic function (math.greatest) declares no fixed list of argument types
+    if not annotations or not positional or math.isinf(most):
         return Function(name, least, most)
     types = tuple(_annotation(annotations.get(p.name)) for p in positional)
     result = _annotation(annotations.get("return"))
@@ -201,4 +202,5 @@ MACROS: Mapping[str, frozenset[int]] = {
     "exists_one": frozenset((2,)),
     "map": frozenset((2, 3)),
     "filter": frozenset((2,)),
+    "sortBy": frozenset((2,)),  # cel-go's lists extension: l.sortBy(e, key)
 }

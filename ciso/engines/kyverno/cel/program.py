@@ -19,6 +19,7 @@ from ciso.engines.kyverno.cel.syntax import (
     cost_shape,
     rewrite_bind,
     rewrite_optional_syntax,
+    rewrite_sort_by,
     rewrite_struct_construction,
 )
 
@@ -56,7 +57,9 @@ def compile_expression(source: str) -> Compiled:
     if not isinstance(source, str) or not source.strip():
         raise CelError("empty CEL expression")
     try:
-        rewritten = rewrite_optional_syntax(rewrite_bind(rewrite_struct_construction(source)))
+        rewritten = rewrite_optional_syntax(
+            rewrite_sort_by(rewrite_bind(rewrite_struct_construction(source)))
+        )
         program = cel.compile(rewritten)
     except CelSyntaxError as exc:
         raise CelError(f"syntax error at offset {exc.offset}: {exc}") from None

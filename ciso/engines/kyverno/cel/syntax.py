@@ -33,7 +33,9 @@ from typing import Any
 OPT_SELECT = "_opt_select"
 OPT_INDEX = "_opt_index"
 OR_VALUE = "_or_value"
-ITERATING_MACROS = frozenset(("all", "exists", "exists_one", "map", "filter"))
+#: what ``rewrite_sort_by`` turns cel-go's ``sortBy`` macro into (libraries/lists.py)
+SORT_BY_KEY = "_sort_by_key"
+ITERATING_MACROS = frozenset(("all", "exists", "exists_one", "map", "filter", "sortBy"))
 #: the libraries whose functions are called through a namespace (``resource.Get(...)``); such a
 #: call becomes the plain function ``_resource_Get(...)`` (see ``namespaced``)
 NAMESPACED_CALLS = frozenset(
@@ -74,6 +76,34 @@ NAMESPACED_CALLS = frozenset(
         "format.byte",
         "format.date",
         "format.datetime",
+        # cel-go's extensions in Kyverno's environment: math, encoders, strings v2, lists v3
+        *(
+            f"math.{name}"
+            for name in (
+                "greatest",
+                "least",
+                "ceil",
+                "floor",
+                "round",
+                "trunc",
+                "abs",
+                "sign",
+                "sqrt",
+                "isInf",
+                "isNaN",
+                "isFinite",
+                "bitAnd",
+                "bitOr",
+                "bitXor",
+                "bitNot",
+                "bitShiftLeft",
+                "bitShiftRight",
+            )
+        ),
+        "base64.encode",
+        "base64.decode",
+        "strings.quote",
+        "lists.range",
     )
 )
 NAMESPACES = frozenset(call.partition(".")[0] for call in NAMESPACED_CALLS)
@@ -247,6 +277,61 @@ def rewrite_bind(source: str) -> str:
         body = source[toks[second].offset + 1 : toks[close].offset]
         source = (
             f"{source[: toks[start].offset]}[{init}].map({name},{body})[0]"
+            f"{source[toks[close].offset + 1 :]}"
+        )
+    return source
+
+
+def _sort_by_call(toks: list[Token]) -> tuple[int, int, int] | None:
+    """(index of the '.' before ``sortBy``, of the first comma, of the closing paren) of the
+    first ``.sortBy(var, key)`` in ``toks``; None when there is none."""
+    for i in range(len(toks) - 2):
+        if not (
+            toks[i].text == "."
+            and not toks[i].string
+            and toks[i + 1].text == "sortBy"
+            and not toks[i + 1].string
+            and toks[i + 2].text == "("
+        ):
+            continue
+        depth, commas = 0, []
+        for j in range(i + 2, len(toks)):
+            text = "" if toks[j].string else toks[j].text
+            if text in ("(", "[", "{"):
+                depth += 1
+            elif text in (")", "]", "}"):
+                depth -= 1
+                if depth == 0:
+                    if len(commas) != 1:
+                        raise CelSyntaxError("sortBy takes a variable name and a key", j)
+                    return i, commas[0], j
+            elif text == "," and depth == 1:
+                commas.append(j)
+        raise CelSyntaxError("unbalanced brackets in sortBy", toks[i].offset)
+    return None
+
+
+def rewrite_sort_by(source: str) -> str:
+    """The source with every ``l.sortBy(v, key)`` (cel-go's lists macro) as
+    ``l.map(v, [v, key])._sort_by_key()``: the evaluator has no such macro, and mapping each
+    element to its (element, key) pair leaves the receiver where it is, unparsed; the library
+    function then orders the elements by their keys (unchanged when nothing is sorted by)."""
+    if "sortBy" not in source:
+        return source
+    for _ in range(source.count("sortBy")):
+        toks = tokens(source)
+        found = _sort_by_call(toks)
+        if found is None:
+            break
+        dot, comma, close = found
+        name = source[toks[dot + 2].offset + 1 : toks[comma].offset].strip()
+        if not _IDENT.fullmatch(name):
+            raise CelSyntaxError(
+                "sortBy's first argument must be a variable name", toks[dot].offset
+            )
+        key = source[toks[comma].offset + 1 : toks[close].offset]
+        source = (
+            f"{source[: toks[dot].offset]}.map({name}, [{name},{key}]).{SORT_BY_KEY}()"
             f"{source[toks[close].offset + 1 :]}"
         )
     return source

@@ -1,7 +1,8 @@
 """The CEL function libraries Kubernetes and Kyverno add to CEL's standard library, one module
 per library; ``FUNCTIONS`` is every one of them, each guarded by the evaluation deadline.
 
-Kubernetes': optional types, strings, lists, regex, quantity, sets, url, ip, cidr, format.
+Kubernetes': optional types, strings, lists, regex, quantity, sets, url, ip, cidr, format,
+semver; cel-go's extensions Kyverno adds: math, encoders (and those in strings and lists).
 Kyverno's: resource, image (data), image verification (unsupported offline), http,
 globalContext, time, user, generator; they answer from the ``environment`` a run sets
 (offline: the test's context file, resources and mocked answers)."""
@@ -14,6 +15,7 @@ from typing import Any
 from ciso.engines.kyverno.cel.libraries import (
     cidr,
     conversions,
+    encoders,
     format,
     generator,
     globalcontext,
@@ -22,10 +24,12 @@ from ciso.engines.kyverno.cel.libraries import (
     imageverify,
     ip,
     lists,
+    math,
     optional,
     quantity,
     regex,
     resource,
+    semver,
     sets,
     strings,
     time,
@@ -40,6 +44,9 @@ LIBRARIES = (
     lists,
     regex,
     quantity,
+    semver,  # after quantity: its compareTo/isLessThan/isGreaterThan hand quantities on to it
+    math,
+    encoders,
     sets,
     url,
     ip,
