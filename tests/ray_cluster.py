@@ -113,7 +113,10 @@ def run_suite(domain: str, scenarios: str, out: Path, extra: list[str], env=None
         env=env,
         timeout=300,
     )
-    assert proc.returncode == 0, proc.stderr
+    # the whole story when it fails: a run killed by a signal has a negative code and no stderr
+    assert proc.returncode == 0, (
+        f"exit {proc.returncode}\nstderr: {proc.stderr[-4000:]}\nstdout: {proc.stdout[-2000:]}"
+    )
     return json.loads(proc.stdout)
 
 
