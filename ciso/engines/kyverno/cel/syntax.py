@@ -243,21 +243,27 @@ def _bind_call(toks: list[Token]) -> tuple[int, int, int, int] | None:
             and toks[i + 3].text == "("
         ):
             continue
-        depth, commas = 0, []
-        for j in range(i + 3, len(toks)):
-            text = "" if toks[j].string else toks[j].text
-            if text in ("(", "[", "{"):
-                depth += 1
-            elif text in (")", "]", "}"):
-                depth -= 1
-                if depth == 0:
-                    if len(commas) != 2:
-                        raise CelSyntaxError("cel.bind takes a name, a value and a body", j)
-                    return i, commas[0], commas[1], j
-            elif text == "," and depth == 1:
-                commas.append(j)
-        raise CelSyntaxError("unbalanced brackets in cel.bind", toks[i].offset)
+        commas, close = _arguments(toks, i + 3, "cel.bind")
+        if len(commas) != 2:
+            raise CelSyntaxError("cel.bind takes a name, a value and a body", close)
+        return i, commas[0], commas[1], close
     return None
+
+
+def _arguments(toks: list[Token], opening: int, what: str) -> tuple[list[int], int]:
+    """(the top-level commas, the closing paren) of the call whose ``(`` is ``toks[opening]``."""
+    depth, commas = 0, []
+    for j in range(opening, len(toks)):
+        text = "" if toks[j].string else toks[j].text
+        if text in ("(", "[", "{"):
+            depth += 1
+        elif text in (")", "]", "}"):
+            depth -= 1
+            if depth == 0:
+                return commas, j
+        elif text == "," and depth == 1:
+            commas.append(j)
+    raise CelSyntaxError(f"unbalanced brackets in {what}", toks[opening].offset)
 
 
 def rewrite_bind(source: str) -> str:
@@ -294,20 +300,10 @@ def _sort_by_call(toks: list[Token]) -> tuple[int, int, int] | None:
             and toks[i + 2].text == "("
         ):
             continue
-        depth, commas = 0, []
-        for j in range(i + 2, len(toks)):
-            text = "" if toks[j].string else toks[j].text
-            if text in ("(", "[", "{"):
-                depth += 1
-            elif text in (")", "]", "}"):
-                depth -= 1
-                if depth == 0:
-                    if len(commas) != 1:
-                        raise CelSyntaxError("sortBy takes a variable name and a key", j)
-                    return i, commas[0], j
-            elif text == "," and depth == 1:
-                commas.append(j)
-        raise CelSyntaxError("unbalanced brackets in sortBy", toks[i].offset)
+        commas, close = _arguments(toks, i + 2, "sortBy")
+        if len(commas) != 1:
+            raise CelSyntaxError("sortBy takes a variable name and a key", close)
+        return i, commas[0], close
     return None
 
 
