@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ciso.engines.kyverno.cel import bindings as cel_bindings
-from ciso.engines.kyverno.cel import gpol_template, matching, policy_exceptions, vpol
+from ciso.engines.kyverno.cel import gpol_template, matching, policy_exceptions, spec_shape, vpol
 from ciso.engines.kyverno.cel.libraries.environment import using
 from ciso.engines.kyverno.cel.libraries.generator import collecting
 from ciso.engines.kyverno.errors import RuleError
@@ -91,20 +91,9 @@ def _entry_problem(entry: Any) -> str | None:
 
 def check_structure(policy: dict[str, Any]) -> list[str]:
     """What makes a GeneratingPolicy unusable, each naming its field."""
-    spec = policy.get("spec")
-    if not isinstance(spec, dict):
-        return ["spec: must be a map"]
-    problems: list[str] = []
-    if not isinstance(spec.get("matchConstraints"), dict):
-        problems.append("spec.matchConstraints: required (a policy without it matches nothing)")
-    generate = spec.get("generate")
-    if not isinstance(generate, list) or not generate:
-        problems.append("spec.generate: must be a non-empty list")
-    for index, entry in enumerate(generate if isinstance(generate, list) else []):
-        problem = _entry_problem(entry)
-        if problem:
-            problems.append(f"spec.generate[{index}]: {problem}")
-    for key in ("variables", "matchConditions"):
-        if key in spec and not isinstance(spec[key], list):
-            problems.append(f"spec.{key}: must be a list")
-    return problems
+
+    def entry(index: int, value: Any) -> str | None:
+        problem = _entry_problem(value)
+        return f"spec.generate[{index}]: {problem}" if problem else None
+
+    return spec_shape.problems(policy, "generate", ("variables", "matchConditions"), entry)

@@ -22,7 +22,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ciso.engines.kyverno.cel import apply_configuration, autogen, matching, policy_exceptions, vpol
+from ciso.engines.kyverno.cel import (
+    apply_configuration,
+    autogen,
+    matching,
+    policy_exceptions,
+    spec_shape,
+    vpol,
+)
 from ciso.engines.kyverno.cel import bindings as cel_bindings
 from ciso.engines.kyverno.cel.libraries.environment import using
 from ciso.engines.kyverno.errors import RuleError
@@ -264,22 +271,11 @@ def _any_operation(constraints: dict[str, Any]) -> dict[str, Any]:
 
 def check_structure(policy: dict[str, Any]) -> list[str]:
     """What makes a MutatingPolicy unusable, each naming its field."""
-    spec = policy.get("spec")
-    if not isinstance(spec, dict):
-        return ["spec: must be a map"]
-    problems: list[str] = []
-    if not isinstance(spec.get("matchConstraints"), dict):
-        problems.append("spec.matchConstraints: required (a policy without it matches nothing)")
-    mutations = spec.get("mutations")
-    if not isinstance(mutations, list) or not mutations:
-        problems.append("spec.mutations: must be a non-empty list")
-    for index, mutation in enumerate(mutations if isinstance(mutations, list) else []):
+
+    def patch_type(index: int, mutation: Any) -> str | None:
         kind = mutation.get("patchType") if isinstance(mutation, dict) else None
-        if kind not in PATCH_TYPES:
-            problems.append(
-                f"spec.mutations[{index}].patchType: must be one of {', '.join(PATCH_TYPES)}"
-            )
-    for key in ("variables", "matchConditions"):
-        if key in spec and not isinstance(spec[key], list):
-            problems.append(f"spec.{key}: must be a list")
-    return problems
+        if kind in PATCH_TYPES:
+            return None
+        return f"spec.mutations[{index}].patchType: must be one of {', '.join(PATCH_TYPES)}"
+
+    return spec_shape.problems(policy, "mutations", ("variables", "matchConditions"), patch_type)

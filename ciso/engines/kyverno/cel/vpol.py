@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ciso.engines.kyverno.cel import autogen, matching, policy_exceptions
+from ciso.engines.kyverno.cel import autogen, matching, policy_exceptions, spec_shape
 from ciso.engines.kyverno.cel import bindings as cel_bindings
 from ciso.engines.kyverno.cel.libraries.environment import Environment, using
 from ciso.engines.kyverno.errors import RuleError
@@ -212,17 +212,11 @@ def _json_outcomes(
 
 
 def check_structure(policy: dict[str, Any]) -> list[str]:
-    """What makes a ValidatingPolicy unusable, each naming its field."""
-    problems: list[str] = []
-    spec = policy.get("spec")
-    if not isinstance(spec, dict):
-        return ["spec: must be a map"]
-    if not isinstance(spec.get("matchConstraints"), dict) and not json_mode(policy):
-        problems.append("spec.matchConstraints: required (a policy without it matches nothing)")
-    validations = spec.get("validations")
-    if not isinstance(validations, list) or not validations:
-        problems.append("spec.validations: must be a non-empty list")
-    for key in ("variables", "matchConditions", "auditAnnotations"):
-        if key in spec and not isinstance(spec[key], list):
-            problems.append(f"spec.{key}: must be a list")
-    return problems
+    """What makes a ValidatingPolicy unusable, each naming its field (a JSON-mode policy
+    needs no matchConstraints)."""
+    return spec_shape.problems(
+        policy,
+        "validations",
+        ("variables", "matchConditions", "auditAnnotations"),
+        match_required=not json_mode(policy),
+    )
