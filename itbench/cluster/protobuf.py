@@ -28,6 +28,7 @@ from typing import Any
 
 from itbench.cluster.manifests import MAX_DEPTH, depth_ok
 from itbench.cluster.state import ClusterError
+from itbench.gotime import format_duration
 
 MAGIC = b"k8s\x00"
 #: The same bound the JSON path has (``server.MAX_BODY``); kept here so the decoder is safe alone.
@@ -404,7 +405,7 @@ class _Decoder:
         return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
     def duration(self, data: bytes, path: str, depth: int) -> str:
-        return go_duration(_signed(_int(self.plain(data, path).get(1, 0)), 64))
+        return format_duration(_signed(_int(self.plain(data, path).get(1, 0)), 64))
 
     def quantity(self, data: bytes, path: str, depth: int) -> str:
         text = self.plain(data, path).get(1, b"0")
@@ -464,34 +465,6 @@ def _int(value: Any) -> int:
 
 def _is_zero(value: Any) -> bool:
     return value in (0, False, "") and not (isinstance(value, float) and str(value) == "-0.0")
-
-
-def go_duration(nanoseconds: int) -> str:
-    """Go's ``time.Duration.String``: ``1h2m3.5s``, ``1.5ms``, ``0s``."""
-    if nanoseconds == 0:
-        return "0s"
-    sign = "-" if nanoseconds < 0 else ""
-    n = abs(nanoseconds)
-    if n < 1_000_000_000:
-        for unit, size in (("ms", 1_000_000), ("µs", 1_000), ("ns", 1)):
-            if n >= size:
-                return sign + _fraction(n, size) + unit
-    hours, rest = divmod(n, 3_600_000_000_000)
-    minutes, rest = divmod(rest, 60_000_000_000)
-    text = _fraction(rest, 1_000_000_000) + "s"
-    if hours:
-        return f"{sign}{hours}h{minutes}m{text}"
-    if minutes:
-        return f"{sign}{minutes}m{text}"
-    return sign + text
-
-
-def _fraction(value: int, unit: int) -> str:
-    whole, part = divmod(value, unit)
-    if not part:
-        return str(whole)
-    digits = str(part).rjust(len(str(unit)) - 1, "0").rstrip("0")
-    return f"{whole}.{digits}"
 
 
 # -- the request body ---------------------------------------------------------------------------

@@ -16,7 +16,8 @@ from kubectl_run import kubectl, needs_kubectl
 
 from itbench.cluster import ClusterError, start_cluster
 from itbench.cluster.manifests import MAX_DEPTH
-from itbench.cluster.protobuf import MAGIC, decode_body, go_duration, read_varint, schema
+from itbench.cluster.protobuf import MAGIC, decode_body, read_varint, schema
+from itbench.gotime import format_duration
 
 # -- a tiny protobuf writer for hand-built bodies -------------------------------------------------
 
@@ -150,7 +151,7 @@ def test_int_or_string_time_and_microtime():
     ],
 )
 def test_durations_print_as_go_does(nanoseconds, text):
-    assert go_duration(nanoseconds) == text
+    assert format_duration(nanoseconds) == text
 
 
 def test_truncated_body_is_a_400_naming_kind_and_field():

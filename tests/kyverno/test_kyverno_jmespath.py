@@ -12,13 +12,13 @@ from jmespath.exceptions import JMESPathError
 from ciso.engines.kyverno.jmespath import NotFound, compile_check, search
 from ciso.engines.kyverno.jmespath.gotypes import (
     Quantity,
-    format_duration,
     parse_duration,
     parse_layout,
 )
 from ciso.engines.kyverno.jmespath.interpreter import compiled
 from ciso.engines.kyverno.jmespath.objects import random_string
 from ciso.engines.kyverno.variables import UnknownKey, VariableError, evaluate
+from itbench.gotime import format_duration
 
 DIGEST = "sha256:" + "a" * 64
 POD = {

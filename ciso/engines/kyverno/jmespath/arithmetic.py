@@ -11,10 +11,10 @@ from jmespath import functions
 
 from ciso.engines.kyverno.jmespath.gotypes import (
     Quantity,
-    format_duration,
     parse_duration,
 )
 from ciso.engines.kyverno.jmespath.strings import FunctionError
+from itbench.gotime import format_duration
 
 _OPERAND = {"types": ["number", "string"]}
 

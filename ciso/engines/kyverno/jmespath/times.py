@@ -9,13 +9,13 @@ import datetime as dt
 from jmespath import functions
 
 from ciso.engines.kyverno.jmespath.gotypes import (
-    format_duration,
     format_rfc3339,
     parse_duration,
     parse_layout,
     parse_rfc3339,
 )
 from ciso.engines.kyverno.jmespath.strings import FunctionError
+from itbench.gotime import format_duration
 
 _STRING = {"types": ["string"]}
 
