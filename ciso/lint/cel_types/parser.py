@@ -11,13 +11,12 @@ import re
 from dataclasses import dataclass
 from typing import Union
 
+from ciso.engines.kyverno.cel.syntax import CelSyntaxError
 from ciso.lint.cel_types.types import BOOL, BYTES, DOUBLE, INT, NULL, STRING, UINT, CelType
 
 
-class CelParseError(ValueError):
-    def __init__(self, message: str, offset: int) -> None:
-        super().__init__(message)
-        self.offset = offset
+class CelParseError(CelSyntaxError):
+    """The source does not follow CEL's grammar (the engine's tokeniser error, with its offset)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 """Go and Kubernetes value types Kyverno's functions speak: Go durations (``1h30m0s``; printed
 by ``itbench.gotime``), RFC 3339 times and Go time layouts, and Kubernetes quantities (``1536Mi``,
-``500m``) with their canonical spelling. Results must read exactly as Kyverno prints them, since policies compare the strings."""
+``500m``) with their canonical spelling. Results must read exactly as Kyverno prints them, since
+policies compare the strings."""
 
 from __future__ import annotations
 
