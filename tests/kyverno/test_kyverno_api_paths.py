@@ -7,10 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
+from kyverno_test_file import run_test
 
 from ciso.engines.kyverno.api_paths import ApiPathError, answer
-from ciso.engines.kyverno.testrunner import run_test_file
 
 
 def _pod(name: str, namespace: str, **labels: str) -> dict:
@@ -106,37 +105,19 @@ POLICY = {
 
 
 def _run(tmp_path: Path, with_cluster: bool) -> dict:
-    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(POLICY))
     pods = [_pod("on-spot", "team", **{"class": "spot"}), _pod("off", "team", **{"class": "std"})]
-    (tmp_path / "resources.yaml").write_text(yaml.safe_dump_all(pods))
     standard = {**CLASS, "metadata": {"name": "std"}, "spec": {"priorities": [{"spot": False}]}}
     cluster = {"kind": "ClusterResource", "spec": {"resources": [CLASS, standard]}}
-    (tmp_path / "cluster.yaml").write_text(yaml.safe_dump(cluster))
-    test = {
-        "apiVersion": "cli.kyverno.io/v1alpha1",
-        "kind": "Test",
-        "metadata": {"name": "t"},
+    fields = {
         "policies": ["policy.yaml"],
         "resources": ["resources.yaml"],
         "results": [
-            {
-                "policy": "spot-only",
-                "rule": "spot",
-                "kind": "Pod",
-                "resources": ["on-spot"],
-                "result": "pass",
-            },
-            {
-                "policy": "spot-only",
-                "rule": "spot",
-                "kind": "Pod",
-                "resources": ["off"],
-                "result": "fail",
-            },
+            {"policy": "spot-only", "rule": "spot", "kind": "Pod", "resources": [name], "result": r}
+            for name, r in (("on-spot", "pass"), ("off", "fail"))
         ],
     } | ({"clusterResources": ["cluster.yaml"]} if with_cluster else {})
-    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
-    outcome = run_test_file(tmp_path / "kyverno-test.yaml")
+    files = {"policy.yaml": POLICY, "resources.yaml": pods, "cluster.yaml": cluster}
+    outcome = run_test(tmp_path, fields, files)
     assert outcome.error is None
     return {e.resource: (e.actual, e.outcome, e.reason) for e in outcome.expectations}
 

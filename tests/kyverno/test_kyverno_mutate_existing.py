@@ -10,9 +10,9 @@ from pathlib import Path
 
 import yaml
 from conftest import REPO
+from kyverno_test_file import run_test
 
 from ciso.engines.kyverno.engine import Context, apply
-from ciso.engines.kyverno.testrunner import run_test_file
 
 TRIGGER = {
     "apiVersion": "v1",
@@ -131,23 +131,19 @@ def test_a_patch_that_fails_on_a_target_is_an_error_naming_the_rule():
 
 
 def _kyverno_test(tmp_path: Path, policy: dict, patched: dict, result: dict) -> list[tuple]:
-    (tmp_path / "policy.yaml").write_text(yaml.safe_dump(policy))
-    (tmp_path / "trigger.yaml").write_text(yaml.safe_dump(TRIGGER))
-    (tmp_path / "targets.yaml").write_text(
-        yaml.safe_dump_all([_secret("secret-1"), _secret("secret-2")])
-    )
-    (tmp_path / "patched.yaml").write_text(yaml.safe_dump(patched))
-    test = {
-        "apiVersion": "cli.kyverno.io/v1alpha1",
-        "kind": "Test",
-        "metadata": {"name": "t"},
+    fields = {
         "policies": ["policy.yaml"],
         "resources": ["trigger.yaml"],
         "targetResources": ["targets.yaml"],
         "results": [{"patchedResources": "patched.yaml", "result": "pass", **result}],
     }
-    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
-    outcome = run_test_file(tmp_path / "kyverno-test.yaml")
+    files = {
+        "policy.yaml": policy,
+        "trigger.yaml": TRIGGER,
+        "targets.yaml": [_secret("secret-1"), _secret("secret-2")],
+        "patched.yaml": patched,
+    }
+    outcome = run_test(tmp_path, fields, files)
     assert outcome.error is None
     return [(e.resource, e.actual, e.outcome, e.reason) for e in outcome.expectations]
 

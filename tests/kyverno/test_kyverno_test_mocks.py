@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from ciso.engines.kyverno.testrunner import run_test_file
+from kyverno_test_file import dump, run_test
 
 CLASSIC = {
     "apiVersion": "kyverno.io/v1",
@@ -65,26 +64,12 @@ DEPLOYMENT = {
 }
 
 
-class _Dumper(yaml.SafeDumper):
-    def ignore_aliases(self, data) -> bool:  # noqa: ANN001 - repeated fixtures, written out whole
-        return True
-
-
-def _dump(*documents: dict) -> str:
-    return yaml.dump_all(documents, Dumper=_Dumper, sort_keys=False)
-
-
 def _deployment(name: str) -> dict:
     return {**DEPLOYMENT, "metadata": {"name": name, "namespace": "default"}}
 
 
 def _run(tmp_path: Path, test: dict, *policies: dict) -> tuple[str | None, dict]:
-    (tmp_path / "policies.yaml").write_text(_dump(*policies))
-    (tmp_path / "resources.yaml").write_text(yaml.safe_dump(DEPLOYMENT))
-    test = {
-        "apiVersion": "cli.kyverno.io/v1alpha1",
-        "kind": "Test",
-        "metadata": {"name": "t"},
+    fields = {
         "policies": ["policies.yaml"],
         "resources": ["resources.yaml"],
         "results": [
@@ -95,8 +80,8 @@ def _run(tmp_path: Path, test: dict, *policies: dict) -> tuple[str | None, dict]
         ],
         **test,
     }
-    (tmp_path / "kyverno-test.yaml").write_text(_dump(test))
-    outcome = run_test_file(tmp_path / "kyverno-test.yaml")
+    files = {"policies.yaml": list(policies), "resources.yaml": DEPLOYMENT}
+    outcome = run_test(tmp_path, fields, files)
     return outcome.error, {e.policy: (e.actual, e.reason) for e in outcome.expectations}
 
 
@@ -168,7 +153,7 @@ def test_an_entry_the_test_does_not_mock_is_an_error_not_a_pass(tmp_path):
 
 
 def test_cel_global_context_reads_resource_files_beside_the_test(tmp_path):
-    (tmp_path / "more.yaml").write_text(_dump(_deployment("a"), _deployment("b"), _deployment("c")))
+    (tmp_path / "more.yaml").write_text(dump(_deployment("a"), _deployment("b"), _deployment("c")))
     entries = [{"name": "deployments", "resourceFiles": ["more.yaml"]}]
     for bound, expected in ((3, "pass"), (4, "fail")):
         expression = f'size(globalContext.Get("deployments", "")) >= {bound}'

@@ -8,9 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
-
-from ciso.engines.kyverno.testrunner import run_test_file
+from kyverno_test_file import run_test
 
 
 def _policy(rule_body: dict) -> dict:
@@ -39,23 +37,12 @@ def _run(
 ) -> list:
     """Write a Test (policies, resources, values file, extra files by name) and run it: its
     expectations."""
-    (tmp_path / "policy.yaml").write_text(yaml.safe_dump_all(policies))
-    (tmp_path / "resources.yaml").write_text(yaml.safe_dump_all(resources))
-    for name, content in files.items():
-        (tmp_path / name).write_text(yaml.safe_dump(content))
-    test = {
-        "apiVersion": "cli.kyverno.io/v1alpha1",
-        "kind": "Test",
-        "metadata": {"name": "t"},
-        "policies": ["policy.yaml"],
-        "resources": ["resources.yaml"],
-        "results": results,
-    }
+    fields = {"policies": ["policy.yaml"], "resources": ["resources.yaml"], "results": results}
+    files = {"policy.yaml": policies, "resources.yaml": resources, **files}
     if values is not None:
-        (tmp_path / "values.yaml").write_text(yaml.safe_dump(values))
-        test["variables"] = "values.yaml"
-    (tmp_path / "kyverno-test.yaml").write_text(yaml.safe_dump(test))
-    return run_test_file(tmp_path / "kyverno-test.yaml").expectations
+        files["values.yaml"] = values
+        fields["variables"] = "values.yaml"
+    return run_test(tmp_path, fields, files).expectations
 
 
 def _entry(expected: str, policy: str = "p", rule: str = "r", kind: str = "Pod", name: str = "web"):
