@@ -1,4 +1,4 @@
-"""Go's spelling of a duration (``time.Duration.String``): Kubernetes objects and Kyverno's
+"""Go's spelling of a duration (``time.Duration.String``): Kubernetes objects and policy engines'
 functions print durations this way, and readers compare the strings."""
 
 from __future__ import annotations
