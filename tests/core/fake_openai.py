@@ -48,6 +48,8 @@ class Step:
 class ScriptedServer:
     steps: list[Step]
     requests: list[dict[str, Any]] = field(default_factory=list)
+    # HTTP header names are case-insensitive (RFC 9110 §5.1) and clients differ in the case they
+    # send (newer openai/httpx send `authorization`): stored lower-cased, looked up lower-cased.
     headers: list[dict[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -63,7 +65,7 @@ class ScriptedServer:
                 body = json.loads(self.rfile.read(length) or b"{}")
                 with server._lock:
                     server.requests.append(body)
-                    server.headers.append(dict(self.headers))
+                    server.headers.append({k.lower(): v for k, v in self.headers.items()})
                     step = (
                         server.steps.pop(0)
                         if server.steps

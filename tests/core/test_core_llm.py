@@ -77,7 +77,7 @@ def test_tool_call_answer_is_scored_and_usage_recorded(llm_env, tmp_path):
     }
     assert "answer.json" in first["messages"][1]["content"]
     # the key travelled as a header, and was never written to disk
-    assert server.headers[0].get("Authorization") == f"Bearer {SECRET}"
+    assert server.headers[0].get("authorization") == f"Bearer {SECRET}"
     _assert_secret_never_written(tmp_path / "o")
 
 
