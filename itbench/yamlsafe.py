@@ -39,7 +39,7 @@ class NoAliasLoader(yaml.SafeLoader):
 #: Beyond this bound on nesting, a text is refused before parsing: libyaml recurses per level
 #: and a deep enough flow (``[[[[…``) overflows the C stack, which no exception can catch; and a
 #: document read just under 1,000 levels still overflowed the first recursive walk over it (the
-#: JSON encoder of ``rego eval``). The bound is JSON's (``jsonsafe.MAX_DEPTH``, 512 unless
+#: JSON encoder of a command printing it). The bound is JSON's (``jsonsafe.MAX_DEPTH``, 512 unless
 #: ``ITBENCH_MAX_NESTING`` says otherwise); it applies to an upper bound on nesting (block
 #: indentation in characters plus bracket depth), so real manifests (indented < 100) stay far
 #: from it.

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-#: Kubernetes' default webhook timeoutSeconds (Kyverno registers its webhooks with it too)
+#: Kubernetes' default webhook timeoutSeconds
 ADMISSION_SECONDS = 10.0
 #: A background scan runs every policy over every object: longer than a webhook, but bounded
 REPORT_SECONDS = 30.0
