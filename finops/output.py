@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from finops.model import Diagnosis, Resource
+from itbench import jsonsafe
 from itbench.errors import InputError
 from itbench.fsutil import atomic_write_json
 
@@ -89,6 +90,7 @@ def read_agent_output(path: Path) -> tuple[Resource, ...]:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    jsonsafe.check(text, str(path))
     try:
         data = _parse_lenient(text)
     except ValueError as exc:

@@ -17,6 +17,7 @@ from finops.loaders.focus import focus_hierarchy, read_focus_csv
 from finops.loaders.lite import read_anomaly, read_ground_truth, read_lite_csv
 from finops.loaders.table import CostTable
 from finops.model import Anomaly, Resource
+from itbench import jsonsafe
 from itbench.errors import InputError, UsageError
 
 DATA_FILES = ("data.csv", "focus.csv")
@@ -56,7 +57,7 @@ def load_scenario(folder: Path) -> FinOpsScenario:
         raise InputError(f"{folder}: no data file ({' or '.join(DATA_FILES)})")
     meta_path = folder / "scenario.json"
     try:
-        metadata = json.loads(meta_path.read_text()) if meta_path.is_file() else {}
+        metadata = jsonsafe.load_file(meta_path) if meta_path.is_file() else {}
     except json.JSONDecodeError as exc:
         raise InputError(f"{meta_path}: not valid JSON ({exc.msg})") from exc
     gt_path = folder / "ground_truth.yaml"

@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from itbench import jsonsafe
+
 #: Environment variables whose values must never be written (API keys, tokens, passwords).
 _SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.IGNORECASE)
 _MIN_SECRET_LEN = 8  # shorter values would redact ordinary words
@@ -58,5 +60,5 @@ def read_transcript(path: Path) -> list[dict[str, Any]]:
     events = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
-            events.append(json.loads(line))
+            events.append(jsonsafe.loads(line, str(path)))
     return events

@@ -16,6 +16,8 @@ from typing import IO, Any
 
 import yaml
 
+from itbench.jsonsafe import MAX_DEPTH
+
 _ALIAS = re.compile(r"(?:^|[\s\[{,:-])\*[^\s\],}]+", re.MULTILINE)
 #: An alias needs an anchor: texts without one cannot hold an alias bomb whatever "*" they contain.
 _ANCHOR = re.compile(r"(?:^|[\s\[{,:-])&[^\s\],}]+", re.MULTILINE)
@@ -35,8 +37,13 @@ class NoAliasLoader(yaml.SafeLoader):
 
 
 #: Beyond this bound on nesting, a text is refused before parsing: libyaml recurses per level
-#: and a deep enough flow (``[[[[…``) overflows the C stack, which no exception can catch.
-MAX_NESTING = 1000
+#: and a deep enough flow (``[[[[…``) overflows the C stack, which no exception can catch; and a
+#: document read just under 1,000 levels still overflowed the first recursive walk over it (the
+#: JSON encoder of a command printing it). The bound is JSON's (``jsonsafe.MAX_DEPTH``, 512 unless
+#: ``ITBENCH_MAX_NESTING`` says otherwise); it applies to an upper bound on nesting (block
+#: indentation in characters plus bracket depth), so real manifests (indented < 100) stay far
+#: from it.
+MAX_NESTING = MAX_DEPTH
 _LEADING = re.compile(r"^[ \t-]*", re.MULTILINE)
 _QUOTED = re.compile(r"'(?:[^'\n]|'')*'|\"(?:[^\"\\\n]|\\.)*\"")
 _LEADING_BYTES = re.compile(rb"^[ \t-]*", re.MULTILINE)
@@ -114,13 +121,24 @@ def load_all(text: str) -> list[Any]:
     """Every document of ``text``; raises yaml.YAMLError (aliases and excessive nesting
     included)."""
     if nesting_bound(text) > MAX_NESTING:
-        raise yaml.YAMLError(f"nested more than {MAX_NESTING} levels deep: not parsed")
+        raise yaml.YAMLError(
+            f"nested more than {MAX_NESTING} levels deep (ITBENCH_MAX_NESTING): not parsed"
+        )
     may_alias = bool(_ALIAS.search(text) and _ANCHOR.search(text))
     try:
         return list(yaml.load_all(text, Loader=_loader(may_alias)))
     except RecursionError:
         # the constructor recurses per nesting level: a hostile file must not crash the reader
         raise yaml.YAMLError("nested too deeply to read") from None
+
+
+def load_one(text: str) -> Any:
+    """The single document of ``text`` (None when empty), as ``yaml.safe_load`` but with
+    :func:`load_all`'s protections; yaml.YAMLError when there is more than one."""
+    documents = load_all(text)
+    if len(documents) > 1:
+        raise yaml.YAMLError(f"expected a single document, found {len(documents)}")
+    return documents[0] if documents else None
 
 
 def iter_file(path: Path, progress: Progress | None = None, start: int = 0) -> Iterator[Any]:
@@ -134,7 +152,9 @@ def iter_file(path: Path, progress: Progress | None = None, start: int = 0) -> I
         for chunk in _chunks(stream):
             scan.feed(chunk)
             if scan.bound > MAX_NESTING:
-                raise yaml.YAMLError(f"nested more than {MAX_NESTING} levels deep: not parsed")
+                raise yaml.YAMLError(
+                    f"nested more than {MAX_NESTING} levels deep (ITBENCH_MAX_NESTING): not parsed"
+                )
     with path.open("rb") as stream:
         stream.seek(start)
         # the fast loader has no alias check of its own: it only reads texts without anchors

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from itbench import jsonsafe
 from itbench.errors import UsageError, unknown_name
 from itbench.exitcodes import ExitCode
 
@@ -45,7 +46,7 @@ def parse_tool_options(spec, extra: list[str]) -> dict:
             out[key] = value
         else:
             try:
-                out[key] = json.loads(value)
+                out[key] = jsonsafe.loads(value, f"argument {key}")
             except ValueError:
                 out[key] = value
     return out

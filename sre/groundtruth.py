@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from itbench import jsonsafe
 from itbench.errors import InputError, UsageError, parse_problem
 from itbench.yamlsafe import load_all
 from sre.generator.ground_truth import GroundTruth, Group, parse_ground_truth
@@ -60,7 +61,7 @@ def _read_documents(path: Path) -> list[Any]:
         raise InputError(f"{path}: cannot read ground truth: {exc.strerror}") from exc
     try:
         if path.suffix.lower() == ".json":
-            return [json.loads(text)]
+            return [jsonsafe.loads(text, str(path))]
         return [d for d in load_all(text) if d is not None]
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         raise InputError(f"{path}: not valid ground truth: {parse_problem(exc)}") from exc

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from itbench import jsonsafe
 from itbench.errors import InputError, parse_problem
 
 #: Kinds by their lower-case spelling, so ``service/flagd`` and ``Service/flagd`` agree.
@@ -269,6 +270,7 @@ def read_diagnosis(path: Path) -> AgentDiagnosis:
         raise InputError(f"{path}: not UTF-8 text") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror}") from exc
+    jsonsafe.check(text, str(path))
     doc, repairs = parse_text(text, str(path))
     diagnosis = diagnosis_from(doc, str(path))
     return AgentDiagnosis(diagnosis.entities, diagnosis.propagations, repairs + diagnosis.notes)

@@ -14,13 +14,13 @@ to a person.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from ciso.scenarios.model import CisoScenario, Platform, ScenarioClass
+from itbench import jsonsafe
 from itbench.errors import InputError
 from itbench.fsutil import atomic_write_json
 from itbench.models import Scenario
@@ -138,7 +138,9 @@ def read_applied(workspace: Path) -> dict[str, list]:
     if not path.is_file():
         return {"applied": [], "deleted": []}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        data = jsonsafe.load_file(path)
+    except jsonsafe.TooDeep:
+        raise
+    except (OSError, ValueError) as exc:
         raise InputError(f"{path}: unreadable record of the cluster's changes: {exc}") from None
     return {"applied": list(data.get("applied") or []), "deleted": list(data.get("deleted") or [])}

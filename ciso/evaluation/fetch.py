@@ -17,6 +17,7 @@ from typing import Any
 from ciso.evaluation.fetch_driver import OUTCOME
 from ciso.evaluation.record import truncate
 from ciso.evaluation.rego import load_collected
+from itbench import jsonsafe
 from itbench.sandbox import run_sandboxed
 
 TIME_LIMIT_S = 60.0
@@ -101,8 +102,8 @@ def run_fetcher_batch(
     for (label, _), run in zip(environments, runs, strict=True):
         workdir = Path(run["workdir"])
         try:
-            outcome = json.loads((workdir / OUTCOME).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
+            outcome = jsonsafe.load_file(workdir / OUTCOME)
+        except (OSError, ValueError):  # JSONDecodeError, TooDeep
             found[label] = Collection(
                 None,
                 "the fetcher run did not complete (the sandbox ended early)",

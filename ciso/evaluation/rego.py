@@ -11,6 +11,7 @@ from typing import Any
 
 from ciso.engines.rego.model import UNDEFINED, RegoError
 from ciso.engines.rego.pool import RegoPool
+from itbench import jsonsafe
 
 QUERY = "data.check.result"
 #: ITBENCH_REGO_ENGINE=opa|opa-golib|regorus forces a backend (default: the best available).
@@ -48,8 +49,8 @@ def load_collected(path: Path) -> tuple[Any, str]:
     if not path.is_file():
         return None, f"no {path.name} was written in the working directory"
     try:
-        return json.loads(path.read_text(encoding="utf-8")), ""
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return jsonsafe.load_file(path), ""
+    except (OSError, ValueError) as exc:  # UnicodeDecodeError, JSONDecodeError, TooDeep
         return None, f"{path.name} is not valid JSON: {exc}"
 
 

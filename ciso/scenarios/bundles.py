@@ -33,6 +33,7 @@ from ciso.scenarios.model import (
     UpdateSpec,
 )
 from ciso.scenarios.reference import control_solution
+from itbench import jsonsafe
 from itbench.errors import InputError, parse_problem
 from itbench.yamlsafe import load_all
 
@@ -65,7 +66,7 @@ def is_bundle(directory: Path) -> bool:
 def read_info(path: Path) -> dict[str, Any]:
     text = read_text(path)
     try:
-        info = json.loads(text)
+        info = jsonsafe.loads(text, str(path))
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{path}: invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"

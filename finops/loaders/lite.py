@@ -11,12 +11,13 @@ import yaml
 
 from finops.loaders.table import CostTable, normalise
 from finops.model import LITE_HIERARCHY, Anomaly, Resource
+from itbench import jsonsafe
 from itbench.errors import InputError, parse_problem
 
 
 def read_anomaly(path: Path) -> Anomaly:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = jsonsafe.load_file(path)
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
     except json.JSONDecodeError as exc:

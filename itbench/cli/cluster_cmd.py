@@ -55,9 +55,23 @@ def cluster() -> None:
     help="MODULE:CALLABLE computing reports from (report inputs, other objects); replaces the "
     "producer of the loaded domains' extensions that declare report inputs.",
 )
+@click.option(
+    "--admission-timeout",
+    type=click.FloatRange(0.1, 30),
+    default=10,
+    show_default=True,
+    help="Seconds an admission controller may take before the write is answered "
+    "'failed calling webhook ... context deadline exceeded' (Kubernetes' webhook timeoutSeconds: "
+    "10 by default, at most 30).",
+)
 @click.option("-v", "--verbose", is_flag=True, help="Log every request on stderr.")
 def serve(
-    manifests: Path, port: int, kubeconfig: Path | None, report_producer: str | None, verbose: bool
+    manifests: Path,
+    port: int,
+    kubeconfig: Path | None,
+    report_producer: str | None,
+    admission_timeout: float,
+    verbose: bool,
 ) -> int:
     """Serve MANIFESTS (a file or directory) on 127.0.0.1 until interrupted.
 
@@ -77,7 +91,12 @@ def serve(
     # streamed: an input over the object limit is refused at the first object too many
     objects = iter_manifests(manifests, max_objects=MAX_OBJECTS, progress=StderrProgress())
     try:
-        state = ClusterState(objects, extensions=extensions, report_producer=producer)
+        state = ClusterState(
+            objects,
+            extensions=extensions,
+            report_producer=producer,
+            admission_seconds=admission_timeout,
+        )
     except ClusterError as exc:  # an object the API server refuses: the input is malformed (3)
         raise InputError(f"{manifests}: {exc}") from exc
     if not state.loaded_count:  # serving nothing is allowed (a cluster to create into)

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 import yaml
 
+from itbench import jsonsafe
 from itbench.errors import InputError
 from itbench.yamlsafe import Progress, document_ranges, load_range
 from itbench.yamlsafe import iter_file as iter_yaml
@@ -46,7 +47,7 @@ def _documents(path: Path, progress: Progress | None = None, start: int = 0) -> 
     if path.suffix == ".json":
         text = path.read_text(encoding="utf-8", errors="replace")
         try:
-            yield json.loads(text)
+            yield jsonsafe.loads(text, f"{path}: document 0")
         except RecursionError:
             raise InputError(f"{path}: document 0: nested too deeply to read") from None
         except json.JSONDecodeError as exc:

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import yaml
 
+from itbench import jsonsafe
 from itbench.cluster import decoding, openapi, protobuf, scale
 from itbench.cluster import patch as patches
 from itbench.cluster.extensions import OFFLINE_USER
@@ -226,7 +227,11 @@ class ApiHandler(BaseHTTPRequestHandler):
         self._send(exc.code, status(exc.code, exc.reason, str(exc), details))
 
     def _raw_body(self) -> bytes:
-        length = int(self.headers.get("Content-Length") or 0)
+        declared = (self.headers.get("Content-Length") or "0").strip()
+        if not declared.isdigit():  # negative, or not a number: the body cannot be framed
+            self.close_connection = True  # what follows on the connection is not a request
+            raise ClusterError(400, "BadRequest", f'bad Content-Length "{declared}"')
+        length = int(declared)
         if length > MAX_BODY:
             raise ClusterError(
                 413, "RequestEntityTooLarge", f"request body of {length} bytes exceeds {MAX_BODY}"
@@ -246,8 +251,9 @@ class ApiHandler(BaseHTTPRequestHandler):
                 if len(documents) > 1:
                     raise ClusterError(400, "BadRequest", "the request body holds several objects")
                 return documents[0] if documents else None
-            return json.loads(raw or b"null")
-        except (ValueError, yaml.YAMLError) as exc:
+            # bounded nesting: json recurses per level (RecursionError was a 500)
+            return jsonsafe.loads(raw or b"null", "request body")
+        except (ValueError, yaml.YAMLError) as exc:  # JSONDecodeError, TooDeep, YAMLError
             raise ClusterError(
                 400, "BadRequest", f"request body is not valid JSON or YAML: {exc}"
             ) from exc
@@ -537,7 +543,7 @@ class ApiHandler(BaseHTTPRequestHandler):
             if verb == "create":
                 if not isinstance(body, dict):
                     raise ClusterError(400, "BadRequest", "the request body must be an object")
-                self._check_kind(rtype, body)
+                self._check_kind(rtype, body, named=False)  # generateName; create checks names
                 self._send(201, state.create(body, namespace, dry_run=self._dry_run))
             elif verb == "replace":
                 self._check_kind(rtype, body)
@@ -571,14 +577,16 @@ class ApiHandler(BaseHTTPRequestHandler):
         self._send(201, review_answer(kind, self._body()))
         return True
 
-    def _check_kind(self, rtype: ResourceType, body: dict[str, Any]) -> None:
+    def _check_kind(self, rtype: ResourceType, body: dict[str, Any], named: bool = True) -> None:
         if body.get("kind") != rtype.kind:
             raise ClusterError(
                 400,
                 "BadRequest",
                 f"the body's kind {body.get('kind')!r} does not match {rtype.plural}",
             )
-        if not isinstance(body.get("metadata"), dict) or not body["metadata"].get("name"):
+        if not isinstance(body.get("metadata"), dict):
+            raise ClusterError(422, "Invalid", f"{rtype.kind}: metadata is required")
+        if named and not body["metadata"].get("name"):
             raise ClusterError(422, "Invalid", f"{rtype.kind}: metadata.name is required")
 
     def _patch(self, rtype: ResourceType, route: Route, namespace: str | None, body: Any) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from itbench.cluster import deadline, names
 from itbench.cluster.controllers import (
     NODE_NAME,
     derive,
@@ -84,12 +85,18 @@ class ClusterState:
         extensions: Sequence[ClusterExtension] = (),
         report_producer: ReportProducer | None = None,
         max_objects: int = MAX_OBJECTS,
+        admission_seconds: float = deadline.ADMISSION_SECONDS,
+        report_seconds: float = deadline.REPORT_SECONDS,
     ) -> None:
         """Core's kinds plus ``extensions``'; ``report_producer`` replaces the producer of the
-        extensions that declare report inputs. Loaded objects are validated like written ones."""
+        extensions that declare report inputs. Loaded objects are validated like written ones.
+        After loading, an admission controller has ``admission_seconds`` to answer a write and
+        the report producers ``report_seconds`` to rescan (see ``deadline``)."""
         self.catalog: Catalog = combine(extensions, report_producer)
         self.registry: Registry = self.catalog.registry
         self.max_objects = max_objects
+        self.admission_seconds = admission_seconds
+        self.report_seconds = report_seconds
         self.lock = threading.RLock()
         self._version = itertools.count(1)
         self._resource_version = 1
@@ -154,6 +161,11 @@ class ClusterState:
                 "InternalError",
                 f"the validator of {owner!r} for {rtype.kind} failed: {type(exc).__name__}: {exc}",
             ) from exc
+        self._refuse(rtype, obj, errors)
+
+    @staticmethod
+    def _refuse(rtype: ResourceType, obj: dict[str, Any], errors: Sequence[str]) -> None:
+        """422 Invalid listing ``errors`` (field errors of ``obj``), if there are any."""
         if not errors:
             return
         name = (obj.get("metadata") or {}).get("name", "")
@@ -316,7 +328,7 @@ class ClusterState:
         self._dirty = True
         # Reports follow their inputs and every resource, never other reports (no feedback loop).
         if (rtype.group, rtype.kind) not in self.catalog.report_kinds:
-            self._produce_reports()
+            self._produce_reports(bounded=True)
 
     def create(
         self, obj: dict[str, Any], namespace: str | None = None, dry_run: bool = False
@@ -325,6 +337,8 @@ class ClusterState:
         with self.lock:
             rtype = self.type_of(obj)
             obj = self._normalise(obj, rtype, namespace)
+            names.generate_name(obj["metadata"])
+            self._refuse(rtype, obj, names.field_errors(rtype.group, rtype.kind, obj["metadata"]))
             obj = self._admit(rtype, obj, None, dry_run)
             self.validate(rtype, obj)
             key = self.key(rtype, obj)
@@ -385,7 +399,17 @@ class ClusterState:
                 "UPDATE" if old is not None else "CREATE", obj, old, inputs, dry_run
             )
             try:
-                decision = bound.admit(request)
+                decision = deadline.call(
+                    bound.admit, request, seconds=self.admission_seconds, name="admission"
+                )
+            except deadline.DeadlineExceeded as exc:
+                # as the API server answers when a fail-closed webhook does not answer in time
+                raise ClusterError(
+                    500,
+                    "InternalError",
+                    f'Internal error occurred: failed calling webhook "{bound.owner}" on '
+                    f"{rtype.kind} {obj['metadata']['name']!r}: {exc}",
+                ) from None
             except Exception as exc:  # a domain's bug must not take the API server down
                 raise ClusterError(
                     500,
@@ -450,7 +474,9 @@ class ClusterState:
             }
 
     # -- reports ------------------------------------------------------------------------------
-    def _produce_reports(self) -> None:
+    def _produce_reports(self, bounded: bool = False) -> None:
+        """Every producer's reports over the declared objects; ``bounded`` (a rescan after a
+        write, where the agent's policies take part) stops a producer after report_seconds."""
         producers = self.catalog.producers
         if not producers:
             return
@@ -467,7 +493,17 @@ class ClusterState:
             if not inputs:
                 continue
             try:
-                produced = list(producer.produce(inputs, resources))
+                if bounded:
+                    produced = deadline.call(
+                        lambda i=inputs, p=producer: list(p.produce(i, resources)),
+                        seconds=self.report_seconds,
+                        name="reports",
+                    )
+                else:
+                    produced = list(producer.produce(inputs, resources))
+            except deadline.DeadlineExceeded as exc:
+                self.report_errors.append(f"{producer.owner}: background scan stopped: {exc}")
+                continue
             except Exception as exc:  # a producer's bug must not take the API server down
                 self.report_errors.append(f"{producer.owner}: {type(exc).__name__}: {exc}")
                 continue

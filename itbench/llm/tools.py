@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from itbench import jsonsafe
+
 
 @dataclass(frozen=True)
 class Tool:
@@ -45,7 +47,9 @@ def invoke(tools: Mapping[str, Tool], call: ToolCall, max_chars: int = 20000) ->
     if tool is None:
         return f"error: unknown tool {call.name!r}; available: {', '.join(sorted(tools))}"
     try:
-        args = json.loads(call.arguments) if call.arguments.strip() else {}
+        args = jsonsafe.loads(call.arguments, "arguments") if call.arguments.strip() else {}
+    except jsonsafe.TooDeep as exc:
+        return f"error: {exc}; resend the call"
     except json.JSONDecodeError as exc:
         return f"error: arguments are not valid JSON ({exc.msg} at position {exc.pos}); resend the call"
     if not isinstance(args, dict):

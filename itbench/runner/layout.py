@@ -7,13 +7,13 @@ The original evaluators also accept scenario folders named ``<N>``, ``Scenario-<
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from itbench import jsonsafe
 from itbench.models import Evaluation
 
 EVALUATION_FILE = "evaluation.json"
@@ -42,7 +42,7 @@ def safe_name(scenario_id: str) -> str:
 def read_evaluation(path: Path) -> Evaluation | None:
     """The trial's evaluation if the file is complete and valid, else None (to be redone)."""
     try:
-        return Evaluation.model_validate(json.loads(path.read_text(encoding="utf-8")))
+        return Evaluation.model_validate(jsonsafe.load_file(path))
     except (OSError, ValueError, ValidationError):
         return None
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import orjson
 
+from itbench import jsonsafe
 from itbench.errors import InputError
 from itbench.fsutil import atomic_write_text
 from itbench.scoring.document import ResultsDocument, dumps_document
@@ -56,6 +57,7 @@ def load_results_file(path: Path) -> LoadedResults:
         text = path.read_bytes()
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    jsonsafe.check(text, str(path))
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError as exc:

@@ -19,13 +19,13 @@ where every trial of an incident agrees, so must the incident's statistics.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from itbench import jsonsafe
 from itbench.errors import InputError
 from itbench.scoring.aggregate import compute_statistics
 from sre.groundtruth import LoadedTruth
@@ -205,8 +205,8 @@ def _reproduced(
 
 def load_results(path: Path) -> dict[str, Any]:
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        doc = jsonsafe.load_file(path)
+    except (OSError, ValueError) as exc:  # UnicodeDecodeError, JSONDecodeError, TooDeep
         raise InputError(f"{path}: cannot read the judge's results: {exc}") from exc
     if not isinstance(doc, dict):
         raise InputError(f"{path}: a results document must be an object")

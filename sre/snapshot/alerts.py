@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from itbench import jsonsafe
+
 _NAME_TIME = re.compile(r"(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?)")
 ENTITY_LABELS = ("service_name", "service", "pod", "deployment", "instance", "job", "namespace")
 
@@ -88,7 +90,7 @@ def load_alerts(base_dir: Path) -> AlertDump:
     warnings: list[str] = []
     for path in sorted(folder.glob("*.json")):
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            doc = jsonsafe.load_file(path)
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             where = (
                 f"line {exc.lineno}, column {exc.colno}: {exc.msg}"

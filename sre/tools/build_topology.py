@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from itbench import jsonsafe
 from itbench.errors import InputError, OutputError
 from sre.snapshot import IndexedSource, SourceKind, open_source
 from sre.snapshot.layout import require_file
@@ -118,7 +119,7 @@ def object_graph(src: IndexedSource | None) -> ObjectGraph:
 def run(args: Args) -> Result:
     arch_path = require_file(args.arch_file, "the architecture file")
     try:
-        arch = json.loads(arch_path.read_text(encoding="utf-8"))
+        arch = jsonsafe.load_file(arch_path)
     except (OSError, ValueError) as exc:
         raise InputError(f"{arch_path}: not a JSON architecture file ({exc})") from None
     src = open_source(require_file(args.k8s_objects_file, "the objects file"), SourceKind.OBJECTS)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from collections import deque
 from typing import Any
 
+from itbench import jsonsafe
 from itbench.errors import InputError
 from sre.snapshot.layout import require_file
 from sre.tools._common import ToolArgs, ToolResult, ToolSpec
@@ -41,7 +41,7 @@ class Result(ToolResult):
 def load_topology(path) -> dict[str, Any]:
     p = require_file(path, "the topology file (build it with build_topology)")
     try:
-        doc = json.loads(p.read_text(encoding="utf-8"))
+        doc = jsonsafe.load_file(p)
     except (OSError, ValueError) as exc:
         raise InputError(f"{p}: not a topology JSON file ({exc})") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("edges"), list):

@@ -412,7 +412,7 @@ def test_rule_errors_name_file_policy_rule_and_path(tmp_path: Path, itbench_bin:
             "apiVersion: v1\nkind: Pod\nmetadata: {name: d}\nspec: "
             + "[" * 200_000
             + "]" * 200_000,
-            "nested more than 1000",
+            "nested more than 512",
         ),
         (
             "apiVersion: v1\nkind: Pod\nmetadata: {name: d}\nspec:\n"
@@ -465,7 +465,7 @@ def test_kyverno_test_refuses_deep_files_per_test_file(tmp_path: Path, itbench_b
     assert proc.returncode == 1, proc.stderr
     report = json.loads(proc.stdout)
     assert report["summary"]["errors"] == 1
-    assert "resource.yaml: not valid YAML (nested more than 1000 levels deep" in proc.stdout
+    assert "resource.yaml: not valid YAML (nested more than 512 levels deep" in proc.stdout
 
 
 @pytest.mark.parametrize(

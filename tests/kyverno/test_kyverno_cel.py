@@ -108,7 +108,7 @@ def test_library_functions(source, expected):
     ("source", "problem"),
     [
         ('quantity("ten")', "quantities must match"),
-        ('"x".find("(a)\\\\1")', "backreferences"),
+        ('"x".find("(a)\\\\1")', "invalid escape sequence: `\\1`"),
         ("[].max()", "empty list"),
         ('"abc".substring(2, 9)', "out of range"),
         ("object.spec.nothing", "no such key: nothing"),

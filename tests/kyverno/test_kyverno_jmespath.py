@@ -222,7 +222,7 @@ ERRORS = [
     ("modulo(`14.5`, `2`)", "Non-integer"),
     ("round(`14`, `-2`)", "out of bounds"),
     ("to_boolean('yes')", "must be 'true' or 'false'"),
-    ("regex_match('(', 'x')", "invalid regular expression"),
+    ("regex_match('(', 'x')", "error parsing regexp: missing closing \\): `\\(`"),
     ("base64_decode('%%%')", "base64_decode"),
     ("parse_json('{')", "parse_json"),
     ("time_add('yesterday', '1h')", "cannot parse"),

@@ -5,14 +5,18 @@ namespaces, rule names, condition values, pattern leaves, images and pattern_mat
 from __future__ import annotations
 
 import functools
-import re
 from typing import Any
+
+from itbench import goregexp
 
 
 @functools.lru_cache(maxsize=4096)  # the same policy patterns are matched over and over
-def _regex(pattern: str) -> re.Pattern[str]:
-    body = "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
-    return re.compile(body, re.DOTALL)
+def _regex(pattern: str) -> goregexp.Regexp:
+    """``pattern`` as RE2 (linear time: ``*a*a*a*a*b`` would backtrack polynomially in ``re``)."""
+    body = "".join(
+        ".*" if c == "*" else "." if c == "?" else goregexp.quote_meta(c) for c in pattern
+    )
+    return goregexp.compile("(?s)" + body)
 
 
 def match(pattern: Any, text: Any) -> bool:
@@ -20,7 +24,7 @@ def match(pattern: Any, text: Any) -> bool:
     pattern, text = str(pattern), str(text)
     if "*" not in pattern and "?" not in pattern:
         return pattern == text
-    return _regex(pattern).fullmatch(text) is not None
+    return _regex(pattern).fullmatch(text)
 
 
 def any_match(patterns: Any, text: Any) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 
 import yaml
 
+from itbench import jsonsafe, yamlsafe
 from itbench.errors import InputError, parse_problem
 
 MAX_POLICY_BYTES = 4 * 2**20
@@ -76,7 +77,11 @@ def load(paths: list[Path]) -> tuple[dict[str, str], dict[str, Any]]:
             modules[str(file)] = text
         else:
             try:
-                value = json.loads(text) if file.suffix == ".json" else yaml.safe_load(text)
+                value = (
+                    jsonsafe.loads(text, str(file))
+                    if file.suffix == ".json"
+                    else yamlsafe.load_one(text)
+                )
             except (json.JSONDecodeError, yaml.YAMLError) as exc:
                 raise InputError(
                     f"{file}: not valid {file.suffix[1:].upper()} ({parse_problem(exc)})"
@@ -96,6 +101,8 @@ def read_input(path: Path | None) -> Any:
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: not UTF-8 text (byte {exc.start}): a binary file?") from exc
     try:
-        return json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+        if path.suffix == ".json":
+            return jsonsafe.loads(text, str(path))
+        return yamlsafe.load_one(text)
     except (json.JSONDecodeError, yaml.YAMLError) as exc:
         raise InputError(f"{path}: not valid input ({parse_problem(exc)})") from exc

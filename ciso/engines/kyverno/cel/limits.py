@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ciso.engines.kyverno import growth
 from ciso.engines.kyverno.cel.syntax import CostShape
 
 #: Kubernetes' per-expression cost limit is 1e6 units on typed bounds; ours is on actual sizes.
@@ -52,11 +53,14 @@ def check() -> None:
         raise CelLimitExceeded(f"CEL evaluation exceeded its time limit ({TIME_LIMIT_SECONDS}s)")
 
 
-def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
+def guarded(fn: Callable[..., Any], name: str) -> Callable[..., Any]:
+    """``fn`` checking the deadline first and the length of what it returns after (a function
+    that can grow its result checks before building it too: see ``growth``)."""
+
     @functools.wraps(fn)
     def wrapper(*args: Any) -> Any:
         check()
-        return fn(*args)
+        return growth.bounded(name, fn(*args))
 
     return wrapper
 

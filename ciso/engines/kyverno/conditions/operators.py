@@ -9,7 +9,6 @@ makes the condition false, as in Kyverno."""
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Callable
 from fractions import Fraction
@@ -20,6 +19,7 @@ from ciso.engines.kyverno.jmespath.gotypes import Quantity, is_number, parse_dur
 from ciso.engines.kyverno.jmespath.semver import satisfies_order
 from ciso.engines.kyverno.pattern.values import IN_RANGE, NOT_IN_RANGE, value_matches
 from ciso.engines.kyverno.schema import ACCEPTED_OPERATORS, DEPRECATED_ALIASES
+from itbench import jsonsafe
 
 
 class OperatorError(Exception):
@@ -158,7 +158,7 @@ def _string_list(text: str, *, lenient: bool) -> list[str] | None:
     """A value string read as a list of strings: JSON when it parses as JSON (a JSON value that
     is not a list of strings is invalid: None); otherwise, when ``lenient``, the string itself."""
     try:
-        parsed = json.loads(text)
+        parsed = jsonsafe.loads(text, "condition value")
     except ValueError:
         return [text] if lenient else None
     if isinstance(parsed, list) and all(isinstance(p, str) for p in parsed):

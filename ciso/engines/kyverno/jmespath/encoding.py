@@ -6,13 +6,13 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-import json
 from typing import Any
 
 import yaml
 from jmespath import functions
 
 from ciso.engines.kyverno.jmespath.strings import FunctionError
+from itbench import jsonsafe
 
 _STRING = {"types": ["string"]}
 
@@ -108,7 +108,7 @@ class EncodingFunctions:
     @functions.signature(_STRING)
     def _func_parse_json(self, s: str) -> Any:
         try:
-            return json.loads(s)
+            return jsonsafe.loads(s, "parse_json")
         except ValueError as exc:
             raise FunctionError(f"parse_json: {exc}") from None
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from jmespath import functions
 
+from ciso.engines.kyverno import growth
 from ciso.engines.kyverno.jmespath.strings import FunctionError, go_text
 
 
@@ -63,6 +64,10 @@ def random_string(pattern: str, rng: _random.Random | None = None) -> str:
                 low = int(quantifier.group(1))
                 high = low if quantifier.group(2) is None else int(quantifier.group(2) or low + 10)
             i += quantifier.end()
+        try:
+            growth.check("random", len(out) + high)
+        except growth.GrowthLimitExceeded as exc:
+            raise FunctionError(str(exc)) from None
         out.extend(rng.choice(choices) for _ in range(rng.randint(low, high)))
     return "".join(out)
 

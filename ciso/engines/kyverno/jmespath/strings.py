@@ -5,13 +5,13 @@ pattern_match, to_boolean, path_canonicalize."""
 from __future__ import annotations
 
 import posixpath
-import re
 from typing import Any
 
 from jmespath import functions
 from jmespath.exceptions import JMESPathError
 
-from ciso.engines.kyverno import wildcard
+from ciso.engines.kyverno import growth, wildcard
+from itbench import goregexp
 
 _STRING_OR_NUMBER = {"types": ["string", "number"]}
 
@@ -35,36 +35,27 @@ def go_text(value: Any) -> str:
     raise FunctionError(f"expected a string or a number, got {value!r}")
 
 
-def _go_replacement(template: str) -> str:
-    """Go's regexp ``$1`` / ``${1}`` / ``${name}`` / ``$$`` expansion as a Python template."""
-    out, i = [], 0
-    while i < len(template):
-        char = template[i]
-        if char == "\\":
-            out.append("\\\\")
-        elif char == "$" and i + 1 < len(template):
-            if template[i + 1] == "$":
-                out.append("$")
-                i += 2
-                continue
-            match = re.match(r"\{(\w+)\}|(\w+)", template[i + 1 :])
-            if match:
-                name = match.group(1) or match.group(2)
-                out.append(f"\\g<{name}>")
-                i += 1 + match.end()
-                continue
-            out.append("$")
-        else:
-            out.append(char)
-        i += 1
-    return "".join(out)
-
-
-def _compile(pattern: str) -> re.Pattern[str]:
+def _compile(pattern: str) -> goregexp.Regexp:
+    """A policy's pattern, compiled as Go's regexp (RE2: linear time, no backreferences)."""
     try:
-        return re.compile(pattern)
-    except re.error as exc:
-        raise FunctionError(f"invalid regular expression {pattern!r}: {exc}") from None
+        return goregexp.compile(pattern)
+    except goregexp.RegexError as exc:
+        raise FunctionError(str(exc)) from None
+
+
+def _bounded_replace(function: str, s: str, old: str, new: str, n: int = -1) -> str:
+    try:
+        growth.check(function, growth.replaced_length(s, old, new, n))
+    except growth.GrowthLimitExceeded as exc:
+        raise FunctionError(str(exc)) from None
+    return s.replace(old, new, n)
+
+
+def _regex_replace(function: str, replace: Any) -> str:
+    try:
+        return replace(max_length=growth.MAX_LENGTH)
+    except goregexp.GrowthError as exc:
+        raise FunctionError(str(growth.GrowthLimitExceeded(function, exc.length))) from None
 
 
 class StringFunctions:
@@ -80,11 +71,11 @@ class StringFunctions:
         {"types": ["string"]}, {"types": ["string"]}, {"types": ["string"]}, {"types": ["number"]}
     )
     def _func_replace(self, s: str, old: str, new: str, n: float) -> str:
-        return s.replace(old, new, int(n) if n >= 0 else -1)
+        return _bounded_replace("replace", s, old, new, int(n) if n >= 0 else -1)
 
     @functions.signature({"types": ["string"]}, {"types": ["string"]}, {"types": ["string"]})
     def _func_replace_all(self, s: str, old: str, new: str) -> str:
-        return s.replace(old, new)
+        return _bounded_replace("replace_all", s, old, new)
 
     @functions.signature({"types": ["string"]})
     def _func_to_upper(self, s: str) -> str:
@@ -112,21 +103,22 @@ class StringFunctions:
 
     @functions.signature({"types": ["string"]}, _STRING_OR_NUMBER)
     def _func_regex_match(self, pattern: str, value: Any) -> bool:
-        return _compile(pattern).search(go_text(value)) is not None
+        return _compile(pattern).matches(go_text(value))
 
     @functions.signature({"types": ["string"]}, _STRING_OR_NUMBER, _STRING_OR_NUMBER)
     def _func_regex_replace_all(self, pattern: str, value: Any, replacement: Any) -> str:
-        regex = _compile(pattern)
-        try:
-            return regex.sub(_go_replacement(go_text(replacement)), go_text(value))
-        except (re.error, IndexError):
-            # Go expands an unknown group to nothing instead of failing
-            return regex.sub(lambda _m: "", go_text(value))
+        regex, text, template = _compile(pattern), go_text(value), go_text(replacement)
+        return _regex_replace(
+            "regex_replace_all", lambda **bound: regex.replace_all(text, template, **bound)
+        )
 
     @functions.signature({"types": ["string"]}, _STRING_OR_NUMBER, _STRING_OR_NUMBER)
     def _func_regex_replace_all_literal(self, pattern: str, value: Any, replacement: Any) -> str:
-        literal = go_text(replacement)
-        return _compile(pattern).sub(lambda _m: literal, go_text(value))
+        regex, text, literal = _compile(pattern), go_text(value), go_text(replacement)
+        return _regex_replace(
+            "regex_replace_all_literal",
+            lambda **bound: regex.replace_all_literal(text, literal, **bound),
+        )
 
     @functions.signature({"types": ["string"]}, _STRING_OR_NUMBER)
     def _func_pattern_match(self, pattern: str, value: Any) -> bool:

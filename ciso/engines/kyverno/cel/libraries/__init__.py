@@ -63,5 +63,5 @@ LIBRARIES = (
     generator,
 )
 FUNCTIONS: dict[str, Callable[..., Any]] = {
-    name: guarded(fn) for library in LIBRARIES for name, fn in library.FUNCTIONS.items()
+    name: guarded(fn, name) for library in LIBRARIES for name, fn in library.FUNCTIONS.items()
 }

@@ -8,6 +8,7 @@ from typing import Any
 
 import cel
 
+from ciso.engines.kyverno import growth
 from ciso.engines.kyverno.cel.libraries import strings
 from ciso.engines.kyverno.cel.syntax import SORT_BY_KEY, namespaced
 
@@ -164,6 +165,7 @@ def _sort_by_key(pairs: list[Any]) -> list[Any]:
 def _range(n: int) -> list[int]:
     if not isinstance(n, int) or isinstance(n, bool):
         raise ValueError(f"no such overload: lists.range({type(n).__name__})")
+    growth.check("lists.range", n)
     return list(range(n))
 
 

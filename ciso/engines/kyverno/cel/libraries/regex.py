@@ -1,30 +1,26 @@
 """Kubernetes' regex library: ``find`` and ``findAll`` (``matches`` is CEL's own, in the Rust
 evaluator's linear-time engine); and cel-go's regex extension that Kyverno's compiler adds:
 ``regex.replace(target, pattern, replacement[, count])`` (``\\1`` refers to a group),
-``regex.extract`` (an optional: the first match, or its one group) and ``regex.extractAll``. Patterns are RE2; a pattern Python's engine cannot read, or one
-with backreferences RE2 forbids, is an error rather than a slow match."""
+``regex.extract`` (an optional: the first match, or its one group) and ``regex.extractAll``.
+Patterns are RE2 through ``itbench.goregexp`` (linear time): one Go refuses, backreferences or
+lookaround among them, is an error in Go's words rather than a slow match."""
 
 from __future__ import annotations
 
-import functools
-import re
 from typing import Any
 
 import cel
 
+from ciso.engines.kyverno import growth
 from ciso.engines.kyverno.cel.syntax import namespaced
+from itbench import goregexp
 
-_BACKREFERENCE = re.compile(r"\\[1-9]|\(\?P=")
 
-
-@functools.lru_cache(maxsize=512)
-def _compile(pattern: str) -> re.Pattern[str]:
-    if _BACKREFERENCE.search(pattern):
-        raise ValueError(f"invalid RE2 pattern {pattern!r}: backreferences are not supported")
+def _compile(pattern: str) -> goregexp.Regexp:
     try:
-        return re.compile(pattern)
-    except re.error as exc:
-        raise ValueError(f"invalid regex {pattern!r}: {exc}") from None
+        return goregexp.compile(pattern)
+    except goregexp.RegexError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def _find(text: str, pattern: str) -> str:
@@ -33,38 +29,60 @@ def _find(text: str, pattern: str) -> str:
 
 
 def _find_all(text: str, pattern: str, limit: int = -1) -> list[str]:
-    found = [m.group(0) for m in _compile(pattern).finditer(text)]
-    return found if limit < 0 else found[:limit]
+    return _compile(pattern).find_all(text, limit)
 
 
-_GROUP_REFERENCE = re.compile(r"\\(\d)")
+def _expansion(regex: goregexp.Regexp, replacement: str) -> Any:
+    """cel-go's regex.replace template: ``\\N`` is group N, ``\\\\`` a backslash."""
+    pieces: list[str | int] = []
+    i = 0
+    while i < len(replacement):
+        char = replacement[i]
+        if char == "\\" and i + 1 < len(replacement):
+            nxt = replacement[i + 1]
+            if nxt.isdigit():
+                pieces.append(int(nxt))
+                i += 2
+                continue
+            if nxt == "\\":
+                pieces.append("\\")
+                i += 2
+                continue
+        pieces.append(char)
+        i += 1
+    return lambda m: "".join(p if isinstance(p, str) else regex.group_value(m, p) for p in pieces)
 
 
 def _replace(target: str, pattern: str, replacement: str, count: int = -1) -> str:
     """cel-go's regex.replace: ``\\N`` in the replacement is group N; count < 0 replaces all."""
-    python = _GROUP_REFERENCE.sub(
-        lambda m: f"\\g<{m.group(1)}>", replacement.replace("\\\\", "\x00")
-    )
-    python = python.replace("\x00", "\\\\")
     if count == 0:
         return target
-    return _compile(pattern).sub(python, target, count=max(count, 0))
+    regex = _compile(pattern)
+    try:
+        return regex.replace(
+            target, _expansion(regex, replacement), count=count, max_length=growth.MAX_LENGTH
+        )
+    except goregexp.GrowthError as exc:
+        raise growth.GrowthLimitExceeded("regex.replace", exc.length) from None
 
 
-def _group_or_match(m: re.Match[str], pattern: str) -> str:
-    groups = m.re.groups
-    if groups > 1:
+def _group_or_match(regex: goregexp.Regexp, m: Any, pattern: str) -> str:
+    if regex.groups > 1:
         raise ValueError(f"regex.extract: pattern {pattern!r} has more than one capture group")
-    return m.group(1) if groups == 1 else m.group(0)
+    return regex.group_value(m, 1) if regex.groups == 1 else m.group(0)
 
 
 def _extract(target: str, pattern: str) -> Any:
-    m = _compile(pattern).search(target)
-    return cel.OptionalValue.of(_group_or_match(m, pattern)) if m else cel.OptionalValue.none()
+    regex = _compile(pattern)
+    m = regex.search(target)
+    if not m:
+        return cel.OptionalValue.none()
+    return cel.OptionalValue.of(_group_or_match(regex, m, pattern))
 
 
 def _extract_all(target: str, pattern: str) -> list[str]:
-    return [_group_or_match(m, pattern) for m in _compile(pattern).finditer(target)]
+    regex = _compile(pattern)
+    return [_group_or_match(regex, m, pattern) for m in regex.iter_matches(target)]
 
 
 FUNCTIONS = {

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from ciso.engines.kyverno import growth
 from ciso.engines.kyverno.cel.syntax import namespaced
 
 
@@ -53,6 +54,7 @@ def _substring(text: str, start: int, end: int | None = None) -> str:
 
 
 def _replace(text: str, old: str, new: str, limit: int = -1) -> str:
+    growth.check("replace", growth.replaced_length(text, old, new, limit))
     return text.replace(old, new, limit)
 
 
