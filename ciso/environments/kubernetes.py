@@ -78,12 +78,28 @@ def identity(obj: Manifest) -> ResourceRef:
     return ResourceRef(kind, namespace, str(meta.get("name", "")))
 
 
+def leave_one_in_removals(
+    objects: Sequence[Manifest], violating: Iterable[ResourceRef], keep: ResourceRef
+) -> set[ResourceRef]:
+    """What the leave-one-in environment of ``keep`` leaves out: every other listed violating
+    resource and, for a removed Namespace, every object inside it. A cluster cannot hold an
+    object without its namespace (the offline cluster, like a real one, would bring the namespace
+    back), so a removed namespace takes its contents along; the files an ``opa-static`` fetcher
+    reads then hold the same objects the cluster serves. A namespace that holds ``keep`` itself
+    is not removed (the kept violation needs it)."""
+    drop = {ref for ref in violating if ref != keep}
+    drop -= {ResourceRef("Namespace", "", keep.namespace)} if keep.namespace else set()
+    gone = {ref.name for ref in drop if ref.kind == "Namespace" and not ref.namespace}
+    return drop | {identity(obj) for obj in objects if identity(obj).namespace in gone}
+
+
 def leave_one_in(
     objects: Sequence[Manifest], violating: Iterable[ResourceRef], keep: ResourceRef
 ) -> list[Manifest]:
-    """The environment with every listed violating resource except ``keep`` removed; everything
-    else (the ServiceAccount or namespace a violation needs) stays."""
-    drop = {ref for ref in violating if ref != keep}
+    """The environment with every listed violating resource except ``keep`` removed (and what
+    lived in a removed namespace, see :func:`leave_one_in_removals`); everything else (the
+    ServiceAccount or namespace a violation needs) stays."""
+    drop = leave_one_in_removals(objects, violating, keep)
     return [obj for obj in objects if identity(obj) not in drop]
 
 
