@@ -1,5 +1,6 @@
 """Scoring a policy author would defend (issue 34): Kyverno verdicts independent of rule order,
-citations that name the right CIS control."""
+citations that name the right CIS control, compliant near-misses the platform's standard tool
+(Pod Security Standards, the CIS audit) agrees with."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import pytest
 import yaml
 from conftest import REPO
 
+from ciso.audit import PSS_FOR_CIS, RHEL_AUDITS, pss_policy, rhel_audit
 from ciso.evaluation import evaluate_trial
 from ciso.evaluation.kyverno_update import check_violation
+from ciso.evaluation.plan import COMPLIANT
 from ciso.evaluation.report_reading import ResourceResult
 from ciso.scenarios.loader import load_builtin
 from ciso.scenarios.model import CisoScenario, ResourceRef, ScenarioClass
@@ -183,3 +186,56 @@ def test_reference_answers_and_host_files_cite_their_own_control() -> None:
             for cited in CITATION.findall(path.read_text(errors="replace")):
                 assert cited in CONTROLS[platform], f"{path}: CIS {cited} is no control"
                 assert cited == own, f"{path}: cites CIS {cited} in the scenario of {own}"
+
+
+# --- 3. compliant near-misses checked against the platform's standard tool --------------------
+
+POD_SECURITY_CIS = sorted(PSS_FOR_CIS)
+
+
+def _builtin_by_cis(platform: str, cis_id: str, cls: ScenarioClass) -> CisoScenario:
+    prefix = "cis-k8s-" if platform == "kubernetes" else "cis-rhel9-"
+    return next(
+        s
+        for s in BUILTIN.values()
+        if s.cis_id == cis_id and s.scenario_class is cls and s.base_id.startswith(prefix)
+    )
+
+
+@pytest.mark.parametrize("cis_id", POD_SECURITY_CIS)
+def test_pod_security_standards_agree_with_every_pod_security_scenario(
+    cis_id: str, tmp_path: Path
+) -> None:
+    """The textbook answer (PSS through our Kyverno podSecurity, the corresponding control only)
+    catches every violating resource and calls nothing of the compliant environment violating."""
+    scenario = _builtin_by_cis("kubernetes", cis_id, ScenarioClass.KYVERNO)
+    policy = pss_policy(cis_id)
+    assert policy is not None
+    result = evaluate_trial(scenario, _trial_with(tmp_path, policy, "pss"))
+    assert result.details["environments"][COMPLIANT]["failed"] == [], scenario.id
+    assert result.scores["strict_pass"] == 1, (scenario.id, result.details.get("failure"))
+
+
+def test_every_pod_security_scenario_has_a_textbook_answer_or_a_reason() -> None:
+    """5.2.x and 5.7.2 scenarios map to a PSS control, except those PSS has none for."""
+    without = {"5.2.8", "5.2.9"}  # NET_RAW and added capabilities: no PSS control of their own
+    for scenario in BUILTIN.values():
+        if scenario.scenario_class is not ScenarioClass.KYVERNO:
+            continue
+        if scenario.cis_id.startswith("5.2.") or scenario.cis_id == "5.7.2":
+            assert (scenario.cis_id in PSS_FOR_CIS) != (scenario.cis_id in without), scenario.id
+
+
+@pytest.mark.parametrize("cis_id", sorted(RHEL_AUDITS))
+def test_cis_style_audit_agrees_or_the_requirement_states_the_reading(cis_id: str) -> None:
+    """Where the CIS audit (every line of the keyword within bounds) disagrees with the compliant
+    host's label, the requirement says which line counts."""
+    scenario = _builtin_by_cis("rhel9", cis_id, ScenarioClass.RHEL9_ANSIBLE_OPA)
+    assert rhel_audit(cis_id, scenario.violating / "host") is False, scenario.id
+    assert scenario.compliant is not None
+    audit = RHEL_AUDITS[cis_id]
+    if not rhel_audit(cis_id, scenario.compliant / "host"):
+        assert (
+            f"when {audit.keyword} is set on more than one line, the last one counts"
+            in scenario.requirement
+        ), scenario.id
