@@ -144,6 +144,43 @@ def filtered_copy(source: Path, target: Path, drop: Iterable[ResourceRef] = ()) 
     return target
 
 
+def without_ephemeral_containers(obj: Manifest) -> tuple[Manifest, list[Manifest]]:
+    """(the object to create, the ephemeral containers to add afterwards): a real API server
+    refuses a Pod that declares ephemeral containers on create (``spec.ephemeralContainers:
+    Forbidden: cannot be set on create``); they go through the ``ephemeralcontainers``
+    subresource of the created Pod, as ``kubectl debug`` adds them."""
+    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    if (
+        obj.get("apiVersion") != "v1"
+        or obj.get("kind") != "Pod"
+        or not spec.get("ephemeralContainers")
+    ):
+        return obj, []
+    plain = {**obj, "spec": {k: v for k, v in spec.items() if k != "ephemeralContainers"}}
+    return plain, list(spec["ephemeralContainers"])
+
+
+def real_cluster_refusals(objects: Sequence[Manifest]) -> list[str]:
+    """Objects a real API server would refuse even when deployed as live mode deploys them (a
+    Pod created plain, its ephemeral containers added through the subresource), one line each
+    naming the object and the API server's field errors."""
+    from itbench.cluster.apiserver_rules import create_errors, ephemeral_update_errors
+
+    found = []
+    for obj in objects:
+        if not isinstance(obj, dict) or is_policy(obj):
+            continue
+        plain, ephemeral = without_ephemeral_containers(obj)
+        api_version = str(obj.get("apiVersion", ""))
+        group = api_version.split("/")[0] if "/" in api_version else ""
+        errors = create_errors(group, str(obj.get("kind", "")), plain)
+        if ephemeral:
+            errors += ephemeral_update_errors(plain, obj)
+        if errors:
+            found.append(f"{identity(obj)}: a real cluster refuses it: {'; '.join(errors)}")
+    return found
+
+
 def write_manifests(objects: Sequence[Manifest], directory: Path) -> Path:
     """Objects as one multi-document manifest file in ``directory`` (what the sandboxed cluster
     loads)."""
