@@ -137,3 +137,143 @@ def rhel_audit(cis_id: str | None, host: Path) -> bool | None:
         else []
     )
     return bool(values) and all(audit.accepts(v) for v in values)
+
+
+# --- the audit: reference, textbook and order-swapped answers per built-in scenario ------------
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    """One built-in scenario's three answer styles, each ``itbench_pass/strict_pass`` ("1/1"),
+    or None where the style does not exist for it (``why`` says so)."""
+
+    scenario: str
+    scenario_class: str
+    cis_id: str
+    reference: str
+    textbook: str | None
+    textbook_answer: str
+    swapped: str | None
+    why: str
+    agree: bool
+
+
+def _scored(scores: Any) -> str:
+    return f"{scores.get('itbench_pass', 0)}/{scores.get('strict_pass', 0)}"
+
+
+def _swapped_rules(policy: dict[str, Any]) -> dict[str, Any] | None:
+    rules = (policy.get("spec") or {}).get("rules") or []
+    if len(rules) < 2:
+        return None
+    return {**policy, "spec": {**policy["spec"], "rules": list(reversed(rules))}}
+
+
+def _kyverno_score(scenario: Any, policy: dict[str, Any], trial: Path) -> str:
+    import yaml
+
+    from ciso.evaluation import evaluate_trial
+
+    trial.mkdir(parents=True)
+    (trial / "kyverno-policy.yaml").write_text(yaml.safe_dump(policy, sort_keys=False))
+    return _scored(evaluate_trial(scenario, trial).scores)
+
+
+def _reference_score(scenario: Any, trial: Path) -> str:
+    import shutil
+
+    from ciso.evaluation import evaluate_trial
+
+    trial.mkdir(parents=True)
+    for name, source in scenario.solution.items():
+        shutil.copy2(source, trial / name)
+    return _scored(evaluate_trial(scenario, trial).scores)
+
+
+def audit_scenario(scenario: Any, scratch: Path, run_playbooks: bool = True) -> AuditRow:
+    """The three answer styles of one built-in scenario (a CisoScenario of the class the audit
+    scores it in: kyverno, kyverno-update or rhel9-ansible-opa)."""
+    import yaml
+
+    from ciso.scenarios.model import ScenarioClass
+
+    cls = scenario.scenario_class
+    cis_id = scenario.cis_id or ""
+    root = scratch / scenario.id
+    if cls in (ScenarioClass.KYVERNO, ScenarioClass.KYVERNO_UPDATE):
+        policy = yaml.safe_load(Path(scenario.solution["kyverno-policy.yaml"]).read_text())
+        reference = _kyverno_score(scenario, policy, root / "reference")
+        swapped_policy = _swapped_rules(policy)
+        swapped = (
+            _kyverno_score(scenario, swapped_policy, root / "swapped")
+            if swapped_policy is not None
+            else None
+        )
+        why = "" if swapped_policy is not None else "one rule: no order to swap"
+        textbook_policy = pss_policy(cis_id) if cls is ScenarioClass.KYVERNO else None
+        if textbook_policy is not None:
+            wanted = PSS_FOR_CIS[cis_id]
+            textbook = _kyverno_score(scenario, textbook_policy, root / "textbook")
+            answer = f"PSS {wanted.level}: {', '.join(wanted.controls)}"
+        else:
+            textbook, answer = None, ""
+            if cls is ScenarioClass.KYVERNO_UPDATE:
+                why += ("; " if why else "") + "no standard check edits a deployed policy"
+            else:
+                why += ("; " if why else "") + "no Pod Security Standards control for it"
+        agree = reference == "1/1" and swapped in (None, reference) and textbook in (None, "1/1")
+        return AuditRow(
+            scenario.base_id, cls.value, cis_id, reference, textbook, answer, swapped, why, agree
+        )
+    # RHEL: the CIS audit on both host trees; the reference through Ansible when asked
+    reference = _reference_score(scenario, root / "reference") if run_playbooks else "not run"
+    audit = RHEL_AUDITS.get(cis_id)
+    textbook, answer, why = None, "", "rules have no order in Rego: nothing to swap"
+    agree = reference in ("1/1", "not run")
+    if audit is not None:
+        violating = rhel_audit(cis_id, scenario.violating / "host")
+        compliant = rhel_audit(cis_id, scenario.compliant / "host")
+        stated = f"when {audit.keyword} is set on more than one line, the last one counts"
+        textbook = f"violating {'pass' if violating else 'fail'}, compliant {'pass' if compliant else 'fail'}"
+        answer = f"CIS audit: every {audit.keyword} line of /{audit.path}"
+        if not compliant and stated in scenario.requirement:
+            why += "; the requirement states that the last line counts"
+        agree = agree and violating is False and (compliant or stated in scenario.requirement)
+    else:
+        why += "; no single-keyword CIS audit for it"
+    return AuditRow(
+        scenario.base_id, cls.value, cis_id, reference, textbook, answer, None, why, agree
+    )
+
+
+def audit_suite(scratch: Path, run_playbooks: bool = True) -> list[AuditRow]:
+    """Every built-in scenario once: Kubernetes controls in the kyverno class, the update
+    scenarios in kyverno-update, RHEL controls in rhel9-ansible-opa."""
+    from ciso.scenarios.loader import load_builtin
+    from ciso.scenarios.model import ScenarioClass
+
+    audited = (
+        ScenarioClass.KYVERNO,
+        ScenarioClass.KYVERNO_UPDATE,
+        ScenarioClass.RHEL9_ANSIBLE_OPA,
+    )
+    scenarios = sorted(
+        (s for s in load_builtin().scenarios if s.scenario_class in audited),
+        key=lambda s: s.base_id,
+    )
+    return [audit_scenario(s, scratch, run_playbooks) for s in scenarios]
+
+
+def markdown_table(rows: list[AuditRow]) -> str:
+    """The audit as the docs page's table."""
+    lines = [
+        "| scenario | class | CIS | reference | textbook | textbook answer | order-swapped | agree | notes |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| `{r.scenario}` | {r.scenario_class} | {r.cis_id or '—'} | {r.reference} | "
+            f"{r.textbook or '—'} | {r.textbook_answer or '—'} | {r.swapped or '—'} | "
+            f"{'yes' if r.agree else '**no**'} | {r.why} |"
+        )
+    return "\n".join(lines) + "\n"

@@ -12,7 +12,14 @@ import pytest
 import yaml
 from conftest import REPO
 
-from ciso.audit import PSS_FOR_CIS, RHEL_AUDITS, pss_policy, rhel_audit
+from ciso.audit import (
+    PSS_FOR_CIS,
+    RHEL_AUDITS,
+    audit_suite,
+    markdown_table,
+    pss_policy,
+    rhel_audit,
+)
 from ciso.evaluation import evaluate_trial
 from ciso.evaluation.kyverno_update import check_violation
 from ciso.evaluation.plan import COMPLIANT
@@ -239,3 +246,39 @@ def test_cis_style_audit_agrees_or_the_requirement_states_the_reading(cis_id: st
             f"when {audit.keyword} is set on more than one line, the last one counts"
             in scenario.requirement
         ), scenario.id
+
+
+# --- 5. the published audit ---------------------------------------------------------------------
+
+
+def test_the_three_answer_styles_agree_on_every_builtin_scenario(tmp_path: Path) -> None:
+    """Reference strict everywhere; the order-swapped answer scores what the reference does; the
+    textbook answer passes strictly where it exists (RHEL: fails the violating host, and passes
+    the compliant one unless the requirement states the reading). The RHEL reference runs are
+    the oracle test's (``test_ciso_builtin_suite``); here only the textbook side runs."""
+    rows = audit_suite(tmp_path, run_playbooks=False)
+    assert len(rows) == len({s.base_id for s in BUILTIN.values()})
+    for row in rows:
+        assert row.agree, row
+        if row.scenario_class in ("kyverno", "kyverno-update"):
+            assert row.reference == "1/1", row
+            assert row.swapped in (None, "1/1"), row
+    by_id = {r.scenario: r for r in rows}
+    assert by_id["update-drop-capabilities"].swapped == "1/1"
+    assert by_id["cis-k8s-5.7.2-seccomp-profile"].textbook == "1/1"
+    assert by_id["cis-rhel9-5.6.1.1-pass-max-days"].textbook == "violating fail, compliant fail"
+    assert sum(r.textbook is not None for r in rows) >= 13
+
+
+def test_the_docs_page_holds_the_audit_table(tmp_path: Path) -> None:
+    """docs/ciso-audit.md is the script's table (regenerate it when a scenario changes)."""
+    page = (REPO / "docs" / "ciso-audit.md").read_text()
+    rows = audit_suite(tmp_path, run_playbooks=False)
+    table = markdown_table(rows)
+    # the RHEL reference column comes from the Ansible runs the page was generated with
+    for generated, published in zip(
+        table.splitlines(), page[page.index("| scenario |") :].splitlines(), strict=True
+    ):
+        if "| rhel9-ansible-opa |" in generated:
+            generated = generated.replace("| not run |", "| 1/1 |")
+        assert generated == published
