@@ -78,12 +78,28 @@ def identity(obj: Manifest) -> ResourceRef:
     return ResourceRef(kind, namespace, str(meta.get("name", "")))
 
 
+def leave_one_in_removals(
+    objects: Sequence[Manifest], violating: Iterable[ResourceRef], keep: ResourceRef
+) -> set[ResourceRef]:
+    """What the leave-one-in environment of ``keep`` leaves out: every other listed violating
+    resource and, for a removed Namespace, every object inside it. A cluster cannot hold an
+    object without its namespace (the offline cluster, like a real one, would bring the namespace
+    back), so a removed namespace takes its contents along; the files an ``opa-static`` fetcher
+    reads then hold the same objects the cluster serves. A namespace that holds ``keep`` itself
+    is not removed (the kept violation needs it)."""
+    drop = {ref for ref in violating if ref != keep}
+    drop -= {ResourceRef("Namespace", "", keep.namespace)} if keep.namespace else set()
+    gone = {ref.name for ref in drop if ref.kind == "Namespace" and not ref.namespace}
+    return drop | {identity(obj) for obj in objects if identity(obj).namespace in gone}
+
+
 def leave_one_in(
     objects: Sequence[Manifest], violating: Iterable[ResourceRef], keep: ResourceRef
 ) -> list[Manifest]:
-    """The environment with every listed violating resource except ``keep`` removed; everything
-    else (the ServiceAccount or namespace a violation needs) stays."""
-    drop = {ref for ref in violating if ref != keep}
+    """The environment with every listed violating resource except ``keep`` removed (and what
+    lived in a removed namespace, see :func:`leave_one_in_removals`); everything else (the
+    ServiceAccount or namespace a violation needs) stays."""
+    drop = leave_one_in_removals(objects, violating, keep)
     return [obj for obj in objects if identity(obj) not in drop]
 
 
@@ -126,6 +142,43 @@ def filtered_copy(source: Path, target: Path, drop: Iterable[ResourceRef] = ()) 
         with out.open("a", encoding="utf-8") as handle:
             handle.write("---\n" + yaml.safe_dump(obj, sort_keys=False))
     return target
+
+
+def without_ephemeral_containers(obj: Manifest) -> tuple[Manifest, list[Manifest]]:
+    """(the object to create, the ephemeral containers to add afterwards): a real API server
+    refuses a Pod that declares ephemeral containers on create (``spec.ephemeralContainers:
+    Forbidden: cannot be set on create``); they go through the ``ephemeralcontainers``
+    subresource of the created Pod, as ``kubectl debug`` adds them."""
+    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    if (
+        obj.get("apiVersion") != "v1"
+        or obj.get("kind") != "Pod"
+        or not spec.get("ephemeralContainers")
+    ):
+        return obj, []
+    plain = {**obj, "spec": {k: v for k, v in spec.items() if k != "ephemeralContainers"}}
+    return plain, list(spec["ephemeralContainers"])
+
+
+def real_cluster_refusals(objects: Sequence[Manifest]) -> list[str]:
+    """Objects a real API server would refuse even when deployed as live mode deploys them (a
+    Pod created plain, its ephemeral containers added through the subresource), one line each
+    naming the object and the API server's field errors."""
+    from itbench.cluster.apiserver_rules import create_errors, ephemeral_update_errors
+
+    found = []
+    for obj in objects:
+        if not isinstance(obj, dict) or is_policy(obj):
+            continue
+        plain, ephemeral = without_ephemeral_containers(obj)
+        api_version = str(obj.get("apiVersion", ""))
+        group = api_version.split("/")[0] if "/" in api_version else ""
+        errors = create_errors(group, str(obj.get("kind", "")), plain)
+        if ephemeral:
+            errors += ephemeral_update_errors(plain, obj)
+        if errors:
+            found.append(f"{identity(obj)}: a real cluster refuses it: {'; '.join(errors)}")
+    return found
 
 
 def write_manifests(objects: Sequence[Manifest], directory: Path) -> Path:

@@ -1,9 +1,13 @@
 """``kyverno-update``: the deployed policies after the agent's edits, scanned over the violating
 environment, checked with ITBench's ``eval_config.yaml`` rules.
 
-- ``check_violations``: the first result of the named policy on the named resource equals the
-  expected one (``pass`` expected and no result also passes); with ``strict_check``, results of
-  any other policy not in ``ignore_policies`` on that resource fail the check.
+- ``check_violations``: the named policy's results on the named resource, judged as a set:
+  ``fail`` expected needs at least one ``fail``; ``pass`` expected needs no ``fail`` (all ``pass``,
+  or no result at all). ITBench reads only the first result, but which result comes first depends
+  on rule order and on how the report was sorted (Kyverno's report controller sorts results by
+  policy and rule name), so appending the new rule and prepending it would score differently; here
+  they score the same. With ``strict_check``, results of any other policy not in
+  ``ignore_policies`` on that resource fail the check.
 - ``check_unchanged_policies``: the original policy is a recursive subset of the edited one,
   lists compared pairwise with ``zip`` as ITBench does (so a removed trailing rule goes unnoticed).
 
@@ -76,14 +80,19 @@ def check_violation(check: dict[str, Any], results: list[ResourceResult]) -> tup
         and (not r.resource.namespace or r.resource.namespace == resource.get("namespace"))
     ]
     own = [r for r in on_resource if r.policy.split("/")[-1] == policy]
+    where = f"{resource.get('kind')}/{resource.get('name')}"
     if not own:
         ok = expected == "pass"
-        return ok, f"{policy} has no result on {resource.get('kind')}/{resource.get('name')}"
-    if own[0].result != expected:
-        return False, (
-            f"{policy} gives {own[0].result} on {resource.get('kind')}/{resource.get('name')}; "
-            f"expected {expected}"
-        )
+        return ok, f"{policy} has no result on {where}"
+    outcomes = sorted({r.result for r in own})
+    failing = sorted({r.rule for r in own if r.result == "fail"})
+    shown = ", ".join(f"{r.rule}: {r.result}" for r in sorted(own, key=lambda r: r.rule))
+    if expected == "fail" and not failing:
+        return False, f"{policy} gives no fail on {where} ({shown}); expected fail"
+    if expected == "pass" and (failing or set(outcomes) - {"pass", "skip"}):
+        return False, f"{policy} gives {'/'.join(outcomes)} on {where} ({shown}); expected pass"
+    if expected not in ("pass", "fail") and expected not in outcomes:
+        return False, f"{policy} gives {'/'.join(outcomes)} on {where}; expected {expected}"
     if check.get("strict_check"):
         ignored = set(check.get("ignore_policies") or []) | {policy}
         others = sorted({r.policy for r in on_resource if r.policy.split("/")[-1] not in ignored})
@@ -92,7 +101,7 @@ def check_violation(check: dict[str, Any], results: list[ResourceResult]) -> tup
                 False,
                 f"strict_check: other policies report on the resource: {', '.join(others)}",
             )
-    return True, f"{policy}: {own[0].result} as expected"
+    return True, f"{policy}: {expected} as expected ({shown})"
 
 
 def evaluate(scenario: CisoScenario, trial_dir: Path) -> TrialScores:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ciso.environments.kubernetes import filtered_copy
+from ciso.environments.kubernetes import filtered_copy, leave_one_in_removals
 from ciso.scenarios.model import CisoScenario, ResourceRef
+from itbench.cluster import load_manifests
 
 VIOLATING = "violating"
 COMPLIANT = "compliant"
@@ -28,16 +29,20 @@ def leave_one_in_label(ref: ResourceRef) -> str:
 
 
 def leave_one_in_environments(scenario: CisoScenario, scratch: Path) -> list[Environment]:
-    """With a single violating resource the violating environment already is its leave-one-in
-    environment: no second run."""
+    """One environment per listed violating resource, holding it and none of the others (nor what
+    lived in a removed namespace). With a single violating resource the violating environment
+    already is its leave-one-in environment: no second run."""
     refs = scenario.violating_resources
     if len(refs) < 2:
         return []
+    objects = load_manifests(scenario.violating)
     return [
         Environment(
             leave_one_in_label(ref),
             filtered_copy(
-                scenario.violating, scratch / f"env-loi-{index}", drop=[r for r in refs if r != ref]
+                scenario.violating,
+                scratch / f"env-loi-{index}",
+                drop=leave_one_in_removals(objects, refs, ref),
             ),
             False,
             ref,

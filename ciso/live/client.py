@@ -98,6 +98,28 @@ class LiveCluster:
             ) from None
         return made.to_dict()
 
+    def add_ephemeral_containers(self, pod: Manifest, containers: list[Manifest]) -> Manifest:
+        """Add ephemeral containers to a created Pod the one way a real API server allows:
+        a patch of its ``ephemeralcontainers`` subresource (create refuses them)."""
+        meta = pod.get("metadata") or {}
+        path = (
+            f"/api/v1/namespaces/{meta.get('namespace') or 'default'}/pods/"
+            f"{meta.get('name')}/ephemeralcontainers"
+        )
+        try:
+            made = self.api.request(
+                "PATCH",
+                path,
+                body={"spec": {"ephemeralContainers": containers}},
+                content_type="application/strategic-merge-patch+json",
+            )
+        except Exception as exc:
+            raise LiveError(
+                f"adding ephemeral containers to Pod/{meta.get('namespace') or ''}/"
+                f"{meta.get('name')}: {_reason(exc)}"
+            ) from None
+        return made.to_dict() if hasattr(made, "to_dict") else dict(made)
+
     def get(self, api_version: str, ref: ResourceRef) -> Manifest | None:
         resource = self._resource(api_version, ref.kind)
         try:

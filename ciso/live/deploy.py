@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ciso.environments.kubernetes import identity
+from ciso.environments.kubernetes import identity, without_ephemeral_containers
 from ciso.live import LiveSettings
 from ciso.live.client import LiveCluster, LiveError
 from ciso.live.naming import TRIAL_LABEL, DeployPlan, live_policy, plan_deployment
@@ -90,8 +90,11 @@ def deployed(
     deployment = Deployment(cluster, plan)
     try:
         for obj in plan.objects:
-            cluster.create(obj)
+            plain, ephemeral = without_ephemeral_containers(obj)
+            cluster.create(plain)
             deployment.created.append((str(obj.get("apiVersion", "")), identity(obj)))
+            if ephemeral:
+                cluster.add_ephemeral_containers(plain, ephemeral)
         yield deployment
     except BaseException as failure:
         # the failure that ended the block is the one to report; a cleanup problem joins it

@@ -198,4 +198,28 @@ def load_benchmark_scenarios(selection: str | None) -> list[Scenario]:
             "scenario_type, problem.md beside static-resources/)"
         )
     _warn(result.problems)
+    _warn_refusals(result.scenarios)
     return [to_benchmark_scenario(s) for s in result.scenarios]
+
+
+def _warn_refusals(scenarios: Sequence[CisoScenario]) -> None:
+    """Warn about objects of a Kubernetes environment a real API server would refuse (live mode
+    could not deploy them; the offline cluster serves them all the same)."""
+    from ciso.environments.kubernetes import real_cluster_refusals
+    from ciso.scenarios.model import Platform
+    from itbench.cluster import load_manifests
+
+    seen: set[Path] = set()
+    for scenario in scenarios:
+        if scenario.platform is not Platform.KUBERNETES:
+            continue
+        for label, source in (("violating", scenario.violating), ("compliant", scenario.compliant)):
+            if source is None or source in seen:
+                continue
+            seen.add(source)
+            try:
+                objects = load_manifests(source)
+            except InputError:
+                continue  # the evaluation reports an unreadable environment itself
+            for line in real_cluster_refusals(objects):
+                print(f"warning: scenario {scenario.base_id} ({label}): {line}", file=sys.stderr)

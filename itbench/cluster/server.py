@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 import yaml
 
 from itbench import jsonsafe
-from itbench.cluster import decoding, openapi, protobuf, scale
+from itbench.cluster import apiserver_rules, decoding, openapi, protobuf, scale
 from itbench.cluster import patch as patches
 from itbench.cluster.extensions import OFFLINE_USER
 from itbench.cluster.resources import VERBS, ResourceType
@@ -28,6 +28,7 @@ from itbench.cluster.tables import table
 from itbench.errors import UsageError
 from itbench.yamlsafe import load_all
 
+EPHEMERAL_SUBRESOURCE = apiserver_rules.EPHEMERAL_SUBRESOURCE
 MAX_BODY = 10 * 2**20
 #: The version kubectl's dispatcher reads to pick its client binary.
 SERVER_VERSION = {
@@ -404,7 +405,8 @@ class ApiHandler(BaseHTTPRequestHandler):
         if route.sub == "scale" and route.name is not None:
             self._send(200, scale.scale_of(self._scalable(rtype, route)))
             return
-        if route.sub is not None and route.sub != "status":
+        served = ("status", EPHEMERAL_SUBRESOURCE) if rtype.plural == "pods" else ("status",)
+        if route.sub is not None and route.sub not in served:
             raise ClusterError(404, "NotFound", f"subresource {route.sub!r} is not served offline")
         query = self._query
         as_table = "as=Table" in (self.headers.get("Accept") or "")
@@ -527,6 +529,9 @@ class ApiHandler(BaseHTTPRequestHandler):
                 stored = state.replace(updated, namespace, dry_run=self._dry_run)
                 self._send(200, scale.scale_of(stored))
                 return
+            if route.sub == EPHEMERAL_SUBRESOURCE and route.name is not None:
+                self._ephemeral(rtype, route, verb, namespace, body)
+                return
             if route.sub is not None and route.sub != "status":
                 raise ClusterError(
                     404, "NotFound", f"subresource {route.sub!r} is not served offline"
@@ -547,13 +552,41 @@ class ApiHandler(BaseHTTPRequestHandler):
                 self._send(201, state.create(body, namespace, dry_run=self._dry_run))
             elif verb == "replace":
                 self._check_kind(rtype, body)
-                self._send(200, state.replace(body, namespace, dry_run=self._dry_run))
+                self._send(
+                    200,
+                    state.replace(body, namespace, dry_run=self._dry_run, subresource=route.sub),
+                )
             else:
                 self._patch(rtype, route, namespace, body)
         except ClusterError as exc:
             self._error(exc, route)
         except Exception as exc:  # noqa: BLE001 - answered as a Status, see _unexpected
             self._unexpected(exc)
+
+    def _ephemeral(
+        self, rtype: ResourceType, route: Route, verb: str, namespace: str | None, body: Any
+    ) -> None:
+        """PUT or PATCH ``pods/NAME/ephemeralcontainers``: the one way to add ephemeral
+        containers to a Pod (create refuses them); the answer is the Pod."""
+        if (rtype.group, rtype.plural) != ("", "pods") or verb not in ("replace", "patch"):
+            raise ClusterError(
+                404, "NotFound", f"{rtype.plural} have no {EPHEMERAL_SUBRESOURCE} subresource"
+            )
+        current = self.server.state.get(rtype, namespace or "", route.name or "")
+        if verb == "replace":
+            if not isinstance(body, dict):
+                raise ClusterError(400, "BadRequest", "the request body must be a Pod")
+            self._check_kind(rtype, body)
+            written = body
+        else:
+            written = self._patched(current, body)
+        updated = apiserver_rules.with_ephemeral_containers(current, written)
+        self._send(
+            200,
+            self.server.state.replace(
+                updated, namespace, dry_run=self._dry_run, subresource=EPHEMERAL_SUBRESOURCE
+            ),
+        )
 
     def _scalable(self, rtype: ResourceType, route: Route) -> dict[str, Any]:
         """The object whose ``scale`` subresource the route names (404 for kinds without one)."""
@@ -601,13 +634,17 @@ class ApiHandler(BaseHTTPRequestHandler):
                 self._send(201, state.create(body, namespace, dry_run=self._dry_run))
                 return
             raise
-        if kind == patches.JSON_PATCH:
-            updated = patches.json_patch(current, body)
-        elif kind in (patches.MERGE, patches.STRATEGIC, patches.APPLY):
-            updated = patches.merge_patch(current, body, strategic=kind != patches.MERGE)
-        else:
-            raise ClusterError(415, "UnsupportedMediaType", f"patch type {kind!r} is not supported")
+        updated = self._patched(current, body)
         self._send(200, state.replace(updated, namespace, dry_run=self._dry_run))
+
+    def _patched(self, current: dict[str, Any], body: Any) -> dict[str, Any]:
+        """``current`` with the request's patch applied, in the patch type it names."""
+        kind = (self.headers.get("Content-Type") or "").split(";")[0].strip()
+        if kind == patches.JSON_PATCH:
+            return patches.json_patch(current, body)
+        if kind in (patches.MERGE, patches.STRATEGIC, patches.APPLY):
+            return patches.merge_patch(current, body, strategic=kind != patches.MERGE)
+        raise ClusterError(415, "UnsupportedMediaType", f"patch type {kind!r} is not supported")
 
     @property
     def _dry_run(self) -> bool:

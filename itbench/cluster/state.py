@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from itbench.cluster import deadline, names
+from itbench.cluster import apiserver_rules, deadline, names
 from itbench.cluster.controllers import (
     NODE_NAME,
     derive,
@@ -161,11 +161,11 @@ class ClusterState:
                 "InternalError",
                 f"the validator of {owner!r} for {rtype.kind} failed: {type(exc).__name__}: {exc}",
             ) from exc
-        self._refuse(rtype, obj, errors)
+        self.refuse(rtype, obj, errors)
 
     @staticmethod
-    def _refuse(rtype: ResourceType, obj: dict[str, Any], errors: Sequence[str]) -> None:
-        """422 Invalid listing ``errors`` (field errors of ``obj``), if there are any."""
+    def refuse(rtype: ResourceType, obj: dict[str, Any], errors: Sequence[str]) -> None:
+        """422 ``Invalid`` listing the field errors, as the API server words it (none: allowed)."""
         if not errors:
             return
         name = (obj.get("metadata") or {}).get("name", "")
@@ -338,7 +338,9 @@ class ClusterState:
             rtype = self.type_of(obj)
             obj = self._normalise(obj, rtype, namespace)
             names.generate_name(obj["metadata"])
-            self._refuse(rtype, obj, names.field_errors(rtype.group, rtype.kind, obj["metadata"]))
+            self.refuse(rtype, obj, names.field_errors(rtype.group, rtype.kind, obj["metadata"]))
+            # what a real API server refuses on create (a Pod's ephemeral containers)
+            self.refuse(rtype, obj, apiserver_rules.create_errors(rtype.group, rtype.kind, obj))
             obj = self._admit(rtype, obj, None, dry_run)
             self.validate(rtype, obj)
             key = self.key(rtype, obj)
@@ -351,9 +353,14 @@ class ClusterState:
             return obj
 
     def replace(
-        self, obj: dict[str, Any], namespace: str | None = None, dry_run: bool = False
+        self,
+        obj: dict[str, Any],
+        namespace: str | None = None,
+        dry_run: bool = False,
+        subresource: str | None = None,
     ) -> dict[str, Any]:
-        """Replace an existing object; ``dry_run`` checks and returns it without storing it."""
+        """Replace an existing object; ``dry_run`` checks and returns it without storing it;
+        ``subresource`` names the one written through (``status``, ``ephemeralcontainers``)."""
         with self.lock:
             rtype = self.type_of(obj)
             key = self.key(
@@ -376,6 +383,12 @@ class ClusterState:
             meta["creationTimestamp"] = current["metadata"]["creationTimestamp"]
             meta["generation"] = int(current["metadata"].get("generation", 1)) + 1
             obj = self._normalise(obj, rtype, namespace)
+            # immutable fields, as a real API server keeps them
+            self.refuse(
+                rtype,
+                obj,
+                apiserver_rules.update_errors(rtype.group, rtype.kind, current, obj, subresource),
+            )
             obj = self._admit(rtype, obj, current, dry_run)
             self.validate(rtype, obj)
             if not dry_run:

@@ -33,8 +33,8 @@ def test_a_new_policy_instead_of_the_edit_fails_check_violations(tmp_path: Path)
     assert result.scores == {"itbench_pass": 0, "strict_pass": 0}
     assert result.details["failure"] == {
         "step": "check_violations",
-        "reason": "container-security-controls gives pass on Pod/test-untrusted-registry; "
-        "expected fail",
+        "reason": "container-security-controls gives no fail on Pod/test-untrusted-registry "
+        "(disallow-privilege-escalation: pass); expected fail",
     }
 
 

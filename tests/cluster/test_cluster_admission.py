@@ -79,16 +79,19 @@ def test_enforce_reaches_controllers_through_autogen_rules(cluster, tmp_path):
 
 @needs_kubectl
 def test_an_update_that_violates_is_denied_too(cluster, tmp_path):
-    assert apply(cluster, tmp_path, "plain-pod.yaml").returncode == 0
+    # a Deployment: a Pod's hostNetwork is immutable, a real API server refuses that update
+    # before any admission webhook sees it
+    made = kubectl(cluster, tmp_path, "create", "deployment", "web", "--image=nginx:1.27")
+    assert made.returncode == 0, made.stderr
     assert apply(cluster, tmp_path, "enforce-host-network.yaml").returncode == 0
     patched = kubectl(
-        cluster, tmp_path, "patch", "pod", "plain", "--type=merge", "-p",
-        '{"spec": {"hostNetwork": true}}',
+        cluster, tmp_path, "patch", "deployment", "web", "--type=merge", "-p",
+        '{"spec": {"template": {"spec": {"hostNetwork": true}}}}',
     )  # fmt: skip
     assert patched.returncode == 1 and DENIED in patched.stderr
-    assert "resource Pod/default/plain was blocked" in patched.stderr
-    pod = json.loads(kubectl(cluster, tmp_path, "get", "pod", "plain", "-o", "json").stdout)
-    assert "hostNetwork" not in pod["spec"]
+    assert "resource Deployment/default/web was blocked" in patched.stderr
+    found = kubectl(cluster, tmp_path, "get", "deployment", "web", "-o", "json").stdout
+    assert "hostNetwork" not in json.loads(found)["spec"]["template"]["spec"]
 
 
 @needs_kubectl
@@ -284,8 +287,10 @@ def test_an_update_keeps_a_violation_the_old_object_already_had():
     state = ClusterState([pod, policy], extensions=[cluster_extension()])
     relabelled = {**pod, "metadata": {**pod["metadata"], "labels": {"tier": "web"}}}
     assert state.replace(relabelled)["metadata"]["labels"] == {"tier": "web"}
-    plain = load_all((FIXTURES / "plain-pod.yaml").read_text())[0]
-    state.create(plain)
-    worse = {**plain, "spec": {**plain["spec"], "hostNetwork": True}}
-    with pytest.raises(ClusterError, match="resource Pod/default/plain was blocked"):
+    # a Deployment (a Pod's hostNetwork is immutable: refused before admission, as for real)
+    worse = load_all((FIXTURES / "host-network-deployment.yaml").read_text())[0]
+    template = worse["spec"]["template"]
+    plain_spec = {k: v for k, v in template["spec"].items() if k != "hostNetwork"}
+    state.create({**worse, "spec": {**worse["spec"], "template": {**template, "spec": plain_spec}}})
+    with pytest.raises(ClusterError, match="resource Deployment/default/web was blocked"):
         state.replace(worse)

@@ -1,0 +1,199 @@
+"""The offline cluster refuses what a real API server refuses (issue 34), through the real
+kubectl: ephemeral containers on create, immutable fields on update; ephemeral containers are
+added through the ``ephemeralcontainers`` subresource, as ``kubectl debug`` does."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from itbench.cluster import ClusterError, ClusterState, start_cluster
+
+KUBECTL = shutil.which("kubectl")
+needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
+
+POD = {
+    "apiVersion": "v1",
+    "kind": "Pod",
+    "metadata": {"name": "app", "namespace": "default"},
+    "spec": {"containers": [{"name": "app", "image": "nginx:1.27"}]},
+}
+DEBUGGER = {"name": "debugger", "image": "busybox:1.36", "targetContainerName": "app"}
+WITH_EPHEMERAL = {**POD, "spec": {**POD["spec"], "ephemeralContainers": [DEBUGGER]}}
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    with start_cluster([POD], kubeconfig=tmp_path / "kc") as running:
+        yield running
+
+
+def kubectl(cluster, tmp_path: Path, *args: str, stdin: str | None = None):
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
+    return subprocess.run(
+        [KUBECTL, "--kubeconfig", str(cluster.kubeconfig_path), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        input=stdin,
+        timeout=60,
+    )
+
+
+def _pod(cluster, tmp_path: Path, name: str = "app") -> dict:
+    return json.loads(kubectl(cluster, tmp_path, "get", "pod", name, "-o", "json").stdout)
+
+
+@needs_kubectl
+def test_a_pod_declaring_ephemeral_containers_is_refused_on_create(cluster, tmp_path):
+    body = {**WITH_EPHEMERAL, "metadata": {"name": "dbg", "namespace": "default"}}
+    for verb in ("apply", "create"):
+        made = kubectl(cluster, tmp_path, verb, "-f", "-", stdin=json.dumps(body))
+        assert made.returncode == 1, verb
+        assert (
+            'The Pod "dbg" is invalid: spec.ephemeralContainers: Forbidden: cannot be set on create'
+            in made.stderr
+        ), made.stderr
+    assert kubectl(cluster, tmp_path, "get", "pod", "dbg").returncode == 1
+
+
+@needs_kubectl
+def test_kubectl_debug_adds_an_ephemeral_container_through_the_subresource(cluster, tmp_path):
+    added = kubectl(
+        cluster, tmp_path, "debug", "pod/app", "--image=busybox:1.36", "-c", "debugger",
+        "--target=app", "--profile=general",
+    )  # fmt: skip
+    assert added.returncode == 0, added.stderr
+    assert [c["name"] for c in _pod(cluster, tmp_path)["spec"]["ephemeralContainers"]] == [
+        "debugger"
+    ]
+    # a second one through a strategic merge patch of the subresource keeps the first
+    second = kubectl(
+        cluster, tmp_path, "patch", "pod", "app", "--subresource=ephemeralcontainers",
+        "--type=strategic", "-p", '{"spec":{"ephemeralContainers":[{"name":"d2","image":"busybox"}]}}',
+    )  # fmt: skip
+    assert second.returncode == 0, second.stderr
+    names = [c["name"] for c in _pod(cluster, tmp_path)["spec"]["ephemeralContainers"]]
+    assert names == ["debugger", "d2"]
+    # one may not be removed
+    removed = kubectl(
+        cluster, tmp_path, "patch", "pod", "app", "--subresource=ephemeralcontainers",
+        "--type=merge", "-p", '{"spec":{"ephemeralContainers":[{"name":"d2","image":"busybox"}]}}',
+    )  # fmt: skip
+    assert removed.returncode == 1
+    assert 'existing ephemeral containers "debugger" may not be removed' in removed.stderr
+    # nor added by updating the pod itself
+    plain = kubectl(
+        cluster, tmp_path, "patch", "pod", "app", "--type=merge",
+        "-p", '{"spec":{"ephemeralContainers":[]}}',
+    )  # fmt: skip
+    assert plain.returncode == 1 and "pod updates may not change fields" in plain.stderr
+
+
+@needs_kubectl
+def test_a_pods_image_may_change_its_other_fields_may_not(cluster, tmp_path):
+    assert kubectl(cluster, tmp_path, "set", "image", "pod/app", "app=nginx:1.28").returncode == 0
+    assert _pod(cluster, tmp_path)["spec"]["containers"][0]["image"] == "nginx:1.28"
+    changed = kubectl(
+        cluster, tmp_path, "patch", "pod", "app", "--type=merge",
+        "-p", '{"spec":{"hostNetwork":true}}',
+    )  # fmt: skip
+    assert changed.returncode == 1
+    assert (
+        'The Pod "app" is invalid: spec: Forbidden: pod updates may not change fields other than '
+        "`spec.containers[*].image`" in changed.stderr
+    )
+    assert "hostNetwork" not in _pod(cluster, tmp_path)["spec"]
+    labelled = kubectl(cluster, tmp_path, "label", "pod", "app", "tier=web")
+    assert labelled.returncode == 0, labelled.stderr
+
+
+@needs_kubectl
+@pytest.mark.parametrize(
+    ("manifest", "patch", "message"),
+    [
+        (
+            {
+                "apiVersion": "v1",
+                "kind": "Service",
+                "metadata": {"name": "web", "namespace": "default"},
+                "spec": {"clusterIP": "10.96.0.10", "ports": [{"port": 80}]},
+            },
+            {"spec": {"clusterIP": "10.96.0.11"}},
+            'spec.clusterIPs[0]: Invalid value: "10.96.0.11": may not change once set',
+        ),
+        (
+            {
+                "apiVersion": "batch/v1",
+                "kind": "Job",
+                "metadata": {"name": "once", "namespace": "default"},
+                "spec": {
+                    "template": {
+                        "spec": {
+                            "restartPolicy": "Never",
+                            "containers": [{"name": "c", "image": "busybox:1.36"}],
+                        }
+                    }
+                },
+            },
+            {"spec": {"template": {"spec": {"containers": [{"name": "c", "image": "b:2"}]}}}},
+            "spec.template: Invalid value:",
+        ),
+        (
+            {
+                "apiVersion": "apps/v1",
+                "kind": "Deployment",
+                "metadata": {"name": "web", "namespace": "default"},
+                "spec": {
+                    "selector": {"matchLabels": {"app": "web"}},
+                    "template": {
+                        "metadata": {"labels": {"app": "web", "v": "2"}},
+                        "spec": {"containers": [{"name": "c", "image": "nginx:1.27"}]},
+                    },
+                },
+            },
+            {"spec": {"selector": {"matchLabels": {"v": "2"}}}},
+            "spec.selector: Invalid value:",
+        ),
+        (
+            {
+                "apiVersion": "v1",
+                "kind": "ConfigMap",
+                "metadata": {"name": "frozen", "namespace": "default"},
+                "immutable": True,
+                "data": {"mode": "a"},
+            },
+            {"data": {"mode": "b"}},
+            "data: Forbidden: field is immutable when `immutable` is set",
+        ),
+    ],
+    ids=["service-cluster-ip", "job-template", "deployment-selector", "immutable-configmap"],
+)
+def test_immutable_fields_are_refused_on_update(cluster, tmp_path, manifest, patch, message):
+    made = kubectl(cluster, tmp_path, "create", "-f", "-", stdin=json.dumps(manifest))
+    assert made.returncode == 0, made.stderr
+    kind, name = manifest["kind"].lower(), manifest["metadata"]["name"]
+    patched = kubectl(
+        cluster, tmp_path, "patch", kind, name, "--type=merge", "-p", json.dumps(patch)
+    )
+    assert patched.returncode == 1
+    assert f"is invalid: {message}" in patched.stderr, patched.stderr
+    assert "field is immutable" in patched.stderr or "may not change" in patched.stderr
+
+
+def test_loaded_objects_are_not_refused() -> None:
+    """A scenario's declared objects are the cluster's state, not writes: a Pod that got its
+    ephemeral container through the subresource is served as it is."""
+    state = ClusterState([WITH_EPHEMERAL])
+    served = [o for o in state.objects().values() if o["kind"] == "Pod"]
+    assert served[0]["spec"]["ephemeralContainers"] == [DEBUGGER]
+    with pytest.raises(ClusterError, match="pod updates may not change fields"):
+        state.replace({**WITH_EPHEMERAL, "spec": POD["spec"]})
+    # the ephemeralcontainers subresource keeps them; a status write is no spec change
+    state.replace(WITH_EPHEMERAL, subresource="ephemeralcontainers")
+    state.replace({**WITH_EPHEMERAL, "status": {"phase": "Running"}}, subresource="status")
