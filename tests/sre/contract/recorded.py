@@ -87,7 +87,11 @@ def run_ours(rec: Recording, scratch: Path, arch: Path) -> tuple[Any, Any]:
 
 def compare(rec: Recording, ours: Any, written: Any) -> list[str]:
     if rec.kind == "text":  # a sentence: ours answers with a sentence too
-        return [] if isinstance(ours, str) else [f"the original answers text, ours {type(ours).__name__}"]
+        return (
+            []
+            if isinstance(ours, str)
+            else [f"the original answers text, ours {type(ours).__name__}"]
+        )
     problems = differences(rec.answer, ours)
     if rec.written is not None:
         problems += [f"written file: {p}" for p in differences(rec.written, written)]
@@ -105,6 +109,9 @@ def main() -> None:
         for rec in runs:
             if rec.kind == "text" and rec.answer.startswith("<raised"):
                 continue  # the original fails on this call: nothing to be drop-in for
+            if rec.name in CALLS["original_defects"]:
+                print(f"skip {rec.name}: {CALLS['original_defects'][rec.name][:100]}...")
+                continue
             total += 1
             try:
                 ours, written = run_ours(rec, Path(scratch), arch)
@@ -112,7 +119,10 @@ def main() -> None:
             except Exception as exc:  # noqa: BLE001 - a failure is a mismatch to count
                 problems = [f"raised {type(exc).__name__}: {exc}"]
             good += not problems
-            print(f"{'ok  ' if not problems else 'DIFF'} {rec.name}" + ("".join(f"\n       {p}" for p in problems[:4])))
+            print(
+                f"{'ok  ' if not problems else 'DIFF'} {rec.name}"
+                + ("".join(f"\n       {p}" for p in problems[:4]))
+            )
     print(f"{good}/{total} calls answer with the original's shape")
 
 
