@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import duckdb
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from itbench.errors import UsageError
 
@@ -20,6 +20,20 @@ class ToolArgs(BaseModel):
     """Arguments of one tool; unknown arguments are an error naming them."""
 
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _epoch_times(cls, data: Any) -> Any:
+        """A time given as a number (epoch seconds or milliseconds) reads as its text, which
+        :func:`parse_time` understands; the original accepts only ISO strings."""
+        if isinstance(data, dict):
+            return {
+                k: str(v)
+                if k.endswith("_time") and isinstance(v, int | float) and not isinstance(v, bool)
+                else v
+                for k, v in data.items()
+            }
+        return data
 
 
 class ToolResult(BaseModel):
@@ -68,10 +82,19 @@ class ToolSpec:
     snapshot_paths: dict[str, str] = None  # type: ignore[assignment]
 
 
+_EPOCH = re.compile(r"^\s*\d{9,13}(\.\d+)?\s*$")
+
+
 def parse_time(value: str | None, field: str = "time") -> datetime | None:
-    """An ISO 8601 time (naive means UTC) as a naive UTC datetime, as the indexes store them."""
+    """A time as a naive UTC datetime, as the indexes store them. Every form the original tools
+    accept (ISO 8601 with ``Z``, an offset or none — naive means UTC —, ``T`` or a space, with or
+    without fractions), plus epoch seconds or milliseconds (``1765506000``, ``1765506000000``)."""
     if value is None or value == "":
         return None
+    if _EPOCH.match(value):
+        number = float(value)
+        seconds = number / 1000 if number >= 1e11 else number
+        return datetime.fromtimestamp(seconds, UTC).replace(tzinfo=None)
     text = value.strip().replace(" ", "T")
     if text.endswith("Z"):
         text = text[:-1] + "+00:00"
@@ -79,7 +102,8 @@ def parse_time(value: str | None, field: str = "time") -> datetime | None:
         parsed = datetime.fromisoformat(text)
     except ValueError:
         raise UsageError(
-            f"{field}: {value!r} is not an ISO 8601 time (e.g. 2025-12-12T02:30:00Z)"
+            f"{field}: {value!r} is not an ISO 8601 time (e.g. 2025-12-12T02:30:00Z) nor "
+            "epoch seconds or milliseconds"
         ) from None
     if parsed.tzinfo is not None:
         parsed = parsed.astimezone(UTC).replace(tzinfo=None)
@@ -90,9 +114,12 @@ _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$")
 
 
 def parse_duration(value: str | int | float, field: str = "delta_time") -> timedelta:
-    """``"5m"``, ``"90s"``, ``"1h"``, or a number of minutes."""
+    """``"5m"``, ``"90s"``, ``"1h"``, ``"2d"`` (the original's forms), ``"500ms"``, or a number
+    of minutes; empty is the original's default, five minutes."""
     if isinstance(value, int | float):
         return timedelta(minutes=value)
+    if not value.strip():
+        return timedelta(minutes=5)
     m = _DURATION.match(value)
     if not m:
         raise UsageError(f"{field}: {value!r} is not a duration such as 5m, 90s or 1h")

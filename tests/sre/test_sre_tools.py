@@ -487,3 +487,50 @@ def test_spec_changes_from_a_processed_objects_file(tmp_path: Path):
     assert r.answer()["entity_order"] == ["shop/Service/cart"]
     item = r.answer()["entities_with_changes"][0]["changes"][0]["changes"][0]
     assert (item["path"], item["old"], item["new"]) == ("spec.ports[0].targetPort", 8080, 9090)
+
+
+#: the same instant (02:20:00 UTC) in every form the original accepts, and as epoch numbers
+SAME_START = [
+    "2025-12-12T02:20:00Z", "2025-12-12T02:20:00", "2025-12-12 02:20:00",
+    "2025-12-12T02:20:00.000000+00:00", "2025-12-12T03:20:00+01:00", "2025-12-12 02:20:00.000",
+    "1765506000", "1765506000000", 1765506000, 1765506000000,
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("start", SAME_START, ids=[repr(s) for s in SAME_START])
+def test_every_time_form_gives_the_same_window(incident: Path, start):
+    r = event_analysis.run(
+        event_analysis.Args(
+            events_file=str(incident / "k8s_events_raw.tsv"), start_time=start,
+            end_time="2025-12-12T02:21:00Z",
+        )
+    )  # fmt: skip
+    assert [d["reason"] for d in r.data] == ["ScalingReplicaSet", "Failed"], start
+    assert not [w for w in r.warnings if "window" in w], r.warnings
+
+
+#: one call per tool taking a window, with a window in 2024 (the data is from 2025-12-12)
+OUTSIDE = {"start_time": "2024-01-01T00:00:00Z", "end_time": "2024-01-01T01:00:00Z"}
+WINDOWED = {
+    "alert_summary": {"base_dir": "alerts", **OUTSIDE},
+    "alert_analysis": {"base_dir": "alerts", **OUTSIDE},
+    "event_analysis": {"events_file": "k8s_events_raw.tsv", **OUTSIDE},
+    "metric_analysis": {"base_dir": "metrics", "k8_object_name": "pod/checkout-6f7b9c-x2k4q", **OUTSIDE},
+    "get_metric_anomalies": {"base_dir": "metrics", "k8_object_name": "pod/checkout-6f7b9c-x2k4q", **OUTSIDE},
+    "log_analysis": {"logs_file": "otel_logs_raw.tsv", **OUTSIDE},
+    "k8s_spec_change_analysis": {"k8s_objects_file": "k8s_objects_raw.tsv", **OUTSIDE},
+    "get_trace_error_tree": {"trace_file": "otel_traces_raw.tsv", "pivot_time": OUTSIDE["start_time"]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("tool", sorted(WINDOWED))
+def test_a_window_outside_the_data_says_so(incident: Path, tool: str):
+    from sre.tools import run_tool
+
+    args = {
+        k: str(incident / v) if k.endswith(("_dir", "_file")) else v
+        for k, v in WINDOWED[tool].items()
+    }
+    answer = run_tool(tool, args)
+    assert any("outside" in w and "2025-12-12" in w for w in answer.warnings), answer.warnings
+    assert "warnings" not in answer.body or tool == "get_trace_error_tree"  # never in the shape
