@@ -148,8 +148,8 @@ def window_warning(
         return f"the window {_span(start, end)} was asked of {what} holding no timestamps"
     if (start is not None and start > last) or (end is not None and end < first):
         return (
-            f"the window {_span(start, end)} lies outside {what}, which spans "
-            f"{iso(first)} to {iso(last)}: nothing in it"
+            f"the window {_span(start, end)} lies outside {what} "
+            f"({iso(first)} to {iso(last)}): nothing in it"
         )
     return None
 

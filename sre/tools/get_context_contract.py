@@ -116,8 +116,9 @@ def run(args: Args) -> Result:
                        "all_pages": args.page == 0},
     }  # fmt: skip
     contexts: list[dict[str, Any]] = []
+    notes: list[str] = []
     if args.page <= 1:
-        main = _context(args.k8_object, layout, args, missing, errors)
+        main = _context(args.k8_object, layout, args, missing, errors, notes)
         contexts.append(main)
         body["context_type"] = "main_entity"
         body.update({k: v for k, v in main.items() if k != "entity"})
@@ -136,7 +137,7 @@ def run(args: Args) -> Result:
     if targets:
         body["dependency_context"] = {}
         for dep in targets:
-            ctx = _context(dep.split("/", 1)[-1], layout, args, missing, errors)
+            ctx = _context(dep.split("/", 1)[-1], layout, args, missing, errors, notes)
             contexts.append(ctx)
             body["dependency_context"][dep] = ctx
     body.update(
@@ -146,12 +147,17 @@ def run(args: Args) -> Result:
     return Result(
         entity=args.k8_object, page=args.page, total_pages=pages, dependencies=dependencies,
         topology_source=topology_source, contexts=contexts, missing_sources=sorted(set(missing)),
-        source_errors=errors, warnings=topology_warnings, body=body,
+        source_errors=errors, warnings=topology_warnings + list(dict.fromkeys(notes)), body=body,
     )  # fmt: skip
 
 
 def _context(
-    target: str, layout: SnapshotLayout, args: Args, missing: list[str], errors: dict[str, str]
+    target: str,
+    layout: SnapshotLayout,
+    args: Args,
+    missing: list[str],
+    errors: dict[str, str],
+    notes: list[str],
 ) -> dict[str, Any]:
     """One entity's context under the original's keys: events, alerts, trace_errors,
     metric_anomalies, log_patterns, k8s_spec, spec_changes (each source's own answer)."""
@@ -164,10 +170,15 @@ def _context(
             missing.append(str(path))
             return
         try:
-            out[key] = call(str(path))
+            got = call(str(path))
         except ItbenchError as exc:
             errors[key] = str(exc)
             out[f"{key}_error"] = str(exc)
+            return
+        if isinstance(got, ToolResult):  # a tool's own answer, its warnings kept
+            notes.extend(f"{key}: {w}" for w in got.warnings)
+            got = got.answer()
+        out[key] = got
 
     def events(p: str) -> dict[str, Any]:
         by = (
@@ -175,9 +186,11 @@ def _context(
             if not ref.kind or ref.kind in ("Deployment", "Service", "App")
             else {"object_name": name}
         )
-        table = event_analysis.run(event_analysis.Args(
+        result = event_analysis.run(event_analysis.Args(
             events_file=p, filters=by, start_time=args.start_time, end_time=args.end_time,
-        )).answer()  # fmt: skip
+        ))  # fmt: skip
+        notes.extend(f"events: {w}" for w in result.warnings)
+        table = result.answer()
         return {"count": table["total_count"], "items": table, "truncated": False}
 
     def alerts(p: str) -> dict[str, Any]:
@@ -206,26 +219,26 @@ def _context(
     source(
         "trace_errors", layout.traces,
         lambda p: get_trace_error_tree.run(get_trace_error_tree.Args(
-            trace_file=p, service_name=name, pivot_time=args.start_time)).answer(),
+            trace_file=p, service_name=name, pivot_time=args.start_time)),
     )  # fmt: skip
     source(
         "metric_anomalies", layout.metrics,
         lambda p: get_metric_anomalies.run(get_metric_anomalies.Args(
             k8_object_name=name, base_dir=p, start_time=args.start_time, end_time=args.end_time, raw_content=False,
-        )).answer(),
+        )),
     )  # fmt: skip
     source(
         "log_patterns", layout.logs,
         lambda p: log_analysis.run(log_analysis.Args(
             logs_file=p, k8_object=target, start_time=args.start_time, end_time=args.end_time, max_patterns=10,
-        )).answer(),
+        )),
     )  # fmt: skip
     source("k8s_spec", layout.objects, spec)
     source(
         "spec_changes", layout.objects,
         lambda p: k8s_spec_change_analysis.run(k8s_spec_change_analysis.Args(
             k8s_objects_file=p, k8_object_name=target, start_time=args.start_time,
-            end_time=args.end_time)).answer(),
+            end_time=args.end_time)),
     )  # fmt: skip
     return out
 

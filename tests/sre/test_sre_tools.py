@@ -520,6 +520,7 @@ WINDOWED = {
     "log_analysis": {"logs_file": "otel_logs_raw.tsv", **OUTSIDE},
     "k8s_spec_change_analysis": {"k8s_objects_file": "k8s_objects_raw.tsv", **OUTSIDE},
     "get_trace_error_tree": {"trace_file": "otel_traces_raw.tsv", "pivot_time": OUTSIDE["start_time"]},
+    "get_context_contract": {"snapshot_dir": ".", "k8_object": "otel-demo/Deployment/checkout", **OUTSIDE},
 }  # fmt: skip
 
 
