@@ -115,6 +115,9 @@ def run(args: Args) -> Result:
                        "total_dependencies": len(dependencies), "deps_per_page": args.deps_per_page,
                        "all_pages": args.page == 0},
     }  # fmt: skip
+    ambiguity = get_k8_spec.ambiguity(ref, args.k8_object)
+    if ambiguity:
+        body["identifier_warning"] = ambiguity
     contexts: list[dict[str, Any]] = []
     notes: list[str] = []
     if args.page <= 1:

@@ -40,7 +40,7 @@ def _format(ref: EntityRef) -> str:
     return "kind/name" if ref.kind is not None else "name"
 
 
-def _ambiguity(ref: EntityRef, text: str) -> str | None:
+def ambiguity(ref: EntityRef, text: str) -> str | None:
     if ref.namespace is not None:
         return None
     if ref.kind is not None:
@@ -98,7 +98,7 @@ def run(args: Args) -> Result:
         "found": True,
         "matched_by": "substring" if loose else "exact",
     }
-    note = _ambiguity(ref, args.k8_object_name)
+    note = ambiguity(ref, args.k8_object_name)
     if note:
         out["warning"] = note
     if len(per_entity) > 1:

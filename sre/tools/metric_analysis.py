@@ -303,8 +303,9 @@ def run(args: Args) -> Result:
         rows = wide
     elif compact and not args.group_by and args.agg == "mean":
         return Result(rows=_summary(rows, args, limit), warnings=warnings)
+    columns = list(dict.fromkeys(c for r in rows for c in r))  # objects differ in metrics
     numeric = [
-        c for c in (rows[0] if rows else {})
+        c for c in columns
         if not c.startswith("_") and c != "timestamp"
         and all(isinstance(r.get(c), int | float) or r.get(c) is None for r in rows)
         and any(isinstance(r.get(c), int | float) for r in rows)
