@@ -61,7 +61,7 @@ def tool(ctx: click.Context, name: str, snapshot: Path | None) -> int:
 
     NAME is one of the original MCP server's tools (alert_summary, event_analysis, ...); give its
     arguments as --name value (JSON for numbers, lists and objects). Warnings about skipped rows
-    or files go to stderr as well as into the answer.
+    or files go to stderr; stdout is the answer in the original tool's shape.
     """
     from sre.snapshot_args import validate, with_snapshot_defaults
     from sre.tools import tool_specs
@@ -74,7 +74,8 @@ def tool(ctx: click.Context, name: str, snapshot: Path | None) -> int:
     result = spec.run(validate(spec, arguments))
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
-    click.echo(json.dumps(result.model_dump(mode="json", by_alias=True), indent=2))
+    answer = result.answer()
+    click.echo(answer if isinstance(answer, str) else json.dumps(answer, indent=2))
     return ExitCode.OK
 
 

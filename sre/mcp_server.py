@@ -5,7 +5,6 @@ the file arguments become optional and default to the snapshot's files."""
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,10 @@ from mcp.server.stdio import stdio_server
 from itbench.errors import ItbenchError
 from sre.snapshot_args import validate, with_snapshot_defaults
 from sre.tools import tool_specs
+from sre.tools._common import answer_text
+
+#: the key of the result's ``_meta`` holding our warnings (namespaced, as MCP asks of _meta keys)
+WARNINGS_META = "itbench.dev/warnings"
 
 
 def input_schema(spec, snapshot: Path | None) -> dict[str, Any]:
@@ -57,8 +60,13 @@ def build_server(snapshot: Path | None) -> Server:
             return _error(str(exc))
         except Exception as exc:  # an unforeseen failure is the tool's answer, not a dead server
             return _error(f"{spec.name} failed: {type(exc).__name__}: {exc}")
-        doc = result.model_dump(mode="json", by_alias=True)
-        return types.CallToolResult(content=[types.TextContent(text=json.dumps(doc))])
+        # the text is the original server's answer, byte-compatible in shape; what ours knows
+        # more (skipped rows, a window outside the data) rides in _meta, which clients of the
+        # original ignore
+        meta = {WARNINGS_META: list(result.warnings)} if result.warnings else None
+        return types.CallToolResult(
+            content=[types.TextContent(text=answer_text(result.answer()))], _meta=meta
+        )
 
     return Server("itbench-sre", on_list_tools=list_tools, on_call_tool=call_tool)
 

@@ -33,10 +33,17 @@ def _parameters(spec) -> dict[str, Any]:
 
 def _function(spec, workspace: Path):
     from sre.snapshot_args import validate, with_snapshot_defaults
+    from sre.tools._common import answer_text
 
-    def run(**arguments: Any) -> dict[str, Any]:
+    def run(**arguments: Any) -> str:
         filled = with_snapshot_defaults(spec, arguments, workspace)
-        return spec.run(validate(spec, filled)).model_dump(mode="json", by_alias=True)
+        result = spec.run(validate(spec, filled))
+        # the original tool's text, then our warnings after it (as an MCP client sees content
+        # and _meta): the model reads what the original server would have said
+        text = answer_text(result.answer())
+        if result.warnings:
+            text += "\n\nwarnings:\n" + "\n".join(f"- {w}" for w in result.warnings)
+        return text
 
     return run
 

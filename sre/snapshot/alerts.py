@@ -25,6 +25,8 @@ class Alert:
     observed_at: datetime | None
     value: Any
     file: str
+    #: the alert object as the dump holds it (for the tools that show every field)
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def entity(self) -> str:
@@ -123,6 +125,7 @@ def load_alerts(base_dir: Path) -> AlertDump:
                     observed_at=observed,
                     value=item.get("value"),
                     file=path.name,
+                    raw=item,
                 )
             )
     return AlertDump(tuple(alerts), tuple(warnings))

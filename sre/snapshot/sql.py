@@ -121,7 +121,7 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
             try_cast(coalesce(f[18], f[19], f[26]) AS BIGINT) AS count,
             coalesce(f[20], f[21], f[27]) AS source_component,
             deployment_of(coalesce(f[1], f[2], f[3]), coalesce(f[4], f[5], f[6])) AS deployment,
-            raw_ts, raw_body
+            raw_ts AS log_timestamp, raw_ts, raw_body
           FROM (SELECT *, json_extract_string(b, {paths!r}) AS f FROM (
                 SELECT ord, parse_ts({ts}) AS ts, body_json({body}) AS b,
                        {ts} AS raw_ts, {body} AS raw_body FROM src))"""
@@ -157,7 +157,7 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
     if kind == "logs":
         res = c("ResourceAttributes")
         proj = f"""
-          SELECT ord, parse_ts({ts}) AS ts, {c("TraceId")} AS trace_id,
+          SELECT ord, parse_ts({ts}) AS ts, {c("TraceId")} AS trace_id, {c("SpanId")} AS span_id,
             {c("SeverityText")} AS severity_text,
             try_cast({c("SeverityNumber")} AS INTEGER) AS severity_number,
             {c("ServiceName")} AS service_name, {c("Body")} AS body,

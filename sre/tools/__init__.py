@@ -9,10 +9,10 @@ per tool, each with a pydantic ``Args`` and ``Result`` and a ``run(args)``.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from sre.tools._common import ToolSpec
+    from sre.tools._common import ToolAnswer, ToolSpec
 
 #: every tool, in the order the original server lists them
 TOOL_NAMES = (
@@ -27,13 +27,19 @@ def tool_specs() -> dict[str, ToolSpec]:
     return {name: importlib.import_module(f"sre.tools.{name}").SPEC for name in TOOL_NAMES}
 
 
-def call(name: str, arguments: dict) -> dict:
-    """Run a tool by name on plain arguments and return its JSON-ready answer (the CLI and the
-    MCP server's one entry point)."""
+def run_tool(name: str, arguments: dict) -> ToolAnswer:
+    """Run a tool by name on plain arguments: its answer in the original tool's shape and, apart,
+    the warnings ours adds."""
     from itbench.errors import unknown_name
+    from sre.tools._common import ToolAnswer
 
     if name not in TOOL_NAMES:
         raise unknown_name("tool", name, list(TOOL_NAMES))
     spec = importlib.import_module(f"sre.tools.{name}").SPEC
-    args = spec.args.model_validate(arguments)
-    return spec.run(args).model_dump(mode="json", by_alias=True)
+    result = spec.run(spec.args.model_validate(arguments))
+    return ToolAnswer(result.answer(), tuple(result.warnings))
+
+
+def call(name: str, arguments: dict) -> Any:
+    """Run a tool by name and return its JSON-ready answer, in the original tool's shape."""
+    return run_tool(name, arguments).body

@@ -51,7 +51,17 @@ def object_filter(chosen: list[tuple[str, str]]) -> tuple[str, list[Any]]:
     )
 
 
-def labels(tags: str | None, keep: list[str] | None = None) -> dict[str, Any]:
+def unquote(text: str | None) -> str | None:
+    """A CSV-quoted field (``"{""k"":""v""}"``) as its text; the index keeps fields as written."""
+    if text and len(text) >= 2 and text[0] == text[-1] == '"':
+        return text[1:-1].replace('""', '"')
+    return text
+
+
+def parse_tags(tags: str | None) -> dict[str, Any]:
+    """The tags column as a dict (JSON, or a Python-dict literal, CSV-quoted or not; anything
+    else: empty)."""
+    tags = unquote(tags)
     if not tags:
         return {}
     try:
@@ -61,8 +71,11 @@ def labels(tags: str | None, keep: list[str] | None = None) -> dict[str, Any]:
             parsed = ast.literal_eval(tags)
         except (ValueError, SyntaxError):
             return {}
-    if not isinstance(parsed, dict):
-        return {}
+    return parsed if isinstance(parsed, dict) else {}
+
+
+def labels(tags: str | None, keep: list[str] | None = None) -> dict[str, Any]:
+    parsed = parse_tags(tags)
     if keep:
         return {k: v for k, v in parsed.items() if k in keep}
     return {k: v for k, v in parsed.items() if k not in NOISY_TAGS}

@@ -25,7 +25,8 @@ IGNORED_ANNOTATIONS = {
 
 
 def entity_id(namespace: str | None, kind: str, name: str) -> str:
-    return f"{namespace or '_cluster'}/{kind}/{name}"
+    """The original's entity id: namespace/Kind/name, or Kind/name for a cluster-scoped object."""
+    return f"{namespace}/{kind}/{name}" if namespace else f"{kind}/{name}"
 
 
 def normalise(obj: dict[str, Any]) -> dict[str, Any]:

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Literal
+from datetime import datetime
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
 from sre.snapshot.alerts import load_alerts
 from sre.snapshot.layout import require_dir
-from sre.tools._common import ToolArgs, ToolResult, ToolSpec, iso, parse_time
+from sre.tools._common import ToolArgs, ToolResult, ToolSpec, parse_time, window_warning
 
 DESCRIPTION = (
     "Summarises the alerts of the snapshot: one row per (alertname, entity, severity) with when it "
-    "was first and last seen, for how long, and in how many dumps. entity is the first of the "
+    "was first and last seen firing, for how long, and how often. entity is the first of the "
     "labels service_name, service, pod, deployment, instance, job, namespace (else cluster-wide). "
     "time_basis='snapshot' dates an alert by the dumps it appears in; 'activeAt' by its activeAt. "
     "Reads every *.json in base_dir (or base_dir/alerts) in any envelope: {data:{alerts}}, "
-    "{alerts}, a list or one alert; unreadable dumps are skipped and named in warnings."
+    "{alerts}, a list or one alert. Returns the list, longest-firing first."
 )
 
 
@@ -28,70 +28,91 @@ class Args(ToolArgs):
     end_time: str | None = None
     state_filter: str | None = None
     min_duration_min: float | None = None
-    limit: int = 50
+    limit: int | None = 50
 
 
 class AlertGroup(BaseModel):
+    """One row of the original's answer, its keys and types."""
+
     alertname: str
     entity: str
-    namespace: str | None
-    severity: str | None
-    state: str | None
+    namespace: str
+    severity: str
+    state: str
+    #: naive UTC as ``str(datetime)`` (``2025-12-12 02:25:00``), as the original writes them
     first_seen: str | None
     last_seen: str | None
-    duration_min: float
+    duration_min: float | None
     occurrences: int
 
 
 class Result(ToolResult):
     alerts: list[AlertGroup]
-    total_groups: int
+
+    def answer(self) -> Any:
+        return [a.model_dump(mode="json") for a in self.alerts]
 
 
 def run(args: Args) -> Result:
     dump = load_alerts(require_dir(args.base_dir, "the alerts folder"))
     start, end = parse_time(args.start_time, "start_time"), parse_time(args.end_time, "end_time")
-    groups: dict[tuple[str, str, str | None], list] = {}
+    by_activity = args.time_basis == "activeAt"
+    warnings = list(dump.warnings)
+    stamps = [a.active_at if by_activity else a.observed_at for a in dump.alerts]
+    stamps = [s for s in stamps if s is not None]
+    note = window_warning(
+        "the alert dumps" if not by_activity else "the alerts' activeAt times",
+        start, end, min(stamps, default=None), max(stamps, default=None),
+    )  # fmt: skip
+    if note:
+        warnings.append(note)
+    groups: dict[tuple[str, str, str], dict[str, Any]] = {}
     for alert in dump.alerts:
-        if args.state_filter and (alert.state or "").lower() != args.state_filter.lower():
-            continue
-        key = (alert.labels.get("alertname", "?"), alert.entity, alert.labels.get("severity"))
-        groups.setdefault(key, []).append(alert)
+        seen = alert.observed_at
+        outside = seen is not None and ((start and seen < start) or (end and seen > end))
+        if not by_activity and outside:
+            continue  # a dump outside the window
+        key = (alert.labels.get("alertname", "Unknown"), alert.entity,
+               alert.labels.get("severity", "unknown"))  # fmt: skip
+        g = groups.setdefault(key, {"namespace": alert.labels.get("namespace", "unknown"),
+                                    "times": set(), "n": 0, "states": set(),
+                                    "latest": None, "state": None})  # fmt: skip
+        state = alert.state or "unknown"
+        g["n"] += 1
+        g["states"].add(state)
+        at = alert.active_at if by_activity else seen
+        if at is None or g["latest"] is None or at >= g["latest"]:
+            g["latest"] = at if at is not None else g["latest"]
+            g["state"] = state
+        if state == "firing":
+            t = alert.active_at if by_activity else seen
+            if t is not None and not (start and t < start) and not (end and t > end):
+                g["times"].add(t)
     rows = []
-    for (name, entity, severity), members in groups.items():
-        seen = sorted(a.observed_at for a in members if a.observed_at is not None)
-        if args.time_basis == "activeAt":
-            actives = [a.active_at for a in members if a.active_at is not None]
-            first = min(actives) if actives else (seen[0] if seen else None)
-        else:
-            first = seen[0] if seen else None
-        last = seen[-1] if seen else first
-        if start and last and last < start or end and first and first > end:
-            continue
-        duration = (last - first).total_seconds() / 60 if first and last else 0.0
-        if args.min_duration_min is not None and duration < args.min_duration_min:
-            continue
-        latest = max(members, key=lambda a: a.observed_at or a.active_at or first)
+    for (name, entity, severity), g in groups.items():
+        times: list[datetime] = sorted(g["times"])
+        first, last = (times[0], times[-1]) if times else (None, None)
         rows.append(
             AlertGroup(
-                alertname=name,
-                entity=entity,
-                namespace=latest.labels.get("namespace"),
-                severity=severity,
-                state=latest.state,
-                first_seen=iso(first),
-                last_seen=iso(last),
-                duration_min=round(duration, 2),
-                occurrences=len({a.file for a in members}),
+                alertname=name, entity=entity, namespace=g["namespace"], severity=severity,
+                state="firing" if "firing" in g["states"] else g["state"],
+                first_seen=str(first) if first else None, last_seen=str(last) if last else None,
+                duration_min=round((last - first).total_seconds() / 60, 1) if times else None,
+                occurrences=g["n"],
             )
-        )
-    rows.sort(key=lambda r: (-r.duration_min, r.alertname, r.entity))
-    return Result(
-        alerts=rows[: args.limit] if args.limit else rows,
-        total_groups=len(rows),
-        warnings=list(dump.warnings),
-    )
+        )  # fmt: skip
+    if args.state_filter:
+        rows = [r for r in rows if r.state == args.state_filter]
+    if start or end:  # a window keeps the alerts seen firing in it
+        rows = [r for r in rows if r.first_seen is not None]
+    if args.min_duration_min is not None:
+        rows = [
+            r
+            for r in rows
+            if (r.duration_min or 0) >= args.min_duration_min and r.duration_min is not None
+        ]
+    rows.sort(key=lambda r: (-(r.duration_min or 0), -r.occurrences))
+    return Result(alerts=rows[: args.limit] if args.limit else rows, warnings=warnings)
 
 
 SPEC = ToolSpec("alert_summary", DESCRIPTION, Args, run, {"base_dir": "alerts"})
-__all__ = ["SPEC", "Args", "Result", "run", "Path"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,18 @@ class Result(ToolResult):
     node_count: int
     edge_count: int
     relations: dict[str, int]
+    kinds: dict[str, int] = {}
+
+    def answer(self) -> Any:
+        """The original's answer: a Markdown summary of what was written."""
+        text = f"Topology written to {self.output_file}\n\n"
+        text += f"**Nodes:** {self.node_count}\n**Edges:** {self.edge_count}\n\n## Node Types\n"
+        for kind, n in sorted(self.kinds.items(), key=lambda kv: -kv[1]):
+            text += f"- {kind}: {n}\n"
+        text += "\n## Edge Types\n"
+        for rel, n in sorted(self.relations.items(), key=lambda kv: -kv[1]):
+            text += f"- {rel}: {n}\n"
+        return text
 
 
 class _Graph(BaseModel):
@@ -145,6 +158,7 @@ def run(args: Args) -> Result:
     return Result(
         output_file=str(out), node_count=len(doc["nodes"]), edge_count=len(edges),
         relations=relations, warnings=src.warnings(),
+        kinds=dict(Counter(str(n.get("kind", "Unknown")) for n in doc["nodes"])),
     )  # fmt: skip
 
 

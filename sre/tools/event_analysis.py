@@ -2,25 +2,34 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_file
-from sre.tools._common import ToolArgs, ToolResult, ToolSpec, parse_time, table_query
+from sre.tools._common import (
+    ToolArgs,
+    ToolResult,
+    ToolSpec,
+    parse_time,
+    table_query,
+    window_warning,
+)
 
 COLUMNS = [
     "object_kind", "object_name", "namespace", "reason", "message", "event_time", "event_kind",
-    "watch_type", "count", "source_component", "deployment",
+    "watch_type", "count", "source_component", "log_timestamp", "deployment",
 ]  # fmt: skip
 
 DESCRIPTION = (
     "Analyses Kubernetes events like SQL: filter -> group_by -> agg -> sort -> page. Columns: "
     + ", ".join(COLUMNS)
-    + " (deployment is derived from Pod and ReplicaSet names). Both event shapes are read "
+    + " (deployment is derived from Pod and ReplicaSet names; log_timestamp is the row's "
+    "Timestamp as written). Both event shapes are read "
     "(involvedObject/message/lastTimestamp and events.k8s.io regarding/note/eventTime), and "
     "double-encoded bodies. Example: filters={'event_kind': 'Warning'}, group_by='reason'. "
-    "agg: count (default), first, last, nunique, list. Malformed rows are skipped and counted "
-    "in warnings with their line numbers."
+    "agg: count (default), first, last, nunique (columns <col>_unique), list (the distinct "
+    "reasons, messages and event kinds, up to 10). limit 0 or none: every row."
 )
 
 
@@ -30,7 +39,7 @@ class Args(ToolArgs):
     group_by: str | list[str] | None = None
     agg: str = "count"
     sort_by: str | None = None
-    limit: int = 100
+    limit: int | None = None
     offset: int = 0
     start_time: str | None = None
     end_time: str | None = None
@@ -39,9 +48,14 @@ class Args(ToolArgs):
 class Result(ToolResult):
     total_count: int
     offset: int
-    limit: int
+    limit: int | str
     returned_count: int
     data: list[dict[str, Any]]
+
+
+def _utc(value: datetime) -> str:
+    """event_time as the original prints its tz-aware column: ``2025-12-12 02:20:30+00:00``."""
+    return f"{value}+00:00"
 
 
 def run(args: Args) -> Result:
@@ -54,15 +68,23 @@ def run(args: Args) -> Result:
     if end:
         where.append("event_time <= ?")
         params.append(end)
+    con = src.con.cursor()
+    first, last = con.execute("SELECT min(event_time), max(event_time) FROM data").fetchone()
+    warnings = src.warnings()
+    note = window_warning("the events", start, end, first, last)
+    if note:
+        warnings.append(note)
     relation = f"SELECT {', '.join(COLUMNS)} FROM data" + (
         f" WHERE {' AND '.join(where)}" if where else ""
     )
     out = table_query(
-        src.con.cursor(), relation, COLUMNS, what="event_analysis", filters=args.filters,
+        con, relation, COLUMNS, what="event_analysis", filters=args.filters,
         group_by=args.group_by, agg=args.agg, sort_by=args.sort_by, limit=args.limit,
         offset=args.offset, time_column="event_time", params=params,
+        listed=["reason", "message", "event_kind"], stamp=_utc,
+        ascending=() if args.group_by else COLUMNS,
     )  # fmt: skip
-    return Result(**out, warnings=src.warnings())
+    return Result(**out, warnings=warnings)
 
 
 SPEC = ToolSpec("event_analysis", DESCRIPTION, Args, run, {"events_file": "k8s_events_raw.tsv"})

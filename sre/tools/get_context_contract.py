@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from itbench.errors import ItbenchError
+from pydantic import Field
+
+from itbench.errors import InputError, ItbenchError
 from sre.snapshot.layout import SnapshotLayout
 from sre.tools import (
     alert_summary,
@@ -13,6 +15,7 @@ from sre.tools import (
     get_k8_spec,
     get_metric_anomalies,
     get_trace_error_tree,
+    k8s_spec_change_analysis,
     log_analysis,
     topology_analysis,
 )
@@ -49,9 +52,28 @@ class Result(ToolResult):
     dependencies: list[str]
     #: the topology file read, or "derived from ..." the snapshot files it was derived from
     topology_source: str | None = None
+    #: per context (the entity on page 1, its dependencies after): each source's answer, in the
+    #: original tool's shape
     contexts: list[dict[str, Any]]
     missing_sources: list[str]
     source_errors: dict[str, str]
+    #: the original's answer (the head of it: entity, files, pagination ...)
+    body: dict[str, Any] = Field(default_factory=dict, exclude=True)
+
+    def answer(self) -> Any:
+        return self.body
+
+
+def _files(layout: SnapshotLayout, topology: Path | None) -> dict[str, str | None]:
+    def found(path: Path) -> str | None:
+        return str(path) if path.exists() else None
+
+    return {
+        "events_file": found(layout.events), "objects_file": found(layout.objects),
+        "traces_file": found(layout.traces), "logs_file": found(layout.logs),
+        "alerts_dir": found(layout.alerts), "metrics_dir": found(layout.metrics),
+        "topology_file": found(topology) if topology else None,
+    }  # fmt: skip
 
 
 def run(args: Args) -> Result:
@@ -59,7 +81,8 @@ def run(args: Args) -> Result:
     missing: list[str] = []
     errors: dict[str, str] = {}
     topology = Path(args.topology_file) if args.topology_file else layout.topology
-    entity = EntityRef.parse(args.k8_object).name
+    ref = EntityRef.parse(args.k8_object)
+    entity = ref.name
     dependencies: list[str] = []
     topology_source: str | None = None
     topology_warnings: list[str] = []
@@ -78,23 +101,69 @@ def run(args: Args) -> Result:
         dependencies = topology_analysis.analyse(doc, entity).callees
     except ItbenchError as exc:
         errors["topology"] = str(exc)
-    pages = 1 + -(-len(dependencies) // max(args.deps_per_page, 1))
+    per_page = max(args.deps_per_page, 1)
+    pages = 1 + -(-len(dependencies) // per_page)
+    body: dict[str, Any] = {
+        "entity": args.k8_object,
+        "identifier_format": "namespace/kind/name" if ref.namespace else "kind/name" if ref.kind else "name",
+        "kind": ref.kind, "namespace": ref.namespace,
+        "name": f"{ref.namespace}/{ref.name}" if ref.namespace else ref.name,
+        "page": args.page, "snapshot_dir": args.snapshot_dir,
+        "time_window": {"start": args.start_time, "end": args.end_time},
+        "files_found": _files(layout, topology),
+        "pagination": {"current_page": args.page, "total_pages": pages,
+                       "total_dependencies": len(dependencies), "deps_per_page": args.deps_per_page,
+                       "all_pages": args.page == 0},
+    }  # fmt: skip
+    ambiguity = get_k8_spec.ambiguity(ref, args.k8_object)
+    if ambiguity:
+        body["identifier_warning"] = ambiguity
+    contexts: list[dict[str, Any]] = []
+    notes: list[str] = []
     if args.page <= 1:
-        targets = [args.k8_object]
+        main = _context(args.k8_object, layout, args, missing, errors, notes)
+        contexts.append(main)
+        body["context_type"] = "main_entity"
+        body.update({k: v for k, v in main.items() if k != "entity"})
+        body["dependencies"] = dependencies
+        targets = dependencies if args.page == 0 else []
+        if targets:
+            body["context_type"] = "all"
     else:
-        first = (args.page - 2) * args.deps_per_page
-        targets = [d.split("/", 1)[-1] for d in dependencies[first : first + args.deps_per_page]]
-    contexts = [_context(t, layout, args, missing, errors) for t in targets]
+        body["context_type"] = "dependencies"
+        first = (args.page - 2) * per_page
+        targets = dependencies[first : first + per_page]
+        if not targets:
+            body["message"] = f"No dependencies on page {args.page}. Total pages: {pages}"
+        else:
+            body["dependencies_on_page"] = targets
+    if targets:
+        body["dependency_context"] = {}
+        for dep in targets:
+            ctx = _context(dep.split("/", 1)[-1], layout, args, missing, errors, notes)
+            contexts.append(ctx)
+            body["dependency_context"][dep] = ctx
+    body.update(
+        topology_source=topology_source, missing_sources=sorted(set(missing)),
+        source_errors=errors,
+    )  # fmt: skip
     return Result(
         entity=args.k8_object, page=args.page, total_pages=pages, dependencies=dependencies,
         topology_source=topology_source, contexts=contexts, missing_sources=sorted(set(missing)),
-        source_errors=errors, warnings=topology_warnings,
+        source_errors=errors, warnings=topology_warnings + list(dict.fromkeys(notes)), body=body,
     )  # fmt: skip
 
 
 def _context(
-    target: str, layout: SnapshotLayout, args: Args, missing: list[str], errors: dict[str, str]
+    target: str,
+    layout: SnapshotLayout,
+    args: Args,
+    missing: list[str],
+    errors: dict[str, str],
+    notes: list[str],
 ) -> dict[str, Any]:
+    """One entity's context under the original's keys: events, alerts, trace_errors,
+    metric_anomalies, log_patterns, k8s_spec, spec_changes (each source's own answer)."""
     ref = EntityRef.parse(target)
     name = ref.name
     out: dict[str, Any] = {"entity": target}
@@ -104,33 +173,57 @@ def _context(
             missing.append(str(path))
             return
         try:
-            out[key] = call(str(path)).model_dump(by_alias=True, exclude={"warnings"})
+            got = call(str(path))
         except ItbenchError as exc:
             errors[key] = str(exc)
+            out[f"{key}_error"] = str(exc)
+            return
+        if isinstance(got, ToolResult):  # a tool's own answer, its warnings kept
+            notes.extend(f"{key}: {w}" for w in got.warnings)
+            got = got.answer()
+        out[key] = got
 
-    source(
-        "spec",
-        layout.objects,
-        lambda p: get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=p, k8_object_name=target)),
-    )
-    source(
-        "events", layout.events,
-        lambda p: event_analysis.run(event_analysis.Args(
-            events_file=p, filters={"deployment": name} if not ref.kind or ref.kind in ("Deployment", "Service") else {"object_name": name},
-            agg="list", group_by=["event_kind", "reason"], start_time=args.start_time, end_time=args.end_time, limit=20,
-        )),
-    )  # fmt: skip
+    def events(p: str) -> dict[str, Any]:
+        by = (
+            {"deployment": name}
+            if not ref.kind or ref.kind in ("Deployment", "Service", "App")
+            else {"object_name": name}
+        )
+        result = event_analysis.run(event_analysis.Args(
+            events_file=p, filters=by, start_time=args.start_time, end_time=args.end_time,
+        ))  # fmt: skip
+        notes.extend(f"events: {w}" for w in result.warnings)
+        table = result.answer()
+        return {"count": table["total_count"], "items": table, "truncated": False}
 
-    def alerts(p: str):
-        summary = alert_summary.run(
+    def alerts(p: str) -> dict[str, Any]:
+        every = alert_summary.run(
             alert_summary.Args(
                 base_dir=p, start_time=args.start_time, end_time=args.end_time, limit=0
             )
-        )
-        summary.alerts = [a for a in summary.alerts if name.lower() in a.entity.lower()]
-        return summary
+        ).answer()
+        related = [a for a in every if name.lower() in str(a["entity"]).lower()]
+        return {"total_alerts": len(every), "related_to_entity": len(related),
+                "items": related[:10], "truncated": len(related) > 10}  # fmt: skip
 
+    def spec(p: str) -> dict[str, Any]:
+        got = get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=p, k8_object_name=target)).answer()
+        if not got.get("found"):
+            raise InputError(got.get("error", "Resource not found"))
+        if "entities" in got:  # ambiguous: the first entity, as the original's latest view
+            eid, first = next(iter(got["entities"].items()))
+            got = {**first, "entity_id": eid, "timestamp": first["last_timestamp"],
+                   "spec": first["latest_spec"]}  # fmt: skip
+        keys = ("entity_id", "kind", "namespace", "name", "timestamp", "observation_count", "spec")
+        return {k: got.get(k) for k in keys}
+
+    source("events", layout.events, events)
     source("alerts", layout.alerts, alerts)
+    source(
+        "trace_errors", layout.traces,
+        lambda p: get_trace_error_tree.run(get_trace_error_tree.Args(
+            trace_file=p, service_name=name, pivot_time=args.start_time)),
+    )  # fmt: skip
     source(
         "metric_anomalies", layout.metrics,
         lambda p: get_metric_anomalies.run(get_metric_anomalies.Args(
@@ -138,17 +231,17 @@ def _context(
         )),
     )  # fmt: skip
     source(
-        "traces",
-        layout.traces,
-        lambda p: get_trace_error_tree.run(
-            get_trace_error_tree.Args(trace_file=p, service_name=name)
-        ),
-    )
-    source(
-        "logs", layout.logs,
+        "log_patterns", layout.logs,
         lambda p: log_analysis.run(log_analysis.Args(
             logs_file=p, k8_object=target, start_time=args.start_time, end_time=args.end_time, max_patterns=10,
         )),
+    )  # fmt: skip
+    source("k8s_spec", layout.objects, spec)
+    source(
+        "spec_changes", layout.objects,
+        lambda p: k8s_spec_change_analysis.run(k8s_spec_change_analysis.Args(
+            k8s_objects_file=p, k8_object_name=target, start_time=args.start_time,
+            end_time=args.end_time)),
     )  # fmt: skip
     return out
 

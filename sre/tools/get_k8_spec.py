@@ -7,14 +7,16 @@ from typing import Any
 
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_file
-from sre.tools._common import EntityRef, ToolArgs, ToolResult, ToolSpec, iso, match_entities
+from sre.tools._common import EntityRef, ToolArgs, ToolResult, ToolSpec, match_entities
 from sre.tools._objects import entities, entity_id
 
 DESCRIPTION = (
-    "Returns the latest observed spec of a Kubernetes object from the object snapshots, grouped by "
-    "entity (namespace/Kind/name) when the name is ambiguous. k8_object_name: "
-    "'namespace/Kind/name' (preferred), 'Kind/name' or 'name'; a substring match is used only "
-    "when nothing matches exactly, and the answer says so (matched_by)."
+    "Returns the latest observed object (its whole manifest, under 'spec') of a Kubernetes "
+    "object from the object snapshots; when the name is ambiguous, one entry per entity "
+    "(namespace/Kind/name) under 'entities'. k8_object_name: 'namespace/Kind/name' (preferred), "
+    "'Kind/name' or 'name'; a substring match is used only when nothing matches exactly "
+    "(matched_by says which). return_all_observations lists every observation; "
+    "include_metadata=false drops metadata."
 )
 
 
@@ -22,53 +24,115 @@ class Args(ToolArgs):
     k8s_objects_file: str
     k8_object_name: str
     return_all_observations: bool = False
-    include_metadata: bool = False
+    include_metadata: bool = True
 
 
 class Result(ToolResult):
-    query: str
-    matched_by: str
-    entities: dict[str, dict[str, Any]]
+    body: dict[str, Any]
+
+    def answer(self) -> Any:
+        return self.body
+
+
+def _format(ref: EntityRef) -> str:
+    if ref.namespace is not None:
+        return "namespace/kind/name"
+    return "kind/name" if ref.kind is not None else "name"
+
+
+def ambiguity(ref: EntityRef, text: str) -> str | None:
+    if ref.namespace is not None:
+        return None
+    if ref.kind is not None:
+        return (
+            f"Format 'kind/name' is ambiguous - '{text}' may exist in multiple namespaces. "
+            "Consider using 'namespace/kind/name' format for precision."
+        )
+    return (
+        f"Format 'name' is highly ambiguous - '{text}' may exist across multiple kinds and "
+        "namespaces. Consider using 'namespace/kind/name' format for precision."
+    )
 
 
 def run(args: Args) -> Result:
     src = open_source(require_file(args.k8s_objects_file, "the objects file"), SourceKind.OBJECTS)
     known = entities(src)
-    idx, loose = match_entities(EntityRef.parse(args.k8_object_name), known)
-    out: dict[str, dict[str, Any]] = {}
+    ref = EntityRef.parse(args.k8_object_name)
+    idx, loose = match_entities(ref, known)
+    warnings = src.warnings()
+    if not idx:
+        kinds = sorted({k for _, k, _ in known})[:20]
+        sample = [entity_id(*e) for e in known[:10]]
+        message = (
+            f"No objects matching '{args.k8_object_name}' found. Available kinds: {kinds}. "
+            f"Sample entities: {sample}"
+        )
+        warnings.append(message)
+        return Result(
+            body={"error": message, "k8s_objects_file": args.k8s_objects_file,
+                  "k8_object_name": args.k8_object_name, "found": False, "spec": None},
+            warnings=warnings,
+        )  # fmt: skip
+    if loose:
+        warnings.append(f"no exact match for {args.k8_object_name!r}; matched by substring")
     cur = src.con.cursor()
+    per_entity: dict[str, list[dict[str, Any]]] = {}
     for i in idx:
         ns, kind, name = known[i]
         rows = cur.execute(
-            "SELECT ts, body FROM data WHERE namespace IS NOT DISTINCT FROM ? AND kind = ? AND name = ? "
-            "ORDER BY ts DESC" + ("" if args.return_all_observations else " LIMIT 1"),
+            "SELECT ts, body FROM data WHERE namespace IS NOT DISTINCT FROM ? AND kind = ? "
+            "AND name = ? ORDER BY ts",
             [ns, kind, name],
         ).fetchall()
-        views = [_view(json.loads(body), ts, args.include_metadata) for ts, body in rows]
-        entry: dict[str, Any] = {"namespace": ns, "kind": kind, "name": name, **views[0]}
+        eid = entity_id(ns, kind, name)
+        per_entity[eid] = [
+            {"timestamp": f"{ts}+00:00", "entity_id": eid, "kind": kind, "namespace": ns or "",
+             "name": name, "spec": _object(json.loads(body), args.include_metadata)}
+            for ts, body in rows
+        ]  # fmt: skip
+    out: dict[str, Any] = {
+        "k8s_objects_file": args.k8s_objects_file,
+        "k8_object_name": args.k8_object_name,
+        "identifier_format": _format(ref),
+        "input_format": "raw_otel",
+        "found": True,
+        "matched_by": "substring" if loose else "exact",
+    }
+    note = ambiguity(ref, args.k8_object_name)
+    if note:
+        out["warning"] = note
+    if len(per_entity) > 1:
+        out["matched_entities"] = sorted(per_entity)
+        out["matched_entity_count"] = len(per_entity)
+        out["entity_count"] = len(per_entity)
+        out["total_observation_count"] = sum(len(v) for v in per_entity.values())
+        out["entities"] = {}
+        for eid, obs in per_entity.items():
+            entry = {
+                "kind": obs[-1]["kind"], "namespace": obs[-1]["namespace"],
+                "name": obs[-1]["name"], "observation_count": len(obs),
+                "first_timestamp": obs[0]["timestamp"], "last_timestamp": obs[-1]["timestamp"],
+                "latest_spec": obs[-1]["spec"],
+            }  # fmt: skip
+            if args.return_all_observations:
+                entry["all_observations"] = obs
+            out["entities"][eid] = entry
+    else:
+        obs = next(iter(per_entity.values()))
+        out["observation_count"] = len(obs)
         if args.return_all_observations:
-            entry["observations"] = views
-        out[entity_id(ns, kind, name)] = entry
-    warnings = src.warnings()
-    if not idx:
-        warnings.append(f"no object matches {args.k8_object_name!r}")
-    return Result(
-        query=args.k8_object_name,
-        matched_by="none" if not idx else "substring" if loose else "exact",
-        entities=out,
-        warnings=warnings,
-    )
+            out.update(first_timestamp=obs[0]["timestamp"], last_timestamp=obs[-1]["timestamp"],
+                       observations=obs)  # fmt: skip
+        else:
+            latest = obs[-1]
+            out.update(timestamp=latest["timestamp"], entity_id=latest["entity_id"],
+                       kind=latest["kind"], namespace=latest["namespace"], name=latest["name"],
+                       spec=latest["spec"])  # fmt: skip
+    return Result(body=out, warnings=warnings)
 
 
-def _view(obj: dict[str, Any], ts, include_metadata: bool) -> dict[str, Any]:
-    view: dict[str, Any] = {"observed_at": iso(ts)}
-    for key in ("spec", "data", "rules", "subjects", "roleRef"):
-        if key in obj:
-            view[key] = obj[key]
-    if include_metadata:
-        view["metadata"] = obj.get("metadata")
-        view["status"] = obj.get("status")
-    return view
+def _object(obj: dict[str, Any], include_metadata: bool) -> dict[str, Any]:
+    return obj if include_metadata else {k: v for k, v in obj.items() if k != "metadata"}
 
 
 SPEC = ToolSpec("get_k8_spec", DESCRIPTION, Args, run, {"k8s_objects_file": "k8s_objects_raw.tsv"})

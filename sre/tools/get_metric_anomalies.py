@@ -8,8 +8,8 @@ from pydantic import BaseModel
 
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_dir
-from sre.tools._common import ToolArgs, ToolResult, ToolSpec, iso, parse_time
-from sre.tools._metrics import object_filter, select_objects
+from sre.tools._common import ToolArgs, ToolResult, ToolSpec, parse_time, window_warning
+from sre.tools._metrics import object_filter, select_objects, unquote
 
 DESCRIPTION = (
     "Reads the metrics of a K8s object (metrics/<kind>_<name>.tsv) and flags anomalies: values "
@@ -44,8 +44,18 @@ class MetricAnomalies(BaseModel):
 
 
 class Result(ToolResult):
+    #: the k8_object_name asked for, as the original echoes it
     object: str
+    #: added: the metric files (kind/name) it resolved to
+    objects: list[str]
     metrics: list[MetricAnomalies]
+
+    def answer(self) -> Any:
+        out = self.model_dump(mode="json")
+        for m in out["metrics"]:
+            if m["data"] is None:  # raw_content=false: the original leaves the key out
+                del m["data"]
+        return out
 
 
 def run(args: Args) -> Result:
@@ -71,15 +81,15 @@ def run(args: Args) -> Result:
         src.con.cursor()
         .execute(
             f"""WITH s AS (
-                  SELECT file, metric_name, ts, value,
+                  SELECT file, metric_name, ts, value, tags, pod_name, namespace, service_name,
+                    status_code, bucket_le,
                     avg(value) OVER m AS mean, stddev_samp(value) OVER m AS std,
                     count(*) OVER m AS n
                   FROM data WHERE {cond}
                   WINDOW m AS (PARTITION BY file, metric_name))
                 SELECT file, metric_name, any_value(n), any_value(mean), any_value(std),
-                  list({{'timestamp': ts, 'value': value}} ORDER BY ts)
-                    FILTER (WHERE std > 0 AND value > mean + 2 * std),
-                  list({{'timestamp': ts, 'value': value}} ORDER BY ts)
+                  list({POINT} ORDER BY ts) FILTER (WHERE std > 0 AND value > mean + 2 * std),
+                  list({POINT} ORDER BY ts)
                 FROM s GROUP BY file, metric_name ORDER BY file, metric_name""",
             params,
         )
@@ -96,12 +106,40 @@ def run(args: Args) -> Result:
             )
         )  # fmt: skip
     metrics.sort(key=lambda m: (-m.anomaly_count, m.file, m.metric_name))
-    label = ", ".join(f"{k}/{n}" for k, n in chosen) or args.k8_object_name
-    return Result(object=label, metrics=metrics, warnings=warnings)
+    if not metrics and (start or end):
+        first, last = (
+            src.con.cursor()
+            .execute(
+                f"SELECT min(ts), max(ts) FROM data WHERE {object_filter(chosen)[0]}",
+                object_filter(chosen)[1],
+            )
+            .fetchone()
+        )
+        note = window_warning("these metrics", start, end, first, last)
+        if note:
+            warnings.append(note)
+    return Result(
+        object=args.k8_object_name,
+        objects=[f"{k}/{n}" for k, n in chosen],
+        metrics=metrics,
+        warnings=warnings,
+    )
+
+
+#: one metric row as the original returns it: the TSV's columns (the optional ones when set)
+POINT = (
+    "{'metric_name': metric_name, 'timestamp': ts, 'value': value, 'tags': tags, "
+    "'pod_name': pod_name, 'namespace': namespace, 'service_name': service_name, "
+    "'status_code': status_code, 'bucket_le': bucket_le}"
+)
 
 
 def _points(xs: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
-    return [{"timestamp": iso(p["timestamp"]), "value": p["value"]} for p in xs or []]
+    return [
+        {k: (f"{v}+00:00" if k == "timestamp" else unquote(v) if k == "tags" else v)
+         for k, v in p.items() if v is not None or k in ("metric_name", "timestamp", "value", "tags")}
+        for p in xs or []
+    ]  # fmt: skip
 
 
 SPEC = ToolSpec("get_metric_anomalies", DESCRIPTION, Args, run, {"base_dir": "metrics"})

@@ -9,7 +9,15 @@ from pydantic import BaseModel, Field
 
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_file
-from sre.tools._common import ToolArgs, ToolResult, ToolSpec, iso, parse_duration, parse_time
+from sre.tools._common import (
+    ToolArgs,
+    ToolResult,
+    ToolSpec,
+    iso,
+    parse_duration,
+    parse_time,
+    window_warning,
+)
 
 DESCRIPTION = (
     "Compares the service call paths of traces before and after a pivot time (windows of "
@@ -42,6 +50,7 @@ class PathStats(BaseModel):
     error_pct: float = 0.0
     mean_latency_ms: float | None = None
     p95_latency_ms: float | None = None
+    p99_latency_ms: float | None = None
 
 
 class CallPath(BaseModel):
@@ -51,27 +60,61 @@ class CallPath(BaseModel):
     post: PathStats
 
 
+class Hop(BaseModel):
+    """One service of a flagged path, before -> after, as the original writes it."""
+
+    service: str
+    traffic: str
+    error_rate: str
+    latency_p99: str
+
+
+class Suspect(BaseModel):
+    service: str
+    reason: str
+
+
 class CriticalPath(BaseModel):
     path: str
     severity: str
-    hops: int
+    hops: list[Hop]
+    sample_errors: list[str]
+    #: absent (not null) when no service stands out, as in the original
+    root_cause_suspect: Suspect | None = None
+    #: added: why the path is flagged, and its own figures before and after
     reason: str
-    root_cause_suspect: str | None
     pre: PathStats
     post: PathStats
-    sample_errors: list[str]
 
 
 class Result(ToolResult):
-    #: the original's key for this text
-    description: str = Field(serialization_alias="_description")
+    description: dict[str, Any] = Field(serialization_alias="_description")
+    #: the original's own warnings key (set when pivot_time was not given)
+    notes: list[str] = Field(default_factory=list, exclude=True)
+    summary: dict[str, Any] | None = None
+    all_paths: list[str]
+    critical_paths: list[CriticalPath]
+    filters_applied: dict[str, Any]
+    #: added: the pivot used and the windows compared
     pivot_time: str | None
     window: dict[str, str | None]
-    summary: dict[str, Any]
-    all_paths: list[CallPath]
-    critical_paths: list[CriticalPath]
+    #: added: every path's figures (all_paths holds the original's one-line strings)
+    paths: list[CallPath] = Field(default_factory=list)
+
+    def answer(self) -> Any:
+        out = self.model_dump(mode="json", by_alias=True)
+        for c in out["critical_paths"]:
+            if c["root_cause_suspect"] is None:
+                del c["root_cause_suspect"]
+        if self.notes:
+            out = {"_description": out.pop("_description"), "warnings": self.notes, **out}
+        if out["summary"] is None:
+            del out["summary"]
+        return out
 
 
+#: how the original joins the services of a path
+ARROW = " → "
 _SEVERITY_ORDER = {"CRITICAL": 0, "NEW": 1, "DISAPPEARED": 2, "WARNING": 3}
 
 
@@ -79,14 +122,34 @@ def run(args: Args) -> Result:
     src = open_source(require_file(args.trace_file, "the traces file"), SourceKind.TRACES)
     con = src.con.cursor()
     delta = parse_duration(args.delta_time)
-    pivot = parse_time(args.pivot_time, "pivot_time") or _default_pivot(con)
+    asked = parse_time(args.pivot_time, "pivot_time")
+    pivot = asked or _default_pivot(con)
+    filters = {
+        "service_name": args.service_name, "span_kind": args.span_kind,
+        "pivot_time": args.pivot_time, "delta_time": args.delta_time if args.pivot_time else None,
+        "error_threshold_pct": args.error_threshold_pct,
+        "latency_threshold_pct": args.latency_threshold_pct,
+    }  # fmt: skip
+    warnings = src.warnings()
     if pivot is None:
+        warnings.append("no spans in the traces file")
         return Result(
-            description="no spans in the traces file", pivot_time=None,
-            window={"pre_start": None, "post_end": None}, summary={}, all_paths=[],
-            critical_paths=[], warnings=src.warnings(),
+            description=_description(args, None, None, None), pivot_time=None,
+            window={"pre_start": None, "post_end": None}, all_paths=[], critical_paths=[],
+            filters_applied=filters, warnings=warnings,
         )  # fmt: skip
     lo, hi = pivot - delta, pivot + delta
+    first, last = con.execute("SELECT min(ts), max(ts) FROM data").fetchone()
+    note = window_warning("the traces", lo, hi, first, last)
+    if note:
+        warnings.append(note)
+    notes = []
+    if asked is None:
+        notes.append(
+            "pivot_time not provided - compared around the first error span "
+            f"({iso(pivot)}; the middle of the traces when none fails). Providing pivot_time "
+            "is highly encouraged for incident investigation."
+        )
     kind_filter, params = "", [lo, hi, pivot]
     if args.span_kind:
         kind_filter = "AND lower(s.span_kind) LIKE ?"
@@ -96,6 +159,7 @@ def run(args: Args) -> Result:
         SELECT call_path, ts >= $3 AS post, count(DISTINCT trace_id), count(*),
                count(*) FILTER (WHERE status_code ILIKE '%error%'),
                avg(duration_ns) / 1e6, quantile_cont(duration_ns, 0.95) / 1e6,
+               quantile_cont(duration_ns, 0.99) / 1e6,
                list(DISTINCT status_message) FILTER (
                  WHERE status_code ILIKE '%error%' AND coalesce(status_message, '') <> '')
         FROM data s
@@ -105,13 +169,14 @@ def run(args: Args) -> Result:
     ).fetchall()
     stats: dict[tuple[str, ...], dict[bool, PathStats]] = {}
     messages: dict[tuple[str, ...], list[str]] = {}
-    for path, post, traces, spans, errors, mean, p95, msgs in rows:
+    for path, post, traces, spans, errors, mean, p95, p99, msgs in rows:
         key = tuple(path.split(" -> "))
         stats.setdefault(key, {})[bool(post)] = PathStats(
             traces=traces, spans=spans, errors=errors,
             error_pct=round(100 * errors / spans, 2) if spans else 0.0,
             mean_latency_ms=None if mean is None else round(mean, 3),
             p95_latency_ms=None if p95 is None else round(p95, 3),
+            p99_latency_ms=None if p99 is None else round(p99, 2),
         )  # fmt: skip
         if post and msgs:
             messages[key] = [m for m in msgs if m][:3]
@@ -131,43 +196,127 @@ def run(args: Args) -> Result:
         if verdict is None:
             continue
         severity, reason = verdict
+        seconds = delta.total_seconds() or 1
+        hops = [
+            _hop(key[i], pre_of(key[: i + 1]), post_of(key[: i + 1]), seconds)
+            for i in range(len(key))
+        ]
+        suspect = _suspect(key, stats, pre_of, post_of, args, severity == "WARNING")
         critical.append(
             CriticalPath(
-                path=" -> ".join(key), severity=severity, hops=len(key) - 1, reason=reason,
-                root_cause_suspect=_suspect(key, stats, pre_of, post_of, args, severity == "WARNING"),
-                pre=pre, post=post,
-                sample_errors=messages.get(key, []),
+                path=ARROW.join(key), severity=severity, hops=hops, reason=reason,
+                root_cause_suspect=None if suspect is None else Suspect(
+                    service=suspect, reason=_suspect_reason(suspect, key, stats, pre_of, post_of)),
+                pre=pre, post=post, sample_errors=messages.get(key, []),
             )
         )  # fmt: skip
-    critical.sort(key=lambda c: (_SEVERITY_ORDER[c.severity], -c.post.errors, -c.hops, c.path))
-    ordered = sorted(selected, key=lambda k: (-(post_of(k).spans + pre_of(k).spans), k))
+    critical.sort(key=lambda c: (_SEVERITY_ORDER[c.severity], -c.post.errors, -len(c.hops), c.path))
+    flagged = {c.path: c.severity for c in critical}
+    # as in the original, all_paths lists the file's paths, the quiet ones at 0/s
+    quiet = [
+        tuple(p.split(" -> "))
+        for (p,) in con.execute(
+            "SELECT DISTINCT call_path FROM data WHERE call_path IS NOT NULL ORDER BY 1"
+        ).fetchall()
+    ]
+    if args.service_name:
+        wanted = args.service_name.lower()
+        quiet = [k for k in quiet if any(wanted in s.lower() for s in k)]
+    ordered = sorted(
+        selected,
+        key=lambda k: (
+            _SEVERITY_ORDER.get(flagged.get(ARROW.join(k), ""), 9),
+            -(post_of(k).spans + pre_of(k).spans), k,
+        ),
+    ) + [k for k in quiet if k not in selected]  # fmt: skip
     totals = {
         phase: _total([v.get(flag) for v in selected.values()])
         for phase, flag in (("pre", False), ("post", True))
     }
-    totals["delta"] = {
-        k: (
-            round(totals["post"][k] - totals["pre"][k], 3)
-            if totals["post"][k] is not None and totals["pre"][k] is not None
-            else None
-        )
-        for k in totals["pre"]
+    summary: dict[str, Any] = {
+        phase: None if not totals[phase]["span_count"] else totals[phase]
+        for phase in ("pre", "post")
     }
+    summary["delta"] = {
+        k: round(totals["post"][k] - totals["pre"][k], 3)
+        if isinstance(totals["post"][k], int | float) and isinstance(totals["pre"][k], int | float)
+        else None
+        for k in totals["pre"]
+    }  # fmt: skip
+    seconds = delta.total_seconds() or 1
     return Result(
-        description=(
-            f"call paths in [{iso(lo)}, {iso(pivot)}) vs [{iso(pivot)}, {iso(hi)}); "
-            f"{len(critical)} of {len(selected)} paths changed"
-        ),
+        description=_description(args, lo, pivot, hi),
+        notes=notes,
         pivot_time=iso(pivot),
         window={"pre_start": iso(lo), "post_end": iso(hi)},
-        summary=totals,
+        summary=summary,
         all_paths=[
-            CallPath(path=" -> ".join(k), hops=len(k) - 1, pre=pre_of(k), post=post_of(k))
+            f"{ARROW.join(k)} [{_rate(post_of(k).spans / seconds)}]"
+            + (f" ({flagged[ARROW.join(k)]})" if ARROW.join(k) in flagged else "")
+            for k in ordered[:50]
+        ],
+        paths=[
+            CallPath(path=ARROW.join(k), hops=len(k) - 1, pre=pre_of(k), post=post_of(k))
             for k in ordered[:50]
         ],
         critical_paths=critical,
-        warnings=src.warnings(),
+        filters_applied=filters,
+        warnings=warnings,
     )
+
+
+def _description(args: Args, lo, pivot, hi) -> dict[str, Any]:
+    return {
+        "overview": "Critical path analysis - stats computed per unique service call path "
+        "(every span's path from its trace's root), before and after the pivot",
+        "time_windows": {
+            "pre": f"[{iso(lo)}, {iso(pivot)}) = [pivot_time - {args.delta_time}, pivot_time)"
+            if pivot else "N/A",
+            "post": f"[{iso(pivot)}, {iso(hi)}) = [pivot_time, pivot_time + {args.delta_time}]"
+            if pivot else "N/A",
+        },
+        "thresholds": {
+            "error_rate_change_pct": args.error_threshold_pct,
+            "latency_change_pct": args.latency_threshold_pct,
+        },
+        "note": "Each path groups the spans that follow the same service chain; hops give each "
+        "service's own spans on it. Latency is read from Duration (ns).",
+    }  # fmt: skip
+
+
+def _rate(per_second: float) -> str:
+    return f"{per_second:.2f}/s" if per_second < 1 else f"{per_second:.0f}/s"
+
+
+def _latency(ms: float | None) -> str:
+    ms = ms or 0.0
+    if ms < 1:
+        return f"{ms:.2f}ms"
+    if ms < 1000:
+        return f"{ms:.0f}ms"
+    if ms < 60000:
+        return f"{ms / 1000:.1f}s"
+    return f"{ms / 60000:.1f}m"
+
+
+def _hop(service: str, pre: PathStats, post: PathStats, seconds: float) -> Hop:
+    return Hop(
+        service=service,
+        traffic=f"{_rate(pre.spans / seconds)} → {_rate(post.spans / seconds)}",
+        error_rate=f"{pre.error_pct:.0f}% → {post.error_pct:.0f}%",
+        latency_p99=f"{_latency(pre.p99_latency_ms)} → {_latency(post.p99_latency_ms)}",
+    )
+
+
+def _suspect_reason(service: str, key, stats, pre_of, post_of) -> str:
+    related = [
+        k for k in stats if k and k[-1] == service and (k[: len(key)] == key or key[: len(k)] == k)
+    ]
+    post = max((post_of(k) for k in related), key=lambda p: p.error_pct, default=None)
+    pre = max((pre_of(k) for k in related), key=lambda p: p.error_pct, default=None)
+    if post and pre and post.error_pct > pre.error_pct:
+        return f"{post.error_pct:.0f}% error rate"
+    return "latency rose"
 
 
 def _default_pivot(con):
@@ -228,6 +377,11 @@ def _total(parts: list[PathStats | None]) -> dict[str, Any]:
     errors = sum(p.errors for p in got)
     weighted = [p.mean_latency_ms * p.spans for p in got if p.mean_latency_ms is not None]
     return {
+        "trace_count": sum(p.traces for p in got),
+        "span_count": spans,
+        "error_rate_pct": round(100 * errors / spans, 1) if spans else 0.0,
+        # the slowest path's p99: a bound on the pooled p99 the paths' figures allow
+        "latency_p99_ms": max((p.p99_latency_ms or 0.0 for p in got), default=0.0),
         "spans": spans,
         "errors": errors,
         "error_pct": round(100 * errors / spans, 2) if spans else 0.0,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import Any, Literal
 
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_file
@@ -11,9 +12,9 @@ from sre.tools._common import (
     ToolArgs,
     ToolResult,
     ToolSpec,
-    iso,
     match_entities,
     parse_time,
+    window_warning,
 )
 from sre.tools._objects import changed_observations, diff, entities, entity_id, normalise
 
@@ -35,18 +36,39 @@ class Args(ToolArgs):
     k8_object_name: str | None = None
     start_time: str | None = None
     end_time: str | None = None
-    max_changes_per_diff: int = 20
-    include_reference_spec: bool = False
+    max_changes_per_diff: int | None = None
+    include_reference_spec: bool = True
     include_flat_change_items: bool = True
-    limit: int = 50
+    limit: int | None = None
     offset: int = 0
     include_no_change: bool = False
+    #: entity (default) or change_count, as the original sorts
+    sort_by: Literal["entity", "change_count"] = "entity"
+    #: accepted as the original does; ours always baselines on every observation and lets the
+    #: window choose which changes to report
+    time_basis: str | None = None
+    lifecycle_inference: str | None = None
+    lifecycle_scope: str | None = None
+    removal_grace_period_sec: float | None = None
+    removal_min_cycles: int | None = None
 
 
 class Result(ToolResult):
-    entities: dict[str, dict[str, Any]]
-    entities_with_changes: list[str]
-    totals: dict[str, int]
+    body: dict[str, Any]
+
+    def answer(self) -> Any:
+        return self.body
+
+
+def _utc(ts: datetime) -> str:
+    return f"{ts}+00:00"
+
+
+def _item(item: dict[str, Any]) -> dict[str, Any]:
+    """A change item with the original's ``type`` (added, removed, changed) beside ours."""
+    kind = {"modified": "changed"}.get(item["change"], item["change"])
+    return {"path": item["path"], "type": kind, "old": item["old"], "new": item["new"],
+            "inferred": False, "source": "spec_diff", "evidence": {}, "change": item["change"]}  # fmt: skip
 
 
 def run(args: Args) -> Result:
@@ -60,60 +82,111 @@ def run(args: Args) -> Result:
         chosen = [known[i] for i in idx]
         if loose and chosen:
             warnings.append(f"no exact match for {args.k8_object_name!r}; matched by substring")
+        if not chosen:
+            warnings.append(f"no object matches {args.k8_object_name!r}")
     observed = changed_observations(src, chosen)
     first_ts = min((obs[0][0] for obs in observed.values()), default=None)
-    report: dict[str, dict[str, Any]] = {}
-    with_changes: list[str] = []
-    total_changes = 0
+    last_seen = src.con.cursor().execute("SELECT max(ts) FROM data").fetchone()[0]
+    outside = window_warning("the object snapshots", start, end, first_ts, last_seen)
+    if outside:
+        warnings.append(outside)
+    cap = args.max_changes_per_diff
+    results: list[dict[str, Any]] = []
     for (ns, kind, name), obs in observed.items():
         eid = entity_id(ns, kind, name)
-        changes = []
+        windows: list[dict[str, Any]] = []
         created_at = obs[0][0]
-        # first seen after the snapshot began and inside the window: it was created then
-        if first_ts is not None and created_at > first_ts and _in(created_at, start, end):
-            changes.append({"timestamp": iso(created_at), "change": "created", "item_count": 0})
-        prev = normalise(obs[0][1])
+        created = first_ts is not None and created_at > first_ts and _in(created_at, start, end)
+        if created:  # first seen after the snapshots began, inside the window: created then
+            windows.append(
+                {"timestamp": _utc(created_at), "from_timestamp": _utc(first_ts), "changes": [],
+                 "changes_truncated": False, "change_item_count": 0, "change_item_total": 0,
+                 "change": "created"}
+            )  # fmt: skip
+        prev, prev_ts = normalise(obs[0][1]), obs[0][0]
         for ts, body, _ in obs[1:]:
             cur = normalise(body)
-            items = diff(prev, cur)
-            prev = cur
+            items = [_item(i) for i in diff(prev, cur)]
+            prev, was = cur, prev_ts
+            prev_ts = ts
             if not items or not _in(ts, start, end):
                 continue
-            entry: dict[str, Any] = {
-                "timestamp": iso(ts),
-                "change": "modified",
-                "item_count": len(items),
-            }
-            if args.include_flat_change_items:
-                entry["items"] = items[: args.max_changes_per_diff]
-                entry["truncated"] = len(items) > args.max_changes_per_diff
-            changes.append(entry)
-        if not changes and not args.include_no_change:
+            kept = items[:cap] if cap else items
+            windows.append(
+                {"timestamp": _utc(ts), "from_timestamp": _utc(was), "changes": kept,
+                 "changes_truncated": len(kept) < len(items), "change_item_count": len(kept),
+                 "change_item_total": len(items), "change": "modified"}
+            )  # fmt: skip
+        if not windows and not args.include_no_change:
             continue
-        info: dict[str, Any] = {
-            "namespace": ns, "kind": kind, "name": name,
-            "observations": obs[0][2], "first_seen": iso(obs[0][0]),
-            "changes_detected": len(changes), "changes": changes,
+        count = obs[0][2]
+        last = src.con.cursor().execute(
+            "SELECT max(ts) FROM data WHERE namespace IS NOT DISTINCT FROM ? AND kind = ? "
+            "AND name = ?", [ns, kind, name],
+        ).fetchone()[0]  # fmt: skip
+        entry: dict[str, Any] = {
+            "entity": eid, "kind": kind, "namespace": ns or "", "name": name,
+            "time_basis": "observation", "first_timestamp": _utc(created_at),
+            "last_timestamp": _utc(last), "observation_count": count,
+            "duration_sec": (last - created_at).total_seconds(), "change_count": len(windows),
+            "changes": windows,
         }  # fmt: skip
         if args.include_reference_spec:
-            info["reference_spec"] = normalise(obs[0][1]).get("spec")
-        report[eid] = info
-        if changes:
-            with_changes.append(eid)
-            total_changes += len(changes)
-    ids = sorted(report, key=lambda e: (-report[e]["changes_detected"], e))
-    page = ids[args.offset : args.offset + args.limit] if args.limit else ids[args.offset :]
-    return Result(
-        entities={e: report[e] for e in page},
-        entities_with_changes=[e for e in ids if e in with_changes],
-        totals={
-            "entities_seen": len(observed),
-            "entities_with_changes": len(with_changes),
-            "changes": total_changes,
-            "returned": len(page),
-        },
-        warnings=warnings,
-    )
+            entry["reference_spec"] = {"timestamp": _utc(created_at), "spec": normalise(obs[0][1])}
+        if args.include_flat_change_items:
+            flat = [
+                {"timestamp": w["timestamp"], "from_timestamp": w["from_timestamp"], **i}
+                for w in windows for i in w["changes"]
+            ]  # fmt: skip
+            entry["change_items"] = flat
+            entry["change_item_count"] = len(flat)
+        meta = obs[-1][1].get("metadata") or {}
+        entry["lifecycle"] = {
+            "inference_mode": "first_observation", "inferred_added": created,
+            "inferred_removed": False, "metadata_added": created, "metadata_removed": False,
+            "metadata_modified": any(w["change"] == "modified" for w in windows),
+            "creationTimestamp": meta.get("creationTimestamp"),
+            "resourceVersions": [str(meta["resourceVersion"])] if meta.get("resourceVersion") else [],
+        }  # fmt: skip
+        results.append(entry)
+    if args.sort_by == "change_count":
+        results.sort(key=lambda e: (-e["change_count"], e["entity"].lower()))
+    else:
+        results.sort(key=lambda e: e["entity"].lower())
+    total = len(results)
+    page = results[args.offset :]
+    page = page[: args.limit] if args.limit else page
+    items_total = lambda es: sum(w["change_item_total"] for e in es for w in e["changes"])  # noqa: E731
+    entities_map = {
+        e["entity"]: {
+            "kind": e["kind"], "namespace": e["namespace"], "name": e["name"],
+            "first_timestamp": e["first_timestamp"], "last_timestamp": e["last_timestamp"],
+            "observation_count": e["observation_count"], "duration_sec": e["duration_sec"],
+            "change_event_count": e["change_count"], "reference_spec": e.get("reference_spec"),
+            "lifecycle": e["lifecycle"],
+            "changes_detected": {
+                f"{w['timestamp']} (from {w['from_timestamp']})#{i}": w
+                for i, w in enumerate(e["changes"])
+            },
+        }
+        for e in page
+    }  # fmt: skip
+    body: dict[str, Any] = {}
+    if outside and not results:
+        body["error"] = outside  # where the original says "No data after applying time filters"
+    body.update({
+        "reference_spec_file": args.k8s_objects_file, "input_format": "raw_otel",
+        "sort_by": args.sort_by, "total_entities_observed": len(observed),
+        "num_entities_with_changes": total, "entities_with_changes_returned": len(page),
+        "entity_order": [e["entity"] for e in page],
+        "total_change_events": sum(e["change_count"] for e in results),
+        "returned_change_events": sum(e["change_count"] for e in page),
+        "total_change_item_total": items_total(results),
+        "returned_change_item_total": items_total(page),
+        "total_entities": total, "returned_count": len(page), "offset": args.offset,
+        "limit": args.limit, "entities_with_changes": page, "entities": entities_map,
+    })  # fmt: skip
+    return Result(body=body, warnings=warnings)
 
 
 def _in(ts, start, end) -> bool:

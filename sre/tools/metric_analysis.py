@@ -1,42 +1,59 @@
-"""metric_analysis: filter -> eval -> group_by -> agg over the metrics of many objects."""
+"""metric_analysis: filter -> eval -> group_by -> agg over the metrics of many objects, answering
+with the original tool's rows (a list of records whose columns depend on the mode)."""
 
 from __future__ import annotations
 
 import ast
+import json
+import math
 import re
+from collections import defaultdict
+from datetime import UTC, datetime
+from statistics import mean
 from typing import Any, Literal
 
 from itbench.errors import UsageError
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_dir
-from sre.tools._common import ToolArgs, ToolResult, ToolSpec, iso, parse_time, quote_ident
-from sre.tools._metrics import labels, object_filter, select_objects
+from sre.tools._common import (
+    ToolArgs,
+    ToolResult,
+    ToolSpec,
+    parse_time,
+    window_warning,
+)
+from sre.tools._metrics import object_filter, parse_tags, select_objects, unquote
 
 DESCRIPTION = (
     "Analyses metrics of K8s objects like SQL: select objects (k8_object_name, or object_pattern "
     "a glob over kind/name such as 'pod/*' or 'service/checkout*') and metric_names, then eval "
     "derives a metric ('throttle_pct = container_cpu_cfs_throttled_periods_total / "
-    "container_cpu_cfs_periods_total * 100'; ':' in metric names becomes '_'; only + - * / and "
-    "numbers, evaluated in SQL, never by Python eval), filters keeps exact column matches, "
-    "group_by (deployment, object_name, metric_name, timestamp, pod_name, namespace, "
-    "service_name, status_code) and agg (mean, sum, max, min, median, count) aggregate. Without "
-    "group_by, compact verbosity summarises each series (count, mean, min, max, last, p50, p90, "
-    "p95, p99, labels from tags) and drops histogram _bucket metrics unless include_buckets; "
-    "verbosity='raw' returns the rows. limit caps the rows (0: no cap); sort_by sorts descending."
+    "container_cpu_cfs_periods_total * 100'; ':' '-' '.' in metric names become '_'; only + - * "
+    "/ and numbers, never Python eval), filters keeps exact column matches, group_by "
+    "(deployment, pod_name, metric_name, timestamp, ...) and agg (mean, sum, max, min, median, "
+    "count) aggregate. Returns a list of rows. Compact verbosity (default) without group_by "
+    "summarises each series (count, mean, min, max, last_timestamp, last_value, labels from "
+    "tags kept by labels_keep) and drops histogram _bucket metrics unless asked; asking for "
+    "_bucket metrics gives p50/p90/p95/p99 per series unless include_buckets. verbosity='raw' "
+    "returns the rows. limit caps compact rows (0: no cap); sort_by sorts descending."
 )
 
-GROUPABLE = [
-    "deployment", "object_kind", "object_name", "metric_name", "timestamp", "pod_name",
-    "namespace", "service_name", "status_code", "bucket_le",
-]  # fmt: skip
+#: the TSV columns beside metric_name, timestamp, value and tags that some snapshots carry
+OPTIONAL = ["pod_name", "namespace", "service_name", "status_code", "bucket_le"]
+DEFAULT_LABELS = ["span_name", "span_kind", "status_code", "le"]
 AGGS = {
-    "mean": "avg",
-    "sum": "sum",
-    "max": "max",
-    "min": "min",
-    "median": "median",
-    "count": "count",
+    "mean": mean,
+    "sum": sum,
+    "max": max,
+    "min": min,
+    "median": lambda v: (
+        sorted(v)[len(v) // 2]
+        if len(v) % 2
+        else sum(sorted(v)[len(v) // 2 - 1 : len(v) // 2 + 1]) / 2
+    ),
+    "count": len,
 }
+PER_OBJECT = ("deployment", "pod_name", "_object_name")
 
 
 class Args(ToolArgs):
@@ -51,7 +68,7 @@ class Args(ToolArgs):
     start_time: str | None = None
     end_time: str | None = None
     verbosity: Literal["compact", "raw"] = "compact"
-    limit: int = 200
+    limit: int | None = 200
     sort_by: str | None = None
     include_tags: bool = False
     include_buckets: bool = False
@@ -59,20 +76,33 @@ class Args(ToolArgs):
 
 
 class Result(ToolResult):
-    objects: list[str]
-    total_rows: int
-    returned_rows: int
-    data: list[dict[str, Any]]
+    rows: list[dict[str, Any]]
+
+    def answer(self) -> Any:
+        return self.rows
 
 
 def sanitize(name: str) -> str:
-    return re.sub(r"[^0-9A-Za-z_]", "_", name)
+    """A metric name usable in eval, as the original rewrites it (``:`` ``-`` ``.`` ``/`` and
+    spaces become ``_``, runs collapse, ends trimmed)."""
+    return re.sub(r"_+", "_", re.sub(r"[:\-./\s]", "_", name)).strip("_")
 
 
-def _eval_sql(expression: str) -> tuple[str, str, set[str]]:
-    """(new column, SQL expression over sanitised metric columns, the metrics it reads)."""
+def epoch_ms(value: datetime) -> int:
+    """A time as pandas' ``to_json`` writes one (milliseconds since the epoch)."""
+    return int(value.replace(tzinfo=UTC).timestamp() * 1000)
+
+
+def utc_text(value: datetime) -> str:
+    return f"{value}+00:00"
+
+
+def _compile(expression: str) -> tuple[str, ast.AST]:
+    """(the derived column, the parsed arithmetic) of ``name = expr`` or ``expr`` (-> result)."""
     target, sep, rhs = expression.partition("=")
-    if not sep or not target.strip().isidentifier():
+    if not sep:
+        target, rhs = "result", expression
+    elif not target.strip().isidentifier():
         raise UsageError(f"eval: {expression!r} must read 'name = expression'")
     try:
         tree = ast.parse(rhs.strip(), mode="eval").body
@@ -80,27 +110,102 @@ def _eval_sql(expression: str) -> tuple[str, str, set[str]]:
         raise UsageError(
             f"eval: {rhs.strip()!r} is not an arithmetic expression ({exc.msg})"
         ) from None
-    used: set[str] = set()
-    ops = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}
+    for node in ast.walk(tree):
+        if not isinstance(
+            node,
+            ast.BinOp
+            | ast.UnaryOp
+            | ast.Constant
+            | ast.Name
+            | ast.Load
+            | ast.Add
+            | ast.Sub
+            | ast.Mult
+            | ast.Div
+            | ast.USub,
+        ) or (isinstance(node, ast.Constant) and not isinstance(node.value, int | float)):
+            raise UsageError(
+                f"eval: only metric names, numbers and + - * / are allowed in {rhs.strip()!r}"
+            )
+    return target.strip(), tree
 
-    def emit(node: ast.AST) -> str:
-        if isinstance(node, ast.BinOp) and type(node.op) in ops:
-            left, right = emit(node.left), emit(node.right)
-            if isinstance(node.op, ast.Div):
-                return f"({left} / nullif({right}, 0))"
-            return f"({left} {ops[type(node.op)]} {right})"
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            return f"(-{emit(node.operand)})"
-        if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
-            return repr(float(node.value))
-        if isinstance(node, ast.Name):
-            used.add(node.id)
-            return quote_ident(node.id)
-        raise UsageError(
-            f"eval: only metric names, numbers and + - * / are allowed in {rhs.strip()!r}"
-        )
 
-    return target.strip(), emit(tree), used
+def _evaluate(node: ast.AST, row: dict[str, Any]) -> float | None:
+    if isinstance(node, ast.Constant):
+        return float(node.value)
+    if isinstance(node, ast.Name):
+        if node.id not in row:
+            raise UsageError(
+                f"eval: {node.id!r} is not a metric here; columns: {', '.join(sorted(row))}"
+            )
+        v = row[node.id]
+        return None if v is None else float(v)
+    if isinstance(node, ast.UnaryOp):
+        v = _evaluate(node.operand, row)
+        return None if v is None else -v
+    assert isinstance(node, ast.BinOp)
+    left, right = _evaluate(node.left, row), _evaluate(node.right, row)
+    if left is None or right is None:
+        return None
+    if isinstance(node.op, ast.Add):
+        return left + right
+    if isinstance(node.op, ast.Sub):
+        return left - right
+    if isinstance(node.op, ast.Mult):
+        return left * right
+    return None if right == 0 else left / right
+
+
+def _quantile(q: float, buckets: list[tuple[float, float]]) -> float | None:
+    """Prometheus' histogram_quantile over cumulative (le, count) buckets."""
+    buckets = sorted((le, c) for le, c in buckets if le is not None and not math.isnan(le))
+    if not buckets or buckets[-1][1] <= 0:
+        return None
+    rank, prev_le, prev_count = q * buckets[-1][1], 0.0, 0.0
+    for le, count in buckets:
+        if count >= rank:
+            if math.isinf(le):
+                return prev_le
+            width = count - prev_count
+            return le if width <= 0 else prev_le + (le - prev_le) * ((rank - prev_count) / width)
+        prev_le, prev_count = le, count
+    return buckets[-1][0]
+
+
+def _le(text: Any) -> float:
+    try:
+        return float(str(text).replace("+Inf", "inf"))
+    except ValueError:
+        return math.nan
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return epoch_ms(value)
+    if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+        return None
+    return value
+
+
+def _pivot(rows: list[dict[str, Any]], how) -> list[dict[str, Any]]:
+    """Metrics as columns per timestamp (``how`` combines duplicates), gaps filled forward then
+    backward, as the original's pivot_table + ffill + bfill."""
+    cells: dict[datetime, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for r in rows:
+        cells[r["timestamp"]][sanitize(r["metric_name"])].append(r["value"])
+    names = sorted({n for by in cells.values() for n in by})
+    out = [
+        {"timestamp": t, **{n: how(by[n]) if by.get(n) else None for n in names}}
+        for t, by in sorted(cells.items())
+    ]
+    for n in names:
+        last = None
+        for row in out:
+            last = row[n] = row[n] if row[n] is not None else last
+        nxt = None
+        for row in reversed(out):
+            nxt = row[n] = row[n] if row[n] is not None else nxt
+    return out
 
 
 def run(args: Args) -> Result:
@@ -109,124 +214,214 @@ def run(args: Args) -> Result:
     warnings = src.warnings()
     if loose and chosen:
         warnings.append(f"no exact match for {args.k8_object_name!r}; matched by substring")
+    if not chosen:
+        warnings.append(
+            f"no metrics file for {args.k8_object_name or args.object_pattern!r} in {args.base_dir}"
+        )
     cond, params = object_filter(chosen)
-    if args.metric_names:
-        wanted = list(args.metric_names)
-        cond += f" AND (metric_name IN ({', '.join('?' for _ in wanted)})"
-        cond += f" OR regexp_replace(metric_name, '[^0-9A-Za-z_]', '_', 'g') IN ({', '.join('?' for _ in wanted)}))"
-        params += wanted + [sanitize(w) for w in wanted]
-    if args.verbosity == "compact" and not args.include_buckets:
-        cond += " AND NOT ends_with(metric_name, '_bucket')"
+    con = src.con.cursor()
     start, end = parse_time(args.start_time, "start_time"), parse_time(args.end_time, "end_time")
+    first, last = con.execute(f"SELECT min(ts), max(ts) FROM data WHERE {cond}", params).fetchone()
+    note = window_warning("these metrics", start, end, first, last)
+    if note:
+        warnings.append(note)
+    if args.metric_names:
+        cond += f" AND metric_name IN ({', '.join('?' for _ in args.metric_names)})"
+        params += list(args.metric_names)
     if start:
         cond += " AND ts >= ?"
         params.append(start)
     if end:
         cond += " AND ts <= ?"
         params.append(end)
-    base = f"""SELECT object_kind, object_name, metric_name, ts AS timestamp, value, tags,
-                 coalesce(pod_name, CASE WHEN object_kind = 'pod' THEN object_name END) AS pod_name,
-                 namespace, coalesce(service_name, CASE WHEN object_kind = 'service' THEN object_name END)
-                   AS service_name, status_code, bucket_le,
-                 CASE WHEN object_kind = 'pod' THEN deployment_of('Pod', object_name)
-                      ELSE object_name END AS deployment
-               FROM data WHERE {cond}"""
-    if args.eval:
-        target, expr, used = _eval_sql(args.eval)
-        pivots = ", ".join(
-            f"max(value) FILTER (WHERE regexp_replace(metric_name, '[^0-9A-Za-z_]', '_', 'g') = '{u}') AS {quote_ident(u)}"
-            for u in sorted(used)
-        )
-        # one row per (object, time) with a column per metric the expression reads
-        base = f"""WITH b AS ({_base_no_eval(cond)})
-                 SELECT object_kind, object_name, '{target}' AS metric_name, timestamp,
-                   {expr} AS value, NULL AS tags, pod_name, namespace, service_name,
-                   NULL AS status_code, NULL AS bucket_le, deployment
-                 FROM (SELECT object_kind, object_name, timestamp, any_value(pod_name) AS pod_name,
-                         any_value(namespace) AS namespace, any_value(service_name) AS service_name,
-                         any_value(deployment) AS deployment, {pivots}
-                       FROM b GROUP BY object_kind, object_name, timestamp)"""
-    for key in args.filters or {}:
-        if key not in [*GROUPABLE, "value"]:
-            raise UsageError(
-                f"metric_analysis: filters names unknown column {key!r}; columns: {', '.join(GROUPABLE)}"
-            )
-    fcond = (
-        " AND ".join(f"CAST({quote_ident(k)} AS VARCHAR) = ?" for k in args.filters or {}) or "true"
+    cur = con.execute(
+        f"""SELECT object_kind, object_name, metric_name, ts, value, tags, {", ".join(OPTIONAL)},
+              CASE WHEN object_kind = 'pod' THEN deployment_of('Pod', object_name)
+                   ELSE object_name END AS deployment
+            FROM data WHERE {cond} ORDER BY object_kind, object_name, ts""",
+        params,
     )
-    params += [str(v) for v in (args.filters or {}).values()]
-    con = src.con.cursor()
-    if args.group_by:
-        if args.group_by not in GROUPABLE:
+    names = [d[0] for d in cur.description]
+    fetched = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
+    present = [c for c in OPTIONAL if any(r[c] is not None for r in fetched)]
+    rows = [
+        {"metric_name": r["metric_name"], "timestamp": r["ts"], "value": r["value"],
+         "tags": unquote(r["tags"]), **{c: r[c] for c in present}, "deployment": r["deployment"],
+         "_object_name": r["object_name"]}
+        for r in fetched
+    ]  # fmt: skip
+    for key, value in (args.filters or {}).items():
+        if rows and key not in rows[0]:
             raise UsageError(
-                f"metric_analysis: group_by {args.group_by!r} is not one of {', '.join(GROUPABLE)}"
+                f"metric_analysis: filters names unknown column {key!r}; "
+                f"columns: {', '.join(k for k in rows[0] if not k.startswith('_'))}"
+            )
+        rows = [r for r in rows if r.get(key) == value or str(r.get(key)) == str(value)]
+    if not rows:
+        return Result(rows=[], warnings=warnings)
+    compact = args.verbosity != "raw"
+    limit = args.limit or 0
+    if compact:
+        asked_buckets = any(str(m).endswith("_bucket") for m in args.metric_names or [])
+        if not asked_buckets and not args.include_buckets:
+            rows = [r for r in rows if not str(r["metric_name"]).endswith("_bucket")]
+        keep = args.labels_keep or DEFAULT_LABELS
+        for r in rows:
+            tags = parse_tags(r["tags"])
+            r["labels"] = {k: tags[k] for k in keep if k in tags}
+            if not args.include_tags:
+                del r["tags"]
+        seen: dict[tuple, dict[str, Any]] = {}
+        for r in rows:  # duplicates (the same sample dumped twice) once, the last kept
+            key = tuple(
+                json.dumps(r.get(c), sort_keys=True, default=str)
+                for c in ("timestamp", "metric_name", *present, "value", "labels")
+            )
+            seen.pop(key, None)
+            seen[key] = r
+        rows = list(seen.values())
+        if asked_buckets and not args.include_buckets:
+            quantiles = _bucket_quantiles(rows, present, args)
+            if quantiles is not None:
+                return Result(rows=quantiles, warnings=warnings)
+    if args.eval:
+        target, tree = _compile(args.eval)
+        if args.group_by in PER_OBJECT:
+            wide = []
+            by_object: dict[str, list[dict[str, Any]]] = defaultdict(list)
+            for r in rows:
+                by_object[r["_object_name"]].append(r)
+            for obj, members in by_object.items():
+                for w in _pivot(members, mean):
+                    w[target] = _evaluate(tree, w)
+                    w.update(_object_name=obj, deployment=members[0]["deployment"], pod_name=obj)
+                    wide.append(w)
+        else:
+            wide = _pivot(rows, sum)
+            for w in wide:
+                w[target] = _evaluate(tree, w)
+        rows = wide
+    elif compact and not args.group_by and args.agg == "mean":
+        return Result(rows=_summary(rows, args, limit), warnings=warnings)
+    columns = list(dict.fromkeys(c for r in rows for c in r))  # objects differ in metrics
+    numeric = [
+        c for c in columns
+        if not c.startswith("_") and c != "timestamp"
+        and all(isinstance(r.get(c), int | float) or r.get(c) is None for r in rows)
+        and any(isinstance(r.get(c), int | float) for r in rows)
+    ]  # fmt: skip
+    if args.group_by:
+        if args.group_by not in rows[0]:
+            raise UsageError(
+                f"metric_analysis: group_by column {args.group_by!r} not found; columns: "
+                f"{', '.join(c for c in rows[0] if not c.startswith('_'))}"
             )
         if args.agg not in AGGS:
             raise UsageError(f"metric_analysis: agg {args.agg!r} is not one of {', '.join(AGGS)}")
-        g = quote_ident(args.group_by)
-        statement = f"""SELECT {g}, metric_name, {AGGS[args.agg]}(value) AS value, count(*) AS points
-                        FROM ({base}) r WHERE {fcond} GROUP BY {g}, metric_name"""
-        order = "timestamp" if args.group_by == "timestamp" else "value"
-        desc = "" if order == "timestamp" and not args.sort_by else " DESC NULLS LAST"
-        order = quote_ident(args.sort_by) if args.sort_by else quote_ident(order)
-    elif args.verbosity == "compact":
-        statement = f"""SELECT object_kind, object_name, metric_name, count(*) AS count,
-                          avg(value) AS mean, min(value) AS min, max(value) AS max,
-                          arg_max(value, timestamp) AS last,
-                          quantile_cont(value, 0.5) AS p50, quantile_cont(value, 0.9) AS p90,
-                          quantile_cont(value, 0.95) AS p95, quantile_cont(value, 0.99) AS p99,
-                          min(timestamp) AS first_time, max(timestamp) AS last_time,
-                          any_value(tags) AS tags
-                        FROM ({base}) r WHERE {fcond}
-                        GROUP BY object_kind, object_name, metric_name"""
-        order = (
-            quote_ident(args.sort_by) if args.sort_by else "object_kind, object_name, metric_name"
+        groups: dict[Any, list[dict[str, Any]]] = defaultdict(list)
+        for r in rows:
+            groups[r[args.group_by]].append(r)
+        out = []
+        for key, members in sorted(groups.items(), key=lambda kv: str(kv[0])):
+            row = {args.group_by: _json(key)}
+            for c in numeric:
+                values = [m[c] for m in members if m.get(c) is not None]
+                row[c] = _json(AGGS[args.agg](values)) if values else None
+            out.append(row)
+        sort_col = target if args.eval and "=" in args.eval else (numeric[-1] if numeric else None)
+        if sort_col:
+            out.sort(key=lambda r: (r.get(sort_col) is None, -(r.get(sort_col) or 0)))
+        out = _sort_limit(out, args.sort_by if compact else None, limit if compact else 0)
+        return Result(rows=out, warnings=warnings)
+    if args.agg != "mean":
+        if args.agg not in AGGS:
+            raise UsageError(f"metric_analysis: agg {args.agg!r} is not one of {', '.join(AGGS)}")
+        values = {c: [r[c] for r in rows if r.get(c) is not None] for c in numeric}
+        return Result(
+            rows=[{c: _json(AGGS[args.agg](v)) if v else None for c, v in values.items()}],
+            warnings=warnings,
         )
-        desc = " DESC NULLS LAST" if args.sort_by else ""
-    else:
-        statement = f"SELECT * FROM ({base}) r WHERE {fcond}"
-        order = (
-            quote_ident(args.sort_by)
-            if args.sort_by
-            else "object_kind, object_name, metric_name, timestamp"
-        )
-        desc = " DESC NULLS LAST" if args.sort_by else ""
-    try:
-        total = con.execute(f"SELECT count(*) FROM ({statement}) t", params).fetchone()[0]
-        limit = f" LIMIT {int(args.limit)}" if args.limit else ""
-        cur = con.execute(f"SELECT * FROM ({statement}) t ORDER BY {order}{desc}{limit}", params)
-    except Exception as exc:  # a sort_by or eval column the data does not have
-        if "not found" in str(exc).lower() or "binder" in str(exc).lower():
-            raise UsageError(f"metric_analysis: {str(exc).splitlines()[0]}") from None
-        raise
-    names = [d[0] for d in cur.description]
-    data = []
-    for row in cur.fetchall():
-        item = dict(zip(names, row, strict=True))
-        for k, v in item.items():
-            if hasattr(v, "isoformat"):
-                item[k] = iso(v)
-        if "tags" in item:
-            tags = item.pop("tags")
-            if args.include_tags:
-                item["tags"] = tags
-            elif tags is not None or args.verbosity == "compact":
-                item["labels"] = labels(tags, args.labels_keep)
-        data.append(item)
-    return Result(
-        objects=[f"{k}/{n}" for k, n in chosen], total_rows=total, returned_rows=len(data),
-        data=data, warnings=warnings,
-    )  # fmt: skip
+    rows.sort(key=lambda r: r["timestamp"])
+    out = [
+        {
+            k: (utc_text(v) if k == "timestamp" else _json(v))
+            for k, v in r.items()
+            if not k.startswith("_")
+        }
+        for r in rows
+    ]
+    if compact:
+        out = _sort_limit(out, args.sort_by, limit)
+    return Result(rows=out, warnings=warnings)
 
 
-def _base_no_eval(cond: str) -> str:
-    return f"""SELECT object_kind, object_name, metric_name, ts AS timestamp, value,
-                 coalesce(pod_name, CASE WHEN object_kind = 'pod' THEN object_name END) AS pod_name,
-                 namespace, coalesce(service_name, CASE WHEN object_kind = 'service' THEN object_name END)
-                   AS service_name,
-                 CASE WHEN object_kind = 'pod' THEN deployment_of('Pod', object_name)
-                      ELSE object_name END AS deployment
-               FROM data WHERE {cond}"""
+def _sort_limit(
+    rows: list[dict[str, Any]], sort_by: str | None, limit: int
+) -> list[dict[str, Any]]:
+    if sort_by and rows and sort_by in rows[0]:
+        rows = sorted(rows, key=lambda r: (r.get(sort_by) is None, _desc(r.get(sort_by))))
+    return rows[:limit] if limit else rows
+
+
+def _desc(value: Any) -> Any:
+    return -value if isinstance(value, int | float) else value
+
+
+def _summary(rows: list[dict[str, Any]], args: Args, limit: int) -> list[dict[str, Any]]:
+    """One row per series: its dimensions, count, mean, min, max and the last point."""
+    dims = [c for c in rows[0] if c not in ("timestamp", "value") and not c.startswith("_")]
+    series: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        series[json.dumps([r.get(d) for d in dims], sort_keys=True, default=str)].append(r)
+    out = []
+    for members in series.values():
+        values = [m["value"] for m in members if m["value"] is not None]
+        latest = max(members, key=lambda m: m["timestamp"])
+        row = {d: members[0].get(d) for d in dims if d != "labels"}
+        row.update(
+            count=len(values), mean=mean(values) if values else None,
+            min=min(values, default=None), max=max(values, default=None),
+            last_timestamp=epoch_ms(latest["timestamp"]), last_value=_json(latest["value"]),
+        )  # fmt: skip
+        if "labels" in dims:
+            row["labels"] = members[0]["labels"]
+        out.append(row)
+    out.sort(key=lambda r: (r.get("max") is None, -(r.get("max") or 0)))
+    return _sort_limit(out, args.sort_by, limit)
+
+
+def _bucket_quantiles(
+    rows: list[dict[str, Any]], present: list[str], args: Args
+) -> list[dict[str, Any]] | None:
+    """p50/p90/p95/p99 of each histogram series at its latest time (in the buckets' unit)."""
+    buckets = [r for r in rows if str(r["metric_name"]).endswith("_bucket")]
+    if not buckets:
+        return None
+    dims = ["metric_name", *(c for c in present if c != "bucket_le"), "deployment"]
+    if args.include_tags:
+        dims.append("tags")
+    series: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in buckets:
+        no_le = {k: v for k, v in r["labels"].items() if k != "le"}
+        key = json.dumps([*(r.get(d) for d in dims), no_le], sort_keys=True, default=str)
+        series[key].append({**r, "_labels": no_le})
+    out = []
+    for members in series.values():
+        at = max(m["timestamp"] for m in members)
+        latest = [m for m in members if m["timestamp"] == at]
+        pairs = [
+            (_le(m.get("bucket_le", m["labels"].get("le"))), float(m["value"] or 0.0))
+            for m in latest
+        ]
+        infinite = [c for le, c in pairs if math.isinf(le)]
+        row = {d: latest[0].get(d) for d in dims}
+        row.update(
+            labels=latest[0]["_labels"], timestamp=utc_text(at),
+            sample_count=max(infinite) if infinite else max((c for _, c in pairs), default=0.0),
+            duration_ms={f"p{int(q * 100)}": _quantile(q, pairs) for q in (0.5, 0.9, 0.95, 0.99)},
+        )  # fmt: skip
+        out.append(row)
+    return _sort_limit(out, args.sort_by, args.limit or 0)
 
 
 SPEC = ToolSpec("metric_analysis", DESCRIPTION, Args, run, {"base_dir": "metrics"})

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from pydantic import Field
+
 from itbench import jsonsafe
 from itbench.errors import InputError
 from sre.snapshot.layout import require_file
@@ -36,6 +38,48 @@ class Result(ToolResult):
     callees: list[str] = []
     call_chains_to_root: list[list[str]] = []
     call_chains_to_leaf: list[list[str]] = []
+    #: the topology's nodes by id (to name them as the original does)
+    nodes: dict[str, dict[str, Any]] = Field(default_factory=dict, exclude=True)
+    edges: list[tuple[str, str, str]] = Field(default_factory=list, exclude=True)
+
+    def answer(self) -> Any:
+        """The original's answer: names where it names, relations as one-line strings, chains
+        as ``a -> b``; ``matches`` is added."""
+        if not self.matches:
+            known = [i for i, n in self.nodes.items() if n.get("kind") in ("App", "Service", "Pod")]
+            return f"Error: Entity '{self.entity}' not found. Some available: {known[:20]}"
+        focus = self.matches[0]
+        info = self.nodes.get(focus, {})
+        group = {focus, *self.aliases, *self.matches}
+        label = lambda i: f"{self.nodes.get(i, {}).get('kind', '')}/{self._name(i)}"  # noqa: E731
+        direct = {
+            f"{label(s)} --{r}--> {label(t)}" for s, r, t in self.edges if s in group or t in group
+        }
+        by_type: dict[str, set[str]] = {}
+        for s, r, t in self.edges:
+            if s in group:
+                by_type.setdefault(f"--{r}-->", set()).add(label(t))
+            if t in group:
+                by_type.setdefault(f"<--{r}--", set()).add(label(s))
+        out: dict[str, Any] = {
+            "entity": self._name(focus), "kind": info.get("kind"), "name": info.get("name"),
+            "namespace": info.get("namespace"), "aliases": self.aliases,
+            "direct_relationships": sorted(direct),
+            "relationships_by_type": {k: sorted(v) for k, v in by_type.items()},
+        }  # fmt: skip
+        if self.backing_infrastructure:
+            out["backing_infrastructure"] = self.backing_infrastructure
+        out.update(
+            callers=sorted({self._name(c) for c in self.callers}),
+            callees=sorted({self._name(c) for c in self.callees}),
+            call_chains_to_root=sorted({" -> ".join(map(self._name, c)) for c in self.call_chains_to_root}),
+            call_chains_to_leaf=sorted({" -> ".join(map(self._name, c)) for c in self.call_chains_to_leaf}),
+            matches=self.matches,
+        )  # fmt: skip
+        return out
+
+    def _name(self, node_id: str) -> str:
+        return self.nodes.get(node_id, {}).get("name") or node_id.split("/", 1)[-1]
 
 
 def load_topology(path) -> dict[str, Any]:
@@ -62,7 +106,10 @@ def analyse(doc: dict[str, Any], entity: str) -> Result:
     if not matches:
         matches = [i for i in ids if want in i.lower()]
     if not matches:
-        return Result(entity=entity, matches=[], warnings=[f"no node matches {entity!r}"])
+        return Result(
+            entity=entity, matches=[], warnings=[f"no node matches {entity!r}"],
+            nodes={n["id"]: n for n in doc.get("nodes", []) if isinstance(n, dict) and "id" in n},
+        )  # fmt: skip
     focus = set(matches)
     alias_of = _neighbours(edges, "is_alias", both=True)
     group = set(focus)
@@ -98,6 +145,8 @@ def analyse(doc: dict[str, Any], entity: str) -> Result:
         callees=callees,
         call_chains_to_root=_chains(calls, group, expand, up=True),
         call_chains_to_leaf=_chains(calls, group, expand, up=False),
+        nodes={n["id"]: n for n in doc.get("nodes", []) if isinstance(n, dict) and "id" in n},
+        edges=edges,
     )
 
 

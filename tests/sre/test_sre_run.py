@@ -67,7 +67,7 @@ def test_baseline_diagnoses_each_fault_type(suite: Path, index: int) -> None:
     changes = k8s_spec_change_analysis.run(
         k8s_spec_change_analysis.Args(k8s_objects_file=str(workspace / "k8s_objects_raw.tsv"))
     )
-    changed = {e.split("/", e.count("/") - 1)[-1] for e in changes.entities_with_changes}
+    changed = {e.split("/", e.count("/") - 1)[-1] for e in changes.answer()["entity_order"]}
     # kind/name of the answer; the namespace is the object's own
     answer = named[0].split("/", named[0].count("/") - 1)[-1]
     assert answer in changed, (answer, sorted(changed))

@@ -89,13 +89,14 @@ def test_llm_agent_calls_two_sre_tools_and_writes_a_valid_answer(
     # the prompt names the snapshot, the tools and the MCP server
     assert "itbench sre mcp --snapshot" in first["messages"][1]["content"]
     results = [m["content"] for m in server.requests[-1]["messages"] if m["role"] == "tool"]
-    alerts = json.loads(results[0])
-    assert {a["alertname"] for a in alerts["alerts"]} >= {"RequestErrorRate"}
-    assert all(a["state"] == "firing" for a in alerts["alerts"])
-    changes = json.loads(results[1])
-    assert changes["entities_with_changes"] == ["otel-demo/Deployment/email"]
-    (change,) = changes["entities"]["otel-demo/Deployment/email"]["changes"]
-    assert any("command" in item["path"] for item in change["items"])
+    # the original tools' text (alert_summary: the list itself), our warnings after it if any
+    alerts = json.loads(results[0].split("\n\nwarnings:\n")[0])
+    assert {a["alertname"] for a in alerts} >= {"RequestErrorRate"}
+    assert all(a["state"] == "firing" for a in alerts)
+    changes = json.loads(results[1].split("\n\nwarnings:\n")[0])
+    assert changes["entity_order"] == ["otel-demo/Deployment/email"]
+    (change,) = changes["entities_with_changes"][0]["changes"]
+    assert any("command" in item["path"] for item in change["changes"])
 
 
 def test_reflection_feeds_schema_problems_back(incident: Path, tmp_path: Path) -> None:

@@ -42,21 +42,18 @@ def test_every_original_tool_is_registered_with_its_original_name():
 
 def test_alert_summary_groups_by_alert_entity_and_severity(incident: Path):
     r = alert_summary.run(alert_summary.Args(base_dir=str(incident / "alerts")))
+    answer = r.answer()  # the original's shape: the list itself, times as str(datetime)
     got = {
-        (a.alertname, a.entity): (a.first_seen, a.last_seen, a.duration_min, a.occurrences)
-        for a in r.alerts
-    }
+        (a["alertname"], a["entity"]): (a["first_seen"], a["last_seen"], a["duration_min"],
+                                        a["occurrences"])
+        for a in answer
+    }  # fmt: skip
     assert got == {
-        ("RequestErrorRate", "checkout"): ("2025-12-12T02:25:00Z", "2025-12-12T02:30:00Z", 5.0, 2),
-        ("KubeJobFailed", "nightly-report"): (
-            "2025-12-12T02:25:00Z",
-            "2025-12-12T02:30:00Z",
-            5.0,
-            2,
-        ),
-        ("RequestErrorRate", "frontend"): ("2025-12-12T02:30:00Z", "2025-12-12T02:30:00Z", 0.0, 1),
+        ("RequestErrorRate", "checkout"): ("2025-12-12 02:25:00", "2025-12-12 02:30:00", 5.0, 2),
+        ("KubeJobFailed", "nightly-report"): ("2025-12-12 02:25:00", "2025-12-12 02:30:00", 5.0, 2),
+        ("RequestErrorRate", "frontend"): ("2025-12-12 02:30:00", "2025-12-12 02:30:00", 0.0, 1),
     }
-    assert r.alerts[-1].entity == "frontend"  # sorted by duration
+    assert answer[-1]["entity"] == "frontend"  # sorted by duration
     assert any("alerts_at_2025-12-12T02-35-00.000000.json: skipped" in w for w in r.warnings)
 
 
@@ -65,10 +62,14 @@ def test_alert_summary_active_at_basis_and_minimum_duration(incident: Path):
         alert_summary.Args(base_dir=str(incident), time_basis="activeAt", min_duration_min=7)
     )
     got = {(a.alertname, a.entity): (a.first_seen, a.duration_min) for a in r.alerts}
-    assert got == {
-        ("KubeJobFailed", "nightly-report"): ("2025-12-12T01:00:00Z", 90.0),
-        ("RequestErrorRate", "checkout"): ("2025-12-12T02:21:00Z", 9.0),
-    }
+    # by activeAt, as the original: one activeAt per alert, so no duration across dumps
+    assert got == {}
+    window = alert_summary.run(
+        alert_summary.Args(base_dir=str(incident), start_time="2024-01-01T00:00:00Z",
+                           end_time="2024-01-01T01:00:00Z")
+    )  # fmt: skip
+    assert window.answer() == []
+    assert any("lies outside the alert dumps" in w for w in window.warnings)
 
 
 def test_alert_analysis_flattens_labels_and_pages(incident: Path):
@@ -120,20 +121,23 @@ def test_spec_change_analysis_finds_the_faulty_change(incident: Path):
     r = k8s_spec_change_analysis.run(
         k8s_spec_change_analysis.Args(k8s_objects_file=str(incident / "k8s_objects_raw.tsv"))
     )
-    assert r.entities_with_changes == [
+    answer = r.answer()
+    assert answer["entity_order"] == [
         "otel-demo/Deployment/checkout",
         "otel-demo/NetworkPolicy/deny-payment",
     ]
-    change = r.entities["otel-demo/Deployment/checkout"]["changes"][0]
-    assert change["timestamp"] == "2025-12-12T02:20:00Z"
-    assert {(i["path"], i["old"], i["new"]) for i in change["items"]} == {
+    entities = {e["entity"]: e for e in answer["entities_with_changes"]}
+    change = entities["otel-demo/Deployment/checkout"]["changes"][0]
+    assert change["timestamp"] == "2025-12-12 02:20:00+00:00"
+    assert {(i["path"], i["old"], i["new"]) for i in change["changes"]} == {
         ("spec.template.spec.containers[0].image", "ghcr.io/otel/demo:checkout-1.12.0",
          "ghcr.io/otel/demo:checkout-2.0.0-missing"),
         ("spec.template.spec.containers[0].env[0].value", "on", "off"),
     }  # fmt: skip
     # frontend changed only resourceVersion, generation and the revision annotation: no change
-    assert "otel-demo/Deployment/frontend" not in r.entities
-    assert r.entities["otel-demo/NetworkPolicy/deny-payment"]["changes"][0]["change"] == "created"
+    assert "otel-demo/Deployment/frontend" not in answer["entities"]
+    assert entities["otel-demo/NetworkPolicy/deny-payment"]["changes"][0]["change"] == "created"
+    assert answer["entities"]["otel-demo/NetworkPolicy/deny-payment"]["lifecycle"]["inferred_added"]
 
 
 def test_spec_change_analysis_window_after_the_change_and_no_change_listing(incident: Path):
@@ -143,18 +147,18 @@ def test_spec_change_analysis_window_after_the_change_and_no_change_listing(inci
             start_time="2025-12-12T02:21:00Z",
         )
     )
-    assert late.entities_with_changes == ["otel-demo/NetworkPolicy/deny-payment"]
+    assert late.answer()["entity_order"] == ["otel-demo/NetworkPolicy/deny-payment"]
     every = k8s_spec_change_analysis.run(
         k8s_spec_change_analysis.Args(
             k8s_objects_file=str(incident / "k8s_objects_raw.tsv"), k8_object_name="frontend",
             include_no_change=True, include_reference_spec=True,
         )
     )  # fmt: skip
-    assert sorted(every.entities) == ["otel-demo/Deployment/frontend", "otel-demo/Service/frontend"]
-    assert every.entities["otel-demo/Deployment/frontend"]["changes_detected"] == 0
-    assert (
-        every.entities["otel-demo/Service/frontend"]["reference_spec"]["ports"][0]["port"] == 8080
-    )
+    entities = every.answer()["entities"]
+    assert sorted(entities) == ["otel-demo/Deployment/frontend", "otel-demo/Service/frontend"]
+    assert entities["otel-demo/Deployment/frontend"]["change_event_count"] == 0
+    reference = entities["otel-demo/Service/frontend"]["reference_spec"]["spec"]
+    assert reference["spec"]["ports"][0]["port"] == 8080
 
 
 def test_get_k8_spec_latest_exact_then_substring(incident: Path):
@@ -162,25 +166,28 @@ def test_get_k8_spec_latest_exact_then_substring(incident: Path):
     r = get_k8_spec.run(
         get_k8_spec.Args(k8s_objects_file=f, k8_object_name="otel-demo/Deployment/checkout")
     )
-    assert r.matched_by == "exact"
-    spec = r.entities["otel-demo/Deployment/checkout"]["spec"]
+    exact = r.answer()  # the original's single-entity shape: the whole object under "spec"
+    assert (exact["matched_by"], exact["entity_id"]) == ("exact", "otel-demo/Deployment/checkout")
     assert (
-        spec["template"]["spec"]["containers"][0]["image"]
+        exact["spec"]["spec"]["template"]["spec"]["containers"][0]["image"]
         == "ghcr.io/otel/demo:checkout-2.0.0-missing"
     )
-    loose = get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=f, k8_object_name="deny"))
-    assert (loose.matched_by, list(loose.entities)) == (
+    loose = get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=f, k8_object_name="deny")).answer()
+    assert (loose["matched_by"], loose["entity_id"]) == (
         "substring",
-        ["otel-demo/NetworkPolicy/deny-payment"],
+        "otel-demo/NetworkPolicy/deny-payment",
     )
     history = get_k8_spec.run(
         get_k8_spec.Args(
             k8s_objects_file=f, k8_object_name="Deployment/checkout", return_all_observations=True
         )
-    )
-    assert [o["observed_at"] for o in history.entities["otel-demo/Deployment/checkout"]["observations"]] == [
-        "2025-12-12T02:20:00Z", "2025-12-12T02:00:00Z",
+    ).answer()
+    assert "kind/name" in history["identifier_format"] and "warning" in history
+    assert [o["timestamp"] for o in history["observations"]] == [
+        "2025-12-12 02:00:00+00:00", "2025-12-12 02:20:00+00:00",
     ]  # fmt: skip
+    missing = get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=f, k8_object_name="a/B/c"))
+    assert (missing.answer()["found"], missing.answer()["spec"]) == (False, None)
 
 
 def test_trace_error_tree_points_at_the_faulty_service(incident: Path):
@@ -191,21 +198,28 @@ def test_trace_error_tree_points_at_the_faulty_service(incident: Path):
             delta_time="15m",
         )
     )
-    got = {c.path: (c.severity, c.root_cause_suspect) for c in r.critical_paths}
-    assert got == {
-        "frontend -> checkout": ("CRITICAL", "checkout"),
-        "frontend": ("CRITICAL", "checkout"),
-        "frontend -> checkout -> payment": ("DISAPPEARED", "checkout"),
+    answer = r.answer()
+    got = {
+        c["path"]: (c["severity"], c.get("root_cause_suspect", {}).get("service"))
+        for c in answer["critical_paths"]
     }
-    first = r.critical_paths[0]
-    assert first.path == "frontend -> checkout" and first.sample_errors == [
+    assert got == {
+        "frontend → checkout": ("CRITICAL", "checkout"),
+        "frontend": ("CRITICAL", "checkout"),
+        "frontend → checkout → payment": ("DISAPPEARED", "checkout"),
+    }
+    first = answer["critical_paths"][0]
+    assert first["path"] == "frontend → checkout" and first["sample_errors"] == [
         "rpc error: code = Unavailable"
     ]
-    # latency from Duration (ns): 80 ms before, 850 ms after
-    assert (first.pre.mean_latency_ms, first.post.mean_latency_ms) == (80.0, 850.0)
-    assert r.summary["post"]["errors"] == 12 and r.summary["pre"]["errors"] == 0
+    # the original's hops: each service's own figures, before → after
+    assert [h["service"] for h in first["hops"]] == ["frontend", "checkout"]
+    assert first["hops"][1]["latency_p99"] == "80ms → 850ms"  # from Duration (ns)
+    assert (first["pre"]["mean_latency_ms"], first["post"]["mean_latency_ms"]) == (80.0, 850.0)
+    assert answer["summary"]["post"]["errors"] == 12 and answer["summary"]["pre"]["errors"] == 0
     # the healthy sibling call is on a path of its own, unflagged
-    assert "frontend -> cart" in {p.path for p in r.all_paths} and "frontend -> cart" not in got
+    assert any(p.startswith("frontend → cart [") for p in answer["all_paths"])
+    assert "frontend → cart" not in got
 
 
 def test_trace_error_tree_service_filter_finds_a_service_beside_a_deeper_chain(incident: Path):
@@ -215,7 +229,8 @@ def test_trace_error_tree_service_filter_finds_a_service_beside_a_deeper_chain(i
             pivot_time="2025-12-12T02:20:30Z", delta_time="15m",
         )
     )  # fmt: skip
-    assert [p.path for p in r.all_paths] == ["frontend -> cart"]
+    assert [p.path for p in r.paths] == ["frontend → cart"]
+    assert r.answer()["all_paths"] == ["frontend → cart [0.01/s]"]
     assert r.critical_paths == []
 
 
@@ -223,7 +238,7 @@ def test_log_analysis_mines_the_error_pattern(incident: Path):
     r = log_analysis.run(
         log_analysis.Args(logs_file=str(incident / "otel_logs_raw.tsv"), severity_filter="error")
     )
-    assert (r.total_logs, r.pattern_count) == (8, 1)
+    assert (r.answer()["total_logs"], r.answer()["pattern_count"]) == (8, 1)
     p = r.patterns[0]
     assert p.pattern == "failed to charge card for order <UUID> via <IP>: connection refused"
     assert (p.count, p.severity_breakdown, p.service_breakdown) == (
@@ -235,8 +250,9 @@ def test_log_analysis_mines_the_error_pattern(incident: Path):
         log_analysis.Args(logs_file=str(incident / "otel_logs_raw.tsv"), k8_object="otel-demo/Pod/frontend-5c6d-abcde",
                           pattern_analysis=False, limit=2)
     )  # fmt: skip
-    assert lines.total_logs == 5 and [entry["body"] for entry in lines.logs] == [
-        "GET /api/products/1000 200 in 10ms", "GET /api/products/1001 200 in 11ms",
+    rows = lines.answer()  # newest first, as the original pages them
+    assert rows["total_count"] == 5 and [entry["Body"] for entry in rows["data"]] == [
+        "GET /api/products/1004 200 in 14ms", "GET /api/products/1003 200 in 13ms",
     ]  # fmt: skip
 
 
@@ -249,7 +265,9 @@ def test_metric_anomalies_per_metric_not_pooled(incident: Path):
     by_metric = {m.metric_name: m for m in r.metrics}
     cpu = by_metric["container_cpu_usage_seconds_total"]
     # pooled with the 5e8-byte memory series the 0.95 spike would sit far below one threshold
-    assert cpu.anomalies == [{"timestamp": "2025-12-12T02:21:00Z", "value": 0.95}]
+    assert [(a["timestamp"], a["value"]) for a in cpu.anomalies] == [
+        ("2025-12-12 02:21:00+00:00", 0.95)
+    ]
     assert by_metric["container_memory_working_set_bytes"].anomaly_count == 0
     assert len(cpu.data) == 10
 
@@ -260,7 +278,8 @@ def test_metric_lookup_is_by_exact_name_not_prefix(incident: Path):
             k8_object_name="frontend", base_dir=str(incident / "metrics"), raw_content=False
         )
     )
-    assert r.object == "service/frontend"
+    assert (r.object, r.objects) == ("frontend", ["service/frontend"])
+    assert "data" not in r.answer()["metrics"][0]  # raw_content=false: the key is left out
     assert {m.file for m in r.metrics} == {"service_frontend.tsv"}
     constant = r.metrics[0]
     assert (constant.std, constant.anomaly_count) == (0.0, 0)
@@ -272,7 +291,7 @@ def test_metric_analysis_group_by_deployment_and_eval(incident: Path):
         metric_analysis.Args(base_dir=base, object_pattern="pod/*", group_by="deployment", agg="max",
                              metric_names=["container_cpu_usage_seconds_total"])
     )  # fmt: skip
-    assert {d["deployment"]: d["value"] for d in r.data} == {"checkout": 0.95, "frontend": 0.2}
+    assert {d["deployment"]: d["value"] for d in r.answer()} == {"checkout": 0.95, "frontend": 0.2}
     derived = metric_analysis.run(
         metric_analysis.Args(
             base_dir=base, k8_object_name="checkout-6f7b9c-x2k4q",
@@ -280,9 +299,11 @@ def test_metric_analysis_group_by_deployment_and_eval(incident: Path):
             group_by="timestamp", agg="max",
         )
     )  # fmt: skip
-    assert len(derived.data) == 10
-    assert derived.data[7] == {"timestamp": "2025-12-12T02:21:00Z", "metric_name": "cpu_per_gb",
-                               "value": pytest.approx(0.95 / 5.0e8 * 1e9), "points": 1}  # fmt: skip
+    rows = derived.answer()  # one row per timestamp, the metrics and the derived column
+    assert len(rows) == 10
+    top = rows[0]  # sorted by the derived column, highest first
+    assert top["timestamp"] == 1765506060000  # 02:21:00 in epoch ms, as pandas writes it
+    assert top["cpu_per_gb"] == pytest.approx(0.95 / 5.0e8 * 1e9)
 
 
 def test_metric_analysis_compact_drops_buckets_and_keeps_labels(incident: Path):
@@ -290,14 +311,19 @@ def test_metric_analysis_compact_drops_buckets_and_keeps_labels(incident: Path):
     compact = metric_analysis.run(
         metric_analysis.Args(base_dir=base, object_pattern="service/checkout")
     )
-    assert [d["metric_name"] for d in compact.data] == ["traces_span_metrics_calls_total"]
-    row = compact.data[0]
-    assert (row["count"], row["min"], row["max"], row["last"]) == (10, 35.0, 102.0, 35.0)
-    assert row["labels"] == {"service_name": "checkout", "status_code": "STATUS_CODE_ERROR"}
+    assert [d["metric_name"] for d in compact.answer()] == ["traces_span_metrics_calls_total"]
+    row = compact.answer()[0]
+    assert (row["count"], row["min"], row["max"], row["last_value"]) == (10, 35.0, 102.0, 35.0)
+    assert row["labels"] == {"status_code": "STATUS_CODE_ERROR"}  # the original's labels_keep
     buckets = metric_analysis.run(
         metric_analysis.Args(base_dir=base, object_pattern="service/checkout", include_buckets=True)
     )
-    assert len(buckets.data) == 2
+    assert len(buckets.answer()) == 2
+    quantiles = metric_analysis.run(
+        metric_analysis.Args(base_dir=base, object_pattern="service/checkout",
+                             metric_names=["traces_span_metrics_duration_milliseconds_bucket"])
+    ).answer()  # fmt: skip
+    assert set(quantiles[0]["duration_ms"]) == {"p50", "p90", "p95", "p99"}
 
 
 def test_metric_analysis_eval_refuses_code(incident: Path):
@@ -346,18 +372,21 @@ def test_context_contract_gathers_every_source(incident: Path):
             k8_object="otel-demo/Deployment/checkout", snapshot_dir=str(incident)
         )
     )
-    ctx = r.contexts[0]
-    image = ctx["spec"]["entities"]["otel-demo/Deployment/checkout"]["spec"]["template"]["spec"][
-        "containers"
-    ][0]["image"]
+    ctx = r.answer()  # the original's page 1: the entity's context at the top level
+    assert (ctx["context_type"], ctx["identifier_format"]) == ("main_entity", "namespace/kind/name")
+    image = ctx["k8s_spec"]["spec"]["spec"]["template"]["spec"]["containers"][0]["image"]
     assert image.endswith("checkout-2.0.0-missing")
-    assert {(d["event_kind"], d["reason"]) for d in ctx["events"]["data"]} >= {
+    assert {(d["event_kind"], d["reason"]) for d in ctx["events"]["items"]["data"]} >= {
         ("Warning", "Failed"),
         ("Warning", "BackOff"),
     }
-    assert [a["alertname"] for a in ctx["alerts"]["alerts"]] == ["RequestErrorRate"]
-    assert ctx["traces"]["critical_paths"][0]["root_cause_suspect"] == "checkout"
-    assert ctx["logs"]["patterns"][0]["service_breakdown"] == {"checkout": 8}
+    # the original's alerts section always failed (alerts_error); ours answers it
+    assert [a["alertname"] for a in ctx["alerts"]["items"]] == ["RequestErrorRate"]
+    assert "alerts_error" not in ctx
+    assert ctx["trace_errors"]["critical_paths"][0]["root_cause_suspect"]["service"] == "checkout"
+    assert ctx["log_patterns"]["patterns"][0]["service_breakdown"] == {"checkout": 8}
+    assert ctx["spec_changes"]["entity_order"] == ["otel-demo/Deployment/checkout"]
+    assert ctx["pagination"]["total_pages"] == 2 and ctx["dependencies"] == ["Service/payment"]
     # no topology file: it is derived, so nothing is missing and checkout's callee is paged
     assert r.missing_sources == []
     assert r.topology_source == "derived from k8s_objects_raw.tsv, otel_traces_raw.tsv"
@@ -377,8 +406,9 @@ def test_context_contract_derives_dependencies_from_objects_and_traces(incident:
         )
     )
     assert [c["entity"] for c in page2.contexts] == ["payment"]
+    assert page2.answer()["dependencies_on_page"] == ["Service/payment"]
     # payment stopped answering once checkout broke: its own spans are the pre-fault ones
-    assert page2.contexts[0]["traces"]["critical_paths"] == []
+    assert page2.contexts[0]["trace_errors"]["critical_paths"] == []
 
 
 def test_context_contract_prefers_a_topology_file(incident: Path, tmp_path: Path):
@@ -405,7 +435,7 @@ def test_context_contract_without_objects_traces_or_topology(tmp_path: Path, inc
     )
     assert (r.dependencies, r.total_pages, r.topology_source) == ([], 1, None)
     assert str(snapshot / "operational_topology.json") in r.missing_sources
-    assert r.contexts[0]["alerts"]["alerts"][0]["entity"] == "checkout"
+    assert r.contexts[0]["alerts"]["items"][0]["entity"] == "checkout"
 
 
 def test_missing_sources_are_named_and_the_rest_answer(sparse_incident: Path):
@@ -423,8 +453,8 @@ def test_missing_sources_are_named_and_the_rest_answer(sparse_incident: Path):
     assert r.topology_source == "derived from otel_traces_raw.tsv"
     assert r.dependencies == ["Service/payment"]
     ctx = r.contexts[0]
-    assert set(ctx) == {"entity", "alerts", "traces"}
-    assert ctx["alerts"]["alerts"][0]["entity"] == "checkout"
+    assert set(ctx) == {"entity", "alerts", "trace_errors"}
+    assert ctx["alerts"]["items"][0]["entity"] == "checkout"
     with pytest.raises(
         SnapshotFileMissing, match=r"k8s_events_raw.tsv: the events file is missing"
     ):
@@ -454,6 +484,54 @@ def test_spec_changes_from_a_processed_objects_file(tmp_path: Path):
     f = tmp_path / "k8s_objects.tsv"
     f.write_text("\n".join(rows) + "\n")
     r = k8s_spec_change_analysis.run(k8s_spec_change_analysis.Args(k8s_objects_file=str(f)))
-    assert r.entities_with_changes == ["shop/Service/cart"]
-    item = r.entities["shop/Service/cart"]["changes"][0]["items"][0]
+    assert r.answer()["entity_order"] == ["shop/Service/cart"]
+    item = r.answer()["entities_with_changes"][0]["changes"][0]["changes"][0]
     assert (item["path"], item["old"], item["new"]) == ("spec.ports[0].targetPort", 8080, 9090)
+
+
+#: the same instant (02:20:00 UTC) in every form the original accepts, and as epoch numbers
+SAME_START = [
+    "2025-12-12T02:20:00Z", "2025-12-12T02:20:00", "2025-12-12 02:20:00",
+    "2025-12-12T02:20:00.000000+00:00", "2025-12-12T03:20:00+01:00", "2025-12-12 02:20:00.000",
+    "1765506000", "1765506000000", 1765506000, 1765506000000,
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("start", SAME_START, ids=[repr(s) for s in SAME_START])
+def test_every_time_form_gives_the_same_window(incident: Path, start):
+    r = event_analysis.run(
+        event_analysis.Args(
+            events_file=str(incident / "k8s_events_raw.tsv"), start_time=start,
+            end_time="2025-12-12T02:21:00Z",
+        )
+    )  # fmt: skip
+    assert [d["reason"] for d in r.data] == ["ScalingReplicaSet", "Failed"], start
+    assert not [w for w in r.warnings if "window" in w], r.warnings
+
+
+#: one call per tool taking a window, with a window in 2024 (the data is from 2025-12-12)
+OUTSIDE = {"start_time": "2024-01-01T00:00:00Z", "end_time": "2024-01-01T01:00:00Z"}
+WINDOWED = {
+    "alert_summary": {"base_dir": "alerts", **OUTSIDE},
+    "alert_analysis": {"base_dir": "alerts", **OUTSIDE},
+    "event_analysis": {"events_file": "k8s_events_raw.tsv", **OUTSIDE},
+    "metric_analysis": {"base_dir": "metrics", "k8_object_name": "pod/checkout-6f7b9c-x2k4q", **OUTSIDE},
+    "get_metric_anomalies": {"base_dir": "metrics", "k8_object_name": "pod/checkout-6f7b9c-x2k4q", **OUTSIDE},
+    "log_analysis": {"logs_file": "otel_logs_raw.tsv", **OUTSIDE},
+    "k8s_spec_change_analysis": {"k8s_objects_file": "k8s_objects_raw.tsv", **OUTSIDE},
+    "get_trace_error_tree": {"trace_file": "otel_traces_raw.tsv", "pivot_time": OUTSIDE["start_time"]},
+    "get_context_contract": {"snapshot_dir": ".", "k8_object": "otel-demo/Deployment/checkout", **OUTSIDE},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("tool", sorted(WINDOWED))
+def test_a_window_outside_the_data_says_so(incident: Path, tool: str):
+    from sre.tools import run_tool
+
+    args = {
+        k: str(incident / v) if k.endswith(("_dir", "_file")) else v
+        for k, v in WINDOWED[tool].items()
+    }
+    answer = run_tool(tool, args)
+    assert any("outside" in w and "2025-12-12" in w for w in answer.warnings), answer.warnings
+    assert "warnings" not in answer.body or tool == "get_trace_error_tree"  # never in the shape

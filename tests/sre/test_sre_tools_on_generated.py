@@ -37,12 +37,12 @@ def test_nonexistent_image_incident_is_diagnosed(tmp_path: Path, private_cache: 
         "k8s_spec_change_analysis", {"k8s_objects_file": str(snapshot / "k8s_objects_raw.tsv")}
     )
     entity = f"{root['namespace']}/Deployment/{name}"
-    assert entity in changes["entities_with_changes"]
-    items = changes["entities"][entity]["changes"][0]["items"]
-    assert [i["path"] for i in items] == ["spec.template.spec.containers[0].image"]
+    assert entity in changes["entity_order"]
+    window = next(iter(changes["entities"][entity]["changes_detected"].values()))
+    assert [i["path"] for i in window["changes"]] == ["spec.template.spec.containers[0].image"]
     tree = call("get_trace_error_tree", {"trace_file": str(snapshot / "otel_traces_raw.tsv")})
     critical = [c for c in tree["critical_paths"] if c["severity"] == "CRITICAL"]
-    assert critical and {c["root_cause_suspect"] for c in critical} == {name}
+    assert critical and {c["root_cause_suspect"]["service"] for c in critical} == {name}
     events = call(
         "event_analysis",
         {"events_file": str(snapshot / "k8s_events_raw.tsv"), "filters": {"event_kind": "Warning"},

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from sre.snapshot.layout import SnapshotLayout
-from sre.tools import call
+from sre.tools import call, run_tool
 from sre.tools._common import parse_time
+from sre.tools.get_trace_error_tree import ARROW
 
 #: Alerts that say nothing about an application: the always-on heartbeat and collector throttling.
 HOUSEKEEPING_ALERTS = frozenset({"Watchdog", "CPUThrottlingHigh", "InfoInhibitor"})
@@ -63,7 +64,7 @@ class Change:
     @property
     def entity(self) -> str:
         # a cluster-scoped object (Node) has no namespace to name
-        if not self.namespace or self.namespace == "_cluster":
+        if not self.namespace:
             return f"{self.kind}/{self.name}"
         return f"{self.namespace}/{self.kind}/{self.name}"
 
@@ -115,18 +116,20 @@ def _time(value: str | None) -> datetime | None:
 
 def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
     objects = str(layout.objects)
-    answer = call("k8s_spec_change_analysis", {"k8s_objects_file": objects, "limit": 500})
-    notes += answer.get("warnings", [])
+    answer = _call("k8s_spec_change_analysis", {"k8s_objects_file": objects}, notes)
     out = []
-    for key, entity in answer["entities"].items():
+    for entity in answer["entities_with_changes"]:
         kind = entity.get("kind") or ""
         if kind == "Pod":  # a new pod follows its owner's change: a consequence, not a cause
             continue
         spec: Mapping[str, Any] = {}
         for change in entity.get("changes", []):
             if not spec:
-                got = call("get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": key})
-                spec = (got["entities"].get(key) or {}).get("spec") or {}
+                got = call(
+                    "get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]}
+                )
+                spec = (got.get("spec") or {}).get("spec") or {}
+            items = [i for i in change.get("changes", []) if "path" in i]
             out.append(
                 Change(
                     namespace=entity.get("namespace") or "",
@@ -134,20 +137,23 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                     name=entity.get("name") or "",
                     time=parse_time(change["timestamp"]),  # type: ignore[arg-type]
                     change=change.get("change", "modified"),
-                    paths=tuple(i["path"] for i in change.get("items", []) if "path" in i),
+                    paths=tuple(i["path"] for i in items),
                     spec=spec,
-                    values=tuple(
-                        (i["path"], i.get("old"), i.get("new"))
-                        for i in change.get("items", [])
-                        if "path" in i
-                    ),
+                    values=tuple((i["path"], i.get("old"), i.get("new")) for i in items),
                 )
             )
     return out
 
 
+def _call(name: str, arguments: dict[str, Any], notes: list[str]) -> Any:
+    """A tool's answer (the original's shape), its warnings added to the notes."""
+    answer = run_tool(name, arguments)
+    notes += answer.warnings
+    return answer.body
+
+
 def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
-    answer = call(
+    answer = _call(
         "event_analysis",
         {
             "events_file": str(layout.events),
@@ -155,8 +161,8 @@ def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
             "group_by": ["namespace", "object_kind", "object_name", "reason"],
             "limit": 1000,
         },
+        notes,
     )
-    notes += answer.get("warnings", [])
     return [
         WarningEvent(
             namespace=r.get("namespace") or "",
@@ -170,8 +176,7 @@ def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
 
 
 def _alerts(layout: SnapshotLayout, notes: list[str]) -> list[AlertGroup]:
-    answer = call("alert_summary", {"base_dir": str(layout.alerts), "limit": 500})
-    notes += answer.get("warnings", [])
+    answer = _call("alert_summary", {"base_dir": str(layout.alerts), "limit": 500}, notes)
     return [
         AlertGroup(
             alertname=a["alertname"],
@@ -180,7 +185,7 @@ def _alerts(layout: SnapshotLayout, notes: list[str]) -> list[AlertGroup]:
             first_seen=_time(a.get("first_seen")),
             state=a.get("state"),
         )
-        for a in answer["alerts"]
+        for a in answer
     ]
 
 
@@ -211,12 +216,11 @@ def _paths(layout: SnapshotLayout, pivot: datetime | None, notes: list[str]) -> 
         # the alerts' history may start with the incident already on: the first error span is
         # then the better pivot (the tool's own default)
         answer = call("get_trace_error_tree", {"trace_file": str(layout.traces)})
-    notes += answer.get("warnings", [])
     return [
         CallPath(
-            services=tuple(c["path"].split(" -> ")),
+            services=tuple(c["path"].split(ARROW)),
             severity=c["severity"],
-            suspect=c.get("root_cause_suspect"),
+            suspect=(c.get("root_cause_suspect") or {}).get("service"),
             reason=c.get("reason", ""),
             sample_errors=tuple(c.get("sample_errors") or ()),
         )
