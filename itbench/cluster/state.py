@@ -33,6 +33,7 @@ from itbench.cluster.extensions import (
     ReportProducer,
     combine,
 )
+from itbench.cluster.reconcile import Reconciled, Reconciler, SimClock, Write
 from itbench.cluster.resources import Registry, ResourceType
 
 Key = tuple[str, str, str, str]  # (group, plural, namespace, name)
@@ -84,9 +85,15 @@ class ClusterState:
         extensions: Sequence[ClusterExtension] = (),
         report_producer: ReportProducer | None = None,
         max_objects: int = MAX_OBJECTS,
+        reconciler: Reconciler | None = None,
+        clock: SimClock | None = None,
     ) -> None:
         """Core's kinds plus ``extensions``'; ``report_producer`` replaces the producer of the
-        extensions that declare report inputs. Loaded objects are validated like written ones."""
+        extensions that declare report inputs. Loaded objects are validated like written ones.
+
+        A ``reconciler`` (see ``reconcile.py``) replaces core's workload controllers: it is
+        called after every write, and the ``clock`` (one starting at 0 if not given) moves by its
+        step on each write."""
         self.catalog: Catalog = combine(extensions, report_producer)
         self.registry: Registry = self.catalog.registry
         self.max_objects = max_objects
@@ -100,6 +107,10 @@ class ClusterState:
         self._dirty = True
         self._started = _now()  # derived namespaces are as old as the server
         self.report_errors: list[str] = []
+        self.reconciler = reconciler
+        self.clock = clock if clock is not None or reconciler is None else SimClock(0.0)
+        self._reconciled = Reconciled()
+        self._reconciled_at: float | None = None
         for obj in objects:
             rtype = self.type_of(obj)
             self.validate(rtype, obj)
@@ -118,6 +129,8 @@ class ClusterState:
                     f"more than {max_objects} objects: over the limit of {max_objects}",
                 )
         self._produce_reports()
+        if self.reconciler is not None:
+            self._reconcile(None)
 
     @property
     def loaded_count(self) -> int:
@@ -225,7 +238,8 @@ class ClusterState:
             for ref in o["metadata"].get("ownerReferences") or ()
             if isinstance(ref, dict)
         }
-        for obj in declared.values():
+        # a reconciler derives workloads itself
+        for obj in declared.values() if self.reconciler is None else ():
             meta = obj["metadata"]
             if (meta.get("namespace"), obj.get("kind"), meta["name"]) in owners:
                 continue
@@ -273,7 +287,41 @@ class ClusterState:
     def objects(self) -> dict[Key, dict[str, Any]]:
         with self.lock:
             self._rebuild()
-            return {**self._derived, **self._declared()}
+            if self.reconciler is None:
+                return {**self._derived, **self._declared()}
+            assert self.clock is not None
+            if self._reconciled_at != self.clock.now:  # time moved: pods started, alerts fired
+                self._reconcile(None)
+            made = self._reconciled
+            return {**self._derived, **made.objects, **self._declared(), **made.observed}
+
+    # -- reacting -----------------------------------------------------------------------------
+    def _reconcile(self, write: Write | None) -> None:
+        assert self.reconciler is not None and self.clock is not None
+        made = self.reconciler.reconcile(self._declared(), write, self.clock.now)
+        version = self.resource_version
+        for obj in [*made.objects.values(), *made.observed.values()]:
+            meta = obj.setdefault("metadata", {})
+            meta["resourceVersion"] = version
+            if not meta.get("uid"):
+                meta["uid"] = str(uuid.uuid5(uuid.NAMESPACE_OID, repr(sorted(meta.items()))))
+        self._reconciled = made
+        self._reconciled_at = self.clock.now
+
+    def _reacted(
+        self,
+        verb: str,
+        key: Key,
+        before: dict[str, Any] | None,
+        after: dict[str, Any] | None,
+        derived: bool = False,
+    ) -> None:
+        """Tell the reconciler about an accepted write, then let the write's time pass."""
+        if self.reconciler is None:
+            return
+        assert self.clock is not None
+        self._reconcile(Write(verb, key, before, after, self.clock.now, derived))
+        self.clock.advance(self.clock.write_step_s)
 
     def list(self, rtype: ResourceType, namespace: str | None = None) -> list[dict[str, Any]]:
         with self.lock:
@@ -334,6 +382,7 @@ class ClusterState:
                 )
             if not dry_run:
                 self._write(rtype, key, obj)
+                self._reacted("create", key, None, obj)
             return obj
 
     def replace(
@@ -366,6 +415,7 @@ class ClusterState:
             self.validate(rtype, obj)
             if not dry_run:
                 self._write(rtype, key, obj)
+                self._reacted("replace", key, current, obj)
             return obj
 
     def _admit(
@@ -431,11 +481,36 @@ class ClusterState:
     def delete(self, rtype: ResourceType, namespace: str, name: str) -> dict[str, Any]:
         with self.lock:
             key = (rtype.group, rtype.plural, namespace if rtype.namespaced else "", name)
-            current = self._declared().get(key)
+            declared = self._declared()
+            current = declared.get(key)
+            if current is None and self.reconciler is not None:
+                return self._delete_derived(rtype, key, declared)
             if current is None:
                 raise ClusterError(404, "NotFound", f'{rtype.plural} "{name}" not found')
             self._write(rtype, key, None)
+            if self.reconciler is not None and key[:2] == ("", "namespaces"):
+                self._empty_namespace(name, declared)
+            self._reacted("delete", key, current, None)
             return current
+
+    def _delete_derived(
+        self, rtype: ResourceType, key: Key, declared: dict[Key, dict[str, Any]]
+    ) -> dict[str, Any]:
+        """Delete what a reconciler made: a Pod its ReplicaSet replaces, or a namespace (with
+        everything in it, as the namespace controller empties it)."""
+        assert self.reconciler is not None
+        current = self.objects().get(key)
+        if current is None or not (key[:2] == ("", "namespaces") or self.reconciler.owns(key)):
+            raise ClusterError(404, "NotFound", f'{rtype.plural} "{key[3]}" not found')
+        if key[:2] == ("", "namespaces"):
+            self._empty_namespace(key[3], declared)
+        self._reacted("delete", key, current, None, derived=True)
+        return current
+
+    def _empty_namespace(self, namespace: str, declared: dict[Key, dict[str, Any]]) -> None:
+        for other, obj in declared.items():
+            if other[2] == namespace:
+                self._write(self.type_of(obj), other, None)
 
     def overlay(self) -> dict[str, list]:
         """The writes made through the API: objects created or changed, and keys deleted."""
