@@ -316,12 +316,19 @@ class ClusterState:
         after: dict[str, Any] | None,
         derived: bool = False,
     ) -> None:
-        """Tell the reconciler about an accepted write, then let the write's time pass."""
+        """Let the write's time pass (an action takes time), then tell the reconciler."""
         if self.reconciler is None:
             return
         assert self.clock is not None
-        self._reconcile(Write(verb, key, before, after, self.clock.now, derived))
         self.clock.advance(self.clock.write_step_s)
+        self._reconcile(Write(verb, key, before, after, self.clock.now, derived))
+
+    def let_time_pass(self, seconds: float) -> None:
+        """Move a reacting cluster's clock (a client waiting on a watch); no-op otherwise."""
+        with self.lock:
+            if self.reconciler is not None and self.clock is not None:
+                self.clock.advance(seconds)
+                self._next_version()  # what time changed reaches the watchers as new
 
     def list(self, rtype: ResourceType, namespace: str | None = None) -> list[dict[str, Any]]:
         with self.lock:

@@ -76,7 +76,7 @@ def test_reconciler_sees_every_write_and_time_moves_per_write():
     assert stored["metadata"]["annotations"] == {"pod": "settings-0"}  # observed replaces stored
     state.replace({**CONFIG, "data": {"mode": "ok"}})
     write = toy.writes[-1]
-    assert write is not None and write.verb == "replace" and write.at == 1000.0
+    assert write is not None and write.verb == "replace" and write.at == 1007.0  # took its step
     assert write.before is not None and write.before["data"] == {"mode": "broken"}
     assert clock.now == 1007.0
     (pod,) = _pods(state)
@@ -133,3 +133,21 @@ def test_kubectl_sees_the_reconciled_state(tmp_path):
         assert done.returncode == 0, done.stderr
         out = kubectl(cfg, tmp_path, "get", "pods", "-n", "shop", "-o", "name")
         assert out.stdout.split() == ["pod/settings-1"]
+
+
+def test_a_watch_lets_simulated_time_pass_on_a_reacting_cluster_only():
+    from itbench.cluster.server import WATCH_WAIT_S
+
+    clock = SimClock(0)
+    with start_cluster([CONFIG], reconciler=Toy(), clock=clock, extensions=[]) as cluster:
+        import urllib.request
+
+        url = f"{cluster.url}/api/v1/namespaces/shop/pods?watch=true&resourceVersion=0"
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            assert b'"settings-0"' in answer.read()
+        assert clock.now == WATCH_WAIT_S
+    with start_cluster([CONFIG], extensions=[]) as plain:
+        url = f"{plain.url}/api/v1/namespaces/shop/configmaps?watch=true"
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            assert b'"settings"' in answer.read()
+        assert plain.state.clock is None
