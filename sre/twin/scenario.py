@@ -13,7 +13,7 @@ from typing import Any
 from itbench.cluster import RunningCluster, SimClock, start_cluster
 from itbench.errors import InputError
 from sre.generator import objects as k8s
-from sre.generator.model import ObjectRef
+from sre.generator.model import ObjectRef, RemedyContext
 from sre.generator.topology import OTEL_DEMO, Topology
 from sre.twin.twin import IncidentTwin, Key
 
@@ -111,6 +111,20 @@ def build_case(fault_type: str, seed: int, topology: Topology = OTEL_DEMO) -> Mi
         start=_epoch(incident.end),
         created=created,
         pods_since=pods_since,
+    )
+
+
+def remedy_context(case: MitigationCase, topology: Topology = OTEL_DEMO) -> RemedyContext:
+    svc = topology.service(case.target)
+    callers = [c for c in topology.callers(case.target) if c != "load-generator"]
+    return RemedyContext(
+        namespace=case.namespace,
+        target=case.target,
+        root=case.root,
+        image=svc.image,
+        port=svc.port,
+        port_variable=f"{svc.name.upper().replace('-', '_')}_PORT",
+        caller=(callers or list(topology.callers(case.target)))[0],
     )
 
 
