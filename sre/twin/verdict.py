@@ -212,6 +212,21 @@ def blast_radius(twin: IncidentTwin, root: ObjectRef, start: float, until: float
             changed[f"{kind} {write.key[2] + '/' if write.key[2] else ''}{write.key[3]} {verb}"] = (
                 None
             )
+    for frame in twin.frames:
+        write = frame.write
+        if write is not None and write.derived and write.key[1] == "namespaces":
+            changed[f"Namespace {write.key[3]} deleted"] = None
+    first, last = twin.frames[0].cluster, twin.frames[-1].cluster
+    for kind, old, new in (
+        ("Deployment", first.deployments, last.deployments),
+        ("Service", first.services, last.services),
+        ("Node", first.nodes, last.nodes),
+    ):
+        for name in sorted(set(old) - set(new)):
+            ident = (kind, "" if kind == "Node" else first.namespace, name)
+            if ident != root_id:
+                where = f"{ident[1]}/" if ident[1] else ""
+                changed[f"{kind} {where}{name} deleted"] = None
     before = twin.health(start)
     unhealthy: dict[str, None] = {}
     for moment in [m for m in twin.moments(until) if m >= start] + [until]:
