@@ -56,6 +56,7 @@ def _key(obj: dict[str, Any]) -> Key:
 
 def build_case(fault_type: str, seed: int, topology: Topology = OTEL_DEMO) -> MitigationCase:
     """The twin's starting point for the incident ``generate --fault-type F --seed S`` writes."""
+    from sre.generator.k8s import ClusterState as SnapshotState
     from sre.generator.snapshot import build_incident
 
     incident, deployments, services = build_incident(fault_type, seed, "SMALL", topology=topology)
@@ -66,15 +67,18 @@ def build_case(fault_type: str, seed: int, topology: Topology = OTEL_DEMO) -> Mi
     objects: list[dict[str, Any]] = []
     history: dict[str, list[dict[str, Any]]] = {}
     pods_since: dict[str, float] = {}
+    # the objects as the snapshot last saw them: the routine rollouts of other services stay,
+    # so the live state continues the snapshot instead of reverting them
+    observed = SnapshotState(incident, deployments, services)
     for svc in topology.services:
-        dep = deployments[svc.name]
         change = changed.get(("Deployment", ns, svc.name))
-        if change is not None:
-            if change.after["spec"]["template"] != dep["spec"]["template"]:
-                history[svc.name] = [copy.deepcopy(dep["spec"]["template"])]
-                pods_since[svc.name] = fault_time
-            dep = change.after
-        dep = copy.deepcopy(dep)
+        if (
+            change is not None
+            and change.after["spec"]["template"] != change.before["spec"]["template"]
+        ):
+            history[svc.name] = [copy.deepcopy(change.before["spec"]["template"])]
+            pods_since[svc.name] = fault_time
+        dep = copy.deepcopy(observed.deployment(svc.name, incident.end))
         dep.pop("status", None)
         objects.append(dep)
         svc_change = changed.get(("Service", ns, svc.name))

@@ -135,12 +135,14 @@ def load_mitigation_scenarios(spec: str | None, out: Path) -> list[Scenario]:
 @contextmanager
 def mitigation_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mapping[str, str]]:
     """The twin's cluster around one trial; on exit the verdict goes to ``VERDICT_FILE``."""
+    from sre.twin.live_view import LiveView
     from sre.twin.scenario import build_case, serve_case
     from sre.twin.verdict import judge
 
     case = build_case(truth.fault_type, truth.seed)
     kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
     cluster, twin = serve_case(case, kubeconfig)
+    twin.observer = LiveView(workspace)
     started = time.monotonic()
     try:
         yield {"KUBECONFIG": str(kubeconfig)}

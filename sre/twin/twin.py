@@ -23,6 +23,7 @@ from itbench.cluster import Reconciled, SimClock, Write
 from sre.generator.objects import node_for, template_hash
 from sre.generator.topology import Topology
 from sre.twin import alerts as rules
+from sre.twin.live_view import LiveView
 from sre.twin.model import (
     CRASH_AFTER_S,
     STARTUP_S,
@@ -130,6 +131,9 @@ class IncidentTwin:
         self.reconcile_seconds: list[float] = []
         #: node -> when its disk pressure began (pods placed before keep running)
         self.pressure_since: dict[str, float] = {}
+        #: told about every write's outcome (the workspace's live snapshot, ``live_view.py``)
+        self.observer: LiveView | None = None
+        self._observed_at: float | None = None
         #: wall-clock time (monotonic) of each write, for MTTR in wall seconds
         self.write_walls: list[float] = []
 
@@ -151,6 +155,11 @@ class IncidentTwin:
         if write is not None:
             self.reconcile_seconds.append(time.perf_counter() - began)
             self.write_walls.append(time.monotonic())
+        if self.observer is not None and (write is not None or now != self._observed_at):
+            # after a write, and when time has passed (a client waited on a watch)
+            self._observed_at = now
+            self.observer.record({**made.objects, **declared, **made.observed},
+                                 self.alerts(now), now)  # fmt: skip
         return made
 
     # -- bookkeeping ----------------------------------------------------------------------------

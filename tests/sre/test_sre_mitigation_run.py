@@ -120,3 +120,45 @@ def test_a_kubeconfig_pointing_nowhere_gives_failed_commands_not_a_crash(tmp_pat
     done = mitigate(Kubectl(str(config), tmp_path), ["otel-demo/Deployment/cart"])
     assert len(done) == 1 and done[0][1] == 1
     assert "refused" in done[0][2] or "connect" in done[0][2]
+
+
+@needs_kubectl
+def test_the_tools_read_the_present_after_a_repair(scenarios: Path, tmp_path: Path) -> None:
+    """The live view appends the twin's state to the workspace snapshot after every write: the
+    investigation tools see the repaired cluster's alerts and objects, not only the past."""
+    from sre.agents.scenarios import SNAPSHOT_ENTRIES
+    from sre.tools import alert_summary, k8s_spec_change_analysis
+    from sre.twin.suite import MitigationTruth, mitigation_environment
+
+    folder = scenarios / "Scenario-nonexistent-image"
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    for name in SNAPSHOT_ENTRIES:
+        source = folder / name
+        if source.is_dir():
+            shutil.copytree(source, workspace / name)
+        elif source.is_file():
+            shutil.copy(source, workspace / name)
+    before = len(list((workspace / "alerts").iterdir()))
+    with mitigation_environment(MitigationTruth("nonexistent-image", 41, None), workspace) as env:
+        kubectl = Kubectl(env["KUBECONFIG"], tmp_path)
+        target = kubectl.json("-n", "otel-demo", "get", "deployments")["items"]
+        broken = [d["metadata"]["name"] for d in target
+                  if d["status"].get("availableReplicas", 0) == 0]  # fmt: skip
+        assert len(broken) == 1
+        fixed = kubectl("-n", "otel-demo", "rollout", "undo", f"deployment/{broken[0]}")
+        assert fixed.returncode == 0, fixed.stderr
+        # waiting on the rollout lets simulated time pass: the new pod becomes Ready
+        waited = kubectl("-n", "otel-demo", "rollout", "status", f"deployment/{broken[0]}")
+        assert "successfully rolled out" in waited.stdout, waited.stdout + waited.stderr
+    files = sorted((workspace / "alerts").iterdir())
+    assert len(files) > before + 1
+    latest = json.loads(files[-1].read_text())["data"]["alerts"]
+    assert all(a["labels"].get("service_name") != broken[0] for a in latest)
+    summary = alert_summary.run(alert_summary.Args(base_dir=str(workspace / "alerts")))
+    assert summary.model_dump()  # the tools read the appended alert files
+    changes = k8s_spec_change_analysis.run(
+        k8s_spec_change_analysis.Args(k8s_objects_file=str(workspace / "k8s_objects_raw.tsv"))
+    ).model_dump_json()
+    # the repair itself is a change the spec-change tool reports: the image back to the release
+    assert f'"new":"ghcr.io/open-telemetry/demo:2.0.2-{broken[0]}"' in changes

@@ -70,3 +70,13 @@ def test_verdict(fault, remedy, tmp_path):
         assert not verdict.mitigation_pass, report
         assert not verdict.strict_mitigation_pass, report
         assert verdict.mttr_sim_s is None
+
+
+def test_the_same_actions_give_the_same_verdict(tmp_path):
+    """Deterministic: wall time aside, two runs of one remedy agree in every detail."""
+    (restart,) = [r for r in NOT_REMEDIES if r.name == "restart the deployment"]
+    first, _ = apply("oom-killed", restart, tmp_path / "a")
+    second, _ = apply("oom-killed", restart, tmp_path / "b")
+    assert first.details() == second.details()
+    assert first.blast.pods_restarted_for_nothing == ()  # the faulty Deployment's own pods
+    assert first.still_firing
