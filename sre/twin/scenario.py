@@ -54,12 +54,17 @@ def _key(obj: dict[str, Any]) -> Key:
     return (group, plural, meta.get("namespace", ""), meta["name"])
 
 
-def build_case(fault_type: str, seed: int, topology: Topology = OTEL_DEMO) -> MitigationCase:
-    """The twin's starting point for the incident ``generate --fault-type F --seed S`` writes."""
+def build_case(
+    fault_type: str, seed: int, target: str | None = None, topology: Topology = OTEL_DEMO
+) -> MitigationCase:
+    """The twin's starting point for the incident the generator writes for (fault type, seed,
+    target)."""
     from sre.generator.k8s import ClusterState as SnapshotState
     from sre.generator.snapshot import build_incident
 
-    incident, deployments, services = build_incident(fault_type, seed, "SMALL", topology=topology)
+    incident, deployments, services = build_incident(
+        fault_type, seed, "SMALL", target=target, topology=topology
+    )
     plan = incident.plan
     ns = incident.namespace
     fault_time = _epoch(incident.fault_time)

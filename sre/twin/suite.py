@@ -50,14 +50,20 @@ class MitigationTruth:
     fault_type: str
     seed: int
     diagnosis: GroundTruth | None
+    #: the faulty service (None: the one the generator draws for the seed)
+    target: str | None = None
 
 
-def write_recipe(folder: Path, fault_type: str, seed: int) -> None:
-    atomic_write_json(folder / RECIPE_FILE, {"fault_type": fault_type, "seed": seed})
+def write_recipe(folder: Path, fault_type: str, seed: int, target: str | None = None) -> None:
+    recipe: dict[str, object] = {"fault_type": fault_type, "seed": seed}
+    if target is not None:
+        recipe["target"] = target
+    atomic_write_json(folder / RECIPE_FILE, recipe)
 
 
-def read_recipe(folder: Path) -> tuple[str, int]:
-    """(fault type, seed) of a scenario folder; a clear error when it has no fault entry."""
+def read_recipe(folder: Path) -> tuple[str, int, str | None]:
+    """(fault type, seed, target) of a scenario folder; a clear error when it has no fault
+    entry."""
     from sre.generator.faults import FAULT_TYPES
 
     path = folder / RECIPE_FILE
@@ -69,7 +75,7 @@ def read_recipe(folder: Path) -> tuple[str, int]:
         )
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
-        fault_type, seed = doc["fault_type"], doc["seed"]
+        fault_type, seed, target = doc["fault_type"], doc["seed"], doc.get("target")
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise UsageError(f"{path}: unreadable fault entry ({exc}); expected "
                          '{"fault_type": ..., "seed": ...}') from None  # fmt: skip
@@ -78,14 +84,16 @@ def read_recipe(folder: Path) -> tuple[str, int]:
             f"{path}: fault_type {fault_type!r} is not one of {', '.join(sorted(FAULT_TYPES))} "
             "or seed is not an integer"
         )
-    return fault_type, seed
+    if target is not None and target not in FAULT_TYPES[fault_type].targets:
+        raise UsageError(f"{path}: {fault_type} cannot target {target!r}")
+    return fault_type, seed, target
 
 
 def scenario_of(folder: Path) -> Scenario:
     from sre.agents.scenarios import SNAPSHOT_ENTRIES
     from sre.generator.ground_truth import load_ground_truth
 
-    fault_type, seed = read_recipe(folder)
+    fault_type, seed, target = read_recipe(folder)
     truth_file = folder / "ground_truth.yaml"
     diagnosis = load_ground_truth(truth_file) if truth_file.is_file() else None
     inputs = {name: folder / name for name in SNAPSHOT_ENTRIES if (folder / name).exists()}
@@ -96,7 +104,7 @@ def scenario_of(folder: Path) -> Scenario:
         title="Mitigate the incident",
         description=PROMPT,
         inputs=inputs,
-        ground_truth=MitigationTruth(fault_type, seed, diagnosis),
+        ground_truth=MitigationTruth(fault_type, seed, diagnosis, target),
         source_dir=folder,
     )
 
@@ -139,7 +147,7 @@ def mitigation_environment(truth: MitigationTruth, workspace: Path) -> Iterator[
     from sre.twin.scenario import build_case, serve_case
     from sre.twin.verdict import judge
 
-    case = build_case(truth.fault_type, truth.seed)
+    case = build_case(truth.fault_type, truth.seed, truth.target)
     kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
     cluster, twin = serve_case(case, kubeconfig)
     twin.observer = LiveView(workspace)
