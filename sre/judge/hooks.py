@@ -114,6 +114,17 @@ def truth_scenario(scenario_id: str, truth: GroundTruth, source: str) -> Scenari
 
 
 def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
+    if _SETTINGS.task == "mitigate":
+        # a mitigation run is scored again from the verdict its trials left; the suite's folders
+        # name the scenarios
+        from sre.twin.suite import load_mitigation_scenarios
+
+        if path is None:
+            raise UsageError(
+                "sre eval --task mitigate needs --ground-truth DIR (the run's mitigation-suite/ "
+                "or the folders given to --scenarios)"
+            )
+        return {s.id: s for s in load_mitigation_scenarios(str(path), path)}
     if path is None:
         raise UsageError(
             "sre eval needs --ground-truth DIR|FILE (scenario folders with ground_truth.yaml, "

@@ -162,3 +162,16 @@ def test_the_tools_read_the_present_after_a_repair(scenarios: Path, tmp_path: Pa
     ).model_dump_json()
     # the repair itself is a change the spec-change tool reports: the image back to the release
     assert f'"new":"ghcr.io/open-telemetry/demo:2.0.2-{broken[0]}"' in changes
+
+
+@needs_kubectl
+def test_eval_scores_a_mitigation_run_again(scenarios: Path, tmp_path: Path) -> None:
+    out = tmp_path / "o"
+    first = _run(["--scenarios", str(scenarios), "--agent", "baseline"], out)
+    proc = run_cli(
+        ["sre", "eval", "--task", "mitigate", "--outputs", str(out), "--ground-truth",
+         str(scenarios), "--format", "json", "--result-file", str(tmp_path / "again.json")]
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    again = {r["incident_id"]: r["scores"] for r in json.loads(proc.stdout)["raw_results"]}
+    assert again == {e["scenario_id"]: e["scores"] for e in first}
