@@ -150,3 +150,6 @@ def test_llm_agent_mitigates_through_the_guarded_kubectl_tool(tmp_path: Path) ->
     assert "error" not in entry, entry
     assert entry["scores"]["mitigation_pass"] == 1.0
     assert entry["scores"]["agent_writes"] == 1.0  # the refused call never reached the cluster
+    (transcript,) = (tmp_path / "run").glob("*/1/transcript.jsonl")
+    task = json.loads(transcript.read_text().splitlines()[1])
+    assert task["system"].startswith("You are an SRE repairing an incident"), task
