@@ -201,7 +201,7 @@ class ClusterState:
             meta.pop("namespace", None)
         meta.setdefault("uid", str(uuid.uuid4()))
         if not meta.get("creationTimestamp"):  # typed clients send null: the server sets it
-            meta["creationTimestamp"] = _now()
+            meta["creationTimestamp"] = self.clock.iso() if self.clock is not None else _now()
         meta["resourceVersion"] = str(self._next_version())
         meta.setdefault("generation", 1)
         return with_workload_status(obj)

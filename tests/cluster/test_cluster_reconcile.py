@@ -151,3 +151,12 @@ def test_a_watch_lets_simulated_time_pass_on_a_reacting_cluster_only():
         with urllib.request.urlopen(url, timeout=10) as answer:
             assert b'"settings"' in answer.read()
         assert plain.state.clock is None
+
+
+def test_objects_created_on_a_reacting_cluster_are_stamped_with_its_clock():
+    clock = SimClock(86400.0)
+    state = ClusterState([CONFIG], reconciler=Toy(), clock=clock)
+    made = state.create({**CONFIG, "metadata": {"name": "other", "namespace": "shop"}})
+    assert made["metadata"]["creationTimestamp"] == "1970-01-02T00:00:00Z"
+    with pytest.raises(ValueError):
+        clock.advance(-1)
