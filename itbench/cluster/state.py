@@ -298,7 +298,18 @@ class ClusterState:
     # -- reacting -----------------------------------------------------------------------------
     def _reconcile(self, write: Write | None) -> None:
         assert self.reconciler is not None and self.clock is not None
-        made = self.reconciler.reconcile(self._declared(), write, self.clock.now)
+        try:
+            made = self.reconciler.reconcile(self._declared(), write, self.clock.now)
+        except Exception as exc:  # a domain's bug must not take the API server down
+            raise ClusterError(
+                500, "InternalError", f"the reconciler failed: {type(exc).__name__}: {exc}"
+            ) from exc
+        if not isinstance(made, Reconciled):
+            raise ClusterError(
+                500,
+                "InternalError",
+                f"the reconciler returned {type(made).__name__}, not Reconciled",
+            )
         version = self.resource_version
         for obj in [*made.objects.values(), *made.observed.values()]:
             meta = obj.setdefault("metadata", {})

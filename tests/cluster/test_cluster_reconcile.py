@@ -160,3 +160,18 @@ def test_objects_created_on_a_reacting_cluster_are_stamped_with_its_clock():
     assert made["metadata"]["creationTimestamp"] == "1970-01-02T00:00:00Z"
     with pytest.raises(ValueError):
         clock.advance(-1)
+
+
+def test_a_failing_reconciler_is_a_status_not_a_dead_server():
+    class Broken(Toy):
+        def reconcile(self, declared, write, now):
+            if write is not None:
+                raise RuntimeError("model bug")
+            return super().reconcile(declared, write, now)
+
+    state = ClusterState([CONFIG], reconciler=Broken(), clock=SimClock(0))
+    with pytest.raises(ClusterError) as err:
+        state.replace({**CONFIG, "data": {"mode": "ok"}})
+    assert err.value.code == 500 and "the reconciler failed: RuntimeError: model bug" in str(
+        err.value
+    )
