@@ -336,10 +336,19 @@ def policy_allows(
             if not sources:
                 return True
             for source in sources:
-                pod_sel = source.get("podSelector")
                 if "ipBlock" in source:
                     return True  # pod addresses fall in any sensible block: allow
-                if pod_sel is None or matches(pod_sel, caller_labels):
+                pod_sel = source.get("podSelector")
+                ns_sel = source.get("namespaceSelector")
+                # callers live in the callee's namespace (the demo's): a namespaceSelector
+                # must select it, an empty one selects every namespace
+                ns_ok = (
+                    ns_sel is None
+                    or not ns_sel
+                    or matches(ns_sel, {"kubernetes.io/metadata.name": namespace})
+                )
+                pod_ok = pod_sel is None or not pod_sel or matches(pod_sel, caller_labels)
+                if ns_ok and pod_ok:
                     return True
     return False
 
