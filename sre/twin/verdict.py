@@ -62,20 +62,21 @@ class MitigationVerdict:
     blast: BlastRadius
 
     def scores(self) -> dict[str, float]:
-        def finite(x: float | None) -> float:
-            return -1.0 if x is None else round(x, 3)
-
-        return {
+        """The trial's scores; MTTR only for a mitigated trial (ITBench counts it infinite
+        otherwise), so means over a run are over the repairs."""
+        scores = {
             "mitigation_pass": float(self.mitigation_pass),
             "strict_mitigation_pass": float(self.strict_mitigation_pass),
-            "mttr_sim_s": finite(self.mttr_sim_s),
-            "mttr_wall_s": finite(self.mttr_wall_s),
-            "mttr_writes": float(-1 if self.mttr_writes is None else self.mttr_writes),
             "agent_writes": float(self.writes),
             "blast_objects_changed": float(len(self.blast.objects_changed)),
             "blast_services_made_unhealthy": float(len(self.blast.services_made_unhealthy)),
             "blast_pods_restarted": float(len(self.blast.pods_restarted_for_nothing)),
         }
+        if self.mttr_sim_s is not None:
+            scores["mttr_sim_s"] = round(self.mttr_sim_s, 3)
+            scores["mttr_wall_s"] = round(self.mttr_wall_s or 0.0, 3)
+            scores["mttr_writes"] = float(self.mttr_writes or 0)
+        return scores
 
     def details(self) -> dict[str, Any]:
         return json.loads(json.dumps(asdict(self)))

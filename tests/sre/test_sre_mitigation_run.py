@@ -88,6 +88,7 @@ def test_command_agent_that_does_nothing_fails(scenarios: Path, tmp_path: Path) 
     assert e["scores"]["mitigation_pass"] == 0.0
     assert e["details"]["still_firing"], e["details"]
     assert e["scores"]["agent_writes"] == 0.0
+    assert "mttr_sim_s" not in e["scores"]  # no repair, no time to repair
 
 
 def test_a_scenario_without_a_fault_entry_is_a_usage_error(scenarios: Path, tmp_path: Path) -> None:
