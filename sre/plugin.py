@@ -93,6 +93,12 @@ def _run_options() -> Sequence[click.Option]:
     return run_options()
 
 
+def _trial_environment(scenario: Scenario, workspace: Path):
+    from sre.twin.environment import trial_environment  # the twin: only for mitigation
+
+    return trial_environment(scenario, workspace)
+
+
 def _configure(options: Mapping[str, Any]) -> None:
     from sre.agents.scenarios import use_run_directory
     from sre.judge.hooks import configure
@@ -123,6 +129,8 @@ domain = Domain(
     write_reference=_write_reference,
     llm_tools=_llm_tools,
     llm_prompt_template=_llm_prompt_template,
+    # ``--task mitigate``: the incident's offline cluster (sre/twin) around each trial
+    trial_environment=_trial_environment,
 )
 
 __all__ = ["domain"]

@@ -26,6 +26,7 @@ from itbench.cluster.extensions import (
 )
 from itbench.cluster.kubeconfig import write_kubeconfig
 from itbench.cluster.manifests import iter_manifests, load_manifests
+from itbench.cluster.reconcile import Reconciled, Reconciler, SimClock, Write
 from itbench.cluster.server import ApiServer
 from itbench.cluster.state import MAX_OBJECTS, ClusterError, ClusterState
 
@@ -34,6 +35,10 @@ __all__ = [
     "ClusterExtension",
     "ClusterState",
     "Column",
+    "Reconciled",
+    "Reconciler",
+    "SimClock",
+    "Write",
     "ReportProducer",
     "ResourceType",
     "RunningCluster",
@@ -116,12 +121,15 @@ def start_cluster(
     kubeconfig: Path | None = None,
     report_producer: ReportProducer | None = None,
     extensions: Sequence[ClusterExtension] | None = None,
+    reconciler: Reconciler | None = None,
+    clock: SimClock | None = None,
 ) -> RunningCluster:
     """Start an API server in this process on a free loopback port (or ``port``); the kubeconfig is
     written once the port accepts connections.
 
     ``extensions`` are the custom types served besides core's (None: every loaded domain's);
-    ``report_producer`` replaces the producer of the extensions that declare report inputs.
+    ``report_producer`` replaces the producer of the extensions that declare report inputs;
+    ``reconciler`` and ``clock`` make the cluster react to writes (``reconcile.py``).
     """
     objects: Iterable[dict[str, Any]]
     if source is None:
@@ -133,7 +141,12 @@ def start_cluster(
     if extensions is None:
         extensions = domain_extensions()
     state = ClusterState(
-        objects, extensions=extensions, report_producer=report_producer, max_objects=MAX_OBJECTS
+        objects,
+        extensions=extensions,
+        report_producer=report_producer,
+        max_objects=MAX_OBJECTS,
+        reconciler=reconciler,
+        clock=clock,
     )
     server = ApiServer(state, port)
     tmp = None

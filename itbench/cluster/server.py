@@ -30,6 +30,8 @@ from itbench.yamlsafe import load_all
 
 EPHEMERAL_SUBRESOURCE = apiserver_rules.EPHEMERAL_SUBRESOURCE
 MAX_BODY = 10 * 2**20
+#: simulated seconds one watch request waits on a reacting cluster (see ``reconcile.py``)
+WATCH_WAIT_S = 120.0
 #: The version kubectl's dispatcher reads to pick its client binary.
 SERVER_VERSION = {
     "major": "1",
@@ -428,6 +430,10 @@ class ApiHandler(BaseHTTPRequestHandler):
             return
         labels = label_selector(query.get("labelSelector"))
         fields = field_selector(query.get("fieldSelector"))
+        if query.get("watch") in ("true", "1"):
+            # a client watches to wait for a change: on a reacting cluster waiting lets simulated
+            # time pass (pods start, deadlines expire), so ``kubectl rollout status`` ends
+            state.let_time_pass(WATCH_WAIT_S)
         items = [
             o
             for o in state.list(rtype, route.namespace if rtype.namespaced else None)

@@ -34,6 +34,7 @@ from itbench.cluster.extensions import (
     ReportProducer,
     combine,
 )
+from itbench.cluster.reconcile import Reconciled, Reconciler, SimClock, Write
 from itbench.cluster.resources import Registry, ResourceType
 
 Key = tuple[str, str, str, str]  # (group, plural, namespace, name)
@@ -87,11 +88,17 @@ class ClusterState:
         max_objects: int = MAX_OBJECTS,
         admission_seconds: float = deadline.ADMISSION_SECONDS,
         report_seconds: float = deadline.REPORT_SECONDS,
+        reconciler: Reconciler | None = None,
+        clock: SimClock | None = None,
     ) -> None:
         """Core's kinds plus ``extensions``'; ``report_producer`` replaces the producer of the
         extensions that declare report inputs. Loaded objects are validated like written ones.
         After loading, an admission controller has ``admission_seconds`` to answer a write and
-        the report producers ``report_seconds`` to rescan (see ``deadline``)."""
+        the report producers ``report_seconds`` to rescan (see ``deadline``).
+
+        A ``reconciler`` (see ``reconcile.py``) replaces core's workload controllers: it is
+        called after every write, and the ``clock`` (one starting at 0 if not given) moves by its
+        step on each write."""
         self.catalog: Catalog = combine(extensions, report_producer)
         self.registry: Registry = self.catalog.registry
         self.max_objects = max_objects
@@ -107,6 +114,10 @@ class ClusterState:
         self._dirty = True
         self._started = _now()  # derived namespaces are as old as the server
         self.report_errors: list[str] = []
+        self.reconciler = reconciler
+        self.clock = clock if clock is not None or reconciler is None else SimClock(0.0)
+        self._reconciled = Reconciled()
+        self._reconciled_at: float | None = None
         for obj in objects:
             rtype = self.type_of(obj)
             self.validate(rtype, obj)
@@ -125,6 +136,8 @@ class ClusterState:
                     f"more than {max_objects} objects: over the limit of {max_objects}",
                 )
         self._produce_reports()
+        if self.reconciler is not None:
+            self._reconcile(None)
 
     @property
     def loaded_count(self) -> int:
@@ -200,7 +213,7 @@ class ClusterState:
             meta.pop("namespace", None)
         meta.setdefault("uid", str(uuid.uuid4()))
         if not meta.get("creationTimestamp"):  # typed clients send null: the server sets it
-            meta["creationTimestamp"] = _now()
+            meta["creationTimestamp"] = self.clock.iso() if self.clock is not None else _now()
         meta["resourceVersion"] = str(self._next_version())
         meta.setdefault("generation", 1)
         return with_workload_status(obj)
@@ -237,7 +250,8 @@ class ClusterState:
             for ref in o["metadata"].get("ownerReferences") or ()
             if isinstance(ref, dict)
         }
-        for obj in declared.values():
+        # a reconciler derives workloads itself
+        for obj in declared.values() if self.reconciler is None else ():
             meta = obj["metadata"]
             if (meta.get("namespace"), obj.get("kind"), meta["name"]) in owners:
                 continue
@@ -285,7 +299,59 @@ class ClusterState:
     def objects(self) -> dict[Key, dict[str, Any]]:
         with self.lock:
             self._rebuild()
-            return {**self._derived, **self._declared()}
+            if self.reconciler is None:
+                return {**self._derived, **self._declared()}
+            assert self.clock is not None
+            if self._reconciled_at != self.clock.now:  # time moved: pods started, alerts fired
+                self._reconcile(None)
+            made = self._reconciled
+            return {**self._derived, **made.objects, **self._declared(), **made.observed}
+
+    # -- reacting -----------------------------------------------------------------------------
+    def _reconcile(self, write: Write | None) -> None:
+        assert self.reconciler is not None and self.clock is not None
+        try:
+            made = self.reconciler.reconcile(self._declared(), write, self.clock.now)
+        except Exception as exc:  # a domain's bug must not take the API server down
+            raise ClusterError(
+                500, "InternalError", f"the reconciler failed: {type(exc).__name__}: {exc}"
+            ) from exc
+        if not isinstance(made, Reconciled):
+            raise ClusterError(
+                500,
+                "InternalError",
+                f"the reconciler returned {type(made).__name__}, not Reconciled",
+            )
+        version = self.resource_version
+        for obj in [*made.objects.values(), *made.observed.values()]:
+            meta = obj.setdefault("metadata", {})
+            meta["resourceVersion"] = version
+            if not meta.get("uid"):
+                meta["uid"] = str(uuid.uuid5(uuid.NAMESPACE_OID, repr(sorted(meta.items()))))
+        self._reconciled = made
+        self._reconciled_at = self.clock.now
+
+    def _reacted(
+        self,
+        verb: str,
+        key: Key,
+        before: dict[str, Any] | None,
+        after: dict[str, Any] | None,
+        derived: bool = False,
+    ) -> None:
+        """Let the write's time pass (an action takes time), then tell the reconciler."""
+        if self.reconciler is None:
+            return
+        assert self.clock is not None
+        self.clock.advance(self.clock.write_step_s)
+        self._reconcile(Write(verb, key, before, after, self.clock.now, derived))
+
+    def let_time_pass(self, seconds: float) -> None:
+        """Move a reacting cluster's clock (a client waiting on a watch); no-op otherwise."""
+        with self.lock:
+            if self.reconciler is not None and self.clock is not None:
+                self.clock.advance(seconds)
+                self._next_version()  # what time changed reaches the watchers as new
 
     def list(self, rtype: ResourceType, namespace: str | None = None) -> list[dict[str, Any]]:
         with self.lock:
@@ -350,6 +416,7 @@ class ClusterState:
                 )
             if not dry_run:
                 self._write(rtype, key, obj)
+                self._reacted("create", key, None, obj)
             return obj
 
     def replace(
@@ -393,6 +460,7 @@ class ClusterState:
             self.validate(rtype, obj)
             if not dry_run:
                 self._write(rtype, key, obj)
+                self._reacted("replace", key, current, obj)
             return obj
 
     def _admit(
@@ -468,11 +536,36 @@ class ClusterState:
     def delete(self, rtype: ResourceType, namespace: str, name: str) -> dict[str, Any]:
         with self.lock:
             key = (rtype.group, rtype.plural, namespace if rtype.namespaced else "", name)
-            current = self._declared().get(key)
+            declared = self._declared()
+            current = declared.get(key)
+            if current is None and self.reconciler is not None:
+                return self._delete_derived(rtype, key, declared)
             if current is None:
                 raise ClusterError(404, "NotFound", f'{rtype.plural} "{name}" not found')
             self._write(rtype, key, None)
+            if self.reconciler is not None and key[:2] == ("", "namespaces"):
+                self._empty_namespace(name, declared)
+            self._reacted("delete", key, current, None)
             return current
+
+    def _delete_derived(
+        self, rtype: ResourceType, key: Key, declared: dict[Key, dict[str, Any]]
+    ) -> dict[str, Any]:
+        """Delete what a reconciler made: a Pod its ReplicaSet replaces, or a namespace (with
+        everything in it, as the namespace controller empties it)."""
+        assert self.reconciler is not None
+        current = self.objects().get(key)
+        if current is None or not (key[:2] == ("", "namespaces") or self.reconciler.owns(key)):
+            raise ClusterError(404, "NotFound", f'{rtype.plural} "{key[3]}" not found')
+        if key[:2] == ("", "namespaces"):
+            self._empty_namespace(key[3], declared)
+        self._reacted("delete", key, current, None, derived=True)
+        return current
+
+    def _empty_namespace(self, namespace: str, declared: dict[Key, dict[str, Any]]) -> None:
+        for other, obj in declared.items():
+            if other[2] == namespace:
+                self._write(self.type_of(obj), other, None)
 
     def overlay(self) -> dict[str, list]:
         """The writes made through the API: objects created or changed, and keys deleted."""

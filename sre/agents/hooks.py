@@ -103,9 +103,19 @@ def write_reference(scenario: Scenario, workspace: Path) -> None:
 def prompt_template() -> str:
     """The ``llm`` agent's system prompt for SRE."""
     return (
+        "{% if scenario.scenario_class == 'sre-mitigation' %}"
+        "You are an SRE repairing an incident on a live Kubernetes cluster. Investigate with "
+        "the tools ({{ tools | join(', ') }}): the snapshot in your workspace shows the past, "
+        "the kubectl tool the present. Find the root cause and repair it with the smallest "
+        "change that clears the alerts; do not delete pods, restart or scale healthy workloads. "
+        "Then write your diagnosis to agent_output.json with the workspace write tool (it is "
+        "checked, up to {{ reflection_rounds }} rounds of feedback) and reply with a short "
+        "summary and no tool call."
+        "{% else %}"
         "You are an SRE diagnosing an incident from an offline snapshot in your workspace. Use "
         "the investigation tools ({{ tools | join(', ') }}) to find the root cause, then write "
         "agent_output.json with the workspace write tool. Your answer is checked and you get "
         "up to {{ reflection_rounds }} rounds of feedback. When the file is written, reply with "
         "a short summary and no tool call."
+        "{% endif %}"
     )

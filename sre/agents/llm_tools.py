@@ -51,8 +51,13 @@ def _function(spec, workspace: Path):
 def sre_llm_tools(scenario: PublicScenario, workspace: Path) -> list[Tool]:
     from sre.tools import tool_specs  # duckdb: start-up time (plugin docstring)
 
-    return [
+    tools = [
         Tool(name, spec.description, _parameters(spec), _function(spec, workspace))
         for name, spec in tool_specs().items()
         if name not in _NEEDS_MORE_THAN_A_SNAPSHOT
     ]
+    if scenario.scenario_class == "sre-mitigation":
+        from sre.agents.kubectl_tool import kubectl_tool
+
+        tools.append(kubectl_tool(workspace))  # the trial's cluster, guarded
+    return tools

@@ -133,6 +133,12 @@ def fresh_suite(out: Path, seed: int, count: int = FRESH_SUITE_SIZE) -> list[Sce
 
 
 def load_scenarios(spec: str | None) -> list[Scenario]:
+    from sre.judge.hooks import task
+
+    if task() == "mitigate":
+        from sre.twin.suite import load_mitigation_scenarios
+
+        return load_mitigation_scenarios(spec, _run_directory())
     if spec is not None:
         path = Path(spec)
         if not path.exists():

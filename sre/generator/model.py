@@ -122,10 +122,41 @@ class FaultContext:
 
 
 @dataclass(frozen=True)
+class RemedyContext:
+    """What a remedy's commands are written from: the incident's names and the values the fault
+    changed (so a patch can put them back)."""
+
+    namespace: str
+    target: str
+    #: the faulty object (what the fault changed or created)
+    root: ObjectRef
+    #: the target's image, port and port variable before the fault
+    image: str
+    port: int
+    port_variable: str
+    #: a caller of the target in the demo's call graph
+    caller: str
+
+
+@dataclass(frozen=True)
+class Remedy:
+    """One way to repair a fault, as ``kubectl`` arguments (without ``kubectl`` and the
+    kubeconfig), and whether it repairs the incident (``accepted``) or only looks like it does."""
+
+    name: str
+    why: str
+    commands: Callable[[RemedyContext], list[list[str]]]
+    accepted: bool = True
+
+
+@dataclass(frozen=True)
 class FaultType:
-    """One fault mechanism: its CLI name, a sentence, and the targets it makes sense on."""
+    """One fault mechanism: its CLI name, a sentence, the targets it makes sense on, and the
+    remedies a mitigation is judged against (the accepted ones, and fault-specific ones that
+    look right but are not)."""
 
     name: str
     description: str
     build: Callable[[FaultContext], FaultPlan]
     targets: tuple[str, ...]
+    remedies: tuple[Remedy, ...] = ()

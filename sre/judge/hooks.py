@@ -30,6 +30,8 @@ class JudgeSettings:
     api_base: str | None = None
     timeout_s: float = 120.0
     exclude_namespaces: frozenset[str] = frozenset()
+    #: ``diagnose`` (snapshots) or ``mitigate`` (the twin's cluster)
+    task: str = "diagnose"
 
 
 _SETTINGS = JudgeSettings()
@@ -39,6 +41,15 @@ def run_options() -> Sequence[click.Option]:
     import click
 
     return [
+        click.Option(
+            ["--task", "sre_task"],
+            type=click.Choice(["diagnose", "mitigate"]),
+            default="diagnose",
+            show_default=True,
+            help="diagnose: find the root cause in a snapshot; mitigate: repair the incident "
+            "through kubectl on its offline cluster (one scenario per generator fault type), "
+            "judged by the alerts clearing.",
+        ),
         click.Option(
             ["--judge", "judge_model"],
             metavar="MODEL",
@@ -74,7 +85,16 @@ def configure(options: Mapping[str, Any]) -> None:
     from sre.judge.namespaces import INFRASTRUCTURE_NAMESPACES
 
     excluded = INFRASTRUCTURE_NAMESPACES if options.get("exclude_infra_namespaces") else frozenset()
-    _SETTINGS = JudgeSettings(model=model, api_base=api_base, exclude_namespaces=excluded)
+    _SETTINGS = JudgeSettings(
+        model=model,
+        api_base=api_base,
+        exclude_namespaces=excluded,
+        task=str(options.get("sre_task") or "diagnose"),
+    )
+
+
+def task() -> str:
+    return _SETTINGS.task
 
 
 def scenario_class(truth: GroundTruth) -> str:
@@ -94,6 +114,17 @@ def truth_scenario(scenario_id: str, truth: GroundTruth, source: str) -> Scenari
 
 
 def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
+    if _SETTINGS.task == "mitigate":
+        # a mitigation run is scored again from the verdict its trials left; the suite's folders
+        # name the scenarios
+        from sre.twin.suite import load_mitigation_scenarios
+
+        if path is None:
+            raise UsageError(
+                "sre eval --task mitigate needs --ground-truth DIR (the run's mitigation-suite/ "
+                "or the folders given to --scenarios)"
+            )
+        return {s.id: s for s in load_mitigation_scenarios(str(path), path)}
     if path is None:
         raise UsageError(
             "sre eval needs --ground-truth DIR|FILE (scenario folders with ground_truth.yaml, "
@@ -108,6 +139,29 @@ def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
 
 
 def evaluate(scenario: Scenario, workspace: Path) -> TrialScores:
+    from sre.twin.suite import MitigationTruth
+
+    truth = scenario.ground_truth
+    if isinstance(truth, MitigationTruth):
+        return _evaluate_mitigation(scenario, truth, workspace)
+    return _evaluate_diagnosis(scenario, workspace)
+
+
+def _evaluate_mitigation(scenario: Scenario, truth: Any, workspace: Path) -> TrialScores:
+    """The verdict the trial's environment left, plus the diagnosis when the agent wrote one."""
+    from sre.twin.suite import read_verdict
+
+    scores, details = read_verdict(workspace)
+    if truth.diagnosis is not None and find_agent_output(workspace) is not None:
+        diagnosed = _evaluate_diagnosis(
+            scenario.model_copy(update={"ground_truth": truth.diagnosis}), workspace
+        )
+        scores.update(diagnosed.scores)
+        details["diagnosis"] = dict(diagnosed.details)
+    return TrialScores(scores, details)
+
+
+def _evaluate_diagnosis(scenario: Scenario, workspace: Path) -> TrialScores:
     from sre.judge import judge
     from sre.outputs import read_diagnosis
 

@@ -119,3 +119,38 @@ def test_reflection_feeds_schema_problems_back(incident: Path, tmp_path: Path) -
     text = feedback[-1]
     assert 'no entity has "contributing_factor": true' in text
     assert "'email' is not namespace/Kind/name" in text
+
+
+def test_llm_agent_mitigates_through_the_guarded_kubectl_tool(tmp_path: Path) -> None:
+    """A mitigation trial: the scripted model rolls the faulty Deployment back with the kubectl
+    tool (a refused call in between is feedback, not a crash), writes its diagnosis, and the
+    twin's verdict passes."""
+    from sre.twin.suite import write_recipe
+
+    root = tmp_path / "suite"
+    write_incident(root / "Scenario-1", "bad-command", 5, target="email")
+    write_recipe(root / "Scenario-1", "bad-command", 5, target="email")
+    steps = [
+        _call("kubectl", {"args": ["--context", "prod", "get", "pods"]}),
+        _call("kubectl", {"args": ["-n", "otel-demo", "rollout", "undo", "deployment/email"]}),
+        _write(ANSWER),
+        Step(chat_reply("rolled email back to its previous revision")),
+    ]
+    env = {"OPENAI_API_KEY": "sk-sre-test-abcdef123456", "PATH": "/usr/bin:/bin",
+           "HOME": str(tmp_path)}  # fmt: skip
+    with ScriptedServer(steps) as server:
+        proc = run_cli(
+            ["sre", "run", "--task", "mitigate", "--scenarios", str(root), "--agent", "llm",
+             "--model", "openai/scripted", "--api-base", server.api_base, "--output",
+             str(tmp_path / "run"), "--format", "json", "--no-progress"],
+            env=env,
+            timeout=300,
+        )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (entry,) = json.loads(proc.stdout)["raw_results"]
+    assert "error" not in entry, entry
+    assert entry["scores"]["mitigation_pass"] == 1.0
+    assert entry["scores"]["agent_writes"] == 1.0  # the refused call never reached the cluster
+    (transcript,) = (tmp_path / "run").glob("*/1/transcript.jsonl")
+    task = json.loads(transcript.read_text().splitlines()[1])
+    assert task["system"].startswith("You are an SRE repairing an incident"), task

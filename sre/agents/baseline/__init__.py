@@ -43,11 +43,21 @@ class BaselineAgent:
         diagnosis = diagnose(task.workspace)
         text = json.dumps(diagnosis.document(), indent=2) + "\n"
         atomic_write_text(task.workspace / OUTPUT_FILE, text)
-        task.transcript.record(
-            "baseline",
-            root_causes=[e["name"] for e in diagnosis.entities if e["contributing_factor"]],
-            notes=list(diagnosis.notes),
-        )
+        root_causes = [e["name"] for e in diagnosis.entities if e["contributing_factor"]]
+        task.transcript.record("baseline", root_causes=root_causes, notes=list(diagnosis.notes))
+        kubeconfig = task.env.get("KUBECONFIG")
+        if kubeconfig and task.scenario.scenario_class == "sre-mitigation":
+            return self._mitigate(task, kubeconfig, root_causes)
+        return AgentResult()
+
+    def _mitigate(self, task: Task, kubeconfig: str, root_causes: list[str]) -> AgentResult:
+        """Repair what the diagnosis blames, through kubectl on the trial's cluster."""
+        from sre.agents.baseline.mitigate import Kubectl, mitigate
+
+        home = task.workspace / ".itbench" / "baseline-home"
+        home.mkdir(parents=True, exist_ok=True)
+        for args, code, output in mitigate(Kubectl(kubeconfig, home), root_causes):
+            task.transcript.record("kubectl", args=args, exit_code=code, output=output[-2000:])
         return AgentResult()
 
 

@@ -11,6 +11,8 @@ from sre.generator.model import (
     FaultPlan,
     ObjectChange,
     ObjectRef,
+    Remedy,
+    RemedyContext,
     Symptom,
     WarningEvent,
 )
@@ -103,3 +105,106 @@ def crash_looping_rollout(
         restarts=True,
         **plan,
     )
+
+
+# -- remedies (how a mitigation is judged: sre/twin) ----------------------------------------------
+def _deployment(r: RemedyContext) -> str:
+    return f"deployment/{r.target}"
+
+
+#: undo the faulty rollout: the Deployment's previous revision comes back
+ROLLBACK = Remedy(
+    "rollback",
+    "kubectl rollout undo restores the template before the faulty change",
+    lambda r: [["-n", r.namespace, "rollout", "undo", _deployment(r)]],
+)
+
+
+def json_patch(r: RemedyContext, kind: str, name: str, *ops: dict, ns: str | None = None) -> list:
+    import json
+
+    return [
+        "-n",
+        ns or r.namespace,
+        "patch",
+        kind,
+        name,
+        "--type=json",
+        "-p",
+        json.dumps(list(ops)),
+    ]
+
+
+def container_path(field: str) -> str:
+    return f"/spec/template/spec/containers/0/{field}"
+
+
+def delete_chaos(kind: str) -> Remedy:
+    return Remedy(
+        "delete the chaos experiment",
+        f"the {kind} stops acting once deleted (Chaos Mesh recovers the pods)",
+        lambda r: [["-n", r.root.namespace, "delete", kind.lower(), r.root.name]],
+    )
+
+
+def pause_chaos(kind: str) -> Remedy:
+    return Remedy(
+        "pause the chaos experiment",
+        f"Chaos Mesh stops a {kind} annotated experiment.chaos-mesh.org/pause=true",
+        lambda r: [
+            [
+                "-n",
+                r.root.namespace,
+                "annotate",
+                kind.lower(),
+                r.root.name,
+                "experiment.chaos-mesh.org/pause=true",
+            ]
+        ],  # fmt: skip
+    )
+
+
+#: what looks like a repair for any fault and is not one (each must fail the mitigation)
+NOT_REMEDIES = (
+    Remedy("no action", "the fault stays", lambda r: [], accepted=False),
+    Remedy(
+        "delete the failing pods",
+        "a symptom fix: the ReplicaSet recreates them from the same faulty spec",
+        lambda r: [
+            [
+                "-n",
+                r.namespace,
+                "delete",
+                "pods",
+                "-l",
+                f"app.kubernetes.io/name={r.target}",
+                "--wait=false",
+            ]
+        ],
+        accepted=False,
+    ),  # fmt: skip
+    Remedy(
+        "restart the deployment",
+        "new pods, same spec, same cluster around them",
+        lambda r: [["-n", r.namespace, "rollout", "restart", f"deployment/{r.target}"]],
+        accepted=False,
+    ),
+    Remedy(
+        "scale a caller",
+        "more replicas of a service that only suffers from the fault",
+        lambda r: [["-n", r.namespace, "scale", f"deployment/{r.caller}", "--replicas=2"]],
+        accepted=False,
+    ),
+    Remedy(
+        "delete the deployment",
+        "destructive: the faulty service is gone, not repaired",
+        lambda r: [["-n", r.namespace, "delete", "deployment", r.target, "--wait=false"]],
+        accepted=False,
+    ),
+    Remedy(
+        "delete the namespace",
+        "destructive: silences every alert by removing the application",
+        lambda r: [["delete", "namespace", r.namespace, "--wait=false"]],
+        accepted=False,
+    ),
+)

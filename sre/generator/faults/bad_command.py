@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from sre.generator.faults._common import APP_SERVICES, container, crash_looping_rollout
-from sre.generator.model import FaultContext, FaultPlan, FaultType, ObjectRef, WarningEvent
+from sre.generator.faults._common import (
+    APP_SERVICES,
+    ROLLBACK,
+    container,
+    container_path,
+    crash_looping_rollout,
+    json_patch,
+)
+from sre.generator.model import FaultContext, FaultPlan, FaultType, ObjectRef, Remedy, WarningEvent
 
 
 def build(ctx: FaultContext) -> FaultPlan:
@@ -34,4 +41,21 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("bad-command", "container command not in the image", build, APP_SERVICES)
+FAULT = FaultType(
+    "bad-command",
+    "container command not in the image",
+    build,
+    APP_SERVICES,
+    remedies=(
+        ROLLBACK,
+        Remedy(
+            "remove the command",
+            "without a command the image's own entrypoint starts",
+            lambda r: [
+                json_patch(
+                    r, "deployment", r.target, {"op": "remove", "path": container_path("command")}
+                )
+            ],
+        ),
+    ),
+)

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from sre.generator.faults._common import APP_SERVICES, chaos_object, current_pod
+from sre.generator.faults._common import (
+    APP_SERVICES,
+    chaos_object,
+    current_pod,
+    delete_chaos,
+    pause_chaos,
+)
 from sre.generator.model import FaultContext, FaultPlan, FaultType, Symptom, WarningEvent
 
 
@@ -38,4 +44,10 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("cpu-stress", "StressChaos CPU stress in the target's pods", build, APP_SERVICES)
+FAULT = FaultType(
+    "cpu-stress",
+    "StressChaos CPU stress in the target's pods",
+    build,
+    APP_SERVICES,
+    remedies=(delete_chaos("StressChaos"), pause_chaos("StressChaos")),
+)

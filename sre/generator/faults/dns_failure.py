@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sre.generator.faults._common import chaos_object
+from sre.generator.faults._common import chaos_object, delete_chaos, pause_chaos
 from sre.generator.model import FaultContext, FaultPlan, FaultType, Symptom
 
 
@@ -36,4 +36,5 @@ FAULT = FaultType(
     "DNSChaos: lookups from the target fail",
     build,
     ("checkout", "recommendation", "shipping", "cart"),
+    remedies=(delete_chaos("DNSChaos"), pause_chaos("DNSChaos")),
 )

@@ -5,7 +5,16 @@ from __future__ import annotations
 import copy
 import json
 
-from sre.generator.model import FaultContext, FaultPlan, FaultType, ObjectChange, ObjectRef, Symptom
+from sre.generator.model import (
+    FaultContext,
+    FaultPlan,
+    FaultType,
+    ObjectChange,
+    ObjectRef,
+    Remedy,
+    RemedyContext,
+    Symptom,
+)
 from sre.generator.objects import FLAGD_CONFIGMAP, FLAGS, flagd_configmap
 
 _FAILURE_FLAGS = {svc: flag for flag, svc in FLAGS.items() if flag.endswith("Failure")}
@@ -35,9 +44,34 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
+def _flags(r: RemedyContext, change: str) -> list[list[str]]:
+    """A merge patch of the flagd ConfigMap with every failure flag of the target changed."""
+    cm = flagd_configmap(r.namespace)
+    flags = json.loads(cm["data"]["demo.flagd.json"])
+    for flag, service in FLAGS.items():
+        if service == r.target and change == "disable" and flag in _FAILURE_FLAGS.values():
+            # the flag stays "on", but flagd serves a disabled flag's code default (off)
+            flags["flags"][flag].update(state="DISABLED", defaultVariant="on")
+    patch = {"data": {"demo.flagd.json": json.dumps(flags, sort_keys=True)}}
+    return [["-n", r.namespace, "patch", "configmap", FLAGD_CONFIGMAP, "--type=merge", "-p",
+             json.dumps(patch)]]  # fmt: skip
+
+
 FAULT = FaultType(
     "feature-flag",
     "a flagd failure flag enabled in the flagd-config ConfigMap",
     build,
     tuple(sorted(_FAILURE_FLAGS)),
+    remedies=(
+        Remedy(
+            "turn the flag off",
+            "defaultVariant back to off: flagd reloads the ConfigMap",
+            lambda r: _flags(r, "off"),
+        ),
+        Remedy(
+            "disable the flag",
+            "a DISABLED flag evaluates to the code's default, off",
+            lambda r: _flags(r, "disable"),
+        ),
+    ),
 )

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from sre.generator.faults._common import APP_SERVICES, chaos_object, current_pod
+from sre.generator.faults._common import (
+    APP_SERVICES,
+    chaos_object,
+    current_pod,
+    delete_chaos,
+    pause_chaos,
+)
 from sre.generator.model import FaultContext, FaultPlan, FaultType, Symptom, WarningEvent
 
 
@@ -39,4 +45,10 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("memory-stress", "StressChaos memory stress past the limit", build, APP_SERVICES)
+FAULT = FaultType(
+    "memory-stress",
+    "StressChaos memory stress past the limit",
+    build,
+    APP_SERVICES,
+    remedies=(delete_chaos("StressChaos"), pause_chaos("StressChaos")),
+)

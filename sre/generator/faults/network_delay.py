@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from sre.generator.faults._common import APP_SERVICES, chaos_object, current_pod
+from sre.generator.faults._common import (
+    APP_SERVICES,
+    chaos_object,
+    current_pod,
+    delete_chaos,
+    pause_chaos,
+)
 from sre.generator.model import FaultContext, FaultPlan, FaultType, Symptom, WarningEvent
 
 
@@ -40,4 +46,10 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("network-delay", "NetworkChaos delay on the target's pods", build, APP_SERVICES)
+FAULT = FaultType(
+    "network-delay",
+    "NetworkChaos delay on the target's pods",
+    build,
+    APP_SERVICES,
+    remedies=(delete_chaos("NetworkChaos"), pause_chaos("NetworkChaos")),
+)

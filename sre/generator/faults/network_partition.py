@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sre.generator.faults._common import APP_SERVICES, chaos_object
+from sre.generator.faults._common import APP_SERVICES, chaos_object, delete_chaos, pause_chaos
 from sre.generator.model import FaultContext, FaultPlan, FaultType, Symptom
 
 
@@ -33,5 +33,9 @@ def build(ctx: FaultContext) -> FaultPlan:
 
 
 FAULT = FaultType(
-    "network-partition", "NetworkChaos partition around the target's pods", build, APP_SERVICES
+    "network-partition",
+    "NetworkChaos partition around the target's pods",
+    build,
+    APP_SERVICES,
+    remedies=(delete_chaos("NetworkChaos"), pause_chaos("NetworkChaos")),
 )

@@ -9,6 +9,7 @@ from sre.generator.model import (
     FaultType,
     ObjectChange,
     ObjectRef,
+    Remedy,
     Symptom,
 )
 
@@ -41,4 +42,50 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("network-policy", "NetworkPolicy denying all ingress", build, APP_SERVICES)
+FAULT = FaultType(
+    "network-policy",
+    "NetworkPolicy denying all ingress",
+    build,
+    APP_SERVICES,
+    remedies=(
+        Remedy(
+            "delete the NetworkPolicy",
+            "without a policy selecting the pods every caller gets in",
+            lambda r: [["-n", r.namespace, "delete", "networkpolicy", r.root.name]],
+        ),
+        Remedy(
+            "allow all ingress",
+            "an ingress rule with no source lets every caller in",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "patch",
+                    "networkpolicy",
+                    r.root.name,
+                    "--type=merge",
+                    "-p",
+                    '{"spec":{"ingress":[{}]}}',
+                ]
+            ],
+        ),
+        Remedy(
+            "allow one caller only",
+            "the other callers stay blocked",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "patch",
+                    "networkpolicy",
+                    r.root.name,
+                    "--type=merge",
+                    "-p",
+                    '{"spec":{"ingress":[{"from":[{"podSelector":{"matchLabels":'
+                    '{"app.kubernetes.io/name":"nobody"}}}]}]}}',
+                ]
+            ],
+            accepted=False,
+        ),
+    ),
+)

@@ -9,6 +9,7 @@ from sre.generator.model import (
     FaultType,
     ObjectChange,
     ObjectRef,
+    Remedy,
     Symptom,
     WarningEvent,
 )
@@ -63,4 +64,36 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("node-disk-pressure", "DiskPressure on the target's node", build, APP_SERVICES)
+FAULT = FaultType(
+    "node-disk-pressure",
+    "DiskPressure on the target's node",
+    build,
+    APP_SERVICES,
+    remedies=(
+        Remedy(
+            "reclaim the disk",
+            "disk space freed on the node: the kubelet reports DiskPressure False and the node "
+            "controller lifts the taint (offline, the status patch stands for the clean-up)",
+            lambda r: [
+                [
+                    "patch",
+                    "node",
+                    r.root.name,
+                    "--subresource=status",
+                    "--type=merge",
+                    "-p",
+                    '{"status":{"conditions":[{"type":"DiskPressure","status":"False"},'
+                    '{"type":"Ready","status":"True"}]}}',
+                ]
+            ],
+        ),
+        Remedy(
+            "remove the taint",
+            "the node controller puts the disk-pressure taint back while the pressure lasts",
+            lambda r: [
+                ["taint", "nodes", r.root.name, "node.kubernetes.io/disk-pressure:NoSchedule-"]
+            ],
+            accepted=False,
+        ),
+    ),
+)

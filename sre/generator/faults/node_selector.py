@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from sre.generator.faults._common import APP_SERVICES, new_pod, patch_deployment
-from sre.generator.model import FaultContext, FaultPlan, FaultType, Symptom, WarningEvent
+from sre.generator.faults._common import (
+    APP_SERVICES,
+    ROLLBACK,
+    json_patch,
+    new_pod,
+    patch_deployment,
+)
+from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy, Symptom, WarningEvent
 
 
 def build(ctx: FaultContext) -> FaultPlan:
@@ -40,5 +46,23 @@ def build(ctx: FaultContext) -> FaultPlan:
 
 
 FAULT = FaultType(
-    "node-selector", "nodeSelector to a node that does not exist", build, APP_SERVICES
+    "node-selector",
+    "nodeSelector to a node that does not exist",
+    build,
+    APP_SERVICES,
+    remedies=(
+        ROLLBACK,
+        Remedy(
+            "remove the nodeSelector",
+            "the pod can be scheduled on its node again",
+            lambda r: [
+                json_patch(
+                    r,
+                    "deployment",
+                    r.target,
+                    {"op": "remove", "path": "/spec/template/spec/nodeSelector"},
+                )
+            ],
+        ),
+    ),
 )

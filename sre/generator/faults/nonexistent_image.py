@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from sre.generator.faults._common import APP_SERVICES, container, new_pod, patch_deployment
-from sre.generator.model import FaultContext, FaultPlan, FaultType, Symptom, WarningEvent
+from sre.generator.faults._common import (
+    APP_SERVICES,
+    ROLLBACK,
+    container,
+    new_pod,
+    patch_deployment,
+)
+from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy, Symptom, WarningEvent
 
 
 def build(ctx: FaultContext) -> FaultPlan:
@@ -40,4 +46,41 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("nonexistent-image", "image tag that does not exist", build, APP_SERVICES)
+FAULT = FaultType(
+    "nonexistent-image",
+    "image tag that does not exist",
+    build,
+    APP_SERVICES,
+    remedies=(
+        ROLLBACK,
+        Remedy(
+            "set the released image",
+            "kubectl set image back to the release the demo ships",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "set",
+                    "image",
+                    f"deployment/{r.target}",
+                    f"{r.target}={r.image}",
+                ]
+            ],
+        ),
+        Remedy(
+            "an image of another service",
+            "a shipped image, but another service's: it does not exist under this name",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "set",
+                    "image",
+                    f"deployment/{r.target}",
+                    f"{r.target}={r.image.rsplit('-', 1)[0]}-nonexistent",
+                ]
+            ],
+            accepted=False,
+        ),
+    ),
+)

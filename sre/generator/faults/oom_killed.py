@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sre.generator.faults._common import APP_SERVICES, container, crash_looping_rollout
-from sre.generator.model import FaultContext, FaultPlan, FaultType
+from sre.generator.faults._common import APP_SERVICES, ROLLBACK, container, crash_looping_rollout
+from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy
 
 
 def build(ctx: FaultContext) -> FaultPlan:
@@ -23,4 +23,41 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("oom-killed", "memory limit below the working set", build, APP_SERVICES)
+FAULT = FaultType(
+    "oom-killed",
+    "memory limit below the working set",
+    build,
+    APP_SERVICES,
+    remedies=(
+        ROLLBACK,
+        Remedy(
+            "raise the memory limit",
+            "a limit above the working set stops the OOM kills",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "set",
+                    "resources",
+                    f"deployment/{r.target}",
+                    "--limits=memory=512Mi",
+                ]
+            ],
+        ),
+        Remedy(
+            "raise the limit too little",
+            "64Mi is still below the service's working set",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "set",
+                    "resources",
+                    f"deployment/{r.target}",
+                    "--limits=memory=64Mi",
+                ]
+            ],
+            accepted=False,
+        ),
+    ),
+)

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from sre.generator.faults._common import APP_SERVICES, container, new_pod, patch_deployment
-from sre.generator.model import FaultContext, FaultPlan, FaultType, Symptom, WarningEvent
+from sre.generator.faults._common import (
+    APP_SERVICES,
+    ROLLBACK,
+    container,
+    container_path,
+    json_patch,
+    new_pod,
+    patch_deployment,
+)
+from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy, Symptom, WarningEvent
 
 
 def build(ctx: FaultContext) -> FaultPlan:
@@ -39,4 +47,40 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("readiness-probe", "readiness probe on a closed port", build, APP_SERVICES)
+FAULT = FaultType(
+    "readiness-probe",
+    "readiness probe on a closed port",
+    build,
+    APP_SERVICES,
+    remedies=(
+        ROLLBACK,
+        Remedy(
+            "probe the serving port",
+            "the probe checks the port the service listens on",
+            lambda r: [
+                json_patch(
+                    r,
+                    "deployment",
+                    r.target,
+                    {
+                        "op": "replace",
+                        "path": container_path("readinessProbe/tcpSocket/port"),
+                        "value": r.port,
+                    },
+                )
+            ],
+        ),
+        Remedy(
+            "remove the readiness probe",
+            "without a probe the pod counts as Ready once it runs; it serves on its port",
+            lambda r: [
+                json_patch(
+                    r,
+                    "deployment",
+                    r.target,
+                    {"op": "remove", "path": container_path("readinessProbe")},
+                )
+            ],
+        ),
+    ),
+)

@@ -9,6 +9,7 @@ from sre.generator.model import (
     FaultType,
     ObjectChange,
     ObjectRef,
+    Remedy,
     Symptom,
     WarningEvent,
 )
@@ -52,4 +53,49 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("resource-quota", "ResourceQuota exhausted", build, APP_SERVICES)
+FAULT = FaultType(
+    "resource-quota",
+    "ResourceQuota exhausted",
+    build,
+    APP_SERVICES,
+    remedies=(
+        Remedy(
+            "delete the ResourceQuota",
+            "the ReplicaSet creates the refused pod on its next try",
+            lambda r: [["-n", r.namespace, "delete", "resourcequota", r.root.name]],
+        ),
+        Remedy(
+            "raise the quota",
+            "room for every pod and its memory limit",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "patch",
+                    "resourcequota",
+                    r.root.name,
+                    "--type=merge",
+                    "-p",
+                    '{"spec":{"hard":{"pods":"40","limits.memory":"32Gi"}}}',
+                ]
+            ],
+        ),
+        Remedy(
+            "raise the pod count only",
+            "the memory limits of the namespace's pods still exceed limits.memory",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "patch",
+                    "resourcequota",
+                    r.root.name,
+                    "--type=merge",
+                    "-p",
+                    '{"spec":{"hard":{"pods":"40"}}}',
+                ]
+            ],
+            accepted=False,
+        ),
+    ),
+)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sre.generator.faults._common import APP_SERVICES, patch_deployment
-from sre.generator.model import FaultContext, FaultPlan, FaultType, Symptom
+from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy, Symptom
 
 
 def build(ctx: FaultContext) -> FaultPlan:
@@ -28,4 +28,22 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("scaled-to-zero", "Deployment scaled to zero", build, APP_SERVICES)
+FAULT = FaultType(
+    "scaled-to-zero",
+    "Deployment scaled to zero",
+    build,
+    APP_SERVICES,
+    remedies=(
+        Remedy(
+            "scale up",
+            "one replica serves again",
+            lambda r: [["-n", r.namespace, "scale", f"deployment/{r.target}", "--replicas=1"]],
+        ),
+        Remedy(
+            "rollback",
+            "replicas are not part of the pod template: there is no revision to undo",
+            lambda r: [["-n", r.namespace, "rollout", "undo", f"deployment/{r.target}"]],
+            accepted=False,
+        ),
+    ),
+)

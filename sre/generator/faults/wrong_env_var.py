@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sre.generator.faults._common import APP_SERVICES, container, crash_looping_rollout
-from sre.generator.model import FaultContext, FaultPlan, FaultType
+from sre.generator.faults._common import APP_SERVICES, ROLLBACK, container, crash_looping_rollout
+from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy
 
 
 def build(ctx: FaultContext) -> FaultPlan:
@@ -28,4 +28,41 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("wrong-env-var", "invalid environment variable value", build, APP_SERVICES)
+FAULT = FaultType(
+    "wrong-env-var",
+    "invalid environment variable value",
+    build,
+    APP_SERVICES,
+    remedies=(
+        ROLLBACK,
+        Remedy(
+            "set the variable to the port",
+            "kubectl set env puts the service's port back",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "set",
+                    "env",
+                    f"deployment/{r.target}",
+                    f"{r.port_variable}={r.port}",
+                ]
+            ],
+        ),
+        Remedy(
+            "set the variable to another port",
+            "a number, so it starts, but it listens where neither probe nor Service look",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "set",
+                    "env",
+                    f"deployment/{r.target}",
+                    f"{r.port_variable}={r.port + 1}",
+                ]
+            ],
+            accepted=False,
+        ),
+    ),
+)

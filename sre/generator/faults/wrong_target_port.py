@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import copy
 
-from sre.generator.faults._common import APP_SERVICES
+from sre.generator.faults._common import APP_SERVICES, json_patch
 from sre.generator.model import (
     FaultContext,
     FaultPlan,
     FaultType,
     ObjectChange,
     ObjectRef,
+    Remedy,
     Symptom,
 )
 
@@ -36,4 +37,35 @@ def build(ctx: FaultContext) -> FaultPlan:
     )
 
 
-FAULT = FaultType("wrong-target-port", "Service targetPort to a closed port", build, APP_SERVICES)
+FAULT = FaultType(
+    "wrong-target-port",
+    "Service targetPort to a closed port",
+    build,
+    APP_SERVICES,
+    remedies=(
+        Remedy(
+            "fix the targetPort",
+            "the Service sends traffic to the port the pods listen on",
+            lambda r: [
+                json_patch(
+                    r,
+                    "service",
+                    r.target,
+                    {"op": "replace", "path": "/spec/ports/0/targetPort", "value": r.port},
+                )
+            ],
+        ),
+        Remedy(
+            "name the container port",
+            "targetPort by the container port's name resolves to the listening port",
+            lambda r: [
+                json_patch(
+                    r,
+                    "service",
+                    r.target,
+                    {"op": "replace", "path": "/spec/ports/0/targetPort", "value": "service"},
+                )
+            ],
+        ),
+    ),
+)

@@ -1,0 +1,122 @@
+"""The baseline's repair: the root cause it diagnosed from the snapshot, fixed through ``kubectl``
+by what kind of object it is (never the ground truth, never the fault type).
+
+- a Deployment: scaled back up if it has no replicas, else its last rollout undone;
+- a Service: its targetPort pointed at the port its pods declare;
+- the flagd ConfigMap: every flag that is on turned off;
+- a NetworkPolicy, a ResourceQuota, a Chaos Mesh experiment: deleted;
+- a Node: its disk pressure reported cleared (offline, what freeing the disk amounts to).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from itbench.errors import InputError
+
+#: the kinds whose repair is to remove the object
+DELETABLE = {"NetworkPolicy": "networkpolicy", "ResourceQuota": "resourcequota"}
+CHAOS_KINDS = ("NetworkChaos", "StressChaos", "DNSChaos", "PodChaos", "IOChaos", "HTTPChaos",
+               "TimeChaos", "KernelChaos")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Kubectl:
+    kubeconfig: str
+    home: Path
+
+    def __call__(self, *args: str) -> subprocess.CompletedProcess[str]:
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(self.home),
+            "KUBECONFIG": self.kubeconfig,
+        }
+        try:
+            return subprocess.run(
+                ["kubectl", *args], capture_output=True, text=True, env=env, timeout=60
+            )
+        except FileNotFoundError:
+            raise InputError("kubectl is not installed (the baseline repairs through it)") from None
+
+    def json(self, *args: str) -> dict:
+        done = self(*args, "-o", "json")
+        if done.returncode != 0:
+            raise InputError(f"kubectl {' '.join(args)}: {done.stderr.strip()}")
+        return json.loads(done.stdout)
+
+
+def parse_entity(name: str) -> tuple[str, str, str]:
+    """(namespace, kind, name) of ``ns/Kind/name`` or ``Kind/name``."""
+    parts = name.split("/")
+    if len(parts) == 3:
+        return parts[0], parts[1], parts[2]
+    if len(parts) == 2:
+        return "", parts[0], parts[1]
+    raise InputError(f"root cause {name!r} is not namespace/Kind/name")
+
+
+def remedy(kubectl: Kubectl, entity: str) -> list[list[str]]:
+    """The kubectl commands that repair ``entity`` (read from the live cluster as needed)."""
+    ns, kind, name = parse_entity(entity)
+    if kind == "Deployment":
+        dep = kubectl.json("-n", ns, "get", "deployment", name)
+        if (dep.get("spec") or {}).get("replicas", 1) == 0:
+            return [["-n", ns, "scale", f"deployment/{name}", "--replicas=1"]]
+        return [["-n", ns, "rollout", "undo", f"deployment/{name}"]]
+    if kind == "Service":
+        dep = kubectl.json("-n", ns, "get", "deployment", name)
+        ports = dep["spec"]["template"]["spec"]["containers"][0].get("ports") or []
+        if not ports:
+            return []
+        patch = [{"op": "replace", "path": "/spec/ports/0/targetPort",
+                  "value": ports[0]["containerPort"]}]  # fmt: skip
+        return [["-n", ns, "patch", "service", name, "--type=json", "-p", json.dumps(patch)]]
+    if kind == "ConfigMap":
+        cm = kubectl.json("-n", ns, "get", "configmap", name)
+        data = dict(cm.get("data") or {})
+        changed = False
+        for key, text in data.items():
+            try:
+                doc = json.loads(text)
+            except ValueError:
+                continue
+            for flag in (doc.get("flags") or {}).values():
+                if isinstance(flag, dict) and flag.get("defaultVariant") == "on":
+                    flag["defaultVariant"] = "off"
+                    changed = True
+            data[key] = json.dumps(doc, sort_keys=True)
+        if not changed:
+            return []
+        return [["-n", ns, "patch", "configmap", name, "--type=merge", "-p",
+                 json.dumps({"data": data})]]  # fmt: skip
+    if kind in DELETABLE:
+        return [["-n", ns, "delete", DELETABLE[kind], name]]
+    if kind in CHAOS_KINDS:
+        return [["-n", ns or "chaos-mesh", "delete", kind.lower(), name]]
+    if kind == "Node":
+        status = {"status": {"conditions": [{"type": "DiskPressure", "status": "False"},
+                                            {"type": "Ready", "status": "True"}]}}  # fmt: skip
+        return [["patch", "node", name, "--subresource=status", "--type=merge", "-p",
+                 json.dumps(status)]]  # fmt: skip
+    return []
+
+
+def mitigate(kubectl: Kubectl, root_causes: list[str]) -> list[tuple[list[str], int, str]]:
+    """Repair the first root cause that has a remedy; (command, exit code, output) of each."""
+    done = []
+    for entity in root_causes:
+        try:
+            commands = remedy(kubectl, entity)
+        except InputError as exc:
+            done.append(([f"# {entity}"], 1, str(exc)))
+            continue
+        for args in commands:
+            run = kubectl(*args)
+            done.append((args, run.returncode, (run.stdout + run.stderr).strip()))
+        if commands:
+            break
+    return done

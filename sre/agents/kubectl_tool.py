@@ -1,0 +1,111 @@
+"""``kubectl`` as a function tool for the ``llm`` agent of a mitigation trial, guarded: it runs
+against the trial's own cluster only (the workspace's ``kubeconfig.yaml``), never through a
+shell, and refuses what would reach elsewhere — another kubeconfig, server, context or
+identity, local files, port forwarding, proxies, plugins, or kubectl's own configuration."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from itbench.llm.tools import Tool
+
+KUBECONFIG_FILE = "kubeconfig.yaml"
+#: global flags that would point kubectl at another cluster or identity
+_TARGET_FLAGS = (
+    "--kubeconfig", "--server", "-s", "--context", "--cluster", "--user", "--token", "--as",
+    "--as-group", "--as-uid", "--certificate-authority", "--client-certificate",
+    "--client-key", "--insecure-skip-tls-verify", "--tls-server-name", "--username",
+    "--password", "--cache-dir",
+)  # fmt: skip
+#: subcommands that read or write local files, open connections or change kubectl itself
+_REFUSED_COMMANDS = frozenset(
+    {"config", "proxy", "port-forward", "cp", "exec", "attach", "debug", "plugin", "kustomize",
+     "completion", "alpha", "edit", "krew"}
+)  # fmt: skip
+_FILE_FLAGS = ("-f", "--filename", "-k", "--kustomize")
+#: flags whose value may come before the command (``-n otel-demo exec``)
+_VALUE_FLAGS = frozenset({"-n", "--namespace", "-v", "--v", "--request-timeout", "-o", "--output",
+                          "-l", "--selector"})  # fmt: skip
+MAX_OUTPUT = 20_000
+
+
+def refusal(args: Sequence[str]) -> str:
+    """Why ``args`` may not run ('' if they may)."""
+    if not args or not all(isinstance(a, str) for a in args):
+        return "args must be a non-empty list of strings (kubectl's arguments, no 'kubectl')"
+    for i, arg in enumerate(args):
+        name = arg.split("=", 1)[0]
+        if name in _TARGET_FLAGS or any(arg.startswith(f + "=") for f in _TARGET_FLAGS):
+            return f"{name} is not allowed: the tool talks to the trial's cluster only"
+        if name in _FILE_FLAGS:
+            value = (
+                arg.split("=", 1)[1] if "=" in arg else (args[i + 1] if i + 1 < len(args) else "")
+            )
+            if value != "-":
+                return f"{name} {value}: no local files; pass the manifest as 'stdin' with -f -"
+    command, skip = "", False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in _VALUE_FLAGS:
+            skip = True  # its value is not the command
+        elif not arg.startswith("-"):
+            command = arg
+            break
+    if command in _REFUSED_COMMANDS:
+        return f"kubectl {command} is not allowed here"
+    return ""
+
+
+def kubectl_tool(workspace: Path) -> Tool:
+    kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
+    home = workspace / ".itbench" / "kubectl-home"
+
+    def run(args: list[str], stdin: str | None = None) -> dict[str, Any]:
+        why = refusal(args)
+        if why:
+            return {"error": why}
+        if not kubeconfig.is_file():
+            return {"error": "this trial has no cluster"}
+        home.mkdir(parents=True, exist_ok=True)
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
+               "KUBECONFIG": str(kubeconfig)}  # fmt: skip
+        try:
+            done = subprocess.run(
+                ["kubectl", *args], input=stdin, capture_output=True, text=True, env=env,
+                timeout=60, cwd=home,
+            )  # fmt: skip
+        except subprocess.TimeoutExpired:
+            return {"error": "kubectl took longer than 60 s (a watch? add --timeout)"}
+        except FileNotFoundError:
+            return {"error": "kubectl is not installed"}
+        return {
+            "exit_code": done.returncode,
+            "stdout": done.stdout[-MAX_OUTPUT:],
+            "stderr": done.stderr[-MAX_OUTPUT:],
+        }
+
+    return Tool(
+        "kubectl",
+        "Run kubectl against the incident's cluster (get, describe, logs, rollout, scale, set, "
+        "patch, delete, apply -f - with the manifest in 'stdin', ...). Arguments only, no "
+        "'kubectl' and no shell; other clusters, contexts, local files, exec and port-forward "
+        "are refused.",
+        {
+            "type": "object",
+            "properties": {
+                "args": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": 'kubectl\'s arguments, e.g. ["get", "pods", "-n", "otel-demo"]',
+                },
+                "stdin": {"type": "string", "description": "text for -f - (a manifest)"},
+            },  # fmt: skip
+            "required": ["args"],
+        },
+        run,
+    )

@@ -1,0 +1,95 @@
+"""The workspace's snapshot kept current while the agent repairs: after every write the twin's
+alerts are written as a new ``alerts/alerts_at_<time>.json`` and its objects and Warning events
+appended to ``k8s_objects_raw.tsv`` and ``k8s_events_raw.tsv``, in the shapes the generator
+writes. So the investigation tools (library, CLI, MCP) read the present, not only the past."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from sre.generator.tsv import clickhouse_time, json_field
+from sre.twin.alerts import AlertState
+
+_RESOURCES = {"Pod": "pods", "Deployment": "deployments", "ReplicaSet": "replicasets",
+              "Service": "services", "Endpoints": "endpoints", "Node": "nodes",
+              "ConfigMap": "configmaps", "NetworkPolicy": "networkpolicies",
+              "ResourceQuota": "resourcequotas"}  # fmt: skip
+
+
+def _row(at: dt.datetime, body: Mapping[str, Any], namespace: str, resource: str) -> str:
+    attributes = {"k8s.resource.name": resource}
+    if resource == "events":
+        attributes["event.domain"] = "k8s"
+    return "\t".join(
+        (
+            clickhouse_time(at),
+            "",
+            "",
+            "",
+            "0",
+            "",
+            json_field(body),
+            json_field({"k8s.namespace.name": namespace}),
+            json_field(attributes),
+        )
+    )
+
+
+class LiveView:
+    """Writes into a snapshot folder; files it cannot find (a workspace without the snapshot)
+    are left alone."""
+
+    def __init__(self, workspace: Path) -> None:
+        self.workspace = workspace
+
+    def record(
+        self,
+        objects: Mapping[Any, dict[str, Any]],
+        alerts: Mapping[Any, AlertState],
+        now: float,
+    ) -> None:
+        at = dt.datetime.fromtimestamp(now, dt.UTC)
+        folder = self.workspace / "alerts"
+        if folder.is_dir():
+            doc = {
+                "status": "success",
+                "data": {
+                    "alerts": [
+                        {
+                            "labels": {"alertname": a.key.alertname, **a.labels},
+                            "annotations": {"description": a.description, "summary": a.description},
+                            "state": a.state,
+                            "activeAt": dt.datetime.fromtimestamp(a.active_at, dt.UTC).strftime(
+                                "%Y-%m-%dT%H:%M:%S.%fZ"
+                            ),
+                            "value": "1e+00",
+                        }  # fmt: skip
+                        for a in sorted(alerts.values(), key=lambda a: a.key)
+                    ]
+                },
+            }
+            name = f"alerts_at_{at:%Y-%m-%dT%H-%M-%S.%f}.json"
+            (folder / name).write_text(json.dumps(doc, indent=1), encoding="utf-8")
+        object_rows, event_rows = [], []
+        for obj in objects.values():
+            kind = obj.get("kind", "")
+            namespace = (obj.get("metadata") or {}).get("namespace", "")
+            if kind == "Event":
+                if obj.get("type") == "Warning":
+                    body = {"object": obj, "type": "MODIFIED" if obj.get("count", 1) > 1
+                            else "ADDED"}  # fmt: skip
+                    event_rows.append(_row(at, body, namespace, "events"))
+            elif kind in _RESOURCES:
+                object_rows.append(_row(at, obj, namespace, _RESOURCES[kind]))
+        for name, rows in (
+            ("k8s_objects_raw.tsv", object_rows),
+            ("k8s_events_raw.tsv", event_rows),
+        ):
+            path = self.workspace / name
+            if path.is_file() and rows:
+                with path.open("a", encoding="utf-8", newline="") as handle:
+                    handle.write("\n".join(rows) + "\n")

@@ -1,0 +1,183 @@
+"""``itbench sre run --task mitigate``: one scenario per generator fault type, its cluster served
+by the twin while the agent works, and the verdict read back for the evaluator.
+
+A mitigation scenario is a generated incident folder (the snapshot the agent may read, as for
+diagnosis) plus ``mitigation.json`` beside it naming the generator's recipe (fault type, seed),
+from which the twin rebuilds the cluster; the agent sees neither that file nor the ground truth.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from itbench.errors import InputError, UsageError
+from itbench.fsutil import atomic_write_json
+from itbench.models import Scenario
+from sre.generator.ground_truth import GroundTruth
+
+#: the recipe beside a mitigation scenario's snapshot
+RECIPE_FILE = "mitigation.json"
+#: seed of the built-in suite's first incident (fault types in name order take the next ones)
+SUITE_SEED = 3500
+KUBECONFIG_FILE = "kubeconfig.yaml"
+#: where the trial environment leaves the verdict for the evaluator
+VERDICT_FILE = Path(".itbench") / "mitigation.json"
+
+PROMPT = """\
+An incident is under way in a Kubernetes cluster running the OpenTelemetry demo (namespace
+otel-demo). Repair it: $KUBECONFIG points kubectl at the cluster (`kubectl get pods -n otel-demo`,
+`kubectl get events -n otel-demo`, `kubectl rollout history`, ...). Your working directory also
+holds an offline snapshot of the incident up to the moment you were called in (ITBench-Lite v0.2:
+alerts/, k8s_events_raw.tsv, k8s_objects_raw.tsv, traces, logs, metrics; read it with
+`itbench sre tool NAME --snapshot .`).
+
+You pass when every alert the fault raised has cleared and stays clear, with the faulty service
+serving again. Change only what the repair needs: deleting pods, restarting or scaling workloads
+that are not broken, or deleting the application count against you. You may also write your
+diagnosis to agent_output.json in the working directory (the diagnosis task's format).
+"""
+
+
+@dataclass(frozen=True)
+class MitigationTruth:
+    """What the evaluator knows of a mitigation scenario (never shown to the agent)."""
+
+    fault_type: str
+    seed: int
+    diagnosis: GroundTruth | None
+    #: the faulty service (None: the one the generator draws for the seed)
+    target: str | None = None
+
+
+def write_recipe(folder: Path, fault_type: str, seed: int, target: str | None = None) -> None:
+    recipe: dict[str, object] = {"fault_type": fault_type, "seed": seed}
+    if target is not None:
+        recipe["target"] = target
+    atomic_write_json(folder / RECIPE_FILE, recipe)
+
+
+def read_recipe(folder: Path) -> tuple[str, int, str | None]:
+    """(fault type, seed, target) of a scenario folder; a clear error when it has no fault
+    entry."""
+    from sre.generator.faults import FAULT_TYPES
+
+    path = folder / RECIPE_FILE
+    if not path.is_file():
+        raise UsageError(
+            f"{folder}: no {RECIPE_FILE} (the fault entry the twin rebuilds the cluster from); "
+            "mitigation runs on incidents generated for it (itbench sre run --task mitigate "
+            "without --scenarios), not on recorded snapshots"
+        )
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        fault_type, seed, target = doc["fault_type"], doc["seed"], doc.get("target")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise UsageError(f"{path}: unreadable fault entry ({exc}); expected "
+                         '{"fault_type": ..., "seed": ...}') from None  # fmt: skip
+    if fault_type not in FAULT_TYPES or not isinstance(seed, int):
+        raise UsageError(
+            f"{path}: fault_type {fault_type!r} is not one of {', '.join(sorted(FAULT_TYPES))} "
+            "or seed is not an integer"
+        )
+    if target is not None and target not in FAULT_TYPES[fault_type].targets:
+        raise UsageError(f"{path}: {fault_type} cannot target {target!r}")
+    return fault_type, seed, target
+
+
+def scenario_of(folder: Path) -> Scenario:
+    from sre.agents.scenarios import SNAPSHOT_ENTRIES
+    from sre.generator.ground_truth import load_ground_truth
+
+    fault_type, seed, target = read_recipe(folder)
+    truth_file = folder / "ground_truth.yaml"
+    diagnosis = load_ground_truth(truth_file) if truth_file.is_file() else None
+    inputs = {name: folder / name for name in SNAPSHOT_ENTRIES if (folder / name).exists()}
+    return Scenario(
+        id=folder.name.removeprefix("Scenario-"),
+        domain="sre",
+        **{"class": "sre-mitigation"},
+        title="Mitigate the incident",
+        description=PROMPT,
+        inputs=inputs,
+        ground_truth=MitigationTruth(fault_type, seed, diagnosis, target),
+        source_dir=folder,
+    )
+
+
+def mitigation_suite(out: Path) -> list[Scenario]:
+    """The built-in suite under ``out/mitigation-suite/``: every fault type once, fixed seeds,
+    so two runs judge the same incidents (generated once, reused after)."""
+    from sre.generator.faults import FAULT_TYPES
+    from sre.generator.snapshot import write_incident
+
+    folder = out / "mitigation-suite"
+    scenarios = []
+    for i, fault_type in enumerate(sorted(FAULT_TYPES)):
+        target = folder / f"Scenario-mitigate-{fault_type}"
+        if not (target / RECIPE_FILE).is_file():
+            write_incident(target, fault_type, SUITE_SEED + i, "SMALL", incident_id=fault_type)
+            write_recipe(target, fault_type, SUITE_SEED + i)
+        scenarios.append(scenario_of(target))
+    return scenarios
+
+
+def load_mitigation_scenarios(spec: str | None, out: Path) -> list[Scenario]:
+    if spec is None:
+        return mitigation_suite(out)
+    root = Path(spec)
+    if not root.is_dir():
+        raise UsageError(f"--scenarios {spec}: not a directory of mitigation scenarios")
+    if (root / RECIPE_FILE).exists() or (root / "alerts").is_dir():
+        return [scenario_of(root)]
+    folders = sorted(p for p in root.iterdir() if p.is_dir())
+    if not folders:
+        raise UsageError(f"--scenarios {spec}: no scenario folder in it")
+    return [scenario_of(p) for p in folders]
+
+
+@contextmanager
+def mitigation_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mapping[str, str]]:
+    """The twin's cluster around one trial; on exit the verdict goes to ``VERDICT_FILE``."""
+    from sre.twin.live_view import LiveView
+    from sre.twin.scenario import build_case, serve_case
+    from sre.twin.verdict import judge
+
+    case = build_case(truth.fault_type, truth.seed, truth.target)
+    kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
+    cluster, twin = serve_case(case, kubeconfig)
+    twin.observer = LiveView(workspace)
+    started = time.monotonic()
+    try:
+        yield {"KUBECONFIG": str(kubeconfig)}
+    finally:
+        try:
+            with cluster.state.lock:
+                end = cluster.state.clock.now if cluster.state.clock else case.start
+            verdict = judge(twin, case.root, case.target, case.start, started, end)
+            details = verdict.details()
+            details["reconcile_ms_per_write"] = (
+                round(1000 * sum(twin.reconcile_seconds) / len(twin.reconcile_seconds), 3)
+                if twin.reconcile_seconds
+                else None
+            )
+            atomic_write_json(
+                workspace / VERDICT_FILE, {"scores": verdict.scores(), "details": details}
+            )
+        finally:
+            cluster.stop()
+
+
+def read_verdict(workspace: Path) -> tuple[dict[str, float], dict]:
+    path = workspace / VERDICT_FILE
+    if not path.is_file():
+        raise InputError(f"{path}: no mitigation verdict (the trial's cluster did not close)")
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: unreadable mitigation verdict: {exc}") from None
+    return dict(doc["scores"]), dict(doc["details"])

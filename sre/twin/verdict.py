@@ -1,0 +1,242 @@
+"""The mitigation verdict of one trial, read from the twin after the agent has stopped.
+
+- ``mitigation_pass`` (ITBench's rule): every alert the fault caused (firing when the agent was
+  called in) has cleared at two consecutive checks ``FOR_S`` apart and at every moment between,
+  the first check ``SETTLE_S`` after the agent's last write; and the faulty service answers
+  again (ITBench's expected-state check on the workload: deleting it, or its namespace, silences
+  its alerts without repairing anything).
+- ``strict_mitigation_pass``: also the faulty object is healthy, every service of the demo is
+  healthy, and no alert fires that was not firing before.
+- MTTR: simulated seconds from the call-in to the moment the fault's alerts cleared for good,
+  the wall seconds to the write that did it, and how many writes that took.
+- blast radius: objects changed or deleted besides the faulty one, services that were healthy
+  and became unhealthy at any moment, pods restarted for nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from sre.generator.model import ObjectRef
+from sre.twin.alerts import FOR_S, AlertKey
+from sre.twin.model import active_chaos, flags_on, node_pressure, policy_allows
+from sre.twin.twin import IncidentTwin
+
+#: seconds after the agent's last write before the first check (Prometheus evaluates, pods start)
+SETTLE_S = 60.0
+
+
+@dataclass(frozen=True)
+class BlastRadius:
+    objects_changed: tuple[str, ...]
+    services_made_unhealthy: tuple[str, ...]
+    pods_restarted_for_nothing: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        return (
+            len(self.objects_changed)
+            + len(self.services_made_unhealthy)
+            + len(self.pods_restarted_for_nothing)
+        )
+
+
+@dataclass(frozen=True)
+class MitigationVerdict:
+    mitigation_pass: bool
+    strict_mitigation_pass: bool
+    fault_alerts: tuple[str, ...]
+    still_firing: tuple[str, ...]
+    new_alerts: tuple[str, ...]
+    unhealthy_services: tuple[str, ...]
+    root_healthy: bool
+    root_problem: str
+    target_serving: bool
+    mttr_sim_s: float | None
+    mttr_wall_s: float | None
+    mttr_writes: int | None
+    writes: int
+    checks_at: tuple[float, float]
+    blast: BlastRadius
+
+    def scores(self) -> dict[str, float]:
+        """The trial's scores; MTTR only for a mitigated trial (ITBench counts it infinite
+        otherwise), so means over a run are over the repairs."""
+        scores = {
+            "mitigation_pass": float(self.mitigation_pass),
+            "strict_mitigation_pass": float(self.strict_mitigation_pass),
+            "agent_writes": float(self.writes),
+            "blast_objects_changed": float(len(self.blast.objects_changed)),
+            "blast_services_made_unhealthy": float(len(self.blast.services_made_unhealthy)),
+            "blast_pods_restarted": float(len(self.blast.pods_restarted_for_nothing)),
+        }
+        if self.mttr_sim_s is not None:
+            scores["mttr_sim_s"] = round(self.mttr_sim_s, 3)
+            scores["mttr_wall_s"] = round(self.mttr_wall_s or 0.0, 3)
+            scores["mttr_writes"] = float(self.mttr_writes or 0)
+        return scores
+
+    def details(self) -> dict[str, Any]:
+        return json.loads(json.dumps(asdict(self)))
+
+
+def _root_key(root: ObjectRef) -> tuple[str, str, str]:
+    return (root.kind, root.namespace, root.name)
+
+
+def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> str:
+    """What is still wrong with the faulty object at ``t`` ('' when nothing is)."""
+    frame = twin.frame_at(t)
+    cluster = frame.cluster
+    if root.kind == "Deployment":
+        if root.name not in cluster.deployments:
+            return f"Deployment {root.name} is gone"
+        pods = [p for p in frame.pods if p.deployment == root.name]
+        want = frame.desired.get(root.name, 0)
+        ready = [p for p in pods if p.ready(t)]
+        if want == 0 or len(ready) < want:
+            return f"Deployment {root.name}: {len(ready)}/{want} pods ready"
+        return ""
+    if root.kind == "Service":
+        if root.name not in cluster.services:
+            return f"Service {root.name} is gone"
+        return (
+            "" if twin.health(t)[root.name].serving > 0 else f"Service {root.name} has no endpoint"
+        )
+    if root.kind == "ConfigMap":
+        on = flags_on(cluster.configmaps)
+        return f"flags still on: {', '.join(sorted(on))}" if on else ""
+    if root.kind == "Node":
+        node = cluster.nodes.get(root.name)
+        if node is None:
+            return f"Node {root.name} is gone"
+        return f"Node {root.name} is under disk pressure" if node_pressure(node) else ""
+    if root.kind == "ResourceQuota":
+        return "; ".join(frame.refused.values())
+    if root.kind == "NetworkPolicy":
+        policy = [p for p in cluster.policies if (p.get("metadata") or {}).get("name") == root.name]
+        for call in twin.topology.calls:
+            callee = twin.topology.service(call.target)
+            if not policy_allows(
+                policy,
+                root.namespace,
+                {"app.kubernetes.io/name": call.target},
+                {"app.kubernetes.io/name": call.source},
+                callee.port,
+            ):
+                return f"NetworkPolicy {root.name} blocks {call.source} -> {call.target}"
+        return ""
+    # a Chaos Mesh experiment
+    for experiment in cluster.chaos:
+        meta = experiment.get("metadata") or {}
+        if (
+            experiment.get("kind") == root.kind
+            and meta.get("name") == root.name
+            and active_chaos(experiment)
+        ):
+            return f"{root.kind} {root.name} is still active"
+    return ""
+
+
+def judge(twin: IncidentTwin, root: ObjectRef, target: str, start: float, start_wall: float,
+          end: float) -> MitigationVerdict:  # fmt: skip
+    """The verdict, ``start`` the call-in, ``end`` the clock when the agent stopped."""
+    writes = [f for f in twin.frames if f.write is not None]
+    first_check = (writes[-1].at if writes else start) + SETTLE_S
+    first_check = max(first_check, end)
+    second_check = first_check + FOR_S
+    initial = twin.alerts(start)
+    fault = sorted(k for k, a in initial.items() if a.state == "firing")
+    moments = [m for m in twin.moments(second_check) if m >= first_check]
+    window = [first_check, *moments, second_check]
+    seen_in_window: set[AlertKey] = set()
+    for moment in window:
+        seen_in_window |= set(twin.alert_conditions(moment))
+    still = sorted(k for k in fault if k in seen_in_window)
+    health = twin.health(second_check)
+    target_serving = target in health and health[target].serving > 0
+    cleared = not still and target_serving
+    final_alerts = twin.alerts(second_check)
+    new = sorted(k for k in final_alerts if k not in initial)
+    unhealthy = sorted(name for name, h in health.items() if not h.healthy)
+    problem = root_problem(twin, root, target, second_check)
+    strict = cleared and not problem and not unhealthy and not new
+    # MTTR: the first moment after which the fault's alerts never held again
+    mttr_sim = mttr_wall = None
+    mttr_writes = None
+    if cleared:
+        points = [start, *[m for m in twin.moments(second_check) if m > start]]
+        cleared_at = start
+        for moment in points:
+            if any(k in twin.alert_conditions(moment) for k in fault):
+                cleared_at = None  # type: ignore[assignment]
+            elif cleared_at is None:
+                cleared_at = moment
+        cleared_at = cleared_at if cleared_at is not None else first_check
+        mttr_sim = cleared_at - start
+        done = [i for i, f in enumerate(writes) if f.at <= cleared_at]
+        mttr_writes = len(done)
+        mttr_wall = twin.write_walls[done[-1]] - start_wall if done and twin.write_walls else 0.0
+    return MitigationVerdict(
+        mitigation_pass=cleared,
+        strict_mitigation_pass=strict,
+        fault_alerts=tuple(map(str, fault)),
+        still_firing=tuple(map(str, still)),
+        new_alerts=tuple(map(str, new)),
+        unhealthy_services=tuple(unhealthy),
+        root_healthy=not problem,
+        root_problem=problem,
+        target_serving=target_serving,
+        mttr_sim_s=mttr_sim,
+        mttr_wall_s=mttr_wall,
+        mttr_writes=mttr_writes,
+        writes=len(writes),
+        checks_at=(first_check - start, second_check - start),
+        blast=blast_radius(twin, root, start, second_check),
+    )
+
+
+def blast_radius(twin: IncidentTwin, root: ObjectRef, start: float, until: float) -> BlastRadius:
+    root_id = _root_key(root)
+    changed: dict[str, None] = {}
+    for frame in twin.frames:
+        write = frame.write
+        if write is None or write.derived:
+            continue
+        obj = write.after or write.before or {}
+        kind = obj.get("kind", write.key[1])
+        ident = (kind, write.key[2], write.key[3])
+        if ident != root_id:
+            verb = "deleted" if write.after is None else "changed"
+            changed[f"{kind} {write.key[2] + '/' if write.key[2] else ''}{write.key[3]} {verb}"] = (
+                None
+            )
+    for frame in twin.frames:
+        write = frame.write
+        if write is not None and write.derived and write.key[1] == "namespaces":
+            changed[f"Namespace {write.key[3]} deleted"] = None
+    first, last = twin.frames[0].cluster, twin.frames[-1].cluster
+    for kind, old, new in (
+        ("Deployment", first.deployments, last.deployments),
+        ("Service", first.services, last.services),
+        ("Node", first.nodes, last.nodes),
+    ):
+        for name in sorted(set(old) - set(new)):
+            ident = (kind, "" if kind == "Node" else first.namespace, name)
+            if ident != root_id:
+                where = f"{ident[1]}/" if ident[1] else ""
+                changed[f"{kind} {where}{name} deleted"] = None
+    before = twin.health(start)
+    unhealthy: dict[str, None] = {}
+    for moment in [m for m in twin.moments(until) if m >= start] + [until]:
+        for name, h in twin.health(moment).items():
+            if before.get(name) is not None and before[name].healthy and not h.healthy:
+                unhealthy[name] = None
+    restarted = [f"{d.pod} (deleted)" for d in twin.deletions]
+    needed = root.name if root.kind == "Deployment" else None
+    for name, count in twin.replacements:
+        if name != needed:
+            restarted.append(f"{name}: {count} pod(s) replaced by a rollout")
+    return BlastRadius(tuple(changed), tuple(sorted(unhealthy)), tuple(restarted))
