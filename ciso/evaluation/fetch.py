@@ -17,6 +17,7 @@ from typing import Any
 from ciso.evaluation.fetch_driver import OUTCOME
 from ciso.evaluation.record import truncate
 from ciso.evaluation.rego import load_collected
+from itbench.fsutil import UnsafeFile, read_agent_bytes, read_agent_text
 from itbench.sandbox import run_sandboxed
 
 TIME_LIMIT_S = 60.0
@@ -56,7 +57,7 @@ def run_fetcher(
     """``bash <script>`` with the offline cluster over ``manifests`` as its only reachable API
     (``KUBECONFIG`` set inside the sandbox), as ITBench's evaluator runs the fetcher."""
     workdir.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(script, workdir / script.name)
+    (workdir / script.name).write_bytes(read_agent_bytes(script))
     result = run_sandboxed(
         ["bash", script.name], out_dir=workdir, cluster_manifests=manifests, timeout_s=timeout_s
     )
@@ -75,7 +76,7 @@ def run_fetcher_batch(
     for index, (_label, manifests) in enumerate(environments):
         workdir = root / f"run-{index}"
         workdir.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(script, workdir / script.name)
+        (workdir / script.name).write_bytes(read_agent_bytes(script))
         # the sandbox sees only its output directory: each cluster's manifests are copied in
         if manifests.is_dir():
             shutil.copytree(manifests, root / f"env-{index}")
@@ -101,8 +102,8 @@ def run_fetcher_batch(
     for (label, _), run in zip(environments, runs, strict=True):
         workdir = Path(run["workdir"])
         try:
-            outcome = json.loads((workdir / OUTCOME).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
+            outcome = json.loads(read_agent_text(workdir / OUTCOME))
+        except (OSError, UnsafeFile, UnicodeDecodeError, json.JSONDecodeError):
             found[label] = Collection(
                 None,
                 "the fetcher run did not complete (the sandbox ended early)",
@@ -115,8 +116,7 @@ def run_fetcher_batch(
 
 
 def has_shebang(script: Path) -> bool:
-    with script.open("rb") as handle:
-        return handle.read(2) == b"#!"
+    return read_agent_bytes(script)[:2] == b"#!"
 
 
 def rewrite_paths(text: str, absolute: list[str]) -> str:
@@ -140,7 +140,7 @@ def run_static_fetch(
     workdir.mkdir(parents=True, exist_ok=True)
     target = workdir / "fetch.sh"
     target.write_text(
-        rewrite_paths(script.read_text(encoding="utf-8", errors="replace"), absolute),
+        rewrite_paths(read_agent_bytes(script).decode("utf-8", errors="replace"), absolute),
         encoding="utf-8",
     )
     target.chmod(target.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)

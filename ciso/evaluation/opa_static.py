@@ -43,7 +43,8 @@ def evaluate(
     if fetch is None or policy is None:
         missing = [n for n, p in (("fetch.sh", fetch), ("policy.rego", policy)) if p is None]
         record.fail(
-            "files", f"missing {' and '.join(missing)}; the agent left: {listing(trial_dir)}"
+            "files",
+            f"missing {' and '.join(missing)}; the agent left: {listing(trial_dir, names=('fetch.sh', 'policy.rego'))}",
         )
         return record.scores(_scores(criteria, strict=False, recall=0.0))
     criteria["required_files_exist"] = 1

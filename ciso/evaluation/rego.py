@@ -11,6 +11,7 @@ from typing import Any
 
 from ciso.engines.rego.model import UNDEFINED, RegoError
 from ciso.engines.rego.pool import RegoPool
+from itbench.fsutil import UnsafeFile, read_agent_text
 
 QUERY = "data.check.result"
 #: ITBENCH_REGO_ENGINE=opa|opa-golib|regorus forces a backend (default: the best available).
@@ -45,10 +46,13 @@ class RegoVerdict:
 
 def load_collected(path: Path) -> tuple[Any, str]:
     """(data, problem): the collected data, or why it is unusable."""
-    if not path.is_file():
+    # written by the sandboxed collector: it may be a link to any host file, never followed
+    if not os.path.lexists(path):
         return None, f"no {path.name} was written in the working directory"
     try:
-        return json.loads(path.read_text(encoding="utf-8")), ""
+        return json.loads(read_agent_text(path)), ""
+    except UnsafeFile as exc:
+        return None, str(exc)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         return None, f"{path.name} is not valid JSON: {exc}"
 
@@ -56,8 +60,8 @@ def load_collected(path: Path) -> tuple[Any, str]:
 def evaluate_policy(policy: Path, data: Any) -> RegoVerdict:
     """``data.check.result`` of ``policy`` with ``data`` as input."""
     try:
-        source = policy.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        source = read_agent_text(policy)
+    except (OSError, UnsafeFile, UnicodeDecodeError) as exc:
         return RegoVerdict(UNDEFINED, "", f"{policy.name}: unreadable: {exc}")
     try:
         result = _pool().evaluate(

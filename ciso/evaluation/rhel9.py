@@ -24,6 +24,7 @@ from ciso.scenarios.model import CisoScenario
 from itbench.plugins.spec import TrialScores
 
 TIME_LIMIT_S = 120.0
+ANSWER_NAMES = ("playbook.yml", "playbook.yaml", "policy.rego")
 
 
 def _ansible_version() -> str:
@@ -44,7 +45,8 @@ def evaluate(
     if playbook is None or policy is None:
         missing = [n for n, p in (("playbook.yml", playbook), ("policy.rego", policy)) if p is None]
         record.fail(
-            "files", f"missing {' and '.join(missing)}; the agent left: {listing(trial_dir)}"
+            "files",
+            f"missing {' and '.join(missing)}; the agent left: {listing(trial_dir, names=ANSWER_NAMES)}",
         )
         return record.scores({"itbench_pass": 0, "strict_pass": 0})
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from itbench.fsutil import agent_file
 from itbench.models import Evaluation
 
 EVALUATION_FILE = "evaluation.json"
@@ -48,11 +49,14 @@ def read_evaluation(path: Path) -> Evaluation | None:
 
 
 def find_agent_output(trial: Path, names: tuple[str, ...] = AGENT_OUTPUT_NAMES) -> Path | None:
-    for base in (trial, trial / "outputs"):
+    """The agent's answer file: a regular file reached through real folders. A symbolic link or
+    special file under one of ``names`` is an ``UnsafeFile`` (never read: it could point at a
+    reference answer or any host file)."""
+    for base in ("", "outputs"):
         for name in names:
-            candidate = base / name
-            if candidate.is_file():
-                return candidate
+            found = agent_file(trial, Path(base) / name)
+            if found is not None:
+                return found
     return None
 
 

@@ -15,7 +15,7 @@ from itbench.agents.base import Agent, Task, task_prompt
 from itbench.agents.command import CommandAgent
 from itbench.agents.oracle import OracleAgent
 from itbench.errors import ItbenchError
-from itbench.fsutil import atomic_write_json, copy_input
+from itbench.fsutil import agent_files, atomic_write_json, clear_planted, copy_input
 from itbench.models import AgentResult, AgentStatus, Evaluation, Scenario, Usage
 from itbench.plugins.spec import Domain, split_scores
 from itbench.runner.layout import EVALUATION_FILE, TRANSCRIPT_FILE
@@ -87,6 +87,9 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
     except ItbenchError as exc:  # the environment itself could not be set up or torn down
         result = AgentResult(status=AgentStatus.ERROR, reason=f"environment: {exc}")
     transcript.record("agent_end", status=result.status.value, reason=result.reason)
+    # only the runner writes evaluation.json: whatever the agent left under that name (a forged
+    # score, a link, a folder in the way) goes before anything is scored
+    planted = _discard_planted(spec.directory / EVALUATION_FILE)
 
     scores: dict = {}
     details: dict = {}
@@ -102,6 +105,12 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
             error = f"unusable agent output: {exc}"
         except Exception as exc:
             error = f"evaluation failed: {type(exc).__name__}: {exc}"
+    _, refused = agent_files(spec.directory)
+    if planted or refused:
+        # links and special files are never read by an evaluator: say so beside its verdict
+        listed = ([planted] if planted else []) + refused
+        extra = [f"… and {len(listed) - 20} more"] if len(listed) > 20 else []
+        details = {**details, "refused": listed[:20] + extra}
     evaluation = Evaluation(
         scenario_id=spec.scenario.id,
         trial_id=str(spec.number),
@@ -182,5 +191,17 @@ def _solve(agent: Agent, task: Task, spec: TrialSpec, domain: Domain) -> AgentRe
         return AgentResult(status=AgentStatus.ERROR, reason=f"{type(exc).__name__}: {exc}")
 
 
+def _discard_planted(path: Path) -> str | None:
+    """Remove what the agent left at the runner's ``path``; what it was, or None."""
+    if clear_planted(path) is not None:
+        return f"{path.name}: the agent left something that is not a regular file there: removed"
+    if path.exists():
+        path.unlink()
+        return f"{path.name}: the agent wrote one: removed (only the runner writes it)"
+    return None
+
+
 def write_evaluation(directory: Path, evaluation: Evaluation) -> None:
+    """Commit the trial's evaluation; a link or folder in its place is replaced, never followed."""
+    clear_planted(directory / EVALUATION_FILE)
     atomic_write_json(directory / EVALUATION_FILE, evaluation.model_dump(mode="json"))
