@@ -164,7 +164,7 @@ def _package_dirs(package: str) -> tuple[Path, ...]:
 def domain_package_dirs(domain: Domain) -> tuple[Path, ...]:
     """Folders of the packages holding the domain's code and the ones it declares for the
     sandbox: built-in suites and reference answers ship there."""
-    packages = set(domain.sandbox_packages)
+    packages = set(domain.sandbox_packages) | set(domain.answer_packages)
     for item in fields(domain):
         value = getattr(domain, item.name)
         module = getattr(value, "__module__", None)
