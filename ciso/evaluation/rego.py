@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ciso.engines.rego.model import UNDEFINED, RegoError
+from ciso.engines.rego.offline import offline_problem
 from ciso.engines.rego.pool import RegoPool
 from itbench.fsutil import UnsafeFile, read_agent_text
 
@@ -25,7 +26,7 @@ def _pool() -> RegoPool:
     # one worker per process: a runner worker evaluates one trial at a time
     global _POOL
     if _POOL is None:
-        _POOL = RegoPool(size=1, timeout_s=TIME_LIMIT_S)
+        _POOL = RegoPool(size=1, timeout_s=TIME_LIMIT_S, offline=True)
     return _POOL
 
 
@@ -63,6 +64,9 @@ def evaluate_policy(policy: Path, data: Any) -> RegoVerdict:
         source = read_agent_text(policy)
     except (OSError, UnsafeFile, UnicodeDecodeError) as exc:
         return RegoVerdict(UNDEFINED, "", f"{policy.name}: unreadable: {exc}")
+    refused = offline_problem({policy.name: source})
+    if refused:
+        return RegoVerdict(UNDEFINED, "", refused)
     try:
         result = _pool().evaluate(
             {policy.name: source}, QUERY, data, engine=os.environ.get(ENGINE_VARIABLE) or None
