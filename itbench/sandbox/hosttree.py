@@ -10,6 +10,8 @@ directories created, the file bound in, and the whole made read-only again. Bind
 from __future__ import annotations
 
 import functools
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -51,6 +53,35 @@ def _loaded_domains() -> list:
     from itbench.plugins.domains import load_domains
 
     return list(load_domains())
+
+
+#: Where the system keeps files only their owner may read (password hashes, host keys).
+PRIVATE_TOPS = (Path("/etc"),)
+
+
+@functools.cache
+def private_files() -> tuple[Path, ...]:
+    """Regular files under ``PRIVATE_TOPS`` that not every user may read (``/etc/shadow``,
+    ``/etc/gshadow``, SSH host keys): covered by ``/dev/null`` in the sandbox, whose processes
+    run as root without capabilities and so would still read what root owns."""
+    found: list[Path] = []
+    for top in PRIVATE_TOPS:
+        for folder, _dirs, names in os.walk(top):
+            for name in names:
+                path = Path(folder) / name
+                try:
+                    mode = path.lstat().st_mode
+                except OSError:
+                    continue
+                if stat.S_ISREG(mode) and not mode & stat.S_IROTH:
+                    found.append(path)
+    return tuple(sorted(found))
+
+
+def _private_covers() -> list[str]:
+    """bwrap arguments laying ``/dev/null`` over each private file; a scenario's host tree binds
+    its own files (its own ``/etc/shadow``) after them, over the cover."""
+    return [arg for path in private_files() for arg in ("--ro-bind", "/dev/null", str(path))]
 
 
 def answer_paths() -> list[Path]:
@@ -166,6 +197,8 @@ def root_layout(host_tree: Path | None, real_root: Path = Path("/")) -> Layout:
             args += ["--ro-bind", str(path), str(path)]
     for path in answer_paths() if real_root == Path("/") else []:
         args += ["--tmpfs", str(path)]  # reference answers: never seen by a sandboxed script
+    if real_root == Path("/"):
+        args += _private_covers()
     if host_tree is None:
         args += ["--remount-ro", "/"]
         return layout
@@ -188,6 +221,8 @@ def root_layout(host_tree: Path | None, real_root: Path = Path("/")) -> Layout:
                 args += ["--symlink", str(entry.readlink()), target]
             else:
                 args += ["--ro-bind", str(entry), target]
+    if real_root == Path("/"):  # again: a staged folder bound the real files back in
+        args += _private_covers()
     for source, target in files:
         missing = []
         parent = target.parent

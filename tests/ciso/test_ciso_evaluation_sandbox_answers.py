@@ -1,7 +1,7 @@
 """The evaluation sandbox holds the engines and nothing that is an answer (issue 26): an agent's
 fetch script there finds the reference policies, playbooks, the built-in suite and the baseline
 agent absent (the engines it needs present), and an Ansible ``lookup('file', ...)`` of a reference
-answer finds nothing. Through the real CLI: the agent's script reports what it saw in the failure
+answer finds nothing (and of ``/etc/shadow`` is refused). Through the real CLI: the agent's script reports what it saw in the failure
 output the evaluation records."""
 
 from __future__ import annotations
@@ -34,6 +34,11 @@ exit 1
   tasks:
     - ansible.builtin.debug:
         msg: "LOOKED-UP {{{{ lookup('file', '{REFERENCE_PLAYBOOK}') }}}}"
+      ignore_errors: true
+    - ansible.builtin.debug:
+        msg: "SHADOW[{{{{ lookup('file', '/etc/shadow') }}}}]"
+    - ansible.builtin.fail:
+        msg: "the end"
 """
     return (
         f"cat > fetch.sh <<'EOF'\n{fetch}EOF\n"
@@ -61,4 +66,8 @@ def test_no_answer_is_visible_to_the_agents_scripts_at_evaluation(tmp_path: Path
     # the lookup failed: the reference playbook's text (its first task's name) never came back
     assert "Collect the SSH daemon configuration" not in rhel9, rhel9
     assert "The lookup plugin 'file' failed" in rhel9 and "File not found" in rhel9, rhel9
+    # the host's private files are covered (root without capabilities would still read them):
+    # the lookup is refused, no line of /etc/shadow comes back
+    assert "Permission denied: '/etc/shadow'" in rhel9, rhel9
+    assert "root:" not in rhel9 and "SHADOW[" not in rhel9.replace("SHADOW[{{", ""), rhel9
     assert json.loads(rhel9)["scores"]["itbench_pass"] == 0
