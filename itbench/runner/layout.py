@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,12 +69,22 @@ class OutputTrial:
 
 
 def discover_outputs(outputs: Path) -> list[OutputTrial]:
-    """Trials under an outputs root: ``<scenario>/<digits>/``; other entries are ignored."""
+    """Trials under an outputs root: ``<scenario>/<digits>/``; other entries are ignored, and a
+    scenario or trial folder that is a symbolic link is skipped with a warning (its files would
+    be read from wherever it points)."""
     found: list[OutputTrial] = []
-    for scenario in sorted(p for p in outputs.iterdir() if p.is_dir()):
+    for scenario in sorted(p for p in outputs.iterdir() if _real_folder(p)):
         for trial in sorted(
-            (p for p in scenario.iterdir() if p.is_dir() and p.name.isdigit()),
+            (p for p in scenario.iterdir() if p.name.isdigit() and _real_folder(p)),
             key=lambda p: int(p.name),
         ):
             found.append(OutputTrial(scenario.name, trial.name, trial))
     return found
+
+
+def _real_folder(path: Path) -> bool:
+    if path.is_symlink():
+        if path.is_dir():
+            print(f"warning: {path}: a symbolic link, not a folder; skipped", file=sys.stderr)
+        return False
+    return path.is_dir()

@@ -21,6 +21,7 @@ def test_linked_answer_is_refused_and_the_other_trial_scored(tmp_path: Path):
     (outputs / "2" / "agent_output.json").write_text(json.dumps(INFRA_OUTPUT))
     (outputs / "3" / "outputs").symlink_to(tmp_path)  # a link on the way, not the file itself
     (tmp_path / "agent_output.json").write_text(json.dumps(INFRA_OUTPUT))
+    (outputs / "4").symlink_to(outputs / "2")  # a whole trial folder elsewhere: not a trial
     gt = tmp_path / "gt.json"
     gt.write_text(json.dumps([TRUTH]))
     proc = run_cli(
@@ -30,6 +31,8 @@ def test_linked_answer_is_refused_and_the_other_trial_scored(tmp_path: Path):
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     results = {r["trial_id"]: r for r in json.loads(proc.stdout)["raw_results"]}
+    assert sorted(results) == ["1", "2", "3"]
+    assert f"{outputs / '4'}: a symbolic link, not a folder; skipped" in proc.stderr
     assert results["2"]["scores"]["root_cause_entity"]["calculation_recall"] > 0
     reason = json.dumps(results["1"])
     assert "root_cause_entity" not in results["1"]["scores"], reason
