@@ -5,6 +5,8 @@ environment, and reading back ``collected_data.json``."""
 from __future__ import annotations
 
 import json
+import random
+import secrets
 import shutil
 import stat
 import sys
@@ -72,20 +74,30 @@ def run_fetcher_batch(
 ) -> dict[str, Collection]:
     """``bash <script>`` once per (label, manifests) environment, each against its own offline
     cluster, all inside one sandbox (see fetch_driver); label -> what that run collected."""
-    runs = []
-    for index, (_label, manifests) in enumerate(environments):
-        workdir = root / f"run-{index}"
+    runs, labels = [], []
+    # a random order under random names: nothing in a run's place or its folder's name says
+    # whether it is the violating, the compliant or a leave-one-in environment (a fetcher could
+    # otherwise answer by its working directory's name)
+    order = list(range(len(environments)))
+    random.SystemRandom().shuffle(order)
+    names = [secrets.token_hex(6) for _ in environments]
+    for index in order:
+        label, manifests = environments[index]
+        labels.append(label)  # kept here: the spec the sandbox reads names no environment
+        workdir = root / f"run-{names[index]}"
         workdir.mkdir(parents=True, exist_ok=True)
         (workdir / script.name).write_bytes(read_agent_bytes(script))
         # the sandbox sees only its output directory: each cluster's manifests are copied in
+        # (and removed by the driver before any fetcher runs)
+        env_dir = root / f"env-{names[index]}"
         if manifests.is_dir():
-            shutil.copytree(manifests, root / f"env-{index}")
+            shutil.copytree(manifests, env_dir)
         else:
-            (root / f"env-{index}").mkdir()
-            shutil.copyfile(manifests, root / f"env-{index}" / manifests.name)
+            env_dir.mkdir()
+            shutil.copyfile(manifests, env_dir / manifests.name)
         runs.append(
             {
-                "manifests": str(root / f"env-{index}"),
+                "manifests": str(env_dir),
                 "workdir": str(workdir),
                 "script": script.name,
                 "timeout_s": timeout_s,
@@ -99,7 +111,7 @@ def run_fetcher_batch(
         timeout_s=timeout_s * len(runs) + 30,
     )
     found: dict[str, Collection] = {}
-    for (label, _), run in zip(environments, runs, strict=True):
+    for label, run in zip(labels, runs, strict=True):
         workdir = Path(run["workdir"])
         try:
             outcome = json.loads(read_agent_text(workdir / OUTCOME))

@@ -8,6 +8,7 @@ host (settings are not separable objects, so there is no leave-one-in here).
 
 from __future__ import annotations
 
+import secrets
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -59,17 +60,18 @@ def evaluate(
         root = Path(scratch)
 
         def collect(index: int, env: Environment) -> Collection:
-            tree, notes = prepare(locate(env.source), root / f"host-{index}")
+            # random names: the playbook must not tell the hosts apart by its folder's name
+            name = secrets.token_hex(6)
+            tree, notes = prepare(locate(env.source), root / f"host-{name}")
             record.notes.extend(notes)
-            result = run_playbook(
-                playbook, out_dir=root / f"run-{index}", host_tree=tree, timeout_s=timeout_s
-            )
+            out_dir = root / f"run-{name}"
+            result = run_playbook(playbook, out_dir=out_dir, host_tree=tree, timeout_s=timeout_s)
             output = truncate(result.sandbox.stdout[-3000:] + "\n" + result.sandbox.stderr[-3000:])
             if not result.ok:
                 return Collection(
                     None, f"playbook {result.status}", output, result.sandbox.duration_s
                 )
-            data, problem = load_collected(root / f"run-{index}" / "collected_data.json")
+            data, problem = load_collected(out_dir / "collected_data.json")
             return Collection(data, problem, output, result.sandbox.duration_s)
 
         # the two hosts are independent sandboxes: Ansible spends much of its time waiting on
