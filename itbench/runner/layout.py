@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from itbench.fsutil import agent_file
+from itbench.fsutil import UnsafeFile, agent_file, read_agent_text
 from itbench.models import Evaluation
 
 EVALUATION_FILE = "evaluation.json"
@@ -42,10 +42,11 @@ def safe_name(scenario_id: str) -> str:
 
 
 def read_evaluation(path: Path) -> Evaluation | None:
-    """The trial's evaluation if the file is complete and valid, else None (to be redone)."""
+    """The trial's evaluation if the file is complete and valid, else None (to be redone); a
+    link or special file in its place is not read (it lies in the agent's workspace)."""
     try:
-        return Evaluation.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, ValidationError):
+        return Evaluation.model_validate(json.loads(read_agent_text(path)))
+    except (OSError, UnsafeFile, ValueError, ValidationError):
         return None
 
 

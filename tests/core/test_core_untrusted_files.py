@@ -87,3 +87,15 @@ def test_runner_files_replace_what_was_planted_and_write_nothing_through_it(tree
     )
     assert not (workspace / "evaluation.json").exists()
     assert clear_planted(workspace / "answer.json") is None  # a regular file stays
+
+
+def test_a_linked_evaluation_is_not_taken_as_the_trials(tree):
+    from itbench.models import Evaluation
+    from itbench.runner.layout import read_evaluation
+
+    workspace, outside = tree
+    forged = Evaluation(scenario_id="s", trial_id="1", scenario_class="c", scores={"pass": 1})
+    (outside / "evaluation.json").write_text(forged.model_dump_json())
+    assert read_evaluation(outside / "evaluation.json") == forged
+    (workspace / "evaluation.json").symlink_to(outside / "evaluation.json")
+    assert read_evaluation(workspace / "evaluation.json") is None
