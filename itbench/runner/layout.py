@@ -7,6 +7,7 @@ The original evaluators also accept scenario folders named ``<N>``, ``Scenario-<
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import sys
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from itbench.fsutil import UnsafeFile, agent_file, read_agent_text
+from itbench.fsutil import UnsafeFile, agent_file, atomic_write_text, read_agent_text
 from itbench.models import Evaluation
 
 EVALUATION_FILE = "evaluation.json"
@@ -41,11 +42,33 @@ def safe_name(scenario_id: str) -> str:
     return cleaned or "scenario"
 
 
+#: Beside the scenario folders of a run directory (which no agent sees): the digest of each
+#: ``evaluation.json`` the runner committed.
+SEALS_DIR = ".itbench-committed"
+
+
+def seal_path(evaluation: Path) -> Path:
+    """Where the runner keeps the digest of the trial ``DIR/<scenario>/<n>/evaluation.json``."""
+    trial = evaluation.parent
+    return trial.parent.parent / SEALS_DIR / trial.parent.name / f"{trial.name}.sha256"
+
+
+def seal_evaluation(evaluation: Path, text: str) -> None:
+    """Record that the runner is committing ``text`` as ``evaluation``: written before the file
+    itself, so a trial is never sealed and missing, only (after a crash) missing and redone."""
+    atomic_write_text(seal_path(evaluation), hashlib.sha256(text.encode()).hexdigest() + "\n")
+
+
 def read_evaluation(path: Path) -> Evaluation | None:
-    """The trial's evaluation if the file is complete and valid, else None (to be redone); a
-    link or special file in its place is not read (it lies in the agent's workspace)."""
+    """The trial's evaluation if the file is complete, valid and the one the runner committed
+    (its digest sealed outside the workspace), else None (to be redone). The trial folder is the
+    agent's workspace: a score it wrote there, or a link in its place, never counts as done."""
     try:
-        return Evaluation.model_validate(json.loads(read_agent_text(path)))
+        text = read_agent_text(path)
+        sealed = seal_path(path).read_text(encoding="utf-8").strip()
+        if sealed != hashlib.sha256(text.encode()).hexdigest():
+            return None
+        return Evaluation.model_validate(json.loads(text))
     except (OSError, UnsafeFile, ValueError, ValidationError):
         return None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import json
 import subprocess
 import time
 from collections.abc import Mapping
@@ -15,10 +16,10 @@ from itbench.agents.base import Agent, Task, task_prompt
 from itbench.agents.command import CommandAgent
 from itbench.agents.oracle import OracleAgent
 from itbench.errors import ItbenchError
-from itbench.fsutil import agent_files, atomic_write_json, clear_planted, copy_input
+from itbench.fsutil import agent_files, atomic_write_text, clear_planted, copy_input
 from itbench.models import AgentResult, AgentStatus, Evaluation, Scenario, Usage
 from itbench.plugins.spec import Domain, split_scores
-from itbench.runner.layout import EVALUATION_FILE, TRANSCRIPT_FILE
+from itbench.runner.layout import EVALUATION_FILE, TRANSCRIPT_FILE, seal_evaluation
 from itbench.sandbox.agent import cache_dirs
 from itbench.transcript import Transcript
 
@@ -204,4 +205,6 @@ def _discard_planted(path: Path) -> str | None:
 def write_evaluation(directory: Path, evaluation: Evaluation) -> None:
     """Commit the trial's evaluation; a link or folder in its place is replaced, never followed."""
     clear_planted(directory / EVALUATION_FILE)
-    atomic_write_json(directory / EVALUATION_FILE, evaluation.model_dump(mode="json"))
+    text = json.dumps(evaluation.model_dump(mode="json"), indent=2, default=str) + "\n"
+    seal_evaluation(directory / EVALUATION_FILE, text)
+    atomic_write_text(directory / EVALUATION_FILE, text)

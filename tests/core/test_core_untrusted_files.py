@@ -89,13 +89,30 @@ def test_runner_files_replace_what_was_planted_and_write_nothing_through_it(tree
     assert clear_planted(workspace / "answer.json") is None  # a regular file stays
 
 
-def test_a_linked_evaluation_is_not_taken_as_the_trials(tree):
-    from itbench.models import Evaluation
-    from itbench.runner.layout import read_evaluation
+def test_only_the_evaluation_the_runner_committed_counts_as_done(tmp_path: Path):
+    """A score the agent wrote in its workspace (say, just before a run was interrupted) or a link
+    in its place is not taken for the trial's evaluation when the run resumes."""
+    from itbench.models import Evaluation, Scenario
+    from itbench.runner.layout import EVALUATION_FILE, read_evaluation
+    from itbench.runner.run import plan_trials
+    from itbench.runner.trial import write_evaluation
 
-    workspace, outside = tree
-    forged = Evaluation(scenario_id="s", trial_id="1", scenario_class="c", scores={"pass": 1})
-    (outside / "evaluation.json").write_text(forged.model_dump_json())
-    assert read_evaluation(outside / "evaluation.json") == forged
-    (workspace / "evaluation.json").symlink_to(outside / "evaluation.json")
-    assert read_evaluation(workspace / "evaluation.json") is None
+    scenario = Scenario(id="s", domain="d", **{"class": "c"}, title="t", description="d")
+    run = tmp_path / "run"
+    committed = Evaluation(scenario_id="s", trial_id="1", scenario_class="c", scores={"pass": 0})
+    write_evaluation(run / "s" / "1", committed)
+    assert read_evaluation(run / "s" / "1" / EVALUATION_FILE) == committed
+    assert [s.number for s in plan_trials([scenario], 2, run).done] == [1]
+
+    forged = committed.model_copy(update={"scores": {"pass": 1}})
+    (run / "s" / "2").mkdir()
+    (run / "s" / "2" / EVALUATION_FILE).write_text(forged.model_dump_json())
+    (run / "s" / "1" / EVALUATION_FILE).write_text(forged.model_dump_json())
+    plan = plan_trials([scenario], 2, run)
+    assert plan.done == () and [s.number for s in plan.todo] == [1, 2]
+
+    elsewhere = tmp_path / "elsewhere" / "s" / "1"
+    write_evaluation(elsewhere, forged)  # committed, but in another run
+    (run / "s" / "1" / EVALUATION_FILE).unlink()
+    (run / "s" / "1" / EVALUATION_FILE).symlink_to(elsewhere / EVALUATION_FILE)
+    assert read_evaluation(run / "s" / "1" / EVALUATION_FILE) is None
