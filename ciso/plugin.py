@@ -139,8 +139,12 @@ domain = Domain(
     # ITBench gives an agent 200 s per CISO scenario
     default_time_limit_s=200.0,
     cluster_extension=_cluster_extension,
-    # Sandboxed tools (the cluster's background scan, Ansible playbooks) import these.
-    sandbox_packages=("ciso", "policies", "playbooks"),
+    # Sandboxed tools (the cluster's background scan and types, Ansible) import ciso; the
+    # reference answers and the built-in suite (with its solutions) are never visible there, nor
+    # the baseline agent that would write an answer for an agent's fetcher.
+    sandbox_packages=("ciso",),
+    answer_packages=("policies", "playbooks"),
+    answer_folders=("ciso/suite", "ciso/agents"),
     # live mode: --kubeconfig PATH runs kyverno and kubectl-opa scenarios on a real cluster
     run_options=_run_options,
     configure=_configure,

@@ -15,7 +15,7 @@ from typing import Any
 from finops.model import Diagnosis, Resource
 from itbench import jsonsafe
 from itbench.errors import InputError
-from itbench.fsutil import atomic_write_json
+from itbench.fsutil import atomic_write_json, read_agent_bytes
 
 OUTPUT_FILE = "agent_output.json"
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
@@ -87,7 +87,8 @@ def parse_resources(data: Any, where: str) -> tuple[Resource, ...]:
 
 def read_agent_output(path: Path) -> tuple[Resource, ...]:
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        # the agent's file: never through a link (it could point at the ground truth)
+        text = read_agent_bytes(path).decode("utf-8", errors="replace")
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
     jsonsafe.check(text, str(path))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -10,7 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from itbench.errors import OutputError
+from itbench.errors import InputError, OutputError
 
 
 def atomic_write_text(path: Path, text: str, durable: bool = False) -> None:
@@ -97,3 +98,175 @@ def copy_input(source: Path, target: Path) -> None:
         shutil.copytree(source, target, symlinks=False, dirs_exist_ok=True)
     else:
         shutil.copyfile(source, target)
+
+
+# --- An agent's tree: never trusted -------------------------------------------------------------
+# The evaluator and the runner run as the user (often root) on files an agent could arrange: a
+# symbolic link to a reference answer or to /etc/shadow, a FIFO that blocks a reader forever, a
+# directory where the runner writes a file. Nothing below follows a link the agent may have planted.
+
+_NOFOLLOW_READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+
+class UnsafeFile(InputError):
+    """An agent's file that is not read: a symbolic link on its path, or not a regular file."""
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def agent_file(root: Path, relative: str | Path) -> Path | None:
+    """``root/relative`` when it is a regular file reached from ``root`` through real directories
+    only; None when nothing is there; ``UnsafeFile`` (saying what is there) when a symbolic link
+    or a special file is in the way."""
+    parts = Path(relative).parts
+    current = root
+    for index, part in enumerate(parts):
+        current = current / part
+        shown = "/".join(parts[: index + 1])
+        try:
+            mode = os.lstat(current).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+        except OSError as exc:
+            raise UnsafeFile(f"{shown}: cannot be read ({_reason(exc)})") from exc
+        last = index == len(parts) - 1
+        if stat.S_ISREG(mode) and last:
+            return current
+        if stat.S_ISDIR(mode) and not last:
+            continue
+        if stat.S_ISDIR(mode):
+            return None  # a folder of that name: no file there
+        if not last and not stat.S_ISLNK(mode):
+            return None
+        raise UnsafeFile(f"{shown} is {_kind(mode)}: not read")
+    return None
+
+
+def agent_files(root: Path, skip: frozenset[str] = frozenset()) -> tuple[list[Path], list[str]]:
+    """(regular files under ``root``, sorted; why each other entry was refused). Directories are
+    entered only when they are real ones (never through a link); top-level names in ``skip`` are
+    left out."""
+    files: list[Path] = []
+    refused: list[str] = []
+    pending = [root]
+    while pending:
+        directory = pending.pop()
+        try:
+            entries = list(os.scandir(directory))
+        except OSError as exc:
+            refused.append(f"{directory.relative_to(root)}: cannot be listed ({_reason(exc)})")
+            continue
+        for entry in entries:
+            path = Path(entry.path)
+            rel = path.relative_to(root)
+            if rel.parts[0] in skip:
+                continue
+            try:
+                mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError:
+                continue
+            if stat.S_ISDIR(mode):
+                pending.append(path)
+            elif stat.S_ISREG(mode):
+                files.append(path)
+            else:
+                refused.append(f"{rel} is {_kind(mode)}: not read")
+    return sorted(files), sorted(refused)
+
+
+def read_agent_bytes(path: Path) -> bytes:
+    """The content of an agent's file, opened without following a link at its last component and
+    refused unless it is a regular file (a FIFO would block, a device never end)."""
+    try:
+        fd = os.open(path, _NOFOLLOW_READ)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UnsafeFile(f"{path.name} is a symbolic link: not read") from None
+        raise
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise UnsafeFile(f"{path.name} is {_kind(mode)}: not read")
+        return handle.read()
+
+
+def read_agent_text(path: Path) -> str:
+    """``read_agent_bytes`` decoded as UTF-8 (``UnicodeDecodeError`` as for ``read_text``)."""
+    return read_agent_bytes(path).decode("utf-8")
+
+
+def clear_planted(path: Path) -> str | None:
+    """Remove what stands at ``path`` unless it is a regular file (a link, a folder, a FIFO the
+    agent left where the runner writes its own file); what was removed, or None. A link is removed
+    itself, never what it points to; a folder's content likewise (``rmtree`` follows no links)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    kind = _kind(mode)
+    try:
+        if stat.S_ISDIR(mode):
+            shutil.rmtree(path)
+        else:
+            path.unlink()
+    except OSError as exc:
+        raise OutputError(
+            f"{path}: {kind} is in the way and cannot be removed ({_reason(exc)})"
+        ) from exc
+    return f"{path.name} was {kind}: replaced"
+
+
+def real_directory(root: Path, relative: str | Path) -> Path:
+    """``root/relative`` as real directories all the way down (anything else in the way is removed
+    first): where the runner may write its own files inside an agent's workspace."""
+    current = root
+    for part in Path(relative).parts:
+        current = current / part
+        in_the_way = os.path.lexists(current) and (current.is_symlink() or not current.is_dir())
+        if in_the_way and clear_planted(current) is None:
+            current.unlink()  # a regular file where the folder goes
+        try:
+            os.mkdir(current)
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            raise OutputError(f"{current}: cannot create the folder ({_reason(exc)})") from exc
+    return current
+
+
+def append_line(path: Path, line: str) -> None:
+    """Append ``line`` to the runner's own file ``path`` in a workspace: never through a link (a
+    planted link or special file is replaced by a new regular file first)."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    for _attempt in range(3):
+        try:
+            fd = os.open(path, flags, 0o644)
+        except OSError as exc:
+            if exc.errno not in (errno.ELOOP, errno.EISDIR, errno.ENXIO, errno.EWOULDBLOCK):
+                raise OutputError(f"{path}: cannot write ({_reason(exc)})") from exc
+            clear_planted(path)
+            continue
+        try:
+            regular = stat.S_ISREG(os.fstat(fd).st_mode)
+            if regular:
+                os.write(fd, line.encode("utf-8"))
+        finally:
+            os.close(fd)
+        if regular:
+            return
+        clear_planted(path)
+    raise OutputError(f"{path}: cannot write (something keeps replacing it)")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from itbench import jsonsafe
+from itbench.fsutil import append_line
 
 #: Environment variables whose values must never be written (API keys, tokens, passwords).
 _SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.IGNORECASE)
@@ -47,8 +48,9 @@ class Transcript:
     def record(self, event: str, **fields: Any) -> None:
         entry = {"ts": round(time.time(), 3), "event": event, **fields}
         line = json.dumps(scrub(entry, self._secrets), default=str, ensure_ascii=False)
-        with self.path.open("a", encoding="utf-8") as fh:
-            fh.write(line + "\n")
+        # the transcript lies in the agent's workspace: a link planted in its place is replaced,
+        # never followed (it could point at any file the runner may write)
+        append_line(self.path, line + "\n")
 
     def scrub(self, value: Any) -> Any:
         return scrub(value, self._secrets)

@@ -20,6 +20,7 @@ from typing import Any
 
 from itbench import jsonsafe
 from itbench.errors import InputError, parse_problem
+from itbench.fsutil import read_agent_text
 
 #: Kinds by their lower-case spelling, so ``service/flagd`` and ``Service/flagd`` agree.
 KNOWN_KINDS = {
@@ -265,7 +266,7 @@ def diagnosis_from(doc: dict[str, Any], source: str) -> AgentDiagnosis:
 
 def read_diagnosis(path: Path) -> AgentDiagnosis:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_agent_text(path)
     except UnicodeDecodeError:
         raise InputError(f"{path}: not UTF-8 text") from None
     except OSError as exc:

@@ -22,7 +22,7 @@ from typing import Any
 from ciso.scenarios.model import CisoScenario, Platform, ScenarioClass
 from itbench import jsonsafe
 from itbench.errors import InputError
-from itbench.fsutil import atomic_write_json
+from itbench.fsutil import agent_file, atomic_write_json, read_agent_text, real_directory
 from itbench.models import Scenario
 
 CLUSTER_CLASSES = frozenset(
@@ -84,7 +84,9 @@ def serve(
         try:
             yield {"KUBECONFIG": str(kubeconfig)}
         finally:
-            atomic_write_json(directory / APPLIED_FILE, cluster.overlay())
+            # the workspace is the agent's: .itbench may have become a link to anywhere
+            folder = real_directory(directory, APPLIED_FILE.parent)
+            atomic_write_json(folder / APPLIED_FILE.name, cluster.overlay())
 
 
 def _host_environment(scenario: CisoScenario, directory: Path, compliant: bool) -> dict[str, str]:
@@ -134,13 +136,13 @@ def _live_settings(scenario: CisoScenario) -> Any:
 
 def read_applied(workspace: Path) -> dict[str, list]:
     """What the agent applied to its cluster (written when the trial environment closed)."""
-    path = workspace / APPLIED_FILE
-    if not path.is_file():
+    path = agent_file(workspace, APPLIED_FILE)  # UnsafeFile when a link stands in the way
+    if path is None:
         return {"applied": [], "deleted": []}
     try:
-        data = jsonsafe.load_file(path)
+        data = jsonsafe.loads(read_agent_text(path), str(path))
     except jsonsafe.TooDeep:
         raise
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError) as exc:  # UnicodeDecodeError, JSONDecodeError
         raise InputError(f"{path}: unreadable record of the cluster's changes: {exc}") from None
     return {"applied": list(data.get("applied") or []), "deleted": list(data.get("deleted") or [])}

@@ -2,6 +2,10 @@
 
 Our runner leaves them at the top of the trial directory; ITBench-Lite's CISOEvaluator also looks
 in ``<trial>/outputs/``; ITBench's CAA leaves a workdir whose files are at its top.
+
+The trial directory is the agent's: only regular files reached through real folders count. A
+symbolic link (to a reference answer, to ``/etc/shadow``) or a special file is never read, and the
+evaluation says so (``refused``).
 """
 
 from __future__ import annotations
@@ -9,48 +13,57 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from itbench.fsutil import UnsafeFile, agent_file, agent_files
+
 OUTPUTS_DIR = "outputs"
 #: Folders of the workspace that are not the agent's answer.
 NOT_ANSWERS = frozenset({".itbench", "static-resources", "static-resources-compliant"})
-
-
-def answer_dirs(trial_dir: Path) -> list[Path]:
-    dirs = [trial_dir]
-    if (trial_dir / OUTPUTS_DIR).is_dir():
-        dirs.append(trial_dir / OUTPUTS_DIR)
-    return dirs
+#: The runner's own files in a trial directory.
+RUNNER_FILES = frozenset({"transcript.jsonl", "evaluation.json", "TASK.md"})
 
 
 def find_file(trial_dir: Path, names: Sequence[str]) -> Path | None:
-    """The first of ``names`` (in preference order) in the trial directory or its ``outputs/``."""
+    """The first of ``names`` (in preference order) in the trial directory or its ``outputs/``
+    that is a regular file; a link or special file there is skipped (``refused`` says why)."""
     for name in names:
-        for directory in answer_dirs(trial_dir):
-            candidate = directory / name
-            if candidate.is_file():
-                return candidate
+        for base in ("", OUTPUTS_DIR):
+            try:
+                found = agent_file(trial_dir, Path(base) / name)
+            except UnsafeFile:
+                continue
+            if found is not None:
+                return found
     return None
 
 
+def refused(trial_dir: Path, names: Sequence[str]) -> list[str]:
+    """Why each of ``names`` present in the trial directory (or ``outputs/``) was not read."""
+    reasons = []
+    for name in names:
+        for base in ("", OUTPUTS_DIR):
+            try:
+                agent_file(trial_dir, Path(base) / name)
+            except UnsafeFile as exc:
+                reasons.append(str(exc))
+    return reasons
+
+
 def yaml_files(trial_dir: Path) -> list[Path]:
-    """Every ``*.yaml``/``*.yml`` the agent left (sorted), outside the folders it was given."""
-    found = []
-    for path in sorted(trial_dir.rglob("*")):
-        rel = path.relative_to(trial_dir)
-        if rel.parts and rel.parts[0] in NOT_ANSWERS:
-            continue
-        if path.suffix in (".yaml", ".yml") and path.is_file() and path.name != "kubeconfig.yaml":
-            found.append(path)
-    return found
+    """Every ``*.yaml``/``*.yml`` regular file the agent left (sorted), outside the folders it was
+    given."""
+    files, _ = agent_files(trial_dir, skip=NOT_ANSWERS)
+    return [
+        path
+        for path in files
+        if path.suffix in (".yaml", ".yml") and path.name != "kubeconfig.yaml"
+    ]
 
 
-def listing(trial_dir: Path, limit: int = 20) -> str:
-    """What the agent did leave, for a 'missing file' reason."""
-    names = sorted(
-        str(p.relative_to(trial_dir))
-        for p in trial_dir.rglob("*")
-        if p.is_file()
-        and p.relative_to(trial_dir).parts[0] not in NOT_ANSWERS
-        and p.name not in ("transcript.jsonl", "evaluation.json", "TASK.md")
-    )
-    shown = ", ".join(names[:limit]) + (" …" if len(names) > limit else "")
-    return shown or "nothing"
+def listing(trial_dir: Path, limit: int = 20, names: Sequence[str] = ()) -> str:
+    """What the agent did leave, for a 'missing file' reason (and why any of ``names`` that is
+    there was not read)."""
+    files, _ = agent_files(trial_dir, skip=NOT_ANSWERS)
+    shown_names = sorted(str(p.relative_to(trial_dir)) for p in files if p.name not in RUNNER_FILES)
+    shown = ", ".join(shown_names[:limit]) + (" …" if len(shown_names) > limit else "")
+    not_read = refused(trial_dir, names)
+    return (shown or "nothing") + (f"; refused: {'; '.join(not_read)}" if not_read else "")

@@ -5,6 +5,8 @@ environment, and reading back ``collected_data.json``."""
 from __future__ import annotations
 
 import json
+import random
+import secrets
 import shutil
 import stat
 import sys
@@ -18,6 +20,7 @@ from ciso.evaluation.fetch_driver import OUTCOME
 from ciso.evaluation.record import truncate
 from ciso.evaluation.rego import load_collected
 from itbench import jsonsafe
+from itbench.fsutil import UnsafeFile, read_agent_bytes, read_agent_text
 from itbench.sandbox import run_sandboxed
 
 TIME_LIMIT_S = 60.0
@@ -57,7 +60,7 @@ def run_fetcher(
     """``bash <script>`` with the offline cluster over ``manifests`` as its only reachable API
     (``KUBECONFIG`` set inside the sandbox), as ITBench's evaluator runs the fetcher."""
     workdir.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(script, workdir / script.name)
+    (workdir / script.name).write_bytes(read_agent_bytes(script))
     result = run_sandboxed(
         ["bash", script.name], out_dir=workdir, cluster_manifests=manifests, timeout_s=timeout_s
     )
@@ -72,20 +75,30 @@ def run_fetcher_batch(
 ) -> dict[str, Collection]:
     """``bash <script>`` once per (label, manifests) environment, each against its own offline
     cluster, all inside one sandbox (see fetch_driver); label -> what that run collected."""
-    runs = []
-    for index, (_label, manifests) in enumerate(environments):
-        workdir = root / f"run-{index}"
+    runs, labels = [], []
+    # a random order under random names: nothing in a run's place or its folder's name says
+    # whether it is the violating, the compliant or a leave-one-in environment (a fetcher could
+    # otherwise answer by its working directory's name)
+    order = list(range(len(environments)))
+    random.SystemRandom().shuffle(order)
+    names = [secrets.token_hex(6) for _ in environments]
+    for index in order:
+        label, manifests = environments[index]
+        labels.append(label)  # kept here: the spec the sandbox reads names no environment
+        workdir = root / f"run-{names[index]}"
         workdir.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(script, workdir / script.name)
+        (workdir / script.name).write_bytes(read_agent_bytes(script))
         # the sandbox sees only its output directory: each cluster's manifests are copied in
+        # (and removed by the driver before any fetcher runs)
+        env_dir = root / f"env-{names[index]}"
         if manifests.is_dir():
-            shutil.copytree(manifests, root / f"env-{index}")
+            shutil.copytree(manifests, env_dir)
         else:
-            (root / f"env-{index}").mkdir()
-            shutil.copyfile(manifests, root / f"env-{index}" / manifests.name)
+            env_dir.mkdir()
+            shutil.copyfile(manifests, env_dir / manifests.name)
         runs.append(
             {
-                "manifests": str(root / f"env-{index}"),
+                "manifests": str(env_dir),
                 "workdir": str(workdir),
                 "script": script.name,
                 "timeout_s": timeout_s,
@@ -99,11 +112,11 @@ def run_fetcher_batch(
         timeout_s=timeout_s * len(runs) + 30,
     )
     found: dict[str, Collection] = {}
-    for (label, _), run in zip(environments, runs, strict=True):
+    for label, run in zip(labels, runs, strict=True):
         workdir = Path(run["workdir"])
         try:
-            outcome = jsonsafe.load_file(workdir / OUTCOME)
-        except (OSError, ValueError):  # JSONDecodeError, TooDeep
+            outcome = jsonsafe.loads(read_agent_text(workdir / OUTCOME), OUTCOME)
+        except (OSError, UnsafeFile, ValueError):  # UnicodeDecodeError, JSONDecodeError, TooDeep
             found[label] = Collection(
                 None,
                 "the fetcher run did not complete (the sandbox ended early)",
@@ -116,8 +129,7 @@ def run_fetcher_batch(
 
 
 def has_shebang(script: Path) -> bool:
-    with script.open("rb") as handle:
-        return handle.read(2) == b"#!"
+    return read_agent_bytes(script)[:2] == b"#!"
 
 
 def rewrite_paths(text: str, absolute: list[str]) -> str:
@@ -141,7 +153,7 @@ def run_static_fetch(
     workdir.mkdir(parents=True, exist_ok=True)
     target = workdir / "fetch.sh"
     target.write_text(
-        rewrite_paths(script.read_text(encoding="utf-8", errors="replace"), absolute),
+        rewrite_paths(read_agent_bytes(script).decode("utf-8", errors="replace"), absolute),
         encoding="utf-8",
     )
     target.chmod(target.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -40,17 +41,16 @@ class Cluster:
         KUBECONFIG.parent.mkdir(parents=True, exist_ok=True)
         write_kubeconfig(KUBECONFIG, f"http://127.0.0.1:{self.server.port}")
 
-    def serve(self, manifests: Path) -> None:
-        from itbench.cluster import load_manifests
+    def serve(self, objects: list) -> None:
         from itbench.cluster.state import ClusterState
 
-        self.server.state = ClusterState(load_manifests(manifests), extensions=self.extensions)
+        self.server.state = ClusterState(objects, extensions=self.extensions)
 
 
-def run_one(cluster: Cluster, run: dict) -> dict:
+def run_one(cluster: Cluster, run: dict, objects: list) -> dict:
     workdir = Path(run["workdir"])
     started = time.monotonic()
-    cluster.serve(Path(run["manifests"]))
+    cluster.serve(objects)
     env = dict(os.environ, KUBECONFIG=str(KUBECONFIG), HOME=HOME)
     proc = subprocess.Popen(
         ["bash", run["script"]],
@@ -79,11 +79,31 @@ def run_one(cluster: Cluster, run: dict) -> dict:
     }
 
 
+def _load_all(spec: Path, runs: list[dict]) -> list[list | Exception]:
+    """Every environment's objects, read before any fetcher runs; then the manifests and the spec
+    are removed. A fetcher sees only its own environment, through the API server: not the others'
+    manifests (the compliant one, the leave-one-in ones), nor which run is which."""
+    from itbench.cluster import load_manifests
+
+    loaded: list[list | Exception] = []
+    for run in runs:
+        try:
+            loaded.append(load_manifests(Path(run["manifests"])))
+        except Exception as exc:  # that run fails alone, below
+            loaded.append(exc)
+    for run in runs:
+        shutil.rmtree(run["manifests"], ignore_errors=True)
+    spec.unlink(missing_ok=True)
+    return loaded
+
+
 def main() -> None:
-    runs = json.loads(Path(sys.argv[1]).read_text())
+    spec = Path(sys.argv[1])
+    runs = json.loads(spec.read_text())
+    loaded = _load_all(spec, runs)
     hung = False
     cluster = Cluster()
-    for run in runs:
+    for run, objects in zip(runs, loaded, strict=True):
         if hung:  # a fetcher that hung once would hang again: do not pay its limit per environment
             outcome = {
                 "exit_code": None,
@@ -95,7 +115,9 @@ def main() -> None:
             (Path(run["workdir"]) / OUTCOME).write_text(json.dumps(outcome))
             continue
         try:
-            outcome = run_one(cluster, run)
+            if isinstance(objects, Exception):
+                raise objects
+            outcome = run_one(cluster, run, objects)
         except Exception as exc:  # a cluster that cannot load these manifests fails that run only
             outcome = {
                 "exit_code": 97,

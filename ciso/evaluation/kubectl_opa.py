@@ -40,7 +40,8 @@ def evaluate(
             if p is None
         ]
         record.fail(
-            "files", f"missing {' and '.join(missing)}; the agent left: {listing(trial_dir)}"
+            "files",
+            f"missing {' and '.join(missing)}; the agent left: {listing(trial_dir, names=(*FETCHER_NAMES, 'policy.rego'))}",
         )
         return record.scores(_zero(scenario))
 

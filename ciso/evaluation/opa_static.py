@@ -10,7 +10,7 @@ share of those detected.
 
 from __future__ import annotations
 
-import itertools
+import secrets
 import tempfile
 from pathlib import Path
 
@@ -43,7 +43,8 @@ def evaluate(
     if fetch is None or policy is None:
         missing = [n for n, p in (("fetch.sh", fetch), ("policy.rego", policy)) if p is None]
         record.fail(
-            "files", f"missing {' and '.join(missing)}; the agent left: {listing(trial_dir)}"
+            "files",
+            f"missing {' and '.join(missing)}; the agent left: {listing(trial_dir, names=('fetch.sh', 'policy.rego'))}",
         )
         return record.scores(_scores(criteria, strict=False, recall=0.0))
     criteria["required_files_exist"] = 1
@@ -59,11 +60,11 @@ def evaluate(
     ]
     with tempfile.TemporaryDirectory(prefix="itbench-opa-static-") as scratch:
         root = Path(scratch)
-        runs = itertools.count()
 
         def collect(env: Environment) -> Collection:
+            # a random name: fetch.sh must not tell the environments apart by its folder's name
             return run_static_fetch(
-                fetch, root / f"run-{next(runs)}", env.source, absolute, timeout_s
+                fetch, root / f"run-{secrets.token_hex(6)}", env.source, absolute, timeout_s
             )
 
         violating = Environment(VIOLATING, scenario.violating, False)

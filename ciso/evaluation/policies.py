@@ -12,7 +12,8 @@ import yaml
 
 from ciso.environments import read_applied
 from ciso.environments.kubernetes import is_policy
-from ciso.evaluation.answer import yaml_files
+from ciso.evaluation.answer import NOT_ANSWERS, yaml_files
+from itbench.fsutil import agent_files, read_agent_text
 from itbench.yamlsafe import load_all
 
 
@@ -49,7 +50,7 @@ def agent_policies(trial_dir: Path) -> AgentPolicies:
     for path in yaml_files(trial_dir):
         rel = str(path.relative_to(trial_dir))
         try:
-            documents = load_all(path.read_text(encoding="utf-8"))
+            documents = load_all(read_agent_text(path))
         except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
             unreadable.append(
                 f"{rel}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
@@ -62,6 +63,8 @@ def agent_policies(trial_dir: Path) -> AgentPolicies:
                 found[policy_key(doc)] = (doc, rel)
             elif doc.get("kind"):
                 other.append(f"{doc.get('kind')} ({rel})")
+    _, not_read = agent_files(trial_dir, skip=NOT_ANSWERS)
+    unreadable += [r for r in not_read if r.partition(" is ")[0].endswith((".yaml", ".yml"))]
     for obj in read_applied(trial_dir)["applied"]:
         if isinstance(obj, dict) and is_policy(obj):
             found[policy_key(obj)] = (obj, "cluster")

@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from ciso.engines.rego.model import UNDEFINED, RegoError
+from ciso.engines.rego.offline import offline_problem
 from ciso.engines.rego.pool import RegoPool
 from itbench import jsonsafe
+from itbench.fsutil import UnsafeFile, read_agent_text
 
 QUERY = "data.check.result"
 #: ITBENCH_REGO_ENGINE=opa|opa-golib|regorus forces a backend (default: the best available).
@@ -25,7 +27,7 @@ def _pool() -> RegoPool:
     # one worker per process: a runner worker evaluates one trial at a time
     global _POOL
     if _POOL is None:
-        _POOL = RegoPool(size=1, timeout_s=TIME_LIMIT_S)
+        _POOL = RegoPool(size=1, timeout_s=TIME_LIMIT_S, offline=True)
     return _POOL
 
 
@@ -46,10 +48,13 @@ class RegoVerdict:
 
 def load_collected(path: Path) -> tuple[Any, str]:
     """(data, problem): the collected data, or why it is unusable."""
-    if not path.is_file():
+    # written by the sandboxed collector: it may be a link to any host file, never followed
+    if not os.path.lexists(path):
         return None, f"no {path.name} was written in the working directory"
     try:
-        return jsonsafe.load_file(path), ""
+        return jsonsafe.loads(read_agent_text(path), str(path)), ""
+    except UnsafeFile as exc:
+        return None, str(exc)
     except (OSError, ValueError) as exc:  # UnicodeDecodeError, JSONDecodeError, TooDeep
         return None, f"{path.name} is not valid JSON: {exc}"
 
@@ -57,9 +62,12 @@ def load_collected(path: Path) -> tuple[Any, str]:
 def evaluate_policy(policy: Path, data: Any) -> RegoVerdict:
     """``data.check.result`` of ``policy`` with ``data`` as input."""
     try:
-        source = policy.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        source = read_agent_text(policy)
+    except (OSError, UnsafeFile, UnicodeDecodeError) as exc:
         return RegoVerdict(UNDEFINED, "", f"{policy.name}: unreadable: {exc}")
+    refused = offline_problem({policy.name: source})
+    if refused:
+        return RegoVerdict(UNDEFINED, "", refused)
     try:
         result = _pool().evaluate(
             {policy.name: source}, QUERY, data, engine=os.environ.get(ENGINE_VARIABLE) or None

@@ -8,6 +8,7 @@ host (settings are not separable objects, so there is no leave-one-in here).
 
 from __future__ import annotations
 
+import secrets
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -24,6 +25,7 @@ from ciso.scenarios.model import CisoScenario
 from itbench.plugins.spec import TrialScores
 
 TIME_LIMIT_S = 120.0
+ANSWER_NAMES = ("playbook.yml", "playbook.yaml", "policy.rego")
 
 
 def _ansible_version() -> str:
@@ -44,7 +46,8 @@ def evaluate(
     if playbook is None or policy is None:
         missing = [n for n, p in (("playbook.yml", playbook), ("policy.rego", policy)) if p is None]
         record.fail(
-            "files", f"missing {' and '.join(missing)}; the agent left: {listing(trial_dir)}"
+            "files",
+            f"missing {' and '.join(missing)}; the agent left: {listing(trial_dir, names=ANSWER_NAMES)}",
         )
         return record.scores({"itbench_pass": 0, "strict_pass": 0})
 
@@ -57,17 +60,18 @@ def evaluate(
         root = Path(scratch)
 
         def collect(index: int, env: Environment) -> Collection:
-            tree, notes = prepare(locate(env.source), root / f"host-{index}")
+            # random names: the playbook must not tell the hosts apart by its folder's name
+            name = secrets.token_hex(6)
+            tree, notes = prepare(locate(env.source), root / f"host-{name}")
             record.notes.extend(notes)
-            result = run_playbook(
-                playbook, out_dir=root / f"run-{index}", host_tree=tree, timeout_s=timeout_s
-            )
+            out_dir = root / f"run-{name}"
+            result = run_playbook(playbook, out_dir=out_dir, host_tree=tree, timeout_s=timeout_s)
             output = truncate(result.sandbox.stdout[-3000:] + "\n" + result.sandbox.stderr[-3000:])
             if not result.ok:
                 return Collection(
                     None, f"playbook {result.status}", output, result.sandbox.duration_s
                 )
-            data, problem = load_collected(root / f"run-{index}" / "collected_data.json")
+            data, problem = load_collected(out_dir / "collected_data.json")
             return Collection(data, problem, output, result.sandbox.duration_s)
 
         # the two hosts are independent sandboxes: Ansible spends much of its time waiting on

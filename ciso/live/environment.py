@@ -16,7 +16,7 @@ from ciso.live.deploy import Deployment, deployed
 from ciso.live.kubeconfig import write_flattened
 from ciso.live.naming import TRIAL_LABEL, trial_suffix
 from ciso.scenarios.model import CisoScenario
-from itbench.fsutil import atomic_write_json
+from itbench.fsutil import atomic_write_json, real_directory
 
 #: What the trial deployed (suffix, namespaces), for people and for ``itbench ciso eval``.
 LIVE_RECORD = Path(".itbench") / "live.json"
@@ -58,7 +58,7 @@ def _collect_agent_policies(
         and TRIAL_LABEL not in ((obj.get("metadata") or {}).get("labels") or {})
     ]
     atomic_write_json(
-        workspace / Path(".itbench") / "cluster-applied.json",
+        real_directory(workspace, ".itbench") / "cluster-applied.json",
         {"applied": [_as_applied(o) for o in new], "deleted": []},
     )
     for obj in new:
@@ -74,7 +74,7 @@ def live_trial_environment(
     kubeconfig = write_flattened(settings.kubeconfig, workspace / "kubeconfig.yaml")
     with deployed(cluster, declared_objects(scenario), suffix, settings) as deployment:
         atomic_write_json(
-            workspace / LIVE_RECORD,
+            real_directory(workspace, LIVE_RECORD.parent) / LIVE_RECORD.name,
             {
                 "suffix": suffix,
                 "namespaces": deployment.plan.namespaces,

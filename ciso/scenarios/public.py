@@ -182,4 +182,7 @@ def to_benchmark_scenario(scenario: CisoScenario) -> Scenario:
         ground_truth=scenario,
         reference=dict(scenario.solution),
         metadata=public_metadata(scenario),
+        # hidden from the agent whatever the class (issue 26): scenario.yaml, compliant/ and
+        # solution/ lie there even when nothing is copied into the workspace
+        source_dir=scenario.source if scenario.source is not None else scenario.violating.parent,
     )

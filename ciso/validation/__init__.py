@@ -18,6 +18,7 @@ from pathlib import Path
 from ciso.scenarios.model import ScenarioClass
 from ciso.validation.diagnostics import Diagnostic, Level, Step, has_errors, problems
 from itbench.errors import InputError
+from itbench.fsutil import append_line, real_directory
 from itbench.models import PublicScenario
 
 __all__ = ["Diagnostic", "Level", "Step", "problems", "validate", "validate_output"]
@@ -63,15 +64,14 @@ def validate(scenario: PublicScenario, workspace: Path) -> list[Diagnostic]:
 def _log(
     workspace: Path, diagnostics: list[Diagnostic], timings: dict[str, float], total: float
 ) -> None:
-    path = workspace / LOG_FILE
-    path.parent.mkdir(parents=True, exist_ok=True)
+    # the workspace is the agent's: a link planted at .itbench or the log is replaced, not followed
+    path = real_directory(workspace, LOG_FILE.parent) / LOG_FILE.name
     entry = {
         "seconds": round(total, 4),
         "steps": {str(k): round(v, 4) for k, v in timings.items()},
         "problems": sum(d.is_problem for d in diagnostics),
     }
-    with path.open("a", encoding="utf-8") as handle:
-        handle.write(json.dumps(entry) + "\n")
+    append_line(path, json.dumps(entry) + "\n")
 
 
 def validate_output(scenario: PublicScenario, workspace: Path) -> Sequence[str]:

@@ -29,6 +29,7 @@ from ciso.evaluation.fetch import Collection
 from ciso.scenarios.model import ScenarioClass
 from ciso.validation.diagnostics import Diagnostic, Level, Step
 from ciso.validation.files import AnswerFiles
+from itbench.fsutil import atomic_write_text, real_directory
 
 KUBECTL_TIMEOUT_S = 30.0
 FETCH_TIMEOUT_S = 60.0
@@ -126,9 +127,8 @@ def _judge_collection(
             )
         ]
     # kept for the agent to read (its own collector's output on its own environment)
-    saved = files.workspace / DRY_RUN_DATA
-    saved.parent.mkdir(parents=True, exist_ok=True)
-    saved.write_text(json.dumps(collection.data, indent=1), encoding="utf-8")
+    saved = real_directory(files.workspace, DRY_RUN_DATA.parent) / DRY_RUN_DATA.name
+    atomic_write_text(saved, json.dumps(collection.data, indent=1))
     facts = [
         Diagnostic(
             Step.DRY_RUN,

@@ -171,6 +171,12 @@ class Domain:
     #: Top-level import packages a sandboxed tool of this domain must see besides itbench and the
     #: package holding this plugin (the sandbox hides the checkout they live in otherwise).
     sandbox_packages: tuple[str, ...] = ()
+    #: Top-level import packages holding reference answers: hidden from the agent and never
+    #: visible in the evaluation sandbox, where the agent's own scripts run.
+    answer_packages: tuple[str, ...] = ()
+    #: Folders inside the packages above (``"pkg/suite"``) holding answers: built-in suites with
+    #: their solutions, reference solvers. Left out wherever their package is visible.
+    answer_folders: tuple[str, ...] = ()
     #: Extra options of ``itbench <domain> run|eval`` (e.g. a real cluster to use instead of an
     #: offline one), built with the commands; their values reach the domain through ``configure``.
     run_options: Callable[[], Sequence[click.Option]] | None = None

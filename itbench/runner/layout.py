@@ -7,13 +7,16 @@ The original evaluators also accept scenario folders named ``<N>``, ``Scenario-<
 
 from __future__ import annotations
 
+import hashlib
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from itbench import jsonsafe
+from itbench.fsutil import UnsafeFile, agent_file, atomic_write_text, read_agent_text
 from itbench.models import Evaluation
 
 EVALUATION_FILE = "evaluation.json"
@@ -39,20 +42,46 @@ def safe_name(scenario_id: str) -> str:
     return cleaned or "scenario"
 
 
+#: Beside the scenario folders of a run directory (which no agent sees): the digest of each
+#: ``evaluation.json`` the runner committed.
+SEALS_DIR = ".itbench-committed"
+
+
+def seal_path(evaluation: Path) -> Path:
+    """Where the runner keeps the digest of the trial ``DIR/<scenario>/<n>/evaluation.json``."""
+    trial = evaluation.parent
+    return trial.parent.parent / SEALS_DIR / trial.parent.name / f"{trial.name}.sha256"
+
+
+def seal_evaluation(evaluation: Path, text: str) -> None:
+    """Record that the runner is committing ``text`` as ``evaluation``: written before the file
+    itself, so a trial is never sealed and missing, only (after a crash) missing and redone."""
+    atomic_write_text(seal_path(evaluation), hashlib.sha256(text.encode()).hexdigest() + "\n")
+
+
 def read_evaluation(path: Path) -> Evaluation | None:
-    """The trial's evaluation if the file is complete and valid, else None (to be redone)."""
+    """The trial's evaluation if the file is complete, valid and the one the runner committed
+    (its digest sealed outside the workspace), else None (to be redone). The trial folder is the
+    agent's workspace: a score it wrote there, or a link in its place, never counts as done."""
     try:
-        return Evaluation.model_validate(jsonsafe.load_file(path))
-    except (OSError, ValueError, ValidationError):
+        text = read_agent_text(path)
+        sealed = seal_path(path).read_text(encoding="utf-8").strip()
+        if sealed != hashlib.sha256(text.encode()).hexdigest():
+            return None
+        return Evaluation.model_validate(jsonsafe.loads(text, str(path)))
+    except (OSError, UnsafeFile, ValueError, ValidationError):
         return None
 
 
 def find_agent_output(trial: Path, names: tuple[str, ...] = AGENT_OUTPUT_NAMES) -> Path | None:
-    for base in (trial, trial / "outputs"):
+    """The agent's answer file: a regular file reached through real folders. A symbolic link or
+    special file under one of ``names`` is an ``UnsafeFile`` (never read: it could point at a
+    reference answer or any host file)."""
+    for base in ("", "outputs"):
         for name in names:
-            candidate = base / name
-            if candidate.is_file():
-                return candidate
+            found = agent_file(trial, Path(base) / name)
+            if found is not None:
+                return found
     return None
 
 
@@ -64,12 +93,22 @@ class OutputTrial:
 
 
 def discover_outputs(outputs: Path) -> list[OutputTrial]:
-    """Trials under an outputs root: ``<scenario>/<digits>/``; other entries are ignored."""
+    """Trials under an outputs root: ``<scenario>/<digits>/``; other entries are ignored, and a
+    scenario or trial folder that is a symbolic link is skipped with a warning (its files would
+    be read from wherever it points)."""
     found: list[OutputTrial] = []
-    for scenario in sorted(p for p in outputs.iterdir() if p.is_dir()):
+    for scenario in sorted(p for p in outputs.iterdir() if _real_folder(p)):
         for trial in sorted(
-            (p for p in scenario.iterdir() if p.is_dir() and p.name.isdigit()),
+            (p for p in scenario.iterdir() if p.name.isdigit() and _real_folder(p)),
             key=lambda p: int(p.name),
         ):
             found.append(OutputTrial(scenario.name, trial.name, trial))
     return found
+
+
+def _real_folder(path: Path) -> bool:
+    if path.is_symlink():
+        if path.is_dir():
+            print(f"warning: {path}: a symbolic link, not a folder; skipped", file=sys.stderr)
+        return False
+    return path.is_dir()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import json
 import subprocess
 import time
 from collections.abc import Mapping
@@ -15,10 +16,10 @@ from itbench.agents.base import Agent, Task, task_prompt
 from itbench.agents.command import CommandAgent
 from itbench.agents.oracle import OracleAgent
 from itbench.errors import ItbenchError
-from itbench.fsutil import atomic_write_json, copy_input
+from itbench.fsutil import agent_files, atomic_write_text, clear_planted, copy_input
 from itbench.models import AgentResult, AgentStatus, Evaluation, Scenario, Usage
 from itbench.plugins.spec import Domain, split_scores
-from itbench.runner.layout import EVALUATION_FILE, TRANSCRIPT_FILE
+from itbench.runner.layout import EVALUATION_FILE, TRANSCRIPT_FILE, seal_evaluation
 from itbench.sandbox.agent import cache_dirs
 from itbench.transcript import Transcript
 
@@ -87,6 +88,9 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
     except ItbenchError as exc:  # the environment itself could not be set up or torn down
         result = AgentResult(status=AgentStatus.ERROR, reason=f"environment: {exc}")
     transcript.record("agent_end", status=result.status.value, reason=result.reason)
+    # only the runner writes evaluation.json: whatever the agent left under that name (a forged
+    # score, a link, a folder in the way) goes before anything is scored
+    planted = _discard_planted(spec.directory / EVALUATION_FILE)
 
     scores: dict = {}
     details: dict = {}
@@ -102,6 +106,12 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
             error = f"unusable agent output: {exc}"
         except Exception as exc:
             error = f"evaluation failed: {type(exc).__name__}: {exc}"
+    _, refused = agent_files(spec.directory)
+    if planted or refused:
+        # links and special files are never read by an evaluator: say so beside its verdict
+        listed = ([planted] if planted else []) + refused
+        extra = [f"… and {len(listed) - 20} more"] if len(listed) > 20 else []
+        details = {**details, "refused": listed[:20] + extra}
     evaluation = Evaluation(
         scenario_id=spec.scenario.id,
         trial_id=str(spec.number),
@@ -155,7 +165,7 @@ def _package_dirs(package: str) -> tuple[Path, ...]:
 def domain_package_dirs(domain: Domain) -> tuple[Path, ...]:
     """Folders of the packages holding the domain's code and the ones it declares for the
     sandbox: built-in suites and reference answers ship there."""
-    packages = set(domain.sandbox_packages)
+    packages = set(domain.sandbox_packages) | set(domain.answer_packages)
     for item in fields(domain):
         value = getattr(domain, item.name)
         module = getattr(value, "__module__", None)
@@ -182,5 +192,19 @@ def _solve(agent: Agent, task: Task, spec: TrialSpec, domain: Domain) -> AgentRe
         return AgentResult(status=AgentStatus.ERROR, reason=f"{type(exc).__name__}: {exc}")
 
 
+def _discard_planted(path: Path) -> str | None:
+    """Remove what the agent left at the runner's ``path``; what it was, or None."""
+    if clear_planted(path) is not None:
+        return f"{path.name}: the agent left something that is not a regular file there: removed"
+    if path.exists():
+        path.unlink()
+        return f"{path.name}: the agent wrote one: removed (only the runner writes it)"
+    return None
+
+
 def write_evaluation(directory: Path, evaluation: Evaluation) -> None:
-    atomic_write_json(directory / EVALUATION_FILE, evaluation.model_dump(mode="json"))
+    """Commit the trial's evaluation; a link or folder in its place is replaced, never followed."""
+    clear_planted(directory / EVALUATION_FILE)
+    text = json.dumps(evaluation.model_dump(mode="json"), indent=2, default=str) + "\n"
+    seal_evaluation(directory / EVALUATION_FILE, text)
+    atomic_write_text(directory / EVALUATION_FILE, text)

@@ -10,6 +10,8 @@ directories created, the file bound in, and the whole made read-only again. Bind
 from __future__ import annotations
 
 import functools
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -26,20 +28,112 @@ HIDDEN_TOP = {"root", "home", "mnt", "media", "srv", "work"}
 def domain_packages() -> tuple[str, ...]:
     """The top-level packages the loaded domains need inside the sandbox: the package holding each
     domain's plugin (tools there load every domain, e.g. for its cluster types) and the packages
-    the domain declares in ``sandbox_packages``."""
-    from itbench.plugins.domains import load_domains
-
+    the domain declares in ``sandbox_packages``; never a package a domain declares as holding
+    answers (``answer_packages``), whatever else names it."""
     packages: set[str] = set()
-    for loaded in load_domains():
+    answers: set[str] = set()
+    for loaded in _loaded_domains():
         packages.add(loaded.record.value.partition(":")[0].partition(".")[0])
         packages.update(loaded.domain.sandbox_packages)
-    return tuple(sorted(packages))
+        answers.update(loaded.domain.answer_packages)
+    return tuple(sorted(packages - answers))
+
+
+@functools.cache
+def _answer_folders() -> frozenset[PurePosixPath]:
+    """``package/folder`` paths the loaded domains declare as holding answers."""
+    return frozenset(
+        PurePosixPath(folder)
+        for loaded in _loaded_domains()
+        for folder in loaded.domain.answer_folders
+    )
+
+
+def _loaded_domains() -> list:
+    from itbench.plugins.domains import load_domains
+
+    return list(load_domains())
+
+
+#: Where the system keeps files only their owner may read (password hashes, host keys).
+PRIVATE_TOPS = (Path("/etc"),)
+
+
+@functools.cache
+def private_files() -> tuple[Path, ...]:
+    """Regular files under ``PRIVATE_TOPS`` that not every user may read (``/etc/shadow``,
+    ``/etc/gshadow``, SSH host keys): covered by ``/dev/null`` in the sandbox, whose processes
+    run as root without capabilities and so would still read what root owns."""
+    found: list[Path] = []
+    for top in PRIVATE_TOPS:
+        for folder, _dirs, names in os.walk(top):
+            for name in names:
+                path = Path(folder) / name
+                try:
+                    mode = path.lstat().st_mode
+                except OSError:
+                    continue
+                if stat.S_ISREG(mode) and not mode & stat.S_IROTH:
+                    found.append(path)
+    return tuple(sorted(found))
+
+
+def _private_covers() -> list[str]:
+    """bwrap arguments laying ``/dev/null`` over each private file; a scenario's host tree binds
+    its own files (its own ``/etc/shadow``) after them, over the cover."""
+    return [arg for path in private_files() for arg in ("--ro-bind", "/dev/null", str(path))]
+
+
+def answer_paths() -> list[Path]:
+    """Where the loaded domains' answers are installed (answer packages, answer folders): covered
+    by an empty tmpfs in the sandbox wherever the tree around them is visible (a wheel installed
+    in a bound virtual environment)."""
+    import importlib.util
+
+    found: set[Path] = set()
+    for loaded in _loaded_domains():
+        names = [*loaded.domain.answer_packages, *loaded.domain.answer_folders]
+        for name in names:
+            package, _, rest = name.partition("/")
+            try:
+                spec = importlib.util.find_spec(package)
+            except (ImportError, ValueError):
+                continue
+            for location in (spec.submodule_search_locations or []) if spec else []:
+                path = Path(location) / rest if rest else Path(location)
+                if path.is_dir():
+                    found.add(path)
+    return sorted(found)
+
+
+def _without_answers(package: str, location: Path) -> list[Path]:
+    """``location`` (a package's folder), or its entries one by one when answer folders lie in it:
+    bound separately, the answers are simply absent (no cover a sandboxed process could lift)."""
+    inside = {
+        f.relative_to(package) for f in _answer_folders() if f.parts[0] == package and f.parts[1:]
+    }
+    return _entries_without(location, inside) if inside else [location]
+
+
+def _entries_without(folder: Path, left_out: set[PurePosixPath]) -> list[Path]:
+    kept: list[Path] = []
+    for entry in sorted(folder.iterdir()):
+        if PurePosixPath(entry.name) in left_out:
+            continue
+        deeper = {
+            f.relative_to(entry.name) for f in left_out if f.parts[0] == entry.name and f.parts[1:]
+        }
+        if deeper and entry.is_dir() and not entry.is_symlink():
+            kept += _entries_without(entry, deeper)
+        else:
+            kept.append(entry)
+    return kept
 
 
 def needed_paths() -> list[Path]:
     """The interpreter, the virtual environment, itbench's package folder and the loaded domains'
     (editable installs live in the checkout), each exposed read-only inside otherwise hidden
-    directories."""
+    directories; answer packages and answer folders are left out."""
     import importlib.util
     import sys
 
@@ -50,7 +144,8 @@ def needed_paths() -> list[Path]:
         except (ImportError, ValueError):  # a domain naming a package that is not installed
             spec = None
         if spec is not None and spec.submodule_search_locations:
-            paths.update(Path(p) for p in spec.submodule_search_locations)
+            for location in spec.submodule_search_locations:
+                paths.update(_without_answers(package, Path(location)))
         elif spec is not None and spec.origin and Path(spec.origin).is_file():  # one module
             paths.add(Path(spec.origin))
     return sorted(paths)
@@ -100,6 +195,10 @@ def root_layout(host_tree: Path | None, real_root: Path = Path("/")) -> Layout:
     for path in needed:
         if path.parts[1] in hidden or path.parts[1] in PRIVATE_TOP:
             args += ["--ro-bind", str(path), str(path)]
+    for path in answer_paths() if real_root == Path("/") else []:
+        args += ["--tmpfs", str(path)]  # reference answers: never seen by a sandboxed script
+    if real_root == Path("/"):
+        args += _private_covers()
     if host_tree is None:
         args += ["--remount-ro", "/"]
         return layout
@@ -122,6 +221,8 @@ def root_layout(host_tree: Path | None, real_root: Path = Path("/")) -> Layout:
                 args += ["--symlink", str(entry.readlink()), target]
             else:
                 args += ["--ro-bind", str(entry), target]
+    if real_root == Path("/"):  # again: a staged folder bound the real files back in
+        args += _private_covers()
     for source, target in files:
         missing = []
         parent = target.parent

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from itbench.errors import InputError
-from itbench.fsutil import atomic_write_text
+from itbench.fsutil import atomic_write_text, read_agent_text
 from itbench.models import PublicScenario, Scenario
 from itbench.runner.layout import find_agent_output
 from sre.generator.ground_truth import GroundTruth, Group
@@ -20,11 +20,11 @@ def validate_output(scenario: PublicScenario, workspace: Path) -> list[str]:
     """What is wrong with the answer in the workspace, as feedback a model can act on."""
     from sre.outputs import parse_text
 
-    path = find_agent_output(workspace) or workspace / OUTPUT_FILE
-    if not path.is_file():
-        return [f"{OUTPUT_FILE} is missing: write it in the working directory"]
     try:
-        doc, repairs = parse_text(path.read_text(encoding="utf-8"), OUTPUT_FILE)
+        path = find_agent_output(workspace)
+        if path is None:
+            return [f"{OUTPUT_FILE} is missing: write it in the working directory"]
+        doc, repairs = parse_text(read_agent_text(path), OUTPUT_FILE)
     except (InputError, UnicodeDecodeError) as exc:
         return [str(exc)]
     problems = [f"{OUTPUT_FILE}: not plain JSON ({r}); write the object alone" for r in repairs]

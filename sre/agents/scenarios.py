@@ -8,6 +8,8 @@ the workspace, so the workspace is itself a snapshot directory every tool and ``
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import secrets
 import sys
 from pathlib import Path
@@ -115,19 +117,36 @@ def _run_directory() -> Path:
     return _RUN_DIRECTORY or Path("outputs") / "sre"
 
 
+#: Where a fresh suite's seed is recorded, beside its incidents (in the run directory, which no
+#: agent sees): ``itbench sre generate --seed`` with it re-creates the suite's ground truth.
+SEED_FILE = "SEED"
+
+
+def suite_tag(seed: int) -> str:
+    """The fresh suite's name in ids and paths: an HMAC of a fixed text under the seed, so the
+    same seed gives the same ids (a rerun resumes) but the ids say nothing of the seed."""
+    key = seed.to_bytes((seed.bit_length() + 8) // 8, "big")
+    return hmac.new(key, b"itbench sre fresh suite", hashlib.sha256).hexdigest()[:10]
+
+
 def fresh_suite(out: Path, seed: int, count: int = FRESH_SUITE_SIZE) -> list[Scenario]:
-    """``count`` generated incidents (fault types in turn) under ``out/incidents-<seed>/``;
-    ids carry the seed, so a later run with another seed never resumes these trials."""
+    """``count`` generated incidents (fault types in turn) under ``out/incidents-<tag>/``. The
+    seed re-creates every ground truth (the generator is deterministic), so it appears in no id,
+    path or task text an agent sees: only in ``SEED`` beside the incidents, in the run directory;
+    ids carry the tag, so a later run with another seed never resumes these trials."""
     from sre.generator.faults import FAULT_TYPES
     from sre.generator.snapshot import write_incident
 
     kinds = sorted(FAULT_TYPES)
-    folder = out / f"incidents-{seed}"
+    tag = suite_tag(seed)
+    folder = out / f"incidents-{tag}"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / SEED_FILE).write_text(f"{seed}\n", encoding="utf-8")
     for i in range(count):
-        target = folder / f"Scenario-{seed}-{i + 1}"
+        target = folder / f"Scenario-{tag}-{i + 1}"
         if not (target / "ground_truth.yaml").is_file():
             write_incident(
-                target, kinds[i % len(kinds)], seed + i, "SMALL", incident_id=f"{seed}-{i + 1}"
+                target, kinds[i % len(kinds)], seed + i, "SMALL", incident_id=f"{tag}-{i + 1}"
             )
     return snapshot_scenarios(folder)
 
@@ -147,12 +166,13 @@ def load_scenarios(spec: str | None) -> list[Scenario]:
                 "of snapshots, or nothing for a fresh generated suite)"
             )
         return snapshot_scenarios(path)
-    seed = secrets.randbelow(10**6)
+    # 63 bits: no agent can search the seeds for one whose incidents match its snapshot
+    seed = secrets.randbits(63)
     out = _run_directory()
+    folder = out / f"incidents-{suite_tag(seed)}"
     print(
-        f"sre: generating {FRESH_SUITE_SIZE} incidents with seed {seed} into "
-        f"{out / f'incidents-{seed}'} (rerun them: itbench sre run --scenarios "
-        f"{out / f'incidents-{seed}'})",
+        f"sre: generating {FRESH_SUITE_SIZE} incidents into {folder} (rerun them: itbench sre "
+        f"run --scenarios {folder}; the seed, kept from the agents, is in {folder / SEED_FILE})",
         file=sys.stderr,
     )
     return fresh_suite(out, seed)

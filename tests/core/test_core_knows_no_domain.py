@@ -71,10 +71,15 @@ def test_built_in_domains_bring_their_cluster_types_and_sandbox_packages():
     assert ("wgpolicyk8s.io", "PolicyReport") in kinds
     # finops serves no custom kinds, but its plugin package is visible so domains load in there
     assert "finops" not in extensions
-    assert set(domain_packages()) >= {"ciso", "policies", "playbooks", "finops"}
+    assert set(domain_packages()) >= {"ciso", "finops"}
+    # the reference answers are answer packages: never inside the sandbox (issue 26)
+    assert not set(domain_packages()) & {"policies", "playbooks"}
     paths = set(needed_paths())
-    for package in ("itbench", "ciso", "policies", "playbooks", "finops"):
+    for package in ("itbench", "finops"):
         assert REPO / package in paths, package
+    assert REPO / "ciso" / "engines" in paths
+    for answers in ("policies", "playbooks", "ciso", "ciso/suite", "ciso/agents"):
+        assert REPO / answers not in paths, answers
 
 
 def test_a_third_party_domains_package_is_visible_in_the_sandbox(toy_env):

@@ -14,7 +14,7 @@ from conftest import run_cli
 from itbench.models import PublicScenario
 from sre.agents.baseline import diagnose
 from sre.agents.hooks import validate_output, write_reference
-from sre.agents.scenarios import SNAPSHOT_ENTRIES, snapshot_scenarios
+from sre.agents.scenarios import SEED_FILE, SNAPSHOT_ENTRIES, snapshot_scenarios, suite_tag
 from sre.generator.faults import FAULT_TYPES
 from sre.generator.snapshot import generate_incidents
 from sre.groundtruth import load_truths
@@ -132,11 +132,22 @@ def test_sre_run_baseline_on_snapshot_directories(suite: Path, tmp_path: Path) -
 def test_sre_run_without_arguments_generates_a_seeded_suite(tmp_path: Path) -> None:
     out = tmp_path / "fresh"
     doc, stderr = _run(["-j", "2"], out)
-    seed = int(re.search(r"seed (\d+)", stderr).group(1))
-    folder = out / f"incidents-{seed}"
-    assert f"--scenarios {folder}" in stderr
+    folder = Path(re.search(r"--scenarios (\S+);", stderr).group(1))
+    assert folder.parent == out and folder.name.startswith("incidents-")
+    # the seed re-creates every ground truth: it is recorded beside the incidents (the run
+    # directory, hidden from agents) and appears in no id, workspace path or task text (issue 26)
+    seed = (folder / SEED_FILE).read_text().strip()
+    assert f"{folder / SEED_FILE}" in stderr and seed not in stderr
+    tag = suite_tag(int(seed))
+    assert folder.name == f"incidents-{tag}"
     ids = sorted(r["incident_id"] for r in doc["raw_results"])
-    assert ids == sorted(f"{seed}-{i}" for i in range(1, len(FAULT_TYPES) + 1))
+    assert ids == sorted(f"{tag}-{i}" for i in range(1, len(FAULT_TYPES) + 1))
+    trials = sorted(out.glob(f"{tag}-*/1"))
+    assert len(trials) == len(FAULT_TYPES)
+    for trial in trials:
+        assert seed not in str(trial), trial
+        # nor in what the run recorded beside the agent (ids, task, events)
+        assert seed not in (trial / "transcript.jsonl").read_text(), trial
     for entry in doc["raw_results"]:
         assert "error" not in entry, entry
     mean_f1 = doc["statistics"]["overall"]["root_cause_entity_f1"]["mean"]
@@ -148,6 +159,7 @@ def test_sre_run_without_arguments_generates_a_seeded_suite(tmp_path: Path) -> N
             .fault_mechanism
         )
         for f in folder.iterdir()
+        if f.is_dir()
     }
     assert len(kinds) >= 10, "the suite spans the fault types"
     # rerunning the printed command resumes the same trials instead of mixing in another seed

@@ -7,10 +7,12 @@ ran — a forked worker on this machine or a Ray worker on another node — is t
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
+from itbench.errors import OutputError
 from itbench.models import Evaluation
 from itbench.runner.layout import EVALUATION_FILE, read_evaluation
 from itbench.runner.trial import RunContext, TrialSpec, failed_evaluation, write_evaluation
@@ -46,5 +48,8 @@ def settle_trial(
 def record_failure(spec: TrialSpec, ctx: RunContext, reason: str) -> Evaluation:
     spec.directory.mkdir(parents=True, exist_ok=True)
     evaluation = failed_evaluation(spec, ctx, reason)
-    write_evaluation(spec.directory, evaluation)
+    try:
+        write_evaluation(spec.directory, evaluation)
+    except OutputError as exc:  # one trial's folder that cannot be written never stops the run
+        print(f"warning: {spec.label}: {exc}", file=sys.stderr)
     return evaluation

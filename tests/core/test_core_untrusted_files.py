@@ -1,0 +1,118 @@
+"""itbench.fsutil's helpers for an agent's tree: nothing is read or written through a link the
+agent planted, and special files are refused rather than read (a FIFO would block forever)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from itbench.fsutil import (
+    UnsafeFile,
+    agent_file,
+    agent_files,
+    append_line,
+    clear_planted,
+    read_agent_bytes,
+    real_directory,
+)
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> tuple[Path, Path]:
+    workspace, outside = tmp_path / "ws", tmp_path / "outside"
+    (workspace / "outputs").mkdir(parents=True)
+    outside.mkdir()
+    (outside / "secret.txt").write_text("secret\n")
+    (workspace / "answer.json").write_text("{}")
+    (workspace / "link.json").symlink_to(outside / "secret.txt")
+    (workspace / "linked-dir").symlink_to(outside)
+    os.mkfifo(workspace / "pipe.json")
+    return workspace, outside
+
+
+def test_agent_file_takes_regular_files_and_names_what_else_is_there(tree):
+    workspace, _ = tree
+    assert agent_file(workspace, "answer.json") == workspace / "answer.json"
+    assert agent_file(workspace, "missing.json") is None
+    assert agent_file(workspace, "outputs") is None  # a folder: no file of that name
+    for name, said in (
+        ("link.json", "link.json is a symbolic link: not read"),
+        ("linked-dir/secret.txt", "linked-dir is a symbolic link: not read"),
+        ("pipe.json", "pipe.json is a named pipe: not read"),
+    ):
+        with pytest.raises(UnsafeFile, match=said):
+            agent_file(workspace, name)
+
+
+def test_listing_never_enters_a_linked_folder(tree):
+    workspace, _ = tree
+    files, refused = agent_files(workspace)
+    assert files == [workspace / "answer.json"]
+    assert refused == [
+        "link.json is a symbolic link: not read",
+        "linked-dir is a symbolic link: not read",
+        "pipe.json is a named pipe: not read",
+    ]
+
+
+def test_reading_refuses_a_link_and_a_fifo_without_blocking(tree):
+    workspace, _ = tree
+    assert read_agent_bytes(workspace / "answer.json") == b"{}"
+    with pytest.raises(UnsafeFile, match="symbolic link"):
+        read_agent_bytes(workspace / "link.json")
+    with pytest.raises(UnsafeFile, match="named pipe"):
+        read_agent_bytes(workspace / "pipe.json")
+
+
+def test_runner_files_replace_what_was_planted_and_write_nothing_through_it(tree):
+    workspace, outside = tree
+    (workspace / "transcript.jsonl").symlink_to(outside / "secret.txt")
+    append_line(workspace / "transcript.jsonl", "event\n")
+    assert (outside / "secret.txt").read_text() == "secret\n"
+    assert not (workspace / "transcript.jsonl").is_symlink()
+    assert (workspace / "transcript.jsonl").read_text() == "event\n"
+
+    (workspace / ".itbench").symlink_to(outside)
+    folder = real_directory(workspace, ".itbench/dry-run")
+    assert folder == workspace / ".itbench" / "dry-run" and folder.is_dir()
+    assert not (workspace / ".itbench").is_symlink()
+    assert sorted(p.name for p in outside.iterdir()) == ["secret.txt"]
+
+    (workspace / "evaluation.json").mkdir()
+    (workspace / "evaluation.json" / "inside").write_text("x")
+    assert (
+        clear_planted(workspace / "evaluation.json") == "evaluation.json was a directory: replaced"
+    )
+    assert not (workspace / "evaluation.json").exists()
+    assert clear_planted(workspace / "answer.json") is None  # a regular file stays
+
+
+def test_only_the_evaluation_the_runner_committed_counts_as_done(tmp_path: Path):
+    """A score the agent wrote in its workspace (say, just before a run was interrupted) or a link
+    in its place is not taken for the trial's evaluation when the run resumes."""
+    from itbench.models import Evaluation, Scenario
+    from itbench.runner.layout import EVALUATION_FILE, read_evaluation
+    from itbench.runner.run import plan_trials
+    from itbench.runner.trial import write_evaluation
+
+    scenario = Scenario(id="s", domain="d", **{"class": "c"}, title="t", description="d")
+    run = tmp_path / "run"
+    committed = Evaluation(scenario_id="s", trial_id="1", scenario_class="c", scores={"pass": 0})
+    write_evaluation(run / "s" / "1", committed)
+    assert read_evaluation(run / "s" / "1" / EVALUATION_FILE) == committed
+    assert [s.number for s in plan_trials([scenario], 2, run).done] == [1]
+
+    forged = committed.model_copy(update={"scores": {"pass": 1}})
+    (run / "s" / "2").mkdir()
+    (run / "s" / "2" / EVALUATION_FILE).write_text(forged.model_dump_json())
+    (run / "s" / "1" / EVALUATION_FILE).write_text(forged.model_dump_json())
+    plan = plan_trials([scenario], 2, run)
+    assert plan.done == () and [s.number for s in plan.todo] == [1, 2]
+
+    elsewhere = tmp_path / "elsewhere" / "s" / "1"
+    write_evaluation(elsewhere, forged)  # committed, but in another run
+    (run / "s" / "1" / EVALUATION_FILE).unlink()
+    (run / "s" / "1" / EVALUATION_FILE).symlink_to(elsewhere / EVALUATION_FILE)
+    assert read_evaluation(run / "s" / "1" / EVALUATION_FILE) is None
