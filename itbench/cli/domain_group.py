@@ -115,6 +115,29 @@ def _run_command(domain: Domain) -> click.Command:
         show_default=True,
         help="off runs --agent-cmd UNSANDBOXED (it can read ground truth); with a warning.",
     )
+    @click.option(
+        "--agent-memory",
+        default="4G",
+        show_default=True,
+        metavar="SIZE",
+        help="Private writable memory of each --agent-cmd process (RLIMIT_DATA); 0: no cap.",
+    )
+    @click.option(
+        "--agent-file-size",
+        default="1G",
+        show_default=True,
+        metavar="SIZE",
+        help="Largest file an --agent-cmd process may write (RLIMIT_FSIZE), and the size of "
+        "its private /tmp and HOME; 0: no cap.",
+    )
+    @click.option(
+        "--agent-output",
+        default="10M",
+        show_default=True,
+        metavar="SIZE",
+        help="Stdout and stderr of --agent-cmd kept each (head and tail); past it the command "
+        "is stopped; 0: no cap.",
+    )
     @click.option("--model", help="litellm model name for --agent llm, e.g. openai/gpt-4o.")
     @click.option("--api-base", help="Base URL of an OpenAI-compatible server for --model.")
     @click.option("--trials", type=click.IntRange(min=1), default=1, show_default=True)
@@ -185,6 +208,9 @@ def _run_command(domain: Domain) -> click.Command:
         agent_home: Path | None,
         agent_env: tuple[str, ...],
         agent_sandbox: str,
+        agent_memory: str,
+        agent_file_size: str,
+        agent_output: str,
         model: str | None,
         api_base: str | None,
         trials: int,
@@ -218,6 +244,7 @@ def _run_command(domain: Domain) -> click.Command:
             write_results,
         )
         from itbench.runner.trial import RunContext
+        from itbench.sandbox.limits import ResourceLimits, parse_size
 
         if agent_cmd and agent_name not in (None, "command"):
             raise UsageError(
@@ -232,6 +259,11 @@ def _run_command(domain: Domain) -> click.Command:
             agent_home=agent_home,
             agent_env=tuple(agent_env),
             agent_sandbox=agent_sandbox == "on",
+            agent_limits=ResourceLimits(
+                memory_bytes=parse_size(agent_memory, "--agent-memory"),
+                file_size_bytes=parse_size(agent_file_size, "--agent-file-size"),
+                output_bytes=parse_size(agent_output, "--agent-output"),
+            ),
             reflection_rounds=reflection_rounds,
             llm_timeout_s=llm_timeout,
             prompt_template=prompt_template,

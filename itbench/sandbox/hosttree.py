@@ -78,8 +78,12 @@ def host_files(host_tree: Path) -> list[tuple[Path, PurePosixPath]]:
     return out
 
 
-def root_layout(host_tree: Path | None, real_root: Path = Path("/")) -> Layout:
+def root_layout(
+    host_tree: Path | None, real_root: Path = Path("/"), *, scratch_bytes: int | None = None
+) -> Layout:
+    """``scratch_bytes`` bounds each private tmpfs the command may write (/tmp, /run, /dev/shm)."""
     layout = Layout()
+    scratch = ["--size", str(scratch_bytes), "--tmpfs"] if scratch_bytes else ["--tmpfs"]
     args = layout.args
     args += ["--tmpfs", "/"]
     needed = needed_paths() if real_root == Path("/") else []
@@ -94,8 +98,8 @@ def root_layout(host_tree: Path | None, real_root: Path = Path("/")) -> Layout:
             args += ["--tmpfs", target]
         else:
             args += ["--ro-bind", str(entry), target]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run"]
-    args += ["--ro-bind-try", "/sys", "/sys"]
+    args += ["--proc", "/proc", "--dev", "/dev", *scratch, "/dev/shm"]
+    args += [*scratch, "/tmp", *scratch, "/run", "--ro-bind-try", "/sys", "/sys"]
     # after the private mounts: a checkout (and its .venv) may itself live under /tmp
     for path in needed:
         if path.parts[1] in hidden or path.parts[1] in PRIVATE_TOP:
