@@ -16,6 +16,7 @@ from itbench.fsutil import ensure_directory
 from itbench.plugins.domains import load_domain
 from itbench.plugins.finder import PluginRecord
 from itbench.plugins.spec import RUN_DIRECTORY, Domain
+from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, format_size
 
 if TYPE_CHECKING:
     from itbench.scoring.document import ResultsDocument
@@ -117,14 +118,14 @@ def _run_command(domain: Domain) -> click.Command:
     )
     @click.option(
         "--agent-memory",
-        default="4G",
+        default=format_size(DEFAULT_AGENT_LIMITS.memory_bytes),
         show_default=True,
         metavar="SIZE",
         help="Private writable memory of each --agent-cmd process (RLIMIT_DATA); 0: no cap.",
     )
     @click.option(
         "--agent-file-size",
-        default="1G",
+        default=format_size(DEFAULT_AGENT_LIMITS.file_size_bytes),
         show_default=True,
         metavar="SIZE",
         help="Largest file an --agent-cmd process may write (RLIMIT_FSIZE), and the size of "
@@ -132,7 +133,7 @@ def _run_command(domain: Domain) -> click.Command:
     )
     @click.option(
         "--agent-output",
-        default="10M",
+        default=format_size(DEFAULT_AGENT_LIMITS.output_bytes),
         show_default=True,
         metavar="SIZE",
         help="Stdout and stderr of --agent-cmd kept each (head and tail); past it the command "

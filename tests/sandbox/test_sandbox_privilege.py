@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -308,3 +309,43 @@ def test_agent_caps_fail_their_trial_and_the_run_goes_on(tmp_path):
     (end,) = [e for e in events if e["event"] == "command_end"]
     assert end["cap"] == ["output", "1M"]
     assert end["duration_s"] < 60  # stopped at the cap, not at the time limit
+
+
+@pytest.mark.parametrize(
+    ("flags", "script", "cap"),
+    [
+        (
+            ["--memory", "256M"],
+            "python3 -c 'b = bytearray(1 << 30); b[-1] = 1'",
+            "memory cap of 256M",
+        ),
+        (["--file-size", "8M"], "head -c 32M /dev/zero > big.bin", "file-size cap of 8M"),
+        (["--output", "1M"], "yes 'itbench output flood'", "output cap of 1M"),
+    ],
+)
+def test_evaluation_sandbox_caps_stop_the_command_and_name_the_cap(tmp_path, flags, script, cap):
+    started = time.monotonic()
+    proc = subprocess.run(
+        [itbench_executable(), "sandbox", "run", "--out", str(tmp_path / "out"), *flags]
+        + ["--timeout", "120", "--", "/bin/bash", "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 1, proc.stderr[-2000:]
+    assert f"sandboxed command hit the {cap}" in proc.stderr
+    assert time.monotonic() - started < 60  # stopped at the cap, not at the time limit
+    assert len(proc.stdout) <= (1 << 20) + 200
+    big = tmp_path / "out" / "big.bin"
+    assert not big.exists() or big.stat().st_size <= 8 << 20
+
+
+def test_a_size_that_is_not_one_is_a_usage_error(tmp_path):
+    proc = subprocess.run(
+        [itbench_executable(), "sandbox", "run", "--out", str(tmp_path), "--memory", "lots"]
+        + ["--", "true"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2 and "--memory: 'lots' is not a size" in proc.stderr
