@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from itbench.errors import UsageError
-from itbench.sandbox.availability import bwrap_path
+from itbench.sandbox.availability import bwrap_path, tmpfs_args
 from itbench.sandbox.capture import communicate
 from itbench.sandbox.hosttree import HIDDEN_TOP, PRIVATE_TOP
 from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, ProcessLimit, ResourceLimits, cap_hit
@@ -160,7 +160,7 @@ def agent_bwrap_argv(
         args.append("--share-net")
     args += ["--die-with-parent", "--new-session", "--hostname", "itbench-agent", "--clearenv"]
     size = confinement.limits.file_size_bytes
-    scratch = ["--size", str(size), "--tmpfs"] if size is not None else ["--tmpfs"]
+    scratch = tmpfs_args(size)
     args += ["--tmpfs", "/"]
     covers: list[str] = []  # empty tmpfs hiding something: made read-only once all is mounted
     for entry in sorted(Path("/").iterdir()):

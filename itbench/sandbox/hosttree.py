@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from itbench.errors import InputError
+from itbench.sandbox.availability import tmpfs_args
 
 #: Top-level entries of / that the sandbox provides itself rather than binding from the host.
 PRIVATE_TOP = {"proc", "dev", "tmp", "sys", "run"}
@@ -83,7 +84,7 @@ def root_layout(
 ) -> Layout:
     """``scratch_bytes`` bounds each private tmpfs the command may write (/tmp, /run, /dev/shm)."""
     layout = Layout()
-    scratch = ["--size", str(scratch_bytes), "--tmpfs"] if scratch_bytes else ["--tmpfs"]
+    scratch = tmpfs_args(scratch_bytes)
     args = layout.args
     args += ["--tmpfs", "/"]
     needed = needed_paths() if real_root == Path("/") else []
