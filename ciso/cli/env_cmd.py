@@ -17,6 +17,7 @@ from pathlib import Path
 import click
 
 from itbench.errors import UsageError
+from itbench.scratch import system_tempdir
 
 
 def _pick(scenario_id: str, scenarios_dir: Path | None):  # -> CisoScenario
@@ -58,7 +59,8 @@ def env(scenario: str, scenarios_dir: Path | None, compliant: bool, directory: P
 
     truth = _pick(scenario, scenarios_dir)
     if directory is None:
-        directory = Path(tempfile.mkdtemp(prefix="itbench-ciso-env-"))
+        # outlives this process (a host tree is left in place): not under the scratch parent
+        directory = Path(tempfile.mkdtemp(prefix="itbench-ciso-env-", dir=system_tempdir()))
     directory.mkdir(parents=True, exist_ok=True)
     with serve(truth, directory, compliant=compliant) as variables:
         which = "compliant" if compliant else "violating"

@@ -29,6 +29,7 @@ from itbench.sandbox.agent import (
     check_confinement,
     run_agent_command,
 )
+from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS
 
 _OUTPUT_TAIL = 4000  # characters of stdout/stderr kept in the transcript
 UNSANDBOXED_WARNING = (
@@ -76,6 +77,7 @@ class CommandAgent:
             network=confinement.network,
             home=home,
             passed_env=sorted(confinement.passthrough),
+            limits=confinement.limits.describe(),
         )
         started = time.monotonic()
         outcome = run_agent_command(
@@ -84,6 +86,7 @@ class CommandAgent:
             env=launch_env,
             timeout_s=task.time_limit_s,
             max_processes=confinement.max_processes,
+            limits=confinement.limits,
         )
         duration = time.monotonic() - started
         task.transcript.record(
@@ -92,7 +95,16 @@ class CommandAgent:
             stdout_tail=outcome.stdout[-_OUTPUT_TAIL:],
             stderr_tail=outcome.stderr[-_OUTPUT_TAIL:],
             duration_s=round(duration, 3),
+            cap=list(outcome.cap) if outcome.cap else None,
         )
+        if outcome.cap is not None:
+            which, size = outcome.cap
+            return AgentResult(
+                status=AgentStatus.ERROR,
+                reason=f"agent command hit the {which} cap of {size} (--agent-{which}); "
+                f"exit code {outcome.exit_code}",
+                duration_s=duration,
+            )
         if outcome.exit_code != 0:
             return AgentResult(
                 status=AgentStatus.ERROR,
@@ -110,6 +122,7 @@ def command_factory(options: AgentOptions, domain: Domain) -> CommandAgent:
         home=options.agent_home,
         passthrough=tuple(options.agent_env),
         sandboxed=options.agent_sandbox,
+        limits=options.agent_limits or DEFAULT_AGENT_LIMITS,
     )
     check_confinement(confinement)
     if not confinement.sandboxed:

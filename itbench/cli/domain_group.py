@@ -16,6 +16,7 @@ from itbench.fsutil import ensure_directory
 from itbench.plugins.domains import load_domain
 from itbench.plugins.finder import PluginRecord
 from itbench.plugins.spec import RUN_DIRECTORY, Domain
+from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, format_size
 
 if TYPE_CHECKING:
     from itbench.scoring.document import ResultsDocument
@@ -115,6 +116,29 @@ def _run_command(domain: Domain) -> click.Command:
         show_default=True,
         help="off runs --agent-cmd UNSANDBOXED (it can read ground truth); with a warning.",
     )
+    @click.option(
+        "--agent-memory",
+        default=format_size(DEFAULT_AGENT_LIMITS.memory_bytes),
+        show_default=True,
+        metavar="SIZE",
+        help="Private writable memory of each --agent-cmd process (RLIMIT_DATA); 0: no cap.",
+    )
+    @click.option(
+        "--agent-file-size",
+        default=format_size(DEFAULT_AGENT_LIMITS.file_size_bytes),
+        show_default=True,
+        metavar="SIZE",
+        help="Largest file an --agent-cmd process may write (RLIMIT_FSIZE), and the size of "
+        "its private /tmp and HOME; 0: no cap.",
+    )
+    @click.option(
+        "--agent-output",
+        default=format_size(DEFAULT_AGENT_LIMITS.output_bytes),
+        show_default=True,
+        metavar="SIZE",
+        help="Stdout and stderr of --agent-cmd kept each (head and tail); past it the command "
+        "is stopped; 0: no cap.",
+    )
     @click.option("--model", help="litellm model name for --agent llm, e.g. openai/gpt-4o.")
     @click.option("--api-base", help="Base URL of an OpenAI-compatible server for --model.")
     @click.option("--trials", type=click.IntRange(min=1), default=1, show_default=True)
@@ -185,6 +209,9 @@ def _run_command(domain: Domain) -> click.Command:
         agent_home: Path | None,
         agent_env: tuple[str, ...],
         agent_sandbox: str,
+        agent_memory: str,
+        agent_file_size: str,
+        agent_output: str,
         model: str | None,
         api_base: str | None,
         trials: int,
@@ -218,6 +245,7 @@ def _run_command(domain: Domain) -> click.Command:
             write_results,
         )
         from itbench.runner.trial import RunContext
+        from itbench.sandbox.limits import ResourceLimits, parse_size
 
         if agent_cmd and agent_name not in (None, "command"):
             raise UsageError(
@@ -232,6 +260,11 @@ def _run_command(domain: Domain) -> click.Command:
             agent_home=agent_home,
             agent_env=tuple(agent_env),
             agent_sandbox=agent_sandbox == "on",
+            agent_limits=ResourceLimits(
+                memory_bytes=parse_size(agent_memory, "--agent-memory"),
+                file_size_bytes=parse_size(agent_file_size, "--agent-file-size"),
+                output_bytes=parse_size(agent_output, "--agent-output"),
+            ),
             reflection_rounds=reflection_rounds,
             llm_timeout_s=llm_timeout,
             prompt_template=prompt_template,

@@ -111,6 +111,9 @@ def cli() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI and map every outcome onto the exit-code enum; never show a traceback."""
+    from itbench import scratch
+
+    scratch.install()  # every scratch directory of this process under one removable parent
     try:
         rv = cli.main(args=list(argv) if argv is not None else None, standalone_mode=False)
     except click.exceptions.Exit as exc:

@@ -8,6 +8,8 @@ from pathlib import Path
 import click
 
 from itbench.exitcodes import ExitCode
+from itbench.sandbox.limits import DEFAULT_EVALUATION_LIMITS as DEFAULTS
+from itbench.sandbox.limits import format_size
 
 
 @click.group()
@@ -38,6 +40,27 @@ def sandbox() -> None:
     "--timeout", "timeout_s", type=click.FloatRange(min=0.1), default=60.0, show_default=True
 )
 @click.option("--max-processes", type=click.IntRange(min=8), default=256, show_default=True)
+@click.option(
+    "--memory",
+    default=format_size(DEFAULTS.memory_bytes),
+    show_default=True,
+    metavar="SIZE",
+    help="Private writable memory of each process (RLIMIT_DATA); 0: no cap.",
+)
+@click.option(
+    "--file-size",
+    default=format_size(DEFAULTS.file_size_bytes),
+    show_default=True,
+    metavar="SIZE",
+    help="Largest file it may write (RLIMIT_FSIZE), and the size of its private /tmp; 0: no cap.",
+)
+@click.option(
+    "--output",
+    default=format_size(DEFAULTS.output_bytes),
+    show_default=True,
+    metavar="SIZE",
+    help="Stdout and stderr kept each (head and tail); past it the command is stopped; 0: no cap.",
+)
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def run(
     host_tree: Path | None,
@@ -45,6 +68,9 @@ def run(
     out_dir: Path,
     timeout_s: float,
     max_processes: int,
+    memory: str,
+    file_size: str,
+    output: str,
     command: tuple[str, ...],
 ) -> int:
     """Run COMMAND (after --) in the sandbox; its stdout and stderr are passed through.
@@ -53,7 +79,13 @@ def run(
     can be made here.
     """
     from itbench.sandbox import run_sandboxed
+    from itbench.sandbox.limits import ResourceLimits, parse_size
 
+    limits = ResourceLimits(
+        memory_bytes=parse_size(memory, "--memory"),
+        file_size_bytes=parse_size(file_size, "--file-size"),
+        output_bytes=parse_size(output, "--output"),
+    )
     result = run_sandboxed(
         list(command),
         out_dir=out_dir,
@@ -61,11 +93,16 @@ def run(
         cluster_manifests=cluster_manifests,
         timeout_s=timeout_s,
         max_processes=max_processes,
+        limits=limits,
     )
     sys.stdout.write(result.stdout)
     sys.stderr.write(result.stderr)
     if result.timed_out:
         click.echo(f"sandboxed command timed out after {timeout_s:g} s", err=True)
+        return ExitCode.FINDINGS
+    if result.cap is not None:
+        which, size = result.cap
+        click.echo(f"sandboxed command hit the {which} cap of {size} (--{which})", err=True)
         return ExitCode.FINDINGS
     if result.exit_code != 0:
         click.echo(f"sandboxed command exited with {result.exit_code}", err=True)

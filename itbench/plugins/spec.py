@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from itbench.cluster.extensions import ClusterExtension
     from itbench.models import AgentResult, PublicScenario, Scenario, ScoreValue
+    from itbench.sandbox.limits import ResourceLimits
     from itbench.scoring.document import ResultsDocument
     from itbench.transcript import Transcript
 
@@ -65,6 +66,8 @@ class AgentOptions:
     agent_home: Path | None = None
     agent_env: tuple[str, ...] = ()
     agent_sandbox: bool = True
+    #: ``--agent-memory``, ``--agent-file-size``, ``--agent-output``; None: the defaults.
+    agent_limits: ResourceLimits | None = None
     #: A Jinja2 file replacing the llm agent's system prompt template (``--prompt-template``).
     prompt_template: Path | None = None
 

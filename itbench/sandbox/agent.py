@@ -14,6 +14,12 @@ needs no harness code, and the domain packages hold built-in reference answers).
   ``--agent-network none`` a private network namespace holding only its own loopback;
 - a private PID namespace, a process-count cgroup, and ``--die-with-parent``: when the command
   ends, times out or the runner kills the trial's worker, everything it started dies with it;
+- no privilege: every capability dropped (``--cap-drop ALL``, also when itbench runs as root), no
+  new privileges, and the seccomp filter of :mod:`itbench.sandbox.seccomp` (no mount, umount,
+  new user or mount namespace, ptrace, keyrings, BPF ...);
+- caps on memory, file size and captured output (``--agent-memory``, ``--agent-file-size``,
+  ``--agent-output``); the private ``/tmp``, ``HOME``, ``/run`` and ``/dev/shm`` are tmpfs of at
+  most the file-size cap each;
 - an environment built from an allowlist, never the caller's whole environment.
 """
 
@@ -28,9 +34,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from itbench.errors import UsageError
-from itbench.sandbox.availability import bwrap_path
+from itbench.sandbox.availability import bwrap_path, tmpfs_args
+from itbench.sandbox.capture import communicate
 from itbench.sandbox.hosttree import HIDDEN_TOP, PRIVATE_TOP
-from itbench.sandbox.limits import ProcessLimit
+from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, ProcessLimit, ResourceLimits, cap_hit
+from itbench.sandbox.seccomp import filter_fd, unprivileged_args
 
 #: HOME inside the sandbox when the user names no ``--agent-home``: its own empty tmpfs, inside
 #: the hidden (and read-only) /home, so ``$HOME/..`` is not writable.
@@ -51,6 +59,7 @@ class AgentConfinement:
     passthrough: tuple[str, ...] = ()
     sandboxed: bool = True
     max_processes: int = DEFAULT_MAX_PROCESSES
+    limits: ResourceLimits = DEFAULT_AGENT_LIMITS
 
 
 @dataclass(frozen=True)
@@ -58,6 +67,8 @@ class CommandOutcome:
     exit_code: int
     stdout: str
     stderr: str
+    #: (which cap, its size) when the command hit one of its resource caps.
+    cap: tuple[str, str] | None = None
 
 
 def check_confinement(confinement: AgentConfinement) -> None:
@@ -122,6 +133,18 @@ def _already_invisible(path: Path, visible_roots: Iterable[Path]) -> bool:
     return not any(_is_within(path, root) for root in visible_roots)
 
 
+def _outermost(paths: Iterable[Path]) -> list[Path]:
+    """The paths not inside another one: a cover inside a cover hides nothing more, and mounted
+    after its parent's cover it would lie under it, where bwrap cannot reach it to remount it
+    read-only (the built-in suite's scenario folders lie inside the hidden domain package)."""
+    unique = sorted(set(paths))
+    kept: list[Path] = []
+    for path in unique:
+        if not any(_is_within(path, outer) for outer in kept):
+            kept.append(path)
+    return kept
+
+
 def agent_bwrap_argv(
     command: str,
     *,
@@ -132,10 +155,12 @@ def agent_bwrap_argv(
     env: Mapping[str, str],
 ) -> list[str]:
     """The bwrap argv running ``command`` through bash in ``workspace`` (pure: reads only /)."""
-    args = [bwrap_path(), "--unshare-all"]
+    args = [bwrap_path(), "--unshare-all", *unprivileged_args()]
     if confinement.network == "allow":
         args.append("--share-net")
     args += ["--die-with-parent", "--new-session", "--hostname", "itbench-agent", "--clearenv"]
+    size = confinement.limits.file_size_bytes
+    scratch = tmpfs_args(size)
     args += ["--tmpfs", "/"]
     covers: list[str] = []  # empty tmpfs hiding something: made read-only once all is mounted
     for entry in sorted(Path("/").iterdir()):
@@ -149,8 +174,8 @@ def agent_bwrap_argv(
             covers.append(target)
         else:
             args += ["--ro-bind", str(entry), target]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run"]
-    args += ["--ro-bind-try", "/sys", "/sys"]
+    args += ["--proc", "/proc", "--dev", "/dev", *scratch, "/dev/shm"]
+    args += [*scratch, "/tmp", *scratch, "/run", "--ro-bind-try", "/sys", "/sys"]
     resolver = Path("/etc/resolv.conf").resolve()
     if confinement.network == "allow" and _is_within(resolver, Path("/run")):
         # systemd-resolved keeps the real file under /run, which is private here
@@ -161,8 +186,8 @@ def agent_bwrap_argv(
         args += ["--bind", str(home), str(home)]
         visible.append(home)
     else:
-        args += ["--tmpfs", PRIVATE_HOME]
-    for path in dict.fromkeys(p.resolve() for p in hidden):
+        args += [*scratch, PRIVATE_HOME]
+    for path in _outermost(p.resolve() for p in hidden):
         if path == Path("/") or not path.exists() or _already_invisible(path, visible):
             continue
         if path.is_dir():
@@ -192,31 +217,46 @@ def run_agent_command(
     env: Mapping[str, str] | None,
     timeout_s: float | None,
     max_processes: int,
+    limits: ResourceLimits = DEFAULT_AGENT_LIMITS,
 ) -> CommandOutcome:
-    """Run ``argv`` with a process-count limit; past ``timeout_s`` kill everything it started and
-    raise :class:`subprocess.TimeoutExpired` (the runner records the trial as timed out). When it
-    ends, whatever it left running is killed too."""
+    """Run ``argv`` with a process-count limit and the resource caps of ``limits``; past
+    ``timeout_s`` kill everything it started and raise :class:`subprocess.TimeoutExpired` (the
+    runner records the trial as timed out). Past the output cap everything is killed too and the
+    outcome names the cap. When it ends, whatever it left running is killed.
+
+    A bwrap ``argv`` (from :func:`agent_bwrap_argv`) gets the seccomp filter here, on an inherited
+    file descriptor."""
     limit = ProcessLimit.create(max_processes)
+
+    def enter() -> None:
+        limit.enter()
+        limits.apply()
+
+    def stop() -> None:
+        limit.kill_all()
+        with contextlib.suppress(ProcessLookupError):
+            proc.kill()
+
     try:
-        proc = subprocess.Popen(
-            list(argv),
-            cwd=cwd,
-            env=dict(env) if env is not None else None,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            errors="replace",
-            preexec_fn=limit.enter,  # noqa: PLW1509 - joining the cgroup must happen before exec
-        )
-        try:
-            stdout, stderr = proc.communicate(timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            limit.kill_all()
-            with contextlib.suppress(ProcessLookupError):
-                proc.kill()
-            proc.communicate()
-            raise
+        with filter_fd() as fd:
+            sandboxed = bool(argv) and Path(argv[0]).name == "bwrap"
+            command = [argv[0], "--seccomp", str(fd), *argv[1:]] if sandboxed else list(argv)
+            proc = subprocess.Popen(
+                command,
+                cwd=cwd,
+                env=dict(env) if env is not None else None,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                pass_fds=(fd,) if sandboxed else (),
+                preexec_fn=enter,  # noqa: PLW1509 - joining the cgroup must happen before exec
+            )
+        done = communicate(proc, timeout_s=timeout_s, cap_bytes=limits.output_bytes, stop=stop)
     finally:
         limit.close()
-    return CommandOutcome(proc.returncode, stdout, stderr)
+    if done.timed_out:
+        raise subprocess.TimeoutExpired(list(argv), timeout_s or 0.0)
+    code = proc.returncode
+    stderr = done.stderr.text
+    cap = cap_hit(limits, code, stderr[-20000:], done.output_capped)
+    return CommandOutcome(code, done.stdout.text, stderr, cap)

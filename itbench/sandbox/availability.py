@@ -44,3 +44,20 @@ def bwrap_path() -> str:
             f"bubblewrap cannot create namespaces here: {probe.stderr.strip() or probe.returncode}"
         )
     return path
+
+
+@functools.cache
+def bwrap_supports(option: str) -> bool:
+    """Whether this bubblewrap knows ``option`` (``--size`` and ``--disable-userns`` are 0.7/0.8
+    additions; older releases refuse the whole command line)."""
+    help_text = subprocess.run(
+        [bwrap_path(), "--help"], capture_output=True, text=True, timeout=30
+    ).stdout
+    return f"{option} " in help_text
+
+
+def tmpfs_args(size: int | None) -> list[str]:
+    """``--tmpfs`` preceded by ``--size`` where bwrap knows it (0.7 and later)."""
+    if size is None or not bwrap_supports("--size"):
+        return ["--tmpfs"]
+    return ["--size", str(size), "--tmpfs"]

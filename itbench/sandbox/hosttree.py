@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from itbench.errors import InputError
+from itbench.sandbox.availability import tmpfs_args
 
 #: Top-level entries of / that the sandbox provides itself rather than binding from the host.
 PRIVATE_TOP = {"proc", "dev", "tmp", "sys", "run"}
@@ -173,8 +174,12 @@ def host_files(host_tree: Path) -> list[tuple[Path, PurePosixPath]]:
     return out
 
 
-def root_layout(host_tree: Path | None, real_root: Path = Path("/")) -> Layout:
+def root_layout(
+    host_tree: Path | None, real_root: Path = Path("/"), *, scratch_bytes: int | None = None
+) -> Layout:
+    """``scratch_bytes`` bounds each private tmpfs the command may write (/tmp, /run, /dev/shm)."""
     layout = Layout()
+    scratch = tmpfs_args(scratch_bytes)
     args = layout.args
     args += ["--tmpfs", "/"]
     needed = needed_paths() if real_root == Path("/") else []
@@ -189,8 +194,8 @@ def root_layout(host_tree: Path | None, real_root: Path = Path("/")) -> Layout:
             args += ["--tmpfs", target]
         else:
             args += ["--ro-bind", str(entry), target]
-    args += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run"]
-    args += ["--ro-bind-try", "/sys", "/sys"]
+    args += ["--proc", "/proc", "--dev", "/dev", *scratch, "/dev/shm"]
+    args += [*scratch, "/tmp", *scratch, "/run", "--ro-bind-try", "/sys", "/sys"]
     # after the private mounts: a checkout (and its .venv) may itself live under /tmp
     for path in needed:
         if path.parts[1] in hidden or path.parts[1] in PRIVATE_TOP:

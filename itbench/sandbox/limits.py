@@ -1,8 +1,14 @@
-"""A process-count limit for everything the sandbox starts, and a way to kill all of it.
+"""Limits on what a sandboxed command may take: processes, memory, file size.
 
 A pids cgroup (v2 unified, else v1) caps the number of tasks; a fork bomb hits the cap instead of
 the machine, and at the end every task in the cgroup is killed. Without a writable cgroup the limit
 falls back to RLIMIT_NPROC (weaker: it counts every process of the same user).
+
+Memory and file size are resource limits set in the child before ``exec`` (so bwrap and everything
+it starts inherit them). Memory is RLIMIT_DATA, the private writable memory of each process (heap,
+anonymous mappings), not RLIMIT_AS: JavaScript engines (node, the runtime of most agent CLIs)
+reserve many gigabytes of address space they never touch, and fail to start under an address-space
+cap that an allocation-heavy Python process would still pass. Both limits are per process.
 """
 
 from __future__ import annotations
@@ -15,7 +21,73 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from itbench.errors import UsageError
+
 CGROUP_ROOTS = (Path("/sys/fs/cgroup"), Path("/sys/fs/cgroup/unified"), Path("/sys/fs/cgroup/pids"))
+
+
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def parse_size(text: str, option: str) -> int | None:
+    """``4G``, ``512M``, ``100K`` or bytes; ``0`` or ``unlimited`` is no limit (None)."""
+    value = text.strip().upper().removesuffix("B").removesuffix("I")
+    if value in ("0", "UNLIMITED"):
+        return None
+    number, unit = (value[:-1], value[-1]) if value[-1:] in _UNITS else (value, "")
+    try:
+        size = int(float(number) * _UNITS[unit])
+    except ValueError:
+        size = 0
+    if size <= 0:
+        raise UsageError(f"{option}: {text!r} is not a size (e.g. 4G, 512M, 0 for no limit)")
+    return size
+
+
+def format_size(size: int | None) -> str:
+    if size is None:
+        return "unlimited"
+    for unit in ("T", "G", "M", "K"):
+        if size % _UNITS[unit] == 0:
+            return f"{size // _UNITS[unit]}{unit}"
+    return str(size)
+
+
+@dataclass(frozen=True)
+class ResourceLimits:
+    """Caps on one sandboxed command (None: no cap). ``output_bytes`` bounds what the runner keeps
+    of stdout and of stderr each; past it the command is stopped."""
+
+    memory_bytes: int | None
+    file_size_bytes: int | None
+    output_bytes: int | None
+
+    def apply(self) -> None:
+        """Run in the child before exec."""
+        for which, size in (
+            (resource.RLIMIT_DATA, self.memory_bytes),
+            (resource.RLIMIT_FSIZE, self.file_size_bytes),
+        ):
+            if size is not None:
+                resource.setrlimit(which, (size, size))
+
+    def describe(self) -> dict[str, str]:
+        return {
+            "memory": format_size(self.memory_bytes),
+            "file_size": format_size(self.file_size_bytes),
+            "output": format_size(self.output_bytes),
+        }
+
+
+#: Defaults of ``--agent-memory``, ``--agent-file-size``, ``--agent-output``: room for an agent
+#: CLI and the tools it runs, not for a runaway allocation, file or log.
+DEFAULT_AGENT_LIMITS = ResourceLimits(
+    memory_bytes=4 << 30, file_size_bytes=1 << 30, output_bytes=10 << 20
+)
+#: The evaluation sandbox's (fetch scripts, playbooks, validators; ``itbench sandbox run``).
+DEFAULT_EVALUATION_LIMITS = ResourceLimits(
+    memory_bytes=2 << 30, file_size_bytes=256 << 20, output_bytes=2 << 20
+)
 
 
 @dataclass
@@ -92,3 +164,34 @@ def _v2_with_pids(root: Path) -> bool:
         and "pids" in controllers.read_text().split()
         and (root / "cgroup.subtree_control").exists()
     )
+
+
+#: What a program prints when one of the resource limits stopped it (bash, Python, C, C++, Go,
+#: node): the evidence that a failure was the cap's doing.
+_FILE_SIZE_SIGNS = ("File size limit exceeded", "File too large")
+_MEMORY_SIGNS = (
+    "MemoryError",
+    "Cannot allocate memory",
+    "out of memory",
+    "std::bad_alloc",
+    "Allocation failed",
+    "failed to reserve",
+)
+_SIGXFSZ_EXIT = 128 + signal.SIGXFSZ
+
+
+def cap_hit(
+    limits: ResourceLimits, exit_code: int, stderr: str, output_capped: bool
+) -> tuple[str, str] | None:
+    """(which cap, its size) when the command's end shows it hit a cap, else None."""
+    if output_capped:
+        return ("output", format_size(limits.output_bytes))
+    if exit_code == 0:
+        return None
+    if limits.file_size_bytes is not None and (
+        exit_code == _SIGXFSZ_EXIT or any(sign in stderr for sign in _FILE_SIZE_SIGNS)
+    ):
+        return ("file-size", format_size(limits.file_size_bytes))
+    if limits.memory_bytes is not None and any(sign in stderr for sign in _MEMORY_SIGNS):
+        return ("memory", format_size(limits.memory_bytes))
+    return None

@@ -4,6 +4,10 @@ The real system is read-only, the scenario's host files lie over the paths they 
 private, only the output directory is writable, the network is unshared (loopback only, where the
 trial's offline cluster runs when there is one), and a time limit and a process limit hold. When it
 ends, everything it started is killed.
+
+The command holds no privilege (every capability dropped, no new privileges, the seccomp filter of
+:mod:`itbench.sandbox.seccomp`), and :class:`ResourceLimits` cap its memory, file size and output;
+the private /tmp and /run are tmpfs of at most the file-size cap each.
 """
 
 from __future__ import annotations
@@ -20,12 +24,19 @@ from pathlib import Path
 
 from itbench.errors import InputError
 from itbench.sandbox.availability import bwrap_path
+from itbench.sandbox.capture import communicate
 from itbench.sandbox.hosttree import root_layout
-from itbench.sandbox.limits import ProcessLimit
+from itbench.sandbox.limits import (
+    DEFAULT_EVALUATION_LIMITS,
+    ProcessLimit,
+    ResourceLimits,
+    cap_hit,
+    format_size,
+)
+from itbench.sandbox.seccomp import filter_fd, unprivileged_args
 
 CLUSTER_PORT = 6443
 KUBECONFIG_IN_SANDBOX = "/tmp/itbench/kubeconfig"
-_OUTPUT_CAP = 1_000_000  # characters of stdout/stderr kept
 
 
 @dataclass(frozen=True)
@@ -36,6 +47,8 @@ class SandboxResult:
     timed_out: bool
     duration_s: float
     process_limit: str
+    #: (which cap, its size) when the command hit one of its resource caps.
+    cap: tuple[str, str] | None = None
 
 
 def _launcher(command: Sequence[str], cluster: Path | None) -> list[str]:
@@ -81,18 +94,22 @@ def bwrap_command(
     cluster_manifests: Path | None = None,
     env: Mapping[str, str] | None = None,
     extra_ro_binds: Sequence[tuple[Path, str]] = (),
+    limits: ResourceLimits = DEFAULT_EVALUATION_LIMITS,
+    seccomp_fd: int | None = None,
 ) -> list[str]:
     """The full bwrap argv (pure: it only reads the directory structure of / and the host tree)."""
     args = [
         bwrap_path(),
         "--unshare-all",  # user, ipc, pid, net, uts, cgroup: only loopback networking remains
+        *unprivileged_args(),
+        *(["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []),
         "--die-with-parent",
         "--new-session",
         "--hostname",
         "itbench-sandbox",
         "--clearenv",
     ]
-    args += root_layout(host_tree).args
+    args += root_layout(host_tree, scratch_bytes=limits.file_size_bytes).args
     for source, target in extra_ro_binds:
         args += ["--ro-bind", str(source), target]
     if cluster_manifests is not None:
@@ -128,6 +145,7 @@ def run_sandboxed(
     max_processes: int = 256,
     env: Mapping[str, str] | None = None,
     extra_ro_binds: Sequence[tuple[Path, str]] = (),
+    limits: ResourceLimits = DEFAULT_EVALUATION_LIMITS,
 ) -> SandboxResult:
     if not command:
         raise InputError("no command to run in the sandbox")
@@ -137,45 +155,57 @@ def run_sandboxed(
         raise InputError(f"{host_tree}: host tree is not a directory")
     if cluster_manifests is not None and not cluster_manifests.exists():
         raise InputError(f"{cluster_manifests}: no such manifests")
-    argv = bwrap_command(
-        command,
-        out_dir=out_dir,
-        host_tree=host_tree,
-        cluster_manifests=cluster_manifests,
-        env=env,
-        extra_ro_binds=extra_ro_binds,
-    )
     limit = ProcessLimit.create(max_processes)
     started = time.monotonic()
-    timed_out = False
+
+    def enter() -> None:
+        limit.enter()
+        limits.apply()
+
+    def stop() -> None:
+        limit.kill_all()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, 9)
+
     try:
-        proc = subprocess.Popen(
-            argv,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            errors="replace",
-            preexec_fn=limit.enter,  # noqa: PLW1509 - joining the cgroup must happen before exec
-            start_new_session=True,
-        )
-        try:
-            stdout, stderr = proc.communicate(timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            timed_out = True
-            limit.kill_all()
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, 9)
-            stdout, stderr = proc.communicate()
-            stderr += f"\nitbench: killed after the {timeout_s:g} s time limit"
+        with filter_fd() as fd:
+            argv = bwrap_command(
+                command,
+                out_dir=out_dir,
+                host_tree=host_tree,
+                cluster_manifests=cluster_manifests,
+                env=env,
+                extra_ro_binds=extra_ro_binds,
+                limits=limits,
+                seccomp_fd=fd,
+            )
+            proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                pass_fds=(fd,),
+                preexec_fn=enter,  # noqa: PLW1509 - joining the cgroup must happen before exec
+                start_new_session=True,
+            )
+        done = communicate(proc, timeout_s=timeout_s, cap_bytes=limits.output_bytes, stop=stop)
     finally:
         limit.close()
-    code = proc.returncode if not timed_out else 124
+    stderr = done.stderr.text
+    cap = cap_hit(limits, proc.returncode, stderr[-20000:], done.output_capped)
+    if done.timed_out:
+        stderr += f"\nitbench: killed after the {timeout_s:g} s time limit"
+    elif done.output_capped:
+        stderr += (
+            f"\nitbench: stopped: its output passed the cap of {format_size(limits.output_bytes)}"
+        )
+    code = 124 if done.timed_out else (proc.returncode or (125 if done.output_capped else 0))
     return SandboxResult(
         code,
-        stdout[-_OUTPUT_CAP:],
-        stderr[-_OUTPUT_CAP:],
-        timed_out,
+        done.stdout.text,
+        stderr,
+        done.timed_out,
         time.monotonic() - started,
         limit.kind,
+        cap,
     )

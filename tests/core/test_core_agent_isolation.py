@@ -481,3 +481,37 @@ def test_the_command_sandbox_is_told_every_place_ground_truth_lies(tmp_path, mon
     assert tmp_path / "scenarios" / "Scenario-1" in hidden  # ground_truth.yaml's folder
     assert tmp_path / "cache" in hidden
     assert Path(finops.__file__).parent in hidden  # the domain's package
+
+
+# --- issue 26: a hidden folder inside another hidden folder -------------------------------------
+
+
+@needs_bwrap
+@pytest.mark.parametrize("order", ["inner first", "outer first"])
+def test_a_hidden_folder_inside_a_hidden_folder_starts_and_stays_hidden(visible_base, order):
+    """The built-in suite's scenario folders lie inside the domain package, both hidden: with the
+    package installed at a visible path bwrap failed ("Can't remount readonly") before the agent
+    started."""
+    from itbench.sandbox.agent import AgentConfinement, agent_bwrap_argv
+
+    outer = visible_base / "site-packages" / "domain"
+    inner = outer / "scenarios" / "one"
+    inner.mkdir(parents=True)
+    (inner / "ground_truth.yaml").write_text("secret\n")
+    workspace = visible_base / "workspace"
+    workspace.mkdir()
+    hidden = [inner, outer] if order == "inner first" else [outer, inner]
+    argv = agent_bwrap_argv(
+        f"ls -A {outer} > listing.txt; cat {inner}/ground_truth.yaml > leaked.txt 2>&1; "
+        f"touch {outer}/x 2>/dev/null && echo writable > writes.txt; true",
+        workspace=workspace,
+        read_only_inputs=(),
+        hidden=hidden,
+        confinement=AgentConfinement(),
+        env={"PATH": "/usr/bin:/bin"},
+    )
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert (workspace / "listing.txt").read_text() == ""
+    assert "secret" not in (workspace / "leaked.txt").read_text()
+    assert not (workspace / "writes.txt").exists()
