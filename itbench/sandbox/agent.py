@@ -36,7 +36,7 @@ from pathlib import Path
 from itbench.errors import UsageError
 from itbench.sandbox.availability import bwrap_path, tmpfs_args
 from itbench.sandbox.capture import communicate
-from itbench.sandbox.hosttree import HIDDEN_TOP, PRIVATE_TOP
+from itbench.sandbox.hosttree import HIDDEN_TOP, PRIVATE_TOP, private_covers
 from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, ProcessLimit, ResourceLimits, cap_hit
 from itbench.sandbox.seccomp import filter_fd, unprivileged_args
 
@@ -176,6 +176,9 @@ def agent_bwrap_argv(
             args += ["--ro-bind", str(entry), target]
     args += ["--proc", "/proc", "--dev", "/dev", *scratch, "/dev/shm"]
     args += [*scratch, "/tmp", *scratch, "/run", "--ro-bind-try", "/sys", "/sys"]
+    # the agent runs as root without capabilities, which still reads what root owns
+    # (/etc/shadow, SSH host keys): those files are /dev/null here, as in the evaluation sandbox
+    args += private_covers()
     resolver = Path("/etc/resolv.conf").resolve()
     if confinement.network == "allow" and _is_within(resolver, Path("/run")):
         # systemd-resolved keeps the real file under /run, which is private here

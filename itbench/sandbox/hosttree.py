@@ -79,7 +79,7 @@ def private_files() -> tuple[Path, ...]:
     return tuple(sorted(found))
 
 
-def _private_covers() -> list[str]:
+def private_covers() -> list[str]:
     """bwrap arguments laying ``/dev/null`` over each private file; a scenario's host tree binds
     its own files (its own ``/etc/shadow``) after them, over the cover."""
     return [arg for path in private_files() for arg in ("--ro-bind", "/dev/null", str(path))]
@@ -203,7 +203,7 @@ def root_layout(
     for path in answer_paths() if real_root == Path("/") else []:
         args += ["--tmpfs", str(path)]  # reference answers: never seen by a sandboxed script
     if real_root == Path("/"):
-        args += _private_covers()
+        args += private_covers()
     if host_tree is None:
         args += ["--remount-ro", "/"]
         return layout
@@ -227,7 +227,7 @@ def root_layout(
             else:
                 args += ["--ro-bind", str(entry), target]
     if real_root == Path("/"):  # again: a staged folder bound the real files back in
-        args += _private_covers()
+        args += private_covers()
     for source, target in files:
         missing = []
         parent = target.parent
