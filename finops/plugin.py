@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from finops.evaluate import RESOURCE_METRIC, score_finops
-from finops.model import FOCUS_HIERARCHY, LITE_HIERARCHY
+from finops.model import FOCUS_HIERARCHY, LITE_HIERARCHY, Hierarchy
 from finops.output import read_agent_output, write_agent_output, write_resources
 from finops.table import render_finops_table
 from itbench.errors import InputError, UsageError
@@ -51,14 +51,16 @@ def _scenario_class(metadata: dict[str, Any], is_focus: bool) -> str:
     return str(metadata.get("difficulty", "focus" if is_focus else "custom"))
 
 
-def _to_scenario(s: FinOpsScenario) -> Scenario:
+def _hierarchy(s: FinOpsScenario) -> Hierarchy:
     from finops.loaders.focus import focus_hierarchy  # pandas: start-up time (module docstring)
 
-    hierarchy = (
-        focus_hierarchy(tuple(s.metadata.get("levels") or ()) or None)
-        if s.is_focus
-        else LITE_HIERARCHY
-    )
+    if s.is_focus:
+        return focus_hierarchy(tuple(s.metadata.get("levels") or ()) or None)
+    return LITE_HIERARCHY
+
+
+def _to_scenario(s: FinOpsScenario) -> Scenario:
+    hierarchy = _hierarchy(s)
     prompt = PROMPT.format(
         date=s.anomaly.date,
         account=s.anomaly.account_id,
@@ -81,6 +83,13 @@ def _to_scenario(s: FinOpsScenario) -> Scenario:
     )
 
 
+def _check_data_header(s: FinOpsScenario) -> None:
+    """A user's billing file, checked before any trial copies it into a workspace."""
+    from finops.loaders.table import check_header
+
+    check_header(s.data_path, _hierarchy(s), skip_initial_space=not s.is_focus)
+
+
 def load_scenarios(spec: str | None) -> list[Scenario]:
     # pandas: start-up time (module docstring)
     from finops.scenario import discover_scenarios
@@ -90,7 +99,10 @@ def load_scenarios(spec: str | None) -> list[Scenario]:
         return [_to_scenario(s) for s in builtin_scenarios()]
     path = Path(spec)
     if path.is_dir():
-        return [_to_scenario(s) for s in discover_scenarios(path)]
+        found = discover_scenarios(path)
+        for scenario in found:
+            _check_data_header(scenario)
+        return [_to_scenario(s) for s in found]
     known = {s.id: s for s in builtin_scenarios()}
     wanted = [w.strip() for w in spec.split(",") if w.strip()]
     missing = [w for w in wanted if w not in known]

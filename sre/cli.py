@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -52,7 +53,73 @@ def parse_tool_options(spec, extra: list[str]) -> dict:
     return out
 
 
-@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+def _type_label(annotation: Any) -> str:
+    """An argument's type as ``--help`` shows it: click's words for scalars, choices, JSON."""
+    import types
+    import typing
+
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return "[" + "|".join(str(a) for a in typing.get_args(annotation)) + "]"
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return " or ".join(_type_label(a) for a in inner)
+    if origin in (list, tuple, set) or annotation in (list, tuple, set):
+        return "JSON list"
+    if origin is dict or annotation is dict:
+        return "JSON object"
+    names = {str: "TEXT", int: "INTEGER", float: "NUMBER", bool: "BOOLEAN"}
+    return names.get(annotation, getattr(annotation, "__name__", str(annotation)).upper())
+
+
+def tool_argument_rows(spec: Any) -> list[tuple[str, str]]:
+    """(``--name TYPE``, what it is and its default) for each argument of a tool, from its
+    argument model: the same fields, types and defaults the tool validates against."""
+    rows = []
+    snapshot_paths = spec.snapshot_paths or {}
+    for name, field in spec.args.model_fields.items():
+        parts = [field.description] if field.description else []
+        if field.is_required():
+            parts.append("required")
+        else:
+            default = field.get_default(call_default_factory=True)
+            parts.append("optional" if default is None else f"default: {json.dumps(default)}")
+        if name in snapshot_paths:
+            parts.append(f"with --snapshot: <snapshot>/{snapshot_paths[name]}")
+        rows.append(
+            (f"--{name.replace('_', '-')} {_type_label(field.annotation)}", "; ".join(parts))
+        )
+    return rows
+
+
+class _ToolCommand(click.Command):
+    """``itbench sre tool NAME --help`` lists NAME's own arguments after the general help."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["sre_tool_args"] = list(args)  # --help is eager: NAME is not parsed yet then
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help(ctx, formatter)
+        from sre.tools import TOOL_NAMES, tool_specs
+
+        words = [a for a in ctx.meta.get("sre_tool_args", []) if not a.startswith("-")]
+        name = next((w for w in words if w in TOOL_NAMES), None)
+        if name is None:
+            with formatter.section("Tools"):
+                formatter.write_text(", ".join(TOOL_NAMES))
+            return
+        spec = tool_specs()[name]
+        with formatter.section(f"Arguments of {name}"):
+            formatter.write_text(spec.description.strip().split("\n\n")[0])
+            formatter.write_paragraph()
+            formatter.write_dl(tool_argument_rows(spec))
+
+
+@click.command(
+    cls=_ToolCommand,
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+)
 @click.argument("name")
 @_SNAPSHOT
 @click.pass_context

@@ -67,6 +67,7 @@ KNOWN_KINDS = {
     ]
 }
 _FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.DOTALL)
+_OPEN_FENCE = re.compile(r"```(?:json|JSON)?\s*\n?(.*)", re.DOTALL)
 _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
 _NAME_THEN_KIND = re.compile(r"^(?P<name>\S+)\s+\(?(?P<kind>[A-Za-z]+)\)?$")
 
@@ -157,19 +158,49 @@ def _close_brackets(text: str) -> str:
     return text.rstrip().rstrip(",") + tail + "".join(reversed(stack))
 
 
-def _candidates(text: str) -> list[tuple[str, str]]:
-    """(text, repair note) to try in order: as written first, then each repair."""
-    out = [(text, "")]
-    fenced = _FENCE.search(text)
-    if fenced:
-        out.append((fenced.group(1), "fenced block"))
+def _unfenced(text: str) -> str:
+    """The content of the first fenced block; of an unclosed one (a truncated reply) all of it."""
+    fenced = _FENCE.search(text) or _OPEN_FENCE.search(text)
+    return fenced.group(1) if fenced else text
+
+
+def _object_onwards(text: str) -> str:
     start = text.find("{")
-    if start >= 0:
-        body = text[start : text.rfind("}") + 1] or text[start:]
-        out.append((body, "prose around the object"))
-        fixed = _TRAILING_COMMA.sub(r"\1", text[start:])
-        out.append((fixed, "trailing commas"))
-        out.append((_close_brackets(_TRAILING_COMMA.sub(r"\1", text[start:])), "unclosed brackets"))
+    return text[start:] if start >= 0 else text
+
+
+def _without_trailing_prose(text: str) -> str:
+    end = text.rfind("}")
+    return text[: end + 1] if end >= 0 else text
+
+
+def _without_trailing_commas(text: str) -> str:
+    return _TRAILING_COMMA.sub(r"\1", text)
+
+
+#: The repairs, applied one after the other, each to what the previous ones left: an output can
+#: carry several kinds of damage at once (a fenced block with a trailing comma, cut off).
+_REPAIRS = (
+    ("fenced block", _unfenced),
+    ("prose around the object", _object_onwards),
+    ("trailing commas", _without_trailing_commas),
+    ("unclosed brackets", _close_brackets),
+)
+
+
+def _candidates(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """(text, repairs applied) to try in order: as written first, then with each further repair
+    applied on top of the ones before; beside each, the same without prose after the object."""
+    out: list[tuple[str, tuple[str, ...]]] = [(text, ())]
+    notes: tuple[str, ...] = ()
+    for note, repair in _REPAIRS:
+        repaired = repair(text)
+        if repaired != text:
+            text, notes = repaired, (*notes, note)
+            out.append((text, notes))
+        trimmed = _without_trailing_prose(text)
+        if trimmed != text:
+            out.append((trimmed, (*notes, "prose around the object")))
     return out
 
 
@@ -177,7 +208,7 @@ def parse_text(text: str, source: str) -> tuple[dict[str, Any], tuple[str, ...]]
     """The output document and the repairs it needed; InputError when nothing recovers it."""
     first_error: Exception | None = None
     for _ in range(2):  # a JSON string holding the document is unwrapped once
-        for candidate, note in _candidates(text):
+        for candidate, notes in _candidates(text):
             try:
                 doc = json.loads(candidate)
             except json.JSONDecodeError as exc:
@@ -187,7 +218,8 @@ def parse_text(text: str, source: str) -> tuple[dict[str, Any], tuple[str, ...]]
                 text = doc
                 break
             if isinstance(doc, dict):
-                return doc, ((f"repaired: {note}",) if note else ())
+                unique = dict.fromkeys(notes)
+                return doc, tuple(f"repaired: {note}" for note in unique)
         else:
             break
     problem = parse_problem(first_error) if first_error else "not a JSON object"

@@ -8,6 +8,7 @@ import concurrent.futures.process
 import itertools
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -112,11 +113,12 @@ def test(paths: tuple[Path, ...], fmt: str, detailed: bool, strict: bool, allow_
             )
         )
     else:
-        rows = [("FILE", "POLICY", "RULE", "RESOURCE", "EXPECTED", "ACTUAL", "OUTCOME")]
+        header = ("FILE", "POLICY", "RULE", "RESOURCE", "EXPECTED", "ACTUAL", "OUTCOME", "REASON")
+        rows: list[tuple[str, ...]] = []
         for f in report.files:
             shown = shown_file(f.file, paths)
             if f.error:
-                rows.append((shown, "-", "-", "-", "-", "-", f"error: {f.error}"))
+                rows.append((shown, "-", "-", "-", "-", "-", "error", f.error))
             for e in f.expectations:
                 if detailed or e.outcome != "passed":
                     rows.append(
@@ -128,23 +130,43 @@ def test(paths: tuple[Path, ...], fmt: str, detailed: bool, strict: bool, allow_
                             e.expected,
                             e.actual or "-",
                             e.outcome,
+                            table_reason(e.reason),
                         )
                     )
-        widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
-        for row in rows:
-            click.echo("  ".join(str(c).ljust(widths[i]) for i, c in enumerate(row)).rstrip())
+        if rows:
+            # the reason comes last: it is the long column, and a terminal wraps only it
+            table = [header, *rows]
+            widths = [max(len(str(r[i])) for r in table) for i in range(len(header))]
+            for row in table:
+                click.echo("  ".join(str(c).ljust(widths[i]) for i, c in enumerate(row)).rstrip())
+            click.echo()
+        elif summary["passed"]:
+            # an empty table would read as "nothing ran": say what did
+            click.echo(
+                f"all {summary['passed']} expectation(s) passed, in {len(report.files)} "
+                "test file(s)"
+            )
         counts = (
             f"{summary['passed']} passed, {summary['failed']} failed, "
             f"{summary['excluded']} excluded, {summary['skipped']} skipped, "
             f"{summary['errors']} errors"
         )
         if agreement is None:
-            click.echo(f"\n{counts}: nothing evaluated (agreement n/a)")
+            click.echo(f"{counts}: nothing evaluated (agreement n/a)")
         else:
-            click.echo(f"\n{counts} (agreement {agreement:.1%})")
+            click.echo(f"{counts} (agreement {agreement:.1%})")
     for problem in verdict.problems:
         click.echo(f"fail: {problem}", err=True)
     return ExitCode.OK if verdict.ok else ExitCode.FINDINGS
+
+
+_WANT_GOT = re.compile(r"^Want \S+, got \S+: ")
+
+
+def table_reason(reason: str) -> str:
+    """An expectation's reason for the table, on one line; "Want X, got Y: " is dropped, as the
+    EXPECTED and ACTUAL columns say it."""
+    return " ".join(_WANT_GOT.sub("", reason).split())
 
 
 @kyverno.command()

@@ -138,7 +138,8 @@ def _select(result: LoadResult, selection: str) -> LoadResult:
             hint = f"; did you mean: {', '.join(close)}" if close else ""
             raise UsageError(
                 f"unknown CISO scenario {word!r} (not a directory, not a built-in id){hint}; "
-                "`itbench ciso scenarios` lists the built-in suite"
+                "`itbench ciso scenarios` lists the built-in suite; for your own scenarios: "
+                "--scenarios DIR --select ID.CLASS"
             )
         chosen.extend(s for s in matches if s not in chosen)
     return LoadResult(tuple(chosen), ())

@@ -78,11 +78,24 @@ def _days(column: pd.Series, path: Path, name: str) -> pd.Series:
     return pd.Series(days[codes], index=column.index)
 
 
+def _needed_columns(hierarchy: Hierarchy) -> list[str]:
+    required = [*hierarchy.levels, hierarchy.cost_column, hierarchy.date_column]
+    return required + [c for c in (hierarchy.price_column, hierarchy.quantity_column) if c]
+
+
+def check_header(path: Path, hierarchy: Hierarchy, skip_initial_space: bool) -> None:
+    """The columns of the billing file a user gave, checked when the scenario loads: a renamed
+    column then names that file, not the workspace copy a trial reads, and stops the run."""
+    try:
+        header = pd.read_csv(path, nrows=0, skipinitialspace=skip_initial_space).columns
+    except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: not a readable CSV ({exc})") from exc
+    require_columns(path, header, _needed_columns(hierarchy))
+
+
 def normalise(raw: pd.DataFrame, hierarchy: Hierarchy, path: Path) -> CostTable:
     """Check and reshape a raw billing frame into a :class:`CostTable`."""
-    required = [*hierarchy.levels, hierarchy.cost_column, hierarchy.date_column]
-    extra = [c for c in (hierarchy.price_column, hierarchy.quantity_column) if c]
-    require_columns(path, raw.columns, required + extra)
+    require_columns(path, raw.columns, _needed_columns(hierarchy))
     if raw.empty:
         raise InputError(f"{path}: no data rows")
     dates = pd.to_datetime(raw[hierarchy.date_column], errors="coerce", utc=True, format="mixed")

@@ -108,10 +108,30 @@ class CommandAgent:
         if outcome.exit_code != 0:
             return AgentResult(
                 status=AgentStatus.ERROR,
-                reason=f"agent command exited with {outcome.exit_code}",
+                reason=exit_reason(outcome.exit_code, outcome.stderr, confinement.sandboxed),
                 duration_s=duration,
             )
         return AgentResult(duration_s=duration)
+
+
+#: The shell's exit status for a command it could not find (126: found but not executable).
+_NOT_FOUND = 127
+_REASON_LINE = 300  # characters of the command's last stderr line kept in the trial's error
+
+
+def exit_reason(exit_code: int, stderr: str, sandboxed: bool) -> str:
+    """Why the command failed, in one line: its exit status and the last line it wrote on
+    stderr (where a shell says which program it did not find), so the cause reaches the run's
+    summary and not only ``transcript.jsonl``."""
+    reason = f"agent command exited with {exit_code}"
+    last = next((line.strip() for line in reversed(stderr.splitlines()) if line.strip()), "")
+    if last:
+        reason += f": {last[:_REASON_LINE]}"
+    if exit_code == _NOT_FOUND and sandboxed:
+        reason += (
+            " (a program the sandbox cannot see: install it system-wide or under --agent-home)"
+        )
+    return reason
 
 
 def command_factory(options: AgentOptions, domain: Domain) -> CommandAgent:

@@ -13,7 +13,12 @@ import jinja2
 from itbench.agents.base import AgentOptions, Task
 from itbench.agents.workspace_tools import workspace_tools
 from itbench.errors import UsageError
-from itbench.llm.client import ChatClient, check_model_environment
+from itbench.llm.client import (
+    PREFLIGHT_TIMEOUT_S,
+    ChatClient,
+    check_model_environment,
+    preflight,
+)
 from itbench.llm.tools import Tool, invoke
 from itbench.models import AgentResult, AgentStatus
 from itbench.plugins.spec import Domain
@@ -153,4 +158,5 @@ def llm_factory(options: AgentOptions, domain: Domain) -> LLMAgent:
     # a broken template fails before any trial starts
     compile_prompt(_prompt_template_text(options, domain), str(options.prompt_template))
     check_model_environment(options.model, options.api_base)
+    preflight(options.model, options.api_base, min(PREFLIGHT_TIMEOUT_S, options.llm_timeout_s))
     return LLMAgent(options, domain)

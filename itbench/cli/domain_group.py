@@ -15,13 +15,17 @@ from itbench.exitcodes import ExitCode
 from itbench.fsutil import ensure_directory
 from itbench.plugins.domains import load_domain
 from itbench.plugins.finder import PluginRecord
-from itbench.plugins.spec import RUN_DIRECTORY, Domain
+from itbench.plugins.spec import (
+    DEFAULT_LLM_TIMEOUT_S,
+    DEFAULT_REFLECTION_ROUNDS,
+    RUN_DIRECTORY,
+    Domain,
+    time_limit_of,
+)
 from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, format_size
 
 if TYPE_CHECKING:
     from itbench.scoring.document import ResultsDocument
-
-DEFAULT_TIME_LIMIT_S = 600.0
 
 
 def domain_group(record: PluginRecord) -> click.Group:
@@ -52,7 +56,16 @@ def _emit(document: ResultsDocument, path: Path, fmt: str, domain: Domain) -> No
         )
 
 
-def _exit_for(document: ResultsDocument, fail_under: float | None) -> int:
+def _exit_for(
+    document: ResultsDocument, fail_under: float | None, fail_on_errors: int | None
+) -> int:
+    from itbench.runner.failures import failed_trials, failure_messages
+
+    lines, tool_error = failure_messages(failed_trials(document.raw_results), fail_on_errors)
+    for line in lines:
+        click.echo(line, err=True)
+    if tool_error:
+        return ExitCode.TOOL_ERROR
     if fail_under is None:
         return ExitCode.OK
     metric = document.config.primary_metric
@@ -83,6 +96,14 @@ def _run_command(domain: Domain) -> click.Command:
     @click.command(name="run")
     @click.option(
         "--scenarios", help="Scenario directory or comma-separated ids (default: built-in suite)."
+    )
+    @click.option(
+        "--select",
+        "select",
+        multiple=True,
+        metavar="PATTERN",
+        help="Run only scenarios whose id matches this glob (repeatable; ID also selects "
+        "ID.*, e.g. every class of a scenario).",
     )
     @click.option("--agent", "agent_name", help="Agent name (default: baseline).")
     @click.option(
@@ -156,27 +177,34 @@ def _run_command(domain: Domain) -> click.Command:
         "--fail-under", type=float, help="Exit 1 when the primary metric's mean is below this."
     )
     @click.option(
+        "--fail-on-errors",
+        type=click.IntRange(min=0),
+        metavar="N",
+        help="Exit 3 when more than N trials failed without a score (a run where no trial "
+        "scored always exits 3).",
+    )
+    @click.option(
         "--timeout",
         "time_limit",
         type=click.FloatRange(min=0.1),
         default=None,
-        help="Per-trial time limit in seconds "
-        f"[default: {domain.default_time_limit_s or DEFAULT_TIME_LIMIT_S:g}].",
+        help="Per-trial hard time limit in seconds; the trial's processes are killed past it "
+        f"[default: {time_limit_of(domain):g}].",
     )
     @click.option(
         "--llm-timeout",
         type=click.FloatRange(min=0.1),
-        default=120.0,
-        show_default=True,
-        help="Seconds to wait for one model reply before retrying.",
+        default=DEFAULT_LLM_TIMEOUT_S,
+        help="Seconds to wait for one model reply before retrying "
+        f"[default: {DEFAULT_LLM_TIMEOUT_S:g}].",
     )
     @click.option(
         "--reflection-rounds",
         type=click.IntRange(min=0),
-        default=3,
-        show_default=True,
-        help="At most this many validations of the llm agent's answer (N-1 feedbacks); 0 skips "
-        "the validator.",
+        default=DEFAULT_REFLECTION_ROUNDS,
+        help="The llm agent's first answer plus up to N fixes, each fed by the output "
+        "validator's diagnostics, stopping once it is clean; 0: one attempt, no validator "
+        f"[default: {DEFAULT_REFLECTION_ROUNDS}].",
     )
     @click.option(
         "--prompt-template",
@@ -203,6 +231,7 @@ def _run_command(domain: Domain) -> click.Command:
     )
     def run(
         scenarios: str | None,
+        select: tuple[str, ...],
         agent_name: str | None,
         agent_cmd: str | None,
         agent_network: str,
@@ -219,6 +248,7 @@ def _run_command(domain: Domain) -> click.Command:
         output_dir: Path | None,
         fmt: str,
         fail_under: float | None,
+        fail_on_errors: int | None,
         time_limit: float | None,
         llm_timeout: float,
         reflection_rounds: int,
@@ -270,10 +300,12 @@ def _run_command(domain: Domain) -> click.Command:
             prompt_template=prompt_template,
         )
         if time_limit is None:
-            time_limit = domain.default_time_limit_s or DEFAULT_TIME_LIMIT_S
+            time_limit = time_limit_of(domain)
         factory = resolve_agent(name, domain)
         assert domain.load_scenarios is not None
-        selected = list(domain.load_scenarios(scenarios))
+        from itbench.runner.selection import select_scenarios
+
+        selected = select_scenarios(domain.load_scenarios(scenarios), select)
         if not selected:
             raise UsageError("no scenarios selected")
         agent = factory(options, domain)  # configuration errors surface before any trial
@@ -298,7 +330,7 @@ def _run_command(domain: Domain) -> click.Command:
         document = write_results(collect_evaluations(plan), config, path)
         print(f"results: {path}", file=sys.stderr)
         _emit(document, path, fmt, domain)
-        return _exit_for(document, fail_under)
+        return _exit_for(document, fail_under, fail_on_errors)
 
     return _with_domain_options(run, domain)
 
@@ -322,7 +354,8 @@ def _eval_command(domain: Domain) -> click.Command:
     @click.option(
         "--result-file",
         type=click.Path(path_type=Path),
-        help="Where to write the results document (default: OUTPUTS/results.json).",
+        help="Where to write the results document, replaced if it exists (default: "
+        "OUTPUTS/eval-results.json, which must not exist yet).",
     )
     @click.option(
         "--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True
@@ -330,12 +363,20 @@ def _eval_command(domain: Domain) -> click.Command:
     @click.option(
         "--fail-under", type=float, help="Exit 1 when the primary metric's mean is below this."
     )
+    @click.option(
+        "--fail-on-errors",
+        type=click.IntRange(min=0),
+        metavar="N",
+        help="Exit 3 when more than N trials failed without a score (a run where no trial "
+        "scored always exits 3).",
+    )
     def eval_(
         outputs: Path,
         ground_truth: Path | None,
         result_file: Path | None,
         fmt: str,
         fail_under: float | None,
+        fail_on_errors: int | None,
         **domain_options: Any,
     ) -> int:
         """Score existing agent outputs (the original ITBench outputs layout)."""
@@ -346,7 +387,7 @@ def _eval_command(domain: Domain) -> click.Command:
         document, path = evaluate_outputs(domain, outputs, ground_truth, result_file)
         print(f"results: {path}", file=sys.stderr)
         _emit(document, path, fmt, domain)
-        return _exit_for(document, fail_under)
+        return _exit_for(document, fail_under, fail_on_errors)
 
     return _with_domain_options(eval_, domain)
 

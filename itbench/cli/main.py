@@ -83,12 +83,26 @@ class LazyGroup(click.Group):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         # Help text comes from static tables and metadata so that --help imports no plugin.
         rows: list[tuple[str, str]] = [(n, spec[1]) for n, spec in self._core().items()]
-        rows += [(n, f"{n} domain ({r.provider})") for n, r in self._domains().items()]
-        rows += [(n, f"{n} tool ({r.provider})") for n, r in self._tools().items()]
+        from itbench.plugins.summary import command_summary, domain_summary
+
+        # a plugin's own words, read from its source (not imported); a third party's provider
+        rows += [
+            (n, _plugin_help(domain_summary(r) or f"The {n} domain.", r))
+            for n, r in self._domains().items()
+        ]
+        rows += [
+            (n, _plugin_help(command_summary(r) or f"The {n} command.", r))
+            for n, r in self._tools().items()
+        ]
         rows.sort()
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _plugin_help(summary: str, record: PluginRecord) -> str:
+    short = click.utils.make_default_short_help(summary, 60)
+    return short if record.builtin else f"{short} [{record.provider}]"
 
 
 def _module_exists(module_name: str) -> bool:

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from itbench.errors import UsageError
+from itbench.errors import ItbenchError, UsageError
 from itbench.llm.tools import ToolCall
 from itbench.models import Usage
 
@@ -39,6 +39,55 @@ def check_model_environment(model: str, api_base: str | None = None) -> None:
     missing = report.get("missing_keys") or []
     if missing:
         raise UsageError(f"model {model!r} needs the environment variable(s) {', '.join(missing)}")
+
+
+#: The pre-flight request's time limit: one short reply from a live endpoint takes far less, and a
+#: dead one must not cost the minutes of retries every trial would spend on it.
+PREFLIGHT_TIMEOUT_S = 10.0
+#: The pre-flight request's text; a test server recognises it by this prefix.
+PREFLIGHT_PROMPT = "itbench pre-flight check: reply with OK."
+
+
+class EndpointError(ItbenchError):
+    """The model's endpoint did not answer the pre-flight request (exit 3, naming URL and model)."""
+
+
+def endpoint_label(model: str, api_base: str | None) -> str:
+    """Where requests for ``model`` go: ``--api-base``, else the provider's own default URL."""
+    if api_base:
+        return api_base
+    try:
+        _, provider, _, default_base = import_litellm().get_llm_provider(model=model)
+    except Exception:
+        return "the provider's default endpoint"
+    return default_base or f"the {provider} provider's default endpoint"
+
+
+def preflight(model: str, api_base: str | None, timeout_s: float = PREFLIGHT_TIMEOUT_S) -> None:
+    """One time-limited chat request, without retries, before the first trial: a dead or garbled
+    endpoint stops the run at once, naming the URL and the model, instead of failing every trial
+    after its own retries."""
+    litellm = import_litellm()
+    kwargs: dict[str, Any] = {
+        "model": model,
+        "messages": [{"role": "user", "content": PREFLIGHT_PROMPT}],
+        "max_tokens": 1,
+        "timeout": timeout_s,
+        "num_retries": 0,
+        "max_retries": 0,  # the OpenAI client's own retries would multiply the time limit
+    }
+    if api_base:
+        kwargs["api_base"] = api_base
+    where = f"model {model!r} at {endpoint_label(model, api_base)}"
+    try:
+        response = litellm.completion(**kwargs)
+        response.choices[0].message  # noqa: B018 - a reply without a message is not a chat reply
+    except Exception as exc:
+        detail = " ".join(str(exc).split())[:300]
+        raise EndpointError(
+            f"LLM pre-flight request failed ({timeout_s:g} s limit): {where}: "
+            f"{type(exc).__name__}: {detail}"
+        ) from None
 
 
 @dataclass(frozen=True)

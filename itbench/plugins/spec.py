@@ -48,6 +48,15 @@ RUN_DIRECTORY = "run_directory"
 AgentNetwork = Literal["allow", "none"]
 
 
+#: Defaults of ``run`` that help texts, agents and the README state: one value each, here.
+#: Feedback rounds of the llm agent: the first answer plus up to this many validator-fed fixes.
+DEFAULT_REFLECTION_ROUNDS = 3
+#: Seconds to wait for one model reply before retrying.
+DEFAULT_LLM_TIMEOUT_S = 120.0
+#: The per-trial time limit of a domain that does not set ``Domain.default_time_limit_s``.
+DEFAULT_TIME_LIMIT_S = 600.0
+
+
 @dataclass(frozen=True)
 class AgentOptions:
     """Options from the command line that agent factories may use."""
@@ -55,10 +64,10 @@ class AgentOptions:
     model: str | None = None
     api_base: str | None = None
     agent_cmd: str | None = None
-    reflection_rounds: int = 3
+    reflection_rounds: int = DEFAULT_REFLECTION_ROUNDS
     max_steps: int = 20
     temperature: float = 0.0
-    llm_timeout_s: float = 120.0
+    llm_timeout_s: float = DEFAULT_LLM_TIMEOUT_S
     max_retries: int = 4
     #: The command agent's confinement (``--agent-network``, ``--agent-home``, ``--agent-env``,
     #: ``--agent-sandbox``).
@@ -188,3 +197,8 @@ class Domain:
     #: absolute directory under the key :data:`RUN_DIRECTORY` (where a domain may generate
     #: scenarios it then loads).
     configure: Callable[[Mapping[str, Any]], None] | None = None
+
+
+def time_limit_of(domain: Domain) -> float:
+    """The per-trial time limit ``run`` uses without ``--timeout`` (and its help states)."""
+    return domain.default_time_limit_s or DEFAULT_TIME_LIMIT_S

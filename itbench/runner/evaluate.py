@@ -8,7 +8,7 @@ from pathlib import Path
 from itbench.errors import ItbenchError, UsageError
 from itbench.models import Evaluation
 from itbench.plugins.spec import Domain, split_scores
-from itbench.runner.layout import RESULTS_FILE, discover_outputs, scenario_key
+from itbench.runner.layout import EVAL_RESULTS_FILE, discover_outputs, scenario_key
 from itbench.scoring.document import ResultsDocument
 
 
@@ -21,21 +21,27 @@ def evaluate_outputs(
     outputs = outputs.resolve()
 
     assert domain.load_ground_truth is not None and domain.evaluate is not None
-    truths = domain.load_ground_truth(ground_truth)
-    by_key = {scenario_key(sid): s for sid, s in truths.items()}
+    path = result_path(outputs, result_file)
     trials = discover_outputs(outputs)
     if not trials:
         raise UsageError(f"{outputs}: no trial folders found (expected <scenario>/<trial number>/)")
+    truths = domain.load_ground_truth(ground_truth)
+    by_key = {scenario_key(sid): s for sid, s in truths.items()}
+    unknown = sorted(
+        {t.scenario_folder for t in trials if scenario_key(t.scenario_folder) not in by_key}
+    )
+    if unknown:
+        # scoring the rest against whatever truth happened to load would report a different
+        # benchmark than the one that ran: name what cannot be scored and where truth comes from
+        source = f"in {ground_truth}" if ground_truth else "in the built-in suite"
+        raise UsageError(
+            f"{outputs}: no ground truth {source} for {len(unknown)} scenario folder(s): "
+            f"{', '.join(unknown)}; pass --ground-truth with the scenarios they were run on"
+        )
     evaluations: list[Evaluation] = []
     seen = []
     for trial in trials:
-        scenario = by_key.get(scenario_key(trial.scenario_folder))
-        if scenario is None:
-            print(
-                f"warning: {trial.path}: no ground truth for scenario {trial.scenario_folder!r}; skipped",
-                file=sys.stderr,
-            )
-            continue
+        scenario = by_key[scenario_key(trial.scenario_folder)]
         seen.append(scenario)
         try:
             scores, details = split_scores(domain.evaluate(scenario, trial.path))
@@ -55,7 +61,9 @@ def evaluate_outputs(
     # a scenario of the ground truth with no output is a bad run, not a scenario left out: ITBench
     # excludes bad runs from means, and mean_with_failures_as_zero shows what they cost
     answered = {s.id for s in seen}
-    missing = [s for s in truths.values() if s.id not in answered]
+    # one scenario may sit under several keys (a base id standing for its only class)
+    distinct = {s.id: s for s in truths.values()}
+    missing = [s for s in distinct.values() if s.id not in answered]
     if missing:
         print(
             f"warning: {outputs}: no output for {len(missing)} scenario(s) of the ground truth, "
@@ -75,6 +83,20 @@ def evaluate_outputs(
     unique = list({s.id: s for s in seen}.values())
     extra = {**domain.results_config, "outputs": str(outputs)}
     config = results_config(domain.name, "external", None, 0, unique, domain.primary_metric, extra)
-    path = result_file or outputs / RESULTS_FILE
     document = write_results(evaluations, config, path)
     return document, path
+
+
+def result_path(outputs: Path, result_file: Path | None) -> Path:
+    """Where ``eval`` writes: ``--result-file`` (replaced if it exists: that was asked), else
+    ``OUTPUTS/eval-results.json``, which must not exist yet. A run's own ``results.json`` (agent
+    name, durations) is never replaced unless named."""
+    if result_file is not None:
+        return result_file
+    path = outputs / EVAL_RESULTS_FILE
+    if path.exists():
+        raise UsageError(
+            f"{path} exists; eval does not replace a results document unless asked: pass "
+            f"--result-file {path} to replace it, or --result-file with another name"
+        )
+    return path

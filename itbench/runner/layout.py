@@ -22,6 +22,8 @@ from itbench.models import Evaluation
 EVALUATION_FILE = "evaluation.json"
 TRANSCRIPT_FILE = "transcript.jsonl"
 RESULTS_FILE = "results.json"
+#: ``eval``'s default results document, beside a run's own ``results.json``, never over it.
+EVAL_RESULTS_FILE = "eval-results.json"
 AGENT_OUTPUT_NAMES = ("agent_output.json", "agent_response.json")
 
 _SCENARIO_PREFIX = re.compile(r"^(?:scenario|incident)[-_]?", re.IGNORECASE)

@@ -37,6 +37,13 @@ def chat_reply(content: str | None = None, tool_calls: list[dict] | None = None)
     }
 
 
+def _is_preflight(body: dict[str, Any]) -> bool:
+    from itbench.llm.client import PREFLIGHT_PROMPT
+
+    messages = body.get("messages") or [{}]
+    return messages[-1].get("content") == PREFLIGHT_PROMPT
+
+
 @dataclass
 class Step:
     body: dict[str, Any] | None = None
@@ -51,6 +58,10 @@ class ScriptedServer:
     # HTTP header names are case-insensitive (RFC 9110 §5.1) and clients differ in the case they
     # send (newer openai/httpx send `authorization`): stored lower-cased, looked up lower-cased.
     headers: list[dict[str, str]] = field(default_factory=list)
+    #: The answer to the llm agent's pre-flight request (recognised by its prompt, recorded in
+    #: ``preflights``, not in ``requests``, and never consuming a step): a short reply by default.
+    preflight: Step | None = None
+    preflights: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         server = self
@@ -63,6 +74,11 @@ class ScriptedServer:
             def do_POST(self) -> None:
                 length = int(self.headers.get("Content-Length", "0"))
                 body = json.loads(self.rfile.read(length) or b"{}")
+                if _is_preflight(body):
+                    with server._lock:
+                        server.preflights.append(body)
+                    self._answer(server.preflight or Step(chat_reply("OK")))
+                    return
                 with server._lock:
                     server.requests.append(body)
                     server.headers.append({k.lower(): v for k, v in self.headers.items()})
@@ -71,6 +87,9 @@ class ScriptedServer:
                         if server.steps
                         else Step(status=500, body={"error": {"message": "script exhausted"}})
                     )
+                self._answer(step)
+
+            def _answer(self, step: Step) -> None:
                 if step.delay_s:
                     time.sleep(step.delay_s)
                 payload = json.dumps(step.body or {}).encode()

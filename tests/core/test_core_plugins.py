@@ -62,3 +62,20 @@ def test_unknown_command_is_usage_error():
     proc = run_cli(["no-such-domain", "run"])
     assert proc.returncode == 2
     assert "No such command" in proc.stderr
+
+
+def test_help_describes_each_domain_and_tool_in_its_own_words(toy_env):
+    """Issue 27: not "ciso domain (itbench 0.1.0)" but the domain's description and the
+    command's help, read from their source without importing them."""
+    proc = run_cli(["--help"], env=toy_env)
+    assert proc.returncode == 0
+    lines = {line.split()[0]: line for line in proc.stdout.splitlines() if line.startswith("  ")}
+    assert "domain (itbench" not in proc.stdout and "tool (itbench" not in proc.stdout
+    assert "Compliance policies: Kyverno" in lines["ciso"]
+    assert "Cost anomaly root cause" in lines["finops"]
+    assert "Incident diagnosis from offline snapshots" in lines["sre"]
+    assert "Kyverno policies offline" in lines["kyverno"]
+    # a third party's line says who provides it; the broken one is still not imported
+    assert "Toy arithmetic domain (test fixture) [itbench-toy 1.0]" in lines["toy"]
+    assert "[itbench-toy 1.0]" in lines["broken"]
+    assert "deliberately broken" not in proc.stderr

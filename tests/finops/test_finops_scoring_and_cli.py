@@ -225,9 +225,10 @@ def test_unusable_data_in_a_trial_is_recorded_not_crashed(tmp_path):
             "json",
         ]
     )
-    assert proc.returncode == 0, proc.stderr
-    (entry,) = json.loads(proc.stdout)["raw_results"]
-    assert "missing column(s) 'Cloud_Service'" in entry["error"]
+    # checked when the scenario loads: the user's file is named, and no trial starts
+    assert proc.returncode == 3, proc.stderr
+    assert f"{scenario / 'data.csv'}: missing column(s) 'Cloud_Service'" in proc.stderr
+    assert not (tmp_path / "r").exists()
 
 
 def test_eval_counts_a_scenario_without_output_as_a_bad_run(tmp_path):
@@ -262,7 +263,9 @@ def test_eval_counts_a_scenario_without_output_as_a_bad_run(tmp_path):
     assert overall["root_cause_resource"]["n_incidents"] == 2
     assert overall["root_cause_resource"]["mean"] == sum(per_scenario) / 2
     assert overall["root_cause_resource"]["mean_with_failures_as_zero"] == sum(per_scenario) / 3
-    table = run_cli([*base, "--format", "table"]).stdout
+    # eval-results.json of the first eval exists now: a second eval is told where to write
+    again = [*base, "--result-file", str(tmp_path / "again.json")]
+    table = run_cli([*again, "--format", "table"]).stdout
     row = next(line for line in table.splitlines() if line.startswith("Scenario-2"))
     assert "1" in row.split()[2:4]  # one trial, one error
     assert "bad runs" in table
@@ -321,3 +324,22 @@ def test_generate_messy_export_family_has_its_quirks(tmp_path):
     assert dates != sorted(dates)  # rows not sorted by date
     assert max(dates) > anomaly["date"]  # data after the anomaly day
     assert all(row.split(",")[1].startswith("0") for row in rows)
+
+
+def test_renamed_column_names_the_users_file_and_fails_the_run(tmp_path):
+    """Issue 27: a generated scenario whose CSV has one column renamed: the error names the
+    user's file (not the workspace copy) with the rename hint, and the run fails (exit 3)."""
+    scenarios = tmp_path / "scenarios"
+    gen = ["finops", "generate", "--n", "1", "--seed", "5", "--difficulty", "easy"]
+    assert run_cli([*gen, "--out", str(scenarios)]).returncode == 0
+    (data,) = scenarios.glob("*/data.csv")
+    lines = data.read_text().splitlines(keepends=True)
+    lines[0] = lines[0].replace("Cloud_Service", "Cloud Service")
+    data.write_text("".join(lines))
+    out = tmp_path / "r"
+    proc = run_cli(["finops", "run", "--scenarios", str(scenarios), "--output", str(out)])
+    assert proc.returncode == 3, proc.stderr
+    assert f"{data}: missing column(s) 'Cloud_Service' (found 'Cloud Service': renamed?)" in (
+        proc.stderr
+    )
+    assert "/1/data.csv" not in proc.stderr  # not the workspace copy

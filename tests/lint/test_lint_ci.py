@@ -52,14 +52,15 @@ def test_misspelt_kinds_get_a_did_you_mean_over_builtins_and_crds_in_the_tree(tm
     kinds = ["Pdo", "pod", "apps/v1/Deploymnet", "Widgte", "Widget", "Pod/exec", "batch/*/Job"]
     (tmp_path / "policy.yaml").write_text(_policy(kinds))
     code, findings = _lint(str(tmp_path), "--enable", "KYV009")
-    assert code == 0  # warnings do not fail at the default level
+    # errors (issue 27): the rule would match nothing, and `kyverno test` still exits 0
+    assert code == 1
     got = {(f["line"], f["severity"], f["message"]) for f in findings}
     head = "r: kind {!r} is not a Kubernetes kind (did you mean {!r}?)"
     assert got == {
-        (11, "warning", head.format("Pdo", "Pod")),
-        (12, "warning", head.format("pod", "Pod")),
-        (13, "warning", head.format("apps/v1/Deploymnet", "Deployment")),
-        (14, "warning", head.format("Widgte", "Widget")),
+        (11, "error", head.format("Pdo", "Pod")),
+        (12, "error", head.format("pod", "Pod")),
+        (13, "error", head.format("apps/v1/Deploymnet", "Deployment")),
+        (14, "error", head.format("Widgte", "Widget")),
     }
 
 

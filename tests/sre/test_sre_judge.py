@@ -353,10 +353,35 @@ def test_eval_exclude_infra_namespaces_flag(tmp_path):
     base = ["sre", "eval", "--outputs", str(tmp_path / "outputs"), "--ground-truth", str(gt)]
     results = {}
     for flag in ([], ["--exclude-infra-namespaces"]):
-        proc = run_cli([*base, *flag, "--format", "json"])
+        # each eval its own results document: eval does not replace one unless asked
+        written = ["--result-file", str(tmp_path / f"eval-{bool(flag)}.json")]
+        proc = run_cli([*base, *flag, *written, "--format", "json"])
         assert proc.returncode == 0, proc.stderr
         [raw] = json.loads(proc.stdout)["raw_results"]
         results[bool(flag)] = raw["scores"]["root_cause_entity"]
     assert results[False]["calculation_precision"] == pytest.approx(2 / 5)
     assert results[True]["calculation_precision"] == pytest.approx(2 / 3)
     assert len(results[True]["namespace_filter"]["removed_entities"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "notes"),
+    [
+        # issue 27: damage of several kinds at once, each of which was repaired alone
+        ("```json\n" + json.dumps(GOOD)[:-2] + ",]}\n```", ("fenced block", "trailing commas")),
+        ("Here:\n```json\n" + json.dumps(GOOD)[:-2] + ",  ", ("fenced block", "unclosed brackets")),
+        (
+            "Sure.\n```json\n" + json.dumps(GOOD)[:-2] + ",]}\n```\nanything else?",
+            ("fenced block", "trailing commas"),
+        ),
+        (json.dumps("```json\n" + json.dumps(GOOD)[:-3]), ("fenced block", "unclosed brackets")),
+        (
+            "Answer: " + json.dumps(GOOD)[:-2] + ",]} hope it helps",
+            ("prose around the object", "trailing commas"),
+        ),
+    ],
+)
+def test_repairs_compose(text, notes):
+    doc, applied = parse_text(text, "x.json")
+    assert doc == GOOD
+    assert applied == tuple(f"repaired: {n}" for n in notes)

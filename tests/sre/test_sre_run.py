@@ -263,3 +263,30 @@ def test_empty_workspace_gives_an_empty_answer_not_a_crash(tmp_path: Path) -> No
     diagnosis = diagnose(tmp_path)
     assert diagnosis.document() == {"entities": [], "propagations": [], "alerts_explained": []}
     assert len(diagnosis.notes) == 4  # objects, events, alerts, traces: each named as missing
+
+
+def test_eval_repairs_a_fenced_output_with_a_trailing_comma(tmp_path: Path) -> None:
+    """Issue 27: the oracle's answer in a fenced block between prose, with a trailing comma
+    inside (each repair worked alone, not together), is still read by `sre eval` and scores as
+    the undamaged one."""
+    suite = tmp_path / "incidents"
+    generate_incidents(suite, SEED, 1)
+    run = tmp_path / "run"
+    proc = run_cli(
+        ["sre", "run", "--scenarios", str(suite), "--agent", "oracle", "--output", str(run),
+         "--no-progress"],
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (output,) = run.glob("*/1/agent_output.json")
+    document = json.loads(output.read_text())
+    assert document["entities"], document
+    text = json.dumps(document, indent=2)
+    damaged = text[: text.rindex("}")].rstrip() + ",\n}"  # a trailing comma before the last brace
+    output.write_text(f"Here is the diagnosis:\n```json\n{damaged}\n```\nTell me if you need more.")
+    proc = run_cli(
+        ["sre", "eval", "--outputs", str(run), "--ground-truth", str(suite), "--format", "json"]
+    )
+    assert proc.returncode == 0, proc.stderr
+    (entry,) = json.loads(proc.stdout)["raw_results"]
+    assert "error" not in entry, entry
+    assert entry["scores"]["root_cause_entity"]["calculation_f1"] == 1.0

@@ -2,8 +2,9 @@
 
 Kyverno matches kinds by exact name, so a misspelt kind makes the rule silently match nothing.
 Known kinds are the Kubernetes API's (``_kubernetes_kinds``), the offline cluster's types and the
-CustomResourceDefinitions found anywhere in the linted tree. A near miss is a warning with a
-did-you-mean; a kind with no near miss may be a CRD installed elsewhere, so it is only an info.
+CustomResourceDefinitions found anywhere in the linted tree. A near miss is an error with a
+did-you-mean (the rule would be ``excluded`` everywhere and a run would still pass); a kind with
+no near miss may be a CRD installed elsewhere, so it is only an info.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
     "KYV009",
-    "warning",
+    "error",
     "Kind names no Kubernetes kind",
     "Spell the kind as the API does (CamelCase, `Pod`, `apps/v1/Deployment`), or lint the "
     "CustomResourceDefinition that declares it along with the policy.",
@@ -80,7 +81,7 @@ def _problem(
     head = f"{rule_name}: kind {written!r} is not a Kubernetes kind"
     if close is not None:
         suggestion = by_folded.get(close, close)
-        return f"{head} (did you mean {suggestion!r}?)", "warning"
+        return f"{head} (did you mean {suggestion!r}?)", "error"
     return f"{head} nor a CRD in the linted files (a CRD installed elsewhere?)", "info"
 
 
