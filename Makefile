@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup system-deps run test lint clean
 
-$(STAMP): pyproject.toml scripts/setup-venv.sh
+$(STAMP): pyproject.toml constraints.txt scripts/setup-venv.sh
 	bash scripts/setup-venv.sh $(PYTHON)
 	touch $(STAMP)
 

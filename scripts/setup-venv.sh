@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Create .venv/ and install itbench (editable) with its test tools.
+# Create .venv/ and install itbench (editable) with its test tools, every dependency pinned by
+# constraints.txt (refreshed on purpose with scripts/lock.sh).
 set -euo pipefail
 python=${1:-python3}
 cd "$(dirname "$0")/.."
@@ -7,11 +8,11 @@ cd "$(dirname "$0")/.."
 .venv/bin/python -m pip install -q --upgrade pip
 # Ray (the `ray` extra, ~80 MB wheel, ~15 s to install) is in: tests/core/test_core_ray.py runs the
 # executor on a real local Ray cluster.
-.venv/bin/python -m pip install -q -e '.[test,ray]'
+.venv/bin/python -m pip install -q -c constraints.txt -e '.[test,ray]'
 # The embedded OPA library's metadata claims Python>=3.14 although its manylinux_2_34 x86-64
 # wheel works on 3.11, so it cannot be a declared dependency; it stays optional.
 if [ "$(uname -m)" = "x86_64" ]; then
-  .venv/bin/python -m pip install -q --no-deps --ignore-requires-python \
+  .venv/bin/python -m pip install -q --no-deps --ignore-requires-python -c constraints.txt \
     opa-golib-python-bindings==0.4.4 \
     || echo "note: opa-golib-python-bindings unavailable here; Rego falls back to regorus" >&2
 fi

@@ -48,6 +48,19 @@ from itbench.fsutil import atomic_write_text
     type=click.Path(path_type=Path, dir_okay=False),
     help="Write the document to this file instead of stdout.",
 )
+@click.option(
+    "--exclude",
+    multiple=True,
+    metavar="GLOB",
+    help="Do not lint files matching GLOB (repeatable; as .gitignore: `templates`, `charts/*`), "
+    "added to the configuration's exclude.",
+)
+@click.option(
+    "--strict-engines",
+    is_flag=True,
+    help="Exit 3 when a check could not run because only a weaker Rego backend is installed "
+    "(regorus has no type checker) instead of warning.",
+)
 @click.option("--list-rules", is_flag=True, help="List every rule and exit.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress on stderr.")
 def lint(
@@ -61,14 +74,22 @@ def lint(
     config_path: Path | None,
     rego_engine: str | None,
     output: Path | None,
+    exclude: tuple[str, ...],
+    strict_engines: bool,
     list_rules: bool,
     quiet: bool,
 ) -> int:
     """Lint PATHS (files or folders; default: the configuration's paths, else .).
 
-    Exit 0 with no finding at or above the fail level, 1 with findings, 2 usage error, 3 tool error.
+    Policies are found by content: YAML that is no Kyverno policy, Kyverno test or playbook (a
+    Helm template, any other YAML) is skipped. Every report names the Rego backend that ran; the
+    checks a weaker one (regorus) cannot do are reported as not checked.
+
+    Exit 0 with no finding at or above the fail level, 1 with findings, 2 usage error, 3 tool error
+    (with --strict-engines: also when a check was not done).
     """
     from ciso.lint.config import load_config
+    from ciso.lint.discovery import Exclude
     from ciso.lint.formats.render import RENDERERS
     from ciso.lint.model import Options, severity_rank
     from ciso.lint.rules import infos
@@ -93,8 +114,16 @@ def lint(
     options = Options(
         profile=profile or config.profile, run_tests=run_tests, rego_engine=rego_engine
     )
+    excludes = [Exclude(tuple(exclude), Path.cwd())]
+    if config.source and config.exclude:
+        excludes.append(Exclude(tuple(config.exclude), Path(config.source).parent))
     run = lint_paths(
-        targets, options, enable or config.enable, (*config.disable, *disable), progress=not quiet
+        targets,
+        options,
+        enable or config.enable,
+        (*config.disable, *disable),
+        progress=not quiet,
+        exclude=excludes,
     )
     document = RENDERERS[fmt](run, rules)
     if output is not None:
@@ -105,7 +134,19 @@ def lint(
         click.echo(f"note: {note}", err=True)
     if not run.files:
         # an empty folder or a wrong path in the configuration would otherwise pass CI silently
-        click.echo(f"warning: no files to lint under {', '.join(map(str, targets))}", err=True)
+        skipped = f" ({len(run.skipped)} skipped: no policy in them)" if run.skipped else ""
+        click.echo(
+            f"warning: no files to lint under {', '.join(map(str, targets))}{skipped}", err=True
+        )
+    strict = strict_engines or config.strict_engines
+    if run.not_checked and (strict or fmt != "text" or output is not None):
+        # the text document says it already; other formats and files need it said here too
+        from ciso.lint.formats.render import not_checked_text
+
+        for engine in run.not_checked:
+            click.echo(f"{'error' if strict else 'warning'}: {not_checked_text(engine)}", err=True)
+    if strict and run.not_checked:
+        return ExitCode.TOOL_ERROR
     threshold = severity_rank(fail_level or config.fail_level)
     if any(severity_rank(f.level) >= threshold for f in run.findings):
         return ExitCode.FINDINGS

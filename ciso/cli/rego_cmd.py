@@ -30,7 +30,28 @@ def _engine_options(f):
         show_default=True,
         help="Seconds before a policy is stopped.",
     )(f)
+    f = click.option(
+        "--strict-engines",
+        is_flag=True,
+        help="Exit 3 when the backend that ran cannot do all of OPA's compile checks "
+        "(regorus: no type checker) instead of warning.",
+    )(f)
     return f
+
+
+def _name_engine(engine: str, version: str, not_checked, strict: bool) -> bool:  # noqa: ANN001
+    """Name the backend on stderr and warn about the checks it did not do; True when
+    ``--strict-engines`` makes that a tool error (a weaker backend must not pass silently)."""
+    from ciso.engines.rego.select import not_checked_message
+
+    click.echo(f"engine: {engine} {version}".rstrip(), err=True)
+    if not not_checked:
+        return False
+    click.echo(
+        f"{'error' if strict else 'warning'}: {not_checked_message(engine, not_checked)}",
+        err=True,
+    )
+    return strict
 
 
 #: What OPA 1.x (and regorus in v1 mode) says about a rule written in Rego v0 syntax.
@@ -52,6 +73,8 @@ def _report(exc, v0_compatible: bool = True) -> int:  # noqa: ANN001 - a RegoErr
     """Each diagnostic on stderr as file:line:col: code: message, and the v0 hint where it helps."""
     for diagnostic in exc.diagnostics:
         click.echo(str(diagnostic), err=True)
+    if exc.engine:
+        click.echo(f"engine: {exc.engine}", err=True)
     if not v0_compatible and _looks_like_v0(exc.diagnostics):
         click.echo(V0_HINT, err=True)
     return ExitCode.TOOL_ERROR
@@ -96,6 +119,7 @@ def eval_(
     rego_engine: str | None,
     v0_compatible: bool,
     timeout_s: float,
+    strict_engines: bool,
     query: str,
 ) -> int:
     """Evaluate QUERY. json prints {"result": [{"expressions": [{"value": ...}]}]} ({} when
@@ -122,8 +146,9 @@ def eval_(
             )
         except RegoError as exc:
             return _report(exc, v0_compatible)
-    click.echo(f"engine: {result.engine} {result.version}", err=True)
     del engine
+    if _name_engine(result.engine, result.version, result.not_checked, strict_engines):
+        return ExitCode.TOOL_ERROR
     if fmt == "raw":
         if result.defined:
             value = result.value
@@ -168,6 +193,7 @@ def test(
     rego_engine: str | None,
     v0_compatible: bool,
     timeout_s: float,
+    strict_engines: bool,
 ) -> int:
     """Run test_* rules as `opa test` does (todo_* skipped); exit 1 when a test fails."""
     from ciso.engines.rego import modules
@@ -195,6 +221,7 @@ def test(
             json.dumps(
                 {
                     "engine": run.engine,
+                    "not_checked": list(run.not_checked),
                     "summary": counts,
                     "tests": [c.__dict__ for c in run.cases],
                     **({"coverage": run.coverage} if coverage else {}),
@@ -225,7 +252,8 @@ def test(
                         f"coverage {file}: {report['coverage']}% (not covered: {report['not_covered']})"
                     )
                 click.echo(f"coverage: {run.coverage['coverage']}%")
-    print(f"engine: {run.engine}", file=sys.stderr)
+    if _name_engine(run.engine, "", run.not_checked, strict_engines):
+        return ExitCode.TOOL_ERROR
     if not any(c.status != "skip" for c in run.cases):
         # a folder without tests, or a --run pattern with a typo, would otherwise pass CI silently
         print("warning: no tests were run", file=sys.stderr)
@@ -246,19 +274,33 @@ def check(
     rego_engine: str | None,
     v0_compatible: bool,
     timeout_s: float,
+    strict_engines: bool,
 ) -> int:
-    """Parse and compile the policies; print their errors with file:line:column (exit 1 if any)."""
+    """Parse and compile the policies; print their errors with file:line:column (exit 1 if any).
+
+    The backend that ran is named (JSON: ``engine``; text: on stderr) with the checks of OPA's
+    it could not do; with --strict-engines those make the exit 3."""
     from ciso.engines.rego import modules
     from ciso.engines.rego.pool import RegoPool
 
     policies, _ = modules.load(list(paths))
     with RegoPool(size=1, timeout_s=timeout_s) as pool:
-        diagnostics = pool.check(policies, engine=rego_engine, v0=v0_compatible)
+        checked = pool.checked(policies, engine=rego_engine, v0=v0_compatible)
+    diagnostics = checked.diagnostics
     if fmt == "json":
-        click.echo(json.dumps({"errors": [d.__dict__ for d in diagnostics]}, indent=2))
+        engine = {
+            "name": checked.engine,
+            "version": checked.version,
+            "not_checked": list(checked.not_checked),
+        }
+        click.echo(
+            json.dumps({"errors": [d.__dict__ for d in diagnostics], "engine": engine}, indent=2)
+        )
     else:
         for d in diagnostics:
             click.echo(str(d))
     if not v0_compatible and _looks_like_v0(diagnostics):
         click.echo(V0_HINT, err=True)
+    if _name_engine(checked.engine, checked.version, checked.not_checked, strict_engines):
+        return ExitCode.TOOL_ERROR
     return ExitCode.FINDINGS if diagnostics else ExitCode.OK

@@ -24,6 +24,10 @@ class LintConfig:
     fail_level: str = "error"
     profile: str | None = None
     source: str | None = None
+    #: globs of files not to lint (see discovery.Exclude), relative to the configuration's folder
+    exclude: list[str] = field(default_factory=list)
+    #: a Rego backend that cannot do all of OPA's checks is a tool error (exit 3), not a warning
+    strict_engines: bool = False
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -47,7 +51,7 @@ def load_config(explicit: Path | None, start: Path) -> LintConfig:
     section = data.get("tool", {}).get("itbench", {}).get("lint", {})
     if not isinstance(section, dict):
         raise InputError(f"{path}: [tool.itbench.lint] must be a table")
-    allowed = {"enable", "disable", "paths", "fail-level", "profile"}
+    allowed = {"enable", "disable", "paths", "fail-level", "profile", "exclude", "strict-engines"}
     unknown = set(section) - allowed
     if unknown:
         raise UsageError(
@@ -60,10 +64,20 @@ def load_config(explicit: Path | None, start: Path) -> LintConfig:
         fail_level=section.get("fail-level", "error"),
         profile=section.get("profile"),
         source=str(path),
+        exclude=_globs(path, section.get("exclude", [])),
+        strict_engines=section.get("strict-engines", False),
     )
+    if not isinstance(config.strict_engines, bool):
+        raise UsageError(f"{path}: strict-engines must be true or false")
     if config.fail_level not in ("error", "warning", "info"):
         raise UsageError(f"{path}: fail-level must be error, warning or info")
     return config
+
+
+def _globs(path: Path, value: object) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise UsageError(f'{path}: exclude must be a list of glob strings, e.g. ["charts/*"]')
+    return list(value)
 
 
 def inline_ignores(text: str) -> dict[int, set[str]]:

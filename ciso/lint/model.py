@@ -3,7 +3,7 @@ descriptions, findings, and the :class:`Rule` protocol a rule implements."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -106,6 +106,18 @@ class Options:
     timeout_s: float = 30.0
 
 
+@dataclass(frozen=True)
+class EngineUse:
+    """A backend the rules ran on (``language`` rego), and the checks of the reference tool it
+    could not do on ``files``: reported as "not checked", never passed silently."""
+
+    language: str
+    name: str
+    version: str
+    not_checked: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
+
+
 class RuleContext:
     """Shared, lazily started resources: one killable Rego worker pool for all Rego rules, and
     notes (a linter not installed) gathered once however many files mention them."""
@@ -114,6 +126,8 @@ class RuleContext:
         self.options = options
         self._pool: RegoPool | None = None
         self.notes: list[str] = []
+        #: (name, version, not_checked) -> the files that backend looked at, in order
+        self._engines: dict[tuple[str, str, tuple[str, ...]], list[str]] = {}
 
     def _rego(self) -> RegoPool:
         if self._pool is None:
@@ -122,14 +136,40 @@ class RuleContext:
             self._pool = RegoPool(size=1, timeout_s=self.options.timeout_s)
         return self._pool
 
+    def _used(
+        self, name: str, version: str, not_checked: tuple[str, ...], files: Iterable[str]
+    ) -> None:
+        seen = self._engines.setdefault((name, version, not_checked), [])
+        seen += [f for f in files if f not in seen]
+
     def rego_check(self, modules: Mapping[str, str]) -> list[Diagnostic]:
-        return self._rego().check(modules, engine=self.options.rego_engine)
+        checked = self._rego().checked(modules, engine=self.options.rego_engine)
+        self._used(checked.engine, checked.version, checked.not_checked, modules)
+        return checked.diagnostics
 
     def rego_eval(self, modules: Mapping[str, str], query: str, input_: Any) -> EvalResult:
-        return self._rego().evaluate(modules, query, input_, engine=self.options.rego_engine)
+        result = self._rego().evaluate(modules, query, input_, engine=self.options.rego_engine)
+        self._used(result.engine, result.version, result.not_checked, modules)
+        return result
 
     def rego_test(self, modules: Mapping[str, str]) -> TestRun:
-        return self._rego().test(modules, engine=self.options.rego_engine)
+        run = self._rego().test(modules, engine=self.options.rego_engine)
+        self._used(run.engine, "", run.not_checked, modules)
+        return run
+
+    def engines(self) -> list[EngineUse]:
+        """Each backend that ran, once (the same one named twice: the version that said more)."""
+        merged: dict[str, EngineUse] = {}
+        for (name, version, not_checked), files in self._engines.items():
+            known = merged.get(name)
+            merged[name] = EngineUse(
+                "rego",
+                name,
+                version or (known.version if known else ""),
+                not_checked or (known.not_checked if known else ()),
+                tuple(dict.fromkeys([*(known.files if known else ()), *files])),
+            )
+        return list(merged.values())
 
     def note(self, message: str) -> None:
         if message not in self.notes:
@@ -208,3 +248,12 @@ class LintRun:
     tool_errors: list[str] = field(default_factory=list)
     #: Things worth saying that are not problems (a linter not installed, so its rule was skipped).
     notes: list[str] = field(default_factory=list)
+    #: The backends that ran (Rego: opa, opa-golib or regorus) and what each could not check.
+    engines: list[EngineUse] = field(default_factory=list)
+    #: Files given or found that hold no policy (a Helm template, any other YAML): not linted.
+    skipped: list[str] = field(default_factory=list)
+
+    @property
+    def not_checked(self) -> list[EngineUse]:
+        """The backends that ran without some of their reference tool's checks."""
+        return [e for e in self.engines if e.not_checked and e.files]

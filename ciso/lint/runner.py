@@ -7,8 +7,16 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ciso.lint.config import inline_ignores
-from ciso.lint.discovery import UnreadableFile, classify, iter_files
-from ciso.lint.model import Finding, LintRun, LintTarget, Options, Rule, RuleContext
+from ciso.lint.discovery import Exclude, UnreadableFile, classify, iter_files
+from ciso.lint.model import (
+    Finding,
+    LintRun,
+    LintTarget,
+    Options,
+    Rule,
+    RuleContext,
+    TargetKind,
+)
 from ciso.lint.rules import ALL_RULES, file_unreadable
 
 __all__ = ["RuleContext", "lint_paths", "selected_rules"]
@@ -35,6 +43,7 @@ def lint_paths(
     enable: Iterable[str] = (),
     disable: Iterable[str] = (),
     progress: bool = True,
+    exclude: Iterable[Exclude] = (),
 ) -> LintRun:
     run = LintRun()
     rules = selected_rules(enable, disable)
@@ -42,21 +51,30 @@ def lint_paths(
     ctx = RuleContext(options)
     batches: dict[str, tuple[Rule, list[tuple[LintTarget, dict[int, set[str]]]]]] = {}
     try:
-        for path in iter_files(paths):
-            run.files.append(str(path))
-            if progress:
-                print(f"lint: {path}", file=sys.stderr)
+        for path in iter_files(paths, exclude):
             try:
                 target = classify(path)
             except UnreadableFile as exc:
+                run.files.append(str(path))
                 if file_unreadable.INFO.id not in disabled:
                     run.findings.append(
                         Finding(file_unreadable.INFO, str(path), exc.reason, exc.line)
                     )
                 continue
             except OSError as exc:
+                run.files.append(str(path))
                 run.tool_errors.append(f"{path}: cannot read ({exc.strerror or exc})")
                 continue
+            if target.kind is TargetKind.UNKNOWN:
+                # no policy: not linted, but still read by the rules that want context from it
+                # (KYV009: the CRDs declared in the tree)
+                run.skipped.append(str(path))
+                if progress:
+                    print(f"skip: {path} (no policy in it)", file=sys.stderr)
+            else:
+                run.files.append(str(path))
+                if progress:
+                    print(f"lint: {path}", file=sys.stderr)
             ignores = inline_ignores(target.text)
             for rule in rules:
                 if target.kind not in rule.kinds:
@@ -91,6 +109,7 @@ def lint_paths(
     finally:
         ctx.close()
     run.notes += ctx.notes
+    run.engines = ctx.engines()
     # batch rules report after every file: one order for every format, by file, line and column
     run.findings.sort(key=_position)
     return run

@@ -80,6 +80,9 @@ def bad(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "invalid": root / "invalid.yaml",
         "empty-json": root / "empty.json",
         "binary-json": root / "binary.json",
+        # lint finds policies by content: a binary Rego file and a policy that is not YAML
+        "binary-rego": root / "binary.rego",
+        "invalid-policy": root / "invalid-policy.yaml",
         "invalid-json": root / "invalid.json",
         "blocked-output": root / "blocker" / "out.txt",  # blocker is a file
         "pod": root / "pod.yaml",
@@ -90,6 +93,8 @@ def bad(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     paths["empty-json"].write_text("")
     paths["binary"].write_bytes(BINARY)
     paths["binary-json"].write_bytes(BINARY)
+    paths["binary-rego"].write_bytes(BINARY)
+    paths["invalid-policy"].write_text("apiVersion: kyverno.io/v1\n" + INVALID_YAML)
     paths["folder"].mkdir()
     paths["invalid"].write_text(INVALID_YAML)
     paths["invalid-json"].write_text('{"raw_results": [}')
@@ -104,8 +109,8 @@ def bad(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 MATRIX: list[tuple[str, list[str], int, str]] = [
     # lint: a bad path is a usage error; an unreadable file is a finding (GEN001) naming it
     ("lint-missing", ["lint", "{missing}"], 2, "missing"),
-    ("lint-binary", ["lint", "-q", "{binary}"], 1, "binary"),
-    ("lint-invalid-yaml", ["lint", "-q", "{invalid}"], 1, "invalid"),
+    ("lint-binary", ["lint", "-q", "{binary-rego}"], 1, "binary-rego"),
+    ("lint-invalid-yaml", ["lint", "-q", "{invalid-policy}"], 1, "invalid-policy"),
     ("lint-config-folder", ["lint", "--config", "{folder}", "{pod}"], 2, "folder"),
     ("lint-config-binary", ["lint", "--config", "{binary}", "{pod}"], 3, "binary"),
     ("lint-config-invalid", ["lint", "--config", "{invalid}", "{pod}"], 3, "invalid"),

@@ -145,18 +145,27 @@ def test_junit_and_github_formats():
 
 
 def test_broken_inputs_are_findings_never_hangs(tmp_path):
-    (tmp_path / "binary.rego").write_bytes(b"package x\0\x01\x02")
-    (tmp_path / "huge.yaml").write_text("a: b\n" * 600_000)
-    (tmp_path / "bomb.yaml").write_text(
-        "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+    # policies that cannot be read are findings; the same bytes in a YAML file that holds no
+    # policy are skipped (lint finds policies by content), and neither hangs
+    policy = "apiVersion: kyverno.io/v1\nkind: ClusterPolicy\n"
+    bomb = (
+        "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+        "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
     )
+    (tmp_path / "binary.rego").write_bytes(b"package x\0\x01\x02")
+    (tmp_path / "huge.yaml").write_text(policy + "a: b\n" * 600_000)
+    (tmp_path / "bomb.yaml").write_text(policy + bomb)
+    (tmp_path / "huge-data.yaml").write_text("a: b\n" * 600_000)
+    (tmp_path / "bomb-data.yaml").write_text(bomb)
     proc, doc = _lint(str(tmp_path))
     assert proc.returncode == 1
     reasons = {Path(f["file"]).name: f["message"] for f in doc["findings"]}
+    assert reasons.keys() == {"binary.rego", "huge.yaml", "bomb.yaml"}
     assert reasons["binary.rego"] == "binary file"
     assert "over the" in reasons["huge.yaml"]
     assert "aliases are not accepted" in reasons["bomb.yaml"]
     assert all(f["rule"] == "GEN001" for f in doc["findings"])
+    assert sorted(Path(f).name for f in doc["skipped"]) == ["bomb-data.yaml", "huge-data.yaml"]
 
 
 def test_run_tests_reports_failing_rego_and_kyverno_tests(tmp_path):

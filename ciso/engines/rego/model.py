@@ -58,6 +58,18 @@ class RegoError(ItbenchError):
 
 
 @dataclass(frozen=True)
+class CheckResult:
+    """What ``check`` found, and which backend looked: ``not_checked`` names the compile checks
+    of OPA's that this backend could not do (empty for OPA itself), so a clean result from a
+    weaker backend is never mistaken for a clean policy."""
+
+    diagnostics: list[Diagnostic]
+    engine: str
+    version: str
+    not_checked: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class EvalResult:
     """One query's results. ``value`` is the first expression's value of the first result, or
     UNDEFINED; ``results`` keep OPA's full shape (``expressions`` and ``bindings``)."""
@@ -66,6 +78,8 @@ class EvalResult:
     results: list[dict[str, Any]]
     engine: str
     version: str
+    #: OPA's compile checks the backend skipped before evaluating (see CheckResult).
+    not_checked: tuple[str, ...] = ()
 
     @property
     def defined(self) -> bool:
@@ -88,6 +102,8 @@ class TestRun:
     cases: list[TestCase] = field(default_factory=list)
     #: Line coverage where the backend reports it (embedded OPA): files, covered rows, percentage.
     coverage: dict[str, Any] | None = None
+    #: OPA's compile checks the backend skipped before running the tests (see CheckResult).
+    not_checked: tuple[str, ...] = ()
 
     @property
     def failed(self) -> bool:

@@ -18,7 +18,15 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from ciso.engines.rego.model import UNDEFINED, Diagnostic, EvalResult, RegoError, TestCase, TestRun
+from ciso.engines.rego.model import (
+    UNDEFINED,
+    CheckResult,
+    Diagnostic,
+    EvalResult,
+    RegoError,
+    TestCase,
+    TestRun,
+)
 
 _PR_SET_PDEATHSIG = 1
 
@@ -182,13 +190,26 @@ class RegoPool:
             reply["results"],
             reply["engine"],
             reply["version"],
+            tuple(reply.get("not_checked", ())),
+        )
+
+    def checked(
+        self, modules: Mapping[str, str], *, engine: str | None = None, v0: bool = False
+    ) -> CheckResult:
+        """The diagnostics of ``modules`` and the backend that found them (what it could not
+        check included)."""
+        reply = self._call({"op": "check", "engine": engine, "v0": v0, "modules": dict(modules)})
+        return CheckResult(
+            [Diagnostic(**d) for d in reply["diagnostics"]],
+            reply["engine"],
+            reply["version"],
+            tuple(reply.get("not_checked", ())),
         )
 
     def check(
         self, modules: Mapping[str, str], *, engine: str | None = None, v0: bool = False
     ) -> list[Diagnostic]:
-        reply = self._call({"op": "check", "engine": engine, "v0": v0, "modules": dict(modules)})
-        return [Diagnostic(**d) for d in reply["diagnostics"]]
+        return self.checked(modules, engine=engine, v0=v0).diagnostics
 
     def test(
         self,
@@ -212,7 +233,10 @@ class RegoPool:
             }
         )
         return TestRun(
-            reply["engine"], [TestCase(**c) for c in reply["cases"]], reply.get("coverage")
+            reply["engine"],
+            [TestCase(**c) for c in reply["cases"]],
+            reply.get("coverage"),
+            tuple(reply.get("not_checked", ())),
         )
 
     def close(self) -> None:

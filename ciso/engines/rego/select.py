@@ -18,6 +18,20 @@ from itbench.errors import UsageError
 
 ORDER = ("opa", "opa-golib", "regorus")
 
+#: How to get OPA's compiler where only regorus is installed (see README, "Rego engines").
+INSTALL_OPA = (
+    "pip install --no-deps --ignore-requires-python opa-golib-python-bindings==0.4.4"
+    " (Linux x86-64), or put the opa CLI on PATH"
+)
+
+
+def not_checked_message(engine: str, not_checked: tuple[str, ...] | list[str]) -> str:
+    """One sentence naming the backend and the checks it did not do, and how to get them."""
+    return (
+        f"not checked by the {engine} Rego backend: {'; '.join(not_checked)}"
+        f" (for OPA's compiler: {INSTALL_OPA})"
+    )
+
 
 def available_engines() -> list[str]:
     checks = {
@@ -35,6 +49,7 @@ class V0Rewriting:
         self.inner = inner
         self.name = f"{inner.name} (v0 rewritten to v1)"
         self.version = inner.version
+        self.not_checked = inner.not_checked
 
     @staticmethod
     def _rewrite(modules: Mapping[str, str]) -> dict[str, Rewrite]:

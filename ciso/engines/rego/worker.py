@@ -25,6 +25,8 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
                 "ok": True,
                 "diagnostics": [d.__dict__ for d in backend.check(modules)],
                 "engine": backend.name,
+                "version": backend.version,
+                "not_checked": list(backend.not_checked),
             }
         if op == "eval":
             result = backend.evaluate(
@@ -37,6 +39,7 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
                 "results": result.results,
                 "engine": result.engine,
                 "version": result.version,
+                "not_checked": list(backend.not_checked),
             }
         if op == "test":
             native = getattr(backend, "test", None)
@@ -46,7 +49,12 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
                 )
             else:
                 run = run_tests(backend, modules, request.get("data"), request.get("run"))
-            reply = {"ok": True, "engine": run.engine, "cases": [c.__dict__ for c in run.cases]}
+            reply = {
+                "ok": True,
+                "engine": run.engine,
+                "cases": [c.__dict__ for c in run.cases],
+                "not_checked": list(backend.not_checked),
+            }
             if request.get("coverage"):
                 reply["coverage"] = run.coverage or _coverage(modules, run, request.get("data"))
             return reply

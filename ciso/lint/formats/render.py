@@ -6,8 +6,19 @@ import json
 from collections import Counter
 from xml.etree import ElementTree as ET
 
-from ciso.lint.model import Finding, LintRun, RuleInfo
+from ciso.lint.model import EngineUse, Finding, LintRun, RuleInfo
 from itbench import __version__
+
+
+def _engine(e: EngineUse) -> str:
+    return f"{e.name} {e.version}".rstrip()
+
+
+def not_checked_text(e: EngineUse) -> str:
+    """The warning for a backend that could not do all of its reference tool's checks."""
+    from ciso.engines.rego.select import not_checked_message
+
+    return f"{not_checked_message(e.name, e.not_checked)}; in {len(e.files)} file(s)"
 
 
 def _where(f: Finding) -> str:
@@ -22,16 +33,25 @@ def summary(run: LintRun) -> dict[str, int]:
         "warning": counts["warning"],
         "info": counts["info"],
         "tool_errors": len(run.tool_errors),
+        "not_checked": sum(len(e.files) for e in run.not_checked),
+        "skipped": len(run.skipped),
     }
 
 
 def text(run: LintRun, rules: list[RuleInfo]) -> str:
     lines = [f"{_where(f)}: {f.level}: {f.rule.id} {f.message}" for f in run.findings]
     lines += [f"tool error: {e}" for e in run.tool_errors]
+    lines += [f"{e.language} engine: {_engine(e)}" for e in run.engines]
+    lines += [f"warning: {not_checked_text(e)}" for e in run.not_checked]
     s = summary(run)
-    lines.append(
+    line = (
         f"{s['files']} file(s): {s['error']} error(s), {s['warning']} warning(s), {s['info']} info"
     )
+    if s["not_checked"]:
+        line += f", {s['not_checked']} not fully checked"
+    if s["skipped"]:
+        line += f"; {s['skipped']} skipped (no policy)"
+    lines.append(line)
     return "\n".join(lines) + "\n"
 
 
@@ -54,6 +74,17 @@ def as_json(run: LintRun, rules: list[RuleInfo]) -> str:
                 ],
                 "tool_errors": run.tool_errors,
                 "notes": run.notes,
+                "engines": [
+                    {
+                        "language": e.language,
+                        "name": e.name,
+                        "version": e.version,
+                        "not_checked": list(e.not_checked),
+                        "files": list(e.files),
+                    }
+                    for e in run.engines
+                ],
+                "skipped": run.skipped,
             },
             indent=2,
         )
@@ -90,6 +121,14 @@ def sarif(run: LintRun, rules: list[RuleInfo]) -> str:
         )
     notifications = [{"level": "error", "message": {"text": e}} for e in run.tool_errors]
     notifications += [{"level": "note", "message": {"text": n}} for n in run.notes]
+    notifications += [
+        {
+            "level": "warning",
+            "message": {"text": not_checked_text(e)},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": f}}} for f in e.files],
+        }
+        for e in run.not_checked
+    ]
     document = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -112,7 +151,12 @@ def sarif(run: LintRun, rules: list[RuleInfo]) -> str:
                             }
                             for r in rules
                         ],
-                    }
+                    },
+                    # the backends the rules ran on (a Rego engine), by name and version
+                    "extensions": [
+                        {"name": e.name, **({"version": e.version} if e.version else {})}
+                        for e in run.engines
+                    ],
                 },
                 "invocations": [
                     {
@@ -133,6 +177,11 @@ def junit(run: LintRun, rules: list[RuleInfo]) -> str:
         by_file.setdefault(f.file, []).append(f)
     root = ET.Element("testsuites", name="itbench-lint")
     suite = ET.SubElement(root, "testsuite", name="itbench-lint", tests=str(len(by_file)))
+    if run.engines:  # JUnit's place for facts about a run: the backends that ran
+        properties = ET.SubElement(suite, "properties")
+        for e in run.engines:
+            ET.SubElement(properties, "property", name=f"{e.language}-engine", value=_engine(e))
+    unchecked = {f: e for e in run.not_checked for f in e.files}
     failures = 0
     for file, findings in by_file.items():
         case = ET.SubElement(suite, "testcase", classname="itbench-lint", name=file)
@@ -146,6 +195,8 @@ def junit(run: LintRun, rules: list[RuleInfo]) -> str:
             ET.SubElement(case, "system-out").text = "\n".join(
                 f"{_where(f)}: {f.level}: {f.rule.id} {f.message}" for f in others
             )
+        if file in unchecked:
+            ET.SubElement(case, "system-err").text = "warning: " + not_checked_text(unchecked[file])
     suite.set("failures", str(failures))
     suite.set("errors", str(len(run.tool_errors)))
     for error in run.tool_errors:
@@ -181,6 +232,11 @@ def github(run: LintRun, rules: list[RuleInfo]) -> str:
         props.append(f"title={_escape_property(f.rule.id)}")
         lines.append(f"::{command[f.level]} {','.join(props)}::{_escape_data(f.message)}")
     lines += [f"::error title=itbench-lint::{_escape_data(e)}" for e in run.tool_errors]
+    lines += [
+        f"::warning file={_escape_property(f)},title=not checked::{_escape_data(not_checked_text(e))}"
+        for e in run.not_checked
+        for f in e.files
+    ]
     return "\n".join(lines) + ("\n" if lines else "")
 
 

@@ -88,6 +88,7 @@ class _Workspace:
 
 class OpaCli:
     name = "opa"
+    not_checked: tuple[str, ...] = ()  # `opa check` is OPA's own compiler
 
     def __init__(self, v0: bool = False, path: str | None = None) -> None:
         self.path = path or executable() or "opa"

@@ -73,6 +73,7 @@ def available() -> bool:
 
 class OpaGolib:
     name = "opa-golib"
+    not_checked: tuple[str, ...] = ()  # OPA's own compiler, in-process
 
     def __init__(self) -> None:
         from opa_bindings import OpaEngine, OpaError

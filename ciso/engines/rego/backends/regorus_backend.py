@@ -2,6 +2,12 @@
 
 It lacks a few builtins (net.cidr_merge, crypto.sha256, io.jwt.decode, rego.parse_module,
 crypto.x509.*, strings.render_template). RUST_BACKTRACE is forced off so errors stay one message.
+
+Its ``check`` parses, then runs regorus's analysis (unsafe variables in rule bodies, a variable
+assigned twice, functions of conflicting arity: found before any evaluation, for every module);
+it has no type checker, so OPA's type errors, undefined functions, recursion, deprecated built-ins
+and unsafe variables elsewhere (rule heads, ``else``, negations) are ``not_checked`` (measured
+against the embedded OPA on the same broken policies: tests/rego/test_rego_engine_coverage.py). It stops at the first error, where OPA lists them all.
 """
 
 from __future__ import annotations
@@ -13,7 +19,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ciso.engines.rego.backends import TERM_QUERY
+from ciso.engines.rego.backends import (
+    DEPRECATED_BUILTINS,
+    RECURSION,
+    TERM_QUERY,
+    TYPE_ERRORS,
+    UNDEFINED_FUNCTIONS,
+    UNSAFE_HEADS,
+)
 from ciso.engines.rego.model import UNDEFINED, Diagnostic, EvalResult, RegoError
 
 MISSING_BUILTINS = (
@@ -42,6 +55,8 @@ def available() -> bool:
 #: else keeps the code of the phase (parse when adding a policy, eval when evaluating).
 _CODES = (
     ("is unsafe", "rego_unsafe_var_error"),
+    ("used before definition", "rego_compile_error"),
+    ("previously defined with", "rego_type_error"),
     ("recursion detected", "rego_recursion_error"),
     ("conflicts with rule", "eval_conflict_error"),
     ("multiple outputs", "eval_conflict_error"),
@@ -94,8 +109,13 @@ def _multiple_defaults(modules: Mapping[str, str]) -> list[Diagnostic]:
     ]
 
 
+#: A query that needs no rule: evaluating it makes regorus analyse every module it holds.
+_ANALYSE = "true"
+
+
 class Regorus:
     name = "regorus"
+    not_checked = (UNSAFE_HEADS, TYPE_ERRORS, UNDEFINED_FUNCTIONS, RECURSION, DEPRECATED_BUILTINS)
 
     def __init__(self, v0: bool = False) -> None:
         os.environ["RUST_BACKTRACE"] = "0"
@@ -120,9 +140,14 @@ class Regorus:
 
     def check(self, modules: Mapping[str, str]) -> list[Diagnostic]:
         try:
-            self._load(modules, None)
+            engine = self._load(modules, None)
         except RegoError as exc:
             return exc.diagnostics
+        try:
+            # adding a policy only parses it; the analysis runs before the first evaluation
+            engine.eval_query_as_json(_ANALYSE)
+        except RuntimeError as exc:
+            return _diagnostics(str(exc), "rego_compile_error")
         return _multiple_defaults(modules)
 
     def evaluate(
