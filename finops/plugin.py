@@ -85,6 +85,7 @@ def _to_scenario(s: FinOpsScenario) -> Scenario:
 
 def _check_data_header(s: FinOpsScenario) -> None:
     """A user's billing file, checked before any trial copies it into a workspace."""
+    # pandas: start-up time (module docstring)
     from finops.loaders.table import check_header
 
     check_header(s.data_path, _hierarchy(s), skip_initial_space=not s.is_focus)
