@@ -262,7 +262,7 @@ def _objects(spec: FaultSpec, rng: random.Random, out: Path, t_fault: datetime) 
             },
         }
 
-    def pod(svc: str, phase="Running", ready=True, reason=None) -> dict:
+    def pod(svc: str, phase="Running", ready=True, reason=None, name=None) -> dict:
         st = {"phase": phase, "conditions": [{"type": "Ready", "status": str(ready)}]}
         if reason:
             st["containerStatuses"] = [
@@ -278,7 +278,7 @@ def _objects(spec: FaultSpec, rng: random.Random, out: Path, t_fault: datetime) 
             "kind": "Pod",
             "metadata": meta(
                 "Pod",
-                f"{svc}-5f7c9d8b4-{rng.choice('abcdx')}q2zt",
+                name or f"{svc}-5f7c9d8b4-q2zt",
                 1100,
                 labels={"app.kubernetes.io/name": svc},
             ),
@@ -338,12 +338,12 @@ def _objects(spec: FaultSpec, rng: random.Random, out: Path, t_fault: datetime) 
         find(after, "Deployment", s)["spec"]["template"]["spec"]["containers"][0]["image"] = (
             f"ghcr.io/open-telemetry/demo:9.9.9-{s}"
         )
-        after.append(pod(s, "Pending", False, "ImagePullBackOff"))
+        after.append(pod(s, "Pending", False, "ImagePullBackOff", f"{s}-6c8d7f9b5-zz"))
     elif f == "oom-memory-limit":
         find(after, "Deployment", s)["spec"]["template"]["spec"]["containers"][0]["resources"][
             "limits"
         ]["memory"] = "20Mi"
-        after.append(pod(s, "Running", False, "CrashLoopBackOff"))
+        after.append(pod(s, "Running", False, "CrashLoopBackOff", f"{s}-6c8d7f9b5-zz"))
     elif f == "scaled-to-zero":
         d = find(after, "Deployment", s)
         d["spec"]["replicas"] = 0
@@ -416,13 +416,13 @@ def _events(spec: FaultSpec, out: Path, t: datetime) -> None:
     ev = []
     s = spec.service
     if spec.fault == "bad-image":
-        ev.append(("Pod", f"{s}-5f7c9d8b4-zz", "Failed", "Back-off pulling image", "Warning"))
-        ev.append(("Pod", f"{s}-5f7c9d8b4-zz", "BackOff", "ImagePullBackOff", "Warning"))
+        ev.append(("Pod", f"{s}-6c8d7f9b5-zz", "Failed", "Back-off pulling image", "Warning"))
+        ev.append(("Pod", f"{s}-6c8d7f9b5-zz", "BackOff", "ImagePullBackOff", "Warning"))
     elif spec.fault == "oom-memory-limit":
         ev.append(
             (
                 "Pod",
-                f"{s}-5f7c9d8b4-zz",
+                f"{s}-6c8d7f9b5-zz",
                 "BackOff",
                 "Back-off restarting failed container (OOMKilled)",
                 "Warning",
