@@ -99,7 +99,10 @@ def discover_outputs(outputs: Path) -> list[OutputTrial]:
     scenario or trial folder that is a symbolic link is skipped with a warning (its files would
     be read from wherever it points)."""
     found: list[OutputTrial] = []
-    for scenario in sorted(p for p in outputs.iterdir() if _real_folder(p)):
+    # dot-folders are the runner's own (the seals of committed evaluations), never a scenario:
+    # under SRE's numeric ids `.itbench-committed/3/` would otherwise read as a trial folder
+    scenarios = (p for p in outputs.iterdir() if not p.name.startswith(".") and _real_folder(p))
+    for scenario in sorted(scenarios):
         for trial in sorted(
             (p for p in scenario.iterdir() if p.name.isdigit() and _real_folder(p)),
             key=lambda p: int(p.name),

@@ -113,6 +113,9 @@ def test_sre_eval_on_the_sample_writes_a_document_stats_accepts(tmp_path):
 
 def test_eval_usage_errors(tmp_path):
     proc = run_cli(["sre", "eval", "--outputs", str(tmp_path)])
+    assert proc.returncode == 2 and "no trial folders found" in proc.stderr
+    (tmp_path / "7" / "1").mkdir(parents=True)  # a trial, but no ground truth named for it
+    proc = run_cli(["sre", "eval", "--outputs", str(tmp_path)])
     assert proc.returncode == 2 and "--ground-truth" in proc.stderr
     proc = run_cli(["sre", "eval", "--outputs", str(tmp_path), "--ground-truth", str(tmp_path)])
     assert proc.returncode == 2 and "no ground truth found" in proc.stderr
