@@ -7,7 +7,7 @@ of the reasoning metrics.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,6 +20,8 @@ from sre.generator.ground_truth import GroundTruth
 
 if TYPE_CHECKING:
     import click
+
+    from sre.outputs import AgentDiagnosis
 
 PRIMARY_METRIC = "root_cause_entity"
 
@@ -161,8 +163,24 @@ def _evaluate_mitigation(scenario: Scenario, truth: Any, workspace: Path) -> Tri
     return TrialScores(scores, details)
 
 
+def _names_every_root_cause(truth: GroundTruth) -> Callable[[AgentDiagnosis], bool]:
+    from sre.judge import metrics
+    from sre.judge.matching import Matcher
+
+    matcher = Matcher(truth)
+
+    def found(diagnosis: AgentDiagnosis) -> bool:
+        vs = metrics.verdicts(matcher, metrics.predicted_root_causes(diagnosis))
+        return bool(matcher.root_causes) and {v.matched_to for v in vs if v.credited} >= set(
+            matcher.root_causes
+        )
+
+    return found
+
+
 def _evaluate_diagnosis(scenario: Scenario, workspace: Path) -> TrialScores:
     from sre.judge import judge
+    from sre.judge.mttd import time_to_diagnosis
     from sre.outputs import read_diagnosis
 
     truth = scenario.ground_truth
@@ -184,6 +202,11 @@ def _evaluate_diagnosis(scenario: Scenario, workspace: Path) -> TrialScores:
         exclude_namespaces=_SETTINGS.exclude_namespaces,
     )
     details: dict[str, Any] = {"agent_output": str(output.relative_to(workspace))}
+    found = time_to_diagnosis(workspace, output, diagnosis, _names_every_root_cause(truth))
+    if found.seconds is not None:
+        # absent when never found: the paper's infinity, left out of the means
+        scores["mttd_s"] = found.seconds
+        details["mttd_source"] = found.source
     if diagnosis.notes:
         details["read_notes"] = list(diagnosis.notes)
     if reasoning is not None:
