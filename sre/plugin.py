@@ -99,12 +99,22 @@ def _trial_environment(scenario: Scenario, workspace: Path):
     return trial_environment(scenario, workspace)
 
 
+#: ``k`` of ``root_cause_entity_k``; ``hide`` when ``--hide`` was given (set by ``configure``).
+_RESULTS_CONFIG: dict[str, Any] = {"k": 3}
+
+
 def _configure(options: Mapping[str, Any]) -> None:
     from sre.agents.scenarios import use_run_directory
     from sre.judge.hooks import configure
 
     configure(options)
     use_run_directory(options.get(RUN_DIRECTORY))
+    # the ablation is part of what a run measured: its results document says what was hidden
+    hide = sorted(options.get("hide") or ())
+    if hide:
+        _RESULTS_CONFIG["hide"] = hide
+    else:
+        _RESULTS_CONFIG.pop("hide", None)
 
 
 domain = Domain(
@@ -119,7 +129,7 @@ domain = Domain(
     load_ground_truth=_load_ground_truth,
     evaluate=_evaluate,
     primary_metric="root_cause_entity",
-    results_config={"k": 3},
+    results_config=_RESULTS_CONFIG,
     run_options=_run_options,
     configure=_configure,
     # the run side (sre/agents): scenarios, the baseline, the llm agent's tools and validator

@@ -17,6 +17,7 @@ from itbench.models import Scenario
 from itbench.plugins.spec import TrialScores
 from itbench.runner.layout import find_agent_output
 from sre.generator.ground_truth import GroundTruth
+from sre.snapshot.hidden import SOURCES
 
 if TYPE_CHECKING:
     import click
@@ -34,6 +35,8 @@ class JudgeSettings:
     exclude_namespaces: frozenset[str] = frozenset()
     #: ``diagnose`` (snapshots) or ``mitigate`` (the twin's cluster)
     task: str = "diagnose"
+    #: sources left out of every agent's snapshot (``--hide``, the observability ablation)
+    hide: frozenset[str] = frozenset()
 
 
 _SETTINGS = JudgeSettings()
@@ -51,6 +54,13 @@ def run_options() -> Sequence[click.Option]:
             help="diagnose: find the root cause in a snapshot; mitigate: repair the incident "
             "through kubectl on its offline cluster (one scenario per generator fault type), "
             "judged by the alerts clearing.",
+        ),
+        click.Option(
+            ["--hide", "hide"],
+            type=click.Choice(sorted(SOURCES)),
+            multiple=True,
+            help="Observability ablation (repeatable): leave these sources out of every agent's "
+            "snapshot; the tools answer that they are hidden. Recorded in the results' config.",
         ),
         click.Option(
             ["--judge", "judge_model"],
@@ -92,11 +102,16 @@ def configure(options: Mapping[str, Any]) -> None:
         api_base=api_base,
         exclude_namespaces=excluded,
         task=str(options.get("sre_task") or "diagnose"),
+        hide=frozenset(options.get("hide") or ()),
     )
 
 
 def task() -> str:
     return _SETTINGS.task
+
+
+def hidden() -> frozenset[str]:
+    return _SETTINGS.hide
 
 
 def scenario_class(truth: GroundTruth) -> str:
