@@ -52,7 +52,7 @@ def test_hiding_traces_changes_what_the_baseline_sees(incident: Path, tmp_path: 
     with pytest.raises(SourceHidden, match="traces are hidden in this trial"):
         call("get_trace_error_tree", {"trace_file": str(ablated / "otel_traces_raw.tsv")})
     proc = run_cli(["sre", "tool", "get_trace_error_tree", "--snapshot", str(ablated)])
-    assert proc.returncode != 0 and "hidden in this trial" in proc.stderr, proc.stderr
+    assert proc.returncode == 3 and "hidden in this trial" in proc.stderr, proc.stderr
     # a file simply missing (no marker) still says missing
     plain = tmp_path / "plain"
     plain.mkdir()
