@@ -141,18 +141,25 @@ def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
                 "sre eval --task mitigate needs --ground-truth DIR (the run's mitigation-suite/ "
                 "or the folders given to --scenarios)"
             )
-        return {s.id: s for s in load_mitigation_scenarios(str(path), path)}
+        from sre.run_config import record_complexity
+
+        loaded = load_mitigation_scenarios(str(path), path)
+        record_complexity(loaded)
+        return {s.id: s for s in loaded}
     if path is None:
         raise UsageError(
             "sre eval needs --ground-truth DIR|FILE (scenario folders with ground_truth.yaml, "
             "groundtruth_v1.yaml, or a ground_truths.json list)"
         )
     from sre.groundtruth import load_truths
+    from sre.run_config import record_complexity
 
-    return {
+    scenarios = {
         sid: truth_scenario(sid, loaded.truth, loaded.source)
         for sid, loaded in load_truths(path).items()
     }
+    record_complexity(scenarios.values())
+    return scenarios
 
 
 def evaluate(scenario: Scenario, workspace: Path) -> TrialScores:
