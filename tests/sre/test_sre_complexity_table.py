@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import SHARED, run_cli
 
 from sre.complexity import EASY_BELOW, HARD_FROM, complexity, label_of
 from sre.generator.ground_truth import parse_ground_truth
@@ -52,8 +52,8 @@ def test_equation_6_by_hand():
 
 
 def test_thresholds():
-    assert (EASY_BELOW, HARD_FROM) == (2.5, 3.0)
-    assert [label_of(x) for x in (2.49, 2.5, 2.99, 3.0)] == ["Easy", "Medium", "Medium", "Hard"]
+    assert (EASY_BELOW, HARD_FROM) == (2.5, 4.0)
+    assert [label_of(x) for x in (2.49, 2.5, 3.99, 4.0)] == ["Easy", "Medium", "Medium", "Hard"]
 
 
 def _run(args: list[str], out: Path, fmt: str) -> str:
@@ -136,3 +136,18 @@ def test_mitigation_run_fills_the_other_half(tmp_path: Path) -> None:
     assert doc["config"]["complexity"]["mitigate-network-policy"]["complexity"] in (
         "Easy", "Medium", "Hard"
     )  # fmt: skip
+
+
+PUBLIC_GT = SHARED / "corpora" / "itbench" / "sre" / "itbench_repo_gt"
+
+
+@pytest.mark.skipif(
+    not PUBLIC_GT.is_dir(), reason=f"the public ITBench ground truths are not at {PUBLIC_GT}"
+)
+def test_thresholds_split_the_public_ground_truths_as_the_paper_does():
+    from collections import Counter
+
+    from sre.groundtruth import load_truths
+
+    labels = Counter(complexity(t.truth).label for t in load_truths(PUBLIC_GT).values())
+    assert labels == {"Easy": 18, "Medium": 32, "Hard": 17}
