@@ -151,7 +151,40 @@ def fresh_suite(out: Path, seed: int, count: int = FRESH_SUITE_SIZE) -> list[Sce
     return snapshot_scenarios(folder)
 
 
+def without_hidden(scenarios: list[Scenario], hide: frozenset[str], out: Path) -> list[Scenario]:
+    """The scenarios with the hidden sources' entries left out of their inputs and the marker
+    (:mod:`sre.snapshot.hidden`) added, so the tools say what is hidden."""
+    if not hide:
+        return scenarios
+    from sre.snapshot.hidden import MARKER, SOURCES, marker_text
+
+    out.mkdir(parents=True, exist_ok=True)
+    marker = out / MARKER  # the run directory: agents see only their workspace's copy
+    marker.write_text(marker_text(hide), encoding="utf-8")
+    dropped = {entry for source in hide for entry in SOURCES[source]}
+    return [
+        s.model_copy(
+            update={
+                "inputs": {
+                    **{k: v for k, v in s.inputs.items() if k not in dropped},
+                    MARKER: marker,
+                }
+            }
+        )
+        for s in scenarios
+    ]
+
+
 def load_scenarios(spec: str | None) -> list[Scenario]:
+    from sre.judge.hooks import hidden
+    from sre.run_config import record_complexity
+
+    scenarios = _load_scenarios(spec)
+    record_complexity(scenarios)
+    return without_hidden(scenarios, hidden(), _run_directory())
+
+
+def _load_scenarios(spec: str | None) -> list[Scenario]:
     from sre.judge.hooks import task
 
     if task() == "mitigate":

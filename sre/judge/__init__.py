@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sre.generator.ground_truth import GroundTruth
-from sre.judge import metrics
+from sre.judge import metrics, ntam
 from sre.judge.matching import Matcher
 from sre.judge.namespaces import split_by_namespace
 from sre.outputs import AgentDiagnosis
@@ -50,6 +50,9 @@ def judge(
         scores[f"root_cause_entity_k@{n}"] = metrics.root_cause_entity_at_k(matcher, vs, n)
     scores[metrics.AA_METRIC] = metrics.average_precision_at_full_recall(matcher, vs)
     scores["propagation_chain"] = metrics.propagation_chain(matcher, gt_path, path)
+    # the paper's Table-4 diagnosis scores (App. C.6.3); every prediction, as the chain metrics
+    scores["ntam_fault_localisation"] = ntam.fault_localisation(matcher, predicted)
+    scores["ntam_propagation_chain"] = ntam.propagation_chain(matcher, gt_path, path)
     located = metrics.fault_localization(matcher, path)
     if located is not None:
         scores["fault_localization_component_identification"] = located

@@ -7,7 +7,7 @@ of the reasoning metrics.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,9 +17,12 @@ from itbench.models import Scenario
 from itbench.plugins.spec import TrialScores
 from itbench.runner.layout import find_agent_output
 from sre.generator.ground_truth import GroundTruth
+from sre.snapshot.hidden import SOURCES
 
 if TYPE_CHECKING:
     import click
+
+    from sre.outputs import AgentDiagnosis
 
 PRIMARY_METRIC = "root_cause_entity"
 
@@ -32,6 +35,8 @@ class JudgeSettings:
     exclude_namespaces: frozenset[str] = frozenset()
     #: ``diagnose`` (snapshots) or ``mitigate`` (the twin's cluster)
     task: str = "diagnose"
+    #: sources left out of every agent's snapshot (``--hide``, the observability ablation)
+    hide: frozenset[str] = frozenset()
 
 
 _SETTINGS = JudgeSettings()
@@ -49,6 +54,13 @@ def run_options() -> Sequence[click.Option]:
             help="diagnose: find the root cause in a snapshot; mitigate: repair the incident "
             "through kubectl on its offline cluster (one scenario per generator fault type), "
             "judged by the alerts clearing.",
+        ),
+        click.Option(
+            ["--hide", "hide"],
+            type=click.Choice(sorted(SOURCES)),
+            multiple=True,
+            help="Observability ablation (repeatable): leave these sources out of every agent's "
+            "snapshot; the tools answer that they are hidden. Recorded in the results' config.",
         ),
         click.Option(
             ["--judge", "judge_model"],
@@ -90,11 +102,16 @@ def configure(options: Mapping[str, Any]) -> None:
         api_base=api_base,
         exclude_namespaces=excluded,
         task=str(options.get("sre_task") or "diagnose"),
+        hide=frozenset(options.get("hide") or ()),
     )
 
 
 def task() -> str:
     return _SETTINGS.task
+
+
+def hidden() -> frozenset[str]:
+    return _SETTINGS.hide
 
 
 def scenario_class(truth: GroundTruth) -> str:
@@ -124,18 +141,25 @@ def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
                 "sre eval --task mitigate needs --ground-truth DIR (the run's mitigation-suite/ "
                 "or the folders given to --scenarios)"
             )
-        return {s.id: s for s in load_mitigation_scenarios(str(path), path)}
+        from sre.run_config import record_complexity
+
+        loaded = load_mitigation_scenarios(str(path), path)
+        record_complexity(loaded)
+        return {s.id: s for s in loaded}
     if path is None:
         raise UsageError(
             "sre eval needs --ground-truth DIR|FILE (scenario folders with ground_truth.yaml, "
             "groundtruth_v1.yaml, or a ground_truths.json list)"
         )
     from sre.groundtruth import load_truths
+    from sre.run_config import record_complexity
 
-    return {
+    scenarios = {
         sid: truth_scenario(sid, loaded.truth, loaded.source)
         for sid, loaded in load_truths(path).items()
     }
+    record_complexity(scenarios.values())
+    return scenarios
 
 
 def evaluate(scenario: Scenario, workspace: Path) -> TrialScores:
@@ -161,8 +185,24 @@ def _evaluate_mitigation(scenario: Scenario, truth: Any, workspace: Path) -> Tri
     return TrialScores(scores, details)
 
 
+def _names_every_root_cause(truth: GroundTruth) -> Callable[[AgentDiagnosis], bool]:
+    from sre.judge import metrics
+    from sre.judge.matching import Matcher
+
+    matcher = Matcher(truth)
+
+    def found(diagnosis: AgentDiagnosis) -> bool:
+        vs = metrics.verdicts(matcher, metrics.predicted_root_causes(diagnosis))
+        return bool(matcher.root_causes) and {v.matched_to for v in vs if v.credited} >= set(
+            matcher.root_causes
+        )
+
+    return found
+
+
 def _evaluate_diagnosis(scenario: Scenario, workspace: Path) -> TrialScores:
     from sre.judge import judge
+    from sre.judge.mttd import time_to_diagnosis
     from sre.outputs import read_diagnosis
 
     truth = scenario.ground_truth
@@ -184,6 +224,11 @@ def _evaluate_diagnosis(scenario: Scenario, workspace: Path) -> TrialScores:
         exclude_namespaces=_SETTINGS.exclude_namespaces,
     )
     details: dict[str, Any] = {"agent_output": str(output.relative_to(workspace))}
+    found = time_to_diagnosis(workspace, output, diagnosis, _names_every_root_cause(truth))
+    if found.seconds is not None:
+        # absent when never found: the paper's infinity, left out of the means
+        scores["mttd_s"] = found.seconds
+        details["mttd_source"] = found.source
     if diagnosis.notes:
         details["read_notes"] = list(diagnosis.notes)
     if reasoning is not None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from itbench.errors import InputError
+from sre.snapshot.hidden import check_hidden
 
 EVENTS = "k8s_events_raw.tsv"
 OBJECTS = "k8s_objects_raw.tsv"
@@ -72,6 +73,7 @@ class SnapshotLayout:
 def require_file(path: str | Path, what: str) -> Path:
     p = Path(path)
     if not p.is_file():
+        check_hidden(p)
         raise SnapshotFileMissing(p, what)
     return p
 
@@ -79,5 +81,6 @@ def require_file(path: str | Path, what: str) -> Path:
 def require_dir(path: str | Path, what: str) -> Path:
     p = Path(path)
     if not p.is_dir():
+        check_hidden(p)
         raise SnapshotFileMissing(p, what)
     return p
