@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from itbench.llm.tools import Tool
+from itbench.runner.layout import RUNNER_NAMES
 
 _MAX_READ = 200_000
 
@@ -17,9 +18,19 @@ def _inside(workspace: Path, relative: str) -> Path:
     return target
 
 
+def _writable(workspace: Path, relative: str) -> Path:
+    """Inside the workspace and not one of the runner's own files (transcript, evaluation)."""
+    target = _inside(workspace, relative)
+    if target != workspace.resolve():
+        top = target.relative_to(workspace.resolve()).parts[0]
+        if top in RUNNER_NAMES:
+            raise ValueError(f"path {relative!r} belongs to the benchmark runner, not the agent")
+    return target
+
+
 def workspace_tools(workspace: Path) -> list[Tool]:
     def write_file(path: str, content: str) -> str:
-        target = _inside(workspace, path)
+        target = _writable(workspace, path)
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(content, encoding="utf-8")
         return f"wrote {len(content)} characters to {path}"

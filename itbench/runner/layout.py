@@ -24,6 +24,10 @@ TRANSCRIPT_FILE = "transcript.jsonl"
 RESULTS_FILE = "results.json"
 #: ``eval``'s default results document, beside a run's own ``results.json``, never over it.
 EVAL_RESULTS_FILE = "eval-results.json"
+#: Top-level names of a trial folder that belong to the runner and the evaluator, not the agent
+#: (its transcript, its score, the evaluator's records under ``.itbench/``): agent file tools
+#: refuse them, so a model cannot rewrite the record it is timed or scored by.
+RUNNER_NAMES = frozenset({EVALUATION_FILE, TRANSCRIPT_FILE, ".itbench"})
 AGENT_OUTPUT_NAMES = ("agent_output.json", "agent_response.json")
 
 _SCENARIO_PREFIX = re.compile(r"^(?:scenario|incident)[-_]?", re.IGNORECASE)
