@@ -104,7 +104,7 @@ def discover_outputs(outputs: Path) -> list[OutputTrial]:
     be read from wherever it points)."""
     found: list[OutputTrial] = []
     # dot-folders are the runner's own (the seals of committed evaluations), never a scenario:
-    # under SRE's numeric ids `.itbench-committed/3/` would otherwise read as a trial folder
+    # under numeric scenario ids `.itbench-committed/3/` would otherwise read as a trial folder
     scenarios = (p for p in outputs.iterdir() if not p.name.startswith(".") and _real_folder(p))
     for scenario in sorted(scenarios):
         for trial in sorted(
