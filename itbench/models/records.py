@@ -150,4 +150,9 @@ class Evaluation(BaseModel):
             # Wall time of the whole trial (agent + evaluation), for "mean time per scenario"
             # tables; ITBench's readers ignore keys they do not know.
             entry["duration_s"] = self.duration_s
+        if self.usage != Usage():
+            # What the trial spent (tokens, dollars, LLM calls = turns) for leaderboards; left out
+            # for agents that call no model, so their files stay as ITBench writes them.
+            # ITBench's readers read only incident_id, trial_id, scores and error.
+            entry["usage"] = self.usage.model_dump()
         return entry
