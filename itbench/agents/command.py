@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from itbench.agents.base import TASK_ENV, TASK_FILE, AgentOptions, Task
+from itbench.agents.usage_file import UsageFileError, read_usage_file
 from itbench.errors import UsageError
-from itbench.models import AgentResult, AgentStatus
+from itbench.models import AgentResult, AgentStatus, Usage
 from itbench.plugins.spec import Domain
 from itbench.sandbox.agent import (
     PRIVATE_HOME,
@@ -93,13 +94,24 @@ class CommandAgent:
             stderr_tail=outcome.stderr[-_OUTPUT_TAIL:],
             duration_s=round(duration, 3),
         )
+        try:
+            usage = read_usage_file(workspace)
+        except UsageFileError as exc:
+            # the answer still counts; the bad report is kept where the trial's reader looks
+            print(f"warning: {task.scenario.id}: {exc}; usage not recorded", file=sys.stderr)
+            task.transcript.record("usage_rejected", reason=str(exc))
+            usage = None
+        if usage is not None:
+            task.transcript.record("usage_reported", **usage.model_dump())
+        reported = usage or Usage()
         if outcome.exit_code != 0:
             return AgentResult(
                 status=AgentStatus.ERROR,
                 reason=f"agent command exited with {outcome.exit_code}",
+                usage=reported,
                 duration_s=duration,
             )
-        return AgentResult(duration_s=duration)
+        return AgentResult(usage=reported, duration_s=duration)
 
 
 def command_factory(options: AgentOptions, domain: Domain) -> CommandAgent:
