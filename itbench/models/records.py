@@ -155,4 +155,10 @@ class Evaluation(BaseModel):
             # for agents that call no model, so their files stay as ITBench writes them.
             # ITBench's readers read only incident_id, trial_id, scores and error.
             entry["usage"] = self.usage.model_dump()
+        judge = self.details.get("judge_usage")
+        if isinstance(judge, dict) and any(judge.values()):
+            # An LLM judge's spend is the evaluator's, not the agent's: kept apart so a
+            # leaderboard's $/task is what the agent cost (a domain's evaluator reports it in
+            # details["judge_usage"] with Usage's keys).
+            entry["judge_usage"] = dict(judge)
         return entry

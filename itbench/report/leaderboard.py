@@ -16,6 +16,7 @@ Choices a reader should know:
   110 scenarios rank in milliseconds (a bootstrap would cost thousands of resamples per row).
 - **Domains are never mixed in one table**: runs are grouped by ``config.domain``, one table per
   domain, since their primary metrics measure different things.
+- **An LLM judge's cost** (``judge_usage`` of a raw result) is shown apart from the agent's.
 - **Usage** comes from each raw result's ``usage`` (written by the runner since this command
   existed); a run with none of it is marked ``no LLM`` and counts zero cost, not a blank.
 """
@@ -45,6 +46,7 @@ class TrialOutcome:
     passed: bool
     errored: bool
     cost_usd: float
+    judge_cost_usd: float
     tokens: int
     llm_calls: int
     wall_s: float
@@ -64,6 +66,8 @@ class Run:
     primary_value: float | None
     #: True when any trial reported usage (an LLM was called)
     has_usage: bool
+    #: True when an LLM judge scored the trials (its cost is not the agent's)
+    has_judge: bool
     outcomes: tuple[TrialOutcome, ...]
 
 
@@ -85,7 +89,10 @@ class LeaderRow:
     primary_metric: str | None
     primary_value: float | None
     has_usage: bool
+    has_judge: bool
     cost_per_task: float
+    #: what the LLM judge cost per task (evaluation, not the agent)
+    judge_cost_per_task: float
     cost_per_success: float | None
     tokens_per_task: float
     turns_per_task: float
@@ -175,11 +182,14 @@ def _run(document: ResultsDocument, file: Path, index: int) -> Run:
             else overall.mean
         )
     outcomes = []
-    has_usage = False
+    has_usage = has_judge = False
     for trial, entry in zip(summary.trials, document.raw_results, strict=True):
         usage = entry.get("usage")
         usage = usage if isinstance(usage, dict) else {}
         has_usage = has_usage or bool(usage)
+        judge = entry.get("judge_usage")
+        judge = judge if isinstance(judge, dict) else {}
+        has_judge = has_judge or bool(judge)
         duration = entry.get("duration_s")
         outcomes.append(
             TrialOutcome(
@@ -188,6 +198,7 @@ def _run(document: ResultsDocument, file: Path, index: int) -> Run:
                 passed=trial.error is None and trial.scores.get(verdict) == 1,
                 errored=trial.error is not None,
                 cost_usd=_num(usage.get("cost_usd")),
+                judge_cost_usd=_num(judge.get("cost_usd")),
                 tokens=int(_num(usage.get("prompt_tokens")) + _num(usage.get("completion_tokens"))),
                 llm_calls=int(_num(usage.get("llm_calls"))),
                 wall_s=_num(duration),
@@ -203,6 +214,7 @@ def _run(document: ResultsDocument, file: Path, index: int) -> Run:
         primary_metric=primary,
         primary_value=primary_value,
         has_usage=has_usage,
+        has_judge=has_judge,
         outcomes=tuple(outcomes),
     )
 
@@ -300,7 +312,11 @@ def _row(
         primary_metric=run.primary_metric,
         primary_value=primary_value,
         has_usage=run.has_usage,
+        has_judge=run.has_judge,
         cost_per_task=cost / trials if trials else 0.0,
+        judge_cost_per_task=(
+            math.fsum(o.judge_cost_usd for o in outcomes) / trials if trials else 0.0
+        ),
         cost_per_success=cost / successes if successes else None,
         tokens_per_task=sum(o.tokens for o in outcomes) / trials if trials else 0.0,
         turns_per_task=sum(o.llm_calls for o in outcomes) / trials if trials else 0.0,
