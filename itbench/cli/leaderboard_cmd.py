@@ -9,7 +9,7 @@ import click
 from itbench.exitcodes import ExitCode
 from itbench.fsutil import atomic_write_text
 
-FORMATS = ("table", "markdown", "json", "csv")
+FORMATS = ("table", "markdown", "json", "csv", "html")
 
 
 @click.command()
@@ -27,7 +27,14 @@ FORMATS = ("table", "markdown", "json", "csv")
     show_default=True,
     help="Refuse runs with fewer trials than this on any scenario (flakiness needs repeats).",
 )
-def leaderboard(runs: tuple[Path, ...], fmt: str, output: Path | None, min_trials: int) -> int:
+@click.option(
+    "--reference",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    help="Published results to draw as reference points in html (docs/leaderboard-references.json).",
+)
+def leaderboard(
+    runs: tuple[Path, ...], fmt: str, output: Path | None, min_trials: int, reference: Path | None
+) -> int:
     """Rank RUNS (run folders holding results.json, or results files) by primary metric.
 
     One row per agent/model per domain, and per scenario class: pass@1 with a 95% Wilson interval
@@ -42,9 +49,12 @@ def leaderboard(runs: tuple[Path, ...], fmt: str, output: Path | None, min_trial
         render_markdown,
         render_table,
     )
+    from itbench.report.leaderboard_html import read_references, render_html
 
     board = build_leaderboard(list(runs), min_trials)
+    references = read_references(reference) if reference is not None else ()
     renderers = {
+        "html": lambda b: render_html(b, references),
         "table": render_table,
         "markdown": render_markdown,
         "json": render_json,

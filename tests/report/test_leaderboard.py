@@ -6,9 +6,13 @@ import csv
 import io
 import json
 import math
+import shutil
+import subprocess
 from pathlib import Path
 
+import pytest
 from conftest import run_cli
+from png_reader import non_white_share, read_png
 
 from itbench.models.records import Evaluation, Usage
 from itbench.report.leaderboard import wilson_interval
@@ -206,3 +210,134 @@ def test_wilson_interval_known_values() -> None:
     assert low == 0.0 and math.isclose(high, 0.27753, abs_tol=1e-4)
     low, high = wilson_interval(0.5, 100)
     assert math.isclose(low, 0.40383, abs_tol=1e-4) and math.isclose(high, 0.59617, abs_tol=1e-4)
+
+
+_PROBE = """<script>
+const out = [];
+document.querySelectorAll('svg').forEach((svg, s) => {
+  svg.querySelectorAll('text').forEach(t => {
+    const b = t.getBoundingClientRect();
+    out.push({svg: s, cls: t.getAttribute('class'), text: t.textContent,
+              box: [b.left, b.top, b.right, b.bottom]});
+  });
+});
+const pre = document.createElement('pre');
+pre.id = 'probe';
+pre.textContent = JSON.stringify(out);
+document.body.appendChild(pre);
+</script>"""
+
+
+def _chromium() -> str:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("chromium is not installed (make test installs it with apt-get where it can)")
+    return chromium
+
+
+def _chromium_args(chromium: str, tmp_path: Path) -> list[str]:
+    return [
+        chromium,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={tmp_path / 'profile'}",
+    ]
+
+
+def test_html_leaderboard_in_headless_chromium(tmp_path: Path) -> None:
+    chromium = _chromium()
+    classes = {f"Scenario-{i}": ("easy" if i % 2 else "hard") for i in range(1, 31)}
+    runs = []
+    # gpt-x and gpt-x-mini score alike at one cost and land on one point: their labels must not
+    plan = [
+        ("llm", "gpt-x", 0.5, 3),
+        ("llm", "gpt-x-mini", 0.5, 3),
+        ("llm", "tiny", 0.1, 2),
+        ("baseline", None, 0.0, 1),
+    ]
+    for r, (agent, model, cost, threshold) in enumerate(plan):
+        outcomes = {
+            s: [int((i + t) % 4 < threshold) for t in range(3)] for i, s in enumerate(classes)
+        }
+        runs.append(
+            _run(
+                tmp_path / f"r{r}", agent, model, outcomes, domain="sre", cost=cost, classes=classes
+            )
+        )
+    page = tmp_path / "board.html"
+    refs = Path(__file__).resolve().parents[2] / "docs" / "leaderboard-references.json"
+    result = run_cli(
+        [
+            "leaderboard",
+            *map(str, runs),
+            "--format",
+            "html",
+            "--output",
+            str(page),
+            "--reference",
+            str(refs),
+        ]
+    )
+    assert result.returncode == 0, result.stderr
+    html = page.read_text()
+    assert "<script" not in html and "http://" not in html.replace("http://www.w3.org/2000/svg", "")
+    names = ["llm/gpt-x", "llm/gpt-x-mini", "llm/tiny", "baseline"]
+    # every run is a point, a set of bars and a heat-map row; both published SRE rows are drawn
+    for name in names:
+        assert html.count('class="run-point') == 4
+        assert f'data-run="{name}"' in html
+    assert html.count('class="reference-point"') == 2
+    frontier = html.split('class="pareto" points="')[1].split('"')[0].split()
+    assert len(frontier) == 3  # baseline, tiny, then one of the two gpt-x runs
+    probe = tmp_path / "probe.html"
+    probe.write_text(html.replace("</body>", _PROBE + "</body>"))
+    dom = subprocess.run(
+        [
+            *_chromium_args(chromium, tmp_path),
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+            probe.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    ).stdout
+    start = dom.index('<pre id="probe">') + len('<pre id="probe">')
+    texts = json.loads(__import__("html").unescape(dom[start : dom.index("</pre>", start)]))
+    labels = {t["text"] for t in texts}
+    assert {"cost per task (USD)", "solved (primary)", "pass@1 (95% Wilson)", "scenario"} <= labels
+    for name in names:
+        assert any(t["text"].startswith(name) and t["cls"] == "point-label" for t in texts), name
+        assert any(t["text"] == name and t["cls"] == "run-label" for t in texts), name
+    assert any(t["text"] == "paper: Gemma 4 31B (ITBench-AA)" for t in texts)
+    by_svg: dict[int, list[dict]] = {}
+    for t in texts:
+        by_svg.setdefault(t["svg"], []).append(t)
+    for items in by_svg.values():
+        for i, a in enumerate(items):
+            for b in items[i + 1 :]:
+                (al, at, ar, ab), (bl, bt, br, bb) = a["box"], b["box"]
+                overlap = al < br - 0.5 and bl < ar - 0.5 and at < bb - 0.5 and bt < ab - 0.5
+                assert not overlap, (a["text"], a["box"], b["text"], b["box"])
+    png = tmp_path / "shot.png"
+    subprocess.run(
+        [
+            *_chromium_args(chromium, tmp_path),
+            f"--screenshot={png}",
+            "--window-size=1000,800",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    width, height, channels, pixels = read_png(png.read_bytes())
+    assert (width, height) == (1000, 800)
+    assert 0.03 < non_white_share(width, height, channels, pixels) < 0.9
