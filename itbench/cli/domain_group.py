@@ -155,6 +155,13 @@ def _run_command(domain: Domain) -> click.Command:
         "the validator.",
     )
     @click.option(
+        "--max-turns",
+        type=click.IntRange(min=1),
+        default=20,
+        show_default=True,
+        help="At most this many model calls per answer round of the llm agent (a turn cap).",
+    )
+    @click.option(
         "--prompt-template",
         type=click.Path(exists=True, dir_okay=False, path_type=Path),
         help="Jinja2 file replacing the llm agent's system prompt template.",
@@ -195,6 +202,7 @@ def _run_command(domain: Domain) -> click.Command:
         time_limit: float | None,
         llm_timeout: float,
         reflection_rounds: int,
+        max_turns: int,
         prompt_template: Path | None,
         retry_errors: bool,
         no_progress: bool,
@@ -233,6 +241,7 @@ def _run_command(domain: Domain) -> click.Command:
             agent_env=tuple(agent_env),
             agent_sandbox=agent_sandbox == "on",
             reflection_rounds=reflection_rounds,
+            max_steps=max_turns,
             llm_timeout_s=llm_timeout,
             prompt_template=prompt_template,
         )
