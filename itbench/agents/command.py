@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from itbench.agents.base import TASK_ENV, TASK_FILE, AgentOptions, Task
+from itbench.agents.usage_file import UsageFileError, read_usage_file
 from itbench.errors import UsageError
-from itbench.models import AgentResult, AgentStatus
+from itbench.models import AgentResult, AgentStatus, Usage
 from itbench.plugins.spec import Domain
 from itbench.sandbox.agent import (
     PRIVATE_HOME,
@@ -97,21 +98,33 @@ class CommandAgent:
             duration_s=round(duration, 3),
             cap=list(outcome.cap) if outcome.cap else None,
         )
+        try:
+            usage = read_usage_file(workspace)
+        except UsageFileError as exc:
+            # the answer still counts; the bad report is kept where the trial's reader looks
+            print(f"warning: {task.scenario.id}: {exc}; usage not recorded", file=sys.stderr)
+            task.transcript.record("usage_rejected", reason=str(exc))
+            usage = None
+        if usage is not None:
+            task.transcript.record("usage_reported", **usage.model_dump())
+        reported = usage or Usage()
         if outcome.cap is not None:
             which, size = outcome.cap
             return AgentResult(
                 status=AgentStatus.ERROR,
                 reason=f"agent command hit the {which} cap of {size} (--agent-{which}); "
                 f"exit code {outcome.exit_code}",
+                usage=reported,
                 duration_s=duration,
             )
         if outcome.exit_code != 0:
             return AgentResult(
                 status=AgentStatus.ERROR,
                 reason=exit_reason(outcome.exit_code, outcome.stderr, confinement.sandboxed),
+                usage=reported,
                 duration_s=duration,
             )
-        return AgentResult(duration_s=duration)
+        return AgentResult(usage=reported, duration_s=duration)
 
 
 #: The shell's exit status for a command it could not find (126: found but not executable).

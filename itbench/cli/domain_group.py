@@ -207,6 +207,13 @@ def _run_command(domain: Domain) -> click.Command:
         f"[default: {DEFAULT_REFLECTION_ROUNDS}].",
     )
     @click.option(
+        "--max-turns",
+        type=click.IntRange(min=1),
+        default=20,
+        show_default=True,
+        help="At most this many model calls per answer round of the llm agent (a turn cap).",
+    )
+    @click.option(
         "--prompt-template",
         type=click.Path(exists=True, dir_okay=False, path_type=Path),
         help="Jinja2 file replacing the llm agent's system prompt template.",
@@ -252,6 +259,7 @@ def _run_command(domain: Domain) -> click.Command:
         time_limit: float | None,
         llm_timeout: float,
         reflection_rounds: int,
+        max_turns: int,
         prompt_template: Path | None,
         retry_errors: bool,
         no_progress: bool,
@@ -296,6 +304,7 @@ def _run_command(domain: Domain) -> click.Command:
                 output_bytes=parse_size(agent_output, "--agent-output"),
             ),
             reflection_rounds=reflection_rounds,
+            max_steps=max_turns,
             llm_timeout_s=llm_timeout,
             prompt_template=prompt_template,
         )

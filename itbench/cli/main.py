@@ -32,6 +32,10 @@ CORE_COMMANDS: dict[str, tuple[str, str]] = {
         "Recompute statistics of an ITBench results document.",
     ),
     "report": ("itbench.cli.report_cmd:report", "Render one or more results documents."),
+    "leaderboard": (
+        "itbench.cli.leaderboard_cmd:leaderboard",
+        "Rank runs of several agents and models (pass@k, cost, reliability).",
+    ),
     "cluster": ("itbench.cli.cluster_cmd:cluster", "Offline Kubernetes API server over manifests."),
     "sandbox": ("itbench.cli.sandbox_cmd:sandbox", "Run a command in the bubblewrap sandbox."),
 }

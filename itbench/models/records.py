@@ -150,4 +150,15 @@ class Evaluation(BaseModel):
             # Wall time of the whole trial (agent + evaluation), for "mean time per scenario"
             # tables; ITBench's readers ignore keys they do not know.
             entry["duration_s"] = self.duration_s
+        if self.usage != Usage():
+            # What the trial spent (tokens, dollars, LLM calls = turns) for leaderboards; left out
+            # for agents that call no model, so their files stay as ITBench writes them.
+            # ITBench's readers read only incident_id, trial_id, scores and error.
+            entry["usage"] = self.usage.model_dump()
+        judge = self.details.get("judge_usage")
+        if isinstance(judge, dict) and any(judge.values()):
+            # An LLM judge's spend is the evaluator's, not the agent's: kept apart so a
+            # leaderboard's $/task is what the agent cost (a domain's evaluator reports it in
+            # details["judge_usage"] with Usage's keys).
+            entry["judge_usage"] = dict(judge)
         return entry

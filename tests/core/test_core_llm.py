@@ -159,3 +159,17 @@ def test_missing_provider_key_fails_before_any_trial(toy_env, tmp_path):
     assert proc.returncode == 2
     assert "OPENAI_API_KEY" in proc.stderr
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_max_turns_caps_the_model_calls_of_a_round(llm_env, tmp_path):
+    # the model would go on calling tools; the cap ends the round after two calls
+    steps = [Step(_write(11)), Step(_write(11)), Step(chat_reply("never reached"))]
+    with ScriptedServer(steps) as server:
+        proc = _run(llm_env, server, tmp_path / "t", "--max-turns", "2", "--reflection-rounds", "0")
+        requests = len(server.requests)
+    assert proc.returncode == 0, proc.stderr
+    assert requests == 2
+    capped = [e for e in _events(tmp_path / "t") if e["event"] == "max_steps_reached"]
+    assert [e["max_steps"] for e in capped] == [2]
+    raw = json.loads(proc.stdout)["raw_results"][0]
+    assert raw["usage"]["llm_calls"] == 2 and raw["scores"] == {"correct": 1.0}

@@ -271,3 +271,55 @@ def test_processes_a_finished_trial_left_behind_are_ended(toy_env, tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert [r["scores"] for r in json.loads(proc.stdout)["raw_results"]] == [{"correct": 1.0}] * 2
     assert not marker.exists(), "a process the first trial left behind outlived it"
+
+
+def test_command_agent_reports_its_usage_through_usage_json(toy_env, tmp_path):
+    answer = "python3 -c \"import json; d=json.load(open('task.json')); json.dump({'sum': d['a']+d['b']}, open('answer.json','w'))\""
+    report = """echo '{"prompt_tokens": 1200, "completion_tokens": 80, "cost_usd": 0.03, "llm_calls": 5}' > usage.json"""
+    out = tmp_path / "u"
+    proc = run_cli(
+        ["toy", "run", "--agent-cmd", f"{answer} && {report}", "--output", str(out)],
+        env=toy_env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    raw = _results(out)["raw_results"]
+    expected = {"prompt_tokens": 1200, "completion_tokens": 80, "cost_usd": 0.03, "llm_calls": 5}
+    assert [r["usage"] for r in raw] == [expected] * 3
+    assert [r["scores"]["correct"] for r in raw] == [1.0, 1.0, 1.0]
+    evaluation = json.loads((out / "add-1" / "1" / "evaluation.json").read_text())
+    assert evaluation["usage"] == expected
+
+
+def test_a_bad_usage_json_is_named_and_the_answer_still_counts(toy_env, tmp_path):
+    answer = "python3 -c \"import json; d=json.load(open('task.json')); json.dump({'sum': d['a']+d['b']}, open('answer.json','w'))\""
+    report = """echo '{"prompt_tokens": -3}' > usage.json"""
+    out = tmp_path / "b"
+    proc = run_cli(
+        ["toy", "run", "--agent-cmd", f"{answer} && {report}", "--output", str(out)],
+        env=toy_env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "usage.json: prompt_tokens must be a non-negative integer, got -3" in proc.stderr
+    raw = _results(out)["raw_results"]
+    assert all("usage" not in r for r in raw)
+    assert [r["scores"]["correct"] for r in raw] == [1.0, 1.0, 1.0]
+    transcript = (out / "add-1" / "1" / "transcript.jsonl").read_text()
+    assert "usage_rejected" in transcript
+
+
+def test_a_usage_json_that_is_a_link_or_a_fifo_is_not_read(toy_env, tmp_path):
+    """Issue 26: the runner reads usage.json as root on the host; a link to a host file or a
+    FIFO (which would block the reader) is refused like any answer file, and the answer counts."""
+    answer = "python3 -c \"import json; d=json.load(open('task.json')); json.dump({'sum': d['a']+d['b']}, open('answer.json','w'))\""
+    out = tmp_path / "l"
+    for plant, word in (("ln -s /etc/hostname usage.json", "link"), ("mkfifo usage.json", "FIFO")):
+        proc = run_cli(
+            ["toy", "run", "--agent-cmd", f"{answer} && {plant}", "--output", str(out / word)],
+            env=toy_env,
+            timeout=120,
+        )
+        assert proc.returncode == 0, proc.stderr
+        assert "usage.json: not read" in proc.stderr, proc.stderr
+        raw = _results(out / word)["raw_results"]
+        assert all("usage" not in r for r in raw)
+        assert [r["scores"]["correct"] for r in raw] == [1.0, 1.0, 1.0]

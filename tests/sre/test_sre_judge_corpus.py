@@ -164,3 +164,34 @@ def test_llm_judge_scores_reasoning_through_a_scripted_server(tmp_path):
     for r in doc["raw_results"]:
         assert r["scores"]["root_cause_reasoning"]["calculation"] == 0.5
         assert r["scores"]["root_cause_reasoning_partial"]["calculation"] == 0.5
+
+
+def test_judge_cost_is_kept_apart_from_the_agents_and_shown_by_the_leaderboard(tmp_path):
+    outputs = tmp_path / "outputs"
+    shutil.copytree(SAMPLE / "data" / "2", outputs / "2")
+    gt = tmp_path / "gt.json"
+    truths = json.loads((SAMPLE / "data" / "ground_truths.json").read_text())
+    gt.write_text(json.dumps([g for g in truths if g["id"] == "2"]))
+    answer = json.dumps({"root_cause_reasoning": 0.5, "symptoms": {}, "justification": "partly"})
+    steps = [Step(chat_reply(answer)), Step(chat_reply(answer))]
+    env = {**__import__("os").environ, "OPENAI_API_KEY": "test-key"}
+    with ScriptedServer(steps) as server:
+        args = ["sre", "eval", "--outputs", str(outputs), "--ground-truth", str(gt)]
+        args += ["--judge", "openai/scripted", "--judge-api-base", server.api_base]
+        proc = run_cli(args, env=env)
+    assert proc.returncode == 0, proc.stderr
+    raw = json.loads((outputs / "results.json").read_text())["raw_results"]
+    assert len(raw) == 2
+    for entry in raw:
+        # one judge call per trial, the fake server's token counts; the agent spent nothing here
+        assert entry["judge_usage"]["prompt_tokens"] == 100
+        assert entry["judge_usage"]["completion_tokens"] == 20
+        assert entry["judge_usage"]["llm_calls"] == 1
+        assert "usage" not in entry
+    proc = run_cli(["leaderboard", str(outputs), "--format", "json"])
+    assert proc.returncode == 0, proc.stderr
+    row = json.loads(proc.stdout)["domains"]["sre"]["leaderboard"][0]
+    assert row["judge_reported"] is True and row["usage_reported"] is False
+    assert row["cost_usd_per_task"] == 0.0
+    table = run_cli(["leaderboard", str(outputs)]).stdout
+    assert "0 (no LLM)" in table and "judge $/task" in table
