@@ -9,6 +9,7 @@ the evaluator replays days 7-8 on the configuration the agent leaves. The cause 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -23,6 +24,8 @@ __all__ = ["FAMILIES", "Cause", "K8sScenario", "generate", "optimise"]
 HISTORY_DAYS = 7
 INCIDENT_DAY = 7
 EVAL_DAYS = 2  # the incident day and the next
+#: steps out of the SLO a fix may cause: ten simulated minutes over two days, a scale-up's lag
+SLO_TOLERANCE_STEPS = 2
 
 NODES = (
     NodeType("m5.xlarge", 4, 16, 0.0400, 0.0050),
@@ -58,6 +61,8 @@ class K8sScenario:
     optimal: Config
     #: the history week's daily spends (the alert's reference)
     history: tuple[float, ...]
+    #: the history week's daily spend per workload
+    history_by_workload: tuple[tuple[tuple[str, float], ...], ...]
     #: the replicas at the end of the history week (where the HPAs take over from)
     history_replicas: tuple[tuple[str, int], ...]
 
@@ -65,12 +70,13 @@ class K8sScenario:
     def service_map(self) -> dict[str, Service]:
         return {s.name: s for s in self.services}
 
-    def evaluate_replay(self, config: Config) -> Replay:
-        """Days 7-8 on ``config`` after the history week, replicas as the agent found them."""
+    def evaluate_replay(self, config: Config, days: int = EVAL_DAYS) -> Replay:
+        """Days 7-8 (or ``days`` from 7) on ``config`` after the history week, replicas as the
+        agent found them."""
         shifted = {s.name: _shift(s, INCIDENT_DAY) for s in self.services}
         found = dict(self.history_replicas)
         start = {n: found[n] for n, w in config.workloads if w.hpa is not None and n in found}
-        return replay(shifted, config, self.node, EVAL_DAYS, start, list(self.history))
+        return replay(shifted, config, self.node, days, start, list(self.history))
 
 
 def _shift(svc: Service, days: int) -> Service:
@@ -244,49 +250,62 @@ FAMILIES: dict[str, Callable] = {
 
 
 def _candidates(s: K8sScenario) -> Iterator[Config]:
-    """The knobs of the cause, over a grid: the search space of the optimum."""
+    """The knobs of the cause, over a grid within sound practice (a CPU target of at most 80%,
+    requests covering the peak usage): the search space of the optimum."""
     cfg, c = s.incident, s.cause
-    if s.remedy == "alert" or c.workload == "loadtest":
-        if c.workload == "loadtest":
-            yield cfg.with_workload("loadtest", replace(cfg.workload("loadtest"), replicas=0))
-        else:
-            yield cfg
+    if s.remedy == "alert":
+        yield cfg
         return
     w = cfg.workload(c.workload)
-    if w.hpa is not None:
-        for target in (50, 60, 70, 80, 90):
-            for lo in (1, 2, 3):
-                for mem_f in (1.0,) if c.kind == "HorizontalPodAutoscaler" else (1.5, 2, 3, 4, 6):
-                    res = w.resources
-                    if c.kind == "Deployment":
-                        svc = s.service_map[c.workload]
-                        m = round(svc.memory_floor * mem_f, 2)
-                        res = replace(res, memory_request=m, memory_limit=round(m * 1.5, 2))
-                    targets = tuple((r, target) for r, _ in w.hpa.targets)
-                    hpa = HPASpec(lo, max(w.hpa.max_replicas, 40), targets)
-                    yield cfg.with_workload(
-                        c.workload, replace(w, hpa=hpa, resources=res, replicas=max(lo, 2))
-                    )
-    else:
-        svc = s.service_map[c.workload]
-        for n in range(1, 12):
-            for f in (0.6, 0.8, 1.0, 1.2, 1.5):
-                peak_pod = svc.load.base_rps * (1 + svc.load.diurnal) / n
-                cpu = round((svc.cpu_floor + svc.cpu_per_rps * peak_pod) * f, 2)
-                mem = round((svc.memory_floor + svc.memory_per_rps * peak_pod) * f, 2)
-                if cpu <= 0 or mem <= 0:
-                    continue
-                yield cfg.with_workload(
-                    c.workload, replace(w, replicas=n, resources=Resources(cpu, mem))
-                )
+    svc = s.service_map[c.workload]
+    if c.field == "spec.replicas":  # a load generator: none is the optimum
+        yield cfg.with_workload(c.workload, replace(w, replicas=0))
+    elif c.field.endswith("averageUtilization") and w.hpa is not None:
+        for target in range(50, 81, 5):
+            targets = tuple((r, target) for r, _ in w.hpa.targets)
+            yield cfg.with_workload(c.workload, replace(w, hpa=replace(w.hpa, targets=targets)))
+    elif c.field == "spec.minReplicas" and w.hpa is not None:
+        for lo in (1, 2, 3):
+            yield cfg.with_workload(c.workload, replace(w, hpa=replace(w.hpa, min_replicas=lo)))
+    elif c.field.endswith("limits.memory"):
+        for f in (1.5, 2, 2.5, 3, 4, 6):
+            m = svc.memory_floor * f
+            res = replace(w.resources, memory_request=m, memory_limit=m * 1.5)
+            yield cfg.with_workload(c.workload, replace(w, resources=res))
+    else:  # requests of a fixed-size Deployment
+        peak_pod = svc.load.base_rps * (1 + svc.load.diurnal) / max(w.replicas, 1)
+        for f in (1.0, 1.15, 1.3, 1.5):
+            cpu = (svc.cpu_floor + svc.cpu_per_rps * peak_pod) * f
+            mem = (svc.memory_floor + svc.memory_per_rps * peak_pod) * f
+            yield cfg.with_workload(c.workload, replace(w, resources=Resources(cpu, mem)))
+
+
+def milli(cores: float | None) -> float | None:
+    return None if cores is None else round(cores * 1000) / 1000
+
+
+def _mi(gib: float | None) -> float | None:
+    return None if gib is None else math.ceil(round(gib * 1024, 6)) / 1024
+
+
+def quantise(cfg: Config) -> Config:
+    """Memory in whole MiB and CPU in whole millicores, as the cluster's objects hold them."""
+    out = []
+    for n, w in cfg.workloads:
+        r = w.resources
+        res = Resources(
+            milli(r.cpu_request), _mi(r.memory_request), milli(r.cpu_limit), _mi(r.memory_limit)
+        )
+        out.append((n, replace(w, resources=res)))
+    return Config(tuple(out), cfg.alert)
 
 
 def optimise(s: K8sScenario) -> Config:
     """The cheapest candidate that keeps the SLO over the evaluated days."""
     best, best_cost = None, float("inf")
-    for cand in _candidates(s):
+    for cand in map(quantise, _candidates(s)):
         r = s.evaluate_replay(cand).window(0)
-        if r.slo_violations == 0 and r.spend < best_cost:
+        if r.slo_violations <= SLO_TOLERANCE_STEPS and r.spend < best_cost:
             best, best_cost = cand, r.spend
     if best is None:
         raise RuntimeError(f"{s.id}: no candidate keeps the SLO")
@@ -305,6 +324,7 @@ def generate(family: str, seed: int) -> K8sScenario:
         raise KeyError(f"unknown family {family!r}; known: {', '.join(FAMILIES)}")
     rng = random.Random(f"finops-k8s/{family}/{seed}")
     services, before, incident, cause, remedy = FAMILIES[family](rng)
+    before, incident = quantise(before), quantise(incident)
     node = rng.choice(NODES)
     week = _history(services, before, node)
     history = tuple(d.spend for d in week.days)
@@ -324,6 +344,7 @@ def generate(family: str, seed: int) -> K8sScenario:
         remedy=remedy,
         optimal=incident,
         history=history,
+        history_by_workload=tuple(tuple(sorted(d.by_workload.items())) for d in week.days),
         history_replicas=week.final_replicas,
     )
     s = replace(s, optimal=optimise(s))

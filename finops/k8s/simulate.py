@@ -3,7 +3,9 @@
 A step is five simulated minutes; the HPA syncs once a step (its stabilisation window still spans
 steps). Latency follows an M/M/1 queue on each pod's share of the load: the SLO is broken in a
 step where a pod runs at or above 90% of what it can serve (CPU throttled by its limit serves
-less) or its working set exceeds its memory limit (OOM kills drop requests).
+less), its working set exceeds its memory limit (OOM kills drop requests) or its memory request
+(the first pods the kubelet evicts under memory pressure: a service one node's pressure away from
+losing pods is out of its SLO).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class Replay:
     days: tuple[Day, ...]
     final_replicas: tuple[tuple[str, int], ...]
     last_usage: tuple[tuple[str, float, float], ...]  # (workload, cores/pod, GiB/pod)
+    peak_usage: tuple[tuple[str, float, float], ...]  # the highest per pod over the replay
     alert_days: tuple[int, ...]
 
     def window(self, first: int) -> Day:
@@ -113,6 +116,7 @@ def replay(
     hours = STEP_S / 3600.0
     steps = int(DAY_S / STEP_S)
     usage: dict[str, tuple[float, float]] = {}
+    peak: dict[str, tuple[float, float]] = {}
     for d in range(days):
         day = Day()
         for s in range(steps):
@@ -129,11 +133,16 @@ def replay(
                 r = c.resources
                 cpu_served = min(cpu, r.cpu_limit) if r.cpu_limit is not None else cpu
                 usage[n] = (cpu_served, mem)
+                if replicas[n] > 0:
+                    p = peak.get(n, (0.0, 0.0))
+                    peak[n] = (max(p[0], cpu_served), max(p[1], mem))
                 if replicas[n] > 0 and rps > 0:
                     share = rps / replicas[n] / svc.capacity_rps
                     throttle = cpu / cpu_served if cpu_served > 0 else 1.0
                     oom = r.memory_limit is not None and mem > r.memory_limit
-                    if share * throttle >= SATURATED or oom:
+                    # above its memory request a pod is the kubelet's first eviction candidate
+                    evictable = mem > r.memory_request
+                    if share * throttle >= SATURATED or oom or evictable:
                         broken = True
                 elif rps > 0:
                     broken = True
@@ -161,5 +170,6 @@ def replay(
         days=tuple(out),
         final_replicas=tuple(sorted(replicas.items())),
         last_usage=tuple(sorted((n, u[0], u[1]) for n, u in usage.items())),
+        peak_usage=tuple(sorted((n, *peak.get(n, (0.0, 0.0))) for n in wl)),
         alert_days=tuple(alerts),
     )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from finops.k8s.scenario import K8sScenario
+from finops.k8s.scenario import SLO_TOLERANCE_STEPS, K8sScenario
 from finops.k8s.simulate import Config, Day
 
 __all__ = [
@@ -30,7 +30,6 @@ __all__ = [
 
 #: below this proximity of the total cost to the optimum, waste remains (or the service starves)
 WASTE_PROXIMITY = 0.8
-SLO_TOLERANCE_STEPS = 2  # ten simulated minutes over two days: a scale-up's lag, not a breach
 MUTE_RATIO = 1.5
 
 # The field named in a diagnosis, by the cause's field: the words an answer may use for it.
