@@ -23,7 +23,7 @@ from typing import Any
 
 from itbench.cluster.quantity import parse_quantity
 
-__all__ = ["AGENTS", "baseline_agent", "idle_agent", "naive_agent"]
+__all__ = ["AGENTS", "Kubectl", "baseline_agent", "diagnose_only", "idle_agent", "naive_agent"]
 
 Diagnosis = tuple[str, str, str] | None
 NS = "shop"
@@ -33,14 +33,19 @@ HEADROOM = 1.15
 
 
 class Kubectl:
-    def __init__(self, kubeconfig: Path, home: Path) -> None:
+    def __init__(self, kubeconfig: Path, home: Path, read_only: bool = False) -> None:
         self.env = {
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "KUBECONFIG": str(kubeconfig),
             "HOME": str(home),
         }
+        self.read_only = read_only
+        self.calls: list[str] = []
 
     def __call__(self, *args: str, stdin: str | None = None) -> str:
+        self.calls.append(" ".join(args))
+        if self.read_only and args[0] not in ("get", "describe"):
+            return ""  # the diagnose task: the change is named, not made
         done = subprocess.run(
             ["kubectl", "-n", NS, *args],
             capture_output=True,
@@ -59,6 +64,13 @@ class Kubectl:
     def allocation(self) -> dict[str, Any]:
         cm = json.loads(self("get", "configmap", "opencost-allocation", "-o", "json"))
         return json.loads(cm["data"]["allocation.json"])
+
+
+def diagnose_only(k: Kubectl) -> Kubectl:
+    """The same reads, no writes: an agent on the diagnose task names the change only."""
+    out = Kubectl.__new__(Kubectl)
+    out.env, out.read_only, out.calls = k.env, True, k.calls
+    return out
 
 
 def _mi(gib: float) -> str:

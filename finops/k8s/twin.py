@@ -22,6 +22,7 @@ from typing import Any
 from finops.k8s.objects import read_config
 from finops.k8s.scenario import INCIDENT_DAY, K8sScenario
 from finops.k8s.simulate import Config, Replay
+from itbench.cluster import Reconciled
 
 __all__ = ["ALLOCATION_CONFIGMAP", "BASE_EPOCH", "CostTwin", "at"]
 
@@ -57,9 +58,9 @@ class CostTwin:
     def owns(self, key: Key) -> bool:
         return key[:3] == ("", "pods", self.s.namespace)
 
-    def reconcile(self, declared: Mapping[Key, dict[str, Any]], write: object, now: float) -> Any:
-        from itbench.cluster import Reconciled
-
+    def reconcile(
+        self, declared: Mapping[Key, dict[str, Any]], write: object, now: float
+    ) -> Reconciled:
         if write is not None:
             self.writes += 1
         self.config = read_config(self.s, declared)
