@@ -3,7 +3,7 @@
 - ``baseline_agent`` (deterministic): reads OpenCost's allocation, the HPAs and the Deployments,
   names the cause and applies one change: a load generator left running is scaled to zero; an
   HPA whose utilisation target is low is set to 75%; an HPA held at a high ``minReplicas`` far
-  under its target gets ``minReplicas: 2``; a memory request/limit at the working set that makes
+  under what the HPA formula asks for gets ``minReplicas: 2``; a memory request/limit at the working set that makes
   a memory-driven HPA scale out is raised; requests far above the peak usage of a fixed-size
   Deployment are cut to the peak plus headroom; when nothing is misconfigured, the workload
   whose spend rose most is the cause and the alert's budget is set to the new level.
@@ -122,9 +122,11 @@ def baseline_agent(k: Kubectl) -> Diagnosis:
                 "HorizontalPodAutoscaler",
                 "spec.metrics[0].resource.target.averageUtilization",
             )
-        # 3. held at minReplicas far under the target
+        # 3. held at minReplicas: the controller's own formula asks for fewer pods than the
+        # minimum, so the minimum, not the load, sets the count
         lo = spec.get("minReplicas", 1)
-        if lo > 3 and replicas <= lo and cpu_target and (current.get("cpu") or 0) < cpu_target / 2:
+        wanted = math.ceil(replicas * (current.get("cpu") or 0) / cpu_target) if cpu_target else lo
+        if lo > 3 and replicas <= lo and wanted < lo:
             k("patch", "hpa", name, "--type=merge", "-p", json.dumps({"spec": {"minReplicas": 2}}))
             return (name, "HorizontalPodAutoscaler", "spec.minReplicas")
         # 4. a memory metric at its target while CPU idles: the memory request (= limit) sits at

@@ -128,3 +128,15 @@ def test_agents_per_family(family, tmp_path):
     assert verdicts["baseline"].blast_radius == ()
     assert not verdicts["naive"].mitigation_pass
     assert not verdicts["nothing"].mitigation_pass
+
+
+def test_baseline_finds_a_high_min_when_utilisation_is_above_half_the_target(tmp_path):
+    # seed 77002: 23 pods at 37% of a 70% target at the call-in; the HPA formula asks for 13
+    s = generate("hpa-min-replicas-high", 77002)
+    cluster, twin = serve_scenario(s, tmp_path / "kc")
+    try:
+        diagnosis = AGENTS["baseline"](Kubectl(cluster.kubeconfig_path, tmp_path))
+    finally:
+        cluster.stop()
+    v = judge(s, twin.config, diagnosis)
+    assert v.diagnosis_pass and v.mitigation_pass, v
