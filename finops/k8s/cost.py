@@ -2,15 +2,15 @@
 
 OpenCost spreads a node's price over the workloads on it by the higher of each container's usage
 and request, per resource, at the node type's hourly rate per core and per GiB; what no container
-is allocated is the cluster's idle cost. Nodes are added as the pods' requests need them.
+is allocated is the cluster's idle cost (not modelled here: the namespace's spend is what its
+workloads are allocated).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-__all__ = ["Allocation", "NodeType", "SpendAlert", "allocate", "nodes_needed"]
+__all__ = ["Allocation", "NodeType", "SpendAlert", "allocate"]
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,6 @@ def allocate(
         cpu_alloc_h=cpu_h,
         memory_alloc_h=mem_h,
     )
-
-
-def nodes_needed(node: NodeType, cpu_requests: float, mem_requests: float) -> int:
-    """Nodes the scheduler needs for the pods' total requests (bin packing by volume)."""
-    return max(1, math.ceil(max(cpu_requests / node.cpu, mem_requests / node.memory) - 1e-9))
 
 
 @dataclass(frozen=True)
