@@ -8,7 +8,8 @@ pandas out of every command that does not touch FinOps data; everything cheap is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,10 +24,42 @@ from itbench.plugins.spec import Domain
 from itbench.runner.layout import find_agent_output
 
 if TYPE_CHECKING:
+    import click
+
     from finops.scenario import FinOpsScenario
     from itbench.agents.base import Task
 
 PRIMARY_METRIC = RESOURCE_METRIC
+#: ``--task``: ``diagnose`` (billing data; the Kubernetes cost scenarios with ``--scenarios k8s``
+#: or their ids) or ``mitigate`` (the Kubernetes cost scenarios on their offline cluster)
+_TASK = {"task": "diagnose"}
+K8S_CLASS_PREFIX = "finops-k8s-"
+
+
+def _run_options() -> Sequence[click.Option]:
+    import click  # start-up time: only run and eval build their options
+
+    return [
+        click.Option(
+            ["--task", "finops_task"],
+            type=click.Choice(["diagnose", "mitigate"]),
+            default="diagnose",
+            show_default=True,
+            help="diagnose: the root cause of a billing anomaly (or, with --scenarios k8s or "
+            "k8s-<family>-<seed> ids, of a Kubernetes cost alert); mitigate: bring a Kubernetes "
+            "namespace's spend back under its cost alert through kubectl on an offline cluster "
+            "(a built-in suite of 14 scenarios without --scenarios).",
+        )
+    ]
+
+
+def _configure(options: Mapping[str, Any]) -> None:
+    _TASK["task"] = str(options.get("finops_task") or "diagnose")
+
+
+def _is_k8s(scenario: PublicScenario | Scenario) -> bool:
+    return scenario.scenario_class.startswith(K8S_CLASS_PREFIX)
+
 
 PROMPT = """\
 A cloud cost anomaly happened on {date} in billing account {account}.
@@ -96,6 +129,10 @@ def load_scenarios(spec: str | None) -> list[Scenario]:
     from finops.scenario import discover_scenarios
     from finops.suite import builtin_scenarios
 
+    if _TASK["task"] == "mitigate" or (spec is not None and spec.startswith("k8s")):
+        from finops.k8s.suite import k8s_scenarios  # start-up time (module docstring)
+
+        return k8s_scenarios(spec, _TASK["task"])
     if spec is None:
         return [_to_scenario(s) for s in builtin_scenarios()]
     path = Path(spec)
@@ -135,7 +172,14 @@ def _output_path(workspace: Path) -> Path:
     return found
 
 
-def evaluate(scenario: Scenario, workspace: Path) -> dict[str, Any]:
+def evaluate(scenario: Scenario, workspace: Path) -> Any:
+    if _is_k8s(scenario):
+        # the Kubernetes cost model: start-up time (module docstring)
+        from finops.k8s.suite import read_verdict
+        from itbench.plugins.spec import TrialScores
+
+        scores, details = read_verdict(workspace)
+        return TrialScores(scores, details)
     if scenario.ground_truth is None:
         raise InputError(f"scenario {scenario.id} has no ground truth to score against")
     predicted = read_agent_output(_output_path(workspace))
@@ -143,6 +187,8 @@ def evaluate(scenario: Scenario, workspace: Path) -> dict[str, Any]:
 
 
 def validate_output(scenario: PublicScenario, workspace: Path) -> list[str]:
+    if _is_k8s(scenario):
+        return []  # the cluster is the answer; a diagnosis is optional when mitigating
     try:
         resources = read_agent_output(_output_path(workspace))
     except InputError as exc:
@@ -181,6 +227,32 @@ def _workspace_table(workspace: Path):
     return workspace_table_loader(workspace)()
 
 
+def _k8s_solve(name: str, task: Task) -> AgentResult:
+    """A Kubernetes cost trial: the agent works through kubectl (``finops/k8s/agents.py``); on
+    the diagnose task the cluster is only read."""
+    import json  # start-up time: only a Kubernetes trial needs these
+
+    from finops.k8s.agents import AGENTS, Kubectl, diagnose_only  # start-up time
+
+    kubeconfig = task.env.get("KUBECONFIG")
+    if not kubeconfig:
+        raise InputError(f"{task.scenario.id}: no KUBECONFIG (the trial's cluster is missing)")
+    home = task.workspace / ".kube-home"
+    home.mkdir(exist_ok=True)
+    k = Kubectl(Path(kubeconfig), home)
+    if task.scenario.metadata.get("task") == "diagnose":
+        k = diagnose_only(k)
+    diagnosis = AGENTS[name](k)
+    if diagnosis is not None:
+        workload, kind, field = diagnosis
+        (task.workspace / "agent_output.json").write_text(
+            json.dumps({"workload": workload, "kind": kind, "field": field}) + "\n",
+            encoding="utf-8",
+        )
+    task.transcript.record(name, diagnosis=list(diagnosis or ()), kubectl=list(k.calls))
+    return AgentResult()
+
+
 @dataclass(frozen=True)
 class BaselineAgent:
     """Seasonal baseline + top-down drill-down; reads only the workspace."""
@@ -188,6 +260,8 @@ class BaselineAgent:
     name: str = "baseline"
 
     def solve(self, task: Task) -> AgentResult:
+        if _is_k8s(task.scenario):
+            return _k8s_solve("baseline", task)
         from finops.rca import diagnose  # numpy, pandas: start-up time (module docstring)
 
         diagnosis = diagnose(_workspace_table(task.workspace), _anomaly(task.workspace))
@@ -208,6 +282,8 @@ class NaiveAgent:
     name: str = "naive"
 
     def solve(self, task: Task) -> AgentResult:
+        if _is_k8s(task.scenario):
+            return _k8s_solve("naive", task)
         from finops.rca.naive import naive_diagnose  # numpy: start-up time (module docstring)
 
         resources = naive_diagnose(_workspace_table(task.workspace), _anomaly(task.workspace))
@@ -237,6 +313,14 @@ def _tools(scenario: PublicScenario, workspace: Path) -> Sequence[Any]:
     return make_tools(workspace_table_loader(workspace), _anomaly(workspace))
 
 
+def _trial_environment(scenario: Scenario, workspace: Path):
+    if not _is_k8s(scenario):
+        return nullcontext({})
+    from finops.k8s.suite import k8s_environment  # start-up time: only Kubernetes trials
+
+    return k8s_environment(scenario.ground_truth, workspace)
+
+
 def _commands():
     from finops.cli import generate  # numpy via the generator: start-up time (module docstring)
 
@@ -261,6 +345,10 @@ domain = Domain(
     commands=_commands,
     validate_output=validate_output,
     llm_tools=_tools,
+    run_options=_run_options,
+    configure=_configure,
+    # ``--task mitigate``: the Kubernetes cost scenario's offline cluster around each trial
+    trial_environment=_trial_environment,
 )
 
 __all__ = ["domain"]

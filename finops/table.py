@@ -36,4 +36,5 @@ def render_finops_table(document: ResultsDocument) -> str:
     order = [m for m in SHOWN_FIRST if m in summary.metrics]
     order += [m for m in summary.metrics if m not in order]
     summary = replace(summary, metrics={m: summary.metrics[m] for m in order})
-    return render_table([summary]) + "\n" + LEGEND
+    legend = LEGEND if RESOURCE_METRIC in summary.metrics else ""
+    return render_table([summary]) + "\n" + legend

@@ -11,7 +11,10 @@ changed), ``ValidateServiceUpdate`` (``clusterIP`` may not change once set),
 ``ValidateConfigMapUpdate`` / ``ValidateSecretUpdate`` (``immutable: true`` freezes the data);
 ``pkg/apis/batch/validation/validation.go`` ``ValidateJobSpecUpdate`` (selector and pod template
 are immutable); ``pkg/apis/apps/validation/validation.go`` (a Deployment's, ReplicaSet's,
-DaemonSet's or StatefulSet's selector is immutable).
+DaemonSet's or StatefulSet's selector is immutable); ``ValidateResourceRequirements`` (a
+container's requests and limits are quantities, not negative, a request no higher than its
+limit); ``pkg/apis/autoscaling/validation`` (a HorizontalPodAutoscaler's ``minReplicas`` at least
+1 and at most ``maxReplicas``, utilisation targets above 0). These last hold on create and update.
 
 Each function returns field errors as the API server prints them
 (``spec.ephemeralContainers: Forbidden: cannot be set on create``); empty when allowed.
@@ -22,6 +25,8 @@ from __future__ import annotations
 import copy
 import json
 from typing import Any
+
+from itbench.cluster.quantity import parse_quantity
 
 Obj = dict[str, Any]
 
@@ -50,11 +55,106 @@ def _shown(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+_TEMPLATED = {
+    ("apps", "Deployment"),
+    ("apps", "ReplicaSet"),
+    ("apps", "DaemonSet"),
+    ("apps", "StatefulSet"),
+    ("batch", "Job"),
+    ("", "ReplicationController"),
+}
+
+
+def _resources_errors(pod_spec: Obj, path: str) -> list[str]:
+    errors: list[str] = []
+    for list_name in ("initContainers", "containers"):
+        containers = pod_spec.get(list_name)
+        if not isinstance(containers, list):
+            continue
+        for i, ctr in enumerate(containers):
+            res = ctr.get("resources") if isinstance(ctr, dict) else None
+            if not isinstance(res, dict):
+                continue
+            at = f"{path}.{list_name}[{i}].resources"
+            parsed: dict[str, dict[str, float]] = {}
+            for part in ("limits", "requests"):
+                values = res.get(part)
+                if not isinstance(values, dict):
+                    continue
+                for name, raw in values.items():
+                    q = parse_quantity(raw)
+                    if q is None:
+                        errors.append(
+                            f'{at}.{part}[{name}]: Invalid value: "{raw}": must be a quantity'
+                        )
+                    elif q < 0:
+                        errors.append(
+                            f'{at}.{part}[{name}]: Invalid value: "{raw}": must be greater than or equal to 0'
+                        )
+                    else:
+                        parsed.setdefault(part, {})[name] = q
+            for name, request in parsed.get("requests", {}).items():
+                limit = parsed.get("limits", {}).get(name)
+                if limit is not None and request > limit:
+                    raw = res["requests"][name]
+                    errors.append(
+                        f'{at}.requests: Invalid value: "{raw}": must be less than or equal to '
+                        f"{name} limit of {res['limits'][name]}"
+                    )
+    return errors
+
+
+def _hpa_errors(spec: Obj) -> list[str]:
+    errors: list[str] = []
+    lo, hi = spec.get("minReplicas", 1), spec.get("maxReplicas")
+    if isinstance(lo, int) and lo < 1:
+        errors.append(f"spec.minReplicas: Invalid value: {lo}: must be greater than or equal to 1")
+    if isinstance(hi, int):
+        if hi < 1:
+            errors.append(f"spec.maxReplicas: Invalid value: {hi}: must be greater than 0")
+        if isinstance(lo, int) and hi < lo:
+            errors.append(
+                f"spec.maxReplicas: Invalid value: {hi}: must be greater than or equal to `minReplicas`"
+            )
+    for i, metric in enumerate(spec.get("metrics") or []):
+        if not isinstance(metric, dict):
+            continue
+        for source in ("resource", "containerResource"):
+            target = (
+                (metric.get(source) or {}).get("target")
+                if isinstance(metric.get(source), dict)
+                else None
+            )
+            if isinstance(target, dict):
+                value = target.get("averageUtilization")
+                if isinstance(value, int) and value <= 0:
+                    errors.append(
+                        f"spec.metrics[{i}].{source}.target.averageUtilization: "
+                        f"Invalid value: {value}: must be greater than 0"
+                    )
+    return errors
+
+
+def object_errors(group: str, kind: str, obj: Obj) -> list[str]:
+    """Why a real API server refuses this object on create or update, whatever it replaces."""
+    spec = _spec(obj)
+    if (group, kind) == ("autoscaling", "HorizontalPodAutoscaler"):
+        return _hpa_errors(spec)
+    if (group, kind) == ("", "Pod"):
+        return _resources_errors(spec, "spec")
+    if (group, kind) in _TEMPLATED:
+        template = spec.get("template")
+        pod_spec = template.get("spec") if isinstance(template, dict) else None
+        if isinstance(pod_spec, dict):
+            return _resources_errors(pod_spec, "spec.template.spec")
+    return []
+
+
 def create_errors(group: str, kind: str, obj: Obj) -> list[str]:
     """Why a real API server refuses to create this object (empty: it does not)."""
     if (group, kind) == ("", "Pod") and _spec(obj).get("ephemeralContainers"):
         return ["spec.ephemeralContainers: Forbidden: cannot be set on create"]
-    return []
+    return object_errors(group, kind, obj)
 
 
 def update_errors(
@@ -64,6 +164,9 @@ def update_errors(
     ``subresource`` is the one written through (``status``, ``ephemeralcontainers``)."""
     if subresource == "status":
         return []  # a status write keeps the stored spec
+    errors = object_errors(group, kind, new)
+    if errors:
+        return errors
     if (group, kind) == ("", "Pod"):
         if subresource == EPHEMERAL_SUBRESOURCE:
             return ephemeral_update_errors(old, new)

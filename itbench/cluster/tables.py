@@ -84,6 +84,29 @@ def _node_ip(obj: dict[str, Any]) -> str:
     return "<none>"
 
 
+def _hpa_reference(obj: dict[str, Any]) -> str:
+    ref = _spec(obj).get("scaleTargetRef") or {}
+    return f"{ref.get('kind', '')}/{ref.get('name', '')}"
+
+
+def _hpa_targets(obj: dict[str, Any]) -> str:
+    """``cpu: 35%/70%`` per resource metric, as kubectl prints an autoscaling/v2 HPA."""
+    current: dict[str, Any] = {}
+    for m in _status(obj).get("currentMetrics") or []:
+        res = (m or {}).get("resource") or {}
+        current[res.get("name")] = (res.get("current") or {}).get("averageUtilization")
+    cells = []
+    for m in _spec(obj).get("metrics") or []:
+        res = (m or {}).get("resource") or {}
+        target = (res.get("target") or {}).get("averageUtilization")
+        if target is None:
+            continue
+        now = current.get(res.get("name"))
+        shown = "<unknown>" if now is None else f"{now}%"
+        cells.append(f"{res.get('name')}: {shown}/{target}%")
+    return ", ".join(cells) or "<none>"
+
+
 NAME = Column("Name", "string", lambda o: o["metadata"]["name"])
 AGE = Column("Age", "string", _age)
 
@@ -131,6 +154,15 @@ BUILTIN_COLUMNS: Mapping[str, tuple[Column, ...]] = {
         AGE,
     ),
     "StatefulSet": (NAME, Column("Ready", "string", _ready_of), AGE),
+    "HorizontalPodAutoscaler": (
+        NAME,
+        Column("Reference", "string", _hpa_reference),
+        Column("Targets", "string", _hpa_targets),
+        Column("MinPods", "integer", lambda o: _spec(o).get("minReplicas", 1)),
+        Column("MaxPods", "integer", lambda o: _spec(o).get("maxReplicas", 0)),
+        Column("Replicas", "integer", lambda o: _status(o).get("currentReplicas", 0)),
+        AGE,
+    ),
     "Node": (
         NAME,
         Column("Status", "string", _node_status),

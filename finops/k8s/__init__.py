@@ -1,0 +1,1 @@
+"""FinOps on Kubernetes: workloads, autoscaling, allocation and cost alerts, simulated."""

@@ -1,0 +1,34 @@
+"""The offline cluster of one Kubernetes cost scenario, its twin reconciling every write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from finops.k8s.objects import manifests
+from finops.k8s.scenario import INCIDENT_DAY, K8sScenario
+from finops.k8s.twin import CostTwin, at
+from itbench.cluster import RunningCluster, SimClock, start_cluster
+from itbench.errors import InputError
+
+__all__ = ["WRITE_STEP_S", "serve_scenario"]
+
+WRITE_STEP_S = 5.0
+
+
+def serve_scenario(
+    s: K8sScenario, kubeconfig: Path | None = None
+) -> tuple[RunningCluster, CostTwin]:
+    """The cluster as the agent finds it: the end of the incident day, the alert firing."""
+    twin = CostTwin(s)
+    created = SimClock(at(0)).iso()
+    try:
+        cluster = start_cluster(
+            manifests(s, s.incident, created),
+            kubeconfig=kubeconfig,
+            extensions=[],
+            reconciler=twin,
+            clock=SimClock(at(INCIDENT_DAY + 1), WRITE_STEP_S),
+        )
+    except OSError as exc:
+        raise InputError(f"cannot start the scenario's cluster: {exc}") from exc
+    return cluster, twin

@@ -1,0 +1,143 @@
+"""``itbench finops run --task mitigate|diagnose`` on the Kubernetes cost scenarios: the built-in
+suite, the trial's cluster around each trial, the verdict the evaluator reads back.
+
+A scenario is named ``k8s-<family>-<seed>``; its ground truth is regenerated from the pair
+(``scenario.generate``), never shown to the agent. The trial environment serves the scenario's
+cluster (``serve.py``), hands the agent ``KUBECONFIG``, and on exit judges the configuration the
+declared objects give, with the diagnosis the agent wrote to ``agent_output.json`` if any
+(``{"workload": ..., "kind": ..., "field": ...}``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from finops.k8s.scenario import FAMILIES, generate
+from finops.k8s.serve import serve_scenario
+from finops.k8s.verdict import judge
+from itbench.errors import InputError, UsageError
+from itbench.fsutil import atomic_write_json
+from itbench.models import Scenario
+
+__all__ = [
+    "K8S_CLASS_PREFIX",
+    "K8sTruth",
+    "k8s_environment",
+    "k8s_scenarios",
+    "read_verdict",
+]
+
+K8S_CLASS_PREFIX = "finops-k8s-"
+KUBECONFIG_FILE = "kubeconfig.yaml"
+VERDICT_FILE = Path(".itbench") / "k8s-verdict.json"
+#: seeds of the built-in suite: every family twice
+SUITE_SEEDS = (3001, 3002)
+
+PROMPT = """\
+A cost alert fired for namespace shop of a Kubernetes cluster: today's spend is more than the
+alert allows (the rule is in ConfigMap cost-alert: variancePct over last week's average daily
+spend, or over budgetPerDay when set). $KUBECONFIG points kubectl at the cluster. OpenCost's
+allocation is in ConfigMap opencost-allocation (daily spend per workload, per-pod usage against
+requests, prices, the alert's threshold); read Deployments and HorizontalPodAutoscalers as usual.
+
+{task}
+Write your diagnosis to agent_output.json in the working directory:
+{{"workload": "<the workload whose change or rise drives the spend>",
+ "kind": "<the object to change: HorizontalPodAutoscaler, Deployment or ConfigMap>",
+ "field": "<the field at fault, e.g. spec.minReplicas>"}}
+"""
+MITIGATE = """\
+Bring the spend back under the alert without breaking the services' SLO. If the rise is genuine
+load, the alert is what is wrong: fix the alert, not the workload. If it is waste, remove the
+waste; silencing the alert while the waste stays does not count. Change only what the fix needs.
+"""
+DIAGNOSE = "Find the cause; do not change the cluster.\n"
+
+
+@dataclass(frozen=True)
+class K8sTruth:
+    family: str
+    seed: int
+    task: str  # mitigate or diagnose
+
+
+def _scenario(family: str, seed: int, task: str) -> Scenario:
+    return Scenario(
+        id=f"k8s-{family}-{seed}",
+        domain="finops",
+        **{"class": K8S_CLASS_PREFIX + family},
+        title="Bring the namespace's spend back under its cost alert"
+        if task == "mitigate"
+        else "Find the cause of the namespace's cost alert",
+        description=PROMPT.format(task=MITIGATE if task == "mitigate" else DIAGNOSE),
+        ground_truth=K8sTruth(family, seed, task),
+        metadata={"task": task, "family": family},
+    )
+
+
+def k8s_scenarios(spec: str | None, task: str) -> list[Scenario]:
+    """The built-in suite, or ``k8s-<family>-<seed>`` ids separated by commas."""
+    if spec is None or spec == "k8s":
+        return [_scenario(f, s, task) for s in SUITE_SEEDS for f in FAMILIES]
+    out = []
+    for item in (w.strip() for w in spec.split(",")):
+        family, _, seed = item.removeprefix("k8s-").rpartition("-")
+        if family not in FAMILIES or not seed.isdigit():
+            raise UsageError(
+                f"--scenarios {item!r}: not k8s-<family>-<seed>; families: {', '.join(FAMILIES)}"
+            )
+        out.append(_scenario(family, int(seed), task))
+    return out
+
+
+def _diagnosis(workspace: Path) -> tuple[str, str, str] | None:
+    path = workspace / "agent_output.json"
+    if not path.is_file() or path.is_symlink():
+        return None
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        return (str(doc["workload"]), str(doc["kind"]), str(doc["field"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return ("", "", "")  # unreadable: a diagnosis that names nothing
+
+
+@contextmanager
+def k8s_environment(truth: K8sTruth, workspace: Path) -> Iterator[Mapping[str, str]]:
+    s = generate(truth.family, truth.seed)
+    kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
+    cluster, twin = serve_scenario(s, kubeconfig)
+    try:
+        yield {"KUBECONFIG": str(kubeconfig)}
+    finally:
+        try:
+            verdict = judge(s, twin.config, _diagnosis(workspace) or ("", "", ""))
+            scores = verdict.scores()
+            if truth.task == "diagnose":
+                scores = {"diagnosis_pass": scores["diagnosis_pass"]}
+            details = {
+                "cause": [s.cause.workload, s.cause.kind, s.cause.field],
+                "changed": list(verdict.changed),
+                "alert_days": list(verdict.alert_days),
+                "alert_muted": verdict.alert_muted,
+                "spend": verdict.spend,
+                "optimal_spend": verdict.optimal_spend,
+                "writes": twin.writes,
+            }
+            atomic_write_json(workspace / VERDICT_FILE, {"scores": scores, "details": details})
+        finally:
+            cluster.stop()
+
+
+def read_verdict(workspace: Path) -> tuple[dict[str, float], dict]:
+    path = workspace / VERDICT_FILE
+    if not path.is_file():
+        raise InputError(f"{path}: no verdict (the trial's cluster did not close)")
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: unreadable verdict: {exc}") from None
+    return dict(doc["scores"]), dict(doc["details"])
