@@ -1,0 +1,25 @@
+"""One unit per control the generator instantiates, keyed by CIS id."""
+
+from ciso.generator.controls import (
+    added_capabilities,
+    host_ipc,
+    host_network,
+    host_path,
+    host_pid,
+    privilege_escalation,
+    privileged,
+)
+from ciso.generator.model import Control
+
+CONTROLS: dict[str, Control] = {
+    unit.CONTROL.cis_id: unit.CONTROL
+    for unit in (
+        privileged,
+        host_pid,
+        host_ipc,
+        host_network,
+        privilege_escalation,
+        added_capabilities,
+        host_path,
+    )
+}
