@@ -62,7 +62,9 @@ def flagged(control: Control, objects: Sequence[Manifest]) -> list[str]:
 
 def _hide_in_container(control: Control, kind: str, spec: dict, rng: Random) -> str:
     assert control.break_container is not None
-    places = [p for p in _HIDING_PLACES if p != "ephemeral" or kind == "Pod"]
+    places = [
+        p for p in _HIDING_PLACES if p != "ephemeral" or (kind == "Pod" and control.ephemeral)
+    ]
     if kind != "Pod":
         places.append("first")  # a controller's template is already out of a naive policy's sight
     place = rng.choice(places)
@@ -75,9 +77,9 @@ def _hide_in_container(control: Control, kind: str, spec: dict, rng: Random) -> 
         spec["initContainers"] = [clean_container(rng, "init-setup")]
         target = spec["initContainers"][0]
     else:
-        target = {"name": "debugger", "image": "busybox:1.36", "targetContainerName": "app"}
+        target = clean_container(rng, "debugger")
+        target["targetContainerName"] = "app"
         spec["ephemeralContainers"] = [target]
-        target["securityContext"] = {"allowPrivilegeEscalation": False}
     control.break_container(target, rng)
     return place
 

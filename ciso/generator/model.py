@@ -47,3 +47,5 @@ class Control:
     near_misses: tuple[Mutation, ...]
     #: Requirement texts with the same meaning: an operator's voice, an auditor's, a CIS paragraph.
     phrasings: tuple[str, ...]
+    #: Whether a violation may hide in an ephemeral container (no ports there, for one).
+    ephemeral: bool = True

@@ -44,11 +44,34 @@ _NAIVE_KEYS = {
         0,
     ),
     "5.2.12": ("{{ length(request.object.spec.volumes[?hostPath] || `[]`) }}", "GreaterThan", 0),
+    "5.2.8": [
+        (
+            "{{ contains(request.object.spec.containers[0].securityContext.capabilities.drop"
+            " || `[]`, 'ALL') || contains(request.object.spec.containers[0].securityContext"
+            ".capabilities.drop || `[]`, 'NET_RAW') }}",
+            "Equals",
+            False,
+        ),
+        (
+            "NET_RAW",
+            "AnyIn",
+            "{{ request.object.spec.containers[0].securityContext.capabilities.add || `[]` }}",
+        ),
+    ],
+    "5.2.13": (
+        "{{ length(request.object.spec.containers[0].ports[?hostPort > `0`] || `[]`) }}",
+        "GreaterThan",
+        0,
+    ),
 }
 
 
 def naive_policy(cis_id: str) -> dict:
-    key, operator, value = _NAIVE_KEYS[cis_id]
+    checks = _NAIVE_KEYS[cis_id]
+    conditions = [
+        {"key": key, "operator": operator, "value": value}
+        for key, operator, value in (checks if isinstance(checks, list) else [checks])
+    ]
     return {
         "apiVersion": "kyverno.io/v1",
         "kind": "ClusterPolicy",
@@ -75,11 +98,7 @@ def naive_policy(cis_id: str) -> dict:
                     },
                     "validate": {
                         "message": "naive",
-                        "deny": {
-                            "conditions": {
-                                "any": [{"key": key, "operator": operator, "value": value}]
-                            }
-                        },
+                        "deny": {"conditions": {"any": conditions}},
                     },
                 }
             ],

@@ -6,6 +6,8 @@ from ciso.generator.controls import (
     host_network,
     host_path,
     host_pid,
+    host_ports,
+    net_raw,
     privilege_escalation,
     privileged,
 )
@@ -21,5 +23,7 @@ CONTROLS: dict[str, Control] = {
         privilege_escalation,
         added_capabilities,
         host_path,
+        net_raw,
+        host_ports,
     )
 }
