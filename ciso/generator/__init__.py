@@ -21,6 +21,8 @@ import yaml
 
 from ciso.generator.controls import CONTROLS
 from ciso.generator.instance import build_instance
+from ciso.generator.model import Control
+from ciso.generator.rbac import RbacControl, build_rbac_instance
 from ciso.scenarios.format import SOLUTION_FILES
 from ciso.scenarios.model import ScenarioClass
 from ciso.scenarios.reference import builtin_solution
@@ -98,9 +100,16 @@ def generate(seed: int, out: Path, controls: Sequence[str] | None = None) -> lis
     for cis_id in chosen:
         start = time.perf_counter()
         control = CONTROLS[cis_id]
-        others = [c for c in CONTROLS.values() if c is not control]
+        # the compliant side holds violations of other controls of the same family
+        family = [c for c in CONTROLS.values() if type(c) is type(control) and c is not control]
         # a string seed is hashed (SHA-512): each control's stream is independent of the others'
-        instance = build_instance(control, others, Random(f"{seed}/{cis_id}"))
+        rng = Random(f"{seed}/{cis_id}")
+        if isinstance(control, RbacControl):
+            instance = build_rbac_instance(
+                control, [c for c in family if isinstance(c, RbacControl)], rng
+            )
+        else:
+            instance = build_instance(control, [c for c in family if isinstance(c, Control)], rng)
         base_id = f"{control.builtin_id}-{tag}"
         target = out / base_id
         if target.exists():

@@ -162,7 +162,8 @@ def _compliant(
 
 
 def _namespaces(objects: Sequence[Manifest]) -> list[Manifest]:
-    found = sorted({o["metadata"]["namespace"] for o in objects} - set(EXEMPT_NAMESPACES))
+    found = {o["metadata"].get("namespace") for o in objects} - {None, ""}
+    found = sorted(found - set(EXEMPT_NAMESPACES))
     return [{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": n}} for n in found]
 
 

@@ -16,6 +16,7 @@ from conftest import run_cli
 from ciso.evaluation import evaluate_trial
 from ciso.generator import generate, instance_tag
 from ciso.generator.controls import CONTROLS
+from ciso.generator.rbac import RbacControl
 from ciso.generator.workloads import clean_pod_spec, wrap
 from ciso.scenarios.loader import load_directory
 from ciso.scenarios.model import CisoScenario, ScenarioClass
@@ -58,12 +59,24 @@ _NAIVE_KEYS = {
             "{{ request.object.spec.containers[0].securityContext.capabilities.add || `[]` }}",
         ),
     ],
+    "5.1.2": (
+        "{{ contains(request.object.rules[0].resources || `[]`, 'secrets') || "
+        "contains(request.object.rules[0].resources || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.3": ("{{ contains(to_string(request.object.rules[0]), '*') }}", "Equals", True),
     "5.2.13": (
         "{{ length(request.object.spec.containers[0].ports[?hostPort > `0`] || `[]`) }}",
         "GreaterThan",
         0,
     ),
 }
+
+
+def _naive_kinds(cis_id: str) -> list[str]:
+    # RBAC controls: the first rule of a role; pod-security controls: bare Pods only
+    return ["Role", "ClusterRole"] if isinstance(CONTROLS[cis_id], RbacControl) else ["Pod"]
 
 
 def naive_policy(cis_id: str) -> dict:
@@ -86,7 +99,7 @@ def naive_policy(cis_id: str) -> dict:
             "rules": [
                 {
                     "name": "naive",
-                    "match": {"any": [{"resources": {"kinds": ["Pod"]}}]},
+                    "match": {"any": [{"resources": {"kinds": _naive_kinds(cis_id)}}]},
                     "exclude": {
                         "any": [
                             {
@@ -156,21 +169,36 @@ def test_the_naive_policy_does_catch_a_plain_violation(cis_id, tmp_path) -> None
     """The naive policies are real checks: a bare Pod violating in its first container is caught,
     so their strict 0 on generated instances comes from where the violations hide."""
     control, rng = CONTROLS[cis_id], random.Random(0)
-    spec = clean_pod_spec(rng)
-    if control.break_pod is not None:
-        control.break_pod(spec, rng)
+    if isinstance(control, RbacControl):
+        bad = {
+            "apiVersion": "rbac.authorization.k8s.io/v1",
+            "kind": "Role",
+            "metadata": {"name": "bad", "namespace": "plain"},
+            "rules": [control.bad_rule(rng)],
+        }
+        good = {
+            **bad,
+            "metadata": {"name": "good", "namespace": "plain"},
+            "rules": [{"apiGroups": [""], "resources": ["pods"], "verbs": ["get"]}],
+        }
+        truth = "Role/plain/bad"
     else:
-        control.break_container(spec["containers"][0], rng)
+        spec = clean_pod_spec(rng)
+        if control.break_pod is not None:
+            control.break_pod(spec, rng)
+        else:
+            control.break_container(spec["containers"][0], rng)
+        bad, good = (
+            wrap("Pod", "bad", "plain", spec),
+            wrap("Pod", "good", "plain", clean_pod_spec(rng)),
+        )
+        truth = "Pod/plain/bad"
     folder = tmp_path / "plain"
     (folder / "violating").mkdir(parents=True)
     (folder / "compliant").mkdir()
     namespace = {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "plain"}}
-    (folder / "violating" / "pod.yaml").write_text(
-        yaml.safe_dump_all([namespace, wrap("Pod", "bad", "plain", spec)])
-    )
-    (folder / "compliant" / "pod.yaml").write_text(
-        yaml.safe_dump_all([namespace, wrap("Pod", "good", "plain", clean_pod_spec(rng))])
-    )
+    (folder / "violating" / "pod.yaml").write_text(yaml.safe_dump_all([namespace, bad]))
+    (folder / "compliant" / "pod.yaml").write_text(yaml.safe_dump_all([namespace, good]))
     (folder / "scenario.yaml").write_text(
         yaml.safe_dump(
             {
@@ -179,7 +207,7 @@ def test_the_naive_policy_does_catch_a_plain_violation(cis_id, tmp_path) -> None
                 "platform": "kubernetes",
                 "requirement": "r",
                 "classes": ["kyverno"],
-                "violating_resources": ["Pod/plain/bad"],
+                "violating_resources": [truth],
             }
         )
     )

@@ -10,10 +10,13 @@ from ciso.generator.controls import (
     net_raw,
     privilege_escalation,
     privileged,
+    rbac_wildcards,
+    secrets_access,
 )
 from ciso.generator.model import Control
+from ciso.generator.rbac import RbacControl
 
-CONTROLS: dict[str, Control] = {
+CONTROLS: dict[str, Control | RbacControl] = {
     unit.CONTROL.cis_id: unit.CONTROL
     for unit in (
         privileged,
@@ -25,5 +28,7 @@ CONTROLS: dict[str, Control] = {
         host_path,
         net_raw,
         host_ports,
+        secrets_access,
+        rbac_wildcards,
     )
 }
