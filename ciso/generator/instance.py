@@ -161,7 +161,7 @@ def _compliant(
     return objects, notes
 
 
-def _namespaces(objects: Sequence[Manifest]) -> list[Manifest]:
+def namespace_objects(objects: Sequence[Manifest]) -> list[Manifest]:
     found = {o["metadata"].get("namespace") for o in objects} - {None, ""}
     found = sorted(found - set(EXEMPT_NAMESPACES))
     return [{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": n}} for n in found]
@@ -179,8 +179,8 @@ def build_instance(control: Control, others: Sequence[Control], rng: Random) -> 
     if len(truth) != len(hidden) or wrongly:
         raise AssertionError(f"CIS {control.cis_id}: generated truth {truth}, compliant {wrongly}")
     return Instance(
-        violating=tuple(_namespaces(violating) + violating),
-        compliant=tuple(_namespaces(compliant) + compliant),
+        violating=tuple(namespace_objects(violating) + violating),
+        compliant=tuple(namespace_objects(compliant) + compliant),
         violating_resources=tuple(truth),
         requirement=rng.choice(control.phrasings),
         notes="Violations: " + "; ".join(hidden) + ". Compliant side: " + "; ".join(kept) + ".",

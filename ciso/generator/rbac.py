@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from ciso.generator.instance import Instance, namespace_objects
 from ciso.generator.model import EXEMPT_NAMESPACES
 from ciso.generator.workloads import fresh_name, fresh_namespace
 
@@ -73,8 +74,10 @@ def _clean(rng: Random, n: int) -> list[Rule]:
     return [dict(r) for r in rng.sample(_CLEAN_RULES, n)]
 
 
-def build_rbac_instance(control: RbacControl, others: Sequence[RbacControl], rng: Random):
-    from ciso.generator.instance import Instance, _namespaces
+def build_rbac_instance(
+    control: RbacControl, others: Sequence[RbacControl], rng: Random
+) -> Instance:
+    from ciso.generator.instance import Instance
 
     names: set[str] = set()
     taken: set[str] = set()
@@ -117,8 +120,8 @@ def build_rbac_instance(control: RbacControl, others: Sequence[RbacControl], rng
     if len(truth) != len(hidden) or wrongly:
         raise AssertionError(f"CIS {control.cis_id}: generated truth {truth}, compliant {wrongly}")
     return Instance(
-        violating=tuple(_namespaces(violating) + violating),
-        compliant=tuple(_namespaces(compliant) + compliant),
+        violating=tuple(namespace_objects(violating) + violating),
+        compliant=tuple(namespace_objects(compliant) + compliant),
         violating_resources=tuple(truth),
         requirement=rng.choice(control.phrasings),
         notes="Violations: " + "; ".join(hidden) + ". Compliant side: " + "; ".join(kept) + ".",

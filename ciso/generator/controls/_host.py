@@ -1,20 +1,26 @@
 """The three host-namespace controls differ only in their field and wording."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
 from ciso.generator.controls._text import SCOPE_AUDITOR, SCOPE_CIS, SCOPE_OPERATOR
-from ciso.generator.model import Control
+from ciso.generator.model import Control, PodSpec
 
 
 def host_flag_control(cis_id: str, builtin_id: str, field: str, what: str, why: str) -> Control:
-    def violates(spec):
+    def violates(spec: Mapping[str, Any]) -> bool:
         return spec.get(field) is True
 
-    def break_pod(spec, rng):
+    def break_pod(spec: PodSpec, rng: Random) -> None:
         spec[field] = True
 
-    def explicit_false(spec, rng):
+    def explicit_false(spec: PodSpec, rng: Random) -> None:
         spec[field] = False
 
-    def lookalike_env(spec, rng):
+    def lookalike_env(spec: PodSpec, rng: Random) -> None:
         spec["containers"][0].setdefault("env", []).append({"name": field.upper(), "value": "true"})
 
     return Control(

@@ -1,25 +1,31 @@
 """CIS 5.2.9: no container adds a Linux capability."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
 from ciso.generator.controls._text import CONTAINERS, SCOPE_AUDITOR, SCOPE_CIS, SCOPE_OPERATOR
-from ciso.generator.model import Control, containers, security_context
+from ciso.generator.model import Control, PodSpec, containers, security_context
 
 _CAPS = ("NET_ADMIN", "SYS_TIME", "SYS_PTRACE", "NET_BIND_SERVICE", "CHOWN", "SYS_ADMIN")
 
 
-def violates(spec):
+def violates(spec: Mapping[str, Any]) -> bool:
     return any((security_context(c).get("capabilities") or {}).get("add") for c in containers(spec))
 
 
-def break_container(container, rng):
+def break_container(container: dict[str, Any], rng: Random) -> None:
     caps = container.setdefault("securityContext", {}).setdefault("capabilities", {})
     caps["add"] = [rng.choice(_CAPS)]
 
 
-def empty_add(spec, rng):
+def empty_add(spec: PodSpec, rng: Random) -> None:
     spec["containers"][0]["securityContext"]["capabilities"] = {"add": [], "drop": ["ALL"]}
 
 
-def drop_more(spec, rng):
+def drop_more(spec: PodSpec, rng: Random) -> None:
     spec["containers"][-1]["securityContext"]["capabilities"] = {"drop": ["NET_RAW", "SYS_ADMIN"]}
 
 

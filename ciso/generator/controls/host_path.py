@@ -1,22 +1,28 @@
 """CIS 5.2.12: no hostPath volume."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
 from ciso.generator.controls._text import SCOPE_AUDITOR, SCOPE_CIS, SCOPE_OPERATOR
-from ciso.generator.model import Control
+from ciso.generator.model import Control, PodSpec
 
 _PATHS = ("/var/log", "/etc/ssl/certs", "/var/run/docker.sock", "/proc", "/data")
 
 
-def violates(spec):
+def violates(spec: Mapping[str, Any]) -> bool:
     return any("hostPath" in (v or {}) for v in spec.get("volumes") or ())
 
 
-def break_pod(spec, rng):
+def break_pod(spec: PodSpec, rng: Random) -> None:
     volumes = spec.setdefault("volumes", [])
     volumes.append({"name": "cache", "emptyDir": {}})  # the hostPath one is not the first
     volumes.append({"name": "node-files", "hostPath": {"path": rng.choice(_PATHS)}})
 
 
-def lookalike_volumes(spec, rng):
+def lookalike_volumes(spec: PodSpec, rng: Random) -> None:
     spec.setdefault("volumes", []).extend(
         [
             {"name": "host-path-cache", "emptyDir": {}},
@@ -25,7 +31,7 @@ def lookalike_volumes(spec, rng):
     )
 
 
-def projected(spec, rng):
+def projected(spec: PodSpec, rng: Random) -> None:
     spec.setdefault("volumes", []).append(
         {"name": "token", "projected": {"sources": [{"serviceAccountToken": {"path": "token"}}]}}
     )

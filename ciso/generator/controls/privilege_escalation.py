@@ -1,16 +1,22 @@
 """CIS 5.2.6: every container forbids privilege escalation explicitly."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
 from ciso.generator.controls._text import CONTAINERS, SCOPE_AUDITOR, SCOPE_CIS, SCOPE_OPERATOR
-from ciso.generator.model import Control, containers, security_context
+from ciso.generator.model import Control, PodSpec, containers, security_context
 
 
-def violates(spec):
+def violates(spec: Mapping[str, Any]) -> bool:
     return any(
         security_context(c).get("allowPrivilegeEscalation") is not False for c in containers(spec)
     )
 
 
-def break_container(container, rng):
+def break_container(container: dict[str, Any], rng: Random) -> None:
     sc = container.setdefault("securityContext", {})
     if rng.random() < 0.5:
         sc["allowPrivilegeEscalation"] = True
@@ -18,14 +24,14 @@ def break_container(container, rng):
         sc.pop("allowPrivilegeEscalation", None)  # unset: Kubernetes allows escalation
 
 
-def commented_false(spec, rng):
+def commented_false(spec: PodSpec, rng: Random) -> None:
     spec["containers"][0]["securityContext"]["allowPrivilegeEscalation"] = False
     spec["containers"][0].setdefault("env", []).append(
         {"name": "ALLOW_PRIVILEGE_ESCALATION", "value": "true"}
     )
 
 
-def init_explicit(spec, rng):
+def init_explicit(spec: PodSpec, rng: Random) -> None:
     spec.setdefault("initContainers", []).append(
         {
             "name": "migrate",

@@ -1,24 +1,30 @@
 """CIS 5.2.2: no privileged container."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
 from ciso.generator.controls._text import CONTAINERS, SCOPE_AUDITOR, SCOPE_CIS, SCOPE_OPERATOR
-from ciso.generator.model import Control, containers, security_context
+from ciso.generator.model import Control, PodSpec, containers, security_context
 
 
-def violates(spec):
+def violates(spec: Mapping[str, Any]) -> bool:
     return any(security_context(c).get("privileged") is True for c in containers(spec))
 
 
-def break_container(container, rng):
+def break_container(container: dict[str, Any], rng: Random) -> None:
     sc = container.setdefault("securityContext", {})
     sc["privileged"] = True
     sc.pop("allowPrivilegeEscalation", None)  # an API server refuses privileged with it false
 
 
-def explicit_false(spec, rng):
+def explicit_false(spec: PodSpec, rng: Random) -> None:
     spec["containers"][-1]["securityContext"]["privileged"] = False
 
 
-def ptrace_debugger(spec, rng):
+def ptrace_debugger(spec: PodSpec, rng: Random) -> None:
     spec.setdefault("initContainers", []).append(
         {
             "name": "debug-tools",
