@@ -13,16 +13,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from itbench.models import PublicScenario, Scenario
-from itbench.plugins.spec import Domain, TrialScores
+from itbench.plugins.spec import RUN_DIRECTORY, Domain, TrialScores
 
 if TYPE_CHECKING:
     from itbench.cluster.extensions import ClusterExtension
 
 
 def _load_scenarios(selection: str | None) -> Sequence[Scenario]:
+    from ciso.generator.fresh import fresh_selection
     from ciso.scenarios.loader import load_benchmark_scenarios
 
-    return load_benchmark_scenarios(selection)
+    return load_benchmark_scenarios(fresh_selection(selection))
 
 
 def _load_ground_truth(path: Path | None) -> Mapping[str, Scenario]:
@@ -98,12 +99,17 @@ def _llm_prompt_template() -> str:
 
 
 def _run_options() -> Sequence[Any]:
+    from ciso.generator.fresh import fresh_option
     from ciso.live import run_options
 
-    return run_options()
+    return [*run_options(), fresh_option()]
 
 
 def _configure(options: Mapping[str, Any]) -> None:
+    from ciso.generator.fresh import configure_fresh
+
+    run_directory = options.get(RUN_DIRECTORY)
+    configure_fresh(options, Path(run_directory) if run_directory is not None else None)
     # nothing to load unless live mode was asked for: the offline path stays import-free
     if options.get("live_kubeconfig") is None:
         return

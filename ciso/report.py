@@ -25,6 +25,19 @@ PAPER_BEST: Mapping[str, tuple[float, float]] = {
 }
 
 
+#: The ``baseline`` agent on fresh generated instances (``benchmarks/ciso_fresh.py``, seeds 11, 22
+#: and 33, mean pass@1 % per class: ITBench rule, strict). Shown beside its built-in figure: the
+#: agent was written with the built-in suite in view, so that figure says little on its own.
+#: Classes the generator has no instances of yet are absent.
+BASELINE_FRESH: Mapping[str, tuple[float, float]] = {
+    "kyverno": (93.94, 30.3),
+    "kubectl-opa": (100.0, 30.3),
+    "opa-static": (30.3, 30.3),
+    "overall": (74.75, 30.3),
+}
+BASELINE_LABEL = "baseline: written with the built-in suite in view"
+
+
 @dataclass(frozen=True)
 class Trial:
     scenario: str
@@ -76,14 +89,31 @@ def _cell(value: float | None, suffix: str = "") -> str:
     return "—" if value is None else f"{value:.2f}{suffix}"
 
 
+def _agent(document: Any) -> str | None:
+    if isinstance(document, Mapping):
+        return (document.get("config") or {}).get("agent")
+    return getattr(document.config, "agent", None)
+
+
+def _on_builtin_suite(rows: list[Trial]) -> bool:
+    """Every trial is a scenario of the built-in suite (fresh instances carry a tag in their id)."""
+    from ciso.scenarios.loader import suite_dir
+
+    names = {p.name for p in suite_dir().glob("*/*") if p.is_dir()}
+    return bool(rows) and all(r.scenario.rsplit(".", 1)[0] in names for r in rows)
+
+
 def class_table(document: Any) -> str:
     rows = trials(document)
-    header = (
+    # the baseline's built-in figures stand beside its figures on instances it has never seen
+    beside_fresh = _agent(document) == "baseline" and _on_builtin_suite(rows)
+    header: tuple[str, ...] = (
         "class",
         "scenarios",
         "trials",
         "ITBench pass@1 %",
         "strict pass@1 %",
+        *(("fresh-seed ITBench / strict %",) if beside_fresh else ()),
         "mean time/scenario",
         "paper gpt-4o %",
         "paper gpt-4o-mini %",
@@ -94,6 +124,8 @@ def class_table(document: Any) -> str:
     for name in [*present, "overall"]:
         group = rows if name == "overall" else [r for r in rows if r.scenario_class == name]
         paper = PAPER_BEST.get(name)
+        fresh = BASELINE_FRESH.get(name)
+        fresh_cell = f"{fresh[0]:.2f} / {fresh[1]:.2f}" if fresh else "—"
         lines.append(
             (
                 name,
@@ -101,6 +133,7 @@ def class_table(document: Any) -> str:
                 str(len(group)),
                 _cell(pass_at_1(group, "itbench_pass")),
                 _cell(pass_at_1(group, "strict_pass")),
+                *((fresh_cell,) if beside_fresh else ()),
                 _cell(mean_time(group), " s"),
                 _cell(paper[0]) if paper else "—",
                 _cell(paper[1]) if paper else "—",
@@ -119,4 +152,12 @@ def class_table(document: Any) -> str:
         "paper: ITBench (arXiv 2502.05352) pass@1; opa-static is ITBench-Lite's offline class "
         "(no published pass@1). strict: every violating resource caught and nothing compliant flagged."
     )
+    if beside_fresh:
+        text.insert(0, BASELINE_LABEL)
+        note += (
+            " fresh-seed: the baseline on generated instances it has never seen "
+            "(benchmarks/ciso_fresh.py, seeds 11, 22, 33; itbench ciso run --fresh SEED; the "
+            "generator covers 11 Kubernetes controls, so its overall is over kyverno, "
+            "kubectl-opa and opa-static only): a floor and a pipeline check, not a competitor."
+        )
     return "\n".join([*text, "", note]) + "\n"

@@ -9,6 +9,7 @@ import click
 
 def commands() -> Sequence[click.Command]:
     from ciso.cli.env_cmd import env
+    from ciso.cli.generate_cmd import generate
     from ciso.cli.scenarios_cmd import scenarios
 
-    return [scenarios, env]
+    return [scenarios, env, generate]

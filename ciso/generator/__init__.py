@@ -1,0 +1,145 @@
+"""Fresh CISO scenario instances: for a seed, new environments and requirement texts for every
+control the generator knows, in our ``scenario.yaml`` layout, ground truth derived by construction.
+
+The same seed writes the same instances (a rerun resumes); the seed itself appears in no id, path
+or text an agent sees (ids carry :func:`instance_tag`, an HMAC under the seed), since whoever knows
+it can regenerate the ground truth.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import shutil
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from random import Random
+
+import yaml
+
+from ciso.generator.controls import CONTROLS
+from ciso.generator.instance import build_instance
+from ciso.generator.model import Control
+from ciso.generator.rbac import RbacControl, build_rbac_instance
+from ciso.scenarios.format import SOLUTION_FILES
+from ciso.scenarios.model import ScenarioClass
+from ciso.scenarios.reference import builtin_solution
+from itbench.errors import UsageError
+
+#: The classes a generated Kubernetes instance offers (kyverno-update needs existing policies).
+CLASSES = (ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.OPA_STATIC)
+#: Beside the generated scenarios, never inside one: the seed that re-creates their ground truth.
+SEED_FILE = "SEED"
+
+
+@dataclass(frozen=True)
+class Generated:
+    directory: Path
+    control: str
+    seconds: float
+
+
+def instance_tag(seed: int) -> str:
+    """The tag generated ids carry: the same for the same seed, and saying nothing of it."""
+    key = seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
+    return hmac.new(key, b"itbench ciso fresh instances", hashlib.sha256).hexdigest()[:10]
+
+
+def parse_seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise UsageError(f"--seed {text!r}: not an integer") from None
+
+
+def select_controls(selection: Sequence[str] | None) -> list[str]:
+    """CIS ids to generate; an unknown one is a usage error naming it and the known ones."""
+    if not selection:
+        return sorted(CONTROLS, key=_cis_key)
+    wanted = [w.strip() for item in selection for w in item.split(",") if w.strip()]
+    unknown = [w for w in wanted if w not in CONTROLS]
+    if unknown:
+        raise UsageError(
+            f"--controls: unknown control {unknown[0]!r}; the generator knows "
+            + ", ".join(sorted(CONTROLS, key=_cis_key))
+        )
+    return list(dict.fromkeys(wanted))
+
+
+def not_generated() -> list[str]:
+    """CIS ids the built-in suite cites that the generator has no unit for yet."""
+    from ciso.scenarios.loader import load_builtin
+
+    cited = {s.cis_id for s in load_builtin().scenarios if s.cis_id}
+    return sorted(cited - set(CONTROLS), key=_cis_key)
+
+
+def _cis_key(cis_id: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in cis_id.split("."))
+
+
+class _NoAliases(yaml.SafeDumper):
+    # the manifest readers refuse YAML aliases (a billion-laughs guard): write shared dicts twice
+    def ignore_aliases(self, data: object) -> bool:
+        return True
+
+
+def _dump(objects: Sequence[dict]) -> str:
+    return yaml.dump_all(list(objects), Dumper=_NoAliases, sort_keys=False)
+
+
+def generate(seed: int, out: Path, controls: Sequence[str] | None = None) -> list[Generated]:
+    """Write one instance per control under ``out/<builtin id>-<tag>/``; returns what was written."""
+    tag = instance_tag(seed)
+    chosen = select_controls(controls)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / SEED_FILE).write_text(f"{seed}\n", encoding="utf-8")
+    written = []
+    for cis_id in chosen:
+        start = time.perf_counter()
+        control = CONTROLS[cis_id]
+        # the compliant side holds violations of other controls of the same family
+        family = [c for c in CONTROLS.values() if type(c) is type(control) and c is not control]
+        # a string seed is hashed (SHA-512): each control's stream is independent of the others'
+        rng = Random(f"{seed}/{cis_id}")
+        if isinstance(control, RbacControl):
+            instance = build_rbac_instance(
+                control, [c for c in family if isinstance(c, RbacControl)], rng
+            )
+        else:
+            instance = build_instance(control, [c for c in family if isinstance(c, Control)], rng)
+        base_id = f"{control.builtin_id}-{tag}"
+        target = out / base_id
+        if target.exists():
+            shutil.rmtree(target)
+        (target / "violating").mkdir(parents=True)
+        (target / "compliant").mkdir()
+        (target / "violating" / "workloads.yaml").write_text(_dump(instance.violating))
+        (target / "compliant" / "workloads.yaml").write_text(_dump(instance.compliant))
+        document = {
+            "id": base_id,
+            "cis_id": cis_id,
+            "platform": "kubernetes",
+            "requirement": instance.requirement,
+            "classes": [c.value for c in CLASSES],
+            "violating_resources": list(instance.violating_resources),
+            "notes": instance.notes,
+        }
+        (target / "scenario.yaml").write_text(yaml.safe_dump(document, sort_keys=False, width=100))
+        _copy_solution(control.builtin_id, target / "solution")
+        written.append(Generated(target, cis_id, time.perf_counter() - start))
+    return written
+
+
+def _copy_solution(builtin_id: str, folder: Path) -> None:
+    """The built-in reference answers of the control: they answer every instance of it (the
+    oracle agent uses them; the scenario's folder is hidden from agents)."""
+    folder.mkdir()
+    for cls in CLASSES:
+        for name, source in builtin_solution(builtin_id, cls).items():
+            assert name in SOLUTION_FILES[cls]
+            shutil.copyfile(source, folder / name)
+            if name.endswith(".sh"):
+                (folder / name).chmod(0o755)

@@ -1,0 +1,34 @@
+"""One unit per control the generator instantiates, keyed by CIS id."""
+
+from ciso.generator.controls import (
+    added_capabilities,
+    host_ipc,
+    host_network,
+    host_path,
+    host_pid,
+    host_ports,
+    net_raw,
+    privilege_escalation,
+    privileged,
+    rbac_wildcards,
+    secrets_access,
+)
+from ciso.generator.model import Control
+from ciso.generator.rbac import RbacControl
+
+CONTROLS: dict[str, Control | RbacControl] = {
+    unit.CONTROL.cis_id: unit.CONTROL
+    for unit in (
+        privileged,
+        host_pid,
+        host_ipc,
+        host_network,
+        privilege_escalation,
+        added_capabilities,
+        host_path,
+        net_raw,
+        host_ports,
+        secrets_access,
+        rbac_wildcards,
+    )
+}
