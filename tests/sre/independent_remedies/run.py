@@ -28,9 +28,25 @@ def run_case(script: Path, out_root: Path) -> dict:
     command = (HERE / "_common.sh").read_text() + "\n" + script.read_text()
     out = out_root / script.stem
     proc = subprocess.run(
-        [str(ITBENCH), "sre", "run", "--task", "mitigate", "--select", f"mitigate-{fault}",
-         "--agent-cmd", command, "--output", str(out), "--format", "json", "--no-progress"],
-        capture_output=True, text=True, timeout=900,
+        [
+            str(ITBENCH),
+            "sre",
+            "run",
+            "--task",
+            "mitigate",
+            "--select",
+            f"mitigate-{fault}",
+            "--agent-cmd",
+            command,
+            "--output",
+            str(out),
+            "--format",
+            "json",
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     row = {"fault": fault, "case": case, "label": label, "exit": proc.returncode}
     evaluation = out / f"mitigate-{fault}" / "1" / "evaluation.json"
@@ -38,6 +54,10 @@ def run_case(script: Path, out_root: Path) -> dict:
         row["error"] = f"no evaluation.json: {proc.stderr[-400:]}"
         return row
     ev = json.loads(evaluation.read_text())
+    if ev.get("error"):
+        # An errored trial has no verdict: it counts neither for nor against agreement.
+        row["error"] = ev["error"]
+        return row
     scores, details = ev["scores"], ev.get("details", {})
     expect = label == "pass"
     row.update(
@@ -50,7 +70,6 @@ def run_case(script: Path, out_root: Path) -> dict:
         still_firing=details.get("still_firing"),
         new_alerts=details.get("new_alerts"),
         root_problem=details.get("root_problem"),
-        error=ev.get("error"),
         run_dir=str(out),
     )
     return row
@@ -78,9 +97,12 @@ def main() -> int:
             "overall": rate(rows, key),
             "correct_remedies": rate([r for r in rows if r["label"] == "pass"], key),
             "wrong_remedies": rate([r for r in rows if r["label"] == "fail"], key),
-            "per_fault": {f: rate([r for r in rows if r["fault"] == f], key)
-                          for f in sorted({r["fault"] for r in rows})},
+            "per_fault": {
+                f: rate([r for r in rows if r["fault"] == f], key)
+                for f in sorted({r["fault"] for r in rows})
+            },
         }
+    totals["errored_cases"] = [f"{r['fault']}__{r['case']}" for r in rows if "agree" not in r]
     json.dump({"out": str(out_root), "cases": rows, "totals": totals}, sys.stdout, indent=2)
     print()
     return 0
