@@ -1,0 +1,2 @@
+# expect: fail — destructive: delete the flagd-config configmap.
+kubectl delete configmap flagd-config -n $NS

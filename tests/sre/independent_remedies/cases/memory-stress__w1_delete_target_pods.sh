@@ -1,0 +1,4 @@
+# expect: fail — delete the OOMing pods; the experiment still stresses the new ones.
+chaos_objects | while read obj ns; do
+  for app in $(kubectl get $obj -n $ns -o jsonpath='{.spec.selector.labelSelectors.*}'); do kubectl delete pod -n $NS $(pods_of $app); done
+done

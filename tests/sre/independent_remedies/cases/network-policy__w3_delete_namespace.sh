@@ -1,0 +1,2 @@
+# expect: fail — destructive: delete the application namespace.
+kubectl delete namespace $NS
