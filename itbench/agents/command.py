@@ -22,6 +22,7 @@ from itbench.errors import UsageError
 from itbench.models import AgentResult, AgentStatus, Usage
 from itbench.plugins.spec import Domain
 from itbench.sandbox.agent import (
+    DEFAULT_MAX_PROCESSES,
     PRIVATE_HOME,
     AgentConfinement,
     agent_bwrap_argv,
@@ -156,6 +157,7 @@ def command_factory(options: AgentOptions, domain: Domain) -> CommandAgent:
         passthrough=tuple(options.agent_env),
         sandboxed=options.agent_sandbox,
         limits=options.agent_limits or DEFAULT_AGENT_LIMITS,
+        max_processes=options.agent_max_processes or DEFAULT_MAX_PROCESSES,
     )
     check_confinement(confinement)
     if not confinement.sandboxed:

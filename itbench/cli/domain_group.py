@@ -22,6 +22,7 @@ from itbench.plugins.spec import (
     Domain,
     time_limit_of,
 )
+from itbench.sandbox.agent import DEFAULT_MAX_PROCESSES
 from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, format_size
 
 if TYPE_CHECKING:
@@ -160,6 +161,15 @@ def _run_command(domain: Domain) -> click.Command:
         help="Stdout and stderr of --agent-cmd kept each (head and tail); past it the command "
         "is stopped; 0: no cap.",
     )
+    @click.option(
+        "--agent-processes",
+        type=click.IntRange(min=1),
+        default=DEFAULT_MAX_PROCESSES,
+        show_default=True,
+        metavar="N",
+        help="Processes and threads the --agent-cmd sandbox may run at once (a pids cgroup, "
+        "else RLIMIT_NPROC); a fork past it fails.",
+    )
     @click.option("--model", help="litellm model name for --agent llm, e.g. openai/gpt-4o.")
     @click.option("--api-base", help="Base URL of an OpenAI-compatible server for --model.")
     @click.option("--trials", type=click.IntRange(min=1), default=1, show_default=True)
@@ -248,6 +258,7 @@ def _run_command(domain: Domain) -> click.Command:
         agent_memory: str,
         agent_file_size: str,
         agent_output: str,
+        agent_processes: int,
         model: str | None,
         api_base: str | None,
         trials: int,
@@ -303,6 +314,7 @@ def _run_command(domain: Domain) -> click.Command:
                 file_size_bytes=parse_size(agent_file_size, "--agent-file-size"),
                 output_bytes=parse_size(agent_output, "--agent-output"),
             ),
+            agent_max_processes=agent_processes,
             reflection_rounds=reflection_rounds,
             max_steps=max_turns,
             llm_timeout_s=llm_timeout,

@@ -77,6 +77,8 @@ class AgentOptions:
     agent_sandbox: bool = True
     #: ``--agent-memory``, ``--agent-file-size``, ``--agent-output``; None: the defaults.
     agent_limits: ResourceLimits | None = None
+    #: ``--agent-processes``: tasks the command may run at once (a pids cgroup); None: default.
+    agent_max_processes: int | None = None
     #: A Jinja2 file replacing the llm agent's system prompt template (``--prompt-template``).
     prompt_template: Path | None = None
 

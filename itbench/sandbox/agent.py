@@ -36,7 +36,13 @@ from pathlib import Path
 from itbench.errors import UsageError
 from itbench.sandbox.availability import bwrap_path, tmpfs_args
 from itbench.sandbox.capture import communicate
-from itbench.sandbox.hosttree import HIDDEN_TOP, PRIVATE_TOP, private_covers
+from itbench.sandbox.hosttree import (
+    HIDDEN_TOP,
+    PRIVATE_TOP,
+    SHARED_SCRATCH,
+    SYSTEM_TOP,
+    private_covers,
+)
 from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, ProcessLimit, ResourceLimits, cap_hit
 from itbench.sandbox.seccomp import filter_fd, unprivileged_args
 
@@ -128,7 +134,7 @@ def _is_within(path: Path, parent: Path) -> bool:
 def _already_invisible(path: Path, visible_roots: Iterable[Path]) -> bool:
     """A path under a hidden or private top-level directory is invisible unless something bound
     into the sandbox (the agent's HOME) contains it."""
-    if len(path.parts) < 2 or path.parts[1] not in HIDDEN_TOP | PRIVATE_TOP:
+    if len(path.parts) < 2 or (path.parts[1] in SYSTEM_TOP and path.parts[1] not in HIDDEN_TOP):
         return False
     return not any(_is_within(path, root) for root in visible_roots)
 
@@ -169,13 +175,18 @@ def agent_bwrap_argv(
         target = f"/{entry.name}"
         if entry.is_symlink():
             args += ["--symlink", str(entry.readlink()), target]
-        elif entry.name in HIDDEN_TOP and entry.is_dir():
+        elif entry.is_dir() and (entry.name in HIDDEN_TOP or entry.name not in SYSTEM_TOP):
+            # people's, projects' and any unknown top-level folder (issue 26's battery found the
+            # host's ITBench ground truths in one): an empty read-only tmpfs
             args += ["--tmpfs", target]
             covers.append(target)
-        else:
+        elif entry.name in SYSTEM_TOP:
             args += ["--ro-bind", str(entry), target]
     args += ["--proc", "/proc", "--dev", "/dev", *scratch, "/dev/shm"]
     args += [*scratch, "/tmp", *scratch, "/run", "--ro-bind-try", "/sys", "/sys"]
+    for shared in SHARED_SCRATCH:  # other runs' suites, seeds and results live there
+        if Path(shared).is_dir():
+            args += [*scratch, shared]
     # the agent runs as root without capabilities, which still reads what root owns
     # (/etc/shadow, SSH host keys): those files are /dev/null here, as in the evaluation sandbox
     args += private_covers()

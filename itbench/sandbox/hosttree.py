@@ -23,6 +23,15 @@ PRIVATE_TOP = {"proc", "dev", "tmp", "sys", "run"}
 #: Top-level directories that hold people's and projects' files: hidden (an empty tmpfs), except
 #: for the paths the sandboxed tools need (the Python installation, itbench and the domains').
 HIDDEN_TOP = {"root", "home", "mnt", "media", "srv", "work"}
+#: The top-level directories of an operating system (FHS and the usual package managers'): the
+#: only ones an agent sees. Anything else at / (a data volume, a checkout, a CI farm's shared
+#: folder holding ground truths) is a place someone put files, hidden like HIDDEN_TOP.
+SYSTEM_TOP = {
+    "bin", "boot", "etc", "lib", "lib32", "lib64", "libx32", "opt", "sbin", "usr", "var",
+    "nix", "snap", "gnu",
+}  # fmt: skip
+#: Shared scratch below a system directory: other runs leave suites and results there.
+SHARED_SCRATCH = ("/var/tmp",)
 
 
 @functools.cache

@@ -61,11 +61,12 @@ SEARCH_AGENT = (
 
 @pytest.fixture
 def visible_base() -> Iterator[Path]:
-    """A directory outside the sandbox's hidden top-level directories and its private /tmp."""
-    base = Path("/var/tmp")
-    if not (base.is_dir() and os.access(base, os.W_OK)):
-        pytest.skip("/var/tmp is not writable here; the secrets need a place the sandbox shows")
-    path = Path(tempfile.mkdtemp(prefix="itbench-isolation-", dir=base))
+    """A directory the agent sandbox shows (a system folder, not the hidden or unknown top-level
+    ones, not its private /tmp and /var/tmp): each hiding mechanism is tested on its own."""
+    bases = [b for b in (Path("/var/cache"), Path("/opt")) if b.is_dir() and os.access(b, os.W_OK)]
+    if not bases:
+        pytest.skip("neither /var/cache nor /opt is writable: the secrets need a place it shows")
+    path = Path(tempfile.mkdtemp(prefix="itbench-isolation-", dir=bases[0]))
     yield path
     shutil.rmtree(path, ignore_errors=True)
 

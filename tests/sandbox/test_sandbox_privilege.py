@@ -352,3 +352,59 @@ def test_a_size_that_is_not_one_is_a_usage_error(tmp_path):
         timeout=60,
     )
     assert proc.returncode == 2 and "--memory: 'lots' is not a size" in proc.stderr
+
+
+FORKS = """python3 - > forks.txt <<'PY'
+import os, time
+started = 0
+for _ in range(60):
+    try:
+        if os.fork() == 0:
+            time.sleep(5)
+            os._exit(0)
+        started += 1
+    except OSError:
+        break
+print(started)
+PY"""
+
+
+def test_the_agent_sees_only_system_folders_and_forks_within_its_cap(shared_dir):
+    """Issue 26's battery: an agent read the host's ITBench ground truths from an unknown
+    top-level folder and other runs' suites, seeds and results from /var/tmp; and no option capped
+    its processes. Unknown top-level folders and /var/tmp are empty in the sandbox now, and
+    --agent-processes caps what it runs at once."""
+    top = Path("/") / f"itbench-probe-{uuid.uuid4().hex[:8]}"
+    top.mkdir()
+    (top / "ground_truth.yaml").write_text("root_cause: secret\n")
+    (shared_dir / "SEED").write_text("424242\n")
+    try:
+        scenarios = shared_dir / "scenarios"
+        _finops_scenarios(scenarios)
+        command = (
+            f"ls -A {top} > seen_top.txt; ls -A {shared_dir} > seen_var_tmp.txt\n"
+            f"find {scenarios} -type f > seen_scenarios.txt\n{FORKS}\n"
+            "echo '{\"resource\": []}' > agent_output.json"
+        )
+        proc = subprocess.run(
+            [itbench_executable(), "finops", "run", "--scenarios", str(scenarios)]
+            + ["--agent-cmd", command, "--agent-processes", "16", "--no-progress"]
+            + ["--output", str(shared_dir / "run"), "--format", "json"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env={**os.environ, "ITBENCH_CACHE_DIR": str(shared_dir / "cache")},
+            cwd=shared_dir,
+        )
+        assert proc.returncode == 0, proc.stderr
+        workspace = shared_dir / "run" / "Scenario-1" / "1"
+        assert (workspace / "seen_top.txt").read_text() == ""
+        seen = (workspace / "seen_var_tmp.txt").read_text().split()
+        # only mount points bwrap made (the workspace, covers over hidden folders), never what
+        # lies beside them, and the covers are empty
+        assert "SEED" not in seen, seen
+        assert (workspace / "seen_scenarios.txt").read_text() == ""
+        started = int((workspace / "forks.txt").read_text())
+        assert 0 < started < 16, started
+    finally:
+        shutil.rmtree(top, ignore_errors=True)
