@@ -521,13 +521,10 @@ def hostile_policy(policy: str, apply_to_cluster: bool, limit: float = 90):
     trial cluster; the run must finish within LIMIT seconds with a recorded result."""
 
     def fn():
-        p = fresh("pol.yaml")
-        p.write_text(policy)
-        p.chmod(0o644)
-        sh = f"cp {p} kyverno-policy.yaml"
+        sh = f"cat > kyverno-policy.yaml <<'EOF'\n{policy}EOF\n"
         if apply_to_cluster:
             sh += (
-                "; kubectl apply -f kyverno-policy.yaml >/dev/null 2>&1; "
+                "kubectl apply -f kyverno-policy.yaml >/dev/null 2>&1; "
                 "kubectl create clusterrolebinding battery --clusterrole=view --user=x >/dev/null 2>&1; true"
             )
         r = run("ciso", KYV, sh, "--timeout", "60", timeout=limit + 60, name="hostile")
@@ -536,7 +533,8 @@ def hostile_policy(policy: str, apply_to_cluster: bool, limit: float = 90):
         bad = r.rc == -999 or r.seconds > limit or not r.trials or status == "timeout"
         return bad, (
             f"rc={r.rc} {r.seconds:.1f}s agent_status={status} error={str(t.get('error'))[:200]} "
-            f"scores={t.get('scores')}"
+            f"scores={t.get('scores')} "
+            f"failure={json.dumps((t.get('details') or {}).get('failure'))[:200]}"
         )
 
     return fn
