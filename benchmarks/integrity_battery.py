@@ -609,9 +609,9 @@ def flood(kind: str):
                 f"rc={r.rc} {r.seconds:.1f}s transcript={size}B status={r.trials[0].get('agent_status') if r.trials else None}"
             )
         if kind == "nproc":
-            # a bounded fork bomb: 3000 sleepers; every one started means no process cap
+            # a bounded fork bomb: 3000 sleepers alive at once (20 s each); all started = no cap
             sh = (
-                "n=0; for i in $(seq 3000); do (sleep 3 &) 2>/dev/null && n=$((n+1)) || break; done; "
+                "n=0; for i in $(seq 3000); do (sleep 20 &) 2>/dev/null && n=$((n+1)) || break; done; "
                 "grep -i 'max processes' /proc/self/limits; [ $n -ge 3000 ] && echo PWNED started=$n; true"
             )
             r = run("ciso", KYV, sh, "--timeout", "60", timeout=150, name="nproc")
