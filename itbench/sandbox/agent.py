@@ -1,7 +1,8 @@
 """Confinement of an external agent command (``--agent-cmd``) in bubblewrap.
 
-The agent sees the real system read-only with people's and projects' directories hidden (the
-same top-level set as the tool sandbox, but none of itbench's own folders re-exposed: an agent
+The agent sees the operating system's folders read-only (``SYSTEM_TOP``) and nothing else at
+``/``: people's and projects' directories, any unknown top-level folder and ``/var/tmp`` (other
+runs' suites and results) are empty, and none of itbench's own folders is re-exposed (an agent
 needs no harness code, and the domain packages hold built-in reference answers). On top of that:
 
 - its workspace read-write (the working directory) with the scenario's inputs read-only in it;
@@ -12,7 +13,7 @@ needs no harness code, and the domain packages hold built-in reference answers).
   the itbench cache, the domain packages (built-in reference answers);
 - the host's network by default (model APIs, the trial's cluster on the host's loopback), or with
   ``--agent-network none`` a private network namespace holding only its own loopback;
-- a private PID namespace, a process-count cgroup, and ``--die-with-parent``: when the command
+- a private PID namespace, a process-count cgroup (``--agent-processes``), and ``--die-with-parent``: when the command
   ends, times out or the runner kills the trial's worker, everything it started dies with it;
 - no privilege: every capability dropped (``--cap-drop ALL``, also when itbench runs as root), no
   new privileges, and the seccomp filter of :mod:`itbench.sandbox.seccomp` (no mount, umount,
