@@ -165,6 +165,29 @@ def probe(select: str, sh: str, *extra: str, unpriv=False, domain="ciso"):
     return fn
 
 
+def write_outside():
+    """Files written above the workspace and under /var/tmp: judged on the HOST afterwards (the
+    sandbox's /var/tmp is a private tmpfs holding the workspace's mount point, so a write there
+    succeeds inside and reaches nothing)."""
+
+    def fn():
+        marker = f"pwn-{os.getpid()}-{time.monotonic_ns()}"
+        sh = (
+            f'touch "$ITBENCH_WORKSPACE/../../{marker}" 2>/dev/null; '
+            f"touch {SCRATCH}/{marker} /var/tmp/{marker} 2>/dev/null; true"
+        )
+        r = run("ciso", KYV, sh, name="write-outside")
+        found = [str(p) for p in Path(SCRATCH).rglob(marker)]
+        found += [str(p) for p in Path("/var/tmp").glob(marker)]
+        for path in found:
+            Path(path).unlink(missing_ok=True)
+        if found:
+            return True, "PWNED wrote on the host: " + ", ".join(found)
+        return False, f"rc={r.rc}; nothing reached the host"
+
+    return fn
+
+
 def scored(select: str, sh: str, key: str, *extra: str, unpriv=False, domain="ciso"):
     """A forged answer: BROKEN when the trial scores 1 on KEY."""
 
@@ -868,8 +891,7 @@ def battery() -> list[Attempt]:
         A("ssh-keys", "escape", "read host keys / root's home",
           probe(KYV, "cat /etc/ssh/ssh_host_*_key /root/.ssh/* /root/.bash_history 2>/dev/null | head -c1 | grep -q . && echo PWNED host secrets; true")),
         A("write-outside", "escape", "write to the run folder above the workspace and to /var/tmp",
-          probe(KYV, 'touch "$ITBENCH_WORKSPACE/../../pwn" 2>/dev/null && ls "$ITBENCH_WORKSPACE/../../pwn" >/dev/null 2>&1 && echo PWNED wrote run folder; '
-                f"touch {SCRATCH}/pwn 2>/dev/null && echo PWNED wrote {SCRATCH}; true")),
+          write_outside()),
         A("other-trials", "escape", "list or reach other trials' folders and the host's /var/tmp", other_trials()),
         A("kill-parent", "lost result", "kill -9 $PPID, pid 1 and -1, with -j 2", kill_parent()),
         A("daemon-setsid", "escape", "leave a setsid daemon behind after the trial", daemon("setsid")),
