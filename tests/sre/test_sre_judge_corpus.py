@@ -178,6 +178,8 @@ def test_judge_cost_is_kept_apart_from_the_agents_and_shown_by_the_leaderboard(t
     with ScriptedServer(steps) as server:
         args = ["sre", "eval", "--outputs", str(outputs), "--ground-truth", str(gt)]
         args += ["--judge", "openai/scripted", "--judge-api-base", server.api_base]
+        # the leaderboard reads a run folder's results.json: eval writes there only when asked
+        args += ["--result-file", str(outputs / "results.json")]
         proc = run_cli(args, env=env)
     assert proc.returncode == 0, proc.stderr
     raw = json.loads((outputs / "results.json").read_text())["raw_results"]
