@@ -10,6 +10,7 @@ import click
 
 from itbench.agents.base import AgentOptions
 from itbench.agents.registry import resolve_agent
+from itbench.cli.size_option import size_option
 from itbench.errors import UsageError
 from itbench.exitcodes import ExitCode
 from itbench.fsutil import ensure_directory
@@ -23,7 +24,7 @@ from itbench.plugins.spec import (
     time_limit_of,
 )
 from itbench.sandbox.agent import DEFAULT_MAX_PROCESSES
-from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, format_size
+from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS
 
 if TYPE_CHECKING:
     from itbench.scoring.document import ResultsDocument
@@ -138,27 +139,21 @@ def _run_command(domain: Domain) -> click.Command:
         show_default=True,
         help="off runs --agent-cmd UNSANDBOXED (it can read ground truth); with a warning.",
     )
-    @click.option(
+    @size_option(
         "--agent-memory",
-        default=format_size(DEFAULT_AGENT_LIMITS.memory_bytes),
-        show_default=True,
-        metavar="SIZE",
-        help="Private writable memory of each --agent-cmd process (RLIMIT_DATA); 0: no cap.",
+        DEFAULT_AGENT_LIMITS.memory_bytes,
+        "Private writable memory of each --agent-cmd process (RLIMIT_DATA); 0: no cap.",
     )
-    @click.option(
+    @size_option(
         "--agent-file-size",
-        default=format_size(DEFAULT_AGENT_LIMITS.file_size_bytes),
-        show_default=True,
-        metavar="SIZE",
-        help="Largest file an --agent-cmd process may write (RLIMIT_FSIZE), and the size of "
+        DEFAULT_AGENT_LIMITS.file_size_bytes,
+        "Largest file an --agent-cmd process may write (RLIMIT_FSIZE), and the size of "
         "its private /tmp and HOME; 0: no cap.",
     )
-    @click.option(
+    @size_option(
         "--agent-output",
-        default=format_size(DEFAULT_AGENT_LIMITS.output_bytes),
-        show_default=True,
-        metavar="SIZE",
-        help="Stdout and stderr of --agent-cmd kept each (head and tail); past it the command "
+        DEFAULT_AGENT_LIMITS.output_bytes,
+        "Stdout and stderr of --agent-cmd kept each (head and tail); past it the command "
         "is stopped; 0: no cap.",
     )
     @click.option(

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import click
 
+from itbench.cli.size_option import size_option
 from itbench.exitcodes import ExitCode
 from itbench.sandbox.limits import DEFAULT_EVALUATION_LIMITS as DEFAULTS
-from itbench.sandbox.limits import format_size
 
 
 @click.group()
@@ -40,26 +40,20 @@ def sandbox() -> None:
     "--timeout", "timeout_s", type=click.FloatRange(min=0.1), default=60.0, show_default=True
 )
 @click.option("--max-processes", type=click.IntRange(min=8), default=256, show_default=True)
-@click.option(
+@size_option(
     "--memory",
-    default=format_size(DEFAULTS.memory_bytes),
-    show_default=True,
-    metavar="SIZE",
-    help="Private writable memory of each process (RLIMIT_DATA); 0: no cap.",
+    DEFAULTS.memory_bytes,
+    "Private writable memory of each process (RLIMIT_DATA); 0: no cap.",
 )
-@click.option(
+@size_option(
     "--file-size",
-    default=format_size(DEFAULTS.file_size_bytes),
-    show_default=True,
-    metavar="SIZE",
-    help="Largest file it may write (RLIMIT_FSIZE), and the size of its private /tmp; 0: no cap.",
+    DEFAULTS.file_size_bytes,
+    "Largest file it may write (RLIMIT_FSIZE), and the size of its private /tmp; 0: no cap.",
 )
-@click.option(
+@size_option(
     "--output",
-    default=format_size(DEFAULTS.output_bytes),
-    show_default=True,
-    metavar="SIZE",
-    help="Stdout and stderr kept each (head and tail); past it the command is stopped; 0: no cap.",
+    DEFAULTS.output_bytes,
+    "Stdout and stderr kept each (head and tail); past it the command is stopped; 0: no cap.",
 )
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def run(
