@@ -1,14 +1,16 @@
-"""README console examples as files the test suite runs (typer's "docs that cannot rot").
+"""The documentation's console examples as files the test suite runs (typer's "docs that cannot
+rot").
 
-An example is ``docs/examples/<name>.console``: the exact text of one README console block,
-``$ command`` lines each followed by the output the README shows. The README names the file in
-an HTML comment on the line just before the block (``<!-- example: docs/examples/x.console -->``)
-and the block must equal the file. Beside it:
+The documentation is README.md and the pages of the site under docs/ (``doc_pages()``). An example
+is ``docs/examples/<name>.console``: the exact text of one console block of a page, ``$ command``
+lines each followed by the output the page shows. The page names the file in an HTML comment on
+the line just before the block (``<!-- example: docs/examples/x.console -->``) and the block must
+equal the file. Beside it:
 
 - ``docs/examples/<name>.toml`` says how to run it: one ``[[command]]`` table per ``$`` line, in
   order, with ``exit`` (expected exit code, default 0), ``stderr = true`` when the shown output is
   stdout and stderr interleaved as a terminal shows them (otherwise only stdout is shown),
-  ``output = "not shown"`` when the README shows no output for a command that prints some (only
+  ``output = "not shown"`` when the page shows no output for a command that prints some (only
   its exit code is checked), and ``run = false`` with a ``reason`` for a command that cannot run
   offline within the test budget (it is only parsed). Top-level keys: ``requires`` (``shared``,
   ``kubectl``, ``bwrap``, ``ansible``: skipped with that reason when missing), ``repo_links``
@@ -18,11 +20,11 @@ and the block must equal the file. Beside it:
 
 The working directory stands for the repository root: ``.venv/bin/itbench`` is the installed CLI
 and ``../shared`` the shared corpora. A command ending in ``&`` starts in the background; its
-output is compared once it has printed as many lines as the README shows, and it is stopped when
+output is compared once it has printed as many lines as the page shows, and it is stopped when
 the example ends.
 
 Normalisation is kept to values that differ between runs; each one is applied to both the shown
-and the actual text, so the README keeps a realistic value:
+and the actual text, so the page keeps a realistic value:
 
 - always: trailing spaces of a line and trailing empty lines (tools pad table cells);
 - ``age``: the trailing AGE cell kubectl prints (``0s``, ``3m10s``);
@@ -30,7 +32,7 @@ and the actual text, so the README keeps a realistic value:
 - ``port``: the free port a server picked (``127.0.0.1:40835``);
 - ``uid``: a UUID the server generated (the uid of a loaded object, which a PolicyReport's name
   repeats);
-- ``workdir``: the working directory's absolute path, which tools print where the README shows
+- ``workdir``: the working directory's absolute path, which tools print where the page shows
   the path relative to the repository root.
 """
 
@@ -54,6 +56,7 @@ import click
 
 REPO = Path(__file__).resolve().parents[2]
 README = REPO / "README.md"
+DOCS = REPO / "docs"
 EXAMPLES = REPO / "docs" / "examples"
 MARKER = re.compile(r"^<!-- example: (docs/examples/[\w.-]+\.console) -->$")
 PROMPT = "$ "
@@ -64,7 +67,7 @@ REQUIREMENTS = ("shared", "kubectl", "bwrap", "ansible")
 
 @dataclass(frozen=True)
 class ConsoleCommand:
-    """One ``$`` line and the lines the README shows under it."""
+    """One ``$`` line and the lines the page shows under it."""
 
     line: str
     shown: tuple[str, ...]
@@ -80,12 +83,17 @@ class ConsoleCommand:
 
 @dataclass(frozen=True)
 class ReadmeBlock:
-    """A fenced code block of the README."""
+    """A fenced code block of a documentation page."""
 
     language: str
     text: str
     line_number: int
     example: str | None
+    page: str = "README.md"
+
+    @property
+    def where(self) -> str:
+        return f"{self.page}:{self.line_number}"
 
     @property
     def shows_output(self) -> bool:
@@ -133,6 +141,24 @@ def parse_console(text: str) -> list[ConsoleCommand]:
     if line is not None:
         commands.append(ConsoleCommand(line, tuple(shown)))
     return commands
+
+
+def doc_pages() -> list[Path]:
+    """README.md and every page of the site (docs/examples holds data, not pages)."""
+    pages = sorted(path for path in DOCS.rglob("*.md") if EXAMPLES not in path.parents)
+    return [README, *pages]
+
+
+def doc_blocks() -> list[ReadmeBlock]:
+    """Every fenced block of every documentation page."""
+    blocks: list[ReadmeBlock] = []
+    for path in doc_pages():
+        page = path.relative_to(REPO).as_posix()
+        for block in readme_blocks(path.read_text(encoding="utf-8")):
+            blocks.append(
+                ReadmeBlock(block.language, block.text, block.line_number, block.example, page)
+            )
+    return blocks
 
 
 def readme_blocks(text: str) -> list[ReadmeBlock]:
@@ -389,7 +415,7 @@ def missing_requirements(spec: ExampleSpec, shared: Path) -> list[str]:
 
 @dataclass(frozen=True)
 class CommandOutcome:
-    """What one ``$`` line did, next to what the README shows."""
+    """What one ``$`` line did, next to what the page shows."""
 
     command: str
     expected_exit: int | None
@@ -401,7 +427,7 @@ class CommandOutcome:
     def problem(self) -> str | None:
         if self.expected_exit is not None and self.exit_code != self.expected_exit:
             return (
-                f"$ {self.command}\nexit {self.exit_code}, README expects {self.expected_exit}\n"
+                f"$ {self.command}\nexit {self.exit_code}, the docs expect {self.expected_exit}\n"
                 f"output:\n{self.actual}"
             )
         if self.shown != self.actual:
@@ -409,12 +435,12 @@ class CommandOutcome:
                 difflib.unified_diff(
                     self.shown.splitlines(),
                     self.actual.splitlines(),
-                    "README",
+                    "docs",
                     "actual",
                     lineterm="",
                 )
             )
-            return f"$ {self.command}\noutput differs from the README:\n{diff}"
+            return f"$ {self.command}\noutput differs from the docs:\n{diff}"
         return None
 
 

@@ -1,4 +1,5 @@
-"""The README's console examples are files the suite runs, so the documentation cannot rot.
+"""The documentation's console examples (README.md and the site's pages under docs/) are files
+the suite runs, so the documentation cannot rot.
 
 How an example is written, run and normalised: tests/docs/console_examples.py.
 """
@@ -13,13 +14,13 @@ from click.testing import CliRunner
 from conftest import SHARED, itbench_executable
 from console_examples import (
     EXAMPLES,
-    README,
     REPO,
     CommandSpec,
     ExampleError,
     ExampleSpec,
     ReadmeBlock,
     bash_commands,
+    doc_blocks,
     example_names,
     help_path,
     itbench_arguments,
@@ -29,11 +30,10 @@ from console_examples import (
     parse_console,
     parse_problems,
     prepare_workdir,
-    readme_blocks,
     run_example,
 )
 
-BLOCKS = readme_blocks(README.read_text(encoding="utf-8"))
+BLOCKS = doc_blocks()
 NAMES = example_names()
 
 
@@ -41,21 +41,21 @@ def _command_blocks() -> list[ReadmeBlock]:
     return [block for block in BLOCKS if block.language in ("console", "bash")]
 
 
-def _readme_commands() -> list[tuple[str, list[str]]]:
-    """Every itbench command in a README console or bash block, as (where, arguments)."""
+def _doc_commands() -> list[tuple[str, list[str]]]:
+    """Every itbench command in a console or bash block of the docs, as (where, arguments)."""
     found = []
     for block in _command_blocks():
         for command in bash_commands(block):
             arguments = itbench_arguments(command)
             if arguments is not None:
-                found.append((f"README.md:{block.line_number}: {command.strip()}", arguments))
+                found.append((f"{block.where}: {command.strip()}", arguments))
     return found
 
 
-COMMANDS = _readme_commands()
+COMMANDS = _doc_commands()
 
 
-def test_the_readme_has_examples_and_commands():
+def test_the_docs_have_examples_and_commands():
     # Guards the parametrised tests below against silently collecting nothing.
     assert NAMES, f"no *.console file in {EXAMPLES}"
     assert len(COMMANDS) >= len(NAMES)
@@ -63,7 +63,7 @@ def test_the_readme_has_examples_and_commands():
 
 def test_every_console_block_showing_output_is_an_example_file():
     unfiled = [
-        f"README.md:{block.line_number}"
+        block.where
         for block in BLOCKS
         if block.language == "console" and block.shows_output and block.example is None
     ]
@@ -76,7 +76,7 @@ def test_every_console_block_showing_output_is_an_example_file():
 
 def test_every_marked_block_names_an_existing_example():
     missing = [
-        f"README.md:{block.line_number}: {block.example}"
+        f"{block.where}: {block.example}"
         for block in BLOCKS
         if block.example is not None and not (REPO / block.example).is_file()
     ]
@@ -84,15 +84,13 @@ def test_every_marked_block_names_an_existing_example():
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_readme_block_equals_example_file(name):
+def test_docs_block_equals_example_file(name):
     path = f"docs/examples/{name}.console"
     blocks = [block for block in BLOCKS if block.example == path]
-    assert len(blocks) == 1, f"{path}: named by {len(blocks)} README blocks, expected exactly one"
-    assert blocks[0].language == "console", (
-        f"README.md:{blocks[0].line_number}: not a console block"
-    )
+    assert len(blocks) == 1, f"{path}: named by {len(blocks)} docs blocks, expected exactly one"
+    assert blocks[0].language == "console", f"{blocks[0].where}: not a console block"
     assert blocks[0].text == (REPO / path).read_text(encoding="utf-8"), (
-        f"README.md:{blocks[0].line_number} differs from {path}: edit both, or copy the file in"
+        f"{blocks[0].where} differs from {path}: edit both, or copy the file in"
     )
 
 
@@ -130,12 +128,12 @@ def test_example_runs_as_shown(name, tmp_path):
     assert len(outcomes) == ran
 
 
-# Ids without README line numbers, so they stay put while the README grows around them.
+# Ids without line numbers, so they stay put while the pages grow around them.
 @pytest.mark.parametrize(
     ("where", "arguments"), COMMANDS, ids=[where.split(": ", 1)[1] for where, _ in COMMANDS]
 )
-def test_readme_command_parses(where, arguments):
-    """Every itbench command the README shows, run or not, is accepted by the CLI's parser."""
+def test_docs_command_parses(where, arguments):
+    """Every itbench command the docs show, run or not, is accepted by the CLI's parser."""
     problems = parse_problems(arguments)
     assert not problems, f"{where}: " + "; ".join(problems)
     path = help_path(arguments)
@@ -227,7 +225,7 @@ def test_run_example_reports_wrong_output_wrong_exit_and_a_dead_server(tmp_path)
     outcomes = run_example(spec, commands, tmp_path, dict(os.environ))
     problems = [outcome.problem for outcome in outcomes]
     assert "-shown\n+actual" in (problems[0] or "")
-    assert "exit 3, README expects 0" in (problems[1] or "")
+    assert "exit 3, the docs expect 0" in (problems[1] or "")
     # The background job ended without its line: its end is part of the comparison.
     assert "[background job ended with exit 0]" in (problems[2] or "")
     assert problems[3] is None

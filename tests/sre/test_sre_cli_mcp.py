@@ -203,7 +203,7 @@ def test_domain_is_listed_through_its_entry_point(private_cache: Path):
     assert " ok " in line and "Incident diagnosis" in line
 
 
-def test_every_sre_tool_command_in_the_readme_names_real_arguments():
+def test_every_sre_tool_command_in_the_docs_names_real_arguments():
     """The docs harness lets ``sre tool`` pass free-form ``--name value`` pairs through; this
     checks them against each tool's own argument model."""
     import shlex
@@ -212,8 +212,8 @@ def test_every_sre_tool_command_in_the_readme_names_real_arguments():
     from sre.snapshot_args import validate, with_snapshot_defaults
     from sre.tools import tool_specs
 
-    readme = (REPO / "README.md").read_text()
-    lines = [ln for ln in readme.splitlines() if ln.startswith(".venv/bin/itbench sre tool ")]
+    page = (REPO / "docs" / "sre" / "tools.md").read_text()
+    lines = [ln for ln in page.splitlines() if ln.startswith(".venv/bin/itbench sre tool ")]
     assert len(lines) >= 3
     specs = tool_specs()
     for line in lines:
