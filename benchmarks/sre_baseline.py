@@ -25,7 +25,7 @@ from collections import defaultdict
 from pathlib import Path
 
 #: Published figures on the real ITBench-AA SRE tasks (formats doc §3), for scale only: those are
-#: real snapshots and frontier models; these incidents are synthetic (README, Generated incidents).
+#: real snapshots and frontier models; these incidents are synthetic (docs/sre/index.md).
 PUBLISHED_AA = {"Claude Opus 4.7": 0.47, "GPT-5.5": 0.46, "open models": "0.37-0.42"}
 TARGETS = {"root_cause_entity_f1": 0.6, "precision_at_full_recall": 0.5}
 

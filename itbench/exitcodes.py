@@ -6,7 +6,7 @@ from enum import IntEnum
 
 
 class ExitCode(IntEnum):
-    """Process exit codes, shared by every command (documented in the README)."""
+    """Process exit codes, shared by every command (documented in docs/cli-contract.md)."""
 
     #: The command did what was asked and found nothing to report.
     OK = 0

@@ -172,7 +172,7 @@ def table4(document: Any) -> str:
         f"task: {task}" + (f"; hidden from the agents: {', '.join(hidden)}" if hidden else ""),
         "gpt-4o: arXiv 2502.05352, 42 scenarios x 10 runs on a "
         "live cluster, wall seconds. Ours: MTTD in wall seconds, MTTR in the twin's simulated "
-        "seconds; NTAM with our hyper-parameters (README); complexity by Equation 6 (README).",
+        "seconds; NTAM with our hyper-parameters (docs/sre/judge.md); complexity by Equation 6 (docs/sre/run.md).",
     ]
     return "\n".join([*text, "", *notes]) + "\n"
 

@@ -1,4 +1,4 @@
-"""Difficulty, defined by numbers (documented in the README's FinOps section).
+"""Difficulty, defined by numbers (documented in docs/finops/index.md).
 
 - ``anomaly_sigma``: each root cause adds this many standard deviations of the account's daily
   cost noise on the anomaly day (drawn uniformly from the range);

@@ -48,7 +48,7 @@ RUN_DIRECTORY = "run_directory"
 AgentNetwork = Literal["allow", "none"]
 
 
-#: Defaults of ``run`` that help texts, agents and the README state: one value each, here.
+#: Defaults of ``run`` that help texts, agents and docs/running.md state: one value each, here.
 #: Feedback rounds of the llm agent: the first answer plus up to this many validator-fed fixes.
 DEFAULT_REFLECTION_ROUNDS = 3
 #: Seconds to wait for one model reply before retrying.

@@ -1,7 +1,7 @@
 """NTAM, the normalised topology-aware match of ITBench's diagnosis table (paper App. C.6.3).
 
 The paper names the components and leaves their hyper-parameters unpublished; the formulation
-below is ours, every hyper-parameter is a constant of this module (stated in the README):
+below is ours, every hyper-parameter is a constant of this module (stated in docs/sre/judge.md):
 
 - **Topology.** Nodes are components (one app's Service/Deployment/ReplicaSet/Pod is one node, any
   other object is its own, as :mod:`sre.judge.matching` groups them). Typed edges: ``calls``

@@ -47,7 +47,7 @@ def test_domain_group_lists_its_commands():
 
 # --- One exit-code rule for bad paths, and every error names its file ----------------------------
 #
-# The rule (README, "Command-line contract"): a path that does not exist, or is a file where a
+# The rule (docs/cli-contract.md): a path that does not exist, or is a file where a
 # folder is expected (or the reverse), or a folder with nothing of the kind asked for, is a usage
 # error (2); a path that exists but cannot be read or parsed (binary, invalid YAML or JSON, empty
 # where a document is required) and an output that cannot be written are tool errors (3). Tools

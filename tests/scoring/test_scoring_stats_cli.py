@@ -129,6 +129,6 @@ def test_malformed_inputs_exit_3_naming_the_file_and_leave_it_untouched(tmp_path
         assert "Traceback" not in proc.stderr
         assert proc.stdout == ""
         assert path.read_text() == text
-    # a path that does not exist is a usage error (README, "Command-line contract")
+    # a path that does not exist is a usage error (docs/cli-contract.md)
     proc = run_cli(["stats", str(tmp_path / "missing.json")])
     assert proc.returncode == 2 and "missing.json" in proc.stderr

