@@ -129,6 +129,9 @@ domain = Domain(
     load_ground_truth=_load_ground_truth,
     evaluate=_evaluate,
     primary_metric="root_cause_entity",
+    # ITBench-AA's headline (sre.judge.metrics.AA_METRIC, named here so loading the plugin
+    # imports no judge code): a repeat that misses a root cause scores 0, else its precision
+    protocol_metrics={"itbench-aa": "precision_at_full_recall"},
     results_config=RESULTS_CONFIG,
     # the paper's Table-4 layout beside gpt-4o's published row, then the generic tables
     render_table=_render_table,

@@ -35,6 +35,21 @@ def ansible() -> None:
 @click.option(
     "--timeout", "timeout_s", type=click.FloatRange(min=1), default=300.0, show_default=True
 )
+@click.option(
+    "--driver",
+    type=click.Choice(["runner", "playbook"]),
+    default="runner",
+    show_default=True,
+    help="ansible-runner (per-task events) or a bare ansible-playbook.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: Ansible's output; json: status and each task's outcome per host.",
+)
 def run(
     playbook: Path,
     host_tree: Path | None,
@@ -42,6 +57,8 @@ def run(
     out_dir: Path,
     host_group: str,
     timeout_s: float,
+    driver: str,
+    fmt: str,
 ) -> int:
     """Run PLAYBOOK with ansible-playbook in the sandbox; the output directory is its working directory."""
     from ciso.engines.ansible import run_playbook
@@ -55,11 +72,25 @@ def run(
         inventory=inventory,
         timeout_s=timeout_s,
         host_group=host_group,
+        driver=driver,
     )
-    sys.stdout.write(result.sandbox.stdout)
+    collected = str(result.collected_data) if result.collected_data else None
+    for line in result.failed_tasks():  # chatter: which task stopped the play, and why
+        click.echo(line, err=True)
+    if fmt == "json":
+        document = {
+            "status": result.status,
+            "driver": result.driver,
+            "collected_data": collected,
+            "tasks": [event.__dict__ for event in result.events],
+        }
+        click.echo(json.dumps(document, indent=2))
+        return ExitCode.OK if result.ok else ExitCode.FINDINGS
+    sys.stdout.write(
+        result.output + ("\n" if result.output and not result.output.endswith("\n") else "")
+    )
     sys.stderr.write(result.sandbox.stderr)
-    collected = str(result.collected_data) if result.collected_data else "none"
-    click.echo(f"status: {result.status}; collected_data.json: {collected}", err=True)
+    click.echo(f"status: {result.status}; collected_data.json: {collected or 'none'}", err=True)
     return ExitCode.OK if result.ok else ExitCode.FINDINGS
 
 

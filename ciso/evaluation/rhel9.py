@@ -29,11 +29,13 @@ ANSWER_NAMES = ("playbook.yml", "playbook.yaml", "policy.rego")
 
 
 def _ansible_version() -> str:
-    try:
-        from importlib.metadata import version
+    from importlib.metadata import PackageNotFoundError, version
 
-        return f"ansible-core {version('ansible-core')} (ansible-playbook)"
-    except Exception:  # metadata missing: the record says so rather than failing the trial
+    try:
+        return (
+            f"ansible-core {version('ansible-core')} (ansible-runner {version('ansible-runner')})"
+        )
+    except PackageNotFoundError:  # metadata missing: the record says so, the trial goes on
         return "ansible (version unknown)"
 
 
@@ -66,11 +68,12 @@ def evaluate(
             record.notes.extend(notes)
             out_dir = root / f"run-{name}"
             result = run_playbook(playbook, out_dir=out_dir, host_tree=tree, timeout_s=timeout_s)
-            output = truncate(result.sandbox.stdout[-3000:] + "\n" + result.sandbox.stderr[-3000:])
+            # the runner's events name the task that failed on the host, and why
+            output = truncate(result.summary())
             if not result.ok:
-                return Collection(
-                    None, f"playbook {result.status}", output, result.sandbox.duration_s
-                )
+                failed = "; ".join(result.failed_tasks())
+                problem = f"playbook {result.status}" + (f": {failed}" if failed else "")
+                return Collection(None, problem, output, result.sandbox.duration_s)
             data, problem = load_collected(out_dir / "collected_data.json")
             return Collection(data, problem, output, result.sandbox.duration_s)
 

@@ -259,11 +259,13 @@ def dry_run_playbook(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
         return [Diagnostic(Step.DRY_RUN, Level.INFO, "no host of the inventory here: skipped")]
     out = scratch / "run"
     result = run_playbook(files.playbook, out_dir=out, host_tree=tree, timeout_s=PLAYBOOK_TIMEOUT_S)
-    output = truncate(result.sandbox.stdout[-3000:] + "\n" + result.sandbox.stderr[-3000:])
+    output = truncate(result.summary())
     if result.ok:
         data, problem = load_collected(out / "collected_data.json")
     else:
-        data, problem = None, f"the playbook {result.status}"
+        failed = result.failed_tasks()
+        problem = f"the playbook {result.status}" + (f": {'; '.join(failed)}" if failed else "")
+        data = None
     collection = Collection(data, problem, output, result.sandbox.duration_s)
     return _judge_collection(
         collection,

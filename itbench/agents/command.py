@@ -53,25 +53,9 @@ class CommandAgent:
     def solve_confined(self, task: Task, hidden_paths: Sequence[Path]) -> AgentResult:
         (task.workspace / TASK_FILE).write_text(task.prompt + "\n", encoding="utf-8")
         workspace = task.workspace.resolve()
-        own = {TASK_ENV: task.prompt, "ITBENCH_WORKSPACE": str(workspace)}
         confinement = self.confinement
-        if confinement.sandboxed:
-            home = str(confinement.home.resolve()) if confinement.home else PRIVATE_HOME
-            env = agent_environment(confinement, trial_env=task.env, extra=own, home=home)
-            argv = agent_bwrap_argv(
-                self.command,
-                workspace=workspace,
-                read_only_inputs=task.scenario.inputs,
-                hidden=hidden_paths,
-                confinement=confinement,
-                env=env,
-            )
-            launch_env: dict[str, str] | None = {}
-        else:
-            print(UNSANDBOXED_WARNING, file=sys.stderr)
-            home = str(confinement.home or os.environ.get("HOME") or workspace)
-            launch_env = agent_environment(confinement, trial_env=task.env, extra=own, home=home)
-            argv = ["/bin/bash", "-c", self.command]
+        launch = confined_launch(self.command, task, hidden_paths, confinement)
+        argv, launch_env, home = launch.argv, launch.env, launch.home
         task.transcript.record(
             "command_start",
             command=self.command,
@@ -128,6 +112,41 @@ class CommandAgent:
         return AgentResult(usage=reported, duration_s=duration)
 
 
+@dataclass(frozen=True)
+class Launch:
+    """How to start one shell command as the agent: the argv (bwrap's, or the bare shell's with
+    ``--agent-sandbox off``), the environment to start it with and the agent's HOME."""
+
+    argv: list[str]
+    env: dict[str, str] | None
+    home: str
+
+
+def confined_launch(
+    command: str, task: Task, hidden_paths: Sequence[Path], confinement: AgentConfinement
+) -> Launch:
+    """The sandbox every agent shell command runs in (``--agent-cmd`` and the llm agent's shell
+    tool alike): the workspace writable, the inputs read-only, ``hidden_paths`` covered."""
+    workspace = task.workspace.resolve()
+    own = {TASK_ENV: task.prompt, "ITBENCH_WORKSPACE": str(workspace)}
+    if confinement.sandboxed:
+        home = str(confinement.home.resolve()) if confinement.home else PRIVATE_HOME
+        env = agent_environment(confinement, trial_env=task.env, extra=own, home=home)
+        argv = agent_bwrap_argv(
+            command,
+            workspace=workspace,
+            read_only_inputs=task.scenario.inputs,
+            hidden=hidden_paths,
+            confinement=confinement,
+            env=env,
+        )
+        return Launch(argv, {}, home)
+    print(UNSANDBOXED_WARNING, file=sys.stderr)
+    home = str(confinement.home or os.environ.get("HOME") or workspace)
+    env = agent_environment(confinement, trial_env=task.env, extra=own, home=home)
+    return Launch(["/bin/bash", "-c", command], env, home)
+
+
 #: The shell's exit status for a command it could not find (126: found but not executable).
 _NOT_FOUND = 127
 _REASON_LINE = 300  # characters of the command's last stderr line kept in the trial's error
@@ -148,9 +167,8 @@ def exit_reason(exit_code: int, stderr: str, sandboxed: bool) -> str:
     return reason
 
 
-def command_factory(options: AgentOptions, domain: Domain) -> CommandAgent:
-    if not options.agent_cmd:
-        raise UsageError("the command agent needs --agent-cmd '<shell command>'")
+def confinement_of(options: AgentOptions) -> AgentConfinement:
+    """The ``--agent-*`` options as a confinement, checked (exit 2 or 3 before any trial)."""
     confinement = AgentConfinement(
         network=options.agent_network,
         home=options.agent_home,
@@ -162,4 +180,10 @@ def command_factory(options: AgentOptions, domain: Domain) -> CommandAgent:
     check_confinement(confinement)
     if not confinement.sandboxed:
         print(UNSANDBOXED_WARNING, file=sys.stderr)
-    return CommandAgent(options.agent_cmd, confinement)
+    return confinement
+
+
+def command_factory(options: AgentOptions, domain: Domain) -> CommandAgent:
+    if not options.agent_cmd:
+        raise UsageError("the command agent needs --agent-cmd '<shell command>'")
+    return CommandAgent(options.agent_cmd, confinement_of(options))

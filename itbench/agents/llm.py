@@ -6,11 +6,14 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import jinja2
 
-from itbench.agents.base import AgentOptions, Task
+from itbench.agents.base import TASK_FILE, AgentOptions, Task
+from itbench.agents.command import confinement_of
+from itbench.agents.shell_tool import ShellSession, shell_tool
 from itbench.agents.workspace_tools import workspace_tools
 from itbench.errors import UsageError
 from itbench.llm.client import (
@@ -20,9 +23,10 @@ from itbench.llm.client import (
     preflight,
 )
 from itbench.llm.tools import Tool, invoke
-from itbench.models import AgentResult, AgentStatus
+from itbench.models import AgentResult, AgentStatus, Usage
 from itbench.plugins.spec import Domain
 from itbench.reflection import feedback_message, reflect
+from itbench.sandbox.agent import AgentConfinement, cache_dirs
 
 SYSTEM_PROMPT = (
     "You are an IT operations agent working in a sandboxed workspace. Use the tools to inspect the "
@@ -57,14 +61,26 @@ class LLMAgent:
     options: AgentOptions
     domain: Domain
     name: str = "llm"
+    #: The sandbox of the ``shell`` tool (``--llm-shell on|only``); None: no shell tool.
+    shell: AgentConfinement | None = None
 
-    def _tools(self, task: Task) -> dict[str, Tool]:
-        tools = list(workspace_tools(task.workspace))
-        if self.domain.llm_tools is not None:
-            tools += list(self.domain.llm_tools(task.scenario, task.workspace))
+    def _tools(self, task: Task, hidden_paths: Sequence[Path]) -> dict[str, Tool]:
+        tools = []
+        if self.options.llm_shell != "only":
+            tools += list(workspace_tools(task.workspace))
+            if self.domain.llm_tools is not None:
+                tools += list(self.domain.llm_tools(task.scenario, task.workspace))
+        if self.shell is not None:
+            deadline = None if task.time_limit_s is None else time.monotonic() + task.time_limit_s
+            tools.append(shell_tool(ShellSession(task, hidden_paths, self.shell, deadline)))
         return {t.name: t for t in tools}
 
     def solve(self, task: Task) -> AgentResult:
+        """Outside the runner nothing says where the scenario's files are: hide the caches."""
+        return self.solve_confined(task, cache_dirs())
+
+    def solve_confined(self, task: Task, hidden_paths: Sequence[Path]) -> AgentResult:
+        """``hidden_paths``: what the shell tool's sandbox covers, as for ``--agent-cmd``."""
         assert self.options.model is not None  # checked by the factory
         client = ChatClient(
             model=self.options.model,
@@ -73,7 +89,10 @@ class LLMAgent:
             timeout_s=self.options.llm_timeout_s,
             max_retries=self.options.max_retries,
         )
-        tools = self._tools(task)
+        if self.shell is not None:  # a shell-driven model reads the task where a CLI agent does
+            (task.workspace / TASK_FILE).write_text(task.prompt + "\n", encoding="utf-8")
+        tools = self._tools(task, hidden_paths)
+        tool_calls = 0
         specs = [t.spec() for t in tools.values()]
         system = render_prompt(self.options, self.domain, task, sorted(tools))
         messages: list[dict[str, Any]] = [
@@ -82,7 +101,12 @@ class LLMAgent:
         ]
         transcript = task.transcript
         transcript.record(
-            "task", model=self.options.model, system=system, prompt=task.prompt, tools=sorted(tools)
+            "task",
+            model=self.options.model,
+            system=system,
+            prompt=task.prompt,
+            tools=sorted(tools),
+            max_turns=self.options.max_steps,
         )
 
         def on_retry(attempt: int, kind: str, message: str, delay: float) -> None:
@@ -110,6 +134,8 @@ class LLMAgent:
                 if not reply.tool_calls:
                     return
                 for call in reply.tool_calls:
+                    nonlocal tool_calls
+                    tool_calls += 1
                     result = invoke(tools, call)
                     transcript.record("tool_result", name=call.name, result=result[:4000])
                     messages.append({"role": "tool", "tool_call_id": call.id, "content": result})
@@ -132,11 +158,12 @@ class LLMAgent:
             return AgentResult(
                 status=AgentStatus.ERROR,
                 reason=f"LLM call failed: {type(exc).__name__}: {str(exc)[:500]}",
-                usage=client.usage,
+                usage=client.usage + Usage(tool_calls=tool_calls),
                 duration_s=time.monotonic() - started,
             )
         reason = None if outcome.clean else "output still invalid after reflection"
-        return AgentResult(reason=reason, usage=client.usage, duration_s=time.monotonic() - started)
+        usage = client.usage + Usage(tool_calls=tool_calls)
+        return AgentResult(reason=reason, usage=usage, duration_s=time.monotonic() - started)
 
 
 def render_prompt(options: AgentOptions, domain: Domain, task: Task, tools: list[str]) -> str:
@@ -159,4 +186,5 @@ def llm_factory(options: AgentOptions, domain: Domain) -> LLMAgent:
     compile_prompt(_prompt_template_text(options, domain), str(options.prompt_template))
     check_model_environment(options.model, options.api_base)
     preflight(options.model, options.api_base, min(PREFLIGHT_TIMEOUT_S, options.llm_timeout_s))
-    return LLMAgent(options, domain)
+    shell = confinement_of(options) if options.llm_shell != "off" else None
+    return LLMAgent(options, domain, shell=shell)

@@ -3,7 +3,8 @@
 An external CLI calls its model itself, so the runner cannot count its tokens. The command may
 leave ``usage.json`` in its workspace::
 
-    {"prompt_tokens": 12000, "completion_tokens": 800, "cost_usd": 0.042, "llm_calls": 7}
+    {"prompt_tokens": 12000, "completion_tokens": 800, "cost_usd": 0.042, "llm_calls": 7,
+     "tool_calls": 23}
 
 Every key is optional (absent = 0); counts are non-negative integers, ``cost_usd`` a non-negative
 number; other keys are refused so a typo is not silently read as zero. The figures are the
@@ -19,7 +20,7 @@ from itbench.fsutil import UnsafeFile, agent_file, read_agent_text
 from itbench.models import Usage
 
 USAGE_FILE = "usage.json"
-_COUNTS = ("prompt_tokens", "completion_tokens", "llm_calls")
+_COUNTS = ("prompt_tokens", "completion_tokens", "llm_calls", "tool_calls")
 
 
 class UsageFileError(ValueError):
@@ -59,4 +60,5 @@ def read_usage_file(workspace: Path) -> Usage | None:
         completion_tokens=data.get("completion_tokens", 0),
         cost_usd=float(cost),
         llm_calls=data.get("llm_calls", 0),
+        tool_calls=data.get("tool_calls", 0),
     )

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from itbench.agents.base import AgentOptions
+from itbench.agents.protocols import PROTOCOLS
 from itbench.agents.registry import resolve_agent
 from itbench.cli.size_option import size_option
 from itbench.errors import UsageError
@@ -219,6 +220,22 @@ def _run_command(domain: Domain) -> click.Command:
         help="At most this many model calls per answer round of the llm agent (a turn cap).",
     )
     @click.option(
+        "--llm-shell",
+        type=click.Choice(["off", "on", "only"]),
+        default="off",
+        show_default=True,
+        help="Give the llm agent a 'shell' tool whose commands run in the --agent-cmd sandbox "
+        "(--agent-network, --agent-memory, ... apply): 'on' beside its other tools, 'only' as "
+        "its one tool.",
+    )
+    @click.option(
+        "--protocol",
+        type=click.Choice(sorted(PROTOCOLS)),
+        help="Run under a published leaderboard's settings: "
+        + "; ".join(f"{p.name}: {p.summary}" for p in PROTOCOLS.values())
+        + ". Flags given explicitly win.",
+    )
+    @click.option(
         "--prompt-template",
         type=click.Path(exists=True, dir_okay=False, path_type=Path),
         help="Jinja2 file replacing the llm agent's system prompt template.",
@@ -266,6 +283,8 @@ def _run_command(domain: Domain) -> click.Command:
         llm_timeout: float,
         reflection_rounds: int,
         max_turns: int,
+        llm_shell: str,
+        protocol: str | None,
         prompt_template: Path | None,
         retry_errors: bool,
         no_progress: bool,
@@ -296,6 +315,23 @@ def _run_command(domain: Domain) -> click.Command:
                 "--agent-cmd runs the 'command' agent; drop --agent or use --agent command"
             )
         name = agent_name or ("command" if agent_cmd else "baseline")
+        primary_metric = domain.primary_metric
+        extra_config = dict(domain.results_config)
+        if protocol is not None:
+            name, primary_metric = _protocol_agent(protocol, name, agent_name, domain)
+            chosen = PROTOCOLS[protocol]
+            given = click.get_current_context().get_parameter_source
+            if given("llm_shell") is click.core.ParameterSource.DEFAULT:
+                llm_shell = chosen.llm_shell
+            if given("max_turns") is click.core.ParameterSource.DEFAULT:
+                max_turns = chosen.max_turns
+            if given("trials") is click.core.ParameterSource.DEFAULT:
+                trials = chosen.trials
+            extra_config["protocol"] = protocol
+        if llm_shell != "off" and name != "llm":
+            raise UsageError(
+                f"--llm-shell {llm_shell} gives the llm agent a shell; the agent is {name}"
+            )
         options = AgentOptions(
             model=model,
             api_base=api_base,
@@ -314,6 +350,7 @@ def _run_command(domain: Domain) -> click.Command:
             max_steps=max_turns,
             llm_timeout_s=llm_timeout,
             prompt_template=prompt_template,
+            llm_shell=llm_shell,  # type: ignore[arg-type]  # click.Choice of the same three words
         )
         if time_limit is None:
             time_limit = time_limit_of(domain)
@@ -339,8 +376,8 @@ def _run_command(domain: Domain) -> click.Command:
             model,
             trials,
             selected,
-            domain.primary_metric,
-            dict(domain.results_config),
+            primary_metric,
+            extra_config,
         )
         path = results_path(out)
         document = write_results(collect_evaluations(plan), config, path)
@@ -406,6 +443,22 @@ def _eval_command(domain: Domain) -> click.Command:
         return _exit_for(document, fail_under, fail_on_errors)
 
     return _with_domain_options(eval_, domain)
+
+
+def _protocol_agent(
+    protocol: str, name: str, agent_name: str | None, domain: Domain
+) -> tuple[str, str]:
+    """The agent and primary metric of a ``--protocol`` run; a usage error where the domain does
+    not define the protocol's metric or another agent than llm is asked for."""
+    metric = domain.protocol_metrics.get(protocol)
+    if metric is None:
+        raise UsageError(
+            f"--protocol {protocol}: the {domain.name} domain defines no metric for it"
+        )
+    if name != "llm" and agent_name is not None or name == "command":
+        what = f"--agent {agent_name}" if agent_name else "--agent-cmd"
+        raise UsageError(f"--protocol {protocol} runs the llm agent; drop {what}")
+    return "llm", metric
 
 
 def _with_domain_options(command: click.Command, domain: Domain) -> click.Command:

@@ -102,6 +102,8 @@ class Usage(BaseModel):
     completion_tokens: int = 0
     cost_usd: float = 0.0
     llm_calls: int = 0
+    #: Tool calls the agent made (the llm agent counts its own; command agents may report them).
+    tool_calls: int = 0
 
     def __add__(self, other: Usage) -> Usage:
         return Usage(
@@ -109,6 +111,7 @@ class Usage(BaseModel):
             completion_tokens=self.completion_tokens + other.completion_tokens,
             cost_usd=self.cost_usd + other.cost_usd,
             llm_calls=self.llm_calls + other.llm_calls,
+            tool_calls=self.tool_calls + other.tool_calls,
         )
 
 

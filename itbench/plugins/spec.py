@@ -81,6 +81,9 @@ class AgentOptions:
     agent_max_processes: int | None = None
     #: A Jinja2 file replacing the llm agent's system prompt template (``--prompt-template``).
     prompt_template: Path | None = None
+    #: ``--llm-shell``: ``on`` adds a sandboxed ``shell`` tool to the llm agent's tools, ``only``
+    #: leaves it the only tool (ITBench-AA's harness), ``off`` none.
+    llm_shell: Literal["off", "on", "only"] = "off"
 
 
 @runtime_checkable
@@ -160,6 +163,10 @@ class Domain:
     render_table: Callable[[ResultsDocument], str] | None = None
     #: Extra ``config`` entries for the results document (e.g. ``{"k": 3}``).
     results_config: Mapping[str, Any] = field(default_factory=dict)
+    #: The primary metric under a named protocol (``--protocol``, :mod:`itbench.agents.protocols`),
+    #: e.g. ``{"itbench-aa": "precision_at_full_recall"}``; a protocol a domain does not name
+    #: cannot be run on it.
+    protocol_metrics: Mapping[str, str] = field(default_factory=dict)
     #: Extra subcommands of ``itbench <domain>`` (e.g. ``generate``).
     commands: Callable[[], Sequence[click.Command]] | None = None
     #: Validate an agent's output directory (used by the LLM reflection loop); diagnostics, [] if clean.

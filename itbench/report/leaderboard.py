@@ -49,6 +49,7 @@ class TrialOutcome:
     judge_cost_usd: float
     tokens: int
     llm_calls: int
+    tool_calls: int
     wall_s: float
 
 
@@ -96,6 +97,7 @@ class LeaderRow:
     cost_per_success: float | None
     tokens_per_task: float
     turns_per_task: float
+    tool_calls_per_task: float
     wall_s_per_task: float
     bad_runs: int
 
@@ -201,6 +203,7 @@ def _run(document: ResultsDocument, file: Path, index: int) -> Run:
                 judge_cost_usd=_num(judge.get("cost_usd")),
                 tokens=int(_num(usage.get("prompt_tokens")) + _num(usage.get("completion_tokens"))),
                 llm_calls=int(_num(usage.get("llm_calls"))),
+                tool_calls=int(_num(usage.get("tool_calls"))),
                 wall_s=_num(duration),
             )
         )
@@ -320,6 +323,7 @@ def _row(
         cost_per_success=cost / successes if successes else None,
         tokens_per_task=sum(o.tokens for o in outcomes) / trials if trials else 0.0,
         turns_per_task=sum(o.llm_calls for o in outcomes) / trials if trials else 0.0,
+        tool_calls_per_task=sum(o.tool_calls for o in outcomes) / trials if trials else 0.0,
         wall_s_per_task=math.fsum(o.wall_s for o in outcomes) / trials if trials else 0.0,
         bad_runs=sum(o.errored for o in outcomes),
     )

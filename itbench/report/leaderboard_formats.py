@@ -26,6 +26,7 @@ _HEAD = (
     "judge $/task",
     "tokens/task",
     "turns/task",
+    "tool calls/task",
     "wall s/task",
     "bad runs",
 )
@@ -53,6 +54,7 @@ def _cells(rank: int | str, row: LeaderRow) -> list[str]:
         f"{row.judge_cost_per_task:.4f}" if row.has_judge else "0 (no judge)",
         f"{row.tokens_per_task:.0f}" if usage else NO_LLM,
         f"{row.turns_per_task:.1f}" if usage else NO_LLM,
+        f"{row.tool_calls_per_task:.1f}" if usage else NO_LLM,
         f"{row.wall_s_per_task:.1f}",
         str(row.bad_runs),
     ]
@@ -131,6 +133,7 @@ def _row_json(row: LeaderRow) -> dict[str, Any]:
         "judge_cost_usd_per_task": row.judge_cost_per_task,
         "tokens_per_task": row.tokens_per_task,
         "turns_per_task": row.turns_per_task,
+        "tool_calls_per_task": row.tool_calls_per_task,
         "wall_s_per_task": row.wall_s_per_task,
         "bad_runs": row.bad_runs,
     }

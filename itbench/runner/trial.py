@@ -14,6 +14,7 @@ from pathlib import Path
 
 from itbench.agents.base import Agent, Task, task_prompt
 from itbench.agents.command import CommandAgent
+from itbench.agents.llm import LLMAgent
 from itbench.agents.oracle import OracleAgent
 from itbench.errors import ItbenchError
 from itbench.fsutil import agent_files, atomic_write_text, clear_planted, copy_input
@@ -177,11 +178,12 @@ def domain_package_dirs(domain: Domain) -> tuple[Path, ...]:
 
 def _solve(agent: Agent, task: Task, spec: TrialSpec, domain: Domain) -> AgentResult:
     try:
-        # Only the built-in oracle and command agents (not subclasses, not look-alikes declaring
-        # the same methods) get more than the task: the reference, or where ground truth lies.
+        # Only the built-in oracle, command and llm agents (not subclasses, not look-alikes
+        # declaring the same methods) get more than the task: the reference, or where ground truth
+        # lies (what the command's and the llm's shell tool's sandbox must cover).
         if type(agent) is OracleAgent:
             return agent.solve_with_reference(task, spec.scenario)
-        if type(agent) is CommandAgent:
+        if type(agent) is CommandAgent or type(agent) is LLMAgent:
             return agent.solve_confined(task, hidden_paths(spec, domain))
         return agent.solve(task)
     except subprocess.TimeoutExpired:

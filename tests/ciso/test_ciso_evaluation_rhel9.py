@@ -53,7 +53,11 @@ def test_failing_playbook_is_the_reason(tmp_path: Path) -> None:
     assert result.scores == {"itbench_pass": 0, "strict_pass": 0}
     failure = result.details["failure"]
     assert failure["step"] == "playbook (violating)"
-    assert failure["reason"] == "playbook failed"
+    # ansible-runner's events name the task, where it is defined, the host and Ansible's reason
+    assert failure["reason"] == (
+        "playbook failed: task 'Read a file that does not exist' (playbook.yml:5) failed on "
+        "localhost: File not found: /etc/ssh/sshd_config.missing"
+    )
     assert "sshd_config.missing" in failure["output"]
 
 

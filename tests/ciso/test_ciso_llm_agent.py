@@ -240,3 +240,29 @@ def test_validator_runs_the_playbook_on_the_agents_host(tmp_path: Path) -> None:
     (problem,) = [d for d in broken if d.is_problem]
     assert problem.level is Level.ERROR and problem.rule == "syntax-check"
     assert "bogus_module_x" in problem.message
+
+
+def test_validator_names_the_task_that_failed_on_the_host(tmp_path: Path) -> None:
+    """RHEL reflection: a playbook that loads but fails at run time gets feedback naming the task,
+    its line, the host and Ansible's reason (ansible-runner's events), not an output tail."""
+    from ciso.environments import trial_environment
+    from ciso.scenarios.loader import load_benchmark_scenarios
+    from ciso.validation import Step, validate
+
+    (scenario,) = load_benchmark_scenarios("cis-rhel9-5.2.16-max-auth-tries.rhel9-ansible-opa")
+    answer = REPO / "playbooks" / "cis-rhel9-5.2.16-max-auth-tries"
+    (tmp_path / "policy.rego").write_text(answer.joinpath("policy.rego").read_text())
+    (tmp_path / "playbook.yml").write_text(
+        "- hosts: rhel9_servers\n  gather_facts: false\n  tasks:\n"
+        "    - name: Read the SSH daemon settings\n"
+        "      command: cat /etc/ssh/sshd_config.d/does-not-exist.conf\n"
+    )
+    with trial_environment(scenario, tmp_path):
+        diagnostics = validate(scenario.public_view(), tmp_path)
+    (problem,) = [d for d in diagnostics if d.is_problem]
+    assert problem.step is Step.DRY_RUN
+    assert (
+        "the playbook failed: task 'Read the SSH daemon settings' (playbook.yml:4) failed on "
+        "localhost: non-zero return code (rc 1) stderr: cat: "
+        "/etc/ssh/sshd_config.d/does-not-exist.conf: No such file or directory"
+    ) in problem.message, problem.message

@@ -35,7 +35,9 @@ def _run(
     raw = []
     for scenario, trials in outcomes.items():
         for n, value in enumerate(trials, start=1):
-            usage = Usage(prompt_tokens=100, completion_tokens=20, cost_usd=cost, llm_calls=4)
+            usage = Usage(
+                prompt_tokens=100, completion_tokens=20, cost_usd=cost, llm_calls=4, tool_calls=9
+            )
             evaluation = Evaluation(
                 scenario_id=scenario,
                 trial_id=str(n),
@@ -63,7 +65,9 @@ def test_raw_results_carry_usage_and_statistics_ignore_it() -> None:
         scenario_id="s1",
         trial_id="1",
         scores={"solved": 1},
-        usage=Usage(prompt_tokens=10, completion_tokens=5, cost_usd=0.25, llm_calls=3),
+        usage=Usage(
+            prompt_tokens=10, completion_tokens=5, cost_usd=0.25, llm_calls=3, tool_calls=7
+        ),
     )
     entry = spent.raw_result()
     assert entry["usage"] == {
@@ -71,6 +75,7 @@ def test_raw_results_carry_usage_and_statistics_ignore_it() -> None:
         "completion_tokens": 5,
         "cost_usd": 0.25,
         "llm_calls": 3,
+        "tool_calls": 7,
     }
     # a baseline's entry stays as ITBench writes it
     assert "usage" not in Evaluation(scenario_id="s1", trial_id="1", scores={}).raw_result()
@@ -118,6 +123,7 @@ def test_leaderboard_ranks_runs_by_agent_and_model(tmp_path: Path) -> None:
     assert math.isclose(gpt["cost_usd_per_task"], 0.5)
     assert math.isclose(gpt["cost_usd_per_success"], 0.5 * 9 / 5)
     assert gpt["tokens_per_task"] == 120 and gpt["turns_per_task"] == 4
+    assert gpt["tool_calls_per_task"] == 9
     assert gpt["wall_s_per_task"] == 2.0 and gpt["usage_reported"] is True
     tiny = by_run["llm/tiny"]
     assert tiny["bad_runs"] == 1 and math.isclose(tiny["pass@1"], 1 / 9)

@@ -1,12 +1,15 @@
-"""Ansible playbooks through ``ansible-playbook``, inside the sandbox, against a host tree.
+"""Ansible playbooks inside the sandbox, against a host tree, through ansible-runner.
 
 The play runs with a local connection; its hosts group (``rhel9_servers`` in ITBench) maps to the
 sandbox itself, whose /etc etc. are the scenario's host files over a read-only system. The playbook's
 working directory is the output directory, so ``collected_data.json`` lands there.
 
-``ansible-playbook`` runs directly rather than under ansible-runner: the runner added its own
-interpreter start, its import and per-event bookkeeping (about 0.5 s of CPU per run) for what we
-use of it, the exit code and the output, which the sandbox gives us already.
+By default the play runs under ``ansible-runner run --json`` in the sandbox (the interface ITBench's
+agents and the original evaluator use): its per-task events say which task failed on which host and
+why (:mod:`ciso.engines.ansible.events`), which the rhel9 evaluation and the reflection loop pass
+on. ``driver="playbook"`` calls ``ansible-playbook`` directly: no events, the exit code and output
+only; ``benchmarks/ansible_runner.py`` measures what the runner costs on top (its own interpreter
+start and per-event bookkeeping).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ciso.engines.ansible.events import RunnerOutput, TaskEvent, failures, parse_runner_output
 from itbench.errors import InputError
 from itbench.sandbox.runner import SandboxResult, run_sandboxed
 
@@ -51,15 +55,40 @@ class Diagnostic:
     message: str
 
 
+#: How a play is started: ``runner`` (ansible-runner, per-task events) or ``playbook`` (bare).
+DRIVERS = ("runner", "playbook")
+#: ansible-runner's private data and artifact folders, in the sandbox's private /tmp (gone after).
+_RUNNER_DATA = "/tmp/itbench-runner"
+_RUNNER_ARTIFACTS = "/tmp/itbench-runner-artifacts"
+
+
 @dataclass(frozen=True)
 class PlaybookResult:
     sandbox: SandboxResult
     status: str
     collected_data: Path | None
+    driver: str = "runner"
+    #: per-task outcomes (ansible-runner only; empty with the bare driver)
+    events: tuple[TaskEvent, ...] = ()
+    #: what Ansible printed (with the runner: rebuilt from its events)
+    output: str = ""
 
     @property
     def ok(self) -> bool:
         return self.sandbox.exit_code == 0 and not self.sandbox.timed_out
+
+    def failed_tasks(self) -> list[str]:
+        """``task 'x' failed on localhost: why`` per task that stopped the play."""
+        return failures(self.events)
+
+    def summary(self, limit: int = 3000) -> str:
+        """Why the play ended as it did, for a trial's record and the agent's feedback: the
+        failed tasks first (runner events), then the tail of Ansible's output."""
+        tail = self.output[-limit:] + (
+            "\n" + self.sandbox.stderr[-limit:] if self.sandbox.stderr else ""
+        )
+        failed = self.failed_tasks()
+        return "\n".join([*failed, tail]) if failed else tail
 
 
 def local_inventory(host_group: str) -> str:
@@ -75,7 +104,10 @@ def run_playbook(
     timeout_s: float = 300.0,
     host_group: str = "rhel9_servers",
     max_processes: int = 256,
+    driver: str = "runner",
 ) -> PlaybookResult:
+    if driver not in DRIVERS:
+        raise InputError(f"ansible driver {driver!r}: not one of {', '.join(DRIVERS)}")
     if not playbook.is_file():
         raise InputError(f"{playbook}: playbook not found")
     if (host_tree is None) == (inventory is None):
@@ -92,15 +124,21 @@ def run_playbook(
         inventory_text = local_inventory(host_group)
         # our own inventory is INI: skip probing it with the five other inventory plugins
         env["ANSIBLE_INVENTORY_ENABLED"] = "ini"
+    bindir = Path(sys.executable).parent
+    if driver == "runner":
+        # the runner finds ansible-playbook on PATH: this interpreter's, then the system's
+        env["PATH"] = f"{bindir}:/usr/local/bin:/usr/bin:/bin"
+        command = [
+            str(bindir / "ansible-runner"), "run", _RUNNER_DATA, "--playbook", target.name,
+            "--project-dir", str(out_dir), "--inventory", f"{CONTROL_DIR}/hosts",
+            "--artifact-dir", _RUNNER_ARTIFACTS, "--json",
+        ]  # fmt: skip
+    else:
+        command = [str(bindir / "ansible-playbook"), "-i", f"{CONTROL_DIR}/hosts", target.name]
     with tempfile.TemporaryDirectory(prefix="itbench-ansible-") as control:
         (Path(control) / "hosts").write_text(inventory_text, encoding="utf-8")
         result = run_sandboxed(
-            [
-                str(Path(sys.executable).parent / "ansible-playbook"),
-                "-i",
-                f"{CONTROL_DIR}/hosts",
-                target.name,
-            ],
+            command,
             out_dir=out_dir,
             host_tree=host_tree,
             timeout_s=timeout_s,
@@ -112,7 +150,19 @@ def run_playbook(
         "timeout" if result.timed_out else ("successful" if result.exit_code == 0 else "failed")
     )
     collected = out_dir / "collected_data.json"
-    return PlaybookResult(result, status, collected if collected.exists() else None)
+    parsed = (
+        parse_runner_output(result.stdout)
+        if driver == "runner"
+        else RunnerOutput((), result.stdout)
+    )
+    return PlaybookResult(
+        result,
+        status,
+        collected if collected.exists() else None,
+        driver=driver,
+        events=parsed.events,
+        output=parsed.text,
+    )
 
 
 def _in_sandbox(playbook: Path, command: list[str], timeout_s: float) -> tuple[SandboxResult, Path]:
