@@ -75,6 +75,8 @@ def run(
         driver=driver,
     )
     collected = str(result.collected_data) if result.collected_data else None
+    if result.warnings:  # where ansible-playbook writes them
+        sys.stderr.write(result.warnings + "\n")
     for line in result.failed_tasks():  # chatter: which task stopped the play, and why
         click.echo(line, err=True)
     if fmt == "json":

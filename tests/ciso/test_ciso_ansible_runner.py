@@ -107,7 +107,9 @@ def test_both_drivers_collect_the_same_data(tmp_path: Path) -> None:
 def test_parser_keeps_text_lines_and_skips_non_task_events() -> None:
     stream = "\n".join(
         [
-            "[WARNING]: a line the runner printed itself",
+            "[WARNING]: a line Ansible printed past the event stream",
+            "a plain line",
+            json.dumps({"event": "verbose", "stdout": "[DEPRECATION WARNING]: old syntax"}),
             json.dumps({"event": "playbook_on_start", "stdout": ""}),
             json.dumps(
                 {
@@ -125,7 +127,12 @@ def test_parser_keeps_text_lines_and_skips_non_task_events() -> None:
     ]
     assert failures(parsed.events) == ["task 'Gather' unreachable on db: no route"]
     assert parsed.text.splitlines() == [
-        "[WARNING]: a line the runner printed itself",
+        "a plain line",
         "fatal: [db]: UNREACHABLE!",
         '["not", "an", "event"]',
+    ]
+    # what ansible-playbook writes to stderr stays out of the play's output
+    assert parsed.warnings.splitlines() == [
+        "[WARNING]: a line Ansible printed past the event stream",
+        "[DEPRECATION WARNING]: old syntax",
     ]

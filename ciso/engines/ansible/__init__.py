@@ -70,8 +70,10 @@ class PlaybookResult:
     driver: str = "runner"
     #: per-task outcomes (ansible-runner only; empty with the bare driver)
     events: tuple[TaskEvent, ...] = ()
-    #: what Ansible printed (with the runner: rebuilt from its events)
+    #: what Ansible printed on stdout (with the runner: rebuilt from its events)
     output: str = ""
+    #: Ansible's warnings and errors (stderr's share of the runner's stream)
+    warnings: str = ""
 
     @property
     def ok(self) -> bool:
@@ -84,9 +86,8 @@ class PlaybookResult:
     def summary(self, limit: int = 3000) -> str:
         """Why the play ended as it did, for a trial's record and the agent's feedback: the
         failed tasks first (runner events), then the tail of Ansible's output."""
-        tail = self.output[-limit:] + (
-            "\n" + self.sandbox.stderr[-limit:] if self.sandbox.stderr else ""
-        )
+        errors = "\n".join(t for t in (self.warnings, self.sandbox.stderr) if t)
+        tail = self.output[-limit:] + ("\n" + errors[-limit:] if errors else "")
         failed = self.failed_tasks()
         return "\n".join([*failed, tail]) if failed else tail
 
@@ -162,6 +163,7 @@ def run_playbook(
         driver=driver,
         events=parsed.events,
         output=parsed.text,
+        warnings=parsed.warnings,
     )
 
 

@@ -5,7 +5,8 @@ non-zero return code (rc 1): cat: ...: No such file" instead of a tail of play o
 ansible-runner prints one JSON object per line (``runner_on_ok``, ``runner_on_failed``,
 ``runner_on_unreachable``, ``runner_on_skipped``, ``playbook_on_stats``, ...); each carries the
 human-readable text Ansible would have printed in ``stdout``. A line that is not JSON (a warning
-the runner itself printed) is kept as text.
+Ansible printed past the stream) is kept as text. Warnings and errors, which ``ansible-playbook``
+writes to stderr, are kept apart, whether they came as ``verbose`` events or as bare lines.
 """
 
 from __future__ import annotations
@@ -38,11 +39,18 @@ class TaskEvent:
     path: str = ""
 
 
+#: How Ansible's display starts the lines it writes to stderr (the runner streams them as
+#: ``verbose`` events among the rest).
+_STDERR_MARKS = ("[WARNING]", "[DEPRECATION WARNING]", "[ERROR]")
+
+
 @dataclass(frozen=True)
 class RunnerOutput:
     events: tuple[TaskEvent, ...]
-    #: what Ansible printed, rebuilt from the events' text (what ``ansible-playbook`` would show)
+    #: what Ansible printed on stdout, rebuilt from the events' text (as ``ansible-playbook``)
     text: str
+    #: Ansible's warnings and errors, which ``ansible-playbook`` writes to stderr
+    warnings: str = ""
 
 
 def _message(result: dict, outcome: str) -> str:
@@ -65,18 +73,23 @@ def _message(result: dict, outcome: str) -> str:
 def parse_runner_output(stdout: str) -> RunnerOutput:
     events: list[TaskEvent] = []
     text: list[str] = []
+    warnings: list[str] = []
     for line in stdout.splitlines():
         try:
             event = json.loads(line)
         except ValueError:
-            text.append(line)
-            continue
+            event = None
         if not isinstance(event, dict):
-            text.append(line)
+            # a line Ansible's display wrote past the runner's event stream (it does so for some
+            # warnings): stderr's when it is marked as such
+            (warnings if line.lstrip().startswith(_STDERR_MARKS) else text).append(line)
             continue
         shown = event.get("stdout")
         if isinstance(shown, str) and shown:
-            text.append(shown)
+            if event.get("event") == "verbose" and shown.lstrip().startswith(_STDERR_MARKS):
+                warnings.append(shown)
+            else:
+                text.append(shown)
         outcome = _OUTCOMES.get(str(event.get("event")))
         data = event.get("event_data")
         if outcome is None or not isinstance(data, dict):
@@ -92,7 +105,7 @@ def parse_runner_output(stdout: str) -> RunnerOutput:
                 path=str(data.get("task_path") or ""),
             )
         )
-    return RunnerOutput(tuple(events), "\n".join(text))
+    return RunnerOutput(tuple(events), "\n".join(text), "\n".join(warnings))
 
 
 def failures(events: tuple[TaskEvent, ...]) -> list[str]:
