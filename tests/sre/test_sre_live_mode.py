@@ -254,8 +254,9 @@ def test_agent_doing_nothing_fails_after_the_timeout_and_is_cleaned_up(
     details = e["details"]
     assert details["still_firing"] == [f"KubePodNotReady namespace=otel-demo deployment={target}"]
     assert "still holds the fault's change" in details["root_problem"]
-    # watched until the 2 s timeout: about ten checks 0.2 s apart, none passing
-    assert len(details["checks"]) >= 5 and not any(c["passed"] for c in details["checks"])
+    # watched until the 2 s timeout (checks 0.2 s apart, each a kubectl and an HTTP read), none
+    # passing
+    assert len(details["checks"]) >= 3 and not any(c["passed"] for c in details["checks"])
     assert details["checks"][-1]["at_s"] >= 1.5
     assert time.monotonic() - started < 120
     # the clean-up put the Deployment back as the cluster held it before the injection
@@ -488,3 +489,49 @@ def test_two_consecutive_passing_checks(sequence, checks_made, cleared, mttr) ->
     result = verdict(("A",), checks, LiveBlastRadius((), (), ()))
     assert result.mitigation_pass is cleared
     assert result.mttr_wall_s == mttr
+
+
+# -- the llm agent's guarded kubectl tool is bound to the live cluster ----------------------------
+def test_llm_agent_repairs_the_live_cluster_through_its_kubectl_tool(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    import sys
+
+    from conftest import REPO
+
+    sys.path.insert(0, str(REPO / "tests" / "core"))
+    from fake_openai import ScriptedServer, Step, chat_reply
+
+    fault, seed = POLICY_FAULT
+    injection = render_injection(fault, seed)
+    policy = injection.root.name
+    prom = prometheus(_policy_rules(cluster, injection.target, policy))
+
+    def call(args: list[str]) -> Step:
+        payload = json.dumps({"args": args})
+        return Step(chat_reply(tool_calls=[{"name": "kubectl", "arguments": payload}]))
+
+    steps = [
+        # another cluster is refused: the tool talks to the trial's context only
+        call(["--server", "https://prod.example:6443", "get", "pods"]),
+        call(["-n", "otel-demo", "delete", "networkpolicy", policy]),
+        Step(chat_reply("deleted the NetworkPolicy that blocked every port")),
+    ]
+    env = {"OPENAI_API_KEY": "sk-sre-test-abcdef123456", "PATH": os.environ["PATH"],
+           "HOME": str(tmp_path)}  # fmt: skip
+    with ScriptedServer(steps) as server:
+        proc = run_cli(
+            ["sre", "run", "--task", "mitigate", "--scenarios", str(_scenario(tmp_path, fault,
+             seed)), "--agent", "llm", "--model", "openai/scripted", "--api-base",
+             server.api_base, "--reflection-rounds", "0", "--output", str(tmp_path / "run"),
+             "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST],
+            env=env, timeout=300,
+        )  # fmt: skip
+    assert proc.returncode in (0, 1), proc.stderr
+    e = _evaluation(tmp_path / "run")
+    assert e["error"] is None, e
+    assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
+    # the last request carries the whole conversation
+    tool_results = [m for m in server.requests[-1]["messages"] if m.get("role") == "tool"]
+    assert "not allowed" in tool_results[0]["content"]
+    assert f'networkpolicy.networking.k8s.io \\"{policy}\\" deleted' in tool_results[1]["content"]
