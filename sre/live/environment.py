@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from itbench.errors import InputError, UsageError
+from itbench.errors import InputError, ItbenchError, UsageError
 from itbench.fsutil import atomic_write_json, atomic_write_text
 from sre.live.injection import Injection, _spec_part, render_injection
 from sre.live.janitor import CleanUpPlan, Janitor, clean_up
@@ -315,6 +315,7 @@ def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mappin
             "patched": [p.ref.kind + " " + p.ref.name for p in injection.patches],
         }
         scores: dict[str, float] = {}
+        failure: ItbenchError | None = None
         trial.preflight()
         plan = trial.cleanup_plan()
         plan.write(trial.private / "cleanup-plan.json")
@@ -343,12 +344,19 @@ def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mappin
             result = verdict(fault_alerts, checks, blast)
             scores = result.scores()
             doc.update(result.details())
+        except ItbenchError as exc:
+            # reported after the clean-up, with it: a failed trial has no verdict to carry it
+            failure = exc
+            doc["error"] = str(exc)
         except BaseException as exc:
             doc["error"] = f"{type(exc).__name__}: {exc}"
             raise
         finally:
             try:
-                doc["cleanup"] = clean_up(plan).doc()
+                cleanup = clean_up(plan)
+                doc["cleanup"] = cleanup.doc()
                 atomic_write_json(verdict_file, {"scores": scores, "details": doc})
             finally:
                 janitor.dismiss()
+        if failure is not None:
+            raise InputError(f"{failure} ({cleanup.summary()})") from None

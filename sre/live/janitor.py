@@ -33,6 +33,16 @@ class CleanUp:
     errors: list[str] = field(default_factory=list)
     by: str = "trial"
 
+    def summary(self) -> str:
+        done = (
+            ", ".join(
+                [*(f"deleted {d}" for d in self.deleted), *(f"restored {r}" for r in self.restored)]
+            )
+            or "nothing to undo"
+        )
+        errors = f"; FAILED: {'; '.join(self.errors)}" if self.errors else ""
+        return f"clean-up: {done}{errors}"  # fmt: skip
+
     def doc(self) -> dict[str, Any]:
         return {"deleted": self.deleted, "restored": self.restored, "errors": self.errors,
                 "complete": not self.errors, "by": self.by}  # fmt: skip

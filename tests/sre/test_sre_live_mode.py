@@ -535,3 +535,54 @@ def test_llm_agent_repairs_the_live_cluster_through_its_kubectl_tool(
     tool_results = [m for m in server.requests[-1]["messages"] if m.get("role") == "tool"]
     assert "not allowed" in tool_results[0]["content"]
     assert f'networkpolicy.networking.k8s.io \\"{policy}\\" deleted' in tool_results[1]["content"]
+
+
+# -- failures inside a trial: recorded, cleaned up ------------------------------------------------
+def test_fault_that_raises_no_alert_is_a_recorded_error_and_cleaned_up(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    fault, seed = IMAGE_FAULT
+    target = render_injection(fault, seed).target
+    before = _get(cluster, "deployment", target, "-n", "otel-demo")
+    prom = prometheus(lambda: [])  # only Watchdog, which fired before the fault
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, fault, seed)), "--agent-cmd", "true",
+                 "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST,
+                 "--fault-timeout", "1"], out)  # fmt: skip
+    assert proc.returncode == 3, proc.stderr  # no trial scored
+    assert "Traceback" not in proc.stderr
+    e = _evaluation(out)
+    assert "raised no alert in Prometheus" in e["error"]
+    assert f"clean-up: restored deployment/{target}" in e["error"]
+    after = _get(cluster, "deployment", target, "-n", "otel-demo")
+    assert after["spec"]["template"] == before["spec"]["template"]
+
+
+@needs_bwrap
+def test_prometheus_lost_during_the_watch_is_a_recorded_error_and_cleaned_up(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    fault, seed = POLICY_FAULT
+    injection = render_injection(fault, seed)
+    policy = injection.root.name
+
+    injected: list[bool] = []
+
+    def rules() -> list[dict]:
+        if _get(cluster, "networkpolicy", policy, "-n", "otel-demo") is not None:
+            injected.append(True)
+            return [{"labels": {"alertname": "RequestErrorRate"}, "state": "firing"}]
+        if injected:  # the agent has repaired: Prometheus is gone, its answer cut off
+            raise ConnectionError("Prometheus went away")
+        return []
+
+    prom = prometheus(rules)
+    out = tmp_path / "out"
+    command = f"kubectl -n otel-demo delete networkpolicy {policy}"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, fault, seed)), "--agent-cmd", command,
+                 "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST], out)  # fmt: skip
+    assert proc.returncode == 3, proc.stderr
+    assert "Traceback" not in proc.stderr
+    e = _evaluation(out)
+    assert e["error"].startswith(f"environment: Prometheus {prom.url}/api/v1/alerts"), e["error"]
+    assert f"clean-up: deleted networkpolicies.networking.k8s.io/{policy}" in e["error"]
