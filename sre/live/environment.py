@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from itbench.errors import InputError, ItbenchError, UsageError
 from itbench.fsutil import atomic_write_json, atomic_write_text
-from sre.live.injection import Injection, _spec_part, render_injection
+from sre.live.injection import Injection, render_injection, restorable
 from sre.live.janitor import CleanUpPlan, Janitor, clean_up
 from sre.live.kube import LiveKubectl, check_reachable, flat_kubeconfig
 from sre.live.prometheus import Prometheus, check_prometheus
@@ -246,7 +246,7 @@ class LiveTrial:
                     f"{ref.namespace}/{ref.name} for the {self.injection.fault_type} fault to "
                     "change (is the OpenTelemetry demo installed in that namespace?)"
                 )
-            self.saved.append((step.resource, _spec_part(live)))
+            self.saved.append((step.resource, restorable(live)))
         for step in self.injection.creates:
             ref = step.ref
             if self.kubectl.get(step.resource, ref.name, ref.namespace or None) is not None:

@@ -104,6 +104,17 @@ def _spec_part(obj: dict[str, Any]) -> dict[str, Any]:
     return part
 
 
+def restorable(obj: dict[str, Any]) -> dict[str, Any]:
+    """The object as read from the cluster, fit to be written back (``kubectl replace`` or
+    ``create``): without status and the server's bookkeeping, with every annotation kept (a
+    ``last-applied-configuration`` dropped would change the next ``kubectl apply``)."""
+    body = {k: copy.deepcopy(v) for k, v in obj.items() if k not in _SERVER_FIELDS}
+    meta = body.get("metadata") or {}
+    for key in _SERVER_METADATA:
+        meta.pop(key, None)
+    return body
+
+
 def json_patch_ops(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
     """RFC 6902 operations turning ``before`` into ``after`` at the finest level both share (a
     list of the same length is walked item by item, so one container's image is one op)."""

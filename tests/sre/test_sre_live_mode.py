@@ -586,3 +586,40 @@ def test_prometheus_lost_during_the_watch_is_a_recorded_error_and_cleaned_up(
     e = _evaluation(out)
     assert e["error"].startswith(f"environment: Prometheus {prom.url}/api/v1/alerts"), e["error"]
     assert f"clean-up: deleted networkpolicies.networking.k8s.io/{policy}" in e["error"]
+
+
+@needs_bwrap
+def test_repair_that_raises_a_new_alert_passes_but_not_strictly(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    """The fault's alert clears (mitigation_pass), but scaling a healthy service to zero on the
+    way raises an alert that was not firing before and is a needless change."""
+    fault, seed = POLICY_FAULT
+    injection = render_injection(fault, seed)
+    policy = injection.root.name
+    fault_rules = _policy_rules(cluster, injection.target, policy)
+
+    def rules() -> list[dict]:
+        alerts = fault_rules()
+        ad = _get(cluster, "deployment", "ad", "-n", "otel-demo")
+        if ad is not None and ad["spec"]["replicas"] == 0:
+            labels = {"alertname": "KubeDeploymentReplicasZero", "namespace": "otel-demo",
+                      "deployment": "ad"}  # fmt: skip
+            alerts.append({"labels": labels, "state": "firing"})
+        return alerts
+
+    prom = prometheus(rules)
+    command = (f"kubectl -n otel-demo delete networkpolicy {policy} && "
+               "kubectl -n otel-demo scale deployment/ad --replicas=0")  # fmt: skip
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, fault, seed)), "--agent-cmd", command,
+                 "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST], out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    e = _evaluation(out)
+    assert e["error"] is None, e
+    assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
+    assert e["scores"]["strict_mitigation_pass"] == 0.0
+    assert e["details"]["new_alerts"] == ["KubeDeploymentReplicasZero namespace=otel-demo "
+                                          "deployment=ad"]  # fmt: skip
+    assert e["details"]["root_healthy"] is True
+    assert e["details"]["blast"]["objects_changed"] == ["Deployment otel-demo/ad changed"]
