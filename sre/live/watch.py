@@ -17,7 +17,6 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sre.generator.model import ObjectRef
 from sre.live.injection import Injection, resource_name
 from sre.live.kube import LiveKubectl
 from sre.live.prometheus import Prometheus
@@ -67,6 +66,17 @@ def _spec(obj: dict[str, Any]) -> Any:
     return copy.deepcopy({**body, "labels": meta.get("labels"), "annotations": annotations})
 
 
+def _holds(live: Any, injected: Any) -> bool:
+    """Whether ``live`` still holds every field of ``injected`` (the API server and admission
+    webhooks add defaults to what was created, so equality would call an untouched object
+    changed)."""
+    if isinstance(injected, dict):
+        return isinstance(live, dict) and all(
+            k in live and _holds(live[k], v) for k, v in injected.items()
+        )
+    return live == injected
+
+
 def root_problem(kubectl: LiveKubectl, injection: Injection, deployments: dict[str, dict]) -> str:
     """What is still wrong with the faulty object ('' when nothing is), read from the cluster."""
     root = injection.root
@@ -82,7 +92,7 @@ def root_problem(kubectl: LiveKubectl, injection: Injection, deployments: dict[s
             return ""
         if ((live.get("metadata") or {}).get("annotations") or {}).get(PAUSE_ANNOTATION) == "true":
             return ""
-        if live.get("spec") == created.body.get("spec"):
+        if _holds(live.get("spec"), created.body.get("spec")):
             return f"{root.kind} {root.namespace}/{root.name} is still in place"
         return ""
     if live is None:
@@ -271,4 +281,4 @@ def verdict(fault_alerts: tuple[str, ...], checks: list[Check], blast: LiveBlast
     )
 
 
-__all__ = ["Check", "LiveVerdict", "ObjectRef", "Observer", "verdict", "watch"]
+__all__ = ["Check", "LiveVerdict", "Observer", "verdict", "watch"]

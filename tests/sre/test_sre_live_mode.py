@@ -623,3 +623,37 @@ def test_repair_that_raises_a_new_alert_passes_but_not_strictly(
                                           "deployment=ad"]  # fmt: skip
     assert e["details"]["root_healthy"] is True
     assert e["details"]["blast"]["objects_changed"] == ["Deployment otel-demo/ad changed"]
+
+
+def test_chaos_experiment_health_read_from_the_cluster(cluster: Path, tmp_path: Path) -> None:
+    """The faulty object of a chaos fault: still in place even with fields the cluster added
+    (a webhook's defaults), repaired once paused or deleted."""
+    from sre.live.watch import root_problem
+
+    injection = render_injection("network-delay", 3)
+    trial = LiveTrial(LiveSettings(cluster, None, 0.1, 0.1, 0.1, tmp_path), injection, tmp_path)
+    trial.preflight()
+    trial.inject()
+    ref = injection.root
+    kubectl = LiveKubectl(cluster, tmp_path / "home")
+    resource = f"networkchaos.chaos-mesh.org/{ref.name}"
+    assert kubectl("patch", resource, "-n", ref.namespace, "--type=merge", "-p",
+                   '{"spec": {"duration": "1h"}}').code == 0  # fmt: skip
+    assert root_problem(kubectl, injection, {}) == (
+        f"NetworkChaos chaos-mesh/{ref.name} is still in place"
+    )
+    assert kubectl("annotate", resource, "-n", ref.namespace,
+                   "experiment.chaos-mesh.org/pause=true").code == 0  # fmt: skip
+    assert root_problem(kubectl, injection, {}) == ""
+    assert kubectl("delete", resource, "-n", ref.namespace).code == 0
+    assert root_problem(kubectl, injection, {}) == ""
+
+
+def test_unreadable_kubeconfig_is_a_usage_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("clusters: [\n")
+    proc = _run(["--scenarios", str(_scenario(tmp_path, *IMAGE_FAULT)), "--kubeconfig", str(bad)],
+                tmp_path / "o", timeout=60)  # fmt: skip
+    assert proc.returncode == 2, proc.stderr
+    assert f"--kubeconfig {bad}: not a usable kubeconfig" in proc.stderr
+    assert "Traceback" not in proc.stderr
