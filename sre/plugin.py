@@ -118,7 +118,12 @@ def _configure(options: Mapping[str, Any]) -> None:
     if RUN_DIRECTORY not in options and options.get("live_kubeconfig"):
         from itbench.errors import UsageError
 
-        raise UsageError("--kubeconfig is for sre run (live mode); eval reads the trials' verdicts")
+        # eval reads the trials' verdicts; a Ray worker (configured without the run directory)
+        # would share the cluster with other nodes' trials, without the run's common lock
+        raise UsageError(
+            "--kubeconfig (live mode) runs in sre run with the local executor only "
+            "(sre eval reads the trials' verdicts)"
+        )
     configure_live(options, options.get(RUN_DIRECTORY))
     # the live mode's MTTR is in wall seconds: the results document says which the run measured
     record("cluster", "live" if options.get("live_kubeconfig") else None)

@@ -352,6 +352,10 @@ def test_kubeconfig_needs_the_mitigation_task(cluster: Path, tmp_path: Path) -> 
     proc = run_cli(["sre", "run", "--kubeconfig", str(cluster), "--output", str(tmp_path)])
     assert proc.returncode == 2
     assert "--kubeconfig (live mode) needs --task mitigate" in proc.stderr
+    proc = run_cli(["sre", "eval", "--task", "mitigate", "--kubeconfig", str(cluster),
+                    "--ground-truth", str(tmp_path), "--outputs", str(tmp_path)])  # fmt: skip
+    assert proc.returncode == 2
+    assert "runs in sre run with the local executor only" in proc.stderr
 
 
 # -- the injection itself, every fault type, through real kubectl ---------------------------------
