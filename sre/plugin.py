@@ -90,8 +90,9 @@ def _llm_prompt_template() -> str:
 
 def _run_options() -> Sequence[click.Option]:
     from sre.judge.hooks import run_options
+    from sre.live.environment import live_options  # --kubeconfig ...: the live mode
 
-    return run_options()
+    return [*run_options(), *live_options()]
 
 
 def _trial_environment(scenario: Scenario, workspace: Path):
@@ -112,6 +113,20 @@ def _configure(options: Mapping[str, Any]) -> None:
 
     configure(options)
     use_run_directory(options.get(RUN_DIRECTORY))
+    from sre.live.environment import configure as configure_live
+
+    if RUN_DIRECTORY not in options and options.get("live_kubeconfig"):
+        from itbench.errors import UsageError
+
+        # eval reads the trials' verdicts; a Ray worker (configured without the run directory)
+        # would share the cluster with other nodes' trials, without the run's common lock
+        raise UsageError(
+            "--kubeconfig (live mode) runs in sre run with the local executor only "
+            "(sre eval reads the trials' verdicts)"
+        )
+    configure_live(options, options.get(RUN_DIRECTORY))
+    # the live mode's MTTR is in wall seconds: the results document says which the run measured
+    record("cluster", "live" if options.get("live_kubeconfig") else None)
     # the ablation is part of what a run measured: its results document says what was hidden
     record("hide", sorted(options.get("hide") or ()))
     record("task", str(options.get("sre_task") or "diagnose"))

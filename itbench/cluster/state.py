@@ -543,7 +543,8 @@ class ClusterState:
             if current is None:
                 raise ClusterError(404, "NotFound", f'{rtype.plural} "{name}" not found')
             self._write(rtype, key, None)
-            if self.reconciler is not None and key[:2] == ("", "namespaces"):
+            if key[:2] == ("", "namespaces"):
+                # the namespace controller empties a deleted namespace, reconciler or not
                 self._empty_namespace(name, declared)
             self._reacted("delete", key, current, None)
             return current

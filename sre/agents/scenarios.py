@@ -188,9 +188,10 @@ def _load_scenarios(spec: str | None) -> list[Scenario]:
     from sre.judge.hooks import task
 
     if task() == "mitigate":
+        from sre.live.environment import injectable_only
         from sre.twin.suite import load_mitigation_scenarios
 
-        return load_mitigation_scenarios(spec, _run_directory())
+        return injectable_only(load_mitigation_scenarios(spec, _run_directory()))
     if spec is not None:
         path = Path(spec)
         if not path.exists():

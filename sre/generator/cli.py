@@ -34,8 +34,21 @@ from sre.generator.snapshot import generate_incidents
 )
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), required=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option(
+    "--emit-manifests",
+    "manifests_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="Also write each incident's fault as what a real cluster is given (DIR/<incident>/: "
+    "baseline.yaml, inject.yaml, patch-*.json, injection.json), as live mode injects it.",
+)
 def generate(
-    fault_type: str | None, count: int, seed: int, size: str, out_dir: Path, fmt: str
+    fault_type: str | None,
+    count: int,
+    seed: int,
+    size: str,
+    out_dir: Path,
+    fmt: str,
+    manifests_dir: Path | None,
 ) -> int:
     """Generate SRE incidents (OpenTelemetry demo) with ground truth; prints their folders.
 
@@ -58,6 +71,8 @@ def generate(
     else:
         for w in written:
             click.echo(str(w.path))
+    if manifests_dir is not None:
+        _emit_manifests(written, manifests_dir)
     for w in written:
         print(
             f"{w.path.name}: {w.fault_type} on {w.target}, fault at {w.fault_time:%H:%M:%S}, "
@@ -65,3 +80,16 @@ def generate(
             file=sys.stderr,
         )
     return ExitCode.OK
+
+
+def _emit_manifests(written: list, folder: Path) -> None:
+    from itbench.errors import UsageError
+    from sre.live.injection import render_injection, write_manifests
+
+    for w in written:
+        try:
+            injection = render_injection(w.fault_type, w.seed, w.target)
+        except UsageError as exc:
+            print(f"{w.path.name}: no manifests: {exc}", file=sys.stderr)
+            continue
+        write_manifests(injection, folder / w.path.name)

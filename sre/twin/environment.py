@@ -17,5 +17,9 @@ def trial_environment(scenario: Scenario, workspace: Path) -> Iterator[Mapping[s
     if not isinstance(truth, MitigationTruth):
         yield {}
         return
-    with mitigation_environment(truth, workspace) as env:
+    from sre.live.environment import live_environment, live_settings
+
+    # live mode (--kubeconfig): the incident injected into a real cluster instead of the twin's
+    environment = live_environment if live_settings() is not None else mitigation_environment
+    with environment(truth, workspace) as env:
         yield env

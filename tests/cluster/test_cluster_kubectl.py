@@ -247,3 +247,22 @@ def test_malformed_manifests_name_file_and_document(tmp_path):
         and "a.yaml: not valid YAML" in proc.stderr
         and "Traceback" not in proc.stderr
     )
+
+
+def test_deleting_a_namespace_deletes_what_it_holds(tmp_path):
+    """As Kubernetes' namespace controller does: the Deployment of a deleted namespace is gone
+    too, and so are its Pods (without a reconciler, which used to be the only case emptying it)."""
+    manifests = tmp_path / "ns.yaml"
+    manifests.write_text(
+        "apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n---\n"
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\n"
+        "spec:\n  replicas: 1\n  selector: {matchLabels: {app: web}}\n"
+        "  template:\n    metadata: {labels: {app: web}}\n"
+        "    spec: {containers: [{name: web, image: nginx}]}\n"
+    )
+    with start_cluster(manifests, kubeconfig=tmp_path / "kubeconfig") as running:
+        kubectl(running, tmp_path, "delete", "namespace", "shop")
+        left = kubectl(running, tmp_path, "get", "deployments,pods", "-n", "shop", "-o", "json")
+        assert json.loads(left.stdout)["items"] == []
+        gone = kubectl(running, tmp_path, "get", "namespace", "shop", check=False)
+        assert gone.returncode != 0 and "NotFound" in gone.stderr

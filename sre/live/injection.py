@@ -1,0 +1,229 @@
+"""A generated fault as what a real cluster is given: the objects it creates (Chaos Mesh
+experiments, a NetworkPolicy, a ResourceQuota) and JSON patches of the objects it changes,
+computed from the generator's own before/after pair, so the live run injects exactly the change
+the offline twin simulates.
+
+Patches touch only the fields the fault changed (an image, a port, a flag), so a real
+installation's other fields (its own image tags, env, resources) stay as they were; the clean-up
+restores each patched object as the cluster held it before the injection, not the generator's
+idea of it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from itbench.errors import UsageError
+from itbench.fsutil import atomic_write_text
+from sre.generator.model import ObjectRef
+
+#: kinds whose state belongs to a controller, not to the API: no write reproduces the fault
+NOT_INJECTABLE = {
+    "Node": "a node's DiskPressure condition is reported by its kubelet; fill the node's disk "
+    "instead (no API write reproduces it)",
+}
+#: fields the API server manages: never part of a patch
+_SERVER_FIELDS = ("status",)
+_SERVER_METADATA = ("uid", "resourceVersion", "generation", "creationTimestamp", "managedFields",
+                    "selfLink")  # fmt: skip
+_SERVER_ANNOTATIONS = ("deployment.kubernetes.io/revision",
+                       "kubectl.kubernetes.io/last-applied-configuration")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PatchStep:
+    """One object the fault changes: the JSON patch that makes the change, and the value each
+    patched path holds once injected (how the clean-up and the health check recognise it)."""
+
+    ref: ObjectRef
+    resource: str
+    ops: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class CreateStep:
+    ref: ObjectRef
+    resource: str
+    body: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Injection:
+    fault_type: str
+    seed: int
+    target: str
+    namespace: str
+    root: ObjectRef
+    creates: tuple[CreateStep, ...]
+    patches: tuple[PatchStep, ...]
+    #: the demo's objects before the fault (what the injection assumes the cluster runs)
+    baseline: tuple[dict[str, Any], ...]
+
+    def injected_values(self, ref: ObjectRef) -> dict[str, Any]:
+        """path -> value the fault sets on ``ref`` (empty for an object it does not patch)."""
+        for step in self.patches:
+            if step.ref == ref:
+                return {op["path"]: op.get("value") for op in step.ops if op["op"] != "remove"}
+        return {}
+
+    def created(self, ref: ObjectRef) -> CreateStep | None:
+        return next((c for c in self.creates if c.ref == ref), None)
+
+
+def resource_name(kind: str) -> str:
+    """kubectl's resource argument for ``kind`` (full group for Chaos Mesh, to avoid clashes)."""
+    from sre.cluster import CHAOS_KINDS
+
+    if kind in CHAOS_KINDS:
+        return f"{kind.lower()}.chaos-mesh.org"
+    return {"NetworkPolicy": "networkpolicies.networking.k8s.io"}.get(kind, kind.lower())
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _spec_part(obj: dict[str, Any]) -> dict[str, Any]:
+    """The object without what the API server writes (status, bookkeeping metadata)."""
+    part = {k: copy.deepcopy(v) for k, v in obj.items() if k not in _SERVER_FIELDS}
+    meta = part.get("metadata") or {}
+    for key in _SERVER_METADATA:
+        meta.pop(key, None)
+    annotations = meta.get("annotations")
+    if isinstance(annotations, dict):
+        for key in _SERVER_ANNOTATIONS:
+            annotations.pop(key, None)
+        if not annotations:
+            meta.pop("annotations")
+    return part
+
+
+def restorable(obj: dict[str, Any]) -> dict[str, Any]:
+    """The object as read from the cluster, fit to be written back (``kubectl replace`` or
+    ``create``): without status and the server's bookkeeping, with every annotation kept (a
+    ``last-applied-configuration`` dropped would change the next ``kubectl apply``)."""
+    body = {k: copy.deepcopy(v) for k, v in obj.items() if k not in _SERVER_FIELDS}
+    meta = body.get("metadata") or {}
+    for key in _SERVER_METADATA:
+        meta.pop(key, None)
+    return body
+
+
+def json_patch_ops(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
+    """RFC 6902 operations turning ``before`` into ``after`` at the finest level both share (a
+    list of the same length is walked item by item, so one container's image is one op)."""
+    if isinstance(before, dict) and isinstance(after, dict):
+        ops: list[dict[str, Any]] = []
+        for key in before:
+            if key not in after:
+                ops.append({"op": "remove", "path": f"{path}/{_escape(key)}"})
+        for key, value in after.items():
+            sub = f"{path}/{_escape(key)}"
+            if key not in before:
+                ops.append({"op": "add", "path": sub, "value": value})
+            else:
+                ops += json_patch_ops(before[key], value, sub)
+        return ops
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        return [op for i, (b, a) in enumerate(zip(before, after, strict=True)) for op in
+                json_patch_ops(b, a, f"{path}/{i}")]  # fmt: skip
+    if before == after:
+        return []
+    return [{"op": "replace", "path": path, "value": after}]
+
+
+def render_injection(fault_type: str, seed: int, target: str | None = None) -> Injection:
+    """The injection of the incident the generator writes for (fault type, seed, target); a clear
+    error for a fault no write through the API can reproduce."""
+    from sre.generator import objects as k8s
+    from sre.generator.snapshot import build_incident
+    from sre.generator.topology import OTEL_DEMO
+
+    incident, deployments, services = build_incident(fault_type, seed, "SMALL", target=target)
+    plan = incident.plan
+    ns = incident.namespace
+    creates: list[CreateStep] = []
+    patches: list[PatchStep] = []
+    for change in plan.changes:
+        kind = change.ref.kind
+        if kind in NOT_INJECTABLE:
+            raise UsageError(
+                f"fault type {fault_type}: cannot be injected on a live cluster: "
+                f"{NOT_INJECTABLE[kind]}"
+            )
+        if change.before is None:
+            creates.append(CreateStep(change.ref, resource_name(kind), _spec_part(change.after)))
+        else:
+            ops = json_patch_ops(_spec_part(change.before), _spec_part(change.after))
+            patches.append(PatchStep(change.ref, resource_name(kind), tuple(ops)))
+    namespaces = sorted({ns} | {c.ref.namespace for c in creates if c.ref.namespace})
+    baseline: list[dict[str, Any]] = [
+        {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": n}} for n in namespaces
+    ]
+    for svc in OTEL_DEMO.services:
+        baseline += [_spec_part(deployments[svc.name]), _spec_part(services[svc.name])]
+    baseline.append(k8s.flagd_configmap(ns))
+    return Injection(
+        fault_type=fault_type,
+        seed=seed,
+        target=plan.target.name,
+        namespace=ns,
+        root=plan.root,
+        creates=tuple(creates),
+        patches=tuple(patches),
+        baseline=tuple(baseline),
+    )
+
+
+def _where(ref: ObjectRef) -> str:
+    return f"{ref.kind.lower()}-{ref.name}"
+
+
+def write_manifests(injection: Injection, folder: Path) -> list[Path]:
+    """The injection as files a person (or a CI job) can apply by hand:
+
+    - ``baseline.yaml``: the demo's objects the fault assumes (``itbench cluster serve`` it to
+      rehearse),
+    - ``inject.yaml``: the objects the fault creates (``kubectl create -f``),
+    - ``patch-<kind>-<name>.json``: each change (``kubectl patch --type=json --patch-file``),
+    - ``injection.json``: all of it, with the fault's root object, machine-readable.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+
+    def put(name: str, text: str) -> None:
+        atomic_write_text(folder / name, text)
+        written.append(folder / name)
+
+    put("baseline.yaml", yaml.safe_dump_all(injection.baseline, sort_keys=False))
+    if injection.creates:
+        put("inject.yaml", yaml.safe_dump_all([c.body for c in injection.creates], sort_keys=False))
+    for step in injection.patches:
+        put(f"patch-{_where(step.ref)}.json", json.dumps(list(step.ops), indent=2) + "\n")
+    doc = {
+        "fault_type": injection.fault_type,
+        "seed": injection.seed,
+        "target": injection.target,
+        "namespace": injection.namespace,
+        "root": _ref_doc(injection.root),
+        "create": [
+            {"ref": _ref_doc(c.ref), "resource": c.resource, "body": c.body}
+            for c in injection.creates
+        ],  # fmt: skip
+        "patch": [
+            {"ref": _ref_doc(p.ref), "resource": p.resource, "ops": list(p.ops)}
+            for p in injection.patches
+        ],  # fmt: skip
+    }
+    put("injection.json", json.dumps(doc, indent=2) + "\n")
+    return written
+
+
+def _ref_doc(ref: ObjectRef) -> dict[str, str]:
+    return {"kind": ref.kind, "name": ref.name, "namespace": ref.namespace}

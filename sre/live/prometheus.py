@@ -1,0 +1,66 @@
+"""Prometheus' alerts through its HTTP API (``GET /api/v1/alerts``), as the recovery watcher
+reads them; an alert is known by its name and the labels that outlive a pod (namespace, service,
+deployment...), so an alert of a replaced pod is still the same alert."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+
+from itbench.errors import InputError, UsageError
+
+#: labels that name what an alert is about across pod replacements
+STABLE_LABELS = ("alertname", "namespace", "service", "service_name", "deployment", "job",
+                 "configmap", "node")  # fmt: skip
+TIMEOUT_S = 10.0
+
+
+def alert_key(labels: dict[str, str]) -> str:
+    parts = [labels.get("alertname", "?")]
+    parts += [f"{k}={labels[k]}" for k in STABLE_LABELS[1:] if labels.get(k)]
+    return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Prometheus:
+    url: str
+
+    def alerts(self) -> dict[str, str]:
+        """key -> state of every alert Prometheus holds (firing or pending)."""
+        endpoint = self.url.rstrip("/") + "/api/v1/alerts"
+        try:
+            with urllib.request.urlopen(endpoint, timeout=TIMEOUT_S) as answer:  # noqa: S310
+                doc = json.loads(answer.read().decode("utf-8"))
+        except (urllib.error.URLError, OSError, TimeoutError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise InputError(f"Prometheus {endpoint}: {reason}") from None
+        except ValueError as exc:
+            raise InputError(f"Prometheus {endpoint}: not JSON ({exc})") from None
+        try:
+            if doc.get("status") != "success":
+                raise InputError(f"Prometheus {endpoint}: status {doc.get('status')!r}: "
+                                 f"{doc.get('error', '')}")  # fmt: skip
+            found: dict[str, str] = {}
+            for alert in doc["data"]["alerts"]:
+                key = alert_key(dict(alert.get("labels") or {}))
+                state = str(alert.get("state", "firing"))
+                # one alert over several pods: firing wins over pending
+                if found.get(key) != "firing":
+                    found[key] = state
+            return found
+        except (KeyError, TypeError, AttributeError):
+            raise InputError(
+                f"Prometheus {endpoint}: not an alerts answer (expected data.alerts[])"
+            ) from None
+
+
+def check_prometheus(url: str) -> dict[str, str]:
+    """The alerts Prometheus holds now; a usage error naming the URL when it does not answer."""
+    if not url.startswith(("http://", "https://")):
+        raise UsageError(f"--prometheus {url}: expected an http:// or https:// URL")
+    try:
+        return Prometheus(url).alerts()
+    except InputError as exc:
+        raise UsageError(f"--prometheus: {exc}; no trial was started") from None

@@ -1,0 +1,663 @@
+"""Live mode (``itbench sre run --task mitigate --kubeconfig FILE --prometheus URL``) against real
+parts: ``itbench cluster serve`` as a separate process holding the demo's objects, a Prometheus
+on 127.0.0.1 written here whose alerts follow the cluster's state (firing while the fault is in
+place, resolved once it is repaired), and real kubectl. Intervals are a fraction of a second so
+the recovery watcher's two consecutive passes take well under a second."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import itbench_executable, run_cli
+
+from itbench.errors import UsageError
+from sre.generator.faults import FAULT_TYPES
+from sre.generator.snapshot import write_incident
+from sre.live.environment import LiveSettings, LiveTrial
+from sre.live.injection import render_injection
+from sre.live.janitor import clean_up
+from sre.live.kube import LiveKubectl
+from sre.live.watch import Check, LiveBlastRadius, pointer_value, verdict, watch
+from sre.twin.suite import write_recipe
+
+pytestmark = [
+    pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent"),
+]
+needs_bwrap = pytest.mark.skipif(
+    shutil.which("bwrap") is None, reason="bubblewrap is absent: command agents refuse to run"
+)
+
+IMAGE_FAULT = ("nonexistent-image", 41)
+POLICY_FAULT = ("network-policy", 42)
+FAST = ["--recovery-interval", "0.2", "--recovery-timeout", "2", "--fault-timeout", "5"]
+
+
+# -- the real parts -------------------------------------------------------------------------------
+def _baseline(tmp: Path) -> Path:
+    """The demo's objects, and the namespace Chaos Mesh experiments live in."""
+    objects = list(render_injection("network-delay", 1).baseline)
+    path = tmp / "baseline.yaml"
+    path.write_text(yaml.safe_dump_all(objects), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[Path]:
+    """``itbench cluster serve`` of the demo's objects, its kubeconfig."""
+    kubeconfig = tmp_path / "cluster" / "kubeconfig.yaml"
+    kubeconfig.parent.mkdir()
+    proc = subprocess.Popen(
+        [itbench_executable(), "cluster", "serve", str(_baseline(kubeconfig.parent)),
+         "--kubeconfig", str(kubeconfig)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        assert line.strip() == str(kubeconfig), proc.stderr.read() if proc.stderr else line
+        yield kubeconfig
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def _kubectl(kubeconfig: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "KUBECONFIG": str(kubeconfig)}
+    return subprocess.run(["kubectl", *args], capture_output=True, text=True, env=env, timeout=60)
+
+
+def _get(kubeconfig: Path, *args: str) -> dict | None:
+    done = _kubectl(kubeconfig, "get", *args, "-o", "json")
+    return json.loads(done.stdout) if done.returncode == 0 else None
+
+
+class FakePrometheus:
+    """``GET /api/v1/alerts`` answered from ``rules(kubeconfig)``: the alerts a real Prometheus
+    would hold for the cluster's present state. ``Watchdog`` always fires (it was firing before
+    any fault: never the fault's, never new)."""
+
+    def __init__(self, rules: Callable[[], list[dict]]) -> None:
+        self.rules = rules
+        self.requests = 0
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802
+                outer.requests += 1
+                if self.path != "/api/v1/alerts":
+                    self.send_error(404)
+                    return
+                alerts = [{"labels": {"alertname": "Watchdog"}, "state": "firing"}]
+                alerts += outer.rules()
+                body = json.dumps({"status": "success", "data": {"alerts": alerts}}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def _image_rules(kubeconfig: Path, target: str) -> Callable[[], list[dict]]:
+    """KubePodNotReady while the target runs an image that does not exist (its pods gone, as
+    after a namespace deletion, raise nothing)."""
+
+    def rules() -> list[dict]:
+        dep = _get(kubeconfig, "deployment", target, "-n", "otel-demo")
+        if dep and dep["spec"]["template"]["spec"]["containers"][0]["image"].endswith("-missing"):
+            labels = {"alertname": "KubePodNotReady", "namespace": "otel-demo",
+                      "deployment": target, "pod": f"{target}-abc"}  # fmt: skip
+            return [{"labels": labels, "state": "firing"}]
+        return []
+
+    return rules
+
+
+def _policy_rules(kubeconfig: Path, target: str, policy: str) -> Callable[[], list[dict]]:
+    def rules() -> list[dict]:
+        if _get(kubeconfig, "networkpolicy", policy, "-n", "otel-demo") is not None:
+            labels = {"alertname": "RequestErrorRate", "service_name": target}
+            return [{"labels": labels, "state": "firing"}]
+        return []
+
+    return rules
+
+
+@pytest.fixture
+def prometheus() -> Iterator[Callable[[Callable[[], list[dict]]], FakePrometheus]]:
+    started: list[FakePrometheus] = []
+
+    def start(rules: Callable[[], list[dict]]) -> FakePrometheus:
+        started.append(FakePrometheus(rules))
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.close()
+
+
+def _scenario(root: Path, fault: str, seed: int) -> Path:
+    folder = root / f"Scenario-{fault}"
+    write_incident(folder, fault, seed)
+    write_recipe(folder, fault, seed)
+    return folder
+
+
+def _run(args: list[str], out: Path, timeout: float = 180) -> subprocess.CompletedProcess[str]:
+    return run_cli(["sre", "run", "--task", "mitigate", "--output", str(out), *args],
+                   timeout=timeout)  # fmt: skip
+
+
+def _evaluation(out: Path) -> dict:
+    (path,) = sorted(out.glob("*/1/evaluation.json"))
+    return json.loads(path.read_text())
+
+
+# -- end to end through the CLI -------------------------------------------------------------------
+def test_baseline_repairs_the_live_cluster(cluster: Path, prometheus, tmp_path: Path) -> None:
+    fault, seed = POLICY_FAULT
+    injection = render_injection(fault, seed)
+    policy = injection.root.name
+    prom = prometheus(_policy_rules(cluster, injection.target, policy))
+    scenario = _scenario(tmp_path, fault, seed)
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(scenario), "--agent", "baseline", "--kubeconfig",
+                 str(cluster), "--prometheus", prom.url, *FAST], out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    e = _evaluation(out)
+    assert e["error"] is None, e
+    assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
+    assert e["scores"]["strict_mitigation_pass"] == 1.0, e["details"]
+    assert e["scores"]["mttr_wall_s"] >= 0
+    details = e["details"]
+    assert details["mode"] == "live"
+    assert details["fault_alerts"] == [f"RequestErrorRate service_name={injection.target}"]
+    # two consecutive passing checks ended the watch at once
+    assert [c["passed"] for c in details["checks"]] == [True, True]
+    assert details["blast"] == {"objects_changed": [], "services_made_unhealthy": [],
+                                "pods_restarted_for_nothing": []}  # fmt: skip
+    assert details["cleanup"]["complete"] is True
+    assert details["cleanup"]["deleted"] == [f"networkpolicies.networking.k8s.io/{policy}"]
+    # Table 4's MTTR is the live run's wall seconds, and the note says so
+    overall = next(line for line in proc.stdout.splitlines() if line.startswith("overall"))
+    assert overall.split()[-2:] == ["100.00", f"{e['scores']['mttr_wall_s']:.2f}"]
+    assert "MTTR in wall seconds on a live cluster" in proc.stdout
+    assert _get(cluster, "networkpolicy", policy, "-n", "otel-demo") is None
+    # the agent's copy of the credentials does not outlive the trial
+    assert not (out / scenario.name.removeprefix("Scenario-") / "1" / "kubeconfig.yaml").exists()
+
+
+@needs_bwrap
+def test_command_agent_fixing_the_image_passes(cluster: Path, prometheus, tmp_path: Path) -> None:
+    fault, seed = IMAGE_FAULT
+    injection = render_injection(fault, seed)
+    target = injection.target
+    released = _get(cluster, "deployment", target, "-n", "otel-demo")
+    image = released["spec"]["template"]["spec"]["containers"][0]["image"]
+    prom = prometheus(_image_rules(cluster, target))
+    scenario = _scenario(tmp_path, fault, seed)
+    command = f"kubectl -n otel-demo set image deployment/{target} {target}={image}"
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(scenario), "--agent-cmd", command, "--kubeconfig",
+                 str(cluster), "--prometheus", prom.url, *FAST], out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    e = _evaluation(out)
+    assert e["error"] is None, e
+    assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
+    assert e["details"]["fault_alerts"] == [
+        f"KubePodNotReady namespace=otel-demo deployment={target}"
+    ]
+    assert e["details"]["cleanup"]["restored"] == [f"deployment/{target}"]
+
+
+@needs_bwrap
+def test_agent_doing_nothing_fails_after_the_timeout_and_is_cleaned_up(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    fault, seed = IMAGE_FAULT
+    injection = render_injection(fault, seed)
+    target = injection.target
+    before = _get(cluster, "deployment", target, "-n", "otel-demo")
+    prom = prometheus(_image_rules(cluster, target))
+    out = tmp_path / "out"
+    started = time.monotonic()
+    proc = _run(["--scenarios", str(_scenario(tmp_path, fault, seed)), "--agent-cmd", "true",
+                 "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST], out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    e = _evaluation(out)
+    assert e["error"] is None, e
+    assert e["scores"]["mitigation_pass"] == 0.0
+    assert e["scores"]["strict_mitigation_pass"] == 0.0
+    assert "mttr_wall_s" not in e["scores"]
+    details = e["details"]
+    assert details["still_firing"] == [f"KubePodNotReady namespace=otel-demo deployment={target}"]
+    assert "still holds the fault's change" in details["root_problem"]
+    # watched until the 2 s timeout (checks 0.2 s apart, each a kubectl and an HTTP read), none
+    # passing
+    assert len(details["checks"]) >= 3 and not any(c["passed"] for c in details["checks"])
+    assert details["checks"][-1]["at_s"] >= 1.5
+    assert time.monotonic() - started < 120
+    # the clean-up put the Deployment back as the cluster held it before the injection
+    after = _get(cluster, "deployment", target, "-n", "otel-demo")
+    assert after["spec"]["template"] == before["spec"]["template"]
+    assert details["cleanup"] == {"deleted": [], "restored": [f"deployment/{target}"],
+                                  "errors": [], "complete": True, "by": "trial"}  # fmt: skip
+
+
+@needs_bwrap
+def test_agent_deleting_the_namespace_is_a_recorded_failure(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    fault, seed = IMAGE_FAULT
+    injection = render_injection(fault, seed)
+    prom = prometheus(_image_rules(cluster, injection.target))
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, fault, seed)), "--agent-cmd",
+                 "kubectl delete namespace otel-demo", "--kubeconfig", str(cluster),
+                 "--prometheus", prom.url, *FAST], out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    e = _evaluation(out)
+    assert e["error"] is None, e
+    # the alert is gone with the pods, but the service is not repaired: no pass
+    assert e["details"]["still_firing"] == []
+    assert e["details"]["target_serving"] is False
+    assert e["scores"]["mitigation_pass"] == 0.0
+    changed = e["details"]["blast"]["objects_changed"]
+    assert "Namespace otel-demo deleted" in changed
+    assert "Deployment otel-demo/frontend deleted" in changed
+    assert "Service otel-demo/frontend deleted" in changed
+    assert e["scores"]["blast_objects_changed"] == len(changed)
+    assert any("(gone)" in p for p in e["details"]["blast"]["pods_restarted_for_nothing"])
+    unhealthy = e["details"]["blast"]["services_made_unhealthy"]
+    assert "frontend" in unhealthy and injection.target not in unhealthy
+
+
+# -- bad input: clear errors before any trial -----------------------------------------------------
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_kubeconfig_pointing_nowhere_is_a_usage_error(tmp_path: Path) -> None:
+    kubeconfig = tmp_path / "nowhere.yaml"
+    port = _closed_port()
+    kubeconfig.write_text(yaml.safe_dump({
+        "apiVersion": "v1", "kind": "Config", "current-context": "x",
+        "clusters": [{"name": "x", "cluster": {"server": f"http://127.0.0.1:{port}"}}],
+        "users": [{"name": "x", "user": {"token": "t"}}],
+        "contexts": [{"name": "x", "context": {"cluster": "x", "user": "x"}}],
+    }))  # fmt: skip
+    out = tmp_path / "out"
+    started = time.monotonic()
+    proc = _run(["--scenarios", str(_scenario(tmp_path, *IMAGE_FAULT)), "--kubeconfig",
+                 str(kubeconfig)], out, timeout=60)  # fmt: skip
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert f"--kubeconfig {kubeconfig}" in proc.stderr
+    assert f"127.0.0.1:{port} does not answer" in proc.stderr
+    assert "no trial was started" in proc.stderr
+    assert not list(out.glob("*/1/evaluation.json"))
+    assert time.monotonic() - started < 40
+
+
+def test_missing_kubeconfig_and_prometheus_unreachable_are_usage_errors(
+    cluster: Path, tmp_path: Path
+) -> None:
+    scenario = _scenario(tmp_path, *IMAGE_FAULT)
+    proc = _run(["--scenarios", str(scenario), "--kubeconfig", str(tmp_path / "absent.yaml")],
+                tmp_path / "o1", timeout=60)  # fmt: skip
+    assert proc.returncode == 2 and "absent.yaml: no such file" in proc.stderr, proc.stderr
+    url = f"http://127.0.0.1:{_closed_port()}"
+    proc = _run(["--scenarios", str(scenario), "--kubeconfig", str(cluster), "--prometheus", url],
+                tmp_path / "o2", timeout=60)  # fmt: skip
+    assert proc.returncode == 2, proc.stderr
+    assert f"--prometheus: Prometheus {url}/api/v1/alerts" in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert not list((tmp_path / "o2").glob("*/1/evaluation.json"))
+
+
+def test_scenario_without_a_fault_entry_is_a_usage_error(cluster: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "Scenario-recorded"
+    write_incident(folder, *IMAGE_FAULT)  # a snapshot, no mitigation.json
+    proc = _run(["--scenarios", str(folder), "--kubeconfig", str(cluster)], tmp_path / "o")
+    assert proc.returncode == 2, proc.stderr
+    assert "no mitigation.json" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_kubeconfig_needs_the_mitigation_task(cluster: Path, tmp_path: Path) -> None:
+    proc = run_cli(["sre", "run", "--kubeconfig", str(cluster), "--output", str(tmp_path)])
+    assert proc.returncode == 2
+    assert "--kubeconfig (live mode) needs --task mitigate" in proc.stderr
+    proc = run_cli(["sre", "eval", "--task", "mitigate", "--kubeconfig", str(cluster),
+                    "--ground-truth", str(tmp_path), "--outputs", str(tmp_path)])  # fmt: skip
+    assert proc.returncode == 2
+    assert "runs in sre run with the local executor only" in proc.stderr
+
+
+# -- the injection itself, every fault type, through real kubectl ---------------------------------
+def test_every_injectable_fault_goes_in_and_comes_out(cluster: Path, tmp_path: Path) -> None:
+    """Each fault's injection applied to the served demo: the patched fields hold the generator's
+    faulty values, the created object exists; the clean-up brings back what was there."""
+    home = tmp_path / "home"
+    kubectl = LiveKubectl(cluster, home)
+    settings = LiveSettings(cluster, None, 0.1, 0.1, 0.1, tmp_path)
+    for fault in sorted(FAULT_TYPES):
+        if fault == "node-disk-pressure":
+            with pytest.raises(UsageError, match="kubelet"):
+                render_injection(fault, 7)
+            continue
+        injection = render_injection(fault, 7)
+        assert injection.creates or injection.patches, fault
+        trial = LiveTrial(settings, injection, tmp_path / fault)
+        saved = {p.ref: kubectl.get(p.resource, p.ref.name, p.ref.namespace)
+                 for p in injection.patches}  # fmt: skip
+        trial.preflight()
+        trial.inject()
+        for step in injection.patches:
+            live = kubectl.get(step.resource, step.ref.name, step.ref.namespace)
+            for path, value in injection.injected_values(step.ref).items():
+                assert pointer_value(live, path) == value, (fault, path)
+        for step in injection.creates:
+            live = kubectl.get(step.resource, step.ref.name, step.ref.namespace)
+            assert live is not None and live["spec"] == step.body["spec"], fault
+        record = clean_up(trial.cleanup_plan())
+        assert record.errors == [], (fault, record.errors)
+        for step in injection.creates:
+            assert kubectl.get(step.resource, step.ref.name, step.ref.namespace) is None, fault
+        for step in injection.patches:
+            live = kubectl.get(step.resource, step.ref.name, step.ref.namespace)
+            assert (
+                live["spec" if "spec" in live else "data"]
+                == saved[step.ref]["spec" if "spec" in live else "data"]
+            ), fault
+
+
+def test_generate_emits_the_injection_as_manifests(tmp_path: Path) -> None:
+    proc = run_cli(["sre", "generate", "--fault", "network-delay", "--seed", "5", "--out",
+                    str(tmp_path / "inc"), "--emit-manifests", str(tmp_path / "m")])  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (folder,) = (tmp_path / "m").iterdir()
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "baseline.yaml", "inject.yaml", "injection.json"
+    ]  # fmt: skip
+    (chaos,) = yaml.safe_load_all((folder / "inject.yaml").read_text())
+    assert chaos["kind"] == "NetworkChaos" and chaos["spec"]["action"] == "delay"
+    doc = json.loads((folder / "injection.json").read_text())
+    assert doc["root"] == {"kind": "NetworkChaos", "name": chaos["metadata"]["name"],
+                           "namespace": "chaos-mesh"}  # fmt: skip
+
+
+# -- Ctrl-C ---------------------------------------------------------------------------------------
+@needs_bwrap
+def test_interrupted_run_still_cleans_up(cluster: Path, prometheus, tmp_path: Path) -> None:
+    fault, seed = IMAGE_FAULT
+    injection = render_injection(fault, seed)
+    target = injection.target
+    before = _get(cluster, "deployment", target, "-n", "otel-demo")
+    prom = prometheus(_image_rules(cluster, target))
+    out = tmp_path / "out"
+    proc = subprocess.Popen(
+        [itbench_executable(), "sre", "run", "--task", "mitigate", "--output", str(out),
+         "--scenarios", str(_scenario(tmp_path, fault, seed)), "--agent-cmd", "sleep 60",
+         "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            dep = _get(cluster, "deployment", target, "-n", "otel-demo")
+            if dep["spec"]["template"]["spec"]["containers"][0]["image"].endswith("-missing"):
+                break
+            time.sleep(0.2)
+        else:
+            pytest.fail("the fault was never injected")
+        time.sleep(1.0)  # the agent is running
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
+        _, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    assert "Traceback" not in stderr, stderr
+    # the runner killed the trial's worker: its janitor, in a session of its own, cleans up
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        after = _get(cluster, "deployment", target, "-n", "otel-demo")
+        if after["spec"]["template"] == before["spec"]["template"]:
+            break
+        time.sleep(0.2)
+    else:
+        pytest.fail("the injected fault was left in the cluster")
+    deadline = time.monotonic() + 30
+    while not (found := list(out.glob("*/1/.itbench/mitigation.json"))):
+        assert time.monotonic() < deadline, "the janitor recorded nothing"
+        time.sleep(0.1)
+    details = json.loads(found[0].read_text())["details"]
+    assert details["cleanup"] == {"deleted": [], "restored": [f"deployment/{target}"],
+                                  "errors": [], "complete": True, "by": "janitor"}  # fmt: skip
+    assert "before its clean-up" in details["error"]
+    # the agent's copy of the credentials went with it
+    assert not list(out.glob("*/1/kubeconfig.yaml"))
+
+
+# -- the watcher's rule ---------------------------------------------------------------------------
+def _check(passed: bool, at: float) -> Check:
+    return Check(at, () if passed else ("A",), (), True, "", ())
+
+
+@pytest.mark.parametrize(
+    ("sequence", "checks_made", "cleared", "mttr"),
+    [
+        ([True, True], 2, True, 0.0),
+        ([True, False, True, True], 4, True, 2.0),  # a relapse restarts the count
+        ([False, True, False, True, False, True], 6, False, None),  # never two in a row
+        ([False] * 20, 6, False, None),  # the timeout ends it: 5 intervals of 1 s
+    ],
+)
+def test_two_consecutive_passing_checks(sequence, checks_made, cleared, mttr) -> None:
+    clock = {"t": 0.0}
+    answers = iter(sequence)
+
+    def check() -> Check:
+        return _check(next(answers), clock["t"])
+
+    def sleep(s: float) -> None:
+        clock["t"] += s
+
+    checks = watch(check, interval_s=1.0, timeout_s=5.0, sleep=sleep, clock=lambda: clock["t"])
+    assert len(checks) == checks_made
+    result = verdict(("A",), checks, LiveBlastRadius((), (), ()))
+    assert result.mitigation_pass is cleared
+    assert result.mttr_wall_s == mttr
+
+
+# -- the llm agent's guarded kubectl tool is bound to the live cluster ----------------------------
+def test_llm_agent_repairs_the_live_cluster_through_its_kubectl_tool(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    import sys
+
+    from conftest import REPO
+
+    sys.path.insert(0, str(REPO / "tests" / "core"))
+    from fake_openai import ScriptedServer, Step, chat_reply
+
+    fault, seed = POLICY_FAULT
+    injection = render_injection(fault, seed)
+    policy = injection.root.name
+    prom = prometheus(_policy_rules(cluster, injection.target, policy))
+
+    def call(args: list[str]) -> Step:
+        payload = json.dumps({"args": args})
+        return Step(chat_reply(tool_calls=[{"name": "kubectl", "arguments": payload}]))
+
+    steps = [
+        # another cluster is refused: the tool talks to the trial's context only
+        call(["--server", "https://prod.example:6443", "get", "pods"]),
+        call(["-n", "otel-demo", "delete", "networkpolicy", policy]),
+        Step(chat_reply("deleted the NetworkPolicy that blocked every port")),
+    ]
+    env = {"OPENAI_API_KEY": "sk-sre-test-abcdef123456", "PATH": os.environ["PATH"],
+           "HOME": str(tmp_path)}  # fmt: skip
+    with ScriptedServer(steps) as server:
+        proc = run_cli(
+            ["sre", "run", "--task", "mitigate", "--scenarios", str(_scenario(tmp_path, fault,
+             seed)), "--agent", "llm", "--model", "openai/scripted", "--api-base",
+             server.api_base, "--reflection-rounds", "0", "--output", str(tmp_path / "run"),
+             "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST],
+            env=env, timeout=300,
+        )  # fmt: skip
+    assert proc.returncode in (0, 1), proc.stderr
+    e = _evaluation(tmp_path / "run")
+    assert e["error"] is None, e
+    assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
+    # the last request carries the whole conversation
+    tool_results = [m for m in server.requests[-1]["messages"] if m.get("role") == "tool"]
+    assert "not allowed" in tool_results[0]["content"]
+    assert f'networkpolicy.networking.k8s.io \\"{policy}\\" deleted' in tool_results[1]["content"]
+
+
+# -- failures inside a trial: recorded, cleaned up ------------------------------------------------
+def test_fault_that_raises_no_alert_is_a_recorded_error_and_cleaned_up(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    fault, seed = IMAGE_FAULT
+    target = render_injection(fault, seed).target
+    before = _get(cluster, "deployment", target, "-n", "otel-demo")
+    prom = prometheus(lambda: [])  # only Watchdog, which fired before the fault
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, fault, seed)), "--agent-cmd", "true",
+                 "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST,
+                 "--fault-timeout", "1"], out)  # fmt: skip
+    assert proc.returncode == 3, proc.stderr  # no trial scored
+    assert "Traceback" not in proc.stderr
+    e = _evaluation(out)
+    assert "raised no alert in Prometheus" in e["error"]
+    assert f"clean-up: restored deployment/{target}" in e["error"]
+    after = _get(cluster, "deployment", target, "-n", "otel-demo")
+    assert after["spec"]["template"] == before["spec"]["template"]
+
+
+@needs_bwrap
+def test_prometheus_lost_during_the_watch_is_a_recorded_error_and_cleaned_up(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    fault, seed = POLICY_FAULT
+    injection = render_injection(fault, seed)
+    policy = injection.root.name
+
+    injected: list[bool] = []
+
+    def rules() -> list[dict]:
+        if _get(cluster, "networkpolicy", policy, "-n", "otel-demo") is not None:
+            injected.append(True)
+            return [{"labels": {"alertname": "RequestErrorRate"}, "state": "firing"}]
+        if injected:  # the agent has repaired: Prometheus is gone, its answer cut off
+            raise ConnectionError("Prometheus went away")
+        return []
+
+    prom = prometheus(rules)
+    out = tmp_path / "out"
+    command = f"kubectl -n otel-demo delete networkpolicy {policy}"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, fault, seed)), "--agent-cmd", command,
+                 "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST], out)  # fmt: skip
+    assert proc.returncode == 3, proc.stderr
+    assert "Traceback" not in proc.stderr
+    e = _evaluation(out)
+    assert e["error"].startswith(f"environment: Prometheus {prom.url}/api/v1/alerts"), e["error"]
+    assert f"clean-up: deleted networkpolicies.networking.k8s.io/{policy}" in e["error"]
+
+
+@needs_bwrap
+def test_repair_that_raises_a_new_alert_passes_but_not_strictly(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    """The fault's alert clears (mitigation_pass), but scaling a healthy service to zero on the
+    way raises an alert that was not firing before and is a needless change."""
+    fault, seed = POLICY_FAULT
+    injection = render_injection(fault, seed)
+    policy = injection.root.name
+    fault_rules = _policy_rules(cluster, injection.target, policy)
+
+    def rules() -> list[dict]:
+        alerts = fault_rules()
+        ad = _get(cluster, "deployment", "ad", "-n", "otel-demo")
+        if ad is not None and ad["spec"]["replicas"] == 0:
+            labels = {"alertname": "KubeDeploymentReplicasZero", "namespace": "otel-demo",
+                      "deployment": "ad"}  # fmt: skip
+            alerts.append({"labels": labels, "state": "firing"})
+        return alerts
+
+    prom = prometheus(rules)
+    command = (f"kubectl -n otel-demo delete networkpolicy {policy} && "
+               "kubectl -n otel-demo scale deployment/ad --replicas=0")  # fmt: skip
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, fault, seed)), "--agent-cmd", command,
+                 "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST], out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    e = _evaluation(out)
+    assert e["error"] is None, e
+    assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
+    assert e["scores"]["strict_mitigation_pass"] == 0.0
+    assert e["details"]["new_alerts"] == ["KubeDeploymentReplicasZero namespace=otel-demo "
+                                          "deployment=ad"]  # fmt: skip
+    assert e["details"]["root_healthy"] is True
+    assert e["details"]["blast"]["objects_changed"] == ["Deployment otel-demo/ad changed"]
+
+
+def test_chaos_experiment_health_read_from_the_cluster(cluster: Path, tmp_path: Path) -> None:
+    """The faulty object of a chaos fault: still in place even with fields the cluster added
+    (a webhook's defaults), repaired once paused or deleted."""
+    from sre.live.watch import root_problem
+
+    injection = render_injection("network-delay", 3)
+    trial = LiveTrial(LiveSettings(cluster, None, 0.1, 0.1, 0.1, tmp_path), injection, tmp_path)
+    trial.preflight()
+    trial.inject()
+    ref = injection.root
+    kubectl = LiveKubectl(cluster, tmp_path / "home")
+    resource = f"networkchaos.chaos-mesh.org/{ref.name}"
+    assert kubectl("patch", resource, "-n", ref.namespace, "--type=merge", "-p",
+                   '{"spec": {"duration": "1h"}}').code == 0  # fmt: skip
+    assert root_problem(kubectl, injection, {}) == (
+        f"NetworkChaos chaos-mesh/{ref.name} is still in place"
+    )
+    assert kubectl("annotate", resource, "-n", ref.namespace,
+                   "experiment.chaos-mesh.org/pause=true").code == 0  # fmt: skip
+    assert root_problem(kubectl, injection, {}) == ""
+    assert kubectl("delete", resource, "-n", ref.namespace).code == 0
+    assert root_problem(kubectl, injection, {}) == ""
+
+
+def test_unreadable_kubeconfig_is_a_usage_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("clusters: [\n")
+    proc = _run(["--scenarios", str(_scenario(tmp_path, *IMAGE_FAULT)), "--kubeconfig", str(bad)],
+                tmp_path / "o", timeout=60)  # fmt: skip
+    assert proc.returncode == 2, proc.stderr
+    assert f"--kubeconfig {bad}: not a usable kubeconfig" in proc.stderr
+    assert "Traceback" not in proc.stderr
