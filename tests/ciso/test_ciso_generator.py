@@ -13,7 +13,7 @@ import pytest
 import yaml
 from conftest import run_cli
 
-from ciso.evaluation import evaluate_trial
+from ciso.evaluation.trial import evaluate_trial
 from ciso.generator import generate, instance_tag
 from ciso.generator.controls import CONTROLS
 from ciso.generator.rbac import RbacControl
