@@ -31,7 +31,7 @@ TARGETS = {"root_cause_entity_f1": 0.6, "precision_at_full_recall": 0.5}
 
 
 def _snapshot_only(folder: Path, workspace: Path) -> None:
-    from sre.agents.scenarios import SNAPSHOT_ENTRIES
+    from sre.snapshot_entries import SNAPSHOT_ENTRIES
 
     workspace.mkdir()
     for name in SNAPSHOT_ENTRIES:

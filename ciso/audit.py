@@ -172,7 +172,7 @@ def _swapped_rules(policy: dict[str, Any]) -> dict[str, Any] | None:
 def _kyverno_score(scenario: Any, policy: dict[str, Any], trial: Path) -> str:
     import yaml
 
-    from ciso.evaluation import evaluate_trial
+    from ciso.evaluation.trial import evaluate_trial
 
     trial.mkdir(parents=True)
     (trial / "kyverno-policy.yaml").write_text(yaml.safe_dump(policy, sort_keys=False))
@@ -182,7 +182,7 @@ def _kyverno_score(scenario: Any, policy: dict[str, Any], trial: Path) -> str:
 def _reference_score(scenario: Any, trial: Path) -> str:
     import shutil
 
-    from ciso.evaluation import evaluate_trial
+    from ciso.evaluation.trial import evaluate_trial
 
     trial.mkdir(parents=True)
     for name, source in scenario.solution.items():

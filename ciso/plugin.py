@@ -43,7 +43,7 @@ def _load_ground_truth(path: Path | None) -> Mapping[str, Scenario]:
 
 
 def _evaluate(scenario: Scenario, trial_dir: Path) -> TrialScores:
-    from ciso.evaluation import evaluate_trial
+    from ciso.evaluation.trial import evaluate_trial
 
     return evaluate_trial(scenario, trial_dir)
 

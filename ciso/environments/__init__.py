@@ -71,7 +71,7 @@ def serve(
     if scenario.platform is Platform.RHEL9:
         yield _host_environment(scenario, directory, compliant)
         return
-    from ciso.environments.kubernetes import declared_objects
+    from ciso.scenarios.objects import declared_objects
     from itbench.cluster import start_cluster
 
     # absolute: agents and fetchers run kubectl from other working directories

@@ -1,32 +1,4 @@
 """Scoring one CISO trial: one evaluator module per class, each returning the pinned metrics
-(itbench_pass, strict_pass, and the class's own) plus details of how it decided."""
-
-from __future__ import annotations
-
-from collections.abc import Callable
-from pathlib import Path
-
-from ciso.environments import ciso_truth
-from ciso.scenarios.model import CisoScenario, ScenarioClass
-from itbench.models import Scenario
-from itbench.plugins.spec import TrialScores
-
-
-def _evaluator(scenario_class: ScenarioClass) -> Callable[[CisoScenario, Path], TrialScores]:
-    # imported per class: a kyverno trial never loads Ansible, an OPA one never loads Kyverno
-    if scenario_class is ScenarioClass.KYVERNO:
-        from ciso.evaluation.kyverno import evaluate
-    elif scenario_class is ScenarioClass.KUBECTL_OPA:
-        from ciso.evaluation.kubectl_opa import evaluate
-    elif scenario_class is ScenarioClass.OPA_STATIC:
-        from ciso.evaluation.opa_static import evaluate
-    elif scenario_class is ScenarioClass.RHEL9_ANSIBLE_OPA:
-        from ciso.evaluation.rhel9 import evaluate
-    else:
-        from ciso.evaluation.kyverno_update import evaluate
-    return evaluate
-
-
-def evaluate_trial(scenario: Scenario | CisoScenario, trial_dir: Path) -> TrialScores:
-    truth = ciso_truth(scenario)
-    return _evaluator(truth.scenario_class)(truth, trial_dir)
+(itbench_pass, strict_pass, and the class's own) plus details of how it decided; the entry point
+is :func:`ciso.evaluation.trial.evaluate_trial`. This package file imports nothing, so live mode's
+modules can use the evaluators' parts without a circle back through it."""

@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from ciso.engines.kyverno.structure import PolicyError, check_policy
-from ciso.environments.kubernetes import cluster_view, declared_objects, identity, is_policy
+from ciso.environments.kubernetes import cluster_view
 from ciso.evaluation.kyverno_engines import KyvernoScanner, ScanFailed, select_scanner
 from ciso.evaluation.plan import COMPLIANT, VIOLATING
 from ciso.evaluation.policies import agent_policies
 from ciso.evaluation.record import Record, as_score
 from ciso.evaluation.report_reading import failed, rule_errors
 from ciso.scenarios.model import CisoScenario, ResourceRef
+from ciso.scenarios.objects import declared_objects, identity, is_policy
 from itbench.plugins.spec import TrialScores
 
 ZERO = {"itbench_pass": 0, "strict_pass": 0, "resource_recall": 0.0, "resource_precision": 0.0}

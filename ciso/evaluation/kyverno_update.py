@@ -21,13 +21,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ciso.environments.kubernetes import declared_objects, is_policy
 from ciso.evaluation.kyverno_engines import ScanFailed, select_scanner
 from ciso.evaluation.plan import COMPLIANT, VIOLATING
 from ciso.evaluation.policies import agent_policies, policy_key
 from ciso.evaluation.record import Record, as_score
 from ciso.evaluation.report_reading import ResourceResult, resource_results
 from ciso.scenarios.model import CisoScenario
+from ciso.scenarios.objects import declared_objects, is_policy
 from itbench.cluster import load_manifests
 from itbench.plugins.spec import TrialScores
 

@@ -23,13 +23,16 @@ from ciso.generator.controls import CONTROLS
 from ciso.generator.instance import build_instance
 from ciso.generator.model import Control
 from ciso.generator.rbac import RbacControl, build_rbac_instance
-from ciso.scenarios.format import SOLUTION_FILES
+from ciso.scenarios.dialects import SOURCE_FILE
+from ciso.scenarios.format import SOLUTION_FILES, solution_dir
 from ciso.scenarios.model import ScenarioClass
 from ciso.scenarios.reference import builtin_solution
 from itbench.errors import UsageError
 
-#: The classes a generated Kubernetes instance offers (kyverno-update needs existing policies).
+#: The classes a generated Kubernetes instance offers (kyverno-update needs existing policies);
+#: kyverno-migrate where the control has a built-in answer in the other dialect.
 CLASSES = (ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.OPA_STATIC)
+MIGRATE = ScenarioClass.KYVERNO_MIGRATE
 #: Beside the generated scenarios, never inside one: the seed that re-creates their ground truth.
 SEED_FILE = "SEED"
 
@@ -118,12 +121,18 @@ def generate(seed: int, out: Path, controls: Sequence[str] | None = None) -> lis
         (target / "compliant").mkdir()
         (target / "violating" / "workloads.yaml").write_text(_dump(instance.violating))
         (target / "compliant" / "workloads.yaml").write_text(_dump(instance.compliant))
+        classes = list(CLASSES)
+        if builtin_solution(control.builtin_id, MIGRATE):
+            # the control's ClusterPolicy is the policy to migrate (the answer: its CEL twin)
+            source = builtin_solution(control.builtin_id, ScenarioClass.KYVERNO)
+            shutil.copyfile(source["kyverno-policy.yaml"], target / SOURCE_FILE)
+            classes.append(MIGRATE)
         document = {
             "id": base_id,
             "cis_id": cis_id,
             "platform": "kubernetes",
             "requirement": instance.requirement,
-            "classes": [c.value for c in CLASSES],
+            "classes": [c.value for c in classes],
             "violating_resources": list(instance.violating_resources),
             "notes": instance.notes,
         }
@@ -137,9 +146,11 @@ def _copy_solution(builtin_id: str, folder: Path) -> None:
     """The built-in reference answers of the control: they answer every instance of it (the
     oracle agent uses them; the scenario's folder is hidden from agents)."""
     folder.mkdir()
-    for cls in CLASSES:
+    for cls in (*CLASSES, MIGRATE):
         for name, source in builtin_solution(builtin_id, cls).items():
             assert name in SOLUTION_FILES[cls]
-            shutil.copyfile(source, folder / name)
+            place = solution_dir(folder.parent, cls)
+            place.mkdir(exist_ok=True)
+            shutil.copyfile(source, place / name)
             if name.endswith(".sh"):
-                (folder / name).chmod(0o755)
+                (place / name).chmod(0o755)

@@ -15,11 +15,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ciso.environments.kubernetes import identity, without_ephemeral_containers
 from ciso.live import LiveSettings
 from ciso.live.client import LiveCluster, LiveError
 from ciso.live.naming import TRIAL_LABEL, DeployPlan, live_policy, plan_deployment
 from ciso.scenarios.model import ResourceRef
+from ciso.scenarios.objects import identity, without_ephemeral_containers
 
 Manifest = dict[str, Any]
 POLICY_KINDS = (("kyverno.io/v1", "ClusterPolicy"), ("kyverno.io/v1", "Policy"))

@@ -9,13 +9,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ciso.environments.kubernetes import declared_objects, identity
 from ciso.live import LiveSettings
 from ciso.live.client import LiveCluster, LiveError
 from ciso.live.deploy import Deployment, deployed
 from ciso.live.kubeconfig import write_flattened
 from ciso.live.naming import TRIAL_LABEL, trial_suffix
 from ciso.scenarios.model import CisoScenario
+from ciso.scenarios.objects import declared_objects, identity
 from itbench.fsutil import atomic_write_json, real_directory
 
 #: What the trial deployed (suffix, namespaces), for people and for ``itbench ciso eval``.

@@ -15,7 +15,6 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from ciso.environments.kubernetes import is_policy
 from ciso.evaluation.fetch import COLLECTED, Collection
 from ciso.evaluation.record import truncate
 from ciso.evaluation.rego import load_collected
@@ -23,6 +22,7 @@ from ciso.live import LiveSettings
 from ciso.live.client import LiveCluster, LiveError
 from ciso.live.deploy import deployed
 from ciso.live.kubeconfig import write_flattened
+from ciso.scenarios.objects import is_policy
 from itbench.cluster import load_manifests
 from itbench.sandbox.agent import (
     PRIVATE_HOME,

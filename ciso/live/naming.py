@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ciso.environments.kubernetes import identity
 from ciso.scenarios.model import ResourceRef
+from ciso.scenarios.objects import identity
 
 Manifest = dict[str, Any]
 

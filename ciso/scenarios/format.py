@@ -43,6 +43,7 @@ SOLUTION_FILES: Mapping[ScenarioClass, tuple[str, ...]] = {
     ScenarioClass.OPA_STATIC: ("fetch.sh", "policy.rego"),
     ScenarioClass.RHEL9_ANSIBLE_OPA: ("playbook.yml", "policy.rego"),
     ScenarioClass.KYVERNO_UPDATE: ("kyverno-policy.yaml",),
+    ScenarioClass.KYVERNO_MIGRATE: ("kyverno-policy.yaml",),
 }
 
 
@@ -253,10 +254,44 @@ def check_host_attributes(path: Path) -> None:
                 raise InputError(f"{where}.{key}: expected a user or group name")
 
 
+def solution_dir(directory: Path, cls: ScenarioClass) -> Path:
+    """Where a scenario keeps the reference answer of a class: ``solution/``, except for
+    ``kyverno-migrate``, whose answer shares its file name with the kyverno class's and lives in
+    ``solution/kyverno-migrate/``."""
+    base = directory / "solution"
+    return base / cls.value if cls is ScenarioClass.KYVERNO_MIGRATE else base
+
+
 def user_solution(directory: Path, cls: ScenarioClass) -> dict[str, Path]:
     """The reference answer in ``solution/`` when it holds every file the class needs."""
-    files = {name: directory / "solution" / name for name in SOLUTION_FILES[cls]}
+    files = {name: solution_dir(directory, cls) / name for name in SOLUTION_FILES[cls]}
     return files if all(p.is_file() for p in files.values()) else {}
+
+
+def migration_source(directory: Path, scenario_id: str, path: Path) -> Path:
+    """The policy a ``kyverno-migrate`` scenario converts: ``source-policy.yaml`` beside
+    scenario.yaml, else (built-in controls) the control's reference ClusterPolicy. Its objects
+    must all be of one dialect (the answer is the other one)."""
+    from ciso.scenarios.dialects import SOURCE_FILE, source_dialect
+    from ciso.scenarios.reference import builtin_solution
+
+    source = directory / SOURCE_FILE
+    if not source.is_file():
+        builtin = builtin_solution(scenario_id, ScenarioClass.KYVERNO).get("kyverno-policy.yaml")
+        if builtin is None:
+            raise InputError(
+                f"{path}: classes: 'kyverno-migrate' needs the policy to migrate in "
+                f"{SOURCE_FILE} beside scenario.yaml"
+            )
+        source = builtin
+    try:
+        documents = [d for d in load_all(read_text(source)) if d is not None]
+    except yaml.YAMLError as exc:
+        raise InputError(f"{source}: invalid YAML: {parse_problem(exc)}") from None
+    if not all(isinstance(d, dict) for d in documents):
+        raise InputError(f"{source}: expected policy objects (mappings)")
+    source_dialect(source, documents)
+    return source
 
 
 def load_scenario_dir(directory: Path) -> list[CisoScenario]:
@@ -281,6 +316,11 @@ def load_scenario_dir(directory: Path) -> list[CisoScenario]:
     metadata: dict[str, Any] = {}
     if spec.title:
         metadata["title"] = spec.title
+    source = (
+        migration_source(directory, spec.id, path)
+        if ScenarioClass.KYVERNO_MIGRATE in spec.classes
+        else None
+    )
     return [
         CisoScenario(
             id=f"{spec.id}.{cls.value}",
@@ -297,6 +337,7 @@ def load_scenario_dir(directory: Path) -> list[CisoScenario]:
             origin="itbench-ciso",
             notes=spec.notes,
             metadata=metadata,
+            migration_source=source if cls is ScenarioClass.KYVERNO_MIGRATE else None,
         )
         for cls in spec.classes
     ]

@@ -17,13 +17,15 @@ from typing import Any
 
 
 class ScenarioClass(StrEnum):
-    """The five CISO classes, spelled as ITBench spells them."""
+    """The CISO classes: ITBench's five, spelled as ITBench spells them, and ``kyverno-migrate``
+    (the same control in another policy dialect)."""
 
     KYVERNO = "kyverno"
     KUBECTL_OPA = "kubectl-opa"
     OPA_STATIC = "opa-static"
     RHEL9_ANSIBLE_OPA = "rhel9-ansible-opa"
     KYVERNO_UPDATE = "kyverno-update"
+    KYVERNO_MIGRATE = "kyverno-migrate"
 
 
 class Platform(StrEnum):
@@ -38,6 +40,7 @@ CLASS_PLATFORM: Mapping[ScenarioClass, Platform] = {
     ScenarioClass.OPA_STATIC: Platform.KUBERNETES,
     ScenarioClass.KYVERNO_UPDATE: Platform.KUBERNETES,
     ScenarioClass.RHEL9_ANSIBLE_OPA: Platform.RHEL9,
+    ScenarioClass.KYVERNO_MIGRATE: Platform.KUBERNETES,
 }
 
 
@@ -103,3 +106,5 @@ class CisoScenario:
     #: injection description); shown in ``itbench ciso scenarios``.
     metadata: Mapping[str, Any] = field(default_factory=dict)
     update: UpdateSpec | None = None
+    #: ``kyverno-migrate``: the working policy in the source dialect the agent is given.
+    migration_source: Path | None = None

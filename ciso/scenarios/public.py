@@ -76,6 +76,16 @@ _OPA_STATIC_GOAL = (
     "again.\n\nOnce you get a final answer, you can quit the work.\n"
 )
 
+#: ITBench has no migration class; ours follows the kyverno goal's shape.
+_MIGRATE_GOAL = (
+    "I would like to migrate a working Kyverno policy to the other policy dialect, keeping what "
+    "it checks exactly as it is. The policy checks this condition:\n    {goal}\n\n"
+    "The policy to migrate is `{source}` ({source_kinds}). Write the same control as a "
+    "{target_kinds} (`{target_api}`): every resource the source policy reports as failing must "
+    "fail, every resource it lets pass must pass, including its exclusions and the pod "
+    "controllers it covers.\n\nOnce you get a final answer, you can quit the work.\n"
+)
+
 #: Where things are in the working directory, after the original text.
 _WHERE = {
     ScenarioClass.KYVERNO: (
@@ -102,6 +112,10 @@ _WHERE = {
         "is also set). Save each policy you edit as YAML in the current working directory as "
         "well (e.g. `kyverno-policy.yaml`).\n"
     ),
+    ScenarioClass.KYVERNO_MIGRATE: (
+        "\n`source-policy.yaml` is in the current working directory. Save the migrated policy as "
+        "`kyverno-policy.yaml` there.\n"
+    ),
 }
 
 
@@ -117,6 +131,8 @@ def goal_text(scenario: CisoScenario) -> str:
     if cls is ScenarioClass.KYVERNO_UPDATE:
         # ITBench's update goal is the bundle's goal verbatim plus the kubeconfig line
         body = f"{scenario.requirement}\n\nThe cluster's kubeconfig is at `{KUBECONFIG_FILE}`.\n"
+    elif cls is ScenarioClass.KYVERNO_MIGRATE:
+        body = _migrate_goal(scenario)
     elif scenario.origin == "itbench-lite":
         body = scenario.requirement.rstrip() + "\n"  # problem.md is already the whole task
     else:
@@ -132,6 +148,27 @@ def goal_text(scenario: CisoScenario) -> str:
             body = body.replace("{" + key + "}", value)
     where = _WHERE[cls].replace("{kubeconfig}", KUBECONFIG_FILE)
     return body + where.replace("{inventory}", INVENTORY_FILE)
+
+
+def _migrate_goal(scenario: CisoScenario) -> str:
+    from ciso.scenarios.dialects import SOURCE_FILE, TARGET, source_dialect
+    from itbench.yamlsafe import load_all
+
+    assert scenario.migration_source is not None  # the loader requires it for this class
+    documents = [d for d in load_all(scenario.migration_source.read_text()) if d is not None]
+    source = source_dialect(scenario.migration_source, documents)
+    target = TARGET[source.name]
+    values = {
+        "goal": scenario.requirement,
+        "source": SOURCE_FILE,
+        "source_kinds": " / ".join(source.kinds),
+        "target_kinds": " or ".join(target.kinds),
+        "target_api": target.group + "v1",
+    }
+    body = _MIGRATE_GOAL
+    for key, value in values.items():
+        body = body.replace("{" + key + "}", value)
+    return body
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
@@ -167,11 +204,13 @@ def public_metadata(scenario: CisoScenario) -> dict[str, Any]:
 
 
 def to_benchmark_scenario(scenario: CisoScenario) -> Scenario:
-    inputs = (
-        {STATIC_RESOURCES: scenario.violating}
-        if scenario.scenario_class is ScenarioClass.OPA_STATIC
-        else {}
-    )
+    inputs = {}
+    if scenario.scenario_class is ScenarioClass.OPA_STATIC:
+        inputs = {STATIC_RESOURCES: scenario.violating}
+    elif scenario.migration_source is not None:
+        from ciso.scenarios.dialects import SOURCE_FILE
+
+        inputs = {SOURCE_FILE: scenario.migration_source}
     return Scenario(
         id=scenario.id,
         domain="ciso",

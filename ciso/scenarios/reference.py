@@ -3,6 +3,7 @@ the ``oracle`` agent.
 
 Built-in scenarios keep their answers in the top-level reference packages, one folder per
 control keyed by the scenario id (``policies/kyverno/<id>/policy.yaml``,
+``policies/kyverno-cel/<id>/policy.yaml`` (a ValidatingPolicy, the built-in migrations' answer),
 ``policies/rego/<id>/{policy.rego,fetcher.sh,fetch.sh}``, ``playbooks/<id>/{playbook.yml,
 policy.rego}``), so ``itbench lint policies/ playbooks/`` checks them all in one step.
 """
@@ -28,11 +29,14 @@ def package_dir(package: str) -> Path:
 def _sources(base_id: str, cls: ScenarioClass) -> dict[str, Path]:
     """Workspace name -> file in the reference packages, for one built-in scenario id."""
     kyverno = package_dir("policies") / "kyverno" / base_id
+    kyverno_cel = package_dir("policies") / "kyverno-cel" / base_id
     rego = package_dir("policies") / "rego" / base_id
     playbook = package_dir("playbooks") / base_id
     return {
         ScenarioClass.KYVERNO: {"kyverno-policy.yaml": kyverno / "policy.yaml"},
         ScenarioClass.KYVERNO_UPDATE: {"kyverno-policy.yaml": kyverno / "policy.yaml"},
+        # the built-in migrations go from the ClusterPolicy to its ValidatingPolicy
+        ScenarioClass.KYVERNO_MIGRATE: {"kyverno-policy.yaml": kyverno_cel / "policy.yaml"},
         ScenarioClass.KUBECTL_OPA: {
             "fetcher.sh": rego / "fetcher.sh",
             "policy.rego": rego / "policy.rego",

@@ -50,7 +50,7 @@ def validate(scenario: PublicScenario, workspace: Path) -> list[Diagnostic]:
     for step, run in (
         (Step.LINT, lambda: lint_answer(files)),
         (Step.COMPILE, lambda: compile_answer(files)),
-        (Step.DRY_RUN, lambda: dry_run(cls, files)),
+        (Step.DRY_RUN, lambda: dry_run(cls, files, scenario.metadata.get("cis_id"))),
     ):
         if has_errors(diagnostics):
             break

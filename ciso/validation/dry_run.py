@@ -321,7 +321,48 @@ def dry_run_kyverno(files: AnswerFiles, update: bool) -> list[Diagnostic]:
     return out
 
 
-def dry_run(scenario_class: ScenarioClass, files: AnswerFiles) -> list[Diagnostic]:
+def dry_run_migration(files: AnswerFiles, cis_id: str | None) -> list[Diagnostic]:
+    """kyverno-migrate: the source and the answer scanned over instances of the control the
+    generator builds for this check alone (the evaluator uses other ones); each resource whose
+    verdict differs is an error."""
+    from ciso.evaluation.kyverno_engines import ScanFailed, select_scanner
+    from ciso.evaluation.kyverno_migrate import (
+        answer_policies,
+        disagreements,
+        generated_environments,
+        source_policies,
+    )
+    from ciso.scenarios.dialects import SOURCE_FILE
+
+    source, target = source_policies(files.workspace / SOURCE_FILE)
+    answer = answer_policies(files.workspace, target)[0]
+    environments = generated_environments(cis_id, "kyverno-migrate dry run")
+    if not environments:
+        return [Diagnostic(Step.DRY_RUN, Level.INFO, "no generated environment for this control")]
+    scanner = select_scanner()
+    differing: list[str] = []
+    try:
+        for name, objects in environments:
+            differing += disagreements(scanner, source, answer, name, objects)[0]
+    except ScanFailed as exc:
+        return [Diagnostic(Step.DRY_RUN, Level.ERROR, f"the scan failed: {exc}")]
+    if not differing:
+        return [
+            Diagnostic(
+                Step.DRY_RUN,
+                Level.INFO,
+                f"same verdict as {SOURCE_FILE} on every resource of a generated environment",
+            )
+        ]
+    shown = [Diagnostic(Step.DRY_RUN, Level.ERROR, line) for line in differing[:10]]
+    if len(differing) > 10:
+        shown.append(Diagnostic(Step.DRY_RUN, Level.ERROR, f"... {len(differing) - 10} more"))
+    return shown
+
+
+def dry_run(
+    scenario_class: ScenarioClass, files: AnswerFiles, cis_id: str | None = None
+) -> list[Diagnostic]:
     with tempfile.TemporaryDirectory(prefix="itbench-validate-") as scratch:
         root = Path(scratch)
         if scenario_class is ScenarioClass.KUBECTL_OPA:
@@ -330,4 +371,6 @@ def dry_run(scenario_class: ScenarioClass, files: AnswerFiles) -> list[Diagnosti
             return dry_run_static(files, root)
         if scenario_class is ScenarioClass.RHEL9_ANSIBLE_OPA:
             return dry_run_playbook(files, root)
+        if scenario_class is ScenarioClass.KYVERNO_MIGRATE:
+            return dry_run_migration(files, cis_id)
         return dry_run_kyverno(files, update=scenario_class is ScenarioClass.KYVERNO_UPDATE)

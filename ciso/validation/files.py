@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ciso.evaluation.answer import find_file, listing
 from ciso.evaluation.policies import agent_policies
+from ciso.scenarios.dialects import SOURCE_FILE
 from ciso.scenarios.model import ScenarioClass
 from ciso.validation.diagnostics import Diagnostic, Level, Step
 
@@ -48,8 +49,33 @@ def _missing(name: str, workspace: Path) -> Diagnostic:
     )
 
 
+def _migration_files(workspace: Path) -> tuple[AnswerFiles, list[Diagnostic]]:
+    """kyverno-migrate: the policies of the other dialect than ``source-policy.yaml``'s."""
+    from ciso.evaluation.kyverno_migrate import answer_policies, source_policies
+    from itbench.errors import InputError
+
+    try:
+        target = source_policies(workspace / SOURCE_FILE)[1]
+    except InputError as exc:
+        return AnswerFiles(workspace), [Diagnostic(Step.FILES, Level.ERROR, str(exc))]
+    policies, files, notes = answer_policies(workspace, target)
+    diagnostics = [Diagnostic(Step.FILES, Level.WARNING, note) for note in notes]
+    if not policies:
+        diagnostics.append(
+            Diagnostic(
+                Step.FILES,
+                Level.ERROR,
+                f"no {' or '.join(target.kinds)} ({target.group}v1) in your YAML files besides "
+                f"{SOURCE_FILE}; save the migrated policy as kyverno-policy.yaml",
+            )
+        )
+    return AnswerFiles(workspace, kyverno=tuple(workspace / f for f in files)), diagnostics
+
+
 def required_files(scenario_class: ScenarioClass, workspace: Path) -> tuple[AnswerFiles, list]:
     diagnostics: list[Diagnostic] = []
+    if scenario_class is ScenarioClass.KYVERNO_MIGRATE:
+        return _migration_files(workspace)
     if scenario_class in (ScenarioClass.KYVERNO, ScenarioClass.KYVERNO_UPDATE):
         found = agent_policies(workspace)
         for problem in found.unreadable:

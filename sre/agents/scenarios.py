@@ -18,13 +18,11 @@ from itbench.errors import UsageError
 from itbench.models import Scenario
 from sre.groundtruth import SCENARIO_FILES, load_truths
 from sre.judge.hooks import scenario_class
+from sre.snapshot_entries import SNAPSHOT_ENTRIES
 
 #: Incidents in the suite ``itbench sre run`` generates when no --scenarios is given: every fault
 #: type once.
 FRESH_SUITE_SIZE = 17
-#: The snapshot entries an agent gets (the rest of a scenario folder, ground truth first, stays).
-SNAPSHOT_ENTRIES = ("alerts", "metrics", "k8s_events_raw.tsv", "k8s_objects_raw.tsv",
-                    "otel_logs_raw.tsv", "otel_traces_raw.tsv", "operational_topology.json")  # fmt: skip
 
 PROMPT = """\
 An incident is under way in a Kubernetes cluster running the OpenTelemetry demo. An offline

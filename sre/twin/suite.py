@@ -90,8 +90,8 @@ def read_recipe(folder: Path) -> tuple[str, int, str | None]:
 
 
 def scenario_of(folder: Path) -> Scenario:
-    from sre.agents.scenarios import SNAPSHOT_ENTRIES
     from sre.generator.ground_truth import load_ground_truth
+    from sre.snapshot_entries import SNAPSHOT_ENTRIES
 
     fault_type, seed, target = read_recipe(folder)
     truth_file = folder / "ground_truth.yaml"

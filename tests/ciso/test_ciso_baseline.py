@@ -305,8 +305,11 @@ def test_unrelated_requirements_are_not_understood(text: str, platform: str) -> 
 def test_requirement_is_extracted_from_every_goal_template() -> None:
     from ciso.scenarios.loader import load_ciso_scenarios
 
+    # kyverno-update's goal is the bundle's own text; kyverno-migrate's the baseline never reads
+    # (it does not migrate)
+    skipped = ("kyverno-update", "kyverno-migrate")
     scenarios = [
-        s for s in load_ciso_scenarios(None).scenarios if s.scenario_class.value != "kyverno-update"
+        s for s in load_ciso_scenarios(None).scenarios if s.scenario_class.value not in skipped
     ]
     assert scenarios
     for scenario in scenarios:

@@ -30,8 +30,13 @@ def test_suite_covers_the_controls_the_issue_asks_for() -> None:
     assert len({s["cis_id"] for s in k8s}) >= 25
     assert len({s["cis_id"] for s in rhel}) >= 15
     assert len(updates) >= 5
+    migrations = {p.name for p in (REPO / "policies" / "kyverno-cel").iterdir() if p.is_dir()}
+    assert len(migrations) == 9
     for scenario in k8s:
-        assert scenario["classes"] == ["kyverno", "kubectl-opa", "opa-static"], scenario["id"]
+        classes = ["kyverno", "kubectl-opa", "opa-static"]
+        if scenario["id"] in migrations:  # a ValidatingPolicy answer exists: the migration too
+            classes.append("kyverno-migrate")
+        assert scenario["classes"] == classes, scenario["id"]
         assert scenario["cis_id"].startswith("5."), scenario["id"]
     sections = Counter(s["cis_id"].rsplit(".", 1)[0] for s in k8s)
     # 5.1 RBAC and service accounts, 5.2 pod security, 5.3 network policies, 5.4 secrets, 5.7 general

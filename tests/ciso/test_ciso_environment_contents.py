@@ -11,17 +11,12 @@ from pathlib import Path
 import pytest
 from test_ciso_evaluation_support import kubectl_missing, needs_sandbox
 
-from ciso.environments.kubernetes import (
-    cluster_view,
-    declared_objects,
-    identity,
-    is_policy,
-    leave_one_in_removals,
-)
-from ciso.evaluation import evaluate_trial
+from ciso.environments.kubernetes import cluster_view, leave_one_in_removals
 from ciso.evaluation.plan import COMPLIANT, VIOLATING, leave_one_in_environments
+from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.loader import load_builtin
 from ciso.scenarios.model import CisoScenario, ResourceRef, ScenarioClass
+from ciso.scenarios.objects import declared_objects, identity, is_policy
 from itbench.cluster import load_manifests
 
 BUILTIN = {s.id: s for s in load_builtin().scenarios}

@@ -24,9 +24,9 @@ from test_ciso_evaluation_support import (
 )
 
 from ciso.environments import APPLIED_FILE, trial_environment
-from ciso.evaluation import evaluate_trial
 from ciso.evaluation.kyverno_engines import _our_scan
 from ciso.evaluation.report_reading import resource_results
+from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.model import ScenarioClass
 
 KYVERNO = benchmark_scenario(ciso_scenario(K8S, ScenarioClass.KYVERNO))

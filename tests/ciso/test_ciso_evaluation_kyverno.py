@@ -12,7 +12,7 @@ from test_ciso_evaluation_support import (
     trial_dir,
 )
 
-from ciso.evaluation import evaluate_trial
+from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.model import ScenarioClass
 
 SCENARIO = benchmark_scenario(ciso_scenario(K8S, ScenarioClass.KYVERNO))

@@ -15,7 +15,8 @@ from test_ciso_evaluation_support import (
     trial_dir,
 )
 
-from ciso.evaluation import evaluate_trial, kubectl_opa, opa_static
+from ciso.evaluation import kubectl_opa, opa_static
+from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.model import ScenarioClass
 
 pytestmark = [

@@ -16,7 +16,7 @@ from test_ciso_evaluation_support import (
 )
 
 from ciso.environments.hosts import locate, prepare, read_attributes
-from ciso.evaluation import evaluate_trial
+from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.model import ScenarioClass
 from itbench.errors import InputError
 

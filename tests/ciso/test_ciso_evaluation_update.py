@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from test_ciso_evaluation_support import benchmark_scenario, trial_dir, update_scenario
 
-from ciso.evaluation import evaluate_trial
 from ciso.evaluation.kyverno_update import itbench_subset, strict_subset
+from ciso.evaluation.trial import evaluate_trial
 
 SCENARIO = benchmark_scenario(update_scenario())
 

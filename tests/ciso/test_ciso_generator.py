@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import run_cli
+from conftest import REPO, run_cli
 
-from ciso.evaluation import evaluate_trial
+from ciso.evaluation.trial import evaluate_trial
 from ciso.generator import generate, instance_tag
 from ciso.generator.controls import CONTROLS
 from ciso.generator.rbac import RbacControl
@@ -317,11 +317,18 @@ def test_run_fresh_generates_into_the_run_directory_and_runs(tmp_path) -> None:
     assert (out / f"fresh-{tag}" / "SEED").read_text() == "424242\n"
     document = json.loads(result.stdout)
     ids = {r["incident_id"] for r in document["raw_results"]}
+    migrated = {p.name for p in (REPO / "policies" / "kyverno-cel").iterdir() if p.is_dir()}
     assert ids == {
         f"{c.builtin_id}-{tag}.{cls}"
         for c in CONTROLS.values()
-        for cls in ("kyverno", "kubectl-opa", "opa-static")
+        for cls in ("kyverno", "kubectl-opa", "opa-static", "kyverno-migrate")
+        if cls != "kyverno-migrate" or c.builtin_id in migrated
     }
+    assert all(
+        r["scores"]["strict_pass"] == 1
+        for r in document["raw_results"]
+        if r["incident_id"].endswith(".kyverno-migrate")
+    )
     assert all("424242" not in i for i in ids)
     for record in document["raw_results"]:
         assert record["scores"]["strict_pass"] == 1, record

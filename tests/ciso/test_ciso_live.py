@@ -27,7 +27,7 @@ from test_ciso_evaluation_support import (
 
 import ciso.live
 from ciso.environments import report_producer, trial_environment
-from ciso.evaluation import evaluate_trial
+from ciso.evaluation.trial import evaluate_trial
 from ciso.live import LiveSettings
 from ciso.live.client import LiveCluster, LiveError
 from ciso.live.deploy import deployed

@@ -16,16 +16,12 @@ from pathlib import Path
 import pytest
 from test_ciso_evaluation_support import kubectl_missing
 
-from ciso.environments.kubernetes import (
-    declared_objects,
-    is_policy,
-    without_ephemeral_containers,
-)
 from ciso.live import LiveSettings
 from ciso.live.client import LiveCluster, LiveError
 from ciso.live.deploy import deployed
 from ciso.scenarios.loader import load_benchmark_scenarios, load_builtin
 from ciso.scenarios.model import CisoScenario, ScenarioClass
+from ciso.scenarios.objects import declared_objects, is_policy, without_ephemeral_containers
 
 pytestmark = pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
 

@@ -110,6 +110,7 @@ def test_builtin_scenarios_find_their_reference_answers():
                 ScenarioClass.KUBECTL_OPA: {"fetcher.sh", "policy.rego"},
                 ScenarioClass.OPA_STATIC: {"fetch.sh", "policy.rego"},
                 ScenarioClass.RHEL9_ANSIBLE_OPA: {"playbook.yml", "policy.rego"},
+                ScenarioClass.KYVERNO_MIGRATE: {"kyverno-policy.yaml"},
             }[s.scenario_class]
         ), s.id
 
@@ -117,7 +118,8 @@ def test_builtin_scenarios_find_their_reference_answers():
 def test_builtin_ids_select_all_classes_or_one():
     every = load_ciso_scenarios("cis-k8s-5.2.5-host-network").scenarios
     assert {s.id for s in every} == {
-        f"cis-k8s-5.2.5-host-network.{c}" for c in ("kyverno", "kubectl-opa", "opa-static")
+        f"cis-k8s-5.2.5-host-network.{c}"
+        for c in ("kyverno", "kubectl-opa", "opa-static", "kyverno-migrate")
     }
     one = load_benchmark_scenarios("cis-k8s-5.2.5-host-network.kyverno,update-host-ports")
     assert [s.id for s in one] == [

@@ -20,10 +20,10 @@ from ciso.audit import (
     pss_policy,
     rhel_audit,
 )
-from ciso.evaluation import evaluate_trial
 from ciso.evaluation.kyverno_update import check_violation
 from ciso.evaluation.plan import COMPLIANT
 from ciso.evaluation.report_reading import ResourceResult
+from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.loader import load_builtin
 from ciso.scenarios.model import CisoScenario, ResourceRef, ScenarioClass
 

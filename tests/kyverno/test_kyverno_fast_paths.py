@@ -20,7 +20,7 @@ from ciso.cli import kyverno_cmd
 from ciso.engines.kyverno import conditions, engine
 from ciso.engines.kyverno.conditions.operators import OPERATORS
 from ciso.engines.kyverno.engine import Context, apply
-from ciso.engines.kyverno.pattern import compiled, match, values
+from ciso.engines.kyverno.pattern import check, compiled, match, values
 from ciso.engines.kyverno.pattern.match import Mismatch, PatternSyntaxError, walk
 from itbench.errors import ItbenchError
 from itbench.exitcodes import ExitCode
@@ -258,7 +258,7 @@ def _without_fast_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
         compiled, "compile_pattern", lambda pattern: lambda r, p, d: walk(r, pattern, p, d)
     )
-    monkeypatch.setattr(match, "_COMPILED", {})
+    monkeypatch.setattr(check, "_COMPILED", {})
 
 
 def _rows(results: list) -> list[tuple]:

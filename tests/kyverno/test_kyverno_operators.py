@@ -168,7 +168,7 @@ def test_pattern_leaf(value, pattern, holds):
     ],
 )
 def test_anchor_order_and_skips(resource, pattern, outcome):
-    from ciso.engines.kyverno.pattern.match import Mismatch, validate
+    from ciso.engines.kyverno.pattern.check import Mismatch, validate
 
     try:
         validate(resource, pattern)

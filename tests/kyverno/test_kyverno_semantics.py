@@ -8,7 +8,7 @@ from ciso.engines.kyverno import conditions
 from ciso.engines.kyverno.autogen import autogen_rules
 from ciso.engines.kyverno.engine import Context, apply
 from ciso.engines.kyverno.matching import Facts, kind_matches, rule_applies
-from ciso.engines.kyverno.pattern.match import Mismatch, validate
+from ciso.engines.kyverno.pattern.check import Mismatch, validate
 from ciso.engines.kyverno.pattern.values import value_matches
 from ciso.engines.kyverno.reports import policy_reports
 from ciso.engines.kyverno.variables import VariableError, substitute

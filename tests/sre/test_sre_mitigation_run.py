@@ -127,7 +127,7 @@ def test_a_kubeconfig_pointing_nowhere_gives_failed_commands_not_a_crash(tmp_pat
 def test_the_tools_read_the_present_after_a_repair(scenarios: Path, tmp_path: Path) -> None:
     """The live view appends the twin's state to the workspace snapshot after every write: the
     investigation tools see the repaired cluster's alerts and objects, not only the past."""
-    from sre.agents.scenarios import SNAPSHOT_ENTRIES
+    from sre.snapshot_entries import SNAPSHOT_ENTRIES
     from sre.tools import alert_summary, k8s_spec_change_analysis
     from sre.twin.suite import MitigationTruth, mitigation_environment
 

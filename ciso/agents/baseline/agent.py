@@ -25,6 +25,11 @@ class BaselineAgent:
         scenario_class = str(task.scenario.scenario_class or "")
         if scenario_class == "kyverno-update":
             return self._update(task, started)
+        if scenario_class == "kyverno-migrate":
+            # it renders policies from a requirement's intent, never converts one: said, not faked
+            return self._fail(
+                task, started, "the baseline does not migrate policies between dialects"
+            )
         platform = "rhel9" if scenario_class == "rhel9-ansible-opa" else "kubernetes"
         intent = parse(task.scenario.description or task.prompt, platform)
         if isinstance(intent, NotUnderstood):

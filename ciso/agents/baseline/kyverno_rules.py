@@ -27,6 +27,7 @@ from ciso.agents.baseline.intent import (
     SecretEnvCheck,
 )
 from ciso.agents.baseline.knowledge import k8s_namespaces
+from ciso.agents.baseline.resource_groups import RESOURCE_GROUPS
 
 #: every container list of the Pod, for ``foreach`` (autogen rewrites request.object.spec)
 ALL_CONTAINERS = "request.object.spec.[ephemeralContainers, initContainers, containers][] || `[]`"
@@ -238,8 +239,6 @@ def _count_in(field: str, values: list[str], default: str = "`[]`") -> dict[str,
 
 
 def _rbac_rule(check: RbacRuleCheck, intent: Intent) -> list[dict[str, Any]]:
-    from ciso.agents.baseline.render import RESOURCE_GROUPS
-
     if check.any_wildcard:
         conditions: dict[str, Any] = {
             "any": [

@@ -23,6 +23,7 @@ from ciso.agents.baseline.intent import (
 )
 from ciso.agents.baseline.knowledge import k8s_namespaces
 from ciso.agents.baseline.kyverno_rules import NotRenderable, rules_for
+from ciso.agents.baseline.resource_groups import RESOURCE_GROUPS
 
 _ENV = jinja2.Environment(
     loader=jinja2.FunctionLoader(
@@ -35,30 +36,6 @@ _ENV = jinja2.Environment(
     autoescape=False,
 )
 
-#: API group of each resource an RBAC check names
-RESOURCE_GROUPS = {
-    "pods": "",
-    "secrets": "",
-    "nodes/proxy": "",
-    "serviceaccounts": "",
-    "serviceaccounts/token": "",
-    "persistentvolumes": "",
-    "replicationcontrollers": "",
-    "users": "",
-    "groups": "",
-    "uids": "",
-    "deployments": "apps",
-    "replicasets": "apps",
-    "statefulsets": "apps",
-    "daemonsets": "apps",
-    "jobs": "batch",
-    "cronjobs": "batch",
-    "certificatesigningrequests/approval": "certificates.k8s.io",
-    "validatingwebhookconfigurations": "admissionregistration.k8s.io",
-    "mutatingwebhookconfigurations": "admissionregistration.k8s.io",
-    "roles": "rbac.authorization.k8s.io",
-    "clusterroles": "rbac.authorization.k8s.io",
-}
 WORKLOAD_KINDS = (
     "pods",
     "deployments",

@@ -34,7 +34,7 @@ from ciso.engines.kyverno.model import (
     policy_id,
 )
 from ciso.engines.kyverno.mutation import existing as mutate_existing
-from ciso.engines.kyverno.pattern.match import Mismatch, validate
+from ciso.engines.kyverno.pattern.check import Mismatch, validate
 from ciso.engines.kyverno.podsecurity import validate_pod_security
 from ciso.engines.kyverno.schema import POLICY_KINDS, UNSUPPORTED_VALIDATE, enforces
 from ciso.engines.kyverno.structure import check_policy

@@ -14,7 +14,7 @@ from ciso.engines.kyverno import conditions, foreach
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.foreach import ContextLoader
 from ciso.engines.kyverno.model import RuleOutcome, RuleStatus
-from ciso.engines.kyverno.pattern.match import Mismatch, validate
+from ciso.engines.kyverno.pattern.check import Mismatch, validate
 from ciso.engines.kyverno.variables import UnknownKey, VariableError, substitute
 
 PASS, FAIL, SKIP = RuleStatus.PASS, RuleStatus.FAIL, RuleStatus.SKIP

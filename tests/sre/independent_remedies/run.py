@@ -25,7 +25,8 @@ LABEL = re.compile(r"# expect: (pass|fail)")
 def run_case(script: Path, out_root: Path) -> dict:
     fault, case = script.stem.split("__")
     label = LABEL.match(script.read_text()).group(1)
-    command = (HERE / "_common.sh").read_text() + "\n" + script.read_text()
+    # the set's own helpers: _common.sh beside its cases/ folder
+    command = (script.parent.parent / "_common.sh").read_text() + "\n" + script.read_text()
     out = out_root / script.stem
     proc = subprocess.run(
         [
@@ -86,9 +87,15 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=None, help="run root (default: a temp dir)")
     parser.add_argument("--only", default="", help="substring filter on case file names")
+    parser.add_argument(
+        "--set",
+        type=Path,
+        default=HERE,
+        help="a remedy set: a folder holding cases/ and _common.sh (default: this one)",
+    )
     args = parser.parse_args()
     out_root = args.out or Path(tempfile.mkdtemp(prefix="independent-remedies-"))
-    scripts = sorted(p for p in (HERE / "cases").glob("*.sh") if args.only in p.name)
+    scripts = sorted(p for p in (args.set / "cases").glob("*.sh") if args.only in p.name)
     with ThreadPoolExecutor(args.jobs) as pool:
         rows = list(pool.map(lambda s: run_case(s, out_root), scripts))
     totals = {}

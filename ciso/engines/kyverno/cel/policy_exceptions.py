@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ciso.engines.kyverno.cel.match_conditions import conditions_hold
 from ciso.engines.kyverno.model import Context, RuleOutcome, RuleStatus
 
 GROUP = "policies.kyverno.io/"
@@ -17,8 +18,6 @@ GROUP = "policies.kyverno.io/"
 def covering(policy: Mapping[str, Any], bound: dict[str, Any], ctx: Context) -> str | None:
     """The ``namespace/name`` of the CEL PolicyExceptions that name this policy and whose
     matchConditions all hold; None when none does."""
-    from ciso.engines.kyverno.cel import vpol  # vpol uses this module
-
     name = (policy.get("metadata") or {}).get("name")
     keys = []
     for exception in ctx.exceptions:
@@ -31,7 +30,7 @@ def covering(policy: Mapping[str, Any], bound: dict[str, Any], ctx: Context) -> 
             for r in refs
         ):
             continue
-        if vpol.conditions_hold({"matchConditions": spec.get("matchConditions")}, bound):
+        if conditions_hold({"matchConditions": spec.get("matchConditions")}, bound):
             meta = exception.get("metadata") or {}
             namespace = meta.get("namespace")
             keys.append(f"{namespace}/{meta.get('name')}" if namespace else str(meta.get("name")))

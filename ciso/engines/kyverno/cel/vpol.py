@@ -16,6 +16,7 @@ from typing import Any
 from ciso.engines.kyverno.cel import autogen, matching, policy_exceptions, spec_shape
 from ciso.engines.kyverno.cel import bindings as cel_bindings
 from ciso.engines.kyverno.cel.libraries.environment import Environment, using
+from ciso.engines.kyverno.cel.match_conditions import conditions_hold
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.model import Context, RuleOutcome, RuleStatus
 
@@ -76,25 +77,6 @@ def namespace_labels(resource: dict[str, Any], ctx: Context) -> Mapping[str, str
         if candidate.get("kind") == "Namespace" and meta.get("name") == namespace:
             return meta.get("labels") or {}
     return {}
-
-
-def _ignores_failures(spec: dict[str, Any]) -> bool:
-    return spec.get("failurePolicy") == "Ignore"
-
-
-def conditions_hold(spec: dict[str, Any], bound: dict[str, Any]) -> bool:
-    """All ``matchConditions`` true; an error fails the request (RuleError) unless the
-    failurePolicy is Ignore, which makes it a non-match."""
-    held, errors = cel_bindings.all_hold(
-        spec.get("matchConditions"), bound, "matchConditions", "a match condition"
-    )
-    if not held:
-        return False
-    if errors:
-        if _ignores_failures(spec):
-            return False
-        raise errors[0]
-    return True
 
 
 def audit_annotations(spec: dict[str, Any], bound: dict[str, Any]) -> dict[str, str]:

@@ -16,7 +16,7 @@ import copy
 from typing import Any
 
 from ciso.engines.kyverno.pattern import anchors
-from ciso.engines.kyverno.pattern.match import Mismatch, validate
+from ciso.engines.kyverno.pattern.check import Mismatch, validate
 
 _CONDITIONAL = (
     anchors.CONDITION,

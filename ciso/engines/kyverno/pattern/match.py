@@ -39,32 +39,6 @@ class PatternSyntaxError(RuleError):
     """The pattern itself is malformed (e.g. an existence anchor on a non-list)."""
 
 
-#: per pattern (by id, with the pattern itself to check the id was not reused): None once seen,
-#: then its compiled check
-_COMPILED: dict[int, tuple[Any, Any]] = {}
-
-
-def validate(resource: Any, pattern: Any, path: str = "/", depth: int = 0) -> None:
-    """Raise :class:`Mismatch` when the resource does not satisfy the pattern. A pattern met a
-    second time (a policy's, checked for every resource) is compiled into closures and checked
-    by them from then on; one met once (substituted for one resource) is walked."""
-    entry = _COMPILED.get(id(pattern))
-    if entry is not None and entry[0] is pattern:
-        check = entry[1]
-        if check is None:
-            from ciso.engines.kyverno.pattern.compiled import compile_pattern
-
-            check = compile_pattern(pattern)
-            _COMPILED[id(pattern)] = (pattern, check)
-        check(resource, path, depth)
-        return
-    if isinstance(pattern, dict | list):
-        if len(_COMPILED) > 20_000:  # bounded for long-lived processes (the cluster's hook)
-            _COMPILED.clear()
-        _COMPILED[id(pattern)] = (pattern, None)
-    walk(resource, pattern, path, depth)
-
-
 def walk(resource: Any, pattern: Any, path: str = "/", depth: int = 0) -> None:
     """``validate`` by walking the pattern as it is."""
     if depth > MAX_DEPTH:

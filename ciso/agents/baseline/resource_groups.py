@@ -1,0 +1,30 @@
+"""The API group of every resource the baseline's RBAC checks name (Roles and ClusterRoles match
+rules by group and resource). Its own module: the policy renderer and the Kyverno rule builder
+both read it."""
+
+from __future__ import annotations
+
+#: API group of each resource an RBAC check names
+RESOURCE_GROUPS = {
+    "pods": "",
+    "secrets": "",
+    "nodes/proxy": "",
+    "serviceaccounts": "",
+    "serviceaccounts/token": "",
+    "persistentvolumes": "",
+    "replicationcontrollers": "",
+    "users": "",
+    "groups": "",
+    "uids": "",
+    "deployments": "apps",
+    "replicasets": "apps",
+    "statefulsets": "apps",
+    "daemonsets": "apps",
+    "jobs": "batch",
+    "cronjobs": "batch",
+    "certificatesigningrequests/approval": "certificates.k8s.io",
+    "validatingwebhookconfigurations": "admissionregistration.k8s.io",
+    "mutatingwebhookconfigurations": "admissionregistration.k8s.io",
+    "roles": "rbac.authorization.k8s.io",
+    "clusterroles": "rbac.authorization.k8s.io",
+}

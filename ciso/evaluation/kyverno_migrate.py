@@ -1,0 +1,246 @@
+"""``kyverno-migrate``: the agent's policy, in the other dialect than the source policy it was
+given, must check exactly what the source checks.
+
+Both policies are scanned (as Kyverno's background scan reports) over the scenario's violating
+and compliant environments and over extra environments the evaluator builds itself, hidden from
+the agent, from the control's instance generator when it knows the control (fresh names, every
+workload kind, violations in init and ephemeral containers, near-misses, other controls'
+violations). A resource's verdict is ``fail`` or not; every resource must get the same verdict
+from both.
+
+- ``itbench_pass``: the answer is of the target dialect and reports a violating resource of the
+  violating environment (the kyverno class's rule);
+- ``strict_pass``: also every violating resource caught, nothing in the compliant environment
+  flagged, every verdict the same as the source's on every environment, and ``itbench lint``
+  reports no error on the answer;
+- ``verdict_agreement``: resources with the same verdict / resources scanned;
+- ``lint_errors``: lint errors on the answer.
+The copy of the source the agent was given (``source-policy.yaml``) is never read as its answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from ciso.environments.kubernetes import cluster_view
+from ciso.evaluation.answer import yaml_files
+from ciso.evaluation.kyverno import ancestry
+from ciso.evaluation.kyverno_engines import KyvernoScanner, ScanFailed, select_scanner
+from ciso.evaluation.plan import COMPLIANT, VIOLATING
+from ciso.evaluation.record import Record, as_score
+from ciso.evaluation.report_reading import failed
+from ciso.scenarios.dialects import SOURCE_FILE, TARGET, Dialect, dialect_of, source_dialect
+from ciso.scenarios.model import CisoScenario, ResourceRef
+from ciso.scenarios.objects import declared_objects, is_policy
+from itbench.fsutil import read_agent_text
+from itbench.plugins.spec import TrialScores
+from itbench.yamlsafe import load_all
+
+ZERO = {"itbench_pass": 0, "strict_pass": 0, "verdict_agreement": 0.0, "lint_errors": 0}
+#: Generated environments scanned beside the scenario's own (each a violating and a compliant
+#: side): enough to exercise every hiding place of a control, cheap to scan.
+GENERATED = 2
+#: Disagreements named in evaluation.json (the count is always there).
+SHOWN = 20
+
+Manifest = dict[str, Any]
+
+
+def _load(path: Path) -> list[Manifest]:
+    return [d for d in load_all(read_agent_text(path)) if isinstance(d, dict)]
+
+
+def source_policies(path: Path) -> tuple[list[Manifest], Dialect]:
+    """The source policies and the dialect the answer must be in (InputError naming the file)."""
+    from itbench.errors import InputError
+
+    try:
+        source = _load(path)
+    except FileNotFoundError:
+        raise InputError(f"{path}: missing (the policy to migrate)") from None
+    except Exception as exc:  # unreadable or not YAML: named, never a traceback
+        raise InputError(f"{path}: unreadable ({type(exc).__name__}: {exc})") from None
+    return source, TARGET[source_dialect(path, source).name]
+
+
+def answer_policies(
+    trial_dir: Path, target: Dialect
+) -> tuple[list[Manifest], list[str], list[str]]:
+    """(target-dialect policies, the files they came from, notes) from the workspace's YAML files,
+    the source copy excepted."""
+    policies: list[Manifest] = []
+    files: list[str] = []
+    notes: list[str] = []
+    for path in yaml_files(trial_dir):
+        rel = str(path.relative_to(trial_dir))
+        if rel == SOURCE_FILE:
+            continue
+        try:
+            documents = _load(path)
+        except Exception as exc:  # the agent's file: any parse failure is a note, not a crash
+            notes.append(f"{rel}: unreadable ({type(exc).__name__}: {str(exc)[:200]})")
+            continue
+        mine = [d for d in documents if target.holds(d)]
+        others = [d for d in documents if dialect_of(d) is not None and not target.holds(d)]
+        if others:
+            kinds = sorted({str(d.get("kind")) for d in others})
+            notes.append(f"{rel}: {', '.join(kinds)} ignored: the answer is a {target.name}")
+        if mine:
+            policies.extend(mine)
+            files.append(rel)
+    return policies, files, notes
+
+
+def _environments(scenario: CisoScenario) -> list[tuple[str, list[Manifest]]]:
+    """The scenario's environments, then the generated ones (random names, so a policy cannot
+    single out the scenario's objects)."""
+    envs = [(VIOLATING, [o for o in declared_objects(scenario) if not is_policy(o)])]
+    if scenario.compliant is not None:
+        envs.append((COMPLIANT, [o for o in declared_objects(scenario, True) if not is_policy(o)]))
+    return envs + generated_environments(scenario.cis_id, f"kyverno-migrate/{scenario.id}")
+
+
+def generated_environments(
+    cis_id: str | None, stream: str, count: int = GENERATED
+) -> list[tuple[str, list[Manifest]]]:
+    """Instances of the control built by its generator (none when it has no generator): the
+    evaluator's stream is its own, the validator's dry run another one."""
+    from ciso.generator.controls import CONTROLS
+    from ciso.generator.instance import build_instance
+    from ciso.generator.model import Control
+    from ciso.generator.rbac import RbacControl, build_rbac_instance
+
+    envs: list[tuple[str, list[Manifest]]] = []
+    control = CONTROLS.get(cis_id or "")
+    if control is None:
+        return envs
+    family = [c for c in CONTROLS.values() if type(c) is type(control) and c is not control]
+    for n in range(count):
+        rng = Random(f"{stream}/{n}")
+        if isinstance(control, RbacControl):
+            instance = build_rbac_instance(
+                control, [c for c in family if isinstance(c, RbacControl)], rng
+            )
+        else:
+            instance = build_instance(control, [c for c in family if isinstance(c, Control)], rng)
+        envs.append((f"generated-{n + 1} violating", list(instance.violating)))
+        envs.append((f"generated-{n + 1} compliant", list(instance.compliant)))
+    return envs
+
+
+def disagreements(
+    scanner: KyvernoScanner,
+    source: Sequence[Manifest],
+    answer: Sequence[Manifest],
+    name: str,
+    objects: Sequence[Manifest],
+) -> tuple[list[str], set[ResourceRef]]:
+    """Resources whose verdict differs between source and answer (one line each), and what the
+    answer flagged."""
+    want = _flagged(scanner, source, objects)
+    got = _flagged(scanner, answer, objects)
+    lines = [
+        f"{name}: {ref} {'fails' if ref in want else 'passes'} under the source, "
+        f"{'fails' if ref in got else 'passes'} under the answer"
+        for ref in sorted(want ^ got)
+    ]
+    return lines, got
+
+
+def _flagged(
+    scanner: KyvernoScanner, policies: Sequence[Manifest], objects: Sequence[Manifest]
+) -> set[ResourceRef]:
+    return failed(scanner.reports(policies, objects))
+
+
+def _lint_errors(trial_dir: Path, files: Sequence[str]) -> list[str]:
+    from ciso.lint.model import Options, Severity
+    from ciso.lint.runner import lint_paths
+
+    run = lint_paths([trial_dir / f for f in files], Options(), progress=False)
+    errors = [
+        f"{Path(f.file).name}:{f.line or '?'}: {f.rule.id} {f.message}"
+        for f in run.findings
+        if f.level is Severity.ERROR
+    ]
+    return errors + [f"lint tool error: {e}" for e in run.tool_errors]
+
+
+def evaluate(scenario: CisoScenario, trial_dir: Path) -> TrialScores:
+    record = Record()
+    assert scenario.migration_source is not None  # the loader requires it for this class
+    source, target = source_policies(scenario.migration_source)
+    answer, files, notes = answer_policies(trial_dir, target)
+    record.notes.extend(notes)
+    record.verdict(
+        "agent",
+        target=target.name,
+        policies=[f"{p.get('kind')}/{(p.get('metadata') or {}).get('name')}" for p in answer],
+    )
+    if not answer:
+        record.fail(
+            "policies",
+            f"no {' or '.join(target.kinds)} ({target.group}) in the workspace's YAML files "
+            f"(besides {SOURCE_FILE})",
+        )
+        return record.scores(ZERO)
+    scanner = select_scanner()
+    record.engines["kyverno"] = f"{scanner.name} {scanner.version}"
+    refs = set(scenario.violating_resources)
+    differing: list[str] = []
+    scanned = 0
+    itbench = covered_all = compliant_ok = False
+    environments = _environments(scenario)
+    for name, objects in environments:
+        try:
+            with record.timed(f"scan {name}"):
+                differ, got = disagreements(scanner, source, answer, name, objects)
+        except ScanFailed as exc:
+            record.fail(f"scan ({name})", str(exc))
+            return record.scores(ZERO)
+        scanned += len(cluster_view(objects))
+        differing += differ
+        if name == VIOLATING:
+            chains = ancestry(cluster_view(objects))
+            covered = {r for obj in got for r in chains.get(obj, [obj]) if r in refs}
+            itbench = bool(covered)
+            covered_all = covered == refs
+            record.verdict(VIOLATING, failed=sorted(map(str, got)))
+            if not covered_all:
+                record.fail(
+                    f"scan ({VIOLATING})",
+                    "violating resources without a fail: "
+                    + ", ".join(sorted(map(str, refs - covered))),
+                )
+        elif name == COMPLIANT:
+            compliant_ok = not got
+            record.verdict(COMPLIANT, failed=sorted(map(str, got)))
+    if scenario.compliant is None:
+        compliant_ok = True
+    agreement = 1.0 - len(differing) / scanned if scanned else 0.0
+    record.verdict(
+        "equivalence",
+        environments=len(environments),
+        resources=scanned,
+        disagreements=len(differing),
+        **({"first_disagreements": differing[:SHOWN]} if differing else {}),
+    )
+    if differing:
+        record.fail("equivalence", f"{len(differing)} verdict(s) differ: {differing[0]}")
+    with record.timed("lint"):
+        lint = _lint_errors(trial_dir, files)
+    if lint:
+        record.verdict("lint", errors=lint[:SHOWN])
+        record.fail("lint", f"{len(lint)} lint error(s): {lint[0]}")
+    strict = itbench and covered_all and compliant_ok and not differing and not lint
+    return record.scores(
+        {
+            "itbench_pass": as_score(itbench),
+            "strict_pass": as_score(strict),
+            "verdict_agreement": round(max(agreement, 0.0), 4),
+            "lint_errors": len(lint),
+        }
+    )
