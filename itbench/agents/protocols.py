@@ -2,7 +2,7 @@
 
 ``--protocol itbench-aa`` is ITBench-AA's: the model works through one shell (no bespoke tools),
 at most 100 turns, three repeats of every task, and the headline is the domain's AA metric (for
-SRE diagnosis: average precision at full recall). A domain opts in by naming its metric for the
+incident diagnosis: average precision at full recall). A domain opts in by naming its metric for the
 protocol in ``Domain.protocol_metrics``; flags the user gives explicitly win over the protocol's.
 """
 
