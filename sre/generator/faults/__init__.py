@@ -3,22 +3,34 @@ by import side effect)."""
 
 from __future__ import annotations
 
-from sre.generator.faults import (
+from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of ITBench's library
+    anti_affinity,
     bad_command,
+    cordoned_node,
     cpu_stress,
     dns_failure,
+    dns_policy,
     feature_flag,
+    http_abort,
+    init_container,
+    io_fault,
+    jvm_exception,
     memory_stress,
+    missing_pvc,
+    missing_secret,
     network_delay,
+    network_loss,
     network_partition,
     network_policy,
     node_disk_pressure,
     node_selector,
     nonexistent_image,
     oom_killed,
+    pod_failure,
     readiness_probe,
     resource_quota,
     scaled_to_zero,
+    service_selector,
     wrong_env_var,
     wrong_target_port,
 )
@@ -44,5 +56,17 @@ FAULT_TYPES: dict[str, FaultType] = {
         node_disk_pressure,
         wrong_env_var,
         dns_failure,
+        network_loss,
+        http_abort,
+        jvm_exception,
+        io_fault,
+        pod_failure,
+        service_selector,
+        cordoned_node,
+        missing_secret,
+        init_container,
+        missing_pvc,
+        anti_affinity,
+        dns_policy,
     )
 }
