@@ -765,3 +765,40 @@ def dns_misconfigured(template: Mapping[str, Any]) -> bool:
         servers = (spec.get("dnsConfig") or {}).get("nameservers") or ()
         return CLUSTER_DNS not in servers
     return False
+
+
+#: the CPU architectures images are built for; a single-platform image names its own
+ARCHITECTURES = ("amd64", "arm64")
+
+
+def image_platform(image: str) -> str | None:
+    """The only architecture a single-platform image runs on, read from its repository name
+    (``…/hello-arm64:1.0``); None for a multi-platform image (the demo's own)."""
+    repository = image.split("@")[0].rsplit(":", 1)[0] if "/" in image else image
+    name = repository.rsplit("/", 1)[-1]
+    for arch in ARCHITECTURES:
+        if name.endswith(f"-{arch}"):
+            return arch
+    return None
+
+
+def node_architecture(node: Mapping[str, Any] | None) -> str:
+    """A node's CPU architecture (its nodeInfo, else its kubernetes.io/arch label; the demo's
+    nodes are amd64)."""
+    node = node or {}
+    info = ((node.get("status") or {}).get("nodeInfo") or {}).get("architecture")
+    label = ((node.get("metadata") or {}).get("labels") or {}).get("kubernetes.io/arch")
+    return str(info or label or "amd64")
+
+
+def wrong_platform(template: Mapping[str, Any], node: Mapping[str, Any] | None) -> str:
+    """The container's exit message when its image is built for another architecture than the
+    node's: the pull succeeds, the binary cannot run ('' when it can)."""
+    ctr = container(template)
+    arch = image_platform(str(ctr.get("image", "")))
+    if arch is None or arch == node_architecture(node):
+        return ""
+    return (
+        f"Back-off restarting failed container {ctr.get('name', '')}: exec /app/server: exec "
+        f"format error (image built for {arch}, node is {node_architecture(node)})"
+    )

@@ -45,6 +45,7 @@ from sre.twin.model import (
     runtime_state,
     schedule,
     service_health,
+    wrong_platform,
 )
 
 Key = tuple[str, str, str, str]
@@ -410,7 +411,16 @@ class IncidentTwin:
         state, reason, message, oom, port = runtime_state(dep, template, chaos)
         init_failure = failing_init_container(template)
         config_error = missing_config(template, cluster.secrets, cluster.configmaps)
-        if state != "ImagePullBackOff" and init_failure:
+        platform_error = wrong_platform(template, cluster.nodes.get(node))
+        if platform_error:
+            state, reason, message, oom, port = (
+                "CrashLoopBackOff",
+                "BackOff",
+                platform_error,
+                False,
+                None,
+            )
+        elif state != "ImagePullBackOff" and init_failure:
             state, reason, message, oom, port = (
                 "CrashLoopBackOff",
                 "BackOff",

@@ -176,3 +176,15 @@ def test_claims_and_config_references():
     optional = {**env, "valueFrom": {"secretKeyRef": {**env["valueFrom"]["secretKeyRef"],
                                                       "optional": True}}}  # fmt: skip
     assert missing_config({"spec": {"containers": [{"env": [optional]}]}}, {}, []) == ""
+
+
+def test_an_image_for_another_architecture_crashes_on_the_node():
+    from sre.twin.model import image_platform, wrong_platform
+
+    assert image_platform("ghcr.io/open-telemetry/demo:2.0.2-cart") is None  # multi-platform
+    assert image_platform("quay.io/x/hello-arm64:1.0.0") == "arm64"
+    assert image_platform("quay.io/x/hello-amd64@sha256:abc") == "amd64"
+    arm = {"spec": {"containers": [{"name": "c", "image": "quay.io/x/hello-arm64:1.0.0"}]}}
+    assert "exec format error" in wrong_platform(arm, node("worker-1"))  # amd64 by default
+    arm_node = {**node("worker-1"), "status": {"nodeInfo": {"architecture": "arm64"}}}
+    assert wrong_platform(arm, arm_node) == ""

@@ -107,6 +107,9 @@ FAULTY_CONTENT = {
     "init-container": lambda b: bool(b["spec"]["template"]["spec"].get("initContainers")),
     "missing-pvc": lambda b: bool(b["spec"]["template"]["spec"].get("volumes")),
     "dns-policy": lambda b: b["spec"]["template"]["spec"].get("dnsPolicy") == "Default",
+    "wrong-arch-image": lambda b: _container(b)["image"].startswith(
+        "ghcr.io/open-telemetry/demo-arm64"
+    ),
     "anti-affinity": lambda b: (
         "podAntiAffinity" in b["spec"]["template"]["spec"].get("affinity", {})
     ),
