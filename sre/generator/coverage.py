@@ -65,7 +65,7 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Istio", "strict mTLS", (), "not modelled: no service mesh in the twin"),
     Mechanism("Istio", "gateway AuthorizationPolicy", (), "not modelled"),
     Mechanism("Istio", "ambient mode off", (), "not modelled"),
-    Mechanism("Valkey", "password change", (), "not modelled"),
+    Mechanism("Valkey", "password change", ("valkey-password",)),
     Mechanism("Valkey", "out of memory", (), "not modelled"),
 )  # fmt: skip
 

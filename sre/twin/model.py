@@ -597,6 +597,14 @@ def service_health(
                 latency += SLOW_FLAGS[flag]
             else:
                 why.append(f"feature flag {flag} is on")
+        refused = [
+            caller
+            for caller in topology.callers(svc.name)
+            if auth_refused(cluster.deployments.get(caller), cluster.deployments.get(svc.name))
+        ]
+        if refused:
+            # the server turns its clients away: its own requests fail, its callers see errors
+            why.append(f"refuses the commands of {', '.join(refused)} (NOAUTH)")
         own_error[svc.name] = why
         own_latency[svc.name] = latency
         cut_off[svc.name] = partitioned
@@ -802,3 +810,30 @@ def wrong_platform(template: Mapping[str, Any], node: Mapping[str, Any] | None) 
         f"Back-off restarting failed container {ctr.get('name', '')}: exec /app/server: exec "
         f"format error (image built for {arch}, node is {node_architecture(node)})"
     )
+
+
+#: environment variables a client of the demo's Valkey reads its password from
+VALKEY_PASSWORD_VARS = ("VALKEY_PASSWORD", "REDIS_PASSWORD")
+
+
+def required_password(dep: Mapping[str, Any] | None) -> str | None:
+    """The password a Valkey/Redis server demands (``--requirepass`` in its arguments)."""
+    ctr = container(((dep or {}).get("spec") or {}).get("template") or {})
+    args = [str(a) for a in [*(ctr.get("args") or ()), *(ctr.get("command") or ())]]
+    for i, arg in enumerate(args):
+        if arg == "--requirepass" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--requirepass="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def auth_refused(caller: Mapping[str, Any] | None, callee: Mapping[str, Any] | None) -> bool:
+    """Whether the callee demands a password the caller does not send (its password variable
+    unset or different): every command is refused with NOAUTH / WRONGPASS."""
+    wanted = required_password(callee)
+    if wanted is None:
+        return False
+    env = container(((caller or {}).get("spec") or {}).get("template") or {}).get("env") or ()
+    sent = {e.get("name"): e.get("value") for e in env if isinstance(e, Mapping)}
+    return not any(sent.get(v) == wanted for v in VALKEY_PASSWORD_VARS)

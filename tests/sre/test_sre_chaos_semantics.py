@@ -188,3 +188,17 @@ def test_an_image_for_another_architecture_crashes_on_the_node():
     assert "exec format error" in wrong_platform(arm, node("worker-1"))  # amd64 by default
     arm_node = {**node("worker-1"), "status": {"nodeInfo": {"architecture": "arm64"}}}
     assert wrong_platform(arm, arm_node) == ""
+
+
+def test_a_valkey_password_the_client_does_not_send_is_refused():
+    from sre.twin.model import auth_refused
+
+    def dep(**ctr) -> dict:
+        return {"spec": {"template": {"spec": {"containers": [ctr]}}}}
+
+    server = dep(args=["--requirepass", "s3"])
+    assert auth_refused(dep(env=[]), server)
+    assert auth_refused(dep(env=[{"name": "VALKEY_PASSWORD", "value": "other"}]), server)
+    assert not auth_refused(dep(env=[{"name": "VALKEY_PASSWORD", "value": "s3"}]), server)
+    assert not auth_refused(dep(env=[]), dep(args=["--maxmemory", "64mb"]))
+    assert auth_refused(dep(env=[]), dep(args=["--requirepass=s3"]))

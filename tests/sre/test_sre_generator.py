@@ -49,6 +49,7 @@ SILENT_IN_EVENTS = {
     "io-fault",  # the process runs and answers its TCP probe
     "service-selector",  # a selector matching nothing is valid
     "dns-policy",  # a valid policy: lookups fail inside the application
+    "valkey-password",  # Valkey runs; its client is refused
 }
 LATENCY_FAULTS = {"network-delay", "cpu-stress"}
 #: the faulty service's own outgoing calls fail (it cannot resolve anything)
@@ -110,6 +111,7 @@ FAULTY_CONTENT = {
     "wrong-arch-image": lambda b: _container(b)["image"].startswith(
         "ghcr.io/open-telemetry/demo-arm64"
     ),
+    "valkey-password": lambda b: _container(b).get("args", [""])[0] == "--requirepass",
     "anti-affinity": lambda b: (
         "podAntiAffinity" in b["spec"]["template"]["spec"].get("affinity", {})
     ),

@@ -17,7 +17,7 @@ from sre.twin.suite import write_recipe
 NEW_FAULTS = (
     "network-loss", "http-abort", "jvm-exception", "io-fault", "pod-failure",
     "service-selector", "cordoned-node", "missing-secret", "init-container", "missing-pvc",
-    "anti-affinity", "dns-policy", "wrong-arch-image",
+    "anti-affinity", "dns-policy", "wrong-arch-image", "valkey-password",
 )  # fmt: skip
 SEED = 41
 

@@ -31,6 +31,7 @@ from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of 
     resource_quota,
     scaled_to_zero,
     service_selector,
+    valkey_password,
     wrong_arch_image,
     wrong_env_var,
     wrong_target_port,
@@ -70,5 +71,6 @@ FAULT_TYPES: dict[str, FaultType] = {
         anti_affinity,
         dns_policy,
         wrong_arch_image,
+        valkey_password,
     )
 }
