@@ -66,7 +66,8 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("Istio", "gateway AuthorizationPolicy", (), "not modelled"),
     Mechanism("Istio", "ambient mode off", (), "not modelled"),
     Mechanism("Valkey", "password change", ("valkey-password",)),
-    Mechanism("Valkey", "out of memory", (), "not modelled"),
+    Mechanism("Valkey", "out of memory", ("valkey-memory",),
+              "ours lowers maxmemory below the data; ITBench fills the store instead"),
 )  # fmt: skip
 
 #: our fault types outside ITBench's list (mechanisms the paper's classes name, or our own)

@@ -605,6 +605,9 @@ def service_health(
         if refused:
             # the server turns its clients away: its own requests fail, its callers see errors
             why.append(f"refuses the commands of {', '.join(refused)} (NOAUTH)")
+        full = valkey_out_of_memory(cluster.deployments.get(svc.name))
+        if full:
+            why.append(full)
         own_error[svc.name] = why
         own_latency[svc.name] = latency
         cut_off[svc.name] = partitioned
@@ -837,3 +840,40 @@ def auth_refused(caller: Mapping[str, Any] | None, callee: Mapping[str, Any] | N
     env = container(((caller or {}).get("spec") or {}).get("template") or {}).get("env") or ()
     sent = {e.get("name"): e.get("value") for e in env if isinstance(e, Mapping)}
     return not any(sent.get(v) == wanted for v in VALKEY_PASSWORD_VARS)
+
+
+#: the data the cart keeps in its Valkey (MiB): a maxmemory below it fills up
+CART_DATA_MI = 48.0
+#: Redis/Valkey size units: ``kb``/``mb``/``gb`` are powers of 1024, ``k``/``m``/``g`` of 1000
+_VALKEY_UNITS = {"": 1, "b": 1, "k": 1e3, "kb": 2**10, "m": 1e6, "mb": 2**20, "g": 1e9,
+                 "gb": 2**30}  # fmt: skip
+
+
+def valkey_bytes(value: str) -> float | None:
+    match = re.fullmatch(r"\s*([0-9]+)\s*([a-z]*)\s*", value.lower())
+    if match is None or match.group(2) not in _VALKEY_UNITS:
+        return None
+    return float(match.group(1)) * _VALKEY_UNITS[match.group(2)]
+
+
+def _server_flag(args: list[str], flag: str) -> str | None:
+    for i, arg in enumerate(args):
+        if arg == flag and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith(flag + "="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def valkey_out_of_memory(dep: Mapping[str, Any] | None) -> str:
+    """The error a Valkey gives every write when its ``--maxmemory`` is below the data it holds
+    and its policy evicts nothing (``noeviction``, the default) ('' when writes succeed)."""
+    ctr = container(((dep or {}).get("spec") or {}).get("template") or {})
+    args = [str(a) for a in [*(ctr.get("command") or ()), *(ctr.get("args") or ())]]
+    limit = _server_flag(args, "--maxmemory")
+    size = valkey_bytes(limit) if limit is not None else None
+    if not size or size >= CART_DATA_MI * 2**20:  # 0 or absent: no limit
+        return ""
+    if (_server_flag(args, "--maxmemory-policy") or "noeviction") != "noeviction":
+        return ""
+    return "OOM command not allowed when used memory > 'maxmemory'"

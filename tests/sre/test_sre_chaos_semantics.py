@@ -202,3 +202,21 @@ def test_a_valkey_password_the_client_does_not_send_is_refused():
     assert not auth_refused(dep(env=[{"name": "VALKEY_PASSWORD", "value": "s3"}]), server)
     assert not auth_refused(dep(env=[]), dep(args=["--maxmemory", "64mb"]))
     assert auth_refused(dep(env=[]), dep(args=["--requirepass=s3"]))
+
+
+def test_valkey_memory_units_and_eviction():
+    from sre.twin.model import valkey_bytes, valkey_out_of_memory
+
+    assert valkey_bytes("16mb") == 16 * 2**20 and valkey_bytes("16m") == 16e6
+    assert valkey_bytes("1gb") == 2**30 and valkey_bytes("lots") is None
+
+    def dep(*args: str) -> dict:
+        return {"spec": {"template": {"spec": {"containers": [{"args": list(args)}]}}}}
+
+    assert "OOM" in valkey_out_of_memory(dep("--maxmemory", "16mb"))  # noeviction by default
+    assert (
+        valkey_out_of_memory(dep("--maxmemory", "16mb", "--maxmemory-policy", "allkeys-lru")) == ""
+    )
+    assert valkey_out_of_memory(dep("--maxmemory", "256mb")) == ""
+    assert valkey_out_of_memory(dep("--maxmemory", "0")) == ""  # 0: no limit
+    assert valkey_out_of_memory(dep()) == ""

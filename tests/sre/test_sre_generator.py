@@ -50,6 +50,7 @@ SILENT_IN_EVENTS = {
     "service-selector",  # a selector matching nothing is valid
     "dns-policy",  # a valid policy: lookups fail inside the application
     "valkey-password",  # Valkey runs; its client is refused
+    "valkey-memory",  # Valkey runs; its writes are refused
 }
 LATENCY_FAULTS = {"network-delay", "cpu-stress"}
 #: the faulty service's own outgoing calls fail (it cannot resolve anything)
@@ -112,6 +113,7 @@ FAULTY_CONTENT = {
         "ghcr.io/open-telemetry/demo-arm64"
     ),
     "valkey-password": lambda b: _container(b).get("args", [""])[0] == "--requirepass",
+    "valkey-memory": lambda b: _container(b).get("args", [""])[0] == "--maxmemory",
     "anti-affinity": lambda b: (
         "podAntiAffinity" in b["spec"]["template"]["spec"].get("affinity", {})
     ),

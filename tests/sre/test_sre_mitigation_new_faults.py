@@ -18,6 +18,7 @@ NEW_FAULTS = (
     "network-loss", "http-abort", "jvm-exception", "io-fault", "pod-failure",
     "service-selector", "cordoned-node", "missing-secret", "init-container", "missing-pvc",
     "anti-affinity", "dns-policy", "wrong-arch-image", "valkey-password",
+    "valkey-memory",
 )  # fmt: skip
 SEED = 41
 

@@ -31,6 +31,7 @@ from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of 
     resource_quota,
     scaled_to_zero,
     service_selector,
+    valkey_memory,
     valkey_password,
     wrong_arch_image,
     wrong_env_var,
@@ -72,5 +73,6 @@ FAULT_TYPES: dict[str, FaultType] = {
         dns_policy,
         wrong_arch_image,
         valkey_password,
+        valkey_memory,
     )
 }
