@@ -14,7 +14,7 @@ CHAOS_GROUP = "chaos-mesh.org"
 #: the Chaos Mesh experiments ITBench injects faults with; their objects appear in snapshots
 CHAOS_KINDS = (
     "NetworkChaos", "StressChaos", "PodChaos", "IOChaos", "DNSChaos", "HTTPChaos", "TimeChaos",
-    "KernelChaos", "Schedule", "Workflow",
+    "KernelChaos", "Schedule", "Workflow", "JVMChaos",
 )  # fmt: skip
 
 

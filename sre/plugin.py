@@ -29,8 +29,10 @@ def _commands():
     # the incident generator lives in its own sub-package, written alongside these tools
     if importlib.util.find_spec("sre.generator.cli") is not None:
         from sre.generator.cli import generate
+        from sre.generator.faults_cli import faults
 
         commands.append(generate)
+        commands.append(faults)
     return commands
 
 

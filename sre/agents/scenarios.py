@@ -20,9 +20,14 @@ from sre.groundtruth import SCENARIO_FILES, load_truths
 from sre.judge.hooks import scenario_class
 from sre.snapshot_entries import SNAPSHOT_ENTRIES
 
-#: Incidents in the suite ``itbench sre run`` generates when no --scenarios is given: every fault
-#: type once.
-FRESH_SUITE_SIZE = 17
+
+def fresh_suite_size() -> int:
+    """Incidents in the suite ``itbench sre run`` generates when no --scenarios is given: every
+    fault type once (the generator's list grows; the count follows it)."""
+    from sre.generator.faults import FAULT_TYPES
+
+    return len(FAULT_TYPES)
+
 
 PROMPT = """\
 An incident is under way in a Kubernetes cluster running the OpenTelemetry demo. An offline
@@ -127,7 +132,7 @@ def suite_tag(seed: int) -> str:
     return hmac.new(key, b"itbench sre fresh suite", hashlib.sha256).hexdigest()[:10]
 
 
-def fresh_suite(out: Path, seed: int, count: int = FRESH_SUITE_SIZE) -> list[Scenario]:
+def fresh_suite(out: Path, seed: int, count: int | None = None) -> list[Scenario]:
     """``count`` generated incidents (fault types in turn) under ``out/incidents-<tag>/``. The
     seed re-creates every ground truth (the generator is deterministic), so it appears in no id,
     path or task text an agent sees: only in ``SEED`` beside the incidents, in the run directory;
@@ -136,6 +141,7 @@ def fresh_suite(out: Path, seed: int, count: int = FRESH_SUITE_SIZE) -> list[Sce
     from sre.generator.snapshot import write_incident
 
     kinds = sorted(FAULT_TYPES)
+    count = len(kinds) if count is None else count
     tag = suite_tag(seed)
     folder = out / f"incidents-{tag}"
     folder.mkdir(parents=True, exist_ok=True)
@@ -203,7 +209,7 @@ def _load_scenarios(spec: str | None) -> list[Scenario]:
     out = _run_directory()
     folder = out / f"incidents-{suite_tag(seed)}"
     print(
-        f"sre: generating {FRESH_SUITE_SIZE} incidents into {folder} (rerun them: itbench sre "
+        f"sre: generating {fresh_suite_size()} incidents into {folder} (rerun them: itbench sre "
         f"run --scenarios {folder}; the seed, kept from the agents, is in {folder / SEED_FILE})",
         file=sys.stderr,
     )

@@ -19,7 +19,14 @@ from sre.generator.topology import Service, Topology
 Effect = Literal["unavailable", "error", "latency"]
 #: the state the faulty workload's pods are in after the fault
 PodState = Literal[
-    "Running", "NotReady", "ImagePullBackOff", "CrashLoopBackOff", "OOMKilled", "Pending", "Evicted"
+    "Running",
+    "NotReady",
+    "ImagePullBackOff",
+    "CrashLoopBackOff",
+    "OOMKilled",
+    "Pending",
+    "Evicted",
+    "CreateContainerConfigError",
 ]
 
 
@@ -41,6 +48,10 @@ API_VERSIONS = {
     "NetworkChaos": "chaos-mesh.org/v1alpha1",
     "StressChaos": "chaos-mesh.org/v1alpha1",
     "DNSChaos": "chaos-mesh.org/v1alpha1",
+    "HTTPChaos": "chaos-mesh.org/v1alpha1",
+    "JVMChaos": "chaos-mesh.org/v1alpha1",
+    "IOChaos": "chaos-mesh.org/v1alpha1",
+    "PodChaos": "chaos-mesh.org/v1alpha1",
     "CronJob": "batch/v1",
     "Job": "batch/v1",
 }

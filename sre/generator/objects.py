@@ -137,6 +137,10 @@ def pod(
         "ImagePullBackOff": ("ImagePullBackOff", "Back-off pulling image"),
         "CrashLoopBackOff": ("CrashLoopBackOff", "back-off restarting failed container"),
         "OOMKilled": ("CrashLoopBackOff", "back-off restarting failed container"),
+        "CreateContainerConfigError": (
+            "CreateContainerConfigError",
+            "couldn't create the container's configuration",
+        ),
     }
     container_state: dict[str, Any]
     if state in waiting:
@@ -147,7 +151,11 @@ def pod(
     else:
         container_state = {"running": {"startedAt": started}}
     status: dict[str, Any] = {
-        "phase": {"Pending": "Pending", "Evicted": "Failed"}.get(state, "Running"),
+        "phase": {
+            "Pending": "Pending",
+            "Evicted": "Failed",
+            "CreateContainerConfigError": "Pending",
+        }.get(state, "Running"),
         "conditions": [{"type": "Ready", "status": "True" if ready else "False"}],
     }
     if state == "Evicted":

@@ -289,6 +289,8 @@ class TraceGenerator:
             dur = int(TIMEOUT_MS * 1e6) if timeout else net_ns + rng.randint(100_000, 2_000_000)
         elif callee.backing:
             dur = net_ns + rng.randint(300_000, 3_000_000)
+            if active and sym.effect == "error" and callee_name == sym.service:
+                error = sym.message  # a datastore failing its operations answers with an error
             cursor = start_ns + dur
             for consumer in grandchildren:  # kafka consumers continue the trace asynchronously
                 self._server(trace_id, span_id, consumer[0], consumer[1], cursor, kind="Consumer")

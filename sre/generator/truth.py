@@ -118,7 +118,9 @@ def build_ground_truth(inc: Incident, fired: list[FiredAlert]) -> GroundTruth:
         labels = a.label_map
         group = None
         if a.alertname == plan.pod_alert and a.active_at >= inc.onset:
-            group = root_id if root.kind == "Node" else _pod_id(target)
+            # a node's own alert belongs to the node; a pod's (cordoned node) to the pod
+            node_alert = root.kind == "Node" and plan.pod_alert.startswith("KubeNode")
+            group = root_id if node_alert else _pod_id(target)
         elif labels.get("service_name") in inc.affected and a.active_at >= inc.fault_time:
             wanted = "RequestLatency" if symptom.effect == "latency" else "RequestErrorRate"
             if a.alertname == wanted:

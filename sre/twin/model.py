@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from sre.generator.objects import FLAGD_CONFIGMAP, FLAGS, NODES, node_for
@@ -32,7 +32,8 @@ CPU_SATURATED_MS = 900.0
 SLOW_FLAGS = {"adHighCpu": CPU_SATURATED_MS, "imageSlowLoad": 1200.0}
 
 PodState = Literal[
-    "Running", "NotReady", "Pending", "ImagePullBackOff", "CrashLoopBackOff", "Evicted"
+    "Running", "NotReady", "Pending", "ImagePullBackOff", "CrashLoopBackOff", "Evicted",
+    "CreateContainerConfigError",
 ]  # fmt: skip
 
 
@@ -55,8 +56,20 @@ class Pod:
     oom: bool = False
     #: the port the application listens on (None: it does not run)
     listen_port: int | None = None
+    #: (from, until) a PodChaos pod-failure holds the pod (its containers paused)
+    chaos_failure: tuple[float, float] | None = None
+
+    def failed_by_chaos(self, now: float) -> bool:
+        return self.chaos_failure is not None and (
+            self.chaos_failure[0] <= now < self.chaos_failure[1]
+        )
 
     def ready(self, now: float) -> bool:
+        if self.failed_by_chaos(now):
+            return False
+        if self.chaos_failure is not None and now >= self.chaos_failure[1] > self.created:
+            # the images are restored: the containers start again
+            return self.state == "Running" and now >= self.chaos_failure[1] + STARTUP_S
         return self.state == "Running" and now >= self.created + STARTUP_S
 
     def crash_looping(self, now: float) -> bool:
@@ -246,6 +259,7 @@ def schedule(
     nodes: Mapping[str, Mapping[str, Any]],
     created: float,
     pressure_since: Mapping[str, float],
+    cordoned_since: Mapping[str, float] | None = None,
 ) -> tuple[str | None, str]:
     """(node, FailedScheduling message). Every node is full with the pods placed on it, so a
     pod fits only on its service's own node (``node_for``), as in the generated incidents. A
@@ -268,8 +282,14 @@ def schedule(
             f"{{node.kubernetes.io/disk-pressure: }}, {n - 1} Insufficient memory. "
             f"preemption: 0/{n} nodes are available: {n} Preemption is not helpful."
         )
-    if (node.get("spec") or {}).get("unschedulable"):
-        return None, f"0/{n} nodes are available: 1 node(s) were unschedulable."
+    if (node.get("spec") or {}).get("unschedulable") and (
+        # a cordon keeps new pods off the node; the ones running there stay
+        cordoned_since is None or created >= cordoned_since.get(home, float("-inf"))
+    ):
+        return None, (
+            f"0/{n} nodes are available: 1 node(s) were unschedulable, {n - 1} Insufficient "
+            f"memory. preemption: 0/{n} nodes are available: {n} Preemption is not helpful."
+        )
     return home, ""
 
 
@@ -299,6 +319,134 @@ def active_chaos(obj: Mapping[str, Any]) -> bool:
     """A Chaos Mesh experiment acts until deleted or paused (its pause annotation)."""
     annotations = (obj.get("metadata") or {}).get("annotations") or {}
     return annotations.get("experiment.chaos-mesh.org/pause") != "true"
+
+
+#: latency retransmissions add to calls crossing a lossy link (TCP's minimum RTO is 200 ms)
+LOSS_RETRANSMIT_MS = 600.0
+#: added by a JVM spending its time in garbage collection or burning CPU (JVMChaos gc/stress)
+JVM_BUSY_MS = CPU_SATURATED_MS
+
+
+def duration_s(value: object) -> float | None:
+    """A Go duration (``90s``, ``1h30m``, ``500ms``) in seconds; None if unreadable."""
+    text = str(value).strip()
+    parts = re.findall(r"([0-9.]+)(ms|us|µs|ns|h|m|s)", text)
+    if not parts or "".join(n + u for n, u in parts) != text:
+        return None
+    scale = {"h": 3600.0, "m": 60.0, "s": 1.0, "ms": 1e-3, "us": 1e-6, "µs": 1e-6, "ns": 1e-9}
+    try:
+        return sum(float(n) * scale[u] for n, u in parts)
+    except ValueError:
+        return None
+
+
+def chaos_acting(
+    obj: Mapping[str, Any], since: Mapping[tuple[str, str], float], now: float
+) -> bool:
+    """Chaos Mesh's lifecycle: an experiment acts from its creation until deleted, paused, or
+    its ``spec.duration`` has run out (then it recovers the pods by itself)."""
+    if not active_chaos(obj):
+        return False
+    limit = duration_s((obj.get("spec") or {}).get("duration", ""))
+    began = since.get((str(obj.get("kind")), str((obj.get("metadata") or {}).get("name"))))
+    return limit is None or began is None or now < began + limit
+
+
+def chaos_ends(obj: Mapping[str, Any], since: Mapping[tuple[str, str], float]) -> float | None:
+    """When an experiment's duration runs out (None: it never does by itself)."""
+    limit = duration_s((obj.get("spec") or {}).get("duration", ""))
+    began = since.get((str(obj.get("kind")), str((obj.get("metadata") or {}).get("name"))))
+    return None if limit is None or began is None else began + limit
+
+
+def _loss_percent(spec: Mapping[str, Any]) -> float:
+    try:
+        return float((spec.get("loss") or {}).get("loss", 100))
+    except (TypeError, ValueError):
+        return 100.0
+
+
+def _http_chaos(spec: Mapping[str, Any], port: int) -> tuple[str, float]:
+    """HTTPChaos on the service's HTTP server: abort drops the connection, replace/patch
+    tamper with the message (its callers fail to decode it), delay holds it."""
+    if spec.get("port") not in (None, port, str(port)):
+        return "", 0.0  # it hijacks another port: the service's traffic passes untouched
+    side = "request" if spec.get("target") == "Request" else "response"
+    if spec.get("abort"):
+        return f"HTTPChaos aborts every {side} on port {port}", 0.0
+    if spec.get("replace") or spec.get("patch"):
+        return f"HTTPChaos tampers with the {side} body on port {port}", 0.0
+    delay = duration_s(spec.get("delay", ""))
+    return "", 1000.0 * (delay or 0.0)
+
+
+def _jvm_chaos(spec: Mapping[str, Any], port: int) -> tuple[str, float]:
+    """JVMChaos in the service's Java process: an injected exception or return value fails the
+    method's calls, latency slows them, gc and stress keep the JVM busy."""
+    action = spec.get("action")
+    method = f"{spec.get('class', '?')}.{spec.get('method', '?')}"
+    if action == "exception":
+        return f"JVMChaos throws {spec.get('exception', 'an exception')} in {method}", 0.0
+    if action == "return":
+        return f"JVMChaos makes {method} return {spec.get('value', 'a wrong value')}", 0.0
+    if action == "latency":
+        try:
+            return "", float(spec.get("latency", 0) or 0)  # milliseconds, as Chaos Mesh's
+        except (TypeError, ValueError):
+            return "", 0.0
+    if action in ("gc", "stress"):
+        return "", JVM_BUSY_MS
+    return "", 0.0
+
+
+def _io_chaos(spec: Mapping[str, Any], port: int) -> tuple[str, float]:
+    """IOChaos on a volume of the service: a fault makes its file operations fail (errno),
+    latency slows every one of them."""
+    action = spec.get("action")
+    volume = spec.get("volumePath", "its volume")
+    if action == "fault":
+        return f"IOChaos fails file operations on {volume} (errno {spec.get('errno', 5)})", 0.0
+    if action == "latency":
+        return "", 1000.0 * (duration_s(spec.get("delay", "")) or 0.0)
+    if action in ("attrOverride", "mistake"):
+        return f"IOChaos corrupts file data on {volume}", 0.0
+    return "", 0.0
+
+
+#: Chaos Mesh kinds acting inside the application: (spec, service port) -> (failure, latency)
+APPLICATION_CHAOS = {"HTTPChaos": _http_chaos, "JVMChaos": _jvm_chaos, "IOChaos": _io_chaos}
+
+
+def pod_chaos_failure(
+    chaos: Iterable[Mapping[str, Any]],
+    since: Mapping[tuple[str, str], float],
+    namespace: str,
+    labels: Mapping[str, str],
+) -> tuple[float, float] | None:
+    """(from, until) of a PodChaos pod-failure acting on a pod with ``labels``: Chaos Mesh
+    swaps its containers' images for a pause image, so the pod runs and serves nothing, until
+    the experiment is deleted, paused or its duration ends. A replacement pod the selector
+    matches is taken too (ITBench injects from a Schedule, which selects again at every run)."""
+    for obj in chaos:
+        spec = obj.get("spec") or {}
+        if (
+            obj.get("kind") == "PodChaos"
+            and spec.get("action") == "pod-failure"
+            and active_chaos(obj)
+            and chaos_selects(obj, namespace, labels)
+        ):
+            key = (str(obj.get("kind")), str((obj.get("metadata") or {}).get("name")))
+            began = since.get(key, float("-inf"))
+            end = chaos_ends(obj, since)
+            return began, end if end is not None else float("inf")
+    return None
+
+
+def one_shot_kill(obj: Mapping[str, Any]) -> bool:
+    """A PodChaos pod-kill or container-kill acts once, when created: the killed pods come back
+    (ReplicaSet, kubelet) and it does nothing more, whatever its duration."""
+    spec = obj.get("spec") or {}
+    return obj.get("kind") == "PodChaos" and spec.get("action") in ("pod-kill", "container-kill")
 
 
 def chaos_selects(obj: Mapping[str, Any], namespace: str, labels: Mapping[str, str]) -> bool:
@@ -370,6 +518,11 @@ class Cluster:
     chaos: tuple[Mapping[str, Any], ...]
     nodes: Mapping[str, Mapping[str, Any]]
     quotas: tuple[Mapping[str, Any], ...]
+    #: (kind, name) of each Chaos Mesh experiment -> when it was created (its duration runs
+    #: from then)
+    chaos_since: Mapping[tuple[str, str], float] = field(default_factory=dict)
+    secrets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    claims: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 def service_health(
@@ -409,7 +562,7 @@ def service_health(
         latency = 0.0
         partitioned = dns = False
         for experiment in cluster.chaos:
-            if not active_chaos(experiment) or not chaos_selects(
+            if not chaos_acting(experiment, cluster.chaos_since, now) or not chaos_selects(
                 experiment, ns, labels_of[svc.name]
             ):
                 continue
@@ -421,12 +574,22 @@ def service_health(
                     )
                     or 0.0
                 )
-            elif kind == "NetworkChaos" and spec_c.get("action") in ("partition", "loss"):
+            elif kind == "NetworkChaos" and spec_c.get("action") == "loss":
+                why.append(f"{_loss_percent(spec_c):.0f}% of packets to {svc.name} are lost")
+                latency += LOSS_RETRANSMIT_MS
+            elif kind == "NetworkChaos" and spec_c.get("action") == "partition":
                 partitioned = True
+            elif kind in APPLICATION_CHAOS:
+                port = topology.service(svc.name).port
+                failure, slower = APPLICATION_CHAOS[kind](spec_c, port)
+                if failure:
+                    why.append(failure)
+                latency += slower
             elif kind == "StressChaos" and ((spec_c.get("stressors") or {}).get("cpu")):
                 latency += CPU_SATURATED_MS
             elif kind == "DNSChaos":
                 dns = True
+        dns = dns or any(dns_misconfigured(p.template) for p in chosen)
         for flag, flagged in flags_on(cluster.configmaps).items():
             if flagged != svc.name:
                 continue
@@ -434,6 +597,17 @@ def service_health(
                 latency += SLOW_FLAGS[flag]
             else:
                 why.append(f"feature flag {flag} is on")
+        refused = [
+            caller
+            for caller in topology.callers(svc.name)
+            if auth_refused(cluster.deployments.get(caller), cluster.deployments.get(svc.name))
+        ]
+        if refused:
+            # the server turns its clients away: its own requests fail, its callers see errors
+            why.append(f"refuses the commands of {', '.join(refused)} (NOAUTH)")
+        full = valkey_out_of_memory(cluster.deployments.get(svc.name))
+        if full:
+            why.append(full)
         own_error[svc.name] = why
         own_latency[svc.name] = latency
         cut_off[svc.name] = partitioned
@@ -484,3 +658,222 @@ def service_health(
     for svc in topology.services:
         visit(svc.name)
     return health
+
+
+# -- what keeps a pod from being placed or started (misconfigurations) ---------------------------
+def missing_claim(template: Mapping[str, Any], claims: Mapping[str, Mapping[str, Any]]) -> str:
+    """The scheduler's message when a volume names a PersistentVolumeClaim that does not exist
+    or is not bound ('' when every claim is there and Bound)."""
+    for volume in (template.get("spec") or {}).get("volumes") or ():
+        claim = (volume.get("persistentVolumeClaim") or {}).get("claimName")
+        if claim is None:
+            continue
+        obj = claims.get(str(claim))
+        if obj is None:
+            return f'persistentvolumeclaim "{claim}" not found'
+        phase = (obj.get("status") or {}).get("phase", "Bound")
+        if phase != "Bound":
+            return (
+                "0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims. "
+                "preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+            )
+    return ""
+
+
+def claim_phase(claim: Mapping[str, Any], storage_classes: Iterable[str]) -> str:
+    """Bound when its storage class exists (the provisioner makes a volume), else Pending."""
+    wanted = (claim.get("spec") or {}).get("storageClassName")
+    return "Bound" if wanted is None or wanted in set(storage_classes) else "Pending"
+
+
+def anti_affinity_conflict(
+    service: str,
+    template: Mapping[str, Any],
+    deployments: Mapping[str, Mapping[str, Any]],
+) -> str:
+    """The scheduler's message when a required pod anti-affinity rules out the only node the
+    pod fits on: a pod it must avoid runs there (every service runs on its own node, ``node_for``)
+    ('' when none does)."""
+    affinity = ((template.get("spec") or {}).get("affinity") or {}).get("podAntiAffinity") or {}
+    home = node_for(service)
+    for term in affinity.get("requiredDuringSchedulingIgnoredDuringExecution") or ():
+        if term.get("topologyKey") not in ("kubernetes.io/hostname", None):
+            continue
+        for name, dep in deployments.items():
+            if name == service or node_for(name) != home:
+                continue
+            spec = dep.get("spec") or {}
+            labels = ((spec.get("template") or {}).get("metadata") or {}).get("labels") or {}
+            if spec.get("replicas", 1) and matches(term.get("labelSelector") or {}, labels):
+                return (
+                    "0/3 nodes are available: 1 node(s) didn't match pod anti-affinity rules, "
+                    "2 Insufficient memory. preemption: 0/3 nodes are available: 1 No preemption "
+                    "victims found for incoming pod, 2 Preemption is not helpful for scheduling."
+                )
+    return ""
+
+
+def missing_config(
+    template: Mapping[str, Any],
+    secrets: Mapping[str, Mapping[str, Any]],
+    configmaps: Iterable[Mapping[str, Any]],
+) -> str:
+    """The kubelet's CreateContainerConfigError message when an environment variable refers to a
+    Secret or ConfigMap (or a key of one) that does not exist ('' when all resolve)."""
+    maps = {(c.get("metadata") or {}).get("name"): c for c in configmaps}
+    for ctr in (template.get("spec") or {}).get("containers") or ():
+        for env in ctr.get("env") or ():
+            source = env.get("valueFrom") or {}
+            for ref_key, kind, pool in (
+                ("secretKeyRef", "secret", secrets),
+                ("configMapKeyRef", "configmap", maps),
+            ):
+                ref = source.get(ref_key)
+                if not isinstance(ref, Mapping) or ref.get("optional"):
+                    continue
+                obj = pool.get(ref.get("name"))
+                if obj is None:
+                    return f'Error: {kind} "{ref.get("name")}" not found'
+                data = {**(obj.get("data") or {}), **(obj.get("stringData") or {})}
+                if ref.get("key") not in data:
+                    return (
+                        f"Error: couldn't find key {ref.get('key')} in {kind.capitalize()} "
+                        f"{(obj.get('metadata') or {}).get('namespace', '')}/{ref.get('name')}"
+                    )
+    return ""
+
+
+def failing_init_container(template: Mapping[str, Any]) -> str:
+    """The kubelet's message when an init container cannot complete: its command is a binary the
+    image does not have ('' when every init container runs to completion)."""
+    for ctr in (template.get("spec") or {}).get("initContainers") or ():
+        command = ctr.get("command") or ()
+        if command and str(command[0]).startswith("/") and str(command[0]) not in INIT_BINARIES:
+            return (
+                f"Back-off restarting failed container {ctr.get('name', 'init')} in pod: "
+                f'exec: "{command[0]}": stat {command[0]}: no such file or directory'
+            )
+    return ""
+
+
+#: binaries an init container image of the demo has (busybox): commands that start
+INIT_BINARIES = frozenset({"/bin/sh", "/bin/true", "/bin/echo", "/bin/sleep"})
+
+
+#: the cluster DNS service's address (kube-dns), where pods' lookups of service names go
+CLUSTER_DNS = "10.96.0.10"
+
+
+def dns_misconfigured(template: Mapping[str, Any]) -> bool:
+    """Whether a pod's DNS settings keep it from resolving the cluster's service names: policy
+    ``Default`` uses the node's resolver, which knows no ``*.svc.cluster.local``; policy ``None``
+    uses only its ``dnsConfig`` nameservers, which must include the cluster DNS."""
+    spec = template.get("spec") or {}
+    policy = spec.get("dnsPolicy", "ClusterFirst")
+    if policy == "Default":
+        return True
+    if policy == "None":
+        servers = (spec.get("dnsConfig") or {}).get("nameservers") or ()
+        return CLUSTER_DNS not in servers
+    return False
+
+
+#: the CPU architectures images are built for; a single-platform image names its own
+ARCHITECTURES = ("amd64", "arm64")
+
+
+def image_platform(image: str) -> str | None:
+    """The only architecture a single-platform image runs on, read from its repository name
+    (``…/hello-arm64:1.0``); None for a multi-platform image (the demo's own)."""
+    repository = image.split("@")[0].rsplit(":", 1)[0] if "/" in image else image
+    name = repository.rsplit("/", 1)[-1]
+    for arch in ARCHITECTURES:
+        if name.endswith(f"-{arch}"):
+            return arch
+    return None
+
+
+def node_architecture(node: Mapping[str, Any] | None) -> str:
+    """A node's CPU architecture (its nodeInfo, else its kubernetes.io/arch label; the demo's
+    nodes are amd64)."""
+    node = node or {}
+    info = ((node.get("status") or {}).get("nodeInfo") or {}).get("architecture")
+    label = ((node.get("metadata") or {}).get("labels") or {}).get("kubernetes.io/arch")
+    return str(info or label or "amd64")
+
+
+def wrong_platform(template: Mapping[str, Any], node: Mapping[str, Any] | None) -> str:
+    """The container's exit message when its image is built for another architecture than the
+    node's: the pull succeeds, the binary cannot run ('' when it can)."""
+    ctr = container(template)
+    arch = image_platform(str(ctr.get("image", "")))
+    if arch is None or arch == node_architecture(node):
+        return ""
+    return (
+        f"Back-off restarting failed container {ctr.get('name', '')}: exec /app/server: exec "
+        f"format error (image built for {arch}, node is {node_architecture(node)})"
+    )
+
+
+#: environment variables a client of the demo's Valkey reads its password from
+VALKEY_PASSWORD_VARS = ("VALKEY_PASSWORD", "REDIS_PASSWORD")
+
+
+def required_password(dep: Mapping[str, Any] | None) -> str | None:
+    """The password a Valkey/Redis server demands (``--requirepass`` in its arguments)."""
+    ctr = container(((dep or {}).get("spec") or {}).get("template") or {})
+    args = [str(a) for a in [*(ctr.get("args") or ()), *(ctr.get("command") or ())]]
+    for i, arg in enumerate(args):
+        if arg == "--requirepass" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--requirepass="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def auth_refused(caller: Mapping[str, Any] | None, callee: Mapping[str, Any] | None) -> bool:
+    """Whether the callee demands a password the caller does not send (its password variable
+    unset or different): every command is refused with NOAUTH / WRONGPASS."""
+    wanted = required_password(callee)
+    if wanted is None:
+        return False
+    env = container(((caller or {}).get("spec") or {}).get("template") or {}).get("env") or ()
+    sent = {e.get("name"): e.get("value") for e in env if isinstance(e, Mapping)}
+    return not any(sent.get(v) == wanted for v in VALKEY_PASSWORD_VARS)
+
+
+#: the data the cart keeps in its Valkey (MiB): a maxmemory below it fills up
+CART_DATA_MI = 48.0
+#: Redis/Valkey size units: ``kb``/``mb``/``gb`` are powers of 1024, ``k``/``m``/``g`` of 1000
+_VALKEY_UNITS = {"": 1, "b": 1, "k": 1e3, "kb": 2**10, "m": 1e6, "mb": 2**20, "g": 1e9,
+                 "gb": 2**30}  # fmt: skip
+
+
+def valkey_bytes(value: str) -> float | None:
+    match = re.fullmatch(r"\s*([0-9]+)\s*([a-z]*)\s*", value.lower())
+    if match is None or match.group(2) not in _VALKEY_UNITS:
+        return None
+    return float(match.group(1)) * _VALKEY_UNITS[match.group(2)]
+
+
+def _server_flag(args: list[str], flag: str) -> str | None:
+    for i, arg in enumerate(args):
+        if arg == flag and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith(flag + "="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def valkey_out_of_memory(dep: Mapping[str, Any] | None) -> str:
+    """The error a Valkey gives every write when its ``--maxmemory`` is below the data it holds
+    and its policy evicts nothing (``noeviction``, the default) ('' when writes succeed)."""
+    ctr = container(((dep or {}).get("spec") or {}).get("template") or {})
+    args = [str(a) for a in [*(ctr.get("command") or ()), *(ctr.get("args") or ())]]
+    limit = _server_flag(args, "--maxmemory")
+    size = valkey_bytes(limit) if limit is not None else None
+    if not size or size >= CART_DATA_MI * 2**20:  # 0 or absent: no limit
+        return ""
+    if (_server_flag(args, "--maxmemory-policy") or "noeviction") != "noeviction":
+        return ""
+    return "OOM command not allowed when used memory > 'maxmemory'"

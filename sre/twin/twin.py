@@ -31,12 +31,21 @@ from sre.twin.model import (
     Pod,
     ServiceHealth,
     active_chaos,
+    anti_affinity_conflict,
+    chaos_ends,
     chaos_selects,
+    claim_phase,
+    failing_init_container,
+    missing_claim,
+    missing_config,
     node_pressure,
+    one_shot_kill,
+    pod_chaos_failure,
     quantity,
     runtime_state,
     schedule,
     service_health,
+    wrong_platform,
 )
 
 Key = tuple[str, str, str, str]
@@ -123,6 +132,8 @@ class IncidentTwin:
         self._created: dict[Key, float] = dict(created or {})
         self._pods_since = dict(pods_since or {})
         self._workloads: dict[str, _Workload] = {}
+        #: each Deployment's pod template at the last write (what a chaos selector sees)
+        self._last_templates: dict[str, Mapping[str, Any]] = {}
         self.frames: list[Frame] = []
         self.deletions: list[PodDeletion] = []
         #: (deployment, pods) replaced by a template change after the start
@@ -131,6 +142,8 @@ class IncidentTwin:
         self.reconcile_seconds: list[float] = []
         #: node -> when its disk pressure began (pods placed before keep running)
         self.pressure_since: dict[str, float] = {}
+        #: node -> when it was cordoned (pods placed before keep running)
+        self.cordoned_since: dict[str, float] = {}
         #: told about every write's outcome (the workspace's live snapshot, ``live_view.py``)
         self.observer: LiveView | None = None
         self._observed_at: float | None = None
@@ -164,6 +177,8 @@ class IncidentTwin:
 
     # -- bookkeeping ----------------------------------------------------------------------------
     def _apply(self, write: Write | None, now: float) -> None:
+        if write is not None and write.after is not None and write.before is None:
+            self._one_shot_chaos(write.after, now)
         if write is None or not write.derived or write.before is None:
             return
         kind = write.before.get("kind")
@@ -185,6 +200,23 @@ class IncidentTwin:
                     slot.generation += 1
                     slot.created = now
                     slot.admitted = False
+
+    def _one_shot_chaos(self, obj: Mapping[str, Any], now: float) -> None:
+        """A PodChaos pod-kill or container-kill created now kills the pods it selects once: each
+        comes back (a new pod, or its container restarted) and starts up again."""
+        if not one_shot_kill(obj) or not active_chaos(obj):
+            return
+        for dep, workload in self._workloads.items():
+            labels = {"app.kubernetes.io/name": dep}
+            template = (self._last_templates.get(dep) or {}).get("metadata") or {}
+            labels.update(template.get("labels") or {})
+            if not chaos_selects(obj, self.namespace, labels):
+                continue
+            for slot in workload.slots:
+                if (obj.get("spec") or {}).get("action") == "pod-kill":
+                    slot.generation += 1
+                    slot.admitted = False
+                slot.created = now
 
     def _hash_of(self, workload: _Workload) -> str:
         current = max(workload.revisions, key=lambda r: r[1])[0]
@@ -275,14 +307,26 @@ class IncidentTwin:
                 for k, o in declared.items()
                 if k[:3] == ("", "resourcequotas", ns)
             ),  # type: ignore[arg-type]
+            chaos_since={
+                (str(o.get("kind")), k[3]): self._created[k]
+                for k, o in declared.items()
+                if k[0] == "chaos-mesh.org"
+            },
+            secrets={k[3]: o for k, o in declared.items() if k[:3] == ("", "secrets", ns)},
+            claims=_claims(declared, ns),
         )
         for name, node in cluster.nodes.items():
+            if (node.get("spec") or {}).get("unschedulable"):
+                self.cordoned_since.setdefault(name, self.since if initial else now)
+            else:
+                self.cordoned_since.pop(name, None)
             if node_pressure(node):
                 self.pressure_since.setdefault(name, self.since if initial else now)
             else:
                 self.pressure_since.pop(name, None)
         for name in sorted(deployments):
             self._sync_workload(deployments[name], now, initial)
+            self._last_templates[name] = (deployments[name].get("spec") or {}).get("template") or {}
         candidates: list[tuple[float, str, int, dict[str, Any]]] = []
         for name, workload in sorted(self._workloads.items()):
             for index, slot in enumerate(workload.slots):
@@ -332,8 +376,13 @@ class IncidentTwin:
             "pod-template-hash": pth,
         }
         node, unschedulable = schedule(
-            dep, template, cluster.nodes, slot.created, self.pressure_since
+            dep, template, cluster.nodes, slot.created, self.pressure_since, self.cordoned_since
         )
+        if node is not None:
+            unschedulable = missing_claim(template, cluster.claims) or anti_affinity_conflict(
+                dep, template, cluster.deployments
+            )
+            node = None if unschedulable else node
         name = self._pod_name(dep, workload, index, slot)
         common = dict(
             name=name,
@@ -360,6 +409,29 @@ class IncidentTwin:
             and chaos_selects(c, self.namespace, labels)
         ]
         state, reason, message, oom, port = runtime_state(dep, template, chaos)
+        init_failure = failing_init_container(template)
+        config_error = missing_config(template, cluster.secrets, cluster.configmaps)
+        platform_error = wrong_platform(template, cluster.nodes.get(node))
+        if platform_error:
+            state, reason, message, oom, port = (
+                "CrashLoopBackOff",
+                "BackOff",
+                platform_error,
+                False,
+                None,
+            )
+        elif state != "ImagePullBackOff" and init_failure:
+            state, reason, message, oom, port = (
+                "CrashLoopBackOff",
+                "BackOff",
+                init_failure,
+                False,
+                None,
+            )
+        elif state != "ImagePullBackOff" and config_error:
+            state, reason, message, oom, port = (
+                "CreateContainerConfigError", "Failed", config_error, False, None
+            )  # fmt: skip
         return Pod(
             **common,
             node=node,
@@ -368,6 +440,9 @@ class IncidentTwin:
             message=message,
             oom=oom,
             listen_port=port,
+            chaos_failure=pod_chaos_failure(
+                cluster.chaos, cluster.chaos_since, self.namespace, labels
+            ),
         )  # type: ignore[arg-type]
 
     # -- reading a frame --------------------------------------------------------------------------
@@ -412,6 +487,13 @@ class IncidentTwin:
             for pod in frame.pods:
                 for delay in (0.0, CRASH_AFTER_S, STARTUP_S, 30.0):
                     points.add(pod.created + delay)
+                if pod.chaos_failure is not None and pod.chaos_failure[1] != float("inf"):
+                    for delay in (0.0, STARTUP_S):
+                        points.add(pod.chaos_failure[1] + delay)
+            for experiment in frame.cluster.chaos:
+                end = chaos_ends(experiment, frame.cluster.chaos_since)
+                if end is not None:
+                    points.add(end)
         return sorted(p for p in points if p <= until)
 
     def alerts(self, t: float) -> dict[rules.AlertKey, rules.AlertState]:
@@ -519,6 +601,8 @@ class IncidentTwin:
                     {"key": "node.kubernetes.io/disk-pressure", "effect": "NoSchedule"},
                 ]
                 observed[("", "nodes", "", node_name)] = seen
+        for claim_name, claim in frame.cluster.claims.items():
+            observed[("", "persistentvolumeclaims", ns, claim_name)] = claim
         for svc_name, svc in frame.cluster.services.items():
             selector = (svc.get("spec") or {}).get("selector") or {}
             from sre.twin.model import matches
@@ -668,7 +752,9 @@ def _pod_object(pod: Pod, now: float, clock: SimClock) -> dict[str, Any]:
         spec["nodeName"] = pod.node
     ready = pod.ready(now)
     status: dict[str, Any] = {
-        "phase": "Pending" if pod.state in ("Pending", "ImagePullBackOff") else "Running",
+        "phase": "Pending"
+        if pod.state in ("Pending", "ImagePullBackOff", "CreateContainerConfigError")
+        else "Running",
         "conditions": [
             {"type": "PodScheduled", "status": "False" if pod.node is None else "True",
              **({"reason": "Unschedulable", "message": pod.message} if pod.node is None else {})},
@@ -683,10 +769,8 @@ def _pod_object(pod: Pod, now: float, clock: SimClock) -> dict[str, Any]:
             else 0
         )
         status["podIP"] = _pod_ip(pod.name)
-        if pod.state == "ImagePullBackOff":
-            state: dict[str, Any] = {
-                "waiting": {"reason": "ImagePullBackOff", "message": pod.message}
-            }
+        if pod.state in ("ImagePullBackOff", "CreateContainerConfigError"):
+            state: dict[str, Any] = {"waiting": {"reason": pod.state, "message": pod.message}}
         elif pod.crash_looping(now):
             state = {"waiting": {"reason": "CrashLoopBackOff", "message": pod.message}}
         elif pod.state == "CrashLoopBackOff":
@@ -735,6 +819,18 @@ def _pod_object(pod: Pod, now: float, clock: SimClock) -> dict[str, Any]:
         "spec": spec,
         "status": status,
     }
+
+
+def _claims(declared: Mapping[Key, dict[str, Any]], ns: str) -> dict[str, dict[str, Any]]:
+    """The namespace's PersistentVolumeClaims with the phase the provisioner gives them."""
+    classes = [k[3] for k in declared if k[:2] == ("storage.k8s.io", "storageclasses")]
+    out = {}
+    for key, obj in declared.items():
+        if key[:3] == ("", "persistentvolumeclaims", ns):
+            seen = copy.deepcopy(obj)
+            seen["status"] = {"phase": claim_phase(obj, classes)}
+            out[key[3]] = seen
+    return out
 
 
 def _demand(template: Mapping[str, Any]) -> dict[str, float]:

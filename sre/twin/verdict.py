@@ -112,6 +112,8 @@ def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> 
         node = cluster.nodes.get(root.name)
         if node is None:
             return f"Node {root.name} is gone"
+        if (node.get("spec") or {}).get("unschedulable"):
+            return f"Node {root.name} is cordoned"
         return f"Node {root.name} is under disk pressure" if node_pressure(node) else ""
     if root.kind == "ResourceQuota":
         return "; ".join(frame.refused.values())

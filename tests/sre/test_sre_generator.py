@@ -43,10 +43,18 @@ SILENT_IN_EVENTS = {
     "network-policy",  # kubelet probes are exempt from NetworkPolicies on common CNIs
     "scaled-to-zero",  # a valid request: only Normal ScalingReplicaSet events
     "dns-failure",  # lookups fail inside the application
+    "network-loss",  # the kubelet's probes get through on a retransmission
+    "http-abort",  # the probe is a TCP connect, HTTPChaos lets it through
+    "jvm-exception",  # the JVM runs; only a method throws
+    "io-fault",  # the process runs and answers its TCP probe
+    "service-selector",  # a selector matching nothing is valid
+    "dns-policy",  # a valid policy: lookups fail inside the application
+    "valkey-password",  # Valkey runs; its client is refused
+    "valkey-memory",  # Valkey runs; its writes are refused
 }
 LATENCY_FAULTS = {"network-delay", "cpu-stress"}
 #: the faulty service's own outgoing calls fail (it cannot resolve anything)
-CLIENT_SIDE_FAULTS = {"dns-failure"}
+CLIENT_SIDE_FAULTS = {"dns-failure", "dns-policy"}
 
 
 def _container(body: dict) -> dict:
@@ -87,7 +95,31 @@ FAULTY_CONTENT = {
     ),
     "wrong-env-var": lambda b: any(e["value"] == "eighty-eighty" for e in _container(b)["env"]),
     "dns-failure": lambda b: b["kind"] == "DNSChaos" and b["spec"]["action"] == "error",
+    # Chaos Mesh kinds and misconfigurations of ITBench's library
+    "network-loss": lambda b: b["spec"]["action"] == "loss",
+    "http-abort": lambda b: b["kind"] == "HTTPChaos" and b["spec"]["abort"] is True,
+    "jvm-exception": lambda b: b["kind"] == "JVMChaos" and b["spec"]["action"] == "exception",
+    "io-fault": lambda b: b["kind"] == "IOChaos" and b["spec"]["action"] == "fault",
+    "pod-failure": lambda b: b["kind"] == "PodChaos" and b["spec"]["action"] == "pod-failure",
+    "service-selector": lambda b: (
+        b["spec"]["selector"]["app.kubernetes.io/name"] != b["metadata"]["name"]
+    ),
+    "cordoned-node": lambda b: b["spec"].get("unschedulable") is True,
+    "missing-secret": lambda b: any("valueFrom" in e for e in _container(b)["env"]),
+    "init-container": lambda b: bool(b["spec"]["template"]["spec"].get("initContainers")),
+    "missing-pvc": lambda b: bool(b["spec"]["template"]["spec"].get("volumes")),
+    "dns-policy": lambda b: b["spec"]["template"]["spec"].get("dnsPolicy") == "Default",
+    "wrong-arch-image": lambda b: _container(b)["image"].startswith(
+        "ghcr.io/open-telemetry/demo-arm64"
+    ),
+    "valkey-password": lambda b: _container(b).get("args", [""])[0] == "--requirepass",
+    "valkey-memory": lambda b: _container(b).get("args", [""])[0] == "--maxmemory",
+    "anti-affinity": lambda b: (
+        "podAntiAffinity" in b["spec"]["template"]["spec"].get("affinity", {})
+    ),
 }
+#: fault types whose faulty object is new at the fault time (a Chaos Mesh experiment)
+CREATED = ("network-loss", "http-abort", "jvm-exception", "io-fault", "pod-failure")
 
 
 @pytest.fixture(scope="module")
@@ -174,6 +206,7 @@ def test_faulty_object_changes_at_the_fault_time(
         "cpu-stress",
         "memory-stress",
         "dns-failure",
+        *CREATED,
     )
     assert (before == []) == created
 

@@ -231,9 +231,9 @@ def test_command_agent_gets_the_snapshot_and_prompt_but_no_ground_truth(
 ) -> None:
     if shutil.which("bwrap") is None:
         pytest.skip("bubblewrap is not installed: the command agent refuses to run unsandboxed")
-    answer = json.dumps(
-        {"entities": [{"name": "otel-demo/Deployment/email", "contributing_factor": True}]}
-    )
+    # the answer names Scenario-1's root cause (whichever fault type comes first in name order)
+    (root,) = _truth_root_causes(suite / "Scenario-1")
+    answer = json.dumps({"entities": [{"name": f"otel-demo/{root}", "contributing_factor": True}]})
     command = (
         "test -d alerts && test -f otel_traces_raw.tsv && test -f k8s_objects_raw.tsv "
         "&& test ! -e ground_truth.yaml && grep -q 'itbench sre mcp --snapshot' TASK.md "
@@ -244,7 +244,6 @@ def test_command_agent_gets_the_snapshot_and_prompt_but_no_ground_truth(
     )
     (entry,) = doc["raw_results"]
     assert "error" not in entry, entry
-    # Scenario-1 is bad-command (fault types in order); the answer names its Deployment
     assert entry["scores"]["root_cause_entity"]["calculation_f1"] == 1.0
 
 

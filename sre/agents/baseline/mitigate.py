@@ -2,10 +2,12 @@
 by what kind of object it is (never the ground truth, never the fault type).
 
 - a Deployment: scaled back up if it has no replicas, else its last rollout undone;
-- a Service: its targetPort pointed at the port its pods declare;
+- a Service: its selector pointed at the Deployment's pods when it matches none of them, else
+  its targetPort pointed at the port its pods declare;
 - the flagd ConfigMap: every flag that is on turned off;
 - a NetworkPolicy, a ResourceQuota, a Chaos Mesh experiment: deleted;
-- a Node: its disk pressure reported cleared (offline, what freeing the disk amounts to).
+- a Node: uncordoned when cordoned, else its disk pressure reported cleared (offline, what
+  freeing the disk amounts to).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from itbench.errors import InputError
 #: the kinds whose repair is to remove the object
 DELETABLE = {"NetworkPolicy": "networkpolicy", "ResourceQuota": "resourcequota"}
 CHAOS_KINDS = ("NetworkChaos", "StressChaos", "DNSChaos", "PodChaos", "IOChaos", "HTTPChaos",
-               "TimeChaos", "KernelChaos")  # fmt: skip
+               "TimeChaos", "KernelChaos", "JVMChaos")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,14 @@ def remedy(kubectl: Kubectl, entity: str) -> list[list[str]]:
         return [["-n", ns, "rollout", "undo", f"deployment/{name}"]]
     if kind == "Service":
         dep = kubectl.json("-n", ns, "get", "deployment", name)
+        svc = kubectl.json("-n", ns, "get", "service", name)
+        pod_labels = (dep["spec"]["template"].get("metadata") or {}).get("labels") or {}
+        selector = (svc.get("spec") or {}).get("selector") or {}
+        if any(pod_labels.get(k) != v for k, v in selector.items()):
+            # the selector matches none of the pods: select them by the Deployment's selector
+            wanted = (dep["spec"].get("selector") or {}).get("matchLabels") or pod_labels
+            patch = [{"op": "replace", "path": "/spec/selector", "value": wanted}]
+            return [["-n", ns, "patch", "service", name, "--type=json", "-p", json.dumps(patch)]]
         ports = dep["spec"]["template"]["spec"]["containers"][0].get("ports") or []
         if not ports:
             return []
@@ -97,6 +107,10 @@ def remedy(kubectl: Kubectl, entity: str) -> list[list[str]]:
         return [["-n", ns, "delete", DELETABLE[kind], name]]
     if kind in CHAOS_KINDS:
         return [["-n", ns or "chaos-mesh", "delete", kind.lower(), name]]
+    if kind == "Node" and (kubectl.json("get", "node", name).get("spec") or {}).get(
+        "unschedulable"
+    ):
+        return [["uncordon", name]]
     if kind == "Node":
         status = {"status": {"conditions": [{"type": "DiskPressure", "status": "False"},
                                             {"type": "Ready", "status": "True"}]}}  # fmt: skip

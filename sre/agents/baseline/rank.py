@@ -198,6 +198,19 @@ def rank(evidence: Evidence) -> list[Candidate]:
             # the most blamed application it acts on, by how many kinds of signal blame it
             score += blame_weight(signals[hit[0]])
             reasons.append(f"acts on {', '.join(hit)}: " + "; ".join(signals[hit[0]].values()))
+        if change.kind == "Service" and _selects_elsewhere(change):
+            # a Service selecting pods by a name that is not its own (nor any workload's the
+            # incident shows) answers from nothing: its callers fail without a trace of it
+            score += WEIGHT_CHAOS
+            reasons.append(f"selects {_selected(change)}, which no workload of the incident runs")
+        elif apps & _callers_of_suspects(evidence) and _changes_outgoing_calls(change):
+            # the pod's own lookups or routes changed: its outgoing calls fail, and the trace
+            # tree blames the services it calls
+            score += SIGNAL_WEIGHTS["trace"]
+            reasons.append(
+                f"changes how {', '.join(sorted(apps))} reaches the services it calls "
+                f"({', '.join(p for p in change.paths if _outgoing(p))})"
+            )
         if _unusual(change):
             # a fault-injection experiment is suspicious by what it is, more than an edit
             score += WEIGHT_CHAOS if change.kind.endswith("Chaos") else WEIGHT_UNUSUAL
@@ -206,6 +219,41 @@ def rank(evidence: Evidence) -> list[Candidate]:
         out.append(Candidate(change, apps, score, tuple(reasons)))
     out.sort(key=lambda c: (-c.score, -c.change.time.timestamp(), c.change.entity))
     return out
+
+
+#: pod-spec fields that decide how a pod resolves and reaches other services
+OUTGOING_FIELDS = ("dnsPolicy", "dnsConfig", "hostAliases")
+
+
+def _outgoing(path: str) -> bool:
+    return any(path.endswith(f"spec.{f}") or f".spec.{f}." in path for f in OUTGOING_FIELDS)
+
+
+def _changes_outgoing_calls(change: Change) -> bool:
+    return change.kind in ("Deployment", "StatefulSet", "DaemonSet") and any(
+        _outgoing(p) for p in change.paths
+    )
+
+
+def _callers_of_suspects(evidence: Evidence) -> set[str]:
+    """The services right before a failing path's suspect: the callers whose calls fail."""
+    out = set()
+    for path in evidence.paths:
+        services = list(path.services)
+        if path.suspect in services and services.index(path.suspect) > 0:
+            out.add(services[services.index(path.suspect) - 1])
+    return out
+
+
+def _selected(change: Change) -> str:
+    selector = change.spec.get("selector") or {}
+    return ", ".join(f"{k}={v}" for k, v in sorted(selector.items())) or "nothing"
+
+
+def _selects_elsewhere(change: Change) -> bool:
+    selector = change.spec.get("selector") or {}
+    names = {str(v) for k, v in selector.items() if k.endswith(("name", "app"))}
+    return bool(names) and change.name not in names
 
 
 def _unusual(change: Change) -> bool:

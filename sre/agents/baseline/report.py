@@ -47,7 +47,31 @@ def _callers(app: str, evidence: Evidence) -> list[tuple[str, str]]:
         for j in range(i, 0, -1):
             edge = (path.services[j], path.services[j - 1])
             edges[edge] = min(edges.get(edge, 99), i - j)
+    if not edges:
+        return _callers_from_alerts(app, evidence)
     return sorted(edges, key=lambda e: (edges[e], e))
+
+
+def _callers_from_alerts(app: str, evidence: Evidence) -> list[tuple[str, str]]:
+    """When no failing path names ``app`` (too few of its requests in the window for the error
+    tree): the services alerting on errors or latency since the first alert, read along the
+    observed path that holds most of them, from the deepest up, hang above ``app``."""
+    alerting = {
+        a.entity
+        for a in evidence.alerts
+        if a.alertname in ("RequestErrorRate", "RequestLatency")
+        and a.first_seen is not None
+        and evidence.onset is not None
+        and a.first_seen >= evidence.onset
+        and a.entity != app
+    }
+    best: list[str] = []
+    for path in evidence.paths:
+        on = [s for s in path.services if s in alerting]
+        if len(on) > len(best):
+            best = on
+    chain = [app, *reversed(best)]
+    return [(chain[i], chain[i + 1]) for i in range(len(chain) - 1)]
 
 
 def _failing_pod(app: str, evidence: Evidence) -> str | None:

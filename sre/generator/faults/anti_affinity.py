@@ -1,0 +1,91 @@
+"""The target's pods required to avoid the pods of a service on their own node: the only node
+with room is ruled out, the pod stays Pending."""
+
+from __future__ import annotations
+
+from sre.generator.faults._common import (
+    APP_SERVICES,
+    ROLLBACK,
+    json_patch,
+    new_pod,
+    patch_deployment,
+)
+from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy, Symptom, WarningEvent
+from sre.generator.objects import node_for
+
+
+def neighbour(ctx: FaultContext) -> str:
+    """A service whose pod runs on the target's node."""
+    home = node_for(ctx.target.name)
+    return sorted(
+        s.name
+        for s in ctx.topology.services
+        if s.name != ctx.target.name and node_for(s.name) == home
+    )[0]
+
+
+def build(ctx: FaultContext) -> FaultPlan:
+    other = neighbour(ctx)
+
+    def avoid(dep: dict) -> None:
+        dep["spec"]["template"]["spec"]["affinity"] = {
+            "podAntiAffinity": {
+                "requiredDuringSchedulingIgnoredDuringExecution": [
+                    {"labelSelector": {"matchLabels": {"app.kubernetes.io/name": other}},
+                     "topologyKey": "kubernetes.io/hostname"}
+                ]
+            }
+        }  # fmt: skip
+
+    change, after = patch_deployment(ctx, avoid)
+    pod = new_pod(ctx, after)
+    n = len(ctx.nodes)
+    return FaultPlan(
+        fault_type="anti-affinity",
+        target=ctx.target,
+        root=change.ref,
+        changes=(change,),
+        warnings=(
+            WarningEvent(
+                pod,
+                "FailedScheduling",
+                f"0/{n} nodes are available: 1 node(s) didn't match pod anti-affinity rules, "
+                f"{n - 1} Insufficient memory. preemption: 0/{n} nodes are available: 1 No "
+                f"preemption victims found for incoming pod, {n - 1} Preemption is not helpful "
+                "for scheduling.",
+                "default-scheduler",
+            ),
+        ),
+        symptom=Symptom(ctx.target.name, "unavailable", "connection refused"),
+        pod_state="Pending",
+        category="Configuration Setting",
+        condition=f"{ctx.target.name} requires a node without {other} pods; none has room",
+        mechanism="unsatisfiable-pod-anti-affinity",
+        pod_effect=f"{ctx.target.name} pod cannot be scheduled and stays Pending",
+        pod_alert="KubePodNotReady",
+        new_pods=True,
+        extra={"avoids": other},
+    )
+
+
+FAULT = FaultType(
+    "anti-affinity",
+    "pod anti-affinity no node can satisfy",
+    build,
+    APP_SERVICES,
+    remedies=(
+        ROLLBACK,
+        Remedy(
+            "remove the anti-affinity",
+            "the pod is scheduled on its node again",
+            lambda r: [
+                json_patch(
+                    r,
+                    "deployment",
+                    r.target,
+                    {"op": "remove", "path": "/spec/template/spec/affinity"},
+                )
+            ],
+        ),  # fmt: skip
+    ),
+)

@@ -1,0 +1,49 @@
+"""The baseline repairs every Chaos Mesh kind and misconfiguration added for ITBench's library
+(issue 35 item 7) end to end: it diagnoses the incident from the snapshot, repairs the object it
+names through kubectl against the twin, and the verdict passes, strict included."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from sre.generator.snapshot import write_incident
+from sre.twin.suite import write_recipe
+
+NEW_FAULTS = (
+    "network-loss", "http-abort", "jvm-exception", "io-fault", "pod-failure",
+    "service-selector", "cordoned-node", "missing-secret", "init-container", "missing-pvc",
+    "anti-affinity", "dns-policy", "wrong-arch-image", "valkey-password",
+    "valkey-memory",
+)  # fmt: skip
+SEED = 41
+
+pytestmark = pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
+
+
+def test_baseline_repairs_each_new_fault_type(tmp_path: Path) -> None:
+    root = tmp_path / "scenarios"
+    for fault in NEW_FAULTS:
+        folder = root / f"Scenario-{fault}"
+        write_incident(folder, fault, SEED)
+        write_recipe(folder, fault, SEED)
+    out = tmp_path / "out"
+    proc = run_cli(
+        ["sre", "run", "--task", "mitigate", "--agent", "baseline", "--scenarios", str(root),
+         "--output", str(out), "-j", "2", "--no-progress"],
+        timeout=600,
+    )  # fmt: skip
+    assert proc.returncode in (0, 1), proc.stderr
+    assert "Traceback" not in proc.stderr
+    evaluations = {
+        p.parent.parent.name: json.loads(p.read_text()) for p in out.glob("*/1/evaluation.json")
+    }
+    assert sorted(evaluations) == sorted(NEW_FAULTS)
+    for fault, e in sorted(evaluations.items()):
+        assert e["error"] is None, (fault, e["error"])
+        assert e["scores"]["mitigation_pass"] == 1.0, (fault, e["details"])
+        assert e["scores"]["strict_mitigation_pass"] == 1.0, (fault, e["details"])
