@@ -154,6 +154,16 @@ def load_scenarios(spec: str | None) -> list[Scenario]:
 def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
     from finops.scenario import discover_scenarios  # pandas: start-up time (module docstring)
 
+    if _TASK["task"] == "mitigate" and path is None:
+        return {s.id: s for s in load_scenarios(None)}  # the built-in Kubernetes cost suite
+    if path is not None and path.is_dir():
+        from finops.k8s.suite import k8s_ground_truth  # start-up time (module docstring)
+
+        # the truth of k8s-<family>-<seed> is regenerated from the name: a folder of such
+        # folders (the outputs themselves) is their ground truth
+        k8s = k8s_ground_truth(path, _TASK["task"])
+        if k8s is not None:
+            return {s.id: s for s in k8s}
     scenarios = (
         load_scenarios(None)
         if path is None
@@ -175,10 +185,10 @@ def _output_path(workspace: Path) -> Path:
 def evaluate(scenario: Scenario, workspace: Path) -> Any:
     if _is_k8s(scenario):
         # the Kubernetes cost model: start-up time (module docstring)
-        from finops.k8s.suite import read_verdict
+        from finops.k8s.suite import rejudge
         from itbench.plugins.spec import TrialScores
 
-        scores, details = read_verdict(workspace)
+        scores, details = rejudge(scenario.ground_truth, workspace)
         return TrialScores(scores, details)
     if scenario.ground_truth is None:
         raise InputError(f"scenario {scenario.id} has no ground truth to score against")
