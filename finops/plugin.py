@@ -317,6 +317,10 @@ class TopKAgent:
 
 
 def _tools(scenario: PublicScenario, workspace: Path) -> Sequence[Any]:
+    if _is_k8s(scenario):
+        from finops.k8s.llm_tools import k8s_llm_tools  # start-up time (module docstring)
+
+        return k8s_llm_tools(workspace, str(scenario.metadata.get("task", "mitigate")))
     # pandas: start-up time (module docstring)
     from finops.tools import make_tools, workspace_table_loader
 
