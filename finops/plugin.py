@@ -130,9 +130,11 @@ def load_scenarios(spec: str | None) -> list[Scenario]:
     from finops.suite import builtin_scenarios
 
     if _TASK["task"] == "mitigate" or (spec is not None and spec.startswith("k8s")):
-        from finops.k8s.suite import k8s_scenarios  # start-up time (module docstring)
+        from finops.k8s.suite import k8s_scenarios, warm_up  # start-up time (module docstring)
 
-        return k8s_scenarios(spec, _TASK["task"])
+        scenarios = k8s_scenarios(spec, _TASK["task"])
+        warm_up()  # here, in the runner's process: the forked workers inherit it
+        return scenarios
     if spec is None:
         return [_to_scenario(s) for s in builtin_scenarios()]
     path = Path(spec)

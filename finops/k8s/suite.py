@@ -11,6 +11,7 @@ wrote to ``agent_output.json`` if any (``{"workload": ..., "kind": ..., "field":
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -18,8 +19,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from finops.k8s.objects import read_config
-from finops.k8s.scenario import FAMILIES, generate
+from finops.k8s.objects import manifests, read_config
+from finops.k8s.scenario import FAMILIES, K8sScenario, generate
 from finops.k8s.serve import serve_scenario
 from finops.k8s.verdict import judge
 from itbench.errors import InputError, UsageError
@@ -70,6 +71,26 @@ class K8sTruth:
     task: str  # mitigate or diagnose
 
 
+@functools.lru_cache(maxsize=64)
+def _generated(family: str, seed: int) -> K8sScenario:
+    """A scenario is a pure function of its family and seed; a worker builds it once for the
+    trial's cluster and the evaluator (~0.1 s each: the history and the optimum search)."""
+    return generate(family, seed)
+
+
+def warm_up() -> None:
+    """Imports and lazy tables the first trial of every worker would otherwise pay inside its
+    time: the API server's decoding models of the objects an agent writes (the ``kubernetes``
+    client's models, ~0.25 s), the cluster and the cost model. Called by the runner's process
+    before it forks its workers, so they inherit them."""
+    from itbench.cluster.decoding import decode
+
+    s = _generated(next(iter(FAMILIES)), SUITE_SEEDS[0])
+    for obj in manifests(s, s.incident, "2026-03-02T00:00:00Z"):
+        decode(obj)
+    import finops.k8s.twin  # noqa: F401  (the reconciler, imported by serve on first trial)
+
+
 def _scenario(family: str, seed: int, task: str) -> Scenario:
     return Scenario(
         id=f"k8s-{family}-{seed}",
@@ -112,7 +133,7 @@ def _diagnosis(workspace: Path) -> tuple[str, str, str] | None:
 
 @contextmanager
 def k8s_environment(truth: K8sTruth, workspace: Path) -> Iterator[Mapping[str, str]]:
-    s = generate(truth.family, truth.seed)
+    s = _generated(truth.family, truth.seed)
     kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
     cluster, twin = serve_scenario(s, kubeconfig)
     try:
@@ -150,7 +171,7 @@ def _end_state(workspace: Path) -> tuple[dict[tuple[str, str, str, str], dict], 
 def rejudge(truth: K8sTruth, workspace: Path) -> tuple[dict[str, float], dict]:
     """The verdict of a trial from what it left in its folder: the cluster's end state and the
     diagnosis in ``agent_output.json``; the scenario is regenerated from its family and seed."""
-    s = generate(truth.family, truth.seed)
+    s = _generated(truth.family, truth.seed)
     declared, writes = _end_state(workspace)
     config = read_config(s, declared) if declared else s.incident
     verdict = judge(s, config, _diagnosis(workspace) or ("", "", ""))
