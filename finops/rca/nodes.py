@@ -7,12 +7,21 @@ from dataclasses import dataclass
 import numpy as np
 
 from finops.rca.cube import CostCube
-from finops.rca.seasonal import expected_values, history_total, noise, rhythm_baseline
+from finops.rca.seasonal import (
+    expected_values,
+    history_total,
+    noise,
+    rhythm_baseline,
+    weekday_median,
+)
 
 #: Relative day-to-day spread below which a history counts as one fixed amount.
 _FIXED_TOLERANCE = 0.005
-#: Days a price must have held before the day for its change on the day to be news.
-_PRICE_STABLE_DAYS = 14
+#: Standard deviation of rounding to a whole number (1/sqrt(12)).
+_ROUNDING_SIGMA = 0.2887
+#: Days a price must have held before the day for its change on the day to be news (a blended
+#: price moves every day; a list price changed a week ago has held since).
+_PRICE_STABLE_DAYS = 3
 #: Days of history a series needs before "it never changed" means anything.
 _FIXED_MIN_DAYS = 7
 
@@ -92,6 +101,8 @@ def build_tree(cube: CostCube) -> Tree:
         values = matrix.values
         expected = expected_values(values, t, cube.days)
         sigma = noise(values, t, expected)
+        if matrix.quantity is not None:
+            sigma = _whole_instances(sigma, expected, matrix.quantity, t)
         history = history_total(values, t)
         baseline = _summed(leaf_baseline, leaves.paths, matrix.paths)
         actual = values[:, t]
@@ -125,6 +136,26 @@ def build_tree(cube: CostCube) -> Tree:
     return Tree(cube, tuple(per_level), {k: tuple(v) for k, v in children.items()})
 
 
+def _whole_instances(
+    sigma: np.ndarray, expected: np.ndarray, quantity: np.ndarray, t: int
+) -> np.ndarray:
+    """Six instances are never 6.1: a fleet whose count moves by whole instances moves by one
+    in ``n`` at a time, and weeks at the same count make its measured noise ~0 although any day
+    can be one more or one less. Rounding to a whole count alone is ~0.29 of an instance (a
+    uniform error). A count that never moved (a database, a reserved fleet) gets no such floor."""
+    history = quantity[:, :t]
+    lived = history > 0
+    high = np.where(lived, history, -np.inf).max(axis=1, initial=-np.inf)
+    low = np.where(lived, history, np.inf).min(axis=1, initial=np.inf)
+    moves = lived.any(axis=1) & (high > low)
+    count = weekday_median(quantity, t)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rounding = np.where(
+            moves & (count > 0), np.abs(expected) * _ROUNDING_SIGMA / np.maximum(count, 1), 0.0
+        )
+    return np.maximum(sigma, rounding)
+
+
 def _fixed_amounts(values: np.ndarray, t: int) -> np.ndarray:
     """Series that were one amount every day they existed (at least a week) before the day."""
     history = values[:, :t]
@@ -152,7 +183,7 @@ def _summed(
 
 def _price_moved(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndarray:
     """Price on the day differs from the last day the resource ran, and it had been one price
-    every day it ran over the last two weeks. A blended price (tiers, committed-use coverage,
+    every day it ran over the last few days. A blended price (tiers, committed-use coverage,
     sustained-use discounts) moves with usage every day: its moving on the day is no news."""
     if t == 0:
         return np.zeros(price.shape[0], bool)

@@ -201,9 +201,10 @@ def noise(values: np.ndarray, t: int, expected: np.ndarray) -> np.ndarray:
         # Small instance counts are whole numbers: most weeks repeat the same count, the MAD is 0
         # and a resource that moves by one instance in three weeks looks noiseless. The mean
         # absolute deviation, its largest tenth left out (past spikes), does not collapse.
+        # Only where the MAD collapsed: elsewhere a few past spikes would inflate it.
         trimmed = np.sort(deviation, axis=1)[:, : max(1, int(deviation.shape[1] * 0.9))]
-        relative_sigma = np.maximum(
-            relative_sigma, _MEAN_ABS_TO_SIGMA * trimmed.mean(axis=1) / np.sqrt(2.0)
+        relative_sigma = np.where(
+            spread > 0, relative_sigma, _MEAN_ABS_TO_SIGMA * trimmed.mean(axis=1) / np.sqrt(2.0)
         )
         # A few weeks of history give a shaky spread per node; shrink towards the typical noise of
         # the level so a node whose few differences happened to be small is not over-trusted.
