@@ -106,6 +106,19 @@ def _one_database(seed, tmp):
     return bill.write(tmp, 48, "111"), (Resource("db.r5.2xlarge", "Instance_Family"),)
 
 
+def _elsewhere_only(seed, tmp):
+    bill = Bill(START, 49, seed)
+    for account in ("111", "333"):
+        cases.estate(bill, account)
+    cases._provider_rise(bill, 48, 1.15, account="333")
+    (fleet,) = [
+        line for line in bill.under("AWS", "EC2", "shop", "c5.2xlarge") if line.account == "111"
+    ]
+    fleet.count[48] *= 3
+    fleet.cost[48] *= 3
+    return bill.write(tmp, 48, "111"), (Resource("c5.2xlarge", "Instance_Family"),)
+
+
 def _quiet(seed, tmp):
     bill = Bill(START, 49, seed)
     cases.estate(bill, weekly=True)
@@ -128,6 +141,7 @@ SITUATIONS = {
     "service: compute on a weekday/weekend estate": _compute_service,
     "control: one database resized": _one_database,
     "control: quiet day": _quiet,
+    "control: a leaf spike here, the provider's rise in another account": _elsewhere_only,
 }
 
 

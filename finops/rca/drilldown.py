@@ -21,6 +21,7 @@ root cause, and the baseline reports no more than it can justify.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -59,6 +60,9 @@ class Thresholds:
     #: against ~0 noise any two factors differ "infinitely" (a 15% price rise seen as 15.0% on a
     #: database and 16.4% on noisy compute must still be one change).
     factor_floor: float = 0.03
+    #: How far this account's growth factor of a node may be from the one the node showed in
+    #: other accounts that changed the same way on the day, as a share of that change.
+    corroboration_tolerance: float = 0.35
 
 
 DEFAULT_THRESHOLDS = Thresholds()
@@ -72,8 +76,20 @@ class Finding:
 
 
 def drill_down(
-    tree: Tree, thresholds: Thresholds = DEFAULT_THRESHOLDS
+    tree: Tree,
+    thresholds: Thresholds = DEFAULT_THRESHOLDS,
+    corroborated: Callable[[], Mapping[tuple[str, ...], float]] | None = None,
 ) -> tuple[list[Finding], float]:
+    """``corroborated``: paths below the account (provider, service, ...) that changed as a whole
+    on the same day in other accounts of the same bill, with their growth factor there; called
+    only when a node could use it (drilling other accounts down costs their cubes)."""
+    known: list[Mapping[tuple[str, ...], float]] = []
+
+    def elsewhere() -> Mapping[tuple[str, ...], float]:
+        if not known:
+            known.append(corroborated() if corroborated is not None else {})
+        return known[0]
+
     root = tree.root
     total = root.delta
     scale = max(total, thresholds.account_sigmas * root.sigma)
@@ -98,6 +114,10 @@ def drill_down(
                 and material(node)
                 and _uniform_change(node, kids, thresholds)
                 and (tree.is_leaf(kids[0]) or _leaves_agree(tree.leaves_under(node), thresholds))
+            ) or (
+                node.depth > 0
+                and material(node)
+                and _seen_elsewhere(node, kids, tree.leaves_under(node), elsewhere, thresholds)
             )
         return whole[node.path]
 
@@ -185,6 +205,42 @@ def _leaves_agree(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
     if baseline <= 0:
         return False
     return _factor_wins(active, thresholds, sum(k.actual for k in counted) / baseline)
+
+
+def _seen_elsewhere(
+    node: NodeStats,
+    kids: list[NodeStats],
+    leaves: list[NodeStats],
+    corroborated: Callable[[], Mapping[tuple[str, ...], float]],
+    thresholds: Thresholds,
+) -> bool:
+    """A provider that raised its prices did so in every account: when the same provider (or
+    service) changed as a whole in other accounts of the bill on the same day, most of what it
+    bills here moved by about the same factor (the cost-weighted median of its lines' factors)
+    and its children's rises together are surprising (3σ), one account's noisy fleets are no
+    reason to split it into leaves. The parsimonious answer is the node. One line's spike under
+    a provider leaves the median of its lines at ~1 and is not mistaken for it."""
+    if node.depth == 0 or node.delta <= 0 or _together(kids, thresholds) < thresholds.broad_z:
+        return False
+    # every line with a cost, fixed amounts too: a static database is priced by the hour and a
+    # price list moves it; one that stayed put says the provider's prices did not move here
+    priced = sorted((k.actual / k.baseline, k.baseline) for k in leaves if k.baseline > 0)
+    if not priced:
+        return False
+    half, seen, here = sum(w for _, w in priced) / 2, 0.0, priced[-1][0]
+    for factor, weight in priced:
+        seen += weight
+        if seen >= half:
+            here = factor
+            break
+    if here - 1 <= thresholds.factor_floor:
+        return False  # most of it did not rise: no need to look at the other accounts
+    elsewhere = corroborated().get(node.path[1:])
+    if elsewhere is None:
+        return False
+    return abs(here - elsewhere) <= max(
+        thresholds.factor_floor, thresholds.corroboration_tolerance * (elsewhere - 1)
+    )
 
 
 def _together(kids: list[NodeStats], thresholds: Thresholds) -> float:

@@ -26,9 +26,6 @@ def _known(seed: int, reason: str):
 #: Fleets of 5-7 instances whose count moves by one on the day of the rise: the measured noise of a
 #: count that repeats for weeks is ~0, so a one-instance move reads as an independent cause.
 QUANTISED = "a one-instance move in a small fleet on the day of the rise reads as its own cause"
-#: The provider's rise is corroborated by the other accounts on the same day; the baseline
-#: diagnoses one account at a time and does not use that evidence yet.
-ALONE = "a small account's 12% rise; the other accounts' identical rise is not used as evidence"
 AWS = Resource("AWS", "CSP")
 RDS = Resource("RDS", "Cloud_Service")
 
@@ -136,7 +133,7 @@ def test_provider_rise_with_partial_days_at_both_edges(tmp_path, seed):
     assert _answer(folder) == (AWS,)
 
 
-@pytest.mark.parametrize("seed", [_known(1, ALONE), 2, _known(3, ALONE)])
+@pytest.mark.parametrize("seed", SEEDS)
 def test_several_accounts_rise_together_when_the_provider_raises_a_price(tmp_path, seed):
     bill = Bill(dt.date(2024, 5, 6), 49, seed)
     for account, scale in (("111", 1.0), ("222", 0.6), ("333", 2.0)):
@@ -144,6 +141,25 @@ def test_several_accounts_rise_together_when_the_provider_raises_a_price(tmp_pat
     _provider_rise(bill, 48, 1.12)
     for account in ("111", "222", "333"):
         assert _answer(bill.write(tmp_path / account, 48, account)) == (AWS,), account
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_another_accounts_provider_rise_does_not_widen_a_leaf_spike_here(tmp_path, seed):
+    """Account 333's provider raised its prices; account 111's only change that day is one
+    fleet tripling. The other account's change is not evidence about this one's leaf."""
+    bill = Bill(dt.date(2024, 5, 6), 49, seed)
+    for account in ("111", "333"):
+        estate(bill, account)
+    _provider_rise(bill, 48, 1.15, account="333")
+    (fleet,) = [
+        line for line in bill.under("AWS", "EC2", "shop", "c5.2xlarge") if line.account == "111"
+    ]
+    fleet.count[48] *= 3
+    fleet.cost[48] *= 3
+    assert _answer(bill.write(tmp_path / "111", 48, "111")) == (
+        Resource("c5.2xlarge", "Instance_Family"),
+    )
+    assert _answer(bill.write(tmp_path / "333", 48, "333")) == (AWS,)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
