@@ -20,6 +20,9 @@ from typing import Any
 
 from itbench.llm.tools import Tool
 
+# the one guarded kubectl of the project, and its own reading of a command line's flags
+from sre.agents.kubectl_tool import _VALUE_FLAGS, kubectl_tool
+
 __all__ = ["READ_VERBS", "k8s_llm_tools"]
 
 NS = "shop"
@@ -29,8 +32,7 @@ _NO_ARGS = {"type": "object", "properties": {}}
 
 
 def _verb(args: list[str]) -> str:
-    from sre.agents.kubectl_tool import _VALUE_FLAGS  # the guard's own reading of a command line
-
+    """The kubectl command in ``args``, read as the guard reads it (flag values skipped)."""
     skip = False
     for arg in args:
         if skip:
@@ -43,8 +45,6 @@ def _verb(args: list[str]) -> str:
 
 
 def _guarded_kubectl(workspace: Path, read_only: bool) -> Tool:
-    from sre.agents.kubectl_tool import kubectl_tool  # the one guarded kubectl of the project
-
     inner = kubectl_tool(workspace)
 
     def run(args: list[str], stdin: str | None = None) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from finops.k8s.objects import manifests, read_config
 from finops.k8s.scenario import FAMILIES, K8sScenario, generate
 from finops.k8s.serve import serve_scenario
 from finops.k8s.verdict import judge
+from itbench.cluster.decoding import decode
 from itbench.errors import InputError, UsageError
 from itbench.fsutil import atomic_write_json
 from itbench.models import Scenario
@@ -83,12 +84,9 @@ def warm_up() -> None:
     time: the API server's decoding models of the objects an agent writes (the ``kubernetes``
     client's models, ~0.25 s), the cluster and the cost model. Called by the runner's process
     before it forks its workers, so they inherit them."""
-    from itbench.cluster.decoding import decode
-
     s = _generated(next(iter(FAMILIES)), SUITE_SEEDS[0])
     for obj in manifests(s, s.incident, "2026-03-02T00:00:00Z"):
         decode(obj)
-    import finops.k8s.twin  # noqa: F401  (the reconciler, imported by serve on first trial)
 
 
 def _scenario(family: str, seed: int, task: str) -> Scenario:
