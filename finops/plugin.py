@@ -130,9 +130,11 @@ def load_scenarios(spec: str | None) -> list[Scenario]:
     from finops.suite import builtin_scenarios
 
     if _TASK["task"] == "mitigate" or (spec is not None and spec.startswith("k8s")):
-        from finops.k8s.suite import k8s_scenarios  # start-up time (module docstring)
+        from finops.k8s.suite import k8s_scenarios, warm_up  # start-up time (module docstring)
 
-        return k8s_scenarios(spec, _TASK["task"])
+        scenarios = k8s_scenarios(spec, _TASK["task"])
+        warm_up()  # here, in the runner's process: the forked workers inherit it
+        return scenarios
     if spec is None:
         return [_to_scenario(s) for s in builtin_scenarios()]
     path = Path(spec)
@@ -154,6 +156,16 @@ def load_scenarios(spec: str | None) -> list[Scenario]:
 def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
     from finops.scenario import discover_scenarios  # pandas: start-up time (module docstring)
 
+    if _TASK["task"] == "mitigate" and path is None:
+        return {s.id: s for s in load_scenarios(None)}  # the built-in Kubernetes cost suite
+    if path is not None and path.is_dir():
+        from finops.k8s.suite import k8s_ground_truth  # start-up time (module docstring)
+
+        # the truth of k8s-<family>-<seed> is regenerated from the name: a folder of such
+        # folders (the outputs themselves) is their ground truth
+        k8s = k8s_ground_truth(path, _TASK["task"])
+        if k8s is not None:
+            return {s.id: s for s in k8s}
     scenarios = (
         load_scenarios(None)
         if path is None
@@ -175,10 +187,10 @@ def _output_path(workspace: Path) -> Path:
 def evaluate(scenario: Scenario, workspace: Path) -> Any:
     if _is_k8s(scenario):
         # the Kubernetes cost model: start-up time (module docstring)
-        from finops.k8s.suite import read_verdict
+        from finops.k8s.suite import rejudge
         from itbench.plugins.spec import TrialScores
 
-        scores, details = read_verdict(workspace)
+        scores, details = rejudge(scenario.ground_truth, workspace)
         return TrialScores(scores, details)
     if scenario.ground_truth is None:
         raise InputError(f"scenario {scenario.id} has no ground truth to score against")
@@ -307,6 +319,10 @@ class TopKAgent:
 
 
 def _tools(scenario: PublicScenario, workspace: Path) -> Sequence[Any]:
+    if _is_k8s(scenario):
+        from finops.k8s.llm_tools import k8s_llm_tools  # start-up time (module docstring)
+
+        return k8s_llm_tools(workspace, str(scenario.metadata.get("task", "mitigate")))
     # pandas: start-up time (module docstring)
     from finops.tools import make_tools, workspace_table_loader
 

@@ -157,9 +157,16 @@ def replay(
             for n, ctl in controllers.items():
                 r = wl[n].resources
                 cpu, mem = usage[n]
+                # a pod without a request for a resource has no utilisation of it: the HPA
+                # controller reports "missing request for cpu" and that metric does not act
+                # (an agent may remove the requests; the model must not divide by zero)
                 util = {
-                    "cpu": 100.0 * cpu / r.cpu_request,
-                    "memory": 100.0 * mem / r.memory_request,
+                    name: 100.0 * used / request
+                    for name, used, request in (
+                        ("cpu", cpu, r.cpu_request),
+                        ("memory", mem, r.memory_request),
+                    )
+                    if request > 0
                 }
                 replicas[n] = ctl.sync(t, replicas[n], util)
         if config.alert.fires(day.spend, spends):

@@ -1,24 +1,29 @@
 """``itbench finops run --task mitigate|diagnose`` on the Kubernetes cost scenarios: the built-in
-suite, the trial's cluster around each trial, the verdict the evaluator reads back.
+suite, the trial's cluster around each trial, the verdict judged from what the trial left.
 
 A scenario is named ``k8s-<family>-<seed>``; its ground truth is regenerated from the pair
 (``scenario.generate``), never shown to the agent. The trial environment serves the scenario's
-cluster (``serve.py``), hands the agent ``KUBECONFIG``, and on exit judges the configuration the
-declared objects give, with the diagnosis the agent wrote to ``agent_output.json`` if any
-(``{"workload": ..., "kind": ..., "field": ...}``).
+cluster (``serve.py``), hands the agent ``KUBECONFIG``, and on exit records the namespace's
+declared objects (``END_STATE_FILE``). The evaluator, at the end of the run or in a later
+``itbench finops eval``, judges the configuration those objects give with the diagnosis the agent
+wrote to ``agent_output.json`` if any (``{"workload": ..., "kind": ..., "field": ...}``).
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from finops.k8s.scenario import FAMILIES, generate
+from finops.k8s.objects import manifests, read_config
+from finops.k8s.scenario import FAMILIES, K8sScenario, generate
 from finops.k8s.serve import serve_scenario
 from finops.k8s.verdict import judge
+from itbench.cluster.decoding import decode
 from itbench.errors import InputError, UsageError
 from itbench.fsutil import atomic_write_json
 from itbench.models import Scenario
@@ -27,13 +32,15 @@ __all__ = [
     "K8S_CLASS_PREFIX",
     "K8sTruth",
     "k8s_environment",
+    "k8s_ground_truth",
     "k8s_scenarios",
-    "read_verdict",
+    "rejudge",
 ]
 
 K8S_CLASS_PREFIX = "finops-k8s-"
 KUBECONFIG_FILE = "kubeconfig.yaml"
-VERDICT_FILE = Path(".itbench") / "k8s-verdict.json"
+END_STATE_FILE = Path(".itbench") / "k8s-end-state.json"
+_K8S_ID = re.compile(r"^k8s-[a-z0-9-]+-\d+$")
 #: seeds of the built-in suite: every family twice
 SUITE_SEEDS = (3001, 3002)
 
@@ -63,6 +70,23 @@ class K8sTruth:
     family: str
     seed: int
     task: str  # mitigate or diagnose
+
+
+@functools.lru_cache(maxsize=64)
+def _generated(family: str, seed: int) -> K8sScenario:
+    """A scenario is a pure function of its family and seed; a worker builds it once for the
+    trial's cluster and the evaluator (~0.1 s each: the history and the optimum search)."""
+    return generate(family, seed)
+
+
+def warm_up() -> None:
+    """Imports and lazy tables the first trial of every worker would otherwise pay inside its
+    time: the API server's decoding models of the objects an agent writes (the ``kubernetes``
+    client's models, ~0.25 s), the cluster and the cost model. Called by the runner's process
+    before it forks its workers, so they inherit them."""
+    s = _generated(next(iter(FAMILIES)), SUITE_SEEDS[0])
+    for obj in manifests(s, s.incident, "2026-03-02T00:00:00Z"):
+        decode(obj)
 
 
 def _scenario(family: str, seed: int, task: str) -> Scenario:
@@ -107,37 +131,67 @@ def _diagnosis(workspace: Path) -> tuple[str, str, str] | None:
 
 @contextmanager
 def k8s_environment(truth: K8sTruth, workspace: Path) -> Iterator[Mapping[str, str]]:
-    s = generate(truth.family, truth.seed)
+    s = _generated(truth.family, truth.seed)
     kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
     cluster, twin = serve_scenario(s, kubeconfig)
     try:
         yield {"KUBECONFIG": str(kubeconfig)}
     finally:
         try:
-            verdict = judge(s, twin.config, _diagnosis(workspace) or ("", "", ""))
-            scores = verdict.scores()
-            if truth.task == "diagnose":
-                scores = {"diagnosis_pass": scores["diagnosis_pass"]}
-            details = {
-                "cause": [s.cause.workload, s.cause.kind, s.cause.field],
-                "changed": list(verdict.changed),
-                "alert_days": list(verdict.alert_days),
-                "alert_muted": verdict.alert_muted,
-                "spend": verdict.spend,
-                "optimal_spend": verdict.optimal_spend,
+            # the cluster's end state, kept: the evaluator judges it after the trial, and so does
+            # any later ``eval``, which has no cluster
+            end = {
+                "objects": [[list(k), o] for k, o in sorted(twin.declared.items())],
                 "writes": twin.writes,
             }
-            atomic_write_json(workspace / VERDICT_FILE, {"scores": scores, "details": details})
+            atomic_write_json(workspace / END_STATE_FILE, end)
         finally:
             cluster.stop()
 
 
-def read_verdict(workspace: Path) -> tuple[dict[str, float], dict]:
-    path = workspace / VERDICT_FILE
-    if not path.is_file():
-        raise InputError(f"{path}: no verdict (the trial's cluster did not close)")
+def _end_state(workspace: Path) -> tuple[dict[tuple[str, str, str, str], dict], int]:
+    path = workspace / END_STATE_FILE
+    if path.is_symlink() or not path.is_file():
+        raise InputError(f"{path}: no record of the cluster's end state (not a Kubernetes trial?)")
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise InputError(f"{path}: unreadable verdict: {exc}") from None
-    return dict(doc["scores"]), dict(doc["details"])
+        declared = {}
+        for key, obj in doc["objects"]:
+            if not (isinstance(key, list) and len(key) == 4 and isinstance(obj, dict)):
+                raise ValueError(f"object {key!r} is not [[group, plural, namespace, name], {{}}]")
+            declared[tuple(str(part) for part in key)] = obj
+        writes = int(doc.get("writes", 0))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"{path}: unreadable end state: {exc}") from None
+    return declared, writes
+
+
+def rejudge(truth: K8sTruth, workspace: Path) -> tuple[dict[str, float], dict]:
+    """The verdict of a trial from what it left in its folder: the cluster's end state and the
+    diagnosis in ``agent_output.json``; the scenario is regenerated from its family and seed."""
+    s = _generated(truth.family, truth.seed)
+    declared, writes = _end_state(workspace)
+    config = read_config(s, declared) if declared else s.incident
+    verdict = judge(s, config, _diagnosis(workspace) or ("", "", ""))
+    scores = verdict.scores()
+    if truth.task == "diagnose":
+        scores = {"diagnosis_pass": scores["diagnosis_pass"]}
+    details = {
+        "cause": [s.cause.workload, s.cause.kind, s.cause.field],
+        "changed": list(verdict.changed),
+        "alert_days": list(verdict.alert_days),
+        "alert_muted": verdict.alert_muted,
+        "spend": verdict.spend,
+        "optimal_spend": verdict.optimal_spend,
+        "writes": writes,
+    }
+    return scores, details
+
+
+def k8s_ground_truth(folder: Path, task: str) -> list[Scenario] | None:
+    """The scenarios an outputs folder of Kubernetes trials was run on, from its folder names
+    (``k8s-<family>-<seed>`` regenerates the truth); None when it is not such a folder."""
+    names = sorted(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))
+    if not names or not all(_K8S_ID.match(n) for n in names):
+        return None
+    return k8s_scenarios(",".join(names), task)

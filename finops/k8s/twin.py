@@ -54,6 +54,9 @@ class CostTwin:
         self.config: Config = scenario.incident
         self.last: Replay | None = None
         self.writes = 0
+        #: the namespace's declared objects as the last reconcile saw them: the trial's end state,
+        #: recorded so that ``eval`` can judge the trial again without its cluster
+        self.declared: dict[Key, dict[str, Any]] = {}
 
     def owns(self, key: Key) -> bool:
         return key[:3] == ("", "pods", self.s.namespace)
@@ -63,6 +66,9 @@ class CostTwin:
     ) -> Reconciled:
         if write is not None:
             self.writes += 1
+        self.declared = {
+            k: copy.deepcopy(o) for k, o in declared.items() if k[2] == self.s.namespace
+        }
         self.config = read_config(self.s, declared)
         run = self.s.evaluate_replay(self.config, days=1)
         self.last = run

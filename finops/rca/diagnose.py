@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
+
 from finops.loaders.table import CostTable
 from finops.model import Anomaly, Diagnosis, Resource, RootCause
-from finops.rca.cube import build_cube
+from finops.rca.cube import CostCube, build_cube
 from finops.rca.drilldown import DEFAULT_THRESHOLDS, Thresholds, drill_down
 from finops.rca.explain import explain, money
 from finops.rca.kinds import classify, classify_broad
 from finops.rca.nodes import build_tree
+from itbench.errors import InputError
 
 
 def diagnose(
@@ -18,7 +21,9 @@ def diagnose(
 ) -> Diagnosis:
     cube = build_cube(table, anomaly.account_id, anomaly.date)
     tree = build_tree(cube)
-    findings, total = drill_down(tree, thresholds)
+    findings, total = drill_down(
+        tree, thresholds, lambda: _changed_elsewhere(table, cube, anomaly, thresholds)
+    )
     root = tree.root
     notes = [
         f"account {anomaly.account_id} cost {money(root.actual)} on {anomaly.date} against an expected "
@@ -52,6 +57,32 @@ def diagnose(
         )
     causes.sort(key=lambda c: -c.actual + c.expected)
     return Diagnosis(anomaly, root.actual, root.expected, _one_per_resource(causes), tuple(notes))
+
+
+#: Other accounts looked at for a change they share with the anomalous one (a bill can hold
+#: hundreds of accounts; a provider's price change shows in any few of them).
+MAX_OTHER_ACCOUNTS = 5
+
+
+def _changed_elsewhere(
+    table: CostTable, cube: CostCube, anomaly: Anomaly, thresholds: Thresholds
+) -> dict[tuple[str, ...], float]:
+    """Paths below the account (``("AWS",)``, ``("AWS", "EC2")``) that the drill-down finds
+    changed as a whole on the same day in other accounts of the bill, with the median of their
+    growth factors there."""
+    here = cube.matrices[0].paths[0][0]
+    factors: dict[tuple[str, ...], list[float]] = {}
+    others = [a for a in table.account_ids() if a != here][:MAX_OTHER_ACCOUNTS]
+    for account in others:
+        try:
+            other = build_tree(build_cube(table, account, anomaly.date))
+        except InputError:
+            continue  # the day is outside that account's data
+        for finding in drill_down(other, thresholds)[0]:
+            node = finding.node
+            if finding.reason == "broad" and node.baseline > 0:
+                factors.setdefault(node.path[1:], []).append(node.actual / node.baseline)
+    return {path: float(np.median(f)) for path, f in factors.items()}
 
 
 def _one_per_resource(causes: list[RootCause]) -> tuple[RootCause, ...]:

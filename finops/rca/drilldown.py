@@ -21,6 +21,7 @@ root cause, and the baseline reports no more than it can justify.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -40,6 +41,9 @@ class Thresholds:
     #: Every child with 5% or more of its parent's cost must rise at least this much (z) for the
     #: parent's uniform change to be considered.
     broad_child_z: float = 1.5
+    #: ... unless the common factor describes it within this many sigmas (it moved less than its
+    #: siblings, but not so much less that it plainly did not take part).
+    broad_child_misfit: float = 2.0
     #: Error of a child's weekday-median baseline, in units of the child's noise.
     baseline_error: float = 1.0
     #: A node whose children changed uniformly must itself deviate this much to be a cause.
@@ -51,6 +55,14 @@ class Thresholds:
     account_sigmas: float = 3.0
     #: Fewest active children for "they moved together" to mean anything.
     broad_min_children: int = 2
+    #: No line's growth factor is known better than this (relative): quantised instance counts,
+    #: static databases and tier boundaries give flat histories whose measured noise is ~0, and
+    #: against ~0 noise any two factors differ "infinitely" (a 15% price rise seen as 15.0% on a
+    #: database and 16.4% on noisy compute must still be one change).
+    factor_floor: float = 0.03
+    #: How far this account's growth factor of a node may be from the one the node showed in
+    #: other accounts that changed the same way on the day, as a share of that change.
+    corroboration_tolerance: float = 0.35
 
 
 DEFAULT_THRESHOLDS = Thresholds()
@@ -64,8 +76,20 @@ class Finding:
 
 
 def drill_down(
-    tree: Tree, thresholds: Thresholds = DEFAULT_THRESHOLDS
+    tree: Tree,
+    thresholds: Thresholds = DEFAULT_THRESHOLDS,
+    corroborated: Callable[[], Mapping[tuple[str, ...], float]] | None = None,
 ) -> tuple[list[Finding], float]:
+    """``corroborated``: paths below the account (provider, service, ...) that changed as a whole
+    on the same day in other accounts of the same bill, with their growth factor there; called
+    only when a node could use it (drilling other accounts down costs their cubes)."""
+    known: list[Mapping[tuple[str, ...], float]] = []
+
+    def elsewhere() -> Mapping[tuple[str, ...], float]:
+        if not known:
+            known.append(corroborated() if corroborated is not None else {})
+        return known[0]
+
     root = tree.root
     total = root.delta
     scale = max(total, thresholds.account_sigmas * root.sigma)
@@ -86,10 +110,14 @@ def drill_down(
             kids = [k for k in tree.children.get(node.path, ()) if not k.is_new]
             whole[node.path] = (
                 node.depth > 0
-                and node.z >= thresholds.broad_z
+                and (node.z >= thresholds.broad_z or _together(kids, thresholds) >= thresholds.z)
                 and material(node)
                 and _uniform_change(node, kids, thresholds)
                 and (tree.is_leaf(kids[0]) or _leaves_agree(tree.leaves_under(node), thresholds))
+            ) or (
+                node.depth > 0
+                and material(node)
+                and _seen_elsewhere(node, kids, tree.leaves_under(node), elsewhere, thresholds)
             )
         return whole[node.path]
 
@@ -141,14 +169,21 @@ def _uniform_change(node: NodeStats, kids: list[NodeStats], thresholds: Threshol
     plus the squared z-scores of the children left unnamed. A parameter costs
     ``parameter_cost`` (a deviation must earn about 3 sigma to be worth naming). Ties go to the
     children, the finer answer."""
-    active = [k for k in kids if k.expected > 0 and k.baseline > 0]
+    active = _priced(kids)
     if len(active) < thresholds.broad_min_children:
         return False
     # a uniform change shows in every child that carries a real share of the node: one that did
-    # not move at all says the movers are independent causes, however few children there are
+    # not move at all says the movers are independent causes, however few children there are.
+    # "Did not move" is "stayed low and is far from the common factor too": a noisy child whose
+    # usage dipped on the day of a price rise rose less than its siblings, yet by about the factor
     total = sum(k.baseline for k in active)
-    if any(k.rise < thresholds.broad_child_z for k in active if k.baseline >= 0.05 * total):
-        return False
+    factor = sum(k.actual for k in active) / sum(k.baseline for k in active)
+    for k in active:
+        if k.baseline < 0.05 * total or k.rise >= thresholds.broad_child_z:
+            continue
+        sigma = max(k.sigma, thresholds.factor_floor * k.baseline)
+        if abs(k.actual - k.baseline * factor) / (sigma * factor) > thresholds.broad_child_misfit:
+            return False
     return _factor_wins(active, thresholds)
 
 
@@ -162,13 +197,69 @@ def _leaves_agree(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
 
     The factor is the growth of everything under the node, new leaves included: a new resource's
     cost is part of the node's increase that no factor on the old leaves explains."""
-    active = [k for k in leaves if k.expected > 0 and k.baseline > 0]
+    active = _priced(leaves)
     if len(active) < thresholds.broad_min_children:
         return False
-    baseline = sum(k.baseline for k in leaves)
+    counted = [k for k in leaves if not k.untouched_fixed_amount and k.baseline >= 0]
+    baseline = sum(k.baseline for k in counted)
     if baseline <= 0:
         return False
-    return _factor_wins(active, thresholds, sum(k.actual for k in leaves) / baseline)
+    return _factor_wins(active, thresholds, sum(k.actual for k in counted) / baseline)
+
+
+def _seen_elsewhere(
+    node: NodeStats,
+    kids: list[NodeStats],
+    leaves: list[NodeStats],
+    corroborated: Callable[[], Mapping[tuple[str, ...], float]],
+    thresholds: Thresholds,
+) -> bool:
+    """A provider that raised its prices did so in every account: when the same provider (or
+    service) changed as a whole in other accounts of the bill on the same day, most of what it
+    bills here moved by about the same factor (the cost-weighted median of its lines' factors)
+    and its children's rises together are surprising (3σ), one account's noisy fleets are no
+    reason to split it into leaves. The parsimonious answer is the node. One line's spike under
+    a provider leaves the median of its lines at ~1 and is not mistaken for it."""
+    if node.depth == 0 or node.delta <= 0 or _together(kids, thresholds) < thresholds.broad_z:
+        return False
+    # every line with a cost, fixed amounts too: a static database is priced by the hour and a
+    # price list moves it; one that stayed put says the provider's prices did not move here
+    priced = sorted((k.actual / k.baseline, k.baseline) for k in leaves if k.baseline > 0)
+    if not priced:
+        return False
+    half, seen, here = sum(w for _, w in priced) / 2, 0.0, priced[-1][0]
+    for factor, weight in priced:
+        seen += weight
+        if seen >= half:
+            here = factor
+            break
+    if here - 1 <= thresholds.factor_floor:
+        return False  # most of it did not rise: no need to look at the other accounts
+    elsewhere = corroborated().get(node.path[1:])
+    if elsewhere is None:
+        return False
+    return abs(here - elsewhere) <= max(
+        thresholds.factor_floor, thresholds.corroboration_tolerance * (elsewhere - 1)
+    )
+
+
+def _together(kids: list[NodeStats], thresholds: Thresholds) -> float:
+    """The rise of the priced children taken together (their z-scores combined as independent
+    evidence). A provider's 15% price rise is 3 sigma of its noisy total but 6 or more of its
+    services' rises put together: the total mixes a quiet static database with noisy compute and
+    hides what every one of them shows."""
+    squared = [
+        (k.delta / max(k.sigma, thresholds.factor_floor * k.baseline)) ** 2
+        for k in _priced(kids)
+        if k.delta > 0
+    ]
+    return float(np.sqrt(sum(squared)))
+
+
+def _priced(nodes: list[NodeStats]) -> list[NodeStats]:
+    """The nodes a price or usage change can move: positive cost, not a fixed amount that stayed
+    put (fees, commitments, credits; a commitment that ended falls to zero, its lines rise)."""
+    return [k for k in nodes if k.expected > 0 and k.baseline > 0 and not k.untouched_fixed_amount]
 
 
 def _factor_wins(
@@ -186,10 +277,12 @@ def _factor_wins(
     # and the weekday median is itself an estimate (a median of four noisy weeks): its error
     # adds to the day's noise, ``baseline_error`` of it
     spread = np.sqrt(1 + thresholds.baseline_error**2)
+    sigma = [max(k.sigma, thresholds.factor_floor * k.baseline) for k in active]
     residual = sum(
-        ((k.actual - k.baseline * factor) / (k.sigma * factor * spread)) ** 2 for k in active
+        ((k.actual - k.baseline * factor) / (s * factor * spread)) ** 2
+        for k, s in zip(active, sigma, strict=True)
     )
-    squared = sorted((k.z**2 for k in active), reverse=True)
+    squared = sorted(((k.delta / s) ** 2 for k, s in zip(active, sigma, strict=True)), reverse=True)
     # what the factor explains must be as surprising as one node at the z threshold: a thin,
     # planned scale-up of a few percent everywhere is not a cause however uniform it is
     if sum(squared) - residual < thresholds.z**2:

@@ -7,7 +7,23 @@ from dataclasses import dataclass
 import numpy as np
 
 from finops.rca.cube import CostCube
-from finops.rca.seasonal import expected_values, history_total, noise, weekday_median
+from finops.rca.seasonal import (
+    expected_values,
+    history_total,
+    noise,
+    rhythm_baseline,
+    weekday_median,
+)
+
+#: Relative day-to-day spread below which a history counts as one fixed amount.
+_FIXED_TOLERANCE = 0.005
+#: Standard deviation of rounding to a whole number (1/sqrt(12)).
+_ROUNDING_SIGMA = 0.2887
+#: Days a price must have held before the day for its change on the day to be news (a blended
+#: price moves every day; a list price changed a week ago has held since).
+_PRICE_STABLE_DAYS = 3
+#: Days of history a series needs before "it never changed" means anything.
+_FIXED_MIN_DAYS = 7
 
 
 @dataclass(frozen=True)
@@ -23,6 +39,16 @@ class NodeStats:
     price_moved: bool = False
     #: The plain same-weekday median (unbiased; ``expected`` is the closest of several baselines).
     baseline: float = 0.0
+    #: The same amount, to the cent, every day of its history: a fee, a commitment, a credit, a
+    #: database whose instance never changed.
+    fixed: bool = False
+
+    @property
+    def untouched_fixed_amount(self) -> bool:
+        """A fixed amount that did not rise on the day (a fee or credit that stayed, or a
+        commitment that ended): no price list moves it, so it says nothing about whether the
+        priced lines beside it rose together."""
+        return self.fixed and self.actual <= self.baseline * (1 + _FIXED_TOLERANCE)
 
     @property
     def delta(self) -> float:
@@ -70,14 +96,17 @@ def build_tree(cube: CostCube) -> Tree:
     # the weeks before it started, and the aggregate's own median would not (a service that gained
     # an application three weeks ago would look grown by the whole application on any day).
     leaves = cube.level(len(cube.levels) - 1)
-    leaf_baseline = weekday_median(leaves.values, t)
+    leaf_baseline = rhythm_baseline(leaves.values, t, cube.days)
     for matrix in cube.matrices:
         values = matrix.values
         expected = expected_values(values, t, cube.days)
         sigma = noise(values, t, expected)
+        if matrix.quantity is not None:
+            sigma = _whole_instances(sigma, expected, matrix.quantity, t)
         history = history_total(values, t)
         baseline = _summed(leaf_baseline, leaves.paths, matrix.paths)
         actual = values[:, t]
+        fixed = _fixed_amounts(values, t)
         moved = (
             _price_moved(matrix.price, t)
             if matrix.price is not None
@@ -95,6 +124,7 @@ def build_tree(cube: CostCube) -> Tree:
                     float(history[i]),
                     bool(moved[i]),
                     float(baseline[i]),
+                    bool(fixed[i]),
                 )
                 for i, path in enumerate(matrix.paths)
             )
@@ -104,6 +134,38 @@ def build_tree(cube: CostCube) -> Tree:
         for node in level:
             children.setdefault(node.path[:-1], []).append(node)
     return Tree(cube, tuple(per_level), {k: tuple(v) for k, v in children.items()})
+
+
+def _whole_instances(
+    sigma: np.ndarray, expected: np.ndarray, quantity: np.ndarray, t: int
+) -> np.ndarray:
+    """Six instances are never 6.1: a fleet whose count moves by whole instances moves by one
+    in ``n`` at a time, and weeks at the same count make its measured noise ~0 although any day
+    can be one more or one less. Rounding to a whole count alone is ~0.29 of an instance (a
+    uniform error). A count that never moved (a database, a reserved fleet) gets no such floor."""
+    history = quantity[:, :t]
+    lived = history > 0
+    high = np.where(lived, history, -np.inf).max(axis=1, initial=-np.inf)
+    low = np.where(lived, history, np.inf).min(axis=1, initial=np.inf)
+    moves = lived.any(axis=1) & (high > low)
+    count = weekday_median(quantity, t)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rounding = np.where(
+            moves & (count > 0), np.abs(expected) * _ROUNDING_SIGMA / np.maximum(count, 1), 0.0
+        )
+    return np.maximum(sigma, rounding)
+
+
+def _fixed_amounts(values: np.ndarray, t: int) -> np.ndarray:
+    """Series that were one amount every day they existed (at least a week) before the day."""
+    history = values[:, :t]
+    lived = history != 0
+    enough = lived.sum(axis=1) >= _FIXED_MIN_DAYS
+    high = np.where(lived, history, -np.inf).max(axis=1, initial=-np.inf)
+    low = np.where(lived, history, np.inf).min(axis=1, initial=np.inf)
+    with np.errstate(invalid="ignore"):
+        spread = np.abs(high - low) <= _FIXED_TOLERANCE * np.maximum(np.abs(high), np.abs(low))
+    return enough & spread
 
 
 def _summed(
@@ -120,7 +182,9 @@ def _summed(
 
 
 def _price_moved(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndarray:
-    """Price on the day differs from the last day the resource ran."""
+    """Price on the day differs from the last day the resource ran, and it had been one price
+    every day it ran over the last few days. A blended price (tiers, committed-use coverage,
+    sustained-use discounts) moves with usage every day: its moving on the day is no news."""
     if t == 0:
         return np.zeros(price.shape[0], bool)
     before = price[:, :t]
@@ -132,7 +196,11 @@ def _price_moved(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndarr
     today = price[:, t]
     with np.errstate(divide="ignore", invalid="ignore"):
         change = np.where(last > 0, np.abs(today / last - 1), 0.0)
-    return (today > 0) & (last > 0) & (change > tolerance)
+        recent = before[:, -_PRICE_STABLE_DAYS:]
+        wobble = np.where(
+            (recent > 0) & (last[:, None] > 0), np.abs(recent / last[:, None] - 1), 0.0
+        ).max(axis=1, initial=0.0)
+    return (today > 0) & (last > 0) & (change > tolerance) & (wobble <= tolerance)
 
 
 def leaf_ratios(cube: CostCube, node: NodeStats) -> tuple[float | None, float | None]:

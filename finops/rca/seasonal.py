@@ -21,6 +21,8 @@ import pandas as pd
 _WEEKS = 4
 _NOISE_WEEKS = 5
 _MAD_TO_SIGMA = 1.4826
+#: sigma / mean absolute deviation of a normal distribution.
+_MEAN_ABS_TO_SIGMA = 1.2533
 _SHRINK = 0.75
 _RECENT_MIN_DAYS = 2
 _RECENT_MIN_WEEKS = 2
@@ -68,6 +70,19 @@ def weekday_median(values: np.ndarray, t: int) -> np.ndarray:
     if some.any():
         out[some] = np.nanmedian(np.where(lived, weeks, np.nan)[some], axis=1)
     return out
+
+
+def rhythm_baseline(values: np.ndarray, t: int, days: pd.DatetimeIndex) -> np.ndarray:
+    """The plain weekday median, times the month rhythm where the day's place in the month has
+    always stood out (a batch on every 1st): the day's normal life, not leaning towards its value.
+    Growth factors of siblings are compared on it: a monthly batch that triples on the 1st and
+    takes a 15% price rise that day grew by 15%, not by 3.45."""
+    base = weekday_median(values, t)
+    month = _same_month_position(days, t)
+    if len(month) < _occurrences_needed(days, t):
+        return base
+    factor = _monthly_factor(values, t, month)
+    return np.where(np.isfinite(factor), base * factor, base)
 
 
 def _recent_level(values: np.ndarray, t: int) -> np.ndarray:
@@ -144,11 +159,13 @@ def _monthly_factor(values: np.ndarray, t: int, positions: list[int]) -> np.ndar
 
 
 def _occurrences_needed(days: pd.DatetimeIndex, t: int) -> int:
-    """A month's last day is a known rhythm of billing (batch jobs, invoices, closings): one
-    earlier month-end that stood out is evidence enough. Any other day of the month must have
-    stood out twice: once is as likely a past incident that fell on that date."""
+    """A month's first and last days are known rhythms of billing (monthly fees and
+    subscriptions charged on the 1st, batch jobs and closings at month-end): one earlier
+    occurrence that stood out is evidence enough. Any other day of the month must have stood out
+    twice: once is as likely a past incident that fell on that date."""
     day = days[t]
-    return 1 if (day + pd.Timedelta(days=1)).month != day.month else _MONTHLY_MIN_OTHER_DAY
+    month_edge = day.day == 1 or (day + pd.Timedelta(days=1)).month != day.month
+    return 1 if month_edge else _MONTHLY_MIN_OTHER_DAY
 
 
 def _same_month_position(days: pd.DatetimeIndex, t: int) -> list[int]:
@@ -178,8 +195,17 @@ def noise(values: np.ndarray, t: int, expected: np.ndarray) -> np.ndarray:
         level = (np.abs(now) + np.abs(before)) / 2
         with np.errstate(divide="ignore", invalid="ignore"):
             relative = np.where(level > 0, (now - before) / level, 0.0)
-        spread = np.median(np.abs(relative - np.median(relative, axis=1, keepdims=True)), axis=1)
+        deviation = np.abs(relative - np.median(relative, axis=1, keepdims=True))
+        spread = np.median(deviation, axis=1)
         relative_sigma = _MAD_TO_SIGMA * spread / np.sqrt(2.0)
+        # Small instance counts are whole numbers: most weeks repeat the same count, the MAD is 0
+        # and a resource that moves by one instance in three weeks looks noiseless. The mean
+        # absolute deviation, its largest tenth left out (past spikes), does not collapse.
+        # Only where the MAD collapsed: elsewhere a few past spikes would inflate it.
+        trimmed = np.sort(deviation, axis=1)[:, : max(1, int(deviation.shape[1] * 0.9))]
+        relative_sigma = np.where(
+            spread > 0, relative_sigma, _MEAN_ABS_TO_SIGMA * trimmed.mean(axis=1) / np.sqrt(2.0)
+        )
         # A few weeks of history give a shaky spread per node; shrink towards the typical noise of
         # the level so a node whose few differences happened to be small is not over-trusted.
         relative_sigma = np.maximum(relative_sigma, _SHRINK * np.median(relative_sigma))

@@ -11,10 +11,11 @@ changed), ``ValidateServiceUpdate`` (``clusterIP`` may not change once set),
 ``ValidateConfigMapUpdate`` / ``ValidateSecretUpdate`` (``immutable: true`` freezes the data);
 ``pkg/apis/batch/validation/validation.go`` ``ValidateJobSpecUpdate`` (selector and pod template
 are immutable); ``pkg/apis/apps/validation/validation.go`` (a Deployment's, ReplicaSet's,
-DaemonSet's or StatefulSet's selector is immutable); ``ValidateResourceRequirements`` (a
-container's requests and limits are quantities, not negative, a request no higher than its
-limit); ``pkg/apis/autoscaling/validation`` (a HorizontalPodAutoscaler's ``minReplicas`` at least
-1 and at most ``maxReplicas``, utilisation targets above 0). These last hold on create and update.
+DaemonSet's or StatefulSet's selector is immutable; ``spec.replicas`` is not negative);
+``ValidateResourceRequirements`` (a container's requests and limits are quantities, not
+negative, a request no higher than its limit); ``pkg/apis/autoscaling/validation`` (a
+HorizontalPodAutoscaler's ``minReplicas`` at least 1 and at most ``maxReplicas``, utilisation
+targets above 0). These last hold on create and update.
 
 Each function returns field errors as the API server prints them
 (``spec.ephemeralContainers: Forbidden: cannot be set on create``); empty when allowed.
@@ -61,6 +62,15 @@ _TEMPLATED = {
     ("apps", "DaemonSet"),
     ("apps", "StatefulSet"),
     ("batch", "Job"),
+    ("", "ReplicationController"),
+}
+
+
+#: Workloads with a ``spec.replicas`` count (a Job's parallelism is another field).
+_REPLICATED = {
+    ("apps", "Deployment"),
+    ("apps", "ReplicaSet"),
+    ("apps", "StatefulSet"),
     ("", "ReplicationController"),
 }
 
@@ -143,10 +153,18 @@ def object_errors(group: str, kind: str, obj: Obj) -> list[str]:
     if (group, kind) == ("", "Pod"):
         return _resources_errors(spec, "spec")
     if (group, kind) in _TEMPLATED:
+        errors = []
+        replicas = spec.get("replicas")
+        if (group, kind) in _REPLICATED and isinstance(replicas, int) and replicas < 0:
+            # ValidateNonnegativeField on spec.replicas (apps and core validation)
+            errors.append(
+                f"spec.replicas: Invalid value: {replicas}: must be greater than or equal to 0"
+            )
         template = spec.get("template")
         pod_spec = template.get("spec") if isinstance(template, dict) else None
         if isinstance(pod_spec, dict):
-            return _resources_errors(pod_spec, "spec.template.spec")
+            errors += _resources_errors(pod_spec, "spec.template.spec")
+        return errors
     return []
 
 

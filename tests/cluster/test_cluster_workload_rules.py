@@ -140,6 +140,18 @@ def test_negative_request_is_refused(cluster, tmp_path):
 
 
 @needs_kubectl
+def test_negative_replicas_are_refused(cluster, tmp_path):
+    out = kubectl(
+        cluster, tmp_path, "patch", "deployment", "api", "--type=merge", "-p",
+        '{"spec":{"replicas":-2}}',
+    )  # fmt: skip
+    assert out.returncode == 1
+    assert "spec.replicas: Invalid value: -2: must be greater than or equal to 0" in out.stderr
+    got = json.loads(kubectl(cluster, tmp_path, "get", "deployment", "api", "-o", "json").stdout)
+    assert got["spec"]["replicas"] == 2  # unchanged
+
+
+@needs_kubectl
 def test_request_above_limit_is_refused(cluster, tmp_path):
     out = kubectl(
         cluster, tmp_path, "set", "resources", "deployment", "api", "--requests=memory=1Gi"

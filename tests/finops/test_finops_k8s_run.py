@@ -103,3 +103,32 @@ def test_unknown_scenario_id_is_a_usage_error(tmp_path: Path) -> None:
     )
     assert proc.returncode == 2
     assert "not k8s-<family>-<seed>" in proc.stderr
+
+
+@needs_kubectl
+@needs_bwrap
+def test_command_agent_on_the_diagnose_task_reads_the_cluster_and_is_scored(
+    tmp_path: Path,
+) -> None:
+    """KUBECONFIG names the trial's cluster inside the sandbox; the answer is judged, and
+    ``eval`` of the same folder gives the same score."""
+    command = (
+        'test -f "$KUBECONFIG" && '
+        "kubectl -n shop get hpa api -o jsonpath='{.spec.metrics[0].resource.target.averageUtilization}' > target.txt && "
+        'test "$(cat target.txt)" -lt 40 && '
+        'echo \'{"workload":"api","kind":"HorizontalPodAutoscaler","field":"averageUtilization"}\' > agent_output.json'
+    )
+    out = tmp_path / "o"
+    got = _run(
+        ["--scenarios", "k8s-hpa-target-low-7", "--agent-cmd", command], out, task="diagnose"
+    )
+    e = got["k8s-hpa-target-low-7"]
+    assert e["error"] is None, e
+    assert e["scores"] == {"diagnosis_pass": 1.0}
+    proc = run_cli(
+        ["finops", "eval", "--task", "diagnose", "--outputs", str(out), "--ground-truth", str(out),
+         "--format", "json"]
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (again,) = json.loads((out / "eval-results.json").read_text())["raw_results"]
+    assert again["scores"] == {"diagnosis_pass": 1.0}
