@@ -25,8 +25,9 @@ from sre.generator.model import ObjectRef
 
 #: kinds whose state belongs to a controller, not to the API: no write reproduces the fault
 NOT_INJECTABLE = {
-    "Node": "a node's DiskPressure condition is reported by its kubelet; fill the node's disk "
-    "instead (no API write reproduces it)",
+    "Node": "node faults are not injected live: a node's DiskPressure condition is reported by "
+    "its kubelet (no API write reproduces it; fill the node's disk instead), and the generator's "
+    "nodes (worker-N) are its own, not the cluster's (cordon one of yours with kubectl cordon)",
 }
 #: fields the API server manages: never part of a patch
 _SERVER_FIELDS = ("status",)
