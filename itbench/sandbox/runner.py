@@ -25,7 +25,7 @@ from pathlib import Path
 from itbench.errors import InputError
 from itbench.sandbox.availability import bwrap_path
 from itbench.sandbox.capture import communicate
-from itbench.sandbox.hosttree import root_layout
+from itbench.sandbox.hosttree import output_cover, root_layout
 from itbench.sandbox.limits import (
     DEFAULT_EVALUATION_LIMITS,
     ProcessLimit,
@@ -114,7 +114,14 @@ def bwrap_command(
         args += ["--ro-bind", str(source), target]
     if cluster_manifests is not None:
         args += ["--ro-bind", str(cluster_manifests), "/tmp/itbench-cluster-manifests"]
-    args += ["--bind", str(out_dir), str(out_dir), "--chdir", str(out_dir)]
+    # only this output folder of the run: its siblings are other environments and trials
+    cover = output_cover(out_dir)
+    if cover is not None:
+        args += ["--tmpfs", str(cover)]
+    args += ["--bind", str(out_dir), str(out_dir)]
+    if cover is not None:
+        args += ["--remount-ro", str(cover)]
+    args += ["--chdir", str(out_dir)]
     environment = {
         "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
         "HOME": "/tmp/home",
