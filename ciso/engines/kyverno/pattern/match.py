@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from ciso.engines.kyverno import wildcard
+from ciso.engines.kyverno import budget, wildcard
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.pattern import anchors
 from ciso.engines.kyverno.pattern.values import value_matches
@@ -48,6 +48,7 @@ def validate(resource: Any, pattern: Any, path: str = "/", depth: int = 0) -> No
     """Raise :class:`Mismatch` when the resource does not satisfy the pattern. A pattern met a
     second time (a policy's, checked for every resource) is compiled into closures and checked
     by them from then on; one met once (substituted for one resource) is walked."""
+    budget.tick()
     entry = _COMPILED.get(id(pattern))
     if entry is not None and entry[0] is pattern:
         check = entry[1]
@@ -67,6 +68,7 @@ def validate(resource: Any, pattern: Any, path: str = "/", depth: int = 0) -> No
 
 def walk(resource: Any, pattern: Any, path: str = "/", depth: int = 0) -> None:
     """``validate`` by walking the pattern as it is."""
+    budget.tick()
     if depth > MAX_DEPTH:
         raise PatternSyntaxError(f"pattern nested deeper than {MAX_DEPTH} levels at {path}")
     if isinstance(pattern, dict):
