@@ -2,9 +2,10 @@
 policy gets a time budget per resource (``--budget``); past it its rules on that resource are
 ``error`` results naming the policy, the rule and the resource, and every other result is kept.
 
-Each policy below ran for minutes to hours before (``foreach`` nested four deep over 60 elements
-is 13 million element evaluations; a JMESPath projection doubled eighteen times; 50,000
-preconditions each projecting a long list): now each is an error within the budget."""
+Each policy below ran for minutes to hours on a 6,000-element list before (``foreach`` nested
+four deep is 10^15 element evaluations; a JMESPath projection doubled twelve times is 24 million
+elements; 5,000 conditions each filtering the list, 30 million steps): now each is an error within
+the budget, and the same policy on a one-element list passes."""
 
 from __future__ import annotations
 
@@ -45,8 +46,8 @@ def _many_preconditions(count: int) -> dict:
 
 HOSTILE = {
     "nested-foreach": _nested_foreach(4),
-    "jmespath-doubling": _doubling_projection(18),
-    "preconditions": _many_preconditions(50_000),
+    "jmespath-doubling": _doubling_projection(12),
+    "preconditions": _many_preconditions(5_000),
 }
 
 
@@ -61,7 +62,7 @@ def _write(tmp_path: Path, name: str, validate: dict) -> tuple[Path, Path]:
         "metadata": {"name": name},
         "spec": {"background": True, "rules": rules},
     }
-    big = {"items": [str(i) for i in range(60)]}
+    big = {"items": [str(i) for i in range(6000)]}
     resources = [
         {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "big"}, "data": big},
         {
@@ -83,7 +84,7 @@ def test_a_hostile_policy_errors_within_its_budget(tmp_path: Path, shape: str):
     started = time.monotonic()
     proc = run_cli(
         ["kyverno", "apply", str(policy), "--resource", str(resources), "--format", "json",
-         "--budget", "1"],
+         "--budget", "2"],
         timeout=120,
     )  # fmt: skip
     seconds = time.monotonic() - started
@@ -93,7 +94,7 @@ def test_a_hostile_policy_errors_within_its_budget(tmp_path: Path, shape: str):
     hostile = results[(shape, "hostile", "ConfigMap", "big")]
     assert hostile["status"] == "error", hostile
     message = hostile["message"]
-    assert "exceeded its budget of 1 s" in message, message
+    assert "exceeded its budget of 2 s" in message, message
     assert f"policy {shape}, rule hostile" in message and str(policy) in message, message
     # the small resource is evaluated in full: its results are kept
     assert results[(shape, "hostile", "ConfigMap", "small")]["status"] == "pass"
