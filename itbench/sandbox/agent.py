@@ -30,12 +30,13 @@ import contextlib
 import os
 import re
 import subprocess
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from itbench.errors import UsageError
-from itbench.sandbox.availability import bwrap_path, tmpfs_args
+from itbench.sandbox.availability import bwrap_path, reachable, tmpfs_args
 from itbench.sandbox.capture import communicate
 from itbench.sandbox.hosttree import (
     HIDDEN_TOP,
@@ -44,8 +45,17 @@ from itbench.sandbox.hosttree import (
     SYSTEM_TOP,
     private_covers,
 )
+from itbench.sandbox.identity import (
+    SANDBOX_UID,
+    SandboxUser,
+    command_prefix,
+    default_user,
+    drops_to_user,
+    namespace_args,
+    owner_of,
+)
 from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, ProcessLimit, ResourceLimits, cap_hit
-from itbench.sandbox.seccomp import filter_fd, unprivileged_args
+from itbench.sandbox.seccomp import filter_fd
 
 #: HOME inside the sandbox when the user names no ``--agent-home``: its own empty tmpfs, inside
 #: the hidden (and read-only) /home, so ``$HOME/..`` is not writable.
@@ -86,6 +96,19 @@ def check_confinement(confinement: AgentConfinement) -> None:
     home = confinement.home
     if home is not None and not home.is_dir():
         raise UsageError(f"--agent-home {home}: not a directory")
+    if (
+        home is not None
+        and confinement.sandboxed
+        and drops_to_user()
+        and not agent_user(confinement).drops
+    ):
+        print(
+            f"warning: --agent-home {home} is root's: run as root, itbench runs the agent as "
+            f"nobody ({SANDBOX_UID}), but as the owner of its home when that is another user; "
+            f"this agent keeps uid 0 without capabilities (chown -R {SANDBOX_UID}:{SANDBOX_UID} "
+            "the folder to run it unprivileged)",
+            file=sys.stderr,
+        )
     for name in confinement.passthrough:
         if not _VARIABLE_NAME.match(name):
             raise UsageError(f"--agent-env {name!r}: not an environment variable name")
@@ -93,6 +116,14 @@ def check_confinement(confinement: AgentConfinement) -> None:
             raise UsageError(f"--agent-env {name}: the variable is not set in this environment")
     if confinement.sandboxed:
         bwrap_path()
+
+
+def agent_user(confinement: AgentConfinement) -> SandboxUser:
+    """Who the agent runs as on the host (``identity``): the owner of ``--agent-home`` (its
+    CLI writes login state there), else nobody when itbench runs as root."""
+    if confinement.home is not None:
+        return owner_of(confinement.home)
+    return default_user()
 
 
 def cache_dirs() -> tuple[Path, ...]:
@@ -162,9 +193,8 @@ def agent_bwrap_argv(
     env: Mapping[str, str],
 ) -> list[str]:
     """The bwrap argv running ``command`` through bash in ``workspace`` (pure: reads only /)."""
-    args = [bwrap_path(), "--unshare-all", *unprivileged_args()]
-    if confinement.network == "allow":
-        args.append("--share-net")
+    user = agent_user(confinement)
+    args = [bwrap_path(), *namespace_args(share_net=confinement.network == "allow", user=user)]
     args += ["--die-with-parent", "--new-session", "--hostname", "itbench-agent", "--clearenv"]
     size = confinement.limits.file_size_bytes
     scratch = tmpfs_args(size)
@@ -198,7 +228,7 @@ def agent_bwrap_argv(
     visible: list[Path] = []
     if confinement.home is not None:
         home = confinement.home.resolve()
-        args += ["--bind", str(home), str(home)]
+        args += [*reachable(home), "--bind", str(home), str(home)]
         visible.append(home)
     else:
         args += [*scratch, PRIVATE_HOME]
@@ -212,7 +242,7 @@ def agent_bwrap_argv(
             args += ["--ro-bind", "/dev/null", str(path)]
     # after the hidden paths: the workspace lies inside the (hidden) run directory
     workspace = workspace.resolve()
-    args += ["--bind", str(workspace), str(workspace)]
+    args += [*reachable(workspace), "--bind", str(workspace), str(workspace)]
     for name in read_only_inputs:
         source = workspace / name
         if source.exists() and _is_within(source.resolve(), workspace):
@@ -222,7 +252,7 @@ def agent_bwrap_argv(
     args += ["--chdir", str(workspace), "--remount-ro", "/"]
     for key, value in env.items():
         args += ["--setenv", key, value]
-    return [*args, "--", "/bin/bash", "-c", command]
+    return [*args, "--", *command_prefix(user), "/bin/bash", "-c", command]
 
 
 def run_agent_command(

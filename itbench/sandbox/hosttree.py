@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from itbench.errors import InputError
-from itbench.sandbox.availability import tmpfs_args
+from itbench.sandbox.availability import reachable, tmpfs_args
 
 #: Top-level entries of / that the sandbox provides itself rather than binding from the host.
 PRIVATE_TOP = {"proc", "dev", "tmp", "sys", "run"}
@@ -236,7 +236,7 @@ def root_layout(
     for path in needed:
         under_shared = any(_inside(path, Path(folder)) for folder in shared)
         if path.parts[1] in hidden or path.parts[1] in PRIVATE_TOP or under_shared:
-            args += ["--ro-bind", str(path), str(path)]
+            args += [*reachable(path), "--ro-bind", str(path), str(path)]
     for path in answer_paths() if real_root == Path("/") else []:
         args += ["--tmpfs", str(path)]  # reference answers: never seen by a sandboxed script
     if real_root == Path("/"):

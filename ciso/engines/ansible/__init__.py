@@ -93,6 +93,9 @@ def run_playbook(
         # our own inventory is INI: skip probing it with the five other inventory plugins
         env["ANSIBLE_INVENTORY_ENABLED"] = "ini"
     with tempfile.TemporaryDirectory(prefix="itbench-ansible-") as control:
+        # readable by the sandbox's uid (nobody, when itbench runs as root); it holds only this
+        # inventory
+        Path(control).chmod(0o755)
         (Path(control) / "hosts").write_text(inventory_text, encoding="utf-8")
         result = run_sandboxed(
             [
