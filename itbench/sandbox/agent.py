@@ -54,6 +54,7 @@ from itbench.sandbox.identity import (
     namespace_args,
     owner_of,
 )
+from itbench.sandbox.landlock import scope_abstract_sockets
 from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, ProcessLimit, ResourceLimits, cap_hit
 from itbench.sandbox.seccomp import filter_fd
 
@@ -272,10 +273,13 @@ def run_agent_command(
     A bwrap ``argv`` (from :func:`agent_bwrap_argv`) gets the seccomp filter here, on an inherited
     file descriptor."""
     limit = ProcessLimit.create(max_processes)
+    sandboxed = bool(argv) and Path(argv[0]).name == "bwrap"
 
     def enter() -> None:
         limit.enter()
         limits.apply()
+        if sandboxed:  # no host abstract UNIX socket, even sharing the host's network (landlock)
+            scope_abstract_sockets()
 
     def stop() -> None:
         limit.kill_all()
@@ -284,7 +288,6 @@ def run_agent_command(
 
     try:
         with filter_fd() as fd:
-            sandboxed = bool(argv) and Path(argv[0]).name == "bwrap"
             command = [argv[0], "--seccomp", str(fd), *argv[1:]] if sandboxed else list(argv)
             proc = subprocess.Popen(
                 command,
