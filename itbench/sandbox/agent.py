@@ -55,7 +55,14 @@ from itbench.sandbox.identity import (
     owner_of,
 )
 from itbench.sandbox.landlock import scope_abstract_sockets
-from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, ProcessLimit, ResourceLimits, cap_hit
+from itbench.sandbox.limits import (
+    DEFAULT_AGENT_LIMITS,
+    MemoryLimit,
+    ProcessLimit,
+    ResourceLimits,
+    cap_hit,
+    format_size,
+)
 from itbench.sandbox.seccomp import filter_fd
 
 #: HOME inside the sandbox when the user names no ``--agent-home``: its own empty tmpfs, inside
@@ -273,10 +280,12 @@ def run_agent_command(
     A bwrap ``argv`` (from :func:`agent_bwrap_argv`) gets the seccomp filter here, on an inherited
     file descriptor."""
     limit = ProcessLimit.create(max_processes)
+    memory = MemoryLimit.create(limits.memory_bytes)  # all its processes together
     sandboxed = bool(argv) and Path(argv[0]).name == "bwrap"
 
     def enter() -> None:
         limit.enter()
+        memory.enter()
         limits.apply()
         if sandboxed:  # no host abstract UNIX socket, even sharing the host's network (landlock)
             scope_abstract_sockets()
@@ -302,9 +311,13 @@ def run_agent_command(
         done = communicate(proc, timeout_s=timeout_s, cap_bytes=limits.output_bytes, stop=stop)
     finally:
         limit.close()
+        oom_killed = memory.oom_killed()
+        memory.close()
     if done.timed_out:
         raise subprocess.TimeoutExpired(list(argv), timeout_s or 0.0)
     code = proc.returncode
     stderr = done.stderr.text
     cap = cap_hit(limits, code, stderr[-20000:], done.output_capped)
+    if cap is None and oom_killed and code != 0:
+        cap = ("memory", format_size(limits.memory_bytes))  # the group's total passed the cap
     return CommandOutcome(code, done.stdout.text, stderr, cap)

@@ -445,3 +445,37 @@ def test_the_agent_runs_as_the_owner_of_its_home(tmp_path, shared_dir):
     assert (home / "state").read_text() == "state\n"
     assert (home / "state").stat().st_uid == owner
     assert workspace.stat().st_uid == owner
+
+
+def test_agent_memory_caps_all_its_processes_together(tmp_path):
+    """``--agent-memory`` caps each process (RLIMIT_DATA) and, where a memory cgroup can be made,
+    the agent's processes together (issue 26, gap 5): four processes of 150 MiB each pass a
+    256M per-process cap, not a 256M total; the trial fails naming the cap."""
+    from itbench.sandbox.limits import MemoryLimit
+
+    probe = MemoryLimit.create(64 << 20)
+    probe.close()
+    if probe.cgroup is None:
+        pytest.skip("no writable memory cgroup here: only the per-process cap holds")
+    scenarios = tmp_path / "scenarios"
+    _finops_scenarios(scenarios)
+    hog = "import time; b = bytearray(150 << 20); b[::4096] = b'x' * len(b[::4096]); time.sleep(4)"
+    command = (
+        f'pids=""; for i in 1 2 3 4; do /usr/bin/python3 -c "{hog}" & pids="$pids $!"; done; '
+        "ok=1; for p in $pids; do wait $p || ok=0; done; "
+        "echo '{\"resource\": []}' > agent_output.json; [ $ok = 1 ]"
+    )
+    out = tmp_path / "run"
+    proc = subprocess.run(
+        [itbench_executable(), "finops", "run", "--scenarios", str(scenarios), "--agent-cmd",
+         command, "--agent-memory", "256M", "--output", str(out), "--format", "json",
+         "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )  # fmt: skip
+    evaluation = json.loads((out / "Scenario-1" / "1" / "evaluation.json").read_text())
+    assert "memory cap of 256M (--agent-memory)" in (evaluation.get("error") or ""), (
+        evaluation,
+        proc.stderr,
+    )
