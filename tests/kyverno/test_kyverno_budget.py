@@ -63,14 +63,17 @@ def _write(tmp_path: Path, name: str, validate: dict) -> tuple[Path, Path]:
         "spec": {"background": True, "rules": rules},
     }
     big = {"items": [str(i) for i in range(6000)]}
+    # the small one first: a policy that spent its budget on one resource gets none on the
+    # next ones of the same call
     resources = [
-        {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "big"}, "data": big},
         {
             "apiVersion": "v1",
             "kind": "ConfigMap",
             "metadata": {"name": "small", "labels": {"app": "x"}},
             "data": {"items": ["1"]},
         },
+        {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "big"}, "data": big},
+        {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "after"}, "data": big},
     ]
     policy_file, resource_file = tmp_path / "policy.yaml", tmp_path / "resources.yaml"
     policy_file.write_text(json.dumps(policy))  # JSON is YAML, with no aliases for shared parts
@@ -99,3 +102,7 @@ def test_a_hostile_policy_errors_within_its_budget(tmp_path: Path, shape: str):
     # the small resource is evaluated in full: its results are kept
     assert results[(shape, "hostile", "ConfigMap", "small")]["status"] == "pass"
     assert results[(shape, "plain", "ConfigMap", "small")]["status"] == "pass"
+    # spent on "big", the policy errors at once on "after": one budget per call, not per resource
+    after = results[(shape, "hostile", "ConfigMap", "after")]
+    assert after["status"] == "error" and "exceeded its budget" in after["message"], after
+    assert seconds < 2 * 2 + 15, seconds

@@ -6,8 +6,10 @@ long list, ``anyPattern`` nested in ``anyPattern``, thousands of ``preconditions
 projections over large lists) may run for hours. Here each policy gets ``SECONDS`` of work per
 resource: the engine's loops (JMESPath nodes, foreach elements, conditions, pattern nodes) tick
 the budget, and past it the rule being evaluated ends in an ``error`` result naming the policy,
-the rule and the resource, and the policy's other rules on that resource error at once. Every
-other result is kept.
+the rule and the resource, and the policy's other rules on that resource error at once. A policy
+that used up its budget on one resource gets none on the next ones of the same call (their rules
+error at once too): a hostile policy costs one budget per call, not one per resource. Every
+other policy's results are kept.
 
 ``BudgetExceeded`` is a BaseException: the engine turns a rule's failures into results (a
 foreach skips an element whose preconditions fail, ``anyPattern`` tries the next pattern), and
@@ -61,6 +63,12 @@ def exempt() -> Iterator[None]:
         yield
     finally:
         _local.exempt = before
+
+
+def spent() -> bool:
+    """Whether the current policy-on-resource evaluation used up its budget."""
+    deadline = getattr(_local, "deadline", None)
+    return deadline is not None and time.monotonic() > deadline
 
 
 def stop() -> None:

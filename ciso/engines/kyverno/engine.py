@@ -607,6 +607,7 @@ def _apply_policies(
     entries = [(r, r.get("kind", ""), r.get("metadata") or {}, {}) for r in resources]
     fixed_operation = _fixed_operation(ctx)
     valued = bool(ctx.global_values or ctx.rule_values or ctx.resource_values)
+    spent: set[str] = set()  # policies that used up their budget on a resource (budget.py)
     for policy in policies:
         cel = next((c for c in _CEL_POLICIES if policy.get("kind") in c[0].KINDS), None)
         if cel is not None:
@@ -660,7 +661,8 @@ def _apply_policies(
         for position, (resource, kind, meta, views) in enumerate(entries):
             if policy_ns and meta.get("namespace", "default") != policy_ns:
                 continue
-            budget.start()  # this policy's time on this resource (budget.SECONDS)
+            # this policy's time on this resource (budget.SECONDS); none once it spent one
+            budget.start(0.0 if pid in spent else None)
             if valued:
                 # a test's request.object values rewrite the resource the policy sees
                 resource = rule_context.with_object_values(resource, policy, ctx)
@@ -762,6 +764,8 @@ def _apply_policies(
                         outcome.generated,
                     )
                 )
+            if budget.spent():
+                spent.add(pid)
             if chain is not None and target is not resource:
                 # the next policy sees the resource as this one patched it
                 entries[position] = (target, kind, meta, {})
