@@ -70,6 +70,10 @@ def test_agent_sandbox_off_is_loud_and_marks_every_result(tmp_path: Path):
     results = json.loads((out / "results.json").read_text())
     assert results["config"]["unsandboxed_trials"] == 1, results["config"]
     assert [e.get("unsandboxed") for e in results["raw_results"]] == [True]
+    # and the leaderboard refuses to rank it
+    board = run_cli(["leaderboard", str(out)])
+    assert board.returncode == 3, board.stderr
+    assert "1 trial(s) ran with --agent-sandbox off" in board.stderr, board.stderr
 
 
 def test_the_runner_refuses_forgeries_even_unsandboxed(tmp_path: Path):
