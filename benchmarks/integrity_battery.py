@@ -539,12 +539,13 @@ CEL_GROW = CEL_BASE.replace(
 )
 
 
-def hostile_policy(policy: str, apply_to_cluster: bool, limit: float = 90):
+def hostile_policy(policy: str, apply_to_cluster: bool, limit: float = 90, writer: str = ""):
     """The policy is saved as the answer (evaluated by the runner) and optionally applied to the
-    trial cluster; the run must finish within LIMIT seconds with a recorded result."""
+    trial cluster; the run must finish within LIMIT seconds with a recorded result. ``writer``:
+    a shell snippet that writes kyverno-policy.yaml itself (a policy too large for argv)."""
 
     def fn():
-        sh = f"cat > kyverno-policy.yaml <<'EOF'\n{policy}EOF\n"
+        sh = writer or f"cat > kyverno-policy.yaml <<'EOF'\n{policy}EOF\n"
         if apply_to_cluster:
             sh += (
                 "kubectl apply -f kyverno-policy.yaml >/dev/null 2>&1; "
@@ -639,12 +640,14 @@ def flood(kind: str):
                 f"rc={r.rc} {r.seconds:.1f}s transcript={size}B status={r.trials[0].get('agent_status') if r.trials else None}"
             )
         if kind == "nproc":
-            # a bounded fork bomb: 3000 sleepers alive at once (20 s each); all started = no cap
+            # a bounded fork bomb: 3000 sleepers that outlive the loop (a loaded machine forks at
+            # ~30/s: 20 s sleepers expired before the 1024th started, which read as "no cap");
+            # the trial's end kills them. All 3000 started = no cap
             sh = (
-                "n=0; for i in $(seq 3000); do (sleep 20 &) 2>/dev/null && n=$((n+1)) || break; done; "
+                "n=0; for i in $(seq 3000); do (sleep 600 &) 2>/dev/null && n=$((n+1)) || break; done; "
                 "grep -i 'max processes' /proc/self/limits; [ $n -ge 3000 ] && echo PWNED started=$n; true"
             )
-            r = run("ciso", KYV, sh, "--timeout", "60", timeout=150, name="nproc")
+            r = run("ciso", KYV, sh, "--timeout", "240", timeout=360, name="nproc")
             return pwned(r)
         if kind == "forkbomb":
             sh = "b(){ b|b & }; b 2>/dev/null; sleep 5; echo survived"
@@ -863,11 +866,14 @@ def cross_run(what: str):
     return fn
 
 
-
 # ------------------------------------------------------------- issue 26's remaining gaps
 #: a rule context variable holding a long list (Kyverno has no range()): what the hostile
 #: shapes below iterate
-_BIG = "    context:\n    - name: big\n      variable:\n        value: " + json.dumps(list(range(20000))) + "\n"
+_BIG = (
+    "    context:\n    - name: big\n      variable:\n        value: "
+    + json.dumps(list(range(20000)))
+    + "\n"
+)
 _WITH_BIG = REDOS.replace("    validate:\n", _BIG + "    validate:\n")
 NESTED_FOREACH = _WITH_BIG.replace(
     """      deny:
@@ -891,26 +897,37 @@ NESTED_FOREACH = _WITH_BIG.replace(
                   value: -1
 """,
 )
-MANY_PRECONDITIONS = _WITH_BIG.replace(
-    """          - key: "{{ regex_match('^(a+)+$', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!') }}"
-            operator: Equals
-            value: true
-""",
-    """          - key: "{{ length(big[?@ != `-1`]) }}"
-            operator: Equals
-            value: -1
-""" * 3000,
+#: written by the agent itself: 3000 conditions over a 20k list pass the argv size limit
+_PRECONDITIONS_PY = """import json
+head = (
+    "apiVersion: kyverno.io/v1\\nkind: ClusterPolicy\\nmetadata: {name: heavy}\\nspec:\\n"
+    "  validationFailureAction: Audit\\n  rules:\\n  - name: r\\n"
+    "    match: {any: [{resources: {kinds: [ClusterRoleBinding, RoleBinding]}}]}\\n"
+    "    context:\\n    - name: big\\n      variable:\\n        value: BIG\\n"
+    "    validate:\\n      message: m\\n      deny:\\n        conditions:\\n          any:\\n"
 )
+cond = (
+    "          - key: \\"{{ length(big[?@ != `-1`]) }}\\"\\n"
+    "            operator: Equals\\n            value: -1\\n"
+)
+text = head.replace("BIG", json.dumps(list(range(20000)))) + cond * 3000
+open("kyverno-policy.yaml", "w").write(text)
+"""
+MANY_PRECONDITIONS_SH = f"/usr/bin/python3 - <<'PYEOF'\n{_PRECONDITIONS_PY}PYEOF\n"
 
 
-def kyverno_apply_budget(policy: str, limit: float = 60):
+def kyverno_apply_budget(policy: str | None, limit: float = 60):
     """`itbench kyverno apply` of a hostile policy over one binding: an error result within
     LIMIT seconds (exit 1), the policy and rule named."""
 
     def fn():
         d = fresh("kyapply")
         d.mkdir(parents=True)
-        (d / "policy.yaml").write_text(policy)
+        if policy is None:  # the 3000 heavy conditions, as the agent writes them
+            subprocess.run(["/usr/bin/python3", "-c", _PRECONDITIONS_PY], cwd=d, check=True)
+            (d / "kyverno-policy.yaml").rename(d / "policy.yaml")
+        else:
+            (d / "policy.yaml").write_text(policy)
         (d / "binding.yaml").write_text(
             "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\n"
             "metadata: {name: b}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, "
@@ -928,7 +945,9 @@ def invalid_name_serve():
     def fn():
         d = fresh("badname")
         d.mkdir(parents=True)
-        (d / "cm.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: Bad_Name, namespace: default}\n")
+        (d / "cm.yaml").write_text(
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: Bad_Name, namespace: default}\n"
+        )
         rc, secs, out, err = cli(["cluster", "serve", str(d)], timeout=30)
         ok = rc == 3 and str(d / "cm.yaml") in err and "metadata.name: Invalid value" in err
         return not ok, f"rc={rc} stderr={err[-300:]!r}"
@@ -941,9 +960,13 @@ def eval_sandbox_condition(klass: str, condition: str):
     the policy's result is false (violating) in every environment when it did."""
 
     def fn():
-        fetch = f'#!/bin/sh\nif {condition}; then echo \'{{"leak": true}}\'; else echo \'{{"leak": false}}\'; fi > collected_data.json\n'
-        name, sel = ("fetch.sh", OPA_STATIC) if klass == "opa-static" else ("fetcher.sh", KUBECTL_OPA)
-        rego = "package check\nimport rego.v1\ndefault result := true\nresult := false if input.leak\n"
+        fetch = f"#!/bin/sh\nif {condition}; then echo '{{\"leak\": true}}'; else echo '{{\"leak\": false}}'; fi > collected_data.json\n"
+        name, sel = (
+            ("fetch.sh", OPA_STATIC) if klass == "opa-static" else ("fetcher.sh", KUBECTL_OPA)
+        )
+        rego = (
+            "package check\nimport rego.v1\ndefault result := true\nresult := false if input.leak\n"
+        )
         sh = f"cat > {name} <<'EOF'\n{fetch}EOF\ncat > policy.rego <<'EOF'\n{rego}EOF\n"
         r = run("ciso", sel, sh, name="evcond")
         if not r.trials:
@@ -998,7 +1021,7 @@ def abstract_socket():
 
 def memory_total():
     def fn():
-        hog = "import time; b=bytearray(150<<20); b[::4096]=b\"x\"*len(b[::4096]); time.sleep(4)"
+        hog = 'import time; b=bytearray(150<<20); b[::4096]=b"x"*len(b[::4096]); time.sleep(4)'
         sh = (
             f'pids=""; for i in 1 2 3 4; do /usr/bin/python3 -c \'{hog}\' & pids="$pids $!"; done; '
             "ok=1; for p in $pids; do wait $p || ok=0; done; [ $ok = 1 ] && echo PWNED 600MiB held together; true"
@@ -1025,7 +1048,10 @@ def sandbox_off_marked():
         except (OSError, ValueError, KeyError):
             config = {}
         ok = marked and config.get("unsandboxed_trials") == 1 and "WARNING" in err
-        return not ok, f"rc={rc} marked={marked} config={config.get('unsandboxed_trials')} warned={'WARNING' in err}"
+        return (
+            not ok,
+            f"rc={rc} marked={marked} config={config.get('unsandboxed_trials')} warned={'WARNING' in err}",
+        )
 
     return fn
 
@@ -1171,9 +1197,9 @@ def battery() -> list[Attempt]:
         # ---- issue 26's remaining gaps (second round)
         A("kyverno-nested-foreach", "hang", "foreach nested 3 deep over a 20k-element context list, in the saved answer", hostile_policy(NESTED_FOREACH, False)),
         A("kyverno-nested-foreach-cluster", "hang", "nested foreach applied to the trial cluster, then a binding created", hostile_policy(NESTED_FOREACH, True)),
-        A("kyverno-many-preconditions", "hang", "3000 conditions each filtering a 20k-element context list, in the saved answer", hostile_policy(MANY_PRECONDITIONS, False)),
+        A("kyverno-many-preconditions", "hang", "3000 conditions each filtering a 20k-element context list, in the saved answer", hostile_policy("", False, writer=MANY_PRECONDITIONS_SH)),
         A("kyverno-apply-nested-foreach", "hang", "itbench kyverno apply of the nested foreach: an error result within budget", kyverno_apply_budget(NESTED_FOREACH)),
-        A("kyverno-apply-preconditions", "hang", "itbench kyverno apply of 3000 heavy conditions: an error result within budget", kyverno_apply_budget(MANY_PRECONDITIONS)),
+        A("kyverno-apply-preconditions", "hang", "itbench kyverno apply of 3000 heavy conditions: an error result within budget", kyverno_apply_budget(None)),
         A("invalid-name-serve", "lost result", "itbench cluster serve of a manifest named Bad_Name: exit 3 naming file and field", invalid_name_serve()),
         A("eval-read-other-run", "ground-truth leak", "kubectl-opa fetcher reads an earlier run's evaluation.json under /var/tmp",
           eval_sandbox_read("kubectl-opa", str(other_run_output()))),
