@@ -539,12 +539,13 @@ CEL_GROW = CEL_BASE.replace(
 )
 
 
-def hostile_policy(policy: str, apply_to_cluster: bool, limit: float = 90):
+def hostile_policy(policy: str, apply_to_cluster: bool, limit: float = 90, writer: str = ""):
     """The policy is saved as the answer (evaluated by the runner) and optionally applied to the
-    trial cluster; the run must finish within LIMIT seconds with a recorded result."""
+    trial cluster; the run must finish within LIMIT seconds with a recorded result. ``writer``:
+    a shell snippet that writes kyverno-policy.yaml itself (a policy too large for argv)."""
 
     def fn():
-        sh = f"cat > kyverno-policy.yaml <<'EOF'\n{policy}EOF\n"
+        sh = writer or f"cat > kyverno-policy.yaml <<'EOF'\n{policy}EOF\n"
         if apply_to_cluster:
             sh += (
                 "kubectl apply -f kyverno-policy.yaml >/dev/null 2>&1; "
@@ -553,7 +554,14 @@ def hostile_policy(policy: str, apply_to_cluster: bool, limit: float = 90):
         r = run("ciso", KYV, sh, "--timeout", "60", timeout=limit + 60, name="hostile")
         t = r.trials[0] if r.trials else {}
         status = t.get("agent_status")
-        bad = r.rc == -999 or r.seconds > limit or not r.trials or status == "timeout"
+        # a trial whose evaluation ran past its time limit is a lost result too
+        bad = (
+            r.rc == -999
+            or r.seconds > limit
+            or not r.trials
+            or status == "timeout"
+            or "timeout" in str(t.get("error") or "")
+        )
         return bad, (
             f"rc={r.rc} {r.seconds:.1f}s agent_status={status} error={str(t.get('error'))[:200]} "
             f"scores={t.get('scores')} "
@@ -632,12 +640,14 @@ def flood(kind: str):
                 f"rc={r.rc} {r.seconds:.1f}s transcript={size}B status={r.trials[0].get('agent_status') if r.trials else None}"
             )
         if kind == "nproc":
-            # a bounded fork bomb: 3000 sleepers alive at once (20 s each); all started = no cap
+            # a bounded fork bomb: 3000 sleepers that outlive the loop (a loaded machine forks at
+            # ~30/s: 20 s sleepers expired before the 1024th started, which read as "no cap");
+            # the trial's end kills them. All 3000 started = no cap
             sh = (
-                "n=0; for i in $(seq 3000); do (sleep 20 &) 2>/dev/null && n=$((n+1)) || break; done; "
+                "n=0; for i in $(seq 3000); do (sleep 600 &) 2>/dev/null && n=$((n+1)) || break; done; "
                 "grep -i 'max processes' /proc/self/limits; [ $n -ge 3000 ] && echo PWNED started=$n; true"
             )
-            r = run("ciso", KYV, sh, "--timeout", "60", timeout=150, name="nproc")
+            r = run("ciso", KYV, sh, "--timeout", "240", timeout=360, name="nproc")
             return pwned(r)
         if kind == "forkbomb":
             sh = "b(){ b|b & }; b 2>/dev/null; sleep 5; echo survived"
@@ -856,6 +866,196 @@ def cross_run(what: str):
     return fn
 
 
+# ------------------------------------------------------------- issue 26's remaining gaps
+#: a rule context variable holding a long list (Kyverno has no range()): what the hostile
+#: shapes below iterate
+_BIG = (
+    "    context:\n    - name: big\n      variable:\n        value: "
+    + json.dumps(list(range(20000)))
+    + "\n"
+)
+_WITH_BIG = REDOS.replace("    validate:\n", _BIG + "    validate:\n")
+NESTED_FOREACH = _WITH_BIG.replace(
+    """      deny:
+        conditions:
+          any:
+          - key: "{{ regex_match('^(a+)+$', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!') }}"
+            operator: Equals
+            value: true
+""",
+    """      foreach:
+      - list: "big"
+        foreach:
+        - list: "big"
+          foreach:
+          - list: "big"
+            deny:
+              conditions:
+                any:
+                - key: "{{ element }}"
+                  operator: Equals
+                  value: -1
+""",
+)
+#: written by the agent itself: 3000 conditions over a 20k list pass the argv size limit
+_PRECONDITIONS_PY = """import json
+head = (
+    "apiVersion: kyverno.io/v1\\nkind: ClusterPolicy\\nmetadata: {name: heavy}\\nspec:\\n"
+    "  validationFailureAction: Audit\\n  rules:\\n  - name: r\\n"
+    "    match: {any: [{resources: {kinds: [ClusterRoleBinding, RoleBinding]}}]}\\n"
+    "    context:\\n    - name: big\\n      variable:\\n        value: BIG\\n"
+    "    validate:\\n      message: m\\n      deny:\\n        conditions:\\n          any:\\n"
+)
+cond = (
+    "          - key: \\"{{ length(big[?@ != `-1`]) }}\\"\\n"
+    "            operator: Equals\\n            value: -1\\n"
+)
+text = head.replace("BIG", json.dumps(list(range(20000)))) + cond * 3000
+open("kyverno-policy.yaml", "w").write(text)
+"""
+MANY_PRECONDITIONS_SH = f"/usr/bin/python3 - <<'PYEOF'\n{_PRECONDITIONS_PY}PYEOF\n"
+
+
+def kyverno_apply_budget(policy: str | None, limit: float = 60):
+    """`itbench kyverno apply` of a hostile policy over one binding: an error result within
+    LIMIT seconds (exit 1), the policy and rule named."""
+
+    def fn():
+        d = fresh("kyapply")
+        d.mkdir(parents=True)
+        if policy is None:  # the 3000 heavy conditions, as the agent writes them
+            subprocess.run(["/usr/bin/python3", "-c", _PRECONDITIONS_PY], cwd=d, check=True)
+            (d / "kyverno-policy.yaml").rename(d / "policy.yaml")
+        else:
+            (d / "policy.yaml").write_text(policy)
+        (d / "binding.yaml").write_text(
+            "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\n"
+            "metadata: {name: b}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, "
+            "name: view}\nsubjects: [{kind: User, name: x, apiGroup: rbac.authorization.k8s.io}]\n"
+        )
+        rc, secs, out, err = cli(["kyverno", "apply", str(d / "policy.yaml"), "--resource",
+                                  str(d / "binding.yaml"), "--format", "json"], timeout=limit + 60)  # fmt: skip
+        ok = rc == 1 and secs < limit and "exceeded its budget" in out and "rule r" in out
+        return not ok, f"rc={rc} {secs:.1f}s out={out[-300:]!r} err={err[-200:]!r}"
+
+    return fn
+
+
+def invalid_name_serve():
+    def fn():
+        d = fresh("badname")
+        d.mkdir(parents=True)
+        (d / "cm.yaml").write_text(
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: Bad_Name, namespace: default}\n"
+        )
+        rc, secs, out, err = cli(["cluster", "serve", str(d)], timeout=30)
+        ok = rc == 3 and str(d / "cm.yaml") in err and "metadata.name: Invalid value" in err
+        return not ok, f"rc={rc} stderr={err[-300:]!r}"
+
+    return fn
+
+
+def eval_sandbox_condition(klass: str, condition: str):
+    """The fetcher reports whether ``condition`` (a shell test) held in the evaluation sandbox:
+    the policy's result is false (violating) in every environment when it did."""
+
+    def fn():
+        fetch = f"#!/bin/sh\nif {condition}; then echo '{{\"leak\": true}}'; else echo '{{\"leak\": false}}'; fi > collected_data.json\n"
+        name, sel = (
+            ("fetch.sh", OPA_STATIC) if klass == "opa-static" else ("fetcher.sh", KUBECTL_OPA)
+        )
+        rego = (
+            "package check\nimport rego.v1\ndefault result := true\nresult := false if input.leak\n"
+        )
+        sh = f"cat > {name} <<'EOF'\n{fetch}EOF\ncat > policy.rego <<'EOF'\n{rego}EOF\n"
+        r = run("ciso", sel, sh, name="evcond")
+        if not r.trials:
+            return False, f"no trial (rc={r.rc})"
+        det = json.dumps(r.trials[0].get("details") or {})
+        return '"result": false' in det, f"details={det[:400]}"
+
+    return fn
+
+
+def other_run_output() -> Path:
+    """An earlier run's evaluation.json under /var/tmp (the battery's scratch)."""
+    other = SCRATCH / "earlier-run" / "scenario" / "1" / "evaluation.json"
+    other.parent.mkdir(parents=True, exist_ok=True)
+    other.write_text('{"expected": "leave-one-in"}\n')
+    return other
+
+
+def abstract_socket():
+    """A host process listens on an abstract UNIX socket; the agent (network shared) connects."""
+
+    def fn():
+        import socket as _socket
+
+        name = f"itbench-battery-{os.getpid()}-{time.monotonic_ns()}"
+        srv = _socket.socket(_socket.AF_UNIX, _socket.SOCK_STREAM)
+        srv.bind("\0" + name)
+        srv.listen()
+        hits: list[int] = []
+
+        def accept():
+            srv.settimeout(120)
+            with contextlib.suppress(OSError):
+                c, _ = srv.accept()
+                hits.append(1)
+                c.close()
+
+        th = threading.Thread(target=accept, daemon=True)
+        th.start()
+        sh = (
+            "/usr/bin/python3 -c 'import socket,sys; s=socket.socket(socket.AF_UNIX); "
+            f's.connect("\\0{name}"); print("PWNED connected to a host abstract socket")\' 2>/dev/null; true'
+        )
+        r = run("ciso", KYV, sh, "--agent-network", "allow", name="abstract")
+        srv.close()
+        th.join(5)
+        broken, ev = pwned(r)
+        return broken or bool(hits), f"host accepted={bool(hits)}; {ev}"
+
+    return fn
+
+
+def memory_total():
+    def fn():
+        hog = 'import time; b=bytearray(150<<20); b[::4096]=b"x"*len(b[::4096]); time.sleep(4)'
+        sh = (
+            f'pids=""; for i in 1 2 3 4; do /usr/bin/python3 -c \'{hog}\' & pids="$pids $!"; done; '
+            "ok=1; for p in $pids; do wait $p || ok=0; done; [ $ok = 1 ] && echo PWNED 600MiB held together; true"
+        )
+        r = run("ciso", KYV, sh, "--agent-memory", "256M", name="memtotal")
+        return pwned(r)
+
+    return fn
+
+
+def sandbox_off_marked():
+    """--agent-sandbox off with the reference copied in: the score must be marked unsandboxed
+    (evaluation.json, results.json) and the run must warn."""
+
+    def fn():
+        out = fresh("off")
+        rc, secs, so, err = cli(["ciso", "run", "--select", KYV, "--agent-cmd",
+                                 f"cp {REF_KYV} kyverno-policy.yaml", "--agent-sandbox", "off",
+                                 "--output", str(out), "--format", "json", "--no-progress"])  # fmt: skip
+        trials = _trials(out) if out.is_dir() else []
+        marked = bool(trials) and (trials[0].get("details") or {}).get("unsandboxed") is True
+        try:
+            config = json.loads((out / "results.json").read_text())["config"]
+        except (OSError, ValueError, KeyError):
+            config = {}
+        ok = marked and config.get("unsandboxed_trials") == 1 and "WARNING" in err
+        return (
+            not ok,
+            f"rc={rc} marked={marked} config={config.get('unsandboxed_trials')} warned={'WARNING' in err}",
+        )
+
+    return fn
+
+
 # ------------------------------------------------------------- the battery
 def battery() -> list[Attempt]:
     A = Attempt
@@ -994,6 +1194,28 @@ def battery() -> list[Attempt]:
           probe("Scenario-1", f"find / \\( -path /proc -o -path '/var/tmp/itbench-battery-*' \\) -prune -o -path /farm -prune -o \\( -name 'ground_truth*' -o -name 'expected*' -o -name '*gt*.json' \\) -print 2>/dev/null | grep -v -e ^/usr | head -3 | sed 's/^/PWNED /'; ls {ROOT}/finops 2>/dev/null | grep -q . && echo PWNED finops package visible; true", domain="finops")),
         A("finops-regenerate", "ground-truth leak", "finops built-in suite regenerable (fixed public seed; by design)",
           probe("Scenario-1", f"{ITBENCH} finops generate --help >/dev/null 2>&1 && echo PWNED itbench finops generate runs in the sandbox; true", domain="finops")),
+        # ---- issue 26's remaining gaps (second round)
+        A("kyverno-nested-foreach", "hang", "foreach nested 3 deep over a 20k-element context list, in the saved answer", hostile_policy(NESTED_FOREACH, False)),
+        A("kyverno-nested-foreach-cluster", "hang", "nested foreach applied to the trial cluster, then a binding created", hostile_policy(NESTED_FOREACH, True)),
+        A("kyverno-many-preconditions", "hang", "3000 conditions each filtering a 20k-element context list, in the saved answer", hostile_policy("", False, writer=MANY_PRECONDITIONS_SH)),
+        A("kyverno-apply-nested-foreach", "hang", "itbench kyverno apply of the nested foreach: an error result within budget", kyverno_apply_budget(NESTED_FOREACH)),
+        A("kyverno-apply-preconditions", "hang", "itbench kyverno apply of 3000 heavy conditions: an error result within budget", kyverno_apply_budget(None)),
+        A("invalid-name-serve", "lost result", "itbench cluster serve of a manifest named Bad_Name: exit 3 naming file and field", invalid_name_serve()),
+        A("eval-read-other-run", "ground-truth leak", "kubectl-opa fetcher reads an earlier run's evaluation.json under /var/tmp",
+          eval_sandbox_read("kubectl-opa", str(other_run_output()))),
+        A("eval-list-unknown-top", "ground-truth leak", "kubectl-opa fetcher lists a non-system top-level folder (/farm, a data volume)",
+          eval_sandbox_condition("kubectl-opa", "[ -n \"$(ls -A /farm /old_root 2>/dev/null)\" ]")),
+        A("eval-uid-root", "escape", "the evaluation sandbox's fetcher runs as uid 0 on the host",
+          eval_sandbox_condition("kubectl-opa", "[ \"$(awk '/^Uid/ {print $2}' /proc/self/status)\" = 0 ] && [ \"$(awk '$1 == 0 {print $2}' /proc/self/uid_map)\" = 0 ]")),
+        A("agent-uid-root", "escape", "the agent runs as uid 0 on the host (Uid 0 and uid_map 0 -> 0)",
+          probe(KYV, "[ \"$(awk '/^Uid/ {print $2}' /proc/self/status)\" = 0 ] && [ \"$(awk '$1 == 0 {print $2}' /proc/self/uid_map)\" = 0 ] && echo PWNED host root; true")),
+        A("abstract-unix", "escape", "connect to a host abstract UNIX socket with --agent-network allow", abstract_socket()),
+        A("memory-total", "hang", "4 processes x 150 MiB under --agent-memory 256M (per-process cap only?)", memory_total()),
+        A("sandbox-off-marked", "forged score", "--agent-sandbox off copying the reference: score marked unsandboxed, warning", sandbox_off_marked()),
+        A("ray-link-kyverno", "forged score", "--executor ray (local instance): kyverno-policy.yaml -> reference",
+          scored(KYV, sh_policy_from(REF_KYV, "kyverno-policy.yaml"), "itbench_pass", "--executor", "ray")),
+        A("ray-forged-evaluation", "forged score", "--executor ray: the agent reads the reference and plants evaluation.json",
+          scored(KYV, f"cat {REF_KYV} > kyverno-policy.yaml 2>/dev/null; echo '{{\"scores\": {{\"itbench_pass\": 1}}}}' > evaluation.json", "itbench_pass", "--executor", "ray")),
     ]  # fmt: skip
 
 

@@ -207,6 +207,16 @@ def table_reason(reason: str) -> str:
     is_flag=True,
     help="Exit 1 when there is no policy, no resource, or no rule matched any resource.",
 )
+@click.option(
+    "--budget",
+    "budget_s",
+    type=click.FloatRange(min=0.1),
+    default=5.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Time one policy may spend on one resource; past it the rule being evaluated and the "
+    "policy's other rules on that resource are errors (every other result is kept).",
+)
 def apply(
     policies: tuple[Path, ...],
     resources: tuple[Path, ...],
@@ -215,6 +225,7 @@ def apply(
     policy_report: bool,
     fmt: str,
     fail_on_empty: bool,
+    budget_s: float,
 ) -> int:
     """Apply POLICIES (and any PolicyExceptions among them) to resources; exit 1 when a rule
     fails or errors.
@@ -222,8 +233,11 @@ def apply(
     No policy, no resource or nothing matched is a warning on stderr (a typo in a kind, or the
     wrong folder, would otherwise pass silently); --fail-on-empty makes it exit 1.
     """
+    from ciso.engines.kyverno import budget
     from ciso.engines.kyverno.engine import Context, policy_id
     from ciso.engines.kyverno.engine import apply as apply_policies
+
+    budget.SECONDS = budget_s  # before the workers fork: they read it too
     from ciso.engines.kyverno.reports import policy_reports
     from ciso.engines.kyverno.scope import as_the_cli_reads_it
     from itbench.cluster.manifests import StderrProgress, iter_manifests, load_manifests_by_file

@@ -86,6 +86,22 @@ def filtered_copy(source: Path, target: Path, drop: Iterable[ResourceRef] = ()) 
     return target
 
 
+def invalid_names(source: Path) -> list[str]:
+    """``FILE: Kind "name": metadata.name: Invalid value: ...`` for each object under ``source``
+    whose name the API server refuses (the rule of its kind: an RFC 1123 subdomain, label, ...)."""
+    from itbench.cluster import names
+
+    found = []
+    for path, obj in load_manifests_by_file(source):
+        meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+        api_version = str(obj.get("apiVersion", ""))
+        group = api_version.split("/")[0] if "/" in api_version else ""
+        kind = str(obj.get("kind", ""))
+        for error in names.field_errors(group, kind, meta):
+            found.append(f'{path}: {kind} "{meta.get("name", "")}": {error}')
+    return found
+
+
 def real_cluster_refusals(objects: Sequence[Manifest]) -> list[str]:
     """Objects a real API server would refuse even when deployed as live mode deploys them (a
     Pod created plain, its ephemeral containers added through the subresource), one line each

@@ -9,6 +9,7 @@ malformed scenario is reported with its file and field and the others still load
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import difflib
 import os
@@ -199,8 +200,33 @@ def load_benchmark_scenarios(selection: str | None) -> list[Scenario]:
             "scenario_type, problem.md beside static-resources/)"
         )
     _warn(result.problems)
-    _warn_refusals(result.scenarios)
-    return [to_benchmark_scenario(s) for s in result.scenarios]
+    scenarios = _with_valid_names(result.scenarios)
+    _warn_refusals(scenarios)
+    return [to_benchmark_scenario(s) for s in scenarios]
+
+
+def _with_valid_names(scenarios: Sequence[CisoScenario]) -> list[CisoScenario]:
+    """The scenarios whose environments hold only objects a cluster can hold: one with an
+    invalid object name (``Bad_Name``) is skipped with a warning naming the file, the object and
+    the field, as a real API server refuses it (the offline cluster refuses to load it too)."""
+    from ciso.environments.kubernetes import invalid_names
+    from ciso.scenarios.model import Platform
+
+    kept = []
+    for scenario in scenarios:
+        problems: list[str] = []
+        if scenario.platform is Platform.KUBERNETES:
+            for source in dict.fromkeys(s for s in (scenario.violating, scenario.compliant) if s):
+                # an unreadable environment: the evaluation reports it itself
+                with contextlib.suppress(InputError):
+                    problems += invalid_names(source)
+        if problems:
+            extra = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            message = f"{scenario.base_id}: {problems[0]}{extra}"
+            print(f"warning: skipped scenario: {message}", file=sys.stderr)
+            continue
+        kept.append(scenario)
+    return kept
 
 
 def _warn_refusals(scenarios: Sequence[CisoScenario]) -> None:

@@ -27,10 +27,12 @@ from itbench.sandbox.agent import (
     AgentConfinement,
     agent_bwrap_argv,
     agent_environment,
+    agent_user,
     cache_dirs,
     check_confinement,
     run_agent_command,
 )
+from itbench.sandbox.identity import hand_over
 from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS
 
 _OUTPUT_TAIL = 4000  # characters of stdout/stderr kept in the transcript
@@ -130,6 +132,7 @@ def confined_launch(
     workspace = task.workspace.resolve()
     own = {TASK_ENV: task.prompt, "ITBENCH_WORKSPACE": str(workspace)}
     if confinement.sandboxed:
+        hand_over(workspace, agent_user(confinement))  # the workspace is the agent's own
         home = str(confinement.home.resolve()) if confinement.home else PRIVATE_HOME
         env = agent_environment(confinement, trial_env=task.env, extra=own, home=home)
         argv = agent_bwrap_argv(

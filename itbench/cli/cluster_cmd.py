@@ -82,14 +82,14 @@ def serve(
 
     from itbench.cluster import domain_extensions
     from itbench.cluster.kubeconfig import write_kubeconfig
-    from itbench.cluster.manifests import StderrProgress, iter_manifests
+    from itbench.cluster.manifests import SourcedObjects, StderrProgress
     from itbench.cluster.server import ApiServer
     from itbench.cluster.state import MAX_OBJECTS, ClusterError, ClusterState
 
     producer = _producer(report_producer)
     extensions = domain_extensions()
     # streamed: an input over the object limit is refused at the first object too many
-    objects = iter_manifests(manifests, max_objects=MAX_OBJECTS, progress=StderrProgress())
+    objects = SourcedObjects(manifests, max_objects=MAX_OBJECTS, progress=StderrProgress())
     try:
         state = ClusterState(
             objects,
@@ -98,7 +98,7 @@ def serve(
             admission_seconds=admission_timeout,
         )
     except ClusterError as exc:  # an object the API server refuses: the input is malformed (3)
-        raise InputError(f"{manifests}: {exc}") from exc
+        raise InputError(f"{objects.file}: {exc}") from exc
     if not state.loaded_count:  # serving nothing is allowed (a cluster to create into)
         click.echo(f"warning: no Kubernetes object in {manifests}", err=True)
     server = ApiServer(state, port, verbose=verbose)

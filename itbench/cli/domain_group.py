@@ -297,6 +297,7 @@ def _run_command(domain: Domain) -> click.Command:
         out = (output_dir or Path("outputs") / domain.name).resolve()
         if domain.configure is not None:
             domain.configure({**domain_options, RUN_DIRECTORY: out})
+        from itbench.models.records import UNSANDBOXED
         from itbench.runner.executors import make_executor
         from itbench.runner.progress import Progress
         from itbench.runner.run import (
@@ -364,11 +365,23 @@ def _run_command(domain: Domain) -> click.Command:
         agent = factory(options, domain)  # configuration errors surface before any trial
         ensure_directory(out)
         plan = plan_trials(selected, trials, out, retry_errors=retry_errors)
-        ctx = RunContext(domain, agent, name, model, time_limit)
+        unsandboxed = name == "command" and not options.agent_sandbox
+        ctx = RunContext(domain, agent, name, model, time_limit, unsandboxed=unsandboxed)
         trial_executor = make_executor(executor, ray_address, domain_options)
         with Progress(len(plan.todo), len(plan.done), enabled=not no_progress) as progress:
             execute_plan(
                 plan, ctx, out, jobs, on_trial=progress.trial_done, executor=trial_executor
+            )
+        evaluations = collect_evaluations(plan)
+        extra = extra_config
+        # trials of this run or of an earlier one resumed here whose agent ran unsandboxed
+        marked = sum(1 for e in evaluations if e.details.get(UNSANDBOXED))
+        if marked:
+            extra["unsandboxed_trials"] = marked
+            print(
+                f"WARNING: {marked} trial(s) ran with --agent-sandbox off: results.json marks "
+                "them unsandboxed; their scores prove nothing",
+                file=sys.stderr,
             )
         config = results_config(
             domain.name,
@@ -380,7 +393,7 @@ def _run_command(domain: Domain) -> click.Command:
             extra_config,
         )
         path = results_path(out)
-        document = write_results(collect_evaluations(plan), config, path)
+        document = write_results(evaluations, config, path)
         print(f"results: {path}", file=sys.stderr)
         _emit(document, path, fmt, domain)
         return _exit_for(document, fail_under, fail_on_errors)

@@ -218,6 +218,24 @@ def iter_manifests_by_file(
             yield path, obj
 
 
+class SourcedObjects:
+    """The objects under ``source``, streamed as :func:`iter_manifests` does, remembering the
+    file of the last one handed out: an error raised while they are consumed (an object the
+    cluster refuses) names the file it came from."""
+
+    def __init__(
+        self, source: Path, max_objects: int | None = None, progress: StderrProgress | None = None
+    ) -> None:
+        self.source = source
+        self.file = source
+        self._objects = iter_manifests_by_file(source, max_objects, progress)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for path, obj in self._objects:
+            self.file = path
+            yield obj
+
+
 def load_manifests(source: Path, max_objects: int | None = None) -> list[dict[str, Any]]:
     """Every object under ``source`` (a file, or a directory searched recursively, sorted)."""
     return [obj for _, obj in iter_manifests_by_file(source, max_objects)]

@@ -120,6 +120,10 @@ class ClusterState:
         self._reconciled_at: float | None = None
         for obj in objects:
             rtype = self.type_of(obj)
+            # a loaded object is one the cluster holds: its name follows the rules a create
+            # checks (a real cluster never holds "Bad_Name"; live mode could not deploy it)
+            meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+            self.refuse(rtype, obj, names.field_errors(rtype.group, rtype.kind, meta))
             self.validate(rtype, obj)
             normalised = self._normalise(obj, rtype)
             key = self.key(rtype, normalised)

@@ -126,6 +126,11 @@ class AgentResult(BaseModel):
     duration_s: float = 0.0
 
 
+#: The key of ``Evaluation.details`` (and of a ``raw_results`` entry) saying that the agent's
+#: programs ran outside the sandbox (``--agent-sandbox off``): such a score proves nothing.
+UNSANDBOXED = "unsandboxed"
+
+
 class Evaluation(BaseModel):
     """The scored outcome of one trial, as stored in ``evaluation.json``."""
 
@@ -158,6 +163,8 @@ class Evaluation(BaseModel):
             # for agents that call no model, so their files stay as ITBench writes them.
             # ITBench's readers read only incident_id, trial_id, scores and error.
             entry["usage"] = self.usage.model_dump()
+        if self.details.get(UNSANDBOXED):
+            entry[UNSANDBOXED] = True  # a leaderboard refuses it (itbench never ranks it)
         judge = self.details.get("judge_usage")
         if isinstance(judge, dict) and any(judge.values()):
             # An LLM judge's spend is the evaluator's, not the agent's: kept apart so a

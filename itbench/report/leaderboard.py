@@ -16,6 +16,8 @@ Choices a reader should know:
   110 scenarios rank in milliseconds (a bootstrap would cost thousands of resamples per row).
 - **Domains are never mixed in one table**: runs are grouped by ``config.domain``, one table per
   domain, since their primary metrics measure different things.
+- **A run whose agent ran unsandboxed** (``--agent-sandbox off``: ``config.unsandboxed_trials``
+  or an ``unsandboxed`` raw result) is refused: it could read the reference answers.
 - **An LLM judge's cost** (``judge_usage`` of a raw result) is shown apart from the agent's.
 - **Usage** comes from each raw result's ``usage`` (written by the runner since this command
   existed); a run with none of it is marked ``no LLM`` and counts zero cost, not a blank.
@@ -170,6 +172,15 @@ def _run(document: ResultsDocument, file: Path, index: int) -> Run:
     where = f"{file}" + (f" (document {index})" if index else "")
     if not config.domain:
         raise InputError(f"{where}: config.domain is missing; cannot tell which table it joins")
+    unsandboxed = (config.model_extra or {}).get("unsandboxed_trials") or sum(
+        1 for entry in document.raw_results if isinstance(entry, dict) and entry.get("unsandboxed")
+    )
+    if unsandboxed:
+        # the agent could read the reference answers: its scores prove nothing
+        raise InputError(
+            f"{where}: {unsandboxed} trial(s) ran with --agent-sandbox off (marked unsandboxed): "
+            "a leaderboard does not rank them"
+        )
     verdict = summary.verdict_metric()
     if verdict is None:
         raise InputError(f"{where}: no primary metric and no pass@1 metric to rank on")

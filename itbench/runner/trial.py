@@ -19,6 +19,7 @@ from itbench.agents.oracle import OracleAgent
 from itbench.errors import ItbenchError
 from itbench.fsutil import agent_files, atomic_write_text, clear_planted, copy_input
 from itbench.models import AgentResult, AgentStatus, Evaluation, Scenario, Usage
+from itbench.models.records import UNSANDBOXED
 from itbench.plugins.spec import Domain, split_scores
 from itbench.runner.layout import EVALUATION_FILE, TRANSCRIPT_FILE, seal_evaluation
 from itbench.sandbox.agent import cache_dirs
@@ -45,6 +46,9 @@ class RunContext:
     agent_name: str
     model: str | None
     time_limit_s: float | None
+    #: the agent's programs ran outside any sandbox (``--agent-sandbox off``): every evaluation
+    #: says so (``UNSANDBOXED``), so that a leaderboard can refuse the run's scores
+    unsandboxed: bool = False
 
 
 def prepare_workspace(spec: TrialSpec) -> None:
@@ -55,6 +59,8 @@ def prepare_workspace(spec: TrialSpec) -> None:
 
 
 def failed_evaluation(spec: TrialSpec, ctx: RunContext, reason: str, **extra: object) -> Evaluation:
+    if ctx.unsandboxed:
+        extra["details"] = {**dict(extra.get("details") or {}), UNSANDBOXED: True}  # type: ignore[arg-type]
     return Evaluation(
         scenario_id=spec.scenario.id,
         trial_id=str(spec.number),
@@ -113,6 +119,8 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
         listed = ([planted] if planted else []) + refused
         extra = [f"… and {len(listed) - 20} more"] if len(listed) > 20 else []
         details = {**details, "refused": listed[:20] + extra}
+    if ctx.unsandboxed:
+        details = {**details, UNSANDBOXED: True}
     evaluation = Evaluation(
         scenario_id=spec.scenario.id,
         trial_id=str(spec.number),

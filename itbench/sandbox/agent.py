@@ -30,12 +30,13 @@ import contextlib
 import os
 import re
 import subprocess
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from itbench.errors import UsageError
-from itbench.sandbox.availability import bwrap_path, tmpfs_args
+from itbench.sandbox.availability import bwrap_path, reachable, tmpfs_args
 from itbench.sandbox.capture import communicate
 from itbench.sandbox.hosttree import (
     HIDDEN_TOP,
@@ -44,8 +45,25 @@ from itbench.sandbox.hosttree import (
     SYSTEM_TOP,
     private_covers,
 )
-from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS, ProcessLimit, ResourceLimits, cap_hit
-from itbench.sandbox.seccomp import filter_fd, unprivileged_args
+from itbench.sandbox.identity import (
+    SANDBOX_UID,
+    SandboxUser,
+    command_prefix,
+    default_user,
+    drops_to_user,
+    namespace_args,
+    owner_of,
+)
+from itbench.sandbox.landlock import scope_abstract_sockets
+from itbench.sandbox.limits import (
+    DEFAULT_AGENT_LIMITS,
+    MemoryLimit,
+    ProcessLimit,
+    ResourceLimits,
+    cap_hit,
+    format_size,
+)
+from itbench.sandbox.seccomp import filter_fd
 
 #: HOME inside the sandbox when the user names no ``--agent-home``: its own empty tmpfs, inside
 #: the hidden (and read-only) /home, so ``$HOME/..`` is not writable.
@@ -86,6 +104,19 @@ def check_confinement(confinement: AgentConfinement) -> None:
     home = confinement.home
     if home is not None and not home.is_dir():
         raise UsageError(f"--agent-home {home}: not a directory")
+    if (
+        home is not None
+        and confinement.sandboxed
+        and drops_to_user()
+        and not agent_user(confinement).drops
+    ):
+        print(
+            f"warning: --agent-home {home} is root's: run as root, itbench runs the agent as "
+            f"nobody ({SANDBOX_UID}), but as the owner of its home when that is another user; "
+            f"this agent keeps uid 0 without capabilities (chown -R {SANDBOX_UID}:{SANDBOX_UID} "
+            "the folder to run it unprivileged)",
+            file=sys.stderr,
+        )
     for name in confinement.passthrough:
         if not _VARIABLE_NAME.match(name):
             raise UsageError(f"--agent-env {name!r}: not an environment variable name")
@@ -93,6 +124,14 @@ def check_confinement(confinement: AgentConfinement) -> None:
             raise UsageError(f"--agent-env {name}: the variable is not set in this environment")
     if confinement.sandboxed:
         bwrap_path()
+
+
+def agent_user(confinement: AgentConfinement) -> SandboxUser:
+    """Who the agent runs as on the host (``identity``): the owner of ``--agent-home`` (its
+    CLI writes login state there), else nobody when itbench runs as root."""
+    if confinement.home is not None:
+        return owner_of(confinement.home)
+    return default_user()
 
 
 def cache_dirs() -> tuple[Path, ...]:
@@ -162,9 +201,8 @@ def agent_bwrap_argv(
     env: Mapping[str, str],
 ) -> list[str]:
     """The bwrap argv running ``command`` through bash in ``workspace`` (pure: reads only /)."""
-    args = [bwrap_path(), "--unshare-all", *unprivileged_args()]
-    if confinement.network == "allow":
-        args.append("--share-net")
+    user = agent_user(confinement)
+    args = [bwrap_path(), *namespace_args(share_net=confinement.network == "allow", user=user)]
     args += ["--die-with-parent", "--new-session", "--hostname", "itbench-agent", "--clearenv"]
     size = confinement.limits.file_size_bytes
     scratch = tmpfs_args(size)
@@ -198,7 +236,7 @@ def agent_bwrap_argv(
     visible: list[Path] = []
     if confinement.home is not None:
         home = confinement.home.resolve()
-        args += ["--bind", str(home), str(home)]
+        args += [*reachable(home), "--bind", str(home), str(home)]
         visible.append(home)
     else:
         args += [*scratch, PRIVATE_HOME]
@@ -212,7 +250,7 @@ def agent_bwrap_argv(
             args += ["--ro-bind", "/dev/null", str(path)]
     # after the hidden paths: the workspace lies inside the (hidden) run directory
     workspace = workspace.resolve()
-    args += ["--bind", str(workspace), str(workspace)]
+    args += [*reachable(workspace), "--bind", str(workspace), str(workspace)]
     for name in read_only_inputs:
         source = workspace / name
         if source.exists() and _is_within(source.resolve(), workspace):
@@ -222,7 +260,7 @@ def agent_bwrap_argv(
     args += ["--chdir", str(workspace), "--remount-ro", "/"]
     for key, value in env.items():
         args += ["--setenv", key, value]
-    return [*args, "--", "/bin/bash", "-c", command]
+    return [*args, "--", *command_prefix(user), "/bin/bash", "-c", command]
 
 
 def run_agent_command(
@@ -242,10 +280,15 @@ def run_agent_command(
     A bwrap ``argv`` (from :func:`agent_bwrap_argv`) gets the seccomp filter here, on an inherited
     file descriptor."""
     limit = ProcessLimit.create(max_processes)
+    memory = MemoryLimit.create(limits.memory_bytes)  # all its processes together
+    sandboxed = bool(argv) and Path(argv[0]).name == "bwrap"
 
     def enter() -> None:
         limit.enter()
+        memory.enter()
         limits.apply()
+        if sandboxed:  # no host abstract UNIX socket, even sharing the host's network (landlock)
+            scope_abstract_sockets()
 
     def stop() -> None:
         limit.kill_all()
@@ -254,7 +297,6 @@ def run_agent_command(
 
     try:
         with filter_fd() as fd:
-            sandboxed = bool(argv) and Path(argv[0]).name == "bwrap"
             command = [argv[0], "--seccomp", str(fd), *argv[1:]] if sandboxed else list(argv)
             proc = subprocess.Popen(
                 command,
@@ -269,9 +311,13 @@ def run_agent_command(
         done = communicate(proc, timeout_s=timeout_s, cap_bytes=limits.output_bytes, stop=stop)
     finally:
         limit.close()
+        oom_killed = memory.oom_killed()
+        memory.close()
     if done.timed_out:
         raise subprocess.TimeoutExpired(list(argv), timeout_s or 0.0)
     code = proc.returncode
     stderr = done.stderr.text
     cap = cap_hit(limits, code, stderr[-20000:], done.output_capped)
+    if cap is None and oom_killed and code != 0:
+        cap = ("memory", format_size(limits.memory_bytes))  # the group's total passed the cap
     return CommandOutcome(code, done.stdout.text, stderr, cap)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import shutil
 import subprocess
+from pathlib import Path
 
 from itbench.errors import ItbenchError
 
@@ -56,8 +57,24 @@ def bwrap_supports(option: str) -> bool:
     return f"{option} " in help_text
 
 
+def reachable(path: Path) -> list[str]:
+    """bwrap arguments making every folder above ``path`` traversable (``0755``) before ``path``
+    is mounted there: the folders bwrap creates inside an empty tmpfs for a mount point are
+    ``0700`` and root's, which the sandboxed command, run as nobody, could not pass through.
+    A folder that exists already is left as it is."""
+    if not bwrap_supports("--perms"):
+        return []
+    args: list[str] = []
+    for ancestor in reversed(path.parents[:-1]):  # from the top-level folder down, / left out
+        args += ["--perms", "0755", "--dir", str(ancestor)]
+    return args
+
+
 def tmpfs_args(size: int | None) -> list[str]:
-    """``--tmpfs`` preceded by ``--size`` where bwrap knows it (0.7 and later)."""
+    """``--tmpfs`` for a private scratch folder, world-writable as /tmp is (``1777``: the
+    sandboxed command may run as another uid than bwrap's), preceded by ``--size`` where bwrap
+    knows it (0.7 and later)."""
+    perms = ["--perms", "1777"] if bwrap_supports("--perms") else []
     if size is None or not bwrap_supports("--size"):
-        return ["--tmpfs"]
-    return ["--size", str(size), "--tmpfs"]
+        return [*perms, "--tmpfs"]
+    return [*perms, "--size", str(size), "--tmpfs"]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from itbench.errors import InputError
-from itbench.sandbox.availability import tmpfs_args
+from itbench.sandbox.availability import reachable, tmpfs_args
 
 #: Top-level entries of / that the sandbox provides itself rather than binding from the host.
 PRIVATE_TOP = {"proc", "dev", "tmp", "sys", "run"}
@@ -161,6 +161,27 @@ def needed_paths() -> list[Path]:
     return sorted(paths)
 
 
+def _inside(path: Path, parent: Path) -> bool:
+    return path == parent or parent in path.parents
+
+
+def output_cover(out_dir: Path, needed: list[Path] | None = None) -> Path | None:
+    """The outermost folder above ``out_dir`` that the sandbox may cover with an empty tmpfs
+    (``out_dir`` is bound back inside it): one that holds none of the paths the sandboxed tools
+    need, below a top-level folder. A run's other trials and environments are the output
+    folder's siblings and cousins: under a private or hidden top-level folder they are invisible
+    already, under a system one (``/opt/runs``) only this cover hides them."""
+    needed = needed_paths() if needed is None else needed
+    found = None
+    for ancestor in out_dir.parents:
+        if len(ancestor.parts) <= 2:  # / and the top-level folders themselves
+            break
+        if any(_inside(path, ancestor) or _inside(ancestor, path) for path in needed):
+            break
+        found = ancestor
+    return found
+
+
 @dataclass
 class Layout:
     """bwrap arguments for the root file system, in the order bwrap must apply them."""
@@ -199,16 +220,23 @@ def root_layout(
         target = f"/{entry.name}"
         if entry.is_symlink():
             args += ["--symlink", str(entry.readlink()), target]
-        elif entry.name in hidden and entry.is_dir():
+        elif entry.is_dir() and (entry.name in hidden or entry.name not in SYSTEM_TOP):
+            # as in the agent sandbox: a top-level folder that is not the operating system's
+            # (a data volume, a CI farm's share) may hold other runs' outputs and ground truths
+            hidden = hidden | {entry.name}
             args += ["--tmpfs", target]
         else:
             args += ["--ro-bind", str(entry), target]
     args += ["--proc", "/proc", "--dev", "/dev", *scratch, "/dev/shm"]
     args += [*scratch, "/tmp", *scratch, "/run", "--ro-bind-try", "/sys", "/sys"]
+    shared = [s for s in SHARED_SCRATCH if (real_root / s.lstrip("/")).is_dir()]
+    for folder in shared:  # other runs' suites, seeds and outputs live there
+        args += [*scratch, folder]
     # after the private mounts: a checkout (and its .venv) may itself live under /tmp
     for path in needed:
-        if path.parts[1] in hidden or path.parts[1] in PRIVATE_TOP:
-            args += ["--ro-bind", str(path), str(path)]
+        under_shared = any(_inside(path, Path(folder)) for folder in shared)
+        if path.parts[1] in hidden or path.parts[1] in PRIVATE_TOP or under_shared:
+            args += [*reachable(path), "--ro-bind", str(path), str(path)]
     for path in answer_paths() if real_root == Path("/") else []:
         args += ["--tmpfs", str(path)]  # reference answers: never seen by a sandboxed script
     if real_root == Path("/"):

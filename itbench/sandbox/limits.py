@@ -152,6 +152,106 @@ class ProcessLimit:
                 time.sleep(0.02)
 
 
+#: Where a memory controller may be mounted: v1's own hierarchy, or v2's unified root.
+MEMORY_ROOTS = (
+    Path("/sys/fs/cgroup/memory"),
+    Path("/sys/fs/cgroup"),
+    Path("/sys/fs/cgroup/unified"),
+)
+
+
+@dataclass
+class MemoryLimit:
+    """A memory cgroup capping what all of one command's processes hold together (the resource
+    limits cap each process only: ten processes under a 4G cap could hold 40G). Past the cap the
+    kernel's OOM killer ends a process of the group. None of it where no writable memory
+    controller exists (then only the per-process cap holds)."""
+
+    limit_bytes: int | None
+    cgroup: Path | None = None
+    v2: bool = False
+
+    @classmethod
+    def create(cls, limit_bytes: int | None) -> MemoryLimit:
+        if limit_bytes is None:
+            return cls(None)
+        for root in MEMORY_ROOTS:
+            v1 = root.name == "memory" and (root / "memory.limit_in_bytes").exists()
+            v2 = not v1 and _v2_with(root, "memory")
+            if not (v1 or v2):
+                continue
+            path = root / f"itbench-sandbox-{uuid.uuid4().hex[:12]}"
+            try:
+                path.mkdir()
+                if v2:
+                    (path / "memory.max").write_text(str(limit_bytes))
+                    with contextlib.suppress(OSError):
+                        (path / "memory.swap.max").write_text("0")
+                else:
+                    (path / "memory.limit_in_bytes").write_text(str(limit_bytes))
+                    with contextlib.suppress(OSError):  # swap accounting may be off
+                        (path / "memory.memsw.limit_in_bytes").write_text(str(limit_bytes))
+                return cls(limit_bytes, path, v2)
+            except OSError:
+                with contextlib.suppress(OSError):
+                    path.rmdir()
+        return cls(limit_bytes)
+
+    @property
+    def kind(self) -> str:
+        return f"memory cgroup {self.cgroup}" if self.cgroup else "none (per-process RLIMIT_DATA)"
+
+    def enter(self) -> None:
+        """Run in the child before exec."""
+        if self.cgroup is not None:
+            (self.cgroup / "cgroup.procs").write_text(str(os.getpid()))
+
+    def oom_killed(self) -> bool:
+        """Whether the kernel killed a process of the group for passing the cap."""
+        if self.cgroup is None:
+            return False
+        try:
+            if self.v2:
+                events = (self.cgroup / "memory.events").read_text()
+                counts = dict(line.split() for line in events.splitlines() if line.strip())
+                return int(counts.get("oom_kill", "0")) > 0
+            control = (self.cgroup / "memory.oom_control").read_text()
+            counts = dict(line.split() for line in control.splitlines() if line.strip())
+            if "oom_kill" in counts:
+                return int(counts["oom_kill"]) > 0
+            return int((self.cgroup / "memory.failcnt").read_text()) > 0
+        except (OSError, ValueError):
+            return False
+
+    def close(self) -> None:
+        if self.cgroup is None:
+            return
+        import time
+
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:  # the tasks leave once the pids cgroup killed them
+            try:
+                self.cgroup.rmdir()
+                return
+            except OSError:
+                for pid in (self.cgroup / "cgroup.procs").read_text().split():
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(int(pid), signal.SIGKILL)
+                time.sleep(0.02)
+
+
+def _v2_with(root: Path, controller: str) -> bool:
+    controllers = root / "cgroup.controllers"
+    try:
+        return (
+            controllers.exists()
+            and controller in controllers.read_text().split()
+            and controller in (root / "cgroup.subtree_control").read_text().split()
+        )
+    except OSError:
+        return False
+
+
 def _v1_pids(root: Path) -> bool:
     """The root of a v1 pids hierarchy: its children get pids.max (the root itself has none)."""
     return root.name == "pids" and (root / "cgroup.procs").exists()

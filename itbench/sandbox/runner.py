@@ -23,9 +23,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from itbench.errors import InputError
-from itbench.sandbox.availability import bwrap_path
+from itbench.sandbox.availability import bwrap_path, reachable
 from itbench.sandbox.capture import communicate
-from itbench.sandbox.hosttree import root_layout
+from itbench.sandbox.hosttree import output_cover, root_layout
+from itbench.sandbox.identity import (
+    KEEP,
+    command_prefix,
+    default_user,
+    hand_over,
+    namespace_args,
+)
 from itbench.sandbox.limits import (
     DEFAULT_EVALUATION_LIMITS,
     ProcessLimit,
@@ -33,7 +40,7 @@ from itbench.sandbox.limits import (
     cap_hit,
     format_size,
 )
-from itbench.sandbox.seccomp import filter_fd, unprivileged_args
+from itbench.sandbox.seccomp import filter_fd
 
 CLUSTER_PORT = 6443
 KUBECONFIG_IN_SANDBOX = "/tmp/itbench/kubeconfig"
@@ -98,10 +105,12 @@ def bwrap_command(
     seccomp_fd: int | None = None,
 ) -> list[str]:
     """The full bwrap argv (pure: it only reads the directory structure of / and the host tree)."""
+    # a host tree's files are root's (identity.py): over one the command keeps uid 0
+    user = default_user() if host_tree is None else KEEP
     args = [
         bwrap_path(),
-        "--unshare-all",  # user, ipc, pid, net, uts, cgroup: only loopback networking remains
-        *unprivileged_args(),
+        # ipc, pid, net, uts, cgroup (and user, unless run as root): only loopback networking
+        *namespace_args(share_net=False, user=user),
         *(["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []),
         "--die-with-parent",
         "--new-session",
@@ -114,7 +123,14 @@ def bwrap_command(
         args += ["--ro-bind", str(source), target]
     if cluster_manifests is not None:
         args += ["--ro-bind", str(cluster_manifests), "/tmp/itbench-cluster-manifests"]
-    args += ["--bind", str(out_dir), str(out_dir), "--chdir", str(out_dir)]
+    # only this output folder of the run: its siblings are other environments and trials
+    cover = output_cover(out_dir)
+    if cover is not None:
+        args += ["--tmpfs", str(cover)]
+    args += [*reachable(out_dir), "--bind", str(out_dir), str(out_dir)]
+    if cover is not None:
+        args += ["--remount-ro", str(cover)]
+    args += ["--chdir", str(out_dir)]
     environment = {
         "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
         "HOME": "/tmp/home",
@@ -130,9 +146,9 @@ def bwrap_command(
     environment.update(env or {})
     for key, value in environment.items():
         args += ["--setenv", key, value]
-    args += ["--dir", "/tmp/home"]
+    args += ["--perms", "0777", "--dir", "/tmp/home"]
     cluster = Path("/tmp/itbench-cluster-manifests") if cluster_manifests is not None else None
-    return [*args, "--", *_launcher(command, cluster)]
+    return [*args, "--", *command_prefix(user), *_launcher(command, cluster)]
 
 
 def run_sandboxed(
@@ -151,6 +167,7 @@ def run_sandboxed(
         raise InputError("no command to run in the sandbox")
     out_dir = out_dir.resolve()
     out_dir.mkdir(parents=True, exist_ok=True)
+    hand_over(out_dir, default_user() if host_tree is None else KEEP)  # its uid writes there
     if host_tree is not None and not host_tree.is_dir():
         raise InputError(f"{host_tree}: host tree is not a directory")
     if cluster_manifests is not None and not cluster_manifests.exists():

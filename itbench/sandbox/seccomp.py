@@ -155,16 +155,3 @@ def filter_fd() -> Iterator[int]:
         yield fd
     finally:
         os.close(fd)
-
-
-def unprivileged_args() -> list[str]:
-    """bwrap options that leave the sandboxed process no privilege, root or not: no capability
-    (bwrap keeps them for root otherwise) and no way to gain one; bwrap sets no-new-privileges
-    itself before loading the seccomp filter. Where bwrap can, nested user namespaces are also
-    disabled outright (a third wall behind the filter's refusal of CLONE_NEWUSER)."""
-    from itbench.sandbox.availability import bwrap_supports
-
-    args = ["--cap-drop", "ALL"]
-    if bwrap_supports("--disable-userns"):
-        args = ["--unshare-user", "--disable-userns", *args]
-    return args

@@ -67,6 +67,9 @@ def visible_base() -> Iterator[Path]:
     if not bases:
         pytest.skip("neither /var/cache nor /opt is writable: the secrets need a place it shows")
     path = Path(tempfile.mkdtemp(prefix="itbench-isolation-", dir=bases[0]))
+    # readable by everyone, as a system folder is: run as root, itbench runs the agent as
+    # nobody, whom mkdtemp's 0700 would shut out (the search would then prove nothing)
+    path.chmod(0o755)
     yield path
     shutil.rmtree(path, ignore_errors=True)
 
@@ -493,7 +496,8 @@ def test_a_hidden_folder_inside_a_hidden_folder_starts_and_stays_hidden(visible_
     """The built-in suite's scenario folders lie inside the domain package, both hidden: with the
     package installed at a visible path bwrap failed ("Can't remount readonly") before the agent
     started."""
-    from itbench.sandbox.agent import AgentConfinement, agent_bwrap_argv
+    from itbench.sandbox.agent import AgentConfinement, agent_bwrap_argv, agent_user
+    from itbench.sandbox.identity import hand_over
 
     outer = visible_base / "site-packages" / "domain"
     inner = outer / "scenarios" / "one"
@@ -501,6 +505,7 @@ def test_a_hidden_folder_inside_a_hidden_folder_starts_and_stays_hidden(visible_
     (inner / "ground_truth.yaml").write_text("secret\n")
     workspace = visible_base / "workspace"
     workspace.mkdir()
+    hand_over(workspace, agent_user(AgentConfinement()))  # as the command agent does
     hidden = [inner, outer] if order == "inner first" else [outer, inner]
     argv = agent_bwrap_argv(
         f"ls -A {outer} > listing.txt; cat {inner}/ground_truth.yaml > leaked.txt 2>&1; "

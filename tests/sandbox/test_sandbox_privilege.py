@@ -1,6 +1,6 @@
-"""Neither sandbox hands out privilege (issue 26): no capability, no remount, no umount of a
-hiding tmpfs, no new mount or user namespace, no write under /usr, whether itbench runs as root
-or as an ordinary user. Real bubblewrap; the agent sandbox through ``itbench finops run``.
+"""Neither sandbox hands out privilege (issue 26): no capability, no root on the host (run as
+root, the command runs as nobody), no remount, no umount of a hiding tmpfs, no new mount or user
+namespace, no write under /usr, whether itbench runs as root or as an ordinary user. Real bubblewrap; the agent sandbox through ``itbench finops run``.
 
 Run as root, bubblewrap used to keep every capability (``CapEff 000001fffeffffff``): the agent
 could ``mount -o remount,rw,bind /usr`` and write to the host, or ``umount`` the empty tmpfs over
@@ -42,6 +42,8 @@ NOBODY = 65534
 #: Each line ``name=ok|denied``; the marker file name comes from $ITB_MARKER.
 PROBE = r"""
 echo "capeff=$(awk '/^CapEff/ {print $2}' /proc/self/status)"
+echo "uid=$(awk '/^Uid/ {print $2}' /proc/self/status)"
+echo "uid_map=$(awk '$1 == 0 {print $2}' /proc/self/uid_map)"
 try() { name=$1; shift; if ("$@") >/dev/null 2>&1; then echo "$name=ok"; else echo "$name=denied"; fi; }
 try remount_usr mount -o remount,rw,bind /usr
 try remount_var mount -o remount,rw,bind /var
@@ -76,6 +78,9 @@ def _parse(text: str) -> dict[str, str]:
 def _check(seen: dict[str, str], marker: str, exposed: set[str] = frozenset()) -> None:
     """``exposed``: what the sandbox binds into the hidden /root on purpose (the interpreter)."""
     assert seen["capeff"] == "0000000000000000", seen
+    # not root on the host (issue 26, gap 4): uid 0 inside only in a user namespace that maps
+    # it onto another host uid
+    assert seen["uid"] != "0" or seen["uid_map"] not in ("", "0"), seen
     assert {k: seen.get(k) for k in DENIED} == DENIED
     assert set(seen["root_listing"].split()) <= exposed, "the hidden /root shows its files"
     assert not Path("/usr", marker).exists()
@@ -408,3 +413,69 @@ def test_the_agent_sees_only_system_folders_and_forks_within_its_cap(shared_dir)
         assert 0 < started < 16, started
     finally:
         shutil.rmtree(top, ignore_errors=True)
+
+
+def test_the_agent_runs_as_the_owner_of_its_home(tmp_path, shared_dir):
+    """Run as root with ``--agent-home`` owned by another user, the agent runs as that user (its
+    CLI writes login state there), with no capability, and its workspace is its own."""
+    _as("nobody")  # the same preconditions: root and setpriv
+    owner = 4242
+    home = shared_dir / "home"
+    home.mkdir()
+    os.chown(home, owner, owner)
+    scenarios = shared_dir / "scenarios"
+    _finops_scenarios(scenarios)
+    command = (
+        "awk '/^(Uid|CapEff)/ {print $1, $2}' /proc/self/status > ids.txt; "
+        'echo state > "$HOME/state"; echo \'{"resource": []}\' > agent_output.json'
+    )
+    proc = subprocess.run(
+        [itbench_executable(), "finops", "run", "--scenarios", str(scenarios), "--agent-cmd",
+         command, "--agent-home", str(home), "--no-progress", "--output", str(shared_dir / "o"),
+         "--format", "json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "ITBENCH_CACHE_DIR": str(shared_dir / "cache")},
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    workspace = next((shared_dir / "o").glob("*/1"))
+    ids = (workspace / "ids.txt").read_text().split()
+    assert ids == ["Uid:", str(owner), "CapEff:", "0000000000000000"], ids
+    assert (home / "state").read_text() == "state\n"
+    assert (home / "state").stat().st_uid == owner
+    assert workspace.stat().st_uid == owner
+
+
+def test_agent_memory_caps_all_its_processes_together(tmp_path):
+    """``--agent-memory`` caps each process (RLIMIT_DATA) and, where a memory cgroup can be made,
+    the agent's processes together (issue 26, gap 5): four processes of 150 MiB each pass a
+    256M per-process cap, not a 256M total; the trial fails naming the cap."""
+    from itbench.sandbox.limits import MemoryLimit
+
+    probe = MemoryLimit.create(64 << 20)
+    probe.close()
+    if probe.cgroup is None:
+        pytest.skip("no writable memory cgroup here: only the per-process cap holds")
+    scenarios = tmp_path / "scenarios"
+    _finops_scenarios(scenarios)
+    hog = "import time; b = bytearray(150 << 20); b[::4096] = b'x' * len(b[::4096]); time.sleep(4)"
+    command = (
+        f'pids=""; for i in 1 2 3 4; do /usr/bin/python3 -c "{hog}" & pids="$pids $!"; done; '
+        "ok=1; for p in $pids; do wait $p || ok=0; done; "
+        "echo '{\"resource\": []}' > agent_output.json; [ $ok = 1 ]"
+    )
+    out = tmp_path / "run"
+    proc = subprocess.run(
+        [itbench_executable(), "finops", "run", "--scenarios", str(scenarios), "--agent-cmd",
+         command, "--agent-memory", "256M", "--output", str(out), "--format", "json",
+         "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )  # fmt: skip
+    evaluation = json.loads((out / "Scenario-1" / "1" / "evaluation.json").read_text())
+    assert "memory cap of 256M (--agent-memory)" in (evaluation.get("error") or ""), (
+        evaluation,
+        proc.stderr,
+    )

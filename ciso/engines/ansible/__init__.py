@@ -137,6 +137,9 @@ def run_playbook(
     else:
         command = [str(bindir / "ansible-playbook"), "-i", f"{CONTROL_DIR}/hosts", target.name]
     with tempfile.TemporaryDirectory(prefix="itbench-ansible-") as control:
+        # readable by the sandbox's uid (nobody, when itbench runs as root); it holds only this
+        # inventory
+        Path(control).chmod(0o755)
         (Path(control) / "hosts").write_text(inventory_text, encoding="utf-8")
         result = run_sandboxed(
             command,

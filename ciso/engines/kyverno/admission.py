@@ -135,7 +135,15 @@ def _judge_existing_violations(
 
 
 def admit(request: AdmissionRequest) -> AdmissionDecision:
-    """Kyverno's mutating then validating webhook on one write."""
+    """Kyverno's mutating then validating webhook on one write, bounded by the webhook's
+    timeout rather than the per-resource budget of scans and ``kyverno apply``."""
+    from ciso.engines.kyverno import budget
+
+    with budget.exempt():
+        return _admit(request)
+
+
+def _admit(request: AdmissionRequest) -> AdmissionDecision:
     policies = sorted(
         (p for p in request.inputs if _admits_requests(p)),
         key=lambda p: ((p.get("metadata") or {}).get("namespace", ""), p["metadata"]["name"]),

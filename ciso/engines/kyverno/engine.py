@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ciso.engines.kyverno import (
+    budget,
     conditions,
     exceptions,
     generation,
@@ -374,7 +375,15 @@ def _evaluate(
     """One rule on one resource: a plain validate rule straight (``_evaluate_plain``, when the
     caller made sure it may), any other through its type's handler."""
     request = RuleRequest(policy, rule, target, ctx, operation)
-    return _evaluate_plain(request) if plain else evaluate(request, type_key)
+    budget.enter()
+    try:
+        budget.check()  # a rule after the one that spent the policy's budget errors at once
+        return _evaluate_plain(request) if plain else evaluate(request, type_key)
+    except budget.BudgetExceeded as exc:
+        patched = target if "mutate" in rule else None
+        return RuleOutcome(ERROR, str(exc), patched=patched)
+    finally:
+        budget.leave()
 
 
 def _kind_prefilter(rule: dict[str, Any]) -> frozenset[str] | None:
@@ -598,6 +607,7 @@ def _apply_policies(
     entries = [(r, r.get("kind", ""), r.get("metadata") or {}, {}) for r in resources]
     fixed_operation = _fixed_operation(ctx)
     valued = bool(ctx.global_values or ctx.rule_values or ctx.resource_values)
+    spent: set[str] = set()  # policies that used up their budget on a resource (budget.py)
     for policy in policies:
         cel = next((c for c in _CEL_POLICIES if policy.get("kind") in c[0].KINDS), None)
         if cel is not None:
@@ -651,6 +661,8 @@ def _apply_policies(
         for position, (resource, kind, meta, views) in enumerate(entries):
             if policy_ns and meta.get("namespace", "default") != policy_ns:
                 continue
+            # this policy's time on this resource (budget.SECONDS); none once it spent one
+            budget.start(0.0 if pid in spent else None)
             if valued:
                 # a test's request.object values rewrite the resource the policy sees
                 resource = rule_context.with_object_values(resource, policy, ctx)
@@ -752,9 +764,12 @@ def _apply_policies(
                         outcome.generated,
                     )
                 )
+            if budget.spent():
+                spent.add(pid)
             if chain is not None and target is not resource:
                 # the next policy sees the resource as this one patched it
                 entries[position] = (target, kind, meta, {})
+    budget.stop()
     if chain is not None:
         chain.extend(entry[0] for entry in entries)
     return results

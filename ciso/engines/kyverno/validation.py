@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ciso.engines.kyverno import conditions, foreach
+from ciso.engines.kyverno import budget, conditions, foreach
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.foreach import ContextLoader
 from ciso.engines.kyverno.model import RuleOutcome, RuleStatus
@@ -181,6 +181,7 @@ def _foreach_entry(
     scope = entry.get("elementScope")
     applied = 0
     for index, element in enumerate(elements):
+        budget.check()  # nested foreach multiplies the elements: look at the clock each time
         if element is None:
             continue
         local = foreach.element_context(context, element, index, nesting)

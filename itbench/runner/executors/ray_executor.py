@@ -100,11 +100,21 @@ def _pack(path: Path, arcname: str) -> bytes:
     return buffer.getvalue()
 
 
-def _unpack(data: bytes, target: Path) -> None:
+def _unpack(data: bytes, target: Path, *, agent_written: bool = False) -> None:
+    """Extract with the ``data`` filter. A trial's directory (``agent_written``) holds what the
+    agent left, links to anywhere among it: such a member is left out instead of failing the
+    whole run (the worker's evaluator already refused it and said so in the evaluation)."""
     if not hasattr(tarfile, "data_filter"):  # the safe extraction filter arrived in 3.11.4
         raise RayExecutorError("transfer mode needs Python >= 3.11.4 (tarfile data filter)")
     with tarfile.open(fileobj=io.BytesIO(data), mode="r") as archive:
-        archive.extractall(target, filter="data")
+        archive.extractall(target, filter=_skip_refused if agent_written else "data")
+
+
+def _skip_refused(member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo | None:
+    try:
+        return tarfile.data_filter(member, dest)
+    except tarfile.FilterError:
+        return None
 
 
 def pack_inputs(specs: Sequence[TrialSpec]) -> dict[str, dict[str, bytes]]:
@@ -481,7 +491,7 @@ def _commit_transferred(spec: TrialSpec, files: bytes, evaluation: Evaluation) -
     if spec.directory.exists():
         shutil.rmtree(spec.directory)
     spec.directory.mkdir(parents=True)
-    _unpack(files, spec.directory)
+    _unpack(files, spec.directory, agent_written=True)
     write_evaluation(spec.directory, evaluation)
 
 

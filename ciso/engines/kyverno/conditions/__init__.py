@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any
 
+from ciso.engines.kyverno import budget
 from ciso.engines.kyverno.conditions.operators import OPERATORS, OperatorError
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.variables import substitute
@@ -57,6 +58,7 @@ def check(operator: str, key: Any, value: Any) -> bool:
 
 
 def _one(condition: Any, context: dict[str, Any]) -> bool:
+    budget.tick()
     if not isinstance(condition, dict):
         raise ConditionError("a condition must be an object with key, operator and value")
     try:

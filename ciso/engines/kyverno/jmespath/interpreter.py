@@ -17,6 +17,8 @@ import jmespath
 from jmespath import visitor
 from jmespath.parser import ParsedResult
 
+from ciso.engines.kyverno import budget
+
 
 class Missing:
     """The value of an absent field, remembering which key was absent."""
@@ -33,6 +35,7 @@ class KyvernoInterpreter(visitor.TreeInterpreter):
         return None if result.__class__ is Missing else result
 
     def _dispatch(self, node: dict[str, Any], value: Any) -> Any:
+        budget.tick()  # a projection over a large list visits a node per element
         node_type = node["type"]
         method = self._method_cache.get(node_type)
         if method is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ciso.engines.kyverno import budget
 from ciso.engines.kyverno.pattern import compiled
 from ciso.engines.kyverno.pattern.match import Mismatch, PatternSyntaxError, walk
 
@@ -20,6 +21,7 @@ def validate(resource: Any, pattern: Any, path: str = "/", depth: int = 0) -> No
     """Raise :class:`Mismatch` when the resource does not satisfy the pattern. A pattern met a
     second time (a policy's, checked for every resource) is compiled into closures and checked
     by them from then on; one met once (substituted for one resource) is walked."""
+    budget.tick()
     entry = _COMPILED.get(id(pattern))
     if entry is not None and entry[0] is pattern:
         check = entry[1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ciso.engines.kyverno import budget
 from ciso.engines.kyverno.pattern import anchors
 from ciso.engines.kyverno.pattern.match import (
     MAX_DEPTH,
@@ -76,6 +77,7 @@ def _map(pattern: dict, level: int) -> Check:
     plain = [(key, value == "*", compile_pattern(value, level + 1)) for key, value in split[1]]
 
     def check(resource: Any, path: str, depth: int) -> None:
+        budget.tick()  # one tick per map visited: lists of lists multiply them
         if depth > MAX_DEPTH:
             raise _too_deep(path)
         if not isinstance(resource, dict):

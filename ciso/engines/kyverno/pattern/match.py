@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from ciso.engines.kyverno import wildcard
+from ciso.engines.kyverno import budget, wildcard
 from ciso.engines.kyverno.errors import RuleError
 from ciso.engines.kyverno.pattern import anchors
 from ciso.engines.kyverno.pattern.values import value_matches
@@ -41,6 +41,7 @@ class PatternSyntaxError(RuleError):
 
 def walk(resource: Any, pattern: Any, path: str = "/", depth: int = 0) -> None:
     """``validate`` by walking the pattern as it is."""
+    budget.tick()
     if depth > MAX_DEPTH:
         raise PatternSyntaxError(f"pattern nested deeper than {MAX_DEPTH} levels at {path}")
     if isinstance(pattern, dict):
