@@ -365,7 +365,9 @@ def _run_command(domain: Domain) -> click.Command:
         agent = factory(options, domain)  # configuration errors surface before any trial
         ensure_directory(out)
         plan = plan_trials(selected, trials, out, retry_errors=retry_errors)
-        unsandboxed = name == "command" and not options.agent_sandbox
+        # the command agent, or the llm agent's shell tool, ran outside the sandbox
+        shell = name == "command" or (name == "llm" and options.llm_shell != "off")
+        unsandboxed = shell and not options.agent_sandbox
         ctx = RunContext(domain, agent, name, model, time_limit, unsandboxed=unsandboxed)
         trial_executor = make_executor(executor, ray_address, domain_options)
         with Progress(len(plan.todo), len(plan.done), enabled=not no_progress) as progress:
