@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.evidence import (
@@ -31,6 +31,9 @@ PLACEMENT_REASONS = frozenset({"FailedCreate", "Evicted", "FailedScheduling", "P
 
 _RISE = re.compile(r"\(\+(\d+)%\)")
 
+#: when a failing state carries no time (a metric over the whole snapshot) and no alert dates
+#: the incident: sorts it after every dated change of the same score
+NO_TIME = datetime(1970, 1, 1)
 WEIGHT_TIME = 2.0
 WEIGHT_UNUSUAL = 1.0
 WEIGHT_CHAOS = 2.0
@@ -204,7 +207,41 @@ def rank(evidence: Evidence) -> list[Candidate]:
             what = ", ".join(change.paths[:3]) or change.change
             reasons.append(f"not a routine rollout ({change.kind} {what})")
         out.append(Candidate(change, apps, score, tuple(reasons)))
+    out = _with_states(out, evidence, signals)
     out.sort(key=lambda c: (-c.score, -c.change.time.timestamp(), c.change.entity))
+    return out
+
+
+def _with_states(
+    candidates: list[Candidate], evidence: Evidence, signals: dict[str, dict[str, str]]
+) -> list[Candidate]:
+    """The failing states added: to the change of the same object when there is one (an edit
+    and the state it left are one finding), else as candidates of their own, scored by how
+    much the state alone says and by the signals blaming the application it hits."""
+    by_entity = {c.change.entity: i for i, c in enumerate(candidates)}
+    out = list(candidates)
+    for state in evidence.states:
+        blamed = signals.get(state.app)
+        if state.needs_blame and not blamed:
+            continue
+        weight = state.strength + (blame_weight(blamed) if blamed else 0.0)
+        reason = state.what + (f"; {'; '.join(blamed.values())}" if blamed else "")
+        at = by_entity.get(state.entity)
+        if at is not None:
+            c = out[at]
+            already = state.app in c.apps and blamed  # its blame is in the change's score
+            extra = state.strength if already else weight
+            out[at] = Candidate(
+                c.change, c.apps | {state.app}, c.score + extra, (*c.reasons, reason)
+            )
+            continue
+        change = Change(
+            namespace=state.namespace, kind=state.kind, name=state.name,
+            time=state.time or evidence.onset or NO_TIME, change="observed",
+            paths=(state.what,), spec={},
+        )  # fmt: skip
+        by_entity[state.entity] = len(out)
+        out.append(Candidate(change, frozenset({state.app}), weight, (reason,)))
     return out
 
 
