@@ -136,7 +136,9 @@ def blame(evidence: Evidence) -> dict[str, dict[str, str]]:
             )
     for a in evidence.alerts:
         if a.alertname.startswith("Kube") and a.namespace not in INFRA_NAMESPACES and a.namespace:
-            note(a.entity, "alert", f"alert {a.alertname} on {a.entity}")
+            # an alert labelled by pod (Alertmanager's kube-state-metrics rules) names the
+            # pod; its application is what the other signals name
+            note(app_of("Pod", a.entity), "alert", f"alert {a.alertname} on {a.entity}")
     return found
 
 

@@ -148,6 +148,19 @@ def test_metric_tools_say_the_metrics_are_missing(private_cache: Path, tmp_path:
     snapshot = write(tmp_path / "snap", CASES["target-port"], Shape(metrics=False))
     with pytest.raises(InputError, match="metrics folder is missing from the snapshot"):
         _tool("metric_analysis", snapshot, k8_object_name="basket")
+    # metrics for some services only: the others' absence is said, not an empty answer alone
+    snapshot = write(tmp_path / "zero", CASES["scaled-to-zero"])
+    answer = _tool("get_metric_anomalies", snapshot, k8_object_name="catalog")
+    assert answer.body["metrics"] == []
+    assert answer.warnings == (f"no metrics file for 'catalog' in {snapshot / 'metrics'}",)
+
+
+def test_a_pod_labelled_alert_blames_the_pods_application(private_cache: Path, tmp_path: Path):
+    from sre.agents.baseline.evidence import gather
+    from sre.agents.baseline.rank import blame
+
+    signals = blame(gather(write(tmp_path / "snap", CASES["bad-image"])))
+    assert signals["basket"]["alert"] == f"alert KubePodNotReady on {pod_name('basket')}"
 
 
 def _env(cache: Path) -> dict[str, str]:
