@@ -366,6 +366,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     except ItbenchError as exc:
         notes.append(f"metrics: {exc}")
         throttled = []
+    states += _event_failures(evidence, workloads)
     for pod, namespace, before, after in throttled:
         if namespace in INFRA_NAMESPACES:
             continue
@@ -386,6 +387,32 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
             )  # fmt: skip
         )
     return replace(evidence, states=tuple(states), notes=tuple(notes))
+
+
+#: Warning reasons the kubelet gives a pod that cannot start or keeps dying
+EVENT_FAILURES = frozenset(
+    {"ErrImagePull", "ImagePullBackOff", "InvalidImageName", "CrashLoopBackOff", "OOMKilling",
+     "BackOff", "Failed"}
+)  # fmt: skip
+
+
+def _event_failures(
+    evidence: Evidence, workloads: dict[tuple[str, str], str]
+) -> list[FailingState]:
+    """Pods the Warning events say cannot start (image pulls, back-offs, OOM kills): the same
+    finding as a waiting container, for snapshots whose objects hold no pods."""
+    out: dict[str, FailingState] = {}
+    for w in evidence.warnings:
+        if w.kind != "Pod" or w.namespace in INFRA_NAMESPACES or w.reason not in EVENT_FAILURES:
+            continue
+        app = app_of("Pod", w.name)
+        kind = workloads.get((w.namespace, app))
+        state = FailingState(
+            w.namespace, kind or "Pod", app if kind else w.name, app,
+            f"Warning {w.reason} x{w.count} on pod {w.name}", 2.0,
+        )  # fmt: skip
+        out.setdefault(state.entity, state)
+    return list(out.values())
 
 
 def _workload_names(objects_file: Path) -> dict[tuple[str, str], str]:

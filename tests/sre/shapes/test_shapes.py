@@ -27,6 +27,7 @@ SHAPES = {
     ),
     "Jaeger JSON traces, plain-text logs": Shape(traces="jaeger", logs="text"),
     "traces without a ParentSpanId column": Shape(traces="tsv-no-parent"),
+    "traces whose roots name a parent never exported": Shape(traces="tsv-orphan-roots"),
     "Jaeger traces naming callees by cluster DNS name": Shape(
         traces="jaeger", peer="server.address"
     ),
@@ -76,6 +77,12 @@ def test_bad_image_blames_the_failing_pod_not_its_callers(private_cache: Path, t
     assert {"name": "shop/Service/web", "contributing_factor": False}.items() <= {
         k: v for e in diagnosis.entities if e["name"] == "shop/Service/web" for k, v in e.items()
     }.items()
+
+
+def test_bad_image_from_events_when_the_objects_hold_no_pods(private_cache: Path, tmp_path: Path):
+    shape = Shape(pods_in_objects=False, traces="otlp")
+    got, _ = _root_causes(write(tmp_path / "snap", CASES["bad-image"], shape))
+    assert got == ["shop/Deployment/basket"]
 
 
 def test_throttling_without_metrics_names_the_slow_service_and_says_why(

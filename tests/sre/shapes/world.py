@@ -69,7 +69,9 @@ class Case:
 class Shape:
     """How each source is written."""
 
-    traces: str = "tsv"  # tsv | tsv-no-parent | otlp | otlp-lines | jaeger
+    #: tsv | tsv-no-parent | tsv-orphan-roots (roots name a parent never exported) | otlp |
+    #: otlp-lines | jaeger
+    traces: str = "tsv"
     logs: str = "tsv"  # tsv | jsonl | text | jsonl-gz
     events: str = "tsv"  # tsv | jsonl
     objects: str = "tsv"  # tsv | list-json (one kubectl List, times from managedFields)
@@ -80,6 +82,8 @@ class Shape:
     #: how a client span names its callee: peer.service, server.address (a cluster DNS name)
     #: or net.peer.name with a port
     peer: str = "peer.service"
+    #: whether the objects export holds pods (some exporters keep only workloads and services)
+    pods_in_objects: bool = True
 
 
 def _ts(moment: datetime) -> str:
@@ -263,8 +267,10 @@ def _span(trace, span, parent, name, kind, service, at, ms, failed, message, pee
 
 
 def _write_traces(folder: Path, spans: list[dict[str, Any]], how: str) -> None:
-    if how in ("tsv", "tsv-no-parent"):
-        cols = ["Timestamp", "TraceId", "SpanId"] + (["ParentSpanId"] if how == "tsv" else [])
+    if how in ("tsv", "tsv-no-parent", "tsv-orphan-roots"):
+        cols = ["Timestamp", "TraceId", "SpanId"] + (
+            ["ParentSpanId"] if how != "tsv-no-parent" else []
+        )
         cols += ["SpanName", "SpanKind", "ServiceName", "ResourceAttributes", "SpanAttributes",
                  "Duration", "StatusCode", "StatusMessage"]  # fmt: skip
         lines = ["\t".join(cols)]
@@ -278,6 +284,8 @@ def _write_traces(folder: Path, spans: list[dict[str, Any]], how: str) -> None:
                 "Duration": str(int(s["ms"] * 1e6)),
                 "StatusCode": "STATUS_CODE_ERROR" if s["failed"] else "STATUS_CODE_UNSET",
             }
+            if how == "tsv-orphan-roots" and not s["ParentSpanId"]:
+                row["ParentSpanId"] = "00f067aa0ba902b7"  # the load generator's, not exported
             lines.append("\t".join(str(row[c]) for c in cols))
         (folder / "otel_traces_raw.tsv").write_text("\n".join(lines) + "\n")
         return
@@ -462,7 +470,8 @@ def _write_objects(folder: Path, case: Case, shape: Shape) -> None:
     rows = []
     for moment in times:
         for obj in _objects(case, moment, after=moment > FAULT):
-            rows.append((moment, obj))
+            if shape.pods_in_objects or obj["kind"] != "Pod":
+                rows.append((moment, obj))
     if shape.objects == "tsv":
         lines = ["Timestamp\tBody"] + [f"{_ts(t)}\t{json.dumps(o)}" for t, o in rows]
         (folder / "k8s_objects_raw.tsv").write_text("\n".join(lines) + "\n")
