@@ -167,17 +167,16 @@ def without_hidden(scenarios: list[Scenario], hide: frozenset[str], out: Path) -
     (:mod:`sre.snapshot.hidden`) added, so the tools say what is hidden."""
     if not hide:
         return scenarios
-    from sre.snapshot.hidden import MARKER, SOURCES, marker_text
+    from sre.snapshot.hidden import MARKER, marker_text, source_of
 
     out.mkdir(parents=True, exist_ok=True)
     marker = out / MARKER  # the run directory: agents see only their workspace's copy
     marker.write_text(marker_text(hide), encoding="utf-8")
-    dropped = {entry for source in hide for entry in SOURCES[source]}
     return [
         s.model_copy(
             update={
                 "inputs": {
-                    **{k: v for k, v in s.inputs.items() if k not in dropped},
+                    **{k: v for k, v in s.inputs.items() if source_of(k) not in hide},
                     MARKER: marker,
                 }
             }

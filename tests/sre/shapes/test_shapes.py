@@ -312,3 +312,19 @@ def test_a_gzip_tsv_is_read_as_the_tsv(tmp_path: Path):
     plain = tmp_path / "plain.tsv"
     plain.write_text(tsv)
     assert canonical(plain, "events", tmp_path).path == plain  # never copied
+
+
+def test_hiding_a_source_hides_it_in_every_shape(private_cache: Path, tmp_path: Path):
+    """``sre run --hide traces`` on a snapshot whose traces are OTLP JSON leaves them out too."""
+    from sre.agents.scenarios import snapshot_scenarios, without_hidden
+    from sre.snapshot.hidden import MARKER
+
+    snapshot = write(tmp_path / "suite" / "Scenario-1", CASES["target-port"], Shape(
+        traces="otlp", logs="text", events="jsonl"))  # fmt: skip
+    (snapshot / "ground_truth.yaml").write_text(_flat_truth(CASES["target-port"].expected))
+    scenarios = snapshot_scenarios(tmp_path / "suite")
+    assert {"traces.otlp.json", "app_logs.txt", "k8s_events.jsonl"} <= set(scenarios[0].inputs)
+    (hidden,) = without_hidden(scenarios, frozenset({"traces", "logs"}), tmp_path / "run")
+    assert sorted(hidden.inputs) == sorted(
+        ["alerts", "metrics", "k8s_objects_raw.tsv", "k8s_events.jsonl", MARKER]
+    )
