@@ -5,7 +5,7 @@ deepest failing service of the trace error tree, pods with Warning events, workl
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from sre.agents.baseline.config_content import named_apps
@@ -45,6 +45,8 @@ class Candidate:
     apps: frozenset[str]
     score: float
     reasons: tuple[str, ...]
+    #: changed just before the incident's first alert
+    timed: bool = False
 
 
 def _label_values(selector: object) -> set[str]:
@@ -190,9 +192,10 @@ def rank(evidence: Evidence) -> list[Candidate]:
             continue
         apps = touched_apps(change, evidence, known)
         score, reasons = 0.0, []
-        if evidence.onset is not None and (
+        timed = evidence.onset is not None and (
             evidence.onset - BEFORE_ONSET <= change.time <= evidence.onset + AFTER_ONSET
-        ):
+        )
+        if timed:
             score += WEIGHT_TIME
             reasons.append(
                 f"{change.change} at {change.time:%H:%M:%S}, just before the first alert at "
@@ -208,7 +211,7 @@ def rank(evidence: Evidence) -> list[Candidate]:
             score += WEIGHT_CHAOS if change.kind.endswith("Chaos") else WEIGHT_UNUSUAL
             what = ", ".join(change.paths[:3]) or change.change
             reasons.append(f"not a routine rollout ({change.kind} {what})")
-        out.append(Candidate(change, apps, score, tuple(reasons)))
+        out.append(Candidate(change, apps, score, tuple(reasons), timed))
     out = _with_states(out, evidence, signals)
     out.sort(key=lambda c: (-c.score, -c.change.time.timestamp(), c.change.entity))
     return out
@@ -229,12 +232,19 @@ def _with_states(
         weight = state.strength + (blame_weight(blamed) if blamed else 0.0)
         reason = state.what + (f"; {'; '.join(blamed.values())}" if blamed else "")
         at = by_entity.get(state.entity)
+        cause = _timed_cause(out, state.app, state.entity)
+        if at is None and cause is not None:
+            # a change just before the incident that acts on the application is what put it in
+            # this state (the StressChaos behind the CrashLoopBackOff): the state backs it up
+            c = out[cause]
+            out[cause] = replace(c, reasons=(*c.reasons, f"which left: {state.what}"))
+            continue
         if at is not None:
             c = out[at]
             already = state.app in c.apps and blamed  # its blame is in the change's score
             extra = state.strength if already else weight
-            out[at] = Candidate(
-                c.change, c.apps | {state.app}, c.score + extra, (*c.reasons, reason)
+            out[at] = replace(
+                c, apps=c.apps | {state.app}, score=c.score + extra, reasons=(*c.reasons, reason)
             )
             continue
         change = Change(
@@ -245,6 +255,16 @@ def _with_states(
         by_entity[state.entity] = len(out)
         out.append(Candidate(change, frozenset({state.app}), weight, (reason,)))
     return out
+
+
+def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | None:
+    """The strongest timed change of another object acting on ``app``, if any."""
+    causes = [
+        i
+        for i, c in enumerate(candidates)
+        if c.timed and app in c.apps and c.change.entity != entity and c.change.change != "observed"
+    ]
+    return max(causes, key=lambda i: candidates[i].score) if causes else None
 
 
 def _unusual(change: Change) -> bool:

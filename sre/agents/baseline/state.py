@@ -20,7 +20,7 @@ from typing import Any
 from sre.agents.baseline.config_content import structured, words
 from sre.agents.baseline.evidence import INFRA_NAMESPACES, Evidence, FailingState, app_of
 from sre.snapshot import SourceKind, open_source
-from sre.snapshot.layout import SnapshotLayout
+from sre.snapshot.layout import SnapshotLayout, require_file
 
 #: container waiting reasons that mean the container cannot start at all
 WAITING_FAILURES = frozenset(
@@ -37,7 +37,7 @@ APP_LABELS = ("app.kubernetes.io/name", "app.kubernetes.io/component", "app", "n
 
 
 def _latest_objects(objects_file: Path) -> list[tuple[datetime, dict[str, Any]]]:
-    src = open_source(objects_file, SourceKind.OBJECTS)
+    src = open_source(require_file(objects_file, "the objects file"), SourceKind.OBJECTS)
     rows = src.con.cursor().execute(
         """SELECT arg_max(ts, ts), arg_max(body, ts) FROM data
            WHERE kind IN ('Pod', 'Deployment', 'StatefulSet', 'Service', 'NetworkPolicy',
