@@ -18,6 +18,7 @@ from itbench.errors import UsageError
 from itbench.models import Scenario
 from sre.groundtruth import SCENARIO_FILES, load_truths
 from sre.judge.hooks import scenario_class
+from sre.snapshot.layout import SnapshotLayout
 from sre.snapshot_entries import SNAPSHOT_ENTRIES
 
 
@@ -54,11 +55,21 @@ def _snapshot_dirs(root: Path) -> list[Path]:
     """Scenario folders under ``root`` (or ``root`` itself): folders holding a snapshot."""
 
     def is_snapshot(p: Path) -> bool:
-        return (p / "alerts").is_dir() or any(p.glob("*_raw.tsv"))
+        return (p / "alerts").is_dir() or any(p.glob("*_raw.tsv")) or bool(snapshot_inputs(p))
 
     if is_snapshot(root):
         return [root]
     return sorted((p for p in root.iterdir() if p.is_dir() and is_snapshot(p)), key=_order)
+
+
+def snapshot_inputs(folder: Path) -> dict[str, Path]:
+    """The snapshot entries of ``folder`` an agent gets: the v0.2 names, or the files other
+    exporters name differently (``traces.otlp.json``, ``k8s_events.jsonl.gz``) where the tools
+    find them; never the ground truth."""
+    layout = SnapshotLayout(folder)
+    found = [folder / name for name in SNAPSHOT_ENTRIES]
+    found += [layout.events, layout.objects, layout.logs, layout.traces, layout.topology]
+    return {p.name: p for p in found if p.exists() and p.name not in SCENARIO_FILES}
 
 
 def _order(p: Path) -> tuple[int, str]:
@@ -89,7 +100,7 @@ def snapshot_scenarios(root: Path) -> list[Scenario]:
                 "every trial, so each snapshot needs one"
             )
         ((sid, loaded),) = load_truths(truth_file).items()
-        inputs = {name: folder / name for name in SNAPSHOT_ENTRIES if (folder / name).exists()}
+        inputs = snapshot_inputs(folder)
         scenarios.append(
             Scenario(
                 id=sid,
@@ -160,17 +171,16 @@ def without_hidden(scenarios: list[Scenario], hide: frozenset[str], out: Path) -
     (:mod:`sre.snapshot.hidden`) added, so the tools say what is hidden."""
     if not hide:
         return scenarios
-    from sre.snapshot.hidden import MARKER, SOURCES, marker_text
+    from sre.snapshot.hidden import MARKER, marker_text, source_of
 
     out.mkdir(parents=True, exist_ok=True)
     marker = out / MARKER  # the run directory: agents see only their workspace's copy
     marker.write_text(marker_text(hide), encoding="utf-8")
-    dropped = {entry for source in hide for entry in SOURCES[source]}
     return [
         s.model_copy(
             update={
                 "inputs": {
-                    **{k: v for k, v in s.inputs.items() if k not in dropped},
+                    **{k: v for k, v in s.inputs.items() if source_of(k) not in hide},
                     MARKER: marker,
                 }
             }

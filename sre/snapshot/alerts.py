@@ -80,6 +80,35 @@ def _alert_list(doc: Any) -> list[Any] | None:
     return None
 
 
+#: Alertmanager's API v2 states as Prometheus names them: an active alert is firing (neither
+#: silenced nor inhibited), a suppressed one is firing but muted
+_ALERTMANAGER_STATES = {"active": "firing", "suppressed": "firing", "unprocessed": "pending"}
+
+
+def _state(item: dict[str, Any]) -> str | None:
+    """Prometheus' ``state`` (firing, pending, inactive), or Alertmanager's ``status.state``."""
+    if isinstance(item.get("state"), str) and item["state"]:
+        return item["state"]
+    status = item.get("status")
+    if isinstance(status, dict) and isinstance(status.get("state"), str):
+        return _ALERTMANAGER_STATES.get(status["state"], status["state"])
+    if isinstance(status, str) and status:  # webhook payloads: "firing" / "resolved"
+        return status
+    return None
+
+
+def _ungrouped(items: list[Any]) -> list[Any]:
+    """Alertmanager's ``/api/v2/alerts/groups`` answer (groups holding ``alerts``) as the
+    alerts themselves; other lists as they are."""
+    out: list[Any] = []
+    for item in items:
+        if isinstance(item, dict) and isinstance(item.get("alerts"), list):
+            out += item["alerts"]
+        else:
+            out.append(item)
+    return out
+
+
 def alerts_folder(base_dir: Path) -> Path:
     """The folder holding the dumps: ``base_dir`` itself, or its ``alerts/``."""
     nested = base_dir / "alerts"
@@ -102,6 +131,7 @@ def load_alerts(base_dir: Path) -> AlertDump:
             warnings.append(f"{path}: skipped, not JSON ({where})")
             continue
         items = _alert_list(doc)
+        items = None if items is None else _ungrouped(items)
         if items is None:
             warnings.append(
                 f"{path}: skipped, no alert list (expected data.alerts, alerts or a list)"
@@ -118,9 +148,7 @@ def load_alerts(base_dir: Path) -> AlertDump:
                 Alert(
                     labels={k: str(v) for k, v in item["labels"].items()},
                     annotations=item.get("annotations") or {},
-                    state=item.get("state") or (item.get("status") or {}).get("state")
-                    if isinstance(item.get("status"), dict)
-                    else item.get("state"),
+                    state=_state(item),
                     active_at=_time(item.get("activeAt") or item.get("startsAt")),
                     observed_at=observed,
                     value=item.get("value"),

@@ -38,10 +38,11 @@ class SourceHidden(InputError):
 
 
 def source_of(name: str) -> str | None:
-    """The source a snapshot entry holds (renamed exports found by their word, as the layout's
-    globs find them)."""
+    """The source a snapshot entry holds (renamed exports and other exporters' files —
+    ``traces.otlp.json``, ``app_logs.txt`` — found by their word, as the layout's globs find
+    them)."""
     for source, entries in SOURCES.items():
-        if name in entries or (name.endswith(".tsv") and source in name):
+        if name in entries or ("." in name and name != MARKER and source in name.lower()):
             return source
     return None
 

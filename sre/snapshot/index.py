@@ -22,10 +22,10 @@ from pathlib import Path
 import duckdb
 
 from itbench.errors import InputError
-from sre.snapshot import sql
+from sre.snapshot import foreign, sql
 
 #: bump when the indexed schema changes, so old caches are rebuilt rather than misread
-INDEX_VERSION = "13"
+INDEX_VERSION = "15"
 #: DuckDB's memory while building an index (it spills beyond it); queries keep the default
 BUILD_MEMORY_LIMIT = os.environ.get("ITBENCH_SRE_INDEX_MEMORY", "384MB")
 #: how many malformed rows are described one by one (the rest are counted)
@@ -160,7 +160,11 @@ def build_index(source: Path, kind: SourceKind, database: Path, fingerprint: str
                 files = sorted(source.glob("*.tsv"))
                 sql.load_metrics(con, files)
             else:
-                sql.load_table(con, source, kind.value)
+                # other exporters' shapes (OTLP, Jaeger, JSON lines, gzip, plain text) are read
+                # as the TSV they are equivalent to
+                with tempfile.TemporaryDirectory(dir=database.parent) as work:
+                    converted = foreign.canonical(source, kind.value, Path(work))
+                    sql.load_table(con, converted.path, kind.value)
             con.execute("CREATE TABLE meta (key VARCHAR, value VARCHAR)")
             con.execute("INSERT INTO meta VALUES ('fingerprint', ?)", [fingerprint])
             con.execute("CHECKPOINT")

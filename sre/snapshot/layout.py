@@ -17,6 +17,16 @@ METRICS = "metrics"
 TOPOLOGY = "operational_topology.json"
 
 
+#: the endings other exporters give these files, in the order they are preferred
+EXPORT_SUFFIXES = (".tsv", ".tsv.gz", ".json", ".jsonl", ".ndjson", ".json.gz", ".jsonl.gz")
+LOG_SUFFIXES = (".log", ".txt", ".log.gz")
+
+
+def _exported(word: str) -> tuple[str, ...]:
+    suffixes = EXPORT_SUFFIXES + (LOG_SUFFIXES if word == "logs" else ())
+    return tuple(f"*{word}*{suffix}" for suffix in suffixes)
+
+
 class SnapshotFileMissing(InputError):
     """A file a tool reads is not in the snapshot; the message names it (other tools still work)."""
 
@@ -34,19 +44,19 @@ class SnapshotLayout:
 
     @property
     def events(self) -> Path:
-        return self._first_glob(EVENTS, "*events*.tsv")
+        return self._first_glob(EVENTS, *_exported("events"))
 
     @property
     def objects(self) -> Path:
-        return self._first_glob(OBJECTS, "*objects*.tsv")
+        return self._first_glob(OBJECTS, *_exported("objects"))
 
     @property
     def logs(self) -> Path:
-        return self._first_glob(LOGS, "*logs*.tsv")
+        return self._first_glob(LOGS, *_exported("logs"))
 
     @property
     def traces(self) -> Path:
-        return self._first_glob(TRACES, "*traces*.tsv")
+        return self._first_glob(TRACES, *_exported("traces"))
 
     @property
     def alerts(self) -> Path:
@@ -60,14 +70,17 @@ class SnapshotLayout:
     def topology(self) -> Path:
         return self._first_glob(TOPOLOGY, "*topology*.json")
 
-    def _first_glob(self, name: str, pattern: str) -> Path:
+    def _first_glob(self, name: str, *patterns: str) -> Path:
         # the canonical name first; renamed exports ("k8s_events.tsv") are found as the original
-        # tools find them, by glob
+        # tools find them, by glob, and other exporters' files (OTLP JSON, JSON lines, gzip) after
         exact = self.root / name
         if exact.exists():
             return exact
-        found = sorted(self.root.glob(pattern)) if self.root.is_dir() else []
-        return found[0] if found else exact
+        for pattern in patterns:
+            found = sorted(self.root.glob(pattern)) if self.root.is_dir() else []
+            if found:
+                return found[0]
+        return exact
 
 
 def require_file(path: str | Path, what: str) -> Path:

@@ -50,6 +50,13 @@ MACROS = [
           '\b\d{1,3}(\.\d{1,3}){3}(:\d+)?\b', '<IP>', 'g'),
           '\b(0x[0-9a-fA-F]+|[0-9a-fA-F]*[0-9][0-9a-fA-F]*[a-fA-F][0-9a-fA-F]*|[0-9a-fA-F]*[a-fA-F][0-9a-fA-F]*[0-9][0-9a-fA-F]*)\b', '<HEX>', 'g'),
           '\b\d+(\.\d+)?\b', '<NUM>', 'g')""",
+    # the service a client span calls, from peer.service or a host name: "basket:8080",
+    # "basket.shop.svc.cluster.local" and "basket" are all basket; an IP address stays as it is
+    r"""CREATE OR REPLACE MACRO peer_name(p) AS
+        CASE WHEN p IS NULL THEN NULL
+             WHEN regexp_matches(regexp_replace(p, ':\d+$', ''), '^[0-9.]+$|^\[?[0-9a-fA-F:]+\]?$')
+             THEN regexp_replace(p, ':\d+$', '')
+             ELSE split_part(regexp_replace(p, ':\d+$', ''), '.', 1) END""",
     # a label out of a JSON or Python-dict attribute string (CSV-doubled quotes too), without
     # evaluating it
     r"""CREATE OR REPLACE MACRO attr(s, key) AS
@@ -149,8 +156,9 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
             {c("SpanKind")} AS span_kind, {c("ServiceName")} AS service_name,
             {duration} AS duration_ns, {c("StatusCode")} AS status_code,
             {c("StatusMessage")} AS status_message,
-            coalesce(attr({c("SpanAttributes")}, 'peer\\.service'),
-                     attr({c("SpanAttributes")}, 'server\\.address')) AS peer_service,
+            peer_name(coalesce(attr({c("SpanAttributes")}, 'peer\\.service'),
+                     attr({c("SpanAttributes")}, 'server\\.address'),
+                     attr({c("SpanAttributes")}, 'net\\.peer\\.name'))) AS peer_service,
             {ts} AS raw_ts, NULL AS raw_body
           FROM src"""
         return proj, "ts IS NOT NULL AND trace_id IS NOT NULL AND span_id IS NOT NULL"

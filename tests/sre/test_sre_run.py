@@ -261,7 +261,8 @@ def test_without_object_changes_the_trace_suspect_is_named(sparse_incident: Path
 def test_empty_workspace_gives_an_empty_answer_not_a_crash(tmp_path: Path) -> None:
     diagnosis = diagnose(tmp_path)
     assert diagnosis.document() == {"entities": [], "propagations": [], "alerts_explained": []}
-    assert len(diagnosis.notes) == 4  # objects, events, alerts, traces: each named as missing
+    # objects (for changes and for states), events, alerts, traces, metrics: each named missing
+    assert len(diagnosis.notes) == 6
 
 
 def test_eval_repairs_a_fenced_output_with_a_trailing_comma(tmp_path: Path) -> None:

@@ -28,8 +28,9 @@ def diagnose(snapshot: Path) -> Diagnosis:
     from sre.agents.baseline.evidence import gather
     from sre.agents.baseline.rank import rank
     from sre.agents.baseline.report import build
+    from sre.agents.baseline.state import observe
 
-    evidence = gather(snapshot)
+    evidence = observe(snapshot, gather(snapshot))
     return build(evidence, rank(evidence))
 
 

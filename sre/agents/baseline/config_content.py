@@ -29,7 +29,7 @@ def words(text: str) -> frozenset[str]:
     )
 
 
-def _structured(value: Any) -> Any:
+def structured(value: Any) -> Any:
     """A string holding a JSON or YAML mapping or list, parsed; anything else as it is."""
     if not isinstance(value, str) or len(value) > MAX_VALUE:
         return value
@@ -48,7 +48,7 @@ def _structured(value: Any) -> Any:
 
 def changed_keys(path: str, old: Any, new: Any, depth: int = 0) -> Iterator[str]:
     """The key paths under ``path`` whose values differ between ``old`` and ``new``."""
-    old, new = _structured(old), _structured(new)
+    old, new = structured(old), structured(new)
     if old == new:
         return
     if depth < 16 and isinstance(old, dict) and isinstance(new, dict):

@@ -100,6 +100,28 @@ class CallPath:
 
 
 @dataclass(frozen=True)
+class FailingState:
+    """One object whose last observed state is a fault, and the application it hits."""
+
+    namespace: str
+    kind: str
+    name: str
+    app: str
+    what: str
+    #: how strongly the state alone says "this is the fault" (the container's own failure is
+    #: stronger than a policy or a metric, which may be routine)
+    strength: float
+    time: datetime | None = None
+    #: a state that is routine unless other signals blame its application (a deny-all policy,
+    #: a flag switched on)
+    needs_blame: bool = False
+
+    @property
+    def entity(self) -> str:
+        return f"{self.namespace}/{self.kind}/{self.name}"
+
+
+@dataclass(frozen=True)
 class Evidence:
     changes: tuple[Change, ...]
     warnings: tuple[WarningEvent, ...]
@@ -108,6 +130,9 @@ class Evidence:
     onset: datetime | None
     paths: tuple[CallPath, ...]
     notes: tuple[str, ...] = ()
+    #: failing states of the last object snapshots and throttled pods (``state``), which a fault
+    #: leaves even when the snapshot shows no change
+    states: tuple[FailingState, ...] = ()
 
 
 def _time(value: str | None) -> datetime | None:

@@ -5,8 +5,8 @@ deepest failing service of the trace error tree, pods with Warning events, workl
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import timedelta
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.evidence import (
@@ -31,6 +31,9 @@ PLACEMENT_REASONS = frozenset({"FailedCreate", "Evicted", "FailedScheduling", "P
 
 _RISE = re.compile(r"\(\+(\d+)%\)")
 
+#: when a failing state carries no time (a metric over the whole snapshot) and no alert dates
+#: the incident: sorts it after every dated change of the same score
+NO_TIME = datetime(1970, 1, 1)
 WEIGHT_TIME = 2.0
 WEIGHT_UNUSUAL = 1.0
 WEIGHT_CHAOS = 2.0
@@ -42,6 +45,8 @@ class Candidate:
     apps: frozenset[str]
     score: float
     reasons: tuple[str, ...]
+    #: changed just before the incident's first alert
+    timed: bool = False
 
 
 def _label_values(selector: object) -> set[str]:
@@ -133,7 +138,9 @@ def blame(evidence: Evidence) -> dict[str, dict[str, str]]:
             )
     for a in evidence.alerts:
         if a.alertname.startswith("Kube") and a.namespace not in INFRA_NAMESPACES and a.namespace:
-            note(a.entity, "alert", f"alert {a.alertname} on {a.entity}")
+            # an alert labelled by pod (Alertmanager's kube-state-metrics rules) names the
+            # pod; its application is what the other signals name
+            note(app_of("Pod", a.entity), "alert", f"alert {a.alertname} on {a.entity}")
     return found
 
 
@@ -185,9 +192,10 @@ def rank(evidence: Evidence) -> list[Candidate]:
             continue
         apps = touched_apps(change, evidence, known)
         score, reasons = 0.0, []
-        if evidence.onset is not None and (
+        timed = evidence.onset is not None and (
             evidence.onset - BEFORE_ONSET <= change.time <= evidence.onset + AFTER_ONSET
-        ):
+        )
+        if timed:
             score += WEIGHT_TIME
             reasons.append(
                 f"{change.change} at {change.time:%H:%M:%S}, just before the first alert at "
@@ -216,7 +224,8 @@ def rank(evidence: Evidence) -> list[Candidate]:
             score += WEIGHT_CHAOS if change.kind.endswith("Chaos") else WEIGHT_UNUSUAL
             what = ", ".join(change.paths[:3]) or change.change
             reasons.append(f"not a routine rollout ({change.kind} {what})")
-        out.append(Candidate(change, apps, score, tuple(reasons)))
+        out.append(Candidate(change, apps, score, tuple(reasons), timed))
+    out = _with_states(out, evidence, signals)
     out.sort(key=lambda c: (-c.score, -c.change.time.timestamp(), c.change.entity))
     return out
 
@@ -254,6 +263,56 @@ def _selects_elsewhere(change: Change) -> bool:
     selector = change.spec.get("selector") or {}
     names = {str(v) for k, v in selector.items() if k.endswith(("name", "app"))}
     return bool(names) and change.name not in names
+
+
+def _with_states(
+    candidates: list[Candidate], evidence: Evidence, signals: dict[str, dict[str, str]]
+) -> list[Candidate]:
+    """The failing states added: to the change of the same object when there is one (an edit
+    and the state it left are one finding), else as candidates of their own, scored by how
+    much the state alone says and by the signals blaming the application it hits."""
+    by_entity = {c.change.entity: i for i, c in enumerate(candidates)}
+    out = list(candidates)
+    for state in evidence.states:
+        blamed = signals.get(state.app)
+        if state.needs_blame and not blamed:
+            continue
+        weight = state.strength + (blame_weight(blamed) if blamed else 0.0)
+        reason = state.what + (f"; {'; '.join(blamed.values())}" if blamed else "")
+        at = by_entity.get(state.entity)
+        cause = _timed_cause(out, state.app, state.entity)
+        if at is None and cause is not None:
+            # a change just before the incident that acts on the application is what put it in
+            # this state (the StressChaos behind the CrashLoopBackOff): the state backs it up
+            c = out[cause]
+            out[cause] = replace(c, reasons=(*c.reasons, f"which left: {state.what}"))
+            continue
+        if at is not None:
+            c = out[at]
+            already = state.app in c.apps and blamed  # its blame is in the change's score
+            extra = state.strength if already else weight
+            out[at] = replace(
+                c, apps=c.apps | {state.app}, score=c.score + extra, reasons=(*c.reasons, reason)
+            )
+            continue
+        change = Change(
+            namespace=state.namespace, kind=state.kind, name=state.name,
+            time=state.time or evidence.onset or NO_TIME, change="observed",
+            paths=(state.what,), spec={},
+        )  # fmt: skip
+        by_entity[state.entity] = len(out)
+        out.append(Candidate(change, frozenset({state.app}), weight, (reason,)))
+    return out
+
+
+def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | None:
+    """The strongest timed change of another object acting on ``app``, if any."""
+    causes = [
+        i
+        for i, c in enumerate(candidates)
+        if c.timed and app in c.apps and c.change.entity != entity and c.change.change != "observed"
+    ]
+    return max(causes, key=lambda i: candidates[i].score) if causes else None
 
 
 def _unusual(change: Change) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sre.agents.baseline.evidence import HOUSEKEEPING_ALERTS, Evidence
+from sre.agents.baseline.evidence import HOUSEKEEPING_ALERTS, INFRA_NAMESPACES, Evidence
 from sre.agents.baseline.rank import Candidate, blamed_apps
 
 #: How many runner-up changes are listed (not as contributing factors) for the reader.
@@ -34,6 +34,10 @@ def _namespace(evidence: Evidence) -> str:
         a.namespace for a in evidence.alerts if a.namespace and a.alertname.startswith("Request")
     ]
     seen += [w.namespace for w in evidence.warnings if w.kind == "Pod" and w.namespace]
+    if not seen:  # other alert names and no pod warnings: where the failing states and alerts are
+        seen = [s.namespace for s in evidence.states if s.namespace]
+        seen += [a.namespace for a in evidence.alerts if a.namespace not in INFRA_NAMESPACES]
+    seen = [n for n in seen if n]
     return max(set(seen), key=seen.count) if seen else "default"
 
 
@@ -106,9 +110,7 @@ def build(evidence: Evidence, ranked: list[Candidate]) -> Diagnosis:
                 "name": root_entity,
                 "contributing_factor": True,
                 "reasoning": "; ".join(top.reasons),
-                "evidence": f"{top.change.kind} {top.change.name} {top.change.change} at "
-                f"{top.change.time:%Y-%m-%dT%H:%M:%SZ}"
-                + (f" ({', '.join(top.change.paths[:5])})" if top.change.paths else ""),
+                "evidence": _evidence(top),
             }
         )
     else:
@@ -131,7 +133,7 @@ def build(evidence: Evidence, ranked: list[Candidate]) -> Diagnosis:
                 "contributing_factor": False,
                 "reasoning": "also changed, ranked lower: "
                 + ("; ".join(other.reasons) or "no signal points at it"),
-                "evidence": f"{other.change.change} at {other.change.time:%Y-%m-%dT%H:%M:%SZ}",
+                "evidence": _evidence(other),
             }
         )
     propagations: list[dict[str, Any]] = []
@@ -190,6 +192,15 @@ def build(evidence: Evidence, ranked: list[Candidate]) -> Diagnosis:
             {"alert": f"{a.alertname} on {a.entity}", "explanation": why, "explained": explained}
         )
     return Diagnosis(tuple(entities), tuple(propagations), tuple(alerts), evidence.notes)
+
+
+def _evidence(candidate: Candidate) -> str:
+    change = candidate.change
+    if change.change == "observed":  # a failing state, not an edit: what was seen says it all
+        return "; ".join(change.paths)
+    return f"{change.kind} {change.name} {change.change} at {change.time:%Y-%m-%dT%H:%M:%SZ}" + (
+        f" ({', '.join(change.paths[:5])})" if change.paths else ""
+    )
 
 
 def _edge(source: str, target: str, condition: str, effect: str) -> dict[str, str]:
