@@ -159,6 +159,15 @@ def stress_memory_mi(stressors: Mapping[str, Any]) -> float:
     return size * int(memory.get("workers", 1) or 1) / 2**20
 
 
+def memory_stressed(chaos: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether an active memory stressor acts on the pod. Rule (docs/sre-mitigation.md): the
+    stressor is injected into the container's cgroup and keeps allocating while the experiment
+    runs, so the working set plus the stress reaches whatever limit the container is given:
+    raising (or removing) the limit moves the ceiling, the OOM kills go on. Only deleting or
+    pausing the experiment stops them."""
+    return any(stress_memory_mi((c.get("spec") or {}).get("stressors") or {}) > 0 for c in chaos)
+
+
 def runtime_state(
     service: str, template: Mapping[str, Any], chaos: Iterable[Mapping[str, Any]]
 ) -> tuple[PodState, str, str, bool, int | None]:
@@ -208,6 +217,15 @@ def runtime_state(
     need = WORKING_SET_MI + sum(
         stress_memory_mi((c.get("spec") or {}).get("stressors") or {}) for c in chaos
     )
+    if memory_stressed(chaos):
+        return (
+            "CrashLoopBackOff",
+            "BackOff",
+            f"Back-off restarting failed container {ctr.get('name', service)} (OOMKilled: a "
+            "memory stressor fills whatever memory the container is given)",
+            True,
+            None,
+        )
     if limit is not None and limit / 2**20 < need:
         return (
             "CrashLoopBackOff",
@@ -246,6 +264,7 @@ def schedule(
     nodes: Mapping[str, Mapping[str, Any]],
     created: float,
     pressure_since: Mapping[str, float],
+    cordoned_since: Mapping[str, float] | None = None,
 ) -> tuple[str | None, str]:
     """(node, FailedScheduling message). Every node is full with the pods placed on it, so a
     pod fits only on its service's own node (``node_for``), as in the generated incidents. A
@@ -268,7 +287,10 @@ def schedule(
             f"{{node.kubernetes.io/disk-pressure: }}, {n - 1} Insufficient memory. "
             f"preemption: 0/{n} nodes are available: {n} Preemption is not helpful."
         )
-    if (node.get("spec") or {}).get("unschedulable"):
+    if (node.get("spec") or {}).get("unschedulable") and created >= (cordoned_since or {}).get(
+        home, float("-inf")
+    ):
+        # a cordon only stops new placements: the pods already running there keep serving
         return None, f"0/{n} nodes are available: 1 node(s) were unschedulable."
     return home, ""
 
@@ -293,6 +315,19 @@ def flags_on(configmaps: Iterable[Mapping[str, Any]]) -> dict[str, str]:
             ):
                 on[flag] = service
     return on
+
+
+#: services that evaluate flagd flags on their request path (the demo's OpenFeature clients)
+FLAG_READERS = frozenset(
+    {"ad", "cart", "checkout", "frontend", "fraud-detection", "payment", "product-catalog",
+     "recommendation", "load-generator"}
+)  # fmt: skip
+
+
+def flagd_configured(configmaps: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether flagd has its configuration: without the ConfigMap its file source is empty,
+    every evaluation returns FLAG_NOT_FOUND and the services reading flags fail their requests."""
+    return any((cm.get("metadata") or {}).get("name") == FLAGD_CONFIGMAP for cm in configmaps)
 
 
 def active_chaos(obj: Mapping[str, Any]) -> bool:
@@ -434,6 +469,10 @@ def service_health(
                 latency += SLOW_FLAGS[flag]
             else:
                 why.append(f"feature flag {flag} is on")
+        if svc.name in FLAG_READERS and not flagd_configured(cluster.configmaps):
+            why.append(
+                f"flag evaluation fails: flagd has no configuration ({FLAGD_CONFIGMAP} is gone)"
+            )
         own_error[svc.name] = why
         own_latency[svc.name] = latency
         cut_off[svc.name] = partitioned

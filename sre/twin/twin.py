@@ -131,6 +131,8 @@ class IncidentTwin:
         self.reconcile_seconds: list[float] = []
         #: node -> when its disk pressure began (pods placed before keep running)
         self.pressure_since: dict[str, float] = {}
+        #: node -> when it was cordoned (only pods created afterwards are refused)
+        self.cordoned_since: dict[str, float] = {}
         #: told about every write's outcome (the workspace's live snapshot, ``live_view.py``)
         self.observer: LiveView | None = None
         self._observed_at: float | None = None
@@ -281,6 +283,10 @@ class IncidentTwin:
                 self.pressure_since.setdefault(name, self.since if initial else now)
             else:
                 self.pressure_since.pop(name, None)
+            if (node.get("spec") or {}).get("unschedulable"):
+                self.cordoned_since.setdefault(name, self.since if initial else now)
+            else:
+                self.cordoned_since.pop(name, None)
         for name in sorted(deployments):
             self._sync_workload(deployments[name], now, initial)
         candidates: list[tuple[float, str, int, dict[str, Any]]] = []
@@ -332,7 +338,7 @@ class IncidentTwin:
             "pod-template-hash": pth,
         }
         node, unschedulable = schedule(
-            dep, template, cluster.nodes, slot.created, self.pressure_since
+            dep, template, cluster.nodes, slot.created, self.pressure_since, self.cordoned_since
         )
         name = self._pod_name(dep, workload, index, slot)
         common = dict(
