@@ -32,6 +32,7 @@ from sre.twin.model import (
     ServiceHealth,
     active_chaos,
     chaos_selects,
+    leaking,
     node_pressure,
     quantity,
     runtime_state,
@@ -365,7 +366,8 @@ class IncidentTwin:
             and active_chaos(c)
             and chaos_selects(c, self.namespace, labels)
         ]
-        state, reason, message, oom, port = runtime_state(dep, template, chaos)
+        leaks = leaking(cluster.configmaps, dep)
+        state, reason, message, oom, port = runtime_state(dep, template, chaos, leaks)
         return Pod(
             **common,
             node=node,

@@ -8,6 +8,7 @@ from sre.generator.faults import (
     cpu_stress,
     dns_failure,
     feature_flag,
+    flagd_flags,
     memory_stress,
     network_delay,
     network_partition,
@@ -46,3 +47,5 @@ FAULT_TYPES: dict[str, FaultType] = {
         dns_failure,
     )
 }
+#: the demo's flagd flags, one fault type each (``flagd_flags.py``)
+FAULT_TYPES.update({f.name: f for f in flagd_flags.FAULTS})

@@ -57,8 +57,16 @@ FAULT = FaultType(
             "raise the memory limit",
             "a symptom fix: the stressor fills whatever the container is given, the OOM kills "
             "go on while the experiment runs",
-            lambda r: [["-n", r.namespace, "set", "resources", f"deployment/{r.target}",
-                        "--limits=memory=4Gi"]],
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "set",
+                    "resources",
+                    f"deployment/{r.target}",
+                    "--limits=memory=4Gi",
+                ]
+            ],
             accepted=False,
         ),  # fmt: skip
     ),
