@@ -50,7 +50,8 @@ def test_baseline_repairs_each_incident(scenarios: Path, tmp_path: Path) -> None
         assert e["scores"]["strict_mitigation_pass"] == 1.0, e["details"]
         assert e["scores"]["mttr_writes"] == 1.0
         assert e["details"]["blast"] == {
-            "objects_changed": [], "services_made_unhealthy": [], "pods_restarted_for_nothing": []
+            "objects_changed": [], "services_made_unhealthy": [], "pods_restarted_for_nothing": [],
+            "destructive": [],
         }  # fmt: skip
         # the baseline also wrote its diagnosis, scored against the incident's ground truth
         assert e["scores"]["root_cause_entity"]["calculation_f1"] == 1.0
