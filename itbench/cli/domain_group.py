@@ -340,7 +340,7 @@ def _run_command(domain: Domain) -> click.Command:
             trials,
             selected,
             domain.primary_metric,
-            dict(domain.results_config),
+            domain.results_config_for(selected, domain_options),
         )
         path = results_path(out)
         document = write_results(collect_evaluations(plan), config, path)
@@ -400,7 +400,9 @@ def _eval_command(domain: Domain) -> click.Command:
             domain.configure(domain_options)
         from itbench.runner.evaluate import evaluate_outputs
 
-        document, path = evaluate_outputs(domain, outputs, ground_truth, result_file)
+        document, path = evaluate_outputs(
+            domain, outputs, ground_truth, result_file, domain_options
+        )
         print(f"results: {path}", file=sys.stderr)
         _emit(document, path, fmt, domain)
         return _exit_for(document, fail_under, fail_on_errors)

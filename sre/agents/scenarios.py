@@ -177,10 +177,8 @@ def without_hidden(scenarios: list[Scenario], hide: frozenset[str], out: Path) -
 
 def load_scenarios(spec: str | None) -> list[Scenario]:
     from sre.judge.hooks import hidden
-    from sre.run_config import record_complexity
 
     scenarios = _load_scenarios(spec)
-    record_complexity(scenarios)
     return without_hidden(scenarios, hidden(), _run_directory())
 
 
