@@ -19,9 +19,6 @@ from itbench.models import Scenario
 from sre.groundtruth import SCENARIO_FILES, load_truths
 from sre.judge.hooks import scenario_class
 
-#: Incidents in the suite ``itbench sre run`` generates when no --scenarios is given: every fault
-#: type once.
-FRESH_SUITE_SIZE = 17
 #: The snapshot entries an agent gets (the rest of a scenario folder, ground truth first, stays).
 SNAPSHOT_ENTRIES = ("alerts", "metrics", "k8s_events_raw.tsv", "k8s_objects_raw.tsv",
                     "otel_logs_raw.tsv", "otel_traces_raw.tsv", "operational_topology.json")  # fmt: skip
@@ -129,8 +126,9 @@ def suite_tag(seed: int) -> str:
     return hmac.new(key, b"itbench sre fresh suite", hashlib.sha256).hexdigest()[:10]
 
 
-def fresh_suite(out: Path, seed: int, count: int = FRESH_SUITE_SIZE) -> list[Scenario]:
-    """``count`` generated incidents (fault types in turn) under ``out/incidents-<tag>/``. The
+def fresh_suite(out: Path, seed: int, count: int | None = None) -> list[Scenario]:
+    """``count`` generated incidents (fault types in turn; by default every fault type once)
+    under ``out/incidents-<tag>/``. The
     seed re-creates every ground truth (the generator is deterministic), so it appears in no id,
     path or task text an agent sees: only in ``SEED`` beside the incidents, in the run directory;
     ids carry the tag, so a later run with another seed never resumes these trials."""
@@ -138,6 +136,7 @@ def fresh_suite(out: Path, seed: int, count: int = FRESH_SUITE_SIZE) -> list[Sce
     from sre.generator.snapshot import write_incident
 
     kinds = sorted(FAULT_TYPES)
+    count = len(kinds) if count is None else count
     tag = suite_tag(seed)
     folder = out / f"incidents-{tag}"
     folder.mkdir(parents=True, exist_ok=True)
@@ -201,8 +200,10 @@ def _load_scenarios(spec: str | None) -> list[Scenario]:
     seed = secrets.randbits(63)
     out = _run_directory()
     folder = out / f"incidents-{suite_tag(seed)}"
+    from sre.generator.faults import FAULT_TYPES
+
     print(
-        f"sre: generating {FRESH_SUITE_SIZE} incidents into {folder} (rerun them: itbench sre "
+        f"sre: generating {len(FAULT_TYPES)} incidents into {folder} (rerun them: itbench sre "
         f"run --scenarios {folder}; the seed, kept from the agents, is in {folder / SEED_FILE})",
         file=sys.stderr,
     )
