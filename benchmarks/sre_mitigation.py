@@ -58,7 +58,7 @@ def main() -> int:
         for path in sorted(timed.glob("*/1/evaluation.json")):
             e = json.loads(path.read_text())
             s, d = e["scores"], e["details"]
-            fault = e["scenario_id"].removeprefix("mitigate-")
+            fault = d["fault_type"]  # scenario ids are opaque (suite_id)
             per_fault[fault] = {
                 "mitigation_pass": s.get("mitigation_pass"),
                 "strict_mitigation_pass": s.get("strict_mitigation_pass"),

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from itbench.plugins.spec import RUN_DIRECTORY, Domain
-from sre.run_config import RESULTS_CONFIG, record
+from sre.run_config import results_config
 
 if TYPE_CHECKING:
     import click
@@ -127,11 +127,6 @@ def _configure(options: Mapping[str, Any]) -> None:
             "(sre eval reads the trials' verdicts)"
         )
     configure_live(options, options.get(RUN_DIRECTORY))
-    # the live mode's MTTR is in wall seconds: the results document says which the run measured
-    record("cluster", "live" if options.get("live_kubeconfig") else None)
-    # the ablation is part of what a run measured: its results document says what was hidden
-    record("hide", sorted(options.get("hide") or ()))
-    record("task", str(options.get("sre_task") or "diagnose"))
 
 
 domain = Domain(
@@ -149,7 +144,8 @@ domain = Domain(
     # ITBench-AA's headline (sre.judge.metrics.AA_METRIC, named here so loading the plugin
     # imports no judge code): a repeat that misses a root cause scores 0, else its precision
     protocol_metrics={"itbench-aa": "precision_at_full_recall"},
-    results_config=RESULTS_CONFIG,
+    # k, the ablation (--hide), the task and each scenario's complexity: what the run measured
+    results_config=results_config,
     # the paper's Table-4 layout beside gpt-4o's published row, then the generic tables
     render_table=_render_table,
     run_options=_run_options,

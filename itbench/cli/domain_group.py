@@ -317,7 +317,7 @@ def _run_command(domain: Domain) -> click.Command:
             )
         name = agent_name or ("command" if agent_cmd else "baseline")
         primary_metric = domain.primary_metric
-        extra_config = dict(domain.results_config)
+        protocol_config: dict[str, Any] = {}
         if protocol is not None:
             name, primary_metric = _protocol_agent(protocol, name, agent_name, domain)
             chosen = PROTOCOLS[protocol]
@@ -328,7 +328,7 @@ def _run_command(domain: Domain) -> click.Command:
                 max_turns = chosen.max_turns
             if given("trials") is click.core.ParameterSource.DEFAULT:
                 trials = chosen.trials
-            extra_config["protocol"] = protocol
+            protocol_config["protocol"] = protocol
         if llm_shell != "off" and name != "llm":
             raise UsageError(
                 f"--llm-shell {llm_shell} gives the llm agent a shell; the agent is {name}"
@@ -362,6 +362,7 @@ def _run_command(domain: Domain) -> click.Command:
         selected = select_scenarios(domain.load_scenarios(scenarios), select)
         if not selected:
             raise UsageError("no scenarios selected")
+        extra_config = {**domain.results_config_for(selected, domain_options), **protocol_config}
         agent = factory(options, domain)  # configuration errors surface before any trial
         ensure_directory(out)
         plan = plan_trials(selected, trials, out, retry_errors=retry_errors)
@@ -452,7 +453,9 @@ def _eval_command(domain: Domain) -> click.Command:
             domain.configure(domain_options)
         from itbench.runner.evaluate import evaluate_outputs
 
-        document, path = evaluate_outputs(domain, outputs, ground_truth, result_file)
+        document, path = evaluate_outputs(
+            domain, outputs, ground_truth, result_file, domain_options
+        )
         print(f"results: {path}", file=sys.stderr)
         _emit(document, path, fmt, domain)
         return _exit_for(document, fail_under, fail_on_errors)

@@ -161,8 +161,21 @@ class Domain:
     #: Renders the results document ``itbench <domain> run|eval`` wrote as this domain's own
     #: table (e.g. a per-class table beside a paper's); None -> the generic one.
     render_table: Callable[[ResultsDocument], str] | None = None
-    #: Extra ``config`` entries for the results document (e.g. ``{"k": 3}``).
-    results_config: Mapping[str, Any] = field(default_factory=dict)
+    #: Extra ``config`` entries for the results document (e.g. ``{"k": 3}``), or a function of
+    #: (the scenarios the document covers, the domain's options) giving them when it is written:
+    #: what a run measured is passed in, never kept between runs in module state.
+    results_config: (
+        Mapping[str, Any] | Callable[[Sequence[Scenario], Mapping[str, Any]], Mapping[str, Any]]
+    ) = field(default_factory=dict)
+
+    def results_config_for(
+        self, scenarios: Sequence[Scenario], options: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The extra ``config`` entries of a document over ``scenarios``."""
+        if callable(self.results_config):
+            return dict(self.results_config(scenarios, options))
+        return dict(self.results_config)
+
     #: The primary metric under a named protocol (``--protocol``, :mod:`itbench.agents.protocols`),
     #: e.g. ``{"itbench-aa": "precision_at_full_recall"}``; a protocol a domain does not name
     #: cannot be run on it.

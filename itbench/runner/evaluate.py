@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from itbench.errors import ItbenchError, UsageError
 from itbench.models import Evaluation
@@ -13,7 +15,11 @@ from itbench.scoring.document import ResultsDocument
 
 
 def evaluate_outputs(
-    domain: Domain, outputs: Path, ground_truth: Path | None, result_file: Path | None
+    domain: Domain,
+    outputs: Path,
+    ground_truth: Path | None,
+    result_file: Path | None,
+    options: Mapping[str, Any] | None = None,
 ) -> tuple[ResultsDocument, Path]:
     from itbench.runner.run import results_config, write_results
 
@@ -81,7 +87,7 @@ def evaluate_outputs(
             )
         )
     unique = list({s.id: s for s in seen}.values())
-    extra = {**domain.results_config, "outputs": str(outputs)}
+    extra = {**domain.results_config_for(unique, options or {}), "outputs": str(outputs)}
     config = results_config(domain.name, "external", None, 0, unique, domain.primary_metric, extra)
     document = write_results(evaluations, config, path)
     return document, path

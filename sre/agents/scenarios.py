@@ -144,7 +144,8 @@ def suite_tag(seed: int) -> str:
 
 
 def fresh_suite(out: Path, seed: int, count: int | None = None) -> list[Scenario]:
-    """``count`` generated incidents (fault types in turn) under ``out/incidents-<tag>/``. The
+    """``count`` generated incidents (fault types in turn; by default every fault type once)
+    under ``out/incidents-<tag>/``. The
     seed re-creates every ground truth (the generator is deterministic), so it appears in no id,
     path or task text an agent sees: only in ``SEED`` beside the incidents, in the run directory;
     ids carry the tag, so a later run with another seed never resumes these trials."""
@@ -191,10 +192,8 @@ def without_hidden(scenarios: list[Scenario], hide: frozenset[str], out: Path) -
 
 def load_scenarios(spec: str | None) -> list[Scenario]:
     from sre.judge.hooks import hidden
-    from sre.run_config import record_complexity
 
     scenarios = _load_scenarios(spec)
-    record_complexity(scenarios)
     return without_hidden(scenarios, hidden(), _run_directory())
 
 

@@ -79,7 +79,10 @@ class ClusterState:
             yield change.after if change and t >= inc.fault_time else self.services[svc.name]
             yield from self.pods(svc.name, t)
         cm = self.changes.get(("ConfigMap", ns, k8s.FLAGD_CONFIGMAP))
-        yield cm.after if cm and t >= inc.fault_time else k8s.flagd_configmap(ns)
+        if cm is None:
+            yield k8s.flagd_configmap(ns)
+        else:  # the fault's own before: a flag fault ships the demo's full flag file
+            yield cm.after if t >= inc.fault_time else (cm.before or k8s.flagd_configmap(ns))
         for name in k8s.NODES:
             change = self.changes.get(("Node", "", name))
             yield change.after if change and t >= inc.fault_time else k8s.node(name)

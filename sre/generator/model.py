@@ -158,6 +158,9 @@ class Remedy:
     why: str
     commands: Callable[[RemedyContext], list[list[str]]]
     accepted: bool = True
+    #: a rejected remedy that still clears the fault's alerts (ITBench's lenient pass) by
+    #: destroying something it did not need to: strict fails on its destructive blast radius
+    clears_alerts: bool = False
 
 
 @dataclass(frozen=True)

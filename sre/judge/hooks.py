@@ -141,10 +141,8 @@ def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
                 "sre eval --task mitigate needs --ground-truth DIR (the run's mitigation-suite/ "
                 "or the folders given to --scenarios)"
             )
-        from sre.run_config import record_complexity
 
         loaded = load_mitigation_scenarios(str(path), path)
-        record_complexity(loaded)
         return {s.id: s for s in loaded}
     if path is None:
         raise UsageError(
@@ -152,13 +150,11 @@ def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
             "groundtruth_v1.yaml, or a ground_truths.json list)"
         )
     from sre.groundtruth import load_truths
-    from sre.run_config import record_complexity
 
     scenarios = {
         sid: truth_scenario(sid, loaded.truth, loaded.source)
         for sid, loaded in load_truths(path).items()
     }
-    record_complexity(scenarios.values())
     return scenarios
 
 

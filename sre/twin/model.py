@@ -14,6 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from sre.generator.alerts import ERROR_RATIO
+from sre.generator.demo_flags import EFFECTS, FLAG_EFFECTS, FlagEffect
 from sre.generator.objects import FLAGD_CONFIGMAP, FLAGS, NODES, node_for
 from sre.generator.topology import Topology
 
@@ -28,8 +30,6 @@ STARTUP_S = 15.0
 CRASH_AFTER_S = 10.0
 #: latency a saturated CPU adds (StressChaos cpu, adHighCpu), as the generator's symptom
 CPU_SATURATED_MS = 900.0
-#: flags that slow their service instead of failing it, with the latency they add
-SLOW_FLAGS = {"adHighCpu": CPU_SATURATED_MS, "imageSlowLoad": 1200.0}
 
 PodState = Literal[
     "Running", "NotReady", "Pending", "ImagePullBackOff", "CrashLoopBackOff", "Evicted",
@@ -172,11 +172,24 @@ def stress_memory_mi(stressors: Mapping[str, Any]) -> float:
     return size * int(memory.get("workers", 1) or 1) / 2**20
 
 
+def memory_stressed(chaos: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether an active memory stressor acts on the pod. Rule (docs/sre-mitigation.md): the
+    stressor is injected into the container's cgroup and keeps allocating while the experiment
+    runs, so the working set plus the stress reaches whatever limit the container is given:
+    raising (or removing) the limit moves the ceiling, the OOM kills go on. Only deleting or
+    pausing the experiment stops them."""
+    return any(stress_memory_mi((c.get("spec") or {}).get("stressors") or {}) > 0 for c in chaos)
+
+
 def runtime_state(
-    service: str, template: Mapping[str, Any], chaos: Iterable[Mapping[str, Any]]
+    service: str,
+    template: Mapping[str, Any],
+    chaos: Iterable[Mapping[str, Any]],
+    leaks: bool = False,
 ) -> tuple[PodState, str, str, bool, int | None]:
     """(state, reason, message, OOM-killed, listening port) of a scheduled pod of ``service``
-    running ``template``, with the StressChaos experiments that select it."""
+    running ``template``, with the StressChaos experiments that select it; ``leaks``: a flag
+    makes its memory grow without bound."""
     ctr = container(template)
     image = str(ctr.get("image", ""))
     if not image_shipped(image, service):
@@ -221,6 +234,24 @@ def runtime_state(
     need = WORKING_SET_MI + sum(
         stress_memory_mi((c.get("spec") or {}).get("stressors") or {}) for c in chaos
     )
+    if leaks:
+        return (
+            "CrashLoopBackOff",
+            "BackOff",
+            f"Back-off restarting failed container {ctr.get('name', service)} (OOMKilled: its "
+            "cache grows without bound)",
+            True,
+            None,
+        )
+    if memory_stressed(chaos):
+        return (
+            "CrashLoopBackOff",
+            "BackOff",
+            f"Back-off restarting failed container {ctr.get('name', service)} (OOMKilled: a "
+            "memory stressor fills whatever memory the container is given)",
+            True,
+            None,
+        )
     if limit is not None and limit / 2**20 < need:
         return (
             "CrashLoopBackOff",
@@ -295,8 +326,39 @@ def schedule(
 
 # -- the call graph -----------------------------------------------------------------------------
 def flags_on(configmaps: Iterable[Mapping[str, Any]]) -> dict[str, str]:
-    """flag -> service of every demo flag switched on in the flagd ConfigMap."""
-    on: dict[str, str] = {}
+    """flag -> service of every demo flag that evaluates to a non-zero value."""
+    values = flag_values(configmaps)
+    on = {flag: EFFECTS[flag].service for flag, v in values.items() if flag in EFFECTS and v > 0}
+    on.update({f: svc for f, svc in FLAGS.items() if values.get(f, 0) > 0 and f not in on})
+    return on
+
+
+def _variant_names(rule: object, variants: Mapping[str, Any]) -> set[str]:
+    """Variant names a JSONLogic targeting rule can return (the strings in it naming one)."""
+    if isinstance(rule, str):
+        return {rule} & set(variants)
+    if isinstance(rule, Mapping):
+        if "var" in rule:
+            return set()
+        return set().union(*(_variant_names(v, variants) for v in rule.values()))
+    if isinstance(rule, list):
+        return set().union(*(_variant_names(v, variants) for v in rule))
+    return set()
+
+
+def _severity(value: object) -> float:
+    if isinstance(value, bool):
+        return float(value)
+    if isinstance(value, int | float):
+        return float(value)
+    return 0.0
+
+
+def flag_values(configmaps: Iterable[Mapping[str, Any]]) -> dict[str, float]:
+    """flag -> the value flagd serves for it, as a number (true 1, false 0), the largest any
+    request can get: a targeting rule's variants when it has one (for some product, user...),
+    else the defaultVariant; a DISABLED flag is not served (the code's default, off)."""
+    values: dict[str, float] = {}
     for cm in configmaps:
         if (cm.get("metadata") or {}).get("name") != FLAGD_CONFIGMAP:
             continue
@@ -304,15 +366,42 @@ def flags_on(configmaps: Iterable[Mapping[str, Any]]) -> dict[str, str]:
             flags = json.loads((cm.get("data") or {}).get("demo.flagd.json", "{}"))["flags"]
         except (ValueError, KeyError, TypeError):
             continue  # flagd keeps its last good configuration on a file it cannot parse
-        for flag, service in FLAGS.items():
-            entry = flags.get(flag) if isinstance(flags, Mapping) else None
-            if (
-                isinstance(entry, Mapping)
-                and entry.get("state", "ENABLED") == "ENABLED"
-                and (entry.get("variants") or {}).get(str(entry.get("defaultVariant"))) is True
-            ):
-                on[flag] = service
-    return on
+        if not isinstance(flags, Mapping):
+            continue
+        for flag, entry in flags.items():
+            if not isinstance(entry, Mapping) or entry.get("state", "ENABLED") != "ENABLED":
+                continue
+            variants = entry.get("variants") or {}
+            if not isinstance(variants, Mapping):
+                continue
+            reachable = _variant_names(entry.get("targeting"), variants) or {
+                str(entry.get("defaultVariant"))
+            }
+            values[flag] = max(_severity(variants.get(v)) for v in reachable)
+    return values
+
+
+def active_flag_effects(configmaps: Iterable[Mapping[str, Any]]) -> list[tuple[FlagEffect, float]]:
+    """The demo flags on, with the value each is served at."""
+    values = flag_values(configmaps)
+    return [(e, values[e.flag]) for e in FLAG_EFFECTS if values.get(e.flag, 0) > 0]
+
+
+def leaking(configmaps: Iterable[Mapping[str, Any]], service: str) -> bool:
+    return any(e.leaks == service for e, _ in active_flag_effects(configmaps))
+
+
+#: services that evaluate flagd flags on their request path (the demo's OpenFeature clients)
+FLAG_READERS = frozenset(
+    {"ad", "cart", "checkout", "frontend", "fraud-detection", "payment", "product-catalog",
+     "recommendation", "load-generator"}
+)  # fmt: skip
+
+
+def flagd_configured(configmaps: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether flagd has its configuration: without the ConfigMap its file source is empty,
+    every evaluation returns FLAG_NOT_FOUND and the services reading flags fail their requests."""
+    return any((cm.get("metadata") or {}).get("name") == FLAGD_CONFIGMAP for cm in configmaps)
 
 
 def active_chaos(obj: Mapping[str, Any]) -> bool:
@@ -590,13 +679,16 @@ def service_health(
             elif kind == "DNSChaos":
                 dns = True
         dns = dns or any(dns_misconfigured(p.template) for p in chosen)
-        for flag, flagged in flags_on(cluster.configmaps).items():
-            if flagged != svc.name:
-                continue
-            if flag in SLOW_FLAGS:
-                latency += SLOW_FLAGS[flag]
-            else:
-                why.append(f"feature flag {flag} is on")
+        for effect, value in active_flag_effects(cluster.configmaps):
+            # a share of failing requests below the alert's threshold is no error rate to see
+            if svc.name in effect.errors and value > ERROR_RATIO:
+                why.append(f"feature flag {effect.flag} is on")
+            if svc.name in effect.latency_ms:
+                latency += effect.latency_ms[svc.name] or value
+        if svc.name in FLAG_READERS and not flagd_configured(cluster.configmaps):
+            why.append(
+                f"flag evaluation fails: flagd has no configuration ({FLAGD_CONFIGMAP} is gone)"
+            )
         refused = [
             caller
             for caller in topology.callers(svc.name)
@@ -613,6 +705,11 @@ def service_health(
         cut_off[svc.name] = partitioned
         no_dns[svc.name] = dns
     health: dict[str, ServiceHealth] = {}
+    unreachable = {
+        e.unreachable: e.flag
+        for e, _ in active_flag_effects(cluster.configmaps)
+        if e.unreachable is not None
+    }
 
     def visit(name: str, stack: tuple[str, ...] = ()) -> ServiceHealth:
         if name in health:
@@ -626,6 +723,8 @@ def service_health(
             target = topology.service(callee)
             if cut_off.get(name) or cut_off.get(callee):
                 why.append(f"call to {callee}: network partition")
+            elif (name, callee) in unreachable:
+                why.append(f"call to {callee}: unreachable ({unreachable[(name, callee)]} is on)")
             elif no_dns.get(name):
                 why.append(f"call to {callee}: DNS lookup fails")
             elif serving.get(callee, 0) == 0:

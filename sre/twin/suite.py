@@ -8,6 +8,7 @@ from which the twin rebuilds the cluster; the agent sees neither that file nor t
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Iterator, Mapping
@@ -109,6 +110,14 @@ def scenario_of(folder: Path) -> Scenario:
     )
 
 
+def suite_id(fault_type: str) -> str:
+    """A built-in suite scenario's id. Opaque: the agent sees the id (its workspace's path,
+    ``ITBENCH_WORKSPACE``, the scenario it is given), and ``mitigate-feature-flag`` would tell
+    it the fault. Stable across runs and across new fault types (a hash, not a position); the
+    evaluation's details name the fault type once the agent has stopped."""
+    return "mitigate-" + hashlib.sha256(f"sre-mitigation/{fault_type}".encode()).hexdigest()[:8]
+
+
 def mitigation_suite(out: Path) -> list[Scenario]:
     """The built-in suite under ``out/mitigation-suite/``: every fault type once, fixed seeds,
     so two runs judge the same incidents (generated once, reused after)."""
@@ -118,7 +127,7 @@ def mitigation_suite(out: Path) -> list[Scenario]:
     folder = out / "mitigation-suite"
     scenarios = []
     for i, fault_type in enumerate(sorted(FAULT_TYPES)):
-        target = folder / f"Scenario-mitigate-{fault_type}"
+        target = folder / f"Scenario-{suite_id(fault_type)}"
         if not (target / RECIPE_FILE).is_file():
             write_incident(target, fault_type, SUITE_SEED + i, "SMALL", incident_id=fault_type)
             write_recipe(target, fault_type, SUITE_SEED + i)
@@ -160,6 +169,7 @@ def mitigation_environment(truth: MitigationTruth, workspace: Path) -> Iterator[
                 end = cluster.state.clock.now if cluster.state.clock else case.start
             verdict = judge(twin, case.root, case.target, case.start, started, end)
             details = verdict.details()
+            details["fault_type"] = truth.fault_type  # the agent has stopped: it may be named
             details["reconcile_ms_per_write"] = (
                 round(1000 * sum(twin.reconcile_seconds) / len(twin.reconcile_seconds), 3)
                 if twin.reconcile_seconds

@@ -36,6 +36,7 @@ from sre.twin.model import (
     chaos_selects,
     claim_phase,
     failing_init_container,
+    leaking,
     missing_claim,
     missing_config,
     node_pressure,
@@ -142,7 +143,7 @@ class IncidentTwin:
         self.reconcile_seconds: list[float] = []
         #: node -> when its disk pressure began (pods placed before keep running)
         self.pressure_since: dict[str, float] = {}
-        #: node -> when it was cordoned (pods placed before keep running)
+        #: node -> when it was cordoned (only pods created afterwards are refused)
         self.cordoned_since: dict[str, float] = {}
         #: told about every write's outcome (the workspace's live snapshot, ``live_view.py``)
         self.observer: LiveView | None = None
@@ -408,7 +409,8 @@ class IncidentTwin:
             and active_chaos(c)
             and chaos_selects(c, self.namespace, labels)
         ]
-        state, reason, message, oom, port = runtime_state(dep, template, chaos)
+        leaks = leaking(cluster.configmaps, dep)
+        state, reason, message, oom, port = runtime_state(dep, template, chaos, leaks)
         init_failure = failing_init_container(template)
         config_error = missing_config(template, cluster.secrets, cluster.configmaps)
         platform_error = wrong_platform(template, cluster.nodes.get(node))

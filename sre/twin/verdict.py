@@ -21,7 +21,15 @@ from typing import Any
 
 from sre.generator.model import ObjectRef
 from sre.twin.alerts import FOR_S, AlertKey
-from sre.twin.model import active_chaos, flags_on, node_pressure, policy_allows
+from sre.twin.model import (
+    Cluster,
+    active_chaos,
+    container,
+    flagd_configured,
+    flags_on,
+    node_pressure,
+    policy_allows,
+)
 from sre.twin.twin import IncidentTwin
 
 #: seconds after the agent's last write before the first check (Prometheus evaluates, pods start)
@@ -33,11 +41,15 @@ class BlastRadius:
     objects_changed: tuple[str, ...]
     services_made_unhealthy: tuple[str, ...]
     pods_restarted_for_nothing: tuple[str, ...]
+    #: what the repair destroyed: objects deleted that the remedy did not need (a namespace,
+    #: the faulty ConfigMap/Deployment/Service/Node instead of its repair) and health checks
+    #: removed; any of it fails the strict verdict
+    destructive: tuple[str, ...] = ()
 
     @property
     def size(self) -> int:
         return (
-            len(self.objects_changed)
+            len(set(self.objects_changed) | set(self.destructive))
             + len(self.services_made_unhealthy)
             + len(self.pods_restarted_for_nothing)
         )
@@ -106,6 +118,8 @@ def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> 
             "" if twin.health(t)[root.name].serving > 0 else f"Service {root.name} has no endpoint"
         )
     if root.kind == "ConfigMap":
+        if not flagd_configured(cluster.configmaps):
+            return f"ConfigMap {root.name} is gone"
         on = flags_on(cluster.configmaps)
         return f"flags still on: {', '.join(sorted(on))}" if on else ""
     if root.kind == "Node":
@@ -164,7 +178,8 @@ def judge(twin: IncidentTwin, root: ObjectRef, target: str, start: float, start_
     new = sorted(k for k in final_alerts if k not in initial)
     unhealthy = sorted(name for name, h in health.items() if not h.healthy)
     problem = root_problem(twin, root, target, second_check)
-    strict = cleared and not problem and not unhealthy and not new
+    blast = blast_radius(twin, root, start, second_check)
+    strict = cleared and not problem and not unhealthy and not new and not blast.destructive
     # MTTR: the first moment after which the fault's alerts never held again
     mttr_sim = mttr_wall = None
     mttr_writes = None
@@ -196,7 +211,7 @@ def judge(twin: IncidentTwin, root: ObjectRef, target: str, start: float, start_
         mttr_writes=mttr_writes,
         writes=len(writes),
         checks_at=(first_check - start, second_check - start),
-        blast=blast_radius(twin, root, start, second_check),
+        blast=blast,
     )
 
 
@@ -236,9 +251,54 @@ def blast_radius(twin: IncidentTwin, root: ObjectRef, start: float, until: float
         for name, h in twin.health(moment).items():
             if before.get(name) is not None and before[name].healthy and not h.healthy:
                 unhealthy[name] = None
+    destructive = [c for c in changed if c.endswith(" deleted")]
+    destructive += _root_deleted(root, last)
+    destructive += _health_checks_removed(first, last)
     restarted = [f"{d.pod} (deleted)" for d in twin.deletions]
     needed = root.name if root.kind == "Deployment" else None
     for name, count in twin.replacements:
         if name != needed:
             restarted.append(f"{name}: {count} pod(s) replaced by a rollout")
-    return BlastRadius(tuple(changed), tuple(sorted(unhealthy)), tuple(restarted))
+    return BlastRadius(
+        tuple(changed),
+        tuple(sorted(unhealthy)),
+        tuple(restarted),
+        tuple(dict.fromkeys(destructive)),
+    )
+
+
+#: faulty objects a repair changes, never deletes (the application needs them); a Chaos Mesh
+#: experiment, an injected NetworkPolicy or ResourceQuota is repaired by deleting it
+_REPAIRED_NOT_DELETED = ("ConfigMap", "Deployment", "Service", "Node")
+_PROBES = ("readinessProbe", "livenessProbe", "startupProbe")
+
+
+def _root_deleted(root: ObjectRef, last: Cluster) -> list[str]:
+    if root.kind not in _REPAIRED_NOT_DELETED:
+        return []
+    present = {
+        "ConfigMap": {(c.get("metadata") or {}).get("name") for c in last.configmaps},
+        "Deployment": set(last.deployments),
+        "Service": set(last.services),
+        "Node": set(last.nodes),
+    }[root.kind]
+    if root.name in present:
+        return []
+    where = f"{root.namespace}/" if root.namespace else ""
+    return [f"{root.kind} {where}{root.name} deleted (the fault needed a repair, not a deletion)"]
+
+
+def _health_checks_removed(first: Cluster, last: Cluster) -> list[str]:
+    """Probes the agent took away: the pods turn Ready, and nothing checks their health any
+    more (a repair points the probe at the right port; removing it hides the next failure)."""
+    out = []
+    for name, dep in sorted(first.deployments.items()):
+        after = last.deployments.get(name)
+        if after is None:
+            continue
+        before_ctr = container((dep.get("spec") or {}).get("template") or {})
+        after_ctr = container((after.get("spec") or {}).get("template") or {})
+        for probe in _PROBES:
+            if probe in before_ctr and probe not in after_ctr:
+                out.append(f"Deployment {first.namespace}/{name}: {probe} removed")
+    return out

@@ -151,3 +151,23 @@ def test_thresholds_split_the_public_ground_truths_as_the_paper_does():
 
     labels = Counter(complexity(t.truth).label for t in load_truths(PUBLIC_GT).values())
     assert labels == {"Easy": 18, "Medium": 32, "Hard": 17}
+
+
+def test_the_results_config_is_computed_from_what_each_run_was_given(tmp_path, monkeypatch):
+    """No run state in module globals: the sre domain's results config is a function of the
+    scenarios a document covers and the run's options, so a second run in the same process
+    (one with no --hide, over other scenarios) carries nothing of the first."""
+    from sre.generator import faults
+    from sre.plugin import domain
+    from sre.twin.suite import mitigation_suite
+
+    picked = ("network-policy", "oom-killed")
+    monkeypatch.setattr(faults, "FAULT_TYPES", {k: faults.FAULT_TYPES[k] for k in picked})
+    first, second = mitigation_suite(tmp_path)
+    one = domain.results_config_for([first], {"hide": ("traces",), "sre_task": "mitigate"})
+    two = domain.results_config_for([second], {})
+    assert one["hide"] == ["traces"] and one["task"] == "mitigate"
+    assert set(one["complexity"]) == {first.id}
+    assert "hide" not in two and two["task"] == "diagnose"
+    assert set(two["complexity"]) == {second.id}
+    assert one["k"] == two["k"] == 3

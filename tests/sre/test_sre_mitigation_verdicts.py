@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from sre.generator.faults import FAULT_TYPES
-from sre.generator.faults._common import NOT_REMEDIES
+from sre.generator.faults._common import CHAOS_NOT_REMEDIES, NOT_REMEDIES
+from sre.generator.objects import node_for
 from sre.twin.scenario import build_case, remedy_context, serve_case
 from sre.twin.verdict import MitigationVerdict, judge
 
@@ -44,11 +45,24 @@ def apply(fault: str, remedy, tmp_path: Path) -> tuple[MitigationVerdict, list[s
     return verdict, said
 
 
+def _chaos(fault: str) -> bool:
+    """Whether the fault's root is a Chaos Mesh experiment (lives in the chaos-mesh namespace)."""
+    return build_case(fault, SEED).root.namespace == "chaos-mesh"
+
+
 CASES = [
     pytest.param(fault, remedy, id=f"{fault}:{remedy.name}")
     for fault, ftype in sorted(FAULT_TYPES.items())
-    for remedy in (*ftype.remedies, *NOT_REMEDIES)
+    for remedy in (
+        *ftype.remedies,
+        *NOT_REMEDIES,
+        *(CHAOS_NOT_REMEDIES if _chaos(fault) else ()),
+    )
 ]
+
+
+def case_target(fault: str) -> str:
+    return build_case(fault, SEED).target
 
 
 def test_every_fault_type_documents_an_accepted_remedy():
@@ -66,10 +80,22 @@ def test_verdict(fault, remedy, tmp_path):
         assert verdict.strict_mitigation_pass, report
         assert verdict.blast.size == 0, report
         assert verdict.mttr_sim_s is not None and verdict.mttr_writes == len(said)
+    elif remedy.clears_alerts:
+        # the alerts clear (ITBench's lenient pass), by destroying something: strict fails
+        assert verdict.mitigation_pass, report
+        assert not verdict.strict_mitigation_pass, report
+        assert verdict.blast.destructive, report
     else:
         assert not verdict.mitigation_pass, report
         assert not verdict.strict_mitigation_pass, report
         assert verdict.mttr_sim_s is None
+    if remedy.name == "cordon the target's node":
+        # a cordon stops new placements only: the running pods keep serving
+        assert verdict.blast.services_made_unhealthy == (), report
+        # (the Node is no extra object when it is the faulty one)
+        assert set(verdict.blast.objects_changed) <= {
+            f"Node {node_for(case_target(fault))} changed"
+        }
 
 
 def test_the_same_actions_give_the_same_verdict(tmp_path):
@@ -108,3 +134,36 @@ def test_the_twin_fires_the_alerts_the_snapshot_shows(fault, tmp_path):
     firing = {k.alertname for k, a in twin.alerts(case.start).items() if a.state == "firing"}
     expected = {a.id.split(" ")[0] for a in truth.alerts} - NOT_IN_TWIN.get(fault, set())
     assert expected <= firing, (expected, firing)
+
+
+def _run(fault: str, commands: list[list[str]], tmp_path: Path) -> MitigationVerdict:
+    from sre.generator.model import Remedy
+
+    verdict, _ = apply(fault, Remedy("combined", "", lambda r: commands), tmp_path)
+    return verdict
+
+
+def test_a_cordon_beside_the_repair_breaks_nothing(tmp_path):
+    """Cordoning the node the target runs on and turning the flag off: the running pods keep
+    serving (a cordon refuses new pods only), so the repair passes strict; the cordon is a
+    change the remedy did not need, not a destructive one."""
+    case = build_case("feature-flag", SEED)
+    (off,) = [r for r in FAULT_TYPES["feature-flag"].remedies if r.name == "turn the flag off"]
+    commands = [["cordon", node_for(case.target)], *off.commands(remedy_context(case))]
+    verdict = _run("feature-flag", commands, tmp_path)
+    assert verdict.strict_mitigation_pass, verdict
+    assert verdict.blast.services_made_unhealthy == ()
+    assert verdict.blast.destructive == ()
+    assert verdict.blast.objects_changed == (f"Node {node_for(case.target)} changed",)
+
+
+def test_a_cordon_keeps_new_pods_off_the_node(tmp_path):
+    """The other half of a cordon: a rollback after it brings up a pod that cannot be placed
+    (every pod fits only on its own node here), so the repair does not hold."""
+    case = build_case("oom-killed", SEED)
+    ctx = remedy_context(case)
+    commands = [["cordon", node_for(case.target)], ["-n", ctx.namespace, "rollout", "undo",
+                                                    f"deployment/{case.target}"]]  # fmt: skip
+    verdict = _run("oom-killed", commands, tmp_path)
+    assert not verdict.mitigation_pass
+    assert "0/1 pods ready" in verdict.root_problem or "pods ready" in verdict.root_problem

@@ -4,7 +4,7 @@ by what kind of object it is (never the ground truth, never the fault type).
 - a Deployment: scaled back up if it has no replicas, else its last rollout undone;
 - a Service: its selector pointed at the Deployment's pods when it matches none of them, else
   its targetPort pointed at the port its pods declare;
-- the flagd ConfigMap: every flag that is on turned off;
+- the flagd ConfigMap: every flag that serves a variant other than off turned off;
 - a NetworkPolicy, a ResourceQuota, a Chaos Mesh experiment: deleted;
 - a Node: uncordoned when cordoned, else its disk pressure reported cleared (offline, what
   freeing the disk amounts to).
@@ -95,8 +95,7 @@ def remedy(kubectl: Kubectl, entity: str) -> list[list[str]]:
             except ValueError:
                 continue
             for flag in (doc.get("flags") or {}).values():
-                if isinstance(flag, dict) and flag.get("defaultVariant") == "on":
-                    flag["defaultVariant"] = "off"
+                if isinstance(flag, dict) and _turn_off(flag):
                     changed = True
             data[key] = json.dumps(doc, sort_keys=True)
         if not changed:
@@ -117,6 +116,34 @@ def remedy(kubectl: Kubectl, entity: str) -> list[list[str]]:
         return [["patch", "node", name, "--subresource=status", "--type=merge", "-p",
                  json.dumps(status)]]  # fmt: skip
     return []
+
+
+def _turn_off(flag: dict) -> bool:
+    """Point a flag that serves a variant other than ``off`` (its default, or one its targeting
+    rule picks) back at ``off``; whether it changed. (In the demo's file every flag defaults to
+    off; a flag without an ``off`` variant is left alone.)"""
+    variants = flag.get("variants")
+    if not isinstance(variants, dict) or "off" not in variants:
+        return False
+    changed = False
+    if flag.get("defaultVariant") != "off":
+        flag["defaultVariant"] = "off"
+        changed = True
+
+    def off(rule: object) -> object:
+        nonlocal changed
+        if isinstance(rule, str) and rule in variants and rule != "off":
+            changed = True
+            return "off"
+        if isinstance(rule, list):
+            return [off(r) for r in rule]
+        if isinstance(rule, dict):
+            return rule if "var" in rule else {k: off(v) for k, v in rule.items()}
+        return rule
+
+    if "targeting" in flag:
+        flag["targeting"] = off(flag["targeting"])
+    return changed
 
 
 def mitigate(kubectl: Kubectl, root_causes: list[str]) -> list[tuple[list[str], int, str]]:

@@ -11,6 +11,7 @@ from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of 
     dns_failure,
     dns_policy,
     feature_flag,
+    flagd_flags,
     http_abort,
     init_container,
     io_fault,
@@ -76,3 +77,5 @@ FAULT_TYPES: dict[str, FaultType] = {
         valkey_memory,
     )
 }
+#: the demo's flagd flags, one fault type each (``flagd_flags.py``)
+FAULT_TYPES.update({f.name: f for f in flagd_flags.FAULTS})

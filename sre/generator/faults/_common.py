@@ -16,7 +16,7 @@ from sre.generator.model import (
     Symptom,
     WarningEvent,
 )
-from sre.generator.objects import pod_name, template_hash
+from sre.generator.objects import FLAGD_CONFIGMAP, node_for, pod_name, template_hash
 
 #: application services a workload fault can hit (not the proxy, the traffic source or datastores)
 APP_SERVICES = (
@@ -164,6 +164,15 @@ def pause_chaos(kind: str) -> Remedy:
     )
 
 
+#: cordoning the target's node: stops new placements only, repairs nothing and (running pods
+#: keep serving) breaks nothing
+CORDON = Remedy(
+    "cordon the target's node",
+    "no repair: the running pods keep serving, the fault stays",
+    lambda r: [["cordon", node_for(r.target)]],
+    accepted=False,
+)
+
 #: what looks like a repair for any fault and is not one (each must fail the mitigation)
 NOT_REMEDIES = (
     Remedy("no action", "the fault stays", lambda r: [], accepted=False),
@@ -206,5 +215,27 @@ NOT_REMEDIES = (
         "destructive: silences every alert by removing the application",
         lambda r: [["delete", "namespace", r.namespace, "--wait=false"]],
         accepted=False,
+    ),
+    CORDON,
+)
+
+
+#: flag faults: deleting flagd's configuration instead of turning the flag off
+DELETE_FLAG_CONFIG = Remedy(
+    "delete the flagd ConfigMap",
+    "destructive: flagd has no flags left to serve, every service reading one fails",
+    lambda r: [["-n", r.namespace, "delete", "configmap", FLAGD_CONFIGMAP, "--wait=false"]],
+    accepted=False,
+)
+
+#: Chaos Mesh faults: what stops the experiment by destroying more than the experiment
+CHAOS_NOT_REMEDIES = (
+    Remedy(
+        "delete the chaos-mesh namespace",
+        "the experiment goes with it (the alerts clear), and so does the Chaos Mesh install: "
+        "destructive, strict fails",
+        lambda r: [["delete", "namespace", r.root.namespace, "--wait=false"]],
+        accepted=False,
+        clears_alerts=True,
     ),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 
+from sre.generator.faults._common import DELETE_FLAG_CONFIG
 from sre.generator.model import (
     FaultContext,
     FaultPlan,
@@ -73,5 +74,6 @@ FAULT = FaultType(
             "a DISABLED flag evaluates to the code's default, off",
             lambda r: _flags(r, "disable"),
         ),
+        DELETE_FLAG_CONFIG,
     ),
 )

@@ -9,7 +9,7 @@ from sre.generator.faults._common import (
     delete_chaos,
     pause_chaos,
 )
-from sre.generator.model import FaultContext, FaultPlan, FaultType, Symptom, WarningEvent
+from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy, Symptom, WarningEvent
 
 
 def build(ctx: FaultContext) -> FaultPlan:
@@ -50,5 +50,24 @@ FAULT = FaultType(
     "StressChaos memory stress past the limit",
     build,
     APP_SERVICES,
-    remedies=(delete_chaos("StressChaos"), pause_chaos("StressChaos")),
+    remedies=(
+        delete_chaos("StressChaos"),
+        pause_chaos("StressChaos"),
+        Remedy(
+            "raise the memory limit",
+            "a symptom fix: the stressor fills whatever the container is given, the OOM kills "
+            "go on while the experiment runs",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "set",
+                    "resources",
+                    f"deployment/{r.target}",
+                    "--limits=memory=4Gi",
+                ]
+            ],
+            accepted=False,
+        ),  # fmt: skip
+    ),
 )

@@ -72,7 +72,8 @@ FAULT = FaultType(
         ),
         Remedy(
             "remove the readiness probe",
-            "without a probe the pod counts as Ready once it runs; it serves on its port",
+            "the pod counts as Ready once it runs and the alerts clear, but nothing checks its "
+            "health any more: destructive (strict fails on the removed probe)",
             lambda r: [
                 json_patch(
                     r,
@@ -81,6 +82,8 @@ FAULT = FaultType(
                     {"op": "remove", "path": container_path("readinessProbe")},
                 )
             ],
+            accepted=False,
+            clears_alerts=True,
         ),
     ),
 )

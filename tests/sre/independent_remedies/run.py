@@ -17,6 +17,9 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+# the suite's scenario ids are opaque (they would name the fault to the agent)
+from sre.twin.suite import suite_id
+
 HERE = Path(__file__).resolve().parent
 ITBENCH = HERE.parents[2] / ".venv" / "bin" / "itbench"
 LABEL = re.compile(r"# expect: (pass|fail)")
@@ -36,7 +39,7 @@ def run_case(script: Path, out_root: Path) -> dict:
             "--task",
             "mitigate",
             "--select",
-            f"mitigate-{fault}",
+            suite_id(fault),
             "--agent-cmd",
             command,
             "--output",
@@ -50,7 +53,7 @@ def run_case(script: Path, out_root: Path) -> dict:
         timeout=900,
     )
     row = {"fault": fault, "case": case, "label": label, "exit": proc.returncode}
-    evaluation = out / f"mitigate-{fault}" / "1" / "evaluation.json"
+    evaluation = out / suite_id(fault) / "1" / "evaluation.json"
     if not evaluation.is_file():
         row["error"] = f"no evaluation.json: {proc.stderr[-400:]}"
         return row
