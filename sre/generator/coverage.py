@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sre.generator.faults.flagd_flags import FAULTS as _FLAG_FAULT_TYPES
+
+#: the demo's flags, one fault type each (``faults/flagd_flags.py``)
+FLAG_FAULTS = tuple(sorted(f.name for f in _FLAG_FAULT_TYPES))
+
 
 @dataclass(frozen=True)
 class Mechanism:
@@ -29,7 +34,8 @@ class Mechanism:
 
 _K8S = "Kubernetes"
 MECHANISMS: tuple[Mechanism, ...] = (
-    Mechanism("flagd", "feature flag (19 scenarios)", ("feature-flag",)),
+    Mechanism("flagd", "feature flag (19 scenarios)", ("feature-flag", *FLAG_FAULTS),
+              "one fault type per flag of the demo's flagd configuration"),
     Mechanism("Chaos Mesh", "NetworkChaos (8)",
               ("network-delay", "network-partition", "network-loss")),
     Mechanism("Chaos Mesh", "StressChaos (6)", ("cpu-stress", "memory-stress")),
