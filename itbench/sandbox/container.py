@@ -128,6 +128,9 @@ def run_container(
     started = time.monotonic()
     scratch = "" if limits.file_size_bytes is None else f"size={limits.file_size_bytes}"
     tmpfs = {point: ",".join(filter(None, [scratch, "mode=1777"])) for point in spec.scratch}
+    # Podman lays a writable tmpfs over /var/tmp of a read-only container on its own: an empty
+    # read-only one instead, as nothing but the working folder and the scratch may be written
+    tmpfs.setdefault("/var/tmp", "ro,size=64k")
     container = client.containers.create(
         spec.image,
         list(spec.argv),
