@@ -24,7 +24,8 @@ def docker_host() -> str:
 
 
 @functools.cache
-def _client_for(host: str):
+def _client_for(host: str, pid: int):
+    """One client per process: a forked trial worker must not share its parent's connections."""
     try:
         import docker
     except ImportError:
@@ -45,7 +46,7 @@ def _client_for(host: str):
 
 def engine_client():
     """A ``docker.DockerClient`` that answered a ping (one per DOCKER_HOST per process)."""
-    return _client_for(os.environ.get("DOCKER_HOST", ""))
+    return _client_for(os.environ.get("DOCKER_HOST", ""), os.getpid())
 
 
 def evaluation_image(client) -> str:

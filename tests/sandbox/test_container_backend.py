@@ -481,3 +481,41 @@ def test_command_agent_runs_on_the_container_backend(on_container, tmp_path, sui
     assert end["exit_code"] == 0, end
     entry = json.loads((out / "results.json").read_text())["raw_results"][0]
     assert not entry.get("error"), entry
+
+
+# --- auto ---------------------------------------------------------------------------------------
+
+
+def _without_bwrap(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with a PATH holding only the environment's programs (no bwrap on it)."""
+    import sys
+
+    return {**env, "PATH": str(Path(sys.executable).parent)}
+
+
+def test_auto_says_it_picked_bubblewrap_where_it_works(tmp_path):
+    if _bwrap_problem():
+        pytest.skip(f"no bubblewrap here: {_bwrap_problem()}")
+    proc = run_cli(["sandbox", "run", "--sandbox", "auto", "--out", str(tmp_path), "--", "true"])
+    assert proc.returncode == 0, proc.stderr
+    assert "sandbox: bubblewrap (auto" in proc.stderr
+
+
+def test_auto_without_bubblewrap_or_engine_is_exit_3_naming_both(tmp_path):
+    env = _without_bwrap({**os.environ, "DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"})
+    proc = run_cli(
+        ["sandbox", "run", "--sandbox", "auto", "--out", str(tmp_path), "--", "true"], env=env
+    )
+    assert proc.returncode == 3, proc.stderr
+    assert "bubblewrap" in proc.stderr and "DOCKER_HOST" in proc.stderr
+
+
+def test_auto_picks_the_engine_where_bubblewrap_is_missing(on_container, tmp_path):
+    env = _without_bwrap({**on_container, "ITBENCH_SANDBOX": "auto"})
+    out = tmp_path / "out"
+    proc = run_cli(
+        ["sandbox", "run", "--out", str(out), "--", "/bin/sh", "-c", "uname -n > host.txt"], env=env
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "sandbox: container (auto" in proc.stderr
+    assert (out / "host.txt").read_text().strip() == "itbench-sandbox"
