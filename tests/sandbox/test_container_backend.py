@@ -519,3 +519,26 @@ def test_auto_picks_the_engine_where_bubblewrap_is_missing(on_container, tmp_pat
     assert proc.returncode == 0, proc.stderr
     assert "sandbox: container (auto" in proc.stderr
     assert (out / "host.txt").read_text().strip() == "itbench-sandbox"
+
+
+@pytest.mark.parametrize(("network", "reached"), [("allow", True), ("none", False)])
+def test_agent_network_decides_whether_the_hosts_loopback_is_reachable(
+    on_container, tmp_path, host_listener, network, reached
+):
+    import sys
+
+    from itbench.sandbox.agent import AgentConfinement
+    from itbench.sandbox.agent_container import agent_spec, run_agent_container
+
+    port, accepted = host_listener
+    confinement = AgentConfinement(network=network)
+    connect = f"import socket; socket.create_connection(('127.0.0.1', {port}), timeout=2)"
+    spec = agent_spec(
+        f'python3 -c "{connect}" && echo CONNECTED',
+        workspace=tmp_path,
+        read_only_inputs=[],
+        confinement=confinement,
+        env={"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp"},
+    )
+    outcome = run_agent_container(spec, timeout_s=60, confinement=confinement)
+    assert ("CONNECTED" in outcome.stdout) is reached, outcome.stderr
