@@ -361,6 +361,7 @@ def _assert_strict(by_id: dict) -> None:
         assert entry["scores"]["strict_pass"] == 1, scenario_id
 
 
+@pytest.mark.slow  # minutes: each rhel9 playbook starts a container per environment
 def test_ciso_oracle_one_scenario_per_class_on_the_container_backend(on_container, tmp_path):
     by_id = _oracle_run(on_container, tmp_path / "r", *ONE_PER_CLASS)
     assert set(by_id) == set(ONE_PER_CLASS)
