@@ -23,6 +23,7 @@ from ciso.scenarios.model import CisoScenario
 if TYPE_CHECKING:
     from ciso.live import LiveSettings
 from itbench.plugins.spec import TrialScores
+from itbench.sandbox.backend import current as sandbox_backend
 
 FETCHER_NAMES = ("fetcher.sh", "script.sh")
 
@@ -30,7 +31,7 @@ FETCHER_NAMES = ("fetcher.sh", "script.sh")
 def evaluate(
     scenario: CisoScenario, trial_dir: Path, timeout_s: float = TIME_LIMIT_S
 ) -> TrialScores:
-    record = Record(engines={"sandbox": "bubblewrap", "cluster": "itbench offline cluster"})
+    record = Record(engines={"sandbox": sandbox_backend(), "cluster": "itbench offline cluster"})
     fetcher = find_file(trial_dir, FETCHER_NAMES)
     policy = find_file(trial_dir, ("policy.rego",))
     if fetcher is None or policy is None:

@@ -21,6 +21,7 @@ from ciso.evaluation.record import Record, as_score
 from ciso.evaluation.verdicts import judge
 from ciso.scenarios.model import CisoScenario
 from itbench.plugins.spec import TrialScores
+from itbench.sandbox.backend import current as sandbox_backend
 
 CRITERIA = (
     "required_files_exist",
@@ -33,7 +34,7 @@ CRITERIA = (
 def evaluate(
     scenario: CisoScenario, trial_dir: Path, timeout_s: float = TIME_LIMIT_S
 ) -> TrialScores:
-    record = Record(engines={"sandbox": "bubblewrap"})
+    record = Record(engines={"sandbox": sandbox_backend()})
     criteria = dict.fromkeys(CRITERIA, 0)
     fetch = find_file(trial_dir, ("fetch.sh",))
     policy = find_file(trial_dir, ("policy.rego",))

@@ -23,6 +23,7 @@ from ciso.evaluation.rego import load_collected
 from ciso.evaluation.verdicts import judge
 from ciso.scenarios.model import CisoScenario
 from itbench.plugins.spec import TrialScores
+from itbench.sandbox.backend import current as sandbox_backend
 
 TIME_LIMIT_S = 120.0
 ANSWER_NAMES = ("playbook.yml", "playbook.yaml", "policy.rego")
@@ -42,7 +43,7 @@ def _ansible_version() -> str:
 def evaluate(
     scenario: CisoScenario, trial_dir: Path, timeout_s: float = TIME_LIMIT_S
 ) -> TrialScores:
-    record = Record(engines={"sandbox": "bubblewrap", "ansible": _ansible_version()})
+    record = Record(engines={"sandbox": sandbox_backend(), "ansible": _ansible_version()})
     playbook = find_file(trial_dir, ("playbook.yml", "playbook.yaml"))
     policy = find_file(trial_dir, ("policy.rego",))
     if playbook is None or policy is None:

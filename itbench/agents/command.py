@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from itbench.agents.base import TASK_ENV, TASK_FILE, AgentOptions, Task
@@ -25,6 +25,7 @@ from itbench.sandbox.agent import (
     DEFAULT_MAX_PROCESSES,
     PRIVATE_HOME,
     AgentConfinement,
+    CommandOutcome,
     agent_bwrap_argv,
     agent_environment,
     agent_user,
@@ -32,6 +33,8 @@ from itbench.sandbox.agent import (
     check_confinement,
     run_agent_command,
 )
+from itbench.sandbox.backend import current as current_backend
+from itbench.sandbox.container import ContainerSpec
 from itbench.sandbox.identity import hand_over
 from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS
 
@@ -57,7 +60,7 @@ class CommandAgent:
         workspace = task.workspace.resolve()
         confinement = self.confinement
         launch = confined_launch(self.command, task, hidden_paths, confinement)
-        argv, launch_env, home = launch.argv, launch.env, launch.home
+        home = launch.home
         task.transcript.record(
             "command_start",
             command=self.command,
@@ -68,13 +71,8 @@ class CommandAgent:
             limits=confinement.limits.describe(),
         )
         started = time.monotonic()
-        outcome = run_agent_command(
-            argv,
-            cwd=workspace,
-            env=launch_env,
-            timeout_s=task.time_limit_s,
-            max_processes=confinement.max_processes,
-            limits=confinement.limits,
+        outcome = run_launch(
+            launch, cwd=workspace, timeout_s=task.time_limit_s, confinement=confinement
         )
         duration = time.monotonic() - started
         task.transcript.record(
@@ -122,6 +120,27 @@ class Launch:
     argv: list[str]
     env: dict[str, str] | None
     home: str
+    #: the same command as a container (``--sandbox container``); None: run ``argv``
+    container: ContainerSpec | None = None
+
+
+def run_launch(
+    launch: Launch, *, cwd: Path, timeout_s: float | None, confinement: AgentConfinement
+) -> CommandOutcome:
+    """Run one launch on its backend: bubblewrap (or bare with ``--agent-sandbox off``), or a
+    container; the same outcome and the same :class:`subprocess.TimeoutExpired` either way."""
+    if launch.container is not None:
+        from itbench.sandbox.agent_container import run_agent_container
+
+        return run_agent_container(launch.container, timeout_s=timeout_s, confinement=confinement)
+    return run_agent_command(
+        launch.argv,
+        cwd=cwd,
+        env=launch.env,
+        timeout_s=timeout_s,
+        max_processes=confinement.max_processes,
+        limits=confinement.limits,
+    )
 
 
 def confined_launch(
@@ -132,9 +151,21 @@ def confined_launch(
     workspace = task.workspace.resolve()
     own = {TASK_ENV: task.prompt, "ITBENCH_WORKSPACE": str(workspace)}
     if confinement.sandboxed:
-        hand_over(workspace, agent_user(confinement))  # the workspace is the agent's own
         home = str(confinement.home.resolve()) if confinement.home else PRIVATE_HOME
         env = agent_environment(confinement, trial_env=task.env, extra=own, home=home)
+        if current_backend() == "container":
+            from itbench.sandbox.agent_container import agent_spec
+
+            spec = agent_spec(
+                command,
+                workspace=workspace,
+                read_only_inputs=task.scenario.inputs,
+                confinement=confinement,
+                env=env,
+            )
+            return Launch(list(spec.argv), {}, home, spec)
+        # bubblewrap drops root to an unprivileged uid: the workspace is handed over to it
+        hand_over(workspace, agent_user(confinement))
         argv = agent_bwrap_argv(
             command,
             workspace=workspace,
@@ -180,7 +211,10 @@ def confinement_of(options: AgentOptions) -> AgentConfinement:
         limits=options.agent_limits or DEFAULT_AGENT_LIMITS,
         max_processes=options.agent_max_processes or DEFAULT_MAX_PROCESSES,
     )
-    check_confinement(confinement)
+    if confinement.sandboxed and current_backend() == "container":
+        check_confinement(replace(confinement, sandboxed=False))  # options; the engine answered
+    else:
+        check_confinement(confinement)
     if not confinement.sandboxed:
         print(UNSANDBOXED_WARNING, file=sys.stderr)
     return confinement

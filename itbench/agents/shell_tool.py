@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from itbench.agents.base import Task
-from itbench.agents.command import confined_launch
+from itbench.agents.command import confined_launch, run_launch
 from itbench.llm.tools import Tool
-from itbench.sandbox.agent import AgentConfinement, run_agent_command
+from itbench.sandbox.agent import AgentConfinement
 
 #: Seconds one shell call may run (a hung ``kubectl --watch`` must not eat the whole trial).
 CALL_TIMEOUT_S = 120.0
@@ -56,13 +56,11 @@ class ShellSession:
         launch = confined_launch(command, self.task, self.hidden_paths, self.confinement)
         started = time.monotonic()
         try:
-            outcome = run_agent_command(
-                launch.argv,
+            outcome = run_launch(
+                launch,
                 cwd=self.task.workspace.resolve(),
-                env=launch.env,
                 timeout_s=timeout,
-                max_processes=self.confinement.max_processes,
-                limits=self.confinement.limits,
+                confinement=self.confinement,
             )
         except subprocess.TimeoutExpired:
             self.task.transcript.record("shell", command=command, timed_out_s=round(timeout, 3))

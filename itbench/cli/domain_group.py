@@ -11,6 +11,7 @@ import click
 from itbench.agents.base import AgentOptions
 from itbench.agents.protocols import PROTOCOLS
 from itbench.agents.registry import resolve_agent
+from itbench.cli.sandbox_option import sandbox_option
 from itbench.cli.size_option import size_option
 from itbench.errors import UsageError
 from itbench.exitcodes import ExitCode
@@ -252,6 +253,7 @@ def _run_command(domain: Domain) -> click.Command:
         help="Where trials run: forked local workers, or a Ray cluster (pip install "
         "'itbench[ray]'; -j is then the number of concurrent trials).",
     )
+    @sandbox_option(agent_image=True)
     @click.option(
         "--ray-address",
         metavar="ADDR",

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from itbench.cli.sandbox_option import sandbox_option
 from itbench.cli.size_option import size_option
 from itbench.exitcodes import ExitCode
 from itbench.sandbox.limits import DEFAULT_EVALUATION_LIMITS as DEFAULTS
@@ -14,7 +15,7 @@ from itbench.sandbox.limits import DEFAULT_EVALUATION_LIMITS as DEFAULTS
 
 @click.group()
 def sandbox() -> None:
-    """Run generated code without touching the host (bubblewrap)."""
+    """Run generated code without touching the host (bubblewrap or a container)."""
 
 
 @sandbox.command(context_settings={"ignore_unknown_options": True})
@@ -55,6 +56,7 @@ def sandbox() -> None:
     DEFAULTS.output_bytes,
     "Stdout and stderr kept each (head and tail); past it the command is stopped; 0: no cap.",
 )
+@sandbox_option()
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def run(
     host_tree: Path | None,
@@ -101,4 +103,25 @@ def run(
     if result.exit_code != 0:
         click.echo(f"sandboxed command exited with {result.exit_code}", err=True)
         return ExitCode.FINDINGS
+    return ExitCode.OK
+
+
+@sandbox.group()
+def image() -> None:
+    """The container backend's evaluation image (no registry needed)."""
+
+
+@image.command()
+@click.option("--force", is_flag=True, help="Build even when an image of the same hash exists.")
+def build(force: bool) -> int:
+    """Build the evaluation image from this machine (Python, the environment's packages itbench
+    needs, kubectl, the system libraries they load) and tag it with a hash of its content; an
+    image of the same hash is reused. Prints the tag on stdout."""
+    from itbench.sandbox.engine import engine_client
+    from itbench.sandbox.image import build_image
+
+    built = build_image(engine_client(), force=force, log=lambda m: click.echo(m, err=True))
+    how = "reused" if built.reused else f"built from {built.files} entries"
+    click.echo(f"itbench: {built.tag}: {how} in {built.seconds:.1f} s", err=True)
+    click.echo(built.tag)
     return ExitCode.OK

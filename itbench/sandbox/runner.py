@@ -24,6 +24,7 @@ from pathlib import Path
 
 from itbench.errors import InputError
 from itbench.sandbox.availability import bwrap_path, reachable
+from itbench.sandbox.backend import current as current_backend
 from itbench.sandbox.capture import communicate
 from itbench.sandbox.hosttree import output_cover, root_layout
 from itbench.sandbox.identity import (
@@ -172,6 +173,20 @@ def run_sandboxed(
         raise InputError(f"{host_tree}: host tree is not a directory")
     if cluster_manifests is not None and not cluster_manifests.exists():
         raise InputError(f"{cluster_manifests}: no such manifests")
+    if current_backend() == "container":  # --sandbox container: same guarantees, same result
+        from itbench.sandbox.container import run_evaluation
+
+        return run_evaluation(
+            command,
+            out_dir=out_dir,
+            host_tree=host_tree,
+            cluster_manifests=cluster_manifests,
+            timeout_s=timeout_s,
+            max_processes=max_processes,
+            env=env,
+            extra_ro_binds=extra_ro_binds,
+            limits=limits,
+        )
     limit = ProcessLimit.create(max_processes)
     started = time.monotonic()
 

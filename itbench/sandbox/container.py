@@ -1,0 +1,311 @@
+"""Run a sandboxed command in a container (``--sandbox container``), with bubblewrap's guarantees.
+
+Only what is bound exists besides the image: the working folder (the only writable mount), the
+inputs read-only, itbench's own code read-only (answers left out, as in bubblewrap), and for an
+evaluation the scenario's host files and cluster manifests read-only. The image's root is
+read-only; /tmp and /run are private tmpfs of the file-size cap. Every capability is dropped, no
+new privileges; the network is none (loopback only: the trial's cluster runs there) or the host's
+for an agent with ``--agent-network allow``. Memory (a cgroup cap on the whole container, and
+RLIMIT_DATA per process as in bubblewrap), processes (pids cgroup), file size (RLIMIT_FSIZE),
+time (the container is killed) and output (head and tail kept, then killed) are capped. The
+container is removed whatever happens.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import resource
+import sys
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from itbench.sandbox.limits import ResourceLimits
+
+#: The file-descriptor and process-count rlimits given explicitly: Docker-compatible engines
+#: otherwise set their own (Podman: 1048576), which an engine without CAP_SYS_RESOURCE refuses.
+#: The pids cgroup, not RLIMIT_NPROC, is the process cap.
+_NPROC_CEILING = 32768
+
+
+@dataclass(frozen=True)
+class Mount:
+    source: str
+    target: str
+    writable: bool = False
+
+
+@dataclass(frozen=True)
+class ContainerSpec:
+    """One sandboxed command as a container."""
+
+    image: str
+    argv: tuple[str, ...]
+    workdir: str
+    mounts: tuple[Mount, ...]
+    env: Mapping[str, str] = field(default_factory=dict)
+    network: str = "none"  # "none" or "host"
+    #: tmpfs mount points (sized by the file-size cap).
+    scratch: tuple[str, ...] = ("/tmp", "/run")
+    max_processes: int = 256
+    hostname: str = "itbench-sandbox"
+
+
+@dataclass(frozen=True)
+class ContainerOutcome:
+    exit_code: int
+    stdout: str
+    stderr: str
+    timed_out: bool
+    output_capped: bool
+    oom_killed: bool
+    duration_s: float
+
+
+class _Bounded:
+    """The first and last half of ``cap`` bytes of a stream, and its total size."""
+
+    def __init__(self, cap: int | None) -> None:
+        self.cap = cap
+        self.head = bytearray()
+        self.tail = bytearray()
+        self.total = 0
+
+    def feed(self, chunk: bytes) -> bool:
+        """Keep ``chunk``; True when the stream just passed the cap."""
+        before = self.total
+        self.total += len(chunk)
+        if self.cap is None:
+            self.head += chunk
+            return False
+        half = self.cap // 2
+        room = max(0, half - len(self.head))
+        self.head += chunk[:room]
+        self.tail += chunk[room:]
+        if len(self.tail) > self.cap - half:
+            del self.tail[: len(self.tail) - (self.cap - half)]
+        return before <= self.cap < self.total
+
+    def text(self) -> str:
+        if self.cap is None or self.total <= self.cap:
+            return bytes(self.head + self.tail).decode(errors="replace")
+        omitted = self.total - len(self.head) - len(self.tail)
+        return (
+            self.head.decode(errors="replace")
+            + f"\n[itbench: {omitted} bytes omitted: the output passed its cap of {self.cap} bytes]\n"
+            + self.tail.decode(errors="replace")
+        )
+
+
+def _ulimits(limits: ResourceLimits) -> list:
+    import docker.types
+
+    nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    nproc = resource.getrlimit(resource.RLIMIT_NPROC)[0]
+    nproc = _NPROC_CEILING if nproc in (resource.RLIM_INFINITY, -1) else min(nproc, _NPROC_CEILING)
+    found = [
+        docker.types.Ulimit(name="nofile", soft=nofile, hard=nofile),
+        docker.types.Ulimit(name="nproc", soft=nproc, hard=nproc),
+    ]
+    if limits.file_size_bytes is not None:
+        size = limits.file_size_bytes
+        found.append(docker.types.Ulimit(name="fsize", soft=size, hard=size))
+    if limits.memory_bytes is not None:
+        size = limits.memory_bytes
+        found.append(docker.types.Ulimit(name="data", soft=size, hard=size))
+    return found
+
+
+def run_container(
+    spec: ContainerSpec, *, limits: ResourceLimits, timeout_s: float | None
+) -> ContainerOutcome:
+    """Run ``spec`` to its end (or its time or output limit) and remove the container."""
+    from itbench.sandbox.engine import engine_client
+
+    client = engine_client()
+    started = time.monotonic()
+    scratch = "" if limits.file_size_bytes is None else f"size={limits.file_size_bytes}"
+    tmpfs = {point: ",".join(filter(None, [scratch, "mode=1777"])) for point in spec.scratch}
+    # Podman lays a writable tmpfs over /var/tmp of a read-only container on its own: an empty
+    # read-only one instead, as nothing but the working folder and the scratch may be written
+    tmpfs.setdefault("/var/tmp", "ro,size=64k")
+    container = client.containers.create(
+        spec.image,
+        list(spec.argv),
+        working_dir=spec.workdir,
+        environment=dict(spec.env),
+        volumes={
+            m.source: {"bind": m.target, "mode": "rw" if m.writable else "ro"} for m in spec.mounts
+        },
+        tmpfs=tmpfs,
+        network_mode=spec.network,
+        read_only=True,
+        cap_drop=["ALL"],
+        security_opt=["no-new-privileges"],
+        pids_limit=spec.max_processes,
+        mem_limit=limits.memory_bytes,
+        memswap_limit=limits.memory_bytes,
+        ulimits=_ulimits(limits),
+        hostname=spec.hostname or None,
+        stdin_open=False,
+        tty=False,
+        detach=True,
+    )
+    stdout, stderr = _Bounded(limits.output_bytes), _Bounded(limits.output_bytes)
+    capped = threading.Event()
+
+    def kill() -> None:
+        with contextlib.suppress(Exception):
+            container.kill()
+
+    def read(stream) -> None:
+        for out, err in stream:
+            for sink, chunk in ((stdout, out), (stderr, err)):
+                if chunk and sink.feed(chunk) and not capped.is_set():
+                    capped.set()
+                    kill()
+
+    try:
+        stream = container.attach(stdout=True, stderr=True, stream=True, demux=True, logs=True)
+        reader = threading.Thread(target=read, args=(stream,), daemon=True)
+        reader.start()
+        container.start()
+        timed_out = False
+        try:
+            status = container.wait(timeout=timeout_s)
+        except Exception:  # requests' ReadTimeout / ConnectionError past the time limit
+            timed_out = True
+            kill()
+            status = container.wait(timeout=30)
+        reader.join(timeout=10)
+        container.reload()
+        oom = bool(container.attrs.get("State", {}).get("OOMKilled"))
+        code = int(status.get("StatusCode", -1))
+    finally:
+        with contextlib.suppress(Exception):
+            container.remove(force=True)
+    return ContainerOutcome(
+        code,
+        stdout.text(),
+        stderr.text(),
+        timed_out and not capped.is_set(),
+        capped.is_set(),
+        oom,
+        time.monotonic() - started,
+    )
+
+
+def code_mounts() -> list[Mount]:
+    """itbench's code and the loaded domains' (answers left out), read-only at their own paths:
+    what bubblewrap re-exposes, minus the interpreter and environment the image already holds."""
+    from itbench.sandbox.hosttree import needed_paths
+
+    in_image = {Path(sys.base_prefix).resolve(), Path(sys.prefix)}
+    return [Mount(str(p), str(p)) for p in needed_paths() if p not in in_image]
+
+
+def evaluation_spec(
+    command: Sequence[str],
+    *,
+    out_dir: Path,
+    host_tree: Path | None,
+    cluster_manifests: Path | None,
+    env: Mapping[str, str],
+    extra_ro_binds: Sequence[tuple[Path, str]],
+    max_processes: int,
+    image: str,
+) -> ContainerSpec:
+    """The evaluation sandbox of :func:`itbench.sandbox.runner.run_sandboxed` as a container."""
+    from itbench.sandbox.hosttree import host_files
+
+    mounts = code_mounts()
+    if host_tree is not None:
+        mounts += [Mount(str(source), str(target)) for source, target in host_files(host_tree)]
+    mounts += [Mount(str(source), target) for source, target in extra_ro_binds]
+    if cluster_manifests is not None:
+        mounts.append(Mount(str(cluster_manifests.resolve()), "/tmp/itbench-cluster-manifests"))
+    mounts.append(Mount(str(out_dir), str(out_dir), writable=True))
+    # HOME (/tmp/home) lies in the private /tmp, empty at the start
+    argv = ("/bin/sh", "-c", 'mkdir -p /tmp/home && exec "$@"', "sh", *command)
+    return ContainerSpec(
+        image=image,
+        argv=argv,
+        workdir=str(out_dir),
+        mounts=tuple(mounts),
+        env=dict(env),
+        network="none",
+        max_processes=max_processes,
+    )
+
+
+def evaluation_environment(env: Mapping[str, str], *, cluster: bool) -> dict[str, str]:
+    """The evaluation sandbox's environment (the same variables bubblewrap sets)."""
+    from itbench.sandbox.runner import KUBECONFIG_IN_SANDBOX
+
+    environment = {
+        "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
+        "HOME": "/tmp/home",
+        "TMPDIR": "/tmp",
+        "LANG": "C.UTF-8",
+        "KUBECACHEDIR": "/tmp/home/.kube/cache",
+        "ANSIBLE_LOCAL_TEMP": "/tmp/ansible-local",
+        "ANSIBLE_REMOTE_TMP": "/tmp/ansible-remote",
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    if cluster:
+        environment["KUBECONFIG"] = KUBECONFIG_IN_SANDBOX
+    environment.update(env)
+    return environment
+
+
+def run_evaluation(
+    command: Sequence[str],
+    *,
+    out_dir: Path,
+    host_tree: Path | None,
+    cluster_manifests: Path | None,
+    timeout_s: float,
+    max_processes: int,
+    env: Mapping[str, str] | None,
+    extra_ro_binds: Sequence[tuple[Path, str]],
+    limits: ResourceLimits,
+):
+    """:func:`itbench.sandbox.runner.run_sandboxed` on the container backend (same result)."""
+    from itbench.sandbox.engine import engine_client, evaluation_image
+    from itbench.sandbox.limits import cap_hit, format_size
+    from itbench.sandbox.runner import SandboxResult, _launcher
+
+    cluster = Path("/tmp/itbench-cluster-manifests") if cluster_manifests is not None else None
+    spec = evaluation_spec(
+        _launcher(command, cluster),
+        out_dir=out_dir,
+        host_tree=host_tree,
+        cluster_manifests=cluster_manifests,
+        env=evaluation_environment(env or {}, cluster=cluster is not None),
+        extra_ro_binds=extra_ro_binds,
+        max_processes=max_processes,
+        image=evaluation_image(engine_client()),
+    )
+    done = run_container(spec, limits=limits, timeout_s=timeout_s)
+    stderr = done.stderr
+    if done.oom_killed and limits.memory_bytes is not None:
+        stderr += "\nitbench: out of memory: the container passed its memory cap"
+    cap = cap_hit(limits, done.exit_code, stderr[-20000:], done.output_capped)
+    if done.timed_out:
+        stderr += f"\nitbench: killed after the {timeout_s:g} s time limit"
+    elif done.output_capped:
+        stderr += (
+            f"\nitbench: stopped: its output passed the cap of {format_size(limits.output_bytes)}"
+        )
+    code = 124 if done.timed_out else (done.exit_code or (125 if done.output_capped else 0))
+    return SandboxResult(
+        code,
+        done.stdout,
+        stderr,
+        done.timed_out,
+        done.duration_s,
+        f"container pids {max_processes}",
+        cap,
+    )

@@ -1,0 +1,78 @@
+"""The container engine behind ``--sandbox container``: a ``docker`` SDK client for DOCKER_HOST.
+
+Absent (the ``docker`` package missing, nothing listening at ``DOCKER_HOST``) or unreachable is a
+:class:`SandboxUnavailable` naming ``DOCKER_HOST`` (exit 3), never a fall-back to running the
+command unsandboxed.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+
+from itbench.sandbox.availability import SandboxUnavailable
+
+#: What to start when no engine answers (the message's advice).
+_HOW = (
+    "start Docker (Docker Desktop on macOS) or Podman's socket "
+    "(`podman system service --time=0 unix:///run/podman/podman.sock`) and point DOCKER_HOST at it"
+)
+
+
+def docker_host() -> str:
+    return os.environ.get("DOCKER_HOST") or "(unset: the default unix:///var/run/docker.sock)"
+
+
+@functools.cache
+def _client_for(host: str, pid: int):
+    """One client per process: a forked trial worker must not share its parent's connections."""
+    try:
+        import docker
+    except ImportError:
+        raise SandboxUnavailable(
+            "--sandbox container needs the docker Python package to reach the engine at "
+            f"DOCKER_HOST={docker_host()}: pip install 'itbench[container]'"
+        ) from None
+    try:
+        client = docker.from_env(timeout=600)
+        client.ping()
+    except Exception as exc:  # the SDK raises DockerException, requests' errors, OSError
+        raise SandboxUnavailable(
+            f"no container engine answers at DOCKER_HOST={docker_host()}: "
+            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}; {_HOW}"
+        ) from None
+    return client
+
+
+def engine_client():
+    """A ``docker.DockerClient`` that answered a ping (one per DOCKER_HOST per process)."""
+    return _client_for(os.environ.get("DOCKER_HOST", ""), os.getpid())
+
+
+def evaluation_image(client) -> str:
+    """``ITBENCH_SANDBOX_IMAGE``, else the newest image ``itbench sandbox image build`` made."""
+    from itbench.sandbox.backend import IMAGE_ENV
+    from itbench.sandbox.image import IMAGE_REPOSITORY
+
+    named = os.environ.get(IMAGE_ENV)
+    if named:
+        return named
+    images = client.images.list(name=IMAGE_REPOSITORY)
+    tagged = [
+        (image.attrs.get("Created", ""), tag)
+        for image in images
+        for tag in image.tags
+        if tag.startswith(IMAGE_REPOSITORY + ":")
+    ]
+    if not tagged:
+        raise SandboxUnavailable(
+            f"no evaluation image at DOCKER_HOST={docker_host()}: run `itbench sandbox image "
+            f"build` first, or name one with {IMAGE_ENV}"
+        )
+    return max(tagged)[1]
+
+
+def agent_image(client) -> str:
+    from itbench.sandbox.backend import AGENT_IMAGE_ENV
+
+    return os.environ.get(AGENT_IMAGE_ENV) or evaluation_image(client)

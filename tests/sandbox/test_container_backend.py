@@ -1,0 +1,549 @@
+"""``--sandbox container``: the evaluation and agent sandboxes in a container, through the docker
+SDK against a real engine (Podman's Docker-compatible socket, started here).
+
+The engine fixture uses DOCKER_HOST when an engine answers there; else it starts ``podman system
+service`` itself on a private socket (runc, explicit ulimits: Debian's crun refuses hybrid cgroups)
+when podman and runc are installed, and skips with the reason otherwise. It installs nothing. The
+evaluation image is built once per session (``itbench sandbox image build``; reused when its
+content hash is present, which takes a few seconds).
+
+The hostile evaluation battery runs on both backends: the same script, the same assertions.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from itbench.sandbox.limits import ResourceLimits
+
+CONTAINERS_CONF = """\
+[engine]
+runtime = "runc"
+"""
+
+
+def _ping(host: str) -> str | None:
+    try:
+        import docker
+    except ImportError:
+        return "the docker Python package is not installed (pip install 'itbench[container]')"
+    try:
+        docker.DockerClient(base_url=host, timeout=10).ping()
+    except Exception as exc:
+        return f"{host}: {exc}"
+    return None
+
+
+@pytest.fixture(scope="session")
+def engine_host() -> Iterator[str]:
+    """DOCKER_HOST of a running engine: the caller's, or a Podman socket started here."""
+    given = os.environ.get("DOCKER_HOST")
+    if given and _ping(given) is None:
+        yield given
+        return
+    problem = _ping("unix:///nonexistent")  # only the import matters here
+    if problem and "docker Python package" in problem:
+        pytest.skip(problem)
+    missing = [tool for tool in ("podman", "runc") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"no container engine: DOCKER_HOST answers nothing and {missing} missing")
+    if os.geteuid() != 0:
+        pytest.skip("starting Podman's socket here needs root (rootless Podman is not set up)")
+    folder = Path(tempfile.mkdtemp(prefix="itbench-podman-"))
+    conf = folder / "containers.conf"
+    conf.write_text(CONTAINERS_CONF)
+    host = f"unix://{folder}/podman.sock"
+    env = {**os.environ, "CONTAINERS_CONF": str(conf)}
+    log = (folder / "service.log").open("w")
+    service = subprocess.Popen(
+        ["podman", "system", "service", "--time=0", host],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    problem = "not started"
+    while time.monotonic() < deadline and service.poll() is None:
+        problem = _ping(host)
+        if problem is None:
+            break
+        time.sleep(0.3)
+    if problem is not None:
+        service.kill()
+        service.wait()
+        pytest.skip(
+            f"Podman's socket did not answer: {problem}; {(folder / 'service.log').read_text()[-500:]}"
+        )
+    yield host
+    service.terminate()
+    try:
+        service.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        service.kill()
+        service.wait()
+    log.close()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def evaluation_image(engine_host: str) -> str:
+    proc = run_cli(
+        ["sandbox", "image", "build"], env={**os.environ, "DOCKER_HOST": engine_host}, timeout=1800
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    tag = proc.stdout.strip()
+    assert tag.startswith("localhost/itbench-evaluation:"), proc.stdout
+    return tag
+
+
+@pytest.fixture
+def on_container(monkeypatch, engine_host: str, evaluation_image: str) -> dict[str, str]:
+    """This process and the CLIs it starts on the container backend."""
+    env = {
+        "DOCKER_HOST": engine_host,
+        "ITBENCH_SANDBOX": "container",
+        "ITBENCH_SANDBOX_IMAGE": evaluation_image,
+    }
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    return {**os.environ, **env}
+
+
+def _bwrap_problem() -> str | None:
+    try:
+        from itbench.sandbox.availability import bwrap_path
+
+        bwrap_path()
+    except Exception as exc:
+        return str(exc)
+    return None
+
+
+@pytest.fixture(params=["bubblewrap", "container"])
+def backend(request, monkeypatch) -> str:
+    if request.param == "bubblewrap":
+        if _bwrap_problem():
+            pytest.skip(f"no bubblewrap here: {_bwrap_problem()}")
+        monkeypatch.setenv("ITBENCH_SANDBOX", "bubblewrap")
+    else:
+        request.getfixturevalue("on_container")
+    return request.param
+
+
+# --- no engine: a clear error, never unsandboxed -----------------------------------------------
+
+
+def test_an_unreachable_engine_is_exit_3_naming_docker_host(tmp_path):
+    env = {**os.environ, "DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"}
+    marker = tmp_path / "out" / "ran"
+    proc = run_cli(
+        [
+            "sandbox",
+            "run",
+            "--sandbox",
+            "container",
+            "--out",
+            str(tmp_path / "out"),
+            "--",
+            "touch",
+            str(marker),
+        ],
+        env=env,
+    )
+    assert proc.returncode == 3, proc.stderr
+    assert "DOCKER_HOST" in proc.stderr and "Traceback" not in proc.stderr
+    assert not marker.exists()  # not run unsandboxed instead
+
+
+def test_an_unreachable_engine_stops_a_run_before_any_trial(tmp_path):
+    env = {
+        **os.environ,
+        "DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock",
+        "ITBENCH_SANDBOX": "container",
+    }
+    proc = run_cli(
+        ["ciso", "run", "--agent", "oracle", "--select", "cis-k8s-5.1.1-cluster-admin.kyverno"]
+        + ["--output", str(tmp_path / "r"), "--no-progress"],
+        env=env,
+    )
+    assert proc.returncode == 3, proc.stderr
+    assert "DOCKER_HOST" in proc.stderr
+    assert not (tmp_path / "r" / "results.json").exists()
+
+
+def test_an_unknown_backend_is_a_usage_error(tmp_path):
+    proc = run_cli(["sandbox", "run", "--sandbox", "chroot", "--out", str(tmp_path), "--", "true"])
+    assert proc.returncode == 2
+
+
+# --- the evaluation sandbox: the hostile battery on both backends ------------------------------
+
+
+HOSTILE = """\
+for target in /etc/{m} /{m} /usr/{m} "$SECRET_DIR/{m}" /var/tmp/{m}; do
+  echo x > "$target" 2>/dev/null && echo "WROTE $target"
+done
+cat "$SECRET_DIR/secret.txt" 2>/dev/null && echo READ-SECRET
+mount -t tmpfs none /mnt 2>/dev/null && echo MOUNTED
+mount -o remount,rw / 2>/dev/null && echo REMOUNTED
+unshare -m true 2>/dev/null && echo UNSHARED
+python3 -c "import socket; socket.create_connection(('127.0.0.1', $PORT), timeout=2)" 2>/dev/null && echo CONNECTED
+echo kept > inside.txt
+echo done
+"""
+
+
+@pytest.fixture
+def secret_dir() -> Iterator[Path]:
+    """A folder outside everything sandboxes show (under root's home)."""
+    path = Path(tempfile.mkdtemp(prefix=".itbench-secret-", dir=Path.home()))
+    (path / "secret.txt").write_text("the answer\n")
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture
+def host_listener() -> Iterator[tuple[int, list]]:
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    server.settimeout(8)
+    accepted: list = []
+
+    def accept():
+        with contextlib.suppress(OSError):
+            accepted.append(server.accept())
+
+    thread = threading.Thread(target=accept)
+    thread.start()
+    yield server.getsockname()[1], accepted
+    server.close()
+    thread.join()
+
+
+def test_hostile_evaluation_script_is_held(backend, tmp_path, secret_dir, host_listener):
+    from itbench.sandbox import run_sandboxed
+
+    port, accepted = host_listener
+    marker = f"itbench-escape-{uuid.uuid4().hex[:8]}"
+    out = tmp_path / "out"
+    result = run_sandboxed(
+        ["/bin/bash", "-c", HOSTILE.format(m=marker)],
+        out_dir=out,
+        env={"SECRET_DIR": str(secret_dir), "PORT": str(port)},
+        timeout_s=60,
+    )
+    assert "done" in result.stdout, result.stderr
+    for word in ("WROTE", "READ-SECRET", "MOUNTED", "REMOUNTED", "UNSHARED", "CONNECTED"):
+        assert word not in result.stdout, (backend, result.stdout)
+    for place in (Path("/etc"), Path("/"), Path("/usr"), secret_dir, Path("/var/tmp")):
+        assert not (place / marker).exists(), place
+    assert (out / "inside.txt").read_text() == "kept\n"
+    assert accepted == []
+
+
+def test_container_sees_only_what_is_bound(on_container, tmp_path, secret_dir):
+    from itbench.sandbox import run_sandboxed
+
+    result = run_sandboxed(
+        [
+            "/bin/bash",
+            "-c",
+            "ls -a /root /home; ls /work/wt 2>&1; cat /etc/shadow 2>&1; cat /proc/self/status | grep CapEff; grep NoNewPrivs /proc/self/status",
+        ],
+        out_dir=tmp_path / "out",
+        timeout_s=60,
+    )
+    assert result.exit_code == 0, result.stderr
+    assert secret_dir.name not in result.stdout
+    assert "No such file" in result.stdout  # /etc/shadow is not in the image
+    assert "CapEff:\t0000000000000000" in result.stdout
+    assert "NoNewPrivs:\t1" in result.stdout
+
+
+#: Starts 100 sleepers and prints how many started (the pids cgroup refuses the rest).
+SPAWN = """
+import subprocess
+started = 0
+for _ in range(100):
+    try:
+        subprocess.Popen(["sleep", "5"])
+        started += 1
+    except OSError:
+        pass
+print(started)
+"""
+
+
+def test_container_limits_time_output_processes_memory(on_container, tmp_path):
+    from itbench.sandbox import run_sandboxed
+
+    started = time.monotonic()
+    slow = run_sandboxed(["sleep", "600"], out_dir=tmp_path / "a", timeout_s=3)
+    assert slow.timed_out and slow.exit_code == 124
+    assert time.monotonic() - started < 60
+
+    small = ResourceLimits(memory_bytes=256 << 20, file_size_bytes=1 << 20, output_bytes=64 << 10)
+    loud = run_sandboxed(
+        ["bash", "-c", "yes itbench"], out_dir=tmp_path / "b", timeout_s=60, limits=small
+    )
+    assert loud.cap == ("output", "64K") and not loud.timed_out
+
+    big = run_sandboxed(
+        ["bash", "-c", "head -c 4M /dev/zero > big.bin"],
+        out_dir=tmp_path / "c",
+        timeout_s=60,
+        limits=small,
+    )
+    assert big.cap == ("file-size", "1M"), big.stderr
+    assert (tmp_path / "c" / "big.bin").stat().st_size <= 1 << 20
+
+    hungry = run_sandboxed(
+        ["python3", "-c", "x = bytearray(1 << 30)"],
+        out_dir=tmp_path / "d",
+        timeout_s=60,
+        limits=small,
+    )
+    assert hungry.cap == ("memory", "256M"), hungry.stderr
+
+    forks = run_sandboxed(
+        ["python3", "-c", SPAWN],
+        out_dir=tmp_path / "e",
+        timeout_s=60,
+        max_processes=32,
+    )
+    assert int(forks.stdout.split()[-1]) < 32, forks.stdout
+
+
+# --- CISO through the container backend ---------------------------------------------------------
+
+ONE_PER_CLASS = (
+    "cis-k8s-5.1.1-cluster-admin.kyverno",
+    "cis-k8s-5.1.1-cluster-admin.kubectl-opa",
+    "cis-k8s-5.1.1-cluster-admin.opa-static",
+    "update-drop-capabilities.kyverno-update",
+    "cis-rhel9-1.1.1.1-cramfs-disabled.rhel9-ansible-opa",
+)
+
+
+def _oracle_run(env: dict[str, str], out: Path, *selection: str) -> dict:
+    scenarios = ["--scenarios", ",".join(selection)] if selection else []
+    proc = run_cli(
+        ["ciso", "run", "--sandbox", "container", "--agent", "oracle", *scenarios]
+        + ["-j", "2", "--output", str(out), "--no-progress"],
+        env=env,
+        timeout=3600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return {
+        r["incident_id"]: r for r in json.loads((out / "results.json").read_text())["raw_results"]
+    }
+
+
+def _assert_strict(by_id: dict) -> None:
+    for scenario_id, entry in sorted(by_id.items()):
+        assert "error" not in entry or entry["error"] is None, (scenario_id, entry.get("error"))
+        assert entry["scores"]["strict_pass"] == 1, scenario_id
+
+
+@pytest.mark.slow  # minutes: each rhel9 playbook starts a container per environment
+def test_ciso_oracle_one_scenario_per_class_on_the_container_backend(on_container, tmp_path):
+    by_id = _oracle_run(on_container, tmp_path / "r", *ONE_PER_CLASS)
+    assert set(by_id) == set(ONE_PER_CLASS)
+    _assert_strict(by_id)
+
+
+@pytest.mark.slow
+def test_ciso_oracle_passes_the_whole_builtin_suite_on_the_container_backend(
+    on_container, tmp_path
+):
+    by_id = _oracle_run(on_container, tmp_path / "r")
+    listed = run_cli(["ciso", "scenarios", "--format", "json"])
+    assert set(by_id) == {s["id"] for s in json.loads(listed.stdout)["scenarios"]}
+    _assert_strict(by_id)
+
+
+# --- agents through the container backend -------------------------------------------------------
+
+
+@pytest.fixture
+def suite(tmp_path) -> Path:
+    folder = tmp_path / "suite"
+    proc = run_cli(
+        [
+            "finops",
+            "generate",
+            "--n",
+            "1",
+            "--seed",
+            "5",
+            "--difficulty",
+            "easy",
+            "--out",
+            str(folder),
+        ]
+    )
+    assert proc.returncode == 0, proc.stderr
+    return folder
+
+
+HOSTILE_AGENT = """\
+find / \\( -path /proc -o -path /sys -o -path /dev \\) -prune -o -name ground_truth.yaml -print 2>/dev/null > truth.found
+cat "$SECRET_DIR/secret.txt" > secret.found 2>/dev/null
+for target in /etc/{m} /{m} /tmp/../usr/{m} "$SECRET_DIR/{m}"; do
+  echo x > "$target" 2>/dev/null && echo "$target" >> wrote.found
+done
+# the run folder (other trials) is absent: under /tmp, this lands in the private scratch at most
+mkdir -p "$RUN_DIR" 2>/dev/null; echo x > "$RUN_DIR/{m}" 2>/dev/null
+touch wrote.found
+(mount -t tmpfs none /mnt 2>/dev/null && echo MOUNTED; mount -o remount,rw / 2>/dev/null && echo REMOUNTED) > mount.found
+python3 -c "import socket; socket.create_connection(('127.0.0.1', $PORT), timeout=2)" 2>/dev/null && echo CONNECTED > net.found
+touch net.found
+echo '{{"resource": []}}' > agent_output.json
+"""
+
+
+def test_hostile_agent_is_held_on_the_container_backend(
+    on_container, tmp_path, suite, secret_dir, host_listener
+):
+    port, accepted = host_listener
+    marker = f"itbench-escape-{uuid.uuid4().hex[:8]}"
+    out = tmp_path / "run"
+    env = {**on_container, "SECRET_DIR": str(secret_dir), "PORT": str(port), "RUN_DIR": str(out)}
+    proc = run_cli(
+        ["finops", "run", "--scenarios", str(suite), "--agent-cmd", HOSTILE_AGENT.format(m=marker)]
+        + [
+            "--agent-network",
+            "none",
+            "--agent-env",
+            "SECRET_DIR",
+            "--agent-env",
+            "PORT",
+            "--agent-env",
+            "RUN_DIR",
+        ]
+        + ["--output", str(out), "--format", "json", "--no-progress"],
+        env=env,
+        timeout=600,
+    )
+    assert proc.returncode in (0, 1), proc.stderr[-3000:]
+    workspace = out / "Scenario-1" / "1"
+    assert (workspace / "agent_output.json").exists(), proc.stderr[-3000:]
+    assert (workspace / "truth.found").read_text() == ""
+    assert (workspace / "secret.found").read_text() == ""
+    assert (workspace / "wrote.found").read_text() == ""
+    assert (workspace / "mount.found").read_text() == ""
+    assert (workspace / "net.found").read_text() == ""
+    assert accepted == []
+    for place in (Path("/etc"), Path("/"), Path("/usr"), secret_dir, out):
+        assert not (place / marker).exists(), place
+
+
+def test_command_agent_runs_on_the_container_backend(on_container, tmp_path, suite):
+    out = tmp_path / "run"
+    # /usr/share/doc/bash is the host's in bubblewrap and is not in the image: the command ran in it
+    agent = (
+        'test -r TASK.md && test -n "$ITBENCH_TASK" && test ! -e /usr/share/doc/bash '
+        "&& uname -n > where.txt && echo '{\"resource\": []}' > agent_output.json"
+    )
+    proc = run_cli(
+        [
+            "finops",
+            "run",
+            "--scenarios",
+            str(suite),
+            "--agent-cmd",
+            agent,
+            "--agent-network",
+            "none",
+        ]
+        + ["--output", str(out), "--format", "json", "--no-progress"],
+        env=on_container,
+        timeout=600,
+    )
+    assert proc.returncode in (0, 1), proc.stderr[-3000:]
+    workspace = out / "Scenario-1" / "1"
+    assert (workspace / "where.txt").read_text().strip() == "itbench-agent"  # the container's name
+    events = [
+        json.loads(line) for line in (workspace / "transcript.jsonl").read_text().splitlines()
+    ]
+    end = next(e for e in events if e.get("event", e.get("kind")) == "command_end")
+    assert end["exit_code"] == 0, end
+    entry = json.loads((out / "results.json").read_text())["raw_results"][0]
+    assert not entry.get("error"), entry
+
+
+# --- auto ---------------------------------------------------------------------------------------
+
+
+def _without_bwrap(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with a PATH holding only the environment's programs (no bwrap on it)."""
+    import sys
+
+    return {**env, "PATH": str(Path(sys.executable).parent)}
+
+
+def test_auto_says_it_picked_bubblewrap_where_it_works(tmp_path):
+    if _bwrap_problem():
+        pytest.skip(f"no bubblewrap here: {_bwrap_problem()}")
+    proc = run_cli(["sandbox", "run", "--sandbox", "auto", "--out", str(tmp_path), "--", "true"])
+    assert proc.returncode == 0, proc.stderr
+    assert "sandbox: bubblewrap (auto" in proc.stderr
+
+
+def test_auto_without_bubblewrap_or_engine_is_exit_3_naming_both(tmp_path):
+    env = _without_bwrap({**os.environ, "DOCKER_HOST": f"unix://{tmp_path}/no-engine.sock"})
+    proc = run_cli(
+        ["sandbox", "run", "--sandbox", "auto", "--out", str(tmp_path), "--", "true"], env=env
+    )
+    assert proc.returncode == 3, proc.stderr
+    assert "bubblewrap" in proc.stderr and "DOCKER_HOST" in proc.stderr
+
+
+def test_auto_picks_the_engine_where_bubblewrap_is_missing(on_container, tmp_path):
+    env = _without_bwrap({**on_container, "ITBENCH_SANDBOX": "auto"})
+    out = tmp_path / "out"
+    proc = run_cli(
+        ["sandbox", "run", "--out", str(out), "--", "/bin/sh", "-c", "uname -n > host.txt"], env=env
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "sandbox: container (auto" in proc.stderr
+    assert (out / "host.txt").read_text().strip() == "itbench-sandbox"
+
+
+@pytest.mark.parametrize(("network", "reached"), [("allow", True), ("none", False)])
+def test_agent_network_decides_whether_the_hosts_loopback_is_reachable(
+    on_container, tmp_path, host_listener, network, reached
+):
+    import sys
+
+    from itbench.sandbox.agent import AgentConfinement
+    from itbench.sandbox.agent_container import agent_spec, run_agent_container
+
+    port, accepted = host_listener
+    confinement = AgentConfinement(network=network)
+    connect = f"import socket; socket.create_connection(('127.0.0.1', {port}), timeout=2)"
+    spec = agent_spec(
+        f'python3 -c "{connect}" && echo CONNECTED',
+        workspace=tmp_path,
+        read_only_inputs=[],
+        confinement=confinement,
+        env={"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp"},
+    )
+    outcome = run_agent_container(spec, timeout_s=60, confinement=confinement)
+    assert ("CONNECTED" in outcome.stdout) is reached, outcome.stderr
