@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 .venv/bin/python -m pip install -q --upgrade pip
 # Ray (the `ray` extra, ~80 MB wheel, ~15 s to install) is in: tests/core/test_core_ray.py runs the
 # executor on a real local Ray cluster. The `docs` extra (mkdocs) is in: tests/docs builds the site.
-.venv/bin/python -m pip install -q -c constraints.txt -e '.[test,ray,docs]'
+# The `container` extra (the docker SDK) is in: tests/sandbox/test_container_backend.py drives Podman.
+.venv/bin/python -m pip install -q -c constraints.txt -e '.[test,ray,docs,container]'
 # The embedded OPA library's metadata claims Python>=3.14 although its manylinux_2_34 x86-64
 # wheel works on 3.11, so it cannot be a declared dependency; it stays optional.
 if [ "$(uname -m)" = "x86_64" ]; then

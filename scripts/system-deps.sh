@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # System tools itbench uses: bubblewrap (the sandbox every CISO evaluation runs in) and, for the test
-# suite, chromium (HTML report screenshot). Arguments name the tools wanted (default: both).
+# suite, chromium (HTML report screenshot) and podman with runc (the container backend's tests
+# start Podman's Docker-compatible socket). Arguments name the tools wanted (default: all).
 # Installed with apt-get where it is available and we are root; otherwise we say what is missing
 # and the tests that need them skip with that reason.
 set -uo pipefail
-wanted=("${@:-bubblewrap chromium}")
+wanted=("${@:-bubblewrap chromium podman runc}")
 missing=()
 for package in ${wanted[*]}; do
   case "$package" in
