@@ -59,6 +59,24 @@ _NAIVE_KEYS = {
             "{{ request.object.spec.containers[0].securityContext.capabilities.add || `[]` }}",
         ),
     ],
+    "5.2.7": [
+        (
+            "{{ request.object.spec.containers[0].securityContext.runAsNonRoot || `false` }}",
+            "Equals",
+            False,
+        ),
+        (
+            "{{ to_string(request.object.spec.containers[0].securityContext.runAsUser) }}",
+            "Equals",
+            "0",
+        ),
+    ],
+    "5.2.10": (
+        "{{ contains(request.object.spec.containers[0].securityContext.capabilities.drop"
+        " || `[]`, 'ALL') }}",
+        "Equals",
+        False,
+    ),
     "5.1.2": (
         "{{ contains(request.object.rules[0].resources || `[]`, 'secrets') || "
         "contains(request.object.rules[0].resources || `[]`, '*') }}",

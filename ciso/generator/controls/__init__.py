@@ -2,6 +2,7 @@
 
 from ciso.generator.controls import (
     added_capabilities,
+    capabilities_assigned,
     host_ipc,
     host_network,
     host_path,
@@ -11,6 +12,7 @@ from ciso.generator.controls import (
     privilege_escalation,
     privileged,
     rbac_wildcards,
+    root_containers,
     secrets_access,
 )
 from ciso.generator.model import Control
@@ -28,6 +30,8 @@ CONTROLS: dict[str, Control | RbacControl] = {
         host_path,
         net_raw,
         host_ports,
+        root_containers,
+        capabilities_assigned,
         secrets_access,
         rbac_wildcards,
     )
