@@ -59,7 +59,10 @@ def clean_container(rng: Random, name: str) -> dict[str, Any]:
         "securityContext": {
             "allowPrivilegeEscalation": False,
             "runAsNonRoot": True,
+            "readOnlyRootFilesystem": True,
             "capabilities": {"drop": ["ALL"]},
+            # per container, so an added container without it has nothing to inherit
+            "seccompProfile": {"type": "RuntimeDefault"},
         },
     }
 

@@ -77,8 +77,50 @@ _NAIVE_KEYS = {
         "Equals",
         False,
     ),
+    "5.7.2": (
+        "{{ request.object.spec.containers[0].securityContext.seccompProfile.type || 'none' }}",
+        "AnyNotIn",
+        ["RuntimeDefault", "Localhost"],
+    ),
+    "5.7.3": [
+        (
+            "{{ request.object.spec.containers[0].securityContext.runAsNonRoot || `false` }}",
+            "Equals",
+            False,
+        ),
+        (
+            "{{ to_string(request.object.spec.containers[0].securityContext"
+            ".allowPrivilegeEscalation) }}",
+            "NotEquals",
+            "false",
+        ),
+        (
+            "{{ request.object.spec.containers[0].securityContext.readOnlyRootFilesystem"
+            " || `false` }}",
+            "Equals",
+            False,
+        ),
+    ],
     "5.1.2": (
         "{{ contains(request.object.rules[0].resources || `[]`, 'secrets') || "
+        "contains(request.object.rules[0].resources || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.4": (
+        "{{ contains(request.object.rules[0].verbs || `[]`, 'create') || "
+        "contains(request.object.rules[0].verbs || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.9": (
+        "{{ contains(request.object.rules[0].resources || `[]`, 'persistentvolumes') || "
+        "contains(request.object.rules[0].resources || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.10": (
+        "{{ contains(to_string(request.object.rules[0].resources || `[]`), 'proxy') || "
         "contains(request.object.rules[0].resources || `[]`, '*') }}",
         "Equals",
         True,

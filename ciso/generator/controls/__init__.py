@@ -3,17 +3,22 @@
 from ciso.generator.controls import (
     added_capabilities,
     capabilities_assigned,
+    create_persistent_volumes,
+    create_pods,
     host_ipc,
     host_network,
     host_path,
     host_pid,
     host_ports,
     net_raw,
+    node_proxy,
     privilege_escalation,
     privileged,
     rbac_wildcards,
     root_containers,
+    seccomp_profile,
     secrets_access,
+    security_context,
 )
 from ciso.generator.model import Control
 from ciso.generator.rbac import RbacControl
@@ -32,7 +37,12 @@ CONTROLS: dict[str, Control | RbacControl] = {
         host_ports,
         root_containers,
         capabilities_assigned,
+        seccomp_profile,
+        security_context,
         secrets_access,
         rbac_wildcards,
+        create_pods,
+        create_persistent_volumes,
+        node_proxy,
     )
 }
