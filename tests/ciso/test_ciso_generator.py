@@ -125,6 +125,32 @@ _NAIVE_KEYS = {
         "Equals",
         True,
     ),
+    "5.1.8": (
+        "{{ contains(request.object.rules[0].verbs || `[]`, 'bind') || "
+        "contains(request.object.rules[0].verbs || `[]`, 'escalate') || "
+        "contains(request.object.rules[0].verbs || `[]`, 'impersonate') || "
+        "contains(request.object.rules[0].verbs || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.11": (
+        "{{ contains(to_string(request.object.rules[0].resources || `[]`), 'approval') || "
+        "contains(request.object.rules[0].resources || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.12": (
+        "{{ contains(to_string(request.object.rules[0].resources || `[]`), "
+        "'webhookconfigurations') || contains(request.object.rules[0].resources || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.13": (
+        "{{ contains(to_string(request.object.rules[0].resources || `[]`), 'token') || "
+        "contains(request.object.rules[0].resources || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
     "5.1.3": ("{{ contains(to_string(request.object.rules[0]), '*') }}", "Equals", True),
     "5.2.13": (
         "{{ length(request.object.spec.containers[0].ports[?hostPort > `0`] || `[]`) }}",

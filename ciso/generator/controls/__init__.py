@@ -2,9 +2,11 @@
 
 from ciso.generator.controls import (
     added_capabilities,
+    bind_impersonate_escalate,
     capabilities_assigned,
     create_persistent_volumes,
     create_pods,
+    csr_approval,
     host_ipc,
     host_network,
     host_path,
@@ -16,9 +18,11 @@ from ciso.generator.controls import (
     privileged,
     rbac_wildcards,
     root_containers,
+    sa_token_creation,
     seccomp_profile,
     secrets_access,
     security_context,
+    webhook_configurations,
 )
 from ciso.generator.model import Control
 from ciso.generator.rbac import RbacControl
@@ -44,5 +48,9 @@ CONTROLS: dict[str, Control | RbacControl] = {
         create_pods,
         create_persistent_volumes,
         node_proxy,
+        bind_impersonate_escalate,
+        csr_approval,
+        webhook_configurations,
+        sa_token_creation,
     )
 }

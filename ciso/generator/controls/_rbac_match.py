@@ -24,14 +24,14 @@ def covers_resource(resources: Iterable[Any] | None, wanted: Collection[str]) ->
 def grants(
     rule: Mapping[str, Any],
     verbs: Collection[str] | None,
-    groups: Collection[str],
+    groups: Collection[str] | None,
     resources: Collection[str],
 ) -> bool:
     """Whether the rule grants one of ``verbs`` (None: any verb at all) on one of ``resources``
-    in one of ``groups``."""
+    in one of ``groups`` (None: whatever the group, for resource names no other group uses)."""
     verb_ok = bool(rule.get("verbs")) if verbs is None else covers(rule.get("verbs"), verbs)
     return (
         verb_ok
-        and covers(rule.get("apiGroups"), groups)
+        and (groups is None or covers(rule.get("apiGroups"), groups))
         and covers_resource(rule.get("resources"), resources)
     )
