@@ -68,7 +68,11 @@ def clean_container(rng: Random, name: str) -> dict[str, Any]:
 
 
 def clean_pod_spec(rng: Random) -> PodSpec:
-    spec: PodSpec = {"containers": [clean_container(rng, "app")]}
+    # no service account token: the generated applications never call the API server
+    spec: PodSpec = {
+        "automountServiceAccountToken": False,
+        "containers": [clean_container(rng, "app")],
+    }
     if rng.random() < 0.5:
         spec["containers"].append(clean_container(rng, rng.choice(("sidecar", "log-shipper"))))
     if rng.random() < 0.4:

@@ -101,6 +101,29 @@ _NAIVE_KEYS = {
             False,
         ),
     ],
+    "5.4.1": [
+        (
+            "{{ length(request.object.spec.containers[0].env[?valueFrom.secretKeyRef] || `[]`) }}",
+            "GreaterThan",
+            0,
+        ),
+        (
+            "{{ length(request.object.spec.containers[0].envFrom[?secretRef] || `[]`) }}",
+            "GreaterThan",
+            0,
+        ),
+    ],
+    "5.1.6": (
+        "{{ to_string(request.object.spec.automountServiceAccountToken) }}",
+        "NotEquals",
+        "false",
+    ),
+    "5.1.5": (
+        "{{ (request.object.spec.serviceAccountName || 'default') == 'default' && "
+        "to_string(request.object.spec.automountServiceAccountToken) != 'false' }}",
+        "Equals",
+        True,
+    ),
     "5.1.2": (
         "{{ contains(request.object.rules[0].resources || `[]`, 'secrets') || "
         "contains(request.object.rules[0].resources || `[]`, '*') }}",
