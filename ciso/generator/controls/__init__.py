@@ -1,12 +1,15 @@
 """One unit per control the generator instantiates, keyed by CIS id."""
 
+from ciso.generator.bindings import BindingControl
 from ciso.generator.controls import (
     added_capabilities,
     bind_impersonate_escalate,
     capabilities_assigned,
+    cluster_admin,
     create_persistent_volumes,
     create_pods,
     csr_approval,
+    default_namespace,
     default_service_account,
     host_ipc,
     host_network,
@@ -28,9 +31,10 @@ from ciso.generator.controls import (
     webhook_configurations,
 )
 from ciso.generator.model import Control
+from ciso.generator.placement import PlacementControl
 from ciso.generator.rbac import RbacControl
 
-CONTROLS: dict[str, Control | RbacControl] = {
+CONTROLS: dict[str, Control | RbacControl | BindingControl | PlacementControl] = {
     unit.CONTROL.cis_id: unit.CONTROL
     for unit in (
         privileged,
@@ -54,6 +58,8 @@ CONTROLS: dict[str, Control | RbacControl] = {
         create_pods,
         create_persistent_volumes,
         node_proxy,
+        cluster_admin,
+        default_namespace,
         bind_impersonate_escalate,
         csr_approval,
         webhook_configurations,
