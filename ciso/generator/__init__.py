@@ -19,9 +19,11 @@ from random import Random
 
 import yaml
 
+from ciso.generator.bindings import BindingControl, build_binding_instance
 from ciso.generator.controls import CONTROLS
 from ciso.generator.instance import build_instance
 from ciso.generator.model import Control
+from ciso.generator.placement import PlacementControl, build_placement_instance
 from ciso.generator.rbac import RbacControl, build_rbac_instance
 from ciso.scenarios.dialects import SOURCE_FILE
 from ciso.scenarios.format import SOLUTION_FILES, solution_dir
@@ -107,7 +109,14 @@ def generate(seed: int, out: Path, controls: Sequence[str] | None = None) -> lis
         family = [c for c in CONTROLS.values() if type(c) is type(control) and c is not control]
         # a string seed is hashed (SHA-512): each control's stream is independent of the others'
         rng = Random(f"{seed}/{cis_id}")
-        if isinstance(control, RbacControl):
+        if isinstance(control, PlacementControl):
+            pods = [c for c in CONTROLS.values() if isinstance(c, Control)]
+            instance = build_placement_instance(control, pods, rng)
+        elif isinstance(control, BindingControl):
+            # a binding's other-control violations are roles: those of the RBAC controls
+            roles = [c for c in CONTROLS.values() if isinstance(c, RbacControl)]
+            instance = build_binding_instance(control, roles, rng)
+        elif isinstance(control, RbacControl):
             instance = build_rbac_instance(
                 control, [c for c in family if isinstance(c, RbacControl)], rng
             )

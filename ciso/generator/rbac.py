@@ -23,7 +23,7 @@ _CLEAN_RULES: tuple[Rule, ...] = (
     {"apiGroups": [""], "resources": ["configmaps"], "verbs": ["get", "list"]},
     {"apiGroups": ["apps"], "resources": ["deployments"], "verbs": ["get", "list", "watch"]},
     {"apiGroups": [""], "resources": ["pods", "pods/log"], "verbs": ["get", "list"]},
-    {"apiGroups": ["batch"], "resources": ["jobs", "cronjobs"], "verbs": ["get", "create"]},
+    {"apiGroups": ["batch"], "resources": ["jobs", "cronjobs"], "verbs": ["get", "list"]},
     {"apiGroups": [""], "resources": ["services", "endpoints"], "verbs": ["get", "watch"]},
 )
 

@@ -59,13 +59,20 @@ def clean_container(rng: Random, name: str) -> dict[str, Any]:
         "securityContext": {
             "allowPrivilegeEscalation": False,
             "runAsNonRoot": True,
+            "readOnlyRootFilesystem": True,
             "capabilities": {"drop": ["ALL"]},
+            # per container, so an added container without it has nothing to inherit
+            "seccompProfile": {"type": "RuntimeDefault"},
         },
     }
 
 
 def clean_pod_spec(rng: Random) -> PodSpec:
-    spec: PodSpec = {"containers": [clean_container(rng, "app")]}
+    # no service account token: the generated applications never call the API server
+    spec: PodSpec = {
+        "automountServiceAccountToken": False,
+        "containers": [clean_container(rng, "app")],
+    }
     if rng.random() < 0.5:
         spec["containers"].append(clean_container(rng, rng.choice(("sidecar", "log-shipper"))))
     if rng.random() < 0.4:

@@ -15,7 +15,9 @@ from conftest import REPO, run_cli
 
 from ciso.evaluation.trial import evaluate_trial
 from ciso.generator import generate, instance_tag
+from ciso.generator.bindings import BindingControl, binding
 from ciso.generator.controls import CONTROLS
+from ciso.generator.placement import PlacementControl
 from ciso.generator.rbac import RbacControl
 from ciso.generator.workloads import clean_pod_spec, wrap
 from ciso.scenarios.loader import load_directory
@@ -59,8 +61,119 @@ _NAIVE_KEYS = {
             "{{ request.object.spec.containers[0].securityContext.capabilities.add || `[]` }}",
         ),
     ],
+    "5.2.7": [
+        (
+            "{{ request.object.spec.containers[0].securityContext.runAsNonRoot || `false` }}",
+            "Equals",
+            False,
+        ),
+        (
+            "{{ to_string(request.object.spec.containers[0].securityContext.runAsUser) }}",
+            "Equals",
+            "0",
+        ),
+    ],
+    "5.2.10": (
+        "{{ contains(request.object.spec.containers[0].securityContext.capabilities.drop"
+        " || `[]`, 'ALL') }}",
+        "Equals",
+        False,
+    ),
+    "5.7.2": (
+        "{{ request.object.spec.containers[0].securityContext.seccompProfile.type || 'none' }}",
+        "AnyNotIn",
+        ["RuntimeDefault", "Localhost"],
+    ),
+    "5.7.3": [
+        (
+            "{{ request.object.spec.containers[0].securityContext.runAsNonRoot || `false` }}",
+            "Equals",
+            False,
+        ),
+        (
+            "{{ to_string(request.object.spec.containers[0].securityContext"
+            ".allowPrivilegeEscalation) }}",
+            "NotEquals",
+            "false",
+        ),
+        (
+            "{{ request.object.spec.containers[0].securityContext.readOnlyRootFilesystem"
+            " || `false` }}",
+            "Equals",
+            False,
+        ),
+    ],
+    "5.4.1": [
+        (
+            "{{ length(request.object.spec.containers[0].env[?valueFrom.secretKeyRef] || `[]`) }}",
+            "GreaterThan",
+            0,
+        ),
+        (
+            "{{ length(request.object.spec.containers[0].envFrom[?secretRef] || `[]`) }}",
+            "GreaterThan",
+            0,
+        ),
+    ],
+    "5.1.6": (
+        "{{ to_string(request.object.spec.automountServiceAccountToken) }}",
+        "NotEquals",
+        "false",
+    ),
+    "5.1.5": (
+        "{{ (request.object.spec.serviceAccountName || 'default') == 'default' && "
+        "to_string(request.object.spec.automountServiceAccountToken) != 'false' }}",
+        "Equals",
+        True,
+    ),
+    "5.7.4": ("{{ request.object.metadata.namespace }}", "Equals", "default"),
+    "5.1.1": ("{{ request.object.roleRef.name }}", "Equals", "cluster-admin"),
     "5.1.2": (
         "{{ contains(request.object.rules[0].resources || `[]`, 'secrets') || "
+        "contains(request.object.rules[0].resources || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.4": (
+        "{{ contains(request.object.rules[0].verbs || `[]`, 'create') || "
+        "contains(request.object.rules[0].verbs || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.9": (
+        "{{ contains(request.object.rules[0].resources || `[]`, 'persistentvolumes') || "
+        "contains(request.object.rules[0].resources || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.10": (
+        "{{ contains(to_string(request.object.rules[0].resources || `[]`), 'proxy') || "
+        "contains(request.object.rules[0].resources || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.8": (
+        "{{ contains(request.object.rules[0].verbs || `[]`, 'bind') || "
+        "contains(request.object.rules[0].verbs || `[]`, 'escalate') || "
+        "contains(request.object.rules[0].verbs || `[]`, 'impersonate') || "
+        "contains(request.object.rules[0].verbs || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.11": (
+        "{{ contains(to_string(request.object.rules[0].resources || `[]`), 'approval') || "
+        "contains(request.object.rules[0].resources || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.12": (
+        "{{ contains(to_string(request.object.rules[0].resources || `[]`), "
+        "'webhookconfigurations') || contains(request.object.rules[0].resources || `[]`, '*') }}",
+        "Equals",
+        True,
+    ),
+    "5.1.13": (
+        "{{ contains(to_string(request.object.rules[0].resources || `[]`), 'token') || "
         "contains(request.object.rules[0].resources || `[]`, '*') }}",
         "Equals",
         True,
@@ -75,8 +188,14 @@ _NAIVE_KEYS = {
 
 
 def _naive_kinds(cis_id: str) -> list[str]:
-    # RBAC controls: the first rule of a role; pod-security controls: bare Pods only
-    return ["Role", "ClusterRole"] if isinstance(CONTROLS[cis_id], RbacControl) else ["Pod"]
+    # RBAC controls: the first rule of a role; binding controls: cluster-wide bindings only;
+    # pod-security controls: bare Pods only
+    control = CONTROLS[cis_id]
+    if isinstance(control, BindingControl):
+        return ["ClusterRoleBinding"]
+    if isinstance(control, PlacementControl):
+        return ["Pod"]
+    return ["Role", "ClusterRole"] if isinstance(control, RbacControl) else ["Pod"]
 
 
 def naive_policy(cis_id: str) -> dict:
@@ -169,7 +288,17 @@ def test_the_naive_policy_does_catch_a_plain_violation(cis_id, tmp_path) -> None
     """The naive policies are real checks: a bare Pod violating in its first container is caught,
     so their strict 0 on generated instances comes from where the violations hide."""
     control, rng = CONTROLS[cis_id], random.Random(0)
-    if isinstance(control, RbacControl):
+    if isinstance(control, PlacementControl):
+        bad = wrap("Pod", "bad", control.forbidden, clean_pod_spec(rng))
+        good = wrap("Pod", "good", "plain", clean_pod_spec(rng))
+        truth = f"Pod/{control.forbidden}/bad"
+    elif isinstance(control, BindingControl):
+        bad = binding("ClusterRoleBinding", "bad", "", control.bad_ref(rng), rng)
+        good = binding(
+            "ClusterRoleBinding", "good", "", {"kind": "ClusterRole", "name": "view"}, rng
+        )
+        truth = "ClusterRoleBinding//bad"
+    elif isinstance(control, RbacControl):
         bad = {
             "apiVersion": "rbac.authorization.k8s.io/v1",
             "kind": "Role",
