@@ -1,0 +1,5 @@
+# expect: fail — add replicas to the memory-stressed service; every replica is stressed.
+chaos_of stress | while read r n ns; do
+  for t in $(chaos_targets "$r" "$n" "$ns"); do kubectl get deploy "$t" -n $NS >/dev/null 2>&1 && kubectl scale deploy "$t" -n $NS --replicas=3; done
+done
+true
