@@ -80,6 +80,9 @@ def build_suite(paraphrases: list[Paraphrase], target: Path) -> list[str]:
             spec: dict[str, Any] = yaml.safe_load(scenario_file.read_text(encoding="utf-8"))
             spec["id"] = p.scenario_id
             spec["requirement"] = p.text
+            # a paraphrase measures how a requirement is read; a migration is given its policy,
+            # not read from the requirement (and its source is the built-in id's, not this one's)
+            spec["classes"] = [c for c in spec.get("classes") or [] if c != "kyverno-migrate"]
             scenario_file.write_text(yaml.safe_dump(spec, sort_keys=False), encoding="utf-8")
         else:
             info_file = dest / "info.json"
