@@ -28,9 +28,11 @@ from itbench.sandbox.agent import (
     PRIVATE_HOME,
     AgentConfinement,
     agent_bwrap_argv,
+    agent_user,
     cache_dirs,
     run_agent_command,
 )
+from itbench.sandbox.identity import hand_over
 
 KUBECONFIG_NAME = "kubeconfig.yaml"
 MAX_PROCESSES = 256
@@ -50,12 +52,15 @@ def run_confined(
         "TMPDIR": "/tmp",
         "KUBECONFIG": str((workdir / KUBECONFIG_NAME).resolve()),
     }
+    confinement = AgentConfinement(network="allow", max_processes=MAX_PROCESSES)
+    # run as root, the sandbox drops to an unprivileged uid: the folder is handed over to it
+    hand_over(workdir, agent_user(confinement))
     argv = agent_bwrap_argv(
         f"bash {script.name}",
         workspace=workdir,
         read_only_inputs=(),
         hidden=hidden,
-        confinement=AgentConfinement(network="allow", max_processes=MAX_PROCESSES),
+        confinement=confinement,
         env=env,
     )
     started = time.monotonic()
