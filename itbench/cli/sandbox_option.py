@@ -9,7 +9,8 @@ from typing import Any, TypeVar
 
 import click
 
-from itbench.sandbox.backend import AGENT_IMAGE_ENV, BACKENDS, ENV
+from itbench.sandbox.backend import BACKENDS, ENV
+from itbench.sandbox.engine import AGENT_IMAGE_ENV
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -20,10 +20,6 @@ from itbench.sandbox.availability import SandboxUnavailable, bwrap_path
 
 BACKENDS = ("bubblewrap", "container", "auto")
 ENV = "ITBENCH_SANDBOX"
-#: The image evaluation commands run in (default: the newest ``itbench sandbox image build``).
-IMAGE_ENV = "ITBENCH_SANDBOX_IMAGE"
-#: The image agent commands run in (``--agent-image``; default: the evaluation image).
-AGENT_IMAGE_ENV = "ITBENCH_AGENT_IMAGE"
 
 
 def requested() -> str:

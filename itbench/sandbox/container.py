@@ -242,7 +242,7 @@ def evaluation_spec(
 
 def evaluation_environment(env: Mapping[str, str], *, cluster: bool) -> dict[str, str]:
     """The evaluation sandbox's environment (the same variables bubblewrap sets)."""
-    from itbench.sandbox.runner import KUBECONFIG_IN_SANDBOX
+    from itbench.sandbox.sandboxed import KUBECONFIG_IN_SANDBOX
 
     environment = {
         "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
@@ -275,7 +275,7 @@ def run_evaluation(
     """:func:`itbench.sandbox.runner.run_sandboxed` on the container backend (same result)."""
     from itbench.sandbox.engine import engine_client, evaluation_image
     from itbench.sandbox.limits import cap_hit, format_size
-    from itbench.sandbox.runner import SandboxResult, _launcher
+    from itbench.sandbox.sandboxed import SandboxResult, _launcher
 
     cluster = Path("/tmp/itbench-cluster-manifests") if cluster_manifests is not None else None
     spec = evaluation_spec(

@@ -12,6 +12,11 @@ import os
 
 from itbench.sandbox.availability import SandboxUnavailable
 
+#: The image evaluation commands run in (default: the newest ``itbench sandbox image build``).
+IMAGE_ENV = "ITBENCH_SANDBOX_IMAGE"
+#: The image agent commands run in (``--agent-image``; default: the evaluation image).
+AGENT_IMAGE_ENV = "ITBENCH_AGENT_IMAGE"
+
 #: What to start when no engine answers (the message's advice).
 _HOW = (
     "start Docker (Docker Desktop on macOS) or Podman's socket "
@@ -51,7 +56,6 @@ def engine_client():
 
 def evaluation_image(client) -> str:
     """``ITBENCH_SANDBOX_IMAGE``, else the newest image ``itbench sandbox image build`` made."""
-    from itbench.sandbox.backend import IMAGE_ENV
     from itbench.sandbox.image import IMAGE_REPOSITORY
 
     named = os.environ.get(IMAGE_ENV)
@@ -73,6 +77,5 @@ def evaluation_image(client) -> str:
 
 
 def agent_image(client) -> str:
-    from itbench.sandbox.backend import AGENT_IMAGE_ENV
 
     return os.environ.get(AGENT_IMAGE_ENV) or evaluation_image(client)
