@@ -121,7 +121,6 @@ def run_sandboxed(
         raise InputError("no command to run in the sandbox")
     out_dir = out_dir.resolve()
     out_dir.mkdir(parents=True, exist_ok=True)
-    hand_over(out_dir, default_user() if host_tree is None else KEEP)  # its uid writes there
     if host_tree is not None and not host_tree.is_dir():
         raise InputError(f"{host_tree}: host tree is not a directory")
     if cluster_manifests is not None and not cluster_manifests.exists():
@@ -140,6 +139,8 @@ def run_sandboxed(
             extra_ro_binds=extra_ro_binds,
             limits=limits,
         )
+    # bubblewrap drops root to an unprivileged uid: the output folder is handed over to it
+    hand_over(out_dir, default_user() if host_tree is None else KEEP)  # its uid writes there
     limit = ProcessLimit.create(max_processes)
     started = time.monotonic()
 
