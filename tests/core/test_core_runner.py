@@ -283,7 +283,13 @@ def test_command_agent_reports_its_usage_through_usage_json(toy_env, tmp_path):
     )
     assert proc.returncode == 0, proc.stderr
     raw = _results(out)["raw_results"]
-    expected = {"prompt_tokens": 1200, "completion_tokens": 80, "cost_usd": 0.03, "llm_calls": 5}
+    expected = {
+        "prompt_tokens": 1200,
+        "completion_tokens": 80,
+        "cost_usd": 0.03,
+        "llm_calls": 5,
+        "tool_calls": 0,
+    }
     assert [r["usage"] for r in raw] == [expected] * 3
     assert [r["scores"]["correct"] for r in raw] == [1.0, 1.0, 1.0]
     evaluation = json.loads((out / "add-1" / "1" / "evaluation.json").read_text())

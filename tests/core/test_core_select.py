@@ -64,5 +64,6 @@ def test_a_base_id_selects_all_its_classes(tmp_path: Path) -> None:
     assert _ids(out) == [
         "cis-k8s-5.2.5-host-network.kubectl-opa",
         "cis-k8s-5.2.5-host-network.kyverno",
+        "cis-k8s-5.2.5-host-network.kyverno-migrate",
         "cis-k8s-5.2.5-host-network.opa-static",
     ]
