@@ -52,7 +52,7 @@ def test_the_agent_cannot_read_its_scenarios_source(tmp_path: Path, visible_copy
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     ran = {r["incident_id"] for r in json.loads(proc.stdout)["raw_results"]}
-    classes = ("kyverno", "kubectl-opa", "opa-static")
+    classes = ("kyverno", "kubectl-opa", "opa-static", "kyverno-migrate")
     assert ran == {f"{BASE}.{c}" for c in classes}, ran
     violating = (source / "violating" / "workloads.yaml").read_text()
     for scenario in ran:
