@@ -107,6 +107,28 @@ def crash_looping_rollout(
     )
 
 
+def pending_rollout(
+    ctx: FaultContext, patch: Callable[[dict[str, Any]], None], scheduler_message: str, **plan: Any
+) -> FaultPlan:
+    """The target Deployment patched so its new pod cannot be scheduled: the change is the root
+    cause, the scheduler reports FailedScheduling with ``scheduler_message``, the pod stays
+    Pending and callers see connection refused. ``plan`` holds the fault's own FaultPlan fields."""
+    change, after = patch_deployment(ctx, patch)
+    pod = new_pod(ctx, after)
+    return FaultPlan(
+        target=ctx.target,
+        root=change.ref,
+        changes=(change,),
+        warnings=(WarningEvent(pod, "FailedScheduling", scheduler_message, "default-scheduler"),),
+        symptom=Symptom(ctx.target.name, "unavailable", "connection refused"),
+        pod_state="Pending",
+        pod_effect=f"{ctx.target.name} pod cannot be scheduled and stays Pending",
+        pod_alert="KubePodNotReady",
+        new_pods=True,
+        **plan,
+    )
+
+
 # -- remedies (how a mitigation is judged: sre/twin) ----------------------------------------------
 def _deployment(r: RemedyContext) -> str:
     return f"deployment/{r.target}"

@@ -7,10 +7,9 @@ from sre.generator.faults._common import (
     APP_SERVICES,
     ROLLBACK,
     json_patch,
-    new_pod,
-    patch_deployment,
+    pending_rollout,
 )
-from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy, Symptom, WarningEvent
+from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy
 from sre.generator.objects import node_for
 
 
@@ -37,33 +36,20 @@ def build(ctx: FaultContext) -> FaultPlan:
             }
         }  # fmt: skip
 
-    change, after = patch_deployment(ctx, avoid)
-    pod = new_pod(ctx, after)
     n = len(ctx.nodes)
-    return FaultPlan(
-        fault_type="anti-affinity",
-        target=ctx.target,
-        root=change.ref,
-        changes=(change,),
-        warnings=(
-            WarningEvent(
-                pod,
-                "FailedScheduling",
-                f"0/{n} nodes are available: 1 node(s) didn't match pod anti-affinity rules, "
-                f"{n - 1} Insufficient memory. preemption: 0/{n} nodes are available: 1 No "
-                f"preemption victims found for incoming pod, {n - 1} Preemption is not helpful "
-                "for scheduling.",
-                "default-scheduler",
-            ),
+    return pending_rollout(
+        ctx,
+        avoid,
+        (
+            f"0/{n} nodes are available: 1 node(s) didn't match pod anti-affinity rules, "
+            f"{n - 1} Insufficient memory. preemption: 0/{n} nodes are available: 1 No "
+            f"preemption victims found for incoming pod, {n - 1} Preemption is not helpful "
+            "for scheduling."
         ),
-        symptom=Symptom(ctx.target.name, "unavailable", "connection refused"),
-        pod_state="Pending",
+        fault_type="anti-affinity",
         category="Configuration Setting",
         condition=f"{ctx.target.name} requires a node without {other} pods; none has room",
         mechanism="unsatisfiable-pod-anti-affinity",
-        pod_effect=f"{ctx.target.name} pod cannot be scheduled and stays Pending",
-        pod_alert="KubePodNotReady",
-        new_pods=True,
         extra={"avoids": other},
     )
 

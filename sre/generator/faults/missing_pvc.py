@@ -8,10 +8,9 @@ from sre.generator.faults._common import (
     ROLLBACK,
     container,
     json_patch,
-    new_pod,
-    patch_deployment,
+    pending_rollout,
 )
-from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy, Symptom, WarningEvent
+from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy
 
 
 def build(ctx: FaultContext) -> FaultPlan:
@@ -23,29 +22,14 @@ def build(ctx: FaultContext) -> FaultPlan:
         ]
         container(dep)["volumeMounts"] = [{"name": "data", "mountPath": "/var/lib/data"}]
 
-    change, after = patch_deployment(ctx, claim_volume)
-    pod = new_pod(ctx, after)
-    return FaultPlan(
+    return pending_rollout(
+        ctx,
+        claim_volume,
+        f'persistentvolumeclaim "{claim}" not found',
         fault_type="missing-pvc",
-        target=ctx.target,
-        root=change.ref,
-        changes=(change,),
-        warnings=(
-            WarningEvent(
-                pod,
-                "FailedScheduling",
-                f'persistentvolumeclaim "{claim}" not found',
-                "default-scheduler",
-            ),
-        ),
-        symptom=Symptom(ctx.target.name, "unavailable", "connection refused"),
-        pod_state="Pending",
         category="Storage",
         condition=f"{ctx.target.name} mounts PersistentVolumeClaim {claim}, which does not exist",
         mechanism="missing-persistent-volume-claim",
-        pod_effect=f"{ctx.target.name} pod cannot be scheduled and stays Pending",
-        pod_alert="KubePodNotReady",
-        new_pods=True,
         extra={"claim": claim},
     )
 

@@ -6,42 +6,28 @@ from sre.generator.faults._common import (
     APP_SERVICES,
     ROLLBACK,
     json_patch,
-    new_pod,
-    patch_deployment,
+    pending_rollout,
 )
-from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy, Symptom, WarningEvent
+from sre.generator.model import FaultContext, FaultPlan, FaultType, Remedy
 
 
 def build(ctx: FaultContext) -> FaultPlan:
     def missing_node(dep: dict) -> None:
         dep["spec"]["template"]["spec"]["nodeSelector"] = {"kubernetes.io/hostname": "gpu-node-7"}
 
-    change, after = patch_deployment(ctx, missing_node)
-    pod = new_pod(ctx, after)
     n = len(ctx.nodes)
-    return FaultPlan(
-        fault_type="node-selector",
-        target=ctx.target,
-        root=change.ref,
-        changes=(change,),
-        warnings=(
-            WarningEvent(
-                pod,
-                "FailedScheduling",
-                f"0/{n} nodes are available: {n} node(s) didn't match Pod's node "
-                f"affinity/selector. preemption: 0/{n} nodes are available: {n} Preemption is "
-                "not helpful for scheduling.",
-                "default-scheduler",
-            ),
+    return pending_rollout(
+        ctx,
+        missing_node,
+        (
+            f"0/{n} nodes are available: {n} node(s) didn't match Pod's node "
+            f"affinity/selector. preemption: 0/{n} nodes are available: {n} Preemption is "
+            "not helpful for scheduling."
         ),
-        symptom=Symptom(ctx.target.name, "unavailable", "connection refused"),
-        pod_state="Pending",
+        fault_type="node-selector",
         category="Configuration Setting",
         condition=f"{ctx.target.name} nodeSelector requires missing node gpu-node-7",
         mechanism="invalid-node-selector",
-        pod_effect=f"{ctx.target.name} pod cannot be scheduled and stays Pending",
-        pod_alert="KubePodNotReady",
-        new_pods=True,
     )
 
 
