@@ -389,6 +389,11 @@ def user_scenarios(klass: str):
 
 
 # ------------------------------------------------------------- evaluation-sandbox reads
+#: A policy that reports a violation exactly when the collected data says the attempt leaked: the
+#: evaluator's per-environment results then tell whether it did.
+LEAK_REGO = "package check\nimport rego.v1\ndefault result := true\nresult := false if input.leak\n"
+
+
 def eval_sandbox_read(klass: str, target: str):
     """The fetch script (or playbook) tries to read an answer on the host during evaluation;
     the policy reports what it found through the score: compliant verdict iff the read worked,
@@ -412,9 +417,7 @@ def eval_sandbox_read(klass: str, target: str):
         # result: false (violating) when the leak worked, true otherwise; the violating env is
         # then right and the compliant env wrong when it leaked => resource-free: itbench_pass
         # tells us nothing alone, so we record the per-environment results the evaluator keeps.
-        rego = (
-            "package check\nimport rego.v1\ndefault result := true\nresult := false if input.leak\n"
-        )
+        rego = LEAK_REGO
         sh = f"cat > {name} <<'EOF'\n{fetch}\nEOF\ncat > policy.rego <<'EOF'\n{rego}EOF\n"
         r = run("ciso", sel, sh, name="evread")
         if not r.trials:
@@ -440,9 +443,7 @@ def playbook_lookup(target: str):
             f"    - copy: {{content: \"{{{{ {{'leak': lookup('file', '{target}') | length > 0}} | to_json }}}}\", dest: ./collected_data.json}}\n"
             "      delegate_to: localhost\n"
         )
-        rego = (
-            "package check\nimport rego.v1\ndefault result := true\nresult := false if input.leak\n"
-        )
+        rego = LEAK_REGO
         sh = f"cat > playbook.yml <<'EOF'\n{play}EOF\ncat > policy.rego <<'EOF'\n{rego}EOF\n"
         r = run("ciso", RHEL, sh, name="lookup")
         if not r.trials:
@@ -459,7 +460,7 @@ def playbook_import_python():
         "    - shell: python3 -c 'import policies, ciso.suite' && echo '{\"leak\": true}' > collected_data.json "
         "|| echo '{\"leak\": false}' > collected_data.json\n"
     )
-    rego = "package check\nimport rego.v1\ndefault result := true\nresult := false if input.leak\n"
+    rego = LEAK_REGO
     sh = f"cat > playbook.yml <<'EOF'\n{play}EOF\ncat > policy.rego <<'EOF'\n{rego}EOF\n"
 
     def fn():
@@ -964,9 +965,7 @@ def eval_sandbox_condition(klass: str, condition: str):
         name, sel = (
             ("fetch.sh", OPA_STATIC) if klass == "opa-static" else ("fetcher.sh", KUBECTL_OPA)
         )
-        rego = (
-            "package check\nimport rego.v1\ndefault result := true\nresult := false if input.leak\n"
-        )
+        rego = LEAK_REGO
         sh = f"cat > {name} <<'EOF'\n{fetch}EOF\ncat > policy.rego <<'EOF'\n{rego}EOF\n"
         r = run("ciso", sel, sh, name="evcond")
         if not r.trials:
