@@ -249,6 +249,11 @@ def test_hostile_evaluation_script_is_held(backend, tmp_path, secret_dir, host_l
         timeout_s=60,
     )
     assert "done" in result.stdout, result.stderr
+    # the script ran where the backend says (a silent fall-back to bubblewrap would hold too)
+    assert result.process_limit.startswith("container") == (backend == "container"), (
+        backend,
+        result.process_limit,
+    )
     # /var/tmp is private in both: bubblewrap's is a writable tmpfs of its own (a write there
     # reaches nothing, judged on the host below), the container's is read-only
     wrote = [ln for ln in result.stdout.splitlines() if ln.startswith("WROTE")]
