@@ -237,7 +237,9 @@ def apply(
     from ciso.engines.kyverno.engine import Context, policy_id
     from ciso.engines.kyverno.engine import apply as apply_policies
 
-    budget.SECONDS = budget_s  # before the workers fork: they read it too
+    # before the workers fork (they read it too); restored when the command ends, so a caller
+    # running the CLI in its own process keeps its budget
+    click.get_current_context().with_resource(budget.limited(budget_s))
     from ciso.engines.kyverno.reports import policy_reports
     from ciso.engines.kyverno.scope import as_the_cli_reads_it
     from itbench.cluster.manifests import StderrProgress, iter_manifests, load_manifests_by_file

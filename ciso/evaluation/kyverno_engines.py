@@ -50,11 +50,11 @@ def _our_scan(
     from ciso.environments.api_calls import context_for
     from ciso.environments.kubernetes import cluster_view
 
-    # in the forked child only: a scenario's policy checks a handful of small objects in
-    # milliseconds; a hostile one must not spend the trial's time limit over its environments
-    budget.SECONDS = SCAN_BUDGET_S
-    resources = cluster_view(objects)
-    return policy_reports(policies, resources, context_for(objects))
+    # a scenario's policy checks a handful of small objects in milliseconds; a hostile one must
+    # not spend the trial's time limit over its environments
+    with budget.limited(SCAN_BUDGET_S):
+        resources = cluster_view(objects)
+        return policy_reports(policies, resources, context_for(objects))
 
 
 def _load_scan_modules() -> None:

@@ -261,9 +261,9 @@ def test_a_background_scan_that_would_take_minutes_is_stopped():
     started = time.monotonic()
     state.create(policy)
     assert time.monotonic() - started < 10
-    # stopped by the scan's deadline, or (on a loaded machine, whichever bound comes first) by
-    # the policy's own evaluation budget: either way named, never minutes
+    # the scan's deadline (1 s) comes before the policy's own budget (5 s per resource): it is
+    # the deadline that stops it, named, never minutes. (A budget left small by an earlier
+    # caller in this process once made the budget win here: budget.limited restores it.)
     assert any(
-        "background scan stopped: context deadline exceeded" in e or "exceeded its budget" in e
-        for e in state.report_errors
+        "background scan stopped: context deadline exceeded" in e for e in state.report_errors
     ), state.report_errors

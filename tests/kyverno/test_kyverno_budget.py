@@ -106,3 +106,27 @@ def test_a_hostile_policy_errors_within_its_budget(tmp_path: Path, shape: str):
     after = results[(shape, "hostile", "ConfigMap", "after")]
     assert after["status"] == "error" and "exceeded its budget" in after["message"], after
     assert seconds < 2 * 2 + 15, seconds
+
+
+def test_a_budget_set_for_one_call_is_restored_after_it(tmp_path: Path):
+    """`kyverno apply --budget` and the evaluator's scan set the budget for their own call; run
+    in a long-lived process (the API server, a test session) they leave it as they found it."""
+    from click.testing import CliRunner
+
+    from ciso.engines.kyverno import budget
+    from ciso.evaluation.kyverno_engines import SCAN_BUDGET_S, _our_scan
+    from itbench.cli.main import cli
+
+    before = budget.SECONDS
+    assert before != SCAN_BUDGET_S  # else the check below could not tell
+    policy, resources = _write(tmp_path, "plain-only", LABELLED)
+    result = CliRunner().invoke(
+        cli, ["kyverno", "apply", str(policy), "--resource", str(resources), "--budget", "0.3"]
+    )
+    assert result.exit_code in (0, 1), result.output
+    assert before == budget.SECONDS
+    _our_scan([json.loads(policy.read_text())], [])
+    assert before == budget.SECONDS
+    with budget.limited(0.2):
+        assert budget.SECONDS == 0.2
+    assert before == budget.SECONDS

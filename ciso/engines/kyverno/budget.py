@@ -65,6 +65,19 @@ def exempt() -> Iterator[None]:
         _local.exempt = before
 
 
+@contextmanager
+def limited(seconds: float) -> Iterator[None]:
+    """``SECONDS`` is ``seconds`` meanwhile, and what it was afterwards: a scan or a CLI call run
+    in a long-lived process (tests, the API server) must not leave its budget to the next one."""
+    global SECONDS
+    before = SECONDS
+    SECONDS = seconds
+    try:
+        yield
+    finally:
+        SECONDS = before
+
+
 def spent() -> bool:
     """Whether the current policy-on-resource evaluation used up its budget."""
     deadline = getattr(_local, "deadline", None)
