@@ -1,0 +1,3 @@
+# expect: fail — restart the failing ad service; the flag is still served on.
+kubectl rollout restart deploy ad -n $NS
+true

@@ -1,0 +1,3 @@
+# expect: fail — restart payment; the flag is still served.
+kubectl rollout restart deploy payment -n $NS
+true

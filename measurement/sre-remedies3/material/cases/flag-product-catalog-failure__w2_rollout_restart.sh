@@ -1,0 +1,3 @@
+# expect: fail — restart product-catalog; the flag is still served by its targeting rule.
+kubectl rollout restart deploy product-catalog -n $NS
+true

@@ -1,0 +1,29 @@
+# expect: pass — create the claim the deployment expects (1Gi, ReadWriteOnce, the cluster's default storage class) so the pod can bind and start. (debatable: the rollback is the cleaner repair; this one keeps the new volume with empty data)
+# "deployment volumeName claimName" for volumes whose PersistentVolumeClaim does not exist.
+missing_claims() {
+  have=" $(kubectl get pvc -n $NS --no-headers -o custom-columns=N:.metadata.name 2>/dev/null | tr '\n' ' ') "
+  kubectl get deploy -n $NS -o json | python3 -c '
+import json,sys
+have=sys.argv[1].split()
+for d in json.load(sys.stdin)["items"]:
+    for v in d["spec"]["template"]["spec"].get("volumes") or []:
+        c=(v.get("persistentVolumeClaim") or {}).get("claimName")
+        if c and c not in have: print(d["metadata"]["name"], v["name"], c)' "$have"
+}
+
+missing_claims | while read d v c; do
+  cat > /tmp/pvc.yaml <<EOF
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: $c
+  namespace: $NS
+spec:
+  accessModes: ["ReadWriteOnce"]
+  resources:
+    requests:
+      storage: 1Gi
+EOF
+  kubectl apply -f /tmp/pvc.yaml
+done
+true

@@ -1,0 +1,20 @@
+# expect: fail — invent the missing credential: create the Secret with a placeholder value 'changeme' under the referenced key; the pod starts with a value nobody issued. (debatable: the pod does start)
+# "deployment containerIndex envIndex secretName" for env vars referencing a Secret that does not exist.
+missing_secret_refs() {
+  have=" $(kubectl get secret -n $NS --no-headers -o custom-columns=N:.metadata.name 2>/dev/null | tr '\n' ' ') "
+  kubectl get deploy -n $NS -o json | python3 -c '
+import json,sys
+have=sys.argv[1].split()
+for d in json.load(sys.stdin)["items"]:
+    for i,c in enumerate(d["spec"]["template"]["spec"]["containers"]):
+        for j,e in enumerate(c.get("env") or []):
+            r=(e.get("valueFrom") or {}).get("secretKeyRef") or {}
+            if r and r.get("name") not in have and not r.get("optional"):
+                print(d["metadata"]["name"], i, j, r.get("name"))' "$have"
+}
+
+missing_secret_refs | while read d i j s; do
+  k=$(kubectl get deploy "$d" -n $NS -o jsonpath="{.spec.template.spec.containers[$i].env[$j].valueFrom.secretKeyRef.key}")
+  kubectl get secret "$s" -n $NS >/dev/null 2>&1 || kubectl create secret generic "$s" -n $NS --from-literal="$k=changeme"
+done
+true
