@@ -1,14 +1,16 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
-who never read the code): the SRE baseline's root_cause_entity F1 on sre-set2's 12 incidents and
-the FinOps baseline's root_cause_resource on finops-set2's 30 scenarios, per ground-truth level.
-Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
-it as a user would, and prints one JSON document. It fixes nothing.
+who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2,
+sre-set3), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2,
+finops-set3) and the CISO baseline's ITBench and strict pass per class (ciso-set2). Generates each
+set into a temporary folder with its own stdlib script, runs `itbench ... run` on it as a user
+would, and prints one JSON document. It fixes nothing.
 
-    .venv/bin/python benchmarks/independent_sets.py > figures.json
+    .venv/bin/python benchmarks/independent_sets.py [--sets sre-set3,finops-set3] > figures.json
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -43,8 +45,8 @@ def _mean(values: list[float]) -> float:
     return round(sum(values) / len(values), 3) if values else float("nan")
 
 
-def sre(tmp: Path) -> dict:
-    document = _run("sre", _generate("sre-set2", tmp / "sre"), tmp / "sre-run")
+def sre(tmp: Path, name: str) -> dict:
+    document = _run("sre", _generate(name, tmp / name), tmp / f"{name}-run")
     per = {
         r["incident_id"]: ((r.get("scores") or {}).get("root_cause_entity") or {}).get(
             "calculation_f1", 0.0
@@ -55,9 +57,9 @@ def sre(tmp: Path) -> dict:
             "per_incident": dict(sorted(per.items(), key=lambda kv: int(kv[0])))}  # fmt: skip
 
 
-def finops(tmp: Path) -> dict:
-    scenarios = _generate("finops-set2", tmp / "finops")
-    document = _run("finops", scenarios, tmp / "finops-run")
+def finops(tmp: Path, name: str) -> dict:
+    scenarios = _generate(name, tmp / name)
+    document = _run("finops", scenarios, tmp / f"{name}-run")
     by_level: dict[str, list[float]] = defaultdict(list)
     overall = []
     for r in document["raw_results"]:
@@ -69,10 +71,43 @@ def finops(tmp: Path) -> dict:
             "by_level": {k: _mean(v) for k, v in sorted(by_level.items())}}  # fmt: skip
 
 
+def ciso(tmp: Path, name: str) -> dict:
+    document = _run("ciso", _generate(name, tmp / name), tmp / f"{name}-run")
+    by_class: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    classes = (document.get("config") or {}).get("scenario_classes") or {}
+    errors = 0
+    for r in document["raw_results"]:
+        if r.get("error"):
+            errors += 1
+        scores = r.get("scores") or {}
+        for metric in ("itbench_pass", "strict_pass"):
+            value = float(scores.get(metric) or 0.0)  # a trial that failed scores 0
+            by_class[classes.get(r["incident_id"], "?")][metric].append(value)
+            by_class["overall"][metric].append(value)
+    return {
+        "trials": len(document["raw_results"]),
+        "errors": errors,
+        "by_class": {
+            c: {m: _mean(v) for m, v in metrics.items()} for c, metrics in sorted(by_class.items())
+        },
+    }
+
+
+MEASURES = {"sre": sre, "finops": finops, "ciso": ciso}
+SETS = ("sre-set2", "sre-set3", "finops-set2", "finops-set3", "ciso-set2")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
+    names = [n for n in parser.parse_args().sets.split(",") if n]
+    unknown = [n for n in names if n not in SETS]
+    if unknown:
+        parser.error(f"unknown set(s) {', '.join(unknown)}; known: {', '.join(SETS)}")
     with tempfile.TemporaryDirectory(prefix="itbench-independent-") as scratch:
         tmp = Path(scratch)
-        print(json.dumps({"sre_set2": sre(tmp), "finops_set2": finops(tmp)}, indent=2))
+        figures = {n: MEASURES[n.split("-")[0]](tmp, n) for n in names}
+        print(json.dumps(figures, indent=2))
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
-"""The engine's fast paths (compiled patterns, remembered operator and leaf outcomes, the kind
-prefilter deciding a match, the direct call of plain pattern rules, ``kyverno apply``'s worker
-pool) must never change an outcome: each is checked against the same engine with it turned off,
-result by result, over the pod-security policies and resources of many shapes."""
+"""The engine's fast paths (remembered operator and leaf outcomes, the kind prefilter deciding a
+match, the direct call of plain pattern rules, ``kyverno apply``'s worker pool) must never change
+an outcome: each is checked against the same engine with it turned off, result by result, over
+the pod-security policies and resources of many shapes. The pattern interpreter (compiled
+closures, the only one) is checked against the verdicts the pattern walk it replaced gave on the
+same patterns and resources (``fixtures/pattern-verdicts.json``, recorded from that walk)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -20,8 +23,9 @@ from ciso.cli import kyverno_cmd
 from ciso.engines.kyverno import conditions, engine
 from ciso.engines.kyverno.conditions.operators import OPERATORS
 from ciso.engines.kyverno.engine import Context, apply
-from ciso.engines.kyverno.pattern import check, compiled, match, values
-from ciso.engines.kyverno.pattern.match import Mismatch, PatternSyntaxError, walk
+from ciso.engines.kyverno.pattern import check, compiled, values
+from ciso.engines.kyverno.pattern.check import validate
+from ciso.engines.kyverno.pattern.errors import MAX_DEPTH, Mismatch, PatternSyntaxError
 from itbench.errors import ItbenchError
 from itbench.exitcodes import ExitCode
 
@@ -172,55 +176,82 @@ def _verdict(check: Any) -> tuple[str, ...]:
     return ("ok",)
 
 
+RECORDED = json.loads((Path(__file__).parent / "fixtures" / "pattern-verdicts.json").read_text())
+
+
+def _deep(levels: int) -> Any:
+    deep: Any = 1
+    for _ in range(levels):
+        deep = {"a": deep}
+    return deep
+
+
 @needs_shared
-def test_compiled_patterns_agree_with_the_walk_on_every_resource():
-    policies = _policies()
-    patterns = _patterns(policies)
-    assert len(patterns) >= 15, "the pod-security policies should give many patterns"
+def test_compiled_patterns_give_the_recorded_verdicts_on_every_resource():
+    """Per pattern of the pod-security policies, the verdicts (outcome, path, message, kind) on
+    301 resources of every shape hash to what the replaced walk gave."""
+    patterns = _patterns(_policies())
+    assert [name for name, _ in patterns] == [r["pattern"] for r in RECORDED["corpus"]]
     resources = _resources(300)
     kinds_seen: set[str] = set()
-    for name, pattern in patterns:
-        check = compiled.compile_pattern(pattern)
-        for resource in resources:
-            walked = _verdict(lambda r=resource, p=pattern: walk(r, p))
-            fast = _verdict(lambda r=resource, c=check: c(r, "/", 0))
-            assert fast == walked, (name, resource["metadata"]["name"])
-            kinds_seen.add(walked[0] if walked[0] != "mismatch" else walked[3])
+    for (name, pattern), recorded in zip(patterns, RECORDED["corpus"], strict=True):
+        eager = compiled.compile_pattern(pattern)
+        # made lazily, anew for each resource: as a pattern substituted for one resource is
+        lazy = [compiled.compile_pattern(pattern, lazy=True) for _ in resources]
+        for made in ("eager", "lazy"):
+            verdicts = [
+                list(_verdict(lambda r=r, c=eager if made == "eager" else lazy[i]: c(r, "/", 0)))
+                for i, r in enumerate(resources)
+            ]
+            outcomes: dict[str, int] = {}
+            for verdict in verdicts:
+                kind = verdict[0] if verdict[0] != "mismatch" else verdict[3]
+                outcomes[kind] = outcomes.get(kind, 0) + 1
+            assert outcomes == recorded["outcomes"], (name, made)
+            digest = hashlib.sha256(json.dumps(verdicts).encode()).hexdigest()
+            assert digest == recorded["sha256"], (name, made)
+            kinds_seen |= set(outcomes)
     # the resources reach the patterns' outcomes: pass, failure and a negation anchor's failure
     assert {"ok", "fail", "negation"} <= kinds_seen, kinds_seen
 
 
-def test_compiled_patterns_agree_on_malformed_and_deep_patterns():
-    cases = [
-        ({"spec": []}, {"spec": [1]}),  # an empty list in a pattern
-        ({"Y(key)": 1}, {"key": 1}),  # an unknown anchor modifier
-        ({"^(items)": {"a": 1}}, {"items": [{"a": 1}]}),  # existence needs a list pattern
-        ({"^(items)": [{"a": 1}]}, {"items": {"a": 1}}),  # existence on a non-list
-        ({"^(items)": [{"a": 1}]}, {"items": [{"a": 2}, {"a": 1}]}),
-        ({"^(items)": [{"a": 1}]}, {"items": [{"a": 2}]}),
-        ({"X(hostPath)": "null"}, {"hostPath": {}}),
-        ({"<(a)": 1, "b": 2}, {"a": 2, "b": 3}),
-        ({"(a)": 1, "=(b)": 2}, {"a": 1, "b": 3}),
-        ({"a": [[1], [2]]}, {"a": [[1], [2]]}),
-        ({"a": [[1], [2]]}, {"a": [[1]]}),
-        ({"a": "*"}, {"b": 1}),
-        ({"m*": {"x": 1}}, {"mk": {"x": 2}}),  # wildcard keys: left to the walk
-        ({"+(a)": 1}, {}),
-        # list elements whose conditional anchors skip: some apply, or none does
-        ({"items": [{"(a)": 1, "b": 2}]}, {"items": [{"a": 1, "b": 2}, {"a": 3}]}),
-        ({"items": [{"(a)": 1, "b": 2}]}, {"items": [{"a": 1, "b": 3}, {"a": 3}]}),
-        ({"items": [{"(a)": 1, "b": 2}]}, {"items": [{"a": 3}, {"a": 4}]}),
-        ({"(a)": 1, "X(c)": "null", "<(d)": 1}, {"a": 2, "c": 1, "d": 2}),
-        ({"(a)": 1, "X(c)": "null"}, {"a": 1, "c": 1}),
-    ]
-    deep: Any = 1
-    for _ in range(match.MAX_DEPTH + 5):
-        deep = {"a": deep}
-    cases.append((deep, deep))
-    for pattern, resource in cases:
-        check = compiled.compile_pattern(pattern)
-        walked = _verdict(lambda r=resource, p=pattern: walk(r, p))
-        assert _verdict(lambda r=resource, c=check: c(r, "/", 0)) == walked, pattern
+@pytest.mark.parametrize("case", RECORDED["cases"], ids=lambda c: json.dumps(c["pattern"])[:40])
+def test_malformed_deep_and_wildcard_patterns_give_the_recorded_verdicts(case):
+    pattern = resource = case["pattern"]
+    if pattern == "deep":
+        pattern = resource = _deep(MAX_DEPTH + 5)
+    else:
+        resource = case["resource"]
+    for lazy in (False, True):
+        check = compiled.compile_pattern(pattern, lazy=lazy)
+        assert list(_verdict(lambda c=check: c(resource, "/", 0))) == case["verdict"], lazy
+    # and through the entry point, twice (made lazily the first time, whole the second)
+    for _ in range(2):
+        assert list(_verdict(lambda: validate(resource, pattern))) == case["verdict"]
+
+
+def test_a_wildcard_map_meets_each_key_set_anew():
+    """The split of a wildcard map is remembered per key set: another resource's keys must not
+    reuse the first one's."""
+    pattern = {"m*": {"x": 1}}
+    check = compiled.compile_pattern(pattern)
+    check({"mk": {"x": 1}}, "/", 0)
+    with pytest.raises(Mismatch, match="/mj/x/"):
+        check({"mj": {"x": 2}}, "/", 0)
+    for i in range(100):  # more key sets than remembered: still right
+        check({f"m{i}": {"x": 1}}, "/", 0)
+    with pytest.raises(Mismatch, match="/m5/x/"):
+        check({"m5": {"x": 3}}, "/", 0)
+
+
+def test_a_pattern_nested_thousands_deep_is_an_error_not_a_crash():
+    """Past MAX_DEPTH the pattern is compiled only where a resource reaches: no recursion limit."""
+    pattern = _deep(5000)
+    check = compiled.compile_pattern(pattern)
+    with pytest.raises(PatternSyntaxError, match="nested deeper than"):
+        check(_deep(5000), "/", 0)
+    with pytest.raises(Mismatch):  # a shallow resource stops before the depth is reached
+        check({"a": 1}, "/", 0)
 
 
 def test_remembered_leaf_outcomes_keep_types_apart():
@@ -255,10 +286,7 @@ def _without_fast_paths(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "_fixed_operation", lambda ctx: None)
     monkeypatch.setattr(conditions, "_frozen", lambda value: None)
     monkeypatch.setattr(values, "_SCALARS", frozenset())
-    monkeypatch.setattr(
-        compiled, "compile_pattern", lambda pattern: lambda r, p, d: walk(r, pattern, p, d)
-    )
-    monkeypatch.setattr(check, "_COMPILED", {})
+    monkeypatch.setattr(check, "_COMPILED", {})  # each pattern compiled anew
 
 
 def _rows(results: list) -> list[tuple]:

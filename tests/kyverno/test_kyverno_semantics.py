@@ -477,7 +477,7 @@ def test_deep_resources_do_not_overflow():
     for _ in range(5000):
         current["x"] = {}
         current = current["x"]
-    from ciso.engines.kyverno.pattern.match import PatternSyntaxError
+    from ciso.engines.kyverno.pattern.errors import PatternSyntaxError
 
     pattern = pattern_current = {}
     for _ in range(300):
@@ -488,7 +488,7 @@ def test_deep_resources_do_not_overflow():
 
 
 def test_unknown_anchor_is_an_error_naming_the_path():
-    from ciso.engines.kyverno.pattern.match import PatternSyntaxError
+    from ciso.engines.kyverno.pattern.errors import PatternSyntaxError
 
     with pytest.raises(
         PatternSyntaxError, match=r"unknown anchor '!' in pattern key '!\(hostNetwork\)' at /spec/"
