@@ -16,9 +16,10 @@ WRITE_STEP_S = 5.0
 
 
 def serve_scenario(
-    s: K8sScenario, kubeconfig: Path | None = None
+    s: K8sScenario, kubeconfig: Path | None = None, read_only: bool = False
 ) -> tuple[RunningCluster, CostTwin]:
-    """The cluster as the agent finds it: the end of the incident day, the alert firing."""
+    """The cluster as the agent finds it: the end of the incident day, the alert firing;
+    ``read_only`` (the diagnose task) refuses every write with RBAC's 403 Forbidden."""
     twin = CostTwin(s)
     created = SimClock(at(0)).iso()
     try:
@@ -28,6 +29,7 @@ def serve_scenario(
             extensions=[],
             reconciler=twin,
             clock=SimClock(at(INCIDENT_DAY + 1), WRITE_STEP_S),
+            read_only=read_only,
         )
     except OSError as exc:
         raise InputError(f"cannot start the scenario's cluster: {exc}") from exc

@@ -133,7 +133,8 @@ def _diagnosis(workspace: Path) -> tuple[str, str, str] | None:
 def k8s_environment(truth: K8sTruth, workspace: Path) -> Iterator[Mapping[str, str]]:
     s = _generated(truth.family, truth.seed)
     kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
-    cluster, twin = serve_scenario(s, kubeconfig)
+    # diagnosing only reads: the cluster refuses writes from every client, as RBAC would
+    cluster, twin = serve_scenario(s, kubeconfig, read_only=truth.task == "diagnose")
     try:
         yield {"KUBECONFIG": str(kubeconfig)}
     finally:
