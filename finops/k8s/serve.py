@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from finops.k8s.objects import manifests
@@ -22,9 +23,15 @@ def serve_scenario(
     ``read_only`` (the diagnose task) refuses every write with RBAC's 403 Forbidden."""
     twin = CostTwin(s)
     created = SimClock(at(0)).iso()
+    if s.manifests_json:  # a scenario folder's objects, as its author wrote them
+        objects = json.loads(s.manifests_json)
+        for obj in objects:
+            obj["metadata"].setdefault("creationTimestamp", created)
+    else:
+        objects = manifests(s, s.incident, created)
     try:
         cluster = start_cluster(
-            manifests(s, s.incident, created),
+            objects,
             kubeconfig=kubeconfig,
             extensions=[],
             reconciler=twin,
