@@ -56,6 +56,8 @@ from itbench.yamlsafe import load_all
 
 __all__ = [
     "GROUND_TRUTH_FILE",
+    "apply_changes",
+    "read_manifests",
     "HISTORY_FILE",
     "MANIFESTS_FILE",
     "MODEL_FILE",
@@ -308,7 +310,7 @@ def _check_object(obj: dict[str, Any], path: Path, namespace: str) -> Key:
     return (group, plural, namespace, name)
 
 
-def _declared(path: Path, namespace: str) -> dict[Key, dict[str, Any]]:
+def read_manifests(path: Path, namespace: str) -> dict[Key, dict[str, Any]]:
     declared: dict[Key, dict[str, Any]] = {}
     for obj in _objects(path):
         key = _check_object(obj, path, namespace)
@@ -500,13 +502,14 @@ def _cause(at: _At, doc: Any, field: str, names: set[str]) -> Cause:
     return Cause(workload, kind, str(name), cat.text(doc, "field"))
 
 
-def _patched(
+def apply_changes(
     declared: dict[Key, dict[str, Any]], changes: Any, path: Path, namespace: str
 ) -> dict[Key, dict[str, Any]]:
     at = _At(path, "ground truth")
     if not isinstance(changes, list) or not changes:
         raise at.error("optimum", "must be a list of {kind, name, patch | delete}")
     out = dict(declared)
+    touched: dict[Key, int] = {}
     for i, change in enumerate(changes):
         cat = _At(path, f"optimum[{i}]")
         if not isinstance(change, dict):
@@ -527,11 +530,18 @@ def _patched(
             raise cat.error("patch", str(exc)) from None
         except (AttributeError, TypeError, KeyError, IndexError, ValueError) as exc:
             raise cat.error("patch", f"does not apply: {exc}") from None
-        try:
-            _check_object(patched, path, namespace)
-        except InputError as exc:
-            raise cat.error("patch", f"gives an object the model refuses ({exc})") from None
         out[key] = patched
+        touched[key] = i
+    # checked once all changes are made: a request and its limit may be raised one at a time
+    for key, i in touched.items():
+        if key not in out:
+            continue
+        try:
+            _check_object(out[key], path, namespace)
+        except InputError as exc:
+            raise _At(path, f"optimum[{i}]").error(
+                "patch", f"gives an object the model refuses ({exc})"
+            ) from None
     return out
 
 
@@ -547,9 +557,9 @@ def load_k8s_folder(folder: Path) -> K8sScenario:
         )
     model = _model(folder / MODEL_FILE)
     ns = model.namespace
-    declared = _declared(folder / MANIFESTS_FILE, ns)
+    declared = read_manifests(folder / MANIFESTS_FILE, ns)
     history_path = folder / HISTORY_FILE
-    history_declared = _declared(history_path, ns) if history_path.exists() else declared
+    history_declared = read_manifests(history_path, ns) if history_path.exists() else declared
     names = {s.name for s in model.services}
     for path, objs in ((folder / MANIFESTS_FILE, declared), (history_path, history_declared)):
         deployments = {k[3] for k in objs if k[1] == "deployments"}
@@ -619,7 +629,7 @@ def load_k8s_folder(folder: Path) -> K8sScenario:
         history_replicas=tuple(sorted(start)),
     )
     if "optimum" in truth:
-        optimal = read_config(s, _patched(declared, truth["optimum"], gt.file, ns))
+        optimal = read_config(s, apply_changes(declared, truth["optimum"], gt.file, ns))
     elif remedy == "alert" or cause.field in _SEARCHABLE:
         try:
             optimal = optimise(s)
