@@ -425,11 +425,12 @@ def _model(path: Path) -> _Model:
     namespace = at.text(doc, "namespace")
     node_doc = at.mapping(doc, "node")
     nat = _At(path, "node")
-    nat.only(node_doc, ("name", "coreHour", "gibHour", "cpu", "memoryGiB"))
+    nat.only(node_doc, ("name", "coreHour", "gibHour"))
     node = NodeType(
         nat.text(node_doc, "name"),
-        nat.number(node_doc, "cpu", default=8.0),
-        nat.number(node_doc, "memoryGiB", default=32.0),
+        # the node's allocatable size is no part of the cost model (idle cost is not modelled)
+        0.0,
+        0.0,
         nat.number(node_doc, "coreHour", strict=True),
         nat.number(node_doc, "gibHour", strict=True),
     )

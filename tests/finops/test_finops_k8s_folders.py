@@ -438,3 +438,30 @@ def test_unreadable_yaml_and_missing_files_are_refused(tmp_path: Path) -> None:
     )  # fmt: skip
     assert proc.returncode == 3 and "ground_truth.yaml: missing" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_the_documented_example_files_load(tmp_path: Path) -> None:
+    """docs/finops/kubernetes.md's model.yaml and ground_truth.yaml, beside manifests for them,
+    are a scenario the loader takes (the page and the format stay in step)."""
+    import re
+
+    from finops.k8s.folder import load_k8s_folder
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "finops" / "kubernetes.md").read_text()
+    model, truth = (yaml.safe_load(b) for b in re.findall(r"```yaml\n(.*?)```", page, re.S))
+    ns = model["namespace"]
+    manifests = [
+        _deployment(ns, "checkout-api", 3, ("500m", "512Mi"), ("1", "1Gi")),
+        _hpa(ns, "checkout-api", 2, 40, 20),
+        _deployment(ns, "loadtest", 2, ("500m", "256Mi"), ("1", "512Mi")),
+        _alert(ns),
+    ]
+    folder = write(tmp_path, {"checkout-target": {
+        "manifests.yaml": manifests, "model.yaml": model, "ground_truth.yaml": truth,
+    }}) / "checkout-target"  # fmt: skip
+    s = load_k8s_folder(folder)
+    assert s.family == "hpa-target-low" and s.namespace == "checkout"
+    assert s.optimal.workload("checkout-api").hpa.targets == (("cpu", 80),)
+    assert s.incident.workload("loadtest").drives == "checkout-api"
+    assert s.history_replicas == (("checkout-api", 6),)
+    assert [c.kind for c in s.accepted] == ["Deployment"]
