@@ -2,9 +2,10 @@
 suite, the trial's cluster around each trial, the verdict judged from what the trial left.
 
 A scenario is named ``k8s-<family>-<seed>``; its ground truth is regenerated from the pair
-(``scenario.generate``), never shown to the agent. A folder of user-written scenarios
-(``folder.py``) is read again from its folder, which sandboxed agents cannot see. The trial environment serves the scenario's
-cluster (``serve.py``), hands the agent ``KUBECONFIG``, and on exit records the namespace's
+(``scenario.generate``), never shown to the agent; a user-written scenario (``folder.py``) is
+read again from its folder, which sandboxed agents cannot see. The trial environment serves the
+scenario's cluster (``serve.py``; read-only on the diagnose task), hands the agent
+``KUBECONFIG``, and on exit records the namespace's
 declared objects (``END_STATE_FILE``). The evaluator, at the end of the run or in a later
 ``itbench finops eval``, judges the configuration those objects give with the diagnosis the agent
 wrote to ``agent_output.json`` if any (``{"workload": ..., "kind": ..., "field": ...}``).
@@ -213,7 +214,8 @@ def _end_state(workspace: Path) -> tuple[dict[tuple[str, str, str, str], dict], 
 
 def rejudge(truth: K8sTruth, workspace: Path) -> tuple[dict[str, float], dict]:
     """The verdict of a trial from what it left in its folder: the cluster's end state and the
-    diagnosis in ``agent_output.json``; the scenario is regenerated from its family and seed."""
+    diagnosis in ``agent_output.json``; the scenario is regenerated from its family and seed,
+    or read again from its folder."""
     s = scenario_of(truth)
     declared, writes = _end_state(workspace)
     config = read_config(s, declared) if declared else s.incident
