@@ -124,12 +124,19 @@ def _check_data_header(s: FinOpsScenario) -> None:
     check_header(s.data_path, _hierarchy(s), skip_initial_space=not s.is_focus)
 
 
+def _names_k8s(spec: str) -> bool:
+    """``k8s``, ``k8s-<family>-<seed>`` ids, or a folder of Kubernetes cost scenarios."""
+    from finops.k8s.folder import is_k8s_folder  # start-up time (module docstring)
+
+    return spec.startswith("k8s") or is_k8s_folder(Path(spec))
+
+
 def load_scenarios(spec: str | None) -> list[Scenario]:
     # pandas: start-up time (module docstring)
     from finops.scenario import discover_scenarios
     from finops.suite import builtin_scenarios
 
-    if _TASK["task"] == "mitigate" or (spec is not None and spec.startswith("k8s")):
+    if _TASK["task"] == "mitigate" or (spec is not None and _names_k8s(spec)):
         from finops.k8s.suite import k8s_scenarios, warm_up  # start-up time (module docstring)
 
         scenarios = k8s_scenarios(spec, _TASK["task"])
@@ -244,14 +251,14 @@ def _k8s_solve(name: str, task: Task) -> AgentResult:
     the diagnose task the cluster is only read."""
     import json  # start-up time: only a Kubernetes trial needs these
 
-    from finops.k8s.agents import AGENTS, Kubectl, diagnose_only  # start-up time
+    from finops.k8s.agents import AGENTS, NS, Kubectl, diagnose_only  # start-up time
 
     kubeconfig = task.env.get("KUBECONFIG")
     if not kubeconfig:
         raise InputError(f"{task.scenario.id}: no KUBECONFIG (the trial's cluster is missing)")
     home = task.workspace / ".kube-home"
     home.mkdir(exist_ok=True)
-    k = Kubectl(Path(kubeconfig), home)
+    k = Kubectl(Path(kubeconfig), home, namespace=str(task.scenario.metadata.get("namespace", NS)))
     if task.scenario.metadata.get("task") == "diagnose":
         k = diagnose_only(k)
     diagnosis = AGENTS[name](k)
@@ -322,7 +329,11 @@ def _tools(scenario: PublicScenario, workspace: Path) -> Sequence[Any]:
     if _is_k8s(scenario):
         from finops.k8s.llm_tools import k8s_llm_tools  # start-up time (module docstring)
 
-        return k8s_llm_tools(workspace, str(scenario.metadata.get("task", "mitigate")))
+        return k8s_llm_tools(
+            workspace,
+            str(scenario.metadata.get("task", "mitigate")),
+            str(scenario.metadata.get("namespace", "shop")),
+        )
     # pandas: start-up time (module docstring)
     from finops.tools import make_tools, workspace_table_loader
 

@@ -33,7 +33,10 @@ HEADROOM = 1.15
 
 
 class Kubectl:
-    def __init__(self, kubeconfig: Path, home: Path, read_only: bool = False) -> None:
+    def __init__(
+        self, kubeconfig: Path, home: Path, read_only: bool = False, namespace: str = NS
+    ) -> None:
+        self.namespace = namespace
         self.env = {
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "KUBECONFIG": str(kubeconfig),
@@ -47,7 +50,7 @@ class Kubectl:
         if self.read_only and args[0] not in ("get", "describe"):
             return ""  # the diagnose task: the change is named, not made
         done = subprocess.run(
-            ["kubectl", "-n", NS, *args],
+            ["kubectl", "-n", self.namespace, *args],
             capture_output=True,
             text=True,
             env=self.env,
@@ -69,7 +72,7 @@ class Kubectl:
 def diagnose_only(k: Kubectl) -> Kubectl:
     """The same reads, no writes: an agent on the diagnose task names the change only."""
     out = Kubectl.__new__(Kubectl)
-    out.env, out.read_only, out.calls = k.env, True, k.calls
+    out.env, out.read_only, out.calls, out.namespace = k.env, True, k.calls, k.namespace
     return out
 
 

@@ -44,7 +44,7 @@ def _verb(args: list[str]) -> str:
     return ""
 
 
-def _guarded_kubectl(workspace: Path, read_only: bool) -> Tool:
+def _guarded_kubectl(workspace: Path, read_only: bool, namespace: str = NS) -> Tool:
     inner = kubectl_tool(workspace)
 
     def run(args: list[str], stdin: str | None = None) -> dict[str, Any]:
@@ -57,7 +57,7 @@ def _guarded_kubectl(workspace: Path, read_only: bool) -> Tool:
         return inner.function(args=args, stdin=stdin)
 
     description = (
-        f"Run kubectl against this trial's cluster (namespace {NS}): get, describe, patch, "
+        f"Run kubectl against this trial's cluster (namespace {namespace}): get, describe, patch, "
         "scale, set resources, apply -f - with the manifest in 'stdin', ... Arguments only, no "
         "'kubectl' and no shell; other clusters, contexts, local files, exec and port-forward "
         "are refused. The API server's answer (including its errors) comes back as exit_code, "
@@ -68,10 +68,12 @@ def _guarded_kubectl(workspace: Path, read_only: bool) -> Tool:
     return Tool("kubectl", description, inner.parameters, run)
 
 
-def _reader(kubectl: Tool, read: Callable[[Callable[..., dict[str, Any]]], Any]) -> Callable:
+def _reader(
+    kubectl: Tool, read: Callable[[Callable[..., dict[str, Any]]], Any], namespace: str = NS
+) -> Callable:
     def run() -> Any:
         def call(*args: str) -> dict[str, Any]:
-            done = kubectl.function(args=["-n", NS, *args])
+            done = kubectl.function(args=["-n", namespace, *args])
             if "error" in done or done.get("exit_code"):
                 raise _KubectlFailed(done.get("error") or done.get("stderr", "").strip())
             return json.loads(done["stdout"])
@@ -128,8 +130,8 @@ def _deployments(call) -> Any:
     return out
 
 
-def k8s_llm_tools(workspace: Path, task: str) -> list[Tool]:
-    kubectl = _guarded_kubectl(workspace, read_only=task == "diagnose")
+def k8s_llm_tools(workspace: Path, task: str, namespace: str = NS) -> list[Tool]:
+    kubectl = _guarded_kubectl(workspace, read_only=task == "diagnose", namespace=namespace)
     return [
         Tool(
             "cost_allocation",
@@ -138,20 +140,20 @@ def k8s_llm_tools(workspace: Path, task: str) -> list[Tool]:
             "node prices, today's CPU/memory cost and efficiency, the alert's threshold and "
             "whether it fires.",
             _NO_ARGS,
-            _reader(kubectl, _allocation),
+            _reader(kubectl, _allocation, namespace),
         ),
         Tool(
             "hpa_status",
             "Every HorizontalPodAutoscaler: its Deployment, minReplicas, maxReplicas, metric "
             "targets, behaviour and status (current/desired replicas, current utilisation).",
             _NO_ARGS,
-            _reader(kubectl, _hpas),
+            _reader(kubectl, _hpas, namespace),
         ),
         Tool(
             "workload_resources",
             "Every Deployment: replicas and each container's resource requests and limits.",
             _NO_ARGS,
-            _reader(kubectl, _deployments),
+            _reader(kubectl, _deployments, namespace),
         ),
         kubectl,
     ]

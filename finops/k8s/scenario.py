@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from finops.k8s.cost import NodeType, SpendAlert
 from finops.k8s.hpa import HPASpec
 from finops.k8s.simulate import Config, Replay, WorkloadConfig, replay
-from finops.k8s.workload import LoadProfile, Resources, Service, Step
+from finops.k8s.workload import DAY_S, LoadProfile, LoadSeries, Resources, Service, Step
 
 __all__ = ["FAMILIES", "Cause", "K8sScenario", "generate", "optimise"]
 
@@ -65,6 +65,14 @@ class K8sScenario:
     history_by_workload: tuple[tuple[tuple[str, float], ...], ...]
     #: the replicas at the end of the history week (where the HPAs take over from)
     history_replicas: tuple[tuple[str, int], ...]
+    #: other diagnoses accepted besides ``cause`` (a scenario folder's ``alsoAccepted``)
+    accepted: tuple[Cause, ...] = ()
+    #: the words a diagnosis's field may use, per accepted cause's field (a scenario folder's
+    #: ``fieldWords``; the generator's fields have theirs in ``verdict``)
+    field_words: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: the incident's objects as a scenario folder wrote them (JSON), served as written; empty
+    #: for a generated scenario, whose objects ``objects.manifests`` writes
+    manifests_json: str = ""
 
     @property
     def service_map(self) -> dict[str, Service]:
@@ -80,11 +88,8 @@ class K8sScenario:
 
 
 def _shift(svc: Service, days: int) -> Service:
-    """The service with its profile's day 0 moved to ``days`` (spikes and steps keep their dates)."""
-    p = svc.load
-    steps = tuple(Step(s.day - days, s.factor) for s in p.steps)
-    spikes = tuple(replace(s, start_h=s.start_h - 24 * days) for s in p.spikes)
-    return replace(svc, load=replace(p, steps=steps, spikes=spikes))
+    """The service with its load's day 0 moved to ``days``."""
+    return replace(svc, load=svc.load.shifted(days))
 
 
 def _service(rng: random.Random, name: str, rps: float, steps: tuple[Step, ...] = ()) -> Service:
@@ -273,11 +278,21 @@ def _candidates(s: K8sScenario) -> Iterator[Config]:
             res = replace(w.resources, memory_request=m, memory_limit=m * 1.5)
             yield cfg.with_workload(c.workload, replace(w, resources=res))
     else:  # requests of a fixed-size Deployment
-        peak_pod = svc.load.base_rps * (1 + svc.load.diurnal) / max(w.replicas, 1)
+        peak_pod = _peak_rps(svc) / max(w.replicas, 1)
         for f in (1.0, 1.15, 1.3, 1.5):
             cpu = (svc.cpu_floor + svc.cpu_per_rps * peak_pod) * f
             mem = (svc.memory_floor + svc.memory_per_rps * peak_pod) * f
             yield cfg.with_workload(c.workload, replace(w, resources=Resources(cpu, mem)))
+
+
+def _peak_rps(svc: Service) -> float:
+    """The load a fixed-size Deployment's requests must cover: the diurnal peak of a profile, the
+    highest step of a series from the incident day on."""
+    load = svc.load
+    if isinstance(load, LoadSeries):
+        start = load.offset + round(INCIDENT_DAY * DAY_S / load.step_s)
+        return max(load.values[start:], default=0.0)
+    return load.base_rps * (1 + load.diurnal)
 
 
 def milli(cores: float | None) -> float | None:

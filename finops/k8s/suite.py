@@ -2,8 +2,10 @@
 suite, the trial's cluster around each trial, the verdict judged from what the trial left.
 
 A scenario is named ``k8s-<family>-<seed>``; its ground truth is regenerated from the pair
-(``scenario.generate``), never shown to the agent. The trial environment serves the scenario's
-cluster (``serve.py``), hands the agent ``KUBECONFIG``, and on exit records the namespace's
+(``scenario.generate``), never shown to the agent; a user-written scenario (``folder.py``) is
+read again from its folder, which sandboxed agents cannot see. The trial environment serves the
+scenario's cluster (``serve.py``; read-only on the diagnose task), hands the agent
+``KUBECONFIG``, and on exit records the namespace's
 declared objects (``END_STATE_FILE``). The evaluator, at the end of the run or in a later
 ``itbench finops eval``, judges the configuration those objects give with the diagnosis the agent
 wrote to ``agent_output.json`` if any (``{"workload": ..., "kind": ..., "field": ...}``).
@@ -30,6 +32,8 @@ from itbench.models import Scenario
 
 __all__ = [
     "K8S_CLASS_PREFIX",
+    "k8s_folder_scenarios",
+    "scenario_of",
     "K8sTruth",
     "k8s_environment",
     "k8s_ground_truth",
@@ -45,7 +49,7 @@ _K8S_ID = re.compile(r"^k8s-[a-z0-9-]+-\d+$")
 SUITE_SEEDS = (3001, 3002)
 
 PROMPT = """\
-A cost alert fired for namespace shop of a Kubernetes cluster: today's spend is more than the
+A cost alert fired for namespace {namespace} of a Kubernetes cluster: today's spend is more than the
 alert allows (the rule is in ConfigMap cost-alert: variancePct over last week's average daily
 spend, or over budgetPerDay when set). $KUBECONFIG points kubectl at the cluster. OpenCost's
 allocation is in ConfigMap opencost-allocation (daily spend per workload, per-pod usage against
@@ -70,6 +74,8 @@ class K8sTruth:
     family: str
     seed: int
     task: str  # mitigate or diagnose
+    #: a user-written scenario's folder (``folder.py``); empty for a generated one
+    folder: str = ""
 
 
 @functools.lru_cache(maxsize=64)
@@ -77,6 +83,17 @@ def _generated(family: str, seed: int) -> K8sScenario:
     """A scenario is a pure function of its family and seed; a worker builds it once for the
     trial's cluster and the evaluator (~0.1 s each: the history and the optimum search)."""
     return generate(family, seed)
+
+
+@functools.lru_cache(maxsize=64)
+def _loaded(folder: str) -> K8sScenario:
+    from finops.k8s.folder import load_k8s_folder  # yaml and the checks: folder scenarios only
+
+    return load_k8s_folder(Path(folder))
+
+
+def scenario_of(truth: K8sTruth) -> K8sScenario:
+    return _loaded(truth.folder) if truth.folder else _generated(truth.family, truth.seed)
 
 
 def warm_up() -> None:
@@ -89,22 +106,49 @@ def warm_up() -> None:
         decode(obj)
 
 
-def _scenario(family: str, seed: int, task: str) -> Scenario:
+def _scenario(
+    family: str, seed: int, task: str, folder: Path | None = None, scenario_id: str = ""
+) -> Scenario:
+    namespace = "shop"
+    if folder is not None:
+        namespace = _loaded(str(folder)).namespace
     return Scenario(
-        id=f"k8s-{family}-{seed}",
+        id=scenario_id or f"k8s-{family}-{seed}",
         domain="finops",
         **{"class": K8S_CLASS_PREFIX + family},
         title="Bring the namespace's spend back under its cost alert"
         if task == "mitigate"
         else "Find the cause of the namespace's cost alert",
-        description=PROMPT.format(task=MITIGATE if task == "mitigate" else DIAGNOSE),
-        ground_truth=K8sTruth(family, seed, task),
-        metadata={"task": task, "family": family},
+        description=PROMPT.format(
+            namespace=namespace, task=MITIGATE if task == "mitigate" else DIAGNOSE
+        ),
+        ground_truth=K8sTruth(family, seed, task, str(folder) if folder is not None else ""),
+        metadata={"task": task, "family": family, "namespace": namespace},
+        # the folder holds ground_truth.yaml and the load model: hidden from sandboxed agents
+        source_dir=folder,
     )
 
 
+def k8s_folder_scenarios(root: Path, task: str) -> list[Scenario]:
+    """The user-written scenarios of ``root`` (a scenario folder or a folder of them), each
+    read and checked now: a malformed file stops the run before any trial (InputError)."""
+    from finops.k8s.folder import discover_k8s_folders  # folder scenarios only
+
+    out = []
+    for folder in discover_k8s_folders(root):
+        folder = folder.resolve()
+        s = _loaded(str(folder))
+        out.append(_scenario(s.family, 0, task, folder, s.id))
+    return out
+
+
 def k8s_scenarios(spec: str | None, task: str) -> list[Scenario]:
-    """The built-in suite, or ``k8s-<family>-<seed>`` ids separated by commas."""
+    """The built-in suite, ``k8s-<family>-<seed>`` ids separated by commas, or a folder of
+    user-written scenarios."""
+    from finops.k8s.folder import is_k8s_folder  # folder scenarios only
+
+    if spec is not None and is_k8s_folder(Path(spec)):
+        return k8s_folder_scenarios(Path(spec), task)
     if spec is None or spec == "k8s":
         return [_scenario(f, s, task) for s in SUITE_SEEDS for f in FAMILIES]
     out = []
@@ -112,7 +156,8 @@ def k8s_scenarios(spec: str | None, task: str) -> list[Scenario]:
         family, _, seed = item.removeprefix("k8s-").rpartition("-")
         if family not in FAMILIES or not seed.isdigit():
             raise UsageError(
-                f"--scenarios {item!r}: not k8s-<family>-<seed>; families: {', '.join(FAMILIES)}"
+                f"--scenarios {item!r}: not k8s-<family>-<seed> nor a folder of Kubernetes cost "
+                f"scenarios; families: {', '.join(FAMILIES)}"
             )
         out.append(_scenario(family, int(seed), task))
     return out
@@ -131,9 +176,10 @@ def _diagnosis(workspace: Path) -> tuple[str, str, str] | None:
 
 @contextmanager
 def k8s_environment(truth: K8sTruth, workspace: Path) -> Iterator[Mapping[str, str]]:
-    s = _generated(truth.family, truth.seed)
+    s = scenario_of(truth)
     kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
-    cluster, twin = serve_scenario(s, kubeconfig)
+    # diagnosing only reads: the cluster refuses writes from every client, as RBAC would
+    cluster, twin = serve_scenario(s, kubeconfig, read_only=truth.task == "diagnose")
     try:
         yield {"KUBECONFIG": str(kubeconfig)}
     finally:
@@ -168,8 +214,9 @@ def _end_state(workspace: Path) -> tuple[dict[tuple[str, str, str, str], dict], 
 
 def rejudge(truth: K8sTruth, workspace: Path) -> tuple[dict[str, float], dict]:
     """The verdict of a trial from what it left in its folder: the cluster's end state and the
-    diagnosis in ``agent_output.json``; the scenario is regenerated from its family and seed."""
-    s = _generated(truth.family, truth.seed)
+    diagnosis in ``agent_output.json``; the scenario is regenerated from its family and seed,
+    or read again from its folder."""
+    s = scenario_of(truth)
     declared, writes = _end_state(workspace)
     config = read_config(s, declared) if declared else s.incident
     verdict = judge(s, config, _diagnosis(workspace) or ("", "", ""))
@@ -190,7 +237,12 @@ def rejudge(truth: K8sTruth, workspace: Path) -> tuple[dict[str, float], dict]:
 
 def k8s_ground_truth(folder: Path, task: str) -> list[Scenario] | None:
     """The scenarios an outputs folder of Kubernetes trials was run on, from its folder names
-    (``k8s-<family>-<seed>`` regenerates the truth); None when it is not such a folder."""
+    (``k8s-<family>-<seed>`` regenerates the truth), or a folder of user-written scenarios;
+    None when it is neither."""
+    from finops.k8s.folder import is_k8s_folder  # folder scenarios only
+
+    if is_k8s_folder(folder):
+        return k8s_folder_scenarios(folder, task)
     names = sorted(p.name for p in folder.iterdir() if p.is_dir() and not p.name.startswith("."))
     if not names or not all(_K8S_ID.match(n) for n in names):
         return None

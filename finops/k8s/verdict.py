@@ -94,13 +94,29 @@ def _efficiency(used: float, alloc: float) -> float:
     return used / alloc if alloc > 0 else 0.0
 
 
+def field_words(s: K8sScenario, field: str) -> tuple[str, ...]:
+    """The words a diagnosis may use for ``field``: the scenario's own, the generator's, else
+    the field's last name (``spec.behavior.scaleDown.selectPolicy``: ``selectpolicy``)."""
+    own = dict(s.field_words)
+    if field in own:
+        return own[field]
+    if field in _FIELD_WORDS:
+        return _FIELD_WORDS[field]
+    return (field.rsplit(".", 1)[-1].split("[", 1)[0].lower(),)
+
+
 def diagnosis_matches(s: K8sScenario, workload: str, kind: str, field: str) -> bool:
-    """The cause named: the workload, the object's kind and the field (in the words allowed)."""
-    c = s.cause
-    if workload.strip().lower() != c.workload or kind.strip().lower() != c.kind.lower():
-        return False
+    """The cause named (or one of the diagnoses the scenario also accepts): the workload, the
+    object's kind and the field (in the words allowed)."""
     said = field.strip().lower().replace(" ", "")
-    return any(w in said for w in _FIELD_WORDS[c.field])
+    for c in (s.cause, *s.accepted):
+        if workload.strip().lower() != c.workload.lower():
+            continue
+        if kind.strip().lower() != c.kind.lower():
+            continue
+        if any(w in said for w in field_words(s, c.field)):
+            return True
+    return False
 
 
 def _changes(s: K8sScenario, config: Config) -> tuple[str, ...]:

@@ -8,9 +8,9 @@ spreading the load over more pods lowers each pod's usage but not the floors.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-__all__ = ["LoadProfile", "Resources", "Service", "Spike", "Step"]
+__all__ = ["LoadProfile", "LoadSeries", "Resources", "Service", "Spike", "Step"]
 
 DAY_S = 86400.0
 
@@ -55,6 +55,30 @@ class LoadProfile:
                 load *= sp.factor
         return max(load, 0.0)
 
+    def shifted(self, days: int) -> LoadProfile:
+        """The profile with its day 0 moved to ``days`` (spikes and steps keep their dates)."""
+        steps = tuple(Step(s.day - days, s.factor) for s in self.steps)
+        spikes = tuple(replace(s, start_h=s.start_h - 24 * days) for s in self.spikes)
+        return replace(self, steps=steps, spikes=spikes)
+
+
+@dataclass(frozen=True)
+class LoadSeries:
+    """A load given step by step (a user's scenario replaying recorded traffic): ``values[i]``
+    requests/s from ``(offset + i) × step_s`` seconds on; none before the first or after the
+    last (a scenario folder's loader checks that the series covers every simulated day)."""
+
+    step_s: float
+    values: tuple[float, ...]
+    offset: int = 0  # steps of the series already behind t = 0
+
+    def rps(self, t: float) -> float:
+        i = int(t // self.step_s) + self.offset
+        return self.values[i] if 0 <= i < len(self.values) else 0.0
+
+    def shifted(self, days: int) -> LoadSeries:
+        return replace(self, offset=self.offset + round(days * DAY_S / self.step_s))
+
 
 @dataclass(frozen=True)
 class Resources:
@@ -69,7 +93,7 @@ class Resources:
 @dataclass(frozen=True)
 class Service:
     name: str
-    load: LoadProfile
+    load: LoadProfile | LoadSeries
     cpu_floor: float  # cores per pod at no load
     cpu_per_rps: float  # cores per request/s
     memory_floor: float  # GiB per pod at no load

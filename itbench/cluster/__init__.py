@@ -123,13 +123,15 @@ def start_cluster(
     extensions: Sequence[ClusterExtension] | None = None,
     reconciler: Reconciler | None = None,
     clock: SimClock | None = None,
+    read_only: bool = False,
 ) -> RunningCluster:
     """Start an API server in this process on a free loopback port (or ``port``); the kubeconfig is
     written once the port accepts connections.
 
     ``extensions`` are the custom types served besides core's (None: every loaded domain's);
     ``report_producer`` replaces the producer of the extensions that declare report inputs;
-    ``reconciler`` and ``clock`` make the cluster react to writes (``reconcile.py``).
+    ``reconciler`` and ``clock`` make the cluster react to writes (``reconcile.py``);
+    ``read_only`` answers every write 403 Forbidden (RBAC's denial), for every client.
     """
     objects: Iterable[dict[str, Any]]
     if source is None:
@@ -148,7 +150,7 @@ def start_cluster(
         reconciler=reconciler,
         clock=clock,
     )
-    server = ApiServer(state, port)
+    server = ApiServer(state, port, read_only=read_only)
     tmp = None
     if kubeconfig is None:
         tmp = tempfile.TemporaryDirectory(prefix="itbench-cluster-")

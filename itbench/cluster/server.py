@@ -58,6 +58,7 @@ REVIEWS: dict[tuple[str, str], dict[str, str]] = {
 #: The reason a Status carries for an HTTP code the server answers without a route's error.
 _REASONS = {
     400: "BadRequest",
+    403: "Forbidden",
     404: "NotFound",
     405: "MethodNotAllowed",
     408: "Timeout",
@@ -69,8 +70,13 @@ _REASONS = {
 }
 
 
-def review_answer(kind: str, body: Any) -> dict[str, Any]:
-    """The answer to a self-review: allowed for everything, as for a cluster admin."""
+#: What a read-only cluster lets its user do, as RBAC's ``view`` role words it.
+READ_VERBS = ("get", "list", "watch")
+
+
+def review_answer(kind: str, body: Any, read_only: bool = False) -> dict[str, Any]:
+    """The answer to a self-review: allowed for everything, as for a cluster admin, or on a
+    read-only cluster for reading only."""
     spec = body.get("spec") if isinstance(body, dict) else None
     answer: dict[str, Any] = {
         "kind": kind,
@@ -78,14 +84,20 @@ def review_answer(kind: str, body: Any) -> dict[str, Any]:
         "metadata": {"creationTimestamp": None},
         "spec": spec or {},
     }
-    if kind == "SelfSubjectAccessReview":
+    if kind == "SelfSubjectAccessReview" and read_only:
+        attributes = (spec or {}).get("resourceAttributes") or {}
+        allowed = attributes.get("verb") in READ_VERBS or "nonResourceAttributes" in (spec or {})
+        # as RBAC answers: a bare yes or no (RBAC gives no reason for a denial)
+        answer["status"] = {"allowed": allowed, **({} if allowed else {"denied": True})}
+    elif kind == "SelfSubjectAccessReview":
         answer["status"] = {
             "allowed": True,
             "reason": "the offline cluster has no authorization: every request is allowed",
         }
     elif kind == "SelfSubjectRulesReview":
+        verbs = list(READ_VERBS) if read_only else ["*"]
         answer["status"] = {
-            "resourceRules": [{"verbs": ["*"], "apiGroups": ["*"], "resources": ["*"]}],
+            "resourceRules": [{"verbs": verbs, "apiGroups": ["*"], "resources": ["*"]}],
             "nonResourceRules": [{"verbs": ["*"], "nonResourceURLs": ["*"]}],
             "incomplete": False,
         }
@@ -508,6 +520,9 @@ class ApiHandler(BaseHTTPRequestHandler):
             if self._review(route, verb):
                 return
             rtype = self._type(route)
+            if self.server.read_only:
+                self._body()  # read, so the connection stays in sync
+                raise _forbidden(verb, rtype, route)
             state = self.server.state
             namespace = route.namespace if rtype.namespaced else None
             if rtype.namespaced and namespace is None and verb != "delete":
@@ -613,7 +628,7 @@ class ApiHandler(BaseHTTPRequestHandler):
             )
         # kubectl's typed client sends reviews as protobuf, which _body decodes: the answer
         # echoes the question's spec, as the API server's does
-        self._send(201, review_answer(kind, self._body()))
+        self._send(201, review_answer(kind, self._body(), self.server.read_only))
         return True
 
     def _check_kind(self, rtype: ResourceType, body: dict[str, Any], named: bool = True) -> None:
@@ -665,17 +680,43 @@ def _version_of(obj: dict[str, Any]) -> int:
         return 0
 
 
+#: the verb RBAC names in its denial, by the verb of a write (a PUT is an ``update``)
+_RBAC_VERB = {"create": "create", "replace": "update", "patch": "patch", "delete": "delete"}
+
+
+def _forbidden(verb: str, rtype: ResourceType, route: Route) -> ClusterError:
+    """A write on a read-only cluster, refused in the words of the API server's RBAC denial."""
+    plural = f"{rtype.plural}/{route.sub}" if route.sub else rtype.plural
+    # the subject is the group-qualified resource (``horizontalpodautoscalers.autoscaling``)
+    resource = f"{rtype.plural}.{rtype.group}" if rtype.group else rtype.plural
+    subject = f'{resource} "{route.name}"' if route.name else resource
+    where = f' in the namespace "{route.namespace}"' if route.namespace else " at the cluster scope"
+    return ClusterError(
+        403,
+        "Forbidden",
+        f'{subject} is forbidden: User "{OFFLINE_USER["username"]}" cannot '
+        f'{_RBAC_VERB[verb]} resource "{plural}" in API group "{rtype.group}"{where}',
+    )
+
+
 class ApiServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
     def __init__(
-        self, state: ClusterState, port: int = 0, host: str = "127.0.0.1", verbose: bool = False
+        self,
+        state: ClusterState,
+        port: int = 0,
+        host: str = "127.0.0.1",
+        verbose: bool = False,
+        read_only: bool = False,
     ) -> None:
         if host not in ("127.0.0.1", "localhost", "::1"):
             raise UsageError(f"the offline API server binds loopback only, not {host!r}")
         self.state = state
         self.verbose = verbose
+        #: every write answered 403 Forbidden, as RBAC answers a user bound to a read-only role
+        self.read_only = read_only
         super().__init__((host, port), ApiHandler)
 
     @property

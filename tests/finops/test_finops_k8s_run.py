@@ -132,3 +132,65 @@ def test_command_agent_on_the_diagnose_task_reads_the_cluster_and_is_scored(
     assert proc.returncode == 0, proc.stderr
     (again,) = json.loads((out / "eval-results.json").read_text())["raw_results"]
     assert again["scores"] == {"diagnosis_pass": 1.0}
+
+
+@needs_kubectl
+@needs_bwrap
+def test_diagnose_task_cluster_refuses_every_write_with_403(tmp_path: Path) -> None:
+    """On ``--task diagnose`` the trial's cluster answers create, update (replace), patch,
+    delete and scale with RBAC's 403 Forbidden, to real kubectl run by a command agent; reads
+    work, ``auth can-i`` says no to writes, and the end state records no write."""
+    ns = "kubectl -n shop"
+    attempts = {
+        "patch": f'{ns} patch hpa api --type=merge -p \'{{"spec":{{"minReplicas":2}}}}\'',
+        "scale": f"{ns} scale deployment web --replicas=1",
+        "delete": f"{ns} delete configmap cost-alert",
+        "create": f"{ns} create configmap extra --from-literal=a=b",
+        "replace": f"{ns} get hpa api -o yaml > hpa.yaml && {ns} replace -f hpa.yaml",
+    }
+    steps = [f"{ns} get hpa api >/dev/null"]
+    for name, cmd in attempts.items():
+        # each must fail, and with kubectl's rendering of a 403 Forbidden Status
+        steps.append(f"! ( {cmd} ) 2> {name}.err && grep -q 'is forbidden: User' {name}.err")
+    steps.append(f"! {ns} auth can-i patch hpa --quiet && {ns} auth can-i get hpa --quiet")
+    steps.append(
+        'echo \'{"workload":"api","kind":"HorizontalPodAutoscaler","field":"averageUtilization"}\''
+        " > agent_output.json"
+    )
+    out = tmp_path / "o"
+    got = _run(
+        ["--scenarios", "k8s-hpa-target-low-7", "--agent-cmd", " && ".join(steps)],
+        out,
+        task="diagnose",
+    )
+    e = got["k8s-hpa-target-low-7"]
+    # the agent's own checks passed (it exited 0 and wrote its answer)
+    assert e["error"] is None, e
+    assert e["scores"] == {"diagnosis_pass": 1.0}
+    assert e["details"]["changed"] == [] and e["details"]["writes"] == 0
+    errors = {p.stem: p.read_text() for p in out.glob("*/1/**/*.err")}
+    assert sorted(errors) == sorted(attempts), errors
+    assert (
+        'horizontalpodautoscalers.autoscaling "api" is forbidden: User "itbench-offline" '
+        'cannot patch resource "horizontalpodautoscalers" in API group "autoscaling" in the '
+        'namespace "shop"'
+    ) in errors["patch"]
+    assert 'cannot patch resource "deployments/scale" in API group "apps"' in errors["scale"]
+    assert 'cannot create resource "configmaps"' in errors["create"]
+    assert 'cannot delete resource "configmaps"' in errors["delete"]
+    assert 'cannot update resource "horizontalpodautoscalers"' in errors["replace"]
+
+
+@needs_kubectl
+@needs_bwrap
+def test_mitigate_task_cluster_still_takes_writes(tmp_path: Path) -> None:
+    """The refusal is the diagnose task's only: on mitigate the same patch is applied."""
+    command = (
+        "kubectl -n shop patch hpa api --type=merge "
+        '-p \'{"spec":{"metrics":[{"type":"Resource","resource":{"name":"cpu","target":'
+        '{"type":"Utilization","averageUtilization":75}}}]}}\''
+    )
+    got = _run(["--scenarios", "k8s-hpa-target-low-7", "--agent-cmd", command], tmp_path / "o")
+    e = got["k8s-hpa-target-low-7"]
+    assert e["error"] is None, e
+    assert e["details"]["changed"] == ["api"] and e["details"]["writes"] >= 1
