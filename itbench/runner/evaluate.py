@@ -93,6 +93,11 @@ def evaluate_outputs(
     return document, path
 
 
+def written_to(outputs: Path, result_file: Path | None) -> Path:
+    """Where :func:`evaluate_outputs` wrote its document (checks nothing: for saying so after)."""
+    return result_file if result_file is not None else outputs.resolve() / EVAL_RESULTS_FILE
+
+
 def result_path(outputs: Path, result_file: Path | None) -> Path:
     """Where ``eval`` writes: ``--result-file`` (replaced if it exists: that was asked), else
     ``OUTPUTS/eval-results.json``, which must not exist yet. A run's own ``results.json`` (agent
