@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from itbench.errors import UsageError
-from itbench.plugins.spec import RUN_DIRECTORY, AgentOptions, Domain, time_limit_of
+from itbench.plugins.spec import AgentOptions, Domain, time_limit_of
 from itbench.scoring.document import ResultsDocument
 
 
@@ -92,8 +92,7 @@ def run_benchmark(domain: Domain | str, request: RunRequest) -> ResultsDocument:
     if plugin.load_scenarios is None or plugin.evaluate is None:
         raise UsageError(f"the {plugin.name} domain has no scenarios to run or no evaluator")
     out = request.run_directory()
-    if plugin.configure is not None:
-        plugin.configure({**request.domain_options, RUN_DIRECTORY: out})
+    session = plugin.open_run(request)
     from itbench.agents.registry import resolve_agent
     from itbench.fsutil import ensure_directory
     from itbench.models.records import UNSANDBOXED
@@ -125,7 +124,7 @@ def run_benchmark(domain: Domain | str, request: RunRequest) -> ResultsDocument:
     if time_limit is None:
         time_limit = time_limit_of(plugin)
     factory = resolve_agent(name, plugin)
-    selected = select_scenarios(plugin.load_scenarios(request.scenarios), request.select)
+    selected = select_scenarios(session.scenarios(request.scenarios), request.select)
     if not selected:
         raise UsageError("no scenarios selected")
     extra_config = {
@@ -138,8 +137,10 @@ def run_benchmark(domain: Domain | str, request: RunRequest) -> ResultsDocument:
     # the command agent, or the llm agent's shell tool, ran outside the sandbox
     shell = name == "command" or (name == "llm" and options.llm_shell != "off")
     unsandboxed = shell and not options.agent_sandbox
-    ctx = RunContext(plugin, agent, name, options.model, time_limit, unsandboxed=unsandboxed)
-    trial_executor = make_executor(request.executor, request.ray_address, request.domain_options)
+    ctx = RunContext(
+        plugin, agent, name, options.model, time_limit, unsandboxed=unsandboxed, session=session
+    )
+    trial_executor = make_executor(request.executor, request.ray_address, request)
     with Progress(len(plan.todo), len(plan.done), enabled=request.progress) as progress:
         execute_plan(
             plan, ctx, out, request.jobs, on_trial=progress.trial_done, executor=trial_executor
@@ -193,7 +194,6 @@ def evaluate_outputs(
     if plugin.evaluate is None or plugin.load_ground_truth is None:
         raise UsageError(f"the {plugin.name} domain has no evaluator or no ground truth")
     options = dict(domain_options or {})
-    if plugin.configure is not None:
-        plugin.configure(options)
-    document, _ = evaluate_into(plugin, outputs, ground_truth, result_file, options)
+    session = plugin.open_eval(options)
+    document, _ = evaluate_into(session, outputs, ground_truth, result_file, options)
     return document

@@ -18,7 +18,7 @@ from conftest import REPO, TOY_DIST, run_cli
 
 import itbench
 from itbench.errors import UsageError
-from itbench.plugins.spec import AgentOptions, Domain
+from itbench.plugins.spec import RUN_DIRECTORY, AgentOptions, Domain
 from itbench.scoring.document import ResultsDocument
 
 
@@ -169,3 +169,21 @@ def test_the_library_page_example_runs_and_prints_what_the_page_shows(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == _page_output(page)
     assert (work / "runs" / "rescored.json").is_file()
+
+
+def test_a_domain_without_a_session_factory_is_configured_as_before(tmp_path):
+    """The default session: ``configure`` gets the options, with the run directory for a run
+    (not on a Ray worker, not for eval); the domain's evaluator serves the run as it is."""
+    seen: list[dict] = []
+
+    def evaluate(scenario: object, path: Path) -> dict[str, float]:
+        return {}
+
+    plain = Domain(name="plain", configure=seen.append, evaluate=evaluate)
+    request = itbench.RunRequest(domain="plain", output_dir=tmp_path, domain_options={"k": 1})
+    run = plain.open_run(request)
+    assert seen == [{"k": 1, RUN_DIRECTORY: tmp_path.resolve()}]
+    assert run.evaluate is evaluate and run.trial_environment is None
+    plain.open_run(request, worker=True)
+    plain.open_eval({"k": 2})
+    assert seen[1:] == [{"k": 1}, {"k": 2}]
