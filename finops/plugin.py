@@ -8,7 +8,8 @@ pandas out of every command that does not touch FinOps data; everything cheap is
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +21,7 @@ from finops.output import read_agent_output, write_agent_output, write_resources
 from finops.table import render_finops_table
 from itbench.errors import InputError, UsageError
 from itbench.models import AgentResult, PublicScenario, Scenario
-from itbench.plugins.spec import Domain
+from itbench.plugins.spec import Domain, DomainRun, SessionSettings
 from itbench.runner.layout import find_agent_output
 
 if TYPE_CHECKING:
@@ -31,8 +32,9 @@ if TYPE_CHECKING:
 
 PRIMARY_METRIC = RESOURCE_METRIC
 #: ``--task``: ``diagnose`` (billing data; the Kubernetes cost scenarios with ``--scenarios k8s``
-#: or their ids) or ``mitigate`` (the Kubernetes cost scenarios on their offline cluster)
-_TASK = {"task": "diagnose"}
+#: or their ids) or ``mitigate`` (the Kubernetes cost scenarios on their offline cluster). The
+#: run's session carries it to the loaders (:func:`open_run`).
+DEFAULT_TASK = "diagnose"
 K8S_CLASS_PREFIX = "finops-k8s-"
 
 
@@ -53,8 +55,18 @@ def _run_options() -> Sequence[click.Option]:
     ]
 
 
-def _configure(options: Mapping[str, Any]) -> None:
-    _TASK["task"] = str(options.get("finops_task") or "diagnose")
+def open_run(domain: Domain, settings: SessionSettings) -> DomainRun:
+    """The ``Domain.session`` hook: the run's ``--task`` reaches the scenario and ground-truth
+    loaders through the session."""
+    task = str(settings.options.get("finops_task") or DEFAULT_TASK)
+    return DomainRun(
+        domain,
+        settings,
+        evaluate=evaluate,
+        trial_environment=_trial_environment,
+        load_scenarios=functools.partial(load_scenarios, task=task),
+        load_ground_truth=functools.partial(load_ground_truth, task=task),
+    )
 
 
 def _is_k8s(scenario: PublicScenario | Scenario) -> bool:
@@ -131,15 +143,15 @@ def _names_k8s(spec: str) -> bool:
     return spec.startswith("k8s") or is_k8s_folder(Path(spec))
 
 
-def load_scenarios(spec: str | None) -> list[Scenario]:
+def load_scenarios(spec: str | None, task: str = DEFAULT_TASK) -> list[Scenario]:
     # pandas: start-up time (module docstring)
     from finops.scenario import discover_scenarios
     from finops.suite import builtin_scenarios
 
-    if _TASK["task"] == "mitigate" or (spec is not None and _names_k8s(spec)):
+    if task == "mitigate" or (spec is not None and _names_k8s(spec)):
         from finops.k8s.suite import k8s_scenarios, warm_up  # start-up time (module docstring)
 
-        scenarios = k8s_scenarios(spec, _TASK["task"])
+        scenarios = k8s_scenarios(spec, task)
         warm_up()  # here, in the runner's process: the forked workers inherit it
         return scenarios
     if spec is None:
@@ -160,17 +172,17 @@ def load_scenarios(spec: str | None) -> list[Scenario]:
     return [_to_scenario(known[w]) for w in wanted]
 
 
-def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
+def load_ground_truth(path: Path | None, task: str = DEFAULT_TASK) -> dict[str, Scenario]:
     from finops.scenario import discover_scenarios  # pandas: start-up time (module docstring)
 
-    if _TASK["task"] == "mitigate" and path is None:
-        return {s.id: s for s in load_scenarios(None)}  # the built-in Kubernetes cost suite
+    if task == "mitigate" and path is None:
+        return {s.id: s for s in load_scenarios(None, task)}  # the built-in Kubernetes cost suite
     if path is not None and path.is_dir():
         from finops.k8s.suite import k8s_ground_truth  # start-up time (module docstring)
 
         # the truth of k8s-<family>-<seed> is regenerated from the name: a folder of such
         # folders (the outputs themselves) is their ground truth
-        k8s = k8s_ground_truth(path, _TASK["task"])
+        k8s = k8s_ground_truth(path, task)
         if k8s is not None:
             return {s.id: s for s in k8s}
     scenarios = (
@@ -373,7 +385,7 @@ domain = Domain(
     validate_output=validate_output,
     llm_tools=_tools,
     run_options=_run_options,
-    configure=_configure,
+    session=open_run,
     # ``--task mitigate``: the Kubernetes cost scenario's offline cluster around each trial
     trial_environment=_trial_environment,
 )

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from itbench.plugins.hooks import hook
 from itbench.plugins.spec import RUN_DIRECTORY, Domain
 from sre.run_config import results_config
 
 if TYPE_CHECKING:
     import click
 
-    from itbench.models import PublicScenario, Scenario
-    from itbench.plugins.spec import Agent, AgentOptions, TrialScores
+    from itbench.plugins.spec import Agent, AgentOptions
 
 
 def _commands():
@@ -36,58 +35,10 @@ def _commands():
     return commands
 
 
-def _cluster_extension():
-    from sre.cluster import sre_extension  # duckdb: start-up time (module docstring)
-
-    return sre_extension()
-
-
-def _load_ground_truth(path: Path | None) -> Mapping[str, Scenario]:
-    from sre.judge.hooks import load_ground_truth  # pydantic models: start-up time (docstring)
-
-    return load_ground_truth(path)
-
-
-def _evaluate(scenario: Scenario, workspace: Path) -> TrialScores:
-    from sre.judge.hooks import evaluate
-
-    return evaluate(scenario, workspace)
-
-
-def _load_scenarios(spec: str | None) -> Sequence[Scenario]:
-    from sre.agents.scenarios import load_scenarios  # the generator, duckdb: start-up time
-
-    return load_scenarios(spec)
-
-
 def _baseline(options: AgentOptions, domain: Domain) -> Agent:
     from sre.agents.baseline import BaselineAgent  # the tools, duckdb: start-up time
 
     return BaselineAgent()
-
-
-def _validate_output(scenario: PublicScenario, workspace: Path) -> Sequence[str]:
-    from sre.agents.hooks import validate_output
-
-    return validate_output(scenario, workspace)
-
-
-def _write_reference(scenario: Scenario, workspace: Path) -> None:
-    from sre.agents.hooks import write_reference
-
-    write_reference(scenario, workspace)
-
-
-def _llm_tools(scenario: PublicScenario, workspace: Path) -> Sequence[Any]:
-    from sre.agents.llm_tools import sre_llm_tools
-
-    return sre_llm_tools(scenario, workspace)
-
-
-def _llm_prompt_template() -> str:
-    from sre.agents.hooks import prompt_template
-
-    return prompt_template()
 
 
 def _run_options() -> Sequence[click.Option]:
@@ -95,18 +46,6 @@ def _run_options() -> Sequence[click.Option]:
     from sre.live.environment import live_options  # --kubeconfig ...: the live mode
 
     return [*run_options(), *live_options()]
-
-
-def _trial_environment(scenario: Scenario, workspace: Path):
-    from sre.twin.environment import trial_environment  # the twin: only for mitigation
-
-    return trial_environment(scenario, workspace)
-
-
-def _render_table(document: Any) -> str:
-    from sre.report import render
-
-    return render(document)
 
 
 def _configure(options: Mapping[str, Any]) -> None:
@@ -136,10 +75,10 @@ domain = Domain(
         "objects, traces, logs and metrics (itbench sre tool|mcp|cluster)"
     ),
     commands=_commands,
-    cluster_extension=_cluster_extension,
+    cluster_extension=hook("sre.cluster:sre_extension"),
     # the judge (sre/judge): ``itbench sre eval`` and the scores of ``sre run``
-    load_ground_truth=_load_ground_truth,
-    evaluate=_evaluate,
+    load_ground_truth=hook("sre.judge.hooks:load_ground_truth"),
+    evaluate=hook("sre.judge.hooks:evaluate"),
     primary_metric="root_cause_entity",
     # ITBench-AA's headline (sre.judge.metrics.AA_METRIC, named here so loading the plugin
     # imports no judge code): a repeat that misses a root cause scores 0, else its precision
@@ -147,18 +86,18 @@ domain = Domain(
     # k, the ablation (--hide), the task and each scenario's complexity: what the run measured
     results_config=results_config,
     # the paper's Table-4 layout beside gpt-4o's published row, then the generic tables
-    render_table=_render_table,
+    render_table=hook("sre.report:render"),
     run_options=_run_options,
     configure=_configure,
     # the run side (sre/agents): scenarios, the baseline, the llm agent's tools and validator
-    load_scenarios=_load_scenarios,
+    load_scenarios=hook("sre.agents.scenarios:load_scenarios"),
     agents={"baseline": _baseline},
-    validate_output=_validate_output,
-    write_reference=_write_reference,
-    llm_tools=_llm_tools,
-    llm_prompt_template=_llm_prompt_template,
+    validate_output=hook("sre.agents.hooks:validate_output"),
+    write_reference=hook("sre.agents.hooks:write_reference"),
+    llm_tools=hook("sre.agents.llm_tools:sre_llm_tools"),
+    llm_prompt_template=hook("sre.agents.hooks:prompt_template"),
     # ``--task mitigate``: the incident's offline cluster (sre/twin) around each trial
-    trial_environment=_trial_environment,
+    trial_environment=hook("sre.twin.environment:trial_environment"),
 )
 
 __all__ = ["domain"]

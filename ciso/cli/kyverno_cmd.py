@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
-import collections
-import concurrent.futures
-import concurrent.futures.process
-import itertools
 import json
-import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 import yaml
 
-from itbench.errors import InputError, ItbenchError
 from itbench.exitcodes import ExitCode
 
 if TYPE_CHECKING:  # the engine loads only when a command runs
-    from ciso.engines.kyverno.model import Context
-    from itbench.cluster.manifests import StderrProgress
-    from itbench.yamlsafe import Progress
+    from ciso.engines.kyverno.bulk import Rendered, Tally
 
 
 @click.group()
@@ -233,7 +225,7 @@ def apply(
     No policy, no resource or nothing matched is a warning on stderr (a typo in a kind, or the
     wrong folder, would otherwise pass silently); --fail-on-empty makes it exit 1.
     """
-    from ciso.engines.kyverno import budget
+    from ciso.engines.kyverno import budget, bulk
     from ciso.engines.kyverno.engine import Context, policy_id
     from ciso.engines.kyverno.engine import apply as apply_policies
 
@@ -251,7 +243,7 @@ def apply(
             loaded.append(obj)
             sources.setdefault(policy_id(obj), str(file))
     progress = StderrProgress()
-    tally = _Tally()
+    tally = bulk.Tally()
     stream = tally(
         as_the_cli_reads_it(obj) for r in resources for obj in iter_manifests(r, progress=progress)
     )
@@ -264,23 +256,14 @@ def apply(
         for _, obj in load_manifests_by_file(path)
     ]
     whole = policy_report or _generates(loaded)
-    # a large input is read by the workers themselves, a range of documents each
-    ranges = None if whole or _workers() < 2 else _ranges(resources)
-    if ranges is not None:
-        ctx = Context(exceptions=exceptions, params=params, targets=targets)
-        apply_policies(loaded, [], ctx, sources=sources)  # a malformed policy fails first
-        evaluated = _evaluated_ranges(loaded, ranges, ctx, sources, fmt, tally, progress)
-        return _print(evaluated, fmt, loaded, tally, policies, resources, fail_on_empty)
     if whole:
         # reports aggregate over every resource, and generate rules clone from any of them:
         # these read the whole input at once
         objects = list(stream)
         ctx = Context(objects=objects, exceptions=exceptions, params=params, targets=targets)
-        batches: Iterable[list[dict]] = [objects]
     else:
         # resources are independent: read, evaluate and print them a batch at a time
         ctx = Context(exceptions=exceptions, params=params, targets=targets)
-        batches = _batches(stream, BATCH)
     if policy_report:
         results = apply_policies(loaded, objects, ctx, sources=sources)
         document = policy_reports(loaded, objects, ctx)
@@ -294,15 +277,19 @@ def apply(
         empty = _warn_if_empty(loaded, len(objects), len(results), policies, resources)
         return ExitCode.FINDINGS if bad or (empty and fail_on_empty) else ExitCode.OK
     apply_policies(loaded, [], ctx, sources=sources)  # a malformed policy fails before output
-    evaluated = _evaluated(loaded, batches, ctx, sources, fmt)
+    job = bulk.BulkApply(loaded, ctx, sources, fmt)
+    if whole:
+        evaluated = bulk.evaluated(job, [objects])
+    else:
+        evaluated = bulk.evaluate_resources(job, resources, stream, tally, progress)
     return _print(evaluated, fmt, loaded, tally, policies, resources, fail_on_empty)
 
 
 def _print(
-    evaluated: Iterable[tuple[str, int, int]],
+    evaluated: Iterable[Rendered],
     fmt: str,
     loaded: list[dict],
-    tally: _Tally,
+    tally: Tally,
     policies: tuple[Path, ...],
     resources: tuple[Path, ...],
     fail_on_empty: bool,
@@ -312,15 +299,15 @@ def _print(
     first = True
     if fmt == "json":
         click.echo("[", nl=False)
-    for text, count, failing in evaluated:
-        total += count
-        bad += failing
-        if fmt == "json" and count:
+    for batch in evaluated:
+        total += batch.results
+        bad += batch.failing
+        if fmt == "json" and batch.results:
             # one array written piece by piece, indented as json.dumps(indent=2) writes it
-            click.echo(("\n  " if first else ",\n  ") + text, nl=False)
+            click.echo(("\n  " if first else ",\n  ") + batch.text, nl=False)
             first = False
-        elif text:
-            click.echo(text, nl=False)
+        elif batch.text:
+            click.echo(batch.text, nl=False)
     if fmt == "json":
         click.echo("]" if first else "\n]")
     elif fmt == "yaml" and total == 0:
@@ -328,18 +315,6 @@ def _print(
     click.echo(f"{total} result(s), {bad} fail/error", err=True)
     empty = _warn_if_empty(loaded, tally.count, total, policies, resources)
     return ExitCode.FINDINGS if bad or (empty and fail_on_empty) else ExitCode.OK
-
-
-class _Tally:
-    """Counts what passes through a stream (the resources are read once, lazily)."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __call__(self, items: Iterable[dict]) -> Iterator[dict]:
-        for item in items:
-            self.count += 1
-            yield item
 
 
 def _warn_if_empty(
@@ -373,241 +348,7 @@ def _paths(paths: tuple[Path, ...]) -> str:
     return ", ".join(str(p) for p in paths)
 
 
-#: Resources evaluated and printed together when streaming.
-BATCH = 2000
-
-
-def _batches(items: Iterable[dict], size: int) -> Iterator[list[dict]]:
-    batch: list[dict] = []
-    for item in items:
-        batch.append(item)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
-
-
 def _generates(policies: list[dict]) -> bool:
     return any(
         "generate" in rule for p in policies for rule in (p.get("spec") or {}).get("rules") or []
     )
-
-
-#: Most worker processes ``kyverno apply`` evaluates batches in (never more than the CPUs).
-MAX_WORKERS = 4
-#: Batches handed out ahead of the one being printed, per worker: keeps the workers busy while
-#: bounding what is held in memory (the input is read lazily, so a large file stays streamed).
-AHEAD_PER_WORKER = 2
-
-
-def _render(rows: list[tuple], fmt: str) -> tuple[str, int, int]:
-    """A batch's results (``engine.apply_rows``) as printed (JSON: its array items joined,
-    without the leading separator), with the number of results and of fail/error ones. The
-    text is what rendering each RuleResult's ``__dict__`` gives: its fields, in order."""
-    from ciso.engines.kyverno.engine import ROW_FIELDS
-
-    status = ROW_FIELDS.index("status")
-    bad = sum(1 for r in rows if r[status] in ("fail", "error"))
-    if fmt == "json":
-        text = ",\n  ".join(
-            json.dumps(dict(zip(ROW_FIELDS, r, strict=True)), indent=2).replace("\n", "\n  ")
-            for r in rows
-        )
-    elif fmt == "yaml":
-        text = (
-            yaml.safe_dump([dict(zip(ROW_FIELDS, r, strict=True)) for r in rows], sort_keys=False)
-            if rows
-            else ""
-        )
-    else:
-        text = "".join(
-            f"{s.upper():5}  {policy}/{rule}  {kind}/{ns + '/' if ns else ''}{name}  {message}\n"
-            for policy, rule, kind, ns, name, s, message, *_ in rows
-        )
-    return text, len(rows), bad
-
-
-# what a worker process evaluates every batch with (set once per worker by _start_worker)
-_WORKER: dict = {}
-
-
-def _start_worker(policies: list[dict], ctx: Context, sources: dict[str, str], fmt: str) -> None:
-    _WORKER.update(policies=policies, ctx=ctx, sources=sources, fmt=fmt)
-
-
-def _work(batch: list[dict]) -> tuple[str, int, int]:
-    from ciso.engines.kyverno.engine import apply_rows
-
-    rows = apply_rows(_WORKER["policies"], batch, _WORKER["ctx"], sources=_WORKER["sources"])
-    return _render(rows, _WORKER["fmt"])
-
-
-def _workers() -> int:
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cpus = os.cpu_count() or 1
-    return max(1, min(cpus, MAX_WORKERS))
-
-
-def _evaluated(
-    policies: list[dict],
-    batches: Iterable[list[dict]],
-    ctx: Context,
-    sources: dict[str, str],
-    fmt: str,
-) -> Iterator[tuple[str, int, int]]:
-    """Every batch evaluated and rendered, in input order. Resources are independent, so with
-    more than one batch and more than one CPU the batches go to a pool of worker processes (this
-    process keeps reading the input); a single batch is evaluated here, sparing the pool's
-    start-up."""
-    from ciso.engines.kyverno.engine import apply_rows
-
-    pending = iter(batches)
-    head = list(itertools.islice(pending, 2))
-    workers = _workers()
-    if len(head) < 2 or workers < 2:
-        for batch in itertools.chain(head, pending):
-            yield _render(apply_rows(policies, batch, ctx, sources=sources), fmt)
-        return
-    with concurrent.futures.ProcessPoolExecutor(
-        max_workers=workers,
-        initializer=_start_worker,
-        initargs=(policies, ctx, sources, fmt),
-    ) as pool:
-        ahead: collections.deque[concurrent.futures.Future] = collections.deque()
-        for batch in itertools.chain(head, pending):
-            ahead.append(pool.submit(_work, batch))
-            if len(ahead) >= workers * AHEAD_PER_WORKER:
-                yield _result(ahead.popleft())
-        while ahead:
-            yield _result(ahead.popleft())
-
-
-#: Inputs smaller than this are read here, in one pass, as they always were.
-SPLIT_BYTES = 1 << 20
-#: A range to read, evaluate and render: (file, first byte, end byte, documents).
-Range = tuple[Path, int, int, int]
-
-
-def _ranges(resources: tuple[Path, ...]) -> list[Range] | None:
-    """The resource files cut into ranges of BATCH documents that the workers read themselves,
-    sparing this process the parsing and the pickling of every object; None (read here, as a
-    stream) for a small input or a file that cannot be cut (see ``file_ranges``)."""
-    from itbench.cluster.manifests import file_ranges, manifest_files
-
-    files = [path for source in resources for path in manifest_files(source)]
-    if sum(path.stat().st_size for path in files) < SPLIT_BYTES:
-        return None
-    ranges: list[Range] = []
-    for path in files:
-        cut = file_ranges(path, BATCH)
-        if cut is None:
-            return None
-        ranges += [(path, *piece) for piece in cut]
-    # the streamed batches run across files: only full ranges keep them aligned
-    return ranges if all(task[3] == BATCH for task in ranges[:-1]) else None
-
-
-def _work_range(task: Range) -> tuple[str, int, int, int] | None:
-    """A worker's range read, evaluated and rendered, with the number of resources read; None
-    when the range is not BATCH resources of one document each (the batches, and so the
-    order of the results, would differ from the streamed reading's)."""
-    from ciso.engines.kyverno.engine import apply_rows
-    from ciso.engines.kyverno.scope import as_the_cli_reads_it
-    from itbench.cluster.manifests import objects_in_range
-
-    found = objects_in_range(*task)
-    if found is None:
-        return None
-    objects = [as_the_cli_reads_it(obj) for obj in found]
-    rows = apply_rows(_WORKER["policies"], objects, _WORKER["ctx"], sources=_WORKER["sources"])
-    return (*_render(rows, _WORKER["fmt"]), len(objects))
-
-
-def _evaluated_ranges(
-    policies: list[dict],
-    ranges: list[Range],
-    ctx: Context,
-    sources: dict[str, str],
-    fmt: str,
-    tally: _Tally,
-    progress: StderrProgress,
-) -> Iterator[tuple[str, int, int]]:
-    """As ``_evaluated``, each worker reading its own ranges of the input, in input order. Every
-    range is a batch of BATCH resources (the last one of a file may hold fewer), so the results
-    come in the streamed reading's order; from a range that is not (a List, a null document),
-    the rest is read here as a stream, in batches that are again aligned."""
-    from ciso.engines.kyverno.scope import as_the_cli_reads_it
-    from itbench.cluster.manifests import iter_file
-
-    reporters: dict[Path, Progress] = {}
-    documents: collections.Counter[Path] = collections.Counter()
-    rest: list[Range] = []
-    with concurrent.futures.ProcessPoolExecutor(
-        max_workers=_workers(),
-        initializer=_start_worker,
-        initargs=(policies, ctx, sources, fmt),
-    ) as pool:
-        ahead: collections.deque[tuple[Range, concurrent.futures.Future]] = collections.deque()
-        pending = iter(ranges)
-        while True:
-            for task in itertools.islice(pending, _workers() * AHEAD_PER_WORKER - len(ahead)):
-                ahead.append((task, pool.submit(_work_range, task)))
-            if not ahead:
-                break
-            task, future = ahead.popleft()
-            path = task[0]
-            try:
-                done = _result(future)
-            except InputError:
-                _reread(path)
-                raise
-            if done is None:
-                rest = [task, *(t for t, _ in ahead), *pending]
-                for _, later in ahead:
-                    later.cancel()
-                break
-            text, count, failing, read = done
-            tally.count += read
-            documents[path] += read
-            if path not in reporters:
-                reporters[path] = progress.for_file(path)
-            reporters[path](task[2], path.stat().st_size, documents[path])
-            yield text, count, failing
-    if not rest:
-        return
-    # the streamed reading from the first range that could not be read apart, in batches
-    path, start = rest[0][0], rest[0][1]
-    files = [path, *dict.fromkeys(t[0] for t in rest if t[0] != path)]
-
-    def stream() -> Iterator[dict]:
-        for number, file in enumerate(files):
-            try:
-                yield from iter_file(file, progress, start if number == 0 else 0)
-            except InputError:
-                _reread(file)
-                raise
-
-    batches = _batches(tally(as_the_cli_reads_it(obj) for obj in stream()), BATCH)
-    yield from _evaluated(policies, batches, ctx, sources, fmt)
-
-
-def _reread(path: Path) -> None:
-    """Read ``path`` as a whole, for the error message naming the document and the line within
-    the file (a range's or a partial reading's would count from where it started)."""
-    from itbench.cluster.manifests import iter_file
-
-    for _ in iter_file(path):
-        pass
-
-
-def _result(batch: concurrent.futures.Future) -> tuple:
-    try:
-        return batch.result()
-    except concurrent.futures.process.BrokenProcessPool:
-        raise ItbenchError(
-            "kyverno apply: a worker process evaluating resources ended abruptly (killed, or out "
-            "of memory); nothing after the results printed so far was evaluated"
-        ) from None

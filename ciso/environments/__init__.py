@@ -17,13 +17,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ciso.scenarios.model import CisoScenario, Platform, ScenarioClass
 from itbench import jsonsafe
 from itbench.errors import InputError
 from itbench.fsutil import agent_file, atomic_write_json, read_agent_text, real_directory
 from itbench.models import Scenario
+
+if TYPE_CHECKING:
+    from ciso.live import LiveSettings
 
 CLUSTER_CLASSES = frozenset(
     {ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.KYVERNO_UPDATE}
@@ -108,10 +111,13 @@ def _host_environment(scenario: CisoScenario, directory: Path, compliant: bool) 
 
 
 @contextmanager
-def trial_environment(scenario: Scenario, workspace: Path) -> Iterator[Mapping[str, str]]:
-    """The ``Domain.trial_environment`` hook: the violating environment around one trial."""
+def trial_environment(
+    scenario: Scenario, workspace: Path, live: LiveSettings | None = None
+) -> Iterator[Mapping[str, str]]:
+    """The violating environment around one trial: on the live cluster of ``live`` (the run's
+    session gives it) for the classes that run there, else offline."""
     truth = ciso_truth(scenario)
-    live = _live_settings(truth)
+    live = live if truth.scenario_class in LIVE_CLASSES else None
     if live is not None:
         from ciso.live.environment import live_trial_environment
 
@@ -122,16 +128,6 @@ def trial_environment(scenario: Scenario, workspace: Path) -> Iterator[Mapping[s
             yield env
     else:
         yield {}
-
-
-def _live_settings(scenario: CisoScenario) -> Any:
-    """Live mode's settings when this scenario's class runs on the live cluster (kyverno and
-    kubectl-opa; kyverno-update keeps the offline cluster), else None."""
-    if scenario.scenario_class not in LIVE_CLASSES:
-        return None
-    from ciso.live import settings
-
-    return settings()
 
 
 def read_applied(workspace: Path) -> dict[str, list]:

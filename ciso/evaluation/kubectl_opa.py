@@ -29,8 +29,13 @@ FETCHER_NAMES = ("fetcher.sh", "script.sh")
 
 
 def evaluate(
-    scenario: CisoScenario, trial_dir: Path, timeout_s: float = TIME_LIMIT_S
+    scenario: CisoScenario,
+    trial_dir: Path,
+    timeout_s: float = TIME_LIMIT_S,
+    live: LiveSettings | None = None,
 ) -> TrialScores:
+    """Score the agent's fetcher and policy: the fetcher run against the live cluster of
+    ``live`` (the run's session) when given, else against offline clusters."""
     record = Record(engines={"sandbox": sandbox_backend(), "cluster": "itbench offline cluster"})
     fetcher = find_file(trial_dir, FETCHER_NAMES)
     policy = find_file(trial_dir, ("policy.rego",))
@@ -55,16 +60,22 @@ def evaluate(
             record.notes.append("no compliant environment: strict_pass checks violations only")
         environments += leave_one_in_environments(scenario, root / "environments")
         runs = [(e.label, e.source) for e in environments]
-        live = _live_suffix(scenario, trial_dir)
+        on_cluster = _live_suffix(scenario, trial_dir, live)
         with record.timed("fetcher"):
-            if live is None:
+            if on_cluster is None:
                 collected = run_fetcher_batch(fetcher, root / "runs", runs, timeout_s)
             else:
                 from ciso.live.fetch import live_fetcher_batch
 
                 record.engines["cluster"] = "live cluster (--kubeconfig)"
                 collected = live_fetcher_batch(
-                    live[0], live[1], fetcher, root / "runs", runs, timeout_s, _sources(scenario)
+                    on_cluster[0],
+                    on_cluster[1],
+                    fetcher,
+                    root / "runs",
+                    runs,
+                    timeout_s,
+                    _sources(scenario),
                 )
         verdicts = {
             env.label: judge(record, env, policy, lambda e: collected[e.label], "fetcher")
@@ -83,11 +94,10 @@ def evaluate(
     )
 
 
-def _live_suffix(scenario: CisoScenario, trial_dir: Path) -> tuple[LiveSettings, str] | None:
+def _live_suffix(
+    scenario: CisoScenario, trial_dir: Path, live: LiveSettings | None
+) -> tuple[LiveSettings, str] | None:
     """(live settings, the trial's name suffix) in live mode, else None."""
-    from ciso.live import settings
-
-    live = settings()
     if live is None:
         return None
     from ciso.live.naming import trial_suffix

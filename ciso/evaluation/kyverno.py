@@ -10,7 +10,7 @@ listed, and flagged top-level objects that are violating / all flagged.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ciso.engines.kyverno.structure import PolicyError, check_policy
 from ciso.environments.kubernetes import cluster_view
@@ -22,6 +22,9 @@ from ciso.evaluation.report_reading import failed, rule_errors
 from ciso.scenarios.model import CisoScenario, ResourceRef
 from ciso.scenarios.objects import declared_objects, identity, is_policy
 from itbench.plugins.spec import TrialScores
+
+if TYPE_CHECKING:
+    from ciso.live import LiveSettings
 
 ZERO = {"itbench_pass": 0, "strict_pass": 0, "resource_recall": 0.0, "resource_precision": 0.0}
 
@@ -56,7 +59,11 @@ def ancestry(objects: list[dict[str, Any]]) -> dict[ResourceRef, list[ResourceRe
     return chains
 
 
-def evaluate(scenario: CisoScenario, trial_dir: Path) -> TrialScores:
+def evaluate(
+    scenario: CisoScenario, trial_dir: Path, live: LiveSettings | None = None
+) -> TrialScores:
+    """Score the agent's policies: scanned by the live cluster's Kyverno when ``live`` is given
+    (the run's session), else by a local engine."""
     record = Record()
     found = agent_policies(trial_dir)
     record.verdict(
@@ -81,7 +88,7 @@ def evaluate(scenario: CisoScenario, trial_dir: Path) -> TrialScores:
     problems = malformed(found.policies)
     if problems:
         record.notes.extend(problems)
-    scanner = _scanner(scenario, trial_dir)
+    scanner = _scanner(scenario, trial_dir, live)
     record.engines["kyverno"] = f"{scanner.name} {scanner.version}"
 
     violating_objects = [o for o in declared_objects(scenario) if not is_policy(o)]
@@ -158,11 +165,8 @@ def evaluate(scenario: CisoScenario, trial_dir: Path) -> TrialScores:
     )
 
 
-def _scanner(scenario: CisoScenario, trial_dir: Path) -> KyvernoScanner:
+def _scanner(scenario: CisoScenario, trial_dir: Path, live: LiveSettings | None) -> KyvernoScanner:
     """The live cluster's Kyverno in live mode (under the trial's names), else a local engine."""
-    from ciso.live import settings
-
-    live = settings()
     if live is None:
         return select_scanner()
     from ciso.live.kyverno import LiveScanner

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ciso.environments import ciso_truth
 from ciso.scenarios.model import CisoScenario, ScenarioClass
 from itbench.models import Scenario
 from itbench.plugins.spec import TrialScores
+
+if TYPE_CHECKING:
+    from ciso.live import LiveSettings
 
 
 def _evaluator(scenario_class: ScenarioClass) -> Callable[[CisoScenario, Path], TrialScores]:
@@ -29,6 +33,18 @@ def _evaluator(scenario_class: ScenarioClass) -> Callable[[CisoScenario, Path], 
     return evaluate
 
 
-def evaluate_trial(scenario: Scenario | CisoScenario, trial_dir: Path) -> TrialScores:
+def evaluate_trial(
+    scenario: Scenario | CisoScenario, trial_dir: Path, live: LiveSettings | None = None
+) -> TrialScores:
+    """Score one trial; ``live`` (the run's session gives it in live mode) scores the classes
+    that run on a live cluster there."""
     truth = ciso_truth(scenario)
+    if live is not None and truth.scenario_class is ScenarioClass.KYVERNO:
+        from ciso.evaluation.kyverno import evaluate as evaluate_kyverno
+
+        return evaluate_kyverno(truth, trial_dir, live)
+    if live is not None and truth.scenario_class is ScenarioClass.KUBECTL_OPA:
+        from ciso.evaluation.kubectl_opa import evaluate as evaluate_kubectl_opa
+
+        return evaluate_kubectl_opa(truth, trial_dir, live=live)
     return _evaluator(truth.scenario_class)(truth, trial_dir)

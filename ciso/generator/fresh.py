@@ -16,9 +16,6 @@ import click
 
 from itbench.errors import UsageError
 
-#: The folder of the run's fresh instances, set by ``configure``; None: no ``--fresh``.
-_FRESH_DIR: Path | None = None
-
 
 def fresh_option() -> click.Option:
     return click.Option(
@@ -30,12 +27,12 @@ def fresh_option() -> click.Option:
     )
 
 
-def configure_fresh(options: Mapping[str, Any], run_directory: Path | None) -> None:
-    global _FRESH_DIR
-    _FRESH_DIR = None
+def generate_fresh(options: Mapping[str, Any], run_directory: Path | None) -> Path | None:
+    """The folder of the run's fresh instances, generated now (``--fresh``); None without
+    ``--fresh``. The run's session keeps it (:func:`fresh_selection`)."""
     seed_text = options.get("fresh_seed")
     if seed_text is None:
-        return
+        return None
     from ciso.generator import generate, instance_tag, parse_seed
 
     seed = parse_seed(str(seed_text))
@@ -50,16 +47,16 @@ def configure_fresh(options: Mapping[str, Any], run_directory: Path | None) -> N
         f"{instance_tag(seed)}) in {folder}; rerun them with --fresh {seed}",
         file=sys.stderr,
     )
-    _FRESH_DIR = folder
+    return folder
 
 
-def fresh_selection(selection: str | None) -> str | None:
-    """The scenario selection to load: the fresh folder under ``--fresh``."""
-    if _FRESH_DIR is None:
+def fresh_selection(selection: str | None, fresh: Path | None) -> str | None:
+    """The scenario selection to load: the fresh folder (``fresh``) under ``--fresh``."""
+    if fresh is None:
         return selection
     if selection is not None:
         raise UsageError(
             "--fresh and --scenarios exclude each other: --fresh runs generated "
             "instances of every control"
         )
-    return str(_FRESH_DIR)
+    return str(fresh)

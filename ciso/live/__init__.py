@@ -44,21 +44,6 @@ class LiveSettings:
     poll_s: float = 1.0
 
 
-# Set once by the CLI before any trial; the runner's workers are forked afterwards and inherit it.
-_SETTINGS: LiveSettings | None = None
-
-
-def settings() -> LiveSettings | None:
-    """The live cluster of this run, or None for the offline one."""
-    return _SETTINGS
-
-
-def use(value: LiveSettings | None) -> None:
-    """Select (or with None leave) live mode for this process."""
-    global _SETTINGS
-    _SETTINGS = value
-
-
 def run_options() -> Sequence[click.Option]:
     """The ``Domain.run_options`` hook: ``--kubeconfig`` and the scan wait of live mode."""
     import click
@@ -81,13 +66,13 @@ def run_options() -> Sequence[click.Option]:
     ]
 
 
-def configure(options: Mapping[str, Any]) -> None:
-    """The ``Domain.configure`` hook: enter live mode when ``--kubeconfig`` was given, after
-    checking that the cluster answers (an unreachable cluster fails before any trial)."""
+def settings_from(options: Mapping[str, Any]) -> LiveSettings | None:
+    """The live cluster of a run whose options are ``options`` (None: ``--kubeconfig`` was not
+    given, the offline cluster), after checking that it answers (an unreachable cluster fails
+    before any trial). The run's session carries it to the environments and evaluators."""
     path = options.get("live_kubeconfig")
     if path is None:
-        use(None)
-        return
+        return None
     chosen = LiveSettings(
         kubeconfig=Path(path).resolve(),
         scan_timeout_s=float(options.get("live_scan_timeout") or SCAN_TIMEOUT_S),
@@ -100,4 +85,4 @@ def configure(options: Mapping[str, Any]) -> None:
         LiveCluster.connect(chosen.kubeconfig)
     except LiveError as exc:  # its message starts with the kubeconfig's path
         raise InputError(f"--kubeconfig {exc}") from None
-    use(chosen)
+    return chosen

@@ -10,18 +10,14 @@ import click
 
 from itbench.agents.base import AgentOptions
 from itbench.agents.protocols import PROTOCOLS
-from itbench.agents.registry import resolve_agent
 from itbench.cli.sandbox_option import sandbox_option
 from itbench.cli.size_option import size_option
-from itbench.errors import UsageError
 from itbench.exitcodes import ExitCode
-from itbench.fsutil import ensure_directory
 from itbench.plugins.domains import load_domain
 from itbench.plugins.finder import PluginRecord
 from itbench.plugins.spec import (
     DEFAULT_LLM_TIMEOUT_S,
     DEFAULT_REFLECTION_ROUNDS,
-    RUN_DIRECTORY,
     Domain,
     time_limit_of,
 )
@@ -295,33 +291,12 @@ def _run_command(domain: Domain) -> click.Command:
         **domain_options: Any,
     ) -> int:
         """Run an agent on scenarios and score every trial."""
-        # absolute: trial paths reach agents and tools that run in other working directories
-        out = (output_dir or Path("outputs") / domain.name).resolve()
-        if domain.configure is not None:
-            domain.configure({**domain_options, RUN_DIRECTORY: out})
-        from itbench.models.records import UNSANDBOXED
-        from itbench.runner.executors import make_executor
-        from itbench.runner.progress import Progress
-        from itbench.runner.run import (
-            collect_evaluations,
-            execute_plan,
-            plan_trials,
-            results_config,
-            results_path,
-            write_results,
-        )
-        from itbench.runner.trial import RunContext
+        from itbench.runner.benchmark import RunRequest, run_benchmark
+        from itbench.runner.run import results_path
         from itbench.sandbox.limits import ResourceLimits, parse_size
 
-        if agent_cmd and agent_name not in (None, "command"):
-            raise UsageError(
-                "--agent-cmd runs the 'command' agent; drop --agent or use --agent command"
-            )
-        name = agent_name or ("command" if agent_cmd else "baseline")
-        primary_metric = domain.primary_metric
-        protocol_config: dict[str, Any] = {}
         if protocol is not None:
-            name, primary_metric = _protocol_agent(protocol, name, agent_name, domain)
+            # the protocol's settings, except where a flag was given explicitly
             chosen = PROTOCOLS[protocol]
             given = click.get_current_context().get_parameter_source
             if given("llm_shell") is click.core.ParameterSource.DEFAULT:
@@ -330,11 +305,6 @@ def _run_command(domain: Domain) -> click.Command:
                 max_turns = chosen.max_turns
             if given("trials") is click.core.ParameterSource.DEFAULT:
                 trials = chosen.trials
-            protocol_config["protocol"] = protocol
-        if llm_shell != "off" and name != "llm":
-            raise UsageError(
-                f"--llm-shell {llm_shell} gives the llm agent a shell; the agent is {name}"
-            )
         options = AgentOptions(
             model=model,
             api_base=api_base,
@@ -355,50 +325,25 @@ def _run_command(domain: Domain) -> click.Command:
             prompt_template=prompt_template,
             llm_shell=llm_shell,  # type: ignore[arg-type]  # click.Choice of the same three words
         )
-        if time_limit is None:
-            time_limit = time_limit_of(domain)
-        factory = resolve_agent(name, domain)
-        assert domain.load_scenarios is not None
-        from itbench.runner.selection import select_scenarios
-
-        selected = select_scenarios(domain.load_scenarios(scenarios), select)
-        if not selected:
-            raise UsageError("no scenarios selected")
-        extra_config = {**domain.results_config_for(selected, domain_options), **protocol_config}
-        agent = factory(options, domain)  # configuration errors surface before any trial
-        ensure_directory(out)
-        plan = plan_trials(selected, trials, out, retry_errors=retry_errors)
-        # the command agent, or the llm agent's shell tool, ran outside the sandbox
-        shell = name == "command" or (name == "llm" and options.llm_shell != "off")
-        unsandboxed = shell and not options.agent_sandbox
-        ctx = RunContext(domain, agent, name, model, time_limit, unsandboxed=unsandboxed)
-        trial_executor = make_executor(executor, ray_address, domain_options)
-        with Progress(len(plan.todo), len(plan.done), enabled=not no_progress) as progress:
-            execute_plan(
-                plan, ctx, out, jobs, on_trial=progress.trial_done, executor=trial_executor
-            )
-        evaluations = collect_evaluations(plan)
-        extra = extra_config
-        # trials of this run or of an earlier one resumed here whose agent ran unsandboxed
-        marked = sum(1 for e in evaluations if e.details.get(UNSANDBOXED))
-        if marked:
-            extra["unsandboxed_trials"] = marked
-            print(
-                f"WARNING: {marked} trial(s) ran with --agent-sandbox off: results.json marks "
-                "them unsandboxed; their scores prove nothing",
-                file=sys.stderr,
-            )
-        config = results_config(
-            domain.name,
-            name,
-            model,
-            trials,
-            selected,
-            primary_metric,
-            extra_config,
+        request = RunRequest(
+            domain=domain.name,
+            scenarios=scenarios,
+            select=tuple(select),
+            agent=agent_name,
+            agent_options=options,
+            trials=trials,
+            jobs=jobs,
+            output_dir=output_dir,
+            time_limit_s=time_limit,
+            protocol=protocol,
+            retry_errors=retry_errors,
+            progress=not no_progress,
+            executor=executor,
+            ray_address=ray_address,
+            domain_options=domain_options,
         )
-        path = results_path(out)
-        document = write_results(evaluations, config, path)
+        document = run_benchmark(domain, request)
+        path = results_path(request.run_directory())
         print(f"results: {path}", file=sys.stderr)
         _emit(document, path, fmt, domain)
         return _exit_for(document, fail_under, fail_on_errors)
@@ -451,34 +396,22 @@ def _eval_command(domain: Domain) -> click.Command:
         **domain_options: Any,
     ) -> int:
         """Score existing agent outputs (the original ITBench outputs layout)."""
-        if domain.configure is not None:
-            domain.configure(domain_options)
-        from itbench.runner.evaluate import evaluate_outputs
+        from itbench.runner.benchmark import evaluate_outputs
+        from itbench.runner.evaluate import written_to
 
-        document, path = evaluate_outputs(
-            domain, outputs, ground_truth, result_file, domain_options
+        document = evaluate_outputs(
+            domain,
+            outputs,
+            ground_truth=ground_truth,
+            result_file=result_file,
+            domain_options=domain_options,
         )
+        path = written_to(outputs, result_file)
         print(f"results: {path}", file=sys.stderr)
         _emit(document, path, fmt, domain)
         return _exit_for(document, fail_under, fail_on_errors)
 
     return _with_domain_options(eval_, domain)
-
-
-def _protocol_agent(
-    protocol: str, name: str, agent_name: str | None, domain: Domain
-) -> tuple[str, str]:
-    """The agent and primary metric of a ``--protocol`` run; a usage error where the domain does
-    not define the protocol's metric or another agent than llm is asked for."""
-    metric = domain.protocol_metrics.get(protocol)
-    if metric is None:
-        raise UsageError(
-            f"--protocol {protocol}: the {domain.name} domain defines no metric for it"
-        )
-    if name != "llm" and agent_name is not None or name == "command":
-        what = f"--agent {agent_name}" if agent_name else "--agent-cmd"
-        raise UsageError(f"--protocol {protocol} runs the llm agent; drop {what}")
-    return "llm", metric
 
 
 def _with_domain_options(command: click.Command, domain: Domain) -> click.Command:

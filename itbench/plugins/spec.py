@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from itbench.cluster.extensions import ClusterExtension
     from itbench.models import AgentResult, PublicScenario, Scenario, ScoreValue
+    from itbench.runner.benchmark import RunRequest
     from itbench.sandbox.limits import ResourceLimits
     from itbench.scoring.document import ResultsDocument
     from itbench.transcript import Transcript
@@ -146,6 +147,9 @@ class Domain:
     description: str = ""
     #: Load scenarios: ``None`` -> the built-in suite; otherwise a directory or comma-separated ids.
     load_scenarios: Callable[[str | None], Sequence[Scenario]] | None = None
+    #: Loads the ground truth ``eval`` scores against under this run's settings; None: the
+    #: domain's ``load_ground_truth``.
+    load_ground_truth: Callable[[Path | None], Mapping[str, Scenario]] | None = None
     #: Domain-specific agents (``baseline`` at least); core adds ``oracle``, ``command``, ``llm``.
     agents: Mapping[str, AgentFactory] = field(default_factory=dict)
     #: Score one trial: (scenario, trial directory holding the agent's files) -> scores, or
@@ -212,13 +216,89 @@ class Domain:
     #: their solutions, reference solvers. Left out wherever their package is visible.
     answer_folders: tuple[str, ...] = ()
     #: Extra options of ``itbench <domain> run|eval`` (e.g. a real cluster to use instead of an
-    #: offline one), built with the commands; their values reach the domain through ``configure``.
+    #: offline one), built with the commands; their values reach the domain's ``session`` (or,
+    #: without one, ``configure``).
     run_options: Callable[[], Sequence[click.Option]] | None = None
     #: Receives the values of ``run_options`` (parameter name -> value) before any scenario is
     #: loaded, in the process the trial workers are forked from; for ``run`` also the run's
     #: absolute directory under the key :data:`RUN_DIRECTORY` (where a domain may generate
-    #: scenarios it then loads).
+    #: scenarios it then loads). Only for a domain without ``session``, which keeps what it is
+    #: given in module state: a session keeps it in the run instead.
     configure: Callable[[Mapping[str, Any]], None] | None = None
+    #: Builds this domain's :class:`DomainRun` for one run or eval from its settings (the
+    #: domain's options and the run directory): run settings live in the session, not in module
+    #: state. None: :func:`default_session` (``configure``, then the hooks above as they are).
+    session: Callable[[Domain, SessionSettings], DomainRun] | None = None
+
+    def open_run(self, request: RunRequest, *, worker: bool = False) -> DomainRun:
+        """This domain's session for ``request`` (a run). A Ray worker opens its own from the
+        same request with ``worker=True``: it runs trials of scenarios the driver loaded, so it
+        is not given the run directory (where a domain may generate scenarios)."""
+        directory = None if worker else request.run_directory()
+        settings = SessionSettings(dict(request.domain_options), directory)
+        return (self.session or default_session)(self, settings)
+
+    def open_eval(self, options: Mapping[str, Any]) -> DomainRun:
+        """This domain's session for scoring outputs someone else produced (``eval``)."""
+        return (self.session or default_session)(self, SessionSettings(dict(options)))
+
+
+@dataclass(frozen=True)
+class SessionSettings:
+    """What a session factory is given: the domain's own options (parameter name -> value, as
+    its ``run_options`` define them) and, for ``run``, the run's absolute directory (``None``
+    for ``eval``, which scores outputs someone else produced)."""
+
+    options: Mapping[str, Any]
+    run_directory: Path | None = None
+
+
+Evaluator = Callable[["Scenario", Path], "Mapping[str, ScoreValue] | TrialScores"]
+TrialEnvironment = Callable[["Scenario", Path], AbstractContextManager[Mapping[str, str]]]
+
+
+@dataclass(frozen=True)
+class DomainRun:
+    """A domain during one run or eval (``Domain.open_run``): what core calls while it lasts,
+    bound to the run's own settings (a live cluster, a task) instead of module state."""
+
+    domain: Domain
+    settings: SessionSettings
+    #: Scores one trial (scenario, trial directory holding the agent's files).
+    evaluate: Evaluator | None
+    #: The live environment of one trial (see ``Domain.trial_environment``); None: nothing.
+    trial_environment: TrialEnvironment | None = None
+    #: Loads this run's scenarios (e.g. ones generated into its directory); None: the
+    #: domain's ``load_scenarios``.
+    load_scenarios: Callable[[str | None], Sequence[Scenario]] | None = None
+    #: Loads the ground truth ``eval`` scores against under this run's settings; None: the
+    #: domain's ``load_ground_truth``.
+    load_ground_truth: Callable[[Path | None], Mapping[str, Scenario]] | None = None
+
+    def scenarios(self, selection: str | None) -> Sequence[Scenario]:
+        """The scenarios of ``selection`` (None: the built-in suite)."""
+        load = self.load_scenarios or self.domain.load_scenarios
+        if load is None:
+            raise ValueError(f"the {self.domain.name} domain has no scenarios to run")
+        return load(selection)
+
+    def ground_truth(self, path: Path | None) -> Mapping[str, Scenario]:
+        """Scenario id -> scenario carrying its truth (``eval --ground-truth``)."""
+        load = self.load_ground_truth or self.domain.load_ground_truth
+        if load is None:
+            raise ValueError(f"the {self.domain.name} domain has no ground truth to score with")
+        return load(path)
+
+
+def default_session(domain: Domain, settings: SessionSettings) -> DomainRun:
+    """The session of a domain without a factory: ``configure`` gets the options (and the run
+    directory under :data:`RUN_DIRECTORY`), then the domain's hooks serve the run as they are."""
+    if domain.configure is not None:
+        options = dict(settings.options)
+        if settings.run_directory is not None:
+            options[RUN_DIRECTORY] = settings.run_directory
+        domain.configure(options)
+    return DomainRun(domain, settings, domain.evaluate, domain.trial_environment)
 
 
 def time_limit_of(domain: Domain) -> float:

@@ -9,13 +9,13 @@ from typing import Any
 
 from itbench.errors import ItbenchError, UsageError
 from itbench.models import Evaluation
-from itbench.plugins.spec import Domain, split_scores
+from itbench.plugins.spec import DomainRun, split_scores
 from itbench.runner.layout import EVAL_RESULTS_FILE, discover_outputs, scenario_key
 from itbench.scoring.document import ResultsDocument
 
 
 def evaluate_outputs(
-    domain: Domain,
+    session: DomainRun,
     outputs: Path,
     ground_truth: Path | None,
     result_file: Path | None,
@@ -26,12 +26,15 @@ def evaluate_outputs(
     # absolute: evaluators hand trial paths to tools that run in other working directories
     outputs = outputs.resolve()
 
-    assert domain.load_ground_truth is not None and domain.evaluate is not None
+    domain = session.domain
+    evaluate = session.evaluate
+    if evaluate is None:
+        raise UsageError(f"the {domain.name} domain has no evaluator")
     path = result_path(outputs, result_file)
     trials = discover_outputs(outputs)
     if not trials:
         raise UsageError(f"{outputs}: no trial folders found (expected <scenario>/<trial number>/)")
-    truths = domain.load_ground_truth(ground_truth)
+    truths = session.ground_truth(ground_truth)
     by_key = {scenario_key(sid): s for sid, s in truths.items()}
     unknown = sorted(
         {t.scenario_folder for t in trials if scenario_key(t.scenario_folder) not in by_key}
@@ -50,7 +53,7 @@ def evaluate_outputs(
         scenario = by_key[scenario_key(trial.scenario_folder)]
         seen.append(scenario)
         try:
-            scores, details = split_scores(domain.evaluate(scenario, trial.path))
+            scores, details = split_scores(evaluate(scenario, trial.path))
             error = None
         except ItbenchError as exc:
             scores, details, error = {}, {}, f"unusable agent output: {exc}"
@@ -91,6 +94,11 @@ def evaluate_outputs(
     config = results_config(domain.name, "external", None, 0, unique, domain.primary_metric, extra)
     document = write_results(evaluations, config, path)
     return document, path
+
+
+def written_to(outputs: Path, result_file: Path | None) -> Path:
+    """Where :func:`evaluate_outputs` wrote its document (checks nothing: for saying so after)."""
+    return result_file if result_file is not None else outputs.resolve() / EVAL_RESULTS_FILE
 
 
 def result_path(outputs: Path, result_file: Path | None) -> Path:

@@ -20,7 +20,8 @@ from itbench.errors import ItbenchError
 from itbench.fsutil import agent_files, atomic_write_text, clear_planted, copy_input
 from itbench.models import AgentResult, AgentStatus, Evaluation, Scenario, Usage
 from itbench.models.records import UNSANDBOXED
-from itbench.plugins.spec import Domain, split_scores
+from itbench.plugins.hooks import Hook
+from itbench.plugins.spec import Domain, DomainRun, SessionSettings, split_scores
 from itbench.runner.layout import EVALUATION_FILE, TRANSCRIPT_FILE, seal_evaluation
 from itbench.sandbox.agent import cache_dirs
 from itbench.transcript import Transcript
@@ -49,6 +50,21 @@ class RunContext:
     #: the agent's programs ran outside any sandbox (``--agent-sandbox off``): every evaluation
     #: says so (``UNSANDBOXED``), so that a leaderboard can refuse the run's scores
     unsandboxed: bool = False
+    #: The domain's session for this run (``Domain.open_run``); None: the domain's own hooks,
+    #: as they are (a context built by hand, in tests).
+    session: DomainRun | None = None
+
+    @property
+    def run(self) -> DomainRun:
+        """The session trials are evaluated and given their environment with."""
+        if self.session is not None:
+            return self.session
+        return DomainRun(
+            self.domain,
+            SessionSettings({}),
+            self.domain.evaluate,
+            self.domain.trial_environment,
+        )
 
 
 def prepare_workspace(spec: TrialSpec) -> None:
@@ -104,11 +120,11 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
     error: str | None = None
     if result.status is not AgentStatus.OK:
         error = result.reason or result.status.value
-    elif ctx.domain.evaluate is None:
+    elif (evaluate := ctx.run.evaluate) is None:
         error = f"domain {ctx.domain.name!r} has no evaluator"
     else:
         try:
-            scores, details = split_scores(ctx.domain.evaluate(spec.scenario, spec.directory))
+            scores, details = split_scores(evaluate(spec.scenario, spec.directory))
         except ItbenchError as exc:
             error = f"unusable agent output: {exc}"
         except Exception as exc:
@@ -139,9 +155,10 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
 
 
 def _environment(spec: TrialSpec, ctx: RunContext) -> AbstractContextManager[Mapping[str, str]]:
-    if ctx.domain.trial_environment is None:
+    environment = ctx.run.trial_environment
+    if environment is None:
         return nullcontext({})
-    return ctx.domain.trial_environment(spec.scenario, spec.directory)
+    return environment(spec.scenario, spec.directory)
 
 
 def hidden_paths(spec: TrialSpec, domain: Domain) -> tuple[Path, ...]:
@@ -177,7 +194,8 @@ def domain_package_dirs(domain: Domain) -> tuple[Path, ...]:
     packages = set(domain.sandbox_packages) | set(domain.answer_packages)
     for item in fields(domain):
         value = getattr(domain, item.name)
-        module = getattr(value, "__module__", None)
+        # a hook names its module; a function knows its own
+        module = value.module if isinstance(value, Hook) else getattr(value, "__module__", None)
         if callable(value) and module:
             packages.add(module.partition(".")[0])
     packages.discard("itbench")  # the harness, not a domain: no ground truth lives in it

@@ -25,7 +25,6 @@ from test_ciso_evaluation_support import (
     trial_dir,
 )
 
-import ciso.live
 from ciso.environments import report_producer, trial_environment
 from ciso.evaluation.trial import evaluate_trial
 from ciso.live import LiveSettings
@@ -59,7 +58,8 @@ def cluster() -> Iterator[RunningCluster]:
 
 @pytest.fixture
 def live(cluster: RunningCluster) -> Iterator[LiveSettings]:
-    """Live mode on for one test, with waits short enough for a cluster that reports at once."""
+    """Live mode for one test (its trial environments and evaluations are given it, as the run's
+    session gives them), with waits short enough for a cluster that reports at once."""
     settings = LiveSettings(
         kubeconfig=cluster.kubeconfig_path,
         scan_timeout_s=5.0,
@@ -67,11 +67,7 @@ def live(cluster: RunningCluster) -> Iterator[LiveSettings]:
         delete_timeout_s=10.0,
         poll_s=0.1,
     )
-    ciso.live.use(settings)
-    try:
-        yield settings
-    finally:
-        ciso.live.use(None)
+    yield settings
     assert leftovers(cluster) == [], "the trial left objects on the cluster"
 
 
@@ -249,6 +245,31 @@ def test_an_object_the_cluster_refuses_names_itself(
 
 
 @needs_kubectl
+def test_a_live_and_an_offline_run_coexist_in_one_process(
+    cluster: RunningCluster, tmp_path: Path
+) -> None:
+    """Each run's session carries its own cluster: opening an offline run after a live one
+    leaves the live one live (module state would have switched both)."""
+    from ciso.plugin import domain
+    from itbench.runner.benchmark import RunRequest
+
+    options = {"live_kubeconfig": cluster.kubeconfig_path}
+    live_run = domain.open_run(
+        RunRequest("ciso", output_dir=tmp_path / "a", domain_options=options)
+    )
+    offline_run = domain.open_run(RunRequest("ciso", output_dir=tmp_path / "b"))
+    for run, on_live_cluster in ((live_run, True), (offline_run, False)):
+        workspace = tmp_path / f"trial-{on_live_cluster}"
+        workspace.mkdir()
+        assert run.trial_environment is not None
+        with run.trial_environment(KYVERNO, workspace) as env:
+            config = yaml.safe_load(Path(env["KUBECONFIG"]).read_text())
+            server = config["clusters"][0]["cluster"]["server"]
+            assert (server == cluster.url) is on_live_cluster, server
+    assert leftovers(cluster) == []
+
+
+@needs_kubectl
 def test_the_agent_works_on_the_live_cluster_under_the_trial_names(
     cluster: RunningCluster, live: LiveSettings, tmp_path: Path
 ) -> None:
@@ -256,7 +277,7 @@ def test_the_agent_works_on_the_live_cluster_under_the_trial_names(
     workspace.mkdir()
     suffix = trial_suffix(KYVERNO.id, workspace)
     policy = (K8S / "solution" / "kyverno-policy.yaml").read_text()
-    with trial_environment(KYVERNO, workspace) as env:
+    with trial_environment(KYVERNO, workspace, live) as env:
         kubeconfig = env["KUBECONFIG"]
         assert Path(kubeconfig) == workspace / "kubeconfig.yaml"
         assert yaml.safe_load(Path(kubeconfig).read_text())["clusters"][0]["cluster"]["server"] == (
@@ -300,7 +321,7 @@ def test_an_environment_the_cluster_cannot_hold_fails_and_leaves_nothing(
     workspace.mkdir()
     with (
         pytest.raises(LiveError, match="the cluster serves no Gadget in example.com/v1"),
-        trial_environment(scenario, workspace),
+        trial_environment(scenario, workspace, live),
     ):
         raise AssertionError("the agent must not start")
     # the live fixture asserts that the namespace and workloads created before it are gone
@@ -323,7 +344,7 @@ def test_kyverno_scores_from_the_clusters_policy_reports(
     live: LiveSettings, tmp_path: Path, case: str, scores: tuple
 ) -> None:
     trial = trial_dir(tmp_path, "kyverno", case)
-    result = evaluate_trial(KYVERNO, trial)
+    result = evaluate_trial(KYVERNO, trial, live)
     names = ("itbench_pass", "strict_pass", "resource_recall", "resource_precision")
     assert result.scores == dict(zip(names, scores, strict=True))
     assert result.details["engines"]["kyverno"].startswith("live-cluster-kyverno ")
@@ -335,8 +356,7 @@ def test_kyverno_live_agrees_with_the_offline_engine(
 ) -> None:
     """The same reports decide, reached two ways: the cluster's background scan under the
     trial's names, and the offline scan of the declared objects."""
-    live_result = evaluate_trial(KYVERNO, trial_dir(tmp_path / "live", "kyverno", case))
-    ciso.live.use(None)
+    live_result = evaluate_trial(KYVERNO, trial_dir(tmp_path / "live", "kyverno", case), live)
     monkeypatch.setenv("ITBENCH_KYVERNO_ENGINE", "itbench")
     offline = evaluate_trial(KYVERNO, trial_dir(tmp_path / "offline", "kyverno", case))
     assert live_result.scores == offline.scores
@@ -354,7 +374,7 @@ def test_kyverno_live_agrees_with_the_offline_engine(
 
 
 def test_kyverno_live_without_a_policy_deploys_nothing(live: LiveSettings, tmp_path: Path) -> None:
-    result = evaluate_trial(KYVERNO, trial_dir(tmp_path, "kyverno", "empty"))
+    result = evaluate_trial(KYVERNO, trial_dir(tmp_path, "kyverno", "empty"), live)
     assert result.scores["strict_pass"] == 0
     assert result.details["failure"]["step"] == "policies"
 
@@ -367,7 +387,7 @@ def test_kyverno_policy_the_cluster_refuses_is_the_reason(
     trial = tmp_path / "trial"
     trial.mkdir()
     (trial / "policy.yaml").write_text(yaml.safe_dump(policy))
-    result = evaluate_trial(KYVERNO, trial)
+    result = evaluate_trial(KYVERNO, trial, live)
     assert result.scores["itbench_pass"] == 0 and result.scores["strict_pass"] == 0
     failure = result.details["failure"]
     assert failure["step"] == "scan (violating)"
@@ -391,7 +411,7 @@ def test_kyverno_policy_the_cluster_refuses_is_the_reason(
 def test_kubectl_opa_fetcher_runs_against_the_live_api(
     live: LiveSettings, tmp_path: Path, case: str, scores: tuple, failed_step: str | None
 ) -> None:
-    result = evaluate_trial(KUBECTL, trial_dir(tmp_path, "kubectl-opa", case))
+    result = evaluate_trial(KUBECTL, trial_dir(tmp_path, "kubectl-opa", case), live)
     names = ("itbench_pass", "strict_pass", "resource_recall")
     assert result.scores == dict(zip(names, scores, strict=True))
     assert result.details["engines"]["cluster"] == "live cluster (--kubeconfig)"

@@ -101,7 +101,7 @@ spec:
 
 @pytest.fixture
 def many_pods(tmp_path) -> tuple[Path, Path, int]:
-    from ciso.cli.kyverno_cmd import BATCH
+    from ciso.engines.kyverno.bulk import BATCH
 
     count = BATCH * 2 + 7  # three batches, the last one short
     (tmp_path / "p.yaml").write_text(POLICY)

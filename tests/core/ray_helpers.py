@@ -8,6 +8,7 @@ its pid and then waits far past any time limit.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import signal
@@ -16,7 +17,8 @@ import time
 from pathlib import Path
 
 from itbench.models import AgentResult, Scenario
-from itbench.plugins.spec import Domain, Task
+from itbench.plugins.hooks import hook
+from itbench.plugins.spec import Domain, DomainRun, SessionSettings, Task
 
 
 def _evaluate(scenario: Scenario, workspace: Path) -> dict:
@@ -25,6 +27,25 @@ def _evaluate(scenario: Scenario, workspace: Path) -> dict:
 
 
 DOMAIN = Domain(name="raytoy", evaluate=_evaluate)
+
+
+def _evaluate_weighted(scenario: Scenario, workspace: Path, weight: float, worker: bool) -> dict:
+    return {**_evaluate(scenario, workspace), "weight": weight, "on_worker": float(worker)}
+
+
+def open_session(domain: Domain, settings: SessionSettings) -> DomainRun:
+    """A session carrying a run setting (``weight``) into the evaluator, and whether it was
+    opened for a worker (no run directory) or for the driver."""
+    evaluate = functools.partial(
+        _evaluate_weighted,
+        weight=float(settings.options["weight"]),
+        worker=settings.run_directory is None,
+    )
+    return DomainRun(domain, settings, evaluate)
+
+
+#: The same domain with a session: trials score what the session was opened with.
+SESSION_DOMAIN = Domain(name="raytoy", session=hook("ray_helpers:open_session"))
 
 
 def scenarios(root: Path, ids: list[str]) -> list[Scenario]:

@@ -16,9 +16,8 @@ from finops.k8s import suite
 WARM = """
 import sys
 from finops import plugin
-plugin._configure({"finops_task": "mitigate"})
 before = 'kubernetes.client.models.v2_horizontal_pod_autoscaler' in sys.modules
-plugin.load_scenarios(None)
+plugin.load_scenarios(None, "mitigate")
 models = [m for m in sys.modules if m.startswith('kubernetes.client.models.')]
 print(before, 'kubernetes.client.models.v2_horizontal_pod_autoscaler' in sys.modules,
       'kubernetes.client.models.v1_resource_requirements' in sys.modules, len(models))

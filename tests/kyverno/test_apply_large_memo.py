@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 import yaml
 
-from ciso.cli.kyverno_cmd import _render
 from ciso.engines.kyverno import outcome_memo
+from ciso.engines.kyverno.bulk import render
 from ciso.engines.kyverno.engine import ROW_FIELDS, Context, apply, apply_rows
 
 
@@ -205,8 +205,8 @@ def test_rows_render_as_the_results_did(fmt: str) -> None:
             f"{r.kind}/{r.namespace + '/' if r.namespace else ''}{r.name}  {r.message}\n"
             for r in results
         )
-    text, count, bad = _render(rows, fmt)
-    assert text == old
-    assert count == len(results)
-    assert bad == sum(1 for r in results if r.status in ("fail", "error")) > 0
+    rendered = render(rows, fmt, len(pods))
+    assert rendered.text == old
+    assert rendered.results == len(results)
+    assert rendered.failing == sum(1 for r in results if r.status in ("fail", "error")) > 0
     assert list(asdict(results[0])) == list(ROW_FIELDS)

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from conftest import SHARED
 
 from ciso.cli import kyverno_cmd
-from ciso.engines.kyverno import conditions, engine
+from ciso.engines.kyverno import bulk, conditions, engine
 from ciso.engines.kyverno.conditions.operators import OPERATORS
 from ciso.engines.kyverno.engine import Context, apply
 from ciso.engines.kyverno.pattern import check, compiled, values
@@ -351,10 +351,10 @@ def test_apply_in_worker_processes_prints_what_one_process_prints(monkeypatch, t
     manifest = tmp_path / "resources.yaml"
     manifest.write_text(yaml.safe_dump_all(_resources(60, seed=3), sort_keys=False))
     args = ["apply", *map(str, _policy_files()), "--resource", str(manifest), "--format", fmt]
-    monkeypatch.setattr(kyverno_cmd, "BATCH", 7)  # nine batches: the pool is used
+    monkeypatch.setattr(bulk, "BATCH", 7)  # nine batches: the pool is used
     outputs = {}
     for workers in (1, 2):
-        monkeypatch.setattr(kyverno_cmd, "_workers", lambda n=workers: n)
+        monkeypatch.setattr(bulk, "worker_count", lambda n=workers: n)
         result = CliRunner().invoke(kyverno_cmd.kyverno, args, catch_exceptions=False)
         outputs[workers] = result.stdout
     assert outputs[1] == outputs[2]
@@ -365,7 +365,7 @@ def test_apply_in_worker_processes_prints_what_one_process_prints(monkeypatch, t
         assert {r["name"] for r in printed} >= {"r0", "r58", "r59"}
 
 
-def _die(batch: list) -> tuple[str, int, int]:
+def _die(job: object, batch: list) -> object:
     os._exit(9)  # a worker killed mid-batch (the OOM killer, a signal)
 
 
@@ -373,9 +373,9 @@ def _die(batch: list) -> tuple[str, int, int]:
 def test_a_worker_that_dies_is_a_clear_tool_error(monkeypatch, tmp_path):
     manifest = tmp_path / "resources.yaml"
     manifest.write_text(yaml.safe_dump_all(_resources(30, seed=5), sort_keys=False))
-    monkeypatch.setattr(kyverno_cmd, "BATCH", 5)
-    monkeypatch.setattr(kyverno_cmd, "_workers", lambda: 2)
-    monkeypatch.setattr(kyverno_cmd, "_work", _die)
+    monkeypatch.setattr(bulk, "BATCH", 5)
+    monkeypatch.setattr(bulk, "worker_count", lambda: 2)
+    monkeypatch.setattr(bulk.BulkApply, "batch", _die)
     args = ["apply", *map(str, _policy_files()), "--resource", str(manifest)]
     result = CliRunner().invoke(kyverno_cmd.kyverno, args)
     assert isinstance(result.exception, ItbenchError), result.exception

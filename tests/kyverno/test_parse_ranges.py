@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ciso.cli import kyverno_cmd
+from ciso.engines.kyverno import bulk
 from itbench.cli.main import main
 from itbench.cluster.manifests import objects_in_range
 from itbench.yamlsafe import document_ranges, load_range
@@ -120,7 +120,7 @@ def _manifest(path: Path, pods: int, middle: str = "") -> Path:
     if middle:
         docs.insert(pods // 2, middle)
     path.write_text("---\n".join(docs))
-    assert path.stat().st_size > kyverno_cmd.SPLIT_BYTES  # large enough to be cut
+    assert path.stat().st_size > bulk.SPLIT_BYTES  # large enough to be cut
     return path
 
 
@@ -138,9 +138,9 @@ def _apply(
         policy = tmp_path / f"{name}.yaml"
         policy.write_text(POLICY % {"name": name})
         policies.append(str(policy))
-    monkeypatch.setattr(kyverno_cmd, "_workers", lambda: 2)  # the pool even on one CPU
+    monkeypatch.setattr(bulk, "worker_count", lambda: 2)  # the pool even on one CPU
     if not split:
-        monkeypatch.setattr(kyverno_cmd, "SPLIT_BYTES", 1 << 60)  # the streamed reading
+        monkeypatch.setattr(bulk, "SPLIT_BYTES", 1 << 60)  # the streamed reading
     capsys.readouterr()
     code = main(["kyverno", "apply", *policies, "--resource", str(manifest), "--format", fmt])
     monkeypatch.undo()

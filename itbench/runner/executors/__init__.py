@@ -5,12 +5,14 @@ Ray is an optional extra (``pip install 'itbench[ray]'``) and is imported only w
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING
 
 from itbench.errors import UsageError
 from itbench.runner.executors.base import Executor, OnTrial, settle_trial
 from itbench.runner.executors.local import LocalExecutor
+
+if TYPE_CHECKING:
+    from itbench.runner.benchmark import RunRequest
 
 EXECUTORS = ("local", "ray")
 
@@ -20,9 +22,9 @@ __all__ = ["EXECUTORS", "Executor", "LocalExecutor", "OnTrial", "make_executor",
 def make_executor(
     name: str,
     ray_address: str | None = None,
-    domain_options: Mapping[str, Any] | None = None,
+    request: RunRequest | None = None,
 ) -> Executor:
-    """The executor called ``name``; ``domain_options`` are replayed on remote workers."""
+    """The executor called ``name``; remote workers open the domain's session from ``request``."""
     if name == "local":
         if ray_address is not None:
             raise UsageError("--ray-address needs --executor ray")
@@ -30,5 +32,5 @@ def make_executor(
     if name == "ray":
         from itbench.runner.executors.ray_executor import RayExecutor
 
-        return RayExecutor(address=ray_address, domain_options=dict(domain_options or {}))
+        return RayExecutor(address=ray_address, request=request)
     raise UsageError(f"unknown executor {name!r}; available: {', '.join(EXECUTORS)}")

@@ -38,15 +38,18 @@ import tempfile
 import time
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from itbench.errors import ItbenchError, UsageError
 from itbench.models import Evaluation
 from itbench.runner.executors.base import OnTrial, record_failure, settle_trial
 from itbench.runner.layout import EVALUATION_FILE, safe_name
 from itbench.runner.trial import RunContext, TrialSpec, execute_trial, write_evaluation
+
+if TYPE_CHECKING:
+    from itbench.runner.benchmark import RunRequest
 
 FILES_ENV = "ITBENCH_RAY_FILES"
 FILE_MODES = ("auto", "shared", "transfer")
@@ -85,7 +88,9 @@ class Payload:
 
     ctx: RunContext
     specs: tuple[TrialSpec, ...]
-    domain_options: Mapping[str, Any]
+    #: The run's request: each actor opens the domain's session from it (``ctx.session``, the
+    #: driver's, stays behind).
+    request: RunRequest | None
     run_id: str
     marker: Path
     mode: str
@@ -152,10 +157,10 @@ class TrialWorker:
     """One pool member: built once from the payload, then runs trials by index."""
 
     def __init__(self, payload: Payload) -> None:
-        self.payload = payload
         ctx = payload.ctx
-        if ctx.domain.configure is not None:
-            ctx.domain.configure(payload.domain_options)
+        if payload.request is not None:
+            ctx = replace(ctx, session=ctx.domain.open_run(payload.request, worker=True))
+        self.payload = replace(payload, ctx=ctx)
         self.mode = payload.mode
         if self.mode == "auto":
             self.mode = "shared" if _marker_matches(payload) else "transfer"
@@ -246,7 +251,7 @@ class _Call:
 @dataclass(frozen=True)
 class RayExecutor:
     address: str | None = None
-    domain_options: Mapping[str, Any] = field(default_factory=dict)
+    request: RunRequest | None = None
     files: str | None = None
     #: CPUs Ray reserves for each concurrent trial.
     cpus_per_trial: float = 1.0
@@ -290,9 +295,9 @@ class RayExecutor:
         marker.write_text(run_id + "\n", encoding="utf-8")
         try:
             payload = Payload(
-                ctx=ctx,
+                ctx=replace(ctx, session=None),
                 specs=tuple(specs),
-                domain_options=dict(self.domain_options),
+                request=self.request,
                 run_id=run_id,
                 marker=marker,
                 mode=mode,

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from itbench.errors import InputError, UsageError
 from itbench.models import AgentResult, Scenario
-from itbench.plugins.spec import Domain
+from itbench.plugins.hooks import hook
+from itbench.plugins.spec import Domain, DomainRun, SessionSettings
 
 
 def _suite_dir() -> Path:
@@ -117,14 +118,22 @@ def echo_agent_factory(options, domain) -> EchoAgent:
     return EchoAgent()
 
 
+def open_run(domain: Domain, settings: SessionSettings) -> DomainRun:
+    """The toy's run session (``Domain.session``): it has no run settings, so its evaluator and
+    scenarios serve every run as they are."""
+    return DomainRun(domain, settings, evaluate=_evaluate, load_scenarios=_scenarios)
+
+
 domain = Domain(
     name="toy",
     description="Toy arithmetic domain (test fixture)",
-    load_scenarios=_scenarios,
+    # named, imported when first called: what a third-party domain writes
+    load_scenarios=hook("itbench_toy:_scenarios"),
     agents={"baseline": lambda options, domain: ToyBaseline()},
-    evaluate=_evaluate,
-    load_ground_truth=_ground_truth,
-    write_reference=_reference,
-    validate_output=_validate,
+    evaluate=hook("itbench_toy:_evaluate"),
+    load_ground_truth=hook("itbench_toy:_ground_truth"),
+    write_reference=hook("itbench_toy:_reference"),
+    validate_output=hook("itbench_toy:_validate"),
     primary_metric="correct",
+    session=hook("itbench_toy:open_run"),
 )
