@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from sre.agents.baseline.evidence import INFRA_NAMESPACES, Evidence, FailingState, app_of
-from sre.agents.baseline.states import OBJECT_RULES, event_failures
+from sre.agents.baseline.states import OBJECT_RULES, event_failures, node_pressure
 from sre.agents.baseline.states.objects import ObjectView, latest_objects, meta
 from sre.agents.baseline.states.throttling import throttled_pods
 from sre.snapshot.layout import SnapshotLayout
@@ -49,6 +49,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         notes.append(f"metrics: {exc}")
         throttled = []
     states += event_failures.find(evidence, workloads)
+    states += node_pressure.from_events(evidence, states)
     for pod, namespace, before, after in throttled:
         if namespace in INFRA_NAMESPACES:
             continue

@@ -7,8 +7,10 @@ rule the Warning events; ``state.observe`` puts them together."""
 from __future__ import annotations
 
 from sre.agents.baseline.states import (
+    env_addresses,
     feature_flags,
     network_policies,
+    node_pressure,
     pod_failures,
     scaled_to_zero,
     target_ports,
@@ -20,4 +22,6 @@ OBJECT_RULES = (
     target_ports.find,
     network_policies.find,
     feature_flags.find,
+    env_addresses.find,
+    node_pressure.find,
 )

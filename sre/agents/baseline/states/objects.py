@@ -15,7 +15,16 @@ from sre.snapshot.layout import require_file
 
 APP_LABELS = ("app.kubernetes.io/name", "app.kubernetes.io/component", "app", "name")
 #: the kinds a state rule reads
-KINDS = ("Pod", "Deployment", "StatefulSet", "Service", "NetworkPolicy", "ConfigMap", "Node")
+KINDS = (
+    "Pod",
+    "Deployment",
+    "StatefulSet",
+    "Service",
+    "NetworkPolicy",
+    "ConfigMap",
+    "Node",
+    "Namespace",
+)
 
 Observed = tuple[datetime, dict[str, Any]]
 
@@ -58,14 +67,28 @@ def pod_app(pod: dict[str, Any]) -> str:
 
 
 def selects(selector: Any, labels: dict[str, str]) -> bool:
-    """A label selector (``{k: v}`` or ``{matchLabels: {...}}``) matching ``labels``; an empty
-    selector selects every pod (as NetworkPolicy's ``podSelector: {}`` does)."""
+    """A label selector (``{k: v}``, or ``{matchLabels, matchExpressions}`` with the operators
+    ``In``, ``NotIn``, ``Exists``, ``DoesNotExist``) matching ``labels``; an empty selector
+    selects every pod (as NetworkPolicy's ``podSelector: {}`` does)."""
     if not isinstance(selector, dict):
         return False
-    wanted = selector.get("matchLabels", selector if "matchExpressions" not in selector else {})
-    if not isinstance(wanted, dict):
+    structured = "matchLabels" in selector or "matchExpressions" in selector
+    wanted = selector.get("matchLabels") or {} if structured else selector
+    if not isinstance(wanted, dict) or not all(labels.get(k) == v for k, v in wanted.items()):
         return False
-    return all(labels.get(k) == v for k, v in wanted.items())
+    for term in (selector.get("matchExpressions") or []) if structured else []:
+        if not isinstance(term, dict):
+            return False
+        key, op, values = term.get("key"), term.get("operator"), term.get("values") or []
+        if op == "In" and labels.get(key) not in values:
+            return False
+        if op == "NotIn" and key in labels and labels[key] in values:
+            return False
+        if op == "Exists" and key not in labels:
+            return False
+        if op == "DoesNotExist" and key in labels:
+            return False
+    return True
 
 
 @dataclass(frozen=True)

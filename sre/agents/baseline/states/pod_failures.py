@@ -26,6 +26,8 @@ def find(view: ObjectView) -> Iterable[FailingState]:
     for ts, pod in work.pods:
         namespace, name, _ = meta(pod)
         status = pod.get("status") or {}
+        if status.get("reason") == "Evicted":
+            continue  # the kubelet evicted it for its node's want (``node_pressure``)
         statuses = (status.get("containerStatuses") or []) + (
             status.get("initContainerStatuses") or []
         )
