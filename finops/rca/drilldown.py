@@ -63,6 +63,10 @@ class Thresholds:
     #: How far this account's growth factor of a node may be from the one the node showed in
     #: other accounts that changed the same way on the day, as a share of that change.
     corroboration_tolerance: float = 0.35
+    #: How far one line's new unit price may be from the others' common factor for them to be
+    #: one price-list change, as a share of that change (prices are set, not measured: a 15%
+    #: rise is 15% on every line, give or take rounding to the cent).
+    price_list_tolerance: float = 0.1
 
 
 DEFAULT_THRESHOLDS = Thresholds()
@@ -109,15 +113,27 @@ def drill_down(
         if node.path not in whole:
             kids = [k for k in tree.children.get(node.path, ()) if not k.is_new]
             whole[node.path] = (
-                node.depth > 0
-                and (node.z >= thresholds.broad_z or _together(kids, thresholds) >= thresholds.z)
-                and material(node)
-                and _uniform_change(node, kids, thresholds)
-                and (tree.is_leaf(kids[0]) or _leaves_agree(tree.leaves_under(node), thresholds))
-            ) or (
-                node.depth > 0
-                and material(node)
-                and _seen_elsewhere(node, kids, tree.leaves_under(node), elsewhere, thresholds)
+                (
+                    node.depth > 0
+                    and (
+                        node.z >= thresholds.broad_z or _together(kids, thresholds) >= thresholds.z
+                    )
+                    and material(node)
+                    and _uniform_change(node, kids, thresholds)
+                    and (
+                        tree.is_leaf(kids[0]) or _leaves_agree(tree.leaves_under(node), thresholds)
+                    )
+                )
+                or (
+                    node.depth > 0
+                    and material(node)
+                    and _seen_elsewhere(node, kids, tree.leaves_under(node), elsewhere, thresholds)
+                )
+                or (
+                    node.depth > 0
+                    and material(node)
+                    and _price_list_moved(tree.leaves_under(node), thresholds)
+                )
             )
         return whole[node.path]
 
@@ -241,6 +257,25 @@ def _seen_elsewhere(
     return abs(here - elsewhere) <= max(
         thresholds.factor_floor, thresholds.corroboration_tolerance * (elsewhere - 1)
     )
+
+
+def _price_list_moved(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
+    """Every line under the node with a unit price that held before the day has a new one on
+    the day, all by one factor: the provider's (or the service's) price list moved. Unit prices
+    carry no usage noise, so this holds however a small fleet's count moved on the same day (one
+    instance more in a fleet of six is 17% of its cost, and reads as a cause of its own against
+    the few-percent noise its weeks at one count measure). The drill-down is top-down, so the
+    highest node whose priced lines all moved alike is the answer; a node with one unmoved
+    priced line under it (the provider, when only one service's prices rose) is not."""
+    priced = [k for k in leaves if k.price_factor is not None and not k.is_new]
+    if len(priced) < thresholds.broad_min_children:
+        return False
+    factors = sorted(k.price_factor for k in priced)  # type: ignore[misc]
+    common = factors[len(factors) // 2]
+    if common - 1 <= thresholds.factor_floor:
+        return False
+    tolerance = max(0.005, thresholds.price_list_tolerance * (common - 1))
+    return all(abs(f - common) <= tolerance for f in factors)
 
 
 def _together(kids: list[NodeStats], thresholds: Thresholds) -> float:
