@@ -63,10 +63,9 @@ class Thresholds:
     #: How far this account's growth factor of a node may be from the one the node showed in
     #: other accounts that changed the same way on the day, as a share of that change.
     corroboration_tolerance: float = 0.35
-    #: How far one line's new unit price may be from the others' common factor for them to be
-    #: one price-list change, as a share of that change (prices are set, not measured: a 15%
-    #: rise is 15% on every line, give or take rounding to the cent).
-    price_list_tolerance: float = 0.1
+    #: A line's unit price moved on the day when it changed by more than this (prices are set,
+    #: not measured: a cent of rounding is not a change).
+    price_list_min_rise: float = 0.01
 
 
 DEFAULT_THRESHOLDS = Thresholds()
@@ -260,22 +259,22 @@ def _seen_elsewhere(
 
 
 def _price_list_moved(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
-    """Every line under the node with a unit price that held before the day has a new one on
-    the day, all by one factor: the provider's (or the service's) price list moved. Unit prices
-    carry no usage noise, so this holds however a small fleet's count moved on the same day (one
-    instance more in a fleet of six is 17% of its cost, and reads as a cause of its own against
-    the few-percent noise its weeks at one count measure). The drill-down is top-down, so the
-    highest node whose priced lines all moved alike is the answer; a node with one unmoved
-    priced line under it (the provider, when only one service's prices rose) is not."""
+    """Every line under the node with a unit price that held before the day has a higher one
+    on the day: the provider's (or the service's) price list moved. One price list explains
+    every line however many there are, where naming lines costs one each; the rises may differ
+    (a provider prices each service on its own), but none of its lines kept its price. Unit
+    prices carry no usage noise, so this holds however a small fleet's count moved on the same
+    day (one instance more in a fleet of six is 17% of its cost, and reads as a cause of its own
+    against the few-percent noise its weeks at one count measure). The drill-down is top-down,
+    so the highest node whose priced lines all rose is the answer; a node with one priced line
+    that kept its price (the provider, when only one service's prices rose) is not."""
     priced = [k for k in leaves if k.price_factor is not None and not k.is_new]
     if len(priced) < thresholds.broad_min_children:
         return False
     factors = sorted(k.price_factor for k in priced)  # type: ignore[misc]
-    common = factors[len(factors) // 2]
-    if common - 1 <= thresholds.factor_floor:
+    if factors[len(factors) // 2] - 1 <= thresholds.factor_floor:
         return False
-    tolerance = max(0.005, thresholds.price_list_tolerance * (common - 1))
-    return all(abs(f - common) <= tolerance for f in factors)
+    return factors[0] - 1 > thresholds.price_list_min_rise
 
 
 def _together(kids: list[NodeStats], thresholds: Thresholds) -> float:

@@ -251,3 +251,15 @@ def test_one_family_repriced_in_every_application_is_that_family(tmp_path, seed)
     bill.raise_price([line for line in bill.under("AWS", "EC2") if line.family == "m5.large"],
                      1.25, 49)  # fmt: skip
     assert _answer(bill.write(tmp_path, 49, "111")) == (Resource("m5.large", "Instance_Family"),)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_provider_repricing_each_service_differently_is_the_provider(tmp_path, seed):
+    """Compute 9% dearer, databases 16%, on a Saturday with a one-instance move: every priced
+    AWS line moved on the day, so one price list explains them all."""
+    bill = Bill(dt.date(2024, 5, 6), 55, seed)
+    _small_fleets(bill)
+    bill.raise_price(bill.under("AWS", "EC2"), 1.09, 54)
+    bill.raise_price(bill.under("AWS", "RDS"), 1.16, 54)
+    _one_instance_more(bill, 54, "shop")
+    assert _answer(bill.write(tmp_path, 54, "111")) == (AWS,)
