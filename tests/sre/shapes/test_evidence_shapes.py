@@ -32,6 +32,9 @@ SHAPES = {
     "Jaeger traces naming callees by cluster DNS name, namespace payments": Shape(
         traces="jaeger", peer="server.address", namespace="payments", single_observation=True
     ),
+    "OTLP traces naming callees only in url.full": Shape(
+        traces="otlp", peer="url.full", single_observation=True
+    ),
     "one kubectl List without pods, callees by host:port": Shape(
         objects="list-json", pods_in_objects=False, peer="net.peer.name"
     ),

@@ -90,8 +90,8 @@ class Shape:
     metrics: bool = True
     #: objects observed once (at the end) rather than before and after the fault
     single_observation: bool = False
-    #: how a client span names its callee: peer.service, server.address (a cluster DNS name)
-    #: or net.peer.name with a port
+    #: how a client span names its callee: peer.service, server.address (a cluster DNS name),
+    #: net.peer.name with a port, or only the URL it calls (url.full)
     peer: str = "peer.service"
     #: whether the objects export holds pods (some exporters keep only workloads and services)
     pods_in_objects: bool = True
@@ -623,6 +623,7 @@ def _write(folder: Path, case: Case, shape: Shape) -> Path:
                 "peer.service": callee,
                 "server.address": f"{callee}.{NS}.svc.cluster.local",
                 "net.peer.name": f"{callee}:8080",
+                "url.full": f"http://{callee}:8080/api/{callee}?v=1",
             }[shape.peer]
     _write_traces(folder, spans, shape.traces)
     _write_logs(folder, _log_records(case), shape.logs)
