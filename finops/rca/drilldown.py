@@ -63,6 +63,9 @@ class Thresholds:
     #: How far this account's growth factor of a node may be from the one the node showed in
     #: other accounts that changed the same way on the day, as a share of that change.
     corroboration_tolerance: float = 0.35
+    #: A line's unit price moved on the day when it changed by more than this (prices are set,
+    #: not measured: a cent of rounding is not a change).
+    price_list_min_rise: float = 0.01
 
 
 DEFAULT_THRESHOLDS = Thresholds()
@@ -109,15 +112,27 @@ def drill_down(
         if node.path not in whole:
             kids = [k for k in tree.children.get(node.path, ()) if not k.is_new]
             whole[node.path] = (
-                node.depth > 0
-                and (node.z >= thresholds.broad_z or _together(kids, thresholds) >= thresholds.z)
-                and material(node)
-                and _uniform_change(node, kids, thresholds)
-                and (tree.is_leaf(kids[0]) or _leaves_agree(tree.leaves_under(node), thresholds))
-            ) or (
-                node.depth > 0
-                and material(node)
-                and _seen_elsewhere(node, kids, tree.leaves_under(node), elsewhere, thresholds)
+                (
+                    node.depth > 0
+                    and (
+                        node.z >= thresholds.broad_z or _together(kids, thresholds) >= thresholds.z
+                    )
+                    and material(node)
+                    and _uniform_change(node, kids, thresholds)
+                    and (
+                        tree.is_leaf(kids[0]) or _leaves_agree(tree.leaves_under(node), thresholds)
+                    )
+                )
+                or (
+                    node.depth > 0
+                    and material(node)
+                    and _seen_elsewhere(node, kids, tree.leaves_under(node), elsewhere, thresholds)
+                )
+                or (
+                    node.depth > 0
+                    and material(node)
+                    and _price_list_moved(tree.leaves_under(node), thresholds)
+                )
             )
         return whole[node.path]
 
@@ -241,6 +256,25 @@ def _seen_elsewhere(
     return abs(here - elsewhere) <= max(
         thresholds.factor_floor, thresholds.corroboration_tolerance * (elsewhere - 1)
     )
+
+
+def _price_list_moved(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
+    """Every line under the node with a unit price that held before the day has a higher one
+    on the day: the provider's (or the service's) price list moved. One price list explains
+    every line however many there are, where naming lines costs one each; the rises may differ
+    (a provider prices each service on its own), but none of its lines kept its price. Unit
+    prices carry no usage noise, so this holds however a small fleet's count moved on the same
+    day (one instance more in a fleet of six is 17% of its cost, and reads as a cause of its own
+    against the few-percent noise its weeks at one count measure). The drill-down is top-down,
+    so the highest node whose priced lines all rose is the answer; a node with one priced line
+    that kept its price (the provider, when only one service's prices rose) is not."""
+    priced = [k for k in leaves if k.price_factor is not None and not k.is_new]
+    if len(priced) < thresholds.broad_min_children:
+        return False
+    factors = sorted(k.price_factor for k in priced)  # type: ignore[misc]
+    if factors[len(factors) // 2] - 1 <= thresholds.factor_floor:
+        return False
+    return factors[0] - 1 > thresholds.price_list_min_rise
 
 
 def _together(kids: list[NodeStats], thresholds: Thresholds) -> float:

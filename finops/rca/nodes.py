@@ -42,6 +42,10 @@ class NodeStats:
     #: The same amount, to the cent, every day of its history: a fee, a commitment, a credit, a
     #: database whose instance never changed.
     fixed: bool = False
+    #: The unit price on the day over the price it had held before (leaves of data that has
+    #: prices, whose price held over the last few days; None otherwise: a blended price says
+    #: nothing about a price list).
+    price_factor: float | None = None
 
     @property
     def untouched_fixed_amount(self) -> bool:
@@ -112,6 +116,11 @@ def build_tree(cube: CostCube) -> Tree:
             if matrix.price is not None
             else np.zeros(len(actual), bool)
         )
+        factors = (
+            _price_factor(matrix.price, t)
+            if matrix.price is not None
+            else np.full(len(actual), np.nan)
+        )
         per_level.append(
             tuple(
                 NodeStats(
@@ -125,6 +134,7 @@ def build_tree(cube: CostCube) -> Tree:
                     bool(moved[i]),
                     float(baseline[i]),
                     bool(fixed[i]),
+                    float(factors[i]) if np.isfinite(factors[i]) else None,
                 )
                 for i, path in enumerate(matrix.paths)
             )
@@ -201,6 +211,27 @@ def _price_moved(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndarr
             (recent > 0) & (last[:, None] > 0), np.abs(recent / last[:, None] - 1), 0.0
         ).max(axis=1, initial=0.0)
     return (today > 0) & (last > 0) & (change > tolerance) & (wobble <= tolerance)
+
+
+def _price_factor(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndarray:
+    """Price on the day over the price of the last day the resource ran, where that price had
+    held over the last few days (NaN elsewhere: not priced, not running, or a blended price)."""
+    if t == 0:
+        return np.full(price.shape[0], np.nan)
+    before = price[:, :t]
+    ran = before > 0
+    last_index = np.where(ran.any(axis=1), t - 1 - np.argmax(ran[:, ::-1], axis=1), -1)
+    last = np.where(
+        last_index >= 0, before[np.arange(price.shape[0]), np.maximum(last_index, 0)], 0.0
+    )
+    today = price[:, t]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        recent = before[:, -_PRICE_STABLE_DAYS:]
+        wobble = np.where(
+            (recent > 0) & (last[:, None] > 0), np.abs(recent / last[:, None] - 1), 0.0
+        ).max(axis=1, initial=0.0)
+        factor = np.where(last > 0, today / last, np.nan)
+    return np.where((today > 0) & (last > 0) & (wobble <= tolerance), factor, np.nan)
 
 
 def leaf_ratios(cube: CostCube, node: NodeStats) -> tuple[float | None, float | None]:

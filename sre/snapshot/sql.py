@@ -57,6 +57,10 @@ MACROS = [
              WHEN regexp_matches(regexp_replace(p, ':\d+$', ''), '^[0-9.]+$|^\[?[0-9a-fA-F:]+\]?$')
              THEN regexp_replace(p, ':\d+$', '')
              ELSE split_part(regexp_replace(p, ':\d+$', ''), '.', 1) END""",
+    # the host of a URL (an HTTP client span of older semantic conventions names its callee
+    # only in ``http.url``, a newer one also in ``url.full``)
+    r"""CREATE OR REPLACE MACRO url_host(u) AS
+        nullif(regexp_extract(u, '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/@]*@)?([^/:?#]+)', 1), '')""",
     # a label out of a JSON or Python-dict attribute string (CSV-doubled quotes too), without
     # evaluating it
     r"""CREATE OR REPLACE MACRO attr(s, key) AS
@@ -158,7 +162,9 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
             {c("StatusMessage")} AS status_message,
             peer_name(coalesce(attr({c("SpanAttributes")}, 'peer\\.service'),
                      attr({c("SpanAttributes")}, 'server\\.address'),
-                     attr({c("SpanAttributes")}, 'net\\.peer\\.name'))) AS peer_service,
+                     attr({c("SpanAttributes")}, 'net\\.peer\\.name'),
+                     url_host(attr({c("SpanAttributes")}, 'url\\.full')),
+                     url_host(attr({c("SpanAttributes")}, 'http\\.url')))) AS peer_service,
             {ts} AS raw_ts, NULL AS raw_body
           FROM src"""
         return proj, "ts IS NOT NULL AND trace_id IS NOT NULL AND span_id IS NOT NULL"

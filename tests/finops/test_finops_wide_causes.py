@@ -23,9 +23,10 @@ def _known(seed: int, reason: str):
     return pytest.param(seed, marks=pytest.mark.xfail(strict=True, reason=reason))
 
 
-#: Fleets of 5-7 instances whose count moves by one on the day of the rise: the measured noise of a
-#: count that repeats for weeks is ~0, so a one-instance move reads as an independent cause.
-QUANTISED = "a one-instance move in a small fleet on the day of the rise reads as its own cause"
+#: m5.large dearer in every application, c5.xlarge beside it unchanged: each application rises
+#: by the same share, and the uniform-change test takes the service for the cause
+ONE_FAMILY = "one family repriced in every application reads as the whole service"
+
 AWS = Resource("AWS", "CSP")
 RDS = Resource("RDS", "Cloud_Service")
 
@@ -172,7 +173,7 @@ def test_a_managed_database_price_rise_is_the_service(tmp_path, seed):
     assert _answer(bill.write(tmp_path, 48, "111")) == (RDS,)
 
 
-@pytest.mark.parametrize("seed", [1, _known(2, QUANTISED), _known(3, QUANTISED)])
+@pytest.mark.parametrize("seed", SEEDS)
 def test_a_compute_price_rise_on_a_weekday_weekend_estate_is_the_service(tmp_path, seed):
     bill = Bill(dt.date(2024, 5, 6), 50, seed)
     estate(bill, weekly=True)
@@ -199,3 +200,66 @@ def test_a_quiet_day_on_this_estate_has_no_cause(tmp_path, seed):
     estate(bill, weekly=True)
     bill.flat_fee(("111", "AWS", "Credits", "shared", "Promotional credit"), -40.0)
     assert _answer(bill.write(tmp_path, 48, "111")) == ()
+
+
+def _small_fleets(bill: Bill) -> None:
+    """Fleets of three to eight instances on a weekday/weekend rhythm, a database and a second
+    provider: weeks at one count make each fleet's measured noise tiny, and any day may have
+    one instance more or less."""
+    shape = bill.weekly(1.0, 0.5)
+    for app, n in (("shop", 8), ("search", 6), ("mail", 4)):
+        bill.usage(("111", "AWS", "EC2", app, "m5.large"), 0.096, n, shape=shape)
+        bill.usage(("111", "AWS", "EC2", app, "c5.xlarge"), 0.17, n / 2, shape=shape)
+    bill.static(("111", "AWS", "RDS", "shop", "db.m5.large"), 0.171, 2)
+    bill.usage(("111", "GCP", "Compute Engine", "batch", "e2-standard-4"), 0.134, 5, shape=shape)
+
+
+def _one_instance_more(bill: Bill, day: int, app: str) -> None:
+    (fleet,) = [line for line in bill.under("AWS", "EC2", app, "m5.large")]
+    fleet.cost[day] *= (fleet.count[day] + 1) / max(fleet.count[day], 1)
+    fleet.count[day] += 1
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("day", [49, 54])  # a Monday, a Saturday
+def test_a_provider_rise_with_a_one_instance_move_that_day_is_the_provider(tmp_path, seed, day):
+    """Every AWS price rises 12% on the day a fleet of a few instances gains one: the new price
+    list explains every line; the one instance is not a cause of its own."""
+    bill = Bill(dt.date(2024, 5, 6), day + 1, seed)
+    _small_fleets(bill)
+    _provider_rise(bill, day, 1.12)
+    _one_instance_more(bill, day, "search")
+    assert _answer(bill.write(tmp_path, day, "111")) == (AWS,)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("day", [49, 54])
+def test_a_service_rise_with_a_one_instance_move_that_day_is_the_service(tmp_path, seed, day):
+    bill = Bill(dt.date(2024, 5, 6), day + 1, seed)
+    _small_fleets(bill)
+    bill.raise_price(bill.under("AWS", "EC2"), 1.2, day)
+    _one_instance_more(bill, day, "mail")
+    assert _answer(bill.write(tmp_path, day, "111")) == (Resource("EC2", "Cloud_Service"),)
+
+
+@pytest.mark.parametrize("seed", [_known(s, ONE_FAMILY) for s in SEEDS])
+def test_one_family_repriced_in_every_application_is_that_family(tmp_path, seed):
+    """Control: m5.large costs 25% more in every application, c5.xlarge does not: the service's
+    lines did not all move, so the answer is the family, not EC2."""
+    bill = Bill(dt.date(2024, 5, 6), 50, seed)
+    _small_fleets(bill)
+    bill.raise_price([line for line in bill.under("AWS", "EC2") if line.family == "m5.large"],
+                     1.25, 49)  # fmt: skip
+    assert _answer(bill.write(tmp_path, 49, "111")) == (Resource("m5.large", "Instance_Family"),)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_provider_repricing_each_service_differently_is_the_provider(tmp_path, seed):
+    """Compute 9% dearer, databases 16%, on a Saturday with a one-instance move: every priced
+    AWS line moved on the day, so one price list explains them all."""
+    bill = Bill(dt.date(2024, 5, 6), 55, seed)
+    _small_fleets(bill)
+    bill.raise_price(bill.under("AWS", "EC2"), 1.09, 54)
+    bill.raise_price(bill.under("AWS", "RDS"), 1.16, 54)
+    _one_instance_more(bill, 54, "shop")
+    assert _answer(bill.write(tmp_path, 54, "111")) == (AWS,)

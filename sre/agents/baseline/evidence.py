@@ -115,9 +115,14 @@ class FailingState:
     #: a state that is routine unless other signals blame its application (a deny-all policy,
     #: a flag switched on)
     needs_blame: bool = False
+    #: another application the state keeps this one from reaching (a wrong address in its
+    #: environment): the trace signals that blame the unreachable callee blame the state too
+    reaches: str = ""
 
     @property
     def entity(self) -> str:
+        if not self.namespace:  # a cluster-scoped object (Node), as a Change names it
+            return f"{self.kind}/{self.name}"
         return f"{self.namespace}/{self.kind}/{self.name}"
 
 

@@ -275,6 +275,9 @@ def _with_states(
     out = list(candidates)
     for state in evidence.states:
         blamed = signals.get(state.app)
+        reached = signals.get(state.reaches) if state.reaches else None
+        if reached and (not blamed or blame_weight(reached) > blame_weight(blamed)):
+            blamed = reached  # the callee it cannot reach is what the traces see failing
         if state.needs_blame and not blamed:
             continue
         weight = state.strength + (blame_weight(blamed) if blamed else 0.0)
@@ -289,7 +292,8 @@ def _with_states(
             continue
         if at is not None:
             c = out[at]
-            already = state.app in c.apps and blamed  # its blame is in the change's score
+            # its blame is in the change's score (when it is the application's own)
+            already = state.app in c.apps and blamed and blamed is signals.get(state.app)
             extra = state.strength if already else weight
             out[at] = replace(
                 c, apps=c.apps | {state.app}, score=c.score + extra, reasons=(*c.reasons, reason)

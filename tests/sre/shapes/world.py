@@ -63,6 +63,17 @@ class Case:
     throttled: tuple[str, ...] = ()
     #: alerts (alertname, label key, label value) that fire two minutes after the fault
     alerts: tuple[tuple[str, str, str], ...] = ()
+    #: how a caller's client spans name a callee after the fault, when not by its own name (a
+    #: wrong address in the caller's environment)
+    peer_as: dict[str, str] = field(default_factory=dict)
+    #: the nodes the objects hold (none: the export has no Node objects); pods run on the first
+    #: unless ``node_of`` says otherwise
+    nodes: tuple[str, ...] = ()
+    node_of: dict[str, str] = field(default_factory=dict)
+    #: Node status/spec overrides after the fault (conditions, taints)
+    node_after: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: Warning events on nodes (node, reason, message)
+    node_warnings: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,11 +90,13 @@ class Shape:
     metrics: bool = True
     #: objects observed once (at the end) rather than before and after the fault
     single_observation: bool = False
-    #: how a client span names its callee: peer.service, server.address (a cluster DNS name)
-    #: or net.peer.name with a port
+    #: how a client span names its callee: peer.service, server.address (a cluster DNS name),
+    #: net.peer.name with a port, or only the URL it calls (url.full)
     peer: str = "peer.service"
     #: whether the objects export holds pods (some exporters keep only workloads and services)
     pods_in_objects: bool = True
+    #: the shop's namespace
+    namespace: str = "shop"
 
 
 def _ts(moment: datetime) -> str:
@@ -158,7 +171,7 @@ def _service(app: str, moment: datetime, override: dict[str, Any]) -> dict[str, 
     }
 
 
-def _pod(app: str, moment: datetime, status: dict[str, Any] | None) -> dict[str, Any]:
+def _pod(app: str, moment: datetime, status: dict[str, Any] | None, node: str) -> dict[str, Any]:
     meta = _meta(pod_name(app), moment, {"app.kubernetes.io/name": app})
     meta["ownerReferences"] = [{"kind": "ReplicaSet", "name": f"{app}-{RS_HASH[app]}"}]
     container = {
@@ -168,7 +181,9 @@ def _pod(app: str, moment: datetime, status: dict[str, Any] | None) -> dict[str,
         "image": f"registry.example/shop/{app}:1.4.2",
         "state": {"running": {"startedAt": _iso(START - timedelta(hours=2))}},
     }
-    container.update(status or {})
+    status = dict(status or {})
+    pod_status = status.pop("pod", {})  # the pod's own status fields (an eviction)
+    container.update(status)
     return {
         "apiVersion": "v1",
         "kind": "Pod",
@@ -176,10 +191,39 @@ def _pod(app: str, moment: datetime, status: dict[str, Any] | None) -> dict[str,
         "spec": {
             "containers": [
                 {"name": app, "ports": [{"containerPort": 8080, "name": "http"}]},
-            ]
+            ],
+            **({"nodeName": node} if node else {}),
         },
-        "status": {"phase": "Running", "containerStatuses": [container]},
+        "status": {"phase": "Running", "containerStatuses": [container], **pod_status},
     }
+
+
+def _node(name: str, moment: datetime, override: dict[str, Any]) -> dict[str, Any]:
+    conditions = [
+        {"type": t, "status": "False", "reason": f"KubeletHas{r}"}
+        for t, r in (("MemoryPressure", "SufficientMemory"), ("DiskPressure", "NoDiskPressure"),
+                     ("PIDPressure", "SufficientPID"))
+    ] + [{"type": "Ready", "status": "True", "reason": "KubeletReady"}]  # fmt: skip
+    node = {
+        "apiVersion": "v1",
+        "kind": "Node",
+        "metadata": {
+            "name": name,
+            "uid": f"uid-{name}",
+            "labels": {"kubernetes.io/hostname": name},
+            "managedFields": _managed(moment),
+        },
+        "spec": {"podCIDR": "10.244.1.0/24"},
+        "status": {"conditions": conditions, "allocatable": {"memory": "8Gi", "cpu": "4"}},
+    }
+    for kind, value in override.items():
+        if kind == "conditions":
+            by_type = {c["type"]: c for c in conditions}
+            by_type.update({c["type"]: c for c in value})
+            node["status"]["conditions"] = list(by_type.values())
+        else:
+            node["spec"][kind] = value
+    return node
 
 
 def _objects(case: Case, moment: datetime, after: bool) -> list[dict[str, Any]]:
@@ -190,7 +234,10 @@ def _objects(case: Case, moment: datetime, after: bool) -> list[dict[str, Any]]:
         svc = (case.service_after if after else case.service_before).get(app, {})
         out.append(_service(app, moment, svc))
         if app not in case.no_pods:
-            out.append(_pod(app, moment, case.pod_status.get(app) if after else None))
+            node = case.node_of.get(app, case.nodes[0] if case.nodes else "")
+            out.append(_pod(app, moment, case.pod_status.get(app) if after else None, node))
+    for node in case.nodes:
+        out.append(_node(node, moment, case.node_after.get(node, {}) if after else {}))
     for extra in case.objects_after if after else case.objects_before:
         obj = json.loads(json.dumps(extra))
         obj.setdefault("metadata", {}).update({"namespace": NS, "managedFields": _managed(moment)})
@@ -226,8 +273,9 @@ class _Request:
             else:
                 c_failed, c_ms = self.serve(callee, client, at)
                 c_msg = "upstream error" if c_failed else ""
+            peer = case.peer_as.get(callee, callee) if late else callee
             self.spans.append(_span(self.trace, client, me, f"{callee}/call", "Client", app, at,
-                                    c_ms + 1, c_failed, c_msg, peer=callee))  # fmt: skip
+                                    c_ms + 1, c_failed, c_msg, peer=peer))  # fmt: skip
             duration += c_ms
             if c_failed:
                 failed, message = True, message or f"call to {callee} failed"
@@ -436,6 +484,17 @@ def _events(case: Case) -> list[dict[str, Any]]:
              "count": 1, "lastTimestamp": _iso(START + timedelta(minutes=1)),
              "source": {"component": "kubelet"}}
         )  # fmt: skip
+    for i, (node, reason, message) in enumerate(case.node_warnings):
+        out.append(
+            # the kubelet records node events in the default namespace, the node has none
+            {"kind": "Event", "apiVersion": "v1",
+             "metadata": {"name": f"{node}.n{i}", "namespace": "default"},
+             "involvedObject": {"kind": "Node", "name": node, "uid": node},
+             "reason": reason, "message": message, "type": "Warning", "count": 3,
+             "firstTimestamp": _iso(FAULT + timedelta(seconds=10)),
+             "lastTimestamp": _iso(FAULT + timedelta(minutes=4)),
+             "source": {"component": "kubelet", "host": node}}
+        )  # fmt: skip
     for i, (app, reason, message) in enumerate(case.warnings):
         out.append(
             {"kind": "Event", "apiVersion": "v1",
@@ -538,6 +597,23 @@ def _write_metrics(folder: Path, case: Case) -> None:
 
 def write(folder: Path, case: Case, shape: Shape = Shape()) -> Path:
     """The incident ``case`` as a snapshot folder in ``shape``; returns the folder."""
+    global NS
+    # every writer below reads the module's namespace: set for this write only
+    saved, NS = NS, shape.namespace
+    try:
+        return _write(folder, case, shape)
+    finally:
+        NS = saved
+
+
+def expected(case: Case, shape: Shape = Shape()) -> str:
+    """The root cause entity of ``case`` written in ``shape`` (its namespace)."""
+    if case.expected.startswith("shop/"):
+        return f"{shape.namespace}/{case.expected.removeprefix('shop/')}"
+    return case.expected
+
+
+def _write(folder: Path, case: Case, shape: Shape) -> Path:
     folder.mkdir(parents=True)
     spans = _spans(case)
     for span in spans:
@@ -547,6 +623,7 @@ def write(folder: Path, case: Case, shape: Shape = Shape()) -> Path:
                 "peer.service": callee,
                 "server.address": f"{callee}.{NS}.svc.cluster.local",
                 "net.peer.name": f"{callee}:8080",
+                "url.full": f"http://{callee}:8080/api/{callee}?v=1",
             }[shape.peer]
     _write_traces(folder, spans, shape.traces)
     _write_logs(folder, _log_records(case), shape.logs)
@@ -592,6 +669,51 @@ def _flags(on: bool) -> dict[str, Any]:
     return {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "shop-flags"},
             "data": {"flags.json": json.dumps(flags, indent=2)}}  # fmt: skip
 
+
+def _guard(
+    name: str, app: str, direction: str, rules: list[dict[str, Any]], selector: dict[str, Any]
+) -> dict[str, Any]:
+    """A NetworkPolicy on ``app``'s pods (``selector``) with ``rules`` in one direction."""
+    return {
+        "apiVersion": "networking.k8s.io/v1",
+        "kind": "NetworkPolicy",
+        "metadata": {"name": name, "labels": {"team": "platform"}},
+        "spec": {"podSelector": selector, "policyTypes": [direction], direction.lower(): rules},
+    }
+
+
+def _env(app: str, value: str, var: str = "STORE_ADDR") -> dict[str, Any]:
+    """A Deployment spec override whose container has ``var=value`` in its environment."""
+    spec = _deployment(app, START, {})["spec"]
+    spec["template"]["spec"]["containers"][0]["env"] = [
+        {"name": "OTEL_SERVICE_NAME", "value": app},
+        {
+            "name": "OTEL_EXPORTER_OTLP_ENDPOINT",
+            "value": "http://otel-collector.observability:4317",
+        },
+        {"name": "LISTEN_PORT", "value": "8080"},
+        {"name": var, "value": value},
+    ]
+    return {"template": spec["template"]}
+
+
+_EVICTED = (
+    "The node was low on resource: memory. Threshold quantity: 100Mi, available: 52Mi. "
+    "Container store was using 310Mi, request is 0, has larger consumption of memory."
+)
+_MEMORY_PRESSURE = {
+    "conditions": [
+        {"type": "MemoryPressure", "status": "True", "reason": "KubeletHasInsufficientMemory"}
+    ],
+    "taints": [{"key": "node.kubernetes.io/memory-pressure", "effect": "NoSchedule"}],
+}
+_EVICTED_STORE = {
+    "store": {
+        "ready": False,
+        "state": {"terminated": {"reason": "ContainerStatusUnknown", "exitCode": 137}},
+        "pod": {"phase": "Failed", "reason": "Evicted", "message": _EVICTED},
+    }
+}
 
 #: One incident per fault whose evidence differs from our generator's.
 CASES = {
@@ -681,6 +803,149 @@ CASES = {
             deployment_after={"catalog": {"replicas": 0}},
             deployment_before={"catalog": {"replicas": 0}},
             alerts=(("HighErrorRate", "service", "web"),),
+        ),
+        # NetworkPolicies seen only in the callers' failing client spans: no server span of the
+        # callee, no event, pods Ready
+        Case(
+            "network-policy-allow-list",
+            "shop/NetworkPolicy/basket-admins-only",
+            unreachable=("basket",),
+            client_error="context deadline exceeded",
+            objects_after=(
+                _guard(
+                    "basket-admins-only",
+                    "basket",
+                    "Ingress",
+                    [{"from": [{"podSelector": {"matchLabels": {"role": "admin"}}}]}],
+                    {
+                        "matchExpressions": [
+                            {
+                                "key": "app.kubernetes.io/name",
+                                "operator": "In",
+                                "values": ["basket"],
+                            }
+                        ]
+                    },
+                ),
+            ),  # fmt: skip
+            alerts=(("HighErrorRate", "service", "web"),),
+        ),
+        Case(
+            "network-policy-other-port",
+            "shop/NetworkPolicy/basket-metrics-port",
+            unreachable=("basket",),
+            client_error="dial tcp 10.96.14.2:80: i/o timeout",
+            objects_after=(
+                _guard(
+                    "basket-metrics-port",
+                    "basket",
+                    "Ingress",
+                    [{"ports": [{"port": 9464}]}],
+                    {"matchLabels": {"app.kubernetes.io/name": "basket"}},
+                ),
+            ),  # fmt: skip
+            alerts=(("HighErrorRate", "service", "web"),),
+        ),
+        Case(
+            "network-policy-other-namespace",
+            "shop/NetworkPolicy/catalog-from-monitoring",
+            unreachable=("catalog",),
+            client_error="upstream connect error or disconnect/reset before headers",
+            objects_after=(
+                _guard(
+                    "catalog-from-monitoring",
+                    "catalog",
+                    "Ingress",
+                    [
+                        {
+                            "from": [
+                                {
+                                    "namespaceSelector": {
+                                        "matchLabels": {"kubernetes.io/metadata.name": "monitoring"}
+                                    }
+                                }
+                            ]
+                        }
+                    ],
+                    {"matchLabels": {"app.kubernetes.io/name": "catalog"}},
+                ),
+            ),  # fmt: skip
+            alerts=(("HighErrorRate", "service", "web"),),
+        ),
+        Case(
+            "network-policy-egress",
+            "shop/NetworkPolicy/web-dns-only",
+            unreachable=("basket", "catalog"),
+            client_error="dial tcp: i/o timeout",
+            objects_after=(
+                _guard(
+                    "web-dns-only",
+                    "web",
+                    "Egress",
+                    [{"ports": [{"port": 53, "protocol": "UDP"}, {"port": 53}]}],
+                    {"matchLabels": {"app.kubernetes.io/name": "web"}},
+                ),
+            ),  # fmt: skip
+            alerts=(("HighErrorRate", "service", "web"),),
+        ),
+        # a wrong address in a workload's environment: the fault is the workload's spec, not
+        # the service it cannot reach
+        Case(
+            "env-wrong-port",
+            "shop/Deployment/basket",
+            unreachable=("store",),
+            client_error="dial tcp 10.96.3.7:9999: connect: connection refused",
+            deployment_before={"basket": _env("basket", "store:80")},
+            deployment_after={"basket": _env("basket", "store:9999")},
+            alerts=(("HighErrorRate", "service", "web"), ("HighErrorRate", "service", "basket")),
+        ),
+        Case(
+            "env-wrong-host",
+            "shop/Deployment/basket",
+            unreachable=("store",),
+            client_error="dial tcp: lookup stroe on 10.96.0.10:53: no such host",
+            peer_as={"store": "stroe"},
+            deployment_before={"basket": _env("basket", "http://store:80/api")},
+            deployment_after={"basket": _env("basket", "http://stroe:80/api")},
+            alerts=(("HighErrorRate", "service", "basket"),),
+        ),
+        Case(
+            "env-empty",
+            "shop/Deployment/basket",
+            unreachable=("store",),
+            client_error="invalid address: missing host",
+            failing={"basket": "store address not configured: STORE_ADDR is empty"},
+            deployment_before={"basket": _env("basket", "store:80")},
+            deployment_after={"basket": _env("basket", "")},
+            alerts=(("HighErrorRate", "service", "web"),),
+        ),
+        # memory pressure on one node: the kubelet evicts store's pod
+        Case(
+            "node-memory-pressure",
+            "Node/shop-node-2",
+            unreachable=("store",),
+            client_error="no healthy upstream",
+            nodes=("shop-node-1", "shop-node-2"),
+            node_of={"store": "shop-node-2"},
+            node_after={"shop-node-2": _MEMORY_PRESSURE},
+            pod_status=_EVICTED_STORE,
+            warnings=(("store", "Evicted", _EVICTED),),
+            node_warnings=(
+                ("shop-node-2", "EvictionThresholdMet", "Attempting to reclaim memory"),
+            ),
+            alerts=(("HighErrorRate", "service", "basket"),),
+        ),
+        Case(
+            "node-memory-pressure-events-only",
+            "Node/shop-node-2",
+            unreachable=("store",),
+            client_error="connection refused",
+            pod_status=_EVICTED_STORE,
+            warnings=(("store", "Evicted", _EVICTED),),
+            node_warnings=(
+                ("shop-node-2", "EvictionThresholdMet", "Attempting to reclaim memory"),
+            ),
+            alerts=(("HighErrorRate", "service", "basket"),),
         ),
     )
 }
