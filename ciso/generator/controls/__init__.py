@@ -16,6 +16,7 @@ from ciso.generator.controls import (
     host_path,
     host_pid,
     host_ports,
+    namespace_network_policies,
     net_raw,
     node_proxy,
     privilege_escalation,
@@ -28,14 +29,35 @@ from ciso.generator.controls import (
     secrets_access,
     secrets_as_files,
     security_context,
+    sshd_ignore_rhosts,
+    sshd_login_grace_time,
+    sshd_max_auth_tries,
+    sshd_permit_empty_passwords,
+    sshd_permit_root_login,
+    sshd_x11_forwarding,
+    system_masters,
     webhook_configurations,
+    windows_host_process,
 )
 from ciso.generator.model import Control
+from ciso.generator.network import NamespaceControl
 from ciso.generator.placement import PlacementControl
 from ciso.generator.rbac import RbacControl
+from ciso.generator.sshd import SshdControl
 
-CONTROLS: dict[str, Control | RbacControl | BindingControl | PlacementControl] = {
-    unit.CONTROL.cis_id: unit.CONTROL
+AnyControl = (
+    Control | RbacControl | BindingControl | PlacementControl | NamespaceControl | SshdControl
+)
+
+
+def key(control: AnyControl) -> str:
+    """How ``--controls`` names a control: its CIS id, prefixed with ``rhel9-`` for the RHEL 9
+    benchmark (whose ids 5.2.7, 5.2.11... are also Kubernetes ones)."""
+    return f"rhel9-{control.cis_id}" if isinstance(control, SshdControl) else control.cis_id
+
+
+CONTROLS: dict[str, AnyControl] = {
+    key(unit.CONTROL): unit.CONTROL
     for unit in (
         privileged,
         host_pid,
@@ -64,5 +86,14 @@ CONTROLS: dict[str, Control | RbacControl | BindingControl | PlacementControl] =
         csr_approval,
         webhook_configurations,
         sa_token_creation,
+        system_masters,
+        windows_host_process,
+        namespace_network_policies,
+        sshd_permit_root_login,
+        sshd_permit_empty_passwords,
+        sshd_ignore_rhosts,
+        sshd_x11_forwarding,
+        sshd_max_auth_tries,
+        sshd_login_grace_time,
     )
 }
