@@ -21,12 +21,14 @@ import yaml
 
 from ciso.generator.bindings import BindingControl, build_binding_instance
 from ciso.generator.controls import CONTROLS, key
+from ciso.generator.hosts import HostFiles, HostInstance
 from ciso.generator.instance import build_instance
+from ciso.generator.login_defs import LoginDefsControl, build_login_defs_instance
 from ciso.generator.model import Control
 from ciso.generator.network import NamespaceControl, build_namespace_instance
 from ciso.generator.placement import PlacementControl, build_placement_instance
 from ciso.generator.rbac import RbacControl, build_rbac_instance
-from ciso.generator.sshd import HostFiles, HostInstance, SshdControl, build_sshd_instance
+from ciso.generator.sshd import SshdControl, build_sshd_instance
 from ciso.scenarios.dialects import SOURCE_FILE
 from ciso.scenarios.format import SOLUTION_FILES, solution_dir
 from ciso.scenarios.model import ScenarioClass
@@ -119,10 +121,15 @@ def generate(seed: int, out: Path, controls: Sequence[str] | None = None) -> lis
         family = [c for c in CONTROLS.values() if type(c) is type(control) and c is not control]
         # a string seed is hashed (SHA-512): each control's stream is independent of the others'
         rng = Random(f"{seed}/{cis_id}")
-        if isinstance(control, SshdControl):
+        if isinstance(control, (SshdControl, LoginDefsControl)):
             target = out / f"{control.builtin_id}-{tag}"
-            sshd = [c for c in family if isinstance(c, SshdControl)]
-            _write_host_instance(control, build_sshd_instance(control, sshd, rng), target)
+            if isinstance(control, SshdControl):
+                sshd = [c for c in family if isinstance(c, SshdControl)]
+                host = build_sshd_instance(control, sshd, rng)
+            else:
+                defs = [c for c in family if isinstance(c, LoginDefsControl)]
+                host = build_login_defs_instance(control, defs, rng)
+            _write_host_instance(control, host, target)
             written.append(Generated(target, key(control), time.perf_counter() - start))
             continue
         if isinstance(control, NamespaceControl):
@@ -178,7 +185,9 @@ def _write_tree(root: Path, files: HostFiles) -> None:
         path.write_text(text, encoding="utf-8")
 
 
-def _write_host_instance(control: SshdControl, instance: HostInstance, target: Path) -> None:
+def _write_host_instance(
+    control: SshdControl | LoginDefsControl, instance: HostInstance, target: Path
+) -> None:
     """A RHEL 9 instance: two host trees, the scenario, the control's built-in playbook and
     policy as its solution."""
     if target.exists():

@@ -25,8 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 
-#: Host files: path under the host root (``etc/ssh/sshd_config``) -> text.
-HostFiles = dict[str, str]
+from ciso.generator.hosts import HostFiles, HostInstance
 
 MAIN = "etc/ssh/sshd_config"
 DROP_IN_DIR = "etc/ssh/sshd_config.d"
@@ -271,15 +270,6 @@ def _compliant(
             f"{other.keyword} {other.bad_values[0]} violates CIS {other.cis_id}, another control"
         )
     return config, kept
-
-
-@dataclass(frozen=True)
-class HostInstance:
-    violating: HostFiles
-    compliant: HostFiles
-    violating_resources: tuple[str, ...]
-    requirement: str
-    notes: str
 
 
 def build_sshd_instance(c: SshdControl, others: Sequence[SshdControl], rng: Random) -> HostInstance:

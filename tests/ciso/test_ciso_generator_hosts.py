@@ -14,12 +14,15 @@ from test_ciso_evaluation_support import needs_sandbox
 from ciso.evaluation.trial import evaluate_trial
 from ciso.generator import generate, not_generated
 from ciso.generator.controls import CONTROLS
+from ciso.generator.login_defs import PATH, LoginDefsControl
 from ciso.generator.sshd import MAIN, SshdControl, read_settings
 from ciso.scenarios.loader import load_directory
 from ciso.scenarios.model import CisoScenario, ScenarioClass
+from ciso.scenarios.reference import builtin_solution
 
 SEEDS = (1, 2, 3)
-HOSTS = sorted(k for k, c in CONTROLS.items() if isinstance(c, SshdControl))
+HOSTS = sorted(k for k, c in CONTROLS.items() if isinstance(c, (SshdControl, LoginDefsControl)))
+SSHD = [k for k in HOSTS if isinstance(CONTROLS[k], SshdControl)]
 
 #: What a naive policy calls a violating value (the manual's plain wording of the control).
 _NAIVE_BAD = {
@@ -29,11 +32,34 @@ _NAIVE_BAD = {
     "rhel9-5.2.12": 'lower(v) == "yes"',
     "rhel9-5.2.16": "to_number(v) > 4",
     "rhel9-5.2.19": "to_number(v) > 60",
+    "rhel9-5.6.1.1": "to_number(v) > 365",
+    "rhel9-5.6.1.3": "to_number(v) < 7",
 }
 
 
 def naive_rego(name: str) -> str:
-    keyword = CONTROLS[name].keyword
+    control = CONTROLS[name]
+    if isinstance(control, LoginDefsControl):
+        # the first line naming the setting, in any case; unset complies
+        return f"""package check
+
+import rego.v1
+
+default result := true
+
+values := [m[1] |
+\tsome line in split(object.get(input, "login_defs", ""), "\\n")
+\tm := regex.find_all_string_submatch_n(`(?i)^{control.name}\\s+(\\S+)`, line, 1)[0]
+]
+
+bad(v) if {_NAIVE_BAD[name]}
+
+result := false if {{
+\tcount(values) > 0
+\tbad(values[0])
+}}
+"""
+    keyword = control.keyword
     return f"""package check
 
 import rego.v1
@@ -113,9 +139,13 @@ def test_the_naive_policy_does_catch_a_plain_violation(name, tmp_path) -> None:
         ("violating", control.bad_values[0]),
         ("compliant", control.good_values[0]),
     ):
-        path = folder / side / "host" / MAIN
+        if isinstance(control, LoginDefsControl):
+            path, text = folder / side / "host" / PATH, f"{control.name} {value}\n"
+        else:
+            path = folder / side / "host" / MAIN
+            text = f"Include /etc/ssh/sshd_config.d/*.conf\n{control.keyword} {value}\n"
         path.parent.mkdir(parents=True)
-        path.write_text(f"Include /etc/ssh/sshd_config.d/*.conf\n{control.keyword} {value}\n")
+        path.write_text(text)
     (folder / "scenario.yaml").write_text(
         "id: plain\n"
         f'cis_id: "{control.cis_id}"\n'
@@ -127,17 +157,13 @@ def test_the_naive_policy_does_catch_a_plain_violation(name, tmp_path) -> None:
     (scenario,) = load_directory(folder).scenarios
     trial = tmp_path / "trial"
     trial.mkdir()
-    shutil.copyfile(generated_playbook(), trial / "playbook.yml")
+    shutil.copyfile(reference_playbook(control.builtin_id), trial / "playbook.yml")
     (trial / "policy.rego").write_text(naive_rego(name))
     assert evaluate_trial(scenario, trial).scores == {"itbench_pass": 1, "strict_pass": 1}
 
 
-def generated_playbook() -> Path:
-    from ciso.scenarios.reference import builtin_solution
-
-    return builtin_solution(CONTROLS[HOSTS[0]].builtin_id, ScenarioClass.RHEL9_ANSIBLE_OPA)[
-        "playbook.yml"
-    ]
+def reference_playbook(builtin_id: str) -> Path:
+    return builtin_solution(builtin_id, ScenarioClass.RHEL9_ANSIBLE_OPA)["playbook.yml"]
 
 
 def test_every_kubernetes_control_and_the_sshd_controls_are_generated() -> None:
@@ -148,7 +174,7 @@ def test_every_kubernetes_control_and_the_sshd_controls_are_generated() -> None:
     } & set(missing)
 
 
-@pytest.mark.parametrize("name", HOSTS)
+@pytest.mark.parametrize("name", SSHD)
 def test_generated_hosts_hide_the_violation_from_the_main_file(name, tmp_path) -> None:
     """Over many seeds, the violating host's main file alone (Include and drop-ins dropped)
     never shows the violation: a check that reads it misses every one."""

@@ -16,6 +16,8 @@ from ciso.generator.controls import (
     host_path,
     host_pid,
     host_ports,
+    login_pass_max_days,
+    login_pass_warn_age,
     namespace_network_policies,
     net_raw,
     node_proxy,
@@ -39,6 +41,7 @@ from ciso.generator.controls import (
     webhook_configurations,
     windows_host_process,
 )
+from ciso.generator.login_defs import LoginDefsControl
 from ciso.generator.model import Control
 from ciso.generator.network import NamespaceControl
 from ciso.generator.placement import PlacementControl
@@ -46,14 +49,21 @@ from ciso.generator.rbac import RbacControl
 from ciso.generator.sshd import SshdControl
 
 AnyControl = (
-    Control | RbacControl | BindingControl | PlacementControl | NamespaceControl | SshdControl
+    Control
+    | RbacControl
+    | BindingControl
+    | PlacementControl
+    | NamespaceControl
+    | SshdControl
+    | LoginDefsControl
 )
 
 
 def key(control: AnyControl) -> str:
     """How ``--controls`` names a control: its CIS id, prefixed with ``rhel9-`` for the RHEL 9
     benchmark (whose ids 5.2.7, 5.2.11... are also Kubernetes ones)."""
-    return f"rhel9-{control.cis_id}" if isinstance(control, SshdControl) else control.cis_id
+    host = isinstance(control, (SshdControl, LoginDefsControl))
+    return f"rhel9-{control.cis_id}" if host else control.cis_id
 
 
 CONTROLS: dict[str, AnyControl] = {
@@ -95,5 +105,7 @@ CONTROLS: dict[str, AnyControl] = {
         sshd_x11_forwarding,
         sshd_max_auth_tries,
         sshd_login_grace_time,
+        login_pass_max_days,
+        login_pass_warn_age,
     )
 }
