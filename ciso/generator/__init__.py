@@ -19,8 +19,9 @@ from random import Random
 
 import yaml
 
+from ciso.generator.auditd import AuditdControl, build_auditd_instance
 from ciso.generator.bindings import BindingControl, build_binding_instance
-from ciso.generator.controls import CONTROLS, key
+from ciso.generator.controls import CONTROLS, HOST_CONTROLS, key
 from ciso.generator.hosts import HostFiles, HostInstance
 from ciso.generator.instance import build_instance
 from ciso.generator.login_defs import LoginDefsControl, build_login_defs_instance
@@ -29,6 +30,7 @@ from ciso.generator.network import NamespaceControl, build_namespace_instance
 from ciso.generator.placement import PlacementControl, build_placement_instance
 from ciso.generator.rbac import RbacControl, build_rbac_instance
 from ciso.generator.sshd import SshdControl, build_sshd_instance
+from ciso.generator.sysctl import SysctlControl, build_sysctl_instance
 from ciso.scenarios.dialects import SOURCE_FILE
 from ciso.scenarios.format import SOLUTION_FILES, solution_dir
 from ciso.scenarios.model import ScenarioClass
@@ -41,6 +43,7 @@ CLASSES = (ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.OPA_S
 MIGRATE = ScenarioClass.KYVERNO_MIGRATE
 #: The class a generated RHEL 9 instance offers.
 HOST_CLASS = ScenarioClass.RHEL9_ANSIBLE_OPA
+HostControl = SshdControl | LoginDefsControl | AuditdControl | SysctlControl
 #: Beside the generated scenarios, never inside one: the seed that re-creates their ground truth.
 SEED_FILE = "SEED"
 
@@ -121,15 +124,9 @@ def generate(seed: int, out: Path, controls: Sequence[str] | None = None) -> lis
         family = [c for c in CONTROLS.values() if type(c) is type(control) and c is not control]
         # a string seed is hashed (SHA-512): each control's stream is independent of the others'
         rng = Random(f"{seed}/{cis_id}")
-        if isinstance(control, (SshdControl, LoginDefsControl)):
+        if isinstance(control, HOST_CONTROLS):
             target = out / f"{control.builtin_id}-{tag}"
-            if isinstance(control, SshdControl):
-                sshd = [c for c in family if isinstance(c, SshdControl)]
-                host = build_sshd_instance(control, sshd, rng)
-            else:
-                defs = [c for c in family if isinstance(c, LoginDefsControl)]
-                host = build_login_defs_instance(control, defs, rng)
-            _write_host_instance(control, host, target)
+            _write_host_instance(control, _build_host(control, family, rng), target)
             written.append(Generated(target, key(control), time.perf_counter() - start))
             continue
         if isinstance(control, NamespaceControl):
@@ -178,6 +175,19 @@ def generate(seed: int, out: Path, controls: Sequence[str] | None = None) -> lis
     return written
 
 
+def _build_host(control: HostControl, family: Sequence[object], rng: Random) -> HostInstance:
+    """A RHEL 9 instance; the compliant host holds violations of the same family's other
+    controls (other sshd keywords, the other login.defs setting)."""
+    if isinstance(control, SshdControl):
+        return build_sshd_instance(control, [c for c in family if isinstance(c, SshdControl)], rng)
+    if isinstance(control, LoginDefsControl):
+        defs = [c for c in family if isinstance(c, LoginDefsControl)]
+        return build_login_defs_instance(control, defs, rng)
+    if isinstance(control, AuditdControl):
+        return build_auditd_instance(control, [], rng)
+    return build_sysctl_instance(control, [], rng)
+
+
 def _write_tree(root: Path, files: HostFiles) -> None:
     for relative, text in files.items():
         path = root / "host" / relative
@@ -185,9 +195,7 @@ def _write_tree(root: Path, files: HostFiles) -> None:
         path.write_text(text, encoding="utf-8")
 
 
-def _write_host_instance(
-    control: SshdControl | LoginDefsControl, instance: HostInstance, target: Path
-) -> None:
+def _write_host_instance(control: HostControl, instance: HostInstance, target: Path) -> None:
     """A RHEL 9 instance: two host trees, the scenario, the control's built-in playbook and
     policy as its solution."""
     if target.exists():

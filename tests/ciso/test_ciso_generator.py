@@ -16,12 +16,10 @@ from conftest import REPO, run_cli
 from ciso.evaluation.trial import evaluate_trial
 from ciso.generator import generate, instance_tag
 from ciso.generator.bindings import BindingControl, binding, violation
-from ciso.generator.controls import CONTROLS
-from ciso.generator.login_defs import LoginDefsControl
+from ciso.generator.controls import CONTROLS, HOST_CONTROLS
 from ciso.generator.network import NamespaceControl, network_policy
 from ciso.generator.placement import PlacementControl
 from ciso.generator.rbac import RbacControl
-from ciso.generator.sshd import SshdControl
 from ciso.generator.workloads import clean_pod_spec, wrap
 from ciso.scenarios.loader import load_directory
 from ciso.scenarios.model import CisoScenario, ScenarioClass
@@ -29,7 +27,6 @@ from ciso.scenarios.model import CisoScenario, ScenarioClass
 SEEDS = (1, 2, 3)
 _SYSTEM = ("kube-system", "kube-public", "kube-node-lease")
 #: The Kubernetes controls (the RHEL 9 ones: test_ciso_generator_hosts.py).
-HOST_CONTROLS = (SshdControl, LoginDefsControl)
 KUBERNETES = sorted(k for k, c in CONTROLS.items() if not isinstance(c, HOST_CONTROLS))
 
 #: A naive check per control: what a policy written from the requirement's first example reads.

@@ -13,15 +13,17 @@ from test_ciso_evaluation_support import needs_sandbox
 
 from ciso.evaluation.trial import evaluate_trial
 from ciso.generator import generate, not_generated
-from ciso.generator.controls import CONTROLS
+from ciso.generator.auditd import AuditdControl
+from ciso.generator.controls import CONTROLS, HOST_CONTROLS
 from ciso.generator.login_defs import PATH, LoginDefsControl
 from ciso.generator.sshd import MAIN, SshdControl, read_settings
+from ciso.generator.sysctl import SysctlControl
 from ciso.scenarios.loader import load_directory
 from ciso.scenarios.model import CisoScenario, ScenarioClass
 from ciso.scenarios.reference import builtin_solution
 
 SEEDS = (1, 2, 3)
-HOSTS = sorted(k for k, c in CONTROLS.items() if isinstance(c, (SshdControl, LoginDefsControl)))
+HOSTS = sorted(k for k, c in CONTROLS.items() if isinstance(c, HOST_CONTROLS))
 SSHD = [k for k in HOSTS if isinstance(CONTROLS[k], SshdControl)]
 
 #: What a naive policy calls a violating value (the manual's plain wording of the control).
@@ -37,8 +39,45 @@ _NAIVE_BAD = {
 }
 
 
+_AUDITD_NAIVE = """package check
+
+import rego.v1
+
+default result := true
+
+# the first "max_log_file_action = value" line, compared as the manual spells the value
+values := [m[1] |
+\tsome line in split(object.get(input, "auditd_conf", ""), "\\n")
+\tm := regex.find_all_string_submatch_n(`^max_log_file_action = (\\S+)`, line, 1)[0]
+]
+
+result := false if {
+\tcount(values) > 0
+\tvalues[0] != "keep_logs"
+}
+"""
+
+_SYSCTL_NAIVE = """package check
+
+import rego.v1
+
+default result := true
+
+# any collected file with a dotted "key = 1" line
+result := false if {
+\tsome _, text in object.get(input, "files", {})
+\tsome line in split(text, "\\n")
+\tregex.match(`^(net\\.ipv4\\.ip_forward|net\\.ipv6\\.conf\\.all\\.forwarding)\\s*=\\s*1`, line)
+}
+"""
+
+
 def naive_rego(name: str) -> str:
     control = CONTROLS[name]
+    if isinstance(control, AuditdControl):
+        return _AUDITD_NAIVE
+    if isinstance(control, SysctlControl):
+        return _SYSCTL_NAIVE
     if isinstance(control, LoginDefsControl):
         # the first line naming the setting, in any case; unset complies
         return f"""package check
@@ -114,7 +153,7 @@ def _score(scenario: CisoScenario, policy: str | None, tmp_path: Path) -> dict:
 @pytest.mark.parametrize("name", HOSTS)
 def test_the_reference_answer_passes_strictly(generated, seed, name, tmp_path) -> None:
     scenario = generated[(seed, name)]
-    assert [str(r) for r in scenario.violating_resources] == [CONTROLS[name].resource]
+    assert len(scenario.violating_resources) == 1
     assert _score(scenario, None, tmp_path) == {"itbench_pass": 1, "strict_pass": 1}
 
 
@@ -135,24 +174,21 @@ def test_the_naive_policy_does_catch_a_plain_violation(name, tmp_path) -> None:
     one saying a good value passes, so their strict 0 comes from where the violations hide."""
     control = CONTROLS[name]
     folder = tmp_path / "plain"
-    for side, value in (
-        ("violating", control.bad_values[0]),
-        ("compliant", control.good_values[0]),
+    for side, files in (
+        ("violating", plain_host(control, True)),
+        ("compliant", plain_host(control, False)),
     ):
-        if isinstance(control, LoginDefsControl):
-            path, text = folder / side / "host" / PATH, f"{control.name} {value}\n"
-        else:
-            path = folder / side / "host" / MAIN
-            text = f"Include /etc/ssh/sshd_config.d/*.conf\n{control.keyword} {value}\n"
-        path.parent.mkdir(parents=True)
-        path.write_text(text)
+        for relative, text in files.items():
+            path = folder / side / "host" / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
     (folder / "scenario.yaml").write_text(
         "id: plain\n"
         f'cis_id: "{control.cis_id}"\n'
         "platform: rhel9\n"
         "requirement: r\n"
         "classes: [rhel9-ansible-opa]\n"
-        f'violating_resources: ["{control.resource}"]\n'
+        "violating_resources: []\n"
     )
     (scenario,) = load_directory(folder).scenarios
     trial = tmp_path / "trial"
@@ -162,16 +198,31 @@ def test_the_naive_policy_does_catch_a_plain_violation(name, tmp_path) -> None:
     assert evaluate_trial(scenario, trial).scores == {"itbench_pass": 1, "strict_pass": 1}
 
 
+def plain_host(control: object, bad: bool) -> dict[str, str]:
+    """A host stating the control's setting once, plainly, in its main file."""
+    if isinstance(control, SysctlControl):
+        return {
+            "etc/sysctl.conf": f"net.ipv4.ip_forward = {int(bad)}\nnet.ipv6.conf.all.forwarding = 0\n"
+        }
+    value = control.bad_values[0] if bad else control.good_values[0]
+    if isinstance(control, LoginDefsControl):
+        return {PATH: f"{control.name} {value}\n"}
+    if isinstance(control, AuditdControl):
+        return {"etc/audit/auditd.conf": f"max_log_file_action = {value.lower()}\n"}
+    return {MAIN: f"Include /etc/ssh/sshd_config.d/*.conf\n{control.keyword} {value}\n"}
+
+
 def reference_playbook(builtin_id: str) -> Path:
     return builtin_solution(builtin_id, ScenarioClass.RHEL9_ANSIBLE_OPA)["playbook.yml"]
 
 
-def test_every_kubernetes_control_and_the_sshd_controls_are_generated() -> None:
+def test_every_kubernetes_control_and_ten_rhel9_controls_are_generated() -> None:
     missing = not_generated()
     assert not [m for m in missing if not m.startswith("rhel9-")], missing
-    assert not {
-        f"rhel9-{c}" for c in ("5.2.7", "5.2.9", "5.2.11", "5.2.12", "5.2.16", "5.2.19")
-    } & set(missing)
+    assert len(HOSTS) == 10
+    assert not set(HOSTS) & set(missing)
+    # the RHEL 9 ids are prefixed: the Kubernetes 5.2.11 and the RHEL 9 5.2.11 are both there
+    assert CONTROLS["5.2.11"].builtin_id != CONTROLS["rhel9-5.2.11"].builtin_id
 
 
 @pytest.mark.parametrize("name", SSHD)

@@ -1,8 +1,10 @@
 """One unit per control the generator instantiates, keyed by CIS id."""
 
+from ciso.generator.auditd import AuditdControl
 from ciso.generator.bindings import BindingControl
 from ciso.generator.controls import (
     added_capabilities,
+    auditd_keep_logs,
     bind_impersonate_escalate,
     capabilities_assigned,
     cluster_admin,
@@ -37,6 +39,7 @@ from ciso.generator.controls import (
     sshd_permit_empty_passwords,
     sshd_permit_root_login,
     sshd_x11_forwarding,
+    sysctl_ip_forward,
     system_masters,
     webhook_configurations,
     windows_host_process,
@@ -47,6 +50,7 @@ from ciso.generator.network import NamespaceControl
 from ciso.generator.placement import PlacementControl
 from ciso.generator.rbac import RbacControl
 from ciso.generator.sshd import SshdControl
+from ciso.generator.sysctl import SysctlControl
 
 AnyControl = (
     Control
@@ -56,13 +60,18 @@ AnyControl = (
     | NamespaceControl
     | SshdControl
     | LoginDefsControl
+    | AuditdControl
+    | SysctlControl
 )
+
+#: The RHEL 9 controls: host trees in the rhel9-ansible-opa class.
+HOST_CONTROLS = (SshdControl, LoginDefsControl, AuditdControl, SysctlControl)
 
 
 def key(control: AnyControl) -> str:
     """How ``--controls`` names a control: its CIS id, prefixed with ``rhel9-`` for the RHEL 9
     benchmark (whose ids 5.2.7, 5.2.11... are also Kubernetes ones)."""
-    host = isinstance(control, (SshdControl, LoginDefsControl))
+    host = isinstance(control, HOST_CONTROLS)
     return f"rhel9-{control.cis_id}" if host else control.cis_id
 
 
@@ -107,5 +116,7 @@ CONTROLS: dict[str, AnyControl] = {
         sshd_login_grace_time,
         login_pass_max_days,
         login_pass_warn_age,
+        auditd_keep_logs,
+        sysctl_ip_forward,
     )
 }
