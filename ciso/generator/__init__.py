@@ -19,12 +19,18 @@ from random import Random
 
 import yaml
 
+from ciso.generator.auditd import AuditdControl, build_auditd_instance
 from ciso.generator.bindings import BindingControl, build_binding_instance
-from ciso.generator.controls import CONTROLS
+from ciso.generator.controls import CONTROLS, HOST_CONTROLS, key
+from ciso.generator.hosts import HostFiles, HostInstance
 from ciso.generator.instance import build_instance
+from ciso.generator.login_defs import LoginDefsControl, build_login_defs_instance
 from ciso.generator.model import Control
+from ciso.generator.network import NamespaceControl, build_namespace_instance
 from ciso.generator.placement import PlacementControl, build_placement_instance
 from ciso.generator.rbac import RbacControl, build_rbac_instance
+from ciso.generator.sshd import SshdControl, build_sshd_instance
+from ciso.generator.sysctl import SysctlControl, build_sysctl_instance
 from ciso.scenarios.dialects import SOURCE_FILE
 from ciso.scenarios.format import SOLUTION_FILES, solution_dir
 from ciso.scenarios.model import ScenarioClass
@@ -35,6 +41,9 @@ from itbench.errors import UsageError
 #: kyverno-migrate where the control has a built-in answer in the other dialect.
 CLASSES = (ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.OPA_STATIC)
 MIGRATE = ScenarioClass.KYVERNO_MIGRATE
+#: The class a generated RHEL 9 instance offers.
+HOST_CLASS = ScenarioClass.RHEL9_ANSIBLE_OPA
+HostControl = SshdControl | LoginDefsControl | AuditdControl | SysctlControl
 #: Beside the generated scenarios, never inside one: the seed that re-creates their ground truth.
 SEED_FILE = "SEED"
 
@@ -77,12 +86,18 @@ def not_generated() -> list[str]:
     """CIS ids the built-in suite cites that the generator has no unit for yet."""
     from ciso.scenarios.loader import load_builtin
 
-    cited = {s.cis_id for s in load_builtin().scenarios if s.cis_id}
+    cited = {
+        f"rhel9-{s.cis_id}" if s.scenario_class is HOST_CLASS else s.cis_id
+        for s in load_builtin().scenarios
+        if s.cis_id
+    }
     return sorted(cited - set(CONTROLS), key=_cis_key)
 
 
-def _cis_key(cis_id: str) -> tuple[int, ...]:
-    return tuple(int(p) for p in cis_id.split("."))
+def _cis_key(name: str) -> tuple[int, ...]:
+    # Kubernetes controls first, then RHEL 9's (prefixed), each in CIS order
+    platform, _, cis_id = name.rpartition("-")
+    return (1 if platform else 0, *(int(p) for p in cis_id.split(".")))
 
 
 class _NoAliases(yaml.SafeDumper):
@@ -109,13 +124,22 @@ def generate(seed: int, out: Path, controls: Sequence[str] | None = None) -> lis
         family = [c for c in CONTROLS.values() if type(c) is type(control) and c is not control]
         # a string seed is hashed (SHA-512): each control's stream is independent of the others'
         rng = Random(f"{seed}/{cis_id}")
-        if isinstance(control, PlacementControl):
+        if isinstance(control, HOST_CONTROLS):
+            target = out / f"{control.builtin_id}-{tag}"
+            _write_host_instance(control, _build_host(control, family, rng), target)
+            written.append(Generated(target, key(control), time.perf_counter() - start))
+            continue
+        if isinstance(control, NamespaceControl):
+            pods = [c for c in CONTROLS.values() if isinstance(c, Control)]
+            instance = build_namespace_instance(control, pods, rng)
+        elif isinstance(control, PlacementControl):
             pods = [c for c in CONTROLS.values() if isinstance(c, Control)]
             instance = build_placement_instance(control, pods, rng)
         elif isinstance(control, BindingControl):
             # a binding's other-control violations are roles: those of the RBAC controls
             roles = [c for c in CONTROLS.values() if isinstance(c, RbacControl)]
-            instance = build_binding_instance(control, roles, rng)
+            binds = [c for c in family if isinstance(c, BindingControl)]
+            instance = build_binding_instance(control, roles, rng, binds)
         elif isinstance(control, RbacControl):
             instance = build_rbac_instance(
                 control, [c for c in family if isinstance(c, RbacControl)], rng
@@ -149,6 +173,49 @@ def generate(seed: int, out: Path, controls: Sequence[str] | None = None) -> lis
         _copy_solution(control.builtin_id, target / "solution")
         written.append(Generated(target, cis_id, time.perf_counter() - start))
     return written
+
+
+def _build_host(control: HostControl, family: Sequence[object], rng: Random) -> HostInstance:
+    """A RHEL 9 instance; the compliant host holds violations of the same family's other
+    controls (other sshd keywords, the other login.defs setting)."""
+    if isinstance(control, SshdControl):
+        return build_sshd_instance(control, [c for c in family if isinstance(c, SshdControl)], rng)
+    if isinstance(control, LoginDefsControl):
+        defs = [c for c in family if isinstance(c, LoginDefsControl)]
+        return build_login_defs_instance(control, defs, rng)
+    if isinstance(control, AuditdControl):
+        return build_auditd_instance(control, [], rng)
+    return build_sysctl_instance(control, [], rng)
+
+
+def _write_tree(root: Path, files: HostFiles) -> None:
+    for relative, text in files.items():
+        path = root / "host" / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def _write_host_instance(control: HostControl, instance: HostInstance, target: Path) -> None:
+    """A RHEL 9 instance: two host trees, the scenario, the control's built-in playbook and
+    policy as its solution."""
+    if target.exists():
+        shutil.rmtree(target)
+    _write_tree(target / "violating", instance.violating)
+    _write_tree(target / "compliant", instance.compliant)
+    document = {
+        "id": target.name,
+        "cis_id": control.cis_id,
+        "platform": "rhel9",
+        "requirement": instance.requirement,
+        "classes": [HOST_CLASS.value],
+        "violating_resources": list(instance.violating_resources),
+        "notes": instance.notes,
+    }
+    (target / "scenario.yaml").write_text(yaml.safe_dump(document, sort_keys=False, width=100))
+    place = solution_dir(target, HOST_CLASS)
+    place.mkdir()
+    for name, source in builtin_solution(control.builtin_id, HOST_CLASS).items():
+        shutil.copyfile(source, place / name)
 
 
 def _copy_solution(builtin_id: str, folder: Path) -> None:

@@ -23,6 +23,7 @@ from ciso.generator.workloads import fresh_name, fresh_namespace
 Manifest = dict[str, Any]
 #: What a binding grants: ``{"kind": ..., "name": ...}`` (the apiGroup is added when written).
 RoleRef = dict[str, str]
+Subject = dict[str, str]
 _RBAC = "rbac.authorization.k8s.io"
 
 
@@ -39,6 +40,11 @@ class BindingControl:
     #: (binding kind, roleRef) pairs that look like violations and are not.
     near_misses: tuple[Callable[[Random], tuple[str, RoleRef]], ...]
     phrasings: tuple[str, ...]
+    #: A subject the control forbids (whatever the role bound), for controls on who is bound;
+    #: None: the control judges the roleRef alone.
+    bad_subject: Callable[[Random], Subject] | None = None
+    #: Subject lists that look like violations and are not (bound to a clean role).
+    subject_near_misses: tuple[Callable[[Random], list[Subject]], ...] = ()
 
 
 def _subjects(rng: Random, namespace: str) -> list[dict[str, str]]:
@@ -55,7 +61,13 @@ def _subjects(rng: Random, namespace: str) -> list[dict[str, str]]:
 
 
 def binding(
-    kind: str, name: str, namespace: str, ref: RoleRef, rng: Random, labels: dict | None = None
+    kind: str,
+    name: str,
+    namespace: str,
+    ref: RoleRef,
+    rng: Random,
+    labels: dict | None = None,
+    subjects: list[Subject] | None = None,
 ) -> Manifest:
     meta: dict[str, Any] = {"name": name}
     if kind == "RoleBinding":
@@ -66,9 +78,31 @@ def binding(
         "apiVersion": f"{_RBAC}/v1",
         "kind": kind,
         "metadata": meta,
-        "subjects": _subjects(rng, namespace or "default"),
+        "subjects": subjects if subjects is not None else _subjects(rng, namespace or "default"),
         "roleRef": {"apiGroup": _RBAC, **ref},
     }
+
+
+def violation(
+    control: BindingControl,
+    kind: str,
+    name: str,
+    namespace: str,
+    rng: Random,
+    labels: dict | None = None,
+    first: bool = False,
+) -> Manifest:
+    """A binding the control flags (exemptions aside): to a forbidden role or, for a control on
+    subjects, of the forbidden subject to a harmless role, after other subjects unless ``first``."""
+    if control.bad_subject is None:
+        return binding(kind, name, namespace, control.bad_ref(rng), rng, labels)
+    ref = rng.choice(
+        [r for r in _CLEAN_REFS if kind == "RoleBinding" or r["kind"] == "ClusterRole"]
+    )
+    others = [] if first else _subjects(rng, namespace or "default")
+    return binding(
+        kind, name, namespace, dict(ref), rng, labels, [*others, control.bad_subject(rng)]
+    )
 
 
 def flagged(control: BindingControl, objects: Sequence[Manifest]) -> list[str]:
@@ -90,7 +124,10 @@ _CLEAN_REFS = (
 
 
 def build_binding_instance(
-    control: BindingControl, others: Sequence[RbacControl], rng: Random
+    control: BindingControl,
+    others: Sequence[RbacControl],
+    rng: Random,
+    binding_others: Sequence[BindingControl] = (),
 ) -> Instance:
     names: set[str] = set()
     taken: set[str] = set()
@@ -107,9 +144,7 @@ def build_binding_instance(
         labels = None
         if looks_built_in:
             labels = {"kubernetes.io/bootstrapping": rng.choice(("custom", "rbac-default", "helm"))}
-        violating.append(
-            binding(kind, name, rng.choice(namespaces), control.bad_ref(rng), rng, labels)
-        )
+        violating.append(violation(control, kind, name, rng.choice(namespaces), rng, labels))
         hidden.append(f"{kind} {name}" + (f" (label {labels})" if labels else ""))
     for ref in rng.sample(_CLEAN_REFS, 2):
         kind = (
@@ -132,6 +167,26 @@ def build_binding_instance(
         name = fresh_name(rng, names)
         compliant.append(binding(kind, name, rng.choice(namespaces), ref, rng))
         kept.append(f"near-miss {kind} {name} ({near_miss.__name__})")
+    for subject_near_miss in control.subject_near_misses:
+        kind = rng.choice(("RoleBinding", "ClusterRoleBinding"))
+        ref = rng.choice(
+            [r for r in _CLEAN_REFS if kind == "RoleBinding" or r["kind"] == "ClusterRole"]
+        )
+        name = fresh_name(rng, names)
+        subjects = subject_near_miss(rng)
+        compliant.append(
+            binding(kind, name, rng.choice(namespaces), dict(ref), rng, None, subjects)
+        )
+        kept.append(f"near-miss {kind} {name} ({subject_near_miss.__name__})")
+    # bindings violating the other binding controls (this one's predicate must not flag them)
+    for other_binding in binding_others:
+        kind = rng.choice(("RoleBinding", "ClusterRoleBinding"))
+        name = fresh_name(rng, names)
+        made = violation(other_binding, kind, name, rng.choice(namespaces), rng)
+        if control.violates(made):
+            continue
+        compliant.append(made)
+        kept.append(f"{kind} {name} violates CIS {other_binding.cis_id}, another control")
     for other in rng.sample(list(others), min(2, len(others))):
         role = fresh_name(rng, names)
         rules = [
@@ -154,20 +209,20 @@ def build_binding_instance(
             f"ClusterRole {role} (bound by {name}) violates CIS {other.cis_id}, another control"
         )
     system = f"system:{fresh_name(rng, names)}"
-    compliant.append(binding("ClusterRoleBinding", system, "", control.bad_ref(rng), rng))
+    compliant.append(violation(control, "ClusterRoleBinding", system, "", rng))
     defaults = fresh_name(rng, names)
     compliant.append(
-        binding(
+        violation(
+            control,
             "ClusterRoleBinding",
             defaults,
             "",
-            control.bad_ref(rng),
             rng,
             {"kubernetes.io/bootstrapping": "rbac-defaults"},
         )
     )
     name = fresh_name(rng, names)
-    compliant.append(binding("RoleBinding", name, "kube-system", control.bad_ref(rng), rng))
+    compliant.append(violation(control, "RoleBinding", name, "kube-system", rng))
     kept.append(f"{system}, {defaults} (rbac-defaults) and kube-system/{name} violate (exempt)")
     truth, wrongly = flagged(control, violating), flagged(control, compliant)
     if len(truth) != len(hidden) or wrongly:

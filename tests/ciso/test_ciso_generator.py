@@ -15,8 +15,9 @@ from conftest import REPO, run_cli
 
 from ciso.evaluation.trial import evaluate_trial
 from ciso.generator import generate, instance_tag
-from ciso.generator.bindings import BindingControl, binding
-from ciso.generator.controls import CONTROLS
+from ciso.generator.bindings import BindingControl, binding, violation
+from ciso.generator.controls import CONTROLS, HOST_CONTROLS
+from ciso.generator.network import NamespaceControl, network_policy
 from ciso.generator.placement import PlacementControl
 from ciso.generator.rbac import RbacControl
 from ciso.generator.workloads import clean_pod_spec, wrap
@@ -24,6 +25,9 @@ from ciso.scenarios.loader import load_directory
 from ciso.scenarios.model import CisoScenario, ScenarioClass
 
 SEEDS = (1, 2, 3)
+_SYSTEM = ("kube-system", "kube-public", "kube-node-lease")
+#: The Kubernetes controls (the RHEL 9 ones: test_ciso_generator_hosts.py).
+KUBERNETES = sorted(k for k, c in CONTROLS.items() if not isinstance(c, HOST_CONTROLS))
 
 #: A naive check per control: what a policy written from the requirement's first example reads.
 _NAIVE_KEYS = {
@@ -179,6 +183,19 @@ _NAIVE_KEYS = {
         True,
     ),
     "5.1.3": ("{{ contains(to_string(request.object.rules[0]), '*') }}", "Equals", True),
+    "5.2.11": (
+        "{{ request.object.spec.containers[0].securityContext.windowsOptions.hostProcess"
+        " || `false` }}",
+        "Equals",
+        True,
+    ),
+    # a ClusterRoleBinding's first subject
+    "5.1.7": [
+        ("{{ request.object.subjects[0].kind || '' }}", "Equals", "Group"),
+        ("{{ request.object.subjects[0].name || '' }}", "Equals", "system:masters"),
+    ],
+    # a namespace is covered by a NetworkPolicy named after it, wherever that policy lives
+    "5.3.2": ("{{ named_after_it }}", "Equals", 0),
     "5.2.13": (
         "{{ length(request.object.spec.containers[0].ports[?hostPort > `0`] || `[]`) }}",
         "GreaterThan",
@@ -187,10 +204,29 @@ _NAIVE_KEYS = {
 }
 
 
+#: Conditions that must all hold (the others: any of them).
+_NAIVE_ALL = {"5.1.7"}
+#: Context a naive check reads.
+_NAIVE_CONTEXT = {
+    "5.3.2": [
+        {
+            "name": "named_after_it",
+            "apiCall": {
+                "urlPath": "/apis/networking.k8s.io/v1/networkpolicies",
+                "jmesPath": "items[?contains(metadata.name, '{{ request.object.metadata.name }}')]"
+                " | length(@)",
+            },
+        }
+    ]
+}
+
+
 def _naive_kinds(cis_id: str) -> list[str]:
     # RBAC controls: the first rule of a role; binding controls: cluster-wide bindings only;
-    # pod-security controls: bare Pods only
+    # pod-security controls: bare Pods only; namespace controls: Namespaces
     control = CONTROLS[cis_id]
+    if isinstance(control, NamespaceControl):
+        return ["Namespace"]
     if isinstance(control, BindingControl):
         return ["ClusterRoleBinding"]
     if isinstance(control, PlacementControl):
@@ -204,6 +240,22 @@ def naive_policy(cis_id: str) -> dict:
         {"key": key, "operator": operator, "value": value}
         for key, operator, value in (checks if isinstance(checks, list) else [checks])
     ]
+    rule: dict = {
+        "name": "naive",
+        "match": {"any": [{"resources": {"kinds": _naive_kinds(cis_id)}}]},
+        "exclude": {
+            "any": [
+                {"resources": {"namespaces": list(_SYSTEM)}},
+                {"resources": {"kinds": ["Namespace"], "names": list(_SYSTEM)}},
+            ]
+        },
+        "validate": {
+            "message": "naive",
+            "deny": {"conditions": {"all" if cis_id in _NAIVE_ALL else "any": conditions}},
+        },
+    }
+    if cis_id in _NAIVE_CONTEXT:
+        rule["context"] = _NAIVE_CONTEXT[cis_id]
     return {
         "apiVersion": "kyverno.io/v1",
         "kind": "ClusterPolicy",
@@ -215,25 +267,7 @@ def naive_policy(cis_id: str) -> dict:
         "spec": {
             "validationFailureAction": "Audit",
             "background": True,
-            "rules": [
-                {
-                    "name": "naive",
-                    "match": {"any": [{"resources": {"kinds": _naive_kinds(cis_id)}}]},
-                    "exclude": {
-                        "any": [
-                            {
-                                "resources": {
-                                    "namespaces": ["kube-system", "kube-public", "kube-node-lease"]
-                                }
-                            }
-                        ]
-                    },
-                    "validate": {
-                        "message": "naive",
-                        "deny": {"conditions": {"any": conditions}},
-                    },
-                }
-            ],
+            "rules": [rule],
         },
     }
 
@@ -268,7 +302,7 @@ def _score(scenario: CisoScenario, policy: dict | Path, tmp_path: Path) -> dict:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("cis_id", sorted(CONTROLS))
+@pytest.mark.parametrize("cis_id", KUBERNETES)
 def test_the_reference_answer_passes_strictly(generated, seed, cis_id, tmp_path) -> None:
     scenario = generated[(seed, cis_id)]
     assert len(scenario.violating_resources) >= 3
@@ -277,23 +311,34 @@ def test_the_reference_answer_passes_strictly(generated, seed, cis_id, tmp_path)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("cis_id", sorted(CONTROLS))
+@pytest.mark.parametrize("cis_id", KUBERNETES)
 def test_a_naive_policy_fails_strictly(generated, seed, cis_id, tmp_path) -> None:
     scores = _score(generated[(seed, cis_id)], naive_policy(cis_id), tmp_path)
     assert scores["strict_pass"] == 0, scores
 
 
-@pytest.mark.parametrize("cis_id", sorted(CONTROLS))
+@pytest.mark.parametrize("cis_id", KUBERNETES)
 def test_the_naive_policy_does_catch_a_plain_violation(cis_id, tmp_path) -> None:
     """The naive policies are real checks: a bare Pod violating in its first container is caught,
     so their strict 0 on generated instances comes from where the violations hide."""
     control, rng = CONTROLS[cis_id], random.Random(0)
+    extra: list[dict] = []
     if isinstance(control, PlacementControl):
         bad = wrap("Pod", "bad", control.forbidden, clean_pod_spec(rng))
         good = wrap("Pod", "good", "plain", clean_pod_spec(rng))
         truth = f"Pod/{control.forbidden}/bad"
+    elif isinstance(control, NamespaceControl):
+        bad = {
+            "apiVersion": "v1",
+            "kind": "ConfigMap",
+            "metadata": {"name": "c", "namespace": "plain"},
+        }
+        good = network_policy("plain-deny-all", "plain", {"podSelector": {}})
+        truth = "Namespace//plain"
+        # every cluster has the namespace default: covered on both sides
+        extra = [network_policy("default-deny-all", "default", {"podSelector": {}})]
     elif isinstance(control, BindingControl):
-        bad = binding("ClusterRoleBinding", "bad", "", control.bad_ref(rng), rng)
+        bad = violation(control, "ClusterRoleBinding", "bad", "", rng, first=True)
         good = binding(
             "ClusterRoleBinding", "good", "", {"kind": "ClusterRole", "name": "view"}, rng
         )
@@ -326,8 +371,8 @@ def test_the_naive_policy_does_catch_a_plain_violation(cis_id, tmp_path) -> None
     (folder / "violating").mkdir(parents=True)
     (folder / "compliant").mkdir()
     namespace = {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "plain"}}
-    (folder / "violating" / "pod.yaml").write_text(yaml.safe_dump_all([namespace, bad]))
-    (folder / "compliant" / "pod.yaml").write_text(yaml.safe_dump_all([namespace, good]))
+    (folder / "violating" / "pod.yaml").write_text(yaml.safe_dump_all([namespace, bad, *extra]))
+    (folder / "compliant" / "pod.yaml").write_text(yaml.safe_dump_all([namespace, good, *extra]))
     (folder / "scenario.yaml").write_text(
         yaml.safe_dump(
             {
@@ -345,7 +390,7 @@ def test_the_naive_policy_does_catch_a_plain_violation(cis_id, tmp_path) -> None
     assert scores["strict_pass"] == 1, scores
 
 
-@pytest.mark.parametrize("cis_id", sorted(CONTROLS))
+@pytest.mark.parametrize("cis_id", KUBERNETES)
 def test_the_rego_reference_passes_the_offline_class(generated, cis_id, tmp_path) -> None:
     scenario = next(
         s
@@ -438,7 +483,7 @@ def test_run_fresh_generates_into_the_run_directory_and_runs(tmp_path) -> None:
             "json",
             "--no-progress",
         ],
-        timeout=300,
+        timeout=900,
     )
     assert result.returncode == 0, result.stderr
     assert "seed 424242" in result.stderr
@@ -450,8 +495,13 @@ def test_run_fresh_generates_into_the_run_directory_and_runs(tmp_path) -> None:
     assert ids == {
         f"{c.builtin_id}-{tag}.{cls}"
         for c in CONTROLS.values()
+        if not isinstance(c, HOST_CONTROLS)
         for cls in ("kyverno", "kubectl-opa", "opa-static", "kyverno-migrate")
         if cls != "kyverno-migrate" or c.builtin_id in migrated
+    } | {
+        f"{c.builtin_id}-{tag}.rhel9-ansible-opa"
+        for c in CONTROLS.values()
+        if isinstance(c, HOST_CONTROLS)
     }
     assert all(
         r["scores"]["strict_pass"] == 1

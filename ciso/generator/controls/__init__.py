@@ -1,8 +1,10 @@
 """One unit per control the generator instantiates, keyed by CIS id."""
 
+from ciso.generator.auditd import AuditdControl
 from ciso.generator.bindings import BindingControl
 from ciso.generator.controls import (
     added_capabilities,
+    auditd_keep_logs,
     bind_impersonate_escalate,
     capabilities_assigned,
     cluster_admin,
@@ -16,6 +18,9 @@ from ciso.generator.controls import (
     host_path,
     host_pid,
     host_ports,
+    login_pass_max_days,
+    login_pass_warn_age,
+    namespace_network_policies,
     net_raw,
     node_proxy,
     privilege_escalation,
@@ -28,14 +33,50 @@ from ciso.generator.controls import (
     secrets_access,
     secrets_as_files,
     security_context,
+    sshd_ignore_rhosts,
+    sshd_login_grace_time,
+    sshd_max_auth_tries,
+    sshd_permit_empty_passwords,
+    sshd_permit_root_login,
+    sshd_x11_forwarding,
+    sysctl_ip_forward,
+    system_masters,
     webhook_configurations,
+    windows_host_process,
 )
+from ciso.generator.login_defs import LoginDefsControl
 from ciso.generator.model import Control
+from ciso.generator.network import NamespaceControl
 from ciso.generator.placement import PlacementControl
 from ciso.generator.rbac import RbacControl
+from ciso.generator.sshd import SshdControl
+from ciso.generator.sysctl import SysctlControl
 
-CONTROLS: dict[str, Control | RbacControl | BindingControl | PlacementControl] = {
-    unit.CONTROL.cis_id: unit.CONTROL
+AnyControl = (
+    Control
+    | RbacControl
+    | BindingControl
+    | PlacementControl
+    | NamespaceControl
+    | SshdControl
+    | LoginDefsControl
+    | AuditdControl
+    | SysctlControl
+)
+
+#: The RHEL 9 controls: host trees in the rhel9-ansible-opa class.
+HOST_CONTROLS = (SshdControl, LoginDefsControl, AuditdControl, SysctlControl)
+
+
+def key(control: AnyControl) -> str:
+    """How ``--controls`` names a control: its CIS id, prefixed with ``rhel9-`` for the RHEL 9
+    benchmark (whose ids 5.2.7, 5.2.11... are also Kubernetes ones)."""
+    host = isinstance(control, HOST_CONTROLS)
+    return f"rhel9-{control.cis_id}" if host else control.cis_id
+
+
+CONTROLS: dict[str, AnyControl] = {
+    key(unit.CONTROL): unit.CONTROL
     for unit in (
         privileged,
         host_pid,
@@ -64,5 +105,18 @@ CONTROLS: dict[str, Control | RbacControl | BindingControl | PlacementControl] =
         csr_approval,
         webhook_configurations,
         sa_token_creation,
+        system_masters,
+        windows_host_process,
+        namespace_network_policies,
+        sshd_permit_root_login,
+        sshd_permit_empty_passwords,
+        sshd_ignore_rhosts,
+        sshd_x11_forwarding,
+        sshd_max_auth_tries,
+        sshd_login_grace_time,
+        login_pass_max_days,
+        login_pass_warn_age,
+        auditd_keep_logs,
+        sysctl_ip_forward,
     )
 }

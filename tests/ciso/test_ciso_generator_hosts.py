@@ -1,0 +1,269 @@
+"""Generated RHEL 9 instances discriminate: the built-in playbook and policy of each control pass
+them strictly, a naive policy (the main file's last line spelled as the manual spells it; unset
+complies) fails them strictly, per control and over several seeds, through the real class
+(ansible-playbook in the sandbox, then Rego)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from test_ciso_evaluation_support import needs_sandbox
+
+from ciso.evaluation.trial import evaluate_trial
+from ciso.generator import generate, not_generated
+from ciso.generator.auditd import AuditdControl
+from ciso.generator.controls import CONTROLS, HOST_CONTROLS
+from ciso.generator.login_defs import PATH, LoginDefsControl
+from ciso.generator.sshd import MAIN, SshdControl, read_settings
+from ciso.generator.sysctl import SysctlControl
+from ciso.scenarios.loader import load_directory
+from ciso.scenarios.model import CisoScenario, ScenarioClass
+from ciso.scenarios.reference import builtin_solution
+
+SEEDS = (1, 2, 3)
+HOSTS = sorted(k for k, c in CONTROLS.items() if isinstance(c, HOST_CONTROLS))
+SSHD = [k for k in HOSTS if isinstance(CONTROLS[k], SshdControl)]
+
+#: What a naive policy calls a violating value (the manual's plain wording of the control).
+_NAIVE_BAD = {
+    "rhel9-5.2.7": 'lower(v) != "no"',
+    "rhel9-5.2.9": 'lower(v) == "yes"',
+    "rhel9-5.2.11": 'lower(v) == "no"',
+    "rhel9-5.2.12": 'lower(v) == "yes"',
+    "rhel9-5.2.16": "to_number(v) > 4",
+    "rhel9-5.2.19": "to_number(v) > 60",
+    "rhel9-5.6.1.1": "to_number(v) > 365",
+    "rhel9-5.6.1.3": "to_number(v) < 7",
+}
+
+
+_AUDITD_NAIVE = """package check
+
+import rego.v1
+
+default result := true
+
+# the first "max_log_file_action = value" line, compared as the manual spells the value
+values := [m[1] |
+\tsome line in split(object.get(input, "auditd_conf", ""), "\\n")
+\tm := regex.find_all_string_submatch_n(`^max_log_file_action = (\\S+)`, line, 1)[0]
+]
+
+result := false if {
+\tcount(values) > 0
+\tvalues[0] != "keep_logs"
+}
+"""
+
+_SYSCTL_NAIVE = """package check
+
+import rego.v1
+
+default result := true
+
+# any collected file with a dotted "key = 1" line
+result := false if {
+\tsome _, text in object.get(input, "files", {})
+\tsome line in split(text, "\\n")
+\tregex.match(`^(net\\.ipv4\\.ip_forward|net\\.ipv6\\.conf\\.all\\.forwarding)\\s*=\\s*1`, line)
+}
+"""
+
+
+def naive_rego(name: str) -> str:
+    control = CONTROLS[name]
+    if isinstance(control, AuditdControl):
+        return _AUDITD_NAIVE
+    if isinstance(control, SysctlControl):
+        return _SYSCTL_NAIVE
+    if isinstance(control, LoginDefsControl):
+        # the first line naming the setting, in any case; unset complies
+        return f"""package check
+
+import rego.v1
+
+default result := true
+
+values := [m[1] |
+\tsome line in split(object.get(input, "login_defs", ""), "\\n")
+\tm := regex.find_all_string_submatch_n(`(?i)^{control.name}\\s+(\\S+)`, line, 1)[0]
+]
+
+bad(v) if {_NAIVE_BAD[name]}
+
+result := false if {{
+\tcount(values) > 0
+\tbad(values[0])
+}}
+"""
+    keyword = control.keyword
+    return f"""package check
+
+import rego.v1
+
+default result := true
+
+lines := split(object.get(input, "sshd_config", ""), "\\n")
+
+values := [m[1] |
+\tsome line in lines
+\tm := regex.find_all_string_submatch_n(`^{keyword}\\s+(\\S+)`, line, 1)[0]
+]
+
+bad(v) if {_NAIVE_BAD[name]}
+
+result := false if {{
+\tcount(values) > 0
+\tbad(values[count(values) - 1])
+}}
+"""
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[int, str], CisoScenario]:
+    found = {}
+    for seed in SEEDS:
+        out = tmp_path_factory.mktemp(f"seed{seed}")
+        written = generate(seed, out, HOSTS)
+        result = load_directory(out)
+        assert result.problems == ()
+        by_dir = {s.source: s for s in result.scenarios}
+        for item in written:
+            (scenario,) = [s for d, s in by_dir.items() if d == item.directory]
+            assert scenario.scenario_class is ScenarioClass.RHEL9_ANSIBLE_OPA
+            found[(seed, item.control)] = scenario
+    return found
+
+
+def _score(scenario: CisoScenario, policy: str | None, tmp_path: Path) -> dict:
+    trial = tmp_path / "trial"
+    trial.mkdir()
+    for name, source in scenario.solution.items():
+        shutil.copyfile(source, trial / name)
+    if policy is not None:
+        (trial / "policy.rego").write_text(policy)
+    return dict(evaluate_trial(scenario, trial).scores)
+
+
+@needs_sandbox
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("name", HOSTS)
+def test_the_reference_answer_passes_strictly(generated, seed, name, tmp_path) -> None:
+    scenario = generated[(seed, name)]
+    assert len(scenario.violating_resources) == 1
+    assert _score(scenario, None, tmp_path) == {"itbench_pass": 1, "strict_pass": 1}
+
+
+@needs_sandbox
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("name", HOSTS)
+def test_a_naive_policy_fails_strictly(generated, seed, name, tmp_path) -> None:
+    scores = _score(generated[(seed, name)], naive_rego(name), tmp_path)
+    assert scores["strict_pass"] == 0, scores
+
+
+@needs_sandbox
+@pytest.mark.slow
+@pytest.mark.parametrize("name", HOSTS)
+def test_the_naive_policy_does_catch_a_plain_violation(name, tmp_path) -> None:
+    """The naive policies are real checks: a main file saying the plain bad value is caught and
+    one saying a good value passes, so their strict 0 comes from where the violations hide."""
+    control = CONTROLS[name]
+    folder = tmp_path / "plain"
+    for side, files in (
+        ("violating", plain_host(control, True)),
+        ("compliant", plain_host(control, False)),
+    ):
+        for relative, text in files.items():
+            path = folder / side / "host" / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+    (folder / "scenario.yaml").write_text(
+        "id: plain\n"
+        f'cis_id: "{control.cis_id}"\n'
+        "platform: rhel9\n"
+        "requirement: r\n"
+        "classes: [rhel9-ansible-opa]\n"
+        "violating_resources: []\n"
+    )
+    (scenario,) = load_directory(folder).scenarios
+    trial = tmp_path / "trial"
+    trial.mkdir()
+    shutil.copyfile(reference_playbook(control.builtin_id), trial / "playbook.yml")
+    (trial / "policy.rego").write_text(naive_rego(name))
+    assert evaluate_trial(scenario, trial).scores == {"itbench_pass": 1, "strict_pass": 1}
+
+
+def plain_host(control: object, bad: bool) -> dict[str, str]:
+    """A host stating the control's setting once, plainly, in its main file."""
+    if isinstance(control, SysctlControl):
+        return {
+            "etc/sysctl.conf": f"net.ipv4.ip_forward = {int(bad)}\nnet.ipv6.conf.all.forwarding = 0\n"
+        }
+    value = control.bad_values[0] if bad else control.good_values[0]
+    if isinstance(control, LoginDefsControl):
+        return {PATH: f"{control.name} {value}\n"}
+    if isinstance(control, AuditdControl):
+        return {"etc/audit/auditd.conf": f"max_log_file_action = {value.lower()}\n"}
+    return {MAIN: f"Include /etc/ssh/sshd_config.d/*.conf\n{control.keyword} {value}\n"}
+
+
+def reference_playbook(builtin_id: str) -> Path:
+    return builtin_solution(builtin_id, ScenarioClass.RHEL9_ANSIBLE_OPA)["playbook.yml"]
+
+
+def test_every_kubernetes_control_and_ten_rhel9_controls_are_generated() -> None:
+    missing = not_generated()
+    assert not [m for m in missing if not m.startswith("rhel9-")], missing
+    assert len(HOSTS) == 10
+    assert not set(HOSTS) & set(missing)
+    # the RHEL 9 ids are prefixed: the Kubernetes 5.2.11 and the RHEL 9 5.2.11 are both there
+    assert CONTROLS["5.2.11"].builtin_id != CONTROLS["rhel9-5.2.11"].builtin_id
+
+
+@pytest.mark.parametrize("name", SSHD)
+def test_generated_hosts_hide_the_violation_from_the_main_file(name, tmp_path) -> None:
+    """Over many seeds, the violating host's main file alone (Include and drop-ins dropped)
+    never shows the violation: a check that reads it misses every one."""
+    control = CONTROLS[name]
+    for seed in range(20):
+        (item,) = generate(seed, tmp_path / str(seed), [name])
+        main = (item.directory / "violating" / "host" / MAIN).read_text()
+        spelled = [x for x in main.split("\n") if x.startswith(control.keyword + " ")]
+        last = spelled[-1].split()[1] if spelled else None
+        assert last is None or control.complies(last), (seed, main)
+
+
+def test_requirement_texts_vary_over_seeds(tmp_path) -> None:
+    import yaml
+
+    texts = {
+        yaml.safe_load(
+            (
+                generate(s, tmp_path / str(s), ["rhel9-5.2.16"])[0].directory / "scenario.yaml"
+            ).read_text()
+        )["requirement"]
+        for s in range(12)
+    }
+    assert len(texts) == 3
+
+
+def test_the_sshd_reading_follows_include_order_and_match_scope() -> None:
+    files = {
+        MAIN: "Include sshd_config.d/*.conf\nMaxAuthTries 10\nMatch User a\n  MaxAuthTries 2\n",
+        "etc/ssh/sshd_config.d/10-a.conf": "maxauthtries=3\nMatch Group g\nMaxAuthTries 9\n",
+        "etc/ssh/sshd_config.d/20-b.conf": "MaxAuthTries 7\n",
+        "etc/ssh/sshd_config.d/05-c.conf.disabled": "MaxAuthTries 1\n",
+    }
+    got = [(s.value, s.in_match) for s in read_settings(files)]
+    # 10-a's Match ends with its file: 20-b's line is global again
+    assert got == [("3", False), ("9", True), ("7", False), ("10", False), ("2", True)]
+    assert CONTROLS["rhel9-5.2.16"].violates(files)  # 9 and 10 are read, 3 is the global value
+    del files["etc/ssh/sshd_config.d/10-a.conf"]
+    files[MAIN] = "Include sshd_config.d/*.conf\nMatch User a\n  MaxAuthTries 2\n"
+    files["etc/ssh/sshd_config.d/20-b.conf"] = "MAXAUTHTRIES 4\n"
+    assert not CONTROLS["rhel9-5.2.16"].violates(files)
