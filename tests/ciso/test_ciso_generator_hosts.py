@@ -159,8 +159,12 @@ def test_the_reference_answer_passes_strictly(generated, seed, name, tmp_path) -
 
 @needs_sandbox
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("name", HOSTS)
+@pytest.mark.parametrize(
+    # one seed per control, the seeds taken in turn: each trial starts Ansible in the sandbox
+    # (seconds apiece), and the hiding places a naive policy misses are in every seed's instance
+    ("name", "seed"),
+    [(name, SEEDS[i % len(SEEDS)]) for i, name in enumerate(HOSTS)],
+)
 def test_a_naive_policy_fails_strictly(generated, seed, name, tmp_path) -> None:
     scores = _score(generated[(seed, name)], naive_rego(name), tmp_path)
     assert scores["strict_pass"] == 0, scores
