@@ -692,7 +692,9 @@ def service_health(
         refused = [
             caller
             for caller in topology.callers(svc.name)
-            if auth_refused(cluster.deployments.get(caller), cluster.deployments.get(svc.name))
+            if auth_refused(
+                cluster.deployments.get(caller), cluster.deployments.get(svc.name), cluster.secrets
+            )
         ]
         if refused:
             # the server turns its clients away: its own requests fail, its callers see errors
@@ -930,15 +932,61 @@ def required_password(dep: Mapping[str, Any] | None) -> str | None:
     return None
 
 
-def auth_refused(caller: Mapping[str, Any] | None, callee: Mapping[str, Any] | None) -> bool:
+def auth_refused(
+    caller: Mapping[str, Any] | None,
+    callee: Mapping[str, Any] | None,
+    secrets: Mapping[str, Mapping[str, Any]] | None = None,
+) -> bool:
     """Whether the callee demands a password the caller does not send (its password variable
-    unset or different): every command is refused with NOAUTH / WRONGPASS."""
+    unset or different, or the Secret file it reads the password from holds another value):
+    every command is refused with NOAUTH / WRONGPASS."""
     wanted = required_password(callee)
     if wanted is None:
         return False
-    env = container(((caller or {}).get("spec") or {}).get("template") or {}).get("env") or ()
+    template = ((caller or {}).get("spec") or {}).get("template") or {}
+    env = container(template).get("env") or ()
     sent = {e.get("name"): e.get("value") for e in env if isinstance(e, Mapping)}
+    for variable in VALKEY_PASSWORD_VARS:
+        path = sent.get(f"{variable}_FILE")
+        if path is not None:
+            sent[variable] = secret_file(template, str(path), secrets or {})
     return not any(sent.get(v) == wanted for v in VALKEY_PASSWORD_VARS)
+
+
+def secret_file(
+    template: Mapping[str, Any], path: str, secrets: Mapping[str, Mapping[str, Any]]
+) -> str | None:
+    """The content of the file ``path`` in a container of ``template`` when it lies on a volume
+    from a Secret: the key named by the file's name, decoded. Read as the Secret holds it now: the
+    kubelet refreshes a mounted Secret (within its sync period) and the client reads the file on
+    every reconnect. None when no such file exists (the Secret or the key is gone)."""
+    import base64
+    import binascii
+
+    volumes = {
+        v.get("name"): (v.get("secret") or {}).get("secretName")
+        for v in (template.get("spec") or {}).get("volumes") or ()
+        if isinstance(v, Mapping) and v.get("secret")
+    }
+    for mount in container(template).get("volumeMounts") or ():
+        folder = str(mount.get("mountPath", "")).rstrip("/")
+        secret_name = volumes.get(mount.get("name"))
+        if secret_name is None or not path.startswith(folder + "/"):
+            continue
+        secret = secrets.get(str(secret_name))
+        if secret is None:
+            return None
+        key = path[len(folder) + 1 :]
+        if key in (secret.get("stringData") or {}):
+            return str(secret["stringData"][key])
+        encoded = (secret.get("data") or {}).get(key)
+        if encoded is None:
+            return None
+        try:
+            return base64.b64decode(str(encoded), validate=True).decode()
+        except (binascii.Error, UnicodeDecodeError):
+            return None  # garbled beyond base64: no password the server could accept
+    return None
 
 
 #: the data the cart keeps in its Valkey (MiB): a maxmemory below it fills up

@@ -24,6 +24,7 @@ from sre.twin.alerts import FOR_S, AlertKey
 from sre.twin.model import (
     Cluster,
     active_chaos,
+    auth_refused,
     container,
     flagd_configured,
     flags_on,
@@ -129,6 +130,17 @@ def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> 
         if (node.get("spec") or {}).get("unschedulable"):
             return f"Node {root.name} is cordoned"
         return f"Node {root.name} is under disk pressure" if node_pressure(node) else ""
+    if root.kind == "Secret":
+        if root.name not in cluster.secrets:
+            return f"Secret {root.name} is gone"
+        for call in twin.topology.calls:
+            if auth_refused(
+                cluster.deployments.get(call.source),
+                cluster.deployments.get(call.target),
+                cluster.secrets,
+            ):
+                return f"{call.target} refuses {call.source}'s password"
+        return ""
     if root.kind == "ResourceQuota":
         return "; ".join(frame.refused.values())
     if root.kind == "NetworkPolicy":
@@ -269,7 +281,7 @@ def blast_radius(twin: IncidentTwin, root: ObjectRef, start: float, until: float
 
 #: faulty objects a repair changes, never deletes (the application needs them); a Chaos Mesh
 #: experiment, an injected NetworkPolicy or ResourceQuota is repaired by deleting it
-_REPAIRED_NOT_DELETED = ("ConfigMap", "Deployment", "Service", "Node")
+_REPAIRED_NOT_DELETED = ("ConfigMap", "Deployment", "Service", "Node", "Secret")
 _PROBES = ("readinessProbe", "livenessProbe", "startupProbe")
 
 
@@ -281,6 +293,7 @@ def _root_deleted(root: ObjectRef, last: Cluster) -> list[str]:
         "Deployment": set(last.deployments),
         "Service": set(last.services),
         "Node": set(last.nodes),
+        "Secret": set(last.secrets),
     }[root.kind]
     if root.name in present:
         return []

@@ -7,7 +7,9 @@ from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of 
     anti_affinity,
     bad_command,
     cordoned_node,
+    corrupted_secret,
     cpu_stress,
+    deleted_service,
     dns_failure,
     dns_policy,
     feature_flag,
@@ -75,6 +77,8 @@ FAULT_TYPES: dict[str, FaultType] = {
         wrong_arch_image,
         valkey_password,
         valkey_memory,
+        deleted_service,
+        corrupted_secret,
     )
 }
 #: the demo's flagd flags, one fault type each (``flagd_flags.py``)
