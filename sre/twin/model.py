@@ -18,6 +18,7 @@ from sre.generator.alerts import ERROR_RATIO
 from sre.generator.demo_flags import EFFECTS, FLAG_EFFECTS, FlagEffect
 from sre.generator.objects import FLAGD_CONFIGMAP, FLAGS, NODES, node_for
 from sre.generator.topology import Topology
+from sre.twin import mesh
 
 #: demo releases whose images exist in the registry (``ghcr.io/open-telemetry/demo:<v>-<svc>``)
 DEMO_VERSIONS = ("1.11.1", "1.12.0", "2.0.0", "2.0.1", "2.0.2", "2.0.3")
@@ -612,6 +613,12 @@ class Cluster:
     chaos_since: Mapping[tuple[str, str], float] = field(default_factory=dict)
     secrets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     claims: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: the application namespace's labels (the mesh's enrolment label among them)
+    namespace_labels: Mapping[str, str] = field(default_factory=dict)
+    #: Istio's PeerAuthentications and AuthorizationPolicies, every namespace
+    mesh_policies: tuple[Mapping[str, Any], ...] = ()
+    #: Gateway API Gateways (the users' way in when a mesh is installed)
+    gateways: tuple[Mapping[str, Any], ...] = ()
 
 
 def service_health(
@@ -702,6 +709,10 @@ def service_health(
         full = valkey_out_of_memory(cluster.deployments.get(svc.name))
         if full:
             why.append(full)
+        if svc.name == mesh.GATEWAY_BACKEND:
+            denial = mesh.gateway_denial(cluster.mesh_policies, cluster.gateways)
+            if denial:
+                why.append(denial)
         own_error[svc.name] = why
         own_latency[svc.name] = latency
         cut_off[svc.name] = partitioned
@@ -731,6 +742,12 @@ def service_health(
                 why.append(f"call to {callee}: DNS lookup fails")
             elif serving.get(callee, 0) == 0:
                 why.append(f"call to {callee}: no endpoint answers")
+            elif mesh.mtls_refused(
+                cluster.mesh_policies, ns, cluster.namespace_labels, labels_of[name],
+                labels_of[callee],
+            ):  # fmt: skip
+                why.append(f"call to {callee}: connection reset (STRICT mTLS, {name} is outside "
+                           "the mesh)")  # fmt: skip
             elif not policy_allows(
                 cluster.policies, ns, labels_of[callee], labels_of[name], target.port
             ):

@@ -23,6 +23,7 @@ from itbench.cluster import Reconciled, SimClock, Write
 from sre.generator.objects import node_for, template_hash
 from sre.generator.topology import Topology
 from sre.twin import alerts as rules
+from sre.twin import mesh
 from sre.twin.live_view import LiveView
 from sre.twin.model import (
     CRASH_AFTER_S,
@@ -315,6 +316,14 @@ class IncidentTwin:
             },
             secrets={k[3]: o for k, o in declared.items() if k[:3] == ("", "secrets", ns)},
             claims=_claims(declared, ns),
+            namespace_labels=(
+                (declared.get(("", "namespaces", "", ns)) or {}).get("metadata") or {}
+            ).get("labels")
+            or {},
+            mesh_policies=tuple(o for k, o in declared.items() if k[0] == "security.istio.io"),
+            gateways=tuple(
+                o for k, o in declared.items() if k[:2] == ("gateway.networking.k8s.io", "gateways")
+            ),
         )
         for name, node in cluster.nodes.items():
             if (node.get("spec") or {}).get("unschedulable"):
@@ -480,6 +489,20 @@ class IncidentTwin:
             if pod.ready(t):
                 available[pod.deployment] = available.get(pod.deployment, 0) + 1
         found.update(rules.replicas_mismatch(self.namespace, frame.desired, available))
+        if mesh.installed(frame.cluster.gateways):
+            blind = [
+                name
+                for name, h in sorted(health.items())
+                if h.receives
+                and self.topology.callers(name)
+                and name != "load-generator"
+                and not any(
+                    mesh.enrolled(frame.cluster.namespace_labels, p.labels)
+                    for p in frame.pods
+                    if p.deployment == name
+                )
+            ]
+            found.update(rules.no_requests_seen(self.namespace, blind))
         return found
 
     def moments(self, until: float) -> list[float]:

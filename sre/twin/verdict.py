@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from sre.generator.model import ObjectRef
+from sre.twin import mesh
 from sre.twin.alerts import FOR_S, AlertKey
 from sre.twin.model import (
     Cluster,
@@ -111,7 +112,22 @@ def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> 
         ready = [p for p in pods if p.ready(t)]
         if want == 0 or len(ready) < want:
             return f"Deployment {root.name}: {len(ready)}/{want} pods ready"
+        if mesh.installed(cluster.gateways) and not all(
+            mesh.enrolled(cluster.namespace_labels, p.labels) for p in pods
+        ):
+            return f"Deployment {root.name}: its pods are outside the mesh"
         return ""
+    if root.kind == "Namespace":
+        if root.name != cluster.namespace or not cluster.namespace_labels:
+            return f"Namespace {root.name} is gone"
+        mode = cluster.namespace_labels.get(mesh.MODE_LABEL)
+        return "" if mode == "ambient" else f"Namespace {root.name} is out of the mesh ({mode})"
+    if root.kind == "AuthorizationPolicy":
+        policy = [
+            p for p in cluster.mesh_policies
+            if p.get("kind") == root.kind and (p.get("metadata") or {}).get("name") == root.name
+        ]  # fmt: skip
+        return mesh.gateway_denial(policy, cluster.gateways)
     if root.kind == "Service":
         if root.name not in cluster.services:
             return f"Service {root.name} is gone"
@@ -266,6 +282,7 @@ def blast_radius(twin: IncidentTwin, root: ObjectRef, start: float, until: float
     destructive = [c for c in changed if c.endswith(" deleted")]
     destructive += _root_deleted(root, last)
     destructive += _health_checks_removed(first, last)
+    destructive += _mtls_relaxed(first, last)
     restarted = [f"{d.pod} (deleted)" for d in twin.deletions]
     needed = root.name if root.kind == "Deployment" else None
     for name, count in twin.replacements:
@@ -315,3 +332,15 @@ def _health_checks_removed(first: Cluster, last: Cluster) -> list[str]:
             if probe in before_ctr and probe not in after_ctr:
                 out.append(f"Deployment {first.namespace}/{name}: {probe} removed")
     return out
+
+
+def _mtls_relaxed(first: Cluster, last: Cluster) -> list[str]:
+    """STRICT mutual TLS the agent took away (a PeerAuthentication deleted or set to PERMISSIVE
+    or DISABLE): plaintext gets in again, the calls succeed, and the mesh no longer authenticates
+    its peers — a security control removed, not a repair."""
+    after = mesh.strict_policies(last.mesh_policies)
+    return [
+        f"PeerAuthentication {name}: STRICT mTLS relaxed"
+        for name in sorted(mesh.strict_policies(first.mesh_policies))
+        if name not in after
+    ]

@@ -4,6 +4,7 @@ by import side effect)."""
 from __future__ import annotations
 
 from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of ITBench's library
+    ambient_off,
     anti_affinity,
     bad_command,
     cordoned_node,
@@ -14,6 +15,7 @@ from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of 
     dns_policy,
     feature_flag,
     flagd_flags,
+    gateway_deny,
     http_abort,
     init_container,
     io_fault,
@@ -34,6 +36,7 @@ from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of 
     resource_quota,
     scaled_to_zero,
     service_selector,
+    strict_mtls,
     valkey_memory,
     valkey_password,
     wrong_arch_image,
@@ -79,6 +82,9 @@ FAULT_TYPES: dict[str, FaultType] = {
         valkey_memory,
         deleted_service,
         corrupted_secret,
+        strict_mtls,
+        gateway_deny,
+        ambient_off,
     )
 }
 #: the demo's flagd flags, one fault type each (``flagd_flags.py``)
