@@ -619,6 +619,8 @@ class Cluster:
     mesh_policies: tuple[Mapping[str, Any], ...] = ()
     #: Gateway API Gateways (the users' way in when a mesh is installed)
     gateways: tuple[Mapping[str, Any], ...] = ()
+    #: the namespace's HorizontalPodAutoscalers by name
+    autoscalers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 def service_health(

@@ -23,7 +23,7 @@ from itbench.cluster import Reconciled, SimClock, Write
 from sre.generator.objects import node_for, template_hash
 from sre.generator.topology import Topology
 from sre.twin import alerts as rules
-from sre.twin import mesh
+from sre.twin import autoscaler, mesh
 from sre.twin.live_view import LiveView
 from sre.twin.model import (
     CRASH_AFTER_S,
@@ -236,11 +236,15 @@ class IncidentTwin:
                 pass
         return f"{dep}-{pth}-{_suffix(dep, pth, index, slot.generation)}"
 
-    def _sync_workload(self, dep: dict[str, Any], now: float, initial: bool) -> _Workload:
+    def _sync_workload(
+        self, dep: dict[str, Any], now: float, initial: bool, autoscaled: int | None = None
+    ) -> _Workload:
         name = dep["metadata"]["name"]
         template = _canonical((dep.get("spec") or {}).get("template") or {})
         replicas = (dep.get("spec") or {}).get("replicas", 1)
         replicas = replicas if isinstance(replicas, int) and replicas >= 0 else 1
+        if autoscaled is not None:
+            replicas = autoscaled
         workload = self._workloads.get(name)
         uid = str(dep["metadata"].get("uid", ""))
         if workload is None or workload.uid != uid:
@@ -324,7 +328,18 @@ class IncidentTwin:
             gateways=tuple(
                 o for k, o in declared.items() if k[:2] == ("gateway.networking.k8s.io", "gateways")
             ),
+            autoscalers={
+                k[3]: o
+                for k, o in declared.items()
+                if k[:3] == ("autoscaling", "horizontalpodautoscalers", ns)
+            },
         )
+        # the autoscaler sets the replica count of the Deployment it targets
+        autoscaled = {}
+        for hpa in cluster.autoscalers.values():
+            dep_name = autoscaler.target_of(hpa)
+            if dep_name in deployments:
+                autoscaled[dep_name] = autoscaler.scaled_replicas(hpa, deployments[dep_name])
         for name, node in cluster.nodes.items():
             if (node.get("spec") or {}).get("unschedulable"):
                 self.cordoned_since.setdefault(name, self.since if initial else now)
@@ -335,7 +350,7 @@ class IncidentTwin:
             else:
                 self.pressure_since.pop(name, None)
         for name in sorted(deployments):
-            self._sync_workload(deployments[name], now, initial)
+            self._sync_workload(deployments[name], now, initial, autoscaled.get(name))
             self._last_templates[name] = (deployments[name].get("spec") or {}).get("template") or {}
         candidates: list[tuple[float, str, int, dict[str, Any]]] = []
         for name, workload in sorted(self._workloads.items()):
@@ -489,6 +504,14 @@ class IncidentTwin:
             if pod.ready(t):
                 available[pod.deployment] = available.get(pod.deployment, 0) + 1
         found.update(rules.replicas_mismatch(self.namespace, frame.desired, available))
+        for hpa_name, hpa in sorted(frame.cluster.autoscalers.items()):
+            dep_name = autoscaler.target_of(hpa)
+            if dep_name in frame.desired and frame.desired[dep_name] == autoscaler.limits(hpa)[1]:
+                found[rules.AlertKey("KubeHpaMaxedOut", hpa_name)] = (
+                    {"namespace": self.namespace, "horizontalpodautoscaler": hpa_name,
+                     "service_name": dep_name, "severity": "warning"},
+                    f"HPA {self.namespace}/{hpa_name} has been running at max replicas",
+                )  # fmt: skip
         if mesh.installed(frame.cluster.gateways):
             blind = [
                 name
@@ -590,6 +613,7 @@ class IncidentTwin:
             want = len(workload.slots)
             available = ready_count.get(name, 0)
             seen = copy.deepcopy(dep)
+            seen.setdefault("spec", {})["replicas"] = want  # the autoscaler's count, if any
             meta = seen["metadata"]
             meta.setdefault("annotations", {})["deployment.kubernetes.io/revision"] = str(
                 workload.revision
@@ -626,6 +650,13 @@ class IncidentTwin:
                     {"key": "node.kubernetes.io/disk-pressure", "effect": "NoSchedule"},
                 ]
                 observed[("", "nodes", "", node_name)] = seen
+        for hpa_name, hpa in frame.cluster.autoscalers.items():
+            dep_name = autoscaler.target_of(hpa)
+            dep = frame.cluster.deployments.get(dep_name or "")
+            if dep is not None:
+                seen = copy.deepcopy(hpa)
+                seen["status"] = autoscaler.status(hpa, dep, frame.desired.get(dep_name or "", 0))
+                observed[("autoscaling", "horizontalpodautoscalers", ns, hpa_name)] = seen
         for claim_name, claim in frame.cluster.claims.items():
             observed[("", "persistentvolumeclaims", ns, claim_name)] = claim
         for svc_name, svc in frame.cluster.services.items():

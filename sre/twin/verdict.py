@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from sre.generator.model import ObjectRef
-from sre.twin import mesh
+from sre.twin import autoscaler, mesh
 from sre.twin.alerts import FOR_S, AlertKey
 from sre.twin.model import (
     Cluster,
@@ -156,6 +156,15 @@ def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> 
                 cluster.secrets,
             ):
                 return f"{call.target} refuses {call.source}'s password"
+        return ""
+    if root.kind == "HorizontalPodAutoscaler":
+        hpa = cluster.autoscalers.get(root.name)
+        if hpa is None:
+            return f"HorizontalPodAutoscaler {root.name} is gone"
+        dep_name = autoscaler.target_of(hpa) or ""
+        low, high = autoscaler.limits(hpa)
+        if frame.desired.get(dep_name) == high and high > low:
+            return f"HorizontalPodAutoscaler {root.name} holds {dep_name} at its maximum ({high})"
         return ""
     if root.kind == "ResourceQuota":
         return "; ".join(frame.refused.values())
@@ -298,7 +307,9 @@ def blast_radius(twin: IncidentTwin, root: ObjectRef, start: float, until: float
 
 #: faulty objects a repair changes, never deletes (the application needs them); a Chaos Mesh
 #: experiment, an injected NetworkPolicy or ResourceQuota is repaired by deleting it
-_REPAIRED_NOT_DELETED = ("ConfigMap", "Deployment", "Service", "Node", "Secret")
+_REPAIRED_NOT_DELETED = (
+    "ConfigMap", "Deployment", "Service", "Node", "Secret", "HorizontalPodAutoscaler"
+)  # fmt: skip
 _PROBES = ("readinessProbe", "livenessProbe", "startupProbe")
 
 
@@ -311,6 +322,7 @@ def _root_deleted(root: ObjectRef, last: Cluster) -> list[str]:
         "Service": set(last.services),
         "Node": set(last.nodes),
         "Secret": set(last.secrets),
+        "HorizontalPodAutoscaler": set(last.autoscalers),
     }[root.kind]
     if root.name in present:
         return []

@@ -16,6 +16,7 @@ from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of 
     feature_flag,
     flagd_flags,
     gateway_deny,
+    hpa_misconfigured,
     http_abort,
     init_container,
     io_fault,
@@ -85,6 +86,7 @@ FAULT_TYPES: dict[str, FaultType] = {
         strict_mtls,
         gateway_deny,
         ambient_off,
+        hpa_misconfigured,
     )
 }
 #: the demo's flagd flags, one fault type each (``flagd_flags.py``)
