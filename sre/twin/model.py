@@ -193,6 +193,9 @@ def runtime_state(
     makes its memory grow without bound."""
     ctr = container(template)
     image = str(ctr.get("image", ""))
+    command = ctr.get("command")
+    if image.startswith(UTILITY_IMAGES) and (not command or str(command[0]) in INIT_BINARIES):
+        return "Running", "", "", False, None  # a helper workload: it runs, serves nothing
     if not image_shipped(image, service):
         return (
             "ImagePullBackOff",
@@ -298,10 +301,11 @@ def schedule(
     node's disk pressure taints it: pods created after it began are not placed there (the ones
     running before stay; the fault's victim was evicted and replaced, so it counts as new)."""
     spec = template.get("spec") or {}
-    home = node_for(service)
+    selector = spec.get("nodeSelector") or {}
+    # a pod pinned to a node by name goes there; any other to its service's own node
+    home = str(selector.get("kubernetes.io/hostname") or node_for(service))
     n = len(nodes) or len(NODES)
     node = nodes.get(home)
-    selector = spec.get("nodeSelector") or {}
     if node is None or not matches(selector, (node.get("metadata") or {}).get("labels") or {}):
         return None, (
             f"0/{n} nodes are available: {n} node(s) didn't match Pod's node affinity/selector. "
@@ -878,6 +882,74 @@ def failing_init_container(template: Mapping[str, Any]) -> str:
 
 #: binaries an init container image of the demo has (busybox): commands that start
 INIT_BINARIES = frozenset({"/bin/sh", "/bin/true", "/bin/echo", "/bin/sleep"})
+#: public base images (not the demo's) a scenario's helper workloads run: they exist in their
+#: registries and have a shell
+UTILITY_IMAGES = ("registry.access.redhat.com/ubi10", "busybox:", "docker.io/library/busybox:")
+
+
+# -- node capacity and priority preemption -------------------------------------------------------
+#: CPU a worker node offers its pods (millicores) when its status names no allocatable
+NODE_CPU_M = 4000.0
+
+
+def node_cpu_m(node: Mapping[str, Any] | None) -> float:
+    value = (((node or {}).get("status") or {}).get("allocatable") or {}).get("cpu")
+    amount = quantity(value) if value is not None else None
+    return amount * 1000.0 if amount else NODE_CPU_M
+
+
+def cpu_request_m(template: Mapping[str, Any]) -> float:
+    total = 0.0
+    for ctr in (template.get("spec") or {}).get("containers") or ():
+        res = ctr.get("resources") or {}
+        value = (res.get("requests") or {}).get("cpu") or (res.get("limits") or {}).get("cpu")
+        total += (quantity(value) or 0.0) * 1000.0 if value is not None else 0.0
+    return total
+
+
+def pinned_node(template: Mapping[str, Any]) -> str | None:
+    """The node a pod is pinned to by name (its nodeSelector on ``kubernetes.io/hostname``)."""
+    selector = (template.get("spec") or {}).get("nodeSelector") or {}
+    value = selector.get("kubernetes.io/hostname")
+    return str(value) if value else None
+
+
+def preempted(
+    pods: Iterable[Pod],
+    nodes: Mapping[str, Mapping[str, Any]],
+    priority: Mapping[str, int],
+) -> dict[str, str]:
+    """pod name -> the scheduler's message, for the pods pinned to a node that does not hold
+    them all. The scheduler places pods by priority (a higher one preempts a lower one to get
+    room; an equal one does not, so among equals the earlier pod keeps its place); a pod that
+    does not fit on the only node it may run on stays Pending. Pods not pinned by name are
+    movable: the scheduler finds them room elsewhere, so they do not count here.
+    ``priority``: a pod's PriorityClass value by the class's name (no class: 0)."""
+    by_node: dict[str, list[Pod]] = {}
+    for pod in pods:
+        node = pinned_node(pod.template)
+        if node is not None and pod.node == node:
+            by_node.setdefault(node, []).append(pod)
+    out: dict[str, str] = {}
+    for node, placed in sorted(by_node.items()):
+        free = node_cpu_m(nodes.get(node))
+
+        def rank(p: Pod) -> tuple[int, float, str]:
+            cls = str((p.template.get("spec") or {}).get("priorityClassName") or "")
+            return (-priority.get(cls, 0), p.created, p.name)
+
+        for pod in sorted(placed, key=rank):
+            need = cpu_request_m(pod.template)
+            if need <= free + 1e-9:
+                free -= need
+                continue
+            out[pod.name] = (
+                f"0/{len(nodes) or len(NODES)} nodes are available: 1 Insufficient cpu, "
+                f"{(len(nodes) or len(NODES)) - 1} node(s) didn't match Pod's node "
+                "affinity/selector. preemption: 0/3 nodes are available: 1 No preemption victims "
+                "found for incoming pod, 2 Preemption is not helpful for scheduling."
+            )
+    return out
 
 
 #: the cluster DNS service's address (kube-dns), where pods' lookups of service names go

@@ -12,6 +12,7 @@ be read at any simulated moment afterwards.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import json
 import uuid
@@ -43,6 +44,7 @@ from sre.twin.model import (
     node_pressure,
     one_shot_kill,
     pod_chaos_failure,
+    preempted,
     quantity,
     runtime_state,
     schedule,
@@ -151,6 +153,9 @@ class IncidentTwin:
         self._observed_at: float | None = None
         #: wall-clock time (monotonic) of each write, for MTTR in wall seconds
         self.write_walls: list[float] = []
+        #: PriorityClass name -> its value when first seen (pods keep the priority they were
+        #: admitted with)
+        self.priorities: dict[str, int] = {}
 
     # -- the Reconciler protocol ----------------------------------------------------------------
     def owns(self, key: Key) -> bool:
@@ -383,8 +388,35 @@ class IncidentTwin:
             for k, v in demand.items():
                 usage[k] += v
             pods.append(self._pod(name, workload, index, slot, template, cluster))
+        pods = self._preempt(pods, cluster, declared)
         desired = {name: len(w.slots) for name, w in self._workloads.items()}
         return Frame(now, cluster, tuple(pods), refused, write, desired)
+
+    def _preempt(
+        self, pods: list[Pod], cluster: Cluster, declared: Mapping[Key, dict[str, Any]]
+    ) -> list[Pod]:
+        """Pods a higher-priority workload pushed off the node they are pinned to: Pending."""
+        for key, obj in declared.items():
+            if key[:2] == ("scheduling.k8s.io", "priorityclasses"):
+                # a pod's priority is fixed when it is admitted: a class deleted or changed
+                # later does not move running pods, so the first value seen stays
+                value = obj.get("value", 0)
+                self.priorities.setdefault(key[3], value if isinstance(value, int) else 0)
+        pushed = preempted(pods, cluster.nodes, self.priorities)
+        return [
+            dataclasses.replace(
+                p,
+                node=None,
+                state="Pending",
+                reason="FailedScheduling",
+                message=pushed[p.name],
+                listen_port=None,
+                oom=False,
+            )  # fmt: skip
+            if p.name in pushed
+            else p
+            for p in pods
+        ]
 
     def _pod(
         self,

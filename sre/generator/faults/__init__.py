@@ -33,6 +33,7 @@ from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of 
     nonexistent_image,
     oom_killed,
     pod_failure,
+    priority_preemption,
     readiness_probe,
     resource_quota,
     scaled_to_zero,
@@ -87,6 +88,7 @@ FAULT_TYPES: dict[str, FaultType] = {
         gateway_deny,
         ambient_off,
         hpa_misconfigured,
+        priority_preemption,
     )
 }
 #: the demo's flagd flags, one fault type each (``flagd_flags.py``)
