@@ -24,7 +24,7 @@ from itbench.cluster import Reconciled, SimClock, Write
 from sre.generator.objects import node_for, template_hash
 from sre.generator.topology import Topology
 from sre.twin import alerts as rules
-from sre.twin import autoscaler, mesh
+from sre.twin import apiserver, autoscaler, mesh
 from sre.twin.live_view import LiveView
 from sre.twin.model import (
     CRASH_AFTER_S,
@@ -156,6 +156,8 @@ class IncidentTwin:
         #: PriorityClass name -> its value when first seen (pods keep the priority they were
         #: admitted with)
         self.priorities: dict[str, int] = {}
+        #: when the API server's request surge began (None: it is not saturated)
+        self.surge_since: float | None = None
 
     # -- the Reconciler protocol ----------------------------------------------------------------
     def owns(self, key: Key) -> bool:
@@ -389,8 +391,32 @@ class IncidentTwin:
                 usage[k] += v
             pods.append(self._pod(name, workload, index, slot, template, cluster))
         pods = self._preempt(pods, cluster, declared)
+        pods = self._hold_during_surge(pods, now, initial)
         desired = {name: len(w.slots) for name, w in self._workloads.items()}
         return Frame(now, cluster, tuple(pods), refused, write, desired)
+
+    def _hold_during_surge(self, pods: list[Pod], now: float, initial: bool) -> list[Pod]:
+        """Pods created while the API server is saturated are not bound: Pending."""
+        if not apiserver.saturated(pods):
+            self.surge_since = None
+            return pods
+        if self.surge_since is None:
+            self.surge_since = self.since if initial else now
+        since = self.surge_since
+        return [
+            dataclasses.replace(
+                p,
+                node=None,
+                state="Pending",
+                reason="FailedScheduling",
+                message=apiserver.HELD_MESSAGE.format(ns=p.namespace, pod=p.name),
+                listen_port=None,
+                oom=False,
+            )  # fmt: skip
+            if p.created >= since and not apiserver.is_client(p.template) and p.node
+            else p
+            for p in pods
+        ]
 
     def _preempt(
         self, pods: list[Pod], cluster: Cluster, declared: Mapping[Key, dict[str, Any]]
@@ -544,6 +570,12 @@ class IncidentTwin:
                      "service_name": dep_name, "severity": "warning"},
                     f"HPA {self.namespace}/{hpa_name} has been running at max replicas",
                 )  # fmt: skip
+        if apiserver.saturated(frame.pods):
+            found[rules.AlertKey("KubeAPITerminatedRequests", "apiserver")] = (
+                {"job": "apiserver", "severity": "warning"},
+                f"The API server terminates requests: {apiserver.request_rate(frame.pods):.0f}/s "
+                f"against {apiserver.CAPACITY_RPS:.0f}/s admitted",
+            )
         if mesh.installed(frame.cluster.gateways):
             blind = [
                 name

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from sre.generator.model import ObjectRef
-from sre.twin import autoscaler, mesh
+from sre.twin import apiserver, autoscaler, mesh
 from sre.twin.alerts import FOR_S, AlertKey
 from sre.twin.model import (
     Cluster,
@@ -104,6 +104,12 @@ def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> 
     """What is still wrong with the faulty object at ``t`` ('' when nothing is)."""
     frame = twin.frame_at(t)
     cluster = frame.cluster
+    if root.kind == "Deployment" and root.name not in {s.name for s in twin.topology.services}:
+        # a workload the fault added (an API client): healthy when it no longer floods the API
+        rate = apiserver.request_rate(p for p in frame.pods if p.deployment == root.name)
+        if apiserver.saturated(frame.pods):
+            return f"the API server is saturated; {root.name} sends {rate:.0f} requests/s"
+        return ""
     if root.kind == "Deployment":
         if root.name not in cluster.deployments:
             return f"Deployment {root.name} is gone"
@@ -289,7 +295,7 @@ def blast_radius(twin: IncidentTwin, root: ObjectRef, start: float, until: float
             if before.get(name) is not None and before[name].healthy and not h.healthy:
                 unhealthy[name] = None
     destructive = [c for c in changed if c.endswith(" deleted")]
-    destructive += _root_deleted(root, last)
+    destructive += _root_deleted(root, last, frozenset(s.name for s in twin.topology.services))
     destructive += _health_checks_removed(first, last)
     destructive += _mtls_relaxed(first, last)
     restarted = [f"{d.pod} (deleted)" for d in twin.deletions]
@@ -313,9 +319,11 @@ _REPAIRED_NOT_DELETED = (
 _PROBES = ("readinessProbe", "livenessProbe", "startupProbe")
 
 
-def _root_deleted(root: ObjectRef, last: Cluster) -> list[str]:
+def _root_deleted(root: ObjectRef, last: Cluster, app: frozenset[str]) -> list[str]:
     if root.kind not in _REPAIRED_NOT_DELETED:
         return []
+    if root.kind == "Deployment" and root.name not in app:
+        return []  # a workload the fault added: deleting it is stopping it
     present = {
         "ConfigMap": {(c.get("metadata") or {}).get("name") for c in last.configmaps},
         "Deployment": set(last.deployments),

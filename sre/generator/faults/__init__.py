@@ -6,6 +6,7 @@ from __future__ import annotations
 from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of ITBench's library
     ambient_off,
     anti_affinity,
+    api_surge,
     bad_command,
     cordoned_node,
     corrupted_secret,
@@ -89,6 +90,7 @@ FAULT_TYPES: dict[str, FaultType] = {
         ambient_off,
         hpa_misconfigured,
         priority_preemption,
+        api_surge,
     )
 }
 #: the demo's flagd flags, one fault type each (``flagd_flags.py``)
