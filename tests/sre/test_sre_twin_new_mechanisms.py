@@ -233,3 +233,15 @@ def test_relaxing_strict_mtls_beside_the_repair_is_destructive(tmp_path: Path):
     assert verdict.mitigation_pass, verdict
     assert not verdict.strict_mitigation_pass
     assert f"PeerAuthentication {NS}/mtls-strict: STRICT mTLS relaxed" in verdict.blast.destructive
+
+
+@pytest.mark.parametrize(("fault", "istio"), [("gateway-deny", True), ("ambient-off", True),
+                                              ("strict-mtls", True), ("api-surge", False)])  # fmt: skip
+def test_mesh_faults_count_istio_among_their_technologies(fault, istio, tmp_path: Path):
+    from sre.complexity import complexity
+    from sre.generator.ground_truth import load_ground_truth
+    from sre.generator.snapshot import write_incident
+
+    write_incident(tmp_path / fault, fault, 3)
+    truth = load_ground_truth(tmp_path / fault / "ground_truth.yaml")
+    assert ("Istio" in complexity(truth, fault).technologies) is istio
