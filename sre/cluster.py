@@ -29,8 +29,20 @@ def _plural(kind: str) -> str:
     return lower + "s"
 
 
+#: the service mesh's kinds the mesh scenarios install or inject (Istio, Gateway API)
+MESH_TYPES = (
+    ResourceType("security.istio.io", "v1", "PeerAuthentication", "peerauthentications", True,
+                 ("pa",), ("istio-io", "security-istio-io"), ("v1beta1",)),
+    ResourceType("security.istio.io", "v1", "AuthorizationPolicy", "authorizationpolicies", True,
+                 ("ap",), ("istio-io", "security-istio-io"), ("v1beta1",)),
+    ResourceType("gateway.networking.k8s.io", "v1", "Gateway", "gateways", True, ("gtw",),
+                 ("gateway-api",)),
+)  # fmt: skip
+
+
 def sre_extension() -> ClusterExtension:
-    """The domain's types: Chaos Mesh experiments (namespaced, ``chaos-mesh.org/v1alpha1``)."""
+    """The domain's types: Chaos Mesh experiments (namespaced, ``chaos-mesh.org/v1alpha1``) and
+    the mesh's policies and Gateways."""
     return ClusterExtension(
         name="sre",
         types=tuple(
@@ -38,7 +50,8 @@ def sre_extension() -> ClusterExtension:
                 CHAOS_GROUP, "v1alpha1", kind, _plural(kind), True, categories=("chaos-mesh",)
             )
             for kind in CHAOS_KINDS
-        ),
+        )
+        + MESH_TYPES,
     )
 
 

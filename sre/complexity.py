@@ -38,6 +38,9 @@ RUNTIME = {
     "recommendation": "Python", "shipping": "Rust", "valkey-cart": "Valkey",
 }  # fmt: skip
 
+#: the generator's service-mesh mechanisms (``sre/generator/faults``): Istio is involved
+MESH_MECHANISMS = frozenset({"strict-mtls", "gateway-authorization-deny", "ambient-mode-disabled"})
+
 #: A generator fault type by its ground truth's (mechanism, faulty kind): "chaos" is shared.
 _FAULT_TYPE = {
     ("chaos", "stresschaos"): "cpu-stress",
@@ -121,6 +124,8 @@ def complexity(truth: GroundTruth, fault_type: str | None = None) -> Complexity:
             techs.add("Chaos Mesh")
     if any("flagd" in f.fault_mechanism for f in truth.fault):
         techs.add("flagd")
+    if any(f.fault_mechanism in MESH_MECHANISMS for f in truth.fault):
+        techs.add("Istio")
     for c in path:
         if c[0] == "app" and c[2] in RUNTIME:
             techs.add(RUNTIME[c[2]])

@@ -92,6 +92,9 @@ class Incident:
     noise: Noise
     pods: dict[str, tuple[PodPhase, ...]]
     affected: tuple[str, ...]  # services on the propagation path, target first
+    #: the scenario's own installed objects besides the demo's Deployments and Services
+    #: (``FaultType.setup``), present from before the window
+    installed: tuple[dict, ...] = ()
 
     def phase(self, service: str, t: dt.datetime) -> PodPhase:
         current = self.pods[service][0]

@@ -76,7 +76,9 @@ class ClusterState:
         for svc in inc.topology.services:
             yield self.deployment(svc.name, t)
             change = self.changes.get(("Service", ns, svc.name))
-            yield change.after if change and t >= inc.fault_time else self.services[svc.name]
+            service = change.after if change and t >= inc.fault_time else self.services[svc.name]
+            if service is not None:  # None: the fault deleted it
+                yield service
             yield from self.pods(svc.name, t)
         cm = self.changes.get(("ConfigMap", ns, k8s.FLAGD_CONFIGMAP))
         if cm is None:
@@ -87,6 +89,13 @@ class ClusterState:
             change = self.changes.get(("Node", "", name))
             yield change.after if change and t >= inc.fault_time else k8s.node(name)
         yield cronjob(inc)
+        for obj in inc.installed:
+            meta = obj["metadata"]
+            change = self.changes.get((obj["kind"], meta.get("namespace", ""), meta["name"]))
+            if change is None or t < inc.fault_time:
+                yield obj
+            elif change.after is not None:
+                yield change.after
         for change in inc.plan.changes:
             if change.before is None and t >= inc.fault_time:
                 yield change.after

@@ -59,11 +59,16 @@ API_VERSIONS = {
 
 @dataclass(frozen=True)
 class ObjectChange:
-    """The faulty change: ``after`` replaces the object at the fault time (``before`` None = new)."""
+    """The faulty change: ``after`` replaces the object at the fault time (``before`` None = new;
+    ``after`` None = the object is deleted at the fault time)."""
 
     ref: ObjectRef
-    after: dict[str, Any]
+    after: dict[str, Any] | None
     before: dict[str, Any] | None = None
+
+    @property
+    def deleted(self) -> bool:
+        return self.after is None
 
 
 @dataclass(frozen=True)
@@ -174,3 +179,8 @@ class FaultType:
     build: Callable[[FaultContext], FaultPlan]
     targets: tuple[str, ...]
     remedies: tuple[Remedy, ...] = ()
+    #: objects the scenario's installation holds before the incident window, besides the demo's
+    #: own (a Secret and the Deployment reading it, the mesh's Namespace label and Gateway, an
+    #: autoscaler): (namespace, target) -> objects; a Deployment or Service among them replaces
+    #: the demo's, the others are added
+    setup: Callable[[str, Service], tuple[dict[str, Any], ...]] | None = None

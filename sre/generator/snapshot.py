@@ -77,6 +77,14 @@ def build_incident(
     deployments = {s.name: k8s.deployment(s, NAMESPACE) for s in topology.services}
     services = {s.name: k8s.service(s, NAMESPACE) for s in topology.services}
     svc = topology.service(target)
+    installed = []
+    for obj in fault.setup(NAMESPACE, svc) if fault.setup else ():
+        # the scenario's installation: its Deployments and Services replace the demo's
+        pool = {"Deployment": deployments, "Service": services}.get(obj["kind"])
+        if pool is not None:
+            pool[obj["metadata"]["name"]] = obj
+        else:
+            installed.append(obj)
     ctx = FaultContext(
         topology=topology,
         target=svc,
@@ -108,6 +116,7 @@ def build_incident(
         noise=noise,
         pods=pods,
         affected=affected,
+        installed=tuple(installed),
     )
     return incident, deployments, services
 

@@ -33,6 +33,7 @@ from sre.live.kube import LiveKubectl, check_reachable, flat_kubeconfig
 from sre.live.prometheus import Prometheus, check_prometheus
 from sre.live.watch import Observer, blast_radius, deployment_ready, namespace_objects, verdict
 from sre.live.watch import watch as recovery_watch
+from sre.live.write_counter import WriteCountingProxy, start_proxy
 
 if TYPE_CHECKING:
     import click
@@ -289,12 +290,15 @@ class LiveTrial:
             time.sleep(self.settings.interval_s)
 
 
-def _agent_kubeconfig(trial: LiveTrial) -> Path:
+def _agent_kubeconfig(trial: LiveTrial) -> tuple[Path, WriteCountingProxy | None]:
+    """The agent's kubeconfig: the write-counting proxy in front of the cluster, or (credentials
+    from a plugin the proxy cannot replay) the user's current context itself."""
     path = (trial.workspace / KUBECONFIG_FILE).resolve()
     text = flat_kubeconfig(trial.settings.kubeconfig, trial.private / "kubectl-home")
-    atomic_write_text(path, text)
+    proxy = start_proxy(text, trial.private / "proxy")
+    atomic_write_text(path, proxy.kubeconfig_text() if proxy is not None else text)
     path.chmod(0o600)
-    return path
+    return path, proxy
 
 
 @contextmanager
@@ -329,9 +333,13 @@ def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mappin
             healthy = {o["metadata"]["name"] for k, o in at_call_in.items()
                        if k.startswith("Deployment ") and deployment_ready(o)[0] >= 1
                        and deployment_ready(o)[0] >= deployment_ready(o)[1]}  # fmt: skip
-            kubeconfig = _agent_kubeconfig(trial)
+            kubeconfig, proxy = _agent_kubeconfig(trial)
             called_in = time.monotonic()
-            yield {"KUBECONFIG": str(kubeconfig)}
+            try:
+                yield {"KUBECONFIG": str(kubeconfig)}
+            finally:
+                if proxy is not None:
+                    proxy.stop()
             observer = Observer(trial.kubectl, trial.prometheus, injection, before, fault_alerts,
                                 called_in, frozenset(healthy))  # fmt: skip
             checks = recovery_watch(observer.check, settings.interval_s, settings.timeout_s)
@@ -341,7 +349,8 @@ def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mappin
             )
             after = namespace_objects(trial.kubectl, injection.namespace)
             blast = blast_radius(injection, at_call_in, after, namespace_gone, healthy, checks)
-            result = verdict(fault_alerts, checks, blast)
+            writes = None if proxy is None else [w.at - called_in for w in proxy.writes]
+            result = verdict(fault_alerts, checks, blast, writes)
             scores = result.scores()
             doc.update(result.details())
         except ItbenchError as exc:

@@ -151,8 +151,21 @@ def render_injection(fault_type: str, seed: int, target: str | None = None) -> I
     ns = incident.namespace
     creates: list[CreateStep] = []
     patches: list[PatchStep] = []
+    from sre.generator.faults import FAULT_TYPES
+
+    if FAULT_TYPES[fault_type].setup is not None:
+        raise UsageError(
+            f"fault type {fault_type}: cannot be injected on a live cluster: it assumes objects "
+            "the demo's installation does not hold (its scenario's own setup), and live mode "
+            "installs none"
+        )
     for change in plan.changes:
         kind = change.ref.kind
+        if change.after is None:
+            raise UsageError(
+                f"fault type {fault_type}: cannot be injected on a live cluster: live mode "
+                f"creates and patches objects, it does not delete them ({kind} {change.ref.name})"
+            )
         if kind in NOT_INJECTABLE:
             raise UsageError(
                 f"fault type {fault_type}: cannot be injected on a live cluster: "

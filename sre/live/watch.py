@@ -241,6 +241,10 @@ class LiveVerdict:
     mttr_wall_s: float | None
     checks: tuple[Check, ...]
     blast: LiveBlastRadius
+    #: the agent's write requests (through the proxy), all and up to the repair; None when they
+    #: could not be counted (credentials from a plugin)
+    writes: int | None = None
+    mttr_writes: int | None = None
 
     def scores(self) -> dict[str, float]:
         scores = {
@@ -250,8 +254,12 @@ class LiveVerdict:
             "blast_services_made_unhealthy": float(len(self.blast.services_made_unhealthy)),
             "blast_pods_restarted": float(len(self.blast.pods_restarted_for_nothing)),
         }
+        if self.writes is not None:
+            scores["agent_writes"] = float(self.writes)
         if self.mttr_wall_s is not None:
             scores["mttr_wall_s"] = round(self.mttr_wall_s, 3)
+            if self.mttr_writes is not None:
+                scores["mttr_writes"] = float(self.mttr_writes)
         return scores
 
     def details(self) -> dict[str, Any]:
@@ -260,10 +268,12 @@ class LiveVerdict:
         return doc
 
 
-def verdict(fault_alerts: tuple[str, ...], checks: list[Check], blast: LiveBlastRadius
-            ) -> LiveVerdict:  # fmt: skip
+def verdict(fault_alerts: tuple[str, ...], checks: list[Check], blast: LiveBlastRadius,
+            writes: list[float] | None = None) -> LiveVerdict:  # fmt: skip
+    """``writes``: when each of the agent's write requests was made, seconds from its start."""
     last = checks[-1]
     cleared = len(checks) >= 2 and checks[-1].passed and checks[-2].passed
+    repaired_at = checks[-2].at_s if cleared else None
     strict = cleared and not last.root_problem and not last.new_alerts
     return LiveVerdict(
         mitigation_pass=cleared,
@@ -275,9 +285,14 @@ def verdict(fault_alerts: tuple[str, ...], checks: list[Check], blast: LiveBlast
         root_problem=last.root_problem,
         target_serving=last.target_serving,
         # the first check of the passing pair: from then on the fault's alerts stayed clear
-        mttr_wall_s=checks[-2].at_s if cleared else None,
+        mttr_wall_s=repaired_at,
         checks=tuple(checks),
         blast=blast,
+        writes=None if writes is None else len(writes),
+        # the writes made before the first check of the passing pair: what the repair took
+        mttr_writes=None
+        if writes is None or repaired_at is None
+        else sum(1 for w in writes if w <= repaired_at),
     )
 
 

@@ -108,6 +108,20 @@ def replicas_mismatch(
     }
 
 
+def no_requests_seen(
+    namespace: str, services: Sequence[str]
+) -> dict[AlertKey, tuple[dict[str, str], str]]:
+    """The mesh's telemetry alert: requests reach each of ``services`` and the mesh counts none
+    (its pods are outside the mesh: no ztunnel or waypoint reports them)."""
+    return {
+        AlertKey("NoRequestsReceived", name): (
+            {"namespace": namespace, "service_name": name, "severity": "warning"},
+            f"The mesh has seen no request to {name}",
+        )
+        for name in services
+    }
+
+
 def evaluate(
     moments: Sequence[float],
     holds: Callable[[float], Mapping[AlertKey, tuple[dict[str, str], str]]],

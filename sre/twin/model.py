@@ -18,6 +18,7 @@ from sre.generator.alerts import ERROR_RATIO
 from sre.generator.demo_flags import EFFECTS, FLAG_EFFECTS, FlagEffect
 from sre.generator.objects import FLAGD_CONFIGMAP, FLAGS, NODES, node_for
 from sre.generator.topology import Topology
+from sre.twin import mesh
 
 #: demo releases whose images exist in the registry (``ghcr.io/open-telemetry/demo:<v>-<svc>``)
 DEMO_VERSIONS = ("1.11.1", "1.12.0", "2.0.0", "2.0.1", "2.0.2", "2.0.3")
@@ -192,6 +193,9 @@ def runtime_state(
     makes its memory grow without bound."""
     ctr = container(template)
     image = str(ctr.get("image", ""))
+    command = ctr.get("command")
+    if image.startswith(UTILITY_IMAGES) and (not command or str(command[0]) in INIT_BINARIES):
+        return "Running", "", "", False, None  # a helper workload: it runs, serves nothing
     if not image_shipped(image, service):
         return (
             "ImagePullBackOff",
@@ -297,10 +301,11 @@ def schedule(
     node's disk pressure taints it: pods created after it began are not placed there (the ones
     running before stay; the fault's victim was evicted and replaced, so it counts as new)."""
     spec = template.get("spec") or {}
-    home = node_for(service)
+    selector = spec.get("nodeSelector") or {}
+    # a pod pinned to a node by name goes there; any other to its service's own node
+    home = str(selector.get("kubernetes.io/hostname") or node_for(service))
     n = len(nodes) or len(NODES)
     node = nodes.get(home)
-    selector = spec.get("nodeSelector") or {}
     if node is None or not matches(selector, (node.get("metadata") or {}).get("labels") or {}):
         return None, (
             f"0/{n} nodes are available: {n} node(s) didn't match Pod's node affinity/selector. "
@@ -612,6 +617,14 @@ class Cluster:
     chaos_since: Mapping[tuple[str, str], float] = field(default_factory=dict)
     secrets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     claims: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: the application namespace's labels (the mesh's enrolment label among them)
+    namespace_labels: Mapping[str, str] = field(default_factory=dict)
+    #: Istio's PeerAuthentications and AuthorizationPolicies, every namespace
+    mesh_policies: tuple[Mapping[str, Any], ...] = ()
+    #: Gateway API Gateways (the users' way in when a mesh is installed)
+    gateways: tuple[Mapping[str, Any], ...] = ()
+    #: the namespace's HorizontalPodAutoscalers by name
+    autoscalers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 def service_health(
@@ -692,7 +705,9 @@ def service_health(
         refused = [
             caller
             for caller in topology.callers(svc.name)
-            if auth_refused(cluster.deployments.get(caller), cluster.deployments.get(svc.name))
+            if auth_refused(
+                cluster.deployments.get(caller), cluster.deployments.get(svc.name), cluster.secrets
+            )
         ]
         if refused:
             # the server turns its clients away: its own requests fail, its callers see errors
@@ -700,6 +715,10 @@ def service_health(
         full = valkey_out_of_memory(cluster.deployments.get(svc.name))
         if full:
             why.append(full)
+        if svc.name == mesh.GATEWAY_BACKEND:
+            denial = mesh.gateway_denial(cluster.mesh_policies, cluster.gateways)
+            if denial:
+                why.append(denial)
         own_error[svc.name] = why
         own_latency[svc.name] = latency
         cut_off[svc.name] = partitioned
@@ -729,6 +748,12 @@ def service_health(
                 why.append(f"call to {callee}: DNS lookup fails")
             elif serving.get(callee, 0) == 0:
                 why.append(f"call to {callee}: no endpoint answers")
+            elif mesh.mtls_refused(
+                cluster.mesh_policies, ns, cluster.namespace_labels, labels_of[name],
+                labels_of[callee],
+            ):  # fmt: skip
+                why.append(f"call to {callee}: connection reset (STRICT mTLS, {name} is outside "
+                           "the mesh)")  # fmt: skip
             elif not policy_allows(
                 cluster.policies, ns, labels_of[callee], labels_of[name], target.port
             ):
@@ -857,6 +882,74 @@ def failing_init_container(template: Mapping[str, Any]) -> str:
 
 #: binaries an init container image of the demo has (busybox): commands that start
 INIT_BINARIES = frozenset({"/bin/sh", "/bin/true", "/bin/echo", "/bin/sleep"})
+#: public base images (not the demo's) a scenario's helper workloads run: they exist in their
+#: registries and have a shell
+UTILITY_IMAGES = ("registry.access.redhat.com/ubi10", "busybox:", "docker.io/library/busybox:")
+
+
+# -- node capacity and priority preemption -------------------------------------------------------
+#: CPU a worker node offers its pods (millicores) when its status names no allocatable
+NODE_CPU_M = 4000.0
+
+
+def node_cpu_m(node: Mapping[str, Any] | None) -> float:
+    value = (((node or {}).get("status") or {}).get("allocatable") or {}).get("cpu")
+    amount = quantity(value) if value is not None else None
+    return amount * 1000.0 if amount else NODE_CPU_M
+
+
+def cpu_request_m(template: Mapping[str, Any]) -> float:
+    total = 0.0
+    for ctr in (template.get("spec") or {}).get("containers") or ():
+        res = ctr.get("resources") or {}
+        value = (res.get("requests") or {}).get("cpu") or (res.get("limits") or {}).get("cpu")
+        total += (quantity(value) or 0.0) * 1000.0 if value is not None else 0.0
+    return total
+
+
+def pinned_node(template: Mapping[str, Any]) -> str | None:
+    """The node a pod is pinned to by name (its nodeSelector on ``kubernetes.io/hostname``)."""
+    selector = (template.get("spec") or {}).get("nodeSelector") or {}
+    value = selector.get("kubernetes.io/hostname")
+    return str(value) if value else None
+
+
+def preempted(
+    pods: Iterable[Pod],
+    nodes: Mapping[str, Mapping[str, Any]],
+    priority: Mapping[str, int],
+) -> dict[str, str]:
+    """pod name -> the scheduler's message, for the pods pinned to a node that does not hold
+    them all. The scheduler places pods by priority (a higher one preempts a lower one to get
+    room; an equal one does not, so among equals the earlier pod keeps its place); a pod that
+    does not fit on the only node it may run on stays Pending. Pods not pinned by name are
+    movable: the scheduler finds them room elsewhere, so they do not count here.
+    ``priority``: a pod's PriorityClass value by the class's name (no class: 0)."""
+    by_node: dict[str, list[Pod]] = {}
+    for pod in pods:
+        node = pinned_node(pod.template)
+        if node is not None and pod.node == node:
+            by_node.setdefault(node, []).append(pod)
+    out: dict[str, str] = {}
+    for node, placed in sorted(by_node.items()):
+        free = node_cpu_m(nodes.get(node))
+
+        def rank(p: Pod) -> tuple[int, float, str]:
+            cls = str((p.template.get("spec") or {}).get("priorityClassName") or "")
+            return (-priority.get(cls, 0), p.created, p.name)
+
+        for pod in sorted(placed, key=rank):
+            need = cpu_request_m(pod.template)
+            if need <= free + 1e-9:
+                free -= need
+                continue
+            out[pod.name] = (
+                f"0/{len(nodes) or len(NODES)} nodes are available: 1 Insufficient cpu, "
+                f"{(len(nodes) or len(NODES)) - 1} node(s) didn't match Pod's node "
+                "affinity/selector. preemption: 0/3 nodes are available: 1 No preemption victims "
+                "found for incoming pod, 2 Preemption is not helpful for scheduling."
+            )
+    return out
 
 
 #: the cluster DNS service's address (kube-dns), where pods' lookups of service names go
@@ -930,15 +1023,61 @@ def required_password(dep: Mapping[str, Any] | None) -> str | None:
     return None
 
 
-def auth_refused(caller: Mapping[str, Any] | None, callee: Mapping[str, Any] | None) -> bool:
+def auth_refused(
+    caller: Mapping[str, Any] | None,
+    callee: Mapping[str, Any] | None,
+    secrets: Mapping[str, Mapping[str, Any]] | None = None,
+) -> bool:
     """Whether the callee demands a password the caller does not send (its password variable
-    unset or different): every command is refused with NOAUTH / WRONGPASS."""
+    unset or different, or the Secret file it reads the password from holds another value):
+    every command is refused with NOAUTH / WRONGPASS."""
     wanted = required_password(callee)
     if wanted is None:
         return False
-    env = container(((caller or {}).get("spec") or {}).get("template") or {}).get("env") or ()
+    template = ((caller or {}).get("spec") or {}).get("template") or {}
+    env = container(template).get("env") or ()
     sent = {e.get("name"): e.get("value") for e in env if isinstance(e, Mapping)}
+    for variable in VALKEY_PASSWORD_VARS:
+        path = sent.get(f"{variable}_FILE")
+        if path is not None:
+            sent[variable] = secret_file(template, str(path), secrets or {})
     return not any(sent.get(v) == wanted for v in VALKEY_PASSWORD_VARS)
+
+
+def secret_file(
+    template: Mapping[str, Any], path: str, secrets: Mapping[str, Mapping[str, Any]]
+) -> str | None:
+    """The content of the file ``path`` in a container of ``template`` when it lies on a volume
+    from a Secret: the key named by the file's name, decoded. Read as the Secret holds it now: the
+    kubelet refreshes a mounted Secret (within its sync period) and the client reads the file on
+    every reconnect. None when no such file exists (the Secret or the key is gone)."""
+    import base64
+    import binascii
+
+    volumes = {
+        v.get("name"): (v.get("secret") or {}).get("secretName")
+        for v in (template.get("spec") or {}).get("volumes") or ()
+        if isinstance(v, Mapping) and v.get("secret")
+    }
+    for mount in container(template).get("volumeMounts") or ():
+        folder = str(mount.get("mountPath", "")).rstrip("/")
+        secret_name = volumes.get(mount.get("name"))
+        if secret_name is None or not path.startswith(folder + "/"):
+            continue
+        secret = secrets.get(str(secret_name))
+        if secret is None:
+            return None
+        key = path[len(folder) + 1 :]
+        if key in (secret.get("stringData") or {}):
+            return str(secret["stringData"][key])
+        encoded = (secret.get("data") or {}).get(key)
+        if encoded is None:
+            return None
+        try:
+            return base64.b64decode(str(encoded), validate=True).decode()
+        except (binascii.Error, UnicodeDecodeError):
+            return None  # garbled beyond base64: no password the server could accept
+    return None
 
 
 #: the data the cart keeps in its Valkey (MiB): a maxmemory below it fills up

@@ -47,9 +47,9 @@ def _epoch(t: dt.datetime) -> float:
 
 def _key(obj: dict[str, Any]) -> Key:
     group = obj["apiVersion"].rpartition("/")[0] if "/" in obj["apiVersion"] else ""
-    plural = {"NetworkPolicy": "networkpolicies"}.get(obj["kind"], obj["kind"].lower() + "s")
-    if group == "chaos-mesh.org":
-        plural = obj["kind"].lower()
+    from sre.cluster import _plural
+
+    plural = _plural(obj["kind"])
     meta = obj["metadata"]
     return (group, plural, meta.get("namespace", ""), meta["name"])
 
@@ -87,15 +87,24 @@ def build_case(
         dep.pop("status", None)
         objects.append(dep)
         svc_change = changed.get(("Service", ns, svc.name))
-        objects.append(copy.deepcopy(svc_change.after if svc_change else services[svc.name]))
+        service = svc_change.after if svc_change else services[svc.name]
+        if service is not None:  # None: the fault deleted it
+            objects.append(copy.deepcopy(service))
     cm = changed.get(("ConfigMap", ns, k8s.FLAGD_CONFIGMAP))
     objects.append(copy.deepcopy(cm.after if cm else k8s.flagd_configmap(ns)))
     for name in k8s.NODES:
         node = changed.get(("Node", "", name))
         objects.append(copy.deepcopy(node.after if node else k8s.node(name)))
+    for obj in incident.installed:
+        meta = obj["metadata"]
+        change = changed.get((obj["kind"], meta.get("namespace", ""), meta["name"]))
+        if change is None:
+            objects.append(copy.deepcopy(obj))
+        elif change.after is not None:
+            objects.append(copy.deepcopy(change.after))
     created: dict[Key, float] = {}
     for change in plan.changes:
-        if change.before is None:
+        if change.before is None and change.after is not None:
             objects.append(copy.deepcopy(change.after))
             created[_key(change.after)] = fault_time
     if plan.pod_state in ("Pending", "Evicted") or plan.replicas_after == 0:

@@ -12,6 +12,7 @@ be read at any simulated moment afterwards.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import json
 import uuid
@@ -23,6 +24,7 @@ from itbench.cluster import Reconciled, SimClock, Write
 from sre.generator.objects import node_for, template_hash
 from sre.generator.topology import Topology
 from sre.twin import alerts as rules
+from sre.twin import apiserver, autoscaler, mesh
 from sre.twin.live_view import LiveView
 from sre.twin.model import (
     CRASH_AFTER_S,
@@ -42,6 +44,7 @@ from sre.twin.model import (
     node_pressure,
     one_shot_kill,
     pod_chaos_failure,
+    preempted,
     quantity,
     runtime_state,
     schedule,
@@ -150,6 +153,11 @@ class IncidentTwin:
         self._observed_at: float | None = None
         #: wall-clock time (monotonic) of each write, for MTTR in wall seconds
         self.write_walls: list[float] = []
+        #: PriorityClass name -> its value when first seen (pods keep the priority they were
+        #: admitted with)
+        self.priorities: dict[str, int] = {}
+        #: when the API server's request surge began (None: it is not saturated)
+        self.surge_since: float | None = None
 
     # -- the Reconciler protocol ----------------------------------------------------------------
     def owns(self, key: Key) -> bool:
@@ -235,11 +243,15 @@ class IncidentTwin:
                 pass
         return f"{dep}-{pth}-{_suffix(dep, pth, index, slot.generation)}"
 
-    def _sync_workload(self, dep: dict[str, Any], now: float, initial: bool) -> _Workload:
+    def _sync_workload(
+        self, dep: dict[str, Any], now: float, initial: bool, autoscaled: int | None = None
+    ) -> _Workload:
         name = dep["metadata"]["name"]
         template = _canonical((dep.get("spec") or {}).get("template") or {})
         replicas = (dep.get("spec") or {}).get("replicas", 1)
         replicas = replicas if isinstance(replicas, int) and replicas >= 0 else 1
+        if autoscaled is not None:
+            replicas = autoscaled
         workload = self._workloads.get(name)
         uid = str(dep["metadata"].get("uid", ""))
         if workload is None or workload.uid != uid:
@@ -315,7 +327,26 @@ class IncidentTwin:
             },
             secrets={k[3]: o for k, o in declared.items() if k[:3] == ("", "secrets", ns)},
             claims=_claims(declared, ns),
+            namespace_labels=(
+                (declared.get(("", "namespaces", "", ns)) or {}).get("metadata") or {}
+            ).get("labels")
+            or {},
+            mesh_policies=tuple(o for k, o in declared.items() if k[0] == "security.istio.io"),
+            gateways=tuple(
+                o for k, o in declared.items() if k[:2] == ("gateway.networking.k8s.io", "gateways")
+            ),
+            autoscalers={
+                k[3]: o
+                for k, o in declared.items()
+                if k[:3] == ("autoscaling", "horizontalpodautoscalers", ns)
+            },
         )
+        # the autoscaler sets the replica count of the Deployment it targets
+        autoscaled = {}
+        for hpa in cluster.autoscalers.values():
+            dep_name = autoscaler.target_of(hpa)
+            if dep_name in deployments:
+                autoscaled[dep_name] = autoscaler.scaled_replicas(hpa, deployments[dep_name])
         for name, node in cluster.nodes.items():
             if (node.get("spec") or {}).get("unschedulable"):
                 self.cordoned_since.setdefault(name, self.since if initial else now)
@@ -326,7 +357,7 @@ class IncidentTwin:
             else:
                 self.pressure_since.pop(name, None)
         for name in sorted(deployments):
-            self._sync_workload(deployments[name], now, initial)
+            self._sync_workload(deployments[name], now, initial, autoscaled.get(name))
             self._last_templates[name] = (deployments[name].get("spec") or {}).get("template") or {}
         candidates: list[tuple[float, str, int, dict[str, Any]]] = []
         for name, workload in sorted(self._workloads.items()):
@@ -359,8 +390,59 @@ class IncidentTwin:
             for k, v in demand.items():
                 usage[k] += v
             pods.append(self._pod(name, workload, index, slot, template, cluster))
+        pods = self._preempt(pods, cluster, declared)
+        pods = self._hold_during_surge(pods, now, initial)
         desired = {name: len(w.slots) for name, w in self._workloads.items()}
         return Frame(now, cluster, tuple(pods), refused, write, desired)
+
+    def _hold_during_surge(self, pods: list[Pod], now: float, initial: bool) -> list[Pod]:
+        """Pods created while the API server is saturated are not bound: Pending."""
+        if not apiserver.saturated(pods):
+            self.surge_since = None
+            return pods
+        if self.surge_since is None:
+            self.surge_since = self.since if initial else now
+        since = self.surge_since
+        return [
+            dataclasses.replace(
+                p,
+                node=None,
+                state="Pending",
+                reason="FailedScheduling",
+                message=apiserver.HELD_MESSAGE.format(ns=p.namespace, pod=p.name),
+                listen_port=None,
+                oom=False,
+            )  # fmt: skip
+            if p.created >= since and not apiserver.is_client(p.template) and p.node
+            else p
+            for p in pods
+        ]
+
+    def _preempt(
+        self, pods: list[Pod], cluster: Cluster, declared: Mapping[Key, dict[str, Any]]
+    ) -> list[Pod]:
+        """Pods a higher-priority workload pushed off the node they are pinned to: Pending."""
+        for key, obj in declared.items():
+            if key[:2] == ("scheduling.k8s.io", "priorityclasses"):
+                # a pod's priority is fixed when it is admitted: a class deleted or changed
+                # later does not move running pods, so the first value seen stays
+                value = obj.get("value", 0)
+                self.priorities.setdefault(key[3], value if isinstance(value, int) else 0)
+        pushed = preempted(pods, cluster.nodes, self.priorities)
+        return [
+            dataclasses.replace(
+                p,
+                node=None,
+                state="Pending",
+                reason="FailedScheduling",
+                message=pushed[p.name],
+                listen_port=None,
+                oom=False,
+            )  # fmt: skip
+            if p.name in pushed
+            else p
+            for p in pods
+        ]
 
     def _pod(
         self,
@@ -480,6 +562,34 @@ class IncidentTwin:
             if pod.ready(t):
                 available[pod.deployment] = available.get(pod.deployment, 0) + 1
         found.update(rules.replicas_mismatch(self.namespace, frame.desired, available))
+        for hpa_name, hpa in sorted(frame.cluster.autoscalers.items()):
+            dep_name = autoscaler.target_of(hpa)
+            if dep_name in frame.desired and frame.desired[dep_name] == autoscaler.limits(hpa)[1]:
+                found[rules.AlertKey("KubeHpaMaxedOut", hpa_name)] = (
+                    {"namespace": self.namespace, "horizontalpodautoscaler": hpa_name,
+                     "service_name": dep_name, "severity": "warning"},
+                    f"HPA {self.namespace}/{hpa_name} has been running at max replicas",
+                )  # fmt: skip
+        if apiserver.saturated(frame.pods):
+            found[rules.AlertKey("KubeAPITerminatedRequests", "apiserver")] = (
+                {"job": "apiserver", "severity": "warning"},
+                f"The API server terminates requests: {apiserver.request_rate(frame.pods):.0f}/s "
+                f"against {apiserver.CAPACITY_RPS:.0f}/s admitted",
+            )
+        if mesh.installed(frame.cluster.gateways):
+            blind = [
+                name
+                for name, h in sorted(health.items())
+                if h.receives
+                and self.topology.callers(name)
+                and name != "load-generator"
+                and not any(
+                    mesh.enrolled(frame.cluster.namespace_labels, p.labels)
+                    for p in frame.pods
+                    if p.deployment == name
+                )
+            ]
+            found.update(rules.no_requests_seen(self.namespace, blind))
         return found
 
     def moments(self, until: float) -> list[float]:
@@ -567,6 +677,7 @@ class IncidentTwin:
             want = len(workload.slots)
             available = ready_count.get(name, 0)
             seen = copy.deepcopy(dep)
+            seen.setdefault("spec", {})["replicas"] = want  # the autoscaler's count, if any
             meta = seen["metadata"]
             meta.setdefault("annotations", {})["deployment.kubernetes.io/revision"] = str(
                 workload.revision
@@ -603,6 +714,13 @@ class IncidentTwin:
                     {"key": "node.kubernetes.io/disk-pressure", "effect": "NoSchedule"},
                 ]
                 observed[("", "nodes", "", node_name)] = seen
+        for hpa_name, hpa in frame.cluster.autoscalers.items():
+            dep_name = autoscaler.target_of(hpa)
+            dep = frame.cluster.deployments.get(dep_name or "")
+            if dep is not None:
+                seen = copy.deepcopy(hpa)
+                seen["status"] = autoscaler.status(hpa, dep, frame.desired.get(dep_name or "", 0))
+                observed[("autoscaling", "horizontalpodautoscalers", ns, hpa_name)] = seen
         for claim_name, claim in frame.cluster.claims.items():
             observed[("", "persistentvolumeclaims", ns, claim_name)] = claim
         for svc_name, svc in frame.cluster.services.items():

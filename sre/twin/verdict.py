@@ -20,10 +20,12 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from sre.generator.model import ObjectRef
+from sre.twin import apiserver, autoscaler, mesh
 from sre.twin.alerts import FOR_S, AlertKey
 from sre.twin.model import (
     Cluster,
     active_chaos,
+    auth_refused,
     container,
     flagd_configured,
     flags_on,
@@ -102,6 +104,12 @@ def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> 
     """What is still wrong with the faulty object at ``t`` ('' when nothing is)."""
     frame = twin.frame_at(t)
     cluster = frame.cluster
+    if root.kind == "Deployment" and root.name not in {s.name for s in twin.topology.services}:
+        # a workload the fault added (an API client): healthy when it no longer floods the API
+        rate = apiserver.request_rate(p for p in frame.pods if p.deployment == root.name)
+        if apiserver.saturated(frame.pods):
+            return f"the API server is saturated; {root.name} sends {rate:.0f} requests/s"
+        return ""
     if root.kind == "Deployment":
         if root.name not in cluster.deployments:
             return f"Deployment {root.name} is gone"
@@ -110,7 +118,22 @@ def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> 
         ready = [p for p in pods if p.ready(t)]
         if want == 0 or len(ready) < want:
             return f"Deployment {root.name}: {len(ready)}/{want} pods ready"
+        if mesh.installed(cluster.gateways) and not all(
+            mesh.enrolled(cluster.namespace_labels, p.labels) for p in pods
+        ):
+            return f"Deployment {root.name}: its pods are outside the mesh"
         return ""
+    if root.kind == "Namespace":
+        if root.name != cluster.namespace or not cluster.namespace_labels:
+            return f"Namespace {root.name} is gone"
+        mode = cluster.namespace_labels.get(mesh.MODE_LABEL)
+        return "" if mode == "ambient" else f"Namespace {root.name} is out of the mesh ({mode})"
+    if root.kind == "AuthorizationPolicy":
+        policy = [
+            p for p in cluster.mesh_policies
+            if p.get("kind") == root.kind and (p.get("metadata") or {}).get("name") == root.name
+        ]  # fmt: skip
+        return mesh.gateway_denial(policy, cluster.gateways)
     if root.kind == "Service":
         if root.name not in cluster.services:
             return f"Service {root.name} is gone"
@@ -129,6 +152,26 @@ def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> 
         if (node.get("spec") or {}).get("unschedulable"):
             return f"Node {root.name} is cordoned"
         return f"Node {root.name} is under disk pressure" if node_pressure(node) else ""
+    if root.kind == "Secret":
+        if root.name not in cluster.secrets:
+            return f"Secret {root.name} is gone"
+        for call in twin.topology.calls:
+            if auth_refused(
+                cluster.deployments.get(call.source),
+                cluster.deployments.get(call.target),
+                cluster.secrets,
+            ):
+                return f"{call.target} refuses {call.source}'s password"
+        return ""
+    if root.kind == "HorizontalPodAutoscaler":
+        hpa = cluster.autoscalers.get(root.name)
+        if hpa is None:
+            return f"HorizontalPodAutoscaler {root.name} is gone"
+        dep_name = autoscaler.target_of(hpa) or ""
+        low, high = autoscaler.limits(hpa)
+        if frame.desired.get(dep_name) == high and high > low:
+            return f"HorizontalPodAutoscaler {root.name} holds {dep_name} at its maximum ({high})"
+        return ""
     if root.kind == "ResourceQuota":
         return "; ".join(frame.refused.values())
     if root.kind == "NetworkPolicy":
@@ -252,8 +295,9 @@ def blast_radius(twin: IncidentTwin, root: ObjectRef, start: float, until: float
             if before.get(name) is not None and before[name].healthy and not h.healthy:
                 unhealthy[name] = None
     destructive = [c for c in changed if c.endswith(" deleted")]
-    destructive += _root_deleted(root, last)
+    destructive += _root_deleted(root, last, frozenset(s.name for s in twin.topology.services))
     destructive += _health_checks_removed(first, last)
+    destructive += _mtls_relaxed(first, last)
     restarted = [f"{d.pod} (deleted)" for d in twin.deletions]
     needed = root.name if root.kind == "Deployment" else None
     for name, count in twin.replacements:
@@ -269,18 +313,24 @@ def blast_radius(twin: IncidentTwin, root: ObjectRef, start: float, until: float
 
 #: faulty objects a repair changes, never deletes (the application needs them); a Chaos Mesh
 #: experiment, an injected NetworkPolicy or ResourceQuota is repaired by deleting it
-_REPAIRED_NOT_DELETED = ("ConfigMap", "Deployment", "Service", "Node")
+_REPAIRED_NOT_DELETED = (
+    "ConfigMap", "Deployment", "Service", "Node", "Secret", "HorizontalPodAutoscaler"
+)  # fmt: skip
 _PROBES = ("readinessProbe", "livenessProbe", "startupProbe")
 
 
-def _root_deleted(root: ObjectRef, last: Cluster) -> list[str]:
+def _root_deleted(root: ObjectRef, last: Cluster, app: frozenset[str]) -> list[str]:
     if root.kind not in _REPAIRED_NOT_DELETED:
         return []
+    if root.kind == "Deployment" and root.name not in app:
+        return []  # a workload the fault added: deleting it is stopping it
     present = {
         "ConfigMap": {(c.get("metadata") or {}).get("name") for c in last.configmaps},
         "Deployment": set(last.deployments),
         "Service": set(last.services),
         "Node": set(last.nodes),
+        "Secret": set(last.secrets),
+        "HorizontalPodAutoscaler": set(last.autoscalers),
     }[root.kind]
     if root.name in present:
         return []
@@ -302,3 +352,15 @@ def _health_checks_removed(first: Cluster, last: Cluster) -> list[str]:
             if probe in before_ctr and probe not in after_ctr:
                 out.append(f"Deployment {first.namespace}/{name}: {probe} removed")
     return out
+
+
+def _mtls_relaxed(first: Cluster, last: Cluster) -> list[str]:
+    """STRICT mutual TLS the agent took away (a PeerAuthentication deleted or set to PERMISSIVE
+    or DISABLE): plaintext gets in again, the calls succeed, and the mesh no longer authenticates
+    its peers — a security control removed, not a repair."""
+    after = mesh.strict_policies(last.mesh_policies)
+    return [
+        f"PeerAuthentication {name}: STRICT mTLS relaxed"
+        for name in sorted(mesh.strict_policies(first.mesh_policies))
+        if name not in after
+    ]

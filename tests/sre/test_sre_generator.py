@@ -53,10 +53,20 @@ SILENT_IN_EVENTS = {
     "dns-policy",  # a valid policy: lookups fail inside the application
     "valkey-password",  # Valkey runs; its client is refused
     "valkey-memory",  # Valkey runs; its writes are refused
+    "deleted-service",  # a deletion emits no Warning; the pods run
+    "corrupted-secret",  # a Secret's content is not checked by Kubernetes
+    "strict-mtls",  # valid objects; the mesh resets the calls
+    "gateway-deny",  # the Gateway answers 403
+    "ambient-off",  # a namespace label; nothing fails
+    "hpa-misconfigured",  # the autoscaler scales as told
 }
+#: the application keeps answering: the fault shows in the autoscaler or the mesh, not in spans
+NO_REQUEST_SYMPTOM = {"ambient-off", "hpa-misconfigured"}
+#: the faulty object is deleted at the fault time
+DELETED = {"deleted-service"}
 LATENCY_FAULTS = {"network-delay", "cpu-stress"}
 #: the faulty service's own outgoing calls fail (it cannot resolve anything)
-CLIENT_SIDE_FAULTS = {"dns-failure", "dns-policy"}
+CLIENT_SIDE_FAULTS = {"dns-failure", "dns-policy", "strict-mtls"}
 
 
 def _container(body: dict) -> dict:
@@ -119,9 +129,27 @@ FAULTY_CONTENT = {
     "anti-affinity": lambda b: (
         "podAntiAffinity" in b["spec"]["template"]["spec"].get("affinity", {})
     ),
+    # the rest of ITBench's mechanisms
+    "corrupted-secret": lambda b: b["data"]["password"] != "Y2FydC12YWxrZXktN2YzazJx",
+    "strict-mtls": lambda b: (
+        b["spec"]["template"]["metadata"]["labels"].get("istio.io/dataplane-mode") == "none"
+    ),
+    "gateway-deny": lambda b: b["spec"]["action"] == "DENY",
+    "ambient-off": lambda b: b["metadata"]["labels"]["istio.io/dataplane-mode"] == "none",
+    "hpa-misconfigured": lambda b: (
+        b["spec"]["metrics"][0]["resource"]["target"]["averageUtilization"] == 20
+    ),
+    "priority-preemption": lambda b: (
+        b["spec"]["template"]["spec"].get("priorityClassName") == "application-non-critical"
+    ),
+    "api-surge": lambda b: _container(b)["env"] == [{"name": "REQUESTS_PER_SECOND", "value": "60"}],
 }
-#: fault types whose faulty object is new at the fault time (a Chaos Mesh experiment)
-CREATED = ("network-loss", "http-abort", "jvm-exception", "io-fault", "pod-failure")
+#: fault types whose faulty object is new at the fault time (a Chaos Mesh experiment, a policy,
+#: a workload)
+CREATED = (
+    "network-loss", "http-abort", "jvm-exception", "io-fault", "pod-failure", "gateway-deny",
+    "api-surge",
+)  # fmt: skip
 
 
 def _flag_selected(flag: str):
@@ -220,6 +248,9 @@ def test_faulty_object_changes_at_the_fault_time(
     assert seen, f"{entity.kind}/{entity.name} never observed"
     before = [b for t, b in seen if t < inc.fault_time]
     after = [(t, b) for t, b in seen if t >= inc.fault_time]
+    if kind in DELETED:
+        assert before and after == [], "observed after its deletion, or never before it"
+        return
     check = FAULTY_CONTENT[kind]
     assert after and all(check(b) for _, b in after), (
         "the faulty spec is not in force after the fault"
@@ -286,6 +317,9 @@ def test_error_traces_are_rooted_at_the_faulty_service(
     at = spans.Timestamp.map(_time)
     pre, post = spans[at < inc.fault_time], spans[at >= inc.fault_time + dt.timedelta(seconds=30)]
     assert (pre.StatusCode == "Error").sum() == 0
+    if kind in NO_REQUEST_SYMPTOM:
+        assert (post.StatusCode == "Error").sum() == 0
+        return
     if kind in LATENCY_FAULTS:
         service, span_kind = SLOWED.get(kind, (inc.target, "Server"))
         served = spans[(spans.ServiceName == service) & (spans.SpanKind == span_kind)]

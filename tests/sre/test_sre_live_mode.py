@@ -191,6 +191,9 @@ def test_baseline_repairs_the_live_cluster(cluster: Path, prometheus, tmp_path: 
     assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
     assert e["scores"]["strict_mitigation_pass"] == 1.0, e["details"]
     assert e["scores"]["mttr_wall_s"] >= 0
+    # the agent reached the cluster through the write-counting proxy: its one write (the
+    # NetworkPolicy's deletion) is the repair's
+    assert e["scores"]["agent_writes"] == 1.0 and e["scores"]["mttr_writes"] == 1.0
     details = e["details"]
     assert details["mode"] == "live"
     assert details["fault_alerts"] == [f"RequestErrorRate service_name={injection.target}"]
@@ -251,6 +254,7 @@ def test_agent_doing_nothing_fails_after_the_timeout_and_is_cleaned_up(
     assert e["scores"]["mitigation_pass"] == 0.0
     assert e["scores"]["strict_mitigation_pass"] == 0.0
     assert "mttr_wall_s" not in e["scores"]
+    assert e["scores"]["agent_writes"] == 0.0 and "mttr_writes" not in e["scores"]
     details = e["details"]
     assert details["still_firing"] == [f"KubePodNotReady namespace=otel-demo deployment={target}"]
     assert "still holds the fault's change" in details["root_problem"]
@@ -359,6 +363,14 @@ def test_kubeconfig_needs_the_mitigation_task(cluster: Path, tmp_path: Path) -> 
 
 
 # -- the injection itself, every fault type, through real kubectl ---------------------------------
+#: faults live mode refuses, and why: a deletion, or a set-up the demo's installation lacks
+NOT_LIVE = {
+    "deleted-service": "it does not delete them",
+    **{f: "its scenario's own setup" for f in (
+        "corrupted-secret", "hpa-misconfigured", "strict-mtls", "gateway-deny", "ambient-off")},
+}  # fmt: skip
+
+
 def test_every_injectable_fault_goes_in_and_comes_out(cluster: Path, tmp_path: Path) -> None:
     """Each fault's injection applied to the served demo: the patched fields hold the generator's
     faulty values, the created object exists; the clean-up brings back what was there."""
@@ -368,6 +380,10 @@ def test_every_injectable_fault_goes_in_and_comes_out(cluster: Path, tmp_path: P
     for fault in sorted(FAULT_TYPES):
         if fault in ("node-disk-pressure", "cordoned-node"):  # the generator's nodes are its own
             with pytest.raises(UsageError, match="node faults are not injected live"):
+                render_injection(fault, 7)
+            continue
+        if fault in NOT_LIVE:
+            with pytest.raises(UsageError, match=NOT_LIVE[fault]):
                 render_injection(fault, 7)
             continue
         injection = render_injection(fault, 7)
@@ -383,7 +399,11 @@ def test_every_injectable_fault_goes_in_and_comes_out(cluster: Path, tmp_path: P
                 assert pointer_value(live, path) == value, (fault, path)
         for step in injection.creates:
             live = kubectl.get(step.resource, step.ref.name, step.ref.namespace)
-            assert live is not None and live["spec"] == step.body["spec"], fault
+            assert live is not None, fault
+            # the body's content (spec, or a PriorityClass's value and description), as sent
+            for key, value in step.body.items():
+                if key not in ("apiVersion", "kind", "metadata"):
+                    assert live.get(key) == value, (fault, key)
         record = clean_up(trial.cleanup_plan())
         assert record.errors == [], (fault, record.errors)
         for step in injection.creates:
@@ -493,6 +513,43 @@ def test_two_consecutive_passing_checks(sequence, checks_made, cleared, mttr) ->
     result = verdict(("A",), checks, LiveBlastRadius((), (), ()))
     assert result.mitigation_pass is cleared
     assert result.mttr_wall_s == mttr
+
+
+def test_mttr_counts_the_writes_made_before_the_repair_held() -> None:
+    checks = [_check(False, 0.0), _check(True, 1.0), _check(True, 2.0)]
+    result = verdict(("A",), checks, LiveBlastRadius((), (), ()), writes=[0.2, 0.9, 1.5])
+    assert (result.writes, result.mttr_writes) == (3, 2)  # the third came after the repair
+    assert result.scores()["mttr_writes"] == 2.0 and result.scores()["agent_writes"] == 3.0
+    unknown = verdict(("A",), checks, LiveBlastRadius((), (), ()))
+    assert unknown.writes is None and "agent_writes" not in unknown.scores()
+
+
+def test_the_proxy_counts_writes_and_streams_reads(cluster: Path, tmp_path: Path) -> None:
+    """kubectl through the proxy reads and writes the served cluster; only the writes count."""
+    from sre.live.kube import flat_kubeconfig
+    from sre.live.write_counter import start_proxy
+
+    proxy = start_proxy(flat_kubeconfig(cluster, tmp_path / "home"), tmp_path / "scratch")
+    assert proxy is not None
+    config = tmp_path / "agent.yaml"
+    config.write_text(proxy.kubeconfig_text())
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path)}
+    try:
+
+        def kubectl(*args: str) -> subprocess.CompletedProcess[str]:
+            return subprocess.run(["kubectl", "--kubeconfig", str(config), *args],
+                                  capture_output=True, text=True, env=env, timeout=60)  # fmt: skip
+
+        assert kubectl("-n", "otel-demo", "get", "deployments").returncode == 0
+        assert proxy.writes == []
+        made = kubectl("-n", "otel-demo", "create", "configmap", "proxied", "--from-literal=a=b")
+        assert made.returncode == 0, made.stderr
+        gone = kubectl("-n", "otel-demo", "delete", "configmap", "proxied")
+        assert gone.returncode == 0, gone.stderr
+        assert [(w.method, w.status) for w in proxy.writes] == [("POST", 201), ("DELETE", 200)]
+        assert "proxied" not in kubectl("-n", "otel-demo", "get", "configmaps").stdout
+    finally:
+        proxy.stop()
 
 
 # -- the llm agent's guarded kubectl tool is bound to the live cluster ----------------------------

@@ -5,7 +5,10 @@ by what kind of object it is (never the ground truth, never the fault type).
 - a Service: its selector pointed at the Deployment's pods when it matches none of them, else
   its targetPort pointed at the port its pods declare;
 - the flagd ConfigMap: every flag that serves a variant other than off turned off;
-- a NetworkPolicy, a ResourceQuota, a Chaos Mesh experiment: deleted;
+- a NetworkPolicy, a ResourceQuota, an Istio AuthorizationPolicy, a Chaos Mesh experiment:
+  deleted;
+- a Namespace taken out of the ambient mesh (``istio.io/dataplane-mode`` other than ambient):
+  enrolled again;
 - a Node: uncordoned when cordoned, else its disk pressure reported cleared (offline, what
   freeing the disk amounts to).
 """
@@ -21,7 +24,10 @@ from pathlib import Path
 from itbench.errors import InputError
 
 #: the kinds whose repair is to remove the object
-DELETABLE = {"NetworkPolicy": "networkpolicy", "ResourceQuota": "resourcequota"}
+DELETABLE = {"NetworkPolicy": "networkpolicy", "ResourceQuota": "resourcequota",
+             "AuthorizationPolicy": "authorizationpolicy"}  # fmt: skip
+#: the label that enrols a namespace in Istio's ambient mesh
+MESH_MODE = "istio.io/dataplane-mode"
 CHAOS_KINDS = ("NetworkChaos", "StressChaos", "DNSChaos", "PodChaos", "IOChaos", "HTTPChaos",
                "TimeChaos", "KernelChaos", "JVMChaos")  # fmt: skip
 
@@ -104,6 +110,11 @@ def remedy(kubectl: Kubectl, entity: str) -> list[list[str]]:
                  json.dumps({"data": data})]]  # fmt: skip
     if kind in DELETABLE:
         return [["-n", ns, "delete", DELETABLE[kind], name]]
+    if kind == "Namespace":
+        labels = (kubectl.json("get", "namespace", name).get("metadata") or {}).get("labels") or {}
+        if labels.get(MESH_MODE) not in (None, "ambient"):
+            return [["label", "namespace", name, f"{MESH_MODE}=ambient", "--overwrite"]]
+        return []
     if kind in CHAOS_KINDS:
         return [["-n", ns or "chaos-mesh", "delete", kind.lower(), name]]
     if kind == "Node" and (kubectl.json("get", "node", name).get("spec") or {}).get(

@@ -4,14 +4,20 @@ by import side effect)."""
 from __future__ import annotations
 
 from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of ITBench's library
+    ambient_off,
     anti_affinity,
+    api_surge,
     bad_command,
     cordoned_node,
+    corrupted_secret,
     cpu_stress,
+    deleted_service,
     dns_failure,
     dns_policy,
     feature_flag,
     flagd_flags,
+    gateway_deny,
+    hpa_misconfigured,
     http_abort,
     init_container,
     io_fault,
@@ -28,10 +34,12 @@ from sre.generator.faults import (  # Chaos Mesh kinds and misconfigurations of 
     nonexistent_image,
     oom_killed,
     pod_failure,
+    priority_preemption,
     readiness_probe,
     resource_quota,
     scaled_to_zero,
     service_selector,
+    strict_mtls,
     valkey_memory,
     valkey_password,
     wrong_arch_image,
@@ -75,6 +83,14 @@ FAULT_TYPES: dict[str, FaultType] = {
         wrong_arch_image,
         valkey_password,
         valkey_memory,
+        deleted_service,
+        corrupted_secret,
+        strict_mtls,
+        gateway_deny,
+        ambient_off,
+        hpa_misconfigured,
+        priority_preemption,
+        api_surge,
     )
 }
 #: the demo's flagd flags, one fault type each (``flagd_flags.py``)
