@@ -17,6 +17,7 @@ from itbench.plugins.spec import RUN_DIRECTORY, Domain, TrialScores
 
 if TYPE_CHECKING:
     from itbench.cluster.extensions import ClusterExtension
+    from itbench.scoring.document import ResultsDocument
 
 
 def _load_scenarios(selection: str | None) -> Sequence[Scenario]:
@@ -62,7 +63,7 @@ def _trial_environment(scenario: Scenario, workspace: Path) -> Iterator[Mapping[
         yield env
 
 
-def _render_table(document: Mapping[str, Any]) -> str:
+def _render_table(document: ResultsDocument) -> str:
     from ciso.report import class_table
 
     return class_table(document)

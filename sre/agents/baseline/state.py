@@ -57,7 +57,8 @@ def _latest_objects(objects_file: Path) -> list[tuple[datetime, dict[str, Any]]]
 
 def _meta(obj: dict[str, Any]) -> tuple[str, str, dict[str, str]]:
     meta = obj.get("metadata") or {}
-    labels = meta.get("labels") if isinstance(meta.get("labels"), dict) else {}
+    found = meta.get("labels")
+    labels = found if isinstance(found, dict) else {}
     return meta.get("namespace") or "", meta.get("name") or "", labels
 
 
