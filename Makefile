@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: setup system-deps run test lint clean
+.PHONY: setup system-deps run test lint typecheck clean
 
 $(STAMP): pyproject.toml constraints.txt scripts/setup-venv.sh
 	bash scripts/setup-venv.sh $(PYTHON)
@@ -28,5 +28,9 @@ test: setup system-deps
 lint: setup
 	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .
 
+# mypy as configured in pyproject.toml; `make test` runs it too (tests/core/test_core_types_checked.py)
+typecheck: setup
+	$(VENV)/bin/mypy
+
 clean:
-	rm -rf $(VENV) outputs build *.egg-info
+	rm -rf $(VENV) outputs build *.egg-info .mypy_cache

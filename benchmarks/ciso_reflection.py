@@ -25,7 +25,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply  # noqa: E402
+from fake_openai import ScriptedServer, Step, chat_reply  # noqa: E402 - after the sys.path entry for the tests' helpers
 
 SCENARIO = "cis-k8s-5.2.2-privileged.kubectl-opa"
 REFERENCE = REPO / "policies" / "rego" / "cis-k8s-5.2.2-privileged"

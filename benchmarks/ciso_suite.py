@@ -127,7 +127,7 @@ def main() -> None:
         load_before = os.getloadavg()
         with cpu_account() as cpu_used:
             started = time.monotonic()
-            proc = subprocess.run(command, capture_output=True, text=True, preexec_fn=cpu_join())  # noqa: PLW1509
+            proc = subprocess.run(command, capture_output=True, text=True, preexec_fn=cpu_join())
             wall = time.monotonic() - started
             cpu_s, cpu_source = cpu_used()
         load_after = os.getloadavg()

@@ -19,12 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "finops"))
 
-import test_finops_wide_causes as cases  # noqa: E402
-from wide_fixtures import Bill  # noqa: E402
+import test_finops_wide_causes as cases
+from wide_fixtures import Bill
 
-from finops.model import Resource  # noqa: E402
-from finops.rca import diagnose  # noqa: E402
-from finops.scenario import load_scenario  # noqa: E402
+from finops.model import Resource
+from finops.rca import diagnose
+from finops.scenario import load_scenario
 
 START = dt.date(2024, 5, 6)  # a Monday
 

@@ -236,13 +236,13 @@ class Listener:
         hits = self.hits
 
         class H(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):  # noqa: N802
+            def do_GET(self):
                 hits.append(self.path)
                 self.send_response(200)
                 self.end_headers()
                 self.wfile.write(b'{"ok": true}')
 
-            do_POST = do_GET  # noqa: N815
+            do_POST = do_GET
 
             def log_message(self, *a):
                 pass

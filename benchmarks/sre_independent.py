@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repo's tests package
-from tests.sre.independent.writer import all_specs, write_all  # noqa: E402
+from tests.sre.independent.writer import all_specs, write_all
 
 ITBENCH = str(Path(sys.executable).with_name("itbench"))
 TOOLS = {  # tool -> extra arguments (file arguments are filled by --snapshot)

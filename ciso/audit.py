@@ -56,7 +56,7 @@ def pss_policy(cis_id: str | None) -> dict[str, Any] | None:
     """The textbook Kyverno policy for a Kubernetes CIS control, or None when PSS has no
     corresponding control."""
     wanted = PSS_FOR_CIS.get(cis_id or "")
-    if wanted is None:
+    if cis_id is None or wanted is None:
         return None
     exclude = []
     for name in sorted(set(CONTROLS) - set(wanted.controls)):

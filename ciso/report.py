@@ -10,7 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from itbench.scoring.document import ResultsDocument
 
 #: Row order of the table (the paper's four classes, then ITBench-Lite's offline class, then
 #: ours: the migration between Kyverno dialects, which no paper publishes).
@@ -115,7 +118,7 @@ def _on_builtin_suite(rows: list[Trial]) -> bool:
     return bool(rows) and all(r.scenario.rsplit(".", 1)[0] in names for r in rows)
 
 
-def class_table(document: Any) -> str:
+def class_table(document: ResultsDocument | Mapping[str, Any]) -> str:
     rows = trials(document)
     # the baseline's built-in figures stand beside its figures on instances it has never seen
     beside_fresh = _agent(document) == "baseline" and _on_builtin_suite(rows)

@@ -56,7 +56,7 @@ def make_tools(load_table: Callable[[], CostTable], anomaly: Anomaly) -> list[To
             frame = frame[frame["date"] <= dt.date.fromisoformat(end).isoformat()]
         daily = frame.groupby([level, "date"])["cost"].sum().unstack("date").fillna(0.0)
         totals = daily.sum(axis=1).sort_values(ascending=False).head(max(1, min(int(top), 200)))
-        days = [d.date().isoformat() for d in daily.columns]
+        days = [d.date().isoformat() for d in daily.columns]  # type: ignore[attr-defined]  # the loader parses the date column into Timestamps
         rows = [
             {
                 "name": str(name),

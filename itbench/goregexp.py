@@ -133,13 +133,15 @@ class Regexp:
     def group_value(self, m: Any, ref: int | str) -> str:
         """Group ``ref`` (index or name) of ``m``; empty when absent or unmatched, as Go's Expand."""
         if isinstance(ref, str):
-            index = self._re.groupindex.get(ref)
-            if index is None:
+            named: int | None = self._re.groupindex.get(ref)
+            if named is None:
                 return ""
-            ref = index
-        if ref > self.groups:
+            index = named
+        else:
+            index = ref
+        if index > self.groups:
             return ""
-        value = m.group(ref)
+        value = m.group(index)
         return value if value is not None else ""
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,8 @@ def depth_over(text: str | bytes, limit: int) -> int:
     strings do not count)."""
     if isinstance(text, bytes):
         opened = text.count(b"[") + text.count(b"{")
-        tokens = _TOKENS_BYTES.finditer(text)
+        # one loop below walks either kind of match: both are compared only for equality
+        tokens: Iterator[re.Match[Any]] = _TOKENS_BYTES.finditer(text)
         openers: tuple[Any, ...] = (b"[", b"{")
         closers: tuple[Any, ...] = (b"]", b"}")
     else:

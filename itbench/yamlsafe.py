@@ -27,9 +27,9 @@ _ANCHOR_BYTES = re.compile(rb"(?:^|[\s\[{,:-])&[^\s\],}]+", re.MULTILINE)
 class NoAliasLoader(yaml.SafeLoader):
     """Safe YAML that refuses aliases, so a small file cannot expand into gigabytes."""
 
-    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]  # unannotated in types-PyYAML
             raise yaml.composer.ComposerError(
                 None, None, "YAML aliases are not accepted", event.start_mark
             )
@@ -241,12 +241,13 @@ def _fast_loader() -> type | None:
 
     resolved: dict[tuple[str, tuple[bool, bool]], str] = {}
 
-    class FastSafeLoader(base):  # type: ignore[misc, valid-type]
+    class FastSafeLoader(base):  # type: ignore[misc, valid-type]  # the base is libyaml's CSafeLoader, looked up at run time
         def resolve(self, kind: type, value: Any, implicit: Any) -> str:
             # a scalar's tag is a function of its text and style alone (the safe loader has no
             # path resolvers), and manifests repeat the same keys and values over and over
             if kind is not yaml.ScalarNode or self.yaml_path_resolvers:
-                return super().resolve(kind, value, implicit)
+                general: str = super().resolve(kind, value, implicit)
+                return general
             key = (value, implicit)
             tag = resolved.get(key)
             if tag is None:
@@ -257,8 +258,8 @@ def _fast_loader() -> type | None:
 
         def construct_document(self, node: yaml.Node) -> Any:
             data = self._build(node)
-            self.constructed_objects = {}
-            self.recursive_objects = {}
+            self.constructed_objects: dict[Any, Any] = {}
+            self.recursive_objects: dict[Any, Any] = {}
             return data
 
         def _build(self, node: yaml.Node) -> Any:

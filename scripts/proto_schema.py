@@ -39,8 +39,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from itbench.cluster.resources import BUILTIN_TYPES  # noqa: E402
-from itbench.cluster.server import REVIEWS  # noqa: E402
+from itbench.cluster.resources import BUILTIN_TYPES  # noqa: E402 - after the sys.path entry for the checkout
+from itbench.cluster.server import REVIEWS  # noqa: E402 - after the sys.path entry for the checkout
 
 API_PREFIX = "k8s.io.api."
 MACHINERY_PREFIX = "k8s.io.apimachinery."
@@ -256,7 +256,7 @@ def build(sources: Sources) -> dict[str, object]:
             entry["list"] = True  # JSON is the ``items`` array itself
         fields: dict[str, dict[str, object]] = {}
         for proto_field in declared:
-            number = int(proto_field["number"])  # type: ignore[call-overload]
+            number = int(proto_field["number"])  # type: ignore[call-overload]  # a parsed .proto field's number is a digit string
             out: dict[str, object] = {
                 k: v for k, v in proto_field.items() if k not in ("number", "proto_name")
             }
@@ -277,7 +277,7 @@ def build(sources: Sources) -> dict[str, object]:
             else:
                 raise SystemExit(f"{full} field {number}: no Go struct field carries it")
             fields[str(number)] = out
-            for ref in [*(out.get("map") or []), out.get("type")]:  # type: ignore[list-item]
+            for ref in [*(out.get("map") or []), out.get("type")]:  # type: ignore[list-item]  # map and type hold message names (strings) when present
                 if isinstance(ref, str) and ref not in SCALARS and ref not in messages:
                     pending.append(ref)
         entry["fields"] = fields
@@ -316,7 +316,7 @@ def main() -> int:
     args = parser.parse_args()
     table = build(Sources(args.api_git, args.machinery_git))
     args.output.write_text(json.dumps(table, indent=1, sort_keys=False) + "\n")
-    print(f"{args.output}: {len(table['messages'])} messages", file=sys.stderr)  # type: ignore[arg-type]
+    print(f"{args.output}: {len(table['messages'])} messages", file=sys.stderr)  # type: ignore[arg-type]  # build() returns the table whose messages entry is a dict
     return 0
 
 

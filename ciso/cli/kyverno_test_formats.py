@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 from ciso.engines.kyverno.testrunner import Expectation, TestReport
@@ -79,7 +80,7 @@ _SARIF_LEVEL = {"failed": "error", "errors": "error", "excluded": "warning"}
 
 def sarif(report: TestReport, arguments: Sequence[Path]) -> str:
     rules: dict[str, int] = {}
-    results = []
+    results: list[dict[str, Any]] = []
     for f in report.files:
         location = {
             "physicalLocation": {"artifactLocation": {"uri": shown_file(f.file, arguments)}}

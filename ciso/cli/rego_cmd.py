@@ -39,7 +39,7 @@ def _engine_options(f):
     return f
 
 
-def _name_engine(engine: str, version: str, not_checked, strict: bool) -> bool:  # noqa: ANN001
+def _name_engine(engine: str, version: str, not_checked, strict: bool) -> bool:
     """Name the backend on stderr and warn about the checks it did not do; True when
     ``--strict-engines`` makes that a tool error (a weaker backend must not pass silently)."""
     from ciso.engines.rego.select import not_checked_message

@@ -93,7 +93,8 @@ def invalid_names(source: Path) -> list[str]:
 
     found = []
     for path, obj in load_manifests_by_file(source):
-        meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+        raw_meta = obj.get("metadata")
+        meta = raw_meta if isinstance(raw_meta, dict) else {}
         api_version = str(obj.get("apiVersion", ""))
         group = api_version.split("/")[0] if "/" in api_version else ""
         kind = str(obj.get("kind", ""))

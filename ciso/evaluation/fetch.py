@@ -113,7 +113,7 @@ def run_fetcher_batch(
     )
     found: dict[str, Collection] = {}
     for label, run in zip(labels, runs, strict=True):
-        workdir = Path(run["workdir"])
+        workdir = Path(str(run["workdir"]))
         try:
             outcome = jsonsafe.loads(read_agent_text(workdir / OUTCOME), OUTCOME)
         except (OSError, UnsafeFile, ValueError):  # UnicodeDecodeError, JSONDecodeError, TooDeep

@@ -34,8 +34,11 @@ class ScanFailed(Exception):
 
 
 class KyvernoScanner(Protocol):
-    name: str
-    version: str
+    # read-only: the scanners are frozen dataclasses or compute them
+    @property
+    def name(self) -> str: ...
+    @property
+    def version(self) -> str: ...
 
     def reports(
         self, policies: Sequence[dict[str, Any]], objects: Sequence[dict[str, Any]]
@@ -63,7 +66,7 @@ def _load_scan_modules() -> None:
     every scan of every trial."""
     import ciso.engines.kyverno.reports
     import ciso.environments.api_calls
-    import ciso.environments.kubernetes  # noqa: F401
+    import ciso.environments.kubernetes  # noqa: F401 - imported for its side effect: it registers the Kubernetes kinds
 
 
 @dataclass(frozen=True)

@@ -108,9 +108,11 @@ def generated_environments(
 ) -> list[tuple[str, list[Manifest]]]:
     """Instances of the control built by its generator (none when it has no generator): the
     evaluator's stream is its own, the validator's dry run another one."""
+    from ciso.generator.bindings import BindingControl, build_binding_instance
     from ciso.generator.controls import CONTROLS
     from ciso.generator.instance import build_instance
     from ciso.generator.model import Control
+    from ciso.generator.placement import PlacementControl, build_placement_instance
     from ciso.generator.rbac import RbacControl, build_rbac_instance
 
     envs: list[tuple[str, list[Manifest]]] = []
@@ -120,7 +122,14 @@ def generated_environments(
     family = [c for c in CONTROLS.values() if type(c) is type(control) and c is not control]
     for n in range(count):
         rng = Random(f"{stream}/{n}")
-        if isinstance(control, RbacControl):
+        # each kind of control builds its instances as `itbench ciso generate` does
+        if isinstance(control, PlacementControl):
+            pods = [c for c in CONTROLS.values() if isinstance(c, Control)]
+            instance = build_placement_instance(control, pods, rng)
+        elif isinstance(control, BindingControl):
+            roles = [c for c in CONTROLS.values() if isinstance(c, RbacControl)]
+            instance = build_binding_instance(control, roles, rng)
+        elif isinstance(control, RbacControl):
             instance = build_rbac_instance(
                 control, [c for c in family if isinstance(c, RbacControl)], rng
             )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -27,6 +28,11 @@ from itbench.sandbox.backend import current as sandbox_backend
 
 TIME_LIMIT_S = 120.0
 ANSWER_NAMES = ("playbook.yml", "playbook.yaml", "policy.rego")
+
+
+def _already(collected: Collection) -> Callable[[Environment], Collection]:
+    """A collect step that hands back what the playbook run already collected."""
+    return lambda _env: collected
 
 
 def _ansible_version() -> str:
@@ -83,7 +89,7 @@ def evaluate(
         with record.timed("playbook"), ThreadPoolExecutor(max_workers=2) as pool:
             collected = list(pool.map(collect, range(len(environments)), environments))
         verdicts = [
-            judge(record, env, policy, lambda _env, c=c: c, "playbook")
+            judge(record, env, policy, _already(c), "playbook")
             for env, c in zip(environments, collected, strict=True)
         ]
     detected, compliant_ok = verdicts[0], all(verdicts[1:])

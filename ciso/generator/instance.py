@@ -163,8 +163,8 @@ def _compliant(
 
 def namespace_objects(objects: Sequence[Manifest]) -> list[Manifest]:
     found = {o["metadata"].get("namespace") for o in objects} - {None, ""}
-    found = sorted(found - set(EXEMPT_NAMESPACES))
-    return [{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": n}} for n in found]
+    names = sorted(found - set(EXEMPT_NAMESPACES))
+    return [{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": n}} for n in names]
 
 
 def build_instance(control: Control, others: Sequence[Control], rng: Random) -> Instance:

@@ -83,7 +83,7 @@ def clean_pod_spec(rng: Random) -> PodSpec:
 def wrap(kind: str, name: str, namespace: str, spec: PodSpec, comment: str = "") -> dict[str, Any]:
     """The manifest of ``kind`` whose pod spec is ``spec``."""
     spec = copy.deepcopy(spec)
-    meta = {"name": name, "namespace": namespace}
+    meta: dict[str, Any] = {"name": name, "namespace": namespace}
     if comment:
         meta["annotations"] = {"example.com/note": comment}
     labels = {"app": name}

@@ -3,6 +3,7 @@ objects of any kind the cluster serves (Kyverno policies and PolicyReports inclu
 
 from __future__ import annotations
 
+import builtins
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -161,7 +162,7 @@ class LiveCluster:
             raise LiveError(f"listing {kind} in {where}: {_reason(exc)}") from None
         return [item.to_dict() for item in found.items]
 
-    def policy_reports(self, namespaces: Iterable[str]) -> list[Manifest]:
+    def policy_reports(self, namespaces: Iterable[str]) -> builtins.list[Manifest]:
         """PolicyReports of these namespaces, and every ClusterPolicyReport."""
         reports: list[Manifest] = []
         for ns in sorted(set(namespaces)):
@@ -169,7 +170,9 @@ class LiveCluster:
         reports.extend(self.list(REPORT_API, "ClusterPolicyReport"))
         return reports
 
-    def wait_gone(self, items: Iterable[tuple[str, ResourceRef]], timeout_s: float) -> list[str]:
+    def wait_gone(
+        self, items: Iterable[tuple[str, ResourceRef]], timeout_s: float
+    ) -> builtins.list[str]:
         """Wait until every (apiVersion, ref) is gone; what is still there after ``timeout_s``."""
         pending = list(items)
         deadline = time.monotonic() + timeout_s

@@ -137,7 +137,12 @@ def _kubernetes_environments(
     directory: Path, injection: Injection, manifests: list[dict[str, Any]] | None
 ) -> tuple[Path, Path, str]:
     """(violating, compliant, what they were built from) for a Kubernetes injection."""
-    objects = copy.deepcopy(manifests) if manifests else [copy.deepcopy(dict(injection.injected))]
+    if manifests:
+        objects = copy.deepcopy(manifests)
+    elif injection.injected is not None:
+        objects = [copy.deepcopy(dict(injection.injected))]
+    else:
+        raise InputError(f"{directory}: no manifests/ and no injected object to build from")
     namespace = injection.namespace
     for obj in objects:
         if namespace and not (obj.get("metadata") or {}).get("namespace"):

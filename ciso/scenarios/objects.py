@@ -81,7 +81,8 @@ def without_ephemeral_containers(obj: Manifest) -> tuple[Manifest, list[Manifest
     refuses a Pod that declares ephemeral containers on create (``spec.ephemeralContainers:
     Forbidden: cannot be set on create``); they go through the ``ephemeralcontainers``
     subresource of the created Pod, as ``kubectl debug`` adds them."""
-    spec = obj.get("spec") if isinstance(obj.get("spec"), dict) else {}
+    raw_spec = obj.get("spec")
+    spec = raw_spec if isinstance(raw_spec, dict) else {}
     if (
         obj.get("apiVersion") != "v1"
         or obj.get("kind") != "Pod"

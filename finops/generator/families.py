@@ -95,7 +95,9 @@ def _wide_change(rng: random.Random, plan: Plan, account: str, level: str) -> No
     leaves = _mine(plan, account)
     wanted = rng.uniform(*FAMILY_BASE.anomaly_sigma) * _account_sigma(plan.leaves, account, t)
     if level == "CSP":
-        groups = {(leaf.csp,): [x for x in leaves if x.csp == leaf.csp] for leaf in leaves}
+        groups: dict[tuple[str, ...], list[Leaf]] = {
+            (leaf.csp,): [x for x in leaves if x.csp == leaf.csp] for leaf in leaves
+        }
         # a negotiated discount expiring: list price comes back on everything of the provider
         kind, floor = "price_change", 1.12
     else:

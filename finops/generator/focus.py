@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -66,7 +67,8 @@ def inject_into_focus(source: Path, out_dir: Path, k: int, seed: int, n: int = 1
             raise UsageError(
                 f"{source}: only {len(services)} services have history before {day.date()}; --k {k} is too many"
             )
-        planted_rows, truth = [], []
+        planted_rows: list[pd.Series] = []
+        truth: list[dict[str, Any]] = []
         for service in rng.sample(services, k):
             candidates = before[before[service_col] == service]
             row = candidates.iloc[rng.randrange(len(candidates))].copy()

@@ -82,7 +82,8 @@ def _series(
 
 
 def _account_sigma(leaves: list[Leaf], account: str, t: int) -> float:
-    total = sum(leaf.cost for leaf in leaves if leaf.account == account)
+    # the account is one of these leaves' (the caller takes it from them): the sum is an array
+    total: np.ndarray = sum(leaf.cost for leaf in leaves if leaf.account == account)  # type: ignore[assignment]  # sum() starts from 0, typed as a possible result
     diffs = total[7:t] - total[: t - 7]
     mad = np.median(np.abs(diffs - np.median(diffs)))
     return float(max(1.4826 * mad / np.sqrt(2), 1e-6))

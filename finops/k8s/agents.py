@@ -135,21 +135,21 @@ def baseline_agent(k: Kubectl) -> Diagnosis:
         # 4. a memory metric at its target while CPU idles: the memory request (= limit) sits at
         # the working set, so only more pods bring the average down
         mem_target = metrics.get("memory")
-        dep = deployments.get(name)
+        scaled = deployments.get(name)
         if (
             mem_target
-            and dep is not None
+            and scaled is not None
             and cpu_target
             and (current.get("cpu") or 0) < cpu_target / 2
         ):
             peak = usage[name]["memoryPeakPerPodGiB"]
             request = max(peak * 2.0, 0.1)
             res = {"requests": {"memory": _mi(request)}, "limits": {"memory": _mi(request * 1.5)}}
-            ctr = _container(dep)["name"]
-            patch = {
+            ctr = _container(scaled)["name"]
+            template_patch = {
                 "spec": {"template": {"spec": {"containers": [{"name": ctr, "resources": res}]}}}
             }
-            k("patch", "deployment", name, "--type=strategic", "-p", json.dumps(patch))
+            k("patch", "deployment", name, "--type=strategic", "-p", json.dumps(template_patch))
             return (name, "Deployment", "spec.template.spec.containers[0].resources.limits.memory")
     # 5. requests far above the peak usage of a fixed-size Deployment
     for name, dep in deployments.items():
@@ -166,10 +166,10 @@ def baseline_agent(k: Kubectl) -> Diagnosis:
                 }
             }
             ctr = _container(dep)["name"]
-            patch = {
+            template_patch = {
                 "spec": {"template": {"spec": {"containers": [{"name": ctr, "resources": res}]}}}
             }
-            k("patch", "deployment", name, "--type=strategic", "-p", json.dumps(patch))
+            k("patch", "deployment", name, "--type=strategic", "-p", json.dumps(template_patch))
             return (name, "Deployment", "spec.template.spec.containers[0].resources.requests")
     # 6. nothing misconfigured: a genuine rise; the alert's budget follows the new level
     days = alloc["dailySpend"]

@@ -309,7 +309,10 @@ def quantise(cfg: Config) -> Config:
     for n, w in cfg.workloads:
         r = w.resources
         res = Resources(
-            milli(r.cpu_request), _mi(r.memory_request), milli(r.cpu_limit), _mi(r.memory_limit)
+            milli(r.cpu_request),  # type: ignore[arg-type]  # None only for None: requests are set
+            _mi(r.memory_request),  # type: ignore[arg-type]  # None only for None: requests are set
+            milli(r.cpu_limit),
+            _mi(r.memory_limit),
         )
         out.append((n, replace(w, resources=res)))
     return Config(tuple(out), cfg.alert)

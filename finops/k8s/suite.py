@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from finops.k8s.objects import manifests, read_config
 from finops.k8s.scenario import FAMILIES, K8sScenario, generate
@@ -201,11 +202,12 @@ def _end_state(workspace: Path) -> tuple[dict[tuple[str, str, str, str], dict], 
         raise InputError(f"{path}: no record of the cluster's end state (not a Kubernetes trial?)")
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
-        declared = {}
+        declared: dict[tuple[str, str, str, str], dict[str, Any]] = {}
         for key, obj in doc["objects"]:
             if not (isinstance(key, list) and len(key) == 4 and isinstance(obj, dict)):
                 raise ValueError(f"object {key!r} is not [[group, plural, namespace, name], {{}}]")
-            declared[tuple(str(part) for part in key)] = obj
+            group, plural, namespace, name = (str(part) for part in key)
+            declared[(group, plural, namespace, name)] = obj
         writes = int(doc.get("writes", 0))
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise InputError(f"{path}: unreadable end state: {exc}") from None

@@ -42,7 +42,7 @@ def _numeric(frame: pd.DataFrame, column: str, path: Path) -> pd.Series:
         text = raw[missing].astype(str).str.strip()
         bad = text[(text != "") & (text.str.upper() != "NULL") & (text != "nan")]
         if len(bad):
-            row = int(frame.index.get_loc(bad.index[0]))
+            row = int(frame.index.get_loc(bad.index[0]))  # type: ignore[arg-type]  # read_csv's RangeIndex: one int position per label
             raise InputError(
                 f"{path}: row {row + 2}, column {column!r}: {bad.iloc[0]!r} is not a number"
             )

@@ -32,5 +32,5 @@ def resolve_agent(name: str, domain: Domain) -> AgentFactory:
             factory = load(record)
             if not callable(factory):
                 raise unknown_name("agent", name, available_agents(domain))
-            return factory  # type: ignore[return-value]
+            return factory
     raise unknown_name("agent", name, available_agents(domain))

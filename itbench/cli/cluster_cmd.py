@@ -10,14 +10,19 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING
 
 import click
 
 from itbench.errors import InputError, UsageError
 from itbench.exitcodes import ExitCode
 
+if TYPE_CHECKING:
+    from itbench.cluster.extensions import ReportProducer
 
-def _producer(spec: str | None):
+
+def _producer(spec: str | None) -> ReportProducer | None:
     if not spec:
         return None
     module_name, _, attribute = spec.partition(":")
@@ -26,7 +31,8 @@ def _producer(spec: str | None):
     import importlib
 
     try:
-        return getattr(importlib.import_module(module_name), attribute)
+        producer: ReportProducer = getattr(importlib.import_module(module_name), attribute)
+        return producer
     except (ImportError, AttributeError) as exc:
         raise UsageError(f"--report-producer {spec}: {exc}") from exc
 
@@ -104,7 +110,7 @@ def serve(
     server = ApiServer(state, port, verbose=verbose)
     stop = threading.Event()
 
-    def on_signal(signum, frame):  # noqa: ANN001 - signal handler signature
+    def on_signal(signum: int, frame: FrameType | None) -> None:
         stop.set()
 
     signal.signal(signal.SIGTERM, on_signal)
@@ -112,8 +118,12 @@ def serve(
     thread = server.serve_in_thread()
     # a kubeconfig we chose lives in a directory of our own, removed on exit (an explicit
     # --kubeconfig is the caller's file and stays)
-    scratch = None if kubeconfig else tempfile.TemporaryDirectory(prefix="itbench-cluster-")
-    path = kubeconfig or Path(scratch.name) / "kubeconfig"
+    scratch: tempfile.TemporaryDirectory[str] | None = None
+    if kubeconfig:
+        path = kubeconfig
+    else:
+        scratch = tempfile.TemporaryDirectory(prefix="itbench-cluster-")
+        path = Path(scratch.name) / "kubeconfig"
     write_kubeconfig(path, f"http://127.0.0.1:{server.port}")
     click.echo(str(path))
     sys.stdout.flush()

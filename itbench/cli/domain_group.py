@@ -44,7 +44,7 @@ def domain_group(record: PluginRecord) -> click.Group:
 def _emit(document: ResultsDocument, path: Path, fmt: str, domain: Domain) -> None:
     """The results on stdout: the JSON that was written, or a table."""
     if fmt == "json":
-        click.get_binary_stream("stdout").write(document.to_json_bytes())
+        sys.stdout.buffer.write(document.to_json_bytes())
     elif domain.render_table is not None:
         click.echo(domain.render_table(document))
     else:

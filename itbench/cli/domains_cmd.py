@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import click
 
@@ -17,9 +18,9 @@ from itbench.plugins.domains import load_domain
 )
 def domains(fmt: str) -> int:
     """List installed domains with the distribution and version providing each."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for record in discover(DOMAIN_GROUP):
-        row = {
+        row: dict[str, Any] = {
             "name": record.name,
             "distribution": record.distribution,
             "version": record.version,

@@ -44,7 +44,8 @@ CORE_COMMANDS: dict[str, tuple[str, str]] = {
 def _import(target: str) -> click.Command:
     module_name, _, attribute = target.partition(":")
     module = __import__(module_name, fromlist=[attribute])
-    return getattr(module, attribute)
+    command: click.Command = getattr(module, attribute)
+    return command
 
 
 class LazyGroup(click.Group):
@@ -105,7 +106,9 @@ class LazyGroup(click.Group):
 
 
 def _plugin_help(summary: str, record: PluginRecord) -> str:
-    short = click.utils.make_default_short_help(summary, 60)
+    # click.utils.make_default_short_help is deprecated (Click 9 drops it); a command's own short
+    # help is the same first-sentence cut
+    short = click.Command(None, help=summary).get_short_help_str(60)
     return short if record.builtin else f"{short} [{record.provider}]"
 
 

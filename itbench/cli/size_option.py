@@ -11,7 +11,7 @@ import click
 from itbench.sandbox.limits import format_size
 
 
-def size_option(flag: str, default_bytes: int, help: str) -> Callable[[Any], Any]:
+def size_option(flag: str, default_bytes: int | None, help: str) -> Callable[[Any], Any]:
     """A click option taking a size such as ``4G`` or ``512M`` (parsed by the command)."""
     return click.option(
         flag, default=format_size(default_bytes), show_default=True, metavar="SIZE", help=help

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -26,7 +27,7 @@ def stats(file: Path) -> int:
     gc.disable()
 
     loaded = load_results_file(file)  # reading recomputes every document's statistics
-    out = click.get_binary_stream("stdout")
+    out = sys.stdout.buffer  # click.get_binary_stream is deprecated (Click 9 drops it)
     out.write(dumps_document(loaded.to_jsonable()))
     out.flush()
     return ExitCode.OK

@@ -53,7 +53,7 @@ class RunningCluster:
         self,
         server: ApiServer,
         kubeconfig_path: Path,
-        owns_kubeconfig_dir: tempfile.TemporaryDirectory | None,
+        owns_kubeconfig_dir: tempfile.TemporaryDirectory[str] | None,
     ) -> None:
         self._server = server
         self._thread = server.serve_in_thread()
@@ -83,7 +83,7 @@ class RunningCluster:
     def objects(self) -> list[dict[str, Any]]:
         return list(self.state.objects().values())
 
-    def overlay(self) -> dict[str, list]:
+    def overlay(self) -> dict[str, list[dict[str, Any]]]:
         return self.state.overlay()
 
     def stop(self) -> None:

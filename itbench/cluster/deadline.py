@@ -67,4 +67,5 @@ def call(fn: Callable[..., T], *args: Any, seconds: float, name: str) -> T:
         raise DeadlineExceeded(seconds)
     if "error" in outcome:
         raise outcome["error"]
-    return outcome["value"]
+    value: T = outcome["value"]
+    return value

@@ -294,7 +294,7 @@ class _Decoder:
             items = values.setdefault(field.number, [])
             if not field.is_message and wire == LENGTH and _WIRE_OF[field.type] != LENGTH:
                 try:
-                    items.extend(_packed(field.type, raw))  # type: ignore[arg-type]
+                    items.extend(_packed(field.type, raw))  # type: ignore[arg-type]  # wire is LENGTH here: raw is the field's bytes, not a varint
                 except WireError as exc:
                     raise self.fail(path, str(exc)) from None
                 return
@@ -307,7 +307,7 @@ class _Decoder:
         if wire != expected:
             raise self.fail(path, f"wire type {wire} where {field.type} needs {expected}")
         if field.is_message:
-            return self.message(raw, field.type, path, depth + 1)  # type: ignore[arg-type]
+            return self.message(raw, field.type, path, depth + 1)  # type: ignore[arg-type]  # a message field's wire type is LENGTH (checked above): raw is bytes
         try:
             return scalar(field.type, wire, raw)
         except WireError as exc:
@@ -325,7 +325,7 @@ class _Decoder:
         key: Any = None
         value: Any = None
         try:
-            entry = iter_fields(raw)  # type: ignore[arg-type]
+            entry = iter_fields(raw)  # type: ignore[arg-type]  # wire is LENGTH (checked above): raw is bytes
         except WireError as exc:
             raise self.fail(path, str(exc)) from None
         for number, entry_wire, entry_raw in entry:

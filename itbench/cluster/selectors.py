@@ -15,7 +15,9 @@ _SET = re.compile(r"^\s*([A-Za-z0-9./_-]+)\s+(in|notin)\s+\(([^)]*)\)\s*$")
 
 def _split(selector: str) -> list[str]:
     """Split on commas that are not inside parentheses (``env in (a,b),tier=web``)."""
-    parts, depth, current = [], 0, []
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
     for ch in selector:
         if ch == "(":
             depth += 1
@@ -28,6 +30,19 @@ def _split(selector: str) -> list[str]:
             current.append(ch)
     parts.append("".join(current))
     return [p.strip() for p in parts if p.strip()]
+
+
+def _value_in(key: str, values: set[str], *, wanted: bool) -> Predicate:
+    """Labels whose ``key`` is (``wanted``) or is not one of ``values``; an absent key is in none."""
+    return lambda labels: (labels.get(key) in values) is wanted
+
+
+def _has_key(key: str, *, wanted: bool) -> Predicate:
+    return lambda labels: (key in labels) is wanted
+
+
+def _field_equals(path: str, value: str, *, wanted: bool) -> Predicate:
+    return lambda obj: (_dotted(obj, path) == value) is wanted
 
 
 def label_selector(selector: str | None) -> Predicate:
@@ -43,20 +58,20 @@ def label_selector(selector: str | None) -> Predicate:
                 {v.strip() for v in match.group(3).split(",")},
             )
             if op == "in":
-                tests.append(lambda labels, k=key, vs=values: labels.get(k) in vs)
+                tests.append(_value_in(key, values, wanted=True))
             else:
-                tests.append(lambda labels, k=key, vs=values: labels.get(k) not in vs)
+                tests.append(_value_in(key, values, wanted=False))
         elif "!=" in term:
             key, value = (s.strip() for s in term.split("!=", 1))
-            tests.append(lambda labels, k=key, v=value: labels.get(k) != v)
+            tests.append(_value_in(key, {value}, wanted=False))
         elif "=" in term:
             key, value = (s.strip() for s in term.replace("==", "=").split("=", 1))
-            tests.append(lambda labels, k=key, v=value: labels.get(k) == v)
+            tests.append(_value_in(key, {value}, wanted=True))
         elif term.startswith("!"):
             absent = term[1:].strip()
-            tests.append(lambda labels, k=absent: k not in labels)
+            tests.append(_has_key(absent, wanted=False))
         elif re.fullmatch(r"[A-Za-z0-9./_-]+", term):
-            tests.append(lambda labels, k=term: k in labels)
+            tests.append(_has_key(term, wanted=True))
         else:
             raise UsageError(f"unable to parse label selector term {term!r}")
     return lambda labels: all(t(labels) for t in tests)
@@ -75,12 +90,9 @@ def field_selector(selector: str | None) -> Callable[[Mapping[str, Any]], bool]:
     """``metadata.name=x``, ``metadata.namespace!=y``, ``status.phase=Running``, ``spec.nodeName=n``."""
     if not selector:
         return lambda obj: True
-    tests = []
+    tests: list[Predicate] = []
     for term in _split(selector):
         negate = "!=" in term
         key, value = (s.strip() for s in term.replace("==", "=").replace("!=", "=").split("=", 1))
-        if negate:
-            tests.append(lambda obj, k=key, v=value: _dotted(obj, k) != v)
-        else:
-            tests.append(lambda obj, k=key, v=value: _dotted(obj, k) == v)
+        tests.append(_field_equals(key, value, wanted=not negate))
     return lambda obj: all(t(obj) for t in tests)

@@ -343,16 +343,16 @@ class ApiHandler(BaseHTTPRequestHandler):
         except Exception as exc:  # noqa: BLE001 - answered as a Status, see _unexpected
             self._unexpected(exc)
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         self._write("create")
 
-    def do_PUT(self) -> None:  # noqa: N802
+    def do_PUT(self) -> None:
         self._write("replace")
 
-    def do_PATCH(self) -> None:  # noqa: N802
+    def do_PATCH(self) -> None:
         self._write("patch")
 
-    def do_DELETE(self) -> None:  # noqa: N802
+    def do_DELETE(self) -> None:
         self._write("delete")
 
     # -- discovery ----------------------------------------------------------------------------
@@ -662,10 +662,14 @@ class ApiHandler(BaseHTTPRequestHandler):
         """``current`` with the request's patch applied, in the patch type it names."""
         kind = (self.headers.get("Content-Type") or "").split(";")[0].strip()
         if kind == patches.JSON_PATCH:
-            return patches.json_patch(current, body)
-        if kind in (patches.MERGE, patches.STRATEGIC, patches.APPLY):
-            return patches.merge_patch(current, body, strategic=kind != patches.MERGE)
-        raise ClusterError(415, "UnsupportedMediaType", f"patch type {kind!r} is not supported")
+            patched = patches.json_patch(current, body)
+        elif kind in (patches.MERGE, patches.STRATEGIC, patches.APPLY):
+            patched = patches.merge_patch(current, body, strategic=kind != patches.MERGE)
+        else:
+            raise ClusterError(415, "UnsupportedMediaType", f"patch type {kind!r} is not supported")
+        if not isinstance(patched, dict):  # a JSON patch may replace the root ("path": "")
+            raise ClusterError(422, "Invalid", "the patched object is not an object")
+        return patched
 
     @property
     def _dry_run(self) -> bool:

@@ -8,6 +8,7 @@ Reads see ``derived <- loaded <- overlay`` (later wins). Writes never touch the 
 
 from __future__ import annotations
 
+import builtins
 import copy
 import datetime as dt
 import itertools
@@ -122,7 +123,8 @@ class ClusterState:
             rtype = self.type_of(obj)
             # a loaded object is one the cluster holds: its name follows the rules a create
             # checks (a real cluster never holds "Bad_Name"; live mode could not deploy it)
-            meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+            metadata = obj.get("metadata")
+            meta: dict[str, Any] = metadata if isinstance(metadata, dict) else {}
             self.refuse(rtype, obj, names.field_errors(rtype.group, rtype.kind, meta))
             self.validate(rtype, obj)
             normalised = self._normalise(obj, rtype)
@@ -572,7 +574,7 @@ class ClusterState:
             if other[2] == namespace:
                 self._write(self.type_of(obj), other, None)
 
-    def overlay(self) -> dict[str, list]:
+    def overlay(self) -> dict[str, builtins.list[dict[str, Any]]]:
         """The writes made through the API: objects created or changed, and keys deleted."""
         with self.lock:
             return {

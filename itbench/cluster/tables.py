@@ -58,7 +58,10 @@ def _spec(obj: dict[str, Any]) -> dict[str, Any]:
 
 
 def _template_containers(obj: dict[str, Any]) -> list[dict[str, Any]]:
-    return (_spec(obj).get("template") or {}).get("spec", {}).get("containers", [])
+    containers: list[dict[str, Any]] = (
+        (_spec(obj).get("template") or {}).get("spec", {}).get("containers", [])
+    )
+    return containers
 
 
 def _node_info(obj: dict[str, Any]) -> dict[str, Any]:
@@ -91,7 +94,7 @@ def _hpa_reference(obj: dict[str, Any]) -> str:
 
 def _hpa_targets(obj: dict[str, Any]) -> str:
     """``cpu: 35%/70%`` per resource metric, as kubectl prints an autoscaling/v2 HPA."""
-    current: dict[str, Any] = {}
+    current: dict[Any, Any] = {}
     for m in _status(obj).get("currentMetrics") or []:
         res = (m or {}).get("resource") or {}
         current[res.get("name")] = (res.get("current") or {}).get("averageUtilization")

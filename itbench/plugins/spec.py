@@ -89,7 +89,8 @@ class AgentOptions:
 
 @runtime_checkable
 class Agent(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...  # read-only: the built-in agents are frozen dataclasses
 
     def solve(self, task: Task) -> AgentResult:
         """Attempt the task, leaving the answer as files in ``task.workspace``."""
@@ -101,7 +102,8 @@ class ReferenceAgent(Protocol):
     """An agent that replays reference answers. The runner hands the full scenario only to the
     built-in ``oracle``; any other agent, whatever it declares, gets :class:`Task` alone."""
 
-    name: str
+    @property
+    def name(self) -> str: ...  # read-only: the built-in agents are frozen dataclasses
 
     def solve_with_reference(self, task: Task, scenario: Scenario) -> AgentResult: ...
 
@@ -113,7 +115,8 @@ class ConfinedAgent(Protocol):
     the inputs, the itbench cache, the domain packages with built-in references) only to the
     built-in ``command`` agent: the paths themselves point at ground truth."""
 
-    name: str
+    @property
+    def name(self) -> str: ...  # read-only: the built-in agents are frozen dataclasses
 
     def solve_confined(self, task: Task, hidden_paths: Sequence[Path]) -> AgentResult: ...
 
@@ -132,7 +135,9 @@ class TrialScores:
     details: Mapping[str, Any] = field(default_factory=dict)
 
 
-def split_scores(value: Mapping[str, ScoreValue] | TrialScores) -> tuple[dict, dict]:
+def split_scores(
+    value: Mapping[str, ScoreValue] | TrialScores,
+) -> tuple[dict[str, ScoreValue], dict[str, Any]]:
     """(scores, details) of an evaluator's return value."""
     if isinstance(value, TrialScores):
         return dict(value.scores), dict(value.details)

@@ -81,8 +81,8 @@ def summarize(document: ResultsDocument, label: str, source: str) -> RunSummary:
     for incident, entries in document.statistics.per_incident.items():
         cls = classes_of.get(incident, "all")
         counts[cls] = counts.get(cls, 0) + 1
-        for metric, entry in entries.items():
-            grouped.setdefault(cls, {}).setdefault(metric, []).append(entry.mean)
+        for metric, incident_metric in entries.items():
+            grouped.setdefault(cls, {}).setdefault(metric, []).append(incident_metric.mean)
     classes = {
         cls: (counts[cls], {m: math.fsum(v) / len(v) for m, v in grouped.get(cls, {}).items()})
         for cls in sorted(counts)

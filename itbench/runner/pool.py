@@ -54,7 +54,7 @@ def _kill_group(pid: int) -> None:
 
 def _read_line(fd: int) -> str:
     """One newline-terminated message from a pipe ('' when the writer is gone)."""
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         try:
             byte = os.read(fd, 1)

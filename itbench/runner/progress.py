@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import sys
 from types import TracebackType
+from typing import TYPE_CHECKING
 
 from itbench.models import Evaluation
 from itbench.runner.trial import TrialSpec
+
+if TYPE_CHECKING:
+    from rich.progress import Progress as RichProgress
+    from rich.progress import TaskID
 
 
 class Progress:
@@ -14,8 +19,8 @@ class Progress:
         self.total = total
         self.skipped = skipped
         self.enabled = enabled
-        self._bar = None
-        self._task = None
+        self._bar: RichProgress | None = None  # rich is imported only for a terminal
+        self._task: TaskID | None = None
         self._done = 0
 
     def __enter__(self) -> Progress:
@@ -42,7 +47,7 @@ class Progress:
         self._done += 1
         if not self.enabled:
             return
-        if self._bar is not None:
+        if self._bar is not None and self._task is not None:
             self._bar.update(self._task, advance=1, description=spec.label)
             return
         outcome = f"error: {evaluation.error}" if evaluation.error else _brief(evaluation)

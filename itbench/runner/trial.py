@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from itbench.agents.base import Agent, Task, task_prompt
 from itbench.agents.command import CommandAgent
@@ -18,7 +19,7 @@ from itbench.agents.llm import LLMAgent
 from itbench.agents.oracle import OracleAgent
 from itbench.errors import ItbenchError
 from itbench.fsutil import agent_files, atomic_write_text, clear_planted, copy_input
-from itbench.models import AgentResult, AgentStatus, Evaluation, Scenario, Usage
+from itbench.models import AgentResult, AgentStatus, Evaluation, Scenario, ScoreValue, Usage
 from itbench.models.records import UNSANDBOXED
 from itbench.plugins.hooks import Hook
 from itbench.plugins.spec import Domain, DomainRun, SessionSettings, split_scores
@@ -76,7 +77,8 @@ def prepare_workspace(spec: TrialSpec) -> None:
 
 def failed_evaluation(spec: TrialSpec, ctx: RunContext, reason: str, **extra: object) -> Evaluation:
     if ctx.unsandboxed:
-        extra["details"] = {**dict(extra.get("details") or {}), UNSANDBOXED: True}  # type: ignore[arg-type]
+        given = extra.get("details")
+        extra["details"] = {**(given if isinstance(given, Mapping) else {}), UNSANDBOXED: True}
     return Evaluation(
         scenario_id=spec.scenario.id,
         trial_id=str(spec.number),
@@ -84,7 +86,7 @@ def failed_evaluation(spec: TrialSpec, ctx: RunContext, reason: str, **extra: ob
         agent=ctx.agent_name,
         model=ctx.model,
         error=reason,
-        **extra,  # type: ignore[arg-type]
+        **extra,
     )
 
 
@@ -115,8 +117,8 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
     # score, a link, a folder in the way) goes before anything is scored
     planted = _discard_planted(spec.directory / EVALUATION_FILE)
 
-    scores: dict = {}
-    details: dict = {}
+    scores: dict[str, ScoreValue] = {}
+    details: dict[str, Any] = {}
     error: str | None = None
     if result.status is not AgentStatus.OK:
         error = result.reason or result.status.value

@@ -62,9 +62,9 @@ class _Reader(threading.Thread):
             room = max(0, half - len(self.head))
             self.head += chunk[:room]
             self.tail += chunk[room:]
-            if len(self.tail) > self.cap - half:  # type: ignore[operator]
-                del self.tail[: len(self.tail) - (self.cap - half)]  # type: ignore[operator]
-            if before <= self.cap < self.total:  # type: ignore[operator]
+            if len(self.tail) > self.cap - half:  # type: ignore[operator]  # half is set only when cap is (mypy does not relate the two)
+                del self.tail[: len(self.tail) - (self.cap - half)]  # type: ignore[operator]  # half is set only when cap is (mypy does not relate the two)
+            if before <= self.cap < self.total:  # type: ignore[operator]  # half is set only when cap is (mypy does not relate the two)
                 self.overflow()
         self.stream.close()
 

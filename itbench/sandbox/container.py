@@ -18,11 +18,17 @@ import resource
 import sys
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from itbench.sandbox.limits import ResourceLimits
+
+if TYPE_CHECKING:  # the docker SDK is an optional extra, imported when a container is made
+    from docker.types import Ulimit
+
+    from itbench.sandbox.sandboxed import SandboxResult
 
 #: The file-descriptor and process-count rlimits given explicitly: Docker-compatible engines
 #: otherwise set their own (Podman: 1048576), which an engine without CAP_SYS_RESOURCE refuses.
@@ -99,7 +105,7 @@ class _Bounded:
         )
 
 
-def _ulimits(limits: ResourceLimits) -> list:
+def _ulimits(limits: ResourceLimits) -> list[Ulimit]:
     import docker.types
 
     nofile = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
@@ -160,7 +166,7 @@ def run_container(
         with contextlib.suppress(Exception):
             container.kill()
 
-    def read(stream) -> None:
+    def read(stream: Iterable[tuple[bytes | None, bytes | None]]) -> None:
         for out, err in stream:
             for sink, chunk in ((stdout, out), (stderr, err)):
                 if chunk and sink.feed(chunk) and not capped.is_set():
@@ -271,7 +277,7 @@ def run_evaluation(
     env: Mapping[str, str] | None,
     extra_ro_binds: Sequence[tuple[Path, str]],
     limits: ResourceLimits,
-):
+) -> SandboxResult:
     """:func:`itbench.sandbox.runner.run_sandboxed` on the container backend (same result)."""
     from itbench.sandbox.engine import engine_client, evaluation_image
     from itbench.sandbox.limits import cap_hit, format_size

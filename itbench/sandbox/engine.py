@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import functools
 import os
+from typing import TYPE_CHECKING
 
 from itbench.sandbox.availability import SandboxUnavailable
+
+if TYPE_CHECKING:  # the docker SDK is an optional extra, imported when a client is made
+    from docker import DockerClient
 
 #: The image evaluation commands run in (default: the newest ``itbench sandbox image build``).
 IMAGE_ENV = "ITBENCH_SANDBOX_IMAGE"
@@ -29,7 +33,7 @@ def docker_host() -> str:
 
 
 @functools.cache
-def _client_for(host: str, pid: int):
+def _client_for(host: str, pid: int) -> DockerClient:
     """One client per process: a forked trial worker must not share its parent's connections."""
     try:
         import docker
@@ -49,12 +53,12 @@ def _client_for(host: str, pid: int):
     return client
 
 
-def engine_client():
+def engine_client() -> DockerClient:
     """A ``docker.DockerClient`` that answered a ping (one per DOCKER_HOST per process)."""
     return _client_for(os.environ.get("DOCKER_HOST", ""), os.getpid())
 
 
-def evaluation_image(client) -> str:
+def evaluation_image(client: DockerClient) -> str:
     """``ITBENCH_SANDBOX_IMAGE``, else the newest image ``itbench sandbox image build`` made."""
     from itbench.sandbox.image import IMAGE_REPOSITORY
 
@@ -76,6 +80,6 @@ def evaluation_image(client) -> str:
     return max(tagged)[1]
 
 
-def agent_image(client) -> str:
+def agent_image(client: DockerClient) -> str:
 
     return os.environ.get(AGENT_IMAGE_ENV) or evaluation_image(client)

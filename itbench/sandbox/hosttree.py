@@ -14,9 +14,13 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from itbench.errors import InputError
 from itbench.sandbox.availability import reachable, tmpfs_args
+
+if TYPE_CHECKING:  # imported where used: plugin discovery loads the domains, which use the sandbox
+    from itbench.plugins.domains import LoadedDomain
 
 #: Top-level entries of / that the sandbox provides itself rather than binding from the host.
 PRIVATE_TOP = {"proc", "dev", "tmp", "sys", "run"}
@@ -59,7 +63,7 @@ def _answer_folders() -> frozenset[PurePosixPath]:
     )
 
 
-def _loaded_domains() -> list:
+def _loaded_domains() -> list[LoadedDomain]:
     from itbench.plugins.domains import load_domains
 
     return list(load_domains())
@@ -195,7 +199,7 @@ def _exists(path: PurePosixPath, real_root: Path) -> bool:
 
 def host_files(host_tree: Path) -> list[tuple[Path, PurePosixPath]]:
     """(file in the host tree, absolute path it replaces), symlinks refused so nothing escapes."""
-    out = []
+    out: list[tuple[Path, PurePosixPath]] = []
     for source in sorted(host_tree.rglob("*")):
         if source.is_symlink():
             raise InputError(f"{source}: symbolic links are not accepted in a host tree")
@@ -217,16 +221,16 @@ def root_layout(
     for entry in sorted(real_root.iterdir()):
         if entry.name in PRIVATE_TOP:
             continue
-        target = f"/{entry.name}"
+        mount_point = f"/{entry.name}"
         if entry.is_symlink():
-            args += ["--symlink", str(entry.readlink()), target]
+            args += ["--symlink", str(entry.readlink()), mount_point]
         elif entry.is_dir() and (entry.name in hidden or entry.name not in SYSTEM_TOP):
             # as in the agent sandbox: a top-level folder that is not the operating system's
             # (a data volume, a CI farm's share) may hold other runs' outputs and ground truths
             hidden = hidden | {entry.name}
-            args += ["--tmpfs", target]
+            args += ["--tmpfs", mount_point]
         else:
-            args += ["--ro-bind", str(entry), target]
+            args += ["--ro-bind", str(entry), mount_point]
     args += ["--proc", "/proc", "--dev", "/dev", *scratch, "/dev/shm"]
     args += [*scratch, "/tmp", *scratch, "/run", "--ro-bind-try", "/sys", "/sys"]
     shared = [s for s in SHARED_SCRATCH if (real_root / s.lstrip("/")).is_dir()]
@@ -258,11 +262,11 @@ def root_layout(
         real = real_root / str(directory).lstrip("/")
         args += ["--tmpfs", str(directory)]
         for entry in sorted(real.iterdir()):
-            target = f"{directory}/{entry.name}"
+            inside = f"{directory}/{entry.name}"
             if entry.is_symlink():
-                args += ["--symlink", str(entry.readlink()), target]
+                args += ["--symlink", str(entry.readlink()), inside]
             else:
-                args += ["--ro-bind", str(entry), target]
+                args += ["--ro-bind", str(entry), inside]
     if real_root == Path("/"):  # again: a staged folder bound the real files back in
         args += private_covers()
     for source, target in files:

@@ -28,11 +28,15 @@ import sys
 import tarfile
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from itbench.sandbox.availability import SandboxUnavailable
+
+if TYPE_CHECKING:  # the docker SDK is an optional extra, imported when an image is built
+    from docker import DockerClient
 from itbench.sandbox.hosttree import answer_paths, private_files
 
 IMAGE_REPOSITORY = "localhost/itbench-evaluation"
@@ -339,13 +343,16 @@ def _imported_id(answer: str) -> str:
 
     for line in reversed(str(answer).splitlines()):
         with contextlib.suppress(ValueError):
-            status = json.loads(line).get("status", "")
-            if status.startswith("sha256:"):
+            event = json.loads(line)
+            status = event.get("status") if isinstance(event, dict) else None
+            if isinstance(status, str) and status.startswith("sha256:"):
                 return status
     raise SandboxUnavailable(f"the container engine did not import the image: {answer[-500:]}")
 
 
-def build_image(client, *, force: bool = False, log=print) -> BuiltImage:
+def build_image(
+    client: DockerClient, *, force: bool = False, log: Callable[[str], object] = print
+) -> BuiltImage:
     """Build (or reuse) the evaluation image through the engine ``client`` (docker SDK)."""
     import docker.errors
 

@@ -36,7 +36,7 @@ def _libc() -> ctypes.CDLL:
 @functools.cache
 def abi() -> int:
     """The kernel's Landlock ABI version (0: none)."""
-    version = _libc().syscall(_SYS_CREATE_RULESET, None, 0, _CREATE_RULESET_VERSION)
+    version: int = _libc().syscall(_SYS_CREATE_RULESET, None, 0, _CREATE_RULESET_VERSION)
     return max(version, 0)
 
 

@@ -115,14 +115,14 @@ def overall_statistics(
     overall: dict[str, Any] = {}
     for metric, values in means.items():
         n = len(values)
-        entry: dict[str, Any] = {
+        summary: dict[str, Any] = {
             "mean": _mean(values),
             "stderr": _std(values, 1) / math.sqrt(n) if n > 1 else None,
             "n_incidents": n,
         }
         if passes.get(metric):
-            entry["pass@1"] = _mean(passes[metric])
-        overall[metric] = entry
+            summary["pass@1"] = _mean(passes[metric])
+        overall[metric] = summary
     overall["total_bad_runs"] = total_bad_runs
     return overall
 

@@ -39,7 +39,7 @@ def lcs_length(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
 def chain_score(
     predicted: Sequence[T],
     expected: Sequence[T],
-    component: Callable[[T], Hashable | None] = lambda x: x,  # type: ignore[assignment,return-value]
+    component: Callable[[T], Hashable | None] = lambda x: x,
 ) -> SetScore:
     """Precision/recall/F1 of the predicted chain against the expected one.
 

@@ -75,7 +75,7 @@ def verdicts(matcher: Matcher, predicted: list[PredictedEntity]) -> list[Verdict
         rc = m.root_cause if m else None
         fresh = rc is not None and rc not in credited
         if fresh:
-            credited.add(rc)  # type: ignore[arg-type]
+            credited.add(rc)  # type: ignore[arg-type]  # fresh implies rc is not None (mypy does not narrow through the flag)
         out.append(
             Verdict(
                 e.ref.raw,
@@ -113,7 +113,7 @@ def root_cause_entity_at_k(matcher: Matcher, vs: list[Verdict], k: int) -> dict[
     for v in first:
         fresh = v.matched_to is not None and v.matched_to not in seen
         if fresh:
-            seen.add(v.matched_to)  # type: ignore[arg-type]
+            seen.add(v.matched_to)  # type: ignore[arg-type]  # fresh implies matched_to is not None (mypy does not narrow through the flag)
         rescored.append(Verdict(v.entity, v.matches_gt, v.matched_to, v.group, v.how, fresh))
     return _entity_score(rescored, len(matcher.root_causes)).as_calculation()
 

@@ -67,7 +67,9 @@ class Topology:
     @classmethod
     def of(cls, propagations: Sequence[tuple[Node, Node]] = ()) -> Topology:
         """The demo's call graph plus propagation edges (``(source, target)``: target affected)."""
-        edges = [(("app", c.source), ("app", c.target), "calls") for c in OTEL_DEMO.calls]
+        edges: list[tuple[Node, Node, str]] = [
+            (("app", c.source), ("app", c.target), "calls") for c in OTEL_DEMO.calls
+        ]
         # a propagation runs effect-wise: the target depends on the source
         edges += [(t, s, "propagates") for s, t in propagations if s != t]
         return cls(tuple(edges))

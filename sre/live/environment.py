@@ -248,19 +248,19 @@ class LiveTrial:
                     "change (is the OpenTelemetry demo installed in that namespace?)"
                 )
             self.saved.append((step.resource, restorable(live)))
-        for step in self.injection.creates:
-            ref = step.ref
-            if self.kubectl.get(step.resource, ref.name, ref.namespace or None) is not None:
+        for create in self.injection.creates:
+            ref = create.ref
+            if self.kubectl.get(create.resource, ref.name, ref.namespace or None) is not None:
                 raise InputError(
                     f"{self.settings.kubeconfig}: {ref.kind} {ref.namespace}/{ref.name} already "
                     "exists (left by an earlier run?); delete it before a live run"
                 )
 
     def inject(self) -> None:
-        for step in self.injection.creates:
-            done = self.kubectl("create", "-f", "-", stdin=json.dumps(step.body))
+        for create in self.injection.creates:
+            done = self.kubectl("create", "-f", "-", stdin=json.dumps(create.body))
             if done.code != 0:
-                raise InputError(f"injecting {step.ref.kind} {step.ref.name}: {done.stderr}")
+                raise InputError(f"injecting {create.ref.kind} {create.ref.name}: {done.stderr}")
         for step in self.injection.patches:
             ref = step.ref
             ns = ["-n", ref.namespace] if ref.namespace else []

@@ -388,9 +388,11 @@ def _otlp_logs(doc: Any) -> Iterator[dict[str, Any]]:
 
 
 def _log_record(source: Path, r: dict[str, Any]) -> dict[str, Any]:
-    resource = r.get("resource") if isinstance(r.get("resource"), dict) else {}
+    raw_resource = r.get("resource")
+    resource = raw_resource if isinstance(raw_resource, dict) else {}
     resource = dict(resource or r.get("ResourceAttributes") or {})
-    kubernetes = r.get("kubernetes") if isinstance(r.get("kubernetes"), dict) else {}
+    given = r.get("kubernetes")
+    kubernetes: dict[str, Any] = given if isinstance(given, dict) else {}
     pod = _field(r, "pod", "pod_name", "k8s.pod.name") or kubernetes.get("pod_name")
     namespace = _field(r, "namespace", "k8s.namespace.name") or kubernetes.get("namespace_name")
     if pod:

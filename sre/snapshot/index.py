@@ -119,7 +119,7 @@ def open_source(source: str | Path, kind: SourceKind) -> IndexedSource:
         con = duckdb.connect(str(database), read_only=True)
         rows, malformed = con.execute(
             "SELECT (SELECT count(*) FROM data), (SELECT count(*) FROM problems)"
-        ).fetchone()
+        ).fetchall()[0]
         problems = tuple(
             f"{source}/{p}" if kind is SourceKind.METRICS else f"{source.parent / p}"
             for (p,) in con.execute(

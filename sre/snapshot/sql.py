@@ -231,7 +231,7 @@ def add_call_paths(con: duckdb.DuckDBPyConnection) -> None:
                         ELSE list_concat(p.path, c.hop) END AS path
             FROM spans c JOIN level p ON c.pk = p.k"""
         )
-        if not con.execute("SELECT count(*) FROM level").fetchone()[0]:
+        if not con.execute("SELECT count(*) FROM level").fetchall()[0][0]:
             break
         con.execute("INSERT INTO paths SELECT * FROM level")
     con.execute(
@@ -270,7 +270,7 @@ def _record_problems(
             ],
         )
     bad = []
-    if con.execute(f"SELECT count(*) FROM data WHERE NOT ({keep})").fetchone()[0]:
+    if con.execute(f"SELECT count(*) FROM data WHERE NOT ({keep})").fetchall()[0][0]:
         con.execute("SET preserve_insertion_order = true")  # row numbers in file order
         bad = con.execute(
             f"SELECT ord, raw_ts, left(raw_body, 60) FROM ({proj}) WHERE NOT ({keep}) "
@@ -293,14 +293,14 @@ def _record_problems(
 
 
 def _is_bad_ts(con: duckdb.DuckDBPyConnection, raw: str) -> bool:
-    return con.execute("SELECT parse_ts(?) IS NULL", [raw]).fetchone()[0]
+    return con.execute("SELECT parse_ts(?) IS NULL", [raw]).fetchall()[0][0]
 
 
 def _has(con: duckdb.DuckDBPyConnection, table: str) -> bool:
     return bool(
         con.execute(
             "SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", [table]
-        ).fetchone()[0]
+        ).fetchall()[0][0]
     )
 
 

@@ -79,7 +79,7 @@ class ToolSpec:
     args: type[ToolArgs]
     run: Callable[[Any], ToolResult]
     #: the arguments naming snapshot files, with the path inside a snapshot each defaults to
-    snapshot_paths: dict[str, str] = None  # type: ignore[assignment]
+    snapshot_paths: dict[str, str] | None = None
 
 
 _EPOCH = re.compile(r"^\s*\d{9,13}(\.\d+)?\s*$")
@@ -307,7 +307,7 @@ def table_query(
             sort_by = "count"
         elif sort_by is None and agg in ("sum", "mean", "max", "min") and "value" in out_columns:
             sort_by = "value"
-    total = con.execute(f"SELECT count(*) FROM ({base}) c", params).fetchone()[0]
+    total = con.execute(f"SELECT count(*) FROM ({base}) c", params).fetchall()[0][0]
     order = ""
     if sort_by:
         if sort_by not in out_columns:

@@ -110,7 +110,7 @@ def run(args: Args) -> Result:
     columns = list(dict.fromkeys(k for r in records for k in r))
     if not columns:
         columns = ["labels.alertname", "state", "activeAt", "value", *DERIVED]
-    resolve = lambda c: SHORTCUTS[c] if SHORTCUTS.get(c) in columns else c  # noqa: E731
+    resolve = lambda c: SHORTCUTS[c] if SHORTCUTS.get(c) in columns else c  # noqa: E731 - a one-line column resolver used in the comprehensions below
     if args.time_basis == "activeAt" or "snapshot_timestamp" not in columns:
         time_col = "activeAt"
     else:

@@ -58,8 +58,8 @@ def run(args: Args) -> Result:
     start, end = parse_time(args.start_time, "start_time"), parse_time(args.end_time, "end_time")
     by_activity = args.time_basis == "activeAt"
     warnings = list(dump.warnings)
-    stamps = [a.active_at if by_activity else a.observed_at for a in dump.alerts]
-    stamps = [s for s in stamps if s is not None]
+    stamped = [a.active_at if by_activity else a.observed_at for a in dump.alerts]
+    stamps = [s for s in stamped if s is not None]
     note = window_warning(
         "the alert dumps" if not by_activity else "the alerts' activeAt times",
         start, end, min(stamps, default=None), max(stamps, default=None),
@@ -97,7 +97,9 @@ def run(args: Args) -> Result:
                 alertname=name, entity=entity, namespace=g["namespace"], severity=severity,
                 state="firing" if "firing" in g["states"] else g["state"],
                 first_seen=str(first) if first else None, last_seen=str(last) if last else None,
-                duration_min=round((last - first).total_seconds() / 60, 1) if times else None,
+                duration_min=(
+                    round((times[-1] - times[0]).total_seconds() / 60, 1) if times else None
+                ),
                 occurrences=g["n"],
             )
         )  # fmt: skip

@@ -69,7 +69,7 @@ def run(args: Args) -> Result:
         where.append("event_time <= ?")
         params.append(end)
     con = src.con.cursor()
-    first, last = con.execute("SELECT min(event_time), max(event_time) FROM data").fetchone()
+    first, last = con.execute("SELECT min(event_time), max(event_time) FROM data").fetchall()[0]
     warnings = src.warnings()
     note = window_warning("the events", start, end, first, last)
     if note:

@@ -113,7 +113,7 @@ def run(args: Args) -> Result:
                 f"SELECT min(ts), max(ts) FROM data WHERE {object_filter(chosen)[0]}",
                 object_filter(chosen)[1],
             )
-            .fetchone()
+            .fetchall()[0]
         )
         note = window_warning("these metrics", start, end, first, last)
         if note:

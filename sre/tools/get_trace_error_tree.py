@@ -139,7 +139,7 @@ def run(args: Args) -> Result:
             filters_applied=filters, warnings=warnings,
         )  # fmt: skip
     lo, hi = pivot - delta, pivot + delta
-    first, last = con.execute("SELECT min(ts), max(ts) FROM data").fetchone()
+    first, last = con.execute("SELECT min(ts), max(ts) FROM data").fetchall()[0]
     note = window_warning("the traces", lo, hi, first, last)
     if note:
         warnings.append(note)
@@ -187,8 +187,8 @@ def run(args: Args) -> Result:
             selected = {k: v for k, v in stats.items() if any(wanted in s.lower() for s in k)}
     else:
         selected = stats
-    pre_of = lambda k: stats.get(k, {}).get(False, PathStats())  # noqa: E731
-    post_of = lambda k: stats.get(k, {}).get(True, PathStats())  # noqa: E731
+    pre_of = lambda k: stats.get(k, {}).get(False, PathStats())  # noqa: E731 - one-line lookups, read like the table they index
+    post_of = lambda k: stats.get(k, {}).get(True, PathStats())  # noqa: E731 - one-line lookups, read like the table they index
     critical = []
     for key in selected:
         pre, post = pre_of(key), post_of(key)

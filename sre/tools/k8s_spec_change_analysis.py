@@ -86,7 +86,7 @@ def run(args: Args) -> Result:
             warnings.append(f"no object matches {args.k8_object_name!r}")
     observed = changed_observations(src, chosen)
     first_ts = min((obs[0][0] for obs in observed.values()), default=None)
-    last_seen = src.con.cursor().execute("SELECT max(ts) FROM data").fetchone()[0]
+    last_seen = src.con.cursor().execute("SELECT max(ts) FROM data").fetchall()[0][0]
     outside = window_warning("the object snapshots", start, end, first_ts, last_seen)
     if outside:
         warnings.append(outside)
@@ -97,7 +97,7 @@ def run(args: Args) -> Result:
         windows: list[dict[str, Any]] = []
         created_at = obs[0][0]
         created = first_ts is not None and created_at > first_ts and _in(created_at, start, end)
-        if created:  # first seen after the snapshots began, inside the window: created then
+        if created and first_ts is not None:  # first seen after the snapshots began, in the window
             windows.append(
                 {"timestamp": _utc(created_at), "from_timestamp": _utc(first_ts), "changes": [],
                  "changes_truncated": False, "change_item_count": 0, "change_item_total": 0,
@@ -123,7 +123,7 @@ def run(args: Args) -> Result:
         last = src.con.cursor().execute(
             "SELECT max(ts) FROM data WHERE namespace IS NOT DISTINCT FROM ? AND kind = ? "
             "AND name = ?", [ns, kind, name],
-        ).fetchone()[0]  # fmt: skip
+        ).fetchall()[0][0]  # fmt: skip
         entry: dict[str, Any] = {
             "entity": eid, "kind": kind, "namespace": ns or "", "name": name,
             "time_basis": "observation", "first_timestamp": _utc(created_at),
@@ -156,7 +156,7 @@ def run(args: Args) -> Result:
     total = len(results)
     page = results[args.offset :]
     page = page[: args.limit] if args.limit else page
-    items_total = lambda es: sum(w["change_item_total"] for e in es for w in e["changes"])  # noqa: E731
+    items_total = lambda es: sum(w["change_item_total"] for e in es for w in e["changes"])  # noqa: E731 - a one-line total used twice below
     entities_map = {
         e["entity"]: {
             "kind": e["kind"], "namespace": e["namespace"], "name": e["name"],
@@ -171,10 +171,10 @@ def run(args: Args) -> Result:
         }
         for e in page
     }  # fmt: skip
-    body: dict[str, Any] = {}
+    document: dict[str, Any] = {}
     if outside and not results:
-        body["error"] = outside  # where the original says "No data after applying time filters"
-    body.update({
+        document["error"] = outside  # where the original says "No data after applying time filters"
+    document.update({
         "reference_spec_file": args.k8s_objects_file, "input_format": "raw_otel",
         "sort_by": args.sort_by, "total_entities_observed": len(observed),
         "num_entities_with_changes": total, "entities_with_changes_returned": len(page),
@@ -186,7 +186,7 @@ def run(args: Args) -> Result:
         "total_entities": total, "returned_count": len(page), "offset": args.offset,
         "limit": args.limit, "entities_with_changes": page, "entities": entities_map,
     })  # fmt: skip
-    return Result(body=body, warnings=warnings)
+    return Result(body=document, warnings=warnings)
 
 
 def _in(ts, start, end) -> bool:

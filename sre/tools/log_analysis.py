@@ -103,7 +103,8 @@ def _utc(value: datetime | None) -> str | None:
 def run(args: Args) -> Result:
     src = open_source(require_file(args.logs_file, "the logs file"), SourceKind.LOGS)
     con = src.con.cursor()
-    where, params = ["true"], []
+    where: list[str] = ["true"]
+    params: list[Any] = []
     if args.k8_object:
         ref = EntityRef.parse(args.k8_object)
         where.append("(lower(pod) = ? OR lower(deployment) = ? OR lower(service_name) = ?)")
@@ -123,7 +124,7 @@ def run(args: Args) -> Result:
         params.append(args.body_contains.lower())
     start, end = parse_time(args.start_time, "start_time"), parse_time(args.end_time, "end_time")
     warnings = src.warnings()
-    first, last = con.execute("SELECT min(ts), max(ts) FROM data").fetchone()
+    first, last = con.execute("SELECT min(ts), max(ts) FROM data").fetchall()[0]
     note = window_warning("the logs", start, end, first, last)
     if note:
         warnings.append(note)
@@ -134,7 +135,7 @@ def run(args: Args) -> Result:
         where.append("ts <= ?")
         params.append(end)
     cond = " AND ".join(where)
-    total = con.execute(f"SELECT count(*) FROM data WHERE {cond}", params).fetchone()[0]
+    total = con.execute(f"SELECT count(*) FROM data WHERE {cond}", params).fetchall()[0][0]
     filters = {
         "k8_object": args.k8_object, "service_name": args.service_name,
         "severity_filter": args.severity_filter, "body_contains": args.body_contains,

@@ -8,6 +8,7 @@ import json
 import math
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import UTC, datetime
 from statistics import mean
 from typing import Any, Literal
@@ -41,7 +42,8 @@ DESCRIPTION = (
 #: the TSV columns beside metric_name, timestamp, value and tags that some snapshots carry
 OPTIONAL = ["pod_name", "namespace", "service_name", "status_code", "bucket_le"]
 DEFAULT_LABELS = ["span_name", "span_kind", "status_code", "le"]
-AGGS = {
+#: an aggregation over the non-null values of a column
+AGGS: dict[str, Callable[[list[Any]], Any]] = {
     "mean": mean,
     "sum": sum,
     "max": max,
@@ -132,7 +134,7 @@ def _compile(expression: str) -> tuple[str, ast.AST]:
 
 def _evaluate(node: ast.AST, row: dict[str, Any]) -> float | None:
     if isinstance(node, ast.Constant):
-        return float(node.value)
+        return float(node.value)  # type: ignore[arg-type]  # _compile admits numeric constants only
     if isinstance(node, ast.Name):
         if node.id not in row:
             raise UsageError(
@@ -221,7 +223,9 @@ def run(args: Args) -> Result:
     cond, params = object_filter(chosen)
     con = src.con.cursor()
     start, end = parse_time(args.start_time, "start_time"), parse_time(args.end_time, "end_time")
-    first, last = con.execute(f"SELECT min(ts), max(ts) FROM data WHERE {cond}", params).fetchone()
+    first, last = con.execute(f"SELECT min(ts), max(ts) FROM data WHERE {cond}", params).fetchall()[
+        0
+    ]
     note = window_warning("these metrics", start, end, first, last)
     if note:
         warnings.append(note)
@@ -273,12 +277,12 @@ def run(args: Args) -> Result:
                 del r["tags"]
         seen: dict[tuple, dict[str, Any]] = {}
         for r in rows:  # duplicates (the same sample dumped twice) once, the last kept
-            key = tuple(
+            sample = tuple(
                 json.dumps(r.get(c), sort_keys=True, default=str)
                 for c in ("timestamp", "metric_name", *present, "value", "labels")
             )
-            seen.pop(key, None)
-            seen[key] = r
+            seen.pop(sample, None)
+            seen[sample] = r
         rows = list(seen.values())
         if asked_buckets and not args.include_buckets:
             quantiles = _bucket_quantiles(rows, present, args)
@@ -336,9 +340,9 @@ def run(args: Args) -> Result:
     if args.agg != "mean":
         if args.agg not in AGGS:
             raise UsageError(f"metric_analysis: agg {args.agg!r} is not one of {', '.join(AGGS)}")
-        values = {c: [r[c] for r in rows if r.get(c) is not None] for c in numeric}
+        by_column = {c: [r[c] for r in rows if r.get(c) is not None] for c in numeric}
         return Result(
-            rows=[{c: _json(AGGS[args.agg](v)) if v else None for c, v in values.items()}],
+            rows=[{c: _json(AGGS[args.agg](v)) if v else None for c, v in by_column.items()}],
             warnings=warnings,
         )
     rows.sort(key=lambda r: r["timestamp"])

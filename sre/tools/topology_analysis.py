@@ -51,7 +51,7 @@ class Result(ToolResult):
         focus = self.matches[0]
         info = self.nodes.get(focus, {})
         group = {focus, *self.aliases, *self.matches}
-        label = lambda i: f"{self.nodes.get(i, {}).get('kind', '')}/{self._name(i)}"  # noqa: E731
+        label = lambda i: f"{self.nodes.get(i, {}).get('kind', '')}/{self._name(i)}"  # noqa: E731 - a one-line label used in the formatting below
         direct = {
             f"{label(s)} --{r}--> {label(t)}" for s, r, t in self.edges if s in group or t in group
         }

@@ -82,10 +82,15 @@ def conditions(
             {"node": node, "severity": "warning"},
             f"Node {node} has DiskPressure",
         )
-    for deployment, pod in sorted(throttled.items()):
+    for deployment, pod_name in sorted(throttled.items()):
         out[AlertKey("CPUThrottlingHigh", deployment)] = (
-            {"namespace": namespace, "pod": pod, "service_name": deployment, "severity": "info"},
-            f"CPU throttling of {pod} is high",
+            {
+                "namespace": namespace,
+                "pod": pod_name,
+                "service_name": deployment,
+                "severity": "info",
+            },
+            f"CPU throttling of {pod_name} is high",
         )
     return out
 

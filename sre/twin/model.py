@@ -611,7 +611,7 @@ class Cluster:
     policies: tuple[Mapping[str, Any], ...]
     chaos: tuple[Mapping[str, Any], ...]
     nodes: Mapping[str, Mapping[str, Any]]
-    quotas: tuple[Mapping[str, Any], ...]
+    quotas: tuple[tuple[float, Mapping[str, Any]], ...]  # (created, ResourceQuota)
     #: (kind, name) of each Chaos Mesh experiment -> when it was created (its duration runs
     #: from then)
     chaos_since: Mapping[tuple[str, str], float] = field(default_factory=dict)
@@ -845,13 +845,15 @@ def missing_config(
     """The kubelet's CreateContainerConfigError message when an environment variable refers to a
     Secret or ConfigMap (or a key of one) that does not exist ('' when all resolve)."""
     maps = {(c.get("metadata") or {}).get("name"): c for c in configmaps}
+    # a reference without a name looks up None, as a ConfigMap without one is keyed
+    pools: tuple[tuple[str, str, Mapping[Any, Mapping[str, Any]]], ...] = (
+        ("secretKeyRef", "secret", secrets),
+        ("configMapKeyRef", "configmap", maps),
+    )
     for ctr in (template.get("spec") or {}).get("containers") or ():
         for env in ctr.get("env") or ():
             source = env.get("valueFrom") or {}
-            for ref_key, kind, pool in (
-                ("secretKeyRef", "secret", secrets),
-                ("configMapKeyRef", "configmap", maps),
-            ):
+            for ref_key, kind, pool in pools:
                 ref = source.get(ref_key)
                 if not isinstance(ref, Mapping) or ref.get("optional"):
                     continue

@@ -79,6 +79,8 @@ def build_case(
         change = changed.get(("Deployment", ns, svc.name))
         if (
             change is not None
+            and change.after is not None
+            and change.before is not None
             and change.after["spec"]["template"] != change.before["spec"]["template"]
         ):
             history[svc.name] = [copy.deepcopy(change.before["spec"]["template"])]

@@ -15,10 +15,11 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from itbench.errors import InputError, UsageError
 from itbench.fsutil import atomic_write_json
-from itbench.models import Scenario
+from itbench.models import Scenario, ScoreValue
 from sre.generator.ground_truth import GroundTruth
 
 #: the recipe beside a mitigation scenario's snapshot
@@ -182,7 +183,7 @@ def mitigation_environment(truth: MitigationTruth, workspace: Path) -> Iterator[
             cluster.stop()
 
 
-def read_verdict(workspace: Path) -> tuple[dict[str, float], dict]:
+def read_verdict(workspace: Path) -> tuple[dict[str, ScoreValue], dict[str, Any]]:
     path = workspace / VERDICT_FILE
     if not path.is_file():
         raise InputError(f"{path}: no mitigation verdict (the trial's cluster did not close)")

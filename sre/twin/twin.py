@@ -319,7 +319,7 @@ class IncidentTwin:
                 (self._created[k], o)
                 for k, o in declared.items()
                 if k[:3] == ("", "resourcequotas", ns)
-            ),  # type: ignore[arg-type]
+            ),
             chaos_since={
                 (str(o.get("kind")), k[3]): self._created[k]
                 for k, o in declared.items()
@@ -378,7 +378,7 @@ class IncidentTwin:
             template = copy.deepcopy((dep.get("spec") or {}).get("template") or {})
             demand = _demand(template)
             if not slot.admitted:
-                blocked = _quota_refusal(cluster.quotas, usage, demand, slot.created)  # type: ignore[arg-type]
+                blocked = _quota_refusal(cluster.quotas, usage, demand, slot.created)
                 if blocked:
                     refused[f"{name}-{self._hash_of(workload)}"] = (
                         f'Error creating: pods "{self._pod_name(name, workload, index, slot)}" is '
@@ -467,7 +467,7 @@ class IncidentTwin:
             )
             node = None if unschedulable else node
         name = self._pod_name(dep, workload, index, slot)
-        common = dict(
+        common: dict[str, Any] = dict(
             name=name,
             namespace=self.namespace,
             deployment=dep,
@@ -483,7 +483,7 @@ class IncidentTwin:
                 state="Pending",
                 reason="FailedScheduling",
                 message=unschedulable,
-            )  # type: ignore[arg-type]
+            )
         chaos = [
             c
             for c in cluster.chaos
@@ -527,7 +527,7 @@ class IncidentTwin:
             chaos_failure=pod_chaos_failure(
                 cluster.chaos, cluster.chaos_since, self.namespace, labels
             ),
-        )  # type: ignore[arg-type]
+        )
 
     # -- reading a frame --------------------------------------------------------------------------
     def frame_at(self, t: float) -> Frame:
@@ -557,7 +557,7 @@ class IncidentTwin:
                 ):
                     throttled[pod.deployment] = pod.name
         found = rules.conditions(self.namespace, health, frame.pods, pressured, throttled, t)
-        available = {}
+        available: dict[str, int] = {}
         for pod in frame.pods:
             if pod.ready(t):
                 available[pod.deployment] = available.get(pod.deployment, 0) + 1
@@ -676,7 +676,7 @@ class IncidentTwin:
                 }
             want = len(workload.slots)
             available = ready_count.get(name, 0)
-            seen = copy.deepcopy(dep)
+            seen: dict[str, Any] = dict(copy.deepcopy(dep))
             seen.setdefault("spec", {})["replicas"] = want  # the autoscaler's count, if any
             meta = seen["metadata"]
             meta.setdefault("annotations", {})["deployment.kubernetes.io/revision"] = str(
@@ -703,7 +703,7 @@ class IncidentTwin:
             observed[("apps", "deployments", ns, name)] = seen
         for node_name, node in frame.cluster.nodes.items():
             if node_pressure(node):
-                seen = copy.deepcopy(node)
+                seen = dict(copy.deepcopy(node))
                 taints = [
                     t
                     for t in (seen.get("spec") or {}).get("taints") or ()
@@ -722,7 +722,7 @@ class IncidentTwin:
                 seen["status"] = autoscaler.status(hpa, dep, frame.desired.get(dep_name or "", 0))
                 observed[("autoscaling", "horizontalpodautoscalers", ns, hpa_name)] = seen
         for claim_name, claim in frame.cluster.claims.items():
-            observed[("", "persistentvolumeclaims", ns, claim_name)] = claim
+            observed[("", "persistentvolumeclaims", ns, claim_name)] = dict(claim)
         for svc_name, svc in frame.cluster.services.items():
             selector = (svc.get("spec") or {}).get("selector") or {}
             from sre.twin.model import matches

@@ -228,10 +228,10 @@ def judge(twin: IncidentTwin, root: ObjectRef, target: str, start: float, start_
     mttr_writes = None
     if cleared:
         points = [start, *[m for m in twin.moments(second_check) if m > start]]
-        cleared_at = start
+        cleared_at: float | None = start
         for moment in points:
             if any(k in twin.alert_conditions(moment) for k in fault):
-                cleared_at = None  # type: ignore[assignment]
+                cleared_at = None
             elif cleared_at is None:
                 cleared_at = moment
         cleared_at = cleared_at if cleared_at is not None else first_check
@@ -324,14 +324,15 @@ def _root_deleted(root: ObjectRef, last: Cluster, app: frozenset[str]) -> list[s
         return []
     if root.kind == "Deployment" and root.name not in app:
         return []  # a workload the fault added: deleting it is stopping it
-    present = {
+    present_by_kind: dict[str, set[Any]] = {
         "ConfigMap": {(c.get("metadata") or {}).get("name") for c in last.configmaps},
         "Deployment": set(last.deployments),
         "Service": set(last.services),
         "Node": set(last.nodes),
         "Secret": set(last.secrets),
         "HorizontalPodAutoscaler": set(last.autoscalers),
-    }[root.kind]
+    }
+    present = present_by_kind[root.kind]
     if root.name in present:
         return []
     where = f"{root.namespace}/" if root.namespace else ""

@@ -15,7 +15,7 @@ from conftest import REPO, run_cli
 from test_ciso_evaluation_support import kubectl_missing, needs_sandbox
 
 sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply  # noqa: E402
+from fake_openai import ScriptedServer, Step, chat_reply
 
 pytestmark = [
     pytest.mark.slow,

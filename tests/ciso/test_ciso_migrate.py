@@ -249,3 +249,15 @@ def test_oracle_migrates_through_the_cli(tmp_path: Path) -> None:
         .read_text()
         .startswith((CLASSIC / "cis-k8s-5.2.4-host-ipc" / "policy.yaml").read_text()[:40])
     )
+
+
+@pytest.mark.parametrize(("cis_id", "kind"), [("5.1.1", "binding"), ("5.7.4", "placement")])
+def test_binding_and_placement_controls_get_generated_environments(cis_id: str, kind: str) -> None:
+    """Each kind of control builds its hidden instances with its own builder (as `itbench ciso
+    generate` does); a binding or placement control handed to the pod builder failed."""
+    from ciso.evaluation.kyverno_migrate import generated_environments
+
+    envs = dict(generated_environments(cis_id, f"test/{kind}", count=1))
+    assert sorted(envs) == ["generated-1 compliant", "generated-1 violating"], kind
+    assert envs["generated-1 violating"] and envs["generated-1 compliant"], kind
+    assert all(isinstance(o, dict) and o.get("kind") for o in envs["generated-1 violating"])

@@ -53,7 +53,7 @@ def test_loaded_domains_serve_policies_and_the_engine_writes_their_reports(tmp_p
 
 def test_policy_schema_errors_are_refused_when_the_domain_validates_them(tmp_path):
     try:
-        import ciso.engines.kyverno.schema  # noqa: F401
+        import ciso.engines.kyverno.schema  # noqa: F401 - imported for its side effect: it registers the Kyverno kinds
     except ImportError:
         pytest.skip("ciso.engines.kyverno.schema (validate_crd) is not in this checkout")
     from ciso.engines.kyverno.cluster_types import cluster_extension

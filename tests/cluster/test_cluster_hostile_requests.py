@@ -267,3 +267,36 @@ def test_a_background_scan_that_would_take_minutes_is_stopped():
     assert any(
         "background scan stopped: context deadline exceeded" in e for e in state.report_errors
     ), state.report_errors
+
+
+@pytest.mark.parametrize(
+    ("content_type", "patch"),
+    [
+        ("application/json-patch+json", [{"op": "replace", "path": "", "value": [1]}]),
+        ("application/merge-patch+json", ["not", "an", "object"]),
+    ],
+)
+def test_a_patch_that_leaves_no_object_is_422_and_the_object_stays(served, content_type, patch):
+    """A JSON patch may replace the root and a merge patch that is not an object replaces the
+    whole: the result must still be an object, or the write is refused in the API's words."""
+    name = f"keep-{content_type.split('/')[1].split('-')[0]}"
+    created = json.dumps(
+        {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}, "data": {"a": "1"}}
+    ).encode()
+    code, _ = _raw(
+        served.port,
+        POST + b"Content-Type: application/json\r\nContent-Length: %d\r\n" % len(created),
+        created,
+    )
+    assert code == 201
+    body = json.dumps(patch).encode()
+    head = (
+        f"PATCH /api/v1/namespaces/default/configmaps/{name} HTTP/1.1\r\nHost: x\r\n"
+        f"Content-Type: {content_type}\r\nContent-Length: {len(body)}\r\n"
+    ).encode()
+    code, status = _raw(served.port, head, body)
+    assert code == 422, status
+    assert status["kind"] == "Status" and status["reason"] == "Invalid"
+    get = f"GET /api/v1/namespaces/default/configmaps/{name} HTTP/1.1\r\nHost: x\r\n".encode()
+    code, kept = _raw(served.port, get)
+    assert code == 200 and kept["data"] == {"a": "1"}

@@ -19,7 +19,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 KUBECTL = shutil.which("kubectl")
 pytestmark = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed on this machine")
 sys.path.insert(0, str(Path(__file__).parent))
-from cluster_producer import host_network_reports  # noqa: E402
+from cluster_producer import host_network_reports  # noqa: E402 - after the sys.path entry for the tests' helpers
 
 
 @pytest.fixture

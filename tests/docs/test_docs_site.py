@@ -36,7 +36,7 @@ def _mkdocs(*arguments: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 def _needs_mkdocs() -> None:
     try:
         import material  # noqa: F401  (the theme mkdocs.yml names)
-        import mkdocs  # noqa: F401
+        import mkdocs  # noqa: F401 - imported only to learn whether mkdocs is installed
     except ImportError as exc:
         pytest.skip(f"mkdocs is not installed here ({exc}); `make setup` installs the docs extra")
 

@@ -11,7 +11,7 @@ import yaml
 from conftest import REPO, run_cli
 
 sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply  # noqa: E402
+from fake_openai import ScriptedServer, Step, chat_reply
 
 
 def _scenario(tmp_path: Path) -> tuple[Path, list[dict]]:

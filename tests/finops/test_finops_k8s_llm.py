@@ -14,7 +14,7 @@ import pytest
 from conftest import REPO, run_cli
 
 sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply  # noqa: E402
+from fake_openai import ScriptedServer, Step, chat_reply
 
 pytestmark = pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
 SCENARIO = "k8s-hpa-target-low-7"

@@ -268,7 +268,7 @@ def test_autogen_moves_cel_paths_under_the_pod_template():
 
 def test_lint_kyv007_names_file_line_and_problem(tmp_path):
     from ciso.lint.model import Options  # noqa: PLC0415 - lint is only needed here
-    from ciso.lint.runner import lint_paths  # noqa: PLC0415
+    from ciso.lint.runner import lint_paths
 
     policy = tmp_path / "bad.yaml"
     policy.write_text(

@@ -308,7 +308,7 @@ def _valid() -> dict:
     return policy(deny_rule("Equals"))
 
 
-def _edit(change) -> dict:  # noqa: ANN001
+def _edit(change) -> dict:
     doc = copy.deepcopy(_valid())
     change(doc)
     return doc

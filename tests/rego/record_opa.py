@@ -149,11 +149,11 @@ def _error_json(d) -> dict[str, Any]:  # noqa: ANN001 - a Diagnostic
     }
 
 
-def _errors_document(diagnostics) -> str:  # noqa: ANN001
+def _errors_document(diagnostics) -> str:
     return json.dumps({"errors": [_error_json(d) for d in diagnostics]}, indent=2) + "\n"
 
 
-def _eval(backend, modules, query, input_path, data) -> tuple[str, str, int]:  # noqa: ANN001
+def _eval(backend, modules, query, input_path, data) -> tuple[str, str, int]:
     from ciso.engines.rego.model import RegoError
 
     value = json.loads(input_path.read_text()) if input_path else None
@@ -165,7 +165,7 @@ def _eval(backend, modules, query, input_path, data) -> tuple[str, str, int]:  #
     return json.dumps(document, indent=2) + "\n", "", 0
 
 
-def _test(backend, modules, data, run, coverage) -> tuple[str, str, int]:  # noqa: ANN001
+def _test(backend, modules, data, run, coverage) -> tuple[str, str, int]:
     from ciso.engines.rego.backends import opa_golib
     from ciso.engines.rego.model import parse_opa_errors
     from ciso.engines.rego.testing import run_tests

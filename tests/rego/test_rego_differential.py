@@ -67,7 +67,7 @@ def _where(diagnostic: Diagnostic) -> tuple[str, str, int | None]:
     return (error_class(diagnostic), Path(diagnostic.file).name, diagnostic.line)
 
 
-def _outcome(backend, modules: dict[str, str], query: str, value=None) -> tuple:  # noqa: ANN001
+def _outcome(backend, modules: dict[str, str], query: str, value=None) -> tuple:
     try:
         return ("value", backend.evaluate(modules, query, value).value)
     except RegoError as exc:
@@ -221,7 +221,7 @@ def test_compile_errors_come_in_source_order_whatever_gos_map_order():
     assert [line for line, _ in errors] == [3, 4]
 
 
-def _errors(backend, modules: dict[str, str], query: str) -> list[Diagnostic]:  # noqa: ANN001
+def _errors(backend, modules: dict[str, str], query: str) -> list[Diagnostic]:
     with pytest.raises(RegoError) as caught:
         backend.evaluate(modules, query)
     return caught.value.diagnostics

@@ -15,7 +15,7 @@ from sre.judge.matching import Matcher
 from tests.conftest import REPO, SHARED, run_cli
 
 sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply  # noqa: E402
+from fake_openai import ScriptedServer, Step, chat_reply
 
 CORPUS = SHARED / "corpora" / "itbench" / "sre"
 SAMPLE = CORPUS / "evaluations_sample"

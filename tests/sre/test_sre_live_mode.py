@@ -93,7 +93,7 @@ class FakePrometheus:
         outer = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 outer.requests += 1
                 if self.path != "/api/v1/alerts":
                     self.send_error(404)

@@ -13,7 +13,7 @@ from conftest import REPO, run_cli
 from sre.generator.snapshot import write_incident
 
 sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply  # noqa: E402
+from fake_openai import ScriptedServer, Step, chat_reply
 
 ANSWER = {
     "entities": [

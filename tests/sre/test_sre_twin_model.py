@@ -21,7 +21,7 @@ def _policy(*sources: dict) -> dict:
 
 
 def test_network_policy_sources():
-    allow = lambda *s: policy_allows([_policy(*s)], "otel-demo", CART, CHECKOUT, 8080)  # noqa: E731
+    allow = lambda *s: policy_allows([_policy(*s)], "otel-demo", CART, CHECKOUT, 8080)  # noqa: E731 - a one-line helper read like the table of cases below
     assert allow({"podSelector": {"matchLabels": CHECKOUT}})
     assert not allow({"podSelector": {"matchLabels": {"app.kubernetes.io/name": "ad"}}})
     assert allow({"namespaceSelector": {}})

@@ -20,6 +20,7 @@ from ciso.agents.baseline.intent import (
     ImageRegistryCheck,
     InheritedSettingCheck,
     Intent,
+    KubernetesCheck,
     NamespaceNetworkPolicyCheck,
     PodFieldCheck,
     RbacRuleCheck,
@@ -89,6 +90,7 @@ def _deny_each_container(conditions: dict[str, Any]) -> dict[str, Any]:
 
 
 def _pod_field(check: PodFieldCheck, intent: Intent) -> list[dict[str, Any]]:
+    validate: dict[str, Any]
     if check.default_service_account_only:
         # a dedicated ServiceAccount is fine; on the default one the token must not be mounted
         validate = {
@@ -272,6 +274,7 @@ def _rbac_rule(check: RbacRuleCheck, intent: Intent) -> list[dict[str, Any]]:
 
 
 def _binding(check: BindingCheck, intent: Intent) -> list[dict[str, Any]]:
+    conditions: dict[str, Any]
     if check.role_ref:
         conditions = {
             "all": [
@@ -392,6 +395,8 @@ _BUILDERS = {
 def rules_for(intent: Intent) -> list[dict[str, Any]]:
     rules: list[dict[str, Any]] = []
     for check in intent.checks:
+        if not isinstance(check, KubernetesCheck):
+            raise NotRenderable(f"a {check.kind} check is not a Kubernetes one")
         simple = _SIMPLE_PATTERNS.get(type(check))
         if simple is not None:
             message, pattern = simple
@@ -401,7 +406,7 @@ def rules_for(intent: Intent) -> list[dict[str, Any]]:
         builder = _BUILDERS.get(type(check))
         if builder is None:
             raise NotRenderable(f"no Kyverno rule for the {check.concept} check")
-        rules.extend(builder(check, intent))  # type: ignore[operator]
+        rules.extend(builder(check, intent))  # type: ignore[operator]  # _BUILDERS maps each check type to its own builder; mypy sees one value type for all of them
     for rule in rules:
         # Kyverno rule names: lower-case words and dashes, at most 63 characters
         rule["name"] = re.sub(r"[^a-z0-9]+", "-", rule["name"].lower()).strip("-")[:63]

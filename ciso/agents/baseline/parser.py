@@ -142,4 +142,4 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     scope = scope_of(text) if platform == "kubernetes" else Scope()
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(exempt_namespaces=scope.exempt_namespaces)
-    return Intent(platform=platform, checks=checks, scope=scope, requirement=text)  # type: ignore[arg-type]
+    return Intent(platform=platform, checks=checks, scope=scope, requirement=text)  # type: ignore[arg-type]  # platform is "kubernetes" or "rhel9" (the callers pass one of the two); Intent types it as that Literal

@@ -17,6 +17,7 @@ from ciso.agents.baseline.intent import (
     DefaultNamespaceCheck,
     FilePermissionCheck,
     Intent,
+    KubernetesCheck,
     ModuleDisabledCheck,
     NamespaceNetworkPolicyCheck,
     RbacRuleCheck,
@@ -143,7 +144,9 @@ def fetch_static(intent: Intent) -> str:
 
 
 def kyverno_policy(intent: Intent) -> str:
-    name = "baseline-" + re.sub(r"[^a-z0-9-]+", "-", intent.checks[0].concept.lower())
+    first = intent.checks[0]
+    concept = first.concept if isinstance(first, KubernetesCheck) else first.kind
+    name = "baseline-" + re.sub(r"[^a-z0-9-]+", "-", concept.lower())
     return _render(
         "kyverno-policy.yaml.j2",
         requirement=intent.requirement,

@@ -24,7 +24,8 @@ from pathlib import Path
 
 from ciso.engines.ansible.events import RunnerOutput, TaskEvent, failures, parse_runner_output
 from itbench.errors import InputError
-from itbench.sandbox.runner import SandboxResult, run_sandboxed
+from itbench.sandbox.runner import run_sandboxed
+from itbench.sandbox.sandboxed import SandboxResult
 
 #: Where the run's own files (inventory) appear inside the sandbox, read-only: apart from the
 #: playbook's working directory, so the play can neither see them in its output nor change them.

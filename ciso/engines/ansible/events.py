@@ -94,7 +94,8 @@ def parse_runner_output(stdout: str) -> RunnerOutput:
         data = event.get("event_data")
         if outcome is None or not isinstance(data, dict):
             continue
-        result = data.get("res") if isinstance(data.get("res"), dict) else {}
+        raw_result = data.get("res")
+        result = raw_result if isinstance(raw_result, dict) else {}
         events.append(
             TaskEvent(
                 task=str(data.get("task") or ""),

@@ -216,7 +216,7 @@ def _generate(request: RuleRequest) -> RuleOutcome:
         return NOT_MET
     if prepared.excepted:
         return _excepted(prepared.excepted)
-    sources = request.ctx.clone_sources.get((policy_id(request.policy), request.rule.get("name")))
+    sources = request.ctx.clone_sources.get((policy_id(request.policy), request.rule.get("name")))  # type: ignore[arg-type]  # a rule without a name (None) finds no source
     made = generation.generate(
         request.rule,
         prepared.context,
@@ -390,11 +390,8 @@ def _kind_prefilter(rule: dict[str, Any]) -> frozenset[str] | None:
     """The plain kind names a rule's match can accept, or None when a filter is not that simple
     (wildcards, group/version, admission filters): then every resource goes to full matching."""
     block = rule.get("match") or {}
-    filters = (
-        (block.get("any") or block.get("all"))
-        if (block.get("any") or block.get("all"))
-        else [block]
-    )
+    listed = block.get("any") or block.get("all")
+    filters: list[Any] = listed if listed else [block]
     kinds: set[str] = set()
     for flt in filters:
         if not isinstance(flt, dict) or any(
@@ -600,11 +597,13 @@ def _apply_policies(
     sees the resources as the policies before it patched them, and ``chain`` receives the
     resources as the last one left them."""
     sources = sources or {}
-    results = []
+    results: list[Any] = []
     resources = list(resources)
     # each resource's kind and metadata, and what it looks like along the field chains that
     # memoised rules read: found once per resource for all policies
-    entries = [(r, r.get("kind", ""), r.get("metadata") or {}, {}) for r in resources]
+    entries: list[tuple[dict[str, Any], Any, Any, dict[Any, Any]]] = [
+        (r, r.get("kind", ""), r.get("metadata") or {}, {}) for r in resources
+    ]
     fixed_operation = _fixed_operation(ctx)
     valued = bool(ctx.global_values or ctx.rule_values or ctx.resource_values)
     spent: set[str] = set()  # policies that used up their budget on a resource (budget.py)

@@ -38,7 +38,8 @@ def _from_data(spec: dict[str, Any]) -> dict[str, Any]:
     generated = copy.deepcopy(data)
     generated["apiVersion"] = spec.get("apiVersion", "")
     generated["kind"] = spec.get("kind", "")
-    meta = generated.get("metadata") if isinstance(generated.get("metadata"), dict) else {}
+    raw_meta = generated.get("metadata")
+    meta = raw_meta if isinstance(raw_meta, dict) else {}
     meta["name"] = spec.get("name", "")
     if spec.get("namespace"):
         meta["namespace"] = spec["namespace"]

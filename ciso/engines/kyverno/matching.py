@@ -216,7 +216,7 @@ def rule_applies(rule: dict[str, Any], resource: dict[str, Any], facts: Facts) -
     if not block_matches(rule.get("match"), resource, facts):
         return False
     exclude = rule.get("exclude")
-    has_filters = bool(exclude) and any(
+    has_filters = isinstance(exclude, dict) and any(
         exclude.get(k) for k in ("any", "all", "resources", "subjects", "roles", "clusterRoles")
     )
     return not (has_filters and block_matches(exclude, resource, facts, excluding=True))

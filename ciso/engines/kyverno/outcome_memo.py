@@ -20,6 +20,7 @@ UPDATE nor a DELETE (whose old object and allowExistingViolations check read mor
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,7 +76,7 @@ class _Unbounded(Exception):
     """The rule may read more of the resource than field chains say."""
 
 
-def _spine(node: dict[str, Any]) -> list[str] | None:
+def _spine(node: Mapping[str, Any]) -> list[str] | None:
     """The field names of a pure field chain (``a.b.c``), else None."""
     if node["type"] == "field":
         return [node["value"]]
@@ -114,7 +115,7 @@ def _root_chain(names: list[str]) -> Chain | None:
     raise _Unbounded  # a context variable, test value, images, … : not tracked
 
 
-def _reads(node: dict[str, Any], at_root: bool, out: set[Chain]) -> None:
+def _reads(node: Mapping[str, Any], at_root: bool, out: set[Chain]) -> None:
     """Add to ``out`` the resource chains ``node`` reads when evaluated at the context's root
     (``at_root``) or on some value derived from it."""
     kind = node.get("type")

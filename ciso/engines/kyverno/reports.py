@@ -101,7 +101,7 @@ def policy_reports(
     scanned = [_background_rules(p) if p.get("kind") in POLICY_KINDS else p for p in policies]
     ctx = replace(ctx or Context(), policy_documents=documents)
     results = apply(scanned, resources, ctx)
-    kinds = {policy_id(p): p.get("kind") for p in policies}
+    kinds: dict[str, Any] = {policy_id(p): p.get("kind") for p in policies}
     index = {
         (
             r.get("kind"),

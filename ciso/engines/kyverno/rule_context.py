@@ -335,7 +335,8 @@ def _mocked_api_call(name: str, call: dict[str, Any], data: dict[str, Any], ctx:
     """An apiCall answered by the test's ``apiCallResponses`` (matched by method and URL, then
     URL alone), with the entry's ``jmesPath`` applied to the response body."""
     call = substitute(call, data)
-    service = call.get("service") if isinstance(call.get("service"), dict) else {}
+    raw_service = call.get("service")
+    service = raw_service if isinstance(raw_service, dict) else {}
     url = str(service.get("url") or call.get("urlPath") or "")
     method = str(call.get("method") or "GET").upper()
     answer = ctx.api_responses.get(f"{method}:{url}") or ctx.api_responses.get(url)

@@ -178,6 +178,7 @@ def _check_raw_conditions(value: Any, path: str, out: list[str]) -> None:
     """v1's untyped conditions, as Kyverno's policy validation webhook reads them: a list of
     conditions (the old form) or any/all lists; every condition needs key, operator and value,
     and the operator must be spelled exactly."""
+    groups: list[tuple[Any, str]]
     if isinstance(value, list):
         groups = [(value, path)]
     elif isinstance(value, dict):

@@ -23,9 +23,11 @@ def _expect(value: Any, kind: type | tuple[type, ...], what: str, *path: str | i
 def _filter_block(block: Any, name: str) -> None:
     """A match/exclude block: any/all lists of filters, or one filter."""
     _expect(block, dict, "a map", name)
-    filters = [(k, i, f) for k in ("any", "all") for i, f in enumerate(_list(block, k, name))]
+    filters: list[tuple[str | None, int | None, Any]] = [
+        (k, i, f) for k in ("any", "all") for i, f in enumerate(_list(block, k, name))
+    ]
     for key, i, flt in filters or [(None, None, block)]:
-        path: tuple[str | int, ...] = (name,) if key is None else (name, key, i)
+        path: tuple[str | int, ...] = (name,) if key is None or i is None else (name, key, i)
         _expect(flt, dict, "a map", *path)
         resources = flt.get("resources")
         if resources is not None:

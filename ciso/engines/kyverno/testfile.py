@@ -88,9 +88,17 @@ def _problems(mapping: dict[str, Any], fields: dict[str, str], where: tuple) -> 
             continue  # an empty field is the zero value, as in Go
         if not isinstance(value, _TYPES[kind]) or (kind == "str" and isinstance(value, bool)):
             problems.append((at, f"expected {kind.replace('-', ' ')}, got {value!r:.60}"))
-        elif kind == "list" and not all(isinstance(v, str) for v in value):
+        elif (
+            kind == "list"
+            and isinstance(value, list)
+            and not all(isinstance(v, str) for v in value)
+        ):
             problems.append((at, "expected a list of strings"))
-        elif kind == "list-of-maps" and not all(isinstance(v, dict) for v in value):
+        elif (
+            kind == "list-of-maps"
+            and isinstance(value, list)
+            and not all(isinstance(v, dict) for v in value)
+        ):
             problems.append((at, "expected a list of objects"))
     return problems
 

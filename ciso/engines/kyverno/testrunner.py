@@ -116,7 +116,8 @@ def _user(path: Path | None) -> UserInfo:
         return UserInfo()
     docs = _load_yaml_documents(path)
     data = docs[0] if docs and isinstance(docs[0], dict) else {}
-    user = data.get("userInfo") if isinstance(data.get("userInfo"), dict) else {}
+    raw_user = data.get("userInfo")
+    user = raw_user if isinstance(raw_user, dict) else {}
     return UserInfo(
         username=str(user.get("username") or ""),
         groups=tuple(str(g) for g in user.get("groups") or []),

@@ -78,7 +78,7 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _coverage(modules: dict[str, str], run, data: dict[str, Any] | None) -> dict[str, Any] | None:  # noqa: ANN001
+def _coverage(modules: dict[str, str], run, data: dict[str, Any] | None) -> dict[str, Any] | None:
     """Line coverage where the embedded OPA is available (regorus reports none here)."""
     from ciso.engines.rego.backends import opa_golib
 

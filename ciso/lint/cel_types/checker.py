@@ -104,7 +104,7 @@ class _Checker:
     def visit_Literal(self, node: Literal) -> CelType:  # noqa: N802 - dispatched by node type
         return node.type
 
-    def visit_Ident(self, node: Ident) -> CelType:  # noqa: N802
+    def visit_Ident(self, node: Ident) -> CelType:
         found = self.local(node.name)
         if found is not None:
             return found
@@ -120,7 +120,7 @@ class _Checker:
             node, f"undeclared reference to '{node.name}'{_suggest(node.name, names)}"
         )
 
-    def visit_Select(self, node: Select) -> CelType:  # noqa: N802
+    def visit_Select(self, node: Select) -> CelType:
         operand = node.operand
         if isinstance(operand, Ident) and operand.name == "variables" and not self._shadowed():
             declared = self.declarations.variables
@@ -158,7 +158,7 @@ class _Checker:
             return self.report(node, f"cannot select field '{node.field}' of a {target}")
         return DYN
 
-    def visit_Index(self, node: Index) -> CelType:  # noqa: N802
+    def visit_Index(self, node: Index) -> CelType:
         target = self.visit(node.operand)
         index = self.visit(node.index)
         found = DYN
@@ -178,22 +178,22 @@ class _Checker:
             self.report(node, f"cannot index a {target}")
         return optional_of(found) if node.optional else found
 
-    def visit_ListLiteral(self, node: ListLiteral) -> CelType:  # noqa: N802
+    def visit_ListLiteral(self, node: ListLiteral) -> CelType:
         types = [self.visit(e) for e in node.elements]
         return list_of(_join_all(types))
 
-    def visit_MapLiteral(self, node: MapLiteral) -> CelType:  # noqa: N802
+    def visit_MapLiteral(self, node: MapLiteral) -> CelType:
         keys = [self.visit(k) for k, _ in node.entries]
         values = [self.visit(v) for _, v in node.entries]
         return map_of(_join_all(keys), _join_all(values))
 
-    def visit_Construction(self, node: Construction) -> CelType:  # noqa: N802
+    def visit_Construction(self, node: Construction) -> CelType:
         for _, value in node.fields:
             self.visit(value)
         return DYN
 
     # -- operators
-    def visit_Operator(self, node: Operator) -> CelType:  # noqa: N802
+    def visit_Operator(self, node: Operator) -> CelType:
         types = [self.visit(o) for o in node.operands]
         op = node.op
         if op == "?:":
@@ -269,7 +269,7 @@ class _Checker:
         return self.report(node, f"no '{op}' between {left} and {right}")
 
     # -- calls
-    def visit_Call(self, node: Call) -> CelType:  # noqa: N802
+    def visit_Call(self, node: Call) -> CelType:
         if node.target is None and node.function == "has":
             return self.has(node)
         if (

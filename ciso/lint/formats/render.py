@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 from xml.etree import ElementTree as ET
 
-from ciso.lint.model import EngineUse, Finding, LintRun, RuleInfo
+from ciso.lint.model import EngineUse, Finding, LintRun, RuleInfo, Severity
 from itbench import __version__
 
 
@@ -29,9 +30,9 @@ def summary(run: LintRun) -> dict[str, int]:
     counts = Counter(f.level for f in run.findings)
     return {
         "files": len(run.files),
-        "error": counts["error"],
-        "warning": counts["warning"],
-        "info": counts["info"],
+        "error": counts[Severity.ERROR],
+        "warning": counts[Severity.WARNING],
+        "info": counts[Severity.INFO],
         "tool_errors": len(run.tool_errors),
         "not_checked": sum(len(e.files) for e in run.not_checked),
         "skipped": len(run.skipped),
@@ -119,7 +120,9 @@ def sarif(run: LintRun, rules: list[RuleInfo]) -> str:
                 "locations": [location],
             }
         )
-    notifications = [{"level": "error", "message": {"text": e}} for e in run.tool_errors]
+    notifications: list[dict[str, Any]] = [
+        {"level": "error", "message": {"text": e}} for e in run.tool_errors
+    ]
     notifications += [{"level": "note", "message": {"text": n}} for n in run.notes]
     notifications += [
         {

@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from collections.abc import Sequence
+
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 
 INFO = RuleInfo(
-    "ANS002", "warning", "ansible-lint finding", "See the ansible-lint rule named in the message."
+    "ANS002",
+    Severity.WARNING,
+    "ansible-lint finding",
+    "See the ansible-lint rule named in the message.",
 )
 KINDS = frozenset({TargetKind.ANSIBLE})
 
@@ -15,7 +28,7 @@ def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Findin
     return []
 
 
-def check_batch(targets: list[LintTarget], options: Options, ctx: RuleContext) -> list[Finding]:
+def check_batch(targets: Sequence[LintTarget], options: Options, ctx: RuleContext) -> list[Finding]:
     """ansible-lint starts slowly: one run for every playbook of the lint."""
     from ciso.engines.ansible import lint_many
 
@@ -24,7 +37,7 @@ def check_batch(targets: list[LintTarget], options: Options, ctx: RuleContext) -
         ctx.note("ansible-lint is not installed: ANS002 skipped")
         return []
     return [
-        Finding(INFO, str(d.path), f"[{d.rule}] {d.message}", d.line, severity=d.severity)
+        Finding(INFO, str(d.path), f"[{d.rule}] {d.message}", d.line, severity=Severity(d.severity))
         for diagnostics in found.values()
         for d in diagnostics
         # ansible-lint repeats syntax errors as syntax-check[...]: ANS001 already reports them

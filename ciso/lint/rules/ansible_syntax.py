@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 
 INFO = RuleInfo(
     "ANS001",
-    "error",
+    Severity.ERROR,
     "Ansible playbook syntax error",
     "Fix the playbook so `ansible-playbook --syntax-check` accepts it.",
 )

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 
 INFO = RuleInfo(
     "GEN001",
-    "error",
+    Severity.ERROR,
     "File cannot be read as a policy or playbook",
     "Fix the file: it must be UTF-8 text under 2 MiB, and YAML must parse (aliases are not accepted).",
 )

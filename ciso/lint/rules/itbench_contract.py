@@ -9,23 +9,31 @@ from __future__ import annotations
 import re
 
 from ciso.engines.rego import RegoError
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 
 PACKAGE = RuleInfo(
     "ITB001",
-    "error",
+    Severity.ERROR,
     "ITBench policies are `package check`",
     "Declare `package check`: ITBench evaluates `data.check.result`.",
 )
 BOOLEAN = RuleInfo(
     "ITB002",
-    "error",
+    Severity.ERROR,
     "`data.check.result` must be a boolean",
     "Define `result` as true or false, e.g. `default result := true` and `result := false if { ...violation... }`.",
 )
 DEFAULT = RuleInfo(
     "ITB003",
-    "warning",
+    Severity.WARNING,
     "Prefer `default result := true` with `false` on violation",
     "Add `default result := true`; a missing default leaves `result` undefined on compliant input, which ITBench scores as a failure.",
 )

@@ -8,13 +8,21 @@ from __future__ import annotations
 import re
 
 from ciso.engines.kyverno.pattern import anchors
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 from ciso.lint.rules._kyverno import policies, rules, walk_keys
 from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
     "KYV002",
-    "error",
+    Severity.ERROR,
     "Invalid anchor in a validate pattern",
     "Anchors are =(key), (key), X(key), <(key) and ^(key); +(key) is for mutate patterns only; "
     "^(key) takes a list of element patterns (`^(containers): [{name: x}]`).",

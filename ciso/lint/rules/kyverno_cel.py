@@ -29,12 +29,20 @@ from ciso.engines.kyverno.cel.program import CelError, compile_expression
 from ciso.engines.kyverno.errors import RuleError
 from ciso.lint.cel_types import Declarations, check_expression, expected_type, identifiers_for
 from ciso.lint.cel_types.types import DYN, CelType
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
     "KYV007",
-    "error",
+    Severity.ERROR,
     "CEL in a Kyverno policy: syntax and type errors",
     "Fix the CEL expression at the position named: use the variables the policy kind binds and "
     "the variables it declares, known functions with their argument counts, operands of "
@@ -159,7 +167,13 @@ class _Document:
         if line is None:
             line = line_of(self.target.text, self.index, path)
         self.findings.append(
-            Finding(INFO, str(self.target.path), f"{self.label}: {message}", line, severity="error")
+            Finding(
+                INFO,
+                str(self.target.path),
+                f"{self.label}: {message}",
+                line,
+                severity=Severity.ERROR,
+            )
         )
 
     def compiles(self, path: Path, source: str) -> bool:
@@ -195,8 +209,11 @@ class _Document:
         variables: dict[str, CelType] = dict.fromkeys(names, DYN)
         own_variables = variables_path is not None and variables_path[: len(base)] == base
         expressions = list(_expressions(part, base))
-        if own_variables:  # variables first, so that what reads them sees their types
-            expressions.sort(key=lambda item: item[0][: len(variables_path)] != variables_path)
+        if (
+            own_variables and variables_path is not None
+        ):  # variables first: what reads them sees their types
+            first = variables_path
+            expressions.sort(key=lambda item: item[0][: len(first)] != first)
         evaluation = (self.doc.get("spec") or {}).get("evaluation") or {}
         # Envoy and HTTP authorization policies bind a request of their own and Kyverno's
         # envoy/http/jwt libraries, which the engine does not provide: syntax only
@@ -206,7 +223,11 @@ class _Document:
                 continue
             declarations = Declarations(identifiers_for(kind, path), dict(variables))
             found = self.type_check(path, source, declarations)
-            if own_variables and path[: len(variables_path)] == variables_path:
+            if (
+                own_variables
+                and variables_path is not None
+                and path[: len(variables_path)] == variables_path
+            ):
                 variable = _at(self.doc, path[:-1])
                 if isinstance(variable, dict) and variable.get("name") in variables:
                     variables[variable["name"]] = found

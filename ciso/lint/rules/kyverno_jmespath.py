@@ -7,13 +7,21 @@ import re
 from jmespath.exceptions import IncompleteExpressionError, JMESPathError
 
 from ciso.engines.kyverno.functions import compile_check
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 from ciso.lint.rules._kyverno import policies, rules, walk_strings
 from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
     "KYV004",
-    "error",
+    Severity.ERROR,
     "Invalid JMESPath in a variable",
     "Fix the expression inside {{ }}; JMESPath quotes literals with backticks or single quotes.",
 )
@@ -42,9 +50,10 @@ def _one_line(exc: JMESPathError) -> str:
             f" (at column {position + 1})" if position is not None else ""
         )
     token = getattr(exc, "token_value", None)
-    if position is not None and getattr(exc, "msg", None):
+    message = getattr(exc, "msg", None)  # the parser's errors carry one, other JMESPathErrors not
+    if position is not None and message:
         found = f" {token!r}" if token is not None else ""
-        return f"{exc.msg}{found} at column {position + 1}"
+        return f"{message}{found} at column {position + 1}"
     return " ".join(line.strip() for line in str(exc).splitlines() if line.strip())
 
 

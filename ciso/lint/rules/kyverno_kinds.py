@@ -10,18 +10,26 @@ no near miss may be a CRD installed elsewhere, so it is only an info.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from typing import Any
 
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 from ciso.lint.rules._kubernetes_kinds import KUBERNETES_KINDS
 from ciso.lint.rules._kyverno import policies, rules
 from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
     "KYV009",
-    "error",
+    Severity.ERROR,
     "Kind names no Kubernetes kind",
     "Spell the kind as the API does (CamelCase, `Pod`, `apps/v1/Deployment`), or lint the "
     "CustomResourceDefinition that declares it along with the policy.",
@@ -43,11 +51,11 @@ def check(target: LintTarget, options: Options, ctx: RuleContext) -> list[Findin
     return []  # the batch sees the whole tree, CRDs included
 
 
-def check_batch(targets: list[LintTarget], options: Options, ctx: RuleContext) -> list[Finding]:
+def check_batch(targets: Sequence[LintTarget], options: Options, ctx: RuleContext) -> list[Finding]:
     known = builtin_kinds() | {kind for t in targets for kind in _crd_kinds(t)}
     by_folded: dict[str, str] = {}
-    for kind in sorted(known):
-        by_folded.setdefault(kind.lower(), kind)
+    for known_kind in sorted(known):
+        by_folded.setdefault(known_kind.lower(), known_kind)
     findings = []
     for target in targets:
         if target.kind != TargetKind.KYVERNO_POLICY:
@@ -73,7 +81,7 @@ def check_batch(targets: list[LintTarget], options: Options, ctx: RuleContext) -
 
 def _problem(
     rule_name: object, written: str, kind: str, by_folded: dict[str, str]
-) -> tuple[str, str]:
+) -> tuple[str, Severity]:
     same_but_case = by_folded.get(kind.lower())
     close = same_but_case or next(
         iter(difflib.get_close_matches(kind.lower(), list(by_folded), n=1, cutoff=0.6)), None
@@ -81,8 +89,8 @@ def _problem(
     head = f"{rule_name}: kind {written!r} is not a Kubernetes kind"
     if close is not None:
         suggestion = by_folded.get(close, close)
-        return f"{head} (did you mean {suggestion!r}?)", "error"
-    return f"{head} nor a CRD in the linted files (a CRD installed elsewhere?)", "info"
+        return f"{head} (did you mean {suggestion!r}?)", Severity.ERROR
+    return f"{head} nor a CRD in the linted files (a CRD installed elsewhere?)", Severity.INFO
 
 
 def _kind_part(written: str) -> str | None:

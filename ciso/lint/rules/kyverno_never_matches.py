@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 from ciso.lint.rules._kyverno import policies, rules
 from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
     "KYV005",
-    "warning",
+    Severity.WARNING,
     "Rule can never match",
     "Give the match block resources with kinds, and make exclude narrower than match.",
 )

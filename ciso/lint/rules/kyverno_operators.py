@@ -14,13 +14,21 @@ from ciso.engines.kyverno.schema import (
     is_exact_operator,
     typed_conditions_at,
 )
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 from ciso.lint.rules._kyverno import policies, rules, walk_keys
 from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
     "KYV003",
-    "error",
+    Severity.ERROR,
     "Unknown or non-canonical condition operator",
     "Use Equals, NotEquals, AnyIn, AllIn, AnyNotIn, AllNotIn, GreaterThan, GreaterThanOrEquals, "
     "LessThan, LessThanOrEquals or a Duration* operator, spelled exactly so.",

@@ -16,14 +16,22 @@ from ciso.engines.kyverno.schema import (
     VALIDATE_KEYS,
     VALIDATION_METHODS,
 )
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 from ciso.lint.rules._kubernetes_kinds import KUBERNETES_KINDS
 from ciso.lint.rules._kyverno import policies, rules
 from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
     "KYV001",
-    "error",
+    Severity.ERROR,
     "Kyverno policy structure: unknown key or wrong type",
     "Use the field names of kyverno.io/v1 (the message suggests the closest one) and the right types.",
 )
@@ -62,11 +70,12 @@ def _unknown(mapping: Any, allowed: frozenset[str], where: tuple, out: list) -> 
                 )
             )
         elif key in TYPES and not isinstance(value, TYPES[key]):
+            wanted = TYPES[key]
             expected = (
-                TYPES[key].__name__
-                if isinstance(TYPES[key], type)
-                else "/".join(t.__name__ for t in TYPES[key])
-            )  # type: ignore[union-attr]
+                wanted.__name__
+                if isinstance(wanted, type)
+                else "/".join(t.__name__ for t in wanted)
+            )
             out.append(
                 (where + (key,), f"{key!r} must be a {expected}, not {type(value).__name__}")
             )

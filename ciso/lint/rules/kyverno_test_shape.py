@@ -6,12 +6,20 @@ lost, not just one."""
 from __future__ import annotations
 
 from ciso.engines.kyverno.testfile import describe, shape_problems
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
     "KYV010",
-    "error",
+    Severity.ERROR,
     "kyverno-test.yaml field unknown or of the wrong type",
     "Use the Test fields of cli.kyverno.io/v1alpha1 (the message suggests the closest one).",
 )

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 
 INFO = RuleInfo(
     "KYV008",
-    "error",
+    Severity.ERROR,
     "A kyverno-test.yaml expectation fails",
     "Run `itbench kyverno test DIR` for the details of each expectation.",
 )

@@ -6,13 +6,21 @@ give `error` results there, never a silent pass."""
 from __future__ import annotations
 
 from ciso.engines.kyverno.schema import UNSUPPORTED_VALIDATE
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 from ciso.lint.rules._kyverno import policies, rules
 from ciso.lint.yaml_lines import line_of
 
 INFO = RuleInfo(
     "KYV006",
-    "info",
+    Severity.INFO,
     "Feature not evaluated by itbench's Kyverno engine",
     "Real Kyverno evaluates it; itbench reports such rules as `error: unsupported: …`.",
 )

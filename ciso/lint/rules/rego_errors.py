@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 
 INFO = RuleInfo(
     "REGO001",
-    "error",
+    Severity.ERROR,
     "Rego does not parse or compile",
     "Fix the syntax or type error at the given line (OPA 1.x Rego v1 syntax: `if` before rule bodies, `contains` for partial sets).",
 )

@@ -5,11 +5,19 @@ from __future__ import annotations
 import re
 
 from ciso.engines.rego.model import RegoError
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 
 INFO = RuleInfo(
     "REGO002",
-    "error",
+    Severity.ERROR,
     "A Rego test fails",
     "Make the policy satisfy the test, or fix the test; `itbench rego test DIR -v` shows every case.",
 )

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from ciso.engines.rego.v0 import rewrite_v0
-from ciso.lint.model import Finding, LintTarget, Options, RuleContext, RuleInfo, TargetKind
+from ciso.lint.model import (
+    Finding,
+    LintTarget,
+    Options,
+    RuleContext,
+    RuleInfo,
+    Severity,
+    TargetKind,
+)
 
 INFO = RuleInfo(
     "REGO003",
-    "warning",
+    Severity.WARNING,
     "Rego v0 syntax (OPA 1.x rejects it)",
     "Write Rego v1: `if` before bodies, `contains` for partial sets; the message shows the rewritten first rule.",
 )

@@ -165,7 +165,7 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                     namespace=entity.get("namespace") or "",
                     kind=kind,
                     name=entity.get("name") or "",
-                    time=parse_time(change["timestamp"]),  # type: ignore[arg-type]
+                    time=parse_time(change["timestamp"]),  # type: ignore[arg-type]  # parse_time gives None only for text that is not a timestamp; Change declares the parsed time
                     change=change.get("change", "modified"),
                     paths=tuple(i["path"] for i in items),
                     spec=spec,
@@ -231,9 +231,9 @@ def alert_onset(alerts: list[AlertGroup]) -> datetime | None:
     ]
     if not relevant:
         return None
-    start = min(a.first_seen for a in relevant)  # type: ignore[type-var]
-    later = [a.first_seen for a in relevant if (a.first_seen - start).total_seconds() > 180]  # type: ignore[operator]
-    return min(later) if later else start  # type: ignore[type-var]
+    start = min(a.first_seen for a in relevant)  # type: ignore[type-var]  # relevant alerts all have first_seen set (filtered above)
+    later = [a.first_seen for a in relevant if (a.first_seen - start).total_seconds() > 180]  # type: ignore[operator]  # relevant alerts all have first_seen set (filtered above)
+    return min(later) if later else start  # type: ignore[type-var]  # relevant alerts all have first_seen set (filtered above)
 
 
 def _paths(layout: SnapshotLayout, pivot: datetime | None, notes: list[str]) -> list[CallPath]:

@@ -30,15 +30,15 @@ class Diagnosis:
 
 def _namespace(evidence: Evidence) -> str:
     """The application's namespace: where its alerts and Warning events are."""
-    seen = [
+    seen: list[str | None] = [
         a.namespace for a in evidence.alerts if a.namespace and a.alertname.startswith("Request")
     ]
     seen += [w.namespace for w in evidence.warnings if w.kind == "Pod" and w.namespace]
     if not seen:  # other alert names and no pod warnings: where the failing states and alerts are
         seen = [s.namespace for s in evidence.states if s.namespace]
         seen += [a.namespace for a in evidence.alerts if a.namespace not in INFRA_NAMESPACES]
-    seen = [n for n in seen if n]
-    return max(set(seen), key=seen.count) if seen else "default"
+    named = [n for n in seen if n]
+    return max(set(named), key=named.count) if named else "default"
 
 
 def _callers(app: str, evidence: Evidence) -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
 sys.path.insert(0, str(HERE))
-from tool_shapes import differences  # noqa: E402
+from tool_shapes import differences  # noqa: E402 - after the sys.path entry for the contract helpers
 
 CALLS = json.loads((HERE / "calls.json").read_text())
 RECORDINGS = HERE / "recordings"

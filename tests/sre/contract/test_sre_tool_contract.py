@@ -13,10 +13,10 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from recorded import ARCH, CALLS, compare, recordings, refused, run_ours  # noqa: E402
-from tool_shapes import differences  # noqa: E402
+from recorded import ARCH, CALLS, compare, recordings, refused, run_ours  # noqa: E402 - after the sys.path entry for the contract helpers
+from tool_shapes import differences  # noqa: E402 - after the sys.path entry for the contract helpers
 
-from itbench.errors import ItbenchError  # noqa: E402
+from itbench.errors import ItbenchError  # noqa: E402 - after the sys.path entry for the contract helpers
 
 RECORDED = recordings()
 #: calls the original answers (not the ones it fails on, nor those where a defect of the

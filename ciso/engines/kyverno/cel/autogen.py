@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 #: controller -> (group, version, resource, kind, replacement set)
 CONTROLLERS: dict[str, tuple[str, str, str, str, str]] = {
@@ -39,7 +39,7 @@ class Variant:
     spec: dict[str, Any]
 
 
-def can_autogen(constraints: Any) -> bool:
+def can_autogen(constraints: Any) -> TypeGuard[dict[str, Any]]:
     if not isinstance(constraints, dict):
         return False
     selector = constraints.get("objectSelector") or {}

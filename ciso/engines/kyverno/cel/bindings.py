@@ -81,6 +81,7 @@ def with_variables(
     for index, variable in enumerate(variables or []):
         if not isinstance(variable, dict) or not variable.get("name"):
             raise RuleError("a variable needs a name and an expression").at(*where, index)
+        assert context is not None  # made above whenever there are variables
         context.add_variable("variables", dict(values))
         try:
             values[variable["name"]] = evaluate(

@@ -226,7 +226,8 @@ def _value(expression: str, bound: dict[str, Any], where: Sequence[Any], path: s
 def create(objects: list[dict[str, Any]], policy_namespace: str, where: Sequence[Any]) -> None:
     """Record ``objects`` as ``generator.Apply`` does, each in its own namespace."""
     for obj in objects:
-        meta = obj.get("metadata") if isinstance(obj.get("metadata"), dict) else {}
+        raw_meta = obj.get("metadata")
+        meta = raw_meta if isinstance(raw_meta, dict) else {}
         namespace = str(meta.get("namespace") or "")
         if policy_namespace:
             if namespace and namespace != policy_namespace:

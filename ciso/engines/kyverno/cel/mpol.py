@@ -243,7 +243,8 @@ def _targets(spec: dict[str, Any], trigger: dict[str, Any], ctx: Context) -> lis
         value = cel_bindings.run(str(constraints["expression"]), bound, where)
         if not isinstance(value, dict):
             raise RuleError(f"must give an object or a list of objects, got {value!r}").at(*where)
-        items = value.get("items") if isinstance(value.get("items"), list) else [value]
+        listed = value.get("items")
+        items = listed if isinstance(listed, list) else [value]
         keys = {_key(i) for i in items if isinstance(i, dict)}
         return [t for t in ctx.targets if _key(t) in keys]
     rules = constraints if constraints.get("resourceRules") else spec.get("matchConstraints")

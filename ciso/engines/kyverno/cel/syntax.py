@@ -252,7 +252,7 @@ def _bind_call(toks: list[Token]) -> tuple[int, int, int, int] | None:
 
 def _arguments(toks: list[Token], opening: int, what: str) -> tuple[list[int], int]:
     """(the top-level commas, the closing paren) of the call whose ``(`` is ``toks[opening]``."""
-    depth, commas = 0, []
+    depth, commas = 0, list[int]()
     for j in range(opening, len(toks)):
         text = "" if toks[j].string else toks[j].text
         if text in ("(", "[", "{"):
@@ -389,7 +389,7 @@ def rewrite_optional_syntax(source: str) -> str:
             if optional:
                 parts.append(source[last : tok.offset])
                 parts.append(f".{OPT_INDEX}(")
-                last = nxt.offset + 1  # type: ignore[union-attr]
+                last = nxt.offset + 1  # type: ignore[union-attr]  # optional is true only when nxt is a "?" token (set above)
         elif tok.text == "]":
             if not closers:
                 raise CelSyntaxError("unbalanced ']'", tok.offset)

@@ -5,7 +5,7 @@ duration); which pairs combine, and the type of the result, follow Kyverno's ope
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jmespath import functions
 
@@ -16,7 +16,10 @@ from ciso.engines.kyverno.jmespath.gotypes import (
 from ciso.engines.kyverno.jmespath.strings import FunctionError
 from itbench.gotime import format_duration
 
-_OPERAND = {"types": ["number", "string"]}
+if TYPE_CHECKING:  # the stubs name the shape of a signature argument
+    from jmespath.functions import _Signature
+
+_OPERAND: _Signature = {"types": ["number", "string"]}
 
 
 class _Duration(int):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from jmespath import functions
@@ -14,7 +14,10 @@ from jmespath import functions
 from ciso.engines.kyverno.jmespath.strings import FunctionError
 from itbench import jsonsafe
 
-_STRING = {"types": ["string"]}
+if TYPE_CHECKING:  # the stubs name the shape of a signature argument
+    from jmespath.functions import _Signature
+
+_STRING: _Signature = {"types": ["string"]}
 
 
 def _name_fields(name: Any) -> dict[str, Any]:

@@ -11,13 +11,17 @@ Kyverno reports as a rule error unless ``||`` or a projection absorbed it.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import jmespath
 from jmespath import visitor
 from jmespath.parser import ParsedResult
 
 from ciso.engines.kyverno import budget
+
+if TYPE_CHECKING:  # the stubs' name for a parsed node ({"type", "value", "children"})
+    from jmespath.visitor import _TreeNode
 
 
 class Missing:
@@ -30,26 +34,28 @@ class Missing:
 
 
 class KyvernoInterpreter(visitor.TreeInterpreter):
-    def visit(self, node: dict[str, Any], value: Any) -> Any:  # type: ignore[override]
+    _method_cache: dict[str, Callable[[_TreeNode, Any], Any]]  # set by Visitor.__init__
+
+    def visit(self, node: _TreeNode, value: Any) -> Any:
         result = self._dispatch(node, value)
         return None if result.__class__ is Missing else result
 
-    def _dispatch(self, node: dict[str, Any], value: Any) -> Any:
+    def _dispatch(self, node: _TreeNode, value: Any) -> Any:
         budget.tick()  # a projection over a large list visits a node per element
         node_type = node["type"]
         method = self._method_cache.get(node_type)
         if method is None:
-            method = getattr(self, f"visit_{node_type}", self.default_visit)
+            method = getattr(self, f"visit_{node_type}", None) or self.default_visit
             self._method_cache[node_type] = method
         return method(node, value)
 
-    def visit_field(self, node: dict[str, Any], value: Any) -> Any:
+    def visit_field(self, node: _TreeNode, value: Any) -> Any:
         if isinstance(value, dict):
             key = node["value"]
             return value[key] if key in value else Missing(key)
         return None
 
-    def visit_subexpression(self, node: dict[str, Any], value: Any) -> Any:
+    def visit_subexpression(self, node: _TreeNode, value: Any) -> Any:
         result = value
         for child in node["children"]:
             result = self._dispatch(child, result)
@@ -59,7 +65,7 @@ class KyvernoInterpreter(visitor.TreeInterpreter):
 
     visit_index_expression = visit_subexpression
 
-    def evaluate(self, node: dict[str, Any], value: Any) -> Any:
+    def evaluate(self, node: _TreeNode, value: Any) -> Any:
         """The whole expression: may return a ``Missing``."""
         return self._dispatch(node, value)
 

@@ -5,7 +5,7 @@ pattern_match, to_boolean, path_canonicalize."""
 from __future__ import annotations
 
 import posixpath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from jmespath import functions
 from jmespath.exceptions import JMESPathError
@@ -13,7 +13,10 @@ from jmespath.exceptions import JMESPathError
 from ciso.engines.kyverno import growth, wildcard
 from itbench import goregexp
 
-_STRING_OR_NUMBER = {"types": ["string", "number"]}
+if TYPE_CHECKING:  # the stubs name the shape of a signature argument
+    from jmespath.functions import _Signature
+
+_STRING_OR_NUMBER: _Signature = {"types": ["string", "number"]}
 
 
 class FunctionError(JMESPathError):

@@ -5,6 +5,7 @@ strings and durations Go duration strings, as Kyverno reads and prints them."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from jmespath import functions
 
@@ -17,7 +18,10 @@ from ciso.engines.kyverno.jmespath.gotypes import (
 from ciso.engines.kyverno.jmespath.strings import FunctionError
 from itbench.gotime import format_duration
 
-_STRING = {"types": ["string"]}
+if TYPE_CHECKING:  # the stubs name the shape of a signature argument
+    from jmespath.functions import _Signature
+
+_STRING: _Signature = {"types": ["string"]}
 
 
 def _time(text: str, function: str) -> dt.datetime:

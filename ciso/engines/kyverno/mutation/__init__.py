@@ -99,7 +99,7 @@ def _foreach(
             raise exc.at("foreach", i) from None
         if outcome.status != SKIP:
             applied += 1
-            current = outcome.patched
+            current = outcome.patched  # type: ignore[assignment]  # a mutation's outcome always carries patched (see MutationOutcome)
             # the next list is read from the resource as patched so far
             context["request"] = {**context["request"], "object": current}
     if applied == 0:
@@ -138,7 +138,7 @@ def _elements(
         if entry.get("foreach"):
             outcome = _foreach(entry["foreach"], patched, local, load_context, nesting + 1)
             if outcome.status == PASS:
-                patched = outcome.patched
+                patched = outcome.patched  # type: ignore[assignment]  # a mutation's outcome always carries patched (see MutationOutcome)
         else:
             patched = _patch(entry, patched, local)
     return _outcome(resource, patched, "patched")

@@ -68,7 +68,7 @@ def _add_if_not_present(pattern: Any, resource: Any) -> int:
         return 0
     found = [k for k in pattern if _kind(k) == anchors.ADD]
     for raw in found:
-        key = anchors.parse(raw).key  # type: ignore[union-attr]
+        key = anchors.parse(raw).key  # type: ignore[union-attr]  # raw was selected above as an add anchor, so it parses
         if _has(resource, key):
             del pattern[raw]
         else:
@@ -78,7 +78,7 @@ def _add_if_not_present(pattern: Any, resource: Any) -> int:
 
 def _check_conditions(pattern: dict[str, Any], resource: Any, kinds: tuple[str, ...]) -> None:
     for raw in [k for k in pattern if _kind(k) in kinds]:
-        key = anchors.parse(raw).key  # type: ignore[union-attr]
+        key = anchors.parse(raw).key  # type: ignore[union-attr]  # raw was selected above as an anchor, so it parses
         if not _has(resource, key):
             raise Mismatch("/", f'could not found "{key}" key in the resource')
         if _add_if_not_present(pattern[raw], resource[key]) > 0:
@@ -185,7 +185,7 @@ def _remove_in_map(node: dict[str, Any], traverse: bool) -> bool:
             kept_anchor = True
     if kept_anchor:
         for raw in [k for k in node if _conditional(k)]:
-            _rename(node, raw, anchors.parse(raw).key)  # type: ignore[union-attr]
+            _rename(node, raw, anchors.parse(raw).key)  # type: ignore[union-attr]  # raw was selected above as an anchor, so it parses
     delete = True
     for key in list(node):
         if remove_anchors(node[key], False, traverse):

@@ -110,10 +110,10 @@ def _compare(value: Any, pattern: str, op: str) -> bool:
 def _condition(value: Any, pattern: str) -> bool:
     op = operator_of(pattern)
     if op == "-":
-        low, high = IN_RANGE.match(pattern).groups()  # type: ignore[union-attr]
+        low, high = IN_RANGE.match(pattern).groups()  # type: ignore[union-attr]  # operator_of returned '-' only for a pattern IN_RANGE matches
         return _condition(value, f">= {low}") and _condition(value, f"<= {high}")
     if op == "!-":
-        low, high = NOT_IN_RANGE.match(pattern).groups()  # type: ignore[union-attr]
+        low, high = NOT_IN_RANGE.match(pattern).groups()  # type: ignore[union-attr]  # operator_of returned '!-' only for a pattern NOT_IN_RANGE matches
         return _condition(value, f"< {low}") or _condition(value, f"> {high}")
     return _compare(value, pattern[len(op) :].strip(), op)
 

@@ -53,7 +53,8 @@ _WORDS = re.compile(r"[a-zA-Z]+")
 def pod_of(resource: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(metadata, spec) of the pod a resource runs, as Kyverno reads them."""
     kind = resource.get("kind")
-    spec = resource.get("spec") if isinstance(resource.get("spec"), dict) else {}
+    raw_spec = resource.get("spec")
+    spec = raw_spec if isinstance(raw_spec, dict) else {}
     if kind in CONTROLLERS:
         template = spec.get("template") or {}
         return template.get("metadata") or {}, template.get("spec") or {}

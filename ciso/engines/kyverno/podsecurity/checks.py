@@ -157,7 +157,7 @@ def host_ports(meta: Meta, spec: Spec) -> Violation | None:
     return _violation("hostPorts", "hostPort", errors) if errors else None
 
 
-def _probe_hosts(handler: Any) -> list[str]:
+def _probe_hosts(handler: Any) -> list[Any]:  # as the manifest spells them (a str when valid)
     handler = _map(handler)
     return [
         _map(handler.get(kind)).get("host")

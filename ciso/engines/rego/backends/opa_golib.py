@@ -37,7 +37,7 @@ def _columns(
     rerun: Callable[[dict[str, str]], str | None],
 ) -> list[Diagnostic]:
     """``diagnostics`` with their columns, where the rerun with the module unnamed tells them."""
-    found: dict[tuple[str, int, str], int] = {}
+    found: dict[tuple[str, int | None, str], int] = {}
     for file in {d.file for d in diagnostics if d.column is None and d.line and d.file in modules}:
         unnamed = {("" if path == file else path): source for path, source in modules.items()}
         message = rerun(unnamed)

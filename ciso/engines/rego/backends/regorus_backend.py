@@ -45,7 +45,7 @@ _ERROR = re.compile(r"error:\s*(?P<msg>.+)")
 
 def available() -> bool:
     try:
-        import regorus  # noqa: F401
+        import regorus  # noqa: F401 - imported only to learn whether the bindings are installed
     except ImportError:
         return False
     return True
@@ -115,7 +115,13 @@ _ANALYSE = "true"
 
 class Regorus:
     name = "regorus"
-    not_checked = (UNSAFE_HEADS, TYPE_ERRORS, UNDEFINED_FUNCTIONS, RECURSION, DEPRECATED_BUILTINS)
+    not_checked: tuple[str, ...] = (
+        UNSAFE_HEADS,
+        TYPE_ERRORS,
+        UNDEFINED_FUNCTIONS,
+        RECURSION,
+        DEPRECATED_BUILTINS,
+    )
 
     def __init__(self, v0: bool = False) -> None:
         os.environ["RUST_BACKTRACE"] = "0"

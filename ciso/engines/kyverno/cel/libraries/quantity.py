@@ -6,6 +6,7 @@ does (``quantity("1Gi") == quantity("1024Mi")``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -55,7 +56,7 @@ def _other(value: Any) -> Fraction:
     return Fraction(value) if isinstance(value, int) else _value(value)
 
 
-FUNCTIONS = {
+FUNCTIONS: dict[str, Callable[..., Any]] = {
     "quantity": _parse,
     "isQuantity": _is_quantity,
     "compareTo": _compare,

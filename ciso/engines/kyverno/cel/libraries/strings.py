@@ -13,6 +13,7 @@ string against a literal list (too many arguments, a clause's type) are not made
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
@@ -446,7 +447,7 @@ def _format(text: str, args: list[Any]) -> str:
     return "".join(out)
 
 
-FUNCTIONS = {
+FUNCTIONS: dict[str, Callable[..., Any]] = {
     "format": _format,
     namespaced("strings", "quote"): _quote,
     "split": _split,
