@@ -134,6 +134,7 @@ def generated_environments(
                 control, [c for c in family if isinstance(c, RbacControl)], rng
             )
         else:
+            assert isinstance(control, Control), f"{control}: not a Kubernetes pod control"
             instance = build_instance(control, [c for c in family if isinstance(c, Control)], rng)
         envs.append((f"generated-{n + 1} violating", list(instance.violating)))
         envs.append((f"generated-{n + 1} compliant", list(instance.compliant)))

@@ -18,19 +18,30 @@ if TYPE_CHECKING:
 
 def _evaluator(scenario_class: ScenarioClass) -> Callable[[CisoScenario, Path], TrialScores]:
     # imported per class: a kyverno trial never loads Ansible, an OPA one never loads Kyverno
+    # each under its own name: their signatures differ past the first two parameters
     if scenario_class is ScenarioClass.KYVERNO:
-        from ciso.evaluation.kyverno import evaluate
-    elif scenario_class is ScenarioClass.KUBECTL_OPA:
-        from ciso.evaluation.kubectl_opa import evaluate
-    elif scenario_class is ScenarioClass.OPA_STATIC:
-        from ciso.evaluation.opa_static import evaluate
-    elif scenario_class is ScenarioClass.RHEL9_ANSIBLE_OPA:
-        from ciso.evaluation.rhel9 import evaluate
-    elif scenario_class is ScenarioClass.KYVERNO_MIGRATE:
-        from ciso.evaluation.kyverno_migrate import evaluate
-    else:
-        from ciso.evaluation.kyverno_update import evaluate
-    return evaluate
+        from ciso.evaluation.kyverno import evaluate as kyverno
+
+        return kyverno
+    if scenario_class is ScenarioClass.KUBECTL_OPA:
+        from ciso.evaluation.kubectl_opa import evaluate as kubectl_opa
+
+        return kubectl_opa
+    if scenario_class is ScenarioClass.OPA_STATIC:
+        from ciso.evaluation.opa_static import evaluate as opa_static
+
+        return opa_static
+    if scenario_class is ScenarioClass.RHEL9_ANSIBLE_OPA:
+        from ciso.evaluation.rhel9 import evaluate as rhel9
+
+        return rhel9
+    if scenario_class is ScenarioClass.KYVERNO_MIGRATE:
+        from ciso.evaluation.kyverno_migrate import evaluate as kyverno_migrate
+
+        return kyverno_migrate
+    from ciso.evaluation.kyverno_update import evaluate as kyverno_update
+
+    return kyverno_update
 
 
 def evaluate_trial(

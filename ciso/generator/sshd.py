@@ -235,7 +235,10 @@ def _unset_with_a_commented_line(c: SshdControl, config: _Config, rng: Random) -
 
 
 def _hiding_ways(c: SshdControl) -> list[Callable[[SshdControl, _Config, Random], str]]:
-    ways = [_in_a_drop_in_read_first, _odd_spelling_first]
+    ways: list[Callable[[SshdControl, _Config, Random], str]] = [
+        _in_a_drop_in_read_first,
+        _odd_spelling_first,
+    ]
     if c.in_match:
         ways.append(_match_in_a_drop_in)
     if not c.default_complies:

@@ -281,11 +281,11 @@ def _check_object(obj: dict[str, Any], path: Path, namespace: str) -> Key:
         if not metrics:
             raise at.error("spec.metrics", "missing (the model's HPAs scale on cpu or memory)")
         for i, m in enumerate(metrics):
-            resource = (m or {}).get("resource") or {}
-            target = resource.get("target") or {}
+            source = (m or {}).get("resource") or {}
+            target = source.get("target") or {}
             if (
                 m.get("type") != "Resource"
-                or resource.get("name") not in ("cpu", "memory")
+                or source.get("name") not in ("cpu", "memory")
                 or target.get("type") != "Utilization"
                 or not isinstance(target.get("averageUtilization"), int)
             ):

@@ -117,7 +117,9 @@ def _sound(svc: Service, hpa: bool = True) -> WorkloadConfig:
     res = Resources(cpu, mem, round(cpu * 2, 2), round(mem * 2, 2))
     if hpa:
         return WorkloadConfig(res, 3, _hpa())
-    peak = svc.load.base_rps * (1 + svc.load.diurnal)
+    load = svc.load
+    assert isinstance(load, LoadProfile), "the generator's services carry a load profile"
+    peak = load.base_rps * (1 + load.diurnal)
     return WorkloadConfig(res, max(2, int(peak / (svc.capacity_rps * 0.6)) + 1))
 
 

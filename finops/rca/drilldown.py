@@ -271,7 +271,7 @@ def _price_list_moved(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
     priced = [k for k in leaves if k.price_factor is not None and not k.is_new]
     if len(priced) < thresholds.broad_min_children:
         return False
-    factors = sorted(k.price_factor for k in priced)  # type: ignore[misc]
+    factors = sorted(k.price_factor for k in priced if k.price_factor is not None)
     if factors[len(factors) // 2] - 1 <= thresholds.factor_floor:
         return False
     return factors[0] - 1 > thresholds.price_list_min_rise

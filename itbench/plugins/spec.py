@@ -152,9 +152,6 @@ class Domain:
     description: str = ""
     #: Load scenarios: ``None`` -> the built-in suite; otherwise a directory or comma-separated ids.
     load_scenarios: Callable[[str | None], Sequence[Scenario]] | None = None
-    #: Loads the ground truth ``eval`` scores against under this run's settings; None: the
-    #: domain's ``load_ground_truth``.
-    load_ground_truth: Callable[[Path | None], Mapping[str, Scenario]] | None = None
     #: Domain-specific agents (``baseline`` at least); core adds ``oracle``, ``command``, ``llm``.
     agents: Mapping[str, AgentFactory] = field(default_factory=dict)
     #: Score one trial: (scenario, trial directory holding the agent's files) -> scores, or

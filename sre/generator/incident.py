@@ -150,6 +150,7 @@ def _faulty_phase(
         return PodPhase(fault_time, pod_name(svc, dep_hash, 1), before.node, "Pending")
     if plan.new_pods:
         changed = next(c for c in plan.changes if c.ref.kind == "Deployment")
+        assert changed.after is not None, "a plan with new pods changes its Deployment"
         name = pod_name(svc, template_hash(changed.after))
         return PodPhase(fault_time, name, before.node, plan.pod_state, restarts)
     return PodPhase(fault_time, before.name, before.node, plan.pod_state, restarts)

@@ -57,7 +57,7 @@ class ClusterState:
             if t >= since:
                 dep = rolled
         change = self.changes.get(("Deployment", self.inc.namespace, name))
-        if change is not None and t >= self.inc.fault_time:
+        if change is not None and change.after is not None and t >= self.inc.fault_time:
             dep = change.after
         dep = copy.deepcopy(dep)
         phase = self.inc.phase(name, t)
@@ -84,10 +84,10 @@ class ClusterState:
         if cm is None:
             yield k8s.flagd_configmap(ns)
         else:  # the fault's own before: a flag fault ships the demo's full flag file
-            yield cm.after if t >= inc.fault_time else (cm.before or k8s.flagd_configmap(ns))
+            yield _kept(cm.after) if t >= inc.fault_time else (cm.before or k8s.flagd_configmap(ns))
         for name in k8s.NODES:
             change = self.changes.get(("Node", "", name))
-            yield change.after if change and t >= inc.fault_time else k8s.node(name)
+            yield _kept(change.after) if change and t >= inc.fault_time else k8s.node(name)
         yield cronjob(inc)
         for obj in inc.installed:
             meta = obj["metadata"]
@@ -98,7 +98,7 @@ class ClusterState:
                 yield change.after
         for change in inc.plan.changes:
             if change.before is None and t >= inc.fault_time:
-                yield change.after
+                yield _kept(change.after)  # created by the fault
 
     def pods(self, service: str, t: dt.datetime) -> Iterator[dict[str, Any]]:
         phase = self.inc.phase(service, t)
@@ -523,3 +523,10 @@ def _rollout_events(inc: Incident, rollout: Rollout) -> list[Event]:
             1,
         ),
     ]
+
+
+def _kept(obj: dict[str, Any] | None) -> dict[str, Any]:
+    """A changed object that is still there (flag files, nodes and created objects are changed,
+    never deleted: only a plan's deletions have no after)."""
+    assert obj is not None, "a change without an after is a deletion"
+    return obj

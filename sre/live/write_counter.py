@@ -108,7 +108,7 @@ class WriteCountingProxy:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.0"  # one request a connection; a streamed body ends at close
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class names it
                 return  # the trial's stderr is the agent's, not the proxy's
 
             def _forward(self) -> None:

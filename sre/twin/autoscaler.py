@@ -55,7 +55,9 @@ def _targets(hpa: Mapping[str, Any]) -> list[tuple[str, float]]:
         target = resource.get("target") or {}
         if metric.get("type") == "Resource" and target.get("type") == "Utilization":
             try:
-                out.append((str(resource.get("name")), float(target.get("averageUtilization"))))
+                value = target.get("averageUtilization")
+                percent = float(value)  # type: ignore[arg-type]  # None: TypeError, skipped
+                out.append((str(resource.get("name")), percent))
             except (TypeError, ValueError):
                 continue
     return out

@@ -59,7 +59,9 @@ def peer_mode(
     policies: Iterable[Mapping[str, Any]], namespace: str, labels: Mapping[str, str]
 ) -> str:
     """The mTLS mode that applies to a destination pod with ``labels`` in ``namespace``."""
-    workload = namespace_wide = mesh_wide = None
+    workload: str | None = None
+    namespace_wide: str | None = None
+    mesh_wide: str | None = None
     for policy in policies:
         if policy.get("kind") != "PeerAuthentication":
             continue
@@ -72,9 +74,9 @@ def peer_mode(
             namespace_wide = mode
         elif meta.get("namespace") == ROOT_NAMESPACE and not has_selector:
             mesh_wide = mode
-    for mode in (workload, namespace_wide, mesh_wide):
-        if mode not in (None, "UNSET"):
-            return str(mode)
+    for found in (workload, namespace_wide, mesh_wide):
+        if found not in (None, "UNSET"):
+            return str(found)
     return "PERMISSIVE"
 
 

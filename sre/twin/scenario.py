@@ -93,10 +93,11 @@ def build_case(
         if service is not None:  # None: the fault deleted it
             objects.append(copy.deepcopy(service))
     cm = changed.get(("ConfigMap", ns, k8s.FLAGD_CONFIGMAP))
-    objects.append(copy.deepcopy(cm.after if cm else k8s.flagd_configmap(ns)))
+    # a fault changes the flag file and nodes, never deletes them (an after of None)
+    objects.append(copy.deepcopy((cm.after if cm else None) or k8s.flagd_configmap(ns)))
     for name in k8s.NODES:
         node = changed.get(("Node", "", name))
-        objects.append(copy.deepcopy(node.after if node else k8s.node(name)))
+        objects.append(copy.deepcopy((node.after if node else None) or k8s.node(name)))
     for obj in incident.installed:
         meta = obj["metadata"]
         change = changed.get((obj["kind"], meta.get("namespace", ""), meta["name"]))

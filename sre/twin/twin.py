@@ -564,7 +564,9 @@ class IncidentTwin:
         found.update(rules.replicas_mismatch(self.namespace, frame.desired, available))
         for hpa_name, hpa in sorted(frame.cluster.autoscalers.items()):
             dep_name = autoscaler.target_of(hpa)
-            if dep_name in frame.desired and frame.desired[dep_name] == autoscaler.limits(hpa)[1]:
+            if dep_name is None or dep_name not in frame.desired:
+                continue
+            if frame.desired[dep_name] == autoscaler.limits(hpa)[1]:
                 found[rules.AlertKey("KubeHpaMaxedOut", hpa_name)] = (
                     {"namespace": self.namespace, "horizontalpodautoscaler": hpa_name,
                      "service_name": dep_name, "severity": "warning"},
@@ -718,7 +720,7 @@ class IncidentTwin:
             dep_name = autoscaler.target_of(hpa)
             dep = frame.cluster.deployments.get(dep_name or "")
             if dep is not None:
-                seen = copy.deepcopy(hpa)
+                seen = dict(copy.deepcopy(hpa))
                 seen["status"] = autoscaler.status(hpa, dep, frame.desired.get(dep_name or "", 0))
                 observed[("autoscaling", "horizontalpodautoscalers", ns, hpa_name)] = seen
         for claim_name, claim in frame.cluster.claims.items():

@@ -201,7 +201,8 @@ def _endpoints(view: ObjectView) -> list[Endpoint]:
     for _, workload in view.kind("Deployment", "StatefulSet", "DaemonSet"):
         namespace, name, labels = meta(workload)
         template = ((workload.get("spec") or {}).get("template") or {}).get("metadata") or {}
-        pod_labels = template.get("labels") if isinstance(template.get("labels"), dict) else {}
+        labelled = template.get("labels")
+        pod_labels: dict[str, str] = labelled if isinstance(labelled, dict) else {}
         if not any(e.namespace == namespace and e.labels == pod_labels for e in found.values()):
             app = name
             found.setdefault((namespace, app), Endpoint(app, namespace, pod_labels, frozenset()))

@@ -51,22 +51,22 @@ def find(view: ObjectView) -> Iterable[FailingState]:
             pressured[name] = (ts, sorted(set(found)))
     hit: dict[str, dict[str, str]] = {}
     for ts, pod in view.work.pods:
-        node = (pod.get("spec") or {}).get("nodeName") or ""
-        if not node or not (evicted(pod) or node in pressured):
+        on = str((pod.get("spec") or {}).get("nodeName") or "")
+        if not on or not (evicted(pod) or on in pressured):
             continue
         if not evicted(pod) and _ready(pod):
             continue
         status = pod.get("status") or {}
         why = status.get("message") or status.get("reason") or "not ready"
-        hit.setdefault(node, {}).setdefault(pod_app(pod), f"pod {meta(pod)[1]}: {why}")
-        if node not in pressured and evicted(pod):
-            pressured[node] = (ts, [])
-    for node, (ts, conditions) in sorted(pressured.items()):
-        apps = hit.get(node) or {}
-        said = f"node {node}" + (f" reports {', '.join(conditions)}" if conditions else "")
+        hit.setdefault(on, {}).setdefault(pod_app(pod), f"pod {meta(pod)[1]}: {why}")
+        if on not in pressured and evicted(pod):
+            pressured[on] = (ts, [])
+    for on, (ts, conditions) in sorted(pressured.items()):
+        apps = hit.get(on) or {}
+        said = f"node {on}" + (f" reports {', '.join(conditions)}" if conditions else "")
         for app, what in sorted(apps.items()) or [("", "")]:
             yield FailingState(
-                "", "Node", node, app, said + (f"; {what}" if what else ""),
+                "", "Node", on, app, said + (f"; {what}" if what else ""),
                 3.0 if conditions else 2.5, ts, needs_blame=True,
             )  # fmt: skip
 

@@ -50,8 +50,12 @@ def latest_objects(objects_file: Path) -> list[Observed]:
 def meta(obj: dict[str, Any]) -> tuple[str, str, dict[str, str]]:
     """(namespace, name, labels) of an object."""
     m = obj.get("metadata") or {}
-    labels = m.get("labels") if isinstance(m.get("labels"), dict) else {}
-    return m.get("namespace") or "", m.get("name") or "", labels
+    labels = m.get("labels")
+    return (
+        str(m.get("namespace") or ""),
+        str(m.get("name") or ""),
+        (labels if isinstance(labels, dict) else {}),
+    )
 
 
 def app_of_labels(labels: dict[str, str], fallback: str) -> str:
@@ -79,7 +83,7 @@ def selects(selector: Any, labels: dict[str, str]) -> bool:
     for term in (selector.get("matchExpressions") or []) if structured else []:
         if not isinstance(term, dict):
             return False
-        key, op, values = term.get("key"), term.get("operator"), term.get("values") or []
+        key, op, values = str(term.get("key")), term.get("operator"), term.get("values") or []
         if op == "In" and labels.get(key) not in values:
             return False
         if op == "NotIn" and key in labels and labels[key] in values:
