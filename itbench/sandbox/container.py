@@ -149,7 +149,7 @@ def run_container(
 ) -> ContainerOutcome:
     """Run ``spec`` to its end (or its time or output limit) and remove the container.
 
-    Five requests to the engine (create, attach, start, inspect, remove), through the SDK's
+    Requests to the engine: create, attach, start, inspect, remove, through the SDK's
     low-level client: the container's end is its output stream closing, then its state says how
     it ended. The engine's ``wait`` is not used: Podman answers it by polling the runtime, which
     costs a third of a second or more per command.
