@@ -78,6 +78,8 @@ class Attempt:
 SCRATCH = Path(tempfile.mkdtemp(prefix="itbench-battery-", dir="/var/tmp"))
 SCRATCH.chmod(0o777)
 _counter = iter(range(10_000))
+#: backend -> trials whose evaluation recorded it (``details.engines.sandbox``).
+BACKENDS_SEEN: dict[str, int] = {}
 _lock = threading.Lock()
 
 
@@ -143,7 +145,13 @@ def run(domain: str, select: str | None, agent_cmd: str, *extra: str, unpriv=Fal
     if select:
         args += ["--select", select]
     rc, secs, _, err = cli(args, unpriv=unpriv, timeout=timeout)
-    return Run(rc, secs, out, err, _trials(out) if out.is_dir() else [])
+    trials = _trials(out) if out.is_dir() else []
+    with _lock:  # which backend evaluated each trial (its evaluation.json says so)
+        for trial in trials:
+            engines = (trial.get("details") or {}).get("engines") or {}
+            name = str(engines.get("sandbox", "not recorded"))
+            BACKENDS_SEEN[name] = BACKENDS_SEEN.get(name, 0) + 1
+    return Run(rc, secs, out, err, trials)
 
 
 def pwned(r: Run, what: str = "PWNED") -> tuple[bool, str]:
@@ -1275,6 +1283,7 @@ def main() -> int:
     doc = {
         "as_user": os.geteuid(),
         "sandbox": a.sandbox,
+        "trials_evaluated_on": BACKENDS_SEEN,
         "seconds": round(time.monotonic() - t0, 1),
         "totals": totals,
         "attempts": [
