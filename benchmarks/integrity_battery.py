@@ -47,6 +47,10 @@ REF_KYV = ROOT / "policies" / "kyverno" / K / "policy.yaml"
 REF_REGO = ROOT / "policies" / "rego" / K
 REF_PLAY = ROOT / "playbooks" / "cis-rhel9-3.2.1-ip-forward"
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+#: The interpreter a hostile script calls inside a sandbox: the system's in bubblewrap (the
+#: project's folder is hidden there), the environment's in a container (the evaluation image
+#: holds it at the same path, and no /usr/bin/python3).
+SANDBOX_PYTHON = f"$([ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo {PYTHON})"
 
 
 @dataclass
@@ -924,7 +928,7 @@ cond = (
 text = head.replace("BIG", json.dumps(list(range(20000)))) + cond * 3000
 open("kyverno-policy.yaml", "w").write(text)
 """
-MANY_PRECONDITIONS_SH = f"/usr/bin/python3 - <<'PYEOF'\n{_PRECONDITIONS_PY}PYEOF\n"
+MANY_PRECONDITIONS_SH = f"{SANDBOX_PYTHON} - <<'PYEOF'\n{_PRECONDITIONS_PY}PYEOF\n"
 
 
 def kyverno_apply_budget(policy: str | None, limit: float = 60):
@@ -1016,7 +1020,7 @@ def abstract_socket():
         th = threading.Thread(target=accept, daemon=True)
         th.start()
         sh = (
-            "/usr/bin/python3 -c 'import socket,sys; s=socket.socket(socket.AF_UNIX); "
+            f"{SANDBOX_PYTHON} -c 'import socket,sys; s=socket.socket(socket.AF_UNIX); "
             f's.connect("\\0{name}"); print("PWNED connected to a host abstract socket")\' 2>/dev/null; true'
         )
         r = run("ciso", KYV, sh, "--agent-network", "allow", name="abstract")
@@ -1032,7 +1036,7 @@ def memory_total():
     def fn():
         hog = 'import time; b=bytearray(150<<20); b[::4096]=b"x"*len(b[::4096]); time.sleep(4)'
         sh = (
-            f'pids=""; for i in 1 2 3 4; do /usr/bin/python3 -c \'{hog}\' & pids="$pids $!"; done; '
+            f'pids=""; for i in 1 2 3 4; do {SANDBOX_PYTHON} -c \'{hog}\' & pids="$pids $!"; done; '
             "ok=1; for p in $pids; do wait $p || ok=0; done; [ $ok = 1 ] && echo PWNED 600MiB held together; true"
         )
         r = run("ciso", KYV, sh, "--agent-memory", "256M", name="memtotal")

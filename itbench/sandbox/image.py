@@ -227,6 +227,24 @@ def _package_files(packages: set[str]) -> list[Path]:
     return paths
 
 
+def _alternatives(package_files: list[Path]) -> list[Path]:
+    """The commands ``update-alternatives`` made (``/usr/bin/awk`` -> ``/etc/alternatives/awk``
+    -> ``/usr/bin/mawk``): no package lists them, scripts call them by these names. Only those
+    whose program is in the image."""
+    present = {os.path.realpath(p) for p in package_files}
+    found = []
+    for folder in ("/usr/bin", "/usr/sbin", "/bin", "/sbin"):
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(folder):
+                if not entry.is_symlink():
+                    continue
+                if os.readlink(entry.path).startswith("/etc/alternatives/") and (
+                    os.path.realpath(entry.path) in present
+                ):
+                    found.append(Path(entry.path))
+    return found
+
+
 def _system_paths(python_paths: list[Path]) -> list[Path]:
     """The operating system's part: the seed packages, the packages owning every shared library
     the interpreter and the environment's extension modules load, and their dependencies."""
@@ -250,6 +268,7 @@ def _system_paths(python_paths: list[Path]) -> list[Path]:
     owners = _owning_packages(candidates)
     packages = _package_closure(set(SEED_PACKAGES) | owners)
     paths = _package_files(packages)
+    paths += _alternatives(paths)
     paths += [p for p in _walk(Path("/etc"))]
     kubectl = shutil.which("kubectl")
     if kubectl:  # the name on PATH (often a link into an SDK) and the binary itself

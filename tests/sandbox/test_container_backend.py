@@ -660,3 +660,25 @@ def test_a_forked_worker_asks_the_engine_for_neither_its_version_nor_the_image(
     os.close(read)
     _, status = os.waitpid(pid, 0)
     assert os.WEXITSTATUS(status) == 0 and answer == image, answer
+
+
+def test_the_image_holds_the_commands_update_alternatives_made():
+    """``/usr/bin/awk`` is a link to ``/etc/alternatives/awk`` that no package lists: the image
+    takes such links whose program it holds (fetch scripts call ``awk``)."""
+    from itbench.sandbox.image import _alternatives
+
+    awk = Path("/usr/bin/awk")
+    if not awk.is_symlink() or not os.readlink(awk).startswith("/etc/alternatives/"):
+        pytest.skip("/usr/bin/awk is not an update-alternatives link here")
+    program = Path(os.path.realpath(awk))
+    assert awk in _alternatives([program])
+    assert awk not in _alternatives([])  # a link to a program the image lacks stays out
+
+
+def test_awk_runs_in_the_evaluation_container(on_container, tmp_path):
+    from itbench.sandbox import run_sandboxed
+
+    result = run_sandboxed(
+        ["/bin/sh", "-c", "echo 'a 7' | awk '{print $2 * 6}'"], out_dir=tmp_path / "o", timeout_s=60
+    )
+    assert (result.exit_code, result.stdout) == (0, "42\n"), result.stderr
