@@ -51,6 +51,9 @@ class ContainerSpec:
     scratch: tuple[str, ...] = ("/tmp", "/run")
     max_processes: int = 256
     hostname: str = "itbench-sandbox"
+    #: "uid:gid" the command runs as (nobody when itbench runs as root, as in bubblewrap); None:
+    #: the image's user (root without capabilities)
+    user: str | None = None
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,7 @@ def run_container(
         environment=dict(spec.env),
         host_config=_host_config(api, spec, limits),
         hostname=spec.hostname or None,
+        user=spec.user,
         stdin_open=False,
         tty=False,
         detach=True,
@@ -259,6 +263,7 @@ def evaluation_spec(
     extra_ro_binds: Sequence[tuple[Path, str]],
     max_processes: int,
     image: str,
+    user: str | None = None,
 ) -> ContainerSpec:
     """The evaluation sandbox of :func:`itbench.sandbox.runner.run_sandboxed` as a container."""
     from itbench.sandbox.hosttree import host_files
@@ -280,7 +285,14 @@ def evaluation_spec(
         env=dict(env),
         network="none",
         max_processes=max_processes,
+        user=user,
     )
+
+
+def container_user(user) -> str | None:
+    """A :class:`~itbench.sandbox.identity.SandboxUser` as the engine's ``uid:gid`` (None: no
+    change, the image's root without capabilities)."""
+    return f"{user.uid}:{user.gid}" if user.drops else None
 
 
 def evaluation_environment(env: Mapping[str, str], *, cluster: bool) -> dict[str, str]:
@@ -317,8 +329,13 @@ def run_evaluation(
 ):
     """:func:`itbench.sandbox.runner.run_sandboxed` on the container backend (same result)."""
     from itbench.sandbox.engine import engine_client, evaluation_image
+    from itbench.sandbox.identity import KEEP, default_user, hand_over
     from itbench.sandbox.limits import cap_hit, format_size
     from itbench.sandbox.sandboxed import SandboxResult, _launcher
+
+    # as in bubblewrap: nobody when itbench runs as root, except over a host tree (root's files)
+    user = default_user() if host_tree is None else KEEP
+    hand_over(out_dir, user)
 
     cluster = Path("/tmp/itbench-cluster-manifests") if cluster_manifests is not None else None
     spec = evaluation_spec(
@@ -330,6 +347,7 @@ def run_evaluation(
         extra_ro_binds=extra_ro_binds,
         max_processes=max_processes,
         image=evaluation_image(engine_client()),
+        user=container_user(user),
     )
     done = run_container(spec, limits=limits, timeout_s=timeout_s)
     stderr = done.stderr

@@ -37,7 +37,7 @@ from itbench.sandbox.hosttree import answer_paths, private_files
 
 IMAGE_REPOSITORY = "localhost/itbench-evaluation"
 #: Bumped when what goes into the image changes in a way the file list does not show.
-RECIPE = "1"
+RECIPE = "2"
 #: Packages every evaluation needs whatever the libraries say: the shells and tools that fetch
 #: scripts, playbooks and the launcher call.
 SEED_PACKAGES = (
@@ -314,6 +314,13 @@ def write_root_tar(plan: ImagePlan, out: Path) -> int:
     """The root file system as a tar (directories first, parents of every file included);
     returns the number of entries."""
     entries: dict[str, Path] = {}
+    # the folders above the interpreter and the environment (/root, when Python is installed in
+    # root's home): traversable, so commands run as nobody reach them, as in bubblewrap
+    above_python = {
+        str(parent)
+        for top in (Path(sys.base_prefix).resolve(), Path(sys.prefix))
+        for parent in _parents(top)
+    }
     for top in sorted(Path("/").iterdir()):
         if top.is_symlink():  # /bin -> usr/bin, /lib -> usr/lib on merged-/usr systems
             entries[str(top)] = top
@@ -330,6 +337,8 @@ def write_root_tar(plan: ImagePlan, out: Path) -> int:
                 info = tar.gettarinfo(str(path), arcname=name.lstrip("/"))
             except OSError:
                 continue
+            if info.isdir() and name in above_python:
+                info.mode |= 0o711
             if info.isreg():
                 with open(path, "rb") as handle:
                     tar.addfile(info, handle)

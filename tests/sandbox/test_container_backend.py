@@ -682,3 +682,47 @@ def test_awk_runs_in_the_evaluation_container(on_container, tmp_path):
         ["/bin/sh", "-c", "echo 'a 7' | awk '{print $2 * 6}'"], out_dir=tmp_path / "o", timeout_s=60
     )
     assert (result.exit_code, result.stdout) == (0, "42\n"), result.stderr
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0, reason="the drop to nobody happens when itbench runs as root"
+)
+def test_run_as_root_the_container_commands_run_as_nobody(on_container, tmp_path):
+    """As in bubblewrap: evaluation and agent commands run as nobody (65534) when itbench runs as
+    root, in folders handed over to it; only a command over a host tree keeps root's uid."""
+    import sys
+
+    from itbench.sandbox import run_sandboxed
+    from itbench.sandbox.agent import AgentConfinement
+    from itbench.sandbox.agent_container import agent_spec, run_agent_container
+
+    evaluation = run_sandboxed(
+        ["/bin/sh", "-c", "id -u; id -g; echo x > written"], out_dir=tmp_path / "e", timeout_s=60
+    )
+    assert evaluation.stdout.split() == ["65534", "65534"], evaluation.stderr
+    assert (tmp_path / "e" / "written").stat().st_uid == 65534
+
+    host = tmp_path / "host" / "etc"
+    host.mkdir(parents=True)
+    (host / "motd").write_text("hello\n")
+    over_tree = run_sandboxed(
+        ["/bin/sh", "-c", "id -u; cat /etc/motd"],
+        out_dir=tmp_path / "h",
+        host_tree=tmp_path / "host",
+        timeout_s=60,
+    )
+    assert over_tree.stdout.split() == ["0", "hello"], over_tree.stderr
+
+    workspace = tmp_path / "w"
+    workspace.mkdir()
+    confinement = AgentConfinement(network="allow")
+    spec = agent_spec(
+        "id -u; echo x > written",
+        workspace=workspace,
+        read_only_inputs=[],
+        confinement=confinement,
+        env={"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp"},
+    )
+    agent = run_agent_container(spec, timeout_s=60, confinement=confinement)
+    assert agent.stdout.split() == ["65534"], agent.stderr
+    assert (workspace / "written").stat().st_uid == 65534
