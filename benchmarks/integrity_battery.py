@@ -8,9 +8,11 @@ score, hang, lost result. Outcome: ``held`` or ``BROKEN``, with evidence.
 
     .venv/bin/python benchmarks/integrity_battery.py            # JSON on stdout, ~5 minutes
     .venv/bin/python benchmarks/integrity_battery.py --only shadow,umount
+    DOCKER_HOST=unix:///run/podman/podman.sock .venv/bin/python benchmarks/integrity_battery.py --sandbox container
 
 Run as root (as the project's machine does); a few attempts also run as nobody through
-``setpriv --reuid=65534 --regid=65534 --clear-groups``. Everything it writes goes under one
+``setpriv --reuid=65534 --regid=65534 --clear-groups`` (on bubblewrap only: with ``--sandbox
+container`` they are ``n/a``, as the engine's socket is root's and nobody cannot run a sandbox). Everything it writes goes under one
 scratch folder in /var/tmp, removed at the end; daemons an attack leaves behind are killed by pid.
 """
 
@@ -45,6 +47,10 @@ REF_KYV = ROOT / "policies" / "kyverno" / K / "policy.yaml"
 REF_REGO = ROOT / "policies" / "rego" / K
 REF_PLAY = ROOT / "playbooks" / "cis-rhel9-3.2.1-ip-forward"
 NOBODY = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+#: The interpreter a hostile script calls inside a sandbox: the system's in bubblewrap (the
+#: project's folder is hidden there), the environment's in a container (the evaluation image
+#: holds it at the same path, and no /usr/bin/python3).
+SANDBOX_PYTHON = f"$([ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo {PYTHON})"
 
 
 @dataclass
@@ -76,6 +82,8 @@ class Attempt:
 SCRATCH = Path(tempfile.mkdtemp(prefix="itbench-battery-", dir="/var/tmp"))
 SCRATCH.chmod(0o777)
 _counter = iter(range(10_000))
+#: backend -> trials whose evaluation recorded it (``details.engines.sandbox``).
+BACKENDS_SEEN: dict[str, int] = {}
 _lock = threading.Lock()
 
 
@@ -141,7 +149,13 @@ def run(domain: str, select: str | None, agent_cmd: str, *extra: str, unpriv=Fal
     if select:
         args += ["--select", select]
     rc, secs, _, err = cli(args, unpriv=unpriv, timeout=timeout)
-    return Run(rc, secs, out, err, _trials(out) if out.is_dir() else [])
+    trials = _trials(out) if out.is_dir() else []
+    with _lock:  # which backend evaluated each trial (its evaluation.json says so)
+        for trial in trials:
+            engines = (trial.get("details") or {}).get("engines") or {}
+            name = str(engines.get("sandbox", "not recorded"))
+            BACKENDS_SEEN[name] = BACKENDS_SEEN.get(name, 0) + 1
+    return Run(rc, secs, out, err, trials)
 
 
 def pwned(r: Run, what: str = "PWNED") -> tuple[bool, str]:
@@ -914,7 +928,7 @@ cond = (
 text = head.replace("BIG", json.dumps(list(range(20000)))) + cond * 3000
 open("kyverno-policy.yaml", "w").write(text)
 """
-MANY_PRECONDITIONS_SH = f"/usr/bin/python3 - <<'PYEOF'\n{_PRECONDITIONS_PY}PYEOF\n"
+MANY_PRECONDITIONS_SH = f"{SANDBOX_PYTHON} - <<'PYEOF'\n{_PRECONDITIONS_PY}PYEOF\n"
 
 
 def kyverno_apply_budget(policy: str | None, limit: float = 60):
@@ -1006,7 +1020,7 @@ def abstract_socket():
         th = threading.Thread(target=accept, daemon=True)
         th.start()
         sh = (
-            "/usr/bin/python3 -c 'import socket,sys; s=socket.socket(socket.AF_UNIX); "
+            f"{SANDBOX_PYTHON} -c 'import socket,sys; s=socket.socket(socket.AF_UNIX); "
             f's.connect("\\0{name}"); print("PWNED connected to a host abstract socket")\' 2>/dev/null; true'
         )
         r = run("ciso", KYV, sh, "--agent-network", "allow", name="abstract")
@@ -1022,7 +1036,7 @@ def memory_total():
     def fn():
         hog = 'import time; b=bytearray(150<<20); b[::4096]=b"x"*len(b[::4096]); time.sleep(4)'
         sh = (
-            f'pids=""; for i in 1 2 3 4; do /usr/bin/python3 -c \'{hog}\' & pids="$pids $!"; done; '
+            f'pids=""; for i in 1 2 3 4; do {SANDBOX_PYTHON} -c \'{hog}\' & pids="$pids $!"; done; '
             "ok=1; for p in $pids; do wait $p || ok=0; done; [ $ok = 1 ] && echo PWNED 600MiB held together; true"
         )
         r = run("ciso", KYV, sh, "--agent-memory", "256M", name="memtotal")
@@ -1218,12 +1232,23 @@ def battery() -> list[Attempt]:
     ]  # fmt: skip
 
 
+#: Attempts that run itbench as nobody (``unpriv=True``).
+AS_NOBODY = ("capeff-nobody", "unshare-nobody", "shadow-nobody")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", help="comma-separated attempt names")
     ap.add_argument("-j", type=int, default=2, help="attempts run at once")
     ap.add_argument("--keep", action="store_true", help="keep the scratch folder")
+    ap.add_argument(
+        "--sandbox",
+        choices=("bubblewrap", "container"),
+        default=os.environ.get("ITBENCH_SANDBOX") or "bubblewrap",
+        help="the backend every run of the battery uses (ITBENCH_SANDBOX for the CLIs it starts)",
+    )
     a = ap.parse_args()
+    os.environ["ITBENCH_SANDBOX"] = a.sandbox  # inherited by every CLI the attempts start
     attempts = battery()
     if a.only:
         want = set(a.only.split(","))
@@ -1232,6 +1257,11 @@ def main() -> int:
 
     def go(x: Attempt) -> None:
         t = time.monotonic()
+        if a.sandbox == "container" and x.name in AS_NOBODY:
+            x.outcome = "n/a"
+            x.evidence = "run as nobody: the container engine's socket is root's"
+            print(f"{x.outcome:6} {x.name}", file=sys.stderr, flush=True)
+            return
         try:
             broken, ev = x.fn()
             x.outcome, x.evidence = ("BROKEN" if broken else "held"), ev
@@ -1249,11 +1279,15 @@ def main() -> int:
             shutil.rmtree(SCRATCH, ignore_errors=True)
     totals: dict[str, dict[str, int]] = {}
     for x in attempts:
-        c = totals.setdefault(x.category, {"attempts": 0, "held": 0, "broken": 0, "error": 0})
+        c = totals.setdefault(
+            x.category, {"attempts": 0, "held": 0, "broken": 0, "error": 0, "n/a": 0}
+        )
         c["attempts"] += 1
-        c[{"held": "held", "BROKEN": "broken"}.get(x.outcome, "error")] += 1
+        c[{"held": "held", "BROKEN": "broken", "n/a": "n/a"}.get(x.outcome, "error")] += 1
     doc = {
         "as_user": os.geteuid(),
+        "sandbox": a.sandbox,
+        "trials_evaluated_on": BACKENDS_SEEN,
         "seconds": round(time.monotonic() - t0, 1),
         "totals": totals,
         "attempts": [

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ciso.evaluation.answer import find_file, listing
@@ -78,13 +79,22 @@ def evaluate(
         criteria["fetch_generates_data"] = 1
         detected = judge(record, violating, policy, lambda _env: first, "fetch")
         criteria["violation_detection"] = as_score(detected)
-        if detected:
-            compliant = Environment(COMPLIANT, scenario.compliant, True)
-            criteria["compliance_validation"] = as_score(
-                judge(record, compliant, policy, collect, "fetch")
-            )
+        compliant = [Environment(COMPLIANT, scenario.compliant, True)] if detected else []
         extra = leave_one_in_environments(scenario, root)
-        caught = [judge(record, env, policy, collect, "fetch") for env in extra]
+        # the other environments are independent sandboxes: run side by side, their start-up
+        # (a container's above all) and waits overlap; judged in order afterwards
+        with record.timed("fetch"), ThreadPoolExecutor(max_workers=2) as pool:
+            collected = list(pool.map(collect, compliant + extra))
+        done = dict(zip(map(id, compliant + extra), collected, strict=True))
+
+        def ready(env: Environment) -> Collection:
+            return done[id(env)]
+
+        if detected:
+            criteria["compliance_validation"] = as_score(
+                judge(record, compliant[0], policy, ready, "fetch")
+            )
+        caught = [judge(record, env, policy, ready, "fetch") for env in extra]
     recall = (sum(caught) / len(caught)) if caught else float(detected)
     strict = all(criteria.values()) and all(caught)
     return record.scores(_scores(criteria, strict=strict, recall=recall))

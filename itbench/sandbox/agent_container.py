@@ -13,8 +13,9 @@ import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from itbench.sandbox.agent import PRIVATE_HOME, AgentConfinement, CommandOutcome
-from itbench.sandbox.container import ContainerSpec, Mount, run_container
+from itbench.sandbox.agent import PRIVATE_HOME, AgentConfinement, CommandOutcome, agent_user
+from itbench.sandbox.container import ContainerSpec, Mount, container_user, run_container
+from itbench.sandbox.identity import hand_over
 from itbench.sandbox.limits import cap_hit
 
 
@@ -29,6 +30,10 @@ def agent_spec(
     from itbench.sandbox.engine import agent_image, engine_client
 
     workspace = workspace.resolve()
+    # as in bubblewrap: nobody (or --agent-home's owner) when itbench runs as root; the workspace
+    # is handed over to it
+    user = agent_user(confinement)
+    hand_over(workspace, user)
     mounts = [Mount(str(workspace), str(workspace), writable=True)]
     for name in read_only_inputs:
         source = workspace / name
@@ -53,6 +58,7 @@ def agent_spec(
         max_processes=confinement.max_processes,
         # a container on the host's network shares its host name too (engines refuse both)
         hostname="itbench-agent" if network == "none" else "",
+        user=container_user(user),
     )
 
 

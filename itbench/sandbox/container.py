@@ -18,16 +18,18 @@ import resource
 import sys
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from itbench.sandbox.limits import ResourceLimits
 
 if TYPE_CHECKING:  # the docker SDK is an optional extra, imported when a container is made
+    from docker import APIClient
     from docker.types import Ulimit
 
+    from itbench.sandbox.identity import SandboxUser
     from itbench.sandbox.sandboxed import SandboxResult
 
 #: The file-descriptor and process-count rlimits given explicitly: Docker-compatible engines
@@ -57,6 +59,9 @@ class ContainerSpec:
     scratch: tuple[str, ...] = ("/tmp", "/run")
     max_processes: int = 256
     hostname: str = "itbench-sandbox"
+    #: "uid:gid" the command runs as (nobody when itbench runs as root, as in bubblewrap); None:
+    #: the image's user (root without capabilities)
+    user: str | None = None
 
 
 @dataclass(frozen=True)
@@ -124,25 +129,14 @@ def _ulimits(limits: ResourceLimits) -> list[Ulimit]:
     return found
 
 
-def run_container(
-    spec: ContainerSpec, *, limits: ResourceLimits, timeout_s: float | None
-) -> ContainerOutcome:
-    """Run ``spec`` to its end (or its time or output limit) and remove the container."""
-    from itbench.sandbox.engine import engine_client
-
-    client = engine_client()
-    started = time.monotonic()
+def _host_config(api: APIClient, spec: ContainerSpec, limits: ResourceLimits) -> dict[str, Any]:
     scratch = "" if limits.file_size_bytes is None else f"size={limits.file_size_bytes}"
     tmpfs = {point: ",".join(filter(None, [scratch, "mode=1777"])) for point in spec.scratch}
     # Podman lays a writable tmpfs over /var/tmp of a read-only container on its own: an empty
     # read-only one instead, as nothing but the working folder and the scratch may be written
     tmpfs.setdefault("/var/tmp", "ro,size=64k")
-    container = client.containers.create(
-        spec.image,
-        list(spec.argv),
-        working_dir=spec.workdir,
-        environment=dict(spec.env),
-        volumes={
+    return api.create_host_config(
+        binds={
             m.source: {"bind": m.target, "mode": "rw" if m.writable else "ro"} for m in spec.mounts
         },
         tmpfs=tmpfs,
@@ -154,44 +148,75 @@ def run_container(
         mem_limit=limits.memory_bytes,
         memswap_limit=limits.memory_bytes,
         ulimits=_ulimits(limits),
+    )
+
+
+#: How often the state of a container whose output ended is asked for until it has exited.
+_EXIT_POLL_S = 0.02
+
+
+def run_container(
+    spec: ContainerSpec, *, limits: ResourceLimits, timeout_s: float | None
+) -> ContainerOutcome:
+    """Run ``spec`` to its end (or its time or output limit) and remove the container.
+
+    Requests to the engine: create, attach, start, inspect, remove, through the SDK's
+    low-level client: the container's end is its output stream closing, then its state says how
+    it ended. The engine's ``wait`` is not used: Podman answers it by polling the runtime, which
+    costs a third of a second or more per command.
+    """
+    from itbench.sandbox.engine import engine_client
+
+    api = engine_client().api
+    started = time.monotonic()
+    deadline = None if timeout_s is None else started + timeout_s
+    container = api.create_container(
+        spec.image,
+        list(spec.argv),
+        working_dir=spec.workdir,
+        environment=dict(spec.env),
+        host_config=_host_config(api, spec, limits),
         hostname=spec.hostname or None,
+        user=spec.user,
         stdin_open=False,
         tty=False,
         detach=True,
-    )
+    )["Id"]
     stdout, stderr = _Bounded(limits.output_bytes), _Bounded(limits.output_bytes)
     capped = threading.Event()
 
     def kill() -> None:
         with contextlib.suppress(Exception):
-            container.kill()
+            api.kill(container)
 
     def read(stream: Iterable[tuple[bytes | None, bytes | None]]) -> None:
-        for out, err in stream:
-            for sink, chunk in ((stdout, out), (stderr, err)):
-                if chunk and sink.feed(chunk) and not capped.is_set():
-                    capped.set()
-                    kill()
+        with contextlib.suppress(Exception):  # the stream broken by a kill ends the same way
+            for out, err in stream:
+                for sink, chunk in ((stdout, out), (stderr, err)):
+                    if chunk and sink.feed(chunk) and not capped.is_set():
+                        capped.set()
+                        kill()
 
     try:
-        stream = container.attach(stdout=True, stderr=True, stream=True, demux=True, logs=True)
+        # attached before the start: Podman sends nothing written before an attach
+        stream = api.attach(container, stdout=True, stderr=True, stream=True, demux=True, logs=True)
         reader = threading.Thread(target=read, args=(stream,), daemon=True)
         reader.start()
-        container.start()
-        timed_out = False
-        try:
-            status = container.wait(timeout=timeout_s)
-        except Exception:  # requests' ReadTimeout / ConnectionError past the time limit
-            timed_out = True
+        api.start(container)
+        reader.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        timed_out = reader.is_alive()
+        if timed_out:
             kill()
-            status = container.wait(timeout=30)
-        reader.join(timeout=10)
-        container.reload()
-        oom = bool(container.attrs.get("State", {}).get("OOMKilled"))
-        code = int(status.get("StatusCode", -1))
+            reader.join(timeout=30)
+        state = _exited_state(api, container, deadline, kill)
+        timed_out = timed_out or bool(state.get("itbench_timed_out"))
+        code = int(state.get("ExitCode", -1))
+        if code == -1 and (timed_out or capped.is_set()):
+            code = 137  # killed here: the engine may not know the code (Podman says -1)
+        oom = bool(state.get("OOMKilled"))
     finally:
         with contextlib.suppress(Exception):
-            container.remove(force=True)
+            api.remove_container(container, force=True)
     return ContainerOutcome(
         code,
         stdout.text(),
@@ -201,6 +226,32 @@ def run_container(
         oom,
         time.monotonic() - started,
     )
+
+
+def _exited_state(
+    api: APIClient, container: str, deadline: float | None, kill: Callable[[], None]
+) -> dict[str, Any]:
+    """The container's final state, once it has exited. Its output closes when its first process
+    exits, or earlier when that process closed stdout and stderr and runs on: then it is killed
+    at the deadline, as while its output was open (and given up on 30 s after the kill)."""
+    killed_at = None
+    while True:
+        state = api.inspect_container(container).get("State", {})
+        # Podman says "stopped" before it has read the exit code (-1 until then), "exited" once
+        # it has cleaned up (-1 for good after a kill)
+        status = state.get("Status")
+        if status == "exited" or (
+            status in ("stopped", "dead") and state.get("ExitCode", -1) != -1
+        ):
+            break
+        now = time.monotonic()
+        if killed_at is None and deadline is not None and now > deadline:
+            kill()
+            killed_at = now
+        elif killed_at is not None and now > killed_at + 30:
+            break
+        time.sleep(_EXIT_POLL_S)
+    return state if killed_at is None else {**state, "itbench_timed_out": True}
 
 
 def code_mounts() -> list[Mount]:
@@ -222,6 +273,7 @@ def evaluation_spec(
     extra_ro_binds: Sequence[tuple[Path, str]],
     max_processes: int,
     image: str,
+    user: str | None = None,
 ) -> ContainerSpec:
     """The evaluation sandbox of :func:`itbench.sandbox.runner.run_sandboxed` as a container."""
     from itbench.sandbox.hosttree import host_files
@@ -243,7 +295,14 @@ def evaluation_spec(
         env=dict(env),
         network="none",
         max_processes=max_processes,
+        user=user,
     )
+
+
+def container_user(user: SandboxUser) -> str | None:
+    """A :class:`~itbench.sandbox.identity.SandboxUser` as the engine's ``uid:gid`` (None: no
+    change, the image's root without capabilities)."""
+    return f"{user.uid}:{user.gid}" if user.drops else None
 
 
 def evaluation_environment(env: Mapping[str, str], *, cluster: bool) -> dict[str, str]:
@@ -280,8 +339,13 @@ def run_evaluation(
 ) -> SandboxResult:
     """:func:`itbench.sandbox.runner.run_sandboxed` on the container backend (same result)."""
     from itbench.sandbox.engine import engine_client, evaluation_image
+    from itbench.sandbox.identity import KEEP, default_user, hand_over
     from itbench.sandbox.limits import cap_hit, format_size
     from itbench.sandbox.sandboxed import SandboxResult, _launcher
+
+    # as in bubblewrap: nobody when itbench runs as root, except over a host tree (root's files)
+    user = default_user() if host_tree is None else KEEP
+    hand_over(out_dir, user)
 
     cluster = Path("/tmp/itbench-cluster-manifests") if cluster_manifests is not None else None
     spec = evaluation_spec(
@@ -293,6 +357,7 @@ def run_evaluation(
         extra_ro_binds=extra_ro_binds,
         max_processes=max_processes,
         image=evaluation_image(engine_client()),
+        user=container_user(user),
     )
     done = run_container(spec, limits=limits, timeout_s=timeout_s)
     stderr = done.stderr

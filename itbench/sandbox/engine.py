@@ -32,6 +32,15 @@ def docker_host() -> str:
     return os.environ.get("DOCKER_HOST") or "(unset: the default unix:///var/run/docker.sock)"
 
 
+#: DOCKER_HOST -> the API version its engine answered with. A client asks the engine for it
+#: unless told (Podman takes about 2 s to answer ``/version``); a forked trial worker inherits
+#: this and makes its own client without asking again.
+_API_VERSIONS: dict[str, str] = {}
+#: DOCKER_HOST -> the newest evaluation image found there, looked up once per process (a list of
+#: the engine's images per sandboxed command otherwise); a forked worker inherits it.
+_EVALUATION_IMAGES: dict[str, str] = {}
+
+
 @functools.cache
 def _client_for(host: str, pid: int) -> DockerClient:
     """One client per process: a forked trial worker must not share its parent's connections."""
@@ -43,8 +52,9 @@ def _client_for(host: str, pid: int) -> DockerClient:
             f"DOCKER_HOST={docker_host()}: pip install 'itbench[container]'"
         ) from None
     try:
-        client = docker.from_env(timeout=600)
+        client = docker.from_env(timeout=600, version=_API_VERSIONS.get(host))
         client.ping()
+        _API_VERSIONS[host] = client.api.api_version
     except Exception as exc:  # the SDK raises DockerException, requests' errors, OSError
         raise SandboxUnavailable(
             f"no container engine answers at DOCKER_HOST={docker_host()}: "
@@ -60,11 +70,18 @@ def engine_client() -> DockerClient:
 
 def evaluation_image(client: DockerClient) -> str:
     """``ITBENCH_SANDBOX_IMAGE``, else the newest image ``itbench sandbox image build`` made."""
-    from itbench.sandbox.image import IMAGE_REPOSITORY
-
     named = os.environ.get(IMAGE_ENV)
     if named:
         return named
+    host = os.environ.get("DOCKER_HOST", "")
+    if host not in _EVALUATION_IMAGES:
+        _EVALUATION_IMAGES[host] = _newest_evaluation_image(client)
+    return _EVALUATION_IMAGES[host]
+
+
+def _newest_evaluation_image(client: DockerClient) -> str:
+    from itbench.sandbox.image import IMAGE_REPOSITORY
+
     images = client.images.list(name=IMAGE_REPOSITORY)
     tagged = [
         (image.attrs.get("Created", ""), tag)
@@ -77,9 +94,8 @@ def evaluation_image(client: DockerClient) -> str:
             f"no evaluation image at DOCKER_HOST={docker_host()}: run `itbench sandbox image "
             f"build` first, or name one with {IMAGE_ENV}"
         )
-    return max(tagged)[1]
+    return str(max(tagged)[1])
 
 
 def agent_image(client: DockerClient) -> str:
-
     return os.environ.get(AGENT_IMAGE_ENV) or evaluation_image(client)

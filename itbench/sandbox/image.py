@@ -41,7 +41,7 @@ from itbench.sandbox.hosttree import answer_paths, private_files
 
 IMAGE_REPOSITORY = "localhost/itbench-evaluation"
 #: Bumped when what goes into the image changes in a way the file list does not show.
-RECIPE = "1"
+RECIPE = "2"
 #: Packages every evaluation needs whatever the libraries say: the shells and tools that fetch
 #: scripts, playbooks and the launcher call.
 SEED_PACKAGES = (
@@ -231,6 +231,24 @@ def _package_files(packages: set[str]) -> list[Path]:
     return paths
 
 
+def _alternatives(package_files: list[Path]) -> list[Path]:
+    """The commands ``update-alternatives`` made (``/usr/bin/awk`` -> ``/etc/alternatives/awk``
+    -> ``/usr/bin/mawk``): no package lists them, scripts call them by these names. Only those
+    whose program is in the image."""
+    present = {os.path.realpath(p) for p in package_files}
+    found = []
+    for folder in ("/usr/bin", "/usr/sbin", "/bin", "/sbin"):
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(folder):
+                if not entry.is_symlink():
+                    continue
+                if os.readlink(entry.path).startswith("/etc/alternatives/") and (
+                    os.path.realpath(entry.path) in present
+                ):
+                    found.append(Path(entry.path))
+    return found
+
+
 def _system_paths(python_paths: list[Path]) -> list[Path]:
     """The operating system's part: the seed packages, the packages owning every shared library
     the interpreter and the environment's extension modules load, and their dependencies."""
@@ -254,6 +272,7 @@ def _system_paths(python_paths: list[Path]) -> list[Path]:
     owners = _owning_packages(candidates)
     packages = _package_closure(set(SEED_PACKAGES) | owners)
     paths = _package_files(packages)
+    paths += _alternatives(paths)
     paths += [p for p in _walk(Path("/etc"))]
     kubectl = shutil.which("kubectl")
     if kubectl:  # the name on PATH (often a link into an SDK) and the binary itself
@@ -299,6 +318,13 @@ def write_root_tar(plan: ImagePlan, out: Path) -> int:
     """The root file system as a tar (directories first, parents of every file included);
     returns the number of entries."""
     entries: dict[str, Path] = {}
+    # the folders above the interpreter and the environment (/root, when Python is installed in
+    # root's home): traversable, so commands run as nobody reach them, as in bubblewrap
+    above_python = {
+        str(parent)
+        for top in (Path(sys.base_prefix).resolve(), Path(sys.prefix))
+        for parent in _parents(top)
+    }
     for top in sorted(Path("/").iterdir()):
         if top.is_symlink():  # /bin -> usr/bin, /lib -> usr/lib on merged-/usr systems
             entries[str(top)] = top
@@ -315,6 +341,8 @@ def write_root_tar(plan: ImagePlan, out: Path) -> int:
                 info = tar.gettarinfo(str(path), arcname=name.lstrip("/"))
             except OSError:
                 continue
+            if info.isdir() and name in above_python:
+                info.mode |= 0o711
             if info.isreg():
                 with open(path, "rb") as handle:
                     tar.addfile(info, handle)

@@ -197,3 +197,21 @@ def test_opa_static_hanging_fetch(tmp_path: Path) -> None:
     result = opa_static.evaluate(STATIC.ground_truth, trial, timeout_s=2)
     assert result.scores == static_scores((1, 0, 0, 0), 0, 0, 0.0)
     assert result.details["failure"]["reason"] == "fetch.sh did not finish within 2 s"
+
+
+def test_opa_static_environments_after_the_first_are_fetched_two_at_a_time(tmp_path: Path) -> None:
+    """The compliant and the two leave-one-in environments run side by side (two sandboxes at a
+    time), after the violating one: four fetches of 10 s take two rounds after the first (about
+    30 s), not four in a row (40 s and more); the verdicts are those of the unhurried answer."""
+    import time
+
+    trial = trial_dir(tmp_path, "opa-static", "correct")
+    fetch = trial / "fetch.sh"
+    shebang, _, rest = fetch.read_text().partition("\n")
+    fetch.write_text(f"{shebang}\nsleep 10\n{rest}")
+    started = time.monotonic()
+    result = evaluate_trial(STATIC, trial)
+    elapsed = time.monotonic() - started
+    assert result.scores == static_scores((1, 1, 1, 1), 1, 1, 1.0)
+    assert results(result.details) == ALL_DETECTED
+    assert 30 <= elapsed < 38, elapsed

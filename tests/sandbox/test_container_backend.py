@@ -562,3 +562,167 @@ def test_agent_network_decides_whether_the_hosts_loopback_is_reachable(
     )
     outcome = run_agent_container(spec, timeout_s=60, confinement=confinement)
     assert ("CONNECTED" in outcome.stdout) is reached, outcome.stderr
+
+
+# --- what a command costs: engine requests per command, per process --------------------------
+
+
+@pytest.fixture
+def engine_requests(monkeypatch) -> list[tuple[str, str]]:
+    """Every request this process sends to the engine, as (method, path without the version)."""
+    import re
+
+    import requests
+
+    sent: list[tuple[str, str]] = []
+    send = requests.Session.request
+
+    def recorded(self, method, url, *args, **kwargs):
+        path = re.sub(r"^http\+docker://[^/]+(/v[0-9.]+)?", "", str(url))
+        sent.append((method, path.split("?")[0]))
+        return send(self, method, url, *args, **kwargs)
+
+    monkeypatch.setattr(requests.Session, "request", recorded)
+    return sent
+
+
+def test_a_command_is_created_attached_started_inspected_removed_and_never_waited_for(
+    on_container, tmp_path, engine_requests
+):
+    """create, attach, start, inspect (until it has exited), remove: the engine's ``wait`` (which
+    Podman answers by polling its runtime, a third of a second or more) is not asked for."""
+    from itbench.sandbox import run_sandboxed
+    from itbench.sandbox.engine import engine_client
+
+    engine_client()  # the client (its ping) made before counting
+    engine_requests.clear()
+    result = run_sandboxed(
+        ["/bin/sh", "-c", "echo out; echo err >&2; exit 3"], out_dir=tmp_path / "o", timeout_s=60
+    )
+    assert (result.exit_code, result.stdout, result.stderr) == (3, "out\n", "err\n")
+    kinds = [(method, path.rsplit("/", 1)[-1]) for method, path in engine_requests]
+    assert not any(kind == "wait" for _, kind in kinds), kinds
+    posts = [kind for method, kind in kinds if method == "POST"]
+    assert posts == ["create", "attach", "start"], kinds
+    assert kinds[-1][0] == "DELETE" and [m for m, _ in kinds].count("DELETE") == 1, kinds
+    # the rest are inspections (the SDK's, whether the attached container has a terminal; then
+    # until it has exited): nothing else
+    assert {k for k in kinds if k[0] == "GET"} == {("GET", "json")}, kinds
+
+
+def test_a_command_that_closes_its_output_and_runs_on_is_still_timed(on_container, tmp_path):
+    """The container's end is its output closing, then its state: one that closes stdout and
+    stderr early and runs on is killed at its deadline all the same."""
+    from itbench.sandbox import run_sandboxed
+
+    started = time.monotonic()
+    result = run_sandboxed(
+        ["/bin/sh", "-c", "exec >&- 2>&-; sleep 600"], out_dir=tmp_path / "o", timeout_s=3
+    )
+    assert result.timed_out and result.exit_code == 124, result
+    assert time.monotonic() - started < 60
+
+
+def test_a_forked_worker_asks_the_engine_for_neither_its_version_nor_the_image(
+    on_container, monkeypatch
+):
+    """Podman takes about 2 s to answer ``/version``: the runner asks once, its forked trial
+    workers inherit the answer, and the evaluation image is looked up once per process."""
+    from itbench.sandbox.engine import engine_client, evaluation_image
+
+    monkeypatch.delenv("ITBENCH_SANDBOX_IMAGE")
+    client = engine_client()
+    image = evaluation_image(client)
+    assert evaluation_image(client) == image
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker: any version request or image listing fails it
+        code = 1
+        try:
+            import docker.api.client
+            import docker.models.images
+
+            def refused(*_args, **_kwargs):
+                raise AssertionError("asked the engine again")
+
+            docker.api.client.APIClient._retrieve_server_version = refused
+            docker.models.images.ImageCollection.list = refused
+            forked = engine_client()
+            assert forked is not client  # a client of its own: no connection shared
+            os.write(write, evaluation_image(forked).encode())
+            code = 0
+        except BaseException as exc:
+            os.write(write, f"ERROR {exc}".encode())
+        finally:
+            os._exit(code)
+    os.close(write)
+    answer = os.read(read, 4096).decode()
+    os.close(read)
+    _, status = os.waitpid(pid, 0)
+    assert os.WEXITSTATUS(status) == 0 and answer == image, answer
+
+
+def test_the_image_holds_the_commands_update_alternatives_made():
+    """``/usr/bin/awk`` is a link to ``/etc/alternatives/awk`` that no package lists: the image
+    takes such links whose program it holds (fetch scripts call ``awk``)."""
+    from itbench.sandbox.image import _alternatives
+
+    awk = Path("/usr/bin/awk")
+    if not awk.is_symlink() or not os.readlink(awk).startswith("/etc/alternatives/"):
+        pytest.skip("/usr/bin/awk is not an update-alternatives link here")
+    program = Path(os.path.realpath(awk))
+    assert awk in _alternatives([program])
+    assert awk not in _alternatives([])  # a link to a program the image lacks stays out
+
+
+def test_awk_runs_in_the_evaluation_container(on_container, tmp_path):
+    from itbench.sandbox import run_sandboxed
+
+    result = run_sandboxed(
+        ["/bin/sh", "-c", "echo 'a 7' | awk '{print $2 * 6}'"], out_dir=tmp_path / "o", timeout_s=60
+    )
+    assert (result.exit_code, result.stdout) == (0, "42\n"), result.stderr
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0, reason="the drop to nobody happens when itbench runs as root"
+)
+def test_run_as_root_the_container_commands_run_as_nobody(on_container, tmp_path):
+    """As in bubblewrap: evaluation and agent commands run as nobody (65534) when itbench runs as
+    root, in folders handed over to it; only a command over a host tree keeps root's uid."""
+    import sys
+
+    from itbench.sandbox import run_sandboxed
+    from itbench.sandbox.agent import AgentConfinement
+    from itbench.sandbox.agent_container import agent_spec, run_agent_container
+
+    evaluation = run_sandboxed(
+        ["/bin/sh", "-c", "id -u; id -g; echo x > written"], out_dir=tmp_path / "e", timeout_s=60
+    )
+    assert evaluation.stdout.split() == ["65534", "65534"], evaluation.stderr
+    assert (tmp_path / "e" / "written").stat().st_uid == 65534
+
+    host = tmp_path / "host" / "etc"
+    host.mkdir(parents=True)
+    (host / "motd").write_text("hello\n")
+    over_tree = run_sandboxed(
+        ["/bin/sh", "-c", "id -u; cat /etc/motd"],
+        out_dir=tmp_path / "h",
+        host_tree=tmp_path / "host",
+        timeout_s=60,
+    )
+    assert over_tree.stdout.split() == ["0", "hello"], over_tree.stderr
+
+    workspace = tmp_path / "w"
+    workspace.mkdir()
+    confinement = AgentConfinement(network="allow")
+    spec = agent_spec(
+        "id -u; echo x > written",
+        workspace=workspace,
+        read_only_inputs=[],
+        confinement=confinement,
+        env={"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp"},
+    )
+    agent = run_agent_container(spec, timeout_s=60, confinement=confinement)
+    assert agent.stdout.split() == ["65534"], agent.stderr
+    assert (workspace / "written").stat().st_uid == 65534
