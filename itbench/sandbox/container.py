@@ -14,6 +14,7 @@ container is removed whatever happens.
 from __future__ import annotations
 
 import contextlib
+import os
 import resource
 import sys
 import threading
@@ -154,6 +155,57 @@ def _host_config(api: APIClient, spec: ContainerSpec, limits: ResourceLimits) ->
 #: How often the state of a container whose output ended is asked for until it has exited.
 _EXIT_POLL_S = 0.02
 
+#: The label naming the process that made a container: a trial worker killed at its time limit
+#: dies before it can remove its container, which then runs on (for hours: ``sleep`` in a hostile
+#: script); the next command on this host removes it (:func:`reap_orphans`).
+OWNER_LABEL = "io.itbench.owner"
+#: Seconds between two looks for orphans in one process (a look is one engine request).
+_REAP_EVERY_S = 30.0
+_last_reap = [-_REAP_EVERY_S]
+
+
+def _owner() -> str:
+    import socket
+
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
+
+
+def reap_orphans(api: APIClient) -> list[str]:
+    """Remove (killing if need be) the containers this host's itbench processes made whose
+    maker has died; the ids removed. A maker on another host is left alone."""
+    import socket
+
+    host = socket.gethostname()
+    removed = []
+    for found in api.containers(all=True, filters={"label": OWNER_LABEL}):
+        owner = str((found.get("Labels") or {}).get(OWNER_LABEL, ""))
+        owner_host, _, pid = owner.rpartition(":")
+        if owner_host != host or not pid.isdigit() or _alive(int(pid)):
+            continue
+        with contextlib.suppress(Exception):  # removed meanwhile by another reaper
+            api.remove_container(found["Id"], force=True)
+            removed.append(str(found["Id"]))
+    return removed
+
+
+def _reap_now_and_then(api: APIClient) -> None:
+    now = time.monotonic()
+    if now - _last_reap[0] < _REAP_EVERY_S:
+        return
+    _last_reap[0] = now
+    with contextlib.suppress(Exception):  # never the reason a command fails
+        reap_orphans(api)
+
 
 def run_container(
     spec: ContainerSpec, *, limits: ResourceLimits, timeout_s: float | None
@@ -168,6 +220,7 @@ def run_container(
     from itbench.sandbox.engine import engine_client
 
     api = engine_client().api
+    _reap_now_and_then(api)
     started = time.monotonic()
     deadline = None if timeout_s is None else started + timeout_s
     container = api.create_container(
@@ -181,6 +234,7 @@ def run_container(
         stdin_open=False,
         tty=False,
         detach=True,
+        labels={OWNER_LABEL: _owner()},
     )["Id"]
     stdout, stderr = _Bounded(limits.output_bytes), _Bounded(limits.output_bytes)
     capped = threading.Event()

@@ -726,3 +726,39 @@ def test_run_as_root_the_container_commands_run_as_nobody(on_container, tmp_path
     agent = run_agent_container(spec, timeout_s=60, confinement=confinement)
     assert agent.stdout.split() == ["65534"], agent.stderr
     assert (workspace / "written").stat().st_uid == 65534
+
+
+def test_a_container_whose_maker_died_is_removed_by_the_next_command(on_container):
+    """A trial worker killed at its time limit cannot remove its container; the next command on
+    this host does (its maker's pid is dead). A container whose maker lives is left alone."""
+    import multiprocessing
+
+    from itbench.sandbox.container import OWNER_LABEL, _ulimits, reap_orphans
+    from itbench.sandbox.engine import engine_client
+
+    api = engine_client().api
+    child = multiprocessing.get_context("fork").Process(target=lambda: None)
+    child.start()
+    child.join()
+    host = socket.gethostname()
+    made = {}
+    for name, pid in (("orphan", child.pid), ("owned", os.getpid())):
+        made[name] = api.create_container(
+            on_container["ITBENCH_SANDBOX_IMAGE"],
+            ["sleep", "600"],
+            labels={OWNER_LABEL: f"{host}:{pid}"},
+            host_config=api.create_host_config(
+                network_mode="none", ulimits=_ulimits(ResourceLimits(None, None, None))
+            ),
+        )["Id"]
+        api.start(made[name])
+    try:
+        removed = reap_orphans(api)
+        assert made["orphan"] in removed
+        assert made["owned"] not in removed
+        left = {c["Id"] for c in api.containers(all=True, filters={"label": OWNER_LABEL})}
+        assert made["orphan"] not in left and made["owned"] in left
+    finally:
+        for container in made.values():
+            with contextlib.suppress(Exception):
+                api.remove_container(container, force=True)
