@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from finops.k8s.folder import discover_k8s_folders, is_k8s_folder, load_k8s_folder
 from finops.k8s.objects import manifests, read_config
 from finops.k8s.scenario import FAMILIES, K8sScenario, generate
 from finops.k8s.serve import serve_scenario
@@ -88,8 +89,6 @@ def _generated(family: str, seed: int) -> K8sScenario:
 
 @functools.lru_cache(maxsize=64)
 def _loaded(folder: str) -> K8sScenario:
-    from finops.k8s.folder import load_k8s_folder  # yaml and the checks: folder scenarios only
-
     return load_k8s_folder(Path(folder))
 
 
@@ -133,8 +132,6 @@ def _scenario(
 def k8s_folder_scenarios(root: Path, task: str) -> list[Scenario]:
     """The user-written scenarios of ``root`` (a scenario folder or a folder of them), each
     read and checked now: a malformed file stops the run before any trial (InputError)."""
-    from finops.k8s.folder import discover_k8s_folders  # folder scenarios only
-
     out = []
     for folder in discover_k8s_folders(root):
         folder = folder.resolve()
@@ -146,8 +143,6 @@ def k8s_folder_scenarios(root: Path, task: str) -> list[Scenario]:
 def k8s_scenarios(spec: str | None, task: str) -> list[Scenario]:
     """The built-in suite, ``k8s-<family>-<seed>`` ids separated by commas, or a folder of
     user-written scenarios."""
-    from finops.k8s.folder import is_k8s_folder  # folder scenarios only
-
     if spec is not None and is_k8s_folder(Path(spec)):
         return k8s_folder_scenarios(Path(spec), task)
     if spec is None or spec == "k8s":
@@ -241,7 +236,6 @@ def k8s_ground_truth(folder: Path, task: str) -> list[Scenario] | None:
     """The scenarios an outputs folder of Kubernetes trials was run on, from its folder names
     (``k8s-<family>-<seed>`` regenerates the truth), or a folder of user-written scenarios;
     None when it is neither."""
-    from finops.k8s.folder import is_k8s_folder  # folder scenarios only
 
     if is_k8s_folder(folder):
         return k8s_folder_scenarios(folder, task)
