@@ -42,6 +42,18 @@ class Instance:
     notes: str
 
 
+def violating_spec(other: Control, rng: Random) -> dict[str, Any]:
+    """A clean pod spec broken as ``other`` breaks one: a violation of that control, put in a
+    compliant environment so that a policy too broad for its own control flags it."""
+    spec = clean_pod_spec(rng)
+    if other.break_pod is not None:
+        other.break_pod(spec, rng)
+    else:
+        assert other.break_container is not None
+        other.break_container(spec["containers"][0], rng)
+    return spec
+
+
 def ref(obj: Mapping[str, Any]) -> str:
     meta = obj["metadata"]
     return f"{obj['kind']}/{meta.get('namespace', '')}/{meta['name']}"
@@ -134,12 +146,7 @@ def _compliant(
         notes.append(f"near-miss {kind} {name} ({near_miss.__name__})")
     # violations of other controls: a policy too broad for its control flags them
     for other in rng.sample(list(others), len(others)):
-        spec = clean_pod_spec(rng)
-        if other.break_pod is not None:
-            other.break_pod(spec, rng)
-        else:
-            assert other.break_container is not None
-            other.break_container(spec["containers"][0], rng)
+        spec = violating_spec(other, rng)
         if control.violates(spec):
             continue  # that violation is also one of this control's
         kind = rng.choice(KINDS)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from ciso.generator.instance import Instance
+from ciso.generator.instance import Instance, violating_spec
 from ciso.generator.model import Control
 from ciso.generator.workloads import KINDS, clean_pod_spec, fresh_name, fresh_namespace, wrap
 
@@ -132,12 +132,7 @@ def build_namespace_instance(
             obj["metadata"]["labels"] = {"network-policy": "none"}
             kept.append(f"near-miss: {obj['metadata']['name']} labelled network-policy=none")
     for other in rng.sample(list(others), 2):
-        spec = clean_pod_spec(rng)
-        if other.break_pod is not None:
-            other.break_pod(spec, rng)
-        else:
-            assert other.break_container is not None
-            other.break_container(spec["containers"][0], rng)
+        spec = violating_spec(other, rng)
         kind, name = rng.choice(KINDS), fresh_name(rng, names)
         compliant.append(wrap(kind, name, rng.choice(spaces), spec))
         kept.append(f"{kind} {name} violates CIS {other.cis_id}, another control")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from ciso.generator.instance import Instance, namespace_objects, ref
+from ciso.generator.instance import Instance, namespace_objects, ref, violating_spec
 from ciso.generator.model import Control
 from ciso.generator.workloads import KINDS, clean_pod_spec, fresh_name, fresh_namespace, wrap
 
@@ -101,12 +101,7 @@ def build_placement_instance(
         f"near-misses: namespace {lookalike}, a ConfigMap labelled namespace={control.forbidden}"
     )
     for other in rng.sample(list(others), 2):
-        spec = clean_pod_spec(rng)
-        if other.break_pod is not None:
-            other.break_pod(spec, rng)
-        else:
-            assert other.break_container is not None
-            other.break_container(spec["containers"][0], rng)
+        spec = violating_spec(other, rng)
         kind, name = rng.choice(KINDS), fresh_name(rng, names)
         compliant.append(wrap(kind, name, rng.choice(namespaces), spec))
         kept.append(f"{kind} {name} violates CIS {other.cis_id}, another control")
