@@ -195,22 +195,9 @@ def _price_moved(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndarr
     """Price on the day differs from the last day the resource ran, and it had been one price
     every day it ran over the last few days. A blended price (tiers, committed-use coverage,
     sustained-use discounts) moves with usage every day: its moving on the day is no news."""
-    if t == 0:
-        return np.zeros(price.shape[0], bool)
-    before = price[:, :t]
-    ran = before > 0
-    last_index = np.where(ran.any(axis=1), t - 1 - np.argmax(ran[:, ::-1], axis=1), -1)
-    last = np.where(
-        last_index >= 0, before[np.arange(price.shape[0]), np.maximum(last_index, 0)], 0.0
-    )
-    today = price[:, t]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        change = np.where(last > 0, np.abs(today / last - 1), 0.0)
-        recent = before[:, -_PRICE_STABLE_DAYS:]
-        wobble = np.where(
-            (recent > 0) & (last[:, None] > 0), np.abs(recent / last[:, None] - 1), 0.0
-        ).max(axis=1, initial=0.0)
-    return (today > 0) & (last > 0) & (change > tolerance) & (wobble <= tolerance)
+    factor = _price_factor(price, t, tolerance)
+    with np.errstate(invalid="ignore"):
+        return np.isfinite(factor) & (np.abs(factor - 1) > tolerance)
 
 
 def _price_factor(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndarray:
