@@ -43,6 +43,12 @@ def _expose(r: RemedyContext, name: str) -> list[str]:
             f"--port={r.port}", f"--target-port={r.port}"]  # fmt: skip
 
 
+def _create_service(r: RemedyContext) -> list[str]:
+    """kubectl's own Service for the port: its selector is ``app=<name>``."""
+    return ["-n", r.namespace, "create", "service", "clusterip", r.target,
+            f"--tcp={r.port}:{r.port}"]  # fmt: skip
+
+
 FAULT = FaultType(
     "deleted-service",
     "Service deleted",
@@ -59,15 +65,7 @@ FAULT = FaultType(
             "create the Service and select the pods",
             "a ClusterIP Service on the port, its selector set to the pods' own label",
             lambda r: [
-                [
-                    "-n",
-                    r.namespace,
-                    "create",
-                    "service",
-                    "clusterip",
-                    r.target,
-                    f"--tcp={r.port}:{r.port}",
-                ],
+                _create_service(r),
                 [
                     "-n",
                     r.namespace,
@@ -83,17 +81,7 @@ FAULT = FaultType(
             "create the Service with kubectl's default selector",
             "kubectl create service selects app=<name>, a label the demo's pods do not carry: "
             "the Service exists and has no endpoint",
-            lambda r: [
-                [
-                    "-n",
-                    r.namespace,
-                    "create",
-                    "service",
-                    "clusterip",
-                    r.target,
-                    f"--tcp={r.port}:{r.port}",
-                ]
-            ],  # fmt: skip
+            lambda r: [_create_service(r)],
             accepted=False,
         ),
         Remedy(
