@@ -715,15 +715,6 @@ def _admits(
     return (planned.decided and unpatched) or rule_applies(planned.rule, target, facts)
 
 
-def _memo_of(planned: _PlannedRule, ctx: Context, operation: str) -> outcome_memo.Memo | None:
-    """The outcome memo of a validate rule on this run and operation (None: always evaluated)."""
-    if planned.type_key != "validate":
-        return None
-    if planned.known:
-        return planned.memo
-    return outcome_memo.memo_for(planned.rule, ctx.facts, operation)
-
-
 def _apply_policies(
     policies: Sequence[dict[str, Any]],
     resources: Iterable[dict[str, Any]],
@@ -808,7 +799,15 @@ def _apply_rules(
         unpatched = target is resource
         if not _admits(planned, kind, target, unpatched, facts):
             continue
-        memo = _memo_of(planned, ctx, operation) if memoise and unpatched else None
+        memo = (
+            (
+                planned.memo
+                if planned.known
+                else outcome_memo.memo_for(planned.rule, ctx.facts, operation)
+            )
+            if memoise and unpatched and planned.type_key == "validate"
+            else None
+        )
         if memo is not None and memo.active:
             outcome = memo.outcome(
                 resource,
@@ -836,9 +835,19 @@ def _apply_rules(
             continue
         if outcome.targets is not None:  # mutate existing: the targets' responses
             for about, answer in outcome.targets:
-                about_kind, about_meta = about.get("kind", ""), about.get("metadata") or {}
                 results.append(
-                    _response_row(run, plan, planned, about_kind, about_meta, answer, None)
+                    _result_row(
+                        run.make,
+                        plan.pid,
+                        planned.rule["name"],
+                        about.get("kind", ""),
+                        about.get("metadata") or {},
+                        answer.status,
+                        _message(answer, plan, planned, run),
+                        planned.rule_type,
+                        answer.patched,
+                        None,
+                    )
                 )
             continue
         if outcome.patched is not None:
@@ -846,36 +855,26 @@ def _apply_rules(
         if applied is not None and outcome.status in (PASS, FAIL):
             applied.add(planned.rule_type)
         results.append(
-            _response_row(
-                run, plan, planned, resource.get("kind", ""), meta, outcome, outcome.generated
+            _result_row(
+                run.make,
+                plan.pid,
+                planned.rule["name"],
+                resource.get("kind", ""),
+                meta,
+                outcome.status,
+                outcome.message
+                if outcome.status != ERROR
+                else _message(outcome, plan, planned, run),
+                planned.rule_type,
+                outcome.patched,
+                outcome.generated,
             )
         )
     return target
 
 
-def _response_row(
-    run: _Run,
-    plan: _PlannedPolicy,
-    planned: _PlannedRule,
-    kind: str,
-    meta: Mapping[str, Any],
-    outcome: RuleOutcome,
-    generated: tuple[dict[str, Any], ...] | None,
-) -> Any:
-    """A classic rule's response as a result row, an error naming the policy's file and rule
-    (``generated``: the objects a generate rule would create; none for a mutated target's)."""
-    message = outcome.message
+def _message(outcome: RuleOutcome, plan: _PlannedPolicy, planned: _PlannedRule, run: _Run) -> str:
+    """A classic rule's response message; an error's names the policy's file, policy and rule."""
     if outcome.status == ERROR:
-        message = _locate(message, plan.policy, planned.rule, run.sources)
-    return _result_row(
-        run.make,
-        plan.pid,
-        planned.rule["name"],
-        kind,
-        meta,
-        outcome.status,
-        message,
-        planned.rule_type,
-        outcome.patched,
-        generated,
-    )
+        return _locate(outcome.message, plan.policy, planned.rule, run.sources)
+    return outcome.message
