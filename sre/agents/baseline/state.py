@@ -24,7 +24,7 @@ from sre.agents.baseline.evidence import (
 from sre.agents.baseline.states import OBJECT_RULES, config_users, event_failures, node_pressure
 from sre.agents.baseline.states.objects import ObjectView, latest_objects, meta
 from sre.agents.baseline.states.throttling import throttled_pods
-from sre.agents.baseline.vanished import vanished
+from sre.agents.baseline.vanished import rewritten, vanished
 from sre.snapshot.layout import SnapshotLayout
 
 
@@ -52,7 +52,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     try:
         states += failing_states(layout.objects)
         workloads = _workload_names(layout.objects)
-        deleted = vanished(layout.objects)
+        deleted = vanished(layout.objects) + rewritten(layout.objects)
         users = _config_users(layout.objects)
     except ItbenchError as exc:
         notes.append(f"object states: {exc}")

@@ -91,6 +91,14 @@ def corrupted_secret(objs: Objects, t: datetime) -> None:
         s.write(FAULT)
 
 
+def redacted_secret(objs: Objects, t: datetime) -> None:
+    # the exporter withholds Secret data: only the new resourceVersion and write show the edit
+    s = objs["Secret", "email-service-secret"]
+    del s.body["data"]
+    if t >= FAULT:
+        s.write(FAULT)
+
+
 def deleted_service(objs: Objects, t: datetime) -> None:
     if t >= FAULT:
         del objs["Service", "product-catalog"]
@@ -209,6 +217,10 @@ INCIDENTS = {
         Incident("corrupted-secret", _rc("Secret", "email-service-secret"),
                  "corrupted-kubernetes-secret-credentials", corrupted_secret,
                  effect={"email": "error"}, client_error="535 5.7.8 authentication failed"),
+        Incident("redacted-secret", _rc("Secret", "email-service-secret"),
+                 "corrupted-kubernetes-secret-credentials", redacted_secret,
+                 effect={"email": "error"}, client_error="535 5.7.8 authentication failed",
+                 decoy_rollout="email"),
         Incident("deleted-service", _rc("Service", "product-catalog"),
                  "deleted-kubernetes-service", deleted_service, unreachable=("product-catalog",),
                  client_error="name resolver error: produced zero addresses"),

@@ -157,3 +157,37 @@ def test_a_secret_acts_on_the_workloads_that_read_it():
         "shop/Secret/smtp": frozenset({"email", "ad"}),
         "shop/ConfigMap/quote-config": frozenset({"quote"}),
     }
+
+
+def _secret(rv: str, written: str) -> dict:
+    return {"kind": "Secret", "apiVersion": "v1",
+            "metadata": {"name": "smtp", "namespace": "shop", "resourceVersion": rv,
+                         "managedFields": [{"manager": "kubectl-edit", "time": written}]}}  # fmt: skip
+
+
+def _config(rv: str) -> dict:
+    return {"kind": "ConfigMap", "apiVersion": "v1", "data": {"a": "1"},
+            "metadata": {"name": "settings", "namespace": "shop", "resourceVersion": rv}}  # fmt: skip
+
+
+def test_a_secret_written_with_its_data_withheld_is_a_change(private_cache: Path, tmp_path: Path):
+    from sre.agents.baseline.vanished import rewritten
+
+    path = _objects_file(tmp_path, [
+        ("2026-05-04 08:14:00", [_secret("100", "2026-05-01T00:00:00Z"), _config("7")]),
+        ("2026-05-04 08:24:00", [_secret("230", "2026-05-04T08:21:40Z"), _config("7")]),
+    ])  # fmt: skip
+    (change,) = rewritten(path)
+    assert (change.kind, change.name, change.change) == ("Secret", "smtp", "modified")
+    assert change.time == datetime(2026, 5, 4, 8, 21, 40)
+    assert change.values == (("metadata.resourceVersion", "100", "230"),)
+
+
+def test_versions_renumbered_at_every_observation_say_nothing(private_cache: Path, tmp_path: Path):
+    from sre.agents.baseline.vanished import rewritten
+
+    path = _objects_file(tmp_path, [
+        ("2026-05-04 08:14:00", [_secret("100", "2026-05-04T08:14:00Z"), _config("100")]),
+        ("2026-05-04 08:24:00", [_secret("200", "2026-05-04T08:24:00Z"), _config("200")]),
+    ])  # fmt: skip
+    assert rewritten(path) == []
