@@ -196,6 +196,36 @@ def valkey_password(objs: Objects, t: datetime) -> None:
         d.write(FAULT, "kubectl-patch")
 
 
+def hanging_init(objs: Objects, t: datetime) -> None:
+    if t >= FAULT:
+        d = objs["Deployment", "email"]
+        d.body["spec"]["strategy"] = {"type": "Recreate"}
+        d.body["spec"]["template"]["spec"]["initContainers"] = [
+            {"name": "wait-for-smtp", "image": "busybox:1.36",
+             "command": ["sh", "-c", "until nc -z smtp-relay 25; do sleep 2; done"]}
+        ]  # fmt: skip
+        d.write(FAULT, "kubectl-patch")
+        del objs["Pod", pod_of("email")]
+        objs["Pod", pod_of("email", 1)] = Obj(pod("email", 1, {
+            "phase": "Pending", "conditions": [{"type": "Initialized", "status": "False"}],
+            "initContainerStatuses": [{"name": "wait-for-smtp", "ready": False,
+                                       "state": {"running": {}}}],
+            "containerStatuses": [{"name": "email", "ready": False,
+                                   "state": {"waiting": {"reason": "PodInitializing"}}}]}))  # fmt: skip
+
+
+def readiness_probe(objs: Objects, t: datetime) -> None:
+    if t >= FAULT:
+        d = objs["Deployment", "checkout"]
+        d.body["spec"]["template"]["spec"]["containers"][0]["readinessProbe"] = {
+            "httpGet": {"path": "/healthz", "port": 8089}, "periodSeconds": 5}  # fmt: skip
+        d.write(FAULT, "kubectl-patch")
+        objs["Pod", pod_of("checkout")].body["status"] = {
+            "phase": "Running", "conditions": [{"type": "Ready", "status": "False"}],
+            "containerStatuses": [{"name": "checkout", "ready": False, "restartCount": 0,
+                                   "state": {"running": {}}}]}  # fmt: skip
+
+
 def _rc(kind: str, name: str) -> str:
     return f"{NS}/{kind}/{name}"
 
@@ -250,6 +280,15 @@ INCIDENTS = {
                  target_port, unreachable=("email",)),
         Incident("scaled-to-zero", _rc("Deployment", "email"), "scaled-to-zero-kubernetes-workload",
                  scaled_to_zero, unreachable=("email",), decoy_rollout="cart"),
+        Incident("hanging-init-container", _rc("Deployment", "email"),
+                 "hanging-kubernetes-workload-init-container", hanging_init,
+                 unreachable=("email",)),
+        Incident("readiness-probe", _rc("Deployment", "checkout"),
+                 "misconfigured-kubernetes-workload-container-readiness-probe", readiness_probe,
+                 unreachable=("checkout",),
+                 events=(("Pod", pod_of("checkout"), "Unhealthy",
+                          "Readiness probe failed: dial tcp 10.0.3.7:8089: connect: "
+                          "connection refused"),)),
         Incident("valkey-password", _rc("Deployment", "valkey-cart"),
                  "valkey-workload-changed-password", valkey_password,
                  unreachable=("valkey-cart",),
