@@ -89,7 +89,10 @@ def _client_for(host: str, pid: int) -> DockerClient:
         ) from None
     try:
         client = docker.from_env(timeout=600, version=_API_VERSIONS.get(host))
-        client.ping()
+        # the ping, read whole: Podman names itself in its headers (see outbound_network)
+        answer = client.api.get(client.api.base_url + "/_ping", timeout=client.api.timeout)
+        answer.raise_for_status()
+        _IS_PODMAN[host] = "Libpod-Api-Version" in answer.headers
         _API_VERSIONS[host] = client.api.api_version
         if host not in _CGROUP_PARENTS:
             _CGROUP_PARENTS[host] = _cgroup_parent(client)
@@ -179,11 +182,12 @@ _IS_PODMAN: dict[str, bool] = {}
 
 def outbound_network(client: DockerClient) -> OutboundNetwork:
     """The outbound network of the engine behind ``client``: Podman says who it is in the
-    headers of its ping (``Libpod-Api-Version``), which costs one quick request."""
+    headers of its ping (``Libpod-Api-Version``), read when the client was made (a forked worker
+    inherits it); asked again only for a client made otherwise."""
     host = os.environ.get("DOCKER_HOST", "")
     if host not in _IS_PODMAN:
         try:
-            answer = client.api.get(client.api.base_url + "/_ping", timeout=30)
+            answer = client.api.get(client.api.base_url + "/_ping", timeout=client.api.timeout)
         except Exception as exc:  # requests' errors, OSError
             raise SandboxUnavailable(
                 f"the container engine at DOCKER_HOST={docker_host()} stopped answering: {exc}"
