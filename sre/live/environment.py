@@ -335,8 +335,13 @@ def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mappin
                        and deployment_ready(o)[0] >= deployment_ready(o)[1]}  # fmt: skip
             kubeconfig, proxy = _agent_kubeconfig(trial)
             called_in = time.monotonic()
+            # a sandboxed agent's network is the proxy alone (without a proxy, the user's own
+            # context: its server is wherever the kubeconfig says, and the host's network stays)
+            agent_env = {"KUBECONFIG": str(kubeconfig)}
+            if proxy is not None:
+                agent_env.update(proxy.endpoint.variable())
             try:
-                yield {"KUBECONFIG": str(kubeconfig)}
+                yield agent_env
             finally:
                 if proxy is not None:
                     proxy.stop()

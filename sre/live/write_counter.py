@@ -4,7 +4,8 @@ server, which forwards every request with the user's credentials and records the
 offline twin does.
 
 The agent's kubeconfig names only the proxy (``http://127.0.0.1:<port>``, no credentials of its
-own); the proxy holds the user's (a bearer token, a client certificate, basic auth) and the
+own); the proxy listens there and on a unix socket, the only endpoint of a sandboxed agent's
+network (:mod:`itbench.sandbox.endpoint` relays the port to it inside the sandbox). It holds the user's (a bearer token, a client certificate, basic auth) and the
 cluster's CA. Responses are streamed as they come (``kubectl get -w``, ``rollout status``).
 Not supported: protocol upgrades (``kubectl exec``, ``attach``, ``port-forward``, answered 501)
 and credentials from an exec plugin or auth provider (live mode then hands the agent the user's
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import base64
 import http.client
+import shutil
+import socketserver
 import ssl
 import tempfile
 import threading
@@ -26,6 +29,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import yaml
+
+from itbench.sandbox.endpoint import Endpoint
 
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 #: request headers the proxy sets itself, or that only concern one hop
@@ -118,8 +123,16 @@ class WriteCountingProxy:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
-        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self._thread.start()
+        # the same proxy on a unix socket: the one door of a sandboxed agent's network (a short
+        # path, as sockets need; 0700 folder, so no other host user reaches it)
+        self._socket_dir = Path(tempfile.mkdtemp(prefix="itbench-api-"))
+        self.socket_path = self._socket_dir / "api.sock"
+        self.unix_server = socketserver.ThreadingUnixStreamServer(str(self.socket_path), Handler)
+        self.unix_server.daemon_threads = True
+        # the sandboxed agent runs as an unprivileged user; connecting needs write permission
+        self.socket_path.chmod(0o666)
+        for server in (self.server, self.unix_server):
+            threading.Thread(target=server.serve_forever, daemon=True).start()
 
     @property
     def url(self) -> str:
@@ -136,9 +149,17 @@ class WriteCountingProxy:
             "current-context": name, "preferences": {},
         }, sort_keys=False)  # fmt: skip
 
+    @property
+    def endpoint(self) -> Endpoint:
+        """The proxy as a sandboxed agent's only endpoint: its socket, relayed inside the
+        sandbox on the port the kubeconfig names."""
+        return Endpoint(self.socket_path, int(self.server.server_address[1]))
+
     def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        for server in (self.server, self.unix_server):
+            server.shutdown()
+            server.server_close()
+        shutil.rmtree(self._socket_dir, ignore_errors=True)
 
     def writes_until(self, moment: float) -> int:
         with self._lock:

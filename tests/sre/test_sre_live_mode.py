@@ -221,7 +221,11 @@ def test_command_agent_fixing_the_image_passes(cluster: Path, prometheus, tmp_pa
     image = released["spec"]["template"]["spec"]["containers"][0]["image"]
     prom = prometheus(_image_rules(cluster, target))
     scenario = _scenario(tmp_path, fault, seed)
-    command = f"kubectl -n otel-demo set image deployment/{target} {target}={image}"
+    # the agent also tries Prometheus on the host's loopback: its network is the API server only
+    reach = (f"python3 -c 'import socket; socket.create_connection((\"127.0.0.1\", "
+             f"{prom.url.rsplit(':', 1)[1]}), timeout=3)' 2>/dev/null && echo open > reach.txt "
+             "|| echo shut > reach.txt")  # fmt: skip
+    command = f"kubectl -n otel-demo set image deployment/{target} {target}={image}; {reach}"
     out = tmp_path / "out"
     proc = _run(["--scenarios", str(scenario), "--agent-cmd", command, "--kubeconfig",
                  str(cluster), "--prometheus", prom.url, *FAST], out)  # fmt: skip
@@ -229,6 +233,10 @@ def test_command_agent_fixing_the_image_passes(cluster: Path, prometheus, tmp_pa
     e = _evaluation(out)
     assert e["error"] is None, e
     assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
+    (trial,) = sorted(out.glob("*/1"))
+    assert (trial / "reach.txt").read_text().strip() == "shut"
+    # its write went through the sandbox's one endpoint, the proxy, which counted it
+    assert e["scores"]["agent_writes"] == 1.0
     assert e["details"]["fault_alerts"] == [
         f"KubePodNotReady namespace=otel-demo deployment={target}"
     ]
@@ -718,3 +726,116 @@ def test_unreadable_kubeconfig_is_a_usage_error(tmp_path: Path) -> None:
     assert proc.returncode == 2, proc.stderr
     assert f"--kubeconfig {bad}: not a usable kubeconfig" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# -- a sandboxed agent's network is the API server alone ------------------------------------------
+_PROBE = (
+    "import socket, sys\n"
+    "try:\n"
+    "    socket.create_connection((sys.argv[1], int(sys.argv[2])), timeout=3).close()\n"
+    "    print('open')\n"
+    "except OSError as exc:\n"
+    "    print('refused', type(exc).__name__)\n"
+)
+
+
+def _server_address(kubeconfig: Path) -> tuple[str, int]:
+    server = yaml.safe_load(kubeconfig.read_text())["clusters"][0]["cluster"]["server"]
+    host, _, port = server.split("//")[1].rstrip("/").rpartition(":")
+    return host, int(port)
+
+
+@needs_bwrap
+def test_sandboxed_agent_reaches_the_api_server_and_nothing_else(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    """The sandbox of a live trial's command agent: kubectl through the proxy reads and writes
+    (and the writes are counted); another port of the host's loopback, the API server's own
+    address and an address outside are unreachable."""
+    from itbench.sandbox.agent import AgentConfinement, agent_bwrap_argv, run_agent_command
+    from sre.live.kube import flat_kubeconfig
+    from sre.live.write_counter import start_proxy
+
+    proxy = start_proxy(flat_kubeconfig(cluster, tmp_path / "home"), tmp_path / "scratch")
+    assert proxy is not None
+    other = prometheus(lambda: [])  # a service on the host's loopback the agent must not reach
+    other_port = int(other.url.rsplit(":", 1)[1])
+    api_host, api_port = _server_address(cluster)
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "kubeconfig.yaml").write_text(proxy.kubeconfig_text())
+    (workspace / "probe.py").write_text(_PROBE)
+    script = " ; ".join([
+        "kubectl -n otel-demo get deployments -o name > got.txt",
+        "kubectl -n otel-demo create configmap from-the-sandbox --from-literal=a=b > made.txt",
+        f"python3 probe.py 127.0.0.1 {other_port} > other.txt",
+        f"python3 probe.py {api_host} {api_port} > api.txt",
+        "python3 probe.py 192.0.2.1 443 > outside.txt",
+    ])  # fmt: skip
+    os.chmod(workspace, 0o777)
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp",
+           "KUBECONFIG": str(workspace / "kubeconfig.yaml")}  # fmt: skip
+    try:
+        argv = agent_bwrap_argv(script, workspace=workspace, read_only_inputs=[],
+                                hidden=[tmp_path / "cluster", tmp_path / "scratch"],
+                                confinement=AgentConfinement(), env=env,
+                                endpoint=proxy.endpoint)  # fmt: skip
+        outcome = run_agent_command(argv, cwd=workspace, env={}, timeout_s=120,
+                                    max_processes=256)  # fmt: skip
+        assert outcome.exit_code == 0, outcome.stderr
+        got = (workspace / "got.txt").read_text().split()
+        assert "deployment.apps/frontend" in got, outcome.stderr
+        assert "created" in (workspace / "made.txt").read_text(), outcome.stderr
+        assert [(w.method, w.status) for w in proxy.writes] == [("POST", 201)]
+        assert _get(cluster, "configmap", "from-the-sandbox", "-n", "otel-demo") is not None
+        for name in ("other", "api", "outside"):
+            assert (workspace / f"{name}.txt").read_text().startswith("refused"), name
+        # the same probes from the host: the first two answer there (the sandbox is what
+        # shuts them)
+        for host, port in (("127.0.0.1", other_port), (api_host, api_port)):
+            done = subprocess.run(["python3", "-c", _PROBE, host, str(port)],
+                                  capture_output=True, text=True, timeout=30)  # fmt: skip
+            assert done.stdout.startswith("open"), (host, port)
+    finally:
+        proxy.stop()
+    assert not proxy.socket_path.exists()
+
+
+@needs_bwrap
+def test_sandbox_without_the_network_keeps_the_endpoint_shut(cluster: Path, tmp_path: Path) -> None:
+    """``--agent-network none`` is none: the trial's endpoint is not relayed either."""
+    from itbench.sandbox.agent import AgentConfinement, agent_bwrap_argv
+    from sre.live.kube import flat_kubeconfig
+    from sre.live.write_counter import start_proxy
+
+    proxy = start_proxy(flat_kubeconfig(cluster, tmp_path / "home"), tmp_path / "scratch")
+    assert proxy is not None
+    try:
+        argv = agent_bwrap_argv("true", workspace=tmp_path, read_only_inputs=[], hidden=[],
+                                confinement=AgentConfinement(network="none"), env={},
+                                endpoint=proxy.endpoint)  # fmt: skip
+        assert str(proxy.socket_path) not in argv
+        assert "--unshare-net" in argv or ("--unshare-all" in argv and "--share-net" not in argv)
+    finally:
+        proxy.stop()
+
+
+def test_container_backend_refuses_an_agent_confined_to_one_endpoint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The container backend cannot give the agent the API server alone: the trial fails with
+    the reason, it does not run the agent on the host's network."""
+    from itbench.agents.command import confined_launch
+    from itbench.models import PublicScenario
+    from itbench.plugins.spec import Task
+    from itbench.sandbox.agent import AgentConfinement
+    from itbench.sandbox.availability import SandboxUnavailable
+    from itbench.sandbox.endpoint import Endpoint
+    from itbench.transcript import Transcript
+
+    monkeypatch.setenv("ITBENCH_SANDBOX", "container")
+    scenario = PublicScenario(id="s", domain="sre", title="t", **{"class": "mitigate"})
+    env = {"KUBECONFIG": str(tmp_path / "k.yaml"), **Endpoint(tmp_path / "s.sock", 8080).variable()}
+    task = Task(scenario, "p", tmp_path, None, Transcript(tmp_path / "t.jsonl"), env)
+    with pytest.raises(SandboxUnavailable, match="--sandbox bubblewrap"):
+        confined_launch("true", task, [], AgentConfinement())
