@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from itbench.errors import InputError, ItbenchError, UsageError
 from itbench.fsutil import atomic_write_json, atomic_write_text
-from sre.live.injection import Injection, render_injection, restorable
+from sre.generator.model import ObjectRef
+from sre.live.injection import CreateStep, Injection, PatchStep, render_injection, restorable
 from sre.live.janitor import CleanUpPlan, Janitor, clean_up
 from sre.live.kube import LiveKubectl, check_reachable, flat_kubeconfig
 from sre.live.prometheus import Prometheus, check_prometheus
@@ -225,30 +226,49 @@ class LiveTrial:
         )
 
     def cleanup_plan(self) -> CleanUpPlan:
+        injection = self.injection
         return CleanUpPlan(
             kubeconfig=self.settings.kubeconfig,
             home=self.private / "kubectl-home",
+            # deleted in reverse: the fault's objects before the installation's
             created=tuple(
-                (c.resource, c.ref.name, c.ref.namespace) for c in self.injection.creates
+                (c.resource, c.ref.name, c.ref.namespace)
+                for c in (*injection.setup_creates, *injection.creates)
             ),  # fmt: skip
             saved=tuple(self.saved),
             agent_kubeconfig=(self.workspace / KUBECONFIG_FILE).resolve(),
         )
 
+    def _save(self, resource: str, ref: ObjectRef, why: str) -> None:
+        """Keep ``ref`` as the cluster holds it now (the clean-up writes it back); it must
+        exist."""
+        live = self.kubectl.get(resource, ref.name, ref.namespace or None)
+        if live is None:
+            raise InputError(
+                f"{self.settings.kubeconfig}: the cluster has no {ref.kind} "
+                f"{ref.namespace}/{ref.name} for the {self.injection.fault_type} fault to "
+                f"{why} (is the OpenTelemetry demo installed in that namespace?)"
+            )
+        body = restorable(live)
+        meta = body.get("metadata") or {}
+        key = (resource, meta.get("namespace"), meta.get("name"))
+        if all((r, b["metadata"].get("namespace"), b["metadata"].get("name")) != key
+               for r, b in self.saved):  # fmt: skip
+            self.saved.append((resource, body))
+
     def preflight(self) -> None:
-        """Every object the fault patches exists, none it creates does (a leftover of an earlier
-        run would be taken for the fault)."""
-        for step in self.injection.patches:
-            ref = step.ref
-            live = self.kubectl.get(step.resource, ref.name, ref.namespace or None)
-            if live is None:
-                raise InputError(
-                    f"{self.settings.kubeconfig}: the cluster has no {ref.kind} "
-                    f"{ref.namespace}/{ref.name} for the {self.injection.fault_type} fault to "
-                    "change (is the OpenTelemetry demo installed in that namespace?)"
-                )
-            self.saved.append((step.resource, restorable(live)))
-        for create in self.injection.creates:
+        """Every object the fault (or its scenario's installation) patches or deletes exists and
+        is saved as it is; none it creates does (a leftover of an earlier run would be taken
+        for the fault)."""
+        injection = self.injection
+        for step in injection.setup_patches:
+            self._save(step.resource, step.ref, "install on")
+        for step in injection.patches:
+            if not injection.set_up(step.ref):  # made by the installation, deleted at clean-up
+                self._save(step.resource, step.ref, "change")
+        for gone in injection.deletes:
+            self._save(gone.resource, gone.ref, "delete")
+        for create in (*injection.setup_creates, *injection.creates):
             ref = create.ref
             if self.kubectl.get(create.resource, ref.name, ref.namespace or None) is not None:
                 raise InputError(
@@ -256,18 +276,37 @@ class LiveTrial:
                     "exists (left by an earlier run?); delete it before a live run"
                 )
 
+    def _create(self, step: CreateStep) -> None:
+        done = self.kubectl("create", "-f", "-", stdin=json.dumps(step.body))
+        if done.code != 0:
+            raise InputError(f"injecting {step.ref.kind} {step.ref.name}: {done.stderr}")
+
+    def _patch(self, step: PatchStep) -> None:
+        ref = step.ref
+        ns = ["-n", ref.namespace] if ref.namespace else []
+        done = self.kubectl("patch", step.resource, ref.name, *ns, "--type=json", "-p",
+                            json.dumps(list(step.ops)))  # fmt: skip
+        if done.code != 0:
+            raise InputError(f"injecting the change of {ref.kind} {ref.name}: {done.stderr}")
+
     def inject(self) -> None:
-        for create in self.injection.creates:
-            done = self.kubectl("create", "-f", "-", stdin=json.dumps(create.body))
-            if done.code != 0:
-                raise InputError(f"injecting {create.ref.kind} {create.ref.name}: {done.stderr}")
-        for step in self.injection.patches:
-            ref = step.ref
+        """The scenario's installation first, then the fault: its objects, its changes, its
+        deletions."""
+        injection = self.injection
+        for create in injection.setup_creates:
+            self._create(create)
+        for step in injection.setup_patches:
+            self._patch(step)
+        for create in injection.creates:
+            self._create(create)
+        for step in injection.patches:
+            self._patch(step)
+        for gone in injection.deletes:
+            ref = gone.ref
             ns = ["-n", ref.namespace] if ref.namespace else []
-            done = self.kubectl("patch", step.resource, ref.name, *ns, "--type=json", "-p",
-                                json.dumps(list(step.ops)))  # fmt: skip
+            done = self.kubectl("delete", gone.resource, ref.name, *ns, "--wait=false")
             if done.code != 0:
-                raise InputError(f"injecting the change of {ref.kind} {ref.name}: {done.stderr}")
+                raise InputError(f"injecting the deletion of {ref.kind} {ref.name}: {done.stderr}")
 
     def alerts(self) -> dict[str, str]:
         return self.prometheus.alerts() if self.prometheus else {}
@@ -317,6 +356,11 @@ def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mappin
         doc["injection"] = {
             "created": [c.ref.kind + " " + c.ref.name for c in injection.creates],
             "patched": [p.ref.kind + " " + p.ref.name for p in injection.patches],
+            "deleted": [d.ref.kind + " " + d.ref.name for d in injection.deletes],
+            "installed": [
+                s.ref.kind + " " + s.ref.name
+                for s in (*injection.setup_creates, *injection.setup_patches)
+            ],
         }
         scores: dict[str, float] = {}
         failure: ItbenchError | None = None

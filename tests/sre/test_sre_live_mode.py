@@ -371,57 +371,144 @@ def test_kubeconfig_needs_the_mitigation_task(cluster: Path, tmp_path: Path) -> 
 
 
 # -- the injection itself, every fault type, through real kubectl ---------------------------------
-#: faults live mode refuses, and why: a deletion, or a set-up the demo's installation lacks
-NOT_LIVE = {
-    "deleted-service": "it does not delete them",
-    **{f: "its scenario's own setup" for f in (
-        "corrupted-secret", "hpa-misconfigured", "strict-mtls", "gateway-deny", "ambient-off")},
-}  # fmt: skip
+#: faults whose injection deletes an object, or installs the scenario's own objects first
+DELETES = {"deleted-service"}
+INSTALLS = {"corrupted-secret", "hpa-misconfigured", "strict-mtls", "gateway-deny", "ambient-off"}
+
+
+def _op_holds(live: dict, op: dict) -> bool:
+    """Whether the cluster's object holds what one JSON-patch operation wrote."""
+    if op["path"].endswith("/-"):  # appended to a list
+        return op["value"] in pointer_value(live, op["path"][:-2])
+    return pointer_value(live, op["path"]) == op["value"]
+
+
+def _comparable(obj: dict) -> dict:
+    return {"spec": obj.get("spec"), "data": obj.get("data"),
+            "labels": (obj.get("metadata") or {}).get("labels")}  # fmt: skip
 
 
 def test_every_injectable_fault_goes_in_and_comes_out(cluster: Path, tmp_path: Path) -> None:
-    """Each fault's injection applied to the served demo: the patched fields hold the generator's
-    faulty values, the created object exists; the clean-up brings back what was there."""
+    """Each fault's injection applied to the served demo: the scenario's installation made
+    (objects created, changes in place), the patched fields hold the generator's faulty values,
+    the created objects exist, the deleted ones are gone; the clean-up brings back what was
+    there and removes what was not."""
     home = tmp_path / "home"
     kubectl = LiveKubectl(cluster, home)
     settings = LiveSettings(cluster, None, 0.1, 0.1, 0.1, tmp_path)
+    seen_deletes, seen_installs = set(), set()
     for fault in sorted(FAULT_TYPES):
         if fault in ("node-disk-pressure", "cordoned-node"):  # the generator's nodes are its own
             with pytest.raises(UsageError, match="node faults are not injected live"):
                 render_injection(fault, 7)
             continue
-        if fault in NOT_LIVE:
-            with pytest.raises(UsageError, match=NOT_LIVE[fault]):
-                render_injection(fault, 7)
-            continue
         injection = render_injection(fault, 7)
-        assert injection.creates or injection.patches, fault
+        assert injection.creates or injection.patches or injection.deletes, fault
+        assert bool(injection.deletes) == (fault in DELETES), fault
+        assert bool(injection.setup_creates or injection.setup_patches) == (fault in INSTALLS)
         trial = LiveTrial(settings, injection, tmp_path / fault)
-        saved = {p.ref: kubectl.get(p.resource, p.ref.name, p.ref.namespace)
-                 for p in injection.patches}  # fmt: skip
+        touched = [(p.resource, p.ref) for p in (*injection.setup_patches, *injection.patches)
+                   if not injection.set_up(p.ref)]  # fmt: skip
+        touched += [(d.resource, d.ref) for d in injection.deletes]
+        saved = {ref: kubectl.get(resource, ref.name, ref.namespace) for resource, ref in touched}
+        assert all(v is not None for v in saved.values()), fault
+        made = [*injection.setup_creates, *injection.creates]
         trial.preflight()
         trial.inject()
-        for step in injection.patches:
+        # what the installation set, unless the fault changed it after (ambient-off's label)
+        later = {(p.ref, op["path"]) for p in injection.patches for op in p.ops}
+        for step in (*injection.setup_patches, *injection.patches):
             live = kubectl.get(step.resource, step.ref.name, step.ref.namespace)
-            for path, value in injection.injected_values(step.ref).items():
-                assert pointer_value(live, path) == value, (fault, path)
-        for step in injection.creates:
+            for op in step.ops:
+                overridden = step in injection.setup_patches and (step.ref, op["path"]) in later
+                if op["op"] != "remove" and not overridden:
+                    assert _op_holds(live, op), (fault, step.ref, op["path"])
+        for step in made:
             live = kubectl.get(step.resource, step.ref.name, step.ref.namespace)
-            assert live is not None, fault
-            # the body's content (spec, or a PriorityClass's value and description), as sent
-            for key, value in step.body.items():
-                if key not in ("apiVersion", "kind", "metadata"):
-                    assert live.get(key) == value, (fault, key)
+            assert live is not None, (fault, step.ref)
+            if step in injection.creates:
+                # the body's content (spec, or a PriorityClass's value and description), as sent
+                for key, value in step.body.items():
+                    if key not in ("apiVersion", "kind", "metadata"):
+                        assert live.get(key) == value, (fault, key)
+        for gone in injection.deletes:
+            assert kubectl.get(gone.resource, gone.ref.name, gone.ref.namespace) is None, fault
+            seen_deletes.add(fault)
+        if injection.setup_creates or injection.setup_patches:
+            seen_installs.add(fault)
         record = clean_up(trial.cleanup_plan())
         assert record.errors == [], (fault, record.errors)
-        for step in injection.creates:
+        for step in made:
             assert kubectl.get(step.resource, step.ref.name, step.ref.namespace) is None, fault
-        for step in injection.patches:
-            live = kubectl.get(step.resource, step.ref.name, step.ref.namespace)
-            assert (
-                live["spec" if "spec" in live else "data"]
-                == saved[step.ref]["spec" if "spec" in live else "data"]
-            ), fault
+        for resource, ref in touched:
+            live = kubectl.get(resource, ref.name, ref.namespace)
+            assert live is not None, (fault, ref)
+            assert _comparable(live) == _comparable(saved[ref]), (fault, ref)
+    assert seen_deletes == DELETES and seen_installs == INSTALLS
+
+
+def _service_rules(kubeconfig: Path, target: str) -> Callable[[], list[dict]]:
+    """RequestErrorRate at the target's callers while its Service is missing."""
+
+    def rules() -> list[dict]:
+        if _get(kubeconfig, "service", target, "-n", "otel-demo") is None:
+            labels = {"alertname": "RequestErrorRate", "service_name": target}
+            return [{"labels": labels, "state": "firing"}]
+        return []
+
+    return rules
+
+
+@needs_bwrap
+def test_agent_recreating_a_deleted_service_passes_live(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    """deleted-service injected live (a delete step): an agent that creates the Service again
+    passes, the alert clears, and the clean-up leaves the cluster's own Service in place."""
+    from sre.live.injection import restorable
+
+    injection = render_injection("deleted-service", 7)
+    (gone,) = injection.deletes
+    before = _get(cluster, "service", gone.ref.name, "-n", "otel-demo")
+    manifest = restorable(before)
+    manifest["spec"] = {k: v for k, v in manifest["spec"].items() if not k.startswith("clusterIP")}
+    prom = prometheus(_service_rules(cluster, gone.ref.name))
+    out = tmp_path / "out"
+    command = f"echo '{json.dumps(manifest)}' | kubectl create -f -"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, "deleted-service", 7)), "--agent-cmd",
+                 command, "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST],
+                out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    e = _evaluation(out)
+    assert e["error"] is None, e
+    assert e["details"]["injection"]["deleted"] == [f"Service {gone.ref.name}"]
+    assert e["details"]["fault_alerts"] == [f"RequestErrorRate service_name={gone.ref.name}"]
+    assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
+    assert e["scores"]["agent_writes"] == 1.0
+    assert e["details"]["cleanup"]["complete"] is True
+    after = _get(cluster, "service", gone.ref.name, "-n", "otel-demo")
+    assert after is not None and after["spec"]["ports"] == before["spec"]["ports"]
+
+
+def test_a_failed_trial_still_recreates_the_deleted_service(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    """The Service deleted, then no alert fires within --fault-timeout: a recorded error, and
+    the clean-up creates the Service again as the cluster held it."""
+    injection = render_injection("deleted-service", 7)
+    (gone,) = injection.deletes
+    before = _get(cluster, "service", gone.ref.name, "-n", "otel-demo")
+    prom = prometheus(lambda: [])
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, "deleted-service", 7)), "--agent",
+                 "baseline", "--kubeconfig", str(cluster), "--prometheus", prom.url,
+                 "--recovery-interval", "0.2", "--fault-timeout", "0.5"], out)  # fmt: skip
+    assert "Traceback" not in proc.stderr
+    e = _evaluation(out)
+    assert "raised no alert" in e["error"], e
+    assert f"restored service/{gone.ref.name} (recreated)" in e["error"], e
+    after = _get(cluster, "service", gone.ref.name, "-n", "otel-demo")
+    assert after is not None and _comparable(after) == _comparable(before)
 
 
 def test_generate_emits_the_injection_as_manifests(tmp_path: Path) -> None:
