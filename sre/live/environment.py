@@ -5,8 +5,9 @@ recovery watched, the injection cleaned up whatever happens.
 One trial, in order: the cluster and Prometheus answered before any trial started
 (:func:`configure`); the trials of a run take turns on the cluster (a lock file in the run
 directory); the namespace's alerts are read, the fault injected (:mod:`sre.live.injection`),
-Prometheus waited on until the fault's alerts fire, the namespace's objects recorded; the agent
-gets ``KUBECONFIG`` (the kubeconfig's current context only, in its workspace, removed after); then
+Prometheus waited on until the fault's alerts fire, the namespace's objects recorded; the
+workspace's snapshot is the cluster's (:mod:`sre.live.snapshot`, observed before the injection
+and at the call-in); the agent gets ``KUBECONFIG`` (the kubeconfig's current context only, in its workspace, removed after); then
 the recovery watcher (:mod:`sre.live.watch`), the blast radius, and the clean-up: created objects
 deleted, patched objects restored as the cluster held them before the injection. The clean-up runs
 on failure, on Ctrl-C and on SIGTERM too, and what it did lands in the verdict beside the scores.
@@ -28,10 +29,18 @@ from typing import TYPE_CHECKING, Any
 from itbench.errors import InputError, ItbenchError, UsageError
 from itbench.fsutil import atomic_write_json, atomic_write_text
 from sre.generator.model import ObjectRef
-from sre.live.injection import CreateStep, Injection, PatchStep, render_injection, restorable
+from sre.live.injection import (
+    CreateStep,
+    Injection,
+    PatchStep,
+    render_injection,
+    resource_name,
+    restorable,
+)
 from sre.live.janitor import CleanUpPlan, Janitor, clean_up
 from sre.live.kube import LiveKubectl, check_reachable, flat_kubeconfig
 from sre.live.prometheus import Prometheus, check_prometheus
+from sre.live.snapshot import NAMESPACED, LiveSnapshot
 from sre.live.watch import Observer, blast_radius, deployment_ready, namespace_objects, verdict
 from sre.live.watch import watch as recovery_watch
 from sre.live.write_counter import WriteCountingProxy, start_proxy
@@ -329,9 +338,25 @@ class LiveTrial:
             time.sleep(self.settings.interval_s)
 
 
+def live_snapshot(trial: LiveTrial) -> LiveSnapshot:
+    """The trial's observer of the cluster: the fault's namespace and those its objects live in,
+    the kinds the tools read, Chaos Mesh's and those the fault creates (unserved kinds are noted,
+    not fatal)."""
+    from sre.cluster import CHAOS_KINDS
+
+    injection = trial.injection
+    namespaces = sorted({injection.namespace} | {c.ref.namespace for c in injection.creates
+                                                 if c.ref.namespace})  # fmt: skip
+    extra = {resource_name(kind) for kind in CHAOS_KINDS}
+    extra |= {c.resource for c in (*injection.creates, *injection.setup_creates)
+              if c.ref.namespace}  # fmt: skip
+    return LiveSnapshot(trial.kubectl, trial.prometheus, tuple(namespaces), trial.workspace,
+                        tuple(sorted(extra - set(NAMESPACED))))  # fmt: skip
+
+
 def _agent_kubeconfig(trial: LiveTrial) -> tuple[Path, WriteCountingProxy | None]:
     """The agent's kubeconfig: the write-counting proxy in front of the cluster, or (credentials
-    from a plugin the proxy cannot replay) the user's current context itself."""
+    from an auth-provider the proxy cannot replay) the user's current context itself."""
     path = (trial.workspace / KUBECONFIG_FILE).resolve()
     text = flat_kubeconfig(trial.settings.kubeconfig, trial.private / "kubectl-home")
     proxy = start_proxy(text, trial.private / "proxy")
@@ -357,10 +382,8 @@ def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mappin
             "created": [c.ref.kind + " " + c.ref.name for c in injection.creates],
             "patched": [p.ref.kind + " " + p.ref.name for p in injection.patches],
             "deleted": [d.ref.kind + " " + d.ref.name for d in injection.deletes],
-            "installed": [
-                s.ref.kind + " " + s.ref.name
-                for s in (*injection.setup_creates, *injection.setup_patches)
-            ],
+            "installed": [s.ref.kind + " " + s.ref.name for s in injection.setup_creates]
+            + [s.ref.kind + " " + s.ref.name for s in injection.setup_patches],
         }
         scores: dict[str, float] = {}
         failure: ItbenchError | None = None
@@ -369,10 +392,16 @@ def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mappin
         plan.write(trial.private / "cleanup-plan.json")
         janitor = Janitor.start(trial.private / "cleanup-plan.json", verdict_file,
                                 trial.private / "janitor.log")  # fmt: skip
+        snapshot = live_snapshot(trial)
         try:
+            # the workspace's snapshot is the cluster's: before the injection and at the call-in
+            snapshot.clear()
+            snapshot.observe()
             before = frozenset(k for k, s in trial.alerts().items() if s == "firing")
             trial.inject()
             fault_alerts = trial.wait_for_fault(before)
+            snapshot.observe()
+            doc["snapshot"] = snapshot.finish()
             at_call_in = namespace_objects(trial.kubectl, injection.namespace)
             healthy = {o["metadata"]["name"] for k, o in at_call_in.items()
                        if k.startswith("Deployment ") and deployment_ready(o)[0] >= 1

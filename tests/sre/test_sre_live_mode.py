@@ -926,3 +926,49 @@ def test_container_backend_refuses_an_agent_confined_to_one_endpoint(
     task = Task(scenario, "p", tmp_path, None, Transcript(tmp_path / "t.jsonl"), env)
     with pytest.raises(SandboxUnavailable, match="--sandbox bubblewrap"):
         confined_launch("true", task, [], AgentConfinement())
+
+
+# -- the diagnosis snapshot is the cluster's ------------------------------------------------------
+def test_baseline_diagnoses_from_the_snapshot_collected_from_the_cluster(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    """The workspace's snapshot in a live trial: the served cluster's objects (before the
+    injection and at the call-in), its events, the fake Prometheus' alerts; no generated
+    metrics, traces or logs, and the metadata says why. The baseline diagnoses from it."""
+    fault, seed = POLICY_FAULT
+    injection = render_injection(fault, seed)
+    policy = injection.root.name
+    prom = prometheus(_policy_rules(cluster, injection.target, policy))
+    scenario = _scenario(tmp_path, fault, seed)
+    generated_alerts = sorted(p.name for p in (scenario / "alerts").iterdir())
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(scenario), "--agent", "baseline", "--kubeconfig",
+                 str(cluster), "--prometheus", prom.url, *FAST], out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (trial,) = sorted(out.glob("*/1"))
+    e = _evaluation(out)
+    meta = json.loads((trial / "live_snapshot.json").read_text())
+    assert meta == e["details"]["snapshot"]
+    assert meta["source"] == "live cluster" and len(meta["observed_at"]) == 2
+    assert sorted(meta["not_collected"]) == ["logs", "metrics", "traces"]
+    for name in ("otel_traces_raw.tsv", "otel_logs_raw.tsv", "metrics"):
+        assert not (trial / name).exists(), name
+    # the alerts are Prometheus': before the fault (Watchdog alone), at the call-in (the fault's)
+    files = sorted((trial / "alerts").iterdir())
+    assert len(files) == 2 and not {f.name for f in files} & set(generated_alerts)
+    names = [sorted(a["labels"]["alertname"] for a in json.loads(f.read_text())["data"]["alerts"])
+             for f in files]  # fmt: skip
+    assert names == [["Watchdog"], ["RequestErrorRate", "Watchdog"]]
+    # the objects: the cluster's, the NetworkPolicy only in the second observation
+    rows = (trial / "k8s_objects_raw.tsv").read_text().splitlines()[1:]
+    stamps = sorted({r.split("\t")[0] for r in rows})
+    assert len(stamps) == 2 and all(s.startswith(meta["observed_at"][0][:10]) for s in stamps)
+    with_policy = {r.split("\t")[0] for r in rows if f'""name"":""{policy}""' in r}
+    assert with_policy == {stamps[1]}
+    # the baseline read this snapshot (it notes the traces it did not find) and blamed the policy
+    (line,) = [json.loads(x) for x in (trial / "transcript.jsonl").read_text().splitlines()
+               if '"event": "baseline"' in x]  # fmt: skip
+    assert line["root_causes"] == [f"otel-demo/NetworkPolicy/{policy}"]
+    assert any("traces file is missing" in note for note in line["notes"])
+    assert e["scores"]["mitigation_pass"] == 1.0
+
