@@ -972,3 +972,170 @@ def test_baseline_diagnoses_from_the_snapshot_collected_from_the_cluster(
     assert any("traces file is missing" in note for note in line["notes"])
     assert e["scores"]["mitigation_pass"] == 1.0
 
+
+# -- connection upgrades (exec, attach, port-forward) through the proxy ---------------------------
+class _SwitchingServer:
+    """An API server stand-in on 127.0.0.1 that switches protocols on an upgrade request and
+    then answers every byte upper-cased (a stream of an exec session); it keeps each request
+    head it received."""
+
+    def __init__(self) -> None:
+        self.heads: list[str] = []
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._session, args=(conn,), daemon=True).start()
+
+    def _session(self, conn: socket.socket) -> None:
+        with conn:
+            head = b""
+            while b"\r\n\r\n" not in head:
+                head += conn.recv(4096)
+            self.heads.append(head.decode("latin-1"))
+            conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\n"
+                         b"Upgrade: SPDY/3.1\r\n\r\n")  # fmt: skip
+            while data := conn.recv(4096):
+                conn.sendall(data.upper())
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+def _kubeconfig_for(server: str, token: str) -> str:
+    return yaml.safe_dump({
+        "apiVersion": "v1", "kind": "Config", "current-context": "c",
+        "clusters": [{"name": "c", "cluster": {"server": server}}],
+        "users": [{"name": "u", "user": {"token": token}}],
+        "contexts": [{"name": "c", "context": {"cluster": "c", "user": "u"}}],
+    })  # fmt: skip
+
+
+def _upgrade(port: int, method: str, path: str) -> tuple[bytes, bytes]:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+        client.sendall(
+            f"{method} {path} HTTP/1.1\r\nHost: agent\r\nAuthorization: Bearer "
+            "forged\r\nConnection: Upgrade\r\nUpgrade: SPDY/3.1\r\n\r\n".encode()
+        )
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += client.recv(4096)
+        client.sendall(b"ls /tmp")
+        echoed = b""
+        while len(echoed) < 7:
+            echoed += client.recv(4096)
+        return head, echoed
+
+
+def test_the_proxy_splices_exec_and_port_forward_and_counts_exec(tmp_path: Path) -> None:
+    from sre.live.write_counter import start_proxy
+
+    server = _SwitchingServer()
+    proxy = start_proxy(_kubeconfig_for(f"http://127.0.0.1:{server.port}", "s3cret"), tmp_path)
+    assert proxy is not None
+    port = int(proxy.url.rsplit(":", 1)[1])
+    exec_path = "/api/v1/namespaces/otel-demo/pods/cart-1/exec"
+    try:
+        head, echoed = _upgrade(port, "POST", exec_path + "?command=ls&stdout=true")
+        assert head.startswith(b"HTTP/1.1 101 "), head
+        assert echoed == b"LS /TMP"
+        forward = "/api/v1/namespaces/otel-demo/pods/cart-1/portforward"
+        head, echoed = _upgrade(port, "GET", forward + "?ports=8080")
+        assert head.startswith(b"HTTP/1.1 101 ") and echoed == b"LS /TMP"
+        # the exec is a write (it can change the container), the port-forward is not
+        assert [(w.method, w.path, w.status) for w in proxy.writes] == [("POST", exec_path, 101)]
+        # upstream saw the user's credentials, never the agent's
+        assert all("Authorization: Bearer s3cret" in h for h in server.heads)
+        assert not any("forged" in h for h in server.heads)
+        assert all("Upgrade: SPDY/3.1" in h for h in server.heads)
+    finally:
+        proxy.stop()
+        server.close()
+
+
+# -- credentials from an exec plugin ---------------------------------------------------------------
+_PLUGIN = """#!/bin/sh
+# an exec credential plugin: token-<run number>, expiring at $1
+n=$(( $(cat "$0.runs" 2>/dev/null || echo 0) + 1 ))
+echo $n > "$0.runs"
+echo "$KUBERNETES_EXEC_INFO" > "$0.info"
+printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential",'
+printf '"status":{"token":"token-%s","expirationTimestamp":"%s"}}' "$n" "$1"
+"""
+
+
+class _HeaderServer:
+    """An API server stand-in that answers ``{}`` and keeps each request's Authorization."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                outer.seen.append(self.headers.get("Authorization", ""))
+                self.send_response(200)
+                self.send_header("Content-Length", "2")
+                self.end_headers()
+                self.wfile.write(b"{}")
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.parametrize(("expiry", "tokens"), [
+    ("2999-01-01T00:00:00Z", ["token-1", "token-1"]),  # held until it expires
+    ("2000-01-01T00:00:00Z", ["token-2", "token-3"]),  # expired: the plugin runs again
+])  # fmt: skip
+def test_the_proxy_gets_credentials_from_an_exec_plugin(
+    tmp_path: Path, expiry: str, tokens: list[str]
+) -> None:
+    import urllib.request
+
+    from sre.live.write_counter import start_proxy
+
+    plugin = tmp_path / "plugin.sh"
+    plugin.write_text(_PLUGIN)
+    plugin.chmod(0o755)
+    server = _HeaderServer()
+    config = yaml.safe_load(_kubeconfig_for(server.url, "unused"))
+    config["users"][0]["user"] = {"exec": {
+        "apiVersion": "client.authentication.k8s.io/v1", "command": str(plugin),
+        "args": [expiry], "interactiveMode": "Never"}}  # fmt: skip
+    proxy = start_proxy(yaml.safe_dump(config), tmp_path / "scratch")
+    assert proxy is not None  # a plugin is no reason to hand the agent the user's own context
+    try:
+        for _ in range(2):
+            with urllib.request.urlopen(proxy.url + "/version", timeout=10) as answer:
+                assert answer.status == 200
+        assert server.seen == [f"Bearer {t}" for t in tokens]
+        info = json.loads((tmp_path / "plugin.sh.info").read_text())
+        assert info["kind"] == "ExecCredential" and info["spec"]["interactive"] is False
+    finally:
+        proxy.stop()
+        server.close()
+
+
+def test_a_failing_exec_plugin_is_an_error_naming_it(tmp_path: Path) -> None:
+    from itbench.errors import InputError
+    from sre.live.write_counter import start_proxy
+
+    config = yaml.safe_load(_kubeconfig_for("http://127.0.0.1:1", "unused"))
+    config["users"][0]["user"] = {"exec": {"apiVersion": "client.authentication.k8s.io/v1",
+                                           "command": "false"}}  # fmt: skip
+    with pytest.raises(InputError, match="kubeconfig exec plugin false: no ExecCredential"):
+        start_proxy(yaml.safe_dump(config), tmp_path / "scratch")
