@@ -178,17 +178,17 @@ def upstream_of(kubeconfig_text: str, scratch: Path) -> Upstream | None:
             )
         if cluster.get("tls-server-name"):
             context.check_hostname = False  # verified by name below would need SNI plumbing
-        pair = None
+        chain: tuple[bytes, bytes] | None = None
         if user.get("client-certificate-data") and user.get("client-key-data"):
-            pair = (_decoded(user["client-certificate-data"]), _decoded(user["client-key-data"]))
+            chain = (_decoded(user["client-certificate-data"]), _decoded(user["client-key-data"]))
         elif plugin is not None and plugin.client_cert is not None:
-            pair = plugin.client_cert  # PEM as the plugin gave it
-        if pair is not None:
+            chain = plugin.client_cert  # PEM as the plugin gave it
+        if chain is not None:
             scratch.mkdir(parents=True, exist_ok=True)
             cert, key = scratch / "client.crt", scratch / "client.key"
             key.touch(mode=0o600)
-            cert.write_bytes(pair[0])
-            key.write_bytes(pair[1])
+            cert.write_bytes(chain[0])
+            key.write_bytes(chain[1])
             context.load_cert_chain(str(cert), str(key))
     port = url.port or (443 if url.scheme == "https" else 80)
     token_file = Path(str(user["tokenFile"])) if user.get("tokenFile") and not headers else None
