@@ -69,8 +69,14 @@ def touched_apps(
     """The applications a changed object acts on (``known``: the applications the incident
     shows, which a configuration change may name in what it changed)."""
     spec = change.spec
-    if change.kind in ("ConfigMap", "Secret"):
+    if change.kind == "Secret":
+        # the workloads that mount or read it (as far as their changes show their specs),
+        # besides the applications its new content names
+        return named_apps(change.values, known) | _consumers(change, evidence)
+    if change.kind == "ConfigMap":
         return named_apps(change.values, known)
+    if change.kind == "HorizontalPodAutoscaler":
+        return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
         return frozenset({app_of(change.kind, change.name)})
     if change.kind == "Service":
@@ -182,13 +188,100 @@ def _large_rise(path: CallPath) -> bool:
     return path.severity == "WARNING" and match is not None and int(match.group(1)) >= 100
 
 
+def _consumers(secret: Change, evidence: Evidence) -> frozenset[str]:
+    """Applications whose workload spec (of a change the snapshot shows) names the Secret: a
+    volume, an env ``secretKeyRef`` or an ``envFrom``."""
+    return frozenset(
+        app_of(c.kind, c.name)
+        for c in evidence.changes
+        if c.kind in ("Deployment", "StatefulSet", "DaemonSet")
+        and c.namespace == secret.namespace
+        and _names_secret(c.spec.get("template"), secret.name)
+    )
+
+
+def _names_secret(node: object, name: str) -> bool:
+    if isinstance(node, dict):
+        if node.get("secretName") == name:
+            return True
+        for key in ("secretKeyRef", "secretRef"):
+            ref = node.get(key)
+            if isinstance(ref, dict) and ref.get("name") == name:
+                return True
+        return any(_names_secret(v, name) for v in node.values())
+    if isinstance(node, list):
+        return any(_names_secret(v, name) for v in node)
+    return False
+
+
+#: what the API server answers when its priority levels are saturated (API Priority and
+#: Fairness): the components' requests are refused, pods are not bound
+THROTTLED = "429 Too Many Requests"
+
+
+def _service_account(change: Change) -> str:
+    pod = (change.spec.get("template") or {}).get("spec") or {}
+    return str(pod.get("serviceAccountName") or pod.get("serviceAccount") or "")
+
+
+def _starved_by(change: Change, evidence: Evidence) -> frozenset[str]:
+    """The applications whose pods the API server refused (429) when ``change`` created a
+    workload with an API identity of its own (a service account no other workload the
+    snapshot shows uses): a new client of the API server, the likeliest flood."""
+    account = _service_account(change)
+    if (
+        change.change != "created"
+        or change.kind not in WORKLOAD_KINDS
+        or account in ("", "default")
+    ):
+        return frozenset()
+    shared = any(
+        _service_account(c) == account
+        for c in evidence.changes
+        if c.kind in WORKLOAD_KINDS and (c.namespace, c.name) != (change.namespace, change.name)
+    )
+    if shared:
+        return frozenset()
+    return frozenset(
+        app_of(w.kind, w.name)
+        for w in evidence.warnings
+        if THROTTLED in w.message and w.namespace == change.namespace
+    )
+
+
+WORKLOAD_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "Job")
+
+
+def _autoscaled(change: Change, evidence: Evidence) -> Change | None:
+    """The autoscaler's change behind a workload change that only moved ``spec.replicas``: an
+    HPA targeting the workload that changed too (the replica count is its doing)."""
+    if change.kind not in ("Deployment", "StatefulSet") or set(change.paths) != {"spec.replicas"}:
+        return None
+    for c in evidence.changes:
+        ref = c.spec.get("scaleTargetRef") or {}
+        if (
+            c.kind == "HorizontalPodAutoscaler"
+            and c.namespace == change.namespace
+            and (ref.get("name") == change.name and ref.get("kind", change.kind) == change.kind)
+        ):
+            return c
+    return None
+
+
 def rank(evidence: Evidence) -> list[Candidate]:
     signals = blame(evidence)
     blamed = blamed_apps(evidence)
     known = frozenset(blamed) | {app_of(c.kind, c.name) for c in evidence.changes}
     out = []
+    #: HPA entity -> the replica changes of its target it made
+    scaled: dict[str, list[Change]] = {}
     for change in evidence.changes:
-        if change.namespace in INFRA_NAMESPACES:
+        hpa = _autoscaled(change, evidence)
+        if hpa is not None:
+            scaled.setdefault(hpa.entity, []).append(change)
+    for change in evidence.changes:
+        if change.namespace in INFRA_NAMESPACES or _autoscaled(change, evidence) is not None:
+            # (a replica count an autoscaler set: its change is the HPA's, counted there)
             continue
         apps = touched_apps(change, evidence, known)
         score, reasons = 0.0, []
@@ -219,6 +312,23 @@ def rank(evidence: Evidence) -> list[Candidate]:
                 f"changes how {', '.join(sorted(apps))} reaches the services it calls "
                 f"({', '.join(p for p in change.paths if _outgoing(p))})"
             )
+        for moved in scaled.get(change.entity, ()):
+            # the autoscaler's change took effect: it resized its workload
+            score += WEIGHT_UNUSUAL
+            before = next((o for p, o, _ in moved.values if p == "spec.replicas"), "?")
+            after = next((n for p, _, n in moved.values if p == "spec.replicas"), "?")
+            reasons.append(f"scaled {moved.kind}/{moved.name} from {before} to {after} replicas")
+        starved = _starved_by(change, evidence)
+        hit_starved = sorted(starved & blamed.keys(), key=lambda a: (-blame_weight(signals[a]), a))
+        if hit_starved:
+            # the API server refuses requests (429) while a new client of it runs: the pods it
+            # cannot bind are this client's doing
+            score += blame_weight(signals[hit_starved[0]])
+            reasons.append(
+                f"a new client of the API server (service account "
+                f"{_service_account(change)}) while it throttles {', '.join(hit_starved)}: "
+                + "; ".join(signals[hit_starved[0]].values())
+            )
         if _unusual(change):
             # a fault-injection experiment is suspicious by what it is, more than an edit
             score += WEIGHT_CHAOS if change.kind.endswith("Chaos") else WEIGHT_UNUSUAL
@@ -234,7 +344,14 @@ def rank(evidence: Evidence) -> list[Candidate]:
 OUTGOING_FIELDS = ("dnsPolicy", "dnsConfig", "hostAliases")
 
 
+#: the pod label that enrols it in (or takes it out of) Istio's ambient mesh: whether its calls
+#: leave through the mesh's mTLS tunnel
+MESH_LABEL = "istio.io/dataplane-mode"
+
+
 def _outgoing(path: str) -> bool:
+    if path.startswith("spec.template.metadata.labels.") and path.endswith(MESH_LABEL):
+        return True
     return any(path.endswith(f"spec.{f}") or f".spec.{f}." in path for f in OUTGOING_FIELDS)
 
 

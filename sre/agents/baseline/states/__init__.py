@@ -14,6 +14,7 @@ from sre.agents.baseline.states import (
     pod_failures,
     scaled_to_zero,
     target_ports,
+    vanished_services,
 )
 
 OBJECT_RULES = (
@@ -24,4 +25,5 @@ OBJECT_RULES = (
     feature_flags.find,
     env_addresses.find,
     node_pressure.find,
+    vanished_services.find,
 )
