@@ -80,6 +80,8 @@ class WarningEvent:
     name: str
     reason: str
     count: int
+    #: the message of one of its events (what the component said: "Binding rejected: 429 ...")
+    message: str = ""
 
 
 @dataclass(frozen=True)
@@ -240,6 +242,23 @@ def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
         },
         notes,
     )
+    # one message per group, asked apart so that the groups (and their counts) stay one per
+    # object and reason
+    said = _call(
+        "event_analysis",
+        {
+            "events_file": str(layout.events),
+            "filters": {"event_kind": "Warning"},
+            "group_by": ["namespace", "object_kind", "object_name", "reason", "message"],
+            "limit": 1000,
+        },
+        notes,
+    )
+    messages: dict[tuple[str, str, str, str], str] = {}
+    for r in said["data"]:
+        key = (r.get("namespace") or "", r.get("object_kind") or "", r.get("object_name") or "",
+               r.get("reason") or "")  # fmt: skip
+        messages.setdefault(key, str(r.get("message") or ""))
     return [
         WarningEvent(
             namespace=r.get("namespace") or "",
@@ -247,7 +266,16 @@ def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
             name=r.get("object_name") or "",
             reason=r.get("reason") or "",
             count=int(r.get("count") or 0),
-        )
+            message=messages.get(
+                (
+                    r.get("namespace") or "",
+                    r.get("object_kind") or "",
+                    r.get("object_name") or "",
+                    r.get("reason") or "",
+                ),
+                "",
+            ),
+        )  # fmt: skip
         for r in answer["data"]
     ]
 

@@ -73,6 +73,8 @@ def touched_apps(
     if change.kind in ("ConfigMap", "Secret"):
         # the applications its values name, and the workloads that read it
         return named_apps(change.values, known) | evidence.config_users.get(change.entity, set())
+    if change.kind == "HorizontalPodAutoscaler":
+        return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
         return frozenset({app_of(change.kind, change.name)})
     if change.kind == "Service":
@@ -240,6 +242,44 @@ def _replicas_only(change: Change) -> bool:
     )
 
 
+#: what the API server answers when its priority levels are saturated (API Priority and
+#: Fairness): the components' requests are refused, pods are not bound
+THROTTLED = "429 Too Many Requests"
+
+
+def _service_account(change: Change) -> str:
+    pod = (change.spec.get("template") or {}).get("spec") or {}
+    return str(pod.get("serviceAccountName") or pod.get("serviceAccount") or "")
+
+
+def _starved_by(change: Change, evidence: Evidence) -> frozenset[str]:
+    """The applications whose pods the API server refused (429) when ``change`` created a
+    workload with an API identity of its own (a service account no other workload the
+    snapshot shows uses): a new client of the API server, the likeliest flood."""
+    account = _service_account(change)
+    if (
+        change.change != "created"
+        or change.kind not in WORKLOAD_KINDS
+        or account in ("", "default")
+    ):
+        return frozenset()
+    shared = any(
+        _service_account(c) == account
+        for c in evidence.changes
+        if c.kind in WORKLOAD_KINDS and (c.namespace, c.name) != (change.namespace, change.name)
+    )
+    if shared:
+        return frozenset()
+    return frozenset(
+        app_of(w.kind, w.name)
+        for w in evidence.warnings
+        if THROTTLED in w.message and w.namespace == change.namespace
+    )
+
+
+WORKLOAD_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "Job")
+
+
 def rank(evidence: Evidence) -> list[Candidate]:
     signals = blame(evidence)
     blamed = blamed_apps(evidence)
@@ -284,6 +324,17 @@ def rank(evidence: Evidence) -> list[Candidate]:
             # the autoscaler's change took effect: it set its workload's replica count
             score += WEIGHT_UNUSUAL
             reasons.append(scaled)
+        starved = _starved_by(change, evidence)
+        hit_starved = sorted(starved & blamed.keys(), key=lambda a: (-blame_weight(signals[a]), a))
+        if hit_starved:
+            # the API server refuses requests (429) while a new client of it runs: the pods it
+            # cannot bind are this client's doing
+            score += blame_weight(signals[hit_starved[0]])
+            reasons.append(
+                f"a new client of the API server (service account "
+                f"{_service_account(change)}) while it throttles {', '.join(hit_starved)}: "
+                + "; ".join(signals[hit_starved[0]].values())
+            )
         if _unusual(change):
             # a fault-injection experiment is suspicious by what it is, more than an edit
             score += WEIGHT_CHAOS if _chaos(change) else WEIGHT_UNUSUAL
@@ -308,7 +359,14 @@ def _chaos(change: Change) -> bool:
 OUTGOING_FIELDS = ("dnsPolicy", "dnsConfig", "hostAliases")
 
 
+#: the pod label that enrols it in (or takes it out of) Istio's ambient mesh: whether its calls
+#: leave through the mesh's mTLS tunnel
+MESH_LABEL = "istio.io/dataplane-mode"
+
+
 def _outgoing(path: str) -> bool:
+    if path.startswith("spec.template.metadata.labels.") and path.endswith(MESH_LABEL):
+        return True
     return any(path.endswith(f"spec.{f}") or f".spec.{f}." in path for f in OUTGOING_FIELDS)
 
 

@@ -15,6 +15,7 @@ from sre.agents.baseline.states import (
     scaled_to_zero,
     target_ports,
     unschedulable,
+    vanished_services,
 )
 
 OBJECT_RULES = (
@@ -26,4 +27,5 @@ OBJECT_RULES = (
     env_addresses.find,
     node_pressure.find,
     unschedulable.find,
+    vanished_services.find,
 )
