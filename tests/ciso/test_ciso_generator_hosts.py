@@ -365,3 +365,111 @@ def test_the_sshd_reading_follows_include_order_and_match_scope() -> None:
     files[MAIN] = "Include sshd_config.d/*.conf\nMatch User a\n  MaxAuthTries 2\n"
     files["etc/ssh/sshd_config.d/20-b.conf"] = "MAXAUTHTRIES 4\n"
     assert not CONTROLS["rhel9-5.2.16"].violates(files)
+
+
+def test_the_permissions_reading_judges_every_bit_and_both_owners() -> None:
+    sshd = CONTROLS["rhel9-5.2.1"]
+    cron = CONTROLS["rhel9-5.1.8"]
+    assert isinstance(sshd, PermissionsControl) and isinstance(cron, PermissionsControl)
+    main = {"etc/ssh/sshd_config": ""}
+    for mode, ok in ((0o600, True), (0o400, True), (0o000, True), (0o440, False), (0o404, False),
+                     (0o700, False), (0o4600, False), (0o1600, False), (0o2400, False)):  # fmt: skip
+        assert sshd.violates(main, {"etc/ssh/sshd_config": FileAttributes(mode)}) is not ok, mode
+    assert sshd.violates(main, {"etc/ssh/sshd_config": FileAttributes(0o600, "root", "adm")})
+    # a drop-in counts, a .conf.disabled file and the client's ssh_config do not
+    files = {**main, "etc/ssh/sshd_config.d/50-redhat.conf": "", "etc/ssh/ssh_config": ""}
+    loose = {p: FileAttributes(0o644) for p in files} | {
+        "etc/ssh/sshd_config": FileAttributes(0o600)
+    }
+    assert sshd.violates(files, loose)
+    files["etc/ssh/sshd_config.d/50-redhat.conf.disabled"] = files.pop(
+        "etc/ssh/sshd_config.d/50-redhat.conf"
+    )
+    loose["etc/ssh/sshd_config.d/50-redhat.conf.disabled"] = FileAttributes(0o644)
+    assert not sshd.violates(files, loose)
+    # cron: group read allowed, an absent cron.allow violates whatever cron.deny says
+    allow = {"etc/cron.allow": ""}
+    assert not cron.violates(allow, {"etc/cron.allow": FileAttributes(0o640)})
+    assert cron.violates(allow, {"etc/cron.allow": FileAttributes(0o604)})
+    assert cron.violates({"etc/cron.deny": ""}, {"etc/cron.deny": FileAttributes(0o600)})
+
+
+def test_the_modprobe_reading_takes_the_first_install_rule_of_the_files_read() -> None:
+    cramfs = CONTROLS["rhel9-1.1.1.1"]
+    assert isinstance(cramfs, ModuleControl)
+    rules = "install cramfs /bin/false\nblacklist cramfs\n"
+    load = "install cramfs /sbin/modprobe --ignore-install cramfs\n"
+    assert not cramfs.violates({"etc/modprobe.d/50-cis.conf": rules})
+    assert cramfs.violates({"etc/modprobe.d/10-a.conf": load, "etc/modprobe.d/50-cis.conf": rules})
+    assert not cramfs.violates(
+        {"etc/modprobe.d/10-a.conf": rules, "etc/modprobe.d/90-z.conf": load}
+    )
+    # a same-named /etc file hides the vendor file; dot files and other suffixes are not read
+    assert cramfs.violates(
+        {
+            "usr/lib/modprobe.d/50-cis.conf": rules,
+            "etc/modprobe.d/50-cis.conf": "blacklist cramfs\n",
+        }
+    )
+    assert not cramfs.violates(
+        {"usr/lib/modprobe.d/10-a.conf": load, "etc/modprobe.d/10-a.conf": rules}
+    )
+    split = {"etc/modprobe.d/50-cis.conf": "install cramfs /bin/false\n"}
+    for name in (".bl.conf", "bl.conf.disabled"):
+        assert cramfs.violates({**split, f"etc/modprobe.d/{name}": "blacklist cramfs\n"}), name
+    assert not cramfs.violates({**split, "run/modprobe.d/bl.conf": "blacklist\tcramfs\n"})
+    assert cramfs.violates(
+        {
+            "etc/modprobe.d/c.conf": "install cramfs /bin/true; /sbin/modprobe cramfs\nblacklist cramfs\n"
+        }
+    )
+    assert not cramfs.violates(
+        {"etc/modprobe.d/c.conf": "install cramfs \\\n  /usr/bin/false\nblacklist cramfs\n"}
+    )
+
+
+def test_the_pwquality_reading_lets_the_main_file_and_the_module_line_win() -> None:
+    minlen = CONTROLS["rhel9-5.4.1"]
+    assert isinstance(minlen, PwqualityControl)
+    module = "password requisite pam_pwquality.so local_users_only{}\n"
+    stacks = {s: module.format("") for s in ("etc/pam.d/system-auth", "etc/pam.d/password-auth")}
+    drop_in = "etc/security/pwquality.conf.d/50-cis.conf"
+    assert not minlen.violates({**stacks, drop_in: "minlen = 14\n"})
+    assert minlen.violates(stacks)  # unset
+    # the main file is read after the drop-ins; names in any case
+    assert minlen.violates(
+        {**stacks, drop_in: "minlen = 14\n", "etc/security/pwquality.conf": "MinLen=10\n"}
+    )
+    assert not minlen.violates(
+        {**stacks, drop_in: "minlen 8\n", "etc/security/pwquality.conf": "minlen=15 # CIS\n"}
+    )
+    # a module argument wins over the files; a commented-out module line checks nothing
+    files = {**stacks, drop_in: "minlen = 14\n"}
+    assert minlen.violates({**files, "etc/pam.d/password-auth": module.format(" minlen=8")})
+    assert minlen.violates({**files, "etc/pam.d/system-auth": "#" + module.format("")})
+    assert not minlen.violates({**stacks, "etc/pam.d/system-auth": module.format(" minlen=14"),
+                                "etc/pam.d/password-auth": module.format(" minlen=20")})  # fmt: skip
+
+
+def test_generated_permission_hosts_carry_modes_for_every_file(tmp_path) -> None:
+    """Every file of a generated permissions instance has its mode and owners written (git
+    keeps neither), and the violating host hides its violation in more than one way."""
+    import yaml
+
+    hidden = set()
+    for seed in range(12):
+        for name in ("rhel9-5.2.1", "rhel9-6.1.5", "rhel9-5.1.8"):
+            (item,) = generate(seed, tmp_path / f"{seed}-{name}", [name])
+            for side in ("violating", "compliant"):
+                listed = yaml.safe_load(
+                    (item.directory / side / "host-attributes.yaml").read_text()
+                )
+                files = {
+                    "/" + p.relative_to(item.directory / side / "host").as_posix()
+                    for p in (item.directory / side / "host").rglob("*")
+                    if p.is_file()
+                }
+                assert set(listed) == files, (seed, name, side)
+            notes = yaml.safe_load((item.directory / "scenario.yaml").read_text())["notes"]
+            hidden.add(notes.split(". Compliant host")[0].split(" has ")[-1].split(" (")[0][:9])
+    assert len(hidden) >= 4, hidden
