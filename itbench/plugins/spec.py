@@ -43,9 +43,6 @@ class Task:
 
 #: ``allow``: the agent shares the host's network (model APIs, the trial's cluster on the host's
 #: loopback); ``none``: a private network namespace with only its own loopback.
-#: The key of the run's directory in the mapping ``Domain.configure`` receives from ``run``.
-RUN_DIRECTORY = "run_directory"
-
 AgentNetwork = Literal["allow", "none"]
 
 
@@ -218,18 +215,12 @@ class Domain:
     #: their solutions, reference solvers. Left out wherever their package is visible.
     answer_folders: tuple[str, ...] = ()
     #: Extra options of ``itbench <domain> run|eval`` (e.g. a real cluster to use instead of an
-    #: offline one), built with the commands; their values reach the domain's ``session`` (or,
-    #: without one, ``configure``).
+    #: offline one), built with the commands; their values reach the domain's ``session``.
     run_options: Callable[[], Sequence[click.Option]] | None = None
-    #: Receives the values of ``run_options`` (parameter name -> value) before any scenario is
-    #: loaded, in the process the trial workers are forked from; for ``run`` also the run's
-    #: absolute directory under the key :data:`RUN_DIRECTORY` (where a domain may generate
-    #: scenarios it then loads). Only for a domain without ``session``, which keeps what it is
-    #: given in module state: a session keeps it in the run instead.
-    configure: Callable[[Mapping[str, Any]], None] | None = None
     #: Builds this domain's :class:`DomainRun` for one run or eval from its settings (the
-    #: domain's options and the run directory): run settings live in the session, not in module
-    #: state. None: :func:`default_session` (``configure``, then the hooks above as they are).
+    #: domain's options and the run directory), before any scenario is loaded: run settings live
+    #: in the session, never in module state. None: :func:`default_session` (the hooks above
+    #: as they are, for a domain without run settings).
     session: Callable[[Domain, SessionSettings], DomainRun] | None = None
 
     def open_run(self, request: RunRequest, *, worker: bool = False) -> DomainRun:
@@ -293,13 +284,8 @@ class DomainRun:
 
 
 def default_session(domain: Domain, settings: SessionSettings) -> DomainRun:
-    """The session of a domain without a factory: ``configure`` gets the options (and the run
-    directory under :data:`RUN_DIRECTORY`), then the domain's hooks serve the run as they are."""
-    if domain.configure is not None:
-        options = dict(settings.options)
-        if settings.run_directory is not None:
-            options[RUN_DIRECTORY] = settings.run_directory
-        domain.configure(options)
+    """The session of a domain without a factory (and so without run settings): the domain's
+    hooks serve every run as they are."""
     return DomainRun(domain, settings, domain.evaluate, domain.trial_environment)
 
 

@@ -1,8 +1,8 @@
 """The SRE domain's ``Domain`` hooks for scoring: ground truth in, scores out.
 
 ``itbench sre eval`` is built by the core from :func:`load_ground_truth` and :func:`evaluate`;
-``--judge MODEL`` (from :func:`run_options`, handed over by :func:`configure`) adds the LLM judge
-of the reasoning metrics.
+``--judge MODEL`` (from :func:`run_options`, read by :func:`judge_settings` into the run's
+session, :mod:`sre.session`) adds the LLM judge of the reasoning metrics.
 """
 
 from __future__ import annotations
@@ -37,9 +37,6 @@ class JudgeSettings:
     task: str = "diagnose"
     #: sources left out of every agent's snapshot (``--hide``, the observability ablation)
     hide: frozenset[str] = frozenset()
-
-
-_SETTINGS = JudgeSettings()
 
 
 def run_options() -> Sequence[click.Option]:
@@ -84,8 +81,9 @@ def run_options() -> Sequence[click.Option]:
     ]
 
 
-def configure(options: Mapping[str, Any]) -> None:
-    global _SETTINGS
+def judge_settings(options: Mapping[str, Any]) -> JudgeSettings:
+    """The settings of ``options`` (the run's ``run_options`` values), checked: a usage error
+    names a flag given without the one it needs, or a judge model without its API key."""
     model = options.get("judge_model")
     api_base = options.get("judge_api_base")
     if api_base and not model:
@@ -97,21 +95,13 @@ def configure(options: Mapping[str, Any]) -> None:
     from sre.judge.namespaces import INFRASTRUCTURE_NAMESPACES
 
     excluded = INFRASTRUCTURE_NAMESPACES if options.get("exclude_infra_namespaces") else frozenset()
-    _SETTINGS = JudgeSettings(
+    return JudgeSettings(
         model=model,
         api_base=api_base,
         exclude_namespaces=excluded,
         task=str(options.get("sre_task") or "diagnose"),
         hide=frozenset(options.get("hide") or ()),
     )
-
-
-def task() -> str:
-    return _SETTINGS.task
-
-
-def hidden() -> frozenset[str]:
-    return _SETTINGS.hide
 
 
 def scenario_class(truth: GroundTruth) -> str:
@@ -130,8 +120,10 @@ def truth_scenario(scenario_id: str, truth: GroundTruth, source: str) -> Scenari
     )
 
 
-def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
-    if _SETTINGS.task == "mitigate":
+def load_ground_truth(
+    path: Path | None, settings: JudgeSettings = JudgeSettings()
+) -> dict[str, Scenario]:
+    if settings.task == "mitigate":
         # a mitigation run is scored again from the verdict its trials left; the suite's folders
         # name the scenarios
         from sre.twin.suite import load_mitigation_scenarios
@@ -158,23 +150,27 @@ def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
     return scenarios
 
 
-def evaluate(scenario: Scenario, workspace: Path) -> TrialScores:
+def evaluate(
+    scenario: Scenario, workspace: Path, settings: JudgeSettings = JudgeSettings()
+) -> TrialScores:
     from sre.twin.suite import MitigationTruth
 
     truth = scenario.ground_truth
     if isinstance(truth, MitigationTruth):
-        return _evaluate_mitigation(scenario, truth, workspace)
-    return _evaluate_diagnosis(scenario, workspace)
+        return _evaluate_mitigation(scenario, truth, workspace, settings)
+    return _evaluate_diagnosis(scenario, workspace, settings)
 
 
-def _evaluate_mitigation(scenario: Scenario, truth: Any, workspace: Path) -> TrialScores:
+def _evaluate_mitigation(
+    scenario: Scenario, truth: Any, workspace: Path, settings: JudgeSettings
+) -> TrialScores:
     """The verdict the trial's environment left, plus the diagnosis when the agent wrote one."""
     from sre.twin.suite import read_verdict
 
     scores, details = read_verdict(workspace)
     if truth.diagnosis is not None and find_agent_output(workspace) is not None:
         diagnosed = _evaluate_diagnosis(
-            scenario.model_copy(update={"ground_truth": truth.diagnosis}), workspace
+            scenario.model_copy(update={"ground_truth": truth.diagnosis}), workspace, settings
         )
         scores.update(diagnosed.scores)
         details["diagnosis"] = dict(diagnosed.details)
@@ -196,7 +192,9 @@ def _names_every_root_cause(truth: GroundTruth) -> Callable[[AgentDiagnosis], bo
     return found
 
 
-def _evaluate_diagnosis(scenario: Scenario, workspace: Path) -> TrialScores:
+def _evaluate_diagnosis(
+    scenario: Scenario, workspace: Path, settings: JudgeSettings
+) -> TrialScores:
     from sre.judge import judge
     from sre.judge.mttd import time_to_diagnosis
     from sre.outputs import read_diagnosis
@@ -209,15 +207,15 @@ def _evaluate_diagnosis(scenario: Scenario, workspace: Path) -> TrialScores:
         raise InputError(f"{workspace}: agent_output.json is missing")
     diagnosis = read_diagnosis(output)
     reasoning = None
-    if _SETTINGS.model:
+    if settings.model:
         from sre.judge.llm import ReasoningJudge
 
-        reasoning = ReasoningJudge(_SETTINGS.model, _SETTINGS.api_base, _SETTINGS.timeout_s)
+        reasoning = ReasoningJudge(settings.model, settings.api_base, settings.timeout_s)
     scores = judge(
         truth,
         diagnosis,
         reasoning_judge=reasoning,
-        exclude_namespaces=_SETTINGS.exclude_namespaces,
+        exclude_namespaces=settings.exclude_namespaces,
     )
     details: dict[str, Any] = {"agent_output": str(output.relative_to(workspace))}
     found = time_to_diagnosis(workspace, output, diagnosis, _names_every_root_cause(truth))
@@ -228,6 +226,6 @@ def _evaluate_diagnosis(scenario: Scenario, workspace: Path) -> TrialScores:
     if diagnosis.notes:
         details["read_notes"] = list(diagnosis.notes)
     if reasoning is not None:
-        details["judge_model"] = _SETTINGS.model
+        details["judge_model"] = settings.model
         details["judge_usage"] = reasoning.usage_totals()
     return TrialScores(scores, details)
