@@ -58,7 +58,8 @@ domain = Domain(
     cluster_extension=hook("sre.cluster:sre_extension"),
     # the judge (sre/judge): ``itbench sre eval`` and the scores of ``sre run``
     load_ground_truth=hook("sre.judge.hooks:load_ground_truth"),
-    evaluate=hook("sre.judge.hooks:evaluate"),
+    # the diagnosis judge; the session (sre/session.py) picks the evaluator of the run's task
+    evaluate=hook("sre.judge.hooks:evaluate_diagnosis"),
     primary_metric="root_cause_entity",
     # ITBench-AA's headline (sre.judge.metrics.AA_METRIC, named here so loading the plugin
     # imports no judge code): a repeat that misses a root cause scores 0, else its precision

@@ -19,8 +19,10 @@ from itbench.plugins.spec import DomainRun
 
 if TYPE_CHECKING:
     from itbench.plugins.spec import Domain, SessionSettings
+    from sre.generator.ground_truth import GroundTruth
     from sre.judge.hooks import JudgeSettings
     from sre.live.environment import LiveSettings
+    from sre.twin.suite import MitigationTruth
 
 
 def _default_judge() -> JudgeSettings:
@@ -64,19 +66,39 @@ def sre_settings(settings: SessionSettings) -> SreSettings:
     return SreSettings(judge, live, settings.run_directory)
 
 
-def open_run(domain: Domain, settings: SessionSettings) -> DomainRun:
+def open_run(
+    domain: Domain, settings: SessionSettings
+) -> DomainRun[GroundTruth, GroundTruth] | DomainRun[MitigationTruth, None]:
     """The ``Domain.session`` hook: the run's :class:`SreSettings`, bound into its loaders,
-    judge and trial environment."""
+    judge and trial environment. The task decides the scenarios' type: a diagnosis run's carry
+    the incident's :class:`GroundTruth` (and restate it as the reference answer), a mitigation
+    run's the :class:`MitigationTruth` of the fault injected into its cluster."""
     run = sre_settings(settings)
-    return DomainRun(
+    load_scenarios = functools.partial(hook("sre.agents.scenarios:load_scenarios"), run=run)
+    load_ground_truth = functools.partial(
+        hook("sre.judge.hooks:load_ground_truth"), settings=run.judge
+    )
+    if run.judge.task == "mitigate":
+        mitigation: DomainRun[MitigationTruth, None] = DomainRun(
+            domain,
+            settings,
+            evaluate=functools.partial(
+                hook("sre.judge.hooks:evaluate_mitigation"), settings=run.judge
+            ),
+            # the twin's cluster around each trial, or the live one (--kubeconfig)
+            trial_environment=functools.partial(
+                hook("sre.twin.environment:trial_environment"), live=run.live
+            ),
+            load_scenarios=load_scenarios,
+            load_ground_truth=load_ground_truth,
+        )
+        return mitigation
+    # a diagnosis trial has no environment: the snapshot in its workspace is the whole world
+    diagnosis: DomainRun[GroundTruth, GroundTruth] = DomainRun(
         domain,
         settings,
-        evaluate=functools.partial(hook("sre.judge.hooks:evaluate"), settings=run.judge),
-        trial_environment=functools.partial(
-            hook("sre.twin.environment:trial_environment"), live=run.live
-        ),
-        load_scenarios=functools.partial(hook("sre.agents.scenarios:load_scenarios"), run=run),
-        load_ground_truth=functools.partial(
-            hook("sre.judge.hooks:load_ground_truth"), settings=run.judge
-        ),
+        evaluate=functools.partial(hook("sre.judge.hooks:evaluate_diagnosis"), settings=run.judge),
+        load_scenarios=load_scenarios,
+        load_ground_truth=load_ground_truth,
     )
+    return diagnosis

@@ -10,7 +10,10 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, runtime_checkable
+
+# TypeVar defaults (PEP 696) before Python 3.13; typing_extensions comes with pydantic
+from typing_extensions import TypeVar
 
 if TYPE_CHECKING:
     import click
@@ -246,36 +249,51 @@ class SessionSettings:
     run_directory: Path | None = None
 
 
-Evaluator = Callable[["Scenario", Path], "Mapping[str, ScoreValue] | TrialScores"]
-TrialEnvironment = Callable[["Scenario", Path], AbstractContextManager[Mapping[str, str]]]
+#: A session's ground-truth and reference types (``Scenario[TruthT, ReferenceT]``); ``Any`` for a
+#: ``DomainRun`` written without them (core).
+TruthT = TypeVar("TruthT", default=Any)
+ReferenceT = TypeVar("ReferenceT", default=Any)
+
+Evaluator = Callable[
+    ["Scenario[TruthT, ReferenceT]", Path], "Mapping[str, ScoreValue] | TrialScores"
+]
+TrialEnvironment = Callable[
+    ["Scenario[TruthT, ReferenceT]", Path], AbstractContextManager[Mapping[str, str]]
+]
 
 
 @dataclass(frozen=True)
-class DomainRun:
+class DomainRun(Generic[TruthT, ReferenceT]):
     """A domain during one run or eval (``Domain.open_run``): what core calls while it lasts,
-    bound to the run's own settings (a live cluster, a task) instead of module state."""
+    bound to the run's own settings (a live cluster, a task) instead of module state.
+
+    Typed to the domain's scenarios: a session factory returning ``DomainRun[MyTruth, MyAnswer]``
+    has its evaluator, environment and loaders checked against ``Scenario[MyTruth, MyAnswer]``,
+    so they read the truth's fields without unwrapping it."""
 
     domain: Domain
     settings: SessionSettings
     #: Scores one trial (scenario, trial directory holding the agent's files).
-    evaluate: Evaluator | None
+    evaluate: Evaluator[TruthT, ReferenceT] | None
     #: The live environment of one trial (see ``Domain.trial_environment``); None: nothing.
-    trial_environment: TrialEnvironment | None = None
+    trial_environment: TrialEnvironment[TruthT, ReferenceT] | None = None
     #: Loads this run's scenarios (e.g. ones generated into its directory); None: the
     #: domain's ``load_scenarios``.
-    load_scenarios: Callable[[str | None], Sequence[Scenario]] | None = None
+    load_scenarios: Callable[[str | None], Sequence[Scenario[TruthT, ReferenceT]]] | None = None
     #: Loads the ground truth ``eval`` scores against under this run's settings; None: the
     #: domain's ``load_ground_truth``.
-    load_ground_truth: Callable[[Path | None], Mapping[str, Scenario]] | None = None
+    load_ground_truth: (
+        Callable[[Path | None], Mapping[str, Scenario[TruthT, ReferenceT]]] | None
+    ) = None
 
-    def scenarios(self, selection: str | None) -> Sequence[Scenario]:
+    def scenarios(self, selection: str | None) -> Sequence[Scenario[TruthT, ReferenceT]]:
         """The scenarios of ``selection`` (None: the built-in suite)."""
         load = self.load_scenarios or self.domain.load_scenarios
         if load is None:
             raise ValueError(f"the {self.domain.name} domain has no scenarios to run")
         return load(selection)
 
-    def ground_truth(self, path: Path | None) -> Mapping[str, Scenario]:
+    def ground_truth(self, path: Path | None) -> Mapping[str, Scenario[TruthT, ReferenceT]]:
         """Scenario id -> scenario carrying its truth (``eval --ground-truth``)."""
         load = self.load_ground_truth or self.domain.load_ground_truth
         if load is None:

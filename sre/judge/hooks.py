@@ -1,6 +1,7 @@
 """The SRE domain's ``Domain`` hooks for scoring: ground truth in, scores out.
 
-``itbench sre eval`` is built by the core from :func:`load_ground_truth` and :func:`evaluate`;
+``itbench sre eval`` is built by the core from :func:`load_ground_truth` and the evaluator of the
+run's task (:func:`evaluate_diagnosis`, :func:`evaluate_mitigation`, chosen by its session);
 ``--judge MODEL`` (from :func:`run_options`, read by :func:`judge_settings` into the run's
 session, :mod:`sre.session`) adds the LLM judge of the reasoning metrics.
 """
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     import click
 
     from sre.outputs import AgentDiagnosis
+    from sre.twin.suite import MitigationTruth
 
 PRIMARY_METRIC = "root_cause_entity"
 
@@ -150,27 +152,20 @@ def load_ground_truth(
     return scenarios
 
 
-def evaluate(
-    scenario: Scenario, workspace: Path, settings: JudgeSettings = JudgeSettings()
+def evaluate_mitigation(
+    scenario: Scenario[MitigationTruth, None],
+    workspace: Path,
+    settings: JudgeSettings = JudgeSettings(),
 ) -> TrialScores:
-    from sre.twin.suite import MitigationTruth
-
-    truth = scenario.ground_truth
-    if isinstance(truth, MitigationTruth):
-        return _evaluate_mitigation(scenario, truth, workspace, settings)
-    return _evaluate_diagnosis(scenario, workspace, settings)
-
-
-def _evaluate_mitigation(
-    scenario: Scenario, truth: Any, workspace: Path, settings: JudgeSettings
-) -> TrialScores:
-    """The verdict the trial's environment left, plus the diagnosis when the agent wrote one."""
+    """A ``--task mitigate`` trial: the verdict the trial's environment left, plus the diagnosis
+    when the agent wrote one."""
     from sre.twin.suite import read_verdict
 
+    truth = scenario.ground_truth
     scores, details = read_verdict(workspace)
     if truth.diagnosis is not None and find_agent_output(workspace) is not None:
-        diagnosed = _evaluate_diagnosis(
-            scenario.model_copy(update={"ground_truth": truth.diagnosis}), workspace, settings
+        diagnosed = evaluate_diagnosis(
+            scenario.with_ground_truth(truth.diagnosis), workspace, settings
         )
         scores.update(diagnosed.scores)
         details["diagnosis"] = dict(diagnosed.details)
@@ -192,16 +187,17 @@ def _names_every_root_cause(truth: GroundTruth) -> Callable[[AgentDiagnosis], bo
     return found
 
 
-def _evaluate_diagnosis(
-    scenario: Scenario, workspace: Path, settings: JudgeSettings
+def evaluate_diagnosis(
+    scenario: Scenario[GroundTruth, Any],
+    workspace: Path,
+    settings: JudgeSettings = JudgeSettings(),
 ) -> TrialScores:
+    """A ``--task diagnose`` trial: the agent's diagnosis against the incident's ground truth."""
     from sre.judge import judge
     from sre.judge.mttd import time_to_diagnosis
     from sre.outputs import read_diagnosis
 
     truth = scenario.ground_truth
-    if not isinstance(truth, GroundTruth):
-        raise InputError(f"scenario {scenario.id} has no SRE ground truth to score against")
     output = find_agent_output(workspace)
     if output is None:
         raise InputError(f"{workspace}: agent_output.json is missing")
