@@ -3,7 +3,7 @@ injected into a real cluster running the OpenTelemetry demo, the agent handed th
 recovery watched, the injection cleaned up whatever happens.
 
 One trial, in order: the cluster and Prometheus answered before any trial started
-(:func:`configure`); the trials of a run take turns on the cluster (a lock file in the run
+(:func:`live_settings_from`, when the run's session opens); the trials of a run take turns on the cluster (a lock file in the run
 directory); the namespace's alerts are read, the fault injected (:mod:`sre.live.injection`),
 Prometheus waited on until the fault's alerts fire, the namespace's objects recorded; the
 workspace's snapshot is the cluster's (:mod:`sre.live.snapshot`, observed before the injection
@@ -65,13 +65,6 @@ class LiveSettings:
     run_directory: Path
 
 
-_SETTINGS: LiveSettings | None = None
-
-
-def live_settings() -> LiveSettings | None:
-    return _SETTINGS
-
-
 def live_options() -> Sequence[click.Option]:
     import click
 
@@ -115,17 +108,17 @@ def live_options() -> Sequence[click.Option]:
     ]
 
 
-def configure(options: Mapping[str, Any], run_directory: Path | None) -> None:
-    """Check the cluster and Prometheus before any trial starts (a usage error names what does
-    not answer)."""
-    global _SETTINGS
+def live_settings_from(
+    options: Mapping[str, Any], run_directory: Path | None
+) -> LiveSettings | None:
+    """The live mode's settings of ``options`` (None: no ``--kubeconfig``), the cluster and
+    Prometheus checked before any trial starts (a usage error names what does not answer)."""
     kubeconfig = options.get("live_kubeconfig")
     prometheus = options.get("live_prometheus")
     if kubeconfig is None:
         if prometheus:
             raise UsageError("--prometheus needs --kubeconfig FILE (live mode)")
-        _SETTINGS = None
-        return
+        return None
     if str(options.get("sre_task") or "diagnose") != "mitigate":
         raise UsageError("--kubeconfig (live mode) needs --task mitigate")
     run_dir = Path(run_directory or Path("outputs") / "sre").resolve()
@@ -143,7 +136,7 @@ def configure(options: Mapping[str, Any], run_directory: Path | None) -> None:
         ),  # fmt: skip
         file=sys.stderr,
     )
-    _SETTINGS = LiveSettings(
+    return LiveSettings(
         kubeconfig=Path(kubeconfig).resolve(),
         prometheus=prometheus,
         interval_s=float(options.get("live_interval") or 30.0),
@@ -153,10 +146,10 @@ def configure(options: Mapping[str, Any], run_directory: Path | None) -> None:
     )
 
 
-def injectable_only(scenarios: list[Scenario]) -> list[Scenario]:
-    """In live mode, the scenarios whose fault an API write can inject (the others are named on
-    stderr); every scenario otherwise."""
-    if _SETTINGS is None:
+def injectable_only(scenarios: list[Scenario], live: LiveSettings | None) -> list[Scenario]:
+    """In live mode (``live``), the scenarios whose fault an API write can inject (the others are
+    named on stderr); every scenario otherwise."""
+    if live is None:
         return scenarios
     import sys
 
@@ -366,12 +359,11 @@ def _agent_kubeconfig(trial: LiveTrial) -> tuple[Path, WriteCountingProxy | None
 
 
 @contextmanager
-def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mapping[str, str]]:
+def live_environment(
+    truth: MitigationTruth, workspace: Path, settings: LiveSettings
+) -> Iterator[Mapping[str, str]]:
     from sre.twin.suite import VERDICT_FILE
 
-    settings = _SETTINGS
-    if settings is None:  # pragma: no cover - the caller checked
-        raise UsageError("live mode is not configured")
     injection = render_injection(truth.fault_type, truth.seed, truth.target)
     with _cluster_turn(settings.run_directory), _terminate_unwinds():
         trial = LiveTrial(settings, injection, workspace)
