@@ -20,6 +20,9 @@ from sre.tools.get_trace_error_tree import ARROW
 #: Alerts that say nothing about an application: the always-on heartbeat and collector throttling.
 HOUSEKEEPING_ALERTS = frozenset({"Watchdog", "CPUThrottlingHigh", "InfoInhibitor"})
 #: Namespaces whose objects are the platform, not the application under diagnosis.
+#: what the API server answers when its priority levels are saturated (API Priority and
+#: Fairness): a component's request refused, a pod not bound; the pod's own spec is not at fault
+API_THROTTLED = "429 Too Many Requests"
 INFRA_NAMESPACES = frozenset(
     {
         "kube-system",

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.evidence import (
+    API_THROTTLED,
     HOUSEKEEPING_ALERTS,
     INFRA_NAMESPACES,
     CallPath,
@@ -242,11 +243,6 @@ def _replicas_only(change: Change) -> bool:
     )
 
 
-#: what the API server answers when its priority levels are saturated (API Priority and
-#: Fairness): the components' requests are refused, pods are not bound
-THROTTLED = "429 Too Many Requests"
-
-
 def _service_account(change: Change) -> str:
     pod = (change.spec.get("template") or {}).get("spec") or {}
     return str(pod.get("serviceAccountName") or pod.get("serviceAccount") or "")
@@ -273,7 +269,7 @@ def _starved_by(change: Change, evidence: Evidence) -> frozenset[str]:
     return frozenset(
         app_of(w.kind, w.name)
         for w in evidence.warnings
-        if THROTTLED in w.message and w.namespace == change.namespace
+        if API_THROTTLED in w.message and w.namespace == change.namespace
     )
 
 

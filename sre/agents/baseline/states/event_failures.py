@@ -4,7 +4,13 @@ waiting container or an unschedulable pod, for snapshots whose objects hold no p
 
 from __future__ import annotations
 
-from sre.agents.baseline.evidence import INFRA_NAMESPACES, Evidence, FailingState, app_of
+from sre.agents.baseline.evidence import (
+    API_THROTTLED,
+    INFRA_NAMESPACES,
+    Evidence,
+    FailingState,
+    app_of,
+)
 
 #: Warning reasons the kubelet gives a pod that cannot start or keeps dying
 EVENT_FAILURES = frozenset(
@@ -21,6 +27,9 @@ def find(evidence: Evidence, workloads: dict[tuple[str, str], str]) -> list[Fail
         if w.kind != "Pod" or w.namespace in INFRA_NAMESPACES:
             continue
         if w.reason not in EVENT_FAILURES and w.reason not in EVENT_UNSCHEDULED:
+            continue
+        if API_THROTTLED in w.message:
+            # the API server refused the binding: a finding about it, not about the pod
             continue
         app = app_of("Pod", w.name)
         kind = workloads.get((w.namespace, app))

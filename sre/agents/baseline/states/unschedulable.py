@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sre.agents.baseline.evidence import FailingState
+from sre.agents.baseline.evidence import API_THROTTLED, FailingState
 from sre.agents.baseline.states.objects import ObjectView, meta, pod_app
 
 STRENGTH = 2.5
@@ -33,7 +33,8 @@ def find(view: ObjectView) -> Iterable[FailingState]:
             ),
             None,
         )
-        if refused is None:
+        if refused is None or API_THROTTLED in str(refused.get("message") or ""):
+            # (a binding the API server refused says nothing about where the pod may run)
             continue
         kind, owner = work.owner(namespace, pod)
         if (kind, owner) in seen:
