@@ -13,6 +13,7 @@ from itbench.plugins.spec import DomainRun
 
 if TYPE_CHECKING:
     from ciso.agents.baseline import BaselineAgent
+    from ciso.scenarios.model import CisoScenario
     from itbench.models import Scenario
     from itbench.plugins.spec import AgentOptions, Domain, SessionSettings
 
@@ -54,7 +55,9 @@ def run_options() -> Sequence[Any]:
     return [*live_options(), fresh_option()]
 
 
-def open_run(domain: Domain, settings: SessionSettings) -> DomainRun:
+def open_run(
+    domain: Domain, settings: SessionSettings
+) -> DomainRun[CisoScenario, Mapping[str, Path]]:
     """The ``Domain.session`` hook: the run's fresh instances (``--fresh``) and its live cluster
     (``--kubeconfig``, checked to answer before any trial), which the session hands to the trial
     environments and evaluators."""

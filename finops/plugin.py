@@ -25,7 +25,18 @@ from itbench.plugins.spec import Domain, DomainRun, SessionSettings
 from itbench.runner.layout import find_agent_output
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     import click
+
+    from finops.k8s.suite import K8sTruth
+    from finops.model import Resource
+
+    #: What a FinOps scenario is scored against: the billing anomaly's root-cause resources (None:
+    #: a folder without ground_truth.yaml), or a Kubernetes cost scenario's generator recipe.
+    FinopsTruth: TypeAlias = tuple[Resource, ...] | K8sTruth | None
+    #: The oracle's answer: the billing anomaly's root causes (None for a Kubernetes scenario).
+    FinopsReference: TypeAlias = tuple[Resource, ...] | None
 
     from finops.scenario import FinOpsScenario
     from itbench.agents.base import Task
@@ -55,7 +66,7 @@ def _run_options() -> Sequence[click.Option]:
     ]
 
 
-def open_run(domain: Domain, settings: SessionSettings) -> DomainRun:
+def open_run(domain: Domain, settings: SessionSettings) -> DomainRun[FinopsTruth, FinopsReference]:
     """The ``Domain.session`` hook: the run's ``--task`` reaches the scenario and ground-truth
     loaders through the session."""
     task = str(settings.options.get("finops_task") or DEFAULT_TASK)

@@ -8,11 +8,11 @@ the MCP server are imported only inside the commands that use them; so are the j
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from itbench.plugins.hooks import hook
-from itbench.plugins.spec import RUN_DIRECTORY, Domain
+from itbench.plugins.spec import Domain
 from sre.run_config import results_config
 
 if TYPE_CHECKING:
@@ -48,26 +48,6 @@ def _run_options() -> Sequence[click.Option]:
     return [*run_options(), *live_options()]
 
 
-def _configure(options: Mapping[str, Any]) -> None:
-    from sre.agents.scenarios import use_run_directory
-    from sre.judge.hooks import configure
-
-    configure(options)
-    use_run_directory(options.get(RUN_DIRECTORY))
-    from sre.live.environment import configure as configure_live
-
-    if RUN_DIRECTORY not in options and options.get("live_kubeconfig"):
-        from itbench.errors import UsageError
-
-        # eval reads the trials' verdicts; a Ray worker (configured without the run directory)
-        # would share the cluster with other nodes' trials, without the run's common lock
-        raise UsageError(
-            "--kubeconfig (live mode) runs in sre run with the local executor only "
-            "(sre eval reads the trials' verdicts)"
-        )
-    configure_live(options, options.get(RUN_DIRECTORY))
-
-
 domain = Domain(
     name="sre",
     description=(
@@ -78,7 +58,8 @@ domain = Domain(
     cluster_extension=hook("sre.cluster:sre_extension"),
     # the judge (sre/judge): ``itbench sre eval`` and the scores of ``sre run``
     load_ground_truth=hook("sre.judge.hooks:load_ground_truth"),
-    evaluate=hook("sre.judge.hooks:evaluate"),
+    # the diagnosis judge; the session (sre/session.py) picks the evaluator of the run's task
+    evaluate=hook("sre.judge.hooks:evaluate_diagnosis"),
     primary_metric="root_cause_entity",
     # ITBench-AA's headline (sre.judge.metrics.AA_METRIC, named here so loading the plugin
     # imports no judge code): a repeat that misses a root cause scores 0, else its precision
@@ -88,7 +69,8 @@ domain = Domain(
     # the paper's Table-4 layout beside gpt-4o's published row, then the generic tables
     render_table=hook("sre.report:render"),
     run_options=_run_options,
-    configure=_configure,
+    # the run's settings (task, --hide, --judge, live mode, its directory) in its session
+    session=hook("sre.session:open_run"),
     # the run side (sre/agents): scenarios, the baseline, the llm agent's tools and validator
     load_scenarios=hook("sre.agents.scenarios:load_scenarios"),
     agents={"baseline": _baseline},

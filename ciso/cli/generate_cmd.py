@@ -32,9 +32,14 @@ def generate(seed: str, controls: tuple[str, ...], out: Path) -> None:
 
     number = parse_seed(seed)
     written = write(number, out, controls or None)
+    missing = not_generated()
     print(
-        f"ciso: generated {len(written)} instances with tag {instance_tag(number)} into {out}; "
-        f"controls of the built-in suite not generated yet: {', '.join(not_generated())}",
+        f"ciso: generated {len(written)} instances with tag {instance_tag(number)} into {out}"
+        + (
+            f"; controls of the built-in suite not generated yet: {', '.join(missing)}"
+            if missing
+            else ""
+        ),
         file=sys.stderr,
     )
     for item in written:

@@ -26,7 +26,14 @@ from itbench.fsutil import agent_file, atomic_write_json, read_agent_text, real_
 from itbench.models import Scenario
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from ciso.live import LiveSettings
+
+    #: A ciso benchmark scenario: its ground truth is the CisoScenario it was built from, its
+    #: reference the solution's files (workspace name -> source). For the type checker only:
+    #: scenarios are built unparametrised.
+    CisoBenchmarkScenario: TypeAlias = Scenario[CisoScenario, Mapping[str, Path]]
 
 CLUSTER_CLASSES = frozenset(
     {ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.KYVERNO_UPDATE}
@@ -42,14 +49,9 @@ APPLIED_FILE = Path(".itbench") / "cluster-applied.json"
 HOST_TREE_DIR = Path(".itbench") / "host"
 
 
-def ciso_truth(scenario: Scenario | CisoScenario) -> CisoScenario:
-    """The CisoScenario behind a benchmark scenario (its ground truth)."""
-    truth = scenario if isinstance(scenario, CisoScenario) else scenario.ground_truth
-    if not isinstance(truth, CisoScenario):
-        raise InputError(
-            f"scenario {getattr(scenario, 'id', scenario)!r} carries no CISO ground truth"
-        )
-    return truth
+def ciso_truth(scenario: CisoBenchmarkScenario | CisoScenario) -> CisoScenario:
+    """The CisoScenario behind a benchmark scenario (its ground truth), or the one given."""
+    return scenario if isinstance(scenario, CisoScenario) else scenario.ground_truth
 
 
 def report_producer(
@@ -112,7 +114,9 @@ def _host_environment(scenario: CisoScenario, directory: Path, compliant: bool) 
 
 @contextmanager
 def trial_environment(
-    scenario: Scenario, workspace: Path, live: LiveSettings | None = None
+    scenario: CisoBenchmarkScenario | CisoScenario,
+    workspace: Path,
+    live: LiveSettings | None = None,
 ) -> Iterator[Mapping[str, str]]:
     """The violating environment around one trial: on the live cluster of ``live`` (the run's
     session gives it) for the classes that run there, else offline."""

@@ -85,11 +85,12 @@ def prepare(tree: HostTree, target: Path) -> tuple[Path, list[str]]:
         local = target / where.relative_to("/")
         if not local.exists():
             raise InputError(f"{tree.attributes}: {where}: no such file in the host tree")
-        if "mode" in attrs:
-            os.chmod(local, int(attrs["mode"], 8))
+        # owners first: a chown clears the setuid and setgid bits the mode may declare
         if "owner" in attrs or "group" in attrs:
             try:
                 os.chown(local, *_ids(attrs.get("owner"), attrs.get("group")))
             except (KeyError, PermissionError) as exc:
                 notes.append(f"{where}: owner/group not applied here ({exc})")
+        if "mode" in attrs:
+            os.chmod(local, int(attrs["mode"], 8))
     return target, notes

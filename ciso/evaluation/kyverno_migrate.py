@@ -26,13 +26,21 @@ from random import Random
 from typing import Any
 
 from ciso.environments.kubernetes import cluster_view
+from ciso.evaluation import gatekeeper
 from ciso.evaluation.answer import yaml_files
 from ciso.evaluation.kyverno import ancestry
 from ciso.evaluation.kyverno_engines import KyvernoScanner, ScanFailed, select_scanner
 from ciso.evaluation.plan import COMPLIANT, VIOLATING
 from ciso.evaluation.record import Record, as_score
 from ciso.evaluation.report_reading import failed
-from ciso.scenarios.dialects import SOURCE_FILE, TARGET, Dialect, dialect_of, source_dialect
+from ciso.scenarios.dialects import (
+    GATEKEEPER,
+    SOURCE_FILE,
+    TARGET,
+    Dialect,
+    dialect_of,
+    source_dialect,
+)
 from ciso.scenarios.model import CisoScenario, ResourceRef
 from ciso.scenarios.objects import declared_objects, is_policy
 from itbench.fsutil import read_agent_text
@@ -63,7 +71,10 @@ def source_policies(path: Path) -> tuple[list[Manifest], Dialect]:
         raise InputError(f"{path}: missing (the policy to migrate)") from None
     except Exception as exc:  # unreadable or not YAML: named, never a traceback
         raise InputError(f"{path}: unreadable ({type(exc).__name__}: {exc})") from None
-    return source, TARGET[source_dialect(path, source).name]
+    dialect = source_dialect(path, source)
+    if dialect is GATEKEEPER:
+        gatekeeper.parse(path, source)  # a malformed template or constraint is named here
+    return source, TARGET[dialect.name]
 
 
 def answer_policies(
@@ -163,6 +174,10 @@ def disagreements(
 def _flagged(
     scanner: KyvernoScanner, policies: Sequence[Manifest], objects: Sequence[Manifest]
 ) -> set[ResourceRef]:
+    if policies and GATEKEEPER.holds(policies[0]):
+        # a Gatekeeper source is run as Gatekeeper's audit would, on the Rego engine
+        templates = gatekeeper.parse(Path(SOURCE_FILE), policies)
+        return gatekeeper.violations(templates, list(objects))
     return failed(scanner.reports(policies, objects))
 
 

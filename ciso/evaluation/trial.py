@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 from ciso.environments import ciso_truth
 from ciso.scenarios.model import CisoScenario, ScenarioClass
-from itbench.models import Scenario
 from itbench.plugins.spec import TrialScores
 
 if TYPE_CHECKING:
+    from ciso.environments import CisoBenchmarkScenario
     from ciso.live import LiveSettings
 
 
@@ -45,7 +45,9 @@ def _evaluator(scenario_class: ScenarioClass) -> Callable[[CisoScenario, Path], 
 
 
 def evaluate_trial(
-    scenario: Scenario | CisoScenario, trial_dir: Path, live: LiveSettings | None = None
+    scenario: CisoBenchmarkScenario | CisoScenario,
+    trial_dir: Path,
+    live: LiveSettings | None = None,
 ) -> TrialScores:
     """Score one trial; ``live`` (the run's session gives it in live mode) scores the classes
     that run on a live cluster there."""

@@ -19,15 +19,19 @@ from random import Random
 
 import yaml
 
+from ciso.environments.hosts import ATTRIBUTES_FILE
 from ciso.generator.auditd import AuditdControl, build_auditd_instance
 from ciso.generator.bindings import BindingControl, build_binding_instance
 from ciso.generator.controls import CONTROLS, HOST_CONTROLS, key
-from ciso.generator.hosts import HostFiles, HostInstance
+from ciso.generator.hosts import HostAttributes, HostFiles, HostInstance
 from ciso.generator.instance import build_instance
 from ciso.generator.login_defs import LoginDefsControl, build_login_defs_instance
 from ciso.generator.model import Control
+from ciso.generator.modprobe import ModuleControl, build_module_instance
 from ciso.generator.network import NamespaceControl, build_namespace_instance
+from ciso.generator.permissions import PermissionsControl, build_permissions_instance
 from ciso.generator.placement import PlacementControl, build_placement_instance
+from ciso.generator.pwquality import PwqualityControl, build_pwquality_instance
 from ciso.generator.rbac import RbacControl, build_rbac_instance
 from ciso.generator.sshd import SshdControl, build_sshd_instance
 from ciso.generator.sysctl import SysctlControl, build_sysctl_instance
@@ -43,7 +47,15 @@ CLASSES = (ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.OPA_S
 MIGRATE = ScenarioClass.KYVERNO_MIGRATE
 #: The class a generated RHEL 9 instance offers.
 HOST_CLASS = ScenarioClass.RHEL9_ANSIBLE_OPA
-HostControl = SshdControl | LoginDefsControl | AuditdControl | SysctlControl
+HostControl = (
+    SshdControl
+    | LoginDefsControl
+    | AuditdControl
+    | SysctlControl
+    | ModuleControl
+    | PermissionsControl
+    | PwqualityControl
+)
 #: Beside the generated scenarios, never inside one: the seed that re-creates their ground truth.
 SEED_FILE = "SEED"
 
@@ -185,14 +197,30 @@ def _build_host(control: HostControl, family: Sequence[object], rng: Random) -> 
         return build_login_defs_instance(control, defs, rng)
     if isinstance(control, AuditdControl):
         return build_auditd_instance(control, [], rng)
+    if isinstance(control, ModuleControl):
+        return build_module_instance(control, rng)
+    if isinstance(control, PermissionsControl):
+        modes = [c for c in family if isinstance(c, PermissionsControl)]
+        return build_permissions_instance(control, modes, rng)
+    if isinstance(control, PwqualityControl):
+        return build_pwquality_instance(control, rng)
     return build_sysctl_instance(control, [], rng)
 
 
-def _write_tree(root: Path, files: HostFiles) -> None:
+def _write_tree(root: Path, files: HostFiles, attributes: HostAttributes) -> None:
     for relative, text in files.items():
         path = root / "host" / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+    if attributes:
+        # git keeps no modes or owners: the evaluator applies these to its copy of host/
+        document = {
+            f"/{p}": {"mode": a.octal(), "owner": a.owner, "group": a.group}
+            for p, a in sorted(attributes.items())
+        }
+        (root / ATTRIBUTES_FILE).write_text(
+            yaml.safe_dump(document, sort_keys=False, default_flow_style=None), encoding="utf-8"
+        )
 
 
 def _write_host_instance(control: HostControl, instance: HostInstance, target: Path) -> None:
@@ -200,8 +228,8 @@ def _write_host_instance(control: HostControl, instance: HostInstance, target: P
     policy as its solution."""
     if target.exists():
         shutil.rmtree(target)
-    _write_tree(target / "violating", instance.violating)
-    _write_tree(target / "compliant", instance.compliant)
+    _write_tree(target / "violating", instance.violating, instance.violating_attributes)
+    _write_tree(target / "compliant", instance.compliant, instance.compliant_attributes)
     document = {
         "id": target.name,
         "cis_id": control.cis_id,

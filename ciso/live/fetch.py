@@ -2,9 +2,11 @@
 compliant, each leave-one-in), each deployed under the trial's names only while its fetcher runs,
 so every run sees exactly one environment of this trial.
 
-The fetcher runs in the same bubblewrap confinement as a command agent, with the host's network
-(the cluster is reached over it), a self-contained kubeconfig in its working directory, and the
-scenario's folders and the itbench caches hidden.
+The fetcher runs in the same confinement as a command agent (``--agent-network allow``), with a
+self-contained kubeconfig in its working directory: in bubblewrap with the host's network and the
+scenario's folders and the itbench caches hidden; with ``--sandbox container`` in a container
+with a network of its own (a cluster on the host's loopback reached at the engine's host
+address), where only its working directory is bound.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from itbench.sandbox.agent import (
     cache_dirs,
     run_agent_command,
 )
+from itbench.sandbox.agent_container import agent_spec, run_agent_container
+from itbench.sandbox.backend import current as current_backend
 from itbench.sandbox.identity import hand_over
 
 KUBECONFIG_NAME = "kubeconfig.yaml"
@@ -55,19 +59,30 @@ def run_confined(
     confinement = AgentConfinement(network="allow", max_processes=MAX_PROCESSES)
     # run as root, the sandbox drops to an unprivileged uid: the folder is handed over to it
     hand_over(workdir, agent_user(confinement))
-    argv = agent_bwrap_argv(
-        f"bash {script.name}",
-        workspace=workdir,
-        read_only_inputs=(),
-        hidden=hidden,
-        confinement=confinement,
-        env=env,
-    )
+    command = f"bash {script.name}"
     started = time.monotonic()
     try:
-        outcome = run_agent_command(
-            argv, cwd=workdir, env=None, timeout_s=timeout_s, max_processes=MAX_PROCESSES
-        )
+        if current_backend() == "container":
+            spec = agent_spec(
+                command,
+                workspace=workdir,
+                read_only_inputs=(),
+                confinement=confinement,
+                env=env,
+            )
+            outcome = run_agent_container(spec, timeout_s=timeout_s, confinement=confinement)
+        else:
+            argv = agent_bwrap_argv(
+                command,
+                workspace=workdir,
+                read_only_inputs=(),
+                hidden=hidden,
+                confinement=confinement,
+                env=env,
+            )
+            outcome = run_agent_command(
+                argv, cwd=workdir, env=None, timeout_s=timeout_s, max_processes=MAX_PROCESSES
+            )
     except subprocess.TimeoutExpired:
         return Collection(
             None, f"did not finish within {timeout_s:g} s", "", time.monotonic() - started

@@ -1,7 +1,9 @@
 """Kyverno policy dialects a ``kyverno-migrate`` scenario converts between: a policy of one
 dialect in, the same control in the other out. ``cluster-policy`` is Kyverno's classic
 ``ClusterPolicy``/``Policy`` (``kyverno.io``), ``validating-policy`` its CEL generation
-(``ValidatingPolicy``/``NamespacedValidatingPolicy``, ``policies.kyverno.io``)."""
+(``ValidatingPolicy``/``NamespacedValidatingPolicy``, ``policies.kyverno.io``). ``gatekeeper`` is a
+source only: a Gatekeeper ``ConstraintTemplate`` with its constraints (whose kinds the template
+names, hence any kind of ``constraints.gatekeeper.sh``), migrated to a ClusterPolicy."""
 
 from __future__ import annotations
 
@@ -19,10 +21,13 @@ class Dialect:
     #: API group prefix of its apiVersion
     group: str
     kinds: tuple[str, ...]
+    #: API groups whose objects of any kind belong with the policy (Gatekeeper's constraints)
+    companions: tuple[str, ...] = ()
 
     def holds(self, obj: Mapping[str, Any]) -> bool:
-        return (
-            str(obj.get("apiVersion", "")).startswith(self.group) and obj.get("kind") in self.kinds
+        api = str(obj.get("apiVersion", ""))
+        return (api.startswith(self.group) and obj.get("kind") in self.kinds) or api.startswith(
+            self.companions or ("\0",)
         )
 
 
@@ -30,9 +35,19 @@ CLUSTER_POLICY = Dialect("cluster-policy", "kyverno.io/", ("ClusterPolicy", "Pol
 VALIDATING_POLICY = Dialect(
     "validating-policy", "policies.kyverno.io/", ("ValidatingPolicy", "NamespacedValidatingPolicy")
 )
-DIALECTS = (CLUSTER_POLICY, VALIDATING_POLICY)
+GATEKEEPER = Dialect(
+    "gatekeeper",
+    "templates.gatekeeper.sh/",
+    ("ConstraintTemplate",),
+    companions=("constraints.gatekeeper.sh/",),
+)
+DIALECTS = (CLUSTER_POLICY, VALIDATING_POLICY, GATEKEEPER)
 #: Where each dialect migrates to.
-TARGET = {CLUSTER_POLICY.name: VALIDATING_POLICY, VALIDATING_POLICY.name: CLUSTER_POLICY}
+TARGET = {
+    CLUSTER_POLICY.name: VALIDATING_POLICY,
+    VALIDATING_POLICY.name: CLUSTER_POLICY,
+    GATEKEEPER.name: CLUSTER_POLICY,
+}
 #: The file of a scenario (and of the agent's workspace) holding the policy to migrate.
 SOURCE_FILE = "source-policy.yaml"
 
@@ -58,5 +73,8 @@ def source_dialect(path: Path, objects: Sequence[Mapping[str, Any]]) -> Dialect:
             )
         found.add(dialect.name)
     if len(found) > 1:
-        raise InputError(f"{path}: policies of both dialects; a migration starts from one")
+        raise InputError(
+            f"{path}: policies of several dialects ({', '.join(sorted(found))}); "
+            "a migration starts from one"
+        )
     return next(d for d in DIALECTS if d.name in found)

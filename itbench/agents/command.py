@@ -33,8 +33,10 @@ from itbench.sandbox.agent import (
     check_confinement,
     run_agent_command,
 )
+from itbench.sandbox.availability import SandboxUnavailable
 from itbench.sandbox.backend import current as current_backend
 from itbench.sandbox.container import ContainerSpec
+from itbench.sandbox.endpoint import endpoint_in, without_endpoint
 from itbench.sandbox.identity import hand_over
 from itbench.sandbox.limits import DEFAULT_AGENT_LIMITS
 
@@ -150,10 +152,18 @@ def confined_launch(
     tool alike): the workspace writable, the inputs read-only, ``hidden_paths`` covered."""
     workspace = task.workspace.resolve()
     own = {TASK_ENV: task.prompt, "ITBENCH_WORKSPACE": str(workspace)}
+    endpoint = endpoint_in(task.env)
+    trial_env = without_endpoint(task.env)
     if confinement.sandboxed:
         home = str(confinement.home.resolve()) if confinement.home else PRIVATE_HOME
-        env = agent_environment(confinement, trial_env=task.env, extra=own, home=home)
+        env = agent_environment(confinement, trial_env=trial_env, extra=own, home=home)
         if current_backend() == "container":
+            if endpoint is not None and confinement.network == "allow":
+                raise SandboxUnavailable(
+                    "this trial's agent may reach only its one endpoint (the cluster's API "
+                    "server), which only the bubblewrap sandbox can enforce; the container "
+                    "backend would give it the host's network (run with --sandbox bubblewrap)"
+                )
             from itbench.sandbox.agent_container import agent_spec
 
             spec = agent_spec(
@@ -173,11 +183,12 @@ def confined_launch(
             hidden=hidden_paths,
             confinement=confinement,
             env=env,
+            endpoint=endpoint,
         )
         return Launch(argv, {}, home)
     print(UNSANDBOXED_WARNING, file=sys.stderr)
     home = str(confinement.home or os.environ.get("HOME") or workspace)
-    env = agent_environment(confinement, trial_env=task.env, extra=own, home=home)
+    env = agent_environment(confinement, trial_env=trial_env, extra=own, home=home)
     return Launch(["/bin/bash", "-c", command], env, home)
 
 

@@ -115,7 +115,8 @@ def _run_command(domain: Domain) -> click.Command:
         default="allow",
         show_default=True,
         help="The --agent-cmd sandbox's network: allow shares the host's (model APIs, the "
-        "trial's cluster on 127.0.0.1); none cuts it, and the cluster too.",
+        "trial's cluster on 127.0.0.1), or only the one endpoint a trial names (a live "
+        "cluster's API server); none cuts it, and the cluster too.",
     )
     @click.option(
         "--agent-home",

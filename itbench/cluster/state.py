@@ -119,6 +119,11 @@ class ClusterState:
         self.clock = clock if clock is not None or reconciler is None else SimClock(0.0)
         self._reconciled = Reconciled()
         self._reconciled_at: float | None = None
+        #: uids of reconciler-made objects deleted through the API, by key: one the reconciler
+        #: makes again (a ReplicaSet its Deployment recreates, the Endpoints of a Service) is a
+        #: new object, and a uid is never reused, or a client waiting for the deletion (``kubectl
+        #: delete`` compares uids) would wait forever
+        self._buried: dict[Key, builtins.list[str]] = {}
         for obj in objects:
             rtype = self.type_of(obj)
             # a loaded object is one the cluster holds: its name follows the rules a create
@@ -334,6 +339,13 @@ class ClusterState:
             meta["resourceVersion"] = version
             if not meta.get("uid"):
                 meta["uid"] = str(uuid.uuid5(uuid.NAMESPACE_OID, repr(sorted(meta.items()))))
+        for key, obj in made.objects.items():
+            buried = self._buried.get(key)
+            if buried and obj["metadata"]["uid"] in buried:
+                # made again after a delete: the n-th incarnation, deterministic and never
+                # one of the deleted uids
+                reborn = f"{obj['metadata']['uid']}/{len(buried)}"
+                obj["metadata"]["uid"] = str(uuid.uuid5(uuid.NAMESPACE_OID, reborn))
         self._reconciled = made
         self._reconciled_at = self.clock.now
 
@@ -566,6 +578,9 @@ class ClusterState:
             raise ClusterError(404, "NotFound", f'{rtype.plural} "{key[3]}" not found')
         if key[:2] == ("", "namespaces"):
             self._empty_namespace(key[3], declared)
+        uid = (current.get("metadata") or {}).get("uid")
+        if uid:
+            self._buried.setdefault(key, []).append(str(uid))
         self._reacted("delete", key, current, None, derived=True)
         return current
 

@@ -3,6 +3,11 @@
 Ground truth and reference answers live on :class:`Scenario` (the harness's record) and are
 excluded from every dump. Agents never get a :class:`Scenario`: they get a
 :class:`PublicScenario`, a separate type that has no field able to hold them.
+
+``Scenario`` is generic in those two types: a domain names its own (``Scenario[MyTruth,
+MyAnswer]``) where it reads them, and core, which never does, writes ``Scenario`` (both ``Any``).
+The parameters are for the type checker only: scenarios are built unparametrised, so they pickle
+and copy as one class.
 """
 
 from __future__ import annotations
@@ -10,17 +15,26 @@ from __future__ import annotations
 import copy
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic
 
 from pydantic import BaseModel, ConfigDict, Field
+
+# TypeVar defaults (PEP 696) before Python 3.13; typing_extensions comes with pydantic
+from typing_extensions import TypeVar
 
 #: A trial score: a number, a dict of numbers (``calculation``, ``calculation_precision`` ...), or null.
 # A dict score may carry the judge's evidence beside its numbers (ITBench-Evaluations writes
 # justifications and per-entity verdicts there); aggregation reads only the calculation keys.
 ScoreValue = float | int | bool | dict[str, Any] | None
 
+#: A domain's ground truth (what its evaluator scores against) and reference answer (what the
+#: ``oracle`` replays); ``Any`` where a ``Scenario`` is written without them (core).
+TruthT = TypeVar("TruthT", default=Any)
+ReferenceT = TypeVar("ReferenceT", default=Any)
+OtherTruthT = TypeVar("OtherTruthT")
 
-class Scenario(BaseModel):
+
+class Scenario(BaseModel, Generic[TruthT, ReferenceT]):
     """One task an agent is asked to solve."""
 
     model_config = ConfigDict(frozen=True, populate_by_name=True, arbitrary_types_allowed=True)
@@ -34,13 +48,17 @@ class Scenario(BaseModel):
     #: Workspace-relative name -> source file or directory that the agent may see.
     inputs: dict[str, Path] = Field(default_factory=dict)
     #: Hidden from agents: what the evaluator scores against.
-    ground_truth: Any = Field(default=None, exclude=True, repr=False)
+    ground_truth: TruthT = Field(default=None, exclude=True, repr=False)  # type: ignore[assignment]  # None: a scenario built without truth (agent-side tests); a domain's loader always sets it
     #: Hidden from agents: the reference answer the ``oracle`` agent replays.
-    reference: Any = Field(default=None, exclude=True, repr=False)
+    reference: ReferenceT = Field(default=None, exclude=True, repr=False)  # type: ignore[assignment]  # None: a domain without reference answers
     #: Hidden from agents: the folder the scenario was read from (ground truth may lie there);
     #: the command agent's sandbox hides it even when no input comes from it.
     source_dir: Path | None = Field(default=None, exclude=True, repr=False)
     metadata: dict[str, Any] = Field(default_factory=dict)
+
+    def with_ground_truth(self, truth: OtherTruthT) -> Scenario[OtherTruthT, ReferenceT]:
+        """This scenario scored against ``truth`` instead (e.g. one part of its own truth)."""
+        return self.model_copy(update={"ground_truth": truth})  # type: ignore[return-value]  # model_copy keeps the old truth type; the update replaces the truth it describes
 
     def public_view(self) -> PublicScenario:
         """What an agent may know of this scenario: no ground truth, no reference, and no path

@@ -10,7 +10,10 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, runtime_checkable
+
+# TypeVar defaults (PEP 696) before Python 3.13; typing_extensions comes with pydantic
+from typing_extensions import TypeVar
 
 if TYPE_CHECKING:
     import click
@@ -43,9 +46,6 @@ class Task:
 
 #: ``allow``: the agent shares the host's network (model APIs, the trial's cluster on the host's
 #: loopback); ``none``: a private network namespace with only its own loopback.
-#: The key of the run's directory in the mapping ``Domain.configure`` receives from ``run``.
-RUN_DIRECTORY = "run_directory"
-
 AgentNetwork = Literal["allow", "none"]
 
 
@@ -218,18 +218,12 @@ class Domain:
     #: their solutions, reference solvers. Left out wherever their package is visible.
     answer_folders: tuple[str, ...] = ()
     #: Extra options of ``itbench <domain> run|eval`` (e.g. a real cluster to use instead of an
-    #: offline one), built with the commands; their values reach the domain's ``session`` (or,
-    #: without one, ``configure``).
+    #: offline one), built with the commands; their values reach the domain's ``session``.
     run_options: Callable[[], Sequence[click.Option]] | None = None
-    #: Receives the values of ``run_options`` (parameter name -> value) before any scenario is
-    #: loaded, in the process the trial workers are forked from; for ``run`` also the run's
-    #: absolute directory under the key :data:`RUN_DIRECTORY` (where a domain may generate
-    #: scenarios it then loads). Only for a domain without ``session``, which keeps what it is
-    #: given in module state: a session keeps it in the run instead.
-    configure: Callable[[Mapping[str, Any]], None] | None = None
     #: Builds this domain's :class:`DomainRun` for one run or eval from its settings (the
-    #: domain's options and the run directory): run settings live in the session, not in module
-    #: state. None: :func:`default_session` (``configure``, then the hooks above as they are).
+    #: domain's options and the run directory), before any scenario is loaded: run settings live
+    #: in the session, never in module state. None: :func:`default_session` (the hooks above
+    #: as they are, for a domain without run settings).
     session: Callable[[Domain, SessionSettings], DomainRun] | None = None
 
     def open_run(self, request: RunRequest, *, worker: bool = False) -> DomainRun:
@@ -255,36 +249,51 @@ class SessionSettings:
     run_directory: Path | None = None
 
 
-Evaluator = Callable[["Scenario", Path], "Mapping[str, ScoreValue] | TrialScores"]
-TrialEnvironment = Callable[["Scenario", Path], AbstractContextManager[Mapping[str, str]]]
+#: A session's ground-truth and reference types (``Scenario[TruthT, ReferenceT]``); ``Any`` for a
+#: ``DomainRun`` written without them (core).
+TruthT = TypeVar("TruthT", default=Any)
+ReferenceT = TypeVar("ReferenceT", default=Any)
+
+Evaluator = Callable[
+    ["Scenario[TruthT, ReferenceT]", Path], "Mapping[str, ScoreValue] | TrialScores"
+]
+TrialEnvironment = Callable[
+    ["Scenario[TruthT, ReferenceT]", Path], AbstractContextManager[Mapping[str, str]]
+]
 
 
 @dataclass(frozen=True)
-class DomainRun:
+class DomainRun(Generic[TruthT, ReferenceT]):
     """A domain during one run or eval (``Domain.open_run``): what core calls while it lasts,
-    bound to the run's own settings (a live cluster, a task) instead of module state."""
+    bound to the run's own settings (a live cluster, a task) instead of module state.
+
+    Typed to the domain's scenarios: a session factory returning ``DomainRun[MyTruth, MyAnswer]``
+    has its evaluator, environment and loaders checked against ``Scenario[MyTruth, MyAnswer]``,
+    so they read the truth's fields without unwrapping it."""
 
     domain: Domain
     settings: SessionSettings
     #: Scores one trial (scenario, trial directory holding the agent's files).
-    evaluate: Evaluator | None
+    evaluate: Evaluator[TruthT, ReferenceT] | None
     #: The live environment of one trial (see ``Domain.trial_environment``); None: nothing.
-    trial_environment: TrialEnvironment | None = None
+    trial_environment: TrialEnvironment[TruthT, ReferenceT] | None = None
     #: Loads this run's scenarios (e.g. ones generated into its directory); None: the
     #: domain's ``load_scenarios``.
-    load_scenarios: Callable[[str | None], Sequence[Scenario]] | None = None
+    load_scenarios: Callable[[str | None], Sequence[Scenario[TruthT, ReferenceT]]] | None = None
     #: Loads the ground truth ``eval`` scores against under this run's settings; None: the
     #: domain's ``load_ground_truth``.
-    load_ground_truth: Callable[[Path | None], Mapping[str, Scenario]] | None = None
+    load_ground_truth: (
+        Callable[[Path | None], Mapping[str, Scenario[TruthT, ReferenceT]]] | None
+    ) = None
 
-    def scenarios(self, selection: str | None) -> Sequence[Scenario]:
+    def scenarios(self, selection: str | None) -> Sequence[Scenario[TruthT, ReferenceT]]:
         """The scenarios of ``selection`` (None: the built-in suite)."""
         load = self.load_scenarios or self.domain.load_scenarios
         if load is None:
             raise ValueError(f"the {self.domain.name} domain has no scenarios to run")
         return load(selection)
 
-    def ground_truth(self, path: Path | None) -> Mapping[str, Scenario]:
+    def ground_truth(self, path: Path | None) -> Mapping[str, Scenario[TruthT, ReferenceT]]:
         """Scenario id -> scenario carrying its truth (``eval --ground-truth``)."""
         load = self.load_ground_truth or self.domain.load_ground_truth
         if load is None:
@@ -293,13 +302,8 @@ class DomainRun:
 
 
 def default_session(domain: Domain, settings: SessionSettings) -> DomainRun:
-    """The session of a domain without a factory: ``configure`` gets the options (and the run
-    directory under :data:`RUN_DIRECTORY`), then the domain's hooks serve the run as they are."""
-    if domain.configure is not None:
-        options = dict(settings.options)
-        if settings.run_directory is not None:
-            options[RUN_DIRECTORY] = settings.run_directory
-        domain.configure(options)
+    """The session of a domain without a factory (and so without run settings): the domain's
+    hooks serve every run as they are."""
     return DomainRun(domain, settings, domain.evaluate, domain.trial_environment)
 
 

@@ -53,7 +53,8 @@ class RunRequest:
     #: ``local`` (forked workers) or ``ray``.
     executor: str = "local"
     ray_address: str | None = None
-    #: Values of the domain's own run options (parameter name -> value, as ``configure`` gets).
+    #: Values of the domain's own run options (parameter name -> value, as the domain's
+    #: session gets them in ``SessionSettings.options``).
     domain_options: Mapping[str, Any] = field(default_factory=dict)
 
     def run_directory(self) -> Path:

@@ -12,7 +12,9 @@ needs no harness code, and the domain packages hold built-in reference answers).
   directory (other trials), the scenario source folders (ground truth lies beside the inputs),
   the itbench cache, the domain packages (built-in reference answers);
 - the host's network by default (model APIs, the trial's cluster on the host's loopback), or with
-  ``--agent-network none`` a private network namespace holding only its own loopback;
+  ``--agent-network none`` a private network namespace holding only its own loopback; a trial
+  environment naming one endpoint (:mod:`itbench.sandbox.endpoint`) replaces the host's network
+  with a private namespace where only that endpoint answers;
 - a private PID namespace, a process-count cgroup (``--agent-processes``), and ``--die-with-parent``: when the command
   ends, times out or the runner kills the trial's worker, everything it started dies with it;
 - no privilege: every capability dropped (``--cap-drop ALL``, also when itbench runs as root), no
@@ -38,6 +40,7 @@ from pathlib import Path
 from itbench.errors import UsageError
 from itbench.sandbox.availability import bwrap_path, reachable, tmpfs_args
 from itbench.sandbox.capture import communicate
+from itbench.sandbox.endpoint import SANDBOX_SOCKET, Endpoint, forwarder_argv
 from itbench.sandbox.hosttree import (
     HIDDEN_TOP,
     PRIVATE_TOP,
@@ -199,10 +202,15 @@ def agent_bwrap_argv(
     hidden: Sequence[Path],
     confinement: AgentConfinement,
     env: Mapping[str, str],
+    endpoint: Endpoint | None = None,
 ) -> list[str]:
-    """The bwrap argv running ``command`` through bash in ``workspace`` (pure: reads only /)."""
+    """The bwrap argv running ``command`` through bash in ``workspace`` (pure: reads only /).
+    With ``endpoint`` (and ``--agent-network allow``) the network is that endpoint alone."""
     user = agent_user(confinement)
-    args = [bwrap_path(), *namespace_args(share_net=confinement.network == "allow", user=user)]
+    if confinement.network != "allow":
+        endpoint = None  # none is none: the trial's endpoint too
+    share_net = confinement.network == "allow" and endpoint is None
+    args = [bwrap_path(), *namespace_args(share_net=share_net, user=user)]
     args += ["--die-with-parent", "--new-session", "--hostname", "itbench-agent", "--clearenv"]
     size = confinement.limits.file_size_bytes
     scratch = tmpfs_args(size)
@@ -230,7 +238,7 @@ def agent_bwrap_argv(
     # (/etc/shadow, SSH host keys): those files are /dev/null here, as in the evaluation sandbox
     args += private_covers()
     resolver = Path("/etc/resolv.conf").resolve()
-    if confinement.network == "allow" and _is_within(resolver, Path("/run")):
+    if share_net and _is_within(resolver, Path("/run")):
         # systemd-resolved keeps the real file under /run, which is private here
         args += ["--ro-bind-try", str(resolver), str(resolver)]
     visible: list[Path] = []
@@ -258,9 +266,14 @@ def agent_bwrap_argv(
     for cover in covers:  # not recursive: the workspace and HOME mounted inside stay writable
         args += ["--remount-ro", cover]
     args += ["--chdir", str(workspace), "--remount-ro", "/"]
+    forwarder: list[str] = []
+    if endpoint is not None:
+        # bound after /run's tmpfs; connecting to a socket needs no writable mount
+        args += ["--ro-bind", str(endpoint.socket), SANDBOX_SOCKET]
+        forwarder = forwarder_argv(endpoint)
     for key, value in env.items():
         args += ["--setenv", key, value]
-    return [*args, "--", *command_prefix(user), "/bin/bash", "-c", command]
+    return [*args, "--", *command_prefix(user), *forwarder, "/bin/bash", "-c", command]
 
 
 def run_agent_command(

@@ -4,8 +4,9 @@ Only what is bound exists besides the image: the working folder (the only writab
 inputs read-only, itbench's own code read-only (answers left out, as in bubblewrap), and for an
 evaluation the scenario's host files and cluster manifests read-only. The image's root is
 read-only; /tmp and /run are private tmpfs of the file-size cap. Every capability is dropped, no
-new privileges; the network is none (loopback only: the trial's cluster runs there) or the host's
-for an agent with ``--agent-network allow``. Memory (a cgroup cap on the whole container, and
+new privileges; the network is none (loopback only: the trial's cluster runs there) or, for an
+agent with ``--agent-network allow``, a namespace of its own with outbound access (never the
+host's: abstract UNIX sockets belong to the network namespace). Memory (a cgroup cap on the whole container, and
 RLIMIT_DATA per process as in bubblewrap), processes (pids cgroup), file size (RLIMIT_FSIZE),
 time (the container is killed) and output (head and tail kept, then killed) are capped. The
 container is removed whatever happens.
@@ -55,7 +56,11 @@ class ContainerSpec:
     workdir: str
     mounts: tuple[Mount, ...]
     env: Mapping[str, str] = field(default_factory=dict)
-    network: str = "none"  # "none" or "host"
+    #: the engine's network mode: "none", or an outbound network of the container's own
+    #: (:class:`itbench.sandbox.engine.OutboundNetwork`)
+    network: str = "none"
+    #: name -> address lines added to the container's /etc/hosts
+    extra_hosts: Mapping[str, str] = field(default_factory=dict)
     #: tmpfs mount points (sized by the file-size cap).
     scratch: tuple[str, ...] = ("/tmp", "/run")
     max_processes: int = 256
@@ -131,6 +136,8 @@ def _ulimits(limits: ResourceLimits) -> list[Ulimit]:
 
 
 def _host_config(api: APIClient, spec: ContainerSpec, limits: ResourceLimits) -> dict[str, Any]:
+    from itbench.sandbox.engine import cgroup_parent
+
     scratch = "" if limits.file_size_bytes is None else f"size={limits.file_size_bytes}"
     tmpfs = {point: ",".join(filter(None, [scratch, "mode=1777"])) for point in spec.scratch}
     # Podman lays a writable tmpfs over /var/tmp of a read-only container on its own: an empty
@@ -142,6 +149,7 @@ def _host_config(api: APIClient, spec: ContainerSpec, limits: ResourceLimits) ->
         },
         tmpfs=tmpfs,
         network_mode=spec.network,
+        extra_hosts=dict(spec.extra_hosts) or None,
         read_only=True,
         cap_drop=["ALL"],
         security_opt=["no-new-privileges"],
@@ -149,6 +157,7 @@ def _host_config(api: APIClient, spec: ContainerSpec, limits: ResourceLimits) ->
         mem_limit=limits.memory_bytes,
         memswap_limit=limits.memory_bytes,
         ulimits=_ulimits(limits),
+        cgroup_parent=cgroup_parent(),
     )
 
 

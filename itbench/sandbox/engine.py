@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from itbench.sandbox.availability import SandboxUnavailable
@@ -41,6 +42,41 @@ _API_VERSIONS: dict[str, str] = {}
 _EVALUATION_IMAGES: dict[str, str] = {}
 
 
+#: DOCKER_HOST -> the cgroup parent given to every container (None: the engine's default); asked
+#: once per process, inherited by a forked worker.
+_CGROUP_PARENTS: dict[str, str | None] = {}
+
+
+def _cgroup_parent(client: DockerClient) -> str | None:
+    """``/`` where the engine manages cgroups itself (``cgroupfs``), else None (the default).
+
+    With the cgroupfs driver every container lies in one parent group (Podman: ``libpod_parent``,
+    Docker: ``/docker``), which the CPU scheduler weighs as one task group: all containers of the
+    machine together get the share of one bubblewrap sandbox, since each bubblewrap sandbox is a
+    session of its own and the kernel's autogroup gives every session its own group. Under load,
+    containers running side by side (a trial's two playbooks, parallel trials) then wait for one
+    another. At the top of the hierarchy each container weighs what one sandbox weighs. A systemd
+    driver names slices instead and keeps its default."""
+    try:
+        info = client.info()
+    except Exception:  # an engine that does not say: its default
+        return None
+    return "/" if info.get("CgroupDriver") == "cgroupfs" else None
+
+
+#: Overrides the cgroup parent of every container: a parent group (a slice name with systemd's
+#: driver), or empty for the engine's default.
+CGROUP_PARENT_ENV = "ITBENCH_CONTAINER_CGROUP_PARENT"
+
+
+def cgroup_parent() -> str | None:
+    """The cgroup parent for containers of the engine at DOCKER_HOST: ``ITBENCH_CONTAINER_CGROUP_
+    PARENT`` when set (empty: the engine's default), else :func:`_cgroup_parent`'s choice."""
+    if CGROUP_PARENT_ENV in os.environ:
+        return os.environ[CGROUP_PARENT_ENV] or None
+    return _CGROUP_PARENTS.get(os.environ.get("DOCKER_HOST", ""))
+
+
 @functools.cache
 def _client_for(host: str, pid: int) -> DockerClient:
     """One client per process: a forked trial worker must not share its parent's connections."""
@@ -53,8 +89,13 @@ def _client_for(host: str, pid: int) -> DockerClient:
         ) from None
     try:
         client = docker.from_env(timeout=600, version=_API_VERSIONS.get(host))
-        client.ping()
+        # the ping, read whole: Podman names itself in its headers (see outbound_network)
+        answer = client.api.get(client.api.base_url + "/_ping", timeout=client.api.timeout)
+        answer.raise_for_status()
+        _IS_PODMAN[host] = "Libpod-Api-Version" in answer.headers
         _API_VERSIONS[host] = client.api.api_version
+        if host not in _CGROUP_PARENTS:
+            _CGROUP_PARENTS[host] = _cgroup_parent(client)
     except Exception as exc:  # the SDK raises DockerException, requests' errors, OSError
         raise SandboxUnavailable(
             f"no container engine answers at DOCKER_HOST={docker_host()}: "
@@ -80,7 +121,12 @@ def evaluation_image(client: DockerClient) -> str:
 
 
 def _newest_evaluation_image(client: DockerClient) -> str:
-    from itbench.sandbox.image import IMAGE_REPOSITORY
+    """The newest evaluation image built from this process's environment (labelled with its
+    venv's path and content hash): an engine shared by several checkouts holds theirs too, whose
+    environment at the same paths would be another one or missing."""
+    import sys
+
+    from itbench.sandbox.image import IMAGE_REPOSITORY, matches_environment
 
     images = client.images.list(name=IMAGE_REPOSITORY)
     tagged = [
@@ -89,13 +135,62 @@ def _newest_evaluation_image(client: DockerClient) -> str:
         for tag in image.tags
         if tag.startswith(IMAGE_REPOSITORY + ":")
     ]
-    if not tagged:
+    own = [
+        (image.attrs.get("Created", ""), tag)
+        for image in images
+        if matches_environment(image.labels)
+        for tag in image.tags
+        if tag.startswith(IMAGE_REPOSITORY + ":")
+    ]
+    if not own:
+        others = f" ({len(tagged)} built from other environments)" if tagged else ""
         raise SandboxUnavailable(
-            f"no evaluation image at DOCKER_HOST={docker_host()}: run `itbench sandbox image "
-            f"build` first, or name one with {IMAGE_ENV}"
+            f"no evaluation image of this environment ({sys.prefix}) at "
+            f"DOCKER_HOST={docker_host()}{others}: run `itbench sandbox image build` first, or "
+            f"name one with {IMAGE_ENV}"
         )
-    return str(max(tagged)[1])
+    return str(max(own)[1])
 
 
 def agent_image(client: DockerClient) -> str:
     return os.environ.get(AGENT_IMAGE_ENV) or evaluation_image(client)
+
+
+@dataclass(frozen=True)
+class OutboundNetwork:
+    """A container network of its own with outbound access (``--agent-network allow``): its
+    abstract UNIX sockets and loopback are private, and the host's loopback (where a trial's
+    cluster and a local model server listen) is reached at ``host_address``."""
+
+    mode: str
+    host_address: str
+    #: name -> address entries the engine adds to the container's /etc/hosts
+    extra_hosts: dict[str, str] = field(default_factory=dict)
+
+
+#: Podman: slirp4netns (user-mode networking: no bridge, no firewall rules on the host) with the
+#: host's loopback forwarded to 10.0.2.2, the address slirp4netns gives its gateway.
+PODMAN_OUTBOUND = OutboundNetwork("slirp4netns:allow_host_loopback=true", "10.0.2.2")
+#: Docker: its bridge, the host at host.docker.internal (Docker Desktop forwards it to the host's
+#: loopback; Docker Engine on Linux reaches only what listens on the bridge's gateway).
+DOCKER_OUTBOUND = OutboundNetwork(
+    "bridge", "host.docker.internal", {"host.docker.internal": "host-gateway"}
+)
+#: DOCKER_HOST -> whether Podman answers there (asked once per process, inherited by a fork).
+_IS_PODMAN: dict[str, bool] = {}
+
+
+def outbound_network(client: DockerClient) -> OutboundNetwork:
+    """The outbound network of the engine behind ``client``: Podman says who it is in the
+    headers of its ping (``Libpod-Api-Version``), read when the client was made (a forked worker
+    inherits it); asked again only for a client made otherwise."""
+    host = os.environ.get("DOCKER_HOST", "")
+    if host not in _IS_PODMAN:
+        try:
+            answer = client.api.get(client.api.base_url + "/_ping", timeout=client.api.timeout)
+        except Exception as exc:  # requests' errors, OSError
+            raise SandboxUnavailable(
+                f"the container engine at DOCKER_HOST={docker_host()} stopped answering: {exc}"
+            ) from None
+        _IS_PODMAN[host] = "Libpod-Api-Version" in answer.headers
+    return PODMAN_OUTBOUND if _IS_PODMAN[host] else DOCKER_OUTBOUND

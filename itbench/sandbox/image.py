@@ -56,6 +56,37 @@ _SKIP_IN_PREFIX = ("lib/python{v}/test/", "lib/python{v}/config-", "lib/python{v
 _DEPENDENCY = re.compile(r"([a-z0-9][a-z0-9+.-]*)(:[a-z0-9]+)?")
 
 
+#: The labels naming the environment an image was built from: its interpreter's prefix (the
+#: virtual environment's path) and a hash of what is installed there. An engine may be shared by
+#: several checkouts (each with its own venv): a run picks only an image of its own environment.
+ENVIRONMENT_LABEL = "io.itbench.environment"
+ENVIRONMENT_HASH_LABEL = "io.itbench.environment-hash"
+
+
+def environment_labels() -> dict[str, str]:
+    """The labels of an image built from this process's environment: ``sys.prefix`` and a hash of
+    the interpreter's version and the distributions installed in the environment (their
+    metadata folders' names carry name and version; an editable install's path hook names its
+    checkout). A directory listing per site folder: cheap enough for every run."""
+    digest = hashlib.sha256(f"{sys.version}\n{sys.prefix}\n".encode())
+    prefix = Path(sys.prefix)
+    for folder in sorted({Path(p) for p in sys.path if p and Path(p).is_dir()}):
+        if prefix not in folder.parents:
+            continue
+        for entry in sorted(folder.iterdir()):
+            if entry.name.endswith((".dist-info", ".egg-info", ".pth", ".egg-link")):
+                digest.update(f"{entry}\n".encode())
+                if entry.suffix in (".pth", ".egg-link") and entry.is_file():
+                    digest.update(entry.read_bytes())
+    return {ENVIRONMENT_LABEL: sys.prefix, ENVIRONMENT_HASH_LABEL: digest.hexdigest()[:16]}
+
+
+def matches_environment(labels: dict[str, str] | None) -> bool:
+    """Whether an image with ``labels`` was built from this process's environment."""
+    wanted = environment_labels()
+    return all((labels or {}).get(name) == value for name, value in wanted.items())
+
+
 @dataclass(frozen=True)
 class ImagePlan:
     """What the image holds: absolute host paths (files, links, directories) and its tag."""
@@ -388,8 +419,10 @@ def build_image(
     plan = image_plan()
     if not force:
         try:
-            client.images.get(plan.tag)
-            return BuiltImage(plan.tag, True, time.monotonic() - started, len(plan.paths))
+            found = client.images.get(plan.tag)
+            # an image of the same files made before images were labelled is made again
+            if matches_environment(found.labels):
+                return BuiltImage(plan.tag, True, time.monotonic() - started, len(plan.paths))
         except docker.errors.ImageNotFound:
             pass
     log(f"itbench: building {plan.tag} from {len(plan.paths)} paths of this machine")
@@ -398,8 +431,9 @@ def build_image(
         count = write_root_tar(plan, tar_path)
         repository, _, tag = plan.tag.rpartition(":")
         # a file, not a stream: Podman refuses the chunked upload of a stream
+        labels = [f"LABEL {name}={value}" for name, value in environment_labels().items()]
         answer = client.api.import_image_from_file(
-            str(tar_path), changes=['CMD ["/bin/bash"]', "WORKDIR /"]
+            str(tar_path), changes=['CMD ["/bin/bash"]', "WORKDIR /", *labels]
         )
     image_id = _imported_id(answer)
     # tagged afterwards: Podman's compatible API ignores the tag given with the import

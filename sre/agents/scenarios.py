@@ -18,6 +18,7 @@ from itbench.errors import UsageError
 from itbench.models import Scenario
 from sre.groundtruth import SCENARIO_FILES, load_truths
 from sre.judge.hooks import scenario_class
+from sre.session import SreSettings
 from sre.snapshot.layout import SnapshotLayout
 from sre.snapshot_entries import SNAPSHOT_ENTRIES
 
@@ -117,20 +118,6 @@ def snapshot_scenarios(root: Path) -> list[Scenario]:
     return scenarios
 
 
-#: The run's directory, handed over by the domain's ``configure`` (a fresh suite is generated
-#: inside it so that the run can be redone from it); outputs/sre when no run configured one.
-_RUN_DIRECTORY: Path | None = None
-
-
-def use_run_directory(path: Path | None) -> None:
-    global _RUN_DIRECTORY
-    _RUN_DIRECTORY = Path(path) if path is not None else None
-
-
-def _run_directory() -> Path:
-    return _RUN_DIRECTORY or Path("outputs") / "sre"
-
-
 #: Where a fresh suite's seed is recorded, beside its incidents (in the run directory, which no
 #: agent sees): ``itbench sre generate --seed`` with it re-creates the suite's ground truth.
 SEED_FILE = "SEED"
@@ -190,21 +177,20 @@ def without_hidden(scenarios: list[Scenario], hide: frozenset[str], out: Path) -
     ]
 
 
-def load_scenarios(spec: str | None) -> list[Scenario]:
-    from sre.judge.hooks import hidden
+def load_scenarios(spec: str | None, run: SreSettings | None = None) -> list[Scenario]:
+    """The scenarios of ``spec`` under the run's settings (``run``, from its session; None: a
+    diagnosis run with nothing hidden)."""
+    run = run or SreSettings()
+    scenarios = _load_scenarios(spec, run)
+    return without_hidden(scenarios, run.judge.hide, run.directory)
 
-    scenarios = _load_scenarios(spec)
-    return without_hidden(scenarios, hidden(), _run_directory())
 
-
-def _load_scenarios(spec: str | None) -> list[Scenario]:
-    from sre.judge.hooks import task
-
-    if task() == "mitigate":
+def _load_scenarios(spec: str | None, run: SreSettings) -> list[Scenario]:
+    if run.judge.task == "mitigate":
         from sre.live.environment import injectable_only
         from sre.twin.suite import load_mitigation_scenarios
 
-        return injectable_only(load_mitigation_scenarios(spec, _run_directory()))
+        return injectable_only(load_mitigation_scenarios(spec, run.directory), run.live)
     if spec is not None:
         path = Path(spec)
         if not path.exists():
@@ -215,7 +201,7 @@ def _load_scenarios(spec: str | None) -> list[Scenario]:
         return snapshot_scenarios(path)
     # 63 bits: no agent can search the seeds for one whose incidents match its snapshot
     seed = secrets.randbits(63)
-    out = _run_directory()
+    out = run.directory
     folder = out / f"incidents-{suite_tag(seed)}"
     print(
         f"sre: generating {fresh_suite_size()} incidents into {folder} (rerun them: itbench sre "

@@ -1,8 +1,9 @@
 """The SRE domain's ``Domain`` hooks for scoring: ground truth in, scores out.
 
-``itbench sre eval`` is built by the core from :func:`load_ground_truth` and :func:`evaluate`;
-``--judge MODEL`` (from :func:`run_options`, handed over by :func:`configure`) adds the LLM judge
-of the reasoning metrics.
+``itbench sre eval`` is built by the core from :func:`load_ground_truth` and the evaluator of the
+run's task (:func:`evaluate_diagnosis`, :func:`evaluate_mitigation`, chosen by its session);
+``--judge MODEL`` (from :func:`run_options`, read by :func:`judge_settings` into the run's
+session, :mod:`sre.session`) adds the LLM judge of the reasoning metrics.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     import click
 
     from sre.outputs import AgentDiagnosis
+    from sre.twin.suite import MitigationTruth
 
 PRIMARY_METRIC = "root_cause_entity"
 
@@ -37,9 +39,6 @@ class JudgeSettings:
     task: str = "diagnose"
     #: sources left out of every agent's snapshot (``--hide``, the observability ablation)
     hide: frozenset[str] = frozenset()
-
-
-_SETTINGS = JudgeSettings()
 
 
 def run_options() -> Sequence[click.Option]:
@@ -84,8 +83,9 @@ def run_options() -> Sequence[click.Option]:
     ]
 
 
-def configure(options: Mapping[str, Any]) -> None:
-    global _SETTINGS
+def judge_settings(options: Mapping[str, Any]) -> JudgeSettings:
+    """The settings of ``options`` (the run's ``run_options`` values), checked: a usage error
+    names a flag given without the one it needs, or a judge model without its API key."""
     model = options.get("judge_model")
     api_base = options.get("judge_api_base")
     if api_base and not model:
@@ -97,21 +97,13 @@ def configure(options: Mapping[str, Any]) -> None:
     from sre.judge.namespaces import INFRASTRUCTURE_NAMESPACES
 
     excluded = INFRASTRUCTURE_NAMESPACES if options.get("exclude_infra_namespaces") else frozenset()
-    _SETTINGS = JudgeSettings(
+    return JudgeSettings(
         model=model,
         api_base=api_base,
         exclude_namespaces=excluded,
         task=str(options.get("sre_task") or "diagnose"),
         hide=frozenset(options.get("hide") or ()),
     )
-
-
-def task() -> str:
-    return _SETTINGS.task
-
-
-def hidden() -> frozenset[str]:
-    return _SETTINGS.hide
 
 
 def scenario_class(truth: GroundTruth) -> str:
@@ -130,8 +122,10 @@ def truth_scenario(scenario_id: str, truth: GroundTruth, source: str) -> Scenari
     )
 
 
-def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
-    if _SETTINGS.task == "mitigate":
+def load_ground_truth(
+    path: Path | None, settings: JudgeSettings = JudgeSettings()
+) -> dict[str, Scenario]:
+    if settings.task == "mitigate":
         # a mitigation run is scored again from the verdict its trials left; the suite's folders
         # name the scenarios
         from sre.twin.suite import load_mitigation_scenarios
@@ -158,23 +152,20 @@ def load_ground_truth(path: Path | None) -> dict[str, Scenario]:
     return scenarios
 
 
-def evaluate(scenario: Scenario, workspace: Path) -> TrialScores:
-    from sre.twin.suite import MitigationTruth
-
-    truth = scenario.ground_truth
-    if isinstance(truth, MitigationTruth):
-        return _evaluate_mitigation(scenario, truth, workspace)
-    return _evaluate_diagnosis(scenario, workspace)
-
-
-def _evaluate_mitigation(scenario: Scenario, truth: Any, workspace: Path) -> TrialScores:
-    """The verdict the trial's environment left, plus the diagnosis when the agent wrote one."""
+def evaluate_mitigation(
+    scenario: Scenario[MitigationTruth, None],
+    workspace: Path,
+    settings: JudgeSettings = JudgeSettings(),
+) -> TrialScores:
+    """A ``--task mitigate`` trial: the verdict the trial's environment left, plus the diagnosis
+    when the agent wrote one."""
     from sre.twin.suite import read_verdict
 
+    truth = scenario.ground_truth
     scores, details = read_verdict(workspace)
     if truth.diagnosis is not None and find_agent_output(workspace) is not None:
-        diagnosed = _evaluate_diagnosis(
-            scenario.model_copy(update={"ground_truth": truth.diagnosis}), workspace
+        diagnosed = evaluate_diagnosis(
+            scenario.with_ground_truth(truth.diagnosis), workspace, settings
         )
         scores.update(diagnosed.scores)
         details["diagnosis"] = dict(diagnosed.details)
@@ -196,28 +187,31 @@ def _names_every_root_cause(truth: GroundTruth) -> Callable[[AgentDiagnosis], bo
     return found
 
 
-def _evaluate_diagnosis(scenario: Scenario, workspace: Path) -> TrialScores:
+def evaluate_diagnosis(
+    scenario: Scenario[GroundTruth, Any],
+    workspace: Path,
+    settings: JudgeSettings = JudgeSettings(),
+) -> TrialScores:
+    """A ``--task diagnose`` trial: the agent's diagnosis against the incident's ground truth."""
     from sre.judge import judge
     from sre.judge.mttd import time_to_diagnosis
     from sre.outputs import read_diagnosis
 
     truth = scenario.ground_truth
-    if not isinstance(truth, GroundTruth):
-        raise InputError(f"scenario {scenario.id} has no SRE ground truth to score against")
     output = find_agent_output(workspace)
     if output is None:
         raise InputError(f"{workspace}: agent_output.json is missing")
     diagnosis = read_diagnosis(output)
     reasoning = None
-    if _SETTINGS.model:
+    if settings.model:
         from sre.judge.llm import ReasoningJudge
 
-        reasoning = ReasoningJudge(_SETTINGS.model, _SETTINGS.api_base, _SETTINGS.timeout_s)
+        reasoning = ReasoningJudge(settings.model, settings.api_base, settings.timeout_s)
     scores = judge(
         truth,
         diagnosis,
         reasoning_judge=reasoning,
-        exclude_namespaces=_SETTINGS.exclude_namespaces,
+        exclude_namespaces=settings.exclude_namespaces,
     )
     details: dict[str, Any] = {"agent_output": str(output.relative_to(workspace))}
     found = time_to_diagnosis(workspace, output, diagnosis, _names_every_root_cause(truth))
@@ -228,6 +222,6 @@ def _evaluate_diagnosis(scenario: Scenario, workspace: Path) -> TrialScores:
     if diagnosis.notes:
         details["read_notes"] = list(diagnosis.notes)
     if reasoning is not None:
-        details["judge_model"] = _SETTINGS.model
+        details["judge_model"] = settings.model
         details["judge_usage"] = reasoning.usage_totals()
     return TrialScores(scores, details)

@@ -3,10 +3,11 @@ injected into a real cluster running the OpenTelemetry demo, the agent handed th
 recovery watched, the injection cleaned up whatever happens.
 
 One trial, in order: the cluster and Prometheus answered before any trial started
-(:func:`configure`); the trials of a run take turns on the cluster (a lock file in the run
+(:func:`live_settings_from`, when the run's session opens); the trials of a run take turns on the cluster (a lock file in the run
 directory); the namespace's alerts are read, the fault injected (:mod:`sre.live.injection`),
-Prometheus waited on until the fault's alerts fire, the namespace's objects recorded; the agent
-gets ``KUBECONFIG`` (the kubeconfig's current context only, in its workspace, removed after); then
+Prometheus waited on until the fault's alerts fire, the namespace's objects recorded; the
+workspace's snapshot is the cluster's (:mod:`sre.live.snapshot`, observed before the injection
+and at the call-in); the agent gets ``KUBECONFIG`` (the kubeconfig's current context only, in its workspace, removed after); then
 the recovery watcher (:mod:`sre.live.watch`), the blast radius, and the clean-up: created objects
 deleted, patched objects restored as the cluster held them before the injection. The clean-up runs
 on failure, on Ctrl-C and on SIGTERM too, and what it did lands in the verdict beside the scores.
@@ -27,10 +28,19 @@ from typing import TYPE_CHECKING, Any
 
 from itbench.errors import InputError, ItbenchError, UsageError
 from itbench.fsutil import atomic_write_json, atomic_write_text
-from sre.live.injection import Injection, render_injection, restorable
+from sre.generator.model import ObjectRef
+from sre.live.injection import (
+    CreateStep,
+    Injection,
+    PatchStep,
+    render_injection,
+    resource_name,
+    restorable,
+)
 from sre.live.janitor import CleanUpPlan, Janitor, clean_up
 from sre.live.kube import LiveKubectl, check_reachable, flat_kubeconfig
 from sre.live.prometheus import Prometheus, check_prometheus
+from sre.live.snapshot import NAMESPACED, LiveSnapshot
 from sre.live.watch import Observer, blast_radius, deployment_ready, namespace_objects, verdict
 from sre.live.watch import watch as recovery_watch
 from sre.live.write_counter import WriteCountingProxy, start_proxy
@@ -53,13 +63,6 @@ class LiveSettings:
     timeout_s: float
     fault_timeout_s: float
     run_directory: Path
-
-
-_SETTINGS: LiveSettings | None = None
-
-
-def live_settings() -> LiveSettings | None:
-    return _SETTINGS
 
 
 def live_options() -> Sequence[click.Option]:
@@ -105,17 +108,17 @@ def live_options() -> Sequence[click.Option]:
     ]
 
 
-def configure(options: Mapping[str, Any], run_directory: Path | None) -> None:
-    """Check the cluster and Prometheus before any trial starts (a usage error names what does
-    not answer)."""
-    global _SETTINGS
+def live_settings_from(
+    options: Mapping[str, Any], run_directory: Path | None
+) -> LiveSettings | None:
+    """The live mode's settings of ``options`` (None: no ``--kubeconfig``), the cluster and
+    Prometheus checked before any trial starts (a usage error names what does not answer)."""
     kubeconfig = options.get("live_kubeconfig")
     prometheus = options.get("live_prometheus")
     if kubeconfig is None:
         if prometheus:
             raise UsageError("--prometheus needs --kubeconfig FILE (live mode)")
-        _SETTINGS = None
-        return
+        return None
     if str(options.get("sre_task") or "diagnose") != "mitigate":
         raise UsageError("--kubeconfig (live mode) needs --task mitigate")
     run_dir = Path(run_directory or Path("outputs") / "sre").resolve()
@@ -133,7 +136,7 @@ def configure(options: Mapping[str, Any], run_directory: Path | None) -> None:
         ),  # fmt: skip
         file=sys.stderr,
     )
-    _SETTINGS = LiveSettings(
+    return LiveSettings(
         kubeconfig=Path(kubeconfig).resolve(),
         prometheus=prometheus,
         interval_s=float(options.get("live_interval") or 30.0),
@@ -143,10 +146,10 @@ def configure(options: Mapping[str, Any], run_directory: Path | None) -> None:
     )
 
 
-def injectable_only(scenarios: list[Scenario]) -> list[Scenario]:
-    """In live mode, the scenarios whose fault an API write can inject (the others are named on
-    stderr); every scenario otherwise."""
-    if _SETTINGS is None:
+def injectable_only(scenarios: list[Scenario], live: LiveSettings | None) -> list[Scenario]:
+    """In live mode (``live``), the scenarios whose fault an API write can inject (the others are
+    named on stderr); every scenario otherwise."""
+    if live is None:
         return scenarios
     import sys
 
@@ -225,30 +228,49 @@ class LiveTrial:
         )
 
     def cleanup_plan(self) -> CleanUpPlan:
+        injection = self.injection
         return CleanUpPlan(
             kubeconfig=self.settings.kubeconfig,
             home=self.private / "kubectl-home",
+            # deleted in reverse: the fault's objects before the installation's
             created=tuple(
-                (c.resource, c.ref.name, c.ref.namespace) for c in self.injection.creates
+                (c.resource, c.ref.name, c.ref.namespace)
+                for c in (*injection.setup_creates, *injection.creates)
             ),  # fmt: skip
             saved=tuple(self.saved),
             agent_kubeconfig=(self.workspace / KUBECONFIG_FILE).resolve(),
         )
 
+    def _save(self, resource: str, ref: ObjectRef, why: str) -> None:
+        """Keep ``ref`` as the cluster holds it now (the clean-up writes it back); it must
+        exist."""
+        live = self.kubectl.get(resource, ref.name, ref.namespace or None)
+        if live is None:
+            raise InputError(
+                f"{self.settings.kubeconfig}: the cluster has no {ref.kind} "
+                f"{ref.namespace}/{ref.name} for the {self.injection.fault_type} fault to "
+                f"{why} (is the OpenTelemetry demo installed in that namespace?)"
+            )
+        body = restorable(live)
+        meta = body.get("metadata") or {}
+        key = (resource, meta.get("namespace"), meta.get("name"))
+        if all((r, b["metadata"].get("namespace"), b["metadata"].get("name")) != key
+               for r, b in self.saved):  # fmt: skip
+            self.saved.append((resource, body))
+
     def preflight(self) -> None:
-        """Every object the fault patches exists, none it creates does (a leftover of an earlier
-        run would be taken for the fault)."""
-        for step in self.injection.patches:
-            ref = step.ref
-            live = self.kubectl.get(step.resource, ref.name, ref.namespace or None)
-            if live is None:
-                raise InputError(
-                    f"{self.settings.kubeconfig}: the cluster has no {ref.kind} "
-                    f"{ref.namespace}/{ref.name} for the {self.injection.fault_type} fault to "
-                    "change (is the OpenTelemetry demo installed in that namespace?)"
-                )
-            self.saved.append((step.resource, restorable(live)))
-        for create in self.injection.creates:
+        """Every object the fault (or its scenario's installation) patches or deletes exists and
+        is saved as it is; none it creates does (a leftover of an earlier run would be taken
+        for the fault)."""
+        injection = self.injection
+        for step in injection.setup_patches:
+            self._save(step.resource, step.ref, "install on")
+        for step in injection.patches:
+            if not injection.set_up(step.ref):  # made by the installation, deleted at clean-up
+                self._save(step.resource, step.ref, "change")
+        for gone in injection.deletes:
+            self._save(gone.resource, gone.ref, "delete")
+        for create in (*injection.setup_creates, *injection.creates):
             ref = create.ref
             if self.kubectl.get(create.resource, ref.name, ref.namespace or None) is not None:
                 raise InputError(
@@ -256,18 +278,37 @@ class LiveTrial:
                     "exists (left by an earlier run?); delete it before a live run"
                 )
 
+    def _create(self, step: CreateStep) -> None:
+        done = self.kubectl("create", "-f", "-", stdin=json.dumps(step.body))
+        if done.code != 0:
+            raise InputError(f"injecting {step.ref.kind} {step.ref.name}: {done.stderr}")
+
+    def _patch(self, step: PatchStep) -> None:
+        ref = step.ref
+        ns = ["-n", ref.namespace] if ref.namespace else []
+        done = self.kubectl("patch", step.resource, ref.name, *ns, "--type=json", "-p",
+                            json.dumps(list(step.ops)))  # fmt: skip
+        if done.code != 0:
+            raise InputError(f"injecting the change of {ref.kind} {ref.name}: {done.stderr}")
+
     def inject(self) -> None:
-        for create in self.injection.creates:
-            done = self.kubectl("create", "-f", "-", stdin=json.dumps(create.body))
-            if done.code != 0:
-                raise InputError(f"injecting {create.ref.kind} {create.ref.name}: {done.stderr}")
-        for step in self.injection.patches:
-            ref = step.ref
+        """The scenario's installation first, then the fault: its objects, its changes, its
+        deletions."""
+        injection = self.injection
+        for create in injection.setup_creates:
+            self._create(create)
+        for step in injection.setup_patches:
+            self._patch(step)
+        for create in injection.creates:
+            self._create(create)
+        for step in injection.patches:
+            self._patch(step)
+        for gone in injection.deletes:
+            ref = gone.ref
             ns = ["-n", ref.namespace] if ref.namespace else []
-            done = self.kubectl("patch", step.resource, ref.name, *ns, "--type=json", "-p",
-                                json.dumps(list(step.ops)))  # fmt: skip
+            done = self.kubectl("delete", gone.resource, ref.name, *ns, "--wait=false")
             if done.code != 0:
-                raise InputError(f"injecting the change of {ref.kind} {ref.name}: {done.stderr}")
+                raise InputError(f"injecting the deletion of {ref.kind} {ref.name}: {done.stderr}")
 
     def alerts(self) -> dict[str, str]:
         return self.prometheus.alerts() if self.prometheus else {}
@@ -290,9 +331,25 @@ class LiveTrial:
             time.sleep(self.settings.interval_s)
 
 
+def live_snapshot(trial: LiveTrial) -> LiveSnapshot:
+    """The trial's observer of the cluster: the fault's namespace and those its objects live in,
+    the kinds the tools read, Chaos Mesh's and those the fault creates (unserved kinds are noted,
+    not fatal)."""
+    from sre.cluster import CHAOS_KINDS
+
+    injection = trial.injection
+    namespaces = sorted({injection.namespace} | {c.ref.namespace for c in injection.creates
+                                                 if c.ref.namespace})  # fmt: skip
+    extra = {resource_name(kind) for kind in CHAOS_KINDS}
+    extra |= {c.resource for c in (*injection.creates, *injection.setup_creates)
+              if c.ref.namespace}  # fmt: skip
+    return LiveSnapshot(trial.kubectl, trial.prometheus, tuple(namespaces), trial.workspace,
+                        tuple(sorted(extra - set(NAMESPACED))))  # fmt: skip
+
+
 def _agent_kubeconfig(trial: LiveTrial) -> tuple[Path, WriteCountingProxy | None]:
     """The agent's kubeconfig: the write-counting proxy in front of the cluster, or (credentials
-    from a plugin the proxy cannot replay) the user's current context itself."""
+    from an auth-provider the proxy cannot replay) the user's current context itself."""
     path = (trial.workspace / KUBECONFIG_FILE).resolve()
     text = flat_kubeconfig(trial.settings.kubeconfig, trial.private / "kubectl-home")
     proxy = start_proxy(text, trial.private / "proxy")
@@ -302,12 +359,11 @@ def _agent_kubeconfig(trial: LiveTrial) -> tuple[Path, WriteCountingProxy | None
 
 
 @contextmanager
-def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mapping[str, str]]:
+def live_environment(
+    truth: MitigationTruth, workspace: Path, settings: LiveSettings
+) -> Iterator[Mapping[str, str]]:
     from sre.twin.suite import VERDICT_FILE
 
-    settings = _SETTINGS
-    if settings is None:  # pragma: no cover - the caller checked
-        raise UsageError("live mode is not configured")
     injection = render_injection(truth.fault_type, truth.seed, truth.target)
     with _cluster_turn(settings.run_directory), _terminate_unwinds():
         trial = LiveTrial(settings, injection, workspace)
@@ -317,6 +373,9 @@ def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mappin
         doc["injection"] = {
             "created": [c.ref.kind + " " + c.ref.name for c in injection.creates],
             "patched": [p.ref.kind + " " + p.ref.name for p in injection.patches],
+            "deleted": [d.ref.kind + " " + d.ref.name for d in injection.deletes],
+            "installed": [s.ref.kind + " " + s.ref.name for s in injection.setup_creates]
+            + [s.ref.kind + " " + s.ref.name for s in injection.setup_patches],
         }
         scores: dict[str, float] = {}
         failure: ItbenchError | None = None
@@ -325,18 +384,29 @@ def live_environment(truth: MitigationTruth, workspace: Path) -> Iterator[Mappin
         plan.write(trial.private / "cleanup-plan.json")
         janitor = Janitor.start(trial.private / "cleanup-plan.json", verdict_file,
                                 trial.private / "janitor.log")  # fmt: skip
+        snapshot = live_snapshot(trial)
         try:
+            # the workspace's snapshot is the cluster's: before the injection and at the call-in
+            snapshot.clear()
+            snapshot.observe()
             before = frozenset(k for k, s in trial.alerts().items() if s == "firing")
             trial.inject()
             fault_alerts = trial.wait_for_fault(before)
+            snapshot.observe()
+            doc["snapshot"] = snapshot.finish()
             at_call_in = namespace_objects(trial.kubectl, injection.namespace)
             healthy = {o["metadata"]["name"] for k, o in at_call_in.items()
                        if k.startswith("Deployment ") and deployment_ready(o)[0] >= 1
                        and deployment_ready(o)[0] >= deployment_ready(o)[1]}  # fmt: skip
             kubeconfig, proxy = _agent_kubeconfig(trial)
             called_in = time.monotonic()
+            # a sandboxed agent's network is the proxy alone (without a proxy, the user's own
+            # context: its server is wherever the kubeconfig says, and the host's network stays)
+            agent_env = {"KUBECONFIG": str(kubeconfig)}
+            if proxy is not None:
+                agent_env.update(proxy.endpoint.variable())
             try:
-                yield {"KUBECONFIG": str(kubeconfig)}
+                yield agent_env
             finally:
                 if proxy is not None:
                     proxy.stop()

@@ -55,6 +55,14 @@ class CreateStep:
 
 
 @dataclass(frozen=True)
+class DeleteStep:
+    """One object the fault deletes; the clean-up creates it again as the cluster held it."""
+
+    ref: ObjectRef
+    resource: str
+
+
+@dataclass(frozen=True)
 class Injection:
     fault_type: str
     seed: int
@@ -65,6 +73,16 @@ class Injection:
     patches: tuple[PatchStep, ...]
     #: the demo's objects before the fault (what the injection assumes the cluster runs)
     baseline: tuple[dict[str, Any], ...]
+    #: objects the fault deletes
+    deletes: tuple[DeleteStep, ...] = ()
+    #: the scenario's own installation, made before the fault and undone at the clean-up:
+    #: objects the demo does not hold (created) and changes to ones it does (patched)
+    setup_creates: tuple[CreateStep, ...] = ()
+    setup_patches: tuple[PatchStep, ...] = ()
+
+    def set_up(self, ref: ObjectRef) -> bool:
+        """Whether the scenario's installation creates ``ref`` (it exists only once set up)."""
+        return any(c.ref == ref for c in self.setup_creates)
 
     def injected_values(self, ref: ObjectRef) -> dict[str, Any]:
         """path -> value the fault sets on ``ref`` (empty for an object it does not patch)."""
@@ -116,9 +134,13 @@ def restorable(obj: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-def json_patch_ops(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
+def json_patch_ops(
+    before: Any, after: Any, path: str = "", *, append: bool = False
+) -> list[dict[str, Any]]:
     """RFC 6902 operations turning ``before`` into ``after`` at the finest level both share (a
-    list of the same length is walked item by item, so one container's image is one op)."""
+    list of the same length is walked item by item, so one container's image is one op). With
+    ``append``, a list that only grew at its end gets its new items appended (``/-``), so the
+    items a real installation holds beyond the generator's stay."""
     if isinstance(before, dict) and isinstance(after, dict):
         ops: list[dict[str, Any]] = []
         for key in before:
@@ -129,11 +151,14 @@ def json_patch_ops(before: Any, after: Any, path: str = "") -> list[dict[str, An
             if key not in before:
                 ops.append({"op": "add", "path": sub, "value": value})
             else:
-                ops += json_patch_ops(before[key], value, sub)
+                ops += json_patch_ops(before[key], value, sub, append=append)
         return ops
     if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
         return [op for i, (b, a) in enumerate(zip(before, after, strict=True)) for op in
-                json_patch_ops(b, a, f"{path}/{i}")]  # fmt: skip
+                json_patch_ops(b, a, f"{path}/{i}", append=append)]  # fmt: skip
+    if (append and isinstance(before, list) and isinstance(after, list)
+            and len(after) > len(before) and after[: len(before)] == before):  # fmt: skip
+        return [{"op": "add", "path": f"{path}/-", "value": v} for v in after[len(before) :]]
     if before == after:
         return []
     return [{"op": "replace", "path": path, "value": after}]
@@ -153,36 +178,42 @@ def render_injection(fault_type: str, seed: int, target: str | None = None) -> I
     patches: list[PatchStep] = []
     from sre.generator.faults import FAULT_TYPES
 
-    if FAULT_TYPES[fault_type].setup is not None:
-        raise UsageError(
-            f"fault type {fault_type}: cannot be injected on a live cluster: it assumes objects "
-            "the demo's installation does not hold (its scenario's own setup), and live mode "
-            "installs none"
-        )
+    deletes: list[DeleteStep] = []
     for change in plan.changes:
         kind = change.ref.kind
-        if change.after is None:
-            raise UsageError(
-                f"fault type {fault_type}: cannot be injected on a live cluster: live mode "
-                f"creates and patches objects, it does not delete them ({kind} {change.ref.name})"
-            )
         if kind in NOT_INJECTABLE:
             raise UsageError(
                 f"fault type {fault_type}: cannot be injected on a live cluster: "
                 f"{NOT_INJECTABLE[kind]}"
             )
-        if change.before is None:
+        if change.after is None:
+            deletes.append(DeleteStep(change.ref, resource_name(kind)))
+        elif change.before is None:
             creates.append(CreateStep(change.ref, resource_name(kind), _spec_part(change.after)))
         else:
             ops = json_patch_ops(_spec_part(change.before), _spec_part(change.after))
             patches.append(PatchStep(change.ref, resource_name(kind), tuple(ops)))
     namespaces = sorted({ns} | {c.ref.namespace for c in creates if c.ref.namespace})
     baseline: list[dict[str, Any]] = [
-        {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": n}} for n in namespaces
-    ]
+        # the label the API server gives every namespace (a setup's label is added beside it)
+        {"apiVersion": "v1", "kind": "Namespace",
+         "metadata": {"name": n, "labels": {"kubernetes.io/metadata.name": n}}}
+        for n in namespaces
+    ]  # fmt: skip
+    setup = FAULT_TYPES[fault_type].setup
+    installed = setup(ns, plan.target) if setup is not None else ()
+    replaced = {(o["kind"], o["metadata"]["name"]) for o in installed}
     for svc in OTEL_DEMO.services:
-        baseline += [_spec_part(deployments[svc.name]), _spec_part(services[svc.name])]
+        # the demo as released: a Deployment the scenario's installation changes is its own
+        dep = (
+            k8s.deployment(svc, ns)
+            if ("Deployment", svc.name) in replaced
+            else deployments[svc.name]
+        )
+        srv = k8s.service(svc, ns) if ("Service", svc.name) in replaced else services[svc.name]
+        baseline += [_spec_part(dep), _spec_part(srv)]
     baseline.append(k8s.flagd_configmap(ns))
+    setup_creates, setup_patches = _installation(installed, baseline)
     return Injection(
         fault_type=fault_type,
         seed=seed,
@@ -192,7 +223,35 @@ def render_injection(fault_type: str, seed: int, target: str | None = None) -> I
         creates=tuple(creates),
         patches=tuple(patches),
         baseline=tuple(baseline),
+        deletes=tuple(deletes),
+        setup_creates=setup_creates,
+        setup_patches=setup_patches,
     )
+
+
+def _key(obj: dict[str, Any]) -> tuple[str, str, str]:
+    meta = obj.get("metadata") or {}
+    return (obj["kind"], str(meta.get("namespace") or ""), meta["name"])
+
+
+def _installation(
+    installed: tuple[dict[str, Any], ...], baseline: list[dict[str, Any]]
+) -> tuple[tuple[CreateStep, ...], tuple[PatchStep, ...]]:
+    """The scenario's installation as steps: an object the demo holds is patched (only the
+    fields the installation changes), any other is created."""
+    demo = {_key(o): o for o in baseline}
+    creates: list[CreateStep] = []
+    patches: list[PatchStep] = []
+    for obj in installed:
+        key = _key(obj)
+        ref = ObjectRef(key[0], key[2], key[1])
+        if key in demo:
+            ops = json_patch_ops(_spec_part(demo[key]), _spec_part(obj), append=True)
+            if ops:
+                patches.append(PatchStep(ref, resource_name(key[0]), tuple(ops)))
+        else:
+            creates.append(CreateStep(ref, resource_name(key[0]), _spec_part(obj)))
+    return tuple(creates), tuple(patches)
 
 
 def _where(ref: ObjectRef) -> str:

@@ -8,6 +8,7 @@ import json
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
+from typing import Any
 
 from itbench.errors import InputError, UsageError
 
@@ -29,6 +30,17 @@ class Prometheus:
 
     def alerts(self) -> dict[str, str]:
         """key -> state of every alert Prometheus holds (firing or pending)."""
+        found: dict[str, str] = {}
+        for alert in self.alert_list():
+            key = alert_key(dict(alert.get("labels") or {}))
+            state = str(alert.get("state", "firing"))
+            # one alert over several pods: firing wins over pending
+            if found.get(key) != "firing":
+                found[key] = state
+        return found
+
+    def alert_list(self) -> list[dict[str, Any]]:
+        """Every alert as Prometheus answers it (labels, annotations, state, activeAt, value)."""
         endpoint = self.url.rstrip("/") + "/api/v1/alerts"
         try:
             with urllib.request.urlopen(endpoint, timeout=TIMEOUT_S) as answer:
@@ -42,14 +54,10 @@ class Prometheus:
             if doc.get("status") != "success":
                 raise InputError(f"Prometheus {endpoint}: status {doc.get('status')!r}: "
                                  f"{doc.get('error', '')}")  # fmt: skip
-            found: dict[str, str] = {}
-            for alert in doc["data"]["alerts"]:
-                key = alert_key(dict(alert.get("labels") or {}))
-                state = str(alert.get("state", "firing"))
-                # one alert over several pods: firing wins over pending
-                if found.get(key) != "firing":
-                    found[key] = state
-            return found
+            alerts = doc["data"]["alerts"]
+            if not isinstance(alerts, list) or not all(isinstance(a, dict) for a in alerts):
+                raise TypeError
+            return alerts
         except (KeyError, TypeError, AttributeError):
             raise InputError(
                 f"Prometheus {endpoint}: not an alerts answer (expected data.alerts[])"

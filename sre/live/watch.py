@@ -242,7 +242,7 @@ class LiveVerdict:
     checks: tuple[Check, ...]
     blast: LiveBlastRadius
     #: the agent's write requests (through the proxy), all and up to the repair; None when they
-    #: could not be counted (credentials from a plugin)
+    #: could not be counted (credentials from an auth-provider)
     writes: int | None = None
     mttr_writes: int | None = None
 

@@ -165,6 +165,7 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
                      attr({c("SpanAttributes")}, 'net\\.peer\\.name'),
                      url_host(attr({c("SpanAttributes")}, 'url\\.full')),
                      url_host(attr({c("SpanAttributes")}, 'http\\.url')))) AS peer_service,
+            attr({c("SpanAttributes")}, 'rpc\\.service') AS rpc_service,
             {ts} AS raw_ts, NULL AS raw_body
           FROM src"""
         return proj, "ts IS NOT NULL AND trace_id IS NOT NULL AND span_id IS NOT NULL"
@@ -197,7 +198,28 @@ def load_table(con: duckdb.DuckDBPyConnection, path: Path, kind: str) -> None:
     )
     _record_problems(con, path, kind, keep, path.name, proj)
     if kind == "traces":
+        name_rpc_callees(con)
         add_call_paths(con)
+
+
+def name_rpc_callees(con: duckdb.DuckDBPyConnection) -> None:
+    """A gRPC client span that names its callee only by ``rpc.service``
+    (``oteldemo.CartService``) calls the application whose server spans carry that
+    ``rpc.service`` (the one serving it most often); when no server span does (the callee never
+    answered), the service name read off the gRPC name (``CartService`` -> ``cart``,
+    ``ProductCatalogService`` -> ``product-catalog``)."""
+    con.execute(
+        """UPDATE data SET peer_service = coalesce(served.service_name, lower(regexp_replace(
+               regexp_replace(split_part(data.rpc_service, '.', -1), 'Service$', ''),
+               '([a-z0-9])([A-Z])', '\\1-\\2', 'g')))
+           FROM (SELECT DISTINCT rpc_service FROM data WHERE rpc_service IS NOT NULL) names
+           LEFT JOIN (SELECT rpc_service, arg_max(service_name, n) AS service_name FROM (
+                        SELECT rpc_service, service_name, count(*) AS n FROM data
+                        WHERE rpc_service IS NOT NULL AND lower(span_kind) LIKE '%server%'
+                        GROUP BY ALL) GROUP BY rpc_service) served USING (rpc_service)
+           WHERE data.rpc_service = names.rpc_service AND data.peer_service IS NULL
+             AND lower(data.span_kind) LIKE '%client%'"""
+    )
 
 
 def add_call_paths(con: duckdb.DuckDBPyConnection) -> None:

@@ -24,8 +24,10 @@ from sre.generator.ground_truth import GroundTruth
 
 #: the recipe beside a mitigation scenario's snapshot
 RECIPE_FILE = "mitigation.json"
-#: seed of the built-in suite's first incident (fault types in name order take the next ones)
+#: the built-in suite's seeds lie in [SUITE_SEED, SUITE_SEED + SUITE_SEED_SPAN), each fault type's
+#: drawn from its own name (``suite_seed``)
 SUITE_SEED = 3500
+SUITE_SEED_SPAN = 10_000
 KUBECONFIG_FILE = "kubeconfig.yaml"
 #: where the trial environment leaves the verdict for the evaluator
 VERDICT_FILE = Path(".itbench") / "mitigation.json"
@@ -119,19 +121,30 @@ def suite_id(fault_type: str) -> str:
     return "mitigate-" + hashlib.sha256(f"sre-mitigation/{fault_type}".encode()).hexdigest()[:8]
 
 
+def suite_seed(fault_type: str) -> int:
+    """The built-in suite's seed for a fault type: ``SUITE_SEED`` plus the first eight hex
+    digits of sha256(``sre-mitigation/seed/<fault type>``) modulo ``SUITE_SEED_SPAN``. It depends
+    on the type's name alone, so adding or removing a fault type moves no other type's incident
+    (a position in name order did)."""
+    digest = hashlib.sha256(f"sre-mitigation/seed/{fault_type}".encode()).hexdigest()
+    return SUITE_SEED + int(digest[:8], 16) % SUITE_SEED_SPAN
+
+
 def mitigation_suite(out: Path) -> list[Scenario]:
-    """The built-in suite under ``out/mitigation-suite/``: every fault type once, fixed seeds,
-    so two runs judge the same incidents (generated once, reused after)."""
+    """The built-in suite under ``out/mitigation-suite/``: every fault type once at its own
+    seed (``suite_seed``), so two runs judge the same incidents (generated once, reused
+    after)."""
     from sre.generator.faults import FAULT_TYPES
     from sre.generator.snapshot import write_incident
 
     folder = out / "mitigation-suite"
     scenarios = []
-    for i, fault_type in enumerate(sorted(FAULT_TYPES)):
+    for fault_type in sorted(FAULT_TYPES):
         target = folder / f"Scenario-{suite_id(fault_type)}"
+        seed = suite_seed(fault_type)
         if not (target / RECIPE_FILE).is_file():
-            write_incident(target, fault_type, SUITE_SEED + i, "SMALL", incident_id=fault_type)
-            write_recipe(target, fault_type, SUITE_SEED + i)
+            write_incident(target, fault_type, seed, "SMALL", incident_id=fault_type)
+            write_recipe(target, fault_type, seed)
         scenarios.append(scenario_of(target))
     return scenarios
 

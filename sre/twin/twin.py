@@ -161,7 +161,9 @@ class IncidentTwin:
 
     # -- the Reconciler protocol ----------------------------------------------------------------
     def owns(self, key: Key) -> bool:
-        return key[2] == self.namespace and key[1] in ("pods", "replicasets", "events")
+        # what its controllers make again: a ReplicaSet (the Deployment's), its Pods, the
+        # Endpoints of a Service (the endpoints controller's), events
+        return key[2] == self.namespace and key[1] in ("pods", "replicasets", "endpoints", "events")
 
     def reconcile(
         self, declared: Mapping[Key, dict[str, Any]], write: Write | None, now: float

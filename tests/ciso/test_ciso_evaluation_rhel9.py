@@ -94,3 +94,21 @@ def test_bad_host_attributes_name_the_file_and_field(
     with pytest.raises(InputError) as caught:
         read_attributes(path)
     assert str(path) in str(caught.value) and message in str(caught.value)
+
+
+def test_setuid_and_setgid_bits_survive_the_owner_change(tmp_path: Path) -> None:
+    """A declared 4600 or 2640 is what the playbook sees: the owners are applied before the
+    mode (a chown clears those bits)."""
+    host = tmp_path / "violating" / "host" / "etc"
+    host.mkdir(parents=True)
+    for name in ("shadow", "cron.allow"):
+        (host / name).write_text("root\n")
+    (tmp_path / "violating" / "host-attributes.yaml").write_text(
+        "/etc/shadow: {mode: '4600', owner: root, group: root}\n"
+        "/etc/cron.allow: {mode: '2640', owner: root, group: adm}\n"
+    )
+    copy, notes = prepare(locate(tmp_path / "violating"), tmp_path / "copy")
+    if notes:
+        pytest.skip(f"this process may not give files away: {notes}")
+    assert stat.S_IMODE((copy / "etc" / "shadow").stat().st_mode) == 0o4600
+    assert stat.S_IMODE((copy / "etc" / "cron.allow").stat().st_mode) == 0o2640

@@ -169,7 +169,7 @@ def test_the_reverse_direction_from_a_user_scenario(tmp_path: Path) -> None:
             (CLASSIC / "cis-k8s-5.2.5-host-network" / "policy.yaml").read_text()
             + "---\n"
             + (CEL / "cis-k8s-5.2.5-host-network" / "policy.yaml").read_text(),
-            "policies of both dialects; a migration starts from one",
+            "policies of several dialects (cluster-policy, validating-policy); a migration starts from one",
         ),
     ],
 )

@@ -3,13 +3,15 @@ observed statuses are what reads return, deletes of what it made reach it, time 
 
 from __future__ import annotations
 
+import os
+import subprocess
 from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
 from itbench.cluster import ClusterError, ClusterState, Reconciled, SimClock, Write, start_cluster
-from tests.cluster.kubectl_run import kubectl, needs_kubectl
+from tests.cluster.kubectl_run import KUBECTL, kubectl, needs_kubectl
 
 CONFIG = {
     "apiVersion": "v1",
@@ -175,3 +177,61 @@ def test_a_failing_reconciler_is_a_status_not_a_dead_server():
     assert err.value.code == 500 and "the reconciler failed: RuntimeError: model bug" in str(
         err.value
     )
+
+
+class Remaker(Toy):
+    """A controller that makes its object again under the same name at once (as a Deployment
+    its ReplicaSet, the endpoints controller a Service's Endpoints), with the uid it derives
+    from the name: the same each time."""
+
+    def reconcile(
+        self, declared: Mapping[tuple, dict[str, Any]], write: Write | None, now: float
+    ) -> Reconciled:
+        self.writes.append(write)
+        pod = {
+            "apiVersion": "v1",
+            "kind": "Pod",
+            "metadata": {"name": "settings", "namespace": "shop", "uid": "uid-of-settings"},
+            "spec": {"containers": [{"name": "c", "image": "i"}]},
+        }
+        return Reconciled({("", "pods", "shop", "settings"): pod}, {})
+
+
+def test_an_object_made_again_after_a_delete_has_a_new_uid():
+    """A uid is never reused: the reconciler's object made again after a delete is a new
+    object, each incarnation with a uid none of the deleted ones had, the same in every run."""
+    uids = []
+    for _run in range(2):
+        state = ClusterState([CONFIG], reconciler=Remaker(), clock=SimClock(0))
+        pod_type = state.registry.by_plural("", "pods")
+        assert pod_type is not None
+        seen = [state.get(pod_type, "shop", "settings")["metadata"]["uid"]]
+        for _ in range(2):
+            state.delete(pod_type, "shop", "settings")
+            seen.append(state.get(pod_type, "shop", "settings")["metadata"]["uid"])
+        assert seen[0] == "uid-of-settings"
+        assert len(set(seen)) == 3, seen
+        uids.append(seen)
+    assert uids[0] == uids[1]  # deterministic
+
+
+@needs_kubectl
+@pytest.mark.parametrize("flags", [(), ("--wait",), ("--cascade=foreground",)])
+def test_kubectl_delete_of_an_object_made_again_returns(tmp_path, flags):
+    """``kubectl delete`` waits until the object it deleted is gone: one made again under the
+    same name with the same uid kept it waiting forever (timeout here: 30 s)."""
+    with start_cluster([CONFIG], reconciler=Remaker(), clock=SimClock(0), extensions=[]) as cluster:
+        cfg = cluster.kubeconfig_path
+        before = kubectl(cfg, tmp_path, "get", "pod", "-n", "shop", "settings", "-o",
+                         "jsonpath={.metadata.uid}").stdout  # fmt: skip
+        done = subprocess.run(
+            [KUBECTL or "kubectl", "--kubeconfig", str(cfg), "delete", "pod", "-n", "shop",
+             "settings", *flags],
+            capture_output=True, text=True, timeout=30,
+            env={"PATH": os.environ["PATH"], "HOME": str(tmp_path)},
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert 'pod "settings" deleted' in done.stdout
+        after = kubectl(cfg, tmp_path, "get", "pod", "-n", "shop", "settings", "-o",
+                        "jsonpath={.metadata.uid}").stdout  # fmt: skip
+        assert before == "uid-of-settings" and after not in ("", before)

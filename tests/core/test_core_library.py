@@ -17,7 +17,7 @@ import pytest
 
 import itbench
 from itbench.errors import UsageError
-from itbench.plugins.spec import RUN_DIRECTORY, AgentOptions, Domain
+from itbench.plugins.spec import AgentOptions, Domain, SessionSettings
 from itbench.scoring.document import ResultsDocument
 from tests._support.cli import REPO, TOY_DIST, run_cli
 
@@ -171,19 +171,25 @@ def test_the_library_page_example_runs_and_prints_what_the_page_shows(tmp_path):
     assert (work / "runs" / "rescored.json").is_file()
 
 
-def test_a_domain_without_a_session_factory_is_configured_as_before(tmp_path):
-    """The default session: ``configure`` gets the options, with the run directory for a run
-    (not on a Ray worker, not for eval); the domain's evaluator serves the run as it is."""
-    seen: list[dict] = []
+def test_a_domain_without_a_session_factory_serves_runs_with_its_own_hooks(tmp_path):
+    """The default session: the domain's evaluator and environment serve every run as they are;
+    its settings still carry the options and, for a run (not on a Ray worker, not for eval),
+    the run directory."""
 
     def evaluate(scenario: object, path: Path) -> dict[str, float]:
         return {}
 
-    plain = Domain(name="plain", configure=seen.append, evaluate=evaluate)
+    plain = Domain(name="plain", evaluate=evaluate)
     request = itbench.RunRequest(domain="plain", output_dir=tmp_path, domain_options={"k": 1})
     run = plain.open_run(request)
-    assert seen == [{"k": 1, RUN_DIRECTORY: tmp_path.resolve()}]
     assert run.evaluate is evaluate and run.trial_environment is None
-    plain.open_run(request, worker=True)
-    plain.open_eval({"k": 2})
-    assert seen[1:] == [{"k": 1}, {"k": 2}]
+    assert run.settings == SessionSettings({"k": 1}, tmp_path.resolve())
+    assert plain.open_run(request, worker=True).settings == SessionSettings({"k": 1})
+    assert plain.open_eval({"k": 2}).settings == SessionSettings({"k": 2})
+
+
+def test_the_domain_has_no_configure_hook_left():
+    """Run settings travel in the session only: ``Domain`` takes no ``configure`` callable that
+    would keep them in module state."""
+    with pytest.raises(TypeError, match="configure"):
+        Domain(name="plain", configure=lambda options: None)  # type: ignore[call-arg]  # the removed field

@@ -541,29 +541,6 @@ def test_auto_picks_the_engine_where_bubblewrap_is_missing(on_container, tmp_pat
     assert (out / "host.txt").read_text().strip() == "itbench-sandbox"
 
 
-@pytest.mark.parametrize(("network", "reached"), [("allow", True), ("none", False)])
-def test_agent_network_decides_whether_the_hosts_loopback_is_reachable(
-    on_container, tmp_path, host_listener, network, reached
-):
-    import sys
-
-    from itbench.sandbox.agent import AgentConfinement
-    from itbench.sandbox.agent_container import agent_spec, run_agent_container
-
-    port, accepted = host_listener
-    confinement = AgentConfinement(network=network)
-    connect = f"import socket; socket.create_connection(('127.0.0.1', {port}), timeout=2)"
-    spec = agent_spec(
-        f'python3 -c "{connect}" && echo CONNECTED',
-        workspace=tmp_path,
-        read_only_inputs=[],
-        confinement=confinement,
-        env={"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp"},
-    )
-    outcome = run_agent_container(spec, timeout_s=60, confinement=confinement)
-    assert ("CONNECTED" in outcome.stdout) is reached, outcome.stderr
-
-
 # --- what a command costs: engine requests per command, per process --------------------------
 
 
@@ -762,3 +739,281 @@ def test_a_container_whose_maker_died_is_removed_by_the_next_command(on_containe
         for container in made.values():
             with contextlib.suppress(Exception):
                 api.remove_container(container, force=True)
+
+
+# --- --agent-network allow: a network of the container's own --------------------------------
+
+
+@pytest.fixture
+def host_http_server() -> Iterator[str]:
+    """A real HTTP server on the host's loopback (where a local model server would listen)."""
+    import http.server
+
+    class Answer(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (the name http.server dispatches to)
+            body = b"HOST-SERVER-ANSWERED"
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    server.shutdown()
+    server.server_close()
+
+
+def _agent_run(tmp_path: Path, command: str, network: str, env: dict[str, str]):
+    import sys
+
+    from itbench.sandbox.agent import AgentConfinement
+    from itbench.sandbox.agent_container import agent_spec, run_agent_container
+
+    confinement = AgentConfinement(network=network)
+    base = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": "/tmp"}
+    spec = agent_spec(
+        command,
+        workspace=tmp_path,
+        read_only_inputs=[],
+        confinement=confinement,
+        env={**base, **env},
+    )
+    return spec, run_agent_container(spec, timeout_s=120, confinement=confinement)
+
+
+@pytest.mark.parametrize(("network", "reached"), [("allow", True), ("none", False)])
+def test_an_agent_with_allow_reaches_a_server_on_the_hosts_loopback(
+    on_container, tmp_path, host_http_server, network, reached
+):
+    """The URL the agent is given names the host's loopback; in a network of its own the agent
+    reaches it at the engine's host address (the URL is rewritten), with none not at all."""
+    fetch = (
+        "import os, urllib.request; "
+        "print(urllib.request.urlopen(os.environ['MODEL_URL'], timeout=5).read().decode())"
+    )
+    spec, outcome = _agent_run(
+        tmp_path, f'python3 -c "{fetch}"', network, {"MODEL_URL": host_http_server}
+    )
+    assert ("HOST-SERVER-ANSWERED" in outcome.stdout) is reached, outcome.stderr[-2000:]
+    if network == "allow":
+        assert spec.network not in ("host", "none"), spec.network
+        assert "127.0.0.1" not in spec.env["MODEL_URL"], spec.env["MODEL_URL"]
+
+
+def test_an_agent_with_allow_reaches_no_abstract_socket_of_the_host(on_container, tmp_path):
+    """Abstract UNIX sockets belong to the network namespace: the host's one is out of reach of
+    an agent with --agent-network allow, while the agent's own abstract sockets work."""
+    name = f"itbench-ctr-{uuid.uuid4().hex[:12]}"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind("\0" + name)
+    listener.listen(4)
+    accepted: list[bytes] = []
+
+    def accept():
+        with contextlib.suppress(OSError):
+            conn, _ = listener.accept()
+            accepted.append(conn.recv(64))
+            conn.close()
+
+    threading.Thread(target=accept, daemon=True).start()
+    script = (
+        "import socket\n"
+        "own = socket.socket(socket.AF_UNIX); own.bind('\\0agent-own'); own.listen(1)\n"
+        "c = socket.socket(socket.AF_UNIX); c.connect('\\0agent-own'); print('OWN-OK')\n"
+        "s = socket.socket(socket.AF_UNIX)\n"
+        "try:\n"
+        f"    s.connect('\\0{name}'); s.sendall(b'PWNED'); print('HOST-REACHED')\n"
+        "except OSError as e:\n"
+        "    print('HOST-REFUSED', e)\n"
+    )
+    (tmp_path / "probe.py").write_text(script)
+    try:
+        _, outcome = _agent_run(tmp_path, "python3 probe.py", "allow", {})
+    finally:
+        listener.close()
+    assert "OWN-OK" in outcome.stdout, outcome.stderr[-2000:]
+    assert "HOST-REFUSED" in outcome.stdout, outcome.stdout + outcome.stderr[-2000:]
+    assert "HOST-REACHED" not in outcome.stdout and accepted == []
+
+
+def test_an_agent_with_allow_reaches_the_trials_cluster_through_kubectl(on_container, tmp_path):
+    """The trial's offline cluster listens on the host's loopback and its kubeconfig (in the
+    workspace) says so: the agent's KUBECONFIG is a copy naming the engine's host address, and
+    kubectl reaches the cluster; the workspace's kubeconfig is left as it was."""
+    from itbench.cluster import start_cluster
+
+    if shutil.which("kubectl") is None:
+        pytest.skip("no kubectl on PATH (the image holds the host's)")
+    namespace = {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "ctr-probe"}}
+    kubeconfig = tmp_path / "kubeconfig.yaml"
+    with start_cluster([namespace], kubeconfig=kubeconfig):
+        before = kubeconfig.read_text()
+        spec, outcome = _agent_run(
+            tmp_path,
+            'kubectl get namespaces -o name && echo "KUBECONFIG=$KUBECONFIG"',
+            "allow",
+            {"KUBECONFIG": str(kubeconfig)},
+        )
+    assert outcome.exit_code == 0, outcome.stderr[-2000:]
+    assert "namespace/ctr-probe" in outcome.stdout, outcome.stdout
+    assert "KUBECONFIG=/tmp/itbench-kubeconfig.yaml" in outcome.stdout
+    assert kubeconfig.read_text() == before
+    # the copy travels in the environment, never in the arguments (the host's process list)
+    assert all("server:" not in arg for arg in spec.argv)
+
+
+def test_a_ciso_live_fetcher_runs_in_a_container(on_container, tmp_path):
+    """``ciso live``'s fetcher on --sandbox container: a container (its cgroup says so)
+    collecting from a cluster on the host's loopback through its self-contained kubeconfig."""
+    from ciso.live.fetch import run_confined
+    from itbench.cluster import start_cluster
+
+    if shutil.which("kubectl") is None:
+        pytest.skip("no kubectl on PATH (the image holds the host's)")
+    role = {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": "ClusterRole",
+        "metadata": {"name": "probe-role"},
+        "rules": [],
+    }
+    script = tmp_path / "fetch.sh"
+    script.write_text(
+        "kubectl get clusterroles -o json > collected_data.json\ncat /proc/self/cgroup > cgroup.txt\n"
+    )
+    with start_cluster([role], kubeconfig=tmp_path / "cluster.yaml") as cluster:
+        found = run_confined(script, tmp_path / "run", cluster.kubeconfig_path, 120, hidden=())
+    assert found.problem == "", found.output
+    names = [item["metadata"]["name"] for item in found.data["items"]]
+    assert "probe-role" in names
+    # a container's own cgroup (bubblewrap stays in its caller's)
+    groups = (tmp_path / "run" / "cgroup.txt").read_text()
+    assert "libpod-" in groups or "docker" in groups, groups
+
+
+def test_the_kubeconfig_copy_moves_only_loopback_clusters():
+    import yaml
+
+    from itbench.sandbox.agent_container import kubeconfig_for_container
+
+    config = {
+        "clusters": [
+            {"name": "local", "cluster": {"server": "https://127.0.0.1:6443"}},
+            {"name": "named", "cluster": {"server": "http://localhost:8080"}},
+            {"name": "remote", "cluster": {"server": "https://10.1.2.3:6443"}},
+        ]
+    }
+    moved = yaml.safe_load(kubeconfig_for_container(yaml.safe_dump(config), "10.0.2.2"))
+    clusters = {c["name"]: c["cluster"] for c in moved["clusters"]}
+    assert clusters["local"] == {"server": "https://10.0.2.2:6443", "tls-server-name": "127.0.0.1"}
+    assert clusters["named"] == {"server": "http://10.0.2.2:8080"}
+    assert clusters["remote"] == {"server": "https://10.1.2.3:6443"}
+    only_remote = {"clusters": [config["clusters"][2]]}
+    assert kubeconfig_for_container(yaml.safe_dump(only_remote), "10.0.2.2") is None
+    assert kubeconfig_for_container("not: [a kubeconfig", "10.0.2.2") is None
+
+
+# --- the default image belongs to its environment ------------------------------------------
+
+
+def test_the_built_image_is_labelled_with_its_environment(engine_host, evaluation_image):
+    import docker
+
+    from itbench.sandbox.image import environment_labels
+
+    labels = docker.DockerClient(base_url=engine_host).images.get(evaluation_image).labels
+    wanted = environment_labels()
+    assert {name: labels.get(name) for name in wanted} == wanted
+
+
+def _import_labelled(client, repository: str, tag: str, labels: dict[str, str], folder: Path):
+    """A one-file image with ``labels`` (the engine's import, as the image build does)."""
+    import io
+    import tarfile
+
+    tar_path = folder / f"{tag}.tar"
+    with tarfile.open(tar_path, "w") as tar:
+        data = tag.encode()
+        info = tarfile.TarInfo("marker")
+        info.size = len(data)
+        tar.addfile(info, io.BytesIO(data))
+    changes = [f"LABEL {name}={value}" for name, value in labels.items()]
+    answer = client.api.import_image_from_file(str(tar_path), changes=changes)
+    from itbench.sandbox.image import _imported_id
+
+    client.images.get(_imported_id(answer)).tag(repository, tag)
+    return f"{repository}:{tag}"
+
+
+def test_the_default_image_is_the_newest_of_this_environment(engine_host, monkeypatch, tmp_path):
+    """An engine shared by checkouts: a newer image built from another venv is passed over, and
+    with none of this environment the error says so (never another environment's image)."""
+    import docker
+
+    from itbench.sandbox import engine, image
+    from itbench.sandbox.availability import SandboxUnavailable
+
+    client = docker.DockerClient(base_url=engine_host)
+    repository = f"localhost/itbench-label-test-{uuid.uuid4().hex[:8]}"
+    monkeypatch.setattr(image, "IMAGE_REPOSITORY", repository)
+    monkeypatch.delenv("ITBENCH_SANDBOX_IMAGE", raising=False)
+    monkeypatch.setattr(engine, "_EVALUATION_IMAGES", {})
+    ours = image.environment_labels()
+    other = {**ours, image.ENVIRONMENT_LABEL: "/elsewhere/.venv"}
+    made = []
+    try:
+        made.append(_import_labelled(client, repository, "foreign-old", other, tmp_path))
+        with pytest.raises(SandboxUnavailable, match="1 built from other environments"):
+            engine.evaluation_image(client)
+        time.sleep(1.1)  # creation times are in seconds
+        made.append(_import_labelled(client, repository, "ours", ours, tmp_path))
+        time.sleep(1.1)
+        made.append(_import_labelled(client, repository, "foreign-new", other, tmp_path))
+        engine._EVALUATION_IMAGES.clear()
+        assert engine.evaluation_image(client) == f"{repository}:ours"
+    finally:
+        for tag in made:
+            with contextlib.suppress(Exception):
+                client.images.remove(tag, force=True)
+
+
+def _cpu_group(spec) -> str:
+    """The CPU cgroup ``spec``'s container runs in (cgroup v1's cpu controller or v2's tree)."""
+    from itbench.sandbox.container import run_container
+
+    done = run_container(spec, limits=ResourceLimits(None, None, None), timeout_s=60)
+    assert done.exit_code == 0, done.stderr
+    groups = {}
+    for line in done.stdout.splitlines():
+        _, controllers, path = line.split(":", 2)
+        for name in controllers.split(","):
+            groups[name] = path
+    return groups.get("cpu") or groups[""]
+
+
+def test_each_container_weighs_as_much_as_a_bubblewrap_session(on_container, tmp_path, monkeypatch):
+    """With the cgroupfs driver the container's CPU group lies at the top of the hierarchy, not
+    inside the one parent group all containers share (``libpod_parent``, ``/docker``): under load
+    the scheduler gives it what it gives one bubblewrap sandbox (a session of its own)."""
+    import docker
+
+    from itbench.sandbox.container import ContainerSpec
+
+    client = docker.DockerClient(base_url=on_container["DOCKER_HOST"])
+    if client.info().get("CgroupDriver") != "cgroupfs":
+        pytest.skip("the engine's cgroups are systemd's slices: their default is kept")
+    spec = ContainerSpec(
+        image=on_container["ITBENCH_SANDBOX_IMAGE"],
+        argv=("/bin/cat", "/proc/self/cgroup"),
+        workdir="/",
+        mounts=(),
+    )
+    top = _cpu_group(spec)
+    assert top.count("/") == 1, top
+    # ITBENCH_CONTAINER_CGROUP_PARENT empty: the engine's default parent (libpod_parent, /docker)
+    monkeypatch.setenv("ITBENCH_CONTAINER_CGROUP_PARENT", "")
+    nested = _cpu_group(spec)
+    assert nested.count("/") == 2, nested

@@ -221,7 +221,11 @@ def test_command_agent_fixing_the_image_passes(cluster: Path, prometheus, tmp_pa
     image = released["spec"]["template"]["spec"]["containers"][0]["image"]
     prom = prometheus(_image_rules(cluster, target))
     scenario = _scenario(tmp_path, fault, seed)
-    command = f"kubectl -n otel-demo set image deployment/{target} {target}={image}"
+    # the agent also tries Prometheus on the host's loopback: its network is the API server only
+    reach = (f"python3 -c 'import socket; socket.create_connection((\"127.0.0.1\", "
+             f"{prom.url.rsplit(':', 1)[1]}), timeout=3)' 2>/dev/null && echo open > reach.txt "
+             "|| echo shut > reach.txt")  # fmt: skip
+    command = f"kubectl -n otel-demo set image deployment/{target} {target}={image}; {reach}"
     out = tmp_path / "out"
     proc = _run(["--scenarios", str(scenario), "--agent-cmd", command, "--kubeconfig",
                  str(cluster), "--prometheus", prom.url, *FAST], out)  # fmt: skip
@@ -229,6 +233,10 @@ def test_command_agent_fixing_the_image_passes(cluster: Path, prometheus, tmp_pa
     e = _evaluation(out)
     assert e["error"] is None, e
     assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
+    (trial,) = sorted(out.glob("*/1"))
+    assert (trial / "reach.txt").read_text().strip() == "shut"
+    # its write went through the sandbox's one endpoint, the proxy, which counted it
+    assert e["scores"]["agent_writes"] == 1.0
     assert e["details"]["fault_alerts"] == [
         f"KubePodNotReady namespace=otel-demo deployment={target}"
     ]
@@ -363,57 +371,144 @@ def test_kubeconfig_needs_the_mitigation_task(cluster: Path, tmp_path: Path) -> 
 
 
 # -- the injection itself, every fault type, through real kubectl ---------------------------------
-#: faults live mode refuses, and why: a deletion, or a set-up the demo's installation lacks
-NOT_LIVE = {
-    "deleted-service": "it does not delete them",
-    **{f: "its scenario's own setup" for f in (
-        "corrupted-secret", "hpa-misconfigured", "strict-mtls", "gateway-deny", "ambient-off")},
-}  # fmt: skip
+#: faults whose injection deletes an object, or installs the scenario's own objects first
+DELETES = {"deleted-service"}
+INSTALLS = {"corrupted-secret", "hpa-misconfigured", "strict-mtls", "gateway-deny", "ambient-off"}
+
+
+def _op_holds(live: dict, op: dict) -> bool:
+    """Whether the cluster's object holds what one JSON-patch operation wrote."""
+    if op["path"].endswith("/-"):  # appended to a list
+        return op["value"] in pointer_value(live, op["path"][:-2])
+    return pointer_value(live, op["path"]) == op["value"]
+
+
+def _comparable(obj: dict) -> dict:
+    return {"spec": obj.get("spec"), "data": obj.get("data"),
+            "labels": (obj.get("metadata") or {}).get("labels")}  # fmt: skip
 
 
 def test_every_injectable_fault_goes_in_and_comes_out(cluster: Path, tmp_path: Path) -> None:
-    """Each fault's injection applied to the served demo: the patched fields hold the generator's
-    faulty values, the created object exists; the clean-up brings back what was there."""
+    """Each fault's injection applied to the served demo: the scenario's installation made
+    (objects created, changes in place), the patched fields hold the generator's faulty values,
+    the created objects exist, the deleted ones are gone; the clean-up brings back what was
+    there and removes what was not."""
     home = tmp_path / "home"
     kubectl = LiveKubectl(cluster, home)
     settings = LiveSettings(cluster, None, 0.1, 0.1, 0.1, tmp_path)
+    seen_deletes, seen_installs = set(), set()
     for fault in sorted(FAULT_TYPES):
         if fault in ("node-disk-pressure", "cordoned-node"):  # the generator's nodes are its own
             with pytest.raises(UsageError, match="node faults are not injected live"):
                 render_injection(fault, 7)
             continue
-        if fault in NOT_LIVE:
-            with pytest.raises(UsageError, match=NOT_LIVE[fault]):
-                render_injection(fault, 7)
-            continue
         injection = render_injection(fault, 7)
-        assert injection.creates or injection.patches, fault
+        assert injection.creates or injection.patches or injection.deletes, fault
+        assert bool(injection.deletes) == (fault in DELETES), fault
+        assert bool(injection.setup_creates or injection.setup_patches) == (fault in INSTALLS)
         trial = LiveTrial(settings, injection, tmp_path / fault)
-        saved = {p.ref: kubectl.get(p.resource, p.ref.name, p.ref.namespace)
-                 for p in injection.patches}  # fmt: skip
+        touched = [(p.resource, p.ref) for p in (*injection.setup_patches, *injection.patches)
+                   if not injection.set_up(p.ref)]  # fmt: skip
+        touched += [(d.resource, d.ref) for d in injection.deletes]
+        saved = {ref: kubectl.get(resource, ref.name, ref.namespace) for resource, ref in touched}
+        assert all(v is not None for v in saved.values()), fault
+        made = [*injection.setup_creates, *injection.creates]
         trial.preflight()
         trial.inject()
-        for step in injection.patches:
+        # what the installation set, unless the fault changed it after (ambient-off's label)
+        later = {(p.ref, op["path"]) for p in injection.patches for op in p.ops}
+        for step in (*injection.setup_patches, *injection.patches):
             live = kubectl.get(step.resource, step.ref.name, step.ref.namespace)
-            for path, value in injection.injected_values(step.ref).items():
-                assert pointer_value(live, path) == value, (fault, path)
-        for step in injection.creates:
+            for op in step.ops:
+                overridden = step in injection.setup_patches and (step.ref, op["path"]) in later
+                if op["op"] != "remove" and not overridden:
+                    assert _op_holds(live, op), (fault, step.ref, op["path"])
+        for step in made:
             live = kubectl.get(step.resource, step.ref.name, step.ref.namespace)
-            assert live is not None, fault
-            # the body's content (spec, or a PriorityClass's value and description), as sent
-            for key, value in step.body.items():
-                if key not in ("apiVersion", "kind", "metadata"):
-                    assert live.get(key) == value, (fault, key)
+            assert live is not None, (fault, step.ref)
+            if step in injection.creates:
+                # the body's content (spec, or a PriorityClass's value and description), as sent
+                for key, value in step.body.items():
+                    if key not in ("apiVersion", "kind", "metadata"):
+                        assert live.get(key) == value, (fault, key)
+        for gone in injection.deletes:
+            assert kubectl.get(gone.resource, gone.ref.name, gone.ref.namespace) is None, fault
+            seen_deletes.add(fault)
+        if injection.setup_creates or injection.setup_patches:
+            seen_installs.add(fault)
         record = clean_up(trial.cleanup_plan())
         assert record.errors == [], (fault, record.errors)
-        for step in injection.creates:
+        for step in made:
             assert kubectl.get(step.resource, step.ref.name, step.ref.namespace) is None, fault
-        for step in injection.patches:
-            live = kubectl.get(step.resource, step.ref.name, step.ref.namespace)
-            assert (
-                live["spec" if "spec" in live else "data"]
-                == saved[step.ref]["spec" if "spec" in live else "data"]
-            ), fault
+        for resource, ref in touched:
+            live = kubectl.get(resource, ref.name, ref.namespace)
+            assert live is not None, (fault, ref)
+            assert _comparable(live) == _comparable(saved[ref]), (fault, ref)
+    assert seen_deletes == DELETES and seen_installs == INSTALLS
+
+
+def _service_rules(kubeconfig: Path, target: str) -> Callable[[], list[dict]]:
+    """RequestErrorRate at the target's callers while its Service is missing."""
+
+    def rules() -> list[dict]:
+        if _get(kubeconfig, "service", target, "-n", "otel-demo") is None:
+            labels = {"alertname": "RequestErrorRate", "service_name": target}
+            return [{"labels": labels, "state": "firing"}]
+        return []
+
+    return rules
+
+
+@needs_bwrap
+def test_agent_recreating_a_deleted_service_passes_live(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    """deleted-service injected live (a delete step): an agent that creates the Service again
+    passes, the alert clears, and the clean-up leaves the cluster's own Service in place."""
+    from sre.live.injection import restorable
+
+    injection = render_injection("deleted-service", 7)
+    (gone,) = injection.deletes
+    before = _get(cluster, "service", gone.ref.name, "-n", "otel-demo")
+    manifest = restorable(before)
+    manifest["spec"] = {k: v for k, v in manifest["spec"].items() if not k.startswith("clusterIP")}
+    prom = prometheus(_service_rules(cluster, gone.ref.name))
+    out = tmp_path / "out"
+    command = f"echo '{json.dumps(manifest)}' | kubectl create -f -"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, "deleted-service", 7)), "--agent-cmd",
+                 command, "--kubeconfig", str(cluster), "--prometheus", prom.url, *FAST],
+                out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    e = _evaluation(out)
+    assert e["error"] is None, e
+    assert e["details"]["injection"]["deleted"] == [f"Service {gone.ref.name}"]
+    assert e["details"]["fault_alerts"] == [f"RequestErrorRate service_name={gone.ref.name}"]
+    assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
+    assert e["scores"]["agent_writes"] == 1.0
+    assert e["details"]["cleanup"]["complete"] is True
+    after = _get(cluster, "service", gone.ref.name, "-n", "otel-demo")
+    assert after is not None and after["spec"]["ports"] == before["spec"]["ports"]
+
+
+def test_a_failed_trial_still_recreates_the_deleted_service(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    """The Service deleted, then no alert fires within --fault-timeout: a recorded error, and
+    the clean-up creates the Service again as the cluster held it."""
+    injection = render_injection("deleted-service", 7)
+    (gone,) = injection.deletes
+    before = _get(cluster, "service", gone.ref.name, "-n", "otel-demo")
+    prom = prometheus(lambda: [])
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, "deleted-service", 7)), "--agent",
+                 "baseline", "--kubeconfig", str(cluster), "--prometheus", prom.url,
+                 "--recovery-interval", "0.2", "--fault-timeout", "0.5"], out)  # fmt: skip
+    assert "Traceback" not in proc.stderr
+    e = _evaluation(out)
+    assert "raised no alert" in e["error"], e
+    assert f"restored service/{gone.ref.name} (recreated)" in e["error"], e
+    after = _get(cluster, "service", gone.ref.name, "-n", "otel-demo")
+    assert after is not None and _comparable(after) == _comparable(before)
 
 
 def test_generate_emits_the_injection_as_manifests(tmp_path: Path) -> None:
@@ -714,3 +809,329 @@ def test_unreadable_kubeconfig_is_a_usage_error(tmp_path: Path) -> None:
     assert proc.returncode == 2, proc.stderr
     assert f"--kubeconfig {bad}: not a usable kubeconfig" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# -- a sandboxed agent's network is the API server alone ------------------------------------------
+_PROBE = (
+    "import socket, sys\n"
+    "try:\n"
+    "    socket.create_connection((sys.argv[1], int(sys.argv[2])), timeout=3).close()\n"
+    "    print('open')\n"
+    "except OSError as exc:\n"
+    "    print('refused', type(exc).__name__)\n"
+)
+
+
+def _server_address(kubeconfig: Path) -> tuple[str, int]:
+    server = yaml.safe_load(kubeconfig.read_text())["clusters"][0]["cluster"]["server"]
+    host, _, port = server.split("//")[1].rstrip("/").rpartition(":")
+    return host, int(port)
+
+
+@needs_bwrap
+def test_sandboxed_agent_reaches_the_api_server_and_nothing_else(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    """The sandbox of a live trial's command agent: kubectl through the proxy reads and writes
+    (and the writes are counted); another port of the host's loopback, the API server's own
+    address and an address outside are unreachable."""
+    from itbench.sandbox.agent import AgentConfinement, agent_bwrap_argv, run_agent_command
+    from sre.live.kube import flat_kubeconfig
+    from sre.live.write_counter import start_proxy
+
+    proxy = start_proxy(flat_kubeconfig(cluster, tmp_path / "home"), tmp_path / "scratch")
+    assert proxy is not None
+    other = prometheus(lambda: [])  # a service on the host's loopback the agent must not reach
+    other_port = int(other.url.rsplit(":", 1)[1])
+    api_host, api_port = _server_address(cluster)
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "kubeconfig.yaml").write_text(proxy.kubeconfig_text())
+    (workspace / "probe.py").write_text(_PROBE)
+    script = " ; ".join([
+        "kubectl -n otel-demo get deployments -o name > got.txt",
+        "kubectl -n otel-demo create configmap from-the-sandbox --from-literal=a=b > made.txt",
+        f"python3 probe.py 127.0.0.1 {other_port} > other.txt",
+        f"python3 probe.py {api_host} {api_port} > api.txt",
+        "python3 probe.py 192.0.2.1 443 > outside.txt",
+    ])  # fmt: skip
+    os.chmod(workspace, 0o777)
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp",
+           "KUBECONFIG": str(workspace / "kubeconfig.yaml")}  # fmt: skip
+    try:
+        argv = agent_bwrap_argv(script, workspace=workspace, read_only_inputs=[],
+                                hidden=[tmp_path / "cluster", tmp_path / "scratch"],
+                                confinement=AgentConfinement(), env=env,
+                                endpoint=proxy.endpoint)  # fmt: skip
+        outcome = run_agent_command(argv, cwd=workspace, env={}, timeout_s=120,
+                                    max_processes=256)  # fmt: skip
+        assert outcome.exit_code == 0, outcome.stderr
+        got = (workspace / "got.txt").read_text().split()
+        assert "deployment.apps/frontend" in got, outcome.stderr
+        assert "created" in (workspace / "made.txt").read_text(), outcome.stderr
+        assert [(w.method, w.status) for w in proxy.writes] == [("POST", 201)]
+        assert _get(cluster, "configmap", "from-the-sandbox", "-n", "otel-demo") is not None
+        for name in ("other", "api", "outside"):
+            assert (workspace / f"{name}.txt").read_text().startswith("refused"), name
+        # the same probes from the host: the first two answer there (the sandbox is what
+        # shuts them)
+        for host, port in (("127.0.0.1", other_port), (api_host, api_port)):
+            done = subprocess.run(["python3", "-c", _PROBE, host, str(port)],
+                                  capture_output=True, text=True, timeout=30)  # fmt: skip
+            assert done.stdout.startswith("open"), (host, port)
+    finally:
+        proxy.stop()
+    assert not proxy.socket_path.exists()
+
+
+@needs_bwrap
+def test_sandbox_without_the_network_keeps_the_endpoint_shut(cluster: Path, tmp_path: Path) -> None:
+    """``--agent-network none`` is none: the trial's endpoint is not relayed either."""
+    from itbench.sandbox.agent import AgentConfinement, agent_bwrap_argv
+    from sre.live.kube import flat_kubeconfig
+    from sre.live.write_counter import start_proxy
+
+    proxy = start_proxy(flat_kubeconfig(cluster, tmp_path / "home"), tmp_path / "scratch")
+    assert proxy is not None
+    try:
+        argv = agent_bwrap_argv("true", workspace=tmp_path, read_only_inputs=[], hidden=[],
+                                confinement=AgentConfinement(network="none"), env={},
+                                endpoint=proxy.endpoint)  # fmt: skip
+        assert str(proxy.socket_path) not in argv
+        assert "--unshare-net" in argv or ("--unshare-all" in argv and "--share-net" not in argv)
+    finally:
+        proxy.stop()
+
+
+def test_container_backend_refuses_an_agent_confined_to_one_endpoint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The container backend cannot give the agent the API server alone: the trial fails with
+    the reason, it does not run the agent on the host's network."""
+    from itbench.agents.command import confined_launch
+    from itbench.models import PublicScenario
+    from itbench.plugins.spec import Task
+    from itbench.sandbox.agent import AgentConfinement
+    from itbench.sandbox.availability import SandboxUnavailable
+    from itbench.sandbox.endpoint import Endpoint
+    from itbench.transcript import Transcript
+
+    monkeypatch.setenv("ITBENCH_SANDBOX", "container")
+    scenario = PublicScenario(id="s", domain="sre", title="t", **{"class": "mitigate"})
+    env = {"KUBECONFIG": str(tmp_path / "k.yaml"), **Endpoint(tmp_path / "s.sock", 8080).variable()}
+    task = Task(scenario, "p", tmp_path, None, Transcript(tmp_path / "t.jsonl"), env)
+    with pytest.raises(SandboxUnavailable, match="--sandbox bubblewrap"):
+        confined_launch("true", task, [], AgentConfinement())
+
+
+# -- the diagnosis snapshot is the cluster's ------------------------------------------------------
+def test_baseline_diagnoses_from_the_snapshot_collected_from_the_cluster(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    """The workspace's snapshot in a live trial: the served cluster's objects (before the
+    injection and at the call-in), its events, the fake Prometheus' alerts; no generated
+    metrics, traces or logs, and the metadata says why. The baseline diagnoses from it."""
+    fault, seed = POLICY_FAULT
+    injection = render_injection(fault, seed)
+    policy = injection.root.name
+    prom = prometheus(_policy_rules(cluster, injection.target, policy))
+    scenario = _scenario(tmp_path, fault, seed)
+    generated_alerts = sorted(p.name for p in (scenario / "alerts").iterdir())
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(scenario), "--agent", "baseline", "--kubeconfig",
+                 str(cluster), "--prometheus", prom.url, *FAST], out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    (trial,) = sorted(out.glob("*/1"))
+    e = _evaluation(out)
+    meta = json.loads((trial / "live_snapshot.json").read_text())
+    assert meta == e["details"]["snapshot"]
+    assert meta["source"] == "live cluster" and len(meta["observed_at"]) == 2
+    assert sorted(meta["not_collected"]) == ["logs", "metrics", "traces"]
+    for name in ("otel_traces_raw.tsv", "otel_logs_raw.tsv", "metrics"):
+        assert not (trial / name).exists(), name
+    # the alerts are Prometheus': before the fault (Watchdog alone), at the call-in (the fault's)
+    files = sorted((trial / "alerts").iterdir())
+    assert len(files) == 2 and not {f.name for f in files} & set(generated_alerts)
+    names = [sorted(a["labels"]["alertname"] for a in json.loads(f.read_text())["data"]["alerts"])
+             for f in files]  # fmt: skip
+    assert names == [["Watchdog"], ["RequestErrorRate", "Watchdog"]]
+    # the objects: the cluster's, the NetworkPolicy only in the second observation
+    rows = (trial / "k8s_objects_raw.tsv").read_text().splitlines()[1:]
+    stamps = sorted({r.split("\t")[0] for r in rows})
+    assert len(stamps) == 2 and all(s.startswith(meta["observed_at"][0][:10]) for s in stamps)
+    with_policy = {r.split("\t")[0] for r in rows if f'""name"":""{policy}""' in r}
+    assert with_policy == {stamps[1]}
+    # the baseline read this snapshot (it notes the traces it did not find) and blamed the policy
+    (line,) = [json.loads(x) for x in (trial / "transcript.jsonl").read_text().splitlines()
+               if '"event": "baseline"' in x]  # fmt: skip
+    assert line["root_causes"] == [f"otel-demo/NetworkPolicy/{policy}"]
+    assert any("traces file is missing" in note for note in line["notes"])
+    assert e["scores"]["mitigation_pass"] == 1.0
+
+
+# -- connection upgrades (exec, attach, port-forward) through the proxy ---------------------------
+class _SwitchingServer:
+    """An API server stand-in on 127.0.0.1 that switches protocols on an upgrade request and
+    then answers every byte upper-cased (a stream of an exec session); it keeps each request
+    head it received."""
+
+    def __init__(self) -> None:
+        self.heads: list[str] = []
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._session, args=(conn,), daemon=True).start()
+
+    def _session(self, conn: socket.socket) -> None:
+        with conn:
+            head = b""
+            while b"\r\n\r\n" not in head:
+                head += conn.recv(4096)
+            self.heads.append(head.decode("latin-1"))
+            conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\n"
+                         b"Upgrade: SPDY/3.1\r\n\r\n")  # fmt: skip
+            while data := conn.recv(4096):
+                conn.sendall(data.upper())
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+def _kubeconfig_for(server: str, token: str) -> str:
+    return yaml.safe_dump({
+        "apiVersion": "v1", "kind": "Config", "current-context": "c",
+        "clusters": [{"name": "c", "cluster": {"server": server}}],
+        "users": [{"name": "u", "user": {"token": token}}],
+        "contexts": [{"name": "c", "context": {"cluster": "c", "user": "u"}}],
+    })  # fmt: skip
+
+
+def _upgrade(port: int, method: str, path: str) -> tuple[bytes, bytes]:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+        client.sendall(
+            f"{method} {path} HTTP/1.1\r\nHost: agent\r\nAuthorization: Bearer "
+            "forged\r\nConnection: Upgrade\r\nUpgrade: SPDY/3.1\r\n\r\n".encode()
+        )
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += client.recv(4096)
+        client.sendall(b"ls /tmp")
+        echoed = b""
+        while len(echoed) < 7:
+            echoed += client.recv(4096)
+        return head, echoed
+
+
+def test_the_proxy_splices_exec_and_port_forward_and_counts_exec(tmp_path: Path) -> None:
+    from sre.live.write_counter import start_proxy
+
+    server = _SwitchingServer()
+    proxy = start_proxy(_kubeconfig_for(f"http://127.0.0.1:{server.port}", "s3cret"), tmp_path)
+    assert proxy is not None
+    port = int(proxy.url.rsplit(":", 1)[1])
+    exec_path = "/api/v1/namespaces/otel-demo/pods/cart-1/exec"
+    try:
+        head, echoed = _upgrade(port, "POST", exec_path + "?command=ls&stdout=true")
+        assert head.startswith(b"HTTP/1.1 101 "), head
+        assert echoed == b"LS /TMP"
+        forward = "/api/v1/namespaces/otel-demo/pods/cart-1/portforward"
+        head, echoed = _upgrade(port, "GET", forward + "?ports=8080")
+        assert head.startswith(b"HTTP/1.1 101 ") and echoed == b"LS /TMP"
+        # the exec is a write (it can change the container), the port-forward is not
+        assert [(w.method, w.path, w.status) for w in proxy.writes] == [("POST", exec_path, 101)]
+        # upstream saw the user's credentials, never the agent's
+        assert all("Authorization: Bearer s3cret" in h for h in server.heads)
+        assert not any("forged" in h for h in server.heads)
+        assert all("Upgrade: SPDY/3.1" in h for h in server.heads)
+    finally:
+        proxy.stop()
+        server.close()
+
+
+# -- credentials from an exec plugin ---------------------------------------------------------------
+_PLUGIN = """#!/bin/sh
+# an exec credential plugin: token-<run number>, expiring at $1
+n=$(( $(cat "$0.runs" 2>/dev/null || echo 0) + 1 ))
+echo $n > "$0.runs"
+echo "$KUBERNETES_EXEC_INFO" > "$0.info"
+printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential",'
+printf '"status":{"token":"token-%s","expirationTimestamp":"%s"}}' "$n" "$1"
+"""
+
+
+class _HeaderServer:
+    """An API server stand-in that answers ``{}`` and keeps each request's Authorization."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        outer = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                outer.seen.append(self.headers.get("Authorization", ""))
+                self.send_response(200)
+                self.send_header("Content-Length", "2")
+                self.end_headers()
+                self.wfile.write(b"{}")
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.parametrize(("expiry", "tokens"), [
+    ("2999-01-01T00:00:00Z", ["token-1", "token-1"]),  # held until it expires
+    ("2000-01-01T00:00:00Z", ["token-2", "token-3"]),  # expired: the plugin runs again
+])  # fmt: skip
+def test_the_proxy_gets_credentials_from_an_exec_plugin(
+    tmp_path: Path, expiry: str, tokens: list[str]
+) -> None:
+    import urllib.request
+
+    from sre.live.write_counter import start_proxy
+
+    plugin = tmp_path / "plugin.sh"
+    plugin.write_text(_PLUGIN)
+    plugin.chmod(0o755)
+    server = _HeaderServer()
+    config = yaml.safe_load(_kubeconfig_for(server.url, "unused"))
+    config["users"][0]["user"] = {"exec": {
+        "apiVersion": "client.authentication.k8s.io/v1", "command": str(plugin),
+        "args": [expiry], "interactiveMode": "Never"}}  # fmt: skip
+    proxy = start_proxy(yaml.safe_dump(config), tmp_path / "scratch")
+    assert proxy is not None  # a plugin is no reason to hand the agent the user's own context
+    try:
+        for _ in range(2):
+            with urllib.request.urlopen(proxy.url + "/version", timeout=10) as answer:
+                assert answer.status == 200
+        assert server.seen == [f"Bearer {t}" for t in tokens]
+        info = json.loads((tmp_path / "plugin.sh.info").read_text())
+        assert info["kind"] == "ExecCredential" and info["spec"]["interactive"] is False
+    finally:
+        proxy.stop()
+        server.close()
+
+
+def test_a_failing_exec_plugin_is_an_error_naming_it(tmp_path: Path) -> None:
+    from itbench.errors import InputError
+    from sre.live.write_counter import start_proxy
+
+    config = yaml.safe_load(_kubeconfig_for("http://127.0.0.1:1", "unused"))
+    config["users"][0]["user"] = {"exec": {"apiVersion": "client.authentication.k8s.io/v1",
+                                           "command": "false"}}  # fmt: skip
+    with pytest.raises(InputError, match="kubeconfig exec plugin false: no ExecCredential"):
+        start_proxy(yaml.safe_dump(config), tmp_path / "scratch")

@@ -196,3 +196,26 @@ def test_the_suite_does_not_name_the_fault_to_the_agent(tmp_path: Path, monkeypa
                      "complexity"):  # fmt: skip
             assert word not in s.id and word not in public, (word, s.id)
     assert len({s.id for s in scenarios}) == len(picked)
+
+
+def test_a_fault_types_suite_seed_depends_on_its_name_alone(tmp_path: Path, monkeypatch) -> None:
+    """Adding a fault type moves no other type's suite incident: each type's seed is a function
+    of its own name (it was SUITE_SEED plus its position in name order, so a new type moved
+    every type after it). The suite writes each incident at that seed."""
+    from sre.generator import faults
+    from sre.twin import suite
+
+    every = sorted(faults.FAULT_TYPES)
+    seeds = {f: suite.suite_seed(f) for f in every}
+    assert len(set(seeds.values())) == len(every)  # no two types share an incident seed
+    assert all(suite.SUITE_SEED <= s < suite.SUITE_SEED + suite.SUITE_SEED_SPAN
+               for s in seeds.values())  # fmt: skip
+    # a suite without the alphabetically first type, then with it: the others' seeds stay
+    known = dict(faults.FAULT_TYPES)
+    monkeypatch.setattr(faults, "FAULT_TYPES", {"oom-killed": known["oom-killed"]})
+    (alone,) = suite.mitigation_suite(tmp_path / "fewer")
+    picked = ("bad-command", "oom-killed")
+    monkeypatch.setattr(faults, "FAULT_TYPES", {k: known[k] for k in picked})
+    first, second = suite.mitigation_suite(tmp_path / "more")
+    assert alone.ground_truth.seed == second.ground_truth.seed == seeds["oom-killed"]
+    assert first.ground_truth.seed == seeds["bad-command"]

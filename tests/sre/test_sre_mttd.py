@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from sre.generator.ground_truth import parse_ground_truth
-from sre.judge.hooks import evaluate, truth_scenario
+from sre.judge.hooks import evaluate_diagnosis, truth_scenario
 
 TRUTH = {
     "id": "1",
@@ -46,7 +46,7 @@ def _trial(tmp_path: Path, events: list[dict], final: dict, mtime: float) -> dic
     out.write_text(json.dumps(final))
     os.utime(out, (mtime, mtime))
     scenario = truth_scenario("1", parse_ground_truth(TRUTH, "t"), "t")
-    result = evaluate(scenario, tmp_path)
+    result = evaluate_diagnosis(scenario, tmp_path)
     return {"scores": dict(result.scores), "details": dict(result.details)}
 
 

@@ -5,7 +5,9 @@ snapshots travel to the workers in Ray's object store)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -62,3 +64,20 @@ def test_the_sre_suite_through_ray_scores_as_locally(ray_cluster, incidents, tmp
     # the agent's answers came back to the driver's run directory in both modes
     for incident_id, trial in expected:
         assert (tmp_path / "ray" / incident_id / trial / "evaluation.json").is_file()
+
+
+def test_ray_workers_score_with_the_runs_judge_settings(ray_cluster, incidents, tmp_path):
+    """The workers open the SRE session from the run request: ``--exclude-infra-namespaces``
+    reaches the judge on the worker and drops the answer's collector entity there."""
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed: the command agent refuses to run unsandboxed")
+    folder = sorted(p for p in incidents.iterdir() if p.is_dir())[0]
+    blamed = "opentelemetry-collectors/Deployment/otel-collector"
+    answer = json.dumps({"entities": [{"name": blamed, "contributing_factor": True}]})
+    extra = ["--agent-cmd", f"echo '{answer}' > agent_output.json", "--exclude-infra-namespaces"]
+    doc = run_suite("sre", str(folder), tmp_path / "ray", [*ray_args(ray_cluster), *extra])
+    assert len(doc["raw_results"]) == 2
+    for entry in doc["raw_results"]:
+        assert "error" not in entry, entry
+        dropped = entry["scores"]["root_cause_entity"]["namespace_filter"]["removed_entities"]
+        assert dropped == [blamed], entry

@@ -142,6 +142,14 @@ def run_playbook(
         # inventory
         Path(control).chmod(0o755)
         (Path(control) / "hosts").write_text(inventory_text, encoding="utf-8")
+        # module runs use the installed ansible's cached bytecode where their zip holds the
+        # same files (module_bytecode.py); the folder holds only that file
+        (Path(control) / "python").mkdir(mode=0o755)
+        shutil.copyfile(
+            Path(__file__).with_name("module_bytecode.py"),
+            Path(control) / "python" / "sitecustomize.py",
+        )
+        env["PYTHONPATH"] = f"{CONTROL_DIR}/python"
         result = run_sandboxed(
             command,
             out_dir=out_dir,

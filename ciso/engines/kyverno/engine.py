@@ -485,38 +485,67 @@ def _apply_cel_policy(
     policy: dict[str, Any],
     resources: list[dict[str, Any]],
     ctx: Context,
+    make: Callable[..., Any],
     module: Any,
     rule_type: str | None,
     carries: tuple[str, ...],
     named_after_policy: bool,
-) -> list[RuleResult]:
+) -> list[Any]:
     """One ruleless response per matched (variant of the) policy and resource."""
     pid = policy_id(policy)
     rule = pid if named_after_policy else module.RULE_NAME
-    extra: dict[str, Any] = {"rule_type": rule_type} if rule_type is not None else {}
+    response_type = rule_type or "Validation"
+    patches, generates = "patched" in carries, "generated" in carries
     results = []
     for resource in resources:
         for outcome in module.outcomes(policy, resource, ctx, operation_for(policy, resource, ctx)):
             # a response about an existing object (a mutateExisting target) names that object
             about = getattr(outcome, "subject", None) or resource
-            meta = about.get("metadata") or {}
             results.append(
-                RuleResult(
+                _result_row(
+                    make,
                     pid,
                     rule,
                     about.get("kind", ""),
-                    meta.get("namespace", ""),
-                    meta.get("name", ""),
-                    _STATUS_TEXT[outcome.status],
+                    about.get("metadata") or {},
+                    outcome.status,
                     outcome.message,
-                    **extra,
-                    **{name: getattr(outcome, name) for name in carries},
+                    response_type,
+                    outcome.patched if patches else None,
+                    outcome.generated if generates else None,
                 )
             )
     return results
 
 
-_UNKNOWN: Any = object()  # an outcome not remembered yet (None is a remembered "no response")
+def _result_row(
+    make: Callable[..., Any],
+    pid: str,
+    rule_name: str,
+    kind: str,
+    meta: Mapping[str, Any],
+    status: RuleStatus,
+    message: str,
+    rule_type: str,
+    patched: dict[str, Any] | None,
+    generated: tuple[dict[str, Any], ...] | None,
+) -> Any:
+    """The one place a response becomes a result (a RuleResult, or its fields as a tuple when
+    ``make`` is ``_row``), about the object of ``kind`` whose metadata is ``meta``."""
+    return make(
+        pid,
+        rule_name,
+        kind,
+        meta.get("namespace", ""),
+        meta.get("name", ""),
+        _STATUS_TEXT[status],
+        message,
+        rule_type,
+        patched,
+        generated,
+    )
+
+
 #: The fields of a RuleResult, in order: what ``apply_rows`` gives per result.
 ROW_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(RuleResult))
 Row = tuple[Any, ...]
@@ -585,6 +614,107 @@ def _apply(
     return results + _apply_policies(kept, mutated, ctx, sources, make)
 
 
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """What one ``_apply_policies`` call holds fixed for every policy and resource."""
+
+    ctx: Context
+    sources: Mapping[str, str]
+    make: Callable[..., Any]
+    #: the operation of every resource, when nothing can vary it per resource
+    fixed_operation: str | None
+    #: whether the test's values can rewrite what a policy sees per resource
+    valued: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _PlannedRule:
+    """A rule of a policy with what is known of it before any resource is seen."""
+
+    rule: dict[str, Any]
+    #: the plain kinds its match accepts (None: full matching decides)
+    kinds: frozenset[str] | None
+    #: its HANDLERS key, and the rule type its responses name
+    type_key: str
+    rule_type: str
+    #: a resource of one of ``kinds`` is sure to match (full matching is skipped)
+    decided: bool
+    #: a plain validate rule (``_plain_validate_rule``)
+    plain: bool
+    #: its outcome memo when the run fixes it up front (``known``), else looked up per resource
+    memo: outcome_memo.Memo | None
+    known: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _PlannedPolicy:
+    policy: dict[str, Any]
+    pid: str
+    #: mutate rules first, in order (a stable sort), then the others
+    rules: tuple[_PlannedRule, ...]
+    #: ``applyRules: One``
+    apply_one: bool
+    #: a namespaced Policy's namespace (it sees only that namespace's resources)
+    namespace: str | None
+
+
+def _plan(policy: dict[str, Any], run: _Run) -> _PlannedPolicy:
+    """A classic policy checked for shape and its rules planned (a PolicyError when malformed)."""
+    ctx = run.ctx
+    pid = policy_id(policy)
+    check_policy(policy, pid, run.sources.get(pid, ""))
+    # with one operation for every resource, each validate rule's memo is known up front
+    operation = run.fixed_operation
+    known = bool(
+        operation
+        and operation not in ("DELETE", "UPDATE")
+        and not ctx.exceptions
+        and not run.valued
+    )
+    planned = []
+    for rule in all_rules(policy):
+        kinds, type_key = _kind_prefilter(rule), _rule_type(rule)
+        memo = (
+            outcome_memo.memo_for(rule, ctx.facts, operation)
+            if known and operation and type_key == "validate"
+            else None
+        )
+        planned.append(
+            _PlannedRule(
+                rule,
+                kinds,
+                type_key,
+                HANDLERS[type_key][1],
+                _prefilter_decides(rule, kinds),
+                type_key == "validate" and _plain_validate_rule(rule),
+                memo,
+                known,
+            )
+        )
+    planned.sort(key=lambda entry: entry.type_key != "mutate")
+    namespace = (
+        (policy.get("metadata") or {}).get("namespace") if policy.get("kind") == "Policy" else None
+    )
+    return _PlannedPolicy(
+        policy,
+        pid,
+        tuple(planned),
+        (policy.get("spec") or {}).get("applyRules") == "One",
+        namespace,
+    )
+
+
+def _admits(
+    planned: _PlannedRule, kind: str, target: dict[str, Any], unpatched: bool, facts: Any
+) -> bool:
+    """The prefilters: the rule's match and exclude blocks accept the resource (as patched so
+    far; ``unpatched``: no mutation changed it, so the kind prefilter's verdict still holds)."""
+    if planned.kinds is not None and kind not in planned.kinds:
+        return False  # cheap rejection before full matching
+    # a mutation may have changed the kind: then match the patched resource in full
+    return (planned.decided and unpatched) or rule_applies(planned.rule, target, facts)
+
+
 def _apply_policies(
     policies: Sequence[dict[str, Any]],
     resources: Iterable[dict[str, Any]],
@@ -596,7 +726,13 @@ def _apply_policies(
     """Every rule of ``policies`` on ``resources``. With ``chain`` (a list to fill), each policy
     sees the resources as the policies before it patched them, and ``chain`` receives the
     resources as the last one left them."""
-    sources = sources or {}
+    run = _Run(
+        ctx,
+        sources or {},
+        make,
+        _fixed_operation(ctx),
+        bool(ctx.global_values or ctx.rule_values or ctx.resource_values),
+    )
     results: list[Any] = []
     resources = list(resources)
     # each resource's kind and metadata, and what it looks like along the field chains that
@@ -604,167 +740,23 @@ def _apply_policies(
     entries: list[tuple[dict[str, Any], Any, Any, dict[Any, Any]]] = [
         (r, r.get("kind", ""), r.get("metadata") or {}, {}) for r in resources
     ]
-    fixed_operation = _fixed_operation(ctx)
-    valued = bool(ctx.global_values or ctx.rule_values or ctx.resource_values)
     spent: set[str] = set()  # policies that used up their budget on a resource (budget.py)
     for policy in policies:
         cel = next((c for c in _CEL_POLICIES if policy.get("kind") in c[0].KINDS), None)
         if cel is not None:
-            cel_results = _apply_cel_policy(policy, resources, ctx, *cel)
-            results += (
-                cel_results
-                if make is RuleResult
-                else [make(*(getattr(r, name) for name in ROW_FIELDS)) for r in cel_results]
-            )
+            results += _apply_cel_policy(policy, resources, ctx, make, *cel)
             continue
         if policy.get("kind") not in POLICY_KINDS:
             continue
-        pid = policy_id(policy)
-        check_policy(policy, pid, sources.get(pid, ""))
-        # mutate rules first, in order (a stable sort), each with what is known before matching
-        rules = sorted(
-            (
-                (
-                    rule,
-                    kinds,
-                    type_key,
-                    HANDLERS[type_key][1],
-                    _prefilter_decides(rule, kinds),
-                    type_key == "validate" and _plain_validate_rule(rule),
-                )
-                for rule in all_rules(policy)
-                for kinds, type_key in [(_kind_prefilter(rule), _rule_type(rule))]
-            ),
-            key=lambda entry: entry[2] != "mutate",
-        )
-        # with one operation for every resource, each validate rule's memo is known up front
-        known_memos = (
-            [
-                outcome_memo.memo_for(entry[0], ctx.facts, fixed_operation)
-                if entry[2] == "validate"
-                else None
-                for entry in rules
-            ]
-            if fixed_operation
-            and fixed_operation not in ("DELETE", "UPDATE")
-            and not ctx.exceptions
-            and not valued
-            else None
-        )
-        apply_one = (policy.get("spec") or {}).get("applyRules") == "One"
-        policy_ns = (
-            (policy.get("metadata") or {}).get("namespace")
-            if policy.get("kind") == "Policy"
-            else None
-        )
+        plan = _plan(policy, run)
         for position, (resource, kind, meta, views) in enumerate(entries):
-            if policy_ns and meta.get("namespace", "default") != policy_ns:
+            if plan.namespace and meta.get("namespace", "default") != plan.namespace:
                 continue
             # this policy's time on this resource (budget.SECONDS); none once it spent one
-            budget.start(0.0 if pid in spent else None)
-            if valued:
-                # a test's request.object values rewrite the resource the policy sees
-                resource = rule_context.with_object_values(resource, policy, ctx)
-            operation = fixed_operation or operation_for(policy, resource, ctx)
-            facts = (
-                ctx.facts
-                if operation == ctx.facts.operation
-                else replace(ctx.facts, operation=operation)
-            )
-            # as Kyverno: the policy's mutate rules first, in order, each on the resource as
-            # patched so far; then its other rules on the patched resource
-            target = resource
-            applied: set[str] = set()  # rule types that already passed or failed (applyRules)
-            # plain pattern rules skip the handlers' dispatch when nothing they check applies
-            direct = not ctx.exceptions and operation not in ("DELETE", "UPDATE")
-            # validate outcomes are remembered by what the rule reads of the resource when
-            # nothing else can vary per resource (outcome_memo's docstring has the argument)
-            memoise = direct and not valued
-            for index, (rule, kinds, type_key, rule_type, decided, plain) in enumerate(rules):
-                if kinds is not None and kind not in kinds:
-                    continue  # cheap rejection before full matching
-                if apply_one and rule_type in applied:
-                    continue  # applyRules: One stops each phase at its first applied rule
-                # a mutation may have changed the kind: then match the patched resource in full
-                if not (decided and target is resource) and not rule_applies(rule, target, facts):
-                    continue
-                if target is not resource or not memoise or type_key != "validate":
-                    memo = None
-                elif known_memos is not None:
-                    memo = known_memos[index]
-                else:
-                    memo = outcome_memo.memo_for(rule, ctx.facts, operation)
-                if memo is not None and memo.active:
-                    chains = memo.chains
-                    if len(chains) == 1:
-                        key: Any = views.get(chains[0])
-                        if key is None:
-                            key = views[chains[0]] = outcome_memo.view(resource, chains[0])
-                    else:
-                        key = tuple(
-                            views[chain]
-                            if chain in views
-                            else views.setdefault(chain, outcome_memo.view(resource, chain))
-                            for chain in chains
-                        )
-                    outcome = memo.table.get(key, _UNKNOWN)
-                    if outcome is _UNKNOWN:
-                        outcome = _evaluate(policy, rule, target, ctx, operation, type_key, plain)
-                        memo.note_miss()
-                        if memo.active:
-                            memo.table[key] = outcome
-                    else:
-                        memo.hits += 1
-                else:
-                    outcome = _evaluate(
-                        policy, rule, target, ctx, operation, type_key, plain and direct
-                    )
-                if outcome is None:
-                    continue
-                if outcome.targets is not None:  # mutate existing: the targets' responses
-                    for about, answer in outcome.targets:
-                        about_meta = about.get("metadata") or {}
-                        message = answer.message
-                        if answer.status == ERROR:
-                            message = _locate(message, policy, rule, sources)
-                        results.append(
-                            make(
-                                pid,
-                                rule["name"],
-                                about.get("kind", ""),
-                                about_meta.get("namespace", ""),
-                                about_meta.get("name", ""),
-                                _STATUS_TEXT[answer.status],
-                                message,
-                                rule_type,
-                                answer.patched,
-                                None,
-                            )
-                        )
-                    continue
-                if outcome.patched is not None:
-                    target = outcome.patched
-                if outcome.status in (PASS, FAIL):
-                    applied.add(rule_type)
-                message = outcome.message
-                if outcome.status == ERROR:
-                    message = _locate(message, policy, rule, sources)
-                results.append(
-                    make(
-                        pid,
-                        rule["name"],
-                        resource.get("kind", ""),
-                        meta.get("namespace", ""),
-                        meta.get("name", ""),
-                        _STATUS_TEXT[outcome.status],
-                        message,
-                        rule_type,
-                        outcome.patched,
-                        outcome.generated,
-                    )
-                )
+            budget.start(0.0 if plan.pid in spent else None)
+            target = _apply_rules(plan, run, resource, kind, meta, views, results)
             if budget.spent():
-                spent.add(pid)
+                spent.add(plan.pid)
             if chain is not None and target is not resource:
                 # the next policy sees the resource as this one patched it
                 entries[position] = (target, kind, meta, {})
@@ -772,3 +764,117 @@ def _apply_policies(
     if chain is not None:
         chain.extend(entry[0] for entry in entries)
     return results
+
+
+def _apply_rules(
+    plan: _PlannedPolicy,
+    run: _Run,
+    resource: dict[str, Any],
+    kind: str,
+    meta: Mapping[str, Any],
+    views: dict[Any, Any],
+    results: list[Any],
+) -> dict[str, Any]:
+    """One policy's rules on one resource, their results added to ``results``; the resource as
+    the policy's mutate rules left it. As Kyverno: the mutate rules first, in order, each on the
+    resource as patched so far; then the other rules on the patched resource."""
+    ctx, policy = run.ctx, plan.policy
+    if run.valued:
+        # a test's request.object values rewrite the resource the policy sees
+        resource = rule_context.with_object_values(resource, policy, ctx)
+    operation = run.fixed_operation or operation_for(policy, resource, ctx)
+    facts = (
+        ctx.facts if operation == ctx.facts.operation else replace(ctx.facts, operation=operation)
+    )
+    # plain pattern rules skip the handlers' dispatch when nothing they check applies
+    direct = not ctx.exceptions and operation not in ("DELETE", "UPDATE")
+    # validate outcomes are remembered by what the rule reads of the resource when nothing else
+    # can vary per resource (outcome_memo's docstring has the argument)
+    memoise = direct and not run.valued
+    applied: set[str] | None = set() if plan.apply_one else None
+    target = resource
+    for planned in plan.rules:
+        if applied is not None and planned.rule_type in applied:
+            continue  # applyRules: One stops each phase at its first applied rule
+        unpatched = target is resource
+        if not _admits(planned, kind, target, unpatched, facts):
+            continue
+        memo = (
+            (
+                planned.memo
+                if planned.known
+                else outcome_memo.memo_for(planned.rule, ctx.facts, operation)
+            )
+            if memoise and unpatched and planned.type_key == "validate"
+            else None
+        )
+        if memo is not None and memo.active:
+            outcome = memo.outcome(
+                resource,
+                views,
+                _evaluate,
+                policy,
+                planned.rule,
+                target,
+                ctx,
+                operation,
+                planned.type_key,
+                planned.plain,
+            )
+        else:
+            outcome = _evaluate(
+                policy,
+                planned.rule,
+                target,
+                ctx,
+                operation,
+                planned.type_key,
+                planned.plain and direct,
+            )
+        if outcome is None:
+            continue
+        if outcome.targets is not None:  # mutate existing: the targets' responses
+            for about, answer in outcome.targets:
+                results.append(
+                    _result_row(
+                        run.make,
+                        plan.pid,
+                        planned.rule["name"],
+                        about.get("kind", ""),
+                        about.get("metadata") or {},
+                        answer.status,
+                        _message(answer, plan, planned, run),
+                        planned.rule_type,
+                        answer.patched,
+                        None,
+                    )
+                )
+            continue
+        if outcome.patched is not None:
+            target = outcome.patched
+        if applied is not None and outcome.status in (PASS, FAIL):
+            applied.add(planned.rule_type)
+        results.append(
+            _result_row(
+                run.make,
+                plan.pid,
+                planned.rule["name"],
+                resource.get("kind", ""),
+                meta,
+                outcome.status,
+                outcome.message
+                if outcome.status != ERROR
+                else _message(outcome, plan, planned, run),
+                planned.rule_type,
+                outcome.patched,
+                outcome.generated,
+            )
+        )
+    return target
+
+
+def _message(outcome: RuleOutcome, plan: _PlannedPolicy, planned: _PlannedRule, run: _Run) -> str:
+    """A classic rule's response message; an error's names the policy's file, policy and rule."""
+    if outcome.status == ERROR:
+        return _locate(outcome.message, plan.policy, planned.rule, run.sources)
+    return outcome.message

@@ -20,7 +20,7 @@ UPDATE nor a DELETE (whose old object and allowExistingViolations check read mor
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -264,6 +264,7 @@ def view(resource: dict[str, Any], chain: Chain) -> str:
     return repr(value)
 
 
+_UNKNOWN: Any = object()  # an outcome not remembered yet (None is a remembered "no response")
 #: Most outcomes remembered per rule; past it the table starts over (memory stays bounded).
 MAX_ENTRIES = 4096
 #: After this many lookups a rule whose outcomes are mostly new stops being remembered.
@@ -279,6 +280,36 @@ class Memo:
     hits: int = 0
     misses: int = 0
     active: bool = True
+
+    def outcome(
+        self,
+        resource: dict[str, Any],
+        views: dict[Chain, str],
+        evaluate: Callable[..., RuleOutcome | None],
+        *request: Any,
+    ) -> RuleOutcome | None:
+        """``evaluate(*request)`` (the rule's handler on ``resource``), remembered by how
+        ``resource`` looks along the rule's chains; ``views`` caches those looks per resource
+        for every rule that reads the same chain."""
+        chains = self.chains
+        if len(chains) == 1:
+            key: Any = views.get(chains[0])
+            if key is None:
+                key = views[chains[0]] = view(resource, chains[0])
+        else:
+            key = tuple(
+                views[chain] if chain in views else views.setdefault(chain, view(resource, chain))
+                for chain in chains
+            )
+        outcome = self.table.get(key, _UNKNOWN)
+        if outcome is _UNKNOWN:
+            outcome = evaluate(*request)
+            self.note_miss()
+            if self.active:
+                self.table[key] = outcome
+        else:
+            self.hits += 1
+        return outcome
 
     def note_miss(self) -> None:
         self.misses += 1

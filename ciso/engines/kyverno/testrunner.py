@@ -495,167 +495,281 @@ def run_test_file(path: Path) -> TestFileResult:
 
 
 def _run_test(path: Path, test: Any, label: str) -> TestFileResult:
+    """One Test document: read, run, compared; a problem reading or running it is the result's
+    error, naming the file (and the document, in a file holding several)."""
     outcome = TestFileResult(str(path))
     try:
-        if not isinstance(test, dict):
-            raise InputError(f"{label}: not a Test document")
-        problems = shape_problems(test)
-        if problems:  # the Kyverno CLI refuses the whole Test
-            raise InputError(f"{label}: {'; '.join(describe(*p) for p in problems)}")
-        base = path.parent
-        policies: list[dict[str, Any]] = []
-        sources: dict[str, str] = {}
-        for rel in test.get("policies") or []:
-            for doc in _load_yaml_documents(base / rel):
-                if isinstance(doc, dict):
-                    policies.append(doc)
-                    sources.setdefault(policy_id(doc), str(base / rel))
-        resources = _read_resources(base, test.get("resources"), label, "resource")
-        variables = test.get("variables")
-        ctx, values = _values(base / variables if variables else None, test.get("values"))
-        user_file = test.get("userinfo")
-        ctx.facts = replace(ctx.facts, user=_user(base / user_file if user_file else None))
-        ctx.objects = resources
-        ctx.targets = _read_resources(base, test.get("targetResources"), label, "target resource")
-        ctx.params = [
-            doc
-            for rel in test.get("paramResources") or []
-            for doc in _load_yaml_documents(base / rel)
-            if isinstance(doc, dict)
-        ]
-        for result in test.get("results") or []:
-            if isinstance(result, dict) and result.get("cloneSourceResource"):
-                key = (str(result.get("policy") or ""), str(result.get("rule") or ""))
-                ctx.clone_sources[key] = [
-                    d
-                    for d in _load_yaml_documents(base / str(result["cloneSourceResource"]))
-                    if isinstance(d, dict)
-                ]
-        ctx.api_responses = api_responses(test.get("apiCallResponses"), label)
-        ctx.global_context = global_context_entries(
-            test.get("globalContextEntries"), label, base, _load_yaml_documents
-        )
-        context_file = test.get("context")
-        if context_file:
-            ctx.cel_context = _cel_context(base / context_file)
-        cluster = _cluster_resources([base / rel for rel in test.get("clusterResources") or []])
-        if cluster:
-            known = list(ctx.cel_context.get("resources") or ())
-            ctx.cel_context = {**ctx.cel_context, "resources": known + cluster}
-            # with clusterResources the CLI lets apiCall entries query its fake cluster
-            ctx.api_objects = [*resources, *ctx.targets, *ctx.params, *cluster]
-        if values.get("namespaces"):
-            # the values file's Namespace objects: what namespaceObject is for CEL policies
-            ctx.cel_context = {**ctx.cel_context, "namespaces": list(values["namespaces"])}
-        for rel in test.get("exceptions") or []:
-            ctx.exceptions += [
-                d
-                for d in _load_yaml_documents(base / rel)
-                if isinstance(d, dict) and d.get("kind") == "PolicyException"
-            ]
-        ctx.config_maps = {
-            (
-                (r.get("metadata") or {}).get("namespace") or "default",
-                (r.get("metadata") or {}).get("name", ""),
-            ): r
-            # the test's clusterResources are what the cluster holds, for classic configMap
-            # context entries too (the Kyverno CLI loads them into its fake cluster)
-            for r in [*resources, *cluster]
-            if r.get("kind") == "ConfigMap"
-        }
+        loaded = _read_test(path, test, label)
+        ran = _run(loaded)
     except InputError as exc:
         outcome.error = str(exc)
         return outcome
-    out_of_scope = {policy_id(p) for p in policies if p.get("kind") in OUT_OF_SCOPE_KINDS}
-    # a result entry may name its own admission operation: each operation is its own run
-    runs: dict[str | None, list[RuleResult]] = {}
-    for entry in test.get("results") or []:
-        operation = entry.get("operation") if isinstance(entry, dict) else None
+    outcome.expectations = _compare(loaded, ran)
+    return outcome
+
+
+# -- reading: the Test document and every file it names ------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Expected:
+    """One ``results`` entry of a Test: what it expects of which resources."""
+
+    policy: str
+    #: the rule as the entry names it ("" for any)
+    rule: str
+    kind: str
+    result: str
+    #: the admission operation the entry is checked under (None: the test's own)
+    operation: str | None
+    #: the resources it is about (empty: every one the policy answered for)
+    names: tuple[str, ...]
+    #: files of objects the rule must have generated
+    generated: tuple[Path, ...]
+    #: the file holding the resource as the policy must have patched it
+    patched: Path | None
+    fail_on_missing: bool
+    #: the entry sets a flag of a feature outside this engine (``OUT_OF_SCOPE_FLAGS``)
+    out_of_scope: bool
+
+
+@dataclass(frozen=True)
+class _TestInput:
+    """A Test document read whole: policies, resources, the engine's context, JSON payloads and
+    the expected results."""
+
+    policies: tuple[dict[str, Any], ...]
+    #: policy id -> the file it came from (rule errors name it)
+    sources: dict[str, str]
+    resources: tuple[dict[str, Any], ...]
+    ctx: Context
+    #: (name as the test gives it, the payload object)
+    payloads: tuple[tuple[str, dict[str, Any]], ...]
+    expected: tuple[_Expected, ...]
+
+
+def _read_test(path: Path, test: Any, label: str) -> _TestInput:
+    """Everything a Test document names, read; InputError naming the file (``label``) and the
+    field or document at fault."""
+    if not isinstance(test, dict):
+        raise InputError(f"{label}: not a Test document")
+    problems = shape_problems(test)
+    if problems:  # the Kyverno CLI refuses the whole Test
+        raise InputError(f"{label}: {'; '.join(describe(*p) for p in problems)}")
+    base = path.parent
+    policies: list[dict[str, Any]] = []
+    sources: dict[str, str] = {}
+    for rel in test.get("policies") or []:
+        for doc in _load_yaml_documents(base / rel):
+            if isinstance(doc, dict):
+                policies.append(doc)
+                sources.setdefault(policy_id(doc), str(base / rel))
+    resources = _read_resources(base, test.get("resources"), label, "resource")
+    ctx = _read_context(base, test, label, resources)
+    return _TestInput(
+        tuple(policies),
+        sources,
+        tuple(resources),
+        ctx,
+        tuple(_json_payloads(base, test)),
+        tuple(_read_expected(base, entry) for entry in test.get("results") or []),
+    )
+
+
+def _read_expected(base: Path, entry: dict[str, Any]) -> _Expected:
+    generated = [entry["generatedResource"]] if entry.get("generatedResource") else []
+    generated += list(entry.get("generatedResources") or [])
+    patched = entry.get("patchedResources") or entry.get("patchedResource")
+    return _Expected(
+        entry.get("policy", ""),
+        entry.get("rule", ""),
+        entry.get("kind", ""),
+        entry.get("result", ""),
+        entry.get("operation"),
+        tuple(_expectation_names(entry)),
+        tuple(base / g for g in generated),
+        base / patched if patched else None,
+        bool(entry.get("failOnMissingResources")),
+        any(entry.get(flag) for flag in OUT_OF_SCOPE_FLAGS),
+    )
+
+
+def _read_context(
+    base: Path, test: dict[str, Any], label: str, resources: list[dict[str, Any]]
+) -> Context:
+    """The engine's context of a Test: its values, user, cluster objects, mocks and
+    PolicyExceptions."""
+    variables = test.get("variables")
+    ctx, values = _values(base / variables if variables else None, test.get("values"))
+    user_file = test.get("userinfo")
+    facts = replace(ctx.facts, user=_user(base / user_file if user_file else None))
+    targets = _read_resources(base, test.get("targetResources"), label, "target resource")
+    params = [
+        doc
+        for rel in test.get("paramResources") or []
+        for doc in _load_yaml_documents(base / rel)
+        if isinstance(doc, dict)
+    ]
+    clone_sources: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for result in test.get("results") or []:
+        if isinstance(result, dict) and result.get("cloneSourceResource"):
+            key = (str(result.get("policy") or ""), str(result.get("rule") or ""))
+            clone_sources[key] = [
+                d
+                for d in _load_yaml_documents(base / str(result["cloneSourceResource"]))
+                if isinstance(d, dict)
+            ]
+    api_calls = api_responses(test.get("apiCallResponses"), label)
+    global_context = global_context_entries(
+        test.get("globalContextEntries"), label, base, _load_yaml_documents
+    )
+    context_file = test.get("context")
+    cel_context = _cel_context(base / context_file) if context_file else {}
+    cluster = _cluster_resources([base / rel for rel in test.get("clusterResources") or []])
+    api_objects = None
+    if cluster:
+        known = list(cel_context.get("resources") or ())
+        cel_context = {**cel_context, "resources": known + cluster}
+        # with clusterResources the CLI lets apiCall entries query its fake cluster
+        api_objects = [*resources, *targets, *params, *cluster]
+    if values.get("namespaces"):
+        # the values file's Namespace objects: what namespaceObject is for CEL policies
+        cel_context = {**cel_context, "namespaces": list(values["namespaces"])}
+    policy_exceptions = [
+        d
+        for rel in test.get("exceptions") or []
+        for d in _load_yaml_documents(base / rel)
+        if isinstance(d, dict) and d.get("kind") == "PolicyException"
+    ]
+    config_maps = {
+        (
+            (r.get("metadata") or {}).get("namespace") or "default",
+            (r.get("metadata") or {}).get("name", ""),
+        ): r
+        # the test's clusterResources are what the cluster holds, for classic configMap
+        # context entries too (the Kyverno CLI loads them into its fake cluster)
+        for r in [*resources, *cluster]
+        if r.get("kind") == "ConfigMap"
+    }
+    return replace(
+        ctx,
+        facts=facts,
+        objects=resources,
+        targets=targets,
+        params=params,
+        clone_sources=clone_sources,
+        api_responses=api_calls,
+        global_context=global_context,
+        cel_context=cel_context,
+        api_objects=api_objects,
+        exceptions=policy_exceptions,
+        config_maps=config_maps,
+    )
+
+
+# -- running: the policies over the resources, once per admission operation ---------------------
+
+
+@dataclass(frozen=True)
+class _TestRun:
+    """The engine's responses: per operation a result entry names (None: the test's own), and
+    the responses of the policies that evaluate the JSON payloads."""
+
+    by_operation: dict[str | None, tuple[RuleResult, ...]]
+    payload_results: tuple[RuleResult, ...]
+
+
+def _run(test: _TestInput) -> _TestRun:
+    """Every policy on every resource, once per operation the expected results name (each
+    operation is its own run); a malformed policy raises PolicyError (an InputError)."""
+    policies, ctx = list(test.policies), test.ctx
+    runs: dict[str | None, tuple[RuleResult, ...]] = {}
+    for expected in test.expected:
+        operation = expected.operation
         if operation not in runs:
             run_ctx = replace(ctx, operation=str(operation).upper()) if operation else ctx
-            try:
-                runs[operation] = apply(policies, resources, run_ctx, sources)
-            except InputError as exc:
-                outcome.error = str(exc)
-                return outcome
-    try:
-        payloads = _json_payloads(base, test)
-        payload_results = _payload_results(policies, payloads, ctx, sources)
-    except InputError as exc:
-        outcome.error = str(exc)
-        return outcome
-    payload_names = {name for name, _ in payloads}
+            runs[operation] = tuple(apply(policies, list(test.resources), run_ctx, test.sources))
+    payload_results = _payload_results(policies, list(test.payloads), ctx, test.sources)
+    return _TestRun(runs, tuple(payload_results))
+
+
+# -- comparing: each expectation against the responses -----------------------------------------
+
+
+def _compare(test: _TestInput, ran: _TestRun) -> list[Expectation]:
+    """One Expectation per (result entry, resource it is about)."""
+    policies = test.policies
+    payload_names = {name for name, _ in test.payloads}
     payload_policies = {
         name
         for p in policies
         if _evaluates_payloads(p)
         for name in (policy_id(p), (p.get("metadata") or {}).get("name", ""))
     }
+    out_of_scope = {policy_id(p) for p in policies if p.get("kind") in OUT_OF_SCOPE_KINDS}
     known_policies = {policy_id(p) for p in policies}
     # an unscored policy's failures are warnings, as in reports and the CLI's comparison
     warned = {policy_id(p) for p in policies if unscored(p)}
     ruleless = {policy_id(p) for p in policies if p.get("kind") in CEL_POLICY_KINDS}
-    for entry in test.get("results") or []:
-        results = runs[entry.get("operation")] + payload_results
+    declared = [*test.resources, *test.ctx.targets]
+    expectations = []
+    for expected in test.expected:
+        results = list(ran.by_operation[expected.operation] + ran.payload_results)
+        policy, kind = expected.policy, expected.kind
+        # the CLI checks every response of a ruleless kind, whatever rule the entry names
+        rule = "" if policy.rpartition("/")[2] in ruleless else expected.rule
         # an entry naming no resource is about every resource the policy answered for (the
         # payloads, when the test has some), as the CLI then checks every trigger
-        names = (
-            _expectation_names(entry)
-            or sorted(payload_names)
-            or _answered(results, entry.get("policy", ""))
-        )
-        policy, rule, kind, expected = (
-            entry.get("policy", ""),
-            # the CLI checks every response of a ruleless kind, whatever rule the entry names
-            "" if entry.get("policy", "").rpartition("/")[2] in ruleless else entry.get("rule", ""),
-            entry.get("kind", ""),
-            entry.get("result", ""),
-        )
+        names = expected.names or sorted(payload_names) or _answered(results, policy)
         for resource in names:
-            if any(entry.get(flag) for flag in OUT_OF_SCOPE_FLAGS) or policy in out_of_scope:
-                verdict: tuple[str | None, str, str] = (
-                    None,
-                    "skipped",
-                    "policy kind outside this engine",
-                )
+            verdict: tuple[str | None, str, str]
+            if expected.out_of_scope or policy in out_of_scope:
+                verdict = (None, "skipped", "policy kind outside this engine")
             elif resource in payload_names and policy not in payload_policies:
                 verdict = (None, "skipped", "JSON payloads are not evaluated for this policy kind")
-            elif not _declared([*resources, *ctx.targets], kind, resource) and not (
+            elif not _declared(declared, kind, resource) and not (
                 not kind and resource in payload_names
             ):
                 verdict = (None, "failed", "resource not found")
             else:
-                verdict = _judge(
-                    results, known_policies, policy, rule, kind, resource, expected, warned
+                verdict = _judge_all(
+                    expected, rule, resource, results, declared, known_policies, warned
                 )
-                generated = [entry["generatedResource"]] if entry.get("generatedResource") else []
-                generated += list(entry.get("generatedResources") or [])
-                if generated and verdict[1] == "passed":
-                    verdict = _judge_generated(
-                        [base / g for g in generated],
-                        results,
-                        policy,
-                        rule,
-                        kind,
-                        resource,
-                        verdict,
-                    )
-                patched_file = entry.get("patchedResources") or entry.get("patchedResource")
-                if patched_file and verdict[1] in ("passed", "failed") and verdict[0] is not None:
-                    verdict = _judge_patched(
-                        base / patched_file,
-                        results,
-                        [*resources, *ctx.targets],
-                        policy,
-                        kind,
-                        resource,
-                        verdict,
-                        bool(entry.get("failOnMissingResources")),
-                    )
-            outcome.expectations.append(
-                Expectation(policy, rule, resource, kind, expected, *verdict)
+            expectations.append(
+                Expectation(policy, rule, resource, kind, expected.result, *verdict)
             )
-    return outcome
+    return expectations
+
+
+def _judge_all(
+    expected: _Expected,
+    rule: str,
+    resource: str,
+    results: list[RuleResult],
+    declared: list[dict[str, Any]],
+    known_policies: set[str],
+    warned: set[str],
+) -> tuple[str | None, str, str]:
+    """A declared resource's expectation: the status, then (when it agrees) the generated
+    objects, then the patched resource, as the CLI compares them."""
+    policy, kind = expected.policy, expected.kind
+    verdict = _judge(results, known_policies, policy, rule, kind, resource, expected.result, warned)
+    if expected.generated and verdict[1] == "passed":
+        verdict = _judge_generated(
+            list(expected.generated), results, policy, rule, kind, resource, verdict
+        )
+    if expected.patched and verdict[1] in ("passed", "failed") and verdict[0] is not None:
+        verdict = _judge_patched(
+            expected.patched,
+            results,
+            declared,
+            policy,
+            kind,
+            resource,
+            verdict,
+            expected.fail_on_missing,
+        )
+    return verdict
 
 
 @dataclass(frozen=True)

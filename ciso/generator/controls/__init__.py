@@ -8,8 +8,10 @@ from ciso.generator.controls import (
     bind_impersonate_escalate,
     capabilities_assigned,
     cluster_admin,
+    cramfs_disabled,
     create_persistent_volumes,
     create_pods,
+    cron_restricted,
     csr_approval,
     default_namespace,
     default_service_account,
@@ -25,6 +27,7 @@ from ciso.generator.controls import (
     node_proxy,
     privilege_escalation,
     privileged,
+    pwquality_minlen,
     rbac_wildcards,
     root_containers,
     sa_token_automount,
@@ -33,6 +36,8 @@ from ciso.generator.controls import (
     secrets_access,
     secrets_as_files,
     security_context,
+    shadow_permissions,
+    sshd_config_permissions,
     sshd_ignore_rhosts,
     sshd_login_grace_time,
     sshd_max_auth_tries,
@@ -46,8 +51,11 @@ from ciso.generator.controls import (
 )
 from ciso.generator.login_defs import LoginDefsControl
 from ciso.generator.model import Control
+from ciso.generator.modprobe import ModuleControl
 from ciso.generator.network import NamespaceControl
+from ciso.generator.permissions import PermissionsControl
 from ciso.generator.placement import PlacementControl
+from ciso.generator.pwquality import PwqualityControl
 from ciso.generator.rbac import RbacControl
 from ciso.generator.sshd import SshdControl
 from ciso.generator.sysctl import SysctlControl
@@ -62,10 +70,21 @@ AnyControl = (
     | LoginDefsControl
     | AuditdControl
     | SysctlControl
+    | ModuleControl
+    | PermissionsControl
+    | PwqualityControl
 )
 
 #: The RHEL 9 controls: host trees in the rhel9-ansible-opa class.
-HOST_CONTROLS = (SshdControl, LoginDefsControl, AuditdControl, SysctlControl)
+HOST_CONTROLS = (
+    SshdControl,
+    LoginDefsControl,
+    AuditdControl,
+    SysctlControl,
+    ModuleControl,
+    PermissionsControl,
+    PwqualityControl,
+)
 
 
 def key(control: AnyControl) -> str:
@@ -118,5 +137,10 @@ CONTROLS: dict[str, AnyControl] = {
         login_pass_warn_age,
         auditd_keep_logs,
         sysctl_ip_forward,
+        cramfs_disabled,
+        cron_restricted,
+        sshd_config_permissions,
+        pwquality_minlen,
+        shadow_permissions,
     )
 }

@@ -57,7 +57,7 @@ class BaselineAgent:
 
         home = task.workspace / ".itbench" / "baseline-home"
         home.mkdir(parents=True, exist_ok=True)
-        for args, code, output in mitigate(Kubectl(kubeconfig, home), root_causes):
+        for args, code, output in mitigate(Kubectl(kubeconfig, home), root_causes, task.workspace):
             task.transcript.record("kubectl", args=args, exit_code=code, output=output[-2000:])
         return AgentResult()
 

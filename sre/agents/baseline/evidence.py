@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from itbench.errors import ItbenchError
 from sre.snapshot.layout import SnapshotLayout
 from sre.tools import call, run_tool
 from sre.tools._common import parse_time
@@ -19,6 +20,9 @@ from sre.tools.get_trace_error_tree import ARROW
 #: Alerts that say nothing about an application: the always-on heartbeat and collector throttling.
 HOUSEKEEPING_ALERTS = frozenset({"Watchdog", "CPUThrottlingHigh", "InfoInhibitor"})
 #: Namespaces whose objects are the platform, not the application under diagnosis.
+#: what the API server answers when its priority levels are saturated (API Priority and
+#: Fairness): a component's request refused, a pod not bound; the pod's own spec is not at fault
+API_THROTTLED = "429 Too Many Requests"
 INFRA_NAMESPACES = frozenset(
     {
         "kube-system",
@@ -60,6 +64,9 @@ class Change:
     spec: Mapping[str, Any]
     #: (path, old value, new value) of each changed field, as the change analysis reports them
     values: tuple[tuple[str, Any, Any], ...] = ()
+    #: for a change known only to lie between two observations (an object gone from a periodic
+    #: export): the observation before; the change was made after it and up to ``time``
+    since: datetime | None = None
 
     @property
     def entity(self) -> str:
@@ -76,6 +83,8 @@ class WarningEvent:
     name: str
     reason: str
     count: int
+    #: the message of one of its events (what the component said: "Binding rejected: 429 ...")
+    message: str = ""
 
 
 @dataclass(frozen=True)
@@ -138,6 +147,8 @@ class Evidence:
     #: failing states of the last object snapshots and throttled pods (``state``), which a fault
     #: leaves even when the snapshot shows no change
     states: tuple[FailingState, ...] = ()
+    #: namespace/Kind/name of each ConfigMap and Secret -> the workloads that read it (``state``)
+    config_users: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _time(value: str | None) -> datetime | None:
@@ -152,27 +163,68 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
         kind = entity.get("kind") or ""
         if kind == "Pod":  # a new pod follows its owner's change: a consequence, not a cause
             continue
-        spec: Mapping[str, Any] = {}
+        obj: Mapping[str, Any] = {}
         for change in entity.get("changes", []):
-            if not spec:
+            if not obj:
                 got = call(
                     "get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]}
                 )
-                spec = (got.get("spec") or {}).get("spec") or {}
+                obj = got.get("spec") or {}
             items = [i for i in change.get("changes", []) if "path" in i]
+            observed = parse_time(change["timestamp"])
+            before = _time(change.get("from_timestamp"))
+            written = write_time(obj, change.get("change", "modified"), before, observed)
+            # a Chaos Mesh Schedule creates a new experiment each period, named after it and
+            # the moment: the Schedule is the fault's object, its experiments are its doing
+            schedule = schedule_of(obj) if kind.endswith("Chaos") else None
             out.append(
                 Change(
                     namespace=entity.get("namespace") or "",
-                    kind=kind,
-                    name=entity.get("name") or "",
-                    time=parse_time(change["timestamp"]),  # type: ignore[arg-type]  # parse_time gives None only for text that is not a timestamp; Change declares the parsed time
+                    kind="Schedule" if schedule else kind,
+                    name=schedule or entity.get("name") or "",
+                    time=written or observed,  # type: ignore[arg-type]  # parse_time gives None only for text that is not a timestamp; Change declares the parsed time
                     change=change.get("change", "modified"),
                     paths=tuple(i["path"] for i in items),
-                    spec=spec,
+                    spec=obj.get("spec") or {},
                     values=tuple((i["path"], i.get("old"), i.get("new")) for i in items),
                 )
             )
     return out
+
+
+def schedule_of(obj: Mapping[str, Any]) -> str | None:
+    """The Chaos Mesh Schedule that created an experiment (its controller owner), if any."""
+    for ref in (obj.get("metadata") or {}).get("ownerReferences") or []:
+        if isinstance(ref, dict) and ref.get("kind") == "Schedule" and ref.get("name"):
+            return str(ref["name"])
+    return None
+
+
+def write_time(
+    obj: Mapping[str, Any], change: str, before: datetime | None, observed: datetime | None
+) -> datetime | None:
+    """When a change seen at ``observed`` was written, from the object's own record: its
+    ``creationTimestamp`` for a creation, else the latest ``managedFields`` write after the
+    observation before (``before``) and up to ``observed``. None when nothing pins it."""
+    if observed is None:
+        return None
+    meta = obj.get("metadata") or {}
+    after = before or datetime.min
+
+    def inside(value: Any) -> datetime | None:
+        try:
+            at = _time(value) if isinstance(value, str) else None
+        except ItbenchError:  # a write time that is not one pins nothing
+            return None
+        return at if at is not None and after < at <= observed else None
+
+    if change == "created" and inside(meta.get("creationTimestamp")):
+        return inside(meta.get("creationTimestamp"))
+    writes = [inside(m.get("time")) for m in meta.get("managedFields") or [] if isinstance(m, dict)]
+    pinned = [w for w in writes if w is not None]
+    if not pinned:
+        return None
+    return min(pinned) if change == "created" else max(pinned)
 
 
 def _call(name: str, arguments: dict[str, Any], notes: list[str]) -> Any:
@@ -193,6 +245,23 @@ def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
         },
         notes,
     )
+    # one message per group, asked apart so that the groups (and their counts) stay one per
+    # object and reason
+    said = _call(
+        "event_analysis",
+        {
+            "events_file": str(layout.events),
+            "filters": {"event_kind": "Warning"},
+            "group_by": ["namespace", "object_kind", "object_name", "reason", "message"],
+            "limit": 1000,
+        },
+        notes,
+    )
+    messages: dict[tuple[str, str, str, str], str] = {}
+    for r in said["data"]:
+        key = (r.get("namespace") or "", r.get("object_kind") or "", r.get("object_name") or "",
+               r.get("reason") or "")  # fmt: skip
+        messages.setdefault(key, str(r.get("message") or ""))
     return [
         WarningEvent(
             namespace=r.get("namespace") or "",
@@ -200,7 +269,16 @@ def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
             name=r.get("object_name") or "",
             reason=r.get("reason") or "",
             count=int(r.get("count") or 0),
-        )
+            message=messages.get(
+                (
+                    r.get("namespace") or "",
+                    r.get("object_kind") or "",
+                    r.get("object_name") or "",
+                    r.get("reason") or "",
+                ),
+                "",
+            ),
+        )  # fmt: skip
         for r in answer["data"]
     ]
 

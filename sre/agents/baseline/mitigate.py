@@ -1,7 +1,8 @@
 """The baseline's repair: the root cause it diagnosed from the snapshot, fixed through ``kubectl``
 by what kind of object it is (never the ground truth, never the fault type).
 
-- a Deployment: scaled back up if it has no replicas, else its last rollout undone;
+- a Deployment: scaled back up if it has no replicas, else its last rollout undone, or, with
+  no earlier revision to return to, scaled to zero (the workload itself is what hurts);
 - a Service: its selector pointed at the Deployment's pods when it matches none of them, else
   its targetPort pointed at the port its pods declare;
 - the flagd ConfigMap: every flag that serves a variant other than off turned off;
@@ -10,7 +11,11 @@ by what kind of object it is (never the ground truth, never the fault type).
 - a Namespace taken out of the ambient mesh (``istio.io/dataplane-mode`` other than ambient):
   enrolled again;
 - a Node: uncordoned when cordoned, else its disk pressure reported cleared (offline, what
-  freeing the disk amounts to).
+  freeing the disk amounts to);
+- a Service the cluster no longer has: created again as the snapshot last saw it;
+- a Secret or a HorizontalPodAutoscaler: its content (``data``, ``spec``) put back as it was
+  before its last change, from the snapshot's history of the object (the agent cannot know a
+  Secret's right value, but the cluster's recorded past does).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ class Kubectl:
     kubeconfig: str
     home: Path
 
-    def __call__(self, *args: str) -> subprocess.CompletedProcess[str]:
+    def __call__(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": str(self.home),
@@ -45,7 +50,12 @@ class Kubectl:
         }
         try:
             return subprocess.run(
-                ["kubectl", *args], capture_output=True, text=True, env=env, timeout=60
+                ["kubectl", *args],
+                input=stdin,
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=60,
             )
         except FileNotFoundError:
             raise InputError("kubectl is not installed (the baseline repairs through it)") from None
@@ -67,13 +77,100 @@ def parse_entity(name: str) -> tuple[str, str, str]:
     raise InputError(f"root cause {name!r} is not namespace/Kind/name")
 
 
-def remedy(kubectl: Kubectl, entity: str) -> list[list[str]]:
-    """The kubectl commands that repair ``entity`` (read from the live cluster as needed)."""
+#: kinds whose repair is their content as it was before their last change: (kubectl's name,
+#: the field that holds the content)
+RESTORABLE = {"Secret": ("secret", "data"),
+              "HorizontalPodAutoscaler": ("horizontalpodautoscaler", "spec")}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Command:
+    """One kubectl call; ``stdin`` a manifest for ``-f -``."""
+
+    args: list[str]
+    stdin: str | None = None
+
+
+def history(snapshot: Path | None, ns: str, kind: str, name: str) -> list[dict]:
+    """Every recorded version of an object in the snapshot's objects file, oldest first."""
+    from sre.snapshot import SourceKind, open_source
+    from sre.snapshot.layout import SnapshotLayout
+
+    if snapshot is None or not SnapshotLayout(snapshot).objects.is_file():
+        return []
+    src = open_source(SnapshotLayout(snapshot).objects, SourceKind.OBJECTS)
+    rows = src.con.cursor().execute(
+        "SELECT body FROM data WHERE kind = ? AND coalesce(namespace, '') = ? AND name = ? "
+        "ORDER BY ts",
+        [kind, ns, name],
+    )
+    out = []
+    for (body,) in rows.fetchall():
+        try:
+            obj = json.loads(body)
+        except (TypeError, ValueError):
+            continue
+        if isinstance(obj, dict):
+            out.append(obj)
+    return out
+
+
+def _before_last_change(versions: list[dict], field: str) -> object | None:
+    """The ``field`` of the last version that differs from the latest one."""
+    if not versions:
+        return None
+    latest = versions[-1].get(field)
+    for obj in reversed(versions):
+        if obj.get(field) != latest:
+            return obj.get(field)
+    return None
+
+
+def _recreated(obj: dict) -> str:
+    """A manifest that creates the object again: identity, labels and spec; what the API
+    server assigns (uid, versions, cluster IPs, status) left out."""
+    meta = obj.get("metadata") or {}
+    spec = {
+        k: v for k, v in (obj.get("spec") or {}).items() if k not in ("clusterIP", "clusterIPs")
+    }
+    keep = {k: meta[k] for k in ("name", "namespace", "labels", "annotations") if meta.get(k)}
+    return json.dumps({"apiVersion": obj.get("apiVersion"), "kind": obj.get("kind"),
+                       "metadata": keep, "spec": spec})  # fmt: skip
+
+
+def remedy(kubectl: Kubectl, entity: str, snapshot: Path | None = None) -> list[Command]:
+    """The kubectl commands that repair ``entity`` (read from the live cluster and, for the
+    object's past, the snapshot)."""
     ns, kind, name = parse_entity(entity)
+    if kind == "Service" and kubectl("-n", ns, "get", "service", name).returncode != 0:
+        versions = history(snapshot, ns, kind, name)
+        if not versions:
+            return []
+        return [Command(["-n", ns, "create", "-f", "-"], _recreated(versions[-1]))]
+    if kind in RESTORABLE:
+        resource, field = RESTORABLE[kind]
+        before = _before_last_change(history(snapshot, ns, kind, name), field)
+        if before is None:
+            return []
+        patch = [{"op": "replace", "path": f"/{field}", "value": before}]
+        return [Command(["-n", ns, "patch", resource, name, "--type=json", "-p",
+                         json.dumps(patch)])]  # fmt: skip
+    return [Command(args) for args in _live_remedy(kubectl, ns, kind, name)]
+
+
+def _live_remedy(kubectl: Kubectl, ns: str, kind: str, name: str) -> list[list[str]]:
+    """The repairs read off the live cluster alone."""
     if kind == "Deployment":
         dep = kubectl.json("-n", ns, "get", "deployment", name)
         if (dep.get("spec") or {}).get("replicas", 1) == 0:
             return [["-n", ns, "scale", f"deployment/{name}", "--replicas=1"]]
+        revision = ((dep.get("metadata") or {}).get("annotations") or {}).get(
+            "deployment.kubernetes.io/revision", "1"
+        )
+        if revision == "1":
+            # no earlier revision to return to: the workload itself, as first deployed, is
+            # what hurts (a new client flooding a shared service); stop it, keep its definition
+            return [["-n", ns, "scale", f"deployment/{name}", "--replicas=0"]]
         return [["-n", ns, "rollout", "undo", f"deployment/{name}"]]
     if kind == "Service":
         dep = kubectl.json("-n", ns, "get", "deployment", name)
@@ -157,18 +254,21 @@ def _turn_off(flag: dict) -> bool:
     return changed
 
 
-def mitigate(kubectl: Kubectl, root_causes: list[str]) -> list[tuple[list[str], int, str]]:
-    """Repair the first root cause that has a remedy; (command, exit code, output) of each."""
+def mitigate(
+    kubectl: Kubectl, root_causes: list[str], snapshot: Path | None = None
+) -> list[tuple[list[str], int, str]]:
+    """Repair the first root cause that has a remedy; (command, exit code, output) of each.
+    ``snapshot``: the incident's snapshot, whose object history some remedies restore from."""
     done = []
     for entity in root_causes:
         try:
-            commands = remedy(kubectl, entity)
+            commands = remedy(kubectl, entity, snapshot)
         except InputError as exc:
             done.append(([f"# {entity}"], 1, str(exc)))
             continue
-        for args in commands:
-            run = kubectl(*args)
-            done.append((args, run.returncode, (run.stdout + run.stderr).strip()))
+        for command in commands:
+            run = kubectl(*command.args, stdin=command.stdin)
+            done.append((command.args, run.returncode, (run.stdout + run.stderr).strip()))
         if commands:
             break
     return done

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.evidence import (
+    API_THROTTLED,
     HOUSEKEEPING_ALERTS,
     INFRA_NAMESPACES,
     CallPath,
@@ -24,8 +25,9 @@ BEFORE_ONSET = timedelta(minutes=3)
 AFTER_ONSET = timedelta(seconds=30)
 #: Objects a routine rollout never touches, so any change of them is suspicious by itself.
 RARELY_CHANGED = frozenset(
-    {"ConfigMap", "Secret", "NetworkPolicy", "ResourceQuota", "LimitRange", "Node", "Service"}
-)
+    {"ConfigMap", "Secret", "NetworkPolicy", "ResourceQuota", "LimitRange", "Node", "Service",
+     "HorizontalPodAutoscaler"}
+)  # fmt: skip
 #: Warning reasons that name the pods a namespace- or node-wide object kept from running.
 PLACEMENT_REASONS = frozenset({"FailedCreate", "Evicted", "FailedScheduling", "Preempted"})
 
@@ -70,7 +72,10 @@ def touched_apps(
     shows, which a configuration change may name in what it changed)."""
     spec = change.spec
     if change.kind in ("ConfigMap", "Secret"):
-        return named_apps(change.values, known)
+        # the applications its values name, and the workloads that read it
+        return named_apps(change.values, known) | evidence.config_users.get(change.entity, set())
+    if change.kind == "HorizontalPodAutoscaler":
+        return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
         return frozenset({app_of(change.kind, change.name)})
     if change.kind == "Service":
@@ -78,6 +83,17 @@ def touched_apps(
         return frozenset(chosen or {change.name})
     if change.kind == "NetworkPolicy":
         return frozenset(_label_values(spec.get("podSelector")))
+    if change.kind == "HorizontalPodAutoscaler":
+        target = spec.get("scaleTargetRef")
+        return frozenset(
+            {str(target["name"])} if isinstance(target, dict) and target.get("name") else ()
+        )
+    if change.kind == "Schedule" and "selector" not in spec:
+        # a Chaos Mesh Schedule holds the experiment it creates under the field its type names
+        # (``type: NetworkChaos`` -> ``networkChaos``)
+        kind = str(spec.get("type") or "")
+        inner = spec.get(kind[:1].lower() + kind[1:]) if kind else None
+        return frozenset(_label_values(inner.get("selector")) if isinstance(inner, dict) else ())
     if "selector" in spec:  # chaos experiments select their victims by label or pod name
         return frozenset(_label_values(spec.get("selector")))
     if change.kind in ("ResourceQuota", "LimitRange", "Node"):
@@ -182,23 +198,104 @@ def _large_rise(path: CallPath) -> bool:
     return path.severity == "WARNING" and match is not None and int(match.group(1)) >= 100
 
 
+def _timed(change: Change, onset: datetime | None) -> bool:
+    """Made just before the first alert: its time (or, when only observations bound it, the
+    span from the observation before to the one that showed it) meets the window."""
+    if onset is None:
+        return False
+    earliest = change.since or change.time
+    return earliest <= onset + AFTER_ONSET and change.time >= onset - BEFORE_ONSET
+
+
+def _when(change: Change) -> str:
+    if change.since is not None:
+        return f"between {change.since:%H:%M:%S} and {change.time:%H:%M:%S}"
+    return f"at {change.time:%H:%M:%S}"
+
+
+def _autoscaled(changes: tuple[Change, ...]) -> dict[tuple[str, str], str]:
+    """(namespace, workload) -> the HorizontalPodAutoscaler that changed and scales it."""
+    out = {}
+    for c in changes:
+        target = c.spec.get("scaleTargetRef") if c.kind == "HorizontalPodAutoscaler" else None
+        if isinstance(target, dict) and target.get("name"):
+            out[(c.namespace, str(target["name"]))] = c.name
+    return out
+
+
+def _scaled_by(change: Change, changes: tuple[Change, ...]) -> str:
+    """For a changed HorizontalPodAutoscaler: what its target's replica-only change was, if any."""
+    target = change.spec.get("scaleTargetRef") if change.kind == "HorizontalPodAutoscaler" else None
+    if not isinstance(target, dict) or not target.get("name"):
+        return ""
+    for c in changes:
+        if c.namespace == change.namespace and c.name == target["name"] and _replicas_only(c):
+            moved = ", ".join(f"{old} -> {new}" for _, old, new in c.values) or "changed"
+            return f"which set {c.kind}/{c.name} replicas {moved} at {c.time:%H:%M:%S}"
+    return ""
+
+
+def _replicas_only(change: Change) -> bool:
+    return (
+        change.change == "modified"
+        and bool(change.paths)
+        and all(p.rsplit(".", 1)[-1] == "replicas" for p in change.paths)
+    )
+
+
+def _service_account(change: Change) -> str:
+    pod = (change.spec.get("template") or {}).get("spec") or {}
+    return str(pod.get("serviceAccountName") or pod.get("serviceAccount") or "")
+
+
+def _starved_by(change: Change, evidence: Evidence) -> frozenset[str]:
+    """The applications whose pods the API server refused (429) when ``change`` created a
+    workload with an API identity of its own (a service account no other workload the
+    snapshot shows uses): a new client of the API server, the likeliest flood."""
+    account = _service_account(change)
+    if (
+        change.change != "created"
+        or change.kind not in WORKLOAD_KINDS
+        or account in ("", "default")
+    ):
+        return frozenset()
+    shared = any(
+        _service_account(c) == account
+        for c in evidence.changes
+        if c.kind in WORKLOAD_KINDS and (c.namespace, c.name) != (change.namespace, change.name)
+    )
+    if shared:
+        return frozenset()
+    return frozenset(
+        app_of(w.kind, w.name)
+        for w in evidence.warnings
+        if API_THROTTLED in w.message and w.namespace == change.namespace
+    )
+
+
+WORKLOAD_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "Job")
+
+
 def rank(evidence: Evidence) -> list[Candidate]:
     signals = blame(evidence)
     blamed = blamed_apps(evidence)
     known = frozenset(blamed) | {app_of(c.kind, c.name) for c in evidence.changes}
+    autoscaled = _autoscaled(evidence.changes)
     out = []
     for change in evidence.changes:
         if change.namespace in INFRA_NAMESPACES:
             continue
+        if _replicas_only(change) and (change.namespace, change.name) in autoscaled:
+            # its autoscaler set the replica count: the autoscaler's change is the candidate
+            continue
+        scaled = _scaled_by(change, evidence.changes)
         apps = touched_apps(change, evidence, known)
         score, reasons = 0.0, []
-        timed = evidence.onset is not None and (
-            evidence.onset - BEFORE_ONSET <= change.time <= evidence.onset + AFTER_ONSET
-        )
+        timed = _timed(change, evidence.onset)
         if timed:
             score += WEIGHT_TIME
             reasons.append(
-                f"{change.change} at {change.time:%H:%M:%S}, just before the first alert at "
+                f"{change.change} {_when(change)}, just before the first alert at "
                 f"{evidence.onset:%H:%M:%S}"
             )
         hit = sorted(apps & blamed.keys(), key=lambda a: (-blame_weight(signals[a]), a))
@@ -219,22 +316,53 @@ def rank(evidence: Evidence) -> list[Candidate]:
                 f"changes how {', '.join(sorted(apps))} reaches the services it calls "
                 f"({', '.join(p for p in change.paths if _outgoing(p))})"
             )
+        if scaled:
+            # the autoscaler's change took effect: it set its workload's replica count
+            score += WEIGHT_UNUSUAL
+            reasons.append(scaled)
+        starved = _starved_by(change, evidence)
+        hit_starved = sorted(starved & blamed.keys(), key=lambda a: (-blame_weight(signals[a]), a))
+        if hit_starved:
+            # the API server refuses requests (429) while a new client of it runs: the pods it
+            # cannot bind are this client's doing
+            score += blame_weight(signals[hit_starved[0]])
+            reasons.append(
+                f"a new client of the API server (service account "
+                f"{_service_account(change)}) while it throttles {', '.join(hit_starved)}: "
+                + "; ".join(signals[hit_starved[0]].values())
+            )
         if _unusual(change):
             # a fault-injection experiment is suspicious by what it is, more than an edit
-            score += WEIGHT_CHAOS if change.kind.endswith("Chaos") else WEIGHT_UNUSUAL
+            score += WEIGHT_CHAOS if _chaos(change) else WEIGHT_UNUSUAL
             what = ", ".join(change.paths[:3]) or change.change
             reasons.append(f"not a routine rollout ({change.kind} {what})")
         out.append(Candidate(change, apps, score, tuple(reasons), timed))
     out = _with_states(out, evidence, signals)
     out.sort(key=lambda c: (-c.score, -c.change.time.timestamp(), c.change.entity))
-    return out
+    # one candidate per object: a Schedule's experiments of each period are one finding
+    best: dict[str, Candidate] = {}
+    for c in out:
+        best.setdefault(c.change.entity, c)
+    return list(best.values())
+
+
+def _chaos(change: Change) -> bool:
+    """A fault-injection experiment, or the Chaos Mesh Schedule that creates them."""
+    return change.kind.endswith("Chaos") or change.kind == "Schedule"
 
 
 #: pod-spec fields that decide how a pod resolves and reaches other services
 OUTGOING_FIELDS = ("dnsPolicy", "dnsConfig", "hostAliases")
 
 
+#: the pod label that enrols it in (or takes it out of) Istio's ambient mesh: whether its calls
+#: leave through the mesh's mTLS tunnel
+MESH_LABEL = "istio.io/dataplane-mode"
+
+
 def _outgoing(path: str) -> bool:
+    if path.startswith("spec.template.metadata.labels.") and path.endswith(MESH_LABEL):
+        return True
     return any(path.endswith(f"spec.{f}") or f".spec.{f}." in path for f in OUTGOING_FIELDS)
 
 
@@ -311,19 +439,26 @@ def _with_states(
 
 def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | None:
     """The strongest timed change of another object acting on ``app``, if any."""
+    # a fault-injection experiment acting on the application is a cause whenever it runs (a
+    # Schedule created before the export began repeats its experiment every period)
     causes = [
         i
         for i, c in enumerate(candidates)
-        if c.timed and app in c.apps and c.change.entity != entity and c.change.change != "observed"
+        if (c.timed or _chaos(c.change))
+        and app in c.apps
+        and c.change.entity != entity
+        and c.change.change not in ("observed", "deleted")
     ]
     return max(causes, key=lambda i: candidates[i].score) if causes else None
 
 
 def _unusual(change: Change) -> bool:
-    if change.kind in RARELY_CHANGED or change.kind.endswith("Chaos"):
+    if change.kind in RARELY_CHANGED or _chaos(change):
         return True
     if change.change != "modified":
-        return change.change == "created" and change.kind not in ("Job", "Pod", "ReplicaSet")
+        return change.change in ("created", "deleted") and change.kind not in (
+            "Job", "Pod", "ReplicaSet"
+        )  # fmt: skip
     # a rollout changes the image (and the pod template's annotations); anything else is not one
     return any(not p.endswith(".image") and "annotations" not in p for p in change.paths)
 

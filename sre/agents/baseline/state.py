@@ -14,10 +14,17 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from sre.agents.baseline.evidence import INFRA_NAMESPACES, Evidence, FailingState, app_of
-from sre.agents.baseline.states import OBJECT_RULES, event_failures, node_pressure
+from sre.agents.baseline.evidence import (
+    INFRA_NAMESPACES,
+    Change,
+    Evidence,
+    FailingState,
+    app_of,
+)
+from sre.agents.baseline.states import OBJECT_RULES, config_users, event_failures, node_pressure
 from sre.agents.baseline.states.objects import ObjectView, latest_objects, meta
 from sre.agents.baseline.states.throttling import throttled_pods
+from sre.agents.baseline.vanished import rewritten, vanished
 from sre.snapshot.layout import SnapshotLayout
 
 
@@ -27,18 +34,26 @@ def failing_states(objects_file: Path) -> list[FailingState]:
     return [state for rule in OBJECT_RULES for state in rule(view)]
 
 
+def _config_users(objects_file: Path) -> dict[str, frozenset[str]]:
+    return config_users.users(ObjectView.of(latest_objects(objects_file)))
+
+
 def observe(snapshot: Path, evidence: Evidence) -> Evidence:
-    """``evidence`` with the failing states of the snapshot added (an unreadable source is a
-    note, as in ``gather``)."""
+    """``evidence`` with the failing states of the snapshot and the objects that disappeared
+    from it added (an unreadable source is a note, as in ``gather``)."""
     from itbench.errors import ItbenchError
 
     layout = SnapshotLayout(snapshot)
     notes = list(evidence.notes)
     states: list[FailingState] = []
     workloads: dict[tuple[str, str], str] = {}
+    deleted: list[Change] = []
+    users: dict[str, frozenset[str]] = {}
     try:
         states += failing_states(layout.objects)
         workloads = _workload_names(layout.objects)
+        deleted = vanished(layout.objects) + rewritten(layout.objects)
+        users = _config_users(layout.objects)
     except ItbenchError as exc:
         notes.append(f"object states: {exc}")
     if not layout.metrics.is_dir():
@@ -69,7 +84,13 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
                 2.0,
             )  # fmt: skip
         )
-    return replace(evidence, states=tuple(states), notes=tuple(notes))
+    return replace(
+        evidence,
+        changes=evidence.changes + tuple(deleted),
+        states=tuple(states),
+        notes=tuple(notes),
+        config_users=users,
+    )
 
 
 def _workload_names(objects_file: Path) -> dict[tuple[str, str], str]:

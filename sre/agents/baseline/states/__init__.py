@@ -14,6 +14,8 @@ from sre.agents.baseline.states import (
     pod_failures,
     scaled_to_zero,
     target_ports,
+    unschedulable,
+    vanished_services,
 )
 
 OBJECT_RULES = (
@@ -24,4 +26,6 @@ OBJECT_RULES = (
     feature_flags.find,
     env_addresses.find,
     node_pressure.find,
+    unschedulable.find,
+    vanished_services.find,
 )

@@ -18,6 +18,9 @@ from itbench.models import AgentResult, Scenario
 from itbench.plugins.hooks import hook
 from itbench.plugins.spec import Domain, DomainRun, SessionSettings
 
+#: The toy's ground truth and reference answer: ``{"sum": a + b}``.
+ToyAnswer = dict[str, int]
+
 
 def _suite_dir() -> Path:
     root = Path(
@@ -67,7 +70,7 @@ def _read_answer(workspace: Path) -> dict:
         raise InputError(f"{path}: not JSON ({exc})") from exc
 
 
-def _evaluate(scenario: Scenario, workspace: Path) -> dict:
+def _evaluate(scenario: Scenario[ToyAnswer, ToyAnswer], workspace: Path) -> dict:
     answer = _read_answer(workspace)
     return {"correct": 1.0 if answer.get("sum") == scenario.ground_truth["sum"] else 0.0}
 
@@ -118,9 +121,9 @@ def echo_agent_factory(options, domain) -> EchoAgent:
     return EchoAgent()
 
 
-def open_run(domain: Domain, settings: SessionSettings) -> DomainRun:
+def open_run(domain: Domain, settings: SessionSettings) -> DomainRun[ToyAnswer, ToyAnswer]:
     """The toy's run session (``Domain.session``): it has no run settings, so its evaluator and
-    scenarios serve every run as they are."""
+    scenarios serve every run as they are; typed to its scenarios' answers."""
     return DomainRun(domain, settings, evaluate=_evaluate, load_scenarios=_scenarios)
 
 

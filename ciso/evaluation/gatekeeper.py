@@ -1,0 +1,255 @@
+"""A Gatekeeper policy (ConstraintTemplate + its Constraints) run as Gatekeeper's audit would:
+every object of an environment the constraint matches is reviewed by the template's Rego, and
+fails when ``violation`` is non-empty.
+
+Semantics follow Gatekeeper's documentation: the template's Rego (v0 syntax, as
+``templates.gatekeeper.sh/v1`` takes it) reads ``input.review.object`` and ``input.parameters``;
+``libs`` are further modules (packages under ``lib.``); a Constraint's kind is the template's
+``spec.crd.spec.names.kind``, its ``spec.match`` selects by ``kinds`` (apiGroups/kinds, ``*``
+any), ``namespaces`` / ``excludedNamespaces`` (a trailing ``*`` is a prefix), ``labelSelector``
+and ``namespaceSelector``; cluster-scoped objects pass the namespace criteria (they have none),
+a Namespace is matched by its own name and labels.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ciso.environments.kubernetes import cluster_view
+from ciso.scenarios.model import ResourceRef
+from itbench.errors import InputError
+
+TEMPLATE_GROUP = "templates.gatekeeper.sh/"
+CONSTRAINT_GROUP = "constraints.gatekeeper.sh/"
+_PACKAGE = re.compile(r"^\s*package\s+([A-Za-z_][\w.]*)", re.MULTILINE)
+
+Manifest = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Constraint:
+    name: str
+    match: Mapping[str, Any]
+    parameters: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Template:
+    name: str
+    #: the kind its constraints have
+    kind: str
+    package: str
+    modules: Mapping[str, str]
+    constraints: tuple[Constraint, ...]
+
+
+class GatekeeperError(InputError):
+    """A template whose Rego does not compile or evaluate, naming the template."""
+
+
+def _field(obj: Mapping[str, Any], dotted: str) -> Any:
+    value: Any = obj
+    for part in dotted.split("."):
+        if isinstance(value, list):
+            value = value[int(part)] if part.isdigit() and int(part) < len(value) else None
+        elif isinstance(value, Mapping):
+            value = value.get(part)
+        else:
+            return None
+    return value
+
+
+def _name(obj: Mapping[str, Any]) -> str:
+    return str((obj.get("metadata") or {}).get("name") or "?")
+
+
+def parse(path: Path, objects: Sequence[Mapping[str, Any]]) -> list[Template]:
+    """The templates of a file with the constraints of each; an InputError naming the file, the
+    object and the field when something is missing or mistyped."""
+    templates: list[tuple[str, str, str, dict[str, str]]] = []
+    constraints: list[Mapping[str, Any]] = []
+    for obj in objects:
+        api = str(obj.get("apiVersion", ""))
+        where = f"{path}: {obj.get('kind')}/{_name(obj)}"
+        if api.startswith(TEMPLATE_GROUP) and obj.get("kind") == "ConstraintTemplate":
+            kind = _field(obj, "spec.crd.spec.names.kind")
+            if not isinstance(kind, str) or not kind:
+                raise InputError(f"{where}: spec.crd.spec.names.kind missing (the constraint kind)")
+            target = _field(obj, "spec.targets.0")
+            if not isinstance(target, Mapping):
+                raise InputError(f"{where}: spec.targets[0] missing (the Rego of the template)")
+            rego = target.get("rego")
+            if not isinstance(rego, str) or not rego.strip():
+                raise InputError(f"{where}: spec.targets[0].rego missing or not a string")
+            found = _PACKAGE.search(rego)
+            if found is None:
+                raise InputError(f"{where}: spec.targets[0].rego has no package line")
+            modules = {f"{_name(obj)}/template.rego": rego}
+            libs = target.get("libs") or []
+            if not isinstance(libs, list) or not all(isinstance(lib, str) for lib in libs):
+                raise InputError(f"{where}: spec.targets[0].libs is not a list of Rego modules")
+            for n, lib in enumerate(libs):
+                lib_package = _PACKAGE.search(lib)
+                if lib_package is None or not lib_package.group(1).startswith("lib."):
+                    raise InputError(
+                        f"{where}: spec.targets[0].libs[{n}]: package must start with 'lib.'"
+                    )
+                modules[f"{_name(obj)}/lib{n}.rego"] = lib
+            templates.append((_name(obj), kind, found.group(1), modules))
+        elif api.startswith(CONSTRAINT_GROUP):
+            constraints.append(obj)
+        else:
+            raise InputError(
+                f"{where}: not a Gatekeeper object (ConstraintTemplate of {TEMPLATE_GROUP}v1 or "
+                f"a constraint of {CONSTRAINT_GROUP}v1beta1)"
+            )
+    if not templates:
+        raise InputError(f"{path}: no ConstraintTemplate ({TEMPLATE_GROUP}v1)")
+    by_kind: dict[str, list[Constraint]] = {kind: [] for _, kind, _, _ in templates}
+    for obj in constraints:
+        where = f"{path}: {obj.get('kind')}/{_name(obj)}"
+        if obj.get("kind") not in by_kind:
+            raise InputError(f"{where}: kind has no ConstraintTemplate in the file")
+        match = _field(obj, "spec.match") or {}
+        parameters = _field(obj, "spec.parameters") or {}
+        if not isinstance(match, Mapping):
+            raise InputError(f"{where}: spec.match is not a mapping")
+        if not isinstance(parameters, Mapping):
+            raise InputError(f"{where}: spec.parameters is not a mapping")
+        _check_match(where, match)
+        by_kind[str(obj["kind"])].append(Constraint(_name(obj), match, parameters))
+    result = []
+    for name, kind, package, modules in templates:
+        if not by_kind[kind]:
+            raise InputError(f"{path}: ConstraintTemplate/{name}: no {kind} constraint in the file")
+        result.append(Template(name, kind, package, modules, tuple(by_kind[kind])))
+    return result
+
+
+def _check_match(where: str, match: Mapping[str, Any]) -> None:
+    for n, entry in enumerate(match.get("kinds") or []):
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("kinds", []), list):
+            raise InputError(f"{where}: spec.match.kinds[{n}] is not {{apiGroups, kinds}}")
+    for key in ("namespaces", "excludedNamespaces"):
+        if not isinstance(match.get(key) or [], list):
+            raise InputError(f"{where}: spec.match.{key} is not a list")
+    for key in ("labelSelector", "namespaceSelector"):
+        if not isinstance(match.get(key) or {}, Mapping):
+            raise InputError(f"{where}: spec.match.{key} is not a label selector")
+
+
+def _group(obj: Mapping[str, Any]) -> str:
+    api = str(obj.get("apiVersion", ""))
+    return api.split("/")[0] if "/" in api else ""
+
+
+def _kinds_match(entries: Sequence[Mapping[str, Any]], obj: Mapping[str, Any]) -> bool:
+    if not entries:
+        return True
+    group, kind = _group(obj), obj.get("kind")
+    for entry in entries:
+        groups = entry.get("apiGroups") or [""]
+        kinds = entry.get("kinds") or ["*"]
+        if ("*" in groups or group in groups) and ("*" in kinds or kind in kinds):
+            return True
+    return False
+
+
+def _name_in(name: str, patterns: Sequence[str]) -> bool:
+    return any(
+        name.startswith(p[:-1]) if p.endswith("*") else name == p for p in map(str, patterns)
+    )
+
+
+def _selects(selector: Mapping[str, Any], labels: Mapping[str, Any]) -> bool:
+    for key, value in (selector.get("matchLabels") or {}).items():
+        if labels.get(key) != value:
+            return False
+    for expr in selector.get("matchExpressions") or []:
+        key, op, values = expr.get("key"), expr.get("operator"), expr.get("values") or []
+        present = key in labels
+        if op == "In" and not (present and labels[key] in values):
+            return False
+        if op == "NotIn" and present and labels[key] in values:
+            return False
+        if op == "Exists" and not present:
+            return False
+        if op == "DoesNotExist" and present:
+            return False
+    return True
+
+
+def matches(
+    match: Mapping[str, Any], obj: Mapping[str, Any], namespaces: Mapping[str, Mapping[str, Any]]
+) -> bool:
+    """Whether a constraint's ``spec.match`` selects the object (``namespaces`` maps a namespace's
+    name to its labels)."""
+    meta = obj.get("metadata") or {}
+    if not _kinds_match(match.get("kinds") or [], obj):
+        return False
+    if not _selects(match.get("labelSelector") or {}, meta.get("labels") or {}):
+        return False
+    is_namespace = obj.get("kind") == "Namespace" and _group(obj) == ""
+    namespace = str(meta.get("name") if is_namespace else meta.get("namespace") or "")
+    if not namespace:
+        return True  # cluster-scoped: the namespace criteria do not apply
+    if match.get("namespaces") and not _name_in(namespace, match["namespaces"]):
+        return False
+    if _name_in(namespace, match.get("excludedNamespaces") or []):
+        return False
+    labels = (meta.get("labels") or {}) if is_namespace else namespaces.get(namespace, {})
+    return _selects(match.get("namespaceSelector") or {}, labels)
+
+
+def _review(obj: Mapping[str, Any]) -> dict[str, Any]:
+    meta = obj.get("metadata") or {}
+    api = str(obj.get("apiVersion", ""))
+    group, _, version = api.rpartition("/")
+    return {
+        "kind": {"group": group, "version": version, "kind": obj.get("kind")},
+        "name": meta.get("name"),
+        "namespace": meta.get("namespace", ""),
+        "operation": "CREATE",
+        "object": obj,
+    }
+
+
+def _ref(obj: Mapping[str, Any]) -> ResourceRef:
+    meta = obj.get("metadata") or {}
+    return ResourceRef(str(obj.get("kind")), str(meta.get("namespace") or ""), _name(obj))
+
+
+def violations(templates: Sequence[Template], objects: Sequence[Manifest]) -> set[ResourceRef]:
+    """The resources of the environment (as the cluster serves them) that some constraint
+    matches and whose review gives a non-empty ``violation``."""
+    from ciso.engines.rego import RegoError, select_engine
+
+    engine = select_engine(v0_compatible=True)
+    served = cluster_view(objects)
+    namespaces = {
+        _name(o): (o.get("metadata") or {}).get("labels") or {}
+        for o in served
+        if o.get("kind") == "Namespace"
+    }
+    failed: set[ResourceRef] = set()
+    for template in templates:
+        query = f"data.{template.package}.violation"
+        for obj in served:
+            for constraint in template.constraints:
+                if not matches(constraint.match, obj, namespaces):
+                    continue
+                review = {"review": _review(obj), "parameters": dict(constraint.parameters)}
+                try:
+                    result = engine.evaluate(template.modules, query, review)
+                except RegoError as exc:
+                    raise GatekeeperError(
+                        f"ConstraintTemplate/{template.name}: spec.targets[0].rego: {exc}"
+                    ) from None
+                if result.defined and result.value:
+                    failed.add(_ref(obj))
+                    break
+    return failed

@@ -1,0 +1,107 @@
+"""One endpoint as the agent's whole network.
+
+A trial environment that hands the agent a single service (a cluster's API server behind a
+proxy) can say so with :data:`ENDPOINT_VARIABLE`: ``PORT=SOCKET``, a unix socket on the host where
+the service listens and the loopback port the agent's configuration names. The bubblewrap sandbox
+then gives the agent a network namespace of its own (its own loopback, nothing else), binds the
+socket into it and starts :data:`FORWARDER` inside, listening on ``127.0.0.1:PORT`` and relaying
+each connection to the socket, before the agent's command. The host's loopback, the service's own
+address and the outside world are unreachable: there is no route out of the namespace, and the
+only door is the socket.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from itbench.errors import UsageError
+from itbench.sandbox.availability import SandboxUnavailable
+
+ENDPOINT_VARIABLE = "ITBENCH_AGENT_ENDPOINT"
+#: where the socket appears inside the sandbox (``/run`` is the sandbox's own tmpfs)
+SANDBOX_SOCKET = "/run/itbench-endpoint.sock"
+#: interpreters the forwarder may run with: the system's, visible read-only in the sandbox
+_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3")
+
+#: Run as ``python3 -c FORWARDER SOCKET PORT COMMAND...``: binds the port before the command
+#: starts (no race with a client that connects at once), serves from a forked child whose
+#: standard streams are closed (the runner waits for the command's output to end, not the
+#: forwarder's), and becomes the command itself (its exit status is the sandbox's).
+FORWARDER = r"""
+import os, socket, sys, threading
+path, port, command = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+server.bind(("127.0.0.1", port))
+server.listen(64)
+if os.fork() == 0:
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    def pump(src, dst):
+        try:
+            while data := src.recv(65536):
+                dst.sendall(data)
+        except OSError:
+            pass
+        finally:
+            for s in (src, dst):
+                try:
+                    s.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+    def relay(client):
+        upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            upstream.connect(path)
+        except OSError:
+            client.close()
+            return
+        threading.Thread(target=pump, args=(upstream, client), daemon=True).start()
+        pump(client, upstream)
+    while True:
+        client, _ = server.accept()
+        threading.Thread(target=relay, args=(client,), daemon=True).start()
+server.close()
+os.execv(command[0], command)
+"""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """The one service the agent may reach: ``socket`` on the host, ``127.0.0.1:port`` inside."""
+
+    socket: Path
+    port: int
+
+    def variable(self) -> dict[str, str]:
+        return {ENDPOINT_VARIABLE: f"{self.port}={self.socket}"}
+
+
+def endpoint_in(env: Mapping[str, str]) -> Endpoint | None:
+    """The endpoint a trial environment names, or None."""
+    value = env.get(ENDPOINT_VARIABLE)
+    if value is None:
+        return None
+    port, _, socket = value.partition("=")
+    if not port.isdigit() or not 0 < int(port) < 65536 or not socket.startswith("/"):
+        raise UsageError(f"{ENDPOINT_VARIABLE}={value!r}: not PORT=/path/of/a/unix/socket")
+    return Endpoint(Path(socket), int(port))
+
+
+def without_endpoint(env: Mapping[str, str]) -> dict[str, str]:
+    """The environment the agent gets: the host path of the socket is the sandbox's business."""
+    return {k: v for k, v in env.items() if k != ENDPOINT_VARIABLE}
+
+
+def forwarder_argv(endpoint: Endpoint) -> list[str]:
+    """The forwarder's command line, before the agent's own."""
+    python = next((p for p in _PYTHONS if Path(p).is_file()), None)
+    if python is None:
+        raise SandboxUnavailable(
+            "the agent's network is its trial's one endpoint, relayed inside the sandbox by a "
+            f"Python forwarder, and no system Python 3 exists ({', '.join(_PYTHONS)})"
+        )
+    return [python, "-c", FORWARDER, SANDBOX_SOCKET, str(endpoint.port)]

@@ -1,0 +1,47 @@
+"""Which workloads use each ConfigMap and Secret: the ones whose pod template reads it through an
+environment variable (``valueFrom``, ``envFrom``) or mounts it (``volumes``, ``projected``). A
+changed Secret acts on the applications that read it, whatever its name or values say."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from sre.agents.baseline.states.objects import ObjectView, meta
+
+
+def _named(template: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """(kind, name) of every ConfigMap and Secret a pod spec reads."""
+    spec = template.get("spec") or {}
+    for c in (spec.get("containers") or []) + (spec.get("initContainers") or []):
+        for env in c.get("env") or []:
+            source = (env or {}).get("valueFrom") or {}
+            if (source.get("secretKeyRef") or {}).get("name"):
+                yield "Secret", str(source["secretKeyRef"]["name"])
+            if (source.get("configMapKeyRef") or {}).get("name"):
+                yield "ConfigMap", str(source["configMapKeyRef"]["name"])
+        for env in c.get("envFrom") or []:
+            if ((env or {}).get("secretRef") or {}).get("name"):
+                yield "Secret", str(env["secretRef"]["name"])
+            if ((env or {}).get("configMapRef") or {}).get("name"):
+                yield "ConfigMap", str(env["configMapRef"]["name"])
+    volumes = list(spec.get("volumes") or [])
+    for v in list(volumes):
+        volumes += [s for s in ((v or {}).get("projected") or {}).get("sources") or []]
+    for v in volumes:
+        v = v or {}
+        if (v.get("secret") or {}).get("secretName") or (v.get("secret") or {}).get("name"):
+            yield "Secret", str(v["secret"].get("secretName") or v["secret"]["name"])
+        if (v.get("configMap") or {}).get("name"):
+            yield "ConfigMap", str(v["configMap"]["name"])
+
+
+def users(view: ObjectView) -> dict[str, frozenset[str]]:
+    """namespace/Kind/name of each ConfigMap or Secret -> the workloads that read it."""
+    found: dict[str, set[str]] = {}
+    for _, workload in view.kind("Deployment", "StatefulSet"):
+        namespace, name, _ = meta(workload)
+        template = (workload.get("spec") or {}).get("template") or {}
+        for kind, used in _named(template):
+            found.setdefault(f"{namespace}/{kind}/{used}", set()).add(name)
+    return {k: frozenset(v) for k, v in found.items()}

@@ -1,0 +1,132 @@
+"""Changes a spec diff cannot see. Objects that disappeared: seen in the earlier object
+snapshots and missing from the later ones while the exporter kept observing their neighbours. A change analysis compares the
+observations an object has, so a deleted Service has none to compare; an SRE reads its absence.
+
+Only objects whose removal breaks what uses them count (a Service, a ConfigMap, a Secret, a
+workload, ...): pods, replica sets and chaos experiments come and go on their own. And a
+ConfigMap or Secret written while its contents stay out of the export (``rewritten``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sre.agents.baseline.evidence import Change, write_time
+from sre.snapshot import SourceKind, open_source
+from sre.snapshot.layout import require_file
+
+#: kinds whose disappearance is a fault of the objects that use them
+NEEDED_KINDS = (
+    "Service",
+    "ConfigMap",
+    "Secret",
+    "Deployment",
+    "StatefulSet",
+    "DaemonSet",
+    "PersistentVolumeClaim",
+    "ServiceAccount",
+    "HorizontalPodAutoscaler",
+    "Ingress",
+)
+
+
+def vanished(objects_file: Path) -> list[Change]:
+    """A ``deleted`` change for each object of a needed kind last seen before the last
+    observation, when another object of its kind and namespace was observed both when it was
+    last seen and, unchanged, after it (a periodic export, not one that writes only what
+    changed)."""
+    src = open_source(require_file(objects_file, "the objects file"), SourceKind.OBJECTS)
+    kinds = ", ".join(f"'{k}'" for k in NEEDED_KINDS)
+    rows = src.con.cursor().execute(
+        f"""WITH objs AS (
+              SELECT namespace, kind, name, max(ts) AS last, arg_max(body, ts) AS body
+              FROM data WHERE kind IN ({kinds}) GROUP BY ALL),
+            times AS (SELECT DISTINCT ts FROM data)
+            SELECT o.namespace, o.kind, o.name, o.last, o.body,
+                   (SELECT min(ts) FROM times WHERE ts > o.last) AS gone
+            FROM objs o
+            WHERE o.last < (SELECT max(ts) FROM data)
+              AND EXISTS (
+                SELECT 1 FROM data a, data b
+                WHERE a.kind = o.kind AND a.namespace IS NOT DISTINCT FROM o.namespace
+                  AND a.name <> o.name AND a.ts = o.last
+                  AND b.kind = a.kind AND b.namespace IS NOT DISTINCT FROM a.namespace
+                  AND b.name = a.name AND b.ts > o.last AND b.body = a.body)
+            ORDER BY o.kind, o.namespace, o.name"""
+    )
+    out = []
+    for namespace, kind, name, last, body, gone in rows.fetchall():
+        try:
+            obj = json.loads(body)
+        except (TypeError, ValueError):
+            obj = {}
+        spec = obj.get("spec") if isinstance(obj, dict) else None
+        out.append(
+            Change(
+                namespace=namespace or "",
+                kind=kind,
+                name=name,
+                time=gone,
+                change="deleted",
+                paths=(f"{kind} {name} no longer observed after {last:%H:%M:%S}",),
+                spec=spec if isinstance(spec, dict) else {},
+                since=last,
+            )  # fmt: skip
+        )
+    return out
+
+
+#: kinds without a status: a new resourceVersion is a write of their contents
+CONTENT_KINDS = ("ConfigMap", "Secret")
+
+
+def rewritten(objects_file: Path) -> list[Change]:
+    """A ``modified`` change for each ConfigMap or Secret whose resourceVersion moved between
+    two observations while everything the export shows of it stayed the same: an exporter that
+    withholds a Secret's data (or a ConfigMap's) still shows that it was written, and when
+    (``managedFields``). Only when the export keeps versions: another ConfigMap or Secret
+    observed at the same two times kept its resourceVersion (a writer that renumbers every
+    object at every observation says nothing by it)."""
+    src = open_source(require_file(objects_file, "the objects file"), SourceKind.OBJECTS)
+    kinds = ", ".join(f"'{k}'" for k in CONTENT_KINDS)
+    rows = src.con.cursor().execute(
+        f"""WITH obs AS (
+              SELECT namespace, kind, name, ts, body,
+                json_extract_string(body, '$.metadata.resourceVersion') AS rv,
+                md5(concat_ws('|', json_extract(body, '$.data')::VARCHAR,
+                    json_extract(body, '$.binaryData')::VARCHAR,
+                    json_extract(body, '$.metadata.labels')::VARCHAR,
+                    json_extract(body, '$.metadata.annotations')::VARCHAR)) AS fp
+              FROM data WHERE kind IN ({kinds})),
+            paired AS (
+              SELECT *, lag(rv) OVER w AS rv_before, lag(fp) OVER w AS fp_before,
+                     lag(ts) OVER w AS ts_before
+              FROM obs WINDOW w AS (PARTITION BY namespace, kind, name ORDER BY ts))
+            SELECT namespace, kind, name, ts, ts_before, body, rv_before, rv FROM paired p
+            WHERE rv_before IS NOT NULL AND rv IS NOT NULL AND rv <> rv_before
+              AND fp = fp_before
+              AND EXISTS (  -- the export keeps versions: another object's stayed put meanwhile
+                SELECT 1 FROM paired q WHERE q.ts = p.ts AND q.ts_before = p.ts_before
+                  AND q.rv = q.rv_before AND q.name <> p.name)
+            ORDER BY kind, namespace, name, ts"""
+    )
+    out = []
+    for namespace, kind, name, ts, before, body, rv_before, rv in rows.fetchall():
+        try:
+            obj = json.loads(body)
+        except (TypeError, ValueError):
+            obj = {}
+        obj = obj if isinstance(obj, dict) else {}
+        out.append(
+            Change(
+                namespace=namespace or "",
+                kind=kind,
+                name=name,
+                time=write_time(obj, "modified", before, ts) or ts,
+                change="modified",
+                paths=("metadata.resourceVersion",),
+                spec={},
+                values=(("metadata.resourceVersion", rv_before, rv),),
+            )  # fmt: skip
+        )
+    return out
