@@ -24,8 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply  # noqa: E402 - after the sys.path entry for the tests' helpers
+sys.path.insert(0, str(REPO))  # the repository's tests package holds the fake server
+from tests._support.fake_openai import ScriptedServer, Step, chat_reply  # noqa: E402 - after the sys.path entry for the tests package
 
 SCENARIO = "cis-k8s-5.2.2-privileged.kubectl-opa"
 REFERENCE = REPO / "policies" / "rego" / "cis-k8s-5.2.2-privileged"

@@ -17,14 +17,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "finops"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository's tests package
 
-import test_finops_wide_causes as cases
-from wide_fixtures import Bill
-
+import tests.finops.test_finops_wide_causes as cases
 from finops.model import Resource
 from finops.rca import diagnose
 from finops.scenario import load_scenario
+from tests.finops.wide_fixtures import Bill
 
 START = dt.date(2024, 5, 6)  # a Monday
 

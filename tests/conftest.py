@@ -1,22 +1,15 @@
-"""Fixtures shared by the whole suite: the installed CLI and the toy third-party distribution."""
+"""Fixtures shared by the whole suite: the installed CLI, the toy third-party distribution, the
+SRE incident and a session-wide Ray cluster. Helpers that tests import live in ``tests/_support``."""
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-TOY_DIST = REPO / "tests" / "core" / "toy_dist"
-
-
-def itbench_executable() -> str:
-    candidate = Path(sys.executable).parent / "itbench"
-    return str(candidate) if candidate.exists() else "itbench"
+from tests._support.cli import TOY_DIST, itbench_executable
+from tests._support.sre import SRE_INCIDENT
 
 
 @pytest.fixture
@@ -34,28 +27,7 @@ def toy_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def run_cli(
-    args: list[str],
-    env: dict[str, str] | None = None,
-    cwd: Path | None = None,
-    timeout: float = 120,
-) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [itbench_executable(), *args],
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        stdin=subprocess.DEVNULL,
-    )
-
-
-# --- SRE tool tests: the hand-written incident snapshot and a private index cache. They live here,
-# not in tests/sre/conftest.py: a second module named `conftest` would shadow this one for the
-# `from conftest import ...` lines of whichever tests are collected after it.
-SRE_FIXTURES = REPO / "tests" / "sre" / "fixtures"
-SRE_INCIDENT = SRE_FIXTURES / "incident-checkout"
+# --- SRE tool tests: the hand-written incident snapshot and a private index cache.
 
 
 @pytest.fixture(autouse=True)
@@ -91,6 +63,6 @@ def sparse_incident(tmp_path: Path) -> Path:
 # --- One real local Ray cluster for the session, shared by every test marked ``ray``.
 @pytest.fixture(scope="session")
 def ray_cluster(tmp_path_factory: pytest.TempPathFactory):
-    from ray_cluster import start_ray_cluster
+    from tests._support.ray_cluster import start_ray_cluster
 
     yield from start_ray_cluster(tmp_path_factory.mktemp("ray"))

@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import run_cli
-from test_ciso_evaluation_support import needs_sandbox
-
 from ciso.engines.ansible import run_playbook
 from ciso.engines.ansible.events import failures, parse_runner_output
+from tests._support.ciso import needs_sandbox
+from tests._support.cli import run_cli
 
 PLAY = """\
 - hosts: rhel9_servers

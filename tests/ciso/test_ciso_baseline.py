@@ -35,7 +35,7 @@ from itbench.agents.base import Task
 from itbench.models import Scenario
 from itbench.models.records import AgentStatus
 from itbench.transcript import Transcript, read_transcript
-from tests.conftest import REPO, run_cli
+from tests._support.cli import REPO, run_cli
 
 SUITE = REPO / "ciso" / "suite"
 PARAPHRASES = Path(__file__).parent / "paraphrases.yaml"

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO, run_cli
-from test_ciso_evaluation_support import kubectl_missing, needs_sandbox
+
+from tests._support.ciso import kubectl_missing, needs_sandbox
+from tests._support.cli import REPO, run_cli
 
 SUITE = REPO / "ciso" / "suite"
 POLICIES = REPO / "policies"

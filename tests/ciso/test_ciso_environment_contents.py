@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_ciso_evaluation_support import kubectl_missing, needs_sandbox
 
 from ciso.environments.kubernetes import cluster_view, leave_one_in_removals
 from ciso.evaluation.plan import COMPLIANT, VIOLATING, leave_one_in_environments
@@ -18,6 +17,7 @@ from ciso.scenarios.loader import load_builtin
 from ciso.scenarios.model import CisoScenario, ResourceRef, ScenarioClass
 from ciso.scenarios.objects import declared_objects, identity, is_policy
 from itbench.cluster import load_manifests
+from tests._support.ciso import kubectl_missing, needs_sandbox
 
 BUILTIN = {s.id: s for s in load_builtin().scenarios}
 K8S_CLASSES = (ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.OPA_STATIC)

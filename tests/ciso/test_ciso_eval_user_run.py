@@ -9,7 +9,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
+
+from tests._support.cli import REPO, run_cli
 
 USER_SCENARIO = REPO / "docs" / "examples" / "ciso-scenarios" / "my-scenarios" / "host-net"
 BUILTIN = "cis-k8s-5.2.5-host-network"

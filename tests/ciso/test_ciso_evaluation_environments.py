@@ -12,7 +12,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_ciso_evaluation_support import (
+
+from ciso.environments import APPLIED_FILE, trial_environment
+from ciso.evaluation.kyverno_engines import _our_scan
+from ciso.evaluation.report_reading import resource_results
+from ciso.evaluation.trial import evaluate_trial
+from ciso.scenarios.model import ScenarioClass
+from tests._support.ciso import (
     AGENTS,
     FIXTURES,
     K8S,
@@ -22,12 +28,6 @@ from test_ciso_evaluation_support import (
     kubectl_missing,
     trial_dir,
 )
-
-from ciso.environments import APPLIED_FILE, trial_environment
-from ciso.evaluation.kyverno_engines import _our_scan
-from ciso.evaluation.report_reading import resource_results
-from ciso.evaluation.trial import evaluate_trial
-from ciso.scenarios.model import ScenarioClass
 
 KYVERNO = benchmark_scenario(ciso_scenario(K8S, ScenarioClass.KYVERNO))
 

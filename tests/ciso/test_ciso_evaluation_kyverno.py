@@ -5,15 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_ciso_evaluation_support import (
-    K8S,
-    benchmark_scenario,
-    ciso_scenario,
-    trial_dir,
-)
 
 from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.model import ScenarioClass
+from tests._support.ciso import K8S, benchmark_scenario, ciso_scenario, trial_dir
 
 SCENARIO = benchmark_scenario(ciso_scenario(K8S, ScenarioClass.KYVERNO))
 

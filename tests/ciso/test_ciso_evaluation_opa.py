@@ -6,7 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_ciso_evaluation_support import (
+
+from ciso.evaluation import kubectl_opa, opa_static
+from ciso.evaluation.trial import evaluate_trial
+from ciso.scenarios.model import ScenarioClass
+from tests._support.ciso import (
     K8S,
     benchmark_scenario,
     ciso_scenario,
@@ -14,10 +18,6 @@ from test_ciso_evaluation_support import (
     needs_sandbox,
     trial_dir,
 )
-
-from ciso.evaluation import kubectl_opa, opa_static
-from ciso.evaluation.trial import evaluate_trial
-from ciso.scenarios.model import ScenarioClass
 
 pytestmark = [
     needs_sandbox,

@@ -9,11 +9,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import itbench_executable, run_cli
-from test_ciso_evaluation_support import SCENARIOS, kubectl_missing
 
 from ciso.report import class_table
 from itbench.scoring.document import ResultsDocument
+from tests._support.ciso import SCENARIOS, kubectl_missing
+from tests._support.cli import itbench_executable, run_cli
 
 RAW = [
     {

@@ -15,10 +15,10 @@ import time
 from pathlib import Path
 
 import pytest
-from test_ciso_evaluation_support import needs_sandbox
 
 from ciso.engines.ansible import run_playbook
 from ciso.engines.rego.pool import RegoPool
+from tests._support.ciso import needs_sandbox
 
 SANDBOX_FIXTURES = Path(__file__).resolve().parents[1] / "sandbox" / "fixtures"
 POLICY = {"p.rego": "package check\n\nresult := input.n > 1\n"}

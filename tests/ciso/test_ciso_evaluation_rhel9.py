@@ -7,18 +7,12 @@ import stat
 from pathlib import Path
 
 import pytest
-from test_ciso_evaluation_support import (
-    RHEL9,
-    benchmark_scenario,
-    ciso_scenario,
-    needs_sandbox,
-    trial_dir,
-)
 
 from ciso.environments.hosts import locate, prepare, read_attributes
 from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.model import ScenarioClass
 from itbench.errors import InputError
+from tests._support.ciso import RHEL9, benchmark_scenario, ciso_scenario, needs_sandbox, trial_dir
 
 SCENARIO = benchmark_scenario(ciso_scenario(RHEL9, ScenarioClass.RHEL9_ANSIBLE_OPA))
 

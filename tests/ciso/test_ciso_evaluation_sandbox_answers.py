@@ -10,8 +10,9 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
-from test_ciso_evaluation_support import needs_sandbox
+
+from tests._support.ciso import needs_sandbox
+from tests._support.cli import REPO, run_cli
 
 pytestmark = [pytest.mark.slow, needs_sandbox]
 

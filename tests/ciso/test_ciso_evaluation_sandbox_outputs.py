@@ -14,8 +14,9 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
-from test_ciso_evaluation_support import needs_sandbox
+
+from tests._support.ciso import needs_sandbox
+from tests._support.cli import run_cli
 
 pytestmark = [pytest.mark.slow, needs_sandbox]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_ciso_evaluation_support import benchmark_scenario, trial_dir, update_scenario
 
 from ciso.evaluation.kyverno_update import itbench_subset, strict_subset
 from ciso.evaluation.trial import evaluate_trial
+from tests._support.ciso import benchmark_scenario, trial_dir, update_scenario
 
 SCENARIO = benchmark_scenario(update_scenario())
 

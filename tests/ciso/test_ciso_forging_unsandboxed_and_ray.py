@@ -20,9 +20,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
-from ray_cluster import ray_args
-from test_ciso_evaluation_support import needs_sandbox
+
+from tests._support.ciso import needs_sandbox
+from tests._support.cli import REPO, run_cli
+from tests._support.ray_cluster import ray_args
 
 pytestmark = [pytest.mark.slow, needs_sandbox]
 

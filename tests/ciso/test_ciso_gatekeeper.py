@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO
 
 from ciso.evaluation import gatekeeper
 from ciso.evaluation.kyverno_migrate import generated_environments
@@ -16,6 +15,7 @@ from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.format import load_scenario_dir
 from ciso.scenarios.public import to_benchmark_scenario
 from itbench.errors import InputError
+from tests._support.cli import REPO
 
 HOST_NETWORK = Path(__file__).parent / "data" / "gatekeeper" / "host-network.yaml"
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO, run_cli
 
 from ciso.evaluation.trial import evaluate_trial
 from ciso.generator import generate, instance_tag
@@ -23,6 +22,7 @@ from ciso.generator.rbac import RbacControl
 from ciso.generator.workloads import clean_pod_spec, wrap
 from ciso.scenarios.loader import load_directory
 from ciso.scenarios.model import CisoScenario, ScenarioClass
+from tests._support.cli import REPO, run_cli
 
 SEEDS = (1, 2, 3)
 _SYSTEM = ("kube-system", "kube-public", "kube-node-lease")

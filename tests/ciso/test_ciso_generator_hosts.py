@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_ciso_evaluation_support import needs_sandbox
 
 from ciso.evaluation.trial import evaluate_trial
 from ciso.generator import generate, not_generated
@@ -25,6 +24,7 @@ from ciso.generator.sysctl import SysctlControl
 from ciso.scenarios.loader import load_directory
 from ciso.scenarios.model import CisoScenario, ScenarioClass
 from ciso.scenarios.reference import builtin_solution
+from tests._support.ciso import needs_sandbox
 
 SEEDS = (1, 2, 3)
 HOSTS = sorted(k for k, c in CONTROLS.items() if isinstance(c, HOST_CONTROLS))

@@ -16,14 +16,6 @@ from typing import Any
 
 import pytest
 import yaml
-from test_ciso_evaluation_support import (
-    K8S,
-    benchmark_scenario,
-    ciso_scenario,
-    kubectl_missing,
-    needs_sandbox,
-    trial_dir,
-)
 
 from ciso.environments import report_producer, trial_environment
 from ciso.evaluation.trial import evaluate_trial
@@ -35,6 +27,14 @@ from ciso.live.naming import TRIAL_LABEL, plan_deployment, trial_suffix
 from ciso.scenarios.model import ResourceRef, ScenarioClass
 from itbench.cluster import RunningCluster, start_cluster
 from itbench.errors import InputError
+from tests._support.ciso import (
+    K8S,
+    benchmark_scenario,
+    ciso_scenario,
+    kubectl_missing,
+    needs_sandbox,
+    trial_dir,
+)
 
 KYVERNO = benchmark_scenario(ciso_scenario(K8S, ScenarioClass.KYVERNO))
 KUBECTL = benchmark_scenario(ciso_scenario(K8S, ScenarioClass.KUBECTL_OPA))

@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_ciso_evaluation_support import kubectl_missing
 
 from ciso.live import LiveSettings
 from ciso.live.client import LiveCluster, LiveError
@@ -22,6 +21,7 @@ from ciso.live.deploy import deployed
 from ciso.scenarios.loader import load_benchmark_scenarios, load_builtin
 from ciso.scenarios.model import CisoScenario, ScenarioClass
 from ciso.scenarios.objects import declared_objects, is_policy, without_ephemeral_containers
+from tests._support.ciso import kubectl_missing
 
 pytestmark = pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
 

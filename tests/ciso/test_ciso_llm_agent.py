@@ -6,16 +6,14 @@ the validator's feedback with 3 rounds, and fails with 0."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO, run_cli
-from test_ciso_evaluation_support import kubectl_missing, needs_sandbox
 
-sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply
+from tests._support.ciso import kubectl_missing, needs_sandbox
+from tests._support.cli import REPO, run_cli
+from tests._support.fake_openai import ScriptedServer, Step, chat_reply
 
 pytestmark = [
     pytest.mark.slow,

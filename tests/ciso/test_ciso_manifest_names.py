@@ -16,7 +16,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
+
+from tests._support.cli import REPO, run_cli
 
 BAD = "CI_Deployer"
 FIELD = f'metadata.name: Invalid value: "{BAD}": a lowercase RFC 1123 subdomain'

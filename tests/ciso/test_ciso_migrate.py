@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO, run_cli
 
 from ciso.agents.baseline.agent import BaselineAgent
 from ciso.evaluation.trial import evaluate_trial
@@ -22,6 +21,7 @@ from itbench.errors import InputError
 from itbench.models import AgentStatus
 from itbench.plugins.spec import Task
 from itbench.transcript import Transcript
+from tests._support.cli import REPO, run_cli
 
 CONTROLS = (
     "cis-k8s-5.2.2-privileged",

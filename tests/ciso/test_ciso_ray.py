@@ -9,8 +9,9 @@ import json
 import os
 
 import pytest
-from ray_cluster import by_trial, ray_args, run_suite
-from test_ciso_evaluation_support import needs_sandbox
+
+from tests._support.ciso import needs_sandbox
+from tests._support.ray_cluster import by_trial, ray_args, run_suite
 
 pytestmark = [
     pytest.mark.ray,

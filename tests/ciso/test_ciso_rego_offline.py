@@ -12,11 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
-from test_ciso_evaluation_support import needs_sandbox
 
 from ciso.engines.rego.pool import RegoPool
 from ciso.engines.rego.select import available_engines
+from tests._support.ciso import needs_sandbox
+from tests._support.cli import run_cli
 
 OPA_STATIC = "cis-k8s-5.7.4-default-namespace.opa-static"
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from conftest import REPO
 
 from ciso.evaluation import rego_source
 from ciso.evaluation.kyverno_engines import select_scanner
 from ciso.evaluation.kyverno_migrate import generated_environments
 from ciso.evaluation.report_reading import failed
+from tests._support.cli import REPO
 
 CONTROLS = (
     "cis-k8s-5.2.2-privileged",

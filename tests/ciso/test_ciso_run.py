@@ -9,8 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
-from test_ciso_evaluation_support import AGENTS, K8S, SCENARIOS, kubectl_missing, needs_sandbox
+
+from tests._support.ciso import AGENTS, K8S, SCENARIOS, kubectl_missing, needs_sandbox
+from tests._support.cli import run_cli
 
 pytestmark = [
     pytest.mark.slow,

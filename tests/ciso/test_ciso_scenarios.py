@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO, SHARED, run_cli
 
 from ciso.scenarios.loader import (
     load_benchmark_scenarios,
@@ -22,6 +21,7 @@ from ciso.scenarios.loader import (
 from ciso.scenarios.model import ResourceRef, ScenarioClass
 from ciso.scenarios.reference import write_reference
 from itbench.errors import InputError, UsageError
+from tests._support.cli import REPO, SHARED, run_cli
 
 # resolved: the loader reports real paths, and ../shared may be a link
 BUNDLES = (SHARED / "corpora" / "itbench" / "ciso").resolve()

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import REPO
 
 from ciso.audit import (
     PSS_FOR_CIS,
@@ -26,6 +25,7 @@ from ciso.evaluation.report_reading import ResourceResult
 from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.loader import load_builtin
 from ciso.scenarios.model import CisoScenario, ResourceRef, ScenarioClass
+from tests._support.cli import REPO
 
 SUITE = REPO / "ciso" / "suite"
 CONTROLS = yaml.safe_load((SUITE / "controls.yaml").read_text())

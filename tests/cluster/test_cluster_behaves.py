@@ -11,10 +11,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import itbench_executable
-from kubectl_run import kubectl, needs_kubectl
 
 from itbench.cluster import start_cluster
+from tests._support.cli import itbench_executable
+from tests.cluster.kubectl_run import kubectl, needs_kubectl
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -17,10 +17,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import itbench_executable
-from kubectl_run import kubectl, needs_kubectl
 
 from itbench.cluster import ClusterState, domain_extensions
+from tests._support.cli import itbench_executable
+from tests.cluster.kubectl_run import kubectl, needs_kubectl
 
 SUBDOMAIN = (
     "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or "

@@ -7,19 +7,17 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import itbench_executable
 
 from itbench.cluster import start_cluster
+from tests._support.cli import itbench_executable
+from tests.cluster.cluster_producer import host_network_reports
 
 FIXTURES = Path(__file__).parent / "fixtures"
 KUBECTL = shutil.which("kubectl")
 pytestmark = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed on this machine")
-sys.path.insert(0, str(Path(__file__).parent))
-from cluster_producer import host_network_reports  # noqa: E402 - after the sys.path entry for the tests' helpers
 
 
 @pytest.fixture

@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kubectl_run import kubectl, needs_kubectl
 
 from itbench.cluster import ClusterError, start_cluster
 from itbench.cluster.manifests import MAX_DEPTH
 from itbench.cluster.protobuf import MAGIC, decode_body, read_varint, schema
 from itbench.gotime import format_duration
+from tests.cluster.kubectl_run import kubectl, needs_kubectl
 
 # -- a tiny protobuf writer for hand-built bodies -------------------------------------------------
 

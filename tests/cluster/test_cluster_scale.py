@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from kubectl_run import kubectl, needs_kubectl
 
 from itbench.cluster import start_cluster
+from tests.cluster.kubectl_run import kubectl, needs_kubectl
 
 WORKLOADS = """apiVersion: apps/v1
 kind: Deployment

@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kubectl_run import kubectl, needs_kubectl
 
 from itbench.cluster import start_cluster
 from itbench.cluster.decoding import decode, is_built_in_group
+from tests.cluster.kubectl_run import kubectl, needs_kubectl
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import run_cli
 
 from itbench.cluster import ClusterError, ClusterState
 from itbench.cluster.manifests import StderrProgress, iter_manifests, load_manifests
 from itbench.errors import InputError
+from tests._support.cli import run_cli
 
 
 def _config_maps(n: int) -> str:

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO, run_cli
 
 from itbench.models import AgentResult, PublicScenario, Scenario
+from tests._support.cli import REPO, run_cli
 
 
 def _sandbox_missing() -> str | None:

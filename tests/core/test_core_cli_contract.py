@@ -9,10 +9,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import itbench_executable, run_cli
 
 from itbench import __version__
 from itbench.exitcodes import ExitCode
+from tests._support.cli import itbench_executable, run_cli
 
 
 def test_exit_code_table_is_the_documented_one():

@@ -11,8 +11,9 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
-from fake_openai import ScriptedServer, Step
+
+from tests._support.cli import REPO, run_cli
+from tests._support.fake_openai import ScriptedServer, Step
 
 USER_SCENARIO = REPO / "docs" / "examples" / "ciso-scenarios" / "my-scenarios" / "host-net"
 needs_bwrap = pytest.mark.skipif(shutil.which("bwrap") is None, reason="bubblewrap not installed")
@@ -151,7 +152,7 @@ def test_garbage_llm_endpoint_stops_before_any_trial(
 def test_live_llm_endpoint_passes_the_preflight_with_one_request(
     toy_env: dict[str, str], tmp_path: Path
 ) -> None:
-    from fake_openai import chat_reply
+    from tests._support.fake_openai import chat_reply
 
     args = json.dumps({"path": "answer.json", "content": json.dumps({"sum": 11})})
     steps = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conftest import REPO
+from tests._support.cli import REPO
 
 CORE = REPO / "itbench"
 DOMAIN_WORDS = ("ciso", "finops", "sre", "kyverno", "rego", "policyreport")

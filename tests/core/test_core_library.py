@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import REPO, TOY_DIST, run_cli
 
 import itbench
 from itbench.errors import UsageError
 from itbench.plugins.spec import AgentOptions, Domain, SessionSettings
 from itbench.scoring.document import ResultsDocument
+from tests._support.cli import REPO, TOY_DIST, run_cli
 
 
 @pytest.fixture

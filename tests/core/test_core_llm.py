@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
-from fake_openai import ScriptedServer, Step, chat_reply
+
+from tests._support.cli import run_cli
+from tests._support.fake_openai import ScriptedServer, Step, chat_reply
 
 SECRET = "sk-itbench-test-0123456789abcdef"
 

@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
-from fake_openai import ScriptedServer, Step, chat_reply
 
 from itbench.agents.shell_tool import clip
 from itbench.sandbox.availability import bwrap_path
+from tests._support.cli import REPO, run_cli
+from tests._support.fake_openai import ScriptedServer, Step, chat_reply
 
 SECRET = "sk-itbench-test-0123456789abcdef"
 

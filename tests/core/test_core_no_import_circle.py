@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from conftest import REPO
+from tests._support.cli import REPO
 
 PACKAGES = ("itbench", "ciso", "sre", "finops")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from conftest import REPO
+from tests._support.cli import REPO
 
 DOMAIN_PACKAGES = (
     REPO / "ciso",

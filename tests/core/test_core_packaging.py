@@ -8,7 +8,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+
+from tests._support.cli import REPO
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import run_cli
+from tests._support.cli import run_cli
 
 
 def _domains(env=None):

@@ -8,14 +8,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
-from fake_openai import ScriptedServer, Step, chat_reply
 
 from itbench.agents.base import AgentOptions, Task
 from itbench.agents.llm import SYSTEM_PROMPT, render_prompt
 from itbench.models import PublicScenario
 from itbench.plugins.domains import load_domains
 from itbench.transcript import Transcript
+from tests._support.cli import REPO, run_cli
+from tests._support.fake_openai import ScriptedServer, Step, chat_reply
 
 #: Every class a built-in domain's template branches on, and one it does not know.
 CLASSES = {

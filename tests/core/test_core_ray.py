@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO, itbench_executable, run_cli
+
+from tests._support.cli import REPO, itbench_executable, run_cli
 
 # Ray is never imported here: drivers are processes of their own, with the cluster's token.
 pytestmark = [

@@ -14,9 +14,10 @@ import venv
 from pathlib import Path
 
 import pytest
-from conftest import REPO
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+
+from tests._support.cli import REPO
 
 CONSTRAINTS = REPO / "constraints.txt"
 BROKEN_REGO = "package check\n\nallow if {\n"

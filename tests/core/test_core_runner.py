@@ -9,7 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from conftest import itbench_executable, run_cli
+from tests._support.cli import itbench_executable, run_cli
 
 
 def _results(out: Path) -> dict:

@@ -7,7 +7,7 @@ import json
 import shutil
 from pathlib import Path
 
-from conftest import REPO, run_cli
+from tests._support.cli import REPO, run_cli
 
 USER_SCENARIO = REPO / "docs" / "examples" / "ciso-scenarios" / "my-scenarios" / "host-net"
 

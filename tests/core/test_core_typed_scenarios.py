@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import REPO
 
 from itbench.models import Scenario
+from tests._support.cli import REPO
 
 PROBE = """
 from __future__ import annotations

@@ -16,7 +16,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+
+from tests._support.cli import REPO
 
 pytest.importorskip("mypy", reason="mypy comes with the test extra (make setup installs it)")
 

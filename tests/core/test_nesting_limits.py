@@ -8,10 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from itbench import jsonsafe
-from tests.sre.test_sre_judge import INFRA_OUTPUT, TRUTH
+from tests._support.cli import run_cli
+from tests._support.sre import INFRA_OUTPUT, TRUTH
 
 DEEP = 100_000
 

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from console_examples import REPO, doc_pages
+
+from tests.docs.console_examples import REPO, doc_pages
 
 #: Wording of a development log: the pages state behaviour, not the history of the code.
 DEVELOPMENT_LOG = re.compile(

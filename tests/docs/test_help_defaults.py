@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import REPO, run_cli
 
 from itbench.plugins.spec import DEFAULT_LLM_TIMEOUT_S, DEFAULT_REFLECTION_ROUNDS, AgentOptions
+from tests._support.cli import REPO, run_cli
 
 RUNNING = (REPO / "docs" / "running.md").read_text(encoding="utf-8")
 DOMAINS = ["ciso", "finops", "sre"]

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import SHARED, itbench_executable
-from console_examples import (
+
+from tests._support.cli import SHARED, itbench_executable
+from tests.docs.console_examples import (
     EXAMPLES,
     REPO,
     CommandSpec,

@@ -4,14 +4,12 @@ command (an external program)."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import yaml
-from conftest import REPO, run_cli
 
-sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply
+from tests._support.cli import run_cli
+from tests._support.fake_openai import ScriptedServer, Step, chat_reply
 
 
 def _scenario(tmp_path: Path) -> tuple[Path, list[dict]]:

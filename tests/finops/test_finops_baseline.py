@@ -6,12 +6,12 @@ import re
 
 import numpy as np
 import pytest
-from finops_fixtures import base_leaves, steady, write_lite
 
 from finops.model import Resource
 from finops.rca import diagnose
 from finops.rca.naive import naive_diagnose
 from finops.scenario import load_scenario
+from tests.finops.finops_fixtures import base_leaves, steady, write_lite
 
 DAY = 41  # last day of 42, a Sunday
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import datetime as dt
 
 import numpy as np
-from finops_fixtures import START, steady, write_lite
 
 from finops.model import Resource
 from finops.rca import diagnose
 from finops.rca.cube import build_cube
 from finops.rca.nodes import NodeStats, build_tree
 from finops.scenario import load_scenario
+from tests.finops.finops_fixtures import START, steady, write_lite
 
 SERVICES = {"AWS": ("EC2", "RDS"), "GCP": ("GKE", "CloudSQL", "ComputeEngine")}
 FAMILIES = {

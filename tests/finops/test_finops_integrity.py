@@ -11,8 +11,6 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from conftest import REPO, run_cli
-from finops_fixtures import base_leaves, write_lite
 
 from finops.evaluate import score_finops
 from finops.model import Resource
@@ -20,6 +18,8 @@ from finops.rca.naive import naive_diagnose
 from finops.rca.topk import elbow_k, topk_diagnose
 from finops.scenario import load_scenario
 from finops.tools import make_tools
+from tests._support.cli import REPO, run_cli
+from tests.finops.finops_fixtures import base_leaves, write_lite
 
 DAY = 41
 TRUTH = [Resource("m5.large", "Instance_Family"), Resource("c5.2xlarge", "Instance_Family")]

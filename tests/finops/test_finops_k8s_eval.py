@@ -10,7 +10,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+
+from tests._support.cli import run_cli
 
 pytestmark = pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
 IDS = "k8s-hpa-target-low-7,k8s-budget-too-low-7"

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import run_cli
+
+from tests._support.cli import run_cli
 
 needs_kubectl = pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
 needs_bwrap = pytest.mark.skipif(

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
 
-sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply
+from tests._support.cli import run_cli
+from tests._support.fake_openai import ScriptedServer, Step, chat_reply
 
 pytestmark = pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
 SCENARIO = "k8s-hpa-target-low-7"

@@ -9,7 +9,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+
+from tests._support.cli import run_cli
 
 needs_kubectl = pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
 needs_bwrap = pytest.mark.skipif(

@@ -12,11 +12,11 @@ import random
 import re
 
 import numpy as np
-from finops_fixtures import START, steady, write_lite
 
 from finops.model import Resource
 from finops.rca import diagnose
 from finops.scenario import load_scenario
+from tests.finops.finops_fixtures import START, steady, write_lite
 
 SERVICES = {"AWS": ("EC2", "RDS"), "GCP": ("GKE", "CloudSQL")}
 FAMILIES = {

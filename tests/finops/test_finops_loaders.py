@@ -6,14 +6,14 @@ import json
 
 import numpy as np
 import pytest
-from conftest import SHARED
-from finops_fixtures import base_leaves, write_lite
 
 from finops.loaders.focus import read_focus_csv
 from finops.loaders.lite import read_lite_csv
 from finops.rca import diagnose
 from finops.scenario import discover_scenarios, load_scenario
 from itbench.errors import InputError, UsageError
+from tests._support.cli import SHARED
+from tests.finops.finops_fixtures import base_leaves, write_lite
 
 FOCUS = SHARED / "corpora" / "focus-sample" / "focus_sample.csv"
 

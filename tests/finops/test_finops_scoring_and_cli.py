@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import run_cli
 
 from finops.evaluate import score_root_cause_resource
 from finops.model import Resource
 from finops.output import read_agent_output
 from itbench.errors import InputError
+from tests._support.cli import run_cli
 
 GT = [Resource("m5.large", "Instance_Family"), Resource("checkout", "Application")]
 

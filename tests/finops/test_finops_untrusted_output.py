@@ -7,8 +7,8 @@ import json
 import os
 from pathlib import Path
 
-from conftest import run_cli
-from finops_fixtures import base_leaves, write_lite
+from tests._support.cli import run_cli
+from tests.finops.finops_fixtures import base_leaves, write_lite
 
 DAY = 41
 ANSWER = {"resource": [{"name": "m5.large", "type": "Instance_Family"}]}

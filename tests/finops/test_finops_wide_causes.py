@@ -9,11 +9,11 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from wide_fixtures import Bill
 
 from finops.model import Resource
 from finops.rca import diagnose
 from finops.scenario import load_scenario
+from tests.finops.wide_fixtures import Bill
 
 SEEDS = (1, 2, 3)
 

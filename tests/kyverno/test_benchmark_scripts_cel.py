@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SHARED
+
+from tests._support.cli import SHARED
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 POD_SECURITY = SHARED / "corpora" / "kyverno-policies" / "pod-security"

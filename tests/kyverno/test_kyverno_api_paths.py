@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kyverno_test_file import run_test
 
 from ciso.engines.kyverno.api_paths import ApiPathError, answer
+from tests.kyverno.kyverno_test_file import run_test
 
 
 def _pod(name: str, namespace: str, **labels: str) -> dict:

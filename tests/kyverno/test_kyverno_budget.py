@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import run_cli
+
+from tests._support.cli import run_cli
 
 KINDS = {"any": [{"resources": {"kinds": ["ConfigMap"]}}]}
 NEVER = {"key": "{{ element }}", "operator": "Equals", "value": "never"}

@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 import yaml
-from conftest import run_cli
+
+from tests._support.cli import run_cli
 
 FIXTURE = Path(__file__).parent / "fixtures" / "cel-libraries"
 

@@ -9,10 +9,10 @@ import copy
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from ciso.engines.kyverno.engine import Context, apply
 from ciso.engines.kyverno.testrunner import run_test_file
+from tests._support.cli import run_cli
 
 FIXTURE = Path(__file__).parent / "fixtures" / "vap"
 

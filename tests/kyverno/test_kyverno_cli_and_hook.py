@@ -9,7 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import SHARED, run_cli
+
+from tests._support.cli import SHARED, run_cli
 
 POLICY = """apiVersion: kyverno.io/v1
 kind: ClusterPolicy

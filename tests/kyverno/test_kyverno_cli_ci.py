@@ -7,9 +7,9 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
-from conftest import run_cli
 
 from ciso.engines.kyverno.engine import EVALUATED_POLICY_KINDS
+from tests._support.cli import run_cli
 
 POLICY = """apiVersion: kyverno.io/v1
 kind: ClusterPolicy

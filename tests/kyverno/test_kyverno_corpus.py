@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SHARED, run_cli
 
 from ciso.engines.kyverno.testrunner import run_tests
+from tests._support.cli import SHARED, run_cli
 
 CORPUS = SHARED / "corpora" / "kyverno-policies"
 RATCHET = json.loads((Path(__file__).parent / "corpus_ratchet.json").read_text())

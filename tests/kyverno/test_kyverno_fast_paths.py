@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 import yaml
 from click.testing import CliRunner
-from conftest import SHARED
 
 from ciso.cli import kyverno_cmd
 from ciso.engines.kyverno import bulk, conditions, engine
@@ -28,6 +27,7 @@ from ciso.engines.kyverno.pattern.check import validate
 from ciso.engines.kyverno.pattern.errors import MAX_DEPTH, Mismatch, PatternSyntaxError
 from itbench.errors import ItbenchError
 from itbench.exitcodes import ExitCode
+from tests._support.cli import SHARED
 
 POD_SECURITY = SHARED / "corpora" / "kyverno-policies" / "pod-security"
 needs_shared = pytest.mark.skipif(

@@ -10,7 +10,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+
+from tests._support.cli import run_cli
 
 # 40 a's and a '!': Python's re needs ~2^40 steps for ^(a+)+$ to fail; RE2 a few hundred
 HOSTILE_TEXT = "a" * 40 + "!"

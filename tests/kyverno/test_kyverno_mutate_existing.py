@@ -9,10 +9,10 @@ import subprocess
 from pathlib import Path
 
 import yaml
-from conftest import REPO
-from kyverno_test_file import run_test
 
 from ciso.engines.kyverno.engine import Context, apply
+from tests._support.cli import REPO
+from tests.kyverno.kyverno_test_file import run_test
 
 TRIGGER = {
     "apiVersion": "v1",

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kyverno_test_file import TEST_HEADER, dump
 
 from ciso.engines.kyverno import outcome_memo
 from ciso.engines.kyverno.model import RuleOutcome, RuleResult, RuleStatus
 from ciso.engines.kyverno.testrunner import _compare, _read_test, _run, _TestRun
+from tests.kyverno.kyverno_test_file import TEST_HEADER, dump
 
 POLICY = {
     "apiVersion": "kyverno.io/v1",

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import SHARED, run_cli
 
 from ciso.engines.kyverno.engine import Context, apply
 from ciso.engines.kyverno.schema import (
@@ -24,6 +23,7 @@ from ciso.engines.kyverno.schema import (
     unknown_fields,
     validate_crd,
 )
+from tests._support.cli import SHARED, run_cli
 
 POD = {
     "apiVersion": "v1",

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from kyverno_test_file import dump, run_test
+
+from tests.kyverno.kyverno_test_file import dump, run_test
 
 CLASSIC = {
     "apiVersion": "kyverno.io/v1",

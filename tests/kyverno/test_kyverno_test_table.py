@@ -7,8 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
-from kyverno_test_file import TEST_HEADER, dump
+
+from tests._support.cli import run_cli
+from tests.kyverno.kyverno_test_file import TEST_HEADER, dump
 
 POLICY = {
     "apiVersion": "kyverno.io/v1",

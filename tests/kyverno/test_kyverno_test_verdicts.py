@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from kyverno_test_file import run_test
+
+from tests.kyverno.kyverno_test_file import run_test
 
 
 def _policy(rule_body: dict) -> dict:

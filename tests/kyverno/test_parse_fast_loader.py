@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import SHARED
 
 from itbench import yamlsafe
 from itbench.yamlsafe import load_range
+from tests._support.cli import SHARED
 
 CORPORA = SHARED / "corpora"
 

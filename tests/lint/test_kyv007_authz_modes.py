@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import run_cli
+from tests._support.cli import run_cli
 
 POLICY = """apiVersion: policies.kyverno.io/v1alpha1
 kind: ValidatingPolicy

@@ -9,7 +9,6 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import SHARED
 
 from ciso.engines.kyverno.cel.libraries import FUNCTIONS as ENGINE_FUNCTIONS
 from ciso.engines.kyverno.cel.program import evaluate
@@ -18,6 +17,7 @@ from ciso.lint.cel_types.functions import STANDARD, library
 from ciso.lint.cel_types.types import BOOL, DYN, INT, STRING
 from ciso.lint.model import Options
 from ciso.lint.runner import lint_paths
+from tests._support.cli import SHARED
 
 FIXTURES = Path(__file__).parent / "fixtures" / "kyv007"
 CORPUS = SHARED / "corpora" / "kyverno-policies"

@@ -13,7 +13,8 @@ from xml.etree import ElementTree as ET
 
 import jsonschema
 import pytest
-from conftest import REPO, run_cli
+
+from tests._support.cli import REPO, run_cli
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

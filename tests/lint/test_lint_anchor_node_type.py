@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import REPO, run_cli
+from tests._support.cli import REPO, run_cli
 
 FIXTURE = REPO / "tests" / "lint" / "fixtures" / "kyverno-fail-anchor-existence-map.yaml"
 COMPLIANT = """apiVersion: v1

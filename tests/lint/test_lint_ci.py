@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+
+from tests._support.cli import run_cli
 
 POLICY = """apiVersion: kyverno.io/v1
 kind: ClusterPolicy

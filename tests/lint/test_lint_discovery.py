@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
 
 from ciso.lint.discovery import Exclude, classify, meant_as_policy
 from ciso.lint.model import TargetKind
+from tests._support.cli import REPO, run_cli
 
 FIXTURES = REPO / "tests" / "lint" / "fixtures"
 HELM_TEMPLATE = """apiVersion: v1

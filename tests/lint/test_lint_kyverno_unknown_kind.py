@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import run_cli
+
+from tests._support.cli import run_cli
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import run_cli
+from tests._support.cli import run_cli
 
 
 def test_tests_that_cannot_run_are_a_finding_on_the_test_file(tmp_path):

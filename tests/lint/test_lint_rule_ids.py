@@ -4,7 +4,8 @@ in `--enable` ran no rule at all and exited 0. Linting nothing warns."""
 from __future__ import annotations
 
 import pytest
-from conftest import REPO, run_cli
+
+from tests._support.cli import REPO, run_cli
 
 FIXTURE = REPO / "tests" / "lint" / "fixtures" / "kyverno-fail-structure.yaml"
 

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
 
 from ciso.engines.rego.backends.opa_golib import available as golib_available
+from tests._support.cli import REPO, run_cli
 
 POLICIES = sorted((REPO / "policies" / "rego").iterdir())
 ENGINES = ["regorus", *(["opa-golib"] if golib_available() else [])]

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+
+from tests._support.cli import run_cli
 
 POLICY = """package gate
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import REPO
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ciso.engines.rego.backends.opa_golib import available as golib_available
 from ciso.engines.rego.backends.regorus_backend import MISSING_BUILTINS
 from ciso.engines.rego.model import Diagnostic, RegoError, error_class, parse_opa_errors
+from tests._support.cli import REPO
 
 pytestmark = pytest.mark.skipif(
     not golib_available(), reason="needs both embedded backends (opa-golib is x86-64 Linux only)"

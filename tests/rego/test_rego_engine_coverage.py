@@ -14,7 +14,6 @@ from importlib import resources
 
 import jsonschema
 import pytest
-from conftest import run_cli
 
 from ciso.engines.rego.backends import (
     DEPRECATED_BUILTINS,
@@ -26,6 +25,7 @@ from ciso.engines.rego.backends import (
 )
 from ciso.engines.rego.backends.regorus_backend import Regorus
 from ciso.engines.rego.model import error_class
+from tests._support.cli import run_cli
 
 #: name -> (policy, OPA's error class, the regorus ``not_checked`` entry or None: regorus finds it)
 BROKEN = {

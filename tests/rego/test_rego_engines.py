@@ -7,7 +7,6 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import SHARED, run_cli
 
 from ciso.engines.rego import UNDEFINED, RegoError
 from ciso.engines.rego.backends.opa_golib import OpaGolib
@@ -16,6 +15,7 @@ from ciso.engines.rego.backends.regorus_backend import Regorus
 from ciso.engines.rego.pool import RegoPool
 from ciso.engines.rego.select import V0Rewriting
 from ciso.engines.rego.v0 import rewrite_v0
+from tests._support.cli import SHARED, run_cli
 
 FIXTURES = Path(__file__).parent / "fixtures"
 needs_golib = pytest.mark.skipif(

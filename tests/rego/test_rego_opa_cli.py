@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
-from record_opa import BROKEN, INPUTS, POLICY, TESTS, V0_POLICY
 
 from ciso.engines.rego import UNDEFINED, RegoError
 from ciso.engines.rego.backends.opa_cli import OpaCli
 from ciso.engines.rego.backends.opa_golib import available as golib_available
+from tests._support.cli import run_cli
+from tests.rego.record_opa import BROKEN, INPUTS, POLICY, TESTS, V0_POLICY
 
 HERE = Path(__file__).parent
 

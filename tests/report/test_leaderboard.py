@@ -11,13 +11,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
-from png_reader import non_white_share, read_png
 
 from itbench.models.records import Evaluation, Usage
 from itbench.report.leaderboard import wilson_interval
 from itbench.scoring.document import ResultsDocument
 from itbench.scoring.passk import pass_at_k
+from tests._support.cli import run_cli
+from tests.report.png_reader import non_white_share, read_png
 
 
 def _run(

@@ -11,10 +11,10 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
-from conftest import SHARED, run_cli
-from png_reader import non_white_share, read_png
 
 from itbench.scoring.document import ResultsDocument
+from tests._support.cli import SHARED, run_cli
+from tests.report.png_reader import non_white_share, read_png
 
 
 def _score(value: float) -> dict:

@@ -8,9 +8,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from itbench.scoring.document import ResultsDocument
+from tests._support.cli import run_cli
 
 METRIC_GROUPS = ("correct", "localized", "explained")
 

@@ -26,9 +26,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from itbench.sandbox.limits import ResourceLimits
+from tests._support.cli import run_cli
 
 CONTAINERS_CONF = """\
 [engine]

@@ -14,10 +14,10 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import itbench_executable
 
 from itbench.sandbox import SandboxUnavailable
 from itbench.sandbox.landlock import SCOPE_ABI, abi
+from tests._support.cli import itbench_executable
 
 
 def _no_sandbox() -> str | None:

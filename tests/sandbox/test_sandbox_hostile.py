@@ -14,10 +14,10 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import itbench_executable
 
 from ciso.engines.ansible import run_playbook, validate_playbook
 from itbench.sandbox import SandboxUnavailable, run_sandboxed
+from tests._support.cli import itbench_executable
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HOST = FIXTURES / "host"

@@ -21,9 +21,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import itbench_executable
 
 from itbench.sandbox import SandboxUnavailable
+from tests._support.cli import itbench_executable
 
 
 def _available() -> str | None:

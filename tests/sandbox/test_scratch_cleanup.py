@@ -12,10 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import itbench_executable
 
 from itbench import scratch
 from itbench.sandbox import SandboxUnavailable
+from tests._support.cli import itbench_executable
 
 RHEL9 = "cis-rhel9-3.2.1-ip-forward.rhel9-ansible-opa,cis-rhel9-1.1.1.1-cramfs-disabled.rhel9-ansible-opa"
 

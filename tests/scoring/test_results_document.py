@@ -7,13 +7,13 @@ from pathlib import Path
 
 import orjson
 import pytest
-from conftest import SHARED, run_cli
 
 from itbench.errors import InputError
 from itbench.models import Evaluation, Scenario
 from itbench.runner.run import results_config, write_results
 from itbench.scoring.document import ResultsDocument, RunConfig
 from itbench.scoring.results import load_results_file
+from tests._support.cli import SHARED, run_cli
 
 SRE = SHARED / "corpora" / "itbench" / "sre"
 SAMPLES = [

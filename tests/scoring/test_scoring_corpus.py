@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import SHARED, run_cli
+
+from tests._support.cli import SHARED, run_cli
 
 SRE = SHARED / "corpora" / "itbench" / "sre"
 SAMPLES = [

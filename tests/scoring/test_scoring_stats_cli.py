@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 
-from conftest import run_cli
+from tests._support.cli import run_cli
 
 
 def _doc(raw):

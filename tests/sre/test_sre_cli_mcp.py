@@ -10,8 +10,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import REPO, SHARED, run_cli
-from conftest import SRE_INCIDENT as INCIDENT
+
+from tests._support.cli import REPO, SHARED, run_cli
+from tests._support.sre import SRE_INCIDENT as INCIDENT
 
 ARCH = SHARED / "corpora/itbench/sre/app_topology/architecture.json"
 

@@ -8,11 +8,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import SRE_INCIDENT as INCIDENT
 
 from itbench.cluster import start_cluster
 from itbench.cluster.extensions import domain_extensions
 from sre.cluster import latest_objects, snapshot_extension
+from tests._support.sre import SRE_INCIDENT as INCIDENT
 
 KUBECTL = shutil.which("kubectl")
 needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
@@ -81,7 +81,7 @@ def test_sre_cluster_command_serves_until_terminated(private_cache: Path, tmp_pa
     import signal
     import time
 
-    from conftest import itbench_executable
+    from tests._support.cli import itbench_executable
 
     kubeconfig = tmp_path / "kubeconfig"
     proc = subprocess.Popen(

@@ -8,13 +8,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import SHARED, run_cli
 
 from sre.complexity import EASY_BELOW, HARD_FROM, complexity, label_of
 from sre.generator.ground_truth import parse_ground_truth
 from sre.generator.snapshot import write_incident
 from sre.report import table4
 from sre.twin.suite import write_recipe
+from tests._support.cli import SHARED, run_cli
 
 FLAG = {
     "groups": [

@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import run_cli
-
 from sre.generator.coverage import BEYOND_THE_LIST, MECHANISMS, coverage_table
 from sre.generator.faults import FAULT_TYPES
+from tests._support.cli import run_cli
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "sre-faults.md"
 

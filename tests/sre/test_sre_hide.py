@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from itbench.errors import InputError
 from sre.agents.baseline.evidence import gather
@@ -17,6 +16,7 @@ from sre.generator.snapshot import write_incident
 from sre.snapshot.hidden import MARKER, SourceHidden
 from sre.tools import call
 from sre.twin.suite import write_recipe
+from tests._support.cli import run_cli
 
 
 @pytest.fixture(scope="module")

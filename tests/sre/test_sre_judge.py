@@ -15,68 +15,8 @@ from sre.groundtruth import load_truths
 from sre.judge import judge
 from sre.judge.matching import Matcher
 from sre.outputs import parse_entity, parse_text, read_diagnosis
-
-TRUTH = {
-    "id": "7",
-    "groups": [
-        {
-            "id": "cfg",
-            "kind": "ConfigMap",
-            "namespace": "otel-demo",
-            "name": "flagd-config",
-            "root_cause": True,
-        },
-        {
-            "id": "cart-service-1",
-            "kind": "Service",
-            "namespace": "otel-demo",
-            "filter": ["cart\\b"],
-        },
-        {"id": "cart-pod-1", "kind": "Pod", "namespace": "otel-demo", "filter": ["cart-.*"]},
-        {
-            "id": "frontend-service-1",
-            "kind": "Service",
-            "namespace": "otel-demo",
-            "filter": ["frontend\\b"],
-        },
-        {
-            "id": "frontend-proxy-service-1",
-            "kind": "Service",
-            "namespace": "otel-demo",
-            "filter": ["frontend-proxy\\b"],
-        },
-        {
-            "id": "ad-pod-1",
-            "kind": "Pod",
-            "namespace": "otel-demo",
-            "filter": ["ad-.*"],
-            "root_cause": True,
-        },
-        {"id": "ad-service-1", "kind": "Service", "namespace": "otel-demo", "filter": ["ad\\b"]},
-    ],
-    "aliases": [["cart-service-1", "cart-pod-1"], ["ad-service-1", "ad-pod-1"]],
-    "propagations": [
-        {
-            "source": "cfg",
-            "target": "cart-service-1",
-            "condition": "flag on",
-            "effect": "cart fails",
-        },
-        {
-            "source": "cart-service-1",
-            "target": "frontend-service-1",
-            "condition": "x",
-            "effect": "frontend error rate up",
-        },
-        {
-            "source": "frontend-service-1",
-            "target": "frontend-proxy-service-1",
-            "condition": "x",
-            "effect": "proxy errors",
-        },
-    ],
-    "fault": [],
-}
+from tests._support.sre import INFRA_OUTPUT, TRUTH
+from tests._support.sre import entities as _entities
 
 
 def _truth():
@@ -87,10 +27,6 @@ def _output(tmp_path: Path, doc: dict | str, name: str = "agent_output.json") ->
     path = tmp_path / name
     path.write_text(doc if isinstance(doc, str) else json.dumps(doc))
     return path
-
-
-def _entities(*names: str, contributing: bool = True) -> list[dict]:
-    return [{"name": n, "contributing_factor": contributing} for n in names]
 
 
 @pytest.mark.parametrize(
@@ -291,17 +227,6 @@ def test_ground_truth_errors_name_file_and_field(tmp_path):
         Matcher(load_truths(regex)["1"].truth, str(regex))
 
 
-INFRA_OUTPUT = {
-    "entities": _entities(
-        "opentelemetry-collectors/Pod/otel-collector-0",  # the collector: infrastructure
-        "otel-demo/ConfigMap/flagd-config",
-        "kube-system/Pod/coredns-5d78c9869d-abcde",  # infrastructure
-        "otel-demo/Service/frontend",  # an application miss: stays a false positive
-        "otel-demo/Pod/ad-5b8f7c9d4-x2x9q",
-    )
-}
-
-
 def test_infrastructure_namespace_filter_drops_those_predictions_before_scoring(tmp_path):
     from sre.judge.namespaces import INFRASTRUCTURE_NAMESPACES
 
@@ -343,7 +268,7 @@ def test_namespace_filter_keeps_entities_without_a_namespace(tmp_path):
 
 
 def test_eval_exclude_infra_namespaces_flag(tmp_path):
-    from tests.conftest import run_cli
+    from tests._support.cli import run_cli
 
     trial = tmp_path / "outputs" / "7" / "1" / "outputs"
     trial.mkdir(parents=True)

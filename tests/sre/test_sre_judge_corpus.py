@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 
 import pytest
 
 from sre.groundtruth import load_truths
 from sre.judge.agreement import compare, load_results
 from sre.judge.matching import Matcher
-from tests.conftest import REPO, SHARED, run_cli
-
-sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply
+from tests._support.cli import SHARED, run_cli
+from tests._support.fake_openai import ScriptedServer, Step, chat_reply
 
 CORPUS = SHARED / "corpora" / "itbench" / "sre"
 SAMPLE = CORPUS / "evaluations_sample"

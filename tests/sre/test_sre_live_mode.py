@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import itbench_executable, run_cli
 
 from itbench.errors import UsageError
 from sre.generator.faults import FAULT_TYPES
@@ -31,6 +30,7 @@ from sre.live.janitor import clean_up
 from sre.live.kube import LiveKubectl
 from sre.live.watch import Check, LiveBlastRadius, pointer_value, verdict, watch
 from sre.twin.suite import write_recipe
+from tests._support.cli import itbench_executable, run_cli
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent"),
@@ -651,12 +651,8 @@ def test_the_proxy_counts_writes_and_streams_reads(cluster: Path, tmp_path: Path
 def test_llm_agent_repairs_the_live_cluster_through_its_kubectl_tool(
     cluster: Path, prometheus, tmp_path: Path
 ) -> None:
-    import sys
 
-    from conftest import REPO
-
-    sys.path.insert(0, str(REPO / "tests" / "core"))
-    from fake_openai import ScriptedServer, Step, chat_reply
+    from tests._support.fake_openai import ScriptedServer, Step, chat_reply
 
     fault, seed = POLICY_FAULT
     injection = render_injection(fault, seed)

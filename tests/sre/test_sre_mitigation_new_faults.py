@@ -9,10 +9,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from sre.generator.snapshot import write_incident
 from sre.twin.suite import write_recipe
+from tests._support.cli import run_cli
 
 NEW_FAULTS = (
     "network-loss", "http-abort", "jvm-exception", "io-fault", "pod-failure",

@@ -11,11 +11,11 @@ import socket
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from sre.agents.baseline.mitigate import Kubectl, mitigate
 from sre.generator.snapshot import write_incident
 from sre.twin.suite import write_recipe
+from tests._support.cli import run_cli
 
 needs_kubectl = pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
 needs_bwrap = pytest.mark.skipif(

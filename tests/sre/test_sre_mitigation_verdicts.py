@@ -6,43 +6,18 @@ twin, judged from the twin's model, never by matching the commands."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import time
-from pathlib import Path
 
 import pytest
 
 from sre.generator.faults import FAULT_TYPES
 from sre.generator.faults._common import CHAOS_NOT_REMEDIES, NOT_REMEDIES
 from sre.generator.objects import node_for
-from sre.twin.scenario import build_case, remedy_context, serve_case
-from sre.twin.verdict import MitigationVerdict, judge
+from sre.twin.scenario import build_case, remedy_context
+from tests._support.sre_twin import SEED, apply, run_commands
 
 KUBECTL = shutil.which("kubectl")
 pytestmark = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
-SEED = 3
-
-
-def apply(fault: str, remedy, tmp_path: Path) -> tuple[MitigationVerdict, list[str]]:
-    case = build_case(fault, SEED)
-    cluster, twin = serve_case(case)
-    context = remedy_context(case)
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-    said = []
-    try:
-        started = time.monotonic()
-        for args in remedy.commands(context):
-            run = subprocess.run(
-                [KUBECTL or "kubectl", "--kubeconfig", str(cluster.kubeconfig_path), *args],
-                capture_output=True, text=True, env=env, timeout=60,
-            )  # fmt: skip
-            said.append(f"$ kubectl {' '.join(args)} -> {run.returncode}: {run.stdout}{run.stderr}")
-        verdict = judge(twin, case.root, case.target, case.start, started, cluster.state.clock.now)
-    finally:
-        cluster.stop()
-    return verdict, said
 
 
 def _chaos(fault: str) -> bool:
@@ -136,13 +111,6 @@ def test_the_twin_fires_the_alerts_the_snapshot_shows(fault, tmp_path):
     assert expected <= firing, (expected, firing)
 
 
-def _run(fault: str, commands: list[list[str]], tmp_path: Path) -> MitigationVerdict:
-    from sre.generator.model import Remedy
-
-    verdict, _ = apply(fault, Remedy("combined", "", lambda r: commands), tmp_path)
-    return verdict
-
-
 def test_a_cordon_beside_the_repair_breaks_nothing(tmp_path):
     """Cordoning the node the target runs on and turning the flag off: the running pods keep
     serving (a cordon refuses new pods only), so the repair passes strict; the cordon is a
@@ -150,7 +118,7 @@ def test_a_cordon_beside_the_repair_breaks_nothing(tmp_path):
     case = build_case("feature-flag", SEED)
     (off,) = [r for r in FAULT_TYPES["feature-flag"].remedies if r.name == "turn the flag off"]
     commands = [["cordon", node_for(case.target)], *off.commands(remedy_context(case))]
-    verdict = _run("feature-flag", commands, tmp_path)
+    verdict = run_commands("feature-flag", commands, tmp_path)
     assert verdict.strict_mitigation_pass, verdict
     assert verdict.blast.services_made_unhealthy == ()
     assert verdict.blast.destructive == ()
@@ -164,6 +132,6 @@ def test_a_cordon_keeps_new_pods_off_the_node(tmp_path):
     ctx = remedy_context(case)
     commands = [["cordon", node_for(case.target)], ["-n", ctx.namespace, "rollout", "undo",
                                                     f"deployment/{case.target}"]]  # fmt: skip
-    verdict = _run("oom-killed", commands, tmp_path)
+    verdict = run_commands("oom-killed", commands, tmp_path)
     assert not verdict.mitigation_pass
     assert "0/1 pods ready" in verdict.root_problem or "pods ready" in verdict.root_problem

@@ -11,8 +11,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
-from ray_cluster import by_trial, ray_args, run_suite
+
+from tests._support.cli import run_cli
+from tests._support.ray_cluster import by_trial, ray_args, run_suite
 
 pytestmark = [
     pytest.mark.ray,

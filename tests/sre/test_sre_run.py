@@ -9,7 +9,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
 
 from itbench.models import PublicScenario
 from sre.agents.baseline import diagnose
@@ -21,6 +20,7 @@ from sre.groundtruth import load_truths
 from sre.judge import judge
 from sre.outputs import diagnosis_from
 from sre.tools import k8s_spec_change_analysis
+from tests._support.cli import run_cli
 
 #: Not a seed the baseline was developed on (its author looked at seeds 1-17).
 SEED = 311

@@ -4,16 +4,13 @@ investigation tools, writes an answer, and is held to the output schema by the r
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
 
 from sre.generator.snapshot import write_incident
-
-sys.path.insert(0, str(REPO / "tests" / "core"))
-from fake_openai import ScriptedServer, Step, chat_reply
+from tests._support.cli import run_cli
+from tests._support.fake_openai import ScriptedServer, Step, chat_reply
 
 ANSWER = {
     "entities": [

@@ -4,9 +4,9 @@ from the same argument model the tool validates against."""
 from __future__ import annotations
 
 import pytest
-from conftest import run_cli
 
 from sre.tools import TOOL_NAMES, tool_specs
+from tests._support.cli import run_cli
 
 
 def _help(*args: str) -> str:

@@ -27,7 +27,7 @@ from sre.tools import (
     tool_specs,
     topology_analysis,
 )
-from tests.conftest import SHARED
+from tests._support.cli import SHARED
 
 ARCH = SHARED / "corpora/itbench/sre/app_topology/architecture.json"
 needs_arch = pytest.mark.skipif(

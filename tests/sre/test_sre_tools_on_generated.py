@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import run_cli
+from tests._support.cli import run_cli
 
 generator = pytest.importorskip("sre.generator", reason="the incident generator is not installed")
 

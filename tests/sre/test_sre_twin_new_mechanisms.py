@@ -215,13 +215,9 @@ def test_kubectl_sees_the_autoscaler_and_the_mesh_objects(tmp_path: Path):
 def test_relaxing_strict_mtls_beside_the_repair_is_destructive(tmp_path: Path):
     """Fixing the workload's label *and* deleting the STRICT policy clears every alert (lenient
     pass), and the blast radius records the lost mTLS as destructive: strict fails."""
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).parent))
-    from test_sre_mitigation_verdicts import _run
-
     from sre.generator.faults import FAULT_TYPES
     from sre.twin.scenario import build_case, remedy_context
+    from tests._support.sre_twin import run_commands as _run
 
     case = build_case("strict-mtls", 3)
     (fix,) = [

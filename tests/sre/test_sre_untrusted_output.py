@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import run_cli
-from test_sre_judge import INFRA_OUTPUT, TRUTH
+from tests._support.cli import run_cli
+from tests._support.sre import INFRA_OUTPUT, TRUTH
 
 
 def test_linked_answer_is_refused_and_the_other_trial_scored(tmp_path: Path):

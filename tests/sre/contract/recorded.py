@@ -13,8 +13,8 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[2]
-sys.path.insert(0, str(HERE))
-from tool_shapes import differences  # noqa: E402 - after the sys.path entry for the contract helpers
+sys.path.insert(0, str(REPO))  # run as a script: the repository's tests package
+from tests.sre.contract.tool_shapes import differences  # noqa: E402 - after the sys.path entry for the tests package
 
 CALLS = json.loads((HERE / "calls.json").read_text())
 RECORDINGS = HERE / "recordings"

@@ -6,17 +6,15 @@ arguments and the snapshot."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from recorded import ARCH, CALLS, compare, recordings, refused, run_ours  # noqa: E402 - after the sys.path entry for the contract helpers
-from tool_shapes import differences  # noqa: E402 - after the sys.path entry for the contract helpers
+from itbench.errors import ItbenchError
+from tests.sre.contract.recorded import ARCH, CALLS, compare, recordings, refused, run_ours
+from tests.sre.contract.tool_shapes import differences
 
-from itbench.errors import ItbenchError  # noqa: E402 - after the sys.path entry for the contract helpers
+HERE = Path(__file__).resolve().parent
 
 RECORDED = recordings()
 #: calls the original answers (not the ones it fails on, nor those where a defect of the

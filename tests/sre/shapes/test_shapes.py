@@ -12,8 +12,8 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import REPO, run_cli
 
+from tests._support.cli import REPO, run_cli
 from tests.sre.shapes.world import CASES, Shape, pod_name, write
 
 #: every encoding, one shape each (several sources differ at once where they are independent)

@@ -19,7 +19,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
+REPO = TESTS.parent
 TOY_DIST = TESTS / "core" / "toy_dist"
 CORE_HELPERS = TESTS / "core"
 
@@ -39,10 +40,11 @@ def start_ray_cluster(workdir: Path) -> Iterator[str]:
     saved = {name: os.environ.get(name) for name in auth}
     os.environ.update(auth)
     env = dict(os.environ)
-    # workers import the toy domain and the core test helpers; the toy agent is slowed down so
-    # that a run is still going when a test kills something
+    # workers import the toy domain and the test helpers (as ``ray_helpers`` from driver scripts,
+    # as ``tests._support...`` from pickled test objects); the toy agent is slowed down so that a
+    # run is still going when a test kills something
     env["PYTHONPATH"] = os.pathsep.join(
-        filter(None, [str(TOY_DIST), str(CORE_HELPERS), env.get("PYTHONPATH", "")])
+        filter(None, [str(TOY_DIST), str(CORE_HELPERS), str(REPO), env.get("PYTHONPATH", "")])
     )
     env["TOY_AGENT_SLEEP"] = "0.4"
     # workers do not inherit a driver's environment: their caches (SRE snapshot indexes) go
@@ -105,7 +107,7 @@ def run_suite(domain: str, scenarios: str, out: Path, extra: list[str], env=None
     document (the run must succeed)."""
     import json
 
-    from conftest import run_cli
+    from tests._support.cli import run_cli
 
     proc = run_cli(
         [domain, "run", "--scenarios", scenarios, "--trials", "2", "-j", "2"]

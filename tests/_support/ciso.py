@@ -1,4 +1,4 @@
-"""Shared pieces of the CISO evaluation tests: the fixture scenarios as the loader would hand them
+"""Shared pieces of the CISO evaluation tests (`tests._support.ciso`): the fixture scenarios as the loader would hand them
 over (a CisoScenario inside an itbench Scenario) and trial directories made from the hand-written
 agent outputs in fixtures/agents/<class>/<case>/. No tests here."""
 
@@ -20,7 +20,7 @@ from ciso.scenarios.model import (
 )
 from itbench.models import Scenario
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "ciso" / "fixtures"
 SCENARIOS = FIXTURES / "scenarios"
 AGENTS = FIXTURES / "agents"
 K8S = SCENARIOS / "k8s-host-network"

@@ -1,0 +1,120 @@
+"""The repository's paths and ``run_cli``: ``itbench`` as a user runs it, in this process when
+the call needs nothing a process of its own gives (its own environment or working directory)."""
+
+from __future__ import annotations
+
+import contextlib
+import faulthandler
+import io
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+REPO = Path(__file__).resolve().parents[2]
+SHARED = REPO.parent / "shared"
+TOY_DIST = REPO / "tests" / "core" / "toy_dist"
+
+#: ``ITBENCH_CLI_SUBPROCESS=1`` runs every call as a subprocess (to compare, or to rule the
+#: in-process path out when a test misbehaves)
+ALWAYS_SUBPROCESS = os.environ.get("ITBENCH_CLI_SUBPROCESS") == "1"
+
+
+def itbench_executable() -> str:
+    candidate = Path(sys.executable).parent / "itbench"
+    return str(candidate) if candidate.exists() else "itbench"
+
+
+def run_cli(
+    args: list[str],
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    timeout: float = 120,
+    *,
+    subprocess_only: bool = False,
+) -> subprocess.CompletedProcess[str]:
+    """``itbench ARGS``: exit code, stdout and stderr as a subprocess would give them.
+
+    In this process (about 0.3-1 s of interpreter start and imports saved per call) unless the
+    caller gives an environment or a working directory, asks for a subprocess, or
+    ``ITBENCH_CLI_SUBPROCESS=1`` is set. In-process calls go through ``itbench.cli.main.main``,
+    the installed script's own function, with file descriptors 1 and 2 redirected so that the
+    output of the commands' own child processes is captured too; a call still running
+    ``timeout`` + 60 s later dumps every thread's stack and ends the test session rather than
+    hanging it."""
+    if env is not None or cwd is not None or subprocess_only or ALWAYS_SUBPROCESS:
+        return subprocess.run(
+            [itbench_executable(), *args],
+            env=env,
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            stdin=subprocess.DEVNULL,
+        )
+    return _in_process(args, timeout)
+
+
+def _in_process(args: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
+    from itbench.cli.main import main
+
+    saved_tempdir = tempfile.tempdir
+    with _captured() as (out, err):
+        faulthandler.dump_traceback_later(timeout + 60, exit=True)
+        try:
+            code = main(args)
+        except SystemExit as exc:  # a command that exits by itself, as the script would
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        finally:
+            faulthandler.cancel_dump_traceback_later()
+            # the CLI points tempfile at a per-process scratch folder it removes at exit
+            tempfile.tempdir = saved_tempdir
+    return subprocess.CompletedProcess([itbench_executable(), *args], code, out.value, err.value)
+
+
+class _Text:
+    value = ""
+
+
+@contextlib.contextmanager
+def _captured() -> Iterator[tuple[_Text, _Text]]:
+    """sys.stdout/sys.stderr and file descriptors 1 and 2 into two files; stdin empty."""
+    out, err = _Text(), _Text()
+    with tempfile.TemporaryFile() as out_file, tempfile.TemporaryFile() as err_file:
+        saved_fds = [os.dup(1), os.dup(2), os.dup(0)]
+        saved_streams = sys.stdout, sys.stderr, sys.stdin
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        try:
+            for stream in saved_streams[:2]:
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            os.dup2(out_file.fileno(), 1)
+            os.dup2(err_file.fileno(), 2)
+            os.dup2(devnull, 0)
+            sys.stdout = _text(1)
+            sys.stderr = _text(2)
+            sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
+            yield out, err
+        finally:
+            for stream in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):
+                    stream.flush()
+            sys.stdout, sys.stderr, sys.stdin = saved_streams
+            for fd, saved in zip((1, 2, 0), saved_fds, strict=True):
+                os.dup2(saved, fd)
+                os.close(saved)
+            os.close(devnull)
+            for holder, file in ((out, out_file), (err, err_file)):
+                file.seek(0)
+                holder.value = file.read().decode("utf-8", errors="replace")
+
+
+def _text(fd: int) -> IO[str]:
+    # a writer on the redirected descriptor, unbuffered per line as a terminal's would be
+    return io.TextIOWrapper(
+        os.fdopen(os.dup(fd), "wb", buffering=0), encoding="utf-8", line_buffering=True,
+        write_through=True,
+    )  # fmt: skip
