@@ -205,13 +205,24 @@ class SingleSlot:
             self._slot.stop()
 
 
+def _readable(fds: list[int], timeout: float | None) -> set[int]:
+    """The descriptors of ``fds`` with something to read (or closed) within ``timeout`` seconds.
+    poll(2), not select(2): select takes no descriptor above 1023, which a long-lived caller of
+    the library (a service, a test session) may well hold."""
+    poller = select.poll()
+    for fd in fds:
+        poller.register(fd, select.POLLIN | select.POLLPRI)
+    events = poller.poll(None if timeout is None else timeout * 1000)
+    return {fd for fd, _ in events}
+
+
 def _wait_any(
     slots: list[_Slot], time_limit: float | None, on_exit: Callable[[WorkerExit], None]
 ) -> None:
     busy = [s for s in slots if s.spec is not None]
     deadlines = [s.deadline for s in busy if s.deadline is not None]
     timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
-    ready, _, _ = select.select([s.replies for s in busy], [], [], timeout)
+    ready = _readable([s.replies for s in busy], timeout)
     now = time.monotonic()
     for slot in busy:
         spec = slot.spec

@@ -99,10 +99,16 @@ def _captured() -> Iterator[tuple[_Text, _Text]]:
             sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
             yield out, err
         finally:
-            for stream in (sys.stdout, sys.stderr):
+            ours = sys.stdout, sys.stderr
+            for stream in ours:
                 with contextlib.suppress(Exception):
                     stream.flush()
             sys.stdout, sys.stderr, sys.stdin = saved_streams
+            for stream in ours:
+                # their descriptors are duplicates: left to the collector, one held anywhere
+                # (a reference kept by a library) stays open for the rest of the session
+                with contextlib.suppress(Exception):
+                    stream.close()
             for fd, saved in zip((1, 2, 0), saved_fds, strict=True):
                 os.dup2(saved, fd)
                 os.close(saved)

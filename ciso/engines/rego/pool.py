@@ -97,8 +97,11 @@ class _Worker:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
-        ready, _, _ = select.select([self.proc.stdout], [], [], timeout_s)
-        if not ready:
+        # poll(2), not select(2), which takes no descriptor above 1023 (a long-lived caller of
+        # the library may hold that many)
+        poller = select.poll()
+        poller.register(self.proc.stdout.fileno(), select.POLLIN | select.POLLPRI)
+        if not poller.poll(timeout_s * 1000):
             self.kill()
             raise TimeoutError
         line = self.proc.stdout.readline()
