@@ -43,31 +43,14 @@ def _policies() -> list[dict[str, Any]]:
 
 
 def _resources(n: int) -> list[dict[str, Any]]:
-    """Pods and Deployments with pod specs drawn as benchmarks/kyverno_throughput.py draws them."""
+    """Pods and Deployments with the pod specs of benchmarks/kyverno_throughput.py."""
+    # the script's own folder is on sys.path (this checkout's, whichever tree PYTHONPATH names)
+    from kyverno_throughput import pod_spec
+
     rng = random.Random(0)
     made = []
     for i in range(n):
-        spec: dict[str, Any] = {
-            "containers": [
-                {
-                    "name": f"c{c}",
-                    "image": rng.choice(["nginx:1.25", "busybox", "registry.io/app:2"]),
-                    "securityContext": {
-                        "privileged": rng.random() < 0.1,
-                        "allowPrivilegeEscalation": rng.random() < 0.3,
-                        "runAsNonRoot": rng.random() < 0.7,
-                        "capabilities": {"drop": ["ALL"]}
-                        if rng.random() < 0.6
-                        else {"add": ["NET_ADMIN"]},
-                    },
-                }
-                for c in range(rng.randint(1, 3))
-            ]
-        }
-        if rng.random() < 0.1:
-            spec["hostNetwork"] = True
-        if rng.random() < 0.1:
-            spec["volumes"] = [{"name": "h", "hostPath": {"path": "/var"}}]
+        spec: dict[str, Any] = pod_spec(rng)
         meta = {"name": f"r{i}", "namespace": "bench"}
         if i % 2:
             made.append({"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec})
