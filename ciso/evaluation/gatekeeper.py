@@ -21,6 +21,7 @@ from typing import Any
 
 from ciso.environments.kubernetes import cluster_view
 from ciso.scenarios.model import ResourceRef
+from itbench.cluster.selectors import selects
 from itbench.errors import InputError
 
 TEMPLATE_GROUP = "templates.gatekeeper.sh/"
@@ -165,24 +166,6 @@ def _name_in(name: str, patterns: Sequence[str]) -> bool:
     )
 
 
-def _selects(selector: Mapping[str, Any], labels: Mapping[str, Any]) -> bool:
-    for key, value in (selector.get("matchLabels") or {}).items():
-        if labels.get(key) != value:
-            return False
-    for expr in selector.get("matchExpressions") or []:
-        key, op, values = expr.get("key"), expr.get("operator"), expr.get("values") or []
-        present = key in labels
-        if op == "In" and not (present and labels[key] in values):
-            return False
-        if op == "NotIn" and present and labels[key] in values:
-            return False
-        if op == "Exists" and not present:
-            return False
-        if op == "DoesNotExist" and present:
-            return False
-    return True
-
-
 def matches(
     match: Mapping[str, Any], obj: Mapping[str, Any], namespaces: Mapping[str, Mapping[str, Any]]
 ) -> bool:
@@ -191,7 +174,7 @@ def matches(
     meta = obj.get("metadata") or {}
     if not _kinds_match(match.get("kinds") or [], obj):
         return False
-    if not _selects(match.get("labelSelector") or {}, meta.get("labels") or {}):
+    if not selects(match.get("labelSelector") or {}, meta.get("labels") or {}):
         return False
     is_namespace = obj.get("kind") == "Namespace" and _group(obj) == ""
     namespace = str(meta.get("name") if is_namespace else meta.get("namespace") or "")
@@ -202,7 +185,7 @@ def matches(
     if _name_in(namespace, match.get("excludedNamespaces") or []):
         return False
     labels = (meta.get("labels") or {}) if is_namespace else namespaces.get(namespace, {})
-    return _selects(match.get("namespaceSelector") or {}, labels)
+    return selects(match.get("namespaceSelector") or {}, labels)
 
 
 def _review(obj: Mapping[str, Any]) -> dict[str, Any]:

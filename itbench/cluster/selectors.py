@@ -1,4 +1,5 @@
-"""Label and field selectors as the API server parses them (``?labelSelector=``, ``?fieldSelector=``)."""
+"""Label and field selectors as the API server parses them (``?labelSelector=``, ``?fieldSelector=``),
+and the structured label selector objects carry (``matchLabels``/``matchExpressions``)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,30 @@ def _has_key(key: str, *, wanted: bool) -> Predicate:
 
 def _field_equals(path: str, value: str, *, wanted: bool) -> Predicate:
     return lambda obj: (_dotted(obj, path) == value) is wanted
+
+
+def selects(selector: Any, labels: Mapping[str, Any]) -> bool:
+    """A structured label selector (``metav1.LabelSelector``: exact ``matchLabels``,
+    ``matchExpressions`` with In, NotIn, Exists, DoesNotExist) against labels; an empty or missing
+    selector selects everything."""
+    if not isinstance(selector, Mapping):
+        return True
+    for key, value in (selector.get("matchLabels") or {}).items():
+        if labels.get(key) != value:
+            return False
+    for expression in selector.get("matchExpressions") or []:
+        key, operator = expression.get("key"), expression.get("operator")
+        values = expression.get("values") or []
+        present = key in labels
+        if operator == "In" and not (present and labels[key] in values):
+            return False
+        if operator == "NotIn" and present and labels[key] in values:
+            return False
+        if operator == "Exists" and not present:
+            return False
+        if operator == "DoesNotExist" and present:
+            return False
+    return True
 
 
 def label_selector(selector: str | None) -> Predicate:

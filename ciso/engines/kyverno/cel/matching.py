@@ -15,6 +15,7 @@ from typing import Any
 
 from ciso.engines.kyverno.scope import is_cluster_scoped
 from itbench.cluster.resources import default_registry
+from itbench.cluster.selectors import selects
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,25 +105,7 @@ def rule_matches(rule: Any, request: Admission) -> bool:
 
 def label_selector_matches(selector: Any, labels: Mapping[str, str]) -> bool:
     """A Kubernetes label selector (exact values, no wildcards); an empty one matches all."""
-    if not isinstance(selector, dict):
-        return True
-    for key, value in (selector.get("matchLabels") or {}).items():
-        if labels.get(key) != value:
-            return False
-    for expression in selector.get("matchExpressions") or []:
-        key = expression.get("key")
-        operator = expression.get("operator")
-        values = expression.get("values") or []
-        present = key in labels
-        if operator == "In" and not (present and labels[key] in values):
-            return False
-        if operator == "NotIn" and present and labels[key] in values:
-            return False
-        if operator == "Exists" and not present:
-            return False
-        if operator == "DoesNotExist" and present:
-            return False
-    return True
+    return selects(selector, labels)
 
 
 def _namespace_selected(selector: Any, request: Admission) -> bool:
