@@ -110,3 +110,17 @@ def kubectl_missing() -> str | None:
     except (OSError, subprocess.TimeoutExpired) as exc:
         return f"kubectl is not usable here: {exc}"
     return None
+
+
+#: the controls with a kyverno-migrate class: a reference in both Kyverno dialects
+MIGRATION_CONTROLS = (
+    "cis-k8s-5.2.2-privileged",
+    "cis-k8s-5.2.3-host-pid",
+    "cis-k8s-5.2.4-host-ipc",
+    "cis-k8s-5.2.5-host-network",
+    "cis-k8s-5.2.6-allow-privilege-escalation",
+    "cis-k8s-5.2.8-net-raw",
+    "cis-k8s-5.2.9-added-capabilities",
+    "cis-k8s-5.2.12-host-path",
+    "cis-k8s-5.2.13-host-ports",
+)

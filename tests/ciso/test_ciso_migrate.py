@@ -21,19 +21,10 @@ from itbench.errors import InputError
 from itbench.models import AgentStatus
 from itbench.plugins.spec import Task
 from itbench.transcript import Transcript
+from tests._support.ciso import MIGRATION_CONTROLS
 from tests._support.cli import REPO, run_cli
 
-CONTROLS = (
-    "cis-k8s-5.2.2-privileged",
-    "cis-k8s-5.2.3-host-pid",
-    "cis-k8s-5.2.4-host-ipc",
-    "cis-k8s-5.2.5-host-network",
-    "cis-k8s-5.2.6-allow-privilege-escalation",
-    "cis-k8s-5.2.8-net-raw",
-    "cis-k8s-5.2.9-added-capabilities",
-    "cis-k8s-5.2.12-host-path",
-    "cis-k8s-5.2.13-host-ports",
-)
+CONTROLS = MIGRATION_CONTROLS
 CEL = REPO / "policies" / "kyverno-cel"
 CLASSIC = REPO / "policies" / "kyverno"
 

@@ -10,19 +10,10 @@ from ciso.evaluation import rego_source
 from ciso.evaluation.kyverno_engines import select_scanner
 from ciso.evaluation.kyverno_migrate import generated_environments
 from ciso.evaluation.report_reading import failed
+from tests._support.ciso import MIGRATION_CONTROLS
 from tests._support.cli import REPO
 
-CONTROLS = (
-    "cis-k8s-5.2.2-privileged",
-    "cis-k8s-5.2.3-host-pid",
-    "cis-k8s-5.2.4-host-ipc",
-    "cis-k8s-5.2.5-host-network",
-    "cis-k8s-5.2.6-allow-privilege-escalation",
-    "cis-k8s-5.2.8-net-raw",
-    "cis-k8s-5.2.9-added-capabilities",
-    "cis-k8s-5.2.12-host-path",
-    "cis-k8s-5.2.13-host-ports",
-)
+CONTROLS = MIGRATION_CONTROLS
 
 
 @pytest.mark.parametrize("control", CONTROLS)
