@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
 
-from ciso.generator.hosts import HostFiles, HostInstance
+from ciso.generator.hosts import HostFiles, HostInstance, judged_instance
 
 PATH = "etc/audit/auditd.conf"
 _LINE = re.compile(r"^\s*([A-Za-z_]+)\s*=\s*(\S*)")
@@ -104,12 +104,13 @@ def build_auditd_instance(
         f"'{c.keyword} = {good.upper()}' (values are case-insensitive)",
         "a comment with a violating value; max_log_file and other *_action keywords",
     ]
-    if not c.violates(violating) or c.violates(compliant):
-        raise AssertionError(f"CIS {c.cis_id} ({c.keyword}): generated hosts misjudged")
-    return HostInstance(
-        violating=violating,
-        compliant=compliant,
-        violating_resources=(c.resource,),
-        requirement=rng.choice(c.phrasings),
-        notes=f"Violating host: {hidden}. Compliant host: " + "; ".join(kept) + ".",
+    return judged_instance(
+        f"{c.cis_id} ({c.keyword})",
+        c.violates(violating) and not c.violates(compliant),
+        violating,
+        compliant,
+        c.resource,
+        rng.choice(c.phrasings),
+        hidden,
+        kept,
     )

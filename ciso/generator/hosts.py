@@ -35,3 +35,31 @@ class HostInstance:
     notes: str
     violating_attributes: HostAttributes = field(default_factory=dict)
     compliant_attributes: HostAttributes = field(default_factory=dict)
+
+
+def judged_instance(
+    control: str,
+    judged_right: bool,
+    violating: HostFiles,
+    compliant: HostFiles,
+    resource: str,
+    requirement: str,
+    hidden: str,
+    kept: list[str],
+    violating_attributes: HostAttributes | None = None,
+    compliant_attributes: HostAttributes | None = None,
+) -> HostInstance:
+    """The instance, once the generator's self-check held: the control's own reading of the two
+    hosts (``judged_right``: the violating one violates, the compliant one does not) must mean
+    what the hiding places and near-misses say. ``control`` names it in the error."""
+    if not judged_right:
+        raise AssertionError(f"CIS {control}: generated hosts misjudged")
+    return HostInstance(
+        violating=violating,
+        compliant=compliant,
+        violating_resources=(resource,),
+        requirement=requirement,
+        notes=f"Violating host: {hidden}. Compliant host: " + "; ".join(kept) + ".",
+        violating_attributes=violating_attributes or {},
+        compliant_attributes=compliant_attributes or {},
+    )

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
 
-from ciso.generator.hosts import HostFiles, HostInstance
+from ciso.generator.hosts import HostFiles, HostInstance, judged_instance
 
 PATH = "etc/login.defs"
 _LINE = re.compile(r'^\s*([A-Za-z0-9_]+)\s+"?([^"\s]*)')
@@ -121,12 +121,13 @@ def build_login_defs_instance(
         "a comment and a lower-case lookalike hold violating values",
         *(f"{n} {v} violates another control" for n, v in broken.items()),
     ]
-    if not c.violates(files) or c.violates(compliant):
-        raise AssertionError(f"CIS {c.cis_id} ({c.name}): generated hosts misjudged")
-    return HostInstance(
-        violating=files,
-        compliant=compliant,
-        violating_resources=(c.resource,),
-        requirement=rng.choice(c.phrasings),
-        notes=f"Violating host: {hidden}. Compliant host: " + "; ".join(kept) + ".",
+    return judged_instance(
+        f"{c.cis_id} ({c.name})",
+        c.violates(files) and not c.violates(compliant),
+        files,
+        compliant,
+        c.resource,
+        rng.choice(c.phrasings),
+        hidden,
+        kept,
     )

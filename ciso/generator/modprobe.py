@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from random import Random
 
-from ciso.generator.hosts import HostFiles, HostInstance
+from ciso.generator.hosts import HostFiles, HostInstance, judged_instance
 
 DIRECTORIES = (
     "etc/modprobe.d",
@@ -132,12 +132,13 @@ def build_module_instance(c: ModuleControl, rng: Random) -> HostInstance:
         f"{late} loads {m} but is read after the first install rule",
         "a .conf.disabled file and look-alike module names",
     ]
-    if not c.violates(violating) or c.violates(compliant):
-        raise AssertionError(f"CIS {c.cis_id} (modprobe): generated hosts misjudged")
-    return HostInstance(
-        violating=violating,
-        compliant=compliant,
-        violating_resources=(f"modprobe//{m}",),
-        requirement=rng.choice(c.phrasings),
-        notes=f"Violating host: {hidden}. Compliant host: " + "; ".join(kept) + ".",
+    return judged_instance(
+        f"{c.cis_id} (modprobe)",
+        c.violates(violating) and not c.violates(compliant),
+        violating,
+        compliant,
+        f"modprobe//{m}",
+        rng.choice(c.phrasings),
+        hidden,
+        kept,
     )

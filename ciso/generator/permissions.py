@@ -23,7 +23,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from random import Random
 
-from ciso.generator.hosts import FileAttributes, HostAttributes, HostFiles, HostInstance
+from ciso.generator.hosts import (
+    FileAttributes,
+    HostAttributes,
+    HostFiles,
+    HostInstance,
+    judged_instance,
+)
 
 #: Groups present on RHEL 9 and Debian alike (the evaluator applies them by name).
 _OTHER_GROUPS = ("adm", "sys", "bin", "daemon")
@@ -147,16 +153,16 @@ def build_permissions_instance(
 ) -> HostInstance:
     violating, violating_attributes, hidden = violating_host(c, rng)
     compliant, compliant_attributes, kept = compliant_host(c, others, rng)
-    if not c.violates(violating, violating_attributes) or c.violates(
-        compliant, compliant_attributes
-    ):
-        raise AssertionError(f"CIS {c.cis_id} (permissions): generated hosts misjudged")
-    return HostInstance(
-        violating=violating,
-        compliant=compliant,
-        violating_resources=(c.resource,),
-        requirement=rng.choice(c.phrasings),
-        notes=f"Violating host: {hidden}. Compliant host: " + "; ".join(kept) + ".",
-        violating_attributes=violating_attributes,
-        compliant_attributes=compliant_attributes,
+    return judged_instance(
+        f"{c.cis_id} (permissions)",
+        c.violates(violating, violating_attributes)
+        and not c.violates(compliant, compliant_attributes),
+        violating,
+        compliant,
+        c.resource,
+        rng.choice(c.phrasings),
+        hidden,
+        kept,
+        violating_attributes,
+        compliant_attributes,
     )

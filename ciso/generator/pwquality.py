@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from random import Random
 
-from ciso.generator.hosts import HostFiles, HostInstance
+from ciso.generator.hosts import HostFiles, HostInstance, judged_instance
 
 MAIN = "etc/security/pwquality.conf"
 DROP_INS = "etc/security/pwquality.conf.d"
@@ -142,12 +142,13 @@ def build_pwquality_instance(c: PwqualityControl, rng: Random) -> HostInstance:
         "password-auth keeps a commented-out module line with minlen=8",
         "dcredit and minclass are other settings",
     ]
-    if not c.violates(violating) or c.violates(compliant):
-        raise AssertionError(f"CIS {c.cis_id} (pwquality): generated hosts misjudged")
-    return HostInstance(
-        violating=violating,
-        compliant=compliant,
-        violating_resources=("pwquality//minlen",),
-        requirement=rng.choice(c.phrasings),
-        notes=f"Violating host: {hidden}. Compliant host: " + "; ".join(kept) + ".",
+    return judged_instance(
+        f"{c.cis_id} (pwquality)",
+        c.violates(violating) and not c.violates(compliant),
+        violating,
+        compliant,
+        "pwquality//minlen",
+        rng.choice(c.phrasings),
+        hidden,
+        kept,
     )

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
 
-from ciso.generator.hosts import HostFiles, HostInstance
+from ciso.generator.hosts import HostFiles, HostInstance, judged_instance
 
 MAIN = "etc/ssh/sshd_config"
 DROP_IN_DIR = "etc/ssh/sshd_config.d"
@@ -281,13 +281,13 @@ def build_sshd_instance(c: SshdControl, others: Sequence[SshdControl], rng: Rand
     hidden = [way(c, violating, rng)]
     compliant, kept = _compliant(c, [o for o in others if o.keyword != c.keyword], rng)
     bad_files, good_files = violating.files(), compliant.files()
-    # generator self-check: the hiding place and the near-misses must mean what they say
-    if not c.violates(bad_files) or c.violates(good_files):
-        raise AssertionError(f"CIS {c.cis_id} (sshd {c.keyword}): generated hosts misjudged")
-    return HostInstance(
-        violating=bad_files,
-        compliant=good_files,
-        violating_resources=(c.resource,),
-        requirement=rng.choice(c.phrasings),
-        notes="Violating host: " + "; ".join(hidden) + ". Compliant host: " + "; ".join(kept) + ".",
+    return judged_instance(
+        f"{c.cis_id} (sshd {c.keyword})",
+        c.violates(bad_files) and not c.violates(good_files),
+        bad_files,
+        good_files,
+        c.resource,
+        rng.choice(c.phrasings),
+        "; ".join(hidden),
+        kept,
     )

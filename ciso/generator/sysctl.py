@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 
-from ciso.generator.hosts import HostFiles, HostInstance
+from ciso.generator.hosts import HostFiles, HostInstance, judged_instance
 
 DIRECTORIES = ("etc/sysctl.d", "run/sysctl.d", "usr/local/lib/sysctl.d", "usr/lib/sysctl.d")
 MAIN = "etc/sysctl.conf"
@@ -132,12 +132,13 @@ def build_sysctl_instance(
         "a drop-in's 1 is overridden by /etc/sysctl.conf (slash form)",
         "net.ipv4.ip_forward_update_priority and net.ipv6.conf.default.forwarding are other keys",
     ]
-    if not c.violates(violating) or c.violates(compliant):
-        raise AssertionError(f"CIS {c.cis_id} (sysctl): generated hosts misjudged")
-    return HostInstance(
-        violating=violating,
-        compliant=compliant,
-        violating_resources=(f"sysctl//{key}",),
-        requirement=rng.choice(c.phrasings),
-        notes=f"Violating host: {hidden}. Compliant host: " + "; ".join(kept) + ".",
+    return judged_instance(
+        f"{c.cis_id} (sysctl)",
+        c.violates(violating) and not c.violates(compliant),
+        violating,
+        compliant,
+        f"sysctl//{key}",
+        rng.choice(c.phrasings),
+        hidden,
+        kept,
     )
