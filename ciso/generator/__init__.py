@@ -22,7 +22,7 @@ import yaml
 from ciso.environments.hosts import ATTRIBUTES_FILE
 from ciso.generator.auditd import AuditdControl, build_auditd_instance
 from ciso.generator.bindings import BindingControl, build_binding_instance
-from ciso.generator.controls import CONTROLS, HOST_CONTROLS, key
+from ciso.generator.controls import CONTROLS, HOST_CONTROLS, HostControl, key
 from ciso.generator.hosts import HostAttributes, HostFiles, HostInstance
 from ciso.generator.instance import build_instance
 from ciso.generator.login_defs import LoginDefsControl, build_login_defs_instance
@@ -34,7 +34,7 @@ from ciso.generator.placement import PlacementControl, build_placement_instance
 from ciso.generator.pwquality import PwqualityControl, build_pwquality_instance
 from ciso.generator.rbac import RbacControl, build_rbac_instance
 from ciso.generator.sshd import SshdControl, build_sshd_instance
-from ciso.generator.sysctl import SysctlControl, build_sysctl_instance
+from ciso.generator.sysctl import build_sysctl_instance
 from ciso.scenarios.dialects import SOURCE_FILE
 from ciso.scenarios.format import SOLUTION_FILES, solution_dir
 from ciso.scenarios.model import ScenarioClass
@@ -47,15 +47,6 @@ CLASSES = (ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.OPA_S
 MIGRATE = ScenarioClass.KYVERNO_MIGRATE
 #: The class a generated RHEL 9 instance offers.
 HOST_CLASS = ScenarioClass.RHEL9_ANSIBLE_OPA
-HostControl = (
-    SshdControl
-    | LoginDefsControl
-    | AuditdControl
-    | SysctlControl
-    | ModuleControl
-    | PermissionsControl
-    | PwqualityControl
-)
 #: Beside the generated scenarios, never inside one: the seed that re-creates their ground truth.
 SEED_FILE = "SEED"
 

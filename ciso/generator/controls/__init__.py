@@ -60,19 +60,18 @@ from ciso.generator.rbac import RbacControl
 from ciso.generator.sshd import SshdControl
 from ciso.generator.sysctl import SysctlControl
 
-AnyControl = (
-    Control
-    | RbacControl
-    | BindingControl
-    | PlacementControl
-    | NamespaceControl
-    | SshdControl
+#: A RHEL 9 control: its instances are host trees.
+HostControl = (
+    SshdControl
     | LoginDefsControl
     | AuditdControl
     | SysctlControl
     | ModuleControl
     | PermissionsControl
     | PwqualityControl
+)
+AnyControl = (
+    Control | RbacControl | BindingControl | PlacementControl | NamespaceControl | HostControl
 )
 
 #: The RHEL 9 controls: host trees in the rhel9-ansible-opa class.
