@@ -1,8 +1,8 @@
 """``baseline``: the SRE domain's deterministic diagnosis (no LLM, never reads ground truth).
 
 Steps, one module each: gather the signals through the investigation tools (``evidence``), rank
-the observed changes as root causes (``rank``), write the chain and explained alerts
-(``report``). The answer is ``agent_output.json`` in the ITBench output schema.
+the observed changes as root causes (``rank``; the API-server flood rule in ``api_flood``), write
+the chain and explained alerts (``report``). The answer is ``agent_output.json`` in the ITBench output schema.
 """
 
 from __future__ import annotations

@@ -8,9 +8,9 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
+from sre.agents.baseline.api_flood import service_account, starved_by
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.evidence import (
-    API_THROTTLED,
     HOUSEKEEPING_ALERTS,
     INFRA_NAMESPACES,
     CallPath,
@@ -243,39 +243,6 @@ def _replicas_only(change: Change) -> bool:
     )
 
 
-def _service_account(change: Change) -> str:
-    pod = (change.spec.get("template") or {}).get("spec") or {}
-    return str(pod.get("serviceAccountName") or pod.get("serviceAccount") or "")
-
-
-def _starved_by(change: Change, evidence: Evidence) -> frozenset[str]:
-    """The applications whose pods the API server refused (429) when ``change`` created a
-    workload with an API identity of its own (a service account no other workload the
-    snapshot shows uses): a new client of the API server, the likeliest flood."""
-    account = _service_account(change)
-    if (
-        change.change != "created"
-        or change.kind not in WORKLOAD_KINDS
-        or account in ("", "default")
-    ):
-        return frozenset()
-    shared = any(
-        _service_account(c) == account
-        for c in evidence.changes
-        if c.kind in WORKLOAD_KINDS and (c.namespace, c.name) != (change.namespace, change.name)
-    )
-    if shared:
-        return frozenset()
-    return frozenset(
-        app_of(w.kind, w.name)
-        for w in evidence.warnings
-        if API_THROTTLED in w.message and w.namespace == change.namespace
-    )
-
-
-WORKLOAD_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "Job")
-
-
 def rank(evidence: Evidence) -> list[Candidate]:
     signals = blame(evidence)
     blamed = blamed_apps(evidence)
@@ -320,7 +287,7 @@ def rank(evidence: Evidence) -> list[Candidate]:
             # the autoscaler's change took effect: it set its workload's replica count
             score += WEIGHT_UNUSUAL
             reasons.append(scaled)
-        starved = _starved_by(change, evidence)
+        starved = starved_by(change, evidence)
         hit_starved = sorted(starved & blamed.keys(), key=lambda a: (-blame_weight(signals[a]), a))
         if hit_starved:
             # the API server refuses requests (429) while a new client of it runs: the pods it
@@ -328,7 +295,7 @@ def rank(evidence: Evidence) -> list[Candidate]:
             score += blame_weight(signals[hit_starved[0]])
             reasons.append(
                 f"a new client of the API server (service account "
-                f"{_service_account(change)}) while it throttles {', '.join(hit_starved)}: "
+                f"{service_account(change)}) while it throttles {', '.join(hit_starved)}: "
                 + "; ".join(signals[hit_starved[0]].values())
             )
         if _unusual(change):
