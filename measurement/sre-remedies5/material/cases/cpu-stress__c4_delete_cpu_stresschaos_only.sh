@@ -1,0 +1,9 @@
+# expect: pass — delete only the StressChaos objects with a cpu stressor, and the Schedules of type StressChaos whose stressors include cpu.
+chaos_of stresschaos | while read r n ns; do
+  case "$r" in
+    schedules.*) s=$(kubectl get "$r" "$n" -n "$ns" -o jsonpath='{.spec.stressChaos.stressors.cpu}') ;;
+    *) s=$(kubectl get "$r" "$n" -n "$ns" -o jsonpath='{.spec.stressors.cpu}') ;;
+  esac
+  [ -n "$s" ] && kubectl delete "$r" "$n" -n "$ns"
+done
+true

@@ -1,0 +1,10 @@
+# expect: pass — pause every NetworkChaos whose action is loss (and every Schedule of type NetworkChaos) by adding the pause annotation with a JSON patch.
+chaos_of networkchaos | while read r n ns; do
+  case "$r" in schedules.*) ;; *) [ "$(kubectl get "$r" "$n" -n "$ns" -o jsonpath='{.spec.action}')" = "loss" ] || continue ;; esac
+  if [ -n "$(kubectl get "$r" "$n" -n "$ns" -o jsonpath='{.metadata.annotations}')" ]; then
+    kubectl patch "$r" "$n" -n "$ns" --type=json -p '[{"op":"add","path":"/metadata/annotations/experiment.chaos-mesh.org~1pause","value":"true"}]'
+  else
+    kubectl patch "$r" "$n" -n "$ns" --type=json -p '[{"op":"add","path":"/metadata/annotations","value":{"experiment.chaos-mesh.org/pause":"true"}}]'
+  fi
+done
+true
