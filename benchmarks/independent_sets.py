@@ -1,9 +1,9 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
-who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2,
-sre-set3, sre-set4, sre-set5), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2,
-finops-set3) and the CISO baseline's ITBench and strict pass per class (ciso-set2). Generates each
-set into a temporary folder with its own stdlib script, runs `itbench ... run` on it as a user
-would, and prints one JSON document. It fixes nothing.
+who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
+sre-set5), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+finops-set4) and the CISO baseline's ITBench and strict pass per class (ciso-set2, ciso-set3).
+Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
+it as a user would, and prints one JSON document. It fixes nothing.
 
     .venv/bin/python benchmarks/independent_sets.py [--sets sre-set3,finops-set3] > figures.json
 """
@@ -94,7 +94,17 @@ def ciso(tmp: Path, name: str) -> dict:
 
 
 MEASURES = {"sre": sre, "finops": finops, "ciso": ciso}
-SETS = ("sre-set2", "sre-set3", "sre-set4", "sre-set5", "finops-set2", "finops-set3", "ciso-set2")
+SETS = (
+    "sre-set2",
+    "sre-set3",
+    "sre-set4",
+    "sre-set5",
+    "finops-set2",
+    "finops-set3",
+    "finops-set4",
+    "ciso-set2",
+    "ciso-set3",
+)
 
 
 def main() -> None:
