@@ -215,37 +215,11 @@ def _leaves_agree(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
     active = _priced(leaves)
     if len(active) < thresholds.broad_min_children:
         return False
-    if _price_list_split(active, thresholds):
-        return False
     counted = [k for k in leaves if not k.untouched_fixed_amount and k.baseline >= 0]
     baseline = sum(k.baseline for k in counted)
     if baseline <= 0:
         return False
     return _factor_wins(active, thresholds, sum(k.actual for k in counted) / baseline)
-
-
-def _price_list_split(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
-    """Some lines' unit prices rose on the day and a line carrying a real share kept its price
-    to the cent: one family repriced in every application makes each application rise by the
-    same share, yet the lines tell the two families apart. Prices are set, not measured, so a
-    kept price is proof that the node's price list did not move as a whole, however noisy the
-    line's usage is; the causes are the repriced lines, found further down. A usage change (no
-    price moved) is left to the description-length choice."""
-    priced = [k for k in leaves if k.price_factor is not None and not k.is_new]
-    rose = [
-        k
-        for k in priced
-        if k.price_factor is not None and k.price_factor - 1 > thresholds.price_list_min_rise
-    ]
-    if not rose:
-        return False
-    total = sum(k.baseline for k in leaves)
-    return any(
-        k.price_factor is not None
-        and abs(k.price_factor - 1) <= thresholds.price_list_min_rise
-        and k.baseline >= 0.05 * total
-        for k in priced
-    )
 
 
 def _seen_elsewhere(

@@ -121,8 +121,6 @@ def build_tree(cube: CostCube) -> Tree:
             if matrix.price is not None
             else np.full(len(actual), np.nan)
         )
-        if matrix.quantity is not None:
-            factors = _confirmed_by_cost(factors, values, matrix.quantity, t)
         per_level.append(
             tuple(
                 NodeStats(
@@ -221,22 +219,6 @@ def _price_factor(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndar
         ).max(axis=1, initial=0.0)
         factor = np.where(last > 0, today / last, np.nan)
     return np.where((today > 0) & (last > 0) & (wobble <= tolerance), factor, np.nan)
-
-
-def _confirmed_by_cost(
-    factors: np.ndarray, values: np.ndarray, quantity: np.ndarray, t: int, tolerance: float = 0.01
-) -> np.ndarray:
-    """A reported price factor only where the line's cost per unit agrees with it. An export
-    rounds its prices (a storage rate of $0.00003 a unit-hour written with five decimals keeps
-    its digits through a 12% rise) while its cost carries the rise: a price that the cost
-    contradicts says nothing about whether the line was repriced (NaN). Where the cost per unit
-    itself wobbles (tiers, partial days) the reported price stands."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        unit = np.where(quantity > 0, values / quantity, 0.0)
-        by_cost = _price_factor(unit, t, tolerance)
-        contradicted = np.isfinite(factors) & np.isfinite(by_cost)
-        contradicted &= np.abs(factors / by_cost - 1) > tolerance
-    return np.where(contradicted, np.nan, factors)
 
 
 def leaf_ratios(cube: CostCube, node: NodeStats) -> tuple[float | None, float | None]:
