@@ -1,0 +1,70 @@
+"""benchmarks/rhel9_profile.py, run as a user runs it: the CPU seconds of sandboxed plays taken
+apart (engine start, a task without a module, a module run), judged on the JSON it prints."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests._support.ciso import needs_sandbox
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "rhel9_profile.py"
+CPUACCT = Path("/sys/fs/cgroup/cpuacct")
+needs_cgroup = pytest.mark.skipif(
+    not (CPUACCT.is_dir() and os.access(CPUACCT, os.W_OK)),
+    reason=f"{CPUACCT} is not a writable cpuacct hierarchy (the benchmark measures CPU there)",
+)
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("rhel9_profile", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_task_results_counts_each_task_and_loop_item_once() -> None:
+    lines = [
+        {"event": "playbook_on_start"},
+        {"event": "runner_on_start"},
+        {"event": "runner_item_on_ok"},
+        {"event": "runner_item_on_ok"},
+        {"event": "runner_on_ok"},
+        {"event": "runner_on_skipped"},
+        {"event": "runner_on_failed"},
+        {"event": "playbook_on_stats"},
+    ]
+    stdout = "\n".join([*map(json.dumps, lines), "[WARNING]: not json", "[1, 2]"])
+    assert _script().task_results(stdout) == 5
+
+
+@pytest.mark.slow
+@needs_sandbox
+@needs_cgroup
+def test_profile_separates_engine_start_tasks_and_module_runs() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT), "--rounds", "1"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    report = json.loads(proc.stdout)
+    cpu = report["median_cpu_s"]
+    assert set(cpu) == {"empty", "debug_x10", "stat_x10", "empty_bare"}
+    derived = report["derived"]
+    # starting the sandbox, ansible-runner and ansible-playbook costs well over a tenth of a second
+    assert derived["play_start_cpu_s"] > 0.2
+    # ten module runs cost more than ten tasks that run no module, which cost more than none
+    assert cpu["stat_x10"] > cpu["debug_x10"] > cpu["empty"] * 0.9
+    assert derived["module_run_cpu_s"] > max(derived["task_without_module_cpu_s"], 0.03)
+    assert "references" not in report
