@@ -15,6 +15,7 @@ from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.format import load_scenario_dir
 from ciso.scenarios.public import to_benchmark_scenario
 from itbench.errors import InputError
+from tests._support.ciso import MIGRATION_CONTROLS
 from tests._support.cli import REPO
 
 HOST_NETWORK = Path(__file__).parent / "data" / "gatekeeper" / "host-network.yaml"
@@ -405,3 +406,35 @@ def test_match_and_action_values_gatekeeper_refuses_are_named(text: str, message
     with pytest.raises(InputError) as caught:
         gatekeeper.parse(Path("gk.yaml"), list(yaml.safe_load_all(text)))
     assert message in str(caught.value) and "RequiredLabel/needs-owner" in str(caught.value)
+
+
+@pytest.mark.parametrize("control", MIGRATION_CONTROLS)
+def test_each_builtin_gatekeeper_source_agrees_with_the_reference_cluster_policy(
+    control: str,
+) -> None:
+    """policies/gatekeeper/<id> (the built-in migrations' Gatekeeper sources) gives every
+    resource of the suite's environments and of generated instances the verdict
+    policies/kyverno/<id> gives it."""
+    from ciso.evaluation.kyverno_engines import select_scanner
+    from ciso.evaluation.report_reading import failed
+    from ciso.scenarios.loader import load_benchmark_scenarios
+    from ciso.scenarios.objects import declared_objects
+
+    path = REPO / "policies" / "gatekeeper" / control / "policy.yaml"
+    templates = gatekeeper.parse(path, list(yaml.safe_load_all(path.read_text())))
+    reference = list(
+        yaml.safe_load_all((REPO / "policies" / "kyverno" / control / "policy.yaml").read_text())
+    )
+    (public,) = load_benchmark_scenarios(f"{control}.kyverno")
+    scenario = public.ground_truth
+    own = [
+        ("violating", declared_objects(scenario)),
+        ("compliant", declared_objects(scenario, True)),
+    ]
+    envs = own + generated_environments(control.split("-")[2], f"test-gk-source/{control}", 2)
+    scanner = select_scanner()
+    for name, objects in envs:
+        want = failed(scanner.reports(reference, objects))
+        got = gatekeeper.violations(templates, objects)
+        assert sorted(map(str, got ^ want)) == [], (control, name)
+        assert bool(got) == name.endswith("violating"), (control, name)
