@@ -249,8 +249,13 @@ def test_reflection_finds_the_answer_and_dry_runs_it(tmp_path: Path) -> None:
     assert any(d.step is Step.DRY_RUN and "same verdict" in d.message for d in clean)
 
 
-def test_baseline_says_it_does_not_migrate(tmp_path: Path) -> None:
-    scenario = _scenario("cis-k8s-5.2.2-privileged")
+# one trial of each source dialect of the suite (ClusterPolicy, Gatekeeper, Rego): the
+# baseline's migrate trials all end with its reason
+@pytest.mark.parametrize(
+    "control", ["cis-k8s-5.2.2-privileged", "cis-k8s-5.2.3-host-pid", "cis-k8s-5.2.4-host-ipc"]
+)
+def test_baseline_says_it_does_not_migrate(control: str, tmp_path: Path) -> None:
+    scenario = _scenario(control)
     task = Task(
         scenario=scenario.public_view(),
         prompt=scenario.description,
