@@ -334,12 +334,23 @@ def served_objects(objects: Sequence[Manifest]) -> list[Manifest]:
     return served + [copy.deepcopy(o) for o in custom]
 
 
-def violations(templates: Sequence[Template], objects: Sequence[Manifest]) -> set[ResourceRef]:
-    """The resources of the environment (as the cluster serves them) that some constraint
-    matches and whose review gives a non-empty ``violation``."""
-    from ciso.engines.rego import RegoError, select_engine
+#: Every review of a template in one evaluation (Rego v0, as the template): the indices of the
+#: reviews whose ``violation`` is non-empty
+_AUDIT = """package itbench_audit
 
-    engine = select_engine(v0_compatible=True)
+flagged[i] {
+  review := input.reviews[i]
+  count(data.PACKAGE.violation) > 0 with input as review
+}
+"""
+
+
+def violations(templates: Sequence[Template], objects: Sequence[Manifest]) -> set[ResourceRef]:
+    """The resources of the environment (as audit lists them) that some audited constraint
+    matches and whose review gives a non-empty ``violation``."""
+    from ciso.engines.rego import RegoError
+    from ciso.evaluation.rego import evaluate_source
+
     served = served_objects(objects)
     namespaces = {
         _name(o): (o.get("metadata") or {}).get("labels") or {}
@@ -348,19 +359,26 @@ def violations(templates: Sequence[Template], objects: Sequence[Manifest]) -> se
     }
     failed: set[ResourceRef] = set()
     for template in templates:
-        query = f"data.{template.package}.violation"
+        reviews: list[dict[str, Any]] = []
+        refs: list[ResourceRef] = []
         for obj in served:
             for constraint in template.constraints:
-                if not constraint.audited or not matches(constraint.match, obj, namespaces):
-                    continue
-                review = {"review": _review(obj), "parameters": dict(constraint.parameters)}
-                try:
-                    result = engine.evaluate(template.modules, query, review)
-                except RegoError as exc:
-                    raise GatekeeperError(
-                        f"ConstraintTemplate/{template.name}: spec.targets[0].rego: {exc}"
-                    ) from None
-                if result.defined and result.value:
-                    failed.add(_ref(obj))
-                    break
+                if constraint.audited and matches(constraint.match, obj, namespaces):
+                    reviews.append(
+                        {"review": _review(obj), "parameters": dict(constraint.parameters)}
+                    )
+                    refs.append(_ref(obj))
+        if not reviews:
+            continue
+        audit = _AUDIT.replace("PACKAGE", template.package)
+        modules = {**template.modules, "itbench-audit.rego": audit}
+        try:
+            result = evaluate_source(
+                modules, "data.itbench_audit.flagged", {"reviews": reviews}, v0=True
+            )
+        except RegoError as exc:
+            raise GatekeeperError(
+                f"ConstraintTemplate/{template.name}: spec.targets[0].rego: {exc}"
+            ) from None
+        failed |= {refs[int(i)] for i in (result.value if result.defined else [])}
     return failed
