@@ -550,3 +550,56 @@ def test_generated_instances_draw_the_source_dialect_and_score_like_the_suite(
             result = evaluate_trial(scenario, trial)
             assert result.scores["strict_pass"] == strict, (dialect, label, directory)
             assert result.details["environments"]["agent"]["source"] == dialect
+
+
+_FORKED = """
+import os, sys
+from pathlib import Path
+import yaml
+from ciso.evaluation import gatekeeper, rego_source
+from ciso.evaluation.kyverno_migrate import generated_environments
+
+objects = generated_environments("5.2.4", "fork-test", 1)[0][1]
+rego = Path(sys.argv[1]).read_text()
+gk_path = Path(sys.argv[2])
+templates = gatekeeper.parse(gk_path, list(yaml.safe_load_all(gk_path.read_text())))
+
+def verdicts():
+    return rego_source.violations(rego, objects), gatekeeper.violations(templates, objects)
+
+first = verdicts()
+pid = os.fork()  # as the runner forks a trial worker after evaluating in its own process
+if pid == 0:
+    os._exit(0 if verdicts() == first and all(first) else 1)
+_, status = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+def test_sources_evaluated_before_a_fork_do_not_hang_the_forked_process() -> None:
+    """Rego and Gatekeeper sources run on the Rego worker pool, not in the caller: an embedded
+    Go engine loaded into a process that then forks (the runner forking trial workers, tests
+    running the CLI in-process) hung the child."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    rego = REPO / "policies" / "rego" / "cis-k8s-5.2.4-host-ipc" / "policy.rego"
+    gk = REPO / "policies" / "gatekeeper" / "cis-k8s-5.2.4-host-ipc" / "policy.yaml"
+    # its own process group: a hung forked child is killed with it, not left behind
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _FORKED, str(rego), str(gk)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        start_new_session=True,
+    )
+    try:
+        _, stderr = proc.communicate(timeout=180)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail("the forked process hung evaluating the sources")
+    assert proc.returncode == 0, stderr[-2000:]
