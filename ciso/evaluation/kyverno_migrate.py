@@ -1,5 +1,7 @@
-"""``kyverno-migrate``: the agent's policy, in the other dialect than the source policy it was
-given, must check exactly what the source checks.
+"""``kyverno-migrate``: the agent's policy, in the Kyverno dialect the scenario asks for, must
+check exactly what the source policy it was given checks (a ClusterPolicy, a ValidatingPolicy, a
+Gatekeeper ConstraintTemplate with its constraints, or a Rego policy of the kubectl-opa
+convention).
 
 Both policies are scanned (as Kyverno's background scan reports) over the scenario's violating
 and compliant environments and over extra environments the evaluator builds itself, hidden from
@@ -16,17 +18,20 @@ from both.
 - ``verdict_agreement``: resources with the same verdict / resources scanned;
 - ``lint_errors``: lint errors on the answer.
 The copy of the source the agent was given (``source-policy.yaml``) is never read as its answer.
+A Gatekeeper source is run as Gatekeeper's audit would (:mod:`ciso.evaluation.gatekeeper`), a
+Rego source per served object (:mod:`ciso.evaluation.rego_source`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 from typing import Any
 
 from ciso.environments.kubernetes import cluster_view
-from ciso.evaluation import gatekeeper
+from ciso.evaluation import gatekeeper, rego_source
 from ciso.evaluation.answer import yaml_files
 from ciso.evaluation.kyverno import ancestry
 from ciso.evaluation.kyverno_engines import KyvernoScanner, ScanFailed, select_scanner
@@ -35,11 +40,14 @@ from ciso.evaluation.record import Record, as_score
 from ciso.evaluation.report_reading import failed
 from ciso.scenarios.dialects import (
     GATEKEEPER,
-    SOURCE_FILE,
-    TARGET,
+    REGO,
+    SOURCE_FILES,
     Dialect,
+    check_rego_source,
     dialect_of,
     source_dialect,
+    source_file_name,
+    target_of,
 )
 from ciso.scenarios.model import CisoScenario, ResourceRef
 from ciso.scenarios.objects import declared_objects, is_policy
@@ -61,20 +69,53 @@ def _load(path: Path) -> list[Manifest]:
     return [d for d in load_all(read_agent_text(path)) if isinstance(d, dict)]
 
 
-def source_policies(path: Path) -> tuple[list[Manifest], Dialect]:
-    """The source policies and the dialect the answer must be in (InputError naming the file)."""
+@dataclass(frozen=True)
+class MigrationSource:
+    """The policy to migrate: its file, its dialect, and its objects (YAML dialects) or its
+    text (Rego)."""
+
+    path: Path
+    dialect: Dialect
+    policies: tuple[Manifest, ...] = ()
+    rego: str = ""
+
+
+def read_source(path: Path) -> MigrationSource:
+    """The policy to migrate (InputError naming the file and what is wrong): a ``.rego`` file
+    is a Rego source of the kubectl-opa convention, any other a YAML file of policies."""
     from itbench.errors import InputError
 
     try:
-        source = _load(path)
+        text = read_agent_text(path)
     except FileNotFoundError:
         raise InputError(f"{path}: missing (the policy to migrate)") from None
-    except Exception as exc:  # unreadable or not YAML: named, never a traceback
+    except Exception as exc:  # unreadable: named, never a traceback
+        raise InputError(f"{path}: unreadable ({type(exc).__name__}: {exc})") from None
+    if path.suffix == ".rego":
+        check_rego_source(path, text)
+        return MigrationSource(path, REGO, rego=text)
+    try:
+        source = [d for d in load_all(text) if isinstance(d, dict)]
+    except Exception as exc:  # not YAML: named, never a traceback
         raise InputError(f"{path}: unreadable ({type(exc).__name__}: {exc})") from None
     dialect = source_dialect(path, source)
     if dialect is GATEKEEPER:
         gatekeeper.parse(path, source)  # a malformed template or constraint is named here
-    return source, TARGET[dialect.name]
+    return MigrationSource(path, dialect, tuple(source))
+
+
+def workspace_source(workspace: Path) -> Path:
+    """The copy of the source in a workspace: ``source-policy.rego`` for a Rego source, else
+    ``source-policy.yaml``."""
+    rego = workspace / SOURCE_FILES[1]
+    return rego if rego.is_file() else workspace / SOURCE_FILES[0]
+
+
+def source_policies(path: Path, target: str | None = None) -> tuple[MigrationSource, Dialect]:
+    """The source and the dialect the answer must be in: ``target`` (a scenario's
+    ``migrate_to``) or the source's default (InputError naming the file)."""
+    source = read_source(path)
+    return source, target_of(source.dialect, target, str(path))
 
 
 def answer_policies(
@@ -87,7 +128,7 @@ def answer_policies(
     notes: list[str] = []
     for path in yaml_files(trial_dir):
         rel = str(path.relative_to(trial_dir))
-        if rel == SOURCE_FILE:
+        if rel in SOURCE_FILES:
             continue
         try:
             documents = _load(path)
@@ -154,7 +195,7 @@ def generated_environments(
 
 def disagreements(
     scanner: KyvernoScanner,
-    source: Sequence[Manifest],
+    source: MigrationSource | Sequence[Manifest],
     answer: Sequence[Manifest],
     name: str,
     objects: Sequence[Manifest],
@@ -172,11 +213,19 @@ def disagreements(
 
 
 def _flagged(
-    scanner: KyvernoScanner, policies: Sequence[Manifest], objects: Sequence[Manifest]
+    scanner: KyvernoScanner,
+    policies: MigrationSource | Sequence[Manifest],
+    objects: Sequence[Manifest],
 ) -> set[ResourceRef]:
+    if isinstance(policies, MigrationSource):
+        if policies.dialect is REGO:
+            return rego_source.violations(policies.rego, objects, policies.path)
+        path, policies = policies.path, policies.policies
+    else:
+        path = Path(SOURCE_FILES[0])
     if policies and GATEKEEPER.holds(policies[0]):
         # a Gatekeeper source is run as Gatekeeper's audit would, on the Rego engine
-        templates = gatekeeper.parse(Path(SOURCE_FILE), policies)
+        templates = gatekeeper.parse(path, policies)
         return gatekeeper.violations(templates, list(objects))
     return failed(scanner.reports(policies, objects))
 
@@ -197,11 +246,12 @@ def _lint_errors(trial_dir: Path, files: Sequence[str]) -> list[str]:
 def evaluate(scenario: CisoScenario, trial_dir: Path) -> TrialScores:
     record = Record()
     assert scenario.migration_source is not None  # the loader requires it for this class
-    source, target = source_policies(scenario.migration_source)
+    source, target = source_policies(scenario.migration_source, scenario.migration_target)
     answer, files, notes = answer_policies(trial_dir, target)
     record.notes.extend(notes)
     record.verdict(
         "agent",
+        source=source.dialect.name,
         target=target.name,
         policies=[f"{p.get('kind')}/{(p.get('metadata') or {}).get('name')}" for p in answer],
     )
@@ -209,7 +259,7 @@ def evaluate(scenario: CisoScenario, trial_dir: Path) -> TrialScores:
         record.fail(
             "policies",
             f"no {' or '.join(target.kinds)} ({target.group}) in the workspace's YAML files "
-            f"(besides {SOURCE_FILE})",
+            f"(besides {source_file_name(source.path)})",
         )
         return record.scores(ZERO)
     scanner = select_scanner()

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ciso.engines.rego.model import UNDEFINED, RegoError
+from ciso.engines.rego.model import UNDEFINED, EvalResult, RegoError
 from ciso.engines.rego.offline import offline_problem
 from ciso.engines.rego.pool import RegoPool
 from itbench import jsonsafe
@@ -29,6 +29,18 @@ def _pool() -> RegoPool:
     if _POOL is None:
         _POOL = RegoPool(size=1, timeout_s=TIME_LIMIT_S, offline=True)
     return _POOL
+
+
+def evaluate_source(
+    modules: dict[str, str], query: str, input: Any, v0: bool = False
+) -> EvalResult:
+    """A scenario's own Rego (a migration's source) on the same killable worker as the agents'
+    policies: a separate process, never the caller's, so the embedded Go engine is never
+    loaded into a runner process that forks trial workers afterwards (a forked Go runtime
+    hangs). RegoError when it does not compile, evaluate or finish in time."""
+    return _pool().evaluate(
+        modules, query, input, engine=os.environ.get(ENGINE_VARIABLE) or None, v0=v0
+    )
 
 
 @dataclass(frozen=True)

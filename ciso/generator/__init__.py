@@ -35,18 +35,21 @@ from ciso.generator.pwquality import PwqualityControl, build_pwquality_instance
 from ciso.generator.rbac import RbacControl, build_rbac_instance
 from ciso.generator.sshd import SshdControl, build_sshd_instance
 from ciso.generator.sysctl import build_sysctl_instance
-from ciso.scenarios.dialects import SOURCE_FILE
+from ciso.scenarios.dialects import TARGETS, source_file_name
 from ciso.scenarios.format import SOLUTION_FILES, solution_dir
 from ciso.scenarios.model import ScenarioClass
-from ciso.scenarios.reference import builtin_solution
+from ciso.scenarios.reference import builtin_solution, builtin_source
 from itbench.errors import UsageError
 
 #: The classes a generated Kubernetes instance offers (kyverno-update needs existing policies);
-#: kyverno-migrate where the control has a built-in answer in the other dialect.
+#: kyverno-migrate where the control has a built-in answer in the other dialect, from a source
+#: dialect drawn per instance among those the control has a built-in policy in.
 CLASSES = (ScenarioClass.KYVERNO, ScenarioClass.KUBECTL_OPA, ScenarioClass.OPA_STATIC)
 MIGRATE = ScenarioClass.KYVERNO_MIGRATE
 #: The class a generated RHEL 9 instance offers.
 HOST_CLASS = ScenarioClass.RHEL9_ANSIBLE_OPA
+#: The dialects a generated migration starts from, one drawn per instance (with its target).
+MIGRATION_SOURCES = ("cluster-policy", "gatekeeper", "rego")
 #: Beside the generated scenarios, never inside one: the seed that re-creates their ground truth.
 SEED_FILE = "SEED"
 
@@ -158,10 +161,11 @@ def generate(seed: int, out: Path, controls: Sequence[str] | None = None) -> lis
         (target / "violating" / "workloads.yaml").write_text(_dump(instance.violating))
         (target / "compliant" / "workloads.yaml").write_text(_dump(instance.compliant))
         classes = list(CLASSES)
-        if builtin_solution(control.builtin_id, MIGRATE):
-            # the control's ClusterPolicy is the policy to migrate (the answer: its CEL twin)
-            source = builtin_solution(control.builtin_id, ScenarioClass.KYVERNO)
-            shutil.copyfile(source["kyverno-policy.yaml"], target / SOURCE_FILE)
+        # its own stream: the instance's content does not depend on the draw
+        migration = _migration(control.builtin_id, Random(f"{seed}/{cis_id}/migrate"))
+        if migration is not None:
+            source, migrate_to = migration
+            shutil.copyfile(source, target / source_file_name(source))
             classes.append(MIGRATE)
         document = {
             "id": base_id,
@@ -172,8 +176,10 @@ def generate(seed: int, out: Path, controls: Sequence[str] | None = None) -> lis
             "violating_resources": list(instance.violating_resources),
             "notes": instance.notes,
         }
+        if migration is not None:
+            document["migrate_to"] = migration[1]
         (target / "scenario.yaml").write_text(yaml.safe_dump(document, sort_keys=False, width=100))
-        _copy_solution(control.builtin_id, target / "solution")
+        _copy_solution(control.builtin_id, target / "solution", migration and migration[1])
         written.append(Generated(target, cis_id, time.perf_counter() - start))
     return written
 
@@ -237,12 +243,23 @@ def _write_host_instance(control: HostControl, instance: HostInstance, target: P
         shutil.copyfile(source, place / name)
 
 
-def _copy_solution(builtin_id: str, folder: Path) -> None:
+def _migration(builtin_id: str, rng: Random) -> tuple[Path, str] | None:
+    """(the policy to migrate, the answer's dialect) drawn among the control's built-in source
+    dialects and their targets; None when the control has no built-in migration."""
+    if not builtin_solution(builtin_id, MIGRATE):
+        return None
+    sources = [(d, p) for d in MIGRATION_SOURCES if (p := builtin_source(builtin_id, d))]
+    dialect, path = rng.choice(sources)
+    targets = [t.name for t in TARGETS[dialect] if builtin_solution(builtin_id, MIGRATE, t.name)]
+    return path, rng.choice(targets)
+
+
+def _copy_solution(builtin_id: str, folder: Path, migrate_to: str | None = None) -> None:
     """The built-in reference answers of the control: they answer every instance of it (the
     oracle agent uses them; the scenario's folder is hidden from agents)."""
     folder.mkdir()
     for cls in (*CLASSES, MIGRATE):
-        for name, source in builtin_solution(builtin_id, cls).items():
+        for name, source in builtin_solution(builtin_id, cls, migrate_to).items():
             assert name in SOLUTION_FILES[cls]
             place = solution_dir(folder.parent, cls)
             place.mkdir(exist_ok=True)

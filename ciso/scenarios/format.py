@@ -103,6 +103,11 @@ class ScenarioFile(BaseModel):
     violating_resources: tuple[Annotated[ResourceRef, BeforeValidator(_resource_ref)], ...] = ()
     notes: str = ""
     title: str | None = None
+    #: kyverno-migrate: the dialect of the built-in source to migrate when no source file lies
+    #: beside scenario.yaml (cluster-policy, the default, gatekeeper or rego)
+    migrate_from: str | None = None
+    #: kyverno-migrate: the dialect of the answer when the source allows several
+    migrate_to: str | None = None
 
 
 def _location(loc: tuple[int | str, ...]) -> str:
@@ -268,30 +273,61 @@ def user_solution(directory: Path, cls: ScenarioClass) -> dict[str, Path]:
     return files if all(p.is_file() for p in files.values()) else {}
 
 
-def migration_source(directory: Path, scenario_id: str, path: Path) -> Path:
-    """The policy a ``kyverno-migrate`` scenario converts: ``source-policy.yaml`` beside
-    scenario.yaml, else (built-in controls) the control's reference ClusterPolicy. Its objects
-    must all be of one dialect (the answer is the other one)."""
-    from ciso.scenarios.dialects import SOURCE_FILE, source_dialect
-    from ciso.scenarios.reference import builtin_solution
+def migration_source(directory: Path, spec: ScenarioFile, path: Path) -> tuple[Path, str]:
+    """The policy a ``kyverno-migrate`` scenario converts: ``source-policy.yaml`` or
+    ``source-policy.rego`` beside scenario.yaml, else (built-in controls) the control's
+    reference policy of the ``migrate_from`` dialect (its ClusterPolicy by default). Its objects
+    must all be of one dialect, and ``migrate_to`` one the dialect migrates to. Returns the
+    source and the name of the answer's dialect."""
+    from ciso.scenarios.dialects import (
+        BY_NAME,
+        REGO,
+        SOURCE_FILES,
+        check_rego_source,
+        source_dialect,
+        target_of,
+    )
+    from ciso.scenarios.reference import builtin_source
 
-    source = directory / SOURCE_FILE
-    if not source.is_file():
-        builtin = builtin_solution(scenario_id, ScenarioClass.KYVERNO).get("kyverno-policy.yaml")
+    present = [directory / name for name in SOURCE_FILES if (directory / name).is_file()]
+    if len(present) > 1:
+        raise InputError(
+            f"{directory}: both {' and '.join(p.name for p in present)}: a migration starts "
+            "from one policy"
+        )
+    if spec.migrate_from is not None and spec.migrate_from not in BY_NAME:
+        raise InputError(
+            f"{path}: migrate_from: {spec.migrate_from!r} is not one of {', '.join(BY_NAME)}"
+        )
+    if present:
+        source = present[0]
+    else:
+        wanted = spec.migrate_from or "cluster-policy"
+        builtin = builtin_source(spec.id, wanted)
         if builtin is None:
             raise InputError(
                 f"{path}: classes: 'kyverno-migrate' needs the policy to migrate in "
-                f"{SOURCE_FILE} beside scenario.yaml"
+                f"{SOURCE_FILES[0]} (or {SOURCE_FILES[1]}) beside scenario.yaml"
+                + (f" (no built-in {wanted} source for {spec.id})" if spec.migrate_from else "")
             )
         source = builtin
-    try:
-        documents = [d for d in load_all(read_text(source)) if d is not None]
-    except yaml.YAMLError as exc:
-        raise InputError(f"{source}: invalid YAML: {parse_problem(exc)}") from None
-    if not all(isinstance(d, dict) for d in documents):
-        raise InputError(f"{source}: expected policy objects (mappings)")
-    source_dialect(source, documents)
-    return source
+    text = read_text(source)
+    if source.suffix == ".rego":
+        check_rego_source(source, text)
+        dialect = REGO
+    else:
+        try:
+            documents = [d for d in load_all(text) if d is not None]
+        except yaml.YAMLError as exc:
+            raise InputError(f"{source}: invalid YAML: {parse_problem(exc)}") from None
+        if not all(isinstance(d, dict) for d in documents):
+            raise InputError(f"{source}: expected policy objects (mappings)")
+        dialect = source_dialect(source, documents)
+    if present and spec.migrate_from is not None and spec.migrate_from != dialect.name:
+        raise InputError(
+            f"{path}: migrate_from: {spec.migrate_from!r}, but {source.name} is a {dialect.name}"
+        )
+    return source, target_of(dialect, spec.migrate_to, f"{path}").name
 
 
 def load_scenario_dir(directory: Path) -> list[CisoScenario]:
@@ -316,10 +352,10 @@ def load_scenario_dir(directory: Path) -> list[CisoScenario]:
     metadata: dict[str, Any] = {}
     if spec.title:
         metadata["title"] = spec.title
-    source = (
-        migration_source(directory, spec.id, path)
+    source, target = (
+        migration_source(directory, spec, path)
         if ScenarioClass.KYVERNO_MIGRATE in spec.classes
-        else None
+        else (None, None)
     )
     return [
         CisoScenario(
@@ -336,8 +372,14 @@ def load_scenario_dir(directory: Path) -> list[CisoScenario]:
             source=directory,
             origin="itbench-ciso",
             notes=spec.notes,
-            metadata=metadata,
+            metadata=(
+                # stated in the task; the validator reads it
+                {**metadata, "migrate_to": target}
+                if cls is ScenarioClass.KYVERNO_MIGRATE
+                else metadata
+            ),
             migration_source=source if cls is ScenarioClass.KYVERNO_MIGRATE else None,
+            migration_target=target if cls is ScenarioClass.KYVERNO_MIGRATE else None,
         )
         for cls in spec.classes
     ]

@@ -108,7 +108,9 @@ def load_directory(
 
 def _as_builtin(scenario: CisoScenario) -> CisoScenario:
     # built-in answers live in the reference packages, not in a solution/ folder
-    solution = builtin_solution(scenario.base_id, scenario.scenario_class)
+    solution = builtin_solution(
+        scenario.base_id, scenario.scenario_class, scenario.migration_target
+    )
     metadata = {k: v for k, v in scenario.metadata.items() if k != "reference_note"}
     if not solution:
         metadata["reference_note"] = "its reference files are missing from the reference packages"

@@ -108,3 +108,6 @@ class CisoScenario:
     update: UpdateSpec | None = None
     #: ``kyverno-migrate``: the working policy in the source dialect the agent is given.
     migration_source: Path | None = None
+    #: ``kyverno-migrate``: the dialect the answer must be in (``migrate_to``); None: the
+    #: source dialect's default (see ``ciso.scenarios.dialects.TARGETS``).
+    migration_target: str | None = None

@@ -78,7 +78,7 @@ _OPA_STATIC_GOAL = (
 
 #: ITBench has no migration class; ours follows the kyverno goal's shape.
 _MIGRATE_GOAL = (
-    "I would like to migrate a working Kyverno policy to the other policy dialect, keeping what "
+    "I would like to migrate a working {source_engine} policy to {target_dialect}, keeping what "
     "it checks exactly as it is. The policy checks this condition:\n    {goal}\n\n"
     "The policy to migrate is `{source}` ({source_kinds}). Write the same control as a "
     "{target_kinds} (`{target_api}`): every resource the source policy reports as failing must "
@@ -113,7 +113,7 @@ _WHERE = {
         "well (e.g. `kyverno-policy.yaml`).\n"
     ),
     ScenarioClass.KYVERNO_MIGRATE: (
-        "\n`source-policy.yaml` is in the current working directory. Save the migrated policy as "
+        "\n`{source}` is in the current working directory. Save the migrated policy as "
         "`kyverno-policy.yaml` there.\n"
     ),
 }
@@ -147,21 +147,57 @@ def goal_text(scenario: CisoScenario) -> str:
         for key, value in values.items():
             body = body.replace("{" + key + "}", value)
     where = _WHERE[cls].replace("{kubeconfig}", KUBECONFIG_FILE)
+    if scenario.migration_source is not None:
+        from ciso.scenarios.dialects import source_file_name
+
+        where = where.replace("{source}", source_file_name(scenario.migration_source))
     return body + where.replace("{inventory}", INVENTORY_FILE)
 
 
+#: How the task names a source dialect: (its engine, its kinds)
+_SOURCE_WORDS = {
+    "cluster-policy": ("Kyverno", "ClusterPolicy / Policy, `kyverno.io/v1`"),
+    "validating-policy": (
+        "Kyverno",
+        "ValidatingPolicy / NamespacedValidatingPolicy, `policies.kyverno.io/v1`",
+    ),
+    "gatekeeper": (
+        "OPA Gatekeeper",
+        "a ConstraintTemplate, `templates.gatekeeper.sh/v1`, and its constraint",
+    ),
+    "rego": (
+        "OPA Rego",
+        "Rego, package `check`: `data.check.result` is false when the object given as input "
+        "violates the control",
+    ),
+}
+#: How the task names a target dialect
+_TARGET_WORDS = {
+    "cluster-policy": "a Kyverno ClusterPolicy",
+    "validating-policy": "a Kyverno ValidatingPolicy (CEL)",
+}
+
+
 def _migrate_goal(scenario: CisoScenario) -> str:
-    from ciso.scenarios.dialects import SOURCE_FILE, TARGET, source_dialect
+    from ciso.scenarios.dialects import BY_NAME, REGO, source_dialect, source_file_name
     from itbench.yamlsafe import load_all
 
     assert scenario.migration_source is not None  # the loader requires it for this class
-    documents = [d for d in load_all(scenario.migration_source.read_text()) if d is not None]
-    source = source_dialect(scenario.migration_source, documents)
-    target = TARGET[source.name]
+    assert scenario.migration_target is not None  # the loader resolves it with the source
+    if scenario.migration_source.suffix == ".rego":
+        source = REGO
+    else:
+        text = scenario.migration_source.read_text()
+        documents = [d for d in load_all(text) if d is not None]
+        source = source_dialect(scenario.migration_source, documents)
+    target = BY_NAME[scenario.migration_target]
+    engine, kinds = _SOURCE_WORDS[source.name]
     values = {
         "goal": scenario.requirement,
-        "source": SOURCE_FILE,
-        "source_kinds": " / ".join(source.kinds),
+        "source": source_file_name(scenario.migration_source),
+        "source_engine": engine,
+        "source_kinds": kinds,
+        "target_dialect": _TARGET_WORDS[target.name],
         "target_kinds": " or ".join(target.kinds),
         "target_api": target.group + "v1",
     }
@@ -208,9 +244,9 @@ def to_benchmark_scenario(scenario: CisoScenario) -> Scenario:
     if scenario.scenario_class is ScenarioClass.OPA_STATIC:
         inputs = {STATIC_RESOURCES: scenario.violating}
     elif scenario.migration_source is not None:
-        from ciso.scenarios.dialects import SOURCE_FILE
+        from ciso.scenarios.dialects import source_file_name
 
-        inputs = {SOURCE_FILE: scenario.migration_source}
+        inputs = {source_file_name(scenario.migration_source): scenario.migration_source}
     return Scenario(
         id=scenario.id,
         domain="ciso",

@@ -3,8 +3,10 @@ the ``oracle`` agent.
 
 Built-in scenarios keep their answers in the top-level reference packages, one folder per
 control keyed by the scenario id (``policies/kyverno/<id>/policy.yaml``,
-``policies/kyverno-cel/<id>/policy.yaml`` (a ValidatingPolicy, the built-in migrations' answer),
-``policies/rego/<id>/{policy.rego,fetcher.sh,fetch.sh}``, ``playbooks/<id>/{playbook.yml,
+``policies/kyverno-cel/<id>/policy.yaml`` (a ValidatingPolicy, the built-in migrations' answer
+when they target that dialect), ``policies/gatekeeper/<id>/policy.yaml`` (a ConstraintTemplate
+and its constraint, a built-in migration's source), ``policies/rego/<id>/{policy.rego,fetcher.sh,
+fetch.sh}``, ``playbooks/<id>/{playbook.yml,
 policy.rego}``), so ``itbench lint policies/ playbooks/`` checks them all in one step.
 """
 
@@ -26,8 +28,9 @@ def package_dir(package: str) -> Path:
     return Path(str(files(package)))
 
 
-def _sources(base_id: str, cls: ScenarioClass) -> dict[str, Path]:
-    """Workspace name -> file in the reference packages, for one built-in scenario id."""
+def _sources(base_id: str, cls: ScenarioClass, target: str | None = None) -> dict[str, Path]:
+    """Workspace name -> file in the reference packages, for one built-in scenario id (a
+    migration's answer is the control's policy of its ``target`` dialect)."""
     kyverno = package_dir("policies") / "kyverno" / base_id
     kyverno_cel = package_dir("policies") / "kyverno-cel" / base_id
     rego = package_dir("policies") / "rego" / base_id
@@ -35,8 +38,11 @@ def _sources(base_id: str, cls: ScenarioClass) -> dict[str, Path]:
     return {
         ScenarioClass.KYVERNO: {"kyverno-policy.yaml": kyverno / "policy.yaml"},
         ScenarioClass.KYVERNO_UPDATE: {"kyverno-policy.yaml": kyverno / "policy.yaml"},
-        # the built-in migrations go from the ClusterPolicy to its ValidatingPolicy
-        ScenarioClass.KYVERNO_MIGRATE: {"kyverno-policy.yaml": kyverno_cel / "policy.yaml"},
+        # a built-in migration ends in the ValidatingPolicy unless it targets the ClusterPolicy
+        ScenarioClass.KYVERNO_MIGRATE: {
+            "kyverno-policy.yaml": (kyverno if target == "cluster-policy" else kyverno_cel)
+            / "policy.yaml"
+        },
         ScenarioClass.KUBECTL_OPA: {
             "fetcher.sh": rego / "fetcher.sh",
             "policy.rego": rego / "policy.rego",
@@ -52,10 +58,31 @@ def _sources(base_id: str, cls: ScenarioClass) -> dict[str, Path]:
     }[cls]
 
 
-def builtin_solution(base_id: str, cls: ScenarioClass) -> dict[str, Path]:
-    """The built-in reference answer of a scenario, or {} when a file of it is missing."""
-    sources = _sources(base_id, cls)
+def builtin_solution(
+    base_id: str, cls: ScenarioClass, target: str | None = None
+) -> dict[str, Path]:
+    """The built-in reference answer of a scenario, or {} when a file of it is missing
+    (``target``: the dialect a migration's answer is in, by default the ValidatingPolicy)."""
+    sources = _sources(base_id, cls, target)
     return sources if all(p.is_file() for p in sources.values()) else {}
+
+
+#: Where the reference packages keep a control's policy in each dialect a migration starts from.
+_SOURCE_FILES = {
+    "cluster-policy": ("kyverno", "policy.yaml"),
+    "validating-policy": ("kyverno-cel", "policy.yaml"),
+    "gatekeeper": ("gatekeeper", "policy.yaml"),
+    "rego": ("rego", "policy.rego"),
+}
+
+
+def builtin_source(base_id: str, dialect: str) -> Path | None:
+    """The control's reference policy in a migration's source dialect, or None."""
+    if dialect not in _SOURCE_FILES:
+        return None
+    folder, name = _SOURCE_FILES[dialect]
+    path = package_dir("policies") / folder / base_id / name
+    return path if path.is_file() else None
 
 
 def control_solution(prefix: str, cis_id: str, cls: ScenarioClass) -> tuple[str, dict[str, Path]]:

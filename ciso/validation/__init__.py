@@ -45,12 +45,13 @@ def validate(scenario: PublicScenario, workspace: Path) -> list[Diagnostic]:
     started = time.monotonic()
     timings: dict[str, float] = {}
     cls = scenario_class_of(scenario)
-    files, diagnostics = required_files(cls, workspace)
+    migrate_to = scenario.metadata.get("migrate_to")  # kyverno-migrate: the answer's dialect
+    files, diagnostics = required_files(cls, workspace, migrate_to)
     timings[Step.FILES] = time.monotonic() - started
     for step, run in (
         (Step.LINT, lambda: lint_answer(files)),
         (Step.COMPILE, lambda: compile_answer(files)),
-        (Step.DRY_RUN, lambda: dry_run(cls, files, scenario.metadata.get("cis_id"))),
+        (Step.DRY_RUN, lambda: dry_run(cls, files, scenario.metadata.get("cis_id"), migrate_to)),
     ):
         if has_errors(diagnostics):
             break

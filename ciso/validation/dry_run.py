@@ -321,7 +321,9 @@ def dry_run_kyverno(files: AnswerFiles, update: bool) -> list[Diagnostic]:
     return out
 
 
-def dry_run_migration(files: AnswerFiles, cis_id: str | None) -> list[Diagnostic]:
+def dry_run_migration(
+    files: AnswerFiles, cis_id: str | None, migrate_to: str | None = None
+) -> list[Diagnostic]:
     """kyverno-migrate: the source and the answer scanned over instances of the control the
     generator builds for this check alone (the evaluator uses other ones); each resource whose
     verdict differs is an error."""
@@ -331,10 +333,11 @@ def dry_run_migration(files: AnswerFiles, cis_id: str | None) -> list[Diagnostic
         disagreements,
         generated_environments,
         source_policies,
+        workspace_source,
     )
-    from ciso.scenarios.dialects import SOURCE_FILE
 
-    source, target = source_policies(files.workspace / SOURCE_FILE)
+    path = workspace_source(files.workspace)
+    source, target = source_policies(path, migrate_to)
     answer = answer_policies(files.workspace, target)[0]
     environments = generated_environments(cis_id, "kyverno-migrate dry run")
     if not environments:
@@ -351,7 +354,7 @@ def dry_run_migration(files: AnswerFiles, cis_id: str | None) -> list[Diagnostic
             Diagnostic(
                 Step.DRY_RUN,
                 Level.INFO,
-                f"same verdict as {SOURCE_FILE} on every resource of a generated environment",
+                f"same verdict as {path.name} on every resource of a generated environment",
             )
         ]
     shown = [Diagnostic(Step.DRY_RUN, Level.ERROR, line) for line in differing[:10]]
@@ -361,7 +364,10 @@ def dry_run_migration(files: AnswerFiles, cis_id: str | None) -> list[Diagnostic
 
 
 def dry_run(
-    scenario_class: ScenarioClass, files: AnswerFiles, cis_id: str | None = None
+    scenario_class: ScenarioClass,
+    files: AnswerFiles,
+    cis_id: str | None = None,
+    migrate_to: str | None = None,
 ) -> list[Diagnostic]:
     with tempfile.TemporaryDirectory(prefix="itbench-validate-") as scratch:
         root = Path(scratch)
@@ -372,5 +378,5 @@ def dry_run(
         if scenario_class is ScenarioClass.RHEL9_ANSIBLE_OPA:
             return dry_run_playbook(files, root)
         if scenario_class is ScenarioClass.KYVERNO_MIGRATE:
-            return dry_run_migration(files, cis_id)
+            return dry_run_migration(files, cis_id, migrate_to)
         return dry_run_kyverno(files, update=scenario_class is ScenarioClass.KYVERNO_UPDATE)

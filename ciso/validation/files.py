@@ -8,7 +8,6 @@ from pathlib import Path
 
 from ciso.evaluation.answer import find_file, listing
 from ciso.evaluation.policies import agent_policies
-from ciso.scenarios.dialects import SOURCE_FILE
 from ciso.scenarios.model import ScenarioClass
 from ciso.validation.diagnostics import Diagnostic, Level, Step
 
@@ -49,13 +48,21 @@ def _missing(name: str, workspace: Path) -> Diagnostic:
     )
 
 
-def _migration_files(workspace: Path) -> tuple[AnswerFiles, list[Diagnostic]]:
-    """kyverno-migrate: the policies of the other dialect than ``source-policy.yaml``'s."""
-    from ciso.evaluation.kyverno_migrate import answer_policies, source_policies
+def _migration_files(
+    workspace: Path, target_name: str | None
+) -> tuple[AnswerFiles, list[Diagnostic]]:
+    """kyverno-migrate: the policies of the dialect the task asks for (``target_name``, else the
+    one the source migrates to by default)."""
+    from ciso.evaluation.kyverno_migrate import (
+        answer_policies,
+        source_policies,
+        workspace_source,
+    )
     from itbench.errors import InputError
 
+    source = workspace_source(workspace)
     try:
-        target = source_policies(workspace / SOURCE_FILE)[1]
+        target = source_policies(source, target_name)[1]
     except InputError as exc:
         return AnswerFiles(workspace), [Diagnostic(Step.FILES, Level.ERROR, str(exc))]
     policies, files, notes = answer_policies(workspace, target)
@@ -66,16 +73,18 @@ def _migration_files(workspace: Path) -> tuple[AnswerFiles, list[Diagnostic]]:
                 Step.FILES,
                 Level.ERROR,
                 f"no {' or '.join(target.kinds)} ({target.group}v1) in your YAML files besides "
-                f"{SOURCE_FILE}; save the migrated policy as kyverno-policy.yaml",
+                f"{source.name}; save the migrated policy as kyverno-policy.yaml",
             )
         )
     return AnswerFiles(workspace, kyverno=tuple(workspace / f for f in files)), diagnostics
 
 
-def required_files(scenario_class: ScenarioClass, workspace: Path) -> tuple[AnswerFiles, list]:
+def required_files(
+    scenario_class: ScenarioClass, workspace: Path, migrate_to: str | None = None
+) -> tuple[AnswerFiles, list]:
     diagnostics: list[Diagnostic] = []
     if scenario_class is ScenarioClass.KYVERNO_MIGRATE:
-        return _migration_files(workspace)
+        return _migration_files(workspace, migrate_to)
     if scenario_class in (ScenarioClass.KYVERNO, ScenarioClass.KYVERNO_UPDATE):
         found = agent_policies(workspace)
         for problem in found.unreadable:

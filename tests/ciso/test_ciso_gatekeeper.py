@@ -15,6 +15,7 @@ from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.format import load_scenario_dir
 from ciso.scenarios.public import to_benchmark_scenario
 from itbench.errors import InputError
+from tests._support.ciso import MIGRATION_CONTROLS
 from tests._support.cli import REPO
 
 HOST_NETWORK = Path(__file__).parent / "data" / "gatekeeper" / "host-network.yaml"
@@ -248,3 +249,192 @@ def test_a_malformed_gatekeeper_source_is_named_when_loading(tmp_path: Path) -> 
     with pytest.raises(InputError) as caught:
         evaluate_trial(scenario, trial)
     assert "X/host-network-denied: kind has no ConstraintTemplate" in str(caught.value)
+
+
+# -- semantics of spec.match and spec.enforcementAction read from Gatekeeper's documentation and
+# matcher: each of these failed before the evaluator read them
+
+POD_KINDS = '[{apiGroups: [""], kinds: [Pod]}]'
+
+
+@pytest.mark.parametrize(
+    ("match", "expected"),
+    [
+        # scope: a Namespace and the Node are cluster-scoped, Pods and ConfigMaps namespaced
+        ("{scope: Cluster}", {"Namespace", "Node"}),
+        ("{scope: Namespaced}", {"Pod", "ConfigMap"}),
+        ('{scope: "*"}', {"Namespace", "Node", "Pod", "ConfigMap"}),
+    ],
+)
+def test_scope_selects_cluster_or_namespaced_objects(match: str, expected: set[str]) -> None:
+    got = _violations(TEMPLATE + _constraint(match))
+    assert {r.split("/")[0] for r in got} == expected
+
+
+@pytest.mark.parametrize(
+    ("patterns", "expected"),
+    [
+        # a leading * is a suffix, * at both ends a substring (Gatekeeper's wildcard)
+        ('excludedNamespaces: ["*-system"]', {"unlabelled", "worker"}),
+        ('excludedNamespaces: ["*atch*"]', {"unlabelled", "system"}),
+        ('namespaces: ["*-a"]', {"worker"}),
+    ],
+)
+def test_leading_and_surrounding_wildcards_in_namespace_patterns(
+    patterns: str, expected: set[str]
+) -> None:
+    got = _violations(TEMPLATE + _constraint(f"{{kinds: {POD_KINDS}, {patterns}}}"))
+    assert {r.split("/")[-1] for r in got} == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("worker", {"worker"}),
+        ('"un*"', {"unlabelled"}),
+        ('"*ste*"', {"system"}),
+    ],
+)
+def test_match_name_with_wildcards(name: str, expected: set[str]) -> None:
+    got = _violations(TEMPLATE + _constraint(f"{{kinds: {POD_KINDS}, name: {name}}}"))
+    assert {r.split("/")[-1] for r in got} == expected
+
+
+def test_an_empty_api_group_list_matches_every_group() -> None:
+    # kinds without apiGroups: any group (the matcher's empty-list rule), so apps' too
+    env = [*ENV, {"apiVersion": "apps/v1", "kind": "Deployment",
+                  "metadata": {"name": "api", "namespace": "web"},
+                  "spec": {"selector": {"matchLabels": {"a": "b"}},
+                           "template": {"metadata": {"labels": {"a": "b"}},
+                                        "spec": {"containers": [{"name": "c", "image": "x"}]}}}}]  # fmt: skip
+    text = TEMPLATE + _constraint("{kinds: [{kinds: [Deployment]}]}")
+    templates = gatekeeper.parse(Path("gk.yaml"), list(yaml.safe_load_all(text)))
+    assert {str(r) for r in gatekeeper.violations(templates, env)} == {"Deployment/web/api"}
+
+
+def _with_action(action: str) -> str:
+    return TEMPLATE + _constraint(f"{{kinds: {POD_KINDS}, namespaces: [web]}}") + action
+
+
+@pytest.mark.parametrize(
+    ("action", "audited"),
+    [
+        ("", True),
+        ("  enforcementAction: deny\n", True),
+        ("  enforcementAction: dryrun\n", True),
+        ("  enforcementAction: warn\n", True),
+        # scoped: audit reports only when an entry names the audit enforcement point, or *
+        (
+            "  enforcementAction: scoped\n  scopedEnforcementActions:\n  - action: deny\n"
+            "    enforcementPoints: [{name: validation.gatekeeper.sh}]\n",
+            False,
+        ),
+        (
+            "  enforcementAction: scoped\n  scopedEnforcementActions:\n  - action: deny\n"
+            "    enforcementPoints: [{name: validation.gatekeeper.sh}]\n  - action: warn\n"
+            "    enforcementPoints: [{name: audit.gatekeeper.sh}]\n",
+            True,
+        ),
+        (
+            "  enforcementAction: scoped\n  scopedEnforcementActions:\n  - action: dryrun\n"
+            '    enforcementPoints: [{name: "*"}]\n',
+            True,
+        ),
+        # scopedEnforcementActions is ignored unless the action is scoped
+        (
+            "  enforcementAction: warn\n  scopedEnforcementActions:\n  - action: deny\n"
+            "    enforcementPoints: [{name: validation.gatekeeper.sh}]\n",
+            True,
+        ),
+    ],
+)
+def test_enforcement_actions_audit_reports(action: str, audited: bool) -> None:
+    got = _violations(_with_action(action))
+    assert got == ({"Pod/web/unlabelled"} if audited else set())
+
+
+def test_objects_of_custom_kinds_are_reviewed_by_group_and_kind() -> None:
+    """Kinds the offline cluster does not serve (a CRD's Deployment, a Gateway API HTTPRoute)
+    are reviewed as declared instead of stopping the evaluation."""
+    custom = [
+        {"apiVersion": "ops.acme.io/v1", "kind": "Deployment",
+         "metadata": {"name": "rollout", "namespace": "web"}, "spec": {}},
+        {"apiVersion": "gateway.networking.k8s.io/v1", "kind": "HTTPRoute",
+         "metadata": {"name": "route", "namespace": "batch-a", "labels": {"owner": "x"}},
+         "spec": {}},
+        {"apiVersion": "gateway.networking.k8s.io/v1", "kind": "HTTPRoute",
+         "metadata": {"name": "open", "namespace": "web"}, "spec": {}},
+    ]  # fmt: skip
+    for kinds, expected in [
+        ("[{apiGroups: [ops.acme.io], kinds: [Deployment]}]", {"Deployment/web/rollout"}),
+        ("[{apiGroups: [apps], kinds: [Deployment]}]", set()),
+        ('[{apiGroups: ["gateway.networking.k8s.io"], kinds: ["*"]}]', {"HTTPRoute/web/open"}),
+    ]:
+        text = TEMPLATE + _constraint(f"{{kinds: {kinds}}}")
+        templates = gatekeeper.parse(Path("gk.yaml"), list(yaml.safe_load_all(text)))
+        got = {str(r) for r in gatekeeper.violations(templates, [*ENV, *custom])}
+        assert got == expected, kinds
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            TEMPLATE + _constraint('{excludedNamespaces: ["kube-*-x"]}'),
+            "spec.match.excludedNamespaces[0]: 'kube-*-x' is not a Gatekeeper wildcard",
+        ),
+        (TEMPLATE + _constraint("{name: [a]}"), "spec.match.name: ['a'] is not a Gatekeeper"),
+        (
+            TEMPLATE + _constraint("{scope: Namespace}"),
+            "spec.match.scope: 'Namespace' is not one of *, Cluster, Namespaced",
+        ),
+        (_with_action("  enforcementAction: block\n"), "spec.enforcementAction: 'block'"),
+        (
+            _with_action("  enforcementAction: scoped\n"),
+            "spec.scopedEnforcementActions: required",
+        ),
+        (
+            _with_action(
+                "  enforcementAction: scoped\n  scopedEnforcementActions:\n  - action: deny\n"
+                "    enforcementPoints: [{name: audit}]\n"
+            ),
+            "spec.scopedEnforcementActions[0].enforcementPoints[0].name: 'audit' is not one of",
+        ),
+    ],
+)
+def test_match_and_action_values_gatekeeper_refuses_are_named(text: str, message: str) -> None:
+    with pytest.raises(InputError) as caught:
+        gatekeeper.parse(Path("gk.yaml"), list(yaml.safe_load_all(text)))
+    assert message in str(caught.value) and "RequiredLabel/needs-owner" in str(caught.value)
+
+
+@pytest.mark.parametrize("control", MIGRATION_CONTROLS)
+def test_each_builtin_gatekeeper_source_agrees_with_the_reference_cluster_policy(
+    control: str,
+) -> None:
+    """policies/gatekeeper/<id> (the built-in migrations' Gatekeeper sources) gives every
+    resource of the suite's environments and of generated instances the verdict
+    policies/kyverno/<id> gives it."""
+    from ciso.evaluation.kyverno_engines import select_scanner
+    from ciso.evaluation.report_reading import failed
+    from ciso.scenarios.loader import load_benchmark_scenarios
+    from ciso.scenarios.objects import declared_objects
+
+    path = REPO / "policies" / "gatekeeper" / control / "policy.yaml"
+    templates = gatekeeper.parse(path, list(yaml.safe_load_all(path.read_text())))
+    reference = list(
+        yaml.safe_load_all((REPO / "policies" / "kyverno" / control / "policy.yaml").read_text())
+    )
+    (public,) = load_benchmark_scenarios(f"{control}.kyverno")
+    scenario = public.ground_truth
+    own = [
+        ("violating", declared_objects(scenario)),
+        ("compliant", declared_objects(scenario, True)),
+    ]
+    envs = own + generated_environments(control.split("-")[2], f"test-gk-source/{control}", 2)
+    scanner = select_scanner()
+    for name, objects in envs:
+        want = failed(scanner.reports(reference, objects))
+        got = gatekeeper.violations(templates, objects)
+        assert sorted(map(str, got ^ want)) == [], (control, name)
+        assert bool(got) == name.endswith("violating"), (control, name)

@@ -247,12 +247,14 @@ MALFORMED = {
     "unknown-key": (
         {"violating_resource": ["Deployment/shop/web"], "violating_resources": None},
         "violating_resource: unknown key (did you mean 'violating_resources'?); known keys: "
-        "id, cis_id, platform, requirement, classes, violating_resources, notes, title",
+        "id, cis_id, platform, requirement, classes, violating_resources, notes, title, "
+        "migrate_from, migrate_to",
     ),
     "misspelt-required-key": (
         {"requirment": "x", "requirement": None},
         "requirment: unknown key (did you mean 'requirement'?); known keys: "
-        "id, cis_id, platform, requirement, classes, violating_resources, notes, title",
+        "id, cis_id, platform, requirement, classes, violating_resources, notes, title, "
+        "migrate_from, migrate_to",
     ),
     "bad-class": (
         {"classes": ["kyverno", "kyvern"]},
