@@ -1017,3 +1017,69 @@ def test_each_container_weighs_as_much_as_a_bubblewrap_session(on_container, tmp
     monkeypatch.setenv("ITBENCH_CONTAINER_CGROUP_PARENT", "")
     nested = _cpu_group(spec)
     assert nested.count("/") == 2, nested
+
+
+# --- time limits: a trial past its limit is killed at once, its containers with it --------------
+
+
+@pytest.mark.parametrize(
+    "agent",
+    ["sleep 1000", "trap '' TERM INT HUP; while :; do sleep 1; done"],
+    ids=["sleep", "ignore-term"],
+)
+def test_a_trial_past_its_time_limit_leaves_no_container_running(on_container, tmp_path, agent):
+    """The runner kills the trial's worker at the limit (its process group: bubblewrap's
+    sandbox dies with it); the worker's container is outside that group and is SIGKILLed and
+    removed by the runner right then, not left running until another command's reaper looks."""
+    from itbench.sandbox.container import OWNER_LABEL
+    from itbench.sandbox.engine import engine_client
+
+    tag = f"itbench-hang-{uuid.uuid4().hex[:8]}"
+    out = tmp_path / "run"
+    started = time.monotonic()
+    proc = run_cli(
+        ["ciso", "run", "--agent-cmd", f"{agent} # {tag}", "--timeout", "5"]
+        + ["--select", "cis-k8s-5.1.1-cluster-admin.kyverno", "--agent-network", "none"]
+        + ["--output", str(out), "--format", "json", "--no-progress"],
+        env=on_container,
+        timeout=300,
+        subprocess_only=True,
+    )
+    took = time.monotonic() - started
+    left = [
+        c
+        for c in engine_client().api.containers(all=True, filters={"label": OWNER_LABEL})
+        if tag in str(c.get("Command"))
+    ]
+    assert left == [], left
+    entry = json.loads((out / "results.json").read_text())["raw_results"][0]
+    assert "timeout" in str(entry.get("error")), entry
+    # the 5 s limit, the command's start-up and the engine's handshake: far below the minute
+    # the integrity battery allows
+    assert took < 5 + 30, (took, proc.stderr[-2000:])
+
+
+def test_making_a_client_asks_the_engine_only_for_its_ping(
+    engine_host, monkeypatch, engine_requests
+):
+    """The API version comes from the ping's headers: the SDK's own ``/version`` request takes
+    Podman about 2 s (many times that under load). The cgroup driver (``/info``) is asked in the
+    background and waited for only when a container is made (or before a fork)."""
+    from itbench.sandbox import engine
+
+    monkeypatch.setenv("DOCKER_HOST", engine_host)
+    monkeypatch.setattr(engine, "_API_VERSIONS", {})
+    monkeypatch.setattr(engine, "_CGROUP_PARENTS", {})
+    engine._client_for.cache_clear()
+    try:
+        client = engine.engine_client()
+        on_the_way = [path for _, path in engine_requests]
+        assert "/version" not in on_the_way, on_the_way
+        assert on_the_way[0] == "/_ping", on_the_way
+        assert client.api.api_version == engine._API_VERSIONS[engine_host]
+        assert client.ping()
+        engine.cgroup_parent()  # the background answer joined
+        assert engine_host in engine._CGROUP_PARENTS
+        assert [p for _, p in engine_requests].count("/version") == 0, engine_requests
+    finally:
+        engine._client_for.cache_clear()
