@@ -33,7 +33,6 @@ from itbench.sandbox.agent import (
     check_confinement,
     run_agent_command,
 )
-from itbench.sandbox.availability import SandboxUnavailable
 from itbench.sandbox.backend import current as current_backend
 from itbench.sandbox.container import ContainerSpec
 from itbench.sandbox.endpoint import endpoint_in, without_endpoint
@@ -158,12 +157,6 @@ def confined_launch(
         home = str(confinement.home.resolve()) if confinement.home else PRIVATE_HOME
         env = agent_environment(confinement, trial_env=trial_env, extra=own, home=home)
         if current_backend() == "container":
-            if endpoint is not None and confinement.network == "allow":
-                raise SandboxUnavailable(
-                    "this trial's agent may reach only its one endpoint (the cluster's API "
-                    "server), which only the bubblewrap sandbox can enforce; the container "
-                    "backend would give it the host's network (run with --sandbox bubblewrap)"
-                )
             from itbench.sandbox.agent_container import agent_spec
 
             spec = agent_spec(
@@ -172,6 +165,7 @@ def confined_launch(
                 read_only_inputs=task.scenario.inputs,
                 confinement=confinement,
                 env=env,
+                endpoint=endpoint,
             )
             return Launch(list(spec.argv), {}, home, spec)
         # bubblewrap drops root to an unprivileged uid: the workspace is handed over to it

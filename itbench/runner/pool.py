@@ -5,7 +5,8 @@ already built) in its own session; trials are handed to it over a pipe, which ke
 cost to running the trial itself instead of a fork of the whole runner.
 
 - A trial past its time limit: the worker's whole process group (the agent and everything it
-  started) is killed with SIGKILL, the trial is recorded as timed out, and a fresh worker takes the
+  started) is killed with SIGKILL, and so is every container it made (``--sandbox container``:
+  those lie outside the group); the trial is recorded as timed out, and a fresh worker takes the
   slot.
 - After every trial the worker sends SIGTERM to the rest of its process group, so processes a
   trial left behind do not outlive it; at the end of the run every worker group is SIGKILLed.
@@ -27,6 +28,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from itbench.runner.trial import TrialSpec
+from itbench.sandbox.backend import ENV as BACKEND_ENV
+from itbench.sandbox.container import kill_containers_of
 
 _PR_SET_PDEATHSIG = 1
 
@@ -141,6 +144,9 @@ class _Slot:
         """Kill the worker and everything in its group; the exit description if it had died."""
         _kill_group(self.pid)
         _, status = os.waitpid(self.pid, 0)
+        if os.environ.get(BACKEND_ENV) == "container":
+            # its containers are not in its process group: killed here, or they run on
+            kill_containers_of(self.pid)
         for fd in (self.requests, self.replies):
             with contextlib.suppress(OSError):
                 os.close(fd)

@@ -15,7 +15,9 @@ Limits as in :mod:`itbench.sandbox.container`.
 
 from __future__ import annotations
 
+import shlex
 import subprocess
+import sys
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -25,6 +27,7 @@ import yaml
 
 from itbench.sandbox.agent import PRIVATE_HOME, AgentConfinement, CommandOutcome, agent_user
 from itbench.sandbox.container import ContainerSpec, Mount, container_user, run_container
+from itbench.sandbox.endpoint import FORWARDER, FORWARDER_PYTHONS, SANDBOX_SOCKET, Endpoint
 from itbench.sandbox.identity import hand_over
 from itbench.sandbox.limits import cap_hit
 
@@ -113,7 +116,12 @@ def agent_spec(
     read_only_inputs: Sequence[str],
     confinement: AgentConfinement,
     env: Mapping[str, str],
+    endpoint: Endpoint | None = None,
 ) -> ContainerSpec:
+    """The agent's container. With ``endpoint`` (and ``--agent-network allow``) its network is
+    that endpoint alone, as in bubblewrap: no network (its own loopback), the endpoint's socket
+    bound in, and :data:`~itbench.sandbox.endpoint.FORWARDER` relaying ``127.0.0.1:PORT`` to it
+    before the agent's command starts."""
     from itbench.sandbox.availability import SandboxUnavailable
     from itbench.sandbox.engine import agent_image, engine_client, outbound_network
 
@@ -137,7 +145,13 @@ def agent_spec(
     argv: tuple[str, ...] = ("/bin/bash", "-c", command)
     extra_hosts: dict[str, str] = {}
     if confinement.network == "none":
+        network = "none"  # none is none: the trial's endpoint too
+    elif confinement.network == "allow" and endpoint is not None:
         network = "none"
+        # bound after /run's tmpfs (the engine mounts the shallower first); connecting to a
+        # socket needs no writable mount
+        mounts.append(Mount(str(endpoint.socket), SANDBOX_SOCKET))
+        argv = _through_forwarder(endpoint, argv)
     elif confinement.network == "allow":
         outbound = outbound_network(engine_client())
         network, extra_hosts = outbound.mode, outbound.extra_hosts
@@ -164,6 +178,26 @@ def agent_spec(
         hostname="itbench-agent",
         user=container_user(user),
     )
+
+
+def _forwarder_pythons() -> tuple[str, ...]:
+    """Interpreters the forwarder may run with in the agent's image, the first found: the
+    evaluation image holds this environment's interpreter (and no system Python); an image
+    named with ``--agent-image`` usually holds a system one."""
+    return (sys.executable, *FORWARDER_PYTHONS)
+
+
+def _through_forwarder(endpoint: Endpoint, argv: tuple[str, ...]) -> tuple[str, ...]:
+    """``argv`` started by the endpoint's forwarder, run by the first Python of the image (an
+    image with none: exit 127 saying so)."""
+    candidates = " ".join(shlex.quote(p) for p in _forwarder_pythons())
+    pick = (
+        f"for py in {candidates}; do "
+        '[ -x "$py" ] && exec "$py" -c "$0" "$@"; done; '
+        "echo \"itbench: the agent's network is its trial's one endpoint, relayed by a Python "
+        f'forwarder, and its image has no Python 3 ({candidates})" >&2; exit 127'
+    )
+    return ("/bin/sh", "-c", pick, FORWARDER, SANDBOX_SOCKET, str(endpoint.port), *argv)
 
 
 def run_agent_container(

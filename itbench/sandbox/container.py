@@ -173,10 +173,10 @@ _REAP_EVERY_S = 30.0
 _last_reap = [-_REAP_EVERY_S]
 
 
-def _owner() -> str:
+def _owner(pid: int | None = None) -> str:
     import socket
 
-    return f"{socket.gethostname()}:{os.getpid()}"
+    return f"{socket.gethostname()}:{os.getpid() if pid is None else pid}"
 
 
 def _alive(pid: int) -> bool:
@@ -204,6 +204,27 @@ def reap_orphans(api: APIClient) -> list[str]:
         with contextlib.suppress(Exception):  # removed meanwhile by another reaper
             api.remove_container(found["Id"], force=True)
             removed.append(str(found["Id"]))
+    return removed
+
+
+def kill_containers_of(pid: int) -> list[str]:
+    """SIGKILL and remove every container the process ``pid`` of this host made: a trial worker
+    killed at its time limit (or dead otherwise) cannot remove its own, which would run on past
+    the limit. The ids removed; nothing when no engine was used in this process."""
+    from itbench.sandbox.engine import engine_client
+
+    try:
+        api = engine_client().api
+        found = api.containers(all=True, filters={"label": f"{OWNER_LABEL}={_owner(pid)}"})
+    except Exception:  # the engine gone: the next command's reaper tries again
+        return []
+    removed = []
+    for container in found:
+        with contextlib.suppress(Exception):  # exited already: removed all the same
+            api.kill(container["Id"])  # SIGKILL: no grace past a time limit
+        with contextlib.suppress(Exception):  # removed meanwhile by a reaper
+            api.remove_container(container["Id"], force=True)
+            removed.append(str(container["Id"]))
     return removed
 
 

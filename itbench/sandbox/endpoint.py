@@ -5,7 +5,8 @@ proxy) can say so with :data:`ENDPOINT_VARIABLE`: ``PORT=SOCKET``, a unix socket
 the service listens and the loopback port the agent's configuration names. The bubblewrap sandbox
 then gives the agent a network namespace of its own (its own loopback, nothing else), binds the
 socket into it and starts :data:`FORWARDER` inside, listening on ``127.0.0.1:PORT`` and relaying
-each connection to the socket, before the agent's command. The host's loopback, the service's own
+each connection to the socket, before the agent's command; the container backend does the same
+with a container of network ``none`` (:func:`itbench.sandbox.agent_container.agent_spec`). The host's loopback, the service's own
 address and the outside world are unreachable: there is no route out of the namespace, and the
 only door is the socket.
 """
@@ -23,7 +24,7 @@ ENDPOINT_VARIABLE = "ITBENCH_AGENT_ENDPOINT"
 #: where the socket appears inside the sandbox (``/run`` is the sandbox's own tmpfs)
 SANDBOX_SOCKET = "/run/itbench-endpoint.sock"
 #: interpreters the forwarder may run with: the system's, visible read-only in the sandbox
-_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3")
+FORWARDER_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3")
 
 #: Run as ``python3 -c FORWARDER SOCKET PORT COMMAND...``: binds the port before the command
 #: starts (no race with a client that connects at once), serves from a forked child whose
@@ -98,10 +99,10 @@ def without_endpoint(env: Mapping[str, str]) -> dict[str, str]:
 
 def forwarder_argv(endpoint: Endpoint) -> list[str]:
     """The forwarder's command line, before the agent's own."""
-    python = next((p for p in _PYTHONS if Path(p).is_file()), None)
+    python = next((p for p in FORWARDER_PYTHONS if Path(p).is_file()), None)
     if python is None:
         raise SandboxUnavailable(
             "the agent's network is its trial's one endpoint, relayed inside the sandbox by a "
-            f"Python forwarder, and no system Python 3 exists ({', '.join(_PYTHONS)})"
+            f"Python forwarder, and no system Python 3 exists ({', '.join(FORWARDER_PYTHONS)})"
         )
     return [python, "-c", FORWARDER, SANDBOX_SOCKET, str(endpoint.port)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import threading
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -74,7 +75,38 @@ def cgroup_parent() -> str | None:
     PARENT`` when set (empty: the engine's default), else :func:`_cgroup_parent`'s choice."""
     if CGROUP_PARENT_ENV in os.environ:
         return os.environ[CGROUP_PARENT_ENV] or None
+    _join_cgroup_questions()
     return _CGROUP_PARENTS.get(os.environ.get("DOCKER_HOST", ""))
+
+
+#: The API version of the client that pings the engine (the ping's path has no version in it):
+#: the oldest the SDK speaks.
+_PROBE_API_VERSION = "1.24"
+#: DOCKER_HOST -> the thread asking the engine for its cgroup driver (``/info``: over a second
+#: on Podman), started with the client and joined when the answer is needed or before a fork
+#: (a forked trial worker inherits the answer, not the thread).
+_CGROUP_QUESTIONS: dict[str, threading.Thread] = {}
+#: Seconds a fork or a container waits for that answer.
+_INFO_WAIT_S = 60.0
+
+
+def _ask_cgroup_parent(host: str, client: DockerClient) -> None:
+    def ask() -> None:
+        _CGROUP_PARENTS[host] = _cgroup_parent(client)
+
+    question = threading.Thread(target=ask, name="itbench-engine-info", daemon=True)
+    _CGROUP_QUESTIONS[host] = question
+    question.start()
+
+
+def _join_cgroup_questions() -> None:
+    for host, question in list(_CGROUP_QUESTIONS.items()):
+        if question.ident is not None:
+            question.join(timeout=_INFO_WAIT_S)  # unanswered: the engine's default parent
+        _CGROUP_QUESTIONS.pop(host, None)
+
+
+os.register_at_fork(before=_join_cgroup_questions)
 
 
 @functools.cache
@@ -88,14 +120,21 @@ def _client_for(host: str, pid: int) -> DockerClient:
             f"DOCKER_HOST={docker_host()}: pip install 'itbench[container]'"
         ) from None
     try:
-        client = docker.from_env(timeout=600, version=_API_VERSIONS.get(host))
-        # the ping, read whole: Podman names itself in its headers (see outbound_network)
+        known = _API_VERSIONS.get(host)
+        # a version given: the SDK asks nothing before the ping (its own ``/version`` request
+        # costs Podman about 2 s, many times that on a loaded machine)
+        client = docker.from_env(timeout=600, version=known or _PROBE_API_VERSION)
+        # the ping, read whole: the engine's API version and, for Podman, its name are in its
+        # headers (see outbound_network)
         answer = client.api.get(client.api.base_url + "/_ping", timeout=client.api.timeout)
         answer.raise_for_status()
         _IS_PODMAN[host] = "Libpod-Api-Version" in answer.headers
+        if known is None:
+            # an engine whose ping names no version is asked for it (the SDK's ``/version``)
+            client = docker.from_env(timeout=600, version=answer.headers.get("Api-Version"))
         _API_VERSIONS[host] = client.api.api_version
         if host not in _CGROUP_PARENTS:
-            _CGROUP_PARENTS[host] = _cgroup_parent(client)
+            _ask_cgroup_parent(host, client)
     except Exception as exc:  # the SDK raises DockerException, requests' errors, OSError
         raise SandboxUnavailable(
             f"no container engine answers at DOCKER_HOST={docker_host()}: "

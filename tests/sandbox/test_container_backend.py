@@ -785,6 +785,23 @@ def _agent_run(tmp_path: Path, command: str, network: str, env: dict[str, str]):
     return spec, run_agent_container(spec, timeout_s=120, confinement=confinement)
 
 
+def _skip_where_the_hosts_loopback_is_out_of_reach() -> None:
+    """Docker Engine on Linux gives an outbound container its bridge, from which the host is
+    reached only at the bridge's gateway address, never at its loopback (where these tests'
+    servers listen): documented in docs/container-backend.md, not a fault of the run."""
+    from itbench.sandbox.engine import DOCKER_OUTBOUND, engine_client, outbound_network
+
+    client = engine_client()
+    if outbound_network(client) is not DOCKER_OUTBOUND:
+        return
+    system = str(client.info().get("OperatingSystem", ""))
+    if "Docker Desktop" not in system:
+        pytest.skip(
+            f"Docker Engine ({system}): an --agent-network allow container reaches the host at "
+            "its bridge's gateway, not its loopback, where this test's server listens"
+        )
+
+
 @pytest.mark.parametrize(("network", "reached"), [("allow", True), ("none", False)])
 def test_an_agent_with_allow_reaches_a_server_on_the_hosts_loopback(
     on_container, tmp_path, host_http_server, network, reached
@@ -795,6 +812,8 @@ def test_an_agent_with_allow_reaches_a_server_on_the_hosts_loopback(
         "import os, urllib.request; "
         "print(urllib.request.urlopen(os.environ['MODEL_URL'], timeout=5).read().decode())"
     )
+    if reached:
+        _skip_where_the_hosts_loopback_is_out_of_reach()
     spec, outcome = _agent_run(
         tmp_path, f'python3 -c "{fetch}"', network, {"MODEL_URL": host_http_server}
     )
@@ -848,6 +867,7 @@ def test_an_agent_with_allow_reaches_the_trials_cluster_through_kubectl(on_conta
 
     if shutil.which("kubectl") is None:
         pytest.skip("no kubectl on PATH (the image holds the host's)")
+    _skip_where_the_hosts_loopback_is_out_of_reach()
     namespace = {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "ctr-probe"}}
     kubeconfig = tmp_path / "kubeconfig.yaml"
     with start_cluster([namespace], kubeconfig=kubeconfig):
@@ -874,6 +894,7 @@ def test_a_ciso_live_fetcher_runs_in_a_container(on_container, tmp_path):
 
     if shutil.which("kubectl") is None:
         pytest.skip("no kubectl on PATH (the image holds the host's)")
+    _skip_where_the_hosts_loopback_is_out_of_reach()
     role = {
         "apiVersion": "rbac.authorization.k8s.io/v1",
         "kind": "ClusterRole",
@@ -1017,3 +1038,191 @@ def test_each_container_weighs_as_much_as_a_bubblewrap_session(on_container, tmp
     monkeypatch.setenv("ITBENCH_CONTAINER_CGROUP_PARENT", "")
     nested = _cpu_group(spec)
     assert nested.count("/") == 2, nested
+
+
+# --- time limits: a trial past its limit is killed at once, its containers with it --------------
+
+
+@pytest.mark.parametrize(
+    "agent",
+    ["sleep 1000", "trap '' TERM INT HUP; while :; do sleep 1; done"],
+    ids=["sleep", "ignore-term"],
+)
+def test_a_trial_past_its_time_limit_leaves_no_container_running(on_container, tmp_path, agent):
+    """The runner kills the trial's worker at the limit (its process group: bubblewrap's
+    sandbox dies with it); the worker's container is outside that group and is SIGKILLed and
+    removed by the runner right then, not left running until another command's reaper looks."""
+    from itbench.sandbox.container import OWNER_LABEL
+    from itbench.sandbox.engine import engine_client
+
+    tag = f"itbench-hang-{uuid.uuid4().hex[:8]}"
+    out = tmp_path / "run"
+    started = time.monotonic()
+    proc = run_cli(
+        ["ciso", "run", "--agent-cmd", f"{agent} # {tag}", "--timeout", "5"]
+        + ["--select", "cis-k8s-5.1.1-cluster-admin.kyverno", "--agent-network", "none"]
+        + ["--output", str(out), "--format", "json", "--no-progress"],
+        env=on_container,
+        timeout=300,
+        subprocess_only=True,
+    )
+    took = time.monotonic() - started
+    left = [
+        c
+        for c in engine_client().api.containers(all=True, filters={"label": OWNER_LABEL})
+        if tag in str(c.get("Command"))
+    ]
+    assert left == [], left
+    entry = json.loads((out / "results.json").read_text())["raw_results"][0]
+    assert "timeout" in str(entry.get("error")), entry
+    # the 5 s limit, the command's start-up and the engine's handshake: far below the minute
+    # the integrity battery allows
+    assert took < 5 + 30, (took, proc.stderr[-2000:])
+
+
+def test_making_a_client_asks_the_engine_only_for_its_ping(
+    engine_host, monkeypatch, engine_requests
+):
+    """The API version comes from the ping's headers: the SDK's own ``/version`` request takes
+    Podman about 2 s (many times that under load). The cgroup driver (``/info``) is asked in the
+    background and waited for only when a container is made (or before a fork)."""
+    from itbench.sandbox import engine
+
+    monkeypatch.setenv("DOCKER_HOST", engine_host)
+    monkeypatch.setattr(engine, "_API_VERSIONS", {})
+    monkeypatch.setattr(engine, "_CGROUP_PARENTS", {})
+    engine._client_for.cache_clear()
+    try:
+        client = engine.engine_client()
+        on_the_way = [path for _, path in engine_requests]
+        assert "/version" not in on_the_way, on_the_way
+        assert on_the_way[0] == "/_ping", on_the_way
+        assert client.api.api_version == engine._API_VERSIONS[engine_host]
+        assert client.ping()
+        engine.cgroup_parent()  # the background answer joined
+        assert engine_host in engine._CGROUP_PARENTS
+        assert [p for _, p in engine_requests].count("/version") == 0, engine_requests
+    finally:
+        engine._client_for.cache_clear()
+
+
+# --- a live trial's agent: the API server its only endpoint -------------------------------------
+
+_PROBE = (
+    "import socket, sys\n"
+    "try:\n"
+    "    socket.create_connection((sys.argv[1], int(sys.argv[2])), timeout=3).close()\n"
+    "    print('open')\n"
+    "except OSError as exc:\n"
+    "    print('refused', type(exc).__name__)\n"
+)
+
+
+@pytest.fixture
+def api_proxy(tmp_path):
+    """A trial's offline cluster behind SRE live mode's write-counting proxy (its unix socket
+    the agent's one endpoint), and the host port of another service the agent must not reach."""
+    from itbench.cluster import start_cluster
+    from sre.live.kube import flat_kubeconfig
+    from sre.live.write_counter import start_proxy
+
+    if shutil.which("kubectl") is None:
+        pytest.skip("no kubectl on PATH (the image holds the host's)")
+    namespace = {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "live-probe"}}
+    with start_cluster([namespace], kubeconfig=tmp_path / "cluster.yaml") as cluster:
+        proxy = start_proxy(flat_kubeconfig(cluster.kubeconfig_path, tmp_path / "home"))
+        assert proxy is not None
+        try:
+            yield cluster, proxy
+        finally:
+            proxy.stop()
+
+
+def test_a_live_agent_on_the_container_backend_reaches_the_api_server_and_nothing_else(
+    on_container, tmp_path, api_proxy, host_listener
+):
+    """``--agent-network allow`` with a trial naming one endpoint: the container has no network
+    but its own loopback, where the forwarder relays the kubeconfig's port to the proxy's
+    socket. kubectl reads and writes through it (the write counted); another port of the host's
+    loopback, the API server's own address and an outside address are refused."""
+    import sys
+
+    import yaml
+
+    from itbench.sandbox.agent import AgentConfinement
+    from itbench.sandbox.agent_container import agent_spec, run_agent_container
+
+    cluster, proxy = api_proxy
+    other_port, accepted = host_listener
+    server = yaml.safe_load(cluster.kubeconfig_path.read_text())["clusters"][0]["cluster"]
+    api_port = int(server["server"].rstrip("/").rsplit(":", 1)[1])
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    (workspace / "kubeconfig.yaml").write_text(proxy.kubeconfig_text())
+    (workspace / "probe.py").write_text(_PROBE)
+    script = " ; ".join(
+        [
+            "kubectl get namespaces -o name > got.txt",
+            "kubectl -n live-probe create configmap from-the-container --from-literal=a=b > made.txt",
+            f"python3 probe.py 127.0.0.1 {other_port} > other.txt",
+            f"python3 probe.py 127.0.0.1 {api_port} > api.txt",
+            "python3 probe.py 192.0.2.1 443 > outside.txt",
+        ]
+    )
+    confinement = AgentConfinement(network="allow")
+    env = {
+        "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",
+        "HOME": "/tmp",
+        "KUBECONFIG": str(workspace / "kubeconfig.yaml"),
+    }
+    spec = agent_spec(
+        script,
+        workspace=workspace,
+        read_only_inputs=[],
+        confinement=confinement,
+        env=env,
+        endpoint=proxy.endpoint,
+    )
+    assert spec.network == "none"
+    outcome = run_agent_container(spec, timeout_s=120, confinement=confinement)
+    assert outcome.exit_code == 0, outcome.stderr[-2000:]
+    assert "namespace/live-probe" in (workspace / "got.txt").read_text().split(), outcome.stderr
+    assert "created" in (workspace / "made.txt").read_text(), outcome.stderr
+    assert [(w.method, w.status) for w in proxy.writes] == [("POST", 201)]
+    for name in ("other", "api", "outside"):
+        assert (workspace / f"{name}.txt").read_text().startswith("refused"), name
+    assert accepted == []
+    # from the host the first two answer (the container is what shuts them)
+    for port in (other_port, api_port):
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+
+
+def test_a_live_trials_launch_on_the_container_backend_is_its_endpoint_alone(
+    on_container, tmp_path
+):
+    """What the command agent of a live trial gets on ``--sandbox container``: network none, the
+    endpoint's socket bound in, the forwarder before the agent's command; with
+    ``--agent-network none`` neither (none is none, the endpoint too)."""
+    from itbench.agents.command import confined_launch
+    from itbench.models import PublicScenario
+    from itbench.plugins.spec import Task
+    from itbench.sandbox.agent import AgentConfinement
+    from itbench.sandbox.endpoint import FORWARDER, SANDBOX_SOCKET, Endpoint
+    from itbench.transcript import Transcript
+
+    scenario = PublicScenario(id="s", domain="sre", title="t", **{"class": "mitigate"})
+    endpoint = Endpoint(tmp_path / "s.sock", 8080)
+    endpoint.socket.touch()
+    env = {"KUBECONFIG": str(tmp_path / "k.yaml"), **endpoint.variable()}
+    task = Task(scenario, "p", tmp_path, None, Transcript(tmp_path / "t.jsonl"), env)
+    launch = confined_launch("true", task, [], AgentConfinement())
+    spec = launch.container
+    assert spec is not None and spec.network == "none"
+    assert (str(endpoint.socket), SANDBOX_SOCKET) in [(m.source, m.target) for m in spec.mounts]
+    assert FORWARDER in spec.argv and spec.argv[-3:] == ("/bin/bash", "-c", "true")
+    assert "ITBENCH_AGENT_ENDPOINT" not in spec.env
+    shut = confined_launch("true", task, [], AgentConfinement(network="none")).container
+    assert shut is not None and shut.network == "none"
+    assert str(endpoint.socket) not in [m.source for m in shut.mounts]
+    assert FORWARDER not in shut.argv

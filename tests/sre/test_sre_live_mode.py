@@ -905,27 +905,6 @@ def test_sandbox_without_the_network_keeps_the_endpoint_shut(cluster: Path, tmp_
         proxy.stop()
 
 
-def test_container_backend_refuses_an_agent_confined_to_one_endpoint(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The container backend cannot give the agent the API server alone: the trial fails with
-    the reason, it does not run the agent on the host's network."""
-    from itbench.agents.command import confined_launch
-    from itbench.models import PublicScenario
-    from itbench.plugins.spec import Task
-    from itbench.sandbox.agent import AgentConfinement
-    from itbench.sandbox.availability import SandboxUnavailable
-    from itbench.sandbox.endpoint import Endpoint
-    from itbench.transcript import Transcript
-
-    monkeypatch.setenv("ITBENCH_SANDBOX", "container")
-    scenario = PublicScenario(id="s", domain="sre", title="t", **{"class": "mitigate"})
-    env = {"KUBECONFIG": str(tmp_path / "k.yaml"), **Endpoint(tmp_path / "s.sock", 8080).variable()}
-    task = Task(scenario, "p", tmp_path, None, Transcript(tmp_path / "t.jsonl"), env)
-    with pytest.raises(SandboxUnavailable, match="--sandbox bubblewrap"):
-        confined_launch("true", task, [], AgentConfinement())
-
-
 # -- the diagnosis snapshot is the cluster's ------------------------------------------------------
 def test_baseline_diagnoses_from_the_snapshot_collected_from_the_cluster(
     cluster: Path, prometheus, tmp_path: Path
