@@ -202,18 +202,22 @@ def test_reflection_finds_the_answer_and_dry_runs_it(tmp_path: Path) -> None:
     assert any(d.step is Step.DRY_RUN and "same verdict" in d.message for d in clean)
 
 
-def test_baseline_says_it_does_not_migrate(tmp_path: Path) -> None:
+def test_baseline_migrates_by_translating_the_source(tmp_path: Path) -> None:
+    """The baseline translates source-policy.yaml (tests/ciso/test_ciso_baseline_migrate.py
+    covers it in depth); here: its answer is the other dialect and scores strict."""
     scenario = _scenario("cis-k8s-5.2.2-privileged")
+    trial = _trial(tmp_path, scenario, None)
     task = Task(
         scenario=scenario.public_view(),
         prompt=scenario.description,
-        workspace=tmp_path,
+        workspace=trial,
         time_limit_s=60,
         transcript=Transcript(tmp_path / "transcript.jsonl"),
     )
     result = BaselineAgent().solve(task)
-    assert result.status is AgentStatus.ERROR
-    assert result.reason == "the baseline does not migrate policies between dialects"
+    assert result.status is AgentStatus.OK, result.reason
+    assert yaml.safe_load((trial / "kyverno-policy.yaml").read_text())["kind"] == "ValidatingPolicy"
+    assert evaluate_trial(scenario, trial).scores["strict_pass"] == 1
 
 
 def test_oracle_migrates_through_the_cli(tmp_path: Path) -> None:
