@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -207,7 +208,8 @@ class _Parser:
             return Cel(f"{base.text}.map({var}, {inner.value()})", "list")
         return Cel(f"{base.text}.filter({var}, has({var}.{name})).map({var}, {var}.{name})", "list")
 
-    def nested(self, var: str, parse):  # type: ignore[no-untyped-def]  # parse: a bound method of this parser; its result type is Cel
+    def nested(self, var: str, parse: Callable[[], Cel]) -> Cel:
+        """``parse`` with ``@`` bound to ``var`` (inside a filter or projection)."""
         saved = self.current
         self.current = var
         try:
