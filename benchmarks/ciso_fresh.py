@@ -4,7 +4,10 @@ For each seed, ``itbench ciso run --fresh SEED --agent A -j 2`` (A = baseline, o
 JSON document: per seed and agent, ITBench and strict pass@1 per class and overall, wall time;
 the generation time per instance (``itbench ciso generate``, timed per control in process); and the
 baseline's mean over the seeds, the figure ``ciso/report.py`` shows beside the built-in one.
-Run: .venv/bin/python benchmarks/ciso_fresh.py [--seeds 11,22,33] [-j 2]
+Run: .venv/bin/python benchmarks/ciso_fresh.py [--seeds 11,22,33] [-j 2] [--keep DIR]
+[--agents baseline,oracle]
+(``--keep DIR`` keeps every run's output folder there, to read which trials failed and why;
+``--agents baseline`` leaves the oracle out, when its 100% on those seeds is already known.)
 """
 
 from __future__ import annotations
@@ -52,16 +55,21 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", default="11,22,33")
     parser.add_argument("-j", "--jobs", type=int, default=2)
+    parser.add_argument("--keep", type=Path, help="keep the runs' output folders here")
+    parser.add_argument("--agents", default="baseline,oracle")
     args = parser.parse_args()
+    agents = [a for a in args.agents.split(",") if a]
+    if "baseline" not in agents:
+        parser.error("--agents must include baseline (the mean is the baseline's)")
     seeds = [int(s) for s in args.seeds.split(",")]
     runs: dict[str, dict[str, dict]] = {}
     generation: list[float] = []
     with tempfile.TemporaryDirectory() as scratch:
+        kept = args.keep or Path(scratch)
         for seed in seeds:
             generation += [g.seconds for g in generate(seed, Path(scratch) / f"gen-{seed}")]
             runs[str(seed)] = {
-                agent: run(seed, agent, Path(scratch) / f"{agent}-{seed}", args.jobs)
-                for agent in ("baseline", "oracle")
+                agent: run(seed, agent, kept / f"{agent}-{seed}", args.jobs) for agent in agents
             }
     mean = {}
     for name in runs[str(seeds[0])]["baseline"]["classes"]:

@@ -249,23 +249,48 @@ def test_reflection_finds_the_answer_and_dry_runs_it(tmp_path: Path) -> None:
     assert any(d.step is Step.DRY_RUN and "same verdict" in d.message for d in clean)
 
 
-# one trial of each source dialect of the suite (ClusterPolicy, Gatekeeper, Rego): the
-# baseline's migrate trials all end with its reason
-@pytest.mark.parametrize(
-    "control", ["cis-k8s-5.2.2-privileged", "cis-k8s-5.2.3-host-pid", "cis-k8s-5.2.4-host-ipc"]
-)
-def test_baseline_says_it_does_not_migrate(control: str, tmp_path: Path) -> None:
-    scenario = _scenario(control)
+def test_baseline_migrates_by_translating_the_source(tmp_path: Path) -> None:
+    """The baseline translates source-policy.yaml (tests/ciso/test_ciso_baseline_migrate.py
+    covers it in depth); here: its answer is the other dialect and scores strict."""
+    scenario = _scenario("cis-k8s-5.2.2-privileged")
+    trial = _trial(tmp_path, scenario, None)
     task = Task(
         scenario=scenario.public_view(),
         prompt=scenario.description,
-        workspace=tmp_path,
+        workspace=trial,
+        time_limit_s=60,
+        transcript=Transcript(tmp_path / "transcript.jsonl"),
+    )
+    result = BaselineAgent().solve(task)
+    assert result.status is AgentStatus.OK, result.reason
+    assert yaml.safe_load((trial / "kyverno-policy.yaml").read_text())["kind"] == "ValidatingPolicy"
+    assert evaluate_trial(scenario, trial).scores["strict_pass"] == 1
+
+
+# the suite's other source dialects: the baseline translates neither, and says so
+@pytest.mark.parametrize(
+    ("control", "reason"),
+    [
+        ("cis-k8s-5.2.3-host-pid", "Gatekeeper templates (Rego) are not translated"),
+        ("cis-k8s-5.2.4-host-ipc", "source-policy.rego: Rego sources are not translated"),
+    ],
+)
+def test_baseline_says_which_sources_it_does_not_translate(
+    control: str, reason: str, tmp_path: Path
+) -> None:
+    scenario = _scenario(control)
+    trial = _trial(tmp_path, scenario, None)
+    task = Task(
+        scenario=scenario.public_view(),
+        prompt=scenario.description,
+        workspace=trial,
         time_limit_s=60,
         transcript=Transcript(tmp_path / "transcript.jsonl"),
     )
     result = BaselineAgent().solve(task)
     assert result.status is AgentStatus.ERROR
-    assert result.reason == "the baseline does not migrate policies between dialects"
+    assert result.reason is not None and reason in result.reason, result.reason
+    assert not (trial / "kyverno-policy.yaml").exists()
 
 
 def test_oracle_migrates_through_the_cli(tmp_path: Path) -> None:

@@ -9,7 +9,11 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import yaml
+
 from ciso.agents.baseline.intent import NotUnderstood
+from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable
+from ciso.agents.baseline.migrate.source import ANSWER_FILE, migrate
 from ciso.agents.baseline.parser import parse, update_request
 from ciso.agents.baseline.render import NotRenderable, render
 from ciso.agents.baseline.update import UpdateFailed, update_policy
@@ -26,10 +30,7 @@ class BaselineAgent:
         if scenario_class == "kyverno-update":
             return self._update(task, started)
         if scenario_class == "kyverno-migrate":
-            # it renders policies from a requirement's intent, never converts one: said, not faked
-            return self._fail(
-                task, started, "the baseline does not migrate policies between dialects"
-            )
+            return self._migrate(task, started)
         platform = "rhel9" if scenario_class == "rhel9-ansible-opa" else "kubernetes"
         intent = parse(task.scenario.description or task.prompt, platform)
         if isinstance(intent, NotUnderstood):
@@ -85,6 +86,23 @@ class BaselineAgent:
         task.transcript.record(
             "baseline_files", files=[path.name], templates=["kyverno_rules"], applied=True
         )
+        return AgentResult(status=AgentStatus.OK, duration_s=time.monotonic() - started)
+
+    def _migrate(self, task: Task, started: float) -> AgentResult:
+        """Translate ``source-policy.yaml`` into the other dialect (never looked up by control)."""
+        try:
+            done = migrate(Path(task.workspace))
+        except NotTranslatable as exc:
+            return self._fail(task, started, f"not translated: {exc}")
+        except yaml.YAMLError as exc:
+            return self._fail(task, started, f"not translated: source-policy.yaml: {exc}")
+        task.transcript.record(
+            "baseline_migration",
+            source=done.source_dialect,
+            target=done.target_dialect,
+            policies=list(done.policies),
+        )
+        task.transcript.record("baseline_files", files=[ANSWER_FILE], templates=["migrate"])
         return AgentResult(status=AgentStatus.OK, duration_s=time.monotonic() - started)
 
     @staticmethod

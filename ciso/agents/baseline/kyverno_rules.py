@@ -202,7 +202,8 @@ def _capabilities(check: CapabilityCheck, intent: Intent) -> list[dict[str, Any]
                 {
                     "key": list(check.must_drop),
                     "operator": "AllNotIn",
-                    "value": "{{ element.securityContext.capabilities.drop || `[]` }}",
+                    # the runtime reads capability names in any letter case
+                    "value": "{{ (element.securityContext.capabilities.drop || `[]`)[].to_upper(@) }}",
                 }
             ]
         }
@@ -219,7 +220,7 @@ def _capabilities(check: CapabilityCheck, intent: Intent) -> list[dict[str, Any]
             }
         else:
             condition = {
-                "key": "{{ element.securityContext.capabilities.add || `[]` }}",
+                "key": "{{ (element.securityContext.capabilities.add || `[]`)[].to_upper(@) }}",
                 "operator": "AnyIn",
                 "value": [*check.forbid_add, "ALL"],
             }

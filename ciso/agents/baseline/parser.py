@@ -9,11 +9,12 @@ built-in RBAC objects) from the same text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ciso.agents.baseline.intent import (
     SYSTEM_NAMESPACES,
     BindingCheck,
+    ConfigSetting,
     Intent,
     NotUnderstood,
     RbacRuleCheck,
@@ -93,36 +94,113 @@ def update_request(description: str) -> UpdateRequest | NotUnderstood:
 
 
 _EXEMPT_WORDS = re.compile(
-    r"\b(exempt\w*|excluded?|except|excepting|other\s+than|apart\s+from|besides|ignored?|"
-    r"skip\w*|not\s+(judged|checked|covered))\b",
+    r"\b(exempt\w*|exclud\w*|except|excepting|other\s+than|apart\s+from|besides|ignored?|"
+    r"skip\w*|not\s+(judged|checked|covered|in\s+scope|our\s+concern)|out\s+of\s+(the\s+)?scope|"
+    r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
+    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to)\b",
     re.I,
 )
 _NAMESPACE_NAME = re.compile(r"\b(kube-system|kube-public|kube-node-lease)\b")
+_SYSTEM_NAMESPACES = re.compile(
+    r"\b(system|kubernetes('s)?\s+own|control[- ]plane|platform('s)?\s+own)\s+namespaces\b", re.I
+)
+_BUILTIN = re.compile(
+    r"\bbuilt-?in\b|\bsystem:|rbac-defaults|bootstrapp|\bkubernetes\s+ships\b|"
+    r"\bship(s|ped)?\s+with\s+kubernetes\b|\bcome\s+with\s+kubernetes\b|"
+    r"\b(default|predefined|stock)\s+(cluster\s*)?roles\b",
+    re.I,
+)
+#: "including kube-system", "even in the system namespaces": the named ones are in scope
+_INCLUDED = re.compile(r"\b(includ\w*|even|also|as\s+well\s+as)\s+((in|for|to|the)\s+)*$", re.I)
+
+
+def _named_outside_inclusion(pattern: re.Pattern[str], text: str) -> list[str]:
+    return [m.group(0) for m in pattern.finditer(text) if not _INCLUDED.search(text[: m.start()])]
 
 
 def scope_of(text: str) -> Scope:
-    """Exempt namespaces and built-in RBAC objects, read from the exemption wording."""
+    """Exempt namespaces and built-in RBAC objects, read from exemption wording in its many forms
+    ("kube-system is exempt", "leave kube-system alone", "out of scope: the system namespaces",
+    "does not apply to built-in roles"); a name the text includes ("even in kube-system") stays
+    in scope."""
+    named = _named_outside_inclusion(_NAMESPACE_NAME, text)
+    system = _named_outside_inclusion(_SYSTEM_NAMESPACES, text)
+    builtin = bool(_named_outside_inclusion(_BUILTIN, text))
     if not _EXEMPT_WORDS.search(text):
         return Scope()
-    namespaces = list(dict.fromkeys(_NAMESPACE_NAME.findall(text)))
-    if re.search(r"\b(system|kubernetes('s)?\s+own|control[- ]plane)\s+namespaces\b", text, re.I):
+    namespaces = list(dict.fromkeys(named))
+    if system:
         namespaces.extend(ns for ns in SYSTEM_NAMESPACES if ns not in namespaces)
-    builtin = bool(
-        re.search(
-            r"\bbuilt-?in\b|\bsystem:|rbac-defaults|bootstrapp|\bkubernetes\s+ships\b|"
-            r"\bship(s|ped)?\s+with\s+kubernetes\b|\bcome\s+with\s+kubernetes\b",
-            text,
-            re.I,
-        )
-    )
     return Scope(exempt_namespaces=tuple(namespaces), exempt_builtin_rbac=builtin)
 
 
+#: a pattern that is a field name as the API spells it (hostIPC, allowPrivilegeEscalation)
+#: or a configuration keyword (MaxAuthTries, PASS_MAX_DAYS, max_log_file_action)
+_FIELD_NAME = re.compile(
+    r"[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z]+[A-Z][A-Za-z0-9]*|[A-Z][A-Z0-9]*_[A-Z0-9_]+|[a-z]+_[a-z_]+"
+)
+
+
+def _names_its_field(concept: Concept, text: str) -> bool:
+    return any(
+        _FIELD_NAME.fullmatch(p.pattern) and re.search(rf"\b{p.pattern}\b", text)
+        for group in concept.all_of
+        for p in group
+    )
+
+
+def _evidence(concept: Concept, text: str) -> int:
+    return sum(1 for group in concept.all_of for p in group if p.search(text))
+
+
+_UNSET = r"(unset|not\s+set|missing|absent|left\s+out|omitted|undefined|not\s+defined)"
+_UNSET_VIOLATES = (
+    re.compile(
+        rf"\b{_UNSET}\b.{{0,30}}\b(fails?|violat\w*|(is|counts\s+as)\s+a\s+finding|"
+        r"non-?compliant|does\s+not\s+comply)",
+        re.I,
+    ),
+    re.compile(rf"\bnot\s+(\w+\s+){{0,3}}or\s+{_UNSET}\b", re.I),
+    re.compile(r"\bfails?\s+unless\b", re.I),
+    re.compile(
+        r"\b(must|has\s+to|needs?\s+to)\s+be\s+(explicitly\s+)?set\b|\bset\s+explicitly\b", re.I
+    ),
+)
+_UNSET_COMPLIES = (
+    re.compile(
+        rf"\b{_UNSET}\b.{{0,30}}\b(pass(es)?|compl(y|ies)|is\s+(fine|compliant|ok))\b", re.I
+    ),
+)
+
+
+def unset_stated(text: str) -> bool | None:
+    """Whether the text says a setting left unset complies (True), violates (False), or says
+    nothing of it (None)."""
+    if any(p.search(text) for p in _UNSET_VIOLATES):
+        return False
+    if any(p.search(text) for p in _UNSET_COMPLIES):
+        return True
+    return None
+
+
 def _first_concept(text: str, families: tuple[tuple[Concept, ...], ...]) -> Concept | None:
+    """The concept the text is about. Within the first family with a match: a concept whose
+    field the text names as the API spells it wins over one it only describes ("hostIPC: true"
+    beside "node processes"); among described ones of one phrase group each, the one the text
+    describes in more ways; otherwise the family's order (most specific first)."""
     for family in families:
-        for concept in family:
-            if concept.matches(text):
-                return concept
+        found = [c for c in family if c.matches(text)]
+        if not found:
+            continue
+        if found[0].accepts is not None:
+            return found[0]  # a composite the text spells out field by field
+        named = [c for c in found if _names_its_field(c, text)]
+        if named:
+            return named[0]
+        single = [c for c in found if len(c.all_of) == 1]
+        if len(single) > 1 and found[0] in single:
+            return max(single, key=lambda c: _evidence(c, text))  # first of the best on ties
+        return found[0]
     return None
 
 
@@ -139,6 +217,12 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     if built is None:
         return NotUnderstood(f"recognised {concept.name} but could not read its values", text)
     checks = built if isinstance(built, tuple) else (built,)
+    stated = unset_stated(text)
+    if stated is not None:
+        # what the text says of a missing setting overrides the platform's default
+        checks = tuple(
+            replace(c, unset_complies=stated) if isinstance(c, ConfigSetting) else c for c in checks
+        )
     scope = scope_of(text) if platform == "kubernetes" else Scope()
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(exempt_namespaces=scope.exempt_namespaces)

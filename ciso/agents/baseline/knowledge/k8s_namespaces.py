@@ -39,7 +39,14 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     Concept(
         "default-namespace",
-        (words(r"\b(the\s+)?default\s+namespace\b", r"\bnamespace\s+['\"`]?default\b"),),
+        (
+            words(
+                r"\b(the\s+)?default\s+namespace\b",
+                r"\bnamespace\s+['\"`]?default\b",
+                r"\bnamespace\s+(is|equals|=|of)\s+['\"`]?default\b(?!\s+service)",
+                r"\bin\s+['\"`]default['\"`]",
+            ),
+        ),
         lambda text: DefaultNamespaceCheck(kinds=USER_KINDS),
     ),
 )

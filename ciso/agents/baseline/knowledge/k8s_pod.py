@@ -29,6 +29,12 @@ EXPLICIT = words(
     r"\bunset\s+(counts|is|violates|means)",
     r"\b(left\s+)?(unset|missing|absent|omitted)\b.{0,40}\b(violat|allowed|fail|non-?compliant)",
     r"\bmust\s+(set|declare|specify)\b",
+    # the effect of leaving it out, or the finding stated as a missing setting
+    r"\ballow\w*\b.{0,40}\bwhen\s+(it\s+is\s+|it's\s+)?(unset|absent|missing|not\s+set)\b",
+    r"\b(unset|absent|missing|omitted)\b.{0,40}\b(allows?|permits?|means)\b",
+    r"\b(does|do)\s*(not|n't)\s+(set|declare|specify)\b",
+    r"\b(needs?|requires?|has\s+to|have\s+to)\b.{0,60}\bfalse\b",
+    r"\bunless\b.{0,60}\bset\b",
 )
 
 
@@ -191,7 +197,15 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     Concept(
         "host-network",
-        (words(r"hostNetwork", r"\b(host|node)('s)?\s+network(ing)?\b"),),
+        (
+            words(
+                r"hostNetwork",
+                r"\b(host|node)('s)?\s+network(ing)?\b",
+                # stated by its effect: the pod uses the node's interfaces, addresses or traffic
+                r"\b(host|node)('s)?\s+(own\s+)?(network\s+)?(interfaces?|ip\s+address(es)?|traffic)\b",
+                r"\b(interfaces?|loopback|ip\s+address(es)?)\s+of\s+the\s+(node|host)\b",
+            ),
+        ),
         _host_namespace("hostNetwork", "host-network"),
     ),
     Concept(
@@ -201,6 +215,10 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"hostPID",
                 r"\b(host|node)('s)?\s+(pid|process(es)?)(\s+(id\s+)?namespace)?\b",
                 r"\bprocess\s+(id\s+)?namespace\s+of\s+the\s+(host|node)\b",
+                # stated by its effect: the pod sees (or signals) the node's processes
+                r"\b(see|view|list|signal|inspect|kill|trace|ptrace)\b.{0,40}\bprocess(es)?\b.{0,40}"
+                r"\b(on|of)\s+the\s+(node|host|machine)\b",
+                r"\bprocess(es)?\s+(table|tree|list)\s+of\s+the\s+(node|host)\b",
             ),
         ),
         _host_namespace("hostPID", "host-pid"),
@@ -213,6 +231,8 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\b(host|node)('s)?\s+ipc\b",
                 r"\bipc\s+namespace\b",
                 r"\binter-?process\s+communication\b",
+                r"\bshared\s+memory\b",
+                r"\b(semaphores|message\s+queues)\b",
             ),
         ),
         _host_namespace("hostIPC", "host-ipc"),
@@ -248,7 +268,14 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     Concept(
         "privileged",
-        (words(r"\bprivileged\b"),),
+        (
+            words(
+                r"\bprivileged\b",
+                # stated by its effect: every device and capability of the node
+                r"\b(all|every)\s+(of\s+)?(the\s+)?(host|node)('s)?\s+devices\b",
+                r"\b(unrestricted|full|root)\s+access\s+to\s+the\s+(host|node)\b",
+            ),
+        ),
         lambda text: ContainerFieldCheck(
             concept="privileged", path=("securityContext", "privileged"), forbidden=True
         ),

@@ -228,15 +228,20 @@ def _sysctl_forwarding(text: str) -> tuple[ConfigSetting, ...]:
 _MODULE = re.compile(
     r"\b(?:the\s+)?[`'\"]?([a-z0-9_-]+)[`'\"]?\s+(?:kernel\s+)?module\b"
     r"|\bmodule\s+[`'\"]?([a-z0-9_-]+)"
-    r"|\b(?:load|loading|insert)\s+[`'\"]?([a-z0-9_-]+)",
+    r"|\b(?:load|loading|insert)\s+[`'\"]?([a-z0-9_-]+)"
+    # named by what modprobe does with it, or by the filesystem it mounts
+    r"|\b(?:install\s+(?:rule|line|directive)\s+for|black-?list(?:ed|ing)?|deny-?list(?:ed|ing)?)"
+    r"\s+[`'\"]?([a-z0-9_-]+)"
+    r"|\b(?:mounting|mount)\s+(?:of\s+)?[`'\"]?([a-z0-9_-]+)[`'\"]?\s+file\s*systems?\b",
     re.I,
 )
-_NOT_MODULE_NAMES = {"kernel", "the", "a", "this", "that", "pam", "each", "every", "any"}
+_NOT_MODULE_NAMES = {"kernel", "the", "a", "this", "that", "pam", "each", "every", "any", "it",
+                     "is", "are", "rule", "rules", "module", "modules"}  # fmt: skip
 
 
 def _module_disabled(text: str) -> ModuleDisabledCheck | None:
     for m in _MODULE.finditer(text):
-        name = (m.group(1) or m.group(2) or m.group(3) or "").lower()
+        name = next((g for g in m.groups() if g), "").lower()
         if name and name not in _NOT_MODULE_NAMES:
             blacklisted = bool(re.search(r"\bblack-?list|\bdeny-?list", text, re.I))
             return ModuleDisabledCheck(module=name, blacklisted=blacklisted)
@@ -270,7 +275,14 @@ SSH = words(r"\bssh", r"\bsecure\s+shell\b", r"sshd")
 CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "kernel-module-disabled",
-        (words(r"\bkernel\s+modules?\b", r"\bmodprobe\b", r"\bmodule\b.{0,40}\b(load|insert)"),),
+        (
+            words(
+                r"\bkernel\s+modules?\b",
+                r"\bmodprobe\b",
+                r"\bmodule\b.{0,40}\b(load|insert)",
+                r"\bmounting\s+(of\s+)?\S+\s+file\s*systems?\b.{0,40}\bdisabled\b",
+            ),
+        ),
         _module_disabled,
     ),
     Concept(
@@ -286,7 +298,14 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     Concept(
         "sshd-x11-forwarding",
-        (words(r"\bX11\b", r"\bX\s+(window\s+)?forwarding\b", r"\bgraphical\s+forwarding\b"),),
+        (
+            words(
+                r"\bX11",
+                r"\bX\s+(window\s+)?forwarding\b",
+                r"\bgraphical\s+forwarding\b",
+                r"\b(forward\w*|tunnel\w*)\b.{0,40}\b(graphical|gui|display)\b",
+            ),
+        ),
         _bool_setting(SSHD["x11"], on_means_safe=False),
     ),
     Concept(
@@ -368,6 +387,6 @@ CONCEPTS: tuple[Concept, ...] = (
             ),
         ),
         _sysctl_forwarding,
-        none_of=words(r"\bX11\b", r"\bssh"),
+        none_of=words(r"\bX11", r"\bssh"),
     ),
 )

@@ -54,6 +54,14 @@ def _build(text: str) -> FilePermissionCheck | None:
             paths.remove(m.group(2))
         if glob not in globs:
             globs.append(glob)
+    # "/etc/ssh/sshd_config and its *.conf drop-ins": the drop-in directory is the file's ".d"
+    for m in re.finditer(
+        r"(/[\w./-]+\w)\s+and\s+(?:its|the)\s+(\*\.\w+)\s+(?:drop-?ins?|snippets?|fragments?)",
+        text,
+    ):
+        glob = f"{m.group(1)}.d/{m.group(2)}"
+        if glob not in globs:
+            globs.append(glob)
     modes = _modes(text)
     if not paths and not globs or not modes:
         return None

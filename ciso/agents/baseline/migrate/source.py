@@ -1,0 +1,72 @@
+"""Read ``source-policy.yaml`` and write its translation into the other Kyverno dialect."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable
+from ciso.agents.baseline.migrate.to_cel import to_validating_policies
+from ciso.agents.baseline.migrate.to_classic import to_cluster_policy
+from ciso.agents.baseline.render import to_yaml
+from ciso.scenarios.dialects import (
+    CLUSTER_POLICY,
+    GATEKEEPER,
+    REGO_SOURCE_FILE,
+    SOURCE_FILE,
+    VALIDATING_POLICY,
+    dialect_of,
+)
+from itbench.yamlsafe import load_all
+
+ANSWER_FILE = "kyverno-policy.yaml"
+
+
+@dataclass(frozen=True)
+class Migration:
+    source_dialect: str
+    target_dialect: str
+    policies: tuple[str, ...]
+    text: str
+
+
+def translate_documents(documents: list[dict[str, Any]]) -> tuple[str, str, list[dict[str, Any]]]:
+    """(source dialect, target dialect, translated policies) of the source's documents."""
+    documents = [d for d in documents if isinstance(d, dict)]
+    if not documents:
+        raise NotTranslatable(f"{SOURCE_FILE} holds no policy")
+    dialects = {getattr(dialect_of(d), "name", None) for d in documents}
+    if dialects == {CLUSTER_POLICY.name}:
+        out = [p for d in documents for p in to_validating_policies(d)]
+        return CLUSTER_POLICY.name, VALIDATING_POLICY.name, out
+    if dialects == {VALIDATING_POLICY.name}:
+        return (
+            VALIDATING_POLICY.name,
+            CLUSTER_POLICY.name,
+            [to_cluster_policy(d) for d in documents],
+        )
+    if dialects == {GATEKEEPER.name}:
+        raise NotTranslatable("Gatekeeper templates (Rego) are not translated by the baseline")
+    raise NotTranslatable(f"{SOURCE_FILE}: documents of no single Kyverno dialect ({dialects})")
+
+
+def migrate(workspace: Path) -> Migration:
+    """Translate the workspace's source policy and save the answer beside it."""
+    source = workspace / SOURCE_FILE
+    if (workspace / REGO_SOURCE_FILE).is_file() and not source.is_file():
+        raise NotTranslatable(
+            f"{REGO_SOURCE_FILE}: Rego sources are not translated by the baseline"
+        )
+    if not source.is_file():
+        raise NotTranslatable(f"{SOURCE_FILE} is not in the workspace")
+    documents = list(load_all(source.read_text(encoding="utf-8")))
+    source_name, target_name, policies = translate_documents(documents)
+    header = (
+        f"# {target_name} translated by the baseline from {SOURCE_FILE} ({source_name}),\n"
+        "# construct by construct: match, exclusions, then every validate rule.\n"
+    )
+    text = header + "\n---\n".join(to_yaml(p) for p in policies) + "\n"
+    (workspace / ANSWER_FILE).write_text(text, encoding="utf-8")
+    names = tuple(str(p["metadata"]["name"]) for p in policies)
+    return Migration(source_name, target_name, names, text)
