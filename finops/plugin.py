@@ -77,6 +77,9 @@ def open_run(domain: Domain, settings: SessionSettings) -> DomainRun[FinopsTruth
         trial_environment=_trial_environment,
         load_scenarios=functools.partial(load_scenarios, task=task),
         load_ground_truth=functools.partial(load_ground_truth, task=task),
+        validate_output=validate_output,
+        llm_tools=_tools,
+        write_reference=write_reference,
     )
 
 
@@ -382,19 +385,16 @@ domain = Domain(
     description="Cost anomaly root cause in hierarchical billing data",
     load_scenarios=load_scenarios,
     agents={
-        "baseline": lambda options, domain: BaselineAgent(),
-        "naive": lambda options, domain: NaiveAgent(),
-        "topk": lambda options, domain: TopKAgent(),
+        "baseline": lambda options, run: BaselineAgent(),
+        "naive": lambda options, run: NaiveAgent(),
+        "topk": lambda options, run: TopKAgent(),
     },
     evaluate=evaluate,
     load_ground_truth=load_ground_truth,
-    write_reference=write_reference,
     primary_metric=PRIMARY_METRIC,
     render_table=render_finops_table,
     results_config={"eval_criteria": ["ROOT_CAUSE_RESOURCE"], "judge": "deterministic"},
     commands=_commands,
-    validate_output=validate_output,
-    llm_tools=_tools,
     run_options=_run_options,
     session=open_run,
     # ``--task mitigate``: the Kubernetes cost scenario's offline cluster around each trial
