@@ -42,7 +42,7 @@ def load_ground_truth(path: Path | None) -> Mapping[str, Scenario]:
     return by_id
 
 
-def baseline_agent(options: AgentOptions, domain: Domain) -> BaselineAgent:
+def baseline_agent(options: AgentOptions, run: DomainRun) -> BaselineAgent:
     from ciso.agents.baseline import BaselineAgent
 
     return BaselineAgent()
@@ -76,4 +76,7 @@ def open_run(
         load_scenarios=functools.partial(load_scenarios, fresh=fresh),
         evaluate=functools.partial(hook("ciso.evaluation.trial:evaluate_trial"), live=live),
         trial_environment=functools.partial(hook("ciso.environments:trial_environment"), live=live),
+        validate_output=hook("ciso.validation:validate_output"),
+        llm_tools=hook("ciso.agents.llm_tools:ciso_tools"),
+        write_reference=hook("ciso.scenarios.reference:write_reference"),
     )

@@ -20,13 +20,10 @@ domain = Domain(
     agents={"baseline": hook("ciso.hooks:baseline_agent")},
     load_ground_truth=hook("ciso.hooks:load_ground_truth"),
     evaluate=hook("ciso.evaluation.trial:evaluate_trial"),
-    write_reference=hook("ciso.scenarios.reference:write_reference"),
     trial_environment=hook("ciso.environments:trial_environment"),
     render_table=hook("ciso.report:class_table"),
     primary_metric="strict_pass",
     commands=hook("ciso.cli.ciso_cmd:commands"),
-    validate_output=hook("ciso.validation:validate_output"),
-    llm_tools=hook("ciso.agents.llm_tools:ciso_tools"),
     llm_prompt_template=hook("ciso.agents.prompts:system_template"),
     # ITBench gives an agent 200 s per CISO scenario
     default_time_limit_s=200.0,
@@ -39,6 +36,7 @@ domain = Domain(
     answer_folders=("ciso/suite", "ciso/agents"),
     # live mode: --kubeconfig PATH runs kyverno and kubectl-opa scenarios on a real cluster
     run_options=hook("ciso.hooks:run_options"),
-    # the run's settings (fresh instances, the live cluster) live in its session
+    # the run's settings (fresh instances, the live cluster) live in its session, and so do
+    # the llm agent's tools and validator and the oracle's references (ciso/hooks.py)
     session=hook("ciso.hooks:open_run"),
 )

@@ -9,19 +9,19 @@ pandas out of every command that does not touch FinOps data; everything cheap is
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from contextlib import nullcontext
+from collections.abc import Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from finops.evaluate import RESOURCE_METRIC, score_finops
 from finops.model import FOCUS_HIERARCHY, LITE_HIERARCHY, Hierarchy
 from finops.output import read_agent_output, write_agent_output, write_resources
 from finops.table import render_finops_table
 from itbench.errors import InputError, UsageError
-from itbench.models import AgentResult, PublicScenario, Scenario
-from itbench.plugins.spec import Domain, DomainRun, SessionSettings
+from itbench.models import AgentResult, PublicScenario, Scenario, ScoreValue
+from itbench.plugins.spec import Domain, DomainRun, SessionSettings, TrialScores
 from itbench.runner.layout import find_agent_output
 
 if TYPE_CHECKING:
@@ -37,6 +37,12 @@ if TYPE_CHECKING:
     FinopsTruth: TypeAlias = tuple[Resource, ...] | K8sTruth | None
     #: The oracle's answer: the billing anomaly's root causes (None for a Kubernetes scenario).
     FinopsReference: TypeAlias = tuple[Resource, ...] | None
+    #: A scenario of a FinOps run, typed to its truth and reference.
+    FinopsCase: TypeAlias = Scenario[FinopsTruth, FinopsReference]
+    #: A billing anomaly: its root causes are truth and reference (None: no ground_truth.yaml).
+    BillingCase: TypeAlias = Scenario[tuple[Resource, ...] | None, tuple[Resource, ...] | None]
+    #: A Kubernetes cost scenario: scored by regenerating it from its recipe; no reference.
+    K8sCase: TypeAlias = Scenario[K8sTruth, None]
 
     from finops.scenario import FinOpsScenario
     from itbench.agents.base import Task
@@ -77,11 +83,24 @@ def open_run(domain: Domain, settings: SessionSettings) -> DomainRun[FinopsTruth
         trial_environment=_trial_environment,
         load_scenarios=functools.partial(load_scenarios, task=task),
         load_ground_truth=functools.partial(load_ground_truth, task=task),
+        validate_output=validate_output,
+        llm_tools=_tools,
+        write_reference=write_reference,
     )
 
 
 def _is_k8s(scenario: PublicScenario | Scenario) -> bool:
     return scenario.scenario_class.startswith(K8S_CLASS_PREFIX)
+
+
+# The scenario's class tells the two kinds apart: the loaders give every ``finops-k8s-*``
+# scenario a K8sTruth (``finops/k8s/suite.py``) and every other one its root causes.
+def _k8s_case(scenario: FinopsCase) -> TypeGuard[K8sCase]:
+    return _is_k8s(scenario)
+
+
+def _billing_case(scenario: FinopsCase) -> TypeGuard[BillingCase]:
+    return not _is_k8s(scenario)
 
 
 PROMPT = """\
@@ -115,7 +134,7 @@ def _hierarchy(s: FinOpsScenario) -> Hierarchy:
     return LITE_HIERARCHY
 
 
-def _to_scenario(s: FinOpsScenario) -> Scenario:
+def _to_scenario(s: FinOpsScenario) -> FinopsCase:
     hierarchy = _hierarchy(s)
     prompt = PROMPT.format(
         date=s.anomaly.date,
@@ -154,7 +173,7 @@ def _names_k8s(spec: str) -> bool:
     return spec.startswith("k8s") or is_k8s_folder(Path(spec))
 
 
-def load_scenarios(spec: str | None, task: str = DEFAULT_TASK) -> list[Scenario]:
+def load_scenarios(spec: str | None, task: str = DEFAULT_TASK) -> list[FinopsCase]:
     # pandas: start-up time (module docstring)
     from finops.scenario import discover_scenarios
     from finops.suite import builtin_scenarios
@@ -183,7 +202,7 @@ def load_scenarios(spec: str | None, task: str = DEFAULT_TASK) -> list[Scenario]
     return [_to_scenario(known[w]) for w in wanted]
 
 
-def load_ground_truth(path: Path | None, task: str = DEFAULT_TASK) -> dict[str, Scenario]:
+def load_ground_truth(path: Path | None, task: str = DEFAULT_TASK) -> dict[str, FinopsCase]:
     from finops.scenario import discover_scenarios  # pandas: start-up time (module docstring)
 
     if task == "mitigate" and path is None:
@@ -214,15 +233,14 @@ def _output_path(workspace: Path) -> Path:
     return found
 
 
-def evaluate(scenario: Scenario, workspace: Path) -> Any:
-    if _is_k8s(scenario):
+def evaluate(scenario: FinopsCase, workspace: Path) -> Mapping[str, ScoreValue] | TrialScores:
+    if _k8s_case(scenario):
         # the Kubernetes cost model: start-up time (module docstring)
         from finops.k8s.suite import rejudge
-        from itbench.plugins.spec import TrialScores
 
         scores, details = rejudge(scenario.ground_truth, workspace)
         return TrialScores(scores, details)
-    if scenario.ground_truth is None:
+    if not _billing_case(scenario) or scenario.ground_truth is None:
         raise InputError(f"scenario {scenario.id} has no ground truth to score against")
     predicted = read_agent_output(_output_path(workspace))
     return score_finops(predicted, scenario.ground_truth)
@@ -251,7 +269,7 @@ def _levels(scenario: PublicScenario) -> tuple[str, ...]:
     return FOCUS_HIERARCHY.levels if "focus.csv" in scenario.inputs else LITE_HIERARCHY.levels
 
 
-def write_reference(scenario: Scenario, workspace: Path) -> None:
+def write_reference(scenario: FinopsCase, workspace: Path) -> None:
     if scenario.reference is None:
         raise InputError(f"scenario {scenario.id} has no reference answer")
     write_resources(workspace / "agent_output.json", scenario.reference)
@@ -363,8 +381,10 @@ def _tools(scenario: PublicScenario, workspace: Path) -> Sequence[Any]:
     return make_tools(workspace_table_loader(workspace), _anomaly(workspace))
 
 
-def _trial_environment(scenario: Scenario, workspace: Path):
-    if not _is_k8s(scenario):
+def _trial_environment(
+    scenario: FinopsCase, workspace: Path
+) -> AbstractContextManager[Mapping[str, str]]:
+    if not _k8s_case(scenario):
         return nullcontext({})
     from finops.k8s.suite import k8s_environment  # start-up time: only Kubernetes trials
 
@@ -382,19 +402,16 @@ domain = Domain(
     description="Cost anomaly root cause in hierarchical billing data",
     load_scenarios=load_scenarios,
     agents={
-        "baseline": lambda options, domain: BaselineAgent(),
-        "naive": lambda options, domain: NaiveAgent(),
-        "topk": lambda options, domain: TopKAgent(),
+        "baseline": lambda options, run: BaselineAgent(),
+        "naive": lambda options, run: NaiveAgent(),
+        "topk": lambda options, run: TopKAgent(),
     },
     evaluate=evaluate,
     load_ground_truth=load_ground_truth,
-    write_reference=write_reference,
     primary_metric=PRIMARY_METRIC,
     render_table=render_finops_table,
     results_config={"eval_criteria": ["ROOT_CAUSE_RESOURCE"], "judge": "deterministic"},
     commands=_commands,
-    validate_output=validate_output,
-    llm_tools=_tools,
     run_options=_run_options,
     session=open_run,
     # ``--task mitigate``: the Kubernetes cost scenario's offline cluster around each trial

@@ -18,7 +18,7 @@ from sre.run_config import results_config
 if TYPE_CHECKING:
     import click
 
-    from itbench.plugins.spec import Agent, AgentOptions
+    from itbench.plugins.spec import Agent, AgentOptions, DomainRun
 
 
 def _commands():
@@ -35,7 +35,7 @@ def _commands():
     return commands
 
 
-def _baseline(options: AgentOptions, domain: Domain) -> Agent:
+def _baseline(options: AgentOptions, run: DomainRun) -> Agent:
     from sre.agents.baseline import BaselineAgent  # the tools, duckdb: start-up time
 
     return BaselineAgent()
@@ -71,12 +71,10 @@ domain = Domain(
     run_options=_run_options,
     # the run's settings (task, --hide, --judge, live mode, its directory) in its session
     session=hook("sre.session:open_run"),
-    # the run side (sre/agents): scenarios, the baseline, the llm agent's tools and validator
+    # the run side (sre/agents): scenarios, the baseline, the llm agent's prompt (its tools,
+    # validator and the oracle's references come with the run's session)
     load_scenarios=hook("sre.agents.scenarios:load_scenarios"),
     agents={"baseline": _baseline},
-    validate_output=hook("sre.agents.hooks:validate_output"),
-    write_reference=hook("sre.agents.hooks:write_reference"),
-    llm_tools=hook("sre.agents.llm_tools:sre_llm_tools"),
     llm_prompt_template=hook("sre.agents.hooks:prompt_template"),
     # ``--task mitigate``: the incident's offline cluster (sre/twin) around each trial
     trial_environment=hook("sre.twin.environment:trial_environment"),

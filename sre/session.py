@@ -75,6 +75,11 @@ def open_run(
     run's the :class:`MitigationTruth` of the fault injected into its cluster."""
     run = sre_settings(settings)
     load_scenarios = functools.partial(hook("sre.agents.scenarios:load_scenarios"), run=run)
+    # the llm agent's tools (the mitigation scenarios' add kubectl on the trial's cluster), its
+    # validator of agent_output.json and the oracle's answers: the same for both tasks
+    validate_output = hook("sre.agents.hooks:validate_output")
+    llm_tools = hook("sre.agents.llm_tools:sre_llm_tools")
+    write_reference = hook("sre.agents.hooks:write_reference")
     load_ground_truth = functools.partial(
         hook("sre.judge.hooks:load_ground_truth"), settings=run.judge
     )
@@ -91,6 +96,9 @@ def open_run(
             ),
             load_scenarios=load_scenarios,
             load_ground_truth=load_ground_truth,
+            validate_output=validate_output,
+            llm_tools=llm_tools,
+            write_reference=write_reference,
         )
         return mitigation
     # a diagnosis trial has no environment: the snapshot in its workspace is the whole world
@@ -100,5 +108,8 @@ def open_run(
         evaluate=functools.partial(hook("sre.judge.hooks:evaluate_diagnosis"), settings=run.judge),
         load_scenarios=load_scenarios,
         load_ground_truth=load_ground_truth,
+        validate_output=validate_output,
+        llm_tools=llm_tools,
+        write_reference=write_reference,
     )
     return diagnosis

@@ -1,4 +1,4 @@
-"""The CISO tools of the ``llm`` agent (``Domain.llm_tools``), beside the core workspace tools
+"""The CISO tools of the ``llm`` agent (``DomainRun.llm_tools``), beside the core workspace tools
 (write_file, read_file, list_files):
 
 - ``kubectl`` against the trial's cluster (cluster classes only): read-only verbs; ``apply`` of
@@ -174,7 +174,7 @@ def run_kubectl(command: str, workspace: Path, scenario_class: ScenarioClass) ->
 
 
 def ciso_tools(scenario: PublicScenario, workspace: Path) -> Sequence[Tool]:
-    """The ``Domain.llm_tools`` hook."""
+    """The ``DomainRun.llm_tools`` hook."""
     from ciso.validation import render, scenario_class_of, validate
 
     cls = scenario_class_of(scenario)

@@ -76,7 +76,7 @@ def _log(
 
 
 def validate_output(scenario: PublicScenario, workspace: Path) -> Sequence[str]:
-    """The ``Domain.validate_output`` hook: the problems as one-line strings, [] when clean."""
+    """The ``DomainRun.validate_output`` hook: the problems as one-line strings, [] when clean."""
     return problems(validate(scenario, workspace))
 
 

@@ -47,7 +47,7 @@ class Diagnostic:
 
 
 def problems(diagnostics: list[Diagnostic]) -> list[str]:
-    """What ``Domain.validate_output`` returns: the problems only, [] when the answer is clean."""
+    """What ``DomainRun.validate_output`` returns: the problems only, [] when the answer is clean."""
     return [d.render() for d in diagnostics if d.is_problem]
 
 

@@ -20,7 +20,7 @@ from itbench.agents.base import TASK_ENV, TASK_FILE, AgentOptions, Task
 from itbench.agents.usage_file import UsageFileError, read_usage_file
 from itbench.errors import UsageError
 from itbench.models import AgentResult, AgentStatus, Usage
-from itbench.plugins.spec import Domain
+from itbench.plugins.spec import DomainRun
 from itbench.sandbox.agent import (
     DEFAULT_MAX_PROCESSES,
     PRIVATE_HOME,
@@ -225,7 +225,7 @@ def confinement_of(options: AgentOptions) -> AgentConfinement:
     return confinement
 
 
-def command_factory(options: AgentOptions, domain: Domain) -> CommandAgent:
+def command_factory(options: AgentOptions, run: DomainRun) -> CommandAgent:
     if not options.agent_cmd:
         raise UsageError("the command agent needs --agent-cmd '<shell command>'")
     return CommandAgent(options.agent_cmd, confinement_of(options))

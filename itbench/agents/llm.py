@@ -24,7 +24,7 @@ from itbench.llm.client import (
 )
 from itbench.llm.tools import Tool, invoke
 from itbench.models import AgentResult, AgentStatus, Usage
-from itbench.plugins.spec import Domain
+from itbench.plugins.spec import Domain, DomainRun
 from itbench.reflection import feedback_message, reflect
 from itbench.sandbox.agent import AgentConfinement, cache_dirs
 
@@ -59,7 +59,8 @@ def compile_prompt(text: str, origin: str) -> jinja2.Template:
 @dataclass(frozen=True)
 class LLMAgent:
     options: AgentOptions
-    domain: Domain
+    #: The run's session: its tools and output validator are the ones this run's settings bind.
+    run: DomainRun
     name: str = "llm"
     #: The sandbox of the ``shell`` tool (``--llm-shell on|only``); None: no shell tool.
     shell: AgentConfinement | None = None
@@ -68,8 +69,8 @@ class LLMAgent:
         tools = []
         if self.options.llm_shell != "only":
             tools += list(workspace_tools(task.workspace))
-            if self.domain.llm_tools is not None:
-                tools += list(self.domain.llm_tools(task.scenario, task.workspace))
+            if self.run.llm_tools is not None:
+                tools += list(self.run.llm_tools(task.scenario, task.workspace))
         if self.shell is not None:
             deadline = None if task.time_limit_s is None else time.monotonic() + task.time_limit_s
             tools.append(shell_tool(ShellSession(task, hidden_paths, self.shell, deadline)))
@@ -94,7 +95,7 @@ class LLMAgent:
         tools = self._tools(task, hidden_paths)
         tool_calls = 0
         specs = [t.spec() for t in tools.values()]
-        system = render_prompt(self.options, self.domain, task, sorted(tools))
+        system = render_prompt(self.options, self.run.domain, task, sorted(tools))
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": system},
             {"role": "user", "content": task.prompt},
@@ -142,9 +143,9 @@ class LLMAgent:
             transcript.record("max_steps_reached", max_steps=self.options.max_steps)
 
         def validate() -> Sequence[str]:
-            if self.domain.validate_output is None:
+            if self.run.validate_output is None:
                 return []
-            return self.domain.validate_output(task.scenario, task.workspace)
+            return self.run.validate_output(task.scenario, task.workspace)
 
         if self.options.reflection_rounds == 0:
 
@@ -179,12 +180,12 @@ def render_prompt(options: AgentOptions, domain: Domain, task: Task, tools: list
         raise UsageError(f"{origin}: {exc}") from None
 
 
-def llm_factory(options: AgentOptions, domain: Domain) -> LLMAgent:
+def llm_factory(options: AgentOptions, run: DomainRun) -> LLMAgent:
     if not options.model:
         raise UsageError("the llm agent needs --model (any model litellm supports)")
     # a broken template fails before any trial starts
-    compile_prompt(_prompt_template_text(options, domain), str(options.prompt_template))
+    compile_prompt(_prompt_template_text(options, run.domain), str(options.prompt_template))
     check_model_environment(options.model, options.api_base)
     preflight(options.model, options.api_base, min(PREFLIGHT_TIMEOUT_S, options.llm_timeout_s))
     shell = confinement_of(options) if options.llm_shell != "off" else None
-    return LLMAgent(options, domain, shell=shell)
+    return LLMAgent(options, run, shell=shell)

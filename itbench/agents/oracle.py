@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from itbench.agents.base import AgentOptions, Task
 from itbench.errors import UsageError
 from itbench.models import AgentResult, AgentStatus, Scenario
-from itbench.plugins.spec import Domain
+from itbench.plugins.spec import DomainRun
 
 
 @dataclass(frozen=True)
 class OracleAgent:
-    domain: Domain
+    #: The run's session, whose ``write_reference`` writes the answers.
+    run: DomainRun
     name: str = "oracle"
 
     def solve(self, task: Task) -> AgentResult:
@@ -26,13 +27,14 @@ class OracleAgent:
         )
 
     def solve_with_reference(self, task: Task, scenario: Scenario) -> AgentResult:
-        assert self.domain.write_reference is not None  # checked by the factory
-        self.domain.write_reference(scenario, task.workspace)
+        assert self.run.write_reference is not None  # checked by the factory
+        self.run.write_reference(scenario, task.workspace)
         task.transcript.record("oracle", note="reference answer written")
         return AgentResult()
 
 
-def oracle_factory(options: AgentOptions, domain: Domain) -> OracleAgent:
-    if domain.write_reference is None:
-        raise UsageError(f"domain {domain.name!r} has no reference answers; the oracle cannot run")
-    return OracleAgent(domain)
+def oracle_factory(options: AgentOptions, run: DomainRun) -> OracleAgent:
+    if run.write_reference is None:
+        name = run.domain.name
+        raise UsageError(f"domain {name!r} has no reference answers; the oracle cannot run")
+    return OracleAgent(run)

@@ -31,9 +31,11 @@ if TYPE_CHECKING:
 def domain_group(record: PluginRecord) -> click.Group:
     domain = load_domain(record).domain
     group = click.Group(name=domain.name, help=f"{domain.description} ({record.provider})")
-    if domain.load_scenarios is not None and domain.evaluate is not None:
+    # a domain scores with its own evaluator or with the one its session binds
+    scores = domain.evaluate is not None or domain.session is not None
+    if domain.load_scenarios is not None and scores:
         group.add_command(_run_command(domain))
-    if domain.evaluate is not None and domain.load_ground_truth is not None:
+    if domain.load_ground_truth is not None and scores:
         group.add_command(_eval_command(domain))
     if domain.commands is not None:
         for command in domain.commands():

@@ -121,9 +121,11 @@ class ConfinedAgent(Protocol):
     def solve_confined(self, task: Task, hidden_paths: Sequence[Path]) -> AgentResult: ...
 
 
-#: Builds an agent for a domain from CLI options. Called once in the parent before any trial,
-#: so configuration errors (unknown model, missing API key) surface before work starts.
-AgentFactory = Callable[["AgentOptions", "Domain"], Agent]
+#: Builds an agent from CLI options and the run's session (the domain's validator, tools and
+#: reference answers as this run's settings bind them; the domain itself is ``run.domain``).
+#: Called once in the parent before any trial, so configuration errors (unknown model, missing
+#: API key) surface before work starts; a Ray worker calls it again with the session it opens.
+AgentFactory = Callable[["AgentOptions", "DomainRun[Any, Any]"], Agent]
 
 
 @dataclass(frozen=True)
@@ -160,8 +162,6 @@ class Domain:
     #: Load ground truth for ``eval --ground-truth PATH`` (None -> the built-in suite's):
     #: scenario id -> scenario carrying that truth.
     load_ground_truth: Callable[[Path | None], Mapping[str, Scenario]] | None = None
-    #: Write the reference answer of a scenario into a workspace (the ``oracle`` agent).
-    write_reference: Callable[[Scenario, Path], None] | None = None
     #: The primary metric shown in tables and compared with ``--fail-under``.
     primary_metric: str | None = None
     #: Renders the results document ``itbench <domain> run|eval`` wrote as this domain's own
@@ -188,12 +188,9 @@ class Domain:
     protocol_metrics: Mapping[str, str] = field(default_factory=dict)
     #: Extra subcommands of ``itbench <domain>`` (e.g. ``generate``).
     commands: Callable[[], Sequence[click.Command]] | None = None
-    #: Validate an agent's output directory (used by the LLM reflection loop); diagnostics, [] if clean.
-    validate_output: Callable[[PublicScenario, Path], Sequence[str]] | None = None
-    #: Tools an LLM agent may call for this scenario: builds them from (scenario view, workspace).
-    llm_tools: Callable[[PublicScenario, Path], Sequence[Any]] | None = None
     #: The Jinja2 template text of the llm agent's system prompt for this domain (variables:
-    #: ``scenario``, the public view; ``tools``, the tool names; ``reflection_rounds``).
+    #: ``scenario``, the public view; ``tools``, the tool names; ``reflection_rounds``). Fixed
+    #: text, domain-level: a template varies with the scenario it is rendered for, not the run.
     llm_prompt_template: Callable[[], str] | None = None
     #: The per-trial time limit when ``--timeout`` is not given (None: core's 600 s).
     default_time_limit_s: float | None = None
@@ -207,6 +204,10 @@ class Domain:
     #: The API types this domain's scenarios need the offline cluster to serve (custom resources,
     #: their ``kubectl get`` columns and validation, a report producer). A callable, so that loading
     #: the plugin stays cheap; every cluster started without explicit extensions calls it.
+    #: Domain-level on purpose, unlike the validator, tools and references of :class:`DomainRun`:
+    #: the types are the domain's code, which no run setting changes, and they are served outside
+    #: any run (``itbench cluster serve``, a domain's own serving command), where opening a
+    #: session would check live clusters or generate scenarios for nothing.
     cluster_extension: Callable[[], ClusterExtension] | None = None
     #: Top-level import packages a sandboxed tool of this domain must see besides itbench and the
     #: package holding this plugin (the sandbox hides the checkout they live in otherwise).
@@ -285,6 +286,14 @@ class DomainRun(Generic[TruthT, ReferenceT]):
     load_ground_truth: (
         Callable[[Path | None], Mapping[str, Scenario[TruthT, ReferenceT]]] | None
     ) = None
+    #: Checks an agent's output directory (the llm agent's reflection loop): one line per
+    #: problem, [] when clean. None: every answer stands.
+    validate_output: Callable[[PublicScenario, Path], Sequence[str]] | None = None
+    #: The tools an llm agent may call on a scenario, built from (scenario view, workspace).
+    llm_tools: Callable[[PublicScenario, Path], Sequence[Any]] | None = None
+    #: Writes a scenario's reference answer into a workspace (the ``oracle``); None: this run
+    #: has no reference answers and the oracle cannot run.
+    write_reference: Callable[[Scenario[TruthT, ReferenceT], Path], None] | None = None
 
     def scenarios(self, selection: str | None) -> Sequence[Scenario[TruthT, ReferenceT]]:
         """The scenarios of ``selection`` (None: the built-in suite)."""

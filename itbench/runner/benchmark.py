@@ -7,6 +7,7 @@ return; a Python program gets the same run directory, the same ``results.json`` 
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -90,10 +91,10 @@ def run_benchmark(domain: Domain | str, request: RunRequest) -> ResultsDocument:
     plugin = _domain_of(domain)
     if plugin.name != request.domain:
         raise UsageError(f"the request is for domain {request.domain!r}, not {plugin.name!r}")
-    if plugin.load_scenarios is None or plugin.evaluate is None:
-        raise UsageError(f"the {plugin.name} domain has no scenarios to run or no evaluator")
     out = request.run_directory()
     session = plugin.open_run(request)
+    if session.evaluate is None or (session.load_scenarios or plugin.load_scenarios) is None:
+        raise UsageError(f"the {plugin.name} domain has no scenarios to run or no evaluator")
     from itbench.agents.registry import resolve_agent
     from itbench.fsutil import ensure_directory
     from itbench.models.records import UNSANDBOXED
@@ -132,14 +133,21 @@ def run_benchmark(domain: Domain | str, request: RunRequest) -> ResultsDocument:
         **plugin.results_config_for(selected, request.domain_options),
         **protocol_config,
     }
-    agent = factory(options, plugin)  # configuration errors surface before any trial
+    agent = factory(options, session)  # configuration errors surface before any trial
     ensure_directory(out)
     plan = plan_trials(selected, request.trials, out, retry_errors=request.retry_errors)
     # the command agent, or the llm agent's shell tool, ran outside the sandbox
     shell = name == "command" or (name == "llm" and options.llm_shell != "off")
     unsandboxed = shell and not options.agent_sandbox
     ctx = RunContext(
-        plugin, agent, name, options.model, time_limit, unsandboxed=unsandboxed, session=session
+        plugin,
+        agent,
+        name,
+        options.model,
+        time_limit,
+        unsandboxed=unsandboxed,
+        session=session,
+        build_agent=functools.partial(factory, options),
     )
     trial_executor = make_executor(request.executor, request.ray_address, request)
     with Progress(len(plan.todo), len(plan.done), enabled=request.progress) as progress:
@@ -192,9 +200,9 @@ def evaluate_outputs(
     from itbench.runner.evaluate import evaluate_outputs as evaluate_into
 
     plugin = _domain_of(domain)
-    if plugin.evaluate is None or plugin.load_ground_truth is None:
-        raise UsageError(f"the {plugin.name} domain has no evaluator or no ground truth")
     options = dict(domain_options or {})
     session = plugin.open_eval(options)
+    if session.evaluate is None or (session.load_ground_truth or plugin.load_ground_truth) is None:
+        raise UsageError(f"the {plugin.name} domain has no evaluator or no ground truth")
     document, _ = evaluate_into(session, outputs, ground_truth, result_file, options)
     return document

@@ -7,9 +7,9 @@ import importlib.util
 import json
 import subprocess
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +54,16 @@ class RunContext:
     #: The domain's session for this run (``Domain.open_run``); None: the domain's own hooks,
     #: as they are (a context built by hand, in tests).
     session: DomainRun | None = None
+    #: Builds the agent from a session (the agent's factory with the run's options): a Ray
+    #: worker opens its own session from the run's request and builds its own agent with it, so
+    #: the agent's tools and validator are bound to that session. None: ``agent`` travels as it
+    #: is (a context built by hand, in tests).
+    build_agent: Callable[[DomainRun], Agent] | None = None
+
+    def for_session(self, session: DomainRun) -> RunContext:
+        """This context on ``session`` (a Ray worker's own), the agent rebuilt with it."""
+        agent = self.agent if self.build_agent is None else self.build_agent(session)
+        return replace(self, session=session, agent=agent)
 
     @property
     def run(self) -> DomainRun:

@@ -1,5 +1,6 @@
-"""The ``Domain`` hooks of ``itbench sre run`` besides scoring: the output validator of the
-``llm`` agent's reflection loop and the ``oracle``'s reference answer."""
+"""The session hooks of ``itbench sre run`` besides scoring (``sre/session.py`` binds them into
+the run's ``DomainRun``): the output validator of the ``llm`` agent's reflection loop and the
+``oracle``'s reference answer."""
 
 from __future__ import annotations
 

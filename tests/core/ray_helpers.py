@@ -83,3 +83,21 @@ class RayToyAgent:
         data = json.loads((task.workspace / "task.json").read_text())
         (task.workspace / "answer.json").write_text(json.dumps({"n": data["n"]}))
         return AgentResult()
+
+
+class SessionAgent(RayToyAgent):
+    """The raytoy agent, built from a session: it leaves in the workspace which session built it
+    (a Ray worker's, opened without the run directory, or the driver's)."""
+
+    name = "session-agent"
+
+    def __init__(self, run: DomainRun) -> None:
+        self.built_on = "worker" if run.settings.run_directory is None else "driver"
+
+    def solve(self, task: Task) -> AgentResult:
+        (task.workspace / "built_on.txt").write_text(self.built_on)
+        return super().solve(task)
+
+
+def session_agent(options: object, run: DomainRun) -> SessionAgent:
+    return SessionAgent(run)

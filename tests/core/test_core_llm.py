@@ -174,3 +174,27 @@ def test_max_turns_caps_the_model_calls_of_a_round(llm_env, tmp_path):
     assert [e["max_steps"] for e in capped] == [2]
     raw = json.loads(proc.stdout)["raw_results"][0]
     assert raw["usage"]["llm_calls"] == 2 and raw["scores"] == {"correct": 1.0}
+
+
+def test_the_run_sessions_validator_and_tools_drive_the_llm_agent(llm_env, tmp_path):
+    """``--answer-file`` is a setting of the toy's run session: the validator feeding the
+    reflection loop and the tools the model is offered are that session's."""
+
+    def write(name: str) -> dict:
+        args = json.dumps({"path": name, "content": json.dumps({"sum": 11})})
+        return chat_reply(tool_calls=[{"name": "write_file", "arguments": args}])
+
+    steps = [
+        Step(write("answer.json")),
+        Step(chat_reply("first try")),
+        Step(write("result.json")),
+        Step(chat_reply("fixed")),
+    ]
+    with ScriptedServer(steps) as server:
+        proc = _run(llm_env, server, tmp_path / "s", "--answer-file", "result.json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["raw_results"][0]["scores"] == {"correct": 1.0}
+    offered = {tool["function"]["name"] for tool in server.requests[0]["tools"]}
+    assert "answer_location" in offered
+    feedback = server.requests[2]["messages"][-1]["content"]
+    assert "result.json: missing" in feedback

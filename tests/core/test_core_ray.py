@@ -315,6 +315,54 @@ def test_ray_workers_open_the_domain_session_from_the_run_request(cluster, tmp_p
         assert evaluation["scores"] == {"correct": 1.0, "weight": 7.0, "on_worker": 1.0}
 
 
+AGENT_DRIVER = """
+import functools, sys
+from pathlib import Path
+
+import ray_helpers
+from itbench.runner.benchmark import RunRequest
+from itbench.runner.executors.ray_executor import RayExecutor
+from itbench.runner.run import execute_plan, plan_trials
+from itbench.runner.trial import RunContext
+
+address, root = sys.argv[1:]
+out = Path(root) / "run"
+out.mkdir()
+request = RunRequest(domain="raytoy", output_dir=out, domain_options={"weight": 1})
+session = ray_helpers.SESSION_DOMAIN.open_run(request)
+plan = plan_trials(ray_helpers.scenarios(Path(root) / "suite", ["ok-1", "ok-2"]), 1, out)
+ctx = RunContext(
+    ray_helpers.SESSION_DOMAIN,
+    ray_helpers.session_agent(None, session),
+    "session-agent",
+    None,
+    30.0,
+    session=session,
+    build_agent=functools.partial(ray_helpers.session_agent, None),
+)
+execute_plan(plan, ctx, out, 2, executor=RayExecutor(address=address, request=request))
+"""
+
+
+def test_ray_workers_build_the_agent_with_the_session_they_open(cluster, tmp_path):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HELPERS), env.get("PYTHONPATH", "")]))
+    proc = subprocess.run(
+        [sys.executable, "-c", AGENT_DRIVER, cluster, str(tmp_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for scenario in ("ok-1", "ok-2"):
+        trial = tmp_path / "run" / scenario / "1"
+        assert _evaluation(tmp_path / "run", scenario)["scores"]["correct"] == 1.0
+        # the agent that ran was built from the worker's session, not shipped from the driver
+        assert (trial / "built_on.txt").read_text() == "worker", scenario
+
+
 def test_ray_is_imported_only_when_chosen(toy_env, tmp_path):
     probe = (
         "import sys\n"

@@ -101,3 +101,52 @@ def test_scenarios_are_one_class_at_run_time() -> None:
     replaced = scenario.with_ground_truth("part")
     assert type(replaced) is Scenario and replaced.ground_truth == "part"
     assert replaced.reference == "r" and scenario.ground_truth == Truth(3)
+
+
+FINOPS_PROBE = """
+from __future__ import annotations
+
+from pathlib import Path
+
+from finops.plugin import evaluate, write_reference
+from itbench.models import Scenario
+
+
+def score_other_truth(scenario: Scenario[str, None]) -> object:
+    return evaluate(scenario, Path("."))
+
+
+def replay_other_reference(scenario: Scenario[None, str]) -> None:
+    write_reference(scenario, Path("."))
+
+
+def bare(scenario: Scenario) -> object:
+    return evaluate(scenario, Path("."))
+"""
+
+
+def test_the_finops_evaluator_and_references_are_typed_to_finops_truth(tmp_path: Path) -> None:
+    """finops reads its truth as its own type (the billing anomaly's root causes or a Kubernetes
+    cost scenario's recipe): a scenario carrying another truth or reference is a type error."""
+    pytest.importorskip("mypy", reason="mypy comes with the test extra (make setup installs it)")
+    probe = tmp_path / "finops_probe.py"
+    probe.write_text(FINOPS_PROBE)
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), str(probe)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    errors = [line for line in result.stdout.splitlines() if "finops_probe.py" in line]
+    lines = FINOPS_PROBE.splitlines()
+
+    def line_of(text: str) -> int:
+        return next(i for i, line in enumerate(lines, 1) if text in line)
+
+    for call in ("evaluate(scenario", "write_reference(scenario"):
+        assert any(f":{line_of(call)}:" in e and "arg-type" in e for e in errors), (
+            call,
+            result.stdout,
+        )
+    assert len(errors) == 2, result.stdout  # core's bare Scenario is accepted

@@ -43,7 +43,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from itbench.errors import ItbenchError, UsageError
-from itbench.models import Evaluation
+from itbench.models import AgentResult, Evaluation
+from itbench.plugins.spec import Task
 from itbench.runner.executors.base import OnTrial, record_failure, settle_trial
 from itbench.runner.layout import EVALUATION_FILE, safe_name
 from itbench.runner.trial import RunContext, TrialSpec, execute_trial, write_evaluation
@@ -159,7 +160,7 @@ class TrialWorker:
     def __init__(self, payload: Payload) -> None:
         ctx = payload.ctx
         if payload.request is not None:
-            ctx = replace(ctx, session=ctx.domain.open_run(payload.request, worker=True))
+            ctx = ctx.for_session(ctx.domain.open_run(payload.request, worker=True))
         self.payload = replace(payload, ctx=ctx)
         self.mode = payload.mode
         if self.mode == "auto":
@@ -218,6 +219,16 @@ class TrialWorker:
         self.slot.close()
         if self.scratch is not None:
             shutil.rmtree(self.scratch, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class _BuiltOnWorker:
+    """Stands for the driver's agent in the payload: each worker builds its own."""
+
+    name: str
+
+    def solve(self, task: Task) -> AgentResult:
+        raise AssertionError("an agent built on the worker replaces this one")
 
 
 def _run_one(spec: TrialSpec, ctx: RunContext) -> None:
@@ -294,8 +305,13 @@ class RayExecutor:
         marker = output_dir.resolve() / f".itbench-ray-{run_id}"
         marker.write_text(run_id + "\n", encoding="utf-8")
         try:
+            # the driver's session stays behind, and so does an agent the worker rebuilds
+            # (it holds that session)
+            shipped = replace(ctx, session=None)
+            if ctx.build_agent is not None and self.request is not None:
+                shipped = replace(shipped, agent=_BuiltOnWorker(ctx.agent_name))
             payload = Payload(
-                ctx=replace(ctx, session=None),
+                ctx=shipped,
                 specs=tuple(specs),
                 request=self.request,
                 run_id=run_id,

@@ -1,22 +1,31 @@
 """A small third-party domain, installed as a real distribution (dist-info on sys.path) by tests.
 
-Scenario ``add-N``: add two numbers from ``task.json``; the answer goes in ``answer.json``.
+Scenario ``add-N``: add two numbers from ``task.json``; the answer goes in ``answer.json``, or
+the file the run's ``--answer-file`` names. Written against the session API: the run's session
+binds that setting into the evaluator, validator, llm tools and references, and the baseline's
+factory reads it from the session it is given.
 Environment knobs let tests slow the baseline down (kill/resume) or make it hang (timeouts).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from itbench.errors import InputError, UsageError
-from itbench.models import AgentResult, Scenario
+from itbench.llm.tools import Tool
+from itbench.models import AgentResult, PublicScenario, Scenario
 from itbench.plugins.hooks import hook
-from itbench.plugins.spec import Domain, DomainRun, SessionSettings
+from itbench.plugins.spec import AgentOptions, Domain, DomainRun, SessionSettings
+
+if TYPE_CHECKING:
+    import click
 
 #: The toy's ground truth and reference answer: ``{"sum": a + b}``.
 ToyAnswer = dict[str, int]
@@ -60,8 +69,17 @@ def _scenarios(spec: str | None) -> list[Scenario]:
     return [known[w] for w in wanted]
 
 
-def _read_answer(workspace: Path) -> dict:
-    path = workspace / "answer.json"
+#: Where the answer goes unless the run says otherwise (``--answer-file``, a run setting: its
+#: session binds it into the evaluator, the validator, the tools, the references and the agents).
+ANSWER_FILE = "answer.json"
+
+
+def _answer_file(settings: SessionSettings) -> str:
+    return str(settings.options.get("toy_answer_file") or ANSWER_FILE)
+
+
+def _read_answer(workspace: Path, answer_file: str = ANSWER_FILE) -> dict:
+    path = workspace / answer_file
     if not path.exists():
         raise InputError(f"{path}: missing")
     try:
@@ -70,40 +88,65 @@ def _read_answer(workspace: Path) -> dict:
         raise InputError(f"{path}: not JSON ({exc})") from exc
 
 
-def _evaluate(scenario: Scenario[ToyAnswer, ToyAnswer], workspace: Path) -> dict:
-    answer = _read_answer(workspace)
+def _evaluate(
+    scenario: Scenario[ToyAnswer, ToyAnswer], workspace: Path, answer_file: str = ANSWER_FILE
+) -> dict:
+    answer = _read_answer(workspace, answer_file)
     return {"correct": 1.0 if answer.get("sum") == scenario.ground_truth["sum"] else 0.0}
 
 
-def _validate(scenario: Scenario, workspace: Path) -> list[str]:
+def _validate(scenario: PublicScenario, workspace: Path, answer_file: str) -> list[str]:
     try:
-        answer = _read_answer(workspace)
+        answer = _read_answer(workspace, answer_file)
     except InputError as exc:
         return [str(exc)]
     if not isinstance(answer.get("sum"), int):
-        return ["answer.json: field 'sum' must be an integer"]
+        return [f"{answer_file}: field 'sum' must be an integer"]
     return []
+
+
+def _tools(scenario: PublicScenario, workspace: Path, answer_file: str) -> list[Tool]:
+    """One tool: where this run wants the answer."""
+
+    def answer_location() -> str:
+        return f"write your answer to {answer_file}"
+
+    return [
+        Tool(
+            "answer_location",
+            "Where the answer file goes",
+            {"type": "object", "properties": {}},
+            answer_location,
+        )
+    ]
 
 
 def _ground_truth(path: Path | None) -> dict[str, Scenario]:
     return {s.id: s for s in _scenarios(None)}
 
 
-def _reference(scenario: Scenario, workspace: Path) -> None:
-    (workspace / "answer.json").write_text(json.dumps(scenario.reference))
+def _reference(scenario: Scenario[ToyAnswer, ToyAnswer], workspace: Path, answer_file: str) -> None:
+    (workspace / answer_file).write_text(json.dumps(scenario.reference))
 
 
 @dataclass(frozen=True)
 class ToyBaseline:
     name: str = "baseline"
+    answer_file: str = ANSWER_FILE
 
     def solve(self, task) -> AgentResult:
         delay = float(os.environ.get("TOY_AGENT_SLEEP", "0"))
         if delay:
             time.sleep(delay)
         data = json.loads((task.workspace / "task.json").read_text())
-        (task.workspace / "answer.json").write_text(json.dumps({"sum": data["a"] + data["b"]}))
+        answer = json.dumps({"sum": data["a"] + data["b"]})
+        (task.workspace / self.answer_file).write_text(answer)
         return AgentResult()
+
+
+def baseline_factory(options: AgentOptions, run: DomainRun) -> ToyBaseline:
+    """The baseline writes where the run's session says the answer goes."""
+    return ToyBaseline(answer_file=_answer_file(run.settings))
 
 
 @dataclass(frozen=True)
@@ -117,14 +160,36 @@ class EchoAgent:
         return AgentResult()
 
 
-def echo_agent_factory(options, domain) -> EchoAgent:
+def echo_agent_factory(options: AgentOptions, run: DomainRun) -> EchoAgent:
     return EchoAgent()
 
 
+def _run_options() -> list[click.Option]:
+    import click
+
+    return [
+        click.Option(
+            ["--answer-file", "toy_answer_file"],
+            default=ANSWER_FILE,
+            show_default=True,
+            help="The file an agent writes its answer to.",
+        )
+    ]
+
+
 def open_run(domain: Domain, settings: SessionSettings) -> DomainRun[ToyAnswer, ToyAnswer]:
-    """The toy's run session (``Domain.session``): it has no run settings, so its evaluator and
-    scenarios serve every run as they are; typed to its scenarios' answers."""
-    return DomainRun(domain, settings, evaluate=_evaluate, load_scenarios=_scenarios)
+    """The toy's run session (``Domain.session``): the run's answer file bound into its
+    evaluator, validator, tools and references; typed to its scenarios' answers."""
+    answer_file = _answer_file(settings)
+    return DomainRun(
+        domain,
+        settings,
+        evaluate=functools.partial(_evaluate, answer_file=answer_file),
+        load_scenarios=_scenarios,
+        validate_output=functools.partial(_validate, answer_file=answer_file),
+        llm_tools=functools.partial(_tools, answer_file=answer_file),
+        write_reference=functools.partial(_reference, answer_file=answer_file),
+    )
 
 
 domain = Domain(
@@ -132,11 +197,9 @@ domain = Domain(
     description="Toy arithmetic domain (test fixture)",
     # named, imported when first called: what a third-party domain writes
     load_scenarios=hook("itbench_toy:_scenarios"),
-    agents={"baseline": lambda options, domain: ToyBaseline()},
-    evaluate=hook("itbench_toy:_evaluate"),
+    agents={"baseline": hook("itbench_toy:baseline_factory")},
     load_ground_truth=hook("itbench_toy:_ground_truth"),
-    write_reference=hook("itbench_toy:_reference"),
-    validate_output=hook("itbench_toy:_validate"),
     primary_metric="correct",
+    run_options=hook("itbench_toy:_run_options"),
     session=hook("itbench_toy:open_run"),
 )
