@@ -111,6 +111,18 @@ class PodDeletion:
 
 
 def _canonical(template: Mapping[str, Any]) -> str:
+    """A pod template as the Deployment controller compares them (``EqualIgnoreHash``): without
+    the ``pod-template-hash`` label and without a null ``creationTimestamp`` (the API server
+    drops it; ``kubectl rollout undo`` sends the ReplicaSet's template with one), so a rollback
+    finds the ReplicaSet of the revision it restores instead of making a new one."""
+    template = copy.deepcopy(dict(template))
+    meta = template.get("metadata")
+    if isinstance(meta, dict):
+        if "creationTimestamp" in meta and meta["creationTimestamp"] is None:
+            del meta["creationTimestamp"]
+        labels = meta.get("labels")
+        if isinstance(labels, dict):
+            labels.pop("pod-template-hash", None)
     return json.dumps(template, sort_keys=True)
 
 
