@@ -197,3 +197,43 @@ def test_loaded_objects_are_not_refused() -> None:
     # the ephemeralcontainers subresource keeps them; a status write is no spec change
     state.replace(WITH_EPHEMERAL, subresource="ephemeralcontainers")
     state.replace({**WITH_EPHEMERAL, "status": {"phase": "Running"}}, subresource="status")
+
+
+def _eviction(name: str, kind: str = "Eviction") -> str:
+    return json.dumps({"apiVersion": "policy/v1", "kind": kind,
+                       "metadata": {"name": name, "namespace": "default"}})  # fmt: skip
+
+
+@needs_kubectl
+def test_a_pod_is_evicted_through_the_eviction_subresource(cluster, tmp_path):
+    """``POST pods/NAME/eviction``, as ``kubectl drain`` evicts: the Pod is deleted; the body
+    (streamed chunked by ``kubectl create --raw -f -``) must be an Eviction naming that Pod."""
+    uri = "/api/v1/namespaces/default/pods/app/eviction"
+    wrong = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("other"))
+    assert wrong.returncode == 1 and "does not match" in wrong.stderr, wrong.stderr
+    not_one = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-",
+                      stdin=_eviction("app", kind="DeleteOptions"))  # fmt: skip
+    assert not_one.returncode == 1 and "must be an Eviction" in not_one.stderr, not_one.stderr
+    assert _pod(cluster, tmp_path)["metadata"]["name"] == "app"
+    done = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("app"))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["status"] == "Success"
+    gone = kubectl(cluster, tmp_path, "get", "pod", "app")
+    assert gone.returncode == 1 and "NotFound" in gone.stderr
+    again = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("app"))
+    assert again.returncode == 1 and "NotFound" in again.stderr
+
+
+@needs_kubectl
+def test_the_node_the_server_made_can_be_cordoned_and_uncordoned(cluster, tmp_path):
+    """The node the offline cluster places Pods on is an object like any other node: kubectl
+    cordon writes spec.unschedulable, uncordon removes it, the rest of the node stays."""
+    (node,) = json.loads(kubectl(cluster, tmp_path, "get", "nodes", "-o", "json").stdout)["items"]
+    name = node["metadata"]["name"]
+    assert kubectl(cluster, tmp_path, "cordon", name).returncode == 0
+    cordoned = json.loads(kubectl(cluster, tmp_path, "get", "node", name, "-o", "json").stdout)
+    assert cordoned["spec"] == {"unschedulable": True}
+    assert cordoned["metadata"]["labels"] == node["metadata"]["labels"]
+    assert kubectl(cluster, tmp_path, "uncordon", name).returncode == 0
+    after = json.loads(kubectl(cluster, tmp_path, "get", "node", name, "-o", "json").stdout)
+    assert "unschedulable" not in after["spec"]
