@@ -663,7 +663,9 @@ def service_health(
         port_spec = dialled_port(spec, svc.port)
         chosen = [p for p in pods if selector and matches(selector, p.labels)]
         ready = []
-        for p in chosen if port_spec is not None else ():
+        for p in chosen:
+            if port_spec is None:
+                break  # nobody is reached on a port the Service does not expose
             target = _named_port(
                 port_spec.get("targetPort", port_spec.get("port")), container(p.template)
             )
