@@ -973,7 +973,7 @@ def _init_failed(
     inits = []
     failed = False
     for ctr in spec.get("initContainers") or ():
-        command = ctr.get("command") or ()
+        command = list(ctr.get("command") or [])
         fails = bool(command) and str(command[0]).startswith("/") and (
             str(command[0]) not in INIT_BINARIES
         )  # fmt: skip
