@@ -29,6 +29,8 @@ from itbench.errors import UsageError
 from itbench.yamlsafe import load_all
 
 EPHEMERAL_SUBRESOURCE = apiserver_rules.EPHEMERAL_SUBRESOURCE
+#: the subresource a Pod is evicted through (``kubectl drain``)
+EVICTION_SUBRESOURCE = "eviction"
 MAX_BODY = 10 * 2**20
 #: simulated seconds one watch request waits on a reacting cluster (see ``reconcile.py``)
 WATCH_WAIT_S = 120.0
@@ -241,7 +243,32 @@ class ApiHandler(BaseHTTPRequestHandler):
             details["causes"] = [_cause(cause) for cause in exc.causes]
         self._send(exc.code, status(exc.code, exc.reason, str(exc), details))
 
+    def _chunked_body(self) -> bytes:
+        """A body sent with ``Transfer-Encoding: chunked`` (``kubectl create --raw -f``
+        streams its file so): chunks up to the empty one, trailers skipped."""
+        body = b""
+        while True:
+            line = self.rfile.readline(1024).split(b";")[0].strip()
+            try:
+                size = int(line, 16)
+            except ValueError:
+                self.close_connection = True
+                raise ClusterError(400, "BadRequest", f"bad chunk size {line[:20]!r}") from None
+            if size == 0:
+                while self.rfile.readline(1024).strip():
+                    pass
+                return body
+            if len(body) + size > MAX_BODY:
+                self.close_connection = True
+                raise ClusterError(
+                    413, "RequestEntityTooLarge", f"request body exceeds {MAX_BODY} bytes"
+                )
+            body += self.rfile.read(size)
+            self.rfile.readline(1024)  # the CRLF closing the chunk
+
     def _raw_body(self) -> bytes:
+        if (self.headers.get("Transfer-Encoding") or "").strip().lower() == "chunked":
+            return self._chunked_body()
         declared = (self.headers.get("Content-Length") or "0").strip()
         if not declared.isdigit():  # negative, or not a number: the body cannot be framed
             self.close_connection = True  # what follows on the connection is not a request
@@ -553,6 +580,9 @@ class ApiHandler(BaseHTTPRequestHandler):
             if route.sub == EPHEMERAL_SUBRESOURCE and route.name is not None:
                 self._ephemeral(rtype, route, verb, namespace, body)
                 return
+            if route.sub == EVICTION_SUBRESOURCE and route.name is not None:
+                self._evict(rtype, route, verb, namespace, body)
+                return
             if route.sub is not None and route.sub != "status":
                 raise ClusterError(
                     404, "NotFound", f"subresource {route.sub!r} is not served offline"
@@ -583,6 +613,31 @@ class ApiHandler(BaseHTTPRequestHandler):
             self._error(exc, route)
         except Exception as exc:  # noqa: BLE001 - answered as a Status, see _unexpected
             self._unexpected(exc)
+
+    def _evict(
+        self, rtype: ResourceType, route: Route, verb: str, namespace: str | None, body: Any
+    ) -> None:
+        """POST ``pods/NAME/eviction`` (what ``kubectl drain`` sends): an ``Eviction`` naming
+        the Pod deletes it. No PodDisruptionBudget is consulted offline (the real API server
+        refuses with 429 when one would be broken)."""
+        if (rtype.group, rtype.plural) != ("", "pods") or verb != "create":
+            raise ClusterError(
+                404, "NotFound", f"{rtype.plural} have no {EVICTION_SUBRESOURCE} subresource"
+            )
+        meta = body.get("metadata") if isinstance(body, dict) else None
+        if not isinstance(body, dict) or body.get("kind") != "Eviction":
+            raise ClusterError(400, "BadRequest", "the request body must be an Eviction")
+        if isinstance(meta, dict) and meta.get("name") not in (None, route.name):
+            raise ClusterError(
+                400, "BadRequest", "name in URL does not match name in Eviction object"
+            )
+        state = self.server.state
+        if self._dry_run:
+            state.get(rtype, namespace or "", route.name or "")  # 404 for a missing Pod
+        else:
+            state.delete(rtype, namespace or "", route.name or "")
+        self._send(201, {"kind": "Status", "apiVersion": "v1", "metadata": {},
+                         "status": "Success", "code": 201})  # fmt: skip
 
     def _ephemeral(
         self, rtype: ResourceType, route: Route, verb: str, namespace: str | None, body: Any

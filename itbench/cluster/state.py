@@ -460,6 +460,11 @@ class ClusterState:
                 },
             )
             current = self._declared().get(key)
+            if current is None and key[:2] == ("", "nodes"):
+                # a node the server made for its Pods is a node like any other: it can be
+                # cordoned, labelled or tainted (the write makes it an object of its own)
+                self._rebuild()
+                current = self._derived.get(key)
             if current is None:
                 raise ClusterError(404, "NotFound", f'{rtype.plural} "{key[3]}" not found')
             obj = copy.deepcopy(obj)

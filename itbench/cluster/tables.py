@@ -48,6 +48,60 @@ def _pod_ready(obj: dict[str, Any]) -> str:
     return f"{sum(1 for s in statuses if s.get('ready'))}/{total}"
 
 
+def _terminated_reason(term: dict[str, Any]) -> str:
+    if term.get("reason"):
+        return str(term["reason"])
+    if term.get("signal"):
+        return f"Signal:{term['signal']}"
+    return f"ExitCode:{term.get('exitCode', 0)}"
+
+
+def _pod_status(obj: dict[str, Any]) -> str:
+    """The STATUS kubectl shows for a Pod (its printer's rules): an init container not done
+    gives ``Init:<reason>`` or ``Init:i/n``; otherwise the last container waiting or terminated
+    with a reason gives it (``CrashLoopBackOff``, ``ImagePullBackOff``, ``OOMKilled``), else the
+    phase; ``Terminating`` once deletion began."""
+    status = _status(obj)
+    reason = str(status.get("reason") or status.get("phase") or "Unknown")
+    inits = status.get("initContainerStatuses") or []
+    total = len(_spec(obj).get("initContainers") or []) or len(inits)
+    initializing = False
+    for i, ctr in enumerate(inits):
+        state = ctr.get("state") or {}
+        term, wait = state.get("terminated"), state.get("waiting")
+        if term is not None and term.get("exitCode", 0) == 0:
+            continue
+        initializing = True
+        if term is not None:
+            reason = "Init:" + _terminated_reason(term)
+        elif wait and wait.get("reason") and wait.get("reason") != "PodInitializing":
+            reason = f"Init:{wait['reason']}"
+        else:
+            reason = f"Init:{i}/{total}"
+        break
+    if not initializing:
+        for ctr in reversed(status.get("containerStatuses") or []):
+            state = ctr.get("state") or {}
+            wait, term = state.get("waiting"), state.get("terminated")
+            if wait and wait.get("reason"):
+                reason = str(wait["reason"])
+            elif term is not None:
+                reason = _terminated_reason(term)
+    if (obj.get("metadata") or {}).get("deletionTimestamp"):
+        reason = "Terminating"
+    return reason
+
+
+def _pod_restarts(obj: dict[str, Any]) -> int:
+    """RESTARTS as kubectl counts them: the containers', and the init containers' too."""
+    status = _status(obj)
+    return sum(
+        int(s.get("restartCount", 0) or 0)
+        for s in [*(status.get("initContainerStatuses") or []),
+                  *(status.get("containerStatuses") or [])]
+    )  # fmt: skip
+
+
 def _ready_of(obj: dict[str, Any]) -> str:
     want = (obj.get("spec") or {}).get("replicas", 1)
     return f"{_status(obj).get('readyReplicas', 0)}/{want}"
@@ -118,14 +172,8 @@ BUILTIN_COLUMNS: Mapping[str, tuple[Column, ...]] = {
     "Pod": (
         NAME,
         Column("Ready", "string", _pod_ready),
-        Column("Status", "string", lambda o: _status(o).get("phase", "Unknown")),
-        Column(
-            "Restarts",
-            "integer",
-            lambda o: sum(
-                s.get("restartCount", 0) for s in _status(o).get("containerStatuses") or []
-            ),
-        ),
+        Column("Status", "string", _pod_status),
+        Column("Restarts", "integer", _pod_restarts),
         AGE,
         Column("IP", "string", lambda o: _status(o).get("podIP", "<none>"), priority=1),
         Column("Node", "string", lambda o: _spec(o).get("nodeName", "<none>"), priority=1),

@@ -211,6 +211,8 @@ class LiveTrial:
     kubectl: LiveKubectl = field(init=False)
     prometheus: Prometheus | None = field(init=False)
     saved: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    #: pods the node fault's drain evicted
+    evicted: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.kubectl = LiveKubectl(self.settings.kubeconfig, self.private / "kubectl-home")
@@ -257,6 +259,63 @@ class LiveTrial:
         if all((r, b["metadata"].get("namespace"), b["metadata"].get("name")) != key
                for r, b in self.saved):  # fmt: skip
             self.saved.append((resource, body))
+
+    def resolve_node(self) -> None:
+        """A node fault lands on the node the target's pod runs on in this cluster (the
+        generator's nodes are its own): the injection made concrete on it."""
+        if self.injection.node_fault is None:
+            return
+        pods = self._target_pods()
+        nodes = sorted({str((p.get("spec") or {}).get("nodeName")) for p in pods
+                        if (p.get("spec") or {}).get("nodeName")})  # fmt: skip
+        if not nodes:
+            raise InputError(
+                f"{self.settings.kubeconfig}: no pod of Deployment {self.injection.namespace}/"
+                f"{self.injection.target} is scheduled on a node, so there is no node for the "
+                f"{self.injection.fault_type} fault (is the OpenTelemetry demo running?)"
+            )
+        live = self.kubectl.get("node", nodes[0])
+        if live is None:
+            raise InputError(f"{self.settings.kubeconfig}: the cluster has no Node {nodes[0]}, "
+                             f"where {self.injection.target}'s pod runs")  # fmt: skip
+        self.injection = self.injection.on_node(live)
+
+    def _target_pods(self) -> list[dict[str, Any]]:
+        """The target Deployment's pods, by its own selector."""
+        injection = self.injection
+        dep = self.kubectl.get("deployment", injection.target, injection.namespace)
+        labels = (((dep or {}).get("spec") or {}).get("selector") or {}).get("matchLabels") or {}
+        if not labels:
+            return []
+        selector = ",".join(f"{k}={v}" for k, v in sorted(labels.items()))
+        done = self.kubectl("get", "pods", "-n", injection.namespace, "-l", selector, "-o", "json")
+        if done.code != 0:
+            raise InputError(f"listing the pods of {injection.target}: {done.stderr}")
+        return list(json.loads(done.stdout).get("items") or [])
+
+    def drain(self) -> list[str]:
+        """Evict the target's pods on the cordoned node (what ``kubectl drain`` does to them,
+        through the Eviction API, so a PodDisruptionBudget is honoured): the names evicted."""
+        injection = self.injection
+        evicted = []
+        for pod in self._target_pods():
+            name = pod["metadata"]["name"]
+            if (pod.get("spec") or {}).get("nodeName") != injection.root.name:
+                continue
+            eviction = {"apiVersion": "policy/v1", "kind": "Eviction",
+                        "metadata": {"name": name, "namespace": injection.namespace}}  # fmt: skip
+            done = self.kubectl(
+                "create", "--raw",
+                f"/api/v1/namespaces/{injection.namespace}/pods/{name}/eviction", "-f", "-",
+                stdin=json.dumps(eviction),
+            )  # fmt: skip
+            if done.not_found:
+                continue  # gone already (kubectl drain takes a 404 so too)
+            if done.code != 0:
+                raise InputError(f"evicting pod {name} from node {injection.root.name}: "
+                                 f"{done.stderr}")  # fmt: skip
+            evicted.append(name)
+        return evicted
 
     def preflight(self) -> None:
         """Every object the fault (or its scenario's installation) patches or deletes exists and
@@ -309,6 +368,8 @@ class LiveTrial:
             done = self.kubectl("delete", gone.resource, ref.name, *ns, "--wait=false")
             if done.code != 0:
                 raise InputError(f"injecting the deletion of {ref.kind} {ref.name}: {done.stderr}")
+        if injection.node_fault is not None and injection.node_fault.drain:
+            self.evicted = self.drain()
 
     def alerts(self) -> dict[str, str]:
         return self.prometheus.alerts() if self.prometheus else {}
@@ -367,6 +428,8 @@ def live_environment(
     injection = render_injection(truth.fault_type, truth.seed, truth.target)
     with _cluster_turn(settings.run_directory), _terminate_unwinds():
         trial = LiveTrial(settings, injection, workspace)
+        trial.resolve_node()
+        injection = trial.injection
         verdict_file = workspace / VERDICT_FILE
         doc: dict[str, Any] = {"mode": "live", "kubeconfig": str(settings.kubeconfig),
                                "prometheus": settings.prometheus}  # fmt: skip
@@ -391,6 +454,8 @@ def live_environment(
             snapshot.observe()
             before = frozenset(k for k, s in trial.alerts().items() if s == "firing")
             trial.inject()
+            if injection.node_fault is not None and injection.node_fault.drain:
+                doc["injection"]["evicted"] = list(trial.evicted)
             fault_alerts = trial.wait_for_fault(before)
             snapshot.observe()
             doc["snapshot"] = snapshot.finish()

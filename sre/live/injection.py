@@ -12,6 +12,7 @@ idea of it.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,12 +24,15 @@ from itbench.errors import UsageError
 from itbench.fsutil import atomic_write_text
 from sre.generator.model import ObjectRef
 
-#: kinds whose state belongs to a controller, not to the API: no write reproduces the fault
-NOT_INJECTABLE = {
-    "Node": "node faults are not injected live: a node's DiskPressure condition is reported by "
-    "its kubelet (no API write reproduces it; fill the node's disk instead), and the generator's "
-    "nodes (worker-N) are its own, not the cluster's (cordon one of yours with kubectl cordon)",
-}
+#: why a node fault that changes what the kubelet reports (its conditions) is not injected: no
+#: API write reproduces it
+KUBELET_REPORTS = (
+    "node faults that change a node's conditions are not injected live: a node's DiskPressure "
+    "or MemoryPressure condition is reported by its kubelet (no API write reproduces it; fill "
+    "the node's disk or memory instead)"
+)
+#: the taint the node lifecycle controller adds to a cordoned node itself (never injected)
+UNSCHEDULABLE_TAINT = "node.kubernetes.io/unschedulable"
 #: fields the API server manages: never part of a patch
 _SERVER_FIELDS = ("status",)
 _SERVER_METADATA = ("uid", "resourceVersion", "generation", "creationTimestamp", "managedFields",
@@ -63,6 +67,28 @@ class DeleteStep:
 
 
 @dataclass(frozen=True)
+class NodeFault:
+    """A fault on the node the target runs on, made through the API alone: the cordon
+    (``spec.unschedulable``), taints added, and the drain (the target's pods on the node
+    evicted, as ``kubectl drain`` evicts them). The generator's nodes are its own, so the node
+    is the one the target's pod runs on in the cluster (:meth:`Injection.on_node`)."""
+
+    unschedulable: bool
+    taints: tuple[dict[str, Any], ...]
+    drain: bool
+
+    def ops(self, live: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        """The JSON patch making the fault on ``live`` (the node as the cluster holds it)."""
+        ops: list[dict[str, Any]] = []
+        if self.unschedulable:
+            ops.append({"op": "add", "path": "/spec/unschedulable", "value": True})
+        if self.taints:
+            held = list((live.get("spec") or {}).get("taints") or [])
+            ops.append({"op": "add", "path": "/spec/taints", "value": held + list(self.taints)})
+        return tuple(ops)
+
+
+@dataclass(frozen=True)
 class Injection:
     fault_type: str
     seed: int
@@ -79,6 +105,18 @@ class Injection:
     #: objects the demo does not hold (created) and changes to ones it does (patched)
     setup_creates: tuple[CreateStep, ...] = ()
     setup_patches: tuple[PatchStep, ...] = ()
+    #: the fault on the target's node (None: the fault touches no node)
+    node_fault: NodeFault | None = None
+
+    def on_node(self, live: dict[str, Any]) -> Injection:
+        """The node fault made concrete on ``live``, the cluster's node the target runs on: the
+        root is that node, the patch its cordon and taints."""
+        if self.node_fault is None:
+            return self
+        name = live["metadata"]["name"]
+        ref = ObjectRef("Node", name, "")
+        patch = PatchStep(ref, "node", self.node_fault.ops(live))
+        return dataclasses.replace(self, root=ref, patches=(*self.patches, patch))
 
     def set_up(self, ref: ObjectRef) -> bool:
         """Whether the scenario's installation creates ``ref`` (it exists only once set up)."""
@@ -179,13 +217,12 @@ def render_injection(fault_type: str, seed: int, target: str | None = None) -> I
     from sre.generator.faults import FAULT_TYPES
 
     deletes: list[DeleteStep] = []
+    node_fault: NodeFault | None = None
     for change in plan.changes:
         kind = change.ref.kind
-        if kind in NOT_INJECTABLE:
-            raise UsageError(
-                f"fault type {fault_type}: cannot be injected on a live cluster: "
-                f"{NOT_INJECTABLE[kind]}"
-            )
+        if kind == "Node":
+            node_fault = _node_fault(fault_type, change.before, change.after, plan.pod_state)
+            continue
         if change.after is None:
             deletes.append(DeleteStep(change.ref, resource_name(kind)))
         elif change.before is None:
@@ -226,7 +263,34 @@ def render_injection(fault_type: str, seed: int, target: str | None = None) -> I
         deletes=tuple(deletes),
         setup_creates=setup_creates,
         setup_patches=setup_patches,
+        node_fault=node_fault,
     )
+
+
+def _node_fault(
+    fault_type: str, before: dict[str, Any] | None, after: dict[str, Any] | None, pod_state: str
+) -> NodeFault:
+    """The generator's change of a node as what the API can make of it: a cordon, taints, a
+    drain; a clear error for a change of what the kubelet reports."""
+    if before is None or after is None:
+        raise UsageError(
+            f"fault type {fault_type}: a node is created or deleted, not injected live"
+        )
+    if (before.get("status") or {}) != (after.get("status") or {}):
+        raise UsageError(f"fault type {fault_type}: cannot be injected on a live cluster: "
+                         f"{KUBELET_REPORTS}")  # fmt: skip
+    spec_before, spec_after = before.get("spec") or {}, after.get("spec") or {}
+    held = spec_before.get("taints") or []
+    added = tuple(
+        t for t in spec_after.get("taints") or []
+        if t not in held and t.get("key") != UNSCHEDULABLE_TAINT
+    )  # fmt: skip
+    unschedulable = bool(spec_after.get("unschedulable")) and not spec_before.get("unschedulable")
+    if not (unschedulable or added):
+        raise UsageError(f"fault type {fault_type}: its node change is neither a cordon nor a "
+                         "taint, which is all live mode makes of a node")  # fmt: skip
+    # the generator's pod of the target evicted from the node: the drain
+    return NodeFault(unschedulable, added, drain=pod_state == "Evicted")
 
 
 def _key(obj: dict[str, Any]) -> tuple[str, str, str]:
@@ -294,6 +358,12 @@ def write_manifests(injection: Injection, folder: Path) -> list[Path]:
             for p in injection.patches
         ],  # fmt: skip
     }
+    if injection.node_fault is not None:
+        fault = injection.node_fault
+        # no file to apply: the node is the one the target's pod runs on in your cluster
+        doc["node"] = {"on": f"the node {injection.target}'s pod runs on",
+                       "unschedulable": fault.unschedulable, "taints": list(fault.taints),
+                       "drain": fault.drain}  # fmt: skip
     put("injection.json", json.dumps(doc, indent=2) + "\n")
     return written
 

@@ -97,6 +97,9 @@ def clean_up(plan: CleanUpPlan, by: str = "trial") -> CleanUp:
     for resource, body in plan.saved:
         meta = body.get("metadata") or {}
         name = meta.get("name", "?")
+        if resource == "node":
+            _restore_node(kubectl, body, record)
+            continue
         try:
             exists = kubectl.get(resource, name, meta.get("namespace"))
         except Exception as exc:  # noqa: BLE001 - recorded, the rest still runs
@@ -112,6 +115,21 @@ def clean_up(plan: CleanUpPlan, by: str = "trial") -> CleanUp:
     with contextlib.suppress(OSError):
         plan.agent_kubeconfig.unlink()
     return record
+
+
+def _restore_node(kubectl: LiveKubectl, body: dict[str, Any], record: CleanUp) -> None:
+    """A node gets back its cordon and taints as they were (uncordon, untaint), nothing else:
+    the rest of a Node (labels, annotations, status) is its kubelet's and moved on meanwhile,
+    so writing back the saved copy would undo the kubelet's own updates."""
+    name = (body.get("metadata") or {}).get("name", "?")
+    spec = body.get("spec") or {}
+    # a merge patch: null removes the field when the node had none
+    patch = {"spec": {"unschedulable": spec.get("unschedulable"), "taints": spec.get("taints")}}
+    done = kubectl("patch", "node", name, "--type=merge", "-p", json.dumps(patch))
+    if done.code == 0:
+        record.restored.append(f"node/{name}")
+    else:
+        record.errors.append(f"restore node/{name}: {done.stderr}")
 
 
 @dataclass

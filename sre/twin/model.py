@@ -161,6 +161,16 @@ def _named_port(port: object, ctr: Mapping[str, Any]) -> int | None:
     return None
 
 
+def dialled_port(spec: Mapping[str, Any], port: int) -> Mapping[str, Any] | None:
+    """The entry of a Service's ``ports`` that its callers reach: they dial the port the demo
+    configures them with (``<service>:<port>`` in their environment, the topology's port), so a
+    Service recreated on another port (``kubectl expose --port 80``) answers none of them."""
+    for entry in spec.get("ports") or ():
+        if isinstance(entry, Mapping) and str(entry.get("port")) == str(port):
+            return entry
+    return None
+
+
 # -- one pod ------------------------------------------------------------------------------------
 def image_shipped(image: str, service: str) -> bool:
     """Whether the registry has this image: the demo ships ``<repo>:<release>-<service>``."""
@@ -650,15 +660,19 @@ def service_health(
             continue
         spec = obj.get("spec") or {}
         selector = spec.get("selector") or {}
-        port_spec = (spec.get("ports") or [{}])[0]
+        port_spec = dialled_port(spec, svc.port)
         chosen = [p for p in pods if selector and matches(selector, p.labels)]
         ready = []
         for p in chosen:
+            if port_spec is None:
+                break  # nobody is reached on a port the Service does not expose
             target = _named_port(
                 port_spec.get("targetPort", port_spec.get("port")), container(p.template)
             )
             if p.ready(now) and p.listen_port is not None and p.listen_port == target:
                 ready.append(p)
+        if port_spec is None:
+            why.append(f"Service {svc.name} exposes no port {svc.port}, the one its callers dial")
         serving[svc.name] = len(ready)
         labels_of[svc.name] = dict(chosen[0].labels) if chosen else dict(selector)
         latency = 0.0

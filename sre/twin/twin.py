@@ -28,6 +28,7 @@ from sre.twin import apiserver, autoscaler, mesh
 from sre.twin.live_view import LiveView
 from sre.twin.model import (
     CRASH_AFTER_S,
+    INIT_BINARIES,
     STARTUP_S,
     Cluster,
     Pod,
@@ -111,6 +112,18 @@ class PodDeletion:
 
 
 def _canonical(template: Mapping[str, Any]) -> str:
+    """A pod template as the Deployment controller compares them (``EqualIgnoreHash``): without
+    the ``pod-template-hash`` label and without a null ``creationTimestamp`` (the API server
+    drops it; ``kubectl rollout undo`` sends the ReplicaSet's template with one), so a rollback
+    finds the ReplicaSet of the revision it restores instead of making a new one."""
+    template = copy.deepcopy(dict(template))
+    meta = template.get("metadata")
+    if isinstance(meta, dict):
+        if "creationTimestamp" in meta and meta["creationTimestamp"] is None:
+            del meta["creationTimestamp"]
+        labels = meta.get("labels")
+        if isinstance(labels, dict):
+            labels.pop("pod-template-hash", None)
     return json.dumps(template, sort_keys=True)
 
 
@@ -920,6 +933,8 @@ def _pod_object(pod: Pod, now: float, clock: SimClock) -> dict[str, Any]:
                 "lastState": last,
             }
         ]
+        if pod.state == "CrashLoopBackOff" and failing_init_container(pod.template):
+            _init_failed(status, spec, pod, now, clock)
     return {
         "apiVersion": "v1",
         "kind": "Pod",
@@ -943,6 +958,44 @@ def _pod_object(pod: Pod, now: float, clock: SimClock) -> dict[str, Any]:
         "spec": spec,
         "status": status,
     }
+
+
+def _init_failed(
+    status: dict[str, Any], spec: Mapping[str, Any], pod: Pod, now: float, clock: SimClock
+) -> None:
+    """A pod whose init container cannot complete, as the kubelet reports it: Pending, not
+    Initialized, the init containers before it Completed, the failing one restarting (its
+    restarts, not the app container's), the app container never started (PodInitializing), so
+    kubectl shows ``Init:CrashLoopBackOff``."""
+    status["phase"] = "Pending"
+    status["conditions"].insert(0, {"type": "Initialized", "status": "False",
+                                    "reason": "ContainersNotInitialized"})  # fmt: skip
+    inits = []
+    failed = False
+    for ctr in spec.get("initContainers") or ():
+        command = list(ctr.get("command") or [])
+        fails = bool(command) and str(command[0]).startswith("/") and (
+            str(command[0]) not in INIT_BINARIES
+        )  # fmt: skip
+        entry: dict[str, Any] = {"name": ctr.get("name", "init"), "image": ctr.get("image", ""),
+                                 "ready": False, "restartCount": 0, "lastState": {}}  # fmt: skip
+        if failed:  # never reached
+            entry["state"] = {"waiting": {"reason": "PodInitializing"}}
+        elif not fails:
+            entry["state"] = {"terminated": {"reason": "Completed", "exitCode": 0}}
+        else:
+            failed = True
+            entry["restartCount"] = pod.restarts(now)
+            if pod.crash_looping(now):
+                entry["state"] = {"waiting": {"reason": "CrashLoopBackOff", "message": pod.message}}
+                entry["lastState"] = {"terminated": {"reason": "StartError", "exitCode": 128}}
+            else:
+                entry["state"] = {"running": {"startedAt": clock.iso(pod.created)}}
+        inits.append(entry)
+    status["initContainerStatuses"] = inits
+    for app in status.get("containerStatuses") or ():
+        app.update(ready=False, started=False, restartCount=0, lastState={},
+                   state={"waiting": {"reason": "PodInitializing"}})  # fmt: skip
 
 
 def _claims(declared: Mapping[Key, dict[str, Any]], ns: str) -> dict[str, dict[str, Any]]:

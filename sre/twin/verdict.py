@@ -27,6 +27,7 @@ from sre.twin.model import (
     active_chaos,
     auth_refused,
     container,
+    dialled_port,
     flagd_configured,
     flags_on,
     node_pressure,
@@ -137,6 +138,9 @@ def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> 
     if root.kind == "Service":
         if root.name not in cluster.services:
             return f"Service {root.name} is gone"
+        port = twin.topology.service(root.name).port
+        if dialled_port(cluster.services[root.name].get("spec") or {}, port) is None:
+            return f"Service {root.name} exposes no port {port}, the one its callers dial"
         return (
             "" if twin.health(t)[root.name].serving > 0 else f"Service {root.name} has no endpoint"
         )

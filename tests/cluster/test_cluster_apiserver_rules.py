@@ -197,3 +197,109 @@ def test_loaded_objects_are_not_refused() -> None:
     # the ephemeralcontainers subresource keeps them; a status write is no spec change
     state.replace(WITH_EPHEMERAL, subresource="ephemeralcontainers")
     state.replace({**WITH_EPHEMERAL, "status": {"phase": "Running"}}, subresource="status")
+
+
+def _eviction(name: str, kind: str = "Eviction") -> str:
+    return json.dumps({"apiVersion": "policy/v1", "kind": kind,
+                       "metadata": {"name": name, "namespace": "default"}})  # fmt: skip
+
+
+@needs_kubectl
+def test_a_pod_is_evicted_through_the_eviction_subresource(cluster, tmp_path):
+    """``POST pods/NAME/eviction``, as ``kubectl drain`` evicts: the Pod is deleted; the body
+    (streamed chunked by ``kubectl create --raw -f -``) must be an Eviction naming that Pod."""
+    uri = "/api/v1/namespaces/default/pods/app/eviction"
+    wrong = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("other"))
+    assert wrong.returncode == 1 and "does not match" in wrong.stderr, wrong.stderr
+    not_one = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-",
+                      stdin=_eviction("app", kind="DeleteOptions"))  # fmt: skip
+    assert not_one.returncode == 1 and "must be an Eviction" in not_one.stderr, not_one.stderr
+    assert _pod(cluster, tmp_path)["metadata"]["name"] == "app"
+    done = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("app"))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["status"] == "Success"
+    gone = kubectl(cluster, tmp_path, "get", "pod", "app")
+    assert gone.returncode == 1 and "NotFound" in gone.stderr
+    again = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("app"))
+    assert again.returncode == 1 and "NotFound" in again.stderr
+
+
+@needs_kubectl
+def test_the_node_the_server_made_can_be_cordoned_and_uncordoned(cluster, tmp_path):
+    """The node the offline cluster places Pods on is an object like any other node: kubectl
+    cordon writes spec.unschedulable, uncordon removes it, the rest of the node stays."""
+    (node,) = json.loads(kubectl(cluster, tmp_path, "get", "nodes", "-o", "json").stdout)["items"]
+    name = node["metadata"]["name"]
+    assert kubectl(cluster, tmp_path, "cordon", name).returncode == 0
+    cordoned = json.loads(kubectl(cluster, tmp_path, "get", "node", name, "-o", "json").stdout)
+    assert cordoned["spec"] == {"unschedulable": True}
+    assert cordoned["metadata"]["labels"] == node["metadata"]["labels"]
+    assert kubectl(cluster, tmp_path, "uncordon", name).returncode == 0
+    after = json.loads(kubectl(cluster, tmp_path, "get", "node", name, "-o", "json").stdout)
+    assert "unschedulable" not in after["spec"]
+
+
+def _stated(name: str, status: dict, init: bool = False, deleting: bool = False) -> dict:
+    pod = {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {"name": name, "namespace": "default"},
+        "spec": {"containers": [{"name": "app", "image": "nginx:1.27"}]},
+        "status": status,
+    }
+    if init:
+        pod["spec"]["initContainers"] = [{"name": "a", "image": "busybox:1.36"},
+                                         {"name": "b", "image": "busybox:1.36"}]  # fmt: skip
+    if deleting:
+        pod["metadata"]["deletionTimestamp"] = "2026-01-01T00:00:00Z"
+    return pod
+
+
+def _app(state: dict, restarts: int = 0) -> list[dict]:
+    return [{"name": "app", "ready": False, "restartCount": restarts, "state": state}]
+
+
+DONE = {
+    "name": "a",
+    "restartCount": 0,
+    "state": {"terminated": {"exitCode": 0, "reason": "Completed"}},
+}
+STATED = [
+    (_stated("crash", {"phase": "Running", "containerStatuses": _app(
+        {"waiting": {"reason": "CrashLoopBackOff"}}, 4)}), "CrashLoopBackOff", 4),
+    (_stated("oom", {"phase": "Running", "containerStatuses": _app(
+        {"terminated": {"reason": "OOMKilled", "exitCode": 137}}, 1)}), "OOMKilled", 1),
+    (_stated("exit", {"phase": "Failed", "containerStatuses": _app(
+        {"terminated": {"exitCode": 3}})}), "ExitCode:3", 0),
+    (_stated("init-crash", {"phase": "Pending", "initContainerStatuses": [DONE, {
+        "name": "b", "restartCount": 5, "state": {"waiting": {"reason": "CrashLoopBackOff"}}}],
+        "containerStatuses": _app({"waiting": {"reason": "PodInitializing"}})}, init=True),
+     "Init:CrashLoopBackOff", 5),
+    (_stated("init-running", {"phase": "Pending", "initContainerStatuses": [DONE, {
+        "name": "b", "restartCount": 0, "state": {"running": {}}}],
+        "containerStatuses": _app({"waiting": {"reason": "PodInitializing"}})}, init=True),
+     "Init:1/2", 0),
+    (_stated("init-error", {"phase": "Pending", "initContainerStatuses": [{
+        "name": "a", "restartCount": 0, "state": {"terminated": {"exitCode": 1, "reason": "Error"}}}],
+        "containerStatuses": _app({"waiting": {"reason": "PodInitializing"}})}, init=True),
+     "Init:Error", 0),
+    (_stated("going", {"phase": "Running", "containerStatuses": _app({"running": {}})},
+             deleting=True), "Terminating", 0),
+    (_stated("fine", {"phase": "Running", "containerStatuses": _app({"running": {}})}),
+     "Running", 0),
+]  # fmt: skip
+
+
+@needs_kubectl
+def test_kubectl_shows_a_pods_status_as_its_printer_derives_it(tmp_path):
+    """STATUS and RESTARTS of ``kubectl get pods`` follow kubectl's printer: an init container
+    not done first (``Init:<reason>``, ``Init:i/n``), then the last container's waiting or
+    terminated reason, else the phase; ``Terminating`` once deletion began; the init
+    containers' restarts counted too."""
+    with start_cluster([p for p, _, _ in STATED], kubeconfig=tmp_path / "kc") as running:
+        table = kubectl(running, tmp_path, "get", "pods", "--no-headers").stdout
+    shown = {
+        line.split()[0]: (line.split()[2], int(line.split()[3])) for line in table.splitlines()
+    }
+    for pod, status, restarts in STATED:
+        assert shown[pod["metadata"]["name"]] == (status, restarts), pod["metadata"]["name"]

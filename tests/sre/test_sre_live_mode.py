@@ -72,9 +72,12 @@ def cluster(tmp_path: Path) -> Iterator[Path]:
         proc.wait(timeout=30)
 
 
-def _kubectl(kubeconfig: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def _kubectl(
+    kubeconfig: Path, *args: str, input: str | None = None
+) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "KUBECONFIG": str(kubeconfig)}
-    return subprocess.run(["kubectl", *args], capture_output=True, text=True, env=env, timeout=60)
+    return subprocess.run(["kubectl", *args], capture_output=True, text=True, env=env, timeout=60,
+                          input=input)  # fmt: skip
 
 
 def _get(kubeconfig: Path, *args: str) -> dict | None:
@@ -400,15 +403,17 @@ def test_every_injectable_fault_goes_in_and_comes_out(cluster: Path, tmp_path: P
     settings = LiveSettings(cluster, None, 0.1, 0.1, 0.1, tmp_path)
     seen_deletes, seen_installs = set(), set()
     for fault in sorted(FAULT_TYPES):
-        if fault in ("node-disk-pressure", "cordoned-node"):  # the generator's nodes are its own
-            with pytest.raises(UsageError, match="node faults are not injected live"):
+        if fault == "node-disk-pressure":  # the kubelet reports the condition
+            with pytest.raises(UsageError, match="reported by its kubelet"):
                 render_injection(fault, 7)
             continue
         injection = render_injection(fault, 7)
+        trial = LiveTrial(settings, injection, tmp_path / fault)
+        trial.resolve_node()  # a node fault lands on the node the target's pod runs on
+        injection = trial.injection
         assert injection.creates or injection.patches or injection.deletes, fault
         assert bool(injection.deletes) == (fault in DELETES), fault
         assert bool(injection.setup_creates or injection.setup_patches) == (fault in INSTALLS)
-        trial = LiveTrial(settings, injection, tmp_path / fault)
         touched = [(p.resource, p.ref) for p in (*injection.setup_patches, *injection.patches)
                    if not injection.set_up(p.ref)]  # fmt: skip
         touched += [(d.resource, d.ref) for d in injection.deletes]
@@ -511,6 +516,120 @@ def test_a_failed_trial_still_recreates_the_deleted_service(
     assert f"restored service/{gone.ref.name} (recreated)" in e["error"], e
     after = _get(cluster, "service", gone.ref.name, "-n", "otel-demo")
     assert after is not None and _comparable(after) == _comparable(before)
+
+
+def _cordon_rules(kubeconfig: Path, target: str) -> Callable[[], list[dict]]:
+    """KubePodNotReady on the target while the node its pod runs on is cordoned (on a real
+    cluster whose other nodes are full, its evicted pod finds no place)."""
+
+    def rules() -> list[dict]:
+        pods = _get(kubeconfig, "pods", "-n", "otel-demo", "-l",
+                    f"app.kubernetes.io/name={target}") or {"items": []}  # fmt: skip
+        for pod in pods["items"]:
+            node = _get(kubeconfig, "node", pod["spec"]["nodeName"])
+            if node and node["spec"].get("unschedulable"):
+                labels = {"alertname": "KubePodNotReady", "namespace": "otel-demo",
+                          "deployment": target}  # fmt: skip
+                return [{"labels": labels, "state": "firing"}]
+        return []
+
+    return rules
+
+
+def _node_of(kubeconfig: Path, target: str) -> str:
+    pods = _get(kubeconfig, "pods", "-n", "otel-demo", "-l", f"app.kubernetes.io/name={target}")
+    return pods["items"][0]["spec"]["nodeName"]
+
+
+def test_cordoned_node_injection_cordons_drains_and_cleans_up(
+    cluster: Path, tmp_path: Path
+) -> None:
+    """cordoned-node live: the node the target's pod runs on is cordoned (spec.unschedulable,
+    the taint left to the node controller) and the target's pod evicted through the Eviction
+    API; the clean-up uncordons the node and touches nothing else of it."""
+    injection = render_injection("cordoned-node", 7)
+    assert injection.node_fault is not None and injection.node_fault.drain
+    assert injection.node_fault.taints == ()  # node.kubernetes.io/unschedulable: the controller's
+    settings = LiveSettings(cluster, None, 0.1, 0.1, 0.1, tmp_path)
+    trial = LiveTrial(settings, injection, tmp_path / "w")
+    trial.resolve_node()
+    node = _node_of(cluster, injection.target)
+    assert trial.injection.root.kind == "Node" and trial.injection.root.name == node
+    assert trial.injection.injected_values(trial.injection.root) == {"/spec/unschedulable": True}
+    before = _get(cluster, "node", node)
+    # a pod of the target's on the node that the served cluster lets go of (the pods its
+    # emulated controllers make cannot be deleted without a reconciler: a 404, which the drain
+    # takes for a pod already gone, as kubectl drain does); one on another node stays
+    for name, where in ((f"{injection.target}-extra", node), (f"{injection.target}-far", "n2")):
+        pod = {
+            "apiVersion": "v1",
+            "kind": "Pod",
+            "metadata": {
+                "name": name,
+                "namespace": "otel-demo",
+                "labels": {"app.kubernetes.io/name": injection.target},
+            },
+            "spec": {"nodeName": where, "containers": [{"name": "c", "image": "busybox"}]},
+        }
+        made = _kubectl(cluster, "create", "-f", "-", input=json.dumps(pod))
+        assert made.returncode == 0, made.stderr
+    trial.preflight()
+    trial.inject()
+    assert _get(cluster, "node", node)["spec"].get("unschedulable") is True
+    assert trial.evicted == [f"{injection.target}-extra"]
+    assert _get(cluster, "pod", f"{injection.target}-extra", "-n", "otel-demo") is None
+    assert _get(cluster, "pod", f"{injection.target}-far", "-n", "otel-demo") is not None
+    record = clean_up(trial.cleanup_plan())
+    assert record.errors == [] and record.restored == [f"node/{node}"], record
+    after = _get(cluster, "node", node)
+    assert "unschedulable" not in after["spec"]
+    assert after["metadata"]["labels"] == before["metadata"]["labels"]
+
+
+@needs_bwrap
+def test_agent_uncordoning_the_node_passes_live(cluster: Path, prometheus, tmp_path: Path) -> None:
+    """cordoned-node through the CLI: the fault's alert fires once the node is cordoned, an
+    agent that uncordons it passes (strictly too: the node no longer unschedulable), the
+    injection names the node and the evicted pod, and the clean-up is complete."""
+    target = render_injection("cordoned-node", 7).target
+    node = _node_of(cluster, target)
+    prom = prometheus(_cordon_rules(cluster, target))
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, "cordoned-node", 7)), "--agent-cmd",
+                 f"kubectl uncordon {node}", "--kubeconfig", str(cluster), "--prometheus",
+                 prom.url, *FAST], out)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    e = _evaluation(out)
+    assert e["error"] is None, e
+    assert e["details"]["injection"]["patched"] == [f"Node {node}"]
+    # the served cluster's own pods cannot be evicted (see the test above): none recorded
+    assert e["details"]["injection"]["evicted"] == []
+    assert e["details"]["fault_alerts"] == [
+        f"KubePodNotReady namespace=otel-demo deployment={target}"
+    ]
+    assert e["scores"]["mitigation_pass"] == 1.0, e["details"]
+    assert e["scores"]["strict_mitigation_pass"] == 1.0, e["details"]
+    assert e["details"]["cleanup"] == {"deleted": [], "restored": [f"node/{node}"],
+                                       "errors": [], "complete": True, "by": "trial"}  # fmt: skip
+
+
+def test_a_failed_node_fault_trial_still_uncordons(
+    cluster: Path, prometheus, tmp_path: Path
+) -> None:
+    """The node cordoned, then no alert within --fault-timeout: a recorded error whose clean-up
+    uncordons the node."""
+    target = render_injection("cordoned-node", 7).target
+    node = _node_of(cluster, target)
+    prom = prometheus(lambda: [])
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, "cordoned-node", 7)), "--agent",
+                 "baseline", "--kubeconfig", str(cluster), "--prometheus", prom.url,
+                 "--recovery-interval", "0.2", "--fault-timeout", "0.5"], out)  # fmt: skip
+    assert "Traceback" not in proc.stderr
+    e = _evaluation(out)
+    assert "raised no alert" in e["error"], e
+    assert f"restored node/{node}" in e["error"], e
+    assert "unschedulable" not in _get(cluster, "node", node)["spec"]
 
 
 def test_generate_emits_the_injection_as_manifests(tmp_path: Path) -> None:

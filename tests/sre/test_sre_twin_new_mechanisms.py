@@ -112,20 +112,27 @@ def _hpa(cpu: int, memory: int | None = None, low: int = 1, high: int = 3) -> di
 
 
 def test_the_autoscaler_follows_kubernetes_rule():
-    # 60m over one 100m request: 60 %; target 70 %: ratio 0.857, outside the tolerance,
-    # ceil(1 × 0.857) = 1
-    assert autoscaler.utilisation(_dep(), "cpu", 1) == pytest.approx(60.0)
+    # 23m idle + 24m of traffic over one 100m request: 47 %; target 70 %: ratio 0.67, outside
+    # the tolerance, ceil(1 × 0.67) = 1
+    assert autoscaler.utilisation(_dep(), "cpu", 1) == pytest.approx(47.0)
+    assert autoscaler.utilisation(_dep(), "cpu", 2) == pytest.approx(35.0)
     assert autoscaler.scaled_replicas(_hpa(70), _dep()) == 1
-    # target 20 %: ceil(1 × 3) = 3; at 3 replicas 20 % is on target: stays, at the maximum
+    # target 20 %: below the 23 % an idle pod uses, so every step asks for more pods: the count
+    # runs to the maximum, whatever the maximum is (raising it moves the ceiling, not the cause)
     assert autoscaler.scaled_replicas(_hpa(20), _dep()) == 3
-    assert autoscaler.scaled_replicas(_hpa(20, high=10), _dep()) == 3
-    # target 10 %: 6 wanted, clamped to the maximum
+    assert autoscaler.scaled_replicas(_hpa(20, high=10), _dep()) == 10
+    assert autoscaler.scaled_replicas(_hpa(20, high=50), _dep()) == 50
+    # target 10 %: clamped to the maximum
     assert autoscaler.scaled_replicas(_hpa(10, high=5), _dep()) == 5
-    # within the tolerance nothing moves: 60 % against 55 % is a ratio of 1.09
-    assert autoscaler.scaled_replicas(_hpa(55), _dep()) == 1
+    # a reachable target settles below the ceiling: 50 % at one replica is a ratio of 0.94
+    assert autoscaler.scaled_replicas(_hpa(50, high=10), _dep()) == 1
+    # 25 %: 1 -> 2 -> 3 -> 4 -> 5 -> 6, where 27 % against 25 % is within the tolerance
+    assert autoscaler.scaled_replicas(_hpa(25, high=10), _dep()) == 6
     # from a manual scale to 1 the autoscaler climbs back; from 3 a sane target comes down
+    # (3: 31 % -> ceil(1.33) = 2; 2: 35 % -> ceil(1.0) = 1)
     assert autoscaler.scaled_replicas(_hpa(20), _dep(replicas=1)) == 3
     assert autoscaler.scaled_replicas(_hpa(70), _dep(replicas=3)) == 1
+    assert autoscaler.scaled_replicas(_hpa(70, high=10), _dep(replicas=10)) == 1
     # the memory metric: 96Mi of 512Mi (the limit stands for the missing request) = 18.75 %
     assert autoscaler.utilisation(_dep(), "memory", 1) == pytest.approx(18.75)
     # a memory target below it: ceil(1 × 1.875) = 2, then ceil(2 × 1.875) = 4; a pod's working
@@ -192,7 +199,9 @@ def test_kubectl_sees_the_autoscaler_and_the_mesh_objects(tmp_path: Path):
     try:
         hpa = kubectl(cluster, "-n", NS, "get", "hpa", case.target)
         assert hpa["status"]["currentReplicas"] == 3
-        assert hpa["status"]["currentMetrics"][0]["resource"]["current"]["averageUtilization"] == 20
+        assert (
+            hpa["status"]["currentMetrics"][0]["resource"]["current"]["averageUtilization"] == 31
+        )  # 23m idle + 8m of traffic
         assert kubectl(cluster, "-n", NS, "get", "deployment", case.target)["spec"]["replicas"] == 3
         pods = kubectl(cluster, "-n", NS, "get", "pods", "-l",
                        f"app.kubernetes.io/name={case.target}")["items"]  # fmt: skip

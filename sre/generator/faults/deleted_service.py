@@ -85,6 +85,23 @@ FAULT = FaultType(
             accepted=False,
         ),
         Remedy(
+            "expose the deployment on port 80",
+            "the Service is back under its name and reaches the pods, but on a port its callers "
+            "do not dial: they connect to the service's own port, from their configuration",
+            lambda r: [
+                [
+                    "-n",
+                    r.namespace,
+                    "expose",
+                    "deployment",
+                    r.target,
+                    "--port=80",
+                    f"--target-port={r.port}",
+                ]
+            ],  # fmt: skip
+            accepted=False,
+        ),
+        Remedy(
             "expose under another name",
             "the callers look the service up by its own name, which still resolves to nothing",
             lambda r: [_expose(r, f"{r.target}-svc")],

@@ -4,7 +4,9 @@ finding the pods "too busy" and scales the Deployment to its maximum, where it s
 (KubeHpaMaxedOut), with replicas the load does not need.
 
 The scenario installs the autoscaler (``setup``): min 1, max 3 replicas, CPU at 70 %, under which
-the load (``sre/twin/autoscaler.py``) needs one replica."""
+the load (``sre/twin/autoscaler.py``) needs one replica. The harm is the target itself: an idle
+pod uses 23 % of its CPU request, so a 20 % target can never be met and the autoscaler asks for
+more pods at every step; raising ``maxReplicas`` only moves the ceiling it is pinned at."""
 
 from __future__ import annotations
 
@@ -111,6 +113,24 @@ FAULT = FaultType(
                 )
             ],  # fmt: skip
         ),
+        Remedy(
+            "set a CPU target the pods can reach",
+            "CPU at 50 %, no memory target: one replica uses 47 % of its request, within the "
+            "tolerance of the target, so the autoscaler keeps one",
+            lambda r: [_metrics(r, _metric("cpu", 50))],
+        ),
+        Remedy(
+            "raise maxReplicas",
+            "the ceiling moves, the cause stays: an idle pod already uses more than 20 % of its "
+            "CPU request, so no replica count meets the target and the autoscaler holds the "
+            "Deployment at the new maximum (still maxed out, with more replicas wasted)",
+            lambda r: [
+                json_patch(
+                    r, "hpa", r.target, {"op": "replace", "path": "/spec/maxReplicas", "value": 10}
+                )
+            ],
+            accepted=False,
+        ),  # fmt: skip
         Remedy(
             "scale the deployment down",
             "the autoscaler owns the replica count: it scales the Deployment back to its maximum",
