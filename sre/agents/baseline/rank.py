@@ -16,8 +16,10 @@ from sre.agents.baseline.evidence import (
     CallPath,
     Change,
     Evidence,
+    Symptom,
     app_of,
 )
+from sre.agents.baseline.targets import chaos_picks, chaos_selectors, label_picks
 
 #: The fault comes before its first alert (rules fire after a one-minute ``for``, scraped each
 #: minute); a change this long before it or later is not what set it off.
@@ -39,6 +41,8 @@ NO_TIME = datetime(1970, 1, 1)
 WEIGHT_TIME = 2.0
 WEIGHT_UNUSUAL = 1.0
 WEIGHT_CHAOS = 2.0
+#: the symptoms began after the change, on what it acts on
+WEIGHT_SYMPTOMS = 2.0
 
 
 @dataclass(frozen=True)
@@ -80,9 +84,20 @@ def touched_apps(
         return frozenset({app_of(change.kind, change.name)})
     if change.kind == "Service":
         chosen = _label_values({"matchLabels": spec.get("selector")})
+        chosen |= label_picks(spec.get("selector"), change.namespace, evidence.pods)
         return frozenset(chosen or {change.name})
     if change.kind == "NetworkPolicy":
-        return frozenset(_label_values(spec.get("podSelector")))
+        picked = label_picks(spec.get("podSelector"), change.namespace, evidence.pods)
+        return frozenset(_label_values(spec.get("podSelector")) | picked)
+    if _chaos(change):
+        # whatever label key, expression or pod list the selectors use: the pods they pick
+        picked = {
+            app
+            for chosen in chaos_selectors(change.kind, spec)
+            for app in chaos_picks(chosen, change.namespace, evidence.pods)
+        }
+        if picked:
+            return frozenset(picked)
     if change.kind == "HorizontalPodAutoscaler":
         target = spec.get("scaleTargetRef")
         return frozenset(
@@ -113,7 +128,9 @@ def touched_apps(
 #: callee may be unreachable); Warning events on its pods and its Kubernetes alerts each
 #: corroborate. An application's blame adds up the independent signals: the two read off the
 #: trace tree are one signal (the stronger counts), events and alerts add to it.
-SIGNAL_WEIGHTS = {"trace": 3.0, "last-hop": 2.0, "fan-out": 2.0, "warning": 1.0, "alert": 1.0}
+SIGNAL_WEIGHTS = {
+    "trace": 3.0, "last-hop": 2.0, "fan-out": 2.0, "warning": 1.0, "alert": 1.0, "logs": 1.0
+}  # fmt: skip
 #: Several callees of one service failing at once point at what they share: that caller (its
 #: network, its DNS, its client) — an inference of its own beside each path's deepest suspect.
 FAN_OUT = 2
@@ -152,6 +169,9 @@ def blame(evidence: Evidence) -> dict[str, dict[str, str]]:
                 "warning",
                 f"Warning {w.reason} x{w.count} on {w.kind}/{w.name}",
             )
+    for symptom in evidence.symptoms:
+        if symptom.logs:  # the logs alone show what the traces may not (a datastore's errors)
+            note(symptom.app, "logs", f"{symptom.what} from {symptom.start:%H:%M:%S}")
     for a in evidence.alerts:
         if a.alertname.startswith("Kube") and a.namespace not in INFRA_NAMESPACES and a.namespace:
             # an alert labelled by pod (Alertmanager's kube-state-metrics rules) names the
@@ -207,6 +227,50 @@ def _timed(change: Change, onset: datetime | None) -> bool:
     return earliest <= onset + AFTER_ONSET and change.time >= onset - BEFORE_ONSET
 
 
+#: a change this long after the first symptom may still be its cause: the symptom's start is
+#: read to the ten seconds, a write time to the second
+AFTER_SYMPTOMS = timedelta(seconds=20)
+
+
+#: how soon after a change its symptoms must begin to be read as its doing
+SYMPTOMS_WITHIN = timedelta(minutes=10)
+
+
+def _followed_by(change: Change, apps: frozenset[str], evidence: Evidence) -> Symptom | None:
+    """The first symptom that began after ``change`` (within :data:`SYMPTOMS_WITHIN`) on an
+    application it acts on or on a caller of one (a partition, a closed port, a slow datastore
+    show on the callers first)."""
+    callers = {p.services[i - 1] for p in evidence.paths for i, s in enumerate(p.services)
+               if i > 0 and s in apps}  # fmt: skip
+    earliest = (change.since or change.time).replace(tzinfo=None)
+    latest = change.time.replace(tzinfo=None)
+    found = [
+        s
+        for s in evidence.symptoms
+        if s.app in apps | callers
+        and s.start.replace(tzinfo=None) + AFTER_SYMPTOMS >= earliest
+        and s.start.replace(tzinfo=None) <= latest + SYMPTOMS_WITHIN
+    ]
+    return min(found, key=lambda s: (s.app not in apps, s.start)) if found else None
+
+
+def _first_symptom(evidence: Evidence) -> Symptom | None:
+    """The earliest symptom of an application the other signals blame (a step in the traces or
+    the logs of a service nobody blames is not this incident's)."""
+    blamed = blame(evidence)
+    found = [s for s in evidence.symptoms if s.app in blamed]
+    return min(found, key=lambda s: s.start) if found else None
+
+
+def _after_symptoms(change: Change, first: Symptom | None) -> Symptom | None:
+    """``first`` when ``change`` was surely made after it began (its earliest possible time
+    too), else None."""
+    if first is None:
+        return None
+    earliest = (change.since or change.time).replace(tzinfo=None)
+    return first if earliest > first.start.replace(tzinfo=None) + AFTER_SYMPTOMS else None
+
+
 def _when(change: Change) -> str:
     if change.since is not None:
         return f"between {change.since:%H:%M:%S} and {change.time:%H:%M:%S}"
@@ -248,6 +312,7 @@ def rank(evidence: Evidence) -> list[Candidate]:
     blamed = blamed_apps(evidence)
     known = frozenset(blamed) | {app_of(c.kind, c.name) for c in evidence.changes}
     autoscaled = _autoscaled(evidence.changes)
+    began = _first_symptom(evidence)
     out = []
     for change in evidence.changes:
         if change.namespace in INFRA_NAMESPACES:
@@ -258,15 +323,30 @@ def rank(evidence: Evidence) -> list[Candidate]:
         scaled = _scaled_by(change, evidence.changes)
         apps = touched_apps(change, evidence, known)
         score, reasons = 0.0, []
-        timed = _timed(change, evidence.onset)
-        if timed:
+        late = _after_symptoms(change, began)
+        timed = _timed(change, evidence.onset) and late is None
+        if late is not None:
+            # the symptoms were there before it: whatever it acts on, it did not start them
+            reasons.append(
+                f"{change.change} {_when(change)}, after the symptoms began at "
+                f"{late.start:%H:%M:%S} ({late.app}: {late.what})"
+            )
+        elif timed:
             score += WEIGHT_TIME
             reasons.append(
                 f"{change.change} {_when(change)}, just before the first alert at "
                 f"{evidence.onset:%H:%M:%S}"
             )
+        followed = _followed_by(change, apps, evidence) if late is None else None
+        if followed is not None:
+            # the symptoms began after it, on what it acts on (or on that service's callers)
+            score += WEIGHT_SYMPTOMS
+            reasons.append(
+                f"symptoms began after it: {followed.app} {followed.what} from "
+                f"{followed.start:%H:%M:%S}"
+            )
         hit = sorted(apps & blamed.keys(), key=lambda a: (-blame_weight(signals[a]), a))
-        if hit:
+        if hit and late is None:
             # the most blamed application it acts on, by how many kinds of signal blame it
             score += blame_weight(signals[hit[0]])
             reasons.append(f"acts on {', '.join(hit)}: " + "; ".join(signals[hit[0]].values()))
