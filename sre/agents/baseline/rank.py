@@ -310,7 +310,9 @@ def _replicas_only(change: Change) -> bool:
 def rank(evidence: Evidence) -> list[Candidate]:
     signals = blame(evidence)
     blamed = blamed_apps(evidence)
+    # the applications the snapshot shows: what a configuration change may name
     known = frozenset(blamed) | {app_of(c.kind, c.name) for c in evidence.changes}
+    known |= {p.app for p in evidence.pods} | {s.app for s in evidence.symptoms}
     autoscaled = _autoscaled(evidence.changes)
     began = _first_symptom(evidence)
     out = []

@@ -111,9 +111,11 @@ def pod_labels(view: ObjectView) -> list[PodLabels]:
     for _, workload in view.kind("Deployment", "StatefulSet"):
         namespace, name, _ = meta(workload)
         template = ((workload.get("spec") or {}).get("template") or {}).get("metadata") or {}
-        labels = template.get("labels")
-        if (namespace, name) not in with_pods and isinstance(labels, dict):
-            out.append(PodLabels(namespace, "", name, {str(k): str(v) for k, v in labels.items()}))
+        declared = template.get("labels")
+        if (namespace, name) not in with_pods and isinstance(declared, dict):
+            out.append(
+                PodLabels(namespace, "", name, {str(k): str(v) for k, v in declared.items()})
+            )
     return out
 
 

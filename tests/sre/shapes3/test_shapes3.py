@@ -94,3 +94,25 @@ def test_a_partition_acts_on_both_sides_and_a_schedule_on_its_experiment():
     assert len(list(chaos_selectors("NetworkChaos", partition))) == 2
     schedule = {"type": "StressChaos", "stressChaos": {"selector": {"labelSelectors": {"a": "3"}}}}
     assert list(chaos_selectors("Schedule", schedule)) == [{"labelSelectors": {"a": "3"}}]
+
+
+def test_a_flag_naming_its_service_in_part_names_it_when_no_name_is_whole():
+    import json
+
+    from sre.agents.baseline.config_content import named_apps
+
+    def flipped(flag: str) -> list[tuple[str, str, str]]:
+        old = {"flags": {flag: {"defaultVariant": "off"}, "adFailure": {"defaultVariant": "off"}}}
+        new = {"flags": {flag: {"defaultVariant": "on"}, "adFailure": {"defaultVariant": "off"}}}
+        return [("data.demo.flagd.json", json.dumps(old), json.dumps(new))]
+
+    apps = {"image-provider", "frontend", "cart", "valkey-cart", "ad", "load-generator"}
+    assert named_apps(flipped("imageSlowLoad"), apps) == {"image-provider"}
+    # spelt out whole: only that application, not the others sharing a word
+    assert named_apps(flipped("cartFailure"), apps) == {"cart"}
+    assert named_apps(flipped("loadGeneratorFloodHomepage"), apps) == {"load-generator"}
+    # a word two applications share names neither; a plain setting is never read in part
+    assert named_apps(flipped("valkeyEviction"), apps) == {"valkey-cart"}
+    assert named_apps(flipped("cartEviction"), apps - {"cart"}) == {"valkey-cart"}
+    assert named_apps(flipped("cartEviction"), (apps | {"cart-db"}) - {"cart"}) == frozenset()
+    assert named_apps([("data.image.size", "1", "2")], apps) == frozenset()
