@@ -231,7 +231,9 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                     values=tuple((i["path"], i.get("old"), i.get("new")) for i in items),
                     # nothing in the object dates the edit: it was made after the observation
                     # before and up to the one that showed it
-                    since=before if written is None and before is not None else None,
+                    # (a creation without a creation time keeps the observation's: the
+                    # export's first observation says nothing of when it was made)
+                    since=before if written is None and what == "modified" else None,
                 )
             )
     return out

@@ -237,21 +237,23 @@ SYMPTOMS_WITHIN = timedelta(minutes=10)
 
 
 def _followed_by(change: Change, apps: frozenset[str], evidence: Evidence) -> Symptom | None:
-    """The first symptom that began after ``change`` (within :data:`SYMPTOMS_WITHIN`) on an
-    application it acts on or on a caller of one (a partition, a closed port, a slow datastore
-    show on the callers first)."""
-    callers = {p.services[i - 1] for p in evidence.paths for i, s in enumerate(p.services)
-               if i > 0 and s in apps}  # fmt: skip
+    """The first of this incident's symptoms (on an application the other signals blame, or
+    begun within :data:`SYMPTOMS_WITHIN` of the first alert) that began after ``change``, within
+    :data:`SYMPTOMS_WITHIN` of it, on an application it acts on (a partition, a closed port, a
+    slow datastore show in the calls to it)."""
+    blamed = blame(evidence)
     earliest = (change.since or change.time).replace(tzinfo=None)
     latest = change.time.replace(tzinfo=None)
+    onset = evidence.onset.replace(tzinfo=None) if evidence.onset else None
     found = [
         s
         for s in evidence.symptoms
-        if s.app in apps | callers
+        if s.app in apps
+        and (s.app in blamed or (onset and s.start.replace(tzinfo=None) >= onset - SYMPTOMS_WITHIN))
         and s.start.replace(tzinfo=None) + AFTER_SYMPTOMS >= earliest
         and s.start.replace(tzinfo=None) <= latest + SYMPTOMS_WITHIN
     ]
-    return min(found, key=lambda s: (s.app not in apps, s.start)) if found else None
+    return min(found, key=lambda s: s.start) if found else None
 
 
 def _first_symptom(evidence: Evidence) -> Symptom | None:
@@ -339,9 +341,20 @@ def rank(evidence: Evidence) -> list[Candidate]:
                 f"{change.change} {_when(change)}, just before the first alert at "
                 f"{evidence.onset:%H:%M:%S}"
             )
-        followed = _followed_by(change, apps, evidence) if late is None else None
+        elif began is not None and _timed(change, began.start.replace(tzinfo=None)):
+            # the alert may come minutes after the symptoms (a slow rule): just before the
+            # first symptom is as telling
+            timed = True
+            score += WEIGHT_TIME
+            reasons.append(
+                f"{change.change} {_when(change)}, just before the first symptom at "
+                f"{began.start:%H:%M:%S} ({began.app}: {began.what})"
+            )
+        starved = starved_by(change, evidence)
+        # what it acts on: its applications, and those a new API-server client starves
+        followed = _followed_by(change, apps | starved, evidence) if late is None else None
         if followed is not None:
-            # the symptoms began after it, on what it acts on (or on that service's callers)
+            # the symptoms began after it, on what it acts on
             score += WEIGHT_SYMPTOMS
             reasons.append(
                 f"symptoms began after it: {followed.app} {followed.what} from "
@@ -369,7 +382,6 @@ def rank(evidence: Evidence) -> list[Candidate]:
             # the autoscaler's change took effect: it set its workload's replica count
             score += WEIGHT_UNUSUAL
             reasons.append(scaled)
-        starved = starved_by(change, evidence)
         hit_starved = sorted(starved & blamed.keys(), key=lambda a: (-blame_weight(signals[a]), a))
         if hit_starved:
             # the API server refuses requests (429) while a new client of it runs: the pods it
