@@ -229,14 +229,19 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                     paths=tuple(i["path"] for i in items),
                     spec=obj.get("spec") or {},
                     values=tuple((i["path"], i.get("old"), i.get("new")) for i in items),
-                    # nothing in the object dates the edit: it was made after the observation
-                    # before and up to the one that showed it
-                    # (a creation without a creation time keeps the observation's: the
-                    # export's first observation says nothing of when it was made)
-                    since=before if written is None and what == "modified" else None,
+                    # nothing in the object dates the edit of a configuration object: it was
+                    # made after the observation before and up to the one that showed it (a
+                    # workload's edit keeps its observation time, or its ReplicaSet's)
+                    since=before
+                    if written is None and what == "modified" and kind not in WORKLOADS
+                    else None,
                 )
             )
     return out
+
+
+#: kinds whose edits a rollout dates (their ReplicaSets, their pods), not the observations
+WORKLOADS = frozenset({"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"})
 
 
 def _observations(layout: SnapshotLayout) -> dict[tuple[str, str, str], list[datetime]]:

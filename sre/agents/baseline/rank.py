@@ -84,8 +84,10 @@ def touched_apps(
         return frozenset({app_of(change.kind, change.name)})
     if change.kind == "Service":
         chosen = _label_values({"matchLabels": spec.get("selector")})
-        chosen |= label_picks(spec.get("selector"), change.namespace, evidence.pods)
-        return frozenset(chosen or {change.name})
+        picked = label_picks(spec.get("selector"), change.namespace, evidence.pods)
+        # a selector picking no pod leaves the Service's own callers answered by nothing: it
+        # acts on the application it is named after
+        return frozenset((chosen | picked) if picked else (chosen | {change.name}))
     if change.kind == "NetworkPolicy":
         picked = label_picks(spec.get("podSelector"), change.namespace, evidence.pods)
         return frozenset(_label_values(spec.get("podSelector")) | picked)
