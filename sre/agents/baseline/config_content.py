@@ -62,8 +62,34 @@ def changed_keys(path: str, old: Any, new: Any, depth: int = 0) -> Iterator[str]
 
 
 def named_apps(values: Iterable[tuple[str, Any, Any]], apps: Iterable[str]) -> frozenset[str]:
-    """The ``apps`` whose names are spelt out in the keys ``values`` (path, old, new) changed."""
-    changed = [words(key) for path, old, new in values for key in changed_keys(path, old, new)]
-    return frozenset(
+    """The ``apps`` whose names are spelt out in the keys ``values`` (path, old, new) changed.
+
+    A feature flag may name its service only in part (``imageSlowLoad`` for ``image-provider``):
+    when no application is spelt out whole, the first word of a changed flag's name, when it
+    belongs to the name of one application only, names that application."""
+    apps = list(apps)
+    keys = [key for path, old, new in values for key in changed_keys(path, old, new)]
+    changed = [words(key) for key in keys]
+    whole = frozenset(
         app for app in apps if (name := words(app)) and any(name <= key for key in changed)
     )
+    if whole:
+        return whole
+    partial: set[str] = set()
+    for key in keys:
+        if not _FLAG_KEY.search(key):
+            continue
+        flag = _FLAG_KEY.split(key, maxsplit=1)[-1].split(".", 1)[0]
+        # a flag's name begins with what it is about (``imageSlowLoad``, ``kafkaQueueProblems``);
+        # its other words say what goes wrong (``load``, ``high``), not where
+        first = next(iter(_CAMEL.findall(flag)), "").lower()
+        having = [app for app in apps if first and first not in GENERIC and first in words(app)]
+        if len(having) == 1:
+            partial.add(having[0])
+    return frozenset(partial)
+
+
+#: a key under a flagd document's ``flags`` (``data.demo.flagd.json.flags.imageSlowLoad...``)
+_FLAG_KEY = re.compile(r"(?:^|\.)flags\.")
+#: words of application names that name no application in particular
+GENERIC = frozenset({"service", "server", "svc", "app", "api", "worker", "demo", "default"})

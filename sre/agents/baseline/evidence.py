@@ -5,13 +5,14 @@ ground truth is never among an agent's inputs."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from itbench.errors import ItbenchError
+from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import SnapshotLayout
 from sre.tools import call, run_tool
 from sre.tools._common import parse_time
@@ -136,6 +137,28 @@ class FailingState:
 
 
 @dataclass(frozen=True)
+class Symptom:
+    """When an application's errors, latency or ERROR log lines stepped up (``symptoms``)."""
+
+    app: str
+    start: datetime
+    what: str
+    #: read off the logs (the traces may not show it: a datastore, a service without spans)
+    logs: bool = False
+
+
+@dataclass(frozen=True)
+class PodLabels:
+    """The labels of one pod (or, for a workload without pods, of its pod template) and the
+    application it belongs to: what a selector picks and whom that hits."""
+
+    namespace: str
+    name: str
+    app: str
+    labels: Mapping[str, str]
+
+
+@dataclass(frozen=True)
 class Evidence:
     changes: tuple[Change, ...]
     warnings: tuple[WarningEvent, ...]
@@ -149,6 +172,10 @@ class Evidence:
     states: tuple[FailingState, ...] = ()
     #: namespace/Kind/name of each ConfigMap and Secret -> the workloads that read it (``state``)
     config_users: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: when each application's symptoms began (``symptoms``)
+    symptoms: tuple[Symptom, ...] = ()
+    #: the latest pods' labels, to resolve the selectors of changed objects (``state``)
+    pods: tuple[PodLabels, ...] = ()
 
 
 def _time(value: str | None) -> datetime | None:
@@ -158,38 +185,114 @@ def _time(value: str | None) -> datetime | None:
 def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
     objects = str(layout.objects)
     answer = _call("k8s_spec_change_analysis", {"k8s_objects_file": objects}, notes)
-    out = []
+    seen = _observations(layout)
+    changed: list[tuple[dict[str, Any], Mapping[str, Any]]] = []
     for entity in answer["entities_with_changes"]:
+        if (entity.get("kind") or "") == "Pod" or not entity.get("changes"):
+            continue  # a new pod follows its owner's change: a consequence, not a cause
+        got = call("get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]})
+        changed.append((entity, got.get("spec") or {}))
+    rollouts = _replica_sets_made(changed)
+    out = []
+    for entity, obj in changed:
         kind = entity.get("kind") or ""
-        if kind == "Pod":  # a new pod follows its owner's change: a consequence, not a cause
+        if kind == "ReplicaSet" and _owned_by(obj, "Deployment"):
+            # its Deployment's rollout made it (or scaled it down): that change is the one
             continue
-        obj: Mapping[str, Any] = {}
+        namespace, name = entity.get("namespace") or "", entity.get("name") or ""
         for change in entity.get("changes", []):
-            if not obj:
-                got = call(
-                    "get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]}
-                )
-                obj = got.get("spec") or {}
             items = [i for i in change.get("changes", []) if "path" in i]
             observed = parse_time(change["timestamp"])
-            before = _time(change.get("from_timestamp"))
-            written = write_time(obj, change.get("change", "modified"), before, observed)
+            # the observation before the one that showed it (the tool's ``from_timestamp`` is
+            # the version before, which a periodic export may have shown many times since)
+            before = _last_before(seen.get((namespace, kind, name), ()), observed) or _time(
+                change.get("from_timestamp")
+            )
+            what = change.get("change", "modified")
+            written = write_time(obj, what, before, observed)
+            if written is None and kind == "Deployment":
+                # a rollout is dated by the ReplicaSet it made, whose creation time is its own
+                made = [
+                    t for t in rollouts.get((namespace, name), ()) if _inside(t, before, observed)
+                ]
+                written = max(made) if made else None
             # a Chaos Mesh Schedule creates a new experiment each period, named after it and
             # the moment: the Schedule is the fault's object, its experiments are its doing
             schedule = schedule_of(obj) if kind.endswith("Chaos") else None
             out.append(
                 Change(
-                    namespace=entity.get("namespace") or "",
+                    namespace=namespace,
                     kind="Schedule" if schedule else kind,
-                    name=schedule or entity.get("name") or "",
+                    name=schedule or name,
                     time=written or observed,  # type: ignore[arg-type]  # parse_time gives None only for text that is not a timestamp; Change declares the parsed time
-                    change=change.get("change", "modified"),
+                    change=what,
                     paths=tuple(i["path"] for i in items),
                     spec=obj.get("spec") or {},
                     values=tuple((i["path"], i.get("old"), i.get("new")) for i in items),
+                    # nothing in the object dates the edit of a configuration object: it was
+                    # made after the observation before and up to the one that showed it (a
+                    # workload's edit keeps its observation time, or its ReplicaSet's)
+                    since=before
+                    if written is None and what == "modified" and kind not in WORKLOADS
+                    else None,
                 )
             )
     return out
+
+
+#: kinds whose edits a rollout dates (their ReplicaSets, their pods), not the observations
+WORKLOADS = frozenset({"Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"})
+
+
+def _observations(layout: SnapshotLayout) -> dict[tuple[str, str, str], list[datetime]]:
+    """(namespace, kind, name) -> every time the export observed the object."""
+    src = open_source(layout.objects, SourceKind.OBJECTS)
+    rows = src.con.cursor().execute(
+        "SELECT coalesce(namespace, ''), kind, name, list(DISTINCT ts) FROM data GROUP BY ALL"
+    )
+    return {(ns, kind, name): sorted(times) for ns, kind, name, times in rows.fetchall()}
+
+
+def _last_before(times: Iterable[datetime], observed: datetime | None) -> datetime | None:
+    if observed is None:
+        return None
+    cut = observed.replace(tzinfo=None)
+    earlier = [t for t in times if t.replace(tzinfo=None) < cut]
+    return max(earlier) if earlier else None
+
+
+def _inside(at: datetime, before: datetime | None, observed: datetime | None) -> bool:
+    at = at.replace(tzinfo=None)
+    low = before.replace(tzinfo=None) if before else datetime.min
+    return observed is not None and low < at <= observed.replace(tzinfo=None)
+
+
+def _replica_sets_made(
+    changed: list[tuple[dict[str, Any], Mapping[str, Any]]],
+) -> dict[tuple[str, str], list[datetime]]:
+    """(namespace, Deployment) -> when each ReplicaSet it owns and the export saw created was
+    made (its ``creationTimestamp``)."""
+    out: dict[tuple[str, str], list[datetime]] = {}
+    for entity, obj in changed:
+        if entity.get("kind") != "ReplicaSet":
+            continue
+        if not any(c.get("change") == "created" for c in entity.get("changes", [])):
+            continue
+        meta = obj.get("metadata") or {}
+        refs = [r for r in meta.get("ownerReferences") or [] if isinstance(r, dict)]
+        owner = next((r.get("name") for r in refs if r.get("kind") == "Deployment"), None)
+        try:
+            made = _time(meta.get("creationTimestamp"))
+        except ItbenchError:  # a creation time that is not one dates nothing
+            made = None
+        if owner and made is not None:
+            out.setdefault((entity.get("namespace") or "", str(owner)), []).append(made)
+    return out
+
+
+def _owned_by(obj: Mapping[str, Any], kind: str) -> bool:
+    refs = (obj.get("metadata") or {}).get("ownerReferences") or []
+    return any(isinstance(r, dict) and r.get("kind") == kind for r in refs)
 
 
 def schedule_of(obj: Mapping[str, Any]) -> str | None:

@@ -16,8 +16,10 @@ from sre.agents.baseline.evidence import (
     CallPath,
     Change,
     Evidence,
+    Symptom,
     app_of,
 )
+from sre.agents.baseline.targets import chaos_picks, chaos_selectors, label_picks
 
 #: The fault comes before its first alert (rules fire after a one-minute ``for``, scraped each
 #: minute); a change this long before it or later is not what set it off.
@@ -39,6 +41,8 @@ NO_TIME = datetime(1970, 1, 1)
 WEIGHT_TIME = 2.0
 WEIGHT_UNUSUAL = 1.0
 WEIGHT_CHAOS = 2.0
+#: the symptoms began after the change, on what it acts on
+WEIGHT_SYMPTOMS = 2.0
 
 
 @dataclass(frozen=True)
@@ -80,9 +84,22 @@ def touched_apps(
         return frozenset({app_of(change.kind, change.name)})
     if change.kind == "Service":
         chosen = _label_values({"matchLabels": spec.get("selector")})
-        return frozenset(chosen or {change.name})
+        picked = label_picks(spec.get("selector"), change.namespace, evidence.pods)
+        # a selector picking no pod leaves the Service's own callers answered by nothing: it
+        # acts on the application it is named after
+        return frozenset((chosen | picked) if picked else (chosen | {change.name}))
     if change.kind == "NetworkPolicy":
-        return frozenset(_label_values(spec.get("podSelector")))
+        picked = label_picks(spec.get("podSelector"), change.namespace, evidence.pods)
+        return frozenset(_label_values(spec.get("podSelector")) | picked)
+    if _chaos(change):
+        # whatever label key, expression or pod list the selectors use: the pods they pick
+        picked = {
+            app
+            for chosen in chaos_selectors(change.kind, spec)
+            for app in chaos_picks(chosen, change.namespace, evidence.pods)
+        }
+        if picked:
+            return frozenset(picked)
     if change.kind == "HorizontalPodAutoscaler":
         target = spec.get("scaleTargetRef")
         return frozenset(
@@ -113,7 +130,9 @@ def touched_apps(
 #: callee may be unreachable); Warning events on its pods and its Kubernetes alerts each
 #: corroborate. An application's blame adds up the independent signals: the two read off the
 #: trace tree are one signal (the stronger counts), events and alerts add to it.
-SIGNAL_WEIGHTS = {"trace": 3.0, "last-hop": 2.0, "fan-out": 2.0, "warning": 1.0, "alert": 1.0}
+SIGNAL_WEIGHTS = {
+    "trace": 3.0, "last-hop": 2.0, "fan-out": 2.0, "warning": 1.0, "alert": 1.0, "logs": 1.0
+}  # fmt: skip
 #: Several callees of one service failing at once point at what they share: that caller (its
 #: network, its DNS, its client) — an inference of its own beside each path's deepest suspect.
 FAN_OUT = 2
@@ -152,6 +171,9 @@ def blame(evidence: Evidence) -> dict[str, dict[str, str]]:
                 "warning",
                 f"Warning {w.reason} x{w.count} on {w.kind}/{w.name}",
             )
+    for symptom in evidence.symptoms:
+        if symptom.logs:  # the logs alone show what the traces may not (a datastore's errors)
+            note(symptom.app, "logs", f"{symptom.what} from {symptom.start:%H:%M:%S}")
     for a in evidence.alerts:
         if a.alertname.startswith("Kube") and a.namespace not in INFRA_NAMESPACES and a.namespace:
             # an alert labelled by pod (Alertmanager's kube-state-metrics rules) names the
@@ -207,6 +229,52 @@ def _timed(change: Change, onset: datetime | None) -> bool:
     return earliest <= onset + AFTER_ONSET and change.time >= onset - BEFORE_ONSET
 
 
+#: a change this long after the first symptom may still be its cause: the symptom's start is
+#: read to the ten seconds, a write time to the second
+AFTER_SYMPTOMS = timedelta(seconds=20)
+
+
+#: how soon after a change its symptoms must begin to be read as its doing
+SYMPTOMS_WITHIN = timedelta(minutes=10)
+
+
+def _followed_by(change: Change, apps: frozenset[str], evidence: Evidence) -> Symptom | None:
+    """The first of this incident's symptoms (on an application the other signals blame, or
+    begun within :data:`SYMPTOMS_WITHIN` of the first alert) that began after ``change``, within
+    :data:`SYMPTOMS_WITHIN` of it, on an application it acts on (a partition, a closed port, a
+    slow datastore show in the calls to it)."""
+    blamed = blame(evidence)
+    earliest = (change.since or change.time).replace(tzinfo=None)
+    latest = change.time.replace(tzinfo=None)
+    onset = evidence.onset.replace(tzinfo=None) if evidence.onset else None
+    found = [
+        s
+        for s in evidence.symptoms
+        if s.app in apps
+        and (s.app in blamed or (onset and s.start.replace(tzinfo=None) >= onset - SYMPTOMS_WITHIN))
+        and s.start.replace(tzinfo=None) + AFTER_SYMPTOMS >= earliest
+        and s.start.replace(tzinfo=None) <= latest + SYMPTOMS_WITHIN
+    ]
+    return min(found, key=lambda s: s.start) if found else None
+
+
+def _first_symptom(evidence: Evidence) -> Symptom | None:
+    """The earliest symptom of an application the other signals blame (a step in the traces or
+    the logs of a service nobody blames is not this incident's)."""
+    blamed = blame(evidence)
+    found = [s for s in evidence.symptoms if s.app in blamed]
+    return min(found, key=lambda s: s.start) if found else None
+
+
+def _after_symptoms(change: Change, first: Symptom | None) -> Symptom | None:
+    """``first`` when ``change`` was surely made after it began (its earliest possible time
+    too), else None."""
+    if first is None:
+        return None
+    earliest = (change.since or change.time).replace(tzinfo=None)
+    return first if earliest > first.start.replace(tzinfo=None) + AFTER_SYMPTOMS else None
+
+
 def _when(change: Change) -> str:
     if change.since is not None:
         return f"between {change.since:%H:%M:%S} and {change.time:%H:%M:%S}"
@@ -246,8 +314,11 @@ def _replicas_only(change: Change) -> bool:
 def rank(evidence: Evidence) -> list[Candidate]:
     signals = blame(evidence)
     blamed = blamed_apps(evidence)
+    # the applications the snapshot shows: what a configuration change may name
     known = frozenset(blamed) | {app_of(c.kind, c.name) for c in evidence.changes}
+    known |= {p.app for p in evidence.pods} | {s.app for s in evidence.symptoms}
     autoscaled = _autoscaled(evidence.changes)
+    began = _first_symptom(evidence)
     out = []
     for change in evidence.changes:
         if change.namespace in INFRA_NAMESPACES:
@@ -258,15 +329,41 @@ def rank(evidence: Evidence) -> list[Candidate]:
         scaled = _scaled_by(change, evidence.changes)
         apps = touched_apps(change, evidence, known)
         score, reasons = 0.0, []
-        timed = _timed(change, evidence.onset)
-        if timed:
+        late = _after_symptoms(change, began)
+        timed = _timed(change, evidence.onset) and late is None
+        if late is not None:
+            # the symptoms were there before it: whatever it acts on, it did not start them
+            reasons.append(
+                f"{change.change} {_when(change)}, after the symptoms began at "
+                f"{late.start:%H:%M:%S} ({late.app}: {late.what})"
+            )
+        elif timed:
             score += WEIGHT_TIME
             reasons.append(
                 f"{change.change} {_when(change)}, just before the first alert at "
                 f"{evidence.onset:%H:%M:%S}"
             )
+        elif began is not None and _timed(change, began.start.replace(tzinfo=None)):
+            # the alert may come minutes after the symptoms (a slow rule): just before the
+            # first symptom is as telling
+            timed = True
+            score += WEIGHT_TIME
+            reasons.append(
+                f"{change.change} {_when(change)}, just before the first symptom at "
+                f"{began.start:%H:%M:%S} ({began.app}: {began.what})"
+            )
+        starved = starved_by(change, evidence)
+        # what it acts on: its applications, and those a new API-server client starves
+        followed = _followed_by(change, apps | starved, evidence) if late is None else None
+        if followed is not None:
+            # the symptoms began after it, on what it acts on
+            score += WEIGHT_SYMPTOMS
+            reasons.append(
+                f"symptoms began after it: {followed.app} {followed.what} from "
+                f"{followed.start:%H:%M:%S}"
+            )
         hit = sorted(apps & blamed.keys(), key=lambda a: (-blame_weight(signals[a]), a))
-        if hit:
+        if hit and late is None:
             # the most blamed application it acts on, by how many kinds of signal blame it
             score += blame_weight(signals[hit[0]])
             reasons.append(f"acts on {', '.join(hit)}: " + "; ".join(signals[hit[0]].values()))
@@ -287,7 +384,6 @@ def rank(evidence: Evidence) -> list[Candidate]:
             # the autoscaler's change took effect: it set its workload's replica count
             score += WEIGHT_UNUSUAL
             reasons.append(scaled)
-        starved = starved_by(change, evidence)
         hit_starved = sorted(starved & blamed.keys(), key=lambda a: (-blame_weight(signals[a]), a))
         if hit_starved:
             # the API server refuses requests (429) while a new client of it runs: the pods it

@@ -14,15 +14,17 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from sre.agents.baseline import symptoms
 from sre.agents.baseline.evidence import (
     INFRA_NAMESPACES,
     Change,
     Evidence,
     FailingState,
+    PodLabels,
     app_of,
 )
 from sre.agents.baseline.states import OBJECT_RULES, config_users, event_failures, node_pressure
-from sre.agents.baseline.states.objects import ObjectView, latest_objects, meta
+from sre.agents.baseline.states.objects import ObjectView, latest_objects, meta, pod_app
 from sre.agents.baseline.states.throttling import throttled_pods
 from sre.agents.baseline.vanished import rewritten, vanished
 from sre.snapshot.layout import SnapshotLayout
@@ -49,13 +51,16 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     workloads: dict[tuple[str, str], str] = {}
     deleted: list[Change] = []
     users: dict[str, frozenset[str]] = {}
+    pods: list[PodLabels] = []
     try:
         states += failing_states(layout.objects)
         workloads = _workload_names(layout.objects)
         deleted = vanished(layout.objects) + rewritten(layout.objects)
         users = _config_users(layout.objects)
+        pods = pod_labels(ObjectView.of(latest_objects(layout.objects)))
     except ItbenchError as exc:
         notes.append(f"object states: {exc}")
+    began = symptoms.find(layout.traces, layout.logs, notes)
     if not layout.metrics.is_dir():
         notes.append(f"metrics: {layout.metrics} is missing; CPU throttling cannot be seen")
     try:
@@ -90,7 +95,28 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         states=tuple(states),
         notes=tuple(notes),
         config_users=users,
+        symptoms=tuple(began),
+        pods=tuple(pods),
     )
+
+
+def pod_labels(view: ObjectView) -> list[PodLabels]:
+    """Every pod's labels; a workload without pods (scaled to zero, an export without pods)
+    by its pod template's."""
+    out = []
+    for _, pod in view.work.pods:
+        namespace, name, labels = meta(pod)
+        out.append(PodLabels(namespace, name, pod_app(pod), dict(labels)))
+    with_pods = {(p.namespace, p.app) for p in out}
+    for _, workload in view.kind("Deployment", "StatefulSet"):
+        namespace, name, _ = meta(workload)
+        template = ((workload.get("spec") or {}).get("template") or {}).get("metadata") or {}
+        declared = template.get("labels")
+        if (namespace, name) not in with_pods and isinstance(declared, dict):
+            out.append(
+                PodLabels(namespace, "", name, {str(k): str(v) for k, v in declared.items()})
+            )
+    return out
 
 
 def _workload_names(objects_file: Path) -> dict[tuple[str, str], str]:

@@ -1,0 +1,56 @@
+"""The applications a changed object acts on through a selector, resolved against the pods the
+snapshot shows: a Chaos Mesh experiment's ``selector`` (``namespaces``, ``labelSelectors``,
+``expressionSelectors``, ``pods``) and a NetworkChaos's ``target``; a NetworkPolicy's
+``podSelector``; a Service's ``selector``. Whatever label key the selector uses
+(``app.kubernetes.io/component``, ``tier``, ...) picks pods, and the pods name their
+application."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from sre.agents.baseline.evidence import PodLabels, app_of
+from sre.agents.baseline.states.objects import selects
+
+
+def chaos_selectors(kind: str, spec: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+    """Every selector of a Chaos Mesh experiment (or of the experiment a Schedule creates, held
+    under the field its ``type`` names: ``type: NetworkChaos`` -> ``networkChaos``): the
+    victims' and, for a NetworkChaos, its ``target``'s (a partition cuts both sides)."""
+    if kind == "Schedule":
+        inner_kind = str(spec.get("type") or "")
+        inner = spec.get(inner_kind[:1].lower() + inner_kind[1:]) if inner_kind else None
+        spec = inner if isinstance(inner, dict) else {}
+    for holder in (spec, spec.get("target")):
+        if isinstance(holder, dict) and isinstance(holder.get("selector"), dict):
+            yield holder["selector"]
+
+
+def chaos_picks(selector: Mapping[str, Any], namespace: str, pods: Iterable[PodLabels]) -> set[str]:
+    """The applications of the pods a Chaos Mesh selector picks (its own namespace when it names
+    none)."""
+    pods = list(pods)
+    named = selector.get("pods")
+    if isinstance(named, dict):  # {namespace: [pod names]} picks those pods and no others
+        out = set()
+        for ns, names in named.items():
+            for name in names or ():
+                match = [p.app for p in pods if p.namespace == ns and p.name == name]
+                out |= set(match) or {app_of("Pod", str(name))}
+        return out
+    spaces = selector.get("namespaces") or [namespace]
+    labels = selector.get("labelSelectors") or {}
+    expressions = selector.get("expressionSelectors") or []
+    if not labels and not expressions:
+        return set()  # a whole namespace: no application in particular
+    wanted = {"matchLabels": labels, "matchExpressions": expressions}
+    return {p.app for p in pods if p.namespace in spaces and selects(wanted, dict(p.labels))}
+
+
+def label_picks(selector: Any, namespace: str, pods: Iterable[PodLabels]) -> set[str]:
+    """The applications of the pods of ``namespace`` a Kubernetes label selector picks (a
+    Service's plain map, a NetworkPolicy's ``matchLabels`` / ``matchExpressions``)."""
+    if not isinstance(selector, dict) or not selector:
+        return set()
+    return {p.app for p in pods if p.namespace == namespace and selects(selector, dict(p.labels))}
