@@ -128,6 +128,9 @@ class FailingState:
     #: another application the state keeps this one from reaching (a wrong address in its
     #: environment): the trace signals that blame the unreachable callee blame the state too
     reaches: str = ""
+    #: ``time`` is the last moment the object was seen healthy (an object gone since): the fault
+    #: came after it, so symptoms that began after it count for the state as for a change
+    healthy_until: bool = False
 
     @property
     def entity(self) -> str:

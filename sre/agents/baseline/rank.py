@@ -495,8 +495,19 @@ def _with_states(
             time=state.time or evidence.onset or NO_TIME, change="observed",
             paths=(state.what,), spec={},
         )  # fmt: skip
+        reasons = [reason]
+        if state.healthy_until and state.time is not None:
+            # gone after it was last seen: like a change at that moment, it is backed by the
+            # incident's symptoms that began after it on the application it hits
+            followed = _followed_by(change, frozenset({state.app}), evidence)
+            if followed is not None:
+                weight += WEIGHT_SYMPTOMS
+                reasons.append(
+                    f"symptoms began after it: {followed.app} {followed.what} from "
+                    f"{followed.start:%H:%M:%S}"
+                )
         by_entity[state.entity] = len(out)
-        out.append(Candidate(change, frozenset({state.app}), weight, (reason,)))
+        out.append(Candidate(change, frozenset({state.app}), weight, tuple(reasons)))
     return out
 
 

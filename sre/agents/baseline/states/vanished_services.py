@@ -44,5 +44,5 @@ def find(view: ObjectView) -> Iterable[FailingState]:
                 namespace, "Service", name, app_of_labels(selector, name),
                 f"Service {name} last seen at {ts:%H:%M:%S}, gone since, while "
                 f"{meta(running[0][1])[1]} still runs: its name resolves to nothing",
-                STRENGTH, ts,
+                STRENGTH, ts, healthy_until=True,
             )  # fmt: skip
