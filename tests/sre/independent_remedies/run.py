@@ -18,14 +18,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 # the suite's scenario ids are opaque (they would name the fault to the agent)
-from sre.twin.suite import suite_id
+from sre.twin.suite import mitigation_suite, suite_id
 
 HERE = Path(__file__).resolve().parent
 ITBENCH = HERE.parents[2] / ".venv" / "bin" / "itbench"
 LABEL = re.compile(r"# expect: (pass|fail)")
 
 
-def run_case(script: Path, out_root: Path) -> dict:
+def run_case(script: Path, out_root: Path, suite: Path) -> dict:
     fault, case = script.stem.split("__")
     label = LABEL.match(script.read_text()).group(1)
     # the set's own helpers: _common.sh beside its cases/ folder
@@ -38,8 +38,10 @@ def run_case(script: Path, out_root: Path) -> dict:
             "run",
             "--task",
             "mitigate",
-            "--select",
-            suite_id(fault),
+            # the suite's own incident for the fault, generated once for every case (a run
+            # given no --scenarios writes the whole suite into its output: 51 incidents a case)
+            "--scenarios",
+            str(suite / f"Scenario-{suite_id(fault)}"),
             "--agent-cmd",
             command,
             "--output",
@@ -99,8 +101,10 @@ def main() -> int:
     args = parser.parse_args()
     out_root = args.out or Path(tempfile.mkdtemp(prefix="independent-remedies-"))
     scripts = sorted(p for p in (args.set / "cases").glob("*.sh") if args.only in p.name)
+    suite = out_root / "suite"
+    mitigation_suite(suite)
     with ThreadPoolExecutor(args.jobs) as pool:
-        rows = list(pool.map(lambda s: run_case(s, out_root), scripts))
+        rows = list(pool.map(lambda s: run_case(s, out_root, suite / "mitigation-suite"), scripts))
     totals = {}
     for key in ("agree", "agree_strict"):
         totals[key] = {
