@@ -10,13 +10,24 @@ from typing import Any
 from itbench import goregexp
 
 
+def regex_body(pattern: str) -> str:
+    """``pattern`` as the body of an RE2 expression (``*`` -> ``.*``, ``?`` -> ``.``, every other
+    character literal), unanchored: the engine matches it whole, CEL's ``matches()`` needs
+    ``^`` and ``$`` around it (``anchored``)."""
+    return "".join(
+        ".*" if c == "*" else "." if c == "?" else goregexp.quote_meta(c) for c in pattern
+    )
+
+
+def anchored(pattern: str) -> str:
+    """``pattern`` as an RE2 expression matching whole strings, as CEL's ``matches()`` takes it."""
+    return "^" + regex_body(pattern) + "$"
+
+
 @functools.lru_cache(maxsize=4096)  # the same policy patterns are matched over and over
 def _regex(pattern: str) -> goregexp.Regexp:
     """``pattern`` as RE2 (linear time: ``*a*a*a*a*b`` would backtrack polynomially in ``re``)."""
-    body = "".join(
-        ".*" if c == "*" else "." if c == "?" else goregexp.quote_meta(c) for c in pattern
-    )
-    return goregexp.compile("(?s)" + body)
+    return goregexp.compile("(?s)" + regex_body(pattern))
 
 
 def match(pattern: Any, text: Any) -> bool:

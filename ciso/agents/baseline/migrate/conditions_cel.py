@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from ciso.agents.baseline.migrate.jmespath_cel import Cel, NotTranslatable, cel_literal, translate
+from ciso.engines.kyverno import wildcard
 
 _WHOLE_VARIABLE = re.compile(r"^\s*\{\{\s*(?P<expr>.+?)\s*\}\}\s*$", re.S)
 
@@ -29,21 +30,8 @@ def _as_list(cel: Cel) -> str:
 
 def _wildcard_equals(key: Cel, value: Cel, value_raw: Any) -> str:
     if isinstance(value_raw, str) and ("*" in value_raw or "?" in value_raw):
-        regex = (
-            "^"
-            + "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in value_raw)
-            + "$"
-        )
-        return f"string({key.value()}).matches({cel_literal(regex)})"
+        return f"string({key.value()}).matches({cel_literal(wildcard.anchored(value_raw))})"
     return f"{key.value()} == {value.value()}"
-
-
-def _wildcard_regex(pattern: str) -> str:
-    return (
-        "^"
-        + "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
-        + "$"
-    )
 
 
 def _member(x: str, value: Cel, raw: Any) -> str:
@@ -58,7 +46,7 @@ def _member(x: str, value: Cel, raw: Any) -> str:
         for v in raw:
             literal = cel_literal(v)
             if isinstance(v, str) and ("*" in v or "?" in v):
-                parts.append(f"string({x}).matches({cel_literal(_wildcard_regex(v))})")
+                parts.append(f"string({x}).matches({cel_literal(wildcard.anchored(v))})")
             elif isinstance(v, str):
                 parts.append(f"({x} == {literal} || {key_pattern.format(v=literal)})")
             else:

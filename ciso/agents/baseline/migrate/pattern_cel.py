@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable, cel_literal
+from ciso.engines.kyverno import wildcard
 
 _ANCHOR = re.compile(r"^(?P<anchor>=|X|\^|<|\+)?\((?P<key>.+)\)$")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -137,12 +138,7 @@ def _atom(value: str, text: str) -> str:
         low, high = (float(g) for g in range_match.groups())
         return f"(double({value}) >= {low!r} && double({value}) <= {high!r})"
     if "*" in text or "?" in text:
-        regex = (
-            "^"
-            + "".join(".*" if c == "*" else "." if c == "?" else re.escape(c) for c in text)
-            + "$"
-        )
-        return f"string({value}).matches({cel_literal(regex)})"
+        return f"string({value}).matches({cel_literal(wildcard.anchored(text))})"
     return f"string({value}) == {cel_literal(text)}"
 
 

@@ -27,6 +27,7 @@ from ciso.agents.baseline.migrate.conditions_cel import conditions
 from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable, cel_literal, translate
 from ciso.agents.baseline.migrate.kinds import api_resource, resource_rules
 from ciso.agents.baseline.migrate.pattern_cel import translate_element_pattern, translate_pattern
+from ciso.engines.kyverno import wildcard
 
 AUTOGEN_ANNOTATION = "pod-policies.kyverno.io/autogen-controllers"
 _FILTER_FIELDS = {"kinds", "namespaces", "namespaceSelector", "selector", "names", "name",
@@ -63,10 +64,7 @@ def _names_condition(field: str, names: list[str]) -> str:
     patterns = [n for n in names if n not in plain]
     parts = [f"{field} in {cel_literal(plain)}"] if plain else []
     for pattern in patterns:
-        regex = "^" + "".join(
-            ".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern
-        )
-        parts.append(f"{field}.matches({cel_literal(regex + '$')})")
+        parts.append(f"{field}.matches({cel_literal(wildcard.anchored(pattern))})")
     return " || ".join(parts)
 
 
