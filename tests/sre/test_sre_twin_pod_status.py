@@ -6,15 +6,13 @@ cluster sees it on a real one."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from sre.twin.scenario import build_case, serve_case
-from tests._support.sre_twin import SEED
+from tests._support.sre_twin import SEED, kubectl_in
 
 KUBECTL = shutil.which("kubectl")
 pytestmark = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
@@ -31,15 +29,7 @@ EXPECTED = {
 def test_kubectl_shows_the_faulty_pods_status(fault, tmp_path: Path):
     case = build_case(fault, SEED)
     cluster, _ = serve_case(case)
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-
-    def kubectl(*args: str) -> str:
-        run = subprocess.run(
-            [KUBECTL or "kubectl", "--kubeconfig", str(cluster.kubeconfig_path), "-n",
-             case.namespace, *args], capture_output=True, text=True, env=env, timeout=60,
-        )  # fmt: skip
-        assert run.returncode == 0, run.stderr
-        return run.stdout
+    kubectl = kubectl_in(cluster, case.namespace, tmp_path)
 
     try:
         selector = f"app.kubernetes.io/name={case.target}"

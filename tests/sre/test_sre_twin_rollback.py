@@ -7,9 +7,7 @@ ReplicaSet is made for it, and the repair passes."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import time
 from pathlib import Path
 
@@ -19,7 +17,7 @@ from sre.generator.faults import FAULT_TYPES
 from sre.generator.faults._common import ROLLBACK
 from sre.twin.scenario import build_case, serve_case
 from sre.twin.verdict import judge
-from tests._support.sre_twin import SEED
+from tests._support.sre_twin import SEED, kubectl_in
 
 KUBECTL = shutil.which("kubectl")
 pytestmark = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
@@ -49,15 +47,7 @@ def _replicasets(kubectl, deployment: str) -> dict[str, tuple[int, int]]:
 def test_rollout_undo_restores_the_previous_replicaset(fault, tmp_path: Path):
     case = build_case(fault, SEED)
     cluster, twin = serve_case(case)
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-
-    def kubectl(*args: str) -> str:
-        run = subprocess.run(
-            [KUBECTL or "kubectl", "--kubeconfig", str(cluster.kubeconfig_path), "-n",
-             case.namespace, *args], capture_output=True, text=True, env=env, timeout=60,
-        )  # fmt: skip
-        assert run.returncode == 0, f"kubectl {' '.join(args)}: {run.stderr}"
-        return run.stdout
+    kubectl = kubectl_in(cluster, case.namespace, tmp_path)
 
     try:
         started = time.monotonic()
