@@ -224,18 +224,23 @@ print(json.dumps(seen))
 """
 
 
-def _run_driver(address: str, tmp_path: Path, ids: list[str], time_limit: float) -> Path:
-    """The executor through its Python API, in a driver process of its own."""
+def _drive(driver: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """A driver script run in a process of its own, the helpers' folder on its path."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HELPERS), env.get("PYTHONPATH", "")]))
-    proc = subprocess.run(
-        [sys.executable, "-c", DRIVER, address, str(tmp_path), str(time_limit), *ids],
+    return subprocess.run(
+        [sys.executable, "-c", driver, *args],
         env=env,
         capture_output=True,
         text=True,
         timeout=120,
         cwd=REPO,
     )
+
+
+def _run_driver(address: str, tmp_path: Path, ids: list[str], time_limit: float) -> Path:
+    """The executor through its Python API, in a driver process of its own."""
+    proc = _drive(DRIVER, address, str(tmp_path), str(time_limit), *ids)
     assert proc.returncode == 0, proc.stderr
     seen = json.loads(proc.stdout)
     assert sorted(seen) == sorted(f"{i}#1" for i in ids), "each trial reported exactly once"
@@ -297,16 +302,7 @@ execute_plan(plan, ctx, out, 2, executor=RayExecutor(address=address, request=re
 
 
 def test_ray_workers_open_the_domain_session_from_the_run_request(cluster, tmp_path):
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HELPERS), env.get("PYTHONPATH", "")]))
-    proc = subprocess.run(
-        [sys.executable, "-c", SESSION_DRIVER, cluster, str(tmp_path)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO,
-    )
+    proc = _drive(SESSION_DRIVER, cluster, str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     for scenario in ("ok-1", "ok-2"):
         evaluation = _evaluation(tmp_path / "run", scenario)
@@ -345,16 +341,7 @@ execute_plan(plan, ctx, out, 2, executor=RayExecutor(address=address, request=re
 
 
 def test_ray_workers_build_the_agent_with_the_session_they_open(cluster, tmp_path):
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HELPERS), env.get("PYTHONPATH", "")]))
-    proc = subprocess.run(
-        [sys.executable, "-c", AGENT_DRIVER, cluster, str(tmp_path)],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO,
-    )
+    proc = _drive(AGENT_DRIVER, cluster, str(tmp_path))
     assert proc.returncode == 0, proc.stderr
     for scenario in ("ok-1", "ok-2"):
         trial = tmp_path / "run" / scenario / "1"
