@@ -124,3 +124,24 @@ def _text(fd: int) -> IO[str]:
         os.fdopen(os.dup(fd), "wb", buffering=0), encoding="utf-8", line_buffering=True,
         write_through=True,
     )  # fmt: skip
+
+
+def run_example(code: str, tmp_path: Path) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """A documentation page's Python example run as a user runs it: a script of its own in a
+    fresh working folder (returned), the installed package rather than the checkout on its
+    path."""
+    script = tmp_path / "example.py"
+    script.write_text(code)
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    proc = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+    )
+    return proc, work

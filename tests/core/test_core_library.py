@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import pickle
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +16,7 @@ import itbench
 from itbench.errors import UsageError
 from itbench.plugins.spec import AgentOptions, Domain, SessionSettings
 from itbench.scoring.document import ResultsDocument
-from tests._support.cli import REPO, TOY_DIST, run_cli
+from tests._support.cli import REPO, TOY_DIST, run_cli, run_example
 
 
 @pytest.fixture
@@ -152,20 +149,7 @@ def _page_output(page: Path) -> str:
 
 def test_the_library_page_example_runs_and_prints_what_the_page_shows(tmp_path):
     page = REPO / "docs" / "library.md"
-    script = tmp_path / "example.py"
-    script.write_text(_page_code(page))
-    work = tmp_path / "work"
-    work.mkdir()
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    proc = subprocess.run(
-        [sys.executable, str(script)],
-        cwd=work,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
-    )
+    proc, work = run_example(_page_code(page), tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == _page_output(page)
     assert (work / "runs" / "rescored.json").is_file()

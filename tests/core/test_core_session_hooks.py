@@ -5,10 +5,7 @@ sessions in one process, opened with different settings, each keep their own."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +18,7 @@ from itbench.cluster import domain_extensions
 from itbench.errors import UsageError
 from itbench.plugins.spec import AgentOptions, Domain, DomainRun
 from itbench.runner.trial import RunContext
-from tests._support.cli import REPO, TOY_DIST
+from tests._support.cli import REPO, TOY_DIST, run_example
 
 
 @pytest.fixture
@@ -163,19 +160,6 @@ def test_the_plugins_page_domain_runs_and_prints_what_the_page_shows(tmp_path):
     shown = section[section.index("It prints:") :]
     expected = re.search(r"```text\n(.*?)```", shown, re.DOTALL)
     assert expected is not None, "the page shows what the example prints"
-    script = tmp_path / "domain_example.py"
-    script.write_text(code)
-    work = tmp_path / "work"
-    work.mkdir()
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    proc = subprocess.run(
-        [sys.executable, str(script)],
-        cwd=work,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
-    )
+    proc, _ = run_example(code, tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == expected.group(1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pickle
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,10 +58,11 @@ def core(run: DomainRun, scenario: Scenario) -> object:
 """
 
 
-def test_the_checker_holds_a_session_to_its_ground_truth_type(tmp_path: Path) -> None:
+def _checked(source: str, name: str, tmp_path: Path) -> tuple[list[str], Callable[[str], int], str]:
+    """mypy's errors on ``source`` written as ``name``, a line finder for it, and mypy's output."""
     pytest.importorskip("mypy", reason="mypy comes with the test extra (make setup installs it)")
-    probe = tmp_path / "typed_probe.py"
-    probe.write_text(PROBE)
+    probe = tmp_path / name
+    probe.write_text(source)
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), str(probe)],
         cwd=REPO,
@@ -68,21 +70,26 @@ def test_the_checker_holds_a_session_to_its_ground_truth_type(tmp_path: Path) ->
         text=True,
         timeout=600,
     )
-    errors = [line for line in result.stdout.splitlines() if "typed_probe.py" in line]
-    lines = PROBE.splitlines()
+    errors = [line for line in result.stdout.splitlines() if name in line]
+    lines = source.splitlines()
 
     def line_of(text: str) -> int:
         return next(i for i, line in enumerate(lines, 1) if text in line)
 
+    return errors, line_of, result.stdout
+
+
+def test_the_checker_holds_a_session_to_its_ground_truth_type(tmp_path: Path) -> None:
+    errors, line_of, output = _checked(PROBE, "typed_probe.py", tmp_path)
     # a field the truth type lacks, and an evaluator typed to another truth: each one error
     assert any(f":{line_of('ground_truth.sum')}:" in e and "attr-defined" in e for e in errors), (
-        result.stdout
+        output
     )
     assert any(f":{line_of('evaluate=other_truth')}:" in e and "arg-type" in e for e in errors), (
-        result.stdout
+        output
     )
     # the typed evaluator, the typed session and core's bare use are clean
-    assert len(errors) == 2, result.stdout
+    assert len(errors) == 2, output
 
 
 @dataclass(frozen=True)
@@ -128,25 +135,10 @@ def bare(scenario: Scenario) -> object:
 def test_the_finops_evaluator_and_references_are_typed_to_finops_truth(tmp_path: Path) -> None:
     """finops reads its truth as its own type (the billing anomaly's root causes or a Kubernetes
     cost scenario's recipe): a scenario carrying another truth or reference is a type error."""
-    pytest.importorskip("mypy", reason="mypy comes with the test extra (make setup installs it)")
-    probe = tmp_path / "finops_probe.py"
-    probe.write_text(FINOPS_PROBE)
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--cache-dir", str(tmp_path / "cache"), str(probe)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    errors = [line for line in result.stdout.splitlines() if "finops_probe.py" in line]
-    lines = FINOPS_PROBE.splitlines()
-
-    def line_of(text: str) -> int:
-        return next(i for i, line in enumerate(lines, 1) if text in line)
-
+    errors, line_of, output = _checked(FINOPS_PROBE, "finops_probe.py", tmp_path)
     for call in ("evaluate(scenario", "write_reference(scenario"):
         assert any(f":{line_of(call)}:" in e and "arg-type" in e for e in errors), (
             call,
-            result.stdout,
+            output,
         )
-    assert len(errors) == 2, result.stdout  # core's bare Scenario is accepted
+    assert len(errors) == 2, output  # core's bare Scenario is accepted
