@@ -18,7 +18,9 @@ from ciso.scenarios.model import (
     ScenarioClass,
     UpdateSpec,
 )
-from itbench.models import Scenario
+from itbench.models import AgentResult, Scenario
+from itbench.plugins.spec import Task
+from itbench.transcript import Transcript
 
 FIXTURES = Path(__file__).resolve().parents[1] / "ciso" / "fixtures"
 SCENARIOS = FIXTURES / "scenarios"
@@ -124,3 +126,18 @@ MIGRATION_CONTROLS = (
     "cis-k8s-5.2.12-host-path",
     "cis-k8s-5.2.13-host-ports",
 )
+
+
+def baseline_solves(scenario, workspace: Path) -> AgentResult:  # type: ignore[no-untyped-def]  # a CisoScenario or its benchmark view
+    """The ``baseline`` agent run on ``scenario`` in ``workspace`` (already holding its inputs),
+    as the runner gives it the task."""
+    from ciso.agents.baseline.agent import BaselineAgent
+
+    task = Task(
+        scenario=scenario.public_view(),
+        prompt=scenario.description,
+        workspace=workspace,
+        time_limit_s=60,
+        transcript=Transcript(workspace / "transcript.jsonl"),
+    )
+    return BaselineAgent().solve(task)

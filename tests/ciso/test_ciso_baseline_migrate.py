@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ciso.agents.baseline.agent import BaselineAgent
 from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable, translate
 from ciso.agents.baseline.migrate.pattern_cel import translate_pattern
 from ciso.agents.baseline.migrate.source import translate_documents
@@ -28,9 +27,7 @@ from ciso.scenarios.format import load_scenario_dir
 from ciso.scenarios.loader import load_benchmark_scenarios
 from ciso.scenarios.public import to_benchmark_scenario
 from itbench.models import AgentStatus
-from itbench.plugins.spec import Task
-from itbench.transcript import Transcript
-from tests._support.ciso import MIGRATION_CONTROLS
+from tests._support.ciso import MIGRATION_CONTROLS, baseline_solves
 from tests._support.cli import REPO
 
 FIXTURES = Path(__file__).parent / "fixtures" / "migrate"
@@ -41,14 +38,7 @@ def _solve(scenario, workspace: Path):  # type: ignore[no-untyped-def]  # scenar
     workspace.mkdir(parents=True)
     for name, source in scenario.inputs.items():
         shutil.copyfile(source, workspace / name)
-    task = Task(
-        scenario=scenario.public_view(),
-        prompt=scenario.description,
-        workspace=workspace,
-        time_limit_s=60,
-        transcript=Transcript(workspace / "transcript.jsonl"),
-    )
-    return BaselineAgent().solve(task)
+    return baseline_solves(scenario, workspace)
 
 
 def _kyverno_source(scenario) -> bool:  # type: ignore[no-untyped-def]  # a CisoScenario
@@ -329,14 +319,7 @@ def test_a_gatekeeper_source_is_refused_with_its_reason(tmp_path: Path) -> None:
         "apiVersion: templates.gatekeeper.sh/v1\nkind: ConstraintTemplate\n"
         "metadata: {name: k8sdenyall}\nspec: {}\n"
     )
-    task = Task(
-        scenario=scenario.public_view(),
-        prompt=scenario.description,
-        workspace=workspace,
-        time_limit_s=60,
-        transcript=Transcript(workspace / "transcript.jsonl"),
-    )
-    result = BaselineAgent().solve(task)
+    result = baseline_solves(scenario, workspace)
     assert result.status is AgentStatus.ERROR
     assert result.reason == (
         "not translated: Gatekeeper templates (Rego) are not translated by the baseline"

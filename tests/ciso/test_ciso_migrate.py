@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ciso.agents.baseline.agent import BaselineAgent
 from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.format import load_scenario_dir
 from ciso.scenarios.loader import load_benchmark_scenarios
@@ -20,9 +19,7 @@ from ciso.scenarios.public import to_benchmark_scenario
 from ciso.validation import Level, Step, validate
 from itbench.errors import InputError
 from itbench.models import AgentStatus
-from itbench.plugins.spec import Task
-from itbench.transcript import Transcript
-from tests._support.ciso import MIGRATION_CONTROLS
+from tests._support.ciso import MIGRATION_CONTROLS, baseline_solves
 from tests._support.cli import REPO, run_cli
 
 CONTROLS = MIGRATION_CONTROLS
@@ -254,14 +251,7 @@ def test_baseline_migrates_by_translating_the_source(tmp_path: Path) -> None:
     covers it in depth); here: its answer is the other dialect and scores strict."""
     scenario = _scenario("cis-k8s-5.2.2-privileged")
     trial = _trial(tmp_path, scenario, None)
-    task = Task(
-        scenario=scenario.public_view(),
-        prompt=scenario.description,
-        workspace=trial,
-        time_limit_s=60,
-        transcript=Transcript(tmp_path / "transcript.jsonl"),
-    )
-    result = BaselineAgent().solve(task)
+    result = baseline_solves(scenario, trial)
     assert result.status is AgentStatus.OK, result.reason
     assert yaml.safe_load((trial / "kyverno-policy.yaml").read_text())["kind"] == "ValidatingPolicy"
     assert evaluate_trial(scenario, trial).scores["strict_pass"] == 1
@@ -280,14 +270,7 @@ def test_baseline_says_which_sources_it_does_not_translate(
 ) -> None:
     scenario = _scenario(control)
     trial = _trial(tmp_path, scenario, None)
-    task = Task(
-        scenario=scenario.public_view(),
-        prompt=scenario.description,
-        workspace=trial,
-        time_limit_s=60,
-        transcript=Transcript(tmp_path / "transcript.jsonl"),
-    )
-    result = BaselineAgent().solve(task)
+    result = baseline_solves(scenario, trial)
     assert result.status is AgentStatus.ERROR
     assert result.reason is not None and reason in result.reason, result.reason
     assert not (trial / "kyverno-policy.yaml").exists()
