@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
+from sre.agents.baseline import onset
 from sre.agents.baseline.api_flood import service_account, starved_by
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.evidence import (
@@ -16,15 +17,10 @@ from sre.agents.baseline.evidence import (
     CallPath,
     Change,
     Evidence,
-    Symptom,
     app_of,
 )
 from sre.agents.baseline.targets import chaos_picks, chaos_selectors, label_picks
 
-#: The fault comes before its first alert (rules fire after a one-minute ``for``, scraped each
-#: minute); a change this long before it or later is not what set it off.
-BEFORE_ONSET = timedelta(minutes=3)
-AFTER_ONSET = timedelta(seconds=30)
 #: Objects a routine rollout never touches, so any change of them is suspicious by itself.
 RARELY_CHANGED = frozenset(
     {"ConfigMap", "Secret", "NetworkPolicy", "ResourceQuota", "LimitRange", "Node", "Service",
@@ -220,67 +216,6 @@ def _large_rise(path: CallPath) -> bool:
     return path.severity == "WARNING" and match is not None and int(match.group(1)) >= 100
 
 
-def _timed(change: Change, onset: datetime | None) -> bool:
-    """Made just before the first alert: its time (or, when only observations bound it, the
-    span from the observation before to the one that showed it) meets the window."""
-    if onset is None:
-        return False
-    earliest = change.since or change.time
-    return earliest <= onset + AFTER_ONSET and change.time >= onset - BEFORE_ONSET
-
-
-#: a change this long after the first symptom may still be its cause: the symptom's start is
-#: read to the ten seconds, a write time to the second
-AFTER_SYMPTOMS = timedelta(seconds=20)
-
-
-#: how soon after a change its symptoms must begin to be read as its doing
-SYMPTOMS_WITHIN = timedelta(minutes=10)
-
-
-def _followed_by(change: Change, apps: frozenset[str], evidence: Evidence) -> Symptom | None:
-    """The first of this incident's symptoms (on an application the other signals blame, or
-    begun within :data:`SYMPTOMS_WITHIN` of the first alert) that began after ``change``, within
-    :data:`SYMPTOMS_WITHIN` of it, on an application it acts on (a partition, a closed port, a
-    slow datastore show in the calls to it)."""
-    blamed = blame(evidence)
-    earliest = (change.since or change.time).replace(tzinfo=None)
-    latest = change.time.replace(tzinfo=None)
-    onset = evidence.onset.replace(tzinfo=None) if evidence.onset else None
-    found = [
-        s
-        for s in evidence.symptoms
-        if s.app in apps
-        and (s.app in blamed or (onset and s.start.replace(tzinfo=None) >= onset - SYMPTOMS_WITHIN))
-        and s.start.replace(tzinfo=None) + AFTER_SYMPTOMS >= earliest
-        and s.start.replace(tzinfo=None) <= latest + SYMPTOMS_WITHIN
-    ]
-    return min(found, key=lambda s: s.start) if found else None
-
-
-def _first_symptom(evidence: Evidence) -> Symptom | None:
-    """The earliest symptom of an application the other signals blame (a step in the traces or
-    the logs of a service nobody blames is not this incident's)."""
-    blamed = blame(evidence)
-    found = [s for s in evidence.symptoms if s.app in blamed]
-    return min(found, key=lambda s: s.start) if found else None
-
-
-def _after_symptoms(change: Change, first: Symptom | None) -> Symptom | None:
-    """``first`` when ``change`` was surely made after it began (its earliest possible time
-    too), else None."""
-    if first is None:
-        return None
-    earliest = (change.since or change.time).replace(tzinfo=None)
-    return first if earliest > first.start.replace(tzinfo=None) + AFTER_SYMPTOMS else None
-
-
-def _when(change: Change) -> str:
-    if change.since is not None:
-        return f"between {change.since:%H:%M:%S} and {change.time:%H:%M:%S}"
-    return f"at {change.time:%H:%M:%S}"
-
-
 def _autoscaled(changes: tuple[Change, ...]) -> dict[tuple[str, str], str]:
     """(namespace, workload) -> the HorizontalPodAutoscaler that changed and scales it."""
     out = {}
@@ -318,7 +253,7 @@ def rank(evidence: Evidence) -> list[Candidate]:
     known = frozenset(blamed) | {app_of(c.kind, c.name) for c in evidence.changes}
     known |= {p.app for p in evidence.pods} | {s.app for s in evidence.symptoms}
     autoscaled = _autoscaled(evidence.changes)
-    began = _first_symptom(evidence)
+    began = onset.first_symptom(evidence, signals)
     out = []
     for change in evidence.changes:
         if change.namespace in INFRA_NAMESPACES:
@@ -329,32 +264,34 @@ def rank(evidence: Evidence) -> list[Candidate]:
         scaled = _scaled_by(change, evidence.changes)
         apps = touched_apps(change, evidence, known)
         score, reasons = 0.0, []
-        late = _after_symptoms(change, began)
-        timed = _timed(change, evidence.onset) and late is None
+        late = onset.after_symptoms(change, began)
+        timed = onset.timed(change, evidence.onset) and late is None
         if late is not None:
             # the symptoms were there before it: whatever it acts on, it did not start them
             reasons.append(
-                f"{change.change} {_when(change)}, after the symptoms began at "
+                f"{change.change} {onset.when(change)}, after the symptoms began at "
                 f"{late.start:%H:%M:%S} ({late.app}: {late.what})"
             )
         elif timed:
             score += WEIGHT_TIME
             reasons.append(
-                f"{change.change} {_when(change)}, just before the first alert at "
+                f"{change.change} {onset.when(change)}, just before the first alert at "
                 f"{evidence.onset:%H:%M:%S}"
             )
-        elif began is not None and _timed(change, began.start.replace(tzinfo=None)):
+        elif began is not None and onset.timed(change, began.start.replace(tzinfo=None)):
             # the alert may come minutes after the symptoms (a slow rule): just before the
             # first symptom is as telling
             timed = True
             score += WEIGHT_TIME
             reasons.append(
-                f"{change.change} {_when(change)}, just before the first symptom at "
+                f"{change.change} {onset.when(change)}, just before the first symptom at "
                 f"{began.start:%H:%M:%S} ({began.app}: {began.what})"
             )
         starved = starved_by(change, evidence)
         # what it acts on: its applications, and those a new API-server client starves
-        followed = _followed_by(change, apps | starved, evidence) if late is None else None
+        followed = (
+            onset.followed_by(change, apps | starved, evidence, signals) if late is None else None
+        )
         if followed is not None:
             # the symptoms began after it, on what it acts on
             score += WEIGHT_SYMPTOMS
@@ -499,7 +436,7 @@ def _with_states(
         if state.healthy_until and state.time is not None:
             # gone after it was last seen: like a change at that moment, it is backed by the
             # incident's symptoms that began after it on the application it hits
-            followed = _followed_by(change, frozenset({state.app}), evidence)
+            followed = onset.followed_by(change, frozenset({state.app}), evidence, signals)
             if followed is not None:
                 weight += WEIGHT_SYMPTOMS
                 reasons.append(
