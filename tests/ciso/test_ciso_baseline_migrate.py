@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from ciso.agents.baseline.migrate import conditions_cel
 from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable, translate
 from ciso.agents.baseline.migrate.pattern_cel import translate_pattern
 from ciso.agents.baseline.migrate.source import translate_documents
+from ciso.engines.kyverno.cel import program as cel_program
 from ciso.engines.kyverno.matching import Facts
 from ciso.engines.kyverno.reports import policy_reports
 from ciso.environments.api_calls import context_for
@@ -325,3 +327,24 @@ def test_a_gatekeeper_source_is_refused_with_its_reason(tmp_path: Path) -> None:
         "not translated: Gatekeeper templates (Rego) are not translated by the baseline"
     )
     assert not (workspace / "kyverno-policy.yaml").exists()
+
+
+@pytest.mark.parametrize(
+    ("key", "listed", "member"),
+    [
+        ("app.*", "app.web", True),  # the key's wildcard reads as one
+        ("a.b*", "axb1", False),  # its dot is a dot, not any character
+        ("team(+)*", "team(+)-a", True),  # regex syntax in the key is literal
+        ("team(+)*", "teamm", False),
+        ("[ab]?", "a1", False),
+        ("[ab]?", "[ab]1", True),
+        ("back\\slash*", "back\\slash-x", True),
+    ],
+)
+def test_a_wildcard_in_the_key_matches_listed_values_literally(
+    key: str, listed: str, member: bool
+) -> None:
+    """Kyverno's In operators read a ``*`` or ``?`` in the key's value as a wildcard and every other
+    character as itself; the translation builds the regex at run time, so it must escape."""
+    expression = conditions_cel._member("x", conditions_cel.operand([listed], None), [listed])
+    assert cel_program.evaluate(expression, {"x": key}) is member

@@ -34,13 +34,33 @@ def _wildcard_equals(key: Cel, value: Cel, value_raw: Any) -> str:
     return f"{key.value()} == {value.value()}"
 
 
+#: characters a regular expression reads as syntax, escaped before a wildcard becomes a regex
+#: (the backslash first, so the escapes added after it are not escaped again)
+_REGEX_SYNTAX = "\\.+()[]{}^$|"
+
+
+def _runtime_wildcard_regex(x: str) -> str:
+    """CEL that turns the string ``x`` holds at run time (a Kyverno wildcard) into an anchored
+    regular expression: every other regex character escaped, ``*`` and ``?`` read as wildcards.
+    CEL has no quoting function, hence the chain of replacements."""
+    escaped = x
+    for char in _REGEX_SYNTAX:
+        quoted = cel_literal("\\" + char)
+        escaped = f"{escaped}.replace({cel_literal(char)}, {quoted})"
+    return f"'^' + {escaped}.replace('*', '.*').replace('?', '.') + '$'"
+
+
 def _member(x: str, value: Cel, raw: Any) -> str:
     """``x`` is among the values, wildcards read both ways (as Kyverno's In operators do: a
     ``*`` in the key's element or in a listed value matches)."""
-    key_pattern = (
-        f"(type({x}) == string && ({x}.contains('*') || {x}.contains('?')) && "
-        "{v}.matches('^' + " + f"{x}.replace('*', '.*').replace('?', '.') + '$'))"
-    )
+    regex = _runtime_wildcard_regex(x)
+
+    def key_pattern(literal: str) -> str:
+        return (
+            f"(type({x}) == string && ({x}.contains('*') || {x}.contains('?')) && "
+            f"{literal}.matches({regex}))"
+        )
+
     if isinstance(raw, list) and all(isinstance(v, (str, int, float, bool)) for v in raw):
         parts = []
         for v in raw:
@@ -48,7 +68,7 @@ def _member(x: str, value: Cel, raw: Any) -> str:
             if isinstance(v, str) and ("*" in v or "?" in v):
                 parts.append(f"string({x}).matches({cel_literal(wildcard.anchored(v))})")
             elif isinstance(v, str):
-                parts.append(f"({x} == {literal} || {key_pattern.format(v=literal)})")
+                parts.append(f"({x} == {literal} || {key_pattern(literal)})")
             else:
                 parts.append(f"{x} == {literal}")
         return "(" + " || ".join(parts) + ")" if parts else "false"
