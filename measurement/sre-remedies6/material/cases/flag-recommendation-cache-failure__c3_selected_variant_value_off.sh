@@ -1,0 +1,3 @@
+# expect: pass — in the flagd ConfigMap give recommendationCacheFailure's selected variant the value of its "off" variant, written back with a merge patch of the data key.
+flag_variant_off recommendationCacheFailure
+true
