@@ -1,7 +1,7 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
 sre-set5), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
-finops-set4) and the CISO baseline's ITBench and strict pass per class (ciso-set2, ciso-set3).
+finops-set5) and the CISO baseline's ITBench and strict pass per class (ciso-set2, ciso-set3).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
 
@@ -62,13 +62,16 @@ def finops(tmp: Path, name: str) -> dict:
     document = _run("finops", scenarios, tmp / f"{name}-run")
     by_level: dict[str, list[float]] = defaultdict(list)
     overall = []
+    per: dict[str, float] = {}
     for r in document["raw_results"]:
         truth = yaml.safe_load((scenarios / r["incident_id"] / "ground_truth.yaml").read_text())
         value = ((r.get("scores") or {}).get("root_cause_resource") or {}).get("calculation", 0.0)
         by_level[truth["resource"][0]["type"]].append(value)
         overall.append(value)
+        per[r["incident_id"]] = value
     return {"scenarios": len(overall), "root_cause_resource": _mean(overall),
-            "by_level": {k: _mean(v) for k, v in sorted(by_level.items())}}  # fmt: skip
+            "by_level": {k: _mean(v) for k, v in sorted(by_level.items())},
+            "per_scenario": per}  # fmt: skip
 
 
 def ciso(tmp: Path, name: str) -> dict:
@@ -102,6 +105,7 @@ SETS = (
     "finops-set2",
     "finops-set3",
     "finops-set4",
+    "finops-set5",
     "ciso-set2",
     "ciso-set3",
 )
