@@ -1,6 +1,6 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
-sre-set5), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+sre-set6), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
 finops-set5) and the CISO baseline's ITBench and strict pass per class (ciso-set2, ciso-set3).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
@@ -102,6 +102,7 @@ SETS = (
     "sre-set3",
     "sre-set4",
     "sre-set5",
+    "sre-set6",
     "finops-set2",
     "finops-set3",
     "finops-set4",
