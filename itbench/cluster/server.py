@@ -135,6 +135,29 @@ def _cause(message: str) -> dict[str, str]:
     return {"reason": "FieldValueInvalid", "message": match.group(2), "field": match.group(1)}
 
 
+def _subresources(t: ResourceType) -> list[dict[str, Any]]:
+    """The subresources of ``t`` that the server serves, listed in discovery as the API server
+    lists them (``deployments/scale`` …): kubectl reads them there before using one, e.g.
+    ``kubectl scale --current-replicas`` refuses to run when discovery has no scale subresource."""
+    listed = [
+        {"name": f"{t.plural}/status", "namespaced": t.namespaced, "kind": t.kind,
+         "verbs": ["get", "patch", "update"]},
+    ]  # fmt: skip
+    if (t.group, t.plural) in scale.SCALABLE:
+        listed.append({"name": f"{t.plural}/scale", "namespaced": t.namespaced, "group":
+                       "autoscaling", "version": "v1", "kind": "Scale",
+                       "verbs": ["get", "patch", "update"]})  # fmt: skip
+    if (t.group, t.plural) == ("", "pods"):
+        listed.append({"name": f"pods/{EVICTION_SUBRESOURCE}", "namespaced": True,
+                       "group": "policy", "version": "v1", "kind": "Eviction",
+                       "verbs": ["create"]})  # fmt: skip
+        listed.append({"name": f"pods/{EPHEMERAL_SUBRESOURCE}", "namespaced": True,
+                       "kind": "Pod", "verbs": ["get", "patch", "update"]})  # fmt: skip
+    for entry in listed:
+        entry["singularName"] = ""
+    return listed
+
+
 class Route:
     """A parsed resource path: /api/v1/... or /apis/<group>/<version>/..."""
 
@@ -408,6 +431,7 @@ class ApiHandler(BaseHTTPRequestHandler):
             if t.categories:
                 entry["categories"] = list(t.categories)
             resources.append(entry)
+            resources.extend(_subresources(t))
         for plural, kind in REVIEWS.get((group, version), {}).items():
             resources.append(
                 {

@@ -65,6 +65,34 @@ def test_kubectl_scale_changes_replicas_pods_and_status(cluster, tmp_path):
 
 
 @needs_kubectl
+def test_kubectl_scale_with_a_precondition_finds_the_subresource_in_discovery(cluster, tmp_path):
+    """``--current-replicas`` makes kubectl look the scale subresource up in discovery first."""
+    kc = cluster.kubeconfig_path
+    wrong = kubectl(
+        kc, tmp_path, "-n", "shop", "scale", "deployment", "web", "--current-replicas=5",
+        "--replicas=2",
+    )  # fmt: skip
+    assert wrong.returncode != 0 and "expected replicas to be 5" in wrong.stderr.lower(), (
+        wrong.stderr
+    )
+    proc = kubectl(
+        kc, tmp_path, "-n", "shop", "scale", "deployment", "web", "--current-replicas=1",
+        "--replicas=2",
+    )  # fmt: skip
+    assert proc.returncode == 0 and "scaled" in proc.stdout, proc.stderr
+    deployment = json.loads(
+        kubectl(kc, tmp_path, "-n", "shop", "get", "deployment", "web", "-o", "json").stdout
+    )
+    assert deployment["spec"]["replicas"] == 2
+    listed = json.loads(kubectl(kc, tmp_path, "get", "--raw", "/apis/apps/v1").stdout)
+    names = {r["name"]: r for r in listed["resources"]}
+    assert names["deployments/scale"]["kind"] == "Scale"
+    assert names["deployments/scale"]["group"] == "autoscaling"
+    core = json.loads(kubectl(kc, tmp_path, "get", "--raw", "/api/v1").stdout)
+    assert {r["name"] for r in core["resources"]} >= {"pods/eviction", "pods/status"}
+
+
+@needs_kubectl
 def test_the_scale_subresource_reads_as_a_scale_and_refuses_bad_sizes(cluster, tmp_path):
     kc = cluster.kubeconfig_path
     raw = kubectl(
