@@ -373,5 +373,15 @@ INCIDENTS: dict[str, Incident] = {
             export="list",
             alert_on="checkout",
         ),
+        Incident(
+            "target-port-no-container-ports",
+            rc("Service", "payment"),
+            (FAULT_AT, retarget("payment", 50051)),
+            Effect(refused={"payment": "14 UNAVAILABLE: No connection established"}),
+            decoys=(decoy("checkout", 40 * S), decoy("payment", -6 * M)),
+            install=Install(ports=False),
+            export="list",
+            alert_on="checkout",
+        ),
     )
 }

@@ -200,6 +200,8 @@ class Install:
     configmap: str = "flagd-config"
     key: str = "demo.flagd.json"
     layout: str = "schema"
+    #: containers declare their ``containerPort`` (many charts leave it out)
+    ports: bool = True
 
 
 def build(install: Install) -> World:
@@ -213,6 +215,8 @@ def build(install: Install) -> World:
                     {"name": "FLAGD_HOST", "value": "flagd"},
                     {"name": "FLAGD_PORT", "value": "8013"}],
             "resources": {"limits": {"memory": "300Mi"}}}  # fmt: skip
+        if not install.ports:
+            del container["ports"]
         template = {"metadata": {"labels": app_labels(app)}, "spec": {"containers": [container]}}
         if app == "flagd":
             template["spec"]["volumes"] = [{"name": "config-ro",
