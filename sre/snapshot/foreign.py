@@ -19,6 +19,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from itbench.errors import InputError
 
 TRACE_COLUMNS = (
@@ -86,11 +88,17 @@ def canonical(source: Path, kind: str, workdir: Path) -> Converted:
     elif kind == "logs":
         rows = list(_plain_log_rows(source, text))
         shape.append("plain-text log lines")
+    elif kind in ("objects", "events") and (docs := _yaml_documents(text)):
+        # ``kubectl get -o yaml``: one object or List per document (``---`` between dumps)
+        rows = [_k8s_row(source, r, kind) for r in _unwrapped(_records(docs))]
+        shape.append(f"YAML {kind}")
     else:
         expected = {
             "traces": "a TSV with a TraceId/SpanId header, OTLP JSON or Jaeger JSON",
-            "events": "a TSV with a Timestamp/Body header, JSON lines or a JSON list of events",
-            "objects": "a TSV with a Timestamp/Body header, JSON lines or a JSON list of objects",
+            "events": "a TSV with a Timestamp/Body header, JSON lines, a JSON list or YAML "
+            "documents of events",
+            "objects": "a TSV with a Timestamp/Body header, JSON lines, a JSON list or YAML "
+            "documents of objects",
         }[kind]
         raise InputError(f"{source}: not readable as {kind}: expected {expected}")
     if not rows:
@@ -193,6 +201,30 @@ def _json_documents(source: Path, text: str) -> list[Any]:
         return docs
 
 
+def _yaml_documents(text: str) -> list[Any]:
+    """The mappings of a YAML stream whose documents are Kubernetes objects, Lists or watch
+    events; [] when it is not one (the caller then says what it expected)."""
+    try:
+        docs = [_plain(d) for d in yaml.safe_load_all(text) if d is not None]
+    except yaml.YAMLError:
+        return []
+    if docs and all(isinstance(d, dict) and ("kind" in d or "object" in d) for d in docs):
+        return docs
+    return []
+
+
+def _plain(value: Any) -> Any:
+    """YAML's timestamps back to the text a JSON export would hold (``2026-03-01T10:00:00Z``)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, datetime):
+        at = value if value.tzinfo else value.replace(tzinfo=UTC)
+        return at.astimezone(UTC).isoformat().replace("+00:00", "Z")
+    return value
+
+
 def _json_rows(source: Path, text: str, kind: str) -> tuple[list[dict[str, Any]], str]:
     docs = _json_documents(source, text)
     lines = "JSON lines" if len(docs) > 1 else "JSON"
@@ -212,7 +244,20 @@ def _json_rows(source: Path, text: str, kind: str) -> tuple[list[dict[str, Any]]
         if any(isinstance(d, dict) and "resourceLogs" in d for d in docs):
             return [r for d in docs for r in _otlp_logs(d)], f"OTLP {lines} logs"
         return [_log_record(source, r) for r in _records(docs)], f"{lines} log records"
-    return [_k8s_row(source, r, kind) for r in _records(docs)], f"{lines} {kind}"
+    return [_k8s_row(source, r, kind) for r in _unwrapped(_records(docs))], f"{lines} {kind}"
+
+
+def _unwrapped(records: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Records whose object is a Kubernetes ``List`` (an exporter writing each observation as
+    one ``kubectl get -o json`` output beside its time) as one record per item, each keeping the
+    wrapper's time and type."""
+    for r in records:
+        obj = r.get("object") if isinstance(r.get("object"), dict) else None
+        if obj is not None and isinstance(obj.get("items"), list) and "kind" in obj:
+            rest = {k: v for k, v in r.items() if k != "object"}
+            yield from ({**rest, "object": item} for item in obj["items"] if isinstance(item, dict))
+        else:
+            yield r
 
 
 def _records(docs: list[Any]) -> Iterator[dict[str, Any]]:

@@ -22,8 +22,13 @@ EXPORT_SUFFIXES = (".tsv", ".tsv.gz", ".json", ".jsonl", ".ndjson", ".json.gz", 
 LOG_SUFFIXES = (".log", ".txt", ".log.gz")
 
 
+#: ``kubectl get -o yaml`` dumps of objects or events
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
 def _exported(word: str) -> tuple[str, ...]:
     suffixes = EXPORT_SUFFIXES + (LOG_SUFFIXES if word == "logs" else ())
+    suffixes += YAML_SUFFIXES if word in ("objects", "events") else ()
     return tuple(f"*{word}*{suffix}" for suffix in suffixes)
 
 

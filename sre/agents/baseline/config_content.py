@@ -77,9 +77,9 @@ def named_apps(values: Iterable[tuple[str, Any, Any]], apps: Iterable[str]) -> f
         return whole
     partial: set[str] = set()
     for key in keys:
-        if not _FLAG_KEY.search(key):
+        if not FLAG_KEY.search(key):
             continue
-        flag = _FLAG_KEY.split(key, maxsplit=1)[-1].split(".", 1)[0]
+        flag = FLAG_KEY.split(key, maxsplit=1)[-1].split(".", 1)[0]
         # a flag's name begins with what it is about (``imageSlowLoad``, ``kafkaQueueProblems``);
         # its other words say what goes wrong (``load``, ``high``), not where
         first = next(iter(_CAMEL.findall(flag)), "").lower()
@@ -90,6 +90,6 @@ def named_apps(values: Iterable[tuple[str, Any, Any]], apps: Iterable[str]) -> f
 
 
 #: a key under a flagd document's ``flags`` (``data.demo.flagd.json.flags.imageSlowLoad...``)
-_FLAG_KEY = re.compile(r"(?:^|\.)flags\.")
+FLAG_KEY = re.compile(r"(?:^|\.)flags\.")
 #: words of application names that name no application in particular
 GENERIC = frozenset({"service", "server", "svc", "app", "api", "worker", "demo", "default"})

@@ -19,6 +19,7 @@ from sre.agents.baseline.evidence import (
     Evidence,
     app_of,
 )
+from sre.agents.baseline.flag_clients import clients_hit
 from sre.agents.baseline.targets import chaos_picks, chaos_selectors, label_picks
 
 #: Objects a routine rollout never touches, so any change of them is suspicious by itself.
@@ -72,8 +73,10 @@ def touched_apps(
     shows, which a configuration change may name in what it changed)."""
     spec = change.spec
     if change.kind in ("ConfigMap", "Secret"):
-        # the applications its values name, and the workloads that read it
-        return named_apps(change.values, known) | evidence.config_users.get(change.entity, set())
+        # the applications its values name, and the workloads that read it; a flag flip also
+        # acts on the services that began to fail just after it when the flag names none
+        named = named_apps(change.values, known) | evidence.config_users.get(change.entity, set())
+        return named | clients_hit(change, named, evidence.symptoms)
     if change.kind == "HorizontalPodAutoscaler":
         return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):

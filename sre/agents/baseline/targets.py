@@ -1,13 +1,14 @@
 """The applications a changed object acts on through a selector, resolved against the pods the
 snapshot shows: a Chaos Mesh experiment's ``selector`` (``namespaces``, ``labelSelectors``,
-``expressionSelectors``, ``pods``) and a NetworkChaos's ``target``; a NetworkPolicy's
-``podSelector``; a Service's ``selector``. Whatever label key the selector uses
+``expressionSelectors``, ``fieldSelectors``, ``pods``) and a NetworkChaos's ``target``; a
+NetworkPolicy's ``podSelector``; a Service's ``selector``. A Chaos Mesh ``fieldSelectors`` on
+the pod's name or namespace picks the pods with those fields. Whatever label key the selector uses
 (``app.kubernetes.io/component``, ``tier``, ...) picks pods, and the pods name their
 application."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from sre.agents.baseline.evidence import PodLabels, app_of
@@ -42,10 +43,27 @@ def chaos_picks(selector: Mapping[str, Any], namespace: str, pods: Iterable[PodL
     spaces = selector.get("namespaces") or [namespace]
     labels = selector.get("labelSelectors") or {}
     expressions = selector.get("expressionSelectors") or []
-    if not labels and not expressions:
+    fields = selector.get("fieldSelectors") or {}
+    fields = fields if isinstance(fields, dict) else {}
+    if not labels and not expressions and not fields:
         return set()  # a whole namespace: no application in particular
+    if set(fields) - set(_POD_FIELDS):
+        return set()  # a field the snapshot's pods do not carry here: cannot be resolved
     wanted = {"matchLabels": labels, "matchExpressions": expressions}
-    return {p.app for p in pods if p.namespace in spaces and selects(wanted, dict(p.labels))}
+    return {
+        p.app
+        for p in pods
+        if p.namespace in spaces
+        and selects(wanted, dict(p.labels))
+        and all(_POD_FIELDS[f](p) == str(v) for f, v in fields.items())
+    }
+
+
+#: the pod fields a Chaos Mesh ``fieldSelectors`` may test that a pod's labels view holds
+_POD_FIELDS: dict[str, Callable[[PodLabels], str]] = {
+    "metadata.name": lambda p: p.name,
+    "metadata.namespace": lambda p: p.namespace,
+}
 
 
 def label_picks(selector: Any, namespace: str, pods: Iterable[PodLabels]) -> set[str]:

@@ -1,6 +1,6 @@
 """The baseline's root_cause_entity F1 on the hand-written incident sets (not a test: a figure).
 
-    .venv/bin/python -m tests.sre.shapes3.score [shapes3|shapes2|shapes ...]
+    .venv/bin/python -m tests.sre.shapes3.score [shapes4|shapes3|shapes2|shapes ...]
 
 Per incident: precision = right root causes named / root causes named, recall = 1 when the
 labelled root cause is among them; F1 as usual; the set's figure is the mean over its incidents.
@@ -60,7 +60,15 @@ def shapes() -> Iterator[Case]:
                    lambda d, c=case, s=shape: write(d, c, s))  # fmt: skip
 
 
-SETS = {"shapes3": shapes3, "shapes2": shapes2, "shapes": shapes}
+def shapes4() -> Iterator[Case]:
+    from tests.sre.shapes4.incidents import INCIDENTS
+    from tests.sre.shapes4.writer import write
+
+    for name, incident in sorted(INCIDENTS.items()):
+        yield name, incident.root_cause, lambda d, i=incident: write(d, i)
+
+
+SETS = {"shapes4": shapes4, "shapes3": shapes3, "shapes2": shapes2, "shapes": shapes}
 
 
 def main(argv: list[str]) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,22 @@ def meta(obj: dict[str, Any]) -> tuple[str, str, dict[str, str]]:
         str(m.get("name") or ""),
         (labels if isinstance(labels, dict) else {}),
     )
+
+
+def last_write(obj: dict[str, Any]) -> datetime | None:
+    """The latest time the object's record says it was written (its ``managedFields`` times,
+    else its ``creationTimestamp``), naive UTC as the index's times; None when it says none."""
+    m = obj.get("metadata") or {}
+    stamps = [f.get("time") for f in m.get("managedFields") or [] if isinstance(f, dict)]
+    stamps = [t for t in stamps if isinstance(t, str)] or [m.get("creationTimestamp")]
+    times = []
+    for text in stamps:
+        try:
+            at = datetime.fromisoformat(str(text).replace("Z", "+00:00"))
+        except ValueError:
+            continue
+        times.append(at.astimezone(UTC).replace(tzinfo=None) if at.tzinfo else at)
+    return max(times) if times else None
 
 
 def app_of_labels(labels: dict[str, str], fallback: str) -> str:
