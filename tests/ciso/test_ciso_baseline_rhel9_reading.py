@@ -186,17 +186,35 @@ def test_owner_and_group_in_their_spellings(text: str, owner: str, group: str) -
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "module"),
     [
-        "The host fails unless the first 'install udf' rule modprobe reads runs /bin/false, "
-        "and a 'blacklist udf' rule is read.",
-        "udf must not load: the first install rule modprobe reads for it runs /bin/false, and "
-        "udf is blacklisted.",
+        (
+            "The host fails unless the first 'install udf' rule modprobe reads runs /bin/false, "
+            "and a 'blacklist udf' rule is read.",
+            "udf",
+        ),
+        (
+            "udf must not load: the first install rule modprobe reads for it runs /bin/false, and "
+            "udf is blacklisted.",
+            "udf",
+        ),
+        (
+            "modprobe: hfsplus must be blacklisted and its install rule must run /bin/true.",
+            "hfsplus",
+        ),
+        (
+            "The kernel must never load jffs2; blacklist it and make its install rule /bin/false.",
+            "jffs2",
+        ),
+        (
+            "Loading of the squashfs kernel module is disabled, and squashfs is blacklisted.",
+            "squashfs",
+        ),
     ],
 )
-def test_module_named_by_its_directives_or_as_the_subject(text: str) -> None:
+def test_module_named_by_its_directives_or_as_the_subject(text: str, module: str) -> None:
     (check,) = _intent(text).checks
-    assert check == ModuleDisabledCheck(module="udf", blacklisted=True)
+    assert check == ModuleDisabledCheck(module=module, blacklisted=True)
 
 
 # ---- hosts: the rendered playbook and policy through the real class ----------------------

@@ -306,30 +306,39 @@ def _sysctl_forwarding(text: str) -> tuple[ConfigSetting, ...]:
     )
 
 
-_MODULE = re.compile(
-    r"\b(?:the\s+)?[`'\"]?([a-z0-9_-]+)[`'\"]?\s+(?:kernel\s+)?module\b"
-    r"|\bmodule\s+[`'\"]?([a-z0-9_-]+)"
-    r"|\b(?:load|loading|insert)\s+[`'\"]?([a-z0-9_-]+)"
-    # named by what modprobe does with it, or by the filesystem it mounts
-    r"|\b(?:install\s+(?:rule|line|directive)\s+for|black-?list(?:ed|ing)?|deny-?list(?:ed|ing)?)"
-    r"\s+[`'\"]?([a-z0-9_-]+)"
-    r"|\b(?:mounting|mount)\s+(?:of\s+)?[`'\"]?([a-z0-9_-]+)[`'\"]?\s+file\s*systems?\b"
-    # the directive quoted ("the first 'install udf' rule"), or the module as the subject of
-    # "is blacklisted" / "must not load"
-    r"|[`'\"](?:install|blacklist)\s+([a-z0-9_-]+)"
-    r"|\b([a-z0-9_-]+)[`'\"]?\s+(?:is|be|are)\s+(?:black|deny)-?listed\b"
-    r"|\b([a-z0-9_-]+)[`'\"]?\s+(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be\s+)?load",
-    re.I,
+_Q = "[`'\"]?"
+#: the ways a text names the module, each tried at every position (the name is group 1)
+_MODULE_NAMES = tuple(
+    re.compile(p, re.I)
+    for p in (
+        rf"\b(?:the\s+)?{_Q}([a-z0-9_-]+){_Q}\s+(?:kernel\s+)?module\b",
+        rf"\bmodule\s+{_Q}([a-z0-9_-]+)",
+        rf"\b(?:load|loading|insert)\s+{_Q}([a-z0-9_-]+)",
+        # named by what modprobe does with it, or by the filesystem it mounts
+        rf"\b(?:install\s+(?:rule|line|directive)\s+for|black-?list(?:ed|ing)?|deny-?list(?:ed|ing)?)"
+        rf"\s+{_Q}([a-z0-9_-]+)",
+        rf"\b(?:mounting|mount)\s+(?:of\s+)?{_Q}([a-z0-9_-]+){_Q}\s+file\s*systems?\b",
+        # the directive quoted ("the first 'install udf' rule"), or the module as the subject of
+        # "is blacklisted" / "must be blacklisted" / "must not load"
+        r"[`'\"](?:install|blacklist)\s+([a-z0-9_-]+)",
+        rf"\b([a-z0-9_-]+){_Q}\s+(?:(?:must|should|shall|has\s+to|needs?\s+to)\s+)?(?:is|be|are)\s+"
+        r"(?:black|deny)-?listed\b",
+        rf"\b([a-z0-9_-]+){_Q}\s+(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be\s+)?load",
+    )
 )
-_NOT_MODULE_NAMES = {"kernel", "the", "a", "this", "that", "pam", "each", "every", "any", "it",
-                     "is", "are", "rule", "rules", "module", "modules", "modprobe", "host", "system",
-                     "which", "what", "nothing", "one", "none"}  # fmt: skip
+_NOT_MODULE_NAMES = {"kernel", "the", "a", "an", "of", "this", "that", "pam", "each", "every", "any",
+                     "it", "its", "is", "are", "rule", "rules", "module", "modules", "modprobe",
+                     "host", "system", "which", "what", "nothing", "one", "none", "must", "should",
+                     "shall", "may", "can", "also", "and", "not", "never", "to", "too"}  # fmt: skip
 
 
 def _module_disabled(text: str) -> ModuleDisabledCheck | None:
-    for m in _MODULE.finditer(text):
-        name = next((g for g in m.groups() if g), "").lower()
-        if name and name not in _NOT_MODULE_NAMES:
+    """The module the text names first, whichever way it names it."""
+    found = sorted(
+        (m.start(1), m.group(1).lower()) for p in _MODULE_NAMES for m in p.finditer(text)
+    )
+    for _, name in found:
+        if name not in _NOT_MODULE_NAMES:
             blacklisted = bool(re.search(r"\bblack-?list|\bdeny-?list", text, re.I))
             return ModuleDisabledCheck(module=name, blacklisted=blacklisted)
     return None
@@ -368,6 +377,9 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bmodprobe\b",
                 r"\bmodule\b.{0,40}\b(load|insert)",
                 r"\bmounting\s+(of\s+)?\S+\s+file\s*systems?\b.{0,40}\bdisabled\b",
+                r"\bkernel\b.{0,30}\bload\b",
+                r"\binstall\s+(rule|line|directive)\b",
+                r"\bblack-?list(ed)?\b",
             ),
         ),
         _module_disabled,
