@@ -182,6 +182,8 @@ class ConfigSetting:
     unset_complies: bool
     #: PAM files that must call the module, whose ``key=`` argument overrides the files
     pam_files: tuple[str, ...] = ()
+    #: every line setting the key must comply, not only the one in force ("on every line")
+    every_value: bool = False
     kind: Literal["config-setting"] = "config-setting"
 
 

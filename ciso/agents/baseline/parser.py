@@ -173,6 +173,14 @@ _UNSET_COMPLIES = (
 )
 
 
+#: "on every line that sets it", "every occurrence", "any line setting it gives another value"
+_EVERY_VALUE = re.compile(
+    r"\b(?:every|each|any|all)\s+(?:lines?|occurrences?|assignments?|definitions?|settings?\s+lines?)"
+    r"\b(?!\s+(?:of|in)\s+(?:a|the)\s+match)",
+    re.I,
+)
+
+
 def unset_stated(text: str) -> bool | None:
     """Whether the text says a setting left unset complies (True), violates (False), or says
     nothing of it (None)."""
@@ -183,25 +191,73 @@ def unset_stated(text: str) -> bool | None:
     return None
 
 
-def _first_concept(text: str, families: tuple[tuple[Concept, ...], ...]) -> Concept | None:
-    """The concept the text is about. Within the first family with a match: a concept whose
-    field the text names as the API spells it wins over one it only describes ("hostIPC: true"
-    beside "node processes"); among described ones of one phrase group each, the one the text
-    describes in more ways; otherwise the family's order (most specific first)."""
-    for family in families:
-        found = [c for c in family if c.matches(text)]
-        if not found:
-            continue
-        if found[0].accepts is not None:
-            return found[0]  # a composite the text spells out field by field
-        named = [c for c in found if _names_its_field(c, text)]
-        if named:
-            return named[0]
-        single = [c for c in found if len(c.all_of) == 1]
-        if len(single) > 1 and found[0] in single:
-            return max(single, key=lambda c: _evidence(c, text))  # first of the best on ties
-        return found[0]
-    return None
+#: a parenthesised aside, or a sentence about another control ("X11Forwarding yes violates
+#: another control", "unlike PermitEmptyPasswords, ..."): not what the requirement is about
+_ASIDE = re.compile(r"\([^()]*\)")
+_OTHER_CONTROL = re.compile(
+    r"\b(another|other|separate|different)\s+(control|requirement|check|rule)s?\b|"
+    r"\bcovered\s+(elsewhere|separately)\b|\bnot\s+(part\s+of|the\s+subject\s+of)\s+this\b|"
+    r"\b(is|are)\s+out\s+of\s+scope\b|\bnot\s+(judged|checked|a\s+finding)\s+here\b|"
+    r"\bjudged\s+by\s+(CIS\s+)?\d[\d.]*",
+    re.I,
+)
+
+
+def without_asides(text: str) -> str:
+    """The text without parenthesised asides and sentences that name other controls."""
+    stripped = _ASIDE.sub(" ", text)
+    sentences = re.split(r"(?<=[.!?;])\s+", stripped)
+    return " ".join(s for s in sentences if not _OTHER_CONTROL.search(s))
+
+
+def _field_position(concept: Concept, text: str) -> int | None:
+    """Where the text first spells a field of ``concept`` as the API or file spells it."""
+    found = [
+        m.start()
+        for group in concept.all_of
+        for p in group
+        if _FIELD_NAME.fullmatch(p.pattern)
+        for m in [re.search(rf"\b{p.pattern}\b", text)]
+        if m is not None
+    ]
+    return min(found) if found else None
+
+
+def _ranked(found: list[Concept], text: str, full: str) -> list[Concept]:
+    """``found`` (one family's matches in ``text``, in the family's order) best first: a concept
+    whose field the text names as the API spells it wins over one it only describes ("hostIPC:
+    true" beside "node processes"), the field named first winning (a field named only in an
+    aside of ``full`` after those named in ``text``); among described ones of one phrase group
+    each, the one the text describes in more ways; otherwise the family's order."""
+    if found[0].accepts is not None:
+        return found  # a composite the text spells out field by field
+    positions: dict[str, int] = {}
+    for concept in found:
+        here = _field_position(concept, text)
+        aside = _field_position(concept, full)
+        if here is not None:
+            positions[concept.name] = here
+        elif aside is not None:
+            positions[concept.name] = len(text) + aside
+    named = sorted((c for c in found if c.name in positions), key=lambda c: positions[c.name])
+    rest = [c for c in found if c not in named]
+    single = [c for c in rest if len(c.all_of) == 1]
+    if not named and len(single) > 1 and found[0] in single:
+        # the one described in more ways first (the family's order on ties)
+        rest = sorted(rest, key=lambda c: -_evidence(c, text) if c in single else 0)
+    return named + rest
+
+
+def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Concept]:
+    """The concepts the text may be about, best first: those matched in the text without its
+    asides before those matched only with them; within each, family by family."""
+    ordered: list[Concept] = []
+    for reading in (without_asides(text), text):
+        for family in families:
+            found = [c for c in family if c.matches(reading) and c not in ordered]
+            if found:
+                ordered.extend(_ranked(found, reading, text))
+    return ordered
 
 
 def parse(description: str, platform: str) -> Intent | NotUnderstood:
@@ -210,13 +266,20 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     if not text:
         return NotUnderstood("the requirement text is empty", text)
     families = RHEL_FAMILIES if platform == "rhel9" else KUBERNETES_FAMILIES
-    concept = _first_concept(text, families)
-    if concept is None:
+    candidates = _candidates(text, families)
+    if not candidates:
         return NotUnderstood(f"no known {platform} control is named in the requirement", text)
-    built = concept.build(text)
+    # the best candidate whose values the text gives (a file check needs a mode, a setting a
+    # bound): a text that names a file only as where a setting lives is about the setting
+    built = next((b for c in candidates for b in [c.build(text)] if b is not None), None)
     if built is None:
-        return NotUnderstood(f"recognised {concept.name} but could not read its values", text)
+        name = candidates[0].name
+        return NotUnderstood(f"recognised {name} but could not read its values", text)
     checks = built if isinstance(built, tuple) else (built,)
+    if _EVERY_VALUE.search(text):
+        checks = tuple(
+            replace(c, every_value=True) if isinstance(c, ConfigSetting) else c for c in checks
+        )
     stated = unset_stated(text)
     if stated is not None:
         # what the text says of a missing setting overrides the platform's default

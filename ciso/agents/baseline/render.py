@@ -65,6 +65,22 @@ def rego_set(values: Any) -> str:
 _ENV.filters["rego_set"] = rego_set
 
 
+def usr_merged(commands: Any) -> list[str]:
+    """Each command and its other spelling on a merged-/usr system (RHEL 9: /bin is /usr/bin,
+    /sbin is /usr/sbin)."""
+    spelled: list[str] = []
+    for command in commands:
+        spelled.append(command)
+        if re.match(r"/s?bin/", command):
+            spelled.append("/usr" + command)
+        elif re.match(r"/usr/s?bin/", command):
+            spelled.append(command.removeprefix("/usr"))
+    return list(dict.fromkeys(spelled))
+
+
+_ENV.filters["usr_merged"] = usr_merged
+
+
 class _PlainDumper(yaml.SafeDumper):
     """No anchors or aliases: the same container pattern is written out for every list."""
 

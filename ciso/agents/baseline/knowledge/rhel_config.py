@@ -46,20 +46,32 @@ LOGIN_DEFS = {
 }
 AUDITD = {"keep-logs": Setting("auditd", "max_log_file_action", "rotate", "word", "keep_logs")}
 
-_NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "a": 1,
-    "an": 1,
-}
+_UNIT_WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS_WORDS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+_SMALL = rf"(?:(?:{'|'.join(_TENS_WORDS)})(?:[\s-]+(?:{'|'.join(_UNIT_WORDS[1:10])}))?|(?:{'|'.join(_UNIT_WORDS)}))"
+#: a number written in words, up to "nine hundred and ninety-nine"
+_WORD_NUMBER = rf"{_SMALL}(?:\s+hundred(?:\s+(?:and\s+)?{_SMALL})?)?|hundred"
 #: seconds for times, days for ages (the two never meet in one setting), 1 for counts
 _UNITS = {
     "character": 1,
@@ -77,57 +89,126 @@ _UNITS = {
     "day": 1,
     "days": 1,
     "week": 7,
+    "month": 30,
     "year": 365,
 }
-_NUM = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|an?)"
+#: a number in digits or words; "a"/"an" count as one only before a unit ("within a year")
+_NUM = (
+    rf"(\d+|\b(?:{_WORD_NUMBER})\b|\ban?(?=\s+(?:second|sec|minute|min|hour|day|week|month|year)))"
+)
 
 
 def _number(token: str) -> int:
-    return int(token) if token.isdigit() else _NUMBER_WORDS[token.lower()]
+    """``365``, ``fourteen``, ``three hundred and sixty-five``, ``a`` (before a unit) as int."""
+    token = token.lower().strip()
+    if token.isdigit():
+        return int(token)
+    if token in ("a", "an"):
+        return 1
+    total = 0
+    for word in re.split(r"[\s-]+", token):
+        if word in _UNIT_WORDS:
+            total += _UNIT_WORDS.index(word)
+        elif word in _TENS_WORDS:
+            total += 20 + 10 * _TENS_WORDS.index(word)
+        elif word == "hundred":
+            total = max(total, 1) * 100
+    return total
 
 
-def _quantity(match: re.Match[str], unit_group: int | None) -> int:
-    value = _number(match.group(1))
-    if unit_group is not None and match.group(unit_group):
-        unit = match.group(unit_group).lower().rstrip("s") or "s"
+def _quantity(match: re.Match[str], number_group: int, unit_group: int) -> int:
+    value = _number(match.group(number_group))
+    unit = (match.group(unit_group) or "").lower()
+    if unit:
+        unit = unit.rstrip("s") or "s"
         value *= _UNITS.get(unit, _UNITS.get(unit + "s", 1))
     return value
 
 
 _UNIT = (
-    r"\s*(seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|years?|characters?|chars?|"
-    r"attempts?|tries)?"
+    r"\s*(seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?|characters?|chars?|"
+    r"attempts?|tries)?\b"
 )
+#: phrases that state the bound itself ("at most 4", "4 or fewer", "a maximum of 4")
+_UPPER = (
+    rf"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|(?:a\s+)?maximum\s+(?:[a-z]+\s+){{0,2}}"
+    rf"(?:of|is)|max(?:imum)?\s+of|up\s+to|within|less\s+than\s+or\s+equal\s+to|"
+    rf"no\s+(?:longer|later|higher|greater|bigger)\s+than|not\s+(?:above|over)|"
+    rf"not\s+exceed(?:ing)?|(?:must|may|should|shall)\s+not\s+exceed)\s+{_NUM}{_UNIT}"
+)
+_UPPER_AFTER = (
+    rf"{_NUM}{_UNIT}\s+(?:or\s+(?:less|fewer|lower|below|shorter|sooner)|at\s+(?:the\s+)?most)"
+)
+_LOWER = (
+    rf"(?:at\s+least|no\s+less\s+than|not\s+less\s+than|(?:a\s+)?minimum\s+(?:[a-z]+\s+){{0,2}}"
+    rf"(?:of|is)|min(?:imum)?\s+of|no\s+fewer\s+than|no\s+(?:shorter|lower|smaller)\s+than|"
+    rf"not\s+(?:below|under)|greater\s+than\s+or\s+equal\s+to)\s+{_NUM}{_UNIT}"
+)
+_LOWER_AFTER = (
+    rf"{_NUM}{_UNIT}\s+(?:or\s+(?:more|greater|higher|above|longer|later)|at\s+(?:the\s+)?least)"
+)
+_RANGE = (
+    rf"(?:between|from|range\s+(?:of\s+)?)\s+{_NUM}{_UNIT}\s+(?:and|to|through|-)\s+{_NUM}{_UNIT}"
+)
+#: strict comparisons; what they mean depends on whether the sentence states a failure
+_BELOW = rf"(?:below|under|less\s+than|fewer\s+than|shorter\s+than|lower\s+than|smaller\s+than)\s+{_NUM}{_UNIT}"
+_ABOVE = (
+    rf"(?:above|over|more\s+than|greater\s+than|longer\s+than|higher\s+than|exceeds?|exceeding)"
+    rf"\s+{_NUM}{_UNIT}"
+)
+#: "fails when", "is a finding", "must be refused": the sentence describes what violates
+_FAILURE = re.compile(
+    r"\bfail\w*\s+(?:when|if|whenever)\b|\bfindings?\b|\bviolat\w*|\brefused?\b|\brejected?\b|"
+    r"\bnon-?compliant\b|\bnot\s+(?:allowed|permitted|accepted)\b|\bflag(?:ged)?\b",
+    re.I,
+)
+
+
+def _sentence_at(text: str, position: int) -> tuple[str, int]:
+    """The sentence around ``position`` and the offset of ``position`` in it."""
+    start = max(text.rfind(". ", 0, position), text.rfind(": ", 0, position))
+    start = start + 2 if start >= 0 else 0
+    end = text.find(". ", position)
+    return text[start : end if end >= 0 else len(text)], position - start
+
+
+def _states_failure(text: str, position: int) -> bool:
+    """Whether the comparison at ``position`` describes the violating values ("fails when it is
+    below 14", "shorter than 14 must be refused") rather than the compliant ones ("fails unless
+    it is above 0")."""
+    sentence, at = _sentence_at(text, position)
+    if not _FAILURE.search(sentence):
+        return False
+    return not re.search(r"\bunless\b|\bonly\s+if\b", sentence[:at], re.I)
 
 
 def bounds(text: str) -> tuple[Comparison, tuple[int, ...]] | None:
     """The numeric constraint of a requirement: at most / no more than / N or less / between /
-    within / at least / N or more. Units are converted to seconds (times) or days (ages)."""
+    from N to M / within / at least / N or more, and strict bounds read by the sentence's
+    polarity ("fails when below 14": at least 14). Numbers may be words; units are converted
+    to seconds (times) or days (ages)."""
     t = text.lower()
-    between = re.search(rf"between\s+{_NUM}{_UNIT}\s+and\s+{_NUM}{_UNIT}", t)
+    between = re.search(_RANGE, t)
     if between:
-        low = _number(between.group(1)) * _UNITS.get(
-            (between.group(2) or "s").rstrip("s") or "s", 1
-        )
-        high_unit = (between.group(4) or between.group(2) or "s").rstrip("s") or "s"
-        high = _number(between.group(3)) * _UNITS.get(high_unit, 1)
-        return "between", (low, high)
-    upper = re.search(
-        rf"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|maximum\s+of|up\s+to|within|"
-        rf"less\s+than\s+or\s+equal\s+to|not\s+exceed(?:ing)?)\s+{_NUM}{_UNIT}",
-        t,
-    ) or re.search(rf"{_NUM}{_UNIT}\s+(?:or\s+(?:less|fewer|lower|below)|at\s+(?:the\s+)?most)", t)
+        high = _number(between.group(3))
+        high_unit = (between.group(4) or between.group(2) or "").lower()
+        if high_unit:
+            high *= _UNITS.get(high_unit.rstrip("s") or "s", 1)
+        return "between", (_quantity(between, 1, 2), high)
+    upper = re.search(_UPPER, t) or re.search(_UPPER_AFTER, t)
     if upper:
-        return "le", (_quantity(upper, 2),)
-    lower = re.search(
-        rf"(?:at\s+least|no\s+less\s+than|not\s+less\s+than|minimum\s+of|no\s+fewer\s+than)"
-        rf"\s+{_NUM}{_UNIT}",
-        t,
-    ) or re.search(
-        rf"{_NUM}{_UNIT}\s+(?:or\s+(?:more|greater|higher|above|longer)|at\s+(?:the\s+)?least)", t
-    )
+        return "le", (_quantity(upper, 1, 2),)
+    lower = re.search(_LOWER, t) or re.search(_LOWER_AFTER, t)
     if lower:
-        return "ge", (_quantity(lower, 2),)
+        return "ge", (_quantity(lower, 1, 2),)
+    below = re.search(_BELOW, t)
+    if below:
+        value = _quantity(below, 1, 2)
+        return ("ge", (value,)) if _states_failure(t, below.start()) else ("le", (value - 1,))
+    above = re.search(_ABOVE, t)
+    if above:
+        value = _quantity(above, 1, 2)
+        return ("le", (value,)) if _states_failure(t, above.start()) else ("ge", (value + 1,))
     return None
 
 
@@ -225,24 +306,39 @@ def _sysctl_forwarding(text: str) -> tuple[ConfigSetting, ...]:
     )
 
 
-_MODULE = re.compile(
-    r"\b(?:the\s+)?[`'\"]?([a-z0-9_-]+)[`'\"]?\s+(?:kernel\s+)?module\b"
-    r"|\bmodule\s+[`'\"]?([a-z0-9_-]+)"
-    r"|\b(?:load|loading|insert)\s+[`'\"]?([a-z0-9_-]+)"
-    # named by what modprobe does with it, or by the filesystem it mounts
-    r"|\b(?:install\s+(?:rule|line|directive)\s+for|black-?list(?:ed|ing)?|deny-?list(?:ed|ing)?)"
-    r"\s+[`'\"]?([a-z0-9_-]+)"
-    r"|\b(?:mounting|mount)\s+(?:of\s+)?[`'\"]?([a-z0-9_-]+)[`'\"]?\s+file\s*systems?\b",
-    re.I,
+_Q = "[`'\"]?"
+#: the ways a text names the module, each tried at every position (the name is group 1)
+_MODULE_NAMES = tuple(
+    re.compile(p, re.I)
+    for p in (
+        rf"\b(?:the\s+)?{_Q}([a-z0-9_-]+){_Q}\s+(?:kernel\s+)?module\b",
+        rf"\bmodule\s+{_Q}([a-z0-9_-]+)",
+        rf"\b(?:load|loading|insert)\s+{_Q}([a-z0-9_-]+)",
+        # named by what modprobe does with it, or by the filesystem it mounts
+        rf"\b(?:install\s+(?:rule|line|directive)\s+for|black-?list(?:ed|ing)?|deny-?list(?:ed|ing)?)"
+        rf"\s+{_Q}([a-z0-9_-]+)",
+        rf"\b(?:mounting|mount)\s+(?:of\s+)?{_Q}([a-z0-9_-]+){_Q}\s+file\s*systems?\b",
+        # the directive quoted ("the first 'install udf' rule"), or the module as the subject of
+        # "is blacklisted" / "must be blacklisted" / "must not load"
+        r"[`'\"](?:install|blacklist)\s+([a-z0-9_-]+)",
+        rf"\b([a-z0-9_-]+){_Q}\s+(?:(?:must|should|shall|has\s+to|needs?\s+to)\s+)?(?:is|be|are)\s+"
+        r"(?:black|deny)-?listed\b",
+        rf"\b([a-z0-9_-]+){_Q}\s+(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be\s+)?load",
+    )
 )
-_NOT_MODULE_NAMES = {"kernel", "the", "a", "this", "that", "pam", "each", "every", "any", "it",
-                     "is", "are", "rule", "rules", "module", "modules"}  # fmt: skip
+_NOT_MODULE_NAMES = {"kernel", "the", "a", "an", "of", "this", "that", "pam", "each", "every", "any",
+                     "it", "its", "is", "are", "rule", "rules", "module", "modules", "modprobe",
+                     "host", "system", "which", "what", "nothing", "one", "none", "must", "should",
+                     "shall", "may", "can", "also", "and", "not", "never", "to", "too"}  # fmt: skip
 
 
 def _module_disabled(text: str) -> ModuleDisabledCheck | None:
-    for m in _MODULE.finditer(text):
-        name = next((g for g in m.groups() if g), "").lower()
-        if name and name not in _NOT_MODULE_NAMES:
+    """The module the text names first, whichever way it names it."""
+    found = sorted(
+        (m.start(1), m.group(1).lower()) for p in _MODULE_NAMES for m in p.finditer(text)
+    )
+    for _, name in found:
+        if name not in _NOT_MODULE_NAMES:
             blacklisted = bool(re.search(r"\bblack-?list|\bdeny-?list", text, re.I))
             return ModuleDisabledCheck(module=name, blacklisted=blacklisted)
     return None
@@ -281,6 +377,9 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bmodprobe\b",
                 r"\bmodule\b.{0,40}\b(load|insert)",
                 r"\bmounting\s+(of\s+)?\S+\s+file\s*systems?\b.{0,40}\bdisabled\b",
+                r"\bkernel\b.{0,30}\bload\b",
+                r"\binstall\s+(rule|line|directive)\b",
+                r"\bblack-?list(ed)?\b",
             ),
         ),
         _module_disabled,

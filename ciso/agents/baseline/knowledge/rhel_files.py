@@ -24,13 +24,61 @@ def _modes(text: str) -> list[int]:
     return found
 
 
-#: sentences that name a file only to say it does not count ("cron.deny alone does not comply")
-_DISMISSIVE = re.compile(r"\balone\b|does\s+not\s+(comply|count|suffice)|not\s+enough", re.I)
+#: sentences that name a file only to say it does not count ("cron.deny alone does not comply",
+#: "backups are not evidence"); "stay root's alone" is no such sentence
+_DISMISSIVE = re.compile(
+    r"\balone\s+(?:does|is|will)\s*(?:not|n't)\b|does\s+not\s+(comply|count|suffice)|"
+    r"not\s+enough|\bnot\s+(?:evidence|judged|checked|in\s+scope)\b|\bout\s+of\s+scope\b",
+    re.I,
+)
 
 
 def _relevant(text: str) -> str:
     sentences = re.split(r"(?<=[.!?])\s+", text)
-    return " ".join(s for s in sentences if not _DISMISSIVE.search(s))
+    kept = " ".join(s for s in sentences if not _DISMISSIVE.search(s))
+    # a text whose only sentence naming the files also dismisses others keeps it
+    return kept if _PATH.search(kept) else text
+
+
+#: the file must be there: "must exist", "ensure X exists", "fails when X is absent"
+_MUST_EXIST = re.compile(
+    r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:exist|be\s+present)\b|\bexists\b|"
+    r"\bis\s+present\b|\b(?:is|are)\s+(?:absent|missing)\b|"
+    r"\b(?:absent|missing|does\s*(?:not|n't)\s+exist)\b.{0,40}\b(?:fail\w*|finding|violat\w*)",
+    re.I,
+)
+#: ...unless the text makes the file optional: "when present", "if it exists", "absent passes"
+_OPTIONAL = re.compile(
+    r"\b(?:if|when|where|whenever)\s+(?:it\s+|they\s+|one\s+)?(?:exists?|is\s+present|"
+    r"are\s+present|present)\b|\bmay\s+be\s+(?:absent|missing)\b|"
+    r"\b(?:absent|missing)\b.{0,30}\b(?:pass(?:es)?|compl(?:y|ies)|is\s+fine)\b",
+    re.I,
+)
+_NAME = r"([a-z_][a-z0-9_-]*)"
+#: words that follow "group" without naming one ("no group or other bit", "group-writable")
+_NOT_NAMES = {"or", "and", "other", "others", "bits", "bit", "owner", "permissions", "write",
+              "writable", "readable", "read", "execute", "must", "should", "is", "the", "of",
+              "members", "ownership", "id", "access", "to"}  # fmt: skip
+
+
+def _owner_group(text: str) -> tuple[str, str]:
+    """The owner and group the text asks for: "owned by user root and group root",
+    "root:root", "belong to root", "group shadow"; root when it names none."""
+    pair = re.search(rf"\b{_NAME}:{_NAME}\b(?!/)", text)
+    if pair and pair.group(1) not in _NOT_NAMES:
+        return pair.group(1), pair.group(2)
+    owner = re.search(
+        rf"\b(?:owned\s+by|belongs?\s+to|owner\s+(?:must\s+be|is|of))\s+(?:the\s+)?(?:user\s+)?{_NAME}",
+        text,
+        re.I,
+    )
+    groups = [
+        m.group(1)
+        for m in re.finditer(rf"\bgroup\s+(?:must\s+be\s+|is\s+|owner\s+)?{_NAME}", text, re.I)
+        if m.group(1).lower() not in _NOT_NAMES
+    ]
+    owner_name = owner.group(1) if owner and owner.group(1).lower() not in _NOT_NAMES else "root"
+    return owner_name, groups[0] if groups else "root"
 
 
 def _build(text: str) -> FilePermissionCheck | None:
@@ -68,16 +116,13 @@ def _build(text: str) -> FilePermissionCheck | None:
     limit = 0
     for mode in modes:
         limit |= mode
-    owner = re.search(r"owned\s+by\s+(?:user\s+)?([a-z_][\w-]*)", text, re.I)
-    group = re.search(r"group\s+([a-z_][\w-]*)", text, re.I)
-    must_exist = bool(
-        re.search(r"\bmust\s+exist\b|\bis\s+present\b|\bmust\s+be\s+present\b", text, re.I)
-    )
+    owner, group = _owner_group(text)
+    must_exist = bool(_MUST_EXIST.search(text)) and not _OPTIONAL.search(text)
     return FilePermissionCheck(
         paths=tuple(paths),
         max_mode=limit,
-        owner=owner.group(1) if owner else "root",
-        group=group.group(1) if group else "root",
+        owner=owner,
+        group=group,
         globs=tuple(globs),
         must_exist=must_exist,
     )
@@ -87,7 +132,18 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "file-permissions",
         (
-            words(r"\bmode\b", r"\bpermissions?\b", r"\bowned\b", r"\bchmod\b", r"\breadable\b"),
+            words(
+                r"\bmode\b",
+                r"\bpermissions?\b",
+                r"\bowned\b",
+                r"\bowner(ship)?\b",
+                r"\bchmod\b",
+                r"\breadable\b",
+                r"\bwritable\b",
+                r"\b(permission|special|setuid|setgid|sticky|group|other)\s+bits?\b",
+                r"\bbits?\s+(beyond|outside|above)\b",
+                r"\bbelongs?\s+to\b",
+            ),
             words(r"/(etc|var|usr|boot|root)/"),
         ),
         _build,
