@@ -390,13 +390,11 @@ class Program:
         if kind == "SomeIn" and body.get("key") is not None:
             return self._some_key_value(package, body, env, steps, where)
         if kind == "SomeIn":
-            var_kind, var = _kind(body["value"])
-            if var_kind != "Var":
-                raise NotTranslatable(f"`some … in` binding a pattern ({where})")
             out: list[tuple[Steps, Env]] = []
             for s, coll in self.expr(package, body["collection"], env):
                 for es, element in self.elements(coll):
-                    out.append((steps + s + es, {**env, var["value"]: element}))
+                    for bs, bound in _bind(body["value"], element, env, where):
+                        out.append((steps + s + es + bs, bound))
             return out
         if kind == "SomeVars":
             return [(steps, env)]
@@ -741,6 +739,32 @@ class Program:
         return out
 
 
+def _bind(pattern: Mapping[str, Any], value: Val, env: Env, where: str) -> list[tuple[Steps, Env]]:
+    """``some <pattern> in``: a variable, or an array of variables (``[_, spec]``) taken apart."""
+    kind, body = _kind(pattern)
+    if kind == "Var":
+        return [((), env if body["value"] == "_" else {**env, body["value"]: value})]
+    if kind != "Array" or not all(_kind(i)[0] == "Var" for i in body["items"]):
+        raise NotTranslatable(f"`some … in` binding a pattern ({where})")
+    names = [_kind(i)[1]["value"] for i in body["items"]]
+    if value.items is not None:
+        if len(value.items) != len(names):
+            return []
+        parts = list(value.items)
+        steps: Steps = ()
+    elif value.cel is not None:
+        base = _paren(value.cel)
+        parts = [Val(cel=f"{base}[{i}]") for i in range(len(names))]
+        steps = (("cond", f"type({base}) == list && size({base}) == {len(names)}"),)
+    else:
+        return []
+    bound = dict(env)
+    for name, part in zip(names, parts, strict=True):
+        if name != "_":
+            bound[name] = part
+    return [(steps, bound)]
+
+
 def _truth(val: Val) -> str:
     """CEL true when a statement whose value is ``val`` holds (defined and not false)."""
     if val.const is not _MISSING:
@@ -911,6 +935,25 @@ def _object_keys(program: Program, args: list[Val]) -> list[Alt]:
     return [((("cond", f"type({_paren(obj.cel)}) == map"),), Val(cel=obj.cel))]
 
 
+def _substring(program: Program, args: list[Val]) -> list[Alt]:
+    """Rego's ``substring(s, offset, length)`` (a negative length: to the end; past the end:
+    clipped), with a constant offset and length."""
+    text, offset, length = args
+    if not isinstance(offset.const, int) or not isinstance(length.const, int) or offset.const < 0:
+        raise NotTranslatable("substring with an offset or length computed at run time")
+    if text.const is not _MISSING:
+        value = str(text.const)[offset.const :]
+        return [((), Val(const=value if length.const < 0 else value[: length.const]))]
+    base = _paren(cel_of(text))
+    start = offset.const
+    rest = f"{base}.substring({start})"
+    if length.const >= 0:
+        end = start + length.const
+        rest = f"(size({base}) <= {end} ? {base}.substring({start}) : {base}.substring({start}, {end}))"
+    value = f'(size({base}) <= {start} ? "" : {rest})'
+    return [((("cond", f"type({base}) == string"),), Val(cel=value))]
+
+
 def _sprintf(program: Program, args: list[Val]) -> list[Alt]:
     return [((), Val(const="violation"))]  # only messages use it: the text is not the verdict
 
@@ -931,6 +974,7 @@ _BUILTINS: dict[str, Callable[[Program, list[Val]], list[Alt]]] = {
     "is_null": _type_test("null_type"),
     "count": _count,
     "object.keys": _object_keys,
+    "substring": _substring,
     "sprintf": _sprintf,
 }
 
