@@ -186,6 +186,15 @@ def table_reason(reason: str) -> str:
     help="Existing objects that mutate rules' targets (a MutatingPolicy's "
     "targetMatchConstraints) select: file or directory (repeatable).",
 )
+@click.option(
+    "--values-file",
+    "-f",
+    "values_file",
+    type=click.Path(path_type=Path, exists=True, dir_okay=False),
+    help="Kyverno CLI values file: the labels of namespaces (its namespaceSelector and "
+    "namespaces lists) that namespaceSelector filters read, over those of the Namespace "
+    "objects among the resources.",
+)
 @click.option("--policy-report", is_flag=True, help="Print PolicyReports instead of rule results.")
 @click.option(
     "--format",
@@ -214,6 +223,7 @@ def apply(
     resources: tuple[Path, ...],
     parameter_resources: tuple[Path, ...],
     target_resources: tuple[Path, ...],
+    values_file: Path | None,
     policy_report: bool,
     fmt: str,
     fail_on_empty: bool,
@@ -225,9 +235,10 @@ def apply(
     No policy, no resource or nothing matched is a warning on stderr (a typo in a kind, or the
     wrong folder, would otherwise pass silently); --fail-on-empty makes it exit 1.
     """
-    from ciso.engines.kyverno import budget, bulk
+    from ciso.engines.kyverno import budget, bulk, namespaces
     from ciso.engines.kyverno.engine import Context, policy_id
     from ciso.engines.kyverno.engine import apply as apply_policies
+    from ciso.engines.kyverno.matching import Facts
 
     # before the workers fork (they read it too); restored when the command ends, so a caller
     # running the CLI in its own process keeps its budget
@@ -256,14 +267,27 @@ def apply(
         for _, obj in load_manifests_by_file(path)
     ]
     whole = policy_report or _generates(loaded)
+    given = _values_namespace_labels(values_file) if values_file else {}
     if whole:
         # reports aggregate over every resource, and generate rules clone from any of them:
         # these read the whole input at once
         objects = list(stream)
+        labels = {**namespaces.from_objects(objects), **given}
         ctx = Context(objects=objects, exceptions=exceptions, params=params, targets=targets)
     else:
-        # resources are independent: read, evaluate and print them a batch at a time
+        # resources are independent: read, evaluate and print them a batch at a time; the
+        # namespaces' labels are read first, only when a policy selects by them
+        labels = dict(given)
+        if _selects_namespaces(loaded):
+            found = namespaces.from_objects(
+                as_the_cli_reads_it(obj)
+                for r in resources
+                for obj in iter_manifests(r)
+                if namespaces.is_namespace(obj)
+            )
+            labels = {**found, **given}
         ctx = Context(exceptions=exceptions, params=params, targets=targets)
+    ctx.facts = Facts(namespace_labels=labels)
     if policy_report:
         results = apply_policies(loaded, objects, ctx, sources=sources)
         document = policy_reports(loaded, objects, ctx)
@@ -283,6 +307,33 @@ def apply(
     else:
         evaluated = bulk.evaluate_resources(job, resources, stream, tally, progress)
     return _print(evaluated, fmt, loaded, tally, policies, resources, fail_on_empty)
+
+
+def _values_namespace_labels(path: Path) -> dict[str, dict[str, str]]:
+    """The namespace labels of a Kyverno CLI values file; a file that is not one is a usage
+    error naming it."""
+    from ciso.engines.kyverno import namespaces
+
+    try:
+        data = yaml.safe_load(path.read_text())
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise click.UsageError(f"{path}: not a readable values file: {exc}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise click.UsageError(f"{path}: a values file is a mapping, not a {type(data).__name__}")
+    for key in ("namespaceSelector", "namespaces"):
+        if not isinstance(data.get(key) or [], list):
+            raise click.UsageError(f"{path}: {key}: a list, not a {type(data[key]).__name__}")
+        for index, entry in enumerate(data.get(key) or []):
+            if not isinstance(entry, dict):
+                raise click.UsageError(f"{path}: {key}[{index}]: a mapping, not {entry!r}")
+    return namespaces.from_values(data)
+
+
+def _selects_namespaces(policies: list[dict]) -> bool:
+    """Some policy has a namespaceSelector (the only reader of namespace labels)."""
+    return "namespaceSelector" in json.dumps(policies, default=str)
 
 
 def _print(

@@ -91,7 +91,8 @@ class BaselineAgent:
     def _migrate(self, task: Task, started: float) -> AgentResult:
         """Translate ``source-policy.yaml`` into the other dialect (never looked up by control)."""
         try:
-            done = migrate(Path(task.workspace))
+            wanted = (task.scenario.metadata or {}).get("migrate_to")
+            done = migrate(Path(task.workspace), task.prompt or "", wanted)
         except NotTranslatable as exc:
             return self._fail(task, started, f"not translated: {exc}")
         except yaml.YAMLError as exc:

@@ -175,7 +175,13 @@ def resource_filter_matches(
     ):
         return False
     if "namespaceSelector" in description:
-        labels = facts.namespace_labels.get(_namespace_of(resource), {})
+        # as Kyverno's matcher: a namespace selector never applies to a Namespace (a filter
+        # with one matches none); any other object is selected on its namespace's labels, a
+        # cluster-scoped one on none
+        if resource.get("kind") == "Namespace":
+            return False
+        namespace = (resource.get("metadata") or {}).get("namespace") or ""
+        labels = facts.namespace_labels.get(namespace, {}) if namespace else {}
         if not selector_matches(description["namespaceSelector"], labels):
             return False
     return not (description.get("operations") and facts.operation not in description["operations"])

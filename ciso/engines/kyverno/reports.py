@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from ciso.engines.kyverno import namespaces
 from ciso.engines.kyverno.cel import vap as cel_vap
 from ciso.engines.kyverno.cel import vpol as cel_vpol
 from ciso.engines.kyverno.engine import Context, apply, policy_id
@@ -99,7 +100,12 @@ def policy_reports(
         p for p in policies if p.get("kind") in SOURCES and _well_formed(p) and _in_background(p)
     ]
     scanned = [_background_rules(p) if p.get("kind") in POLICY_KINDS else p for p in policies]
-    ctx = replace(ctx or Context(), policy_documents=documents)
+    ctx = ctx or Context()
+    # a background scan decides namespaceSelector on the labels of the Namespaces it holds;
+    # labels the caller gives (a values file) win
+    labels = {**namespaces.from_objects(resources), **ctx.facts.namespace_labels}
+    facts = replace(ctx.facts, namespace_labels=labels)
+    ctx = replace(ctx, policy_documents=documents, facts=facts)
     results = apply(scanned, resources, ctx)
     kinds: dict[str, Any] = {policy_id(p): p.get("kind") for p in policies}
     index = {

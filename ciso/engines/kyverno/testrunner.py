@@ -28,6 +28,7 @@ from typing import Any
 
 import yaml
 
+from ciso.engines.kyverno import namespaces
 from ciso.engines.kyverno.cel import dpol as cel_dpol
 from ciso.engines.kyverno.cel import ivpol as cel_ivpol
 from ciso.engines.kyverno.cel import vpol as cel_vpol
@@ -146,9 +147,7 @@ def _values(path: Path | None, inline: Any = None) -> tuple[Context, dict[str, A
             ctx.resource_values[(policy.get("name", ""), resource.get("name", ""))] = dict(
                 resource.get("values") or {}
             )
-    namespace_labels = {
-        n.get("name", ""): dict(n.get("labels") or {}) for n in data.get("namespaceSelector") or []
-    }
+    namespace_labels = namespaces.from_values(data)
     ctx.facts = Facts(namespace_labels=namespace_labels, subresources=_subresources(data))
     return ctx, data
 
