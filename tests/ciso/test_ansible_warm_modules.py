@@ -190,3 +190,29 @@ def test_rhel9_verdicts_are_the_same_through_both_paths(
             assert result.scores == expected, (answer, warm, result.details.get("failure"))
             verdicts[warm] = {k: v["result"] for k, v in result.details["environments"].items()}
         assert verdicts[True] == verdicts[False], answer
+
+
+SERVER = Path(engine.__file__).with_name("warm_modules.py")
+
+
+def test_the_server_exits_with_the_play_status(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, str(SERVER), str(tmp_path / "s.sock"), "--", "sh", "-c", "exit 7"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 7, proc.stderr
+
+
+def test_without_its_socket_the_server_still_runs_the_play(tmp_path: Path) -> None:
+    socket_path = tmp_path / "missing-folder" / "s.sock"
+    play = "import sys; print('played'); sys.exit(5)"
+    proc = subprocess.run(
+        [sys.executable, str(SERVER), str(socket_path), "--", sys.executable, "-c", play],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert (proc.returncode, proc.stdout) == (5, "played\n"), proc.stderr
+    assert "warm modules: no socket" in proc.stderr

@@ -393,9 +393,15 @@ def serve(socket_path: str, command: list[str]) -> int:
         preloaded = Preloaded()
     gc.freeze()  # the children share the preloaded objects' pages instead of copying them
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(socket_path)
-    os.chmod(socket_path, 0o600)
-    listener.listen(64)
+    try:
+        listener.bind(socket_path)
+        os.chmod(socket_path, 0o600)
+        listener.listen(64)
+    except OSError as failure:
+        # no server: the play runs as without one, its clients exec fresh interpreters
+        print(f"warm modules: no socket ({failure})", file=sys.stderr)
+        listener.close()
+        os.execvp(command[0], command)
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
     signal.set_wakeup_fd(wake_w)
