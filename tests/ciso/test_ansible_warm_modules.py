@@ -216,3 +216,33 @@ def test_without_its_socket_the_server_still_runs_the_play(tmp_path: Path) -> No
     )
     assert (proc.returncode, proc.stdout) == (5, "played\n"), proc.stderr
     assert "warm modules: no socket" in proc.stderr
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_an_async_task_left_running_ends_with_the_play(tmp_path: Path) -> None:
+    """A fire-and-forget task's module run is a child of the server: when the play ends it ends
+    too, as every process of the sandbox does, instead of holding the play open."""
+    playbook = tmp_path / "async.yml"
+    playbook.write_text(
+        "- hosts: rhel9_servers\n"
+        "  gather_facts: false\n"
+        "  tasks:\n"
+        "    - ansible.builtin.command: sleep 900\n"
+        "      async: 1000\n"
+        "      poll: 0\n"
+    )
+    trace = tmp_path / "out" / "warm.trace"
+    result = engine.run_playbook(
+        playbook,
+        out_dir=tmp_path / "out",
+        host_tree=_host(tmp_path, "async"),
+        timeout_s=600,
+        warm_trace=str(trace),
+    )
+    assert result.ok, result.summary()
+    assert result.sandbox.duration_s < 300
+    # the async wrapper gets a fresh interpreter (it is started with arguments); the module it
+    # starts, a script file, ran warm: the server's child that the play's end killed
+    runs = [line for line in trace.read_text().splitlines() if " run " in line]
+    assert len(runs) == 1 and runs[0].endswith("AnsiballZ_command.py']"), runs

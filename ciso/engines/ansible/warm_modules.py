@@ -412,7 +412,7 @@ def serve(socket_path: str, command: list[str]) -> int:
     selector.register(wake_r, selectors.EVENT_READ, "wake")
     children: dict[int, socket.socket] = {}
     play_status: int | None = None
-    while play_status is None or children:
+    while play_status is None:
         for key, _ in selector.select(timeout=1.0):
             if key.data == "accept":
                 conn, _ = listener.accept()
@@ -487,6 +487,11 @@ def serve(socket_path: str, command: list[str]) -> int:
                 play.poll()
             if play.returncode is not None:
                 play_status = play.returncode
+    # the play is over: a module run still going (an async task left to run) ends with it, as
+    # the sandbox ends every process when the play's own process exits
+    for pid in children:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
     return play_status if play_status >= 0 else 128 - play_status
 
 
