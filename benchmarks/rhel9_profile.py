@@ -10,9 +10,12 @@ falls on all alike:
   ``ansible-playbook``: what starting the sandbox and the engine costs per environment;
 - ``debug_x10``: ten tasks that run no module (controller-side cost of a task);
 - ``stat_x10``: ten ``ansible.builtin.stat`` tasks (each one module run: the controller's share
-  plus a Python process on the host importing ``ansible.module_utils``);
+  plus a child of the play's warm module interpreter, ``warm_modules.py``);
+- ``empty_fresh`` / ``stat_x10_fresh``: the same plays with a fresh interpreter per module run
+  (each importing ``ansible.module_utils``), as before the warm interpreter;
 - every built-in rhel9 scenario's reference playbook on its violating and its compliant host, with
-  the number of task results the runner reported (loop items counted one by one).
+  the number of task results the runner reported (loop items counted one by one), through the
+  warm interpreter and with fresh ones, alternated.
 
 Prints one JSON document; needs root (the cgroup) and bubblewrap.
 Run: .venv/bin/python benchmarks/rhel9_profile.py [--rounds 2] [--references]
@@ -74,9 +77,11 @@ def task_results(stdout: str) -> int:
     return count
 
 
-def measure(usage: Path, playbook: Path, host: Path, out: Path, driver: str) -> dict:
+def measure(
+    usage: Path, playbook: Path, host: Path, out: Path, driver: str, warm: bool = True
+) -> dict:
     before, started = int(usage.read_text()), time.monotonic()
-    result = run_playbook(playbook, out_dir=out, host_tree=host, driver=driver)
+    result = run_playbook(playbook, out_dir=out, host_tree=host, driver=driver, warm_modules=warm)
     cpu = (int(usage.read_text()) - before) / 1e9
     if not result.ok:
         raise SystemExit(f"{playbook}: play {result.status}: {result.summary()[-1500:]}")
@@ -107,10 +112,16 @@ def main() -> None:
         )
         for name, text in SYNTHETIC.items():
             (root / f"{name}.yml").write_text(text)
-        variants = [(n, n, "runner") for n in SYNTHETIC] + [("empty_bare", "empty", "playbook")]
+        variants = [(n, n, "runner", True) for n in SYNTHETIC] + [
+            ("empty_bare", "empty", "playbook", True),
+            ("empty_fresh", "empty", "runner", False),
+            ("stat_x10_fresh", "stat_x10", "runner", False),
+        ]
         for r in range(args.rounds + 1):  # round 0 warms the page cache and is not kept
-            for label, name, driver in variants if r % 2 else variants[::-1]:
-                sample = measure(usage, root / f"{name}.yml", host, root / f"{label}-{r}", driver)
+            for label, name, driver, warm in variants if r % 2 else variants[::-1]:
+                sample = measure(
+                    usage, root / f"{name}.yml", host, root / f"{label}-{r}", driver, warm
+                )
                 if r:
                     samples.setdefault(label, []).append(sample)
         if args.references:
@@ -118,9 +129,18 @@ def main() -> None:
                 playbook = PLAYBOOKS / scenario.name / "playbook.yml"
                 for side in ("violating", "compliant"):
                     tree, _ = prepare(locate(scenario / side), root / f"{scenario.name}-{side}")
-                    references[f"{scenario.name}/{side}"] = measure(
-                        usage, playbook, tree, root / f"out-{scenario.name}-{side}", "runner"
-                    )
+                    # alternated: which path goes first changes from one play to the next
+                    order = (True, False) if len(references) % 2 else (False, True)
+                    for warm in order:
+                        label = "warm" if warm else "fresh"
+                        references[f"{scenario.name}/{side}/{label}"] = measure(
+                            usage,
+                            playbook,
+                            tree,
+                            root / f"out-{scenario.name}-{side}-{label}",
+                            "runner",
+                            warm,
+                        )
     cpu = {k: statistics.median(s["cpu_s"] for s in v) for k, v in samples.items()}
     report: dict[str, object] = {
         "median_cpu_s": {k: round(v, 3) for k, v in cpu.items()},
@@ -133,14 +153,18 @@ def main() -> None:
             "runner_start_extra_cpu_s": round(cpu["empty"] - cpu["empty_bare"], 3),
             "task_without_module_cpu_s": round((cpu["debug_x10"] - cpu["empty"]) / 10, 3),
             "module_run_cpu_s": round((cpu["stat_x10"] - cpu["empty"]) / 10, 3),
+            "play_start_fresh_cpu_s": round(cpu["empty_fresh"], 3),
+            "module_run_fresh_cpu_s": round((cpu["stat_x10_fresh"] - cpu["empty_fresh"]) / 10, 3),
         },
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
     if references:
         report["references"] = references
-        report["reference_cpu_s_total"] = round(sum(v["cpu_s"] for v in references.values()), 1)
-        report["reference_task_results_total"] = sum(v["task_results"] for v in references.values())
+        for label in ("warm", "fresh"):
+            mine = [v for k, v in references.items() if k.endswith(f"/{label}")]
+            report[f"reference_cpu_s_total_{label}"] = round(sum(v["cpu_s"] for v in mine), 1)
+            report[f"reference_task_results_total_{label}"] = sum(v["task_results"] for v in mine)
     print(json.dumps(report, indent=2))
 
 

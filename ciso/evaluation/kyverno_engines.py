@@ -69,6 +69,12 @@ def _load_scan_modules() -> None:
     import ciso.environments.kubernetes  # noqa: F401 - imported for its side effect: it registers the Kubernetes kinds
 
 
+def _our_scans(
+    scans: list[tuple[list[dict[str, Any]], list[dict[str, Any]]]],
+) -> list[list[dict[str, Any]]]:
+    return [_our_scan(policies, objects) for policies, objects in scans]
+
+
 @dataclass(frozen=True)
 class ItbenchScanner:
     #: None: the module's TIME_LIMIT_S when the scan starts.
@@ -93,6 +99,29 @@ class ItbenchScanner:
             )
         except DeadlineExceeded as exc:
             raise ScanFailed(f"the policy scan {exc}") from None
+        except ChildFailed as exc:
+            raise ScanFailed(f"the policy scan failed: {exc}") from None
+
+    def reports_many(
+        self, scans: Sequence[tuple[Sequence[dict[str, Any]], Sequence[dict[str, Any]]]]
+    ) -> list[list[dict[str, Any]]]:
+        """``reports`` of each (policies, objects) pair, in one forked child: a trial that scans
+        a dozen environments pays one fork, not a dozen. Each scan keeps its own time limit (the
+        child's limit is their sum) and its per-resource budget."""
+        from ciso.evaluation.deadline import ChildFailed, DeadlineExceeded
+
+        if not scans:
+            return []
+        _load_scan_modules()
+        limit = (self.timeout_s or TIME_LIMIT_S) * len(scans)
+        try:
+            return call_with_deadline(
+                _our_scans,
+                [(list(p), list(o)) for p, o in scans],
+                timeout_s=limit,
+            )
+        except DeadlineExceeded as exc:
+            raise ScanFailed(f"the policy scans {exc}") from None
         except ChildFailed as exc:
             raise ScanFailed(f"the policy scan failed: {exc}") from None
 

@@ -60,11 +60,24 @@ def test_profile_prints_the_cost_of_each_part_as_json() -> None:
     assert proc.returncode == 0, proc.stderr[-2000:]
     report = json.loads(proc.stdout)
     cpu = report["median_cpu_s"]
-    assert set(cpu) == {"empty", "debug_x10", "stat_x10", "empty_bare"}
+    assert set(cpu) == {
+        "empty",
+        "debug_x10",
+        "stat_x10",
+        "empty_bare",
+        "empty_fresh",
+        "stat_x10_fresh",
+    }
     derived = report["derived"]
     # the shape a reader of the JSON relies on; how the costs compare is the benchmark's figure,
     # not a test's assertion (timings belong to benchmarks/, never to a unit test)
-    assert set(derived) >= {"play_start_cpu_s", "module_run_cpu_s", "task_without_module_cpu_s"}
+    assert set(derived) >= {
+        "play_start_cpu_s",
+        "module_run_cpu_s",
+        "task_without_module_cpu_s",
+        "play_start_fresh_cpu_s",
+        "module_run_fresh_cpu_s",
+    }
     assert all(isinstance(value, float) and value >= 0.0 for value in cpu.values()), cpu
     assert all(isinstance(derived[key], float) for key in derived), derived
     assert "references" not in report

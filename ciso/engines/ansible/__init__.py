@@ -15,6 +15,7 @@ start and per-event bookkeeping).
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import sys
@@ -93,8 +94,26 @@ class PlaybookResult:
         return "\n".join([*failed, tail]) if failed else tail
 
 
-def local_inventory(host_group: str) -> str:
-    return f"[{host_group}]\nlocalhost ansible_connection=local ansible_python_interpreter={sys.executable}\n"
+def local_inventory(host_group: str, interpreter: str = sys.executable) -> str:
+    return f"[{host_group}]\nlocalhost ansible_connection=local ansible_python_interpreter={interpreter}\n"
+
+
+#: The warm module interpreter of a play (warm_modules.py): its folder in the sandbox, the
+#: interpreter the inventory names, and the sandbox-private socket between them.
+WARM_DIR = f"{CONTROL_DIR}/warm"
+WARM_INTERPRETER = f"{WARM_DIR}/python"
+WARM_SOCKET = "/tmp/itbench-warm-modules.sock"
+
+
+def _install_warm(control: Path) -> None:
+    """The server and the client (an executable script run by this interpreter) into the
+    control folder."""
+    folder = control / "warm"
+    folder.mkdir(mode=0o755)
+    shutil.copyfile(Path(__file__).with_name("warm_modules.py"), folder / "warm_modules.py")
+    client = Path(__file__).with_name("warm_python.py").read_text(encoding="utf-8")
+    (folder / "python").write_text(f"#!{sys.executable} -IS\n{client}", encoding="utf-8")
+    (folder / "python").chmod(0o755)
 
 
 def run_playbook(
@@ -107,7 +126,14 @@ def run_playbook(
     host_group: str = "rhel9_servers",
     max_processes: int = 256,
     driver: str = "runner",
+    warm_modules: bool | None = None,
+    warm_trace: str | None = None,
 ) -> PlaybookResult:
+    """Run ``playbook`` in the sandbox. With ``warm_modules`` (and a host tree: our own
+    inventory) its module runs go through a warm module interpreter (warm_modules.py);
+    ``warm_trace``, a path inside the sandbox (under ``out_dir``), gets a line per module run
+    saying whether it ran warm. ``warm_modules=None`` follows ``ITBENCH_ANSIBLE_WARM_MODULES``
+    (``0``: fresh interpreters, to measure one against the other; on otherwise)."""
     if driver not in DRIVERS:
         raise InputError(f"ansible driver {driver!r}: not one of {', '.join(DRIVERS)}")
     if not playbook.is_file():
@@ -120,10 +146,13 @@ def run_playbook(
     if playbook.resolve() != target:
         shutil.copyfile(playbook, target)
     env = dict(ANSIBLE_ENV)
+    if warm_modules is None:
+        warm_modules = os.environ.get("ITBENCH_ANSIBLE_WARM_MODULES", "1") != "0"
+    warm = warm_modules and inventory is None
     if inventory is not None:
         inventory_text = inventory.read_text(encoding="utf-8")
     else:
-        inventory_text = local_inventory(host_group)
+        inventory_text = local_inventory(host_group, WARM_INTERPRETER if warm else sys.executable)
         # our own inventory is INI: skip probing it with the five other inventory plugins
         env["ANSIBLE_INVENTORY_ENABLED"] = "ini"
     bindir = Path(sys.executable).parent
@@ -150,6 +179,12 @@ def run_playbook(
             Path(control) / "python" / "sitecustomize.py",
         )
         env["PYTHONPATH"] = f"{CONTROL_DIR}/python"
+        if warm:
+            _install_warm(Path(control))
+            command = [
+                sys.executable, f"{WARM_DIR}/warm_modules.py", WARM_SOCKET,
+                *(["--trace", warm_trace] if warm_trace else []), "--", *command,
+            ]  # fmt: skip
         result = run_sandboxed(
             command,
             out_dir=out_dir,
