@@ -25,6 +25,9 @@ class LevelMatrix:
     #: Same shape, when the source has them (ITBench-Lite): mean price, summed quantity.
     price: np.ndarray | None = None
     quantity: np.ndarray | None = None
+    #: The smallest step the export prints prices in (1e-5 for five decimals); None when the
+    #: prices are not rounded to a few decimals.
+    price_step: float | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,27 @@ def _leaf_matrices(
     return [paths[i] for i in order], out
 
 
+#: Most decimals looked for in an export's prices; beyond them a price counts as exact.
+_MAX_PRICE_DECIMALS = 8
+#: Prices read to find the export's decimals (the first ones with a price).
+_PRICE_SAMPLE = 100_000
+
+
+def price_step(prices: np.ndarray) -> float | None:
+    """The step an export rounds its unit prices to: ``10**-k`` for the fewest decimals ``k``
+    that print every price exactly. A function billed at $0.0000167 per GB-second and exported
+    with five decimals reads 0.00002 before and after a 10% rise: knowing the step tells such a
+    price apart from one that really held."""
+    sample = prices[np.isfinite(prices) & (prices != 0)][:_PRICE_SAMPLE]
+    if not len(sample):
+        return None
+    for decimals in range(_MAX_PRICE_DECIMALS + 1):
+        scaled = sample * 10.0**decimals
+        if np.all(np.abs(scaled - np.rint(scaled)) <= 1e-9 * np.maximum(1.0, np.abs(scaled))):
+            return float(10.0**-decimals)
+    return None
+
+
 def _matching_account(table: CostTable, account_id: str) -> str:
     """The data's spelling of ``account_id``. Account ids are numbers to many tools: an
     anomaly.json that carries ``12345678901`` means the CSV's ``012345678901`` (AWS ids keep
@@ -106,6 +130,7 @@ def build_cube(table: CostTable, account_id: str, day: dt.date) -> CostCube:
     frame = frame[frame["date"] <= pd.Timestamp(day)]
     days = pd.date_range(first, day, freq="D")
     paths, leaf = _leaf_matrices(frame, list(levels), days)
+    step = price_step(frame["price"].to_numpy(dtype=float)) if "price" in frame.columns else None
     index = pd.MultiIndex.from_tuples(paths, names=list(levels))
     leaf_cost = pd.DataFrame(leaf["cost"], index=index)
     matrices = []
@@ -125,6 +150,7 @@ def build_cube(table: CostTable, account_id: str, day: dt.date) -> CostCube:
                 cost.to_numpy(dtype=float),
                 leaf.get("price") if is_leaf else None,
                 leaf.get("quantity") if is_leaf else None,
+                step if is_leaf else None,
             )
         )
     return CostCube(levels, days, tuple(matrices))

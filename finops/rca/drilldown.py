@@ -111,27 +111,23 @@ def drill_down(
         service, a service's price rising for every application, an application scaled whole."""
         if node.path not in whole:
             kids = [k for k in tree.children.get(node.path, ()) if not k.is_new]
-            whole[node.path] = (
+            leaves = tree.leaves_under(node)
+            whole[node.path] = node.depth > 0 and (
                 (
-                    node.depth > 0
-                    and (
-                        node.z >= thresholds.broad_z or _together(kids, thresholds) >= thresholds.z
-                    )
+                    (node.z >= thresholds.broad_z or _together(kids, thresholds) >= thresholds.z)
                     and material(node)
                     and _uniform_change(node, kids, thresholds)
-                    and (
-                        tree.is_leaf(kids[0]) or _leaves_agree(tree.leaves_under(node), thresholds)
-                    )
+                    and (tree.is_leaf(kids[0]) or _leaves_agree(leaves, thresholds))
+                    and not _price_split(leaves, thresholds)
                 )
                 or (
-                    node.depth > 0
-                    and material(node)
-                    and _seen_elsewhere(node, kids, tree.leaves_under(node), elsewhere, thresholds)
+                    material(node)
+                    and _seen_elsewhere(node, kids, leaves, elsewhere, thresholds)
+                    and not _price_split(leaves, thresholds)
                 )
                 or (
-                    node.depth > 0
-                    and material(node)
-                    and _price_list_moved(tree.leaves_under(node), thresholds)
+                    (material(node) or _price_added(leaves) >= thresholds.min_share * scale)
+                    and _price_list_moved(node, leaves, thresholds)
                 )
             )
         return whole[node.path]
@@ -142,15 +138,42 @@ def drill_down(
     # of its own, however quiet each application is).
     worth: dict[tuple[str, ...], bool] = {}
 
+    # One instance family repriced in every application is one resource: its lines are material
+    # together, however small each application's share of the account's increase is. What a
+    # new price adds is the line's usual cost times the rise, which a dip or a peak of usage on
+    # the same day does not hide.
+    repriced: dict[str, float] = {}
+    for leaf in tree.stats[-1]:
+        if leaf.price_moved and leaf.delta > 0:
+            added = leaf.baseline * (leaf.price_factor - 1) if leaf.price_factor else leaf.delta
+            repriced[leaf.path[-1]] = repriced.get(leaf.path[-1], 0.0) + max(added, leaf.delta)
+
+    def material_here(node: NodeStats) -> bool:
+        if tree.is_leaf(node) and node.price_moved and node.delta > 0:
+            return repriced[node.path[-1]] >= thresholds.min_share * scale
+        return material(node)
+
+    # A new price is certain where usage is noise: the nodes above a material repriced line are
+    # entered even when a usage dip elsewhere in them on the same day hides their rise.
+    above_repriced = {
+        leaf.path[:size]
+        for leaf in tree.stats[-1]
+        if leaf.price_moved and leaf.delta > 0 and material_here(leaf)
+        for size in range(1, len(leaf.path))
+    }
+
     def promising(node: NodeStats) -> bool:
         if node.path not in worth:
             below = tree.children.get(node.path, ())
-            worth[node.path] = material(node) and (
-                node.z >= thresholds.z
-                or node.price_moved
-                or changed_whole(node)
-                or any(promising(k) or (k.is_new and material(k)) for k in below)
-            )
+            worth[node.path] = (
+                material_here(node)
+                and (
+                    node.z >= thresholds.z
+                    or node.price_moved
+                    or changed_whole(node)
+                    or any(promising(k) or (k.is_new and material(k)) for k in below)
+                )
+            ) or node.path in above_repriced
         return worth[node.path]
 
     def visit(node: NodeStats) -> None:
@@ -161,6 +184,12 @@ def drill_down(
         sig = [k for k in established if promising(k)]
         if changed_whole(node):
             findings.append(Finding(node, "broad"))
+            findings.extend(
+                Finding(leaf, "beyond")
+                for leaf in _beyond_price(tree.leaves_under(node), thresholds)
+                if leaf.actual - leaf.baseline * (leaf.price_factor or 1.0)
+                >= thresholds.min_share * scale
+            )
             return
         for kid in sig:
             if tree.is_leaf(kid):
@@ -258,23 +287,89 @@ def _seen_elsewhere(
     )
 
 
-def _price_list_moved(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
-    """Every line under the node with a unit price that held before the day has a higher one
-    on the day: the provider's (or the service's) price list moved. One price list explains
-    every line however many there are, where naming lines costs one each; the rises may differ
-    (a provider prices each service on its own), but none of its lines kept its price. Unit
-    prices carry no usage noise, so this holds however a small fleet's count moved on the same
-    day (one instance more in a fleet of six is 17% of its cost, and reads as a cause of its own
-    against the few-percent noise its weeks at one count measure). The drill-down is top-down,
-    so the highest node whose priced lines all rose is the answer; a node with one priced line
-    that kept its price (the provider, when only one service's prices rose) is not."""
-    priced = [k for k in leaves if k.price_factor is not None and not k.is_new]
+def _price_list_moved(node: NodeStats, leaves: list[NodeStats], thresholds: Thresholds) -> bool:
+    """Every price-bearing line under the node has a higher unit price on the day: the
+    provider's (or the service's) price list moved. One price list explains every line however
+    many there are, where naming lines costs one each; the rises may differ (a provider prices
+    each service on its own), but none of its price-bearing lines kept its price. Unit prices
+    carry no usage noise, so this holds however a small fleet's count moved on the same day (one
+    instance more in a fleet of six is 17% of its cost, and reads as a cause of its own against
+    the few-percent noise its weeks at one count measure).
+
+    Price-bearing: a line with a price that held before the day, except a fixed amount that
+    stayed put (a reserved instance or a commitment keeps its rate through a new list price;
+    a static database whose price rose is counted). The smallest node that covers the moved
+    lines is the answer: a node whose moved lines all sit in one of its children is that child
+    (a compute price rise beside databases that kept their price is the service, not the
+    provider); the drill-down is top-down, so it finds that child next."""
+    priced = [
+        k
+        for k in leaves
+        if k.price_factor is not None and not k.is_new and not k.untouched_fixed_amount
+    ]
     if len(priced) < thresholds.broad_min_children:
         return False
     factors = sorted(k.price_factor for k in priced if k.price_factor is not None)
     if factors[len(factors) // 2] - 1 <= thresholds.factor_floor:
         return False
-    return factors[0] - 1 > thresholds.price_list_min_rise
+    if factors[0] - 1 <= thresholds.price_list_min_rise:
+        return False
+    children = {k.path[: node.depth + 2] for k in leaves if not k.is_new}
+    moved_children = {k.path[: node.depth + 2] for k in priced}
+    return len(children) == 1 or len(moved_children) >= 2
+
+
+def _price_added(leaves: list[NodeStats]) -> float:
+    """What new prices added to the lines' usual cost on the day: a region repriced on a day
+    of lower usage there still added its rise times its usual cost."""
+    return sum(
+        k.baseline * (k.price_factor - 1)
+        for k in leaves
+        if k.price_factor is not None and k.price_factor > 1 and not k.is_new
+    )
+
+
+def _price_split(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
+    """Some price-bearing lines under the node rose on the day and an on-demand line beside
+    them kept its price: a price list that moved for the whole node would have moved that line
+    too, so the node did not change as a whole (one instance family repriced in every
+    application makes each application, and so the service, rise by one share).
+
+    On-demand: billed by usage (its cost moved over its history) at a price that held and that
+    the export prints finely enough to show a change. A fixed amount (a reserved instance, a
+    commitment's fee, a credit) keeps its price through any list-price change, so its kept price
+    is no evidence. Kept lines must carry a real share of the node's price-bearing cost: a line
+    of a few cents says little about a price list."""
+    known = [k for k in leaves if k.price_factor is not None and not k.is_new and k.baseline > 0]
+    rose = [k for k in known if (k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise]
+    kept = [
+        k
+        for k in known
+        if not k.fixed and (k.price_factor or 1.0) - 1 <= thresholds.price_list_min_rise
+    ]
+    if not rose or not kept:
+        return False
+    bearing = sum(k.baseline for k in rose) + sum(k.baseline for k in kept)
+    return sum(k.baseline for k in kept) >= 0.05 * bearing
+
+
+def _beyond_price(leaves: list[NodeStats], thresholds: Thresholds) -> list[NodeStats]:
+    """Lines under a node that changed as a whole which rose far more than their own new price
+    explains: a fleet that tripled on the day its service was repriced is a cause of its own
+    beside the price list. Only lines whose price moved: under a node scaled whole (an
+    application running more of everything) every line's rise is the node's own change."""
+    out = []
+    spread = np.sqrt(1 + thresholds.baseline_error**2)
+    for k in leaves:
+        if k.price_factor is None or k.is_new or k.baseline <= 0:
+            continue
+        if k.price_factor - 1 <= thresholds.price_list_min_rise:
+            continue  # its price held: the node's change was not a price change for it
+        explained = k.baseline * k.price_factor
+        sigma = max(k.sigma, thresholds.factor_floor * k.baseline) * k.price_factor * spread
+        if (k.actual - explained) / sigma >= thresholds.z:
+            out.append(k)
+    return out
 
 
 def _together(kids: list[NodeStats], thresholds: Thresholds) -> float:

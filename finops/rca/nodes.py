@@ -22,6 +22,9 @@ _ROUNDING_SIGMA = 0.2887
 #: Days a price must have held before the day for its change on the day to be news (a blended
 #: price moves every day; a list price changed a week ago has held since).
 _PRICE_STABLE_DAYS = 3
+#: A price the export prints in steps larger than this share of it cannot show a list-price
+#: change (a function at $0.0000167 printed with five decimals).
+_PRICE_RESOLUTION = 0.05
 #: Days of history a series needs before "it never changed" means anything.
 _FIXED_MIN_DAYS = 7
 
@@ -112,12 +115,12 @@ def build_tree(cube: CostCube) -> Tree:
         actual = values[:, t]
         fixed = _fixed_amounts(values, t)
         moved = (
-            _price_moved(matrix.price, t)
+            _price_moved(matrix.price, t, step=matrix.price_step)
             if matrix.price is not None
             else np.zeros(len(actual), bool)
         )
         factors = (
-            _price_factor(matrix.price, t)
+            _price_factor(matrix.price, t, step=matrix.price_step)
             if matrix.price is not None
             else np.full(len(actual), np.nan)
         )
@@ -191,18 +194,24 @@ def _summed(
     return out
 
 
-def _price_moved(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndarray:
+def _price_moved(
+    price: np.ndarray, t: int, tolerance: float = 0.01, step: float | None = None
+) -> np.ndarray:
     """Price on the day differs from the last day the resource ran, and it had been one price
     every day it ran over the last few days. A blended price (tiers, committed-use coverage,
     sustained-use discounts) moves with usage every day: its moving on the day is no news."""
-    factor = _price_factor(price, t, tolerance)
+    factor = _price_factor(price, t, tolerance, step)
     with np.errstate(invalid="ignore"):
         return np.isfinite(factor) & (np.abs(factor - 1) > tolerance)
 
 
-def _price_factor(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndarray:
+def _price_factor(
+    price: np.ndarray, t: int, tolerance: float = 0.01, step: float | None = None
+) -> np.ndarray:
     """Price on the day over the price of the last day the resource ran, where that price had
-    held over the last few days (NaN elsewhere: not priced, not running, or a blended price)."""
+    held over the last few days (NaN elsewhere: not priced, not running, a blended price, or a
+    price that kept its printed value in an export whose rounding ``step`` is too coarse for it
+    to show a change)."""
     if t == 0:
         return np.full(price.shape[0], np.nan)
     before = price[:, :t]
@@ -218,7 +227,16 @@ def _price_factor(price: np.ndarray, t: int, tolerance: float = 0.01) -> np.ndar
             (recent > 0) & (last[:, None] > 0), np.abs(recent / last[:, None] - 1), 0.0
         ).max(axis=1, initial=0.0)
         factor = np.where(last > 0, today / last, np.nan)
-    return np.where((today > 0) & (last > 0) & (wobble <= tolerance), factor, np.nan)
+        # a price that kept its printed value is a kept price only where the export's step
+        # could have shown a rise: a price list moves by several percent (the step is read from
+        # the data's decimals, so it is never finer than the export's own)
+        coarse = (
+            np.zeros(price.shape[0], bool)
+            if step is None
+            else step / np.maximum(last, 1e-300) > _PRICE_RESOLUTION
+        )
+        resolved = ~(coarse & (np.abs(factor - 1) <= tolerance))
+    return np.where((today > 0) & (last > 0) & (wobble <= tolerance) & resolved, factor, np.nan)
 
 
 def leaf_ratios(cube: CostCube, node: NodeStats) -> tuple[float | None, float | None]:

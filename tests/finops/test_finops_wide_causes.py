@@ -18,15 +18,6 @@ from tests.finops.wide_fixtures import Bill
 SEEDS = (1, 2, 3)
 
 
-def _known(seed: int, reason: str):
-    """A fixture the baseline still gets wrong, kept visible: strict, so a fix shows up."""
-    return pytest.param(seed, marks=pytest.mark.xfail(strict=True, reason=reason))
-
-
-#: m5.large dearer in every application, c5.xlarge beside it unchanged: each application rises
-#: by the same share, and the uniform-change test takes the service for the cause
-ONE_FAMILY = "one family repriced in every application reads as the whole service"
-
 AWS = Resource("AWS", "CSP")
 RDS = Resource("RDS", "Cloud_Service")
 
@@ -242,7 +233,7 @@ def test_a_service_rise_with_a_one_instance_move_that_day_is_the_service(tmp_pat
     assert _answer(bill.write(tmp_path, day, "111")) == (Resource("EC2", "Cloud_Service"),)
 
 
-@pytest.mark.parametrize("seed", [_known(s, ONE_FAMILY) for s in SEEDS])
+@pytest.mark.parametrize("seed", SEEDS)
 def test_one_family_repriced_in_every_application_is_that_family(tmp_path, seed):
     """Control: m5.large costs 25% more in every application, c5.xlarge does not: the service's
     lines did not all move, so the answer is the family, not EC2."""
