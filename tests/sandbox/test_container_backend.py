@@ -1261,3 +1261,37 @@ def test_a_live_trials_launch_on_the_container_backend_is_its_endpoint_alone(
     assert shut is not None and shut.network == "none"
     assert str(endpoint.socket) not in [m.source for m in shut.mounts]
     assert FORWARDER not in shut.argv
+
+
+# --- an SRE mitigate trial's command agent in a container -----------------------------------
+
+
+def test_an_sre_mitigate_command_agent_repairs_the_twin_from_a_container(on_container, tmp_path):
+    """``sre run --task mitigate`` with a command agent on ``--sandbox container`` (network
+    allow): the twin's API server on the host's loopback is relayed into the agent's container,
+    its kubectl repair lands (the trial passes) and its read shows the twin's namespace."""
+    from sre.generator.snapshot import write_incident
+    from sre.twin.suite import write_recipe
+
+    if shutil.which("kubectl") is None:
+        pytest.skip("no kubectl on PATH (the image holds the host's)")
+    scenario = tmp_path / "suite" / "Scenario-network-policy"
+    write_incident(scenario, "network-policy", 42)
+    write_recipe(scenario, "network-policy", 42)
+    command = (
+        "kubectl get namespaces -o name > seen.txt && "
+        "kubectl delete networkpolicies --all -n otel-demo"
+    )
+    out = tmp_path / "out"
+    proc = run_cli(
+        ["sre", "run", "--task", "mitigate", "--scenarios", str(scenario.parent)]
+        + ["--agent-cmd", command, "--output", str(out), "--no-progress"],
+        env=on_container,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    (evaluation,) = [json.loads(p.read_text()) for p in out.glob("*/1/evaluation.json")]
+    assert evaluation["error"] is None, evaluation
+    assert evaluation["scores"]["mitigation_pass"] == 1.0, evaluation["details"]
+    (seen,) = out.glob("*/1/**/seen.txt")
+    assert "namespace/otel-demo" in seen.read_text().split()
