@@ -27,8 +27,8 @@ SANDBOX_SOCKET = "/run/itbench-endpoint.sock"
 FORWARDER_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3")
 
 #: Run as ``python3 -c FORWARDER ADDRESS:PORT=SOCKET... -- COMMAND...``: binds every port
-#: (``127.0.0.1`` or ``::1``) before the command starts (no race with a client that connects at
-#: once), serves from a forked child whose standard streams are closed (the runner waits for the
+#: (``127.0.0.1`` or ``::1``; one it cannot bind is said on stderr and left out) before the
+#: command starts (no race with a client that connects at once), serves from a forked child whose standard streams are closed (the runner waits for the
 #: command's output to end, not the forwarder's), and becomes the command itself (its exit status
 #: is the sandbox's).
 FORWARDER = r"""
@@ -44,10 +44,12 @@ for route in routes:
     server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         server.bind((address, int(port)))
-    except OSError:
+    except OSError as exc:
+        server.close()
+        # a loopback without IPv6 (clients fall back to 127.0.0.1), a port below 1024 the
+        # sandbox's user may not bind: that service is out of reach, the command runs all the same
         if family == socket.AF_INET:
-            raise
-        server.close()  # a loopback without IPv6: clients fall back to 127.0.0.1
+            print(f"itbench: cannot relay {where} into the sandbox: {exc}", file=sys.stderr)
         continue
     server.listen(64)
     servers.append((server, path))

@@ -1295,3 +1295,67 @@ def test_an_sre_mitigate_command_agent_repairs_the_twin_from_a_container(on_cont
     assert evaluation["scores"]["mitigation_pass"] == 1.0, evaluation["details"]
     (seen,) = out.glob("*/1/**/seen.txt")
     assert "namespace/otel-demo" in seen.read_text().split()
+
+
+def test_the_forwarder_relays_each_route_and_says_which_it_cannot_bind(tmp_path):
+    """The forwarder on its own (as the sandbox starts it): two ports relayed to their sockets;
+    a port it cannot bind (taken here) is said on stderr and the command runs all the same."""
+    import sys
+
+    from itbench.sandbox.endpoint import FORWARDER
+
+    answers = {}
+    listeners = []
+    for name in ("one", "two"):
+        path = tmp_path / f"{name}.sock"
+        server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        server.bind(str(path))
+        server.listen(4)
+        listeners.append(server)
+
+        def answer(server=server, name=name):
+            with contextlib.suppress(OSError):
+                conn, _ = server.accept()
+                conn.sendall(name.encode())
+                conn.close()
+
+        threading.Thread(target=answer, daemon=True).start()
+        answers[name] = path
+    ports = []
+    for _ in range(2):
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        ports.append(probe.getsockname()[1])
+        probe.close()
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    taken_port = taken.getsockname()[1]
+    read = (
+        "import socket, sys\n"
+        "for port in sys.argv[1:]:\n"
+        "    print(socket.create_connection(('127.0.0.1', int(port)), timeout=5).recv(16).decode())\n"
+    )
+    # a session of its own: the forwarder's serving child outlives the command (a sandbox ends
+    # it with its namespace), so the whole group is killed here
+    forwarder = subprocess.Popen(
+        [sys.executable, "-c", FORWARDER]
+        + [f"127.0.0.1:{ports[0]}={answers['one']}", f"127.0.0.1:{ports[1]}={answers['two']}"]
+        + [f"127.0.0.1:{taken_port}={answers['one']}", "--"]
+        + [sys.executable, "-c", read, str(ports[0]), str(ports[1])],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        stdout, stderr = forwarder.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(forwarder.pid, 9)
+        taken.close()
+        for server in listeners:
+            server.close()
+    assert forwarder.returncode == 0, stderr
+    assert stdout.split() == ["one", "two"]
+    assert f"cannot relay 127.0.0.1:{taken_port} into the sandbox" in stderr
