@@ -753,7 +753,16 @@ def other_trials():
 
 
 # ------------------------------------------------------------- SRE
+#: Attempts running at once share one generated suite: the first writes it, the others wait.
+_suite_lock = threading.Lock()
+
+
 def sre_suite(name: str = "mit") -> Path:
+    with _suite_lock:
+        return _write_sre_suite(name)
+
+
+def _write_sre_suite(name: str) -> Path:
     d = SCRATCH / f"sre-{name}"
     if d.exists():
         return d
