@@ -7,10 +7,10 @@ caches and itbench's code are simply absent: nothing needs covering. Network non
 loopback) or, with ``--agent-network allow``, a network namespace of its own with outbound access
 (:func:`itbench.sandbox.engine.outbound_network`): never the host's, whose abstract UNIX sockets
 would be reachable (bubblewrap closes them with Landlock, which a container does not apply).
-What listens on the host's loopback (the trial's cluster, a local model server) is reached at the
-engine's host address instead: URLs naming the loopback in the agent's environment are rewritten
-to it, and so is the server of the cluster ``KUBECONFIG`` names (a copy in the container's /tmp).
-Limits as in :mod:`itbench.sandbox.container`.
+What the agent's environment names on the host's loopback (the trial's cluster in its
+kubeconfig, a local model server's URL) is relayed into the container's own loopback at the same
+address (:mod:`itbench.sandbox.loopback`), on every engine alike; the host's other loopback ports
+are out of reach. Limits as in :mod:`itbench.sandbox.container`.
 """
 
 from __future__ import annotations
@@ -18,95 +18,15 @@ from __future__ import annotations
 import shlex
 import subprocess
 import sys
-import urllib.parse
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
-
-import yaml
 
 from itbench.sandbox.agent import PRIVATE_HOME, AgentConfinement, CommandOutcome, agent_user
 from itbench.sandbox.container import ContainerSpec, Mount, container_user, run_container
 from itbench.sandbox.endpoint import FORWARDER, FORWARDER_PYTHONS, SANDBOX_SOCKET, Endpoint
 from itbench.sandbox.identity import hand_over
 from itbench.sandbox.limits import cap_hit
-
-#: The variable telling an agent with ``--agent-network allow`` where the host's loopback is.
-HOST_ADDRESS_ENV = "ITBENCH_HOST_ADDRESS"
-#: Host names that mean "this machine's loopback" in a URL or a kubeconfig.
-LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
-#: Where the rewritten kubeconfig lies in the container (its private /tmp).
-KUBECONFIG_IN_CONTAINER = "/tmp/itbench-kubeconfig.yaml"
-#: The variable carrying the kubeconfig copy's text into the container (not an argument: a
-#: container's arguments show in the host's process list, its environment does not).
-_KUBECONFIG_TEXT_ENV = "_ITBENCH_KUBECONFIG_TEXT"
-#: The agent's command ($1, run by bash -c as without a copy) started once the copy is written.
-_WITH_KUBECONFIG = (
-    f'(umask 077 && printf "%s" "${_KUBECONFIG_TEXT_ENV}" > {KUBECONFIG_IN_CONTAINER}) '
-    f'&& unset {_KUBECONFIG_TEXT_ENV} && exec /bin/bash -c "$1"'
-)
-
-
-def _loopback_url_to(value: str, address: str) -> str:
-    """``value`` with its host replaced by ``address`` when it is a URL on the loopback."""
-    if "://" not in value:
-        return value
-    try:
-        parts = urllib.parse.urlsplit(value)
-        host, port = parts.hostname, parts.port
-    except ValueError:
-        return value
-    if host not in LOOPBACK_HOSTS:
-        return value
-    netloc = address if port is None else f"{address}:{port}"
-    if "@" in parts.netloc:
-        netloc = parts.netloc.rsplit("@", 1)[0] + "@" + netloc
-    return urllib.parse.urlunsplit(parts._replace(netloc=netloc))
-
-
-def kubeconfig_for_container(text: str, address: str) -> str | None:
-    """The kubeconfig ``text`` with every cluster on the loopback moved to ``address`` (TLS still
-    checks the name the certificate was made for, through ``tls-server-name``); None when no
-    cluster is on the loopback or the text is no kubeconfig."""
-    try:
-        config: Any = yaml.safe_load(text)
-    except yaml.YAMLError:
-        return None
-    if not isinstance(config, dict) or not isinstance(config.get("clusters"), list):
-        return None
-    moved = False
-    for entry in config["clusters"]:
-        cluster = entry.get("cluster") if isinstance(entry, dict) else None
-        if not isinstance(cluster, dict) or not isinstance(cluster.get("server"), str):
-            continue
-        server = cluster["server"]
-        rewritten = _loopback_url_to(server, address)
-        if rewritten == server:
-            continue
-        host = urllib.parse.urlsplit(server).hostname
-        if server.startswith("https:") and host and "tls-server-name" not in cluster:
-            cluster["tls-server-name"] = host
-        cluster["server"] = rewritten
-        moved = True
-    return yaml.safe_dump(config, sort_keys=False) if moved else None
-
-
-def _outbound_environment(
-    env: Mapping[str, str], address: str
-) -> tuple[dict[str, str], str | None]:
-    """The agent's environment for a container off the host's network: loopback URLs moved to
-    ``address``, KUBECONFIG pointed at the copy; and that copy's text (None: no copy)."""
-    moved = {name: _loopback_url_to(value, address) for name, value in env.items()}
-    kubeconfig = None
-    source = Path(env["KUBECONFIG"]) if env.get("KUBECONFIG") else None
-    if source is not None and source.is_file():
-        try:
-            kubeconfig = kubeconfig_for_container(source.read_text(), address)
-        except (OSError, UnicodeDecodeError):
-            kubeconfig = None
-        if kubeconfig is not None:
-            moved["KUBECONFIG"] = KUBECONFIG_IN_CONTAINER
-    return moved, kubeconfig
+from itbench.sandbox.loopback import LoopbackService, loopback_services
 
 
 def agent_spec(
@@ -121,7 +41,9 @@ def agent_spec(
     """The agent's container. With ``endpoint`` (and ``--agent-network allow``) its network is
     that endpoint alone, as in bubblewrap: no network (its own loopback), the endpoint's socket
     bound in, and :data:`~itbench.sandbox.endpoint.FORWARDER` relaying ``127.0.0.1:PORT`` to it
-    before the agent's command starts."""
+    before the agent's command starts. Without one, ``allow`` is an outbound network of the
+    container's own, and the host's loopback services ``env`` names are relayed into it the same
+    way (:mod:`itbench.sandbox.loopback`)."""
     from itbench.sandbox.availability import SandboxUnavailable
     from itbench.sandbox.engine import agent_image, engine_client, outbound_network
 
@@ -143,7 +65,7 @@ def agent_spec(
     else:
         scratch += (PRIVATE_HOME,)
     argv: tuple[str, ...] = ("/bin/bash", "-c", command)
-    extra_hosts: dict[str, str] = {}
+    relays: tuple[LoopbackService, ...] = ()
     if confinement.network == "none":
         network = "none"  # none is none: the trial's endpoint too
     elif confinement.network == "allow" and endpoint is not None:
@@ -151,15 +73,12 @@ def agent_spec(
         # bound after /run's tmpfs (the engine mounts the shallower first); connecting to a
         # socket needs no writable mount
         mounts.append(Mount(str(endpoint.socket), SANDBOX_SOCKET))
-        argv = _through_forwarder(endpoint, argv)
+        argv = _through_forwarder((endpoint.route(),), argv)
     elif confinement.network == "allow":
-        outbound = outbound_network(engine_client())
-        network, extra_hosts = outbound.mode, outbound.extra_hosts
-        env, kubeconfig = _outbound_environment(env, outbound.host_address)
-        env = {**env, HOST_ADDRESS_ENV: outbound.host_address}
-        if kubeconfig is not None:
-            env[_KUBECONFIG_TEXT_ENV] = kubeconfig
-            argv = ("/bin/bash", "-c", _WITH_KUBECONFIG, "itbench-agent", command)
+        network = outbound_network(engine_client())
+        relays = loopback_services(env)
+        if relays:
+            argv = _through_forwarder(tuple(r.route() for r in relays), argv)
     else:
         raise SandboxUnavailable(
             f"--agent-network {confinement.network}: not available on the container backend "
@@ -172,7 +91,7 @@ def agent_spec(
         mounts=tuple(mounts),
         env=dict(env),
         network=network,
-        extra_hosts=extra_hosts,
+        relays=relays,
         scratch=scratch,
         max_processes=confinement.max_processes,
         hostname="itbench-agent",
@@ -187,17 +106,18 @@ def _forwarder_pythons() -> tuple[str, ...]:
     return (sys.executable, *FORWARDER_PYTHONS)
 
 
-def _through_forwarder(endpoint: Endpoint, argv: tuple[str, ...]) -> tuple[str, ...]:
-    """``argv`` started by the endpoint's forwarder, run by the first Python of the image (an
-    image with none: exit 127 saying so)."""
+def _through_forwarder(routes: tuple[str, ...], argv: tuple[str, ...]) -> tuple[str, ...]:
+    """``argv`` started by the forwarder of ``routes`` (``ADDRESS:PORT=SOCKET``), run by the
+    first Python of the image (an image with none: exit 127 saying so)."""
     candidates = " ".join(shlex.quote(p) for p in _forwarder_pythons())
     pick = (
         f"for py in {candidates}; do "
         '[ -x "$py" ] && exec "$py" -c "$0" "$@"; done; '
-        "echo \"itbench: the agent's network is its trial's one endpoint, relayed by a Python "
-        f'forwarder, and its image has no Python 3 ({candidates})" >&2; exit 127'
+        "echo \"itbench: the host's services the agent is given (its trial's cluster, a local "
+        "server) are relayed into its container by a Python forwarder, and its image has no "
+        f'Python 3 ({candidates})" >&2; exit 127'
     )
-    return ("/bin/sh", "-c", pick, FORWARDER, SANDBOX_SOCKET, str(endpoint.port), *argv)
+    return ("/bin/sh", "-c", pick, FORWARDER, *routes, "--", *argv)
 
 
 def run_agent_container(

@@ -6,7 +6,8 @@ evaluation the scenario's host files and cluster manifests read-only. The image'
 read-only; /tmp and /run are private tmpfs of the file-size cap. Every capability is dropped, no
 new privileges; the network is none (loopback only: the trial's cluster runs there) or, for an
 agent with ``--agent-network allow``, a namespace of its own with outbound access (never the
-host's: abstract UNIX sockets belong to the network namespace). Memory (a cgroup cap on the whole container, and
+host's: abstract UNIX sockets belong to the network namespace) into whose loopback the host's
+services the agent is given are relayed. Memory (a cgroup cap on the whole container, and
 RLIMIT_DATA per process as in bubblewrap), processes (pids cgroup), file size (RLIMIT_FSIZE),
 time (the container is killed) and output (head and tail kept, then killed) are capped. The
 container is removed whatever happens.
@@ -26,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from itbench.sandbox.limits import ResourceLimits
+from itbench.sandbox.loopback import LoopbackService, relayed
 
 if TYPE_CHECKING:  # the docker SDK is an optional extra, imported when a container is made
     from docker import APIClient
@@ -57,10 +59,11 @@ class ContainerSpec:
     mounts: tuple[Mount, ...]
     env: Mapping[str, str] = field(default_factory=dict)
     #: the engine's network mode: "none", or an outbound network of the container's own
-    #: (:class:`itbench.sandbox.engine.OutboundNetwork`)
+    #: (:func:`itbench.sandbox.engine.outbound_network`)
     network: str = "none"
-    #: name -> address lines added to the container's /etc/hosts
-    extra_hosts: Mapping[str, str] = field(default_factory=dict)
+    #: the host's loopback services relayed into the container while it runs (their sockets
+    #: bound at :attr:`~itbench.sandbox.loopback.LoopbackService.in_sandbox`)
+    relays: tuple[LoopbackService, ...] = ()
     #: tmpfs mount points (sized by the file-size cap).
     scratch: tuple[str, ...] = ("/tmp", "/run")
     max_processes: int = 256
@@ -135,7 +138,9 @@ def _ulimits(limits: ResourceLimits) -> list[Ulimit]:
     return found
 
 
-def _host_config(api: APIClient, spec: ContainerSpec, limits: ResourceLimits) -> dict[str, Any]:
+def _host_config(
+    api: APIClient, spec: ContainerSpec, limits: ResourceLimits, mounts: Sequence[Mount]
+) -> dict[str, Any]:
     from itbench.sandbox.engine import cgroup_parent
 
     scratch = "" if limits.file_size_bytes is None else f"size={limits.file_size_bytes}"
@@ -144,12 +149,9 @@ def _host_config(api: APIClient, spec: ContainerSpec, limits: ResourceLimits) ->
     # read-only one instead, as nothing but the working folder and the scratch may be written
     tmpfs.setdefault("/var/tmp", "ro,size=64k")
     return api.create_host_config(
-        binds={
-            m.source: {"bind": m.target, "mode": "rw" if m.writable else "ro"} for m in spec.mounts
-        },
+        binds={m.source: {"bind": m.target, "mode": "rw" if m.writable else "ro"} for m in mounts},
         tmpfs=tmpfs,
         network_mode=spec.network,
-        extra_hosts=dict(spec.extra_hosts) or None,
         read_only=True,
         cap_drop=["ALL"],
         security_opt=["no-new-privileges"],
@@ -247,6 +249,20 @@ def run_container(
     it ended. The engine's ``wait`` is not used: Podman answers it by polling the runtime, which
     costs a third of a second or more per command.
     """
+    with relayed(spec.relays) as sockets:
+        # bound after /run's tmpfs (the engine mounts the shallower first); connecting to a
+        # socket needs no writable mount
+        relays = [Mount(str(sockets[service]), service.in_sandbox) for service in spec.relays]
+        return _run(spec, (*spec.mounts, *relays), limits=limits, timeout_s=timeout_s)
+
+
+def _run(
+    spec: ContainerSpec,
+    mounts: Sequence[Mount],
+    *,
+    limits: ResourceLimits,
+    timeout_s: float | None,
+) -> ContainerOutcome:
     from itbench.sandbox.engine import engine_client
 
     api = engine_client().api
@@ -258,7 +274,7 @@ def run_container(
         list(spec.argv),
         working_dir=spec.workdir,
         environment=dict(spec.env),
-        host_config=_host_config(api, spec, limits),
+        host_config=_host_config(api, spec, limits, mounts),
         hostname=spec.hostname or None,
         user=spec.user,
         stdin_open=False,

@@ -26,18 +26,34 @@ SANDBOX_SOCKET = "/run/itbench-endpoint.sock"
 #: interpreters the forwarder may run with: the system's, visible read-only in the sandbox
 FORWARDER_PYTHONS = ("/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3")
 
-#: Run as ``python3 -c FORWARDER SOCKET PORT COMMAND...``: binds the port before the command
-#: starts (no race with a client that connects at once), serves from a forked child whose
-#: standard streams are closed (the runner waits for the command's output to end, not the
-#: forwarder's), and becomes the command itself (its exit status is the sandbox's).
+#: Run as ``python3 -c FORWARDER ADDRESS:PORT=SOCKET... -- COMMAND...``: binds every port
+#: (``127.0.0.1`` or ``::1``; one it cannot bind is said on stderr and left out) before the
+#: command starts (no race with a client that connects at once), serves from a forked child whose standard streams are closed (the runner waits for the
+#: command's output to end, not the forwarder's), and becomes the command itself (its exit status
+#: is the sandbox's).
 FORWARDER = r"""
 import os, socket, sys, threading
-path, port, command = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
-server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-server.bind(("127.0.0.1", port))
-server.listen(64)
-if os.fork() == 0:
+split = sys.argv.index("--")
+routes, command = sys.argv[1:split], sys.argv[split + 1:]
+servers = []
+for route in routes:
+    where, _, path = route.partition("=")
+    address, _, port = where.rpartition(":")
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    server = socket.socket(family, socket.SOCK_STREAM)
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        server.bind((address, int(port)))
+    except OSError as exc:
+        server.close()
+        # a loopback without IPv6 (clients fall back to 127.0.0.1), a port below 1024 the
+        # sandbox's user may not bind: that service is out of reach, the command runs all the same
+        if family == socket.AF_INET:
+            print(f"itbench: cannot relay {where} into the sandbox: {exc}", file=sys.stderr)
+        continue
+    server.listen(64)
+    servers.append((server, path))
+if servers and os.fork() == 0:
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(null, fd)
@@ -53,7 +69,7 @@ if os.fork() == 0:
                     s.shutdown(socket.SHUT_RDWR)
                 except OSError:
                     pass
-    def relay(client):
+    def relay(client, path):
         upstream = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             upstream.connect(path)
@@ -62,10 +78,15 @@ if os.fork() == 0:
             return
         threading.Thread(target=pump, args=(upstream, client), daemon=True).start()
         pump(client, upstream)
-    while True:
-        client, _ = server.accept()
-        threading.Thread(target=relay, args=(client,), daemon=True).start()
-server.close()
+    def serve(server, path):
+        while True:
+            client, _ = server.accept()
+            threading.Thread(target=relay, args=(client, path), daemon=True).start()
+    for server, path in servers[1:]:
+        threading.Thread(target=serve, args=(server, path), daemon=True).start()
+    serve(*servers[0])
+for server, _ in servers:
+    server.close()
 os.execv(command[0], command)
 """
 
@@ -79,6 +100,10 @@ class Endpoint:
 
     def variable(self) -> dict[str, str]:
         return {ENDPOINT_VARIABLE: f"{self.port}={self.socket}"}
+
+    def route(self) -> str:
+        """The forwarder's argument for this endpoint (the socket where the sandbox sees it)."""
+        return f"127.0.0.1:{self.port}={SANDBOX_SOCKET}"
 
 
 def endpoint_in(env: Mapping[str, str]) -> Endpoint | None:
@@ -105,4 +130,4 @@ def forwarder_argv(endpoint: Endpoint) -> list[str]:
             "the agent's network is its trial's one endpoint, relayed inside the sandbox by a "
             f"Python forwarder, and no system Python 3 exists ({', '.join(FORWARDER_PYTHONS)})"
         )
-    return [python, "-c", FORWARDER, SANDBOX_SOCKET, str(endpoint.port)]
+    return [python, "-c", FORWARDER, endpoint.route(), "--"]

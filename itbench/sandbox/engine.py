@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import os
 import threading
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from itbench.sandbox.availability import SandboxUnavailable
@@ -195,31 +194,20 @@ def agent_image(client: DockerClient) -> str:
     return os.environ.get(AGENT_IMAGE_ENV) or evaluation_image(client)
 
 
-@dataclass(frozen=True)
-class OutboundNetwork:
-    """A container network of its own with outbound access (``--agent-network allow``): its
-    abstract UNIX sockets and loopback are private, and the host's loopback (where a trial's
-    cluster and a local model server listen) is reached at ``host_address``."""
-
-    mode: str
-    host_address: str
-    #: name -> address entries the engine adds to the container's /etc/hosts
-    extra_hosts: dict[str, str] = field(default_factory=dict)
-
-
-#: Podman: slirp4netns (user-mode networking: no bridge, no firewall rules on the host) with the
-#: host's loopback forwarded to 10.0.2.2, the address slirp4netns gives its gateway.
-PODMAN_OUTBOUND = OutboundNetwork("slirp4netns:allow_host_loopback=true", "10.0.2.2")
-#: Docker: its bridge, the host at host.docker.internal (Docker Desktop forwards it to the host's
-#: loopback; Docker Engine on Linux reaches only what listens on the bridge's gateway).
-DOCKER_OUTBOUND = OutboundNetwork(
-    "bridge", "host.docker.internal", {"host.docker.internal": "host-gateway"}
-)
+#: The outbound network of an agent's container (``--agent-network allow``): a network namespace of
+#: its own, whose abstract UNIX sockets and loopback are private. The host's loopback is not
+#: reached through it: the services the agent is given there are relayed into its own loopback
+#: (:mod:`itbench.sandbox.loopback`). Podman: slirp4netns (user-mode networking, no bridge, no
+#: firewall rules on the host) without ``allow_host_loopback``, so its gateway does not lead to
+#: the host's loopback.
+PODMAN_OUTBOUND = "slirp4netns"
+#: Docker: its default bridge (on Docker Engine started with ``--bridge=none``: a loopback only).
+DOCKER_OUTBOUND = "bridge"
 #: DOCKER_HOST -> whether Podman answers there (asked once per process, inherited by a fork).
 _IS_PODMAN: dict[str, bool] = {}
 
 
-def outbound_network(client: DockerClient) -> OutboundNetwork:
+def outbound_network(client: DockerClient) -> str:
     """The outbound network of the engine behind ``client``: Podman says who it is in the
     headers of its ping (``Libpod-Api-Version``), read when the client was made (a forked worker
     inherits it); asked again only for a client made otherwise."""

@@ -1,0 +1,157 @@
+"""The host's loopback services an outbound container agent is given, and nothing else of the host.
+
+An agent with ``--agent-network allow`` on the container backend has a network namespace of its
+own (outbound access, its own loopback). What its environment names on the host's loopback (the
+trial's cluster in the kubeconfig ``KUBECONFIG`` points at, a local model server in a URL) is
+relayed to it at the same address: a unix socket on the host per service, relaying to that
+loopback port, bound into the container, where :data:`~itbench.sandbox.endpoint.FORWARDER`
+listens on the same ``127.0.0.1:PORT`` and relays to the socket. URLs and kubeconfigs stay as
+they are (TLS names included), the engine's way to the host (Podman's slirp4netns gateway,
+Docker's bridge gateway, or none at all on Docker Engine without a bridge) does not matter, and
+the host's other loopback ports stay out of reach.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import tempfile
+import threading
+import urllib.parse
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+#: Host names that mean "this machine's loopback" in a URL or a kubeconfig, and the address the
+#: relay connects to for each.
+LOOPBACK_HOSTS = {"127.0.0.1": "127.0.0.1", "localhost": "127.0.0.1", "::1": "::1"}
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+@dataclass(frozen=True, order=True)
+class LoopbackService:
+    """One port of the host's loopback an agent's environment names."""
+
+    address: str
+    port: int
+
+    @property
+    def in_sandbox(self) -> str:
+        """Where its socket appears in the container (``/run`` is the container's own tmpfs)."""
+        family = "6" if ":" in self.address else "4"
+        return f"/run/itbench-loopback-{family}-{self.port}.sock"
+
+    def route(self) -> str:
+        """The forwarder's argument: listen on this address and port, relay to the socket."""
+        return f"{self.address}:{self.port}={self.in_sandbox}"
+
+
+def _service_of_url(value: str) -> LoopbackService | None:
+    if "://" not in value:
+        return None
+    try:
+        parts = urllib.parse.urlsplit(value.strip())
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return None
+    if host not in LOOPBACK_HOSTS:
+        return None
+    port = port or _DEFAULT_PORTS.get(parts.scheme)
+    return None if port is None else LoopbackService(LOOPBACK_HOSTS[host], port)
+
+
+def _kubeconfig_servers(path: Path) -> list[str]:
+    try:
+        config: Any = yaml.safe_load(path.read_text())
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return []  # not a kubeconfig kubectl could use either
+    clusters = config.get("clusters") if isinstance(config, dict) else None
+    servers = []
+    for entry in clusters if isinstance(clusters, list) else []:
+        cluster = entry.get("cluster") if isinstance(entry, dict) else None
+        if isinstance(cluster, dict) and isinstance(cluster.get("server"), str):
+            servers.append(cluster["server"])
+    return servers
+
+
+def loopback_services(env: Mapping[str, str]) -> tuple[LoopbackService, ...]:
+    """The host's loopback services ``env`` names: URLs on the loopback in any variable, and the
+    clusters on the loopback of the kubeconfig(s) ``KUBECONFIG`` points at (read on the host)."""
+    urls = list(env.values())
+    for name in filter(None, env.get("KUBECONFIG", "").split(os.pathsep)):
+        urls += _kubeconfig_servers(Path(name))
+    found = {service for url in urls if (service := _service_of_url(url)) is not None}
+    return tuple(sorted(found))
+
+
+class _Relay:
+    """A unix socket on the host relaying each connection to one loopback service."""
+
+    def __init__(self, service: LoopbackService, path: Path) -> None:
+        self.service = service
+        self.path = path
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.listener.bind(str(path))
+        # the agent runs as nobody in the container; only the container sees the socket
+        path.chmod(0o666)
+        self.listener.listen(64)
+        self.thread = threading.Thread(target=self._serve, name="itbench-relay", daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:  # closed: the container has ended
+                return
+            threading.Thread(target=self._relay, args=(client,), daemon=True).start()
+
+    def _relay(self, client: socket.socket) -> None:
+        try:
+            upstream = socket.create_connection((self.service.address, self.service.port), 10)
+        except OSError:  # nothing listens there (any more): the agent sees a closed connection
+            client.close()
+            return
+        upstream.settimeout(None)
+        threading.Thread(target=_pump, args=(upstream, client), daemon=True).start()
+        _pump(client, upstream)
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.listener.shutdown(socket.SHUT_RDWR)
+        self.listener.close()
+
+
+def _pump(source: socket.socket, sink: socket.socket) -> None:
+    try:
+        while data := source.recv(65536):
+            sink.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+
+
+@contextlib.contextmanager
+def relayed(services: tuple[LoopbackService, ...]) -> Iterator[dict[LoopbackService, Path]]:
+    """Each service's relay socket on the host, listening while the block runs."""
+    if not services:
+        yield {}
+        return
+    folder = Path(tempfile.mkdtemp(prefix="itbench-relay-"))
+    relays: list[_Relay] = []
+    try:
+        for service in services:
+            relays.append(_Relay(service, folder / f"{len(relays)}.sock"))
+        yield {relay.service: relay.path for relay in relays}
+    finally:
+        for relay in relays:
+            relay.close()
+        shutil.rmtree(folder, ignore_errors=True)
