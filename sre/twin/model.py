@@ -99,6 +99,9 @@ class ServiceHealth:
     #: whether it receives requests at all (serving and reachable): only then has it spans
     receives: bool
     why: tuple[str, ...] = ()
+    #: Ready pods its selector matches (its Endpoints); more than ``serving``: some of its
+    #: calls land where nobody answers them
+    endpoints: int = 0
 
     @property
     def healthy(self) -> bool:
@@ -663,6 +666,7 @@ def service_health(
     pods = list(pods)
     ns = cluster.namespace
     serving: dict[str, int] = {}
+    endpoint_count: dict[str, int] = {}
     labels_of: dict[str, Mapping[str, str]] = {}
     own_error: dict[str, list[str]] = {}
     own_latency: dict[str, float] = {}
@@ -696,6 +700,7 @@ def service_health(
                     f"{failing:.0%} of its calls fail"
                 )
         serving[svc.name] = len(ready)
+        endpoint_count[svc.name] = len(endpoints)
         # whose network identity the calls meet (chaos, policies): its own pods first
         own = [p for p in chosen if p.deployment == svc.name] or chosen
         labels_of[svc.name] = dict(own[0].labels) if own else dict(selector)
@@ -814,6 +819,7 @@ def service_health(
             latency,
             reached,
             tuple(why),
+            endpoint_count.get(name, 0),
         )
         return health[name]
 
