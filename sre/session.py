@@ -40,6 +40,8 @@ class SreSettings:
     judge: JudgeSettings = field(default_factory=_default_judge)
     live: LiveSettings | None = None
     run_directory: Path | None = None
+    #: the run's ``--select`` patterns: a built-in suite generates only the scenarios they select
+    select: tuple[str, ...] = ()
 
     @property
     def directory(self) -> Path:
@@ -63,7 +65,7 @@ def sre_settings(settings: SessionSettings) -> SreSettings:
             "(sre eval reads the trials' verdicts)"
         )
     live = live_settings_from(settings.options, settings.run_directory)
-    return SreSettings(judge, live, settings.run_directory)
+    return SreSettings(judge, live, settings.run_directory, settings.select)
 
 
 def open_run(

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 import yaml
 
 from itbench import jsonsafe
-from itbench.cluster import apiserver_rules, decoding, openapi, protobuf, scale
+from itbench.cluster import apiserver_rules, decoding, disruption, openapi, protobuf, scale
 from itbench.cluster import patch as patches
 from itbench.cluster.extensions import OFFLINE_USER
 from itbench.cluster.resources import VERBS, ResourceType
@@ -642,8 +642,8 @@ class ApiHandler(BaseHTTPRequestHandler):
         self, rtype: ResourceType, route: Route, verb: str, namespace: str | None, body: Any
     ) -> None:
         """POST ``pods/NAME/eviction`` (what ``kubectl drain`` sends): an ``Eviction`` naming
-        the Pod deletes it. No PodDisruptionBudget is consulted offline (the real API server
-        refuses with 429 when one would be broken)."""
+        the Pod deletes it, unless the PodDisruptionBudget guarding it allows no disruption:
+        then 429 and Kubernetes' message, as the API server answers (``disruption.py``)."""
         if (rtype.group, rtype.plural) != ("", "pods") or verb != "create":
             raise ClusterError(
                 404, "NotFound", f"{rtype.plural} have no {EVICTION_SUBRESOURCE} subresource"
@@ -656,10 +656,21 @@ class ApiHandler(BaseHTTPRequestHandler):
                 400, "BadRequest", "name in URL does not match name in Eviction object"
             )
         state = self.server.state
-        if self._dry_run:
-            state.get(rtype, namespace or "", route.name or "")  # 404 for a missing Pod
-        else:
-            state.delete(rtype, namespace or "", route.name or "")
+        with state.lock:  # the budget's status and the delete see the same cluster
+            pod = state.get(rtype, namespace or "", route.name or "")  # 404 for a missing Pod
+            budgets = state.registry.by_plural(disruption.GROUP, disruption.PLURAL)
+            try:
+                disruption.check_eviction(
+                    pod, state.list(budgets, namespace) if budgets is not None else ()
+                )
+            except disruption.Refusal as refusal:
+                raise ClusterError(
+                    refusal.code, refusal.reason, str(refusal),
+                    details={"causes": [{"reason": "DisruptionBudget", "message": refusal.cause}]}
+                    if refusal.cause else None,
+                ) from None  # fmt: skip
+            if not self._dry_run:
+                state.delete(rtype, namespace or "", route.name or "")
         self._send(201, {"kind": "Status", "apiVersion": "v1", "metadata": {},
                          "status": "Success", "code": 201})  # fmt: skip
 

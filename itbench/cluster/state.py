@@ -27,6 +27,7 @@ from itbench.cluster.controllers import (
     nodes_used,
     with_workload_status,
 )
+from itbench.cluster.disruption import with_budget_status
 from itbench.cluster.extensions import (
     AdmissionDecision,
     AdmissionRequest,
@@ -55,12 +56,12 @@ class ClusterError(Exception):
         reason: str,
         message: str,
         causes: Sequence[str] = (),
-        details: dict[str, str] | None = None,
+        details: dict[str, Any] | None = None,
     ) -> None:
         self.code, self.reason = code, reason
         self.causes = tuple(causes)
         #: The Status ``details`` (kind, group, name) when the server knows better than the route.
-        self.details = details or {}
+        self.details: dict[str, Any] = details or {}
         super().__init__(message)
 
 
@@ -311,12 +312,16 @@ class ClusterState:
         with self.lock:
             self._rebuild()
             if self.reconciler is None:
-                return {**self._derived, **self._declared()}
-            assert self.clock is not None
-            if self._reconciled_at != self.clock.now:  # time moved: pods started, alerts fired
-                self._reconcile(None)
-            made = self._reconciled
-            return {**self._derived, **made.objects, **self._declared(), **made.observed}
+                merged = {**self._derived, **self._declared()}
+            else:
+                assert self.clock is not None
+                if self._reconciled_at != self.clock.now:  # time moved: pods started, alerts
+                    self._reconcile(None)
+                made = self._reconciled
+                merged = {**self._derived, **made.objects, **self._declared(), **made.observed}
+            # the disruption controller: every budget's status follows the pods as read
+            with_budget_status(merged)
+            return merged
 
     # -- reacting -----------------------------------------------------------------------------
     def _reconcile(self, write: Write | None) -> None:

@@ -232,7 +232,7 @@ class Domain:
         same request with ``worker=True``: it runs trials of scenarios the driver loaded, so it
         is not given the run directory (where a domain may generate scenarios)."""
         directory = None if worker else request.run_directory()
-        settings = SessionSettings(dict(request.domain_options), directory)
+        settings = SessionSettings(dict(request.domain_options), directory, request.select)
         return (self.session or default_session)(self, settings)
 
     def open_eval(self, options: Mapping[str, Any]) -> DomainRun:
@@ -248,6 +248,9 @@ class SessionSettings:
 
     options: Mapping[str, Any]
     run_directory: Path | None = None
+    #: the run's ``--select`` patterns: a domain that generates its built-in scenarios into the
+    #: run directory writes only the selected ones (core filters what it loads all the same)
+    select: tuple[str, ...] = ()
 
 
 #: A session's ground-truth and reference types (``Scenario[TruthT, ReferenceT]``); ``Any`` for a

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from itbench.errors import UsageError
 from itbench.models import Scenario
+from itbench.runner.selection import select_ids
 from sre.groundtruth import SCENARIO_FILES, load_truths
 from sre.judge.hooks import scenario_class
 from sre.session import SreSettings
@@ -130,9 +131,12 @@ def suite_tag(seed: int) -> str:
     return hmac.new(key, b"itbench sre fresh suite", hashlib.sha256).hexdigest()[:10]
 
 
-def fresh_suite(out: Path, seed: int, count: int | None = None) -> list[Scenario]:
+def fresh_suite(
+    out: Path, seed: int, count: int | None = None, select: tuple[str, ...] = ()
+) -> list[Scenario]:
     """``count`` generated incidents (fault types in turn; by default every fault type once)
-    under ``out/incidents-<tag>/``. The
+    under ``out/incidents-<tag>/``, only those whose id ``select`` matches (``--select``: the
+    ids are known before any incident is written). The
     seed re-creates every ground truth (the generator is deterministic), so it appears in no id,
     path or task text an agent sees: only in ``SEED`` beside the incidents, in the run directory;
     ids carry the tag, so a later run with another seed never resumes these trials."""
@@ -145,9 +149,10 @@ def fresh_suite(out: Path, seed: int, count: int | None = None) -> list[Scenario
     folder = out / f"incidents-{tag}"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / SEED_FILE).write_text(f"{seed}\n", encoding="utf-8")
+    chosen = set(select_ids([f"{tag}-{i + 1}" for i in range(count)], select))
     for i in range(count):
         target = folder / f"Scenario-{tag}-{i + 1}"
-        if not (target / "ground_truth.yaml").is_file():
+        if f"{tag}-{i + 1}" in chosen and not (target / "ground_truth.yaml").is_file():
             write_incident(
                 target, kinds[i % len(kinds)], seed + i, "SMALL", incident_id=f"{tag}-{i + 1}"
             )
@@ -190,7 +195,7 @@ def _load_scenarios(spec: str | None, run: SreSettings) -> list[Scenario]:
         from sre.live.environment import injectable_only
         from sre.twin.suite import load_mitigation_scenarios
 
-        return injectable_only(load_mitigation_scenarios(spec, run.directory), run.live)
+        return injectable_only(load_mitigation_scenarios(spec, run.directory, run.select), run.live)
     if spec is not None:
         path = Path(spec)
         if not path.exists():
@@ -204,8 +209,9 @@ def _load_scenarios(spec: str | None, run: SreSettings) -> list[Scenario]:
     out = run.directory
     folder = out / f"incidents-{suite_tag(seed)}"
     print(
-        f"sre: generating {fresh_suite_size()} incidents into {folder} (rerun them: itbench sre "
+        f"sre: generating {fresh_suite_size()} incidents"
+        f"{' (those --select picks)' if run.select else ''} into {folder} (rerun them: itbench sre "
         f"run --scenarios {folder}; the seed, kept from the agents, is in {folder / SEED_FILE})",
         file=sys.stderr,
     )
-    return fresh_suite(out, seed)
+    return fresh_suite(out, seed, select=run.select)

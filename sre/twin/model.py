@@ -99,6 +99,9 @@ class ServiceHealth:
     #: whether it receives requests at all (serving and reachable): only then has it spans
     receives: bool
     why: tuple[str, ...] = ()
+    #: Ready pods its selector matches (its Endpoints); more than ``serving``: some of its
+    #: calls land where nobody answers them
+    endpoints: int = 0
 
     @property
     def healthy(self) -> bool:
@@ -637,6 +640,24 @@ class Cluster:
     autoscalers: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
+def serves(pod: Pod, service: str, port_spec: Mapping[str, Any]) -> bool:
+    """Whether a call to ``service`` that lands on this endpoint gets its answer: the pod runs the
+    service's own program (a pod of its workload: each demo image is one service) and listens on
+    the Service's targetPort (a named port resolved in the pod's own container, as kube-proxy
+    does). Another application's pod behind the Service closes the port, or answers in another
+    protocol: the call fails either way."""
+    target = _named_port(
+        port_spec.get("targetPort", port_spec.get("port")), container(pod.template)
+    )
+    return pod.deployment == service and pod.listen_port is not None and pod.listen_port == target
+
+
+def wrong_endpoints(endpoints: list[Pod], good: list[Pod]) -> float:
+    """The share of a Service's calls that fail: kube-proxy picks an endpoint at random for each
+    connection, so the share of endpoints that cannot answer."""
+    return (len(endpoints) - len(good)) / len(endpoints) if endpoints else 0.0
+
+
 def service_health(
     topology: Topology, cluster: Cluster, pods: Iterable[Pod], now: float
 ) -> dict[str, ServiceHealth]:
@@ -645,6 +666,7 @@ def service_health(
     pods = list(pods)
     ns = cluster.namespace
     serving: dict[str, int] = {}
+    endpoint_count: dict[str, int] = {}
     labels_of: dict[str, Mapping[str, str]] = {}
     own_error: dict[str, list[str]] = {}
     own_latency: dict[str, float] = {}
@@ -662,19 +684,26 @@ def service_health(
         selector = spec.get("selector") or {}
         port_spec = dialled_port(spec, svc.port)
         chosen = [p for p in pods if selector and matches(selector, p.labels)]
-        ready = []
-        for p in chosen:
-            if port_spec is None:
-                break  # nobody is reached on a port the Service does not expose
-            target = _named_port(
-                port_spec.get("targetPort", port_spec.get("port")), container(p.template)
-            )
-            if p.ready(now) and p.listen_port is not None and p.listen_port == target:
-                ready.append(p)
+        # kube-proxy spreads the calls over every endpoint: each Ready pod the selector matches
+        # (nobody is reached on a port the Service does not expose)
+        endpoints = [p for p in chosen if p.ready(now)] if port_spec is not None else []
+        ready = [p for p in endpoints if serves(p, svc.name, port_spec or {})]
         if port_spec is None:
             why.append(f"Service {svc.name} exposes no port {svc.port}, the one its callers dial")
+        elif ready and len(ready) < len(endpoints):
+            failing = wrong_endpoints(endpoints, ready)
+            if failing > ERROR_RATIO:
+                why.append(
+                    f"{len(endpoints) - len(ready)} of the {len(endpoints)} endpoints of Service "
+                    f"{svc.name} cannot answer its callers (pods of "
+                    f"{', '.join(sorted({p.deployment for p in endpoints if p not in ready}))}): "
+                    f"{failing:.0%} of its calls fail"
+                )
         serving[svc.name] = len(ready)
-        labels_of[svc.name] = dict(chosen[0].labels) if chosen else dict(selector)
+        endpoint_count[svc.name] = len(endpoints)
+        # whose network identity the calls meet (chaos, policies): its own pods first
+        own = [p for p in chosen if p.deployment == svc.name] or chosen
+        labels_of[svc.name] = dict(own[0].labels) if own else dict(selector)
         latency = 0.0
         partitioned = dns = False
         for experiment in cluster.chaos:
@@ -790,6 +819,7 @@ def service_health(
             latency,
             reached,
             tuple(why),
+            endpoint_count.get(name, 0),
         )
         return health[name]
 

@@ -20,6 +20,7 @@ from typing import Any
 from itbench.errors import InputError, UsageError
 from itbench.fsutil import atomic_write_json
 from itbench.models import Scenario, ScoreValue
+from itbench.runner.selection import select_ids
 from sre.generator.ground_truth import GroundTruth
 
 #: the recipe beside a mitigation scenario's snapshot
@@ -130,16 +131,18 @@ def suite_seed(fault_type: str) -> int:
     return SUITE_SEED + int(digest[:8], 16) % SUITE_SEED_SPAN
 
 
-def mitigation_suite(out: Path) -> list[Scenario]:
+def mitigation_suite(out: Path, select: tuple[str, ...] = ()) -> list[Scenario]:
     """The built-in suite under ``out/mitigation-suite/``: every fault type once at its own
     seed (``suite_seed``), so two runs judge the same incidents (generated once, reused
-    after)."""
+    after); only the incidents whose id ``select`` matches (``--select``: the ids are known
+    before any incident is written, and the whole suite is some 200 MB)."""
     from sre.generator.faults import FAULT_TYPES
     from sre.generator.snapshot import write_incident
 
     folder = out / "mitigation-suite"
     scenarios = []
-    for fault_type in sorted(FAULT_TYPES):
+    chosen = set(select_ids([suite_id(f) for f in FAULT_TYPES], select))
+    for fault_type in sorted(f for f in FAULT_TYPES if suite_id(f) in chosen):
         target = folder / f"Scenario-{suite_id(fault_type)}"
         seed = suite_seed(fault_type)
         if not (target / RECIPE_FILE).is_file():
@@ -149,9 +152,11 @@ def mitigation_suite(out: Path) -> list[Scenario]:
     return scenarios
 
 
-def load_mitigation_scenarios(spec: str | None, out: Path) -> list[Scenario]:
+def load_mitigation_scenarios(
+    spec: str | None, out: Path, select: tuple[str, ...] = ()
+) -> list[Scenario]:
     if spec is None:
-        return mitigation_suite(out)
+        return mitigation_suite(out, select)
     root = Path(spec)
     if not root.is_dir():
         raise UsageError(f"--scenarios {spec}: not a directory of mitigation scenarios")

@@ -718,6 +718,13 @@ class IncidentTwin:
                 ],
             }  # fmt: skip
             observed[("apps", "deployments", ns, name)] = seen
+        for pod in frame.pods:
+            # a pod's controllerRef names its ReplicaSet's uid, as the ReplicaSet controller
+            # writes it (the disruption controller resolves a pod's owner by it)
+            rs = objects.get(("apps", "replicasets", ns, pod.replicaset))
+            if rs is not None:
+                ref = objects[("", "pods", ns, pod.name)]["metadata"]["ownerReferences"][0]
+                ref["uid"] = rs["metadata"]["uid"]
         for node_name, node in frame.cluster.nodes.items():
             if node_pressure(node):
                 seen = dict(copy.deepcopy(node))

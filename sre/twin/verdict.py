@@ -141,9 +141,15 @@ def root_problem(twin: IncidentTwin, root: ObjectRef, target: str, t: float) -> 
         port = twin.topology.service(root.name).port
         if dialled_port(cluster.services[root.name].get("spec") or {}, port) is None:
             return f"Service {root.name} exposes no port {port}, the one its callers dial"
-        return (
-            "" if twin.health(t)[root.name].serving > 0 else f"Service {root.name} has no endpoint"
-        )
+        health = twin.health(t)[root.name]
+        if health.serving == 0:
+            return f"Service {root.name} has no endpoint"
+        if health.endpoints > health.serving:
+            return (
+                f"Service {root.name}: {health.endpoints - health.serving} of its "
+                f"{health.endpoints} endpoints cannot answer its callers"
+            )
+        return ""
     if root.kind == "ConfigMap":
         if not flagd_configured(cluster.configmaps):
             return f"ConfigMap {root.name} is gone"

@@ -303,3 +303,47 @@ def test_kubectl_shows_a_pods_status_as_its_printer_derives_it(tmp_path):
     }
     for pod, status, restarts in STATED:
         assert shown[pod["metadata"]["name"]] == (status, restarts), pod["metadata"]["name"]
+
+
+WEB = {
+    "apiVersion": "apps/v1",
+    "kind": "Deployment",
+    "metadata": {"name": "web", "namespace": "default"},
+    "spec": {
+        "replicas": 2,
+        "selector": {"matchLabels": {"app": "web"}},
+        "template": {
+            "metadata": {"labels": {"app": "web"}},
+            "spec": {"containers": [{"name": "web", "image": "nginx:1.27"}]},
+        },
+    },
+}
+
+
+@needs_kubectl
+def test_a_disruption_budget_guards_the_pods_of_a_deployment(tmp_path):
+    """Core's disruption controller, without any domain's reconciler: a budget's status counts
+    the Deployment's pods (expected from its scale, through the ReplicaSet), and an eviction it
+    forbids is refused with 429 and Kubernetes' message, naming the budget."""
+    with start_cluster([WEB], kubeconfig=tmp_path / "kc") as running:
+        made = kubectl(running, tmp_path, "create", "pdb", "web", "--selector=app=web",
+                       "--max-unavailable=1")  # fmt: skip
+        assert made.returncode == 0, made.stderr
+        budget = json.loads(kubectl(running, tmp_path, "get", "pdb", "web", "-o", "json").stdout)
+        assert budget["status"]["expectedPods"] == 2
+        assert budget["status"]["desiredHealthy"] == 1
+        assert budget["status"]["currentHealthy"] == 2
+        assert budget["status"]["disruptionsAllowed"] == 1
+        zero = kubectl(running, tmp_path, "patch", "pdb", "web", "--type=merge", "-p",
+                       '{"spec": {"maxUnavailable": 0}}')  # fmt: skip
+        assert zero.returncode == 0, zero.stderr
+        pods = json.loads(kubectl(running, tmp_path, "get", "pods", "-o", "json").stdout)["items"]
+        name = pods[0]["metadata"]["name"]
+        uri = f"/api/v1/namespaces/default/pods/{name}/eviction"
+        refused = kubectl(running, tmp_path, "create", "--raw", uri, "-f", "-",
+                          stdin=_eviction(name))  # fmt: skip
+        assert refused.returncode == 1
+        assert "Cannot evict pod as it would violate the pod's disruption budget." in (
+            refused.stderr
+        )
+        assert _pod(running, tmp_path, name)["metadata"]["name"] == name

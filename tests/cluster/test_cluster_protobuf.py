@@ -575,6 +575,9 @@ def test_generator_command_stores_what_kubectl_built(
     expected, actual = _comparable(built), _comparable(stored)
     if expected.get("status") == {}:
         actual["status"] = {}
+    if expected.get("kind") == "PodDisruptionBudget":
+        # the disruption controller writes a budget's status (disruption.py), not the client
+        actual["status"] = expected["status"]
     if namespaced:
         expected["metadata"].setdefault("namespace", "pb")
     assert actual == expected

@@ -135,3 +135,18 @@ def test_a_cordon_keeps_new_pods_off_the_node(tmp_path):
     verdict = run_commands("oom-killed", commands, tmp_path)
     assert not verdict.mitigation_pass
     assert "0/1 pods ready" in verdict.root_problem or "pods ready" in verdict.root_problem
+
+
+def test_a_selector_over_other_applications_pods_leaves_the_callers_failing(tmp_path):
+    """service-selector repaired with a label every pod of the demo carries: the Service has
+    endpoints, its own pod among them, but most calls land on other applications' pods. The
+    fault's alerts stay, and the verdict says why (the endpoints that cannot answer)."""
+    (wide,) = [
+        r
+        for r in FAULT_TYPES["service-selector"].remedies
+        if r.name == "select every pod of the demo"
+    ]
+    verdict, said = apply("service-selector", wide, tmp_path)
+    assert verdict.target_serving, said
+    assert verdict.still_firing, verdict
+    assert "endpoints cannot answer its callers" in verdict.root_problem, verdict.root_problem

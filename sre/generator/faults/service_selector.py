@@ -13,6 +13,7 @@ from sre.generator.model import (
     ObjectChange,
     ObjectRef,
     Remedy,
+    RemedyContext,
     Symptom,
 )
 
@@ -36,6 +37,16 @@ def build(ctx: FaultContext) -> FaultPlan:
         pod_effect=f"the {ctx.target.name} Service has no endpoints",
         extra={"selector": wrong},
     )
+
+
+def _select(r: RemedyContext, selector: dict[str, str]) -> list[list[str]]:
+    patch = [{"op": "replace", "path": "/spec/selector", "value": selector}]
+    return [["-n", r.namespace, "patch", "service", r.target, "--type=json", "-p",
+             json.dumps(patch)]]  # fmt: skip
+
+
+#: the label every pod of the demo carries (the Helm chart's), whatever its application
+PART_OF = {"app.kubernetes.io/part-of": "opentelemetry-demo"}
 
 
 FAULT = FaultType(
@@ -68,6 +79,18 @@ FAULT = FaultType(
                 ]
             ],
         ),  # fmt: skip
+        Remedy(
+            "select the pods by their name and the demo's label",
+            "any selector that matches only the service's own pods repairs it",
+            lambda r: _select(r, {"app.kubernetes.io/name": r.target, **PART_OF}),
+        ),
+        Remedy(
+            "select every pod of the demo",
+            "the Service gets endpoints, but most are other applications' pods: the calls that "
+            "land there fail, the callers' errors go on",
+            lambda r: _select(r, dict(PART_OF)),
+            accepted=False,
+        ),
         Remedy(
             "point the targetPort elsewhere",
             "the port is not what is wrong: the selector still matches no pod",
