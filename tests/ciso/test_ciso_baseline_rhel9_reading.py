@@ -129,6 +129,29 @@ def test_a_kubernetes_field_declared_out_of_scope_is_no_subject() -> None:
     assert check.concept == "drop-all-capabilities"
 
 
+@pytest.mark.parametrize(
+    ("text", "concept"),
+    [
+        # the parenthesis spells out the field the requirement is about: no aside
+        (
+            "No workload may ask for more kernel powers than the runtime grants "
+            "(securityContext.capabilities.add stays empty). Dropping capabilities is welcome.",
+            "added-capabilities",
+        ),
+        # a parenthesis that points at another control stays an aside
+        (
+            "Every container drops ALL capabilities under securityContext.capabilities.drop "
+            "(capabilities.add is judged by CIS 5.2.9).",
+            "drop-all-capabilities",
+        ),
+    ],
+)
+def test_a_parenthesis_that_spells_the_field_is_no_aside(text: str, concept: str) -> None:
+    parsed = parse(text, "kubernetes")
+    assert isinstance(parsed, Intent), parsed
+    assert parsed.checks[0].concept == concept
+
+
 def test_every_line_setting_the_key_must_comply() -> None:
     check = _setting(
         "auditd must keep its logs: every occurrence of max_log_file_action must be keep_logs."

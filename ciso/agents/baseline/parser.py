@@ -203,9 +203,22 @@ _OTHER_CONTROL = re.compile(
 )
 
 
+#: a field spelled as the API spells it, dotted (``capabilities.add``, ``spec.hostPID``)
+_DOTTED_FIELD = re.compile(r"\b[a-z][A-Za-z0-9]*\.[a-z][A-Za-z0-9]*\b")
+
+
+def _aside(match: re.Match[str]) -> str:
+    """A parenthesis is an aside unless it spells out the field the requirement is about
+    ("(its capabilities.add must be absent or empty)") without pointing at another control."""
+    inner = match.group(0)
+    if _DOTTED_FIELD.search(inner) and not _OTHER_CONTROL.search(inner):
+        return inner
+    return " "
+
+
 def without_asides(text: str) -> str:
     """The text without parenthesised asides and sentences that name other controls."""
-    stripped = _ASIDE.sub(" ", text)
+    stripped = _ASIDE.sub(_aside, text)
     sentences = re.split(r"(?<=[.!?;])\s+", stripped)
     return " ".join(s for s in sentences if not _OTHER_CONTROL.search(s))
 
