@@ -167,9 +167,14 @@ def _named_port(port: object, ctr: Mapping[str, Any]) -> int | None:
 def dialled_port(spec: Mapping[str, Any], port: int) -> Mapping[str, Any] | None:
     """The entry of a Service's ``ports`` that its callers reach: they dial the port the demo
     configures them with (``<service>:<port>`` in their environment, the topology's port), so a
-    Service recreated on another port (``kubectl expose --port 80``) answers none of them."""
+    Service recreated on another port (``kubectl expose --port 80``) answers none of them. The
+    demo's calls are gRPC and HTTP, over TCP: a port of another protocol carries none of them."""
     for entry in spec.get("ports") or ():
-        if isinstance(entry, Mapping) and str(entry.get("port")) == str(port):
+        if (
+            isinstance(entry, Mapping)
+            and str(entry.get("port")) == str(port)
+            and str(entry.get("protocol") or "TCP").upper() == "TCP"
+        ):
             return entry
     return None
 

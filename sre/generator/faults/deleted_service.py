@@ -102,6 +102,13 @@ FAULT = FaultType(
             accepted=False,
         ),
         Remedy(
+            "expose the deployment over UDP",
+            "the Service is back under its name and port, but for UDP: the callers' gRPC and HTTP "
+            "connections are TCP, which the Service does not carry",
+            lambda r: [[*_expose(r, r.target), "--protocol=UDP"]],
+            accepted=False,
+        ),
+        Remedy(
             "expose under another name",
             "the callers look the service up by its own name, which still resolves to nothing",
             lambda r: [_expose(r, f"{r.target}-svc")],
