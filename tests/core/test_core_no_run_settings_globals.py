@@ -30,6 +30,10 @@ ALLOWED = {
     ("ciso/engines/kyverno/budget.py", "SECONDS"): "a time budget set and restored by limited()",
     ("ciso/scenarios/objects.py", "_EXTENSIONS"): "the plugin's cluster types, built once",
     ("ciso/scenarios/objects.py", "_REGISTRY"): "the API registry of those types, built once",
+    ("ciso/engines/ansible/warm_modules.py", "TRACE"): (
+        "the --trace option of the warm-module server, a program of its own started once per "
+        "sandboxed play (never imported by a run), read by its forked module runs"
+    ),
 }
 
 
