@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ciso.agents.baseline.migrate import conditions_cel
+from ciso.agents.baseline.migrate import conditions_cel, kinds
 from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable, translate
 from ciso.agents.baseline.migrate.pattern_cel import translate_pattern
 from ciso.agents.baseline.migrate.source import translate_documents
@@ -28,6 +28,7 @@ from ciso.scenarios.dialects import CLUSTER_POLICY, VALIDATING_POLICY, dialect_o
 from ciso.scenarios.format import load_scenario_dir
 from ciso.scenarios.loader import load_benchmark_scenarios
 from ciso.scenarios.public import to_benchmark_scenario
+from itbench.cluster.resources import default_registry
 from itbench.models import AgentStatus
 from tests._support.ciso import MIGRATION_CONTROLS, baseline_solves
 from tests._support.cli import REPO
@@ -346,3 +347,18 @@ def test_a_wildcard_in_the_key_matches_listed_values_literally(
     character as itself; the translation builds the regex at run time, so it must escape."""
     expression = conditions_cel._member("x", conditions_cel.operand([listed], None), [listed])
     assert cel_program.evaluate(expression, {"x": key}) is member
+
+
+def test_every_kind_the_offline_cluster_serves_has_its_api_resource() -> None:
+    """The migration names the API resources of the kinds the offline API server knows, from its
+    registry: a cluster-scoped PersistentVolume or a PodDisruptionBudget translate like a Pod."""
+    for served in default_registry().types:
+        found = kinds.api_resource(served.kind)
+        assert (found.group, found.version, found.resource) == (
+            served.group,
+            served.version,
+            served.plural,
+        ), served.kind
+        assert kinds.kind_of(served.group, served.plural) == served.kind
+    with pytest.raises(NotTranslatable, match="no API resource known"):
+        kinds.api_resource("cert-manager.io/v1/Certificate")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable
+from itbench.cluster.resources import default_registry
 
 
 @dataclass(frozen=True)
@@ -15,28 +16,8 @@ class ApiResource:
     kind: str
 
 
-_KNOWN = (
-    ApiResource("", "v1", "pods", "Pod"),
-    ApiResource("", "v1", "namespaces", "Namespace"),
-    ApiResource("", "v1", "services", "Service"),
-    ApiResource("", "v1", "configmaps", "ConfigMap"),
-    ApiResource("", "v1", "secrets", "Secret"),
-    ApiResource("", "v1", "serviceaccounts", "ServiceAccount"),
-    ApiResource("", "v1", "persistentvolumeclaims", "PersistentVolumeClaim"),
-    ApiResource("", "v1", "replicationcontrollers", "ReplicationController"),
-    ApiResource("apps", "v1", "deployments", "Deployment"),
-    ApiResource("apps", "v1", "statefulsets", "StatefulSet"),
-    ApiResource("apps", "v1", "daemonsets", "DaemonSet"),
-    ApiResource("apps", "v1", "replicasets", "ReplicaSet"),
-    ApiResource("batch", "v1", "jobs", "Job"),
-    ApiResource("batch", "v1", "cronjobs", "CronJob"),
-    ApiResource("networking.k8s.io", "v1", "networkpolicies", "NetworkPolicy"),
-    ApiResource("networking.k8s.io", "v1", "ingresses", "Ingress"),
-    ApiResource("rbac.authorization.k8s.io", "v1", "roles", "Role"),
-    ApiResource("rbac.authorization.k8s.io", "v1", "clusterroles", "ClusterRole"),
-    ApiResource("rbac.authorization.k8s.io", "v1", "rolebindings", "RoleBinding"),
-    ApiResource("rbac.authorization.k8s.io", "v1", "clusterrolebindings", "ClusterRoleBinding"),
-)
+#: every built-in kind the offline API server serves (its registry, not a list kept here)
+_KNOWN = tuple(ApiResource(t.group, t.version, t.plural, t.kind) for t in default_registry().types)
 BY_KIND = {r.kind: r for r in _KNOWN}
 BY_RESOURCE = {(r.group, r.resource): r for r in _KNOWN}
 
