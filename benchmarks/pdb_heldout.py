@@ -17,8 +17,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-import yaml
-
 from itbench.cluster import start_cluster
 
 STATUS_FIELDS = ("currentHealthy", "desiredHealthy", "disruptionsAllowed", "expectedPods")
@@ -45,17 +43,18 @@ def _evict(kubeconfig: Path, namespace: str, pod: str) -> str:
 
 
 def _as_snapshot(source: Path, kubeconfig: Path) -> list[dict]:
-    """The case's objects with the ReplicaSets and Pods the cluster derives for its workloads
-    written out, as a snapshot of a real cluster holds them: served without a reconciler, derived
-    pods are a read-only view, and an eviction needs pods the server stores (it then derives
-    nothing more for workloads whose children are there)."""
+    """The case's objects as a snapshot of a real cluster holds them: the workloads, the
+    ReplicaSets and Pods the cluster derives for them (with the uids their ownerReferences name)
+    and the budgets, read back from the served cluster. Served without a reconciler, derived pods
+    are a read-only view; an eviction needs pods the server stores, and the server derives
+    nothing more for workloads whose children are there."""
+    kinds = "namespaces,deployments,statefulsets,replicasets,pods,poddisruptionbudgets"
     with start_cluster(source, kubeconfig=kubeconfig):
-        made = _kubectl(kubeconfig, "get", "replicasets,pods", "-A", "-o", "json")
-    children = json.loads(made.stdout)["items"]
-    for child in children:
-        child["metadata"].pop("resourceVersion", None)
-    declared = [d for d in yaml.safe_load_all(source.read_text()) if d]
-    return [*declared, *children]
+        made = _kubectl(kubeconfig, "get", kinds, "-A", "-o", "json")
+    objects = json.loads(made.stdout)["items"]
+    for obj in objects:
+        obj["metadata"].pop("resourceVersion", None)
+    return objects
 
 
 def _case(folder: Path) -> dict:
