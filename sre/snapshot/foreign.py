@@ -21,6 +21,7 @@ from typing import Any
 
 import yaml
 
+from itbench import yamlsafe
 from itbench.errors import InputError
 
 TRACE_COLUMNS = (
@@ -205,7 +206,8 @@ def _yaml_documents(text: str) -> list[Any]:
     """The mappings of a YAML stream whose documents are Kubernetes objects, Lists or watch
     events; [] when it is not one (the caller then says what it expected)."""
     try:
-        docs = [_plain(d) for d in yaml.safe_load_all(text) if d is not None]
+        # untrusted: aliases refused and nesting bounded (a few bytes of aliases expand to GBs)
+        docs = [_plain(d) for d in yamlsafe.load_all(text) if d is not None]
     except yaml.YAMLError:
         return []
     if docs and all(isinstance(d, dict) and ("kind" in d or "object" in d) for d in docs):

@@ -181,3 +181,11 @@ def test_a_kubectl_yaml_dump_of_objects_is_read_and_found_by_its_name(tmp_path):
     other.write_text("just: a mapping\n")
     with pytest.raises(InputError, match="YAML documents of objects"):
         canonical(other, "objects", tmp_path)
+    # an alias bomb is refused, not expanded (each level would multiply the output tenfold)
+    levels = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"] + [
+        f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 7)
+    ]
+    bomb = tmp_path / "bomb_objects.yaml"
+    bomb.write_text("kind: List\n" + "\n".join(levels) + "\nitems: [*a6]\n")
+    with pytest.raises(InputError, match="YAML documents of objects"):
+        canonical(bomb, "objects", tmp_path)
