@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import click
 import yaml
 
+from itbench import yamlsafe
 from itbench.exitcodes import ExitCode
 
 if TYPE_CHECKING:  # the engine loads only when a command runs
@@ -315,7 +316,7 @@ def _values_namespace_labels(path: Path) -> dict[str, dict[str, str]]:
     from ciso.engines.kyverno import namespaces
 
     try:
-        data = yaml.safe_load(path.read_text())
+        data = yamlsafe.load_one(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise click.UsageError(f"{path}: not a readable values file: {exc}") from None
     if data is None:

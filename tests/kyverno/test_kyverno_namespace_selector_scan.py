@@ -217,3 +217,19 @@ def test_apply_bad_values_file_is_a_usage_error(tmp_path):
     assert proc.returncode == 2
     assert "values.yaml: namespaceSelector: a list" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_apply_values_file_with_aliases_is_refused_unexpanded(tmp_path):
+    """A values file is untrusted input: YAML aliases are refused, as for every other file."""
+    (tmp_path / "values.yaml").write_text(
+        "a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nnamespaces: []\n"
+    )
+    (tmp_path / "p.yaml").write_text(yaml.safe_dump(_policy()))
+    (tmp_path / "r.yaml").write_text(yaml.safe_dump_all(OBJECTS))
+    proc = run_cli(
+        ["kyverno", "apply", str(tmp_path / "p.yaml"), "--resource", str(tmp_path / "r.yaml"),
+         "--values-file", str(tmp_path / "values.yaml")]
+    )  # fmt: skip
+    assert proc.returncode == 2
+    assert "values.yaml: not a readable values file" in proc.stderr
+    assert "aliases are not accepted" in proc.stderr
