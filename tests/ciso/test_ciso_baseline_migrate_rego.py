@@ -271,6 +271,12 @@ def test_a_namespace_selector_over_cluster_scoped_kinds_stops_for_a_cluster_poli
     source[1]["spec"]["match"]["kinds"] = [{"apiGroups": ["*"], "kinds": ["*"]}]
     with pytest.raises(NotTranslatable, match="cluster-scoped"):
         from_gatekeeper(Path("source-policy.yaml"), source, "cluster-policy")
+    # a kind the registry serves cluster-scoped stops too, not only the ones named in code
+    for kind in ("PersistentVolume", "StorageClass", "PriorityClass"):
+        source[1]["spec"]["match"]["kinds"] = [{"apiGroups": ["*"], "kinds": [kind]}]
+        with pytest.raises(NotTranslatable, match="cluster-scoped"):
+            from_gatekeeper(Path("source-policy.yaml"), source, "cluster-policy")
+    source[1]["spec"]["match"]["kinds"] = [{"apiGroups": ["*"], "kinds": ["*"]}]
     answer = from_gatekeeper(Path("source-policy.yaml"), source, "validating-policy")
     assert answer[0]["spec"]["matchConstraints"]["namespaceSelector"] == {
         "matchLabels": {"env": "prod"}

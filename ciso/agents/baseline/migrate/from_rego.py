@@ -36,7 +36,6 @@ from ciso.agents.baseline.migrate.to_cel import AUTOGEN_ANNOTATION
 from ciso.evaluation.gatekeeper import parse
 from itbench.errors import InputError
 
-CLUSTER_SCOPED = frozenset({"Namespace", "ClusterRole", "ClusterRoleBinding", "Node"})
 _NAMESPACE = 'object.metadata.?namespace.orValue("")'
 _IS_NAMESPACE = '(object.kind == "Namespace" && object.apiVersion == "v1")'
 
@@ -136,7 +135,7 @@ def _cluster_policy(
     for group, kind in kinds:
         if group == "*" and kind == "*":
             names.append("*")
-        elif group in ("", "*") and group == "":
+        elif group == "":
             names.append(kind)
         else:
             names.append(f"{group}/*/{kind}")
@@ -145,7 +144,8 @@ def _cluster_policy(
         _check_selector(match["labelSelector"], name)
         resources["selector"] = match["labelSelector"]
     if match.get("namespaceSelector"):
-        if any(k == "*" or k in CLUSTER_SCOPED or k not in BY_KIND for _, k in kinds):
+        # cluster-scoped, unknown or any kind: the registry of served kinds says which are which
+        if any(k not in BY_KIND or not BY_KIND[k].namespaced for _, k in kinds):
             raise NotTranslatable(
                 f"{name}: a namespaceSelector over kinds that may be cluster-scoped (Kyverno's "
                 "ClusterPolicy selects those on no labels, Gatekeeper lets them through)"

@@ -14,10 +14,14 @@ class ApiResource:
     version: str
     resource: str
     kind: str
+    namespaced: bool = True
 
 
 #: every built-in kind the offline API server serves (its registry, not a list kept here)
-_KNOWN = tuple(ApiResource(t.group, t.version, t.plural, t.kind) for t in default_registry().types)
+_KNOWN = tuple(
+    ApiResource(t.group, t.version, t.plural, t.kind, t.namespaced)
+    for t in default_registry().types
+)
 BY_KIND = {r.kind: r for r in _KNOWN}
 BY_RESOURCE = {(r.group, r.resource): r for r in _KNOWN}
 
