@@ -15,12 +15,11 @@ from datetime import timedelta
 
 from sre.agents.baseline.config_content import FLAG_KEY, changed_keys
 from sre.agents.baseline.evidence import Change, Symptom
+from sre.agents.baseline.onset import AFTER_SYMPTOMS
 
 #: how long after the flip its services may begin to misbehave: the kubelet's ConfigMap refresh
 #: (a minute by default, plus its cache's time to live) and flagd's own re-read
 FLAG_REACH = timedelta(minutes=3)
-#: a symptom read to the ten seconds may begin up to this long before the write time
-SLACK = timedelta(seconds=20)
 
 
 def flips_flags(change: Change) -> bool:
@@ -40,7 +39,7 @@ def clients_hit(
     it; else none."""
     if not flips_flags(change):
         return frozenset()
-    earliest = (change.since or change.time).replace(tzinfo=None) - SLACK
+    earliest = (change.since or change.time).replace(tzinfo=None) - AFTER_SYMPTOMS
     latest = change.time.replace(tzinfo=None) + FLAG_REACH
     after = [s for s in symptoms if earliest <= s.start.replace(tzinfo=None) <= latest]
     if {s.app for s in after} & set(named):

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from itbench.errors import UsageError
 from sre.agents.baseline.evidence import INFRA_NAMESPACES, app_of
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_file
+from sre.tools._common import parse_time
 
 APP_LABELS = ("app.kubernetes.io/name", "app.kubernetes.io/component", "app", "name")
 #: the kinds a state rule reads
@@ -67,10 +69,11 @@ def last_write(obj: dict[str, Any]) -> datetime | None:
     times = []
     for text in stamps:
         try:
-            at = datetime.fromisoformat(str(text).replace("Z", "+00:00"))
-        except ValueError:
+            at = parse_time(str(text)) if text else None
+        except UsageError:  # a stamp that is no time says nothing of when the object was written
             continue
-        times.append(at.astimezone(UTC).replace(tzinfo=None) if at.tzinfo else at)
+        if at is not None:
+            times.append(at)
     return max(times) if times else None
 
 
