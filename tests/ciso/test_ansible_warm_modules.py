@@ -246,3 +246,24 @@ def test_an_async_task_left_running_ends_with_the_play(tmp_path: Path) -> None:
     # starts, a script file, ran warm: the server's child that the play's end killed
     runs = [line for line in trace.read_text().splitlines() if " run " in line]
     assert len(runs) == 1 and runs[0].endswith("AnsiballZ_command.py']"), runs
+
+
+def test_the_client_and_the_server_agree_on_their_shared_settings() -> None:
+    """The client runs with ``-IS`` and imports nothing of the project, so it keeps its own copy
+    of the socket path and of the start-up variables that send a run to a fresh interpreter; a
+    copy that drifts would quietly make every module run cold."""
+    import importlib.util
+
+    def load(name: str):  # type: ignore[no-untyped-def]  # a module loaded from its file
+        spec = importlib.util.spec_from_file_location(
+            name, Path(engine.__file__).parent / f"{name}.py"
+        )
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    client, server = load("warm_python"), load("warm_modules")
+    assert client.SOCKET == engine.WARM_SOCKET
+    assert client.STARTUP_PREFIXES == server.STARTUP_PREFIXES
+    assert client.STARTUP_NAMES == server.STARTUP_NAMES

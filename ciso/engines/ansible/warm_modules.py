@@ -249,7 +249,8 @@ class HandBack(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return self.preloaded.modules[spec.name]
 
     def exec_module(self, module: types.ModuleType) -> None:
-        """Executed once, in the server: it gets back the spec it was loaded with."""
+        """Executed once, in the forked child (the server never runs module code): it gets back
+        the spec it was loaded with."""
         handed, spec = self.requested
         if module is handed and spec is not None:
             module.__spec__ = spec
