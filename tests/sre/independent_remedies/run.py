@@ -38,8 +38,7 @@ def run_case(script: Path, out_root: Path, suite: Path) -> dict:
             "run",
             "--task",
             "mitigate",
-            # the suite's own incident for the fault, generated once for every case (a run
-            # given no --scenarios writes the whole suite into its output: 51 incidents a case)
+            # the suite's own incident for the fault, generated once and shared by its cases
             "--scenarios",
             str(suite / f"Scenario-{suite_id(fault)}"),
             "--agent-cmd",
@@ -102,7 +101,8 @@ def main() -> int:
     out_root = args.out or Path(tempfile.mkdtemp(prefix="independent-remedies-"))
     scripts = sorted(p for p in (args.set / "cases").glob("*.sh") if args.only in p.name)
     suite = out_root / "suite"
-    mitigation_suite(suite)
+    # only the fault types the chosen cases repair (``--only`` may pick a few of 51)
+    mitigation_suite(suite, tuple(sorted({suite_id(s.stem.split("__")[0]) for s in scripts})))
     with ThreadPoolExecutor(args.jobs) as pool:
         rows = list(pool.map(lambda s: run_case(s, out_root, suite / "mitigation-suite"), scripts))
     totals = {}
