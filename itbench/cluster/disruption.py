@@ -34,16 +34,19 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from itbench.cluster.resources import default_registry
 from itbench.cluster.selectors import selects as selector_matches
 
 GROUP, PLURAL = "policy", "poddisruptionbudgets"
 #: the Status message the API server refuses an eviction with (kubectl drain prints it)
 REFUSED = "Cannot evict pod as it would violate the pod's disruption budget."
 #: kinds whose scale (``spec.replicas``) counts a budget's expected pods, by API group
-_SCALED = {"ReplicaSet": "apps", "StatefulSet": "apps", "ReplicationController": "",
-           "Deployment": "apps"}  # fmt: skip
-_PLURALS = {"ReplicaSet": "replicasets", "StatefulSet": "statefulsets",
-            "ReplicationController": "replicationcontrollers", "Deployment": "deployments"}  # fmt: skip
+#: the kinds whose scale (``spec.replicas``) counts a budget's expected pods, by (group, plural)
+_SCALED = {
+    t.kind: (t.group, t.plural)
+    for t in default_registry().types
+    if t.kind in ("ReplicaSet", "StatefulSet", "ReplicationController", "Deployment")
+}
 
 Objects = Mapping[tuple[str, str, str, str], Mapping[str, Any]]
 
@@ -95,7 +98,7 @@ def _controller(ref: Mapping[str, Any], namespace: str, objects: Objects) -> tup
     kind = str(ref.get("kind", ""))
     if kind not in _SCALED:
         return None
-    obj = objects.get((_SCALED[kind], _PLURALS[kind], namespace, str(ref.get("name", ""))))
+    obj = objects.get((*_SCALED[kind], namespace, str(ref.get("name", ""))))
     if obj is None:
         return None
     meta = obj.get("metadata") or {}
@@ -239,16 +242,9 @@ def check_eviction(pod: Mapping[str, Any], budgets: Iterable[Mapping[str, Any]])
             return
         if current >= desired > 0:
             return  # an unhealthy pod of an undisrupted application
-    generation = int((budget.get("metadata") or {}).get("generation", 1) or 1)
-    if int(state.get("observedGeneration", 0)) < generation:
-        raise Refusal(
-            429, "TooManyRequests", REFUSED,
-            f"The disruption budget {name} is still being processed by the server.",
-        )  # fmt: skip
-    allowed = int(state.get("disruptionsAllowed", 0))
-    if allowed < 0:
-        raise Refusal(403, "Forbidden", "pdb disruptions allowed is negative")
-    if allowed == 0:
+    # the status is computed afresh on every read, so it is never stale (the API server's 429
+    # "still being processed") nor negative (its 403): only an exhausted budget refuses here
+    if int(state.get("disruptionsAllowed", 0)) <= 0:
         raise Refusal(
             429, "TooManyRequests", REFUSED,
             f"The disruption budget {name} needs {desired} healthy pods and has {current} "
