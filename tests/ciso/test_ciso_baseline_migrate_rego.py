@@ -48,7 +48,11 @@ def test_baseline_migrates_the_gatekeeper_and_rego_scenarios_strictly(
     workspace.mkdir()
     for name, source in scenario.inputs.items():
         shutil.copyfile(source, workspace / name)
-    assert {"source-policy.yaml", "source-policy.rego"} & set(scenario.inputs), control
+    if "source-policy.rego" not in scenario.inputs:  # then a Gatekeeper template, not Kyverno
+        first = next(
+            d for d in yaml.safe_load_all(scenario.inputs["source-policy.yaml"].read_text()) if d
+        )
+        assert first["apiVersion"].startswith("templates.gatekeeper.sh/"), control
     result = baseline_solves(scenario, workspace)
     assert result.status is AgentStatus.OK, result.reason
     scores = evaluate_trial(scenario, workspace).scores
@@ -286,10 +290,12 @@ def test_a_namespace_selector_over_cluster_scoped_kinds_stops_for_a_cluster_poli
 def test_the_target_dialect_is_read_from_the_task(tmp_path: Path) -> None:
     asked = "I would like to migrate a working OPA Rego policy to a Kyverno ValidatingPolicy (CEL)"
     assert target_asked(asked) == "validating-policy"
-    assert target_asked("migrate it to a Kyverno ClusterPolicy") == "cluster-policy"
+    # a ValidatingPolicy named but not asked for is no request for one
+    named = "Turn this ValidatingPolicy-style check into a Kyverno ClusterPolicy"
+    assert target_asked(named) == "cluster-policy"
     rego = REPO / "policies" / "rego" / "cis-k8s-5.2.4-host-ipc" / "policy.rego"
     shutil.copyfile(rego, tmp_path / "source-policy.rego")
-    done = migrate(tmp_path, "", "validating-policy")
+    done = migrate(tmp_path, asked)  # no migrate_to: the task's text decides
     assert (done.source_dialect, done.target_dialect) == ("rego", "validating-policy")
     written = list(yaml.safe_load_all((tmp_path / "kyverno-policy.yaml").read_text()))
     assert [d["kind"] for d in written] == ["ValidatingPolicy"]
