@@ -118,8 +118,8 @@ class _Relay:
             client.close()
             return
         upstream.settimeout(None)
-        threading.Thread(target=_pump, args=(upstream, client), daemon=True).start()
-        _pump(client, upstream)
+        splice(client, upstream)
+        client.close()
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
@@ -134,9 +134,18 @@ def _pump(source: socket.socket, sink: socket.socket) -> None:
     except OSError:
         pass
     finally:
-        for end in (source, sink):
-            with contextlib.suppress(OSError):
-                end.shutdown(socket.SHUT_RDWR)
+        # half-close: the other direction may still carry the answer to what was sent
+        with contextlib.suppress(OSError):
+            sink.shutdown(socket.SHUT_WR)
+
+
+def splice(client: socket.socket, upstream: socket.socket) -> None:
+    """Relay both ways until both directions have ended, then close ``upstream``."""
+    other = threading.Thread(target=_pump, args=(upstream, client), daemon=True)
+    other.start()
+    _pump(client, upstream)
+    other.join()
+    upstream.close()
 
 
 @contextlib.contextmanager

@@ -16,7 +16,6 @@ no write count).
 
 from __future__ import annotations
 
-import contextlib
 import http.client
 import shutil
 import socket
@@ -33,6 +32,7 @@ import yaml
 
 from itbench.errors import InputError
 from itbench.sandbox.endpoint import Endpoint
+from itbench.sandbox.loopback import splice
 from sre.live.credentials import Upstream, upstream_of
 
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
@@ -211,26 +211,6 @@ class WriteCountingProxy:
         upstream.settimeout(None)
         client.settimeout(None)
         splice(client, upstream)
-
-
-def _pump(source: socket.socket, sink: socket.socket) -> None:
-    try:
-        while data := source.recv(65536):
-            sink.sendall(data)
-    except OSError:
-        pass
-    finally:
-        with contextlib.suppress(OSError):
-            sink.shutdown(socket.SHUT_WR)
-
-
-def splice(client: socket.socket, upstream: socket.socket) -> None:
-    """Relay both ways until both directions have ended."""
-    other = threading.Thread(target=_pump, args=(upstream, client), daemon=True)
-    other.start()
-    _pump(client, upstream)
-    other.join()
-    upstream.close()
 
 
 def start_proxy(kubeconfig_text: str, scratch: Path | None = None) -> WriteCountingProxy | None:
