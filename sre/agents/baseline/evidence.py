@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -196,6 +196,8 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
         got = call("get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]})
         changed.append((entity, got.get("spec") or {}))
     rollouts = _replica_sets_made(changed)
+    start = _window_start(layout)
+    first_seen = min((t for times in seen.values() for t in times), default=None)
     out = []
     for entity, obj in changed:
         kind = entity.get("kind") or ""
@@ -212,6 +214,14 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                 change.get("from_timestamp")
             )
             what = change.get("change", "modified")
+            if what == "created" and _existed_before(obj, kind, start):
+                # first seen, not made: an export that stamps each object with its own time (or
+                # one list at the end) shows every object "created"; a write inside the window
+                # changed it, else it was there all along unless the export watched it appear
+                if write_time(obj, "modified", start, observed) is not None:
+                    what, before = "modified", start
+                elif _first_round(observed, start, first_seen):
+                    continue
             written = write_time(obj, what, before, observed)
             if written is None and kind == "Deployment":
                 # a rollout is dated by the ReplicaSet it made, whose creation time is its own
@@ -241,6 +251,55 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                 )
             )
     return out
+
+
+def _window_start(layout: SnapshotLayout) -> datetime | None:
+    """When the snapshot's telemetry begins (its first span or log line), else its first object
+    observation: the incident's window, before which an object merely existed."""
+    for path, kind in ((layout.traces, SourceKind.TRACES), (layout.logs, SourceKind.LOGS)):
+        if not path.exists():
+            continue
+        try:
+            first = open_source(path, kind).query("SELECT min(ts) FROM data")[0][0]
+        except ItbenchError:  # an unreadable source dates nothing; the next may
+            continue
+        if first is not None:
+            return first
+    if not layout.objects.exists():
+        return None
+    return open_source(layout.objects, SourceKind.OBJECTS).query("SELECT min(ts) FROM data")[0][0]
+
+
+#: the objects of one round of a periodic export are stamped apart by the time it takes to
+#: write them: within this of the first, an object was in the export's first round
+ROUND = timedelta(seconds=60)
+
+
+def _first_round(
+    observed: datetime | None, start: datetime | None, first_seen: datetime | None
+) -> bool:
+    """Whether an object first seen at ``observed`` was there when the export began: seen before
+    the window (a list's record dated by an old write) or in the export's first round. An object
+    that only a later round shows appeared while the export watched."""
+    if observed is None or start is None:
+        return True
+    at = observed.replace(tzinfo=None)
+    if at < start.replace(tzinfo=None):
+        return True
+    return first_seen is not None and at <= first_seen.replace(tzinfo=None) + ROUND
+
+
+def _existed_before(obj: Mapping[str, Any], kind: str, start: datetime | None) -> bool:
+    """Whether an object reported "created" was made before the window began (by its own
+    ``creationTimestamp``). A fault-injection experiment or Schedule made before the window
+    still acts in it, every period: it stays a creation."""
+    if start is None or kind == "Schedule" or kind.endswith("Chaos"):
+        return False
+    try:
+        made = _time((obj.get("metadata") or {}).get("creationTimestamp"))
+    except ItbenchError:  # a creation time that is not one proves nothing
+        return False
+    return made is not None and made.replace(tzinfo=None) < start.replace(tzinfo=None)
 
 
 #: kinds whose edits a rollout dates (their ReplicaSets, their pods), not the observations

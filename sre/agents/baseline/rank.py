@@ -14,9 +14,11 @@ from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.evidence import (
     HOUSEKEEPING_ALERTS,
     INFRA_NAMESPACES,
+    WORKLOADS,
     CallPath,
     Change,
     Evidence,
+    FailingState,
     app_of,
 )
 from sre.agents.baseline.flag_clients import clients_hit
@@ -415,6 +417,8 @@ def _with_states(
         reason = state.what + (f"; {'; '.join(blamed.values())}" if blamed else "")
         at = by_entity.get(state.entity)
         cause = _timed_cause(out, state.app, state.entity)
+        if cause is None:
+            cause = _configured_cause(out, state)
         if at is None and cause is not None:
             # a change just before the incident that acts on the application is what put it in
             # this state (the StressChaos behind the CrashLoopBackOff): the state backs it up
@@ -462,6 +466,35 @@ def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | No
         and app in c.apps
         and c.change.entity != entity
         and c.change.change not in ("observed", "deleted")
+    ]
+    return max(causes, key=lambda i: candidates[i].score) if causes else None
+
+
+#: configuration a workload reads at run time: an edit changes what the unchanged pods do
+RUNTIME_CONFIG = frozenset({"ConfigMap", "Secret"})
+
+
+def _configured_cause(candidates: list[Candidate], state: FailingState) -> int | None:
+    """An edit of configuration the application reads, made before the failing state was seen,
+    when the application's own workload did not change: the unchanged pods did what the new
+    configuration told them (a flag that leaks memory leaves the pods OOMKilled), however long
+    the state took to show. None when the workload changed too (its own spec is then as
+    likely) or no such edit acts on the application."""
+    own = {
+        c.change.entity
+        for c in candidates
+        if c.change.kind in WORKLOADS and app_of(c.change.kind, c.change.name) == state.app
+        and c.change.change == "modified"
+    }  # fmt: skip
+    if own or state.kind not in WORKLOADS:
+        return None
+    causes = [
+        i
+        for i, c in enumerate(candidates)
+        if c.change.kind in RUNTIME_CONFIG
+        and c.change.change == "modified"
+        and state.app in c.apps
+        and (state.time is None or c.change.time <= state.time)
     ]
     return max(causes, key=lambda i: candidates[i].score) if causes else None
 

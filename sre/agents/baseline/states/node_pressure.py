@@ -7,6 +7,7 @@ the Warning events (``EvictionThresholdMet`` on the node, ``Evicted`` on the pod
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -27,9 +28,27 @@ NODE_REASONS = frozenset(
 )  # fmt: skip
 
 
+#: the kubelet's messages for a pod evicted for exceeding its own limits (ephemeral storage of a
+#: container, of the pod, of an emptyDir volume): the pod's spec is at fault, not its node
+_OWN_LIMIT = re.compile(
+    r"exceeds the total limit of containers|exceeded its local ephemeral storage limit"
+    r"|Usage of EmptyDir volume .* exceeds the limit",
+    re.IGNORECASE,
+)
+
+
 def evicted(pod: dict[str, Any]) -> bool:
     status = pod.get("status") or {}
     return status.get("reason") == "Evicted"
+
+
+def over_own_limit(message: str) -> bool:
+    """Whether an eviction's message says the pod went over its own limits."""
+    return bool(_OWN_LIMIT.search(message or ""))
+
+
+def _evicted_for_node(pod: dict[str, Any]) -> bool:
+    return evicted(pod) and not over_own_limit(str((pod.get("status") or {}).get("message") or ""))
 
 
 def find(view: ObjectView) -> Iterable[FailingState]:
@@ -52,6 +71,8 @@ def find(view: ObjectView) -> Iterable[FailingState]:
     hit: dict[str, dict[str, str]] = {}
     for ts, pod in view.work.pods:
         on = str((pod.get("spec") or {}).get("nodeName") or "")
+        if evicted(pod) and not _evicted_for_node(pod):
+            continue  # over its own limits (``pod_failures``)
         if not on or not (evicted(pod) or on in pressured):
             continue
         if not evicted(pod) and _ready(pod):
@@ -95,7 +116,10 @@ def from_events(evidence: Evidence, states: Iterable[FailingState] = ()) -> list
         {
             app_of("Pod", w.name)
             for w in evidence.warnings
-            if w.kind == "Pod" and w.reason == "Evicted" and w.namespace not in INFRA_NAMESPACES
+            if w.kind == "Pod"
+            and w.reason == "Evicted"
+            and w.namespace not in INFRA_NAMESPACES
+            and not over_own_limit(w.message)
         }
     )
     out = []

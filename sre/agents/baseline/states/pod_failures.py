@@ -1,12 +1,14 @@
 """A container that cannot start (waiting in ``ImagePullBackOff``, ``CrashLoopBackOff``, ...) or
-was killed for what its spec allows (``OOMKilled``, in its current or last state): the fault is
-in the pod's workload, whose spec holds the image, the command and the limits."""
+was killed for what its spec allows (``OOMKilled``, in its current or last state, or evicted for
+going over its own ephemeral-storage limits): the fault is in the pod's workload, whose spec
+holds the image, the command and the limits."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from sre.agents.baseline.evidence import FailingState
+from sre.agents.baseline.states.node_pressure import over_own_limit
 from sre.agents.baseline.states.objects import ObjectView, meta, pod_app
 
 #: container waiting reasons that mean the container cannot start at all
@@ -27,7 +29,18 @@ def find(view: ObjectView) -> Iterable[FailingState]:
         namespace, name, _ = meta(pod)
         status = pod.get("status") or {}
         if status.get("reason") == "Evicted":
-            continue  # the kubelet evicted it for its node's want (``node_pressure``)
+            message = str(status.get("message") or "")
+            if not over_own_limit(message):
+                continue  # the kubelet evicted it for its node's want (``node_pressure``)
+            # evicted for going over its own limits: like an OOM kill, the workload's spec
+            kind, owner = work.owner(namespace, pod)
+            if (kind, owner) not in seen:
+                seen.add((kind, owner))
+                app = owner if kind != "Pod" else pod_app(pod)
+                yield FailingState(
+                    namespace, kind, owner, app, f"pod {name} evicted: {message.strip()}", 3.0, ts
+                )
+            continue
         statuses = (status.get("containerStatuses") or []) + (
             status.get("initContainerStatuses") or []
         )
