@@ -1,7 +1,8 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
-sre-set6), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
-finops-set5) and the CISO baseline's ITBench and strict pass per class (ciso-set2, ciso-set3).
+sre-set7), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+finops-set6; a control with no anomaly scored by the exact match) and the CISO baseline's
+ITBench and strict pass per class (ciso-set2 to ciso-set4).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
 
@@ -63,13 +64,24 @@ def finops(tmp: Path, name: str) -> dict:
     by_level: dict[str, list[float]] = defaultdict(list)
     overall = []
     per: dict[str, float] = {}
+    anomalies = []
     for r in document["raw_results"]:
         truth = yaml.safe_load((scenarios / r["incident_id"] / "ground_truth.yaml").read_text())
-        value = ((r.get("scores") or {}).get("root_cause_resource") or {}).get("calculation", 0.0)
-        by_level[truth["resource"][0]["type"]].append(value)
+        scores = r.get("scores") or {}
+        if truth.get("resource"):
+            value = (scores.get("root_cause_resource") or {}).get("calculation", 0.0)
+            level = truth["resource"][0]["type"]
+            anomalies.append(value)
+        else:
+            # a control with no anomaly: root_cause_resource scores an empty label 1 whatever
+            # was named, so the exact match (nothing named) is the score
+            value = (scores.get("root_cause_resource_exact") or {}).get("calculation", 0.0)
+            level = "no anomaly"
+        by_level[level].append(value)
         overall.append(value)
         per[r["incident_id"]] = value
     return {"scenarios": len(overall), "root_cause_resource": _mean(overall),
+            "root_cause_resource_anomalies": _mean(anomalies),
             "by_level": {k: _mean(v) for k, v in sorted(by_level.items())},
             "per_scenario": per}  # fmt: skip
 
@@ -103,12 +115,15 @@ SETS = (
     "sre-set4",
     "sre-set5",
     "sre-set6",
+    "sre-set7",
     "finops-set2",
     "finops-set3",
     "finops-set4",
     "finops-set5",
+    "finops-set6",
     "ciso-set2",
     "ciso-set3",
+    "ciso-set4",
 )
 
 
