@@ -29,6 +29,7 @@ from typing import Any
 
 import regorus
 
+from ciso.agents.baseline.migrate import cel_text
 from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable
 from ciso.agents.baseline.migrate.kinds import BY_KIND
 from ciso.agents.baseline.migrate.rego_cel import Program, Val, violation_cel
@@ -71,12 +72,12 @@ def _gatekeeper_input(parameters: Mapping[str, Any]) -> Val:
 def _glob(pattern: str, text: str) -> str:
     """Gatekeeper's wildcard as CEL on ``text``."""
     if len(pattern) > 1 and pattern.startswith("*") and pattern.endswith("*"):
-        return f"{text}.contains({json.dumps(pattern[1:-1])})"
+        return f"{text}.contains({cel_text.string(pattern[1:-1])})"
     if pattern.startswith("*"):
-        return f"{text}.endsWith({json.dumps(pattern[1:])})"
+        return f"{text}.endsWith({cel_text.string(pattern[1:])})"
     if pattern.endswith("*"):
-        return f"{text}.startsWith({json.dumps(pattern[:-1])})"
-    return f"{text} == {json.dumps(pattern)}"
+        return f"{text}.startsWith({cel_text.string(pattern[:-1])})"
+    return f"{text} == {cel_text.string(pattern)}"
 
 
 def _any_glob(patterns: Sequence[Any], text: str) -> str:

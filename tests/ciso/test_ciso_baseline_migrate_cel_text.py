@@ -1,0 +1,146 @@
+"""The baseline's translators write their CEL literals and field selections one way
+(``ciso/agents/baseline/migrate/cel_text.py``): a field named by a CEL reserved word is indexed,
+never selected with a dot, and a string with a line break, a control character or a character
+past the Basic Multilingual Plane is escaped as CEL reads it. Each policy here goes through the
+translator and our CEL engine, and must fail the same resources as its source."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ciso.agents.baseline.migrate import cel_text
+from ciso.agents.baseline.migrate.from_rego import from_rego
+from ciso.agents.baseline.migrate.source import translate_documents
+from ciso.engines.kyverno.cel import program as cel_program
+from ciso.evaluation import rego_source
+from ciso.evaluation.kyverno_engines import select_scanner
+from ciso.evaluation.kyverno_migrate import _flagged
+
+#: reserved words our CEL engine rejects after a dot, and ones it accepts (cel-go does not)
+RESERVED_KEYS = ["in", "true", "null", "namespace", "if", "import"]
+TWO_LINES = "line one\nline two"
+
+
+def _config_map(name: str, data: dict[str, str]) -> dict:
+    return {
+        "apiVersion": "v1",
+        "kind": "ConfigMap",
+        "metadata": {"name": name, "namespace": "shop"},
+        "data": data,
+    }
+
+
+def _objects(key: str) -> list[dict]:
+    return [
+        _config_map("key-safe", {key: "safe-1"}),
+        _config_map("key-bad", {key: "bad"}),
+        _config_map("key-absent", {"other": "x"}),
+        _config_map("note-two-lines", {"note": TWO_LINES}),
+        _config_map("note-other", {"note": "line one"}),
+        _config_map("denied", {key: "forbidden", "other": "x"}),
+    ]
+
+
+def _cluster_policy(key: str) -> list[dict]:
+    """A pattern whose keys are ``key`` and ``note`` (one value with a line break), and a deny
+    condition reading ``request.object.data.<key>`` through JMESPath."""
+    text = f"""
+apiVersion: kyverno.io/v1
+kind: ClusterPolicy
+metadata: {{name: reserved-keys}}
+spec:
+  validationFailureAction: Audit
+  background: true
+  rules:
+    - name: pattern
+      match: {{any: [{{resources: {{kinds: [ConfigMap]}}}}]}}
+      validate:
+        message: checked
+        pattern:
+          data:
+            "=({key})": "safe-*"
+            "=(note)": {json.dumps(TWO_LINES)}
+    - name: deny
+      match: {{any: [{{resources: {{kinds: [ConfigMap]}}}}]}}
+      validate:
+        message: denied
+        deny:
+          conditions:
+            any:
+              - key: "{{{{ request.object.data.{key} || '' }}}}"
+                operator: Equals
+                value: forbidden
+"""
+    return [d for d in yaml.safe_load_all(text) if d]
+
+
+@pytest.mark.parametrize("key", RESERVED_KEYS)
+def test_a_reserved_word_key_and_a_two_line_value_keep_their_verdicts(key: str) -> None:
+    source = _cluster_policy(key)
+    assert source[0]["spec"]["rules"][0]["validate"]["pattern"]["data"]["=(note)"] == TWO_LINES
+    _, target, answer = translate_documents(source)
+    assert target == "validating-policy"
+    expressions = [v["expression"] for p in answer for v in p["spec"]["validations"]]
+    for expression in expressions:
+        cel_program.compile_expression(expression)  # CelError when it is not CEL
+        assert f"data.{key}" not in expression and f"data.?{key}" not in expression, expression
+    scanner = select_scanner("itbench")
+    objects = _objects(key)
+    want = _flagged(scanner, source, objects)
+    assert {r.name for r in want} == {"key-bad", "note-other", "denied"}, key
+    assert _flagged(scanner, answer, objects) == want, key
+
+
+REGO = """package check
+
+import rego.v1
+
+default result := true
+
+result := false if input.data["KEY"] == "forbidden"
+
+result := false if input.data.note == "TEXT"
+"""
+
+
+@pytest.mark.parametrize("key", RESERVED_KEYS)
+@pytest.mark.parametrize("text", [TWO_LINES, "tab\there", "emoji \U0001f600", 'quote " and \\'])
+def test_rego_reading_a_reserved_word_field_and_an_odd_string_keeps_its_verdicts(
+    key: str, text: str
+) -> None:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    rego = REGO.replace("KEY", key).replace("TEXT", escaped.replace("\t", "\\t"))
+    answer = from_rego(Path("check.rego"), rego, "validating-policy")
+    (validation,) = answer[0]["spec"]["validations"]
+    cel_program.compile_expression(validation["expression"])
+    objects = [
+        _config_map("forbidden", {key: "forbidden"}),
+        _config_map("allowed", {key: "fine"}),
+        _config_map("odd-note", {"note": text}),
+        _config_map("plain-note", {"note": "plain"}),
+    ]
+    want = rego_source.violations(rego, objects)
+    assert {r.name for r in want} == {"forbidden", "odd-note"}, (key, text)
+    assert _flagged(select_scanner("itbench"), answer, objects) == want, (key, text)
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["a\nb", "\x00\x01\x1f\x7f\x85", "\u2028", "\U0001f600", '"\\', "é", "", "'"],
+)
+def test_every_string_literal_reads_back_as_itself(value: str) -> None:
+    assert cel_program.evaluate(cel_text.literal(value), {}) == value
+
+
+@pytest.mark.parametrize("name", sorted(cel_text.RESERVED) + ["app.kubernetes.io/name", "x"])
+def test_every_field_selection_is_cel(name: str) -> None:
+    obj = {name: 7}
+    assert cel_program.evaluate(cel_text.has("o", name), {"o": obj}) is True
+    assert cel_program.evaluate(cel_text.field("o", name), {"o": obj}) == 7
+    got = cel_program.evaluate(f"{cel_text.optional_field('o', name)}.orValue(0)", {"o": obj})
+    assert got == 7
+    assert cel_program.evaluate(cel_text.has("o", name), {"o": {}}) is False
