@@ -144,3 +144,85 @@ def test_every_field_selection_is_cel(name: str) -> None:
     got = cel_program.evaluate(f"{cel_text.optional_field('o', name)}.orValue(0)", {"o": obj})
     assert got == 7
     assert cel_program.evaluate(cel_text.has("o", name), {"o": {}}) is False
+
+
+# -- sprintf: a message's text only ----------------------------------------------------------
+
+TEMPLATE = """
+apiVersion: templates.gatekeeper.sh/v1
+kind: ConstraintTemplate
+metadata: {name: k8snoteset}
+spec:
+  crd: {spec: {names: {kind: K8sNoteSet}}}
+  targets:
+    - target: admission.k8s.gatekeeper.sh
+      rego: |
+        package k8snoteset
+
+        violation[{"msg": msg}] {
+          note := input.review.object.data.note
+          BODY
+        }
+---
+apiVersion: constraints.gatekeeper.sh/v1beta1
+kind: K8sNoteSet
+metadata: {name: note-set}
+spec:
+  match: {kinds: [{apiGroups: [""], kinds: [ConfigMap]}]}
+"""
+
+
+def _template(body: str) -> list[dict]:
+    text = TEMPLATE.replace("BODY", body.replace("\n", "\n          "))
+    return [d for d in yaml.safe_load_all(text) if d]
+
+
+def _notes() -> list[dict]:
+    return [
+        _config_map("note-bad", {"note": "bad"}),
+        _config_map("note-good", {"note": "good"}),
+        _config_map("no-note", {"other": "x"}),
+    ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'note == "bad"\nmsg := sprintf("the note is %v", [note])',
+        'msg := sprintf("the note of %v is %v", [input.review.object.metadata.name, note])\n'
+        'note != "good"',
+        'note == "bad"\ndetail := sprintf("%v", [note])\nmsg := sprintf("note: %v", [detail])',
+    ],
+)
+def test_sprintf_only_for_the_message_translates_with_the_same_verdicts(body: str) -> None:
+    from ciso.agents.baseline.migrate.from_rego import from_gatekeeper
+
+    source = _template(body)
+    answer = from_gatekeeper(Path("template.yaml"), source, "validating-policy")
+    scanner = select_scanner("itbench")
+    want = _flagged(scanner, source, _notes())
+    assert {r.name for r in want} == {"note-bad"}, body
+    assert _flagged(scanner, answer, _notes()) == want, body
+
+
+@pytest.mark.parametrize(
+    ("body", "use"),
+    [
+        ('sprintf("%v", [note]) == "bad"\nmsg := "the note is bad"', "compared (==)"),
+        ('s := sprintf("%v!", [note])\ns != "good!"\nmsg := s', "compared (!=)"),
+        ('contains(sprintf("note=%v", [note]), "bad")\nmsg := "bad"', "passed to contains"),
+        ('s := sprintf("%v", [note])\nstartswith(s, "ba")\nmsg := s', "passed to startswith"),
+        ('s := sprintf("%v", [note])\n{"bad", "worse"}[s]\nmsg := s', "compared"),
+    ],
+)
+def test_sprintf_text_that_is_tested_stops_the_translation(body: str, use: str) -> None:
+    """The source flags note-bad only; a translation reading sprintf's text as a constant would
+    flag everything or nothing, so it stops and says why."""
+    from ciso.agents.baseline.migrate.from_rego import from_gatekeeper
+    from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable
+
+    source = _template(body)
+    assert {r.name for r in _flagged(select_scanner("itbench"), source, _notes())} == {"note-bad"}
+    with pytest.raises(NotTranslatable, match="the text sprintf builds") as caught:
+        from_gatekeeper(Path("template.yaml"), source, "validating-policy")
+    assert use in str(caught.value), body

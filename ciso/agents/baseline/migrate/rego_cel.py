@@ -56,11 +56,33 @@ Alt = tuple[Steps, Val]
 Env = Mapping[str, Val]
 
 
+class _Message:
+    """The text ``sprintf`` builds. Its value is not known when translating, and the translation
+    keeps it only where it cannot change a verdict: a message (a rule's value or set element,
+    or a variable holding it). Any other use stops the translation (``_plain``)."""
+
+    def __repr__(self) -> str:
+        return "sprintf(...)"
+
+
+_MESSAGE = _Message()
+
+
+def _plain(val: Val, use: str) -> Val:
+    """``val``, unless it is sprintf's text: NotTranslatable naming ``use``."""
+    if val.const is _MESSAGE:
+        raise NotTranslatable(
+            f"the text sprintf builds, {use} (its value is not known when translating: only a "
+            "message may come from sprintf)"
+        )
+    return val
+
+
 def cel_of(val: Val) -> str:
     if val.cel is not None:
         return val.cel
     if val.const is not _MISSING:
-        return cel_text.literal(val.const)
+        return cel_text.literal(_plain(val, "used as a value").const)
     if val.items is not None:
         return "[" + ", ".join(cel_of(v) for v in val.items) + "]"
     if val.fields is not None and not val.closed:
@@ -651,7 +673,9 @@ class Program:
             raise NotTranslatable(f"the operator {body['op']}")
         out: list[Alt] = []
         for s1, left in self.expr(package, body["lhs"], env):
+            _plain(left, f"compared ({op})")
             for s2, right in self.expr(package, body["rhs"], env):
+                _plain(right, f"compared ({op})")
                 if left.const is not _MISSING and right.const is not _MISSING:
                     value = _python_compare(op, left.const, right.const)
                     out.append((s1 + s2, Val(const=value)))
@@ -690,6 +714,9 @@ class Program:
             if name not in _BUILTINS or self._resolve_rule(package, names) is not None:
                 out += [(steps + s, v) for s, v in self.call(package, names, args, where)]
             else:
+                if name != "sprintf":
+                    for arg in args:
+                        _plain(arg, f"passed to {name}")
                 out += [(steps + s, v) for s, v in _BUILTINS[name](self, args)]
         return out
 
@@ -732,6 +759,8 @@ def _truth(val: Val) -> str:
 
 
 def _equal(left: Val, right: Val) -> str:
+    _plain(left, "compared")
+    _plain(right, "compared")
     if left.const is not _MISSING and right.const is not _MISSING:
         return "true" if left.const == right.const else "false"
     return f"{_paren(cel_of(left))} == {_paren(cel_of(right))}"
@@ -910,7 +939,7 @@ def _substring(program: Program, args: list[Val]) -> list[Alt]:
 
 
 def _sprintf(program: Program, args: list[Val]) -> list[Alt]:
-    return [((), Val(const="violation"))]  # only messages use it: the text is not the verdict
+    return [((), Val(const=_MESSAGE))]
 
 
 _BUILTINS: dict[str, Callable[[Program, list[Val]], list[Alt]]] = {
