@@ -226,3 +226,26 @@ def test_sprintf_text_that_is_tested_stops_the_translation(body: str, use: str) 
     with pytest.raises(NotTranslatable, match="the text sprintf builds") as caught:
         from_gatekeeper(Path("template.yaml"), source, "validating-policy")
     assert use in str(caught.value), body
+
+
+# -- the Rego is parsed by the Rego engine's regorus backend --------------------------------
+
+
+def test_rego_that_does_not_parse_is_named_by_the_engines_diagnostic() -> None:
+    """One line naming file, line and column as ``itbench rego`` does (the backend's diagnostic),
+    never regorus's raw text with its source excerpt or a Rust backtrace."""
+    from ciso.agents.baseline.migrate.from_rego import from_gatekeeper
+    from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable
+
+    with pytest.raises(NotTranslatable) as caught:
+        from_rego(Path("check.rego"), "package check\nresult := false if {{", "validating-policy")
+    assert str(caught.value) == (
+        "check.rego: the Rego does not parse: check.rego:2:22: rego_parse_error: "
+        "expecting expression"
+    )
+    with pytest.raises(NotTranslatable) as caught:
+        from_gatekeeper(Path("template.yaml"), _template("msg := {"), "validating-policy")
+    assert str(caught.value).startswith(
+        "ConstraintTemplate/k8snoteset: the Rego does not parse: k8snoteset/template.rego:"
+    ), caught.value
+    assert "\n" not in str(caught.value) and "backtrace" not in str(caught.value)
