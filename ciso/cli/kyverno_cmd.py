@@ -194,8 +194,8 @@ def table_reason(reason: str) -> str:
     "values_file",
     type=click.Path(path_type=Path, exists=True, dir_okay=False),
     help="Kyverno CLI values file: variables (globalValues, policies[].rules[].values, "
-    "policies[].resources[].values; a resource's win over its rule's, a rule's over the global "
-    "ones) and the labels of namespaces (its namespaceSelector and namespaces lists) that "
+    "policies[].resources[].values; a rule's win over a resource's, a resource's over the "
+    "global ones) and the labels of namespaces (its namespaceSelector and namespaces lists) that "
     "namespaceSelector filters read, over those of the Namespace objects among the resources.",
 )
 @click.option("--policy-report", is_flag=True, help="Print PolicyReports instead of rule results.")

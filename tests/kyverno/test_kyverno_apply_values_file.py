@@ -1,7 +1,8 @@
 """``itbench kyverno apply --values-file``: the Kyverno CLI values file's variables —
-``globalValues``, ``policies[].rules[].values`` and ``policies[].resources[].values``, a
-resource's winning over its rule's and a rule's over the global ones — substituted in the rules
-as the Kyverno CLI substitutes them; a file of the wrong shape is a usage error naming the file,
+``globalValues``, ``policies[].resources[].values`` and ``policies[].rules[].values``, a
+resource's winning over the global ones and a rule's over both (the CLI adds the rule's when the
+rule's context loads, after the policy's) — substituted in the rules as the Kyverno CLI
+substitutes them; a file of the wrong shape is a usage error naming the file,
 the entry and the field."""
 
 from __future__ import annotations
@@ -85,6 +86,11 @@ RESOURCE = {
         }
     ],
 }
+RESOURCE_ONLY = {
+    **GLOBAL,
+    "policies": [{"name": "team-only", "resources": [{"name": "pod-c",
+                                                      "values": {"allowedTeam": "c"}}]}],
+}  # fmt: skip
 OTHER_POLICY = {
     **GLOBAL,
     "policies": [
@@ -102,10 +108,17 @@ OTHER_POLICY = {
     [
         (GLOBAL, {"pod-a": "pass", "pod-b": "fail", "pod-c": "fail"}),
         (RULE, {"pod-a": "fail", "pod-b": "pass", "pod-c": "fail"}),
-        (RESOURCE, {"pod-a": "fail", "pod-b": "pass", "pod-c": "pass"}),
+        (RESOURCE_ONLY, {"pod-a": "pass", "pod-b": "fail", "pod-c": "pass"}),
+        (RESOURCE, {"pod-a": "fail", "pod-b": "pass", "pod-c": "fail"}),
         (OTHER_POLICY, {"pod-a": "pass", "pod-b": "fail", "pod-c": "fail"}),
     ],
-    ids=["global", "rule-over-global", "resource-over-rule", "another-policys-values"],
+    ids=[
+        "global",
+        "rule-over-global",
+        "resource-over-global",
+        "rule-over-resource",
+        "another-policys-values",
+    ],  # fmt: skip
 )
 @pytest.mark.parametrize("report", [False, True], ids=["results", "policy-report"])
 def test_values_substitute_variables_with_kyvernos_precedence(

@@ -8,8 +8,9 @@ What it holds, as the Kyverno CLI reads it:
 - ``namespaceSelector[]`` (``name``, ``labels``) and ``namespaces[]`` (Namespace objects): the
   labels a ``namespaceSelector`` reads.
 
-A variable's value is the resource's, else the rule's, else the global one (the engine applies
-them in that precedence: ``rule_context.test_values``). Anything of the wrong shape is a
+A variable's value is the rule's, else the resource's, else the global one (the engine applies
+them in that precedence: ``rule_context.test_values``; the Kyverno CLI adds the global and the
+resource's values to the policy's context, then the rule's when the rule's context loads). Anything of the wrong shape is a
 :class:`ValuesFileError` naming the entry (its index and name) and the field.
 """
 
