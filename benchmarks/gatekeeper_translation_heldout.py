@@ -38,7 +38,7 @@ def _case(folder: Path, target: str) -> dict:
         return {"objects": len(expected), "translated": False, "reason": str(exc)}
     try:
         ((by_source, by_answer),) = flagged_pairs(
-            select_scanner("itbench"), sources, answer, [objects]
+            select_scanner("itbench"), sources, answer, [(folder.name, objects)]
         )
     except (InputError, ClusterError, ScanFailed) as exc:  # a case it cannot take: said, not fatal
         return {"objects": len(expected), "translated": True, "error": str(exc)}

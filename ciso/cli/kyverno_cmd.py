@@ -16,6 +16,7 @@ from itbench.exitcodes import ExitCode
 
 if TYPE_CHECKING:  # the engine loads only when a command runs
     from ciso.engines.kyverno.bulk import Rendered, Tally
+    from ciso.engines.kyverno.values_file import Values
 
 
 @click.group()
@@ -192,9 +193,10 @@ def table_reason(reason: str) -> str:
     "-f",
     "values_file",
     type=click.Path(path_type=Path, exists=True, dir_okay=False),
-    help="Kyverno CLI values file: the labels of namespaces (its namespaceSelector and "
-    "namespaces lists) that namespaceSelector filters read, over those of the Namespace "
-    "objects among the resources.",
+    help="Kyverno CLI values file: variables (globalValues, policies[].rules[].values, "
+    "policies[].resources[].values; a rule's win over a resource's, a resource's over the "
+    "global ones) and the labels of namespaces (its namespaceSelector and namespaces lists) that "
+    "namespaceSelector filters read, over those of the Namespace objects among the resources.",
 )
 @click.option("--policy-report", is_flag=True, help="Print PolicyReports instead of rule results.")
 @click.option(
@@ -268,7 +270,8 @@ def apply(
         for _, obj in load_manifests_by_file(path)
     ]
     whole = policy_report or _generates(loaded)
-    given = _values_namespace_labels(values_file) if values_file else {}
+    values = _values(values_file) if values_file else None
+    given = dict(values.namespace_labels) if values else {}
     if whole:
         # reports aggregate over every resource, and generate rules clone from any of them:
         # these read the whole input at once
@@ -289,6 +292,10 @@ def apply(
             labels = {**found, **given}
         ctx = Context(exceptions=exceptions, params=params, targets=targets)
     ctx.facts = Facts(namespace_labels=labels)
+    if values is not None:
+        ctx.global_values = dict(values.global_values)
+        ctx.rule_values = dict(values.rule_values)
+        ctx.resource_values = dict(values.resource_values)
     if policy_report:
         results = apply_policies(loaded, objects, ctx, sources=sources)
         document = policy_reports(loaded, objects, ctx)
@@ -310,26 +317,19 @@ def apply(
     return _print(evaluated, fmt, loaded, tally, policies, resources, fail_on_empty)
 
 
-def _values_namespace_labels(path: Path) -> dict[str, dict[str, str]]:
-    """The namespace labels of a Kyverno CLI values file; a file that is not one is a usage
-    error naming it."""
-    from ciso.engines.kyverno import namespaces
+def _values(path: Path) -> Values:
+    """A Kyverno CLI values file's values; a file that is not one is a usage error naming it,
+    the entry and the field."""
+    from ciso.engines.kyverno import values_file
 
     try:
         data = yamlsafe.load_one(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise click.UsageError(f"{path}: not a readable values file: {exc}") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise click.UsageError(f"{path}: a values file is a mapping, not a {type(data).__name__}")
-    for key in ("namespaceSelector", "namespaces"):
-        if not isinstance(data.get(key) or [], list):
-            raise click.UsageError(f"{path}: {key}: a list, not a {type(data[key]).__name__}")
-        for index, entry in enumerate(data.get(key) or []):
-            if not isinstance(entry, dict):
-                raise click.UsageError(f"{path}: {key}[{index}]: a mapping, not {entry!r}")
-    return namespaces.from_values(data)
+    try:
+        return values_file.read(data)
+    except values_file.ValuesFileError as exc:
+        raise click.UsageError(f"{path}: {exc}") from None
 
 
 def _selects_namespaces(policies: list[dict]) -> bool:

@@ -9,6 +9,7 @@ PATH and the variable is unset).
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import shutil
 import subprocess
@@ -30,7 +31,15 @@ SCAN_BUDGET_S = 1.0
 
 
 class ScanFailed(Exception):
-    """The scan itself failed (time limit, crash, an unusable CLI answer)."""
+    """The scan itself failed (time limit, crash, an unusable CLI answer). ``index``: which scan
+    of a ``reports_many`` batch failed (None when it is not known or there was one)."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+Scan = tuple[Sequence[dict[str, Any]], Sequence[dict[str, Any]]]
 
 
 class KyvernoScanner(Protocol):
@@ -43,6 +52,22 @@ class KyvernoScanner(Protocol):
     def reports(
         self, policies: Sequence[dict[str, Any]], objects: Sequence[dict[str, Any]]
     ) -> list[dict[str, Any]]: ...
+
+    def reports_many(self, scans: Sequence[Scan]) -> list[list[dict[str, Any]]]:
+        """``reports`` of each (policies, objects) pair, in order; ScanFailed with the failed
+        scan's ``index``."""
+        ...
+
+
+def one_by_one(scanner: KyvernoScanner, scans: Sequence[Scan]) -> list[list[dict[str, Any]]]:
+    """``reports_many`` of a scanner that has no cheaper way than one ``reports`` per scan."""
+    out = []
+    for index, (policies, objects) in enumerate(scans):
+        try:
+            out.append(scanner.reports(policies, objects))
+        except ScanFailed as exc:
+            raise ScanFailed(str(exc), index) from None
+    return out
 
 
 def _our_scan(
@@ -70,9 +95,15 @@ def _load_scan_modules() -> None:
 
 
 def _our_scans(
-    scans: list[tuple[list[dict[str, Any]], list[dict[str, Any]]]],
+    scans: list[tuple[list[dict[str, Any]], list[dict[str, Any]]]], progress: Any
 ) -> list[list[dict[str, Any]]]:
-    return [_our_scan(policies, objects) for policies, objects in scans]
+    """Each scan in turn; ``progress`` (shared with the parent) holds the index of the scan
+    running, so a failure or a time limit names its scan."""
+    out = []
+    for index, (policies, objects) in enumerate(scans):
+        progress.value = index
+        out.append(_our_scan(policies, objects))
+    return out
 
 
 @dataclass(frozen=True)
@@ -102,9 +133,7 @@ class ItbenchScanner:
         except ChildFailed as exc:
             raise ScanFailed(f"the policy scan failed: {exc}") from None
 
-    def reports_many(
-        self, scans: Sequence[tuple[Sequence[dict[str, Any]], Sequence[dict[str, Any]]]]
-    ) -> list[list[dict[str, Any]]]:
+    def reports_many(self, scans: Sequence[Scan]) -> list[list[dict[str, Any]]]:
         """``reports`` of each (policies, objects) pair, in one forked child: a trial that scans
         a dozen environments pays one fork, not a dozen. Each scan keeps its own time limit (the
         child's limit is their sum) and its per-resource budget."""
@@ -114,16 +143,19 @@ class ItbenchScanner:
             return []
         _load_scan_modules()
         limit = (self.timeout_s or TIME_LIMIT_S) * len(scans)
+        # shared memory the forked child writes: the scan it is on when it fails or runs out
+        progress = multiprocessing.get_context("fork").Value("i", 0, lock=False)
         try:
             return call_with_deadline(
                 _our_scans,
                 [(list(p), list(o)) for p, o in scans],
+                progress,
                 timeout_s=limit,
             )
         except DeadlineExceeded as exc:
-            raise ScanFailed(f"the policy scans {exc}") from None
+            raise ScanFailed(f"the policy scans {exc}", progress.value) from None
         except ChildFailed as exc:
-            raise ScanFailed(f"the policy scan failed: {exc}") from None
+            raise ScanFailed(f"the policy scan failed: {exc}", progress.value) from None
 
 
 @dataclass(frozen=True)
@@ -178,6 +210,9 @@ class KyvernoCliScanner:
                 f"{(out.stderr or out.stdout).strip()[:500]}"
             )
         return [r for r in items if isinstance(r, dict)]
+
+    def reports_many(self, scans: Sequence[Scan]) -> list[list[dict[str, Any]]]:
+        return one_by_one(self, scans)
 
 
 def _report_documents(stdout: str) -> list[Any] | None:

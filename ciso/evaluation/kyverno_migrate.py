@@ -34,12 +34,7 @@ from ciso.environments.kubernetes import cluster_view
 from ciso.evaluation import gatekeeper, rego_source
 from ciso.evaluation.answer import yaml_files
 from ciso.evaluation.kyverno import ancestry
-from ciso.evaluation.kyverno_engines import (
-    ItbenchScanner,
-    KyvernoScanner,
-    ScanFailed,
-    select_scanner,
-)
+from ciso.evaluation.kyverno_engines import KyvernoScanner, ScanFailed, select_scanner
 from ciso.evaluation.plan import COMPLIANT, VIOLATING
 from ciso.evaluation.record import Record, as_score
 from ciso.evaluation.report_reading import failed
@@ -207,7 +202,7 @@ def disagreements(
 ) -> tuple[list[str], set[ResourceRef]]:
     """Resources whose verdict differs between source and answer (one line each), and what the
     answer flagged."""
-    ((want, got),) = flagged_pairs(scanner, source, answer, [objects])
+    ((want, got),) = flagged_pairs(scanner, source, answer, [(name, objects)])
     return _differing(name, want, got), got
 
 
@@ -219,30 +214,54 @@ def _differing(name: str, want: set[ResourceRef], got: set[ResourceRef]) -> list
     ]
 
 
+class EnvironmentScanFailed(ScanFailed):
+    """A scan of one environment failed: ``environment`` names it, the message also the policy
+    (the source's file, or the answer)."""
+
+    def __init__(self, message: str, environment: str) -> None:
+        super().__init__(message)
+        self.environment = environment
+
+
+def _side(policies: MigrationSource | Sequence[Manifest], s: int) -> str:
+    if s == 1:
+        return "the answer"
+    if isinstance(policies, MigrationSource):
+        return f"the source {source_file_name(policies.path)}"
+    return "the source"
+
+
 def flagged_pairs(
     scanner: KyvernoScanner,
     source: MigrationSource | Sequence[Manifest],
     answer: Sequence[Manifest],
-    environments: Sequence[Sequence[Manifest]],
+    environments: Sequence[tuple[str, Sequence[Manifest]]],
 ) -> list[tuple[set[ResourceRef], set[ResourceRef]]]:
-    """What the source and the answer flag in each environment. The Kyverno scans of both, over
-    every environment, run in one forked child when the scanner can (ItbenchScanner): the same
-    scans, one fork for the trial instead of two per environment."""
+    """What the source and the answer flag in each named environment. The Kyverno scans of
+    both, over every environment, go to the scanner's ``reports_many`` at once (our engine runs
+    them in one forked child: one fork for the trial instead of two per environment).
+    EnvironmentScanFailed names the environment and the policy whose scan failed."""
     sides = [source, answer]
     direct: dict[tuple[int, int], set[ResourceRef]] = {}
     scans: list[tuple[int, int, Sequence[Manifest], Sequence[Manifest]]] = []
     for s, policies in enumerate(sides):
-        for e, objects in enumerate(environments):
+        for e, (name, objects) in enumerate(environments):
             kyverno = _kyverno_policies(policies)
-            if kyverno is None:
-                direct[(s, e)] = _flagged(scanner, policies, objects)
-            else:
+            if kyverno is not None:
                 scans.append((s, e, kyverno, objects))
-    pairs = [(p, o) for _, _, p, o in scans]
-    if isinstance(scanner, ItbenchScanner):
-        reports = scanner.reports_many(pairs)
-    else:
-        reports = [scanner.reports(p, o) for p, o in pairs]
+                continue
+            try:
+                direct[(s, e)] = _flagged(scanner, policies, objects)
+            except ScanFailed as exc:
+                raise EnvironmentScanFailed(f"{name}, {_side(policies, s)}: {exc}", name) from None
+    try:
+        reports = scanner.reports_many([(p, o) for _, _, p, o in scans])
+    except ScanFailed as exc:
+        if exc.index is None or not 0 <= exc.index < len(scans):
+            raise
+        s, e, _, _ = scans[exc.index]
+        name = environments[e][0]
+        raise EnvironmentScanFailed(f"{name}, {_side(sides[s], s)}: {exc}", name) from None
     for (s, e, _, _), report in zip(scans, reports, strict=True):
         direct[(s, e)] = failed(report)
     return [(direct[(0, e)], direct[(1, e)]) for e in range(len(environments))]
@@ -318,8 +337,11 @@ def evaluate(scenario: CisoScenario, trial_dir: Path) -> TrialScores:
     environments = _environments(scenario)
     try:
         with record.timed("scan"):
-            flagged = flagged_pairs(scanner, source, answer, [o for _, o in environments])
-    except ScanFailed as exc:
+            flagged = flagged_pairs(scanner, source, answer, environments)
+    except EnvironmentScanFailed as exc:
+        record.fail(f"scan ({exc.environment})", str(exc))
+        return record.scores(ZERO)
+    except ScanFailed as exc:  # the batch failed and the scanner could not say where
         record.fail("scan", str(exc))
         return record.scores(ZERO)
     for (name, objects), (want, got) in zip(environments, flagged, strict=True):

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ciso.evaluation.kyverno_engines import ScanFailed
+from ciso.evaluation.kyverno_engines import Scan, ScanFailed, one_by_one
 from ciso.live import LiveSettings
 from ciso.live.client import LiveCluster, LiveError
 from ciso.live.deploy import Deployment, deployed
@@ -59,6 +59,9 @@ class LiveScanner:
                 return [_in_scenario_names(r, deployment, _Owners(cluster)) for r in reports]
         except LiveError as exc:
             raise ScanFailed(f"live cluster: {exc}") from None
+
+    def reports_many(self, scans: Sequence[Scan]) -> list[list[Manifest]]:
+        return one_by_one(self, scans)
 
     def _wait(self, deployment: Deployment) -> list[Manifest]:
         started = time.monotonic()

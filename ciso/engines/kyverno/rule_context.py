@@ -266,10 +266,15 @@ def build(
 def test_values(
     policy: dict[str, Any], rule: dict[str, Any], resource: dict[str, Any], ctx: Context
 ) -> dict[str, Any]:
-    """The test's values for this rule and resource: global, then per rule, then per resource."""
+    """The values for this rule and resource: global, then per resource, then per rule, each
+    over the ones before. The Kyverno CLI adds the global and the resource's values to the
+    policy's context, and the rule's when the rule's context loads (its context loader's
+    initializer), so a rule's value wins over a resource's."""
     if not (ctx.global_values or ctx.rule_values or ctx.resource_values):
-        return {}  # the common case outside tests (kyverno apply): nothing to look up
+        return {}  # the common case without a values file: nothing to look up
+    name = (resource.get("metadata") or {}).get("name", "")
     values = {**ctx.global_values}
+    values.update(ctx.resource_values.get((policy_id(policy), name), {}))
     values.update(
         ctx.rule_values.get(
             (
@@ -279,8 +284,6 @@ def test_values(
             {},
         )
     )
-    name = (resource.get("metadata") or {}).get("name", "")
-    values.update(ctx.resource_values.get((policy_id(policy), name), {}))
     return values
 
 

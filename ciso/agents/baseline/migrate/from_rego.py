@@ -22,17 +22,17 @@ policy matches every kind.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import regorus
-
+from ciso.agents.baseline.migrate import cel_text
 from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable
 from ciso.agents.baseline.migrate.kinds import BY_KIND
 from ciso.agents.baseline.migrate.rego_cel import Program, Val, violation_cel
 from ciso.agents.baseline.migrate.to_cel import AUTOGEN_ANNOTATION
+from ciso.engines.rego.backends.regorus_backend import Regorus
+from ciso.engines.rego.model import RegoError
 from ciso.evaluation.gatekeeper import parse
 from itbench.errors import InputError
 
@@ -41,16 +41,11 @@ _IS_NAMESPACE = '(object.kind == "Namespace" && object.apiVersion == "v1")'
 
 
 def _ast(modules: Mapping[str, str], v0: bool, where: str) -> list[dict[str, Any]]:
-    engine = regorus.Engine()
-    if v0:
-        engine.set_rego_v0(True)
+    """The modules parsed as the Rego engine's regorus backend parses them."""
     try:
-        for name, text in modules.items():
-            engine.add_policy(name, text)
-        parsed: list[dict[str, Any]] = json.loads(engine.get_ast_as_json())
-    except (RuntimeError, ValueError) as exc:
+        return Regorus(v0=v0).ast(modules)
+    except RegoError as exc:
         raise NotTranslatable(f"{where}: the Rego does not parse: {exc}") from None
-    return parsed
 
 
 def _gatekeeper_input(parameters: Mapping[str, Any]) -> Val:
@@ -71,12 +66,12 @@ def _gatekeeper_input(parameters: Mapping[str, Any]) -> Val:
 def _glob(pattern: str, text: str) -> str:
     """Gatekeeper's wildcard as CEL on ``text``."""
     if len(pattern) > 1 and pattern.startswith("*") and pattern.endswith("*"):
-        return f"{text}.contains({json.dumps(pattern[1:-1])})"
+        return f"{text}.contains({cel_text.string(pattern[1:-1])})"
     if pattern.startswith("*"):
-        return f"{text}.endsWith({json.dumps(pattern[1:])})"
+        return f"{text}.endsWith({cel_text.string(pattern[1:])})"
     if pattern.endswith("*"):
-        return f"{text}.startsWith({json.dumps(pattern[:-1])})"
-    return f"{text} == {json.dumps(pattern)}"
+        return f"{text}.startsWith({cel_text.string(pattern[:-1])})"
+    return f"{text} == {cel_text.string(pattern)}"
 
 
 def _any_glob(patterns: Sequence[Any], text: str) -> str:

@@ -20,10 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-
-class NotTranslatable(ValueError):
-    """A construct of the source policy the baseline cannot translate faithfully."""
-
+from ciso.agents.baseline.migrate import cel_text
+from ciso.agents.baseline.migrate.cel_text import NotTranslatable
 
 #: what a translated expression is: an optional (a path that may be missing), a list, a boolean
 #: or some other value
@@ -162,7 +160,7 @@ class _Parser:
                     # the pod template's by its text
                     base = Cel(f"object.{name}", "value")
                 else:
-                    base = Cel(f"{base.text}.?{name}", "optional")
+                    base = Cel(cel_text.optional_field(base.text, name), "optional")
             elif value == "[]":
                 self.take()
                 base = Cel(base.as_list(), "list")
@@ -191,7 +189,7 @@ class _Parser:
             name = self.take()[1]
             if not re.fullmatch(r"[A-Za-z_]\w*", name):
                 raise self.fail("a multi-select of anything but field names")
-            parts.append(f"{base.text}.?{name}.orValue([])")
+            parts.append(f"{cel_text.optional_field(base.text, name)}.orValue([])")
             if self.take()[1] == "]":
                 break
         if self.peek()[1] != "[]":
@@ -206,7 +204,8 @@ class _Parser:
         if self.peek()[1] == "(":
             inner = self.nested(var, lambda: self.call(name, None))
             return Cel(f"{base.text}.map({var}, {inner.value()})", "list")
-        return Cel(f"{base.text}.filter({var}, has({var}.{name})).map({var}, {var}.{name})", "list")
+        present, value = cel_text.has(var, name), cel_text.field(var, name)
+        return Cel(f"{base.text}.filter({var}, {present}).map({var}, {value})", "list")
 
     def nested(self, var: str, parse: Callable[[], Cel]) -> Cel:
         """``parse`` with ``@`` bound to ``var`` (inside a filter or projection)."""
@@ -257,9 +256,9 @@ class _Parser:
     def primary(self) -> Cel:
         kind, value = self.take()
         if kind == "literal":
-            return Cel(_cel_literal(json.loads(value[1:-1].replace("\\`", "`"))), "value")
+            return Cel(cel_literal(json.loads(value[1:-1].replace("\\`", "`"))), "value")
         if kind == "raw":
-            return Cel(_cel_literal(value[1:-1].replace("\\'", "'")), "value")
+            return Cel(cel_literal(value[1:-1].replace("\\'", "'")), "value")
         if value == "@":
             if self.current is None:
                 raise self.fail("`@` outside a filter or projection")
@@ -278,32 +277,14 @@ class _Parser:
                     self.at += len(ahead)  # request.object: the whole root read
                     return Cel(variable, "value")
             if self.current is not None:
-                return Cel(f"{self.current}.?{value}", "optional")
+                return Cel(cel_text.optional_field(self.current, value), "optional")
             raise self.fail(f"the variable {value!r}")
         raise self.fail(f"{value!r}")
 
 
-def _cel_literal(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
-    if isinstance(value, list):
-        return "[" + ", ".join(_cel_literal(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return (
-            "{" + ", ".join(f"{_cel_literal(k)}: {_cel_literal(v)}" for k, v in value.items()) + "}"
-        )
-    raise NotTranslatable(f"the literal {value!r}")
-
-
 def cel_literal(value: object) -> str:
     """A YAML/JSON value as a CEL literal."""
-    return _cel_literal(value)
+    return cel_text.literal(value)
 
 
 def translate(text: str, element: str | None = None) -> Cel:

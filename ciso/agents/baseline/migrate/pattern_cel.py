@@ -24,20 +24,12 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from ciso.agents.baseline.migrate import cel_text
 from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable, cel_literal
 from ciso.engines.kyverno import wildcard
 
 _ANCHOR = re.compile(r"^(?P<anchor>=|X|\^|<|\+)?\((?P<key>.+)\)$")
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _NUMBER = re.compile(r"-?\d+(\.\d+)?")
-
-
-def _has(value: str, key: str) -> str:
-    return f"has({value}.{key})" if _IDENTIFIER.fullmatch(key) else f"{cel_literal(key)} in {value}"
-
-
-def _field(value: str, key: str) -> str:
-    return f"{value}.{key}" if _IDENTIFIER.fullmatch(key) else f"{value}[{cel_literal(key)}]"
 
 
 def _and(parts: list[str]) -> str:
@@ -74,7 +66,7 @@ class _Translator:
             anchor_match = _ANCHOR.match(str(raw_key))
             anchor = anchor_match.group("anchor") if anchor_match else None
             key = anchor_match.group("key") if anchor_match else str(raw_key)
-            present, field = _has(value, key), _field(value, key)
+            present, field = cel_text.has(value, key), cel_text.field(value, key)
             if anchor_match is None:
                 checks.append(_and([present, self.match(field, sub)]))
             elif anchor == "=":

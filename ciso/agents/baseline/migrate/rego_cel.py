@@ -18,12 +18,12 @@ the parameters) raises NotTranslatable with the construct's name and line.
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ciso.agents.baseline.migrate import cel_text
 from ciso.agents.baseline.migrate.jmespath_cel import NotTranslatable
 
 #: A step of a body: ("cond", cel) or ("iter", variable, collection cel).
@@ -32,32 +32,6 @@ Steps = tuple[Step, ...]
 
 _MISSING = object()
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-#: CEL's reserved words may not be field names after a dot
-_RESERVED = frozenset(
-    [
-        "in",
-        "as",
-        "break",
-        "const",
-        "continue",
-        "else",
-        "for",
-        "function",
-        "if",
-        "import",
-        "let",
-        "loop",
-        "package",
-        "namespace",
-        "return",
-        "var",
-        "void",
-        "while",
-        "true",
-        "false",
-        "null",
-    ]
-)
 #: the longest CEL expression written before giving up (a policy is read by people too)
 MAX_CEL = 60_000
 
@@ -82,31 +56,37 @@ Alt = tuple[Steps, Val]
 Env = Mapping[str, Val]
 
 
-def _literal(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float, str)):
-        return json.dumps(value)
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return "[" + ", ".join(_literal(v) for v in value) + "]"
-    if isinstance(value, Mapping):
-        return (
-            "{" + ", ".join(f"{json.dumps(str(k))}: {_literal(v)}" for k, v in value.items()) + "}"
+class _Message:
+    """The text ``sprintf`` builds. Its value is not known when translating, and the translation
+    keeps it only where it cannot change a verdict: a message (a rule's value or set element,
+    or a variable holding it). Any other use stops the translation (``_plain``)."""
+
+    def __repr__(self) -> str:
+        return "sprintf(...)"
+
+
+_MESSAGE = _Message()
+
+
+def _plain(val: Val, use: str) -> Val:
+    """``val``, unless it is sprintf's text: NotTranslatable naming ``use``."""
+    if val.const is _MESSAGE:
+        raise NotTranslatable(
+            f"the text sprintf builds, {use} (its value is not known when translating: only a "
+            "message may come from sprintf)"
         )
-    raise NotTranslatable(f"the constant {value!r}")
+    return val
 
 
 def cel_of(val: Val) -> str:
     if val.cel is not None:
         return val.cel
     if val.const is not _MISSING:
-        return _literal(val.const)
+        return cel_text.literal(_plain(val, "used as a value").const)
     if val.items is not None:
         return "[" + ", ".join(cel_of(v) for v in val.items) + "]"
     if val.fields is not None and not val.closed:
-        return "{" + ", ".join(f"{json.dumps(k)}: {cel_of(v)}" for k, v in val.fields) + "}"
+        return "{" + ", ".join(f"{cel_text.string(k)}: {cel_of(v)}" for k, v in val.fields) + "}"
     if val.parts is not None:
         return "(" + " + ".join(cel_of(p) for p in val.parts) + ")"
     raise NotTranslatable("a comprehension or the request used as a whole value")
@@ -190,10 +170,7 @@ def _paren(text: str) -> str:
 
 def _select(base: str, name: str) -> tuple[str, str]:
     """(presence test, value) of ``base.name``."""
-    if _IDENT.match(name) and name not in _RESERVED:
-        return f"has({_paren(base)}.{name})", f"{_paren(base)}.{name}"
-    key = json.dumps(name)
-    return f"{key} in {_paren(base)}", f"{_paren(base)}[{key}]"
+    return cel_text.has(_paren(base), name), cel_text.field(_paren(base), name)
 
 
 def _span(node: Mapping[str, Any]) -> str:
@@ -696,7 +673,9 @@ class Program:
             raise NotTranslatable(f"the operator {body['op']}")
         out: list[Alt] = []
         for s1, left in self.expr(package, body["lhs"], env):
+            _plain(left, f"compared ({op})")
             for s2, right in self.expr(package, body["rhs"], env):
+                _plain(right, f"compared ({op})")
                 if left.const is not _MISSING and right.const is not _MISSING:
                     value = _python_compare(op, left.const, right.const)
                     out.append((s1 + s2, Val(const=value)))
@@ -735,6 +714,9 @@ class Program:
             if name not in _BUILTINS or self._resolve_rule(package, names) is not None:
                 out += [(steps + s, v) for s, v in self.call(package, names, args, where)]
             else:
+                if name != "sprintf":
+                    for arg in args:
+                        _plain(arg, f"passed to {name}")
                 out += [(steps + s, v) for s, v in _BUILTINS[name](self, args)]
         return out
 
@@ -777,6 +759,8 @@ def _truth(val: Val) -> str:
 
 
 def _equal(left: Val, right: Val) -> str:
+    _plain(left, "compared")
+    _plain(right, "compared")
     if left.const is not _MISSING and right.const is not _MISSING:
         return "true" if left.const == right.const else "false"
     return f"{_paren(cel_of(left))} == {_paren(cel_of(right))}"
@@ -955,7 +939,7 @@ def _substring(program: Program, args: list[Val]) -> list[Alt]:
 
 
 def _sprintf(program: Program, args: list[Val]) -> list[Alt]:
-    return [((), Val(const="violation"))]  # only messages use it: the text is not the verdict
+    return [((), Val(const=_MESSAGE))]
 
 
 _BUILTINS: dict[str, Callable[[Program, list[Val]], list[Alt]]] = {

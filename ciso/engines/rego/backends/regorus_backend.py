@@ -144,6 +144,16 @@ class Regorus:
             engine.add_data(dict(data))
         return engine
 
+    def ast(self, modules: Mapping[str, str]) -> list[dict[str, Any]]:
+        """The modules as regorus parses them (its JSON AST, one entry per module); RegoError
+        with the parse diagnostics when one does not parse."""
+        engine = self._load(modules, None)
+        try:
+            parsed: list[dict[str, Any]] = json.loads(engine.get_ast_as_json())
+        except (RuntimeError, ValueError) as exc:
+            raise RegoError(_diagnostics(str(exc), "rego_parse_error"), self.name) from exc
+        return parsed
+
     def check(self, modules: Mapping[str, str]) -> list[Diagnostic]:
         try:
             engine = self._load(modules, None)
