@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import yaml
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+)
 
 from ciso.scenarios.model import (
     CLASS_PLATFORM,
@@ -84,6 +92,16 @@ def _resource_ref(value: Any) -> Any:
     return value
 
 
+def _kubernetes_name(ref: ResourceRef, info: ValidationInfo) -> ResourceRef:
+    # a host's setting may be a path; a Kubernetes object's name never holds a "/", so a label
+    # that does could match nothing and would pass unnoticed
+    if info.data.get("platform") is Platform.KUBERNETES and "/" in ref.name:
+        raise ValueError(
+            f"{str(ref)!r} is not Kind/namespace/name (a Kubernetes name holds no '/')"
+        )
+    return ref
+
+
 def _text(value: Any) -> Any:
     if isinstance(value, str) and not value.strip():
         raise ValueError("must not be empty")
@@ -100,7 +118,10 @@ class ScenarioFile(BaseModel):
     platform: Annotated[Platform, BeforeValidator(_platform)]
     requirement: Annotated[str, BeforeValidator(_text)]
     classes: tuple[Annotated[ScenarioClass, BeforeValidator(_class)], ...] = Field(min_length=1)
-    violating_resources: tuple[Annotated[ResourceRef, BeforeValidator(_resource_ref)], ...] = ()
+    violating_resources: tuple[
+        Annotated[ResourceRef, BeforeValidator(_resource_ref), AfterValidator(_kubernetes_name)],
+        ...,
+    ] = ()
     notes: str = ""
     title: str | None = None
     #: kyverno-migrate: the dialect of the built-in source to migrate when no source file lies

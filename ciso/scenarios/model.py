@@ -47,7 +47,9 @@ CLASS_PLATFORM: Mapping[ScenarioClass, Platform] = {
 @dataclass(frozen=True, order=True)
 class ResourceRef:
     """One violating resource: ``Kind/namespace/name`` (cluster-scoped ``Kind//name``); on RHEL
-    ``<config>//<setting>`` (``sshd//MaxAuthTries``), where ``kind`` is the config file family."""
+    ``<config>//<setting>`` (``sshd//MaxAuthTries``), where ``kind`` is the config file family and
+    the setting may be a path (``file///etc/ssh/ssh_host_ed25519_key``): everything after the
+    second ``/`` is the name."""
 
     kind: str
     namespace: str
@@ -55,7 +57,7 @@ class ResourceRef:
 
     @classmethod
     def parse(cls, text: str) -> ResourceRef:
-        parts = text.split("/")
+        parts = text.split("/", 2)
         if len(parts) != 3 or not parts[0] or not parts[2]:
             raise ValueError(f"{text!r} is not Kind/namespace/name (cluster-scoped: Kind//name)")
         return cls(parts[0], parts[1], parts[2])

@@ -190,12 +190,17 @@ def test_rhel9_user_scenario_needs_host_trees(tmp_path):
         config.write_text(f"X11Forwarding {value}\n")
     (directory / "scenario.yaml").write_text(
         "id: ssh-x11\nplatform: rhel9\nrequirement: Turn off X11 forwarding in sshd.\n"
-        "classes: [rhel9-ansible-opa]\nviolating_resources: ['sshd//X11Forwarding']\n"
+        "classes: [rhel9-ansible-opa]\nviolating_resources: ['sshd//X11Forwarding',"
+        " 'file///etc/ssh/sshd_config']\n"
     )
     (scenario,) = load_benchmark_scenarios(str(directory))
     assert scenario.id == "ssh-x11.rhel9-ansible-opa"
     assert "`inventory.ini`" in scenario.description and "rhel9_servers" in scenario.description
-    assert scenario.ground_truth.violating_resources == (ResourceRef("sshd", "", "X11Forwarding"),)
+    # a host's setting may be a path: everything after the second "/" is its name
+    assert scenario.ground_truth.violating_resources == (
+        ResourceRef("sshd", "", "X11Forwarding"),
+        ResourceRef("file", "", "/etc/ssh/sshd_config"),
+    )
     shutil.rmtree(directory / "compliant" / "host")
     result = load_ciso_scenarios(str(directory))
     assert [p.message for p in result.problems] == [
@@ -268,6 +273,11 @@ MALFORMED = {
         {"violating_resources": ["Deployment/web"]},
         "violating_resources[0]: 'Deployment/web' is not Kind/namespace/name "
         "(cluster-scoped: Kind//name)",
+    ),
+    "slash-in-kubernetes-name": (
+        {"violating_resources": ["Deployment/shop/web/api"]},
+        "violating_resources[0]: 'Deployment/shop/web/api' is not Kind/namespace/name "
+        "(a Kubernetes name holds no '/')",
     ),
     "resource-not-in-manifests": (
         {"violating_resources": ["Deployment/shop/api"]},
