@@ -10,7 +10,13 @@ From the account, descend into every child whose deviation is both *surprising* 
   independent spikes in each child make the children rise alike, never the leaves): the node is
   the root cause, at whatever level it is (an application scaled whole, a service's price change,
   a provider's discount expiring);
+- every line whose unit price rose under a provider belongs to one application, in several of
+  its services, and the other applications kept their prices: that application, across its
+  services (:func:`_one_application_repriced`);
 - a leaf is reached.
+A node does not change as a whole when every line whose price rose under it is of one family
+and other families beside it kept their prices (:func:`_one_family_repriced`): that family is
+found below it.
 A leaf whose unit price moved on the day is significant whatever its noise: prices do not wobble.
 A node that changed as a whole is entered even below the z threshold: its children and leaves
 moved together, which one noisy aggregate z-score cannot show.
@@ -182,7 +188,7 @@ def drill_down(
         return worth[node.path]
 
     def visit(node: NodeStats) -> None:
-        across = _one_name_repriced(tree, node, thresholds)
+        across = _one_application_repriced(tree, node, thresholds)
         if across is not None and max(across.delta, _price_added(_lines_of(tree, across))) >= (
             thresholds.min_share * scale
         ):
@@ -301,7 +307,9 @@ def _price_list_moved(node: NodeStats, leaves: list[NodeStats], thresholds: Thre
     """Every price-bearing line under the node has a higher unit price on the day: the
     provider's (or the service's) price list moved. One price list explains every line however
     many there are, where naming lines costs one each; the rises may differ (a provider prices
-    each service on its own), but none of its price-bearing lines kept its price. Unit prices
+    each service on its own). A price-bearing line that kept its price is allowed only as a
+    reservation's exception (its own family rose elsewhere in the same service) and only while
+    the exceptions are few (:func:`_exceptions`). Unit prices
     carry no usage noise, so this holds however a small fleet's count moved on the same day (one
     instance more in a fleet of six is 17% of its cost, and reads as a cause of its own against
     the few-percent noise its weeks at one count measure).
@@ -378,7 +386,9 @@ def _one_family_repriced(leaves: list[NodeStats], thresholds: Thresholds) -> boo
     return bool(kept_other) and not unread_rise
 
 
-def _one_name_repriced(tree: Tree, node: NodeStats, thresholds: Thresholds) -> NodeStats | None:
+def _one_application_repriced(
+    tree: Tree, node: NodeStats, thresholds: Thresholds
+) -> NodeStats | None:
     """Every line under a provider whose unit price rose belongs to one application, in two or
     more of its services, every price-bearing line of that application rose, and lines of other
     applications beside it kept their price: the application was moved to other prices (off an
@@ -440,8 +450,10 @@ def _price_split(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
     On-demand: billed by usage (its cost moved over its history) at a price that held and that
     the export prints finely enough to show a change. A fixed amount (a reserved instance, a
     commitment's fee, a credit) keeps its price through any list-price change, so its kept price
-    is no evidence. Kept lines must carry a real share of the node's price-bearing cost: a line
-    of a few cents says little about a price list."""
+    is no evidence. Kept lines must carry a real share of the node's price-bearing cost (a line
+    of a few cents says little about a price list) and be more than the price list's exceptions
+    (:func:`_exceptions`: spot capacity or one application on a private contract beside many
+    lines that rose is the node's change with its exceptions)."""
     known = [k for k in leaves if k.price_factor is not None and not k.is_new and k.baseline > 0]
     rose = [k for k in known if (k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise]
     kept = [
