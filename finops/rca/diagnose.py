@@ -42,6 +42,9 @@ def diagnose(
         kind, detail = classify(cube, node, tree.is_leaf(node))
         if finding.reason == "broad":
             kind, detail = classify_broad(cube, node)
+        if finding.reason == "across":
+            kind = "price_change"
+            detail = f"every priced line of it in every {cube.levels[node.depth - 1]} repriced"
         share = node.delta / total if total else 0.0
         causes.append(
             RootCause(

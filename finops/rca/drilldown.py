@@ -10,7 +10,13 @@ From the account, descend into every child whose deviation is both *surprising* 
   independent spikes in each child make the children rise alike, never the leaves): the node is
   the root cause, at whatever level it is (an application scaled whole, a service's price change,
   a provider's discount expiring);
+- every line whose unit price rose under a provider belongs to one application, in several of
+  its services, and the other applications kept their prices: that application, across its
+  services (:func:`_one_application_repriced`);
 - a leaf is reached.
+A node does not change as a whole when every line whose price rose under it is of one family
+and other families beside it kept their prices (:func:`_one_family_repriced`): that family is
+found below it.
 A leaf whose unit price moved on the day is significant whatever its noise: prices do not wobble.
 A node that changed as a whole is entered even below the z threshold: its children and leaves
 moved together, which one noisy aggregate z-score cannot show.
@@ -112,23 +118,30 @@ def drill_down(
         if node.path not in whole:
             kids = [k for k in tree.children.get(node.path, ()) if not k.is_new]
             leaves = tree.leaves_under(node)
-            whole[node.path] = node.depth > 0 and (
-                (
-                    (node.z >= thresholds.broad_z or _together(kids, thresholds) >= thresholds.z)
-                    and material(node)
-                    and _uniform_change(node, kids, thresholds)
-                    and (tree.is_leaf(kids[0]) or _leaves_agree(leaves, thresholds))
-                    and not _price_split(leaves, thresholds)
+            whole[node.path] = (
+                node.depth > 0
+                and (
+                    (
+                        (
+                            node.z >= thresholds.broad_z
+                            or _together(kids, thresholds) >= thresholds.z
+                        )
+                        and material(node)
+                        and _uniform_change(node, kids, thresholds)
+                        and (tree.is_leaf(kids[0]) or _leaves_agree(leaves, thresholds))
+                        and not _price_split(leaves, thresholds)
+                    )
+                    or (
+                        material(node)
+                        and _seen_elsewhere(node, kids, leaves, elsewhere, thresholds)
+                        and not _price_split(leaves, thresholds)
+                    )
+                    or (
+                        (material(node) or _price_added(leaves) >= thresholds.min_share * scale)
+                        and _price_list_moved(node, leaves, thresholds)
+                    )
                 )
-                or (
-                    material(node)
-                    and _seen_elsewhere(node, kids, leaves, elsewhere, thresholds)
-                    and not _price_split(leaves, thresholds)
-                )
-                or (
-                    (material(node) or _price_added(leaves) >= thresholds.min_share * scale)
-                    and _price_list_moved(node, leaves, thresholds)
-                )
+                and not _one_family_repriced(leaves, thresholds)
             )
         return whole[node.path]
 
@@ -139,14 +152,12 @@ def drill_down(
     worth: dict[tuple[str, ...], bool] = {}
 
     # One instance family repriced in every application is one resource: its lines are material
-    # together, however small each application's share of the account's increase is. What a
-    # new price adds is the line's usual cost times the rise, which a dip or a peak of usage on
-    # the same day does not hide.
+    # together, however small each application's share of the account's increase is.
     repriced: dict[str, float] = {}
     for leaf in tree.stats[-1]:
         if leaf.price_moved and leaf.delta > 0:
-            added = leaf.baseline * (leaf.price_factor - 1) if leaf.price_factor else leaf.delta
-            repriced[leaf.path[-1]] = repriced.get(leaf.path[-1], 0.0) + max(added, leaf.delta)
+            added = max(leaf.price_added, leaf.delta)
+            repriced[leaf.path[-1]] = repriced.get(leaf.path[-1], 0.0) + added
 
     def material_here(node: NodeStats) -> bool:
         if tree.is_leaf(node) and node.price_moved and node.delta > 0:
@@ -177,6 +188,12 @@ def drill_down(
         return worth[node.path]
 
     def visit(node: NodeStats) -> None:
+        across = _one_application_repriced(tree, node, thresholds)
+        if across is not None and max(across.delta, _price_added(_lines_of(tree, across))) >= (
+            thresholds.min_share * scale
+        ):
+            findings.append(Finding(across, "across"))
+            return
         kids = tree.children.get(node.path, ())
         new = [k for k in kids if k.is_new and material(k)]
         findings.extend(Finding(k, "new") for k in new)
@@ -187,8 +204,7 @@ def drill_down(
             findings.extend(
                 Finding(leaf, "beyond")
                 for leaf in _beyond_price(tree.leaves_under(node), thresholds)
-                if leaf.actual - leaf.baseline * (leaf.price_factor or 1.0)
-                >= thresholds.min_share * scale
+                if leaf.actual - leaf.baseline - leaf.price_added >= thresholds.min_share * scale
             )
             return
         for kid in sig:
@@ -291,7 +307,9 @@ def _price_list_moved(node: NodeStats, leaves: list[NodeStats], thresholds: Thre
     """Every price-bearing line under the node has a higher unit price on the day: the
     provider's (or the service's) price list moved. One price list explains every line however
     many there are, where naming lines costs one each; the rises may differ (a provider prices
-    each service on its own), but none of its price-bearing lines kept its price. Unit prices
+    each service on its own). A price-bearing line that kept its price is allowed only as a
+    reservation's exception (its own family rose elsewhere in the same service) and only while
+    the exceptions are few (:func:`_exceptions`). Unit prices
     carry no usage noise, so this holds however a small fleet's count moved on the same day (one
     instance more in a fleet of six is 17% of its cost, and reads as a cause of its own against
     the few-percent noise its weeks at one count measure).
@@ -312,21 +330,115 @@ def _price_list_moved(node: NodeStats, leaves: list[NodeStats], thresholds: Thre
     factors = sorted(k.price_factor for k in priced if k.price_factor is not None)
     if factors[len(factors) // 2] - 1 <= thresholds.factor_floor:
         return False
-    if factors[0] - 1 <= thresholds.price_list_min_rise:
+    # a kept line is a contract's exception (a reservation covering that fleet) only where its
+    # own family's price rose elsewhere in the same service: the list price did move for it
+    rose = [k for k in priced if (k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise]
+    kept = [k for k in priced if (k.price_factor or 1.0) - 1 <= thresholds.price_list_min_rise]
+    repriced = {_family_in_service(k) for k in rose}
+    if any(_family_in_service(k) not in repriced for k in kept) or not _exceptions(
+        len(kept), len(rose)
+    ):
         return False
     children = {k.path[: node.depth + 2] for k in leaves if not k.is_new}
-    moved_children = {k.path[: node.depth + 2] for k in priced}
+    moved_children = {k.path[: node.depth + 2] for k in rose}
     return len(children) == 1 or len(moved_children) >= 2
+
+
+#: Depth of the service level (account, provider, service): a reservation or a contract price
+#: covers a family within one service (EC2's c6g.4xlarge, not EKS nodes of the same type).
+_SERVICE_DEPTH = 2
+
+
+def _family_in_service(leaf: NodeStats) -> tuple[str, ...]:
+    return (*leaf.path[: _SERVICE_DEPTH + 1], leaf.path[-1])
+
+
+def _one_family_repriced(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
+    """Every line under the node whose unit price rose is of one instance family, and lines of
+    other families beside it kept theirs: the family's price changed, not the node's price list.
+
+    A price list moves every family it covers; one that moved a single family is that family's
+    price (ITBench names a family without a path, wherever it runs). Unlike :func:`_price_split`
+    a kept line of another family counts even when it is a fixed amount: a static database or
+    cache of another class keeps its price through the family's change, and a reservation only
+    explains kept lines of the family it reserves. No line of another family may have risen
+    where its price cannot be read (a price the export rounds away): that line may have been
+    repriced too."""
+    known = [k for k in leaves if k.price_factor is not None and not k.is_new and k.baseline > 0]
+    rose = [k for k in known if (k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise]
+    families = {k.path[-1] for k in rose}
+    if len(families) != 1:
+        return False
+    family = next(iter(families))
+    kept_other = [
+        k
+        for k in known
+        if k.path[-1] != family and (k.price_factor or 1.0) - 1 <= thresholds.price_list_min_rise
+    ]
+    unread_rise = any(
+        k.path[-1] != family
+        and k.price_factor is None
+        and not k.is_new
+        and k.baseline > 0
+        and k.rise >= thresholds.broad_child_z
+        for k in leaves
+    )
+    return bool(kept_other) and not unread_rise
+
+
+def _one_application_repriced(
+    tree: Tree, node: NodeStats, thresholds: Thresholds
+) -> NodeStats | None:
+    """Every line under a provider whose unit price rose belongs to one application, in two or
+    more of its services, every price-bearing line of that application rose, and lines of other
+    applications beside it kept their price: the application was moved to other prices (off an
+    enterprise agreement, into a region of its own), not the provider's or a service's price
+    list. ITBench names an application without a path, wherever it runs: it is the one resource
+    that holds every moved line. Returns a node for it across the services (path
+    ``provider / every <service level> / application``), None when the rule does not hold.
+
+    The name is read two levels below ``node`` (below its children), never at the leaves: a
+    family repriced in several applications is found by the drill-down and merged by name."""
+    level = node.depth + 2
+    if node.depth < 1 or level >= len(tree.cube.levels) - 1:
+        return None
+    leaves = [k for k in tree.leaves_under(node) if not k.is_new and k.baseline > 0]
+    bearing = [k for k in leaves if k.price_factor is not None and not k.untouched_fixed_amount]
+    rose = [k for k in bearing if (k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise]
+    names = {k.path[level] for k in rose}
+    if len(names) != 1:
+        return None
+    name = next(iter(names))
+    places = {k.path[: level + 1] for k in rose}
+    own = [k for k in bearing if k.path[level] == name]
+    others = [k for k in leaves if k.path[level] != name]
+    if len(places) < thresholds.broad_min_children or len(own) != len(rose) or not others:
+        return None
+    if any(k.price_factor is None and k.rise >= thresholds.broad_child_z for k in others):
+        return None  # another application rose where its price cannot be read
+    lines = [k for k in tree.leaves_under(node) if k.path[level] == name]
+    return NodeStats(
+        depth=level,
+        index=-1,
+        path=(*node.path, f"every {tree.cube.levels[node.depth + 1]}", name),
+        actual=sum(k.actual for k in lines),
+        expected=sum(k.expected for k in lines),
+        sigma=float(np.sqrt(sum(k.sigma**2 for k in lines))),
+        history=sum(k.history for k in lines),
+        baseline=sum(k.baseline for k in lines),
+    )
+
+
+def _lines_of(tree: Tree, across: NodeStats) -> list[NodeStats]:
+    """The leaves an application node across services stands for."""
+    top, name = across.path[:-2], across.path[-1]
+    return [k for k in tree.stats[-1] if k.path[: len(top)] == top and k.path[across.depth] == name]
 
 
 def _price_added(leaves: list[NodeStats]) -> float:
     """What new prices added to the lines' usual cost on the day: a region repriced on a day
     of lower usage there still added its rise times its usual cost."""
-    return sum(
-        k.baseline * (k.price_factor - 1)
-        for k in leaves
-        if k.price_factor is not None and k.price_factor > 1 and not k.is_new
-    )
+    return sum(k.price_added for k in leaves)
 
 
 def _price_split(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
@@ -338,8 +450,10 @@ def _price_split(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
     On-demand: billed by usage (its cost moved over its history) at a price that held and that
     the export prints finely enough to show a change. A fixed amount (a reserved instance, a
     commitment's fee, a credit) keeps its price through any list-price change, so its kept price
-    is no evidence. Kept lines must carry a real share of the node's price-bearing cost: a line
-    of a few cents says little about a price list."""
+    is no evidence. Kept lines must carry a real share of the node's price-bearing cost (a line
+    of a few cents says little about a price list) and be more than the price list's exceptions
+    (:func:`_exceptions`: spot capacity or one application on a private contract beside many
+    lines that rose is the node's change with its exceptions)."""
     known = [k for k in leaves if k.price_factor is not None and not k.is_new and k.baseline > 0]
     rose = [k for k in known if (k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise]
     kept = [
@@ -350,7 +464,17 @@ def _price_split(leaves: list[NodeStats], thresholds: Thresholds) -> bool:
     if not rose or not kept:
         return False
     bearing = sum(k.baseline for k in rose) + sum(k.baseline for k in kept)
-    return sum(k.baseline for k in kept) >= 0.05 * bearing
+    return sum(k.baseline for k in kept) >= 0.05 * bearing and not _exceptions(len(kept), len(rose))
+
+
+def _exceptions(kept: int, rose: int) -> bool:
+    """Lines that kept their price beside a price list that moved are its exceptions when naming
+    the node and each of them is shorter than naming every line that rose (a description-length
+    choice, one name each): a provider's or service's new list price leaves a few lines on a
+    contract (a reservation billed as usage, spot capacity, a private-pricing agreement), and an
+    analyst names the price list with its exceptions. As many kept lines as moved ones say the
+    moved lines are the causes."""
+    return 1 + kept < rose
 
 
 def _beyond_price(leaves: list[NodeStats], thresholds: Thresholds) -> list[NodeStats]:
@@ -365,7 +489,7 @@ def _beyond_price(leaves: list[NodeStats], thresholds: Thresholds) -> list[NodeS
             continue
         if k.price_factor - 1 <= thresholds.price_list_min_rise:
             continue  # its price held: the node's change was not a price change for it
-        explained = k.baseline * k.price_factor
+        explained = k.baseline + k.price_added
         sigma = max(k.sigma, thresholds.factor_floor * k.baseline) * k.price_factor * spread
         if (k.actual - explained) / sigma >= thresholds.z:
             out.append(k)

@@ -10,6 +10,8 @@ from finops.rca.cube import CostCube
 from finops.rca.seasonal import (
     expected_values,
     history_total,
+    month_position,
+    monthly_charge,
     noise,
     rhythm_baseline,
     weekday_median,
@@ -58,6 +60,15 @@ class NodeStats:
         return self.fixed and self.actual <= self.baseline * (1 + _FIXED_TOLERANCE)
 
     @property
+    def price_added(self) -> float:
+        """What a higher unit price on the day added to the line: its usual cost times the rise
+        (0 for a line whose price did not rise, could not be read, or that is new). A dip or a
+        peak of usage on the same day does not hide it, as it hides the line's rise in cost."""
+        if self.price_factor is None or self.price_factor <= 1 or self.is_new:
+            return 0.0
+        return self.baseline * (self.price_factor - 1)
+
+    @property
     def delta(self) -> float:
         return self.actual - self.expected
 
@@ -104,16 +115,32 @@ def build_tree(cube: CostCube) -> Tree:
     # an application three weeks ago would look grown by the whole application on any day).
     leaves = cube.level(len(cube.levels) - 1)
     leaf_baseline = rhythm_baseline(leaves.values, t, cube.days)
+    # Monthly charges (a fee billed on every 1st) add a known amount to the aggregates above them:
+    # a month factor on an aggregate's total would scale its weekly level by the fee's share of
+    # earlier 1sts, and a 1st with a quieter or busier estate would miss by a multiple of it.
+    # Aggregates are expected without those lines, plus their usual amounts (they carry no noise).
+    charge = monthly_charge(leaves.values, t, month_position(cube.days, t))
+    charged = np.isfinite(charge)
     for matrix in cube.matrices:
         values = matrix.values
-        expected = expected_values(values, t, cube.days)
-        sigma = noise(values, t, expected)
+        if charged.any() and matrix is not leaves:
+            values_apart = values - _summed(
+                np.where(charged[:, None], leaves.values, 0.0), leaves.paths, matrix.paths
+            )
+            expected_apart = expected_values(values_apart, t, cube.days)
+            sigma = noise(values_apart, t, expected_apart)
+            expected = expected_apart + _summed(
+                np.where(charged, charge, 0.0), leaves.paths, matrix.paths
+            )
+        else:
+            expected = expected_values(values, t, cube.days)
+            sigma = noise(values, t, expected)
         if matrix.quantity is not None:
             sigma = _whole_instances(sigma, expected, matrix.quantity, t)
         history = history_total(values, t)
         baseline = _summed(leaf_baseline, leaves.paths, matrix.paths)
         actual = values[:, t]
-        fixed = _fixed_amounts(values, t)
+        fixed = _fixed_amounts(values, t, month_position(cube.days, t))
         moved = (
             _price_moved(matrix.price, t, step=matrix.price_step)
             if matrix.price is not None
@@ -169,11 +196,13 @@ def _whole_instances(
     return np.maximum(sigma, rounding)
 
 
-def _fixed_amounts(values: np.ndarray, t: int) -> np.ndarray:
-    """Series that were one amount every day they existed (at least a week) before the day."""
+def _fixed_amounts(values: np.ndarray, t: int, month: list[int]) -> np.ndarray:
+    """Series that were one amount every day they existed (at least a week) before the day, and
+    monthly charges: one amount each time, billed only at the day's place in the month (a fee on
+    every 1st is as fixed as a daily one, though it has fewer days to show it)."""
     history = values[:, :t]
     lived = history != 0
-    enough = lived.sum(axis=1) >= _FIXED_MIN_DAYS
+    enough = (lived.sum(axis=1) >= _FIXED_MIN_DAYS) | np.isfinite(monthly_charge(values, t, month))
     high = np.where(lived, history, -np.inf).max(axis=1, initial=-np.inf)
     low = np.where(lived, history, np.inf).min(axis=1, initial=np.inf)
     with np.errstate(invalid="ignore"):
@@ -186,9 +215,10 @@ def _summed(
     leaf_paths: tuple[tuple[str, ...], ...],
     paths: tuple[tuple[str, ...], ...],
 ) -> np.ndarray:
+    """Leaf rows (numbers or daily series) summed into the rows of ``paths``."""
     size = len(paths[0]) if paths else 0
     position = {path: i for i, path in enumerate(paths)}
-    out = np.zeros(len(paths))
+    out = np.zeros((len(paths), *leaf_values.shape[1:]))
     for value, leaf in zip(leaf_values, leaf_paths, strict=True):
         out[position[leaf[:size]]] += value
     return out

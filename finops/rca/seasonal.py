@@ -45,6 +45,7 @@ def expected_values(values: np.ndarray, t: int, days: pd.DatetimeIndex | None = 
         month = _same_month_position(days, t)
         if len(month) >= _occurrences_needed(days, t):
             candidates.append(seasonal * _monthly_factor(values, t, month))
+            candidates.append(monthly_charge(values, t, month))
     stacked = np.vstack(candidates)
     distance = np.abs(stacked - actual)
     distance = np.where(np.isnan(distance), np.inf, distance)
@@ -82,7 +83,34 @@ def rhythm_baseline(values: np.ndarray, t: int, days: pd.DatetimeIndex) -> np.nd
     if len(month) < _occurrences_needed(days, t):
         return base
     factor = _monthly_factor(values, t, month)
-    return np.where(np.isfinite(factor), base * factor, base)
+    charge = monthly_charge(values, t, month)
+    return np.where(np.isfinite(charge), charge, np.where(np.isfinite(factor), base * factor, base))
+
+
+def monthly_charge(values: np.ndarray, t: int, positions: list[int]) -> np.ndarray:
+    """The usual amount of lines billed only at the day's place in the month (a support fee or
+    subscription charged on every 1st), NaN for every other line. Such a line has no weekly level
+    for a month factor to multiply (it is zero on every other day), so a factor cannot expect it;
+    an analyst reads it as the monthly charge it has always been, not as a new cost."""
+    out = np.full(values.shape[0], np.nan)
+    if not positions:
+        return out
+    history = values[:, :t]
+    billed = history != 0
+    at = np.zeros(t, bool)
+    at[positions] = True
+    only_there = billed[:, at].any(axis=1) & ~billed[:, ~at].any(axis=1)
+    if only_there.any():
+        amounts = np.where(billed[:, at], history[:, at], np.nan)[only_there]
+        out[only_there] = np.nanmedian(amounts, axis=1)
+    return out
+
+
+def month_position(days: pd.DatetimeIndex, t: int) -> list[int]:
+    """Earlier days at the day's place in the month, when they are enough to call it a rhythm
+    (empty otherwise)."""
+    month = _same_month_position(days, t)
+    return month if len(month) >= _occurrences_needed(days, t) else []
 
 
 def _recent_level(values: np.ndarray, t: int) -> np.ndarray:
