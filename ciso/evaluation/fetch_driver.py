@@ -12,6 +12,7 @@ its own time limit (the script's whole process group is killed when it passes). 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -78,6 +79,7 @@ def run_one(cluster: Cluster, run: dict, objects: list) -> dict:
         timed_out = True
         os.killpg(proc.pid, signal.SIGKILL)
         stdout, stderr = proc.communicate()
+    end_leftovers()
     return {
         "exit_code": proc.returncode,
         "timed_out": timed_out,
@@ -85,6 +87,44 @@ def run_one(cluster: Cluster, run: dict, objects: list) -> dict:
         "stderr": stderr[-TAIL:],
         "duration_s": round(time.monotonic() - started, 4),
     }
+
+
+def _ancestors() -> set[int]:
+    """This process and the processes it descends from (bwrap's init, the setpriv shim)."""
+    found, pid = {os.getpid()}, os.getpid()
+    while pid > 1:
+        try:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+        except OSError:
+            break
+        pid = int(stat.rsplit(")", 1)[1].split()[1])  # the field after the name: the parent
+        found.add(pid)
+    return found
+
+
+def end_leftovers(rounds: int = 5) -> None:
+    """Kill every process of the sandbox but this driver and its ancestors, once a run ended:
+    a process the fetcher left behind (in a session of its own, out of reach of its process
+    group) would otherwise query the cluster while the next environment is served, and see it.
+    Zombies are skipped (already ended, waiting for their parent)."""
+    keep = _ancestors()
+    for _ in range(rounds):  # repeated: a leftover may be forking while it is killed
+        alive = []
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit() or int(entry) in keep:
+                continue
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            if stat.rsplit(")", 1)[1].split()[0] != "Z":
+                alive.append(int(entry))
+        if not alive:
+            return
+        for pid in alive:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.01)
 
 
 def _load_all(spec: Path, runs: list[dict]) -> list[list | Exception]:

@@ -66,7 +66,9 @@ def _environments(tmp_path: Path) -> dict[str, Path]:
     return {"policy": with_policy, "mesh": with_mesh}
 
 
-def _drive(root: Path, environments: dict[str, Path], hooks: Any) -> dict[str, Any]:
+def _drive(
+    root: Path, environments: dict[str, Path], hooks: Any, fetcher: str = FETCHER
+) -> dict[str, Any]:
     """One sandboxed driver over the environments in the given order; name -> (outcome, the
     kinds and names it collected)."""
     root.mkdir()
@@ -75,7 +77,7 @@ def _drive(root: Path, environments: dict[str, Path], hooks: Any) -> dict[str, A
         shutil.copytree(manifests, root / f"env-{name}")
         workdir = root / f"run-{name}"
         workdir.mkdir()
-        (workdir / "fetcher.sh").write_text(FETCHER)
+        (workdir / "fetcher.sh").write_text(fetcher)
         runs.append(
             {
                 "manifests": str(root / f"env-{name}"),
@@ -172,3 +174,28 @@ def test_a_hook_that_fails_costs_its_domain_only(capsys: pytest.CaptureFixture[s
     built = extensions_from_hooks([("broken", "no_such_module_anywhere:extension"), *hooks])
     assert [e.name for e in built] == [e.name for e in extensions_from_hooks(hooks)]
     assert "domain 'broken'" in capsys.readouterr().err
+
+
+#: Leaves a process behind in a session of its own (out of its process group's reach) that keeps
+#: listing the cluster's pods into the run's folder, then collects as usual.
+LEAVES_A_WATCHER = """set -euo pipefail
+setsid bash -c 'for i in $(seq 60); do kubectl get pods -A -o name >>seen.txt 2>/dev/null; sleep 0.1; done' \\
+  </dev/null >/dev/null 2>&1 &
+sleep 1.5
+kubectl get pods -A -o json >collected_data.json
+"""
+
+
+@needs_sandbox
+@pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
+def test_what_a_fetcher_leaves_running_never_sees_the_next_environment(tmp_path: Path) -> None:
+    environments = _environments(tmp_path)
+    hooks = extension_hooks()
+    assert hooks is not None
+    root = tmp_path / "watched"
+    _drive(root, environments, [list(h) for h in hooks], LEAVES_A_WATCHER)
+    first = (root / "run-policy" / "seen.txt").read_text().split()
+    second = (root / "run-mesh" / "seen.txt").read_text().split()
+    # each watcher saw its own environment's cluster, and was gone before the next one was served
+    assert set(first) == {"pod/tuner"}
+    assert set(second) == {"pod/web"}
