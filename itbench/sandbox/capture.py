@@ -101,7 +101,10 @@ def exited_within(proc: subprocess.Popen[bytes], timeout_s: float | None) -> boo
             return False
         return True
     try:
-        ended, _, _ = select.select([pidfd], [], [], max(0.0, timeout_s))
+        # poll, not select: a process holding many files may get a descriptor past select's 1024
+        watch = select.poll()
+        watch.register(pidfd, select.POLLIN)
+        ended = watch.poll(max(0, round(timeout_s * 1000)))
     finally:
         os.close(pidfd)
     if not ended:
