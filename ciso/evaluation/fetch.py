@@ -20,6 +20,7 @@ from ciso.evaluation.fetch_driver import OUTCOME
 from ciso.evaluation.record import truncate
 from ciso.evaluation.rego import load_collected
 from itbench import jsonsafe
+from itbench.cluster.extensions import extension_hooks
 from itbench.fsutil import UnsafeFile, read_agent_bytes, read_agent_text
 from itbench.sandbox import run_sandboxed
 
@@ -105,7 +106,9 @@ def run_fetcher_batch(
             }
         )
     spec = root / "fetch-runs.json"
-    spec.write_text(json.dumps(runs), encoding="utf-8")
+    spec.write_text(
+        json.dumps({"runs": runs, "extension_hooks": extension_hooks()}), encoding="utf-8"
+    )
     sandbox = run_sandboxed(
         [sys.executable, "-m", "ciso.evaluation.fetch_driver", str(spec)],
         out_dir=root,

@@ -9,6 +9,7 @@ caller kills the command), and the outcome says the cap was hit.
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import threading
 from collections.abc import Callable
@@ -82,6 +83,36 @@ class _Reader(threading.Thread):
         return Captured(text, self.total, True)
 
 
+def exited_within(proc: subprocess.Popen[bytes], timeout_s: float | None) -> bool:
+    """Wait for ``proc`` to end, at most ``timeout_s``; False when it is still running then.
+
+    ``Popen.wait`` with a time limit polls, sleeping up to 50 ms between looks, so a sandboxed
+    command that takes 0.1 s is seen to end up to 50 ms late (several sandboxes per trial); a
+    process file descriptor becomes readable the moment the process ends."""
+    if timeout_s is None:
+        proc.wait()
+        return True
+    try:
+        pidfd = os.pidfd_open(proc.pid)
+    except OSError:  # no pidfd (Linux before 5.3): Popen's polling wait
+        try:
+            proc.wait(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            return False
+        return True
+    try:
+        # poll, not select: a process holding many files may get a descriptor past select's 1024
+        watch = select.poll()
+        watch.register(pidfd, select.POLLIN)
+        ended = watch.poll(max(0, round(timeout_s * 1000)))
+    finally:
+        os.close(pidfd)
+    if not ended:
+        return False
+    proc.wait()
+    return True
+
+
 def communicate(
     proc: subprocess.Popen[bytes],
     *,
@@ -102,11 +133,8 @@ def communicate(
     readers = [_Reader(proc.stdout, cap_bytes, overflow), _Reader(proc.stderr, cap_bytes, overflow)]
     for reader in readers:
         reader.start()
-    timed_out = False
-    try:
-        proc.wait(timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        timed_out = True
+    timed_out = not exited_within(proc, timeout_s)
+    if timed_out:
         stop()
         proc.wait()
     for reader in readers:

@@ -14,6 +14,8 @@ start and per-event bookkeeping).
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import os
 import re
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ciso.engines.ansible.events import RunnerOutput, TaskEvent, failures, parse_runner_output
+from ciso.engines.ansible.routing_cache import CACHE_NAME
 from itbench.errors import InputError
 from itbench.sandbox.runner import run_sandboxed
 from itbench.sandbox.sandboxed import SandboxResult
@@ -116,6 +119,46 @@ def _install_warm(control: Path) -> None:
     (folder / "python").chmod(0o755)
 
 
+#: What the play's ``sitecustomize`` loads (the folder is on its ``PYTHONPATH``).
+_SITE = """import itbench_module_bytecode  # noqa: F401 - installs its finder when imported
+import itbench_routing_cache
+
+itbench_routing_cache.install()
+"""
+
+
+@functools.cache
+def builtin_routing() -> str | None:
+    """``builtin-routing.json`` for routing_cache.py: the installed ``ansible.builtin`` routing
+    table as Ansible's own parse gives it, with the SHA-256 of the bytes parsed; None when it
+    cannot be made or would not come back from JSON equal (then every play parses the file)."""
+    import importlib
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("ansible")
+        if spec is None or spec.origin is None:
+            return None
+        meta = importlib.import_module("ansible.utils.collection_loader._collection_meta")
+        raw = (Path(spec.origin).parent / "config" / "ansible_builtin_runtime.yml").read_bytes()
+        routing = meta._meta_yml_to_dict(raw, ("ansible.builtin", "runtime.yml"))
+        text = json.dumps({"sha256": hashlib.sha256(raw).hexdigest(), "routing": routing})
+    except (ImportError, OSError, ValueError, TypeError):  # no ansible, no file, no JSON form
+        return None
+    return text if json.loads(text)["routing"] == routing else None
+
+
+def _install_site(folder: Path) -> None:
+    folder.mkdir(mode=0o755)
+    here = Path(__file__).parent
+    shutil.copyfile(here / "module_bytecode.py", folder / "itbench_module_bytecode.py")
+    shutil.copyfile(here / "routing_cache.py", folder / "itbench_routing_cache.py")
+    routing = builtin_routing()
+    if routing is not None:
+        (folder / CACHE_NAME).write_text(routing, encoding="utf-8")
+    (folder / "sitecustomize.py").write_text(_SITE, encoding="utf-8")
+
+
 def run_playbook(
     playbook: Path,
     *,
@@ -172,12 +215,9 @@ def run_playbook(
         Path(control).chmod(0o755)
         (Path(control) / "hosts").write_text(inventory_text, encoding="utf-8")
         # module runs use the installed ansible's cached bytecode where their zip holds the
-        # same files (module_bytecode.py); the folder holds only that file
-        (Path(control) / "python").mkdir(mode=0o755)
-        shutil.copyfile(
-            Path(__file__).with_name("module_bytecode.py"),
-            Path(control) / "python" / "sitecustomize.py",
-        )
+        # same files (module_bytecode.py), and ansible-playbook the routing table parsed once
+        # outside (routing_cache.py); the folder holds only these files
+        _install_site(Path(control) / "python")
         env["PYTHONPATH"] = f"{CONTROL_DIR}/python"
         if warm:
             _install_warm(Path(control))

@@ -1,4 +1,4 @@
-"""Installed as ``sitecustomize.py`` for the Python processes of a sandboxed play: a module Ansible
+"""Loaded by the ``sitecustomize`` of a sandboxed play's Python processes: a module Ansible
 runs imports the files of ``ansible.module_utils`` (and the module itself) from its AnsiballZ zip,
 where Python has no compiled bytecode and compiles them from source on every task (about 0.3 CPU
 seconds a module run, three quarters of its cost). When a file in the zip is byte for byte the

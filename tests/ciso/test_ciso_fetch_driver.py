@@ -1,0 +1,201 @@
+"""The kubectl-opa fetch driver builds its cluster's extensions from the domains' named hooks
+(handed in from outside the sandbox) instead of loading every domain plugin: the same cluster per
+environment, for less start-up.
+
+Run for real: bubblewrap, the driver, its API server and kubectl, in a fixed order of
+environments (the evaluation shuffles them), once with the named hooks and once loading every
+domain in the sandbox (``extension_hooks: null``, the earlier path)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ciso.evaluation.fetch_driver import OUTCOME
+from itbench.cluster.extensions import (
+    domain_extensions,
+    extension_hooks,
+    extensions_from_hooks,
+)
+from itbench.sandbox import run_sandboxed
+from tests._support.ciso import kubectl_missing, needs_sandbox
+
+POLICY = Path(__file__).resolve().parents[2] / "policies/kyverno/cis-k8s-5.2.2-privileged"
+
+#: pods (core), a Kyverno ClusterPolicy (the ciso extension, whose background scan writes
+#: PolicyReports) and an Istio PeerAuthentication (the sre extension)
+FETCHER = """set -euo pipefail
+kubectl get pods,clusterpolicies,policyreports,peerauthentications -A -o json >collected_data.json
+"""
+
+PRIVILEGED_POD = """apiVersion: v1
+kind: Pod
+metadata: {name: tuner, namespace: ops}
+spec:
+  containers:
+    - {name: c, image: busybox, securityContext: {privileged: true}}
+"""
+PLAIN_POD = """apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: shop}
+spec:
+  containers: [{name: c, image: nginx}]
+"""
+PEER_AUTHENTICATION = """apiVersion: security.istio.io/v1
+kind: PeerAuthentication
+metadata: {name: strict, namespace: shop}
+spec: {mtls: {mode: STRICT}}
+"""
+
+
+def _environments(tmp_path: Path) -> dict[str, Path]:
+    with_policy = tmp_path / "manifests-policy"
+    with_policy.mkdir()
+    (with_policy / "pod.yaml").write_text(PRIVILEGED_POD)
+    shutil.copyfile(POLICY / "policy.yaml", with_policy / "policy.yaml")
+    with_mesh = tmp_path / "manifests-mesh"
+    with_mesh.mkdir()
+    (with_mesh / "pod.yaml").write_text(PLAIN_POD)
+    (with_mesh / "mesh.yaml").write_text(PEER_AUTHENTICATION)
+    return {"policy": with_policy, "mesh": with_mesh}
+
+
+def _drive(
+    root: Path, environments: dict[str, Path], hooks: Any, fetcher: str = FETCHER
+) -> dict[str, Any]:
+    """One sandboxed driver over the environments in the given order; name -> (outcome, the
+    kinds and names it collected)."""
+    root.mkdir()
+    runs = []
+    for name, manifests in environments.items():
+        shutil.copytree(manifests, root / f"env-{name}")
+        workdir = root / f"run-{name}"
+        workdir.mkdir()
+        (workdir / "fetcher.sh").write_text(fetcher)
+        runs.append(
+            {
+                "manifests": str(root / f"env-{name}"),
+                "workdir": str(workdir),
+                "script": "fetcher.sh",
+                "timeout_s": 60,
+            }
+        )
+    spec = root / "spec.json"
+    spec.write_text(json.dumps({"runs": runs, "extension_hooks": hooks}))
+    result = run_sandboxed(
+        [sys.executable, "-m", "ciso.evaluation.fetch_driver", str(spec)],
+        out_dir=root,
+        timeout_s=120,
+    )
+    assert result.exit_code == 0, result.stderr
+    found = {}
+    for name in environments:
+        outcome = json.loads((root / f"run-{name}" / OUTCOME).read_text())
+        assert outcome["exit_code"] == 0, outcome
+        items = json.loads((root / f"run-{name}" / "collected_data.json").read_text())["items"]
+        found[name] = sorted(
+            (
+                item["kind"],
+                item["metadata"].get("namespace", ""),
+                # a report is named by its resource's uid (random): its scope names it here
+                str((item.get("scope") or {}).get("name", item["metadata"]["name"])),
+                # a report's verdicts: what the ciso extension's background scan decided
+                json.dumps(
+                    sorted(
+                        (r.get("policy"), r.get("rule"), r.get("result")) for r in item["results"]
+                    )
+                )
+                if "results" in item
+                else "",
+            )
+            for item in items
+        )
+    return found
+
+
+@needs_sandbox
+@pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
+def test_named_hooks_serve_each_environment_as_loading_every_domain_does(tmp_path: Path) -> None:
+    environments = _environments(tmp_path)
+    hooks = extension_hooks()
+    assert hooks is not None
+    named = _drive(tmp_path / "named", environments, [list(h) for h in hooks])
+    every_domain = _drive(tmp_path / "every-domain", environments, None)
+    for name in environments:  # per environment: the same objects, the same report verdicts
+        assert named[name] == every_domain[name], name
+    kinds = {name: {entry[0] for entry in found} for name, found in named.items()}
+    # each environment sees its own extension objects only
+    assert kinds["policy"] == {"Pod", "ClusterPolicy", "PolicyReport"}
+    assert kinds["mesh"] == {"Pod", "PeerAuthentication"}
+    report = next(entry for entry in named["policy"] if entry[0] == "PolicyReport")
+    assert '"fail"' in report[3]  # the privileged pod fails the policy's background scan
+
+
+def test_named_hooks_build_the_extensions_every_domain_builds() -> None:
+    hooks = extension_hooks()
+    assert hooks is not None and hooks, "the installed domains name their extension hooks"
+    built, loaded = extensions_from_hooks(hooks), domain_extensions()
+    assert [e.name for e in built] == [e.name for e in loaded]
+    assert [e.types for e in built] == [e.types for e in loaded]
+    assert [sorted(e.columns) for e in built] == [sorted(e.columns) for e in loaded]
+
+
+def test_the_driver_does_not_load_the_domain_plugins(tmp_path: Path) -> None:
+    """The start-up it saves: no domain plugin module (nor what its top imports) in the driver's
+    process, only the modules defining the extensions."""
+    hooks = extension_hooks()
+    assert hooks is not None
+    probe = (
+        "import sys, json\n"
+        "from pathlib import Path\n"
+        "import ciso.evaluation.fetch_driver as driver\n"
+        f"driver.KUBECONFIG = Path({str(tmp_path / 'kubeconfig')!r})\n"
+        f"cluster = driver.Cluster({[list(h) for h in hooks]!r})\n"
+        "cluster.server.shutdown()\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.endswith('.plugin'))))\n"
+    )
+    loaded = json.loads(
+        subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+        ).stdout
+    )
+    assert loaded == []
+
+
+def test_a_hook_that_fails_costs_its_domain_only(capsys: pytest.CaptureFixture[str]) -> None:
+    hooks = extension_hooks()
+    assert hooks is not None
+    built = extensions_from_hooks([("broken", "no_such_module_anywhere:extension"), *hooks])
+    assert [e.name for e in built] == [e.name for e in extensions_from_hooks(hooks)]
+    assert "domain 'broken'" in capsys.readouterr().err
+
+
+#: Leaves a process behind in a session of its own (out of its process group's reach) that keeps
+#: listing the cluster's pods into the run's folder, then collects as usual.
+LEAVES_A_WATCHER = """set -euo pipefail
+setsid bash -c 'for i in $(seq 60); do kubectl get pods -A -o name >>seen.txt 2>/dev/null; sleep 0.1; done' \\
+  </dev/null >/dev/null 2>&1 &
+sleep 1.5
+kubectl get pods -A -o json >collected_data.json
+"""
+
+
+@needs_sandbox
+@pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
+def test_what_a_fetcher_leaves_running_never_sees_the_next_environment(tmp_path: Path) -> None:
+    environments = _environments(tmp_path)
+    hooks = extension_hooks()
+    assert hooks is not None
+    root = tmp_path / "watched"
+    _drive(root, environments, [list(h) for h in hooks], LEAVES_A_WATCHER)
+    first = (root / "run-policy" / "seen.txt").read_text().split()
+    second = (root / "run-mesh" / "seen.txt").read_text().split()
+    # each watcher saw its own environment's cluster, and was gone before the next one was served
+    assert set(first) == {"pod/tuner"}
+    assert set(second) == {"pod/web"}
