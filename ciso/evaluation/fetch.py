@@ -16,7 +16,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from ciso.evaluation.fetch_driver import OUTCOME
+from ciso.evaluation.fetch_driver import COLLECTED, OUTCOME
 from ciso.evaluation.record import truncate
 from ciso.evaluation.rego import load_collected
 from itbench import jsonsafe
@@ -25,7 +25,6 @@ from itbench.fsutil import UnsafeFile, read_agent_bytes, read_agent_text
 from itbench.sandbox import run_sandboxed
 
 TIME_LIMIT_S = 60.0
-COLLECTED = "collected_data.json"
 
 
 @dataclass(frozen=True)

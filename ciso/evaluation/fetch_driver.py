@@ -17,15 +17,25 @@ import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 OUTCOME = ".outcome.json"
+#: what a run leaves for the evaluator, kept by the driver between runs
+COLLECTED = "collected_data.json"
+#: a collected file larger than this is not kept (the evaluator then finds none)
+COLLECTED_MAX_BYTES = 64 * 1024 * 1024
 HOME = "/tmp/itbench-fetch-home"
 KUBECONFIG = Path("/tmp/itbench-fetch/kubeconfig")
 TAIL = 4000
+#: every place of the sandbox a fetcher can write besides the runs' folders: emptied before each
+#: run, so nothing one environment's run leaves (a file, a count of runs, the data it collected)
+#: reaches the next one
+SCRATCH = ("/tmp", "/var/tmp", "/run", "/dev/shm")
+PR_SET_DUMPABLE = 4
 
 
 class Cluster:
@@ -47,8 +57,9 @@ class Cluster:
         )
         self.server = ApiServer(ClusterState([], extensions=self.extensions))
         self.server.serve_in_thread()
-        KUBECONFIG.parent.mkdir(parents=True, exist_ok=True)
-        write_kubeconfig(KUBECONFIG, f"http://127.0.0.1:{self.server.port}")
+        self.write_kubeconfig = lambda: write_kubeconfig(
+            KUBECONFIG, f"http://127.0.0.1:{self.server.port}"
+        )
 
     def serve(self, objects: list) -> None:
         from itbench.cluster.state import ClusterState
@@ -60,6 +71,8 @@ def run_one(cluster: Cluster, run: dict, objects: list) -> dict:
     workdir = Path(run["workdir"])
     started = time.monotonic()
     cluster.serve(objects)
+    KUBECONFIG.parent.mkdir(parents=True, exist_ok=True)
+    cluster.write_kubeconfig()
     env = dict(os.environ, KUBECONFIG=str(KUBECONFIG), HOME=HOME)
     proc = subprocess.Popen(
         ["bash", run["script"]],
@@ -127,6 +140,86 @@ def end_leftovers(rounds: int = 5) -> None:
         time.sleep(0.01)
 
 
+def _remove(path: Path) -> None:
+    """Remove a file or a whole tree the fetcher may have made unreadable (its own files: the
+    driver runs as the same user, so it may give back the permissions it needs)."""
+    if path.is_dir() and not path.is_symlink():
+
+        def retry(function, target, _exc) -> None:  # type: ignore[no-untyped-def]  # shutil's onerror signature
+            with contextlib.suppress(OSError):
+                os.chmod(os.path.dirname(target), 0o700)
+                os.chmod(target, 0o700)
+                function(target)
+
+        with contextlib.suppress(OSError):
+            path.chmod(0o700)
+        shutil.rmtree(path, onerror=retry)
+    else:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def _empty(folder: Path, keep: frozenset[str] = frozenset(), above: Path | None = None) -> None:
+    """Remove what ``folder`` holds but the names in ``keep``; the folders on the way to
+    ``above`` (the output root, bound inside a scratch folder when the run's output lies under
+    /tmp) are descended into, never removed whole."""
+    try:
+        entries = list(folder.iterdir())
+    except PermissionError:  # a folder of ours the fetcher closed: open it again
+        with contextlib.suppress(OSError):
+            folder.chmod(0o700)
+        entries = list(folder.iterdir()) if os.access(folder, os.R_OK | os.X_OK) else []
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name in keep:
+            continue
+        if above is not None and (entry == above or above.is_relative_to(entry)):
+            if entry != above:
+                _empty(entry, above=above)
+            continue
+        _remove(entry)
+
+
+def clear_between_runs(root: Path, runs: list[dict]) -> None:
+    """Empty every place a fetcher can write (the scratch folders, the runs' folders, the
+    output root) and the System V IPC objects it may have left, once its processes are gone."""
+    for place in SCRATCH:
+        _empty(Path(place), above=root)
+    workdirs = {Path(run["workdir"]) for run in runs}
+    for workdir in workdirs:
+        _empty(workdir)
+    _empty(root, keep=frozenset(w.name for w in workdirs if w.parent == root))
+    if shutil.which("ipcrm"):
+        subprocess.run(["ipcrm", "--all"], capture_output=True, check=False)
+
+
+def _collected(workdir: Path) -> bytes | None:
+    """The collected file a run left, if it is a regular file of a sane size (a link or a
+    special file is left for the evaluator to refuse: it finds none)."""
+    path = workdir / COLLECTED
+    try:
+        info = path.lstat()
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_size > COLLECTED_MAX_BYTES:
+        return None
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _not_dumpable() -> None:
+    """Keep this driver's memory (every environment's objects, read before the first run) out
+    of the fetchers' reach: a process that is not dumpable cannot be read through
+    /proc/<pid>/mem or process_vm_readv by another of the same user without privilege."""
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+
+
 def _load_all(spec: Path, runs: list[dict]) -> list[list | Exception]:
     """Every environment's objects, read before any fetcher runs; then the manifests and the spec
     are removed. A fetcher sees only its own environment, through the API server: not the others'
@@ -146,37 +239,69 @@ def _load_all(spec: Path, runs: list[dict]) -> list[list | Exception]:
 
 
 def main() -> None:
+    _not_dumpable()
     spec = Path(sys.argv[1])
+    root = spec.parent
     document = json.loads(spec.read_text())
     runs = document["runs"]
+    # each run's script, kept here: a run could otherwise rewrite a later run's copy
+    scripts = {i: (Path(r["workdir"]) / r["script"]).read_bytes() for i, r in enumerate(runs)}
     loaded = _load_all(spec, runs)
     hung = False
     cluster = Cluster(document.get("extension_hooks"))
-    for run, objects in zip(runs, loaded, strict=True):
-        if hung:  # a fetcher that hung once would hang again: do not pay its limit per environment
-            outcome = {
-                "exit_code": None,
-                "timed_out": True,
-                "stdout": "",
-                "stderr": "not run: the fetcher hit its time limit on an earlier environment",
-                "duration_s": 0.0,
-            }
-            (Path(run["workdir"]) / OUTCOME).write_text(json.dumps(outcome))
-            continue
-        try:
-            if isinstance(objects, Exception):
-                raise objects
-            outcome = run_one(cluster, run, objects)
-        except Exception as exc:  # a cluster that cannot load these manifests fails that run only
-            outcome = {
-                "exit_code": 97,
-                "timed_out": False,
-                "stdout": "",
-                "stderr": f"itbench: the offline cluster did not start: {exc}",
-                "duration_s": 0.0,
-            }
-        hung = bool(outcome["timed_out"])
-        (Path(run["workdir"]) / OUTCOME).write_text(json.dumps(outcome))
+    outcomes: list[dict] = []
+    collected: list[bytes | None] = []
+    for index, objects in enumerate(loaded):
+        outcome, found = _run_in_turn(cluster, root, runs, index, objects, scripts, hung)
+        hung = hung or bool(outcome["timed_out"])
+        outcomes.append(outcome)
+        collected.append(found)
+    end_leftovers()
+    clear_between_runs(root, runs)
+    for run, outcome, found in zip(runs, outcomes, collected, strict=True):
+        workdir = Path(run["workdir"])
+        workdir.mkdir(parents=True, exist_ok=True)
+        if found is not None:
+            (workdir / COLLECTED).write_bytes(found)
+        (workdir / OUTCOME).write_text(json.dumps(outcome))
+
+
+def _run_in_turn(
+    cluster: Cluster,
+    root: Path,
+    runs: list[dict],
+    index: int,
+    objects: list | Exception,
+    scripts: dict[int, bytes],
+    hung: bool,
+) -> tuple[dict, bytes | None]:
+    """One environment's run in a sandbox emptied of every earlier run: its outcome and the
+    collected file it left (kept in memory until every run has ended)."""
+    run = runs[index]
+    if hung:  # a fetcher that hung once would hang again: do not pay its limit per environment
+        return {
+            "exit_code": None,
+            "timed_out": True,
+            "stdout": "",
+            "stderr": "not run: the fetcher hit its time limit on an earlier environment",
+            "duration_s": 0.0,
+        }, None
+    clear_between_runs(root, runs)
+    (Path(run["workdir"]) / run["script"]).write_bytes(scripts[index])
+    try:
+        if isinstance(objects, Exception):
+            raise objects
+        outcome = run_one(cluster, run, objects)
+    except Exception as exc:  # a cluster that cannot load these manifests fails that run only
+        end_leftovers()
+        outcome = {
+            "exit_code": 97,
+            "timed_out": False,
+            "stdout": "",
+            "stderr": f"itbench: the offline cluster did not start: {exc}",
+            "duration_s": 0.0,
+        }
+    return outcome, _collected(Path(run["workdir"]))
 
 
 if __name__ == "__main__":

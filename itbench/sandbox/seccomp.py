@@ -6,7 +6,7 @@ filter is the second wall, and the one that still holds where a capability comes
 namespace hands its creator every capability *inside* it, and with that a private mount namespace
 in which the sandbox's read-only mounts could be rearranged. So the filter refuses (EPERM) the
 calls that change mounts or namespaces, and those that reach kernel-wide state (keyrings, BPF,
-perf, modules, kexec) or other processes' memory (ptrace).
+perf, modules, kexec) or other processes' memory (ptrace, process_vm_readv and _writev).
 
 The program, one ``struct sock_filter`` (u16 code, u8 jt, u8 jf, u32 k) per instruction:
 
@@ -66,6 +66,8 @@ DENIED: Mapping[str, tuple[int, int]] = {
     "request_key": (249, 218),
     "ptrace": (101, 117),
     "process_vm_writev": (311, 271),
+    # another process's memory read without ptrace (a driver holding several environments)
+    "process_vm_readv": (310, 270),
     "bpf": (321, 280),
     "perf_event_open": (298, 241),
     "userfaultfd": (323, 282),  # a classic kernel-exploit primitive

@@ -67,7 +67,11 @@ def _environments(tmp_path: Path) -> dict[str, Path]:
 
 
 def _drive(
-    root: Path, environments: dict[str, Path], hooks: Any, fetcher: str = FETCHER
+    root: Path,
+    environments: dict[str, Path],
+    hooks: Any,
+    fetcher: str = FETCHER,
+    parse: bool = True,
 ) -> dict[str, Any]:
     """One sandboxed driver over the environments in the given order; name -> (outcome, the
     kinds and names it collected)."""
@@ -98,6 +102,8 @@ def _drive(
     for name in environments:
         outcome = json.loads((root / f"run-{name}" / OUTCOME).read_text())
         assert outcome["exit_code"] == 0, outcome
+        if not parse:
+            continue
         items = json.loads((root / f"run-{name}" / "collected_data.json").read_text())["items"]
         found[name] = sorted(
             (
@@ -178,11 +184,15 @@ def test_a_hook_that_fails_costs_its_domain_only(capsys: pytest.CaptureFixture[s
 
 #: Leaves a process behind in a session of its own (out of its process group's reach) that keeps
 #: listing the cluster's pods into the run's folder, then collects as usual.
+#: the first run leaves a watcher writing what it lists where the second run will look (the
+#: scratch folder is emptied between runs, so only a watcher still alive could fill it)
 LEAVES_A_WATCHER = """set -euo pipefail
-setsid bash -c 'for i in $(seq 60); do kubectl get pods -A -o name >>seen.txt 2>/dev/null; sleep 0.1; done' \\
+sleep 1
+found=$(cat /tmp/watch.txt 2>/dev/null || true)
+setsid bash -c 'for i in $(seq 100); do kubectl get pods -A -o name >>/tmp/watch.txt 2>/dev/null; sleep 0.1; done' \\
   </dev/null >/dev/null 2>&1 &
 sleep 1.5
-kubectl get pods -A -o json >collected_data.json
+printf '%s' "$found" >collected_data.json
 """
 
 
@@ -193,9 +203,81 @@ def test_what_a_fetcher_leaves_running_never_sees_the_next_environment(tmp_path:
     hooks = extension_hooks()
     assert hooks is not None
     root = tmp_path / "watched"
-    _drive(root, environments, [list(h) for h in hooks], LEAVES_A_WATCHER)
-    first = (root / "run-policy" / "seen.txt").read_text().split()
-    second = (root / "run-mesh" / "seen.txt").read_text().split()
-    # each watcher saw its own environment's cluster, and was gone before the next one was served
-    assert set(first) == {"pod/tuner"}
-    assert set(second) == {"pod/web"}
+    _drive(root, environments, [list(h) for h in hooks], LEAVES_A_WATCHER, parse=False)
+    # neither run found anything a watcher of an earlier run wrote while it was served
+    assert (root / "run-policy" / "collected_data.json").read_text() == ""
+    assert (root / "run-mesh" / "collected_data.json").read_text() == ""
+
+
+#: each run counts what earlier runs left in every place it can write (the scratch folders, the
+#: output root, its own and the other runs' folders, System V shared memory), then leaves its own
+LEAVES_TRACES = """set -uo pipefail
+places="/tmp /var/tmp /run /dev/shm .. $(ls -d ../run-* 2>/dev/null)"
+found=0
+for p in $places; do
+  n=$(ls -A "$p" 2>/dev/null | grep -c '^trace-')
+  found=$((found + n))
+done
+segments=$(ipcs -m 2>/dev/null | grep -c '^0x')
+printf '{"found": %s, "segments": %s}' "$found" "$segments" >collected_data.json
+for p in $places; do echo "$PWD" >"$p/trace-$RANDOM" 2>/dev/null; done
+ipcmk -M 4096 >/dev/null 2>&1
+mkdir -p closed && touch closed/trace-inside && chmod 000 closed
+exit 0
+"""
+
+
+@needs_sandbox
+@pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
+def test_no_file_or_shared_memory_of_one_run_reaches_the_next(tmp_path: Path) -> None:
+    environments = _environments(tmp_path)
+    hooks = extension_hooks()
+    assert hooks is not None
+    root = tmp_path / "traced"
+    _drive(root, environments, [list(h) for h in hooks], LEAVES_TRACES, parse=False)
+    for name in environments:
+        collected = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
+        assert collected == {"found": 0, "segments": 0}, name
+        # what the evaluator reads is all a run's folder keeps
+        assert sorted(p.name for p in (root / f"run-{name}").iterdir()) == [
+            OUTCOME,
+            "collected_data.json",
+        ]
+
+
+#: the driver holds every environment's objects in memory: a fetcher must not read it
+READS_THE_DRIVER = """set -euo pipefail
+python3 - >collected_data.json <<'PY'
+import glob, json, sys
+seen = {}
+for d in glob.glob("/proc/[0-9]*"):
+    try:
+        command = open(d + "/cmdline", "rb").read()
+    except OSError:
+        continue
+    if b"fetch_driver" not in command:
+        continue
+    for name in ("mem", "environ", "maps"):
+        try:
+            with open(d + "/" + name, "rb") as f:
+                f.read(1)
+            seen[name] = "read"
+        except OSError as exc:
+            seen[name] = type(exc).__name__
+json.dump(seen, sys.stdout)
+PY
+"""
+
+
+@needs_sandbox
+@pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
+def test_a_fetcher_cannot_read_the_drivers_memory(tmp_path: Path) -> None:
+    environments = _environments(tmp_path)
+    hooks = extension_hooks()
+    assert hooks is not None
+    root = tmp_path / "reader"
+    _drive(root, environments, [list(h) for h in hooks], READS_THE_DRIVER, parse=False)
+    for name in environments:
+        seen = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
+        assert seen == {"mem": "PermissionError", "environ": "PermissionError",
+                        "maps": "PermissionError"}, name  # fmt: skip
