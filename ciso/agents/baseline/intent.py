@@ -27,6 +27,9 @@ class Scope:
 
     exempt_namespaces: tuple[str, ...] = ()
     exempt_builtin_rbac: bool = False
+    #: Roles and ClusterRoles the requirement names as the permitted holders ("only the
+    #: ClusterRole sre-break-glass may ...")
+    exempt_role_names: tuple[str, ...] = ()
     container_lists: tuple[ContainerList, ...] = ALL_CONTAINER_LISTS
 
 
@@ -70,6 +73,8 @@ class InheritedSettingCheck:
     concept: str
     path: tuple[str, ...]
     allowed: tuple[str, ...]
+    #: neither the container nor the pod setting it complies (the runtime chooses)
+    unset_allowed: bool = False
     kind: Literal["inherited-setting"] = "inherited-setting"
 
 
@@ -80,6 +85,37 @@ class ImageRegistryCheck:
     prefixes: tuple[str, ...]
     concept: str = "image-registry"
     kind: Literal["image-registry"] = "image-registry"
+
+
+@dataclass(frozen=True)
+class ImageDigestCheck:
+    """Every container image is pinned by its content digest (``name@sha256:...``); a tag
+    beside the digest is allowed, a tag alone is not."""
+
+    concept: str = "image-digest"
+    kind: Literal["image-digest"] = "image-digest"
+
+
+@dataclass(frozen=True)
+class PodAnnotationCheck:
+    """No annotation of the pod whose key starts with ``key_prefix`` has the value ``forbidden``
+    (compared case-insensitively), e.g. the per-container AppArmor annotation."""
+
+    concept: str
+    key_prefix: str
+    forbidden: str
+    kind: Literal["pod-annotation"] = "pod-annotation"
+
+
+@dataclass(frozen=True)
+class NamespaceLabelCheck:
+    """Every Namespace (not exempt) carries ``label`` with one of ``allowed`` (Pod Security
+    Admission's enforce level)."""
+
+    concept: str
+    label: str
+    allowed: tuple[str, ...]
+    kind: Literal["namespace-label"] = "namespace-label"
 
 
 @dataclass(frozen=True)
@@ -164,7 +200,8 @@ class DefaultNamespaceCheck:
     kind: Literal["default-namespace"] = "default-namespace"
 
 
-Comparison = Literal["eq", "le", "ge", "between"]
+#: ``excludes``: no comma-separated item of the value contains one of ``values`` (cipher lists)
+Comparison = Literal["eq", "le", "ge", "between", "excludes"]
 
 
 @dataclass(frozen=True)
@@ -219,6 +256,9 @@ KubernetesCheck = (
     | ContainerFieldCheck
     | InheritedSettingCheck
     | ImageRegistryCheck
+    | ImageDigestCheck
+    | PodAnnotationCheck
+    | NamespaceLabelCheck
     | RunAsNonRootCheck
     | CapabilityCheck
     | HostPathVolumeCheck

@@ -17,11 +17,14 @@ from ciso.agents.baseline.intent import (
     DefaultNamespaceCheck,
     HostPathVolumeCheck,
     HostPortCheck,
+    ImageDigestCheck,
     ImageRegistryCheck,
     InheritedSettingCheck,
     Intent,
     KubernetesCheck,
+    NamespaceLabelCheck,
     NamespaceNetworkPolicyCheck,
+    PodAnnotationCheck,
     PodFieldCheck,
     RbacRuleCheck,
     RunAsNonRootCheck,
@@ -79,6 +82,12 @@ def _kinds_rule(
                 }
             }
         )
+    roles = [k for k in kinds if k in ("Role", "ClusterRole")]
+    if intent.scope.exempt_role_names and roles:
+        # the roles the requirement names as the permitted holders
+        excluded.append(
+            {"resources": {"kinds": roles, "names": list(intent.scope.exempt_role_names)}}
+        )
     if excluded:
         rule["exclude"] = {"any": excluded}
     rule["validate"] = {"message": message, **validate}
@@ -118,11 +127,17 @@ def _container_field(check: ContainerFieldCheck, intent: Intent) -> list[dict[st
         container = _nest(check.path, check.required, anchored=False)
     elif isinstance(check.forbidden, bool):
         container = _nest(check.path, not check.forbidden, anchored=True)
+    elif isinstance(check.forbidden, str):
+        # a forbidden keyword (procMount: Unmasked): absent or any other value passes
+        container = _nest(check.path, f"!{check.forbidden}", anchored=True)
     else:
         raise NotRenderable(f"no pattern for {'.'.join(check.path)} != {check.forbidden!r}")
     spec = _per_container(container, lists)
     if check.pod_level_too:
-        spec.update(_nest(check.path, not check.forbidden, anchored=True))
+        pod_leaf = (
+            f"!{check.forbidden}" if isinstance(check.forbidden, str) else not check.forbidden
+        )
+        spec.update(_nest(check.path, pod_leaf, anchored=True))
     message = f"{'.'.join(check.path)} violates the requirement in a container."
     return [_pod_rule(check.concept, message, {"pattern": {"spec": spec}}, intent)]
 
@@ -131,12 +146,14 @@ def _inherited_setting(check: InheritedSettingCheck, intent: Intent) -> list[dic
     # strings are truthy when set, so `own || pod` is the effective value
     own = "element." + ".".join(check.path)
     pod = "request.object.spec." + ".".join(check.path)
+    # '' is "set on neither": allowed when the runtime's choice complies
+    allowed = [*check.allowed, ""] if check.unset_allowed else list(check.allowed)
     conditions = {
         "any": [
             {
                 "key": "{{ " + own + " || " + pod + " || '' }}",
                 "operator": "AnyNotIn",
-                "value": list(check.allowed),
+                "value": allowed,
             }
         ]
     }
@@ -151,6 +168,60 @@ def _image_registry(check: ImageRegistryCheck, intent: Intent) -> list[dict[str,
     pattern = {"spec": _per_container({"image": image}, intent.scope.container_lists)}
     message = f"Images must come from {', '.join(check.prefixes)}."
     return [_pod_rule(check.concept, message, {"pattern": pattern}, intent)]
+
+
+def _image_digest(check: ImageDigestCheck, intent: Intent) -> list[dict[str, Any]]:
+    pattern = {"spec": _per_container({"image": "*@sha256:*"}, intent.scope.container_lists)}
+    message = "Images must be referenced by their sha256 digest."
+    return [_pod_rule(check.concept, message, {"pattern": pattern}, intent)]
+
+
+def _pod_annotation(check: PodAnnotationCheck, intent: Intent) -> list[dict[str, Any]]:
+    # annotation keys hold dots and slashes: read them through keys()/values() of the map
+    query = "request.object.metadata.annotations || `{}`"
+    conditions = {
+        "any": [
+            {
+                "key": "{{ length(items("
+                + query
+                + ", 'k', 'v')[?starts_with(k, '"
+                + check.key_prefix
+                + "') && to_lower(v) == '"
+                + check.forbidden.lower()
+                + "']) }}",
+                "operator": "GreaterThan",
+                "value": 0,
+            }
+        ]
+    }
+    message = f"No {check.key_prefix}* annotation may be {check.forbidden}."
+    return [_pod_rule(check.concept, message, {"deny": {"conditions": conditions}}, intent)]
+
+
+def _namespace_label(check: NamespaceLabelCheck, intent: Intent) -> list[dict[str, Any]]:
+    rule: dict[str, Any] = {
+        "name": check.concept,
+        "match": {"any": [{"resources": {"kinds": ["Namespace"]}}]},
+    }
+    if intent.scope.exempt_namespaces:
+        rule["exclude"] = {"any": [{"resources": {"names": list(intent.scope.exempt_namespaces)}}]}
+    rule["validate"] = {
+        "message": f"{check.label} must be one of {list(check.allowed)}.",
+        "deny": {
+            "conditions": {
+                "any": [
+                    {
+                        "key": '{{ to_lower(request.object.metadata.labels."'
+                        + check.label
+                        + "\" || '') }}",
+                        "operator": "AnyNotIn",
+                        "value": list(check.allowed),
+                    }
+                ]
+            }
+        },
+    }
+    return [rule]
 
 
 def _run_as_non_root(check: RunAsNonRootCheck, intent: Intent) -> list[dict[str, Any]]:
@@ -383,6 +454,9 @@ _BUILDERS = {
     PodFieldCheck: _pod_field,
     InheritedSettingCheck: _inherited_setting,
     ImageRegistryCheck: _image_registry,
+    ImageDigestCheck: _image_digest,
+    PodAnnotationCheck: _pod_annotation,
+    NamespaceLabelCheck: _namespace_label,
     ContainerFieldCheck: _container_field,
     RunAsNonRootCheck: _run_as_non_root,
     CapabilityCheck: _capabilities,

@@ -19,6 +19,7 @@ from ciso.agents.baseline.intent import (
     Intent,
     KubernetesCheck,
     ModuleDisabledCheck,
+    NamespaceLabelCheck,
     NamespaceNetworkPolicyCheck,
     RbacRuleCheck,
 )
@@ -47,6 +48,8 @@ WORKLOAD_KINDS = (
     "jobs",
     "cronjobs",
 )
+#: sshd keywords whose value is an sshd time (1m30s), not a plain number
+SSHD_TIME_KEYS = ("LoginGraceTime", "ClientAliveInterval")
 CONFIG_FILES = {"login.defs": "/etc/login.defs", "auditd": "/etc/audit/auditd.conf"}
 
 
@@ -113,6 +116,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += ["rolebindings", "clusterrolebindings"]
         elif isinstance(check, NamespaceNetworkPolicyCheck):
             kinds += ["namespaces", "networkpolicies"]
+        elif isinstance(check, NamespaceLabelCheck):
+            kinds += ["namespaces"]
         elif isinstance(check, DefaultNamespaceCheck):
             kinds += [
                 {"PersistentVolumeClaim": "persistentvolumeclaims"}.get(k, k.lower() + "s")
@@ -139,6 +144,7 @@ def kubernetes_rego(intent: Intent) -> str:
         checks=intent.checks,
         exempt_namespaces_json=rego_set(intent.scope.exempt_namespaces),
         builtin_rbac=intent.scope.exempt_builtin_rbac,
+        exempt_roles_json=rego_set(intent.scope.exempt_role_names),
         container_lists_json=json.dumps(list(intent.scope.container_lists)),
         resource_groups_json=json.dumps({r: RESOURCE_GROUPS.get(r, "") for r in sorted(resources)}),
         builtin_in_default_json=json.dumps([list(p) for p in k8s_namespaces.BUILTIN_IN_DEFAULT]),
@@ -226,7 +232,11 @@ def rhel(intent: Intent) -> dict[str, str]:
         pam_files=pam_files,
     )
     policy = _render(
-        "rhel.rego.j2", kind="settings", requirement=intent.requirement, settings=settings
+        "rhel.rego.j2",
+        kind="settings",
+        requirement=intent.requirement,
+        settings=settings,
+        time_keys=SSHD_TIME_KEYS,
     )
     return {
         "playbook.yml": _collector_playbook(f"the {family} configuration", collector),

@@ -166,6 +166,26 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
     ),
     Concept(
+        # `kubectl exec` is a create (get for old clients' upgrade requests) on the pods/exec
+        # subresource: the API's name for starting a new process in a running container.
+        # attach only joins the container's main process, so it is not this control.
+        "pod-exec",
+        (
+            words(
+                r"pods/exec",
+                r"\bexec\b",
+                r"\b(open\w*|start\w*|get\w*)\s+(a\s+|an\s+)?(interactive\s+)?shells?\b",
+                r"\b(run|running|execut\w+)\s+(a\s+|arbitrary\s+|any\s+)?commands?\b.{0,40}"
+                r"\b(inside|in|into|within)\b.{0,30}\b(containers?|pods?)\b",
+            ),
+            ROLE_WORDS,
+        ),
+        lambda text: RbacRuleCheck(
+            concept="pod-exec", verbs=("create", "get"), resources=("pods/exec",)
+        ),
+        none_of=words(r"\bnodes/proxy\b", r"\bkubelet\b"),
+    ),
+    Concept(
         "pod-creation",
         (
             words(r"\bcreat\w*\b.{0,30}\b(pods?|workloads?)\b", r"\bpod\s+creation\b", r"\blaunch"),
