@@ -261,6 +261,70 @@ def test_namespaces_enforce_a_pod_security_level() -> None:
     assert _rego_flags(intent, objects) == {"warn-only", "baseline", "default"}
 
 
+def _binding(name: str, role: str, subjects: list[tuple[str, str]]) -> dict:
+    return {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": "ClusterRoleBinding",
+        "metadata": {"name": name},
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": role},
+        "subjects": [{"kind": k, "name": n, **({"namespace": "ci"} if k == "ServiceAccount" else {})}
+                     for k, n in subjects],
+    }  # fmt: skip
+
+
+def test_binding_holders_the_text_allows() -> None:
+    intent = _intent(
+        "Except for the user `alice@corp.example` and the group system:masters, nobody may hold "
+        "cluster-admin through any binding."
+    )
+    (check,) = intent.checks
+    assert check.role_ref == "cluster-admin"
+    assert check.allowed_subjects == (("User", "alice@corp.example"), ("Group", "system:masters"))
+    objects = [
+        _binding("masters", "cluster-admin", [("Group", "system:masters")]),
+        _binding("alice", "cluster-admin", [("User", "alice@corp.example")]),
+        _binding("deployer", "cluster-admin", [("ServiceAccount", "deployer")]),
+        _binding("mixed", "cluster-admin", [("User", "alice@corp.example"), ("User", "bob")]),
+        _binding("bob-admin", "admin", [("User", "bob")]),
+    ]
+    assert _kyverno_flags(intent, objects) == {"deployer", "mixed"}
+    assert _rego_flags(intent, objects) == {"deployer", "mixed"}
+
+
+def test_a_non_zero_user_id_is_a_non_root_user_when_the_text_says_so() -> None:
+    intent = _intent(
+        "Every container needs a non-root identity: runAsNonRoot: true, or a runAsUser other than "
+        "0 taken from the container or from its pod."
+    )
+    (check,) = intent.checks
+    assert check.nonzero_uid_counts
+    pod_uid = {"securityContext": {"runAsUser": 1000}}
+    objects = [
+        _workload("pod-uid", {**pod_uid, **_containers("x")}),
+        _workload("own-zero", {**pod_uid, **_containers("x", runAsUser=0)}),
+        _workload("nothing", _containers("x")),
+        _workload("flag", _containers("x", runAsNonRoot=True)),
+    ]
+    assert _kyverno_flags(intent, objects) == {"own-zero", "nothing"}
+    assert _rego_flags(intent, objects) == {"own-zero", "nothing"}
+    # without those words a user id alone does not do
+    assert not _intent("Containers must not run as root.").checks[0].nonzero_uid_counts
+
+
+def test_pod_creation_without_the_controllers_the_text_leaves_out() -> None:
+    (check,) = _intent(
+        "No role may let anyone create Pods directly; creating Deployments or Jobs is fine."
+    ).checks
+    assert check.resources == ("pods",)
+    (broad,) = _intent("No role may let anyone create pods.").checks
+    assert "deployments" in broad.resources
+
+
+def test_not_findings_is_exemption_wording() -> None:
+    intent = _intent("No Role may grant impersonate. Roles prefixed system: are not findings.")
+    assert intent.scope.exempt_builtin_rbac
+
+
 # ---- RHEL 9 ----------------------------------------------------------------------------------
 
 

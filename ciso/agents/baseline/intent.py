@@ -124,6 +124,9 @@ class RunAsNonRootCheck:
     pod's) and no securityContext sets runAsUser: 0."""
 
     concept: str = "run-as-non-root"
+    #: a runAsUser other than 0 (the container's own, else the pod's) also guarantees a
+    #: non-root user, when the requirement says so
+    nonzero_uid_counts: bool = False
     kind: Literal["run-as-non-root"] = "run-as-non-root"
 
 
@@ -180,6 +183,9 @@ class BindingCheck:
     role_ref: str | None = None
     subject_kind: str | None = None
     subject_name: str | None = None
+    #: (kind, name) of the subjects the requirement allows to hold ``role_ref``: a binding
+    #: violates only when it names another subject
+    allowed_subjects: tuple[tuple[str, str], ...] = ()
     kind: Literal["binding"] = "binding"
 
 

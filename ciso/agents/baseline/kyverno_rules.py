@@ -226,24 +226,26 @@ def _namespace_label(check: NamespaceLabelCheck, intent: Intent) -> list[dict[st
 
 def _run_as_non_root(check: RunAsNonRootCheck, intent: Intent) -> list[dict[str, Any]]:
     # the container's own runAsNonRoot overrides the pod's; unset on both is a violation
-    effective = _deny_each_container(
-        {
-            "any": [
-                {
-                    "key": "{{ to_string(element.securityContext.runAsNonRoot) }}",
-                    "operator": "Equals",
-                    "value": "false",
-                },
-                {
-                    "key": "{{ to_string(element.securityContext.runAsNonRoot)"
-                    " == 'null' && to_string(request.object.spec.securityContext.runAsNonRoot)"
-                    " != 'true' }}",
-                    "operator": "Equals",
-                    "value": True,
-                },
-            ]
-        }
+    flag_not_set = (
+        "to_string(element.securityContext.runAsNonRoot) == 'false' || "
+        "(to_string(element.securityContext.runAsNonRoot) == 'null' && "
+        "to_string(request.object.spec.securityContext.runAsNonRoot) != 'true')"
     )
+    conditions: list[dict[str, Any]] = [
+        {"key": "{{ " + flag_not_set + " }}", "operator": "Equals", "value": True}
+    ]
+    if check.nonzero_uid_counts:
+        # unless the effective user id (the container's own, else the pod's) is not 0; in
+        # JMESPath 0 is truthy, so `||` keeps a container's own 0
+        conditions.append(
+            {
+                "key": "{{ to_string(element.securityContext.runAsUser || "
+                "request.object.spec.securityContext.runAsUser || 'unset') }}",
+                "operator": "AnyIn",
+                "value": ["0", "unset"],
+            }
+        )
+    effective = _deny_each_container({"all": conditions})
     no_uid_zero = {
         "pattern": {
             "spec": {
@@ -362,6 +364,15 @@ def _binding(check: BindingCheck, intent: Intent) -> list[dict[str, Any]]:
                 },
             ]
         }
+        if check.allowed_subjects:
+            # a subject the requirement does not allow
+            allowed = " || ".join(
+                f"(kind=='{k}' && name=='{n}')" for k, n in check.allowed_subjects
+            )
+            query = f"request.object.subjects[?!({allowed})] || `[]`"
+            conditions["all"].append(
+                {"key": "{{ length(" + query + ") }}", "operator": "GreaterThan", "value": 0}
+            )
     else:
         query = (
             f"request.object.subjects[?kind=='{check.subject_kind}' && "

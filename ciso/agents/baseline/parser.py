@@ -97,7 +97,7 @@ _EXEMPT_WORDS = re.compile(
     r"\b(exempt\w*|exclud\w*|except|excepting|other\s+than|apart\s+from|besides|ignored?|"
     r"skip\w*|not\s+(judged|checked|covered|in\s+scope|our\s+concern)|out\s+of\s+(the\s+)?scope|"
     r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
-    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to)\b",
+    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?)\b",
     re.I,
 )
 _NAMESPACE_NAME = re.compile(r"\b(kube-system|kube-public|kube-node-lease)\b")
@@ -340,4 +340,7 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     scope = scope_of(text) if platform == "kubernetes" else Scope()
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(exempt_namespaces=scope.exempt_namespaces)
+    elif not any(isinstance(c, RbacRuleCheck) for c in checks):
+        # a role a binding requirement names is the role bound, not a holder to exempt
+        scope = replace(scope, exempt_role_names=())
     return Intent(platform=platform, checks=checks, scope=scope, requirement=text)  # type: ignore[arg-type]  # platform is "kubernetes" or "rhel9" (the callers pass one of the two); Intent types it as that Literal

@@ -148,6 +148,13 @@ def _resource_limit(text: str) -> tuple[ContainerFieldCheck, ...]:
     )
 
 
+#: "or a runAsUser other than 0": a non-zero user id is as good as runAsNonRoot
+_NONZERO_UID = re.compile(
+    r"\brunAsUser\s+(other\s+than|not|!=|different\s+from|above|greater\s+than)\s+(0|zero)\b|"
+    r"\bnon-?zero\s+(runAsUser|uid|user\s+id)\b",
+    re.I,
+)
+
 #: the SELinux types Pod Security's Baseline level allows (its documentation's list)
 BASELINE_SELINUX_TYPES = (
     "container_t",
@@ -411,7 +418,7 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bnon-?root\b",
             ),
         ),
-        lambda text: RunAsNonRootCheck(),
+        lambda text: RunAsNonRootCheck(nonzero_uid_counts=bool(_NONZERO_UID.search(text))),
     ),
     Concept(
         "net-raw",

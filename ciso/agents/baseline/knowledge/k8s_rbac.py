@@ -45,6 +45,22 @@ IDENTITY_RESOURCES = (
 )
 
 
+#: "creating Deployments is out of scope", "controllers are fine": only the pods resource itself
+_CONTROLLERS_EXCLUDED = re.compile(
+    r"\b(deployments?|controllers?|workloads?|replicasets?|jobs?)\b[^.;]*\b(out\s+of\s+(the\s+)?scope|"
+    r"not\s+(in\s+scope|covered|judged|a\s+finding|findings)|(is|are)\s+(fine|allowed|permitted))",
+    re.I,
+)
+
+
+def _pod_creators(text: str) -> tuple[str, ...]:
+    """Creating a controller makes pods too (CIS 5.1.4 counts it), unless the text leaves the
+    controllers out ("Creating Deployments is out of scope"): then the pods resource alone."""
+    if _CONTROLLERS_EXCLUDED.search(text):
+        return ("pods",)
+    return POD_CREATORS
+
+
 def _automount(text: str) -> PodFieldCheck:
     default_only = bool(re.search(r"\bdefault\s+service\s*accounts?\b", text, re.I))
     return PodFieldCheck(
@@ -55,16 +71,46 @@ def _automount(text: str) -> PodFieldCheck:
     )
 
 
+_SUBJECT_KINDS = {"group": "Group", "user": "User", "service account": "ServiceAccount",
+                  "serviceaccount": "ServiceAccount"}  # fmt: skip
+_SUBJECT = re.compile(
+    r"\b(group|user|service\s*account)\s+(?:named\s+|called\s+)?[`'\"]?([a-z0-9][a-z0-9:._@-]*[a-z0-9])",
+    re.I,
+)
+#: "only X may be bound", "except the group Y": the sentence names who may hold the role
+_ALLOWS = re.compile(r"\bonly\b|\bexcept\b|\bother\s+than\b|\bapart\s+from\b|\bbesides\b", re.I)
+
+
+def allowed_subjects(text: str) -> tuple[tuple[str, str], ...]:
+    """The subjects a sentence with exemption wording names as allowed holders ("only the group
+    `platform-admins` may be bound to cluster-admin")."""
+    found: list[tuple[str, str]] = []
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        if _ALLOWS.search(sentence):
+            for m in _SUBJECT.finditer(sentence):
+                kind = _SUBJECT_KINDS[re.sub(r"\s+", " ", m.group(1).lower())]
+                found.append((kind, m.group(2)))
+    return tuple(dict.fromkeys(found))
+
+
 def _binding(text: str) -> BindingCheck:
     """Requirements about cluster-admin mention system:masters in passing and vice versa (its
-    default binding): the one named first is the subject."""
+    default binding): the one named first is the subject, unless the text names system:masters
+    as an allowed holder of cluster-admin."""
+    allowed = allowed_subjects(text)
     masters = text.find("system:masters")
     admin = text.find("cluster-admin")
+    if ("Group", "system:masters") in allowed and admin >= 0:
+        return BindingCheck(
+            concept="cluster-admin-binding", role_ref="cluster-admin", allowed_subjects=allowed
+        )
     if masters >= 0 and (admin < 0 or masters < admin):
         return BindingCheck(
             concept="system-masters-binding", subject_kind="Group", subject_name="system:masters"
         )
-    return BindingCheck(concept="cluster-admin-binding", role_ref="cluster-admin")
+    return BindingCheck(
+        concept="cluster-admin-binding", role_ref="cluster-admin", allowed_subjects=allowed
+    )
 
 
 CONCEPTS: tuple[Concept, ...] = (
@@ -192,7 +238,7 @@ CONCEPTS: tuple[Concept, ...] = (
             ROLE_WORDS,
         ),
         lambda text: RbacRuleCheck(
-            concept="pod-creation", verbs=("create",), resources=POD_CREATORS
+            concept="pod-creation", verbs=("create",), resources=_pod_creators(text)
         ),
     ),
     Concept(
