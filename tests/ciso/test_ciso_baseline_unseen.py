@@ -325,6 +325,54 @@ def test_not_findings_is_exemption_wording() -> None:
     assert intent.scope.exempt_builtin_rbac
 
 
+def test_the_default_service_account_left_unused() -> None:
+    intent = _intent(
+        "Each namespace's default service account should stay idle: it must not be used by any "
+        "pod, whether named or implied by an empty serviceAccountName, nor granted anything by a "
+        "binding."
+    )
+    assert [c.kind for c in intent.checks] == ["service-account-name", "binding"]
+    objects = [
+        _workload("implied", _containers("x")),
+        _workload("named", {"serviceAccountName": "default", **_containers("x")}),
+        _workload("alias", {"serviceAccount": "default", **_containers("x")}),
+        _workload("own", {"serviceAccountName": "reports", **_containers("x")}),
+        _binding("grants-default", "view", [("ServiceAccount", "default")]),
+        _binding("grants-reports", "view", [("ServiceAccount", "reports")]),
+    ]
+    flagged = {"implied", "named", "alias", "grants-default"}
+    assert _kyverno_flags(intent, objects) == flagged
+    assert _rego_flags(intent, objects) == flagged
+
+
+def test_ingress_hosts_served_over_tls() -> None:
+    intent = _intent(
+        "No Ingress may publish a host name without a certificate for it: each rule's host must "
+        "appear under the Ingress's tls hosts (a *.domain entry counts for one level below)."
+    )
+    assert [c.kind for c in intent.checks] == ["ingress-tls"]
+
+    def ingress(name: str, hosts: list[str], tls: list[str]) -> dict:
+        rules = [{"host": h} if h else {} for h in hosts]
+        spec: dict[str, Any] = {"rules": rules}
+        if tls:
+            spec["tls"] = [{"hosts": tls, "secretName": "cert"}]
+        return {"apiVersion": "networking.k8s.io/v1", "kind": "Ingress",
+                "metadata": {"name": name, "namespace": "web"}, "spec": spec}  # fmt: skip
+
+    objects = [
+        ingress("second-host-bare", ["a.example.org", "b.example.org"], ["a.example.org"]),
+        ingress("no-tls", ["a.example.org"], []),
+        ingress("too-deep", ["x.a.example.org"], ["*.example.org"]),
+        ingress("wildcard", ["a.example.org", "b.example.org"], ["*.example.org"]),
+        ingress("listed", ["a.example.org"], ["a.example.org"]),
+        ingress("no-host", [""], []),
+    ]
+    flagged = {"second-host-bare", "no-tls", "too-deep"}
+    assert _kyverno_flags(intent, objects) == flagged
+    assert _rego_flags(intent, objects) == flagged
+
+
 # ---- RHEL 9 ----------------------------------------------------------------------------------
 
 

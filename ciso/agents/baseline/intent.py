@@ -88,6 +88,16 @@ class ImageRegistryCheck:
 
 
 @dataclass(frozen=True)
+class ServiceAccountNameCheck:
+    """No pod runs as the ServiceAccount ``forbidden``, named (``serviceAccountName`` or its
+    deprecated alias ``serviceAccount``) or implied (neither set means ``default``)."""
+
+    forbidden: str = "default"
+    concept: str = "service-account-name"
+    kind: Literal["service-account-name"] = "service-account-name"
+
+
+@dataclass(frozen=True)
 class ImageDigestCheck:
     """Every container image is pinned by its content digest (``name@sha256:...``); a tag
     beside the digest is allowed, a tag alone is not."""
@@ -190,6 +200,15 @@ class BindingCheck:
 
 
 @dataclass(frozen=True)
+class IngressTlsCheck:
+    """Every host an Ingress rule routes is listed in that Ingress's ``tls[].hosts``; a TLS entry
+    ``*.example.com`` covers the names one label below it (``a.example.com``), not deeper."""
+
+    concept: str = "ingress-tls"
+    kind: Literal["ingress-tls"] = "ingress-tls"
+
+
+@dataclass(frozen=True)
 class NamespaceNetworkPolicyCheck:
     """Every Namespace (not exempt) has a NetworkPolicy of its own."""
 
@@ -263,6 +282,7 @@ KubernetesCheck = (
     | InheritedSettingCheck
     | ImageRegistryCheck
     | ImageDigestCheck
+    | ServiceAccountNameCheck
     | PodAnnotationCheck
     | NamespaceLabelCheck
     | RunAsNonRootCheck
@@ -273,6 +293,7 @@ KubernetesCheck = (
     | RbacRuleCheck
     | BindingCheck
     | NamespaceNetworkPolicyCheck
+    | IngressTlsCheck
     | DefaultNamespaceCheck
 )
 HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck

@@ -19,6 +19,7 @@ from ciso.agents.baseline.intent import (
     HostPortCheck,
     ImageDigestCheck,
     ImageRegistryCheck,
+    IngressTlsCheck,
     InheritedSettingCheck,
     Intent,
     KubernetesCheck,
@@ -29,6 +30,7 @@ from ciso.agents.baseline.intent import (
     RbacRuleCheck,
     RunAsNonRootCheck,
     SecretEnvCheck,
+    ServiceAccountNameCheck,
 )
 from ciso.agents.baseline.knowledge import k8s_namespaces
 from ciso.agents.baseline.resource_groups import RESOURCE_GROUPS
@@ -170,6 +172,19 @@ def _image_registry(check: ImageRegistryCheck, intent: Intent) -> list[dict[str,
     return [_pod_rule(check.concept, message, {"pattern": pattern}, intent)]
 
 
+def _service_account_name(check: ServiceAccountNameCheck, intent: Intent) -> list[dict[str, Any]]:
+    # unset means "default"; the deprecated alias counts when serviceAccountName is not set
+    other = f"!{check.forbidden} & ?*"
+    validate = {
+        "anyPattern": [
+            {"spec": {"serviceAccountName": other}},
+            {"spec": {"serviceAccount": other, "X(serviceAccountName)": "null"}},
+        ]
+    }
+    message = f"Pods must not run as the {check.forbidden} ServiceAccount."
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
 def _image_digest(check: ImageDigestCheck, intent: Intent) -> list[dict[str, Any]]:
     pattern = {"spec": _per_container({"image": "*@sha256:*"}, intent.scope.container_lists)}
     message = "Images must be referenced by their sha256 digest."
@@ -196,6 +211,36 @@ def _pod_annotation(check: PodAnnotationCheck, intent: Intent) -> list[dict[str,
     }
     message = f"No {check.key_prefix}* annotation may be {check.forbidden}."
     return [_pod_rule(check.concept, message, {"deny": {"conditions": conditions}}, intent)]
+
+
+def _ingress_tls(check: IngressTlsCheck, intent: Intent) -> list[dict[str, Any]]:
+    tls = "request.object.spec.tls[].hosts[] || `[]`"
+    # the wildcard entry that would cover the host: "*." + the host without its first label
+    wildcard = "regex_replace_all('^[^.]*', element.host, '*')"
+    conditions = {
+        "all": [
+            {"key": "{{ element.host || '' }}", "operator": "NotEquals", "value": ""},
+            # contains() compares exactly: Kyverno's In operators would read the "*" of a TLS
+            # entry as a glob that also covers names two labels deep
+            {
+                "key": "{{ contains(" + tls + ", element.host) }}",
+                "operator": "Equals",
+                "value": False,
+            },
+            {
+                "key": "{{ contains(" + tls + ", " + wildcard + ") }}",
+                "operator": "Equals",
+                "value": False,
+            },
+        ]
+    }
+    validate = {
+        "foreach": [
+            {"list": "request.object.spec.rules || `[]`", "deny": {"conditions": conditions}}
+        ]
+    }
+    message = "Every host an Ingress routes must be listed in its TLS section."
+    return [_kinds_rule(check.concept, ["Ingress"], message, validate, intent)]
 
 
 def _namespace_label(check: NamespaceLabelCheck, intent: Intent) -> list[dict[str, Any]]:
@@ -466,8 +511,10 @@ _BUILDERS = {
     InheritedSettingCheck: _inherited_setting,
     ImageRegistryCheck: _image_registry,
     ImageDigestCheck: _image_digest,
+    ServiceAccountNameCheck: _service_account_name,
     PodAnnotationCheck: _pod_annotation,
     NamespaceLabelCheck: _namespace_label,
+    IngressTlsCheck: _ingress_tls,
     ContainerFieldCheck: _container_field,
     RunAsNonRootCheck: _run_as_non_root,
     CapabilityCheck: _capabilities,

@@ -16,6 +16,7 @@ from ciso.agents.baseline.intent import (
     ConfigSetting,
     DefaultNamespaceCheck,
     FilePermissionCheck,
+    IngressTlsCheck,
     Intent,
     KubernetesCheck,
     ModuleDisabledCheck,
@@ -118,6 +119,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += ["namespaces", "networkpolicies"]
         elif isinstance(check, NamespaceLabelCheck):
             kinds += ["namespaces"]
+        elif isinstance(check, IngressTlsCheck):
+            kinds += ["ingresses"]
         elif isinstance(check, DefaultNamespaceCheck):
             kinds += [
                 {"PersistentVolumeClaim": "persistentvolumeclaims"}.get(k, k.lower() + "s")
@@ -133,6 +136,8 @@ def _singular(kind: str) -> str:
     networkpolicy, pods -> pod."""
     if kind.endswith("ies"):
         return kind[:-3] + "y"
+    if kind.endswith("sses"):
+        return kind[:-2]  # ingresses -> ingress
     return kind[:-1] if kind.endswith("s") else kind
 
 

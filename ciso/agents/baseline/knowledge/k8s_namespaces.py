@@ -1,4 +1,5 @@
-"""Kubernetes namespaces: network policies per namespace, and the default namespace.
+"""Kubernetes namespaces and what reaches them: network policies per namespace, Pod Security
+labels, TLS of Ingress hosts, and the default namespace.
 
 Kubernetes creates in ``default`` the Service ``kubernetes``, the ServiceAccount ``default`` and
 the ConfigMap ``kube-root-ca.crt``; those are never the user's.
@@ -10,6 +11,7 @@ import re
 
 from ciso.agents.baseline.intent import (
     DefaultNamespaceCheck,
+    IngressTlsCheck,
     NamespaceLabelCheck,
     NamespaceNetworkPolicyCheck,
 )
@@ -51,6 +53,15 @@ def _pod_security_level(text: str) -> NamespaceLabelCheck:
 
 
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        # an Ingress serves a host over HTTPS only when its tls section lists the host
+        "ingress-tls",
+        (
+            words(r"\bingress(es)?\b"),
+            words(r"\btls\b", r"\bhttps\b", r"\bcertificates?\b", r"\bplain\s+http\b"),
+        ),
+        lambda text: IngressTlsCheck(),
+    ),
     Concept(
         "pod-security-enforce",
         (

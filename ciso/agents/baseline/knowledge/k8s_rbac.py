@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import re
 
-from ciso.agents.baseline.intent import BindingCheck, PodFieldCheck, RbacRuleCheck
+from ciso.agents.baseline.intent import (
+    BindingCheck,
+    PodFieldCheck,
+    RbacRuleCheck,
+    ServiceAccountNameCheck,
+)
 from ciso.agents.baseline.knowledge import Concept, words
 
 ROLE_WORDS = words(
@@ -113,7 +118,28 @@ def _binding(text: str) -> BindingCheck:
     )
 
 
+def _default_account_unused(text: str) -> tuple[object, ...]:
+    """CIS 5.1.5 read as "not actively used": no pod runs as ``default`` (named or implied) and
+    no binding grants it anything; its token setting is another reading (automount)."""
+    return (
+        ServiceAccountNameCheck(concept="default-service-account-unused"),
+        BindingCheck(
+            concept="default-service-account-bound", subject_kind="ServiceAccount",
+            subject_name="default",
+        ),
+    )  # fmt: skip
+
+
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "default-service-account-unused",
+        (
+            words(r"\bdefault['\"`]?\s+service\s*accounts?\b"),
+            words(r"\b(actively\s+)?used\b", r"\brun\s+as\s+(it|the)\b", r"\bgrant\w*\s+it\b"),
+        ),
+        _default_account_unused,
+        none_of=words(r"automount", r"\btokens?\b", r"\bcredentials?\b"),
+    ),
     Concept(
         "binding",
         (
