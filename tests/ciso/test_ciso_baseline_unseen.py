@@ -160,6 +160,21 @@ def test_a_field_spelled_as_the_api_spells_it_beats_a_mechanism_mentioned_in_pas
     assert intent.checks == (HostPortCheck(),)
 
 
+def test_a_field_named_only_in_the_rationale_does_not_win() -> None:
+    # hostPath is why the control exists; creating PersistentVolumes is what it forbids
+    intent = _intent(
+        "A PersistentVolume can point at a hostPath on any node. Therefore no ClusterRole may "
+        "allow creating persistent volumes."
+    )
+    assert intent.checks[0].concept == "persistent-volume-creation"
+    # the imperative of a check is the requirement proper too
+    flagged = _intent(
+        "Node ports side-step the namespace network policy. Flag every container that declares "
+        "a hostPort."
+    )
+    assert flagged.checks == (HostPortCheck(),)
+
+
 def test_the_default_namespace_quoted() -> None:
     intent = _intent("Teams must not deploy anything into the 'default' namespace.")
     assert intent.checks[0].concept == "default-namespace"

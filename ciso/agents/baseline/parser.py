@@ -291,6 +291,22 @@ def _ranked(found: list[Concept], text: str, full: str) -> list[Concept]:
     return named + rest
 
 
+#: a sentence that states what must (not) be: the requirement proper, not its rationale
+#: ("whoever can create a PersistentVolume can define a hostPath volume" is a reason)
+_OBLIGATION = re.compile(
+    r"\b(must|may|shall|should|never|has\s+to|have\s+to|needs?\s+to|"
+    # the imperative of a check: "Flag every workload ...", "Ensure ...", "Reject ..."
+    r"flag|ensure|require[sd]?|forbid\w*|disallow\w*|prohibit\w*|reject|deny|report)\b",
+    re.I,
+)
+
+
+def _obligations(text: str) -> str:
+    """The sentences of ``text`` that state an obligation or a prohibition."""
+    sentences = re.split(r"(?<=[.!?;:])\s+", text)
+    return " ".join(s for s in sentences if _OBLIGATION.search(s))
+
+
 def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Concept]:
     """The concepts the text may be about, best first: those matched in the text without its
     asides before those matched only with them; within each, family by family."""
@@ -301,10 +317,12 @@ def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Co
             found = [c for c in family if c.matches(reading) and c not in ordered]
             if found:
                 matched.extend(_ranked(found, reading, text))
-        # across families too, a concept whose field the text spells as the API does ("may
-        # declare a hostPort") wins over one it only describes in passing ("bypassing network
-        # policy"): the field name is the most precise thing a requirement can say
-        spelled = [c for c in matched if _field_position(c, reading) is not None]
+        # across families too, a concept whose field the requirement proper spells as the API
+        # does ("may declare a hostPort") wins over one the text only describes in passing
+        # ("bypassing network policy"): the field name is the most precise thing a requirement
+        # can say; a field named only in the rationale does not count
+        obligations = _obligations(reading)
+        spelled = [c for c in matched if _field_position(c, obligations) is not None]
         if spelled and matched[0] not in spelled and matched[0].accepts is None:
             matched = spelled + [c for c in matched if c not in spelled]
         ordered.extend(matched)
