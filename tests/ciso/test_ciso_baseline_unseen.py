@@ -388,6 +388,52 @@ def test_ingress_hosts_served_over_tls() -> None:
     assert _rego_flags(intent, objects) == flagged
 
 
+def test_the_token_setting_of_the_pods_service_account_counts_when_the_pod_says_nothing() -> None:
+    intent = _intent(
+        "Pods must not receive an API token: a pod opts out with automountServiceAccountToken: "
+        "false, or, when its own spec is silent, by inheriting false from its service account."
+    )
+    (check,) = intent.checks
+    assert check.service_account_fallback
+
+    def account(name: str, automount: bool | None) -> dict:
+        sa = {
+            "apiVersion": "v1",
+            "kind": "ServiceAccount",
+            "metadata": {"name": name, "namespace": "app"},
+        }
+        if automount is not None:
+            sa["automountServiceAccountToken"] = automount
+        return sa  # fmt: skip
+
+    def on(name: str, sa: str | None, automount: bool | None) -> dict:
+        spec: dict[str, Any] = {**_containers("x")}
+        if sa:
+            spec["serviceAccountName"] = sa
+        if automount is not None:
+            spec["automountServiceAccountToken"] = automount
+        return _workload(name, spec)
+
+    objects = [
+        account("quiet", False),
+        account("chatty", None),
+        on("inherits-false", "quiet", None),
+        on("overrides-true", "quiet", True),
+        on("account-silent", "chatty", None),
+        on("own-false", "chatty", False),
+        on("implied-default", None, None),
+    ]
+    flagged = {"overrides-true", "account-silent", "implied-default"}
+    assert _kyverno_flags(intent, objects) == flagged
+    assert _rego_flags(intent, objects) == flagged
+    # a text that says the account's setting is ignored judges the pod spec alone
+    (alone,) = _intent(
+        "Every pod spec must set automountServiceAccountToken: false; the ServiceAccount's "
+        "setting does not count."
+    ).checks
+    assert not alone.service_account_fallback
+
+
 # ---- RHEL 9 ----------------------------------------------------------------------------------
 
 

@@ -47,6 +47,9 @@ class PodFieldCheck:
     required: Any = None
     #: only pods on the default ServiceAccount are judged (CIS 5.1.5)
     default_service_account_only: bool = False
+    #: a pod that leaves the field unset takes its ServiceAccount's value of the same field
+    #: (automountServiceAccountToken: the pod's own setting wins, else the account's)
+    service_account_fallback: bool = False
     kind: Literal["pod-field"] = "pod-field"
 
 

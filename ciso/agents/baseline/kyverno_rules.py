@@ -7,6 +7,7 @@ namespace checks match their own kinds. Patterns where a pattern can say it; ``f
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -112,6 +113,8 @@ def _pod_field(check: PodFieldCheck, intent: Intent) -> list[dict[str, Any]]:
                 {"spec": {"serviceAccount": "!default & ?*", "X(serviceAccountName)": "null"}},
             ]
         }
+    elif check.required is not None and check.service_account_fallback:
+        return [_with_account_fallback(check, intent)]
     elif check.required is not None:
         validate = {"pattern": {"spec": {check.field: check.required}}}
     elif isinstance(check.forbidden, bool):
@@ -119,6 +122,37 @@ def _pod_field(check: PodFieldCheck, intent: Intent) -> list[dict[str, Any]]:
     else:
         raise NotRenderable(f"no pattern for {check.field} != {check.forbidden!r}")
     return [_pod_rule(check.concept, f"{check.field} violates the requirement.", validate, intent)]
+
+
+def _with_account_fallback(check: PodFieldCheck, intent: Intent) -> dict[str, Any]:
+    """The pod's own value, else (unset) its ServiceAccount's, read through an apiCall listing
+    the namespace's ServiceAccounts that set the required value."""
+    required = json.dumps(check.required)
+    account = (
+        "request.object.spec.serviceAccountName || request.object.spec.serviceAccount || 'default'"
+    )
+    own = f"to_string(request.object.spec.{check.field})"
+    wrong = (
+        f"{own} != '{required}' && ({own} != 'null' || !contains(complying_accounts, {account}))"
+    )
+    rule = _pod_rule(
+        check.concept,
+        f"{check.field} violates the requirement (the pod's own, else its ServiceAccount's).",
+        {"deny": {"conditions": {"any": [{"key": "{{ " + wrong + " }}", "operator": "Equals",
+                                          "value": True}]}}},
+        intent,
+    )  # fmt: skip
+    rule["context"] = [
+        {
+            "name": "complying_accounts",
+            "apiCall": {
+                "urlPath": "/api/v1/namespaces/{{ request.namespace }}/serviceaccounts",
+                "jmesPath": f"items[?{check.field} == `{required}`].metadata.name",
+            },
+        }
+    ]
+    rule["validate"] = rule.pop("validate")
+    return rule
 
 
 def _container_field(check: ContainerFieldCheck, intent: Intent) -> list[dict[str, Any]]:

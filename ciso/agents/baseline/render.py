@@ -22,6 +22,7 @@ from ciso.agents.baseline.intent import (
     ModuleDisabledCheck,
     NamespaceLabelCheck,
     NamespaceNetworkPolicyCheck,
+    PodFieldCheck,
     RbacRuleCheck,
 )
 from ciso.agents.baseline.knowledge import k8s_namespaces
@@ -121,6 +122,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += ["namespaces"]
         elif isinstance(check, IngressTlsCheck):
             kinds += ["ingresses"]
+        elif isinstance(check, PodFieldCheck) and check.service_account_fallback:
+            kinds += [*WORKLOAD_KINDS, "serviceaccounts"]
         elif isinstance(check, DefaultNamespaceCheck):
             kinds += [
                 {"PersistentVolumeClaim": "persistentvolumeclaims"}.get(k, k.lower() + "s")

@@ -66,6 +66,32 @@ def _pod_creators(text: str) -> tuple[str, ...]:
     return POD_CREATORS
 
 
+#: the text says the ServiceAccount's own setting counts ("unless its ServiceAccount sets it to
+#: false", "inherits the account's setting"): Kubernetes mounts the token unless the pod, or when
+#: the pod says nothing its ServiceAccount, sets automountServiceAccountToken: false
+_ACCOUNT_SETTING = re.compile(
+    r"\bservice\s*accounts?('s)?\b.{0,60}\b(sets?|setting|opts?\s+out|false|disables?)\b|"
+    r"\b(inherit\w*|falls?\s+back|defers?)\b.{0,60}\bservice\s*accounts?\b",
+    re.I,
+)
+
+
+#: "the ServiceAccount's own setting is not considered", "whatever the ServiceAccount says"
+_ACCOUNT_IGNORED = re.compile(
+    r"\bnot\s+(considered|counted|taken\s+into\s+account|relevant)\b|\b(does|do)\s*(not|n't)\s+"
+    r"(count|matter)\b|\bignored\b|\bwhatever\b|\bregardless\b|\birrespective\b",
+    re.I,
+)
+
+
+def _account_setting_counts(text: str) -> bool:
+    """A sentence says the ServiceAccount's setting decides, and none says it is ignored."""
+    sentences = re.split(r"(?<=[.;!?])\s+|\(|\)", text)
+    if any(_ACCOUNT_SETTING.search(s) and _ACCOUNT_IGNORED.search(s) for s in sentences):
+        return False
+    return bool(_ACCOUNT_SETTING.search(text))
+
+
 def _automount(text: str) -> PodFieldCheck:
     default_only = bool(re.search(r"\bdefault\s+service\s*accounts?\b", text, re.I))
     return PodFieldCheck(
@@ -73,6 +99,7 @@ def _automount(text: str) -> PodFieldCheck:
         field="automountServiceAccountToken",
         required=False,
         default_service_account_only=default_only,
+        service_account_fallback=_account_setting_counts(text) and not default_only,
     )
 
 
