@@ -27,6 +27,9 @@ class Scope:
 
     exempt_namespaces: tuple[str, ...] = ()
     exempt_builtin_rbac: bool = False
+    #: Roles and ClusterRoles the requirement names as the permitted holders ("only the
+    #: ClusterRole sre-break-glass may ...")
+    exempt_role_names: tuple[str, ...] = ()
     container_lists: tuple[ContainerList, ...] = ALL_CONTAINER_LISTS
 
 
@@ -44,6 +47,9 @@ class PodFieldCheck:
     required: Any = None
     #: only pods on the default ServiceAccount are judged (CIS 5.1.5)
     default_service_account_only: bool = False
+    #: a pod that leaves the field unset takes its ServiceAccount's value of the same field
+    #: (automountServiceAccountToken: the pod's own setting wins, else the account's)
+    service_account_fallback: bool = False
     kind: Literal["pod-field"] = "pod-field"
 
 
@@ -70,6 +76,8 @@ class InheritedSettingCheck:
     concept: str
     path: tuple[str, ...]
     allowed: tuple[str, ...]
+    #: neither the container nor the pod setting it complies (the runtime chooses)
+    unset_allowed: bool = False
     kind: Literal["inherited-setting"] = "inherited-setting"
 
 
@@ -83,11 +91,55 @@ class ImageRegistryCheck:
 
 
 @dataclass(frozen=True)
+class ServiceAccountNameCheck:
+    """No pod runs as the ServiceAccount ``forbidden``, named (``serviceAccountName`` or its
+    deprecated alias ``serviceAccount``) or implied (neither set means ``default``)."""
+
+    forbidden: str = "default"
+    concept: str = "service-account-name"
+    kind: Literal["service-account-name"] = "service-account-name"
+
+
+@dataclass(frozen=True)
+class ImageDigestCheck:
+    """Every container image is pinned by its content digest (``name@sha256:...``); a tag
+    beside the digest is allowed, a tag alone is not."""
+
+    concept: str = "image-digest"
+    kind: Literal["image-digest"] = "image-digest"
+
+
+@dataclass(frozen=True)
+class PodAnnotationCheck:
+    """No annotation of the pod whose key starts with ``key_prefix`` has the value ``forbidden``
+    (compared case-insensitively), e.g. the per-container AppArmor annotation."""
+
+    concept: str
+    key_prefix: str
+    forbidden: str
+    kind: Literal["pod-annotation"] = "pod-annotation"
+
+
+@dataclass(frozen=True)
+class NamespaceLabelCheck:
+    """Every Namespace (not exempt) carries ``label`` with one of ``allowed`` (Pod Security
+    Admission's enforce level)."""
+
+    concept: str
+    label: str
+    allowed: tuple[str, ...]
+    kind: Literal["namespace-label"] = "namespace-label"
+
+
+@dataclass(frozen=True)
 class RunAsNonRootCheck:
     """Every container runs with runAsNonRoot: true (the container's own setting overrides the
     pod's) and no securityContext sets runAsUser: 0."""
 
     concept: str = "run-as-non-root"
+    #: a runAsUser other than 0 (the container's own, else the pod's) also guarantees a
+    #: non-root user, when the requirement says so
+    nonzero_uid_counts: bool = False
     kind: Literal["run-as-non-root"] = "run-as-non-root"
 
 
@@ -144,7 +196,19 @@ class BindingCheck:
     role_ref: str | None = None
     subject_kind: str | None = None
     subject_name: str | None = None
+    #: (kind, name) of the subjects the requirement allows to hold ``role_ref``: a binding
+    #: violates only when it names another subject
+    allowed_subjects: tuple[tuple[str, str], ...] = ()
     kind: Literal["binding"] = "binding"
+
+
+@dataclass(frozen=True)
+class IngressTlsCheck:
+    """Every host an Ingress rule routes is listed in that Ingress's ``tls[].hosts``; a TLS entry
+    ``*.example.com`` covers the names one label below it (``a.example.com``), not deeper."""
+
+    concept: str = "ingress-tls"
+    kind: Literal["ingress-tls"] = "ingress-tls"
 
 
 @dataclass(frozen=True)
@@ -164,7 +228,8 @@ class DefaultNamespaceCheck:
     kind: Literal["default-namespace"] = "default-namespace"
 
 
-Comparison = Literal["eq", "le", "ge", "between"]
+#: ``excludes``: no comma-separated item of the value contains one of ``values`` (cipher lists)
+Comparison = Literal["eq", "le", "ge", "between", "excludes"]
 
 
 @dataclass(frozen=True)
@@ -219,6 +284,10 @@ KubernetesCheck = (
     | ContainerFieldCheck
     | InheritedSettingCheck
     | ImageRegistryCheck
+    | ImageDigestCheck
+    | ServiceAccountNameCheck
+    | PodAnnotationCheck
+    | NamespaceLabelCheck
     | RunAsNonRootCheck
     | CapabilityCheck
     | HostPathVolumeCheck
@@ -227,6 +296,7 @@ KubernetesCheck = (
     | RbacRuleCheck
     | BindingCheck
     | NamespaceNetworkPolicyCheck
+    | IngressTlsCheck
     | DefaultNamespaceCheck
 )
 HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck

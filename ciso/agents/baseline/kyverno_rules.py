@@ -7,6 +7,7 @@ namespace checks match their own kinds. Patterns where a pattern can say it; ``f
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -17,15 +18,20 @@ from ciso.agents.baseline.intent import (
     DefaultNamespaceCheck,
     HostPathVolumeCheck,
     HostPortCheck,
+    ImageDigestCheck,
     ImageRegistryCheck,
+    IngressTlsCheck,
     InheritedSettingCheck,
     Intent,
     KubernetesCheck,
+    NamespaceLabelCheck,
     NamespaceNetworkPolicyCheck,
+    PodAnnotationCheck,
     PodFieldCheck,
     RbacRuleCheck,
     RunAsNonRootCheck,
     SecretEnvCheck,
+    ServiceAccountNameCheck,
 )
 from ciso.agents.baseline.knowledge import k8s_namespaces
 from ciso.agents.baseline.resource_groups import RESOURCE_GROUPS
@@ -79,6 +85,12 @@ def _kinds_rule(
                 }
             }
         )
+    roles = [k for k in kinds if k in ("Role", "ClusterRole")]
+    if intent.scope.exempt_role_names and roles:
+        # the roles the requirement names as the permitted holders
+        excluded.append(
+            {"resources": {"kinds": roles, "names": list(intent.scope.exempt_role_names)}}
+        )
     if excluded:
         rule["exclude"] = {"any": excluded}
     rule["validate"] = {"message": message, **validate}
@@ -101,6 +113,8 @@ def _pod_field(check: PodFieldCheck, intent: Intent) -> list[dict[str, Any]]:
                 {"spec": {"serviceAccount": "!default & ?*", "X(serviceAccountName)": "null"}},
             ]
         }
+    elif check.required is not None and check.service_account_fallback:
+        return [_with_account_fallback(check, intent)]
     elif check.required is not None:
         validate = {"pattern": {"spec": {check.field: check.required}}}
     elif isinstance(check.forbidden, bool):
@@ -108,6 +122,37 @@ def _pod_field(check: PodFieldCheck, intent: Intent) -> list[dict[str, Any]]:
     else:
         raise NotRenderable(f"no pattern for {check.field} != {check.forbidden!r}")
     return [_pod_rule(check.concept, f"{check.field} violates the requirement.", validate, intent)]
+
+
+def _with_account_fallback(check: PodFieldCheck, intent: Intent) -> dict[str, Any]:
+    """The pod's own value, else (unset) its ServiceAccount's, read through an apiCall listing
+    the namespace's ServiceAccounts that set the required value."""
+    required = json.dumps(check.required)
+    account = (
+        "request.object.spec.serviceAccountName || request.object.spec.serviceAccount || 'default'"
+    )
+    own = f"to_string(request.object.spec.{check.field})"
+    wrong = (
+        f"{own} != '{required}' && ({own} != 'null' || !contains(complying_accounts, {account}))"
+    )
+    rule = _pod_rule(
+        check.concept,
+        f"{check.field} violates the requirement (the pod's own, else its ServiceAccount's).",
+        {"deny": {"conditions": {"any": [{"key": "{{ " + wrong + " }}", "operator": "Equals",
+                                          "value": True}]}}},
+        intent,
+    )  # fmt: skip
+    rule["context"] = [
+        {
+            "name": "complying_accounts",
+            "apiCall": {
+                "urlPath": "/api/v1/namespaces/{{ request.namespace }}/serviceaccounts",
+                "jmesPath": f"items[?{check.field} == `{required}`].metadata.name",
+            },
+        }
+    ]
+    rule["validate"] = rule.pop("validate")
+    return rule
 
 
 def _container_field(check: ContainerFieldCheck, intent: Intent) -> list[dict[str, Any]]:
@@ -118,11 +163,17 @@ def _container_field(check: ContainerFieldCheck, intent: Intent) -> list[dict[st
         container = _nest(check.path, check.required, anchored=False)
     elif isinstance(check.forbidden, bool):
         container = _nest(check.path, not check.forbidden, anchored=True)
+    elif isinstance(check.forbidden, str):
+        # a forbidden keyword (procMount: Unmasked): absent or any other value passes
+        container = _nest(check.path, f"!{check.forbidden}", anchored=True)
     else:
         raise NotRenderable(f"no pattern for {'.'.join(check.path)} != {check.forbidden!r}")
     spec = _per_container(container, lists)
     if check.pod_level_too:
-        spec.update(_nest(check.path, not check.forbidden, anchored=True))
+        pod_leaf = (
+            f"!{check.forbidden}" if isinstance(check.forbidden, str) else not check.forbidden
+        )
+        spec.update(_nest(check.path, pod_leaf, anchored=True))
     message = f"{'.'.join(check.path)} violates the requirement in a container."
     return [_pod_rule(check.concept, message, {"pattern": {"spec": spec}}, intent)]
 
@@ -131,12 +182,14 @@ def _inherited_setting(check: InheritedSettingCheck, intent: Intent) -> list[dic
     # strings are truthy when set, so `own || pod` is the effective value
     own = "element." + ".".join(check.path)
     pod = "request.object.spec." + ".".join(check.path)
+    # '' is "set on neither": allowed when the runtime's choice complies
+    allowed = [*check.allowed, ""] if check.unset_allowed else list(check.allowed)
     conditions = {
         "any": [
             {
                 "key": "{{ " + own + " || " + pod + " || '' }}",
                 "operator": "AnyNotIn",
-                "value": list(check.allowed),
+                "value": allowed,
             }
         ]
     }
@@ -153,26 +206,125 @@ def _image_registry(check: ImageRegistryCheck, intent: Intent) -> list[dict[str,
     return [_pod_rule(check.concept, message, {"pattern": pattern}, intent)]
 
 
+def _service_account_name(check: ServiceAccountNameCheck, intent: Intent) -> list[dict[str, Any]]:
+    # unset means "default"; the deprecated alias counts when serviceAccountName is not set
+    other = f"!{check.forbidden} & ?*"
+    validate = {
+        "anyPattern": [
+            {"spec": {"serviceAccountName": other}},
+            {"spec": {"serviceAccount": other, "X(serviceAccountName)": "null"}},
+        ]
+    }
+    message = f"Pods must not run as the {check.forbidden} ServiceAccount."
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
+def _image_digest(check: ImageDigestCheck, intent: Intent) -> list[dict[str, Any]]:
+    pattern = {"spec": _per_container({"image": "*@sha256:*"}, intent.scope.container_lists)}
+    message = "Images must be referenced by their sha256 digest."
+    return [_pod_rule(check.concept, message, {"pattern": pattern}, intent)]
+
+
+def _pod_annotation(check: PodAnnotationCheck, intent: Intent) -> list[dict[str, Any]]:
+    # annotation keys hold dots and slashes: read them through keys()/values() of the map
+    query = "request.object.metadata.annotations || `{}`"
+    conditions = {
+        "any": [
+            {
+                "key": "{{ length(items("
+                + query
+                + ", 'k', 'v')[?starts_with(k, '"
+                + check.key_prefix
+                + "') && to_lower(v) == '"
+                + check.forbidden.lower()
+                + "']) }}",
+                "operator": "GreaterThan",
+                "value": 0,
+            }
+        ]
+    }
+    message = f"No {check.key_prefix}* annotation may be {check.forbidden}."
+    return [_pod_rule(check.concept, message, {"deny": {"conditions": conditions}}, intent)]
+
+
+def _ingress_tls(check: IngressTlsCheck, intent: Intent) -> list[dict[str, Any]]:
+    tls = "request.object.spec.tls[].hosts[] || `[]`"
+    # the wildcard entry that would cover the host: "*." + the host without its first label
+    wildcard = "regex_replace_all('^[^.]*', element.host, '*')"
+    conditions = {
+        "all": [
+            {"key": "{{ element.host || '' }}", "operator": "NotEquals", "value": ""},
+            # contains() compares exactly: Kyverno's In operators would read the "*" of a TLS
+            # entry as a glob that also covers names two labels deep
+            {
+                "key": "{{ contains(" + tls + ", element.host) }}",
+                "operator": "Equals",
+                "value": False,
+            },
+            {
+                "key": "{{ contains(" + tls + ", " + wildcard + ") }}",
+                "operator": "Equals",
+                "value": False,
+            },
+        ]
+    }
+    validate = {
+        "foreach": [
+            {"list": "request.object.spec.rules || `[]`", "deny": {"conditions": conditions}}
+        ]
+    }
+    message = "Every host an Ingress routes must be listed in its TLS section."
+    return [_kinds_rule(check.concept, ["Ingress"], message, validate, intent)]
+
+
+def _namespace_label(check: NamespaceLabelCheck, intent: Intent) -> list[dict[str, Any]]:
+    rule: dict[str, Any] = {
+        "name": check.concept,
+        "match": {"any": [{"resources": {"kinds": ["Namespace"]}}]},
+    }
+    if intent.scope.exempt_namespaces:
+        rule["exclude"] = {"any": [{"resources": {"names": list(intent.scope.exempt_namespaces)}}]}
+    rule["validate"] = {
+        "message": f"{check.label} must be one of {list(check.allowed)}.",
+        "deny": {
+            "conditions": {
+                "any": [
+                    {
+                        "key": '{{ to_lower(request.object.metadata.labels."'
+                        + check.label
+                        + "\" || '') }}",
+                        "operator": "AnyNotIn",
+                        "value": list(check.allowed),
+                    }
+                ]
+            }
+        },
+    }
+    return [rule]
+
+
 def _run_as_non_root(check: RunAsNonRootCheck, intent: Intent) -> list[dict[str, Any]]:
     # the container's own runAsNonRoot overrides the pod's; unset on both is a violation
-    effective = _deny_each_container(
-        {
-            "any": [
-                {
-                    "key": "{{ to_string(element.securityContext.runAsNonRoot) }}",
-                    "operator": "Equals",
-                    "value": "false",
-                },
-                {
-                    "key": "{{ to_string(element.securityContext.runAsNonRoot)"
-                    " == 'null' && to_string(request.object.spec.securityContext.runAsNonRoot)"
-                    " != 'true' }}",
-                    "operator": "Equals",
-                    "value": True,
-                },
-            ]
-        }
+    flag_not_set = (
+        "to_string(element.securityContext.runAsNonRoot) == 'false' || "
+        "(to_string(element.securityContext.runAsNonRoot) == 'null' && "
+        "to_string(request.object.spec.securityContext.runAsNonRoot) != 'true')"
     )
+    conditions: list[dict[str, Any]] = [
+        {"key": "{{ " + flag_not_set + " }}", "operator": "Equals", "value": True}
+    ]
+    if check.nonzero_uid_counts:
+        # unless the effective user id (the container's own, else the pod's) is not 0; in
+        # JMESPath 0 is truthy, so `||` keeps a container's own 0
+        conditions.append(
+            {
+                "key": "{{ to_string(element.securityContext.runAsUser || "
+                "request.object.spec.securityContext.runAsUser || 'unset') }}",
+                "operator": "AnyIn",
+                "value": ["0", "unset"],
+            }
+        )
+    effective = _deny_each_container({"all": conditions})
     no_uid_zero = {
         "pattern": {
             "spec": {
@@ -291,6 +443,15 @@ def _binding(check: BindingCheck, intent: Intent) -> list[dict[str, Any]]:
                 },
             ]
         }
+        if check.allowed_subjects:
+            # a subject the requirement does not allow
+            allowed = " || ".join(
+                f"(kind=='{k}' && name=='{n}')" for k, n in check.allowed_subjects
+            )
+            query = f"request.object.subjects[?!({allowed})] || `[]`"
+            conditions["all"].append(
+                {"key": "{{ length(" + query + ") }}", "operator": "GreaterThan", "value": 0}
+            )
     else:
         query = (
             f"request.object.subjects[?kind=='{check.subject_kind}' && "
@@ -383,6 +544,11 @@ _BUILDERS = {
     PodFieldCheck: _pod_field,
     InheritedSettingCheck: _inherited_setting,
     ImageRegistryCheck: _image_registry,
+    ImageDigestCheck: _image_digest,
+    ServiceAccountNameCheck: _service_account_name,
+    PodAnnotationCheck: _pod_annotation,
+    NamespaceLabelCheck: _namespace_label,
+    IngressTlsCheck: _ingress_tls,
     ContainerFieldCheck: _container_field,
     RunAsNonRootCheck: _run_as_non_root,
     CapabilityCheck: _capabilities,

@@ -97,7 +97,7 @@ _EXEMPT_WORDS = re.compile(
     r"\b(exempt\w*|exclud\w*|except|excepting|other\s+than|apart\s+from|besides|ignored?|"
     r"skip\w*|not\s+(judged|checked|covered|in\s+scope|our\s+concern)|out\s+of\s+(the\s+)?scope|"
     r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
-    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to)\b",
+    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?)\b",
     re.I,
 )
 _NAMESPACE_NAME = re.compile(r"\b(kube-system|kube-public|kube-node-lease)\b")
@@ -118,6 +118,30 @@ def _named_outside_inclusion(pattern: re.Pattern[str], text: str) -> list[str]:
     return [m.group(0) for m in pattern.finditer(text) if not _INCLUDED.search(text[: m.start()])]
 
 
+#: a Role or ClusterRole named in the text ("the ClusterRole sre-break-glass", "Role `ops`"):
+#: a name with a dash, dot or colon, or quoted, so that ordinary words after "role" are not names
+_ROLE_NAME = re.compile(
+    r"\b(?:cluster\s*)?roles?\s+(?:named\s+|called\s+)?"
+    r"(?:[`'\"]([a-z0-9][a-z0-9.:-]*)[`'\"]|([a-z0-9]+(?:[.:-][a-z0-9]+)+)\b)"
+    # the name before the kind: "the `webhook-manager` ClusterRole"
+    r"|[`'\"]([a-z0-9][a-z0-9.:-]*)[`'\"]\s+(?:cluster\s*)?roles?\b",
+    re.I,
+)
+#: "only X may", "no other Role": the requirement names who keeps the permission
+_ONLY_HOLDERS = re.compile(r"\bonly\b|\bno\s+other\b|\bany\s+other\b", re.I)
+
+
+def exempt_roles(text: str) -> tuple[str, ...]:
+    """The Roles/ClusterRoles a requirement names as the permitted holders of a permission
+    (RBAC controls are often written "only the break-glass role may ...", "other than the
+    ClusterRole platform-automation"). Built-in ``system:`` names are covered by the built-in
+    exemption; a name only counts when the text has exemption wording."""
+    if not (_EXEMPT_WORDS.search(text) or _ONLY_HOLDERS.search(text)):
+        return ()
+    names = [(m.group(1) or m.group(2) or m.group(3)) for m in _ROLE_NAME.finditer(text)]
+    return tuple(dict.fromkeys(n for n in names if not n.lower().startswith("system:")))
+
+
 def scope_of(text: str) -> Scope:
     """Exempt namespaces and built-in RBAC objects, read from exemption wording in its many forms
     ("kube-system is exempt", "leave kube-system alone", "out of scope: the system namespaces",
@@ -126,12 +150,18 @@ def scope_of(text: str) -> Scope:
     named = _named_outside_inclusion(_NAMESPACE_NAME, text)
     system = _named_outside_inclusion(_SYSTEM_NAMESPACES, text)
     builtin = bool(_named_outside_inclusion(_BUILTIN, text))
+    roles = exempt_roles(text)
     if not _EXEMPT_WORDS.search(text):
+        # "only the system: roles and X may": the holders named after "only" are exempt
+        if _ONLY_HOLDERS.search(text) and (roles or builtin):
+            return Scope(exempt_builtin_rbac=builtin, exempt_role_names=roles)
         return Scope()
     namespaces = list(dict.fromkeys(named))
     if system:
         namespaces.extend(ns for ns in SYSTEM_NAMESPACES if ns not in namespaces)
-    return Scope(exempt_namespaces=tuple(namespaces), exempt_builtin_rbac=builtin)
+    return Scope(
+        exempt_namespaces=tuple(namespaces), exempt_builtin_rbac=builtin, exempt_role_names=roles
+    )
 
 
 #: a pattern that is a field name as the API spells it (hostIPC, allowPrivilegeEscalation)
@@ -261,15 +291,41 @@ def _ranked(found: list[Concept], text: str, full: str) -> list[Concept]:
     return named + rest
 
 
+#: a sentence that states what must (not) be: the requirement proper, not its rationale
+#: ("whoever can create a PersistentVolume can define a hostPath volume" is a reason)
+_OBLIGATION = re.compile(
+    r"\b(must|may|shall|should|never|has\s+to|have\s+to|needs?\s+to|"
+    # the imperative of a check: "Flag every workload ...", "Ensure ...", "Reject ..."
+    r"flag|ensure|require[sd]?|forbid\w*|disallow\w*|prohibit\w*|reject|deny|report)\b",
+    re.I,
+)
+
+
+def _obligations(text: str) -> str:
+    """The sentences of ``text`` that state an obligation or a prohibition."""
+    sentences = re.split(r"(?<=[.!?;:])\s+", text)
+    return " ".join(s for s in sentences if _OBLIGATION.search(s))
+
+
 def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Concept]:
     """The concepts the text may be about, best first: those matched in the text without its
     asides before those matched only with them; within each, family by family."""
     ordered: list[Concept] = []
     for reading in (without_asides(text), text):
+        matched: list[Concept] = []
         for family in families:
             found = [c for c in family if c.matches(reading) and c not in ordered]
             if found:
-                ordered.extend(_ranked(found, reading, text))
+                matched.extend(_ranked(found, reading, text))
+        # across families too, a concept whose field the requirement proper spells as the API
+        # does ("may declare a hostPort") wins over one the text only describes in passing
+        # ("bypassing network policy"): the field name is the most precise thing a requirement
+        # can say; a field named only in the rationale does not count
+        obligations = _obligations(reading)
+        spelled = [c for c in matched if _field_position(c, obligations) is not None]
+        if spelled and matched[0] not in spelled and matched[0].accepts is None:
+            matched = spelled + [c for c in matched if c not in spelled]
+        ordered.extend(matched)
     return ordered
 
 
@@ -302,4 +358,7 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     scope = scope_of(text) if platform == "kubernetes" else Scope()
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(exempt_namespaces=scope.exempt_namespaces)
+    elif not any(isinstance(c, RbacRuleCheck) for c in checks):
+        # a role a binding requirement names is the role bound, not a holder to exempt
+        scope = replace(scope, exempt_role_names=())
     return Intent(platform=platform, checks=checks, scope=scope, requirement=text)  # type: ignore[arg-type]  # platform is "kubernetes" or "rhel9" (the callers pass one of the two); Intent types it as that Literal

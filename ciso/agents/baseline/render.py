@@ -16,10 +16,13 @@ from ciso.agents.baseline.intent import (
     ConfigSetting,
     DefaultNamespaceCheck,
     FilePermissionCheck,
+    IngressTlsCheck,
     Intent,
     KubernetesCheck,
     ModuleDisabledCheck,
+    NamespaceLabelCheck,
     NamespaceNetworkPolicyCheck,
+    PodFieldCheck,
     RbacRuleCheck,
 )
 from ciso.agents.baseline.knowledge import k8s_namespaces
@@ -47,6 +50,8 @@ WORKLOAD_KINDS = (
     "jobs",
     "cronjobs",
 )
+#: sshd keywords whose value is an sshd time (1m30s), not a plain number
+SSHD_TIME_KEYS = ("LoginGraceTime", "ClientAliveInterval")
 CONFIG_FILES = {"login.defs": "/etc/login.defs", "auditd": "/etc/audit/auditd.conf"}
 
 
@@ -113,6 +118,12 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += ["rolebindings", "clusterrolebindings"]
         elif isinstance(check, NamespaceNetworkPolicyCheck):
             kinds += ["namespaces", "networkpolicies"]
+        elif isinstance(check, NamespaceLabelCheck):
+            kinds += ["namespaces"]
+        elif isinstance(check, IngressTlsCheck):
+            kinds += ["ingresses"]
+        elif isinstance(check, PodFieldCheck) and check.service_account_fallback:
+            kinds += [*WORKLOAD_KINDS, "serviceaccounts"]
         elif isinstance(check, DefaultNamespaceCheck):
             kinds += [
                 {"PersistentVolumeClaim": "persistentvolumeclaims"}.get(k, k.lower() + "s")
@@ -128,6 +139,8 @@ def _singular(kind: str) -> str:
     networkpolicy, pods -> pod."""
     if kind.endswith("ies"):
         return kind[:-3] + "y"
+    if kind.endswith("sses"):
+        return kind[:-2]  # ingresses -> ingress
     return kind[:-1] if kind.endswith("s") else kind
 
 
@@ -139,6 +152,7 @@ def kubernetes_rego(intent: Intent) -> str:
         checks=intent.checks,
         exempt_namespaces_json=rego_set(intent.scope.exempt_namespaces),
         builtin_rbac=intent.scope.exempt_builtin_rbac,
+        exempt_roles_json=rego_set(intent.scope.exempt_role_names),
         container_lists_json=json.dumps(list(intent.scope.container_lists)),
         resource_groups_json=json.dumps({r: RESOURCE_GROUPS.get(r, "") for r in sorted(resources)}),
         builtin_in_default_json=json.dumps([list(p) for p in k8s_namespaces.BUILTIN_IN_DEFAULT]),
@@ -226,7 +240,11 @@ def rhel(intent: Intent) -> dict[str, str]:
         pam_files=pam_files,
     )
     policy = _render(
-        "rhel.rego.j2", kind="settings", requirement=intent.requirement, settings=settings
+        "rhel.rego.j2",
+        kind="settings",
+        requirement=intent.requirement,
+        settings=settings,
+        time_keys=SSHD_TIME_KEYS,
     )
     return {
         "playbook.yml": _collector_playbook(f"the {family} configuration", collector),

@@ -15,8 +15,10 @@ from ciso.agents.baseline.intent import (
     ContainerFieldCheck,
     HostPathVolumeCheck,
     HostPortCheck,
+    ImageDigestCheck,
     ImageRegistryCheck,
     InheritedSettingCheck,
+    PodAnnotationCheck,
     PodFieldCheck,
     RunAsNonRootCheck,
     SecretEnvCheck,
@@ -113,8 +115,24 @@ def _registry(text: str) -> ImageRegistryCheck | None:
     return ImageRegistryCheck(prefixes=tuple(dict.fromkeys(f"{r}/" for r in found)))
 
 
+#: a sentence that says something is NOT what the control asks ("a CPU limit is not a ceiling",
+#: "namespace defaults do not count")
+_DENIES = re.compile(
+    r"\b(is|are)\s*(not|n't)\b|\bdo(es)?\s*(not|n't)\s+(count|suffice|qualify)\b|\bnot\s+enough\b",
+    re.I,
+)
+
+
+def _asked_for(kind: str, text: str) -> bool:
+    """The text mentions ``kind`` in a sentence that does not deny it."""
+    sentences = re.split(r"(?<=[.!?;])\s+", text)
+    return any(re.search(rf"\b{kind}\b", s, re.I) and not _DENIES.search(s) for s in sentences)
+
+
 def _resource_limit(text: str) -> tuple[ContainerFieldCheck, ...]:
-    kinds = [k for k in _RESOURCE_KINDS if re.search(rf"\b{k}\b", text, re.I)]
+    mentioned = [k for k in _RESOURCE_KINDS if re.search(rf"\b{k}\b", text, re.I)]
+    # a resource named only to say it does not count is not asked for
+    kinds = [k for k in mentioned if _asked_for(k, text)] or mentioned
     section = (
         "requests"
         if re.search(r"\brequest", text, re.I) and not re.search(r"\blimit", text, re.I)
@@ -127,6 +145,63 @@ def _resource_limit(text: str) -> tuple[ContainerFieldCheck, ...]:
             must_be_set=True,
         )
         for k in kinds
+    )
+
+
+#: "or a runAsUser other than 0": a non-zero user id is as good as runAsNonRoot
+_NONZERO_UID = re.compile(
+    r"\brunAsUser\s+(other\s+than|not|!=|different\s+from|above|greater\s+than)\s+(0|zero)\b|"
+    r"\bnon-?zero\s+(runAsUser|uid|user\s+id)\b",
+    re.I,
+)
+
+#: the SELinux types Pod Security's Baseline level allows (its documentation's list)
+BASELINE_SELINUX_TYPES = (
+    "container_t",
+    "container_init_t",
+    "container_kvm_t",
+    "container_engine_t",
+)
+_SELINUX_TYPE = re.compile(r"\b([a-z][a-z0-9_]*_t)\b")
+#: "another type such as spc_t", "e.g. unconfined_t": an example of what is forbidden
+_EXAMPLE_OF = re.compile(
+    r"\b(?:such\s+as|like|e\.g\.|for\s+example|for\s+instance|namely)\s+[`'\"]?([a-z][a-z0-9_]*_t)\b",
+    re.I,
+)
+
+
+def _selinux(text: str) -> InheritedSettingCheck:
+    """The type each container runs under (its own seLinuxOptions.type, else the pod's) is one the
+    text allows; unset leaves the choice to the runtime, which complies. The allowed types are
+    those the text names, except one it gives as an example of what is forbidden; without any,
+    Pod Security's Baseline list."""
+    examples = {m.group(1) for m in _EXAMPLE_OF.finditer(text)}
+    named = [t for t in dict.fromkeys(_SELINUX_TYPE.findall(text)) if t not in examples]
+    return InheritedSettingCheck(
+        concept="selinux-type",
+        path=("securityContext", "seLinuxOptions", "type"),
+        allowed=tuple(named) or BASELINE_SELINUX_TYPES,
+        unset_allowed=True,
+    )
+
+
+def _apparmor(text: str) -> tuple[object, ...]:
+    """AppArmor is switched off by ``appArmorProfile.type: Unconfined`` (container or pod) or,
+    before Kubernetes 1.30, by the pod annotation
+    ``container.apparmor.security.beta.kubernetes.io/<container>: unconfined``; the runtime's
+    default and Localhost profiles keep it on."""
+    return (
+        ContainerFieldCheck(
+            concept="apparmor-profile",
+            path=("securityContext", "appArmorProfile", "type"),
+            forbidden="Unconfined",
+            pod_level_too=True,
+        ),
+        PodAnnotationCheck(
+            concept="apparmor-annotation",
+            key_prefix="container.apparmor.security.beta.kubernetes.io/",
+            forbidden="unconfined",
+        ),
     )
 
 
@@ -161,13 +236,45 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
     ),
     Concept(
+        # the image reference names its content: "repo@sha256:<digest>"; a tag can be moved
+        "image-digest",
+        (
+            words(
+                r"\bdigests?\b",
+                r"\bsha256\b",
+                r"\bimmutable\s+(image\s+)?(references?|refs?|tags?)\b",
+                r"\bpinned\b.{0,30}\bcontent\b",
+            ),
+            words(r"\bimages?\b"),
+        ),
+        lambda text: ImageDigestCheck(),
+    ),
+    Concept(
+        "selinux-type",
+        (words(r"\bse\s*linux\b", r"seLinuxOptions"),),
+        _selinux,
+    ),
+    Concept(
+        "apparmor",
+        (words(r"\bapp\s*armor\b", r"appArmorProfile"),),
+        _apparmor,
+    ),
+    Concept(
         "image-registry",
         (words(r"\bregistr(y|ies)\b"), words(r"\bimages?\b", r"\bpulled\b")),
         _registry,
     ),
     Concept(
         "resource-limit",
-        (words(r"\b(memory|cpu)\s+(limit|request)s?\b", r"resources\.(limits|requests)"),),
+        (
+            words(
+                r"\b(memory|cpu)\s+(limit|request)s?\b",
+                r"resources\.(limits|requests)",
+                # stated by its effect: the most a container may use, its ceiling or cap
+                r"\b(most|maximum|max)\s+(amount\s+of\s+)?(memory|cpu)\b",
+                r"\b(memory|cpu)\s+(ceiling|cap|maximum|bound)s?\b",
+            ),
+        ),
         _resource_limit,
     ),
     Concept(
@@ -177,12 +284,32 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"readOnlyRootFilesystem",
                 r"\bread-?\s*only\s+root\s+file\s*-?system\b",
                 r"\broot\s+file\s*-?system\b.{0,40}\bread-?\s*only\b",
+                # stated by its effect: nothing writes to the filesystem the image provides
+                r"\bwrit\w*\s+(to|into|on)\s+(the\s+|its\s+|their\s+)?(container('s)?\s+)?"
+                r"(image('s)?|root|own)\s+(own\s+)?file\s*-?system\b",
+                r"\b(immutable|unwritable|non-?writable)\s+(root\s+|container\s+)?file\s*-?systems?\b",
             ),
         ),
         lambda text: ContainerFieldCheck(
             concept="read-only-root-filesystem",
             path=("securityContext", "readOnlyRootFilesystem"),
             required=True,
+        ),
+    ),
+    Concept(
+        # Kubernetes' procMount: Default keeps the runtime's masked and read-only /proc paths,
+        # Unmasked (the only other value) removes them
+        "proc-mount",
+        (
+            words(
+                r"procMount",
+                r"\bunmasked\b.{0,20}/proc\b",
+                r"\bmask\w*\b.{0,40}/proc\b",
+                r"/proc\b.{0,40}\bmask",
+            ),
+        ),
+        lambda text: ContainerFieldCheck(
+            concept="proc-mount", path=("securityContext", "procMount"), forbidden="Unmasked"
         ),
     ),
     Concept(
@@ -291,7 +418,7 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bnon-?root\b",
             ),
         ),
-        lambda text: RunAsNonRootCheck(),
+        lambda text: RunAsNonRootCheck(nonzero_uid_counts=bool(_NONZERO_UID.search(text))),
     ),
     Concept(
         "net-raw",

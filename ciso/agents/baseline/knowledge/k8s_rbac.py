@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import re
 
-from ciso.agents.baseline.intent import BindingCheck, PodFieldCheck, RbacRuleCheck
+from ciso.agents.baseline.intent import (
+    BindingCheck,
+    PodFieldCheck,
+    RbacRuleCheck,
+    ServiceAccountNameCheck,
+)
 from ciso.agents.baseline.knowledge import Concept, words
 
 ROLE_WORDS = words(
@@ -45,6 +50,48 @@ IDENTITY_RESOURCES = (
 )
 
 
+#: "creating Deployments is out of scope", "controllers are fine": only the pods resource itself
+_CONTROLLERS_EXCLUDED = re.compile(
+    r"\b(deployments?|controllers?|workloads?|replicasets?|jobs?)\b[^.;]*\b(out\s+of\s+(the\s+)?scope|"
+    r"not\s+(in\s+scope|covered|judged|a\s+finding|findings)|(is|are)\s+(fine|allowed|permitted))",
+    re.I,
+)
+
+
+def _pod_creators(text: str) -> tuple[str, ...]:
+    """Creating a controller makes pods too (CIS 5.1.4 counts it), unless the text leaves the
+    controllers out ("Creating Deployments is out of scope"): then the pods resource alone."""
+    if _CONTROLLERS_EXCLUDED.search(text):
+        return ("pods",)
+    return POD_CREATORS
+
+
+#: the text says the ServiceAccount's own setting counts ("unless its ServiceAccount sets it to
+#: false", "inherits the account's setting"): Kubernetes mounts the token unless the pod, or when
+#: the pod says nothing its ServiceAccount, sets automountServiceAccountToken: false
+_ACCOUNT_SETTING = re.compile(
+    r"\bservice\s*accounts?('s)?\b.{0,60}\b(sets?|setting|opts?\s+out|false|disables?)\b|"
+    r"\b(inherit\w*|falls?\s+back|defers?)\b.{0,60}\bservice\s*accounts?\b",
+    re.I,
+)
+
+
+#: "the ServiceAccount's own setting is not considered", "whatever the ServiceAccount says"
+_ACCOUNT_IGNORED = re.compile(
+    r"\bnot\s+(considered|counted|taken\s+into\s+account|relevant)\b|\b(does|do)\s*(not|n't)\s+"
+    r"(count|matter)\b|\bignored\b|\bwhatever\b|\bregardless\b|\birrespective\b",
+    re.I,
+)
+
+
+def _account_setting_counts(text: str) -> bool:
+    """A sentence says the ServiceAccount's setting decides, and none says it is ignored."""
+    sentences = re.split(r"(?<=[.;!?])\s+|\(|\)", text)
+    if any(_ACCOUNT_SETTING.search(s) and _ACCOUNT_IGNORED.search(s) for s in sentences):
+        return False
+    return bool(_ACCOUNT_SETTING.search(text))
+
+
 def _automount(text: str) -> PodFieldCheck:
     default_only = bool(re.search(r"\bdefault\s+service\s*accounts?\b", text, re.I))
     return PodFieldCheck(
@@ -52,22 +99,74 @@ def _automount(text: str) -> PodFieldCheck:
         field="automountServiceAccountToken",
         required=False,
         default_service_account_only=default_only,
+        service_account_fallback=_account_setting_counts(text) and not default_only,
     )
+
+
+_SUBJECT_KINDS = {"group": "Group", "user": "User", "service account": "ServiceAccount",
+                  "serviceaccount": "ServiceAccount"}  # fmt: skip
+_SUBJECT = re.compile(
+    r"\b(group|user|service\s*account)\s+(?:named\s+|called\s+)?[`'\"]?([a-z0-9][a-z0-9:._@-]*[a-z0-9])",
+    re.I,
+)
+#: "only X may be bound", "except the group Y": the sentence names who may hold the role
+_ALLOWS = re.compile(r"\bonly\b|\bexcept\b|\bother\s+than\b|\bapart\s+from\b|\bbesides\b", re.I)
+
+
+def allowed_subjects(text: str) -> tuple[tuple[str, str], ...]:
+    """The subjects a sentence with exemption wording names as allowed holders ("only the group
+    `platform-admins` may be bound to cluster-admin")."""
+    found: list[tuple[str, str]] = []
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        if _ALLOWS.search(sentence):
+            for m in _SUBJECT.finditer(sentence):
+                kind = _SUBJECT_KINDS[re.sub(r"\s+", " ", m.group(1).lower())]
+                found.append((kind, m.group(2)))
+    return tuple(dict.fromkeys(found))
 
 
 def _binding(text: str) -> BindingCheck:
     """Requirements about cluster-admin mention system:masters in passing and vice versa (its
-    default binding): the one named first is the subject."""
+    default binding): the one named first is the subject, unless the text names system:masters
+    as an allowed holder of cluster-admin."""
+    allowed = allowed_subjects(text)
     masters = text.find("system:masters")
     admin = text.find("cluster-admin")
+    if ("Group", "system:masters") in allowed and admin >= 0:
+        return BindingCheck(
+            concept="cluster-admin-binding", role_ref="cluster-admin", allowed_subjects=allowed
+        )
     if masters >= 0 and (admin < 0 or masters < admin):
         return BindingCheck(
             concept="system-masters-binding", subject_kind="Group", subject_name="system:masters"
         )
-    return BindingCheck(concept="cluster-admin-binding", role_ref="cluster-admin")
+    return BindingCheck(
+        concept="cluster-admin-binding", role_ref="cluster-admin", allowed_subjects=allowed
+    )
+
+
+def _default_account_unused(text: str) -> tuple[object, ...]:
+    """CIS 5.1.5 read as "not actively used": no pod runs as ``default`` (named or implied) and
+    no binding grants it anything; its token setting is another reading (automount)."""
+    return (
+        ServiceAccountNameCheck(concept="default-service-account-unused"),
+        BindingCheck(
+            concept="default-service-account-bound", subject_kind="ServiceAccount",
+            subject_name="default",
+        ),
+    )  # fmt: skip
 
 
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "default-service-account-unused",
+        (
+            words(r"\bdefault['\"`]?\s+service\s*accounts?\b"),
+            words(r"\b(actively\s+)?used\b", r"\brun\s+as\s+(it|the)\b", r"\bgrant\w*\s+it\b"),
+        ),
+        _default_account_unused,
+        none_of=words(r"automount", r"\btokens?\b", r"\bcredentials?\b"),
+    ),
     Concept(
         "binding",
         (
@@ -166,13 +265,33 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
     ),
     Concept(
+        # `kubectl exec` is a create (get for old clients' upgrade requests) on the pods/exec
+        # subresource: the API's name for starting a new process in a running container.
+        # attach only joins the container's main process, so it is not this control.
+        "pod-exec",
+        (
+            words(
+                r"pods/exec",
+                r"\bexec\b",
+                r"\b(open\w*|start\w*|get\w*)\s+(a\s+|an\s+)?(interactive\s+)?shells?\b",
+                r"\b(run|running|execut\w+)\s+(a\s+|arbitrary\s+|any\s+)?commands?\b.{0,40}"
+                r"\b(inside|in|into|within)\b.{0,30}\b(containers?|pods?)\b",
+            ),
+            ROLE_WORDS,
+        ),
+        lambda text: RbacRuleCheck(
+            concept="pod-exec", verbs=("create", "get"), resources=("pods/exec",)
+        ),
+        none_of=words(r"\bnodes/proxy\b", r"\bkubelet\b"),
+    ),
+    Concept(
         "pod-creation",
         (
             words(r"\bcreat\w*\b.{0,30}\b(pods?|workloads?)\b", r"\bpod\s+creation\b", r"\blaunch"),
             ROLE_WORDS,
         ),
         lambda text: RbacRuleCheck(
-            concept="pod-creation", verbs=("create",), resources=POD_CREATORS
+            concept="pod-creation", verbs=("create",), resources=_pod_creators(text)
         ),
     ),
     Concept(

@@ -39,10 +39,17 @@ SSHD = {
     "grace": Setting("sshd", "LoginGraceTime", 120, "time"),
     "root": Setting("sshd", "PermitRootLogin", "prohibit-password", "word", "no"),
     "empty": Setting("sshd", "PermitEmptyPasswords", "no", "bool", "no"),
+    "sessions": Setting("sshd", "MaxSessions", 10, "int"),
+    # 0: sshd never probes an idle client, so nothing disconnects it
+    "alive": Setting("sshd", "ClientAliveInterval", 0, "time"),
+    "banner": Setting("sshd", "Banner", "none", "word"),
+    # RHEL 9's DEFAULT crypto policy offers no CBC cipher to SSH clients
+    "ciphers": Setting("sshd", "Ciphers", "", "list"),
 }
 LOGIN_DEFS = {
     "max-days": Setting("login.defs", "PASS_MAX_DAYS", None, "int"),
     "warn-age": Setting("login.defs", "PASS_WARN_AGE", None, "int"),
+    "min-days": Setting("login.defs", "PASS_MIN_DAYS", None, "int"),
 }
 AUDITD = {"keep-logs": Setting("auditd", "max_log_file_action", "rotate", "word", "keep_logs")}
 
@@ -159,7 +166,9 @@ _ABOVE = (
 #: "fails when", "is a finding", "must be refused": the sentence describes what violates
 _FAILURE = re.compile(
     r"\bfail\w*\s+(?:when|if|whenever)\b|\bfindings?\b|\bviolat\w*|\brefused?\b|\brejected?\b|"
-    r"\bnon-?compliant\b|\bnot\s+(?:allowed|permitted|accepted)\b|\bflag(?:ged)?\b",
+    r"\bnon-?compliant\b|\bnot\s+(?:allowed|permitted|accepted)\b|\bflag(?:ged)?\b|"
+    # "must not allow more than ten": the comparison names what is forbidden
+    r"\b(?:must|may|should|shall|can)\s*(?:not|n't)\s+(?:allow|permit|accept|offer|have|be)\b",
     re.I,
 )
 
@@ -219,6 +228,8 @@ def _complies(setting: Setting, comparison: Comparison, values: tuple[Any, ...])
         return False
     if comparison == "eq":
         return str(default).lower() in {str(v).lower() for v in values}
+    if comparison == "excludes":
+        return not any(str(v).lower() in str(default).lower() for v in values)
     number = int(default)
     if comparison == "le":
         return 0 < number <= values[0]
@@ -261,9 +272,28 @@ def _bool_setting(setting: Setting, on_means_safe: bool):
     return build
 
 
-def _numeric_setting(setting: Setting, default_bounds: tuple[Comparison, tuple[int, ...]]):
+def timeout_bounds(text: str) -> tuple[Comparison, tuple[int, ...]] | None:
+    """The bound of a timeout: always an upper one. "Drop a client idle for longer than ten
+    minutes" names the time after which the action must have happened, so the setting is at most
+    that, whatever the sentence's polarity says of a plain number."""
+    t = text.lower()
+    if not (re.search(_RANGE, t) or re.search(_UPPER, t) or re.search(_UPPER_AFTER, t)):
+        above = re.search(_ABOVE, t)
+        if above:
+            return "le", (_quantity(above, 1, 2),)
+    found = bounds(text)
+    if found is not None and found[0] == "ge":
+        return "le", found[1]
+    return found
+
+
+def _numeric_setting(
+    setting: Setting,
+    default_bounds: tuple[Comparison, tuple[int, ...]],
+    reader: Any = bounds,
+):
     def build(text: str) -> ConfigSetting | None:
-        found = bounds(text) or default_bounds
+        found = reader(text) or default_bounds
         comparison, values = found
         if comparison == "le":
             # "within N" and "at most N": 0 (and -1) mean "no limit" for these settings
@@ -292,6 +322,47 @@ def _word_setting(setting: Setting):
         )
 
     return build
+
+
+def _banner(text: str) -> ConfigSetting:
+    """The file sshd shows before authentication: the path the text names (CIS: /etc/issue.net),
+    else any value but ``none`` (sshd's default, no banner)."""
+    path = re.search(r"(/[\w.-]+(?:/[\w.-]+)*[\w])", text)
+    setting = SSHD["banner"]
+    if path:
+        return ConfigSetting(setting.family, setting.key, "eq", (path.group(1),), False)
+    return ConfigSetting(setting.family, setting.key, "excludes", ("none",), False)
+
+
+#: cipher families a text may rule out, as the words name them and as OpenSSH spells them
+_CIPHER_FAMILIES = {
+    r"\bcbc\b|\bcipher[\s-]+block[\s-]+chaining\b": "cbc",
+    r"\barcfour\b|\brc4\b": "arcfour",
+    r"\b3des\b|\btriple[\s-]+des\b": "3des",
+}
+
+
+def _ciphers(text: str) -> ConfigSetting | None:
+    """``Ciphers`` must offer no cipher of the families the text rules out. RHEL 9's crypto
+    policy offers none of them when sshd_config sets nothing, so unset complies."""
+    banned = tuple(
+        name for pattern, name in _CIPHER_FAMILIES.items() if re.search(pattern, text, re.I)
+    )
+    if not banned:
+        return None
+    return ConfigSetting("sshd", "Ciphers", "excludes", banned, True)
+
+
+def _sysctl_redirects(text: str) -> tuple[ConfigSetting, ...]:
+    """Ignoring ICMP redirects is ``accept_redirects = 0`` for every interface and for the
+    default of new ones; the kernel accepts redirects when nothing sets it (unset violates)."""
+    families = ["ipv4", "ipv6"]
+    if re.search(r"ipv4", text, re.I) and not re.search(r"ipv6", text, re.I):
+        families = ["ipv4"]
+    elif re.search(r"ipv6", text, re.I) and not re.search(r"ipv4", text, re.I):
+        families = ["ipv6"]
+    keys = [f"net.{f}.conf.{i}.accept_redirects" for f in families for i in ("all", "default")]
+    return tuple(ConfigSetting("sysctl", k, "eq", ("0",), False) for k in keys)
 
 
 def _sysctl_forwarding(text: str) -> tuple[ConfigSetting, ...]:
@@ -439,7 +510,11 @@ CONCEPTS: tuple[Concept, ...] = (
         "sshd-permit-root-login",
         (
             words(
-                r"PermitRootLogin", r"\broot\b.{0,30}\blog\s*-?\s*in", r"\broot\s+log\s*-?ins?\b"
+                r"PermitRootLogin",
+                r"\broot\b.{0,30}\blog\s*-?\s*in",
+                r"\broot\s+log\s*-?ins?\b",
+                # the login named by the account it reaches: "log in ... as root"
+                r"\blog\s*-?\s*in\b.{0,40}\bas\s+(the\s+)?(root|superuser)\b",
             ),
             SSH,
         ),
@@ -447,8 +522,80 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     Concept(
         "sshd-permit-empty-passwords",
-        (words(r"PermitEmptyPasswords", r"\b(empty|blank|null)\s+passwords?\b"), SSH),
+        (
+            words(
+                r"PermitEmptyPasswords",
+                r"\b(empty|blank|null)\s+passwords?\b",
+                r"\bpasswords?\s+(is\s+|are\s+)?(empty|blank|null)\b",
+                r"\bwithout\s+(a\s+)?password\b",
+            ),
+            SSH,
+        ),
         _bool_setting(SSHD["empty"], on_means_safe=False),
+    ),
+    Concept(
+        "sshd-max-sessions",
+        (
+            words(
+                r"MaxSessions",
+                r"\bsessions?\s+(per|over\s+one|on\s+one|on\s+a\s+single)\s+(network\s+)?connection\b",
+                r"\b(multiplexed|concurrent|simultaneous|open)\s+(shell\s+)?sessions\b",
+            ),
+            SSH,
+        ),
+        _numeric_setting(SSHD["sessions"], ("le", (10,))),
+    ),
+    Concept(
+        "sshd-client-alive-interval",
+        (
+            words(
+                r"ClientAlive",
+                r"\bidle\b.{0,60}\b(sessions?|connections?)\b",
+                r"\b(sessions?|connections?)\b.{0,60}\bidle\b",
+                r"\binactiv\w*\b.{0,60}\b(sessions?|connections?)\b",
+                r"\b(unresponsive|silent|idle|inactive)\s+clients?\b",
+                r"\bclients?\b.{0,30}\b(idle|inactive|unresponsive|silent)\b",
+            ),
+            SSH,
+        ),
+        _numeric_setting(SSHD["alive"], ("le", (900,)), timeout_bounds),
+    ),
+    Concept(
+        "sshd-banner",
+        (
+            words(
+                r"\bBanner\b",
+                r"\b(legal|warning|login|pre-?login)\s+(warning|notice|text|message|banner)\b",
+                r"/etc/issue(\.net)?\b",
+            ),
+            SSH,
+        ),
+        _banner,
+    ),
+    Concept(
+        "sshd-ciphers",
+        (words(r"\bciphers?\b", r"\bcbc\b", r"\bcipher[\s-]+block[\s-]+chaining\b"), SSH),
+        _ciphers,
+    ),
+    Concept(
+        "login-defs-pass-min-days",
+        (
+            words(
+                r"PASS_MIN_DAYS",
+                r"\bminimum\s+(password\s+)?age\b",
+                r"\bwait\b.{0,60}\bchang\w*\b.{0,40}\bpasswords?\b",
+                r"\bpasswords?\b.{0,80}\bwait\b",
+                r"\bchang\w*\s+(it|their\s+password|a\s+password)\s+again\b",
+            ),
+        ),
+        _numeric_setting(LOGIN_DEFS["min-days"], ("ge", (1,))),
+        none_of=words(r"PASS_MAX_DAYS", r"PASS_WARN_AGE"),
+    ),
+    Concept(
+        "sysctl-icmp-redirects",
+        (words(r"accept_redirects", r"\b(icmp\s+)?redirect(s|\s+messages)\b"),),
+        _sysctl_redirects,
+        none_of=words(r"send_redirects", r"\bsend(ing)?\s+(icmp\s+)?redirects\b"),
     ),
     Concept(
         "login-defs-pass-max-days",
