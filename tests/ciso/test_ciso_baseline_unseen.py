@@ -514,3 +514,16 @@ def test_idle_clients_in_sshd_time_format(tmp_path: Path) -> None:
         compliant={"etc/ssh/sshd_config": "clientaliveinterval 5m\nClientAliveInterval 1h\n"},
     )
     assert verdicts == JUDGED
+
+
+def test_exec_set_apart_from_pod_creation_leaves_the_pod_creation_control() -> None:
+    # the text names pods/exec only to say it is not what is forbidden
+    intent = _intent(
+        "No custom role may be allowed to launch workloads: create on pods or on the controllers "
+        "that make them is a finding. The pods/exec subresource does not count as pod creation."
+    )
+    assert intent.checks[0].concept == "pod-creation"
+    # said about exec itself, it is still the exec control
+    assert _intent("No role outside the on-call group may exec into pods.").checks[0].concept == (
+        "pod-exec"
+    )

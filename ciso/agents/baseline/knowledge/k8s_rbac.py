@@ -282,7 +282,11 @@ CONCEPTS: tuple[Concept, ...] = (
         lambda text: RbacRuleCheck(
             concept="pod-exec", verbs=("create", "get"), resources=("pods/exec",)
         ),
-        none_of=words(r"\bnodes/proxy\b", r"\bkubelet\b"),
+        # a text that sets pods/exec apart from pod creation ("subresources such as pods/exec
+        # are not pod creation") is about creating pods, not about exec
+        none_of=words(
+            r"\bnodes/proxy\b", r"\bkubelet\b", r"\bnot\s+(count\s+as\s+)?pod\s+creation\b"
+        ),
     ),
     Concept(
         "pod-creation",
