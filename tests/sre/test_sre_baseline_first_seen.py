@@ -174,3 +174,59 @@ def test_an_object_a_later_round_of_the_export_shows_first_was_made_while_it_wat
     (root / "traces.otlp.json").write_text(json.dumps(_spans(START)))
     changes = {(c.entity, c.change) for c in gather(root).changes}
     assert changes == {("shop/Service/scanner", "created")}
+
+
+# --- sparse evidence: a service that logs a line a minute, a path seen a dozen times -----------
+
+
+def _series(points: list[tuple[int, float]]) -> list[tuple[datetime, float]]:
+    return [(START + timedelta(seconds=s), v) for s, v in points]
+
+
+def test_a_sparse_step_may_have_begun_as_late_as_the_next_line():
+    from sre.agents.baseline.symptoms import step
+
+    # a line every ten seconds: the step begins where the errors do
+    dense = step(
+        _series([(10 * i, 0.0) for i in range(6)] + [(60 + 10 * i, 1.0) for i in range(6)])
+    )
+    assert dense is not None and dense[0] == dense[3] == START + timedelta(seconds=60)
+    # a line a minute or so: the first error may be a background one, the onset lies before the
+    # next line (a bucket before it)
+    sparse = step(_series([(0, 0.0), (50, 0.0), (110, 0.0), (170, 1.0), (240, 1.0), (300, 1.0),
+                           (330, 1.0)]))  # fmt: skip
+    assert sparse is not None
+    assert (sparse[0], sparse[3]) == (
+        START + timedelta(seconds=170),
+        START + timedelta(seconds=230),
+    )
+
+
+def test_a_change_inside_a_sparse_onset_is_not_after_the_symptoms():
+    from sre.agents.baseline import onset
+    from sre.agents.baseline.evidence import Symptom
+
+    began = Symptom("payment", FLIP - timedelta(seconds=40), "ERROR log lines 0% -> 89%",
+                    logs=True, latest=FLIP + timedelta(seconds=20))  # fmt: skip
+    flip = _flip()  # at FLIP: after the first error line, before the next
+    assert onset.after_symptoms(flip, began) is None
+    assert onset.followed_by(flip, frozenset({"payment"}), Evidence((), (), (), None, (),
+                             symptoms=(began,)), {"payment"}) == began  # fmt: skip
+    # the same first line in a dense series: the change came surely after the symptoms began
+    dense = Symptom("payment", began.start, began.what, logs=True)
+    assert onset.after_symptoms(flip, dense) == dense
+
+
+def test_a_path_that_stopped_blames_only_when_it_was_busy_before():
+    from sre.agents.baseline.evidence import CallPath
+    from sre.agents.baseline.rank import blame
+
+    def stopped(spans: int) -> CallPath:
+        return CallPath(("frontend", "product-reviews", "llm"), "DISAPPEARED", "llm",
+                        f"{spans} span(s) before the pivot, none after", ())  # fmt: skip
+
+    def blamed(path: CallPath) -> set[str]:
+        return set(blame(Evidence((), (), (), None, (path,))))
+
+    assert blamed(stopped(12)) == set()
+    assert blamed(stopped(240)) == {"llm"}

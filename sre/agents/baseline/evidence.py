@@ -148,6 +148,13 @@ class Symptom:
     what: str
     #: read off the logs (the traces may not show it: a datastore, a service without spans)
     logs: bool = False
+    #: the step may have begun as late as this (sparse lines leave the onset in a gap); None:
+    #: at ``start``
+    latest: datetime | None = None
+
+    @property
+    def latest_start(self) -> datetime:
+        return self.latest or self.start
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,7 @@ def followed_by(
         for s in evidence.symptoms
         if s.app in apps
         and (s.app in blamed or (onset and s.start.replace(tzinfo=None) >= onset - SYMPTOMS_WITHIN))
-        and s.start.replace(tzinfo=None) + AFTER_SYMPTOMS >= earliest
+        and s.latest_start.replace(tzinfo=None) + AFTER_SYMPTOMS >= earliest
         and s.start.replace(tzinfo=None) <= latest + SYMPTOMS_WITHIN
     ]
     return min(found, key=lambda s: s.start) if found else None
@@ -68,7 +68,8 @@ def after_symptoms(change: Change, first: Symptom | None) -> Symptom | None:
     if first is None:
         return None
     earliest = (change.since or change.time).replace(tzinfo=None)
-    return first if earliest > first.start.replace(tzinfo=None) + AFTER_SYMPTOMS else None
+    # begun surely before it: even the latest start the observations allow
+    return first if earliest > first.latest_start.replace(tzinfo=None) + AFTER_SYMPTOMS else None
 
 
 def when(change: Change) -> str:

@@ -19,6 +19,7 @@ from sre.agents.baseline.evidence import (
     Change,
     Evidence,
     FailingState,
+    Symptom,
     app_of,
 )
 from sre.agents.baseline.flag_clients import clients_hit
@@ -33,6 +34,10 @@ RARELY_CHANGED = frozenset(
 PLACEMENT_REASONS = frozenset({"FailedCreate", "Evicted", "FailedScheduling", "Preempted"})
 
 _RISE = re.compile(r"\(\+(\d+)%\)")
+#: the trace tool's words for a path that stopped: "<n> span(s) before the pivot, none after"
+_BEFORE = re.compile(r"(\d+) span\(s\) before the pivot")
+#: a path seen fewer times than this before the pivot says nothing by stopping
+MIN_SPANS_GONE = 30
 
 #: when a failing state carries no time (a metric over the whole snapshot) and no alert dates
 #: the incident: sorts it after every dated change of the same score
@@ -148,7 +153,7 @@ def blame(evidence: Evidence) -> dict[str, dict[str, str]]:
         found.setdefault(app, {}).setdefault(signal, why)
 
     for path in evidence.paths:
-        if path.suspect and (path.severity in ("CRITICAL", "DISAPPEARED") or _large_rise(path)):
+        if path.suspect and (path.severity == "CRITICAL" or _gone(path) or _large_rise(path)):
             note(
                 path.suspect,
                 "trace",
@@ -212,6 +217,16 @@ def blamed_apps(evidence: Evidence) -> dict[str, str]:
 def blame_weight(signals: dict[str, str]) -> float:
     traced = max((SIGNAL_WEIGHTS[k] for k in signals if k in _TRACE_SIGNALS), default=0.0)
     return traced + sum(SIGNAL_WEIGHTS[k] for k in signals if k not in _TRACE_SIGNALS)
+
+
+def _gone(path: CallPath) -> bool:
+    """A path that stopped after the pivot counts when it was busy before: a path seen a dozen
+    times in twenty minutes may well show none in the ten after by chance (about one chance in
+    a hundred per path, and a trace tree holds dozens of paths)."""
+    match = _BEFORE.search(path.reason)
+    return path.severity == "DISAPPEARED" and (
+        match is None or int(match.group(1)) >= MIN_SPANS_GONE
+    )
 
 
 def _large_rise(path: CallPath) -> bool:
@@ -283,14 +298,14 @@ def rank(evidence: Evidence) -> list[Candidate]:
                 f"{change.change} {onset.when(change)}, just before the first alert at "
                 f"{evidence.onset:%H:%M:%S}"
             )
-        elif began is not None and onset.timed(change, began.start.replace(tzinfo=None)):
+        elif began is not None and onset.timed(change, began.latest_start.replace(tzinfo=None)):
             # the alert may come minutes after the symptoms (a slow rule): just before the
             # first symptom is as telling
             timed = True
             score += WEIGHT_TIME
             reasons.append(
                 f"{change.change} {onset.when(change)}, just before the first symptom at "
-                f"{began.start:%H:%M:%S} ({began.app}: {began.what})"
+                f"{began.start:%H:%M:%S}{_or_later(began)} ({began.app}: {began.what})"
             )
         starved = starved_by(change, evidence)
         # what it acts on: its applications, and those a new API-server client starves
@@ -453,6 +468,12 @@ def _with_states(
         by_entity[state.entity] = len(out)
         out.append(Candidate(change, frozenset({state.app}), weight, tuple(reasons)))
     return out
+
+
+def _or_later(symptom: Symptom) -> str:
+    if symptom.latest_start == symptom.start:
+        return ""
+    return f" (or as late as {symptom.latest_start:%H:%M:%S}: its lines are sparse)"
 
 
 def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | None:

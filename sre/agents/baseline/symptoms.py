@@ -33,8 +33,13 @@ MIN_SIDE = 3
 _ERROR_WORDS = ("error", "exception", "fail", "refused", "timeout", "timed out", "oom ")
 
 
-def step(series: Sequence[tuple[datetime, float]]) -> tuple[datetime, float, float] | None:
-    """(start, mean before, mean after) of the series' one step up, if it has one."""
+def step(
+    series: Sequence[tuple[datetime, float]],
+) -> tuple[datetime, float, float, datetime] | None:
+    """(start, mean before, mean after, latest start) of the series' one step up, if it has one.
+    The latest start: a bucket before the next observation after the first one of the step (a
+    sparse series, a service that logs a line a minute, leaves the onset anywhere in that gap:
+    its first "after" bucket may be a background error); the start itself in a dense series."""
     values = [v for _, v in series]
     n = len(values)
     if n < 2 * MIN_SIDE:
@@ -56,7 +61,9 @@ def step(series: Sequence[tuple[datetime, float]]) -> tuple[datetime, float, flo
     middle = (before + after) / 2
     if sum(v > middle for v in values[at:]) < HOLDS * (n - at):
         return None
-    return series[at][0], before, after
+    start = series[at][0]
+    latest = max(start, series[at + 1][0] - BUCKET) if at + 1 < n else start
+    return start, before, after, latest
 
 
 def _bucketed(
@@ -94,12 +101,12 @@ def _traces(path: Path) -> list[Symptom]:
             found = step(series)
             if found and found[2] - found[1] >= ERROR_STEP:
                 out.append(Symptom(app, found[0], f"errors of {side} it {found[1]:.0%} -> "
-                                                  f"{found[2]:.0%}"))  # fmt: skip
+                                                  f"{found[2]:.0%}", latest=found[3]))  # fmt: skip
         for app, series in latency.items():
             found = step(series)
             if found and found[2] >= SLOWER * found[1] and found[2] - found[1] >= SLOWER_MS:
                 out.append(Symptom(app, found[0], f"latency of {side} it {found[1]:.0f} ms -> "
-                                                  f"{found[2]:.0f} ms"))  # fmt: skip
+                                                  f"{found[2]:.0f} ms", latest=found[3]))  # fmt: skip
     return out
 
 
@@ -129,7 +136,7 @@ def _logs(path: Path) -> list[Symptom]:
         found = step(values)
         if found and found[2] - found[1] >= ERROR_STEP:
             out.append(Symptom(app, found[0], f"ERROR log lines {found[1]:.0%} -> {found[2]:.0%}",
-                               logs=True))  # fmt: skip
+                               logs=True, latest=found[3]))  # fmt: skip
     return out
 
 
