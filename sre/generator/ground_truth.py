@@ -60,6 +60,10 @@ class Alert(_Strict):
     metadata: dict[str, Any] | None = None
 
 
+#: the ground truth's list fields, which may be written empty as a bare key
+_LISTS = ("aliases", "propagations", "fault", "alerts", "recommended_actions")
+
+
 class GroundTruth(_Strict):
     groups: list[Group]
     aliases: list[list[str]] = Field(default_factory=list)
@@ -76,6 +80,9 @@ class GroundTruth(_Strict):
         if isinstance(data, dict) and "recommendedActions" in data:
             data = dict(data)
             data["recommended_actions"] = data.pop("recommendedActions") or []
+        if isinstance(data, dict):
+            # a YAML writer leaves an empty list as a bare key (``alerts:``): none of them
+            data = {k: ([] if k in _LISTS and v is None else v) for k, v in data.items()}
         return data
 
     def problems(self) -> list[str]:

@@ -570,3 +570,14 @@ def test_itbench_sre_generate_follows_the_cli_contract(tmp_path: Path) -> None:
 
     unknown = _itbench("--fault", "bogus", "--seed", "1", "--out", str(tmp_path / "x"))
     assert unknown.returncode == 2 and "bogus" in unknown.stderr
+
+
+def test_a_list_written_empty_as_a_bare_key_is_empty(tmp_path: Path) -> None:
+    # `alerts:` with nothing after it (no alert fired beyond the housekeeping ones) is YAML null
+    truth = tmp_path / "ground_truth.yaml"
+    truth.write_text(
+        "groups:\n  - {id: cm, kind: ConfigMap, namespace: otel-demo, name: flagd-config,"
+        " root_cause: true}\nalerts:\npropagations:\naliases:\n"
+    )
+    loaded = load_ground_truth(truth)
+    assert (loaded.alerts, loaded.propagations, loaded.aliases) == ([], [], [])
