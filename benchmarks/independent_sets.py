@@ -1,6 +1,6 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
-sre-set7), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+sre-set8), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
 finops-set6; a control with no anomaly scored by the exact match) and the CISO baseline's
 ITBench and strict pass per class (ciso-set2 to ciso-set4).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
@@ -116,6 +116,7 @@ SETS = (
     "sre-set5",
     "sre-set6",
     "sre-set7",
+    "sre-set8",
     "finops-set2",
     "finops-set3",
     "finops-set4",
