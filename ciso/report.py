@@ -37,21 +37,22 @@ PAPER_BEST: Mapping[str, tuple[float, float]] = {
 
 
 #: The ``baseline`` agent on fresh generated instances of the 45 controls (30 Kubernetes, 15 RHEL 9;
-#: ``benchmarks/ciso_fresh.py --seeds 707,808,909``, 2026-11-27, mean pass@1 % per class: ITBench
+#: ``benchmarks/ciso_fresh.py --seeds 1111,2222,3333``, 2026-11-27, mean pass@1 % per class: ITBench
 #: rule, strict; 342 trials). Nobody looked at those seeds' instances while improving the baseline
 #: (its wording and migration work used seeds 11, 22, 33 and 101, 202, 303; its RHEL 9 reading
-#: also 404, 505, 606). Shown beside its built-in figure: the agent was written with the built-in
-#: suite in view, so that figure says little on its own. Classes the generator has no instances of
-#: yet are absent.
+#: also 404, 505, 606; its reading of unseen texts 707, and a regression it caused was found on
+#: 909, so 707, 808 and 909 no longer count as unseen). Shown beside its built-in figure: the agent
+#: was written with the built-in suite in view, so that figure says little on its own. Classes the
+#: generator has no instances of yet are absent.
 #: the seeds BASELINE_FRESH was measured on
-FRESH_SEEDS = (707, 808, 909)
+FRESH_SEEDS = (1111, 2222, 3333)
 BASELINE_FRESH: Mapping[str, tuple[float, float]] = {
-    "kyverno": (98.89, 98.89),
+    "kyverno": (100.00, 98.89),
     "kubectl-opa": (100.00, 98.89),
     "opa-static": (98.89, 98.89),
-    "rhel9-ansible-opa": (97.78, 93.33),
+    "rhel9-ansible-opa": (100.00, 97.78),
     "kyverno-migrate": (100.00, 100.00),
-    "overall": (99.12, 98.24),
+    "overall": (99.71, 98.83),
 }
 BASELINE_LABEL = "baseline: written with the built-in suite in view"
 
