@@ -21,6 +21,7 @@ import stat
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 OUTCOME = ".outcome.json"
@@ -145,7 +146,7 @@ def _remove(path: Path) -> None:
     driver runs as the same user, so it may give back the permissions it needs)."""
     if path.is_dir() and not path.is_symlink():
 
-        def retry(function, target, _exc) -> None:  # type: ignore[no-untyped-def]  # shutil's onerror signature
+        def retry(function: Callable[[str], object], target: str, _exc: object) -> None:
             with contextlib.suppress(OSError):
                 os.chmod(os.path.dirname(target), 0o700)
                 os.chmod(target, 0o700)
