@@ -203,8 +203,8 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
         got = call("get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]})
         changed.append((entity, got.get("spec") or {}))
     rollouts = _replica_sets_made(changed)
-    start = _window_start(layout)
     first_seen = min((t for times in seen.values() for t in times), default=None)
+    start = _window_start(layout) or first_seen
     out = []
     for entity, obj in changed:
         kind = entity.get("kind") or ""
@@ -261,8 +261,9 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
 
 
 def _window_start(layout: SnapshotLayout) -> datetime | None:
-    """When the snapshot's telemetry begins (its first span or log line), else its first object
-    observation: the incident's window, before which an object merely existed."""
+    """When the snapshot's telemetry begins (its first span or log line): the incident's window,
+    before which an object merely existed. None without telemetry (the caller then takes the
+    first object observation)."""
     for path, kind in ((layout.traces, SourceKind.TRACES), (layout.logs, SourceKind.LOGS)):
         if not path.exists():
             continue
@@ -272,9 +273,7 @@ def _window_start(layout: SnapshotLayout) -> datetime | None:
             continue
         if first is not None:
             return first
-    if not layout.objects.exists():
-        return None
-    return open_source(layout.objects, SourceKind.OBJECTS).query("SELECT min(ts) FROM data")[0][0]
+    return None
 
 
 #: the objects of one round of a periodic export are stamped apart by the time it takes to

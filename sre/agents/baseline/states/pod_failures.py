@@ -27,44 +27,40 @@ def find(view: ObjectView) -> Iterable[FailingState]:
     seen: set[tuple[str, str]] = set()
     for ts, pod in work.pods:
         namespace, name, _ = meta(pod)
-        status = pod.get("status") or {}
-        if status.get("reason") == "Evicted":
-            message = str(status.get("message") or "")
-            if not over_own_limit(message):
-                continue  # the kubelet evicted it for its node's want (``node_pressure``)
-            # evicted for going over its own limits: like an OOM kill, the workload's spec
-            kind, owner = work.owner(namespace, pod)
-            if (kind, owner) not in seen:
-                seen.add((kind, owner))
-                app = owner if kind != "Pod" else pod_app(pod)
-                yield FailingState(
-                    namespace, kind, owner, app, f"pod {name} evicted: {message.strip()}", 3.0, ts
-                )
+        found = _failure(name, pod)
+        if found is None:
             continue
-        statuses = (status.get("containerStatuses") or []) + (
-            status.get("initContainerStatuses") or []
+        what, strength = found
+        kind, owner = work.owner(namespace, pod)
+        if (kind, owner) in seen:
+            continue
+        seen.add((kind, owner))
+        app = owner if kind != "Pod" else pod_app(pod)
+        yield FailingState(namespace, kind, owner, app, what, strength, ts)
+
+
+def _failure(name: str, pod: dict) -> tuple[str, float] | None:
+    """What failed in the pod and how strongly that alone says "this is the fault", if any."""
+    status = pod.get("status") or {}
+    if status.get("reason") == "Evicted":
+        message = str(status.get("message") or "")
+        if not over_own_limit(message):
+            return None  # the kubelet evicted it for its node's want (``node_pressure``)
+        # evicted for going over its own limits: like an OOM kill, the workload's spec
+        return f"pod {name} evicted: {message.strip()}", 3.0
+    statuses = (status.get("containerStatuses") or []) + (status.get("initContainerStatuses") or [])
+    for c in statuses:
+        waiting = ((c.get("state") or {}).get("waiting") or {}).get("reason")
+        last = ((c.get("lastState") or {}).get("terminated") or {}).get("reason")
+        now = ((c.get("state") or {}).get("terminated") or {}).get("reason")
+        reason = (
+            waiting
+            if waiting in WAITING_FAILURES
+            else next((r for r in (now, last) if r in TERMINATION_FAILURES), None)
         )
-        for c in statuses:
-            waiting = ((c.get("state") or {}).get("waiting") or {}).get("reason")
-            last = ((c.get("lastState") or {}).get("terminated") or {}).get("reason")
-            now = ((c.get("state") or {}).get("terminated") or {}).get("reason")
-            reason = (
-                waiting
-                if waiting in WAITING_FAILURES
-                else next((r for r in (now, last) if r in TERMINATION_FAILURES), None)
-            )
-            if reason is None:
-                continue
-            kind, owner = work.owner(namespace, pod)
-            if (kind, owner) in seen:
-                break
-            seen.add((kind, owner))
-            app = owner if kind != "Pod" else pod_app(pod)
-            yield FailingState(
-                namespace, kind, owner, app,
-                f"pod {name} container {c.get('name')}: {reason}"
-                + (f" ({c.get('restartCount')} restarts)" if c.get("restartCount") else ""),
-                3.0 if reason in WAITING_FAILURES or reason == "OOMKilled" else 1.5,
-                ts,
-            )  # fmt: skip
-            break
+        if reason is None:
+            continue
+        restarts = f" ({c.get('restartCount')} restarts)" if c.get("restartCount") else ""
+        strength = 3.0 if reason in WAITING_FAILURES or reason == "OOMKilled" else 1.5
+        return f"pod {name} container {c.get('name')}: {reason}{restarts}", strength
+    return None
