@@ -45,7 +45,6 @@ class Cluster:
 
     def __init__(self, extension_hooks: list | None) -> None:
         from itbench.cluster.extensions import domain_extensions, extensions_from_hooks
-        from itbench.cluster.kubeconfig import write_kubeconfig
         from itbench.cluster.server import ApiServer
         from itbench.cluster.state import ClusterState
 
@@ -58,9 +57,14 @@ class Cluster:
         )
         self.server = ApiServer(ClusterState([], extensions=self.extensions))
         self.server.serve_in_thread()
-        self.write_kubeconfig = lambda: write_kubeconfig(
-            KUBECONFIG, f"http://127.0.0.1:{self.server.port}"
-        )
+
+    def write_kubeconfig(self) -> None:
+        """The kubeconfig pointing at this server, written again before each run (the runs'
+        scratch, where it lies, is emptied between them)."""
+        from itbench.cluster.kubeconfig import write_kubeconfig
+
+        KUBECONFIG.parent.mkdir(parents=True, exist_ok=True)
+        write_kubeconfig(KUBECONFIG, f"http://127.0.0.1:{self.server.port}")
 
     def serve(self, objects: list) -> None:
         from itbench.cluster.state import ClusterState
@@ -72,7 +76,6 @@ def run_one(cluster: Cluster, run: dict, objects: list) -> dict:
     workdir = Path(run["workdir"])
     started = time.monotonic()
     cluster.serve(objects)
-    KUBECONFIG.parent.mkdir(parents=True, exist_ok=True)
     cluster.write_kubeconfig()
     env = dict(os.environ, KUBECONFIG=str(KUBECONFIG), HOME=HOME)
     proc = subprocess.Popen(
