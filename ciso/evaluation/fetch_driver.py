@@ -31,6 +31,9 @@ COLLECTED = "collected_data.json"
 COLLECTED_MAX_BYTES = 64 * 1024 * 1024
 HOME = "/tmp/itbench-fetch-home"
 KUBECONFIG = Path("/tmp/itbench-fetch/kubeconfig")
+#: kubectl's cache, holding the discovery of the environment being served (written before each
+#: run, after the scratch it lies in was emptied)
+KUBECACHE = Path(HOME) / ".kube" / "cache"
 TAIL = 4000
 #: every place of the sandbox a fetcher can write besides the runs' folders: emptied before each
 #: run, so nothing one environment's run leaves (a file, a count of runs, the data it collected)
@@ -71,13 +74,26 @@ class Cluster:
 
         self.server.state = ClusterState(objects, extensions=self.extensions)
 
+    def write_discovery_cache(self) -> None:
+        """kubectl's discovery cache, as this server answers for the state it serves now: each
+        kubectl call of a run then skips the twenty-odd discovery requests (and their CPU, the
+        client's and the server's) and asks for the objects alone."""
+        from itbench.cluster.kubectl_cache import write_discovery_cache
+
+        # without it (a scratch the fetcher closed) kubectl asks the server, as it always could
+        with contextlib.suppress(OSError):
+            write_discovery_cache(
+                KUBECACHE, f"http://127.0.0.1:{self.server.port}", self.server.state
+            )
+
 
 def run_one(cluster: Cluster, run: dict, objects: list) -> dict:
     workdir = Path(run["workdir"])
     started = time.monotonic()
     cluster.serve(objects)
     cluster.write_kubeconfig()
-    env = dict(os.environ, KUBECONFIG=str(KUBECONFIG), HOME=HOME)
+    cluster.write_discovery_cache()
+    env = dict(os.environ, KUBECONFIG=str(KUBECONFIG), HOME=HOME, KUBECACHEDIR=str(KUBECACHE))
     proc = subprocess.Popen(
         ["bash", run["script"]],
         cwd=workdir,

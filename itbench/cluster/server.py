@@ -199,6 +199,53 @@ def parse_route(path: str) -> Route | None:
     return Route(group, version, namespace, plural, name, sub)
 
 
+def group_list(state: ClusterState) -> dict[str, Any]:
+    """``/apis``: every group the cluster serves, with the review APIs."""
+    groups = []
+    for group, versions in state.registry.groups().items():
+        entries = [{"groupVersion": f"{group}/{v}", "version": v} for v in versions]
+        groups.append({"name": group, "versions": entries, "preferredVersion": entries[0]})
+    for group, version in REVIEWS:
+        entry = {"groupVersion": f"{group}/{version}", "version": version}
+        groups.append({"name": group, "versions": [entry], "preferredVersion": entry})
+    return {"kind": "APIGroupList", "apiVersion": "v1", "groups": groups}
+
+
+def resource_list(state: ClusterState, group: str, version: str) -> dict[str, Any]:
+    """``/api/v1`` (group ``""``) or ``/apis/<group>/<version>``."""
+    resources = []
+    for t in state.registry.in_group_version(group, version):
+        entry: dict[str, Any] = {
+            "name": t.plural,
+            "singularName": t.singular,
+            "namespaced": t.namespaced,
+            "kind": t.kind,
+            "verbs": list(VERBS),
+        }
+        if t.short_names:
+            entry["shortNames"] = list(t.short_names)
+        if t.categories:
+            entry["categories"] = list(t.categories)
+        resources.append(entry)
+        resources.extend(_subresources(t))
+    for plural, kind in REVIEWS.get((group, version), {}).items():
+        resources.append(
+            {
+                "name": plural,
+                "singularName": kind.lower(),
+                "namespaced": False,
+                "kind": kind,
+                "verbs": ["create"],
+            }
+        )
+    return {
+        "kind": "APIResourceList",
+        "apiVersion": "v1",
+        "groupVersion": f"{group}/{version}" if group else version,
+        "resources": resources,
+    }
+
+
 class ApiHandler(BaseHTTPRequestHandler):
     server: ApiServer
     protocol_version = "HTTP/1.1"
@@ -407,47 +454,10 @@ class ApiHandler(BaseHTTPRequestHandler):
 
     # -- discovery ----------------------------------------------------------------------------
     def _group_list(self) -> dict[str, Any]:
-        groups = []
-        for group, versions in self.server.state.registry.groups().items():
-            entries = [{"groupVersion": f"{group}/{v}", "version": v} for v in versions]
-            groups.append({"name": group, "versions": entries, "preferredVersion": entries[0]})
-        for group, version in REVIEWS:
-            entry = {"groupVersion": f"{group}/{version}", "version": version}
-            groups.append({"name": group, "versions": [entry], "preferredVersion": entry})
-        return {"kind": "APIGroupList", "apiVersion": "v1", "groups": groups}
+        return group_list(self.server.state)
 
     def _resource_list(self, group: str, version: str) -> dict[str, Any]:
-        resources = []
-        for t in self.server.state.registry.in_group_version(group, version):
-            entry: dict[str, Any] = {
-                "name": t.plural,
-                "singularName": t.singular,
-                "namespaced": t.namespaced,
-                "kind": t.kind,
-                "verbs": list(VERBS),
-            }
-            if t.short_names:
-                entry["shortNames"] = list(t.short_names)
-            if t.categories:
-                entry["categories"] = list(t.categories)
-            resources.append(entry)
-            resources.extend(_subresources(t))
-        for plural, kind in REVIEWS.get((group, version), {}).items():
-            resources.append(
-                {
-                    "name": plural,
-                    "singularName": kind.lower(),
-                    "namespaced": False,
-                    "kind": kind,
-                    "verbs": ["create"],
-                }
-            )
-        return {
-            "kind": "APIResourceList",
-            "apiVersion": "v1",
-            "groupVersion": f"{group}/{version}" if group else version,
-            "resources": resources,
-        }
+        return resource_list(self.server.state, group, version)
 
     def _type(self, route: Route) -> ResourceType:
         rtype = self.server.state.registry.by_plural(route.group, route.plural)

@@ -170,6 +170,39 @@ def needed_paths() -> list[Path]:
     return sorted(paths)
 
 
+def import_roots() -> tuple[str, ...]:
+    """The folders this process imports itbench and the loaded domains' packages from, where the
+    sandbox's interpreter would not look by itself: a checkout on ``PYTHONPATH`` (a worktree run
+    with another checkout's editable install, whose finder points the sandbox at a folder it does
+    not see). Their package folders are bound at the same paths (:func:`needed_paths`); folders
+    inside the interpreter's own prefixes are left out (site-packages is searched already, and put
+    on ``PYTHONPATH`` it would come before the standard library)."""
+    import importlib.util
+    import sys
+
+    prefixes = {Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve()}
+    roots: list[str] = []
+    for package in ("itbench", *domain_packages()):
+        try:
+            spec = importlib.util.find_spec(package)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is None:
+            continue
+        if spec.submodule_search_locations:
+            folders = [Path(location).parent for location in spec.submodule_search_locations]
+        elif spec.origin and Path(spec.origin).is_file():
+            folders = [Path(spec.origin).parent]
+        else:
+            continue
+        for folder in folders:
+            if any(_inside(folder.resolve(), prefix) for prefix in prefixes):
+                continue
+            if str(folder) not in roots:
+                roots.append(str(folder))
+    return tuple(roots)
+
+
 def _inside(path: Path, parent: Path) -> bool:
     return path == parent or parent in path.parents
 

@@ -24,7 +24,7 @@ from itbench.errors import InputError
 from itbench.sandbox.availability import bwrap_path, reachable
 from itbench.sandbox.backend import current as current_backend
 from itbench.sandbox.capture import communicate
-from itbench.sandbox.hosttree import output_cover, root_layout
+from itbench.sandbox.hosttree import import_roots, output_cover, root_layout
 from itbench.sandbox.identity import (
     KEEP,
     command_prefix,
@@ -95,6 +95,9 @@ def bwrap_command(
         "ANSIBLE_REMOTE_TMP": "/tmp/ansible-remote",
         "PYTHONDONTWRITEBYTECODE": "1",
     }
+    roots = import_roots()
+    if roots:  # our own modules run inside (the cluster, the fetch driver): found as outside
+        environment["PYTHONPATH"] = os.pathsep.join(roots)
     if cluster_manifests is not None:
         environment["KUBECONFIG"] = KUBECONFIG_IN_SANDBOX
     environment.update(env or {})

@@ -281,3 +281,67 @@ def test_a_fetcher_cannot_read_the_drivers_memory(tmp_path: Path) -> None:
         seen = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
         assert seen == {"mem": "PermissionError", "environ": "PermissionError",
                         "maps": "PermissionError"}, name  # fmt: skip
+
+
+#: every request kubectl makes, as paths without the query
+LOGS_REQUESTS = """set -euo pipefail
+kubectl get pods -A -o json -v=6 2>requests.log >/dev/null
+python3 - >collected_data.json <<'PY'
+import json, re, sys
+text = open("requests.log").read()
+json.dump([re.sub(r"^https?://[^/]+", "", u).split("?")[0] for u in re.findall(r"GET (\\S+)", text)], sys.stdout)
+PY
+"""
+
+
+@needs_sandbox
+@pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
+def test_kubectl_asks_each_cluster_for_the_objects_only(tmp_path: Path) -> None:
+    """The driver writes kubectl's discovery cache for each environment: a kubectl call makes
+    no discovery request (``/api``, ``/apis``, one per group version), only the object list."""
+    environments = _environments(tmp_path)
+    hooks = extension_hooks()
+    assert hooks is not None
+    root = tmp_path / "requests"
+    _drive(root, environments, [list(h) for h in hooks], LOGS_REQUESTS, parse=False)
+    for name in environments:
+        requests = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
+        assert requests == ["/api/v1/pods"], name
+
+
+#: lists the core types kubectl knows of, then plants one more in its discovery cache and lists
+#: them again: the plant works within the run and must be gone in the next one
+PLANTS_A_TYPE = """set -euo pipefail
+kubectl api-resources --cached --api-group= -o name >before.txt
+python3 - <<'PY'
+import glob, json, os
+for path in glob.glob(os.environ["KUBECACHEDIR"] + "/discovery/*/v1/serverresources.json"):
+    document = json.load(open(path))
+    document["resources"].append(
+        {"name": "planteds", "singularName": "planted", "namespaced": True, "kind": "Planted",
+         "verbs": ["get", "list"]}
+    )
+    json.dump(document, open(path, "w"))
+PY
+kubectl api-resources --cached --api-group= -o name >after.txt
+python3 - >collected_data.json <<'PY'
+import json, sys
+json.dump([[t for t in open(f).read().split() if t.startswith("planted")]
+           for f in ("before.txt", "after.txt")], sys.stdout)
+PY
+"""
+
+
+@needs_sandbox
+@pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
+def test_what_a_run_plants_in_kubectls_cache_never_reaches_the_next(tmp_path: Path) -> None:
+    """Each run's discovery cache is written afresh from the state served: a type one run adds
+    to it (seen by its own second kubectl call) is not there for the next run."""
+    environments = _environments(tmp_path)
+    hooks = extension_hooks()
+    assert hooks is not None
+    root = tmp_path / "planted"
+    _drive(root, environments, [list(h) for h in hooks], PLANTS_A_TYPE, parse=False)
+    for name in environments:
+        seen = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
+        assert seen == [[], ["planteds"]], name
