@@ -15,6 +15,8 @@ From the account, descend into every child whose deviation is both *surprising* 
   services (:func:`_one_application_repriced`); the same when every line that rose beyond its
   noise is of one application, in several services, and every line of it rose
   (:func:`_one_application_grown`);
+- every credit under a node ended, in several of its children, and nothing else moved: the
+  node (a provider's credit agreement ending; :func:`_credits_ended`);
 - a leaf is reached.
 A node does not change as a whole when every line whose price rose under it is of one family
 and other families beside it kept their prices (:func:`_one_family_repriced`): that family is
@@ -83,8 +85,8 @@ DEFAULT_THRESHOLDS = Thresholds()
 class Finding:
     node: NodeStats
     #: "leaf", "new", "broad", "spread", "beyond", "across" (one application repriced in every
-    #: service) or "grown" (one application grown in every service): why the drill-down
-    #: stopped here.
+    #: service), "grown" (one application grown in every service) or "credits" (every credit
+    #: under the node ended): why the drill-down stopped here.
     reason: str
 
 
@@ -192,6 +194,9 @@ def drill_down(
         return worth[node.path]
 
     def visit(node: NodeStats) -> None:
+        if _credits_ended(tree, node, thresholds) and material(node):
+            findings.append(Finding(node, "credits"))
+            return
         across = _one_application_repriced(tree, node, thresholds)
         if across is not None and max(across.delta, _price_added(_lines_of(tree, across))) >= (
             thresholds.min_share * scale
@@ -470,6 +475,29 @@ def _one_application_grown(tree: Tree, node: NodeStats, thresholds: Thresholds) 
     if together >= thresholds.broad_z:
         return None
     return _application_across(tree, node, name)
+
+
+#: Share of a credit's usual amount left on the day below which it ended.
+_CREDIT_LEFT = 0.5
+
+
+def _credits_ended(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
+    """Every credit under the node (a fixed negative amount: promotional, sponsorship) ended on
+    the day, in two or more of its children, and nothing else under it moved beyond its noise:
+    the provider's credit agreement ended, one change to what the provider bills, not a family
+    of lines (a credit is billed per service, under whatever name the provider gives it). A
+    credit that still runs beside them says the ended ones are causes of their own."""
+    if node.depth < 1 or tree.is_leaf(node):
+        return False
+    leaves = [k for k in tree.leaves_under(node) if not k.is_new]
+    credits = [k for k in leaves if k.fixed and k.baseline < 0]
+    ended = [k for k in credits if k.actual > _CREDIT_LEFT * k.baseline]
+    if not credits or len(ended) != len(credits):
+        return False
+    if len({k.path[: node.depth + 2] for k in ended}) < thresholds.broad_min_children:
+        return False
+    rest = [k for k in leaves if k.baseline > 0 and not k.untouched_fixed_amount]
+    return all(min(_rise(k, thresholds), _surprise(k, thresholds)) < thresholds.z for k in rest)
 
 
 def _rise(leaf: NodeStats, thresholds: Thresholds) -> float:

@@ -2,11 +2,12 @@
 
 Hand-made bills (not copied from any held-out set): an application whose every line grows on the
 day, each by its own factor (a new customer's traffic, a DR copy doubling it), beside other
-applications running the same families flat; and days whose only rises are the
-bill's normal life (a month's 1st with its batch and fee, a weekend with a partial last day),
-whose truth is ``resource: []``. The first kind failed on the baseline before
-:func:`_one_application_grown` (it named each grown line's family); the no-anomaly bills scored 0
-on ``root_cause_resource_exact`` before an empty truth answered by nothing counted as exact.
+applications running the same families flat; a provider's credits ending in every service; and
+days whose only rises are the bill's normal life (a month's 1st with its batch and fee, a weekend
+with a partial last day), whose truth is ``resource: []``. The first kind failed on the baseline
+before :func:`_one_application_grown` (it named each grown line's family), the credits before
+:func:`_credits_ended` (it named the credit's family); the no-anomaly bills scored 0 on
+``root_cause_resource_exact`` before an empty truth answered by nothing counted as exact.
 """
 
 from __future__ import annotations
@@ -77,6 +78,32 @@ def test_a_copy_of_one_application_doubling_its_every_line_is_the_application(tm
     services = ("Virtual Machines", "Azure SQL Database", "Storage", "Key Vault")
     _grow(bill, "ledger", dict.fromkeys(services, 2.0), DAY)
     assert _answer(bill.write(tmp_path, DAY, "444")) == (Resource("ledger", "Application"),)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_credits_ending_in_every_service_of_a_provider_are_the_provider(tmp_path, seed):
+    """A startup programme's credit is billed per service (one negative line in each of four
+    GCP services) and ends on the day; the usage lines and an Azure subscription in the same
+    account keep their life. One agreement ended: the provider, not a family named "credit"."""
+    bill = Bill(START, DAY + 1, seed)
+    shape = bill.weekly(1.0, 0.6)
+    bill.usage(("666", "GCP", "Compute Engine", "api", "n2-standard-8"), 0.39, 9, shape=shape)
+    bill.usage(("666", "GCP", "GKE", "web", "e2-standard-4"), 0.134, 14, shape=shape)
+    bill.static(("666", "GCP", "Cloud SQL", "api", "db-custom-4-16384"), 0.41, 1)
+    bill.usage(("666", "GCP", "BigQuery", "reports", "Analysis-TB"), 6.25 / 24, 3, 0.08, shape)
+    bill.usage(("666", "Azure", "Virtual Machines", "legacy", "D4s_v5"), 0.192, 6, shape=shape)
+    credits = [
+        bill.flat_fee(("666", "GCP", service, "shared", "Startup-Credit"), -amount)
+        for service, amount in (
+            ("Compute Engine", 40),
+            ("GKE", 25),
+            ("Cloud SQL", 6),
+            ("BigQuery", 9),
+        )
+    ]
+    for line in credits:
+        line.cost[DAY] = 0.0
+    assert _answer(bill.write(tmp_path, DAY, "666")) == (Resource("GCP", "CSP"),)
 
 
 # A month's 1st with two earlier 1sts in the history.
