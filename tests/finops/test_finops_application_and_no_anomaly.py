@@ -2,11 +2,13 @@
 
 Hand-made bills (not copied from any held-out set): an application whose every line grows on the
 day, each by its own factor (a new customer's traffic, a DR copy doubling it), beside other
-applications running the same families flat; a provider's credits ending in every service; and
-days whose only rises are the bill's normal life (a month's 1st with its batch and fee, a weekend
-with a partial last day), whose truth is ``resource: []``. The first kind failed on the baseline
-before :func:`_one_application_grown` (it named each grown line's family), the credits before
-:func:`_credits_ended` (it named the credit's family); the no-anomaly bills scored 0 on
+applications running the same families flat; a provider's credits ending in every service; a
+service surge beside a commitment fee whose amount drifts; and days whose only rises are the
+bill's normal life (a month's 1st with its batch and fee, a weekend with a partial last day),
+whose truth is ``resource: []``. Each failed on the baseline before its change: the grown
+application before :func:`_one_application_grown` (it named each grown line's family), the credits
+before :func:`_credits_ended` (it named the credit's family), the surge before a fee of one unit a
+day counted as a fixed amount (it named each application); the no-anomaly bills scored 0 on
 ``root_cause_resource_exact`` before an empty truth answered by nothing counted as exact.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+import numpy as np
 import pytest
 
 from finops.model import Resource
@@ -104,6 +107,36 @@ def test_credits_ending_in_every_service_of_a_provider_are_the_provider(tmp_path
     for line in credits:
         line.cost[DAY] = 0.0
     assert _answer(bill.write(tmp_path, DAY, "666")) == (Resource("GCP", "CSP"),)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_service_surge_in_every_application_beside_a_drifting_commitment_fee_is_the_service(
+    tmp_path, seed
+):
+    """A bad autoscaling policy doubles every EC2 fleet of every application; the EC2 commitment
+    fee (one unit a day, its amount drifting by a few hundredths of a percent a day as it is
+    amortised) and the databases keep theirs. The fee is no application that stayed put: EC2."""
+    bill = Bill(START, DAY + 1, seed)
+    shape = bill.weekly(1.0, 0.6)
+    fleets = [
+        bill.usage(("777", "AWS", "EC2", app, family), price, n, shape=shape)
+        for app, family, price, n in (
+            ("etl", "c6i.2xlarge", 0.34, 7),
+            ("etl", "m5.xlarge", 0.192, 6),
+            ("recs", "r6g.large", 0.1008, 9),
+            ("recs", "t3.medium", 0.0416, 10),
+        )
+    ]
+    bill.usage(("777", "AWS", "EKS", "etl", "m6g.xlarge"), 0.154, 8, shape=shape)
+    bill.static(("777", "AWS", "RDS", "etl", "db.r6g.xlarge"), 0.48, 3)
+    fee = bill.flat_fee(("777", "AWS", "EC2", "shared", "Commitment-Fee"), 70.0)
+    fee.cost *= 1 + 0.0004 * np.arange(bill.days)
+    fee.count[:], fee.price[:] = 1.0, fee.cost / 24
+    for line in fleets:
+        line.count[DAY] *= 2
+        line.cost[DAY] *= 2
+    ec2 = Resource("EC2", "Cloud_Service")
+    assert _answer(bill.write(tmp_path, DAY, "777")) == (ec2,)
 
 
 # A month's 1st with two earlier 1sts in the history.
