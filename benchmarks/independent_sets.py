@@ -73,9 +73,9 @@ def finops(tmp: Path, name: str) -> dict:
             level = truth["resource"][0]["type"]
             anomalies.append(value)
         else:
-            # a control with no anomaly: root_cause_resource scores an empty label 1 whatever
-            # was named, so the exact match (nothing named) is the score
-            value = (scores.get("root_cause_resource_exact") or {}).get("calculation", 0.0)
+            # a control with no anomaly: root_cause_resource has nothing to find on an empty
+            # label, so the exact match (nothing named) is the score; it is a plain number
+            value = float(scores.get("root_cause_resource_exact") or 0.0)
             level = "no anomaly"
         by_level[level].append(value)
         overall.append(value)

@@ -7,7 +7,9 @@ space ignored) and types are equal after folding case, spaces and underscores (`
 ``root_cause_resource`` keeps ITBench's rule (1 when every true resource is among the predictions),
 so predicting everything scores 1 on it; its precision and F1 say what it hides.
 ``root_cause_resource_exact`` is the strict metric (1 iff the prediction set equals the truth), as
-CISO's ``strict_pass`` is.
+CISO's ``strict_pass`` is. A truth of ``resource: []`` says the bill holds no anomaly: naming
+nothing is the one exact answer to it, where ``root_cause_resource`` cannot tell (it has nothing
+to find), so a no-anomaly control is read on the exact match.
 """
 
 from __future__ import annotations
@@ -41,9 +43,9 @@ def score_root_cause_resource(
 
 
 def score_exact(predicted: Iterable[Resource], truth: Iterable[Resource]) -> float:
-    """1 iff the predicted resources are exactly the true ones (after name/type folding)."""
-    true = {_key(r) for r in truth}
-    return 1.0 if true and {_key(r) for r in predicted} == true else 0.0
+    """1 iff the predicted resources are exactly the true ones (after name/type folding); on an
+    empty truth (no anomaly) that is naming nothing."""
+    return 1.0 if {_key(r) for r in predicted} == {_key(r) for r in truth} else 0.0
 
 
 def score_finops(

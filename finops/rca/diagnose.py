@@ -45,6 +45,13 @@ def diagnose(
         if finding.reason == "across":
             kind = "price_change"
             detail = f"every priced line of it in every {cube.levels[node.depth - 1]} repriced"
+        if finding.reason == "grown":
+            kind = "cost_spike"
+            detail = (
+                f"every line of it in every {cube.levels[node.depth - 1]} rose beyond its noise"
+            )
+        if finding.reason == "credits":
+            kind, detail = "cost_spike", "every credit under it ended"
         share = node.delta / total if total else 0.0
         causes.append(
             RootCause(

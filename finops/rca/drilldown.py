@@ -12,7 +12,11 @@ From the account, descend into every child whose deviation is both *surprising* 
   a provider's discount expiring);
 - every line whose unit price rose under a provider belongs to one application, in several of
   its services, and the other applications kept their prices: that application, across its
-  services (:func:`_one_application_repriced`);
+  services (:func:`_one_application_repriced`); the same when every line that rose beyond its
+  noise is of one application, in several services, and every line of it rose
+  (:func:`_one_application_grown`);
+- every credit under a node ended, in several of its children, and nothing else moved: the
+  node (a provider's credit agreement ending; :func:`_credits_ended`);
 - a leaf is reached.
 A node does not change as a whole when every line whose price rose under it is of one family
 and other families beside it kept their prices (:func:`_one_family_repriced`): that family is
@@ -80,7 +84,9 @@ DEFAULT_THRESHOLDS = Thresholds()
 @dataclass(frozen=True)
 class Finding:
     node: NodeStats
-    #: "leaf", "new", "broad" or "spread": why the drill-down stopped here.
+    #: "leaf", "new", "broad", "spread", "beyond", "across" (one application repriced in every
+    #: service), "grown" (one application grown in every service) or "credits" (every credit
+    #: under the node ended): why the drill-down stopped here.
     reason: str
 
 
@@ -188,11 +194,18 @@ def drill_down(
         return worth[node.path]
 
     def visit(node: NodeStats) -> None:
+        if _credits_ended(tree, node, thresholds) and material(node):
+            findings.append(Finding(node, "credits"))
+            return
         across = _one_application_repriced(tree, node, thresholds)
         if across is not None and max(across.delta, _price_added(_lines_of(tree, across))) >= (
             thresholds.min_share * scale
         ):
             findings.append(Finding(across, "across"))
+            return
+        grown = _one_application_grown(tree, node, thresholds)
+        if grown is not None and grown.delta >= thresholds.min_share * scale:
+            findings.append(Finding(grown, "grown"))
             return
         kids = tree.children.get(node.path, ())
         new = [k for k in kids if k.is_new and material(k)]
@@ -416,6 +429,93 @@ def _one_application_repriced(
         return None
     if any(k.price_factor is None and k.rise >= thresholds.broad_child_z for k in others):
         return None  # another application rose where its price cannot be read
+    return _application_across(tree, node, name)
+
+
+def _one_application_grown(tree: Tree, node: NodeStats, thresholds: Thresholds) -> NodeStats | None:
+    """Every line under a provider that rose beyond its noise on the day belongs to one
+    application, in two or more of its services, and every line of that application rose with
+    them (each by its own factor: an exchange onboarded, a cache purged, a DR copy started),
+    while the other applications beside it kept their usual life: the application grew, not a
+    family or a service. ITBench names an application without a path, wherever it runs: it is
+    the smallest resource holding every moved line, where naming each line costs one name per
+    line. A line of it that stayed put (a static database beside grown fleets) says the moved
+    lines are causes of their own. Returns a node for it across the services, as
+    :func:`_one_application_repriced` does, or None."""
+    level = node.depth + 2
+    if node.depth < 1 or level >= len(tree.cube.levels) - 1:
+        return None
+    leaves = [k for k in tree.leaves_under(node) if not k.is_new and k.baseline > 0]
+    lived = [k for k in leaves if not k.untouched_fixed_amount]
+    # moved: beyond its noise over both the weekday median and the expectation that knows the
+    # month's habits (a batch that triples on every 1st is no rise on a 1st)
+    moved = [
+        k for k in lived if min(_rise(k, thresholds), _surprise(k, thresholds)) >= thresholds.z
+    ]
+    names = {k.path[level] for k in moved}
+    if len(names) != 1:
+        return None
+    name = next(iter(names))
+    places = {k.path[: level + 1] for k in moved}
+    own = [k for k in lived if k.path[level] == name]
+    others = [k for k in leaves if k.path[level] != name]
+    if len(places) < thresholds.broad_min_children or not others:
+        return None
+    if any(_rise(k, thresholds) < thresholds.broad_child_z for k in own):
+        return None  # a line of it kept its life: the moved lines are causes of their own
+    # the others kept theirs: no new price among them, and their rises together are noise (a
+    # price list that moved every application shows in the others taken together, however few
+    # of their lines stand out alone)
+    if any((k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise for k in others):
+        return None
+    floored = [max(k.sigma, thresholds.factor_floor * k.baseline) for k in others]
+    together = sum(k.actual - k.baseline for k in others) / float(
+        np.sqrt(sum(s**2 for s in floored))
+    )
+    if together >= thresholds.broad_z:
+        return None
+    return _application_across(tree, node, name)
+
+
+#: Share of a credit's usual amount left on the day below which it ended.
+_CREDIT_LEFT = 0.5
+
+
+def _credits_ended(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
+    """Every credit under the node (a fixed negative amount: promotional, sponsorship) ended on
+    the day, in two or more of its children, and nothing else under it moved beyond its noise:
+    the provider's credit agreement ended, one change to what the provider bills, not a family
+    of lines (a credit is billed per service, under whatever name the provider gives it). A
+    credit that still runs beside them says the ended ones are causes of their own."""
+    if node.depth < 1 or tree.is_leaf(node):
+        return False
+    leaves = [k for k in tree.leaves_under(node) if not k.is_new]
+    credits = [k for k in leaves if k.fixed and k.baseline < 0]
+    ended = [k for k in credits if k.actual > _CREDIT_LEFT * k.baseline]
+    if not credits or len(ended) != len(credits):
+        return False
+    if len({k.path[: node.depth + 2] for k in ended}) < thresholds.broad_min_children:
+        return False
+    rest = [k for k in leaves if k.baseline > 0 and not k.untouched_fixed_amount]
+    return all(min(_rise(k, thresholds), _surprise(k, thresholds)) < thresholds.z for k in rest)
+
+
+def _rise(leaf: NodeStats, thresholds: Thresholds) -> float:
+    """A line's rise over its weekday median in units of its noise, the noise floored as
+    :func:`_factor_wins` floors it (a static line's measured noise is ~0)."""
+    return (leaf.actual - leaf.baseline) / max(leaf.sigma, thresholds.factor_floor * leaf.baseline)
+
+
+def _surprise(leaf: NodeStats, thresholds: Thresholds) -> float:
+    """:attr:`NodeStats.z` with the same floor on the noise: the deviation from the expectation
+    that knows weekly and monthly habits."""
+    return leaf.delta / max(leaf.sigma, thresholds.factor_floor * leaf.baseline)
+
+
+def _application_across(tree: Tree, node: NodeStats, name: str) -> NodeStats:
+    """The lines of application ``name`` in every service under ``node`` as one node (path
+    ``provider / every <service level> / application``)."""
+    level = node.depth + 2
     lines = [k for k in tree.leaves_under(node) if k.path[level] == name]
     return NodeStats(
         depth=level,

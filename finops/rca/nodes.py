@@ -27,6 +27,8 @@ _PRICE_STABLE_DAYS = 3
 #: A price the export prints in steps larger than this share of it cannot show a list-price
 #: change (a function at $0.0000167 printed with five decimals).
 _PRICE_RESOLUTION = 0.05
+#: A line of one count whose amount stayed within this many sigmas of its noise did not move.
+_UNMOVED_SIGMAS = 1.5
 #: Days of history a series needs before "it never changed" means anything.
 _FIXED_MIN_DAYS = 7
 
@@ -51,13 +53,20 @@ class NodeStats:
     #: prices, whose price held over the last few days; None otherwise: a blended price says
     #: nothing about a price list).
     price_factor: float | None = None
+    #: Every line under it billed one count every day it ran, the day included (a fee of one
+    #: unit, a database's nodes): no change of usage moves it.
+    count_fixed: bool = False
 
     @property
     def untouched_fixed_amount(self) -> bool:
         """A fixed amount that did not rise on the day (a fee or credit that stayed, or a
         commitment that ended): no price list moves it, so it says nothing about whether the
-        priced lines beside it rose together."""
-        return self.fixed and self.actual <= self.baseline * (1 + _FIXED_TOLERANCE)
+        priced lines beside it rose together. A line of one count every day whose amount only
+        drifts (an amortised commitment's fee, a few hundredths of a percent a day) is one as
+        well when it stayed within its noise: no usage moved it, and no new price did."""
+        if self.fixed and self.actual <= self.baseline * (1 + _FIXED_TOLERANCE):
+            return True
+        return self.count_fixed and self.sigma > 0 and self.rise < _UNMOVED_SIGMAS
 
     @property
     def price_added(self) -> float:
@@ -119,6 +128,11 @@ def build_tree(cube: CostCube) -> Tree:
     # a month factor on an aggregate's total would scale its weekly level by the fee's share of
     # earlier 1sts, and a 1st with a quieter or busier estate would miss by a multiple of it.
     # Aggregates are expected without those lines, plus their usual amounts (they carry no noise).
+    steady = (
+        _counts_fixed(leaves.quantity, t)
+        if leaves.quantity is not None
+        else np.zeros(len(leaves.paths), bool)
+    )
     charge = monthly_charge(leaves.values, t, month_position(cube.days, t))
     charged = np.isfinite(charge)
     for matrix in cube.matrices:
@@ -141,6 +155,7 @@ def build_tree(cube: CostCube) -> Tree:
         baseline = _summed(leaf_baseline, leaves.paths, matrix.paths)
         actual = values[:, t]
         fixed = _fixed_amounts(values, t, month_position(cube.days, t))
+        count_fixed = _summed((~steady).astype(float), leaves.paths, matrix.paths) == 0
         moved = (
             _price_moved(matrix.price, t, step=matrix.price_step)
             if matrix.price is not None
@@ -165,6 +180,7 @@ def build_tree(cube: CostCube) -> Tree:
                     float(baseline[i]),
                     bool(fixed[i]),
                     float(factors[i]) if np.isfinite(factors[i]) else None,
+                    bool(count_fixed[i]),
                 )
                 for i, path in enumerate(matrix.paths)
             )
@@ -194,6 +210,16 @@ def _whole_instances(
             moves & (count > 0), np.abs(expected) * _ROUNDING_SIGMA / np.maximum(count, 1), 0.0
         )
     return np.maximum(sigma, rounding)
+
+
+def _counts_fixed(quantity: np.ndarray, t: int) -> np.ndarray:
+    """Lines that billed one count every day they ran (at least a week) before the day, and the
+    same count on the day."""
+    history = quantity[:, :t]
+    lived = history > 0
+    high = np.where(lived, history, -np.inf).max(axis=1, initial=-np.inf)
+    low = np.where(lived, history, np.inf).min(axis=1, initial=np.inf)
+    return (lived.sum(axis=1) >= _FIXED_MIN_DAYS) & (high == low) & (quantity[:, t] == high)
 
 
 def _fixed_amounts(values: np.ndarray, t: int, month: list[int]) -> np.ndarray:

@@ -36,7 +36,12 @@ def test_predicting_everything_is_1_on_the_itbench_metric_and_0_on_exact():
     exact = score_finops([TRUTH[1], Resource(" M5.Large ", "instance family")], TRUTH)
     assert exact["root_cause_resource_exact"] == 1.0
     assert score_finops(TRUTH[:1], TRUTH)["root_cause_resource_exact"] == 0.0
-    assert score_finops([], [])["root_cause_resource_exact"] == 0.0  # no truth: nothing to match
+
+
+def test_a_bill_with_no_anomaly_is_answered_exactly_by_naming_nothing():
+    # ``resource: []`` is a control's truth: nothing named is its one exact answer
+    assert score_finops([], [])["root_cause_resource_exact"] == 1.0
+    assert score_finops(TRUTH[:1], [])["root_cause_resource_exact"] == 0.0
 
 
 def _two_cause_scenario(tmp_path: Path) -> Path:
