@@ -15,6 +15,7 @@ from ciso.agents.baseline.intent import (
     BindingCheck,
     ConfigSetting,
     DefaultNamespaceCheck,
+    FieldValueCheck,
     FilePermissionCheck,
     IngressTlsCheck,
     Intent,
@@ -124,6 +125,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += ["ingresses"]
         elif isinstance(check, PodFieldCheck) and check.service_account_fallback:
             kinds += [*WORKLOAD_KINDS, "serviceaccounts"]
+        elif isinstance(check, FieldValueCheck) and check.level == "object":
+            kinds += [_plural(k) for k in check.kinds]
         elif isinstance(check, DefaultNamespaceCheck):
             kinds += [
                 {"PersistentVolumeClaim": "persistentvolumeclaims"}.get(k, k.lower() + "s")
@@ -132,6 +135,15 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
         else:
             kinds += list(WORKLOAD_KINDS)
     return tuple(dict.fromkeys(kinds))
+
+
+def _plural(kind: str) -> str:
+    """The kubectl resource name of a manifest kind: Service -> services, Ingress -> ingresses,
+    NetworkPolicy -> networkpolicies."""
+    lower = kind.lower()
+    if lower.endswith("y"):
+        return lower[:-1] + "ies"
+    return lower + ("es" if lower.endswith("s") else "s")
 
 
 def _singular(kind: str) -> str:
