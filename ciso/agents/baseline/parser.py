@@ -28,6 +28,7 @@ from ciso.agents.baseline.knowledge import (
     k8s_rbac,
     rhel_config,
     rhel_files,
+    rhel_generic,
 )
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
@@ -364,10 +365,9 @@ def generic_scope(text: str, scope: Scope) -> Scope:
 
 def _generic(text: str, platform: str) -> tuple[object, ...] | None:
     """The generic reading, when no concept of the knowledge base fits the text."""
-    if platform != "kubernetes":
-        return None
+    reader = k8s_generic.read if platform == "kubernetes" else rhel_generic.read
     for reading in (without_asides(text), text):
-        found = k8s_generic.read(reading)
+        found = reader(reading)
         if found:
             return found
     return None
