@@ -84,10 +84,11 @@ def rbac_rule(text: str) -> RbacRuleCheck | None:
 #: the identities the API server gives a request without credentials
 _ANONYMOUS = (("User", "system:anonymous"), ("Group", "system:unauthenticated"))
 _NO_CREDENTIALS = words(
-    r"\bwithout\s+(any\s+)?(credentials?|authentication|a\s+token)\b",
+    r"\bwithout\s+(any\s+)?(credentials?|authenticat\w+|a\s+token)\b",
     r"\banonymous(ly)?\b",
     r"\bunauthenticated\b",
-    r"\bnot\s+authenticated\b",
+    r"\b(not|n't|never|fail\w*\s+to)\s+(\w+\s+)?authenticat\w*",
+    r"\bno\s+(credentials?|authentication)\b",
 )
 _BINDING_WORDS = words(r"\bbind", r"\bbound\b", r"\bgrant", r"\bsubjects?\b")
 _NAMED_SUBJECT = re.compile(r"\bsystem:(?:serviceaccounts?|[a-z-]+)(?::[a-z0-9-]+)*\b")
@@ -232,7 +233,7 @@ _ONLY = words(r"\bonly\b", r"\bsafe\b", r"\ballow(ed)?\s+(list|set)\b", r"\bany\
 
 
 #: "nothing may be reachable", "no ports opened on the nodes"
-_NOTHING = words(r"\bnothing\b", r"\bno\s+\w+")
+_NOTHING = words(r"\bnothing\b", r"\bnobody\b", r"\bno\s+\w+")
 
 
 def _numbers(text: str) -> tuple[int, ...]:

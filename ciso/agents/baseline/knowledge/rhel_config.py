@@ -452,6 +452,7 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bmodule\b.{0,40}\b(load|insert)",
                 r"\bmounting\s+(of\s+)?\S+\s+file\s*systems?\b.{0,40}\bdisabled\b",
                 r"\bkernel\b.{0,30}\bload\b",
+                r"\bdriver\b.{0,60}\bload",
                 r"\binstall\s+(rule|line|directive)\b",
                 r"\bblack-?list(ed)?\b",
             ),
@@ -468,6 +469,11 @@ CONCEPTS: tuple[Concept, ...] = (
             ),
         ),
         _pwquality_minlen,
+        # a text that spells another pwquality option (and not minlen) is about that option
+        none_of=words(
+            r"^(?!.*\bminlen\b).*\b(minclass|[dulo]credit|maxrepeat|maxsequence|maxclassrepeat|"
+            r"difok|dictcheck|usercheck)\b"
+        ),
     ),
     Concept(
         "sshd-x11-forwarding",
