@@ -267,6 +267,36 @@ def test_services_reachable_from_outside_but_for_an_exempt_namespace() -> None:
     assert _both(intent, objects) == ({"web", "addr"}, {"web", "addr"})
 
 
+def _ingress(name: str, spec_class: str = "", annotated: str = "") -> dict:
+    annotations = {"kubernetes.io/ingress.class": annotated} if annotated else {}
+    spec: dict[str, Any] = {"rules": [{"host": f"{name}.corp.example"}]}
+    if spec_class:
+        spec["ingressClassName"] = spec_class
+    return {"apiVersion": "networking.k8s.io/v1", "kind": "Ingress",
+            "metadata": {**_meta(name, "web"), "annotations": annotations}, "spec": spec}  # fmt: skip
+
+
+def test_the_one_class_an_ingress_may_name_in_the_field_or_the_old_annotation() -> None:
+    intent = _intent(
+        "Every Ingress has to be served by the controller whose ingress class is corp-private. "
+        "One that asks for another class, in its spec or through the kubernetes.io/ingress.class "
+        "annotation, or that gives no class at all, is not permitted."
+    )
+    (check,) = intent.checks
+    assert isinstance(check, FieldValueCheck)
+    assert (check.allowed, check.must_be_set) == (("corp-private",), True)
+    objects = [
+        _ingress("canary", spec_class="corp-private-canary"),
+        _ingress("legacy", annotated="public"),
+        _ingress("bare"),
+        # near misses: the allowed class by annotation, and by the field
+        _ingress("old-style", annotated="corp-private"),
+        _ingress("new-style", spec_class="corp-private"),
+    ]
+    expected = {"canary", "legacy", "bare"}
+    assert _both(intent, objects) == (expected, expected)
+
+
 def test_stored_service_account_tokens_by_their_secret_type() -> None:
     intent = _intent(
         "Nobody may keep a long-lived token of a service account in the cluster; pods receive "

@@ -237,7 +237,8 @@ class FieldValueCheck:
     (``object``: objects of ``kinds``), below every pod spec of any workload (``pod``), or below
     every container of those pod specs (``container``). A path element ``*`` steps into every
     item of a list. A value in ``forbidden`` violates; with ``allowed``, a value outside it
-    violates; with ``any_value``, any value set (not empty) violates."""
+    violates; with ``any_value``, any value set (not empty) violates. Several paths are the
+    spellings of one setting (a field and the annotation it replaced)."""
 
     concept: str
     level: FieldLevel
@@ -246,6 +247,8 @@ class FieldValueCheck:
     forbidden: tuple[Any, ...] = ()
     allowed: tuple[Any, ...] = ()
     any_value: bool = False
+    #: no path holding a value violates ("an Ingress that names no class at all")
+    must_be_set: bool = False
     kind: Literal["field-value"] = "field-value"
 
 

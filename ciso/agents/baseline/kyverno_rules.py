@@ -530,7 +530,9 @@ def _field_query(level: str, path: tuple[str, ...]) -> str:
     """The JMESPath of a field path: ``*`` steps into (and flattens) every item of a list."""
     query = _FIELD_BASES[level]
     for step in path:
-        query += "[]" if step == "*" else f".{step}"
+        # a key that is not a JMESPath identifier (an annotation) is quoted
+        spelled = step if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", step) else json.dumps(step)
+        query += "[]" if step == "*" else f".{spelled}"
     return query
 
 
@@ -554,6 +556,12 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
                 {"key": "{{ " + query + " || `[]` }}", "operator": "AnyNotIn",
                  "value": list(check.allowed)}
             )  # fmt: skip
+    if check.must_be_set:
+        spelled = ", ".join(_field_query(check.level, p) for p in check.paths)
+        conditions.append(
+            {"key": "{{ length([" + spelled + "][?@ != `null` && @ != '']) }}", "operator": "Equals",
+             "value": 0}
+        )  # fmt: skip
     validate = {"deny": {"conditions": {"any": conditions}}}
     message = f"The field {check.concept} holds a value the requirement does not allow."
     if check.level == "object":

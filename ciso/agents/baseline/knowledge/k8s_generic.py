@@ -137,6 +137,12 @@ class SchemaField:
     dotted: bool = False
     #: any value set violates ("no outside addresses attached")
     presence: bool = False
+    #: the words before a name the field holds ("IngressClass is internal-nginx"): the names in
+    #: obligations are the allowed ones, those in prohibitions the forbidden ones
+    names_after: str = ""
+    #: an annotation the text names ("the kubernetes.io/ingress.class annotation") is another
+    #: spelling of the field
+    annotations: bool = False
 
 
 def _w(pattern: str) -> re.Pattern[str]:
@@ -204,6 +210,14 @@ SCHEMA_FIELDS: tuple[SchemaField, ...] = (
         presence=True,
     ),
     SchemaField(
+        "ingressClassName",
+        words(r"\bingressClassName\b", r"\bingress\s*class(es)?\b", r"\bclass\b"),
+        (("object", ("spec", "ingressClassName")),),
+        kinds=("Ingress",),
+        names_after=r"\b(?:ingress\s*)?class(?:Name)?",
+        annotations=True,
+    ),
+    SchemaField(
         "Secret type",
         words(r"\bsecrets?\b", r"\btokens?\b", r"\bcredentials?\b"),
         (("object", ("type",)),),
@@ -236,6 +250,27 @@ _ONLY = words(r"\bonly\b", r"\bsafe\b", r"\ballow(ed)?\s+(list|set)\b", r"\bany\
 _NOTHING = words(r"\bnothing\b", r"\bnobody\b", r"\bno\s+\w+")
 
 
+_ANNOTATION = re.compile(r"\b([a-z0-9.-]+\.[a-z]+/[a-z0-9.-]+)\s+annotations?\b", re.I)
+_NAME_VALUE = r"\s+(?:is\s+|named\s+|called\s+|=\s*|:\s*)?[`'\"]?([a-z0-9]+(?:-[a-z0-9]+)+)\b"
+#: the field left unset violates: "names no class at all", "without a class"
+_UNSET_VIOLATES = words(
+    r"\b(names?|sets?|specif\w+|gives?|has)\s+no\s+\w+",
+    r"\bwithout\s+(a|an|any)\s+\w+",
+    r"\b(unset|missing|omitted)\b",
+)
+
+
+def _names(before: str, text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names the text gives a field after ``before``: (allowed, forbidden), read by the
+    polarity of the sentence each is named in."""
+    allowed: list[str] = []
+    forbidden: list[str] = []
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        names = [m.group(1) for m in re.finditer(before + _NAME_VALUE, sentence, re.I)]
+        (forbidden if negated(sentence) else allowed).extend(names)
+    return tuple(dict.fromkeys(allowed)), tuple(dict.fromkeys(forbidden))
+
+
 def _numbers(text: str) -> tuple[int, ...]:
     found = [int(m.group(1)) for m in _ID_VALUE.finditer(text)]
     if _ROOT.search(text):
@@ -262,12 +297,19 @@ def _field_checks(field: SchemaField, text: str) -> tuple[FieldValueCheck, ...]:
             allowed = names
         else:
             forbidden = names
+    elif field.names_after:
+        allowed, forbidden = _names(field.names_after, text)
+        if not allowed and not forbidden:
+            return ()
     elif not field.presence:
         return ()
     concept = re.sub(r"[^a-z0-9]+", "-", field.name.lower()).strip("-")
     by_level: dict[FieldLevel, list[tuple[str, ...]]] = {}
     for level, path in field.places:
         by_level.setdefault(level, []).append(path)
+    if field.annotations:
+        for key in dict.fromkeys(m.group(1) for m in _ANNOTATION.finditer(text)):
+            by_level.setdefault("object", []).append(("metadata", "annotations", key))
     return tuple(
         FieldValueCheck(
             concept=concept,
@@ -277,6 +319,7 @@ def _field_checks(field: SchemaField, text: str) -> tuple[FieldValueCheck, ...]:
             forbidden=forbidden,
             allowed=allowed,
             any_value=field.presence,
+            must_be_set=bool(allowed) and any(p.search(text) for p in _UNSET_VIOLATES),
         )
         for level, paths in by_level.items()
     )
