@@ -245,6 +245,41 @@ def test_kernel_parameters_outside_the_list_the_text_allows() -> None:
     assert _both(intent, objects) == ({"tuned"}, {"tuned"})
 
 
+def test_a_field_spelled_as_the_schema_spells_it_in_every_place_it_occurs() -> None:
+    intent = _intent(
+        "Every pod must set hostUsers: false, and every container, init containers included, "
+        "must run with imagePullPolicy set to Always."
+    )
+    assert {(c.concept, c.level, c.allowed, c.must_be_set) for c in intent.checks
+            if isinstance(c, FieldValueCheck)} == {
+        ("hostusers", "pod", (False,), True),  # unset means the node's users
+        ("imagepullpolicy", "container", ("Always",), True),
+    }  # fmt: skip
+    always = {"name": "main", "image": "x", "imagePullPolicy": "Always"}
+    cached_init = {"name": "init", "image": "x", "imagePullPolicy": "IfNotPresent"}
+    objects = [
+        _pod_carrier("Pod", "node-users", {"containers": [always]}),
+        _pod_carrier("CronJob", "cached-init", {"hostUsers": False, "containers": [always],
+                                                "initContainers": [cached_init]}),
+        _pod_carrier("Pod", "unset-policy", {"hostUsers": False,
+                                             "containers": [{"name": "m", "image": "x"}]}),
+        _pod_carrier("Pod", "fine", {"hostUsers": False, "containers": [always]}),
+    ]  # fmt: skip
+    expected = {"node-users", "cached-init", "unset-policy"}
+    assert _both(intent, objects) == (expected, expected)
+
+
+def test_a_field_a_prohibition_names_with_its_value_on_a_cluster_scoped_kind() -> None:
+    intent = _intent("StorageClasses must not set allowVolumeExpansion to true.")
+    classes = [
+        {"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": name},
+         "provisioner": "csi.example", **extra}
+        for name, extra in (("grows", {"allowVolumeExpansion": True}),
+                            ("fixed", {"allowVolumeExpansion": False}), ("plain", {}))
+    ]  # fmt: skip
+    assert _both(intent, classes) == ({"grows"}, {"grows"})
+
+
 def _service(name: str, namespace: str, **spec: Any) -> dict:
     return {"apiVersion": "v1", "kind": "Service", "metadata": _meta(name, namespace),
             "spec": {"ports": [{"port": 80, "name": "nodeport-web"}], **spec}}  # fmt: skip

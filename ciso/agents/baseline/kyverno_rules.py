@@ -541,7 +541,7 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     for path in check.paths:
         query = _field_query(check.level, path)
         # a projection is a list already; a single field becomes a list of one (null: absent)
-        values = query + " || `[]`" if "[]" in query else f"to_array({query})"
+        values = query + " || `[]`" if "[]" in query else f"to_array({query}) | [?@ != `null`]"
         if check.any_value:
             conditions.append(
                 {"key": "{{ length(" + query + " || `[]`) }}", "operator": "GreaterThan",
@@ -553,10 +553,18 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
             )
         if check.allowed:
             conditions.append(
-                {"key": "{{ " + query + " || `[]` }}", "operator": "AnyNotIn",
+                {"key": "{{ " + values + " }}", "operator": "AnyNotIn",
                  "value": list(check.allowed)}
             )  # fmt: skip
-    if check.must_be_set:
+    if check.must_be_set and check.level == "container":
+        # a container that sets the field under none of its spellings
+        unset = " && ".join(_field_query("object", p).removeprefix("request.object.") + " == `null`"
+                            for p in check.paths)  # fmt: skip
+        conditions.append(
+            {"key": "{{ length(" + _FIELD_BASES["container"] + " | [?" + unset + "]) }}",
+             "operator": "GreaterThan", "value": 0}
+        )  # fmt: skip
+    elif check.must_be_set:
         spelled = ", ".join(_field_query(check.level, p) for p in check.paths)
         conditions.append(
             {"key": "{{ length([" + spelled + "][?@ != `null` && @ != '']) }}", "operator": "Equals",

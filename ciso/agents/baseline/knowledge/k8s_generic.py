@@ -336,13 +336,145 @@ def field_values(text: str) -> tuple[FieldValueCheck, ...] | None:
     return tuple(checks) or None
 
 
+# ---- a field spelled as the schema spells it, with the value the text gives -------------------
+
+
+@dataclass(frozen=True)
+class FieldPlace:
+    """Where a field the text may spell occurs, and the value the API gives it when unset."""
+
+    places: tuple[tuple[FieldLevel, tuple[str, ...]], ...]
+    default: Any = None
+    kinds: tuple[str, ...] = ()
+
+
+def _pod(*path: str, default: Any = None) -> FieldPlace:
+    return FieldPlace((("pod", path),), default)
+
+
+def _both_levels(*path: str, default: Any = None) -> FieldPlace:
+    """A securityContext field of the pod that each container may set for itself."""
+    return FieldPlace((("pod", path), ("container", path)), default)
+
+
+def _container(*path: str, default: Any = None) -> FieldPlace:
+    return FieldPlace((("container", path),), default)
+
+
+def _object(kind: str, *path: str, default: Any = None) -> FieldPlace:
+    return FieldPlace((("object", path),), default, (kind,))
+
+
+#: fields of the schema by the name the text spells (camelCase, as the API does)
+SPELLED_FIELDS: dict[str, FieldPlace] = {
+    "hostNetwork": _pod("hostNetwork", default=False),
+    "hostPID": _pod("hostPID", default=False),
+    "hostIPC": _pod("hostIPC", default=False),
+    "hostUsers": _pod("hostUsers", default=True),
+    "shareProcessNamespace": _pod("shareProcessNamespace", default=False),
+    "enableServiceLinks": _pod("enableServiceLinks", default=True),
+    "runtimeClassName": _pod("runtimeClassName"),
+    "priorityClassName": _pod("priorityClassName"),
+    "schedulerName": _pod("schedulerName", default="default-scheduler"),
+    "dnsPolicy": _pod("dnsPolicy", default="ClusterFirst"),
+    "restartPolicy": _pod("restartPolicy", default="Always"),
+    "fsGroupChangePolicy": _pod("securityContext", "fsGroupChangePolicy", default="Always"),
+    "runAsNonRoot": _both_levels("securityContext", "runAsNonRoot"),
+    "privileged": _container("securityContext", "privileged", default=False),
+    "allowPrivilegeEscalation": _container("securityContext", "allowPrivilegeEscalation"),
+    "readOnlyRootFilesystem": _container(
+        "securityContext", "readOnlyRootFilesystem", default=False
+    ),
+    "procMount": _container("securityContext", "procMount", default="Default"),
+    "imagePullPolicy": _container("imagePullPolicy"),
+    "stdin": _container("stdin", default=False),
+    "tty": _container("tty", default=False),
+    "externalTrafficPolicy": _object("Service", "spec", "externalTrafficPolicy", default="Cluster"),
+    "internalTrafficPolicy": _object("Service", "spec", "internalTrafficPolicy", default="Cluster"),
+    "sessionAffinity": _object("Service", "spec", "sessionAffinity", default="None"),
+    "persistentVolumeReclaimPolicy": _object(
+        "PersistentVolume", "spec", "persistentVolumeReclaimPolicy", default="Retain"
+    ),
+    "reclaimPolicy": _object("StorageClass", "reclaimPolicy", default="Delete"),
+    "allowVolumeExpansion": _object("StorageClass", "allowVolumeExpansion", default=False),
+}
+_FIELD_VALUE = r"[`'\"]?([A-Za-z0-9](?:[\w./-]*\w)?)"
+_NEGATIVE_VALUE = re.compile(
+    rf"^[^.;]{{0,40}}?\b(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be\s+)?"
+    rf"(?:set\s+)?(?:to\s+)?{_FIELD_VALUE}",
+    re.I,
+)
+_POSITIVE_VALUE = re.compile(
+    rf"^\s*(?:[:=]|(?:set\s+)?to\b|of\b|is\b)\s*{_FIELD_VALUE}|"
+    # a bare enumerated value right after the field ("persistentVolumeReclaimPolicy Retain")
+    rf"^\s+[`'\"]?((?-i:[A-Z][a-z]\w*)|true|false)\b|^[^.;]{{0,40}}?\b(?:must|should|shall|has\s+to|"
+    rf"needs?\s+to)\s+(?:always\s+)?(?:be\s+)?(?:(?:explicitly\s+)?set\s+)?(?:to\s+)?{_FIELD_VALUE}",
+    re.I,
+)
+_NOT_VALUES = {"be", "set", "to", "a", "an", "the", "not", "explicitly", "only", "it"}
+
+
+def _typed(value: str) -> Any:
+    if value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    return int(value) if value.isdigit() else value
+
+
+def _spelled(name: str, place: FieldPlace, text: str, at: int) -> tuple[FieldValueCheck, ...]:
+    """The value the text gives the field it spells at ``at``: a value it may not hold ("must
+    not be true", "hostUsers: false" in a prohibition), or the one it must hold."""
+    after = text[at + len(name) :]
+    # the words of its sentence before the field: "no pod may set", "must not set"
+    before = re.split(r"(?<=[.;!?])\s+", text[:at])[-1]
+    forbidden: tuple[Any, ...] = ()
+    allowed: tuple[Any, ...] = ()
+    negative = _NEGATIVE_VALUE.match(after)
+    positive = _POSITIVE_VALUE.match(after)
+    if negative and negative.group(1).lower() not in _NOT_VALUES:
+        forbidden = (_typed(negative.group(1)),)
+    elif positive:
+        value = next(g for g in positive.groups() if g is not None)
+        if value.lower() in _NOT_VALUES:
+            return ()
+        # "no pod may set hostUsers: false": the value is what the prohibition names
+        if negated(before):
+            forbidden = (_typed(value),)
+        else:
+            allowed = (_typed(value),)
+    else:
+        return ()
+    by_level: dict[FieldLevel, list[tuple[str, ...]]] = {}
+    for level, path in place.places:
+        by_level.setdefault(level, []).append(path)
+    return tuple(
+        FieldValueCheck(
+            concept=name.lower(), level=level, paths=tuple(paths), kinds=place.kinds,
+            forbidden=forbidden, allowed=allowed,
+            must_be_set=bool(allowed) and place.default not in allowed,
+        )
+        for level, paths in by_level.items()
+    )  # fmt: skip
+
+
+def spelled_fields(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """Checks over every field of :data:`SPELLED_FIELDS` the text spells with a value."""
+    checks: list[FieldValueCheck] = []
+    for m in re.finditer(r"\b[a-z]+[A-Z][A-Za-z]*\b|\b(?:privileged|stdin|tty)\b", text):
+        place = SPELLED_FIELDS.get(m.group(0))
+        if place is not None:
+            checks.extend(
+                c for c in _spelled(m.group(0), place, text, m.start()) if c not in checks
+            )
+    return tuple(checks) or None
+
+
 def read(text: str) -> tuple[Any, ...] | None:
     """The checks the generic reading finds, the most precise kind first: binding subjects,
-    RBAC verbs on resources, then schema fields."""
+    RBAC verbs on resources, fields spelled as the schema spells them, then fields described."""
     bindings = subject_bindings(text)
     if bindings:
         return bindings
     rule = rbac_rule(text)
     if rule is not None:
         return (rule,)
-    return field_values(text)
+    return spelled_fields(text) or field_values(text)
