@@ -366,6 +366,12 @@ def test_stored_service_account_tokens_by_their_secret_type() -> None:
          "login.defs", "SHA_CRYPT_MIN_ROUNDS", "ge", (100000,)),
         ("New passwords need characters of several kinds: minclass must be 3 or more.",
          "pwquality", "minclass", "ge", (3,)),
+        ("The SSH daemon must not let clients forward their agent: AllowAgentForwarding must be no.",
+         "sshd", "AllowAgentForwarding", "eq", ("no",)),
+        ("Accounts are locked out after failed logins: faillock's deny must be 4 or less.",
+         "faillock", "deny", "le", (4,)),
+        ("Keep the journal across reboots: journald's Storage must be persistent.",
+         "journald", "Storage", "eq", ("persistent",)),
     ],
 )  # fmt: skip
 def test_rhel_keys_named_as_their_file_spells_them(
@@ -400,6 +406,21 @@ def test_routing_stated_as_packets_passed_between_interfaces() -> None:
         "net.ipv4.ip_forward",
         "net.ipv6.conf.all.forwarding",
     }
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_a_key_of_a_one_file_family_last_value_wins(tmp_path: Path) -> None:
+    from tests.ciso.test_ciso_baseline_rhel9_reading import _judged
+
+    text = "Accounts are locked out after failed logins: faillock's deny must be 4 or less."
+    verdicts = _judged(
+        tmp_path,
+        text,
+        violating={"etc/security/faillock.conf": "deny = 3\n# later wins\ndeny = 10\n"},
+        compliant={"etc/security/faillock.conf": "# deny = 10\ndeny=4\n"},
+    )
+    assert verdicts == {"violating": "false", "compliant": "true"}
 
 
 @needs_sandbox

@@ -53,7 +53,16 @@ WORKLOAD_KINDS = (
 )
 #: sshd keywords whose value is an sshd time (1m30s), not a plain number
 SSHD_TIME_KEYS = ("LoginGraceTime", "ClientAliveInterval")
-CONFIG_FILES = {"login.defs": "/etc/login.defs", "auditd": "/etc/audit/auditd.conf"}
+#: the one file of each key=value family (sshd, sysctl, modprobe and pwquality read several)
+CONFIG_FILES = {
+    "login.defs": "/etc/login.defs",
+    "auditd": "/etc/audit/auditd.conf",
+    "faillock": "/etc/security/faillock.conf",
+    "pwhistory": "/etc/security/pwhistory.conf",
+    "journald": "/etc/systemd/journald.conf",
+    "selinux": "/etc/selinux/config",
+    "dnf": "/etc/dnf/dnf.conf",
+}
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,8 @@ class ConfigFamily:
     keys: re.Pattern[str]
     #: PAM files whose module line may override the files (pwquality)
     pam_files: tuple[str, ...] = ()
+    #: words the text must also use, where a key is an ordinary word ("deny", "remember")
+    context: re.Pattern[str] | None = None
 
 
 FAMILIES: tuple[ConfigFamily, ...] = (
@@ -43,10 +45,58 @@ FAMILIES: tuple[ConfigFamily, ...] = (
         ),
         ("/etc/pam.d/system-auth", "/etc/pam.d/password-auth"),
     ),
+    ConfigFamily(
+        "sshd",
+        re.compile(
+            r"\b(?:PermitRootLogin|PermitEmptyPasswords|PermitUserEnvironment|PasswordAuthentication|"
+            r"PubkeyAuthentication|HostbasedAuthentication|KbdInteractiveAuthentication|"
+            r"ChallengeResponseAuthentication|GSSAPIAuthentication|KerberosAuthentication|UsePAM|"
+            r"IgnoreRhosts|X11Forwarding|AllowTcpForwarding|AllowAgentForwarding|"
+            r"AllowStreamLocalForwarding|GatewayPorts|PermitTunnel|PermitTTY|MaxAuthTries|"
+            r"MaxSessions|MaxStartups|LoginGraceTime|ClientAliveInterval|ClientAliveCountMax|"
+            r"LogLevel|SyslogFacility|StrictModes|Compression|UseDNS|PrintLastLog|TCPKeepAlive|"
+            r"Banner|DisableForwarding|AuthenticationMethods)\b"
+        ),
+        context=re.compile(r"\bssh", re.I),
+    ),
+    ConfigFamily(
+        "auditd",
+        re.compile(
+            r"\b(?:max_log_file_action|max_log_file|num_logs|space_left_action|space_left|"
+            r"admin_space_left_action|admin_space_left|disk_full_action|disk_error_action|"
+            r"log_format|flush|freq|log_group)\b"
+        ),
+        context=re.compile(r"\baudit", re.I),
+    ),
+    ConfigFamily(
+        "faillock",
+        re.compile(r"\b(?:deny|unlock_time|fail_interval|root_unlock_time)\b"),
+        context=re.compile(r"\bfaillock\b|\block(?:ed|s)?\s+out\b|\blockout\b", re.I),
+    ),
+    ConfigFamily(
+        "pwhistory",
+        re.compile(r"\bremember\b"),
+        context=re.compile(r"\bpwhistory\b|\bpassword\s+history\b|\breus", re.I),
+    ),
+    ConfigFamily(
+        "journald",
+        re.compile(r"\b(?:Storage|Compress|ForwardToSyslog|SystemMaxUse|MaxRetentionSec)\b"),
+        context=re.compile(r"\bjournal", re.I),
+    ),
+    ConfigFamily(
+        "selinux",
+        re.compile(r"\bSELINUX(?:TYPE)?\b"),
+    ),
+    ConfigFamily(
+        "dnf",
+        re.compile(
+            r"\b(?:gpgcheck|localpkg_gpgcheck|repo_gpgcheck|clean_requirements_on_remove)\b"
+        ),
+    ),
 )
 
 _NEGATED_VALUE = r"(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be|equal)\s+"
-_VALUE = r"['\"`]?(-?[\w.-]+)"
+_VALUE = r"['\"`]?(-?[\w-]+(?:\.[\w-]+)*)"
 
 
 def _setting(family: ConfigFamily, key: str, text: str) -> ConfigSetting | None:
@@ -69,8 +119,14 @@ def _setting(family: ConfigFamily, key: str, text: str) -> ConfigSetting | None:
         after[stated.end() :],
         re.I,
     )
-    words = r"(at|no|not|a|an|the|least|most|set)$"
-    if stated and not open_ended and not re.match(words, stated.group(1), re.I):
+    words = r"(at|not|a|an|the|least|most|set)$"
+    # "no more than 4" is a bound; "must be no" is the value no
+    comparative = stated and re.match(
+        r"no\s+(more|less|fewer|longer|shorter|greater|higher|lower)\b",
+        after[stated.start(1) :],
+        re.I,
+    )
+    if stated and not open_ended and not comparative and not re.match(words, stated.group(1), re.I):
         return ConfigSetting(family.name, key, "eq", (stated.group(1),), False, family.pam_files)
     found = bounds(text)
     if found is None:
@@ -81,6 +137,8 @@ def _setting(family: ConfigFamily, key: str, text: str) -> ConfigSetting | None:
 def read(text: str) -> tuple[ConfigSetting, ...] | None:
     """Settings of the first family whose keys the text names, one per key."""
     for family in FAMILIES:
+        if family.context is not None and not family.context.search(text):
+            continue
         keys = list(dict.fromkeys(m.group(0) for m in family.keys.finditer(text)))
         settings = [s for key in keys for s in [_setting(family, key, text)] if s is not None]
         if settings:
