@@ -119,6 +119,26 @@ def test_one_delete_verb_stated_by_its_effect() -> None:
     assert _both(intent, objects) == ({"janitor"}, {"janitor"})
 
 
+def test_a_subresource_named_in_words_and_the_holder_named_after_but() -> None:
+    intent = _intent("Nobody but the log-reader ClusterRole may read pod logs.")
+    (check,) = intent.checks
+    assert isinstance(check, RbacRuleCheck)
+    assert check.resources == ("pods/log",)
+    assert intent.scope.exempt_role_names == ("log-reader",)
+    logs = {"apiGroups": [""], "resources": ["pods/log"], "verbs": ["get"]}
+    objects = [
+        _role("ClusterRole", "log-reader", [logs]),
+        _role("Role", "debugger", [logs], "app"),
+        _role("Role", "all-subresources", [
+            {"apiGroups": [""], "resources": ["*/log"], "verbs": ["list"]}], "app"),
+        # near miss: the pods themselves
+        _role("Role", "pod-viewer", [
+            {"apiGroups": [""], "resources": ["pods"], "verbs": ["get"]}], "app"),
+    ]  # fmt: skip
+    expected = {"debugger", "all-subresources"}
+    assert _both(intent, objects) == (expected, expected)
+
+
 def test_approving_a_csr_by_patch_counts_like_update() -> None:
     # the approval subresource takes a PUT or a PATCH: either approves the request
     intent = _intent(

@@ -338,6 +338,8 @@ _NAMESPACE_BEFORE_KIND = re.compile(
     re.I,
 )
 _NOT_NAMES = {"the", "a", "an", "its", "their", "our", "own", "every", "each", "any", "that", "one"}
+#: "outside the X ClusterRole", "nobody but the X ClusterRole": the named role keeps the permission
+_HOLDER_WORDS = re.compile(r"\b(outside|but|save|except)\b", re.I)
 
 
 def generic_scope(text: str, scope: Scope) -> Scope:
@@ -347,7 +349,7 @@ def generic_scope(text: str, scope: Scope) -> Scope:
     roles = list(scope.exempt_role_names)
     namespaces = list(scope.exempt_namespaces)
     for sentence in re.split(r"(?<=[.;!?])\s+", text):
-        if _ONLY_HOLDERS.search(sentence) or _EXEMPT_WORDS.search(sentence):
+        if any(p.search(sentence) for p in (_ONLY_HOLDERS, _EXEMPT_WORDS, _HOLDER_WORDS)):
             roles += [m.group(1) for m in _ROLE_BEFORE_KIND.finditer(sentence)]
         if _EXEMPT_WORDS.search(sentence):
             namespaces += [
