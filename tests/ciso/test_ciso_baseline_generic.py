@@ -300,6 +300,32 @@ def test_a_field_a_prohibition_names_with_its_value_on_a_cluster_scoped_kind() -
     assert _both(intent, classes) == ({"grows"}, {"grows"})
 
 
+def test_host_paths_that_reach_the_container_runtime_socket() -> None:
+    intent = _intent(
+        "Containers must not be able to reach the container runtime's API socket on the node: a "
+        "hostPath onto the socket itself or onto a directory that holds it both count. Other "
+        "hostPath volumes are fine."
+    )
+    (check,) = intent.checks
+    assert isinstance(check, FieldValueCheck)
+
+    def mounts(kind: str, name: str, path: str) -> dict:
+        volume = {"name": "v", "hostPath": {"path": path}}
+        return _pod_carrier(kind, name, {**_spec(), "volumes": [volume]})
+
+    objects = [
+        mounts("DaemonSet", "sock", "/var/run/docker.sock"),
+        mounts("Pod", "holder", "/run/containerd/"),
+        # near misses: a log directory, and a socket path that is not a hostPath
+        mounts("Pod", "logs", "/var/lib/containerd-logs"),
+        _pod_carrier("Pod", "empty", {**_spec(), "volumes": [{"name": "e", "emptyDir": {}}]}),
+    ]
+    assert _both(intent, objects) == ({"sock", "holder"}, {"sock", "holder"})
+    # without the socket, the text is about every hostPath
+    plain = _intent("No pod may mount a hostPath volume.")
+    assert plain.checks[0].kind == "host-path-volume"
+
+
 def _service(name: str, namespace: str, **spec: Any) -> dict:
     return {"apiVersion": "v1", "kind": "Service", "metadata": _meta(name, namespace),
             "spec": {"ports": [{"port": 80, "name": "nodeport-web"}], **spec}}  # fmt: skip
