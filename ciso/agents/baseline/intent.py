@@ -228,6 +228,30 @@ class DefaultNamespaceCheck:
     kind: Literal["default-namespace"] = "default-namespace"
 
 
+FieldLevel = Literal["object", "pod", "container"]
+
+
+@dataclass(frozen=True)
+class FieldValueCheck:
+    """A field of the API schema, wherever it occurs: at ``paths`` below the object itself
+    (``object``: objects of ``kinds``), below every pod spec of any workload (``pod``), or below
+    every container of those pod specs (``container``). A path element ``*`` steps into every
+    item of a list. A value in ``forbidden`` violates; with ``allowed``, a value outside it
+    violates; with ``any_value``, any value set (not empty) violates. Several paths are the
+    spellings of one setting (a field and the annotation it replaced)."""
+
+    concept: str
+    level: FieldLevel
+    paths: tuple[tuple[str, ...], ...]
+    kinds: tuple[str, ...] = ()
+    forbidden: tuple[Any, ...] = ()
+    allowed: tuple[Any, ...] = ()
+    any_value: bool = False
+    #: no path holding a value violates ("an Ingress that names no class at all")
+    must_be_set: bool = False
+    kind: Literal["field-value"] = "field-value"
+
+
 #: ``excludes``: no comma-separated item of the value contains one of ``values`` (cipher lists)
 Comparison = Literal["eq", "le", "ge", "between", "excludes"]
 
@@ -298,6 +322,7 @@ KubernetesCheck = (
     | NamespaceNetworkPolicyCheck
     | IngressTlsCheck
     | DefaultNamespaceCheck
+    | FieldValueCheck
 )
 HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck
 

@@ -16,6 +16,7 @@ from ciso.agents.baseline.intent import (
     CapabilityCheck,
     ContainerFieldCheck,
     DefaultNamespaceCheck,
+    FieldValueCheck,
     HostPathVolumeCheck,
     HostPortCheck,
     ImageDigestCheck,
@@ -517,6 +518,65 @@ def _default_namespace(check: DefaultNamespaceCheck, intent: Intent) -> list[dic
     ]
 
 
+#: where each level of a field check starts (autogen rewrites request.object.spec for controllers)
+_FIELD_BASES = {
+    "object": "request.object",
+    "pod": "request.object.spec",
+    "container": "request.object.spec.[ephemeralContainers, initContainers, containers][]",
+}
+
+
+def _field_query(level: str, path: tuple[str, ...]) -> str:
+    """The JMESPath of a field path: ``*`` steps into (and flattens) every item of a list."""
+    query = _FIELD_BASES[level]
+    for step in path:
+        # a key that is not a JMESPath identifier (an annotation) is quoted
+        spelled = step if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", step) else json.dumps(step)
+        query += "[]" if step == "*" else f".{spelled}"
+    return query
+
+
+def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]:
+    conditions: list[dict[str, Any]] = []
+    for path in check.paths:
+        query = _field_query(check.level, path)
+        # a projection is a list already; a single field becomes a list of one (null: absent)
+        values = query + " || `[]`" if "[]" in query else f"to_array({query}) | [?@ != `null`]"
+        if check.any_value:
+            conditions.append(
+                {"key": "{{ length(" + query + " || `[]`) }}", "operator": "GreaterThan",
+                 "value": 0}
+            )  # fmt: skip
+        if check.forbidden:
+            conditions.append(
+                {"key": "{{ " + values + " }}", "operator": "AnyIn", "value": list(check.forbidden)}
+            )
+        if check.allowed:
+            conditions.append(
+                {"key": "{{ " + values + " }}", "operator": "AnyNotIn",
+                 "value": list(check.allowed)}
+            )  # fmt: skip
+    if check.must_be_set and check.level == "container":
+        # a container that sets the field under none of its spellings
+        unset = " && ".join(_field_query("object", p).removeprefix("request.object.") + " == `null`"
+                            for p in check.paths)  # fmt: skip
+        conditions.append(
+            {"key": "{{ length(" + _FIELD_BASES["container"] + " | [?" + unset + "]) }}",
+             "operator": "GreaterThan", "value": 0}
+        )  # fmt: skip
+    elif check.must_be_set:
+        spelled = ", ".join(_field_query(check.level, p) for p in check.paths)
+        conditions.append(
+            {"key": "{{ length([" + spelled + "][?@ != `null` && @ != '']) }}", "operator": "Equals",
+             "value": 0}
+        )  # fmt: skip
+    validate = {"deny": {"conditions": {"any": conditions}}}
+    message = f"The field {check.concept} holds a value the requirement does not allow."
+    if check.level == "object":
+        return [_kinds_rule(check.concept, list(check.kinds), message, validate, intent)]
+    return [_pod_rule(f"{check.concept}-{check.level}", message, validate, intent)]
+
+
 _SIMPLE_PATTERNS = {
     HostPathVolumeCheck: (
         "hostPath volumes are not allowed.",
@@ -556,6 +616,7 @@ _BUILDERS = {
     BindingCheck: _binding,
     NamespaceNetworkPolicyCheck: _network_policy,
     DefaultNamespaceCheck: _default_namespace,
+    FieldValueCheck: _field_value,
 }
 
 

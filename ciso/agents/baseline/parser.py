@@ -22,11 +22,13 @@ from ciso.agents.baseline.intent import (
 )
 from ciso.agents.baseline.knowledge import (
     Concept,
+    k8s_generic,
     k8s_namespaces,
     k8s_pod,
     k8s_rbac,
     rhel_config,
     rhel_files,
+    rhel_generic,
 )
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
@@ -329,6 +331,50 @@ def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Co
     return ordered
 
 
+#: a name before the kind: "our platform-admins ClusterRole", "the ingress-nginx namespace"
+_ROLE_BEFORE_KIND = re.compile(r"\b([a-z0-9]+(?:[.-][a-z0-9]+)+)\s+(?:cluster\s*)?roles?\b", re.I)
+_NAMESPACE_BEFORE_KIND = re.compile(
+    r"\b([a-z0-9]+(?:-[a-z0-9]+)*)\s+namespaces?\b|\bnamespaces?\s+[`'\"]?([a-z0-9]+(?:-[a-z0-9]+)+)",
+    re.I,
+)
+_NOT_NAMES = {"the", "a", "an", "its", "their", "our", "own", "every", "each", "any", "that", "one"}
+#: "outside the X ClusterRole", "nobody but the X ClusterRole": the named role keeps the permission
+_HOLDER_WORDS = re.compile(r"\b(outside|but|save|except)\b", re.I)
+
+
+def generic_scope(text: str, scope: Scope) -> Scope:
+    """The scope a generic reading adds to :func:`scope_of`: holders named before their kind
+    ("only our platform-admins ClusterRole may"), and namespaces an exemption names ("apart from
+    the ingress controller in the ingress-nginx namespace")."""
+    roles = list(scope.exempt_role_names)
+    namespaces = list(scope.exempt_namespaces)
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        if any(p.search(sentence) for p in (_ONLY_HOLDERS, _EXEMPT_WORDS, _HOLDER_WORDS)):
+            roles += [m.group(1) for m in _ROLE_BEFORE_KIND.finditer(sentence)]
+        if _EXEMPT_WORDS.search(sentence):
+            namespaces += [
+                name
+                for m in _NAMESPACE_BEFORE_KIND.finditer(sentence)
+                for name in [m.group(1) or m.group(2)]
+                if name.lower() not in _NOT_NAMES and not _INCLUDED.search(sentence[: m.start()])
+            ]
+    return replace(
+        scope,
+        exempt_role_names=tuple(dict.fromkeys(r for r in roles if not r.startswith("system:"))),
+        exempt_namespaces=tuple(dict.fromkeys(namespaces)),
+    )
+
+
+def _generic(text: str, platform: str) -> tuple[object, ...] | None:
+    """The generic reading, when no concept of the knowledge base fits the text."""
+    reader = k8s_generic.read if platform == "kubernetes" else rhel_generic.read
+    for reading in (without_asides(text), text):
+        found = reader(reading)
+        if found:
+            return found
+    return None
+
+
 def parse(description: str, platform: str) -> Intent | NotUnderstood:
     """Parse a goal text (or a bare requirement) for ``platform`` (kubernetes | rhel9)."""
     text = extract_requirement(description)
@@ -336,11 +382,14 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         return NotUnderstood("the requirement text is empty", text)
     families = RHEL_FAMILIES if platform == "rhel9" else KUBERNETES_FAMILIES
     candidates = _candidates(text, families)
-    if not candidates:
-        return NotUnderstood(f"no known {platform} control is named in the requirement", text)
     # the best candidate whose values the text gives (a file check needs a mode, a setting a
     # bound): a text that names a file only as where a setting lives is about the setting
     built = next((b for c in candidates for b in [c.build(text)] if b is not None), None)
+    generic = built is None
+    if generic:
+        built = _generic(text, platform)
+    if built is None and not candidates:
+        return NotUnderstood(f"no known {platform} control is named in the requirement", text)
     if built is None:
         name = candidates[0].name
         return NotUnderstood(f"recognised {name} but could not read its values", text)
@@ -356,6 +405,8 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
             replace(c, unset_complies=stated) if isinstance(c, ConfigSetting) else c for c in checks
         )
     scope = scope_of(text) if platform == "kubernetes" else Scope()
+    if generic and platform == "kubernetes":
+        scope = generic_scope(text, scope)
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(exempt_namespaces=scope.exempt_namespaces)
     elif not any(isinstance(c, RbacRuleCheck) for c in checks):

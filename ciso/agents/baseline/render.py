@@ -15,6 +15,7 @@ from ciso.agents.baseline.intent import (
     BindingCheck,
     ConfigSetting,
     DefaultNamespaceCheck,
+    FieldValueCheck,
     FilePermissionCheck,
     IngressTlsCheck,
     Intent,
@@ -52,7 +53,16 @@ WORKLOAD_KINDS = (
 )
 #: sshd keywords whose value is an sshd time (1m30s), not a plain number
 SSHD_TIME_KEYS = ("LoginGraceTime", "ClientAliveInterval")
-CONFIG_FILES = {"login.defs": "/etc/login.defs", "auditd": "/etc/audit/auditd.conf"}
+#: the one file of each key=value family (sshd, sysctl, modprobe and pwquality read several)
+CONFIG_FILES = {
+    "login.defs": "/etc/login.defs",
+    "auditd": "/etc/audit/auditd.conf",
+    "faillock": "/etc/security/faillock.conf",
+    "pwhistory": "/etc/security/pwhistory.conf",
+    "journald": "/etc/systemd/journald.conf",
+    "selinux": "/etc/selinux/config",
+    "dnf": "/etc/dnf/dnf.conf",
+}
 
 
 @dataclass(frozen=True)
@@ -124,6 +134,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += ["ingresses"]
         elif isinstance(check, PodFieldCheck) and check.service_account_fallback:
             kinds += [*WORKLOAD_KINDS, "serviceaccounts"]
+        elif isinstance(check, FieldValueCheck) and check.level == "object":
+            kinds += [_plural(k) for k in check.kinds]
         elif isinstance(check, DefaultNamespaceCheck):
             kinds += [
                 {"PersistentVolumeClaim": "persistentvolumeclaims"}.get(k, k.lower() + "s")
@@ -132,6 +144,15 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
         else:
             kinds += list(WORKLOAD_KINDS)
     return tuple(dict.fromkeys(kinds))
+
+
+def _plural(kind: str) -> str:
+    """The kubectl resource name of a manifest kind: Service -> services, Ingress -> ingresses,
+    NetworkPolicy -> networkpolicies."""
+    lower = kind.lower()
+    if lower.endswith("y"):
+        return lower[:-1] + "ies"
+    return lower + ("es" if lower.endswith("s") else "s")
 
 
 def _singular(kind: str) -> str:

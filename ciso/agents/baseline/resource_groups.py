@@ -4,8 +4,11 @@ both read it."""
 
 from __future__ import annotations
 
+from ciso.agents.baseline.k8s_api import API_GROUPS
+
 #: API group of each resource an RBAC check names
 RESOURCE_GROUPS = {
+    **API_GROUPS,
     "pods": "",
     "secrets": "",
     "nodes/proxy": "",

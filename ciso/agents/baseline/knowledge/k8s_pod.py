@@ -13,6 +13,7 @@ import re
 from ciso.agents.baseline.intent import (
     CapabilityCheck,
     ContainerFieldCheck,
+    FieldValueCheck,
     HostPathVolumeCheck,
     HostPortCheck,
     ImageDigestCheck,
@@ -205,6 +206,52 @@ def _apparmor(text: str) -> tuple[object, ...]:
     )
 
 
+#: where container runtimes put their API socket on a node
+RUNTIME_SOCKETS = (
+    "/run/docker.sock",
+    "/run/containerd/containerd.sock",
+    "/run/crio/crio.sock",
+    "/run/cri-dockerd.sock",
+    "/run/dockershim.sock",
+    "/run/k3s/containerd/containerd.sock",
+)
+_RUNTIME_SOCKET = re.compile(
+    r"\b(container\s+)?runtime\b.{0,80}\bsocket|\bsocket\b.{0,80}\bruntime\b|"
+    r"\b(docker|containerd|cri-?o)\b.{0,60}\bsocket|docker\.sock",
+    re.I,
+)
+
+
+def runtime_socket_paths() -> tuple[str, ...]:
+    """Every hostPath that reaches a runtime socket: the socket, or a directory holding it (with
+    or without a trailing slash), under /run and under /var/run (a link to /run that the node
+    resolves when it mounts it; /var itself holds only the link, which a container resolves in
+    its own root)."""
+    paths: list[str] = ["/"]
+    for socket in RUNTIME_SOCKETS:
+        for root in ("/run", "/var/run"):
+            full = root + socket.removeprefix("/run")
+            parts = full.strip("/").split("/")
+            paths.append(full)
+            for depth in range(len(root.strip("/").split("/")), len(parts)):
+                directory = "/" + "/".join(parts[:depth])
+                paths += [directory, directory + "/"]
+    return tuple(dict.fromkeys(paths))
+
+
+def _host_path(text: str) -> HostPathVolumeCheck | FieldValueCheck:
+    """Any hostPath volume, or, when the text is about the container runtime's socket, the
+    hostPaths that reach one."""
+    if not _RUNTIME_SOCKET.search(text):
+        return HostPathVolumeCheck()
+    return FieldValueCheck(
+        concept="runtime-socket",
+        level="pod",
+        paths=(("volumes", "*", "hostPath", "path"),),
+        forbidden=runtime_socket_paths(),
+    )
+
+
 CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "security-context-bundle",
@@ -374,7 +421,7 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\b(node|host)('s)?\s+(directories|folders|file\s*system)\b",
             ),
         ),
-        lambda text: HostPathVolumeCheck(),
+        lambda text: _host_path(text),
     ),
     Concept(
         "host-port",

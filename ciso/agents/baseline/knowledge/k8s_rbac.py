@@ -229,7 +229,7 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         lambda text: RbacRuleCheck(
             concept="csr-approval",
-            verbs=("update",),
+            verbs=("update", "patch"),
             resources=("certificatesigningrequests/approval",),
         ),
     ),

@@ -395,6 +395,9 @@ _MODULE_NAMES = tuple(
         rf"\b([a-z0-9_-]+){_Q}\s+(?:(?:must|should|shall|has\s+to|needs?\s+to)\s+)?(?:is|be|are)\s+"
         r"(?:black|deny)-?listed\b",
         rf"\b([a-z0-9_-]+){_Q}\s+(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be\s+)?load",
+        # the module's name in parentheses after the driver it is ("the kernel driver for USB
+        # mass storage (usb-storage)")
+        rf"\b(?:driver|module)\b[^.;()]{{0,50}}\(\s*{_Q}([a-z0-9_-]+){_Q}\s*\)",
     )
 )
 _NOT_MODULE_NAMES = {"kernel", "the", "a", "an", "of", "this", "that", "pam", "each", "every", "any",
@@ -449,6 +452,7 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bmodule\b.{0,40}\b(load|insert)",
                 r"\bmounting\s+(of\s+)?\S+\s+file\s*systems?\b.{0,40}\bdisabled\b",
                 r"\bkernel\b.{0,30}\bload\b",
+                r"\bdriver\b.{0,60}\bload",
                 r"\binstall\s+(rule|line|directive)\b",
                 r"\bblack-?list(ed)?\b",
             ),
@@ -465,6 +469,11 @@ CONCEPTS: tuple[Concept, ...] = (
             ),
         ),
         _pwquality_minlen,
+        # a text that spells another pwquality option (and not minlen) is about that option
+        none_of=words(
+            r"^(?!.*\bminlen\b).*\b(minclass|[dulo]credit|maxrepeat|maxsequence|maxclassrepeat|"
+            r"difok|dictcheck|usercheck)\b"
+        ),
     ),
     Concept(
         "sshd-x11-forwarding",
@@ -630,6 +639,10 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bforwarding\b",
                 r"\broute\s+packets\b",
                 r"\b(act|work)\s+as\s+a\s+router\b",
+                # routing said by what it does: packets passed between interfaces
+                r"\bnot\s+(a\s+)?routers?\b",
+                r"\b(pass|forward|relay)\w*\s+(\w+\s+){0,4}packets\s+from\s+one\s+"
+                r"(network\s+)?interface\s+to\s+another\b",
             ),
         ),
         _sysctl_forwarding,

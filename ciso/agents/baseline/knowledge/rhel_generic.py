@@ -1,0 +1,146 @@
+"""The generic RHEL 9 reading: a key of a known configuration family the text names as the file
+spells it (a sysctl key, a login.defs item, a pwquality option), with the value or the bound the
+text gives it. The parser falls back on it when no concept fits.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ciso.agents.baseline.intent import ConfigSetting
+from ciso.agents.baseline.knowledge.rhel_config import bounds
+
+
+@dataclass(frozen=True)
+class ConfigFamily:
+    """A configuration family the collector reads, and how a text spells its keys."""
+
+    name: str
+    keys: re.Pattern[str]
+    #: PAM files whose module line may override the files (pwquality)
+    pam_files: tuple[str, ...] = ()
+    #: words the text must also use, where a key is an ordinary word ("deny", "remember")
+    context: re.Pattern[str] | None = None
+
+
+FAMILIES: tuple[ConfigFamily, ...] = (
+    ConfigFamily(
+        "sysctl",
+        re.compile(r"\b(?:net|kernel|fs|vm|user|dev|abi)\.[a-z0-9_]+(?:\.[a-z0-9_*-]+)*[a-z0-9_]"),
+    ),
+    ConfigFamily(
+        "login.defs",
+        re.compile(
+            r"\b(?:PASS_(?:MAX|MIN|WARN)_(?:DAYS|AGE|LEN)|UMASK|ENCRYPT_METHOD|"
+            r"SHA_CRYPT_(?:MIN|MAX)_ROUNDS|YESCRYPT_COST_FACTOR|LOGIN_(?:RETRIES|TIMEOUT)|"
+            r"FAIL_DELAY|UID_MIN|GID_MIN|HOME_MODE)\b"
+        ),
+    ),
+    ConfigFamily(
+        "pwquality",
+        re.compile(
+            r"\b(?:minlen|minclass|dcredit|ucredit|lcredit|ocredit|maxrepeat|maxsequence|"
+            r"maxclassrepeat|difok|dictcheck|usercheck|enforce_for_root|enforcing|retry)\b"
+        ),
+        ("/etc/pam.d/system-auth", "/etc/pam.d/password-auth"),
+    ),
+    ConfigFamily(
+        "sshd",
+        re.compile(
+            r"\b(?:PermitRootLogin|PermitEmptyPasswords|PermitUserEnvironment|PasswordAuthentication|"
+            r"PubkeyAuthentication|HostbasedAuthentication|KbdInteractiveAuthentication|"
+            r"ChallengeResponseAuthentication|GSSAPIAuthentication|KerberosAuthentication|UsePAM|"
+            r"IgnoreRhosts|X11Forwarding|AllowTcpForwarding|AllowAgentForwarding|"
+            r"AllowStreamLocalForwarding|GatewayPorts|PermitTunnel|PermitTTY|MaxAuthTries|"
+            r"MaxSessions|MaxStartups|LoginGraceTime|ClientAliveInterval|ClientAliveCountMax|"
+            r"LogLevel|SyslogFacility|StrictModes|Compression|UseDNS|PrintLastLog|TCPKeepAlive|"
+            r"Banner|DisableForwarding|AuthenticationMethods)\b"
+        ),
+        context=re.compile(r"\bssh", re.I),
+    ),
+    ConfigFamily(
+        "auditd",
+        re.compile(
+            r"\b(?:max_log_file_action|max_log_file|num_logs|space_left_action|space_left|"
+            r"admin_space_left_action|admin_space_left|disk_full_action|disk_error_action|"
+            r"log_format|flush|freq|log_group)\b"
+        ),
+        context=re.compile(r"\baudit", re.I),
+    ),
+    ConfigFamily(
+        "faillock",
+        re.compile(r"\b(?:deny|unlock_time|fail_interval|root_unlock_time)\b"),
+        context=re.compile(r"\bfaillock\b|\block(?:ed|s)?\s+out\b|\blockout\b", re.I),
+    ),
+    ConfigFamily(
+        "pwhistory",
+        re.compile(r"\bremember\b"),
+        context=re.compile(r"\bpwhistory\b|\bpassword\s+history\b|\breus", re.I),
+    ),
+    ConfigFamily(
+        "journald",
+        re.compile(r"\b(?:Storage|Compress|ForwardToSyslog|SystemMaxUse|MaxRetentionSec)\b"),
+        context=re.compile(r"\bjournal", re.I),
+    ),
+    ConfigFamily(
+        "selinux",
+        re.compile(r"\bSELINUX(?:TYPE)?\b"),
+    ),
+    ConfigFamily(
+        "dnf",
+        re.compile(
+            r"\b(?:gpgcheck|localpkg_gpgcheck|repo_gpgcheck|clean_requirements_on_remove)\b"
+        ),
+    ),
+)
+
+_NEGATED_VALUE = r"(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be|equal)\s+"
+_VALUE = r"['\"`]?(-?[\w-]+(?:\.[\w-]+)*)"
+
+
+def _setting(family: ConfigFamily, key: str, text: str) -> ConfigSetting | None:
+    """The value or bound the text gives ``key``: stated next to it ("net.ipv4.ip_forward = 0",
+    "PASS_MAX_DAYS must be 60", "must not be 1" of a 0/1 switch), else the text's bound."""
+    after = text[text.find(key) + len(key) :]
+    negated = re.match(rf"[^.;]{{0,30}}?\b{_NEGATED_VALUE}{_VALUE}", after, re.I)
+    if negated and negated.group(1) in ("0", "1"):
+        return ConfigSetting(family.name, key, "eq", (str(1 - int(negated.group(1))),), False,
+                             family.pam_files)  # fmt: skip
+    stated = re.match(
+        rf"\s*(?:=|:|\bto\b|\bof\b|\bat\b(?!\s+(?:least|most))|(?:[^.;]{{0,20}}?\b(?:must|shall|has\s+to|needs?\s+to)\s+"
+        rf"(?:be|equal|read)\b(?:\s+set\s+to)?))\s*{_VALUE}",
+        after,
+        re.I,
+    )
+    # "3 or more", "60 at the most": a bound, not a value
+    open_ended = stated and re.match(
+        r"\s*(?:or\s+(?:more|greater|higher|above|less|fewer|lower|below)|at\s+(?:the\s+)?(?:least|most))",
+        after[stated.end() :],
+        re.I,
+    )
+    words = r"(at|not|a|an|the|least|most|set)$"
+    # "no more than 4" is a bound; "must be no" is the value no
+    comparative = stated and re.match(
+        r"no\s+(more|less|fewer|longer|shorter|greater|higher|lower)\b",
+        after[stated.start(1) :],
+        re.I,
+    )
+    if stated and not open_ended and not comparative and not re.match(words, stated.group(1), re.I):
+        return ConfigSetting(family.name, key, "eq", (stated.group(1),), False, family.pam_files)
+    found = bounds(text)
+    if found is None:
+        return None
+    return ConfigSetting(family.name, key, found[0], found[1], False, family.pam_files)
+
+
+def read(text: str) -> tuple[ConfigSetting, ...] | None:
+    """Settings of the first family whose keys the text names, one per key."""
+    for family in FAMILIES:
+        if family.context is not None and not family.context.search(text):
+            continue
+        keys = list(dict.fromkeys(m.group(0) for m in family.keys.finditer(text)))
+        settings = [s for key in keys for s in [_setting(family, key, text)] if s is not None]
+        if settings:
+            return tuple(settings)
+    return None
