@@ -23,7 +23,13 @@ from sre.agents.baseline.evidence import (
     app_of,
 )
 from sre.agents.baseline.flag_clients import clients_hit
-from sre.agents.baseline.targets import chaos_picks, chaos_selectors, label_picks
+from sre.agents.baseline.targets import (
+    chaos_picks,
+    chaos_selectors,
+    dns_names,
+    experiment,
+    label_picks,
+)
 
 #: Objects a routine rollout never touches, so any change of them is suspicious by itself.
 RARELY_CHANGED = frozenset(
@@ -104,6 +110,8 @@ def touched_apps(
             for chosen in chaos_selectors(change.kind, spec)
             for app in chaos_picks(chosen, change.namespace, evidence.pods)
         }
+        # a DNS fault also acts on the applications whose names it breaks: their callers fail
+        picked |= dns_names(change.kind, spec, known)
         if picked:
             return frozenset(picked)
     if change.kind == "HorizontalPodAutoscaler":
@@ -114,9 +122,8 @@ def touched_apps(
     if change.kind == "Schedule" and "selector" not in spec:
         # a Chaos Mesh Schedule holds the experiment it creates under the field its type names
         # (``type: NetworkChaos`` -> ``networkChaos``)
-        kind = str(spec.get("type") or "")
-        inner = spec.get(kind[:1].lower() + kind[1:]) if kind else None
-        return frozenset(_label_values(inner.get("selector")) if isinstance(inner, dict) else ())
+        _, inner = experiment(change.kind, spec)
+        return frozenset(_label_values(inner.get("selector")))
     if "selector" in spec:  # chaos experiments select their victims by label or pod name
         return frozenset(_label_values(spec.get("selector")))
     if change.kind in ("ResourceQuota", "LimitRange", "Node"):
