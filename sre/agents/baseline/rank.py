@@ -433,10 +433,21 @@ def _with_states(
         reached = signals.get(state.reaches) if state.reaches else None
         if reached and (not blamed or blame_weight(reached) > blame_weight(blamed)):
             blamed = reached  # the callee it cannot reach is what the traces see failing
+        followed = None
         if state.needs_blame and not blamed:
-            continue
+            followed = _reached_failing(state, evidence, signals)
+            if followed is None:
+                continue
         weight = state.strength + (blame_weight(blamed) if blamed else 0.0)
         reason = state.what + (f"; {'; '.join(blamed.values())}" if blamed else "")
+        if followed is not None:
+            # no trace path or event blames the callee, but the calls to it began to fail just
+            # after the workload took the address: as telling as a change followed by symptoms
+            weight += WEIGHT_SYMPTOMS
+            reason += (
+                f"; symptoms began after it: {followed.app} {followed.what} from "
+                f"{followed.start:%H:%M:%S}"
+            )
         at = by_entity.get(state.entity)
         cause = _timed_cause(out, state.app, state.entity)
         if cause is None:
@@ -475,6 +486,18 @@ def _with_states(
         by_entity[state.entity] = len(out)
         out.append(Candidate(change, frozenset({state.app}), weight, tuple(reasons)))
     return out
+
+
+def _reached_failing(
+    state: FailingState, evidence: Evidence, signals: dict[str, dict[str, str]]
+) -> Symptom | None:
+    """For a state keeping its workload from reaching another application (a wrong address),
+    dated by the workload's change: the symptom on that application that began just after it."""
+    if not state.reaches or state.time is None:
+        return None
+    at = Change(namespace=state.namespace, kind=state.kind, name=state.name, time=state.time,
+                change="observed", paths=(), spec={})  # fmt: skip
+    return onset.followed_by(at, frozenset({state.reaches}), evidence, signals)
 
 
 def _or_later(symptom: Symptom) -> str:
