@@ -55,6 +55,8 @@ def test_dns_patterns_name_applications_by_short_name_cluster_name_or_wildcard()
     # a Schedule holds its DNSChaos under ``dnsChaos``
     scheduled = {"type": "DNSChaos", "dnsChaos": {"patterns": ["checkout"]}}
     assert dns_names("Schedule", scheduled, APPS) == {"checkout"}
+    # every name broken: no application in particular
+    assert dns_names("DNSChaos", {"patterns": ["*"]}, APPS) == set()
     # other experiments have no patterns of names
     assert dns_names("NetworkChaos", {"patterns": ["checkout"]}, APPS) == set()
 

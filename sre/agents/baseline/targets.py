@@ -50,7 +50,10 @@ def dns_names(kind: str, spec: Mapping[str, Any], apps: Iterable[str]) -> set[st
         return set()
     # a Service is looked up by its name, alone or followed by its namespace and cluster domain
     hosts = {str(p).split(".", 1)[0].lower() for p in patterns if str(p).strip()}
-    return {app for app in apps for host in hosts if host and fnmatchcase(app.lower(), host)}
+    # a pattern of wildcards alone (``*``) breaks every name: it names no application in
+    # particular, as a selector of a whole namespace picks none
+    hosts = {h for h in hosts if h.strip("*?")}
+    return {app for app in apps for host in hosts if fnmatchcase(app.lower(), host)}
 
 
 def chaos_picks(selector: Mapping[str, Any], namespace: str, pods: Iterable[PodLabels]) -> set[str]:
