@@ -282,13 +282,6 @@ def _field(record: dict[str, Any], *names: str) -> Any:
     return None
 
 
-def _inner(record: dict[str, Any], outer: str, name: str) -> Any:
-    """``record[outer][name]`` when ``outer`` holds an object (ECS nests its fields), else None."""
-    holder = record.get(outer)
-    value = holder.get(name) if isinstance(holder, dict) else None
-    return value if value not in (None, "") else None
-
-
 def _otlp_value(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
@@ -447,26 +440,18 @@ def _log_record(source: Path, r: dict[str, Any]) -> dict[str, Any]:
     resource = dict(resource or r.get("ResourceAttributes") or {})
     given = r.get("kubernetes")
     kubernetes: dict[str, Any] = given if isinstance(given, dict) else {}
-    pod = (
-        _field(r, "pod", "pod_name", "k8s.pod.name")
-        or kubernetes.get("pod_name")
-        or _inner(kubernetes, "pod", "name")  # ECS
-    )
+    pod = _field(r, "pod", "pod_name", "k8s.pod.name") or kubernetes.get("pod_name")
     namespace = _field(r, "namespace", "k8s.namespace.name") or kubernetes.get("namespace_name")
-    if not namespace and isinstance(kubernetes.get("namespace"), str):  # ECS
-        namespace = kubernetes["namespace"]
     if pod:
         resource.setdefault("k8s.pod.name", pod)
     if namespace:
         resource.setdefault("k8s.namespace.name", namespace)
     level = _field(r, "SeverityText", "severityText", "level", "severity", "lvl", "log.level")
-    level = level or _inner(r, "log", "level")  # ECS (Filebeat, Elastic): {"log": {"level": ...}}
     body = _field(r, "Body", "body", "message", "msg", "log", "MESSAGE")
     if body is None:
         body = json.dumps(r)  # a record with no message field: the whole record is the message
     service = (
-        _inner(r, "service", "name")  # ECS: {"service": {"name": ..., "environment": ...}}
-        or _field(r, "ServiceName", "service_name", "service.name", "service", "app")
+        _field(r, "ServiceName", "service_name", "service.name", "service", "app")
         or resource.get("service.name")
         or (kubernetes.get("labels") or {}).get("app")
     )
