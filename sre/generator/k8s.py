@@ -175,6 +175,12 @@ def write_objects(path, state: ClusterState) -> int:
     times.sort()
     version = 100_000
     created = inc.start - dt.timedelta(days=3)
+    # what the fault creates is born at the fault, in the window (an exporter that sees an object
+    # once reads its creationTimestamp to tell a new object from an old one); the rest of the
+    # cluster was installed days before
+    born_at_fault = {
+        (c.ref.kind, c.ref.namespace, c.ref.name) for c in inc.plan.changes if c.before is None
+    }
     fault_refs = {(c.ref.kind, c.ref.name) for c in inc.plan.changes}
     fault_refs.add(("Deployment", inc.plan.target.name))
     with TsvWriter(path, _LOG_COLUMNS) as out:
@@ -196,12 +202,9 @@ def write_objects(path, state: ClusterState) -> int:
                 objs = [state.deployment(name, when), *state.pods(name, when)]
             for obj in objs:
                 version += 1
-                born = (
-                    when
-                    if obj["kind"] in ("NetworkPolicy", "ResourceQuota")
-                    or obj["apiVersion"].startswith("chaos-mesh")
-                    else created
-                )
+                meta = obj["metadata"]
+                key = (obj["kind"], meta.get("namespace", ""), meta["name"])
+                born = inc.fault_time if key in born_at_fault else created
                 body = _with_meta(obj, when, version, born)
                 out.row(
                     clickhouse_time(when),

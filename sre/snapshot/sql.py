@@ -76,17 +76,43 @@ def create_macros(con: duckdb.DuckDBPyConnection) -> None:
 def _columns(path: Path) -> list[str]:
     """The header's column names: read directly, so DuckDB never has to sniff a dialect from
     rows that may be malformed."""
+    return [_unquoted(name.strip()) for name in _header(path).split("\t")]
+
+
+def _header(path: Path) -> str:
     with path.open("rb") as f:
-        header = f.readline(1 << 20).decode("utf-8", "replace").rstrip("\r\n")
-    return [name.strip() for name in header.split("\t")]
+        return f.readline(1 << 20).decode("utf-8", "replace").rstrip("\r\n")
+
+
+def _unquoted(name: str) -> str:
+    if len(name) > 1 and name.startswith('"') and name.endswith('"'):
+        return name[1:-1].replace('""', '"')
+    return name
+
+
+def _csv_quoted(path: Path) -> bool:
+    """Every field of the file is CSV-quoted (``"Timestamp"\t"Body"`` header, ``"{""a"": 1}"``
+    bodies): an exporter writing TSV through a CSV writer that quotes all fields."""
+    names = [n.strip() for n in _header(path).split("\t")]
+    return bool(names) and all(len(n) > 1 and n[0] == n[-1] == '"' for n in names)
 
 
 def _reader(path: Path, columns: Sequence[str], rejects: str = "rej") -> str:
     spec = "{" + ", ".join(f"'{_lit(c)}': 'VARCHAR'" for c in columns) + "}"
-    return (
+    read = (
         f"read_csv('{_lit(path)}', {_CSV}, columns={spec}, store_rejects=true, "
         f"rejects_table='{rejects}', rejects_scan='{rejects}_scan')"
     )
+    if not _csv_quoted(path):
+        return read
+    # quoting stays off in the reader (a body's own quotes are data): each field is unquoted
+    # here instead, so timestamps, names and bodies read as in an unquoted export
+    fields = ", ".join(f"unquote_csv({_ident(c)}) AS {_ident(c)}" for c in columns)
+    return f"(SELECT {fields} FROM {read})"
+
+
+def _ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _lit(path: Path | str) -> str:

@@ -270,6 +270,35 @@ def test_faulty_object_changes_at_the_fault_time(
 
 
 @pytest.mark.parametrize("kind", sorted(FAULT_TYPES))
+def test_objects_the_fault_creates_are_born_at_the_fault(
+    incidents: dict[str, GeneratedIncident], kind: str
+) -> None:
+    # an exporter that sees an object once tells a new one from an old one by its
+    # creationTimestamp: what the fault creates must carry the fault's time, in every observation,
+    # and what was there before the window a time before it
+    inc = incidents[kind]
+    objects = _tsv(inc.path / "k8s_objects_raw.tsv")
+    first: dict[tuple[str, str, str], dt.datetime] = {}
+    born: dict[tuple[str, str, str], set[str]] = {}
+    for ts, text in zip(objects.Timestamp, objects.Body, strict=True):
+        body = json.loads(text)
+        meta = body["metadata"]
+        key = (body["kind"], meta.get("namespace", ""), meta["name"])
+        first[key] = min(first.get(key, _time(ts)), _time(ts))
+        born.setdefault(key, set()).add(meta["creationTimestamp"])
+    start = min(first.values())
+    for key, seen in first.items():
+        if key[0] == "Pod":  # pods come and go with rollouts, not with the fault alone
+            continue
+        (stamp,) = born[key]  # one creation time, whichever observation shows it
+        at = dt.datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=dt.UTC)
+        if seen >= inc.fault_time:
+            assert at == inc.fault_time.replace(microsecond=0), f"{key} created {stamp}"
+        else:
+            assert at < start, f"{key} was there before the window but created {stamp}"
+
+
+@pytest.mark.parametrize("kind", sorted(FAULT_TYPES))
 def test_warning_events_name_the_faulty_entity(
     incidents: dict[str, GeneratedIncident], kind: str
 ) -> None:

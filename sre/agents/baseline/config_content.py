@@ -61,6 +61,18 @@ def changed_keys(path: str, old: Any, new: Any, depth: int = 0) -> Iterator[str]
         yield path
 
 
+#: keys that document a setting without changing what it does (a flagd flag's ``description``,
+#: a document's ``$schema``): an edit of them alone acts on nobody, whatever they mention
+DOCUMENTATION = frozenset({"description", "$schema"})
+
+
+def acting_keys(path: str, old: Any, new: Any) -> Iterator[str]:
+    """The changed key paths (:func:`changed_keys`) that change behaviour, not documentation."""
+    for key in changed_keys(path, old, new):
+        if key.rsplit(".", 1)[-1] not in DOCUMENTATION:
+            yield key
+
+
 def named_apps(values: Iterable[tuple[str, Any, Any]], apps: Iterable[str]) -> frozenset[str]:
     """The ``apps`` whose names are spelt out in the keys ``values`` (path, old, new) changed.
 
@@ -68,7 +80,7 @@ def named_apps(values: Iterable[tuple[str, Any, Any]], apps: Iterable[str]) -> f
     when no application is spelt out whole, the first word of a changed flag's name, when it
     belongs to the name of one application only, names that application."""
     apps = list(apps)
-    keys = [key for path, old, new in values for key in changed_keys(path, old, new)]
+    keys = [key for path, old, new in values for key in acting_keys(path, old, new)]
     changed = [words(key) for key in keys]
     whole = frozenset(
         app for app in apps if (name := words(app)) and any(name <= key for key in changed)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import timedelta
 
-from sre.agents.baseline.config_content import FLAG_KEY, changed_keys
+from sre.agents.baseline.config_content import FLAG_KEY, acting_keys
 from sre.agents.baseline.evidence import Change, Symptom
 from sre.agents.baseline.onset import AFTER_SYMPTOMS
 
@@ -27,7 +27,7 @@ def flips_flags(change: Change) -> bool:
     return change.kind == "ConfigMap" and any(
         FLAG_KEY.search(key)
         for path, old, new in change.values
-        for key in changed_keys(path, old, new)
+        for key in acting_keys(path, old, new)
     )
 
 

@@ -23,7 +23,13 @@ from sre.agents.baseline.evidence import (
     app_of,
 )
 from sre.agents.baseline.flag_clients import clients_hit
-from sre.agents.baseline.targets import chaos_picks, chaos_selectors, label_picks
+from sre.agents.baseline.targets import (
+    chaos_picks,
+    chaos_selectors,
+    dns_names,
+    experiment,
+    label_picks,
+)
 
 #: Objects a routine rollout never touches, so any change of them is suspicious by itself.
 RARELY_CHANGED = frozenset(
@@ -104,6 +110,8 @@ def touched_apps(
             for chosen in chaos_selectors(change.kind, spec)
             for app in chaos_picks(chosen, change.namespace, evidence.pods)
         }
+        # a DNS fault also acts on the applications whose names it breaks: their callers fail
+        picked |= dns_names(change.kind, spec, known)
         if picked:
             return frozenset(picked)
     if change.kind == "HorizontalPodAutoscaler":
@@ -114,9 +122,8 @@ def touched_apps(
     if change.kind == "Schedule" and "selector" not in spec:
         # a Chaos Mesh Schedule holds the experiment it creates under the field its type names
         # (``type: NetworkChaos`` -> ``networkChaos``)
-        kind = str(spec.get("type") or "")
-        inner = spec.get(kind[:1].lower() + kind[1:]) if kind else None
-        return frozenset(_label_values(inner.get("selector")) if isinstance(inner, dict) else ())
+        _, inner = experiment(change.kind, spec)
+        return frozenset(_label_values(inner.get("selector")))
     if "selector" in spec:  # chaos experiments select their victims by label or pod name
         return frozenset(_label_values(spec.get("selector")))
     if change.kind in ("ResourceQuota", "LimitRange", "Node"):
@@ -426,10 +433,21 @@ def _with_states(
         reached = signals.get(state.reaches) if state.reaches else None
         if reached and (not blamed or blame_weight(reached) > blame_weight(blamed)):
             blamed = reached  # the callee it cannot reach is what the traces see failing
+        followed = None
         if state.needs_blame and not blamed:
-            continue
+            followed = _reached_failing(state, evidence, signals)
+            if followed is None:
+                continue
         weight = state.strength + (blame_weight(blamed) if blamed else 0.0)
         reason = state.what + (f"; {'; '.join(blamed.values())}" if blamed else "")
+        if followed is not None:
+            # no trace path or event blames the callee, but the calls to it began to fail just
+            # after the workload took the address: as telling as a change followed by symptoms
+            weight += WEIGHT_SYMPTOMS
+            reason += (
+                f"; symptoms began after it: {followed.app} {followed.what} from "
+                f"{followed.start:%H:%M:%S}"
+            )
         at = by_entity.get(state.entity)
         cause = _timed_cause(out, state.app, state.entity)
         if cause is None:
@@ -468,6 +486,18 @@ def _with_states(
         by_entity[state.entity] = len(out)
         out.append(Candidate(change, frozenset({state.app}), weight, tuple(reasons)))
     return out
+
+
+def _reached_failing(
+    state: FailingState, evidence: Evidence, signals: dict[str, dict[str, str]]
+) -> Symptom | None:
+    """For a state keeping its workload from reaching another application (a wrong address),
+    dated by the workload's change: the symptom on that application that began just after it."""
+    if not state.reaches or state.time is None:
+        return None
+    at = Change(namespace=state.namespace, kind=state.kind, name=state.name, time=state.time,
+                change="observed", paths=(), spec={})  # fmt: skip
+    return onset.followed_by(at, frozenset({state.reaches}), evidence, signals)
 
 
 def _or_later(symptom: Symptom) -> str:

@@ -9,6 +9,7 @@ application."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from fnmatch import fnmatchcase
 from typing import Any
 
 from sre.agents.baseline.evidence import PodLabels, app_of
@@ -19,13 +20,40 @@ def chaos_selectors(kind: str, spec: Mapping[str, Any]) -> Iterator[Mapping[str,
     """Every selector of a Chaos Mesh experiment (or of the experiment a Schedule creates, held
     under the field its ``type`` names: ``type: NetworkChaos`` -> ``networkChaos``): the
     victims' and, for a NetworkChaos, its ``target``'s (a partition cuts both sides)."""
-    if kind == "Schedule":
-        inner_kind = str(spec.get("type") or "")
-        inner = spec.get(inner_kind[:1].lower() + inner_kind[1:]) if inner_kind else None
-        spec = inner if isinstance(inner, dict) else {}
+    _, spec = experiment(kind, spec)
     for holder in (spec, spec.get("target")):
         if isinstance(holder, dict) and isinstance(holder.get("selector"), dict):
             yield holder["selector"]
+
+
+def experiment(kind: str, spec: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    """The experiment's kind and spec: a Schedule's own, held under the field its ``type`` names
+    in lower camel case (``NetworkChaos`` -> ``networkChaos``, ``DNSChaos`` -> ``dnsChaos``,
+    ``IOChaos`` -> ``ioChaos``): the field is matched whatever the case of its leading acronym."""
+    if kind != "Schedule":
+        return kind, spec
+    inner_kind = str(spec.get("type") or "")
+    inner = next(
+        (v for k, v in spec.items() if inner_kind and str(k).lower() == inner_kind.lower()), None
+    )
+    return inner_kind, inner if isinstance(inner, dict) else {}
+
+
+def dns_names(kind: str, spec: Mapping[str, Any], apps: Iterable[str]) -> set[str]:
+    """The ``apps`` whose names a DNSChaos breaks: its ``patterns`` (``email``,
+    ``email.shop.svc.cluster.local``, ``pay*``; Chaos Mesh's ``*`` and ``?`` wildcards) are the
+    names whose lookups fail or answer at random, so the calls to those applications are what it
+    acts on, whichever pods it selects (often a whole namespace: every caller)."""
+    kind, spec = experiment(kind, spec)
+    patterns = spec.get("patterns") if kind == "DNSChaos" else None
+    if not isinstance(patterns, list):
+        return set()
+    # a Service is looked up by its name, alone or followed by its namespace and cluster domain
+    hosts = {str(p).split(".", 1)[0].lower() for p in patterns if str(p).strip()}
+    # a pattern of wildcards alone (``*``) breaks every name: it names no application in
+    # particular, as a selector of a whole namespace picks none
+    hosts = {h for h in hosts if h.strip("*?")}
+    return {app for app in apps for host in hosts if fnmatchcase(app.lower(), host)}
 
 
 def chaos_picks(selector: Mapping[str, Any], namespace: str, pods: Iterable[PodLabels]) -> set[str]:

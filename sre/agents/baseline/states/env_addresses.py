@@ -1,7 +1,8 @@
 """A workload whose environment gives a wrong address for a service it calls: a port the
 Service does not expose (``QUOTE_ADDR=quote:0000``), a port no TCP service can have, a host
-one letter away from a Service of the namespace (``stroe:80``), or an address variable left
-empty. The pods may crash or run on, logging connection errors; either way the fault is the
+one letter away from a Service of the namespace (``stroe:80``), a Service of its own namespace
+named in another namespace that has no such Service (``cart.shop-staging.svc:8080``), or an
+address variable left empty. The pods may crash or run on, logging connection errors; either way the fault is the
 workload's spec, not the service it fails to reach, and the traces that blame that service
 (its callers' client spans fail) blame the workload's environment too (``reaches``)."""
 
@@ -85,6 +86,13 @@ def _wrong(
             listed = ", ".join(str(p) for p in sorted(ports))
             return f"points at port {port}; Service {target} exposes {listed}", target
         return None
+    if target_ns != namespace and (namespace, target) in services:
+        # the service it calls runs beside it; the name points at a namespace without it (a
+        # staging or copied value): the lookup fails or reaches another installation
+        return (
+            f"names Service {target} in namespace {target_ns}, which has none; {target} runs in {namespace}",
+            target,
+        )
     near = [
         s for (ns, s) in services if ns == target_ns and s != target and _one_edit_apart(s, target)
     ]
