@@ -73,28 +73,30 @@ def create_macros(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(statement)
 
 
+def unquote(text: str | None) -> str | None:
+    """A CSV-quoted field (``"{""k"":""v""}"``) as its text; any other text as it is."""
+    if text and len(text) >= 2 and text[0] == text[-1] == '"':
+        return text[1:-1].replace('""', '"')
+    return text
+
+
 def _columns(path: Path) -> list[str]:
     """The header's column names: read directly, so DuckDB never has to sniff a dialect from
     rows that may be malformed."""
-    return [_unquoted(name.strip()) for name in _header(path).split("\t")]
+    return [str(unquote(name)) for name in _header_fields(path)]
 
 
-def _header(path: Path) -> str:
+def _header_fields(path: Path) -> list[str]:
+    """The header's fields as written (quotes kept)."""
     with path.open("rb") as f:
-        return f.readline(1 << 20).decode("utf-8", "replace").rstrip("\r\n")
-
-
-def _unquoted(name: str) -> str:
-    if len(name) > 1 and name.startswith('"') and name.endswith('"'):
-        return name[1:-1].replace('""', '"')
-    return name
+        header = f.readline(1 << 20).decode("utf-8", "replace").rstrip("\r\n")
+    return [name.strip() for name in header.split("\t")]
 
 
 def _csv_quoted(path: Path) -> bool:
     """Every field of the file is CSV-quoted (``"Timestamp"\t"Body"`` header, ``"{""a"": 1}"``
     bodies): an exporter writing TSV through a CSV writer that quotes all fields."""
-    names = [n.strip() for n in _header(path).split("\t")]
-    return bool(names) and all(len(n) > 1 and n[0] == n[-1] == '"' for n in names)
+    return all(unquote(name) != name for name in _header_fields(path))
 
 
 def _reader(path: Path, columns: Sequence[str], rejects: str = "rej") -> str:
@@ -124,7 +126,7 @@ def _col(columns: Sequence[str], *names: str) -> str:
     lower = {c.lower(): c for c in columns}
     for n in names:
         if n.lower() in lower:
-            return '"' + lower[n.lower()].replace('"', '""') + '"'
+            return _ident(lower[n.lower()])
     return "NULL"
 
 

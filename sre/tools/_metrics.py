@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from sre.snapshot.index import IndexedSource
+from sre.snapshot.sql import unquote
 from sre.tools._common import EntityRef, glob_match, match_entities
 
 #: tag keys that identify scrape plumbing rather than the workload; dropped from labels
@@ -49,13 +50,6 @@ def object_filter(chosen: list[tuple[str, str]]) -> tuple[str, list[Any]]:
         "(object_kind, object_name) IN (" + ", ".join("(?, ?)" for _ in chosen) + ")",
         [v for c in chosen for v in c],
     )
-
-
-def unquote(text: str | None) -> str | None:
-    """A CSV-quoted field (``"{""k"":""v""}"``) as its text; the index keeps fields as written."""
-    if text and len(text) >= 2 and text[0] == text[-1] == '"':
-        return text[1:-1].replace('""', '"')
-    return text
 
 
 def parse_tags(tags: str | None) -> dict[str, Any]:

@@ -8,8 +8,9 @@ from pydantic import BaseModel
 
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_dir
+from sre.snapshot.sql import unquote
 from sre.tools._common import ToolArgs, ToolResult, ToolSpec, parse_time, window_warning
-from sre.tools._metrics import object_filter, select_objects, unquote
+from sre.tools._metrics import object_filter, select_objects
 
 DESCRIPTION = (
     "Reads the metrics of a K8s object (metrics/<kind>_<name>.tsv) and flags anomalies: values "

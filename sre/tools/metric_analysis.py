@@ -16,6 +16,7 @@ from typing import Any, Literal
 from itbench.errors import UsageError
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_dir
+from sre.snapshot.sql import unquote
 from sre.tools._common import (
     ToolArgs,
     ToolResult,
@@ -23,7 +24,7 @@ from sre.tools._common import (
     parse_time,
     window_warning,
 )
-from sre.tools._metrics import object_filter, parse_tags, select_objects, unquote
+from sre.tools._metrics import object_filter, parse_tags, select_objects
 
 DESCRIPTION = (
     "Analyses metrics of K8s objects like SQL: select objects (k8_object_name, or object_pattern "
