@@ -254,7 +254,7 @@ def _uniform_change(node: NodeStats, kids: list[NodeStats], thresholds: Threshol
     for k in active:
         if k.baseline < 0.05 * total or k.rise >= thresholds.broad_child_z:
             continue
-        sigma = max(k.sigma, thresholds.factor_floor * k.baseline)
+        sigma = _noise(k, thresholds)
         if abs(k.actual - k.baseline * factor) / (sigma * factor) > thresholds.broad_child_misfit:
             return False
     return _factor_wins(active, thresholds)
@@ -468,7 +468,7 @@ def _one_application_grown(tree: Tree, node: NodeStats, thresholds: Thresholds) 
     # of their lines stand out alone)
     if any((k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise for k in others):
         return None
-    floored = [max(k.sigma, thresholds.factor_floor * k.baseline) for k in others]
+    floored = [_noise(k, thresholds) for k in others]
     together = sum(k.actual - k.baseline for k in others) / float(
         np.sqrt(sum(s**2 for s in floored))
     )
@@ -500,16 +500,21 @@ def _credits_ended(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
     return all(min(_rise(k, thresholds), _surprise(k, thresholds)) < thresholds.z for k in rest)
 
 
+def _noise(node: NodeStats, thresholds: Thresholds) -> float:
+    """A node's noise, floored at ``factor_floor`` of its weekday median: a static line's
+    measured noise is ~0, and any change of it would otherwise be infinitely surprising."""
+    return max(node.sigma, thresholds.factor_floor * node.baseline)
+
+
 def _rise(leaf: NodeStats, thresholds: Thresholds) -> float:
-    """A line's rise over its weekday median in units of its noise, the noise floored as
-    :func:`_factor_wins` floors it (a static line's measured noise is ~0)."""
-    return (leaf.actual - leaf.baseline) / max(leaf.sigma, thresholds.factor_floor * leaf.baseline)
+    """A line's rise over its weekday median in units of its floored noise."""
+    return (leaf.actual - leaf.baseline) / _noise(leaf, thresholds)
 
 
 def _surprise(leaf: NodeStats, thresholds: Thresholds) -> float:
-    """:attr:`NodeStats.z` with the same floor on the noise: the deviation from the expectation
-    that knows weekly and monthly habits."""
-    return leaf.delta / max(leaf.sigma, thresholds.factor_floor * leaf.baseline)
+    """:attr:`NodeStats.z` with the floored noise: the deviation from the expectation that knows
+    weekly and monthly habits."""
+    return leaf.delta / _noise(leaf, thresholds)
 
 
 def _application_across(tree: Tree, node: NodeStats, name: str) -> NodeStats:
@@ -590,7 +595,7 @@ def _beyond_price(leaves: list[NodeStats], thresholds: Thresholds) -> list[NodeS
         if k.price_factor - 1 <= thresholds.price_list_min_rise:
             continue  # its price held: the node's change was not a price change for it
         explained = k.baseline + k.price_added
-        sigma = max(k.sigma, thresholds.factor_floor * k.baseline) * k.price_factor * spread
+        sigma = _noise(k, thresholds) * k.price_factor * spread
         if (k.actual - explained) / sigma >= thresholds.z:
             out.append(k)
     return out
@@ -601,11 +606,7 @@ def _together(kids: list[NodeStats], thresholds: Thresholds) -> float:
     evidence). A provider's 15% price rise is 3 sigma of its noisy total but 6 or more of its
     services' rises put together: the total mixes a quiet static database with noisy compute and
     hides what every one of them shows."""
-    squared = [
-        (k.delta / max(k.sigma, thresholds.factor_floor * k.baseline)) ** 2
-        for k in _priced(kids)
-        if k.delta > 0
-    ]
+    squared = [_surprise(k, thresholds) ** 2 for k in _priced(kids) if k.delta > 0]
     return float(np.sqrt(sum(squared)))
 
 
@@ -630,7 +631,7 @@ def _factor_wins(
     # and the weekday median is itself an estimate (a median of four noisy weeks): its error
     # adds to the day's noise, ``baseline_error`` of it
     spread = np.sqrt(1 + thresholds.baseline_error**2)
-    sigma = [max(k.sigma, thresholds.factor_floor * k.baseline) for k in active]
+    sigma = [_noise(k, thresholds) for k in active]
     residual = sum(
         ((k.actual - k.baseline * factor) / (s * factor * spread)) ** 2
         for k, s in zip(active, sigma, strict=True)
