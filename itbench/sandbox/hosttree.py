@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import os
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -153,21 +154,35 @@ def needed_paths() -> list[Path]:
     """The interpreter, the virtual environment, itbench's package folder and the loaded domains'
     (editable installs live in the checkout), each exposed read-only inside otherwise hidden
     directories; answer packages and answer folders are left out."""
-    import importlib.util
     import sys
 
     paths = {Path(sys.base_prefix).resolve(), Path(sys.prefix)}
+    for package, location in _our_packages():
+        if location.is_dir():
+            paths.update(_without_answers(package, location))
+        else:  # a one-module package
+            paths.add(location)
+    return sorted(paths)
+
+
+def _our_packages() -> Iterator[tuple[str, Path]]:
+    """itbench and the loaded domains' packages as this process finds them: (name, each of its
+    package folders, or the file of a one-module package); a domain naming a package that is not
+    installed is left out."""
+    import importlib.util
+
     for package in ("itbench", *domain_packages()):
         try:
             spec = importlib.util.find_spec(package)
-        except (ImportError, ValueError):  # a domain naming a package that is not installed
-            spec = None
-        if spec is not None and spec.submodule_search_locations:
+        except (ImportError, ValueError):
+            continue
+        if spec is None:
+            continue
+        if spec.submodule_search_locations:
             for location in spec.submodule_search_locations:
-                paths.update(_without_answers(package, Path(location)))
-        elif spec is not None and spec.origin and Path(spec.origin).is_file():  # one module
-            paths.add(Path(spec.origin))
-    return sorted(paths)
+                yield package, Path(location)
+        elif spec.origin and Path(spec.origin).is_file():
+            yield package, Path(spec.origin)
 
 
 def import_roots() -> tuple[str, ...]:
@@ -177,29 +192,16 @@ def import_roots() -> tuple[str, ...]:
     not see). Their package folders are bound at the same paths (:func:`needed_paths`); folders
     inside the interpreter's own prefixes are left out (site-packages is searched already, and put
     on ``PYTHONPATH`` it would come before the standard library)."""
-    import importlib.util
     import sys
 
     prefixes = {Path(sys.prefix).resolve(), Path(sys.base_prefix).resolve()}
     roots: list[str] = []
-    for package in ("itbench", *domain_packages()):
-        try:
-            spec = importlib.util.find_spec(package)
-        except (ImportError, ValueError):
-            spec = None
-        if spec is None:
+    for _, location in _our_packages():
+        folder = location.parent  # what holds the package folder or the module
+        if any(_inside(folder.resolve(), prefix) for prefix in prefixes):
             continue
-        if spec.submodule_search_locations:
-            folders = [Path(location).parent for location in spec.submodule_search_locations]
-        elif spec.origin and Path(spec.origin).is_file():
-            folders = [Path(spec.origin).parent]
-        else:
-            continue
-        for folder in folders:
-            if any(_inside(folder.resolve(), prefix) for prefix in prefixes):
-                continue
-            if str(folder) not in roots:
-                roots.append(str(folder))
+        if str(folder) not in roots:
+            roots.append(str(folder))
     return tuple(roots)
 
 
