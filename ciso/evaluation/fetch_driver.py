@@ -61,13 +61,17 @@ class Cluster:
         self.server = ApiServer(ClusterState([], extensions=self.extensions))
         self.server.serve_in_thread()
 
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.port}"
+
     def write_kubeconfig(self) -> None:
         """The kubeconfig pointing at this server, written again before each run (the runs'
         scratch, where it lies, is emptied between them)."""
         from itbench.cluster.kubeconfig import write_kubeconfig
 
         KUBECONFIG.parent.mkdir(parents=True, exist_ok=True)
-        write_kubeconfig(KUBECONFIG, f"http://127.0.0.1:{self.server.port}")
+        write_kubeconfig(KUBECONFIG, self.url)
 
     def serve(self, objects: list) -> None:
         from itbench.cluster.state import ClusterState
@@ -82,9 +86,7 @@ class Cluster:
 
         # without it (a scratch the fetcher closed) kubectl asks the server, as it always could
         with contextlib.suppress(OSError):
-            write_discovery_cache(
-                KUBECACHE, f"http://127.0.0.1:{self.server.port}", self.server.state
-            )
+            write_discovery_cache(KUBECACHE, self.url, self.server.state)
 
 
 def run_one(cluster: Cluster, run: dict, objects: list) -> dict:

@@ -394,12 +394,12 @@ class ApiHandler(BaseHTTPRequestHandler):
                     },
                 )
             elif path == "/apis":
-                self._send(200, self._group_list())
+                self._send(200, group_list(self.server.state))
             elif path == "/api/v1":
-                self._send(200, self._resource_list("", "v1"))
+                self._send(200, resource_list(self.server.state, "", "v1"))
             elif path.startswith("/apis/") and path.count("/") == 2:
                 group = path.split("/")[2]
-                match = [g for g in self._group_list()["groups"] if g["name"] == group]
+                match = [g for g in group_list(self.server.state)["groups"] if g["name"] == group]
                 if not match:
                     raise ClusterError(
                         404,
@@ -416,7 +416,7 @@ class ApiHandler(BaseHTTPRequestHandler):
                         "NotFound",
                         f"the server could not find the requested resource ({group}/{version})",
                     )
-                self._send(200, self._resource_list(group, version))
+                self._send(200, resource_list(self.server.state, group, version))
             elif path == "/openapi/v2":
                 if "protobuf" in (self.headers.get("Accept") or ""):
                     self._send(200, openapi.v2_protobuf(), "application/octet-stream")
@@ -451,13 +451,6 @@ class ApiHandler(BaseHTTPRequestHandler):
 
     def do_DELETE(self) -> None:
         self._write("delete")
-
-    # -- discovery ----------------------------------------------------------------------------
-    def _group_list(self) -> dict[str, Any]:
-        return group_list(self.server.state)
-
-    def _resource_list(self, group: str, version: str) -> dict[str, Any]:
-        return resource_list(self.server.state, group, version)
 
     def _type(self, route: Route) -> ResourceType:
         rtype = self.server.state.registry.by_plural(route.group, route.plural)
