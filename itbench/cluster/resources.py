@@ -6,6 +6,7 @@ them through a ``ClusterExtension``, so a typo'd kind is rejected instead of sil
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -154,3 +155,19 @@ class Registry:
 def default_registry() -> Registry:
     """The built-in kinds only; a cluster with extensions builds its registry from them too."""
     return Registry(BUILTIN_TYPES)
+
+
+@functools.lru_cache(maxsize=1024)
+def plural_of(kind: str) -> str:
+    """The resource name of a kind: the built-in kinds' own (``NetworkPolicy`` ->
+    ``networkpolicies``), else the kind lower-cased in English plural (the guess a client makes for
+    a kind no discovery told it about)."""
+    known = default_registry().by_kind(kind)
+    if known is not None:
+        return known.plural
+    lower = kind.lower()
+    if lower.endswith("y") and lower[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return lower[:-1] + "ies"
+    if lower.endswith(("s", "x", "z", "ch", "sh")):
+        return lower + "es"
+    return lower + "s"

@@ -29,6 +29,7 @@ from ciso.agents.baseline.intent import (
 from ciso.agents.baseline.knowledge import k8s_namespaces
 from ciso.agents.baseline.kyverno_rules import NotRenderable, rules_for
 from ciso.agents.baseline.resource_groups import RESOURCE_GROUPS
+from itbench.cluster.resources import plural_of
 
 _ENV = jinja2.Environment(
     loader=jinja2.FunctionLoader(
@@ -134,25 +135,15 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += ["ingresses"]
         elif isinstance(check, PodFieldCheck) and check.service_account_fallback:
             kinds += [*WORKLOAD_KINDS, "serviceaccounts"]
-        elif isinstance(check, FieldValueCheck) and check.level == "object":
-            kinds += [_plural(k) for k in check.kinds]
-        elif isinstance(check, DefaultNamespaceCheck):
-            kinds += [
-                {"PersistentVolumeClaim": "persistentvolumeclaims"}.get(k, k.lower() + "s")
-                for k in check.kinds
-            ]
+        elif (
+            isinstance(check, FieldValueCheck)
+            and check.level == "object"
+            or isinstance(check, DefaultNamespaceCheck)
+        ):
+            kinds += [plural_of(k) for k in check.kinds]
         else:
             kinds += list(WORKLOAD_KINDS)
     return tuple(dict.fromkeys(kinds))
-
-
-def _plural(kind: str) -> str:
-    """The kubectl resource name of a manifest kind: Service -> services, Ingress -> ingresses,
-    NetworkPolicy -> networkpolicies."""
-    lower = kind.lower()
-    if lower.endswith("y"):
-        return lower[:-1] + "ies"
-    return lower + ("es" if lower.endswith("s") else "s")
 
 
 def _singular(kind: str) -> str:

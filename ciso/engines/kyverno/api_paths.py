@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from ciso.engines.kyverno.cel.matching import plural_of
+from itbench.cluster.resources import plural_of
 
 
 class ApiPathError(ValueError):

@@ -8,13 +8,12 @@ kinds its REST mapper does not know."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ciso.engines.kyverno.scope import is_cluster_scoped
-from itbench.cluster.resources import default_registry
+from itbench.cluster.resources import plural_of
 from itbench.cluster.selectors import selects
 
 
@@ -32,19 +31,6 @@ class Admission:
     #: for an object standing for a subresource request (``PodExecOptions``, ``Binding``): the
     #: subresource of ``plural`` (``exec``, ``binding``)
     subresource: str = ""
-
-
-@functools.lru_cache(maxsize=1024)
-def plural_of(kind: str) -> str:
-    known = default_registry().by_kind(kind)
-    if known is not None:
-        return known.plural
-    lower = kind.lower()
-    if lower.endswith("y") and lower[-2:-1] not in ("a", "e", "i", "o", "u"):
-        return lower[:-1] + "ies"
-    if lower.endswith(("s", "x", "z", "ch", "sh")):
-        return lower + "es"
-    return lower + "s"
 
 
 def admission_of(

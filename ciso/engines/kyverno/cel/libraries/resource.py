@@ -11,12 +11,7 @@ from typing import Any
 
 from ciso.engines.kyverno.cel.libraries.environment import current
 from ciso.engines.kyverno.cel.syntax import namespaced
-
-
-def _plural(kind: str) -> str:
-    from ciso.engines.kyverno.cel.matching import plural_of  # matching imports the registry
-
-    return plural_of(kind)
+from itbench.cluster.resources import plural_of
 
 
 def _of_type(api_version: str, resource: str) -> list[dict[str, Any]]:
@@ -24,7 +19,7 @@ def _of_type(api_version: str, resource: str) -> list[dict[str, Any]]:
         obj
         for obj in current().objects
         if str(obj.get("apiVersion", "")) == api_version
-        and _plural(str(obj.get("kind", ""))) == resource
+        and plural_of(str(obj.get("kind", ""))) == resource
     ]
 
 
