@@ -42,19 +42,18 @@ def _verb_objects(text: str) -> tuple[tuple[str, ...], tuple[ApiResource, ...]]:
             for m in re.finditer(rf"\b{pattern}\b(?P<after>{_OBJECT_SPAN})", text, re.I):
                 if _PERMITTED.search(text[max(0, m.start() - 12) : m.start()]):
                     continue
-                named = [
-                    r
+                rest = text[m.start() :]
+                # the first resource after the verb (named within its clause) is its object
+                at = {
+                    r: found.start()
                     for r in resources_in(text[m.start() : m.end() + 60])
                     if r.plural not in _RBAC_OBJECTS
-                ]
-                # the first resource after the verb is its object
-                first = min(
-                    named,
-                    key=lambda r: r.pattern().search(text[m.start() :]).start(),  # type: ignore[union-attr]  # every resource in named matched this text
-                    default=None,
-                )
-                if first is None:
+                    for found in [r.pattern().search(rest)]
+                    if found is not None
+                }
+                if not at:
                     continue
+                first = min(at, key=at.__getitem__)
                 verbs.append(verb)
                 resources.append(first)
     return tuple(dict.fromkeys(verbs)), tuple(dict.fromkeys(resources))
