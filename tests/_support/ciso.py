@@ -8,7 +8,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 import yaml
 
 from ciso.scenarios.model import (
@@ -21,6 +20,7 @@ from ciso.scenarios.model import (
 from itbench.models import AgentResult, Scenario
 from itbench.plugins.spec import Task
 from itbench.transcript import Transcript
+from tests._support.sandbox import needs_sandbox as needs_sandbox  # re-exported for the CISO tests
 
 FIXTURES = Path(__file__).resolve().parents[1] / "ciso" / "fixtures"
 SCENARIOS = FIXTURES / "scenarios"
@@ -28,22 +28,6 @@ AGENTS = FIXTURES / "agents"
 K8S = SCENARIOS / "k8s-host-network"
 RHEL9 = SCENARIOS / "rhel9-x11"
 UPDATE = SCENARIOS / "update-registry"
-
-
-def sandbox_missing() -> str | None:
-    from itbench.sandbox import SandboxUnavailable
-    from itbench.sandbox.availability import bwrap_path
-
-    try:
-        bwrap_path()
-    except SandboxUnavailable as exc:
-        return str(exc)
-    return None
-
-
-needs_sandbox = pytest.mark.skipif(
-    sandbox_missing() is not None, reason=f"no sandbox here: {sandbox_missing()}"
-)
 
 
 def _meta(directory: Path) -> dict:

@@ -27,21 +27,7 @@ import yaml
 
 from itbench.models import AgentResult, PublicScenario, Scenario
 from tests._support.cli import REPO, run_cli
-
-
-def _sandbox_missing() -> str | None:
-    try:
-        from itbench.sandbox.availability import bwrap_path
-
-        bwrap_path()
-    except Exception as exc:
-        return str(exc)
-    return None
-
-
-needs_bwrap = pytest.mark.skipif(
-    _sandbox_missing() is not None, reason=f"no sandbox here: {_sandbox_missing()}"
-)
+from tests._support.sandbox import needs_sandbox
 
 #: A search of the whole visible file system for the marker. Only files changed since the marker
 #: was made can hold it (it is random and new), so ``find -newerct`` keeps the search exhaustive
@@ -150,7 +136,7 @@ def _found(workspace: Path, which: str) -> list[str]:
 # --- external agents: the bubblewrap sandbox -------------------------------------------------
 
 
-@needs_bwrap
+@needs_sandbox
 def test_sandboxed_search_of_the_whole_file_system_finds_no_ground_truth(secrets):
     flags = ["--agent-env", "ITB_MARKER", "--agent-env", "ITB_CANARY", "--agent-env", "ITB_SINCE"]
     proc, workspace = _run_agent(secrets, SEARCH_AGENT, *flags)
@@ -161,7 +147,7 @@ def test_sandboxed_search_of_the_whole_file_system_finds_no_ground_truth(secrets
     assert _found(workspace, "MARKER") == []
 
 
-@needs_bwrap
+@needs_sandbox
 def test_the_same_search_unsandboxed_finds_every_copy_of_the_ground_truth(secrets):
     """The control: the search above can fail. Unsandboxed it finds the marker in each place."""
     flags = ["--agent-env", "ITB_MARKER", "--agent-env", "ITB_CANARY", "--agent-env", "ITB_SINCE"]
@@ -173,7 +159,7 @@ def test_the_same_search_unsandboxed_finds_every_copy_of_the_ground_truth(secret
         assert str(holder) in found, f"{place}: {holder} not found unsandboxed"
 
 
-@needs_bwrap
+@needs_sandbox
 def test_writes_outside_the_workspace_fail_and_reach_nothing(secrets, tmp_path):
     host_tmp = tmp_path / "from-agent"  # the host's /tmp
     targets = {
@@ -209,7 +195,7 @@ def test_writes_outside_the_workspace_fail_and_reach_nothing(secrets, tmp_path):
             assert not Path(path).exists(), f"{name}: {path} was written on the host"
 
 
-@needs_bwrap
+@needs_sandbox
 def test_inputs_in_the_workspace_are_read_only(secrets):
     command = (
         "(echo x >> data.csv) 2>/dev/null && echo appended > result.txt "
@@ -222,7 +208,7 @@ def test_inputs_in_the_workspace_are_read_only(secrets):
     assert (workspace / "data.csv").read_bytes() == source.read_bytes()
 
 
-@needs_bwrap
+@needs_sandbox
 def test_only_allowlisted_and_named_variables_reach_the_agent(secrets):
     env = _env(
         secrets,
@@ -247,7 +233,7 @@ def test_only_allowlisted_and_named_variables_reach_the_agent(secrets):
     assert "ITBENCH_TASK" in seen
 
 
-@needs_bwrap
+@needs_sandbox
 def test_agent_home_is_the_users_chosen_directory_read_write(secrets, visible_base):
     home = visible_base / "agent-home"
     home.mkdir()
@@ -292,7 +278,7 @@ class _Listener:
         self.sock.close()
 
 
-@needs_bwrap
+@needs_sandbox
 @pytest.mark.parametrize(("network", "reached"), [("allow", True), ("none", False)])
 def test_agent_network_option_decides_whether_host_loopback_is_reachable(secrets, network, reached):
     listener = _Listener()
@@ -311,7 +297,7 @@ def test_agent_network_option_decides_whether_host_loopback_is_reachable(secrets
     assert (listener.connections > 0) is reached
 
 
-@needs_bwrap
+@needs_sandbox
 def test_bad_agent_options_are_usage_errors_naming_the_option(secrets, tmp_path):
     env = _env(secrets)
     env.pop("ITB_UNSET", None)
@@ -490,7 +476,7 @@ def test_the_command_sandbox_is_told_every_place_ground_truth_lies(tmp_path, mon
 # --- issue 26: a hidden folder inside another hidden folder -------------------------------------
 
 
-@needs_bwrap
+@needs_sandbox
 @pytest.mark.parametrize("order", ["inner first", "outer first"])
 def test_a_hidden_folder_inside_a_hidden_folder_starts_and_stays_hidden(visible_base, order):
     """The built-in suite's scenario folders lie inside the domain package, both hidden: with the

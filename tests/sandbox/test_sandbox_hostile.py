@@ -16,25 +16,16 @@ from pathlib import Path
 import pytest
 
 from ciso.engines.ansible import run_playbook, validate_playbook
-from itbench.sandbox import SandboxUnavailable, run_sandboxed
+from itbench.sandbox import run_sandboxed
 from tests._support.cli import itbench_executable
+from tests._support.sandbox import needs_sandbox
 
 FIXTURES = Path(__file__).parent / "fixtures"
 HOST = FIXTURES / "host"
 CLUSTER = Path(__file__).resolve().parents[1] / "cluster" / "fixtures"
 
 
-def _available() -> str | None:
-    try:
-        from itbench.sandbox.availability import bwrap_path
-
-        bwrap_path()
-    except SandboxUnavailable as exc:
-        return str(exc)
-    return None
-
-
-pytestmark = pytest.mark.skipif(_available() is not None, reason=f"no sandbox here: {_available()}")
+pytestmark = needs_sandbox
 
 
 def sh(script: str, out: Path, **kwargs):

@@ -12,24 +12,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from itbench.sandbox import SandboxUnavailable
+from tests._support.sandbox import needs_sandbox
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _available() -> str | None:
-    try:
-        from itbench.sandbox.availability import bwrap_path
-
-        bwrap_path()
-    except SandboxUnavailable as exc:
-        return str(exc)
-    return None
-
-
-pytestmark = pytest.mark.skipif(_available() is not None, reason=f"no sandbox here: {_available()}")
+pytestmark = needs_sandbox
 
 PROBE = """
 import json, sys, tempfile

@@ -22,21 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from itbench.sandbox import SandboxUnavailable
 from tests._support.cli import itbench_executable
+from tests._support.sandbox import needs_sandbox
 
-
-def _available() -> str | None:
-    try:
-        from itbench.sandbox.availability import bwrap_path
-
-        bwrap_path()
-    except SandboxUnavailable as exc:
-        return str(exc)
-    return None
-
-
-pytestmark = pytest.mark.skipif(_available() is not None, reason=f"no sandbox here: {_available()}")
+pytestmark = needs_sandbox
 
 NOBODY = 65534
 #: Each line ``name=ok|denied``; the marker file name comes from $ITB_MARKER.

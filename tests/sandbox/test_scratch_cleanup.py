@@ -14,23 +14,13 @@ from pathlib import Path
 import pytest
 
 from itbench import scratch
-from itbench.sandbox import SandboxUnavailable
 from tests._support.cli import itbench_executable
+from tests._support.sandbox import needs_sandbox
 
 RHEL9 = "cis-rhel9-3.2.1-ip-forward.rhel9-ansible-opa,cis-rhel9-1.1.1.1-cramfs-disabled.rhel9-ansible-opa"
 
 
-def _available() -> str | None:
-    try:
-        from itbench.sandbox.availability import bwrap_path
-
-        bwrap_path()
-    except SandboxUnavailable as exc:
-        return str(exc)
-    return None
-
-
-pytestmark = pytest.mark.skipif(_available() is not None, reason=f"no sandbox here: {_available()}")
+pytestmark = needs_sandbox
 
 
 def _trial_scratch(tmp: Path) -> list[Path]:
