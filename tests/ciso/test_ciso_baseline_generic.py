@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from ciso.agents.baseline.intent import (
     BindingCheck,
@@ -21,37 +20,14 @@ from ciso.agents.baseline.intent import (
     ModuleDisabledCheck,
     RbacRuleCheck,
 )
-from ciso.agents.baseline.parser import parse
-from ciso.agents.baseline.render import render
-from ciso.evaluation.kyverno_engines import select_scanner
-from ciso.evaluation.kyverno_migrate import _flagged
-from ciso.evaluation.rego import evaluate_source
 from tests._support.ciso import needs_sandbox
-
-
-def _intent(text: str, platform: str = "kubernetes") -> Intent:
-    parsed = parse(text, platform)
-    assert isinstance(parsed, Intent), parsed
-    return parsed
-
-
-def _kyverno_flags(intent: Intent, objects: list[dict]) -> set[str]:
-    policy = [
-        d for d in yaml.safe_load_all(render(intent, "kyverno").files["kyverno-policy.yaml"]) if d
-    ]
-    return {r.name for r in _flagged(select_scanner("itbench"), policy, objects)}
-
-
-def _rego_flags(intent: Intent, objects: list[dict]) -> set[str]:
-    policy = render(intent, "opa-static").files["policy.rego"]
-    result = evaluate_source({"policy.rego": policy}, "data.check.violations", {"items": objects})
-    return {v.rsplit("/", 1)[-1] for v in result.value}
+from tests._support.ciso_baseline import intent_of, kyverno_flags, rego_flags, role
 
 
 def _both(intent: Intent, objects: list[dict]) -> tuple[set[str], set[str]]:
     # the scanner also judges the pods a controller would create: only the objects themselves
     names = {o["metadata"]["name"] for o in objects}
-    return _kyverno_flags(intent, objects) & names, _rego_flags(intent, objects)
+    return kyverno_flags(intent, objects) & names, rego_flags(intent, objects, "opa-static")
 
 
 def _meta(name: str, namespace: str = "") -> dict[str, str]:
@@ -59,11 +35,6 @@ def _meta(name: str, namespace: str = "") -> dict[str, str]:
 
 
 # ---- RBAC: verbs on any resource the text names ------------------------------------------------
-
-
-def _role(kind: str, name: str, rules: list[dict[str, Any]], namespace: str = "") -> dict:
-    return {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": kind,
-            "metadata": _meta(name, namespace), "rules": rules}  # fmt: skip
 
 
 QUOTA_TEXT = (
@@ -74,7 +45,7 @@ QUOTA_TEXT = (
 
 
 def test_write_verbs_on_a_resource_no_concept_names() -> None:
-    intent = _intent(QUOTA_TEXT)
+    intent = intent_of(QUOTA_TEXT)
     (check,) = intent.checks
     assert isinstance(check, RbacRuleCheck)
     assert check.resources == ("resourcequotas",)
@@ -83,25 +54,25 @@ def test_write_verbs_on_a_resource_no_concept_names() -> None:
     assert intent.scope.exempt_builtin_rbac
     quota = {"apiGroups": [""], "resources": ["resourcequotas"]}
     objects = [
-        _role("ClusterRole", "finops-admin", [{**quota, "verbs": ["*"]}]),
+        role("ClusterRole", "finops-admin", [{**quota, "verbs": ["*"]}]),
         # patch in the second rule; every verb on every core resource of one namespace
-        _role("ClusterRole", "team-lead", [
+        role("ClusterRole", "team-lead", [
             {"apiGroups": ["apps"], "resources": ["deployments"], "verbs": ["get"]},
             {**quota, "verbs": ["get", "patch"]}]),
-        _role("Role", "ns-owner", [{"apiGroups": [""], "resources": ["*"], "verbs": ["*"]}], "t1"),
+        role("Role", "ns-owner", [{"apiGroups": [""], "resources": ["*"], "verbs": ["*"]}], "t1"),
         # near misses: reading quotas, writing limit ranges, a quota of another API group
-        _role("ClusterRole", "viewer", [{**quota, "verbs": ["get", "list", "watch"]}]),
-        _role("Role", "limits", [
+        role("ClusterRole", "viewer", [{**quota, "verbs": ["get", "list", "watch"]}]),
+        role("Role", "limits", [
             {"apiGroups": [""], "resources": ["limitranges"], "verbs": ["delete"]}], "t1"),
-        _role("ClusterRole", "other-quotas", [
+        role("ClusterRole", "other-quotas", [
             {"apiGroups": ["example.io"], "resources": ["resourcequotas"], "verbs": ["create"]}]),
-        _role("ClusterRole", "system:controller:quota", [{**quota, "verbs": ["update"]}]),
+        role("ClusterRole", "system:controller:quota", [{**quota, "verbs": ["update"]}]),
     ]  # fmt: skip
     assert _both(intent, objects) == ({"team-lead", "ns-owner"}, {"team-lead", "ns-owner"})
 
 
 def test_one_delete_verb_stated_by_its_effect() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Removing a PersistentVolumeClaim throws its data away. No Role or ClusterRole may let "
         "anyone remove one."
     )
@@ -113,26 +84,26 @@ def test_one_delete_verb_stated_by_its_effect() -> None:
     )
     claims = {"apiGroups": [""], "resources": ["persistentvolumeclaims"]}
     objects = [
-        _role("Role", "janitor", [{**claims, "verbs": ["deletecollection"]}], "db"),
-        _role("Role", "grower", [{**claims, "verbs": ["patch", "update"]}], "db"),
+        role("Role", "janitor", [{**claims, "verbs": ["deletecollection"]}], "db"),
+        role("Role", "grower", [{**claims, "verbs": ["patch", "update"]}], "db"),
     ]
     assert _both(intent, objects) == ({"janitor"}, {"janitor"})
 
 
 def test_a_subresource_named_in_words_and_the_holder_named_after_but() -> None:
-    intent = _intent("Nobody but the log-reader ClusterRole may read pod logs.")
+    intent = intent_of("Nobody but the log-reader ClusterRole may read pod logs.")
     (check,) = intent.checks
     assert isinstance(check, RbacRuleCheck)
     assert check.resources == ("pods/log",)
     assert intent.scope.exempt_role_names == ("log-reader",)
     logs = {"apiGroups": [""], "resources": ["pods/log"], "verbs": ["get"]}
     objects = [
-        _role("ClusterRole", "log-reader", [logs]),
-        _role("Role", "debugger", [logs], "app"),
-        _role("Role", "all-subresources", [
+        role("ClusterRole", "log-reader", [logs]),
+        role("Role", "debugger", [logs], "app"),
+        role("Role", "all-subresources", [
             {"apiGroups": [""], "resources": ["*/log"], "verbs": ["list"]}], "app"),
         # near miss: the pods themselves
-        _role("Role", "pod-viewer", [
+        role("Role", "pod-viewer", [
             {"apiGroups": [""], "resources": ["pods"], "verbs": ["get"]}], "app"),
     ]  # fmt: skip
     expected = {"debugger", "all-subresources"}
@@ -141,15 +112,15 @@ def test_a_subresource_named_in_words_and_the_holder_named_after_but() -> None:
 
 def test_approving_a_csr_by_patch_counts_like_update() -> None:
     # the approval subresource takes a PUT or a PATCH: either approves the request
-    intent = _intent(
+    intent = intent_of(
         "Approving certificate signing requests is reserved: no Role or ClusterRole may allow it."
     )
     approval = {"apiGroups": ["certificates.k8s.io"]}
     objects = [
-        _role("ClusterRole", "patcher", [
+        role("ClusterRole", "patcher", [
             {**approval, "resources": ["certificatesigningrequests/approval"], "verbs": ["patch"]}]),
         # near miss: writes on the requests themselves, not their approval
-        _role("ClusterRole", "janitor", [
+        role("ClusterRole", "janitor", [
             {**approval, "resources": ["certificatesigningrequests"],
              "verbs": ["update", "patch", "delete"]}]),
     ]  # fmt: skip
@@ -169,7 +140,7 @@ def _binding(kind: str, name: str, subjects: list[tuple[str, str]], namespace: s
 
 
 def test_nothing_bound_to_callers_who_did_not_authenticate() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Callers that did not authenticate must not be granted any role through our bindings. "
         "Bindings Kubernetes creates itself (names starting with system:) are out of scope."
     )
@@ -218,7 +189,7 @@ def _spec(pod_security: dict | None = None, **lists: list[dict]) -> dict[str, An
 
 
 def test_the_root_group_in_every_place_a_group_id_can_be_given() -> None:
-    intent = _intent(
+    intent = intent_of(
         "No process of ours may run with GID 0, neither as its primary group nor among its "
         "supplementary groups, and no volume may be given to group 0 either."
     )
@@ -245,7 +216,7 @@ def test_the_root_group_in_every_place_a_group_id_can_be_given() -> None:
 
 
 def test_kernel_parameters_outside_the_list_the_text_allows() -> None:
-    intent = _intent(
+    intent = intent_of(
         "A pod may tune only these kernel parameters: net.ipv4.tcp_fin_timeout and "
         "kernel.shm_rmid_forced. Any other sysctl is refused."
     )
@@ -266,7 +237,7 @@ def test_kernel_parameters_outside_the_list_the_text_allows() -> None:
 
 
 def test_a_field_spelled_as_the_schema_spells_it_in_every_place_it_occurs() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Every pod must set hostUsers: false, and every container, init containers included, "
         "must run with imagePullPolicy set to Always."
     )
@@ -290,7 +261,7 @@ def test_a_field_spelled_as_the_schema_spells_it_in_every_place_it_occurs() -> N
 
 
 def test_a_field_a_prohibition_names_with_its_value_on_a_cluster_scoped_kind() -> None:
-    intent = _intent("StorageClasses must not set allowVolumeExpansion to true.")
+    intent = intent_of("StorageClasses must not set allowVolumeExpansion to true.")
     classes = [
         {"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": name},
          "provisioner": "csi.example", **extra}
@@ -301,7 +272,7 @@ def test_a_field_a_prohibition_names_with_its_value_on_a_cluster_scoped_kind() -
 
 
 def test_host_paths_that_reach_the_container_runtime_socket() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Containers must not be able to reach the container runtime's API socket on the node: a "
         "hostPath onto the socket itself or onto a directory that holds it both count. Other "
         "hostPath volumes are fine."
@@ -322,7 +293,7 @@ def test_host_paths_that_reach_the_container_runtime_socket() -> None:
     ]
     assert _both(intent, objects) == ({"sock", "holder"}, {"sock", "holder"})
     # without the socket, the text is about every hostPath
-    plain = _intent("No pod may mount a hostPath volume.")
+    plain = intent_of("No pod may mount a hostPath volume.")
     assert plain.checks[0].kind == "host-path-volume"
 
 
@@ -332,7 +303,7 @@ def _service(name: str, namespace: str, **spec: Any) -> dict:
 
 
 def test_services_reachable_from_outside_but_for_an_exempt_namespace() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Except for the edge-gateway namespace, no Service may open ports on the nodes or ask "
         "for a cloud load balancer, and no Service may carry external addresses."
     )
@@ -358,7 +329,7 @@ def _ingress(name: str, spec_class: str = "", annotated: str = "") -> dict:
 
 
 def test_the_one_class_an_ingress_may_name_in_the_field_or_the_old_annotation() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Every Ingress has to be served by the controller whose ingress class is corp-private. "
         "One that asks for another class, in its spec or through the kubernetes.io/ingress.class "
         "annotation, or that gives no class at all, is not permitted."
@@ -379,7 +350,7 @@ def test_the_one_class_an_ingress_may_name_in_the_field_or_the_old_annotation() 
 
 
 def test_stored_service_account_tokens_by_their_secret_type() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Nobody may keep a long-lived token of a service account in the cluster; pods receive "
         "expiring tokens from the kubelet instead."
     )
@@ -423,7 +394,7 @@ def test_stored_service_account_tokens_by_their_secret_type() -> None:
 def test_rhel_keys_named_as_their_file_spells_them(
     text: str, family: str, key: str, comparison: str, values: tuple
 ) -> None:
-    (check,) = _intent(text, "rhel9").checks
+    (check,) = intent_of(text, "rhel9").checks
     assert isinstance(check, ConfigSetting)
     assert (check.family, check.key, check.comparison, check.values) == (
         family,
@@ -434,7 +405,7 @@ def test_rhel_keys_named_as_their_file_spells_them(
 
 
 def test_a_module_named_in_parentheses_after_its_driver() -> None:
-    (check,) = _intent(
+    (check,) = intent_of(
         "The FireWire storage driver (firewire-sbp2) must never be loaded: loading it has to run "
         "/bin/false instead.",
         "rhel9",
@@ -444,7 +415,7 @@ def test_a_module_named_in_parentheses_after_its_driver() -> None:
 
 
 def test_routing_stated_as_packets_passed_between_interfaces() -> None:
-    checks = _intent(
+    checks = intent_of(
         "No server here may pass packets from one interface to another, for IPv4 and IPv6.",
         "rhel9",
     ).checks

@@ -13,37 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from ciso.agents.baseline.intent import (
     ConfigSetting,
     ContainerFieldCheck,
     HostPortCheck,
-    Intent,
     RbacRuleCheck,
 )
-from ciso.agents.baseline.parser import parse
-from ciso.agents.baseline.render import render
-from ciso.evaluation.kyverno_engines import select_scanner
-from ciso.evaluation.kyverno_migrate import _flagged
-from ciso.evaluation.rego import evaluate_source
 from tests._support.ciso import needs_sandbox
-
-
-def _intent(text: str, platform: str = "kubernetes") -> Intent:
-    parsed = parse(text, platform)
-    assert isinstance(parsed, Intent), parsed
-    return parsed
-
-
-def _role(kind: str, name: str, rules: list[dict[str, Any]], namespace: str = "") -> dict:
-    metadata = {"name": name, **({"namespace": namespace} if namespace else {})}
-    return {
-        "apiVersion": "rbac.authorization.k8s.io/v1",
-        "kind": kind,
-        "metadata": metadata,
-        "rules": rules,
-    }
+from tests._support.ciso_baseline import intent_of, kyverno_flags, rego_flags, role
 
 
 def _pod(name: str, security_context: dict[str, Any], init: bool = False) -> dict:
@@ -52,19 +30,6 @@ def _pod(name: str, security_context: dict[str, Any], init: bool = False) -> dic
     spec.setdefault("initContainers" if init else "containers", []).append(container)
     return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "app"},
             "spec": spec}  # fmt: skip
-
-
-def _kyverno_flags(intent: Intent, objects: list[dict]) -> set[str]:
-    policy = [
-        d for d in yaml.safe_load_all(render(intent, "kyverno").files["kyverno-policy.yaml"]) if d
-    ]
-    return {r.name for r in _flagged(select_scanner("itbench"), policy, objects)}
-
-
-def _rego_flags(intent: Intent, objects: list[dict]) -> set[str]:
-    policy = render(intent, "kubectl-opa").files["policy.rego"]
-    result = evaluate_source({"policy.rego": policy}, "data.check.violations", {"items": objects})
-    return {v.rsplit("/", 1)[-1] for v in result.value}
 
 
 # ---- Kubernetes ------------------------------------------------------------------------------
@@ -76,31 +41,31 @@ EXEC_TEXT = (
 
 
 def test_pod_exec_stated_by_effect_with_the_named_holder_exempt() -> None:
-    intent = _intent(EXEC_TEXT)
+    intent = intent_of(EXEC_TEXT)
     assert intent.checks == (
         RbacRuleCheck(concept="pod-exec", verbs=("create", "get"), resources=("pods/exec",)),
     )
     assert intent.scope.exempt_role_names == ("incident-access",)
     objects = [
         # the named holder: exempt
-        _role("ClusterRole", "incident-access", [
+        role("ClusterRole", "incident-access", [
             {"apiGroups": [""], "resources": ["pods/exec"], "verbs": ["create"]}]),
         # exec in a second rule, and through a core-group wildcard
-        _role("ClusterRole", "helpdesk", [
+        role("ClusterRole", "helpdesk", [
             {"apiGroups": [""], "resources": ["pods"], "verbs": ["get"]},
             {"apiGroups": [""], "resources": ["pods/exec"], "verbs": ["get"]}]),
-        _role("Role", "tinker", [{"apiGroups": [""], "resources": ["*"], "verbs": ["*"]}], "app"),
+        role("Role", "tinker", [{"apiGroups": [""], "resources": ["*"], "verbs": ["*"]}], "app"),
         # near misses: port-forward and logs
-        _role("Role", "tunnels", [
+        role("Role", "tunnels", [
             {"apiGroups": [""], "resources": ["pods/portforward", "pods/log"],
              "verbs": ["create", "get"]}], "app"),
     ]  # fmt: skip
-    assert _kyverno_flags(intent, objects) == {"helpdesk", "tinker"}
-    assert _rego_flags(intent, objects) == {"helpdesk", "tinker"}
+    assert kyverno_flags(intent, objects) == {"helpdesk", "tinker"}
+    assert rego_flags(intent, objects, "kubectl-opa") == {"helpdesk", "tinker"}
 
 
 def test_only_wording_exempts_the_named_role_and_the_builtin_ones() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Only the `webhook-manager` ClusterRole and the system: roles Kubernetes ships may "
         "create or patch admission webhooks."
     )
@@ -108,12 +73,12 @@ def test_only_wording_exempts_the_named_role_and_the_builtin_ones() -> None:
     assert intent.scope.exempt_builtin_rbac
     assert intent.scope.exempt_role_names == ("webhook-manager",)
     # no exemption wording: a role named in passing is not exempt
-    plain = _intent("The ClusterRole ops-writer must not be able to create persistent volumes.")
+    plain = intent_of("The ClusterRole ops-writer must not be able to create persistent volumes.")
     assert plain.scope.exempt_role_names == ()
 
 
 def test_proc_mount_stated_by_effect_in_every_container_list() -> None:
-    intent = _intent("No container may switch off the runtime's masking of /proc paths.")
+    intent = intent_of("No container may switch off the runtime's masking of /proc paths.")
     assert intent.checks == (
         ContainerFieldCheck(
             concept="proc-mount", path=("securityContext", "procMount"), forbidden="Unmasked"
@@ -125,8 +90,8 @@ def test_proc_mount_stated_by_effect_in_every_container_list() -> None:
         _pod("default", {"procMount": "Default"}),
         _pod("unset", {}),
     ]
-    assert _kyverno_flags(intent, objects) == {"unmasked-init", "unmasked"}
-    assert _rego_flags(intent, objects) == {"unmasked-init", "unmasked"}
+    assert kyverno_flags(intent, objects) == {"unmasked-init", "unmasked"}
+    assert rego_flags(intent, objects, "kubectl-opa") == {"unmasked-init", "unmasked"}
 
 
 @pytest.mark.parametrize(
@@ -138,14 +103,14 @@ def test_proc_mount_stated_by_effect_in_every_container_list() -> None:
     ],
 )
 def test_read_only_root_filesystem_stated_by_effect(text: str) -> None:
-    (check,) = _intent(text).checks
+    (check,) = intent_of(text).checks
     assert isinstance(check, ContainerFieldCheck)
     assert check.path == ("securityContext", "readOnlyRootFilesystem")
     assert check.required is True
 
 
 def test_a_resource_named_only_to_say_it_does_not_count_is_not_asked_for() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Each container must declare the maximum memory it can consume. Requests are not "
         "enough, and a cpu limit is not what this asks."
     )
@@ -153,7 +118,7 @@ def test_a_resource_named_only_to_say_it_does_not_count_is_not_asked_for() -> No
 
 
 def test_a_field_spelled_as_the_api_spells_it_beats_a_mechanism_mentioned_in_passing() -> None:
-    intent = _intent(
+    intent = intent_of(
         "A port opened on the node side-steps every namespace's network policy, so no Pod may set "
         "hostPort."
     )
@@ -162,13 +127,13 @@ def test_a_field_spelled_as_the_api_spells_it_beats_a_mechanism_mentioned_in_pas
 
 def test_a_field_named_only_in_the_rationale_does_not_win() -> None:
     # hostPath is why the control exists; creating PersistentVolumes is what it forbids
-    intent = _intent(
+    intent = intent_of(
         "A PersistentVolume can point at a hostPath on any node. Therefore no ClusterRole may "
         "allow creating persistent volumes."
     )
     assert intent.checks[0].concept == "persistent-volume-creation"
     # the imperative of a check is the requirement proper too
-    flagged = _intent(
+    flagged = intent_of(
         "Node ports side-step the namespace network policy. Flag every container that declares "
         "a hostPort."
     )
@@ -176,7 +141,7 @@ def test_a_field_named_only_in_the_rationale_does_not_win() -> None:
 
 
 def test_the_default_namespace_quoted() -> None:
-    intent = _intent("Teams must not deploy anything into the 'default' namespace.")
+    intent = intent_of("Teams must not deploy anything into the 'default' namespace.")
     assert intent.checks[0].concept == "default-namespace"
 
 
@@ -200,7 +165,7 @@ DIGEST = "@sha256:" + "ab" * 32
 
 
 def test_images_pinned_by_content_digest() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Tags can be moved, so every image a pod runs must be referenced by its digest."
     )
     assert [c.kind for c in intent.checks] == ["image-digest"]
@@ -210,12 +175,12 @@ def test_images_pinned_by_content_digest() -> None:
         _workload("pinned", _containers("reg.example/app" + DIGEST)),
         _workload("tag-and-digest", _containers("reg.example/app:1.4.2" + DIGEST)),
     ]
-    assert _kyverno_flags(intent, objects) == {"tag-only", "second-unpinned"}
-    assert _rego_flags(intent, objects) == {"tag-only", "second-unpinned"}
+    assert kyverno_flags(intent, objects) == {"tag-only", "second-unpinned"}
+    assert rego_flags(intent, objects, "kubectl-opa") == {"tag-only", "second-unpinned"}
 
 
 def test_selinux_types_named_in_the_text_others_given_as_examples_forbidden() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Workloads may run only as the SELinux type container_t, or leave the type unset; a "
         "privileged type like spc_t is forbidden."
     )
@@ -229,12 +194,12 @@ def test_selinux_types_named_in_the_text_others_given_as_examples_forbidden() ->
         _workload("level-only", _containers("x", seLinuxOptions={"level": "s0:c1,c2"})),
         _workload("unset", _containers("x")),
     ]
-    assert _kyverno_flags(intent, objects) == {"pod-level-spc"}
-    assert _rego_flags(intent, objects) == {"pod-level-spc"}
+    assert kyverno_flags(intent, objects) == {"pod-level-spc"}
+    assert rego_flags(intent, objects, "kubectl-opa") == {"pod-level-spc"}
 
 
 def test_apparmor_switched_off_by_field_or_by_annotation() -> None:
-    intent = _intent("Keep AppArmor confinement on for every container, old annotation included.")
+    intent = intent_of("Keep AppArmor confinement on for every container, old annotation included.")
     key = "container.apparmor.security.beta.kubernetes.io/c0"
     objects = [
         _workload("field", _containers("x", appArmorProfile={"type": "Unconfined"})),
@@ -246,12 +211,12 @@ def test_apparmor_switched_off_by_field_or_by_annotation() -> None:
                                                                  "localhostProfile": "k"})),
     ]  # fmt: skip
     flagged = {"field", "pod-field", "annotation"}
-    assert _kyverno_flags(intent, objects) == flagged
-    assert _rego_flags(intent, objects) == flagged
+    assert kyverno_flags(intent, objects) == flagged
+    assert rego_flags(intent, objects, "kubectl-opa") == flagged
 
 
 def test_namespaces_enforce_a_pod_security_level() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Apart from kube-system, each namespace must make Pod Security Admission reject pods "
         "that break the restricted level; warn or audit labels are not enough."
     )
@@ -272,8 +237,8 @@ def test_namespaces_enforce_a_pod_security_level() -> None:
         # every cluster has it (the Kyverno scanner's cluster too), and the text does not exempt it
         namespace("default", {}),
     ]
-    assert _kyverno_flags(intent, objects) == {"warn-only", "baseline", "default"}
-    assert _rego_flags(intent, objects) == {"warn-only", "baseline", "default"}
+    assert kyverno_flags(intent, objects) == {"warn-only", "baseline", "default"}
+    assert rego_flags(intent, objects, "kubectl-opa") == {"warn-only", "baseline", "default"}
 
 
 def _binding(name: str, role: str, subjects: list[tuple[str, str]]) -> dict:
@@ -288,7 +253,7 @@ def _binding(name: str, role: str, subjects: list[tuple[str, str]]) -> dict:
 
 
 def test_binding_holders_the_text_allows() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Except for the user `alice@corp.example` and the group system:masters, nobody may hold "
         "cluster-admin through any binding."
     )
@@ -302,12 +267,12 @@ def test_binding_holders_the_text_allows() -> None:
         _binding("mixed", "cluster-admin", [("User", "alice@corp.example"), ("User", "bob")]),
         _binding("bob-admin", "admin", [("User", "bob")]),
     ]
-    assert _kyverno_flags(intent, objects) == {"deployer", "mixed"}
-    assert _rego_flags(intent, objects) == {"deployer", "mixed"}
+    assert kyverno_flags(intent, objects) == {"deployer", "mixed"}
+    assert rego_flags(intent, objects, "kubectl-opa") == {"deployer", "mixed"}
 
 
 def test_a_non_zero_user_id_is_a_non_root_user_when_the_text_says_so() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Every container needs a non-root identity: runAsNonRoot: true, or a runAsUser other than "
         "0 taken from the container or from its pod."
     )
@@ -320,28 +285,28 @@ def test_a_non_zero_user_id_is_a_non_root_user_when_the_text_says_so() -> None:
         _workload("nothing", _containers("x")),
         _workload("flag", _containers("x", runAsNonRoot=True)),
     ]
-    assert _kyverno_flags(intent, objects) == {"own-zero", "nothing"}
-    assert _rego_flags(intent, objects) == {"own-zero", "nothing"}
+    assert kyverno_flags(intent, objects) == {"own-zero", "nothing"}
+    assert rego_flags(intent, objects, "kubectl-opa") == {"own-zero", "nothing"}
     # without those words a user id alone does not do
-    assert not _intent("Containers must not run as root.").checks[0].nonzero_uid_counts
+    assert not intent_of("Containers must not run as root.").checks[0].nonzero_uid_counts
 
 
 def test_pod_creation_without_the_controllers_the_text_leaves_out() -> None:
-    (check,) = _intent(
+    (check,) = intent_of(
         "No role may let anyone create Pods directly; creating Deployments or Jobs is fine."
     ).checks
     assert check.resources == ("pods",)
-    (broad,) = _intent("No role may let anyone create pods.").checks
+    (broad,) = intent_of("No role may let anyone create pods.").checks
     assert "deployments" in broad.resources
 
 
 def test_not_findings_is_exemption_wording() -> None:
-    intent = _intent("No Role may grant impersonate. Roles prefixed system: are not findings.")
+    intent = intent_of("No Role may grant impersonate. Roles prefixed system: are not findings.")
     assert intent.scope.exempt_builtin_rbac
 
 
 def test_the_default_service_account_left_unused() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Each namespace's default service account should stay idle: it must not be used by any "
         "pod, whether named or implied by an empty serviceAccountName, nor granted anything by a "
         "binding."
@@ -356,12 +321,12 @@ def test_the_default_service_account_left_unused() -> None:
         _binding("grants-reports", "view", [("ServiceAccount", "reports")]),
     ]
     flagged = {"implied", "named", "alias", "grants-default"}
-    assert _kyverno_flags(intent, objects) == flagged
-    assert _rego_flags(intent, objects) == flagged
+    assert kyverno_flags(intent, objects) == flagged
+    assert rego_flags(intent, objects, "kubectl-opa") == flagged
 
 
 def test_ingress_hosts_served_over_tls() -> None:
-    intent = _intent(
+    intent = intent_of(
         "No Ingress may publish a host name without a certificate for it: each rule's host must "
         "appear under the Ingress's tls hosts (a *.domain entry counts for one level below)."
     )
@@ -384,12 +349,12 @@ def test_ingress_hosts_served_over_tls() -> None:
         ingress("no-host", [""], []),
     ]
     flagged = {"second-host-bare", "no-tls", "too-deep"}
-    assert _kyverno_flags(intent, objects) == flagged
-    assert _rego_flags(intent, objects) == flagged
+    assert kyverno_flags(intent, objects) == flagged
+    assert rego_flags(intent, objects, "kubectl-opa") == flagged
 
 
 def test_the_token_setting_of_the_pods_service_account_counts_when_the_pod_says_nothing() -> None:
-    intent = _intent(
+    intent = intent_of(
         "Pods must not receive an API token: a pod opts out with automountServiceAccountToken: "
         "false, or, when its own spec is silent, by inheriting false from its service account."
     )
@@ -424,10 +389,10 @@ def test_the_token_setting_of_the_pods_service_account_counts_when_the_pod_says_
         on("implied-default", None, None),
     ]
     flagged = {"overrides-true", "account-silent", "implied-default"}
-    assert _kyverno_flags(intent, objects) == flagged
-    assert _rego_flags(intent, objects) == flagged
+    assert kyverno_flags(intent, objects) == flagged
+    assert rego_flags(intent, objects, "kubectl-opa") == flagged
     # a text that says the account's setting is ignored judges the pod spec alone
-    (alone,) = _intent(
+    (alone,) = intent_of(
         "Every pod spec must set automountServiceAccountToken: false; the ServiceAccount's "
         "setting does not count."
     ).checks
@@ -459,7 +424,7 @@ def test_the_token_setting_of_the_pods_service_account_counts_when_the_pod_says_
 def test_rhel_settings_read_from_their_effect(
     text: str, key: str, comparison: str, values: tuple, unset_complies: bool
 ) -> None:
-    (check,) = _intent(text, "rhel9").checks
+    (check,) = intent_of(text, "rhel9").checks
     assert isinstance(check, ConfigSetting)
     assert (check.key, check.comparison, check.values, check.unset_complies) == (
         key,
@@ -470,7 +435,7 @@ def test_rhel_settings_read_from_their_effect(
 
 
 def test_icmp_redirects_are_ignored_on_every_interface_and_by_default() -> None:
-    checks = _intent("Hosts must not act on ICMP redirects they receive (IPv4).", "rhel9").checks
+    checks = intent_of("Hosts must not act on ICMP redirects they receive (IPv4).", "rhel9").checks
     assert [(c.key, c.values) for c in checks if isinstance(c, ConfigSetting)] == [
         ("net.ipv4.conf.all.accept_redirects", ("0",)),
         ("net.ipv4.conf.default.accept_redirects", ("0",)),
@@ -518,12 +483,12 @@ def test_idle_clients_in_sshd_time_format(tmp_path: Path) -> None:
 
 def test_exec_set_apart_from_pod_creation_leaves_the_pod_creation_control() -> None:
     # the text names pods/exec only to say it is not what is forbidden
-    intent = _intent(
+    intent = intent_of(
         "No custom role may be allowed to launch workloads: create on pods or on the controllers "
         "that make them is a finding. The pods/exec subresource does not count as pod creation."
     )
     assert intent.checks[0].concept == "pod-creation"
     # said about exec itself, it is still the exec control
-    assert _intent("No role outside the on-call group may exec into pods.").checks[0].concept == (
+    assert intent_of("No role outside the on-call group may exec into pods.").checks[0].concept == (
         "pod-exec"
     )

@@ -1,0 +1,47 @@
+"""Shared pieces of the CISO baseline's reading tests: a requirement parsed into its intent, and
+the objects the rendered policy flags through the real engines (the Kyverno scanner, Rego).
+No tests here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from ciso.agents.baseline.intent import Intent
+from ciso.agents.baseline.parser import parse
+from ciso.agents.baseline.render import render
+from ciso.evaluation.kyverno_engines import select_scanner
+from ciso.evaluation.kyverno_migrate import _flagged
+from ciso.evaluation.rego import evaluate_source
+
+
+def intent_of(text: str, platform: str = "kubernetes") -> Intent:
+    """The intent the baseline reads from ``text`` (the test fails when it reads none)."""
+    parsed = parse(text, platform)
+    assert isinstance(parsed, Intent), parsed
+    return parsed
+
+
+def kyverno_flags(intent: Intent, objects: list[dict[str, Any]]) -> set[str]:
+    """The names of the objects (and the pods their controllers would make) the rendered
+    ClusterPolicy flags in a background scan."""
+    policy = [
+        d for d in yaml.safe_load_all(render(intent, "kyverno").files["kyverno-policy.yaml"]) if d
+    ]
+    return {r.name for r in _flagged(select_scanner("itbench"), policy, objects)}
+
+
+def rego_flags(intent: Intent, objects: list[dict[str, Any]], ciso_class: str) -> set[str]:
+    """The names of the objects the Rego policy rendered for ``ciso_class`` (kubectl-opa or
+    opa-static) counts as violations."""
+    policy = render(intent, ciso_class).files["policy.rego"]
+    result = evaluate_source({"policy.rego": policy}, "data.check.violations", {"items": objects})
+    return {v.rsplit("/", 1)[-1] for v in result.value}
+
+
+def role(kind: str, name: str, rules: list[dict[str, Any]], namespace: str = "") -> dict[str, Any]:
+    """A Role or ClusterRole with ``rules``."""
+    metadata = {"name": name, **({"namespace": namespace} if namespace else {})}
+    return {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": kind, "metadata": metadata,
+            "rules": rules}  # fmt: skip
