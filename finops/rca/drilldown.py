@@ -418,14 +418,12 @@ def _one_application_repriced(
     leaves = [k for k in tree.leaves_under(node) if not k.is_new and k.baseline > 0]
     bearing = [k for k in leaves if k.price_factor is not None and not k.untouched_fixed_amount]
     rose = [k for k in bearing if (k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise]
-    names = {k.path[level] for k in rose}
-    if len(names) != 1:
+    name = _one_application(rose, level, thresholds)
+    if name is None:
         return None
-    name = next(iter(names))
-    places = {k.path[: level + 1] for k in rose}
     own = [k for k in bearing if k.path[level] == name]
     others = [k for k in leaves if k.path[level] != name]
-    if len(places) < thresholds.broad_min_children or len(own) != len(rose) or not others:
+    if len(own) != len(rose) or not others:
         return None
     if any(k.price_factor is None and k.rise >= thresholds.broad_child_z for k in others):
         return None  # another application rose where its price cannot be read
@@ -452,14 +450,12 @@ def _one_application_grown(tree: Tree, node: NodeStats, thresholds: Thresholds) 
     moved = [
         k for k in lived if min(_rise(k, thresholds), _surprise(k, thresholds)) >= thresholds.z
     ]
-    names = {k.path[level] for k in moved}
-    if len(names) != 1:
+    name = _one_application(moved, level, thresholds)
+    if name is None:
         return None
-    name = next(iter(names))
-    places = {k.path[: level + 1] for k in moved}
     own = [k for k in lived if k.path[level] == name]
     others = [k for k in leaves if k.path[level] != name]
-    if len(places) < thresholds.broad_min_children or not others:
+    if not others:
         return None
     if any(_rise(k, thresholds) < thresholds.broad_child_z for k in own):
         return None  # a line of it kept its life: the moved lines are causes of their own
@@ -475,6 +471,17 @@ def _one_application_grown(tree: Tree, node: NodeStats, thresholds: Thresholds) 
     if together >= thresholds.broad_z:
         return None
     return _application_across(tree, node, name)
+
+
+def _one_application(lines: list[NodeStats], level: int, thresholds: Thresholds) -> str | None:
+    """The application (the path element at ``level``) every one of ``lines`` belongs to, when
+    they lie in at least ``broad_min_children`` of the node's services; None otherwise."""
+    names = {k.path[level] for k in lines}
+    if len(names) != 1:
+        return None
+    if len({k.path[: level + 1] for k in lines}) < thresholds.broad_min_children:
+        return None
+    return next(iter(names))
 
 
 #: Share of a credit's usual amount left on the day below which it ended.
