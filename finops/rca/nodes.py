@@ -137,17 +137,22 @@ def build_tree(cube: CostCube) -> Tree:
     charged = np.isfinite(charge)
     for matrix in cube.matrices:
         values = matrix.values
+        lines_rhythm = (
+            None
+            if matrix is leaves
+            else _summed(np.where(charged, 0.0, leaf_baseline), leaves.paths, matrix.paths)
+        )
         if charged.any() and matrix is not leaves:
             values_apart = values - _summed(
                 np.where(charged[:, None], leaves.values, 0.0), leaves.paths, matrix.paths
             )
-            expected_apart = expected_values(values_apart, t, cube.days)
+            expected_apart = expected_values(values_apart, t, cube.days, lines_rhythm)
             sigma = noise(values_apart, t, expected_apart)
             expected = expected_apart + _summed(
                 np.where(charged, charge, 0.0), leaves.paths, matrix.paths
             )
         else:
-            expected = expected_values(values, t, cube.days)
+            expected = expected_values(values, t, cube.days, lines_rhythm)
             sigma = noise(values, t, expected)
         if matrix.quantity is not None:
             sigma = _whole_instances(sigma, expected, matrix.quantity, t)

@@ -32,7 +32,15 @@ _MONTHLY_RATIO = 1.3
 _MONTHLY_MIN_OTHER_DAY = 2
 
 
-def expected_values(values: np.ndarray, t: int, days: pd.DatetimeIndex | None = None) -> np.ndarray:
+def expected_values(
+    values: np.ndarray,
+    t: int,
+    days: pd.DatetimeIndex | None = None,
+    lines_rhythm: np.ndarray | None = None,
+) -> np.ndarray:
+    """``lines_rhythm``: for aggregates, the sum of their lines' own rhythm baselines (weekday
+    median times each line's month factor), one more honest candidate where the day has a place
+    in the month (see :func:`rhythm_baseline`)."""
     actual = values[:, t]
     same_weekday = [t - 7 * k for k in range(1, _WEEKS + 1) if t - 7 * k >= 0]
     if not same_weekday:
@@ -46,6 +54,12 @@ def expected_values(values: np.ndarray, t: int, days: pd.DatetimeIndex | None = 
         if len(month) >= _occurrences_needed(days, t):
             candidates.append(seasonal * _monthly_factor(values, t, month))
             candidates.append(monthly_charge(values, t, month))
+            if lines_rhythm is not None:
+                # one month factor cannot describe an aggregate whose lines keep different weekly
+                # habits: a month-end batch (x3 every last day) beside an office estate (x0.4 at
+                # weekends) stood at x2.4 on weekday month-ends and stands at x2.7 on a
+                # Saturday's; each line's own habit, summed, holds whatever weekday it falls on
+                candidates.append(lines_rhythm)
     stacked = np.vstack(candidates)
     distance = np.abs(stacked - actual)
     distance = np.where(np.isnan(distance), np.inf, distance)
