@@ -375,8 +375,8 @@ def _one_family_repriced(leaves: list[NodeStats], thresholds: Thresholds) -> boo
     a kept line of another family counts even when it is a fixed amount: a static database or
     cache of another class keeps its price through the family's change, and a reservation only
     explains kept lines of the family it reserves. No line of another family may have risen
-    where its price cannot be read (a price the export rounds away): that line may have been
-    repriced too."""
+    where its price cannot be read (a price the export rounds away, a blend over tiers) unless
+    it plainly kept its level: that line may have been repriced too."""
     known = [k for k in leaves if k.price_factor is not None and not k.is_new and k.baseline > 0]
     rose = [k for k in known if (k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise]
     families = {k.path[-1] for k in rose}
@@ -388,15 +388,34 @@ def _one_family_repriced(leaves: list[NodeStats], thresholds: Thresholds) -> boo
         for k in known
         if k.path[-1] != family and (k.price_factor or 1.0) - 1 <= thresholds.price_list_min_rise
     ]
-    unread_rise = any(
-        k.path[-1] != family
-        and k.price_factor is None
-        and not k.is_new
-        and k.baseline > 0
-        and k.rise >= thresholds.broad_child_z
+    # a line whose price blends over tiers or coverage cannot show its price; one whose cost
+    # stayed near its usual level, plainly away from where the family's new price would have put
+    # it, kept its price all the same (internet egress beside a repriced cross-AZ transfer SKU)
+    factor = float(np.median([k.price_factor or 1.0 for k in rose]))
+    unread = [
+        k
         for k in leaves
+        if k.path[-1] != family and k.price_factor is None and not k.is_new and k.baseline > 0
+    ]
+    kept_unread = [
+        k for k in unread if not k.untouched_fixed_amount and _kept_its_level(k, factor, thresholds)
+    ]
+    kept_paths = {k.path for k in kept_unread}
+    unread_rise = any(
+        k.rise >= thresholds.broad_child_z for k in unread if k.path not in kept_paths
     )
-    return bool(kept_other) and not unread_rise
+    return bool(kept_other or kept_unread) and not unread_rise
+
+
+def _kept_its_level(leaf: NodeStats, factor: float, thresholds: Thresholds) -> bool:
+    """The line stayed nearer its usual level than where a change by ``factor`` would have put
+    it, and plainly away from the latter (as :func:`_uniform_change` judges a child that did not
+    take part): a usage wobble of a few percent beside a 50% new price is no share of it."""
+    if leaf.actual - leaf.baseline >= leaf.baseline * factor - leaf.actual:
+        return False
+    spread = np.sqrt(1 + thresholds.baseline_error**2)
+    sigma = _noise(leaf, thresholds) * factor * spread
+    return abs(leaf.actual - leaf.baseline * factor) / sigma > thresholds.broad_child_misfit
 
 
 def _one_application_repriced(

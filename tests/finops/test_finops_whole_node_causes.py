@@ -59,3 +59,35 @@ def test_a_month_end_close_on_a_saturday_names_nothing(tmp_path, seed):
                 line.count[i] *= 3
                 line.cost[i] *= 3
     assert _answer(bill.write(tmp_path, day, "888")) == ()
+
+
+START = dt.date(2025, 2, 3)  # a Monday
+DAY = 44  # a Wednesday, six weeks of history
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_transfer_sku_repriced_beside_tiered_egress_of_the_same_service_is_the_family(
+    tmp_path, seed
+):
+    """Traffic between availability zones costs 50% more per GB in every application; internet
+    egress, billed in the same service by volume tiers (its unit price is a blend that moves
+    with volume every day, so it cannot show a price of its own), keeps its usual cost. A new
+    price list for the service would have lifted the egress too: the transfer SKU is the cause."""
+    bill = Bill(START, DAY + 1, seed)
+    shape = bill.weekly(1.0, 0.3)
+    zonal = [
+        bill.usage(("444", "AWS", "Data Transfer", app, "Regional-Bytes-GB"), 0.01, n, 0.05, shape)
+        for app, n in (("web", 3000), ("orders", 1800), ("reports", 900))
+    ]
+    bill.tiered(
+        ("444", "AWS", "Data Transfer", "web", "Internet-Egress-GB"),
+        [(300.0, 0.09 * 24), (1e9, 0.05 * 24)],
+        400,
+    )
+    bill.usage(("444", "AWS", "EC2", "web", "c7i.xlarge"), 0.1785, 20, 0.04, shape)
+    bill.usage(("444", "AWS", "EKS", "orders", "m7g.2xlarge"), 0.3264, 8, 0.04, shape)
+    bill.static(("444", "AWS", "RDS", "orders", "db.r7g.2xlarge"), 0.967, 2)
+    bill.raise_price(zonal, 1.5, DAY)
+    assert _answer(bill.write(tmp_path, DAY, "444")) == (
+        Resource("Regional-Bytes-GB", "Instance_Family"),
+    )
