@@ -85,8 +85,9 @@ DEFAULT_THRESHOLDS = Thresholds()
 class Finding:
     node: NodeStats
     #: "leaf", "new", "broad", "spread", "beyond", "across" (one application repriced in every
-    #: service), "grown" (one application grown in every service) or "credits" (every credit
-    #: under the node ended): why the drill-down stopped here.
+    #: service), "grown" (one application grown in every service), "every line" (every line of
+    #: the node rose, the rest beside it did not) or "credits" (every credit under the node
+    #: ended): why the drill-down stopped here.
     reason: str
 
 
@@ -206,6 +207,11 @@ def drill_down(
         grown = _one_application_grown(tree, node, thresholds)
         if grown is not None and grown.delta >= thresholds.min_share * scale:
             findings.append(Finding(grown, "grown"))
+            return
+        whole_child = _one_child_grown(tree, node, thresholds, significant)
+        # a child that changed as a whole is found below with what rose beyond its change
+        if whole_child is not None and material(whole_child) and not changed_whole(whole_child):
+            findings.append(Finding(whole_child, "every line"))
             return
         kids = tree.children.get(node.path, ())
         new = [k for k in kids if k.is_new and material(k)]
@@ -481,15 +487,72 @@ def _one_application_grown(tree: Tree, node: NodeStats, thresholds: Thresholds) 
     # the others kept theirs: no new price among them, and their rises together are noise (a
     # price list that moved every application shows in the others taken together, however few
     # of their lines stand out alone)
-    if any((k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise for k in others):
-        return None
-    floored = [_noise(k, thresholds) for k in others]
-    together = sum(k.actual - k.baseline for k in others) / float(
-        np.sqrt(sum(s**2 for s in floored))
-    )
-    if together >= thresholds.broad_z:
+    if not _kept_their_life(others, thresholds):
         return None
     return _application_across(tree, node, name)
+
+
+def _kept_their_life(lines: list[NodeStats], thresholds: Thresholds) -> bool:
+    """No new price among the lines, and their rises together are noise (a price list that
+    moved every one of them shows in them taken together, however few stand out alone)."""
+    if any((k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise for k in lines):
+        return False
+    floored = [_noise(k, thresholds) for k in lines]
+    together = sum(k.actual - k.baseline for k in lines) / float(
+        np.sqrt(sum(s**2 for s in floored))
+    )
+    return together < thresholds.broad_z
+
+
+def _one_child_grown(
+    tree: Tree,
+    node: NodeStats,
+    thresholds: Thresholds,
+    significant: Callable[[NodeStats], bool],
+) -> NodeStats | None:
+    """A child of ``node`` every line of which rose beyond its noise, each by its own factor (a
+    provider's new prices on usage lines of several services, blended over coverage and tiers;
+    a debug log level reaching every application's log ingestion and metrics), in two or more
+    of its own children and families, while the rest of ``node`` kept its usual life: the
+    child is the smallest resource holding every moved line, one name where its families or
+    lines would be several. Lines that keep their amount through any change (fees, amortised
+    commitments) are no lines that stayed put.
+
+    Only a child beside other lines (a provider beside another provider of the account, a
+    service beside others): an account's only provider adds nothing to what its lines say, and
+    an application holding all of them there is the finer answer
+    (:func:`_one_application_grown`). Only a child whose name is its own in the account: ITBench
+    names a resource without a path, and an application's lines in one service are not all of
+    it. What stands out on its own under the child (``significant``: the drill-down names
+    causes there anyway) must lie in several of its children and families; this rule only
+    chooses how to name it."""
+    if tree.is_leaf(node):
+        return None
+    for child in tree.children.get(node.path, ()):
+        if tree.is_leaf(child) or child.is_new or child.delta <= 0:
+            continue
+        lines = [k for k in tree.leaves_under(child) if not k.is_new and k.baseline > 0]
+        lived = [k for k in lines if not k.untouched_fixed_amount]
+        # what stands out alone (the drill-down would name it) lies in several of its children
+        # and families: one spiking line beside siblings that wobbled up is that line's cause
+        moved = [k for k in lived if significant(k)]
+        if len({k.path[: child.depth + 2] for k in moved}) < thresholds.broad_min_children:
+            continue
+        if len({k.path[-1] for k in moved}) < thresholds.broad_min_children:
+            continue
+        if any(_rise(k, thresholds) < thresholds.broad_child_z for k in lived):
+            continue
+        others = [
+            k
+            for k in tree.leaves_under(node)
+            if k.path[: child.depth + 1] != child.path and not k.is_new and k.baseline > 0
+        ]
+        if not others or not _kept_their_life(others, thresholds):
+            continue
+        if sum(n.path[-1] == child.path[-1] for n in tree.stats[child.depth]) != 1:
+            continue
+        return child
+    return None
 
 
 def _one_application(lines: list[NodeStats], level: int, thresholds: Thresholds) -> str | None:

@@ -27,11 +27,13 @@ def classify(cube: CostCube, node: NodeStats, is_leaf: bool) -> tuple[str, str]:
     return "cost_spike", detail
 
 
-def classify_broad(cube: CostCube, node: NodeStats) -> tuple[str, str]:
-    """A node whose children all changed by one factor: a price change when the instances under
-    it stayed flat, an instance-count surge when they grew, from the leaves' summed quantities."""
+def classify_broad(
+    cube: CostCube, node: NodeStats, base: str = "every child changed by the same factor"
+) -> tuple[str, str]:
+    """A node whose children all changed by one factor (or, as ``base`` says, whose every line
+    rose): a price change when the instances under it stayed flat, an instance-count surge when
+    they grew, from the leaves' summed quantities."""
     leaves = cube.level(len(cube.levels) - 1)
-    base = "every child changed by the same factor"
     if leaves.price is None or leaves.quantity is None or node.expected <= 0:
         return "broad_increase", base
     rows = [i for i, path in enumerate(leaves.paths) if path[: len(node.path)] == node.path]

@@ -1,6 +1,6 @@
 """Causes the drill-down missed on hand-made bills: monthly habits on a weekend month-end, a
-provider that rose beside another provider in one account, a service whose every line grew by
-its own factor, a data-transfer SKU repriced beside a tiered egress line of the same service.
+service whose every line grew by its own factor, a data-transfer SKU repriced beside a tiered
+egress line of the same service.
 
 Each bill is written here from what billing exports look like (not copied from any held-out
 set); the labels are the smallest resource an analyst would name, fixed before the baseline was
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import numpy as np
 import pytest
 
 from finops.model import Resource
@@ -90,4 +91,36 @@ def test_a_transfer_sku_repriced_beside_tiered_egress_of_the_same_service_is_the
     bill.raise_price(zonal, 1.5, DAY)
     assert _answer(bill.write(tmp_path, DAY, "444")) == (
         Resource("Regional-Bytes-GB", "Instance_Family"),
+    )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_logging_surge_in_every_application_is_the_service(tmp_path, seed):
+    """A shared library logs at debug level in every application: Azure Monitor's log
+    ingestion grows about 2.5 times and its custom metrics half as much again, in each of three
+    applications (two families, three applications: neither one family nor one application
+    holds the change); the VMs, databases and storage of the same applications keep theirs."""
+    bill = Bill(START, DAY + 1, seed)
+    shape = bill.weekly(1.0, 0.35)
+    monitor = []
+    for app, gb, series in (
+        ("checkout", 10, 30_000),
+        ("catalog", 6, 15_000),
+        ("payments", 3, 9_000),
+    ):
+        logs = bill.usage(
+            ("654", "Azure", "Azure Monitor", app, "Log-Ingestion-GB"), 0.115, gb, 0.05, shape
+        )
+        metrics = bill.usage(
+            ("654", "Azure", "Azure Monitor", app, "Custom-Metrics"), 0.00025, series, 0.01
+        )
+        for line, factor in ((logs, 2.5), (metrics, 1.5)):
+            line.count[DAY] = np.rint(line.count[DAY] * factor)
+            line.cost[DAY] *= factor
+        monitor += [logs, metrics]
+        bill.usage(("654", "Azure", "Virtual Machines", app, "D4as_v5"), 0.172, 12, 0.04, shape)
+        bill.static(("654", "Azure", "Azure SQL Database", app, "GP_Gen5_2"), 0.46, 1)
+    bill.usage(("654", "Azure", "Storage", "shared", "Hot-LRS-GB"), 0.0000264, 200_000, 0.01)
+    assert _answer(bill.write(tmp_path, DAY, "654")) == (
+        Resource("Azure Monitor", "Cloud_Service"),
     )
