@@ -259,7 +259,7 @@ def _faillock(text: str) -> tuple[ConfigSetting, ...] | None:
                 "unlock_time",
                 "ge",
                 (seconds,),
-                _UNLOCK_DEFAULT >= seconds,
+                seconds <= _UNLOCK_DEFAULT,
                 pam,
                 also_complies=("0", "never") if never else (),
             )
