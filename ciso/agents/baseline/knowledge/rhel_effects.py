@@ -51,6 +51,8 @@ _SYSCTL_EFFECTS: tuple[Effect, ...] = (
         words(
             r"\brandomi[sz]\w*\b.{0,80}\b(address|memory|layout|stack|heap|librar\w*|mmap)",
             r"\b(address|memory)[\s-]+(space\s+)?layout\b.{0,60}\brandom",
+            # the regions named first: "where the stack and heap land ... chosen at random"
+            r"\b(stack|heap|librar\w*|mmap|addresses)\b.{0,100}\b(at\s+random|randomi[sz]\w*|randomly)\b",
             r"\bASLR\b",
         ),
         "sysctl",
@@ -230,14 +232,28 @@ def _pam_stacks(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(named)) or _PAM_STACKS
 
 
+def _deny_limit(text: str) -> int:
+    """The most failures the text allows: the number of failures it names ("after five failed
+    attempts"), else a bound it gives ("deny must be 4 or less"), else CIS's 5."""
+    t = text.lower()
+    failures = re.search(rf"{_NUM}\s+{_FAILURES}", t)
+    if failures:
+        return _number(failures.group(1))
+    found = bounds(_clause(text, r"\bdeny\b|\bfail|\battempt|\btries\b"))
+    if found is not None and found[0] in ("le", "between"):
+        return int(found[1][-1])
+    stated = re.search(r"\bdeny\b\D{0,30}?\b(\d+)\b", t)
+    return int(stated.group(1)) if stated else 5
+
+
 def _faillock(text: str) -> tuple[ConfigSetting, ...] | None:
     t = text.lower()
-    pam = _pam_stacks(text)
+    # a text about the effect judges the PAM stacks too (their pam_faillock arguments win over
+    # faillock.conf); one that names faillock's option and no PAM file judges faillock.conf
+    names_pam = re.search(r"\bpam\b|pam\.d|system-auth|password-auth|authselect|\bstacks?\b", t)
+    pam = _pam_stacks(text) if names_pam or "faillock" not in t else ()
     settings: list[ConfigSetting] = []
-    deny = re.search(rf"{_NUM}\s+{_FAILURES}", t) or re.search(
-        rf"\bdeny\s*(?:=|of|to|at)?\s*(?:at\s+most\s+|no\s+more\s+than\s+)?{_NUM}", t
-    )
-    limit = _number(deny.group(1)) if deny else 5
+    limit = _deny_limit(text)
     settings.append(
         ConfigSetting("faillock", "deny", "between", (1, limit), limit >= _DENY_DEFAULT, pam)
     )
@@ -319,16 +335,16 @@ def _clause(text: str, pattern: str) -> str:
 def _journald(text: str) -> tuple[ConfigSetting, ...] | None:
     settings = []
     if re.search(
-        r"\bsurviv\w*\b.{0,30}\breboot|\bpersist\w*|\b(kept|stored|written|saved)\b.{0,30}\b(disk|"
-        r"across\s+reboots)|\bStorage\b|\blost\b.{0,30}\breboot",
+        r"\bsurviv|\bpersist|\b(reboot|restart|power[\s-]+cycle)|\bStorage\b|"
+        r"\b(kept|stored|saved)\b.{0,30}\bdisk",
         text,
         re.I,
     ):
-        # "auto" (the default) keeps logs only when /var/log/journal exists: not persistent
         settings.append(ConfigSetting("journald", "Storage", "eq", ("persistent",), False))
     if re.search(r"\bcompress", text, re.I):
         off = negated(_clause(text, r"\bcompress"))
-        settings.append(ConfigSetting("journald", "Compress", "eq", NO if off else YES, off))
+        # journald compresses when nothing says otherwise
+        settings.append(ConfigSetting("journald", "Compress", "eq", NO if off else YES, not off))
     if re.search(r"\b(r?syslog|ForwardToSyslog)\b", text, re.I):
         off = negated(_clause(text, r"\b(r?syslog|ForwardToSyslog)\b"))
         settings.append(ConfigSetting("journald", "ForwardToSyslog", "eq", NO if off else YES, off))
@@ -395,7 +411,15 @@ CONCEPTS: tuple[Concept, ...] = (
         "journald-storage",
         (
             words(r"\bjournal", r"\bsystem\s+logs?\b"),
-            words(r"\breboot", r"\bpersist", r"\bcompress", r"\bStorage\b", r"\bsyslog\b"),
+            words(
+                r"\breboot",
+                r"\brestart",
+                r"\bpersist",
+                r"\bsurviv",
+                r"\bcompress",
+                r"\bStorage\b",
+                r"\bsyslog\b",
+            ),  # fmt: skip
         ),
         _journald,
     ),
