@@ -182,3 +182,55 @@ def test_sudo_in_a_pseudo_terminal_for_every_user_and_its_own_log(tmp_path: Path
         },
     )
     assert verdicts == JUDGED
+
+
+_PASSWORD_STACK = (
+    "password    requisite     pam_pwquality.so local_users_only{args}\n"
+    "password    sufficient    pam_unix.so sha512 shadow use_authtok\n"
+)
+
+
+def test_new_passwords_mixed_and_different_with_pam_arguments_over_the_file(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "Every new password must mix at least three kinds of characters and must differ from "
+        "the old one in at least 5 characters."
+    )
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # the file is right, but one stack's line asks for two kinds only
+        violating={
+            "etc/security/pwquality.conf": "minclass = 3\ndifok = 5\n",
+            "etc/pam.d/system-auth": _PASSWORD_STACK.format(args=""),
+            "etc/pam.d/password-auth": _PASSWORD_STACK.format(args=" minclass=2"),
+        },
+        compliant={
+            "etc/security/pwquality.conf": "# minclass = 1\nminclass = 4\ndifok = 5\n",
+            "etc/pam.d/system-auth": _PASSWORD_STACK.format(args=" retry=3"),
+            "etc/pam.d/password-auth": _PASSWORD_STACK.format(args=" difok=6"),
+        },
+    )
+    assert verdicts == JUDGED
+
+
+def test_timesyncd_servers_over_its_drop_ins(tmp_path: Path) -> None:
+    text = "systemd-timesyncd must take the time only from ntp.corp.example.org."
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # a drop-in adds a second server to the list
+        violating={
+            "etc/systemd/timesyncd.conf": "[Time]\nNTP=ntp.corp.example.org\n",
+            "etc/systemd/timesyncd.conf.d/cloud.conf": "[Time]\nNTP=169.254.169.123\n",
+        },
+        # an empty assignment clears the vendor's list; the fallback is not used while NTP=
+        # names a server; a commented server is none
+        compliant={
+            "etc/systemd/timesyncd.conf": "[Time]\n#NTP=pool.ntp.org\nFallbackNTP=time.example.org\n",
+            "usr/lib/systemd/timesyncd.conf.d/10-vendor.conf": "[Time]\nNTP=0.pool.ntp.org\n",
+            "etc/systemd/timesyncd.conf.d/20-corp.conf": "[Time]\nNTP=\nNTP=ntp.corp.example.org\n",
+        },
+    )
+    assert verdicts == JUDGED

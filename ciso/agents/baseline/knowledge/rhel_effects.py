@@ -102,7 +102,7 @@ _SYSCTL_EFFECTS: tuple[Effect, ...] = (
     ),
     Effect(
         words(
-            r"\bbroadcast\b.{0,60}\b(ping|echo|icmp)\b", r"\b(ping|echo|icmp)\b.{0,60}\bbroadcast"
+            r"\bbroadcast\b.{0,60}\b(ping|echo|icmp)", r"\b(ping|echo|icmp)\w*\b.{0,60}\bbroadcast"
         ),
         "sysctl",
         "net.ipv4.icmp_echo_ignore_broadcasts",
@@ -283,6 +283,50 @@ def _faillock(text: str) -> tuple[ConfigSetting, ...] | None:
     return tuple(settings)
 
 
+# ---- pam_pwquality: what a new password must be made of --------------------------------------
+
+_KINDS = r"(?:kinds|classes|types|categories)"
+
+
+def _pwquality(text: str) -> tuple[ConfigSetting, ...] | None:
+    t = text.lower()
+    pam = _pam_stacks(text)
+    settings = []
+    kinds = re.search(rf"{_NUM}\s+(?:different\s+|distinct\s+)?(?:character\s+)?{_KINDS}", t)
+    if kinds:
+        settings.append(ConfigSetting("pwquality", "minclass", "ge", (_number(kinds.group(1)),),
+                                      False, pam))  # fmt: skip
+    differ = re.search(rf"\bdiffer\w*\b.{{0,60}}?{_NUM}\s+(?:characters|chars)", t)
+    if differ:
+        # pwquality's default difok is 1
+        least = _number(differ.group(1))
+        settings.append(ConfigSetting("pwquality", "difok", "ge", (least,), least <= 1, pam))
+    repeat = re.search(
+        rf"\b(?:same|identical|repeated)\s+characters?\b.{{0,60}}?{_NUM}\s*(?:times|characters)?", t
+    )
+    if repeat and re.search(r"\bin\s+a\s+row\b|\bconsecutive|\brepeat", t):
+        # 0 turns the check off
+        settings.append(ConfigSetting("pwquality", "maxrepeat", "between",
+                                      (1, _number(repeat.group(1))), False, pam))  # fmt: skip
+    if re.search(r"\bdictionary\b", t):
+        # dictcheck is on unless set to 0
+        settings.append(ConfigSetting("pwquality", "dictcheck", "eq", ("1",), True, pam))
+    return tuple(settings) or None
+
+
+# ---- login.defs: how shadow-utils hashes new passwords ---------------------------------------
+
+_HASHES = {r"sha-?512": "SHA512", r"yescrypt": "YESCRYPT", r"sha-?256": "SHA256"}
+
+
+def _encrypt_method(text: str) -> ConfigSetting | None:
+    named = [v for p, v in _HASHES.items() if re.search(p, text, re.I)]
+    if not named:
+        return None
+    # the value must be set: shadow-utils' own default is DES
+    return ConfigSetting("login.defs", "ENCRYPT_METHOD", "eq", tuple(named), False)
+
+
 # ---- pam_pwhistory: passwords not reused -----------------------------------------------------
 
 
@@ -305,7 +349,7 @@ _HOST = re.compile(
 _NOT_HOSTS = re.compile(r"\.(conf|d|keys|sources|service|log|example)$|^chrony\.|^e\.g$", re.I)
 
 
-def _chrony(text: str) -> ConfigSetting | None:
+def _time_sources(text: str) -> ConfigSetting | None:
     hosts = [
         h.rstrip(".")
         for h in (m.group(1) for m in _HOST.finditer(text))
@@ -314,8 +358,10 @@ def _chrony(text: str) -> ConfigSetting | None:
     if not hosts:
         return None
     # every source chronyd is given must be one of these, and at least one must be
+    # systemd-timesyncd's NTP= list when the text names it, else chronyd's sources
+    family = "timesyncd" if re.search(r"timesyncd|timedatectl", text, re.I) else "chrony"
     return ConfigSetting(
-        "chrony", "source", "eq", tuple(dict.fromkeys(hosts)), False, every_value=True
+        family, "source", "eq", tuple(dict.fromkeys(hosts)), False, every_value=True
     )
 
 
@@ -363,6 +409,18 @@ def _sudoers(text: str) -> tuple[ConfigSetting, ...] | None:
         path = re.search(r"(/var/log/[\w./-]*[\w])", text)
         logfile = path.group(1) if path else "/var/log/sudo.log"
         settings.append(ConfigSetting("sudoers", "logfile", "eq", (logfile,), False))
+    reauth = re.search(
+        r"\b(?:again|re-?authenticat\w*|re-?enter\w*|cached?|remember\w*)\b.{0,80}?"
+        rf"{_NUM}\s*(minutes?|mins?)\b",
+        text,
+        re.I,
+    )
+    if reauth:
+        # minutes; a negative value never asks again, 0 always asks; sudo's default is 5
+        minutes = _number(reauth.group(1))
+        settings.append(
+            ConfigSetting("sudoers", "timestamp_timeout", "between", (0, minutes), minutes >= 5)
+        )
     return tuple(settings) or None
 
 
@@ -396,16 +454,29 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     Concept(
         "sudo-defaults",
-        (_SUDO, words(r"\bpseudo[\s-]*(terminal|tty)|\bpty\b|\buse_pty\b", r"\blog\s*file\b")),
+        (
+            _SUDO,
+            words(
+                r"\bpseudo[\s-]*(terminal|tty)|\bpty\b|\buse_pty\b",
+                r"\blog\s*file\b",
+                r"\b(again|re-?authenticat\w*|re-?enter\w*|timestamp_timeout)\b",
+            ),
+        ),
         _sudoers,
     ),
     Concept(
         "chrony-time-sources",
         (
-            words(r"\bchrony", r"\bntp\b", r"\btime\s+(servers?|sources?)\b", r"\bclocks?\b"),
+            words(
+                r"\bchrony",
+                r"\bntp\b",
+                r"\btime\s+(servers?|sources?)\b",
+                r"\bclocks?\b",
+                r"timesyncd",
+            ),  # fmt: skip
             words(r"\bserver", r"\bsources?\b", r"\bpool\b", r"\bfrom\b"),
         ),
-        _chrony,
+        _time_sources,
     ),
     Concept(
         "journald-storage",
@@ -418,10 +489,32 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bsurviv",
                 r"\bcompress",
                 r"\bStorage\b",
-                r"\bsyslog\b",
+                r"\br?syslog\b",
             ),  # fmt: skip
         ),
         _journald,
+    ),
+    Concept(
+        "pwquality-composition",
+        (
+            words(r"\bpasswords?\b"),
+            words(
+                rf"\b{_KINDS}\b",
+                r"\bdiffer\w*\b.{0,60}\bcharacters\b",
+                r"\b(same|identical|repeated)\s+characters?\b",
+                r"\bdictionary\b",
+            ),
+        ),
+        _pwquality,
+    ),
+    Concept(
+        "login-defs-encrypt-method",
+        (
+            words(r"\bpasswords?\b"),
+            words(r"\bhash\w*", r"\bencrypt\w*", r"\bstored\b"),
+            words(*_HASHES),
+        ),
+        _encrypt_method,
     ),
     Concept(
         "pwhistory-remember",
