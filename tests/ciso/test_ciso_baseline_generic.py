@@ -385,8 +385,9 @@ def test_stored_service_account_tokens_by_their_secret_type() -> None:
          "pwquality", "minclass", "ge", (3,)),
         ("The SSH daemon must not let clients forward their agent: AllowAgentForwarding must be no.",
          "sshd", "AllowAgentForwarding", "eq", ("no",)),
+        # deny = 0 turns pam_faillock's lockout off: "4 or less" is 1 to 4
         ("Accounts are locked out after failed logins: faillock's deny must be 4 or less.",
-         "faillock", "deny", "le", (4,)),
+         "faillock", "deny", "between", (1, 4)),
         ("Keep the journal across reboots: journald's Storage must be persistent.",
          "journald", "Storage", "eq", ("persistent",)),
     ],

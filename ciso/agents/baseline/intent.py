@@ -273,6 +273,8 @@ class ConfigSetting:
     pam_files: tuple[str, ...] = ()
     #: every line setting the key must comply, not only the one in force ("on every line")
     every_value: bool = False
+    #: values that comply besides the comparison (faillock's ``unlock_time = never``)
+    also_complies: tuple[str, ...] = ()
     kind: Literal["config-setting"] = "config-setting"
 
 

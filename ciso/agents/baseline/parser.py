@@ -27,6 +27,7 @@ from ciso.agents.baseline.knowledge import (
     k8s_pod,
     k8s_rbac,
     rhel_config,
+    rhel_effects,
     rhel_files,
     rhel_generic,
 )
@@ -36,7 +37,13 @@ KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
     k8s_rbac.CONCEPTS,
     k8s_pod.CONCEPTS,
 )
-RHEL_FAMILIES: tuple[tuple[Concept, ...], ...] = (rhel_files.CONCEPTS, rhel_config.CONCEPTS)
+# effects first: a text that states an effect ("lock an account after five failures") also
+# uses words of the concepts that name one setting ("authentication attempts")
+RHEL_FAMILIES: tuple[tuple[Concept, ...], ...] = (
+    rhel_effects.CONCEPTS,
+    rhel_files.CONCEPTS,
+    rhel_config.CONCEPTS,
+)
 
 # The goal templates put the requirement on its own indented line(s) between the opening
 # sentence and "To check the condition".

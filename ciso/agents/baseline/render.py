@@ -224,14 +224,15 @@ def rhel(intent: Intent) -> dict[str, str]:
             "playbook.yml": _collector_playbook("file permissions", collector),
             "policy.rego": policy,
         }
-    if len(checks) == 1 and isinstance(checks[0], ModuleDisabledCheck):
+    if checks and all(isinstance(c, ModuleDisabledCheck) for c in checks):
         module = checks[0]
+        assert isinstance(module, ModuleDisabledCheck)
         collector = _render("collect_config.py.j2", family="modprobe", path="", pam_files=[])
         policy = _render(
             "rhel.rego.j2",
             kind="module",
             requirement=intent.requirement,
-            module=module.module,
+            modules=[c.module for c in checks if isinstance(c, ModuleDisabledCheck)],
             install_commands=module.install_commands,
             blacklisted=module.blacklisted,
         )

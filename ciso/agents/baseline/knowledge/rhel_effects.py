@@ -1,0 +1,544 @@
+"""RHEL 9 controls stated by their effect ("addresses must be randomised", "lock an account after
+five failures", "logs survive a reboot"): the phrases of an effect, and the setting of the
+configuration family that produces it, with its polarity and the daemon's default when unset.
+
+The families are read as their daemon or tool reads them (templates/collect_host_families.py.j2):
+- ``sysctl``: systemd-sysctl's drop-ins (see rhel_config); ``modprobe``: the FIRST install rule.
+- ``faillock``/``pwhistory``: the module's own file, then each line of the PAM stacks that calls
+  the module, whose ``key=value`` arguments take precedence over the file for that line.
+- ``journald``: journald.conf, then the drop-ins of journald.conf.d (/usr/lib, /run, /etc; /etc
+  hides a same-named file) in name order, the later assignment winning; [Journal] keys only.
+- ``chrony``: chrony.conf with its ``include``, ``confdir`` and ``sourcedir`` files in place;
+  every server, pool and peer line is a time source (key ``source``).
+- ``sudoers``: /etc/sudoers with #include(dir)/@include(dir) in place (a file name with a dot or a
+  trailing ``~`` is skipped), ``Defaults`` options split on commas, ``!opt`` is off; a Defaults
+  line for some users, hosts or commands overrides for those, so it must comply too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ciso.agents.baseline.intent import ConfigSetting, ModuleDisabledCheck
+from ciso.agents.baseline.knowledge import Concept, negated, words
+from ciso.agents.baseline.knowledge.rhel_config import _NUM, _number, _quantity, bounds
+
+#: the spellings of a true/false option each family accepts (compared in lower case)
+YES = ("yes", "true", "1", "on")
+NO = ("no", "false", "0", "off")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect a text may state, and the setting that produces it."""
+
+    #: phrases that state the effect (any one)
+    phrases: tuple[re.Pattern[str], ...]
+    family: str
+    key: str
+    #: the compliant values (``eq``)
+    values: tuple[str, ...]
+    #: the value the kernel or daemon uses when nothing sets it is compliant
+    unset_complies: bool
+
+
+# ---- sysctl: kernel behaviour by its effect --------------------------------------------------
+
+_SYSCTL_EFFECTS: tuple[Effect, ...] = (
+    # 2 randomises stack, mmap base, shared libraries AND the heap (brk); 2 is the kernel's default
+    Effect(
+        words(
+            r"\brandomi[sz]\w*\b.{0,80}\b(address|memory|layout|stack|heap|librar\w*|mmap)",
+            r"\b(address|memory)[\s-]+(space\s+)?layout\b.{0,60}\brandom",
+            # the regions named first: "where the stack and heap land ... chosen at random"
+            r"\b(stack|heap|librar\w*|mmap|addresses)\b.{0,100}\b(at\s+random|randomi[sz]\w*|randomly)\b",
+            r"\bASLR\b",
+        ),
+        "sysctl",
+        "kernel.randomize_va_space",
+        ("2",),
+        True,
+    ),
+    Effect(
+        words(r"\bkernel\s+(pointers?|addresses)\b.{0,80}\b(hid|expos|leak|reveal|print|show)\w*"),
+        "sysctl",
+        "kernel.kptr_restrict",
+        ("1", "2"),
+        False,
+    ),
+    Effect(
+        words(r"\b(kernel\s+(message\s+)?(ring\s+)?buffer|dmesg|kernel\s+log\s+messages)\b"),
+        "sysctl",
+        "kernel.dmesg_restrict",
+        ("1",),
+        False,
+    ),
+    Effect(
+        words(
+            r"\bptrace\b", r"\b(trace|attach\s+to|debug)\b.{0,40}\b(other\s+|another\s+)?process"
+        ),
+        "sysctl",
+        "kernel.yama.ptrace_scope",
+        ("1", "2", "3"),
+        False,
+    ),
+    Effect(
+        words(
+            r"\bcore\s+dumps?\b.{0,80}\b(setuid|suid|privileged|elevated)\b",
+            r"\b(setuid|suid)\b.{0,80}\bcore\s+dumps?\b",
+        ),  # fmt: skip
+        "sysctl",
+        "fs.suid_dumpable",
+        ("0",),
+        True,
+    ),
+    Effect(
+        words(r"\bsyn\s*(flood|cookies)\b", r"\btcp_syncookies\b"),
+        "sysctl",
+        "net.ipv4.tcp_syncookies",
+        ("1",),
+        True,
+    ),
+    Effect(
+        words(
+            r"\bbroadcast\b.{0,60}\b(ping|echo|icmp)", r"\b(ping|echo|icmp)\w*\b.{0,60}\bbroadcast"
+        ),
+        "sysctl",
+        "net.ipv4.icmp_echo_ignore_broadcasts",
+        ("1",),
+        True,
+    ),
+    Effect(
+        words(r"\bbogus\b.{0,40}\b(icmp|error)", r"\bmalformed\s+icmp\s+error"),
+        "sysctl",
+        "net.ipv4.icmp_ignore_bogus_error_responses",
+        ("1",),
+        True,
+    ),
+)
+
+#: effects stated for every interface and for the default of new ones
+_PER_INTERFACE: tuple[tuple[tuple[re.Pattern[str], ...], str, tuple[str, ...], bool], ...] = (
+    (words(r"\bmartian", r"\bimpossible\s+(source\s+)?addresses\b"), "log_martians", ("1",), False),
+    (words(r"\bsource[\s-]+rout\w*"), "accept_source_route", ("0",), False),
+    (words(r"\breverse[\s-]+path\b", r"\brp_filter\b"), "rp_filter", ("1",), False),
+    (
+        words(r"\bsend\w*\s+(icmp\s+)?redirects?\b", r"\bsend_redirects\b"),
+        "send_redirects",
+        ("0",),
+        False,
+    ),
+    (words(r"\brouter\s+advertisements?\b", r"\baccept_ra\b"), "accept_ra", ("0",), False),
+)
+
+
+def _sysctl(text: str) -> tuple[ConfigSetting, ...] | None:
+    settings = [
+        ConfigSetting(e.family, e.key, "eq", e.values, e.unset_complies)
+        for e in _SYSCTL_EFFECTS
+        if any(p.search(text) for p in e.phrases)
+    ]
+    for phrases, key, values, unset in _PER_INTERFACE:
+        if not any(p.search(text) for p in phrases):
+            continue
+        families = ["ipv6"] if key == "accept_ra" else ["ipv4"]
+        if key in ("accept_source_route",) and not re.search(r"ipv4", text, re.I):
+            families.append("ipv6")
+        settings += [
+            ConfigSetting("sysctl", f"net.{f}.conf.{i}.{key}", "eq", values, unset)
+            for f in families
+            for i in ("all", "default")
+        ]
+    return tuple(settings) or None
+
+
+# ---- modprobe: kernel support a host must never load -----------------------------------------
+
+#: the modules of a class of rarely needed kernel support, as CIS lists them
+RARE_PROTOCOLS = ("dccp", "sctp", "rds", "tipc")
+RARE_FILESYSTEMS = ("cramfs", "freevxfs", "hfs", "hfsplus", "jffs2", "squashfs", "udf")
+KNOWN_MODULES = (*RARE_PROTOCOLS, *RARE_FILESYSTEMS, "usb-storage", "firewire-core", "bluetooth")
+
+_RARE_PROTOCOLS = words(
+    r"\b(uncommon|rare(ly)?|seldom|unused|unneeded|obscure|less\s+common)\b[\w\s-]{0,20}\b"
+    r"(network(ing)?\s+)?protocols?\b"
+)
+_RARE_FILESYSTEMS = words(
+    r"\b(uncommon|rare(ly)?|seldom|unused|unneeded|obscure|legacy)\b[\w\s-]{0,20}\bfile\s*systems?\b"
+)
+
+
+def _named_modules(text: str) -> list[str]:
+    found = [
+        (m.start(), name)
+        for name in KNOWN_MODULES
+        for m in [re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.I)]
+        if m is not None
+    ]
+    return [name for _, name in sorted(found)]
+
+
+def _blacklist_required(text: str) -> bool:
+    """A blacklist line is required only when the text asks for one, not when it says a blacklist
+    alone is not enough."""
+    if not re.search(r"\bblack-?list|\bdeny-?list", text, re.I):
+        return False
+    return not re.search(
+        r"\bblack-?list\w*(\s+\w+){0,2}\s+alone\b|\bnot\s+(enough|sufficient)\b|"
+        r"\bdoes\s+not\s+(meet|suffice|satisfy)\b|\bis\s+insufficient\b",
+        text,
+        re.I,
+    )
+
+
+def _modules(text: str) -> tuple[ModuleDisabledCheck, ...] | None:
+    named = _named_modules(text)
+    if not named:
+        if any(p.search(text) for p in _RARE_PROTOCOLS):
+            named = list(RARE_PROTOCOLS)
+        elif any(p.search(text) for p in _RARE_FILESYSTEMS):
+            named = list(RARE_FILESYSTEMS)
+    if not named:
+        return None
+    blacklisted = _blacklist_required(text)
+    return tuple(ModuleDisabledCheck(module=m, blacklisted=blacklisted) for m in named)
+
+
+def _several_modules(text: str) -> bool:
+    """Several modules named, or a class of them: one module alone is rhel_config's concept."""
+    return len(_named_modules(text)) > 1 or any(
+        p.search(text) for p in (*_RARE_PROTOCOLS, *_RARE_FILESYSTEMS)
+    )
+
+
+# ---- pam_faillock: lock an account after failures --------------------------------------------
+
+_PAM_STACKS = ("/etc/pam.d/system-auth", "/etc/pam.d/password-auth")
+#: faillock's defaults: deny 3, unlock_time 600 s
+_DENY_DEFAULT, _UNLOCK_DEFAULT = 3, 600
+_FAILURES = (
+    r"(?:\w+\s+){0,3}?(?:failed|failures?|unsuccessful|wrong|incorrect|invalid|bad|"
+    r"consecutive)\b"
+)
+_TIME_UNIT = r"\s*(seconds?|secs?|minutes?|mins?|hours?|days?)\b"
+
+
+def _pam_stacks(text: str) -> tuple[str, ...]:
+    named = re.findall(r"/etc/pam\.d/[\w-]+", text)
+    named += [
+        f"/etc/pam.d/{m}" for m in re.findall(r"(?<![/\w-])(system-auth|password-auth)\b", text)
+    ]
+    return tuple(dict.fromkeys(named)) or _PAM_STACKS
+
+
+def _deny_limit(text: str) -> int:
+    """The most failures the text allows: the number of failures it names ("after five failed
+    attempts"), else a bound it gives ("deny must be 4 or less"), else CIS's 5."""
+    t = text.lower()
+    failures = re.search(rf"{_NUM}\s+{_FAILURES}", t)
+    if failures:
+        return _number(failures.group(1))
+    found = bounds(_clause(text, r"\bdeny\b|\bfail|\battempt|\btries\b"))
+    if found is not None and found[0] in ("le", "between"):
+        return int(found[1][-1])
+    stated = re.search(r"\bdeny\b\D{0,30}?\b(\d+)\b", t)
+    return int(stated.group(1)) if stated else 5
+
+
+def _faillock(text: str) -> tuple[ConfigSetting, ...] | None:
+    t = text.lower()
+    # a text about the effect judges the PAM stacks too (their pam_faillock arguments win over
+    # faillock.conf); one that names faillock's option and no PAM file judges faillock.conf
+    names_pam = re.search(r"\bpam\b|pam\.d|system-auth|password-auth|authselect|\bstacks?\b", t)
+    pam = _pam_stacks(text) if names_pam or "faillock" not in t else ()
+    settings: list[ConfigSetting] = []
+    limit = _deny_limit(text)
+    settings.append(
+        ConfigSetting("faillock", "deny", "between", (1, limit), limit >= _DENY_DEFAULT, pam)
+    )
+    # how long the lock lasts: a duration next to the words that name it
+    lasting = re.search(
+        r"\b(unlock\w*|(stay|remain|kept|stays|remains|be)\s+locked|lock(ed|out)?\s+"
+        r"(for|duration|period|time)|locked\s+out\s+for)\b",
+        t,
+    )
+    if lasting:
+        duration = re.search(rf"{_NUM}{_TIME_UNIT}", t[lasting.start() :]) or re.search(
+            rf"{_NUM}{_TIME_UNIT}", t
+        )
+        seconds = _quantity(duration, 1, 2) if duration else 900
+        never = bool(re.search(r"\bnever\b|\b0\b|\bzero\b|\badministrator\b", t))
+        settings.append(
+            ConfigSetting(
+                "faillock",
+                "unlock_time",
+                "ge",
+                (seconds,),
+                seconds <= _UNLOCK_DEFAULT,
+                pam,
+                also_complies=("0", "never") if never else (),
+            )
+        )
+    return tuple(settings)
+
+
+# ---- pam_pwquality: what a new password must be made of --------------------------------------
+
+_KINDS = r"(?:kinds|classes|types|categories)"
+
+
+def _pwquality(text: str) -> tuple[ConfigSetting, ...] | None:
+    t = text.lower()
+    pam = _pam_stacks(text)
+    settings = []
+    kinds = re.search(rf"{_NUM}\s+(?:different\s+|distinct\s+)?(?:character\s+)?{_KINDS}", t)
+    if kinds:
+        settings.append(ConfigSetting("pwquality", "minclass", "ge", (_number(kinds.group(1)),),
+                                      False, pam))  # fmt: skip
+    differ = re.search(rf"\bdiffer\w*\b.{{0,60}}?{_NUM}\s+(?:characters|chars)", t)
+    if differ:
+        # pwquality's default difok is 1
+        least = _number(differ.group(1))
+        settings.append(ConfigSetting("pwquality", "difok", "ge", (least,), least <= 1, pam))
+    repeat = re.search(
+        rf"\b(?:same|identical|repeated)\s+characters?\b.{{0,60}}?{_NUM}\s*(?:times|characters)?", t
+    )
+    if repeat and re.search(r"\bin\s+a\s+row\b|\bconsecutive|\brepeat", t):
+        # 0 turns the check off
+        settings.append(ConfigSetting("pwquality", "maxrepeat", "between",
+                                      (1, _number(repeat.group(1))), False, pam))  # fmt: skip
+    if re.search(r"\bdictionary\b", t):
+        # dictcheck is on unless set to 0
+        settings.append(ConfigSetting("pwquality", "dictcheck", "eq", ("1",), True, pam))
+    return tuple(settings) or None
+
+
+# ---- login.defs: how shadow-utils hashes new passwords ---------------------------------------
+
+_HASHES = {r"sha-?512": "SHA512", r"yescrypt": "YESCRYPT", r"sha-?256": "SHA256"}
+
+
+def _encrypt_method(text: str) -> ConfigSetting | None:
+    named = [v for p, v in _HASHES.items() if re.search(p, text, re.I)]
+    if not named:
+        return None
+    # the value must be set: shadow-utils' own default is DES
+    return ConfigSetting("login.defs", "ENCRYPT_METHOD", "eq", tuple(named), False)
+
+
+# ---- pam_pwhistory: passwords not reused -----------------------------------------------------
+
+
+def _pwhistory(text: str) -> ConfigSetting | None:
+    m = re.search(rf"\b(?:last|previous|recent)\s+{_NUM}\b", text.lower()) or re.search(
+        rf"{_NUM}\s+(?:\w+\s+){{0,2}}(?:previous|former|old|last|recent)\b", text.lower()
+    )
+    found = ("ge", (_number(m.group(1)),)) if m else bounds(text)
+    if found is None or found[0] != "ge":
+        return None
+    return ConfigSetting("pwhistory", "remember", "ge", found[1], False, _pam_stacks(text))
+
+
+# ---- chrony: where the clock comes from ------------------------------------------------------
+
+#: a host name or address a text names as a time source (not a file name)
+_HOST = re.compile(
+    r"(?<![/\w.-])((?:\d{1,3}\.){3}\d{1,3}|(?:[a-z0-9-]+\.)+(?:[a-z]{2,}))(?![\w/-])", re.I
+)
+_NOT_HOSTS = re.compile(r"\.(conf|d|keys|sources|service|log|example)$|^chrony\.|^e\.g$", re.I)
+
+
+def _time_sources(text: str) -> ConfigSetting | None:
+    hosts = [
+        h.rstrip(".")
+        for h in (m.group(1) for m in _HOST.finditer(text))
+        if not _NOT_HOSTS.search(h.rstrip("."))
+    ]
+    if not hosts:
+        return None
+    # every source chronyd is given must be one of these, and at least one must be
+    # systemd-timesyncd's NTP= list when the text names it, else chronyd's sources
+    family = "timesyncd" if re.search(r"timesyncd|timedatectl", text, re.I) else "chrony"
+    return ConfigSetting(
+        family, "source", "eq", tuple(dict.fromkeys(hosts)), False, every_value=True
+    )
+
+
+# ---- journald: where and how the journal is kept ---------------------------------------------
+
+
+def _clause(text: str, pattern: str) -> str:
+    """The clause of ``text`` where ``pattern`` first occurs."""
+    m = re.search(pattern, text, re.I)
+    if m is None:
+        return ""
+    start = max(text.rfind(s, 0, m.start()) for s in (". ", "; ", ", ", " and "))
+    ends = [e for e in (text.find(s, m.end()) for s in (". ", "; ", ", but")) if e >= 0]
+    return text[max(start, 0) : min(ends) if ends else len(text)]
+
+
+def _journald(text: str) -> tuple[ConfigSetting, ...] | None:
+    settings = []
+    if re.search(
+        r"\bsurviv|\bpersist|\b(reboot|restart|power[\s-]+cycle)|\bStorage\b|"
+        r"\b(kept|stored|saved)\b.{0,30}\bdisk",
+        text,
+        re.I,
+    ):
+        settings.append(ConfigSetting("journald", "Storage", "eq", ("persistent",), False))
+    if re.search(r"\bcompress", text, re.I):
+        off = negated(_clause(text, r"\bcompress"))
+        # journald compresses when nothing says otherwise
+        settings.append(ConfigSetting("journald", "Compress", "eq", NO if off else YES, not off))
+    if re.search(r"\b(r?syslog|ForwardToSyslog)\b", text, re.I):
+        off = negated(_clause(text, r"\b(r?syslog|ForwardToSyslog)\b"))
+        settings.append(ConfigSetting("journald", "ForwardToSyslog", "eq", NO if off else YES, off))
+    return tuple(settings) or None
+
+
+# ---- sudo: Defaults options ------------------------------------------------------------------
+
+
+def _sudoers(text: str) -> tuple[ConfigSetting, ...] | None:
+    settings = []
+    if re.search(r"\bpseudo[\s-]*(terminal|tty)|\bpty\b|\buse_pty\b", text, re.I):
+        # RHEL 9's sudo (1.9.5) does not allocate one unless use_pty is set
+        settings.append(ConfigSetting("sudoers", "use_pty", "eq", ("true",), False))
+    if re.search(r"\blog\s*file\b|\blog(ged|s|ging)?\b|\brecord", text, re.I):
+        path = re.search(r"(/var/log/[\w./-]*[\w])", text)
+        logfile = path.group(1) if path else "/var/log/sudo.log"
+        settings.append(ConfigSetting("sudoers", "logfile", "eq", (logfile,), False))
+    reauth = re.search(
+        r"\b(?:again|re-?authenticat\w*|re-?enter\w*|cached?|remember\w*)\b.{0,80}?"
+        rf"{_NUM}\s*(minutes?|mins?)\b",
+        text,
+        re.I,
+    )
+    if reauth:
+        # minutes; a negative value never asks again, 0 always asks; sudo's default is 5
+        minutes = _number(reauth.group(1))
+        settings.append(
+            ConfigSetting("sudoers", "timestamp_timeout", "between", (0, minutes), minutes >= 5)
+        )
+    return tuple(settings) or None
+
+
+# ---- crypto-policies -------------------------------------------------------------------------
+
+
+def _crypto_policy(text: str) -> ConfigSetting:
+    banned = ["legacy"]
+    if re.search(r"\bsha-?1\b", text, re.I) and not re.search(r"no-sha1", text, re.I):
+        banned.append("sha1")
+    # RHEL 9's policy is DEFAULT when nothing is chosen
+    return ConfigSetting("crypto-policies", "policy", "excludes", tuple(banned), True)
+
+
+_LOCKOUT = words(
+    r"\bfaillock\b",
+    r"\block(ed|s|ing)?\b(\s+\w+){0,2}\s+(out\s+)?(after|following|once|when|if)\b.{0,60}"
+    r"\b(fail\w*|unsuccessful|wrong|incorrect|invalid|bad)\b",
+    r"\b(fail\w*|unsuccessful|wrong|incorrect|invalid|bad)\b.{0,80}\block(ed|s|out)?\b",
+    r"\baccount\s+lock\w*\b",
+)
+_SUDO = words(r"\bsudo(ers)?\b")
+
+CONCEPTS: tuple[Concept, ...] = (
+    Concept("faillock-lockout", (_LOCKOUT,), _faillock, none_of=words(r"\bssh", r"MaxAuthTries")),
+    Concept(
+        "modprobe-several-modules",
+        (words(r"\bmodules?\b", r"\bload", r"\bkernel\b", r"\bmodprobe\b", r"\bsupport\b"),),
+        _modules,
+        accepts=_several_modules,
+    ),
+    Concept(
+        "sudo-defaults",
+        (
+            _SUDO,
+            words(
+                r"\bpseudo[\s-]*(terminal|tty)|\bpty\b|\buse_pty\b",
+                r"\blog\s*file\b",
+                r"\b(again|re-?authenticat\w*|re-?enter\w*|timestamp_timeout)\b",
+            ),
+        ),
+        _sudoers,
+    ),
+    Concept(
+        "chrony-time-sources",
+        (
+            words(
+                r"\bchrony",
+                r"\bntp\b",
+                r"\btime\s+(servers?|sources?)\b",
+                r"\bclocks?\b",
+                r"timesyncd",
+            ),  # fmt: skip
+            words(r"\bserver", r"\bsources?\b", r"\bpool\b", r"\bfrom\b"),
+        ),
+        _time_sources,
+    ),
+    Concept(
+        "journald-storage",
+        (
+            words(r"\bjournal", r"\bsystem\s+logs?\b"),
+            words(
+                r"\breboot",
+                r"\brestart",
+                r"\bpersist",
+                r"\bsurviv",
+                r"\bcompress",
+                r"\bStorage\b",
+                r"\br?syslog\b",
+            ),  # fmt: skip
+        ),
+        _journald,
+    ),
+    Concept(
+        "pwquality-composition",
+        (
+            words(r"\bpasswords?\b"),
+            words(
+                rf"\b{_KINDS}\b",
+                r"\bdiffer\w*\b.{0,60}\bcharacters\b",
+                r"\b(same|identical|repeated)\s+characters?\b",
+                r"\bdictionary\b",
+            ),
+        ),
+        _pwquality,
+    ),
+    Concept(
+        "login-defs-encrypt-method",
+        (
+            words(r"\bpasswords?\b"),
+            words(r"\bhash\w*", r"\bencrypt\w*", r"\bstored\b"),
+            words(*_HASHES),
+        ),
+        _encrypt_method,
+    ),
+    Concept(
+        "pwhistory-remember",
+        (
+            words(
+                r"\bpwhistory\b",
+                r"\bpassword\s+history\b",
+                r"\breus\w*\b.{0,40}\bpasswords?\b",
+                r"\bpasswords?\b.{0,60}\breus\w*",
+            ),  # fmt: skip
+        ),
+        _pwhistory,
+    ),
+    Concept(
+        "crypto-policy",
+        (words(r"\bcrypto(graphic)?[\s-]+polic", r"\bupdate-crypto-policies\b"),),
+        _crypto_policy,
+    ),
+    Concept(
+        "sysctl-effects",
+        (
+            tuple(p for e in _SYSCTL_EFFECTS for p in e.phrases)
+            + tuple(p for x in _PER_INTERFACE for p in x[0]),
+        ),
+        _sysctl,
+    ),  # fmt: skip
+)
