@@ -285,21 +285,20 @@ def _namespace_label(check: NamespaceLabelCheck, intent: Intent) -> list[dict[st
     }
     if intent.scope.exempt_namespaces:
         rule["exclude"] = {"any": [{"resources": {"names": list(intent.scope.exempt_namespaces)}}]}
+    label = 'request.object.metadata.labels."' + check.label + "\" || ''"
+    # no values listed: any value will do, but not none
+    condition: dict[str, Any] = (
+        {
+            "key": "{{ to_lower(" + label + ") }}",
+            "operator": "AnyNotIn",
+            "value": list(check.allowed),
+        }
+        if check.allowed
+        else {"key": "{{ " + label + " }}", "operator": "Equals", "value": ""}
+    )
     rule["validate"] = {
         "message": f"{check.label} must be one of {list(check.allowed)}.",
-        "deny": {
-            "conditions": {
-                "any": [
-                    {
-                        "key": '{{ to_lower(request.object.metadata.labels."'
-                        + check.label
-                        + "\" || '') }}",
-                        "operator": "AnyNotIn",
-                        "value": list(check.allowed),
-                    }
-                ]
-            }
-        },
+        "deny": {"conditions": {"any": [condition]}},
     }
     return [rule]
 

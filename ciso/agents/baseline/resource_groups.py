@@ -10,6 +10,8 @@ from ciso.agents.baseline.k8s_api import API_GROUPS
 RESOURCE_GROUPS = {
     **API_GROUPS,
     "pods": "",
+    # "pods/*": every subresource of pods (read as such by RBAC checks of a subresource)
+    "pods/*": "",
     "secrets": "",
     "nodes/proxy": "",
     "serviceaccounts": "",

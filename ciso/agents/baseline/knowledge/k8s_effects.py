@@ -1,0 +1,411 @@
+"""Kubernetes controls stated by their EFFECT, with no field name to anchor on ("must not see one
+another's processes", "cap the node-local storage", "a drain must always be able to evict").
+
+Each concept ties phrases of an effect to the field(s) that produce it, their polarity, the API
+default that decides an unset value and every place the field occurs (the check kinds already
+step into every container list and every pod-template kind). What the fields do:
+
+- ``shareProcessNamespace: true`` puts a pod's containers in one PID namespace: they see and
+  signal each other's processes and read each other's ``/proc/<pid>/environ`` and root files.
+- ``resources.limits.ephemeral-storage`` is the kubelet's cap on a container's logs, writable
+  layer and emptyDir use (a request only schedules); ephemeral containers take no resources.
+- ``hostPort`` binds a port on the node; ``containerPort`` alone stays inside the pod.
+- ``capabilities.add`` adds to the runtime's default set (AUDIT_WRITE, CHOWN, DAC_OVERRIDE,
+  FOWNER, FSETID, KILL, MKNOD, NET_BIND_SERVICE, SETFCAP, SETGID, SETPCAP, SETUID, SYS_CHROOT);
+  runtimes accept the names with or without ``CAP_`` and in any case.
+- ``seccompProfile.type: Unconfined`` (pod or container) turns syscall filtering off; the Pod
+  Security Standards Baseline forbids only that explicit value (unset is allowed).
+- a PodDisruptionBudget with ``maxUnavailable`` 0 / "0%" or ``minAvailable`` "100%" lets no
+  eviction through, so a node drain never ends.
+- RBAC: ``pods/ephemeralcontainers`` (update/patch) is how ``kubectl debug`` adds a container to
+  a running pod; writes on Roles/ClusterRoles/(Cluster)RoleBindings change who may do what;
+  cordon, label and taint are patches of a Node, its conditions ``nodes/status``.
+- ingress-nginx and NGINX Inc take raw nginx configuration from ``*-snippet(s)`` annotations.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ciso.agents.baseline.intent import (
+    ContainerFieldCheck,
+    ContainerList,
+    FieldValueCheck,
+    NamespaceLabelCheck,
+    RbacRuleCheck,
+    Scope,
+)
+from ciso.agents.baseline.knowledge import Concept, words
+
+WRITE_VERBS = ("create", "update", "patch", "delete", "deletecollection")
+
+#: the capabilities container runtimes (containerd, CRI-O, Docker) grant by default
+RUNTIME_DEFAULT_CAPABILITIES = (
+    "AUDIT_WRITE",
+    "CHOWN",
+    "DAC_OVERRIDE",
+    "FOWNER",
+    "FSETID",
+    "KILL",
+    "MKNOD",
+    "NET_BIND_SERVICE",
+    "SETFCAP",
+    "SETGID",
+    "SETPCAP",
+    "SETUID",
+    "SYS_CHROOT",
+)
+_CAPABILITY = re.compile(r"\b(?:CAP_)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)\b")
+_NOT_CAPABILITIES = {"CAP", "ALL", "A", "I", "OR", "AND", "PSS", "API"}
+
+#: ingress controllers' annotations that paste raw nginx configuration into a block
+SNIPPET_ANNOTATIONS = (
+    "nginx.ingress.kubernetes.io/configuration-snippet",
+    "nginx.ingress.kubernetes.io/server-snippet",
+    "nginx.ingress.kubernetes.io/auth-snippet",
+    "nginx.ingress.kubernetes.io/stream-snippet",
+    "nginx.ingress.kubernetes.io/modsecurity-snippet",
+    "nginx.org/location-snippets",
+    "nginx.org/server-snippets",
+    "nginx.org/stream-snippets",
+    "nginx.org/http-snippets",
+    "nginx.com/location-snippets",
+    "nginx.com/server-snippets",
+)
+
+#: windows wider than this are not enumerated (the check lists every allowed value)
+_MAX_WINDOW = 4096
+
+
+def _spellings(capability: str) -> tuple[str, ...]:
+    """The usual spellings of a capability name: with or without ``CAP_``, upper, lower,
+    capitalised per word or once (the runtimes compare them case-insensitively)."""
+    name = capability.upper()
+    forms = {
+        name,
+        name.lower(),
+        name.capitalize(),
+        "_".join(w.capitalize() for w in name.split("_")),
+    }
+    prefixes = ("", "CAP_", "cap_", "Cap_")
+    return tuple(sorted({p + f for p in prefixes for f in forms}))
+
+
+def _allowed_capabilities(text: str) -> tuple[str, ...]:
+    """The capabilities the text lists as allowed (upper-case names), else the runtime default
+    set when it says "the runtime would grant anyway"."""
+    listed = [
+        m.group(1)
+        for m in _CAPABILITY.finditer(text)
+        if m.group(1) not in _NOT_CAPABILITIES and len(m.group(1)) > 2
+    ]
+    known = [c for c in listed if c in RUNTIME_DEFAULT_CAPABILITIES or "_" in c or len(c) >= 4]
+    return tuple(dict.fromkeys(known)) or RUNTIME_DEFAULT_CAPABILITIES
+
+
+def _capability_allow_list(text: str) -> FieldValueCheck:
+    allowed = tuple(s for c in _allowed_capabilities(text) for s in _spellings(c))
+    return FieldValueCheck(
+        concept="capabilities-allow-list",
+        level="container",
+        paths=(("securityContext", "capabilities", "add", "*"),),
+        allowed=allowed,
+    )
+
+
+_WINDOW = re.compile(
+    r"\b(?:between|from)\s+(\d{1,5})\s+(?:and|to|-)\s+(\d{1,5})\b|\b(\d{1,5})\s*(?:-|–|to)\s*(\d{1,5})\b",
+    re.I,
+)
+
+
+def _host_port_window(text: str) -> FieldValueCheck | None:
+    """hostPort within an inclusive window; 0 (the API's "not set") always complies."""
+    match = _WINDOW.search(text)
+    if match is None:
+        return None
+    low, high = sorted(int(g) for g in match.groups() if g is not None)
+    if high - low > _MAX_WINDOW:
+        return None
+    return FieldValueCheck(
+        concept="host-port-window",
+        level="container",
+        paths=(("ports", "*", "hostPort"),),
+        allowed=(0, *range(low, high + 1)),
+    )
+
+
+_LABEL_VALUES = re.compile(
+    r"\blabel\s+[`'\"]?([a-z0-9][a-z0-9./-]*)[`'\"]?\s+whose\s+value\s+(?:is\s+|must\s+be\s+)?"
+    r"(?:exactly|one\s+of|either)\s+((?:(?!\blabels?\b)[^.;(])+)",
+    re.I,
+)
+_LABEL_NAMED = re.compile(r"\blabel\s+[`'\"]?([a-z0-9][a-z0-9./-]*)[`'\"]?", re.I)
+_VALUE_WORD = re.compile(r"[`'\"]?\b([a-z0-9][a-z0-9-]*)\b[`'\"]?")
+_NOT_VALUE_WORDS = {"or", "and", "in", "lower", "upper", "case", "names", "the", "owning", "team",
+                    "it", "may", "not", "be", "empty", "a", "of", "one", "value", "must"}  # fmt: skip
+
+
+def _namespace_labels(text: str) -> tuple[NamespaceLabelCheck, ...] | None:
+    """Labels every namespace must carry: with the values listed ("whose value is exactly prod,
+    staging or dev"), or any non-empty value."""
+    checks: list[NamespaceLabelCheck] = []
+    for match in _LABEL_NAMED.finditer(text):
+        label = match.group(1)
+        if label.lower() in {"key", "keys", "whose", "with", "value", "values"}:
+            continue
+        valued = _LABEL_VALUES.match(text, match.start())
+        allowed: tuple[str, ...] = ()
+        if valued is not None:
+            words_ = re.split(r",|\bor\b", valued.group(2))
+            allowed = tuple(
+                w.group(1).lower()
+                for part in words_
+                for w in [_VALUE_WORD.search(part.strip())]
+                if w is not None and w.group(1).lower() not in _NOT_VALUE_WORDS
+            )
+        checks.append(
+            NamespaceLabelCheck(concept=f"namespace-label-{label}", label=label, allowed=allowed)
+        )
+    unique = {c.label: c for c in checks}
+    return tuple(unique.values()) or None
+
+
+def _disk_cap(text: str) -> ContainerFieldCheck:
+    return ContainerFieldCheck(
+        concept="ephemeral-storage-limit",
+        path=("resources", "limits", "ephemeral-storage"),
+        must_be_set=True,
+    )
+
+
+def _drainable_budget(text: str) -> tuple[FieldValueCheck, ...]:
+    pdb = ("PodDisruptionBudget",)
+    return (
+        FieldValueCheck(
+            concept="pdb-max-unavailable",
+            level="object",
+            kinds=pdb,
+            paths=(("spec", "maxUnavailable"),),
+            forbidden=(0, "0", "0%"),
+        ),
+        FieldValueCheck(
+            concept="pdb-min-available",
+            level="object",
+            kinds=pdb,
+            paths=(("spec", "minAvailable"),),
+            forbidden=("100%",),
+        ),
+    )
+
+
+def _seccomp_not_unconfined(text: str) -> tuple[FieldValueCheck, ...]:
+    path = ("securityContext", "seccompProfile", "type")
+    return (
+        FieldValueCheck("seccomp-not-unconfined", "pod", (path,), forbidden=("Unconfined",)),
+        FieldValueCheck("seccomp-not-unconfined", "container", (path,), forbidden=("Unconfined",)),
+    )
+
+
+def _rbac(concept: str, verbs: tuple[str, ...], resources: tuple[str, ...]) -> RbacRuleCheck:
+    return RbacRuleCheck(concept=concept, verbs=verbs, resources=resources)
+
+
+_MAY = words(r"\bmay\b", r"\bmust\b", r"\bnobody\b", r"\bno\s+(other\s+)?(cluster)?roles?\b")
+_ROLES = words(r"\b(cluster\s*)?roles?\b")
+
+CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "share-process-namespace",
+        (
+            words(
+                r"\b(see|signal|view|kill|trace)\w*\b[^.;]{0,40}\b(one\s+another'?s?|each\s+other'?s?|"
+                r"other\s+containers'?|sibling)\b[^.;]{0,20}\bprocess",
+                r"\bprocess\s+(view|namespace|table)s?\b[^.;]{0,40}\bshar",
+                r"\bshar\w*\b[^.;]{0,40}\bprocess\s+(view|namespace|table)s?\b",
+                r"\bown\s+process\s+view\b",
+            ),
+        ),
+        lambda text: FieldValueCheck(
+            concept="share-process-namespace",
+            level="pod",
+            paths=(("shareProcessNamespace",),),
+            forbidden=(True,),
+        ),
+        none_of=words(r"\bhost'?s?\s+process", r"\bnode'?s?\s+process", r"\bhostPID\b"),
+    ),
+    Concept(
+        "ephemeral-storage-limit",
+        (
+            words(
+                r"\b(node-?local|local|ephemeral|scratch)\s+(disk|storage)\b",
+                r"\bephemeral-storage\b",
+                r"\bfill\w*\b[^.;]{0,30}\bdisk\b",
+            ),
+            words(r"\b(cap|limit|bound|ceiling|maximum)s?\b"),
+        ),
+        _disk_cap,
+        none_of=words(r"\bpersistent\s*volume", r"\bhostPath\b"),
+    ),
+    Concept(
+        "drainable-disruption-budget",
+        (
+            words(r"\bdisruption\s*budgets?\b", r"\bPodDisruptionBudgets?\b", r"\bPDBs?\b"),
+            words(r"\bevict\w*\b", r"\bdrain\w*\b", r"\bunavailable\b", r"\b100\s*%"),
+        ),
+        _drainable_budget,
+    ),
+    Concept(
+        "namespace-labels",
+        (
+            words(r"\bnamespaces?\b"),
+            words(r"\b(carry|have|bear|with)\b[^.;]{0,20}\blabels?\b", r"\blabel\s+[`'\"]?\w+"),
+            words(
+                r"\bowner\w*\b", r"\bteam\b", r"\benvironment\b", r"\bcost[- ]?cent", r"\bpurpose\b"
+            ),
+        ),
+        _namespace_labels,
+        none_of=words(r"pod-security\.kubernetes\.io", r"\bpod\s+security\b"),
+    ),
+    Concept(
+        "seccomp-not-unconfined",
+        (
+            words(r"\bseccomp\b"),
+            words(r"\bunconfined\b"),
+            words(
+                r"\b(unset|undefined|left\s+unset|not\s+set)\b[^.;]{0,40}\b(allowed|fine|compl)",
+                r"\bundefined\b",
+                r"\bexplicitly\s+set\s+to\s+unconfined\b",
+            ),
+        ),
+        _seccomp_not_unconfined,
+    ),
+    Concept(
+        "capabilities-allow-list",
+        (
+            words(r"\bcapabilit(y|ies)\b"),
+            words(
+                r"\bruntime\s+(would\s+)?(grant|default|give)",
+                r"\bdefault\s+(set|capabilit)",
+                r"\b(add|added|adding)\s+(back\s+)?only\b",
+                r"\bonly\b[^.;]{0,40}\b(add|added)\b",
+            ),
+        ),
+        _capability_allow_list,
+        none_of=words(r"\bmust\s+drop\b", r"\bdrop\s+all\b"),
+    ),
+    Concept(
+        "host-port-window",
+        (
+            words(
+                r"\bhost\s*ports?\b",
+                r"\bports?\s+on\s+the\s+nodes?\b",
+                r"\bnode\s+ports?\b",
+                r"\bport\s+on\s+the\s+node\b",
+            ),  # fmt: skip
+            words(r"\bbetween\s+\d+\s+and\s+\d+\b", r"\b\d+\s*(-|–|to)\s*\d+\b"),
+        ),
+        _host_port_window,
+        none_of=words(r"\bNodePort\b", r"\bservices?\s+of\s+type\b"),
+    ),
+    Concept(
+        "rbac-ephemeral-containers",
+        (
+            words(
+                r"\bdebug(ging)?\s+containers?\b",
+                r"\bephemeral\s*containers?\b",
+                r"\bkubectl\s+debug\b",
+            ),
+            _MAY,
+            _ROLES,
+        ),
+        lambda text: _rbac(
+            "rbac-ephemeral-containers",
+            ("update", "patch"),
+            ("pods/ephemeralcontainers", "pods/*"),
+        ),
+    ),
+    Concept(
+        "rbac-authorization-writers",
+        (
+            words(r"\b(cluster\s*)?role\s*bindings\b|\brolebindings\b", r"\bRBAC\s+objects\b"),
+            words(
+                r"\b(create|creat\w+|modify|modif\w+|change|chang\w+|delet\w+|writ\w+|edit\w*)\b"
+            ),
+            _ROLES,
+        ),
+        lambda text: _rbac(
+            "rbac-authorization-writers",
+            WRITE_VERBS,
+            ("roles", "clusterroles", "rolebindings", "clusterrolebindings"),
+        ),
+        none_of=words(r"\bbind\s+(or|and)\s+escalate\b(?![^.;]*\b(separate|another|other)\b)"),
+    ),
+    Concept(
+        "rbac-node-writers",
+        (
+            words(r"\bnodes?\b|\bNode\s+objects\b"),
+            words(r"\bcordon\w*\b", r"\btaint\w*\b", r"\bstatus\s+of\b"),
+            _ROLES,
+        ),
+        lambda text: _rbac("rbac-node-writers", WRITE_VERBS, ("nodes", "nodes/status")),
+    ),
+    Concept(
+        "ingress-snippet-annotations",
+        (
+            words(r"\bingress(es)?\b"),
+            words(r"\bsnippets?\b"),
+        ),
+        lambda text: FieldValueCheck(
+            concept="ingress-snippet-annotations",
+            level="object",
+            kinds=("Ingress",),
+            paths=tuple(("metadata", "annotations", a) for a in SNIPPET_ANNOTATIONS),
+            any_value=True,
+        ),
+    ),
+)
+
+#: "ephemeral debug containers ... out of scope / cannot be given resources"
+_EPHEMERAL_OUT = re.compile(
+    r"\bephemeral\b[^.;]{0,60}\b(out\s+of\s+scope|cannot|exempt|excluded|not\s+(in\s+scope|"
+    r"concerned|judged))",
+    re.I,
+)
+#: "every other Role", "other than platform-admins": the text names the holders that keep a right
+_OTHERS = re.compile(
+    r"\b(every|all|any|no)\s+other\b|\bother\s+than\b|\bexcept\b|\bapart\s+from\b", re.I
+)
+_HOLDER_BEFORE_KIND = re.compile(r"\b([a-z0-9]+(?:[.-][a-z0-9]+)+)\s+(?:cluster\s*)?roles?\b", re.I)
+_HOLDER_AFTER_EXCEPT = re.compile(
+    r"\b(?:other\s+than|except(?:\s+for)?|apart\s+from|but)\s+(?:the\s+|our\s+)?[`'\"]?"
+    r"([a-z0-9]+(?:[.-][a-z0-9]+)+)\b[`'\"]?"
+    # a holder's name, not an adjective ("except the on-call SREs")
+    r"(?=\s*[,;.)]|\s+(?:may|can|might|is|are|and|or|(?:cluster\s*)?roles?)\b)",
+    re.I,
+)
+_DEFAULT_EXEMPT = re.compile(r"\(\s*default\s*,|\bdefault\s+namespace\b[^.;]{0,40}\bexempt", re.I)
+
+
+def scope_for(text: str, scope: Scope) -> Scope:
+    """What an effect reading adds to the scope: the container lists the text leaves out
+    (ephemeral containers take no resources), ``default`` among the exempt namespaces, and the
+    roles that keep a right ("the sre-oncall ClusterRole may; every other Role must not")."""
+    lists: tuple[ContainerList, ...] = scope.container_lists
+    if _EPHEMERAL_OUT.search(text):
+        lists = tuple(c for c in lists if c != "ephemeralContainers")
+    namespaces = scope.exempt_namespaces
+    if _DEFAULT_EXEMPT.search(text) and "default" not in namespaces:
+        namespaces = (*namespaces, "default")
+    roles = scope.exempt_role_names
+    if _OTHERS.search(text):
+        named = [
+            m.group(1)
+            for p in (_HOLDER_BEFORE_KIND, _HOLDER_AFTER_EXCEPT)
+            for m in p.finditer(text)
+        ]
+        roles = tuple(dict.fromkeys([*roles, *(n for n in named if not n.startswith("system:"))]))
+    return replace(
+        scope, container_lists=lists, exempt_namespaces=namespaces, exempt_role_names=roles
+    )
