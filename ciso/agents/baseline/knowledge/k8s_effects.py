@@ -28,6 +28,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ciso.agents.baseline.effect_checks import (
+    ImagePullPolicyCheck,
+    IngressNamedHostsCheck,
+    LoadBalancerSourcesCheck,
+)
 from ciso.agents.baseline.intent import (
     ContainerFieldCheck,
     ContainerList,
@@ -212,10 +217,68 @@ def _rbac(concept: str, verbs: tuple[str, ...], resources: tuple[str, ...]) -> R
     return RbacRuleCheck(concept=concept, verbs=verbs, resources=resources)
 
 
+_CIDR = re.compile(r"\b(\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})\b")
+
+
+def _load_balancer_sources(text: str) -> LoadBalancerSourcesCheck | None:
+    """The address space the text allows (CIDRs it names; "everyone" is never a range)."""
+    allowed = tuple(dict.fromkeys(c for c in _CIDR.findall(text) if not c.endswith("/0")))
+    return LoadBalancerSourcesCheck(allowed=allowed) if allowed else None
+
+
 _MAY = words(r"\bmay\b", r"\bmust\b", r"\bnobody\b", r"\bno\s+(other\s+)?(cluster)?roles?\b")
 _ROLES = words(r"\b(cluster\s*)?roles?\b")
 
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        # the kubelet pulls (checks the registry) at every start only with policy Always
+        "image-pull-policy",
+        (
+            words(
+                r"\b(pull\w*|check\w*\s+with\s+the\s+registry)\b[^.;]{0,40}\bevery\s+time\b",
+                r"\bcached\s+(copy|image)",
+                r"\bimage\s+(copy|copies)\b[^.;]{0,40}\bcached\b",
+                r"\b(image\s*)?pull\s*policy\b",
+                r"\bimagePullPolicy\b",
+            ),
+            words(r"\balways\b", r"\bevery\s+time\b", r"\bnever\b"),
+        ),
+        lambda text: ImagePullPolicyCheck(),
+        none_of=words(r"\bimagePullSecrets?\b", r"\bpull\s+secrets?\b"),
+    ),
+    Concept(
+        # loadBalancerSourceRanges (else the older annotation) restricts the cloud load balancer
+        "load-balancer-source-ranges",
+        (
+            words(r"\bload\s*balancers?\b", r"\bloadBalancerSourceRanges\b"),
+            words(
+                r"\bsource\s+ranges?\b",
+                r"\baddress\s+(space|ranges?)\b",
+                r"\bclients?\s+only\s+from\b",
+                r"\bCIDRs?\b",
+                r"\bloadBalancerSourceRanges\b",
+            ),
+        ),
+        _load_balancer_sources,
+    ),
+    Concept(
+        # a rule without host, a wildcard host or a defaultBackend answers for unlisted names
+        "ingress-named-hosts",
+        (
+            words(r"\bingress(es)?\b"),
+            words(
+                r"\bwildcard\s+host",
+                r"\bevery\s+host\s*name\b",
+                r"\b(whole\s+)?family\s+of\s+subdomains\b",
+                r"\bcatch-?all\b",
+                r"\bdefault\s*backend\b",
+                r"\bhost\s*names?\b[^.;]{0,40}\b(in\s+full|spelled\s+out|explicit\w*)\b",
+                r"\b(spelled|spelt|written)\s+out\s+in\s+full\b",
+            ),
+        ),
+        lambda text: IngressNamedHostsCheck(),
+        none_of=words(r"\btls\b(?![^.;]*\b(separate|another|other|not)\b)"),
+    ),
     Concept(
         "share-process-namespace",
         (
@@ -285,15 +348,17 @@ CONCEPTS: tuple[Concept, ...] = (
         "capabilities-allow-list",
         (
             words(r"\bcapabilit(y|ies)\b"),
+            # an allow-list: "may add back only ...", "only those the runtime grants anyway"
             words(
-                r"\bruntime\s+(would\s+)?(grant|default|give)",
-                r"\bdefault\s+(set|capabilit)",
                 r"\b(add|added|adding)\s+(back\s+)?only\b",
-                r"\bonly\b[^.;]{0,40}\b(add|added)\b",
+                r"\bonly\b[^.;]{0,60}\b(runtime|grant\w*|listed|following|these)\b",
             ),
         ),
         _capability_allow_list,
-        none_of=words(r"\bmust\s+drop\b", r"\bdrop\s+all\b"),
+        # "nothing on top of the runtime's default set": no add at all (another reading)
+        none_of=words(
+            r"\bmust\s+drop\b", r"\bdrop\s+all\b", r"\bon\s+top\s+of\b", r"\b(absent|empty)\b"
+        ),  # fmt: skip
     ),
     Concept(
         "host-port-window",

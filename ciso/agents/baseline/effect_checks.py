@@ -1,0 +1,48 @@
+"""Check kinds of Kubernetes controls stated by their effect that no field check can say: a value
+the API derives when the field is unset (the image pull policy from the image's tag), address
+ranges judged by containment, and host names judged by their shape. Frozen dataclasses like the
+rest of the intent (``intent.py`` lists them among the Kubernetes checks)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class ImagePullPolicyCheck:
+    """Every container's EFFECTIVE imagePullPolicy is ``required``: its own, else the API's
+    default (Always for an image tagged ``latest`` or with neither tag nor digest, IfNotPresent
+    otherwise)."""
+
+    required: str = "Always"
+    concept: str = "image-pull-policy"
+    collects: tuple[str, ...] = ()
+    kind: Literal["image-pull-policy"] = "image-pull-policy"
+
+
+@dataclass(frozen=True)
+class LoadBalancerSourcesCheck:
+    """Every Service of type LoadBalancer admits clients only from ``allowed`` (CIDRs): each of
+    its effective source ranges (``spec.loadBalancerSourceRanges``, else the comma-separated
+    ``annotation``) lies inside one of them; no range at all admits everyone and violates."""
+
+    allowed: tuple[str, ...]
+    annotation: str = "service.beta.kubernetes.io/load-balancer-source-ranges"
+    concept: str = "load-balancer-source-ranges"
+    collects: tuple[str, ...] = ("services",)
+    kind: Literal["lb-source-ranges"] = "lb-source-ranges"
+
+
+@dataclass(frozen=True)
+class IngressNamedHostsCheck:
+    """Every Ingress rule names a host, no host is a wildcard (``*`` or ``*.domain``), and no
+    ``defaultBackend`` takes the requests for names the Ingress does not list."""
+
+    concept: str = "ingress-named-hosts"
+    collects: tuple[str, ...] = ("ingresses",)
+    kind: Literal["ingress-named-hosts"] = "ingress-named-hosts"
+
+
+EFFECT_CHECKS = (ImagePullPolicyCheck, LoadBalancerSourcesCheck, IngressNamedHostsCheck)
+EffectCheck = ImagePullPolicyCheck | LoadBalancerSourcesCheck | IngressNamedHostsCheck
