@@ -351,3 +351,100 @@ def test_who_may_cordon_taint_or_change_node_status() -> None:
     ]  # fmt: skip
     expected = {"status-writer", "tainter"}
     assert _both(intent, objects) == (expected, expected)
+
+
+# ---- Pod Security Standards and the rest, stated by effect ------------------------------------
+
+
+def test_restricted_volume_types_by_the_key_beside_the_name() -> None:
+    intent = intent_of(
+        "Pods may only use volumes of the following kinds: configMap, secret, emptyDir, "
+        "projected, downwardAPI and persistentVolumeClaim."
+    )
+
+    def vol(name: str, **source: Any) -> dict:  # fmt: skip
+        return {"name": name, **source}
+
+    objects = [
+        _carrier("Deployment", "nfs", _spec(volumes=[vol("cfg", configMap={"name": "c"}),
+                                                     vol("share", nfs={"server": "n", "path": "/x"})])),
+        _carrier("Pod", "git", _spec(volumes=[vol("src", gitRepo={"repository": "r"})])),
+        # near misses: the listed kinds, and no volumes at all
+        _carrier("Deployment", "fine", _spec(volumes=[vol("t", emptyDir={}),
+                                                      vol("d", persistentVolumeClaim={"claimName": "x"})])),
+        _carrier("Pod", "bare", _spec()),
+    ]  # fmt: skip
+    assert _both(intent, objects) == ({"nfs", "git"}, {"nfs", "git"})
+
+
+def test_every_host_namespace_a_text_describes() -> None:
+    intent = intent_of(
+        "Pods must not share the node's network stack, its process table or its IPC namespace."
+    )
+    assert {c.field for c in intent.checks if hasattr(c, "field")} == {  # type: ignore[attr-defined]
+        "hostNetwork", "hostPID", "hostIPC"}  # fmt: skip
+    objects = [
+        _carrier("DaemonSet", "net", _spec(hostNetwork=True)),
+        _carrier("Pod", "pid", _spec(hostPID=True)),
+        _carrier("CronJob", "ipc", _spec(hostIPC=True)),
+        _carrier("Deployment", "own", _spec(hostNetwork=False, shareProcessNamespace=True)),
+    ]
+    expected = {"net", "pid", "ipc"}
+    assert _both(intent, objects) == (expected, expected)
+
+
+def test_images_must_name_a_fixed_version() -> None:
+    intent = intent_of(
+        "Nothing may be deployed from a moving target: an image with the latest tag or with no "
+        "tag at all is not allowed."
+    )
+    objects = [
+        _carrier("Deployment", "latest", _spec(_c(image="registry.corp/app:latest"))),
+        _carrier("Pod", "untagged", _spec(_c(), initContainers=[_c("i", image="registry:5000/x")])),
+        # near misses: a version tag, a digest
+        _carrier("Deployment", "pinned", _spec(_c(image="app:1.2"),
+                                               _c("d", image="app@sha256:" + "b" * 64))),
+    ]  # fmt: skip
+    assert _both(intent, objects) == ({"latest", "untagged"}, {"latest", "untagged"})
+
+
+def test_memory_and_cpu_a_container_must_declare() -> None:
+    intent = intent_of(
+        "The scheduler has to know how much memory and CPU each container needs: every "
+        "container must reserve both."
+    )
+    assert {c.path for c in intent.checks} == {  # type: ignore[union-attr]
+        ("resources", "requests", "memory"), ("resources", "requests", "cpu")}  # fmt: skip
+    both = {"requests": {"memory": "64Mi", "cpu": "100m"}}
+    objects = [
+        _carrier("Deployment", "no-cpu", _spec(_c(resources={"requests": {"memory": "1Gi"}}))),
+        _carrier("Pod", "limits-only", _spec(_c(resources={"limits": {"memory": "1Gi", "cpu": 1}}))),
+        _carrier("Deployment", "reserved", _spec(_c(resources=both))),
+    ]  # fmt: skip
+    expected = {"no-cpu", "limits-only"}
+    assert _both(intent, objects) == (expected, expected)
+
+
+def test_port_forwarding_and_attaching_reserved_to_one_role() -> None:
+    intent = intent_of(
+        "Nobody but the on-call-sre ClusterRole may forward local ports into pods or attach to "
+        "a running container."
+    )
+    assert intent.scope.exempt_role_names == ("on-call-sre",)
+
+    def sub(name: str, resource: str, kind: str = "ClusterRole") -> dict:  # fmt: skip
+        return role(kind, name, [{"apiGroups": [""], "resources": [resource], "verbs": ["create"]}],
+                    "t" if kind == "Role" else "")  # fmt: skip
+
+    objects = [
+        sub("on-call-sre", "pods/portforward"),
+        sub("tunnel", "pods/portforward"),
+        sub("attacher", "pods/attach", "Role"),
+        # near miss: logs
+        role(
+            "ClusterRole",
+            "logs",
+            [{"apiGroups": [""], "resources": ["pods/log"], "verbs": ["get"]}],
+        ),
+    ]
+    assert _both(intent, objects) == ({"tunnel", "attacher"}, {"tunnel", "attacher"})

@@ -22,6 +22,26 @@ class ImagePullPolicyCheck:
 
 
 @dataclass(frozen=True)
+class ImageTagCheck:
+    """Every container image names a fixed version: a tag other than ``latest``, or a digest
+    (an image with neither is ``latest``)."""
+
+    concept: str = "image-tag"
+    collects: tuple[str, ...] = ()
+    kind: Literal["image-tag"] = "image-tag"
+
+
+@dataclass(frozen=True)
+class VolumeTypesCheck:
+    """Every volume of a pod is of one of ``allowed`` types (the key beside ``name``)."""
+
+    allowed: tuple[str, ...]
+    concept: str = "volume-types"
+    collects: tuple[str, ...] = ()
+    kind: Literal["volume-types"] = "volume-types"
+
+
+@dataclass(frozen=True)
 class LoadBalancerSourcesCheck:
     """Every Service of type LoadBalancer admits clients only from ``allowed`` (CIDRs): each of
     its effective source ranges (``spec.loadBalancerSourceRanges``, else the comma-separated
@@ -44,5 +64,17 @@ class IngressNamedHostsCheck:
     kind: Literal["ingress-named-hosts"] = "ingress-named-hosts"
 
 
-EFFECT_CHECKS = (ImagePullPolicyCheck, LoadBalancerSourcesCheck, IngressNamedHostsCheck)
-EffectCheck = ImagePullPolicyCheck | LoadBalancerSourcesCheck | IngressNamedHostsCheck
+EFFECT_CHECKS = (
+    ImagePullPolicyCheck,
+    ImageTagCheck,
+    VolumeTypesCheck,
+    LoadBalancerSourcesCheck,
+    IngressNamedHostsCheck,
+)
+EffectCheck = (
+    ImagePullPolicyCheck
+    | ImageTagCheck
+    | VolumeTypesCheck
+    | LoadBalancerSourcesCheck
+    | IngressNamedHostsCheck
+)

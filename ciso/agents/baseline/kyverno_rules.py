@@ -13,8 +13,10 @@ from typing import Any
 
 from ciso.agents.baseline.effect_checks import (
     ImagePullPolicyCheck,
+    ImageTagCheck,
     IngressNamedHostsCheck,
     LoadBalancerSourcesCheck,
+    VolumeTypesCheck,
 )
 from ciso.agents.baseline.intent import (
     BindingCheck,
@@ -625,6 +627,35 @@ def _ingress_named_hosts(check: IngressNamedHostsCheck, intent: Intent) -> list[
     return [_kinds_rule(check.concept, ["Ingress"], message, validate, intent)]
 
 
+def _image_tag(check: ImageTagCheck, intent: Intent) -> list[dict[str, Any]]:
+    floating = "regex_match('^(?:[^/@]*/)*[^/:@]+(?::latest)?$', element.image)"
+    conditions = {"any": [{"key": "{{ " + floating + " }}", "operator": "Equals", "value": True}]}
+    lists = ", ".join(intent.scope.container_lists)
+    validate = {
+        "foreach": [
+            {"list": f"request.object.spec.[{lists}][] || `[]`", "deny": {"conditions": conditions}}
+        ]
+    }
+    message = "Every image must name a fixed tag (not latest) or a digest."
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
+def _volume_types(check: VolumeTypesCheck, intent: Intent) -> list[dict[str, Any]]:
+    conditions = {
+        "any": [
+            {"key": "{{ keys(element) }}", "operator": "AnyNotIn",
+             "value": ["name", *check.allowed]}
+        ]
+    }  # fmt: skip
+    validate = {
+        "foreach": [
+            {"list": "request.object.spec.volumes || `[]`", "deny": {"conditions": conditions}}
+        ]
+    }
+    message = f"Volumes may only be of the types {list(check.allowed)}."
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
 def _lb_source_ranges(check: LoadBalancerSourcesCheck, intent: Intent) -> list[dict[str, Any]]:
     # CEL, for Kubernetes' cidr library: the field wins, the annotation counts only when it is
     # empty, and no range at all admits everyone
@@ -689,6 +720,8 @@ _BUILDERS = {
     ImagePullPolicyCheck: _image_pull_policy,
     IngressNamedHostsCheck: _ingress_named_hosts,
     LoadBalancerSourcesCheck: _lb_source_ranges,
+    ImageTagCheck: _image_tag,
+    VolumeTypesCheck: _volume_types,
 }
 
 

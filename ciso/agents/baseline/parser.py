@@ -413,7 +413,9 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     by_effect = concept in k8s_effects.CONCEPTS
     if (generic or by_effect) and platform == "kubernetes":
         scope = generic_scope(text, scope)
-    if by_effect:
+    if by_effect or (
+        platform == "kubernetes" and any(isinstance(c, RbacRuleCheck) for c in checks)
+    ):
         scope = k8s_effects.scope_for(text, scope)
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(

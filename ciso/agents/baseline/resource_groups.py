@@ -12,6 +12,9 @@ RESOURCE_GROUPS = {
     "pods": "",
     # "pods/*": every subresource of pods (read as such by RBAC checks of a subresource)
     "pods/*": "",
+    "deployments/scale": "apps",
+    "statefulsets/scale": "apps",
+    "replicasets/scale": "apps",
     "secrets": "",
     "nodes/proxy": "",
     "serviceaccounts": "",

@@ -30,15 +30,21 @@ from dataclasses import replace
 
 from ciso.agents.baseline.effect_checks import (
     ImagePullPolicyCheck,
+    ImageTagCheck,
     IngressNamedHostsCheck,
     LoadBalancerSourcesCheck,
+    VolumeTypesCheck,
 )
 from ciso.agents.baseline.intent import (
+    CapabilityCheck,
     ContainerFieldCheck,
     ContainerList,
     FieldValueCheck,
+    HostPortCheck,
     NamespaceLabelCheck,
+    PodFieldCheck,
     RbacRuleCheck,
+    RunAsNonRootCheck,
     Scope,
 )
 from ciso.agents.baseline.knowledge import Concept, words
@@ -229,6 +235,251 @@ def _load_balancer_sources(text: str) -> LoadBalancerSourcesCheck | None:
 _MAY = words(r"\bmay\b", r"\bmust\b", r"\bnobody\b", r"\bno\s+(other\s+)?(cluster)?roles?\b")
 _ROLES = words(r"\b(cluster\s*)?roles?\b")
 
+
+#: the volume types of the Pod Security Standards' Restricted profile
+RESTRICTED_VOLUME_TYPES = ("configMap", "csi", "downwardAPI", "emptyDir", "ephemeral",
+                           "persistentVolumeClaim", "projected", "secret")  # fmt: skip
+_VOLUME_TYPES = ("awsElasticBlockStore", "azureDisk", "azureFile", "cephfs", "cinder",
+                 "configMap", "csi", "downwardAPI", "emptyDir", "ephemeral", "fc", "flexVolume",
+                 "flocker", "gcePersistentDisk", "gitRepo", "glusterfs", "hostPath", "image",
+                 "iscsi", "nfs", "persistentVolumeClaim", "photonPersistentDisk",
+                 "portworxVolume", "projected", "quobyte", "rbd", "scaleIO", "secret",
+                 "storageos", "vsphereVolume")  # fmt: skip
+
+
+def _volume_types(text: str) -> VolumeTypesCheck:
+    named = tuple(t for t in _VOLUME_TYPES if re.search(rf"\b{t}\b", text, re.I))
+    return VolumeTypesCheck(allowed=named if len(named) >= 2 else RESTRICTED_VOLUME_TYPES)
+
+
+#: host namespaces by what sharing them exposes, named after the host or node they belong to
+_HOST_NAMESPACES = (
+    ("hostNetwork", r"\bnetwork(\s+stack|\s+namespace|\s+interfaces?)?\b"),
+    ("hostPID", r"\b(process(\s+table|\s+namespace|\s+ids?)|pids?)\b"),
+    ("hostIPC", r"\b(ipc|inter-?process\s+communication|shared\s+memory)\b"),
+)
+_HOST_SPAN = re.compile(r"\b(host|node)('s|s)?\s+[^.;]{0,60}", re.I)
+
+
+def _host_namespaces_named(text: str) -> list[str]:
+    spans = " ".join(m.group(0) for m in _HOST_SPAN.finditer(text))
+    return [f for f, pattern in _HOST_NAMESPACES if re.search(pattern, spans, re.I)]
+
+
+def _host_namespaces(text: str) -> tuple[PodFieldCheck, ...]:
+    return tuple(
+        PodFieldCheck(concept=f"host-namespace-{f.lower()}", field=f, forbidden=True)
+        for f in _host_namespaces_named(text)
+    )
+
+
+_LIMIT_WORDS = re.compile(r"\b(limit\w*|cap(ped)?|ceiling|most|exceed|bound\w*|maximum)\b", re.I)
+_REQUEST_WORDS = re.compile(
+    r"\b(request\w*|declare\w*|reserve\w*|needs?|scheduler|guarantee\w*)\b", re.I
+)
+
+
+def _compute_resources(text: str) -> tuple[ContainerFieldCheck, ...]:
+    kinds = [k for k in ("memory", "cpu") if re.search(rf"\b{k}\b", text, re.I)]
+    sections = []
+    if _LIMIT_WORDS.search(text):
+        sections.append("limits")
+    if _REQUEST_WORDS.search(text) and not re.search(r"\brequests?\s+alone\b", text, re.I):
+        sections.append("requests")
+    return tuple(
+        ContainerFieldCheck(
+            concept=f"{k}-{section[:-1]}", path=("resources", section, k), must_be_set=True
+        )  # fmt: skip
+        for section in sections or ["limits"]
+        for k in kinds
+    )
+
+
+def _drop_all_add_only(text: str) -> tuple[CapabilityCheck | FieldValueCheck, ...]:
+    return (
+        CapabilityCheck(concept="drop-all-capabilities", must_drop=("ALL",)),
+        _capability_allow_list(text),
+    )
+
+
+#: RBAC subresources by what they let a caller do, with the verbs that do it
+_SUBRESOURCE_EFFECTS = (
+    (r"\bport-?forward\w*|\bforward\w*\s+(local\s+)?ports?\b", "pods/portforward", ("create", "get")),
+    (r"\battach\w*\s+to\s+(a\s+)?running\s+containers?\b|\bkubectl\s+attach\b", "pods/attach",
+     ("create", "get")),
+    (r"\bevict\w*\s+pods?\b|\beviction\b", "pods/eviction", ("create",)),
+    (r"\bscal(e|es|ing)\b\s+(deployments?|statefulsets?|replicasets?|workloads?)", "SCALE",
+     ("update", "patch")),
+)  # fmt: skip
+_SCALE_TARGETS = ("deployments/scale", "statefulsets/scale", "replicasets/scale")
+
+
+def _rbac_subresources(text: str) -> RbacRuleCheck | None:
+    resources: list[str] = []
+    verbs: list[str] = []
+    for pattern, resource, resource_verbs in _SUBRESOURCE_EFFECTS:
+        if re.search(pattern, text, re.I):
+            resources += list(_SCALE_TARGETS) if resource == "SCALE" else [resource]
+            verbs += resource_verbs
+    if not resources:
+        return None
+    return RbacRuleCheck(concept="rbac-subresources", verbs=tuple(dict.fromkeys(verbs)),
+                         resources=tuple(resources))  # fmt: skip
+
+
+_MORE: tuple[Concept, ...] = (
+    Concept(
+        "restricted-volume-types",
+        (
+            words(r"\bvolumes?\b"),
+            words(
+                r"\b(types?|kinds?)\s+of\s+volumes?\b",
+                r"\bvolume\s+(types?|kinds?)\b",
+                r"\bvolumes?\s+of\s+(these|the\s+following)\s+(types?|kinds?)\b",
+            ),  # fmt: skip
+            words(r"\bonly\b", r"\ballow\w*\b", r"\bpermitted\b"),
+        ),
+        _volume_types,
+    ),
+    Concept(
+        "host-namespaces",
+        (
+            words(r"\b(host|node)('s|s)?\b"),
+            words(r"\b(share|join|use|enter)\w*\b", r"\bmust\s+not\b"),
+        ),
+        _host_namespaces,
+        # a field spelled out is read by the field's own concept
+        none_of=words(r"\bhost(IPC|PID|Network)\b"),
+        accepts=lambda text: len(_host_namespaces_named(text)) >= 2,
+    ),
+    Concept(
+        "drop-all-add-only",
+        (
+            words(r"\bcapabilit(y|ies)\b"),
+            words(r"\bdrop\w*\s+(all|every)\b"),
+            words(r"\badd\w*\s+(back\s+)?(only|at\s+most)\b", r"\bonly\b[^.;]{0,40}\badd"),
+        ),
+        _drop_all_add_only,
+    ),
+    Concept(
+        "proc-mount",
+        (words(r"\bproc\s*mount\b", r"\bunmask\w*\b[^.;]{0,30}/proc"),),
+        lambda text: FieldValueCheck(
+            concept="proc-mount",
+            level="container",
+            paths=(("securityContext", "procMount"),),
+            allowed=("Default",),
+        ),
+        # "an unmasked /proc", procMount: k8s_pod's proc-mount reads them
+        none_of=words(r"\bunmasked\b", r"\bprocMount\b"),
+    ),
+    Concept(
+        "windows-host-process",
+        (words(r"\bwindows\b"), words(r"\bhost\s*process(es)?\b")),
+        lambda text: ContainerFieldCheck(
+            concept="windows-host-process",
+            path=("securityContext", "windowsOptions", "hostProcess"),
+            forbidden=True,
+            pod_level_too=True,
+        ),
+    ),
+    Concept(
+        "compute-resources",
+        (
+            words(r"\b(memory|cpu)\b"),
+            words(
+                r"\b(cap|limit\w*|ceiling|bound\w*|most)\b[^.;]{0,40}\b(memory|cpu)\b",
+                r"\b(memory|cpu)\b[^.;]{0,40}\b(may|can)\s+(use|consume)\b",
+                r"\b(declare|reserve|request)\w*\b[^.;]{0,40}\b(memory|cpu)\b",
+                r"\bhow\s+much\s+(memory|cpu)\b",
+            ),
+        ),
+        _compute_resources,
+        # a bound on the amount ("more than 4Gi") is a value check, not a presence check; the
+        # phrasings k8s_pod's resource-limit reads stay its own
+        none_of=words(
+            r"\bmore\s+than\s+\d",
+            r"\b\d+(\.\d+)?\s*(Gi|Mi|Ki|G|M|m)\b",
+            r"\b(memory|cpu)\s+(limit|request)s?\b",
+            r"resources\.(limits|requests)",
+            r"\b(most|maximum|max)\s+(amount\s+of\s+)?(memory|cpu)\b",
+            r"\b(memory|cpu)\s+(ceiling|cap|maximum|bound)s?\b",
+        ),
+    ),
+    Concept(
+        "run-as-non-root",
+        (
+            words(
+                r"\b(as|with)\s+(a\s+)?(user|uid)\s+other\s+than\s+root\b",
+                r"\bnever\s+(run\s+)?as\s+root\b",
+                r"\b(root|superuser)\s+(privileges\s+)?inside\s+the\s+container\b",
+            ),
+        ),
+        lambda text: RunAsNonRootCheck(),
+    ),
+    Concept(
+        "read-only-root-filesystem",
+        (
+            words(
+                r"\bwrite\w*\s+(to|into)\s+(their|its)\s+own\s+(image'?s?|root)\s+(file\s*system|layer)\b",
+                r"\bimage'?s?\s+file\s*system\b[^.;]{0,30}\bread-?only\b",
+            ),
+        ),
+        lambda text: ContainerFieldCheck(
+            concept="read-only-root-filesystem",
+            path=("securityContext", "readOnlyRootFilesystem"),
+            required=True,
+        ),
+    ),
+    Concept(
+        "image-tag",
+        (
+            words(r"\blatest\b", r"\bmutable\s+tags?\b"),
+            words(r"\bno\s+tag\b", r"\buntagged\b", r"\bwithout\s+a\s+tag\b", r"\btag\w*\b"),
+        ),
+        lambda text: ImageTagCheck(),
+        none_of=words(
+            r"\bpull\w*\b[^.;]{0,40}\bevery\s+time\b",
+            r"\bpull\s*policy\b",
+            r"\bimagePullPolicy\b",
+            r"\bdigest\b",
+        ),  # fmt: skip
+    ),
+    Concept(
+        "node-port-service",
+        (
+            words(r"\bservices?\b"),
+            words(
+                r"\bports?\s+on\s+(every|each|all(\s+the)?)\s+nodes?\b",
+                r"\bevery\s+node('s)?\s+(ip|address)",
+            ),  # fmt: skip
+        ),
+        lambda text: FieldValueCheck(
+            concept="service-type",
+            level="object",
+            kinds=("Service",),
+            paths=(("spec", "type"),),
+            forbidden=("NodePort",),
+        ),
+    ),
+    Concept(
+        "host-port",
+        (
+            words(
+                r"\b(listen|bind)\w*\s+on\s+(a\s+)?port\s+of\s+the\s+node\b",
+                r"\bports?\s+(of|on)\s+the\s+node\s+itself\b",
+            ),  # fmt: skip
+        ),
+        lambda text: HostPortCheck(),
+        none_of=words(r"\bbetween\s+\d+\s+and\s+\d+\b", r"\b\d+\s*(-|–|to)\s*\d+\b"),
+    ),
+    Concept(
+        "rbac-subresources",
+        (words(*(p for p, _, _ in _SUBRESOURCE_EFFECTS)), _MAY, _ROLES),
+        _rbac_subresources,
+    ),
+)
+
 CONCEPTS: tuple[Concept, ...] = (
     Concept(
         # the kubelet pulls (checks the registry) at every start only with policy Always
@@ -296,7 +547,8 @@ CONCEPTS: tuple[Concept, ...] = (
             paths=(("shareProcessNamespace",),),
             forbidden=(True,),
         ),
-        none_of=words(r"\bhost'?s?\s+process", r"\bnode'?s?\s+process", r"\bhostPID\b"),
+        # the node's process table is hostPID, another field
+        none_of=words(r"\b(host|node)'?s?\b[^.;]{0,60}\bprocess", r"\bhostPID\b"),
     ),
     Concept(
         "ephemeral-storage-limit",
@@ -430,6 +682,7 @@ CONCEPTS: tuple[Concept, ...] = (
             any_value=True,
         ),
     ),
+    *_MORE,
 )
 
 #: "ephemeral debug containers ... out of scope / cannot be given resources"
@@ -440,9 +693,16 @@ _EPHEMERAL_OUT = re.compile(
 )
 #: "every other Role", "other than platform-admins": the text names the holders that keep a right
 _OTHERS = re.compile(
-    r"\b(every|all|any|no)\s+other\b|\bother\s+than\b|\bexcept\b|\bapart\s+from\b", re.I
+    r"\b(every|all|any|no)\s+other\b|\bother\s+than\b|\bexcept\b|\bapart\s+from\b|"
+    r"\bnobody\s+but\b|\bonly\s+(the|our)\b",
+    re.I,
 )
-_HOLDER_BEFORE_KIND = re.compile(r"\b([a-z0-9]+(?:[.-][a-z0-9]+)+)\s+(?:cluster\s*)?roles?\b", re.I)
+#: "the sre-oncall ClusterRole" (not "our break-glass ClusterRole sre-break-glass", where the
+#: word before the kind describes the role named after it)
+_HOLDER_BEFORE_KIND = re.compile(
+    r"\b([a-z0-9]+(?:[.-][a-z0-9]+)+)\s+(?:cluster\s*)?roles?\b(?!\s+[`'\"]?[a-z0-9]+[.:-][a-z0-9])",
+    re.I,
+)
 _HOLDER_AFTER_EXCEPT = re.compile(
     r"\b(?:other\s+than|except(?:\s+for)?|apart\s+from|but)\s+(?:the\s+|our\s+)?[`'\"]?"
     r"([a-z0-9]+(?:[.-][a-z0-9]+)+)\b[`'\"]?"
