@@ -67,8 +67,54 @@ RUNTIME_DEFAULT_CAPABILITIES = (
     "SETUID",
     "SYS_CHROOT",
 )
+#: every Linux capability (capabilities(7)), so that only real names are read from a text
+LINUX_CAPABILITIES = frozenset(
+    [
+        "AUDIT_CONTROL",
+        "AUDIT_READ",
+        "AUDIT_WRITE",
+        "BLOCK_SUSPEND",
+        "BPF",
+        "CHECKPOINT_RESTORE",
+        "CHOWN",
+        "DAC_OVERRIDE",
+        "DAC_READ_SEARCH",
+        "FOWNER",
+        "FSETID",
+        "IPC_LOCK",
+        "IPC_OWNER",
+        "KILL",
+        "LEASE",
+        "LINUX_IMMUTABLE",
+        "MAC_ADMIN",
+        "MAC_OVERRIDE",
+        "MKNOD",
+        "NET_ADMIN",
+        "NET_BIND_SERVICE",
+        "NET_BROADCAST",
+        "NET_RAW",
+        "PERFMON",
+        "SETFCAP",
+        "SETGID",
+        "SETPCAP",
+        "SETUID",
+        "SYS_ADMIN",
+        "SYS_BOOT",
+        "SYS_CHROOT",
+        "SYS_MODULE",
+        "SYS_NICE",
+        "SYS_PACCT",
+        "SYS_PTRACE",
+        "SYS_RAWIO",
+        "SYS_RESOURCE",
+        "SYS_TIME",
+        "SYS_TTY_CONFIG",
+        "SYSLOG",
+        "WAKE_ALARM",
+    ]
+)
+#: names as texts write them, upper-case (a lower-case "kill" is a word)
 _CAPABILITY = re.compile(r"\b(?:CAP_)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)\b")
-_NOT_CAPABILITIES = {"CAP", "ALL", "A", "I", "OR", "AND", "PSS", "API"}
 
 #: ingress controllers' annotations that paste raw nginx configuration into a block
 SNIPPET_ANNOTATIONS = (
@@ -106,12 +152,8 @@ def _spellings(capability: str) -> tuple[str, ...]:
 def _allowed_capabilities(text: str) -> tuple[str, ...]:
     """The capabilities the text lists as allowed (upper-case names), else the runtime default
     set when it says "the runtime would grant anyway"."""
-    listed = [
-        m.group(1)
-        for m in _CAPABILITY.finditer(text)
-        if m.group(1) not in _NOT_CAPABILITIES and len(m.group(1)) > 2
-    ]
-    known = [c for c in listed if c in RUNTIME_DEFAULT_CAPABILITIES or "_" in c or len(c) >= 4]
+    listed = [m.group(1).upper() for m in _CAPABILITY.finditer(text)]
+    known = [c for c in listed if c in LINUX_CAPABILITIES]
     return tuple(dict.fromkeys(known)) or RUNTIME_DEFAULT_CAPABILITIES
 
 
