@@ -448,3 +448,47 @@ def test_port_forwarding_and_attaching_reserved_to_one_role() -> None:
         ),
     ]
     assert _both(intent, objects) == ({"tunnel", "attacher"}, {"tunnel", "attacher"})
+
+
+def test_capabilities_forbidden_by_what_they_let_a_process_do() -> None:
+    intent = intent_of(
+        "No container may be able to set the system clock or load kernel modules into the node."
+    )
+
+    def add(*caps: str) -> dict:  # fmt: skip
+        return {"capabilities": {"add": list(caps)}}
+
+    objects = [
+        _carrier("DaemonSet", "clock", _spec(_c(securityContext=add("SYS_TIME")))),
+        _carrier("Pod", "modules", _spec(_c(), _c("b", securityContext=add("cap_sys_module")))),
+        _carrier("Deployment", "all", _spec(initContainers=[_c("i", securityContext=add("ALL"))])),
+        # near misses: other capabilities, and dropping the forbidden ones
+        _carrier("Deployment", "other", _spec(_c(securityContext={
+            "capabilities": {"add": ["NET_BIND_SERVICE"], "drop": ["SYS_TIME", "SYS_MODULE"]}}))),
+    ]  # fmt: skip
+    expected = {"clock", "modules", "all"}
+    assert _both(intent, objects) == (expected, expected)
+
+
+def test_acting_as_someone_else_stated_without_the_verb() -> None:
+    intent = intent_of(
+        "No Role or ClusterRole may let its holder act as another user, group or service "
+        "account, except the sso-bridge ClusterRole."
+    )
+    assert intent.scope.exempt_role_names == ("sso-bridge",)
+
+    def imp(name: str, resources: list[str], verbs: list[str]) -> dict:  # fmt: skip
+        return role(
+            "ClusterRole", name, [{"apiGroups": [""], "resources": resources, "verbs": verbs}]
+        )
+
+    objects = [
+        imp("sso-bridge", ["users"], ["impersonate"]),
+        imp("su", ["serviceaccounts"], ["impersonate"]),
+        imp("god", ["*"], ["*"]),
+        # near misses: reading service accounts, impersonation in another group
+        imp("sa-reader", ["serviceaccounts"], ["get", "list"]),
+        role("ClusterRole", "other-group", [{"apiGroups": ["example.io"], "resources": ["users"],
+                                             "verbs": ["impersonate"]}]),
+    ]  # fmt: skip
+    assert _both(intent, objects) == ({"su", "god"}, {"su", "god"})

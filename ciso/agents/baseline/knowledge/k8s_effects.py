@@ -350,6 +350,8 @@ _SUBRESOURCE_EFFECTS = (
     (r"\battach\w*\s+to\s+(a\s+)?running\s+containers?\b|\bkubectl\s+attach\b", "pods/attach",
      ("create", "get")),
     (r"\bevict\w*\s+pods?\b|\beviction\b", "pods/eviction", ("create",)),
+    (r"\blogs?\s+of\s+(a\s+|the\s+)?(pods?|containers?)\b|\bpod'?s?\s+logs?\b|\bcontainer\s+logs?\b",
+     "pods/log", ("get",)),
     (r"\bscal(e|es|ing)\b\s+(deployments?|statefulsets?|replicasets?|workloads?)", "SCALE",
      ("update", "patch")),
 )  # fmt: skip
@@ -369,7 +371,89 @@ def _rbac_subresources(text: str) -> RbacRuleCheck | None:
                          resources=tuple(resources))  # fmt: skip
 
 
+#: what a capability lets a process do, in the words a requirement uses for it
+CAPABILITY_EFFECTS = (
+    (r"\b(set|change|write\s+to|adjust)\w*\s+(the\s+)?(node'?s?\s+|system\s+)?(clock|time)\b", "SYS_TIME"),
+    (r"\b(load|insert|unload)\w*\s+(kernel\s+)?modules?\b", "SYS_MODULE"),
+    (r"\bbypass\w*\s+(file\s+)?(permission|access)\s+checks?\b", "DAC_OVERRIDE"),
+    (r"\bbypass\w*\s+(file\s+)?(permission|access)\s+checks?\b", "DAC_READ_SEARCH"),
+    (r"\braw\s+(access\s+to\s+the\s+network|sockets?|packets?)\b|\bcraft\w*\s+packets?\b", "NET_RAW"),
+    (r"\b(reconfigure|change|administer)\w*\s+(the\s+)?(node'?s?\s+)?network(ing)?\s*(config\w*|interfaces?|routes?)?\b", "NET_ADMIN"),
+    (r"\b(trace|ptrace|inspect\s+the\s+memory\s+of)\w*\s+(other\s+)?process", "SYS_PTRACE"),
+    (r"\bmount\w*\s+file\s*systems?\b|\bsystem\s+administration\b", "SYS_ADMIN"),
+    (r"\b(read|access)\w*\s+(the\s+)?kernel('s)?\s+(log|ring\s+buffer)\b", "SYSLOG"),
+    (r"\b(reboot|boot)\w*\s+the\s+(node|host|machine)\b", "SYS_BOOT"),
+    (r"\braw\s+(i/?o|access\s+to\s+devices?)\b", "SYS_RAWIO"),
+    (r"\bbpf\b|\bebpf\b", "BPF"),
+)  # fmt: skip
+_ADDED = words(r"\b(add|added|adding|grant\w*|gain\w*|give\w*|may|can|able)\b")
+
+
+def _capabilities_by_effect(text: str) -> tuple[str, ...]:
+    return tuple(
+        dict.fromkeys(c for pattern, c in CAPABILITY_EFFECTS if re.search(pattern, text, re.I))
+    )
+
+
+def _forbidden_capabilities(text: str) -> FieldValueCheck | None:
+    """The capabilities that would give the effects the text forbids; adding ALL gives them all."""
+    capabilities = _capabilities_by_effect(text)
+    if not capabilities:
+        return None
+    return FieldValueCheck(
+        concept="capabilities-by-effect",
+        level="container",
+        paths=(("securityContext", "capabilities", "add", "*"),),
+        forbidden=tuple(v for c in (*capabilities, "ALL") for v in _spellings(c)),
+    )
+
+
+#: RBAC verbs by their effect on whom a caller can be or what it can hand out
+_IMPERSONATE = words(r"\bact\s+as\s+(another|other|any)\b", r"\bimpersonat\w*\b",
+                     r"\bpose\s+as\b", r"\bassume\s+the\s+identity\b")  # fmt: skip
+_ESCALATE = words(r"\bpermissions?\s+(its\s+holder|they|it|the\s+holder)\s+(does|do)\s*(not|n't)\s+"
+                  r"(already\s+)?(have|hold)\b", r"\bescalat\w*\b")  # fmt: skip
+_BIND = words(r"\bbind\w*\s+(roles?|clusterroles?|permissions?)\s+to\b", r"\bbind\s+verb\b")
+
+
+def _identity_rbac(text: str) -> tuple[RbacRuleCheck, ...] | None:
+    checks = []
+    if any(p.search(text) for p in _IMPERSONATE):
+        checks.append(RbacRuleCheck(concept="rbac-impersonate", verbs=("impersonate",),
+                                    resources=("users", "groups", "serviceaccounts", "uids")))  # fmt: skip
+    verbs = [
+        v for v, ps in (("escalate", _ESCALATE), ("bind", _BIND)) if any(p.search(text) for p in ps)
+    ]
+    if verbs:
+        checks.append(RbacRuleCheck(concept="rbac-escalate-bind", verbs=tuple(verbs),
+                                    resources=("roles", "clusterroles")))  # fmt: skip
+    return tuple(checks) or None
+
+
 _MORE: tuple[Concept, ...] = (
+    Concept(
+        "capabilities-by-effect",
+        (words(*(p for p, _ in CAPABILITY_EFFECTS)), words(r"\bcontainers?\b", r"\bpods?\b")),
+        _forbidden_capabilities,
+        # a capability named outright is read by the capability concepts
+        none_of=words(
+            r"\b(CAP_)?(SYS|NET|DAC)_[A-Z]+\b",
+            r"\bcapabilit(y|ies)\b",
+            r"\bhost(Network|PID|IPC)\b",
+            r"\bprivileged\b",
+            r"\bhost\s*path\b",
+            r"\bnamespaces?\b",
+            r"\bseccomp\b",
+            r"\bapparmor\b",
+        ),  # fmt: skip
+    ),
+    Concept(
+        "rbac-identity",
+        (words(*(p.pattern for p in (*_IMPERSONATE, *_ESCALATE, *_BIND))), _ROLES),
+        _identity_rbac,
+        # the verbs spelled out are k8s_rbac's bind-escalate-impersonate
+        none_of=words(r"\bservice\s*account\s+tokens?\b", r"\bimpersonat\w*\b", r"\bescalat\w*\b"),
+    ),
     Concept(
         "restricted-volume-types",
         (
@@ -465,6 +549,7 @@ _MORE: tuple[Concept, ...] = (
             words(
                 r"\bwrite\w*\s+(to|into)\s+(their|its)\s+own\s+(image'?s?|root)\s+(file\s*system|layer)\b",
                 r"\bimage'?s?\s+file\s*system\b[^.;]{0,30}\bread-?only\b",
+                r"\bwritable\s+root\s+file\s*system\b",
             ),
         ),
         lambda text: ContainerFieldCheck(
