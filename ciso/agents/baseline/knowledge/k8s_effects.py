@@ -379,7 +379,8 @@ CAPABILITY_EFFECTS = (
     (r"\bbypass\w*\s+(file\s+)?(permission|access)\s+checks?\b", "DAC_READ_SEARCH"),
     (r"\braw\s+(access\s+to\s+the\s+network|sockets?|packets?)\b|\bcraft\w*\s+packets?\b", "NET_RAW"),
     (r"\b(reconfigure|change|administer)\w*\s+(the\s+)?(node'?s?\s+)?network(ing)?\s*(config\w*|interfaces?|routes?)?\b", "NET_ADMIN"),
-    (r"\b(trace|ptrace|inspect\s+the\s+memory\s+of)\w*\s+(other\s+)?process", "SYS_PTRACE"),
+    # tracing other processes (SYS_PTRACE) is left out: "trace processes on the node" is
+    # hostPID and "trace each other's processes" shareProcessNamespace
     (r"\bmount\w*\s+file\s*systems?\b|\bsystem\s+administration\b", "SYS_ADMIN"),
     (r"\b(read|access)\w*\s+(the\s+)?kernel('s)?\s+(log|ring\s+buffer)\b", "SYSLOG"),
     (r"\b(reboot|boot)\w*\s+the\s+(node|host|machine)\b", "SYS_BOOT"),
@@ -784,7 +785,12 @@ CONCEPTS: tuple[Concept, ...] = (
             WRITE_VERBS,
             ("roles", "clusterroles", "rolebindings", "clusterrolebindings"),
         ),
-        none_of=words(r"\bbind\s+(or|and)\s+escalate\b(?![^.;]*\b(separate|another|other)\b)"),
+        # the privilege-granting verbs themselves are k8s_rbac's bind-escalate-impersonate
+        none_of=words(
+            r"\bbind\s+(or|and)\s+escalate\b(?![^.;]*\b(separate|another|other)\b)",
+            r"\bbind,\s*escalate\b",
+            r"\bimpersonat\w*\b",
+        ),
     ),
     Concept(
         "rbac-node-writers",
@@ -825,9 +831,9 @@ _OTHERS = re.compile(
     re.I,
 )
 #: "the sre-oncall ClusterRole" (not "our break-glass ClusterRole sre-break-glass", where the
-#: word before the kind describes the role named after it)
+#: word before the kind describes the role named after it, nor "built-in roles", a plural)
 _HOLDER_BEFORE_KIND = re.compile(
-    r"\b([a-z0-9]+(?:[.-][a-z0-9]+)+)\s+(?:cluster\s*)?roles?\b(?!\s+[`'\"]?[a-z0-9]+[.:-][a-z0-9])",
+    r"\b([a-z0-9]+(?:[.-][a-z0-9]+)+)\s+(?:cluster\s*)?role\b(?!\s+[`'\"]?[a-z0-9]+[.:-][a-z0-9])",
     re.I,
 )
 _HOLDER_AFTER_EXCEPT = re.compile(
