@@ -350,8 +350,7 @@ _SUBRESOURCE_EFFECTS = (
     (r"\battach\w*\s+to\s+(a\s+)?running\s+containers?\b|\bkubectl\s+attach\b", "pods/attach",
      ("create", "get")),
     (r"\bevict\w*\s+pods?\b|\beviction\b", "pods/eviction", ("create",)),
-    (r"\blogs?\s+of\s+(a\s+|the\s+)?(pods?|containers?)\b|\bpod'?s?\s+logs?\b|\bcontainer\s+logs?\b",
-     "pods/log", ("get",)),
+    # pod logs are left to the generic reading (pods/log with */log and the read verbs)
     (r"\bscal(e|es|ing)\b\s+(deployments?|statefulsets?|replicasets?|workloads?)", "SCALE",
      ("update", "patch")),
 )  # fmt: skip
@@ -618,12 +617,12 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bcached\s+(copy|image)",
                 r"\bimage\s+(copy|copies)\b[^.;]{0,40}\bcached\b",
                 r"\b(image\s*)?pull\s*policy\b",
-                r"\bimagePullPolicy\b",
             ),
             words(r"\balways\b", r"\bevery\s+time\b", r"\bnever\b"),
         ),
         lambda text: ImagePullPolicyCheck(),
-        none_of=words(r"\bimagePullSecrets?\b", r"\bpull\s+secrets?\b"),
+        # the field spelled out is the generic reading's (with whatever else the text spells)
+        none_of=words(r"\bimagePullSecrets?\b", r"\bpull\s+secrets?\b", r"\bimagePullPolicy\b"),
     ),
     Concept(
         # loadBalancerSourceRanges (else the older annotation) restricts the cloud load balancer
