@@ -360,8 +360,14 @@ _SCALE_TARGETS = ("deployments/scale", "statefulsets/scale", "replicasets/scale"
 def _rbac_subresources(text: str) -> RbacRuleCheck | None:
     resources: list[str] = []
     verbs: list[str] = []
+    # a sentence that says an access stays allowed names what is NOT the finding
+    asked = " ".join(
+        sentence
+        for sentence in re.split(r"(?<=[.;!?])\s+", text)
+        if not re.search(r"\b(allowed|fine|permitted|not\s+a\s+finding)\b", sentence, re.I)
+    )
     for pattern, resource, resource_verbs in _SUBRESOURCE_EFFECTS:
-        if re.search(pattern, text, re.I):
+        if re.search(pattern, asked, re.I):
             resources += list(_SCALE_TARGETS) if resource == "SCALE" else [resource]
             verbs += resource_verbs
     if not resources:
@@ -604,6 +610,8 @@ _MORE: tuple[Concept, ...] = (
         "rbac-subresources",
         (words(*(p for p, _, _ in _SUBRESOURCE_EFFECTS)), _MAY, _ROLES),
         _rbac_subresources,
+        # a shell or a command in a container is k8s_rbac's pod-exec
+        none_of=words(r"\bshell\b", r"\bexec\b", r"\brun\w*\s+(a\s+)?commands?\b"),
     ),
 )
 
