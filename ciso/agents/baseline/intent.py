@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from ciso.agents.baseline.effect_checks import EffectCheck
+
 #: Kubernetes' own namespaces; most CIS section 5 controls exempt them.
 SYSTEM_NAMESPACES = ("kube-system", "kube-public", "kube-node-lease")
 
@@ -325,6 +327,7 @@ KubernetesCheck = (
     | IngressTlsCheck
     | DefaultNamespaceCheck
     | FieldValueCheck
+    | EffectCheck
 )
 HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck
 

@@ -11,6 +11,13 @@ import json
 import re
 from typing import Any
 
+from ciso.agents.baseline.effect_checks import (
+    ImagePullPolicyCheck,
+    ImageTagCheck,
+    IngressNamedHostsCheck,
+    LoadBalancerSourcesCheck,
+    VolumeTypesCheck,
+)
 from ciso.agents.baseline.intent import (
     BindingCheck,
     CapabilityCheck,
@@ -285,21 +292,20 @@ def _namespace_label(check: NamespaceLabelCheck, intent: Intent) -> list[dict[st
     }
     if intent.scope.exempt_namespaces:
         rule["exclude"] = {"any": [{"resources": {"names": list(intent.scope.exempt_namespaces)}}]}
+    label = 'request.object.metadata.labels."' + check.label + "\" || ''"
+    # no values listed: any value will do, but not none
+    condition: dict[str, Any] = (
+        {
+            "key": "{{ to_lower(" + label + ") }}",
+            "operator": "AnyNotIn",
+            "value": list(check.allowed),
+        }
+        if check.allowed
+        else {"key": "{{ " + label + " }}", "operator": "Equals", "value": ""}
+    )
     rule["validate"] = {
         "message": f"{check.label} must be one of {list(check.allowed)}.",
-        "deny": {
-            "conditions": {
-                "any": [
-                    {
-                        "key": '{{ to_lower(request.object.metadata.labels."'
-                        + check.label
-                        + "\" || '') }}",
-                        "operator": "AnyNotIn",
-                        "value": list(check.allowed),
-                    }
-                ]
-            }
-        },
+        "deny": {"conditions": {"any": [condition]}},
     }
     return [rule]
 
@@ -577,6 +583,100 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     return [_pod_rule(f"{check.concept}-{check.level}", message, validate, intent)]
 
 
+def _image_pull_policy(check: ImagePullPolicyCheck, intent: Intent) -> list[dict[str, Any]]:
+    # the API's default when the policy is left out: Always for ":latest" or an image with
+    # neither tag nor digest, IfNotPresent otherwise
+    defaults_always = (
+        "regex_match('^(?:[^/@]*/)*[^/:@]+(?::latest)?$', element.image) || "
+        "regex_match('^(?:[^/@]*/)*[^/:@]+:latest@', element.image)"
+    )
+    policy = "element.imagePullPolicy || ''"
+    conditions = {
+        "any": [
+            {"key": "{{ " + policy + " }}", "operator": "AnyNotIn", "value": [check.required, ""]},
+            {"key": "{{ " + policy + " == '' && !(" + defaults_always + ") }}",
+             "operator": "Equals", "value": True},
+        ]
+    }  # fmt: skip
+    lists = ", ".join(intent.scope.container_lists)
+    validate = {
+        "foreach": [
+            {"list": f"request.object.spec.[{lists}][] || `[]`", "deny": {"conditions": conditions}}
+        ]
+    }
+    message = f"Every container must pull its image with policy {check.required}."
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
+def _ingress_named_hosts(check: IngressNamedHostsCheck, intent: Intent) -> list[dict[str, Any]]:
+    validate = {
+        "deny": {
+            "conditions": {
+                "any": [
+                    {"key": "{{ request.object.spec.defaultBackend || '' }}",
+                     "operator": "NotEquals", "value": ""},
+                    {"key": "{{ length(request.object.spec.rules[?(host || '') == ''] || `[]`) }}",
+                     "operator": "GreaterThan", "value": 0},
+                    {"key": "{{ length(request.object.spec.rules[?contains(host || '', '*')] || `[]`) }}",
+                     "operator": "GreaterThan", "value": 0},
+                ]
+            }
+        }
+    }  # fmt: skip
+    message = "Every Ingress rule must name a host in full, with no catch-all backend."
+    return [_kinds_rule(check.concept, ["Ingress"], message, validate, intent)]
+
+
+def _image_tag(check: ImageTagCheck, intent: Intent) -> list[dict[str, Any]]:
+    floating = "regex_match('^(?:[^/@]*/)*[^/:@]+(?::latest)?$', element.image)"
+    conditions = {"any": [{"key": "{{ " + floating + " }}", "operator": "Equals", "value": True}]}
+    lists = ", ".join(intent.scope.container_lists)
+    validate = {
+        "foreach": [
+            {"list": f"request.object.spec.[{lists}][] || `[]`", "deny": {"conditions": conditions}}
+        ]
+    }
+    message = "Every image must name a fixed tag (not latest) or a digest."
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
+def _volume_types(check: VolumeTypesCheck, intent: Intent) -> list[dict[str, Any]]:
+    conditions = {
+        "any": [
+            {"key": "{{ keys(element) }}", "operator": "AnyNotIn",
+             "value": ["name", *check.allowed]}
+        ]
+    }  # fmt: skip
+    validate = {
+        "foreach": [
+            {"list": "request.object.spec.volumes || `[]`", "deny": {"conditions": conditions}}
+        ]
+    }
+    message = f"Volumes may only be of the types {list(check.allowed)}."
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
+def _lb_source_ranges(check: LoadBalancerSourcesCheck, intent: Intent) -> list[dict[str, Any]]:
+    # CEL, for Kubernetes' cidr library: the field wins, the annotation counts only when it is
+    # empty, and no range at all admits everyone
+    annotation = json.dumps(check.annotation).replace('"', "'")
+    ranges = (
+        "(has(object.spec.loadBalancerSourceRanges) && "
+        "size(object.spec.loadBalancerSourceRanges) > 0 ? object.spec.loadBalancerSourceRanges : "
+        f"has(object.metadata.annotations) && {annotation} in object.metadata.annotations ? "
+        f"object.metadata.annotations[{annotation}].split(',').map(r, r.trim())"
+        ".filter(r, r != '') : [])"
+    )
+    allowed = "[" + ", ".join(f"'{c}'" for c in check.allowed) + "]"
+    expression = (
+        "!has(object.spec.type) || object.spec.type != 'LoadBalancer' || "
+        f"(size({ranges}) > 0 && {ranges}.all(r, {allowed}.exists(a, cidr(a).containsCIDR(r))))"
+    )
+    message = f"A LoadBalancer Service may admit clients only from {list(check.allowed)}."
+    validate = {"cel": {"expressions": [{"expression": expression, "message": message}]}}
+    return [_kinds_rule(check.concept, ["Service"], message, validate, intent)]
+
+
 _SIMPLE_PATTERNS = {
     HostPathVolumeCheck: (
         "hostPath volumes are not allowed.",
@@ -617,6 +717,11 @@ _BUILDERS = {
     NamespaceNetworkPolicyCheck: _network_policy,
     DefaultNamespaceCheck: _default_namespace,
     FieldValueCheck: _field_value,
+    ImagePullPolicyCheck: _image_pull_policy,
+    IngressNamedHostsCheck: _ingress_named_hosts,
+    LoadBalancerSourcesCheck: _lb_source_ranges,
+    ImageTagCheck: _image_tag,
+    VolumeTypesCheck: _volume_types,
 }
 
 

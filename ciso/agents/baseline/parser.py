@@ -22,6 +22,7 @@ from ciso.agents.baseline.intent import (
 )
 from ciso.agents.baseline.knowledge import (
     Concept,
+    k8s_effects,
     k8s_generic,
     k8s_namespaces,
     k8s_pod,
@@ -33,6 +34,8 @@ from ciso.agents.baseline.knowledge import (
 )
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
+    # controls stated by their effect, before the families that key on field names and nouns
+    k8s_effects.CONCEPTS,
     k8s_namespaces.CONCEPTS,
     k8s_rbac.CONCEPTS,
     k8s_pod.CONCEPTS,
@@ -391,7 +394,9 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     candidates = _candidates(text, families)
     # the best candidate whose values the text gives (a file check needs a mode, a setting a
     # bound): a text that names a file only as where a setting lives is about the setting
-    built = next((b for c in candidates for b in [c.build(text)] if b is not None), None)
+    concept, built = next(
+        ((c, b) for c in candidates for b in [c.build(text)] if b is not None), (None, None)
+    )
     generic = built is None
     if generic:
         built = _generic(text, platform)
@@ -412,10 +417,17 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
             replace(c, unset_complies=stated) if isinstance(c, ConfigSetting) else c for c in checks
         )
     scope = scope_of(text) if platform == "kubernetes" else Scope()
-    if generic and platform == "kubernetes":
+    by_effect = concept in k8s_effects.CONCEPTS
+    if (generic or by_effect) and platform == "kubernetes":
         scope = generic_scope(text, scope)
+    if by_effect or (
+        platform == "kubernetes" and any(isinstance(c, RbacRuleCheck) for c in checks)
+    ):
+        scope = k8s_effects.scope_for(text, scope)
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
-        scope = Scope(exempt_namespaces=scope.exempt_namespaces)
+        scope = Scope(
+            exempt_namespaces=scope.exempt_namespaces, container_lists=scope.container_lists
+        )
     elif not any(isinstance(c, RbacRuleCheck) for c in checks):
         # a role a binding requirement names is the role bound, not a holder to exempt
         scope = replace(scope, exempt_role_names=())

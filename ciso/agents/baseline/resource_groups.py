@@ -10,6 +10,12 @@ from ciso.agents.baseline.k8s_api import API_GROUPS
 RESOURCE_GROUPS = {
     **API_GROUPS,
     "pods": "",
+    # a rule naming "pods/*" is flagged beside the subresource it means (Kubernetes' own matcher
+    # knows only "*" and "*/<sub>", but a reviewer reads "pods/*" as every pod subresource)
+    "pods/*": "",
+    "deployments/scale": "apps",
+    "statefulsets/scale": "apps",
+    "replicasets/scale": "apps",
     "secrets": "",
     "nodes/proxy": "",
     "serviceaccounts": "",

@@ -1,0 +1,80 @@
+"""Check kinds of Kubernetes controls stated by their effect that no field check can say: a value
+the API derives when the field is unset (the image pull policy from the image's tag), address
+ranges judged by containment, and host names judged by their shape. Frozen dataclasses like the
+rest of the intent (``intent.py`` lists them among the Kubernetes checks)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class ImagePullPolicyCheck:
+    """Every container's EFFECTIVE imagePullPolicy is ``required``: its own, else the API's
+    default (Always for an image tagged ``latest`` or with neither tag nor digest, IfNotPresent
+    otherwise)."""
+
+    required: str = "Always"
+    concept: str = "image-pull-policy"
+    collects: tuple[str, ...] = ()
+    kind: Literal["image-pull-policy"] = "image-pull-policy"
+
+
+@dataclass(frozen=True)
+class ImageTagCheck:
+    """Every container image names a fixed version: a tag other than ``latest``, or a digest
+    (an image with neither is ``latest``)."""
+
+    concept: str = "image-tag"
+    collects: tuple[str, ...] = ()
+    kind: Literal["image-tag"] = "image-tag"
+
+
+@dataclass(frozen=True)
+class VolumeTypesCheck:
+    """Every volume of a pod is of one of ``allowed`` types (the key beside ``name``)."""
+
+    allowed: tuple[str, ...]
+    concept: str = "volume-types"
+    collects: tuple[str, ...] = ()
+    kind: Literal["volume-types"] = "volume-types"
+
+
+@dataclass(frozen=True)
+class LoadBalancerSourcesCheck:
+    """Every Service of type LoadBalancer admits clients only from ``allowed`` (CIDRs): each of
+    its effective source ranges (``spec.loadBalancerSourceRanges``, else the comma-separated
+    ``annotation``) lies inside one of them; no range at all admits everyone and violates."""
+
+    allowed: tuple[str, ...]
+    annotation: str = "service.beta.kubernetes.io/load-balancer-source-ranges"
+    concept: str = "load-balancer-source-ranges"
+    collects: tuple[str, ...] = ("services",)
+    kind: Literal["lb-source-ranges"] = "lb-source-ranges"
+
+
+@dataclass(frozen=True)
+class IngressNamedHostsCheck:
+    """Every Ingress rule names a host, no host is a wildcard (``*`` or ``*.domain``), and no
+    ``defaultBackend`` takes the requests for names the Ingress does not list."""
+
+    concept: str = "ingress-named-hosts"
+    collects: tuple[str, ...] = ("ingresses",)
+    kind: Literal["ingress-named-hosts"] = "ingress-named-hosts"
+
+
+EFFECT_CHECKS = (
+    ImagePullPolicyCheck,
+    ImageTagCheck,
+    VolumeTypesCheck,
+    LoadBalancerSourcesCheck,
+    IngressNamedHostsCheck,
+)
+EffectCheck = (
+    ImagePullPolicyCheck
+    | ImageTagCheck
+    | VolumeTypesCheck
+    | LoadBalancerSourcesCheck
+    | IngressNamedHostsCheck
+)
