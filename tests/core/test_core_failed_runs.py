@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import shutil
 import socket
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -125,16 +125,57 @@ def test_dead_llm_endpoint_stops_before_any_trial_naming_url_and_model(
     toy_env: dict[str, str], tmp_path: Path
 ) -> None:
     api_base = f"http://127.0.0.1:{_closed_port()}/v1"
-    started = time.monotonic()
     proc = _llm_run(toy_env, api_base, tmp_path / "o")
-    elapsed = time.monotonic() - started
     assert proc.returncode == 3, proc.stderr
     assert "LLM pre-flight request failed" in proc.stderr
     assert api_base in proc.stderr and "'openai/scripted'" in proc.stderr
     assert not (tmp_path / "o" / "add-1").exists()  # no trial started
-    # one request, no retries: litellm's import dominates (~10 s on a loaded machine); 3 trials
-    # of retries took 3 x 11 s before
-    assert elapsed < 30, elapsed
+
+
+class _HangingUp:
+    """An endpoint that accepts each connection and closes it unanswered, counting them: the
+    number of connections is the number of attempts the pre-flight made."""
+
+    def __init__(self) -> None:
+        self._sock = socket.socket()
+        self._sock.bind(("127.0.0.1", 0))
+        self._sock.listen(16)
+        self.connections = 0
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self._sock.accept()
+            except OSError:  # closed by __exit__
+                return
+            self.connections += 1
+            conn.close()
+
+    def __enter__(self) -> _HangingUp:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._sock.close()
+        self._thread.join(timeout=5)
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self._sock.getsockname()[1]}/v1"
+
+
+def test_endpoint_that_hangs_up_is_tried_once_before_the_run_stops(
+    toy_env: dict[str, str], tmp_path: Path
+) -> None:
+    # one attempt, no retries (three trials of litellm's retries took 3 x 11 s once); counted
+    # rather than timed, so a loaded machine cannot fail it
+    with _HangingUp() as endpoint:
+        proc = _llm_run(toy_env, endpoint.api_base, tmp_path / "o")
+    assert proc.returncode == 3, proc.stderr
+    assert "LLM pre-flight request failed" in proc.stderr
+    assert endpoint.connections == 1, (endpoint.connections, proc.stderr[-2000:])
+    assert not (tmp_path / "o" / "add-1").exists()  # no trial started
 
 
 def test_garbage_llm_endpoint_stops_before_any_trial(
