@@ -381,7 +381,7 @@ def test_every_host_namespace_a_text_describes() -> None:
     intent = intent_of(
         "Pods must not share the node's network stack, its process table or its IPC namespace."
     )
-    assert {c.field for c in intent.checks if hasattr(c, "field")} == {  # type: ignore[attr-defined]
+    assert {f for c in intent.checks if (f := getattr(c, "field", None))} == {
         "hostNetwork", "hostPID", "hostIPC"}  # fmt: skip
     objects = [
         _carrier("DaemonSet", "net", _spec(hostNetwork=True)),
@@ -413,7 +413,7 @@ def test_memory_and_cpu_a_container_must_declare() -> None:
         "The scheduler has to know how much memory and CPU each container needs: every "
         "container must reserve both."
     )
-    assert {c.path for c in intent.checks} == {  # type: ignore[union-attr]
+    assert {getattr(c, "path", None) for c in intent.checks} == {
         ("resources", "requests", "memory"), ("resources", "requests", "cpu")}  # fmt: skip
     both = {"requests": {"memory": "64Mi", "cpu": "100m"}}
     objects = [
