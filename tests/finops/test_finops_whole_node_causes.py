@@ -1,6 +1,7 @@
 """Causes the drill-down missed on hand-made bills: monthly habits on a weekend month-end, a
-service whose every line grew by its own factor, a data-transfer SKU repriced beside a tiered
-egress line of the same service.
+provider whose every line rose beside another provider of the account, a service whose every
+line grew by its own factor, a data-transfer SKU repriced beside a tiered egress line of the
+same service.
 
 Each bill is written here from what billing exports look like (not copied from any held-out
 set); the labels are the smallest resource an analyst would name, fixed before the baseline was
@@ -124,3 +125,28 @@ def test_a_logging_surge_in_every_application_is_the_service(tmp_path, seed):
     assert _answer(bill.write(tmp_path, DAY, "654")) == (
         Resource("Azure Monitor", "Cloud_Service"),
     )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_provider_whose_every_line_rose_beside_another_provider_is_the_provider(tmp_path, seed):
+    """A cost-centre account holds Oracle Cloud beside AWS. A disaster-recovery drill fails the
+    ERP and the portal over to Oracle: every Oracle line runs more, each by its own factor (the
+    compute fleet scales by 40%, the block volumes take a full copy, the load balancer carries a
+    little more), in three services and three families; AWS, in the same account, keeps its
+    life. One provider holds every moved line: it is the cause, not its families or services."""
+    bill = Bill(START, DAY + 1, seed)
+    shape = bill.weekly(1.0, 0.5)
+    compute = ("321", "OCI", "Compute", "erp", "VM.Standard.E5.Flex")
+    volumes = ("321", "OCI", "Block Volume", "erp", "Balanced-GB")
+    balancer = ("321", "OCI", "Load Balancer", "portal", "Flexible-LB-Mbps")
+    for line, factor in (
+        (bill.usage(compute, 0.12, 30, 0.03, shape), 1.4),
+        (bill.usage(volumes, 0.0000354, 90_000, 0.01), 2.5),
+        (bill.usage(balancer, 0.0113, 400, 0.02), 1.2),
+    ):
+        line.count[DAY] = np.rint(line.count[DAY] * factor)
+        line.cost[DAY] *= factor
+    bill.usage(("321", "AWS", "EC2", "web", "m7i.xlarge"), 0.2016, 25, 0.04, shape)
+    bill.usage(("321", "AWS", "S3", "web", "Standard-GB"), 0.0000319, 300_000, 0.01)
+    bill.static(("321", "AWS", "RDS", "billing", "db.r7g.large"), 0.24, 2)
+    assert _answer(bill.write(tmp_path, DAY, "321")) == (Resource("OCI", "CSP"),)
