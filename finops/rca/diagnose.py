@@ -51,7 +51,7 @@ def diagnose(
                 f"every line of it in every {cube.levels[node.depth - 1]} rose beyond its noise"
             )
         if finding.reason == "every line":
-            kind, detail = classify_broad(cube, node, "every line of it rose beyond its noise")
+            kind, detail = classify_broad(cube, node, "every line of it moved beyond its noise")
         if finding.reason == "credits":
             kind, detail = "cost_spike", "every credit under it ended"
         share = node.delta / total if total else 0.0

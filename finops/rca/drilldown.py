@@ -510,9 +510,11 @@ def _one_child_grown(
     thresholds: Thresholds,
     significant: Callable[[NodeStats], bool],
 ) -> NodeStats | None:
-    """A child of ``node`` every line of which rose beyond its noise, each by its own factor (a
+    """A child of ``node`` every line of which moved beyond its noise, each by its own factor (a
     provider's new prices on usage lines of several services, blended over coverage and tiers;
-    a debug log level reaching every application's log ingestion and metrics), in two or more
+    a debug log level reaching every application's log ingestion and metrics; a lifecycle
+    policy moving data from one storage class back to another, whose storage falls while the
+    other class and its reads rise), the child's total rising, in two or more
     of its own children and families, while the rest of ``node`` kept its usual life: the
     child is the smallest resource holding every moved line, one name where its families or
     lines would be several. Lines that keep their amount through any change (fees, amortised
@@ -540,7 +542,9 @@ def _one_child_grown(
             continue
         if len({k.path[-1] for k in moved}) < thresholds.broad_min_children:
             continue
-        if any(_rise(k, thresholds) < thresholds.broad_child_z for k in lived):
+        # a line that fell beyond its noise moved too: cost that passes from one storage class
+        # (SKU) of the child to another is one change of the child, not a cause per class
+        if any(abs(_rise(k, thresholds)) < thresholds.broad_child_z for k in lived):
             continue
         others = [
             k

@@ -150,3 +150,31 @@ def test_a_provider_whose_every_line_rose_beside_another_provider_is_the_provide
     bill.usage(("321", "AWS", "S3", "web", "Standard-GB"), 0.0000319, 300_000, 0.01)
     bill.static(("321", "AWS", "RDS", "billing", "db.r7g.large"), 0.24, 2)
     assert _answer(bill.write(tmp_path, DAY, "321")) == (Resource("OCI", "CSP"),)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_lifecycle_change_moving_cost_between_storage_classes_is_the_service(tmp_path, seed):
+    """A storage account's lifecycle policy is rewritten to move blobs back to the hot tier on
+    their first read, and a nightly indexer reads everything: hot-tier storage doubles, cool-tier
+    storage falls to a third and cool-tier reads grow sixfold, in three applications. One line
+    falls while the others rise: no family and no application holds the change, the service
+    does; the VMs and databases beside it keep their life."""
+    bill = Bill(START, DAY + 1, seed)
+    shape = bill.weekly(1.0, 0.4)
+    for app, gb, reads in (("media", 60_000, 500), ("archive", 90_000, 700), ("docs", 20_000, 0)):
+        moved = [
+            (bill.usage(("555", "Azure", "Storage", app, "Hot-LRS-GB"), 0.0000264, gb, 0.005), 2.0),
+            (
+                bill.usage(("555", "Azure", "Storage", app, "Cool-LRS-GB"), 0.0000139, gb, 0.005),
+                1 / 3,
+            ),
+        ]
+        if reads:
+            key = ("555", "Azure", "Storage", app, "Cool-Read-Ops-10K")
+            moved.append((bill.usage(key, 0.0004, reads, 0.05), 6.0))
+        for line, factor in moved:
+            line.count[DAY] = np.rint(line.count[DAY] * factor)
+            line.cost[DAY] *= factor
+        bill.usage(("555", "Azure", "Virtual Machines", app, "D4as_v5"), 0.172, 10, 0.04, shape)
+    bill.static(("555", "Azure", "Azure SQL Database", "media", "GP_Gen5_4"), 0.92, 1)
+    assert _answer(bill.write(tmp_path, DAY, "555")) == (Resource("Storage", "Cloud_Service"),)
