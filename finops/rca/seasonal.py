@@ -3,8 +3,9 @@
 Expected cost on the anomaly day: of (a) the median of the same weekday over the previous four
 weeks, (b) the same weekday last week, (c) the level of the last three days rescaled to the
 day's weekday and (d) the weekday median times the factor by which every earlier day at the same place
-in the month (the last day of each month, or the same day of the month) stood out, when they all
-did, the one closest to what happened. Taking the
+in the month (the last day of each month, or the same day of the month; the earlier quarter
+ends on a quarter end, where the bill holds some that stood out) stood out, when they all did,
+the one closest to what happened. Taking the
 closest of honest baselines makes normal billing life look normal — a price change two weeks ago,
 a service grown last week, a planned scale step three days ago, a month-end batch that comes every
 month — while a real spike on the day stays far from all of them.
@@ -52,7 +53,7 @@ def expected_values(
     if days is not None:
         month = _same_month_position(days, t)
         if len(month) >= _occurrences_needed(days, t):
-            candidates.append(seasonal * _monthly_factor(values, t, month))
+            candidates.append(seasonal * _place_factor(values, t, days, month))
             candidates.append(monthly_charge(values, t, month))
             if lines_rhythm is not None:
                 # one month factor cannot describe an aggregate whose lines keep different weekly
@@ -96,7 +97,7 @@ def rhythm_baseline(values: np.ndarray, t: int, days: pd.DatetimeIndex) -> np.nd
     month = _same_month_position(days, t)
     if len(month) < _occurrences_needed(days, t):
         return base
-    factor = _monthly_factor(values, t, month)
+    factor = _place_factor(values, t, days, month)
     charge = monthly_charge(values, t, month)
     return np.where(np.isfinite(charge), charge, np.where(np.isfinite(factor), base * factor, base))
 
@@ -162,6 +163,34 @@ def _recent_level(values: np.ndarray, t: int) -> np.ndarray:
     if enough.any():
         out[enough] = np.nanmedian(stacked[:, enough], axis=0)
     return out
+
+
+def _place_factor(
+    values: np.ndarray, t: int, days: pd.DatetimeIndex, month: list[int]
+) -> np.ndarray:
+    """The month factor of the day's place in the month (:func:`_monthly_factor`), learnt from
+    the earlier quarter ends alone where the day ends a quarter and the bill holds earlier ones
+    that stood out: a close that runs x2.5 on every month end and x5 on every quarter end is
+    expected at x5 on the next quarter end, which the median of all month ends would call x2.5.
+    Where the history holds no quarter end (or a line's did not stand out), the month ends
+    describe the day: a quarter end rising as the month ends do is their habit."""
+    factor = _monthly_factor(values, t, month)
+    quarter = _earlier_quarter_ends(days, t)
+    if not quarter:
+        return factor
+    by_quarter = _monthly_factor(values, t, quarter)
+    return np.where(np.isfinite(by_quarter), by_quarter, factor)
+
+
+def _earlier_quarter_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
+    """Earlier last days of March, June, September and December when the day is one of them."""
+    if not _quarter_end(days[t]):
+        return []
+    return [i for i in range(t) if _quarter_end(days[i])]
+
+
+def _quarter_end(day: pd.Timestamp) -> bool:
+    return day.month % 3 == 0 and (day + pd.Timedelta(days=1)).month != day.month
 
 
 def _monthly_factor(values: np.ndarray, t: int, positions: list[int]) -> np.ndarray:

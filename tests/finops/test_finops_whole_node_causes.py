@@ -178,3 +178,35 @@ def test_a_lifecycle_change_moving_cost_between_storage_classes_is_the_service(t
         bill.usage(("555", "Azure", "Virtual Machines", app, "D4as_v5"), 0.172, 10, 0.04, shape)
     bill.static(("555", "Azure", "Azure SQL Database", "media", "GP_Gen5_4"), 0.92, 1)
     assert _answer(bill.write(tmp_path, DAY, "555")) == (Resource("Storage", "Cloud_Service"),)
+
+
+# Wednesday 31 December 2025; the bill holds the quarter ends of 30 June and 30 September.
+QUARTER_START = dt.date(2025, 6, 2)
+QUARTER_END = (dt.date(2025, 12, 31) - QUARTER_START).days
+
+
+def _is_quarter_end(day: dt.date) -> bool:
+    return _is_month_end(day) and day.month % 3 == 0
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_quarter_end_close_seen_at_earlier_quarter_ends_names_nothing(tmp_path, seed):
+    """The ledger's close runs twice as much on every month end and four times as much on every
+    quarter end (the quarterly consolidation), beside a web estate with a weekly rhythm. The day
+    is the third quarter end of the bill: far above the other month ends, and exactly what the
+    two earlier quarter ends did. Nothing is anomalous."""
+    bill = Bill(QUARTER_START, QUARTER_END + 1, seed)
+    shape = bill.weekly(1.0, 0.5)
+    bill.usage(("777", "GCP", "Compute Engine", "web", "n2-standard-8"), 0.3885, 24, 0.03, shape)
+    bill.usage(("777", "GCP", "Cloud SQL", "web", "db-custom-8-32768"), 0.62, 2, 0.01)
+    close = [
+        bill.usage(("777", "GCP", "BigQuery", "ledger", "Analysis-Slots"), 0.06, 200, 0.03),
+        bill.usage(("777", "GCP", "Dataflow", "ledger", "vCPU-Hours"), 0.056, 120, 0.03),
+    ]
+    for i in range(bill.days):
+        day = bill.day(i)
+        factor = 4.0 if _is_quarter_end(day) else 2.0 if _is_month_end(day) else 1.0
+        for line in close:
+            line.count[i] = np.rint(line.count[i] * factor)
+            line.cost[i] *= factor
+    assert _answer(bill.write(tmp_path, QUARTER_END, "777")) == ()
