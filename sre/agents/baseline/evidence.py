@@ -186,6 +186,9 @@ class Evidence:
     symptoms: tuple[Symptom, ...] = ()
     #: the latest pods' labels, to resolve the selectors of changed objects (``state``)
     pods: tuple[PodLabels, ...] = ()
+    #: namespace/Kind/name of a workload whose settings changed -> the applications whose
+    #: error lines after the change name it or a setting it changed (``dependency_clients``)
+    named_by: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _time(value: str | None) -> datetime | None:

@@ -93,7 +93,10 @@ def touched_apps(
     if change.kind == "HorizontalPodAutoscaler":
         return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
-        return frozenset({app_of(change.kind, change.name)})
+        # a changed setting of a dependency also acts on the clients whose errors name it
+        return frozenset({app_of(change.kind, change.name)}) | evidence.named_by.get(
+            change.entity, frozenset()
+        )
     if change.kind == "Service":
         chosen = _label_values({"matchLabels": spec.get("selector")})
         picked = label_picks(spec.get("selector"), change.namespace, evidence.pods)
