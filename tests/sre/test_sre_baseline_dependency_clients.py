@@ -96,9 +96,7 @@ def test_a_dependency_setting_named_by_its_clients_errors_outranks_a_client_roll
         evidence = _evidence(change, "checkout", line)
         assert evidence.named_by == {change.entity: frozenset({"checkout"})}, line
         assert rank(evidence)[0].change.entity == change.entity, line
-
-
-def test_errors_that_name_neither_the_dependency_nor_its_setting_leave_the_rollout_first():
+    # errors that name neither the dependency nor its setting leave the client's rollout first
     for change, _ in CASES:
         evidence = _evidence(change, "checkout", "index out of range in ReviewRenderer")
         assert evidence.named_by == {}

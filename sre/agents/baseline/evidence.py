@@ -166,6 +166,8 @@ class PodLabels:
     name: str
     app: str
     labels: Mapping[str, str]
+    #: the node the pod runs on ("" for a pod template or an unscheduled pod)
+    node: str = ""
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,8 @@ def pod_labels(view: ObjectView) -> list[PodLabels]:
     out = []
     for _, pod in view.work.pods:
         namespace, name, labels = meta(pod)
-        out.append(PodLabels(namespace, name, pod_app(pod), dict(labels)))
+        node = str((pod.get("spec") or {}).get("nodeName") or "")
+        out.append(PodLabels(namespace, name, pod_app(pod), dict(labels), node))
     with_pods = {(p.namespace, p.app) for p in out}
     for _, workload in view.kind("Deployment", "StatefulSet"):
         namespace, name, _ = meta(workload)
