@@ -282,6 +282,12 @@ def _field(record: dict[str, Any], *names: str) -> Any:
     return None
 
 
+def _nested(record: dict[str, Any], outer: str, inner: str) -> Any:
+    """``record[outer][inner]`` when ``outer`` holds a mapping (ECS nests its fields)."""
+    held = record.get(outer)
+    return held.get(inner) if isinstance(held, dict) else None
+
+
 def _otlp_value(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
@@ -447,14 +453,17 @@ def _log_record(source: Path, r: dict[str, Any]) -> dict[str, Any]:
     if namespace:
         resource.setdefault("k8s.namespace.name", namespace)
     level = _field(r, "SeverityText", "severityText", "level", "severity", "lvl", "log.level")
+    if level is None:  # Elastic Common Schema (Filebeat): ``{"log": {"level": "error"}}``
+        level = _nested(r, "log", "level")
     body = _field(r, "Body", "body", "message", "msg", "log", "MESSAGE")
     if body is None:
         body = json.dumps(r)  # a record with no message field: the whole record is the message
-    service = (
-        _field(r, "ServiceName", "service_name", "service.name", "service", "app")
-        or resource.get("service.name")
-        or (kubernetes.get("labels") or {}).get("app")
-    )
+    service = _field(
+        r, "ServiceName", "service_name", "service.name", "service", "app"
+    ) or resource.get("service.name")
+    if isinstance(service, dict):  # Elastic Common Schema: ``{"service": {"name": "cart"}}``
+        service = service.get("name")
+    service = service or (kubernetes.get("labels") or {}).get("app")
     return {
         "Timestamp": _time_text(
             _field(r, "Timestamp", "timestamp", "time", "ts", "@timestamp", "timeUnixNano")

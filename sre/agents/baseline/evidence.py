@@ -166,6 +166,8 @@ class PodLabels:
     name: str
     app: str
     labels: Mapping[str, str]
+    #: the node the pod runs on ("" for a pod template or an unscheduled pod)
+    node: str = ""
 
 
 @dataclass(frozen=True)
@@ -186,6 +188,9 @@ class Evidence:
     symptoms: tuple[Symptom, ...] = ()
     #: the latest pods' labels, to resolve the selectors of changed objects (``state``)
     pods: tuple[PodLabels, ...] = ()
+    #: namespace/Kind/name of a workload whose settings changed -> the applications whose
+    #: error lines after the change name it or a setting it changed (``dependency_clients``)
+    named_by: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _time(value: str | None) -> datetime | None:

@@ -23,6 +23,7 @@ from sre.agents.baseline.evidence import (
     app_of,
 )
 from sre.agents.baseline.flag_clients import clients_hit
+from sre.agents.baseline.memory_hogs import apps_on, lifts_memory_limit, short_of_memory
 from sre.agents.baseline.targets import (
     chaos_picks,
     chaos_selectors,
@@ -93,7 +94,10 @@ def touched_apps(
     if change.kind == "HorizontalPodAutoscaler":
         return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
-        return frozenset({app_of(change.kind, change.name)})
+        # a changed setting of a dependency also acts on the clients whose errors name it
+        return frozenset({app_of(change.kind, change.name)}) | evidence.named_by.get(
+            change.entity, frozenset()
+        )
     if change.kind == "Service":
         chosen = _label_values({"matchLabels": spec.get("selector")})
         picked = label_picks(spec.get("selector"), change.namespace, evidence.pods)
@@ -364,7 +368,7 @@ def rank(evidence: Evidence) -> list[Candidate]:
             what = ", ".join(change.paths[:3]) or change.change
             reasons.append(f"not a routine rollout ({change.kind} {what})")
         out.append(Candidate(change, apps, score, tuple(reasons), timed))
-    out = _with_states(out, evidence, signals)
+    out = _with_memory_hogs(_with_states(out, evidence, signals), evidence)
     out.sort(key=lambda c: (-c.score, -c.change.time.timestamp(), c.change.entity))
     # one candidate per object: a Schedule's experiments of each period are one finding
     best: dict[str, Candidate] = {}
@@ -485,6 +489,39 @@ def _with_states(
                 )
         by_entity[state.entity] = len(out)
         out.append(Candidate(change, frozenset({state.app}), weight, tuple(reasons)))
+    return out
+
+
+def _with_memory_hogs(candidates: list[Candidate], evidence: Evidence) -> list[Candidate]:
+    """A node short of memory is the doing of the workload on it whose memory limit a change
+    lifted before (``memory_hogs``): that change takes the node's case (its score and reasons)
+    on top of its own, so it ranks above the node it filled."""
+    nodes: dict[str, Candidate] = {}
+    for c in candidates:
+        name = c.change.name
+        if c.change.kind != "Node" or not short_of_memory(name, evidence):
+            continue
+        if name not in nodes or c.score > nodes[name].score:
+            nodes[name] = c
+    out = list(candidates)
+    for name, node in sorted(nodes.items()):
+        on_node = apps_on(name, evidence)
+        for i, c in enumerate(out):
+            if (
+                lifts_memory_limit(c.change)
+                and app_of(c.change.kind, c.change.name) in on_node
+                and (c.change.since or c.change.time) <= node.change.time
+            ):
+                out[i] = replace(
+                    c,
+                    apps=c.apps | node.apps,
+                    score=c.score + node.score,
+                    reasons=(
+                        *c.reasons,
+                        f"lifted the memory limit of its pods on node {name}, which then ran "
+                        f"short of memory: {'; '.join(node.reasons)}",
+                    ),
+                )
     return out
 
 

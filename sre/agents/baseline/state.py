@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from sre.agents.baseline import symptoms
+from sre.agents.baseline import dependency_clients, symptoms
 from sre.agents.baseline.evidence import (
     INFRA_NAMESPACES,
     Change,
@@ -61,6 +61,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     except ItbenchError as exc:
         notes.append(f"object states: {exc}")
     began = symptoms.find(layout.traces, layout.logs, notes)
+    named_by = dependency_clients.find(layout.logs, evidence.changes, notes)
     if not layout.metrics.is_dir():
         notes.append(f"metrics: {layout.metrics} is missing; CPU throttling cannot be seen")
     try:
@@ -97,6 +98,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         config_users=users,
         symptoms=tuple(began),
         pods=tuple(pods),
+        named_by=named_by,
     )
 
 
@@ -106,7 +108,8 @@ def pod_labels(view: ObjectView) -> list[PodLabels]:
     out = []
     for _, pod in view.work.pods:
         namespace, name, labels = meta(pod)
-        out.append(PodLabels(namespace, name, pod_app(pod), dict(labels)))
+        node = str((pod.get("spec") or {}).get("nodeName") or "")
+        out.append(PodLabels(namespace, name, pod_app(pod), dict(labels), node))
     with_pods = {(p.namespace, p.app) for p in out}
     for _, workload in view.kind("Deployment", "StatefulSet"):
         namespace, name, _ = meta(workload)

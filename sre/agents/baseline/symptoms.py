@@ -110,7 +110,7 @@ def _traces(path: Path) -> list[Symptom]:
     return out
 
 
-def _is_error(level: str | None, number: int | None, body: str | None) -> bool:
+def is_error(level: str | None, number: int | None, body: str | None) -> bool:
     if number:
         return number >= 17
     if level:
@@ -129,7 +129,7 @@ def _logs(path: Path) -> list[Symptom]:
     for app, b, level, number, body in rows.fetchall():
         seen = counts.setdefault((app, b), [0, 0])
         seen[0] += 1
-        seen[1] += _is_error(level, number, body)
+        seen[1] += is_error(level, number, body)
     series = _bucketed((app, b, bad / total) for (app, b), (total, bad) in counts.items())
     out = []
     for app, values in series.items():

@@ -1,0 +1,141 @@
+"""Whom a changed setting of a dependency acts on: the clients whose errors name it.
+
+A datastore's or a cache's setting changed on its own workload (a server argument, an
+environment value) often shows nothing on the dependency itself: PostgreSQL closes idle
+sessions, Valkey refuses writes past its memory cap, and neither logs an error of its own nor,
+without spans, fails a trace. Its clients do: their error lines name the server they could not
+use (``connection to server at "postgresql"``) or the setting that refused them (``used memory >
+'maxmemory'``). So a workload change that is not a routine rollout acts on the applications
+whose error lines, written after it, name its application or a setting it changed: the
+symptoms of those clients then count for the change as for the clients' own edits."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sre.agents.baseline.evidence import WORKLOADS, Change, app_of
+from sre.agents.baseline.onset import AFTER_SYMPTOMS
+from sre.agents.baseline.symptoms import is_error
+from sre.snapshot import SourceKind, open_source
+
+#: an option's name in a server's arguments (``--maxmemory``, ``-c idle_session_timeout=5s``):
+#: a word of letters, digits, ``_``, ``-`` or ``.``, short names (``-c``) say nothing
+_OPTION = re.compile(r"^-{1,2}([A-Za-z][\w.-]{3,})$|^-{0,2}([A-Za-z][\w.-]{3,})=")
+_ENV_VALUE = re.compile(r"\.env\[(\d+)\]\.value$")
+
+
+def _routine(path: str) -> bool:
+    """A field a rollout or a scaler sets: the image, the template's annotations, replicas."""
+    return path.endswith((".image", ".replicas")) or "annotations" in path
+
+
+def settings_changed(change: Change) -> bool:
+    """A workload edit beyond a routine rollout (its arguments, environment, resources)."""
+    return (
+        change.kind in WORKLOADS
+        and change.change == "modified"
+        and any(not _routine(p) for p in change.paths)
+    )
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield from value.split()
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _strings(item)
+
+
+def _env_name(change: Change, path: str) -> str | None:
+    """The name of the environment variable whose value ``path`` changed (from the spec)."""
+    found = _ENV_VALUE.search(path)
+    containers = ((change.spec.get("template") or {}).get("spec") or {}).get("containers") or []
+    at = re.search(r"containers\[(\d+)\]", path)
+    if not found or not at or int(at.group(1)) >= len(containers):
+        return None
+    env = containers[int(at.group(1))].get("env") or []
+    index = int(found.group(1))
+    return str(env[index].get("name") or "") or None if index < len(env) else None
+
+
+def setting_names(change: Change) -> frozenset[str]:
+    """The settings the change set: option names in its new arguments, the names of the
+    environment variables whose values it changed."""
+    names: set[str] = set()
+    for path, _, new in change.values:
+        if _routine(path):
+            continue
+        for token in _strings(new):
+            match = _OPTION.match(token)
+            if match:
+                names.add(match.group(1) or match.group(2))
+        env = _env_name(change, path)
+        if env and len(env) > 3:
+            names.add(env)
+    return frozenset(names)
+
+
+def _mentions(words: Iterable[str]) -> re.Pattern[str] | None:
+    ordered = sorted(set(words), key=len, reverse=True)
+    if not ordered:
+        return None
+    # a whole word: ``cart`` must not match ``carts`` nor ``valkey-cart`` (its own name)
+    return re.compile(
+        r"(?<![\w-])(?:" + "|".join(re.escape(w) for w in ordered) + r")(?![\w-])", re.IGNORECASE
+    )
+
+
+def clients_naming(
+    changes: Iterable[Change], error_lines: Iterable[tuple[str, datetime, str]]
+) -> dict[str, frozenset[str]]:
+    """changed workload (namespace/Kind/name) -> the other applications whose error lines
+    (app, time, body), written after the change, name its application or a setting it set."""
+    lines = list(error_lines)
+    out: dict[str, frozenset[str]] = {}
+    for change in changes:
+        if not settings_changed(change):
+            continue
+        own = app_of(change.kind, change.name)
+        pattern = _mentions({own} | setting_names(change))
+        if pattern is None:
+            continue
+        earliest = (change.since or change.time).replace(tzinfo=None) - AFTER_SYMPTOMS
+        clients = frozenset(
+            app
+            for app, at, body in lines
+            if app != own and at.replace(tzinfo=None) >= earliest and pattern.search(body)
+        )
+        if clients:
+            out[change.entity] = clients
+    return out
+
+
+def error_lines(logs: Path) -> list[tuple[str, datetime, str]]:
+    """(application, time, body) of each error line of the snapshot's logs."""
+    src = open_source(logs, SourceKind.LOGS)
+    rows = src.con.cursor().execute(
+        """SELECT service_name, ts, severity_text, severity_number, left(body, 1000) FROM data
+           WHERE service_name IS NOT NULL AND ts IS NOT NULL"""
+    )
+    return [
+        (str(app), at, str(body or ""))
+        for app, at, level, number, body in rows.fetchall()
+        if is_error(level, number, body)
+    ]
+
+
+def find(logs: Path, changes: Iterable[Change], notes: list[str]) -> Mapping[str, frozenset[str]]:
+    """:func:`clients_naming` over the snapshot's logs (unreadable or missing logs: a note)."""
+    if not logs.is_file():
+        return {}
+    from itbench.errors import ItbenchError
+
+    try:
+        return clients_naming(changes, error_lines(logs))
+    except ItbenchError as exc:
+        notes.append(f"dependency clients from logs: {exc}")
+        return {}
