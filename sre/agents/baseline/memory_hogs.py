@@ -10,21 +10,10 @@ the ranking (``rank``) gives such a change the node's case."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from itbench.cluster.quantity import parse_quantity
 from sre.agents.baseline.evidence import WORKLOADS, Change, Evidence
-
-_QUANTITY = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMGTPE]i?|k|m)?\s*$")
-_UNITS = {"": 1, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
-          "m": 1e-3, "Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50,
-          "Ei": 2**60}  # fmt: skip
-
-
-def _bytes(quantity: Any) -> float | None:
-    """A Kubernetes memory quantity (``300Mi``, ``1G``, ``268435456``) in bytes."""
-    match = _QUANTITY.match(str(quantity)) if quantity is not None else None
-    return float(match.group(1)) * _UNITS[match.group(2) or ""] if match else None
 
 
 def _memory_limit(path: str, value: Any) -> Any:
@@ -49,7 +38,7 @@ def lifts_memory_limit(change: Change) -> bool:
             continue
         if after is None:
             return True
-        was, now = _bytes(before), _bytes(after)
+        was, now = parse_quantity(before), parse_quantity(after)
         if was is not None and now is not None and now > was:
             return True
     return False
