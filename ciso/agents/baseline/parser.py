@@ -22,6 +22,7 @@ from ciso.agents.baseline.intent import (
 )
 from ciso.agents.baseline.knowledge import (
     Concept,
+    k8s_cluster_objects,
     k8s_effects,
     k8s_generic,
     k8s_namespaces,
@@ -36,6 +37,7 @@ from ciso.agents.baseline.knowledge import (
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
     # controls stated by their effect, before the families that key on field names and nouns
     k8s_effects.CONCEPTS,
+    k8s_cluster_objects.CONCEPTS,
     k8s_namespaces.CONCEPTS,
     k8s_rbac.CONCEPTS,
     k8s_pod.CONCEPTS,
@@ -424,6 +426,8 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         platform == "kubernetes" and any(isinstance(c, RbacRuleCheck) for c in checks)
     ):
         scope = k8s_effects.scope_for(text, scope)
+    if concept in k8s_cluster_objects.CONCEPTS:
+        scope = k8s_cluster_objects.scope_for(text, scope)
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(
             exempt_namespaces=scope.exempt_namespaces, container_lists=scope.container_lists
