@@ -102,8 +102,11 @@ _SERVICE_ENV = words(
     r"\bservice\s+links\b",
     r"_SERVICE_HOST\b",
     r"\bdocker[- ]links\b",
-    r"\b(environment|env)\s+variables?\b.{0,80}\bservices\b",
+    r"\b(environment|env)\s+variables?\b.{0,80}\bservices?\b",
+    r"\bservices?\b.{0,80}\b(environment|env)\s+variables?\b",
 )
+#: secrets or config handed over in variables are another control (SecretEnvCheck)
+_NOT_SERVICE_ENV = words(r"\bsecrets?\b", r"\bconfig\s*maps?\b", r"\bcredentials?\b")
 _PRIORITY = words(r"\bpriorityClassName\b", r"\bpriority\s+class(es)?\b")
 _SYSTEM_CLASS = words(
     r"\bsystem-(node|cluster)-critical\b", r"\bsystem-\*", r"\bbuilt-?in\s+priority\s+class"
@@ -120,7 +123,12 @@ _CLUSTER_DNS = words(r"\bcluster\s+DNS\b", r"\bClusterFirst\b", r"\bkube-dns\b",
 CONCEPTS: tuple[Concept, ...] = (
     Concept("service-external-name", all_of=(_SERVICE, _ALIAS), build=_external_name),
     Concept("bidirectional-mount-propagation", all_of=(_MOUNT_BACK,), build=_mount_propagation),
-    Concept("service-links", all_of=(_SERVICE_ENV,), build=_service_links),
+    Concept(
+        "service-links",
+        all_of=(_SERVICE_ENV,),
+        build=_service_links,
+        none_of=_NOT_SERVICE_ENV,
+    ),
     Concept("system-priority-class", all_of=(_PRIORITY, _SYSTEM_CLASS), build=_system_priority),
     Concept("cluster-dns", all_of=(_RESOLVER, _CLUSTER_DNS), build=_cluster_dns),
 )
