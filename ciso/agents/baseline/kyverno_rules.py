@@ -42,7 +42,7 @@ from ciso.agents.baseline.intent import (
     ServiceAccountNameCheck,
 )
 from ciso.agents.baseline.knowledge import k8s_namespaces
-from ciso.agents.baseline.resource_groups import RESOURCE_GROUPS
+from ciso.agents.baseline.resource_groups import groups_of
 
 #: every container list of the Pod, for ``foreach`` (autogen rewrites request.object.spec)
 ALL_CONTAINERS = "request.object.spec.[ephemeralContainers, initContainers, containers][] || `[]`"
@@ -417,7 +417,9 @@ def _rbac_rule(check: RbacRuleCheck, intent: Intent) -> list[dict[str, Any]]:
     else:
         resources = set(check.resources) | {"*"}
         resources |= {"*/" + r.split("/", 1)[1] for r in check.resources if "/" in r}
-        groups = {RESOURCE_GROUPS.get(r, "") for r in check.resources} | {"*"}
+        # "pods/*" grants every subresource of pods, pods/portforward among them
+        resources |= {r.split("/", 1)[0] + "/*" for r in check.resources if "/" in r}
+        groups = {g for r in check.resources for g in groups_of(r)} | {"*"}
         conditions = {
             "all": [
                 _count_in("apiGroups", sorted(groups), default='`[""]`'),

@@ -142,7 +142,12 @@ _ROLE_NAME = re.compile(
     re.I,
 )
 #: "only X may", "no other Role": the requirement names who keeps the permission
-_ONLY_HOLDERS = re.compile(r"\bonly\b|\bno\s+other\b|\bany\s+other\b", re.I)
+_ONLY_HOLDERS = re.compile(
+    r"\bonly\b|\bno\s+other\b|\bany\s+other\b"
+    # "nobody outside the control plane (the built-in system: roles) may"
+    r"|\b(nobody|no\s*one|none)\s+(outside|but|except|besides|other\s+than)\b",
+    re.I,
+)
 
 
 def exempt_roles(text: str) -> tuple[str, ...]:

@@ -29,7 +29,7 @@ from ciso.agents.baseline.intent import (
 )
 from ciso.agents.baseline.knowledge import k8s_namespaces
 from ciso.agents.baseline.kyverno_rules import NotRenderable, rules_for
-from ciso.agents.baseline.resource_groups import RESOURCE_GROUPS
+from ciso.agents.baseline.resource_groups import groups_of
 from itbench.cluster.resources import plural_of
 
 _ENV = jinja2.Environment(
@@ -169,7 +169,7 @@ def kubernetes_rego(intent: Intent) -> str:
         builtin_rbac=intent.scope.exempt_builtin_rbac,
         exempt_roles_json=rego_set(intent.scope.exempt_role_names),
         container_lists_json=json.dumps(list(intent.scope.container_lists)),
-        resource_groups_json=json.dumps({r: RESOURCE_GROUPS.get(r, "") for r in sorted(resources)}),
+        resource_groups_json=json.dumps({r: list(groups_of(r)) for r in sorted(resources)}),
         builtin_in_default_json=json.dumps([list(p) for p in k8s_namespaces.BUILTIN_IN_DEFAULT]),
     )
 

@@ -37,3 +37,14 @@ RESOURCE_GROUPS = {
     "roles": "rbac.authorization.k8s.io",
     "clusterroles": "rbac.authorization.k8s.io",
 }
+
+#: resources the API serves under a second group as well: a rule granting them through either
+#: group grants the same objects (events are core/v1 and events.k8s.io/v1)
+ALSO_SERVED_BY: dict[str, tuple[str, ...]] = {
+    "events": ("events.k8s.io",),
+}
+
+
+def groups_of(resource: str) -> tuple[str, ...]:
+    """Every API group that serves ``resource``."""
+    return (RESOURCE_GROUPS.get(resource, ""), *ALSO_SERVED_BY.get(resource, ()))
