@@ -247,3 +247,98 @@ def test_every_class_flags_the_violations_and_spares_the_near_misses(
     intent = intent_of(text)
     flagged = _flags(intent, [*violating, *near_misses], ciso_class)
     assert flagged == {o["metadata"]["name"] for o in violating}
+
+
+# ---- RBAC rights over a subresource or a resource served by two API groups ------------------
+
+
+def _role(kind: str, name: str, rules: list[dict[str, Any]], namespace: str = "") -> dict:
+    metadata = {"name": name, **({"namespace": namespace} if namespace else {})}
+    return {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": kind, "metadata": metadata,
+            "rules": rules}  # fmt: skip
+
+
+POD_TUNNELS = (
+    "Besides the break-glass ClusterRole, no Role or ClusterRole may grant create on "
+    "pods/portforward or pods/attach (port forwarding into a pod, attaching to a container).",
+    [
+        _role(
+            "Role",
+            "every-sub",
+            [{"apiGroups": [""], "resources": ["pods/*"], "verbs": ["create"]}],
+            "lab",
+        ),  # fmt: skip
+        _role(
+            "ClusterRole",
+            "forwarder",
+            [{"apiGroups": [""], "resources": ["pods/portforward"], "verbs": ["create"]}],
+        ),  # fmt: skip
+    ],
+    [
+        _role(
+            "ClusterRole",
+            "break-glass",
+            [{"apiGroups": [""], "resources": ["pods/*"], "verbs": ["create"]}],
+        ),  # fmt: skip
+        _role(
+            "Role",
+            "logs-only",
+            [{"apiGroups": [""], "resources": ["pods/log", "pods"], "verbs": ["get"]}],
+            "lab",
+        ),  # fmt: skip
+    ],
+)
+
+EVENT_WRITERS = (
+    "Cluster events are evidence: nobody but the built-in system: roles may update, patch or "
+    "delete events, in either API group that serves them. Creating and reading events is fine.",
+    [
+        _role(
+            "ClusterRole",
+            "new-api-editor",
+            [{"apiGroups": ["events.k8s.io"], "resources": ["events"], "verbs": ["patch"]}],
+        ),  # fmt: skip
+        _role(
+            "Role",
+            "pruner",
+            [{"apiGroups": [""], "resources": ["events"], "verbs": ["delete"]}],
+            "ops",
+        ),  # fmt: skip
+    ],
+    [
+        _role(
+            "ClusterRole",
+            "system:event-gc",
+            [{"apiGroups": [""], "resources": ["events"], "verbs": ["delete"]}],
+        ),  # fmt: skip
+        _role(
+            "ClusterRole",
+            "emitter",
+            [
+                {
+                    "apiGroups": ["", "events.k8s.io"],
+                    "resources": ["events"],
+                    "verbs": ["create", "list"],
+                }
+            ],
+        ),  # fmt: skip
+        _role(
+            "ClusterRole",
+            "crm-events",
+            [{"apiGroups": ["crm.example.io"], "resources": ["events"], "verbs": ["delete"]}],
+        ),  # fmt: skip
+    ],
+)
+
+RBAC_FAMILIES = {"pod-tunnels": POD_TUNNELS, "event-writers": EVENT_WRITERS}
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+@pytest.mark.parametrize("family", sorted(RBAC_FAMILIES))
+def test_every_class_flags_the_rbac_grants_and_spares_the_near_misses(
+    family: str, ciso_class: str
+) -> None:
+    text, violating, near_misses = RBAC_FAMILIES[family]
+    intent = intent_of(text)
+    flagged = _flags(intent, [*violating, *near_misses], ciso_class)
+    assert flagged == {o["metadata"]["name"] for o in violating}

@@ -28,6 +28,18 @@ ROLE_WORDS = words(r"\b(cluster\s*)?roles?\b", r"\brbac\b", r"\bpermissions?\b")
 _RBAC_OBJECTS = ("roles", "clusterroles", "rolebindings", "clusterrolebindings")
 #: a verb allowed, not forbidden: "may at most read them", "reading is fine"
 _PERMITTED = re.compile(r"\bat\s+most\s+$|\bonly\s+$", re.I)
+#: a sentence that allows what it names: "Creating and reading events is fine."
+_PERMITTED_SENTENCE = re.compile(
+    r"\b(is|are)\s+(fine|allowed|permitted|acceptable|ok)\b|\bmay\s+still\b", re.I
+)
+
+
+def _sentence_at(text: str, at: int) -> str:
+    start = max(text.rfind(". ", 0, at), text.rfind("; ", 0, at)) + 1
+    ends = [e for e in (text.find(". ", at), text.find("; ", at)) if e >= 0]
+    return text[start : min(ends) if ends else len(text)]
+
+
 #: a verb and the resource it acts on, within one clause
 _OBJECT_SPAN = r"[^.;:]{0,45}?"
 
@@ -41,6 +53,8 @@ def _verb_objects(text: str) -> tuple[tuple[str, ...], tuple[ApiResource, ...]]:
         for pattern in patterns:
             for m in re.finditer(rf"\b{pattern}\b(?P<after>{_OBJECT_SPAN})", text, re.I):
                 if _PERMITTED.search(text[max(0, m.start() - 12) : m.start()]):
+                    continue
+                if _PERMITTED_SENTENCE.search(_sentence_at(text, m.start())):
                     continue
                 rest = text[m.start() :]
                 # the first resource after the verb (named within its clause) is its object
