@@ -330,7 +330,63 @@ EVENT_WRITERS = (
     ],
 )
 
-RBAC_FAMILIES = {"pod-tunnels": POD_TUNNELS, "event-writers": EVENT_WRITERS}
+CRD_WRITERS = (
+    "Except for the crd-manager ClusterRole and the system: roles, no Role or ClusterRole may "
+    "create, modify or remove CustomResourceDefinitions; a wildcard verb, group or resource "
+    "counts. Listing and watching them is allowed.",
+    [
+        _role(
+            "ClusterRole",
+            "installer",
+            [
+                {
+                    "apiGroups": ["apiextensions.k8s.io"],
+                    "resources": ["customresourcedefinitions"],
+                    "verbs": ["create", "get"],
+                }
+            ],
+        ),  # fmt: skip
+        _role(
+            "ClusterRole", "anything", [{"apiGroups": ["*"], "resources": ["*"], "verbs": ["*"]}]
+        ),  # fmt: skip
+    ],
+    [
+        _role(
+            "ClusterRole",
+            "crd-manager",
+            [
+                {
+                    "apiGroups": ["apiextensions.k8s.io"],
+                    "resources": ["customresourcedefinitions"],
+                    "verbs": ["*"],
+                }
+            ],
+        ),  # fmt: skip
+        _role(
+            "ClusterRole",
+            "crd-viewer",
+            [
+                {
+                    "apiGroups": ["apiextensions.k8s.io"],
+                    "resources": ["customresourcedefinitions"],
+                    "verbs": ["get", "list", "watch"],
+                }
+            ],
+        ),  # fmt: skip
+        _role(
+            "Role",
+            "app-wildcard",
+            [{"apiGroups": ["apps"], "resources": ["*"], "verbs": ["*"]}],
+            "team",
+        ),  # fmt: skip
+    ],
+)
+
+RBAC_FAMILIES = {
+    "pod-tunnels": POD_TUNNELS,
+    "event-writers": EVENT_WRITERS,
+    "crd-writers": CRD_WRITERS,
+}
 
 
 @pytest.mark.parametrize("ciso_class", CLASSES)

@@ -40,6 +40,9 @@ WRITE_VERBS = ("create", "update", "patch", "delete", "deletecollection")
 _NAMES_VERBS = words(
     r"\bgrant\w*\s+(a\s+)?(write\s+verb|get|list|watch|create|update|patch|delete)\b"
 )
+#: "wildcards for the group, the resource or the verb count": a wildcard is one way to grant the
+#: right the text is about, not the subject of the control
+_WILDCARD_AS_MEANS = words(r"\bwild\s*-?cards?\b[^.;]{0,80}\bcounts?\b")
 IDENTITY_RESOURCES = (
     "roles",
     "clusterroles",
@@ -313,6 +316,6 @@ CONCEPTS: tuple[Concept, ...] = (
         "rbac-wildcards",
         (words(r"\bwild\s*-?cards?\b", r'"\*"', r"\bexplicit"), ROLE_WORDS),
         lambda text: RbacRuleCheck(concept="rbac-wildcards", any_wildcard=True),
-        none_of=_NAMES_VERBS,
+        none_of=(*_NAMES_VERBS, *_WILDCARD_AS_MEANS),
     ),
 )
