@@ -251,6 +251,9 @@ class FieldValueCheck:
     any_value: bool = False
     #: no path holding a value violates ("an Ingress that names no class at all")
     must_be_set: bool = False
+    #: the cluster writes the field into the pods a controller creates (the scheduler's
+    #: nodeName): such a pod is judged through its controller's template, not by itself
+    owned_pods_by_owner: bool = False
     kind: Literal["field-value"] = "field-value"
 
 

@@ -549,10 +549,11 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
         # a projection is a list already; a single field becomes a list of one (null: absent)
         values = query + " || `[]`" if "[]" in query else f"to_array({query}) | [?@ != `null`]"
         if check.any_value:
+            # as in the Rego: an empty string, list or map is no value (``user: ""`` is unset)
+            present = values + " | [?@ != '' && @ != `[]` && @ != `{}`]"
             conditions.append(
-                {"key": "{{ length(" + query + " || `[]`) }}", "operator": "GreaterThan",
-                 "value": 0}
-            )  # fmt: skip
+                {"key": "{{ length(" + present + ") }}", "operator": "GreaterThan", "value": 0}
+            )
         if check.forbidden:
             conditions.append(
                 {"key": "{{ " + values + " }}", "operator": "AnyIn", "value": list(check.forbidden)}
@@ -580,7 +581,15 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     message = f"The field {check.concept} holds a value the requirement does not allow."
     if check.level == "object":
         return [_kinds_rule(check.concept, list(check.kinds), message, validate, intent)]
-    return [_pod_rule(f"{check.concept}-{check.level}", message, validate, intent)]
+    rule = _pod_rule(f"{check.concept}-{check.level}", message, validate, intent)
+    if check.owned_pods_by_owner:
+        rule["preconditions"] = {
+            "all": [
+                {"key": "{{ length(request.object.metadata.ownerReferences || `[]`) }}",
+                 "operator": "Equals", "value": 0}
+            ]
+        }  # fmt: skip
+    return [rule]
 
 
 def _image_pull_policy(check: ImagePullPolicyCheck, intent: Intent) -> list[dict[str, Any]]:

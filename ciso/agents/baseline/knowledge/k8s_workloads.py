@@ -1,0 +1,212 @@
+"""Fields of pod specs, batch objects and non-pod objects that a requirement describes by what
+they do rather than by their name: entries written into the pods' hosts file, a pod bound to a
+node by name, the SELinux user and role, a ServiceAccount's own token automount, the access
+modes a claim requests, what happens to a released volume, and overlapping scheduled runs.
+
+Each concept reads as one :class:`FieldValueCheck` family ("pod-spec field must be absent",
+"object of kind K field F must be one of V"), so a paraphrase of another control of the same
+family needs a phrase here, not a renderer. The family comes before the effect family: its
+phrases are narrower than the nouns ("Service", "ConfigMap", "persistent volume", "SELinux")
+other concepts key on, which otherwise read these texts as a different control.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ciso.agents.baseline.intent import FieldValueCheck
+from ciso.agents.baseline.knowledge import Concept, words
+
+# ---- pod-spec fields that must be absent -------------------------------------------------------
+
+
+def _pod_field_absent(
+    concept: str, field: str, written_by_cluster: bool = False
+) -> FieldValueCheck:
+    """Any value of the pod-spec field violates; an empty list (``hostAliases: []``) does not.
+    ``written_by_cluster``: the scheduler sets it in every pod it places (nodeName), so a pod a
+    controller created is judged by its controller's template."""
+    return FieldValueCheck(
+        concept, "pod", ((field,),), any_value=True, owned_pods_by_owner=written_by_cluster
+    )
+
+
+# ---- SELinux user and role ---------------------------------------------------------------------
+
+#: the text leaves the SELinux type to another control ("the user and role part only", "the type
+#: is a separate control"): only then is the text about user and role alone
+_TYPE_LEFT_OUT = re.compile(
+    r"\b(user|role)\b[^.;]{0,40}\bonly\b|\btype\b[^.;]{0,40}\b(separate|another|other|not)\b|"
+    r"\bnot\s+(the\s+)?(selinux\s+)?type\b",
+    re.I,
+)
+_NAMES_TYPE = re.compile(r"\btype\b|\b[a-z]+_t\b", re.I)
+
+
+def _user_and_role_only(text: str) -> bool:
+    return not _NAMES_TYPE.search(text) or bool(_TYPE_LEFT_OUT.search(text))
+
+
+def _selinux_user_role(text: str) -> tuple[FieldValueCheck, ...]:
+    """A non-empty seLinuxOptions.user or .role, of the pod or of any container (init and
+    ephemeral included), violates; an empty string is the same as unset."""
+    paths = (
+        ("securityContext", "seLinuxOptions", "user"),
+        ("securityContext", "seLinuxOptions", "role"),
+    )
+    return (
+        FieldValueCheck("selinux-user-role", "pod", paths, any_value=True),
+        FieldValueCheck("selinux-user-role", "container", paths, any_value=True),
+    )
+
+
+# ---- fields of objects other than pods ---------------------------------------------------------
+
+
+def _account_automount(text: str) -> FieldValueCheck:
+    """The ServiceAccount itself must say automountServiceAccountToken: false; unset mounts."""
+    return FieldValueCheck(
+        "service-account-automount-off",
+        "object",
+        (("automountServiceAccountToken",),),
+        kinds=("ServiceAccount",),
+        allowed=(False,),
+        must_be_set=True,
+    )
+
+
+def _shared_writable_claims(text: str) -> FieldValueCheck:
+    """A claim (or a StatefulSet's claim template) requesting ReadWriteMany, in any position."""
+    return FieldValueCheck(
+        "claim-read-write-many",
+        "object",
+        (
+            ("spec", "accessModes", "*"),
+            ("spec", "volumeClaimTemplates", "*", "spec", "accessModes", "*"),
+        ),
+        kinds=("PersistentVolumeClaim", "StatefulSet"),
+        forbidden=("ReadWriteMany",),
+    )
+
+
+def _released_volumes_kept(text: str) -> tuple[FieldValueCheck, ...]:
+    """Released volumes keep their data: a StorageClass's reclaimPolicy (default Delete) and a
+    PersistentVolume's persistentVolumeReclaimPolicy (default Retain for a static volume) must
+    be Retain; Recycle scrubs the data and counts as destroying it."""
+    return (
+        FieldValueCheck(
+            "storage-class-reclaim-retain", "object", (("reclaimPolicy",),),
+            kinds=("StorageClass",), allowed=("Retain",), must_be_set=True,
+        ),
+        FieldValueCheck(
+            "volume-reclaim-retain", "object", (("spec", "persistentVolumeReclaimPolicy"),),
+            kinds=("PersistentVolume",), allowed=("Retain",),
+        ),
+    )  # fmt: skip
+
+
+def _no_overlapping_runs(text: str) -> FieldValueCheck:
+    """A CronJob's concurrencyPolicy must skip (Forbid) or replace (Replace) a run still going;
+    unset is Allow."""
+    return FieldValueCheck(
+        "cronjob-concurrency",
+        "object",
+        (("spec", "concurrencyPolicy"),),
+        kinds=("CronJob",),
+        allowed=("Forbid", "Replace"),
+        must_be_set=True,
+    )
+
+
+CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "host-aliases",
+        (
+            words(
+                r"\bhostAliases\b",
+                r"(/etc/)?\bhosts\s+files?\b",
+                r"/etc/hosts\b",
+                r"\bname-to-address\s+entr",
+            ),
+        ),
+        lambda text: _pod_field_absent("host-aliases", "hostAliases"),
+    ),
+    Concept(
+        "node-name-pinning",
+        (
+            words(
+                r"\bnodeName\b",
+                r"\b(bypass\w*|skip\w*|circumvent\w*|around)\s+(the\s+)?(kube-)?scheduler\b",
+                r"\b(bound|bind|pinned|pin|assigned|assign)\s+(\w+\s+){0,3}to\s+(a|one|the|its)\s+"
+                r"(specific\s+|particular\s+)?node\s+(directly\s+)?by\s+(its\s+)?name\b",
+                r"\b(bound|bind|pinned|assigned)\s+(\w+\s+){0,2}directly\s+to\s+a\s+node\b",
+                r"\b(bound|bind|pinned|assigned)\s+to\s+a\s+node\s+directly\b",
+            ),
+        ),
+        lambda text: _pod_field_absent("node-name", "nodeName", written_by_cluster=True),
+    ),
+    Concept(
+        "selinux-user-role",
+        (
+            words(r"\bse\s*linux\b", r"seLinuxOptions"),
+            words(r"\buser\b"),
+            words(r"\brole\b"),
+        ),
+        _selinux_user_role,
+        accepts=_user_and_role_only,
+    ),
+    Concept(
+        "service-account-automount-off",
+        (
+            words(
+                r"\b(every|each|all)\s+service\s*accounts?\b",
+                r"\baccounts?\s+(must\s+)?itself\b",
+                r"\bservice\s*accounts?\b[^.;]{0,30}\bitself\b",
+                r"\bon\s+the\s+(service\s*)?accounts?\b",
+            ),
+            words(r"automount", r"\bauto-?mount", r"\bautomatic(ally)?\s+mount", r"\btoken\b"),
+        ),
+        _account_automount,
+        # "a ServiceAccount's pods", the pod-level reading: the account is only the way there
+        none_of=words(r"\bpods?\s+(on|using|of)\s+the\s+default\b"),
+    ),
+    Concept(
+        "claim-read-write-many",
+        (
+            words(
+                r"\bReadWriteMany\b",
+                r"\bRWX\b",
+                r"\b(more\s+than\s+one|several|many|multiple)\s+nodes?\b[^.;]{0,40}\bwrite",
+                r"\bwrit\w+\b[^.;]{0,40}\b(more\s+than\s+one|several|many|multiple)\s+nodes?\b",
+            ),
+            words(
+                r"\bclaims?\b", r"\bPVCs?\b", r"\bPersistentVolumeClaims?\b", r"\baccess\s*modes?\b"
+            ),
+        ),
+        _shared_writable_claims,
+    ),
+    Concept(
+        "released-volumes-kept",
+        (
+            words(r"\breleased?\b", r"\breclaim\w*", r"\bdelet\w+\s+(a|the)\s+claim\b"),
+            words(r"\bstorage\s*class", r"\bpersistent\s*volumes?\b", r"\bvolumes?\b"),
+            words(r"\bkeep", r"\bretain", r"\bpreserv", r"\bdestroy", r"\bdata\b"),
+        ),
+        _released_volumes_kept,
+    ),
+    Concept(
+        "cronjob-concurrency",
+        (
+            words(
+                r"\bconcurrencyPolicy\b",
+                r"\boverlap\w*\b",
+                r"\btwo\s+of\s+its\s+runs\b",
+                r"\b(runs?|executions?)\b[^.;]{0,40}\bat\s+the\s+same\s+time\b",
+                r"\bconcurrent(ly)?\b",
+                r"\bstill\s+(going|running|active|in\s+progress)\b",
+            ),
+            words(r"\bcron\s*jobs?\b", r"\bscheduled\s+(jobs?|runs?|tasks?)\b", r"\bschedules?\b"),
+        ),
+        _no_overlapping_runs,
+    ),
+)
