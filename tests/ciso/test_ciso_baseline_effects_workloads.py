@@ -277,3 +277,67 @@ def test_scheduled_jobs_never_run_concurrently_with_themselves() -> None:
     for cron, policy in zip(objects[1:], ("Allow", "Forbid", "Replace"), strict=True):
         cron["spec"]["concurrencyPolicy"] = policy
     _assert_all_classes(intent, objects, {"silent", "allowing"})
+
+
+# ---- numeric fields within bounds, with the API's default -------------------------------------
+
+
+def _job(
+    name: str, cron: bool = False, spec_template: dict | None = None, **job_fields: Any
+) -> dict:
+    job_spec = {"template": {"spec": spec_template or _spec(restartPolicy="Never")}, **job_fields}
+    if cron:
+        return _object("batch/v1", "CronJob", name,
+                       spec={"schedule": "0 1 * * *", "jobTemplate": {"spec": job_spec}})  # fmt: skip
+    return _object("batch/v1", "Job", name, spec=job_spec)
+
+
+def test_a_stop_window_bounded_on_both_sides_with_the_default_inside() -> None:
+    intent = intent_of(
+        "Every pod must get between 15 and 90 seconds of grace period to shut down cleanly; "
+        "a pod that states none gets 30, which is fine."
+    )
+    objects = [
+        _workload("Pod", "instant", _spec(terminationGracePeriodSeconds=0)),
+        _workload("StatefulSet", "slow", _spec(terminationGracePeriodSeconds=300)),
+        _workload("CronJob", "short", _spec(terminationGracePeriodSeconds=14)),
+        # near misses: unset (30) and both edges
+        _workload("Deployment", "unset", _spec()),
+        _workload("Deployment", "low-edge", _spec(terminationGracePeriodSeconds=15)),
+        _workload("DaemonSet", "high-edge", _spec(terminationGracePeriodSeconds=90)),
+    ]
+    _assert_all_classes(intent, objects, {"instant", "slow", "short"})
+
+
+def test_every_job_needs_a_deadline_no_longer_than_the_limit() -> None:
+    intent = intent_of(
+        "Batch jobs need a time limit: each Job, and each Job a CronJob creates, must be stopped "
+        "once it has been active for no more than 2 hours (7200 seconds)."
+    )
+    objects = [
+        _job("endless"),
+        _job("day-long", cron=True, activeDeadlineSeconds=86400),
+        # only the pods are bounded, not the Job
+        _job("pod-only", cron=True, spec_template=_spec(activeDeadlineSeconds=600)),
+        # near misses: exactly the limit, a CronJob's Job bounded, a long-running service
+        _job("edge", activeDeadlineSeconds=7200),
+        _job("nightly", cron=True, activeDeadlineSeconds=1800, startingDeadlineSeconds=99999),
+        _workload("Deployment", "service", _spec()),
+    ]
+    _assert_all_classes(intent, objects, {"endless", "day-long", "pod-only"})
+
+
+def test_job_retries_capped_where_the_api_default_is_above_the_cap() -> None:
+    intent = intent_of(
+        "No Job, including those CronJobs start, may retry failed pods more than 2 times; "
+        "Kubernetes retries 6 times when a Job says nothing."
+    )
+    objects = [
+        _job("silent"),
+        _job("stubborn", cron=True, backoffLimit=8),
+        _job("silent-cron", cron=True),
+        # near misses: zero and the cap itself
+        _job("once", backoffLimit=0),
+        _job("capped", cron=True, backoffLimit=2),
+    ]
+    _assert_all_classes(intent, objects, {"silent", "stubborn", "silent-cron"})

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.effect_checks import EffectCheck
 
 #: Kubernetes' own namespaces; most CIS section 5 controls exempt them.
@@ -331,6 +332,7 @@ KubernetesCheck = (
     | DefaultNamespaceCheck
     | FieldValueCheck
     | EffectCheck
+    | FieldBoundCheck
 )
 HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck
 

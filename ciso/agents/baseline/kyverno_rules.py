@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any
 
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.effect_checks import (
     ImagePullPolicyCheck,
     ImageTagCheck,
@@ -592,6 +593,25 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     return [rule]
 
 
+def _field_bound(check: FieldBoundCheck, intent: Intent) -> list[dict[str, Any]]:
+    # the first spelling set, else the API's default (JMESPath's || keeps a 0: numbers are true)
+    spelled = " || ".join(_field_query(check.level, p) for p in check.paths)
+    fallback = "''" if check.default is None else f"`{check.default}`"
+    value = "{{ " + spelled + " || " + fallback + " }}"
+    conditions: list[dict[str, Any]] = []
+    if check.default is None:
+        conditions.append({"key": value, "operator": "Equals", "value": ""})
+    if check.maximum is not None:
+        conditions.append({"key": value, "operator": "GreaterThan", "value": check.maximum})
+    if check.minimum is not None:
+        conditions.append({"key": value, "operator": "LessThan", "value": check.minimum})
+    validate = {"deny": {"conditions": {"any": conditions}}}
+    message = f"The field {check.concept} is unset or outside the bounds the requirement sets."
+    if check.level == "object":
+        return [_kinds_rule(check.concept, list(check.kinds), message, validate, intent)]
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
 def _image_pull_policy(check: ImagePullPolicyCheck, intent: Intent) -> list[dict[str, Any]]:
     # the API's default when the policy is left out: Always for ":latest" or an image with
     # neither tag nor digest, IfNotPresent otherwise
@@ -726,6 +746,7 @@ _BUILDERS = {
     NamespaceNetworkPolicyCheck: _network_policy,
     DefaultNamespaceCheck: _default_namespace,
     FieldValueCheck: _field_value,
+    FieldBoundCheck: _field_bound,
     ImagePullPolicyCheck: _image_pull_policy,
     IngressNamedHostsCheck: _ingress_named_hosts,
     LoadBalancerSourcesCheck: _lb_source_ranges,

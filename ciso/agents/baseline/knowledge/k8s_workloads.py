@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.intent import FieldValueCheck
 from ciso.agents.baseline.knowledge import Concept, words
 
@@ -118,7 +119,131 @@ def _no_overlapping_runs(text: str) -> FieldValueCheck:
     )
 
 
+# ---- numeric fields within bounds --------------------------------------------------------------
+
+_NUMBER = r"(\d[\d,]*)\s*(?:\(\s*)?(seconds?|s\b|minutes?|min\b|hours?|h\b|times?)?"
+_UNIT = {"s": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hour": 3600}
+_AT_MOST = re.compile(
+    r"\b(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|maximum\s+of|<=|more\s+than|"
+    r"longer\s+than|exceed\w*)\s+" + _NUMBER,
+    re.I,
+)
+_AT_LEAST = re.compile(
+    r"\b(?:at\s+least|no\s+less\s+than|not\s+less\s+than|minimum\s+of|>=|fewer\s+than|"
+    r"less\s+than|shorter\s+than)\s+" + _NUMBER,
+    re.I,
+)
+_BETWEEN = re.compile(r"\bbetween\s+" + _NUMBER + r"\s+and\s+" + _NUMBER, re.I)
+#: "(14400 seconds)" after "4 hours": the text's own conversion wins
+_SECONDS_ASIDE = re.compile(r"^\s*\(\s*(\d[\d,]*)\s*s(?:econds?)?\b", re.I)
+
+
+def _amount(number: str, unit: str | None, text: str, end: int, in_seconds: bool) -> int:
+    aside = _SECONDS_ASIDE.match(text[end:])
+    if in_seconds and aside:
+        return int(aside.group(1).replace(",", ""))
+    value = int(number.replace(",", ""))
+    if in_seconds and unit:
+        value *= _UNIT.get(unit.lower().rstrip("s") or "s", 1)
+    return value
+
+
+def _bounds(text: str, in_seconds: bool) -> tuple[int | None, int | None]:
+    """The (minimum, maximum) the text gives, in seconds when ``in_seconds``: "at least 10 and at
+    most 120 seconds", "between 10 and 120", "no more than 3 times"."""
+    between = _BETWEEN.search(text)
+    if between:
+        low = _amount(between.group(1), between.group(2) or between.group(4), text, between.end(2)
+                      if between.group(2) else between.end(1), in_seconds)  # fmt: skip
+        high = _amount(between.group(3), between.group(4), text, between.end(), in_seconds)
+        return low, high
+    most = _AT_MOST.search(text)
+    least = _AT_LEAST.search(text)
+    maximum = _amount(most.group(1), most.group(2), text, most.end(), in_seconds) if most else None
+    minimum = (
+        _amount(least.group(1), least.group(2), text, least.end(), in_seconds) if least else None
+    )
+    return minimum, maximum
+
+
+def _grace_window(text: str) -> FieldBoundCheck | None:
+    """The pod's terminationGracePeriodSeconds (default 30) within the text's bounds; a probe's
+    own override is another field."""
+    minimum, maximum = _bounds(text, in_seconds=True)
+    if minimum is None and maximum is None:
+        return None
+    return FieldBoundCheck(
+        "termination-grace-period", "pod", (("terminationGracePeriodSeconds",),),
+        minimum=minimum, maximum=maximum, default=30,
+    )  # fmt: skip
+
+
+#: a Job's own fields, and where a CronJob keeps them
+def _job_paths(field: str) -> tuple[tuple[str, ...], ...]:
+    return (("spec", field), ("spec", "jobTemplate", "spec", field))
+
+
+def _job_deadline(text: str) -> FieldBoundCheck:
+    """A Job's activeDeadlineSeconds (a CronJob's in its jobTemplate) must be set, and at most
+    the text's bound; unset means no deadline. The pod template's own field and a CronJob's
+    startingDeadlineSeconds bound other things."""
+    _, maximum = _bounds(text, in_seconds=True)
+    return FieldBoundCheck(
+        "job-active-deadline", "object", _job_paths("activeDeadlineSeconds"),
+        kinds=("Job", "CronJob"), maximum=maximum, collects=("jobs", "cronjobs"),
+    )  # fmt: skip
+
+
+def _job_retries(text: str) -> FieldBoundCheck | None:
+    """A Job's backoffLimit (a CronJob's in its jobTemplate; the API's default 6) at most the
+    text's bound."""
+    _, maximum = _bounds(text, in_seconds=False)
+    if maximum is None:
+        return None
+    return FieldBoundCheck(
+        "job-backoff-limit", "object", _job_paths("backoffLimit"),
+        kinds=("Job", "CronJob"), maximum=maximum, default=6, collects=("jobs", "cronjobs"),
+    )  # fmt: skip
+
+
+_JOBS = words(r"\bjobs?\b", r"\bbatch\b", r"\bcron\s*jobs?\b")
+
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "termination-grace-period",
+        (
+            words(
+                r"\bterminationGracePeriodSeconds\b",
+                r"\bgrace\s+(period|window|time)\b",
+                r"\bshut\s*(down)?\s+(period|window|time)\b",
+                r"\b(to|time\s+to)\s+shut\s*down\b",
+            ),
+            words(r"\bpods?\b", r"\bcontainers?\b", r"\bworkloads?\b"),
+        ),
+        _grace_window,
+    ),
+    Concept(
+        "job-active-deadline",
+        (
+            words(
+                r"\bactiveDeadlineSeconds\b",
+                r"\btime\s+limit\b",
+                r"\b(run|active|running)\s+(for\s+)?(at\s+most|no\s+(more|longer)\s+than)\b",
+                r"\bdeadline\b",
+            ),
+            _JOBS,
+        ),
+        _job_deadline,
+        none_of=words(r"\bstartingDeadlineSeconds\s+must\b"),
+    ),
+    Concept(
+        "job-backoff-limit",
+        (
+            words(r"\bbackoffLimit\b", r"\bretr(y|ies|ied)\b", r"\bre-?run\w*\s+(its\s+)?failed\b"),
+            _JOBS,
+        ),
+        _job_retries,
+    ),
     Concept(
         "host-aliases",
         (
