@@ -341,3 +341,34 @@ def test_job_retries_capped_where_the_api_default_is_above_the_cap() -> None:
         _job("capped", cron=True, backoffLimit=2),
     ]
     _assert_all_classes(intent, objects, {"silent", "stubborn", "silent-cron"})
+
+
+def _namespace(name: str, **labels: str) -> dict:
+    return {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name, "labels": labels}}
+
+
+def test_a_replica_minimum_only_in_namespaces_carrying_a_label() -> None:
+    intent = intent_of(
+        "Deployments and StatefulSets in namespaces labelled tier=critical must run at least 3 "
+        "replicas; an object that gives no count gets 1. Other namespaces are not judged."
+    )
+
+    def scaled(kind: str, name: str, namespace: str, replicas: int | None) -> dict:
+        obj = _workload(kind, name, _spec())
+        obj["metadata"]["namespace"] = namespace
+        if replicas is not None:
+            obj["spec"]["replicas"] = replicas
+        return obj
+
+    objects = [
+        _namespace("core", tier="critical"),
+        _namespace("lab", tier="critical-lab"),
+        scaled("Deployment", "unset", "core", None),
+        scaled("StatefulSet", "pair", "core", 2),
+        scaled("Deployment", "parked", "core", 0),
+        # near misses: enough replicas, a namespace whose label only contains the value, a DaemonSet
+        scaled("Deployment", "trio", "core", 3),
+        scaled("Deployment", "lab-single", "lab", 1),
+        scaled("DaemonSet", "agent", "core", None),
+    ]
+    _assert_all_classes(intent, objects, {"unset", "pair", "parked"})

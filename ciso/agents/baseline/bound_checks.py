@@ -25,6 +25,8 @@ class FieldBoundCheck:
     minimum: int | None = None
     maximum: int | None = None
     default: int | None = None
+    #: only objects in namespaces carrying all these labels (key, value) are judged
+    namespace_labels: tuple[tuple[str, str], ...] = ()
     #: the kubectl resources the Rego must collect (plural), as the effect checks name them
     collects: tuple[str, ...] = ()
     kind: Literal["field-bound"] = "field-bound"

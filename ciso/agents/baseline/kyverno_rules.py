@@ -608,8 +608,13 @@ def _field_bound(check: FieldBoundCheck, intent: Intent) -> list[dict[str, Any]]
     validate = {"deny": {"conditions": {"any": conditions}}}
     message = f"The field {check.concept} is unset or outside the bounds the requirement sets."
     if check.level == "object":
-        return [_kinds_rule(check.concept, list(check.kinds), message, validate, intent)]
-    return [_pod_rule(check.concept, message, validate, intent)]
+        rule = _kinds_rule(check.concept, list(check.kinds), message, validate, intent)
+    else:
+        rule = _pod_rule(check.concept, message, validate, intent)
+    if check.namespace_labels:
+        for entry in rule["match"]["any"]:
+            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
+    return [rule]
 
 
 def _image_pull_policy(check: ImagePullPolicyCheck, intent: Intent) -> list[dict[str, Any]]:

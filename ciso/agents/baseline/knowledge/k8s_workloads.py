@@ -206,9 +206,41 @@ def _job_retries(text: str) -> FieldBoundCheck | None:
     )  # fmt: skip
 
 
+#: "in namespaces labelled `env: production`", "namespaces with the label tier=prod"
+_NAMESPACE_LABEL = re.compile(
+    r"\bnamespaces?\s+(?:labell?ed|with\s+(?:the\s+)?label|carrying\s+(?:the\s+)?label)\s+"
+    r"[`'\"]?([A-Za-z0-9./-]+)\s*[:=]\s*([A-Za-z0-9._-]+)[`'\"]?",
+    re.I,
+)
+
+
+def _replica_minimum(text: str) -> FieldBoundCheck | None:
+    """A Deployment's or StatefulSet's spec.replicas (the API's default 1) at least the text's
+    minimum, in the namespaces whose label the text names (everywhere when it names none)."""
+    minimum, _ = _bounds(text, in_seconds=False)
+    if minimum is None:
+        return None
+    labels = tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text))
+    return FieldBoundCheck(
+        "replica-minimum", "object", (("spec", "replicas"),),
+        kinds=("Deployment", "StatefulSet"), minimum=minimum, default=1,
+        namespace_labels=labels,
+        collects=("deployments", "statefulsets", *(("namespaces",) if labels else ())),
+    )  # fmt: skip
+
+
 _JOBS = words(r"\bjobs?\b", r"\bbatch\b", r"\bcron\s*jobs?\b")
 
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "replica-minimum",
+        (
+            words(r"\breplicas?\b", r"\binstances?\b", r"\bcopies\b"),
+            words(r"\bDeployments?\b", r"\bStatefulSets?\b"),
+            words(r"\bat\s+least\b", r"\bminimum\b", r"\bfewer\s+than\b", r"\bless\s+than\b"),
+        ),
+        _replica_minimum,
+    ),
     Concept(
         "termination-grace-period",
         (
