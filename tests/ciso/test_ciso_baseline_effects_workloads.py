@@ -372,3 +372,56 @@ def test_a_replica_minimum_only_in_namespaces_carrying_a_label() -> None:
         scaled("DaemonSet", "agent", "core", None),
     ]
     _assert_all_classes(intent, objects, {"unset", "pair", "parked"})
+
+
+def test_config_maps_frozen_only_in_labelled_namespaces() -> None:
+    intent = intent_of(
+        "In namespaces labelled stage=live every ConfigMap has to be created immutable; a "
+        "ConfigMap that does not say so can be edited in place. The kube-root-ca.crt ConfigMap "
+        "is exempt."
+    )
+
+    def config(name: str, namespace: str, **body: Any) -> dict:
+        return _object("v1", "ConfigMap", name, namespace=namespace, data={"k": "v"}, **body)
+
+    objects = [
+        _namespace("live", stage="live"),
+        _namespace("test", stage="test"),
+        config("silent", "live"),
+        config("editable", "live", immutable=False),
+        config(
+            "annotated",
+            "live",
+            metadata={
+                "name": "annotated",
+                "namespace": "live",
+                "annotations": {"example.io/immutable": "true"},
+            },
+        ),  # fmt: skip
+        # near misses: frozen, the published CA bundle, another stage
+        config("frozen", "live", immutable=True),
+        config("kube-root-ca.crt", "live"),
+        config("draft", "test"),
+    ]
+    _assert_all_classes(intent, objects, {"silent", "editable", "annotated"})
+
+
+def test_externally_reachable_services_keep_the_client_source_address() -> None:
+    intent = intent_of(
+        "Pods behind a Service exposed outside the cluster must see the original client IP, "
+        "so external traffic may only go to endpoints on the node it arrived at."
+    )
+
+    def service(name: str, **spec: Any) -> dict:
+        return _object("v1", "Service", name, spec={"ports": [{"port": 443}], **spec})
+
+    objects = [
+        service("lb-default", type="LoadBalancer"),
+        service("np-cluster", type="NodePort", externalTrafficPolicy="Cluster"),
+        service("lb-internal-only", type="LoadBalancer", internalTrafficPolicy="Local"),
+        # near misses: a kept address, and Services reachable only inside the cluster
+        service("lb-local", type="LoadBalancer", externalTrafficPolicy="Local"),
+        service("inside", internalTrafficPolicy="Local"),
+        service("headless", clusterIP="None"),
+    ]
+    _assert_all_classes(intent, objects, {"lb-default", "np-cluster", "lb-internal-only"})

@@ -255,6 +255,13 @@ class FieldValueCheck:
     #: the cluster writes the field into the pods a controller creates (the scheduler's
     #: nodeName): such a pod is judged through its controller's template, not by itself
     owned_pods_by_owner: bool = False
+    #: only objects in namespaces carrying all these labels (key, value) are judged
+    namespace_labels: tuple[tuple[str, str], ...] = ()
+    #: objects of these names are exempt (the kube-root-ca.crt ConfigMap in every namespace)
+    exempt_names: tuple[str, ...] = ()
+    #: only objects whose field at this path (with its API default) is one of these values:
+    #: (path, default, values), e.g. Services of type NodePort or LoadBalancer
+    only_when: tuple[tuple[str, ...], str, tuple[str, ...]] | None = None
     kind: Literal["field-value"] = "field-value"
 
 

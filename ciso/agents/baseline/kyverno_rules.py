@@ -543,6 +543,21 @@ def _field_query(level: str, path: tuple[str, ...]) -> str:
     return query
 
 
+def _narrowed(rule: dict[str, Any], check: FieldValueCheck) -> None:
+    """The objects an object-level field check leaves out: namespaces without its labels, the
+    names it exempts, objects whose deciding field has another value."""
+    if check.namespace_labels:
+        for entry in rule["match"]["any"]:
+            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
+    if check.exempt_names:
+        excluded = rule.setdefault("exclude", {"any": []})["any"]
+        excluded.append({"resources": {"names": list(check.exempt_names)}})
+    if check.only_when is not None:
+        path, default, values = check.only_when
+        key = "{{ " + _field_query("object", path) + " || '" + default + "' }}"
+        rule["preconditions"] = {"all": [{"key": key, "operator": "AnyIn", "value": list(values)}]}
+
+
 def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]:
     conditions: list[dict[str, Any]] = []
     for path in check.paths:
@@ -581,7 +596,9 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     validate = {"deny": {"conditions": {"any": conditions}}}
     message = f"The field {check.concept} holds a value the requirement does not allow."
     if check.level == "object":
-        return [_kinds_rule(check.concept, list(check.kinds), message, validate, intent)]
+        rule = _kinds_rule(check.concept, list(check.kinds), message, validate, intent)
+        _narrowed(rule, check)
+        return [rule]
     rule = _pod_rule(f"{check.concept}-{check.level}", message, validate, intent)
     if check.owned_pods_by_owner:
         rule["preconditions"] = {

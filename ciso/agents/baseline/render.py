@@ -145,6 +145,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             or isinstance(check, DefaultNamespaceCheck)
         ):
             kinds += [plural_of(k) for k in check.kinds]
+            if isinstance(check, FieldValueCheck) and check.namespace_labels:
+                kinds += ["namespaces"]
         else:
             kinds += list(WORKLOAD_KINDS)
     return tuple(dict.fromkeys(kinds))

@@ -106,6 +106,29 @@ def _released_volumes_kept(text: str) -> tuple[FieldValueCheck, ...]:
     )  # fmt: skip
 
 
+def _immutable_config_maps(text: str) -> FieldValueCheck:
+    """ConfigMaps must say immutable: true (unset is mutable), in the namespaces whose label the
+    text names; the kube-root-ca.crt ConfigMap Kubernetes publishes is exempt when the text
+    says so."""
+    exempt = ("kube-root-ca.crt",) if re.search(r"kube-root-ca\.crt", text) else ()
+    return FieldValueCheck(
+        "config-map-immutable", "object", (("immutable",),), kinds=("ConfigMap",),
+        allowed=(True,), must_be_set=True, exempt_names=exempt,
+        namespace_labels=tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text)),
+    )  # fmt: skip
+
+
+def _client_address_kept(text: str) -> FieldValueCheck:
+    """Services reachable from outside (NodePort, LoadBalancer) must keep external traffic on
+    the receiving node: externalTrafficPolicy Local (default Cluster); internalTrafficPolicy is
+    the other direction."""
+    return FieldValueCheck(
+        "external-traffic-local", "object", (("spec", "externalTrafficPolicy"),),
+        kinds=("Service",), allowed=("Local",), must_be_set=True,
+        only_when=(("spec", "type"), "ClusterIP", ("NodePort", "LoadBalancer")),
+    )  # fmt: skip
+
+
 def _no_overlapping_runs(text: str) -> FieldValueCheck:
     """A CronJob's concurrencyPolicy must skip (Forbid) or replace (Replace) a run still going;
     unset is Allow."""
@@ -350,6 +373,24 @@ CONCEPTS: tuple[Concept, ...] = (
             words(r"\bkeep", r"\bretain", r"\bpreserv", r"\bdestroy", r"\bdata\b"),
         ),
         _released_volumes_kept,
+    ),
+    Concept(
+        "config-map-immutable",
+        (words(r"\bConfig\s*Maps?\b"), words(r"\bimmutable\b", r"\bread-?only\b")),
+        _immutable_config_maps,
+    ),
+    Concept(
+        "external-traffic-local",
+        (
+            words(
+                r"\bexternalTrafficPolicy\b",
+                r"\b(real|original|true)\s+(client|source)\s+"
+                r"(address|IP)\b",
+                r"\bsource\s+(address|IP)\b[^.;]{0,40}\b(preserv|kept|keep|rewrit)",
+            ),
+            words(r"\bServices?\b"),
+        ),
+        _client_address_kept,
     ),
     Concept(
         "cronjob-concurrency",
