@@ -376,7 +376,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     Concept(
         "config-map-immutable",
-        (words(r"\bConfig\s*Maps?\b"), words(r"\bimmutable\b", r"\bread-?only\b")),
+        (words(r"\bConfig\s*Maps?\b"), words(r"\bimmutable\b")),
         _immutable_config_maps,
     ),
     Concept(
