@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.effect_checks import EffectCheck
 
 #: Kubernetes' own namespaces; most CIS section 5 controls exempt them.
@@ -251,6 +252,16 @@ class FieldValueCheck:
     any_value: bool = False
     #: no path holding a value violates ("an Ingress that names no class at all")
     must_be_set: bool = False
+    #: the cluster writes the field into the pods a controller creates (the scheduler's
+    #: nodeName): such a pod is judged through its controller's template, not by itself
+    owned_pods_by_owner: bool = False
+    #: only objects in namespaces carrying all these labels (key, value) are judged
+    namespace_labels: tuple[tuple[str, str], ...] = ()
+    #: objects of these names are exempt (the kube-root-ca.crt ConfigMap in every namespace)
+    exempt_names: tuple[str, ...] = ()
+    #: only objects whose field at this path (with its API default) is one of these values:
+    #: (path, default, values), e.g. Services of type NodePort or LoadBalancer
+    only_when: tuple[tuple[str, ...], str, tuple[str, ...]] | None = None
     kind: Literal["field-value"] = "field-value"
 
 
@@ -328,6 +339,7 @@ KubernetesCheck = (
     | DefaultNamespaceCheck
     | FieldValueCheck
     | EffectCheck
+    | FieldBoundCheck
 )
 HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck
 

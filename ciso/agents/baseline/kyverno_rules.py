@@ -11,6 +11,7 @@ import json
 import re
 from typing import Any
 
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.effect_checks import (
     ImagePullPolicyCheck,
     ImageTagCheck,
@@ -544,6 +545,21 @@ def _field_query(level: str, path: tuple[str, ...]) -> str:
     return query
 
 
+def _narrowed(rule: dict[str, Any], check: FieldValueCheck) -> None:
+    """The objects an object-level field check leaves out: namespaces without its labels, the
+    names it exempts, objects whose deciding field has another value."""
+    if check.namespace_labels:
+        for entry in rule["match"]["any"]:
+            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
+    if check.exempt_names:
+        excluded = rule.setdefault("exclude", {"any": []})["any"]
+        excluded.append({"resources": {"names": list(check.exempt_names)}})
+    if check.only_when is not None:
+        path, default, values = check.only_when
+        key = "{{ " + _field_query("object", path) + " || '" + default + "' }}"
+        rule["preconditions"] = {"all": [{"key": key, "operator": "AnyIn", "value": list(values)}]}
+
+
 def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]:
     conditions: list[dict[str, Any]] = []
     for path in check.paths:
@@ -551,10 +567,11 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
         # a projection is a list already; a single field becomes a list of one (null: absent)
         values = query + " || `[]`" if "[]" in query else f"to_array({query}) | [?@ != `null`]"
         if check.any_value:
+            # as in the Rego: an empty string, list or map is no value (``user: ""`` is unset)
+            present = values + " | [?@ != '' && @ != `[]` && @ != `{}`]"
             conditions.append(
-                {"key": "{{ length(" + query + " || `[]`) }}", "operator": "GreaterThan",
-                 "value": 0}
-            )  # fmt: skip
+                {"key": "{{ length(" + present + ") }}", "operator": "GreaterThan", "value": 0}
+            )
         if check.forbidden:
             conditions.append(
                 {"key": "{{ " + values + " }}", "operator": "AnyIn", "value": list(check.forbidden)}
@@ -581,8 +598,42 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     validate = {"deny": {"conditions": {"any": conditions}}}
     message = f"The field {check.concept} holds a value the requirement does not allow."
     if check.level == "object":
-        return [_kinds_rule(check.concept, list(check.kinds), message, validate, intent)]
-    return [_pod_rule(f"{check.concept}-{check.level}", message, validate, intent)]
+        rule = _kinds_rule(check.concept, list(check.kinds), message, validate, intent)
+        _narrowed(rule, check)
+        return [rule]
+    rule = _pod_rule(f"{check.concept}-{check.level}", message, validate, intent)
+    if check.owned_pods_by_owner:
+        rule["preconditions"] = {
+            "all": [
+                {"key": "{{ length(request.object.metadata.ownerReferences || `[]`) }}",
+                 "operator": "Equals", "value": 0}
+            ]
+        }  # fmt: skip
+    return [rule]
+
+
+def _field_bound(check: FieldBoundCheck, intent: Intent) -> list[dict[str, Any]]:
+    # the first spelling set, else the API's default (JMESPath's || keeps a 0: numbers are true)
+    spelled = " || ".join(_field_query(check.level, p) for p in check.paths)
+    fallback = "''" if check.default is None else f"`{check.default}`"
+    value = "{{ " + spelled + " || " + fallback + " }}"
+    conditions: list[dict[str, Any]] = []
+    if check.default is None:
+        conditions.append({"key": value, "operator": "Equals", "value": ""})
+    if check.maximum is not None:
+        conditions.append({"key": value, "operator": "GreaterThan", "value": check.maximum})
+    if check.minimum is not None:
+        conditions.append({"key": value, "operator": "LessThan", "value": check.minimum})
+    validate = {"deny": {"conditions": {"any": conditions}}}
+    message = f"The field {check.concept} is unset or outside the bounds the requirement sets."
+    if check.level == "object":
+        rule = _kinds_rule(check.concept, list(check.kinds), message, validate, intent)
+    else:
+        rule = _pod_rule(check.concept, message, validate, intent)
+    if check.namespace_labels:
+        for entry in rule["match"]["any"]:
+            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
+    return [rule]
 
 
 def _image_pull_policy(check: ImagePullPolicyCheck, intent: Intent) -> list[dict[str, Any]]:
@@ -719,6 +770,7 @@ _BUILDERS = {
     NamespaceNetworkPolicyCheck: _network_policy,
     DefaultNamespaceCheck: _default_namespace,
     FieldValueCheck: _field_value,
+    FieldBoundCheck: _field_bound,
     ImagePullPolicyCheck: _image_pull_policy,
     IngressNamedHostsCheck: _ingress_named_hosts,
     LoadBalancerSourcesCheck: _lb_source_ranges,

@@ -28,6 +28,7 @@ from ciso.agents.baseline.knowledge import (
     k8s_namespaces,
     k8s_pod,
     k8s_rbac,
+    k8s_workloads,
     rhel_config,
     rhel_effects,
     rhel_files,
@@ -35,6 +36,7 @@ from ciso.agents.baseline.knowledge import (
 )
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
+    k8s_workloads.CONCEPTS,  # fields described by what they do, narrower than the nouns below
     # controls stated by their effect, before the families that key on field names and nouns
     k8s_effects.CONCEPTS,
     k8s_cluster_objects.CONCEPTS,

@@ -11,6 +11,7 @@ from typing import Any
 import jinja2
 import yaml
 
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.effect_checks import EFFECT_CHECKS
 from ciso.agents.baseline.intent import (
     BindingCheck,
@@ -134,7 +135,7 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += ["namespaces"]
         elif isinstance(check, IngressTlsCheck):
             kinds += ["ingresses"]
-        elif isinstance(check, EFFECT_CHECKS) and check.collects:
+        elif isinstance(check, (*EFFECT_CHECKS, FieldBoundCheck)) and check.collects:
             kinds += list(check.collects)
         elif isinstance(check, PodFieldCheck) and check.service_account_fallback:
             kinds += [*WORKLOAD_KINDS, "serviceaccounts"]
@@ -144,6 +145,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             or isinstance(check, DefaultNamespaceCheck)
         ):
             kinds += [plural_of(k) for k in check.kinds]
+            if isinstance(check, FieldValueCheck) and check.namespace_labels:
+                kinds += ["namespaces"]
         else:
             kinds += list(WORKLOAD_KINDS)
     return tuple(dict.fromkeys(kinds))

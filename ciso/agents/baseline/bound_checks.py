@@ -1,0 +1,32 @@
+"""A numeric field that must lie within bounds (a grace period, a Job's deadline or retry limit),
+with the value the API gives it when unset: a check kind no field-value check can say, since it
+compares numbers and knows the default. Frozen like the rest of the intent (``intent.py`` lists
+it among the Kubernetes checks)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class FieldBoundCheck:
+    """The effective value of a numeric field lies in [``minimum``, ``maximum``] (either may be
+    None: no bound on that side). The effective value is the first of ``paths`` set (the
+    spellings of one setting in different kinds: a Job's ``spec.activeDeadlineSeconds``, a
+    CronJob's ``spec.jobTemplate.spec.activeDeadlineSeconds``), else ``default``; with no
+    default, an unset field violates. ``level``: ``object`` (objects of ``kinds``) or ``pod``
+    (every pod spec of any workload, paths below it)."""
+
+    concept: str
+    level: Literal["object", "pod"]
+    paths: tuple[tuple[str, ...], ...]
+    kinds: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    default: int | None = None
+    #: only objects in namespaces carrying all these labels (key, value) are judged
+    namespace_labels: tuple[tuple[str, str], ...] = ()
+    #: the kubectl resources the Rego must collect (plural), as the effect checks name them
+    collects: tuple[str, ...] = ()
+    kind: Literal["field-bound"] = "field-bound"

@@ -1,0 +1,410 @@
+"""Fields of pod specs, batch objects and non-pod objects that a requirement describes by what
+they do rather than by their name: entries written into the pods' hosts file, a pod bound to a
+node by name, the SELinux user and role, a ServiceAccount's own token automount, the access
+modes a claim requests, what happens to a released volume, and overlapping scheduled runs.
+
+Each concept reads as one :class:`FieldValueCheck` family ("pod-spec field must be absent",
+"object of kind K field F must be one of V"), so a paraphrase of another control of the same
+family needs a phrase here, not a renderer. The family comes before the effect family: its
+phrases are narrower than the nouns ("Service", "ConfigMap", "persistent volume", "SELinux")
+other concepts key on, which otherwise read these texts as a different control.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.intent import FieldValueCheck
+from ciso.agents.baseline.knowledge import Concept, words
+
+# ---- pod-spec fields that must be absent -------------------------------------------------------
+
+
+def _pod_field_absent(
+    concept: str, field: str, written_by_cluster: bool = False
+) -> FieldValueCheck:
+    """Any value of the pod-spec field violates; an empty list (``hostAliases: []``) does not.
+    ``written_by_cluster``: the scheduler sets it in every pod it places (nodeName), so a pod a
+    controller created is judged by its controller's template."""
+    return FieldValueCheck(
+        concept, "pod", ((field,),), any_value=True, owned_pods_by_owner=written_by_cluster
+    )
+
+
+# ---- SELinux user and role ---------------------------------------------------------------------
+
+#: the text leaves the SELinux type to another control ("the user and role part only", "the type
+#: is a separate control"): only then is the text about user and role alone
+_TYPE_LEFT_OUT = re.compile(
+    r"\b(user|role)\b[^.;]{0,40}\bonly\b|\btype\b[^.;]{0,40}\b(separate|another|other|not)\b|"
+    r"\bnot\s+(the\s+)?(selinux\s+)?type\b",
+    re.I,
+)
+_NAMES_TYPE = re.compile(r"\btype\b|\b[a-z]+_t\b", re.I)
+
+
+def _user_and_role_only(text: str) -> bool:
+    return not _NAMES_TYPE.search(text) or bool(_TYPE_LEFT_OUT.search(text))
+
+
+def _selinux_user_role(text: str) -> tuple[FieldValueCheck, ...]:
+    """A non-empty seLinuxOptions.user or .role, of the pod or of any container (init and
+    ephemeral included), violates; an empty string is the same as unset."""
+    paths = (
+        ("securityContext", "seLinuxOptions", "user"),
+        ("securityContext", "seLinuxOptions", "role"),
+    )
+    return (
+        FieldValueCheck("selinux-user-role", "pod", paths, any_value=True),
+        FieldValueCheck("selinux-user-role", "container", paths, any_value=True),
+    )
+
+
+# ---- fields of objects other than pods ---------------------------------------------------------
+
+
+def _account_automount(text: str) -> FieldValueCheck:
+    """The ServiceAccount itself must say automountServiceAccountToken: false; unset mounts."""
+    return FieldValueCheck(
+        "service-account-automount-off",
+        "object",
+        (("automountServiceAccountToken",),),
+        kinds=("ServiceAccount",),
+        allowed=(False,),
+        must_be_set=True,
+    )
+
+
+def _shared_writable_claims(text: str) -> FieldValueCheck:
+    """A claim (or a StatefulSet's claim template) requesting ReadWriteMany, in any position."""
+    return FieldValueCheck(
+        "claim-read-write-many",
+        "object",
+        (
+            ("spec", "accessModes", "*"),
+            ("spec", "volumeClaimTemplates", "*", "spec", "accessModes", "*"),
+        ),
+        kinds=("PersistentVolumeClaim", "StatefulSet"),
+        forbidden=("ReadWriteMany",),
+    )
+
+
+def _released_volumes_kept(text: str) -> tuple[FieldValueCheck, ...]:
+    """Released volumes keep their data: a StorageClass's reclaimPolicy (default Delete) and a
+    PersistentVolume's persistentVolumeReclaimPolicy (default Retain for a static volume) must
+    be Retain; Recycle scrubs the data and counts as destroying it."""
+    return (
+        FieldValueCheck(
+            "storage-class-reclaim-retain", "object", (("reclaimPolicy",),),
+            kinds=("StorageClass",), allowed=("Retain",), must_be_set=True,
+        ),
+        FieldValueCheck(
+            "volume-reclaim-retain", "object", (("spec", "persistentVolumeReclaimPolicy"),),
+            kinds=("PersistentVolume",), allowed=("Retain",),
+        ),
+    )  # fmt: skip
+
+
+def _immutable_config_maps(text: str) -> FieldValueCheck:
+    """ConfigMaps must say immutable: true (unset is mutable), in the namespaces whose label the
+    text names; the kube-root-ca.crt ConfigMap Kubernetes publishes is exempt when the text
+    says so."""
+    exempt = ("kube-root-ca.crt",) if re.search(r"kube-root-ca\.crt", text) else ()
+    return FieldValueCheck(
+        "config-map-immutable", "object", (("immutable",),), kinds=("ConfigMap",),
+        allowed=(True,), must_be_set=True, exempt_names=exempt,
+        namespace_labels=tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text)),
+    )  # fmt: skip
+
+
+def _client_address_kept(text: str) -> FieldValueCheck:
+    """Services reachable from outside (NodePort, LoadBalancer) must keep external traffic on
+    the receiving node: externalTrafficPolicy Local (default Cluster); internalTrafficPolicy is
+    the other direction."""
+    return FieldValueCheck(
+        "external-traffic-local", "object", (("spec", "externalTrafficPolicy"),),
+        kinds=("Service",), allowed=("Local",), must_be_set=True,
+        only_when=(("spec", "type"), "ClusterIP", ("NodePort", "LoadBalancer")),
+    )  # fmt: skip
+
+
+def _no_overlapping_runs(text: str) -> FieldValueCheck:
+    """A CronJob's concurrencyPolicy must skip (Forbid) or replace (Replace) a run still going;
+    unset is Allow."""
+    return FieldValueCheck(
+        "cronjob-concurrency",
+        "object",
+        (("spec", "concurrencyPolicy"),),
+        kinds=("CronJob",),
+        allowed=("Forbid", "Replace"),
+        must_be_set=True,
+    )
+
+
+# ---- numeric fields within bounds --------------------------------------------------------------
+
+_NUMBER = r"(\d[\d,]*)\s*(?:\(\s*)?(seconds?|s\b|minutes?|min\b|hours?|h\b|times?)?"
+_UNIT = {"s": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hour": 3600}
+_AT_MOST = re.compile(
+    r"\b(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|maximum\s+of|<=|more\s+than|"
+    r"longer\s+than|exceed\w*)\s+" + _NUMBER,
+    re.I,
+)
+_AT_LEAST = re.compile(
+    r"\b(?:at\s+least|no\s+less\s+than|not\s+less\s+than|minimum\s+of|>=|fewer\s+than|"
+    r"less\s+than|shorter\s+than)\s+" + _NUMBER,
+    re.I,
+)
+_BETWEEN = re.compile(r"\bbetween\s+" + _NUMBER + r"\s+and\s+" + _NUMBER, re.I)
+#: "(14400 seconds)" after "4 hours": the text's own conversion wins
+_SECONDS_ASIDE = re.compile(r"^\s*\(\s*(\d[\d,]*)\s*s(?:econds?)?\b", re.I)
+
+
+def _amount(number: str, unit: str | None, text: str, end: int, in_seconds: bool) -> int:
+    aside = _SECONDS_ASIDE.match(text[end:])
+    if in_seconds and aside:
+        return int(aside.group(1).replace(",", ""))
+    value = int(number.replace(",", ""))
+    if in_seconds and unit:
+        value *= _UNIT.get(unit.lower().rstrip("s") or "s", 1)
+    return value
+
+
+def _bounds(text: str, in_seconds: bool) -> tuple[int | None, int | None]:
+    """The (minimum, maximum) the text gives, in seconds when ``in_seconds``: "at least 10 and at
+    most 120 seconds", "between 10 and 120", "no more than 3 times"."""
+    between = _BETWEEN.search(text)
+    if between:
+        low = _amount(between.group(1), between.group(2) or between.group(4), text, between.end(2)
+                      if between.group(2) else between.end(1), in_seconds)  # fmt: skip
+        high = _amount(between.group(3), between.group(4), text, between.end(), in_seconds)
+        return low, high
+    most = _AT_MOST.search(text)
+    least = _AT_LEAST.search(text)
+    maximum = _amount(most.group(1), most.group(2), text, most.end(), in_seconds) if most else None
+    minimum = (
+        _amount(least.group(1), least.group(2), text, least.end(), in_seconds) if least else None
+    )
+    return minimum, maximum
+
+
+def _grace_window(text: str) -> FieldBoundCheck | None:
+    """The pod's terminationGracePeriodSeconds (default 30) within the text's bounds; a probe's
+    own override is another field."""
+    minimum, maximum = _bounds(text, in_seconds=True)
+    if minimum is None and maximum is None:
+        return None
+    return FieldBoundCheck(
+        "termination-grace-period", "pod", (("terminationGracePeriodSeconds",),),
+        minimum=minimum, maximum=maximum, default=30,
+    )  # fmt: skip
+
+
+#: a Job's own fields, and where a CronJob keeps them
+def _job_paths(field: str) -> tuple[tuple[str, ...], ...]:
+    return (("spec", field), ("spec", "jobTemplate", "spec", field))
+
+
+def _job_deadline(text: str) -> FieldBoundCheck:
+    """A Job's activeDeadlineSeconds (a CronJob's in its jobTemplate) must be set, and at most
+    the text's bound; unset means no deadline. The pod template's own field and a CronJob's
+    startingDeadlineSeconds bound other things."""
+    _, maximum = _bounds(text, in_seconds=True)
+    return FieldBoundCheck(
+        "job-active-deadline", "object", _job_paths("activeDeadlineSeconds"),
+        kinds=("Job", "CronJob"), maximum=maximum, collects=("jobs", "cronjobs"),
+    )  # fmt: skip
+
+
+def _job_retries(text: str) -> FieldBoundCheck | None:
+    """A Job's backoffLimit (a CronJob's in its jobTemplate; the API's default 6) at most the
+    text's bound."""
+    _, maximum = _bounds(text, in_seconds=False)
+    if maximum is None:
+        return None
+    return FieldBoundCheck(
+        "job-backoff-limit", "object", _job_paths("backoffLimit"),
+        kinds=("Job", "CronJob"), maximum=maximum, default=6, collects=("jobs", "cronjobs"),
+    )  # fmt: skip
+
+
+#: "in namespaces labelled `env: production`", "namespaces with the label tier=prod"
+_NAMESPACE_LABEL = re.compile(
+    r"\bnamespaces?\s+(?:labell?ed|with\s+(?:the\s+)?label|carrying\s+(?:the\s+)?label)\s+"
+    r"[`'\"]?([A-Za-z0-9./-]+)\s*[:=]\s*([A-Za-z0-9._-]+)[`'\"]?",
+    re.I,
+)
+
+
+def _replica_minimum(text: str) -> FieldBoundCheck | None:
+    """A Deployment's or StatefulSet's spec.replicas (the API's default 1) at least the text's
+    minimum, in the namespaces whose label the text names (everywhere when it names none)."""
+    minimum, _ = _bounds(text, in_seconds=False)
+    if minimum is None:
+        return None
+    labels = tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text))
+    return FieldBoundCheck(
+        "replica-minimum", "object", (("spec", "replicas"),),
+        kinds=("Deployment", "StatefulSet"), minimum=minimum, default=1,
+        namespace_labels=labels,
+        collects=("deployments", "statefulsets", *(("namespaces",) if labels else ())),
+    )  # fmt: skip
+
+
+_JOBS = words(r"\bjobs?\b", r"\bbatch\b", r"\bcron\s*jobs?\b")
+
+CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "replica-minimum",
+        (
+            words(r"\breplicas?\b", r"\binstances?\b", r"\bcopies\b"),
+            words(r"\bDeployments?\b", r"\bStatefulSets?\b"),
+            words(r"\bat\s+least\b", r"\bminimum\b", r"\bfewer\s+than\b", r"\bless\s+than\b"),
+        ),
+        _replica_minimum,
+    ),
+    Concept(
+        "termination-grace-period",
+        (
+            words(
+                r"\bterminationGracePeriodSeconds\b",
+                r"\bgrace\s+(period|window|time)\b",
+                r"\bshut\s*(down)?\s+(period|window|time)\b",
+                r"\b(to|time\s+to)\s+shut\s*down\b",
+            ),
+            words(r"\bpods?\b", r"\bcontainers?\b", r"\bworkloads?\b"),
+        ),
+        _grace_window,
+    ),
+    Concept(
+        "job-active-deadline",
+        (
+            words(
+                r"\bactiveDeadlineSeconds\b",
+                r"\btime\s+limit\b",
+                r"\b(run|active|running)\s+(for\s+)?(at\s+most|no\s+(more|longer)\s+than)\b",
+                r"\bdeadline\b",
+            ),
+            _JOBS,
+        ),
+        _job_deadline,
+        none_of=words(r"\bstartingDeadlineSeconds\s+must\b"),
+    ),
+    Concept(
+        "job-backoff-limit",
+        (
+            words(r"\bbackoffLimit\b", r"\bretr(y|ies|ied)\b", r"\bre-?run\w*\s+(its\s+)?failed\b"),
+            _JOBS,
+        ),
+        _job_retries,
+    ),
+    Concept(
+        "host-aliases",
+        (
+            words(
+                r"\bhostAliases\b",
+                r"(/etc/)?\bhosts\s+files?\b",
+                r"/etc/hosts\b",
+                r"\bname-to-address\s+entr",
+            ),
+        ),
+        lambda text: _pod_field_absent("host-aliases", "hostAliases"),
+    ),
+    Concept(
+        "node-name-pinning",
+        (
+            words(
+                r"\bnodeName\b",
+                r"\b(bypass\w*|skip\w*|circumvent\w*|around)\s+(the\s+)?(kube-)?scheduler\b",
+                r"\b(bound|bind|pinned|pin|assigned|assign)\s+(\w+\s+){0,3}to\s+(a|one|the|its)\s+"
+                r"(specific\s+|particular\s+)?node\s+(directly\s+)?by\s+(its\s+)?name\b",
+                r"\b(bound|bind|pinned|assigned)\s+(\w+\s+){0,2}directly\s+to\s+a\s+node\b",
+                r"\b(bound|bind|pinned|assigned)\s+to\s+a\s+node\s+directly\b",
+            ),
+        ),
+        lambda text: _pod_field_absent("node-name", "nodeName", written_by_cluster=True),
+    ),
+    Concept(
+        "selinux-user-role",
+        (
+            words(r"\bse\s*linux\b", r"seLinuxOptions"),
+            words(r"\buser\b"),
+            words(r"\brole\b"),
+        ),
+        _selinux_user_role,
+        accepts=_user_and_role_only,
+    ),
+    Concept(
+        "service-account-automount-off",
+        (
+            words(
+                r"\b(every|each|all)\s+service\s*accounts?\b",
+                r"\baccounts?\s+(must\s+)?itself\b",
+                r"\bservice\s*accounts?\b[^.;]{0,30}\bitself\b",
+                r"\bon\s+the\s+(service\s*)?accounts?\b",
+            ),
+            words(r"automount", r"\bauto-?mount", r"\bautomatic(ally)?\s+mount", r"\btoken\b"),
+        ),
+        _account_automount,
+        # "a ServiceAccount's pods", the pod-level reading: the account is only the way there
+        none_of=words(r"\bpods?\s+(on|using|of)\s+the\s+default\b"),
+    ),
+    Concept(
+        "claim-read-write-many",
+        (
+            words(
+                r"\bReadWriteMany\b",
+                r"\bRWX\b",
+                r"\b(more\s+than\s+one|several|many|multiple)\s+nodes?\b[^.;]{0,40}\bwrite",
+                r"\bwrit\w+\b[^.;]{0,40}\b(more\s+than\s+one|several|many|multiple)\s+nodes?\b",
+            ),
+            words(
+                r"\bclaims?\b", r"\bPVCs?\b", r"\bPersistentVolumeClaims?\b", r"\baccess\s*modes?\b"
+            ),
+        ),
+        _shared_writable_claims,
+    ),
+    Concept(
+        "released-volumes-kept",
+        (
+            words(r"\breleased?\b", r"\breclaim\w*", r"\bdelet\w+\s+(a|the)\s+claim\b"),
+            words(r"\bstorage\s*class", r"\bpersistent\s*volumes?\b", r"\bvolumes?\b"),
+            words(r"\bkeep", r"\bretain", r"\bpreserv", r"\bdestroy", r"\bdata\b"),
+        ),
+        _released_volumes_kept,
+    ),
+    Concept(
+        "config-map-immutable",
+        (words(r"\bConfig\s*Maps?\b"), words(r"\bimmutable\b")),
+        _immutable_config_maps,
+    ),
+    Concept(
+        "external-traffic-local",
+        (
+            words(
+                r"\bexternalTrafficPolicy\b",
+                r"\b(real|original|true)\s+(client|source)\s+"
+                r"(address|IP)\b",
+                r"\bsource\s+(address|IP)\b[^.;]{0,40}\b(preserv|kept|keep|rewrit)",
+            ),
+            words(r"\bServices?\b"),
+        ),
+        _client_address_kept,
+    ),
+    Concept(
+        "cronjob-concurrency",
+        (
+            words(
+                r"\bconcurrencyPolicy\b",
+                r"\boverlap\w*\b",
+                r"\btwo\s+of\s+its\s+runs\b",
+                r"\b(runs?|executions?)\b[^.;]{0,40}\bat\s+the\s+same\s+time\b",
+                r"\bconcurrent(ly)?\b",
+                r"\bstill\s+(going|running|active|in\s+progress)\b",
+            ),
+            words(r"\bcron\s*jobs?\b", r"\bscheduled\s+(jobs?|runs?|tasks?)\b", r"\bschedules?\b"),
+        ),
+        _no_overlapping_runs,
+    ),
+)
