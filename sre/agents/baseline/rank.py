@@ -117,7 +117,8 @@ def touched_apps(
         # a DNS fault also acts on the applications whose names it breaks: their callers fail
         picked |= dns_names(change.kind, spec, known)
         if picked:
-            return frozenset(picked)
+            # a fault on a dependency that fails under it also acts on its failing clients
+            return frozenset(picked) | evidence.fault_clients.get(change.entity, frozenset())
     if change.kind == "HorizontalPodAutoscaler":
         target = spec.get("scaleTargetRef")
         return frozenset(
