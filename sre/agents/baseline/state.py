@@ -54,6 +54,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     users: dict[str, frozenset[str]] = {}
     pods: list[PodLabels] = []
     depends_on: dict[str, frozenset[str]] = {}
+    autoscalers: dict[tuple[str, str], tuple[int, int]] = {}
     try:
         states += failing_states(layout.objects)
         workloads = _workload_names(layout.objects)
@@ -62,6 +63,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         view = ObjectView.of(latest_objects(layout.objects))
         pods = pod_labels(view)
         depends_on = fault_clients.dependencies(view, {p.app for p in pods})
+        autoscalers = _autoscalers(view)
     except ItbenchError as exc:
         notes.append(f"object states: {exc}")
     began = symptoms.find(layout.traces, layout.logs, notes)
@@ -105,7 +107,21 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         pods=tuple(pods),
         named_by=named_by,
         fault_clients=faulted,
+        autoscalers=autoscalers,
     )
+
+
+def _autoscalers(view: ObjectView) -> dict[tuple[str, str], tuple[int, int]]:
+    """(namespace, workload) -> the replica range of the HorizontalPodAutoscaler scaling it."""
+    out = {}
+    for _, hpa in view.kind("HorizontalPodAutoscaler"):
+        namespace, _, _ = meta(hpa)
+        spec = hpa.get("spec") or {}
+        target = spec.get("scaleTargetRef") or {}
+        if isinstance(target, dict) and target.get("name"):
+            low = int(spec.get("minReplicas") or 1)
+            out[(namespace, str(target["name"]))] = (low, int(spec.get("maxReplicas") or low))
+    return out
 
 
 def _fault_clients(
