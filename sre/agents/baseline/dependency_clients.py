@@ -79,7 +79,7 @@ def setting_names(change: Change) -> frozenset[str]:
     return frozenset(names)
 
 
-def _mentions(words: Iterable[str]) -> re.Pattern[str] | None:
+def mentions(words: Iterable[str]) -> re.Pattern[str] | None:
     ordered = sorted(set(words), key=len, reverse=True)
     if not ordered:
         return None
@@ -100,7 +100,7 @@ def clients_naming(
         if not settings_changed(change):
             continue
         own = app_of(change.kind, change.name)
-        pattern = _mentions({own} | setting_names(change))
+        pattern = mentions({own} | setting_names(change))
         if pattern is None:
             continue
         earliest = (change.since or change.time).replace(tzinfo=None) - AFTER_SYMPTOMS

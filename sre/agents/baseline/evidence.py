@@ -191,6 +191,12 @@ class Evidence:
     #: namespace/Kind/name of a workload whose settings changed -> the applications whose
     #: error lines after the change name it or a setting it changed (``dependency_clients``)
     named_by: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: namespace/Kind/name of a fault-injection experiment -> the clients of the applications
+    #: it picks, when those began to fail under it (``fault_clients``)
+    fault_clients: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: (namespace, workload) -> (minReplicas, maxReplicas) of the HorizontalPodAutoscaler the
+    #: latest objects show scaling it, changed in the window or not (``state``)
+    autoscalers: Mapping[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
 
 
 def _time(value: str | None) -> datetime | None:

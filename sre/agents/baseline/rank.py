@@ -117,7 +117,8 @@ def touched_apps(
         # a DNS fault also acts on the applications whose names it breaks: their callers fail
         picked |= dns_names(change.kind, spec, known)
         if picked:
-            return frozenset(picked)
+            # a fault on a dependency that fails under it also acts on its failing clients
+            return frozenset(picked) | evidence.fault_clients.get(change.entity, frozenset())
     if change.kind == "HorizontalPodAutoscaler":
         target = spec.get("scaleTargetRef")
         return frozenset(
@@ -269,6 +270,20 @@ def _scaled_by(change: Change, changes: tuple[Change, ...]) -> str:
     return ""
 
 
+def _within_autoscaler(change: Change, evidence: Evidence) -> bool:
+    """The replica counts a replica-only change set all lie in the range of the autoscaler the
+    objects show scaling its workload (scaling to zero, which an autoscaler never does, or past
+    its range is someone's edit)."""
+    bounds = evidence.autoscalers.get((change.namespace, change.name))
+    if bounds is None:
+        return False
+    counts = [new for _, _, new in change.values]
+    return bool(counts) and all(
+        isinstance(n, int) and not isinstance(n, bool) and bounds[0] <= n <= bounds[1]
+        for n in counts
+    )
+
+
 def _replicas_only(change: Change) -> bool:
     return (
         change.change == "modified"
@@ -291,6 +306,10 @@ def rank(evidence: Evidence) -> list[Candidate]:
             continue
         if _replicas_only(change) and (change.namespace, change.name) in autoscaled:
             # its autoscaler set the replica count: the autoscaler's change is the candidate
+            continue
+        if _replicas_only(change) and _within_autoscaler(change, evidence):
+            # an autoscaler older than the window set a count inside its range: a scale-out
+            # follows the load the incident made, it does not start it
             continue
         scaled = _scaled_by(change, evidence.changes)
         apps = touched_apps(change, evidence, known)

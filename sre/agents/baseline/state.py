@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from sre.agents.baseline import dependency_clients, symptoms
+from sre.agents.baseline import dependency_clients, fault_clients, symptoms
 from sre.agents.baseline.evidence import (
     INFRA_NAMESPACES,
     Change,
@@ -26,6 +26,7 @@ from sre.agents.baseline.evidence import (
 from sre.agents.baseline.states import OBJECT_RULES, config_users, event_failures, node_pressure
 from sre.agents.baseline.states.objects import ObjectView, latest_objects, meta, pod_app
 from sre.agents.baseline.states.throttling import throttled_pods
+from sre.agents.baseline.targets import chaos_picks, chaos_selectors
 from sre.agents.baseline.vanished import rewritten, vanished
 from sre.snapshot.layout import SnapshotLayout
 
@@ -52,16 +53,22 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     deleted: list[Change] = []
     users: dict[str, frozenset[str]] = {}
     pods: list[PodLabels] = []
+    depends_on: dict[str, frozenset[str]] = {}
+    autoscalers: dict[tuple[str, str], tuple[int, int]] = {}
     try:
         states += failing_states(layout.objects)
         workloads = _workload_names(layout.objects)
         deleted = vanished(layout.objects) + rewritten(layout.objects)
         users = _config_users(layout.objects)
-        pods = pod_labels(ObjectView.of(latest_objects(layout.objects)))
+        view = ObjectView.of(latest_objects(layout.objects))
+        pods = pod_labels(view)
+        depends_on = fault_clients.dependencies(view, {p.app for p in pods})
+        autoscalers = _autoscalers(view)
     except ItbenchError as exc:
         notes.append(f"object states: {exc}")
     began = symptoms.find(layout.traces, layout.logs, notes)
     named_by = dependency_clients.find(layout.logs, evidence.changes, notes)
+    faulted = _fault_clients(layout, evidence.changes, pods, depends_on, notes)
     if not layout.metrics.is_dir():
         notes.append(f"metrics: {layout.metrics} is missing; CPU throttling cannot be seen")
     try:
@@ -99,7 +106,51 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         symptoms=tuple(began),
         pods=tuple(pods),
         named_by=named_by,
+        fault_clients=faulted,
+        autoscalers=autoscalers,
     )
+
+
+def _autoscalers(view: ObjectView) -> dict[tuple[str, str], tuple[int, int]]:
+    """(namespace, workload) -> the replica range of the HorizontalPodAutoscaler scaling it."""
+    out = {}
+    for _, hpa in view.kind("HorizontalPodAutoscaler"):
+        namespace, _, _ = meta(hpa)
+        spec = hpa.get("spec") or {}
+        target = spec.get("scaleTargetRef") or {}
+        if isinstance(target, dict) and target.get("name"):
+            low = int(spec.get("minReplicas") or 1)
+            out[(namespace, str(target["name"]))] = (low, int(spec.get("maxReplicas") or low))
+    return out
+
+
+def _fault_clients(
+    layout: SnapshotLayout,
+    changes: tuple[Change, ...],
+    pods: list[PodLabels],
+    depends_on: dict[str, frozenset[str]],
+    notes: list[str],
+) -> dict[str, frozenset[str]]:
+    """:func:`fault_clients.clients_of_faults` over the snapshot's error lines, an experiment
+    picking the applications of the pods its selectors pick."""
+    from itbench.errors import ItbenchError
+
+    if not layout.logs.is_file():
+        return {}
+
+    def picks(change: Change) -> frozenset[str]:
+        return frozenset(
+            app
+            for chosen in chaos_selectors(change.kind, change.spec)
+            for app in chaos_picks(chosen, change.namespace, pods)
+        )
+
+    try:
+        lines = dependency_clients.error_lines(layout.logs)
+    except ItbenchError as exc:
+        notes.append(f"fault clients from logs: {exc}")
+        return {}
+    return fault_clients.clients_of_faults(changes, picks, depends_on, lines)
 
 
 def pod_labels(view: ObjectView) -> list[PodLabels]:

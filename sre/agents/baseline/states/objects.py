@@ -26,6 +26,7 @@ KINDS = (
     "ConfigMap",
     "Node",
     "Namespace",
+    "HorizontalPodAutoscaler",  # the replica range an autoscaler may set (rank)
 )
 
 Observed = tuple[datetime, dict[str, Any]]
