@@ -213,11 +213,23 @@ def drill_down(
         if whole_child is not None and material(whole_child) and not changed_whole(whole_child):
             findings.append(Finding(whole_child, "every line"))
             return
+        rollout = _new_lines_rolled_out(tree, node, thresholds)
+        if (
+            rollout
+            and material(node)
+            and sum(k.delta for k in rollout) >= thresholds.min_share * scale
+        ):
+            findings.append(Finding(node, "new lines"))
+            return
         kids = tree.children.get(node.path, ())
         new = [k for k in kids if k.is_new and material(k)]
         findings.extend(Finding(k, "new") for k in new)
         established = [k for k in kids if not k.is_new]
         sig = [k for k in established if promising(k)]
+        family = _one_family_grown(tree.leaves_under(node), thresholds) if node.depth > 0 else []
+        if family and changed_whole(node):
+            findings.extend(Finding(leaf, "family grown") for leaf in family)
+            return
         if changed_whole(node):
             findings.append(Finding(node, "broad"))
             findings.extend(
@@ -411,6 +423,62 @@ def _one_family_repriced(leaves: list[NodeStats], thresholds: Thresholds) -> boo
         k.rise >= thresholds.broad_child_z for k in unread if k.path not in kept_paths
     )
     return bool(kept_other or kept_unread) and not unread_rise
+
+
+def _one_family_grown(leaves: list[NodeStats], thresholds: Thresholds) -> list[NodeStats]:
+    """The lines of one instance family, when every line under the node that rose beyond its
+    noise is of that family, in two or more places, every line of the family rose and lines of
+    other families beside it kept their level: the family's usage grew (NAT data processing when
+    traffic leaves a gateway endpoint, custom metrics when a tag multiplies them), not the node.
+    The family is named as ITBench names it, without a path, wherever it runs; the node around
+    it (a service that holds the family and its flat gateway hours, or nothing else) is the
+    coarser name for the same lines. Empty otherwise. A new price is read by the price rules."""
+    lived = [k for k in leaves if not k.is_new and k.baseline > 0 and not k.untouched_fixed_amount]
+    if any((k.price_factor or 1.0) - 1 > thresholds.price_list_min_rise for k in lived):
+        return []
+    rose = [k for k in lived if _rise(k, thresholds) >= thresholds.z]
+    families = {k.path[-1] for k in rose}
+    if len(families) != 1 or len(rose) < thresholds.broad_min_children:
+        return []
+    family = next(iter(families))
+    mine = [k for k in lived if k.path[-1] == family]
+    if any(_rise(k, thresholds) < thresholds.broad_child_z for k in mine):
+        return []
+    others = [k for k in lived if k.path[-1] != family]
+    if any(_rise(k, thresholds) >= thresholds.broad_child_z for k in others):
+        return []
+    return mine
+
+
+def _new_lines_rolled_out(tree: Tree, node: NodeStats, thresholds: Thresholds) -> list[NodeStats]:
+    """The new lines under an established node when they are one rollout of it: lines new to
+    the bill, each of an application the account already runs, in two or more of its children, of two or more families, one family at least in
+    several children (the same new SKUs switched on across applications: a security service's
+    protection plans), beside the node's own lines that kept their life. One name, the node,
+    where its new families or applications would be several; new lines of one family are that
+    family, named once wherever it runs. Empty otherwise."""
+    if node.depth < 1 or node.is_new or tree.is_leaf(node):
+        return []
+    leaves = tree.leaves_under(node)
+    # an application new to the account is a cause of its own (reported as the Application);
+    # a rollout adds lines to applications the account already runs elsewhere
+    owner = len(leaves[0].path) - 2 if leaves else 0
+    known = {k.path[owner] for k in tree.stats[-1] if not k.is_new and k.baseline > 0}
+    new = [k for k in leaves if k.is_new and k.actual > 0]
+    if any(k.path[owner] not in known for k in new):
+        return []
+    places = {k.path[: node.depth + 2] for k in new}
+    families: dict[str, set[tuple[str, ...]]] = {}
+    for k in new:
+        families.setdefault(k.path[-1], set()).add(k.path[: node.depth + 2])
+    if len(places) < thresholds.broad_min_children or len(families) < thresholds.broad_min_children:
+        return []
+    if max(len(p) for p in families.values()) < thresholds.broad_min_children:
+        return []
+    established = [k for k in leaves if not k.is_new and k.baseline > 0]
+    if not established or not _kept_their_life(established, thresholds):
+        return []
+    return new
 
 
 def _kept_its_level(leaf: NodeStats, factor: float, thresholds: Thresholds) -> bool:

@@ -176,10 +176,28 @@ def _place_factor(
     describe the day: a quarter end rising as the month ends do is their habit."""
     factor = _monthly_factor(values, t, month)
     quarter = _earlier_quarter_ends(days, t)
-    if not quarter:
-        return factor
-    by_quarter = _monthly_factor(values, t, quarter)
-    return np.where(np.isfinite(by_quarter), by_quarter, factor)
+    if quarter:
+        by_quarter = _monthly_factor(values, t, quarter)
+        factor = np.where(np.isfinite(by_quarter), by_quarter, factor)
+    # a year-end close (x4.5 on 31 December beside x2 on every month end) is learnt from the
+    # bill's own earlier year ends, as a quarter end from earlier quarter ends; a year end the
+    # bill has never seen keeps the quarter's or month's habit, so a real anomaly there shows
+    year = _earlier_year_ends(days, t)
+    if year:
+        by_year = _monthly_factor(values, t, year)
+        factor = np.where(np.isfinite(by_year), by_year, factor)
+    return factor
+
+
+def _earlier_year_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
+    """Earlier 31 Decembers when the day is one."""
+    if not _year_end(days[t]):
+        return []
+    return [i for i in range(t) if _year_end(days[i])]
+
+
+def _year_end(day: pd.Timestamp) -> bool:
+    return day.month == 12 and day.day == 31
 
 
 def _earlier_quarter_ends(days: pd.DatetimeIndex, t: int) -> list[int]:

@@ -1,0 +1,141 @@
+"""Causes the drill-down named at the wrong level on hand-made bills: a service's rollout of new
+SKUs to applications the account already runs, one family of lines that grew inside a service
+(beside the service's other, flat family, or as the service's only family), and a year-end
+close that the bill shows on its own earlier 31 December.
+
+Each bill is written here from what billing exports look like (not copied from any held-out
+set); the labels are the smallest resource an analyst would name, fixed before the baseline was
+changed, and every test failed on the baseline before the change it comes with.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import numpy as np
+import pytest
+
+from finops.model import Resource
+from finops.rca import diagnose
+from finops.scenario import load_scenario
+from tests.finops.wide_fixtures import Bill, Line
+
+SEEDS = (1, 2, 3)
+
+START = dt.date(2025, 3, 3)  # a Monday
+DAY = 44  # a Wednesday, six weeks of history
+
+
+def _answer(folder) -> tuple[Resource, ...]:
+    scenario = load_scenario(folder)
+    return diagnose(scenario.load_table(), scenario.anomaly).resources
+
+
+def _starts_on(line: Line, day: int) -> None:
+    """A line new to the bill on ``day``: no rows before it."""
+    line.count[:day] = 0
+    line.cost[:day] = 0
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_protection_plans_switched_on_across_applications_are_the_service(tmp_path, seed):
+    """A security baseline switches on a threat-detection service's storage and container
+    protection plans: storage-event lines appear for three applications and runtime-monitoring
+    lines for two of them (applications the account runs in its compute and storage services),
+    beside the service's account-wide log analysis that keeps its volume. Two new SKUs in three
+    places are one change of the service, not three applications."""
+    bill = Bill(START, DAY + 1, seed)
+    shape = bill.weekly(1.0, 0.5)
+    bill.usage(("555", "AWS", "Detective", "shared", "Flow-Log-GB"), 1.0, 40, 0.03)
+    bill.usage(("555", "AWS", "Detective", "shared", "Trail-Events-M"), 4.0, 1, 0.0)
+    for app, family, price, count in (
+        ("billing", "r7i.2xlarge", 0.5292, 30),
+        ("catalog", "m7i.2xlarge", 0.4032, 36),
+        ("ledger", "c7i.2xlarge", 0.357, 20),
+    ):
+        bill.usage(("555", "AWS", "EKS", app, family), price, count, 0.04, shape)
+        bill.static(("555", "AWS", "S3", app, "Standard-Storage-GB"), 0.000032, 900_000)
+    for app, events in (("billing", 14), ("catalog", 11), ("ledger", 4)):
+        line = bill.usage(("555", "AWS", "Detective", app, "Storage-Events-M"), 0.8, events, 0.04)
+        _starts_on(line, DAY)
+    for app, vcpus in (("billing", 300), ("catalog", 250)):
+        line = bill.usage(("555", "AWS", "Detective", app, "Runtime-vCPU"), 0.00205, vcpus, 0.03)
+        _starts_on(line, DAY)
+    assert _answer(bill.write(tmp_path, DAY, "555")) == (Resource("Detective", "Cloud_Service"),)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_gateway_data_processing_grown_beside_flat_gateway_hours_is_the_family(tmp_path, seed):
+    """Traffic that went through a storage endpoint goes through the NAT gateways: their data
+    processing triples in three applications while the same gateways' hourly charge, the
+    compute and the storage keep theirs. One family of the network service grew, not the
+    service."""
+    bill = Bill(START, DAY + 1, seed)
+    shape = bill.weekly(1.0, 0.6)
+    grown = []
+    for app, gb, gateways in (("ingest", 500, 3), ("search", 250, 3), ("train", 150, 2)):
+        grown.append(
+            bill.usage(("777", "AWS", "VPC", app, "Gateway-Bytes"), 0.045, gb, 0.05, shape)
+        )
+        bill.static(("777", "AWS", "VPC", app, "Gateway-Hours"), 0.045, gateways)
+        bill.usage(("777", "AWS", "EC2", app, "c7i.2xlarge"), 0.357, 25, 0.04, shape)
+    bill.usage(("777", "AWS", "S3", "ingest", "Standard-Storage-GB"), 0.00003, 2_000_000, 0.02)
+    for line in grown:
+        line.count[DAY] *= 3.2
+        line.cost[DAY] *= 3.2
+    assert _answer(bill.write(tmp_path, DAY, "777")) == (
+        Resource("Gateway-Bytes", "Instance_Family"),
+    )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_custom_metrics_multiplied_in_every_application_are_the_family(tmp_path, seed):
+    """A tag added by a shared instrumentation library multiplies the custom metrics billed per
+    hundred in four applications, under a monitoring provider's service that bills nothing
+    else; the provider's hosts and logs and the cloud's compute keep their level. The metrics
+    family grew (named as a family wherever it runs), not the service around it."""
+    bill = Bill(START, DAY + 1, seed)
+    metrics = [
+        bill.usage(("999", "Datadog", "Custom Metrics", app, "Metrics-100"), 0.0068, n, 0.03)
+        for app, n in (("payments", 40), ("search", 25), ("auth", 10), ("notify", 8))
+    ]
+    bill.usage(("999", "Datadog", "Infrastructure", "payments", "Infra-Host"), 0.0205, 60, 0.04)
+    bill.usage(("999", "Datadog", "Logs", "auth", "Logs-GB"), 0.0999, 130, 0.05)
+    bill.usage(("999", "AWS", "EKS", "payments", "m7i.2xlarge"), 0.4032, 60, 0.04)
+    bill.usage(("999", "AWS", "EKS", "search", "r7i.2xlarge"), 0.5292, 40, 0.04)
+    for line in metrics:
+        line.count[DAY] *= 6
+        line.cost[DAY] *= 6
+    assert _answer(bill.write(tmp_path, DAY, "999")) == (
+        Resource("Metrics-100", "Instance_Family"),
+    )
+
+
+# Thursday 31 December 2026; the bill starts in early December 2025, so it holds 31 December
+# 2025 (a Wednesday) as its one earlier year end.
+YEAR_START = dt.date(2025, 12, 8)
+YEAR_END = (dt.date(2026, 12, 31) - YEAR_START).days
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_year_end_close_seen_a_year_back_names_nothing(tmp_path, seed):
+    """A finance close runs at twice its level on every month end and at 4.5 times on 31
+    December, as it did on 31 December a year back; an office estate runs at weekdays. The
+    year end stands far above the quarter ends and month ends of the year, but the bill's own
+    earlier year end says it is the close's habit: nothing is anomalous."""
+    bill = Bill(YEAR_START, YEAR_END + 1, seed)
+    office = bill.weekly(1.0, 0.4)
+    bill.usage(("321", "AWS", "EC2", "intranet", "m7i.xlarge"), 0.2016, 30, 0.03, office)
+    bill.static(("321", "AWS", "RDS", "intranet", "db.r7g.large"), 0.24, 2)
+    close = [
+        bill.usage(("321", "AWS", "EC2", "close", "r7i.4xlarge"), 1.0584, 6, 0.03),
+        bill.usage(("321", "AWS", "Glue", "close", "DPU-Hour"), 0.44, 40, 0.04),
+    ]
+    for i in range(bill.days):
+        day = bill.day(i)
+        if (day + dt.timedelta(days=1)).month != day.month:
+            factor = 4.5 if day.month == 12 else 2.0
+            for line in close:
+                line.count[i] = np.rint(line.count[i] * factor)
+                line.cost[i] *= factor
+    assert _answer(bill.write(tmp_path, YEAR_END, "321")) == ()
