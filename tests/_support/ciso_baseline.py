@@ -45,3 +45,26 @@ def role(kind: str, name: str, rules: list[dict[str, Any]], namespace: str = "")
     metadata = {"name": name, **({"namespace": namespace} if namespace else {})}
     return {"apiVersion": "rbac.authorization.k8s.io/v1", "kind": kind, "metadata": metadata,
             "rules": rules}  # fmt: skip
+
+
+def pod_carrier(
+    kind: str, name: str, spec: dict[str, Any], namespace: str = "team"
+) -> dict[str, Any]:
+    """A Pod, or a workload of ``kind`` whose pod template carries ``spec`` (a CronJob through its
+    job template; ``namespace=""`` for none)."""
+    meta = {"name": name, **({"namespace": namespace} if namespace else {})}
+    if kind == "Pod":
+        return {"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec}
+    template = {"metadata": {"labels": {"app": name}}, "spec": spec}
+    if kind == "CronJob":
+        return {"apiVersion": "batch/v1", "kind": "CronJob", "metadata": meta,
+                "spec": {"schedule": "15 2 * * *", "jobTemplate": {"spec": {"template": template}}}}  # fmt: skip
+    if kind == "Job":
+        return {
+            "apiVersion": "batch/v1",
+            "kind": "Job",
+            "metadata": meta,
+            "spec": {"template": template},
+        }
+    return {"apiVersion": "apps/v1", "kind": kind, "metadata": meta,
+            "spec": {"selector": {"matchLabels": {"app": name}}, "template": template}}  # fmt: skip

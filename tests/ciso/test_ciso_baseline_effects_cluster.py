@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from ciso.agents.baseline.intent import Intent
-from tests._support.ciso_baseline import intent_of, kyverno_flags, rego_flags
+from tests._support.ciso_baseline import intent_of, kyverno_flags, pod_carrier, rego_flags
 
 CLASSES = ("kyverno", "kubectl-opa", "opa-static")
 
@@ -24,15 +24,7 @@ def _flags(intent: Intent, objects: list[dict[str, Any]], ciso_class: str) -> se
 
 
 def _workload(kind: str, name: str, namespace: str, spec: dict[str, Any]) -> dict[str, Any]:
-    meta = {"name": name, "namespace": namespace}
-    if kind == "Pod":
-        return {"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec}
-    template = {"metadata": {"labels": {"app": name}}, "spec": spec}
-    if kind == "CronJob":
-        return {"apiVersion": "batch/v1", "kind": "CronJob", "metadata": meta,
-                "spec": {"schedule": "15 2 * * *", "jobTemplate": {"spec": {"template": template}}}}  # fmt: skip
-    return {"apiVersion": "apps/v1", "kind": kind, "metadata": meta,
-            "spec": {"selector": {"matchLabels": {"app": name}}, "template": template}}  # fmt: skip
+    return pod_carrier(kind, name, spec, namespace)
 
 
 def _container(name: str = "main", **fields: Any) -> dict[str, Any]:

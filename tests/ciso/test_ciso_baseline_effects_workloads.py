@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ciso.agents.baseline.intent import FieldValueCheck, Intent
-from tests._support.ciso_baseline import intent_of, kyverno_flags, rego_flags
+from tests._support.ciso_baseline import intent_of, kyverno_flags, pod_carrier, rego_flags
 
 
 def _flags(intent: Intent, objects: list[dict]) -> dict[str, set[str]]:
@@ -33,15 +33,7 @@ def _meta(name: str, namespace: str = "team") -> dict[str, Any]:
 
 
 def _workload(kind: str, name: str, spec: dict[str, Any]) -> dict:
-    meta = _meta(name)
-    if kind == "Pod":
-        return {"apiVersion": "v1", "kind": "Pod", "metadata": meta, "spec": spec}
-    template = {"metadata": {"labels": {"app": name}}, "spec": spec}
-    if kind == "CronJob":
-        return {"apiVersion": "batch/v1", "kind": "CronJob", "metadata": meta,
-                "spec": {"schedule": "15 2 * * *", "jobTemplate": {"spec": {"template": template}}}}  # fmt: skip
-    return {"apiVersion": "apps/v1", "kind": kind, "metadata": meta,
-            "spec": {"selector": {"matchLabels": {"app": name}}, "template": template}}  # fmt: skip
+    return pod_carrier(kind, name, spec)
 
 
 def _c(name: str = "main", **fields: Any) -> dict[str, Any]:
@@ -425,3 +417,13 @@ def test_externally_reachable_services_keep_the_client_source_address() -> None:
         service("headless", clusterIP="None"),
     ]
     _assert_all_classes(intent, objects, {"lb-default", "np-cluster", "lb-internal-only"})
+
+
+def test_who_may_mint_account_tokens_is_an_rbac_right_not_the_accounts_mount_setting() -> None:
+    """A text about creating tokens on the serviceaccounts/token subresource names "service
+    accounts" and "token" too; it is read as the RBAC right, and the mount table stays out."""
+    intent = intent_of(
+        "Issuing tokens for service accounts is reserved: report every Role or ClusterRole whose "
+        "rules grant create on the serviceaccounts/token subresource, by name or by a wildcard."
+    )
+    assert [check.concept for check in intent.checks] == ["service-account-token-creation"]

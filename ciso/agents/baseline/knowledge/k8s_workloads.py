@@ -344,11 +344,22 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bservice\s*accounts?\b[^.;]{0,30}\bitself\b",
                 r"\bon\s+the\s+(service\s*)?accounts?\b",
             ),
-            words(r"automount", r"\bauto-?mount", r"\bautomatic(ally)?\s+mount", r"\btoken\b"),
+            words(
+                r"automount",
+                r"\bauto-?mount",
+                r"\bautomatic(ally)?\s+mount",
+                r"\bmount\w*\b[^.;]{0,40}\btokens?\b",
+                r"\btokens?\b[^.;]{0,40}\bmount",
+            ),
         ),
         _account_automount,
-        # "a ServiceAccount's pods", the pod-level reading: the account is only the way there
-        none_of=words(r"\bpods?\s+(on|using|of)\s+the\s+default\b"),
+        # "a ServiceAccount's pods", the pod-level reading: the account is only the way there;
+        # who may mint tokens ("create on serviceaccounts/token") is an RBAC right, not a mount
+        none_of=words(
+            r"\bpods?\s+(on|using|of)\s+the\s+default\b",
+            r"\bserviceaccounts/token\b",
+            r"\b(cluster)?roles?\b[^.;]{0,60}\bgrants?\b",
+        ),
     ),
     Concept(
         "claim-read-write-many",
