@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from sre.agents.baseline.evidence import CallPath, Change, Evidence, PodLabels, Symptom
 from sre.agents.baseline.fault_clients import clients_of_faults, dependencies
 from sre.agents.baseline.rank import rank
+from sre.agents.baseline.report import build
 from sre.agents.baseline.states.objects import ObjectView
 
 START = datetime(2026, 6, 2, 9, 0)
@@ -87,6 +88,16 @@ def test_a_fault_on_a_failing_dependency_outranks_a_client_rollout():
     evidence = _evidence({"STORE_URL": "http://cache:6379"}, "transfer 8812 aborted")
     assert evidence.fault_clients == {}
     assert rank(evidence)[0].change.entity == "bank/Deployment/transfers"
+
+
+def test_the_chain_starts_at_the_faulted_dependency_not_at_its_clients():
+    """The clients fail through the dependency: the experiment's first hop is the dependency it
+    picks, even where the trace tree blames only a client."""
+    for env, line in CASES:
+        evidence = _evidence(env, line)
+        first = build(evidence, rank(evidence)).propagations[0]
+        assert first["source"] == SCHEDULE.entity, line
+        assert first["target"].endswith("/Service/ledger-db"), line
 
 
 def test_the_dependency_must_fail_under_the_fault():

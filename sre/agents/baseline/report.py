@@ -103,7 +103,11 @@ def build(evidence: Evidence, ranked: list[Candidate]) -> Diagnosis:
     blamed = blamed_apps(evidence)
     if top is not None:
         root_entity = top.change.entity
-        hit = sorted(top.apps & blamed.keys()) or sorted(top.apps)
+        # the chain starts at what the change acts on itself: the clients of a faulted
+        # dependency (fault_clients) fail through it, one hop further
+        clients = evidence.fault_clients.get(top.change.entity, frozenset())
+        direct = (top.apps - clients) or top.apps
+        hit = sorted(direct & blamed.keys()) or sorted(direct)
         app = hit[0] if hit else _fallback_app(evidence)
         entities.append(
             {
