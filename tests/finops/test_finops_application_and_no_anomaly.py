@@ -21,20 +21,13 @@ import numpy as np
 import pytest
 
 from finops.model import Resource
-from finops.rca import diagnose
-from finops.scenario import load_scenario
 from tests._support.cli import run_cli
-from tests.finops.wide_fixtures import Bill
+from tests.finops.wide_fixtures import Bill, answer
 
 SEEDS = (1, 2, 3)
 
 START = dt.date(2025, 2, 3)  # a Monday
 DAY = 43  # a Tuesday, six weeks of history
-
-
-def _answer(folder) -> tuple[Resource, ...]:
-    scenario = load_scenario(folder)
-    return diagnose(scenario.load_table(), scenario.anomaly).resources
 
 
 def _estate(bill: Bill, apps: tuple[str, ...]) -> None:
@@ -64,7 +57,7 @@ def test_one_application_grown_on_every_line_in_every_service_is_the_application
     bill = Bill(START, DAY + 1, seed)
     _estate(bill, ("bids", "feeds", "billing"))
     _grow(bill, "bids", {"EKS": 1.5, "ElastiCache": 2.0, "SQS": 1.7, "Data Transfer": 1.4}, DAY)
-    assert _answer(bill.write(tmp_path, DAY, "333")) == (Resource("bids", "Application"),)
+    assert answer(bill.write(tmp_path, DAY, "333")) == (Resource("bids", "Application"),)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -80,7 +73,7 @@ def test_a_copy_of_one_application_doubling_its_every_line_is_the_application(tm
     bill.usage(("444", "Azure", "Key Vault", "ledger", "Operations-10k"), 0.03, 20, 0.08, shape)
     services = ("Virtual Machines", "Azure SQL Database", "Storage", "Key Vault")
     _grow(bill, "ledger", dict.fromkeys(services, 2.0), DAY)
-    assert _answer(bill.write(tmp_path, DAY, "444")) == (Resource("ledger", "Application"),)
+    assert answer(bill.write(tmp_path, DAY, "444")) == (Resource("ledger", "Application"),)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -106,7 +99,7 @@ def test_credits_ending_in_every_service_of_a_provider_are_the_provider(tmp_path
     ]
     for line in credits:
         line.cost[DAY] = 0.0
-    assert _answer(bill.write(tmp_path, DAY, "666")) == (Resource("GCP", "CSP"),)
+    assert answer(bill.write(tmp_path, DAY, "666")) == (Resource("GCP", "CSP"),)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -136,7 +129,7 @@ def test_a_service_surge_in_every_application_beside_a_drifting_commitment_fee_i
         line.count[DAY] *= 2
         line.cost[DAY] *= 2
     ec2 = Resource("EC2", "Cloud_Service")
-    assert _answer(bill.write(tmp_path, DAY, "777")) == (ec2,)
+    assert answer(bill.write(tmp_path, DAY, "777")) == (ec2,)
 
 
 # A month's 1st with two earlier 1sts in the history.
@@ -193,7 +186,7 @@ def test_a_first_of_the_month_whose_only_rises_are_its_habits_names_nothing(tmp_
             line.cost[i] *= 3
     folder = bill.write(tmp_path / "s" / "Scenario-1", FIRST, "333")
     _no_anomaly_truth(folder)
-    assert _answer(folder) == ()
+    assert answer(folder) == ()
     assert _exact(tmp_path / "s", tmp_path / "out") == [1.0]
 
 
@@ -216,5 +209,5 @@ def test_a_weekend_of_an_office_estate_cut_short_names_nothing(tmp_path, seed):
     bill.static(("555", "Azure", "Azure SQL Database", "crm", "GP_Gen5_4"), 0.92, 1)
     folder = bill.write(tmp_path / "s" / "Scenario-1", day, "555", partial_last=0.35)
     _no_anomaly_truth(folder)
-    assert _answer(folder) == ()
+    assert answer(folder) == ()
     assert _exact(tmp_path / "s", tmp_path / "out") == [1.0]

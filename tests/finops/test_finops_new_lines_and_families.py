@@ -16,19 +16,12 @@ import numpy as np
 import pytest
 
 from finops.model import Resource
-from finops.rca import diagnose
-from finops.scenario import load_scenario
-from tests.finops.wide_fixtures import Bill, Line
+from tests.finops.wide_fixtures import Bill, Line, answer
 
 SEEDS = (1, 2, 3)
 
 START = dt.date(2025, 3, 3)  # a Monday
 DAY = 44  # a Wednesday, six weeks of history
-
-
-def _answer(folder) -> tuple[Resource, ...]:
-    scenario = load_scenario(folder)
-    return diagnose(scenario.load_table(), scenario.anomaly).resources
 
 
 def _starts_on(line: Line, day: int) -> None:
@@ -61,7 +54,7 @@ def test_protection_plans_switched_on_across_applications_are_the_service(tmp_pa
     for app, vcpus in (("billing", 300), ("catalog", 250)):
         line = bill.usage(("555", "AWS", "Detective", app, "Runtime-vCPU"), 0.00205, vcpus, 0.03)
         _starts_on(line, DAY)
-    assert _answer(bill.write(tmp_path, DAY, "555")) == (Resource("Detective", "Cloud_Service"),)
+    assert answer(bill.write(tmp_path, DAY, "555")) == (Resource("Detective", "Cloud_Service"),)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -83,7 +76,7 @@ def test_gateway_data_processing_grown_beside_flat_gateway_hours_is_the_family(t
     for line in grown:
         line.count[DAY] *= 3.2
         line.cost[DAY] *= 3.2
-    assert _answer(bill.write(tmp_path, DAY, "777")) == (
+    assert answer(bill.write(tmp_path, DAY, "777")) == (
         Resource("Gateway-Bytes", "Instance_Family"),
     )
 
@@ -106,9 +99,7 @@ def test_custom_metrics_multiplied_in_every_application_are_the_family(tmp_path,
     for line in metrics:
         line.count[DAY] *= 6
         line.cost[DAY] *= 6
-    assert _answer(bill.write(tmp_path, DAY, "999")) == (
-        Resource("Metrics-100", "Instance_Family"),
-    )
+    assert answer(bill.write(tmp_path, DAY, "999")) == (Resource("Metrics-100", "Instance_Family"),)
 
 
 # Thursday 31 December 2026; the bill starts in early December 2025, so it holds 31 December
@@ -138,4 +129,4 @@ def test_a_year_end_close_seen_a_year_back_names_nothing(tmp_path, seed):
             for line in close:
                 line.count[i] = np.rint(line.count[i] * factor)
                 line.cost[i] *= factor
-    assert _answer(bill.write(tmp_path, YEAR_END, "321")) == ()
+    assert answer(bill.write(tmp_path, YEAR_END, "321")) == ()

@@ -16,16 +16,9 @@ import numpy as np
 import pytest
 
 from finops.model import Resource
-from finops.rca import diagnose
-from finops.scenario import load_scenario
-from tests.finops.wide_fixtures import Bill
+from tests.finops.wide_fixtures import Bill, answer
 
 SEEDS = (1, 2, 3)
-
-
-def _answer(folder) -> tuple[Resource, ...]:
-    scenario = load_scenario(folder)
-    return diagnose(scenario.load_table(), scenario.anomaly).resources
 
 
 # Saturday 31 May 2025; the earlier month-ends in the history are a Monday (31 March) and a
@@ -60,7 +53,7 @@ def test_a_month_end_close_on_a_saturday_names_nothing(tmp_path, seed):
             for line in close:
                 line.count[i] *= 3
                 line.cost[i] *= 3
-    assert _answer(bill.write(tmp_path, day, "888")) == ()
+    assert answer(bill.write(tmp_path, day, "888")) == ()
 
 
 START = dt.date(2025, 2, 3)  # a Monday
@@ -90,7 +83,7 @@ def test_a_transfer_sku_repriced_beside_tiered_egress_of_the_same_service_is_the
     bill.usage(("444", "AWS", "EKS", "orders", "m7g.2xlarge"), 0.3264, 8, 0.04, shape)
     bill.static(("444", "AWS", "RDS", "orders", "db.r7g.2xlarge"), 0.967, 2)
     bill.raise_price(zonal, 1.5, DAY)
-    assert _answer(bill.write(tmp_path, DAY, "444")) == (
+    assert answer(bill.write(tmp_path, DAY, "444")) == (
         Resource("Regional-Bytes-GB", "Instance_Family"),
     )
 
@@ -122,9 +115,7 @@ def test_a_logging_surge_in_every_application_is_the_service(tmp_path, seed):
         bill.usage(("654", "Azure", "Virtual Machines", app, "D4as_v5"), 0.172, 12, 0.04, shape)
         bill.static(("654", "Azure", "Azure SQL Database", app, "GP_Gen5_2"), 0.46, 1)
     bill.usage(("654", "Azure", "Storage", "shared", "Hot-LRS-GB"), 0.0000264, 200_000, 0.01)
-    assert _answer(bill.write(tmp_path, DAY, "654")) == (
-        Resource("Azure Monitor", "Cloud_Service"),
-    )
+    assert answer(bill.write(tmp_path, DAY, "654")) == (Resource("Azure Monitor", "Cloud_Service"),)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -149,7 +140,7 @@ def test_a_provider_whose_every_line_rose_beside_another_provider_is_the_provide
     bill.usage(("321", "AWS", "EC2", "web", "m7i.xlarge"), 0.2016, 25, 0.04, shape)
     bill.usage(("321", "AWS", "S3", "web", "Standard-GB"), 0.0000319, 300_000, 0.01)
     bill.static(("321", "AWS", "RDS", "billing", "db.r7g.large"), 0.24, 2)
-    assert _answer(bill.write(tmp_path, DAY, "321")) == (Resource("OCI", "CSP"),)
+    assert answer(bill.write(tmp_path, DAY, "321")) == (Resource("OCI", "CSP"),)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -177,7 +168,7 @@ def test_a_lifecycle_change_moving_cost_between_storage_classes_is_the_service(t
             line.cost[DAY] *= factor
         bill.usage(("555", "Azure", "Virtual Machines", app, "D4as_v5"), 0.172, 10, 0.04, shape)
     bill.static(("555", "Azure", "Azure SQL Database", "media", "GP_Gen5_4"), 0.92, 1)
-    assert _answer(bill.write(tmp_path, DAY, "555")) == (Resource("Storage", "Cloud_Service"),)
+    assert answer(bill.write(tmp_path, DAY, "555")) == (Resource("Storage", "Cloud_Service"),)
 
 
 # Wednesday 31 December 2025; the bill holds the quarter ends of 30 June and 30 September.
@@ -209,4 +200,4 @@ def test_a_quarter_end_close_seen_at_earlier_quarter_ends_names_nothing(tmp_path
         for line in close:
             line.count[i] = np.rint(line.count[i] * factor)
             line.cost[i] *= factor
-    assert _answer(bill.write(tmp_path, QUARTER_END, "777")) == ()
+    assert answer(bill.write(tmp_path, QUARTER_END, "777")) == ()

@@ -15,6 +15,10 @@ from pathlib import Path
 
 import numpy as np
 
+from finops.model import Resource
+from finops.rca import diagnose
+from finops.scenario import load_scenario
+
 HEADER = "date,Account ID,CSP,Cloud_Service,Application,Instance_Family,Price ($/hr),Num_Instances,unblended_cost"
 
 
@@ -143,3 +147,9 @@ def _tiered_cost(units: float, tiers: list[tuple[float, float]]) -> float:
         if units <= upto:
             break
     return cost
+
+
+def answer(folder: Path) -> tuple[Resource, ...]:
+    """The baseline's root causes for the scenario written in ``folder``."""
+    scenario = load_scenario(folder)
+    return diagnose(scenario.load_table(), scenario.anomaly).resources
