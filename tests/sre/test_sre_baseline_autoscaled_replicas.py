@@ -9,6 +9,8 @@ from datetime import datetime, timedelta
 
 from sre.agents.baseline.evidence import Change, Evidence, Symptom
 from sre.agents.baseline.rank import rank
+from sre.agents.baseline.state import _autoscalers
+from sre.agents.baseline.states.objects import ObjectView
 
 START = datetime(2026, 7, 1, 8, 0)
 SLOW = START + timedelta(minutes=15)
@@ -43,3 +45,16 @@ def test_a_count_outside_the_autoscalers_range_stays_a_candidate():
         assert _candidates((_scaled(old, new, 18),), {("shop", "pricing"): (1, 4)}) == [
             "shop/Deployment/pricing"
         ], new
+
+
+def test_an_autoscaler_whose_bounds_are_no_counts_is_skipped_not_a_crash():
+    """An exported HPA with a bound that is not an integer gives no range (and no traceback)."""
+
+    def hpa(name: str, spec: dict) -> tuple[datetime, dict]:
+        return START, {"kind": "HorizontalPodAutoscaler",
+                       "metadata": {"namespace": "shop", "name": name},
+                       "spec": {"scaleTargetRef": {"kind": "Deployment", "name": name}, **spec}}  # fmt: skip
+
+    view = ObjectView.of([hpa("pricing", {"minReplicas": "two", "maxReplicas": 4}),
+                          hpa("cart", {"maxReplicas": 5}), hpa("ads", {"minReplicas": 2})])  # fmt: skip
+    assert _autoscalers(view) == {("shop", "cart"): (1, 5), ("shop", "ads"): (2, 2)}

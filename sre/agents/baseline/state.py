@@ -118,9 +118,12 @@ def _autoscalers(view: ObjectView) -> dict[tuple[str, str], tuple[int, int]]:
         namespace, _, _ = meta(hpa)
         spec = hpa.get("spec") or {}
         target = spec.get("scaleTargetRef") or {}
-        if isinstance(target, dict) and target.get("name"):
-            low = int(spec.get("minReplicas") or 1)
-            out[(namespace, str(target["name"]))] = (low, int(spec.get("maxReplicas") or low))
+        low, high = spec.get("minReplicas") or 1, spec.get("maxReplicas")
+        high = low if high is None else high
+        # a bound that is no count (an exporter's string, a bool) says nothing of the range
+        counts = all(isinstance(n, int) and not isinstance(n, bool) for n in (low, high))
+        if isinstance(target, dict) and target.get("name") and counts:
+            out[(namespace, str(target["name"]))] = (low, high)
     return out
 
 
