@@ -137,7 +137,25 @@ def _logs(path: Path) -> list[Symptom]:
         if found and found[2] - found[1] >= ERROR_STEP:
             out.append(Symptom(app, found[0], f"ERROR log lines {found[1]:.0%} -> {found[2]:.0%}",
                                logs=True, latest=found[3]))  # fmt: skip
+        elif (began := _silent_then_failing(app, counts)) is not None:
+            out.append(began)
     return out
+
+
+def _silent_then_failing(app: str, counts: dict[tuple[str, datetime], list[int]]) -> Symptom | None:
+    """An application that wrote nothing while the others logged, then mostly errors: a
+    datastore or a broker logs only what goes wrong (PostgreSQL's ``ERROR:`` lines, Kafka's
+    ``CorruptRecordException``), so the share of its error lines never steps (every line is
+    one); its first line is the step, from silence."""
+    logs_began = min(b for _, b in counts)
+    mine = {b: seen for (a, b), seen in counts.items() if a == app}
+    first = min(mine)
+    total = sum(seen[0] for seen in mine.values())
+    bad = sum(seen[1] for seen in mine.values())
+    if first - logs_began < MIN_SIDE * BUCKET or bad < MIN_SIDE or bad < HOLDS * total:
+        return None
+    return Symptom(app, first, f"ERROR log lines from silence: {bad} of {total} lines",
+                   logs=True, latest=first)  # fmt: skip
 
 
 def find(traces: Path, logs: Path, notes: list[str]) -> list[Symptom]:
