@@ -1,8 +1,8 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
-sre-set11), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
-finops-set10; a control with no anomaly scored by the exact match) and the CISO baseline's
-ITBench and strict pass per class (ciso-set2 to ciso-set8).
+sre-set12), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+finops-set11; a control with no anomaly scored by the exact match) and the CISO baseline's
+ITBench and strict pass per class (ciso-set2 to ciso-set9).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
 
@@ -120,6 +120,7 @@ SETS = (
     "sre-set9",
     "sre-set10",
     "sre-set11",
+    "sre-set12",
     "finops-set2",
     "finops-set3",
     "finops-set4",
@@ -129,6 +130,7 @@ SETS = (
     "finops-set8",
     "finops-set9",
     "finops-set10",
+    "finops-set11",
     "ciso-set2",
     "ciso-set3",
     "ciso-set4",
@@ -136,6 +138,7 @@ SETS = (
     "ciso-set6",
     "ciso-set7",
     "ciso-set8",
+    "ciso-set9",
 )
 
 
