@@ -592,7 +592,9 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     elif check.must_be_set:
         spelled = ", ".join(_field_query(check.level, p) for p in check.paths)
         conditions.append(
-            {"key": "{{ length([" + spelled + "][?@ != `null` && @ != '']) }}", "operator": "Equals",
+            # flattened: a path through a list ("*") gives a list, and an empty one names nothing
+            {"key": "{{ length([" + spelled + "][] | [?@ != `null` && @ != '']) }}",
+             "operator": "Equals",
              "value": 0}
         )  # fmt: skip
     validate = {"deny": {"conditions": {"any": conditions}}}

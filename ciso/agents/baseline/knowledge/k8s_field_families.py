@@ -1,0 +1,304 @@
+"""Controls read by FAMILY rather than by one field: a numeric bound on a field of a workload
+object (a CronJob's missed-run cut-off, a finished Job's time to live, the rollout history a
+controller keeps, an autoscaler's replica range, a rollout's progress deadline ...), and
+presence or value checks on every container or pod spec (interactive terminals, pull
+credentials).
+
+The bound fields are one table of :class:`BoundField` (kinds, spellings, the API's default, the
+unit), so a paraphrase or a sibling field needs a row, not a renderer. A field is recognised by
+its API name or by what it does; the bound is read from the text in its unit ("10 minutes
+(600 seconds)", "24 hours", "at most 3"). These concepts come before the older workload family:
+its nouns ("deadline", "history", "Jobs") also occur in these texts for what does NOT count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.intent import FieldValueCheck
+from ciso.agents.baseline.knowledge import Concept, words
+
+# ---- reading a bound --------------------------------------------------------------------------
+
+_UNIT = (
+    r"(seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?|d|replicas?|revisions?|copies|"
+    r"pods?|instances?|times?)?"
+)
+_NUMBER = r"(\d[\d,]*)\s*" + _UNIT + r"\b"
+_SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hr": 3600,
+            "hour": 3600, "d": 86400, "day": 86400}  # fmt: skip
+#: words before a number that make it the largest value allowed ("more than 10 minutes" in a
+#: sentence that forbids it, "no later than 24 hours", "above 20")
+_UPPER = (
+    r"at\s+most|no\s+more\s+than|not\s+more\s+than|no\s+later\s+than|not\s+later\s+than|"
+    r"no\s+longer\s+than|up\s+to|maximum\s+of|a\s+max(?:imum)?\s+of|within|<=|more\s+than|"
+    r"later\s+than|longer\s+than|above|over|exceed\w*|beyond|greater\s+than"
+)
+#: words that make it the smallest ("below 2", "at least 2", "fewer than 2")
+_LOWER = (
+    r"at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|not\s+fewer\s+than|"
+    r"minimum\s+of|a\s+min(?:imum)?\s+of|>=|fewer\s+than|less\s+than|below|under|"
+    r"shorter\s+than"
+)
+_UPPER_BOUND = re.compile(r"\b(?:" + _UPPER + r")\s+" + _NUMBER, re.I)
+_LOWER_BOUND = re.compile(r"\b(?:" + _LOWER + r")\s+" + _NUMBER, re.I)
+#: "(600 seconds" after "10 minutes": the text's own conversion wins
+_SECONDS_ASIDE = re.compile(r"^\s*\(\s*(\d[\d,]*)\s*s(?:ec(?:ond)?s?)?\b", re.I)
+#: "Kubernetes' default of 10", "defaults to 10": the text states the API default
+_STATED_DEFAULT = re.compile(r"\bdefault(?:s\s+to|\s+of|\s+is|\s+value\s+of)?\s+(\d+)\b", re.I)
+
+
+def _amount(match: re.Match[str], text: str, unit: str) -> int:
+    value = int(match.group(1).replace(",", ""))
+    if unit != "seconds":
+        return value
+    aside = _SECONDS_ASIDE.match(text[match.end() :])
+    if aside:
+        return int(aside.group(1).replace(",", ""))
+    spelled = (match.group(2) or "s").lower()
+    spelled = spelled if spelled in _SECONDS else spelled.rstrip("s")
+    return value * _SECONDS.get(spelled, 1)
+
+
+def bounds(text: str, unit: str) -> tuple[int | None, int | None]:
+    """The (minimum, maximum) the text gives: the first lower and the first upper bound."""
+    low = _LOWER_BOUND.search(text)
+    high = _UPPER_BOUND.search(text)
+    return (
+        _amount(low, text, unit) if low else None,
+        _amount(high, text, unit) if high else None,
+    )
+
+
+# ---- numeric fields of workload objects, by family --------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoundField:
+    """A numeric field of workload objects: the kinds carrying it, its spellings (the first set
+    is its value), the API's default (None: unset has no limit and violates any bound), its
+    unit, and which side of a bound it takes (``both``; ``lower`` or ``upper`` when one text
+    bounds two fields, an autoscaler's minReplicas and maxReplicas)."""
+
+    concept: str
+    kinds: tuple[str, ...]
+    paths: tuple[tuple[str, ...], ...]
+    collects: tuple[str, ...]
+    default: int | None
+    unit: Literal["seconds", "count"]
+    side: Literal["both", "lower", "upper"] = "both"
+
+
+def _job_paths(field: str) -> tuple[tuple[str, ...], ...]:
+    """A Job's own field, and where a CronJob keeps it for the Jobs it creates."""
+    return (("spec", field), ("spec", "jobTemplate", "spec", field))
+
+
+_CONTROLLERS = ("Deployment", "StatefulSet", "DaemonSet")
+_CONTROLLERS_COLLECT = ("deployments", "statefulsets", "daemonsets")
+
+STARTING_DEADLINE = BoundField(
+    "cronjob-starting-deadline", ("CronJob",), (("spec", "startingDeadlineSeconds"),),
+    ("cronjobs",), None, "seconds",
+)  # fmt: skip
+FINISHED_TTL = BoundField(
+    "job-ttl-after-finished", ("Job", "CronJob"), _job_paths("ttlSecondsAfterFinished"),
+    ("jobs", "cronjobs"), None, "seconds",
+)  # fmt: skip
+REVISION_HISTORY = BoundField(
+    "revision-history-limit", _CONTROLLERS, (("spec", "revisionHistoryLimit"),),
+    _CONTROLLERS_COLLECT, 10, "count",
+)  # fmt: skip
+PROGRESS_DEADLINE = BoundField(
+    "progress-deadline", ("Deployment",), (("spec", "progressDeadlineSeconds"),),
+    ("deployments",), 600, "seconds",
+)  # fmt: skip
+MIN_READY = BoundField(
+    "min-ready-seconds", (*_CONTROLLERS, "ReplicaSet"), (("spec", "minReadySeconds"),),
+    (*_CONTROLLERS_COLLECT, "replicasets"), 0, "seconds",
+)  # fmt: skip
+SUCCESSFUL_HISTORY = BoundField(
+    "cronjob-successful-history", ("CronJob",), (("spec", "successfulJobsHistoryLimit"),),
+    ("cronjobs",), 3, "count",
+)  # fmt: skip
+FAILED_HISTORY = BoundField(
+    "cronjob-failed-history", ("CronJob",), (("spec", "failedJobsHistoryLimit"),),
+    ("cronjobs",), 1, "count",
+)  # fmt: skip
+_HPA = ("HorizontalPodAutoscaler",)
+HPA_MIN = BoundField(
+    "autoscaler-min-replicas", _HPA, (("spec", "minReplicas"),), ("horizontalpodautoscalers",),
+    1, "count", side="lower",
+)  # fmt: skip
+HPA_MAX = BoundField(
+    "autoscaler-max-replicas", _HPA, (("spec", "maxReplicas"),), ("horizontalpodautoscalers",),
+    None, "count", side="upper",
+)  # fmt: skip
+
+
+def _bound_checks(*fields: BoundField) -> Callable[[str], tuple[FieldBoundCheck, ...] | None]:
+    """The checks of the fields a text bounds; a default the text states wins over the table."""
+
+    def build(text: str) -> tuple[FieldBoundCheck, ...] | None:
+        checks = []
+        for f in fields:
+            minimum, maximum = bounds(text, f.unit)
+            if f.side == "lower":
+                maximum = None
+            elif f.side == "upper":
+                minimum = None
+            if minimum is None and maximum is None:
+                continue
+            stated = _STATED_DEFAULT.search(text) if len(fields) == 1 else None
+            default = int(stated.group(1)) if stated and f.default is not None else f.default
+            checks.append(
+                FieldBoundCheck(
+                    f.concept, "object", f.paths, kinds=f.kinds, minimum=minimum,
+                    maximum=maximum, default=default, collects=f.collects,
+                )
+            )  # fmt: skip
+        return tuple(checks) or None
+
+    return build
+
+
+# ---- container and pod-spec fields ------------------------------------------------------------
+
+
+def _interactive(text: str) -> FieldValueCheck:
+    """stdin (its once-only variant stdinOnce needs stdin) or tty true on any container."""
+    return FieldValueCheck(
+        "container-interactive", "container", (("stdin",), ("tty",)), forbidden=(True,)
+    )
+
+
+def _pull_secrets(text: str) -> FieldValueCheck:
+    """The pod spec itself names a pull secret: an empty list or unnamed entries name none (a
+    ServiceAccount's secrets are not in the manifest judged)."""
+    return FieldValueCheck(
+        "pod-image-pull-secrets", "pod", (("imagePullSecrets", "*", "name"),), must_be_set=True
+    )
+
+
+_CRON = words(r"\bcron\s*jobs?\b", r"\bscheduled\s+(jobs?|runs?|tasks?)\b", r"\bschedules?\b")
+
+CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "cronjob-starting-deadline",
+        (
+            words(
+                r"\bstartingDeadlineSeconds\b",
+                r"\bstarting\s+deadline\b",
+                r"\bmissed\b",
+                r"\bafter\s+(its|their|the)\s+scheduled\s+time\b",
+                r"\bstart(ed|s)?\s+late\b",
+            ),
+            _CRON,
+        ),
+        _bound_checks(STARTING_DEADLINE),
+    ),
+    Concept(
+        "job-ttl-after-finished",
+        (
+            words(
+                r"\bttlSecondsAfterFinished\b",
+                r"\bafter\s+(it|they|the\s+job)\s+(finish|complet)\w*",
+                r"\bfinished\s+jobs?\b[^.;]{0,60}\b(delet|remov|clean)",
+                r"\b(delet|remov|clean)\w*\b[^.;]{0,60}\bafter\b[^.;]{0,30}\b(finish|complet)",
+                r"\btime\s+to\s+live\b",
+            ),
+            words(r"\bjobs?\b"),
+        ),
+        _bound_checks(FINISHED_TTL),
+    ),
+    Concept(
+        "revision-history-limit",
+        (
+            words(
+                r"\brevisionHistoryLimit\b",
+                r"\b(old|previous|past)\s+(revisions|replica\s*sets)\b",
+                r"\brollout\s+history\b",
+                r"\brevision\s+history\b",
+            ),
+            words(r"\bDeployments?\b", r"\bStatefulSets?\b", r"\bDaemonSets?\b", r"\brollouts?\b"),
+        ),
+        _bound_checks(REVISION_HISTORY),
+    ),
+    Concept(
+        "autoscaler-replicas",
+        (
+            words(
+                r"\bHorizontalPodAutoscalers?\b",
+                r"\b(horizontal\s+)?(pod\s+)?autoscalers?\b",
+                r"\bHPAs?\b",
+            ),
+            words(r"\breplicas?\b", r"\bminReplicas\b", r"\bmaxReplicas\b", r"\bscale\b"),
+        ),
+        _bound_checks(HPA_MIN, HPA_MAX),
+    ),
+    Concept(
+        "progress-deadline",
+        (
+            words(
+                r"\bprogressDeadlineSeconds\b",
+                r"\bprogress\s+deadline\b",
+                r"\b(rollouts?|Deployments?)\b[^.;]{0,60}\b(stall\w*|stuck|no\s+progress|"
+                r"fail\w*\s+to\s+progress)\b",
+            ),
+        ),
+        _bound_checks(PROGRESS_DEADLINE),
+    ),
+    Concept(
+        "min-ready-seconds",
+        (words(r"\bminReadySeconds\b", r"\bready\s+for\s+at\s+least\b"),),
+        _bound_checks(MIN_READY),
+    ),
+    Concept(
+        "cronjob-job-history",
+        (
+            words(
+                r"\b(successful|failed)JobsHistoryLimit\b",
+                r"\b(successful|completed|failed)\s+jobs?\b[^.;]{0,40}\b(keep|kept|retain|history)",
+            ),
+            _CRON,
+        ),
+        lambda text: _bound_checks(
+            *(
+                f
+                for f, name in ((SUCCESSFUL_HISTORY, "success|complet"), (FAILED_HISTORY, "fail"))
+                if re.search(r"\b(" + name + r")", text, re.I)
+            )
+        )(text),
+        none_of=words(r"\bhistory\b[^.;]{0,40}\b(do|does)\s+not\s+count\b"),
+    ),
+    Concept(
+        "container-interactive",
+        (
+            words(
+                r"\bstdin\b",
+                r"\btty\b",
+                r"\bstandard\s+input\b",
+                r"\b(allocate|attach)\w*\s+(a\s+)?(pseudo-?)?terminal\b",
+                r"\binteractive\s+(use|terminals?|sessions?|shells?)\b",
+            ),
+            words(r"\bcontainers?\b", r"\bpods?\b"),
+        ),
+        _interactive,
+    ),
+    Concept(
+        "pod-image-pull-secrets",
+        (
+            words(
+                r"\bimagePullSecrets\b",
+                r"\b(image\s+)?pull\s+(credentials?|secrets?)\b",
+                r"\bregistry\s+credentials?\b",
+            ),
+            words(r"\bpods?\b", r"\bpod\s+(specs?|templates?)\b"),
+        ),
+        _pull_secrets,
+    ),
+)
