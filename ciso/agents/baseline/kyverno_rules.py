@@ -19,6 +19,11 @@ from ciso.agents.baseline.effect_checks import (
     LoadBalancerSourcesCheck,
     VolumeTypesCheck,
 )
+from ciso.agents.baseline.family_checks import (
+    ContainerNumberBoundCheck,
+    ContainerRequiresCheck,
+    PodLabelsCheck,
+)
 from ciso.agents.baseline.intent import (
     BindingCheck,
     CapabilityCheck,
@@ -638,6 +643,77 @@ def _field_bound(check: FieldBoundCheck, intent: Intent) -> list[dict[str, Any]]
     return [rule]
 
 
+def _container_number_bound(
+    check: ContainerNumberBoundCheck, intent: Intent
+) -> list[dict[str, Any]]:
+    # every number under the path, flattened over containers and list items; a comparison with
+    # a string gives null, which the filter drops
+    numbers = _field_query("container", check.path) + " || `[]`"
+    conditions: list[dict[str, Any]] = []
+    if check.minimum is not None:
+        conditions.append(
+            {"key": "{{ length(" + numbers + f" | [?@ < `{check.minimum}`]) }}}}",
+             "operator": "GreaterThan", "value": 0}
+        )  # fmt: skip
+    if check.maximum is not None:
+        conditions.append(
+            {"key": "{{ length(" + numbers + f" | [?@ > `{check.maximum}`]) }}}}",
+             "operator": "GreaterThan", "value": 0}
+        )  # fmt: skip
+    validate = {"deny": {"conditions": {"any": conditions}}}
+    message = f"Every container's {'.'.join(check.path)} must lie within the required bounds."
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
+#: where each kind keeps its pod spec, for rules that match the kinds themselves
+_POD_SPEC_OF = {"Pod": "request.object.spec",
+                "CronJob": "request.object.spec.jobTemplate.spec.template.spec"}  # fmt: skip
+
+
+def _container_requires(check: ContainerRequiresCheck, intent: Intent) -> list[dict[str, Any]]:
+    def field(path: tuple[str, ...]) -> str:
+        return _field_query("object", path).removeprefix("request.object.")
+
+    # JMESPath: null, '', [] and {} are false, so ! reads "no value"
+    # parenthesised: JMESPath's ! binds tighter than the dot ("!a.b" is "(!a).b")
+    lacking = "!(" + field(check.required) + ")"
+    if check.when:
+        lacking = field(check.when) + " && " + lacking
+    lists = ", ".join(check.lists)
+    message = f"A container must set {'.'.join(check.required)}."
+
+    def rule(name: str, spec: str, kinds: list[str] | None) -> dict[str, Any]:
+        offending = "{{ length(" + spec + f".[{lists}][] | [?{lacking}]) }}}}"
+        validate = {"deny": {"conditions": {"any": [
+            {"key": offending, "operator": "GreaterThan", "value": 0}]}}}  # fmt: skip
+        if kinds is None:
+            return _pod_rule(name, message, validate, intent)
+        return _kinds_rule(name, kinds, message, validate, intent)
+
+    if not check.kinds:
+        return [rule(check.concept, "request.object.spec", None)]
+    templated = [k for k in check.kinds if k not in _POD_SPEC_OF]
+    rules = (
+        [rule(check.concept, "request.object.spec.template.spec", templated)] if templated else []
+    )
+    rules += [rule(f"{check.concept}-{k.lower()}", _POD_SPEC_OF[k], [k])
+              for k in check.kinds if k in _POD_SPEC_OF]  # fmt: skip
+    return rules
+
+
+def _pod_labels(check: PodLabelsCheck, intent: Intent) -> list[dict[str, Any]]:
+    # Kyverno's autogen reads the pod template's metadata for the controllers
+    conditions = [
+        {"key": "{{ request.object.metadata.labels." + json.dumps(key) + " || '' }}",
+         "operator": "Equals", "value": ""}
+        for key in check.keys
+    ]  # fmt: skip
+    message = f"Every pod must carry the labels {', '.join(check.keys)}."
+    return [
+        _pod_rule(check.concept, message, {"deny": {"conditions": {"any": conditions}}}, intent)
+    ]
+
+
 def _image_pull_policy(check: ImagePullPolicyCheck, intent: Intent) -> list[dict[str, Any]]:
     # the API's default when the policy is left out: Always for ":latest" or an image with
     # neither tag nor digest, IfNotPresent otherwise
@@ -773,6 +849,9 @@ _BUILDERS = {
     DefaultNamespaceCheck: _default_namespace,
     FieldValueCheck: _field_value,
     FieldBoundCheck: _field_bound,
+    ContainerNumberBoundCheck: _container_number_bound,
+    ContainerRequiresCheck: _container_requires,
+    PodLabelsCheck: _pod_labels,
     ImagePullPolicyCheck: _image_pull_policy,
     IngressNamedHostsCheck: _ingress_named_hosts,
     LoadBalancerSourcesCheck: _lb_source_ranges,

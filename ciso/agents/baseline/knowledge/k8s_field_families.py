@@ -19,6 +19,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.family_checks import (
+    ContainerNumberBoundCheck,
+    ContainerRequiresCheck,
+    PodLabelsCheck,
+)
 from ciso.agents.baseline.intent import FieldValueCheck
 from ciso.agents.baseline.knowledge import Concept, words
 
@@ -184,6 +189,97 @@ def _pull_secrets(text: str) -> FieldValueCheck:
     )
 
 
+#: the privileged port range ends below 1024 (binding one needs CAP_NET_BIND_SERVICE)
+_FIRST_UNPRIVILEGED_PORT = 1024
+
+
+def _container_ports(text: str) -> ContainerNumberBoundCheck:
+    """Each declared containerPort within the text's bounds; "privileged ports" with no number
+    are those below 1024. Service ports and hostPorts are other fields."""
+    minimum, maximum = bounds(text, "count")
+    if minimum is None and maximum is None:
+        minimum = _FIRST_UNPRIVILEGED_PORT
+    return ContainerNumberBoundCheck(
+        "container-port-range", ("ports", "*", "containerPort"), minimum, maximum
+    )
+
+
+_WORKLOAD_KIND_NAMES = {
+    "deployment": "Deployment", "statefulset": "StatefulSet", "daemonset": "DaemonSet",
+    "replicaset": "ReplicaSet", "cronjob": "CronJob", "job": "Job", "pod": "Pod",
+}  # fmt: skip
+_KIND_WORD = re.compile(
+    r"\b(deployment|statefulset|daemonset|replicaset|cronjob|job|pod)s?\b", re.I
+)
+#: "(Deployments and StatefulSets only)", "only Deployments and StatefulSets are audited"
+_ONLY_KINDS = re.compile(
+    r"\(([^()]*)\bonly\)|\bonly\s+((?:(?:bare\s+)?[A-Za-z]+s?(?:,\s*|\s+and\s+|\s+or\s+)?){1,6})",
+    re.I,
+)
+
+
+def _kinds_only(text: str) -> tuple[str, ...]:
+    """The workload kinds the text limits a check to; none: every pod-carrying kind."""
+    for m in _ONLY_KINDS.finditer(text):
+        named = [
+            _WORKLOAD_KIND_NAMES[k.lower()] for k in _KIND_WORD.findall(m.group(1) or m.group(2))
+        ]
+        if named:
+            return tuple(dict.fromkeys(named))
+    return ()
+
+
+#: a condition on the containers judged: those that declare a port ("serving", "listens")
+_SERVING = re.compile(
+    r"\b(declares?|declaring|exposes?|exposing|with)\s+(a\s+|any\s+)?(container\s*)?ports?\b|"
+    r"\b(serving|listening)\s+containers?\b|\bcontainers?\s+that\s+(serve|listen)\b|"
+    r"\bports?\s+(it|they)\s+listens?\b",
+    re.I,
+)
+
+
+def _when_serving(text: str) -> tuple[str, ...]:
+    return ("ports",) if _SERVING.search(text) else ()
+
+
+def _pre_stop(text: str) -> ContainerRequiresCheck:
+    """A regular container (of the kinds the text names) must have a preStop hook of any
+    handler; postStart is not one."""
+    return ContainerRequiresCheck(
+        "container-pre-stop", ("lifecycle", "preStop"), _when_serving(text), _kinds_only(text)
+    )
+
+
+_PROBES = (
+    ("liveness", "livenessProbe"),
+    ("readiness", "readinessProbe"),
+    ("startup", "startupProbe"),
+)
+
+
+def _probes(text: str) -> tuple[ContainerRequiresCheck, ...] | None:
+    """Each probe the text names, on every regular container (or the serving ones)."""
+    named = [field for word, field in _PROBES if re.search(rf"\b{word}\b|\b{field}\b", text, re.I)]
+    return (
+        tuple(
+            ContainerRequiresCheck(f"container-{f}", (f,), _when_serving(text), _kinds_only(text))
+            for f in named
+        )
+        or None
+    )
+
+
+#: a label key with a DNS prefix ("app.kubernetes.io/name"), as the text spells it
+_LABEL_KEY = re.compile(
+    r"(?<![\w./-])([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)+/[A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9])"
+)
+
+
+def _pod_labels(text: str) -> PodLabelsCheck | None:
+    keys = tuple(dict.fromkeys(m.group(1) for m in _LABEL_KEY.finditer(text)))
+    return PodLabelsCheck("pod-labels", keys) if keys else None
+
+
 _CRON = words(r"\bcron\s*jobs?\b", r"\bscheduled\s+(jobs?|runs?|tasks?)\b", r"\bschedules?\b")
 
 CONCEPTS: tuple[Concept, ...] = (
@@ -300,5 +396,43 @@ CONCEPTS: tuple[Concept, ...] = (
             words(r"\bpods?\b", r"\bpod\s+(specs?|templates?)\b"),
         ),
         _pull_secrets,
+    ),
+    Concept(
+        "container-port-range",
+        (
+            words(
+                r"\bcontainerPorts?\b",
+                r"\b(listens?|listening|bind|binds|binding)\b[^.;]{0,40}\bports?\b",
+                r"\bprivileged\s+ports?\b",
+            ),
+            words(r"\bcontainers?\b", r"\bapplications?\b", r"\bpods?\b"),
+        ),
+        _container_ports,
+        none_of=words(r"\bhostPorts?\b", r"\bhost\s+ports?\b", r"\bnode'?s?\s+ports?\b"),
+    ),
+    Concept(
+        "container-pre-stop",
+        (words(r"\bpre-?stop\b", r"\b(shutdown|termination|stop)\s+hooks?\b"),),
+        _pre_stop,
+    ),
+    Concept(
+        "container-probes",
+        (
+            words(r"\b(liveness|readiness|startup)(Probe)?\b"),
+            words(r"\bprobes?\b", r"Probe\b"),
+            words(r"\bcontainers?\b"),
+        ),
+        _probes,
+    ),
+    Concept(
+        "pod-labels",
+        (
+            words(
+                r"\b(pods?|pod\s+templates?)\b[^.;]{0,80}\blabels?\b",
+                r"\blabels?\b[^.;]{0,80}\bpods?\b",
+            ),
+        ),
+        _pod_labels,
+        none_of=words(r"\bnamespaces?\b[^.;]{0,40}\blabel", r"\bselectors?\b"),
     ),
 )
