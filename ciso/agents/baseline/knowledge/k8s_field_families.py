@@ -213,7 +213,8 @@ _KIND_WORD = re.compile(
 )
 #: "(Deployments and StatefulSets only)", "only Deployments and StatefulSets are audited"
 _ONLY_KINDS = re.compile(
-    r"\(([^()]*)\bonly\)|\bonly\s+((?:(?:bare\s+)?[A-Za-z]+s?(?:,\s*|\s+and\s+|\s+or\s+)?){1,6})",
+    r"\(([^()]*)\bonly\)|\bonly\s+((?:(?:bare\s+)?[A-Za-z]+s?(?:,\s*|\s+and\s+|\s+or\s+)?){1,6})|"
+    r"((?:[A-Za-z]+s?(?:,\s*|\s+and\s+|\s+or\s+)){0,5}[A-Za-z]+s?)\s+only\b",
     re.I,
 )
 
@@ -222,7 +223,8 @@ def _kinds_only(text: str) -> tuple[str, ...]:
     """The workload kinds the text limits a check to; none: every pod-carrying kind."""
     for m in _ONLY_KINDS.finditer(text):
         named = [
-            _WORKLOAD_KIND_NAMES[k.lower()] for k in _KIND_WORD.findall(m.group(1) or m.group(2))
+            _WORKLOAD_KIND_NAMES[k.lower()]
+            for k in _KIND_WORD.findall(next(g for g in m.groups() if g))
         ]
         if named:
             return tuple(dict.fromkeys(named))
