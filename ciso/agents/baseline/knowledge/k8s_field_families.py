@@ -381,11 +381,13 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\btty\b",
                 r"\bstandard\s+input\b",
                 r"\b(allocate|attach)\w*\s+(a\s+)?(pseudo-?)?terminal\b",
-                r"\binteractive\s+(use|terminals?|sessions?|shells?)\b",
+                r"\binteractive\s+(use|terminals?|sessions?)\b",
             ),
             words(r"\bcontainers?\b", r"\bpods?\b"),
         ),
         _interactive,
+        # who may open a shell in a pod is an RBAC right, not a container setting
+        none_of=words(r"\b(cluster)?roles?\b", r"\bgrant\w*\b", r"\bpods/(exec|attach)\b"),
     ),
     Concept(
         "pod-image-pull-secrets",
