@@ -235,3 +235,22 @@ def test_pods_carry_the_named_labels_with_values(kind: str) -> None:
     ]  # fmt: skip
     expected = {"one-missing", "empty", "underscore"}
     _assert_all_classes(intent, objects, expected)
+
+
+def test_probes_required_on_the_containers_of_the_listed_kinds_and_a_discounted_one_not() -> None:
+    intent = intent_of(
+        "Every regular container must have a readiness check and a liveness check. This covers "
+        "the containers of StatefulSets and DaemonSets; a startup probe does not count as "
+        "either."
+    )
+    both = {"livenessProbe": {"tcpSocket": {"port": 80}},
+            "readinessProbe": {"httpGet": {"path": "/ready", "port": 80}}}  # fmt: skip
+    startup = {"startupProbe": {"tcpSocket": {"port": 80}}}
+    objects = [
+        pod_carrier("StatefulSet", "sidecar-lacks", {"containers": [_c(**both), _c("log", **startup)]}),
+        pod_carrier("DaemonSet", "liveness-only", {"containers": [_c(livenessProbe=both["livenessProbe"])]}),
+        pod_carrier("DaemonSet", "complete", {"containers": [_c(**both)], "initContainers": [_c("init")]}),
+        pod_carrier("Deployment", "not-listed", {"containers": [_c()]}),
+        pod_carrier("Pod", "bare", {"containers": [_c()]}),
+    ]  # fmt: skip
+    _assert_all_classes(intent, objects, {"sidecar-lacks", "liveness-only"})

@@ -228,7 +228,21 @@ def _kinds_only(text: str) -> tuple[str, ...]:
         ]
         if named:
             return tuple(dict.fromkeys(named))
+    # "the regular containers of Deployments, StatefulSets and DaemonSets"
+    listed = _CONTAINERS_OF.search(text)
+    if listed:
+        return tuple(dict.fromkeys(_WORKLOAD_KIND_NAMES[k.lower()]
+                                   for k in _KIND_WORD.findall(listed.group(1))))  # fmt: skip
     return ()
+
+
+_KIND_LIST = r"(?:deployment|statefulset|daemonset|replicaset|cronjob|job|pod)s?"
+#: the kinds a text gives as where the judged containers live
+_CONTAINERS_OF = re.compile(
+    r"\bcontainers\s+(?:of|in)\s+(?:the\s+)?(" + _KIND_LIST + r"(?:(?:,\s*|\s+and\s+|\s+or\s+|"
+    r",\s+and\s+)" + _KIND_LIST + r")*)\b",
+    re.I,
+)
 
 
 #: a condition on the containers judged: those that declare a port ("serving", "listens")
@@ -259,13 +273,27 @@ _PROBES = (
 )
 
 
+_DISCOUNTED = re.compile(
+    r"\b(replaces?\s+neither|does\s+not\s+(count|replace)|is\s+not\s+(a|enough)|not\s+a\s+substitute)\b",
+    re.I,
+)
+
+
 def _probes(text: str) -> tuple[ContainerRequiresCheck, ...] | None:
     """Each probe the text names, on every regular container (or the serving ones)."""
-    named = [field for word, field in _PROBES if re.search(rf"\b{word}\b|\b{field}\b", text, re.I)]
+    # a probe named only as what does not count ("a startup check replaces neither") is not asked
+    sentences = [x for x in re.split(r"(?<=[.;])\s+", text) if not _DISCOUNTED.search(x)]
+    named = [
+        (word, field)
+        for word, field in _PROBES
+        if any(re.search(rf"\b{word}\b|\b{field}\b", x, re.I) for x in sentences)
+    ]
     return (
         tuple(
-            ContainerRequiresCheck(f"container-{f}", (f,), _when_serving(text), _kinds_only(text))
-            for f in named
+            ContainerRequiresCheck(
+                f"container-{word}-probe", (f,), _when_serving(text), _kinds_only(text)
+            )
+            for word, f in named
         )
         or None
     )
@@ -423,7 +451,7 @@ CONCEPTS: tuple[Concept, ...] = (
         "container-probes",
         (
             words(r"\b(liveness|readiness|startup)(Probe)?\b"),
-            words(r"\bprobes?\b", r"Probe\b"),
+            words(r"\bprobes?\b", r"Probe\b", r"\b(liveness|readiness)\s+checks?\b"),
             words(r"\bcontainers?\b"),
         ),
         _probes,
