@@ -254,3 +254,30 @@ def test_probes_required_on_the_containers_of_the_listed_kinds_and_a_discounted_
         pod_carrier("Pod", "bare", {"containers": [_c()]}),
     ]  # fmt: skip
     _assert_all_classes(intent, objects, {"sidecar-lacks", "liveness-only"})
+
+
+def test_claim_size_cap_in_bytes_over_units_and_claim_templates() -> None:
+    intent = intent_of(
+        "A persistent volume claim may request at most 2 TiB of storage (2 x 2^40 bytes), "
+        "StatefulSet claim templates included; 2 TiB itself is fine."
+    )
+
+    def claim(size: Any) -> dict[str, Any]:
+        return {"accessModes": ["ReadWriteOnce"], "resources": {"requests": {"storage": size}}}
+
+    def pvc(name: str, size: Any) -> dict:
+        return _object("v1", "PersistentVolumeClaim", name, claim(size))
+
+    def sts(name: str, *sizes: Any) -> dict:
+        templates = [{"metadata": {"name": f"d{i}"}, "spec": claim(s)} for i, s in enumerate(sizes)]
+        return _controller("StatefulSet", name, volumeClaimTemplates=templates)
+
+    objects = [
+        pvc("decimal-over", "2200G"),  # 2.2e12 > 2 * 2^40 = 2.199e12
+        pvc("bytes-over", 2 * 2**40 + 1),
+        pvc("edge", "2Ti"),
+        pvc("mebibytes-edge", "2097152Mi"),
+        sts("second-template", "10Gi", "3Ti"),
+        sts("small", "100Gi"),
+    ]
+    _assert_all_classes(intent, objects, {"decimal-over", "bytes-over", "second-template"})

@@ -50,5 +50,25 @@ class PodLabelsCheck:
     kind: Literal["pod-labels"] = "pod-labels"
 
 
-FAMILY_CHECKS = (ContainerNumberBoundCheck, ContainerRequiresCheck, PodLabelsCheck)
-FamilyCheck = ContainerNumberBoundCheck | ContainerRequiresCheck | PodLabelsCheck
+@dataclass(frozen=True)
+class QuantityBoundCheck:
+    """Every Kubernetes quantity at the (kind, path) pairs of ``fields`` (``*`` steps into list
+    items: a StatefulSet's claim templates) lies within [``minimum``, ``maximum``] bytes, the
+    units converted (``G`` powers of 1000, ``Gi`` of 1024, a bare number bytes)."""
+
+    concept: str
+    fields: tuple[tuple[str, tuple[str, ...]], ...]
+    minimum: int | None = None
+    maximum: int | None = None
+    kind: Literal["quantity-bound"] = "quantity-bound"
+
+
+FAMILY_CHECKS = (
+    ContainerNumberBoundCheck,
+    ContainerRequiresCheck,
+    PodLabelsCheck,
+    QuantityBoundCheck,
+)
+FamilyCheck = (
+    ContainerNumberBoundCheck | ContainerRequiresCheck | PodLabelsCheck | QuantityBoundCheck
+)

@@ -23,6 +23,7 @@ from ciso.agents.baseline.family_checks import (
     ContainerNumberBoundCheck,
     ContainerRequiresCheck,
     PodLabelsCheck,
+    QuantityBoundCheck,
 )
 from ciso.agents.baseline.intent import (
     BindingCheck,
@@ -714,6 +715,35 @@ def _pod_labels(check: PodLabelsCheck, intent: Intent) -> list[dict[str, Any]]:
     ]
 
 
+def _quantity_bound(check: QuantityBoundCheck, intent: Intent) -> list[dict[str, Any]]:
+    # Kyverno compares two quantities by value ("600G" > "536870912000"); to_string makes a
+    # bare byte count written as a number a quantity too
+    def conditions(query: str) -> dict[str, Any]:
+        key = "{{ to_string(" + query + " || '0') }}"
+        found: list[dict[str, Any]] = []
+        if check.maximum is not None:
+            found.append({"key": key, "operator": "GreaterThan", "value": str(check.maximum)})
+        if check.minimum is not None:
+            found.append({"key": key, "operator": "LessThan", "value": str(check.minimum)})
+        return {"any": found}
+
+    message = "A requested size lies outside the bounds the requirement sets."
+    rules = []
+    for kind, path in check.fields:
+        name = f"{check.concept}-{kind.lower()}"
+        if "*" in path:
+            at = path.index("*")
+            items = _field_query("object", path[:at]) + " || `[]`"
+            element = _field_query("object", path[at + 1 :]).replace("request.object", "element", 1)
+            validate: dict[str, Any] = {
+                "foreach": [{"list": items, "deny": {"conditions": conditions(element)}}]
+            }
+        else:
+            validate = {"deny": {"conditions": conditions(_field_query("object", path))}}
+        rules.append(_kinds_rule(name, [kind], message, validate, intent))
+    return rules
+
+
 def _image_pull_policy(check: ImagePullPolicyCheck, intent: Intent) -> list[dict[str, Any]]:
     # the API's default when the policy is left out: Always for ":latest" or an image with
     # neither tag nor digest, IfNotPresent otherwise
@@ -852,6 +882,7 @@ _BUILDERS = {
     ContainerNumberBoundCheck: _container_number_bound,
     ContainerRequiresCheck: _container_requires,
     PodLabelsCheck: _pod_labels,
+    QuantityBoundCheck: _quantity_bound,
     ImagePullPolicyCheck: _image_pull_policy,
     IngressNamedHostsCheck: _ingress_named_hosts,
     LoadBalancerSourcesCheck: _lb_source_ranges,
