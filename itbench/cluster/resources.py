@@ -82,7 +82,17 @@ BUILTIN_TYPES: tuple[ResourceType, ...] = (
     _t("rbac.authorization.k8s.io", "v1", "ClusterRole", "clusterroles", False),
     _t("rbac.authorization.k8s.io", "v1", "ClusterRoleBinding", "clusterrolebindings", False),
     _t("policy", "v1", "PodDisruptionBudget", "poddisruptionbudgets", True, "pdb"),
-    _t("autoscaling", "v2", "HorizontalPodAutoscaler", "horizontalpodautoscalers", True, "hpa"),
+    # autoscaling/v1 is still served by every supported release (objects are kept as written:
+    # no conversion between the versions' metric fields)
+    ResourceType(
+        "autoscaling",
+        "v2",
+        "HorizontalPodAutoscaler",
+        "horizontalpodautoscalers",
+        True,
+        ("hpa",),
+        also_versions=("v1",),
+    ),  # fmt: skip
     _t("storage.k8s.io", "v1", "StorageClass", "storageclasses", False, "sc"),
     _t("scheduling.k8s.io", "v1", "PriorityClass", "priorityclasses", False, "pc"),
     _t(

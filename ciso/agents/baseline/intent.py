@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.effect_checks import EffectCheck
+from ciso.agents.baseline.family_checks import FamilyCheck
 
 #: Kubernetes' own namespaces; most CIS section 5 controls exempt them.
 SYSTEM_NAMESPACES = ("kube-system", "kube-public", "kube-node-lease")
@@ -340,6 +341,7 @@ KubernetesCheck = (
     | FieldValueCheck
     | EffectCheck
     | FieldBoundCheck
+    | FamilyCheck
 )
 HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck
 

@@ -19,6 +19,12 @@ from ciso.agents.baseline.effect_checks import (
     LoadBalancerSourcesCheck,
     VolumeTypesCheck,
 )
+from ciso.agents.baseline.family_checks import (
+    ContainerNumberBoundCheck,
+    ContainerRequiresCheck,
+    PodLabelsCheck,
+    QuantityBoundCheck,
+)
 from ciso.agents.baseline.intent import (
     BindingCheck,
     CapabilityCheck,
@@ -592,7 +598,9 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     elif check.must_be_set:
         spelled = ", ".join(_field_query(check.level, p) for p in check.paths)
         conditions.append(
-            {"key": "{{ length([" + spelled + "][?@ != `null` && @ != '']) }}", "operator": "Equals",
+            # flattened: a path through a list ("*") gives a list, and an empty one names nothing
+            {"key": "{{ length([" + spelled + "][] | [?@ != `null` && @ != '']) }}",
+             "operator": "Equals",
              "value": 0}
         )  # fmt: skip
     validate = {"deny": {"conditions": {"any": conditions}}}
@@ -634,6 +642,106 @@ def _field_bound(check: FieldBoundCheck, intent: Intent) -> list[dict[str, Any]]
         for entry in rule["match"]["any"]:
             entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
     return [rule]
+
+
+def _container_number_bound(
+    check: ContainerNumberBoundCheck, intent: Intent
+) -> list[dict[str, Any]]:
+    # every number under the path, flattened over containers and list items; a comparison with
+    # a string gives null, which the filter drops
+    numbers = _field_query("container", check.path) + " || `[]`"
+    conditions: list[dict[str, Any]] = []
+    if check.minimum is not None:
+        conditions.append(
+            {"key": "{{ length(" + numbers + f" | [?@ < `{check.minimum}`]) }}}}",
+             "operator": "GreaterThan", "value": 0}
+        )  # fmt: skip
+    if check.maximum is not None:
+        conditions.append(
+            {"key": "{{ length(" + numbers + f" | [?@ > `{check.maximum}`]) }}}}",
+             "operator": "GreaterThan", "value": 0}
+        )  # fmt: skip
+    validate = {"deny": {"conditions": {"any": conditions}}}
+    message = f"Every container's {'.'.join(check.path)} must lie within the required bounds."
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
+#: where each kind keeps its pod spec, for rules that match the kinds themselves
+_POD_SPEC_OF = {"Pod": "request.object.spec",
+                "CronJob": "request.object.spec.jobTemplate.spec.template.spec"}  # fmt: skip
+
+
+def _container_requires(check: ContainerRequiresCheck, intent: Intent) -> list[dict[str, Any]]:
+    def field(path: tuple[str, ...]) -> str:
+        return _field_query("object", path).removeprefix("request.object.")
+
+    # JMESPath: null, '', [] and {} are false, so ! reads "no value"
+    # parenthesised: JMESPath's ! binds tighter than the dot ("!a.b" is "(!a).b")
+    lacking = "!(" + field(check.required) + ")"
+    if check.when:
+        lacking = field(check.when) + " && " + lacking
+    lists = ", ".join(check.lists)
+    message = f"A container must set {'.'.join(check.required)}."
+
+    def rule(name: str, spec: str, kinds: list[str] | None) -> dict[str, Any]:
+        offending = "{{ length(" + spec + f".[{lists}][] | [?{lacking}]) }}}}"
+        validate = {"deny": {"conditions": {"any": [
+            {"key": offending, "operator": "GreaterThan", "value": 0}]}}}  # fmt: skip
+        if kinds is None:
+            return _pod_rule(name, message, validate, intent)
+        return _kinds_rule(name, kinds, message, validate, intent)
+
+    if not check.kinds:
+        return [rule(check.concept, "request.object.spec", None)]
+    templated = [k for k in check.kinds if k not in _POD_SPEC_OF]
+    rules = (
+        [rule(check.concept, "request.object.spec.template.spec", templated)] if templated else []
+    )
+    rules += [rule(f"{check.concept}-{k.lower()}", _POD_SPEC_OF[k], [k])
+              for k in check.kinds if k in _POD_SPEC_OF]  # fmt: skip
+    return rules
+
+
+def _pod_labels(check: PodLabelsCheck, intent: Intent) -> list[dict[str, Any]]:
+    # Kyverno's autogen reads the pod template's metadata for the controllers
+    conditions = [
+        {"key": "{{ request.object.metadata.labels." + json.dumps(key) + " || '' }}",
+         "operator": "Equals", "value": ""}
+        for key in check.keys
+    ]  # fmt: skip
+    message = f"Every pod must carry the labels {', '.join(check.keys)}."
+    return [
+        _pod_rule(check.concept, message, {"deny": {"conditions": {"any": conditions}}}, intent)
+    ]
+
+
+def _quantity_bound(check: QuantityBoundCheck, intent: Intent) -> list[dict[str, Any]]:
+    # Kyverno compares two quantities by value ("600G" > "536870912000"); to_string makes a
+    # bare byte count written as a number a quantity too
+    def conditions(query: str) -> dict[str, Any]:
+        key = "{{ to_string(" + query + " || '0') }}"
+        found: list[dict[str, Any]] = []
+        if check.maximum is not None:
+            found.append({"key": key, "operator": "GreaterThan", "value": str(check.maximum)})
+        if check.minimum is not None:
+            found.append({"key": key, "operator": "LessThan", "value": str(check.minimum)})
+        return {"any": found}
+
+    message = "A requested size lies outside the bounds the requirement sets."
+    rules = []
+    for kind, path in check.fields:
+        name = f"{check.concept}-{kind.lower()}"
+        if "*" in path:
+            at = path.index("*")
+            items = _field_query("object", path[:at]) + " || `[]`"
+            element = _field_query("object", path[at + 1 :]).replace("request.object", "element", 1)
+            validate: dict[str, Any] = {
+                "foreach": [{"list": items, "deny": {"conditions": conditions(element)}}]
+            }
+        else:
+            validate = {"deny": {"conditions": conditions(_field_query("object", path))}}
+        rules.append(_kinds_rule(name, [kind], message, validate, intent))
+    return rules
 
 
 def _image_pull_policy(check: ImagePullPolicyCheck, intent: Intent) -> list[dict[str, Any]]:
@@ -771,6 +879,10 @@ _BUILDERS = {
     DefaultNamespaceCheck: _default_namespace,
     FieldValueCheck: _field_value,
     FieldBoundCheck: _field_bound,
+    ContainerNumberBoundCheck: _container_number_bound,
+    ContainerRequiresCheck: _container_requires,
+    PodLabelsCheck: _pod_labels,
+    QuantityBoundCheck: _quantity_bound,
     ImagePullPolicyCheck: _image_pull_policy,
     IngressNamedHostsCheck: _ingress_named_hosts,
     LoadBalancerSourcesCheck: _lb_source_ranges,

@@ -24,6 +24,7 @@ from ciso.agents.baseline.knowledge import (
     Concept,
     k8s_cluster_objects,
     k8s_effects,
+    k8s_field_families,
     k8s_generic,
     k8s_namespaces,
     k8s_pod,
@@ -36,6 +37,7 @@ from ciso.agents.baseline.knowledge import (
 )
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
+    k8s_field_families.CONCEPTS,  # bounds and presence by field family, before their nouns
     k8s_workloads.CONCEPTS,  # fields described by what they do, narrower than the nouns below
     # controls stated by their effect, before the families that key on field names and nouns
     k8s_effects.CONCEPTS,

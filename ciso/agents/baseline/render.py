@@ -13,6 +13,7 @@ import yaml
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.effect_checks import EFFECT_CHECKS
+from ciso.agents.baseline.family_checks import QuantityBoundCheck
 from ciso.agents.baseline.intent import (
     BindingCheck,
     ConfigSetting,
@@ -135,6 +136,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += ["namespaces"]
         elif isinstance(check, IngressTlsCheck):
             kinds += ["ingresses"]
+        elif isinstance(check, QuantityBoundCheck):
+            kinds += [plural_of(kind) for kind, _ in check.fields]
         elif isinstance(check, (*EFFECT_CHECKS, FieldBoundCheck)) and check.collects:
             kinds += list(check.collects)
         elif isinstance(check, PodFieldCheck) and check.service_account_fallback:

@@ -1,0 +1,533 @@
+"""Controls read by FAMILY rather than by one field: a numeric bound on a field of a workload
+object (a CronJob's missed-run cut-off, a finished Job's time to live, the rollout history a
+controller keeps, an autoscaler's replica range, a rollout's progress deadline ...), and
+presence or value checks on every container or pod spec (interactive terminals, pull
+credentials).
+
+The bound fields are one table of :class:`BoundField` (kinds, spellings, the API's default, the
+unit), so a paraphrase or a sibling field needs a row, not a renderer. A field is recognised by
+its API name or by what it does; the bound is read from the text in its unit ("10 minutes
+(600 seconds)", "24 hours", "at most 3"). These concepts come before the older workload family:
+its nouns ("deadline", "history", "Jobs") also occur in these texts for what does NOT count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.family_checks import (
+    ContainerNumberBoundCheck,
+    ContainerRequiresCheck,
+    PodLabelsCheck,
+    QuantityBoundCheck,
+)
+from ciso.agents.baseline.intent import FieldValueCheck
+from ciso.agents.baseline.knowledge import Concept, words
+
+# ---- reading a bound --------------------------------------------------------------------------
+
+_UNIT = (
+    r"(seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?|d|replicas?|revisions?|copies|"
+    r"pods?|instances?|times?)?"
+)
+_NUMBER = r"(\d[\d,]*)\s*" + _UNIT + r"\b"
+_SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hr": 3600,
+            "hour": 3600, "d": 86400, "day": 86400}  # fmt: skip
+#: words before a number that make it the largest value allowed ("more than 10 minutes" in a
+#: sentence that forbids it, "no later than 24 hours", "above 20")
+_UPPER = (
+    r"at\s+most|no\s+more\s+than|not\s+more\s+than|no\s+later\s+than|not\s+later\s+than|"
+    r"no\s+longer\s+than|up\s+to|maximum\s+of|a\s+max(?:imum)?\s+of|within|<=|more\s+than|"
+    r"later\s+than|longer\s+than|above|over|exceed\w*|beyond|greater\s+than"
+)
+#: words that make it the smallest ("below 2", "at least 2", "fewer than 2")
+_LOWER = (
+    r"at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|not\s+fewer\s+than|"
+    r"minimum\s+of|a\s+min(?:imum)?\s+of|>=|fewer\s+than|less\s+than|below|under|"
+    r"shorter\s+than"
+)
+_UPPER_BOUND = re.compile(r"\b(?:" + _UPPER + r")\s+" + _NUMBER, re.I)
+_LOWER_BOUND = re.compile(r"\b(?:" + _LOWER + r")\s+" + _NUMBER, re.I)
+#: "(600 seconds" after "10 minutes": the text's own conversion wins
+_SECONDS_ASIDE = re.compile(r"^\s*\(\s*(\d[\d,]*)\s*s(?:ec(?:ond)?s?)?\b", re.I)
+#: "Kubernetes' default of 10", "defaults to 10": the text states the API default
+_STATED_DEFAULT = re.compile(r"\bdefault(?:s\s+to|\s+of|\s+is|\s+value\s+of)?\s+(\d+)\b", re.I)
+
+
+def _amount(match: re.Match[str], text: str, unit: str) -> int:
+    value = int(match.group(1).replace(",", ""))
+    if unit != "seconds":
+        return value
+    aside = _SECONDS_ASIDE.match(text[match.end() :])
+    if aside:
+        return int(aside.group(1).replace(",", ""))
+    spelled = (match.group(2) or "s").lower()
+    spelled = spelled if spelled in _SECONDS else spelled.rstrip("s")
+    return value * _SECONDS.get(spelled, 1)
+
+
+def bounds(text: str, unit: str) -> tuple[int | None, int | None]:
+    """The (minimum, maximum) the text gives: the first lower and the first upper bound."""
+    low = _LOWER_BOUND.search(text)
+    high = _UPPER_BOUND.search(text)
+    return (
+        _amount(low, text, unit) if low else None,
+        _amount(high, text, unit) if high else None,
+    )
+
+
+# ---- numeric fields of workload objects, by family --------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoundField:
+    """A numeric field of workload objects: the kinds carrying it, its spellings (the first set
+    is its value), the API's default (None: unset has no limit and violates any bound), its
+    unit, and which side of a bound it takes (``both``; ``lower`` or ``upper`` when one text
+    bounds two fields, an autoscaler's minReplicas and maxReplicas)."""
+
+    concept: str
+    kinds: tuple[str, ...]
+    paths: tuple[tuple[str, ...], ...]
+    collects: tuple[str, ...]
+    default: int | None
+    unit: Literal["seconds", "count"]
+    side: Literal["both", "lower", "upper"] = "both"
+
+
+def _job_paths(field: str) -> tuple[tuple[str, ...], ...]:
+    """A Job's own field, and where a CronJob keeps it for the Jobs it creates."""
+    return (("spec", field), ("spec", "jobTemplate", "spec", field))
+
+
+_CONTROLLERS = ("Deployment", "StatefulSet", "DaemonSet")
+_CONTROLLERS_COLLECT = ("deployments", "statefulsets", "daemonsets")
+
+STARTING_DEADLINE = BoundField(
+    "cronjob-starting-deadline", ("CronJob",), (("spec", "startingDeadlineSeconds"),),
+    ("cronjobs",), None, "seconds",
+)  # fmt: skip
+FINISHED_TTL = BoundField(
+    "job-ttl-after-finished", ("Job", "CronJob"), _job_paths("ttlSecondsAfterFinished"),
+    ("jobs", "cronjobs"), None, "seconds",
+)  # fmt: skip
+REVISION_HISTORY = BoundField(
+    "revision-history-limit", _CONTROLLERS, (("spec", "revisionHistoryLimit"),),
+    _CONTROLLERS_COLLECT, 10, "count",
+)  # fmt: skip
+PROGRESS_DEADLINE = BoundField(
+    "progress-deadline", ("Deployment",), (("spec", "progressDeadlineSeconds"),),
+    ("deployments",), 600, "seconds",
+)  # fmt: skip
+MIN_READY = BoundField(
+    "min-ready-seconds", (*_CONTROLLERS, "ReplicaSet"), (("spec", "minReadySeconds"),),
+    (*_CONTROLLERS_COLLECT, "replicasets"), 0, "seconds",
+)  # fmt: skip
+SUCCESSFUL_HISTORY = BoundField(
+    "cronjob-successful-history", ("CronJob",), (("spec", "successfulJobsHistoryLimit"),),
+    ("cronjobs",), 3, "count",
+)  # fmt: skip
+FAILED_HISTORY = BoundField(
+    "cronjob-failed-history", ("CronJob",), (("spec", "failedJobsHistoryLimit"),),
+    ("cronjobs",), 1, "count",
+)  # fmt: skip
+_HPA = ("HorizontalPodAutoscaler",)
+HPA_MIN = BoundField(
+    "autoscaler-min-replicas", _HPA, (("spec", "minReplicas"),), ("horizontalpodautoscalers",),
+    1, "count", side="lower",
+)  # fmt: skip
+HPA_MAX = BoundField(
+    "autoscaler-max-replicas", _HPA, (("spec", "maxReplicas"),), ("horizontalpodautoscalers",),
+    None, "count", side="upper",
+)  # fmt: skip
+
+
+def _bound_checks(*fields: BoundField) -> Callable[[str], tuple[FieldBoundCheck, ...] | None]:
+    """The checks of the fields a text bounds; a default the text states wins over the table."""
+
+    def build(text: str) -> tuple[FieldBoundCheck, ...] | None:
+        checks = []
+        for f in fields:
+            minimum, maximum = bounds(text, f.unit)
+            if f.side == "lower":
+                maximum = None
+            elif f.side == "upper":
+                minimum = None
+            if minimum is None and maximum is None:
+                continue
+            stated = _STATED_DEFAULT.search(text) if len(fields) == 1 else None
+            default = int(stated.group(1)) if stated and f.default is not None else f.default
+            checks.append(
+                FieldBoundCheck(
+                    f.concept, "object", f.paths, kinds=f.kinds, minimum=minimum,
+                    maximum=maximum, default=default, collects=f.collects,
+                )
+            )  # fmt: skip
+        return tuple(checks) or None
+
+    return build
+
+
+# ---- container and pod-spec fields ------------------------------------------------------------
+
+
+def _interactive(text: str) -> FieldValueCheck:
+    """stdin (its once-only variant stdinOnce needs stdin) or tty true on any container."""
+    return FieldValueCheck(
+        "container-interactive", "container", (("stdin",), ("tty",)), forbidden=(True,)
+    )
+
+
+def _pull_secrets(text: str) -> FieldValueCheck:
+    """The pod spec itself names a pull secret: an empty list or unnamed entries name none (a
+    ServiceAccount's secrets are not in the manifest judged)."""
+    return FieldValueCheck(
+        "pod-image-pull-secrets", "pod", (("imagePullSecrets", "*", "name"),), must_be_set=True
+    )
+
+
+#: the privileged port range ends below 1024 (binding one needs CAP_NET_BIND_SERVICE)
+_FIRST_UNPRIVILEGED_PORT = 1024
+
+
+def _container_ports(text: str) -> ContainerNumberBoundCheck:
+    """Each declared containerPort within the text's bounds; "privileged ports" with no number
+    are those below 1024. Service ports and hostPorts are other fields."""
+    minimum, maximum = bounds(text, "count")
+    if minimum is None and maximum is None:
+        minimum = _FIRST_UNPRIVILEGED_PORT
+    return ContainerNumberBoundCheck(
+        "container-port-range", ("ports", "*", "containerPort"), minimum, maximum
+    )
+
+
+_WORKLOAD_KIND_NAMES = {
+    "deployment": "Deployment", "statefulset": "StatefulSet", "daemonset": "DaemonSet",
+    "replicaset": "ReplicaSet", "cronjob": "CronJob", "job": "Job", "pod": "Pod",
+}  # fmt: skip
+_KIND_WORD = re.compile(
+    r"\b(deployment|statefulset|daemonset|replicaset|cronjob|job|pod)s?\b", re.I
+)
+#: "(Deployments and StatefulSets only)", "only Deployments and StatefulSets are audited"
+_ONLY_KINDS = re.compile(
+    r"\(([^()]*)\bonly\)|\bonly\s+((?:(?:bare\s+)?[A-Za-z]+s?(?:,\s*|\s+and\s+|\s+or\s+)?){1,6})|"
+    r"((?:[A-Za-z]+s?(?:,\s*|\s+and\s+|\s+or\s+)){0,5}[A-Za-z]+s?)\s+only\b",
+    re.I,
+)
+
+
+def _kinds_only(text: str) -> tuple[str, ...]:
+    """The workload kinds the text limits a check to; none: every pod-carrying kind."""
+    for m in _ONLY_KINDS.finditer(text):
+        named = [
+            _WORKLOAD_KIND_NAMES[k.lower()]
+            for k in _KIND_WORD.findall(next(g for g in m.groups() if g))
+        ]
+        if named:
+            return tuple(dict.fromkeys(named))
+    # "the regular containers of Deployments, StatefulSets and DaemonSets"
+    listed = _CONTAINERS_OF.search(text)
+    if listed:
+        return tuple(dict.fromkeys(_WORKLOAD_KIND_NAMES[k.lower()]
+                                   for k in _KIND_WORD.findall(listed.group(1))))  # fmt: skip
+    return ()
+
+
+_KIND_LIST = r"(?:deployment|statefulset|daemonset|replicaset|cronjob|job|pod)s?"
+#: the kinds a text gives as where the judged containers live
+_CONTAINERS_OF = re.compile(
+    r"\bcontainers\s+(?:of|in)\s+(?:the\s+)?(" + _KIND_LIST + r"(?:(?:,\s*|\s+and\s+|\s+or\s+|"
+    r",\s+and\s+)" + _KIND_LIST + r")*)\b",
+    re.I,
+)
+
+
+#: a condition on the containers judged: those that declare a port ("serving", "listens")
+_SERVING = re.compile(
+    r"\b(declares?|declaring|exposes?|exposing|with)\s+(a\s+|any\s+)?(container\s*)?ports?\b|"
+    r"\b(serving|listening)\s+containers?\b|\bcontainers?\s+that\s+(serve|listen)\b|"
+    r"\bports?\s+(it|they)\s+listens?\b",
+    re.I,
+)
+
+
+def _when_serving(text: str) -> tuple[str, ...]:
+    return ("ports",) if _SERVING.search(text) else ()
+
+
+def _pre_stop(text: str) -> ContainerRequiresCheck:
+    """A regular container (of the kinds the text names) must have a preStop hook of any
+    handler; postStart is not one."""
+    return ContainerRequiresCheck(
+        "container-pre-stop", ("lifecycle", "preStop"), _when_serving(text), _kinds_only(text)
+    )
+
+
+_PROBES = (
+    ("liveness", "livenessProbe"),
+    ("readiness", "readinessProbe"),
+    ("startup", "startupProbe"),
+)
+
+
+_DISCOUNTED = re.compile(
+    r"\b(replaces?\s+neither|does\s+not\s+(count|replace)|is\s+not\s+(a|enough)|not\s+a\s+substitute)\b",
+    re.I,
+)
+
+
+def _probes(text: str) -> tuple[ContainerRequiresCheck, ...] | None:
+    """Each probe the text names, on every regular container (or the serving ones)."""
+    # a probe named only as what does not count ("a startup check replaces neither") is not asked
+    sentences = [x for x in re.split(r"(?<=[.;])\s+", text) if not _DISCOUNTED.search(x)]
+    named = [
+        (word, field)
+        for word, field in _PROBES
+        if any(re.search(rf"\b{word}\b|\b{field}\b", x, re.I) for x in sentences)
+    ]
+    return (
+        tuple(
+            ContainerRequiresCheck(
+                f"container-{word}-probe", (f,), _when_serving(text), _kinds_only(text)
+            )
+            for word, f in named
+        )
+        or None
+    )
+
+
+#: a label key with a DNS prefix ("app.kubernetes.io/name"), as the text spells it
+_LABEL_KEY = re.compile(
+    r"(?<![\w./-])([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)+/[A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9])"
+)
+
+
+def _pod_labels(text: str) -> PodLabelsCheck | None:
+    keys = tuple(dict.fromkeys(m.group(1) for m in _LABEL_KEY.finditer(text)))
+    return PodLabelsCheck("pod-labels", keys) if keys else None
+
+
+# ---- sizes of claimed storage -----------------------------------------------------------------
+
+_BYTES = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12, "p": 10**15,
+          "ki": 2**10, "mi": 2**20, "gi": 2**30, "ti": 2**40, "pi": 2**50}  # fmt: skip
+_BYTE_WORDS = {"kilo": "k", "mega": "m", "giga": "g", "tera": "t", "peta": "p",
+               "kibi": "ki", "mebi": "mi", "gibi": "gi", "tebi": "ti", "pebi": "pi"}  # fmt: skip
+_SIZE = (
+    r"(\d[\d,]*)\s*(?:(Ki|Mi|Gi|Ti|Pi|K|M|G|T|P)i?B?\b|"
+    r"(kilo|mega|giga|tera|peta|kibi|mebi|gibi|tebi|pebi)bytes?\b|(bytes?)\b)"
+)
+_SIZE_UPPER = re.compile(
+    r"\b(?:" + _UPPER + r"|larger\s+than|bigger\s+than)\s+(?:a\s+)?" + _SIZE, re.I
+)
+_SIZE_LOWER = re.compile(r"\b(?:" + _LOWER + r"|smaller\s+than)\s+(?:a\s+)?" + _SIZE, re.I)
+
+
+def _bytes(match: re.Match[str]) -> int:
+    unit = (match.group(2) or "").lower()
+    if match.group(3):
+        unit = _BYTE_WORDS[match.group(3).lower()]
+    return int(match.group(1).replace(",", "")) * _BYTES[unit]
+
+
+def _claim_size(text: str) -> QuantityBoundCheck | None:
+    """The storage each claim requests, a StatefulSet's claim templates included, within the
+    text's bounds in bytes."""
+    high, low = _SIZE_UPPER.search(text), _SIZE_LOWER.search(text)
+    if high is None and low is None:
+        return None
+    return QuantityBoundCheck(
+        "claim-size",
+        (
+            ("PersistentVolumeClaim", ("spec", "resources", "requests", "storage")),
+            ("StatefulSet", ("spec", "volumeClaimTemplates", "*", "spec", "resources",
+                             "requests", "storage")),
+        ),
+        minimum=_bytes(low) if low else None,
+        maximum=_bytes(high) if high else None,
+    )  # fmt: skip
+
+
+_CRON = words(r"\bcron\s*jobs?\b", r"\bscheduled\s+(jobs?|runs?|tasks?)\b", r"\bschedules?\b")
+
+CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "cronjob-starting-deadline",
+        (
+            words(
+                r"\bstartingDeadlineSeconds\b",
+                r"\bstarting\s+deadline\b",
+                r"\bmissed\b",
+                r"\bafter\s+(its|their|the)\s+scheduled\s+time\b",
+                r"\bstart(ed|s)?\s+late\b",
+            ),
+            _CRON,
+        ),
+        _bound_checks(STARTING_DEADLINE),
+    ),
+    Concept(
+        "job-ttl-after-finished",
+        (
+            words(
+                r"\bttlSecondsAfterFinished\b",
+                r"\bafter\s+(it|they|the\s+job)\s+(finish|complet)\w*",
+                r"\bfinished\s+jobs?\b[^.;]{0,60}\b(delet|remov|clean)",
+                r"\b(delet|remov|clean)\w*\b[^.;]{0,60}\bafter\b[^.;]{0,30}\b(finish|complet)",
+                r"\btime\s+to\s+live\b",
+            ),
+            words(r"\bjobs?\b"),
+        ),
+        _bound_checks(FINISHED_TTL),
+    ),
+    Concept(
+        "revision-history-limit",
+        (
+            words(
+                r"\brevisionHistoryLimit\b",
+                r"\b(old|previous|past)\s+(revisions|replica\s*sets)\b",
+                r"\brollout\s+history\b",
+                r"\brevision\s+history\b",
+            ),
+            words(r"\bDeployments?\b", r"\bStatefulSets?\b", r"\bDaemonSets?\b", r"\brollouts?\b"),
+        ),
+        _bound_checks(REVISION_HISTORY),
+    ),
+    Concept(
+        "autoscaler-replicas",
+        (
+            words(
+                r"\bHorizontalPodAutoscalers?\b",
+                r"\b(horizontal\s+)?(pod\s+)?autoscalers?\b",
+                r"\bHPAs?\b",
+            ),
+            words(r"\breplicas?\b", r"\bminReplicas\b", r"\bmaxReplicas\b", r"\bscale\b"),
+        ),
+        _bound_checks(HPA_MIN, HPA_MAX),
+    ),
+    Concept(
+        "progress-deadline",
+        (
+            words(
+                r"\bprogressDeadlineSeconds\b",
+                r"\bprogress\s+deadline\b",
+                r"\b(rollouts?|Deployments?)\b[^.;]{0,60}\b(stall\w*|stuck|no\s+progress|"
+                r"fail\w*\s+to\s+progress)\b",
+            ),
+        ),
+        _bound_checks(PROGRESS_DEADLINE),
+    ),
+    Concept(
+        "min-ready-seconds",
+        (words(r"\bminReadySeconds\b", r"\bready\s+for\s+at\s+least\b"),),
+        _bound_checks(MIN_READY),
+    ),
+    Concept(
+        "cronjob-job-history",
+        (
+            words(
+                r"\b(successful|failed)JobsHistoryLimit\b",
+                r"\b(successful|completed|failed)\s+jobs?\b[^.;]{0,40}\b(keep|kept|retain|history)",
+            ),
+            _CRON,
+        ),
+        lambda text: _bound_checks(
+            *(
+                f
+                for f, name in ((SUCCESSFUL_HISTORY, "success|complet"), (FAILED_HISTORY, "fail"))
+                if re.search(r"\b(" + name + r")", text, re.I)
+            )
+        )(text),
+        none_of=words(r"\bhistory\b[^.;]{0,40}\b(do|does)\s+not\s+count\b"),
+    ),
+    Concept(
+        "container-interactive",
+        (
+            words(
+                r"\bstdin\b",
+                r"\btty\b",
+                r"\bstandard\s+input\b",
+                r"\b(allocate|attach)\w*\s+(a\s+)?(pseudo-?)?terminal\b",
+                r"\binteractive\s+(use|terminals?|sessions?)\b",
+            ),
+            words(r"\bcontainers?\b", r"\bpods?\b"),
+        ),
+        _interactive,
+        # who may open a shell in a pod is an RBAC right, not a container setting
+        none_of=words(r"\b(cluster)?roles?\b", r"\bgrant\w*\b", r"\bpods/(exec|attach)\b"),
+    ),
+    Concept(
+        "pod-image-pull-secrets",
+        (
+            words(
+                r"\bimagePullSecrets\b",
+                r"\b(image\s+)?pull\s+(credentials?|secrets?)\b",
+                r"\bregistry\s+credentials?\b",
+            ),
+            words(r"\bpods?\b", r"\bpod\s+(specs?|templates?)\b"),
+        ),
+        _pull_secrets,
+    ),
+    Concept(
+        "container-port-range",
+        (
+            words(
+                r"\bcontainerPorts?\b",
+                r"\b(listens?|listening|bind|binds|binding)\b[^.;]{0,40}\bports?\b",
+                r"\bprivileged\s+ports?\b",
+            ),
+            words(r"\bcontainers?\b", r"\bapplications?\b", r"\bpods?\b"),
+        ),
+        _container_ports,
+        none_of=words(r"\bhostPorts?\b", r"\bhost\s+ports?\b", r"\bnode'?s?\s+ports?\b"),
+    ),
+    Concept(
+        "container-pre-stop",
+        (words(r"\bpre-?stop\b", r"\b(shutdown|termination|stop)\s+hooks?\b"),),
+        _pre_stop,
+    ),
+    Concept(
+        "container-probes",
+        (
+            words(r"\b(liveness|readiness|startup)(Probe)?\b"),
+            words(r"\bprobes?\b", r"Probe\b", r"\b(liveness|readiness)\s+checks?\b"),
+            words(r"\bcontainers?\b"),
+        ),
+        _probes,
+    ),
+    Concept(
+        "pod-labels",
+        (
+            words(
+                r"\b(pods?|pod\s+templates?)\b[^.;]{0,80}\blabels?\b",
+                r"\blabels?\b[^.;]{0,80}\bpods?\b",
+            ),
+        ),
+        _pod_labels,
+        none_of=words(r"\bnamespaces?\b[^.;]{0,40}\blabel", r"\bselectors?\b"),
+    ),
+    Concept(
+        "claim-size",
+        (
+            words(
+                r"\bclaims?\b",
+                r"\bPVCs?\b",
+                r"\bPersistentVolumeClaims?\b",
+                r"\bpersistent\s+volumes?\b",
+                r"\bvolumeClaimTemplates\b",
+            ),
+            words(
+                r"\bstorage\b",
+                r"\bsize\b",
+                r"\blarger\b",
+                r"\bbigger\b",
+                r"\bcapacity\b",
+                r"\b\d+\s*[KMGTP]i?B?\b",
+            ),
+        ),
+        _claim_size,
+    ),
+)
