@@ -130,3 +130,49 @@ def test_a_year_end_close_seen_a_year_back_names_nothing(tmp_path, seed):
                 line.count[i] = np.rint(line.count[i] * factor)
                 line.cost[i] *= factor
     assert answer(bill.write(tmp_path, YEAR_END, "321")) == ()
+
+
+# Wednesday 31 March 2027; the bill starts in early January 2026, so it holds 31 March 2026 (a
+# Tuesday) as the one earlier fiscal year end.
+FISCAL_START = dt.date(2026, 1, 5)
+FISCAL_END = (dt.date(2027, 3, 31) - FISCAL_START).days
+
+
+def _fiscal_close_bill(seed: int, fiscal_factor_last_year: float) -> Bill:
+    """An office estate and a close batch at x1.8 on every month end and x4 on 31 March 2027;
+    31 March 2026 ran at ``fiscal_factor_last_year``."""
+    bill = Bill(FISCAL_START, FISCAL_END + 1, seed)
+    office = bill.weekly(1.0, 0.3)
+    bill.usage(("jp-1", "Azure", "Virtual Machines", "portal", "D4s_v5"), 0.192, 24, 0.03, office)
+    bill.static(("jp-1", "Azure", "Azure SQL Database", "portal", "GP_Gen5_4"), 0.92, 1)
+    close = [
+        bill.usage(("jp-1", "Azure", "Virtual Machines", "kessan", "E16as_v5"), 1.008, 8, 0.03),
+        bill.usage(("jp-1", "Azure", "Azure Synapse Analytics", "kessan", "DWU-100"), 1.2, 20),
+    ]
+    for i in range(bill.days):
+        day = bill.day(i)
+        if (day + dt.timedelta(days=1)).month != day.month:
+            factor = 1.8
+            if day.month == 3:
+                factor = 4.0 if day.year == 2027 else fiscal_factor_last_year
+            for line in close:
+                line.count[i] = np.rint(line.count[i] * factor)
+                line.cost[i] *= factor
+    return bill
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_fiscal_year_end_on_31_march_seen_a_year_back_names_nothing(tmp_path, seed):
+    """A fiscal year closing on 31 March (not 31 December): the close ran x4 on 31 March a year
+    back, as it does today; every other month end runs x1.8. The bill's own earlier 31 March
+    says the day is the close's habit: nothing is anomalous."""
+    bill = _fiscal_close_bill(seed, 4.0)
+    assert answer(bill.write(tmp_path, FISCAL_END, "jp-1")) == ()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_31_march_that_never_stood_out_still_shows_its_anomaly(tmp_path, seed):
+    """The same bill where 31 March a year back was an ordinary month end (x1.8): today's x4 on
+    the close's lines is not a habit the bill has seen, and the close application is named."""
+    bill = _fiscal_close_bill(seed, 1.8)
+    assert answer(bill.write(tmp_path, FISCAL_END, "jp-1")) == (Resource("kessan", "Application"),)
