@@ -223,6 +223,10 @@ def drill_down(
             return
         kids = tree.children.get(node.path, ())
         new = [k for k in kids if k.is_new and material(k)]
+        # a move's new lines carry the node's rise: it is not spread over the node either
+        moved = bool(new) and _moved_from_stopped_lines(tree, new, thresholds.min_share * scale)
+        if moved:
+            new = []
         findings.extend(Finding(k, "new") for k in new)
         established = [k for k in kids if not k.is_new]
         sig = [k for k in established if promising(k)]
@@ -243,11 +247,36 @@ def drill_down(
                 findings.append(Finding(kid, "leaf"))
             else:
                 visit(kid)
-        if not sig and not new and node.depth > 0 and node.delta >= thresholds.spread_share * scale:
+        if (
+            not sig
+            and not new
+            and not moved
+            and node.depth > 0
+            and node.delta >= thresholds.spread_share * scale
+        ):
             findings.append(Finding(node, "spread"))
 
     visit(root)
     return findings, total
+
+
+def _moved_from_stopped_lines(tree: Tree, new: list[NodeStats], material: float) -> bool:
+    """The new nodes are a move, not a cost: lines of the account that billed on this weekday
+    stopped on the day, and what the new nodes cost is within a material amount of what the
+    stopped lines used to, or a tenth more (a Kafka cluster migrated from virtual machines to a managed service,
+    its old lines ending as the new ones start). A new cost beside nothing that stopped, or far
+    above what stopped (a switch that doubles the bill), stays a cause."""
+    stopped = sum(
+        k.baseline for k in tree.stats[-1] if not k.is_new and k.baseline > 0 and k.actual <= 0
+    )
+    return stopped > 0 and sum(k.actual for k in new) - stopped < max(
+        material, _MOVE_TOLERANCE * stopped
+    )
+
+
+#: A move's new lines cost what the old ones did, give or take a new price list: a tenth more is
+#: still the same workload moved (a managed service's rates are not the virtual machines').
+_MOVE_TOLERANCE = 0.1
 
 
 def _uniform_change(node: NodeStats, kids: list[NodeStats], thresholds: Thresholds) -> bool:

@@ -176,3 +176,48 @@ def test_a_31_march_that_never_stood_out_still_shows_its_anomaly(tmp_path, seed)
     the close's lines is not a habit the bill has seen, and the close application is named."""
     bill = _fiscal_close_bill(seed, 1.8)
     assert answer(bill.write(tmp_path, FISCAL_END, "jp-1")) == (Resource("kessan", "Application"),)
+
+
+def _migration_bill(seed: int, new_price_factor: float) -> Bill:
+    """An events Kafka cluster on EC2 brokers and their volumes, moved on ``DAY`` to a managed
+    Kafka service: the EC2 lines stop and the managed broker and storage lines start, at
+    ``new_price_factor`` times what the old lines cost. Web and database lines run beside."""
+    bill = Bill(START, DAY + 1, seed)
+    office = bill.weekly(1.0, 0.5)
+    bill.usage(("525", "AWS", "EC2", "web", "m7i.large"), 0.1008, 40, 0.04, office)
+    bill.static(("525", "AWS", "RDS", "web", "db.r7g.xlarge"), 0.478, 2)
+    old = [
+        bill.static(("525", "AWS", "EC2", "events", "r7i.2xlarge"), 0.5292, 6),
+        bill.static(("525", "AWS", "EBS", "events", "gp3-GB"), 0.00011, 12000),
+    ]
+    for line in old:
+        line.count[DAY:] = 0
+        line.cost[DAY:] = 0
+    moved = sum(line.cost[DAY - 7] for line in old) * new_price_factor
+    new = [
+        bill.static(("525", "AWS", "MSK", "events", "kafka.m7g.2xlarge"), 0.5, 6),
+        bill.static(("525", "AWS", "MSK", "events", "Storage-GB"), 0.0001, 12000),
+    ]
+    for line in new:
+        _starts_on(line, DAY)
+    share = moved / sum(line.cost[DAY] for line in new)
+    bill.raise_price(new, share, DAY)
+    return bill
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_migration_whose_new_service_costs_what_the_stopped_lines_did_names_nothing(
+    tmp_path, seed
+):
+    """A planned move from brokers on EC2 to a managed Kafka service at about the same cost (6% more): the new
+    service is a move of cost the stopped lines carried, and the account is flat."""
+    bill = _migration_bill(seed, 1.06)
+    assert answer(bill.write(tmp_path, DAY, "525")) == ()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_migration_that_triples_the_cost_names_the_new_service(tmp_path, seed):
+    """The same move where the managed service costs three times what the brokers did: the new
+    service is the cause of the rise."""
+    bill = _migration_bill(seed, 3.0)
+    assert answer(bill.write(tmp_path, DAY, "525")) == (Resource("MSK", "Cloud_Service"),)
