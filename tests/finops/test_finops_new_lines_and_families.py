@@ -221,3 +221,60 @@ def test_a_migration_that_triples_the_cost_names_the_new_service(tmp_path, seed)
     service is the cause of the rise."""
     bill = _migration_bill(seed, 3.0)
     assert answer(bill.write(tmp_path, DAY, "525")) == (Resource("MSK", "Cloud_Service"),)
+
+
+# Sunday 1 November 2026, the end of summer time in a US export: 25 hours. The bill starts in
+# early August, so it holds three earlier 1sts with their monthly fees.
+DST_START = dt.date(2026, 8, 3)
+DST_DAY = (dt.date(2026, 11, 1) - DST_START).days
+
+
+def _daylight_saving_bill(seed: int) -> Bill:
+    """Office compute, a static database, storage growing every day and two monthly fees on
+    every 1st; on the 25-hour day every metered line bills 25/24 of a day (its mean hourly count
+    over 24 hours included), the fees keep their amounts."""
+    bill = Bill(DST_START, DST_DAY + 1, seed)
+    office = bill.weekly(1.0, 0.3)
+    metered = [
+        bill.usage(("501", "AWS", "EC2", "web", "m7i.large"), 0.1008, 150, 0.03, office),
+        bill.static(("501", "AWS", "RDS", "web", "db.r7g.xlarge"), 0.478, 2),
+        bill.static(("501", "AWS", "RDS", "jobs", "db.m7g.large"), 0.168, 3),
+        bill.usage(("501", "AWS", "S3", "web", "Standard-Storage-GB"), 0.000032, 380000, 0.0),
+    ]
+    metered[-1].count[:] = np.rint(380000 * (1 + 0.0015 * np.arange(bill.days)))
+    metered[-1].cost[:] = metered[-1].count * metered[-1].price * 24
+    fees = [
+        bill.flat_fee(("501", "AWS", "AWS Support (Business)", "shared", "Support-Monthly"), 900),
+        bill.flat_fee(("501", "AWS", "AWS Marketplace", "web", "WAF-Subscription"), 300),
+    ]
+    for fee in fees:
+        firsts = np.array([bill.day(i).day == 1 for i in range(bill.days)])
+        fee.cost[~firsts] = 0
+        fee.count[firsts] = 1
+        fee.price[firsts] = fee.cost[firsts] / 24
+    for line in metered:
+        line.count[DST_DAY] *= 25 / 24
+        line.cost[DST_DAY] *= 25 / 24
+    return bill
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_25_hour_first_of_the_month_with_monthly_fees_names_nothing(tmp_path, seed):
+    """The day has an extra hour on every metered line and the month's fees: the steady storage
+    and the databases are 4% up to the cent, which their noise cannot explain, but the bill's
+    own static lines say the day had 25 hours. Nothing is anomalous."""
+    bill = _daylight_saving_bill(seed)
+    assert answer(bill.write(tmp_path, DST_DAY, "501")) == ()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_25_hour_day_still_shows_a_line_that_rose_beyond_the_hour(tmp_path, seed):
+    """The same 25-hour day where the jobs database was scaled from 3 to 9 instances: read per
+    24 hours, it is still three times its level and is named."""
+    bill = _daylight_saving_bill(seed)
+    (jobs,) = [line for line in bill.lines if line.app == "jobs"]
+    jobs.count[DST_DAY] *= 3
+    jobs.cost[DST_DAY] *= 3
+    assert answer(bill.write(tmp_path, DST_DAY, "501")) == (
+        Resource("db.m7g.large", "Instance_Family"),
+    )
