@@ -87,7 +87,8 @@ class Finding:
     #: "leaf", "new", "broad", "spread", "beyond", "across" (one application repriced in every
     #: service), "grown" (one application grown in every service), "every line" (every line of
     #: the node rose, the rest beside it did not) or "credits" (every credit under the node
-    #: ended): why the drill-down stopped here.
+    #: ended) or "families" (several families across every application of the service): why
+    #: the drill-down stopped here.
     reason: str
 
 
@@ -257,7 +258,29 @@ def drill_down(
             findings.append(Finding(node, "spread"))
 
     visit(root)
+    service = _families_across_its_applications(tree, findings)
+    if service is not None:
+        return [Finding(service, "families")], total
     return findings, total
+
+
+def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> NodeStats | None:
+    """The service when the lines found are of several families in several applications, all
+    of one service, and every application of it is among them: one change of the service (a
+    gateway release that bills every application's input tokens in full, whatever model each
+    uses), not several causes that happen to share it. Lines that fell beside them (the cache
+    reads the same release stopped) name nothing of their own."""
+    if len(findings) < 2 or any(f.reason != "leaf" for f in findings):
+        return None
+    lines = [f.node for f in findings]
+    depth = len(lines[0].path) - 3  # the node above the applications
+    if depth < 1 or len({k.path[: depth + 1] for k in lines}) != 1:
+        return None
+    if len({k.path[-1] for k in lines}) < 2 or len({k.path[-2] for k in lines}) < 2:
+        return None
+    (service,) = [k for k in tree.stats[depth] if k.path == lines[0].path[: depth + 1]]
+    running = {k.path[-2] for k in tree.leaves_under(service) if k.baseline > 0}
+    return service if running <= {k.path[-2] for k in lines} else None
 
 
 def _moved_from_stopped_lines(tree: Tree, new: list[NodeStats], material: float) -> bool:

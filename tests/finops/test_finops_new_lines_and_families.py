@@ -278,3 +278,33 @@ def test_a_25_hour_day_still_shows_a_line_that_rose_beyond_the_hour(tmp_path, se
     assert answer(bill.write(tmp_path, DST_DAY, "501")) == (
         Resource("db.m7g.large", "Instance_Family"),
     )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_input_tokens_of_two_models_rising_in_every_application_are_the_service(tmp_path, seed):
+    """An LLM gateway release stops prompt caching: in every application of the model service
+    the input tokens are billed in full (x3) and the cache reads fall to a tenth, whichever of
+    two models the application uses; output tokens, GPU instances and storage flat. Two
+    families in three applications, one service: the service is the change, not each family."""
+    bill = Bill(START, DAY + 1, seed)
+    office = bill.weekly(1.0, 0.4)
+    llm = "Amazon Bedrock"
+    models = {"chat": "Model-A", "search": "Model-B", "review": "Model-A"}
+    moved = []
+    for app, model in models.items():
+        tokens = bill.usage(
+            ("501", "AWS", llm, app, f"{model}-Input-Tokens-1K"), 0.003, 4000, 0.05, office
+        )
+        cache = bill.usage(
+            ("501", "AWS", llm, app, f"{model}-Cache-Read-Tokens-1K"), 0.0003, 12000, 0.05, office
+        )
+        bill.usage(("501", "AWS", llm, app, f"{model}-Output-Tokens-1K"), 0.015, 900, 0.05, office)
+        moved.append((tokens, cache))
+    bill.static(("501", "AWS", "EC2", "search", "g6e.2xlarge"), 2.24, 6)
+    bill.usage(("501", "AWS", "S3", "chat", "Standard-Storage-GB"), 0.000032, 60000, 0.01)
+    for tokens, cache in moved:
+        tokens.count[DAY] *= 3
+        tokens.cost[DAY] *= 3
+        cache.count[DAY] = np.rint(cache.count[DAY] / 10)
+        cache.cost[DAY] /= 10
+    assert answer(bill.write(tmp_path, DAY, "501")) == (Resource(llm, "Cloud_Service"),)
