@@ -278,6 +278,10 @@ def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> No
         return None
     if len({k.path[-1] for k in lines}) < 2 or len({k.path[-2] for k in lines}) < 2:
         return None
+    # one line per application, none repriced: two lines of one application (a family repriced
+    # everywhere and a fleet tripled beside it) are two causes, and a new price is a family's
+    if len({k.path[-2] for k in lines}) != len(lines) or any(k.price_moved for k in lines):
+        return None
     (service,) = [k for k in tree.stats[depth] if k.path == lines[0].path[: depth + 1]]
     running = {k.path[-2] for k in tree.leaves_under(service) if k.baseline > 0}
     return service if running <= {k.path[-2] for k in lines} else None
