@@ -9,6 +9,7 @@ import numpy as np
 from finops.loaders.table import CostTable
 from finops.model import Anomaly, Diagnosis, Resource, RootCause
 from finops.rca.cube import CostCube, build_cube
+from finops.rca.daylength import day_length_factor, per_24_hours
 from finops.rca.drilldown import DEFAULT_THRESHOLDS, Thresholds, drill_down
 from finops.rca.explain import explain, money
 from finops.rca.kinds import classify, classify_broad
@@ -19,7 +20,9 @@ from itbench.errors import InputError
 def diagnose(
     table: CostTable, anomaly: Anomaly, thresholds: Thresholds = DEFAULT_THRESHOLDS
 ) -> Diagnosis:
-    cube = build_cube(table, anomaly.account_id, anomaly.date)
+    billed = build_cube(table, anomaly.account_id, anomaly.date)
+    hours = day_length_factor(billed)
+    cube = per_24_hours(billed, hours)
     tree = build_tree(cube)
     findings, total = drill_down(
         tree, thresholds, lambda: _changed_elsewhere(table, cube, anomaly, thresholds)
@@ -29,6 +32,11 @@ def diagnose(
         f"account {anomaly.account_id} cost {money(root.actual)} on {anomaly.date} against an expected "
         f"{money(root.expected)} ({money(root.delta)}, {root.z:.1f} sigma)"
     ]
+    if hours != 1.0:
+        notes.append(
+            f"{anomaly.date} had {round(24 * hours)} hours (daylight saving): every metered line "
+            "billed that share of a day; costs are read per 24 hours"
+        )
     if not findings:
         notes.append("no node deviates enough to be justified as a root cause")
     causes: list[RootCause] = []

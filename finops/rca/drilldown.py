@@ -87,7 +87,8 @@ class Finding:
     #: "leaf", "new", "broad", "spread", "beyond", "across" (one application repriced in every
     #: service), "grown" (one application grown in every service), "every line" (every line of
     #: the node rose, the rest beside it did not) or "credits" (every credit under the node
-    #: ended): why the drill-down stopped here.
+    #: ended) or "families" (several families across every application of the service): why
+    #: the drill-down stopped here.
     reason: str
 
 
@@ -223,6 +224,10 @@ def drill_down(
             return
         kids = tree.children.get(node.path, ())
         new = [k for k in kids if k.is_new and material(k)]
+        # a move's new lines carry the node's rise: it is not spread over the node either
+        moved = bool(new) and _moved_from_stopped_lines(tree, new, thresholds.min_share * scale)
+        if moved:
+            new = []
         findings.extend(Finding(k, "new") for k in new)
         established = [k for k in kids if not k.is_new]
         sig = [k for k in established if promising(k)]
@@ -243,11 +248,62 @@ def drill_down(
                 findings.append(Finding(kid, "leaf"))
             else:
                 visit(kid)
-        if not sig and not new and node.depth > 0 and node.delta >= thresholds.spread_share * scale:
+        if (
+            not sig
+            and not new
+            and not moved
+            and node.depth > 0
+            and node.delta >= thresholds.spread_share * scale
+        ):
             findings.append(Finding(node, "spread"))
 
     visit(root)
+    service = _families_across_its_applications(tree, findings)
+    if service is not None:
+        return [Finding(service, "families")], total
     return findings, total
+
+
+def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> NodeStats | None:
+    """The service when the lines found are of several families in several applications, all
+    of one service, and every application of it is among them: one change of the service (a
+    gateway release that bills every application's input tokens in full, whatever model each
+    uses), not several causes that happen to share it. Lines that fell beside them (the cache
+    reads the same release stopped) name nothing of their own."""
+    if len(findings) < 2 or any(f.reason != "leaf" for f in findings):
+        return None
+    lines = [f.node for f in findings]
+    depth = len(lines[0].path) - 3  # the node above the applications
+    if depth < 1 or len({k.path[: depth + 1] for k in lines}) != 1:
+        return None
+    if len({k.path[-1] for k in lines}) < 2 or len({k.path[-2] for k in lines}) < 2:
+        return None
+    # one line per application, none repriced: two lines of one application (a family repriced
+    # everywhere and a fleet tripled beside it) are two causes, and a new price is a family's
+    if len({k.path[-2] for k in lines}) != len(lines) or any(k.price_moved for k in lines):
+        return None
+    (service,) = [k for k in tree.stats[depth] if k.path == lines[0].path[: depth + 1]]
+    running = {k.path[-2] for k in tree.leaves_under(service) if k.baseline > 0}
+    return service if running <= {k.path[-2] for k in lines} else None
+
+
+def _moved_from_stopped_lines(tree: Tree, new: list[NodeStats], material: float) -> bool:
+    """The new nodes are a move, not a cost: lines of the account that billed on this weekday
+    stopped on the day, and what the new nodes cost is within a material amount of what the
+    stopped lines used to, or a tenth more (a Kafka cluster migrated from virtual machines to a managed service,
+    its old lines ending as the new ones start). A new cost beside nothing that stopped, or far
+    above what stopped (a switch that doubles the bill), stays a cause."""
+    stopped = sum(
+        k.baseline for k in tree.stats[-1] if not k.is_new and k.baseline > 0 and k.actual <= 0
+    )
+    return stopped > 0 and sum(k.actual for k in new) - stopped < max(
+        material, _MOVE_TOLERANCE * stopped
+    )
+
+
+#: A move's new lines cost what the old ones did, give or take a new price list: a tenth more is
+#: still the same workload moved (a managed service's rates are not the virtual machines').
+_MOVE_TOLERANCE = 0.1
 
 
 def _uniform_change(node: NodeStats, kids: list[NodeStats], thresholds: Thresholds) -> bool:

@@ -179,25 +179,29 @@ def _place_factor(
     if quarter:
         by_quarter = _monthly_factor(values, t, quarter)
         factor = np.where(np.isfinite(by_quarter), by_quarter, factor)
-    # a year-end close (x4.5 on 31 December beside x2 on every month end) is learnt from the
-    # bill's own earlier year ends, as a quarter end from earlier quarter ends; a year end the
-    # bill has never seen keeps the quarter's or month's habit, so a real anomaly there shows
-    year = _earlier_year_ends(days, t)
+    # a year-end close (x4.5 on 31 December beside x2 on every month end, or on 31 March where
+    # the fiscal year ends there) is learnt from the bill's own same month end a year back, as a
+    # quarter end from earlier quarter ends; a period end the bill has never seen stand out keeps
+    # the quarter's or month's habit, so a real anomaly there shows
+    year = _earlier_same_month_ends(days, t)
     if year:
         by_year = _monthly_factor(values, t, year)
         factor = np.where(np.isfinite(by_year), by_year, factor)
     return factor
 
 
-def _earlier_year_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
-    """Earlier 31 Decembers when the day is one."""
-    if not _year_end(days[t]):
+def _earlier_same_month_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
+    """Earlier last days of the same calendar month (a year or more back) when the day ends a
+    month: a fiscal year or period closes on whatever month end the company chose, and the bill
+    tells which by the earlier one that stood out."""
+    day = days[t]
+    if (day + pd.Timedelta(days=1)).month == day.month:
         return []
-    return [i for i in range(t) if _year_end(days[i])]
-
-
-def _year_end(day: pd.Timestamp) -> bool:
-    return day.month == 12 and day.day == 31
+    return [
+        i
+        for i in range(t)
+        if days[i].month == day.month and (days[i] + pd.Timedelta(days=1)).month != day.month
+    ]
 
 
 def _earlier_quarter_ends(days: pd.DatetimeIndex, t: int) -> list[int]:

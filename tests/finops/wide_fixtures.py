@@ -130,12 +130,17 @@ class Bill:
                     continue  # not running that day: no row
                 rows.append(
                     f"{self.day(i).isoformat()},{','.join(line.key)},{line.price[i]:.5f},"
-                    f"{int(line.count[i])},{cost:.4f}"
+                    f"{_count(line.count[i])},{cost:.4f}"
                 )
         (folder / "data.csv").write_text("\n".join(rows) + "\n")
         date = self.day(anomaly_day).isoformat()
         (folder / "anomaly.json").write_text(json.dumps({"date": date, "account_id": account}))
         return folder
+
+
+def _count(count: float) -> str:
+    """Whole instances as integers; a mean over 24 hours of a day of 23 or 25 as three decimals."""
+    return str(int(count)) if count == int(count) else f"{count:.3f}"
 
 
 def _tiered_cost(units: float, tiers: list[tuple[float, float]]) -> float:
