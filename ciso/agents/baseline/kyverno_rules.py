@@ -602,6 +602,9 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
         _narrowed(rule, check)
         return [rule]
     rule = _pod_rule(f"{check.concept}-{check.level}", message, validate, intent)
+    if check.namespace_labels:
+        for entry in rule["match"]["any"]:
+            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
     if check.owned_pods_by_owner:
         rule["preconditions"] = {
             "all": [
