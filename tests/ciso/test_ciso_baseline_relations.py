@@ -1,6 +1,6 @@
 """Kubernetes controls on what an object is tied to (knowledge/k8s_relations.py): the backend a
 Service keeps a client on, the runtime pods of labelled namespaces ask for, who may have the API
-server vouch for someone else's token, the storage class a claim is provisioned from. Each requirement and object is written for this test;
+server vouch for someone else's token, the storage class a claim is provisioned from, a hard spread over zones. Each requirement and object is written for this test;
 every rendered class (Kyverno, kubectl-opa Rego, opa-static Rego) is judged by the real engines
 and must flag exactly the violating objects, not the near misses."""
 
@@ -165,7 +165,52 @@ CLAIM_CLASSES = (
     ],
 )
 
+
+def _spread(*constraints: tuple[str, str]) -> dict[str, Any]:
+    spec = _pod_spec()
+    spec["topologySpreadConstraints"] = [
+        {"maxSkew": 1, "topologyKey": key, "whenUnsatisfiable": when,
+         "labelSelector": {"matchLabels": {"app": "x"}}}
+        for key, when in constraints
+    ]  # fmt: skip
+    return spec
+
+
+ZONE = "topology.kubernetes.io/zone"
+HOST = "kubernetes.io/hostname"
+
+ZONE_SPREAD = (
+    "In namespaces labelled tier=critical, each Deployment and each StatefulSet must spread "
+    "its replicas over the availability zones as a hard constraint: rather than schedule them "
+    "unevenly, the scheduler leaves pods pending. Spreading over hosts or a best-effort "
+    "spread is not enough. Other namespaces and DaemonSets are not in scope.",
+    [
+        _namespace("pay", {"tier": "critical"}),
+        _namespace("lab", {"tier": "scratch"}),
+        pod_carrier("Deployment", "unspread", _pod_spec(), "pay"),
+        pod_carrier("StatefulSet", "hosts-only", _spread((HOST, "DoNotSchedule")), "pay"),
+        pod_carrier(
+            "Deployment",
+            "soft-zones",
+            _spread((ZONE, "ScheduleAnyway"), (HOST, "DoNotSchedule")),
+            "pay",
+        ),
+    ],
+    [
+        pod_carrier("Deployment", "hard-zones", _spread((ZONE, "DoNotSchedule")), "pay"),
+        pod_carrier(
+            "StatefulSet",
+            "zones-second",
+            _spread((HOST, "ScheduleAnyway"), (ZONE, "DoNotSchedule")),
+            "pay",
+        ),
+        pod_carrier("Deployment", "lab-app", _pod_spec(), "lab"),
+        pod_carrier("DaemonSet", "agent", _pod_spec(), "pay"),
+    ],
+)
+
 FAMILIES = {
+    "zone-spread": ZONE_SPREAD,
     "claim-classes": CLAIM_CLASSES,
     "sticky-services": STICKY_SERVICES,
     "sandboxed-tenants": SANDBOXED_TENANTS,

@@ -17,6 +17,7 @@ from ciso.agents.baseline.effect_checks import (
     ImageTagCheck,
     IngressNamedHostsCheck,
     LoadBalancerSourcesCheck,
+    RequiredListItemCheck,
     VolumeTypesCheck,
 )
 from ciso.agents.baseline.intent import (
@@ -639,6 +640,24 @@ def _field_bound(check: FieldBoundCheck, intent: Intent) -> list[dict[str, Any]]
     return [rule]
 
 
+def _required_list_item(check: RequiredListItemCheck, intent: Intent) -> list[dict[str, Any]]:
+    # one item holds every value: a filter over the list, not one condition per field
+    match = " && ".join(f"{key}=='{value}'" for key, value in check.item)
+    items = f"request.object.spec.template.spec.{check.list_field}[?{match}] || `[]`"
+    validate = {
+        "deny": {
+            "conditions": {"any": [{"key": "{{ length(" + items + ") }}", "operator": "Equals",
+                                    "value": 0}]}
+        }
+    }  # fmt: skip
+    message = f"The pod template needs an item of {check.list_field} the requirement names."
+    rule = _kinds_rule(check.concept, list(check.kinds), message, validate, intent)
+    if check.namespace_labels:
+        for entry in rule["match"]["any"]:
+            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
+    return [rule]
+
+
 def _image_pull_policy(check: ImagePullPolicyCheck, intent: Intent) -> list[dict[str, Any]]:
     # the API's default when the policy is left out: Always for ":latest" or an image with
     # neither tag nor digest, IfNotPresent otherwise
@@ -779,6 +798,7 @@ _BUILDERS = {
     LoadBalancerSourcesCheck: _lb_source_ranges,
     ImageTagCheck: _image_tag,
     VolumeTypesCheck: _volume_types,
+    RequiredListItemCheck: _required_list_item,
 }
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from ciso.agents.baseline.effect_checks import RequiredListItemCheck
 from ciso.agents.baseline.intent import FieldValueCheck, RbacRuleCheck
 from ciso.agents.baseline.knowledge import Concept, negated, words
 from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
@@ -119,6 +120,34 @@ def _claim_classes(text: str) -> tuple[FieldValueCheck, ...] | None:
     return None
 
 
+#: the well-known node label of a node's availability zone
+ZONE_LABEL = "topology.kubernetes.io/zone"
+#: the workload kinds a text about spreading names ("every Deployment and every StatefulSet")
+_SPREAD_KINDS = {
+    "Deployment": r"\bDeployments?\b",
+    "StatefulSet": r"\bStatefulSets?\b",
+    "ReplicaSet": r"\bReplicaSets?\b",
+}
+
+
+def _zone_spread(text: str) -> RequiredListItemCheck | None:
+    """A hard zone spread: one topologySpreadConstraint over the zone label with
+    whenUnsatisfiable DoNotSchedule (ScheduleAnyway is best effort; a hostname spread or a pod
+    anti-affinity spreads nothing over zones)."""
+    obliged = " ".join(s for s in re.split(r"(?<=[.;!?])\s+", text) if _OBLIGED.search(s))
+    kinds = tuple(k for k, p in _SPREAD_KINDS.items() if re.search(p, obliged))
+    if not kinds:
+        return None
+    return RequiredListItemCheck(
+        concept="zone-spread",
+        list_field="topologySpreadConstraints",
+        item=(("topologyKey", ZONE_LABEL), ("whenUnsatisfiable", "DoNotSchedule")),
+        kinds=kinds,
+        namespace_labels=namespace_labels(text),
+        collects=(*(k.lower() + "s" for k in kinds), "namespaces"),
+    )
+
+
 _SERVICE = words(r"\bservices?\b")
 _STICKY = words(
     r"\bsessionAffinity\b",
@@ -137,6 +166,15 @@ _CLAIM = words(
     r"\b(volume|storage)\s+claims?\b",
 )
 _CLASS = re.compile(r"\bstorageClassName\b|\bstorage\s*class(es)?\b", re.I)
+_SPREAD = words(r"\btopologySpreadConstraints?\b", r"\bspread\w*\b")
+_ZONES = words(r"\bzones?\b", r"\btopology\.kubernetes\.io/zone\b")
+_HARD = words(
+    r"\bDoNotSchedule\b",
+    r"\bhard\b",
+    r"\b(stay|remain)s?\s+pending\b",
+    r"\bnot\s+(be\s+)?schedul\w*\b",
+    r"\brequired\b",
+)
 _TOKEN_REVIEW = words(
     r"\btoken\s*reviews?\b",
     r"\btokenreviews\b",
@@ -150,5 +188,6 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept("service-session-affinity", all_of=(_SERVICE, _STICKY), build=_session_affinity),
     Concept("runtime-class", all_of=(_RUNTIME,), build=_runtime_class),
     Concept("claim-storage-class", all_of=(_CLAIM, (_CLASS,)), build=_claim_classes),
+    Concept("zone-spread", all_of=(_SPREAD, _ZONES, _HARD), build=_zone_spread),
     Concept("rbac-token-reviews", all_of=(_TOKEN_REVIEW, _WHO_MAY), build=_token_reviews),
 )
