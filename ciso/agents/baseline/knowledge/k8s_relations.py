@@ -104,17 +104,19 @@ def _claim_classes(text: str) -> tuple[FieldValueCheck, ...] | None:
         )
         if not names:
             continue
-        values = {"forbidden": names} if negated(sentence) else {"allowed": names}
+        forbids = negated(sentence)
+        allowed, forbidden = ((), names) if forbids else (names, ())
         path = ("spec", "storageClassName")
         return (
             FieldValueCheck(
                 "claim-storage-class", "object", (path,), kinds=("PersistentVolumeClaim",),
-                must_be_set="allowed" in values, **values,
+                allowed=allowed, forbidden=forbidden, must_be_set=not forbids,
             ),
             # a template without a class is not seen here (must_be_set counts any template)
             FieldValueCheck(
                 "claim-template-storage-class", "object",
-                (("spec", "volumeClaimTemplates", "*", *path),), kinds=("StatefulSet",), **values,
+                (("spec", "volumeClaimTemplates", "*", *path),), kinds=("StatefulSet",),
+                allowed=allowed, forbidden=forbidden,
             ),
         )  # fmt: skip
     return None
