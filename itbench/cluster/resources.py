@@ -95,6 +95,7 @@ BUILTIN_TYPES: tuple[ResourceType, ...] = (
     ),  # fmt: skip
     _t("storage.k8s.io", "v1", "StorageClass", "storageclasses", False, "sc"),
     _t("scheduling.k8s.io", "v1", "PriorityClass", "priorityclasses", False, "pc"),
+    _t("node.k8s.io", "v1", "RuntimeClass", "runtimeclasses", False),
     _t(
         "apiextensions.k8s.io",
         "v1",

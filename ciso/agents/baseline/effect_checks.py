@@ -64,12 +64,28 @@ class IngressNamedHostsCheck:
     kind: Literal["ingress-named-hosts"] = "ingress-named-hosts"
 
 
+@dataclass(frozen=True)
+class RequiredListItemCheck:
+    """Every pod template of a workload of ``kinds`` (in namespaces carrying all of
+    ``namespace_labels``) has an item in its pod spec's list ``list_field`` whose fields hold
+    every (key, value) of ``item``: one zone spread that is a hard rule, not two half ones."""
+
+    list_field: str
+    item: tuple[tuple[str, str], ...]
+    kinds: tuple[str, ...]
+    namespace_labels: tuple[tuple[str, str], ...] = ()
+    concept: str = "required-list-item"
+    collects: tuple[str, ...] = ()
+    kind: Literal["required-list-item"] = "required-list-item"
+
+
 EFFECT_CHECKS = (
     ImagePullPolicyCheck,
     ImageTagCheck,
     VolumeTypesCheck,
     LoadBalancerSourcesCheck,
     IngressNamedHostsCheck,
+    RequiredListItemCheck,
 )
 EffectCheck = (
     ImagePullPolicyCheck
@@ -77,4 +93,5 @@ EffectCheck = (
     | VolumeTypesCheck
     | LoadBalancerSourcesCheck
     | IngressNamedHostsCheck
+    | RequiredListItemCheck
 )

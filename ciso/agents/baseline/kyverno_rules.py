@@ -17,6 +17,7 @@ from ciso.agents.baseline.effect_checks import (
     ImageTagCheck,
     IngressNamedHostsCheck,
     LoadBalancerSourcesCheck,
+    RequiredListItemCheck,
     VolumeTypesCheck,
 )
 from ciso.agents.baseline.family_checks import (
@@ -610,6 +611,9 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
         _narrowed(rule, check)
         return [rule]
     rule = _pod_rule(f"{check.concept}-{check.level}", message, validate, intent)
+    if check.namespace_labels:
+        for entry in rule["match"]["any"]:
+            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
     if check.owned_pods_by_owner:
         rule["preconditions"] = {
             "all": [
@@ -742,6 +746,24 @@ def _quantity_bound(check: QuantityBoundCheck, intent: Intent) -> list[dict[str,
             validate = {"deny": {"conditions": conditions(_field_query("object", path))}}
         rules.append(_kinds_rule(name, [kind], message, validate, intent))
     return rules
+
+
+def _required_list_item(check: RequiredListItemCheck, intent: Intent) -> list[dict[str, Any]]:
+    # one item holds every value: a filter over the list, not one condition per field
+    match = " && ".join(f"{key}=='{value}'" for key, value in check.item)
+    items = f"request.object.spec.template.spec.{check.list_field}[?{match}] || `[]`"
+    validate = {
+        "deny": {
+            "conditions": {"any": [{"key": "{{ length(" + items + ") }}", "operator": "Equals",
+                                    "value": 0}]}
+        }
+    }  # fmt: skip
+    message = f"The pod template needs an item of {check.list_field} the requirement names."
+    rule = _kinds_rule(check.concept, list(check.kinds), message, validate, intent)
+    if check.namespace_labels:
+        for entry in rule["match"]["any"]:
+            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
+    return [rule]
 
 
 def _image_pull_policy(check: ImagePullPolicyCheck, intent: Intent) -> list[dict[str, Any]]:
@@ -888,6 +910,7 @@ _BUILDERS = {
     LoadBalancerSourcesCheck: _lb_source_ranges,
     ImageTagCheck: _image_tag,
     VolumeTypesCheck: _volume_types,
+    RequiredListItemCheck: _required_list_item,
 }
 
 

@@ -29,6 +29,7 @@ from ciso.agents.baseline.knowledge import (
     k8s_namespaces,
     k8s_pod,
     k8s_rbac,
+    k8s_relations,
     k8s_workloads,
     rhel_config,
     rhel_effects,
@@ -37,6 +38,7 @@ from ciso.agents.baseline.knowledge import (
 )
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
+    k8s_relations.CONCEPTS,  # what an object is tied to, named by narrow nouns of their own
     k8s_field_families.CONCEPTS,  # bounds and presence by field family, before their nouns
     k8s_workloads.CONCEPTS,  # fields described by what they do, narrower than the nouns below
     # controls stated by their effect, before the families that key on field names and nouns

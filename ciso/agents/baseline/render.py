@@ -152,6 +152,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
                 kinds += ["namespaces"]
         else:
             kinds += list(WORKLOAD_KINDS)
+            if isinstance(check, FieldValueCheck) and check.namespace_labels:
+                kinds += ["namespaces"]
     return tuple(dict.fromkeys(kinds))
 
 

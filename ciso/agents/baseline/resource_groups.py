@@ -34,6 +34,7 @@ RESOURCE_GROUPS = {
     "certificatesigningrequests/approval": "certificates.k8s.io",
     "validatingwebhookconfigurations": "admissionregistration.k8s.io",
     "mutatingwebhookconfigurations": "admissionregistration.k8s.io",
+    "tokenreviews": "authentication.k8s.io",
     "roles": "rbac.authorization.k8s.io",
     "clusterroles": "rbac.authorization.k8s.io",
 }

@@ -237,6 +237,11 @@ _NAMESPACE_LABEL = re.compile(
 )
 
 
+def namespace_labels(text: str) -> tuple[tuple[str, str], ...]:
+    """The (key, value) labels of the namespaces a text limits its rule to."""
+    return tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text))
+
+
 def _replica_minimum(text: str) -> FieldBoundCheck | None:
     """A Deployment's or StatefulSet's spec.replicas (the API's default 1) at least the text's
     minimum, in the namespaces whose label the text names (everywhere when it names none)."""
