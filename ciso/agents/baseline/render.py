@@ -238,7 +238,9 @@ def rhel(intent: Intent) -> dict[str, str]:
     if checks and all(isinstance(c, ModuleDisabledCheck) for c in checks):
         module = checks[0]
         assert isinstance(module, ModuleDisabledCheck)
-        collector = _render("collect_config.py.j2", family="modprobe", path="", pam_files=[])
+        collector = _render(
+            "collect_config.py.j2", families=["modprobe"], paths={"modprobe": ""}, pam_files=[]
+        )
         policy = _render(
             "rhel.rego.j2",
             kind="module",
@@ -252,15 +254,18 @@ def rhel(intent: Intent) -> dict[str, str]:
             "policy.rego": policy,
         }
     settings = [c for c in checks if isinstance(c, ConfigSetting)]
-    families = {s.family for s in settings}
-    if len(families) != 1 or len(settings) != len(checks):
+    families = sorted({s.family for s in settings})
+    keys = [(s.family, s.key.lower()) for s in settings]
+    # several families share one list of entries: only when no key is spelled in two of them
+    shared = len({k for _, k in keys}) != len(set(keys))
+    if not families or shared or len(settings) != len(checks):
         raise NotRenderable("settings of several configuration families in one requirement")
-    family = families.pop()
+    family = " and ".join(families)
     pam_files = sorted({p for s in settings for p in s.pam_files})
     collector = _render(
         "collect_config.py.j2",
-        family=family,
-        path=CONFIG_FILES.get(family, ""),
+        families=families,
+        paths={f: CONFIG_FILES.get(f, "") for f in families},
         pam_files=pam_files,
     )
     policy = _render(

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ciso.agents.baseline.intent import ConfigSetting, ModuleDisabledCheck
 from ciso.agents.baseline.knowledge import Concept, negated, words
-from ciso.agents.baseline.knowledge.rhel_config import _NUM, _number, _quantity, bounds
+from ciso.agents.baseline.knowledge.rhel_config import _NUM, SSH, _number, _quantity, bounds
 
 #: the spellings of a true/false option each family accepts (compared in lower case)
 YES = ("yes", "true", "1", "on")
@@ -87,10 +87,32 @@ _SYSCTL_EFFECTS: tuple[Effect, ...] = (
         words(
             r"\bcore\s+dumps?\b.{0,80}\b(setuid|suid|privileged|elevated)\b",
             r"\b(setuid|suid)\b.{0,80}\bcore\s+dumps?\b",
+            # "programs that changed their privileges (set-user-ID ...) must never be dumped"
+            r"\b(set-?user-?id|setuid|suid|chang\w*\s+(their\s+)?privileges?)\b.{0,80}\bdump",
         ),  # fmt: skip
         "sysctl",
         "fs.suid_dumpable",
         ("0",),
+        True,
+    ),
+    # 1 and 2 both refuse unprivileged BPF (2, RHEL 9's default, may be lowered at run time)
+    Effect(
+        words(
+            r"\bunprivileged\b.{0,80}\b(e?bpf)\b",
+            r"\b(e?bpf)\b.{0,80}\bunprivileged\b",
+            r"\bunprivileged_bpf_disabled\b",
+        ),  # fmt: skip
+        "sysctl",
+        "kernel.unprivileged_bpf_disabled",
+        ("1", "2"),
+        True,
+    ),
+    # 2 (RHEL 9's default): an unprivileged user measures only its own processes in user space
+    Effect(
+        words(r"\bperformance\s+(events?|counters?|monitoring)\b", r"\bperf_event_paranoid\b"),
+        "sysctl",
+        "kernel.perf_event_paranoid",
+        ("2", "3"),
         True,
     ),
     Effect(
@@ -133,12 +155,30 @@ _PER_INTERFACE: tuple[tuple[tuple[re.Pattern[str], ...], str, tuple[str, ...], b
 )
 
 
+#: systemd-coredump, "the crash collector": Storage=none keeps no core, ProcessSizeMax=0 processes
+#: none (defaults external and 2G, so unset violates)
+_CRASH_COLLECTOR = words(
+    r"\b(crash|core)[\s-]*(dump\s+)?(collector|handler)\b", r"\bsystemd-coredump\b",
+    r"\bcoredump\.conf\b",
+)  # fmt: skip
+
+
+def _crash_collector(text: str) -> list[ConfigSetting]:
+    if not any(p.search(text) for p in _CRASH_COLLECTOR):
+        return []
+    found = [ConfigSetting("coredump", "Storage", "eq", ("none",), False)]
+    if re.search(r"\bprocess", text, re.I):
+        found.append(ConfigSetting("coredump", "ProcessSizeMax", "eq", ("0",), False))
+    return found
+
+
 def _sysctl(text: str) -> tuple[ConfigSetting, ...] | None:
     settings = [
         ConfigSetting(e.family, e.key, "eq", e.values, e.unset_complies)
         for e in _SYSCTL_EFFECTS
         if any(p.search(text) for p in e.phrases)
     ]
+    settings += _crash_collector(text)
     for phrases, key, values, unset in _PER_INTERFACE:
         if not any(p.search(text) for p in phrases):
             continue
@@ -292,7 +332,12 @@ def _pwquality(text: str) -> tuple[ConfigSetting, ...] | None:
     t = text.lower()
     pam = _pam_stacks(text)
     settings = []
-    kinds = re.search(rf"{_NUM}\s+(?:different\s+|distinct\s+)?(?:character\s+)?{_KINDS}", t)
+    # "3 of the 4 classes": the first number is the one required, the second counts the classes
+    kinds = re.search(
+        rf"{_NUM}\s+(?:of\s+(?:the\s+)?\w+\s+)?(?:different\s+|distinct\s+)?(?:character\s+)?"
+        rf"{_KINDS}",
+        t,
+    )
     if kinds:
         settings.append(ConfigSetting("pwquality", "minclass", "ge", (_number(kinds.group(1)),),
                                       False, pam))  # fmt: skip
@@ -435,6 +480,58 @@ def _crypto_policy(text: str) -> ConfigSetting:
     return ConfigSetting("crypto-policies", "policy", "excludes", tuple(banned), True)
 
 
+# ---- sshd: settings described by what the daemon does ----------------------------------------
+
+_PROBES = (
+    rf"{_NUM}\s+(?:\w+\s+){{0,2}}?(?:keep[\s-]*alive|client[\s-]*alive|alive)\s+"
+    r"(?:probes?|messages?|checks?|requests?)"
+)
+#: sshd's LogLevel words, as a text may spell them
+_LOG_LEVELS = {
+    r"\bquiet\b": "QUIET",
+    r"\bfatal\b": "FATAL",
+    r"\berror\b": "ERROR",
+    r"\binfo(?:rmational)?\b": "INFO",
+    r"\bverbose\b": "VERBOSE",
+    r"\bdebug\b": "DEBUG",
+}
+_HOSTBASED = r"\bhost-?based\s+authentication\b"
+_USER_ENVIRONMENT = (
+    r"\benvironment\s+variables?\b.{0,80}\b(daemon|sshd|ssh)\b|~/\.ssh/environment\b"
+)
+_LOG_AT = re.compile(r"\blog(?:s|ging)?\s+(?:only\s+)?at\s+(?:the\s+)?([^.;()]{1,60}?)\s+levels?\b")
+_SSHD_EFFECTS = words(_PROBES, _LOG_AT.pattern, _HOSTBASED, _USER_ENVIRONMENT)
+
+
+def _sshd_effects(text: str) -> tuple[ConfigSetting, ...] | None:
+    """sshd settings a text describes by what the daemon does, each only when described: the
+    keep-alive probe count (ClientAliveCountMax: at most N unanswered probes, 0 turns the
+    disconnection off, default 3), host-based authentication, .rhosts/.shosts, environment
+    passed by users (PermitUserEnvironment) and the log level (LogLevel: the levels "log at the
+    X or Y level" names, default INFO)."""
+    t = text.lower()
+    settings = []
+    probes = re.search(rf"(?:at\s+most|no\s+more\s+than|up\s+to|maximum\s+of)\s+{_PROBES}", t)
+    if probes:
+        most = _number(probes.group(1))
+        settings.append(ConfigSetting("sshd", "ClientAliveCountMax", "between", (1, most),
+                                      1 <= 3 <= most))  # fmt: skip
+    if re.search(_HOSTBASED, t):
+        # sshd's default is no
+        settings.append(ConfigSetting("sshd", "HostbasedAuthentication", "eq", ("no",), True))
+    if re.search(r"\b[rs]hosts\b", t):
+        settings.append(ConfigSetting("sshd", "IgnoreRhosts", "eq", ("yes",), True))
+    if re.search(_USER_ENVIRONMENT, t):
+        # a pattern list ("LANG,LC_*") lets those variables through: only no refuses them all
+        settings.append(ConfigSetting("sshd", "PermitUserEnvironment", "eq", ("no",), True))
+    log_at = _LOG_AT.search(t)
+    if log_at:
+        levels = tuple(v for p, v in _LOG_LEVELS.items() if re.search(p, log_at.group(1)))
+        if levels:
+            settings.append(ConfigSetting("sshd", "LogLevel", "eq", levels, "INFO" in levels))
+    return tuple(settings) or None
+
+
 _LOCKOUT = words(
     r"\bfaillock\b",
     r"\block(ed|s|ing)?\b(\s+\w+){0,2}\s+(out\s+)?(after|following|once|when|if)\b.{0,60}"
@@ -445,6 +542,7 @@ _LOCKOUT = words(
 _SUDO = words(r"\bsudo(ers)?\b")
 
 CONCEPTS: tuple[Concept, ...] = (
+    Concept("sshd-keepalive-and-log-level", (SSH, _SSHD_EFFECTS), _sshd_effects),
     Concept("faillock-lockout", (_LOCKOUT,), _faillock, none_of=words(r"\bssh", r"MaxAuthTries")),
     Concept(
         "modprobe-several-modules",
