@@ -11,6 +11,7 @@ from datetime import datetime
 from sre.agents.baseline import onset
 from sre.agents.baseline.api_flood import service_account, starved_by
 from sre.agents.baseline.config_content import named_apps
+from sre.agents.baseline.cordons import displaced, removes_capacity
 from sre.agents.baseline.evidence import (
     HOUSEKEEPING_ALERTS,
     INFRA_NAMESPACES,
@@ -337,6 +338,16 @@ def rank(evidence: Evidence) -> list[Candidate]:
                 f"{change.change} {onset.when(change)}, just before the first symptom at "
                 f"{began.start:%H:%M:%S}{_or_later(began)} ({began.app}: {began.what})"
             )
+        moved = displaced(change, evidence) if removes_capacity(change) else frozenset()
+        if late is None and not timed and moved:
+            # the node's pods wait to be placed since it was cordoned or tainted: the refusals
+            # date the incident on them, whenever the first alert came
+            timed = True
+            score += WEIGHT_TIME
+            reasons.append(
+                f"{change.change} {onset.when(change)} to keep pods off it; pods of "
+                f"{', '.join(sorted(moved))} that ran on it cannot be scheduled since"
+            )
         starved = starved_by(change, evidence)
         # what it acts on: its applications, and those a new API-server client starves
         followed = (
@@ -388,6 +399,7 @@ def rank(evidence: Evidence) -> list[Candidate]:
             reasons.append(f"not a routine rollout ({change.kind} {what})")
         out.append(Candidate(change, apps, score, tuple(reasons), timed))
     out = _with_memory_hogs(_with_states(out, evidence, signals), evidence)
+    out = _with_restarts(out, evidence)
     out.sort(key=lambda c: (-c.score, -c.change.time.timestamp(), c.change.entity))
     # one candidate per object: a Schedule's experiments of each period are one finding
     best: dict[str, Candidate] = {}
@@ -541,6 +553,73 @@ def _with_memory_hogs(candidates: list[Candidate], evidence: Evidence) -> list[C
                         f"short of memory: {'; '.join(node.reasons)}",
                     ),
                 )
+    return out
+
+
+#: waiting reasons that say the pod's configuration is wrong (a missing ConfigMap key or Secret
+#: reference), not its image or its code
+CONFIG_ERRORS = ("CreateContainerConfigError",)
+#: the pod-template field ``kubectl rollout restart`` writes: new pods, nothing else changed
+RESTART_FIELD = "spec.template.metadata.annotations"
+
+
+def _restart_only(change: Change) -> bool:
+    return (
+        change.kind in WORKLOADS
+        and change.change == "modified"
+        and bool(change.paths)
+        and all(p.startswith(RESTART_FIELD) for p in change.paths)
+    )
+
+
+def _with_restarts(candidates: list[Candidate], evidence: Evidence) -> list[Candidate]:
+    """A restart changes nothing its new pods read: when they fail on their configuration
+    (``CreateContainerConfigError``), the ConfigMap or Secret they read that changed before the
+    restart is the cause, and the restart only made the pods take it up. That edit takes the
+    restart's case (its timing, its symptoms, the state) on top of its own; the restart keeps
+    none of it."""
+    broken = {
+        (s.namespace, s.app)
+        for s in evidence.states
+        if s.kind in WORKLOADS and any(e in s.what for e in CONFIG_ERRORS)
+    }
+    out = list(candidates)
+    for i, restart in enumerate(candidates):
+        app = app_of(restart.change.kind, restart.change.name)
+        if not _restart_only(restart.change) or (restart.change.namespace, app) not in broken:
+            continue
+        edits = [
+            j
+            for j, c in enumerate(out)
+            if c.change.kind in RUNTIME_CONFIG
+            and c.change.change == "modified"
+            and c.change.namespace == restart.change.namespace
+            and app in c.apps
+            and c.change.time <= restart.change.time
+        ]
+        if not edits:
+            continue
+        j = max(edits, key=lambda k: (out[k].change.time, out[k].score))
+        edit = out[j]
+        out[j] = replace(
+            edit,
+            score=edit.score + restart.score,
+            timed=edit.timed or restart.timed,
+            reasons=(
+                *edit.reasons,
+                f"taken up by the restart of {restart.change.kind}/{restart.change.name} at "
+                f"{restart.change.time:%H:%M:%S}: " + "; ".join(restart.reasons),
+            ),
+        )
+        out[i] = replace(
+            restart,
+            score=0.0,
+            timed=False,
+            reasons=(
+                f"only restarted its pods ({RESTART_FIELD}), which took up the change of "
+                f"{edit.change.kind}/{edit.change.name} at {edit.change.time:%H:%M:%S}",
+            ),
+        )
     return out
 
 
