@@ -6,8 +6,8 @@ credentials).
 
 The bound fields are one table of :class:`BoundField` (kinds, spellings, the API's default, the
 unit), so a paraphrase or a sibling field needs a row, not a renderer. A field is recognised by
-its API name or by what it does; the bound is read from the text in its unit ("10 minutes
-(600 seconds)", "24 hours", "at most 3"). These concepts come before the older workload family:
+its API name or by what it does; the bound is read from the text in its unit by
+``k8s_bounds.bounds`` ("10 minutes (600 seconds)", "24 hours", "at most 3"). These concepts come before the older workload family:
 its nouns ("deadline", "history", "Jobs") also occur in these texts for what does NOT count.
 """
 
@@ -27,58 +27,7 @@ from ciso.agents.baseline.family_checks import (
 )
 from ciso.agents.baseline.intent import FieldValueCheck
 from ciso.agents.baseline.knowledge import Concept, words
-
-# ---- reading a bound --------------------------------------------------------------------------
-
-_UNIT = (
-    r"(seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?|d|replicas?|revisions?|copies|"
-    r"pods?|instances?|times?)?"
-)
-_NUMBER = r"(\d[\d,]*)\s*" + _UNIT + r"\b"
-_SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hr": 3600,
-            "hour": 3600, "d": 86400, "day": 86400}  # fmt: skip
-#: words before a number that make it the largest value allowed ("more than 10 minutes" in a
-#: sentence that forbids it, "no later than 24 hours", "above 20")
-_UPPER = (
-    r"at\s+most|no\s+more\s+than|not\s+more\s+than|no\s+later\s+than|not\s+later\s+than|"
-    r"no\s+longer\s+than|up\s+to|maximum\s+of|a\s+max(?:imum)?\s+of|within|<=|more\s+than|"
-    r"later\s+than|longer\s+than|above|over|exceed\w*|beyond|greater\s+than"
-)
-#: words that make it the smallest ("below 2", "at least 2", "fewer than 2")
-_LOWER = (
-    r"at\s+least|no\s+less\s+than|not\s+less\s+than|no\s+fewer\s+than|not\s+fewer\s+than|"
-    r"minimum\s+of|a\s+min(?:imum)?\s+of|>=|fewer\s+than|less\s+than|below|under|"
-    r"shorter\s+than"
-)
-_UPPER_BOUND = re.compile(r"\b(?:" + _UPPER + r")\s+" + _NUMBER, re.I)
-_LOWER_BOUND = re.compile(r"\b(?:" + _LOWER + r")\s+" + _NUMBER, re.I)
-#: "(600 seconds" after "10 minutes": the text's own conversion wins
-_SECONDS_ASIDE = re.compile(r"^\s*\(\s*(\d[\d,]*)\s*s(?:ec(?:ond)?s?)?\b", re.I)
-#: "Kubernetes' default of 10", "defaults to 10": the text states the API default
-_STATED_DEFAULT = re.compile(r"\bdefault(?:s\s+to|\s+of|\s+is|\s+value\s+of)?\s+(\d+)\b", re.I)
-
-
-def _amount(match: re.Match[str], text: str, unit: str) -> int:
-    value = int(match.group(1).replace(",", ""))
-    if unit != "seconds":
-        return value
-    aside = _SECONDS_ASIDE.match(text[match.end() :])
-    if aside:
-        return int(aside.group(1).replace(",", ""))
-    spelled = (match.group(2) or "s").lower()
-    spelled = spelled if spelled in _SECONDS else spelled.rstrip("s")
-    return value * _SECONDS.get(spelled, 1)
-
-
-def bounds(text: str, unit: str) -> tuple[int | None, int | None]:
-    """The (minimum, maximum) the text gives: the first lower and the first upper bound."""
-    low = _LOWER_BOUND.search(text)
-    high = _UPPER_BOUND.search(text)
-    return (
-        _amount(low, text, unit) if low else None,
-        _amount(high, text, unit) if high else None,
-    )
-
+from ciso.agents.baseline.knowledge.k8s_bounds import LOWER, UPPER, Unit, bounds, job_paths
 
 # ---- numeric fields of workload objects, by family --------------------------------------------
 
@@ -95,14 +44,12 @@ class BoundField:
     paths: tuple[tuple[str, ...], ...]
     collects: tuple[str, ...]
     default: int | None
-    unit: Literal["seconds", "count"]
+    unit: Unit
     side: Literal["both", "lower", "upper"] = "both"
 
 
-def _job_paths(field: str) -> tuple[tuple[str, ...], ...]:
-    """A Job's own field, and where a CronJob keeps it for the Jobs it creates."""
-    return (("spec", field), ("spec", "jobTemplate", "spec", field))
-
+#: "Kubernetes' default of 10", "defaults to 10": the text states the API default
+_STATED_DEFAULT = re.compile(r"\bdefault(?:s\s+to|\s+of|\s+is|\s+value\s+of)?\s+(\d+)\b", re.I)
 
 _CONTROLLERS = ("Deployment", "StatefulSet", "DaemonSet")
 _CONTROLLERS_COLLECT = ("deployments", "statefulsets", "daemonsets")
@@ -112,7 +59,7 @@ STARTING_DEADLINE = BoundField(
     ("cronjobs",), None, "seconds",
 )  # fmt: skip
 FINISHED_TTL = BoundField(
-    "job-ttl-after-finished", ("Job", "CronJob"), _job_paths("ttlSecondsAfterFinished"),
+    "job-ttl-after-finished", ("Job", "CronJob"), job_paths("ttlSecondsAfterFinished"),
     ("jobs", "cronjobs"), None, "seconds",
 )  # fmt: skip
 REVISION_HISTORY = BoundField(
@@ -322,9 +269,9 @@ _SIZE = (
     r"(kilo|mega|giga|tera|peta|kibi|mebi|gibi|tebi|pebi)bytes?\b|(bytes?)\b)"
 )
 _SIZE_UPPER = re.compile(
-    r"\b(?:" + _UPPER + r"|larger\s+than|bigger\s+than)\s+(?:a\s+)?" + _SIZE, re.I
+    r"\b(?:" + UPPER + r"|larger\s+than|bigger\s+than)\s+(?:a\s+)?" + _SIZE, re.I
 )
-_SIZE_LOWER = re.compile(r"\b(?:" + _LOWER + r"|smaller\s+than)\s+(?:a\s+)?" + _SIZE, re.I)
+_SIZE_LOWER = re.compile(r"\b(?:" + LOWER + r"|smaller\s+than)\s+(?:a\s+)?" + _SIZE, re.I)
 
 
 def _bytes(match: re.Match[str]) -> int:

@@ -17,6 +17,7 @@ import re
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.intent import FieldValueCheck
 from ciso.agents.baseline.knowledge import Concept, words
+from ciso.agents.baseline.knowledge.k8s_bounds import bounds, job_paths
 
 # ---- pod-spec fields that must be absent -------------------------------------------------------
 
@@ -142,57 +143,13 @@ def _no_overlapping_runs(text: str) -> FieldValueCheck:
     )
 
 
-# ---- numeric fields within bounds --------------------------------------------------------------
-
-_NUMBER = r"(\d[\d,]*)\s*(?:\(\s*)?(seconds?|s\b|minutes?|min\b|hours?|h\b|times?)?"
-_UNIT = {"s": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hour": 3600}
-_AT_MOST = re.compile(
-    r"\b(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|maximum\s+of|<=|more\s+than|"
-    r"longer\s+than|exceed\w*)\s+" + _NUMBER,
-    re.I,
-)
-_AT_LEAST = re.compile(
-    r"\b(?:at\s+least|no\s+less\s+than|not\s+less\s+than|minimum\s+of|>=|fewer\s+than|"
-    r"less\s+than|shorter\s+than)\s+" + _NUMBER,
-    re.I,
-)
-_BETWEEN = re.compile(r"\bbetween\s+" + _NUMBER + r"\s+and\s+" + _NUMBER, re.I)
-#: "(14400 seconds)" after "4 hours": the text's own conversion wins
-_SECONDS_ASIDE = re.compile(r"^\s*\(\s*(\d[\d,]*)\s*s(?:econds?)?\b", re.I)
-
-
-def _amount(number: str, unit: str | None, text: str, end: int, in_seconds: bool) -> int:
-    aside = _SECONDS_ASIDE.match(text[end:])
-    if in_seconds and aside:
-        return int(aside.group(1).replace(",", ""))
-    value = int(number.replace(",", ""))
-    if in_seconds and unit:
-        value *= _UNIT.get(unit.lower().rstrip("s") or "s", 1)
-    return value
-
-
-def _bounds(text: str, in_seconds: bool) -> tuple[int | None, int | None]:
-    """The (minimum, maximum) the text gives, in seconds when ``in_seconds``: "at least 10 and at
-    most 120 seconds", "between 10 and 120", "no more than 3 times"."""
-    between = _BETWEEN.search(text)
-    if between:
-        low = _amount(between.group(1), between.group(2) or between.group(4), text, between.end(2)
-                      if between.group(2) else between.end(1), in_seconds)  # fmt: skip
-        high = _amount(between.group(3), between.group(4), text, between.end(), in_seconds)
-        return low, high
-    most = _AT_MOST.search(text)
-    least = _AT_LEAST.search(text)
-    maximum = _amount(most.group(1), most.group(2), text, most.end(), in_seconds) if most else None
-    minimum = (
-        _amount(least.group(1), least.group(2), text, least.end(), in_seconds) if least else None
-    )
-    return minimum, maximum
+# ---- numeric fields within bounds (read by k8s_bounds) ----------------------------------------
 
 
 def _grace_window(text: str) -> FieldBoundCheck | None:
     """The pod's terminationGracePeriodSeconds (default 30) within the text's bounds; a probe's
     own override is another field."""
-    minimum, maximum = _bounds(text, in_seconds=True)
+    minimum, maximum = bounds(text, "seconds")
     if minimum is None and maximum is None:
         return None
     return FieldBoundCheck(
@@ -201,18 +158,13 @@ def _grace_window(text: str) -> FieldBoundCheck | None:
     )  # fmt: skip
 
 
-#: a Job's own fields, and where a CronJob keeps them
-def _job_paths(field: str) -> tuple[tuple[str, ...], ...]:
-    return (("spec", field), ("spec", "jobTemplate", "spec", field))
-
-
 def _job_deadline(text: str) -> FieldBoundCheck:
     """A Job's activeDeadlineSeconds (a CronJob's in its jobTemplate) must be set, and at most
     the text's bound; unset means no deadline. The pod template's own field and a CronJob's
     startingDeadlineSeconds bound other things."""
-    _, maximum = _bounds(text, in_seconds=True)
+    _, maximum = bounds(text, "seconds")
     return FieldBoundCheck(
-        "job-active-deadline", "object", _job_paths("activeDeadlineSeconds"),
+        "job-active-deadline", "object", job_paths("activeDeadlineSeconds"),
         kinds=("Job", "CronJob"), maximum=maximum, collects=("jobs", "cronjobs"),
     )  # fmt: skip
 
@@ -220,11 +172,11 @@ def _job_deadline(text: str) -> FieldBoundCheck:
 def _job_retries(text: str) -> FieldBoundCheck | None:
     """A Job's backoffLimit (a CronJob's in its jobTemplate; the API's default 6) at most the
     text's bound."""
-    _, maximum = _bounds(text, in_seconds=False)
+    _, maximum = bounds(text, "count")
     if maximum is None:
         return None
     return FieldBoundCheck(
-        "job-backoff-limit", "object", _job_paths("backoffLimit"),
+        "job-backoff-limit", "object", job_paths("backoffLimit"),
         kinds=("Job", "CronJob"), maximum=maximum, default=6, collects=("jobs", "cronjobs"),
     )  # fmt: skip
 
@@ -245,10 +197,10 @@ def namespace_labels(text: str) -> tuple[tuple[str, str], ...]:
 def _replica_minimum(text: str) -> FieldBoundCheck | None:
     """A Deployment's or StatefulSet's spec.replicas (the API's default 1) at least the text's
     minimum, in the namespaces whose label the text names (everywhere when it names none)."""
-    minimum, _ = _bounds(text, in_seconds=False)
+    minimum, _ = bounds(text, "count")
     if minimum is None:
         return None
-    labels = tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text))
+    labels = namespace_labels(text)
     return FieldBoundCheck(
         "replica-minimum", "object", (("spec", "replicas"),),
         kinds=("Deployment", "StatefulSet"), minimum=minimum, default=1,
