@@ -40,6 +40,25 @@ def rego_flags(intent: Intent, objects: list[dict[str, Any]], ciso_class: str) -
     return {v.rsplit("/", 1)[-1] for v in result.value}
 
 
+#: the three Kubernetes classes a rendered policy is judged in
+CLASSES = ("kyverno", "kubectl-opa", "opa-static")
+
+
+def flagged(intent: Intent, objects: list[dict[str, Any]], ciso_class: str) -> set[str]:
+    """The names among ``objects`` themselves that the class's rendered policy flags (Kyverno's
+    scanner also judges the pods a controller would create: only the objects count)."""
+    names = {o["metadata"]["name"] for o in objects}
+    if ciso_class == "kyverno":
+        return kyverno_flags(intent, objects) & names
+    return rego_flags(intent, objects, ciso_class) & names
+
+
+def assert_every_class(intent: Intent, objects: list[dict[str, Any]], expected: set[str]) -> None:
+    """Each class flags exactly ``expected`` among ``objects``."""
+    for ciso_class in CLASSES:
+        assert flagged(intent, objects, ciso_class) == expected, ciso_class
+
+
 def role(kind: str, name: str, rules: list[dict[str, Any]], namespace: str = "") -> dict[str, Any]:
     """A Role or ClusterRole with ``rules``."""
     metadata = {"name": name, **({"namespace": namespace} if namespace else {})}

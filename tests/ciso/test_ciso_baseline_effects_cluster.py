@@ -9,18 +9,7 @@ from typing import Any
 
 import pytest
 
-from ciso.agents.baseline.intent import Intent
-from tests._support.ciso_baseline import intent_of, kyverno_flags, pod_carrier, rego_flags
-
-CLASSES = ("kyverno", "kubectl-opa", "opa-static")
-
-
-def _flags(intent: Intent, objects: list[dict[str, Any]], ciso_class: str) -> set[str]:
-    names = {o["metadata"]["name"] for o in objects}
-    if ciso_class == "kyverno":
-        # the scanner also judges the pods a controller would create: only the objects themselves
-        return kyverno_flags(intent, objects) & names
-    return rego_flags(intent, objects, ciso_class) & names
+from tests._support.ciso_baseline import CLASSES, flagged, intent_of, pod_carrier
 
 
 def _workload(kind: str, name: str, namespace: str, spec: dict[str, Any]) -> dict[str, Any]:
@@ -377,5 +366,5 @@ def test_every_class_flags_the_violations_and_spares_the_near_misses(
 ) -> None:
     text, violating, near_misses = {**FAMILIES, **RBAC_FAMILIES}[family]
     intent = intent_of(text)
-    flagged = _flags(intent, [*violating, *near_misses], ciso_class)
-    assert flagged == {o["metadata"]["name"] for o in violating}
+    found = flagged(intent, [*violating, *near_misses], ciso_class)
+    assert found == {o["metadata"]["name"] for o in violating}

@@ -8,24 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ciso.agents.baseline.intent import FieldValueCheck, Intent
-from tests._support.ciso_baseline import intent_of, kyverno_flags, pod_carrier, rego_flags
-
-
-def _flags(intent: Intent, objects: list[dict]) -> dict[str, set[str]]:
-    """What each class flags among ``objects`` (the Kyverno scanner also judges the pods a
-    controller would create: only the objects themselves count)."""
-    names = {o["metadata"]["name"] for o in objects}
-    return {
-        "kyverno": kyverno_flags(intent, objects) & names,
-        "kubectl-opa": rego_flags(intent, objects, "kubectl-opa"),
-        "opa-static": rego_flags(intent, objects, "opa-static"),
-    }
-
-
-def _assert_all_classes(intent: Intent, objects: list[dict], expected: set[str]) -> None:
-    for ciso_class, flagged in _flags(intent, objects).items():
-        assert flagged == expected, ciso_class
+from ciso.agents.baseline.intent import FieldValueCheck
+from tests._support.ciso_baseline import assert_every_class, intent_of, pod_carrier
 
 
 def _meta(name: str, namespace: str = "team") -> dict[str, Any]:
@@ -64,7 +48,7 @@ def test_static_hosts_file_entries_are_forbidden_in_every_pod_template() -> None
         _workload("Deployment", "empty-list", _spec(hostAliases=[])),
         _workload("Pod", "named", _spec(hostname="named-0", subdomain="svc")),
     ]
-    _assert_all_classes(intent, objects, {"pinned-db", "report"})
+    assert_every_class(intent, objects, {"pinned-db", "report"})
 
 
 def test_a_pod_placed_on_a_node_by_name_skipping_the_scheduler() -> None:
@@ -86,7 +70,7 @@ def test_a_pod_placed_on_a_node_by_name_skipping_the_scheduler() -> None:
         scheduled,
         _workload("Deployment", "by-label", _spec(nodeSelector={"kubernetes.io/hostname": "w1"})),
     ]
-    _assert_all_classes(intent, objects, {"hand-placed", "store"})
+    assert_every_class(intent, objects, {"hand-placed", "store"})
 
 
 # ---- SELinux user and role --------------------------------------------------------------------
@@ -133,7 +117,7 @@ def test_a_custom_selinux_user_or_role_anywhere_in_the_pod() -> None:
             _spec(securityContext={"seLinuxOptions": {"level": "s0:c1,c2"}}),
         ),  # fmt: skip
     ]
-    _assert_all_classes(intent, objects, {"init-role", "pod-user", "debugged"})
+    assert_every_class(intent, objects, {"init-role", "pod-user", "debugged"})
 
 
 # ---- fields of objects that are not pods ------------------------------------------------------
@@ -152,7 +136,7 @@ def test_each_service_account_turns_token_mounting_off_itself() -> None:
         _object("v1", "ServiceAccount", "quiet", automountServiceAccountToken=False),
         _object("v1", "ServiceAccount", "coredns", namespace="kube-system"),
     ]
-    _assert_all_classes(intent, objects, {"default", "builder"})
+    assert_every_class(intent, objects, {"default", "builder"})
 
 
 def test_claims_writable_from_several_nodes_at_once() -> None:
@@ -212,7 +196,7 @@ def test_claims_writable_from_several_nodes_at_once() -> None:
             },
         ),  # fmt: skip
     ]
-    _assert_all_classes(intent, objects, {"shared", "cache"})
+    assert_every_class(intent, objects, {"shared", "cache"})
 
 
 def test_released_volumes_keep_their_data() -> None:
@@ -252,7 +236,7 @@ def test_released_volumes_keep_their_data() -> None:
             "v1", "PersistentVolume", "static", namespace="", spec={"capacity": {"storage": "1Gi"}}
         ),
     ]
-    _assert_all_classes(intent, objects, {"silent", "wiping", "scrubbed"})
+    assert_every_class(intent, objects, {"silent", "wiping", "scrubbed"})
 
 
 def test_scheduled_jobs_never_run_concurrently_with_themselves() -> None:
@@ -268,7 +252,7 @@ def test_scheduled_jobs_never_run_concurrently_with_themselves() -> None:
     ]
     for cron, policy in zip(objects[1:], ("Allow", "Forbid", "Replace"), strict=True):
         cron["spec"]["concurrencyPolicy"] = policy
-    _assert_all_classes(intent, objects, {"silent", "allowing"})
+    assert_every_class(intent, objects, {"silent", "allowing"})
 
 
 # ---- numeric fields within bounds, with the API's default -------------------------------------
@@ -298,7 +282,7 @@ def test_a_stop_window_bounded_on_both_sides_with_the_default_inside() -> None:
         _workload("Deployment", "low-edge", _spec(terminationGracePeriodSeconds=15)),
         _workload("DaemonSet", "high-edge", _spec(terminationGracePeriodSeconds=90)),
     ]
-    _assert_all_classes(intent, objects, {"instant", "slow", "short"})
+    assert_every_class(intent, objects, {"instant", "slow", "short"})
 
 
 def test_every_job_needs_a_deadline_no_longer_than_the_limit() -> None:
@@ -316,7 +300,7 @@ def test_every_job_needs_a_deadline_no_longer_than_the_limit() -> None:
         _job("nightly", cron=True, activeDeadlineSeconds=1800, startingDeadlineSeconds=99999),
         _workload("Deployment", "service", _spec()),
     ]
-    _assert_all_classes(intent, objects, {"endless", "day-long", "pod-only"})
+    assert_every_class(intent, objects, {"endless", "day-long", "pod-only"})
 
 
 def test_job_retries_capped_where_the_api_default_is_above_the_cap() -> None:
@@ -332,7 +316,7 @@ def test_job_retries_capped_where_the_api_default_is_above_the_cap() -> None:
         _job("once", backoffLimit=0),
         _job("capped", cron=True, backoffLimit=2),
     ]
-    _assert_all_classes(intent, objects, {"silent", "stubborn", "silent-cron"})
+    assert_every_class(intent, objects, {"silent", "stubborn", "silent-cron"})
 
 
 def _namespace(name: str, **labels: str) -> dict:
@@ -363,7 +347,7 @@ def test_a_replica_minimum_only_in_namespaces_carrying_a_label() -> None:
         scaled("Deployment", "lab-single", "lab", 1),
         scaled("DaemonSet", "agent", "core", None),
     ]
-    _assert_all_classes(intent, objects, {"unset", "pair", "parked"})
+    assert_every_class(intent, objects, {"unset", "pair", "parked"})
 
 
 def test_config_maps_frozen_only_in_labelled_namespaces() -> None:
@@ -395,7 +379,7 @@ def test_config_maps_frozen_only_in_labelled_namespaces() -> None:
         config("kube-root-ca.crt", "live"),
         config("draft", "test"),
     ]
-    _assert_all_classes(intent, objects, {"silent", "editable", "annotated"})
+    assert_every_class(intent, objects, {"silent", "editable", "annotated"})
 
 
 def test_externally_reachable_services_keep_the_client_source_address() -> None:
@@ -416,7 +400,7 @@ def test_externally_reachable_services_keep_the_client_source_address() -> None:
         service("inside", internalTrafficPolicy="Local"),
         service("headless", clusterIP="None"),
     ]
-    _assert_all_classes(intent, objects, {"lb-default", "np-cluster", "lb-internal-only"})
+    assert_every_class(intent, objects, {"lb-default", "np-cluster", "lb-internal-only"})
 
 
 def test_who_may_mint_account_tokens_is_an_rbac_right_not_the_accounts_mount_setting() -> None:

@@ -12,19 +12,7 @@ from typing import Any
 
 import pytest
 
-from ciso.agents.baseline.intent import Intent
-from tests._support.ciso_baseline import intent_of, kyverno_flags, pod_carrier, rego_flags
-
-
-def _assert_all_classes(intent: Intent, objects: list[dict], expected: set[str]) -> None:
-    names = {o["metadata"]["name"] for o in objects}
-    flags = {
-        "kyverno": kyverno_flags(intent, objects) & names,
-        "kubectl-opa": rego_flags(intent, objects, "kubectl-opa"),
-        "opa-static": rego_flags(intent, objects, "opa-static"),
-    }
-    for ciso_class, flagged in flags.items():
-        assert flagged == expected, ciso_class
+from tests._support.ciso_baseline import assert_every_class, intent_of, pod_carrier
 
 
 def _object(api: str, kind: str, name: str, spec: dict[str, Any]) -> dict:
@@ -64,7 +52,7 @@ def test_a_missed_run_may_start_at_most_the_stated_minutes_late() -> None:
         _cron("edge", startingDeadlineSeconds=300),
         _cron("suspended-edge", startingDeadlineSeconds=60, suspend=True),
     ]
-    _assert_all_classes(intent, objects, {"late", "unset", "unset-with-run-limit"})
+    assert_every_class(intent, objects, {"late", "unset", "unset-with-run-limit"})
 
 
 def test_finished_jobs_are_removed_within_hours_on_jobs_and_cron_job_templates() -> None:
@@ -83,7 +71,7 @@ def test_finished_jobs_are_removed_within_hours_on_jobs_and_cron_job_templates()
         _cron("too-long", job={"ttlSecondsAfterFinished": 7201}),
         _cron("at-once", job={"ttlSecondsAfterFinished": 0}),
     ]
-    _assert_all_classes(intent, objects, {"kept", "history-only", "too-long"})
+    assert_every_class(intent, objects, {"kept", "history-only", "too-long"})
 
 
 def test_rollout_history_takes_the_api_default_of_ten_when_unset() -> None:
@@ -97,7 +85,7 @@ def test_rollout_history_takes_the_api_default_of_ten_when_unset() -> None:
         _controller("DaemonSet", "five", revisionHistoryLimit=5),
         _controller("Deployment", "none", revisionHistoryLimit=0),
     ]
-    _assert_all_classes(intent, objects, {"unset", "six"})
+    assert_every_class(intent, objects, {"unset", "six"})
 
 
 def test_autoscaler_range_bounds_min_and_max_with_min_default_one() -> None:
@@ -117,7 +105,7 @@ def test_autoscaler_range_bounds_min_and_max_with_min_default_one() -> None:
         hpa("high", minReplicas=3, maxReplicas=13),
         hpa("edges", minReplicas=3, maxReplicas=12),
     ]
-    _assert_all_classes(intent, objects, {"no-min", "low", "high"})
+    assert_every_class(intent, objects, {"no-min", "low", "high"})
 
 
 def test_a_sibling_field_of_the_family_is_read_by_its_name() -> None:
@@ -130,7 +118,7 @@ def test_a_sibling_field_of_the_family_is_read_by_its_name() -> None:
         _controller("Deployment", "long", progressDeadlineSeconds=301),
         _controller("Deployment", "ok", progressDeadlineSeconds=300),
     ]
-    _assert_all_classes(intent, objects, {"default", "long"})
+    assert_every_class(intent, objects, {"default", "long"})
 
 
 # ---- containers of every pod-carrying kind ------------------------------------------------------
@@ -155,7 +143,7 @@ def test_no_container_keeps_stdin_open_or_gets_a_terminal(kind: str) -> None:
         debug = {"containers": [_c()], "ephemeralContainers": [_c("dbg", stdin=True, tty=True)]}
         objects.append(pod_carrier(kind, "debug", debug))
     expected = {"tty", "init-stdin"} | ({"debug"} if kind == "Pod" else set())
-    _assert_all_classes(intent, objects, expected)
+    assert_every_class(intent, objects, expected)
 
 
 @pytest.mark.parametrize("kind", _KINDS)
@@ -171,7 +159,7 @@ def test_no_container_port_below_the_bound(kind: str) -> None:
         pod_carrier(kind, "edge", {"containers": [_c(ports=ports(2000, 9090))]}),
         pod_carrier(kind, "no-ports", {"containers": [_c()]}),
     ]
-    _assert_all_classes(intent, objects, {"second-port", "sidecar"})
+    assert_every_class(intent, objects, {"second-port", "sidecar"})
 
 
 def test_pre_stop_hook_on_containers_that_declare_ports_in_the_named_kinds_only() -> None:
@@ -191,7 +179,7 @@ def test_pre_stop_hook_on_containers_that_declare_ports_in_the_named_kinds_only(
         deployment("hooked", _c(ports=port, lifecycle=hook), _c("worker")),
         pod_carrier("DaemonSet", "other-kind", {"containers": [_c(ports=port)]}),
     ]  # fmt: skip
-    _assert_all_classes(intent, objects, {"post-start", "second"})
+    assert_every_class(intent, objects, {"post-start", "second"})
 
 
 @pytest.mark.parametrize("kind", _KINDS)
@@ -205,7 +193,7 @@ def test_pod_spec_names_its_own_pull_secret(kind: str) -> None:
         pod_carrier(kind, "empty", {"containers": [_c()], "imagePullSecrets": []}),
         pod_carrier(kind, "named", {"containers": [_c()], "imagePullSecrets": [{"name": "reg"}]}),
     ]
-    _assert_all_classes(intent, objects, {"missing", "empty"})
+    assert_every_class(intent, objects, {"missing", "empty"})
 
 
 @pytest.mark.parametrize("kind", _KINDS)
@@ -234,7 +222,7 @@ def test_pods_carry_the_named_labels_with_values(kind: str) -> None:
         labelled("both", {"team.example.com/owner": "pay", "app.kubernetes.io/component": "api"}),
     ]  # fmt: skip
     expected = {"one-missing", "empty", "underscore"}
-    _assert_all_classes(intent, objects, expected)
+    assert_every_class(intent, objects, expected)
 
 
 def test_probes_required_on_the_containers_of_the_listed_kinds_and_a_discounted_one_not() -> None:
@@ -253,7 +241,7 @@ def test_probes_required_on_the_containers_of_the_listed_kinds_and_a_discounted_
         pod_carrier("Deployment", "not-listed", {"containers": [_c()]}),
         pod_carrier("Pod", "bare", {"containers": [_c()]}),
     ]  # fmt: skip
-    _assert_all_classes(intent, objects, {"sidecar-lacks", "liveness-only"})
+    assert_every_class(intent, objects, {"sidecar-lacks", "liveness-only"})
 
 
 def test_claim_size_cap_in_bytes_over_units_and_claim_templates() -> None:
@@ -280,4 +268,4 @@ def test_claim_size_cap_in_bytes_over_units_and_claim_templates() -> None:
         sts("second-template", "10Gi", "3Ti"),
         sts("small", "100Gi"),
     ]
-    _assert_all_classes(intent, objects, {"decimal-over", "bytes-over", "second-template"})
+    assert_every_class(intent, objects, {"decimal-over", "bytes-over", "second-template"})

@@ -10,18 +10,7 @@ from typing import Any
 
 import pytest
 
-from ciso.agents.baseline.intent import Intent
-from tests._support.ciso_baseline import intent_of, kyverno_flags, pod_carrier, rego_flags, role
-
-CLASSES = ("kyverno", "kubectl-opa", "opa-static")
-
-
-def _flags(intent: Intent, objects: list[dict[str, Any]], ciso_class: str) -> set[str]:
-    names = {o["metadata"]["name"] for o in objects if o["kind"] != "Namespace"}
-    if ciso_class == "kyverno":
-        # the scanner also judges the pods a controller would create: only the objects themselves
-        return kyverno_flags(intent, objects) & names
-    return rego_flags(intent, objects, ciso_class) & names
+from tests._support.ciso_baseline import CLASSES, flagged, intent_of, pod_carrier, role
 
 
 def _service(name: str, namespace: str, spec: dict[str, Any]) -> dict[str, Any]:
@@ -225,4 +214,5 @@ def test_every_class_flags_the_violations_and_spares_the_near_misses(
 ) -> None:
     text, objects, near_misses = FAMILIES[family]
     violating = {o["metadata"]["name"] for o in objects if o["kind"] != "Namespace"}
-    assert _flags(intent_of(text), [*objects, *near_misses], ciso_class) == violating
+    namespaces = {o["metadata"]["name"] for o in objects if o["kind"] == "Namespace"}
+    assert flagged(intent_of(text), [*objects, *near_misses], ciso_class) - namespaces == violating
