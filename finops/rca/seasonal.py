@@ -195,12 +195,12 @@ def _earlier_same_month_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
     month: a fiscal year or period closes on whatever month end the company chose, and the bill
     tells which by the earlier one that stood out."""
     day = days[t]
-    if (day + pd.Timedelta(days=1)).month == day.month:
+    if not _month_end(day):
         return []
     return [
         i
         for i in range(t)
-        if days[i].month == day.month and (days[i] + pd.Timedelta(days=1)).month != day.month
+        if days[i].month == day.month and _month_end(days[i])
     ]
 
 
@@ -211,8 +211,13 @@ def _earlier_quarter_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
     return [i for i in range(t) if _quarter_end(days[i])]
 
 
+def _month_end(day: pd.Timestamp) -> bool:
+    """The last day of its month."""
+    return (day + pd.Timedelta(days=1)).month != day.month
+
+
 def _quarter_end(day: pd.Timestamp) -> bool:
-    return day.month % 3 == 0 and (day + pd.Timedelta(days=1)).month != day.month
+    return day.month % 3 == 0 and _month_end(day)
 
 
 def _monthly_factor(values: np.ndarray, t: int, positions: list[int]) -> np.ndarray:
@@ -257,7 +262,7 @@ def _occurrences_needed(days: pd.DatetimeIndex, t: int) -> int:
     occurrence that stood out is evidence enough. Any other day of the month must have stood out
     twice: once is as likely a past incident that fell on that date."""
     day = days[t]
-    month_edge = day.day == 1 or (day + pd.Timedelta(days=1)).month != day.month
+    month_edge = day.day == 1 or _month_end(day)
     return 1 if month_edge else _MONTHLY_MIN_OTHER_DAY
 
 
@@ -266,12 +271,12 @@ def _same_month_position(days: pd.DatetimeIndex, t: int) -> list[int]:
     when the anomaly is on a month's last day, else the same day of the month. A cost that comes
     back every month (month-end batch jobs, monthly invoices) is expected on those days."""
     day = days[t]
-    last_of_month = (day + pd.Timedelta(days=1)).month != day.month
+    last_of_month = _month_end(day)
     out = []
     for i in range(t):
         other = days[i]
         if last_of_month:
-            if (other + pd.Timedelta(days=1)).month != other.month:
+            if _month_end(other):
                 out.append(i)
         elif other.day == day.day:
             out.append(i)
