@@ -552,12 +552,17 @@ def _field_query(level: str, path: tuple[str, ...]) -> str:
     return query
 
 
+def _in_labelled_namespaces(rule: dict[str, Any], labels: tuple[tuple[str, str], ...]) -> None:
+    """Limit ``rule`` to objects in namespaces carrying every (key, value) of ``labels``."""
+    if labels:
+        for entry in rule["match"]["any"]:
+            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(labels)}
+
+
 def _narrowed(rule: dict[str, Any], check: FieldValueCheck) -> None:
     """The objects an object-level field check leaves out: namespaces without its labels, the
     names it exempts, objects whose deciding field has another value."""
-    if check.namespace_labels:
-        for entry in rule["match"]["any"]:
-            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
+    _in_labelled_namespaces(rule, check.namespace_labels)
     if check.exempt_names:
         excluded = rule.setdefault("exclude", {"any": []})["any"]
         excluded.append({"resources": {"names": list(check.exempt_names)}})
@@ -611,9 +616,7 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
         _narrowed(rule, check)
         return [rule]
     rule = _pod_rule(f"{check.concept}-{check.level}", message, validate, intent)
-    if check.namespace_labels:
-        for entry in rule["match"]["any"]:
-            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
+    _in_labelled_namespaces(rule, check.namespace_labels)
     if check.owned_pods_by_owner:
         rule["preconditions"] = {
             "all": [
@@ -642,9 +645,7 @@ def _field_bound(check: FieldBoundCheck, intent: Intent) -> list[dict[str, Any]]
         rule = _kinds_rule(check.concept, list(check.kinds), message, validate, intent)
     else:
         rule = _pod_rule(check.concept, message, validate, intent)
-    if check.namespace_labels:
-        for entry in rule["match"]["any"]:
-            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
+    _in_labelled_namespaces(rule, check.namespace_labels)
     return [rule]
 
 
@@ -760,9 +761,7 @@ def _required_list_item(check: RequiredListItemCheck, intent: Intent) -> list[di
     }  # fmt: skip
     message = f"The pod template needs an item of {check.list_field} the requirement names."
     rule = _kinds_rule(check.concept, list(check.kinds), message, validate, intent)
-    if check.namespace_labels:
-        for entry in rule["match"]["any"]:
-            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(check.namespace_labels)}
+    _in_labelled_namespaces(rule, check.namespace_labels)
     return [rule]
 
 
