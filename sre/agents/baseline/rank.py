@@ -25,6 +25,7 @@ from sre.agents.baseline.evidence import (
 )
 from sre.agents.baseline.flag_clients import clients_hit
 from sre.agents.baseline.memory_hogs import apps_on, lifts_memory_limit, short_of_memory
+from sre.agents.baseline.restarts import RESTART_FIELD, failing_on_configuration, restart_only
 from sre.agents.baseline.targets import (
     chaos_picks,
     chaos_selectors,
@@ -556,37 +557,17 @@ def _with_memory_hogs(candidates: list[Candidate], evidence: Evidence) -> list[C
     return out
 
 
-#: waiting reasons that say the pod's configuration is wrong (a missing ConfigMap key or Secret
-#: reference), not its image or its code
-CONFIG_ERRORS = ("CreateContainerConfigError",)
-#: the pod-template field ``kubectl rollout restart`` writes: new pods, nothing else changed
-RESTART_FIELD = "spec.template.metadata.annotations"
-
-
-def _restart_only(change: Change) -> bool:
-    return (
-        change.kind in WORKLOADS
-        and change.change == "modified"
-        and bool(change.paths)
-        and all(p.startswith(RESTART_FIELD) for p in change.paths)
-    )
-
-
 def _with_restarts(candidates: list[Candidate], evidence: Evidence) -> list[Candidate]:
     """A restart changes nothing its new pods read: when they fail on their configuration
     (``CreateContainerConfigError``), the ConfigMap or Secret they read that changed before the
     restart is the cause, and the restart only made the pods take it up. That edit takes the
     restart's case (its timing, its symptoms, the state) on top of its own; the restart keeps
     none of it."""
-    broken = {
-        (s.namespace, s.app)
-        for s in evidence.states
-        if s.kind in WORKLOADS and any(e in s.what for e in CONFIG_ERRORS)
-    }
+    broken = failing_on_configuration(evidence)
     out = list(candidates)
     for i, restart in enumerate(candidates):
         app = app_of(restart.change.kind, restart.change.name)
-        if not _restart_only(restart.change) or (restart.change.namespace, app) not in broken:
+        if not restart_only(restart.change) or (restart.change.namespace, app) not in broken:
             continue
         edits = [
             j
