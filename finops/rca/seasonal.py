@@ -197,11 +197,7 @@ def _earlier_same_month_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
     day = days[t]
     if not _month_end(day):
         return []
-    return [
-        i
-        for i in range(t)
-        if days[i].month == day.month and _month_end(days[i])
-    ]
+    return [i for i in range(t) if days[i].month == day.month and _month_end(days[i])]
 
 
 def _earlier_quarter_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
