@@ -1,8 +1,8 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
-sre-set12), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+sre-set13), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
 finops-set11; a control with no anomaly scored by the exact match) and the CISO baseline's
-ITBench and strict pass per class (ciso-set2 to ciso-set9).
+ITBench and strict pass per class (ciso-set2 to ciso-set10).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
 
@@ -121,6 +121,7 @@ SETS = (
     "sre-set10",
     "sre-set11",
     "sre-set12",
+    "sre-set13",
     "finops-set2",
     "finops-set3",
     "finops-set4",
@@ -139,6 +140,7 @@ SETS = (
     "ciso-set7",
     "ciso-set8",
     "ciso-set9",
+    "ciso-set10",
 )
 
 
