@@ -22,6 +22,10 @@ class ConfigFamily:
     pam_files: tuple[str, ...] = ()
     #: words the text must also use, where a key is an ordinary word ("deny", "remember")
     context: re.Pattern[str] | None = None
+    #: the words a ``<key>_action`` setting takes, and its value when unset, per action key
+    #: (auditd: what the daemon does at a threshold)
+    actions: tuple[str, ...] = ()
+    action_defaults: tuple[tuple[str, str], ...] = ()
 
 
 FAMILIES: tuple[ConfigFamily, ...] = (
@@ -67,6 +71,25 @@ FAMILIES: tuple[ConfigFamily, ...] = (
             r"log_format|flush|freq|log_group)\b"
         ),
         context=re.compile(r"\baudit", re.I),
+        actions=(
+            "ignore",
+            "syslog",
+            "rotate",
+            "email",
+            "exec",
+            "suspend",
+            "single",
+            "halt",
+            "keep_logs",
+        ),  # fmt: skip
+        # auditd.conf(5)'s defaults
+        action_defaults=(
+            ("space_left_action", "syslog"),
+            ("admin_space_left_action", "suspend"),
+            ("disk_full_action", "suspend"),
+            ("disk_error_action", "syslog"),
+            ("max_log_file_action", "rotate"),
+        ),
     ),
     ConfigFamily(
         "faillock",
@@ -134,12 +157,55 @@ def _setting(family: ConfigFamily, key: str, text: str) -> ConfigSetting | None:
     return ConfigSetting(family.name, key, found[0], found[1], False, family.pam_files)
 
 
+#: "syslog alone is not enough", "suspend does not suffice": an action the text rules out
+_NOT_ENOUGH = r"\s+(?:alone\s+)?(?:is\s+not\s+(?:enough|sufficient)|does\s+not\s+suffice|fails)\b"
+
+
+def _actions(family: ConfigFamily, keys: list[str], text: str) -> list[ConfigSetting] | None:
+    """The ``<key>_action`` settings of thresholds the text names ("when free space falls to the
+    space_left threshold, notify by email or halt"): the family's action words said in the
+    sentence from that key to the next, less those it rules out. None when a named threshold
+    gets no action (the text says them elsewhere, e.g. in an aside)."""
+    action_keys = {k for k, _ in family.action_defaults}
+    named = [k for k in keys if f"{k}_action" in action_keys and f"{k}_action" not in keys]
+    if not named or not family.actions:
+        return []
+    defaults = dict(family.action_defaults)
+    found = []
+    for key in named:
+        start = re.search(rf"\b{re.escape(key)}\b", text)
+        assert start is not None
+        rest = text[start.end() :]
+        ends = [m.start() for k in keys if k != key for m in [re.search(rf"\b{k}\b", rest)] if m]
+        ends.append(m.start() if (m := re.search(r"\.(?:\s|$)", rest)) else len(rest))
+        clause = rest[: min(ends)]
+        words_ = r"|".join(family.actions)
+        ruled_out = {
+            m.group(1).lower() for m in re.finditer(rf"\b({words_})\b{_NOT_ENOUGH}", clause, re.I)
+        }
+        said = [
+            w for m in re.finditer(rf"\b({words_})\b(?!-)", clause, re.I)
+            for w in [m.group(1).lower()] if w not in ruled_out
+        ]  # fmt: skip
+        if not said:
+            return None
+        values = tuple(dict.fromkeys(said))
+        action = f"{key}_action"
+        found.append(ConfigSetting(family.name, action, "eq", values, defaults[action] in values))
+    return found
+
+
 def read(text: str) -> tuple[ConfigSetting, ...] | None:
     """Settings of the first family whose keys the text names, one per key."""
     for family in FAMILIES:
         if family.context is not None and not family.context.search(text):
             continue
         keys = list(dict.fromkeys(m.group(0) for m in family.keys.finditer(text)))
+        actions = _actions(family, keys, text)
+        if actions is None:
+            continue
+        if actions:
+            return tuple(actions)
         settings = [s for key in keys for s in [_setting(family, key, text)] if s is not None]
         if settings:
             return tuple(settings)
