@@ -611,6 +611,9 @@ def _macs(text: str) -> ConfigSetting | None:
     return ConfigSetting("sshd", "MACs", "excludes", tuple(banned), unset)
 
 
+#: the word before a count of pending connections ("at no more than 10", "once it reaches 60";
+#: not "every one")
+_AT = r"\b(?:at|than|to|reach\w*|exceed\w*)\s+"
 #: sshd's MaxStartups when unset: refuse 30 % from 10 pending, all at 100
 _STARTUPS_DEFAULT = (10, 30, 100)
 
@@ -625,9 +628,12 @@ def _max_startups(text: str) -> tuple[ConfigSetting, ...]:
         bound = {0: int(triple.group(1)), 2: int(triple.group(3))}
     else:
         start = re.search(
-            rf"\b(?:start|begin)\w*\s+(?:to\s+)?(?:refus|drop|reject)\w*[^.;]{{0,80}}?{_NUM}", t
+            rf"\b(?:start|begin)\w*\s+(?:to\s+)?(?:refus|drop|reject)\w*[^.;]{{0,80}}?{_AT}{_NUM}",
+            t,
         )
-        full = re.search(rf"\b(?:refus|drop|reject)\w*\s+(?:all|every)\b[^.;]{{0,80}}?{_NUM}", t)
+        full = re.search(
+            rf"\b(?:refus|drop|reject)\w*\s+(?:all|every)\b[^.;]{{0,80}}?{_AT}{_NUM}", t
+        )
         if start:
             bound[0] = _number(start.group(1))
         if full:
@@ -674,7 +680,7 @@ def _sshd_effects(text: str) -> tuple[ConfigSetting, ...] | None:
 
 
 _LOCKOUT = words(
-    r"\bfaillock\b",
+    r"(\b|pam_)faillock\b",
     r"\block(ed|s|ing)?\b(\s+\w+){0,2}\s+(out\s+)?(after|following|once|when|if)\b.{0,60}"
     r"\b(fail\w*|unsuccessful|wrong|incorrect|invalid|bad)\b",
     r"\b(fail\w*|unsuccessful|wrong|incorrect|invalid|bad)\b.{0,80}\block(ed|s|out)?\b",
