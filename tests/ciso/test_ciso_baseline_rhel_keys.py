@@ -171,3 +171,72 @@ def test_sshd_macs_list_and_max_startups_fields_first_value_wins(tmp_path: Path)
         },
     )
     assert verdicts == JUDGED
+
+
+# ---- keys the text spells as the file does, of a family the collector knows --------------------
+
+
+def test_named_faillock_flag_and_interval_with_no_deny_bound(tmp_path: Path) -> None:
+    text = (
+        "/etc/security/faillock.conf must contain even_deny_root, and fail_interval must be at "
+        "least 900 seconds."
+    )
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # the flag only in a comment
+        violating={"etc/security/faillock.conf": "# even_deny_root\nfail_interval = 900\n"},
+        # deny = 20 is judged by no bound here; the flag with spaces around it
+        compliant={
+            "etc/security/faillock.conf": "deny = 20\n  even_deny_root  \nfail_interval=1800\n"
+        },
+    )
+    assert verdicts == JUDGED
+
+
+def test_named_auditd_action_one_of_words_in_any_case(tmp_path: Path) -> None:
+    text = "In auditd.conf, disk_full_action must be halt or single."
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # the last value wins
+        violating={
+            "etc/audit/auditd.conf": "disk_full_action = HALT\ndisk_full_action = suspend\n"
+        },
+        compliant={
+            "etc/audit/auditd.conf": "disk_full_action = suspend\ndisk_full_action = Single\n"
+        },
+    )
+    assert verdicts == JUDGED
+
+
+def test_named_sudo_timeout_negative_never_expires(tmp_path: Path) -> None:
+    text = "In sudoers, Defaults passwd_timeout must be at most 2 (sudo's password prompt)."
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # a negative timeout never expires
+        violating={"etc/sudoers": _SUDOERS.format(defaults="Defaults passwd_timeout=-1\n")},
+        compliant={"etc/sudoers": _SUDOERS.format(defaults="Defaults passwd_timeout = 1\n")},
+    )
+    assert verdicts == JUDGED
+
+
+def test_named_max_startups_triple_first_value_wins(tmp_path: Path) -> None:
+    text = "In the SSH server configuration, MaxStartups must be 10:30:60 or stricter."
+    main = "Include /etc/ssh/sshd_config.d/*.conf\nMaxStartups 10:30:60\n"
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # a drop-in, read first, raises the full field
+        violating={
+            "etc/ssh/sshd_config": main,
+            "etc/ssh/sshd_config.d/30-ci.conf": "MaxStartups 10:30:200\n",
+        },
+        # a stricter triple read first; a commented looser one
+        compliant={
+            "etc/ssh/sshd_config": main,
+            "etc/ssh/sshd_config.d/30-ci.conf": "#MaxStartups 100\nMaxStartups 5:50:30\n",
+        },
+    )
+    assert verdicts == JUDGED

@@ -18,10 +18,10 @@ The families are read as their daemon or tool reads them (templates/collect_host
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ciso.agents.baseline.intent import ConfigSetting, ModuleDisabledCheck
-from ciso.agents.baseline.knowledge import Concept, negated, words
+from ciso.agents.baseline.knowledge import Concept, negated, rhel_generic, words
 from ciso.agents.baseline.knowledge.rhel_config import _NUM, SSH, _number, _quantity, bounds
 
 #: the spellings of a true/false option each family accepts (compared in lower case)
@@ -356,7 +356,11 @@ def _faillock(text: str) -> tuple[ConfigSetting, ...] | None:
     pam = _pam_stacks(text) if names_pam or "faillock" not in t else ()
     settings: list[ConfigSetting] = []
     # "the number of allowed failures is another control": no bound on deny
-    if not _other_control(text, r"\bnumber\s+of\s+(\w+\s+)?(fail\w*|attempts|tries)\b|\bdeny\b"):
+    # a text naming only other options ("even_deny_root must be present") sets no deny bound
+    speaks_of_failures = re.search(rf"\bdeny\b|\b{_FAILURES}|\battempts?\b|\btries\b|\bguess", t)
+    if speaks_of_failures and not _other_control(
+        text, r"\bnumber\s+of\s+(\w+\s+)?(fail\w*|attempts|tries)\b|\bdeny\b"
+    ):
         limit = _deny_limit(text)
         settings.append(
             ConfigSetting("faillock", "deny", "between", (1, limit), limit >= _DENY_DEFAULT, pam)
@@ -398,7 +402,14 @@ def _faillock(text: str) -> tuple[ConfigSetting, ...] | None:
                 also_complies=("0", "never") if never else (),
             )
         )
-    return tuple(settings)
+    # other keys of faillock.conf the text names, read as the generic reading reads them
+    faillock = next(f for f in rhel_generic.FAMILIES if f.name == "faillock")
+    for key in ("fail_interval",):
+        if re.search(rf"\b{key}\b", text):
+            settings += [
+                replace(s, pam_files=pam) for s in rhel_generic.setting(faillock, key, text) or ()
+            ]
+    return tuple(settings) or None
 
 
 # ---- pam_pwquality: what a new password must be made of --------------------------------------
