@@ -240,3 +240,19 @@ def test_named_max_startups_triple_first_value_wins(tmp_path: Path) -> None:
         },
     )
     assert verdicts == JUDGED
+
+
+def test_a_spelled_sysctl_key_beside_a_described_effect_is_judged_too(tmp_path: Path) -> None:
+    text = (
+        "Where a program's stack and libraries land in memory must be chosen at random, and "
+        "vm.mmap_min_addr must be 65536 or more, both as the sysctl files set them at boot."
+    )
+    vendor = {"usr/lib/sysctl.d/10-vendor.conf": "kernel.randomize_va_space = 2\n"}
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # randomisation is right; the spelled key is lowered by a later local file
+        violating={**vendor, "etc/sysctl.d/99-zz-emulator.conf": "vm.mmap_min_addr=4096\n"},
+        compliant={**vendor, "etc/sysctl.d/99-zz-emulator.conf": "vm.mmap_min_addr = 131072\n"},
+    )
+    assert verdicts == JUDGED

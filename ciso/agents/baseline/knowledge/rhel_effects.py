@@ -224,6 +224,13 @@ def _sysctl(text: str) -> tuple[ConfigSetting, ...] | None:
         if any(p.search(text) for p in e.phrases)
     ]
     settings += _crash_collector(text)
+    # keys the text spells beside the effects it describes ("kernel.yama.ptrace_scope must be 1
+    # or higher ... hard link protection"): each read as the generic reading reads it
+    sysctl = next(f for f in rhel_generic.FAMILIES if f.name == "sysctl")
+    described = {s.key for s in settings}
+    for key in dict.fromkeys(m.group(0) for m in sysctl.keys.finditer(text)):
+        if key not in described and "*" not in key and not _other_control(text, re.escape(key)):
+            settings += rhel_generic.setting(sysctl, key, text) or ()
     for phrases, key, values, unset in _PER_INTERFACE:
         if not any(p.search(text) for p in phrases):
             continue
