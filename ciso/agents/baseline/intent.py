@@ -289,6 +289,9 @@ class ConfigSetting:
     every_value: bool = False
     #: values that comply besides the comparison (faillock's ``unlock_time = never``)
     also_complies: tuple[str, ...] = ()
+    #: the colon-separated field of the value a bound applies to (sshd's MaxStartups
+    #: start:rate:full); a value of one number is every field
+    part: int | None = None
     kind: Literal["config-setting"] = "config-setting"
 
 

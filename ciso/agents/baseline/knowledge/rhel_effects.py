@@ -18,10 +18,10 @@ The families are read as their daemon or tool reads them (templates/collect_host
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ciso.agents.baseline.intent import ConfigSetting, ModuleDisabledCheck
-from ciso.agents.baseline.knowledge import Concept, negated, words
+from ciso.agents.baseline.knowledge import Concept, negated, rhel_generic, words
 from ciso.agents.baseline.knowledge.rhel_config import _NUM, SSH, _number, _quantity, bounds
 
 #: the spellings of a true/false option each family accepts (compared in lower case)
@@ -131,6 +131,51 @@ _SYSCTL_EFFECTS: tuple[Effect, ...] = (
         ("1",),
         True,
     ),
+    # fs.protected_*: what the kernel refuses in sticky world-writable directories (/tmp); 1 is
+    # systemd's 50-default.conf value, the bare kernel's is 0; fifos and regular files also take
+    # 2 (group-writable sticky directories too)
+    Effect(
+        words(
+            r"\b(symbolic\s+links?|symlinks?)\b.{0,400}\b(sticky|world-writable)\b",
+            r"\b(sticky|world-writable)\b.{0,400}\b(symbolic\s+links?|symlinks?)\b",
+            r"\bprotected_symlinks\b",
+        ),
+        "sysctl",
+        "fs.protected_symlinks",
+        ("1",),
+        False,
+    ),
+    Effect(
+        words(
+            r"\bhard\s*links?\b.{0,160}\b(own|access|permission)",
+            r"\bprotected_hardlinks\b",
+        ),
+        "sysctl",
+        "fs.protected_hardlinks",
+        ("1",),
+        False,
+    ),
+    Effect(
+        words(
+            r"\b(named\s+pipes?|fifos?)\b.{0,400}\b(sticky|world-writable)\b",
+            r"\b(sticky|world-writable)\b.{0,400}\b(named\s+pipes?|fifos?)\b",
+            r"\bprotected_fifos\b",
+        ),
+        "sysctl",
+        "fs.protected_fifos",
+        ("1", "2"),
+        False,
+    ),
+    Effect(
+        words(
+            r"\b(regular|ordinary)\s+files?\b.{0,60}\b(sticky|world-writable)\b.{0,60}\b(refus|open)",
+            r"\bprotected_regular\b",
+        ),
+        "sysctl",
+        "fs.protected_regular",
+        ("1", "2"),
+        False,
+    ),
     Effect(
         words(r"\bbogus\b.{0,40}\b(icmp|error)", r"\bmalformed\s+icmp\s+error"),
         "sysctl",
@@ -179,6 +224,13 @@ def _sysctl(text: str) -> tuple[ConfigSetting, ...] | None:
         if any(p.search(text) for p in e.phrases)
     ]
     settings += _crash_collector(text)
+    # keys the text spells beside the effects it describes ("kernel.yama.ptrace_scope must be 1
+    # or higher ... hard link protection"): each read as the generic reading reads it
+    sysctl = next(f for f in rhel_generic.FAMILIES if f.name == "sysctl")
+    described = {s.key for s in settings}
+    for key in dict.fromkeys(m.group(0) for m in sysctl.keys.finditer(text)):
+        if key not in described and "*" not in key and not _other_control(text, re.escape(key)):
+            settings += rhel_generic.setting(sysctl, key, text) or ()
     for phrases, key, values, unset in _PER_INTERFACE:
         if not any(p.search(text) for p in phrases):
             continue
@@ -286,6 +338,23 @@ def _deny_limit(text: str) -> int:
     return int(stated.group(1)) if stated else 5
 
 
+#: pam_faillock's options that are flags (present or absent, no value)
+#: (audit and silent are ordinary words too: a text names them only as options by their file)
+_FAILLOCK_FLAGS = ("even_deny_root", "no_log_info", "local_users_only", "nodelay")
+#: "... is another control": a sentence about what the requirement does not judge
+_OTHER_CONTROL = re.compile(
+    r"\b(another|other|separate|different)\s+(control|requirement|check|rule|recommendation)s?\b|"
+    r"\bnot\s+judged\b",
+    re.I,
+)
+
+
+def _other_control(text: str, subject: str) -> bool:
+    """Whether every sentence naming ``subject`` says it is another control's business."""
+    sentences = [s for s in re.split(r"(?<=[.;])\s+", text) if re.search(subject, s, re.I)]
+    return bool(sentences) and all(_OTHER_CONTROL.search(s) for s in sentences)
+
+
 def _faillock(text: str) -> tuple[ConfigSetting, ...] | None:
     t = text.lower()
     # a text about the effect judges the PAM stacks too (their pam_faillock arguments win over
@@ -293,9 +362,29 @@ def _faillock(text: str) -> tuple[ConfigSetting, ...] | None:
     names_pam = re.search(r"\bpam\b|pam\.d|system-auth|password-auth|authselect|\bstacks?\b", t)
     pam = _pam_stacks(text) if names_pam or "faillock" not in t else ()
     settings: list[ConfigSetting] = []
-    limit = _deny_limit(text)
-    settings.append(
-        ConfigSetting("faillock", "deny", "between", (1, limit), limit >= _DENY_DEFAULT, pam)
+    # "the number of allowed failures is another control": no bound on deny
+    # a text naming only other options ("even_deny_root must be present") sets no deny bound
+    speaks_of_failures = re.search(rf"\bdeny\b|\b{_FAILURES}|\battempts?\b|\btries\b|\bguess", t)
+    if speaks_of_failures and not _other_control(
+        text, r"\bnumber\s+of\s+(\w+\s+)?(fail\w*|attempts|tries)\b|\bdeny\b"
+    ):
+        limit = _deny_limit(text)
+        settings.append(
+            ConfigSetting("faillock", "deny", "between", (1, limit), limit >= _DENY_DEFAULT, pam)
+        )
+    # flags the text requires present (even_deny_root): a bare word in faillock.conf or on the
+    # module's line, read as the empty value
+    settings += [
+        ConfigSetting("faillock", flag, "eq", ("",), False, pam)
+        for flag in _FAILLOCK_FLAGS
+        if re.search(rf"\b{flag}\b", text) and not _other_control(text, rf"\b{flag}\b")
+    ]
+    # root's own lock time when the text speaks of root being locked; unset, it is unlock_time
+    # (default 600 s)
+    key = (
+        "root_unlock_time"
+        if re.search(r"\broot\b[^.;]{0,40}\blocked\b|root_unlock_time", t)
+        else "unlock_time"
     )
     # how long the lock lasts: a duration next to the words that name it
     lasting = re.search(
@@ -312,7 +401,7 @@ def _faillock(text: str) -> tuple[ConfigSetting, ...] | None:
         settings.append(
             ConfigSetting(
                 "faillock",
-                "unlock_time",
+                key,
                 "ge",
                 (seconds,),
                 seconds <= _UNLOCK_DEFAULT,
@@ -320,7 +409,14 @@ def _faillock(text: str) -> tuple[ConfigSetting, ...] | None:
                 also_complies=("0", "never") if never else (),
             )
         )
-    return tuple(settings)
+    # other keys of faillock.conf the text names, read as the generic reading reads them
+    faillock = next(f for f in rhel_generic.FAMILIES if f.name == "faillock")
+    for key in ("fail_interval",):
+        if re.search(rf"\b{key}\b", text):
+            settings += [
+                replace(s, pam_files=pam) for s in rhel_generic.setting(faillock, key, text) or ()
+            ]
+    return tuple(settings) or None
 
 
 # ---- pam_pwquality: what a new password must be made of --------------------------------------
@@ -500,7 +596,72 @@ _USER_ENVIRONMENT = (
     r"\benvironment\s+variables?\b.{0,80}\b(daemon|sshd|ssh)\b|~/\.ssh/environment\b"
 )
 _LOG_AT = re.compile(r"\blog(?:s|ging)?\s+(?:only\s+)?at\s+(?:the\s+)?([^.;()]{1,60}?)\s+levels?\b")
-_SSHD_EFFECTS = words(_PROBES, _LOG_AT.pattern, _HOSTBASED, _USER_ENVIRONMENT)
+_MACS = r"\bH?MACs\b|\bmessage\s+authentication\s+codes?\b|\bintegrity\b.{0,60}\bsessions?\b"
+_STARTUPS = (
+    r"\bMaxStartups\b|\bunauthenticated\s+connections\b|"
+    r"\b(connection|login)\s+floods?\b|\bfloods?\s+of\s+\w*\s*connections\b"
+)
+_SSHD_EFFECTS = words(_PROBES, _LOG_AT.pattern, _HOSTBASED, _USER_ENVIRONMENT, _MACS, _STARTUPS)
+#: MAC families a text may rule out, as the words name them and as OpenSSH's names contain them
+_MAC_FAMILIES = {
+    r"\bmd5\b": "md5",
+    r"\bsha-?1\b": "sha1",
+    r"\b64-?bit\s+umac\b|\bumac-?64\b": "umac-64",
+    r"\bripemd": "ripemd",
+}
+#: OpenSSH's MACs when nothing sets them (sshd_config(5))
+_OPENSSH_MACS = (
+    "umac-64-etm@openssh.com,umac-128-etm@openssh.com,hmac-sha2-256-etm@openssh.com,"
+    "hmac-sha2-512-etm@openssh.com,hmac-sha1-etm@openssh.com,umac-64@openssh.com,"
+    "umac-128@openssh.com,hmac-sha2-256,hmac-sha2-512,hmac-sha1"
+)
+
+
+def _macs(text: str) -> ConfigSetting | None:
+    """``MACs`` must offer none of the families the text rules out; "only SHA-2" rules out the
+    rest of OpenSSH's list."""
+    banned = [name for pattern, name in _MAC_FAMILIES.items() if re.search(pattern, text, re.I)]
+    if not banned and re.search(r"\bonly\b[^.;]{0,40}\bsha-?2\b", text, re.I):
+        banned = ["md5", "sha1", "umac", "ripemd"]
+    if not banned:
+        return None
+    unset = not any(b in _OPENSSH_MACS for b in banned)
+    return ConfigSetting("sshd", "MACs", "excludes", tuple(banned), unset)
+
+
+#: the word before a count of pending connections ("at no more than 10", "once it reaches 60";
+#: not "every one")
+_AT = r"\b(?:at|than|to|reach\w*|exceed\w*)\s+"
+#: sshd's MaxStartups when unset: refuse 30 % from 10 pending, all at 100
+_STARTUPS_DEFAULT = (10, 30, 100)
+
+
+def _max_startups(text: str) -> tuple[ConfigSetting, ...]:
+    """Bounds on MaxStartups' start (refusing begins) and full (all refused) fields: a
+    ``start:rate:full`` triple next to the keyword, else the numbers the text gives each."""
+    t = text.lower()
+    bound: dict[int, int] = {}
+    triple = re.search(r"maxstartups\D{0,40}?(\d+):(\d+):(\d+)", t)
+    if triple:
+        bound = {0: int(triple.group(1)), 2: int(triple.group(3))}
+    else:
+        start = re.search(
+            rf"\b(?:start|begin)\w*\s+(?:to\s+)?(?:refus|drop|reject)\w*[^.;]{{0,80}}?{_AT}{_NUM}",
+            t,
+        )
+        full = re.search(
+            rf"\b(?:refus|drop|reject)\w*\s+(?:all|every)\b[^.;]{{0,80}}?{_AT}{_NUM}", t
+        )
+        if start:
+            bound[0] = _number(start.group(1))
+        if full:
+            bound[2] = _number(full.group(1))
+    return tuple(
+        ConfigSetting(
+            "sshd", "MaxStartups", "le", (most,), _STARTUPS_DEFAULT[part] <= most, part=part
+        )  # fmt: skip
+        for part, most in sorted(bound.items())
+    )
 
 
 def _sshd_effects(text: str) -> tuple[ConfigSetting, ...] | None:
@@ -524,6 +685,10 @@ def _sshd_effects(text: str) -> tuple[ConfigSetting, ...] | None:
     if re.search(_USER_ENVIRONMENT, t):
         # a pattern list ("LANG,LC_*") lets those variables through: only no refuses them all
         settings.append(ConfigSetting("sshd", "PermitUserEnvironment", "eq", ("no",), True))
+    if re.search(_MACS, text, re.I) and (macs := _macs(text)) is not None:
+        settings.append(macs)
+    if re.search(_STARTUPS, text, re.I):
+        settings += _max_startups(text)
     log_at = _LOG_AT.search(t)
     if log_at:
         levels = tuple(v for p, v in _LOG_LEVELS.items() if re.search(p, log_at.group(1)))
@@ -533,7 +698,7 @@ def _sshd_effects(text: str) -> tuple[ConfigSetting, ...] | None:
 
 
 _LOCKOUT = words(
-    r"\bfaillock\b",
+    r"(\b|pam_)faillock\b",
     r"\block(ed|s|ing)?\b(\s+\w+){0,2}\s+(out\s+)?(after|following|once|when|if)\b.{0,60}"
     r"\b(fail\w*|unsuccessful|wrong|incorrect|invalid|bad)\b",
     r"\b(fail\w*|unsuccessful|wrong|incorrect|invalid|bad)\b.{0,80}\block(ed|s|out)?\b",
@@ -558,6 +723,9 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bpseudo[\s-]*(terminal|tty)|\bpty\b|\buse_pty\b",
                 r"\blog\s*file\b",
                 r"\b(again|re-?authenticat\w*|re-?enter\w*|timestamp_timeout)\b",
+                # the credential cache named by what it keeps: "cached authentication expires"
+                r"\bcached?\b.{0,40}\b(authenticat\w*|credentials?|password)",
+                r"\b(authenticat\w*|credentials?)\b.{0,40}\b(cached?|expir\w*)\b",
             ),
         ),
         _sudoers,

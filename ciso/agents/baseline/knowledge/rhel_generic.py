@@ -22,6 +22,17 @@ class ConfigFamily:
     pam_files: tuple[str, ...] = ()
     #: words the text must also use, where a key is an ordinary word ("deny", "remember")
     context: re.Pattern[str] | None = None
+    #: the words a ``<key>_action`` setting takes, and its value when unset, per action key
+    #: (auditd: what the daemon does at a threshold)
+    actions: tuple[str, ...] = ()
+    action_defaults: tuple[tuple[str, str], ...] = ()
+    #: numeric keys whose negative values mean "never" (sudo's timeouts): an upper bound N reads
+    #: as 0..N, and the value each takes when unset
+    never_below_zero: tuple[tuple[str, int], ...] = ()
+    #: keys that are flags, present or absent (faillock's even_deny_root): read as the value ""
+    flags: tuple[str, ...] = ()
+    #: keys whose value is a comma-separated list (sshd's MACs): "must not contain X or Y"
+    lists: tuple[str, ...] = ()
 
 
 FAMILIES: tuple[ConfigFamily, ...] = (
@@ -55,9 +66,11 @@ FAMILIES: tuple[ConfigFamily, ...] = (
             r"AllowStreamLocalForwarding|GatewayPorts|PermitTunnel|PermitTTY|MaxAuthTries|"
             r"MaxSessions|MaxStartups|LoginGraceTime|ClientAliveInterval|ClientAliveCountMax|"
             r"LogLevel|SyslogFacility|StrictModes|Compression|UseDNS|PrintLastLog|TCPKeepAlive|"
-            r"Banner|DisableForwarding|AuthenticationMethods)\b"
+            r"Banner|DisableForwarding|AuthenticationMethods|MACs|Ciphers|KexAlgorithms|"
+            r"HostKeyAlgorithms|PubkeyAcceptedAlgorithms)\b"
         ),
         context=re.compile(r"\bssh", re.I),
+        lists=("MACs", "Ciphers", "KexAlgorithms", "HostKeyAlgorithms", "PubkeyAcceptedAlgorithms"),
     ),
     ConfigFamily(
         "auditd",
@@ -67,11 +80,41 @@ FAMILIES: tuple[ConfigFamily, ...] = (
             r"log_format|flush|freq|log_group)\b"
         ),
         context=re.compile(r"\baudit", re.I),
+        actions=(
+            "ignore",
+            "syslog",
+            "rotate",
+            "email",
+            "exec",
+            "suspend",
+            "single",
+            "halt",
+            "keep_logs",
+        ),  # fmt: skip
+        # auditd.conf(5)'s defaults
+        action_defaults=(
+            ("space_left_action", "syslog"),
+            ("admin_space_left_action", "suspend"),
+            ("disk_full_action", "suspend"),
+            ("disk_error_action", "syslog"),
+            ("max_log_file_action", "rotate"),
+        ),
     ),
     ConfigFamily(
         "faillock",
-        re.compile(r"\b(?:deny|unlock_time|fail_interval|root_unlock_time)\b"),
-        context=re.compile(r"\bfaillock\b|\block(?:ed|s)?\s+out\b|\blockout\b", re.I),
+        re.compile(
+            r"\b(?:deny|unlock_time|fail_interval|root_unlock_time|even_deny_root|no_log_info|"
+            r"local_users_only|nodelay)\b"
+        ),
+        context=re.compile(r"faillock\b|\block(?:ed|s)?\s+out\b|\blockout\b", re.I),
+        flags=("even_deny_root", "no_log_info", "local_users_only", "nodelay"),
+    ),
+    ConfigFamily(
+        "sudoers",
+        re.compile(r"\b(?:timestamp_timeout|passwd_timeout|passwd_tries)\b"),
+        context=re.compile(r"\bsudo", re.I),
+        # sudoers(5): 5 minutes, 5 minutes, 3 tries
+        never_below_zero=(("timestamp_timeout", 5), ("passwd_timeout", 5)),
     ),
     ConfigFamily(
         "pwhistory",
@@ -99,10 +142,48 @@ _NEGATED_VALUE = r"(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be|equ
 _VALUE = r"['\"`]?(-?[\w-]+(?:\.[\w-]+)*)"
 
 
-def _setting(family: ConfigFamily, key: str, text: str) -> ConfigSetting | None:
-    """The value or bound the text gives ``key``: stated next to it ("net.ipv4.ip_forward = 0",
-    "PASS_MAX_DAYS must be 60", "must not be 1" of a 0/1 switch), else the text's bound."""
+#: "must not contain", "may never offer", "without": what a list must not hold follows
+_EXCLUDES = re.compile(
+    r"[^.;]{0,40}?(?:\b(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:contain|include|"
+    r"offer|list|use|allow|enable)\w*|\bwithout)\s+((?:[`'\"]?[\w@.+-]+[`'\"]?(?:\s*,\s*|\s+or\s+|"
+    r"\s+and\s+|\s+nor\s+)?)+)",
+    re.I,
+)
+#: "start:rate:full" (sshd's MaxStartups): a bound on the first and the last field
+_TRIPLE = re.compile(r"[^.;]{0,40}?\b(\d+):(\d+):(\d+)\b")
+
+
+def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, ...] | None:
+    """The settings the text gives ``key``: a flag it names; items a list must not contain; the
+    fields of a colon triple; a value stated next to it ("net.ipv4.ip_forward = 0", "PASS_MAX_DAYS
+    must be 60", "must be halt or single", "must not be 1" of a 0/1 switch), else the text's
+    bound."""
     after = text[text.find(key) + len(key) :]
+    if key in family.flags:
+        return (ConfigSetting(family.name, key, "eq", ("",), False, family.pam_files),)
+    excluded = _EXCLUDES.match(after) if key in family.lists else None
+    if excluded:
+        items = re.findall(r"[\w@.+-]+", excluded.group(1))
+        banned = tuple(i.lower() for i in items if i.lower() not in ("or", "and", "nor"))
+        return (ConfigSetting(family.name, key, "excludes", banned, False),)
+    triple = _TRIPLE.match(after)
+    if triple:
+        return tuple(
+            ConfigSetting(family.name, key, "le", (int(triple.group(g)),), False, part=part)
+            for part, g in ((0, 1), (2, 3))
+        )
+    found = _value_or_bound(family, key, after, text)
+    if found is None:
+        return None
+    never = dict(family.never_below_zero)
+    if key in never and found.comparison == "le":
+        # a negative value never expires: "at most N" is 0..N
+        most = found.values[0]
+        return (ConfigSetting(family.name, key, "between", (0, most), 0 <= never[key] <= most),)
+    return (found,)
+
+
+def _value_or_bound(family: ConfigFamily, key: str, after: str, text: str) -> ConfigSetting | None:
     negated = re.match(rf"[^.;]{{0,30}}?\b{_NEGATED_VALUE}{_VALUE}", after, re.I)
     if negated and negated.group(1) in ("0", "1"):
         return ConfigSetting(family.name, key, "eq", (str(1 - int(negated.group(1))),), False,
@@ -127,11 +208,57 @@ def _setting(family: ConfigFamily, key: str, text: str) -> ConfigSetting | None:
         re.I,
     )
     if stated and not open_ended and not comparative and not re.match(words, stated.group(1), re.I):
-        return ConfigSetting(family.name, key, "eq", (stated.group(1),), False, family.pam_files)
+        values = [stated.group(1)]
+        if not values[0].lstrip("-").isdigit():
+            # "must be halt or single": one of several words
+            more = re.match(r"(?:\s*(?:,|/|\bor\b)\s*(?:or\s+)?['\"`]?[A-Za-z_][\w-]*['\"`]?)+",
+                            after[stated.end() :])  # fmt: skip
+            if more:
+                values += re.findall(r"[A-Za-z_][\w-]*", more.group(0).replace(" or ", " "))
+        values = [v for v in values if v.lower() != "or"]
+        return ConfigSetting(family.name, key, "eq", tuple(values), False, family.pam_files)
     found = bounds(text)
     if found is None:
         return None
     return ConfigSetting(family.name, key, found[0], found[1], False, family.pam_files)
+
+
+#: "syslog alone is not enough", "suspend does not suffice": an action the text rules out
+_NOT_ENOUGH = r"\s+(?:alone\s+)?(?:is\s+not\s+(?:enough|sufficient)|does\s+not\s+suffice|fails)\b"
+
+
+def _actions(family: ConfigFamily, keys: list[str], text: str) -> list[ConfigSetting] | None:
+    """The ``<key>_action`` settings of thresholds the text names ("when free space falls to the
+    space_left threshold, notify by email or halt"): the family's action words said in the
+    sentence from that key to the next, less those it rules out. None when a named threshold
+    gets no action (the text says them elsewhere, e.g. in an aside)."""
+    action_keys = {k for k, _ in family.action_defaults}
+    named = [k for k in keys if f"{k}_action" in action_keys and f"{k}_action" not in keys]
+    if not named or not family.actions:
+        return []
+    defaults = dict(family.action_defaults)
+    found = []
+    for key in named:
+        start = re.search(rf"\b{re.escape(key)}\b", text)
+        assert start is not None
+        rest = text[start.end() :]
+        ends = [m.start() for k in keys if k != key for m in [re.search(rf"\b{k}\b", rest)] if m]
+        ends.append(m.start() if (m := re.search(r"\.(?:\s|$)", rest)) else len(rest))
+        clause = rest[: min(ends)]
+        words_ = r"|".join(family.actions)
+        ruled_out = {
+            m.group(1).lower() for m in re.finditer(rf"\b({words_})\b{_NOT_ENOUGH}", clause, re.I)
+        }
+        said = [
+            w for m in re.finditer(rf"\b({words_})\b(?!-)", clause, re.I)
+            for w in [m.group(1).lower()] if w not in ruled_out
+        ]  # fmt: skip
+        if not said:
+            return None
+        values = tuple(dict.fromkeys(said))
+        action = f"{key}_action"
+        found.append(ConfigSetting(family.name, action, "eq", values, defaults[action] in values))
+    return found
 
 
 def read(text: str) -> tuple[ConfigSetting, ...] | None:
@@ -140,7 +267,14 @@ def read(text: str) -> tuple[ConfigSetting, ...] | None:
         if family.context is not None and not family.context.search(text):
             continue
         keys = list(dict.fromkeys(m.group(0) for m in family.keys.finditer(text)))
-        settings = [s for key in keys for s in [_setting(family, key, text)] if s is not None]
+        actions = _actions(family, keys, text)
+        if actions is None:
+            continue
+        if actions:
+            return tuple(actions)
+        settings = [
+            s for key in keys for found in [setting(family, key, text)] if found for s in found
+        ]
         if settings:
             return tuple(settings)
     return None
