@@ -218,6 +218,12 @@ class Domain:
     #: Folders inside the packages above (``"pkg/suite"``) holding answers: built-in suites with
     #: their solutions, reference solvers. Left out wherever their package is visible.
     answer_folders: tuple[str, ...] = ()
+    #: Absolute paths of a host's system that this domain's host trees describe whole
+    #: (``/etc/sysctl.d``, ``/etc/login.defs``): where a host tree is laid over the machine, the
+    #: machine's own files there are hidden, so a verdict never depends on the machine that runs
+    #: it (its ``/usr/lib/sysctl.d`` drop-ins, its ``/etc/security/limits.conf``). The tree's own
+    #: files at those paths show as usual.
+    host_owned_paths: tuple[str, ...] = ()
     #: Extra options of ``itbench <domain> run|eval`` (e.g. a real cluster to use instead of an
     #: offline one), built with the commands; their values reach the domain's ``session``.
     run_options: Callable[[], Sequence[click.Option]] | None = None

@@ -98,10 +98,16 @@ def private_files() -> tuple[Path, ...]:
     return tuple(sorted(found))
 
 
-def private_covers() -> list[str]:
+def private_covers(hidden: frozenset[PurePosixPath] = frozenset()) -> list[str]:
     """bwrap arguments laying ``/dev/null`` over each private file; a scenario's host tree binds
-    its own files (its own ``/etc/shadow``) after them, over the cover."""
-    return [arg for path in private_files() for arg in ("--ro-bind", "/dev/null", str(path))]
+    its own files (its own ``/etc/shadow``) after them, over the cover. Files at or below a
+    ``hidden`` path are not shown at all, so get no cover (it would make them appear)."""
+    return [
+        arg
+        for path in private_files()
+        if not _under(PurePosixPath(path), hidden)
+        for arg in ("--ro-bind", "/dev/null", str(path))
+    ]
 
 
 def answer_paths() -> list[Path]:
@@ -233,8 +239,37 @@ class Layout:
     args: list[str] = field(default_factory=list)
 
 
-def _exists(path: PurePosixPath, real_root: Path) -> bool:
-    return (real_root / str(path).lstrip("/")).exists()
+def _under(path: PurePosixPath, owned: frozenset[PurePosixPath]) -> bool:
+    return path in owned or any(parent in owned for parent in path.parents)
+
+
+def _exists(
+    path: PurePosixPath, real_root: Path, owned: frozenset[PurePosixPath] = frozenset()
+) -> bool:
+    """Whether ``path`` shows from the real system: it exists there and is not at or below a
+    path the host tree owns."""
+    return not _under(path, owned) and (real_root / str(path).lstrip("/")).exists()
+
+
+@functools.cache
+def domains_host_owned() -> frozenset[PurePosixPath]:
+    """The paths the loaded domains' host trees describe whole (``host_owned_paths``)."""
+    return frozenset(
+        PurePosixPath(path)
+        for loaded in _loaded_domains()
+        for path in loaded.domain.host_owned_paths
+    )
+
+
+def _shown_owned(owned: frozenset[PurePosixPath], real_root: Path) -> list[PurePosixPath]:
+    """The owned paths this machine has, reached without a symbolic link (on a merged-/usr
+    system /lib/sysctl.d is /usr/lib/sysctl.d, hidden under that name); none directly at /."""
+    found = []
+    for path in sorted(owned):
+        real = real_root / str(path).lstrip("/")
+        if len(path.parts) > 2 and real.exists() and real.resolve() == real.absolute():
+            found.append(path)
+    return found
 
 
 def host_files(host_tree: Path) -> list[tuple[Path, PurePosixPath]]:
@@ -249,9 +284,16 @@ def host_files(host_tree: Path) -> list[tuple[Path, PurePosixPath]]:
 
 
 def root_layout(
-    host_tree: Path | None, real_root: Path = Path("/"), *, scratch_bytes: int | None = None
+    host_tree: Path | None,
+    real_root: Path = Path("/"),
+    *,
+    scratch_bytes: int | None = None,
+    owned: frozenset[PurePosixPath] | None = None,
 ) -> Layout:
-    """``scratch_bytes`` bounds each private tmpfs the command may write (/tmp, /run, /dev/shm)."""
+    """``scratch_bytes`` bounds each private tmpfs the command may write (/tmp, /run, /dev/shm).
+    ``owned``: paths of the system a host tree describes whole (default: the loaded domains'
+    ``host_owned_paths`` on the real root); with a host tree, this machine's files there are
+    hidden: their folder is staged without them."""
     layout = Layout()
     scratch = tmpfs_args(scratch_bytes)
     args = layout.args
@@ -289,30 +331,39 @@ def root_layout(
         args += ["--remount-ro", "/"]
         return layout
     files = host_files(host_tree)
+    if owned is None:
+        owned = domains_host_owned() if real_root == Path("/") else frozenset()
     staged: list[PurePosixPath] = []
-    for _, target in files:
-        if _exists(target, real_root):
-            continue
+
+    def stage(target: PurePosixPath) -> None:
         ancestor = target.parent
-        while not _exists(ancestor, real_root):
+        while not _exists(ancestor, real_root, owned):
             ancestor = ancestor.parent
         if ancestor != PurePosixPath("/") and ancestor not in staged:
             staged.append(ancestor)
+
+    for path in _shown_owned(owned, real_root):
+        stage(path)  # its folder is staged and the machine's entry not bound back
+    for _, target in files:
+        if not _exists(target, real_root, owned):
+            stage(target)
     for directory in sorted(staged, key=lambda p: len(p.parts)):
         real = real_root / str(directory).lstrip("/")
         args += ["--tmpfs", str(directory)]
         for entry in sorted(real.iterdir()):
             inside = f"{directory}/{entry.name}"
+            if PurePosixPath(inside) in owned:
+                continue
             if entry.is_symlink():
                 args += ["--symlink", str(entry.readlink()), inside]
             else:
                 args += ["--ro-bind", str(entry), inside]
     if real_root == Path("/"):  # again: a staged folder bound the real files back in
-        args += private_covers()
+        args += private_covers(owned)
     for source, target in files:
         missing = []
         parent = target.parent
-        while not _exists(parent, real_root) and parent != PurePosixPath("/"):
+        while not _exists(parent, real_root, owned) and parent != PurePosixPath("/"):
             missing.append(parent)
             parent = parent.parent
         for directory in reversed(missing):

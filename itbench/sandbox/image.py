@@ -37,7 +37,7 @@ from itbench.sandbox.availability import SandboxUnavailable
 
 if TYPE_CHECKING:  # the docker SDK is an optional extra, imported when an image is built
     from docker import DockerClient
-from itbench.sandbox.hosttree import answer_paths, private_files
+from itbench.sandbox.hosttree import answer_paths, domains_host_owned, private_files
 
 IMAGE_REPOSITORY = "localhost/itbench-evaluation"
 #: Bumped when what goes into the image changes in a way the file list does not show.
@@ -315,9 +315,11 @@ def image_plan() -> ImagePlan:
     python_paths = _interpreter_paths() + _environment_paths()
     paths = _system_paths(python_paths) + python_paths
     hidden = {str(p) for p in private_files()}
-    answers = tuple(str(p) + "/" for p in answer_paths())
+    # answers, and what host trees describe whole (the machine's /etc/security, its sysctl
+    # drop-ins): a container evaluates a host tree over this image, as bwrap over the machine
+    left_out = tuple(str(p) + "/" for p in (*answer_paths(), *sorted(domains_host_owned())))
     kept = sorted(
-        {p for p in paths if str(p) not in hidden and not (str(p) + "/").startswith(answers)}
+        {p for p in paths if str(p) not in hidden and not (str(p) + "/").startswith(left_out)}
     )
     digest = hashlib.sha256(f"recipe {RECIPE}\n".encode())
     for path in kept:

@@ -1,0 +1,102 @@
+"""A host tree is the host where a domain says its trees describe the system whole
+(``host_owned_paths``): the machine's own files there never show beside the tree's, so a rhel9
+verdict does not depend on the machine that runs it. Found by a builder: this machine's
+/usr/lib/sysctl.d/99-protect-links.conf silently overrode a scenario's own drop-in.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path, PurePosixPath
+
+import pytest
+
+from itbench.sandbox.hosttree import domains_host_owned, root_layout
+from itbench.sandbox.runner import run_sandboxed
+
+#: what the sandboxed script reports: the entries of each folder, and whether each file exists
+_LOOK = """
+import json, os, sys
+out = {}
+for path in sys.argv[1:]:
+    out[path] = sorted(os.listdir(path)) if os.path.isdir(path) else os.path.exists(path)
+print(json.dumps(out))
+"""
+
+
+def _tree(root: Path, files: dict[str, str]) -> Path:
+    for path, text in files.items():
+        target = root / path.lstrip("/")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    return root
+
+
+def _look(tmp_path: Path, tree: Path, paths: list[str]) -> dict[str, object]:
+    import sys
+
+    result = run_sandboxed(
+        [sys.executable, "-c", _LOOK, *paths], out_dir=tmp_path / "out", host_tree=tree
+    )
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_the_ciso_domain_owns_the_folders_its_collectors_read():
+    owned = {str(p) for p in domains_host_owned()}
+    for path in ("/usr/lib/sysctl.d", "/etc/sysctl.d", "/etc/security", "/etc/login.defs"):
+        assert path in owned, path
+
+
+def test_an_owned_folder_holds_the_trees_files_and_nothing_of_the_machine(tmp_path):
+    tree = _tree(
+        tmp_path / "host",
+        {
+            "/usr/lib/sysctl.d/10-vendor.conf": "fs.protected_fifos = 0\n",
+            "/etc/sysctl.d/60-site.conf": "fs.protected_symlinks = 0\n",
+            "/etc/security/faillock.conf": "deny = 3\n",
+        },
+    )
+    seen = _look(
+        tmp_path,
+        tree,
+        ["/usr/lib/sysctl.d", "/etc/sysctl.d", "/etc/security", "/etc/passwd"],
+    )
+    assert seen["/usr/lib/sysctl.d"] == ["10-vendor.conf"]
+    assert seen["/etc/sysctl.d"] == ["60-site.conf"]
+    assert seen["/etc/security"] == ["faillock.conf"]
+    assert seen["/etc/passwd"] is True  # the rest of /etc is the machine's, as before
+
+
+def test_an_owned_path_the_tree_lacks_is_absent_not_the_machines(tmp_path):
+    tree = _tree(tmp_path / "host", {"/etc/ssh/sshd_config": "PermitRootLogin no\n"})
+    seen = _look(
+        tmp_path,
+        tree,
+        ["/usr/lib/sysctl.d", "/etc/sysctl.conf", "/etc/login.defs", "/etc/pam.d", "/etc/ssh"],
+    )
+    for path in ("/usr/lib/sysctl.d", "/etc/sysctl.conf", "/etc/login.defs", "/etc/pam.d"):
+        assert seen[path] is False, path
+    assert seen["/etc/ssh"] == ["sshd_config"]
+
+
+def test_without_a_host_tree_the_machine_is_shown_as_it_is(tmp_path):
+    # the agent's and the engines' sandboxes have no host tree: nothing is hidden for them
+    layout = root_layout(None)
+    assert not any("sysctl" in arg for arg in layout.args)
+
+
+@pytest.mark.parametrize("owned", ["etc/security", "etc/login.defs"])
+def test_the_layout_stages_the_folder_without_the_owned_entry(tmp_path, owned):
+    real = _tree(
+        tmp_path / "real",
+        {"/etc/passwd": "root:x:0:0::/root:/bin/sh\n", "/etc/login.defs": "PASS_MAX_DAYS 99999\n"},
+    )
+    (real / "etc/security").mkdir()
+    (real / "etc/security/limits.conf").write_text("* hard core unlimited\n", encoding="utf-8")
+    tree = _tree(tmp_path / "host", {"/etc/hostname": "rhel\n"})
+    args = root_layout(tree, real, owned=frozenset({PurePosixPath(f"/{owned}")})).args
+    binds = {args[i + 2] for i, a in enumerate(args) if a == "--ro-bind"}
+    assert f"/{owned}" not in binds
+    assert "/etc/passwd" in binds
+    assert ("--tmpfs", "/etc") in set(zip(args, args[1:], strict=False))  # /etc is staged
