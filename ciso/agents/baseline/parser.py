@@ -11,12 +11,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, is_dataclass, replace
 
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.family_checks import (
+    ContainerNumberBoundCheck,
+    ContainerRequiresCheck,
+    QuantityBoundCheck,
+)
 from ciso.agents.baseline.intent import (
     SYSTEM_NAMESPACES,
     BindingCheck,
     ConfigSetting,
+    ContainerFieldCheck,
+    FieldValueCheck,
     Intent,
     NotUnderstood,
+    PodFieldCheck,
     RbacRuleCheck,
     Scope,
 )
@@ -389,6 +398,18 @@ def generic_scope(text: str, scope: Scope) -> Scope:
     )
 
 
+#: the check kinds that spell the fields they read as paths
+_PATH_CHECKS = (
+    FieldValueCheck,
+    FieldBoundCheck,
+    ContainerFieldCheck,
+    PodFieldCheck,
+    ContainerNumberBoundCheck,
+    ContainerRequiresCheck,
+    QuantityBoundCheck,
+)
+
+
 def _strings(value: object) -> set[str]:
     """Every string inside a check (its paths, fields, kinds), for telling which fields it reads."""
     if isinstance(value, str):
@@ -403,8 +424,11 @@ def _strings(value: object) -> set[str]:
 def _spells_another_field(built: object, text: str) -> bool:
     """The requirement proper spells a field of the API schema (camelCase or dotted) that none
     of ``built``'s checks reads."""
+    checks = built if isinstance(built, tuple) else (built,)
+    if not checks or not all(isinstance(c, _PATH_CHECKS) for c in checks):
+        return False  # a check of its own kind knows its fields without naming them
     named = k8s_schema_fields.spelled(_obligations(without_asides(text)))
-    return bool(named) and not (set(named) & _strings(built))
+    return bool(named) and not (set(named) & _strings(checks))
 
 
 def _generic(text: str, platform: str) -> tuple[object, ...] | None:

@@ -187,9 +187,15 @@ def spelled(text: str) -> tuple[str, ...]:
     """The schema fields the text spells as the API does (camelCase, dotted or quoted), not
     only in words."""
     index = schema_index().places
-    names = [m.group(0).rsplit(".", 1)[-1] for m in _DOTTED.finditer(text)]
+    # a dotted path names its field whatever the leaf's name, when the schema has that path
+    names = [
+        steps[-1]
+        for m in _DOTTED.finditer(text)
+        for steps in [tuple(m.group(0).split("."))]
+        if any(_ends_with(p.path, steps) for p in index.get(steps[-1], ()))
+    ]
+    # a one-word name alone ("add", "namespace") is as often an English word as the field
     names += [m.group(0) for m in _CAMEL.finditer(text)]
-    names += [m.group(1) for m in _QUOTED.finditer(text)]
     return tuple(dict.fromkeys(n for n in names if n in index))
 
 
@@ -232,8 +238,8 @@ def resolve(mention: Mention, text: str) -> tuple[Place, ...]:
     if in_pods and carriers and not any(p.kind in kinds for p in objects):
         chosen = in_pods
     if mention.parents:
-        dotted = [p for p in chosen if _ends_with(p.path, mention.parents + (mention.name,))]
-        chosen = dotted or chosen
+        # a dotted path names one place: one that does not end so is another field's leaf
+        chosen = [p for p in chosen if _ends_with(p.path, mention.parents + (mention.name,))]
     if not chosen:
         return ()
     best = max(_parent_named(p, mention, text) for p in chosen)
@@ -241,11 +247,11 @@ def resolve(mention: Mention, text: str) -> tuple[Place, ...]:
 
 
 def _ends_with(path: tuple[str, ...], steps: tuple[str, ...]) -> bool:
+    """A dotted path the text spells ends at ``path``: spelled from a parent on
+    ("rollingUpdate.maxSurge"), or from the object down to a pod or container place
+    ("spec.template.spec.hostUsers")."""
     plain = tuple(s for s in path if s != "*")
-    # a path spelled from the object ("spec.strategy.type") or from the pod spec onwards
-    return any(plain[i:] == steps[-len(plain) + i :] for i in range(len(plain))) or (
-        plain[-len(steps) :] == steps
-    )
+    return plain[-len(steps) :] == steps or steps[-len(plain) :] == plain
 
 
 # ---- what the text says of the field ------------------------------------------------------------
@@ -300,6 +306,19 @@ _BE = re.compile(
 _ONE_OF = re.compile(r"\bone\s+of\s*[:\[(]?\s*([^.;\])]+)", re.I)
 
 
+def _plausible(value: str) -> bool:
+    """A word that can be a field's value: the API spells its enumerations capitalised
+    (``OnDelete``, ``FallbackToLogsOnError``); numbers, percentages and booleans too. A plain
+    lowercase word ("that", "absent") is the sentence going on."""
+    if value.lower() in _NOT_VALUES:
+        return False
+    return bool(
+        re.fullmatch(
+            r"[A-Z]\w*|-?\d+%?|true|false", value, re.I if value.lower() in ("true", "false") else 0
+        )
+    )
+
+
 def _typed(value: str, typ: str) -> Any:
     if typ == "bool" and value.lower() in ("true", "false"):
         return value.lower() == "true"
@@ -313,7 +332,7 @@ def _typed(value: str, typ: str) -> Any:
 def _values(clause: str, typ: str) -> tuple[Any, ...]:
     """The values a clause lists ("one of Always, IfNotPresent"), typed as the field is."""
     found = re.findall(r"[`'\"]?([A-Za-z0-9][\w./%-]*\w|\d+%?)[`'\"]?", clause)
-    return tuple(_typed(v, typ) for v in found if v.lower() not in (*_NOT_VALUES, "or", "and"))
+    return tuple(_typed(v, typ) for v in found if _plausible(v))
 
 
 def _zero_percent(values: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -479,11 +498,11 @@ def _value_checks(
             forbidden = values
         else:
             allowed = values
-    elif negative and negative.group(1).lower() not in _NOT_VALUES:
+    elif negative and _plausible(negative.group(1)):
         forbidden = (_typed(negative.group(1), typ),)
     elif positive:
         value = next(g for g in positive.groups() if g is not None)
-        if value.lower() in _NOT_VALUES:
+        if not _plausible(value):
             return ()
         head = clause[: clause.find(after)] if after and after in clause else ""
         (forbidden, allowed) = (
