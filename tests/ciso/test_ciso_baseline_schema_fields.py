@@ -295,3 +295,51 @@ def test_an_object_field_that_must_be_set() -> None:
         pod_carrier("Deployment", "stateless", {"containers": [_c()]}),
     ]
     assert_every_class(intent, objects, {"undecided"})
+
+
+# ---- a field named only in words, and the default that makes unset violate -------------------
+
+
+def test_a_field_named_in_words_whose_unset_default_is_the_forbidden_value() -> None:
+    intent = intent_of(
+        "Every StatefulSet's pod management policy must not be OrderedReady, so that replicas "
+        "start together. An unset pod management policy counts as OrderedReady."
+    )
+    (check,) = intent.checks
+    assert isinstance(check, FieldValueCheck)
+    assert check.paths == (("spec", "podManagementPolicy"),) and check.forbidden == (
+        "OrderedReady",
+    )
+
+    def stateful(name: str, policy: str | None) -> dict:
+        obj = pod_carrier("StatefulSet", name, {"containers": [_c()]})
+        if policy is not None:
+            obj["spec"]["podManagementPolicy"] = policy
+        return obj
+
+    objects = [
+        stateful("in-order", "OrderedReady"),
+        stateful("defaulted", None),
+        # near misses: the parallel policy, and a Deployment (another kind)
+        stateful("together", "Parallel"),
+        pod_carrier("Deployment", "stateless", {"containers": [_c()]}),
+    ]
+    assert_every_class(intent, objects, {"in-order", "defaulted"})
+
+
+def test_a_field_that_must_be_left_unset() -> None:
+    intent = intent_of("Every Service must leave spec.healthCheckNodePort unset.")
+
+    def service(name: str, **spec: Any) -> dict:
+        return _object("v1", "Service", name,
+                       spec={"selector": {"app": name}, "ports": [{"port": 443}], **spec})  # fmt: skip
+
+    objects = [
+        service(
+            "probed", type="LoadBalancer", externalTrafficPolicy="Local", healthCheckNodePort=32000
+        ),  # fmt: skip
+        # near misses: the same Service without the port, and a plain one
+        service("local", type="LoadBalancer", externalTrafficPolicy="Local"),
+        service("inner"),
+    ]
+    assert_every_class(intent, objects, {"probed"})

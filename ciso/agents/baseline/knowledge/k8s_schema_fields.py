@@ -554,10 +554,18 @@ def _presence(
         tail,
         re.I,
     )
-    if verb is None and subject is None:
+    # "must leave X unset": any value of X violates
+    left_unset = re.search(r"\bleaves?\s+(?:the\s+|its\s+)?$", head, re.I) and re.match(
+        r"^[\w.]+[`'\"]?\s+(?:field\s+)?(?:unset|empty|out)\b", tail, re.I
+    )
+    governed = verb or subject
+    if left_unset:
+        any_value, must_be_set = True, False
+    elif governed is None:
         return ()
-    governed = (verb or subject).group(0)  # type: ignore[union-attr]
-    if re.search(r"\b(?:not|never)\b|\babsent\b|\bempty\b", governed, re.I) or negated(head):
+    elif re.search(r"\b(?:not|never)\b|\babsent\b|\bempty\b", governed.group(0), re.I) or negated(
+        head
+    ):
         any_value, must_be_set = True, False
     else:
         any_value, must_be_set = False, True
