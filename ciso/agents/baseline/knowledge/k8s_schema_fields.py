@@ -287,7 +287,7 @@ _MUST_NOT_SET = re.compile(
     r"(?:set|declare|specify|use|define|have|carry)\b",
     re.I,
 )
-_VALUE = r"[`'\"]?([A-Za-z0-9](?:[\w./-]*\w)?)[`'\"]?"
+_VALUE = r"[`'\"]?(/?[A-Za-z0-9](?:[\w./-]*\w)?)[`'\"]?"
 _NOT_VALUES = {"be", "set", "to", "a", "an", "the", "not", "explicitly", "only", "it", "at",
                "no", "more", "less", "any", "one", "of", "either", "unset", "declared",
                "specified", "present", "greater", "fewer", "lower", "higher", "above", "below",
@@ -312,11 +312,10 @@ def _plausible(value: str) -> bool:
     lowercase word ("that", "absent") is the sentence going on."""
     if value.lower() in _NOT_VALUES:
         return False
-    return bool(
-        re.fullmatch(
-            r"[A-Z]\w*|-?\d+%?|true|false", value, re.I if value.lower() in ("true", "false") else 0
-        )
-    )
+    if value.lower() in ("true", "false"):
+        return True
+    # a capitalised enum, a number or percentage, an absolute path (a file the field names)
+    return bool(re.fullmatch(r"[A-Z]\w*|-?\d+%?|/[\w./-]+", value))
 
 
 def _typed(value: str, typ: str) -> Any:
@@ -437,7 +436,10 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
     at = max(clause.find(text[mention.start : mention.end]), 0)
     after = clause[at:]
     labels = namespace_labels(text)
-    concept = _concept(mention.name)
+    # a dotted path's parents tell its leaf apart ("strategy.type" is not any "type")
+    concept = "-".join(
+        _concept(step) for step in (*mention.parents, mention.name) if step not in ("spec",)
+    )
     groups = _grouped(places)
     if typ == _QUANTITY:
         low, high = _quantity_bounds(clause)
