@@ -83,6 +83,37 @@ def test_a_number_or_percentage_that_must_be_zero_under_one_parent_only() -> Non
     assert_every_class(intent, objects, {"one-down", "tenth-down", "defaulted"})
 
 
+def test_the_parent_the_text_names_decides_between_kinds_it_does_not_name() -> None:
+    # no kind named: "update strategy" is the DaemonSet's and StatefulSet's updateStrategy, not
+    # a Deployment's strategy nor a PodDisruptionBudget
+    intent = intent_of("The update strategy's maxUnavailable must be 1; leaving it unset fails.")
+
+    def rolled(kind: str, name: str, field: str, value: Any) -> dict:
+        obj = pod_carrier(kind, name, {"containers": [_c()]})
+        if value is not None:
+            obj["spec"][field] = {
+                "type": "RollingUpdate",
+                "rollingUpdate": {"maxUnavailable": value},
+            }
+        return obj
+
+    objects = [
+        rolled("DaemonSet", "agents", "updateStrategy", 3),
+        rolled("StatefulSet", "ring", "updateStrategy", "50%"),
+        rolled("DaemonSet", "silent", "updateStrategy", None),
+        # near misses: the value required, a Deployment's strategy, a budget
+        rolled("DaemonSet", "one-by-one", "updateStrategy", 1),
+        rolled("Deployment", "web", "strategy", 3),
+        _object(
+            "policy/v1",
+            "PodDisruptionBudget",
+            "budget",
+            spec={"selector": {"matchLabels": {"app": "x"}}, "maxUnavailable": 3},
+        ),  # fmt: skip
+    ]
+    assert_every_class(intent, objects, {"agents", "ring", "silent"})
+
+
 def test_a_list_of_allowed_values_for_a_field_of_an_object() -> None:
     intent = intent_of(
         "Every Service's ipFamilyPolicy must be one of SingleStack or PreferDualStack; leaving "

@@ -210,16 +210,15 @@ def kinds_named(text: str) -> tuple[str, ...]:
 
 
 def _parent_named(place: Place, mention: Mention, text: str) -> int:
-    """How many of the fields on the way to ``place`` the text names: "the update strategy's
-    maxUnavailable" is a DaemonSet's, not a PodDisruptionBudget's."""
-    steps = [s for s in place.path[:-1] if s != "*"]
-    score = sum(1 for p in mention.parents if p in steps)
+    """How much of the fields on the way to ``place`` the text names, in words: "the update
+    strategy's maxUnavailable" is a DaemonSet's ``updateStrategy`` (two words named) before a
+    Deployment's ``strategy`` (one), and either before a PodDisruptionBudget's (none)."""
+    steps = [s for s in place.path[:-1] if s not in ("*", "spec", "template")]
+    score = sum(len(_words_of(p)) for p in mention.parents if p in steps)
     for step in steps:
         pattern = _word_pattern(step)
-        if step in ("spec", "template"):
-            continue
         if re.search(rf"\b{re.escape(step)}\b", text) or (pattern and pattern.search(text)):
-            score += 1
+            score += len(_words_of(step))
     return score
 
 
