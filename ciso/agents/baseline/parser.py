@@ -9,14 +9,23 @@ built-in RBAC objects) from the same text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.family_checks import (
+    ContainerNumberBoundCheck,
+    ContainerRequiresCheck,
+    QuantityBoundCheck,
+)
 from ciso.agents.baseline.intent import (
     SYSTEM_NAMESPACES,
     BindingCheck,
     ConfigSetting,
+    ContainerFieldCheck,
+    FieldValueCheck,
     Intent,
     NotUnderstood,
+    PodFieldCheck,
     RbacRuleCheck,
     Scope,
 )
@@ -30,6 +39,7 @@ from ciso.agents.baseline.knowledge import (
     k8s_pod,
     k8s_rbac,
     k8s_relations,
+    k8s_schema_fields,
     k8s_workloads,
     rhel_config,
     rhel_effects,
@@ -388,6 +398,39 @@ def generic_scope(text: str, scope: Scope) -> Scope:
     )
 
 
+#: the check kinds that spell the fields they read as paths
+_PATH_CHECKS = (
+    FieldValueCheck,
+    FieldBoundCheck,
+    ContainerFieldCheck,
+    PodFieldCheck,
+    ContainerNumberBoundCheck,
+    ContainerRequiresCheck,
+    QuantityBoundCheck,
+)
+
+
+def _strings(value: object) -> set[str]:
+    """Every string inside a check (its paths, fields, kinds), for telling which fields it reads."""
+    if isinstance(value, str):
+        return {value}
+    if is_dataclass(value) and not isinstance(value, type):
+        return set().union(*(_strings(getattr(value, f.name)) for f in fields(value)))
+    if isinstance(value, (tuple, list)):
+        return set().union(set(), *(_strings(v) for v in value))
+    return set()
+
+
+def _spells_another_field(built: object, text: str) -> bool:
+    """The requirement proper spells a field of the API schema (camelCase or dotted) that none
+    of ``built``'s checks reads."""
+    checks = built if isinstance(built, tuple) else (built,)
+    if not checks or not all(isinstance(c, _PATH_CHECKS) for c in checks):
+        return False  # a check of its own kind knows its fields without naming them
+    named = k8s_schema_fields.spelled(_obligations(without_asides(text)))
+    return bool(named) and not (set(named) & _strings(checks))
+
+
 def _generic(text: str, platform: str) -> tuple[object, ...] | None:
     """The generic reading, when no concept of the knowledge base fits the text."""
     reader = k8s_generic.read if platform == "kubernetes" else rhel_generic.read
@@ -395,6 +438,12 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
         found = reader(reading)
         if found:
             return found
+    if platform == "kubernetes":
+        # last: any field the text names, read from the API schema (no table of its own)
+        for reading in (without_asides(text), text):
+            found = k8s_schema_fields.read(reading, text)
+            if found:
+                return found
     return None
 
 
@@ -411,6 +460,12 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         ((c, b) for c in candidates for b in [c.build(text)] if b is not None), (None, None)
     )
     generic = built is None
+    if not generic and platform == "kubernetes" and _spells_another_field(built, text):
+        # the requirement spells a field of the API the concept's checks never look at: the
+        # concept took the text by its words; the field the text spells is what it is about
+        schema = _generic(text, platform)
+        if schema:
+            concept, built, generic = None, schema, True
     if generic:
         built = _generic(text, platform)
     if built is None and not candidates:

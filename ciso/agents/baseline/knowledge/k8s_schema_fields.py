@@ -1,0 +1,590 @@
+"""Any field of the Kubernetes API a requirement names, read from the API schema itself instead
+of a table: the last fallback of the Kubernetes reading, after every concept and the generic
+reading, so that a control nobody wrote a concept for is still read when it names its field.
+
+The schema is ``itbench/cluster/proto_schema.json`` (every kind's message, every message's
+fields with their JSON names and types, generated from k8s.io/api). A text names a field by its
+camelCase name (``progressDeadlineSeconds``), by a dotted path (``spec.strategy.type``) or by the
+field's words ("progress deadline seconds"); the field resolves to every place it occurs under
+the kinds the text names, or, for a field of the pod spec or of a container, under every pod
+that any workload carries. What the text says of it becomes one of the existing check kinds:
+a bound on a number (:class:`FieldBoundCheck`, :class:`ContainerNumberBoundCheck`), on a
+quantity (:class:`QuantityBoundCheck`), a value it must (not) hold or a presence
+(:class:`FieldValueCheck`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.family_checks import ContainerNumberBoundCheck, QuantityBoundCheck
+from ciso.agents.baseline.intent import FieldLevel, FieldValueCheck
+from ciso.agents.baseline.knowledge import negated
+from ciso.agents.baseline.knowledge.k8s_bounds import bounds
+from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
+from itbench.cluster.protobuf import SCHEMA_PATH
+from itbench.cluster.resources import plural_of
+
+_POD_SPEC = "k8s.io.api.core.v1.PodSpec"
+#: the messages of a container (an ephemeral container spells its fields in an inline message)
+_CONTAINERS = (
+    "k8s.io.api.core.v1.Container",
+    "k8s.io.api.core.v1.EphemeralContainer",
+    "k8s.io.api.core.v1.EphemeralContainerCommon",
+)
+_QUANTITY = "k8s.io.apimachinery.pkg.api.resource.Quantity"
+_INT_OR_STRING = "k8s.io.apimachinery.pkg.util.intstr.IntOrString"
+_INTEGERS = ("int32", "int64")
+#: below these the schema describes itself or the cluster's bookkeeping, never a setting
+_SKIPPED = ("metadata", "status")
+#: where each pod-carrying kind keeps its pod spec (the quantity check names full paths)
+POD_SPEC_PATHS: dict[str, tuple[str, ...]] = {
+    "Pod": ("spec",),
+    "Deployment": ("spec", "template", "spec"),
+    "StatefulSet": ("spec", "template", "spec"),
+    "DaemonSet": ("spec", "template", "spec"),
+    "ReplicaSet": ("spec", "template", "spec"),
+    "Job": ("spec", "template", "spec"),
+    "CronJob": ("spec", "jobTemplate", "spec", "template", "spec"),
+}
+_CONTAINER_LISTS = ("containers", "initContainers", "ephemeralContainers")
+
+
+@dataclass(frozen=True)
+class Place:
+    """One place a field occurs: below an object of ``kind`` (level ``object``), below every
+    pod spec (``pod``) or below every container (``container``); ``*`` steps into list items.
+    ``parents``: the names of the fields on the way, for telling apart one name under
+    several parents."""
+
+    level: FieldLevel
+    kind: str
+    path: tuple[str, ...]
+    type: str
+
+
+@dataclass(frozen=True)
+class SchemaIndex:
+    """Every field name of the schema and the places it occurs, and the kinds it holds."""
+
+    places: dict[str, tuple[Place, ...]]
+    kinds: tuple[str, ...]
+
+
+def _walk(
+    messages: dict[str, Any], message: str, level: FieldLevel, kind: str,
+    path: tuple[str, ...], seen: tuple[str, ...], out: dict[str, list[Place]],
+) -> None:  # fmt: skip
+    """Record every field below ``message``; a pod spec and a container start their own level
+    (indexed once, not under every kind that carries them)."""
+    for spec in messages.get(message, {}).get("fields", {}).values():
+        typ = spec.get("type") or "map"
+        if spec.get("inline"):
+            _walk(messages, typ, level, kind, path, seen, out)
+            continue
+        name = spec["json"]
+        if not path and name in _SKIPPED and level == "object":
+            continue
+        step = (name, "*") if spec.get("repeated") else (name,)
+        if level != "container" and typ in _CONTAINERS:
+            continue  # the container level holds them
+        if level == "object" and typ == _POD_SPEC:
+            continue  # the pod level holds them
+        out.setdefault(name, []).append(Place(level, kind, (*path, *step), typ))
+        if typ in messages and typ not in seen and len(path) < 10:
+            _walk(messages, typ, level, kind, (*path, *step), (*seen, typ), out)
+
+
+@cache
+def schema_index() -> SchemaIndex:
+    """The schema's fields, read once."""
+    schema = json.loads(SCHEMA_PATH.read_text())
+    messages = schema["messages"]
+    out: dict[str, list[Place]] = {}
+    kinds: list[str] = []
+    for key, message in schema["kinds"].items():
+        kind = key.rsplit("/", 1)[-1]
+        if key.startswith("*/") or kind.startswith("Self"):
+            continue
+        kinds.append(kind)
+        _walk(messages, message, "object", kind, (), (message,), out)
+    _walk(messages, _POD_SPEC, "pod", "", (), (_POD_SPEC,), out)
+    _walk(messages, _CONTAINERS[0], "container", "", (), (_CONTAINERS[0],), out)
+    return SchemaIndex({k: tuple(v) for k, v in out.items()}, tuple(kinds))
+
+
+# ---- which fields the text names ----------------------------------------------------------------
+
+
+def _words_of(name: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", name)]
+
+
+@cache
+def _word_pattern(name: str) -> re.Pattern[str] | None:
+    """The field's name in words ("progress deadline seconds", "termination-message policy"),
+    for names of two words or more; a trailing "seconds" may be left out."""
+    parts = _words_of(name)
+    if len(parts) < 2:
+        return None
+    spelled = r"[\s-]+".join(re.escape(p) for p in parts)
+    if parts[-1] == "seconds" and len(parts) > 2:
+        spelled = r"[\s-]+".join(re.escape(p) for p in parts[:-1]) + r"(?:[\s-]+seconds)?"
+    return re.compile(rf"\b{spelled}\b", re.I)
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A field the text names, where, and the dotted parents it spells before it."""
+
+    name: str
+    start: int
+    end: int
+    parents: tuple[str, ...] = ()
+
+
+_CAMEL = re.compile(r"\b[a-z]+(?:[A-Z][a-z0-9]*)+\b")
+_DOTTED = re.compile(r"\b[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+\b")
+_QUOTED = re.compile(r"`([a-z][A-Za-z0-9]*)`")
+
+
+def mentions(text: str) -> tuple[Mention, ...]:
+    """The schema fields the text names, first spelling first; the same field once."""
+    index = schema_index().places
+    found: list[Mention] = []
+    for m in _DOTTED.finditer(text):
+        steps = m.group(0).split(".")
+        if steps[-1] in index:
+            found.append(Mention(steps[-1], m.start(), m.end(), tuple(steps[:-1])))
+    for m in (*_CAMEL.finditer(text), *_QUOTED.finditer(text)):
+        name = m.group(1) if m.re is _QUOTED else m.group(0)
+        if name in index:
+            found.append(Mention(name, m.start(), m.end()))
+    for name in index:
+        pattern = _word_pattern(name)
+        if pattern is None:
+            continue
+        for m in pattern.finditer(text):
+            found.append(Mention(name, m.start(), m.end()))
+    # a longer name covering a shorter one ("progress deadline seconds" over "deadline seconds")
+    kept: list[Mention] = []
+    for mention in sorted(found, key=lambda f: (f.start, -(f.end - f.start))):
+        if any(k.start <= mention.start and mention.end <= k.end for k in kept):
+            continue
+        kept.append(mention)
+    by_name: dict[str, Mention] = {}
+    for mention in kept:
+        by_name.setdefault(mention.name, mention)
+    return tuple(by_name.values())
+
+
+def spelled(text: str) -> tuple[str, ...]:
+    """The schema fields the text spells as the API does (camelCase, dotted or quoted), not
+    only in words."""
+    index = schema_index().places
+    # a dotted path names its field whatever the leaf's name, when the schema has that path
+    names = [
+        steps[-1]
+        for m in _DOTTED.finditer(text)
+        for steps in [tuple(m.group(0).split("."))]
+        if any(_ends_with(p.path, steps) for p in index.get(steps[-1], ()))
+    ]
+    # a one-word name alone ("add", "namespace") is as often an English word as the field
+    names += [m.group(0) for m in _CAMEL.finditer(text)]
+    return tuple(dict.fromkeys(n for n in names if n in index))
+
+
+def kinds_named(text: str) -> tuple[str, ...]:
+    """The kinds of the schema the text names ("StatefulSets", "stateful sets", "cron job")."""
+    named = []
+    for kind in schema_index().kinds:
+        words = r"[\s-]*".join(re.escape(w) for w in _words_of(kind))
+        if re.search(rf"\b{words}(?:s|es)?\b", text, re.I):
+            named.append(kind)
+    return tuple(named)
+
+
+def _parent_named(place: Place, mention: Mention, text: str) -> int:
+    """How much of the fields on the way to ``place`` the text names, in words: "the update
+    strategy's maxUnavailable" is a DaemonSet's ``updateStrategy`` (two words named) before a
+    Deployment's ``strategy`` (one), and either before a PodDisruptionBudget's (none)."""
+    steps = [s for s in place.path[:-1] if s not in ("*", "spec", "template")]
+    score = sum(len(_words_of(p)) for p in mention.parents if p in steps)
+    for step in steps:
+        pattern = _word_pattern(step)
+        if re.search(rf"\b{re.escape(step)}\b", text) or (pattern and pattern.search(text)):
+            score += len(_words_of(step))
+    return score
+
+
+def resolve(mention: Mention, text: str) -> tuple[Place, ...]:
+    """The places a mentioned field is about: under the kinds the text names, the pod and
+    container places when the text names a pod-carrying kind or none; among several parents,
+    those the text names most of."""
+    places = schema_index().places[mention.name]
+    kinds = kinds_named(text)
+    if "Job" in kinds:
+        kinds = (*kinds, "CronJob")  # a CronJob's job template is the Jobs it creates
+    objects = [p for p in places if p.level == "object" and (not kinds or p.kind in kinds)]
+    in_pods = [p for p in places if p.level != "object"]
+    carriers = not kinds or any(k in POD_SPEC_PATHS for k in kinds)
+    chosen = objects + (in_pods if carriers else [])
+    if in_pods and carriers and not any(p.kind in kinds for p in objects):
+        chosen = in_pods
+    if mention.parents:
+        # a dotted path names one place: one that does not end so is another field's leaf
+        chosen = [p for p in chosen if _ends_with(p.path, mention.parents + (mention.name,))]
+    if not chosen:
+        return ()
+    best = max(_parent_named(p, mention, text) for p in chosen)
+    return tuple(p for p in chosen if _parent_named(p, mention, text) == best)
+
+
+def _ends_with(path: tuple[str, ...], steps: tuple[str, ...]) -> bool:
+    """A dotted path the text spells ends at ``path``: spelled from a parent on
+    ("rollingUpdate.maxSurge"), or from the object down to a pod or container place
+    ("spec.template.spec.hostUsers")."""
+    plain = tuple(s for s in path if s != "*")
+    return plain[-len(steps) :] == steps or steps[-len(plain) :] == plain
+
+
+# ---- what the text says of the field ------------------------------------------------------------
+
+
+def _sentence(text: str, at: int) -> str:
+    start = max((m.end() for m in re.finditer(r"[.;!?]\s+", text[:at])), default=0)
+    end = re.search(r"[.;!?](\s|$)", text[at:])
+    return text[start : at + end.start() if end else len(text)]
+
+
+_UNSET_WORDS = r"(?:unset|not\s+set|missing|absent|left\s+out|omitted|leaves?\s+it\s+(?:out|unset))"
+#: the value the text gives an unset field: "an unset X counts as 5", "defaults to 30"
+_DEFAULT = re.compile(
+    rf"\b(?:{_UNSET_WORDS}\b[^.;]{{0,50}}?\b(?:counts?\s+as|means|is\s+treated\s+as|"
+    r"behaves\s+as|equals?)|defaults?\s+(?:to|is)|default\s+(?:value\s+)?of)\s+"
+    r"[`'\"]?(-?\d+|true|false|[A-Z][A-Za-z]+)\b",
+    re.I,
+)
+_UNSET_FAILS = re.compile(
+    rf"\b{_UNSET_WORDS}\b[^.;]{{0,40}}\b(?:fails?|violat\w*|is\s+a\s+finding|"
+    r"does\s+not\s+(?:pass|comply)|non-?compliant)|\bmust\s+(?:always\s+)?be\s+(?:explicitly\s+)?"
+    r"(?:set|declared|specified)\b|\bmust\s+(?:set|declare|specify)\b|\bset\s+explicitly\b",
+    re.I,
+)
+_UNSET_PASSES = re.compile(
+    rf"\b{_UNSET_WORDS}\b[^.;]{{0,40}}\b(?:pass(?:es)?|compl(?:y|ies)|is\s+(?:fine|compliant|ok))\b",
+    re.I,
+)
+_MUST_NOT_SET = re.compile(
+    r"\b(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be\s+)?(?:set|declared?|"
+    r"specif\w+|used?|defined?|contain|carry|have|include|add)\b|\bno\s+\w+\s+may\s+"
+    r"(?:set|declare|specify|use|define|have|carry)\b",
+    re.I,
+)
+_VALUE = r"[`'\"]?(/?[A-Za-z0-9](?:[\w./-]*\w)?)[`'\"]?"
+_NOT_VALUES = {"be", "set", "to", "a", "an", "the", "not", "explicitly", "only", "it", "at",
+               "no", "more", "less", "any", "one", "of", "either", "unset", "declared",
+               "specified", "present", "greater", "fewer", "lower", "higher", "above", "below",
+               "exceed", "under", "over", "between", "equal"}  # fmt: skip
+_BE_NOT = re.compile(
+    rf"\b(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be\s+)?(?:set\s+)?(?:to\s+)?"
+    rf"(?:equal\s+(?:to\s+)?)?{_VALUE}",
+    re.I,
+)
+_BE = re.compile(
+    rf"\b(?:must|should|shall|has\s+to|needs?\s+to)\s+(?:always\s+)?(?:be\s+)?"
+    rf"(?:(?:explicitly\s+)?set\s+)?(?:to\s+)?(?:equal\s+(?:to\s+)?)?{_VALUE}|"
+    rf"^[\w.]+[`'\"]?\s*(?:[:=]|\s(?:(?:set\s+)?to|is|equals?)\b)\s*{_VALUE}",
+    re.I,
+)
+_ONE_OF = re.compile(r"\bone\s+of\s*[:\[(]?\s*([^.;\])]+)", re.I)
+
+
+def _plausible(value: str) -> bool:
+    """A word that can be a field's value: the API spells its enumerations capitalised
+    (``OnDelete``, ``FallbackToLogsOnError``); numbers, percentages and booleans too. A plain
+    lowercase word ("that", "absent") is the sentence going on."""
+    if value.lower() in _NOT_VALUES:
+        return False
+    if value.lower() in ("true", "false"):
+        return True
+    # a capitalised enum, a number or percentage, an absolute path (a file the field names)
+    return bool(re.fullmatch(r"[A-Z]\w*|-?\d+%?|/[\w./-]+", value))
+
+
+def _typed(value: str, typ: str) -> Any:
+    if typ == "bool" and value.lower() in ("true", "false"):
+        return value.lower() == "true"
+    if typ in _INTEGERS and re.fullmatch(r"-?\d+", value):
+        return int(value)
+    if typ == _INT_OR_STRING and value.isdigit():
+        return int(value)
+    return value
+
+
+def _values(clause: str, typ: str) -> tuple[Any, ...]:
+    """The values a clause lists ("one of Always, IfNotPresent"), typed as the field is."""
+    found = re.findall(r"[`'\"]?([A-Za-z0-9][\w./%-]*\w|\d+%?)[`'\"]?", clause)
+    return tuple(_typed(v, typ) for v in found if _plausible(v))
+
+
+def _zero_percent(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """An IntOrString's 0 is also spelled "0%" (no other number equals a percentage)."""
+    return tuple(dict.fromkeys(x for v in values for x in ((0, "0%") if v == 0 else (v,))))
+
+
+def _default(text: str, typ: str) -> Any:
+    m = _DEFAULT.search(text)
+    return _typed(m.group(1), typ) if m else None
+
+
+_QUANTITY_VALUE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(Ki|Mi|Gi|Ti|Pi|k|K|M|G|T|P)?(?:i?B)?\b")
+_BINARY = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50}
+_DECIMAL = {"k": 10**3, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12, "P": 10**15}
+_UPPER_WORDS = (
+    r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|maximum\s+of|max(?:imum)?\s+of|"
+    r"<=|more\s+than|above|over|exceed\w*|beyond|greater\s+than|larger\s+than|bigger\s+than|"
+    r"or\s+less|or\s+smaller"
+)
+_LOWER_WORDS = (
+    r"at\s+least|no\s+less\s+than|not\s+less\s+than|minimum\s+of|>=|less\s+than|below|under"
+)
+
+
+def _bytes(number: str, unit: str | None) -> int:
+    value = float(number.replace(",", ""))
+    return int(value * (_BINARY.get(unit or "") or _DECIMAL.get(unit or "") or 1))
+
+
+def _quantity_bounds(clause: str) -> tuple[int | None, int | None]:
+    """A quantity's bounds in bytes: "at most 1Gi", "1 GiB or less", "at least 64Mi"."""
+    low = high = None
+    for m in re.finditer(rf"\b(?:{_LOWER_WORDS})\s+{_QUANTITY_VALUE.pattern}", clause, re.I):
+        low = _bytes(m.group(1), m.group(2))
+        break
+    for m in re.finditer(rf"\b(?:{_UPPER_WORDS})\s+{_QUANTITY_VALUE.pattern}", clause, re.I):
+        high = _bytes(m.group(1), m.group(2))
+        break
+    trailing = re.search(rf"{_QUANTITY_VALUE.pattern}\s+or\s+(?:less|smaller|below)", clause)
+    if high is None and trailing:
+        high = _bytes(trailing.group(1), trailing.group(2))
+    return low, high
+
+
+# ---- rendering through the existing check kinds -------------------------------------------------
+
+
+def _concept(name: str) -> str:
+    return "-".join(_words_of(name)) or name.lower()
+
+
+#: per level, the paths of a field's places and the kinds they belong to
+_Groups = dict[FieldLevel, tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]]
+_LEVELS: tuple[FieldLevel, ...] = ("object", "pod", "container")
+
+
+def _grouped(
+    places: tuple[Place, ...],
+) -> _Groups:
+    """Per level, the paths and the kinds of its places."""
+    out: _Groups = {}
+    for level in _LEVELS:
+        here = [p for p in places if p.level == level]
+        if here:
+            paths = tuple(dict.fromkeys(p.path for p in here))
+            kinds = tuple(dict.fromkeys(p.kind for p in here if p.kind))
+            out[level] = (paths, kinds)
+    return out
+
+
+def _full_paths(place: Place) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The (kind, path from the object) pairs of a place, a pod or container place once per
+    pod-carrying kind and container list."""
+    if place.level == "object":
+        return ((place.kind, place.path),)
+    out = []
+    for kind, spec in POD_SPEC_PATHS.items():
+        if place.level == "pod":
+            out.append((kind, (*spec, *place.path)))
+        else:
+            out.extend((kind, (*spec, lst, "*", *place.path)) for lst in _CONTAINER_LISTS)
+    return tuple(out)
+
+
+def _collects(kinds: tuple[str, ...], labels: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    plural = (
+        tuple(plural_of(k) for k in kinds) if kinds else tuple(plural_of(k) for k in POD_SPEC_PATHS)
+    )
+    return (*plural, *(("namespaces",) if labels else ()))
+
+
+def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, ...]:
+    """The checks a text asks of one field it names; ``context`` (the text with its asides,
+    where a default is often stated) is read for what an unset field means."""
+    context = context or text
+    places = resolve(mention, text)
+    if not places:
+        return ()
+    typ = places[0].type
+    clause = _sentence(text, mention.start)
+    at = max(clause.find(text[mention.start : mention.end]), 0)
+    after = clause[at:]
+    labels = namespace_labels(text)
+    # a dotted path's parents tell its leaf apart ("strategy.type" is not any "type")
+    concept = "-".join(
+        _concept(step) for step in (*mention.parents, mention.name) if step not in ("spec",)
+    )
+    groups = _grouped(places)
+    if typ == _QUANTITY:
+        low, high = _quantity_bounds(clause)
+        if low is None and high is None:
+            return _presence(concept, groups, clause, at, labels)
+        fields = tuple(f for p in places for f in _full_paths(p))
+        return (QuantityBoundCheck(concept, fields, minimum=low, maximum=high),)
+    if typ in _INTEGERS:
+        low, high = bounds(after, "seconds" if mention.name.endswith("Seconds") else "count")
+        if low is not None or high is not None:
+            return _bound_checks(concept, groups, context, low, high, labels)
+    if typ in ("bool", "string", *_INTEGERS, _INT_OR_STRING):
+        checks = _value_checks(concept, groups, after, clause, context, typ, labels)
+        if checks:
+            return checks
+    return _presence(concept, groups, clause, at, labels)
+
+
+def _bound_checks(
+    concept: str, groups: _Groups, text: str,
+    low: int | None, high: int | None, labels: tuple[tuple[str, str], ...],
+) -> tuple[Any, ...]:  # fmt: skip
+    """A number within bounds: unset takes the default the text states, violates when the text
+    says so, and otherwise passes (the field is not judged when it is absent)."""
+    default = _default(text, "int32")
+    if default is None and not _UNSET_FAILS.search(text):
+        default = high if high is not None else low
+    checks: list[Any] = []
+    for level, (paths, kinds) in groups.items():
+        if level == "container":
+            checks.append(ContainerNumberBoundCheck(concept, paths[0], minimum=low, maximum=high))
+            continue
+        checks.append(
+            FieldBoundCheck(
+                concept, level, paths, kinds=kinds if level == "object" else (),
+                minimum=low, maximum=high, default=default, namespace_labels=labels,
+                collects=_collects(kinds if level == "object" else (), labels),
+            )
+        )  # fmt: skip
+    return tuple(checks)
+
+
+def _value_checks(
+    concept: str, groups: _Groups,
+    after: str, clause: str, text: str, typ: str, labels: tuple[tuple[str, str], ...],
+) -> tuple[FieldValueCheck, ...]:  # fmt: skip
+    """A value the field must not hold, or the ones it must: "must not be Recreate", "must be
+    one of A, B", "set to false" (in a prohibition: the forbidden value)."""
+    forbidden: tuple[Any, ...] = ()
+    allowed: tuple[Any, ...] = ()
+    one_of = _ONE_OF.search(after)
+    negative = _BE_NOT.search(after)
+    positive = _BE.search(after)
+    if one_of:
+        values = _values(one_of.group(1), typ)
+        before = after[: one_of.start()]
+        if re.search(r"\b(?:not|never|n't)\b", before):
+            forbidden = values
+        else:
+            allowed = values
+    elif negative and _plausible(negative.group(1)):
+        forbidden = (_typed(negative.group(1), typ),)
+    elif positive:
+        value = next(g for g in positive.groups() if g is not None)
+        if not _plausible(value):
+            return ()
+        head = clause[: clause.find(after)] if after and after in clause else ""
+        (forbidden, allowed) = (
+            ((_typed(value, typ),), ()) if negated(head) else ((), (_typed(value, typ),))
+        )
+    else:
+        return ()
+    if typ == _INT_OR_STRING:
+        # an IntOrString spells a number or a percentage: 0 and "0%" are one value
+        forbidden, allowed = _zero_percent(forbidden), _zero_percent(allowed)
+    default = _default(text, typ)
+    unset_fails = bool(_UNSET_FAILS.search(text)) and not _UNSET_PASSES.search(text)
+    must_be_set = bool(allowed) and (
+        unset_fails or (default is not None and default not in allowed)
+    )
+    if forbidden and default is not None and default in forbidden:
+        # an unset field holds the forbidden default: it must be set to something else
+        allowed, must_be_set = (), True
+    return tuple(
+        FieldValueCheck(
+            concept=concept, level=level, paths=paths, kinds=kinds if level == "object" else (),
+            forbidden=forbidden, allowed=allowed, must_be_set=must_be_set,
+            namespace_labels=labels,
+        )
+        for level, (paths, kinds) in groups.items()
+    )  # fmt: skip
+
+
+def _presence(
+    concept: str, groups: _Groups,
+    clause: str, at: int, labels: tuple[tuple[str, str], ...],
+) -> tuple[FieldValueCheck, ...]:  # fmt: skip
+    """A field that must be set ("must declare a sizeLimit"), or must not ("no container may
+    declare a postStart hook")."""
+    head, tail = clause[:at], clause[at:]
+    # the verb governs this field: it comes right before it ("must not declare a postStart")
+    # or the field is the subject ("postStart must not be set")
+    verb = re.search(
+        r"\b(?:must|may|has\s+to|needs?\s+to|shall)\s+(?:not\s+|never\s+)?"
+        r"(?:have|declare|carry|set|specify|define|use|contain|add)\s+"
+        r"(?:an?\s+|the\s+|any\s+|its\s+own\s+)?(?:\w+\s+)?$",
+        head,
+        re.I,
+    )
+    subject = re.match(
+        r"^[\w.]+[`'\"]?\s+(?:field\s+)?(?:\w+\s+)?(?:must|may|has\s+to|needs?\s+to|shall)"
+        r"\s+(?:not\s+|never\s+)?(?:always\s+)?(?:be\s+)?(?:set|declared|specified|"
+        r"defined|present|absent|empty)\b",
+        tail,
+        re.I,
+    )
+    # "must leave X unset": any value of X violates
+    left_unset = re.search(r"\bleaves?\s+(?:the\s+|its\s+)?$", head, re.I) and re.match(
+        r"^[\w.]+[`'\"]?\s+(?:field\s+)?(?:unset|empty|out)\b", tail, re.I
+    )
+    governed = verb or subject
+    if left_unset:
+        any_value, must_be_set = True, False
+    elif governed is None:
+        return ()
+    elif re.search(r"\b(?:not|never)\b|\babsent\b|\bempty\b", governed.group(0), re.I) or negated(
+        head
+    ):
+        any_value, must_be_set = True, False
+    else:
+        any_value, must_be_set = False, True
+    if must_be_set and any("*" in path for paths, _ in groups.values() for path in paths):
+        return ()  # "every item must set it" is not what a field check says of a list
+    return tuple(
+        FieldValueCheck(
+            concept=concept, level=level, paths=paths, kinds=kinds if level == "object" else (),
+            any_value=any_value, must_be_set=must_be_set, namespace_labels=labels,
+        )
+        for level, (paths, kinds) in groups.items()
+    )  # fmt: skip
+
+
+def read(text: str, context: str = "") -> tuple[Any, ...] | None:
+    """Checks over every schema field the text names and says something of; ``context``: the
+    full requirement, asides included, for the default of an unset field."""
+    checks: list[Any] = []
+    for mention in mentions(text):
+        checks.extend(c for c in field_checks(mention, text, context) if c not in checks)
+    return tuple(checks) or None
