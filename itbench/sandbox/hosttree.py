@@ -342,8 +342,8 @@ def root_layout(
         if ancestor != PurePosixPath("/") and ancestor not in staged:
             staged.append(ancestor)
 
-    for path in _shown_owned(owned, real_root):
-        stage(path)  # its folder is staged and the machine's entry not bound back
+    for owned_path in _shown_owned(owned, real_root):
+        stage(owned_path)  # its folder is staged and the machine's entry not bound back
     for _, target in files:
         if not _exists(target, real_root, owned):
             stage(target)
