@@ -117,6 +117,26 @@ def _matching_account(table: CostTable, account_id: str) -> str:
     )
 
 
+def _one_spelling(frame: pd.DataFrame, levels: tuple[str, ...]) -> pd.DataFrame:
+    """Labels that differ only in case are one node, spelt as on the latest day they appear: a
+    tagging policy that lower-cases every tag (``Payments`` -> ``payments``) renames nothing, and
+    a baseline keyed on the exact string would see the application born weeks before the day."""
+    for key in levels[1:]:
+        latest = frame.groupby(key, sort=False, observed=True)["date"].max()
+        spellings: dict[str, list[tuple[pd.Timestamp, str]]] = {}
+        for label, last_seen in latest.items():
+            spellings.setdefault(str(label).casefold(), []).append((last_seen, str(label)))
+        rename = {
+            label: max(group)[1]
+            for group in spellings.values()
+            if len(group) > 1
+            for _, label in group
+        }
+        if rename:
+            frame = frame.assign(**{key: frame[key].astype(object).replace(rename)})
+    return frame
+
+
 def build_cube(table: CostTable, account_id: str, day: dt.date) -> CostCube:
     levels = table.hierarchy.levels
     frame = table.frame
@@ -127,7 +147,7 @@ def build_cube(table: CostTable, account_id: str, day: dt.date) -> CostCube:
         raise InputError(
             f"{table.source}: anomaly date {day} is outside the data of account {account_id} ({first} .. {last})"
         )
-    frame = frame[frame["date"] <= pd.Timestamp(day)]
+    frame = _one_spelling(frame[frame["date"] <= pd.Timestamp(day)], levels)
     days = pd.date_range(first, day, freq="D")
     paths, leaf = _leaf_matrices(frame, list(levels), days)
     step = price_step(frame["price"].to_numpy(dtype=float)) if "price" in frame.columns else None
