@@ -79,4 +79,3 @@ def test_a_change_carried_by_watch_events_is_seen(tmp_path):
         if "path" in item
     ]
     assert any("rules.yaml" in p for p in paths), paths
-
