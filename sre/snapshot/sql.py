@@ -38,6 +38,14 @@ MACROS = [
                   AND json_type(body_json1(body_json1(b))) = 'OBJECT'
              THEN body_json1(body_json1(b))
              ELSE NULL END""",
+    # a watch event (``{"type": "MODIFIED", "object": {...}}``, as a k8sobjects receiver in
+    # watch mode writes it) is the object it carries; a plain object stays as it is
+    r"""CREATE OR REPLACE MACRO watched_object(b) AS
+        CASE WHEN json_exists(b, '$.object.kind') AND NOT json_exists(b, '$.kind')
+             THEN json_extract(b, '$.object')::VARCHAR ELSE b END""",
+    r"""CREATE OR REPLACE MACRO watch_type(b) AS
+        CASE WHEN json_exists(b, '$.object.kind') AND NOT json_exists(b, '$.kind')
+             THEN json_extract_string(b, '$.type') ELSE NULL END""",
     # owner of a pod or replica set by the names controllers generate ("checkout-6f7b9c-x2k4q")
     r"""CREATE OR REPLACE MACRO deployment_of(kind, name) AS
         CASE WHEN kind = 'Pod' THEN regexp_replace(name, '-[a-z0-9]{1,10}-[a-z0-9]{5}$', '')
@@ -174,8 +182,9 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
             f[3] AS namespace, raw_ts, raw_body
           FROM (SELECT *, json_extract_string(b, ['$.kind', '$.metadata.name',
                                                   '$.metadata.namespace']) AS f
-                FROM (SELECT *, parse_ts({ts}) AS ts, body_json({body}) AS b,
-                             {ts} AS raw_ts, {body} AS raw_body FROM src))"""
+                FROM (SELECT *, parse_ts({ts}) AS ts, watched_object(body_json({body})) AS b,
+                             {ts} AS raw_ts, {body} AS raw_body FROM src
+                      WHERE coalesce(watch_type(body_json({body})), '') <> 'DELETED'))"""
         return proj, "body IS NOT NULL AND ts IS NOT NULL AND kind IS NOT NULL"
     if kind == "traces":
         duration = (
