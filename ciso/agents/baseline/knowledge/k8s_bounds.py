@@ -3,8 +3,8 @@
 
 One reader for every Kubernetes table that bounds a field (``k8s_workloads``: grace windows, Job
 deadlines and retries, replica minimums; ``k8s_field_families``: CronJob cut-offs, finished-Job
-lifetimes, rollout history, autoscaler ranges, container ports), so a phrasing learnt for one is
-read for all. RHEL settings have their own reader (``rhel_config.bounds``): it returns a
+lifetimes, rollout history, autoscaler ranges, container ports; sizes in bytes for claim caps and
+any quantity field the schema reader finds), so a phrasing learnt for one is read for all. RHEL settings have their own reader (``rhel_config.bounds``): it returns a
 comparison and reads numbers spelled as words and ages in days.
 """
 
@@ -80,3 +80,51 @@ def bounds(text: str, unit: Unit) -> tuple[int | None, int | None]:
 def job_paths(field: str) -> tuple[tuple[str, ...], ...]:
     """A Job's own field, and where a CronJob keeps it for the Jobs it creates."""
     return (("spec", field), ("spec", "jobTemplate", "spec", field))
+
+
+# ---- sizes: "at most 10Gi", "no larger than 2 gibibytes", "512Mi or less" ----------------------
+
+_BYTES = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12, "p": 10**15,
+          "ki": 2**10, "mi": 2**20, "gi": 2**30, "ti": 2**40, "pi": 2**50}  # fmt: skip
+_BYTE_WORDS = {"kilo": "k", "mega": "m", "giga": "g", "tera": "t", "peta": "p",
+               "kibi": "ki", "mebi": "mi", "gibi": "gi", "tebi": "ti", "pebi": "pi"}  # fmt: skip
+#: a size with its unit (a suffix, a spelled unit or "bytes"); a bare number is bytes only where
+#: the field is known to be a quantity
+_SIZE = (
+    r"(\d[\d,]*(?:\.\d+)?)\s*(?:(Ki|Mi|Gi|Ti|Pi|K|M|G|T|P)i?B?\b|"
+    r"(kilo|mega|giga|tera|peta|kibi|mebi|gibi|tebi|pebi)bytes?\b|(bytes?)\b{bare})"
+)
+_SIZE_UPPER = r"\b(?:" + UPPER + r"|larger\s+than|bigger\s+than)\s+(?:a\s+)?"
+_SIZE_LOWER = r"\b(?:" + LOWER + r"|smaller\s+than)\s+(?:a\s+)?"
+_SIZE_TRAILING = r"\s+or\s+(?:less|smaller|below)\b"
+
+
+def _size_patterns(bare: bool) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    size = _SIZE.format(bare=r"|\b" if bare else "")
+    return (
+        re.compile(_SIZE_LOWER + size, re.I),
+        re.compile(_SIZE_UPPER + size, re.I),
+        re.compile(size + _SIZE_TRAILING, re.I),
+    )
+
+
+_SIZES = {bare: _size_patterns(bare) for bare in (False, True)}
+
+
+def _bytes(match: re.Match[str]) -> int:
+    unit = (match.group(2) or "").lower()
+    if match.group(3):
+        unit = _BYTE_WORDS[match.group(3).lower()]
+    return int(float(match.group(1).replace(",", "")) * _BYTES[unit])
+
+
+def byte_bounds(text: str, *, quantity: bool = False) -> tuple[int | None, int | None]:
+    """The (minimum, maximum) size in bytes the text gives: the first lower and the first upper
+    bound. ``quantity``: the clause is known to be about a quantity field (the schema reader found
+    one), so a number with no unit is bytes and "512Mi or less" is an upper bound too; read
+    without that knowledge, a trailing size is too often another thing's ("a scratch directory of
+    1Gi or less" is not a claim's cap)."""
+    lower, upper, trailing = _SIZES[quantity]
+    low = lower.search(text)
+    high = upper.search(text) or (trailing.search(text) if quantity else None)
+    return (_bytes(low) if low else None, _bytes(high) if high else None)

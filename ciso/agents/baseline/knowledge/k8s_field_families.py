@@ -27,7 +27,7 @@ from ciso.agents.baseline.family_checks import (
 )
 from ciso.agents.baseline.intent import FieldValueCheck
 from ciso.agents.baseline.knowledge import Concept, words
-from ciso.agents.baseline.knowledge.k8s_bounds import LOWER, UPPER, Unit, bounds, job_paths
+from ciso.agents.baseline.knowledge.k8s_bounds import Unit, bounds, byte_bounds, job_paths
 
 # ---- numeric fields of workload objects, by family --------------------------------------------
 
@@ -260,31 +260,11 @@ def _pod_labels(text: str) -> PodLabelsCheck | None:
 
 # ---- sizes of claimed storage -----------------------------------------------------------------
 
-_BYTES = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12, "p": 10**15,
-          "ki": 2**10, "mi": 2**20, "gi": 2**30, "ti": 2**40, "pi": 2**50}  # fmt: skip
-_BYTE_WORDS = {"kilo": "k", "mega": "m", "giga": "g", "tera": "t", "peta": "p",
-               "kibi": "ki", "mebi": "mi", "gibi": "gi", "tebi": "ti", "pebi": "pi"}  # fmt: skip
-_SIZE = (
-    r"(\d[\d,]*)\s*(?:(Ki|Mi|Gi|Ti|Pi|K|M|G|T|P)i?B?\b|"
-    r"(kilo|mega|giga|tera|peta|kibi|mebi|gibi|tebi|pebi)bytes?\b|(bytes?)\b)"
-)
-_SIZE_UPPER = re.compile(
-    r"\b(?:" + UPPER + r"|larger\s+than|bigger\s+than)\s+(?:a\s+)?" + _SIZE, re.I
-)
-_SIZE_LOWER = re.compile(r"\b(?:" + LOWER + r"|smaller\s+than)\s+(?:a\s+)?" + _SIZE, re.I)
-
-
-def _bytes(match: re.Match[str]) -> int:
-    unit = (match.group(2) or "").lower()
-    if match.group(3):
-        unit = _BYTE_WORDS[match.group(3).lower()]
-    return int(match.group(1).replace(",", "")) * _BYTES[unit]
-
 
 def _claim_size(text: str) -> QuantityBoundCheck | None:
     """The storage each claim requests, a StatefulSet's claim templates included, within the
     text's bounds in bytes."""
-    high, low = _SIZE_UPPER.search(text), _SIZE_LOWER.search(text)
+    low, high = byte_bounds(text)
     if high is None and low is None:
         return None
     return QuantityBoundCheck(
@@ -294,8 +274,8 @@ def _claim_size(text: str) -> QuantityBoundCheck | None:
             ("StatefulSet", ("spec", "volumeClaimTemplates", "*", "spec", "resources",
                              "requests", "storage")),
         ),
-        minimum=_bytes(low) if low else None,
-        maximum=_bytes(high) if high else None,
+        minimum=low,
+        maximum=high,
     )  # fmt: skip
 
 

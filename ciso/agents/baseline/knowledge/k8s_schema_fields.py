@@ -25,7 +25,7 @@ from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.family_checks import ContainerNumberBoundCheck, QuantityBoundCheck
 from ciso.agents.baseline.intent import FieldLevel, FieldValueCheck
 from ciso.agents.baseline.knowledge import negated
-from ciso.agents.baseline.knowledge.k8s_bounds import bounds
+from ciso.agents.baseline.knowledge.k8s_bounds import bounds, byte_bounds
 from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
 from itbench.cluster.protobuf import SCHEMA_PATH
 from itbench.cluster.resources import plural_of
@@ -343,39 +343,6 @@ def _default(text: str, typ: str) -> Any:
     return _typed(m.group(1), typ) if m else None
 
 
-_QUANTITY_VALUE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(Ki|Mi|Gi|Ti|Pi|k|K|M|G|T|P)?(?:i?B)?\b")
-_BINARY = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50}
-_DECIMAL = {"k": 10**3, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12, "P": 10**15}
-_UPPER_WORDS = (
-    r"at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|maximum\s+of|max(?:imum)?\s+of|"
-    r"<=|more\s+than|above|over|exceed\w*|beyond|greater\s+than|larger\s+than|bigger\s+than|"
-    r"or\s+less|or\s+smaller"
-)
-_LOWER_WORDS = (
-    r"at\s+least|no\s+less\s+than|not\s+less\s+than|minimum\s+of|>=|less\s+than|below|under"
-)
-
-
-def _bytes(number: str, unit: str | None) -> int:
-    value = float(number.replace(",", ""))
-    return int(value * (_BINARY.get(unit or "") or _DECIMAL.get(unit or "") or 1))
-
-
-def _quantity_bounds(clause: str) -> tuple[int | None, int | None]:
-    """A quantity's bounds in bytes: "at most 1Gi", "1 GiB or less", "at least 64Mi"."""
-    low = high = None
-    for m in re.finditer(rf"\b(?:{_LOWER_WORDS})\s+{_QUANTITY_VALUE.pattern}", clause, re.I):
-        low = _bytes(m.group(1), m.group(2))
-        break
-    for m in re.finditer(rf"\b(?:{_UPPER_WORDS})\s+{_QUANTITY_VALUE.pattern}", clause, re.I):
-        high = _bytes(m.group(1), m.group(2))
-        break
-    trailing = re.search(rf"{_QUANTITY_VALUE.pattern}\s+or\s+(?:less|smaller|below)", clause)
-    if high is None and trailing:
-        high = _bytes(trailing.group(1), trailing.group(2))
-    return low, high
-
-
 # ---- rendering through the existing check kinds -------------------------------------------------
 
 
@@ -441,7 +408,7 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
     )
     groups = _grouped(places)
     if typ == _QUANTITY:
-        low, high = _quantity_bounds(clause)
+        low, high = byte_bounds(clause, quantity=True)
         if low is None and high is None:
             return _presence(concept, groups, clause, at, labels)
         fields = tuple(f for p in places for f in _full_paths(p))
