@@ -30,6 +30,7 @@ from ciso.agents.baseline.intent import (
     Scope,
 )
 from ciso.agents.baseline.knowledge import (
+    OTHER_CONTROL,
     Concept,
     k8s_cluster_objects,
     k8s_effects,
@@ -256,16 +257,9 @@ def unset_stated(text: str) -> bool | None:
     return None
 
 
-#: a parenthesised aside, or a sentence about another control ("X11Forwarding yes violates
-#: another control", "unlike PermitEmptyPasswords, ..."): not what the requirement is about
+#: a parenthesised aside: not what the requirement is about (sentences about another control are
+#: left out too: OTHER_CONTROL)
 _ASIDE = re.compile(r"\([^()]*\)")
-_OTHER_CONTROL = re.compile(
-    r"\b(another|other|separate|different)\s+(control|requirement|check|rule)s?\b|"
-    r"\bcovered\s+(elsewhere|separately)\b|\bnot\s+(part\s+of|the\s+subject\s+of)\s+this\b|"
-    r"\b(is|are)\s+out\s+of\s+scope\b|\bnot\s+(judged|checked|a\s+finding)\s+here\b|"
-    r"\bjudged\s+by\s+(CIS\s+)?\d[\d.]*",
-    re.I,
-)
 
 
 #: a field spelled as the API spells it, dotted (``capabilities.add``, ``spec.hostPID``)
@@ -276,7 +270,7 @@ def _aside(match: re.Match[str]) -> str:
     """A parenthesis is an aside unless it spells out the field the requirement is about
     ("(its capabilities.add must be absent or empty)") without pointing at another control."""
     inner = match.group(0)
-    if _DOTTED_FIELD.search(inner) and not _OTHER_CONTROL.search(inner):
+    if _DOTTED_FIELD.search(inner) and not OTHER_CONTROL.search(inner):
         return inner
     return " "
 
@@ -285,7 +279,7 @@ def without_asides(text: str) -> str:
     """The text without parenthesised asides and sentences that name other controls."""
     stripped = _ASIDE.sub(_aside, text)
     sentences = re.split(r"(?<=[.!?;])\s+", stripped)
-    return " ".join(s for s in sentences if not _OTHER_CONTROL.search(s))
+    return " ".join(s for s in sentences if not OTHER_CONTROL.search(s))
 
 
 def _field_position(concept: Concept, text: str) -> int | None:

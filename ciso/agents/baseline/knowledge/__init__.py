@@ -51,3 +51,14 @@ NEGATION = words(
 
 def negated(text: str) -> bool:
     return any(p.search(text) for p in NEGATION)
+
+
+#: A sentence about another control ("X11Forwarding yes violates another control", "the number of
+#: failures is a separate recommendation", "not judged here"): not what the requirement is about.
+OTHER_CONTROL = re.compile(
+    r"\b(another|other|separate|different)\s+(control|requirement|check|rule|recommendation)s?\b|"
+    r"\bcovered\s+(elsewhere|separately)\b|\bnot\s+(part\s+of|the\s+subject\s+of)\s+this\b|"
+    r"\b(is|are)\s+out\s+of\s+scope\b|\bnot\s+(judged|checked|a\s+finding)\s+here\b|"
+    r"\bjudged\s+by\s+(CIS\s+)?\d[\d.]*|\bnot\s+judged\b",
+    re.I,
+)

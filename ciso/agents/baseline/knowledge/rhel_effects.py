@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, replace
 
 from ciso.agents.baseline.intent import ConfigSetting, ModuleDisabledCheck
-from ciso.agents.baseline.knowledge import Concept, negated, rhel_generic, words
+from ciso.agents.baseline.knowledge import OTHER_CONTROL, Concept, negated, rhel_generic, words
 from ciso.agents.baseline.knowledge.rhel_config import _NUM, SSH, _number, _quantity, bounds
 
 #: the spellings of a true/false option each family accepts (compared in lower case)
@@ -341,18 +341,12 @@ def _deny_limit(text: str) -> int:
 #: pam_faillock's options that are flags (present or absent, no value)
 #: (audit and silent are ordinary words too: a text names them only as options by their file)
 _FAILLOCK_FLAGS = ("even_deny_root", "no_log_info", "local_users_only", "nodelay")
-#: "... is another control": a sentence about what the requirement does not judge
-_OTHER_CONTROL = re.compile(
-    r"\b(another|other|separate|different)\s+(control|requirement|check|rule|recommendation)s?\b|"
-    r"\bnot\s+judged\b",
-    re.I,
-)
 
 
 def _other_control(text: str, subject: str) -> bool:
     """Whether every sentence naming ``subject`` says it is another control's business."""
     sentences = [s for s in re.split(r"(?<=[.;])\s+", text) if re.search(subject, s, re.I)]
-    return bool(sentences) and all(_OTHER_CONTROL.search(s) for s in sentences)
+    return bool(sentences) and all(OTHER_CONTROL.search(s) for s in sentences)
 
 
 def _faillock(text: str) -> tuple[ConfigSetting, ...] | None:
