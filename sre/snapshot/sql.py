@@ -40,12 +40,10 @@ MACROS = [
              ELSE NULL END""",
     # a watch event (``{"type": "MODIFIED", "object": {...}}``, as a k8sobjects receiver in
     # watch mode writes it) is the object it carries; a plain object stays as it is
+    r"""CREATE OR REPLACE MACRO watch_event(b) AS
+        json_exists(b, '$.object.kind') AND NOT json_exists(b, '$.kind')""",
     r"""CREATE OR REPLACE MACRO watched_object(b) AS
-        CASE WHEN json_exists(b, '$.object.kind') AND NOT json_exists(b, '$.kind')
-             THEN json_extract(b, '$.object')::VARCHAR ELSE b END""",
-    r"""CREATE OR REPLACE MACRO watch_type(b) AS
-        CASE WHEN json_exists(b, '$.object.kind') AND NOT json_exists(b, '$.kind')
-             THEN json_extract_string(b, '$.type') ELSE NULL END""",
+        CASE WHEN watch_event(b) THEN json_extract(b, '$.object')::VARCHAR ELSE b END""",
     # owner of a pod or replica set by the names controllers generate ("checkout-6f7b9c-x2k4q")
     r"""CREATE OR REPLACE MACRO deployment_of(kind, name) AS
         CASE WHEN kind = 'Pod' THEN regexp_replace(name, '-[a-z0-9]{1,10}-[a-z0-9]{5}$', '')
@@ -182,9 +180,13 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
             f[3] AS namespace, raw_ts, raw_body
           FROM (SELECT *, json_extract_string(b, ['$.kind', '$.metadata.name',
                                                   '$.metadata.namespace']) AS f
-                FROM (SELECT *, parse_ts({ts}) AS ts, watched_object(body_json({body})) AS b,
-                             {ts} AS raw_ts, {body} AS raw_body FROM src
-                      WHERE coalesce(watch_type(body_json({body})), '') <> 'DELETED'))"""
+                FROM (SELECT *, watched_object(j) AS b
+                      FROM (SELECT *, parse_ts({ts}) AS ts, body_json({body}) AS j,
+                                   {ts} AS raw_ts, {body} AS raw_body FROM src)
+                      -- a DELETED watch event shows no object that is still there
+                      WHERE NOT coalesce(watch_event(j)
+                                         AND json_extract_string(j, '$.type') = 'DELETED',
+                                         false)))"""
         return proj, "body IS NOT NULL AND ts IS NOT NULL AND kind IS NOT NULL"
     if kind == "traces":
         duration = (
