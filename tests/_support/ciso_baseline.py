@@ -66,6 +66,18 @@ def role(kind: str, name: str, rules: list[dict[str, Any]], namespace: str = "")
             "rules": rules}  # fmt: skip
 
 
+def api_object(api: str, kind: str, name: str, namespace: str = "team", **body: Any) -> dict:
+    """An object of ``kind`` (``namespace=""`` for a cluster-scoped one) with ``body`` beside
+    its metadata (``spec=...``, ``data=...``)."""
+    meta = {"name": name, **({"namespace": namespace} if namespace else {})}
+    return {"apiVersion": api, "kind": kind, "metadata": meta, **body}
+
+
+def labelled_namespace(name: str, **labels: str) -> dict[str, Any]:
+    """A Namespace carrying ``labels``."""
+    return {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name, "labels": labels}}
+
+
 def pod_carrier(
     kind: str, name: str, spec: dict[str, Any], namespace: str = "team"
 ) -> dict[str, Any]:

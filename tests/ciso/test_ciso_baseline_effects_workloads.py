@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from ciso.agents.baseline.intent import FieldValueCheck
-from tests._support.ciso_baseline import assert_every_class, intent_of, pod_carrier
-
-
-def _meta(name: str, namespace: str = "team") -> dict[str, Any]:
-    return {"name": name, **({"namespace": namespace} if namespace else {})}
+from tests._support.ciso_baseline import (
+    api_object,
+    assert_every_class,
+    intent_of,
+    labelled_namespace,
+    pod_carrier,
+)
 
 
 def _workload(kind: str, name: str, spec: dict[str, Any]) -> dict:
@@ -26,10 +28,6 @@ def _c(name: str = "main", **fields: Any) -> dict[str, Any]:
 
 def _spec(*containers: dict, **extra: Any) -> dict[str, Any]:
     return {"containers": list(containers) or [_c()], **extra}
-
-
-def _object(api: str, kind: str, name: str, namespace: str = "team", **body: Any) -> dict:
-    return {"apiVersion": api, "kind": kind, "metadata": _meta(name, namespace), **body}
 
 
 # ---- pod-spec fields that must be absent ------------------------------------------------------
@@ -131,10 +129,10 @@ def test_each_service_account_turns_token_mounting_off_itself() -> None:
     )
     assert "kube-system" in intent.scope.exempt_namespaces
     objects = [
-        _object("v1", "ServiceAccount", "default"),
-        _object("v1", "ServiceAccount", "builder", automountServiceAccountToken=True),
-        _object("v1", "ServiceAccount", "quiet", automountServiceAccountToken=False),
-        _object("v1", "ServiceAccount", "coredns", namespace="kube-system"),
+        api_object("v1", "ServiceAccount", "default"),
+        api_object("v1", "ServiceAccount", "builder", automountServiceAccountToken=True),
+        api_object("v1", "ServiceAccount", "quiet", automountServiceAccountToken=False),
+        api_object("v1", "ServiceAccount", "coredns", namespace="kube-system"),
     ]
     assert_every_class(intent, objects, {"default", "builder"})
 
@@ -146,13 +144,13 @@ def test_claims_writable_from_several_nodes_at_once() -> None:
     )
     claim = {"resources": {"requests": {"storage": "5Gi"}}}
     objects = [
-        _object(
+        api_object(
             "v1",
             "PersistentVolumeClaim",
             "shared",
             spec={"accessModes": ["ReadWriteOnce", "ReadWriteMany"], **claim},
         ),  # fmt: skip
-        _object(
+        api_object(
             "apps/v1",
             "StatefulSet",
             "cache",
@@ -172,19 +170,19 @@ def test_claims_writable_from_several_nodes_at_once() -> None:
             },
         ),  # fmt: skip
         # near misses: read-only sharing, one pod, and a volume (not a claim) offering RWX
-        _object(
+        api_object(
             "v1",
             "PersistentVolumeClaim",
             "readers",
             spec={"accessModes": ["ReadOnlyMany"], **claim},
         ),
-        _object(
+        api_object(
             "v1",
             "PersistentVolumeClaim",
             "solo",
             spec={"accessModes": ["ReadWriteOncePod"], **claim},
         ),
-        _object(
+        api_object(
             "v1",
             "PersistentVolume",
             "nfs-share",
@@ -205,10 +203,10 @@ def test_released_volumes_keep_their_data() -> None:
         "persistent volume has to retain what it holds rather than delete or scrub it."
     )
     objects = [
-        _object(
+        api_object(
             "storage.k8s.io/v1", "StorageClass", "silent", namespace="", provisioner="csi.example"
         ),
-        _object(
+        api_object(
             "storage.k8s.io/v1",
             "StorageClass",
             "wiping",
@@ -216,7 +214,7 @@ def test_released_volumes_keep_their_data() -> None:
             provisioner="csi.example",
             reclaimPolicy="Delete",
         ),  # fmt: skip
-        _object(
+        api_object(
             "v1",
             "PersistentVolume",
             "scrubbed",
@@ -224,7 +222,7 @@ def test_released_volumes_keep_their_data() -> None:
             spec={"persistentVolumeReclaimPolicy": "Recycle", "capacity": {"storage": "1Gi"}},
         ),  # fmt: skip
         # near misses: a class that retains, a static volume that says nothing (Retain)
-        _object(
+        api_object(
             "storage.k8s.io/v1",
             "StorageClass",
             "keeper",
@@ -232,7 +230,7 @@ def test_released_volumes_keep_their_data() -> None:
             provisioner="csi.example",
             reclaimPolicy="Retain",
         ),  # fmt: skip
-        _object(
+        api_object(
             "v1", "PersistentVolume", "static", namespace="", spec={"capacity": {"storage": "1Gi"}}
         ),
     ]
@@ -263,9 +261,9 @@ def _job(
 ) -> dict:
     job_spec = {"template": {"spec": spec_template or _spec(restartPolicy="Never")}, **job_fields}
     if cron:
-        return _object("batch/v1", "CronJob", name,
+        return api_object("batch/v1", "CronJob", name,
                        spec={"schedule": "0 1 * * *", "jobTemplate": {"spec": job_spec}})  # fmt: skip
-    return _object("batch/v1", "Job", name, spec=job_spec)
+    return api_object("batch/v1", "Job", name, spec=job_spec)
 
 
 def test_a_stop_window_bounded_on_both_sides_with_the_default_inside() -> None:
@@ -319,10 +317,6 @@ def test_job_retries_capped_where_the_api_default_is_above_the_cap() -> None:
     assert_every_class(intent, objects, {"silent", "stubborn", "silent-cron"})
 
 
-def _namespace(name: str, **labels: str) -> dict:
-    return {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name, "labels": labels}}
-
-
 def test_a_replica_minimum_only_in_namespaces_carrying_a_label() -> None:
     intent = intent_of(
         "Deployments and StatefulSets in namespaces labelled tier=critical must run at least 3 "
@@ -337,8 +331,8 @@ def test_a_replica_minimum_only_in_namespaces_carrying_a_label() -> None:
         return obj
 
     objects = [
-        _namespace("core", tier="critical"),
-        _namespace("lab", tier="critical-lab"),
+        labelled_namespace("core", tier="critical"),
+        labelled_namespace("lab", tier="critical-lab"),
         scaled("Deployment", "unset", "core", None),
         scaled("StatefulSet", "pair", "core", 2),
         scaled("Deployment", "parked", "core", 0),
@@ -358,11 +352,11 @@ def test_config_maps_frozen_only_in_labelled_namespaces() -> None:
     )
 
     def config(name: str, namespace: str, **body: Any) -> dict:
-        return _object("v1", "ConfigMap", name, namespace=namespace, data={"k": "v"}, **body)
+        return api_object("v1", "ConfigMap", name, namespace=namespace, data={"k": "v"}, **body)
 
     objects = [
-        _namespace("live", stage="live"),
-        _namespace("test", stage="test"),
+        labelled_namespace("live", stage="live"),
+        labelled_namespace("test", stage="test"),
         config("silent", "live"),
         config("editable", "live", immutable=False),
         config(
@@ -389,7 +383,7 @@ def test_externally_reachable_services_keep_the_client_source_address() -> None:
     )
 
     def service(name: str, **spec: Any) -> dict:
-        return _object("v1", "Service", name, spec={"ports": [{"port": 443}], **spec})
+        return api_object("v1", "Service", name, spec={"ports": [{"port": 443}], **spec})
 
     objects = [
         service("lb-default", type="LoadBalancer"),

@@ -11,20 +11,17 @@ from typing import Any
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.family_checks import ContainerNumberBoundCheck
 from ciso.agents.baseline.intent import FieldValueCheck
-from tests._support.ciso_baseline import assert_every_class, intent_of, pod_carrier
+from tests._support.ciso_baseline import (
+    api_object,
+    assert_every_class,
+    intent_of,
+    labelled_namespace,
+    pod_carrier,
+)
 
 
 def _c(name: str = "main", **fields: Any) -> dict[str, Any]:
     return {"name": name, "image": "registry.example/main:2.3", **fields}
-
-
-def _object(api: str, kind: str, name: str, namespace: str = "team", **body: Any) -> dict:
-    meta = {"name": name, **({"namespace": namespace} if namespace else {})}
-    return {"apiVersion": api, "kind": kind, "metadata": meta, **body}
-
-
-def _namespace(name: str, **labels: str) -> dict:
-    return {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name, "labels": labels}}
 
 
 # ---- a value the field must hold, with the default an unset field takes --------------------
@@ -41,7 +38,7 @@ def test_an_enumerated_value_required_where_the_unset_default_is_another() -> No
 
     def budget(name: str, **spec: Any) -> dict:
         selector = {"matchLabels": {"app": name}}
-        return _object("policy/v1", "PodDisruptionBudget", name,
+        return api_object("policy/v1", "PodDisruptionBudget", name,
                        spec={"selector": selector, "maxUnavailable": 1, **spec})  # fmt: skip
 
     objects = [
@@ -69,7 +66,7 @@ def test_a_number_or_percentage_that_must_be_zero_under_one_parent_only() -> Non
             obj["spec"]["strategy"] = {"type": "RollingUpdate", "rollingUpdate": rolling}
         return obj
 
-    budget = _object("policy/v1", "PodDisruptionBudget", "budget",
+    budget = api_object("policy/v1", "PodDisruptionBudget", "budget",
                      spec={"selector": {"matchLabels": {"app": "x"}}, "maxUnavailable": 2})  # fmt: skip
     objects = [
         deployment("one-down", maxUnavailable=1),
@@ -104,7 +101,7 @@ def test_the_parent_the_text_names_decides_between_kinds_it_does_not_name() -> N
         # near misses: the value required, a Deployment's strategy, a budget
         rolled("DaemonSet", "one-by-one", "updateStrategy", 1),
         rolled("Deployment", "web", "strategy", 3),
-        _object(
+        api_object(
             "policy/v1",
             "PodDisruptionBudget",
             "budget",
@@ -124,7 +121,7 @@ def test_a_list_of_allowed_values_for_a_field_of_an_object() -> None:
     assert set(check.allowed) == {"SingleStack", "PreferDualStack"} and not check.must_be_set
 
     def service(name: str, **spec: Any) -> dict:
-        return _object("v1", "Service", name,
+        return api_object("v1", "Service", name,
                        spec={"selector": {"app": name}, "ports": [{"port": 80}], **spec})  # fmt: skip
 
     objects = [
@@ -171,7 +168,7 @@ def test_a_forbidden_boolean_of_an_object() -> None:
     intent = intent_of("No Service may set publishNotReadyAddresses to true.")
 
     def service(name: str, **spec: Any) -> dict:
-        return _object("v1", "Service", name,
+        return api_object("v1", "Service", name,
                        spec={"selector": {"app": name}, "ports": [{"port": 53}], **spec})  # fmt: skip
 
     objects = [
@@ -266,8 +263,8 @@ def test_a_bound_only_in_namespaces_carrying_a_label() -> None:
         return obj
 
     objects = [
-        _namespace("crunch", tier="batch"),
-        _namespace("web", tier="frontend"),
+        labelled_namespace("crunch", tier="batch"),
+        labelled_namespace("web", tier="frontend"),
         job("crowd", "crunch", 6),
         # near misses: within the bound, and outside the labelled namespaces
         job("pair", "crunch", 2),
@@ -362,7 +359,7 @@ def test_a_field_that_must_be_left_unset() -> None:
     intent = intent_of("Every Service must leave spec.healthCheckNodePort unset.")
 
     def service(name: str, **spec: Any) -> dict:
-        return _object("v1", "Service", name,
+        return api_object("v1", "Service", name,
                        spec={"selector": {"app": name}, "ports": [{"port": 443}], **spec})  # fmt: skip
 
     objects = [
