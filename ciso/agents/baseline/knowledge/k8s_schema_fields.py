@@ -2,10 +2,9 @@
 of a table: the last fallback of the Kubernetes reading, after every concept and the generic
 reading, so that a control nobody wrote a concept for is still read when it names its field.
 
-The schema is ``itbench/cluster/proto_schema.json`` (every kind's message, every message's
-fields with their JSON names and types, generated from k8s.io/api). A text names a field by its
-camelCase name (``progressDeadlineSeconds``), by a dotted path (``spec.strategy.type``) or by the
-field's words ("progress deadline seconds"); the field resolves to every place it occurs under
+The schema's fields and their places come from :mod:`ciso.agents.baseline.k8s_schema`. A text
+names a field by its camelCase name (``progressDeadlineSeconds``), by a dotted path
+(``spec.strategy.type``) or by the field's words ("progress deadline seconds"); the field resolves to every place it occurs under
 the kinds the text names, or, for a field of the pod spec or of a container, under every pod
 that any workload carries. What the text says of it becomes one of the existing check kinds:
 a bound on a number (:class:`FieldBoundCheck`, :class:`ContainerNumberBoundCheck`), on a
@@ -15,7 +14,6 @@ quantity (:class:`QuantityBoundCheck`), a value it must (not) hold or a presence
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -24,99 +22,19 @@ from typing import Any
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.family_checks import ContainerNumberBoundCheck, QuantityBoundCheck
 from ciso.agents.baseline.intent import FieldLevel, FieldValueCheck
+from ciso.agents.baseline.k8s_schema import (
+    CONTAINER_LISTS,
+    INT_OR_STRING,
+    INTEGERS,
+    POD_SPEC_PATHS,
+    QUANTITY,
+    Place,
+    schema_index,
+)
 from ciso.agents.baseline.knowledge import negated
 from ciso.agents.baseline.knowledge.k8s_bounds import bounds, byte_bounds
 from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
-from itbench.cluster.protobuf import SCHEMA_PATH
 from itbench.cluster.resources import plural_of
-
-_POD_SPEC = "k8s.io.api.core.v1.PodSpec"
-#: the messages of a container (an ephemeral container spells its fields in an inline message)
-_CONTAINERS = (
-    "k8s.io.api.core.v1.Container",
-    "k8s.io.api.core.v1.EphemeralContainer",
-    "k8s.io.api.core.v1.EphemeralContainerCommon",
-)
-_QUANTITY = "k8s.io.apimachinery.pkg.api.resource.Quantity"
-_INT_OR_STRING = "k8s.io.apimachinery.pkg.util.intstr.IntOrString"
-_INTEGERS = ("int32", "int64")
-#: below these the schema describes itself or the cluster's bookkeeping, never a setting
-_SKIPPED = ("metadata", "status")
-#: where each pod-carrying kind keeps its pod spec (the quantity check names full paths)
-POD_SPEC_PATHS: dict[str, tuple[str, ...]] = {
-    "Pod": ("spec",),
-    "Deployment": ("spec", "template", "spec"),
-    "StatefulSet": ("spec", "template", "spec"),
-    "DaemonSet": ("spec", "template", "spec"),
-    "ReplicaSet": ("spec", "template", "spec"),
-    "Job": ("spec", "template", "spec"),
-    "CronJob": ("spec", "jobTemplate", "spec", "template", "spec"),
-}
-_CONTAINER_LISTS = ("containers", "initContainers", "ephemeralContainers")
-
-
-@dataclass(frozen=True)
-class Place:
-    """One place a field occurs: below an object of ``kind`` (level ``object``), below every
-    pod spec (``pod``) or below every container (``container``); ``*`` steps into list items.
-    ``parents``: the names of the fields on the way, for telling apart one name under
-    several parents."""
-
-    level: FieldLevel
-    kind: str
-    path: tuple[str, ...]
-    type: str
-
-
-@dataclass(frozen=True)
-class SchemaIndex:
-    """Every field name of the schema and the places it occurs, and the kinds it holds."""
-
-    places: dict[str, tuple[Place, ...]]
-    kinds: tuple[str, ...]
-
-
-def _walk(
-    messages: dict[str, Any], message: str, level: FieldLevel, kind: str,
-    path: tuple[str, ...], seen: tuple[str, ...], out: dict[str, list[Place]],
-) -> None:  # fmt: skip
-    """Record every field below ``message``; a pod spec and a container start their own level
-    (indexed once, not under every kind that carries them)."""
-    for spec in messages.get(message, {}).get("fields", {}).values():
-        typ = spec.get("type") or "map"
-        if spec.get("inline"):
-            _walk(messages, typ, level, kind, path, seen, out)
-            continue
-        name = spec["json"]
-        if not path and name in _SKIPPED and level == "object":
-            continue
-        step = (name, "*") if spec.get("repeated") else (name,)
-        if level != "container" and typ in _CONTAINERS:
-            continue  # the container level holds them
-        if level == "object" and typ == _POD_SPEC:
-            continue  # the pod level holds them
-        out.setdefault(name, []).append(Place(level, kind, (*path, *step), typ))
-        if typ in messages and typ not in seen and len(path) < 10:
-            _walk(messages, typ, level, kind, (*path, *step), (*seen, typ), out)
-
-
-@cache
-def schema_index() -> SchemaIndex:
-    """The schema's fields, read once."""
-    schema = json.loads(SCHEMA_PATH.read_text())
-    messages = schema["messages"]
-    out: dict[str, list[Place]] = {}
-    kinds: list[str] = []
-    for key, message in schema["kinds"].items():
-        kind = key.rsplit("/", 1)[-1]
-        if key.startswith("*/") or kind.startswith("Self"):
-            continue
-        kinds.append(kind)
-        _walk(messages, message, "object", kind, (), (message,), out)
-    _walk(messages, _POD_SPEC, "pod", "", (), (_POD_SPEC,), out)
-    _walk(messages, _CONTAINERS[0], "container", "", (), (_CONTAINERS[0],), out)
-    return SchemaIndex({k: tuple(v) for k, v in out.items()}, tuple(kinds))
-
 
 # ---- which fields the text names ----------------------------------------------------------------
 
@@ -320,9 +238,9 @@ def _plausible(value: str) -> bool:
 def _typed(value: str, typ: str) -> Any:
     if typ == "bool" and value.lower() in ("true", "false"):
         return value.lower() == "true"
-    if typ in _INTEGERS and re.fullmatch(r"-?\d+", value):
+    if typ in INTEGERS and re.fullmatch(r"-?\d+", value):
         return int(value)
-    if typ == _INT_OR_STRING and value.isdigit():
+    if typ == INT_OR_STRING and value.isdigit():
         return int(value)
     return value
 
@@ -379,7 +297,7 @@ def _full_paths(place: Place) -> tuple[tuple[str, tuple[str, ...]], ...]:
         if place.level == "pod":
             out.append((kind, (*spec, *place.path)))
         else:
-            out.extend((kind, (*spec, lst, "*", *place.path)) for lst in _CONTAINER_LISTS)
+            out.extend((kind, (*spec, lst, "*", *place.path)) for lst in CONTAINER_LISTS)
     return tuple(out)
 
 
@@ -407,17 +325,17 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
         _concept(step) for step in (*mention.parents, mention.name) if step not in ("spec",)
     )
     groups = _grouped(places)
-    if typ == _QUANTITY:
+    if typ == QUANTITY:
         low, high = byte_bounds(clause, quantity=True)
         if low is None and high is None:
             return _presence(concept, groups, clause, at, labels)
         fields = tuple(f for p in places for f in _full_paths(p))
         return (QuantityBoundCheck(concept, fields, minimum=low, maximum=high),)
-    if typ in _INTEGERS:
+    if typ in INTEGERS:
         low, high = bounds(after, "seconds" if mention.name.endswith("Seconds") else "count")
         if low is not None or high is not None:
             return _bound_checks(concept, groups, context, low, high, labels)
-    if typ in ("bool", "string", *_INTEGERS, _INT_OR_STRING):
+    if typ in ("bool", "string", *INTEGERS, INT_OR_STRING):
         checks = _value_checks(concept, groups, after, clause, context, typ, labels)
         if checks:
             return checks
@@ -478,7 +396,7 @@ def _value_checks(
         )
     else:
         return ()
-    if typ == _INT_OR_STRING:
+    if typ == INT_OR_STRING:
         # an IntOrString spells a number or a percentage: 0 and "0%" are one value
         forbidden, allowed = _zero_percent(forbidden), _zero_percent(allowed)
     default = _default(text, typ)
