@@ -25,8 +25,8 @@ def test_sticky_directory_links_and_pipes_over_every_sysctl_directory(tmp_path: 
         "FIFO there that another user owns. Judge what the sysctl files read at boot set."
     )
     base = "fs.protected_symlinks = 1\nfs.protected_fifos = 1\n"
-    # the host's own vendor file; the drop-ins sort last (99-zz-): the sandbox machine's own
-    # /usr/lib/sysctl.d files (99-protect-links.conf on Debian) show through into the host's
+    # the host's own vendor file (the sandbox shows only the host tree's files in the sysctl
+    # folders: tests/sandbox/test_sandbox_host_owned.py)
     vendor = {"usr/lib/sysctl.d/50-default.conf": "kernel.sysrq = 16\n"}
     verdicts = _judged(
         tmp_path,
