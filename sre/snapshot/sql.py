@@ -19,8 +19,17 @@ _CSV = (
 MACROS = [
     # Timestamps arrive as "2025-12-12 02:10:00.123456789", ISO with T and Z, or with +00:00;
     # DuckDB keeps microseconds, which is finer than any tool needs.
+    # An epoch number (exporters that write Prometheus' or OTLP's own numbers) is told by its
+    # size, as foreign.py's _epoch_ns: seconds, milliseconds, microseconds or nanoseconds; 9 to 19
+    # digits so that a small number (a row counter) is not taken for 1970.
+    r"""CREATE OR REPLACE MACRO epoch_ts(n) AS
+        make_timestamp(CAST(CASE WHEN n < 1e11 THEN n * 1e6 WHEN n < 1e14 THEN n * 1e3
+                                 WHEN n < 1e17 THEN n ELSE n / 1e3 END AS BIGINT))""",
     r"""CREATE OR REPLACE MACRO parse_ts(x) AS
-        try_cast(regexp_replace(replace(trim(x), 'T', ' '), '(Z|[+-]00:?00)$', '') AS TIMESTAMP)""",
+        CASE WHEN regexp_full_match(trim(x), '[0-9]{9,19}(\.[0-9]+)?')
+             THEN epoch_ts(CAST(trim(x) AS DOUBLE))
+             ELSE try_cast(regexp_replace(replace(trim(x), 'T', ' '), '(Z|[+-]00:?00)$', '')
+                           AS TIMESTAMP) END""",
     # A body as a JSON object text, or NULL: plain JSON; JSON double-encoded as a JSON string;
     # a CSV-quoted field with doubled quotes; doubled quotes alone.
     r"""CREATE OR REPLACE MACRO unquote_csv(b) AS
