@@ -116,7 +116,20 @@ def alerts_folder(base_dir: Path) -> Path:
 
 
 def load_alerts(base_dir: Path) -> AlertDump:
+    """The alerts of the dumps in ``base_dir`` or its ``alerts/`` (as the original chooses);
+    when the snapshot's own top-level ``*.json`` hold no alert (OTLP exports of logs and traces
+    beside ``alerts/``, where the original reads them as alerts named "Unknown"), ``alerts/``."""
     folder = alerts_folder(base_dir)
+    dump = _load(folder)
+    nested = base_dir / "alerts"
+    if folder == base_dir and not dump.alerts and nested.is_dir() and any(nested.glob("*.json")):
+        inner = _load(nested)
+        note = f"{base_dir}: its *.json files hold no alert; the dumps of {nested} are read"
+        return AlertDump(inner.alerts, (note, *inner.warnings))
+    return dump
+
+
+def _load(folder: Path) -> AlertDump:
     alerts: list[Alert] = []
     warnings: list[str] = []
     for path in sorted(folder.glob("*.json")):
