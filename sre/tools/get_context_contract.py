@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,11 @@ from sre.tools import (
 )
 from sre.tools._common import EntityRef, ToolArgs, ToolResult, ToolSpec
 from sre.tools._derived_topology import derive_topology
+
+#: a spec longer than this (as JSON text) also comes as the original's spec_preview
+SPEC_PREVIEW_CHARS = 2000
+#: the suffixes the original strips from a name to try again ("cart-service" -> "cart")
+SERVICE_SUFFIXES = ("-service", "_service", "-svc", "_svc")
 
 DESCRIPTION = (
     "Gathers the context of one K8s entity from every source in the snapshot directory in one "
@@ -215,7 +221,13 @@ def _context(
             got = {**first, "entity_id": eid, "timestamp": first["last_timestamp"],
                    "spec": first["latest_spec"]}  # fmt: skip
         keys = ("entity_id", "kind", "namespace", "name", "timestamp", "observation_count", "spec")
-        return {k: got.get(k) for k in keys}
+        out = {k: got.get(k) for k in keys}
+        text = json.dumps(out["spec"] or {})
+        if len(text) > SPEC_PREVIEW_CHARS:
+            # the original answers a long spec as spec_truncated + spec_preview instead of spec;
+            # ours keeps the whole spec and adds the original's two keys, so either client reads it
+            out.update(spec_truncated=True, spec_preview=text[:SPEC_PREVIEW_CHARS] + "...")
+        return out
 
     source("events", layout.events, events)
     source("alerts", layout.alerts, alerts)
@@ -243,6 +255,27 @@ def _context(
             k8s_objects_file=p, k8_object_name=target, start_time=args.start_time,
             end_time=args.end_time)),
     )  # fmt: skip
+    return _as_the_original_when_empty(out, name)
+
+
+def _as_the_original_when_empty(out: dict[str, Any], name: str) -> dict[str, Any]:
+    """A source that holds nothing on the entity, in the original's words: no metric anomalies
+    key, a log_patterns message, a trace_errors message with the name variants tried."""
+    if isinstance(out.get("metric_anomalies"), str):  # "No metric files found for ..."
+        del out["metric_anomalies"]
+    logs = out.get("log_patterns")
+    if isinstance(logs, dict) and not (logs.get("total_logs") or logs.get("total_count")):
+        out["log_patterns"] = {
+            "total_logs": 0,
+            "message": "No logs found for entity in time window",
+        }
+    if isinstance(out.get("trace_errors"), str):
+        base = name.lower()
+        variants = [base] + [base[: -len(s)] for s in SERVICE_SUFFIXES if base.endswith(s)]
+        out["trace_errors"] = {
+            "message": "No trace data found for entity",
+            "variants_tried": variants,
+        }
     return out
 
 

@@ -52,6 +52,8 @@ class Result(ToolResult):
     metrics: list[MetricAnomalies]
 
     def answer(self) -> Any:
+        if not self.objects:  # no metrics file for the object: the original's sentence
+            return f"No metric files found for {self.object}"
         out = self.model_dump(mode="json")
         for m in out["metrics"]:
             if m["data"] is None:  # raw_content=false: the original leaves the key out

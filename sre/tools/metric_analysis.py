@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from statistics import mean
 from typing import Any, Literal
 
+from pydantic import Field
+
 from itbench.errors import UsageError
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_dir
@@ -80,9 +82,11 @@ class Args(ToolArgs):
 
 class Result(ToolResult):
     rows: list[dict[str, Any]]
+    #: no metrics file matched the object or pattern: the original answers this sentence
+    nothing_matched: bool = Field(default=False, exclude=True)
 
     def answer(self) -> Any:
-        return self.rows
+        return "No metric files found matching pattern" if self.nothing_matched else self.rows
 
 
 def sanitize(name: str) -> str:
@@ -263,7 +267,7 @@ def run(args: Args) -> Result:
             )
         rows = [r for r in rows if r.get(key) == value or str(r.get(key)) == str(value)]
     if not rows:
-        return Result(rows=[], warnings=warnings)
+        return Result(rows=[], warnings=warnings, nothing_matched=not chosen)
     compact = args.verbosity != "raw"
     limit = args.limit or 0
     if compact:
