@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 from typing import Any
 
@@ -163,12 +164,29 @@ def run(args: Args) -> Result:
         numeric=["value", "duration_active_min"],
         ascending=() if group_by else [c for c in columns if c not in ("duration_active_min", "value")],
     )  # fmt: skip
+    # lists and objects (receivers, status.silencedBy ...) travel through the table as JSON text
+    # and come back as what they were, as the original's json_normalize leaves them
+    structured = {c for r in records for c, v in r.items() if isinstance(v, list | dict)}
+    for row in out["data"]:
+        for c in structured.intersection(row):
+            row[c] = _structure(row[c])
     return Result(**out, warnings=warnings)
 
 
 def _cell(value: Any, sql_type: str) -> Any:
+    if sql_type == "VARCHAR" and isinstance(value, list | dict):
+        return json.dumps(value, sort_keys=True)
     if sql_type == "VARCHAR" and value is not None and not isinstance(value, str):
         return str(value)
+    return value
+
+
+def _structure(value: Any) -> Any:
+    if isinstance(value, str) and value[:1] in ("[", "{"):
+        try:
+            return json.loads(value)
+        except json.JSONDecodeError:
+            return value
     return value
 
 

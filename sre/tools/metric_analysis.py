@@ -253,6 +253,9 @@ def run(args: Args) -> Result:
     names = [d[0] for d in cur.description]
     fetched = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
     present = [c for c in OPTIONAL if any(r[c] is not None for r in fetched)]
+    for r in fetched:  # a bucket bound is a number, as the original's numeric column reads it
+        if r["bucket_le"] is not None:
+            r["bucket_le"] = _le(r["bucket_le"])
     rows = [
         {"metric_name": r["metric_name"], "timestamp": r["ts"], "value": r["value"],
          "tags": unquote(r["tags"]), **{c: r[c] for c in present}, "deployment": r["deployment"],
@@ -386,7 +389,7 @@ def _summary(rows: list[dict[str, Any]], args: Args, limit: int) -> list[dict[st
     for members in series.values():
         values = [m["value"] for m in members if m["value"] is not None]
         latest = max(members, key=lambda m: m["timestamp"])
-        row = {d: members[0].get(d) for d in dims if d != "labels"}
+        row = {d: _json(members[0].get(d)) for d in dims if d != "labels"}
         row.update(
             count=len(values), mean=mean(values) if values else None,
             min=min(values, default=None), max=max(values, default=None),
