@@ -195,14 +195,27 @@ class EntityRef:
 
 
 def match_entities(
-    ref: EntityRef, candidates: Sequence[tuple[str | None, str | None, str | None]]
+    ref: EntityRef,
+    candidates: Sequence[tuple[str | None, str | None, str | None]],
+    *,
+    in_entity_id: bool = False,
 ) -> tuple[list[int], bool]:
     """Indexes of the candidates that match exactly, else of those matching as a substring;
-    the flag says whether the substring fallback was used."""
+    the flag says whether the substring fallback was used. ``in_entity_id``: when the name of the
+    kind asked matches nothing either, the name is looked for in the whole ``namespace/kind/name``
+    whatever the kind, as the original's object tools do (asked for ``shop/Service/ledger``
+    where only the Deployment ``ledger`` exists, they answer the Deployment and its pods)."""
     exact = [i for i, c in enumerate(candidates) if ref.exact(*c)]
     if exact:
         return exact, False
-    return [i for i, c in enumerate(candidates) if ref.loose(*c)], True
+    loose = [i for i, c in enumerate(candidates) if ref.loose(*c)]
+    if in_entity_id and not loose:
+        term = ref.name.lower()
+        loose = [
+            i for i, (ns, kind, name) in enumerate(candidates)
+            if term in f"{ns or ''}/{kind or ''}/{name or ''}".lower()
+        ]  # fmt: skip
+    return loose, True
 
 
 def glob_match(pattern: str, text: str) -> bool:

@@ -58,7 +58,7 @@ def run(args: Args) -> Result:
     src = open_source(require_file(args.k8s_objects_file, "the objects file"), SourceKind.OBJECTS)
     known = entities(src)
     ref = EntityRef.parse(args.k8_object_name)
-    idx, loose = match_entities(ref, known)
+    idx, loose = match_entities(ref, known, in_entity_id=True)
     warnings = src.warnings()
     if not idx:
         kinds = sorted({k for _, k, _ in known})[:20]

@@ -78,7 +78,7 @@ def run(args: Args) -> Result:
     chosen = None
     if args.k8_object_name:
         known = entities(src)
-        idx, loose = match_entities(EntityRef.parse(args.k8_object_name), known)
+        idx, loose = match_entities(EntityRef.parse(args.k8_object_name), known, in_entity_id=True)
         chosen = [known[i] for i in idx]
         if loose and chosen:
             warnings.append(f"no exact match for {args.k8_object_name!r}; matched by substring")

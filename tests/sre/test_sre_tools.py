@@ -186,7 +186,7 @@ def test_get_k8_spec_latest_exact_then_substring(incident: Path):
     assert [o["timestamp"] for o in history["observations"]] == [
         "2025-12-12 02:00:00+00:00", "2025-12-12 02:20:00+00:00",
     ]  # fmt: skip
-    missing = get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=f, k8_object_name="a/B/c"))
+    missing = get_k8_spec.run(get_k8_spec.Args(k8s_objects_file=f, k8_object_name="a/B/zqx"))
     assert (missing.answer()["found"], missing.answer()["spec"]) == (False, None)
 
 

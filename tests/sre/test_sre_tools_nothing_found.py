@@ -87,3 +87,32 @@ def test_the_context_of_an_entity_with_data_keeps_its_answers(snapshot: Path):
     assert context["metric_anomalies"]["metrics"]
     assert context["log_patterns"]["total_logs"] > 0
     assert "spec_truncated" not in context["k8s_spec"]  # a short spec comes whole, as before
+
+
+def test_an_object_of_another_kind_is_found_by_its_name_as_the_original_finds_it(snapshot: Path):
+    """Asked for a Service that does not exist, the original's object tools fall back to the
+    name inside every object's namespace/kind/name; ours does the same (saying it matched by
+    substring) instead of answering not found."""
+    answer = call(
+        "get_k8_spec",
+        {"k8s_objects_file": str(snapshot / "k8s_objects_raw.tsv"),
+         "k8_object_name": "otel-demo/Service/ledger"},
+    )  # fmt: skip
+    assert answer["found"] is True
+    assert answer["matched_by"] == "substring"
+    assert answer["entity_id"] == "otel-demo/Deployment/ledger"
+    changes = call(
+        "k8s_spec_change_analysis",
+        {"k8s_objects_file": str(snapshot / "k8s_objects_raw.tsv"),
+         "k8_object_name": "otel-demo/Service/ledger", "include_no_change": True},
+    )  # fmt: skip
+    assert list(changes["entities"]) == ["otel-demo/Deployment/ledger"]
+
+
+def test_a_name_found_nowhere_stays_not_found(snapshot: Path):
+    answer = call(
+        "get_k8_spec",
+        {"k8s_objects_file": str(snapshot / "k8s_objects_raw.tsv"),
+         "k8_object_name": "otel-demo/Service/zqx-none"},
+    )  # fmt: skip
+    assert (answer["found"], answer["spec"]) == (False, None)
