@@ -25,7 +25,7 @@ from sre.agents.baseline.evidence import (
 )
 from sre.agents.baseline.states import OBJECT_RULES, config_users, event_failures, node_pressure
 from sre.agents.baseline.states.objects import ObjectView, latest_objects, meta, pod_app
-from sre.agents.baseline.states.throttling import throttled_pods
+from sre.agents.baseline.states.throttling import autoscaler_changed, throttled_pods
 from sre.agents.baseline.targets import chaos_picks, chaos_selectors
 from sre.agents.baseline.vanished import rewritten, vanished
 from sre.snapshot.layout import SnapshotLayout
@@ -78,25 +78,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         throttled = []
     states += event_failures.find(evidence, workloads)
     states += node_pressure.from_events(evidence, states)
-    for pod, namespace, before, after in throttled:
-        if namespace in INFRA_NAMESPACES:
-            continue
-        app = app_of("Pod", pod)
-        kind = (
-            workloads.get((namespace, app))
-            if namespace
-            else next((k for (_, n), k in workloads.items() if n == app), None)
-        )
-        states.append(
-            FailingState(
-                namespace or _namespace_of(evidence),
-                kind or "Pod",
-                app if kind else pod,
-                app,
-                f"pod {pod} CPU throttled in {after:.0%} of periods (before: {before:.0%})",
-                2.0,
-            )  # fmt: skip
-        )
+    states += throttling_states(throttled, workloads, evidence)
     return replace(
         evidence,
         changes=evidence.changes + tuple(deleted),
@@ -109,6 +91,36 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         fault_clients=faulted,
         autoscalers=autoscalers,
     )
+
+
+def throttling_states(
+    throttled: list[tuple[str, str, float, float]],
+    workloads: dict[tuple[str, str], str],
+    evidence: Evidence,
+) -> list[FailingState]:
+    """A state per throttled pod, on its workload, or on the autoscaler of that workload when
+    the autoscaler changed (:func:`autoscaler_changed`)."""
+    out = []
+    for pod, namespace, before, after in throttled:
+        if namespace in INFRA_NAMESPACES:
+            continue
+        app = app_of("Pod", pod)
+        kind = (
+            workloads.get((namespace, app))
+            if namespace
+            else next((k for (_, n), k in workloads.items() if n == app), None)
+        )
+        what = f"pod {pod} CPU throttled in {after:.0%} of periods (before: {before:.0%})"
+        edited = autoscaler_changed(evidence.changes, namespace, app)
+        if edited is not None:
+            kind, owner = edited.kind, edited.name
+            what += f"; its autoscaler {edited.name} was {edited.change} at {edited.time:%H:%M:%S}"
+        else:
+            owner = app if kind else pod
+        out.append(
+            FailingState(namespace or _namespace_of(evidence), kind or "Pod", owner, app, what, 2.0)
+        )
+    return out
 
 
 def _autoscalers(view: ObjectView) -> dict[tuple[str, str], tuple[int, int]]:

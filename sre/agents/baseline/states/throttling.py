@@ -4,8 +4,10 @@ normal life, not the incident)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
+from sre.agents.baseline.evidence import Change
 from sre.snapshot import SourceKind, open_source
 
 #: a container throttled in this share of its CPU periods (or seconds) is starved
@@ -72,4 +74,23 @@ def _share(metrics: dict[str, dict[bool, tuple[float, float, float]]], late: boo
         if "throttled" in metric and not metric.endswith(("_total", "_count")) and late in halves:
             mean = halves[late][1]
             return mean / 100 if mean > 1 else mean
+    return None
+
+
+def autoscaler_changed(changes: Iterable[Change], namespace: str, app: str) -> Change | None:
+    """The change of a HorizontalPodAutoscaler of ``app`` (it scales it, scaled it before the
+    change, or bears its name): throttled pods of a workload whose autoscaler was just edited
+    (its maximum cut, its target renamed away) are starved by that edit, not by the workload,
+    which changed only by the autoscaler's hand if at all. Read since the metrics are read whole
+    (epoch-millisecond exports were skipped before), when a workload's throttling began to
+    outrank the autoscaler edit that caused it."""
+    for change in changes:
+        if change.kind != "HorizontalPodAutoscaler" or (
+            namespace and change.namespace != namespace
+        ):
+            continue
+        target = (change.spec.get("spec") or {}).get("scaleTargetRef") or {}
+        before = [old for path, old, _ in change.values if path.startswith("spec.scaleTargetRef")]
+        if app in (change.name, target.get("name"), *before):
+            return change
     return None
