@@ -385,6 +385,16 @@ def _line_of(ordinal: int, rejected: Sequence[int]) -> int:
         line = shifted
 
 
+#: the optional columns of a metrics file, as the index names them, and their spellings
+METRIC_OPTIONAL_COLUMNS = {
+    "pod_name": ("pod_name",),
+    "namespace": ("namespace",),
+    "service_name": ("service_name",),
+    "status_code": ("status_code",),
+    "bucket_le": ("bucket_le", "le"),
+}
+
+
 def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
     """All ``metrics/<kind>_<name>.tsv`` files as one table, with the object each belongs to."""
     con.execute("SET preserve_insertion_order = true")  # small files; row numbers in file order
@@ -394,9 +404,15 @@ def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
         "namespace VARCHAR, service_name VARCHAR, bucket_le VARCHAR, status_code VARCHAR)"
     )
     con.execute("CREATE TABLE problems (file VARCHAR, line BIGINT, message VARCHAR)")
+    # the optional columns each file's header has, even where every value is empty: the
+    # original's answers carry a column its files have (as null), not only one with values
+    con.execute("CREATE TABLE file_columns (file VARCHAR, name VARCHAR)")
     for f in files:
         cols = _columns(f)
         kind, _, name = f.stem.partition("_")
+        for column, spellings in METRIC_OPTIONAL_COLUMNS.items():
+            if _col(cols, *spellings) != "NULL":
+                con.execute("INSERT INTO file_columns VALUES (?, ?)", [f.name, column])
         c = lambda *n, cols=cols: _col(cols, *n)  # noqa: E731 - shorthand, as in _select
         con.execute("DROP TABLE IF EXISTS rej")
         con.execute("DROP TABLE IF EXISTS rej_scan")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from pydantic import BaseModel
@@ -98,14 +100,17 @@ def run(args: Args) -> Result:
         )
         .fetchall()
     )
+    headed: dict[str, set[str]] = defaultdict(set)  # the optional columns each file has
+    for file, column in src.con.cursor().execute("SELECT file, name FROM file_columns").fetchall():
+        headed[file].add(column)
     metrics = []
     for file, name, n, mean, std, anomalies, data in rows:
         threshold = mean + 2 * std if std else None
         metrics.append(
             MetricAnomalies(
                 metric_name=name, file=file, count=n, mean=mean, std=std, threshold=threshold,
-                anomaly_count=len(anomalies or []), anomalies=_points(anomalies),
-                data=_points(data) if args.raw_content else None,
+                anomaly_count=len(anomalies or []), anomalies=_points(anomalies, headed[file]),
+                data=_points(data, headed[file]) if args.raw_content else None,
             )
         )  # fmt: skip
     metrics.sort(key=lambda m: (-m.anomaly_count, m.file, m.metric_name))
@@ -137,10 +142,15 @@ POINT = (
 )
 
 
-def _points(xs: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+def _points(
+    xs: list[dict[str, Any]] | None, headed: AbstractSet[str] = frozenset()
+) -> list[dict[str, Any]]:
+    """The rows; an optional column is kept when set or when the file has it (null, as the
+    original answers an empty cell)."""
+    keep = {"metric_name", "timestamp", "value", "tags", *headed}
     return [
         {k: (f"{v}+00:00" if k == "timestamp" else unquote(v) if k == "tags" else v)
-         for k, v in p.items() if v is not None or k in ("metric_name", "timestamp", "value", "tags")}
+         for k, v in p.items() if v is not None or k in keep}
         for p in xs or []
     ]  # fmt: skip
 

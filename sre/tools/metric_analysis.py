@@ -244,7 +244,7 @@ def run(args: Args) -> Result:
         cond += " AND ts <= ?"
         params.append(end)
     cur = con.execute(
-        f"""SELECT object_kind, object_name, metric_name, ts, value, tags, {", ".join(OPTIONAL)},
+        f"""SELECT file, object_kind, object_name, metric_name, ts, value, tags, {", ".join(OPTIONAL)},
               CASE WHEN object_kind = 'pod' THEN deployment_of('Pod', object_name)
                    ELSE object_name END AS deployment
             FROM data WHERE {cond} ORDER BY object_kind, object_name, ts""",
@@ -252,7 +252,16 @@ def run(args: Args) -> Result:
     )
     names = [d[0] for d in cur.description]
     fetched = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-    present = [c for c in OPTIONAL if any(r[c] is not None for r in fetched)]
+    files = sorted({r["file"] for r in fetched})
+    headed = {
+        name
+        for (name,) in con.execute(
+            f"SELECT DISTINCT name FROM file_columns WHERE file IN ({', '.join('?' for _ in files)})",
+            files,
+        ).fetchall()
+    } if files else set()  # fmt: skip
+    # a column the files have (even empty, as the original answers it: null) or one with values
+    present = [c for c in OPTIONAL if c in headed or any(r[c] is not None for r in fetched)]
     for r in fetched:  # a bucket bound is a number, as the original's numeric column reads it
         if r["bucket_le"] is not None:
             r["bucket_le"] = _le(r["bucket_le"])
@@ -320,7 +329,9 @@ def run(args: Args) -> Result:
         c for c in columns
         if not c.startswith("_") and c != "timestamp"
         and all(isinstance(r.get(c), int | float) or r.get(c) is None for r in rows)
-        and any(isinstance(r.get(c), int | float) for r in rows)
+        # an optional column the files have but never fill is numeric too (all NaN, as the
+        # original's dataframe reads it): it aggregates to null
+        and (any(isinstance(r.get(c), int | float) for r in rows) or c in present)
     ]  # fmt: skip
     if args.group_by:
         if args.group_by not in rows[0]:

@@ -70,3 +70,41 @@ def test_bucket_quantiles_still_read_the_infinite_bucket(tmp_path: Path):
     # 10 observations: the median (rank 5) lies in (0.1, 0.5]: 0.1 + 0.4 * (5 - 4) / (9 - 4)
     assert abs(row["duration_ms"]["p50"] - 0.18) < 1e-9
     assert row["sample_count"] == 10.0
+
+
+def _empty_columns(folder: Path) -> Path:
+    """A metrics file whose header has pod_name and bucket_le, never filled."""
+    folder.mkdir()
+    rows = ["metric_name\ttimestamp\tvalue\ttags\tpod_name\tbucket_le"]
+    rows += [
+        f"container_cpu_usage_seconds_total\t2026-04-02 08:0{m}:00\t{m}.5\t{{}}\t\t"
+        for m in range(3)
+    ]
+    (folder / "pod_cart-5d8f7c9b6-q2w3e.tsv").write_text("\n".join(rows) + "\n")
+    return folder
+
+
+def test_columns_a_file_has_but_never_fills_are_answered_as_null(tmp_path: Path):
+    folder = _empty_columns(tmp_path / "metrics")
+    base = {"base_dir": str(folder), "k8_object_name": "pod/cart-5d8f7c9b6-q2w3e"}
+    (series,) = call("metric_analysis", base)
+    assert (series["pod_name"], series["bucket_le"]) == (None, None)
+    (grouped,) = call("metric_analysis", {**base, "group_by": "deployment", "agg": "max"})
+    assert grouped["bucket_le"] is None and grouped["value"] == 2.5
+    anomalies = call("get_metric_anomalies", {**base, "k8_object_name": "cart"})
+    (point, *_) = anomalies["metrics"][0]["data"]
+    assert "bucket_le" in point and point["bucket_le"] is None
+
+
+def test_a_file_without_those_columns_answers_without_them(tmp_path: Path):
+    folder = tmp_path / "metrics"
+    folder.mkdir()
+    rows = [
+        "metric_name\ttimestamp\tvalue\ttags",
+        "container_cpu_usage_seconds_total\t2026-04-02 08:00:00\t1\t{}",
+    ]
+    (folder / "pod_cart-5d8f7c9b6-q2w3e.tsv").write_text("\n".join(rows) + "\n")
+    (series,) = call(
+        "metric_analysis", {"base_dir": str(folder), "k8_object_name": "pod/cart-5d8f7c9b6-q2w3e"}
+    )
+    assert "pod_name" not in series and "bucket_le" not in series
