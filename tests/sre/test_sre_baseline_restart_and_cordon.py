@@ -148,3 +148,19 @@ def test_a_cordoned_node_the_waiting_pods_never_ran_on_is_not_promoted():
     assert ranked[0] == "bank/Deployment/ledger", ranked
     ranked = _cordon_case(_node_edit(CORDON), ran_on="node-b")
     assert ranked[0] == "Node/node-b", ranked
+
+
+MOUNT = ("spec.template.spec.containers[0].volumeMounts",)
+
+
+def test_a_configuration_edited_after_the_workload_takes_its_failing_state():
+    # the workload's own edit ran fine for a quarter of an hour; the Secret it reads changed
+    # later and the next pod to start crashed on it (an eviction, no change of the workload)
+    ranked = _restart_case((_rollout(-25, MOUNT), _secret_edit(-12)), "CrashLoopBackOff")
+    assert ranked[0] == "bank/Secret/ledger-db", ranked
+
+
+def test_a_workload_edit_just_before_the_incident_keeps_its_failing_state():
+    # edited just before the first alert, the workload's own spec is as likely as the Secret
+    ranked = _restart_case((_secret_edit(-12), _rollout(6, MOUNT)), "CrashLoopBackOff")
+    assert ranked[0] == "bank/Deployment/ledger", ranked
