@@ -1,7 +1,8 @@
 """Two changes that read as innocent next to a louder one.
 
 A ``kubectl rollout restart`` (pod-template annotations only) changes nothing its new pods read:
-when they then fail on their configuration (``CreateContainerConfigError``), the Secret or
+when they then fail on what they read at start (``CreateContainerConfigError``, or a crash loop
+on a rotated password), the Secret or
 ConfigMap the workload reads that was edited before the restart is the cause, not the restart
 that came closer to the first symptom.
 
@@ -74,12 +75,33 @@ def test_a_restart_that_took_up_a_broken_secret_hands_it_the_blame():
 
 
 def test_the_restart_keeps_the_blame_when_its_pods_fail_otherwise():
-    # a crash loop is not a configuration error: the restart's own case stands
-    ranked = _restart_case((_secret_edit(1), _rollout(4, RESTART)), "CrashLoopBackOff")
+    # an image the registry refuses is not what the pods read at start: the restart's own case
+    ranked = _restart_case((_secret_edit(1), _rollout(4, RESTART)), "ImagePullBackOff")
     assert ranked[0] == "bank/Deployment/ledger", ranked
     # with the configuration error, the Secret edited before the restart is blamed
     ranked = _restart_case((_secret_edit(3), _rollout(4, RESTART)), "CreateContainerConfigError")
     assert ranked[0] == "bank/Secret/ledger-db", ranked
+
+
+def test_a_crash_loop_after_a_restart_is_the_rotated_secret_it_took_up():
+    # the process exits on the value it read at start (a rotated password): the restart only
+    # made new pods read the Secret edited long before it
+    ranked = _restart_case((_secret_edit(1), _rollout(9, RESTART)), "CrashLoopBackOff")
+    assert ranked[0] == "bank/Secret/ledger-db", ranked
+
+
+RECREATE = ("spec.strategy.type", "spec.strategy.rollingUpdate")
+
+
+def test_a_restart_that_also_switched_to_recreate_still_only_restarted():
+    # the rollout strategy says how the pods are replaced, nothing a pod reads
+    ranked = _restart_case(
+        (_secret_edit(1), _rollout(4, (*RESTART, *RECREATE))), "CrashLoopBackOff"
+    )
+    assert ranked[0] == "bank/Secret/ledger-db", ranked
+    # a strategy change alone restarts nothing: no pod took up the Secret through it
+    ranked = _restart_case((_secret_edit(1), _rollout(4, RECREATE)), "CrashLoopBackOff")
+    assert ranked[0] != "bank/Secret/ledger-db" or len(ranked) == 1, ranked
 
 
 def _node_edit(values: tuple[tuple[str, object, object], ...]) -> Change:
@@ -126,3 +148,19 @@ def test_a_cordoned_node_the_waiting_pods_never_ran_on_is_not_promoted():
     assert ranked[0] == "bank/Deployment/ledger", ranked
     ranked = _cordon_case(_node_edit(CORDON), ran_on="node-b")
     assert ranked[0] == "Node/node-b", ranked
+
+
+MOUNT = ("spec.template.spec.containers[0].volumeMounts",)
+
+
+def test_a_configuration_edited_after_the_workload_takes_its_failing_state():
+    # the workload's own edit ran fine for a quarter of an hour; the Secret it reads changed
+    # later and the next pod to start crashed on it (an eviction, no change of the workload)
+    ranked = _restart_case((_rollout(-25, MOUNT), _secret_edit(-12)), "CrashLoopBackOff")
+    assert ranked[0] == "bank/Secret/ledger-db", ranked
+
+
+def test_a_workload_edit_just_before_the_incident_keeps_its_failing_state():
+    # edited just before the first alert, the workload's own spec is as likely as the Secret
+    ranked = _restart_case((_secret_edit(-12), _rollout(6, MOUNT)), "CrashLoopBackOff")
+    assert ranked[0] == "bank/Deployment/ledger", ranked

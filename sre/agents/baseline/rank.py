@@ -486,13 +486,21 @@ def _with_states(
             )
         at = by_entity.get(state.entity)
         cause = _timed_cause(out, state.app, state.entity)
+        configured = False
         if cause is None:
             cause = _configured_cause(out, state)
+            configured = cause is not None and at is not None
+            if configured:
+                at = None  # the configuration changed under the workload after its own edit
         if at is None and cause is not None:
             # a change just before the incident that acts on the application is what put it in
             # this state (the StressChaos behind the CrashLoopBackOff): the state backs it up
             c = out[cause]
-            out[cause] = replace(c, reasons=(*c.reasons, f"which left: {state.what}"))
+            # taken from the workload's own earlier edit, the state counts for the configuration
+            extra = state.strength if configured else 0.0
+            out[cause] = replace(
+                c, score=c.score + extra, reasons=(*c.reasons, f"which left: {state.what}")
+            )
             continue
         if at is not None:
             c = out[at]
@@ -642,26 +650,31 @@ RUNTIME_CONFIG = frozenset({"ConfigMap", "Secret"})
 
 
 def _configured_cause(candidates: list[Candidate], state: FailingState) -> int | None:
-    """An edit of configuration the application reads, made before the failing state was seen,
-    when the application's own workload did not change: the unchanged pods did what the new
-    configuration told them (a flag that leaks memory leaves the pods OOMKilled), however long
-    the state took to show. None when the workload changed too (its own spec is then as
-    likely) or no such edit acts on the application."""
-    own = {
-        c.change.entity
+    """An edit (or deletion) of configuration the application reads, made before the failing
+    state was seen, when the application's own workload did not change after it just before
+    the incident: the pods did what the new configuration told them (a flag that leaks memory
+    leaves the pods OOMKilled; a renamed key crashes the pod that starts next), however long the
+    state took to show. A workload edit that came earlier and was not followed by the incident
+    ran fine until the configuration changed under it. None when the workload's own edit is as
+    likely (it came with or after the configuration's, or just before the incident)."""
+    if state.kind not in WORKLOADS:
+        return None
+    own = [
+        c
         for c in candidates
         if c.change.kind in WORKLOADS and app_of(c.change.kind, c.change.name) == state.app
         and c.change.change == "modified"
-    }  # fmt: skip
-    if own or state.kind not in WORKLOADS:
+    ]  # fmt: skip
+    if any(c.timed for c in own):
         return None
     causes = [
         i
         for i, c in enumerate(candidates)
         if c.change.kind in RUNTIME_CONFIG
-        and c.change.change == "modified"
+        and c.change.change in ("modified", "deleted")
         and state.app in c.apps
         and (state.time is None or c.change.time <= state.time)
+        and all(o.change.time < (c.change.since or c.change.time) for o in own)
     ]
     return max(causes, key=lambda i: candidates[i].score) if causes else None
 

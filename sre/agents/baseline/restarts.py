@@ -7,20 +7,24 @@ from __future__ import annotations
 
 from sre.agents.baseline.evidence import WORKLOADS, Change, Evidence
 
-#: waiting reasons that say the pod's configuration is wrong (a missing ConfigMap key or Secret
-#: reference), not its image or its code
-CONFIG_ERRORS = ("CreateContainerConfigError",)
+#: waiting reasons of new pods failing on what they read at start: a missing ConfigMap key or
+#: Secret reference, or a process exiting on a value it read (a rotated password, a renamed
+#: file); a restart changed none of it, so what they read did
+CONFIG_ERRORS = ("CreateContainerConfigError", "CrashLoopBackOff")
 #: the pod-template field ``kubectl rollout restart`` writes: new pods, nothing else changed
 RESTART_FIELD = "spec.template.metadata.annotations"
+#: how the workload replaces its pods (``Recreate`` beside a restart): nothing a pod reads
+ROLLOUT_FIELDS = ("spec.strategy", "spec.minReadySeconds", "spec.progressDeadlineSeconds")
 
 
 def restart_only(change: Change) -> bool:
-    """A workload edit that changed nothing but its pod template's annotations."""
+    """A workload edit that changed its pod template's annotations and nothing its new pods
+    read (the way it rolls them out may change with it)."""
     return (
         change.kind in WORKLOADS
         and change.change == "modified"
-        and bool(change.paths)
-        and all(p.startswith(RESTART_FIELD) for p in change.paths)
+        and any(p.startswith(RESTART_FIELD) for p in change.paths)
+        and all(p.startswith((RESTART_FIELD, *ROLLOUT_FIELDS)) for p in change.paths)
     )
 
 
