@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
-from ciso.agents.baseline.family_checks import ContainerNumberBoundCheck
+from ciso.agents.baseline.family_checks import ContainerNumberBoundCheck, QuantityBoundCheck
 from ciso.agents.baseline.intent import FieldValueCheck
 from tests._support.ciso_baseline import (
     api_object,
@@ -371,3 +371,52 @@ def test_a_field_that_must_be_left_unset() -> None:
         service("inner"),
     ]
     assert_every_class(intent, objects, {"probed"})
+
+
+# ---- a key of a map field the text spells after the map's path --------------------------------
+
+
+def _sized(kind: str, name: str, key: str, where: str, value: str | None) -> dict:
+    resources = {where: {key: value}} if value else {}
+    return pod_carrier(kind, name, {"containers": [_c(resources=resources)]})
+
+
+def test_a_quantity_bound_on_a_key_of_a_containers_resource_map() -> None:
+    intent = intent_of(
+        "Scheduling fairness: a container may ask for at most 3Gi of memory up front; its "
+        "resources.requests.memory, where given, must be no more than 3Gi. Containers that ask "
+        "for nothing are judged by another rule."
+    )
+    (check,) = intent.checks
+    assert isinstance(check, QuantityBoundCheck)
+    assert check.maximum == 3 * 1024**3
+    assert ("Deployment", ("spec", "template", "spec", "containers", "*", "resources",
+                           "requests", "memory")) in check.fields  # fmt: skip
+    objects = [
+        _sized("Deployment", "greedy", "memory", "requests", "4Gi"),
+        _sized("Job", "decimal", "memory", "requests", "3500M"),
+        # near misses: at the bound in another unit, a limit (another map), no request at all
+        _sized("StatefulSet", "exact", "memory", "requests", "3072Mi"),
+        _sized("Pod", "limited", "memory", "limits", "8Gi"),
+        _sized("DaemonSet", "unset", "memory", "requests", None),
+    ]
+    assert_every_class(intent, objects, {"greedy", "decimal"})
+
+
+def test_a_cap_on_a_limit_a_concept_would_only_require() -> None:
+    # the ephemeral-storage concept asks for the limit to be set; this text caps its value
+    intent = intent_of(
+        "Node disks are shared: where a container limits its scratch space "
+        "(resources.limits.ephemeral-storage), that limit must not exceed 512Mi. A container "
+        "with no such limit is out of scope here."
+    )
+    (check,) = intent.checks
+    assert isinstance(check, QuantityBoundCheck)
+    assert check.maximum == 512 * 1024**2
+    objects = [
+        _sized("Deployment", "wide", "ephemeral-storage", "limits", "1Gi"),
+        _sized("CronJob", "bytes", "ephemeral-storage", "limits", "600000000"),
+        _sized("Pod", "fits", "ephemeral-storage", "limits", "500Mi"),
+        _sized("ReplicaSet", "no-limit", "ephemeral-storage", "limits", None),
+    ]
+    assert_every_class(intent, objects, {"wide", "bytes"})

@@ -52,6 +52,9 @@ class Place:
     kind: str
     path: tuple[str, ...]
     type: str
+    #: the type of a map's values (``Quantity`` for a ResourceList): a key the text names under
+    #: the map (``resources.limits.ephemeral-storage``) holds one
+    values: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,8 @@ def _walk(
             continue  # the container level holds them
         if level == "object" and typ == _POD_SPEC:
             continue  # the pod level holds them
-        out.setdefault(name, []).append(Place(level, kind, (*path, *step), typ))
+        values = spec["map"][1] if "map" in spec else ""
+        out.setdefault(name, []).append(Place(level, kind, (*path, *step), typ, values))
         if typ in messages and typ not in seen and len(path) < 10:
             _walk(messages, typ, level, kind, (*path, *step), (*seen, typ), out)
 

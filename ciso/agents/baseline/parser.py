@@ -425,6 +425,48 @@ def _spells_another_field(built: object, text: str) -> bool:
     return bool(named) and not (set(named) & _strings(checks))
 
 
+#: the check kinds that bound a field's value (a number, a quantity)
+_BOUND_CHECKS = (FieldBoundCheck, ContainerNumberBoundCheck, QuantityBoundCheck)
+
+
+def _bound_of_a_required_field(built: object, text: str) -> tuple[object, ...] | None:
+    """The schema reading's bound on the field a concept only asks to be set: "the limit on
+    resources.limits.ephemeral-storage must not exceed 2Gi" caps the value; it does not ask
+    for the limit to exist. None when the concept asks more than presence or the text bounds
+    no field the concept reads."""
+    checks = built if isinstance(built, tuple) else (built,)
+    presence_only = all(
+        isinstance(c, (ContainerFieldCheck, FieldValueCheck))
+        and c.must_be_set
+        and not getattr(c, "required", None)
+        and not getattr(c, "allowed", ())
+        for c in checks
+    )
+    if not presence_only:
+        return None
+    for reading in (without_asides(text), text):
+        schema = k8s_schema_fields.read(reading, text)
+        if (
+            schema
+            and all(isinstance(c, _BOUND_CHECKS) for c in schema)
+            and all(_reads_a_path_of(c, checks) for c in schema)
+        ):
+            return schema
+    return None
+
+
+def _reads_a_path_of(bound: object, checks: tuple[object, ...]) -> bool:
+    """``bound`` reads a field at a path ending as one of ``checks`` spells it."""
+    ends = {
+        tuple(path)
+        for c in checks
+        for path in ((c.path,) if isinstance(c, ContainerFieldCheck) else getattr(c, "paths", ()))
+    }
+    spelled: list[tuple[str, ...]] = [p for _, p in getattr(bound, "fields", ())]
+    spelled += list(getattr(bound, "paths", ()))
+    return any(path[-len(end) :] == end for path in spelled for end in ends if end)
+
+
 def _generic(text: str, platform: str) -> tuple[object, ...] | None:
     """The generic reading, when no concept of the knowledge base fits the text."""
     reader = k8s_generic.read if platform == "kubernetes" else rhel_generic.read
@@ -460,7 +502,15 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         schema = _generic(text, platform)
         if schema:
             concept, built, generic = None, schema, True
-    if generic:
+    bound = (
+        _bound_of_a_required_field(built, text)
+        if not generic and platform == "kubernetes"
+        else None
+    )
+    if bound:
+        # the field's bound, read from the schema, is what the text asks of the concept's field
+        concept, built, generic = None, bound, True
+    elif generic:
         built = _generic(text, platform)
     if built is None and not candidates:
         return NotUnderstood(f"no known {platform} control is named in the requirement", text)

@@ -481,13 +481,61 @@ def spelled_fields(text: str) -> tuple[FieldValueCheck, ...] | None:
     return tuple(checks) or None
 
 
+# ---- a metadata key every object of a kind must carry -----------------------------------------
+
+#: a label or annotation key: an optional DNS prefix, a slash, a name ("acme.io/owner-team")
+_METADATA_KEY = (
+    r"[`'\"]?(?P<key>(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?/)?[A-Za-z0-9](?:[\w.-]*[A-Za-z0-9])?)"
+)
+#: "must carry the annotation K", "must have a label K", "must be annotated with K"
+_REQUIRED_KEY = re.compile(
+    r"\b(?:must|shall|should|has\s+to|have\s+to|needs?\s+to)\s+(?:always\s+)?"
+    r"(?:carry|have|bear|hold|be\s+given|be\s+(?P<verb>annotated|labell?ed)\s+with)\s+"
+    r"(?:(?:the|an?)\s+)?(?:(?P<noun>annotation|label)\s+(?:key\s+)?)?" + _METADATA_KEY,
+    re.I,
+)
+#: "The API server's own Service default/kubernetes is exempt": an object named by namespace/name
+_EXEMPT_OBJECT = re.compile(
+    r"\b[a-z0-9-]+/([a-z0-9-]+)\s+(?:is|are)\s+(?:exempt|excluded|out\s+of\s+scope|not\s+judged)",
+    re.I,
+)
+
+
+def required_metadata_key(text: str) -> FieldValueCheck | None:
+    """A key objects must carry ("every Service must carry the annotation acme.io/owner-team"):
+    objects of the kinds its sentence names that lack the key (or leave it empty) violate. A key
+    the text gives as a label is read under labels, else under annotations: the word decides."""
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        m = _REQUIRED_KEY.search(sentence)
+        if m is None or not (m.group("noun") or m.group("verb")):
+            continue
+        word = (m.group("noun") or m.group("verb")).lower()
+        kinds = tuple(r.kind for r in resources_in(sentence[: m.start()]) if "/" not in r.plural)
+        if not kinds:
+            continue
+        key = m.group("key")
+        return FieldValueCheck(
+            concept=re.sub(r"[^a-z0-9]+", "-", key.lower()).strip("-"),
+            level="object",
+            paths=(("metadata", "labels" if word.startswith("label") else "annotations", key),),
+            kinds=kinds,
+            must_be_set=True,
+            exempt_names=tuple(dict.fromkeys(e.group(1) for e in _EXEMPT_OBJECT.finditer(text))),
+        )
+    return None
+
+
 def read(text: str) -> tuple[Any, ...] | None:
     """The checks the generic reading finds, the most precise kind first: binding subjects,
-    RBAC verbs on resources, fields spelled as the schema spells them, then fields described."""
+    RBAC verbs on resources, a metadata key objects must carry, fields spelled as the schema
+    spells them, then fields described."""
     bindings = subject_bindings(text)
     if bindings:
         return bindings
     rule = rbac_rule(text)
     if rule is not None:
         return (rule,)
+    required = required_metadata_key(text)
+    if required is not None:
+        return (required,)
     return spelled_fields(text) or field_values(text)

@@ -64,11 +64,16 @@ class Mention:
     start: int
     end: int
     parents: tuple[str, ...] = ()
+    #: a key of the map field ``name`` spelled after it ("resources.limits.ephemeral-storage")
+    key: str = ""
 
 
 _CAMEL = re.compile(r"\b[a-z]+(?:[A-Z][a-z0-9]*)+\b")
 _DOTTED = re.compile(r"\b[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+\b")
 _QUOTED = re.compile(r"`([a-z][A-Za-z0-9]*)`")
+#: a dotted path ending in a key of a map ("resources.limits.ephemeral-storage"): keys are not
+#: schema fields and may hold hyphens
+_KEYED = re.compile(r"\b[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+\.[a-z0-9][a-z0-9-]*[a-z0-9]\b")
 
 
 def mentions(text: str) -> tuple[Mention, ...]:
@@ -79,6 +84,10 @@ def mentions(text: str) -> tuple[Mention, ...]:
         steps = m.group(0).split(".")
         if steps[-1] in index:
             found.append(Mention(steps[-1], m.start(), m.end(), tuple(steps[:-1])))
+    for m in _KEYED.finditer(text):
+        *parents, field, key = m.group(0).split(".")
+        if key not in index and any(p.values for p in index.get(field, ())):
+            found.append(Mention(field, m.start(), m.end(), tuple(parents), key))
     for m in (*_CAMEL.finditer(text), *_QUOTED.finditer(text)):
         name = m.group(1) if m.re is _QUOTED else m.group(0)
         if name in index:
@@ -148,6 +157,8 @@ def resolve(mention: Mention, text: str) -> tuple[Place, ...]:
     kinds = kinds_named(text)
     if "Job" in kinds:
         kinds = (*kinds, "CronJob")  # a CronJob's job template is the Jobs it creates
+    if kinds and re.search(r"\bcontainers?\b", text, re.I):
+        kinds = (*kinds, "Pod")  # containers live in pods ("a container on a Node's disk")
     objects = [p for p in places if p.level == "object" and (not kinds or p.kind in kinds)]
     in_pods = [p for p in places if p.level != "object"]
     carriers = not kinds or any(k in POD_SPEC_PATHS for k in kinds)
@@ -159,6 +170,16 @@ def resolve(mention: Mention, text: str) -> tuple[Place, ...]:
         chosen = [p for p in chosen if _ends_with(p.path, mention.parents + (mention.name,))]
     if not chosen:
         return ()
+    whole = [
+        p
+        for p in chosen
+        if tuple(s for s in p.path if s != "*") == mention.parents + (mention.name,)
+    ]
+    if mention.key and whole:
+        # a map's path spelled whole from its level ("resources.limits" of a container) names
+        # that place, not a deeper one ending alike (a volume claim template's): the key's
+        # words ("ephemeral-storage") are no evidence for the parents
+        return tuple(whole)
     best = max(_parent_named(p, mention, text) for p in chosen)
     return tuple(p for p in chosen if _parent_named(p, mention, text) == best)
 
@@ -313,6 +334,16 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
     where a default is often stated) is read for what an unset field means."""
     context = context or text
     places = resolve(mention, text)
+    if mention.key:
+        # a text about containers names the container's map
+        if re.search(r"\bcontainers?\b", text, re.I) and any(
+            p.level == "container" for p in places
+        ):
+            places = tuple(p for p in places if p.level == "container")
+        # the key's place below each map, holding the map's values
+        places = tuple(
+            Place(p.level, p.kind, (*p.path, mention.key), p.values) for p in places if p.values
+        )
     if not places:
         return ()
     typ = places[0].type
@@ -322,7 +353,9 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
     labels = namespace_labels(text)
     # a dotted path's parents tell its leaf apart ("strategy.type" is not any "type")
     concept = "-".join(
-        _concept(step) for step in (*mention.parents, mention.name) if step not in ("spec",)
+        _concept(step)
+        for step in (*mention.parents, mention.name, *((mention.key,) if mention.key else ()))
+        if step not in ("spec",)
     )
     groups = _grouped(places)
     if typ == QUANTITY:
