@@ -595,7 +595,21 @@ _STARTUPS = (
     r"\bMaxStartups\b|\bunauthenticated\s+connections\b|"
     r"\b(connection|login)\s+floods?\b|\bfloods?\s+of\s+\w*\s*connections\b"
 )
-_SSHD_EFFECTS = words(_PROBES, _LOG_AT.pattern, _HOSTBASED, _USER_ENVIRONMENT, _MACS, _STARTUPS)
+#: password login said by what the user does ("log in with a password", "password logins")
+_PASSWORD_LOGIN = (
+    r"\b(?:log|sign)\s*-?\s*(?:in|on)\b.{0,60}\bwith\s+(?:a\s+|their\s+)?passwords?\b"
+    r"|\bpassword\s+(?:log\s*-?\s*ins?|authentication|sign-?ins?)\b"
+    r"|\bauthenticat\w*\s+(?:by|with)\s+(?:a\s+)?passwords?\b"
+)
+#: TCP port forwarding said by what it does ("tunnel TCP traffic", "TCP port forwarding")
+_TCP_TUNNEL = (
+    r"\b(?:tunnel\w*|forward\w*)\b.{0,30}\bTCP\b|\bTCP\b.{0,30}\b(?:tunnel\w*|forward\w*)\b"
+    r"|\bport\s+forwarding\b"
+)
+_SSHD_EFFECTS = words(
+    _PROBES, _LOG_AT.pattern, _HOSTBASED, _USER_ENVIRONMENT, _MACS, _STARTUPS, _PASSWORD_LOGIN,
+    _TCP_TUNNEL,
+)  # fmt: skip
 #: MAC families a text may rule out, as the words name them and as OpenSSH's names contain them
 _MAC_FAMILIES = {
     r"\bmd5\b": "md5",
@@ -662,8 +676,9 @@ def _sshd_effects(text: str) -> tuple[ConfigSetting, ...] | None:
     """sshd settings a text describes by what the daemon does, each only when described: the
     keep-alive probe count (ClientAliveCountMax: at most N unanswered probes, 0 turns the
     disconnection off, default 3), host-based authentication, .rhosts/.shosts, environment
-    passed by users (PermitUserEnvironment) and the log level (LogLevel: the levels "log at the
-    X or Y level" names, default INFO)."""
+    passed by users (PermitUserEnvironment), the log level (LogLevel: the levels "log at the
+    X or Y level" names, default INFO), password login (PasswordAuthentication) and TCP
+    tunnels (AllowTcpForwarding, moot under DisableForwarding yes)."""
     t = text.lower()
     settings = []
     probes = re.search(rf"(?:at\s+most|no\s+more\s+than|up\s+to|maximum\s+of)\s+{_PROBES}", t)
@@ -683,6 +698,16 @@ def _sshd_effects(text: str) -> tuple[ConfigSetting, ...] | None:
         settings.append(macs)
     if re.search(_STARTUPS, text, re.I):
         settings += _max_startups(text)
+    if re.search(_PASSWORD_LOGIN, t):
+        # sshd's default is yes; a Match block that sets yes again lets its users in by password
+        settings.append(ConfigSetting("sshd", "PasswordAuthentication", "eq", ("no",), False))
+    if re.search(_TCP_TUNNEL, text, re.I):
+        # default yes; "local" and "remote" still tunnel one way; DisableForwarding yes turns
+        # every kind of forwarding off whatever AllowTcpForwarding says
+        settings.append(
+            ConfigSetting("sshd", "AllowTcpForwarding", "eq", ("no",), False,
+                          moot_when=("DisableForwarding", ("yes",)))
+        )  # fmt: skip
     log_at = _LOG_AT.search(t)
     if log_at:
         levels = tuple(v for p, v in _LOG_LEVELS.items() if re.search(p, log_at.group(1)))
