@@ -559,6 +559,31 @@ def _sudoers(text: str) -> tuple[ConfigSetting, ...] | None:
     return tuple(settings) or None
 
 
+_NOPASSWD = r"\bNOPASSWD\b"
+_NO_AUTHENTICATE = r"!\s*authenticate\b"
+_WITHOUT_AUTHENTICATING = (
+    r"\bwithout\s+(?:authenticat\w*|(?:re-?)?entering|(?:(?:a|their|the|any)\s+)?passwords?)\b"
+    r"|\bpassword-?less\b"
+)
+
+
+def _sudo_authentication(text: str) -> tuple[ConfigSetting, ...]:
+    """sudo running a command without asking who the user is: a NOPASSWD tag on a rule (the
+    collector records each tag of each rule), or authenticate turned off by a Defaults entry,
+    global or for some users, hosts, run-as users or commands. A text that spells only one of
+    the two is about that one; otherwise both are ways around authentication."""
+    tag = ConfigSetting("sudoers", "NOPASSWD", "eq", ("false",), True)
+    # sudo authenticates unless told not to
+    defaults = ConfigSetting("sudoers", "authenticate", "eq", ("true",), True)
+    spells_tag = re.search(_NOPASSWD, text, re.I) is not None
+    spells_defaults = re.search(_NO_AUTHENTICATE, text, re.I) is not None
+    if spells_tag and not spells_defaults:
+        return (tag,)
+    if spells_defaults and not spells_tag:
+        return (defaults,)
+    return (tag, defaults)
+
+
 # ---- crypto-policies -------------------------------------------------------------------------
 
 
@@ -733,6 +758,11 @@ CONCEPTS: tuple[Concept, ...] = (
         (words(r"\bmodules?\b", r"\bload", r"\bkernel\b", r"\bmodprobe\b", r"\bsupport\b"),),
         _modules,
         accepts=_several_modules,
+    ),
+    Concept(
+        "sudo-without-authentication",
+        (_SUDO, words(_NOPASSWD, _NO_AUTHENTICATE, _WITHOUT_AUTHENTICATING)),
+        _sudo_authentication,
     ),
     Concept(
         "sudo-defaults",
