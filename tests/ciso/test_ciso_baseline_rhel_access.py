@@ -89,3 +89,58 @@ def test_sudo_rules_and_defaults_that_skip_authentication(tmp_path: Path) -> Non
         },
     )
     assert verdicts == JUDGED
+
+
+def test_limits_hard_core_size_per_domain_with_drop_ins(tmp_path: Path) -> None:
+    text = (
+        "Through pam_limits (/etc/security/limits.conf plus limits.d), core dumps are forbidden: "
+        "the hard core limit is 0 for everyone, and no group or user gets a larger one."
+    )
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # "-" sets the hard limit too, and a group entry overrides "*"
+        violating={
+            "etc/security/limits.conf": "*    hard    core    0\n",
+            "etc/security/limits.d/30-qa.conf": "@qa  -  core  unlimited\n",
+        },
+        # a later line for the same domain wins; a soft limit and a file not ending in .conf
+        # do not count
+        compliant={
+            "etc/security/limits.conf": "*  hard  core  1024\n@qa  soft  core  unlimited\n",
+            "etc/security/limits.d/40-lock.conf": "*  hard  core  0\n",
+            "etc/security/limits.d/50-old.conf.rpmnew": "*  hard  core  unlimited\n",
+        },
+    )
+    assert verdicts == JUDGED
+
+
+def test_limits_concurrent_logins_raised_for_one_user(tmp_path: Path) -> None:
+    text = (
+        "pam_limits must cap every account at 3 simultaneous logins or fewer (hard limit); an "
+        "account with no limit at all counts as a finding."
+    )
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # "*" is right, but one user's own entry allows more
+        violating={
+            "etc/security/limits.conf": "*  hard  maxlogins  3\nbuildsvc  hard  maxlogins  10\n"
+        },
+        compliant={
+            "etc/security/limits.conf": "*  hard  maxlogins  2\nbuildsvc  -  maxlogins  3\n"
+        },
+    )
+    assert verdicts == JUDGED
+
+
+def test_limits_unset_hard_logins_fails(tmp_path: Path) -> None:
+    text = "No user may keep more than 5 concurrent logins open; limits.conf sets the hard cap."
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # only a soft limit: the hard one is unlimited
+        violating={"etc/security/limits.conf": "*  soft  maxlogins  5\n"},
+        compliant={"etc/security/limits.conf": "*  hard  maxlogins  5\n"},
+    )
+    assert verdicts == JUDGED

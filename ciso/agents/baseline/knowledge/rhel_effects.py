@@ -584,6 +584,40 @@ def _sudo_authentication(text: str) -> tuple[ConfigSetting, ...]:
     return (tag, defaults)
 
 
+# ---- pam_limits: hard limits per login -------------------------------------------------------
+
+#: the limits a text names by what they limit, and the value a text that only turns it off means
+_LIMIT_ITEMS = (
+    ("core", r"\bcore\b", 0),
+    ("maxlogins", r"\bmaxlogins\b|\b(?:concurrent|simultaneous|parallel)\s+log\s*-?\s*ins\b", None),
+    ("maxsyslogins", r"\bmaxsyslogins\b", None),
+)
+_LIMIT_VALUE = r"\D{0,40}?\b(?:is|to|of|at|=|be)\s+(\d+)\b"
+_TURNED_OFF = r"\b(?:off|disabled?|forbidden|not\s+allowed|prevented|suppressed)\b"
+
+
+def _limits(text: str) -> tuple[ConfigSetting, ...] | None:
+    """Hard limits pam_limits sets (limits.conf and limits.d), each the text names with its
+    bound: "at most 4 concurrent logins", "the hard core limit is 0" (a limit is at most its
+    value), "core dumps are off" (0). The collector keeps the last hard (or "-") entry of each
+    domain: "*" is the value in force, a user's or @group's overrides it for them and is judged
+    too. No entry is unlimited, which fails."""
+    settings = []
+    for item, pattern, off in _LIMIT_ITEMS:
+        clause = _clause(text, pattern)
+        if not clause:
+            continue
+        found = bounds(clause)
+        value = re.search(rf"(?:{pattern}){_LIMIT_VALUE}", clause, re.I)
+        if found is None and value is not None:
+            found = ("le", (int(value.group(1)),))
+        elif found is None and off is not None and re.search(_TURNED_OFF, clause, re.I):
+            found = ("le", (off,))
+        if found is not None:
+            settings.append(ConfigSetting("limits", item, found[0], found[1], False))
+    return tuple(settings) or None
+
+
 # ---- crypto-policies -------------------------------------------------------------------------
 
 
@@ -758,6 +792,14 @@ CONCEPTS: tuple[Concept, ...] = (
         (words(r"\bmodules?\b", r"\bload", r"\bkernel\b", r"\bmodprobe\b", r"\bsupport\b"),),
         _modules,
         accepts=_several_modules,
+    ),
+    Concept(
+        "pam-limits",
+        (
+            words(r"pam_limits", r"\blimits\.(?:conf|d)\b", r"\bulimit\b"),
+            words(*(p for _, p, _ in _LIMIT_ITEMS)),
+        ),
+        _limits,
     ),
     Concept(
         "sudo-without-authentication",
