@@ -608,7 +608,12 @@ def _limits(text: str) -> tuple[ConfigSetting, ...] | None:
         if not clause:
             continue
         found = bounds(clause)
-        value = re.search(rf"(?:{pattern}){_LIMIT_VALUE}", clause, re.I)
+        if found is not None and found[0] == "ge":
+            # a limit is a cap: "nobody may hold more than 4" reads as a lower bound of 5
+            found = ("le", (found[1][0] - 1,))
+        value = re.search(rf"(?:{pattern}){_LIMIT_VALUE}", clause, re.I) or re.search(
+            rf"\b(\d+)\s+(?:{pattern})", clause, re.I
+        )
         if found is None and value is not None:
             found = ("le", (int(value.group(1)),))
         elif found is None and off is not None and re.search(_TURNED_OFF, clause, re.I):
