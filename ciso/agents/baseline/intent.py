@@ -292,6 +292,10 @@ class ConfigSetting:
     #: the colon-separated field of the value a bound applies to (sshd's MaxStartups
     #: start:rate:full); a value of one number is every field
     part: int | None = None
+    #: another key of the family, and its values, that makes this one moot when in force
+    #: (sshd's ``DisableForwarding yes`` turns off TCP forwarding whatever AllowTcpForwarding
+    #: says): the setting then complies, set or not
+    moot_when: tuple[str, tuple[str, ...]] | None = None
     kind: Literal["config-setting"] = "config-setting"
 
 

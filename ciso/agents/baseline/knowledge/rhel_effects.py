@@ -559,6 +559,70 @@ def _sudoers(text: str) -> tuple[ConfigSetting, ...] | None:
     return tuple(settings) or None
 
 
+_NOPASSWD = r"\bNOPASSWD\b"
+_NO_AUTHENTICATE = r"!\s*authenticate\b"
+_WITHOUT_AUTHENTICATING = (
+    r"\bwithout\s+(?:authenticat\w*|(?:re-?)?entering|(?:(?:a|their|the|any)\s+)?passwords?)\b"
+    r"|\bpassword-?less\b"
+)
+
+
+def _sudo_authentication(text: str) -> tuple[ConfigSetting, ...]:
+    """sudo running a command without asking who the user is: a NOPASSWD tag on a rule (the
+    collector records each tag of each rule), or authenticate turned off by a Defaults entry,
+    global or for some users, hosts, run-as users or commands. A text that spells only one of
+    the two is about that one; otherwise both are ways around authentication."""
+    tag = ConfigSetting("sudoers", "NOPASSWD", "eq", ("false",), True)
+    # sudo authenticates unless told not to
+    defaults = ConfigSetting("sudoers", "authenticate", "eq", ("true",), True)
+    spells_tag = re.search(_NOPASSWD, text, re.I) is not None
+    spells_defaults = re.search(_NO_AUTHENTICATE, text, re.I) is not None
+    if spells_tag and not spells_defaults:
+        return (tag,)
+    if spells_defaults and not spells_tag:
+        return (defaults,)
+    return (tag, defaults)
+
+
+# ---- pam_limits: hard limits per login -------------------------------------------------------
+
+#: the limits a text names by what they limit, and the value a text that only turns it off means
+_LIMIT_ITEMS = (
+    ("core", r"\bcore\b", 0),
+    ("maxlogins", r"\bmaxlogins\b|\b(?:concurrent|simultaneous|parallel)\s+log\s*-?\s*ins\b", None),
+    ("maxsyslogins", r"\bmaxsyslogins\b", None),
+)
+_LIMIT_VALUE = r"\D{0,40}?\b(?:is|to|of|at|=|be)\s+(\d+)\b"
+_TURNED_OFF = r"\b(?:off|disabled?|forbidden|not\s+allowed|prevented|suppressed)\b"
+
+
+def _limits(text: str) -> tuple[ConfigSetting, ...] | None:
+    """Hard limits pam_limits sets (limits.conf and limits.d), each the text names with its
+    bound: "at most 4 concurrent logins", "the hard core limit is 0" (a limit is at most its
+    value), "core dumps are off" (0). The collector keeps the last hard (or "-") entry of each
+    domain: "*" is the value in force, a user's or @group's overrides it for them and is judged
+    too. No entry is unlimited, which fails."""
+    settings = []
+    for item, pattern, off in _LIMIT_ITEMS:
+        clause = _clause(text, pattern)
+        if not clause:
+            continue
+        found = bounds(clause)
+        if found is not None and found[0] == "ge":
+            # a limit is a cap: "nobody may hold more than 4" reads as a lower bound of 5
+            found = ("le", (found[1][0] - 1,))
+        value = re.search(rf"(?:{pattern}){_LIMIT_VALUE}", clause, re.I) or re.search(
+            rf"\b(\d+)\s+(?:{pattern})", clause, re.I
+        )
+        if found is None and value is not None:
+            found = ("le", (int(value.group(1)),))
+        elif found is None and off is not None and re.search(_TURNED_OFF, clause, re.I):
+            found = ("le", (off,))
+        if found is not None:
+            settings.append(ConfigSetting("limits", item, found[0], found[1], False))
+    return tuple(settings) or None
+
+
 # ---- crypto-policies -------------------------------------------------------------------------
 
 
@@ -595,7 +659,21 @@ _STARTUPS = (
     r"\bMaxStartups\b|\bunauthenticated\s+connections\b|"
     r"\b(connection|login)\s+floods?\b|\bfloods?\s+of\s+\w*\s*connections\b"
 )
-_SSHD_EFFECTS = words(_PROBES, _LOG_AT.pattern, _HOSTBASED, _USER_ENVIRONMENT, _MACS, _STARTUPS)
+#: password login said by what the user does ("log in with a password", "password logins")
+_PASSWORD_LOGIN = (
+    r"\b(?:log|sign)\s*-?\s*(?:in|on)\b.{0,60}\bwith\s+(?:a\s+|their\s+)?passwords?\b"
+    r"|\bpassword\s+(?:log\s*-?\s*ins?|authentication|sign-?ins?)\b"
+    r"|\bauthenticat\w*\s+(?:by|with)\s+(?:a\s+)?passwords?\b"
+)
+#: TCP port forwarding said by what it does ("tunnel TCP traffic", "TCP port forwarding")
+_TCP_TUNNEL = (
+    r"\b(?:tunnel\w*|forward\w*)\b.{0,30}\bTCP\b|\bTCP\b.{0,30}\b(?:tunnel\w*|forward\w*)\b"
+    r"|\bport\s+forwarding\b"
+)
+_SSHD_EFFECTS = words(
+    _PROBES, _LOG_AT.pattern, _HOSTBASED, _USER_ENVIRONMENT, _MACS, _STARTUPS, _PASSWORD_LOGIN,
+    _TCP_TUNNEL,
+)  # fmt: skip
 #: MAC families a text may rule out, as the words name them and as OpenSSH's names contain them
 _MAC_FAMILIES = {
     r"\bmd5\b": "md5",
@@ -662,8 +740,9 @@ def _sshd_effects(text: str) -> tuple[ConfigSetting, ...] | None:
     """sshd settings a text describes by what the daemon does, each only when described: the
     keep-alive probe count (ClientAliveCountMax: at most N unanswered probes, 0 turns the
     disconnection off, default 3), host-based authentication, .rhosts/.shosts, environment
-    passed by users (PermitUserEnvironment) and the log level (LogLevel: the levels "log at the
-    X or Y level" names, default INFO)."""
+    passed by users (PermitUserEnvironment), the log level (LogLevel: the levels "log at the
+    X or Y level" names, default INFO), password login (PasswordAuthentication) and TCP
+    tunnels (AllowTcpForwarding, moot under DisableForwarding yes)."""
     t = text.lower()
     settings = []
     probes = re.search(rf"(?:at\s+most|no\s+more\s+than|up\s+to|maximum\s+of)\s+{_PROBES}", t)
@@ -683,6 +762,16 @@ def _sshd_effects(text: str) -> tuple[ConfigSetting, ...] | None:
         settings.append(macs)
     if re.search(_STARTUPS, text, re.I):
         settings += _max_startups(text)
+    if re.search(_PASSWORD_LOGIN, t):
+        # sshd's default is yes; a Match block that sets yes again lets its users in by password
+        settings.append(ConfigSetting("sshd", "PasswordAuthentication", "eq", ("no",), False))
+    if re.search(_TCP_TUNNEL, text, re.I):
+        # default yes; "local" and "remote" still tunnel one way; DisableForwarding yes turns
+        # every kind of forwarding off whatever AllowTcpForwarding says
+        settings.append(
+            ConfigSetting("sshd", "AllowTcpForwarding", "eq", ("no",), False,
+                          moot_when=("DisableForwarding", ("yes",)))
+        )  # fmt: skip
     log_at = _LOG_AT.search(t)
     if log_at:
         levels = tuple(v for p, v in _LOG_LEVELS.items() if re.search(p, log_at.group(1)))
@@ -708,6 +797,19 @@ CONCEPTS: tuple[Concept, ...] = (
         (words(r"\bmodules?\b", r"\bload", r"\bkernel\b", r"\bmodprobe\b", r"\bsupport\b"),),
         _modules,
         accepts=_several_modules,
+    ),
+    Concept(
+        "pam-limits",
+        (
+            words(r"pam_limits", r"\blimits\.(?:conf|d)\b", r"\bulimit\b"),
+            words(*(p for _, p, _ in _LIMIT_ITEMS)),
+        ),
+        _limits,
+    ),
+    Concept(
+        "sudo-without-authentication",
+        (_SUDO, words(_NOPASSWD, _NO_AUTHENTICATE, _WITHOUT_AUTHENTICATING)),
+        _sudo_authentication,
     ),
     Concept(
         "sudo-defaults",
