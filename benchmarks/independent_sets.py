@@ -1,8 +1,8 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
 sre-set14), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
-finops-set12; a control with no anomaly scored by the exact match) and the CISO baseline's
-ITBench and strict pass per class (ciso-set2 to ciso-set10).
+finops-set13; a control with no anomaly scored by the exact match) and the CISO baseline's
+ITBench and strict pass per class (ciso-set2 to ciso-set11).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
 
@@ -134,6 +134,7 @@ SETS = (
     "finops-set10",
     "finops-set11",
     "finops-set12",
+    "finops-set13",
     "ciso-set2",
     "ciso-set3",
     "ciso-set4",
@@ -143,6 +144,7 @@ SETS = (
     "ciso-set8",
     "ciso-set9",
     "ciso-set10",
+    "ciso-set11",
 )
 
 
