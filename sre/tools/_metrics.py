@@ -73,3 +73,12 @@ def labels(tags: str | None, keep: list[str] | None = None) -> dict[str, Any]:
     if keep:
         return {k: v for k, v in parsed.items() if k in keep}
     return {k: v for k, v in parsed.items() if k not in NOISY_TAGS}
+
+
+def optional_columns(src: IndexedSource) -> dict[str, frozenset[str]]:
+    """The optional columns (pod_name, bucket_le ...) each metrics file's header has, filled or
+    not: the original answers a column its files have, as null where a cell is empty."""
+    found: dict[str, set[str]] = {}
+    for file, column in src.query("SELECT file, name FROM file_columns"):
+        found.setdefault(file, set()).add(column)
+    return {file: frozenset(columns) for file, columns in found.items()}

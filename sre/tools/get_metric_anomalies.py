@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -12,7 +11,7 @@ from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_dir
 from sre.snapshot.sql import unquote
 from sre.tools._common import ToolArgs, ToolResult, ToolSpec, parse_time, window_warning
-from sre.tools._metrics import object_filter, select_objects
+from sre.tools._metrics import object_filter, optional_columns, select_objects
 
 DESCRIPTION = (
     "Reads the metrics of a K8s object (metrics/<kind>_<name>.tsv) and flags anomalies: values "
@@ -100,17 +99,15 @@ def run(args: Args) -> Result:
         )
         .fetchall()
     )
-    headed: dict[str, set[str]] = defaultdict(set)  # the optional columns each file has
-    for file, column in src.con.cursor().execute("SELECT file, name FROM file_columns").fetchall():
-        headed[file].add(column)
+    headed = optional_columns(src)
     metrics = []
     for file, name, n, mean, std, anomalies, data in rows:
         threshold = mean + 2 * std if std else None
         metrics.append(
             MetricAnomalies(
                 metric_name=name, file=file, count=n, mean=mean, std=std, threshold=threshold,
-                anomaly_count=len(anomalies or []), anomalies=_points(anomalies, headed[file]),
-                data=_points(data, headed[file]) if args.raw_content else None,
+                anomaly_count=len(anomalies or []), anomalies=_points(anomalies, headed.get(file, frozenset())),
+                data=_points(data, headed.get(file, frozenset())) if args.raw_content else None,
             )
         )  # fmt: skip
     metrics.sort(key=lambda m: (-m.anomaly_count, m.file, m.metric_name))

@@ -26,7 +26,7 @@ from sre.tools._common import (
     parse_time,
     window_warning,
 )
-from sre.tools._metrics import object_filter, parse_tags, select_objects
+from sre.tools._metrics import object_filter, optional_columns, parse_tags, select_objects
 
 DESCRIPTION = (
     "Analyses metrics of K8s objects like SQL: select objects (k8_object_name, or object_pattern "
@@ -252,14 +252,8 @@ def run(args: Args) -> Result:
     )
     names = [d[0] for d in cur.description]
     fetched = [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
-    files = sorted({r["file"] for r in fetched})
-    headed = {
-        name
-        for (name,) in con.execute(
-            f"SELECT DISTINCT name FROM file_columns WHERE file IN ({', '.join('?' for _ in files)})",
-            files,
-        ).fetchall()
-    } if files else set()  # fmt: skip
+    by_file = optional_columns(src)
+    headed = {c for r in fetched for c in by_file.get(r["file"], ())}
     # a column the files have (even empty, as the original answers it: null) or one with values
     present = [c for c in OPTIONAL if c in headed or any(r[c] is not None for r in fetched)]
     for r in fetched:  # a bucket bound is a number, as the original's numeric column reads it
