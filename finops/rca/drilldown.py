@@ -263,7 +263,31 @@ def drill_down(
     service = _families_across_its_applications(tree, findings)
     if service is not None:
         return [Finding(service, "families")], total
+    switched = _switched_together(tree, findings)
+    if switched is not None:
+        return [Finding(switched, "switched")], total
     return findings, total
+
+
+def _switched_together(tree: Tree, findings: list[Finding]) -> NodeStats | None:
+    """The node holding a switch of several owners' lines made at once (two applications' fleets
+    moved from one machine type to another that costs more): the lines found are all new, the
+    lines that stopped on the day are of exactly the same owners (the nodes above the lines), and
+    those owners are more than one. One change made across them, named where they meet (their
+    service), not the new machine type of each."""
+    if not findings or any(f.reason != "new" or not tree.is_leaf(f.node) for f in findings):
+        return None
+    stopped = [k for k in tree.stats[-1] if not k.is_new and k.baseline > 0 and k.actual <= 0]
+    owners = {f.node.path[:-1] for f in findings}
+    if len(owners) < 2 or owners != {k.path[:-1] for k in stopped}:
+        return None
+    meet = len(next(iter(owners)))
+    while meet > 1 and len({o[:meet] for o in owners}) > 1:
+        meet -= 1
+    if meet <= 1:
+        return None  # they meet only at the account: no one node made the switch
+    (node,) = [k for k in tree.stats[meet - 1] if k.path == next(iter(owners))[:meet]]
+    return node
 
 
 def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> NodeStats | None:
@@ -298,7 +322,10 @@ def _moved_from_given_up_lines(tree: Tree, new: list[NodeStats], material: float
     falls). A new cost beside nothing that stopped or fell, or far above what did (a switch that
     doubles the bill), stays a cause."""
     given_up = sum(_given_up(k, z) for k in tree.stats[-1] if not k.is_new and k.baseline > 0)
-    return given_up > 0 and sum(k.actual for k in new) - given_up < max(
+    # every new line of the account against every line that gave cost up: a move of two
+    # applications' fleets is not two moves each paid for by both applications' old lines
+    arrived = sum(k.actual for k in tree.stats[-1] if k.is_new)
+    return given_up > 0 and max(arrived, sum(k.actual for k in new)) - given_up < max(
         material, _MOVE_TOLERANCE * given_up
     )
 
