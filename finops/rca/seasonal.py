@@ -31,6 +31,8 @@ _RECENT_MIN_WEEKS = 2
 _MONTHLY_RATIO = 1.3
 #: Earlier occurrences a day of the month other than the last needs to be called special.
 _MONTHLY_MIN_OTHER_DAY = 2
+#: A year of weeks: the same weekday a year back.
+_YEAR_IN_WEEKS = 52
 
 
 def expected_values(
@@ -61,6 +63,11 @@ def expected_values(
                 # weekends) stood at x2.4 on weekday month-ends and stands at x2.7 on a
                 # Saturday's; each line's own habit, summed, holds whatever weekday it falls on
                 candidates.append(lines_rhythm)
+        year_back = _same_weekday_a_year_back(days, t)
+        if year_back:
+            # a week that comes back every year (a sales day, a national holiday week, a
+            # 52-week fiscal calendar's period close) stood out the same way 52 weeks ago
+            candidates.append(seasonal * _monthly_factor(values, t, year_back))
     stacked = np.vstack(candidates)
     distance = np.abs(stacked - actual)
     distance = np.where(np.isnan(distance), np.inf, distance)
@@ -198,6 +205,14 @@ def _earlier_same_month_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
     if not _month_end(day):
         return []
     return [i for i in range(t) if days[i].month == day.month and _month_end(days[i])]
+
+
+def _same_weekday_a_year_back(days: pd.DatetimeIndex, t: int) -> list[int]:
+    """The day 52 weeks (364 days) before, when the bill holds it: the same weekday of the same
+    week of the year, where yearly habits that follow weekdays, not dates, fall."""
+    back = days[t] - pd.Timedelta(days=_YEAR_IN_WEEKS * 7)
+    found = np.flatnonzero(days[:t] == back)
+    return [int(found[0])] if found.size else []
 
 
 def _earlier_quarter_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
