@@ -31,12 +31,19 @@ def _generate(name: str, out: Path) -> Path:
     return out / "scenarios" if (out / "scenarios").is_dir() else out
 
 
+class Refused(Exception):
+    """The run refused the set's input (exit 3): a set's own fault, reported, not fatal to the
+    other sets measured with it."""
+
+
 def _run(domain: str, scenarios: Path, out: Path) -> dict:
     proc = subprocess.run(
         [ITBENCH, domain, "run", "--scenarios", str(scenarios), "--agent", "baseline",
          "--output", str(out), "--format", "json", "--no-progress"],
         capture_output=True, text=True, timeout=3600,
     )  # fmt: skip
+    if proc.returncode == 3:
+        raise Refused(proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "exit 3")
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{domain} run failed ({proc.returncode}): {proc.stderr[-2000:]}")
     return json.loads(proc.stdout)
@@ -148,6 +155,13 @@ SETS = (
 )
 
 
+def _measure(tmp: Path, name: str) -> dict:
+    try:
+        return MEASURES[name.split("-")[0]](tmp, name)
+    except Refused as refusal:
+        return {"refused": str(refusal)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
@@ -157,7 +171,7 @@ def main() -> None:
         parser.error(f"unknown set(s) {', '.join(unknown)}; known: {', '.join(SETS)}")
     with tempfile.TemporaryDirectory(prefix="itbench-independent-") as scratch:
         tmp = Path(scratch)
-        figures = {n: MEASURES[n.split("-")[0]](tmp, n) for n in names}
+        figures = {n: _measure(tmp, n) for n in names}
         print(json.dumps(figures, indent=2))
 
 

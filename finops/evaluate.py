@@ -23,9 +23,13 @@ RESOURCE_METRIC = "root_cause_resource"
 EXACT_METRIC = "root_cause_resource_exact"
 
 
+def level_key(level: str) -> str:
+    """A level name as answers and truths are compared: case, spaces and hyphens folded."""
+    return level.strip().lower().replace(" ", "_").replace("-", "_")
+
+
 def _key(resource: Resource) -> tuple[str, str]:
-    kind = resource.type.strip().lower().replace(" ", "_").replace("-", "_")
-    return resource.name.strip().lower(), kind
+    return resource.name.strip().lower(), level_key(resource.type)
 
 
 def score_root_cause_resource(

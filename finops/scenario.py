@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from finops.evaluate import level_key
 from finops.loaders.focus import focus_hierarchy, read_focus_csv
 from finops.loaders.lite import read_anomaly, read_ground_truth, read_lite_csv
 from finops.loaders.table import CostTable
-from finops.model import Anomaly, Resource
+from finops.model import LITE_HIERARCHY, Anomaly, Hierarchy, Resource
 from itbench import jsonsafe
 from itbench.errors import InputError, UsageError
 
@@ -38,14 +39,38 @@ class FinOpsScenario:
     def is_focus(self) -> bool:
         return self.data_path.name == "focus.csv"
 
-    def load_table(self) -> CostTable:
+    @property
+    def hierarchy(self) -> Hierarchy:
+        """The levels a cause can be named at: ITBench-Lite's, or the FOCUS ones (scenario.json's
+        ``levels`` when it names them)."""
         if self.is_focus:
             levels = self.metadata.get("levels")
-            hierarchy = focus_hierarchy(
+            return focus_hierarchy(
                 tuple(levels) if levels else None, self.metadata.get("cost_column", "BilledCost")
             )
-            return read_focus_csv(self.data_path, hierarchy)
+        return LITE_HIERARCHY
+
+    def load_table(self) -> CostTable:
+        if self.is_focus:
+            return read_focus_csv(self.data_path, self.hierarchy)
         return read_lite_csv(self.data_path)
+
+
+def _check_truth_levels(
+    truth: tuple[Resource, ...], hierarchy: Hierarchy, gt_path: Path
+) -> tuple[Resource, ...]:
+    """A true cause whose ``type`` is not a level of the bill's hierarchy can never be matched
+    (an answer names levels), so it would score a silent miss: a misspelt or foreign level name
+    is refused here, naming the file and the field, instead."""
+    known = {level_key(level) for level in hierarchy.levels}
+    for i, resource in enumerate(truth):
+        if level_key(resource.type) not in known:
+            raise InputError(
+                f"{gt_path}: resource[{i}].type {resource.type!r} is not a level of this bill's "
+                f"hierarchy ({', '.join(hierarchy.levels)}); name one of them, or list the "
+                "levels in scenario.json 'levels' (FOCUS data)"
+            )
+    return truth
 
 
 def load_scenario(folder: Path) -> FinOpsScenario:
@@ -61,7 +86,7 @@ def load_scenario(folder: Path) -> FinOpsScenario:
     except json.JSONDecodeError as exc:
         raise InputError(f"{meta_path}: not valid JSON ({exc.msg})") from exc
     gt_path = folder / "ground_truth.yaml"
-    return FinOpsScenario(
+    scenario = FinOpsScenario(
         id=folder.name,
         path=folder,
         anomaly=read_anomaly(anomaly_path),
@@ -69,6 +94,9 @@ def load_scenario(folder: Path) -> FinOpsScenario:
         ground_truth=read_ground_truth(gt_path) if gt_path.is_file() else None,
         metadata=metadata,
     )
+    if scenario.ground_truth:
+        _check_truth_levels(scenario.ground_truth, scenario.hierarchy, gt_path)
+    return scenario
 
 
 def _natural(name: str) -> tuple:

@@ -60,6 +60,12 @@ def diagnose(
             )
         if finding.reason == "every line":
             kind, detail = classify_broad(cube, node, "every line of it moved beyond its noise")
+        if finding.reason == "switched":
+            kind = "cost_spike"
+            detail = (
+                f"lines of several of its {cube.levels[-2]} values stopped and new ones that "
+                "cost more started on the day"
+            )
         if finding.reason == "credits":
             kind, detail = "cost_spike", "every credit under it ended"
         share = node.delta / total if total else 0.0

@@ -225,7 +225,9 @@ def drill_down(
         kids = tree.children.get(node.path, ())
         new = [k for k in kids if k.is_new and material(k)]
         # a move's new lines carry the node's rise: it is not spread over the node either
-        moved = bool(new) and _moved_from_stopped_lines(tree, new, thresholds.min_share * scale)
+        moved = bool(new) and _moved_from_given_up_lines(
+            tree, new, thresholds.min_share * scale, thresholds.z
+        )
         if moved:
             new = []
         findings.extend(Finding(k, "new") for k in new)
@@ -261,7 +263,31 @@ def drill_down(
     service = _families_across_its_applications(tree, findings)
     if service is not None:
         return [Finding(service, "families")], total
+    switched = _switched_together(tree, findings)
+    if switched is not None:
+        return [Finding(switched, "switched")], total
     return findings, total
+
+
+def _switched_together(tree: Tree, findings: list[Finding]) -> NodeStats | None:
+    """The node holding a switch of several owners' lines made at once (two applications' fleets
+    moved from one machine type to another that costs more): the lines found are all new, the
+    lines that stopped on the day are of exactly the same owners (the nodes above the lines), and
+    those owners are more than one. One change made across them, named where they meet (their
+    service), not the new machine type of each."""
+    if not findings or any(f.reason != "new" or not tree.is_leaf(f.node) for f in findings):
+        return None
+    stopped = [k for k in tree.stats[-1] if not k.is_new and k.baseline > 0 and k.actual <= 0]
+    owners = {f.node.path[:-1] for f in findings}
+    if len(owners) < 2 or owners != {k.path[:-1] for k in stopped}:
+        return None
+    meet = len(next(iter(owners)))
+    while meet > 1 and len({o[:meet] for o in owners}) > 1:
+        meet -= 1
+    if meet <= 1:
+        return None  # they meet only at the account: no one node made the switch
+    (node,) = [k for k in tree.stats[meet - 1] if k.path == next(iter(owners))[:meet]]
+    return node
 
 
 def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> NodeStats | None:
@@ -287,18 +313,31 @@ def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> No
     return service if running <= {k.path[-2] for k in lines} else None
 
 
-def _moved_from_stopped_lines(tree: Tree, new: list[NodeStats], material: float) -> bool:
+def _moved_from_given_up_lines(tree: Tree, new: list[NodeStats], material: float, z: float) -> bool:
     """The new nodes are a move, not a cost: lines of the account that billed on this weekday
-    stopped on the day, and what the new nodes cost is within a material amount of what the
-    stopped lines used to, or a tenth more (a Kafka cluster migrated from virtual machines to a managed service,
-    its old lines ending as the new ones start). A new cost beside nothing that stopped, or far
-    above what stopped (a switch that doubles the bill), stays a cause."""
-    stopped = sum(
-        k.baseline for k in tree.stats[-1] if not k.is_new and k.baseline > 0 and k.actual <= 0
+    stopped on the day or fell beyond their noise, and what the new nodes cost is within a
+    material amount of what those lines gave up, or a tenth more (a Kafka cluster migrated from
+    virtual machines to a managed service, its old lines ending as the new ones start; a
+    commitment that starts, its fixed amortised line new while the on-demand usage it covers
+    falls). A new cost beside nothing that stopped or fell, or far above what did (a switch that
+    doubles the bill), stays a cause."""
+    given_up = sum(_given_up(k, z) for k in tree.stats[-1] if not k.is_new and k.baseline > 0)
+    # every new line of the account against every line that gave cost up: a move of two
+    # applications' fleets is not two moves each paid for by both applications' old lines
+    arrived = sum(k.actual for k in tree.stats[-1] if k.is_new)
+    return given_up > 0 and max(arrived, sum(k.actual for k in new)) - given_up < max(
+        material, _MOVE_TOLERANCE * given_up
     )
-    return stopped > 0 and sum(k.actual for k in new) - stopped < max(
-        material, _MOVE_TOLERANCE * stopped
-    )
+
+
+def _given_up(line: NodeStats, z: float) -> float:
+    """What a line billed less on the day than on its usual weekday: all of it when it stopped,
+    the fall when that is beyond its noise (a noisy dip gives nothing up)."""
+    if line.actual <= 0:
+        return line.baseline
+    if line.sigma > 0 and line.rise <= -z:
+        return line.baseline - line.actual
+    return 0.0
 
 
 #: A move's new lines cost what the old ones did, give or take a new price list: a tenth more is

@@ -31,6 +31,12 @@ _RECENT_MIN_WEEKS = 2
 _MONTHLY_RATIO = 1.3
 #: Earlier occurrences a day of the month other than the last needs to be called special.
 _MONTHLY_MIN_OTHER_DAY = 2
+#: A year of weeks: the same weekday a year back.
+_YEAR_IN_WEEKS = 52
+#: Four-week periods (13 in a year): every earlier period end must have stood out, and the bill
+#: must hold this many, before the day's place in the cycle is a habit.
+_CYCLE_DAYS = 28
+_CYCLE_MIN_OCCURRENCES = 3
 
 
 def expected_values(
@@ -61,6 +67,18 @@ def expected_values(
                 # weekends) stood at x2.4 on weekday month-ends and stands at x2.7 on a
                 # Saturday's; each line's own habit, summed, holds whatever weekday it falls on
                 candidates.append(lines_rhythm)
+        year_back = _same_weekday_a_year_back(days, t)
+        if year_back:
+            # a week that comes back every year (a sales day, a national holiday week, a
+            # 52-week fiscal calendar's period close) stood out the same way 52 weeks ago
+            candidates.append(seasonal * _monthly_factor(values, t, year_back))
+        cycle = _same_place_in_four_weeks(t)
+        if len(cycle) >= _CYCLE_MIN_OCCURRENCES:
+            # a close every fourth week (a 13-period retail year) stood out each time before;
+            # a line that ran on fewer of those days has no such habit (one past incident)
+            ran = (values[:, cycle] != 0).sum(axis=1) >= _CYCLE_MIN_OCCURRENCES
+            factor = np.where(ran, _monthly_factor(values, t, cycle), np.nan)
+            candidates.append(seasonal * factor)
     stacked = np.vstack(candidates)
     distance = np.abs(stacked - actual)
     distance = np.where(np.isnan(distance), np.inf, distance)
@@ -198,6 +216,19 @@ def _earlier_same_month_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
     if not _month_end(day):
         return []
     return [i for i in range(t) if days[i].month == day.month and _month_end(days[i])]
+
+
+def _same_place_in_four_weeks(t: int) -> list[int]:
+    """Every fourth week's same weekday before the day: where a four-week period ends."""
+    return list(range(t - _CYCLE_DAYS, -1, -_CYCLE_DAYS))
+
+
+def _same_weekday_a_year_back(days: pd.DatetimeIndex, t: int) -> list[int]:
+    """The day 52 weeks (364 days) before, when the bill holds it: the same weekday of the same
+    week of the year, where yearly habits that follow weekdays, not dates, fall."""
+    back = days[t] - pd.Timedelta(days=_YEAR_IN_WEEKS * 7)
+    found = np.flatnonzero(days[:t] == back)
+    return [int(found[0])] if found.size else []
 
 
 def _earlier_quarter_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
