@@ -131,6 +131,9 @@ class FailingState:
     #: ``time`` is the last moment the object was seen healthy (an object gone since): the fault
     #: came after it, so symptoms that began after it count for the state as for a change
     healthy_until: bool = False
+    #: the scheduler cannot place the workload's pods: a node change that took capacity away
+    #: after the workload's own edit (a cordon, a blocking taint) explains it (``rank``)
+    unplaced: bool = False
 
     @property
     def entity(self) -> str:

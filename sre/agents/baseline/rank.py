@@ -487,7 +487,12 @@ def _with_states(
         at = by_entity.get(state.entity)
         cause = _timed_cause(out, state.app, state.entity)
         configured = False
-        if cause is None:
+        taken = _capacity_taken(out, state, evidence) if state.unplaced else None
+        if taken is not None:
+            # the node it ran on was cordoned or tainted after the workload's own edit: the
+            # scheduler's refusal is the node's doing, whatever the workload's edit was
+            cause, at, configured = taken, None, True
+        elif cause is None:
             cause = _configured_cause(out, state)
             configured = cause is not None and at is not None
             if configured:
@@ -610,6 +615,29 @@ def _with_restarts(candidates: list[Candidate], evidence: Evidence) -> list[Cand
             ),
         )
     return out
+
+
+def _capacity_taken(
+    candidates: list[Candidate], state: FailingState, evidence: Evidence
+) -> int | None:
+    """For pods the scheduler cannot place: the strongest Node change that took capacity away
+    (``cordons``) from under a pod of the same application, made after every change of the
+    application's own workload (which ran placed until the node changed)."""
+    own = [
+        c.change.since or c.change.time
+        for c in candidates
+        if c.change.kind in WORKLOADS
+        and c.change.namespace == state.namespace
+        and app_of(c.change.kind, c.change.name) == state.app
+    ]
+    takers = [
+        i
+        for i, c in enumerate(candidates)
+        if removes_capacity(c.change)
+        and state.app in displaced(c.change, evidence)
+        and all(t < c.change.time for t in own)
+    ]
+    return max(takers, key=lambda i: candidates[i].score) if takers else None
 
 
 def _reached_failing(

@@ -37,6 +37,7 @@ def find(evidence: Evidence, workloads: dict[tuple[str, str], str]) -> list[Fail
             w.namespace, kind or "Pod", app if kind else w.name, app,
             f"Warning {w.reason} x{w.count} on pod {w.name}",
             2.5 if w.reason in EVENT_UNSCHEDULED else 2.0,
+            unplaced=w.reason in EVENT_UNSCHEDULED,
         )  # fmt: skip
         out.setdefault(state.entity, state)
     return list(out.values())
