@@ -266,12 +266,20 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                     # nothing in the object dates the edit of a configuration object: it was
                     # made after the observation before and up to the one that showed it (a
                     # workload's edit keeps its observation time, or its ReplicaSet's)
+                    # (a scale makes no ReplicaSet: its observations alone bound it too)
                     since=before
-                    if written is None and what == "modified" and kind not in WORKLOADS
+                    if written is None
+                    and what == "modified"
+                    and (kind not in WORKLOADS or _scaled_only(items))
                     else None,
                 )
             )
     return out
+
+
+def _scaled_only(items: list[dict[str, Any]]) -> bool:
+    """A change of nothing but a replica count (``kubectl scale``)."""
+    return bool(items) and all(str(i["path"]).rsplit(".", 1)[-1] == "replicas" for i in items)
 
 
 def _window_start(layout: SnapshotLayout) -> datetime | None:

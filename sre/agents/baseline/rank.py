@@ -25,6 +25,7 @@ from sre.agents.baseline.evidence import (
 )
 from sre.agents.baseline.flag_clients import clients_hit
 from sre.agents.baseline.memory_hogs import apps_on, lifts_memory_limit, short_of_memory
+from sre.agents.baseline.platform_outage import out_of_service, served
 from sre.agents.baseline.restarts import RESTART_FIELD, failing_on_configuration, restart_only
 from sre.agents.baseline.targets import (
     chaos_picks,
@@ -304,7 +305,8 @@ def rank(evidence: Evidence) -> list[Candidate]:
     began = onset.first_symptom(evidence, signals)
     out = []
     for change in evidence.changes:
-        if change.namespace in INFRA_NAMESPACES:
+        platform = change.namespace in INFRA_NAMESPACES
+        if platform and not out_of_service(change):
             continue
         if _replicas_only(change) and (change.namespace, change.name) in autoscaled:
             # its autoscaler set the replica count: the autoscaler's change is the candidate
@@ -314,7 +316,8 @@ def rank(evidence: Evidence) -> list[Candidate]:
             # follows the load the incident made, it does not start it
             continue
         scaled = _scaled_by(change, evidence.changes)
-        apps = touched_apps(change, evidence, known)
+        # a platform component scaled to zero fails every application that relies on it
+        apps = served(evidence) if platform else touched_apps(change, evidence, known)
         score, reasons = 0.0, []
         late = onset.after_symptoms(change, began)
         timed = onset.timed(change, evidence.onset) and late is None
