@@ -96,6 +96,9 @@ def touched_apps(
         return named | clients_hit(change, named, evidence.symptoms)
     if change.kind == "HorizontalPodAutoscaler":
         return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
+    if change.kind == "PersistentVolumeClaim":
+        # the workloads that mount it wait for its volume
+        return evidence.config_users.get(change.entity, frozenset())
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
         # a changed setting of a dependency also acts on the clients whose errors name it
         return frozenset({app_of(change.kind, change.name)}) | evidence.named_by.get(
