@@ -131,6 +131,9 @@ class FailingState:
     #: ``time`` is the last moment the object was seen healthy (an object gone since): the fault
     #: came after it, so symptoms that began after it count for the state as for a change
     healthy_until: bool = False
+    #: the scheduler cannot place the workload's pods: a node change that took capacity away
+    #: after the workload's own edit (a cordon, a blocking taint) explains it (``rank``)
+    unplaced: bool = False
 
     @property
     def entity(self) -> str:
@@ -263,12 +266,20 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                     # nothing in the object dates the edit of a configuration object: it was
                     # made after the observation before and up to the one that showed it (a
                     # workload's edit keeps its observation time, or its ReplicaSet's)
+                    # (a scale makes no ReplicaSet: its observations alone bound it too)
                     since=before
-                    if written is None and what == "modified" and kind not in WORKLOADS
+                    if written is None
+                    and what == "modified"
+                    and (kind not in WORKLOADS or _scaled_only(items))
                     else None,
                 )
             )
     return out
+
+
+def _scaled_only(items: list[dict[str, Any]]) -> bool:
+    """A change of nothing but a replica count (``kubectl scale``)."""
+    return bool(items) and all(str(i["path"]).rsplit(".", 1)[-1] == "replicas" for i in items)
 
 
 def _window_start(layout: SnapshotLayout) -> datetime | None:

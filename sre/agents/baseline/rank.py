@@ -25,6 +25,7 @@ from sre.agents.baseline.evidence import (
 )
 from sre.agents.baseline.flag_clients import clients_hit
 from sre.agents.baseline.memory_hogs import apps_on, lifts_memory_limit, short_of_memory
+from sre.agents.baseline.platform_outage import out_of_service, served
 from sre.agents.baseline.restarts import RESTART_FIELD, failing_on_configuration, restart_only
 from sre.agents.baseline.targets import (
     chaos_picks,
@@ -95,6 +96,9 @@ def touched_apps(
         return named | clients_hit(change, named, evidence.symptoms)
     if change.kind == "HorizontalPodAutoscaler":
         return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
+    if change.kind == "PersistentVolumeClaim":
+        # the workloads that mount it wait for its volume
+        return evidence.config_users.get(change.entity, frozenset())
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
         # a changed setting of a dependency also acts on the clients whose errors name it
         return frozenset({app_of(change.kind, change.name)}) | evidence.named_by.get(
@@ -304,7 +308,8 @@ def rank(evidence: Evidence) -> list[Candidate]:
     began = onset.first_symptom(evidence, signals)
     out = []
     for change in evidence.changes:
-        if change.namespace in INFRA_NAMESPACES:
+        platform = change.namespace in INFRA_NAMESPACES
+        if platform and not out_of_service(change):
             continue
         if _replicas_only(change) and (change.namespace, change.name) in autoscaled:
             # its autoscaler set the replica count: the autoscaler's change is the candidate
@@ -314,7 +319,8 @@ def rank(evidence: Evidence) -> list[Candidate]:
             # follows the load the incident made, it does not start it
             continue
         scaled = _scaled_by(change, evidence.changes)
-        apps = touched_apps(change, evidence, known)
+        # a platform component scaled to zero fails every application that relies on it
+        apps = served(evidence) if platform else touched_apps(change, evidence, known)
         score, reasons = 0.0, []
         late = onset.after_symptoms(change, began)
         timed = onset.timed(change, evidence.onset) and late is None
@@ -487,7 +493,12 @@ def _with_states(
         at = by_entity.get(state.entity)
         cause = _timed_cause(out, state.app, state.entity)
         configured = False
-        if cause is None:
+        taken = _capacity_taken(out, state, evidence) if state.unplaced else None
+        if taken is not None:
+            # the node it ran on was cordoned or tainted after the workload's own edit: the
+            # scheduler's refusal is the node's doing, whatever the workload's edit was
+            cause, at, configured = taken, None, True
+        elif cause is None:
             cause = _configured_cause(out, state)
             configured = cause is not None and at is not None
             if configured:
@@ -610,6 +621,29 @@ def _with_restarts(candidates: list[Candidate], evidence: Evidence) -> list[Cand
             ),
         )
     return out
+
+
+def _capacity_taken(
+    candidates: list[Candidate], state: FailingState, evidence: Evidence
+) -> int | None:
+    """For pods the scheduler cannot place: the strongest Node change that took capacity away
+    (``cordons``) from under a pod of the same application, made after every change of the
+    application's own workload (which ran placed until the node changed)."""
+    own = [
+        c.change.since or c.change.time
+        for c in candidates
+        if c.change.kind in WORKLOADS
+        and c.change.namespace == state.namespace
+        and app_of(c.change.kind, c.change.name) == state.app
+    ]
+    takers = [
+        i
+        for i, c in enumerate(candidates)
+        if removes_capacity(c.change)
+        and state.app in displaced(c.change, evidence)
+        and all(t < c.change.time for t in own)
+    ]
+    return max(takers, key=lambda i: candidates[i].score) if takers else None
 
 
 def _reached_failing(

@@ -76,7 +76,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     except ItbenchError as exc:
         notes.append(f"metrics: {exc}")
         throttled = []
-    states += event_failures.find(evidence, workloads)
+    states += event_failures.find(evidence, workloads, users)
     states += node_pressure.from_events(evidence, states)
     states += throttling_states(throttled, workloads, evidence)
     return replace(

@@ -1,6 +1,8 @@
-"""Which workloads use each ConfigMap and Secret: the ones whose pod template reads it through an
-environment variable (``valueFrom``, ``envFrom``) or mounts it (``volumes``, ``projected``). A
-changed Secret acts on the applications that read it, whatever its name or values say."""
+"""Which workloads use each ConfigMap, Secret and PersistentVolumeClaim: the ones whose pod
+template reads it through an environment variable (``valueFrom``, ``envFrom``), mounts it
+(``volumes``, ``projected``, a ``persistentVolumeClaim`` volume) or pulls its images with it
+(``imagePullSecrets``). A changed or failing object acts on the applications that use it,
+whatever its name or values say."""
 
 from __future__ import annotations
 
@@ -11,8 +13,11 @@ from sre.agents.baseline.states.objects import ObjectView, meta
 
 
 def _named(template: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    """(kind, name) of every ConfigMap and Secret a pod spec reads."""
+    """(kind, name) of every ConfigMap, Secret and PersistentVolumeClaim a pod spec uses."""
     spec = template.get("spec") or {}
+    for pull in spec.get("imagePullSecrets") or []:
+        if isinstance(pull, dict) and pull.get("name"):
+            yield "Secret", str(pull["name"])
     for c in (spec.get("containers") or []) + (spec.get("initContainers") or []):
         for env in c.get("env") or []:
             source = (env or {}).get("valueFrom") or {}
@@ -34,10 +39,12 @@ def _named(template: dict[str, Any]) -> Iterator[tuple[str, str]]:
             yield "Secret", str(v["secret"].get("secretName") or v["secret"]["name"])
         if (v.get("configMap") or {}).get("name"):
             yield "ConfigMap", str(v["configMap"]["name"])
+        if (v.get("persistentVolumeClaim") or {}).get("claimName"):
+            yield "PersistentVolumeClaim", str(v["persistentVolumeClaim"]["claimName"])
 
 
 def users(view: ObjectView) -> dict[str, frozenset[str]]:
-    """namespace/Kind/name of each ConfigMap or Secret -> the workloads that read it."""
+    """namespace/Kind/name of each ConfigMap, Secret or claim -> the workloads that use it."""
     found: dict[str, set[str]] = {}
     for _, workload in view.kind("Deployment", "StatefulSet"):
         namespace, name, _ = meta(workload)

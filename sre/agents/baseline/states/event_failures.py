@@ -4,6 +4,9 @@ waiting container or an unschedulable pod, for snapshots whose objects hold no p
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+
 from sre.agents.baseline.evidence import (
     API_THROTTLED,
     INFRA_NAMESPACES,
@@ -21,9 +24,29 @@ EVENT_FAILURES = frozenset(
 EVENT_UNSCHEDULED = frozenset({"FailedScheduling", "Preempted"})
 
 
-def find(evidence: Evidence, workloads: dict[tuple[str, str], str]) -> list[FailingState]:
+#: objects a workload uses whose own Warning events (a claim no volume can be provisioned or
+#: bound for) say why its pods cannot start: the fault is the object's, not the workload's
+USED_OBJECTS = frozenset({"PersistentVolumeClaim"})
+#: stronger than the waiting pods' own state: the used object says why they wait
+USED_STRENGTH = 3.0
+
+
+def find(
+    evidence: Evidence,
+    workloads: dict[tuple[str, str], str],
+    users: Mapping[str, frozenset[str]] | None = None,
+) -> list[FailingState]:
+    """``users``: namespace/Kind/name of a used object -> the workloads that use it."""
     out: dict[str, FailingState] = {}
     for w in evidence.warnings:
+        if w.kind in USED_OBJECTS and w.namespace not in INFRA_NAMESPACES:
+            used = FailingState(w.namespace, w.kind, w.name, "", "", USED_STRENGTH)
+            by = sorted((users or {}).get(used.entity, ()))
+            out.setdefault(used.entity, replace(
+                used, app=by[0] if by else w.name,
+                what=f"Warning {w.reason} x{w.count} on {w.kind}/{w.name}: {w.message}"[:300],
+            ))  # fmt: skip
+            continue
         if w.kind != "Pod" or w.namespace in INFRA_NAMESPACES:
             continue
         if w.reason not in EVENT_FAILURES and w.reason not in EVENT_UNSCHEDULED:
@@ -37,6 +60,7 @@ def find(evidence: Evidence, workloads: dict[tuple[str, str], str]) -> list[Fail
             w.namespace, kind or "Pod", app if kind else w.name, app,
             f"Warning {w.reason} x{w.count} on pod {w.name}",
             2.5 if w.reason in EVENT_UNSCHEDULED else 2.0,
+            unplaced=w.reason in EVENT_UNSCHEDULED,
         )  # fmt: skip
         out.setdefault(state.entity, state)
     return list(out.values())

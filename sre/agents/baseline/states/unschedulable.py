@@ -43,5 +43,5 @@ def find(view: ObjectView) -> Iterable[FailingState]:
         why = str(refused.get("message") or "no node fits")
         yield FailingState(
             namespace, kind, owner, owner if kind != "Pod" else pod_app(pod),
-            f"pod {name} cannot be scheduled: {why}", STRENGTH, ts,
+            f"pod {name} cannot be scheduled: {why}", STRENGTH, ts, unplaced=True,
         )  # fmt: skip
