@@ -63,30 +63,44 @@ def test_sshd_tcp_tunnels_off_by_the_option_or_by_disabling_all_forwarding(tmp_p
     assert verdicts == JUDGED
 
 
-def test_sudo_rules_and_defaults_that_skip_authentication(tmp_path: Path) -> None:
-    text = (
-        "Privilege escalation through sudo must always prompt: no rule in any file sudo loads "
-        "may let a user run something without entering a password, whether by a tag on the rule "
-        "or by a Defaults entry scoped to some users or commands."
-    )
+_SUDO_TEXT = (
+    "Privilege escalation through sudo must always prompt: no rule in any file sudo loads "
+    "may let a user run something without entering a password, whether by a tag on the rule "
+    "or by a Defaults entry scoped to some users or commands."
+)
+_SUDOERS_MAIN = "root ALL=(ALL) ALL\n#includedir /etc/sudoers.d\n"
+#: a commented rule, a file sudo skips (dot in its name), and look-alike options
+_SUDO_COMPLIANT = {
+    "etc/sudoers": (
+        "root ALL=(ALL) ALL\n# %wheel ALL=(ALL) NOPASSWD: ALL\n"
+        "Defaults:%netops !lecture\n#includedir /etc/sudoers.d\n"
+    ),
+    "etc/sudoers.d/50-db": "%dba ALL=(postgres) PASSWD: /usr/bin/psql, /usr/bin/pg_dump\n",
+    "etc/sudoers.d/70-old.disabled": "%dba ALL=(ALL) NOPASSWD: ALL\n",
+}
+
+
+@pytest.mark.parametrize(
+    "skipping",
+    [
+        # the password-free tag alone, the second one on the line
+        {
+            "etc/sudoers.d/50-db": "%dba ALL=(postgres) PASSWD: /usr/bin/psql, NOPASSWD: /usr/bin/pg_dump\n"
+        },
+        # the Defaults entry alone, turning authentication off for one group
+        {"etc/sudoers.d/60-net": "Defaults:%netops !authenticate\n"},
+    ],
+    ids=["tag-on-a-rule", "scoped-defaults"],
+)
+def test_sudo_rules_and_defaults_that_skip_authentication(
+    tmp_path: Path, skipping: dict[str, str]
+) -> None:
+    # each way of skipping the password is caught on its own
     verdicts = _judged(
         tmp_path,
-        text,
-        # the password-free tag is the second one on the line; the Defaults turns it off for a group
-        violating={
-            "etc/sudoers": "root ALL=(ALL) ALL\n#includedir /etc/sudoers.d\n",
-            "etc/sudoers.d/50-db": "%dba ALL=(postgres) PASSWD: /usr/bin/psql, NOPASSWD: /usr/bin/pg_dump\n",
-            "etc/sudoers.d/60-net": "Defaults:%netops !authenticate\n",
-        },
-        # a commented rule, a file sudo skips (dot in its name), and look-alike options
-        compliant={
-            "etc/sudoers": (
-                "root ALL=(ALL) ALL\n# %wheel ALL=(ALL) NOPASSWD: ALL\n"
-                "Defaults:%netops !lecture\n#includedir /etc/sudoers.d\n"
-            ),
-            "etc/sudoers.d/50-db": "%dba ALL=(postgres) PASSWD: /usr/bin/psql, /usr/bin/pg_dump\n",
-            "etc/sudoers.d/70-old.disabled": "%dba ALL=(ALL) NOPASSWD: ALL\n",
-        },
+        _SUDO_TEXT,
+        violating={"etc/sudoers": _SUDOERS_MAIN, **skipping},
+        compliant=_SUDO_COMPLIANT,
     )
     assert verdicts == JUDGED
 

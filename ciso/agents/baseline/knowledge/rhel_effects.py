@@ -704,34 +704,29 @@ def _macs(text: str) -> ConfigSetting | None:
 #: the word before a count of pending connections ("at no more than 10", "once it reaches 60";
 #: not "every one")
 _AT = r"\b(?:at|than|to|reach\w*|exceed\w*)\s+"
-#: sshd's MaxStartups when unset: refuse 30 % from 10 pending, all at 100
-_STARTUPS_DEFAULT = (10, 30, 100)
+_SSHD = rhel_generic.family_named("sshd")
 
 
 def _max_startups(text: str) -> tuple[ConfigSetting, ...]:
     """Bounds on MaxStartups' start (refusing begins) and full (all refused) fields: a
-    ``start:rate:full`` triple next to the keyword, else the numbers the text gives each."""
+    ``start:rate:full`` triple next to the keyword (read by the generic reader's one triple
+    reader), else the numbers the text gives each."""
+    triple = rhel_generic.colon_fields(_SSHD, "MaxStartups", text)
+    if triple:
+        return triple
     t = text.lower()
     bound: dict[int, int] = {}
-    triple = re.search(r"maxstartups\D{0,40}?(\d+):(\d+):(\d+)", t)
-    if triple:
-        bound = {0: int(triple.group(1)), 2: int(triple.group(3))}
-    else:
-        start = re.search(
-            rf"\b(?:start|begin)\w*\s+(?:to\s+)?(?:refus|drop|reject)\w*[^.;]{{0,80}}?{_AT}{_NUM}",
-            t,
-        )
-        full = re.search(
-            rf"\b(?:refus|drop|reject)\w*\s+(?:all|every)\b[^.;]{{0,80}}?{_AT}{_NUM}", t
-        )
-        if start:
-            bound[0] = _number(start.group(1))
-        if full:
-            bound[2] = _number(full.group(1))
+    start = re.search(
+        rf"\b(?:start|begin)\w*\s+(?:to\s+)?(?:refus|drop|reject)\w*[^.;]{{0,80}}?{_AT}{_NUM}", t
+    )
+    full = re.search(rf"\b(?:refus|drop|reject)\w*\s+(?:all|every)\b[^.;]{{0,80}}?{_AT}{_NUM}", t)
+    if start:
+        bound[0] = _number(start.group(1))
+    if full:
+        bound[2] = _number(full.group(1))
+    unset = dict(_SSHD.fields)["MaxStartups"]
     return tuple(
-        ConfigSetting(
-            "sshd", "MaxStartups", "le", (most,), _STARTUPS_DEFAULT[part] <= most, part=part
-        )  # fmt: skip
+        ConfigSetting("sshd", "MaxStartups", "le", (most,), unset[part] <= most, part=part)
         for part, most in sorted(bound.items())
     )
 

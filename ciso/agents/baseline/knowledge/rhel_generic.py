@@ -33,6 +33,9 @@ class ConfigFamily:
     flags: tuple[str, ...] = ()
     #: keys whose value is a comma-separated list (sshd's MACs): "must not contain X or Y"
     lists: tuple[str, ...] = ()
+    #: keys whose value is colon-separated numeric fields, and each field's value when unset
+    #: (sshd's MaxStartups start:rate:full)
+    fields: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
 
 FAMILIES: tuple[ConfigFamily, ...] = (
@@ -71,6 +74,8 @@ FAMILIES: tuple[ConfigFamily, ...] = (
         ),
         context=re.compile(r"\bssh", re.I),
         lists=("MACs", "Ciphers", "KexAlgorithms", "HostKeyAlgorithms", "PubkeyAcceptedAlgorithms"),
+        # sshd_config(5): refuse 30 % of new connections from 10 pending, all of them at 100
+        fields=(("MaxStartups", (10, 30, 100)),),
     ),
     ConfigFamily(
         "auditd",
@@ -149,8 +154,29 @@ _EXCLUDES = re.compile(
     r"\s+and\s+|\s+nor\s+)?)+)",
     re.I,
 )
-#: "start:rate:full" (sshd's MaxStartups): a bound on the first and the last field
-_TRIPLE = re.compile(r"[^.;]{0,40}?\b(\d+):(\d+):(\d+)\b")
+
+
+def family_named(name: str) -> ConfigFamily:
+    """The configuration family called ``name``."""
+    (found,) = (f for f in FAMILIES if f.name == name)
+    return found
+
+
+def colon_fields(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, ...] | None:
+    """Bounds on the first and the last field of a "start:rate:full" value the text gives
+    ``key`` (sshd's MaxStartups), each complying when unset if the field's default is within;
+    None when no such value follows the key. The one reader of such triples, whether the text
+    names the key or describes it."""
+    triple = re.search(rf"\b{re.escape(key)}\b[^.;]{{0,40}}?\b(\d+):(\d+):(\d+)\b", text, re.I)
+    if triple is None:
+        return None
+    unset = dict(family.fields).get(key)
+    return tuple(
+        ConfigSetting(
+            family.name, key, "le", (most,), unset is not None and unset[part] <= most, part=part
+        )  # fmt: skip
+        for part, most in ((0, int(triple.group(1))), (2, int(triple.group(3))))
+    )
 
 
 def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, ...] | None:
@@ -166,12 +192,9 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
         items = re.findall(r"[\w@.+-]+", excluded.group(1))
         banned = tuple(i.lower() for i in items if i.lower() not in ("or", "and", "nor"))
         return (ConfigSetting(family.name, key, "excludes", banned, False),)
-    triple = _TRIPLE.match(after)
+    triple = colon_fields(family, key, text[text.find(key) :])
     if triple:
-        return tuple(
-            ConfigSetting(family.name, key, "le", (int(triple.group(g)),), False, part=part)
-            for part, g in ((0, 1), (2, 3))
-        )
+        return triple
     found = _value_or_bound(family, key, after, text)
     if found is None:
         return None
@@ -227,11 +250,12 @@ def _value_or_bound(family: ConfigFamily, key: str, after: str, text: str) -> Co
 _NOT_ENOUGH = r"\s+(?:alone\s+)?(?:is\s+not\s+(?:enough|sufficient)|does\s+not\s+suffice|fails)\b"
 
 
-def _actions(family: ConfigFamily, keys: list[str], text: str) -> list[ConfigSetting] | None:
+def _actions(family: ConfigFamily, keys: dict[str, int], text: str) -> list[ConfigSetting] | None:
     """The ``<key>_action`` settings of thresholds the text names ("when free space falls to the
     space_left threshold, notify by email or halt"): the family's action words said in the
     sentence from that key to the next, less those it rules out. None when a named threshold
-    gets no action (the text says them elsewhere, e.g. in an aside)."""
+    gets no action (the text says them elsewhere, e.g. in an aside). ``keys``: where each key
+    named first ends in the text."""
     action_keys = {k for k, _ in family.action_defaults}
     named = [k for k in keys if f"{k}_action" in action_keys and f"{k}_action" not in keys]
     if not named or not family.actions:
@@ -239,9 +263,7 @@ def _actions(family: ConfigFamily, keys: list[str], text: str) -> list[ConfigSet
     defaults = dict(family.action_defaults)
     found = []
     for key in named:
-        start = re.search(rf"\b{re.escape(key)}\b", text)
-        assert start is not None
-        rest = text[start.end() :]
+        rest = text[keys[key] :]
         ends = [m.start() for k in keys if k != key for m in [re.search(rf"\b{k}\b", rest)] if m]
         ends.append(m.start() if (m := re.search(r"\.(?:\s|$)", rest)) else len(rest))
         clause = rest[: min(ends)]
@@ -266,7 +288,10 @@ def read(text: str) -> tuple[ConfigSetting, ...] | None:
     for family in FAMILIES:
         if family.context is not None and not family.context.search(text):
             continue
-        keys = list(dict.fromkeys(m.group(0) for m in family.keys.finditer(text)))
+        # where each key is named first
+        keys: dict[str, int] = {}
+        for m in family.keys.finditer(text):
+            keys.setdefault(m.group(0), m.end())
         actions = _actions(family, keys, text)
         if actions is None:
             continue
