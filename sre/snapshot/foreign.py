@@ -23,6 +23,7 @@ import yaml
 
 from itbench import yamlsafe
 from itbench.errors import InputError
+from sre.snapshot import epoch
 
 TRACE_COLUMNS = (
     "Timestamp", "TraceId", "SpanId", "ParentSpanId", "SpanName", "SpanKind", "ServiceName",
@@ -145,10 +146,7 @@ def _epoch_ns(value: Any) -> int | None:
         number = float(value)
     except (TypeError, ValueError):
         return None
-    for limit, scale in ((1e11, 1e9), (1e14, 1e6), (1e17, 1e3)):
-        if abs(number) < limit:
-            return int(number * scale)
-    return int(number)
+    return epoch.epoch_ns(number)
 
 
 def _time_text(value: Any) -> str | None:

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import duckdb
 
+from sre.snapshot import epoch
+
 #: ClickHouse exports are tab separated with JSON bodies unquoted; quoting is off so a body's own
 #: quotes are data. A CSV-quoted body (``"{""a"": 1}"``) is undone by ``body_json`` instead.
 _CSV = (
@@ -20,13 +22,10 @@ MACROS = [
     # Timestamps arrive as "2025-12-12 02:10:00.123456789", ISO with T and Z, or with +00:00;
     # DuckDB keeps microseconds, which is finer than any tool needs.
     # An epoch number (exporters that write Prometheus' or OTLP's own numbers) is told by its
-    # size, as foreign.py's _epoch_ns: seconds, milliseconds, microseconds or nanoseconds; 9 to 19
-    # digits so that a small number (a row counter) is not taken for 1970.
-    r"""CREATE OR REPLACE MACRO epoch_ts(n) AS
-        make_timestamp(CAST(CASE WHEN n < 1e11 THEN n * 1e6 WHEN n < 1e14 THEN n * 1e3
-                                 WHEN n < 1e17 THEN n ELSE n / 1e3 END AS BIGINT))""",
-    r"""CREATE OR REPLACE MACRO parse_ts(x) AS
-        CASE WHEN regexp_full_match(trim(x), '[0-9]{9,19}(\.[0-9]+)?')
+    # size: epoch.py holds the thresholds (s/ms/µs/ns) and the digit counts, for every reader.
+    epoch.sql_macro(),
+    rf"""CREATE OR REPLACE MACRO parse_ts(x) AS
+        CASE WHEN regexp_full_match(trim(x), '{epoch.SQL_TEXT}')
              THEN epoch_ts(CAST(trim(x) AS DOUBLE))
              ELSE try_cast(regexp_replace(replace(trim(x), 'T', ' '), '(Z|[+-]00:?00)$', '')
                            AS TIMESTAMP) END""",

@@ -14,6 +14,7 @@ import duckdb
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from itbench.errors import UsageError
+from sre.snapshot import epoch
 
 
 class ToolArgs(BaseModel):
@@ -24,7 +25,7 @@ class ToolArgs(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _epoch_times(cls, data: Any) -> Any:
-        """A time given as a number (epoch seconds or milliseconds) reads as its text, which
+        """A time given as a number (an epoch number in s, ms, µs or ns) reads as its text, which
         :func:`parse_time` understands; the original accepts only ISO strings."""
         if isinstance(data, dict):
             return {
@@ -82,19 +83,19 @@ class ToolSpec:
     snapshot_paths: dict[str, str] | None = None
 
 
-_EPOCH = re.compile(r"^\s*\d{9,13}(\.\d+)?\s*$")
-
-
 def parse_time(value: str | None, field: str = "time") -> datetime | None:
     """A time as a naive UTC datetime, as the indexes store them. Every form the original tools
     accept (ISO 8601 with ``Z``, an offset or none — naive means UTC —, ``T`` or a space, with or
-    without fractions), plus epoch seconds or milliseconds (``1765506000``, ``1765506000000``)."""
+    without fractions), plus an epoch number in seconds, milliseconds, microseconds or
+    nanoseconds, told by its size as the snapshot files' own epoch numbers are
+    (:mod:`sre.snapshot.epoch`). The original refuses every number (``fromisoformat`` raises);
+    ours reads them because the timestamps an agent copies from the files may be epoch numbers."""
     if value is None or value == "":
         return None
-    if _EPOCH.match(value):
-        number = float(value)
-        seconds = number / 1000 if number >= 1e11 else number
-        return datetime.fromtimestamp(seconds, UTC).replace(tzinfo=None)
+    if epoch.TEXT.match(value):
+        ns = epoch.epoch_ns(float(value))
+        moment = datetime.fromtimestamp(ns // 1_000_000_000, UTC).replace(tzinfo=None)
+        return moment + timedelta(microseconds=round((ns % 1_000_000_000) / 1000))
     text = value.strip().replace(" ", "T")
     if text.endswith("Z"):
         text = text[:-1] + "+00:00"
@@ -103,7 +104,7 @@ def parse_time(value: str | None, field: str = "time") -> datetime | None:
     except ValueError:
         raise UsageError(
             f"{field}: {value!r} is not an ISO 8601 time (e.g. 2025-12-12T02:30:00Z) nor "
-            "epoch seconds or milliseconds"
+            "an epoch number (seconds, ms, µs or ns)"
         ) from None
     if parsed.tzinfo is not None:
         parsed = parsed.astimezone(UTC).replace(tzinfo=None)

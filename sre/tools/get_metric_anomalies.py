@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Set as AbstractSet
 from typing import Any
 
@@ -146,10 +147,29 @@ def _points(
     original answers an empty cell)."""
     keep = {"metric_name", "timestamp", "value", "tags", *headed}
     return [
-        {k: (f"{v}+00:00" if k == "timestamp" else unquote(v) if k == "tags" else v)
+        {k: (f"{v}+00:00" if k == "timestamp" else unquote(v) if k == "tags"
+             else _number(v) if k in NUMERIC_LABELS else v)
          for k, v in p.items() if v is not None or k in keep}
         for p in xs or []
     ]  # fmt: skip
+
+
+#: label columns the original's pandas reads as numbers when they hold numbers (500, 0.25)
+NUMERIC_LABELS = frozenset({"status_code", "bucket_le"})
+_INTEGER = re.compile(r"^-?[0-9]+$")
+_DECIMAL = re.compile(r"^-?([0-9]+\.[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$")
+
+
+def _number(text: Any) -> Any:
+    """A label's text as the number it writes, else unchanged; ``+Inf`` is null, as in
+    metric_analysis (the original writes JSON's non-standard Infinity)."""
+    if isinstance(text, str) and text.strip().lower() in ("+inf", "inf"):
+        return None
+    if isinstance(text, str) and _INTEGER.match(text):
+        return int(text)
+    if isinstance(text, str) and _DECIMAL.match(text):
+        return float(text)
+    return text
 
 
 SPEC = ToolSpec("get_metric_anomalies", DESCRIPTION, Args, run, {"base_dir": "metrics"})

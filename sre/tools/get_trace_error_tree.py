@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_file
@@ -18,18 +19,33 @@ from sre.tools._common import (
     parse_time,
     window_warning,
 )
+from sre.tools._span_paths import (
+    ARROW,
+    CallPath,
+    CriticalPath,
+    Hop,
+    PathStats,
+    Suspect,
+    latency,
+    rate,
+    span_paths,
+)
 
 DESCRIPTION = (
     "Compares the service call paths of traces before and after a pivot time (windows of "
-    "delta_time on each side) and flags the paths that changed: NEW (only after), DISAPPEARED "
-    "(only before), CRITICAL (error rate up by error_threshold_pct points), WARNING (mean latency "
-    "up by latency_threshold_pct percent, or traffic down by half). root_cause_suspect is the "
-    "deepest service on the path whose own spans fail (or slow down). Errors are spans with "
-    "StatusCode 'Error'. Fixes over the original: latency comes from Duration (ns) when there is "
-    "no duration_ms; every span's path counts, not only one longest path per trace, so a service "
-    "called beside a deeper chain is found; traffic collapses are flagged; span_kind filters the "
-    "spans measured (e.g. 'Server'). pivot_time defaults to the first error span, else the middle "
-    "of the traces."
+    "delta_time on each side), as the original: every trace is grouped by its service chain (the "
+    "longest root-to-leaf path of its spans), and each path's figures are the spans of its "
+    "traces whose service is on the path. A path is NEW (spans only after), DISAPPEARED (only "
+    "before), CRITICAL (error rate changed by more than 50 %, or above 50 % after) or WARNING "
+    "(error rate changed by more than error_threshold_pct percent). root_cause_suspect is the "
+    "first service of the path above 50 % errors after the pivot (the original's); "
+    "deepest_suspect (added) is the deepest one whose errors rose (or latency, for a path "
+    "flagged for latency), where a failure starts. Errors are spans with StatusCode 'Error'. "
+    "Fixes over the original: hop latencies come from Duration (ns) when there is no "
+    "duration_ms (the original shows 0 ms; like it, only a duration_ms column's latency flags a "
+    "path); a client span's callee ends its path even when it never answered; span_kind filters "
+    "the spans measured (e.g. 'Server'). pivot_time defaults to the first error span, else the "
+    "middle of the traces."
 )
 
 
@@ -43,50 +59,6 @@ class Args(ToolArgs):
     latency_threshold_pct: float = 10
 
 
-class PathStats(BaseModel):
-    traces: int = 0
-    spans: int = 0
-    errors: int = 0
-    error_pct: float = 0.0
-    mean_latency_ms: float | None = None
-    p95_latency_ms: float | None = None
-    p99_latency_ms: float | None = None
-
-
-class CallPath(BaseModel):
-    path: str
-    hops: int
-    pre: PathStats
-    post: PathStats
-
-
-class Hop(BaseModel):
-    """One service of a flagged path, before -> after, as the original writes it."""
-
-    service: str
-    traffic: str
-    error_rate: str
-    latency_p99: str
-
-
-class Suspect(BaseModel):
-    service: str
-    reason: str
-
-
-class CriticalPath(BaseModel):
-    path: str
-    severity: str
-    hops: list[Hop]
-    sample_errors: list[str]
-    #: absent (not null) when no service stands out, as in the original
-    root_cause_suspect: Suspect | None = None
-    #: added: why the path is flagged, and its own figures before and after
-    reason: str
-    pre: PathStats
-    post: PathStats
-
-
 class Result(ToolResult):
     description: dict[str, Any] = Field(serialization_alias="_description")
     #: the original's own warnings key (set when pivot_time was not given)
@@ -98,14 +70,17 @@ class Result(ToolResult):
     #: added: the pivot used and the windows compared
     pivot_time: str | None
     window: dict[str, str | None]
-    #: added: every path's figures (all_paths holds the original's one-line strings)
+    #: added: every span path's figures (all_paths holds the original's one-line strings of
+    #: whole traces' chains) and the span paths flagged, with the deepest failing service
     paths: list[CallPath] = Field(default_factory=list)
+    span_critical_paths: list[CriticalPath] = Field(default_factory=list)
 
     def answer(self) -> Any:
         out = self.model_dump(mode="json", by_alias=True)
-        for c in out["critical_paths"]:
-            if c["root_cause_suspect"] is None:
-                del c["root_cause_suspect"]
+        for c in out["critical_paths"] + out["span_critical_paths"]:
+            for optional in ("root_cause_suspect", "deepest_suspect"):
+                if c[optional] is None:
+                    del c[optional]
         if self.notes:
             out = {"_description": out.pop("_description"), "warnings": self.notes, **out}
         if out["summary"] is None:
@@ -113,13 +88,69 @@ class Result(ToolResult):
         return out
 
 
-#: how the original joins the services of a path
-ARROW = " → "
-_SEVERITY_ORDER = {"CRITICAL": 0, "NEW": 1, "DISAPPEARED": 2, "WARNING": 3}
+#: the original's order of flagged paths in all_paths
+_SEVERITY_ORDER = {"CRITICAL": 0, "WARNING": 1, "NEW": 2, "DISAPPEARED": 3}
+#: the original's bar for CRITICAL and for a root cause suspect: errors (or their change) in %
+_CRITICAL_PCT = 50
+
+
+@dataclass
+class Window:
+    """The spans of one service (or one path) in one window: what the original counts."""
+
+    spans: int = 0
+    errors: int = 0
+    traces: set[str] = field(default_factory=set)
+    latencies: list[float] = field(default_factory=list)
+
+    def add(self, other: Window) -> None:
+        self.spans += other.spans
+        self.errors += other.errors
+        self.traces |= other.traces
+        self.latencies += other.latencies
+
+    @property
+    def error_pct(self) -> float:
+        return 100 * self.errors / self.spans if self.spans else 0.0
+
+    def p99(self) -> float:
+        return _percentile(self.latencies, 0.99)
+
+    def stats(self) -> PathStats:
+        lat = self.latencies
+        return PathStats(
+            traces=len(self.traces), spans=self.spans, errors=self.errors,
+            error_pct=round(self.error_pct, 2),
+            mean_latency_ms=round(sum(lat) / len(lat), 3) if lat else None,
+            p95_latency_ms=_percentile(lat, 0.95) if lat else None,
+            p99_latency_ms=_percentile(lat, 0.99) if lat else None,
+        )  # fmt: skip
+
+
+@dataclass
+class TracePath:
+    """The traces that follow one service chain, and their spans per service and window."""
+
+    services: tuple[str, ...]
+    traces: int = 0
+    #: (service, after the pivot) -> its spans on this path's traces
+    windows: dict[tuple[str, bool], Window] = field(default_factory=dict)
+    messages: list[str] = field(default_factory=list)
+
+    def of(self, service: str, post: bool) -> Window:
+        return self.windows.get((service, post), Window())
+
+    def total(self, post: bool) -> Window:
+        """The path's own figures: its services' spans summed, as the original sums them."""
+        out = Window()
+        for service in dict.fromkeys(self.services):
+            out.add(self.of(service, post))
+        return out
 
 
 def run(args: Args) -> Result:
-    src = open_source(require_file(args.trace_file, "the traces file"), SourceKind.TRACES)
+    trace_file = require_file(args.trace_file, "the traces file")
+    src = open_source(trace_file, SourceKind.TRACES)
     con = src.con.cursor()
     delta = parse_duration(args.delta_time)
     asked = parse_time(args.pivot_time, "pivot_time")
@@ -150,125 +181,221 @@ def run(args: Args) -> Result:
             f"({iso(pivot)}; the middle of the traces when none fails). Providing pivot_time "
             "is highly encouraged for incident investigation."
         )
-    kind_filter, params = "", [lo, hi, pivot]
-    if args.span_kind:
-        kind_filter = "AND lower(s.span_kind) LIKE ?"
-        params.append(f"%{args.span_kind.lower().removeprefix('span_kind_')}%")
-    rows = con.execute(
-        f"""
-        SELECT call_path, ts >= $3 AS post, count(DISTINCT trace_id), count(*),
-               count(*) FILTER (WHERE status_code ILIKE '%error%'),
-               avg(duration_ns) / 1e6, quantile_cont(duration_ns, 0.95) / 1e6,
-               quantile_cont(duration_ns, 0.99) / 1e6,
-               list(DISTINCT status_message) FILTER (
-                 WHERE status_code ILIKE '%error%' AND coalesce(status_message, '') <> '')
-        FROM data s
-        WHERE ts >= $1 AND ts < $2 AND call_path IS NOT NULL {kind_filter.replace("?", "$4")}
-        GROUP BY ALL""",
-        params,
-    ).fetchall()
-    stats: dict[tuple[str, ...], dict[bool, PathStats]] = {}
-    messages: dict[tuple[str, ...], list[str]] = {}
-    for path, post, traces, spans, errors, mean, p95, p99, msgs in rows:
-        key = tuple(path.split(" -> "))
-        stats.setdefault(key, {})[bool(post)] = PathStats(
-            traces=traces, spans=spans, errors=errors,
-            error_pct=round(100 * errors / spans, 2) if spans else 0.0,
-            mean_latency_ms=None if mean is None else round(mean, 3),
-            p95_latency_ms=None if p95 is None else round(p95, 3),
-            p99_latency_ms=None if p99 is None else round(p99, 2),
-        )  # fmt: skip
-        if post and msgs:
-            messages[key] = [m for m in msgs if m][:3]
+    groups = _trace_paths(con, lo, pivot, hi, args.span_kind)
     if args.service_name:
         wanted = args.service_name.lower()
-        selected = {k: v for k, v in stats.items() if any(wanted == s.lower() for s in k)}
+        selected = [g for g in groups if any(wanted == s.lower() for s in g.services)]
         if not selected:  # as loose as the entity references elsewhere
-            selected = {k: v for k, v in stats.items() if any(wanted in s.lower() for s in k)}
+            selected = [g for g in groups if any(wanted in s.lower() for s in g.services)]
     else:
-        selected = stats
-    pre_of = lambda k: stats.get(k, {}).get(False, PathStats())  # noqa: E731 - one-line lookups, read like the table they index
-    post_of = lambda k: stats.get(k, {}).get(True, PathStats())  # noqa: E731 - one-line lookups, read like the table they index
-    critical = []
-    for key in selected:
-        pre, post = pre_of(key), post_of(key)
-        verdict = _verdict(pre, post, args)
-        if verdict is None:
-            continue
-        severity, reason = verdict
-        seconds = delta.total_seconds() or 1
-        hops = [
-            _hop(key[i], pre_of(key[: i + 1]), post_of(key[: i + 1]), seconds)
-            for i in range(len(key))
-        ]
-        suspect = _suspect(key, stats, pre_of, post_of, args, severity == "WARNING")
-        critical.append(
-            CriticalPath(
-                path=ARROW.join(key), severity=severity, hops=hops, reason=reason,
-                root_cause_suspect=None if suspect is None else Suspect(
-                    service=suspect, reason=_suspect_reason(suspect, key, stats, pre_of, post_of)),
-                pre=pre, post=post, sample_errors=messages.get(key, []),
-            )
-        )  # fmt: skip
-    critical.sort(key=lambda c: (_SEVERITY_ORDER[c.severity], -c.post.errors, -len(c.hops), c.path))
-    flagged = {c.path: c.severity for c in critical}
-    # as in the original, all_paths lists the file's paths, the quiet ones at 0/s
-    quiet = [
-        tuple(p.split(" -> "))
-        for (p,) in con.execute(
-            "SELECT DISTINCT call_path FROM data WHERE call_path IS NOT NULL ORDER BY 1"
-        ).fetchall()
-    ]
-    if args.service_name:
-        wanted = args.service_name.lower()
-        quiet = [k for k in quiet if any(wanted in s.lower() for s in k)]
-    ordered = sorted(
-        selected,
-        key=lambda k: (
-            _SEVERITY_ORDER.get(flagged.get(ARROW.join(k), ""), 9),
-            -(post_of(k).spans + pre_of(k).spans), k,
-        ),
-    ) + [k for k in quiet if k not in selected]  # fmt: skip
-    totals = {
-        phase: _total([v.get(flag) for v in selected.values()])
-        for phase, flag in (("pre", False), ("post", True))
-    }
-    summary: dict[str, Any] = {
-        phase: None if not totals[phase]["span_count"] else totals[phase]
-        for phase in ("pre", "post")
-    }
-    summary["delta"] = {
-        k: round(totals["post"][k] - totals["pre"][k], 3)
-        if isinstance(totals["post"][k], int | float) and isinstance(totals["pre"][k], int | float)
-        else None
-        for k in totals["pre"]
-    }  # fmt: skip
+        selected = groups
     seconds = delta.total_seconds() or 1
+    latency_flags = _has_duration_ms(trace_file)
+    verdicts = {g.services: _verdict(g, args, latency_flags) for g in selected}
+    critical = [
+        _critical(g, verdict, seconds, args)
+        for g in selected
+        if (verdict := verdicts[g.services]) is not None
+    ]
+    # as the original: the paths in the order their first trace comes, CRITICAL ones first
+    critical.sort(key=lambda c: c.severity != "CRITICAL")
+    ordered = sorted(
+        selected, key=lambda g: _SEVERITY_ORDER[v[0]] if (v := verdicts[g.services]) else 9
+    )
+    by_span = span_paths(con, lo, pivot, hi, seconds, args.span_kind, args.service_name, args)
+    totals = {phase: Window() for phase in (False, True)}
+    for g in selected:
+        for phase in (False, True):
+            totals[phase].add(g.total(phase))
+    summary: dict[str, Any] = {
+        phase: _summary(totals[post], sum(g.traces for g in selected))
+        if totals[post].spans
+        else None
+        for phase, post in (("pre", False), ("post", True))
+    }
+    summary["delta"] = _summary_delta(totals[False], totals[True])
+    all_paths = []
+    for g in ordered[:50]:
+        verdict = verdicts[g.services]
+        line = f"{ARROW.join(g.services)} [{rate(g.total(True).spans / seconds)}]"
+        all_paths.append(line + (f" ({verdict[0]})" if verdict else ""))
     return Result(
         description=_description(args, lo, pivot, hi),
         notes=notes,
         pivot_time=iso(pivot),
         window={"pre_start": iso(lo), "post_end": iso(hi)},
         summary=summary,
-        all_paths=[
-            f"{ARROW.join(k)} [{_rate(post_of(k).spans / seconds)}]"
-            + (f" ({flagged[ARROW.join(k)]})" if ARROW.join(k) in flagged else "")
-            for k in ordered[:50]
-        ],
-        paths=[
-            CallPath(path=ARROW.join(k), hops=len(k) - 1, pre=pre_of(k), post=post_of(k))
-            for k in ordered[:50]
-        ],
+        all_paths=all_paths,
+        paths=by_span.paths,
+        span_critical_paths=by_span.critical,
         critical_paths=critical,
         filters_applied=filters,
         warnings=warnings,
     )
 
 
+def _trace_paths(con, lo, pivot, hi, span_kind: str | None) -> list[TracePath]:
+    """Every trace's service chain (the longest of its spans' paths from the root, the first
+    such span on a tie, as the original's walk down the first root), grouped; then each group's
+    spans in the two windows per service. Groups come in the order their first trace starts."""
+    kind_filter, params = "", [lo, hi, pivot]
+    if span_kind:
+        kind_filter = "AND lower(d.span_kind) LIKE $4"
+        params.append(f"%{span_kind.lower().removeprefix('span_kind_')}%")
+    con.execute(
+        """CREATE OR REPLACE TEMP TABLE trace_path AS
+        SELECT trace_id, min(ts) AS started,
+               first(call_path ORDER BY len(string_split(call_path, ' -> ')) DESC, ts) AS path
+        FROM data WHERE call_path IS NOT NULL GROUP BY trace_id"""
+    )
+    groups: dict[str, TracePath] = {}
+    for path, traces in con.execute(
+        "SELECT path, count(*) FROM trace_path GROUP BY path ORDER BY min(started), path"
+    ).fetchall():
+        groups[path] = TracePath(tuple(path.split(" -> ")), traces=traces)
+    rows = con.execute(
+        f"""
+        SELECT t.path, d.service_name, d.ts >= $3 AS post, count(*),
+               count(*) FILTER (WHERE d.status_code ILIKE '%error%'),
+               list(d.duration_ns / 1e6) FILTER (WHERE d.duration_ns IS NOT NULL),
+               list(DISTINCT d.trace_id),
+               list(DISTINCT left(d.status_message, 200)) FILTER (
+                 WHERE d.status_code ILIKE '%error%' AND coalesce(d.status_message, '') <> '')
+        FROM data d JOIN trace_path t USING (trace_id)
+        WHERE d.ts >= $1 AND d.ts < $2 {kind_filter}
+        GROUP BY ALL ORDER BY ALL""",
+        params,
+    ).fetchall()
+    for path, service, post, spans, errors, latencies, traces, messages in rows:
+        group = groups[path]
+        if service not in group.services:
+            continue  # the original counts only the path's own services
+        group.windows[(service, bool(post))] = Window(
+            spans, errors, set(traces), sorted(latencies or [])
+        )
+        group.messages += [m for m in messages or [] if m not in group.messages]
+    return list(groups.values())
+
+
+def _verdict(group: TracePath, args: Args, latency_flags: bool) -> tuple[str, str] | None:
+    """The original's classification of a path by its summed figures before and after."""
+    pre, post = group.total(False), group.total(True)
+    if not pre.spans and post.spans:
+        return "NEW", "only seen after the pivot"
+    if pre.spans and not post.spans:
+        return "DISAPPEARED", f"{pre.spans} span(s) before the pivot, none after"
+    if not pre.spans:
+        return None
+    err_change = abs(_change(pre.error_pct, post.error_pct))
+    err_exceeds = err_change > args.error_threshold_pct or (
+        pre.error_pct == 0 and post.error_pct > args.error_threshold_pct
+    )
+    lat_change = abs(_change(pre.p99(), post.p99())) if latency_flags else 0.0
+    lat_exceeds = lat_change > args.latency_threshold_pct
+    if not err_exceeds and not lat_exceeds:
+        return None
+    reason = (
+        f"error rate {pre.error_pct:.1f}% -> {post.error_pct:.1f}%"
+        if err_exceeds
+        else f"p99 latency {pre.p99()} -> {post.p99()} ms"
+    )
+    if err_change > _CRITICAL_PCT or post.error_pct > _CRITICAL_PCT or lat_change > 100:
+        return "CRITICAL", reason
+    return "WARNING", reason
+
+
+def _critical(group: TracePath, verdict: tuple[str, str], seconds: float, args: Args):
+    severity, reason = verdict
+    hops = [_hop(s, group.of(s, False), group.of(s, True), seconds) for s in group.services]
+    first = None
+    for s in group.services:  # the original: the first service with the highest rate above 50 %
+        rate = round(group.of(s, True).error_pct)
+        if rate > _CRITICAL_PCT and (first is None or rate > first[1]):
+            first = (s, rate)
+    return CriticalPath(
+        path=ARROW.join(group.services), severity=severity, hops=hops, reason=reason,
+        root_cause_suspect=None if first is None else Suspect(
+            service=first[0], reason=f"{first[1]:.0f}% error rate"),
+        deepest_suspect=_deepest(group, args, latency_first=not reason.startswith("error")),
+        pre=group.total(False).stats(), post=group.total(True).stats(),
+        sample_errors=group.messages[:3],
+    )  # fmt: skip
+
+
+def _deepest(group: TracePath, args: Args, latency_first: bool) -> Suspect | None:
+    """The deepest service of the path whose own spans fail after the pivot (or slow down:
+    first, for a path flagged for latency): errors and latency propagate up the call chain, so
+    the deepest failing service is where they start."""
+
+    def failing(s: str) -> str | None:
+        pre, post = group.of(s, False), group.of(s, True)
+        if post.spans and post.error_pct - pre.error_pct >= args.error_threshold_pct:
+            return f"{post.error_pct:.0f}% error rate"
+        return None
+
+    def slower(s: str) -> str | None:
+        pre, post = group.of(s, False).stats(), group.of(s, True).stats()
+        if not (pre.mean_latency_ms and post.mean_latency_ms):
+            return None
+        rise = 100 * (post.mean_latency_ms - pre.mean_latency_ms) / pre.mean_latency_ms
+        return "latency rose" if rise >= args.latency_threshold_pct else None
+
+    for test in (slower, failing) if latency_first else (failing, slower):
+        for s in reversed(group.services):
+            why = test(s)
+            if why:
+                return Suspect(service=s, reason=why)
+    return None
+
+
+def _has_duration_ms(trace_file) -> bool:
+    """Whether the file has the duration_ms column the original reads latency from (a
+    ClickHouse export has only Duration, so the original's latencies are all 0 there)."""
+    with open(trace_file, encoding="utf-8", errors="replace") as f:
+        return "duration_ms" in f.readline().rstrip("\n").split("\t")
+
+
+def _change(pre: float, post: float) -> float:
+    """The original's percentage change (infinite from zero)."""
+    if pre == 0:
+        return float("inf") if post > 0 else 0.0
+    return round((post - pre) / pre * 100, 1)
+
+
+def _percentile(values: list[float], q: float) -> float:
+    """The original's nearest-rank percentile of sorted values, rounded to 0.01."""
+    if not values:
+        return 0.0
+    return round(values[min(int(len(values) * q), len(values) - 1)], 2)
+
+
+def _summary(w: Window, traces: int) -> dict[str, Any]:
+    return {
+        "trace_count": traces,
+        "span_count": w.spans,
+        "error_rate_pct": round(w.error_pct, 1),
+        "latency_p99_ms": _percentile(sorted(w.latencies), 0.99),
+        "spans": w.spans,
+        "errors": w.errors,
+        "error_pct": round(w.error_pct, 2),
+        "mean_latency_ms": round(sum(w.latencies) / len(w.latencies), 3) if w.latencies else None,
+    }
+
+
+def _summary_delta(pre: Window, post: Window) -> dict[str, Any]:
+    a, b = _summary(pre, 0), _summary(post, 0)
+    return {
+        k: round(b[k] - a[k], 3)
+        if isinstance(a[k], int | float) and isinstance(b[k], int | float) and k != "trace_count"
+        else None
+        for k in a
+    }  # fmt: skip
+
+
 def _description(args: Args, lo, pivot, hi) -> dict[str, Any]:
     return {
-        "overview": "Critical path analysis - stats computed per unique service call path "
-        "(every span's path from its trace's root), before and after the pivot",
+        "overview": "Critical path analysis - stats computed per unique trace path using "
+        "trace_id stitching",
         "time_windows": {
             "pre": f"[{iso(lo)}, {iso(pivot)}) = [pivot_time - {args.delta_time}, pivot_time)"
             if pivot else "N/A",
@@ -279,44 +406,18 @@ def _description(args: Args, lo, pivot, hi) -> dict[str, Any]:
             "error_rate_change_pct": args.error_threshold_pct,
             "latency_change_pct": args.latency_threshold_pct,
         },
-        "note": "Each path groups the spans that follow the same service chain; hops give each "
-        "service's own spans on it. Latency is read from Duration (ns).",
+        "note": "Each path groups traces that follow the same service chain. Stats are computed "
+        "from spans within those specific traces. Latency is read from Duration (ns).",
     }  # fmt: skip
 
 
-def _rate(per_second: float) -> str:
-    return f"{per_second:.2f}/s" if per_second < 1 else f"{per_second:.0f}/s"
-
-
-def _latency(ms: float | None) -> str:
-    ms = ms or 0.0
-    if ms < 1:
-        return f"{ms:.2f}ms"
-    if ms < 1000:
-        return f"{ms:.0f}ms"
-    if ms < 60000:
-        return f"{ms / 1000:.1f}s"
-    return f"{ms / 60000:.1f}m"
-
-
-def _hop(service: str, pre: PathStats, post: PathStats, seconds: float) -> Hop:
+def _hop(service: str, pre: Window, post: Window, seconds: float) -> Hop:
     return Hop(
         service=service,
-        traffic=f"{_rate(pre.spans / seconds)} → {_rate(post.spans / seconds)}",
+        traffic=f"{rate(pre.spans / seconds)} → {rate(post.spans / seconds)}",
         error_rate=f"{pre.error_pct:.0f}% → {post.error_pct:.0f}%",
-        latency_p99=f"{_latency(pre.p99_latency_ms)} → {_latency(post.p99_latency_ms)}",
+        latency_p99=f"{latency(pre.p99())} → {latency(post.p99())}",
     )
-
-
-def _suspect_reason(service: str, key, stats, pre_of, post_of) -> str:
-    related = [
-        k for k in stats if k and k[-1] == service and (k[: len(key)] == key or key[: len(k)] == k)
-    ]
-    post = max((post_of(k) for k in related), key=lambda p: p.error_pct, default=None)
-    pre = max((pre_of(k) for k in related), key=lambda p: p.error_pct, default=None)
-    if post and pre and post.error_pct > pre.error_pct:
-        return f"{post.error_pct:.0f}% error rate"
-    return "latency rose"
 
 
 def _default_pivot(con):
@@ -326,67 +427,6 @@ def _default_pivot(con):
     if first_error is not None:
         return first_error
     return None if lo is None else lo + (hi - lo) / 2
-
-
-def _verdict(pre: PathStats, post: PathStats, args: Args) -> tuple[str, str] | None:
-    if pre.spans == 0 and post.spans > 0:
-        return "NEW", "only seen after the pivot"
-    if post.spans == 0 and pre.spans > 0:
-        return "DISAPPEARED", f"{pre.spans} span(s) before the pivot, none after"
-    if post.error_pct - pre.error_pct >= args.error_threshold_pct:
-        return "CRITICAL", f"error rate {pre.error_pct}% -> {post.error_pct}%"
-    if pre.mean_latency_ms and post.mean_latency_ms is not None:
-        rise = 100 * (post.mean_latency_ms - pre.mean_latency_ms) / pre.mean_latency_ms
-        if rise >= args.latency_threshold_pct:
-            return (
-                "WARNING",
-                f"mean latency {pre.mean_latency_ms} -> {post.mean_latency_ms} ms (+{rise:.0f}%)",
-            )
-    if pre.spans >= 4 and post.spans <= pre.spans / 2:
-        return "WARNING", f"traffic {pre.spans} -> {post.spans} spans"
-    return None
-
-
-def _suspect(key, stats, pre_of, post_of, args: Args, latency_first: bool) -> str | None:
-    """The deepest service whose own spans fail after the pivot (or slow down: first, for a path
-    flagged for latency), on this path or on a longer path through it: errors and latency
-    propagate up the call chain, so the deepest failing service is where they start."""
-    related = [k for k in stats if k[: len(key)] == key or key[: len(k)] == k]
-
-    def failing(k) -> bool:
-        pre, post = pre_of(k), post_of(k)
-        return bool(post.spans) and post.error_pct - pre.error_pct >= args.error_threshold_pct
-
-    def slower(k) -> bool:
-        pre, post = pre_of(k), post_of(k)
-        if not (pre.mean_latency_ms and post.mean_latency_ms):
-            return False
-        rise = 100 * (post.mean_latency_ms - pre.mean_latency_ms) / pre.mean_latency_ms
-        return rise >= args.latency_threshold_pct
-
-    for test in (slower, failing) if latency_first else (failing, slower):
-        hits = [k for k in related if test(k)]
-        if hits:
-            return max(hits, key=lambda k: (len(k), k))[-1]
-    return None
-
-
-def _total(parts: list[PathStats | None]) -> dict[str, Any]:
-    got = [p for p in parts if p is not None]
-    spans = sum(p.spans for p in got)
-    errors = sum(p.errors for p in got)
-    weighted = [p.mean_latency_ms * p.spans for p in got if p.mean_latency_ms is not None]
-    return {
-        "trace_count": sum(p.traces for p in got),
-        "span_count": spans,
-        "error_rate_pct": round(100 * errors / spans, 1) if spans else 0.0,
-        # the slowest path's p99: a bound on the pooled p99 the paths' figures allow
-        "latency_p99_ms": max((p.p99_latency_ms or 0.0 for p in got), default=0.0),
-        "spans": spans,
-        "errors": errors,
-        "error_pct": round(100 * errors / spans, 2) if spans else 0.0,
-        "mean_latency_ms": round(sum(weighted) / spans, 3) if spans and weighted else None,
-    }
 
 
 SPEC = ToolSpec(

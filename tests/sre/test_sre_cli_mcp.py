@@ -44,7 +44,7 @@ def test_cli_json_arguments_and_trace_tree(private_cache: Path):
     )  # fmt: skip
     assert p.returncode == 0, p.stderr
     doc = json.loads(p.stdout)
-    assert doc["critical_paths"][0]["root_cause_suspect"]["service"] == "checkout"
+    assert doc["span_critical_paths"][0]["root_cause_suspect"]["service"] == "checkout"
     assert doc["_description"]["time_windows"]["pre"].startswith("[2025-12-12T02:05:30Z")
 
 
@@ -81,7 +81,7 @@ MCP_CALLS = {
     ),
     "get_trace_error_tree": (
         {"pivot_time": "2025-12-12T02:20:30Z", "delta_time": "15m"},
-        lambda d: d["critical_paths"][0]["root_cause_suspect"]["service"] == "checkout",
+        lambda d: d["span_critical_paths"][0]["root_cause_suspect"]["service"] == "checkout",
     ),
     "log_analysis": ({"severity_filter": "ERROR"}, lambda d: d["patterns"][0]["count"] == 8),
     "k8s_spec_change_analysis": (

@@ -61,5 +61,5 @@ def test_trace_error_tree_reaches_the_faulty_service(
         "get_trace_error_tree",
         {"trace_file": str(inc.path / "otel_traces_raw.tsv"), "pivot_time": pivot},
     )
-    ends = {c["path"].split(" → ")[-1] for c in answer["critical_paths"]}
-    assert SHOWN_AT.get(kind, inc.target) in ends, answer["critical_paths"]
+    ends = {c["path"].split(" → ")[-1] for c in answer["span_critical_paths"]}
+    assert SHOWN_AT.get(kind, inc.target) in ends, answer["span_critical_paths"]

@@ -201,14 +201,14 @@ def test_trace_error_tree_points_at_the_faulty_service(incident: Path):
     answer = r.answer()
     got = {
         c["path"]: (c["severity"], c.get("root_cause_suspect", {}).get("service"))
-        for c in answer["critical_paths"]
+        for c in answer["span_critical_paths"]
     }
     assert got == {
         "frontend → checkout": ("CRITICAL", "checkout"),
         "frontend": ("CRITICAL", "checkout"),
         "frontend → checkout → payment": ("DISAPPEARED", "checkout"),
     }
-    first = answer["critical_paths"][0]
+    first = answer["span_critical_paths"][0]
     assert first["path"] == "frontend → checkout" and first["sample_errors"] == [
         "rpc error: code = Unavailable"
     ]
@@ -217,8 +217,8 @@ def test_trace_error_tree_points_at_the_faulty_service(incident: Path):
     assert first["hops"][1]["latency_p99"] == "80ms → 850ms"  # from Duration (ns)
     assert (first["pre"]["mean_latency_ms"], first["post"]["mean_latency_ms"]) == (80.0, 850.0)
     assert answer["summary"]["post"]["errors"] == 12 and answer["summary"]["pre"]["errors"] == 0
-    # the healthy sibling call is on a path of its own, unflagged
-    assert any(p.startswith("frontend → cart [") for p in answer["all_paths"])
+    # the healthy sibling call is a span path of its own, unflagged
+    assert "frontend → cart" in {p["path"] for p in answer["paths"]}
     assert "frontend → cart" not in got
 
 
@@ -230,8 +230,7 @@ def test_trace_error_tree_service_filter_finds_a_service_beside_a_deeper_chain(i
         )
     )  # fmt: skip
     assert [p.path for p in r.paths] == ["frontend → cart"]
-    assert r.answer()["all_paths"] == ["frontend → cart [0.01/s]"]
-    assert r.critical_paths == []
+    assert r.span_critical_paths == []
 
 
 def test_log_analysis_mines_the_error_pattern(incident: Path):
@@ -383,7 +382,7 @@ def test_context_contract_gathers_every_source(incident: Path):
     # the original's alerts section always failed (alerts_error); ours answers it
     assert [a["alertname"] for a in ctx["alerts"]["items"]] == ["RequestErrorRate"]
     assert "alerts_error" not in ctx
-    assert ctx["trace_errors"]["critical_paths"][0]["root_cause_suspect"]["service"] == "checkout"
+    assert ctx["trace_errors"]["span_critical_paths"][0]["root_cause_suspect"]["service"] == "checkout"
     assert ctx["log_patterns"]["patterns"][0]["service_breakdown"] == {"checkout": 8}
     assert ctx["spec_changes"]["entity_order"] == ["otel-demo/Deployment/checkout"]
     assert ctx["pagination"]["total_pages"] == 2 and ctx["dependencies"] == ["Service/payment"]

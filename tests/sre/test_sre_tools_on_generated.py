@@ -41,7 +41,7 @@ def test_nonexistent_image_incident_is_diagnosed(tmp_path: Path, private_cache: 
     window = next(iter(changes["entities"][entity]["changes_detected"].values()))
     assert [i["path"] for i in window["changes"]] == ["spec.template.spec.containers[0].image"]
     tree = call("get_trace_error_tree", {"trace_file": str(snapshot / "otel_traces_raw.tsv")})
-    critical = [c for c in tree["critical_paths"] if c["severity"] == "CRITICAL"]
+    critical = [c for c in tree["span_critical_paths"] if c["severity"] == "CRITICAL"]
     assert critical and {c["root_cause_suspect"]["service"] for c in critical} == {name}
     events = call(
         "event_analysis",

@@ -108,3 +108,17 @@ def test_a_file_without_those_columns_answers_without_them(tmp_path: Path):
         "metric_analysis", {"base_dir": str(folder), "k8_object_name": "pod/cart-5d8f7c9b6-q2w3e"}
     )
     assert "pod_name" not in series and "bucket_le" not in series
+
+
+def test_anomaly_rows_give_status_codes_and_bucket_bounds_as_numbers(tmp_path: Path):
+    """The original reads a metrics file with pandas: a status_code column of codes is numbers
+    in get_metric_anomalies' rows too (ours gave the text "503")."""
+    folder = tmp_path / "metrics"
+    folder.mkdir()
+    rows = ["metric_name\ttimestamp\tvalue\ttags\tstatus_code\tbucket_le"]
+    for minute, value in enumerate([1, 1, 1, 1, 1, 1, 1, 1, 1, 40]):
+        rows.append(f"req_total\t2026-04-02 08:{minute:02d}:00\t{value}\t{{}}\t503\t0.25")
+    (folder / "service_till.tsv").write_text("\n".join(rows) + "\n")
+    answer = call("get_metric_anomalies", {"base_dir": str(folder), "k8_object_name": "till"})
+    points = [p for m in answer["metrics"] for p in m["anomalies"]]
+    assert points and all(p["status_code"] == 503 and p["bucket_le"] == 0.25 for p in points)

@@ -513,7 +513,11 @@ def _paths(layout: SnapshotLayout, pivot: datetime | None, notes: list[str]) -> 
         # the alert fires a minute after the fault (its ``for``): compare around the fault itself
         arguments["pivot_time"] = (pivot.replace(second=0, microsecond=0)).isoformat()
     answer = call("get_trace_error_tree", arguments)
-    if pivot is not None and not any(c.get("root_cause_suspect") for c in answer["critical_paths"]):
+    # the span paths (every span's own path) find a failing service called beside a deeper
+    # chain, which the original's grouping of whole traces (critical_paths) leaves out
+    if pivot is not None and not any(
+        c.get("root_cause_suspect") for c in answer["span_critical_paths"]
+    ):
         # the alerts' history may start with the incident already on: the first error span is
         # then the better pivot (the tool's own default)
         answer = call("get_trace_error_tree", {"trace_file": str(layout.traces)})
@@ -525,7 +529,7 @@ def _paths(layout: SnapshotLayout, pivot: datetime | None, notes: list[str]) -> 
             reason=c.get("reason", ""),
             sample_errors=tuple(c.get("sample_errors") or ()),
         )
-        for c in answer["critical_paths"]
+        for c in answer["span_critical_paths"]
     ]
 
 

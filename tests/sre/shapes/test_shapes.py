@@ -123,8 +123,8 @@ def _tool(name: str, snapshot: Path, **arguments):
 def test_every_tool_reads_every_encoding(private_cache: Path, tmp_path: Path, shape: str):
     snapshot = write(tmp_path / "snap", CASES["target-port"], SHAPES[shape])
     tree = _tool("get_trace_error_tree", snapshot, pivot_time="2026-03-01T10:15:00Z").body
-    suspects = {(c.get("root_cause_suspect") or {}).get("service") for c in tree["critical_paths"]}
-    assert "basket" in suspects, tree["critical_paths"]
+    suspects = {(c.get("root_cause_suspect") or {}).get("service") for c in tree["span_critical_paths"]}
+    assert "basket" in suspects, tree["span_critical_paths"]
     logs = _tool("log_analysis", snapshot).body
     assert logs["total_logs"] == 240  # 4 services x 60 half-minutes
     events = _tool("event_analysis", snapshot).body
@@ -184,7 +184,7 @@ def test_cli_reads_jaeger_traces_and_refuses_what_it_cannot_read(
         env=_env(private_cache),
     )  # fmt: skip
     assert p.returncode == 0, p.stderr
-    paths = {c["path"]: c["severity"] for c in json.loads(p.stdout)["critical_paths"]}
+    paths = {c["path"]: c["severity"] for c in json.loads(p.stdout)["span_critical_paths"]}
     assert paths["web → catalog"] == "CRITICAL"
     (snapshot / "jaeger_traces.json").write_text(json.dumps({"spans": [{"id": 1}]}))
     p = run_cli(
@@ -216,7 +216,7 @@ def test_mcp_reads_otlp_traces(private_cache: Path, tmp_path: Path):
             return json.loads(result.content[0].text)
 
     tree = asyncio.run(asyncio.wait_for(session(), timeout=120))
-    bad = [c for c in tree["critical_paths"] if c["path"] == "web → basket"]
+    bad = [c for c in tree["span_critical_paths"] if c["path"] == "web → basket"]
     assert bad and bad[0]["sample_errors"] == ["dial tcp 10.1.2.3:80: i/o timeout"]
 
 

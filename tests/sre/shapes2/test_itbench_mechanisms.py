@@ -42,7 +42,7 @@ def test_grpc_callee_named_by_the_service_serving_its_rpc_service(
         "get_trace_error_tree",
         {"trace_file": str(snap / "otel_traces_raw.tsv"), "pivot_time": FAULT.isoformat()},
     )
-    failing = [c for c in tree["critical_paths"] if c["severity"] == "CRITICAL"]
+    failing = [c for c in tree["span_critical_paths"] if c["severity"] == "CRITICAL"]
     # without the rpc.service the client spans end at checkout, which the tree then blames
     assert {c["root_cause_suspect"]["service"] for c in failing} == {"cart"}
     assert "frontend → checkout → cart" in {c["path"] for c in failing}
