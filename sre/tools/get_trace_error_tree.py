@@ -234,6 +234,14 @@ def run(args: Args) -> Result:
     )
 
 
+#: Each trace's service chain, as a common table expression of the query that reads it (not a
+#: temporary table: the snapshot's connection is shared, and two calls at once would overwrite it)
+_TRACE_PATH = """WITH trace_path AS (
+    SELECT trace_id, min(ts) AS started,
+           first(call_path ORDER BY len(string_split(call_path, ' -> ')) DESC, ts) AS path
+    FROM data WHERE call_path IS NOT NULL GROUP BY trace_id)"""
+
+
 def _trace_paths(con, lo, pivot, hi, span_kind: str | None) -> list[TracePath]:
     """Every trace's service chain (the longest of its spans' paths from the root, the first
     such span on a tie, as the original's walk down the first root), grouped; then each group's
@@ -242,19 +250,14 @@ def _trace_paths(con, lo, pivot, hi, span_kind: str | None) -> list[TracePath]:
     if span_kind:
         kind_filter = "AND lower(d.span_kind) LIKE $4"
         params.append(f"%{span_kind.lower().removeprefix('span_kind_')}%")
-    con.execute(
-        """CREATE OR REPLACE TEMP TABLE trace_path AS
-        SELECT trace_id, min(ts) AS started,
-               first(call_path ORDER BY len(string_split(call_path, ' -> ')) DESC, ts) AS path
-        FROM data WHERE call_path IS NOT NULL GROUP BY trace_id"""
-    )
     groups: dict[str, TracePath] = {}
     for path, traces in con.execute(
-        "SELECT path, count(*) FROM trace_path GROUP BY path ORDER BY min(started), path"
+        f"{_TRACE_PATH} SELECT path, count(*) FROM trace_path GROUP BY path "
+        "ORDER BY min(started), path"
     ).fetchall():
         groups[path] = TracePath(tuple(path.split(" -> ")), traces=traces)
     rows = con.execute(
-        f"""
+        f"""{_TRACE_PATH}
         SELECT t.path, d.service_name, d.ts >= $3 AS post, count(*),
                count(*) FILTER (WHERE d.status_code ILIKE '%error%'),
                list(d.duration_ns / 1e6) FILTER (WHERE d.duration_ns IS NOT NULL),
