@@ -130,6 +130,7 @@ SETS = (
     "sre-set12",
     "sre-set13",
     "sre-set14",
+    "sre-set15",
     "finops-set2",
     "finops-set3",
     "finops-set4",
@@ -142,6 +143,7 @@ SETS = (
     "finops-set11",
     "finops-set12",
     "finops-set13",
+    "finops-set14",
     "ciso-set2",
     "ciso-set3",
     "ciso-set4",
@@ -152,6 +154,7 @@ SETS = (
     "ciso-set9",
     "ciso-set10",
     "ciso-set11",
+    "ciso-set12",
 )
 
 
