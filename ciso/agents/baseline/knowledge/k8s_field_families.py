@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
@@ -93,12 +93,47 @@ HPA_MAX = BoundField(
 )  # fmt: skip
 
 
+#: a sentence that takes kinds out of a check: "Deployments are not judged", "Jobs are out of
+#: scope", "DaemonSets are exempt"; the kinds named before these words are the ones left out
+_NOT_JUDGED = re.compile(
+    r"\b(?:are|is)\s+(?:not\s+(?:judged|assessed|audited|checked|in\s+scope)|out\s+of\s+scope|"
+    r"exempt)\b",
+    re.I,
+)
+
+
+def _kinds_left_out(text: str) -> set[str]:
+    """The workload kinds a sentence of the text says are not judged."""
+    left_out: set[str] = set()
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        verdict = _NOT_JUDGED.search(sentence)
+        if verdict:
+            named = _KIND_WORD.findall(sentence[: verdict.start()])
+            left_out.update(_WORKLOAD_KIND_NAMES[k.lower()] for k in named)
+    if "Deployment" in left_out:
+        left_out.add("ReplicaSet")  # a Deployment's rollout unit, left out with it
+    return left_out
+
+
+def _judged(f: BoundField, text: str) -> BoundField:
+    """``f`` without the kinds the text leaves out (all of them left out: the text is not
+    about kinds, keep the table's)."""
+    left_out = _kinds_left_out(text)
+    kinds = tuple(k for k in f.kinds if k not in left_out)
+    if not kinds or kinds == f.kinds:
+        return f
+    gone = {k.lower() + "s" for k in f.kinds if k not in kinds}
+    collects = tuple(c for c in f.collects if c not in gone)
+    return replace(f, kinds=kinds, collects=collects)
+
+
 def _bound_checks(*fields: BoundField) -> Callable[[str], tuple[FieldBoundCheck, ...] | None]:
-    """The checks of the fields a text bounds; a default the text states wins over the table."""
+    """The checks of the fields a text bounds, on the kinds it judges; a default the text
+    states wins over the table."""
 
     def build(text: str) -> tuple[FieldBoundCheck, ...] | None:
         checks = []
-        for f in fields:
+        for f in (_judged(f, text) for f in fields):
             minimum, maximum = bounds(text, f.unit)
             if f.side == "lower":
                 maximum = None
