@@ -64,3 +64,27 @@ def test_a_deadline_in_words_is_read_in_seconds() -> None:
         _controller("Deployment", "on-time", progressDeadlineSeconds=120),
     ]
     assert_every_class(intent, objects, {"default", "late"})
+
+
+def _job(kind: str, name: str, **job: Any) -> dict[str, Any]:
+    pod = {"spec": {"containers": [{"name": "w", "image": "registry.example/w:2"}],
+                    "restartPolicy": "Never"}}  # fmt: skip
+    body = {**job, "template": pod}
+    spec = body if kind == "Job" else {"schedule": "0 * * * *", "jobTemplate": {"spec": body}}
+    return {"apiVersion": "batch/v1", "kind": kind,
+            "metadata": {"name": name, "namespace": "ops"}, "spec": spec}  # fmt: skip
+
+
+def test_pods_of_one_job_at_once_is_its_parallelism_not_a_cron_overlap() -> None:
+    intent = intent_of(
+        "A batch Job may keep at most twelve worker pods going simultaneously, Jobs made from a "
+        "CronJob's template included; leaving it unsaid means a single pod."
+    )
+    objects = [
+        _job("Job", "wide", parallelism=13),
+        _job("Job", "twelve", parallelism=12),
+        _job("Job", "unsaid", completions=40),
+        _job("CronJob", "cron-wide", parallelism=30),
+        _job("CronJob", "cron-narrow", parallelism=2),
+    ]
+    assert_every_class(intent, objects, {"wide", "cron-wide"})

@@ -62,6 +62,11 @@ FINISHED_TTL = BoundField(
     "job-ttl-after-finished", ("Job", "CronJob"), job_paths("ttlSecondsAfterFinished"),
     ("jobs", "cronjobs"), None, "seconds",
 )  # fmt: skip
+#: how many pods of one Job run at once (unset: one at a time)
+JOB_PARALLELISM = BoundField(
+    "job-parallelism", ("Job", "CronJob"), job_paths("parallelism"), ("jobs", "cronjobs"), 1,
+    "count",
+)  # fmt: skip
 REVISION_HISTORY = BoundField(
     "revision-history-limit", _CONTROLLERS, (("spec", "revisionHistoryLimit"),),
     _CONTROLLERS_COLLECT, 10, "count",
@@ -344,6 +349,18 @@ CONCEPTS: tuple[Concept, ...] = (
             words(r"\bjobs?\b"),
         ),
         _bound_checks(FINISHED_TTL),
+    ),
+    Concept(
+        "job-parallelism",
+        (
+            words(
+                r"\bparallelism\b",
+                r"\bpods\b[^.;]{0,20}\b(at\s+the\s+same\s+time|at\s+once|in\s+parallel|"
+                r"simultaneously|concurrently)\b",
+            ),
+            words(r"\bjobs?\b"),
+        ),
+        _bound_checks(JOB_PARALLELISM),
     ),
     Concept(
         "revision-history-limit",
