@@ -353,8 +353,9 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "job-parallelism",
         (
+            # by its effect only: a text that spells `parallelism` is read by the schema
+            # reader, which also reads its namespace labels
             words(
-                r"\bparallelism\b",
                 r"\bpods\b[^.;]{0,20}\b(at\s+the\s+same\s+time|at\s+once|in\s+parallel|"
                 r"simultaneously|concurrently)\b",
             ),
