@@ -52,3 +52,18 @@ def test_a_zone_with_its_alias_must_be_stated_and_the_history_aside_is_not_the_c
         _cron("history-only", timeZone="GB", successfulJobsHistoryLimit=50),
     ]
     assert_every_class(intent, objects, {"no-zone", "berlin"})
+
+
+def _pod(name: str, **spec: Any) -> dict[str, Any]:
+    return {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": name, "namespace": "batch"},
+            "spec": {"containers": [{"name": "c", "image": "registry.example/c:1"}], **spec}}  # fmt: skip
+
+
+def test_a_quoted_lowercase_value_is_the_value_the_field_must_hold() -> None:
+    intent = intent_of("Every pod has to set `spec.schedulerName` to `bin-packer`.")
+    objects = [
+        _pod("default-scheduler"),
+        _pod("other", schedulerName="spread-out"),
+        _pod("packed", schedulerName="bin-packer"),
+    ]
+    assert_every_class(intent, objects, {"default-scheduler", "other"})

@@ -266,6 +266,17 @@ def _plausible(value: str) -> bool:
     return bool(re.fullmatch(r"[A-Z]\w*(?:/[A-Z][\w+-]*)*|-?\d+%?|/[\w./-]+", value))
 
 
+def _quoted(match: re.Match[str]) -> bool:
+    """The value ``match`` read was written in quotes or backticks (`internal-nginx`): the text
+    marks it as a literal, whatever its case."""
+    group = next(i for i, g in enumerate(match.groups(), 1) if g is not None)
+    before, after = match.start(group) - 1, match.end(group)
+    text = match.string
+    return (
+        before >= 0 and after < len(text) and text[before] in "`'\"" and text[after] == text[before]
+    )
+
+
 def _typed(value: str, typ: str) -> Any:
     if typ == "bool" and value.lower() in ("true", "false"):
         return value.lower() == "true"
@@ -438,11 +449,11 @@ def _value_checks(
             forbidden = values
         else:
             allowed = values
-    elif negative and _plausible(negative.group(1)):
+    elif negative and (_plausible(negative.group(1)) or _quoted(negative)):
         forbidden = (_typed(negative.group(1), typ),)
     elif positive:
         value = next(g for g in positive.groups() if g is not None)
-        if not _plausible(value):
+        if not (_plausible(value) or _quoted(positive)):
             return ()
         head = clause[: clause.find(after)] if after and after in clause else ""
         # the spellings may sit in an aside the reading left out: read them in the full text
