@@ -282,6 +282,13 @@ def without_asides(text: str) -> str:
     return " ".join(s for s in sentences if not OTHER_CONTROL.search(s))
 
 
+def about_this_control(text: str) -> str:
+    """The text without the sentences that name other controls, its asides kept (a concept
+    named only in a sentence about another control is not what the text is about)."""
+    sentences = re.split(r"(?<=[.!?;])\s+", text)
+    return " ".join(s for s in sentences if not OTHER_CONTROL.search(s))
+
+
 def _field_position(concept: Concept, text: str) -> int | None:
     """Where the text first spells a field of ``concept`` as the API or file spells it."""
     found = [
@@ -340,7 +347,7 @@ def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Co
     """The concepts the text may be about, best first: those matched in the text without its
     asides before those matched only with them; within each, family by family."""
     ordered: list[Concept] = []
-    for reading in (without_asides(text), text):
+    for reading in (without_asides(text), about_this_control(text)):
         matched: list[Concept] = []
         for family in families:
             found = [c for c in family if c.matches(reading) and c not in ordered]

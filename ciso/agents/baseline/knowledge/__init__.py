@@ -57,7 +57,9 @@ def negated(text: str) -> bool:
 #: failures is a separate recommendation", "not judged here"): not what the requirement is about.
 OTHER_CONTROL = re.compile(
     r"\b(another|other|separate|different)\s+(control|requirement|check|rule|recommendation)s?\b|"
-    r"\bcovered\s+(elsewhere|separately)\b|\bnot\s+(part\s+of|the\s+subject\s+of)\s+this\b|"
+    r"\b(covered|audited|checked|assessed|handled|judged)\s+(elsewhere|separately)\b|"
+    r"\bnot\s+(part\s+of|the\s+subject\s+of)\s+this\b|"
+    r"\b(is|are)\s+not\s+this\s+(control|requirement|check|rule|recommendation|standard)\b|"
     r"\b(is|are)\s+out\s+of\s+scope\b|\bnot\s+(judged|checked|a\s+finding)\s+here\b|"
     r"\bjudged\s+by\s+(CIS\s+)?\d[\d.]*|\bnot\s+judged\b",
     re.I,

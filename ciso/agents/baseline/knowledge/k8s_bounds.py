@@ -13,16 +13,18 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from ciso.agents.baseline.knowledge.number_words import as_digits
+
 #: what a bound is counted in: seconds (every time unit converted) or a plain count
 Unit = Literal["seconds", "count"]
 
 _UNIT = (
-    r"(seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?|d|replicas?|revisions?|copies|"
+    r"(seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?|d|weeks?|replicas?|revisions?|copies|"
     r"pods?|instances?|times?)?"
 )
 _NUMBER = r"(\d[\d,]*)\s*" + _UNIT + r"\b"
 _SECONDS = {"s": 1, "sec": 1, "second": 1, "min": 60, "minute": 60, "h": 3600, "hr": 3600,
-            "hour": 3600, "d": 86400, "day": 86400}  # fmt: skip
+            "hour": 3600, "d": 86400, "day": 86400, "week": 604800}  # fmt: skip
 #: words before a number that make it the largest value allowed ("more than 10 minutes" in a
 #: sentence that forbids it, "no later than 24 hours", "above 20")
 UPPER = (
@@ -58,7 +60,9 @@ def _value(number: str, spelled: str | None, text: str, end: int, unit: Unit) ->
 
 def bounds(text: str, unit: Unit) -> tuple[int | None, int | None]:
     """The (minimum, maximum) the text gives in ``unit``: both ends of "between A and B", else
-    the first lower and the first upper bound."""
+    the first lower and the first upper bound; numbers may be written in words ("half a
+    minute", "three replicas")."""
+    text = as_digits(text)
     between = _BETWEEN.search(text)
     if between:
         low_end = between.end(2) if between.group(2) else between.end(1)

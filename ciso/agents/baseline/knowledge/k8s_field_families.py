@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
@@ -62,6 +62,11 @@ FINISHED_TTL = BoundField(
     "job-ttl-after-finished", ("Job", "CronJob"), job_paths("ttlSecondsAfterFinished"),
     ("jobs", "cronjobs"), None, "seconds",
 )  # fmt: skip
+#: how many pods of one Job run at once (unset: one at a time)
+JOB_PARALLELISM = BoundField(
+    "job-parallelism", ("Job", "CronJob"), job_paths("parallelism"), ("jobs", "cronjobs"), 1,
+    "count",
+)  # fmt: skip
 REVISION_HISTORY = BoundField(
     "revision-history-limit", _CONTROLLERS, (("spec", "revisionHistoryLimit"),),
     _CONTROLLERS_COLLECT, 10, "count",
@@ -93,12 +98,47 @@ HPA_MAX = BoundField(
 )  # fmt: skip
 
 
+#: a sentence that takes kinds out of a check: "Deployments are not judged", "Jobs are out of
+#: scope", "DaemonSets are exempt"; the kinds named before these words are the ones left out
+_NOT_JUDGED = re.compile(
+    r"\b(?:are|is)\s+(?:not\s+(?:judged|assessed|audited|checked|in\s+scope)|out\s+of\s+scope|"
+    r"exempt)\b",
+    re.I,
+)
+
+
+def _kinds_left_out(text: str) -> set[str]:
+    """The workload kinds a sentence of the text says are not judged."""
+    left_out: set[str] = set()
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        verdict = _NOT_JUDGED.search(sentence)
+        if verdict:
+            named = _KIND_WORD.findall(sentence[: verdict.start()])
+            left_out.update(_WORKLOAD_KIND_NAMES[k.lower()] for k in named)
+    if "Deployment" in left_out:
+        left_out.add("ReplicaSet")  # a Deployment's rollout unit, left out with it
+    return left_out
+
+
+def _judged(f: BoundField, text: str) -> BoundField:
+    """``f`` without the kinds the text leaves out (all of them left out: the text is not
+    about kinds, keep the table's)."""
+    left_out = _kinds_left_out(text)
+    kinds = tuple(k for k in f.kinds if k not in left_out)
+    if not kinds or kinds == f.kinds:
+        return f
+    gone = {k.lower() + "s" for k in f.kinds if k not in kinds}
+    collects = tuple(c for c in f.collects if c not in gone)
+    return replace(f, kinds=kinds, collects=collects)
+
+
 def _bound_checks(*fields: BoundField) -> Callable[[str], tuple[FieldBoundCheck, ...] | None]:
-    """The checks of the fields a text bounds; a default the text states wins over the table."""
+    """The checks of the fields a text bounds, on the kinds it judges; a default the text
+    states wins over the table."""
 
     def build(text: str) -> tuple[FieldBoundCheck, ...] | None:
         checks = []
-        for f in fields:
+        for f in (_judged(f, text) for f in fields):
             minimum, maximum = bounds(text, f.unit)
             if f.side == "lower":
                 maximum = None
@@ -309,6 +349,19 @@ CONCEPTS: tuple[Concept, ...] = (
             words(r"\bjobs?\b"),
         ),
         _bound_checks(FINISHED_TTL),
+    ),
+    Concept(
+        "job-parallelism",
+        (
+            # by its effect only: a text that spells `parallelism` is read by the schema
+            # reader, which also reads its namespace labels
+            words(
+                r"\bpods\b[^.;]{0,20}\b(at\s+the\s+same\s+time|at\s+once|in\s+parallel|"
+                r"simultaneously|concurrently)\b",
+            ),
+            words(r"\bjobs?\b"),
+        ),
+        _bound_checks(JOB_PARALLELISM),
     ),
     Concept(
         "revision-history-limit",

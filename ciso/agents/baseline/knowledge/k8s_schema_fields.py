@@ -212,7 +212,8 @@ _DEFAULT = re.compile(
 _UNSET_FAILS = re.compile(
     rf"\b{_UNSET_WORDS}\b[^.;]{{0,40}}\b(?:fails?|violat\w*|is\s+a\s+finding|"
     r"does\s+not\s+(?:pass|comply)|non-?compliant)|\bmust\s+(?:always\s+)?be\s+(?:explicitly\s+)?"
-    r"(?:set|declared|specified)\b|\bmust\s+(?:set|declare|specify)\b|\bset\s+explicitly\b",
+    r"(?:set|declared|specified|stated)\b|\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:set|declare|specify|state)\b|"
+    r"\bset\s+explicitly\b",
     re.I,
 )
 _UNSET_PASSES = re.compile(
@@ -242,6 +243,14 @@ _BE = re.compile(
     re.I,
 )
 _ONE_OF = re.compile(r"\bone\s+of\s*[:\[(]?\s*([^.;\])]+)", re.I)
+#: the spellings that follow a required value: "UTC (written as Etc/UTC or UTC)", "Always or
+#: IfNotPresent", "A, B or C"; each is allowed too
+_ALTERNATIVES = re.compile(
+    r"\s*\((?:written|spelled|given|expressed)\s+as\s+([^()]*)\)|"
+    r"((?:\s*,\s*|\s+or\s+)[`'\"]?[A-Za-z0-9/][\w./-]*(?:(?:\s*,\s*|,?\s+or\s+)"
+    r"[`'\"]?[A-Za-z0-9/][\w./-]*)*)",
+    re.I,
+)
 
 
 def _plausible(value: str) -> bool:
@@ -253,7 +262,19 @@ def _plausible(value: str) -> bool:
     if value.lower() in ("true", "false"):
         return True
     # a capitalised enum, a number or percentage, an absolute path (a file the field names)
-    return bool(re.fullmatch(r"[A-Z]\w*|-?\d+%?|/[\w./-]+", value))
+    # or a capitalised name of segments ("Europe/London", an IANA zone)
+    return bool(re.fullmatch(r"[A-Z]\w*(?:/[A-Z][\w+-]*)*|-?\d+%?|/[\w./-]+", value))
+
+
+def _quoted(match: re.Match[str]) -> bool:
+    """The value ``match`` read was written in quotes or backticks (`internal-nginx`): the text
+    marks it as a literal, whatever its case."""
+    group = next(i for i, g in enumerate(match.groups(), 1) if g is not None)
+    before, after = match.start(group) - 1, match.end(group)
+    text = match.string
+    return (
+        before >= 0 and after < len(text) and text[before] in "`'\"" and text[after] == text[before]
+    )
 
 
 def _typed(value: str, typ: str) -> Any:
@@ -270,6 +291,17 @@ def _values(clause: str, typ: str) -> tuple[Any, ...]:
     """The values a clause lists ("one of Always, IfNotPresent"), typed as the field is."""
     found = re.findall(r"[`'\"]?([A-Za-z0-9][\w./%-]*\w|\d+%?)[`'\"]?", clause)
     return tuple(_typed(v, typ) for v in found if _plausible(v))
+
+
+def _alternatives(rest: str, typ: str) -> tuple[Any, ...]:
+    """The other spellings listed right after a required value (see ``_ALTERNATIVES``)."""
+    m = _ALTERNATIVES.match(rest)
+    if not m:
+        return ()
+    listed = re.split(r"\s*,\s*|\s+or\s+", next(g for g in m.groups() if g is not None))
+    tokens = (t.strip("`'\" ") for t in listed)
+    # a spelling is one token ("Etc/UTC", "IfNotPresent"), not the sentence going on
+    return tuple(_typed(t, typ) for t in tokens if t and " " not in t and t not in _NOT_VALUES)
 
 
 def _zero_percent(values: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -417,15 +449,19 @@ def _value_checks(
             forbidden = values
         else:
             allowed = values
-    elif negative and _plausible(negative.group(1)):
+    elif negative and (_plausible(negative.group(1)) or _quoted(negative)):
         forbidden = (_typed(negative.group(1), typ),)
     elif positive:
         value = next(g for g in positive.groups() if g is not None)
-        if not _plausible(value):
+        if not (_plausible(value) or _quoted(positive)):
             return ()
         head = clause[: clause.find(after)] if after and after in clause else ""
+        # the spellings may sit in an aside the reading left out: read them in the full text
+        said = text.find(positive.group(0))
+        rest = text[said + len(positive.group(0)) :] if said >= 0 else after[positive.end() :]
+        spellings = (_typed(value, typ), *_alternatives(rest, typ))
         (forbidden, allowed) = (
-            ((_typed(value, typ),), ()) if negated(head) else ((), (_typed(value, typ),))
+            ((_typed(value, typ),), ()) if negated(head) else ((), tuple(dict.fromkeys(spellings)))
         )
     else:
         return ()
