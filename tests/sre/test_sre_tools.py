@@ -382,7 +382,9 @@ def test_context_contract_gathers_every_source(incident: Path):
     # the original's alerts section always failed (alerts_error); ours answers it
     assert [a["alertname"] for a in ctx["alerts"]["items"]] == ["RequestErrorRate"]
     assert "alerts_error" not in ctx
-    assert ctx["trace_errors"]["span_critical_paths"][0]["root_cause_suspect"]["service"] == "checkout"
+    assert (
+        ctx["trace_errors"]["span_critical_paths"][0]["root_cause_suspect"]["service"] == "checkout"
+    )
     assert ctx["log_patterns"]["patterns"][0]["service_breakdown"] == {"checkout": 8}
     assert ctx["spec_changes"]["entity_order"] == ["otel-demo/Deployment/checkout"]
     assert ctx["pagination"]["total_pages"] == 2 and ctx["dependencies"] == ["Service/payment"]

@@ -123,7 +123,9 @@ def _tool(name: str, snapshot: Path, **arguments):
 def test_every_tool_reads_every_encoding(private_cache: Path, tmp_path: Path, shape: str):
     snapshot = write(tmp_path / "snap", CASES["target-port"], SHAPES[shape])
     tree = _tool("get_trace_error_tree", snapshot, pivot_time="2026-03-01T10:15:00Z").body
-    suspects = {(c.get("root_cause_suspect") or {}).get("service") for c in tree["span_critical_paths"]}
+    suspects = {
+        (c.get("root_cause_suspect") or {}).get("service") for c in tree["span_critical_paths"]
+    }
     assert "basket" in suspects, tree["span_critical_paths"]
     logs = _tool("log_analysis", snapshot).body
     assert logs["total_logs"] == 240  # 4 services x 60 half-minutes
