@@ -144,6 +144,7 @@ SETS = (
     "finops-set12",
     "finops-set13",
     "finops-set14",
+    "finops-set15",
     "ciso-set2",
     "ciso-set3",
     "ciso-set4",
