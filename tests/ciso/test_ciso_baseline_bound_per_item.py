@@ -54,3 +54,40 @@ COMPLIANT = [
 def test_each_projected_token_is_judged_with_its_default(ciso_class: str) -> None:
     expected = {o["metadata"]["name"] for o in VIOLATING}
     assert flagged(intent_of(SHORT_TOKENS), [*VIOLATING, *COMPLIANT], ciso_class) == expected
+
+
+CONFIG_FILE_MODES = (
+    "Files mounted from a ConfigMap volume must not be writable by anyone: each such volume "
+    "sets defaultMode to 0444 or lower (the API's 0644 applies when it is left out)."
+)
+
+
+def _volumes(*modes: int | None) -> dict[str, Any]:
+    return {
+        "containers": [{"name": "main", "image": "registry.example/app:1"}],
+        "volumes": [
+            {"name": f"v{i}", "configMap": {"name": "settings",
+                                            **({} if m is None else {"defaultMode": m})}}
+            for i, m in enumerate(modes)
+        ],
+    }  # fmt: skip
+
+
+# modes as the API serves them, in decimal: 0444 is 292, 0400 is 256, 0644 is 420, 0664 is 436
+MODE_VIOLATING = [
+    pod_carrier("Deployment", "second-writable", _volumes(256, 436), "apps"),
+    pod_carrier("Job", "mode-left-out", _volumes(None), "apps"),
+]
+MODE_COMPLIANT = [
+    pod_carrier("Deployment", "read-only", _volumes(292, 256), "apps"),
+    pod_carrier("DaemonSet", "no-volumes", _volumes(), "apps"),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_each_volume_mode_is_read_in_octal_and_judged_with_the_api_default(
+    ciso_class: str,
+) -> None:
+    expected = {o["metadata"]["name"] for o in MODE_VIOLATING}
+    objects = [*MODE_VIOLATING, *MODE_COMPLIANT]
+    assert flagged(intent_of(CONFIG_FILE_MODES), objects, ciso_class) == expected
