@@ -154,6 +154,22 @@ CLAIM_CLASSES = (
     ],
 )
 
+#: the approved classes listed after a colon, unquoted: the list belongs to the clause before
+CLAIM_CLASSES_AFTER_COLON = (
+    "Every storage claim, StatefulSet claim templates too, has to name an approved storage "
+    "class: zfs-mirror or zfs-raidz.",
+    [
+        _claim("defaulted", "vault"),
+        _claim("scratch", "vault", storageClassName="tmp-local"),
+        _stateful_set("cache", ["zfs-mirror", "tmp-local"]),
+    ],
+    [
+        _claim("mirrored", "vault", storageClassName="zfs-mirror"),
+        _claim("raidz", "vault", storageClassName="zfs-raidz"),
+        _stateful_set("db", ["zfs-raidz"]),
+    ],
+)
+
 
 def _spread(*constraints: tuple[str, str]) -> dict[str, Any]:
     spec = _pod_spec()
@@ -201,6 +217,7 @@ ZONE_SPREAD = (
 FAMILIES = {
     "zone-spread": ZONE_SPREAD,
     "claim-classes": CLAIM_CLASSES,
+    "claim-classes-after-colon": CLAIM_CLASSES_AFTER_COLON,
     "sticky-services": STICKY_SERVICES,
     "sandboxed-tenants": SANDBOXED_TENANTS,
     "token-reviewers": TOKEN_REVIEWERS,

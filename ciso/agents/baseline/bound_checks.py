@@ -30,3 +30,12 @@ class FieldBoundCheck:
     #: the kubectl resources the Rego must collect (plural), as the effect checks name them
     collects: tuple[str, ...] = ()
     kind: Literal["field-bound"] = "field-bound"
+
+    @property
+    def per_item(self) -> tuple[tuple[str, ...], str] | None:
+        """For a path through a list (a ``*`` step: every projection source, every volume):
+        the path of the items and the field each carries, judged item by item (an item without
+        the field takes ``default``); None for a field that occurs once per object."""
+        if len(self.paths) != 1 or "*" not in self.paths[0]:
+            return None
+        return self.paths[0][:-1], self.paths[0][-1]

@@ -627,18 +627,36 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     return [rule]
 
 
+def _field_bound_per_item(check: FieldBoundCheck, items: tuple[str, ...], leaf: str) -> str:
+    """How many items under ``items`` hold the field ``leaf`` (else the default) outside the
+    bounds: a JMESPath filter over the flattened items."""
+    field = leaf if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", leaf) else json.dumps(leaf)
+    value = field if check.default is None else f"({field} || `{check.default}`)"
+    outside = [f"!{field}"] if check.default is None else []
+    if check.maximum is not None:
+        outside.append(f"{value} > `{check.maximum}`")
+    if check.minimum is not None:
+        outside.append(f"{value} < `{check.minimum}`")
+    found = _field_query(check.level, items) + " || `[]`"
+    return "{{ length(" + found + " | [?" + " || ".join(outside) + "]) }}"
+
+
 def _field_bound(check: FieldBoundCheck, intent: Intent) -> list[dict[str, Any]]:
     # the first spelling set, else the API's default (JMESPath's || keeps a 0: numbers are true)
     spelled = " || ".join(_field_query(check.level, p) for p in check.paths)
     fallback = "''" if check.default is None else f"`{check.default}`"
     value = "{{ " + spelled + " || " + fallback + " }}"
     conditions: list[dict[str, Any]] = []
-    if check.default is None:
-        conditions.append({"key": value, "operator": "Equals", "value": ""})
-    if check.maximum is not None:
-        conditions.append({"key": value, "operator": "GreaterThan", "value": check.maximum})
-    if check.minimum is not None:
-        conditions.append({"key": value, "operator": "LessThan", "value": check.minimum})
+    if check.per_item is not None:
+        offending = _field_bound_per_item(check, *check.per_item)
+        conditions.append({"key": offending, "operator": "GreaterThan", "value": 0})
+    else:
+        if check.default is None:
+            conditions.append({"key": value, "operator": "Equals", "value": ""})
+        if check.maximum is not None:
+            conditions.append({"key": value, "operator": "GreaterThan", "value": check.maximum})
+        if check.minimum is not None:
+            conditions.append({"key": value, "operator": "LessThan", "value": check.minimum})
     validate = {"deny": {"conditions": {"any": conditions}}}
     message = f"The field {check.concept} is unset or outside the bounds the requirement sets."
     if check.level == "object":

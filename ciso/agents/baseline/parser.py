@@ -33,6 +33,7 @@ from ciso.agents.baseline.knowledge import (
     OTHER_CONTROL,
     Concept,
     k8s_cluster_objects,
+    k8s_cluster_scope,
     k8s_effects,
     k8s_field_families,
     k8s_generic,
@@ -50,6 +51,7 @@ from ciso.agents.baseline.knowledge import (
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
     k8s_relations.CONCEPTS,  # what an object is tied to, named by narrow nouns of their own
+    k8s_cluster_scope.CONCEPTS,  # cluster-wide objects (NetworkPolicy, ClusterRole labels)
     k8s_field_families.CONCEPTS,  # bounds and presence by field family, before their nouns
     k8s_workloads.CONCEPTS,  # fields described by what they do, narrower than the nouns below
     # controls stated by their effect, before the families that key on field names and nouns

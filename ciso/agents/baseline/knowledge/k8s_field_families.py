@@ -319,9 +319,54 @@ def _claim_size(text: str) -> QuantityBoundCheck | None:
     )  # fmt: skip
 
 
+#: the mode the API gives the files of a Secret, ConfigMap or projected volume without defaultMode
+DEFAULT_VOLUME_FILE_MODE = 0o644
+#: an octal file mode as written ("0440", "0o440")
+_OCTAL_MODE = re.compile(r"\b0o?([0-7]{3})\b")
+_MODE_SOURCES = {"secret": r"\bsecrets?\b", "configMap": r"\bconfig\s*maps?\b"}
+
+
+def _volume_file_mode(text: str) -> tuple[FieldBoundCheck, ...] | None:
+    """The files of the volume sources the text names (a Secret, a ConfigMap) get a
+    ``defaultMode`` no greater than the octal mode it writes; the API serves modes in decimal
+    (``0440`` is 288) and an unset mode is 0644. Compared as numbers, as "at most 0440" reads."""
+    modes = [int(m.group(1), 8) for m in _OCTAL_MODE.finditer(text)]
+    sources = [key for key, pattern in _MODE_SOURCES.items() if re.search(pattern, text, re.I)]
+    if not modes or not sources:
+        return None
+    return tuple(
+        FieldBoundCheck(
+            concept=f"{key.lower()}-volume-mode",
+            level="pod",
+            paths=(("volumes", "*", key, "defaultMode"),),
+            maximum=min(modes),
+            default=DEFAULT_VOLUME_FILE_MODE,
+            collects=(
+                "pods",
+                "deployments",
+                "statefulsets",
+                "daemonsets",
+                "replicasets",
+                "jobs",
+                "cronjobs",
+            ),
+        )  # fmt: skip
+        for key in sources
+    )
+
+
 _CRON = words(r"\bcron\s*jobs?\b", r"\bscheduled\s+(jobs?|runs?|tasks?)\b", r"\bschedules?\b")
 
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        "volume-file-mode",
+        (
+            words(r"\bdefaultMode\b", r"\bfile\s+mode\b", r"\b(world|other)-?\s*readable\b"),
+            words(r"\bvolumes?\b"),
+            (_OCTAL_MODE,),
+        ),
+        _volume_file_mode,
+    ),
     Concept(
         "cronjob-starting-deadline",
         (

@@ -91,7 +91,9 @@ def _claim_classes(text: str) -> tuple[FieldValueCheck, ...] | None:
     the obligation names. A claim without a class is provisioned from the default class and
     ``""`` binds to a volume without one: neither is a named class, so with an allow-list
     both violate."""
-    for sentence in re.split(r"(?<=[.;:!?])\s+", text):
+    # a colon introduces the list of the clause before it ("one of the approved classes:
+    # gold or silver"), so it does not end the sentence
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
         if not (_OBLIGED.search(sentence) and _CLASS.search(sentence)):
             continue
         names = tuple(
