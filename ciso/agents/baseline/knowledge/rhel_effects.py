@@ -634,6 +634,19 @@ def _crypto_policy(text: str) -> ConfigSetting:
     return ConfigSetting("crypto-policies", "policy", "excludes", tuple(banned), True)
 
 
+# ---- SELinux: the mode the system boots in ---------------------------------------------------
+
+
+def _selinux_mode(text: str) -> ConfigSetting:
+    # /etc/selinux/config's SELINUX= is the mode at boot; "permissive" is accepted only when the
+    # text says it is ("enforcing or permissive", "not disabled")
+    lenient = re.search(r"\bpermissive\b.{0,40}\b(allowed|accepted|compl\w*|fine)\b|"
+                        r"\b(enforcing|permissive)\s+or\s+(enforcing|permissive)\b|"
+                        r"\bnot\s+(be\s+)?disabled\b", text, re.I)  # fmt: skip
+    modes = ("enforcing", "permissive") if lenient else ("enforcing",)
+    return ConfigSetting("selinux", "SELINUX", "eq", modes, False)
+
+
 # ---- sshd: settings described by what the daemon does ----------------------------------------
 
 _PROBES = (
@@ -884,6 +897,16 @@ CONCEPTS: tuple[Concept, ...] = (
             ),  # fmt: skip
         ),
         _pwhistory,
+    ),
+    Concept(
+        "selinux-mode",
+        (
+            words(r"\bSELinux\b"),
+            words(r"\benforc\w*", r"\bpermissive\b", r"\bdisabled?\b", r"\bmode\b"),
+        ),
+        _selinux_mode,
+        # a text that names the file's keys is read by the generic reader
+        none_of=(re.compile(r"\bSELINUX(TYPE)?\s*="),),
     ),
     Concept(
         "crypto-policy",

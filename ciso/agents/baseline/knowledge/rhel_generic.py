@@ -126,6 +126,15 @@ FAMILIES: tuple[ConfigFamily, ...] = (
         re.compile(r"\bremember\b"),
         context=re.compile(r"\bpwhistory\b|\bpassword\s+history\b|\breus", re.I),
     ),
+    # systemd-coredump's [Coredump] keys; before journald, whose Storage= it shares
+    ConfigFamily(
+        "coredump",
+        re.compile(
+            r"\b(?:Storage|Compress|ProcessSizeMax|ExternalSizeMax|JournalSizeMax|MaxUse|"
+            r"KeepFree)\b"
+        ),
+        context=re.compile(r"\bcore\s*dump|\bcoredump", re.I),
+    ),
     ConfigFamily(
         "journald",
         re.compile(r"\b(?:Storage|Compress|ForwardToSyslog|SystemMaxUse|MaxRetentionSec)\b"),
@@ -206,7 +215,22 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
     return (found,)
 
 
+#: a switch stated by its state rather than a value: "gpgcheck is globally activated"
+_SWITCHED = re.compile(
+    r"[^.;:]{0,30}?\b(?:is|be|are|stays?|remains?|been)\s+(?:\w+ly\s+)?(?:(activated|enabled|"
+    r"switched\s+on|turned\s+on)|(deactivated|disabled|switched\s+off|turned\s+off))\b",
+    re.I,
+)
+#: the spellings of on and off the families' boolean options accept (compared in lower case)
+_ON = ("1", "yes", "true", "on")
+_OFF = ("0", "no", "false", "off")
+
+
 def _value_or_bound(family: ConfigFamily, key: str, after: str, text: str) -> ConfigSetting | None:
+    switched = _SWITCHED.match(after)
+    if switched:
+        state = _ON if switched.group(1) else _OFF
+        return ConfigSetting(family.name, key, "eq", state, False, family.pam_files)
     negated = re.match(rf"[^.;]{{0,30}}?\b{_NEGATED_VALUE}{_VALUE}", after, re.I)
     if negated and negated.group(1) in ("0", "1"):
         return ConfigSetting(family.name, key, "eq", (str(1 - int(negated.group(1))),), False,
