@@ -64,3 +64,26 @@ def test_dnf_option_stated_as_switched_on(tmp_path: Path) -> None:
         compliant={"etc/dnf/dnf.conf": "[main]\nlocalpkg_gpgcheck=True\nbest=False\n"},
     )
     assert verdicts == JUDGED
+
+
+def test_chrony_option_judged_on_every_source_line(tmp_path: Path) -> None:
+    text = (
+        "Each NTP server or pool chronyd polls has to carry minpoll 4 or more on its own line; "
+        "files pulled in with confdir count as well."
+    )
+    main = "driftfile /var/lib/chrony/drift\nconfdir /etc/chrony.d\nserver clock-a.lab.test iburst minpoll 5\n"
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # a pool line in the included folder leaves the option out
+        violating={
+            "etc/chrony.conf": main,
+            "etc/chrony.d/site.conf": "pool clocks.lab.test iburst maxsources 2\n",
+        },
+        # a commented pool line without it; the option after a flag; a larger value
+        compliant={
+            "etc/chrony.conf": main + "! pool spare.lab.test iburst\n",
+            "etc/chrony.d/site.conf": "pool clocks.lab.test iburst minpoll 6 maxsources 2\n",
+        },
+    )
+    assert verdicts == JUDGED

@@ -484,20 +484,27 @@ _HOST = re.compile(
 _NOT_HOSTS = re.compile(r"\.(conf|d|keys|sources|service|log|example)$|^chrony\.|^e\.g$", re.I)
 
 
-def _time_sources(text: str) -> ConfigSetting | None:
+def _time_sources(text: str) -> tuple[ConfigSetting, ...] | None:
+    """The hosts every source must be, and the options each source line must set ("every
+    server line sets maxpoll 10 or lower")."""
+    found = []
     hosts = [
         h.rstrip(".")
         for h in (m.group(1) for m in _HOST.finditer(text))
         if not _NOT_HOSTS.search(h.rstrip("."))
     ]
-    if not hosts:
-        return None
-    # every source chronyd is given must be one of these, and at least one must be
-    # systemd-timesyncd's NTP= list when the text names it, else chronyd's sources
-    family = "timesyncd" if re.search(r"timesyncd|timedatectl", text, re.I) else "chrony"
-    return ConfigSetting(
-        family, "source", "eq", tuple(dict.fromkeys(hosts)), False, every_value=True
-    )
+    if hosts:
+        # every source chronyd is given must be one of these, and at least one must be
+        # systemd-timesyncd's NTP= list when the text names it, else chronyd's sources
+        family = "timesyncd" if re.search(r"timesyncd|timedatectl", text, re.I) else "chrony"
+        found.append(
+            ConfigSetting(
+                family, "source", "eq", tuple(dict.fromkeys(hosts)), False, every_value=True
+            )
+        )
+    options = rhel_generic.read(text)
+    found += [s for s in options or () if s.family == "chrony"]
+    return tuple(found) or None
 
 
 # ---- journald: where and how the journal is kept ---------------------------------------------

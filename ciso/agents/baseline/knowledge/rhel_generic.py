@@ -6,7 +6,7 @@ text gives it. The parser falls back on it when no concept fits.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ciso.agents.baseline.intent import ConfigSetting
 from ciso.agents.baseline.knowledge.rhel_config import bounds
@@ -36,6 +36,9 @@ class ConfigFamily:
     #: keys whose value is colon-separated numeric fields, and each field's value when unset
     #: (sshd's MaxStartups start:rate:full)
     fields: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    #: the keys are set per line, each line judged (chrony's source options): a line that sets
+    #: none reads as the value "", and complies with no value or bound
+    every_line: bool = False
 
 
 FAMILIES: tuple[ConfigFamily, ...] = (
@@ -141,6 +144,15 @@ FAMILIES: tuple[ConfigFamily, ...] = (
         context=re.compile(r"\bjournal", re.I),
     ),
     ConfigFamily(
+        "chrony",
+        re.compile(
+            r"\b(?:minpoll|maxpoll|polltarget|maxdelay|maxdelayratio|maxdelaydevratio|mindelay|"
+            r"minsamples|maxsamples|minstratum|maxsources|presend)\b"
+        ),
+        context=re.compile(r"\bchrony|\bntp\b|\btime\s+(?:servers?|sources?)\b", re.I),
+        every_line=True,
+    ),
+    ConfigFamily(
         "selinux",
         re.compile(r"\bSELINUX(?:TYPE)?\b"),
     ),
@@ -207,6 +219,8 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
     found = _value_or_bound(family, key, after, text)
     if found is None:
         return None
+    if family.every_line:
+        found = replace(found, every_value=True)
     never = dict(family.never_below_zero)
     if key in never and found.comparison == "le":
         # a negative value never expires: "at most N" is 0..N
