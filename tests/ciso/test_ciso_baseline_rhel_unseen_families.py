@@ -87,3 +87,33 @@ def test_chrony_option_judged_on_every_source_line(tmp_path: Path) -> None:
         },
     )
     assert verdicts == JUDGED
+
+
+_REPO = "[{name}]\nname={name}\nbaseurl=https://mirror.lab.test/{name}/\nenabled=1\n{extra}"
+
+
+def test_dnf_repository_section_overrides_the_global_value(tmp_path: Path) -> None:
+    text = (
+        "Package signatures have to be verified: gpgcheck must be 1 in the dnf settings, and "
+        "no repository file under /etc/yum.repos.d may switch it off for its own repository."
+    )
+    main = "[main]\ngpgcheck=1\nbest=True\n"
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # the second section of one repository file turns the check off
+        violating={
+            "etc/dnf/dnf.conf": main,
+            "etc/yum.repos.d/lab.repo": _REPO.format(name="lab-base", extra="gpgcheck=1\n")
+            + "\n"
+            + _REPO.format(name="lab-nightly", extra="gpgcheck=0\n"),
+        },
+        # a commented override; another key (repo_gpgcheck) set to 0; a section inheriting
+        compliant={
+            "etc/dnf/dnf.conf": main + "#gpgcheck=0\n",
+            "etc/yum.repos.d/lab.repo": _REPO.format(name="lab-base", extra="repo_gpgcheck=0\n")
+            + "\n"
+            + _REPO.format(name="lab-nightly", extra="; gpgcheck=0\ngpgcheck=1\n"),
+        },
+    )
+    assert verdicts == JUDGED
