@@ -484,20 +484,27 @@ _HOST = re.compile(
 _NOT_HOSTS = re.compile(r"\.(conf|d|keys|sources|service|log|example)$|^chrony\.|^e\.g$", re.I)
 
 
-def _time_sources(text: str) -> ConfigSetting | None:
+def _time_sources(text: str) -> tuple[ConfigSetting, ...] | None:
+    """The hosts every source must be, and the options each source line must set ("every
+    server line sets maxpoll 10 or lower")."""
+    found = []
     hosts = [
         h.rstrip(".")
         for h in (m.group(1) for m in _HOST.finditer(text))
         if not _NOT_HOSTS.search(h.rstrip("."))
     ]
-    if not hosts:
-        return None
-    # every source chronyd is given must be one of these, and at least one must be
-    # systemd-timesyncd's NTP= list when the text names it, else chronyd's sources
-    family = "timesyncd" if re.search(r"timesyncd|timedatectl", text, re.I) else "chrony"
-    return ConfigSetting(
-        family, "source", "eq", tuple(dict.fromkeys(hosts)), False, every_value=True
-    )
+    if hosts:
+        # every source chronyd is given must be one of these, and at least one must be
+        # systemd-timesyncd's NTP= list when the text names it, else chronyd's sources
+        family = "timesyncd" if re.search(r"timesyncd|timedatectl", text, re.I) else "chrony"
+        found.append(
+            ConfigSetting(
+                family, "source", "eq", tuple(dict.fromkeys(hosts)), False, every_value=True
+            )
+        )
+    options = rhel_generic.read(text)
+    found += [s for s in options or () if s.family == "chrony"]
+    return tuple(found) or None
 
 
 # ---- journald: where and how the journal is kept ---------------------------------------------
@@ -632,6 +639,19 @@ def _crypto_policy(text: str) -> ConfigSetting:
         banned.append("sha1")
     # RHEL 9's policy is DEFAULT when nothing is chosen
     return ConfigSetting("crypto-policies", "policy", "excludes", tuple(banned), True)
+
+
+# ---- SELinux: the mode the system boots in ---------------------------------------------------
+
+
+def _selinux_mode(text: str) -> ConfigSetting:
+    # /etc/selinux/config's SELINUX= is the mode at boot; "permissive" is accepted only when the
+    # text says it is ("enforcing or permissive", "not disabled")
+    lenient = re.search(r"\bpermissive\b.{0,40}\b(allowed|accepted|compl\w*|fine)\b|"
+                        r"\b(enforcing|permissive)\s+or\s+(enforcing|permissive)\b|"
+                        r"\bnot\s+(be\s+)?disabled\b", text, re.I)  # fmt: skip
+    modes = ("enforcing", "permissive") if lenient else ("enforcing",)
+    return ConfigSetting("selinux", "SELINUX", "eq", modes, False)
 
 
 # ---- sshd: settings described by what the daemon does ----------------------------------------
@@ -884,6 +904,16 @@ CONCEPTS: tuple[Concept, ...] = (
             ),  # fmt: skip
         ),
         _pwhistory,
+    ),
+    Concept(
+        "selinux-mode",
+        (
+            words(r"\bSELinux\b"),
+            words(r"\benforc\w*", r"\bpermissive\b", r"\bdisabled?\b", r"\bmode\b"),
+        ),
+        _selinux_mode,
+        # a text that names the file's keys is read by the generic reader
+        none_of=(re.compile(r"\bSELINUX(TYPE)?\s*="),),
     ),
     Concept(
         "crypto-policy",

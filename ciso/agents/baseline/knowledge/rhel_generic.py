@@ -6,7 +6,7 @@ text gives it. The parser falls back on it when no concept fits.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ciso.agents.baseline.intent import ConfigSetting
 from ciso.agents.baseline.knowledge.rhel_config import bounds
@@ -36,6 +36,9 @@ class ConfigFamily:
     #: keys whose value is colon-separated numeric fields, and each field's value when unset
     #: (sshd's MaxStartups start:rate:full)
     fields: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    #: the keys are set per line, each line judged (chrony's source options): a line that sets
+    #: none reads as the value "", and complies with no value or bound
+    every_line: bool = False
 
 
 FAMILIES: tuple[ConfigFamily, ...] = (
@@ -126,10 +129,28 @@ FAMILIES: tuple[ConfigFamily, ...] = (
         re.compile(r"\bremember\b"),
         context=re.compile(r"\bpwhistory\b|\bpassword\s+history\b|\breus", re.I),
     ),
+    # systemd-coredump's [Coredump] keys; before journald, whose Storage= it shares
+    ConfigFamily(
+        "coredump",
+        re.compile(
+            r"\b(?:Storage|Compress|ProcessSizeMax|ExternalSizeMax|JournalSizeMax|MaxUse|"
+            r"KeepFree)\b"
+        ),
+        context=re.compile(r"\bcore\s*dump|\bcoredump", re.I),
+    ),
     ConfigFamily(
         "journald",
         re.compile(r"\b(?:Storage|Compress|ForwardToSyslog|SystemMaxUse|MaxRetentionSec)\b"),
         context=re.compile(r"\bjournal", re.I),
+    ),
+    ConfigFamily(
+        "chrony",
+        re.compile(
+            r"\b(?:minpoll|maxpoll|polltarget|maxdelay|maxdelayratio|maxdelaydevratio|mindelay|"
+            r"minsamples|maxsamples|minstratum|maxsources|presend)\b"
+        ),
+        context=re.compile(r"\bchrony|\bntp\b|\btime\s+(?:servers?|sources?)\b", re.I),
+        every_line=True,
     ),
     ConfigFamily(
         "selinux",
@@ -198,6 +219,8 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
     found = _value_or_bound(family, key, after, text)
     if found is None:
         return None
+    if family.every_line:
+        found = replace(found, every_value=True)
     never = dict(family.never_below_zero)
     if key in never and found.comparison == "le":
         # a negative value never expires: "at most N" is 0..N
@@ -206,7 +229,22 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
     return (found,)
 
 
+#: a switch stated by its state rather than a value: "gpgcheck is globally activated"
+_SWITCHED = re.compile(
+    r"[^.;:]{0,30}?\b(?:is|be|are|stays?|remains?|been)\s+(?:\w+ly\s+)?(?:(activated|enabled|"
+    r"switched\s+on|turned\s+on)|(deactivated|disabled|switched\s+off|turned\s+off))\b",
+    re.I,
+)
+#: the spellings of on and off the families' boolean options accept (compared in lower case)
+_ON = ("1", "yes", "true", "on")
+_OFF = ("0", "no", "false", "off")
+
+
 def _value_or_bound(family: ConfigFamily, key: str, after: str, text: str) -> ConfigSetting | None:
+    switched = _SWITCHED.match(after)
+    if switched:
+        state = _ON if switched.group(1) else _OFF
+        return ConfigSetting(family.name, key, "eq", state, False, family.pam_files)
     negated = re.match(rf"[^.;]{{0,30}}?\b{_NEGATED_VALUE}{_VALUE}", after, re.I)
     if negated and negated.group(1) in ("0", "1"):
         return ConfigSetting(family.name, key, "eq", (str(1 - int(negated.group(1))),), False,
