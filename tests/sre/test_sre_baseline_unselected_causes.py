@@ -1,7 +1,8 @@
 """Causes that select no pod of their own: a Role whose rights a workload holds through its
 ServiceAccount, a Service setting seen only in its clients' errors, a cloud experiment stopping
-a machine, a volume the metrics show full; and two decoys that are not causes: a single back-off
-of an unrelated pod and an edit of nothing but an object's own labels or annotations.
+a machine, a volume the metrics show full, a certificate past its date, a JVM heap that stays
+full; and two decoys that are not causes: a single back-off of an unrelated pod and an edit of
+nothing but an object's own labels or annotations.
 
 The shop here (web -> basket -> store, a ledger reading a queue) is written for these tests; each
 incident puts the cause beside a decoy made at the same moment, so the ranking, not the timing,
@@ -25,6 +26,7 @@ from sre.agents.baseline.outside_faults import victims
 from sre.agents.baseline.rank import rank
 from sre.agents.baseline.states import (
     event_failures,
+    exhausted_heaps,
     expired_certificates,
     full_volumes,
     rbac_users,
@@ -287,3 +289,30 @@ def test_an_expired_certificate_names_the_secret_its_server_reads(tmp_path):
 def test_no_expiry_in_the_logs_names_no_secret():
     users = {"shop/Secret/gateway-serving-cert": frozenset({"gateway"})}
     assert expired_certificates.find({}, users) == []
+
+
+# --- a JVM heap that stays full -----------------------------------------------------------------
+
+
+def _gc_log(tmp_path: Path, after_mb: int, runs: int = 4) -> Path:
+    logs = tmp_path / "logs.jsonl"
+    lines = [
+        f'{{"ts": "2026-09-03T11:{m:02d}:00Z", "service": "pricer", "level": "INFO", '
+        f'"msg": "[gc] GC({900 + m}) Pause Full (G1 Compaction Pause) 510M->{after_mb}M(512M) 700ms"}}'
+        for m in range(runs)
+    ]
+    logs.write_text("\n".join(lines) + "\n")
+    return logs
+
+
+def test_full_collections_that_free_nothing_leave_the_workload_failing(tmp_path):
+    counts = exhausted_heaps.full_heaps(_gc_log(tmp_path, 495))
+    assert counts == {"pricer": 4}
+    (state,) = exhausted_heaps.find(counts, {("shop", "pricer"): "Deployment"})
+    assert state.entity == "shop/Deployment/pricer"
+
+
+def test_full_collections_that_free_the_heap_are_routine(tmp_path):
+    assert exhausted_heaps.full_heaps(_gc_log(tmp_path, 120)) == {}
+    # a couple of collections leaving it full is not yet a leak
+    assert exhausted_heaps.find({"pricer": 2}, {("shop", "pricer"): "Deployment"}) == []

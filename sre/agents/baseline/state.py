@@ -28,6 +28,7 @@ from sre.agents.baseline.states import (
     OBJECT_RULES,
     config_users,
     event_failures,
+    exhausted_heaps,
     expired_certificates,
     full_volumes,
     node_pressure,
@@ -93,6 +94,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     states += throttling_states(throttled, workloads, evidence)
     states += full_volumes.find(full, evidence.alerts, _claims_of(users))
     states += _expired(layout.logs, users, notes)
+    states += _exhausted(layout.logs, workloads, notes)
     return replace(
         evidence,
         changes=evidence.changes + tuple(deleted),
@@ -119,6 +121,21 @@ def _expired(
         return expired_certificates.find(expired_certificates.reporting(logs), users)
     except ItbenchError as exc:
         notes.append(f"certificates from logs: {exc}")
+        return []
+
+
+def _exhausted(
+    logs: Path, workloads: dict[tuple[str, str], str], notes: list[str]
+) -> list[FailingState]:
+    """:func:`exhausted_heaps.find` over the snapshot's logs (unreadable logs: a note)."""
+    from itbench.errors import ItbenchError
+
+    if not logs.is_file():
+        return []
+    try:
+        return exhausted_heaps.find(exhausted_heaps.full_heaps(logs), workloads)
+    except ItbenchError as exc:
+        notes.append(f"heaps from logs: {exc}")
         return []
 
 
