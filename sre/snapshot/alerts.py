@@ -13,7 +13,11 @@ from typing import Any
 from itbench import jsonsafe
 
 _NAME_TIME = re.compile(r"(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:\.\d+)?)")
-ENTITY_LABELS = ("service_name", "service", "pod", "deployment", "instance", "job", "namespace")
+#: the first label naming what the alert is about; a volume alert names its claim
+ENTITY_LABELS = (
+    "service_name", "service", "pod", "deployment", "persistentvolumeclaim", "instance", "job",
+    "namespace",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from sre.tools._common import ToolArgs, ToolResult, ToolSpec, parse_time, window
 DESCRIPTION = (
     "Summarises the alerts of the snapshot: one row per (alertname, entity, severity) with when it "
     "was first and last seen firing, for how long, and how often. entity is the first of the "
-    "labels service_name, service, pod, deployment, instance, job, namespace (else cluster-wide). "
+    "labels service_name, service, pod, deployment, persistentvolumeclaim, instance, job, namespace "
+    "(else cluster-wide). "
     "time_basis='snapshot' dates an alert by the dumps it appears in; 'activeAt' by its activeAt. "
     "Reads every *.json in base_dir (or base_dir/alerts) in any envelope: {data:{alerts}}, "
     "{alerts}, a list or one alert. Returns the list, longest-firing first."

@@ -7,7 +7,9 @@ without spans, fails a trace. Its clients do: their error lines name the server 
 use (``connection to server at "postgresql"``) or the setting that refused them (``used memory >
 'maxmemory'``). So a workload change that is not a routine rollout acts on the applications
 whose error lines, written after it, name its application or a setting it changed: the
-symptoms of those clients then count for the change as for the clients' own edits."""
+symptoms of those clients then count for the change as for the clients' own edits. A Service
+whose spec changed (``internalTrafficPolicy: Local`` with no endpoint on the caller's node) is
+read the same way: its clients' errors name it, its pods log nothing."""
 
 from __future__ import annotations
 
@@ -34,7 +36,11 @@ def _routine(path: str) -> bool:
 
 
 def settings_changed(change: Change) -> bool:
-    """A workload edit beyond a routine rollout (its arguments, environment, resources)."""
+    """A workload edit beyond a routine rollout (its arguments, environment, resources), or an
+    edit of a Service's spec (its traffic policy, its ports): the Service's clients, not its
+    pods, are what it fails."""
+    if change.kind == "Service":
+        return change.change == "modified" and any(p.startswith("spec.") for p in change.paths)
     return (
         change.kind in WORKLOADS
         and change.change == "modified"

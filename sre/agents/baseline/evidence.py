@@ -125,8 +125,9 @@ class FailingState:
     #: a state that is routine unless other signals blame its application (a deny-all policy,
     #: a flag switched on)
     needs_blame: bool = False
-    #: another application the state keeps this one from reaching (a wrong address in its
-    #: environment): the trace signals that blame the unreachable callee blame the state too
+    #: the other end of the connection the state breaks: the application this one cannot reach
+    #: (a wrong address in its environment), or the client a server refuses (an expired
+    #: certificate); the signals that blame that application blame the state too
     reaches: str = ""
     #: ``time`` is the last moment the object was seen healthy (an object gone since): the fault
     #: came after it, so symptoms that began after it count for the state as for a change

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sre.agents.baseline import onset
+from sre.agents.baseline import onset, outside_faults
 from sre.agents.baseline.api_flood import service_account, starved_by
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.cordons import displaced, removes_capacity
@@ -40,6 +40,8 @@ RARELY_CHANGED = frozenset(
     {"ConfigMap", "Secret", "NetworkPolicy", "ResourceQuota", "LimitRange", "Node", "Service",
      "HorizontalPodAutoscaler"}
 )  # fmt: skip
+#: objects granting API rights to the accounts workloads run as (``rbac_users``)
+RBAC = ("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding")
 #: Warning reasons that name the pods a namespace- or node-wide object kept from running.
 PLACEMENT_REASONS = frozenset({"FailedCreate", "Evicted", "FailedScheduling", "Preempted"})
 
@@ -96,8 +98,9 @@ def touched_apps(
         return named | clients_hit(change, named, evidence.symptoms)
     if change.kind == "HorizontalPodAutoscaler":
         return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
-    if change.kind == "PersistentVolumeClaim":
-        # the workloads that mount it wait for its volume
+    if change.kind in ("PersistentVolumeClaim", *RBAC):
+        # the workloads that mount it wait for its volume; a role's (or binding's) rights are
+        # those of the workloads running as the accounts it is bound to
         return evidence.config_users.get(change.entity, frozenset())
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
         # a changed setting of a dependency also acts on the clients whose errors name it
@@ -109,7 +112,9 @@ def touched_apps(
         picked = label_picks(spec.get("selector"), change.namespace, evidence.pods)
         # a selector picking no pod leaves the Service's own callers answered by nothing: it
         # acts on the application it is named after
-        return frozenset((chosen | picked) if picked else (chosen | {change.name}))
+        own = (chosen | picked) if picked else (chosen | {change.name})
+        # a changed setting of the Service also acts on the clients whose errors name it
+        return frozenset(own) | evidence.named_by.get(change.entity, frozenset())
     if change.kind == "NetworkPolicy":
         picked = label_picks(spec.get("podSelector"), change.namespace, evidence.pods)
         return frozenset(_label_values(spec.get("podSelector")) | picked)
@@ -122,6 +127,8 @@ def touched_apps(
         }
         # a DNS fault also acts on the applications whose names it breaks: their callers fail
         picked |= dns_names(change.kind, spec, known)
+        # a cloud experiment stops a machine: it acts on what ran there
+        picked |= outside_faults.victims(change, evidence.pods, evidence.symptoms)
         if picked:
             # a fault on a dependency that fails under it also acts on its failing clients
             return frozenset(picked) | evidence.fault_clients.get(change.entity, frozenset())
@@ -713,7 +720,25 @@ def _configured_cause(candidates: list[Candidate], state: FailingState) -> int |
     return max(causes, key=lambda i: candidates[i].score) if causes else None
 
 
+#: labels and annotations of the object itself: bookkeeping (an owner, a cost centre) that
+#: changes nothing it does; a Node's and a Namespace's labels are selected on, a Pod's too
+METADATA = ("metadata.labels", "metadata.annotations")
+SELECTED_ON = frozenset({"Node", "Namespace", "Pod"})
+
+
+def _bookkeeping(change: Change) -> bool:
+    """An edit of the object's own labels or annotations only."""
+    return (
+        change.change == "modified"
+        and change.kind not in SELECTED_ON
+        and bool(change.paths)
+        and all(p.startswith(METADATA) for p in change.paths)
+    )
+
+
 def _unusual(change: Change) -> bool:
+    if _bookkeeping(change):
+        return False
     if change.kind in RARELY_CHANGED or _chaos(change):
         return True
     if change.change != "modified":

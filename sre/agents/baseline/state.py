@@ -11,6 +11,7 @@ module each in ``states/``; this module runs them over a snapshot."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,7 +24,16 @@ from sre.agents.baseline.evidence import (
     PodLabels,
     app_of,
 )
-from sre.agents.baseline.states import OBJECT_RULES, config_users, event_failures, node_pressure
+from sre.agents.baseline.states import (
+    OBJECT_RULES,
+    config_users,
+    event_failures,
+    exhausted_heaps,
+    expired_certificates,
+    full_volumes,
+    node_pressure,
+    rbac_users,
+)
 from sre.agents.baseline.states.objects import ObjectView, latest_objects, meta, pod_app
 from sre.agents.baseline.states.throttling import autoscaler_changed, throttled_pods
 from sre.agents.baseline.targets import chaos_picks, chaos_selectors
@@ -61,6 +71,8 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         deleted = vanished(layout.objects) + rewritten(layout.objects)
         users = _config_users(layout.objects)
         view = ObjectView.of(latest_objects(layout.objects))
+        # a role's rights reach the workloads running as the accounts it is bound to
+        users = {**users, **rbac_users.users(view)}
         pods = pod_labels(view)
         depends_on = fault_clients.dependencies(view, {p.app for p in pods})
         autoscalers = _autoscalers(view)
@@ -73,12 +85,16 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         notes.append(f"metrics: {layout.metrics} is missing; CPU throttling cannot be seen")
     try:
         throttled = throttled_pods(layout.metrics) if layout.metrics.is_dir() else []
+        full = full_volumes.full_pods(layout.metrics) if layout.metrics.is_dir() else []
     except ItbenchError as exc:
         notes.append(f"metrics: {exc}")
-        throttled = []
+        throttled, full = [], []
     states += event_failures.find(evidence, workloads, users)
     states += node_pressure.from_events(evidence, states)
     states += throttling_states(throttled, workloads, evidence)
+    states += full_volumes.find(full, evidence.alerts, _claims_of(users))
+    states += _expired(layout.logs, users, notes)
+    states += _exhausted(layout.logs, workloads, notes)
     return replace(
         evidence,
         changes=evidence.changes + tuple(deleted),
@@ -91,6 +107,47 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         fault_clients=faulted,
         autoscalers=autoscalers,
     )
+
+
+def _expired(
+    logs: Path, users: Mapping[str, frozenset[str]], notes: list[str]
+) -> list[FailingState]:
+    """:func:`expired_certificates.find` over the snapshot's logs (unreadable logs: a note)."""
+    from itbench.errors import ItbenchError
+
+    if not logs.is_file():
+        return []
+    try:
+        return expired_certificates.find(expired_certificates.reporting(logs), users)
+    except ItbenchError as exc:
+        notes.append(f"certificates from logs: {exc}")
+        return []
+
+
+def _exhausted(
+    logs: Path, workloads: dict[tuple[str, str], str], notes: list[str]
+) -> list[FailingState]:
+    """:func:`exhausted_heaps.find` over the snapshot's logs (unreadable logs: a note)."""
+    from itbench.errors import ItbenchError
+
+    if not logs.is_file():
+        return []
+    try:
+        return exhausted_heaps.find(exhausted_heaps.full_heaps(logs), workloads)
+    except ItbenchError as exc:
+        notes.append(f"heaps from logs: {exc}")
+        return []
+
+
+def _claims_of(users: Mapping[str, frozenset[str]]) -> dict[tuple[str, str], str]:
+    """(namespace, workload) -> a PersistentVolumeClaim it mounts."""
+    out: dict[tuple[str, str], str] = {}
+    for entity, workloads in sorted(users.items()):
+        namespace, kind, name = entity.split("/", 2) if entity.count("/") >= 2 else ("", "", "")
+        if kind == "PersistentVolumeClaim":
+            for workload in workloads:
+                out.setdefault((namespace, workload), name)
+    return out
 
 
 def throttling_states(

@@ -20,6 +20,9 @@ EVENT_FAILURES = frozenset(
     {"ErrImagePull", "ImagePullBackOff", "InvalidImageName", "CrashLoopBackOff", "OOMKilling",
      "BackOff", "Failed"}
 )  # fmt: skip
+#: the kubelet's generic back-off: seen once, it is one restart waited out, not a pod that keeps
+#: failing (a crash loop repeats it, and its count grows)
+ONE_OFF = frozenset({"BackOff"})
 #: reasons the scheduler gives a pod it cannot place or took off its node for a higher priority
 EVENT_UNSCHEDULED = frozenset({"FailedScheduling", "Preempted"})
 
@@ -50,6 +53,8 @@ def find(
         if w.kind != "Pod" or w.namespace in INFRA_NAMESPACES:
             continue
         if w.reason not in EVENT_FAILURES and w.reason not in EVENT_UNSCHEDULED:
+            continue
+        if w.reason in ONE_OFF and w.count <= 1:
             continue
         if API_THROTTLED in w.message:
             # the API server refused the binding: a finding about it, not about the pod

@@ -27,6 +27,8 @@ KINDS = (
     "Node",
     "Namespace",
     "HorizontalPodAutoscaler",  # the replica range an autoscaler may set (rank)
+    "RoleBinding",  # the accounts a role's rights reach (rbac_users)
+    "ClusterRoleBinding",
 )
 
 Observed = tuple[datetime, dict[str, Any]]
