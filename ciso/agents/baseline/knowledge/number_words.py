@@ -31,10 +31,9 @@ _ONES = [
 ]
 _TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 _SMALL = rf"(?:(?:{'|'.join(_TENS)})(?:[\s-]+(?:{'|'.join(_ONES[1:10])}))?|(?:{'|'.join(_ONES)}))"
-#: "seven", "forty-two", "three hundred and sixty-five"
-_WORD_NUMBER = re.compile(
-    rf"\b{_SMALL}(?:\s+hundred(?:\s+(?:and\s+)?{_SMALL})?)?\b|\bhundred\b", re.I
-)
+#: "seven", "forty-two", "three hundred and sixty-five" (a pattern other readers embed)
+WORD_NUMBER = rf"{_SMALL}(?:\s+hundred(?:\s+(?:and\s+)?{_SMALL})?)?|hundred"
+_WORD_NUMBER = re.compile(rf"\b(?:{WORD_NUMBER})\b", re.I)
 #: time units with the smaller unit a fraction of them is said in
 _SMALLER = {"minute": ("second", 60), "hour": ("minute", 60), "day": ("hour", 24),
             "week": ("day", 7)}  # fmt: skip
@@ -46,7 +45,8 @@ _FRACTION = re.compile(
 _ONE_UNIT = re.compile(r"\ban?\s+(?=(?:second|minute|hour|day|week)\b(?!\s+and\s+a\s+half))", re.I)
 
 
-def _number(words: str) -> int:
+def word_value(words: str) -> int:
+    """The value of a number written in words ("three hundred and sixty-five" -> 365)."""
     total = 0
     for word in re.split(r"[\s-]+", words.lower()):
         if word in _ONES:
@@ -71,4 +71,4 @@ def as_digits(text: str) -> str:
     """``text`` with its numbers written in words as digits ("half a minute" -> "30 seconds")."""
     text = _FRACTION.sub(_fraction, text)
     text = _ONE_UNIT.sub("1 ", text)
-    return _WORD_NUMBER.sub(lambda m: str(_number(m.group(0))), text)
+    return _WORD_NUMBER.sub(lambda m: str(word_value(m.group(0))), text)

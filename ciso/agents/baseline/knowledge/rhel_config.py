@@ -18,6 +18,7 @@ from typing import Any
 
 from ciso.agents.baseline.intent import Comparison, ConfigSetting, ModuleDisabledCheck
 from ciso.agents.baseline.knowledge import Concept, negated, words
+from ciso.agents.baseline.knowledge.number_words import WORD_NUMBER, word_value
 
 
 @dataclass(frozen=True)
@@ -53,32 +54,6 @@ LOGIN_DEFS = {
 }
 AUDITD = {"keep-logs": Setting("auditd", "max_log_file_action", "rotate", "word", "keep_logs")}
 
-_UNIT_WORDS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-]
-_TENS_WORDS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-_SMALL = rf"(?:(?:{'|'.join(_TENS_WORDS)})(?:[\s-]+(?:{'|'.join(_UNIT_WORDS[1:10])}))?|(?:{'|'.join(_UNIT_WORDS)}))"
-#: a number written in words, up to "nine hundred and ninety-nine"
-_WORD_NUMBER = rf"{_SMALL}(?:\s+hundred(?:\s+(?:and\s+)?{_SMALL})?)?|hundred"
 #: seconds for times, days for ages (the two never meet in one setting), 1 for counts
 _UNITS = {
     "character": 1,
@@ -101,7 +76,7 @@ _UNITS = {
 }
 #: a number in digits or words; "a"/"an" count as one only before a unit ("within a year")
 _NUM = (
-    rf"(\d+|\b(?:{_WORD_NUMBER})\b|\ban?(?=\s+(?:second|sec|minute|min|hour|day|week|month|year)))"
+    rf"(\d+|\b(?:{WORD_NUMBER})\b|\ban?(?=\s+(?:second|sec|minute|min|hour|day|week|month|year)))"
 )
 
 
@@ -112,15 +87,7 @@ def _number(token: str) -> int:
         return int(token)
     if token in ("a", "an"):
         return 1
-    total = 0
-    for word in re.split(r"[\s-]+", token):
-        if word in _UNIT_WORDS:
-            total += _UNIT_WORDS.index(word)
-        elif word in _TENS_WORDS:
-            total += 20 + 10 * _TENS_WORDS.index(word)
-        elif word == "hundred":
-            total = max(total, 1) * 100
-    return total
+    return word_value(token)
 
 
 def _quantity(match: re.Match[str], number_group: int, unit_group: int) -> int:
