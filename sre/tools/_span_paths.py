@@ -132,7 +132,7 @@ def span_paths(
             continue
         severity, reason = verdict
         hops = [
-            _hop(key[i], pre_of(key[: i + 1]), post_of(key[: i + 1]), seconds)
+            hop(key[i], _figures(pre_of(key[: i + 1])), _figures(post_of(key[: i + 1])), seconds)
             for i in range(len(key))
         ]
         suspect = _suspect(key, stats, pre_of, post_of, args, severity == "WARNING")
@@ -187,13 +187,27 @@ def latency(ms: float | None) -> str:
     return f"{ms / 60000:.1f}m"
 
 
-def _hop(service: str, pre: PathStats, post: PathStats, seconds: float) -> Hop:
+@dataclass(frozen=True)
+class HopFigures:
+    """One service's figures in one window, as a hop prints them."""
+
+    spans: int
+    error_pct: float
+    p99_ms: float | None
+
+
+def hop(service: str, pre: HopFigures, post: HopFigures, seconds: float) -> Hop:
+    """A service on a path, its traffic, errors and p99 before → after (both trace tree views)."""
     return Hop(
         service=service,
         traffic=f"{rate(pre.spans / seconds)} → {rate(post.spans / seconds)}",
         error_rate=f"{pre.error_pct:.0f}% → {post.error_pct:.0f}%",
-        latency_p99=f"{latency(pre.p99_latency_ms)} → {latency(post.p99_latency_ms)}",
+        latency_p99=f"{latency(pre.p99_ms)} → {latency(post.p99_ms)}",
     )
+
+
+def _figures(stats: PathStats) -> HopFigures:
+    return HopFigures(stats.spans, stats.error_pct, stats.p99_latency_ms)
 
 
 def _suspect_reason(service: str, key, stats, pre_of, post_of) -> str:

@@ -24,9 +24,10 @@ from sre.tools._span_paths import (
     CallPath,
     CriticalPath,
     Hop,
+    HopFigures,
     PathStats,
     Suspect,
-    latency,
+    hop,
     rate,
     span_paths,
 )
@@ -415,11 +416,11 @@ def _description(args: Args, lo, pivot, hi) -> dict[str, Any]:
 
 
 def _hop(service: str, pre: Window, post: Window, seconds: float) -> Hop:
-    return Hop(
-        service=service,
-        traffic=f"{rate(pre.spans / seconds)} → {rate(post.spans / seconds)}",
-        error_rate=f"{pre.error_pct:.0f}% → {post.error_pct:.0f}%",
-        latency_p99=f"{latency(pre.p99())} → {latency(post.p99())}",
+    return hop(
+        service,
+        HopFigures(pre.spans, pre.error_pct, pre.p99()),
+        HopFigures(post.spans, post.error_pct, post.p99()),
+        seconds,
     )
 
 
