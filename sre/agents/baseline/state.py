@@ -11,7 +11,7 @@ module each in ``states/``; this module runs them over a snapshot."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -93,8 +93,18 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     states += node_pressure.from_events(evidence, states)
     states += throttling_states(throttled, workloads, evidence)
     states += full_volumes.find(full, evidence.alerts, _claims_of(users))
-    states += _expired(layout.logs, users, notes)
-    states += _exhausted(layout.logs, workloads, notes)
+    states += _from_logs(
+        layout.logs,
+        "certificates",
+        lambda logs: expired_certificates.find(expired_certificates.reporting(logs), users),
+        notes,
+    )
+    states += _from_logs(
+        layout.logs,
+        "heaps",
+        lambda logs: exhausted_heaps.find(exhausted_heaps.full_heaps(logs), workloads),
+        notes,
+    )
     return replace(
         evidence,
         changes=evidence.changes + tuple(deleted),
@@ -109,33 +119,18 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     )
 
 
-def _expired(
-    logs: Path, users: Mapping[str, frozenset[str]], notes: list[str]
+def _from_logs(
+    logs: Path, what: str, read: Callable[[Path], list[FailingState]], notes: list[str]
 ) -> list[FailingState]:
-    """:func:`expired_certificates.find` over the snapshot's logs (unreadable logs: a note)."""
+    """``read`` over the snapshot's logs; none: nothing; unreadable: a note naming ``what``."""
     from itbench.errors import ItbenchError
 
     if not logs.is_file():
         return []
     try:
-        return expired_certificates.find(expired_certificates.reporting(logs), users)
+        return read(logs)
     except ItbenchError as exc:
-        notes.append(f"certificates from logs: {exc}")
-        return []
-
-
-def _exhausted(
-    logs: Path, workloads: dict[tuple[str, str], str], notes: list[str]
-) -> list[FailingState]:
-    """:func:`exhausted_heaps.find` over the snapshot's logs (unreadable logs: a note)."""
-    from itbench.errors import ItbenchError
-
-    if not logs.is_file():
-        return []
-    try:
-        return exhausted_heaps.find(exhausted_heaps.full_heaps(logs), workloads)
-    except ItbenchError as exc:
-        notes.append(f"heaps from logs: {exc}")
+        notes.append(f"{what} from logs: {exc}")
         return []
 
 
