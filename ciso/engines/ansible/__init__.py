@@ -121,10 +121,59 @@ def _install_warm(control: Path) -> None:
 
 #: What the play's ``sitecustomize`` loads (the folder is on its ``PYTHONPATH``).
 _SITE = """import itbench_module_bytecode  # noqa: F401 - installs its finder when imported
+import itbench_ansiballz_seed
 import itbench_routing_cache
 
 itbench_routing_cache.install()
+itbench_ansiballz_seed.install()
 """
+
+#: The modules whose payloads are built once per process (ansiballz_seed.py): those collection
+#: playbooks run on nearly every host (``copy`` runs ``stat`` and ``file`` or ``copy``; ``shell``
+#: runs ``command``). Each costs about 0.15 CPU seconds to build once and saves about as much on
+#: every play that runs it.
+SEEDED_MODULES = (
+    "ansible.builtin.find",
+    "ansible.builtin.slurp",
+    "ansible.builtin.stat",
+    "ansible.builtin.file",
+    "ansible.builtin.copy",
+    "ansible.builtin.command",
+)
+
+
+@functools.cache
+def module_seed() -> Path | None:
+    """A folder of :data:`SEEDED_MODULES`' payload cache entries, built once per process by
+    ``ansiballz_seed.py`` in a child interpreter (this process never imports Ansible's executor);
+    None when they cannot be built (then every play builds its own, as Ansible does) and with
+    ``ITBENCH_ANSIBLE_SEED=0`` (to measure one against the other)."""
+    import atexit
+    import subprocess
+
+    if os.environ.get("ITBENCH_ANSIBLE_SEED", "1") == "0":
+        return None
+    folder = Path(tempfile.mkdtemp(prefix="itbench-ansiballz-seed-"))
+    owner = os.getpid()
+
+    def remove() -> None:
+        # a forked worker inherits the cache; only the process that built the folder removes it
+        if os.getpid() == owner:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    atexit.register(remove)
+    builder = Path(__file__).with_name("ansiballz_seed.py")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-I", str(builder), str(folder / "seed"), *SEEDED_MODULES],
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    seed = folder / "seed"
+    return seed if done.returncode == 0 and (seed / "seed.json").is_file() else None
 
 
 @functools.cache
@@ -148,11 +197,26 @@ def builtin_routing() -> str | None:
     return text if json.loads(text)["routing"] == routing else None
 
 
+def _link_tree(source: Path, target: Path) -> None:
+    """``source``'s files into a new folder ``target``: hard links where the file system allows
+    (the seed is about 1 MB, linked into every play's control folder), copies elsewhere."""
+    target.mkdir(mode=0o755)
+    for entry in source.iterdir():
+        try:
+            os.link(entry, target / entry.name)
+        except OSError:
+            shutil.copyfile(entry, target / entry.name)
+
+
 def _install_site(folder: Path) -> None:
     folder.mkdir(mode=0o755)
     here = Path(__file__).parent
     shutil.copyfile(here / "module_bytecode.py", folder / "itbench_module_bytecode.py")
     shutil.copyfile(here / "routing_cache.py", folder / "itbench_routing_cache.py")
+    shutil.copyfile(here / "ansiballz_seed.py", folder / "itbench_ansiballz_seed.py")
+    seed = module_seed()
+    if seed is not None:
+        _link_tree(seed, folder / "ansiballz-seed")
     routing = builtin_routing()
     if routing is not None:
         (folder / CACHE_NAME).write_text(routing, encoding="utf-8")
