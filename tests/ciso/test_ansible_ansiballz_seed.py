@@ -147,3 +147,21 @@ def test_rhel9_verdicts_are_the_same_with_and_without_the_seed(
         )
         verdicts[seeded] = {k: v["result"] for k, v in result.details["environments"].items()}
     assert verdicts[True] == verdicts[False]
+
+
+@needs_sandbox
+def test_a_play_run_without_the_seed_builds_its_own(tmp_path: Path) -> None:
+    # `itbench ansible run` starts one play per command: it builds its payloads as Ansible does
+    host = tmp_path / "host"
+    (host / "etc").mkdir(parents=True)
+    (host / "etc" / "hostname").write_text("node1\n")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "playbook.yml").write_text(LISTING_PLAY.replace("seed writable", "file writable"))
+    result = engine.run_playbook(
+        out / "playbook.yml", out_dir=out, host_tree=host, timeout_s=120, seed_modules=False
+    )
+    assert result.ok, result.summary()
+    lines = (out / "listing.txt").read_text().splitlines()
+    assert "built ansible.modules.stat-ZIP_DEFLATED-none" in lines
+    assert not any(line.startswith("link ") for line in lines)

@@ -208,13 +208,13 @@ def _link_tree(source: Path, target: Path) -> None:
             shutil.copyfile(entry, target / entry.name)
 
 
-def _install_site(folder: Path) -> None:
+def _install_site(folder: Path, seed_modules: bool) -> None:
     folder.mkdir(mode=0o755)
     here = Path(__file__).parent
     shutil.copyfile(here / "module_bytecode.py", folder / "itbench_module_bytecode.py")
     shutil.copyfile(here / "routing_cache.py", folder / "itbench_routing_cache.py")
     shutil.copyfile(here / "ansiballz_seed.py", folder / "itbench_ansiballz_seed.py")
-    seed = module_seed()
+    seed = module_seed() if seed_modules else None
     if seed is not None:
         _link_tree(seed, folder / "ansiballz-seed")
     routing = builtin_routing()
@@ -235,12 +235,15 @@ def run_playbook(
     driver: str = "runner",
     warm_modules: bool | None = None,
     warm_trace: str | None = None,
+    seed_modules: bool = True,
 ) -> PlaybookResult:
     """Run ``playbook`` in the sandbox. With ``warm_modules`` (and a host tree: our own
     inventory) its module runs go through a warm module interpreter (warm_modules.py);
     ``warm_trace``, a path inside the sandbox (under ``out_dir``), gets a line per module run
     saying whether it ran warm. ``warm_modules=None`` follows ``ITBENCH_ANSIBLE_WARM_MODULES``
-    (``0``: fresh interpreters, to measure one against the other; on otherwise)."""
+    (``0``: fresh interpreters, to measure one against the other; on otherwise).
+    ``seed_modules``: link the module payloads built once per process (:func:`module_seed`);
+    worth its one-off cost (about 1.3 CPU seconds) only where a process runs several plays."""
     if driver not in DRIVERS:
         raise InputError(f"ansible driver {driver!r}: not one of {', '.join(DRIVERS)}")
     if not playbook.is_file():
@@ -281,7 +284,7 @@ def run_playbook(
         # module runs use the installed ansible's cached bytecode where their zip holds the
         # same files (module_bytecode.py), and ansible-playbook the routing table parsed once
         # outside (routing_cache.py); the folder holds only these files
-        _install_site(Path(control) / "python")
+        _install_site(Path(control) / "python", seed_modules)
         env["PYTHONPATH"] = f"{CONTROL_DIR}/python"
         if warm:
             _install_warm(Path(control))
