@@ -121,11 +121,14 @@ def _install_warm(control: Path) -> None:
 
 #: What the play's ``sitecustomize`` loads (the folder is on its ``PYTHONPATH``).
 _SITE = """import itbench_module_bytecode  # noqa: F401 - installs its finder when imported
-import itbench_ansiballz_seed
-import itbench_routing_cache
+import itbench_ansiballz_seed as seed
+import itbench_routing_cache as routing
+from itbench_after_import import install
 
-itbench_routing_cache.install()
-itbench_ansiballz_seed.install()
+if routing.usable():
+    install(routing.TARGET, routing.wrap_parse)
+if seed.usable():
+    install(seed.TARGET, seed.seed_play)
 """
 
 #: The modules whose payloads are built once per process (ansiballz_seed.py): those collection
@@ -214,6 +217,7 @@ def _install_site(folder: Path, seed_modules: bool) -> None:
     shutil.copyfile(here / "module_bytecode.py", folder / "itbench_module_bytecode.py")
     shutil.copyfile(here / "routing_cache.py", folder / "itbench_routing_cache.py")
     shutil.copyfile(here / "ansiballz_seed.py", folder / "itbench_ansiballz_seed.py")
+    shutil.copyfile(here / "after_import.py", folder / "itbench_after_import.py")
     seed = module_seed() if seed_modules else None
     if seed is not None:
         _link_tree(seed, folder / "ansiballz-seed")

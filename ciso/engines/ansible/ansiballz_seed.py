@@ -26,14 +26,12 @@ name has another name (``ansible.legacy.…``) and is never answered from the se
 
 from __future__ import annotations
 
-import importlib.machinery
 import json
 import os
 import shutil
 import sys
 import tempfile
 from collections.abc import Sequence
-from importlib.machinery import ModuleSpec
 from types import ModuleType
 
 TARGET = "ansible.executor.module_common"
@@ -82,35 +80,17 @@ def seed_into(cache: str, seed: str = SEED_DIR) -> int:
     return linked
 
 
-class SeedFinder:
-    """A meta path finder for :data:`TARGET` only: the module loads as usual, then the seed is
-    linked into the play's cache folder (``ansible.constants`` is loaded by then)."""
-
-    def find_spec(
-        self, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
-    ) -> ModuleSpec | None:
-        if name != TARGET:
-            return None
-        spec = importlib.machinery.PathFinder.find_spec(name, path)
-        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
-            return None
-        load = spec.loader.exec_module
-
-        def exec_module(module: ModuleType) -> None:
-            load(module)
-            constants = sys.modules.get("ansible.constants")
-            local_tmp = getattr(constants, "DEFAULT_LOCAL_TMP", None)
-            if isinstance(local_tmp, str) and os.path.isdir(local_tmp):
-                # the folder name module_common builds its cache path with
-                seed_into(os.path.join(local_tmp, "ansiballz_cache"))
-
-        spec.loader.exec_module = exec_module  # type: ignore[method-assign]  # this spec's loader only, made for this import
-        return spec
+def seed_play(module: ModuleType) -> None:
+    """Run after :data:`TARGET` loads (after_import.py): ``ansible.constants``, loaded by then,
+    names the play's private temporary folder, which holds its ``ansiballz_cache``."""
+    constants = sys.modules.get("ansible.constants")
+    local_tmp = getattr(constants, "DEFAULT_LOCAL_TMP", None)
+    if isinstance(local_tmp, str) and os.path.isdir(local_tmp):
+        seed_into(os.path.join(local_tmp, "ansiballz_cache"))
 
 
-def install() -> None:
-    if os.path.isdir(SEED_DIR) and not any(isinstance(f, SeedFinder) for f in sys.meta_path):
-        sys.meta_path.insert(0, SeedFinder())
+def usable() -> bool:
+    return os.path.isdir(SEED_DIR)
 
 
 # --- outside the sandbox --------------------------------------------------------------------

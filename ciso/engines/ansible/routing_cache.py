@@ -17,11 +17,8 @@ Standard library only; nothing is read until Ansible asks for a routing table.
 
 from __future__ import annotations
 
-import importlib.machinery
 import os
-import sys
-from collections.abc import Callable, Sequence
-from importlib.machinery import ModuleSpec
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -62,30 +59,13 @@ def cached_parse(
     return parse
 
 
-class RoutingCacheFinder:
-    """A meta path finder for :data:`TARGET` only: the module loads as usual, then its parse is
-    wrapped (before ``_collection_finder`` imports it)."""
-
-    def find_spec(
-        self, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
-    ) -> ModuleSpec | None:
-        if name != TARGET:
-            return None
-        spec = importlib.machinery.PathFinder.find_spec(name, path)
-        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
-            return None
-        load = spec.loader.exec_module
-
-        def exec_module(module: ModuleType) -> None:
-            load(module)
-            original = getattr(module, "_meta_yml_to_dict", None)
-            if callable(original):
-                module._meta_yml_to_dict = cached_parse(original)  # type: ignore[attr-defined]  # Ansible's own hook for a caching implementation
-
-        spec.loader.exec_module = exec_module  # type: ignore[method-assign]  # this spec's loader only, made for this import
-        return spec
+def wrap_parse(module: ModuleType) -> None:
+    """Run after ``TARGET`` loads (after_import.py), before ``_collection_finder`` imports the
+    parse from it by name."""
+    original = getattr(module, "_meta_yml_to_dict", None)
+    if callable(original):
+        module._meta_yml_to_dict = cached_parse(original)  # type: ignore[attr-defined]  # Ansible's own hook for a caching implementation
 
 
-def install() -> None:
-    if os.path.isfile(CACHE) and not any(isinstance(f, RoutingCacheFinder) for f in sys.meta_path):
-        sys.meta_path.insert(0, RoutingCacheFinder())
+def usable() -> bool:
+    return os.path.isfile(CACHE)
