@@ -1,8 +1,15 @@
-"""Normal life in the days before a quiet alert names nothing: a launch days before it, a
-weekend back to normal after a holiday dip, a month-start fee, a fortnightly job, a new
-deployment growing slowly; a change on the alert day keeps its answer. Bills written here by
-hand (``tests/finops/wide_fixtures.py``), in both layouts: ITBench-Lite ``data.csv`` and FOCUS
-``focus.csv``.
+"""An alert raised days after the cost changed still names the cause; normal life in the days
+before a quiet alert names nothing.
+
+Anomaly alerts arrive once the export has landed and a detector has confirmed the new level:
+one to six days after the change. By then the alert day's recent baselines hold the new level
+and the day looks ordinary. The baseline finds the change within the week before the alert and
+keeps it only when the bill's history says it is what the alert is about
+(``finops.rca.lookback``): a step or a ramp that held, a spike already over that the bill never
+made before; not a launch days before a quiet alert, a weekend back to normal after a holiday
+dip, a month-start fee, a fortnightly job, a new deployment growing slowly. A change on the alert
+day keeps its answer. Bills written here by hand (``tests/finops/wide_fixtures.py``), in both
+layouts: ITBench-Lite ``data.csv`` and FOCUS ``focus.csv``.
 """
 
 from __future__ import annotations
@@ -75,6 +82,47 @@ def _write_focus(bill: Bill, folder: Path, alert: int) -> Path:
     anomaly = {"date": bill.day(alert).isoformat(), "account_id": ACCOUNT}
     (folder / "anomaly.json").write_text(json.dumps(anomaly))
     return folder
+
+
+# --- the cost changed days before the alert: named (each fails on the code before) ------------
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("days_late", (2, 3, 5))
+def test_a_step_that_held_is_named_days_later(tmp_path, seed, days_late):
+    bill = _shop(seed)
+    _from(bill, "catalog", ALERT - days_late, 3.0)
+    assert answer(bill.write(tmp_path, ALERT, ACCOUNT)) == (INDEXER,)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_step_days_before_the_alert_is_named_in_a_focus_export(tmp_path, seed):
+    bill = _shop(seed)
+    _from(bill, "catalog", ALERT - 3, 3.0)
+    assert answer(_write_focus(bill, tmp_path, ALERT)) == (INDEXER_FOCUS,)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_ramp_over_three_days_that_then_held_is_named(tmp_path, seed):
+    """A re-index doubles the domain's nodes over three days, five days before the alert."""
+    bill = _shop(seed)
+    first = ALERT - 5
+    ramp = {first: 1.6, first + 1: 2.2}
+    ramp.update({day: 2.8 for day in range(first + 2, bill.days)})
+    _times(bill, "catalog", ramp)
+    assert answer(bill.write(tmp_path, ALERT, ACCOUNT)) == (INDEXER,)
+    assert answer(_write_focus(bill, tmp_path / "focus", ALERT)) == (INDEXER_FOCUS,)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_spike_already_over_is_named(tmp_path, seed):
+    bill = _shop(seed)
+    _times(bill, "settlement", {ALERT - 2: 5.0})  # Monday's runaway batch, stopped since
+    family = "c7i.xlarge"
+    assert answer(bill.write(tmp_path, ALERT, ACCOUNT)) == (Resource(family, "Instance_Family"),)
+    assert answer(_write_focus(bill, tmp_path / "focus", ALERT)) == (
+        Resource(family, "ResourceId"),
+    )
 
 
 # --- guard: the alert day is the change (the same answer as before) -----------------------------
