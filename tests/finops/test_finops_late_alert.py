@@ -96,6 +96,19 @@ def test_a_step_that_held_is_named_days_later(tmp_path, seed, days_late):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
+def test_an_office_hours_step_before_a_weekend_is_named_after_it(tmp_path, seed):
+    """The settlement fleet (at half strength at weekends) tripled on the Friday; the alert comes
+    on the Wednesday after the weekend, when the weekend days already hold the new level."""
+    bill = _shop(seed)
+    _from(bill, "settlement", ALERT - 5, 3.0)
+    family = "c7i.xlarge"
+    assert answer(bill.write(tmp_path, ALERT, ACCOUNT)) == (Resource(family, "Instance_Family"),)
+    assert answer(_write_focus(bill, tmp_path / "focus", ALERT)) == (
+        Resource(family, "ResourceId"),
+    )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 def test_a_step_days_before_the_alert_is_named_in_a_focus_export(tmp_path, seed):
     bill = _shop(seed)
     _from(bill, "catalog", ALERT - 3, 3.0)
