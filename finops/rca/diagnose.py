@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import datetime as dt
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -13,28 +14,79 @@ from finops.rca.daylength import day_length_factor, per_24_hours
 from finops.rca.drilldown import DEFAULT_THRESHOLDS, Thresholds, drill_down
 from finops.rca.explain import explain, money
 from finops.rca.kinds import classify, classify_broad
-from finops.rca.nodes import build_tree
+from finops.rca.lookback import EarlierChange, explains_late_alert, look_back_days
+from finops.rca.nodes import Tree, build_tree
 from itbench.errors import InputError
 
 
 def diagnose(
     table: CostTable, anomaly: Anomaly, thresholds: Thresholds = DEFAULT_THRESHOLDS
 ) -> Diagnosis:
-    billed = build_cube(table, anomaly.account_id, anomaly.date)
+    """Root causes of the anomaly. When the alert day itself names nothing, the alert may have
+    been raised days after the cost changed (``finops.rca.lookback``): the earliest day of the
+    week before it where the account's total stood out and the drill-down names causes that the
+    bill's history says the alert is about is diagnosed instead, against the days before it."""
+    alert = _day_tree(table, anomaly.account_id, anomaly.date)
+    on_alert = _diagnose_on(table, anomaly, alert, thresholds)
+    if on_alert.root_causes:
+        return on_alert
+    first = table.frame["date"].min().date()
+    for day in look_back_days(anomaly.date, first):
+        try:
+            earlier = _day_tree(table, anomaly.account_id, day)
+        except InputError:
+            continue  # before the account's first day
+        if earlier.tree.root.z < thresholds.broad_z:
+            continue  # the account's total was ordinary that day: its cost did not change then
+        found = _diagnose_on(table, anomaly, earlier, thresholds)
+        if found.root_causes and all(
+            explains_late_alert(
+                EarlierChange(cause.path, day, cause.actual, cause.expected), alert.cube
+            )
+            for cause in found.root_causes
+        ):
+            moved = (
+                f"the account's cost changed on {day}, {(anomaly.date - day).days} day(s) before "
+                f"the alert ({anomaly.date} looks ordinary against days that already hold the "
+                f"change); the causes are found on {day} against the days before it"
+            )
+            return replace(found, notes=(*on_alert.notes, moved, *found.notes))
+    return on_alert
+
+
+@dataclass(frozen=True)
+class _DayTree:
+    """The account's tree on one day (costs per 24 hours) and that day's length factor."""
+
+    day: dt.date
+    cube: CostCube
+    hours: float
+    tree: Tree
+
+
+def _day_tree(table: CostTable, account_id: str, day: dt.date) -> _DayTree:
+    billed = build_cube(table, account_id, day)
     hours = day_length_factor(billed)
     cube = per_24_hours(billed, hours)
-    tree = build_tree(cube)
+    return _DayTree(day, cube, hours, build_tree(cube))
+
+
+def _diagnose_on(
+    table: CostTable, anomaly: Anomaly, at: _DayTree, thresholds: Thresholds
+) -> Diagnosis:
+    """The drill-down's causes on ``at.day`` against the days before it."""
+    cube, hours, tree, day = at.cube, at.hours, at.tree, at.day
     findings, total = drill_down(
-        tree, thresholds, lambda: _changed_elsewhere(table, cube, anomaly, thresholds)
+        tree, thresholds, lambda: _changed_elsewhere(table, cube, day, thresholds)
     )
     root = tree.root
     notes = [
-        f"account {anomaly.account_id} cost {money(root.actual)} on {anomaly.date} against an expected "
+        f"account {anomaly.account_id} cost {money(root.actual)} on {day} against an expected "
         f"{money(root.expected)} ({money(root.delta)}, {root.z:.1f} sigma)"
     ]
     if hours != 1.0:
         notes.append(
-            f"{anomaly.date} had {round(24 * hours)} hours (daylight saving): every metered line "
+            f"{day} had {round(24 * hours)} hours (daylight saving): every metered line "
             "billed that share of a day; costs are read per 24 hours"
         )
     if not findings:
@@ -78,7 +130,7 @@ def diagnose(
                 expected=node.expected,
                 z_score=node.z,
                 share=share,
-                explanation=explain(node, level, kind, detail, share, anomaly.date),
+                explanation=explain(node, level, kind, detail, share, day),
             )
         )
     causes.sort(key=lambda c: -c.actual + c.expected)
@@ -91,7 +143,7 @@ MAX_OTHER_ACCOUNTS = 5
 
 
 def _changed_elsewhere(
-    table: CostTable, cube: CostCube, anomaly: Anomaly, thresholds: Thresholds
+    table: CostTable, cube: CostCube, day: dt.date, thresholds: Thresholds
 ) -> dict[tuple[str, ...], float]:
     """Paths below the account (``("AWS",)``, ``("AWS", "EC2")``) that the drill-down finds
     changed as a whole on the same day in other accounts of the bill, with the median of their
@@ -101,7 +153,7 @@ def _changed_elsewhere(
     others = [a for a in table.account_ids() if a != here][:MAX_OTHER_ACCOUNTS]
     for account in others:
         try:
-            other = build_tree(build_cube(table, account, anomaly.date))
+            other = build_tree(build_cube(table, account, day))
         except InputError:
             continue  # the day is outside that account's data
         for finding in drill_down(other, thresholds)[0]:

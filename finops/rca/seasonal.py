@@ -5,7 +5,8 @@ weeks, (b) the same weekday last week, (c) the level of the last three days resc
 day's weekday and (d) the weekday median times the factor by which every earlier day at the same place
 in the month (the last day of each month, or the same day of the month; the earlier quarter
 ends on a quarter end, where the bill holds some that stood out) stood out, when they all did,
-the one closest to what happened. Taking the
+and (e) for a line launched within the week before the day, the level of its days since, the one
+closest to what happened. Taking the
 closest of honest baselines makes normal billing life look normal — a price change two weeks ago,
 a service grown last week, a planned scale step three days ago, a month-end batch that comes every
 month — while a real spike on the day stays far from all of them.
@@ -26,6 +27,8 @@ _MAD_TO_SIGMA = 1.4826
 _MEAN_ABS_TO_SIGMA = 1.2533
 _SHRINK = 0.75
 _RECENT_MIN_DAYS = 2
+#: Days before the day that make up its recent level.
+_RECENT_DAYS = 3
 _RECENT_MIN_WEEKS = 2
 #: An earlier month position counts as special when it stood this far from its weekly level.
 _MONTHLY_RATIO = 1.3
@@ -55,7 +58,7 @@ def expected_values(
             return np.zeros_like(actual)
         return np.median(values[:, :t], axis=1)
     seasonal = weekday_median(values, t)
-    candidates = [seasonal, values[:, t - 7], _recent_level(values, t)]
+    candidates = [seasonal, values[:, t - 7], _recent_level(values, t), _launch_level(values, t)]
     if days is not None:
         month = _same_month_position(days, t)
         if len(month) >= _occurrences_needed(days, t):
@@ -180,6 +183,26 @@ def _recent_level(values: np.ndarray, t: int) -> np.ndarray:
     enough = usable.sum(axis=0) >= _RECENT_MIN_DAYS
     if enough.any():
         out[enough] = np.nanmedian(stacked[:, enough], axis=0)
+    return out
+
+
+def _launch_level(values: np.ndarray, t: int) -> np.ndarray:
+    """The level of a line launched within the week before the day: the median of its costs on
+    the last three days, when it ran on two of them at least. Such a line has no earlier week
+    for :func:`_recent_level` to carry a day over by, so without this its only baselines are the
+    zeros from before its launch, and a pool started two days ago at its normal price would be a
+    new cost on every day of its first week. Alerting tools likewise learn a new line from its
+    own first days before they judge it. A line first billed the day before, or on the day, has
+    no level yet and keeps its anomaly. NaN for every other line."""
+    out = np.full(values.shape[0], np.nan)
+    if t < 7:
+        return out
+    recent = values[:, t - _RECENT_DAYS : t]
+    launched = ~(values[:, : t - 7] != 0).any(axis=1) & (
+        (recent != 0).sum(axis=1) >= _RECENT_MIN_DAYS
+    )
+    if launched.any():
+        out[launched] = np.nanmedian(np.where(recent != 0, recent, np.nan)[launched], axis=1)
     return out
 
 
