@@ -31,13 +31,14 @@ from sre.agents.baseline.states import (
     exhausted_heaps,
     expired_certificates,
     full_volumes,
+    limit_users,
     node_pressure,
     rbac_users,
 )
 from sre.agents.baseline.states.objects import ObjectView, latest_objects, meta, pod_app
 from sre.agents.baseline.states.throttling import autoscaler_changed, throttled_pods
 from sre.agents.baseline.targets import chaos_picks, chaos_selectors
-from sre.agents.baseline.vanished import rewritten, vanished
+from sre.agents.baseline.vanished import removed, rewritten, vanished
 from sre.snapshot.layout import SnapshotLayout
 
 
@@ -45,6 +46,14 @@ def failing_states(objects_file: Path) -> list[FailingState]:
     """Every failing state the latest object snapshots show, application namespaces only."""
     view = ObjectView.of(latest_objects(objects_file))
     return [state for rule in OBJECT_RULES for state in rule(view)]
+
+
+def _deletions(objects_file: Path) -> list[Change]:
+    """The removals the export reports, and the objects gone from a periodic export that it did
+    not report removed (one change per object)."""
+    reported = removed(objects_file)
+    seen = {c.entity for c in reported}
+    return reported + [c for c in vanished(objects_file) if c.entity not in seen]
 
 
 def _config_users(objects_file: Path) -> dict[str, frozenset[str]]:
@@ -68,11 +77,12 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     try:
         states += failing_states(layout.objects)
         workloads = _workload_names(layout.objects)
-        deleted = vanished(layout.objects) + rewritten(layout.objects)
+        deleted = _deletions(layout.objects) + rewritten(layout.objects)
         users = _config_users(layout.objects)
         view = ObjectView.of(latest_objects(layout.objects))
-        # a role's rights reach the workloads running as the accounts it is bound to
-        users = {**users, **rbac_users.users(view)}
+        # a role's rights reach the workloads running as the accounts it is bound to; a
+        # LimitRange's defaults, the workloads that declare no resources of their own
+        users = {**users, **rbac_users.users(view), **limit_users.users(view)}
         pods = pod_labels(view)
         depends_on = fault_clients.dependencies(view, {p.app for p in pods})
         autoscalers = _autoscalers(view)
