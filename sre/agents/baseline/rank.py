@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sre.agents.baseline import onset, outside_faults
+from sre.agents.baseline import batch_load, onset, outside_faults
 from sre.agents.baseline.api_flood import service_account, starved_by
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.cordons import displaced, removes_capacity
@@ -144,6 +144,10 @@ def touched_apps(
         return frozenset(_label_values(inner.get("selector")))
     if "selector" in spec:  # chaos experiments select their victims by label or pod name
         return frozenset(_label_values(spec.get("selector")))
+    if change.kind == "CronJob":
+        # its jobs load what they share with the services (a database): it acts on those
+        # whose symptoms began while its jobs ran
+        return batch_load.hit(change, evidence.job_runs, evidence.symptoms)
     if change.kind in ("ResourceQuota", "LimitRange", "Node"):
         # no selector: the pods it kept from running say whom it hit; a LimitRange also acts
         # on the workloads that take its defaults (``limit_users``)

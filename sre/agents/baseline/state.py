@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
-from sre.agents.baseline import dependency_clients, fault_clients, symptoms
+from sre.agents.baseline import batch_load, dependency_clients, fault_clients, symptoms
 from sre.agents.baseline.evidence import (
     INFRA_NAMESPACES,
     Change,
@@ -90,6 +91,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         notes.append(f"object states: {exc}")
     began = symptoms.find(layout.traces, layout.logs, notes)
     named_by = dependency_clients.find(layout.logs, evidence.changes, notes)
+    job_runs = _job_runs(layout, evidence.changes, notes)
     faulted = _fault_clients(layout, evidence.changes, pods, depends_on, notes)
     if not layout.metrics.is_dir():
         notes.append(f"metrics: {layout.metrics} is missing; CPU throttling cannot be seen")
@@ -126,7 +128,21 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         named_by=named_by,
         fault_clients=faulted,
         autoscalers=autoscalers,
+        job_runs=job_runs,
     )
+
+
+def _job_runs(
+    layout: SnapshotLayout, changes: tuple[Change, ...], notes: list[str]
+) -> dict[str, tuple[datetime, datetime]]:
+    """When the jobs of each CronJob changed to run more ran (unreadable sources: a note)."""
+    from itbench.errors import ItbenchError
+
+    try:
+        return batch_load.runs(layout.logs, layout.objects, changes)
+    except ItbenchError as exc:
+        notes.append(f"CronJob runs: {exc}")
+        return {}
 
 
 def _from_logs(
