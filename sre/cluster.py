@@ -66,7 +66,9 @@ def latest_objects(snapshot: Path) -> tuple[list[dict[str, Any]], list[str]]:
     src = open_source(path, SourceKind.OBJECTS)
     rows = (
         src.con.cursor()
-        .execute("SELECT arg_max(body, ts) FROM data GROUP BY namespace, kind, name ORDER BY 1")
+        .execute(
+            "SELECT arg_max(body, (ts, version)) FROM data GROUP BY namespace, kind, name ORDER BY 1"
+        )
         .fetchall()
     )
     objects = []

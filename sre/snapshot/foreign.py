@@ -542,8 +542,12 @@ def _k8s_row(source: Path, r: dict[str, Any], kind: str) -> dict[str, Any]:
     else:
         meta = obj.get("metadata") or {}
         managed = [m.get("time") for m in meta.get("managedFields") or [] if m.get("time")]
-        when = wrapper_time or (max(managed) if managed else meta.get("creationTimestamp"))
-        body = obj
+        removed = obj is not r and r.get("type") == "DELETED"
+        when = wrapper_time or (meta.get("deletionTimestamp") if removed else None)
+        when = when or (max(managed) if managed else meta.get("creationTimestamp"))
+        # a watch event's removal stays one (the index keeps it apart from the observations);
+        # any other record is the object as observed
+        body = {"object": obj, "type": "DELETED"} if removed else obj
     stamp = _time_text(when)
     if stamp is None:
         what = f"{obj.get('kind', '?')}/{(obj.get('metadata') or {}).get('name', '?')}"

@@ -1,5 +1,6 @@
-"""The DuckDB statements that turn one raw snapshot file into its indexed table ``data`` and the
-table ``problems`` (file, line, message) of the rows that had to be skipped."""
+"""The DuckDB statements that turn one raw snapshot file into its indexed table ``data``, the
+table ``problems`` (file, line, message) of the rows that had to be skipped and, for objects, the
+table ``deletions`` of the removals a watch export reports."""
 
 from __future__ import annotations
 
@@ -185,16 +186,21 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
           SELECT ord, ts, b AS body,
             coalesce(f[1], {c("object_kind")}) AS kind,
             coalesce(f[2], {c("object_name")}) AS name,
-            f[3] AS namespace, raw_ts, raw_body
+            f[3] AS namespace,
+            -- the API server numbers its writes: two observations of one object stamped with
+            -- the same time (a watch's ADDED and MODIFIED in one second) are ordered by it
+            coalesce(try_cast(f[4] AS BIGINT), 0) AS version, deleted, raw_ts, raw_body
           FROM (SELECT *, json_extract_string(b, ['$.kind', '$.metadata.name',
-                                                  '$.metadata.namespace']) AS f
-                FROM (SELECT *, watched_object(j) AS b
+                                                  '$.metadata.namespace',
+                                                  '$.metadata.resourceVersion']) AS f
+                FROM (SELECT *, watched_object(j) AS b,
+                             -- a DELETED watch event shows no object that is still there: it
+                             -- is the object's removal, kept apart (``split_deletions``)
+                             coalesce(watch_event(j)
+                                      AND json_extract_string(j, '$.type') = 'DELETED',
+                                      false) AS deleted
                       FROM (SELECT *, parse_ts({ts}) AS ts, body_json({body}) AS j,
-                                   {ts} AS raw_ts, {body} AS raw_body FROM src)
-                      -- a DELETED watch event shows no object that is still there
-                      WHERE NOT coalesce(watch_event(j)
-                                         AND json_extract_string(j, '$.type') = 'DELETED',
-                                         false)))"""
+                                   {ts} AS raw_ts, {body} AS raw_body FROM src)))"""
         return proj, "body IS NOT NULL AND ts IS NOT NULL AND kind IS NOT NULL"
     if kind == "traces":
         duration = (
@@ -244,9 +250,23 @@ def load_table(con: duckdb.DuckDBPyConnection, path: Path, kind: str) -> None:
         + _reader(path, cols, "rej_lines")
     )
     _record_problems(con, path, kind, keep, path.name, proj)
+    if kind == "objects":
+        split_deletions(con)
     if kind == "traces":
         name_rpc_callees(con)
         add_call_paths(con)
+
+
+def split_deletions(con: duckdb.DuckDBPyConnection) -> None:
+    """Move the objects' DELETED watch events out of ``data`` into their own table
+    ``deletions`` (ts, kind, name, namespace, body: the object as it was when removed). ``data``
+    holds observations of objects that are there; a removal is a change of its own (a Secret
+    deleted under the pods that pull with it), which an export in watch mode states outright."""
+    con.execute(
+        "CREATE TABLE deletions AS SELECT ts, kind, name, namespace, body FROM data WHERE deleted"
+    )
+    con.execute("DELETE FROM data WHERE deleted")
+    con.execute("ALTER TABLE data DROP COLUMN deleted")
 
 
 def name_rpc_callees(con: duckdb.DuckDBPyConnection) -> None:

@@ -108,7 +108,7 @@ def changed_observations(
         .execute(
             f"""
         WITH obs AS (
-          SELECT namespace, kind, name, ts, body,
+          SELECT namespace, kind, name, ts, version, body,
             md5(concat_ws('|', json_extract(body, '$.spec')::VARCHAR,
                 json_extract(body, '$.data')::VARCHAR, json_extract(body, '$.rules')::VARCHAR,
                 json_extract(body, '$.metadata.labels')::VARCHAR,
@@ -117,9 +117,9 @@ def changed_observations(
         marked AS (
           SELECT *, fp IS DISTINCT FROM lag(fp) OVER w AS changed,
                  count(*) OVER (PARTITION BY namespace, kind, name) AS n
-          FROM obs WINDOW w AS (PARTITION BY namespace, kind, name ORDER BY ts))
+          FROM obs WINDOW w AS (PARTITION BY namespace, kind, name ORDER BY ts, version))
         SELECT namespace, kind, name, ts, body, n FROM marked WHERE changed
-        ORDER BY kind, namespace, name, ts""",
+        ORDER BY kind, namespace, name, ts, version""",
             params,
         )
         .fetchall()

@@ -97,7 +97,7 @@ def object_graph(src: IndexedSource | None) -> ObjectGraph:
         return g
     latest = (
         src.con.cursor()
-        .execute("SELECT arg_max(body, ts) FROM data GROUP BY namespace, kind, name")
+        .execute("SELECT arg_max(body, (ts, version)) FROM data GROUP BY namespace, kind, name")
         .fetchall()
     )
     for obj in (json.loads(b) for (b,) in latest):

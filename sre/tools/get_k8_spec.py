@@ -81,7 +81,7 @@ def run(args: Args) -> Result:
         ns, kind, name = known[i]
         rows = cur.execute(
             "SELECT ts, body FROM data WHERE namespace IS NOT DISTINCT FROM ? AND kind = ? "
-            "AND name = ? ORDER BY ts",
+            "AND name = ? ORDER BY ts, version",
             [ns, kind, name],
         ).fetchall()
         eid = entity_id(ns, kind, name)

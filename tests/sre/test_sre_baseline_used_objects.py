@@ -7,13 +7,12 @@ Secret like an environment variable or a volume is."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime, timedelta
 
-from sre.agents.baseline.evidence import AlertGroup, Change, Evidence, WarningEvent
-from sre.agents.baseline.rank import rank
-from sre.agents.baseline.states import config_users, event_failures
+from sre.agents.baseline import diagnose
+from sre.agents.baseline.states import config_users
 from sre.agents.baseline.states.objects import ObjectView
+from tests._support.sre_incident_files import firing, warning, write_incident
 
 T0 = datetime(2026, 6, 2, 18, 0)
 WAITING = "ledger-db-7b9c6d5f4-m3n8p"
@@ -39,26 +38,55 @@ def test_a_claim_and_a_pull_secret_are_uses_of_the_workload():
     assert users["books/Secret/mirror-login"] == {"ledger-db"}
 
 
-def test_a_claim_that_cannot_be_provisioned_outranks_the_workload_that_mounts_it():
-    claim = Change(namespace="books", kind="PersistentVolumeClaim", name="ledger-pages",
-                   time=_at(0), change="created", paths=(), spec={})  # fmt: skip
-    mount = Change(namespace="books", kind="Deployment", name="ledger-db", time=_at(4),
-                   change="modified", paths=("spec.template.spec.volumes[0].persistentVolumeClaim",),
-                   spec={})  # fmt: skip
-    evidence = Evidence(
-        changes=(claim, mount),
-        warnings=(WarningEvent("books", "PersistentVolumeClaim", "ledger-pages",
-                               "ProvisioningFailed", 5, 'storage class "fast-ssd" not found'),
-                  WarningEvent("books", "Pod", WAITING, "FailedScheduling", 3,
-                               "pod has unbound immediate PersistentVolumeClaims")),
-        alerts=(AlertGroup("KubeDeploymentReplicasMismatch", "ledger-db", "books", _at(20),
-                           "firing"),),
-        onset=_at(20), paths=(),
-        config_users={"books/PersistentVolumeClaim/ledger-pages": frozenset({"ledger-db"})},
-    )  # fmt: skip
-    states = event_failures.find(
-        evidence, {("books", "ledger-db"): "Deployment"}, evidence.config_users
+def _claim() -> dict:
+    return {"apiVersion": "v1", "kind": "PersistentVolumeClaim",
+            "metadata": {"name": "ledger-pages", "namespace": "books",
+                         "creationTimestamp": f"{_at(2):%Y-%m-%dT%H:%M:%SZ}"},
+            "spec": {"storageClassName": "fast-ssd", "accessModes": ["ReadWriteOnce"],
+                     "resources": {"requests": {"storage": "20Gi"}}},
+            "status": {"phase": "Pending"}}  # fmt: skip
+
+
+def _unmounted() -> dict:
+    workload = _workload()
+    del workload["spec"]["template"]["spec"]["volumes"]
+    return workload
+
+
+def test_a_claim_that_cannot_be_provisioned_outranks_the_workload_that_mounts_it(tmp_path):
+    # read from the snapshot as a user runs it: the claim's users and its events are found by
+    # the baseline itself, whatever its rules' signatures
+    rounds = {0: [_unmounted()], 2: [_unmounted(), _claim()], 4: [_workload(), _claim()],
+              10: [_workload(), _claim()]}  # fmt: skip
+    snapshot = write_incident(
+        tmp_path / "incident",
+        [(_at(m), obj) for m, objs in rounds.items() for obj in objs],
+        [
+            warning(
+                _at(3),
+                "books",
+                "PersistentVolumeClaim",
+                "ledger-pages",
+                "ProvisioningFailed",
+                'storageclass.storage.k8s.io "fast-ssd" not found',
+                5,
+            ),
+            warning(
+                _at(5),
+                "books",
+                "Pod",
+                WAITING,
+                "FailedScheduling",
+                "0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims",
+                3,
+            ),
+        ],  # fmt: skip
+        [firing("books", _at(20), "KubeDeploymentReplicasMismatch", deployment="ledger-db")],
+        _at(21),
     )
-    assert any(s.kind == "PersistentVolumeClaim" for s in states), states
-    ranked = [c.change.entity for c in rank(replace(evidence, states=tuple(states)))]
-    assert ranked[0] == "books/PersistentVolumeClaim/ledger-pages", ranked
+    diagnosis = diagnose(snapshot)
+    named = [e["name"] for e in diagnosis.entities if e["contributing_factor"]]
+    assert named == ["books/PersistentVolumeClaim/ledger-pages"], diagnosis.entities
+    assert "ProvisioningFailed" in diagnosis.entities[0]["reasoning"]
+    # the workload edited to mount it is listed, below it
+    assert "books/Deployment/ledger-db" in [e["name"] for e in diagnosis.entities[1:]]

@@ -201,6 +201,9 @@ class Evidence:
     #: (namespace, workload) -> (minReplicas, maxReplicas) of the HorizontalPodAutoscaler the
     #: latest objects show scaling it, changed in the window or not (``state``)
     autoscalers: Mapping[tuple[str, str], tuple[int, int]] = field(default_factory=dict)
+    #: namespace/CronJob/name of a CronJob changed to run more -> the first and last time its
+    #: jobs were seen running after the change (``batch_load``)
+    job_runs: Mapping[str, tuple[datetime, datetime]] = field(default_factory=dict)
 
 
 def _time(value: str | None) -> datetime | None:

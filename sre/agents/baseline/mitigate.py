@@ -101,7 +101,7 @@ def history(snapshot: Path | None, ns: str, kind: str, name: str) -> list[dict]:
     src = open_source(SnapshotLayout(snapshot).objects, SourceKind.OBJECTS)
     rows = src.con.cursor().execute(
         "SELECT body FROM data WHERE kind = ? AND coalesce(namespace, '') = ? AND name = ? "
-        "ORDER BY ts",
+        "ORDER BY ts, version",
         [kind, ns, name],
     )
     out = []

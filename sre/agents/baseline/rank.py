@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sre.agents.baseline import onset, outside_faults
+from sre.agents.baseline import batch_load, onset, outside_faults
 from sre.agents.baseline.api_flood import service_account, starved_by
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.cordons import displaced, removes_capacity
@@ -144,9 +144,14 @@ def touched_apps(
         return frozenset(_label_values(inner.get("selector")))
     if "selector" in spec:  # chaos experiments select their victims by label or pod name
         return frozenset(_label_values(spec.get("selector")))
+    if change.kind == "CronJob":
+        # its jobs load what they share with the services (a database): it acts on those
+        # whose symptoms began while its jobs ran
+        return batch_load.hit(change, evidence.job_runs, evidence.symptoms)
     if change.kind in ("ResourceQuota", "LimitRange", "Node"):
-        # no selector: the pods it kept from running say whom it hit
-        return frozenset(
+        # no selector: the pods it kept from running say whom it hit; a LimitRange also acts
+        # on the workloads that take its defaults (``limit_users``)
+        return evidence.config_users.get(change.entity, frozenset()) | frozenset(
             app_of(w.kind, w.name)
             for w in evidence.warnings
             if w.reason in PLACEMENT_REASONS
@@ -598,7 +603,7 @@ def _with_restarts(candidates: list[Candidate], evidence: Evidence) -> list[Cand
         edits = [
             j
             for j, c in enumerate(out)
-            if c.change.kind in RUNTIME_CONFIG
+            if c.change.kind in CONFIGURATION
             and c.change.change == "modified"
             and c.change.namespace == restart.change.namespace
             and app in c.apps
@@ -686,8 +691,10 @@ def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | No
     return max(causes, key=lambda i: candidates[i].score) if causes else None
 
 
-#: configuration a workload reads at run time: an edit changes what the unchanged pods do
-RUNTIME_CONFIG = frozenset({"ConfigMap", "Secret"})
+#: configuration a workload's pods take from outside its spec: what they read at run time (an
+#: edit changes what the unchanged pods do) and the defaults they get when admitted (a
+#: LimitRange's: an edit changes what its next pods get)
+CONFIGURATION = frozenset({"ConfigMap", "Secret", "LimitRange"})
 
 
 def _configured_cause(candidates: list[Candidate], state: FailingState) -> int | None:
@@ -711,7 +718,7 @@ def _configured_cause(candidates: list[Candidate], state: FailingState) -> int |
     causes = [
         i
         for i, c in enumerate(candidates)
-        if c.change.kind in RUNTIME_CONFIG
+        if c.change.kind in CONFIGURATION
         and c.change.change in ("modified", "deleted")
         and state.app in c.apps
         and (state.time is None or c.change.time <= state.time)

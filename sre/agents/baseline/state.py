@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
-from sre.agents.baseline import dependency_clients, fault_clients, symptoms
+from sre.agents.baseline import batch_load, dependency_clients, fault_clients, symptoms
 from sre.agents.baseline.evidence import (
     INFRA_NAMESPACES,
     Change,
@@ -31,13 +32,14 @@ from sre.agents.baseline.states import (
     exhausted_heaps,
     expired_certificates,
     full_volumes,
+    limit_users,
     node_pressure,
     rbac_users,
 )
 from sre.agents.baseline.states.objects import ObjectView, latest_objects, meta, pod_app
 from sre.agents.baseline.states.throttling import autoscaler_changed, throttled_pods
 from sre.agents.baseline.targets import chaos_picks, chaos_selectors
-from sre.agents.baseline.vanished import rewritten, vanished
+from sre.agents.baseline.vanished import removed, rewritten, vanished
 from sre.snapshot.layout import SnapshotLayout
 
 
@@ -45,6 +47,14 @@ def failing_states(objects_file: Path) -> list[FailingState]:
     """Every failing state the latest object snapshots show, application namespaces only."""
     view = ObjectView.of(latest_objects(objects_file))
     return [state for rule in OBJECT_RULES for state in rule(view)]
+
+
+def _deletions(objects_file: Path) -> list[Change]:
+    """The removals the export reports, and the objects gone from a periodic export that it did
+    not report removed (one change per object)."""
+    reported = removed(objects_file)
+    seen = {c.entity for c in reported}
+    return reported + [c for c in vanished(objects_file) if c.entity not in seen]
 
 
 def _config_users(objects_file: Path) -> dict[str, frozenset[str]]:
@@ -68,11 +78,12 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     try:
         states += failing_states(layout.objects)
         workloads = _workload_names(layout.objects)
-        deleted = vanished(layout.objects) + rewritten(layout.objects)
+        deleted = _deletions(layout.objects) + rewritten(layout.objects)
         users = _config_users(layout.objects)
         view = ObjectView.of(latest_objects(layout.objects))
-        # a role's rights reach the workloads running as the accounts it is bound to
-        users = {**users, **rbac_users.users(view)}
+        # a role's rights reach the workloads running as the accounts it is bound to; a
+        # LimitRange's defaults, the workloads that declare no resources of their own
+        users = {**users, **rbac_users.users(view), **limit_users.users(view)}
         pods = pod_labels(view)
         depends_on = fault_clients.dependencies(view, {p.app for p in pods})
         autoscalers = _autoscalers(view)
@@ -80,6 +91,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         notes.append(f"object states: {exc}")
     began = symptoms.find(layout.traces, layout.logs, notes)
     named_by = dependency_clients.find(layout.logs, evidence.changes, notes)
+    job_runs = _job_runs(layout, evidence.changes, notes)
     faulted = _fault_clients(layout, evidence.changes, pods, depends_on, notes)
     if not layout.metrics.is_dir():
         notes.append(f"metrics: {layout.metrics} is missing; CPU throttling cannot be seen")
@@ -116,7 +128,21 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         named_by=named_by,
         fault_clients=faulted,
         autoscalers=autoscalers,
+        job_runs=job_runs,
     )
+
+
+def _job_runs(
+    layout: SnapshotLayout, changes: tuple[Change, ...], notes: list[str]
+) -> dict[str, tuple[datetime, datetime]]:
+    """When the jobs of each CronJob changed to run more ran (unreadable sources: a note)."""
+    from itbench.errors import ItbenchError
+
+    try:
+        return batch_load.runs(layout.logs, layout.objects, changes)
+    except ItbenchError as exc:
+        notes.append(f"CronJob runs: {exc}")
+        return {}
 
 
 def _from_logs(

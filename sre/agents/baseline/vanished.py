@@ -1,5 +1,6 @@
-"""Changes a spec diff cannot see. Objects that disappeared: seen in the earlier object
-snapshots and missing from the later ones while the exporter kept observing their neighbours. A change analysis compares the
+"""Changes a spec diff cannot see. Objects that disappeared: removed by a watch export's DELETED
+event, or seen in the earlier object snapshots and missing from the later ones while the exporter
+kept observing their neighbours. A change analysis compares the
 observations an object has, so a deleted Service has none to compare; an SRE reads its absence.
 
 Only objects whose removal breaks what uses them count (a Service, a ConfigMap, a Secret, a
@@ -39,7 +40,7 @@ def vanished(objects_file: Path) -> list[Change]:
     kinds = ", ".join(f"'{k}'" for k in NEEDED_KINDS)
     rows = src.con.cursor().execute(
         f"""WITH objs AS (
-              SELECT namespace, kind, name, max(ts) AS last, arg_max(body, ts) AS body
+              SELECT namespace, kind, name, max(ts) AS last, arg_max(body, (ts, version)) AS body
               FROM data WHERE kind IN ({kinds}) GROUP BY ALL),
             times AS (SELECT DISTINCT ts FROM data)
             SELECT o.namespace, o.kind, o.name, o.last, o.body,
@@ -54,26 +55,52 @@ def vanished(objects_file: Path) -> list[Change]:
                   AND b.name = a.name AND b.ts > o.last AND b.body = a.body)
             ORDER BY o.kind, o.namespace, o.name"""
     )
-    out = []
-    for namespace, kind, name, last, body, gone in rows.fetchall():
-        try:
-            obj = json.loads(body)
-        except (TypeError, ValueError):
-            obj = {}
-        spec = obj.get("spec") if isinstance(obj, dict) else None
-        out.append(
-            Change(
-                namespace=namespace or "",
-                kind=kind,
-                name=name,
-                time=gone,
-                change="deleted",
-                paths=(f"{kind} {name} no longer observed after {last:%H:%M:%S}",),
-                spec=spec if isinstance(spec, dict) else {},
-                since=last,
-            )  # fmt: skip
+    return [
+        Change(
+            namespace=namespace or "",
+            kind=kind,
+            name=name,
+            time=gone,
+            change="deleted",
+            paths=(f"{kind} {name} no longer observed after {last:%H:%M:%S}",),
+            spec=_spec(body),
+            since=last,
         )
-    return out
+        for namespace, kind, name, last, body, gone in rows.fetchall()
+    ]
+
+
+def removed(objects_file: Path) -> list[Change]:
+    """A ``deleted`` change for each object of a needed kind whose removal the export reports
+    (a watch export's DELETED event), dated by that event: the export saw it go, so no
+    neighbour has to vouch for it. The object as it was removed gives the spec."""
+    src = open_source(require_file(objects_file, "the objects file"), SourceKind.OBJECTS)
+    kinds = ", ".join(f"'{k}'" for k in NEEDED_KINDS)
+    rows = src.con.cursor().execute(
+        f"""SELECT namespace, kind, name, max(ts), arg_max(body, ts) FROM deletions
+            WHERE kind IN ({kinds}) GROUP BY ALL ORDER BY kind, namespace, name"""
+    )
+    return [
+        Change(
+            namespace=namespace or "",
+            kind=kind,
+            name=name,
+            time=at,
+            change="deleted",
+            paths=(f"{kind} {name} deleted at {at:%H:%M:%S}",),
+            spec=_spec(body),
+        )
+        for namespace, kind, name, at, body in rows.fetchall()
+    ]
+
+
+def _spec(body: str | None) -> dict:
+    try:
+        obj = json.loads(body or "")
+    except ValueError:  # a body the index could not read as JSON holds no spec
+        return {}
+    spec = obj.get("spec") if isinstance(obj, dict) else None
+    return spec if isinstance(spec, dict) else {}
 
 
 #: kinds without a status: a new resourceVersion is a write of their contents
@@ -91,7 +118,7 @@ def rewritten(objects_file: Path) -> list[Change]:
     kinds = ", ".join(f"'{k}'" for k in CONTENT_KINDS)
     rows = src.con.cursor().execute(
         f"""WITH obs AS (
-              SELECT namespace, kind, name, ts, body,
+              SELECT namespace, kind, name, ts, version, body,
                 json_extract_string(body, '$.metadata.resourceVersion') AS rv,
                 md5(concat_ws('|', json_extract(body, '$.data')::VARCHAR,
                     json_extract(body, '$.binaryData')::VARCHAR,
@@ -101,7 +128,7 @@ def rewritten(objects_file: Path) -> list[Change]:
             paired AS (
               SELECT *, lag(rv) OVER w AS rv_before, lag(fp) OVER w AS fp_before,
                      lag(ts) OVER w AS ts_before
-              FROM obs WINDOW w AS (PARTITION BY namespace, kind, name ORDER BY ts))
+              FROM obs WINDOW w AS (PARTITION BY namespace, kind, name ORDER BY ts, version))
             SELECT namespace, kind, name, ts, ts_before, body, rv_before, rv FROM paired p
             WHERE rv_before IS NOT NULL AND rv IS NOT NULL AND rv <> rv_before
               AND fp = fp_before

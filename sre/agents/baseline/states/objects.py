@@ -29,6 +29,7 @@ KINDS = (
     "HorizontalPodAutoscaler",  # the replica range an autoscaler may set (rank)
     "RoleBinding",  # the accounts a role's rights reach (rbac_users)
     "ClusterRoleBinding",
+    "LimitRange",  # the defaults a workload's containers take (limit_users)
 )
 
 Observed = tuple[datetime, dict[str, Any]]
@@ -38,7 +39,7 @@ def latest_objects(objects_file: Path) -> list[Observed]:
     src = open_source(require_file(objects_file, "the objects file"), SourceKind.OBJECTS)
     kinds = ", ".join(f"'{k}'" for k in KINDS)
     rows = src.con.cursor().execute(
-        f"""SELECT arg_max(ts, ts), arg_max(body, ts) FROM data WHERE kind IN ({kinds})
+        f"""SELECT arg_max(ts, ts), arg_max(body, (ts, version)) FROM data WHERE kind IN ({kinds})
             GROUP BY kind, namespace, name"""
     )
     out = []

@@ -1,0 +1,97 @@
+"""Whom a CronJob's change acts on: the applications whose symptoms began while its jobs ran.
+
+A CronJob made to run more often, or allowed to run over its own previous runs
+(``concurrencyPolicy: Allow``), adds load on what its jobs use (a database the services share)
+run after run. Nothing ties it to the services that then fail: no selector, no Service, no
+name; their queries simply wait behind its jobs'. What does tie them is time: its jobs run when
+their errors begin. A job's pods are named after it (``<cronjob>-<run>-<suffix>``), so the
+logs and the objects show when the CronJob's jobs ran. A CronJob whose schedule, concurrency,
+suspension or parallelism changed (or that was created) acts on the applications whose
+symptoms began after the change while its jobs ran."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from pathlib import Path
+
+from sre.agents.baseline.evidence import Change, Symptom
+from sre.agents.baseline.onset import AFTER_SYMPTOMS
+from sre.snapshot import SourceKind, open_source
+
+#: the fields that decide how much a CronJob runs at once
+LOAD_FIELDS = (
+    "spec.schedule",
+    "spec.concurrencyPolicy",
+    "spec.suspend",
+    "spec.jobTemplate.spec.parallelism",
+    "spec.jobTemplate.spec.completions",
+)
+
+
+def raises_load(change: Change) -> bool:
+    """A CronJob created, or changed in how often or how many of its jobs run."""
+    return change.kind == "CronJob" and (
+        change.change == "created" or any(p.startswith(LOAD_FIELDS) for p in change.paths)
+    )
+
+
+def _run_names(cronjob: str) -> str:
+    """Its Jobs (``<cronjob>-<run>``) and their pods (``<cronjob>-<run>-<suffix>``)."""
+    return f"^{re.escape(cronjob)}-[0-9]+(-[a-z0-9]{{5}})?$"
+
+
+def runs(
+    logs: Path, objects: Path, changes: Iterable[Change]
+) -> dict[str, tuple[datetime, datetime]]:
+    """namespace/CronJob/name of each load-raising CronJob change -> the first and last time its
+    jobs were seen running after the change (their pods' log lines, their Job and Pod objects);
+    a CronJob whose jobs are not seen after its change is left out."""
+    out: dict[str, tuple[datetime, datetime]] = {}
+    for change in changes:
+        if not raises_load(change):
+            continue
+        since = (change.since or change.time).replace(tzinfo=None)
+        seen: list[datetime] = []
+        pattern = _run_names(change.name)
+        if logs.is_file():
+            seen += _seen(logs, SourceKind.LOGS, "pod", pattern, since)
+        if objects.is_file():
+            seen += _seen(objects, SourceKind.OBJECTS, "name", pattern, since, "('Job', 'Pod')")
+        if seen:
+            out[change.entity] = (min(seen), max(seen))
+    return out
+
+
+def _seen(
+    source: Path, kind: SourceKind, column: str, pattern: str, since: datetime, kinds: str = ""
+) -> list[datetime]:
+    where = f"AND kind IN {kinds}" if kinds else ""
+    first, last = (
+        open_source(source, kind)
+        .con.cursor()
+        .execute(
+            f"SELECT min(ts), max(ts) FROM data WHERE regexp_full_match({column}, ?) "
+            f"AND ts >= ? {where}",
+            [pattern, since],
+        )
+        .fetchall()[0]
+    )
+    return [t for t in (first, last) if t is not None]
+
+
+def hit(
+    change: Change,
+    job_runs: Mapping[str, tuple[datetime, datetime]],
+    symptoms: Iterable[Symptom],
+) -> frozenset[str]:
+    """The applications whose symptoms began after ``change`` while its jobs ran."""
+    window = job_runs.get(change.entity) if raises_load(change) else None
+    if window is None:
+        return frozenset()
+    first, last = (t.replace(tzinfo=None) for t in window)
+    earliest = max(first, (change.since or change.time).replace(tzinfo=None)) - AFTER_SYMPTOMS
+    return frozenset(
+        s.app for s in symptoms if earliest <= s.start.replace(tzinfo=None) <= last + AFTER_SYMPTOMS
+    )

@@ -1,0 +1,66 @@
+"""A small incident snapshot written to disk for the baseline's end-to-end tests: objects and
+events as v0.2 TSV rows (a body per row, watch events or plain objects), alerts as one
+Prometheus ``/api/v1/alerts`` answer. Only what a test states is written; the baseline reads it
+through the same tools as any snapshot."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+HEADER = "Timestamp\tSeverityText\tBody\tResourceAttributes\n"
+
+
+def stamp(at: datetime) -> str:
+    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def write_rows(path: Path, rows: list[tuple[datetime, dict[str, Any]]]) -> Path:
+    """One TSV row per (time, body), in the order given."""
+    lines = [f"{stamp(at)}\t\t{json.dumps(body)}\t{{}}\n" for at, body in rows]
+    path.write_text(HEADER + "".join(lines))
+    return path
+
+
+def watch(kind: str, obj: dict[str, Any]) -> dict[str, Any]:
+    """A watch event (``ADDED``, ``MODIFIED``, ``DELETED``) carrying ``obj``."""
+    return {"type": kind, "object": obj}
+
+
+def warning(at: datetime, namespace: str, kind: str, name: str, reason: str, message: str,
+            count: int = 1) -> tuple[datetime, dict[str, Any]]:  # fmt: skip
+    """A Warning event on an object, as the events file holds it."""
+    event = {
+        "kind": "Event", "apiVersion": "v1", "type": "Warning", "reason": reason,
+        "message": message, "count": count, "lastTimestamp": stamp(at),
+        "metadata": {"name": f"{name}.{reason.lower()}", "namespace": namespace},
+        "involvedObject": {"kind": kind, "name": name, "namespace": namespace},
+    }  # fmt: skip
+    return at, event
+
+
+def firing(namespace: str, since: datetime, alertname: str, **labels: str) -> dict[str, Any]:
+    return {
+        "labels": {"alertname": alertname, "namespace": namespace, **labels},
+        "annotations": {}, "state": "firing", "activeAt": stamp(since),
+    }  # fmt: skip
+
+
+def write_incident(
+    root: Path,
+    objects: list[tuple[datetime, dict[str, Any]]],
+    events: list[tuple[datetime, dict[str, Any]]],
+    alerts: list[dict[str, Any]],
+    alerts_at: datetime,
+) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    write_rows(root / "k8s_objects_raw.tsv", objects)
+    write_rows(root / "k8s_events_raw.tsv", events)
+    (root / "alerts").mkdir(exist_ok=True)
+    answer = {"status": "success", "data": {"alerts": alerts}}
+    (root / "alerts" / f"alerts_at_{alerts_at:%Y-%m-%dT%H-%M-%S}.json").write_text(
+        json.dumps(answer)
+    )
+    return root
