@@ -131,6 +131,7 @@ SETS = (
     "sre-set13",
     "sre-set14",
     "sre-set15",
+    "sre-set16",
     "finops-set2",
     "finops-set3",
     "finops-set4",
@@ -145,6 +146,7 @@ SETS = (
     "finops-set13",
     "finops-set14",
     "finops-set15",
+    "finops-set16",
     "ciso-set2",
     "ciso-set3",
     "ciso-set4",
@@ -156,6 +158,7 @@ SETS = (
     "ciso-set10",
     "ciso-set11",
     "ciso-set12",
+    "ciso-set13",
 )
 
 
