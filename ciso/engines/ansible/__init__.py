@@ -22,6 +22,7 @@ import re
 import shutil
 import sys
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -145,8 +146,18 @@ SEEDED_MODULES = (
 )
 
 
-@functools.cache
+#: the two hosts of a rhel9 trial start their plays side by side: one build for both
+_SEED_LOCK = threading.Lock()
+
+
 def module_seed() -> Path | None:
+    """See :func:`_build_seed`; built by the first caller, the others wait for it."""
+    with _SEED_LOCK:
+        return _build_seed()
+
+
+@functools.cache
+def _build_seed() -> Path | None:
     """A folder of :data:`SEEDED_MODULES`' payload cache entries, built once per process by
     ``ansiballz_seed.py`` in a child interpreter (this process never imports Ansible's executor);
     None when they cannot be built (then every play builds its own, as Ansible does) and with
