@@ -29,6 +29,9 @@ class FieldBoundCheck:
     namespace_labels: tuple[tuple[str, str], ...] = ()
     #: the kubectl resources the Rego must collect (plural), as the effect checks name them
     collects: tuple[str, ...] = ()
+    #: for a field judged item by item: only the items whose field (first) holds one of these
+    #: values (second) are judged ("every toleration of a NoExecute taint": effect NoExecute)
+    item_when: tuple[str, tuple[str, ...]] | None = None
     kind: Literal["field-bound"] = "field-bound"
 
     @property

@@ -35,6 +35,9 @@ class Scope:
     #: ClusterRole sre-break-glass may ...")
     exempt_role_names: tuple[str, ...] = ()
     container_lists: tuple[ContainerList, ...] = ALL_CONTAINER_LISTS
+    #: only objects in namespaces carrying all these labels (key, value) are judged ("in
+    #: namespaces labelled tier=prod"), whatever the check
+    namespace_labels: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -253,6 +256,9 @@ class FieldValueCheck:
     any_value: bool = False
     #: no path holding a value violates ("an Ingress that names no class at all")
     must_be_set: bool = False
+    #: with ``must_be_set`` and one path through a list: EVERY item of the list (the path up
+    #: to its last ``*``) must set the field ("each port declares its appProtocol"), not one
+    each_item: bool = False
     #: the cluster writes the field into the pods a controller creates (the scheduler's
     #: nodeName): such a pod is judged through its controller's template, not by itself
     owned_pods_by_owner: bool = False
@@ -264,6 +270,15 @@ class FieldValueCheck:
     #: (path, default, values), e.g. Services of type NodePort or LoadBalancer
     only_when: tuple[tuple[str, ...], str, tuple[str, ...]] | None = None
     kind: Literal["field-value"] = "field-value"
+
+    @property
+    def items(self) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """With ``each_item``: the path of the list's items and the field each must set."""
+        if not self.each_item or len(self.paths) != 1 or "*" not in self.paths[0]:
+            return None
+        path = self.paths[0]
+        last = len(path) - 1 - path[::-1].index("*")
+        return path[: last + 1], path[last + 1 :]
 
 
 #: ``excludes``: no comma-separated item of the value contains one of ``values`` (cipher lists)

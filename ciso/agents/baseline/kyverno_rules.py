@@ -17,12 +17,14 @@ from ciso.agents.baseline.effect_checks import (
     ImageTagCheck,
     IngressNamedHostsCheck,
     LoadBalancerSourcesCheck,
+    NodeLabelSelectionCheck,
     RequiredListItemCheck,
     VolumeTypesCheck,
 )
 from ciso.agents.baseline.family_checks import (
     ContainerNumberBoundCheck,
     ContainerRequiresCheck,
+    ListLengthCheck,
     PodLabelsCheck,
     QuantityBoundCheck,
 )
@@ -593,7 +595,16 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
                 {"key": "{{ " + values + " }}", "operator": "AnyNotIn",
                  "value": list(check.allowed)}
             )  # fmt: skip
-    if check.must_be_set and check.level == "container":
+    if check.must_be_set and check.items is not None:
+        # every item of the list must set it: one that does not (null or empty) violates
+        items, leaf = check.items
+        found = _field_query(check.level, items) + " || `[]`"
+        unset = _field_query("object", leaf).removeprefix("request.object.")
+        conditions.append(
+            {"key": "{{ length(" + found + " | [?!" + unset + "]) }}",
+             "operator": "GreaterThan", "value": 0}
+        )  # fmt: skip
+    elif check.must_be_set and check.level == "container":
         # a container that sets the field under none of its spellings
         unset = " && ".join(_field_query("object", p).removeprefix("request.object.") + " == `null`"
                             for p in check.paths)  # fmt: skip
@@ -638,6 +649,10 @@ def _field_bound_per_item(check: FieldBoundCheck, items: tuple[str, ...], leaf: 
     if check.minimum is not None:
         outside.append(f"{value} < `{check.minimum}`")
     found = _field_query(check.level, items) + " || `[]`"
+    if check.item_when is not None:
+        # only the items the requirement judges
+        sibling, values = check.item_when
+        found += " | [?" + " || ".join(f"{sibling} == '{v}'" for v in values) + "]"
     return "{{ length(" + found + " | [?" + " || ".join(outside) + "]) }}"
 
 
@@ -687,6 +702,48 @@ def _container_number_bound(
     validate = {"deny": {"conditions": {"any": conditions}}}
     message = f"Every container's {'.'.join(check.path)} must lie within the required bounds."
     return [_pod_rule(check.concept, message, validate, intent)]
+
+
+def _node_label_selection(check: NodeLabelSelectionCheck, intent: Intent) -> list[dict[str, Any]]:
+    affinity = "request.object.spec.affinity.nodeAffinity"
+    conditions: list[dict[str, Any]] = []
+    for key in check.keys:
+        selects = f"[?key == '{key}' && (operator == 'In' || operator == 'Exists')]"
+        required = (f"{affinity}.requiredDuringSchedulingIgnoredDuringExecution"
+                    ".nodeSelectorTerms[].matchExpressions[]")  # fmt: skip
+        preferred = (f"{affinity}.preferredDuringSchedulingIgnoredDuringExecution[]"
+                     ".preference.matchExpressions[]")  # fmt: skip
+        conditions += [
+            {"key": "{{ contains(keys(request.object.spec.nodeSelector || `{}`), '" + key + "') }}",
+             "operator": "Equals", "value": True},
+            {"key": "{{ length(" + required + " || `[]` | " + selects + ") }}",
+             "operator": "GreaterThan", "value": 0},
+            {"key": "{{ length(" + preferred + " || `[]` | " + selects + ") }}",
+             "operator": "GreaterThan", "value": 0},
+        ]  # fmt: skip
+    message = "Pods must not be steered onto the nodes the requirement names."
+    return [
+        _pod_rule(check.concept, message, {"deny": {"conditions": {"any": conditions}}}, intent)
+    ]
+
+
+def _list_length(check: ListLengthCheck, intent: Intent) -> list[dict[str, Any]]:
+    field = _field_query("object", check.path).removeprefix("request.object.")
+    base = {"container": "element", "pod": "request.object.spec", "object": "request.object"}
+    length = "{{ length(" + base[check.level] + "." + field + " || `[]`) }}"
+    conditions: list[dict[str, Any]] = []
+    if check.maximum is not None:
+        conditions.append({"key": length, "operator": "GreaterThan", "value": check.maximum})
+    if check.minimum is not None:
+        conditions.append({"key": length, "operator": "LessThan", "value": check.minimum})
+    deny = {"conditions": {"any": conditions}}
+    message = f"The number of items of {'.'.join(check.path)} is outside the required bounds."
+    if check.level == "container":
+        validate = {"foreach": [{"list": ALL_CONTAINERS, "deny": deny}]}
+        return [_pod_rule(check.concept, message, validate, intent)]
+    if check.level == "pod":
+        return [_pod_rule(check.concept, message, {"deny": deny}, intent)]
+    return [_kinds_rule(check.concept, list(check.kinds), message, {"deny": deny}, intent)]
 
 
 #: where each kind keeps its pod spec, for rules that match the kinds themselves
@@ -922,6 +979,8 @@ _BUILDERS = {
     ContainerRequiresCheck: _container_requires,
     PodLabelsCheck: _pod_labels,
     QuantityBoundCheck: _quantity_bound,
+    ListLengthCheck: _list_length,
+    NodeLabelSelectionCheck: _node_label_selection,
     ImagePullPolicyCheck: _image_pull_policy,
     IngressNamedHostsCheck: _ingress_named_hosts,
     LoadBalancerSourcesCheck: _lb_source_ranges,
@@ -947,6 +1006,8 @@ def rules_for(intent: Intent) -> list[dict[str, Any]]:
             raise NotRenderable(f"no Kyverno rule for the {check.concept} check")
         rules.extend(builder(check, intent))  # type: ignore[operator]  # _BUILDERS maps each check type to its own builder; mypy sees one value type for all of them
     for rule in rules:
+        # "in namespaces labelled tier=prod": every rule, whatever the check
+        _in_labelled_namespaces(rule, intent.scope.namespace_labels)
         # Kyverno rule names: lower-case words and dashes, at most 63 characters
         rule["name"] = re.sub(r"[^a-z0-9]+", "-", rule["name"].lower()).strip("-")[:63]
     return rules

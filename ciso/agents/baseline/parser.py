@@ -48,6 +48,7 @@ from ciso.agents.baseline.knowledge import (
     rhel_files,
     rhel_generic,
 )
+from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
     k8s_relations.CONCEPTS,  # what an object is tied to, named by narrow nouns of their own
@@ -130,7 +131,9 @@ _EXEMPT_WORDS = re.compile(
     r"\b(exempt\w*|exclud\w*|except|excepting|other\s+than|apart\s+from|besides|ignored?|"
     r"skip\w*|not\s+(judged|checked|covered|in\s+scope|our\s+concern)|out\s+of\s+(the\s+)?scope|"
     r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
-    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?)\b",
+    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?|"
+    # "anything outside kube-system": the namespaces named after it are out of scope
+    r"outside\s+(of\s+)?(the\s+)?(?=kube-|system\s+namespaces))\b",
     re.I,
 )
 _NAMESPACE_NAME = re.compile(r"\b(kube-system|kube-public|kube-node-lease)\b")
@@ -489,6 +492,8 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
             found = k8s_schema_fields.read(reading, text)
             if found:
                 return found
+        # a count of a list's items ("more than three ports") names no field as the API does
+        return k8s_schema_fields.list_lengths(without_asides(text))
     return None
 
 
@@ -547,9 +552,14 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         scope = k8s_effects.scope_for(text, scope)
     if concept in k8s_cluster_objects.CONCEPTS:
         scope = k8s_cluster_objects.scope_for(text, scope)
+    if platform == "kubernetes":
+        # "in namespaces labelled tier=prod" limits any check, whatever its kind
+        scope = replace(scope, namespace_labels=namespace_labels(text))
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(
-            exempt_namespaces=scope.exempt_namespaces, container_lists=scope.container_lists
+            exempt_namespaces=scope.exempt_namespaces,
+            container_lists=scope.container_lists,
+            namespace_labels=scope.namespace_labels,
         )
     elif not any(isinstance(c, RbacRuleCheck) for c in checks):
         # a role a binding requirement names is the role bound, not a holder to exempt

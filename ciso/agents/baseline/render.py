@@ -13,7 +13,7 @@ import yaml
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.effect_checks import EFFECT_CHECKS
-from ciso.agents.baseline.family_checks import QuantityBoundCheck
+from ciso.agents.baseline.family_checks import ListLengthCheck, QuantityBoundCheck
 from ciso.agents.baseline.intent import (
     BindingCheck,
     ConfigSetting,
@@ -136,6 +136,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += ["namespaces"]
         elif isinstance(check, IngressTlsCheck):
             kinds += ["ingresses"]
+        elif isinstance(check, ListLengthCheck) and check.level == "object":
+            kinds += [plural_of(kind) for kind in check.kinds]
         elif isinstance(check, QuantityBoundCheck):
             kinds += [plural_of(kind) for kind, _ in check.fields]
         elif isinstance(check, (*EFFECT_CHECKS, FieldBoundCheck)) and check.collects:
@@ -154,6 +156,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += list(WORKLOAD_KINDS)
             if isinstance(check, FieldValueCheck) and check.namespace_labels:
                 kinds += ["namespaces"]
+    if intent.scope.namespace_labels:
+        kinds.append("namespaces")  # the labels that put an object in scope
     return tuple(dict.fromkeys(kinds))
 
 
@@ -179,6 +183,7 @@ def kubernetes_rego(intent: Intent) -> str:
         container_lists_json=json.dumps(list(intent.scope.container_lists)),
         resource_groups_json=json.dumps({r: list(groups_of(r)) for r in sorted(resources)}),
         builtin_in_default_json=json.dumps([list(p) for p in k8s_namespaces.BUILTIN_IN_DEFAULT]),
+        namespace_labels_json=json.dumps([list(p) for p in intent.scope.namespace_labels]),
     )
 
 

@@ -33,6 +33,7 @@ from ciso.agents.baseline.effect_checks import (
     ImageTagCheck,
     IngressNamedHostsCheck,
     LoadBalancerSourcesCheck,
+    NodeLabelSelectionCheck,
     VolumeTypesCheck,
 )
 from ciso.agents.baseline.intent import (
@@ -615,7 +616,37 @@ _MORE: tuple[Concept, ...] = (
     ),
 )
 
+#: a node label key as the text spells it ("node-role.kubernetes.io/control-plane")
+_NODE_LABEL_KEY = re.compile(
+    r"(?<![\w./-])([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)+/[A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9])"
+)
+
+
+def _node_label_selection(text: str) -> NodeLabelSelectionCheck | None:
+    """Pods must not be steered onto the nodes carrying the label keys the text spells."""
+    keys = tuple(dict.fromkeys(m.group(1) for m in _NODE_LABEL_KEY.finditer(text)))
+    return NodeLabelSelectionCheck(keys) if keys else None
+
+
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        # a pod lands on labelled nodes by a nodeSelector or a node affinity that selects the
+        # label (In, Exists): both are how a workload is steered onto a node pool
+        "node-label-selection",
+        (
+            words(
+                r"\bnodeSelector\b",
+                r"\bnode\s+selectors?\b",
+                r"\bnode\s*affinity\b",
+                r"\b(steer|schedul|plac|pinn?|land)\w*\b[^.;]{0,30}\b(on|onto|to)\b[^.;]{0,40}\bnodes?\b",
+            ),
+            (_NODE_LABEL_KEY,),
+            words(r"\bnodes?\b"),
+        ),
+        _node_label_selection,
+        # a text about tolerating a node's taints is about tolerations, not selection
+        none_of=words(r"\btolerat\w*\b", r"\btaints?\b"),
+    ),
     Concept(
         # the kubelet pulls (checks the registry) at every start only with policy Always
         "image-pull-policy",

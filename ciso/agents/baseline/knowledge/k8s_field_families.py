@@ -526,9 +526,10 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "pod-labels",
         (
+            # "Pod Security" (its standards, its admission labels) names a standard, not pods
             words(
-                r"\b(pods?|pod\s+templates?)\b[^.;]{0,80}\blabels?\b",
-                r"\blabels?\b[^.;]{0,80}\bpods?\b",
+                r"\b(pods?|pod\s+templates?)\b(?![\s-]security)[^.;]{0,80}\blabels?\b",
+                r"\blabels?\b[^.;]{0,80}\bpods?\b(?![\s-]security)",
             ),
         ),
         _pod_labels,
