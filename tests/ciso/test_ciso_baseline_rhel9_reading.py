@@ -171,6 +171,12 @@ def test_every_line_setting_the_key_must_comply() -> None:
         ("Ensure /etc/at.allow exists, owned by root, with mode 0600 or tighter.", True),
         ("/etc/at.allow, when present, must have mode 0600 or tighter.", False),
         ("/etc/at.allow must have mode 0600 or tighter; an absent file passes.", False),
+        # what goes wrong without the file says it must be there
+        (
+            "Who may queue jobs with at is decided by /etc/at.allow (without one, at admits "
+            "every user not denied): owned by root, mode 0600 or tighter.",
+            True,
+        ),
     ],
 )
 def test_a_file_that_must_exist(text: str, must_exist: bool) -> None:

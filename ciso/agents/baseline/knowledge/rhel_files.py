@@ -44,7 +44,9 @@ def _relevant(text: str) -> str:
 _MUST_EXIST = re.compile(
     r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:exist|be\s+present)\b|\bexists\b|"
     r"\bis\s+present\b|\b(?:is|are)\s+(?:absent|missing)\b|"
-    r"\b(?:absent|missing|does\s*(?:not|n't)\s+exist)\b.{0,40}\b(?:fail\w*|finding|violat\w*)",
+    r"\b(?:absent|missing|does\s*(?:not|n't)\s+exist)\b.{0,40}\b(?:fail\w*|finding|violat\w*)|"
+    # what goes wrong "without one" (the tools fall back, everyone gets in): it must be there
+    r"\bwithout\s+(?:one|it|them|the\s+file|such\s+a\s+(?:file|list))\b(?!\s+(?:is|being)\s+fine)",
     re.I,
 )
 #: ...unless the text makes the file optional: "when present", "if it exists", "absent passes"
