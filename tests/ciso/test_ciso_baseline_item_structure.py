@@ -243,3 +243,85 @@ def test_nodes_selected_by_a_label_key(ciso_class: str) -> None:
     objects = [*PLACEMENT_VIOLATING, *PLACEMENT_COMPLIANT]
     expected = _names(PLACEMENT_VIOLATING)
     assert flagged(intent_of(NO_GPU_PINNING), objects, ciso_class) == expected
+
+
+# ---- a bound on a setting each container inherits from its pod ----------------------------------
+
+GROUP_RANGE = (
+    "Processes must run with a group ID from 2000 to 2999: the runAsGroup of a container "
+    "counts when it sets one, the pod's otherwise, and a container for which neither sets one "
+    "is a finding."
+)
+
+
+def _grouped(name: str, pod_gid: int | None, *container_gids: int | None) -> dict[str, Any]:
+    containers = [
+        {"name": f"c{i}", "image": "registry.test/app:2",
+         **({} if gid is None else {"securityContext": {"runAsGroup": gid}})}
+        for i, gid in enumerate(container_gids)
+    ]  # fmt: skip
+    spec: dict[str, Any] = {"containers": containers}
+    if pod_gid is not None:
+        spec["securityContext"] = {"runAsGroup": pod_gid}
+    return pod_carrier("Deployment", name, spec)
+
+
+GROUPS_VIOLATING = [
+    _grouped("override-to-root", 2500, None, 0),
+    _grouped("nobody-sets-it", None, None),
+    _grouped("one-above", None, 2100, 3000),
+]
+GROUPS_COMPLIANT = [
+    _grouped("from-the-pod", 2500, None, None),
+    _grouped("own-values", None, 2000, 2999),
+    # the pod's value out of range is overridden by every container
+    _grouped("all-overridden", 0, 2200),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_bound_on_the_effective_inherited_setting(ciso_class: str) -> None:
+    objects = [*GROUPS_VIOLATING, *GROUPS_COMPLIANT]
+    assert flagged(intent_of(GROUP_RANGE), objects, ciso_class) == _names(GROUPS_VIOLATING)
+
+
+# ---- a scope by pod label ----------------------------------------------------------------------
+
+PCI_PODS = (
+    'Pods that carry the label compliance.example.org/pci: "yes" must keep the root filesystem '
+    "of every container read-only (readOnlyRootFilesystem: true)."
+)
+PCI = "compliance.example.org/pci"
+
+
+def _pod_labelled(kind: str, name: str, read_only: bool, labels: dict[str, str]) -> dict[str, Any]:
+    spec = {"containers": [{"name": "app", "image": "registry.test/app:2",
+                            "securityContext": {"readOnlyRootFilesystem": read_only}}]}  # fmt: skip
+    carrier = pod_carrier(kind, name, spec)
+    if kind == "Pod":
+        carrier["metadata"]["labels"] = labels
+    elif kind == "CronJob":
+        carrier["spec"]["jobTemplate"]["spec"]["template"]["metadata"]["labels"].update(labels)
+    else:
+        carrier["spec"]["template"]["metadata"]["labels"].update(labels)
+    return carrier
+
+
+LABELLED_VIOLATING = [
+    _pod_labelled("Deployment", "card-api", False, {PCI: "yes"}),
+    _pod_labelled("Pod", "card-debug", False, {PCI: "yes"}),
+]
+outside_label = _pod_labelled("Deployment", "label-on-the-object-only", False, {})
+outside_label["metadata"]["labels"] = {PCI: "yes"}  # the workload's own label marks no pod
+LABELLED_COMPLIANT = [
+    _pod_labelled("CronJob", "card-report", True, {PCI: "yes"}),
+    _pod_labelled("Deployment", "catalog", False, {}),
+    _pod_labelled("Deployment", "other-value", False, {PCI: "no"}),
+    outside_label,
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_pod_label_limits_the_check_to_the_pods_carrying_it(ciso_class: str) -> None:
+    objects = [*LABELLED_VIOLATING, *LABELLED_COMPLIANT]
+    assert flagged(intent_of(PCI_PODS), objects, ciso_class) == _names(LABELLED_VIOLATING)

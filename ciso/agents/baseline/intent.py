@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.bound_checks import FieldBoundCheck, InheritedBoundCheck
 from ciso.agents.baseline.effect_checks import EffectCheck
 from ciso.agents.baseline.family_checks import FamilyCheck
 
@@ -38,6 +38,9 @@ class Scope:
     #: only objects in namespaces carrying all these labels (key, value) are judged ("in
     #: namespaces labelled tier=prod"), whatever the check
     namespace_labels: tuple[tuple[str, str], ...] = ()
+    #: only pods (a bare Pod, a workload's pod template) carrying all these labels are judged
+    #: ("pods that carry the label tier: gold"); objects without pods are not concerned
+    pod_labels: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -363,6 +366,7 @@ KubernetesCheck = (
     | FieldValueCheck
     | EffectCheck
     | FieldBoundCheck
+    | InheritedBoundCheck
     | FamilyCheck
 )
 HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck

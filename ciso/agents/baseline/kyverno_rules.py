@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.bound_checks import FieldBoundCheck, InheritedBoundCheck
 from ciso.agents.baseline.effect_checks import (
     ImagePullPolicyCheck,
     ImageTagCheck,
@@ -561,6 +561,20 @@ def _in_labelled_namespaces(rule: dict[str, Any], labels: tuple[tuple[str, str],
             entry["resources"]["namespaceSelector"] = {"matchLabels": dict(labels)}
 
 
+def _on_labelled_pods(rule: dict[str, Any], labels: tuple[tuple[str, str], ...]) -> None:
+    """Limit a rule on Pods to those carrying every (key, value) of ``labels``: a precondition
+    on the Pod's own labels, which autogen reads from a workload's pod template."""
+    kinds = {k for entry in rule["match"]["any"] for k in entry["resources"].get("kinds", [])}
+    if not labels or kinds != {"Pod"}:
+        return
+    preconditions = rule.setdefault("preconditions", {"all": []}).setdefault("all", [])
+    for key, value in labels:
+        spelled = "request.object.metadata.labels." + json.dumps(key)
+        preconditions.append(
+            {"key": "{{ " + spelled + " || '' }}", "operator": "Equals", "value": value}
+        )
+
+
 def _narrowed(rule: dict[str, Any], check: FieldValueCheck) -> None:
     """The objects an object-level field check leaves out: namespaces without its labels, the
     names it exempts, objects whose deciding field has another value."""
@@ -701,6 +715,22 @@ def _container_number_bound(
         )  # fmt: skip
     validate = {"deny": {"conditions": {"any": conditions}}}
     message = f"Every container's {'.'.join(check.path)} must lie within the required bounds."
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
+def _inherited_bound(check: InheritedBoundCheck, intent: Intent) -> list[dict[str, Any]]:
+    # the container's own value, else the pod's (JMESPath's || keeps a 0: numbers are true)
+    field = _field_query("object", check.path).removeprefix("request.object.")
+    value = "{{ element." + field + " || request.object.spec." + field + " || '' }}"
+    conditions: list[dict[str, Any]] = []
+    if check.unset_violates:
+        conditions.append({"key": value, "operator": "Equals", "value": ""})
+    if check.minimum is not None:
+        conditions.append({"key": value, "operator": "LessThan", "value": check.minimum})
+    if check.maximum is not None:
+        conditions.append({"key": value, "operator": "GreaterThan", "value": check.maximum})
+    validate = {"foreach": [{"list": ALL_CONTAINERS, "deny": {"conditions": {"any": conditions}}}]}
+    message = f"Every container's effective {'.'.join(check.path)} must lie within the bounds."
     return [_pod_rule(check.concept, message, validate, intent)]
 
 
@@ -981,6 +1011,7 @@ _BUILDERS = {
     QuantityBoundCheck: _quantity_bound,
     ListLengthCheck: _list_length,
     NodeLabelSelectionCheck: _node_label_selection,
+    InheritedBoundCheck: _inherited_bound,
     ImagePullPolicyCheck: _image_pull_policy,
     IngressNamedHostsCheck: _ingress_named_hosts,
     LoadBalancerSourcesCheck: _lb_source_ranges,
@@ -1008,6 +1039,7 @@ def rules_for(intent: Intent) -> list[dict[str, Any]]:
     for rule in rules:
         # "in namespaces labelled tier=prod": every rule, whatever the check
         _in_labelled_namespaces(rule, intent.scope.namespace_labels)
+        _on_labelled_pods(rule, intent.scope.pod_labels)
         # Kyverno rule names: lower-case words and dashes, at most 63 characters
         rule["name"] = re.sub(r"[^a-z0-9]+", "-", rule["name"].lower()).strip("-")[:63]
     return rules

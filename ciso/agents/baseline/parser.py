@@ -48,7 +48,7 @@ from ciso.agents.baseline.knowledge import (
     rhel_files,
     rhel_generic,
 )
-from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
+from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels, pod_labels
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
     k8s_relations.CONCEPTS,  # what an object is tied to, named by narrow nouns of their own
@@ -554,12 +554,13 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         scope = k8s_cluster_objects.scope_for(text, scope)
     if platform == "kubernetes":
         # "in namespaces labelled tier=prod" limits any check, whatever its kind
-        scope = replace(scope, namespace_labels=namespace_labels(text))
+        scope = replace(scope, namespace_labels=namespace_labels(text), pod_labels=pod_labels(text))
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(
             exempt_namespaces=scope.exempt_namespaces,
             container_lists=scope.container_lists,
             namespace_labels=scope.namespace_labels,
+            pod_labels=scope.pod_labels,
         )
     elif not any(isinstance(c, RbacRuleCheck) for c in checks):
         # a role a binding requirement names is the role bound, not a holder to exempt

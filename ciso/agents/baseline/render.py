@@ -184,6 +184,7 @@ def kubernetes_rego(intent: Intent) -> str:
         resource_groups_json=json.dumps({r: list(groups_of(r)) for r in sorted(resources)}),
         builtin_in_default_json=json.dumps([list(p) for p in k8s_namespaces.BUILTIN_IN_DEFAULT]),
         namespace_labels_json=json.dumps([list(p) for p in intent.scope.namespace_labels]),
+        pod_labels_json=json.dumps([list(p) for p in intent.scope.pod_labels]),
     )
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.bound_checks import FieldBoundCheck, InheritedBoundCheck
 from ciso.agents.baseline.family_checks import (
     ContainerNumberBoundCheck,
     ListLengthCheck,
@@ -37,7 +37,7 @@ from ciso.agents.baseline.k8s_schema import (
     schema_index,
 )
 from ciso.agents.baseline.knowledge import negated
-from ciso.agents.baseline.knowledge.k8s_bounds import LOWER, UPPER, bounds, byte_bounds
+from ciso.agents.baseline.knowledge.k8s_bounds import LOWER, UPPER, Unit, bounds, byte_bounds
 from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
 from ciso.agents.baseline.knowledge.number_words import as_digits
 from itbench.cluster.resources import plural_of
@@ -215,7 +215,10 @@ def _sentence(text: str, at: int) -> str:
     return text[start : at + end.start() if end else len(text)]
 
 
-_UNSET_WORDS = r"(?:unset|not\s+set|missing|absent|left\s+out|omitted|leaves?\s+it\s+(?:out|unset))"
+_UNSET_WORDS = (
+    r"(?:unset|not\s+set|missing|absent|left\s+out|omitted|leaves?\s+it\s+(?:out|unset)|"
+    r"neither\s+(?:one\s+)?sets?\s+(?:one|it))"
+)
 #: the value the text gives an unset field: "an unset X counts as 5", "defaults to 30"
 _DEFAULT = re.compile(
     rf"\b(?:{_UNSET_WORDS}\b[^.;]{{0,50}}?\b(?:counts?\s+as|means|is\s+treated\s+as|"
@@ -224,7 +227,7 @@ _DEFAULT = re.compile(
     re.I,
 )
 _UNSET_FAILS = re.compile(
-    rf"\b{_UNSET_WORDS}\b[^.;]{{0,40}}\b(?:fails?|violat\w*|is\s+a\s+finding|"
+    rf"\b{_UNSET_WORDS}\b[^.;]{{0,80}}\b(?:fails?|violat\w*|is\s+a\s+finding|"
     r"does\s+not\s+(?:pass|comply)|non-?compliant)|\bmust\s+(?:always\s+)?be\s+(?:explicitly\s+)?"
     r"(?:set|declared|specified|stated)\b|\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+"
     r"(?:set|declare|specify|state|carry|have|include)\b|"
@@ -412,7 +415,15 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
         fields = tuple(f for p in places for f in _full_paths(p))
         return (QuantityBoundCheck(concept, fields, minimum=low, maximum=high),)
     if typ in INTEGERS:
-        low, high = bounds(after, "seconds" if mention.name.endswith("Seconds") else "count")
+        unit: Unit = "seconds" if mention.name.endswith("Seconds") else "count"
+        low, high = bounds(after, unit)
+        inherited = _inherited_path(places)
+        if inherited and low is None and high is None and len(mentions(text)) == 1:
+            # the one field the text names: its range may be stated before it is named
+            low, high = bounds(text, unit)
+        if inherited and (low is not None or high is not None):
+            unset_fails = bool(_UNSET_FAILS.search(context)) and not _UNSET_PASSES.search(context)
+            return (InheritedBoundCheck(concept, inherited, low, high, unset_fails),)
         if low is not None or high is not None:
             checks = _bound_checks(concept, groups, context, low, high, labels)
             when = _item_condition(places[0], text)
@@ -425,6 +436,14 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
         if checks:
             return checks
     return _presence(concept, groups, clause, at, labels)
+
+
+def _inherited_path(places: tuple[Place, ...]) -> tuple[str, ...] | None:
+    """The path of a setting both the pod and each container carry at the same place (a
+    ``securityContext`` field: the container's own value overrides the pod's), else None."""
+    pod = {p.path for p in places if p.level == "pod"}
+    container = [p.path for p in places if p.level == "container" and p.path in pod]
+    return container[0] if container and len(places) == 2 else None
 
 
 def _item_condition(place: Place, text: str) -> tuple[str, tuple[str, ...]] | None:

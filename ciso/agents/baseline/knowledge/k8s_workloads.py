@@ -194,6 +194,21 @@ def namespace_labels(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text))
 
 
+#: "pods that carry the label acme.io/tier: "gold"", "pods labelled team=payments"
+_POD_LABEL = re.compile(
+    r"\bpods?\s+(?:that\s+|which\s+)?(?:carry(?:ing)?|bear(?:s|ing)?|hav(?:e|ing)|with|"
+    r"labell?ed)\s+(?:the\s+)?(?:label\s+)?[`'\"]?([A-Za-z0-9./-]+)[`'\"]?\s*[:=]\s*"
+    r"[`'\"]?([A-Za-z0-9._-]+)[`'\"]?",
+    re.I,
+)
+
+
+def pod_labels(text: str) -> tuple[tuple[str, str], ...]:
+    """The (key, value) labels of the pods a text limits its rule to (on the pod itself: a
+    workload's pod template)."""
+    return tuple((m.group(1), m.group(2)) for m in _POD_LABEL.finditer(text))
+
+
 def _replica_minimum(text: str) -> FieldBoundCheck | None:
     """A Deployment's or StatefulSet's spec.replicas (the API's default 1) at least the text's
     minimum, in the namespaces whose label the text names (everywhere when it names none)."""
