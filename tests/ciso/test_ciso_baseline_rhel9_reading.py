@@ -368,3 +368,29 @@ def test_an_absent_file_fails_when_the_text_requires_it(tmp_path: Path) -> None:
         attributes={"compliant": "/etc/at.allow: {mode: '0640', owner: root, group: root}\n"},
     )
     assert verdicts == JUDGED
+
+
+@pytest.mark.parametrize(
+    ("text", "max_mode", "also_groups"),
+    [
+        (
+            "Only root may read the private host keys sshd serves, besides the ssh_keys group; "
+            "no one other than root may modify them. Public host keys may remain readable.",
+            0o640,
+            ("ssh_keys",),
+        ),
+        ("Nobody but root may read or change the private SSH host keys.", 0o600, ()),
+    ],
+)
+def test_file_modes_stated_by_who_may_read_and_change(
+    text: str, max_mode: int, also_groups: tuple[str, ...]
+) -> None:
+    (check,) = _intent(text).checks
+    assert isinstance(check, FilePermissionCheck)
+    assert (check.globs, check.max_mode, check.owner, check.group, check.also_groups) == (
+        ("/etc/ssh/ssh_host_*_key",),
+        max_mode,
+        "root",
+        "root",
+        also_groups,
+    )

@@ -341,6 +341,8 @@ class FilePermissionCheck:
     globs: tuple[str, ...] = ()
     #: the listed paths must exist (a missing file violates)
     must_exist: bool = False
+    #: other groups that may own the files ("apart from the ssh_keys group")
+    also_groups: tuple[str, ...] = ()
     kind: Literal["file-permissions"] = "file-permissions"
 
 

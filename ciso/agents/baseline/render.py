@@ -235,7 +235,7 @@ def rhel(intent: Intent) -> dict[str, str]:
             must_exist_json=rego_set(check.paths if check.must_exist else ()),
             max_mode=check.max_mode,
             owner=check.owner,
-            group=check.group,
+            groups_json=rego_set((check.group, *check.also_groups)),
         )
         return {
             "playbook.yml": _collector_playbook("file permissions", collector),
