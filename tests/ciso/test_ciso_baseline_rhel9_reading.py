@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from ciso.agents.baseline.intent import (
+    AuditWatchCheck,
     ConfigSetting,
     FilePermissionCheck,
     Intent,
@@ -394,3 +395,40 @@ def test_file_modes_stated_by_who_may_read_and_change(
         "root",
         also_groups,
     )
+
+
+SSHD_AUDIT = (
+    "Writes to /etc/ssh/sshd_config and changes to its ownership or mode must be recorded in "
+    "the audit trail by rules loaded at boot."
+)
+
+
+def test_audit_watches_read_from_what_must_be_recorded() -> None:
+    (check,) = _intent(SSHD_AUDIT).checks
+    assert isinstance(check, AuditWatchCheck)
+    assert (check.paths, check.permissions) == (("/etc/ssh/sshd_config",), "wa")
+
+
+def _audit_verdict(entries: list[dict[str, str]]) -> bool:
+    from ciso.evaluation.rego import evaluate_source
+
+    policy = render(_intent(SSHD_AUDIT), "rhel9-ansible-opa").files["policy.rego"]
+    return evaluate_source({"policy.rego": policy}, "data.check.result", {"entries": entries}).value
+
+
+@pytest.mark.parametrize(
+    ("entries", "complies"),
+    [
+        # a write watch and an attribute watch from two rules together record both
+        ([{"key": "/etc/ssh/sshd_config", "value": "w"},
+          {"key": "/etc/ssh/sshd_config", "value": "a"}], True),
+        ([{"key": "/etc/ssh/sshd_config", "value": "aw"}], True),
+        ([{"key": "/etc/ssh/sshd_config", "value": "r"}], False),
+        ([{"key": "/etc/ssh/ssh_config", "value": "wa"}], False),
+        ([], False),
+    ],
+)  # fmt: skip
+def test_audit_watches_judged_on_every_access_letter(
+    entries: list[dict[str, str]], complies: bool
+) -> None:
+    assert _audit_verdict(entries) is complies

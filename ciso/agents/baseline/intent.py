@@ -346,6 +346,18 @@ class FilePermissionCheck:
     kind: Literal["file-permissions"] = "file-permissions"
 
 
+@dataclass(frozen=True)
+class AuditWatchCheck:
+    """Every path of ``paths`` is watched by the audit rules loaded at boot (the ``*.rules``
+    files of /etc/audit/rules.d that augenrules compiles) for every access letter of
+    ``permissions`` (``r`` read, ``w`` write, ``x`` execute, ``a`` attribute change), by file
+    watches (``-w PATH -p wa``) or syscall rules (``-F path=PATH``/``dir=`` with ``-F perm=wa``)."""
+
+    paths: tuple[str, ...]
+    permissions: str = "wa"
+    kind: Literal["audit-watch"] = "audit-watch"
+
+
 KubernetesCheck = (
     PodFieldCheck
     | ContainerFieldCheck
@@ -371,7 +383,7 @@ KubernetesCheck = (
     | InheritedBoundCheck
     | FamilyCheck
 )
-HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck
+HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck | AuditWatchCheck
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.effect_checks import EFFECT_CHECKS
 from ciso.agents.baseline.family_checks import ListLengthCheck, QuantityBoundCheck
 from ciso.agents.baseline.intent import (
+    AuditWatchCheck,
     BindingCheck,
     ConfigSetting,
     DefaultNamespaceCheck,
@@ -239,6 +240,25 @@ def rhel(intent: Intent) -> dict[str, str]:
         )
         return {
             "playbook.yml": _collector_playbook("file permissions", collector),
+            "policy.rego": policy,
+        }
+    if checks and all(isinstance(c, AuditWatchCheck) for c in checks):
+        collector = _render(
+            "collect_config.py.j2", families=["audit-rules"], paths={"audit-rules": ""},
+            pam_files=[],
+        )  # fmt: skip
+        watched = [
+            [path.rstrip("/"), c.permissions]
+            for c in checks
+            if isinstance(c, AuditWatchCheck)
+            for path in c.paths
+        ]
+        policy = _render(
+            "rhel.rego.j2", kind="audit", requirement=intent.requirement,
+            watched_json=json.dumps(watched),
+        )  # fmt: skip
+        return {
+            "playbook.yml": _collector_playbook("the audit rules loaded at boot", collector),
             "policy.rego": policy,
         }
     if checks and all(isinstance(c, ModuleDisabledCheck) for c in checks):

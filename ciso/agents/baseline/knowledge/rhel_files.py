@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ciso.agents.baseline.intent import FilePermissionCheck
+from ciso.agents.baseline.intent import AuditWatchCheck, FilePermissionCheck
 from ciso.agents.baseline.knowledge import Concept, words
 
 _MODE = re.compile(r"\b0?([0-7]{3,4})\b")
@@ -170,7 +170,45 @@ def _build(text: str) -> FilePermissionCheck | None:
     )
 
 
+#: what an attribute change alters: "changes to their attributes / ownership / mode"
+_META = r"(?:attributes?|ownership|owners?|modes?|permissions?)\b"
+_CHANGE_OF_META = r"\bchanges?\s+to\s+(?:its|their|the)\s+" + _META
+#: the kinds of access an audit rule records, by the words a text uses for them
+_ACCESS = (
+    ("r", re.compile(r"\breads?\b|\bread\s+access\b", re.I)),
+    (
+        "w",
+        re.compile(
+            r"\bwrit\w*|\bmodif\w*|\bchanges?\b(?!\s+to\s+(?:its|their|the)\s+" + _META + ")", re.I
+        ),
+    ),
+    ("x", re.compile(r"\bexecut\w*", re.I)),
+    ("a", re.compile(_CHANGE_OF_META + r"|\battributes?\b|\bownership\b", re.I)),
+)
+
+
+def _audit_watch(text: str) -> AuditWatchCheck | None:
+    """The files whose accesses the audit rules loaded at boot must record, and which accesses
+    ("writes ... and changes to their attributes" is ``wa``; nothing said: ``wa``)."""
+    paths = [p.rstrip(".,;:/") for p in _PATH.findall(text)]
+    if not paths:
+        return None
+    letters = "".join(letter for letter, words in _ACCESS if words.search(text)) or "wa"
+    return AuditWatchCheck(paths=tuple(dict.fromkeys(paths)), permissions=letters)
+
+
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        # the audit rules, not auditd.conf: a text about what the audit log must record
+        "audit-watch",
+        (
+            words(r"\baudit\s+(log|trail|records?|rules?|events?)\b", r"\baudit(ed|ing)\b"),
+            words(r"\brecord\w*\b", r"\blogged\b", r"\bwatch\w*\b", r"\btrail\b"),
+            words(r"/(etc|var|usr|boot|root)/"),
+        ),
+        _audit_watch,
+        none_of=words(r"auditd\.conf", r"\b(space_left|max_log_file|num_logs|log_file)\w*"),
+    ),
     Concept(
         "file-permissions",
         (
