@@ -325,3 +325,35 @@ LABELLED_COMPLIANT = [
 def test_a_pod_label_limits_the_check_to_the_pods_carrying_it(ciso_class: str) -> None:
     objects = [*LABELLED_VIOLATING, *LABELLED_COMPLIANT]
     assert flagged(intent_of(PCI_PODS), objects, ciso_class) == _names(LABELLED_VIOLATING)
+
+
+# ---- volume sources a prohibition names in words ------------------------------------------------
+
+NO_DIRECT_CEPH = (
+    "No pod may mount a CephFS share or an RBD disk directly; such storage is reached through "
+    "claims only."
+)
+
+
+def _with_volumes(kind: str, name: str, *volumes: dict[str, Any]) -> dict[str, Any]:
+    spec = {"containers": [{"name": "app", "image": "registry.test/app:2"}],
+            "volumes": list(volumes)}  # fmt: skip
+    return pod_carrier(kind, name, spec)
+
+
+SCRATCH = {"name": "scratch", "emptyDir": {}}
+VOLUMES_VIOLATING = [
+    _with_volumes("Deployment", "ceph-share", {"name": "d", "cephfs": {"monitors": ["10.0.0.5"]}}),
+    _with_volumes("Pod", "rbd-second", SCRATCH,
+                  {"name": "d", "rbd": {"monitors": ["10.0.0.5"], "image": "vol1"}}),
+]  # fmt: skip
+VOLUMES_COMPLIANT = [
+    _with_volumes("StatefulSet", "through-a-claim", SCRATCH,
+                  {"name": "d", "persistentVolumeClaim": {"claimName": "data"}}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_volume_sources_a_prohibition_names_in_words(ciso_class: str) -> None:
+    objects = [*VOLUMES_VIOLATING, *VOLUMES_COMPLIANT]
+    assert flagged(intent_of(NO_DIRECT_CEPH), objects, ciso_class) == _names(VOLUMES_VIOLATING)

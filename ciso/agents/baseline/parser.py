@@ -492,8 +492,10 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
             found = k8s_schema_fields.read(reading, text)
             if found:
                 return found
-        # a count of a list's items ("more than three ports") names no field as the API does
-        return k8s_schema_fields.list_lengths(without_asides(text))
+        # a count of a list's items ("more than three ports") names no field as the API does,
+        # nor do volume sources named in words ("storage directly from NFS servers")
+        reading = without_asides(text)
+        return k8s_schema_fields.list_lengths(reading) or k8s_schema_fields.volume_sources(reading)
     return None
 
 

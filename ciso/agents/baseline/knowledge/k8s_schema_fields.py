@@ -655,3 +655,41 @@ def list_lengths(text: str) -> tuple[ListLengthCheck, ...] | None:
                     for p in (found if level == "object" else found[:1])
                 )  # fmt: skip
     return None
+
+
+# ---- volume sources a prohibition names --------------------------------------------------------
+
+
+def _source_pattern(name: str) -> re.Pattern[str]:
+    """A volume source's name as a text writes it: its words, the last one possibly longer
+    ("git repository" for gitRepo, "NFS" for nfs), in any case."""
+    parts = [re.escape(w) for w in _words_of(name)]
+    return re.compile(r"\b" + r"[\s-]*".join(parts) + r"\w*\b", re.I)
+
+
+def volume_sources(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """The volume sources a sentence forbids ("Pods must not attach storage directly from NFS
+    servers or iSCSI targets"): any pod volume of those types violates. Only clauses that
+    forbid count ("network storage may only be used through PersistentVolumeClaims" names
+    the allowed route)."""
+    sources = sorted(
+        {
+            p.path[2]
+            for places in schema_index().places.values()
+            for p in places
+            if p.level == "pod" and len(p.path) == 3 and p.path[:2] == ("volumes", "*")
+        }
+        - {"name"}
+    )
+    named: list[str] = []
+    for clause in re.split(r"[.;:]\s+", text):
+        if not negated(clause) or re.search(r"\bonly\b", clause, re.I):
+            continue
+        if not re.search(r"\b(volumes?|storage|mount\w*|disks?|shares?)\b", clause, re.I):
+            continue
+        named += [s for s in sources if _source_pattern(s).search(clause) and s not in named]
+    if not named:
+        return None
+    paths = tuple(("volumes", "*", source) for source in named)
+    concept = "-".join(_concept(s) for s in named) + "-volumes"
+    return (FieldValueCheck(concept=concept, level="pod", paths=paths, any_value=True),)
