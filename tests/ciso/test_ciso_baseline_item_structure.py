@@ -357,3 +357,37 @@ VOLUMES_COMPLIANT = [
 def test_volume_sources_a_prohibition_names_in_words(ciso_class: str) -> None:
     objects = [*VOLUMES_VIOLATING, *VOLUMES_COMPLIANT]
     assert flagged(intent_of(NO_DIRECT_CEPH), objects, ciso_class) == _names(VOLUMES_VIOLATING)
+
+
+# ---- admission webhooks that fail open ----------------------------------------------------------
+
+MUTATING_FAIL_CLOSED = (
+    "If the backend of a mutating admission webhook fails, the API server must not admit the "
+    "request anyway."
+)
+
+
+def _webhooks(kind: str, name: str, *policies: str | None) -> dict[str, Any]:
+    hooks = [
+        {"name": f"h{i}.hooks.test", "clientConfig": {"url": "https://hooks.test/"},
+         "sideEffects": "None", "admissionReviewVersions": ["v1"],
+         **({} if policy is None else {"failurePolicy": policy})}
+        for i, policy in enumerate(policies)
+    ]  # fmt: skip
+    return api_object("admissionregistration.k8s.io/v1", kind, name, "", webhooks=hooks)
+
+
+MUTATING = "MutatingWebhookConfiguration"
+HOOKS_VIOLATING = [_webhooks(MUTATING, "second-ignores", "Fail", "Ignore")]
+HOOKS_COMPLIANT = [
+    _webhooks(MUTATING, "defaults-to-fail", None),
+    # a validating webhook is not the kind the text names
+    _webhooks("ValidatingWebhookConfiguration", "validating-ignores", "Ignore"),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_webhooks_that_let_requests_through_when_their_backend_fails(ciso_class: str) -> None:
+    objects = [*HOOKS_VIOLATING, *HOOKS_COMPLIANT]
+    intent = intent_of(MUTATING_FAIL_CLOSED)
+    assert flagged(intent, objects, ciso_class) == _names(HOOKS_VIOLATING)

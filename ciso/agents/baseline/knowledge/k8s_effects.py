@@ -628,7 +628,43 @@ def _node_label_selection(text: str) -> NodeLabelSelectionCheck | None:
     return NodeLabelSelectionCheck(keys) if keys else None
 
 
+def _webhook_fail_open(text: str) -> FieldValueCheck:
+    """Admission webhooks that let requests through when their backend fails: ``failurePolicy:
+    Ignore`` (admissionregistration/v1 defaults to Fail), on the kinds of webhook the text
+    names (validating, mutating; both when it names neither)."""
+    kinds = tuple(
+        kind
+        for word, kind in (
+            ("validating", "ValidatingWebhookConfiguration"),
+            ("mutating", "MutatingWebhookConfiguration"),
+        )
+        if re.search(rf"\b{word}\b", text, re.I)
+    ) or ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
+    return FieldValueCheck(
+        concept="webhook-failure-policy", level="object", kinds=kinds,
+        paths=(("webhooks", "*", "failurePolicy"),), forbidden=("Ignore",),
+    )  # fmt: skip
+
+
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        # a webhook whose backend is down either rejects (Fail) or lets the request through
+        # unchecked (Ignore): "fail open" is the second
+        "webhook-fail-open",
+        (
+            words(r"\bwebhooks?\b"),
+            words(
+                r"\blet\w*\s+(?:\w+\s+){0,2}through\b",
+                r"\bfail(?:s|ing)?[\s-]+open\b",
+                r"\b(?:admit|allow|accept)\w*\b[^.;]{0,30}\b(?:unchecked|anyway|regardless)\b",
+            ),
+            words(
+                r"\b(?:down|unavailable|unreachable|times?\s+out|timed\s+out|fails?|failure|errors?)\b"
+            ),
+        ),
+        _webhook_fail_open,
+        none_of=words(r"\b(cluster\s*)?roles?\b", r"\bgrant\w*\b"),
+    ),
     Concept(
         # a pod lands on labelled nodes by a nodeSelector or a node affinity that selects the
         # label (In, Exists): both are how a workload is steered onto a node pool
