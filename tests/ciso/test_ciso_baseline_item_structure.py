@@ -391,3 +391,35 @@ def test_webhooks_that_let_requests_through_when_their_backend_fails(ciso_class:
     objects = [*HOOKS_VIOLATING, *HOOKS_COMPLIANT]
     intent = intent_of(MUTATING_FAIL_CLOSED)
     assert flagged(intent, objects, ciso_class) == _names(HOOKS_VIOLATING)
+
+
+# ---- a scope by namespace name, and pods in their own user namespace ----------------------------
+
+TENANT_USERNS = (
+    "Pods inside the `tenants` namespace must not share the host user namespace: each runs in "
+    "its own user namespace."
+)
+
+
+def _users(kind: str, name: str, namespace: str, host_users: bool | None) -> dict[str, Any]:
+    spec: dict[str, Any] = {"containers": [{"name": "app", "image": "registry.test/app:2"}]}
+    if host_users is not None:
+        spec["hostUsers"] = host_users
+    return pod_carrier(kind, name, spec, namespace)
+
+
+USERNS_VIOLATING = [
+    _users("Deployment", "left-unset", "tenants", None),
+    _users("Pod", "host-users", "tenants", True),
+]
+USERNS_COMPLIANT = [
+    _users("CronJob", "own-namespace", "tenants", False),
+    # another namespace is not judged
+    _users("Deployment", "platform-agent", "platform", None),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_pods_of_one_named_namespace_in_their_own_user_namespace(ciso_class: str) -> None:
+    objects = [*USERNS_VIOLATING, *USERNS_COMPLIANT]
+    assert flagged(intent_of(TENANT_USERNS), objects, ciso_class) == _names(USERNS_VIOLATING)

@@ -41,6 +41,8 @@ class Scope:
     #: only pods (a bare Pod, a workload's pod template) carrying all these labels are judged
     #: ("pods that carry the label tier: gold"); objects without pods are not concerned
     pod_labels: tuple[tuple[str, str], ...] = ()
+    #: only objects in these namespaces are judged ("workloads in namespace `sandbox`")
+    only_namespaces: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

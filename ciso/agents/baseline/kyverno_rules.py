@@ -1040,6 +1040,10 @@ def rules_for(intent: Intent) -> list[dict[str, Any]]:
         # "in namespaces labelled tier=prod": every rule, whatever the check
         _in_labelled_namespaces(rule, intent.scope.namespace_labels)
         _on_labelled_pods(rule, intent.scope.pod_labels)
+        if intent.scope.only_namespaces:
+            # "workloads in namespace `sandbox`": the rule matches there only
+            for entry in rule["match"]["any"]:
+                entry["resources"]["namespaces"] = list(intent.scope.only_namespaces)
         # Kyverno rule names: lower-case words and dashes, at most 63 characters
         rule["name"] = re.sub(r"[^a-z0-9]+", "-", rule["name"].lower()).strip("-")[:63]
     return rules

@@ -22,6 +22,7 @@ from ciso.agents.baseline.intent import (
     BindingCheck,
     ConfigSetting,
     ContainerFieldCheck,
+    DefaultNamespaceCheck,
     FieldValueCheck,
     Intent,
     NotUnderstood,
@@ -48,7 +49,11 @@ from ciso.agents.baseline.knowledge import (
     rhel_files,
     rhel_generic,
 )
-from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels, pod_labels
+from ciso.agents.baseline.knowledge.k8s_workloads import (
+    namespace_labels,
+    only_namespaces,
+    pod_labels,
+)
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
     k8s_relations.CONCEPTS,  # what an object is tied to, named by narrow nouns of their own
@@ -556,13 +561,22 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         scope = k8s_cluster_objects.scope_for(text, scope)
     if platform == "kubernetes":
         # "in namespaces labelled tier=prod" limits any check, whatever its kind
-        scope = replace(scope, namespace_labels=namespace_labels(text), pod_labels=pod_labels(text))
+        scope = replace(
+            scope,
+            namespace_labels=namespace_labels(text),
+            pod_labels=pod_labels(text),
+            # a check of the default namespace names its one namespace itself
+            only_namespaces=()
+            if any(isinstance(c, DefaultNamespaceCheck) for c in checks)
+            else only_namespaces(text),
+        )
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(
             exempt_namespaces=scope.exempt_namespaces,
             container_lists=scope.container_lists,
             namespace_labels=scope.namespace_labels,
             pod_labels=scope.pod_labels,
+            only_namespaces=scope.only_namespaces,
         )
     elif not any(isinstance(c, RbacRuleCheck) for c in checks):
         # a role a binding requirement names is the role bound, not a holder to exempt

@@ -186,6 +186,7 @@ def kubernetes_rego(intent: Intent) -> str:
         builtin_in_default_json=json.dumps([list(p) for p in k8s_namespaces.BUILTIN_IN_DEFAULT]),
         namespace_labels_json=json.dumps([list(p) for p in intent.scope.namespace_labels]),
         pod_labels_json=json.dumps([list(p) for p in intent.scope.pod_labels]),
+        only_namespaces_json=rego_set(intent.scope.only_namespaces),
     )
 
 

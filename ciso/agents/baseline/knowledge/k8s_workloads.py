@@ -203,6 +203,32 @@ _POD_LABEL = re.compile(
 )
 
 
+#: "Workloads in namespace `sandbox`", "pods inside the payments namespace": the only namespace
+#: judged (a name written after "namespace" must be quoted or carry a dash)
+_IN_NAMESPACE = re.compile(
+    r"\b(?:in|inside|within)\s+(?:the\s+)?namespace\s+[`'\"]([a-z0-9][a-z0-9-]*)[`'\"]"
+    r"|\b(?:in|inside|within)\s+the\s+[`'\"]?([a-z0-9]+(?:-[a-z0-9]+)*)[`'\"]?\s+namespace\b",
+    re.I,
+)
+
+
+#: a sentence that sets something apart ("apart from the controller in the ingress-nginx
+#: namespace"): the namespace it names is an exemption, not the scope
+_SET_APART = re.compile(r"\b(?:apart\s+from|except|other\s+than|besides|exempt\w*)\b", re.I)
+
+
+def only_namespaces(text: str) -> tuple[str, ...]:
+    """The namespaces a text limits its rule to by name ("in namespace `sandbox`")."""
+    return tuple(
+        dict.fromkeys(
+            m.group(1) or m.group(2)
+            for sentence in re.split(r"(?<=[.;!?])\s+", text)
+            if not _SET_APART.search(sentence)
+            for m in _IN_NAMESPACE.finditer(sentence)
+        )
+    )
+
+
 def pod_labels(text: str) -> tuple[tuple[str, str], ...]:
     """The (key, value) labels of the pods a text limits its rule to (on the pod itself: a
     workload's pod template)."""
