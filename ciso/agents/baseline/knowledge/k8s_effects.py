@@ -649,18 +649,18 @@ def _webhook_fail_open(text: str) -> FieldValueCheck:
 CONCEPTS: tuple[Concept, ...] = (
     Concept(
         # a pod shares the node's user namespace unless hostUsers is false (unset is true):
-        # then its UIDs and GIDs are the node's, root in the pod is root on the node
+        # then its UIDs and GIDs are the node's, root in the pod is root on the node; by its
+        # effect only: a text that spells hostUsers is read by the schema reader with the rest
         "own-user-namespace",
         (
             words(
-                r"\bhostUsers\b",
                 r"\b(?:its|their)\s+own\s+(?:linux\s+)?user\s+namespaces?\b",
                 r"\bnode'?s\s+(?:own\s+)?user\s+(?:and\s+group\s+)?IDs\b",
                 r"\bhost\s+user\s+namespaces?\b",
             ),
         ),
         lambda text: PodFieldCheck(concept="own-user-namespace", field="hostUsers", required=False),
-        none_of=words(r"\b(cluster\s*)?roles?\b"),
+        none_of=words(r"\b(cluster\s*)?roles?\b", r"\bhostUsers\b"),
     ),
     Concept(
         # a webhook whose backend is down either rejects (Fail) or lets the request through
