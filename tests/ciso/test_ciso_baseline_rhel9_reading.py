@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from ciso.agents.baseline.intent import (
+    AuditWatchCheck,
     ConfigSetting,
     FilePermissionCheck,
     Intent,
@@ -171,6 +172,12 @@ def test_every_line_setting_the_key_must_comply() -> None:
         ("Ensure /etc/at.allow exists, owned by root, with mode 0600 or tighter.", True),
         ("/etc/at.allow, when present, must have mode 0600 or tighter.", False),
         ("/etc/at.allow must have mode 0600 or tighter; an absent file passes.", False),
+        # what goes wrong without the file says it must be there
+        (
+            "Who may queue jobs with at is decided by /etc/at.allow (without one, at admits "
+            "every user not denied): owned by root, mode 0600 or tighter.",
+            True,
+        ),
     ],
 )
 def test_a_file_that_must_exist(text: str, must_exist: bool) -> None:
@@ -362,3 +369,66 @@ def test_an_absent_file_fails_when_the_text_requires_it(tmp_path: Path) -> None:
         attributes={"compliant": "/etc/at.allow: {mode: '0640', owner: root, group: root}\n"},
     )
     assert verdicts == JUDGED
+
+
+@pytest.mark.parametrize(
+    ("text", "max_mode", "also_groups"),
+    [
+        (
+            "Only root may read the private host keys sshd serves, besides the ssh_keys group; "
+            "no one other than root may modify them. Public host keys may remain readable.",
+            0o640,
+            ("ssh_keys",),
+        ),
+        ("Nobody but root may read or change the private SSH host keys.", 0o600, ()),
+    ],
+)
+def test_file_modes_stated_by_who_may_read_and_change(
+    text: str, max_mode: int, also_groups: tuple[str, ...]
+) -> None:
+    (check,) = _intent(text).checks
+    assert isinstance(check, FilePermissionCheck)
+    assert (check.globs, check.max_mode, check.owner, check.group, check.also_groups) == (
+        ("/etc/ssh/ssh_host_*_key",),
+        max_mode,
+        "root",
+        "root",
+        also_groups,
+    )
+
+
+SSHD_AUDIT = (
+    "Writes to /etc/ssh/sshd_config and changes to its ownership or mode must be recorded in "
+    "the audit trail by rules loaded at boot."
+)
+
+
+def test_audit_watches_read_from_what_must_be_recorded() -> None:
+    (check,) = _intent(SSHD_AUDIT).checks
+    assert isinstance(check, AuditWatchCheck)
+    assert (check.paths, check.permissions) == (("/etc/ssh/sshd_config",), "wa")
+
+
+def _audit_verdict(entries: list[dict[str, str]]) -> bool:
+    from ciso.evaluation.rego import evaluate_source
+
+    policy = render(_intent(SSHD_AUDIT), "rhel9-ansible-opa").files["policy.rego"]
+    return evaluate_source({"policy.rego": policy}, "data.check.result", {"entries": entries}).value
+
+
+@pytest.mark.parametrize(
+    ("entries", "complies"),
+    [
+        # a write watch and an attribute watch from two rules together record both
+        ([{"key": "/etc/ssh/sshd_config", "value": "w"},
+          {"key": "/etc/ssh/sshd_config", "value": "a"}], True),
+        ([{"key": "/etc/ssh/sshd_config", "value": "aw"}], True),
+        ([{"key": "/etc/ssh/sshd_config", "value": "r"}], False),
+        ([{"key": "/etc/ssh/ssh_config", "value": "wa"}], False),
+        ([], False),
+    ],
+)  # fmt: skip
+def test_audit_watches_judged_on_every_access_letter(
+    entries: list[dict[str, str]], complies: bool
+) -> None:
+    assert _audit_verdict(entries) is complies

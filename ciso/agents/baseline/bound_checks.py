@@ -29,6 +29,9 @@ class FieldBoundCheck:
     namespace_labels: tuple[tuple[str, str], ...] = ()
     #: the kubectl resources the Rego must collect (plural), as the effect checks name them
     collects: tuple[str, ...] = ()
+    #: for a field judged item by item: only the items whose field (first) holds one of these
+    #: values (second) are judged ("every toleration of a NoExecute taint": effect NoExecute)
+    item_when: tuple[str, tuple[str, ...]] | None = None
     kind: Literal["field-bound"] = "field-bound"
 
     @property
@@ -39,3 +42,18 @@ class FieldBoundCheck:
         if len(self.paths) != 1 or "*" not in self.paths[0]:
             return None
         return self.paths[0][:-1], self.paths[0][-1]
+
+
+@dataclass(frozen=True)
+class InheritedBoundCheck:
+    """The EFFECTIVE number of a setting every container inherits from its pod (a
+    ``securityContext`` field at ``path`` below both: the container's own value, else the
+    pod's) lies in [``minimum``, ``maximum``]; a container for which neither sets it violates
+    when ``unset_violates`` and is not judged otherwise."""
+
+    concept: str
+    path: tuple[str, ...]
+    minimum: int | None = None
+    maximum: int | None = None
+    unset_violates: bool = False
+    kind: Literal["inherited-bound"] = "inherited-bound"

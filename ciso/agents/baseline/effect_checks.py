@@ -79,7 +79,20 @@ class RequiredListItemCheck:
     kind: Literal["required-list-item"] = "required-list-item"
 
 
+@dataclass(frozen=True)
+class NodeLabelSelectionCheck:
+    """No pod asks to run on nodes carrying a label of ``keys``: its ``nodeSelector`` names the
+    key, or a node-affinity term (required or preferred) matches it with ``In`` or ``Exists``
+    (``NotIn`` and ``DoesNotExist`` keep pods AWAY from those nodes)."""
+
+    keys: tuple[str, ...]
+    concept: str = "node-label-selection"
+    collects: tuple[str, ...] = ()
+    kind: Literal["node-label-selection"] = "node-label-selection"
+
+
 EFFECT_CHECKS = (
+    NodeLabelSelectionCheck,
     ImagePullPolicyCheck,
     ImageTagCheck,
     VolumeTypesCheck,
@@ -88,7 +101,8 @@ EFFECT_CHECKS = (
     RequiredListItemCheck,
 )
 EffectCheck = (
-    ImagePullPolicyCheck
+    NodeLabelSelectionCheck
+    | ImagePullPolicyCheck
     | ImageTagCheck
     | VolumeTypesCheck
     | LoadBalancerSourcesCheck

@@ -63,12 +63,33 @@ class QuantityBoundCheck:
     kind: Literal["quantity-bound"] = "quantity-bound"
 
 
+@dataclass(frozen=True)
+class ListLengthCheck:
+    """How many items a list field holds lies in [``minimum``, ``maximum``] (either may be
+    None; an absent list has none): the list at ``path`` below every container (``container``),
+    every pod spec (``pod``) or objects of ``kinds`` (``object``), e.g. "no container may
+    declare more than three ports"."""
+
+    concept: str
+    level: Literal["object", "pod", "container"]
+    path: tuple[str, ...]
+    kinds: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    kind: Literal["list-length"] = "list-length"
+
+
 FAMILY_CHECKS = (
     ContainerNumberBoundCheck,
     ContainerRequiresCheck,
     PodLabelsCheck,
     QuantityBoundCheck,
+    ListLengthCheck,
 )
 FamilyCheck = (
-    ContainerNumberBoundCheck | ContainerRequiresCheck | PodLabelsCheck | QuantityBoundCheck
+    ContainerNumberBoundCheck
+    | ContainerRequiresCheck
+    | PodLabelsCheck
+    | QuantityBoundCheck
+    | ListLengthCheck
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.bound_checks import FieldBoundCheck, InheritedBoundCheck
 from ciso.agents.baseline.effect_checks import EffectCheck
 from ciso.agents.baseline.family_checks import FamilyCheck
 
@@ -35,6 +35,14 @@ class Scope:
     #: ClusterRole sre-break-glass may ...")
     exempt_role_names: tuple[str, ...] = ()
     container_lists: tuple[ContainerList, ...] = ALL_CONTAINER_LISTS
+    #: only objects in namespaces carrying all these labels (key, value) are judged ("in
+    #: namespaces labelled tier=prod"), whatever the check
+    namespace_labels: tuple[tuple[str, str], ...] = ()
+    #: only pods (a bare Pod, a workload's pod template) carrying all these labels are judged
+    #: ("pods that carry the label tier: gold"); objects without pods are not concerned
+    pod_labels: tuple[tuple[str, str], ...] = ()
+    #: only objects in these namespaces are judged ("workloads in namespace `sandbox`")
+    only_namespaces: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -253,6 +261,9 @@ class FieldValueCheck:
     any_value: bool = False
     #: no path holding a value violates ("an Ingress that names no class at all")
     must_be_set: bool = False
+    #: with ``must_be_set`` and one path through a list: EVERY item of the list (the path up
+    #: to its last ``*``) must set the field ("each port declares its appProtocol"), not one
+    each_item: bool = False
     #: the cluster writes the field into the pods a controller creates (the scheduler's
     #: nodeName): such a pod is judged through its controller's template, not by itself
     owned_pods_by_owner: bool = False
@@ -264,6 +275,15 @@ class FieldValueCheck:
     #: (path, default, values), e.g. Services of type NodePort or LoadBalancer
     only_when: tuple[tuple[str, ...], str, tuple[str, ...]] | None = None
     kind: Literal["field-value"] = "field-value"
+
+    @property
+    def items(self) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """With ``each_item``: the path of the list's items and the field each must set."""
+        if not self.each_item or len(self.paths) != 1 or "*" not in self.paths[0]:
+            return None
+        path = self.paths[0]
+        last = len(path) - 1 - path[::-1].index("*")
+        return path[: last + 1], path[last + 1 :]
 
 
 #: ``excludes``: no comma-separated item of the value contains one of ``values`` (cipher lists)
@@ -323,7 +343,21 @@ class FilePermissionCheck:
     globs: tuple[str, ...] = ()
     #: the listed paths must exist (a missing file violates)
     must_exist: bool = False
+    #: other groups that may own the files ("apart from the ssh_keys group")
+    also_groups: tuple[str, ...] = ()
     kind: Literal["file-permissions"] = "file-permissions"
+
+
+@dataclass(frozen=True)
+class AuditWatchCheck:
+    """Every path of ``paths`` is watched by the audit rules loaded at boot (the ``*.rules``
+    files of /etc/audit/rules.d that augenrules compiles) for every access letter of
+    ``permissions`` (``r`` read, ``w`` write, ``x`` execute, ``a`` attribute change), by file
+    watches (``-w PATH -p wa``) or syscall rules (``-F path=PATH``/``dir=`` with ``-F perm=wa``)."""
+
+    paths: tuple[str, ...]
+    permissions: str = "wa"
+    kind: Literal["audit-watch"] = "audit-watch"
 
 
 KubernetesCheck = (
@@ -348,9 +382,10 @@ KubernetesCheck = (
     | FieldValueCheck
     | EffectCheck
     | FieldBoundCheck
+    | InheritedBoundCheck
     | FamilyCheck
 )
-HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck
+HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck | AuditWatchCheck
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,20 @@ POD_SPEC_PATHS: dict[str, tuple[str, ...]] = {
 CONTAINER_LISTS = ("containers", "initContainers", "ephemeralContainers")
 
 
+#: The values of the enumerated string fields of list items, as the API documents them (the
+#: schema gives their type, string, not their values): a text names a value ("a NoExecute
+#: taint", "UDP ports") to say which items it judges.
+ITEM_ENUMS: dict[str, dict[str, tuple[str, ...]]] = {
+    "k8s.io.api.core.v1.Toleration": {
+        "effect": ("NoSchedule", "PreferNoSchedule", "NoExecute"),
+        "operator": ("Exists", "Equal"),
+    },
+    "k8s.io.api.core.v1.ContainerPort": {"protocol": ("TCP", "UDP", "SCTP")},
+    "k8s.io.api.core.v1.ServicePort": {"protocol": ("TCP", "UDP", "SCTP")},
+    "k8s.io.api.core.v1.Taint": {"effect": ("NoSchedule", "PreferNoSchedule", "NoExecute")},
+}
+
+
 @dataclass(frozen=True)
 class Place:
     """One place a field occurs: below an object of ``kind`` (level ``object``), below every

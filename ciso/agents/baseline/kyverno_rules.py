@@ -11,18 +11,20 @@ import json
 import re
 from typing import Any
 
-from ciso.agents.baseline.bound_checks import FieldBoundCheck
+from ciso.agents.baseline.bound_checks import FieldBoundCheck, InheritedBoundCheck
 from ciso.agents.baseline.effect_checks import (
     ImagePullPolicyCheck,
     ImageTagCheck,
     IngressNamedHostsCheck,
     LoadBalancerSourcesCheck,
+    NodeLabelSelectionCheck,
     RequiredListItemCheck,
     VolumeTypesCheck,
 )
 from ciso.agents.baseline.family_checks import (
     ContainerNumberBoundCheck,
     ContainerRequiresCheck,
+    ListLengthCheck,
     PodLabelsCheck,
     QuantityBoundCheck,
 )
@@ -559,6 +561,20 @@ def _in_labelled_namespaces(rule: dict[str, Any], labels: tuple[tuple[str, str],
             entry["resources"]["namespaceSelector"] = {"matchLabels": dict(labels)}
 
 
+def _on_labelled_pods(rule: dict[str, Any], labels: tuple[tuple[str, str], ...]) -> None:
+    """Limit a rule on Pods to those carrying every (key, value) of ``labels``: a precondition
+    on the Pod's own labels, which autogen reads from a workload's pod template."""
+    kinds = {k for entry in rule["match"]["any"] for k in entry["resources"].get("kinds", [])}
+    if not labels or kinds != {"Pod"}:
+        return
+    preconditions = rule.setdefault("preconditions", {"all": []}).setdefault("all", [])
+    for key, value in labels:
+        spelled = "request.object.metadata.labels." + json.dumps(key)
+        preconditions.append(
+            {"key": "{{ " + spelled + " || '' }}", "operator": "Equals", "value": value}
+        )
+
+
 def _narrowed(rule: dict[str, Any], check: FieldValueCheck) -> None:
     """The objects an object-level field check leaves out: namespaces without its labels, the
     names it exempts, objects whose deciding field has another value."""
@@ -593,7 +609,16 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
                 {"key": "{{ " + values + " }}", "operator": "AnyNotIn",
                  "value": list(check.allowed)}
             )  # fmt: skip
-    if check.must_be_set and check.level == "container":
+    if check.must_be_set and check.items is not None:
+        # every item of the list must set it: one that does not (null or empty) violates
+        items, leaf = check.items
+        found = _field_query(check.level, items) + " || `[]`"
+        unset = _field_query("object", leaf).removeprefix("request.object.")
+        conditions.append(
+            {"key": "{{ length(" + found + " | [?!" + unset + "]) }}",
+             "operator": "GreaterThan", "value": 0}
+        )  # fmt: skip
+    elif check.must_be_set and check.level == "container":
         # a container that sets the field under none of its spellings
         unset = " && ".join(_field_query("object", p).removeprefix("request.object.") + " == `null`"
                             for p in check.paths)  # fmt: skip
@@ -638,6 +663,10 @@ def _field_bound_per_item(check: FieldBoundCheck, items: tuple[str, ...], leaf: 
     if check.minimum is not None:
         outside.append(f"{value} < `{check.minimum}`")
     found = _field_query(check.level, items) + " || `[]`"
+    if check.item_when is not None:
+        # only the items the requirement judges
+        sibling, values = check.item_when
+        found += " | [?" + " || ".join(f"{sibling} == '{v}'" for v in values) + "]"
     return "{{ length(" + found + " | [?" + " || ".join(outside) + "]) }}"
 
 
@@ -687,6 +716,64 @@ def _container_number_bound(
     validate = {"deny": {"conditions": {"any": conditions}}}
     message = f"Every container's {'.'.join(check.path)} must lie within the required bounds."
     return [_pod_rule(check.concept, message, validate, intent)]
+
+
+def _inherited_bound(check: InheritedBoundCheck, intent: Intent) -> list[dict[str, Any]]:
+    # the container's own value, else the pod's (JMESPath's || keeps a 0: numbers are true)
+    field = _field_query("object", check.path).removeprefix("request.object.")
+    value = "{{ element." + field + " || request.object.spec." + field + " || '' }}"
+    conditions: list[dict[str, Any]] = []
+    if check.unset_violates:
+        conditions.append({"key": value, "operator": "Equals", "value": ""})
+    if check.minimum is not None:
+        conditions.append({"key": value, "operator": "LessThan", "value": check.minimum})
+    if check.maximum is not None:
+        conditions.append({"key": value, "operator": "GreaterThan", "value": check.maximum})
+    validate = {"foreach": [{"list": ALL_CONTAINERS, "deny": {"conditions": {"any": conditions}}}]}
+    message = f"Every container's effective {'.'.join(check.path)} must lie within the bounds."
+    return [_pod_rule(check.concept, message, validate, intent)]
+
+
+def _node_label_selection(check: NodeLabelSelectionCheck, intent: Intent) -> list[dict[str, Any]]:
+    affinity = "request.object.spec.affinity.nodeAffinity"
+    conditions: list[dict[str, Any]] = []
+    for key in check.keys:
+        selects = f"[?key == '{key}' && (operator == 'In' || operator == 'Exists')]"
+        required = (f"{affinity}.requiredDuringSchedulingIgnoredDuringExecution"
+                    ".nodeSelectorTerms[].matchExpressions[]")  # fmt: skip
+        preferred = (f"{affinity}.preferredDuringSchedulingIgnoredDuringExecution[]"
+                     ".preference.matchExpressions[]")  # fmt: skip
+        conditions += [
+            {"key": "{{ contains(keys(request.object.spec.nodeSelector || `{}`), '" + key + "') }}",
+             "operator": "Equals", "value": True},
+            {"key": "{{ length(" + required + " || `[]` | " + selects + ") }}",
+             "operator": "GreaterThan", "value": 0},
+            {"key": "{{ length(" + preferred + " || `[]` | " + selects + ") }}",
+             "operator": "GreaterThan", "value": 0},
+        ]  # fmt: skip
+    message = "Pods must not be steered onto the nodes the requirement names."
+    return [
+        _pod_rule(check.concept, message, {"deny": {"conditions": {"any": conditions}}}, intent)
+    ]
+
+
+def _list_length(check: ListLengthCheck, intent: Intent) -> list[dict[str, Any]]:
+    field = _field_query("object", check.path).removeprefix("request.object.")
+    base = {"container": "element", "pod": "request.object.spec", "object": "request.object"}
+    length = "{{ length(" + base[check.level] + "." + field + " || `[]`) }}"
+    conditions: list[dict[str, Any]] = []
+    if check.maximum is not None:
+        conditions.append({"key": length, "operator": "GreaterThan", "value": check.maximum})
+    if check.minimum is not None:
+        conditions.append({"key": length, "operator": "LessThan", "value": check.minimum})
+    deny = {"conditions": {"any": conditions}}
+    message = f"The number of items of {'.'.join(check.path)} is outside the required bounds."
+    if check.level == "container":
+        validate = {"foreach": [{"list": ALL_CONTAINERS, "deny": deny}]}
+        return [_pod_rule(check.concept, message, validate, intent)]
+    if check.level == "pod":
+        return [_pod_rule(check.concept, message, {"deny": deny}, intent)]
+    return [_kinds_rule(check.concept, list(check.kinds), message, {"deny": deny}, intent)]
 
 
 #: where each kind keeps its pod spec, for rules that match the kinds themselves
@@ -922,6 +1009,9 @@ _BUILDERS = {
     ContainerRequiresCheck: _container_requires,
     PodLabelsCheck: _pod_labels,
     QuantityBoundCheck: _quantity_bound,
+    ListLengthCheck: _list_length,
+    NodeLabelSelectionCheck: _node_label_selection,
+    InheritedBoundCheck: _inherited_bound,
     ImagePullPolicyCheck: _image_pull_policy,
     IngressNamedHostsCheck: _ingress_named_hosts,
     LoadBalancerSourcesCheck: _lb_source_ranges,
@@ -947,6 +1037,13 @@ def rules_for(intent: Intent) -> list[dict[str, Any]]:
             raise NotRenderable(f"no Kyverno rule for the {check.concept} check")
         rules.extend(builder(check, intent))  # type: ignore[operator]  # _BUILDERS maps each check type to its own builder; mypy sees one value type for all of them
     for rule in rules:
+        # "in namespaces labelled tier=prod": every rule, whatever the check
+        _in_labelled_namespaces(rule, intent.scope.namespace_labels)
+        _on_labelled_pods(rule, intent.scope.pod_labels)
+        if intent.scope.only_namespaces:
+            # "workloads in namespace `sandbox`": the rule matches there only
+            for entry in rule["match"]["any"]:
+                entry["resources"]["namespaces"] = list(intent.scope.only_namespaces)
         # Kyverno rule names: lower-case words and dashes, at most 63 characters
         rule["name"] = re.sub(r"[^a-z0-9]+", "-", rule["name"].lower()).strip("-")[:63]
     return rules

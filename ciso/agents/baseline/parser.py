@@ -22,6 +22,7 @@ from ciso.agents.baseline.intent import (
     BindingCheck,
     ConfigSetting,
     ContainerFieldCheck,
+    DefaultNamespaceCheck,
     FieldValueCheck,
     Intent,
     NotUnderstood,
@@ -47,6 +48,11 @@ from ciso.agents.baseline.knowledge import (
     rhel_effects,
     rhel_files,
     rhel_generic,
+)
+from ciso.agents.baseline.knowledge.k8s_workloads import (
+    namespace_labels,
+    only_namespaces,
+    pod_labels,
 )
 
 KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
@@ -130,7 +136,9 @@ _EXEMPT_WORDS = re.compile(
     r"\b(exempt\w*|exclud\w*|except|excepting|other\s+than|apart\s+from|besides|ignored?|"
     r"skip\w*|not\s+(judged|checked|covered|in\s+scope|our\s+concern)|out\s+of\s+(the\s+)?scope|"
     r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
-    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?)\b",
+    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?|"
+    # "anything outside kube-system": the namespaces named after it are out of scope
+    r"outside\s+(of\s+)?(the\s+)?(?=kube-|system\s+namespaces))\b",
     re.I,
 )
 _NAMESPACE_NAME = re.compile(r"\b(kube-system|kube-public|kube-node-lease)\b")
@@ -489,6 +497,10 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
             found = k8s_schema_fields.read(reading, text)
             if found:
                 return found
+        # a count of a list's items ("more than three ports") names no field as the API does,
+        # nor do volume sources named in words ("storage directly from NFS servers")
+        reading = without_asides(text)
+        return k8s_schema_fields.list_lengths(reading) or k8s_schema_fields.volume_sources(reading)
     return None
 
 
@@ -547,9 +559,24 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         scope = k8s_effects.scope_for(text, scope)
     if concept in k8s_cluster_objects.CONCEPTS:
         scope = k8s_cluster_objects.scope_for(text, scope)
+    if platform == "kubernetes":
+        # "in namespaces labelled tier=prod" limits any check, whatever its kind
+        scope = replace(
+            scope,
+            namespace_labels=namespace_labels(text),
+            pod_labels=pod_labels(text),
+            # a check of the default namespace names its one namespace itself
+            only_namespaces=()
+            if any(isinstance(c, DefaultNamespaceCheck) for c in checks)
+            else only_namespaces(text),
+        )
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(
-            exempt_namespaces=scope.exempt_namespaces, container_lists=scope.container_lists
+            exempt_namespaces=scope.exempt_namespaces,
+            container_lists=scope.container_lists,
+            namespace_labels=scope.namespace_labels,
+            pod_labels=scope.pod_labels,
+            only_namespaces=scope.only_namespaces,
         )
     elif not any(isinstance(c, RbacRuleCheck) for c in checks):
         # a role a binding requirement names is the role bound, not a holder to exempt

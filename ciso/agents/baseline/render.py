@@ -13,8 +13,9 @@ import yaml
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.effect_checks import EFFECT_CHECKS
-from ciso.agents.baseline.family_checks import QuantityBoundCheck
+from ciso.agents.baseline.family_checks import ListLengthCheck, QuantityBoundCheck
 from ciso.agents.baseline.intent import (
+    AuditWatchCheck,
     BindingCheck,
     ConfigSetting,
     DefaultNamespaceCheck,
@@ -136,6 +137,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += ["namespaces"]
         elif isinstance(check, IngressTlsCheck):
             kinds += ["ingresses"]
+        elif isinstance(check, ListLengthCheck) and check.level == "object":
+            kinds += [plural_of(kind) for kind in check.kinds]
         elif isinstance(check, QuantityBoundCheck):
             kinds += [plural_of(kind) for kind, _ in check.fields]
         elif isinstance(check, (*EFFECT_CHECKS, FieldBoundCheck)) and check.collects:
@@ -154,6 +157,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += list(WORKLOAD_KINDS)
             if isinstance(check, FieldValueCheck) and check.namespace_labels:
                 kinds += ["namespaces"]
+    if intent.scope.namespace_labels:
+        kinds.append("namespaces")  # the labels that put an object in scope
     return tuple(dict.fromkeys(kinds))
 
 
@@ -179,6 +184,9 @@ def kubernetes_rego(intent: Intent) -> str:
         container_lists_json=json.dumps(list(intent.scope.container_lists)),
         resource_groups_json=json.dumps({r: list(groups_of(r)) for r in sorted(resources)}),
         builtin_in_default_json=json.dumps([list(p) for p in k8s_namespaces.BUILTIN_IN_DEFAULT]),
+        namespace_labels_json=json.dumps([list(p) for p in intent.scope.namespace_labels]),
+        pod_labels_json=json.dumps([list(p) for p in intent.scope.pod_labels]),
+        only_namespaces_json=rego_set(intent.scope.only_namespaces),
     )
 
 
@@ -229,10 +237,29 @@ def rhel(intent: Intent) -> dict[str, str]:
             must_exist_json=rego_set(check.paths if check.must_exist else ()),
             max_mode=check.max_mode,
             owner=check.owner,
-            group=check.group,
+            groups_json=rego_set((check.group, *check.also_groups)),
         )
         return {
             "playbook.yml": _collector_playbook("file permissions", collector),
+            "policy.rego": policy,
+        }
+    if checks and all(isinstance(c, AuditWatchCheck) for c in checks):
+        collector = _render(
+            "collect_config.py.j2", families=["audit-rules"], paths={"audit-rules": ""},
+            pam_files=[],
+        )  # fmt: skip
+        watched = [
+            [path.rstrip("/"), c.permissions]
+            for c in checks
+            if isinstance(c, AuditWatchCheck)
+            for path in c.paths
+        ]
+        policy = _render(
+            "rhel.rego.j2", kind="audit", requirement=intent.requirement,
+            watched_json=json.dumps(watched),
+        )  # fmt: skip
+        return {
+            "playbook.yml": _collector_playbook("the audit rules loaded at boot", collector),
             "policy.rego": policy,
         }
     if checks and all(isinstance(c, ModuleDisabledCheck) for c in checks):

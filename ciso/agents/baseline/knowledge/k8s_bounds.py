@@ -42,6 +42,12 @@ _UPPER_BOUND = re.compile(r"\b(?:" + UPPER + r")\s+" + _NUMBER, re.I)
 _LOWER_BOUND = re.compile(r"\b(?:" + LOWER + r")\s+" + _NUMBER, re.I)
 #: "between 10 and 120 seconds": the unit after the second number is the first's too
 _BETWEEN = re.compile(r"\bbetween\s+" + _NUMBER + r"\s+and\s+" + _NUMBER, re.I)
+#: "from 10000 to 65535", "the range 1 to 9", "10000 to 65535 inclusive": both ends of a range
+_RANGE = re.compile(
+    r"\b(?:from\s+|range\s+(?:of\s+)?)" + _NUMBER + r"\s+(?:to|through)\s+" + _NUMBER
+    + r"|\b" + _NUMBER + r"\s+(?:to|through)\s+" + _NUMBER + r"\s+inclusive\b",
+    re.I,
+)  # fmt: skip
 #: "(600 seconds" after "10 minutes": the text's own conversion wins
 _SECONDS_ASIDE = re.compile(r"^\s*\(\s*(\d[\d,]*)\s*s(?:ec(?:ond)?s?)?\b", re.I)
 
@@ -63,7 +69,13 @@ def bounds(text: str, unit: Unit) -> tuple[int | None, int | None]:
     the first lower and the first upper bound; numbers may be written in words ("half a
     minute", "three replicas")."""
     text = as_digits(text)
-    between = _BETWEEN.search(text)
+    between = _BETWEEN.search(text) or _RANGE.search(text)
+    if between and between.re is _RANGE and between.group(1) is None:
+        # the "A to B inclusive" spelling: its groups come after the "from A to B" ones
+        groups = between.groups()[4:]
+        low = _value(groups[0], groups[1] or groups[3], text, between.start(), unit)
+        high = _value(groups[2], groups[3], text, between.end(), unit)
+        return low, high
     if between:
         low_end = between.end(2) if between.group(2) else between.end(1)
         low = _value(between.group(1), between.group(2) or between.group(4), text, low_end, unit)

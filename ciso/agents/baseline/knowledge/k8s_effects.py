@@ -33,6 +33,7 @@ from ciso.agents.baseline.effect_checks import (
     ImageTagCheck,
     IngressNamedHostsCheck,
     LoadBalancerSourcesCheck,
+    NodeLabelSelectionCheck,
     VolumeTypesCheck,
 )
 from ciso.agents.baseline.intent import (
@@ -615,7 +616,88 @@ _MORE: tuple[Concept, ...] = (
     ),
 )
 
+#: a node label key as the text spells it ("node-role.kubernetes.io/control-plane")
+_NODE_LABEL_KEY = re.compile(
+    r"(?<![\w./-])([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9-]+)+/[A-Za-z0-9][A-Za-z0-9_.-]*[A-Za-z0-9])"
+)
+
+
+def _node_label_selection(text: str) -> NodeLabelSelectionCheck | None:
+    """Pods must not be steered onto the nodes carrying the label keys the text spells."""
+    keys = tuple(dict.fromkeys(m.group(1) for m in _NODE_LABEL_KEY.finditer(text)))
+    return NodeLabelSelectionCheck(keys) if keys else None
+
+
+def _webhook_fail_open(text: str) -> FieldValueCheck:
+    """Admission webhooks that let requests through when their backend fails: ``failurePolicy:
+    Ignore`` (admissionregistration/v1 defaults to Fail), on the kinds of webhook the text
+    names (validating, mutating; both when it names neither)."""
+    kinds = tuple(
+        kind
+        for word, kind in (
+            ("validating", "ValidatingWebhookConfiguration"),
+            ("mutating", "MutatingWebhookConfiguration"),
+        )
+        if re.search(rf"\b{word}\b", text, re.I)
+    ) or ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration")
+    return FieldValueCheck(
+        concept="webhook-failure-policy", level="object", kinds=kinds,
+        paths=(("webhooks", "*", "failurePolicy"),), forbidden=("Ignore",),
+    )  # fmt: skip
+
+
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        # a pod shares the node's user namespace unless hostUsers is false (unset is true):
+        # then its UIDs and GIDs are the node's, root in the pod is root on the node; by its
+        # effect only: a text that spells hostUsers is read by the schema reader with the rest
+        "own-user-namespace",
+        (
+            words(
+                r"\b(?:its|their)\s+own\s+(?:linux\s+)?user\s+namespaces?\b",
+                r"\bnode'?s\s+(?:own\s+)?user\s+(?:and\s+group\s+)?IDs\b",
+                r"\bhost\s+user\s+namespaces?\b",
+            ),
+        ),
+        lambda text: PodFieldCheck(concept="own-user-namespace", field="hostUsers", required=False),
+        none_of=words(r"\b(cluster\s*)?roles?\b", r"\bhostUsers\b"),
+    ),
+    Concept(
+        # a webhook whose backend is down either rejects (Fail) or lets the request through
+        # unchecked (Ignore): "fail open" is the second
+        "webhook-fail-open",
+        (
+            words(r"\bwebhooks?\b"),
+            words(
+                r"\blet\w*\s+(?:\w+\s+){0,2}through\b",
+                r"\bfail(?:s|ing)?[\s-]+open\b",
+                r"\b(?:admit|allow|accept)\w*\b[^.;]{0,30}\b(?:unchecked|anyway|regardless)\b",
+            ),
+            words(
+                r"\b(?:down|unavailable|unreachable|times?\s+out|timed\s+out|fails?|failure|errors?)\b"
+            ),
+        ),
+        _webhook_fail_open,
+        none_of=words(r"\b(cluster\s*)?roles?\b", r"\bgrant\w*\b"),
+    ),
+    Concept(
+        # a pod lands on labelled nodes by a nodeSelector or a node affinity that selects the
+        # label (In, Exists): both are how a workload is steered onto a node pool
+        "node-label-selection",
+        (
+            words(
+                r"\bnodeSelector\b",
+                r"\bnode\s+selectors?\b",
+                r"\bnode\s*affinity\b",
+                r"\b(steer|schedul|plac|pinn?|land)\w*\b[^.;]{0,30}\b(on|onto|to)\b[^.;]{0,40}\bnodes?\b",
+            ),
+            (_NODE_LABEL_KEY,),
+            words(r"\bnodes?\b"),
+        ),
+        _node_label_selection,
+        # a text about tolerating a node's taints is about tolerations, not selection
+        none_of=words(r"\btolerat\w*\b", r"\btaints?\b"),
+    ),
     Concept(
         # the kubelet pulls (checks the registry) at every start only with policy Always
         "image-pull-policy",

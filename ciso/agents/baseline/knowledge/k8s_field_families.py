@@ -28,6 +28,7 @@ from ciso.agents.baseline.family_checks import (
 from ciso.agents.baseline.intent import FieldValueCheck
 from ciso.agents.baseline.knowledge import Concept, words
 from ciso.agents.baseline.knowledge.k8s_bounds import Unit, bounds, byte_bounds, job_paths
+from ciso.agents.baseline.knowledge.k8s_workloads import pod_labels
 
 # ---- numeric fields of workload objects, by family --------------------------------------------
 
@@ -294,7 +295,12 @@ _LABEL_KEY = re.compile(
 
 
 def _pod_labels(text: str) -> PodLabelsCheck | None:
-    keys = tuple(dict.fromkeys(m.group(1) for m in _LABEL_KEY.finditer(text)))
+    # a label that picks the pods judged ("pods that carry the label X: y must ...") is the
+    # scope, not a label every pod must carry
+    scoping = {key for key, _ in pod_labels(text)}
+    keys = tuple(
+        dict.fromkeys(m.group(1) for m in _LABEL_KEY.finditer(text) if m.group(1) not in scoping)
+    )
     return PodLabelsCheck("pod-labels", keys) if keys else None
 
 
@@ -526,9 +532,10 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "pod-labels",
         (
+            # "Pod Security" (its standards, its admission labels) names a standard, not pods
             words(
-                r"\b(pods?|pod\s+templates?)\b[^.;]{0,80}\blabels?\b",
-                r"\blabels?\b[^.;]{0,80}\bpods?\b",
+                r"\b(pods?|pod\s+templates?)\b(?![\s-]security)[^.;]{0,80}\blabels?\b",
+                r"\blabels?\b[^.;]{0,80}\bpods?\b(?![\s-]security)",
             ),
         ),
         _pod_labels,

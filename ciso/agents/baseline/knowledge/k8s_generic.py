@@ -107,10 +107,42 @@ _BINDING_WORDS = words(r"\bbind", r"\bbound\b", r"\bgrant", r"\bsubjects?\b")
 _NAMED_SUBJECT = re.compile(r"\bsystem:(?:serviceaccounts?|[a-z-]+)(?::[a-z0-9-]+)*\b")
 
 
+#: a subject of a binding named with its kind: "a ServiceAccount named default", "the group
+#: `contractors`" (a name after "named"/"called", or quoted)
+_KIND_NAMED_SUBJECT = re.compile(
+    r"\b(group|user|service\s*account)s?\s+(?:(?:named|called)\s+[`'\"]?([a-z0-9][a-z0-9:._@-]*"
+    r"[a-z0-9])|[`'\"]([a-z0-9][a-z0-9:._@-]*[a-z0-9])[`'\"])",
+    re.I,
+)
+_SUBJECT_KIND = {"group": "Group", "user": "User", "serviceaccount": "ServiceAccount"}
+#: the text speaks of the bindings themselves ("no RoleBinding may list ... as a subject")
+_BINDING_KINDS = words(r"\b(cluster\s*)?role\s*bindings?\b", r"\bas\s+(a\s+)?subjects?\b")
+#: a sentence naming who MAY be bound: its subjects are allowed holders, not forbidden ones
+_ALLOWED_HOLDERS = re.compile(
+    r"\bonly\b|\bexcept\b|\bother\s+than\b|\bapart\s+from\b|\bbesides\b|\ballowed\b", re.I
+)
+
+
+def _kind_named_subjects(text: str) -> list[tuple[str, str]]:
+    """The subjects a text about bindings names with their kind, outside sentences that name
+    the allowed holders."""
+    if not any(p.search(text) for p in _BINDING_KINDS):
+        return []
+    found = []
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        if _ALLOWED_HOLDERS.search(sentence):
+            continue
+        for m in _KIND_NAMED_SUBJECT.finditer(sentence):
+            kind = _SUBJECT_KIND[re.sub(r"\s+", "", m.group(1).lower())]
+            found.append((kind, m.group(2) or m.group(3)))
+    return found
+
+
 def subject_bindings(text: str) -> tuple[BindingCheck, ...] | None:
     """A binding to the subjects the text forbids: anonymous requests (the user
-    ``system:anonymous`` and the group ``system:unauthenticated``), or a ``system:`` group
-    named outright."""
+    ``system:anonymous`` and the group ``system:unauthenticated``), a ``system:`` group
+    named outright, or a subject named with its kind in a text about bindings ("no RoleBinding
+    may list a ServiceAccount named default")."""
     if not any(p.search(text) for p in _BINDING_WORDS) or not negated(text):
         return None
     subjects: list[tuple[str, str]] = []
@@ -121,6 +153,7 @@ def subject_bindings(text: str) -> tuple[BindingCheck, ...] | None:
         kind = "User" if name == "system:anonymous" else "Group"
         if name not in ("system:masters",) and (kind, name) not in subjects:
             subjects.append((kind, name))
+    subjects += [s for s in _kind_named_subjects(text) if s not in subjects]
     if not subjects:
         return None
     return tuple(

@@ -15,25 +15,31 @@ quantity (:class:`QuantityBoundCheck`), a value it must (not) hold or a presence
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from ciso.agents.baseline.bound_checks import FieldBoundCheck
-from ciso.agents.baseline.family_checks import ContainerNumberBoundCheck, QuantityBoundCheck
+from ciso.agents.baseline.bound_checks import FieldBoundCheck, InheritedBoundCheck
+from ciso.agents.baseline.family_checks import (
+    ContainerNumberBoundCheck,
+    ListLengthCheck,
+    QuantityBoundCheck,
+)
 from ciso.agents.baseline.intent import FieldLevel, FieldValueCheck
 from ciso.agents.baseline.k8s_schema import (
     CONTAINER_LISTS,
     INT_OR_STRING,
     INTEGERS,
+    ITEM_ENUMS,
     POD_SPEC_PATHS,
     QUANTITY,
     Place,
     schema_index,
 )
 from ciso.agents.baseline.knowledge import negated
-from ciso.agents.baseline.knowledge.k8s_bounds import bounds, byte_bounds
+from ciso.agents.baseline.knowledge.k8s_bounds import LOWER, UPPER, Unit, bounds, byte_bounds
 from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
+from ciso.agents.baseline.knowledge.number_words import as_digits
 from itbench.cluster.resources import plural_of
 
 # ---- which fields the text names ----------------------------------------------------------------
@@ -159,6 +165,14 @@ def resolve(mention: Mention, text: str) -> tuple[Place, ...]:
         kinds = (*kinds, "CronJob")  # a CronJob's job template is the Jobs it creates
     if kinds and re.search(r"\bcontainers?\b", text, re.I):
         kinds = (*kinds, "Pod")  # containers live in pods ("a container on a Node's disk")
+    if (
+        kinds
+        and not any(p.kind in kinds for p in places if p.level == "object")
+        and not any(k in POD_SPEC_PATHS for k in kinds)
+    ):
+        # no kind the text names carries the field ("stay on the node" names a Node, not the
+        # tolerations' owner): the kinds are context, the field is read wherever it occurs
+        kinds = ()
     objects = [p for p in places if p.level == "object" and (not kinds or p.kind in kinds)]
     in_pods = [p for p in places if p.level != "object"]
     carriers = not kinds or any(k in POD_SPEC_PATHS for k in kinds)
@@ -201,7 +215,10 @@ def _sentence(text: str, at: int) -> str:
     return text[start : at + end.start() if end else len(text)]
 
 
-_UNSET_WORDS = r"(?:unset|not\s+set|missing|absent|left\s+out|omitted|leaves?\s+it\s+(?:out|unset))"
+_UNSET_WORDS = (
+    r"(?:unset|not\s+set|missing|absent|left\s+out|omitted|leaves?\s+it\s+(?:out|unset)|"
+    r"neither\s+(?:one\s+)?sets?\s+(?:one|it))"
+)
 #: the value the text gives an unset field: "an unset X counts as 5", "defaults to 30"
 _DEFAULT = re.compile(
     rf"\b(?:{_UNSET_WORDS}\b[^.;]{{0,50}}?\b(?:counts?\s+as|means|is\s+treated\s+as|"
@@ -210,9 +227,10 @@ _DEFAULT = re.compile(
     re.I,
 )
 _UNSET_FAILS = re.compile(
-    rf"\b{_UNSET_WORDS}\b[^.;]{{0,40}}\b(?:fails?|violat\w*|is\s+a\s+finding|"
+    rf"\b{_UNSET_WORDS}\b[^.;]{{0,80}}\b(?:fails?|violat\w*|is\s+a\s+finding|"
     r"does\s+not\s+(?:pass|comply)|non-?compliant)|\bmust\s+(?:always\s+)?be\s+(?:explicitly\s+)?"
-    r"(?:set|declared|specified|stated)\b|\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+(?:set|declare|specify|state)\b|"
+    r"(?:set|declared|specified|stated)\b|\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+"
+    r"(?:set|declare|specify|state|carry|have|include)\b|"
     r"\bset\s+explicitly\b",
     re.I,
 )
@@ -397,14 +415,56 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
         fields = tuple(f for p in places for f in _full_paths(p))
         return (QuantityBoundCheck(concept, fields, minimum=low, maximum=high),)
     if typ in INTEGERS:
-        low, high = bounds(after, "seconds" if mention.name.endswith("Seconds") else "count")
+        unit: Unit = "seconds" if mention.name.endswith("Seconds") else "count"
+        low, high = bounds(after, unit)
+        inherited = _inherited_path(places)
+        if inherited and low is None and high is None and len(mentions(text)) == 1:
+            # the one field the text names: its range may be stated before it is named
+            low, high = bounds(text, unit)
+        if inherited and (low is not None or high is not None):
+            unset_fails = bool(_UNSET_FAILS.search(context)) and not _UNSET_PASSES.search(context)
+            return (InheritedBoundCheck(concept, inherited, low, high, unset_fails),)
         if low is not None or high is not None:
-            return _bound_checks(concept, groups, context, low, high, labels)
+            checks = _bound_checks(concept, groups, context, low, high, labels)
+            when = _item_condition(places[0], text)
+            return tuple(
+                replace(c, item_when=when) if when and isinstance(c, FieldBoundCheck) else c
+                for c in checks
+            )
     if typ in ("bool", "string", *INTEGERS, INT_OR_STRING):
         checks = _value_checks(concept, groups, after, clause, context, typ, labels)
         if checks:
             return checks
     return _presence(concept, groups, clause, at, labels)
+
+
+def _inherited_path(places: tuple[Place, ...]) -> tuple[str, ...] | None:
+    """The path of a setting both the pod and each container carry at the same place (a
+    ``securityContext`` field: the container's own value overrides the pod's), else None."""
+    pod = {p.path for p in places if p.level == "pod"}
+    container = [p.path for p in places if p.level == "container" and p.path in pod]
+    return container[0] if container and len(places) == 2 else None
+
+
+def _item_condition(place: Place, text: str) -> tuple[str, tuple[str, ...]] | None:
+    """For a field of list items: the enumerated sibling field and the values of it the text
+    names ("a NoExecute taint" judges the tolerations whose effect is NoExecute), else None."""
+    if "*" not in place.path:
+        return None
+    last = len(place.path) - 1 - place.path[::-1].index("*")
+    items = place.path[: last + 1]
+    holders = [
+        p
+        for p in schema_index().places.get(items[-2], ())
+        if len(items) >= 2
+        if p.path == items and p.level == place.level and p.kind == place.kind
+    ]
+    for holder in holders:
+        for field, values in ITEM_ENUMS.get(holder.type, {}).items():
+            named = tuple(v for v in values if re.search(rf"\b{v}\b", text))
+            if named and field != place.path[-1]:
+                return field, named
+    return None
 
 
 def _bound_checks(
@@ -498,7 +558,9 @@ def _presence(
     verb = re.search(
         r"\b(?:must|may|has\s+to|needs?\s+to|shall)\s+(?:not\s+|never\s+)?"
         r"(?:have|declare|carry|set|specify|define|use|contain|add)\s+"
-        r"(?:an?\s+|the\s+|any\s+|its\s+own\s+)?(?:\w+\s+)?$",
+        # the field may follow its name in words: "must declare its application protocol
+        # (appProtocol)"
+        r"(?:an?\s+|the\s+|any\s+|its\s+own\s+|its\s+|their\s+)?(?:\w+\s+){0,2}\(?$",
         head,
         re.I,
     )
@@ -524,12 +586,15 @@ def _presence(
         any_value, must_be_set = True, False
     else:
         any_value, must_be_set = False, True
-    if must_be_set and any("*" in path for paths, _ in groups.values() for path in paths):
-        return ()  # "every item must set it" is not what a field check says of a list
+    through_list = any("*" in path for paths, _ in groups.values() for path in paths)
+    if must_be_set and through_list and any(len(paths) != 1 for paths, _ in groups.values()):
+        return ()  # several lists, each of whose items must set it: no one check says that
     return tuple(
         FieldValueCheck(
             concept=concept, level=level, paths=paths, kinds=kinds if level == "object" else (),
             any_value=any_value, must_be_set=must_be_set, namespace_labels=labels,
+            # a field below a list's items: "each port must declare it" is every item
+            each_item=must_be_set and "*" in paths[0],
         )
         for level, (paths, kinds) in groups.items()
     )  # fmt: skip
@@ -542,3 +607,89 @@ def read(text: str, context: str = "") -> tuple[Any, ...] | None:
     for mention in mentions(text):
         checks.extend(c for c in field_checks(mention, text, context) if c not in checks)
     return tuple(checks) or None
+
+
+# ---- how many items a list holds ----------------------------------------------------------------
+
+#: a bound on a count of things: "more than three ports", "at most 2 init containers"
+_COUNTED = re.compile(rf"\b(?:{UPPER}|{LOWER})\s+(\d+)\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
+
+
+def _list_places(noun: str) -> tuple[Place, ...]:
+    """The places of the list field a plural noun names ("ports", "init containers"): a field
+    whose items are the list's, not a list below another list."""
+    # the container lists of a pod spec are indexed at the container level, not as fields
+    pod_lists = {n: (Place("pod", "", (n, "*"), "container"),) for n in CONTAINER_LISTS}
+    for words in (noun.lower().split(), noun.lower().split()[-1:]):
+        for name, places in (*pod_lists.items(), *schema_index().places.items()):
+            if _words_of(name) == words:
+                lists = tuple(p for p in places if p.path[-1] == "*" and p.path.count("*") == 1)
+                if lists:
+                    return lists
+    return ()
+
+
+def list_lengths(text: str) -> tuple[ListLengthCheck, ...] | None:
+    """A bound on how many items a list field holds ("no container may declare more than three
+    ports"): the list the counted noun names, on the containers when the text speaks of
+    containers, else on the pod spec, else on each kind it names that has the list."""
+    digits = as_digits(text)
+    kinds = kinds_named(text)
+    for m in _COUNTED.finditer(digits):
+        places = _list_places(m.group(2))
+        low, high = bounds(m.group(0), "count")
+        about_containers = re.search(r"\bcontainers?\b", digits[: m.start(2)], re.I)
+        levels: tuple[FieldLevel, ...] = (
+            ("container", "pod", "object") if about_containers else ("pod", "object")
+        )
+        for level in levels:
+            found = [
+                p for p in places if p.level == level and (level != "object" or p.kind in kinds)
+            ]
+            if found:
+                return tuple(
+                    ListLengthCheck(
+                        f"{_concept(p.path[-2])}-count", level, p.path[:-1],
+                        kinds=(p.kind,) if level == "object" else (), minimum=low, maximum=high,
+                    )
+                    for p in (found if level == "object" else found[:1])
+                )  # fmt: skip
+    return None
+
+
+# ---- volume sources a prohibition names --------------------------------------------------------
+
+
+def _source_pattern(name: str) -> re.Pattern[str]:
+    """A volume source's name as a text writes it: its words, the last one possibly longer
+    ("git repository" for gitRepo, "NFS" for nfs), in any case."""
+    parts = [re.escape(w) for w in _words_of(name)]
+    return re.compile(r"\b" + r"[\s-]*".join(parts) + r"\w*\b", re.I)
+
+
+def volume_sources(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """The volume sources a sentence forbids ("Pods must not attach storage directly from NFS
+    servers or iSCSI targets"): any pod volume of those types violates. Only clauses that
+    forbid count ("network storage may only be used through PersistentVolumeClaims" names
+    the allowed route)."""
+    sources = sorted(
+        {
+            p.path[2]
+            for places in schema_index().places.values()
+            for p in places
+            if p.level == "pod" and len(p.path) == 3 and p.path[:2] == ("volumes", "*")
+        }
+        - {"name"}
+    )
+    named: list[str] = []
+    for clause in re.split(r"[.;:]\s+", text):
+        if not negated(clause) or re.search(r"\bonly\b", clause, re.I):
+            continue
+        if not re.search(r"\b(volumes?|storage|mount\w*|disks?|shares?)\b", clause, re.I):
+            continue
+        named += [s for s in sources if _source_pattern(s).search(clause) and s not in named]
+    if not named:
+        return None
+    paths = tuple(("volumes", "*", source) for source in named)
+    concept = "-".join(_concept(s) for s in named) + "-volumes"
+    return (FieldValueCheck(concept=concept, level="pod", paths=paths, any_value=True),)

@@ -194,6 +194,47 @@ def namespace_labels(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text))
 
 
+#: "pods that carry the label acme.io/tier: "gold"", "pods labelled team=payments"
+_POD_LABEL = re.compile(
+    r"\bpods?\s+(?:that\s+|which\s+)?(?:carry(?:ing)?|bear(?:s|ing)?|hav(?:e|ing)|with|"
+    r"labell?ed)\s+(?:the\s+)?(?:label\s+)?[`'\"]?([A-Za-z0-9./-]+)[`'\"]?\s*[:=]\s*"
+    r"[`'\"]?([A-Za-z0-9._-]+)[`'\"]?",
+    re.I,
+)
+
+
+#: "Workloads in namespace `sandbox`", "pods inside the payments namespace": the only namespace
+#: judged (a name written after "namespace" must be quoted or carry a dash)
+_IN_NAMESPACE = re.compile(
+    r"\b(?:in|inside|within)\s+(?:the\s+)?namespace\s+[`'\"]([a-z0-9][a-z0-9-]*)[`'\"]"
+    r"|\b(?:in|inside|within)\s+the\s+[`'\"]?([a-z0-9]+(?:-[a-z0-9]+)*)[`'\"]?\s+namespace\b",
+    re.I,
+)
+
+
+#: a sentence that sets something apart ("apart from the controller in the ingress-nginx
+#: namespace"): the namespace it names is an exemption, not the scope
+_SET_APART = re.compile(r"\b(?:apart\s+from|except|other\s+than|besides|exempt\w*)\b", re.I)
+
+
+def only_namespaces(text: str) -> tuple[str, ...]:
+    """The namespaces a text limits its rule to by name ("in namespace `sandbox`")."""
+    return tuple(
+        dict.fromkeys(
+            m.group(1) or m.group(2)
+            for sentence in re.split(r"(?<=[.;!?])\s+", text)
+            if not _SET_APART.search(sentence)
+            for m in _IN_NAMESPACE.finditer(sentence)
+        )
+    )
+
+
+def pod_labels(text: str) -> tuple[tuple[str, str], ...]:
+    """The (key, value) labels of the pods a text limits its rule to (on the pod itself: a
+    workload's pod template)."""
+    return tuple((m.group(1), m.group(2)) for m in _POD_LABEL.finditer(text))
+
+
 def _replica_minimum(text: str) -> FieldBoundCheck | None:
     """A Deployment's or StatefulSet's spec.replicas (the API's default 1) at least the text's
     minimum, in the namespaces whose label the text names (everywhere when it names none)."""

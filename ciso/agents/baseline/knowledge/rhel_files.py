@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ciso.agents.baseline.intent import FilePermissionCheck
+from ciso.agents.baseline.intent import AuditWatchCheck, FilePermissionCheck
 from ciso.agents.baseline.knowledge import Concept, words
 
 _MODE = re.compile(r"\b0?([0-7]{3,4})\b")
@@ -44,7 +44,9 @@ def _relevant(text: str) -> str:
 _MUST_EXIST = re.compile(
     r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:exist|be\s+present)\b|\bexists\b|"
     r"\bis\s+present\b|\b(?:is|are)\s+(?:absent|missing)\b|"
-    r"\b(?:absent|missing|does\s*(?:not|n't)\s+exist)\b.{0,40}\b(?:fail\w*|finding|violat\w*)",
+    r"\b(?:absent|missing|does\s*(?:not|n't)\s+exist)\b.{0,40}\b(?:fail\w*|finding|violat\w*)|"
+    # what goes wrong "without one" (the tools fall back, everyone gets in): it must be there
+    r"\bwithout\s+(?:one|it|them|the\s+file|such\s+a\s+(?:file|list))\b(?!\s+(?:is|being)\s+fine)",
     re.I,
 )
 #: ...unless the text makes the file optional: "when present", "if it exists", "absent passes"
@@ -58,7 +60,7 @@ _NAME = r"([a-z_][a-z0-9_-]*)"
 #: words that follow "group" without naming one ("no group or other bit", "group-writable")
 _NOT_NAMES = {"or", "and", "other", "others", "bits", "bit", "owner", "permissions", "write",
               "writable", "readable", "read", "execute", "must", "should", "is", "the", "of",
-              "members", "ownership", "id", "access", "to"}  # fmt: skip
+              "members", "ownership", "id", "access", "to", "that", "which", "who"}  # fmt: skip
 
 
 def _owner_group(text: str) -> tuple[str, str]:
@@ -81,10 +83,46 @@ def _owner_group(text: str) -> tuple[str, str]:
     return owner_name, groups[0] if groups else "root"
 
 
+#: files a text names in words, as RHEL 9 lays them out (sshd's host keys, one per algorithm)
+FILES_IN_WORDS = (
+    (re.compile(r"\bprivate\s+(?:ssh\s+)?host\s+keys?\b", re.I), "/etc/ssh/ssh_host_*_key"),
+    (re.compile(r"\bpublic\s+(?:ssh\s+)?host\s+keys?\b", re.I), "/etc/ssh/ssh_host_*_key.pub"),
+)
+_OWNER_ONLY = (
+    r"(?:only\s+(?:the\s+owner|root)|(?:nobody|no\s+one)\s+(?:but|except|other\s+than)\s+root)"
+)
+#: "only root may read", "nobody but root may change them"
+_OWNER_READS = re.compile(_OWNER_ONLY + r"\s+(?:may|can|is\s+allowed\s+to)\s+read\b", re.I)
+_OWNER_WRITES = re.compile(
+    _OWNER_ONLY + r"\s+(?:may|can|is\s+allowed\s+to)\s+(?:change|modify|write|alter)\b", re.I
+)
+#: "apart from the ssh_keys group": a group that may read too, and may own the files
+_GROUP_EXCEPTION = re.compile(
+    r"\b(?:apart\s+from|except(?:\s+for)?|besides|other\s+than|and)\s+(?:members\s+of\s+)?"
+    r"the\s+([a-z_][a-z0-9_-]*)\s+group\b",
+    re.I,
+)
+
+
+def _in_words(text: str) -> tuple[int, tuple[str, ...]] | None:
+    """The mode a text states by who may read and change a file ("only root may read them,
+    apart from the ssh_keys group; nobody but root may change them" is 0640), and the groups
+    it lets read; None when it states none."""
+    if not _OWNER_READS.search(text):
+        return None
+    groups = tuple(dict.fromkeys(m.group(1) for m in _GROUP_EXCEPTION.finditer(text)))
+    return (0o640 if groups else 0o600), groups
+
+
 def _build(text: str) -> FilePermissionCheck | None:
     text = _relevant(text)
     paths: list[str] = []
     globs: list[str] = []
+    # a file named in words, unless the sentence naming it lets it be ("may stay world-readable")
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        if re.search(r"\bmay\s+(?:stay|remain|be)\b", sentence, re.I):
+            continue
+        globs += [g for pattern, g in FILES_IN_WORDS if pattern.search(sentence) and g not in globs]
     for raw in _PATH.findall(text):
         path = raw.rstrip(".,;:")
         if path in paths or path in globs:
@@ -111,6 +149,9 @@ def _build(text: str) -> FilePermissionCheck | None:
         if glob not in globs:
             globs.append(glob)
     modes = _modes(text)
+    stated = _in_words(text) if not modes else None
+    if stated:
+        modes = [stated[0]]
     if not paths and not globs or not modes:
         return None
     limit = 0
@@ -125,10 +166,49 @@ def _build(text: str) -> FilePermissionCheck | None:
         group=group,
         globs=tuple(globs),
         must_exist=must_exist,
+        also_groups=tuple(g for g in (stated[1] if stated else ()) if g != group),
     )
 
 
+#: what an attribute change alters: "changes to their attributes / ownership / mode"
+_META = r"(?:attributes?|ownership|owners?|modes?|permissions?)\b"
+_CHANGE_OF_META = r"\bchanges?\s+to\s+(?:its|their|the)\s+" + _META
+#: the kinds of access an audit rule records, by the words a text uses for them
+_ACCESS = (
+    ("r", re.compile(r"\breads?\b|\bread\s+access\b", re.I)),
+    (
+        "w",
+        re.compile(
+            r"\bwrit\w*|\bmodif\w*|\bchanges?\b(?!\s+to\s+(?:its|their|the)\s+" + _META + ")", re.I
+        ),
+    ),
+    ("x", re.compile(r"\bexecut\w*", re.I)),
+    ("a", re.compile(_CHANGE_OF_META + r"|\battributes?\b|\bownership\b", re.I)),
+)
+
+
+def _audit_watch(text: str) -> AuditWatchCheck | None:
+    """The files whose accesses the audit rules loaded at boot must record, and which accesses
+    ("writes ... and changes to their attributes" is ``wa``; nothing said: ``wa``)."""
+    paths = [p.rstrip(".,;:/") for p in _PATH.findall(text)]
+    if not paths:
+        return None
+    letters = "".join(letter for letter, words in _ACCESS if words.search(text)) or "wa"
+    return AuditWatchCheck(paths=tuple(dict.fromkeys(paths)), permissions=letters)
+
+
 CONCEPTS: tuple[Concept, ...] = (
+    Concept(
+        # the audit rules, not auditd.conf: a text about what the audit log must record
+        "audit-watch",
+        (
+            words(r"\baudit\s+(log|trail|records?|rules?|events?)\b", r"\baudit(ed|ing)\b"),
+            words(r"\brecord\w*\b", r"\blogged\b", r"\bwatch\w*\b", r"\btrail\b"),
+            words(r"/(etc|var|usr|boot|root)/"),
+        ),
+        _audit_watch,
+        none_of=words(r"auditd\.conf", r"\b(space_left|max_log_file|num_logs|log_file)\w*"),
+    ),
     Concept(
         "file-permissions",
         (
@@ -143,8 +223,9 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\b(permission|special|setuid|setgid|sticky|group|other)\s+bits?\b",
                 r"\bbits?\s+(beyond|outside|above)\b",
                 r"\bbelongs?\s+to\b",
+                _OWNER_READS.pattern,
             ),
-            words(r"/(etc|var|usr|boot|root)/"),
+            words(r"/(etc|var|usr|boot|root)/", *(p.pattern for p, _ in FILES_IN_WORDS)),
         ),
         _build,
     ),
