@@ -16,7 +16,15 @@ from sre.tools._common import (
     parse_time,
     window_warning,
 )
-from sre.tools._objects import changed_observations, diff, entities, entity_id, normalise
+from sre.tools._objects import (
+    VersionHistory,
+    changed_observations,
+    diff,
+    entities,
+    entity_id,
+    normalise,
+    version_histories,
+)
 
 DESCRIPTION = (
     "Finds spec changes of Kubernetes objects across the periodic object snapshots: for each "
@@ -26,7 +34,10 @@ DESCRIPTION = (
     "inside the window is reported as created. Unlike the original, every observation is used as "
     "the baseline and the window only selects which changes to report, so a change before a late "
     "window start is compared correctly and a NetworkPolicy created in the window is found; "
-    "bodies with empty strings or escaped quotes are read correctly. "
+    "bodies with empty strings or escaped quotes are read correctly. As the original, an object "
+    "whose metadata.resourceVersion changed over its observations in the window (any write, a "
+    "status-only one included) is reported with an entity_modified change (change "
+    "'resource_version'), even when its spec did not change. "
     "k8_object_name: 'namespace/Kind/name', 'Kind/name' or 'name' (substring fallback)."
 )
 
@@ -71,6 +82,37 @@ def _item(item: dict[str, Any]) -> dict[str, Any]:
             "inferred": False, "source": "spec_diff", "evidence": {}, "change": item["change"]}  # fmt: skip
 
 
+def _k8s_time(ts: datetime) -> str:
+    """The original's Kubernetes-style stamp for its metadata changes (whole seconds, Z)."""
+    return ts.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _version_change(history: VersionHistory) -> dict[str, Any]:
+    """The original's entity_modified change: the resourceVersion moved between the first and the
+    last observation in the window. Not a spec change, so no flat change item (as the original)."""
+    item = {
+        "path": "metadata.resourceVersion", "type": "entity_modified",
+        "old": history.versions[0], "new": history.versions[-1], "inferred": False,
+        "source": "k8s_metadata",
+        "evidence": {"resourceVersions": list(history.versions),
+                     "observation_count": history.observation_count},
+        "change": "resource_version",
+    }  # fmt: skip
+    return {
+        "timestamp": _k8s_time(history.last_seen), "from_timestamp": _k8s_time(history.first_seen),
+        "changes_truncated": False, "change_item_count": 1, "change_item_total": 1,
+        "changes": [item], "change": "resource_version",
+    }  # fmt: skip
+
+
+def _processed_layout(path: str) -> bool:
+    """The processed objects layout (object_kind and object_name columns): there the original
+    infers lifecycle from observation timing only, and reports no resourceVersion change."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        header = f.readline().rstrip("\r\n").split("\t")
+    return "object_kind" in header and "object_name" in header
+
+
 def run(args: Args) -> Result:
     src = open_source(require_file(args.k8s_objects_file, "the objects file"), SourceKind.OBJECTS)
     start, end = parse_time(args.start_time, "start_time"), parse_time(args.end_time, "end_time")
@@ -91,6 +133,9 @@ def run(args: Args) -> Result:
     if outside:
         warnings.append(outside)
     cap = args.max_changes_per_diff
+    histories = (
+        {} if _processed_layout(args.k8s_objects_file) else version_histories(src, start, end)
+    )
     results: list[dict[str, Any]] = []
     for (ns, kind, name), obs in observed.items():
         eid = entity_id(ns, kind, name)
@@ -103,6 +148,9 @@ def run(args: Args) -> Result:
                  "changes_truncated": False, "change_item_count": 0, "change_item_total": 0,
                  "change": "created"}
             )  # fmt: skip
+        history = histories.get((ns, kind, name))
+        if history is not None and history.changed:
+            windows.append(_version_change(history))
         prev, prev_ts = normalise(obs[0][1]), obs[0][0]
         for ts, body, _ in obs[1:]:
             cur = normalise(body)
@@ -136,7 +184,7 @@ def run(args: Args) -> Result:
         if args.include_flat_change_items:
             flat = [
                 {"timestamp": w["timestamp"], "from_timestamp": w["from_timestamp"], **i}
-                for w in windows for i in w["changes"]
+                for w in windows if w["change"] != "resource_version" for i in w["changes"]
             ]  # fmt: skip
             entry["change_items"] = flat
             entry["change_item_count"] = len(flat)
@@ -144,9 +192,10 @@ def run(args: Args) -> Result:
         entry["lifecycle"] = {
             "inference_mode": "first_observation", "inferred_added": created,
             "inferred_removed": False, "metadata_added": created, "metadata_removed": False,
-            "metadata_modified": any(w["change"] == "modified" for w in windows),
+            "metadata_modified": history is not None and history.changed,
             "creationTimestamp": meta.get("creationTimestamp"),
-            "resourceVersions": [str(meta["resourceVersion"])] if meta.get("resourceVersion") else [],
+            "resourceVersions": list(history.versions) if history else (
+                [str(meta["resourceVersion"])] if meta.get("resourceVersion") else []),
         }  # fmt: skip
         results.append(entry)
     if args.sort_by == "change_count":

@@ -212,8 +212,11 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
     seen = _observations(layout)
     changed: list[tuple[dict[str, Any], Mapping[str, Any]]] = []
     for entity in answer["entities_with_changes"]:
-        if (entity.get("kind") or "") == "Pod" or not entity.get("changes"):
+        # a resourceVersion bump alone is any write (a status update too): not a change to weigh
+        writes = [c for c in entity.get("changes", []) if c.get("change") != "resource_version"]
+        if (entity.get("kind") or "") == "Pod" or not writes:
             continue  # a new pod follows its owner's change: a consequence, not a cause
+        entity = {**entity, "changes": writes}
         got = call("get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]})
         changed.append((entity, got.get("spec") or {}))
     rollouts = _replica_sets_made(changed)
