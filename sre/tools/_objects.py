@@ -141,6 +141,8 @@ class VersionHistory:
     observation_count: int
     #: distinct non-empty versions in order of first observation
     versions: tuple[str, ...]
+    #: the first ``metadata.deletionTimestamp`` an observation shows (the object is going away)
+    deletion: str | None = None
 
     @property
     def changed(self) -> bool:
@@ -150,14 +152,17 @@ class VersionHistory:
 def version_histories(
     src: IndexedSource, start: datetime | None, end: datetime | None
 ) -> dict[tuple[str | None, str, str], VersionHistory]:
-    """Per entity, its resourceVersions over the observations inside ``[start, end]`` (either
+    """Per entity, its resourceVersions (and deletionTimestamp) over the observations inside ``[start, end]`` (either
     bound open), as the original's metadata lifecycle reads them after its window filter."""
     rows = (
         src.con.cursor()
         .execute(
             """
         SELECT namespace, kind, name, min(ts), max(ts), count(*),
-               list(json_extract_string(body, '$.metadata.resourceVersion') ORDER BY ts)
+               list(json_extract_string(body, '$.metadata.resourceVersion') ORDER BY ts),
+               first(json_extract_string(body, '$.metadata.deletionTimestamp') ORDER BY ts)
+                 FILTER (WHERE coalesce(json_extract_string(body, '$.metadata.deletionTimestamp'),
+                                        '') <> '')
         FROM data WHERE (? IS NULL OR ts >= ?) AND (? IS NULL OR ts <= ?)
         GROUP BY namespace, kind, name""",
             [start, start, end, end],
@@ -165,7 +170,7 @@ def version_histories(
         .fetchall()
     )
     out: dict[tuple[str | None, str, str], VersionHistory] = {}
-    for ns, kind, name, first, last, count, versions in rows:
+    for ns, kind, name, first, last, count, versions, deletion in rows:
         distinct = tuple(dict.fromkeys(v for v in versions if v))
-        out[(ns, kind, name)] = VersionHistory(first, last, count, distinct)
+        out[(ns, kind, name)] = VersionHistory(first, last, count, distinct, deletion)
     return out

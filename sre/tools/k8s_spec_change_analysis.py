@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
+from itbench.errors import ItbenchError
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_file
 from sre.tools._common import (
@@ -37,7 +38,8 @@ DESCRIPTION = (
     "bodies with empty strings or escaped quotes are read correctly. As the original, an object "
     "whose metadata.resourceVersion changed over its observations in the window (any write, a "
     "status-only one included) is reported with an entity_modified change (change "
-    "'resource_version'), even when its spec did not change. "
+    "'resource_version'), even when its spec did not change; one whose manifest shows a "
+    "deletionTimestamp (in the window) with a confirmed entity_removed change (change 'removed'). "
     "k8_object_name: 'namespace/Kind/name', 'Kind/name' or 'name' (substring fallback)."
 )
 
@@ -69,6 +71,11 @@ class Result(ToolResult):
 
     def answer(self) -> Any:
         return self.body
+
+
+#: the changes read from an object's metadata (its resourceVersion, its deletionTimestamp), as
+#: the original reports them: not spec changes, so no flat change items
+METADATA_CHANGES = frozenset({"resource_version", "removed"})
 
 
 def _utc(ts: datetime) -> str:
@@ -113,6 +120,20 @@ def _processed_layout(path: str) -> bool:
     return "object_kind" in header and "object_name" in header
 
 
+def _removal(eid: str, history: VersionHistory) -> dict[str, Any]:
+    """The original's confirmed entity_removed change: an observation shows a deletionTimestamp,
+    dated by it."""
+    item = {
+        "path": "entity", "type": "entity_removed", "old": eid, "inferred": False,
+        "confirmed": True, "source": "k8s_metadata", "reason": "deletionTimestamp",
+        "evidence": {"deletionTimestamp": history.deletion}, "change": "removed",
+    }  # fmt: skip
+    return {
+        "timestamp": history.deletion, "from_timestamp": None, "changes_truncated": False,
+        "change_item_count": 1, "change_item_total": 1, "changes": [item], "change": "removed",
+    }  # fmt: skip
+
+
 def run(args: Args) -> Result:
     src = open_source(require_file(args.k8s_objects_file, "the objects file"), SourceKind.OBJECTS)
     start, end = parse_time(args.start_time, "start_time"), parse_time(args.end_time, "end_time")
@@ -149,6 +170,8 @@ def run(args: Args) -> Result:
                  "change": "created"}
             )  # fmt: skip
         history = histories.get((ns, kind, name))
+        if history is not None and history.deletion and _stamp_in(history.deletion, start, end):
+            windows.append(_removal(eid, history))
         if history is not None and history.changed:
             windows.append(_version_change(history))
         prev, prev_ts = normalise(obs[0][1]), obs[0][0]
@@ -184,14 +207,15 @@ def run(args: Args) -> Result:
         if args.include_flat_change_items:
             flat = [
                 {"timestamp": w["timestamp"], "from_timestamp": w["from_timestamp"], **i}
-                for w in windows if w["change"] != "resource_version" for i in w["changes"]
+                for w in windows if w["change"] not in METADATA_CHANGES for i in w["changes"]
             ]  # fmt: skip
             entry["change_items"] = flat
             entry["change_item_count"] = len(flat)
         meta = obs[-1][1].get("metadata") or {}
         entry["lifecycle"] = {
             "inference_mode": "first_observation", "inferred_added": created,
-            "inferred_removed": False, "metadata_added": created, "metadata_removed": False,
+            "inferred_removed": False, "metadata_added": created,
+            "metadata_removed": history is not None and bool(history.deletion),
             "metadata_modified": history is not None and history.changed,
             "creationTimestamp": meta.get("creationTimestamp"),
             "resourceVersions": list(history.versions) if history else (
@@ -236,6 +260,16 @@ def run(args: Args) -> Result:
         "limit": args.limit, "entities_with_changes": page, "entities": entities_map,
     })  # fmt: skip
     return Result(body=document, warnings=warnings)
+
+
+def _stamp_in(stamp: str, start: datetime | None, end: datetime | None) -> bool:
+    """Whether a manifest's own time (a deletionTimestamp) falls in the window, as the original
+    filters its changes; one that is not a time is kept (the original cannot place it either)."""
+    try:
+        at = parse_time(stamp, "deletionTimestamp")
+    except ItbenchError:
+        return True
+    return at is None or _in(at, start, end)
 
 
 def _in(ts, start, end) -> bool:

@@ -79,3 +79,27 @@ def test_the_processed_layout_reports_no_version_change(tmp_path: Path):
     path = tmp_path / "objects.tsv"
     path.write_text("\n".join(rows) + "\n")
     assert _analyse(str(path))["entity_order"] == []
+
+
+def test_a_deletion_timestamp_is_a_confirmed_removal(tmp_path: Path):
+    lines = ["Timestamp\tBody"]
+    for ts, gone in (
+        ("2026-04-01T08:00:00Z", None),
+        ("2026-04-01T08:10:00Z", "2026-04-01T08:07:30Z"),
+    ):
+        meta = {"name": "teller-0", "namespace": "bank", "resourceVersion": "12"}
+        if gone:
+            meta["deletionTimestamp"] = gone
+        lines.append(f"{ts}\t{json.dumps({'kind': 'Pod', 'metadata': meta, 'spec': {}})}")
+    path = tmp_path / "objects.tsv"
+    path.write_text("\n".join(lines) + "\n")
+    (entity,) = _analyse(str(path))["entities_with_changes"]
+    (window,) = entity["changes"]
+    assert (window["change"], window["timestamp"]) == ("removed", "2026-04-01T08:07:30Z")
+    (item,) = window["changes"]
+    assert (item["type"], item["old"], item["confirmed"], item["reason"]) == (
+        "entity_removed", "bank/Pod/teller-0", True, "deletionTimestamp",
+    )  # fmt: skip
+    assert entity["lifecycle"]["metadata_removed"] is True
+    before = _analyse(str(path), end_time="2026-04-01T08:05:00Z")
+    assert before["entity_order"] == []  # the deletion lies after the window
