@@ -143,6 +143,8 @@ class VersionHistory:
     versions: tuple[str, ...]
     #: the first ``metadata.deletionTimestamp`` an observation shows (the object is going away)
     deletion: str | None = None
+    #: the first ``metadata.creationTimestamp`` an observation shows (when the object was made)
+    creation: str | None = None
 
     @property
     def changed(self) -> bool:
@@ -152,8 +154,9 @@ class VersionHistory:
 def version_histories(
     src: IndexedSource, start: datetime | None, end: datetime | None
 ) -> dict[tuple[str | None, str, str], VersionHistory]:
-    """Per entity, its resourceVersions (and deletionTimestamp) over the observations inside ``[start, end]`` (either
-    bound open), as the original's metadata lifecycle reads them after its window filter."""
+    """Per entity, its resourceVersions (and deletion and creation stamps) over the observations
+    inside ``[start, end]`` (either bound open), as the original's metadata lifecycle reads them
+    after its window filter."""
     rows = (
         src.con.cursor()
         .execute(
@@ -162,6 +165,9 @@ def version_histories(
                list(json_extract_string(body, '$.metadata.resourceVersion') ORDER BY ts),
                first(json_extract_string(body, '$.metadata.deletionTimestamp') ORDER BY ts)
                  FILTER (WHERE coalesce(json_extract_string(body, '$.metadata.deletionTimestamp'),
+                                        '') <> ''),
+               first(json_extract_string(body, '$.metadata.creationTimestamp') ORDER BY ts)
+                 FILTER (WHERE coalesce(json_extract_string(body, '$.metadata.creationTimestamp'),
                                         '') <> '')
         FROM data WHERE (? IS NULL OR ts >= ?) AND (? IS NULL OR ts <= ?)
         GROUP BY namespace, kind, name""",
@@ -170,7 +176,7 @@ def version_histories(
         .fetchall()
     )
     out: dict[tuple[str | None, str, str], VersionHistory] = {}
-    for ns, kind, name, first, last, count, versions, deletion in rows:
+    for ns, kind, name, first, last, count, versions, deletion, creation in rows:
         distinct = tuple(dict.fromkeys(v for v in versions if v))
-        out[(ns, kind, name)] = VersionHistory(first, last, count, distinct, deletion)
+        out[(ns, kind, name)] = VersionHistory(first, last, count, distinct, deletion, creation)
     return out

@@ -39,7 +39,9 @@ DESCRIPTION = (
     "whose metadata.resourceVersion changed over its observations in the window (any write, a "
     "status-only one included) is reported with an entity_modified change (change "
     "'resource_version'), even when its spec did not change; one whose manifest shows a "
-    "deletionTimestamp (in the window) with a confirmed entity_removed change (change 'removed'). "
+    "deletionTimestamp (in the window) with a confirmed entity_removed change (change 'removed'); "
+    "given a window, one whose creationTimestamp lies in it with an entity_added change (change "
+    "'added'). "
     "k8_object_name: 'namespace/Kind/name', 'Kind/name' or 'name' (substring fallback)."
 )
 
@@ -73,9 +75,9 @@ class Result(ToolResult):
         return self.body
 
 
-#: the changes read from an object's metadata (its resourceVersion, its deletionTimestamp), as
-#: the original reports them: not spec changes, so no flat change items
-METADATA_CHANGES = frozenset({"resource_version", "removed"})
+#: the changes read from an object's metadata (its creationTimestamp, resourceVersion,
+#: deletionTimestamp), as the original reports them: not spec changes, so no flat change items
+METADATA_CHANGES = frozenset({"added", "resource_version", "removed"})
 
 
 def _utc(ts: datetime) -> str:
@@ -134,6 +136,39 @@ def _removal(eid: str, history: VersionHistory) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def _creation_in(
+    history: VersionHistory, start: datetime | None, end: datetime | None
+) -> datetime | None:
+    """When the object was made, by its own ``creationTimestamp``, if that falls inside a window
+    the call gave (the original's metadata addition needs a bound); a stamp that is not a time
+    adds nothing (the original cannot read it either)."""
+    if not history.creation or (start is None and end is None):
+        return None
+    try:
+        made = parse_time(history.creation, "creationTimestamp")
+    except ItbenchError:
+        return None
+    return made if made is not None and _in(made, start, end) else None
+
+
+def _addition(
+    eid: str, made: datetime, start: datetime | None, end: datetime | None
+) -> dict[str, Any]:
+    """The original's entity_added change: the object's creationTimestamp is inside the window,
+    dated by it. Not a spec change, so no flat change item (as the original)."""
+    item = {
+        "path": "entity", "type": "entity_added", "new": eid, "inferred": False,
+        "source": "k8s_metadata", "change": "added",
+        "evidence": {"creationTimestamp": _k8s_time(made),
+                     "investigation_start": _k8s_time(start) if start else None,
+                     "investigation_end": _k8s_time(end) if end else None},
+    }  # fmt: skip
+    return {
+        "timestamp": _k8s_time(made), "from_timestamp": None, "changes_truncated": False,
+        "change_item_count": 1, "change_item_total": 1, "changes": [item], "change": "added",
+    }  # fmt: skip
+
+
 def run(args: Args) -> Result:
     src = open_source(require_file(args.k8s_objects_file, "the objects file"), SourceKind.OBJECTS)
     start, end = parse_time(args.start_time, "start_time"), parse_time(args.end_time, "end_time")
@@ -170,6 +205,9 @@ def run(args: Args) -> Result:
                  "change": "created"}
             )  # fmt: skip
         history = histories.get((ns, kind, name))
+        made = _creation_in(history, start, end) if history is not None else None
+        if made is not None:
+            windows.append(_addition(eid, made, start, end))
         if history is not None and history.deletion and _stamp_in(history.deletion, start, end):
             windows.append(_removal(eid, history))
         if history is not None and history.changed:
@@ -214,7 +252,8 @@ def run(args: Args) -> Result:
         meta = obs[-1][1].get("metadata") or {}
         entry["lifecycle"] = {
             "inference_mode": "first_observation", "inferred_added": created,
-            "inferred_removed": False, "metadata_added": created,
+            "inferred_removed": False,
+            "metadata_added": made is not None if history is not None else created,
             "metadata_removed": history is not None and bool(history.deletion),
             "metadata_modified": history is not None and history.changed,
             "creationTimestamp": meta.get("creationTimestamp"),

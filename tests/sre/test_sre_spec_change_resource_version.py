@@ -1,7 +1,9 @@
 """k8s_spec_change_analysis reports, as the original ITBench tool does on raw object exports, an
 object whose metadata.resourceVersion moved inside the window as ``entity_modified`` even when no
-spec field changed (a status write, a label-less controller update) - and nothing of the kind on
-the processed layout, where the original infers lifecycle from observation timing only."""
+spec field changed (a status write, a label-less controller update), one whose creationTimestamp
+lies inside a given window as ``entity_added``, one with a deletionTimestamp as ``entity_removed``
+- and nothing of the kind on the processed layout, where the original infers lifecycle from
+observation timing only."""
 
 from __future__ import annotations
 
@@ -103,3 +105,47 @@ def test_a_deletion_timestamp_is_a_confirmed_removal(tmp_path: Path):
     assert entity["lifecycle"]["metadata_removed"] is True
     before = _analyse(str(path), end_time="2026-04-01T08:05:00Z")
     assert before["entity_order"] == []  # the deletion lies after the window
+
+
+def _made(path: Path, made: str) -> str:
+    """A raw export of one ConfigMap made at ``made``, seen twice unchanged (same version)."""
+    lines = ["Timestamp\tBody"]
+    for ts in ("2026-04-01T09:00:00Z", "2026-04-01T09:10:00Z"):
+        meta = {"name": "rates", "namespace": "bank", "resourceVersion": "5",
+                "creationTimestamp": made}  # fmt: skip
+        lines.append(f"{ts}\t{json.dumps({'kind': 'ConfigMap', 'metadata': meta, 'data': {}})}")
+    path.write_text("\n".join(lines) + "\n")
+    return str(path)
+
+
+def test_a_creation_inside_the_window_is_an_entity_added_change(tmp_path: Path):
+    path = _made(tmp_path / "objects.tsv", "2026-04-01T08:58:41.250Z")
+    answer = _analyse(path, start_time="2026-04-01T08:50:00Z", end_time="2026-04-01T09:20:00Z")
+    (entity,) = answer["entities_with_changes"]
+    (window,) = entity["changes"]
+    assert (window["change"], window["timestamp"], window["from_timestamp"]) == (
+        "added", "2026-04-01T08:58:41Z", None,
+    )  # fmt: skip
+    (item,) = window["changes"]
+    assert (item["path"], item["type"], item["new"], item["inferred"], item["source"]) == (
+        "entity", "entity_added", "bank/ConfigMap/rates", False, "k8s_metadata",
+    )  # fmt: skip
+    assert item["evidence"] == {
+        "creationTimestamp": "2026-04-01T08:58:41Z",
+        "investigation_start": "2026-04-01T08:50:00Z",
+        "investigation_end": "2026-04-01T09:20:00Z",
+    }
+    assert entity["change_items"] == []  # not a spec change: no flat change item
+    assert entity["lifecycle"]["metadata_added"] is True
+
+
+def test_a_creation_outside_the_window_or_without_one_adds_nothing(tmp_path: Path):
+    path = _made(tmp_path / "objects.tsv", "2026-04-01T07:12:00Z")
+    early = _analyse(path, start_time="2026-04-01T08:50:00Z")
+    assert early["entity_order"] == []
+    # the original dates an addition only against a window the call gives
+    inside = _made(tmp_path / "inside.tsv", "2026-04-01T08:58:00Z")
+    assert _analyse(inside)["entity_order"] == []
+    assert _analyse(inside, end_time="2026-04-01T09:30:00Z")["entity_order"] == [
+        "bank/ConfigMap/rates"
+    ]
