@@ -25,7 +25,10 @@ Setup (outside the repository, offline; the original's uv.lock versions):
     /tmp/orig-venv/bin/pip install pandas==2.3.3 numpy==2.3.5 mcp==1.23.1 drain3==0.9.11
 Run:
     .venv/bin/python benchmarks/sre_tools_original.py --original /tmp/orig-tools \\
-        --original-python /tmp/orig-venv/bin/python [--sets sre-set2,sre-set3] [--root DIR]
+        --original-python /tmp/orig-venv/bin/python [--sets sre-set2,sre-set3] [--root DIR] \\
+        [--keep DIR]
+--keep DIR stores the original's answers per snapshot (DIR/<set>-<snapshot>.json) and reuses them
+on the next run, so a rerun after a change of ours takes only our side's time.
 """
 
 from __future__ import annotations
@@ -191,19 +194,31 @@ def _ours(rec: Recording, values: dict[str, str]) -> tuple[list[str], bool]:
 
 
 def measure_snapshot(
-    snapshot: Path, name: str, original: Path, python: str, scratch: Path
+    snapshot: Path,
+    name: str,
+    original: Path,
+    python: str,
+    scratch: Path,
+    keep: Path | None = None,
 ) -> list[dict]:
     tmp = scratch / f"tmp-{name}"
     for side in ("orig", "ours"):
         (tmp / side).mkdir(parents=True, exist_ok=True)
-    proc = subprocess.run(
-        [python, "-c", RECORDER, str(original), str(snapshot), str(REPO / "tests/sre/contract/calls.json"),
-         str(ARCH), str(tmp / "orig")],
-        capture_output=True, text=True, timeout=1800, cwd=scratch,
-    )  # fmt: skip
-    if proc.returncode:
-        raise SystemExit(f"the original's recorder failed on {snapshot}: {proc.stderr[-2000:]}")
-    recorded = json.loads(proc.stdout)
+    kept = keep / f"{name}.json" if keep else None
+    if kept is not None and kept.is_file():
+        # the original's answers do not change between runs: a rerun of ours reuses them
+        recorded = json.loads(kept.read_text())
+    else:
+        proc = subprocess.run(
+            [python, "-c", RECORDER, str(original), str(snapshot),
+             str(REPO / "tests/sre/contract/calls.json"), str(ARCH), str(tmp / "orig")],
+            capture_output=True, text=True, timeout=1800, cwd=scratch,
+        )  # fmt: skip
+        if proc.returncode:
+            raise SystemExit(f"the original's recorder failed on {snapshot}: {proc.stderr[-2000:]}")
+        recorded = json.loads(proc.stdout)
+        if kept is not None:
+            kept.write_text(proc.stdout)
     values = {
         **recorded["values"],
         "snapshot": str(snapshot),
@@ -236,7 +251,16 @@ def main() -> None:
     parser.add_argument(
         "--root", type=Path, default=REPO / "measurement", help="where the sets are"
     )
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        default=None,
+        help="a folder for the original's recorded answers: written on the first run, reused "
+        "after (the original is slow; ours changes between runs)",
+    )
     opts = parser.parse_args()
+    if opts.keep:
+        opts.keep.mkdir(parents=True, exist_ok=True)
     names = [n for n in opts.sets.split(",") if n] or sorted(
         (p.name for p in opts.root.glob("sre-set*") if (p / "gen.py").is_file()),
         key=lambda n: int(n.rsplit("set", 1)[1]),
@@ -256,8 +280,9 @@ def main() -> None:
             details = {}
             for snap in sorted({p.parent for p in out.rglob("k8s_objects_raw.tsv")}):
                 rows = measure_snapshot(
-                    snap, f"{name}-{snap.name}", opts.original, opts.original_python, scratch
-                )
+                    snap, f"{name}-{snap.name}", opts.original, opts.original_python, scratch,
+                    opts.keep,
+                )  # fmt: skip
                 per.update(r["category"] for r in rows)
                 details[snap.name] = [
                     r for r in rows if r["category"] not in ("same-shape", "both-refuse")

@@ -4,6 +4,7 @@ the diff itself."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -127,4 +128,55 @@ def changed_observations(
     out: dict[tuple[str | None, str, str], list] = {}
     for ns, kind, name, ts, body, n in rows:
         out.setdefault((ns, kind, name), []).append((ts, json.loads(body), n))
+    return out
+
+
+@dataclass(frozen=True)
+class VersionHistory:
+    """An entity's ``metadata.resourceVersion`` over its observations in a window: the API server
+    bumps it on every write, status-only writes included, which a spec diff cannot see."""
+
+    first_seen: datetime
+    last_seen: datetime
+    observation_count: int
+    #: distinct non-empty versions in order of first observation
+    versions: tuple[str, ...]
+    #: the first ``metadata.deletionTimestamp`` an observation shows (the object is going away)
+    deletion: str | None = None
+    #: the first ``metadata.creationTimestamp`` an observation shows (when the object was made)
+    creation: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return len(self.versions) > 1
+
+
+def version_histories(
+    src: IndexedSource, start: datetime | None, end: datetime | None
+) -> dict[tuple[str | None, str, str], VersionHistory]:
+    """Per entity, its resourceVersions (and deletion and creation stamps) over the observations
+    inside ``[start, end]`` (either bound open), as the original's metadata lifecycle reads them
+    after its window filter."""
+    rows = (
+        src.con.cursor()
+        .execute(
+            """
+        SELECT namespace, kind, name, min(ts), max(ts), count(*),
+               list(json_extract_string(body, '$.metadata.resourceVersion') ORDER BY ts),
+               first(json_extract_string(body, '$.metadata.deletionTimestamp') ORDER BY ts)
+                 FILTER (WHERE coalesce(json_extract_string(body, '$.metadata.deletionTimestamp'),
+                                        '') <> ''),
+               first(json_extract_string(body, '$.metadata.creationTimestamp') ORDER BY ts)
+                 FILTER (WHERE coalesce(json_extract_string(body, '$.metadata.creationTimestamp'),
+                                        '') <> '')
+        FROM data WHERE (? IS NULL OR ts >= ?) AND (? IS NULL OR ts <= ?)
+        GROUP BY namespace, kind, name""",
+            [start, start, end, end],
+        )
+        .fetchall()
+    )
+    out: dict[tuple[str | None, str, str], VersionHistory] = {}
+    for ns, kind, name, first, last, count, versions, deletion, creation in rows:
+        distinct = tuple(dict.fromkeys(v for v in versions if v))
+        out[(ns, kind, name)] = VersionHistory(first, last, count, distinct, deletion, creation)
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
+from itbench.errors import ItbenchError
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_file
 from sre.tools._common import (
@@ -16,7 +17,15 @@ from sre.tools._common import (
     parse_time,
     window_warning,
 )
-from sre.tools._objects import changed_observations, diff, entities, entity_id, normalise
+from sre.tools._objects import (
+    VersionHistory,
+    changed_observations,
+    diff,
+    entities,
+    entity_id,
+    normalise,
+    version_histories,
+)
 
 DESCRIPTION = (
     "Finds spec changes of Kubernetes objects across the periodic object snapshots: for each "
@@ -26,7 +35,13 @@ DESCRIPTION = (
     "inside the window is reported as created. Unlike the original, every observation is used as "
     "the baseline and the window only selects which changes to report, so a change before a late "
     "window start is compared correctly and a NetworkPolicy created in the window is found; "
-    "bodies with empty strings or escaped quotes are read correctly. "
+    "bodies with empty strings or escaped quotes are read correctly. As the original, an object "
+    "whose metadata.resourceVersion changed over its observations in the window (any write, a "
+    "status-only one included) is reported with an entity_modified change (change "
+    "'resource_version'), even when its spec did not change; one whose manifest shows a "
+    "deletionTimestamp (in the window) with a confirmed entity_removed change (change 'removed'); "
+    "given a window, one whose creationTimestamp lies in it with an entity_added change (change "
+    "'added'). "
     "k8_object_name: 'namespace/Kind/name', 'Kind/name' or 'name' (substring fallback)."
 )
 
@@ -60,6 +75,11 @@ class Result(ToolResult):
         return self.body
 
 
+#: the changes read from an object's metadata (its creationTimestamp, resourceVersion,
+#: deletionTimestamp), as the original reports them: not spec changes, so no flat change items
+METADATA_CHANGES = frozenset({"added", "resource_version", "removed"})
+
+
 def _utc(ts: datetime) -> str:
     return f"{ts}+00:00"
 
@@ -69,6 +89,84 @@ def _item(item: dict[str, Any]) -> dict[str, Any]:
     kind = {"modified": "changed"}.get(item["change"], item["change"])
     return {"path": item["path"], "type": kind, "old": item["old"], "new": item["new"],
             "inferred": False, "source": "spec_diff", "evidence": {}, "change": item["change"]}  # fmt: skip
+
+
+def _k8s_time(ts: datetime) -> str:
+    """The original's Kubernetes-style stamp for its metadata changes (whole seconds, Z)."""
+    return ts.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _version_change(history: VersionHistory) -> dict[str, Any]:
+    """The original's entity_modified change: the resourceVersion moved between the first and the
+    last observation in the window. Not a spec change, so no flat change item (as the original)."""
+    item = {
+        "path": "metadata.resourceVersion", "type": "entity_modified",
+        "old": history.versions[0], "new": history.versions[-1], "inferred": False,
+        "source": "k8s_metadata",
+        "evidence": {"resourceVersions": list(history.versions),
+                     "observation_count": history.observation_count},
+        "change": "resource_version",
+    }  # fmt: skip
+    return {
+        "timestamp": _k8s_time(history.last_seen), "from_timestamp": _k8s_time(history.first_seen),
+        "changes_truncated": False, "change_item_count": 1, "change_item_total": 1,
+        "changes": [item], "change": "resource_version",
+    }  # fmt: skip
+
+
+def _processed_layout(path: str) -> bool:
+    """The processed objects layout (object_kind and object_name columns): there the original
+    infers lifecycle from observation timing only, and reports no resourceVersion change."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        header = f.readline().rstrip("\r\n").split("\t")
+    return "object_kind" in header and "object_name" in header
+
+
+def _removal(eid: str, history: VersionHistory) -> dict[str, Any]:
+    """The original's confirmed entity_removed change: an observation shows a deletionTimestamp,
+    dated by it."""
+    item = {
+        "path": "entity", "type": "entity_removed", "old": eid, "inferred": False,
+        "confirmed": True, "source": "k8s_metadata", "reason": "deletionTimestamp",
+        "evidence": {"deletionTimestamp": history.deletion}, "change": "removed",
+    }  # fmt: skip
+    return {
+        "timestamp": history.deletion, "from_timestamp": None, "changes_truncated": False,
+        "change_item_count": 1, "change_item_total": 1, "changes": [item], "change": "removed",
+    }  # fmt: skip
+
+
+def _creation_in(
+    history: VersionHistory, start: datetime | None, end: datetime | None
+) -> datetime | None:
+    """When the object was made, by its own ``creationTimestamp``, if that falls inside a window
+    the call gave (the original's metadata addition needs a bound); a stamp that is not a time
+    adds nothing (the original cannot read it either)."""
+    if not history.creation or (start is None and end is None):
+        return None
+    try:
+        made = parse_time(history.creation, "creationTimestamp")
+    except ItbenchError:
+        return None
+    return made if made is not None and _in(made, start, end) else None
+
+
+def _addition(
+    eid: str, made: datetime, start: datetime | None, end: datetime | None
+) -> dict[str, Any]:
+    """The original's entity_added change: the object's creationTimestamp is inside the window,
+    dated by it. Not a spec change, so no flat change item (as the original)."""
+    item = {
+        "path": "entity", "type": "entity_added", "new": eid, "inferred": False,
+        "source": "k8s_metadata", "change": "added",
+        "evidence": {"creationTimestamp": _k8s_time(made),
+                     "investigation_start": _k8s_time(start) if start else None,
+                     "investigation_end": _k8s_time(end) if end else None},
+    }  # fmt: skip
+    return {
+        "timestamp": _k8s_time(made), "from_timestamp": None, "changes_truncated": False,
+        "change_item_count": 1, "change_item_total": 1, "changes": [item], "change": "added",
+    }  # fmt: skip
 
 
 def run(args: Args) -> Result:
@@ -91,6 +189,9 @@ def run(args: Args) -> Result:
     if outside:
         warnings.append(outside)
     cap = args.max_changes_per_diff
+    histories = (
+        {} if _processed_layout(args.k8s_objects_file) else version_histories(src, start, end)
+    )
     results: list[dict[str, Any]] = []
     for (ns, kind, name), obs in observed.items():
         eid = entity_id(ns, kind, name)
@@ -103,6 +204,14 @@ def run(args: Args) -> Result:
                  "changes_truncated": False, "change_item_count": 0, "change_item_total": 0,
                  "change": "created"}
             )  # fmt: skip
+        history = histories.get((ns, kind, name))
+        made = _creation_in(history, start, end) if history is not None else None
+        if made is not None:
+            windows.append(_addition(eid, made, start, end))
+        if history is not None and history.deletion and _stamp_in(history.deletion, start, end):
+            windows.append(_removal(eid, history))
+        if history is not None and history.changed:
+            windows.append(_version_change(history))
         prev, prev_ts = normalise(obs[0][1]), obs[0][0]
         for ts, body, _ in obs[1:]:
             cur = normalise(body)
@@ -136,17 +245,20 @@ def run(args: Args) -> Result:
         if args.include_flat_change_items:
             flat = [
                 {"timestamp": w["timestamp"], "from_timestamp": w["from_timestamp"], **i}
-                for w in windows for i in w["changes"]
+                for w in windows if w["change"] not in METADATA_CHANGES for i in w["changes"]
             ]  # fmt: skip
             entry["change_items"] = flat
             entry["change_item_count"] = len(flat)
         meta = obs[-1][1].get("metadata") or {}
         entry["lifecycle"] = {
             "inference_mode": "first_observation", "inferred_added": created,
-            "inferred_removed": False, "metadata_added": created, "metadata_removed": False,
-            "metadata_modified": any(w["change"] == "modified" for w in windows),
+            "inferred_removed": False,
+            "metadata_added": made is not None if history is not None else created,
+            "metadata_removed": history is not None and bool(history.deletion),
+            "metadata_modified": history is not None and history.changed,
             "creationTimestamp": meta.get("creationTimestamp"),
-            "resourceVersions": [str(meta["resourceVersion"])] if meta.get("resourceVersion") else [],
+            "resourceVersions": list(history.versions) if history else (
+                [str(meta["resourceVersion"])] if meta.get("resourceVersion") else []),
         }  # fmt: skip
         results.append(entry)
     if args.sort_by == "change_count":
@@ -187,6 +299,16 @@ def run(args: Args) -> Result:
         "limit": args.limit, "entities_with_changes": page, "entities": entities_map,
     })  # fmt: skip
     return Result(body=document, warnings=warnings)
+
+
+def _stamp_in(stamp: str, start: datetime | None, end: datetime | None) -> bool:
+    """Whether a manifest's own time (a deletionTimestamp) falls in the window, as the original
+    filters its changes; one that is not a time is kept (the original cannot place it either)."""
+    try:
+        at = parse_time(stamp, "deletionTimestamp")
+    except ItbenchError:
+        return True
+    return at is None or _in(at, start, end)
 
 
 def _in(ts, start, end) -> bool:

@@ -124,18 +124,23 @@ def test_spec_change_analysis_finds_the_faulty_change(incident: Path):
     answer = r.answer()
     assert answer["entity_order"] == [
         "otel-demo/Deployment/checkout",
+        "otel-demo/Deployment/frontend",
         "otel-demo/NetworkPolicy/deny-payment",
     ]
     entities = {e["entity"]: e for e in answer["entities_with_changes"]}
-    change = entities["otel-demo/Deployment/checkout"]["changes"][0]
+    (change,) = [c for c in entities["otel-demo/Deployment/checkout"]["changes"]
+                 if c["change"] == "modified"]  # fmt: skip
     assert change["timestamp"] == "2025-12-12 02:20:00+00:00"
     assert {(i["path"], i["old"], i["new"]) for i in change["changes"]} == {
         ("spec.template.spec.containers[0].image", "ghcr.io/otel/demo:checkout-1.12.0",
          "ghcr.io/otel/demo:checkout-2.0.0-missing"),
         ("spec.template.spec.containers[0].env[0].value", "on", "off"),
     }  # fmt: skip
-    # frontend changed only resourceVersion, generation and the revision annotation: no change
-    assert "otel-demo/Deployment/frontend" not in answer["entities"]
+    # frontend changed only resourceVersion, generation and the revision annotation: no spec
+    # change, only the original's entity_modified for its resourceVersion
+    assert [c["change"] for c in entities["otel-demo/Deployment/frontend"]["changes"]] == [
+        "resource_version"
+    ]
     assert entities["otel-demo/NetworkPolicy/deny-payment"]["changes"][0]["change"] == "created"
     assert answer["entities"]["otel-demo/NetworkPolicy/deny-payment"]["lifecycle"]["inferred_added"]
 
@@ -156,7 +161,9 @@ def test_spec_change_analysis_window_after_the_change_and_no_change_listing(inci
     )  # fmt: skip
     entities = every.answer()["entities"]
     assert sorted(entities) == ["otel-demo/Deployment/frontend", "otel-demo/Service/frontend"]
-    assert entities["otel-demo/Deployment/frontend"]["change_event_count"] == 0
+    assert entities["otel-demo/Service/frontend"]["change_event_count"] == 0
+    # the Deployment's only change is its resourceVersion (the original's entity_modified)
+    assert entities["otel-demo/Deployment/frontend"]["change_event_count"] == 1
     reference = entities["otel-demo/Service/frontend"]["reference_spec"]["spec"]
     assert reference["spec"]["ports"][0]["port"] == 8080
 

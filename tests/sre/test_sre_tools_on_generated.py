@@ -38,7 +38,9 @@ def test_nonexistent_image_incident_is_diagnosed(tmp_path: Path, private_cache: 
     )
     entity = f"{root['namespace']}/Deployment/{name}"
     assert entity in changes["entity_order"]
-    window = next(iter(changes["entities"][entity]["changes_detected"].values()))
+    # the spec edit; the original's metadata windows (the resourceVersion bump) come first
+    windows = changes["entities"][entity]["changes_detected"].values()
+    (window,) = [w for w in windows if w["change"] == "modified"]
     assert [i["path"] for i in window["changes"]] == ["spec.template.spec.containers[0].image"]
     tree = call("get_trace_error_tree", {"trace_file": str(snapshot / "otel_traces_raw.tsv")})
     critical = [c for c in tree["span_critical_paths"] if c["severity"] == "CRITICAL"]

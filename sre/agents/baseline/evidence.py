@@ -17,6 +17,7 @@ from sre.snapshot.layout import SnapshotLayout
 from sre.tools import call, run_tool
 from sre.tools._common import parse_time
 from sre.tools.get_trace_error_tree import ARROW
+from sre.tools.k8s_spec_change_analysis import METADATA_CHANGES
 
 #: Alerts that say nothing about an application: the always-on heartbeat and collector throttling.
 HOUSEKEEPING_ALERTS = frozenset({"Watchdog", "CPUThrottlingHigh", "InfoInhibitor"})
@@ -216,8 +217,12 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
     seen = _observations(layout)
     changed: list[tuple[dict[str, Any], Mapping[str, Any]]] = []
     for entity in answer["entities_with_changes"]:
-        if (entity.get("kind") or "") == "Pod" or not entity.get("changes"):
+        # a resourceVersion bump is any write (a status update too) and a deletionTimestamp an
+        # object going away: neither is a change of what the object asks for
+        writes = [c for c in entity.get("changes", []) if c.get("change") not in METADATA_CHANGES]
+        if (entity.get("kind") or "") == "Pod" or not writes:
             continue  # a new pod follows its owner's change: a consequence, not a cause
+        entity = {**entity, "changes": writes}
         got = call("get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]})
         changed.append((entity, got.get("spec") or {}))
     rollouts = _replica_sets_made(changed)

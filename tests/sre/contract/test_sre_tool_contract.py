@@ -68,3 +68,13 @@ def test_the_comparison_sees_a_renamed_key_a_retyped_value_and_a_re_nesting():
     assert differences([{"alertname": "A"}], {"alerts": [{"alertname": "A"}]}) == [
         "(answer): the original answers array, ours object"
     ]
+
+
+def test_the_originals_nan_for_an_empty_cell_is_a_missing_value_not_a_number():
+    # pandas reads an empty label cell as NaN and the original writes it so; ours writes null
+    original = {"rows": [{"code": float("nan"), "v": 1}, {"code": "STATUS_CODE_ERROR", "v": 2}]}
+    ours = {"rows": [{"code": None, "v": 1}, {"code": "STATUS_CODE_ERROR", "v": 2}]}
+    assert differences(original, ours) == []
+    # a real number where ours has text is still a difference
+    numbered = {"rows": [{"code": float("nan"), "v": 1}, {"code": 503, "v": 2}]}
+    assert differences(numbered, ours) == ["rows[].code: the original answers number, ours string"]

@@ -4,11 +4,14 @@ A shape is what a client of the original server relies on: which keys an object 
 JSON type each value is. Values themselves may differ (our tools fix some of the original's
 defects). ``null`` in either answer matches any type (the original writes null where data is
 missing); a number matches a number (JSON does not tell int from float); our answers may add
-keys (what ours knows more) but never drop or retype one of the original's.
+keys (what ours knows more) but never drop or retype one of the original's. The original's
+``NaN`` (pandas' missing value for an empty cell, written as JSON's non-standard ``NaN``) is a
+missing value too, as null: it is no number the original read.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 #: object paths whose keys are data (entity ids, severities, services), not field names: only
@@ -35,8 +38,13 @@ OPAQUE = (
 )
 
 
+def missing(value: Any) -> bool:
+    """null, or the NaN the original writes for an empty cell."""
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
 def kind(value: Any) -> str:
-    if value is None:
+    if missing(value):
         return "null"
     if isinstance(value, bool):
         return "boolean"
@@ -63,7 +71,7 @@ def _matches(path: str, patterns: tuple[str, ...]) -> bool:
 def differences(original: Any, ours: Any, path: str = "") -> list[str]:
     """Where ``ours`` does not have the shape of ``original`` (empty: a drop-in answer)."""
     where = path or "(answer)"
-    if original is None or ours is None or (path and _matches(path, OPAQUE)):
+    if missing(original) or missing(ours) or (path and _matches(path, OPAQUE)):
         return []
     if kind(original) != kind(ours):
         return [f"{where}: the original answers {kind(original)}, ours {kind(ours)}"]
@@ -102,11 +110,11 @@ def _merged(items: list[Any]) -> Any:
     of each key), so a key present in any item is compared."""
     objects = [i for i in items if isinstance(i, dict)]
     if len(objects) != len(items) or not objects:
-        return next((i for i in items if i is not None), None)
+        return next((i for i in items if not missing(i)), None)
     merged: dict[str, Any] = {}
     for obj in objects:
         for key, value in obj.items():
-            if merged.get(key) is None:
+            if missing(merged.get(key)):
                 merged[key] = value
             elif isinstance(merged[key], list) and isinstance(value, list):
                 merged[key] = merged[key] + value
