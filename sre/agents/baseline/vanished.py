@@ -10,6 +10,7 @@ ConfigMap or Secret written while its contents stay out of the export (``rewritt
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 
 from sre.agents.baseline.evidence import Change, write_time
@@ -56,15 +57,8 @@ def vanished(objects_file: Path) -> list[Change]:
             ORDER BY o.kind, o.namespace, o.name"""
     )
     return [
-        Change(
-            namespace=namespace or "",
-            kind=kind,
-            name=name,
-            time=gone,
-            change="deleted",
-            paths=(f"{kind} {name} no longer observed after {last:%H:%M:%S}",),
-            spec=_spec(body),
-            since=last,
+        _deleted(
+            namespace, kind, name, gone, f"no longer observed after {last:%H:%M:%S}", body, last
         )
         for namespace, kind, name, last, body, gone in rows.fetchall()
     ]
@@ -81,17 +75,31 @@ def removed(objects_file: Path) -> list[Change]:
             WHERE kind IN ({kinds}) GROUP BY ALL ORDER BY kind, namespace, name"""
     )
     return [
-        Change(
-            namespace=namespace or "",
-            kind=kind,
-            name=name,
-            time=at,
-            change="deleted",
-            paths=(f"{kind} {name} deleted at {at:%H:%M:%S}",),
-            spec=_spec(body),
-        )
+        _deleted(namespace, kind, name, at, f"deleted at {at:%H:%M:%S}", body)
         for namespace, kind, name, at, body in rows.fetchall()
     ]
+
+
+def _deleted(
+    namespace: str | None,
+    kind: str,
+    name: str,
+    time: datetime,
+    how: str,
+    body: str | None,
+    since: datetime | None = None,
+) -> Change:
+    """The ``deleted`` change of one object: when it went, how the export shows it, its last spec."""
+    return Change(
+        namespace=namespace or "",
+        kind=kind,
+        name=name,
+        time=time,
+        change="deleted",
+        paths=(f"{kind} {name} {how}",),
+        spec=_spec(body),
+        since=since,
+    )
 
 
 def _spec(body: str | None) -> dict:
