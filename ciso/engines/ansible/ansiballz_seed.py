@@ -99,7 +99,9 @@ def usable() -> bool:
 def build(out: str, names: Sequence[str]) -> list[str]:
     """Build the cache entries of ``names`` (``ansible.builtin`` modules) with Ansible's own
     ``modify_module`` into ``out``; returns the entry names written."""
-    local = tempfile.mkdtemp(prefix="itbench-ansiballz-")
+    # beside OUT, in the folder the engine made under its run's scratch: a build interrupted
+    # with the run leaves nothing behind that the run's cleanup does not remove
+    local = tempfile.mkdtemp(prefix="ansible-local-", dir=os.path.dirname(os.path.abspath(out)))
     os.environ["ANSIBLE_LOCAL_TEMP"] = local
     try:
         from ansible import constants as constants
