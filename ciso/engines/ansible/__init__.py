@@ -26,6 +26,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from ciso.engines.ansible.ansiballz_seed import MANIFEST
 from ciso.engines.ansible.events import RunnerOutput, TaskEvent, failures, parse_runner_output
 from ciso.engines.ansible.routing_cache import CACHE_NAME
 from itbench.errors import InputError
@@ -158,8 +159,8 @@ def module_seed() -> Path | None:
 
 @functools.cache
 def _build_seed() -> Path | None:
-    """A folder of :data:`SEEDED_MODULES`' payload cache entries, built once per process by
-    ``ansiballz_seed.py`` in a child interpreter (this process never imports Ansible's executor);
+    """A folder of :data:`SEEDED_MODULES`' payload cache entries with their manifest, built once
+    per process by ``ansiballz_build.py`` in a child interpreter (this process never imports Ansible's executor);
     None when they cannot be built (then every play builds its own, as Ansible does) and with
     ``ITBENCH_ANSIBLE_SEED=0`` (to measure one against the other)."""
     import atexit
@@ -176,18 +177,22 @@ def _build_seed() -> Path | None:
             shutil.rmtree(folder, ignore_errors=True)
 
     atexit.register(remove)
-    builder = Path(__file__).with_name("ansiballz_seed.py")
+    builder = Path(__file__).with_name("ansiballz_build.py")
+    seed = folder / "seed"
     try:
         done = subprocess.run(
-            [sys.executable, "-I", str(builder), str(folder / "seed"), *SEEDED_MODULES],
+            [sys.executable, "-I", str(builder), str(seed), *SEEDED_MODULES],
             capture_output=True,
             timeout=120,
             check=False,
         )
-    except (OSError, subprocess.TimeoutExpired):
+        built = json.loads(done.stdout) if done.returncode == 0 else None
+    except (OSError, subprocess.TimeoutExpired, ValueError):
         return None
-    seed = folder / "seed"
-    return seed if done.returncode == 0 and (seed / "seed.json").is_file() else None
+    if not isinstance(built, dict) or not built.get("entries"):
+        return None
+    (seed / MANIFEST).write_text(json.dumps(built), encoding="utf-8")
+    return seed
 
 
 @functools.cache
@@ -298,7 +303,8 @@ def run_playbook(
         (Path(control) / "hosts").write_text(inventory_text, encoding="utf-8")
         # module runs use the installed ansible's cached bytecode where their zip holds the
         # same files (module_bytecode.py), and ansible-playbook the routing table parsed once
-        # outside (routing_cache.py); the folder holds only these files
+        # outside (routing_cache.py) and the module payloads built once per process
+        # (ansiballz_seed.py); the folder holds only these files
         _install_site(Path(control) / "python", seed_modules)
         env["PYTHONPATH"] = f"{CONTROL_DIR}/python"
         if warm:

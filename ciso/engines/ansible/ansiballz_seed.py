@@ -7,17 +7,14 @@ so each module is built once per play, but every play starts with an empty folde
 suite each of the 30 plays built ``find``, ``slurp``, ``stat`` and ``file`` again, 0.35 to 0.5 CPU
 seconds a play (measured with a timing wrapper around ``modify_module`` on the reference plays).
 
-This file has two halves, both standard library only:
-
-- **outside the sandbox** (``python ansiballz_seed.py OUT NAME...``, started by the engine once per
-  process with the run's own interpreter, never with anything an agent wrote): builds the named
-  ``ansible.builtin`` modules' cache entries with Ansible's own ``modify_module`` and copies them
-  to ``OUT`` beside a ``seed.json`` naming the Ansible version they were built with;
-- **inside the sandbox** (loaded by the play's ``sitecustomize``): when ``ansible-playbook``
-  imports ``ansible.executor.module_common``, links each seeded entry into its fresh
-  ``ansiballz_cache``, where Ansible finds it as if an earlier task of the play had built it.
-  The entries are read-only files of the engine's control folder; a module not seeded, a
-  different Ansible version or a missing seed is built by Ansible as before.
+The engine builds the entries once per process (``ansiballz_build.py``, run outside the sandbox
+with the run's own interpreter, never with anything an agent wrote) and writes them with a
+manifest naming the Ansible version they were built with. This file, loaded by the play's
+``sitecustomize``, links each entry into the play's fresh ``ansiballz_cache`` when
+``ansible-playbook`` imports ``ansible.executor.module_common``, where Ansible finds it as if an
+earlier task of the play had built it. The entries are read-only files of the engine's control
+folder; a module not seeded, a different Ansible version or a missing seed is built by Ansible as
+before. Standard library only.
 
 Ansible names a cache entry after the module's path-derived name, the compression and the payload
 extensions (``ansible.modules.find-ZIP_DEFLATED-none``): a playbook's own module of the same short
@@ -28,10 +25,7 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
-import tempfile
-from collections.abc import Sequence
 from types import ModuleType
 
 TARGET = "ansible.executor.module_common"
@@ -46,9 +40,6 @@ def _ansible_version() -> str | None:
     except ImportError:
         return None
     return str(__version__)
-
-
-# --- inside the sandbox -------------------------------------------------------------------
 
 
 def seed_into(cache: str, seed: str = SEED_DIR) -> int:
@@ -91,60 +82,3 @@ def seed_play(module: ModuleType) -> None:
 
 def usable() -> bool:
     return os.path.isdir(SEED_DIR)
-
-
-# --- outside the sandbox --------------------------------------------------------------------
-
-
-def build(out: str, names: Sequence[str]) -> list[str]:
-    """Build the cache entries of ``names`` (``ansible.builtin`` modules) with Ansible's own
-    ``modify_module`` into ``out``; returns the entry names written."""
-    # beside OUT, in the folder the engine made under its run's scratch: a build interrupted
-    # with the run leaves nothing behind that the run's cleanup does not remove
-    local = tempfile.mkdtemp(prefix="ansible-local-", dir=os.path.dirname(os.path.abspath(out)))
-    os.environ["ANSIBLE_LOCAL_TEMP"] = local
-    try:
-        from ansible import constants as constants
-        from ansible.executor.module_common import modify_module
-        from ansible.parsing.dataloader import DataLoader
-        from ansible.plugins.loader import init_plugin_loader, module_loader
-        from ansible.template import Templar
-
-        init_plugin_loader([])
-        templar = Templar(loader=DataLoader())
-        for name in names:
-            found = module_loader.find_plugin_with_context(name, mod_type=".py")
-            if not found.resolved or not found.plugin_resolved_path:
-                continue
-            modify_module(
-                module_name=name,
-                module_path=found.plugin_resolved_path,
-                module_args={},
-                templar=templar,
-                task_vars={
-                    "ansible_python_interpreter": sys.executable,
-                    "ansible_playbook_python": sys.executable,
-                },
-                module_compression=constants.config.get_config_value("DEFAULT_MODULE_COMPRESSION"),
-                environment={},
-                remote_is_local=True,
-            )
-        cache = os.path.join(constants.DEFAULT_LOCAL_TMP, "ansiballz_cache")
-        os.makedirs(out, exist_ok=True)
-        written = []
-        for entry in sorted(os.listdir(cache)):
-            if entry.endswith((".lock", "-part")):
-                continue
-            shutil.copyfile(os.path.join(cache, entry), os.path.join(out, entry))
-            written.append(entry)
-        with open(os.path.join(out, MANIFEST), "w", encoding="utf-8") as handle:
-            json.dump({"ansible": _ansible_version(), "entries": written}, handle)
-        return written
-    finally:
-        shutil.rmtree(local, ignore_errors=True)
-
-
-if __name__ == "__main__":
-    if len(sys.argv) < 3:
-        sys.exit("usage: ansiballz_seed.py OUT NAME...")
-    print(json.dumps(build(sys.argv[1], sys.argv[2:])))
