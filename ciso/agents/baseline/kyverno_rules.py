@@ -670,6 +670,16 @@ def _field_bound_per_item(check: FieldBoundCheck, items: tuple[str, ...], leaf: 
     return "{{ length(" + found + " | [?" + " || ".join(outside) + "]) }}"
 
 
+def _outside(key: str, minimum: Any, maximum: Any) -> list[dict[str, Any]]:
+    """Deny conditions for a value below ``minimum`` or above ``maximum`` (None: no such bound)."""
+    conditions: list[dict[str, Any]] = []
+    if maximum is not None:
+        conditions.append({"key": key, "operator": "GreaterThan", "value": maximum})
+    if minimum is not None:
+        conditions.append({"key": key, "operator": "LessThan", "value": minimum})
+    return conditions
+
+
 def _field_bound(check: FieldBoundCheck, intent: Intent) -> list[dict[str, Any]]:
     # the first spelling set, else the API's default (JMESPath's || keeps a 0: numbers are true)
     spelled = " || ".join(_field_query(check.level, p) for p in check.paths)
@@ -682,10 +692,7 @@ def _field_bound(check: FieldBoundCheck, intent: Intent) -> list[dict[str, Any]]
     else:
         if check.default is None:
             conditions.append({"key": value, "operator": "Equals", "value": ""})
-        if check.maximum is not None:
-            conditions.append({"key": value, "operator": "GreaterThan", "value": check.maximum})
-        if check.minimum is not None:
-            conditions.append({"key": value, "operator": "LessThan", "value": check.minimum})
+        conditions += _outside(value, check.minimum, check.maximum)
     validate = {"deny": {"conditions": {"any": conditions}}}
     message = f"The field {check.concept} is unset or outside the bounds the requirement sets."
     if check.level == "object":
@@ -725,10 +732,7 @@ def _inherited_bound(check: InheritedBoundCheck, intent: Intent) -> list[dict[st
     conditions: list[dict[str, Any]] = []
     if check.unset_violates:
         conditions.append({"key": value, "operator": "Equals", "value": ""})
-    if check.minimum is not None:
-        conditions.append({"key": value, "operator": "LessThan", "value": check.minimum})
-    if check.maximum is not None:
-        conditions.append({"key": value, "operator": "GreaterThan", "value": check.maximum})
+    conditions += _outside(value, check.minimum, check.maximum)
     validate = {"foreach": [{"list": ALL_CONTAINERS, "deny": {"conditions": {"any": conditions}}}]}
     message = f"Every container's effective {'.'.join(check.path)} must lie within the bounds."
     return [_pod_rule(check.concept, message, validate, intent)]
@@ -761,12 +765,7 @@ def _list_length(check: ListLengthCheck, intent: Intent) -> list[dict[str, Any]]
     field = _field_query("object", check.path).removeprefix("request.object.")
     base = {"container": "element", "pod": "request.object.spec", "object": "request.object"}
     length = "{{ length(" + base[check.level] + "." + field + " || `[]`) }}"
-    conditions: list[dict[str, Any]] = []
-    if check.maximum is not None:
-        conditions.append({"key": length, "operator": "GreaterThan", "value": check.maximum})
-    if check.minimum is not None:
-        conditions.append({"key": length, "operator": "LessThan", "value": check.minimum})
-    deny = {"conditions": {"any": conditions}}
+    deny = {"conditions": {"any": _outside(length, check.minimum, check.maximum)}}
     message = f"The number of items of {'.'.join(check.path)} is outside the required bounds."
     if check.level == "container":
         validate = {"foreach": [{"list": ALL_CONTAINERS, "deny": deny}]}
