@@ -58,23 +58,30 @@ def runs(
         if logs.is_file():
             seen += _seen(logs, SourceKind.LOGS, "pod", pattern, since)
         if objects.is_file():
-            seen += _seen(objects, SourceKind.OBJECTS, "name", pattern, since, "('Job', 'Pod')")
+            seen += _seen(objects, SourceKind.OBJECTS, "name", pattern, since, ("Job", "Pod"))
         if seen:
             out[change.entity] = (min(seen), max(seen))
     return out
 
 
 def _seen(
-    source: Path, kind: SourceKind, column: str, pattern: str, since: datetime, kinds: str = ""
+    source: Path,
+    kind: SourceKind,
+    column: str,
+    pattern: str,
+    since: datetime,
+    kinds: tuple[str, ...] = (),
 ) -> list[datetime]:
-    where = f"AND kind IN {kinds}" if kinds else ""
+    """The first and last time rows whose ``column`` matches ``pattern`` appear from ``since``
+    (of the object ``kinds`` only, when given)."""
+    where = f"AND kind IN ({', '.join('?' for _ in kinds)})" if kinds else ""
     first, last = (
         open_source(source, kind)
         .con.cursor()
         .execute(
             f"SELECT min(ts), max(ts) FROM data WHERE regexp_full_match({column}, ?) "
             f"AND ts >= ? {where}",
-            [pattern, since],
+            [pattern, since, *kinds],
         )
         .fetchall()[0]
     )
