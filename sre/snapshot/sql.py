@@ -95,9 +95,9 @@ def unquote(text: str | None) -> str | None:
     return text
 
 
-def _columns(path: Path) -> list[str]:
-    """The header's column names: read directly, so DuckDB never has to sniff a dialect from
-    rows that may be malformed."""
+def header_columns(path: Path) -> list[str]:
+    """The header's column names (quotes removed): read directly, so DuckDB never has to sniff a
+    dialect from rows that may be malformed; the tools read a file's layout from it too."""
     return [str(unquote(name)) for name in _header_fields(path)]
 
 
@@ -239,7 +239,7 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
 
 
 def load_table(con: duckdb.DuckDBPyConnection, path: Path, kind: str) -> None:
-    cols = _columns(path)
+    cols = header_columns(path)
     # no row numbers here: numbering rows serialises and materialises the whole read; the
     # few rows that need a line number get it from a second pass (_record_problems)
     con.execute(f"CREATE TEMP VIEW src AS SELECT NULL::BIGINT AS ord, * FROM {_reader(path, cols)}")
@@ -427,7 +427,7 @@ def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
     # original's answers carry a column its files have (as null), not only one with values
     con.execute("CREATE TABLE file_columns (file VARCHAR, name VARCHAR)")
     for f in files:
-        cols = _columns(f)
+        cols = header_columns(f)
         kind, _, name = f.stem.partition("_")
         for column, spellings in METRIC_OPTIONAL_COLUMNS.items():
             if _col(cols, *spellings) != "NULL":

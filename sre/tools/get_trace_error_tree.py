@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_file
+from sre.snapshot.sql import header_columns
 from sre.tools._common import (
     ToolArgs,
     ToolResult,
@@ -355,8 +357,7 @@ def _deepest(group: TracePath, args: Args, latency_first: bool) -> Suspect | Non
 def _has_duration_ms(trace_file) -> bool:
     """Whether the file has the duration_ms column the original reads latency from (a
     ClickHouse export has only Duration, so the original's latencies are all 0 there)."""
-    with open(trace_file, encoding="utf-8", errors="replace") as f:
-        return "duration_ms" in f.readline().rstrip("\n").split("\t")
+    return "duration_ms" in header_columns(Path(trace_file))
 
 
 def _change(pre: float, post: float) -> float:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Literal
 
 from itbench.errors import ItbenchError
 from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_file
+from sre.snapshot.sql import header_columns
 from sre.tools._common import (
     EntityRef,
     ToolArgs,
@@ -96,6 +98,17 @@ def _k8s_time(ts: datetime) -> str:
     return ts.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+def _metadata_window(
+    timestamp: str | None, from_timestamp: str | None, item: dict[str, Any]
+) -> dict[str, Any]:
+    """A change window holding one metadata change ``item``, as the original writes them."""
+    return {
+        "timestamp": timestamp, "from_timestamp": from_timestamp, "changes_truncated": False,
+        "change_item_count": 1, "change_item_total": 1, "changes": [item],
+        "change": item["change"],
+    }  # fmt: skip
+
+
 def _version_change(history: VersionHistory) -> dict[str, Any]:
     """The original's entity_modified change: the resourceVersion moved between the first and the
     last observation in the window. Not a spec change, so no flat change item (as the original)."""
@@ -107,18 +120,13 @@ def _version_change(history: VersionHistory) -> dict[str, Any]:
                      "observation_count": history.observation_count},
         "change": "resource_version",
     }  # fmt: skip
-    return {
-        "timestamp": _k8s_time(history.last_seen), "from_timestamp": _k8s_time(history.first_seen),
-        "changes_truncated": False, "change_item_count": 1, "change_item_total": 1,
-        "changes": [item], "change": "resource_version",
-    }  # fmt: skip
+    return _metadata_window(_k8s_time(history.last_seen), _k8s_time(history.first_seen), item)
 
 
 def _processed_layout(path: str) -> bool:
     """The processed objects layout (object_kind and object_name columns): there the original
     infers lifecycle from observation timing only, and reports no resourceVersion change."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        header = f.readline().rstrip("\r\n").split("\t")
+    header = header_columns(Path(path))
     return "object_kind" in header and "object_name" in header
 
 
@@ -130,10 +138,7 @@ def _removal(eid: str, history: VersionHistory) -> dict[str, Any]:
         "confirmed": True, "source": "k8s_metadata", "reason": "deletionTimestamp",
         "evidence": {"deletionTimestamp": history.deletion}, "change": "removed",
     }  # fmt: skip
-    return {
-        "timestamp": history.deletion, "from_timestamp": None, "changes_truncated": False,
-        "change_item_count": 1, "change_item_total": 1, "changes": [item], "change": "removed",
-    }  # fmt: skip
+    return _metadata_window(history.deletion, None, item)
 
 
 def _creation_in(
@@ -163,10 +168,7 @@ def _addition(
                      "investigation_start": _k8s_time(start) if start else None,
                      "investigation_end": _k8s_time(end) if end else None},
     }  # fmt: skip
-    return {
-        "timestamp": _k8s_time(made), "from_timestamp": None, "changes_truncated": False,
-        "change_item_count": 1, "change_item_total": 1, "changes": [item], "change": "added",
-    }  # fmt: skip
+    return _metadata_window(_k8s_time(made), None, item)
 
 
 def run(args: Args) -> Result:
