@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from itbench.sandbox.hosttree import domains_host_owned, root_layout
+from itbench.sandbox.hosttree import MACHINE_FILL, domains_host_owned, private_files, root_layout
 from itbench.sandbox.runner import run_sandboxed
 
 #: what the sandboxed script reports: the entries of each folder, and whether each file exists
@@ -97,6 +97,54 @@ def test_the_layout_stages_the_folder_without_the_owned_entry(tmp_path, owned):
     tree = _tree(tmp_path / "host", {"/etc/hostname": "rhel\n"})
     args = root_layout(tree, real, owned=frozenset({PurePosixPath(f"/{owned}")})).args
     binds = {args[i + 2] for i, a in enumerate(args) if a == "--ro-bind"}
-    assert f"/{owned}" not in binds
-    assert "/etc/passwd" in binds
+    links = {args[i + 2]: args[i + 1] for i, a in enumerate(args) if a == "--symlink"}
+    assert f"/{owned}" not in binds and f"/{owned}" not in links
+    # the machine's other entries are shown: linked into the fill, which holds the real /etc
+    assert links["/etc/passwd"] == f"{MACHINE_FILL}/etc/passwd"
+    assert ("--ro-bind", str(real / "etc"), f"{MACHINE_FILL}/etc") in set(
+        zip(args, args[1:], args[2:], strict=False)
+    )
+    # ... where the owned entry is covered: the host tree describes it whole
+    cover = "--tmpfs" if (real / owned).is_dir() else "/dev/null"
+    assert (cover, f"{MACHINE_FILL}/{owned}") in set(zip(args, args[1:], strict=False)) or (
+        "--ro-bind",
+        cover,
+        f"{MACHINE_FILL}/{owned}",
+    ) in set(zip(args, args[1:], args[2:], strict=False))
     assert ("--tmpfs", "/etc") in set(zip(args, args[1:], strict=False))  # /etc is staged
+
+
+def test_the_fill_shows_no_owned_entry_and_no_private_file(tmp_path):
+    # a staged folder links the machine's entries into one bind of the real folder: nothing the
+    # host tree owns, and no file only its owner may read, can be read there either
+    tree = _tree(tmp_path / "host", {"/etc/ssh/sshd_config": "PermitRootLogin no\n"})
+    owned_here = [
+        p for p in ("/etc/ssh", "/etc/login.defs", "/etc/sysctl.conf") if Path(p).exists()
+    ]
+    private = [str(p) for p in private_files() if not str(p).startswith("/etc/ssh/")]
+    paths = [f"{MACHINE_FILL}{p}" for p in owned_here + private]
+    script = (
+        "import json, os, sys\n"
+        "out = {}\n"
+        "for path in sys.argv[1:]:\n"
+        "    if os.path.isdir(path):\n"
+        "        out[path] = sorted(os.listdir(path))\n"
+        "    else:\n"
+        "        try:\n"
+        "            out[path] = len(open(path, 'rb').read())\n"
+        "        except OSError as err:\n"
+        "            out[path] = 'unreadable' if os.path.exists(path) else False\n"
+        "print(json.dumps(out))\n"
+    )
+    import sys
+
+    result = run_sandboxed(
+        [sys.executable, "-c", script, *paths, "/etc/passwd"],
+        out_dir=tmp_path / "out",
+        host_tree=tree,
+    )
+    assert result.exit_code == 0, result.stderr
+    seen = json.loads(result.stdout)
+    assert seen["/etc/passwd"] > 0  # the machine's own files still read through the link
+    for path in paths:
+        assert seen[path] in ([], 0, False, "unreadable"), (path, seen[path])
