@@ -75,6 +75,34 @@ def run_fetcher_batch(
 ) -> dict[str, Collection]:
     """``bash <script>`` once per (label, manifests) environment, each against its own offline
     cluster, all inside one sandbox (see fetch_driver); label -> what that run collected."""
+    return _batch(script.name, read_agent_bytes(script), "manifests", root, environments, timeout_s)
+
+
+def run_static_batch(
+    script: Path,
+    root: Path,
+    environments: Sequence[tuple[str, Path]],
+    absolute: list[str],
+    timeout_s: float = TIME_LIMIT_S,
+) -> dict[str, Collection]:
+    """``./fetch.sh`` once per (label, static resources) environment, each in a working
+    directory of its own holding that environment as ``static-resources/``, all inside one
+    sandbox (see fetch_driver): one sandbox start per trial instead of one per environment."""
+    text = rewrite_paths(read_agent_bytes(script).decode("utf-8", errors="replace"), absolute)
+    return _batch("fetch.sh", text.encode("utf-8"), "static", root, environments, timeout_s)
+
+
+def _batch(
+    name: str,
+    script: bytes,
+    kind: str,
+    root: Path,
+    environments: Sequence[tuple[str, Path]],
+    timeout_s: float,
+) -> dict[str, Collection]:
+    """Run ``script`` (saved as ``name``) once per environment inside one sandbox; ``kind`` says
+    what the driver makes of each environment's folder (``manifests``: an offline cluster;
+    ``static``: the run's ``static-resources/``)."""
     runs, labels = [], []
     # a random order under random names: nothing in a run's place or its folder's name says
     # whether it is the violating, the compliant or a leave-one-in environment (a fetcher could
@@ -83,26 +111,21 @@ def run_fetcher_batch(
     random.SystemRandom().shuffle(order)
     names = [secrets.token_hex(6) for _ in environments]
     for index in order:
-        label, manifests = environments[index]
+        label, source = environments[index]
         labels.append(label)  # kept here: the spec the sandbox reads names no environment
         workdir = root / f"run-{names[index]}"
         workdir.mkdir(parents=True, exist_ok=True)
-        (workdir / script.name).write_bytes(read_agent_bytes(script))
-        # the sandbox sees only its output directory: each cluster's manifests are copied in
-        # (and removed by the driver before any fetcher runs)
+        (workdir / name).write_bytes(script)
+        # the sandbox sees only its output directory: each environment is copied in (and
+        # removed by the driver before any script runs)
         env_dir = root / f"env-{names[index]}"
-        if manifests.is_dir():
-            shutil.copytree(manifests, env_dir)
-        else:
+        if source.is_dir():
+            shutil.copytree(source, env_dir)
+        else:  # a bundle's single manifest file
             env_dir.mkdir()
-            shutil.copyfile(manifests, env_dir / manifests.name)
+            shutil.copyfile(source, env_dir / source.name)
         runs.append(
-            {
-                "manifests": str(env_dir),
-                "workdir": str(workdir),
-                "script": script.name,
-                "timeout_s": timeout_s,
-            }
+            {kind: str(env_dir), "workdir": str(workdir), "script": name, "timeout_s": timeout_s}
         )
     spec = root / "fetch-runs.json"
     spec.write_text(

@@ -2,7 +2,9 @@
 environment, so a kubectl-opa trial pays for one sandbox instead of one per environment.
 
 ``python -m ciso.evaluation.fetch_driver SPEC.json``; SPEC holds ``runs``, a list of
-``{"manifests", "workdir", "script", "timeout_s"}`` (paths inside the sandbox), and
+``{"manifests", "workdir", "script", "timeout_s"}`` (paths inside the sandbox) or, for an
+``opa-static`` ``fetch.sh``, ``{"static", ...}``: a folder laid out as the run's
+``static-resources/`` and the script executed directly (ITBench-Lite runs ``./fetch.sh``), and
 ``extension_hooks``, the domains' named cluster-extension hooks (``[domain, "module:attr"]``, from
 :func:`itbench.cluster.extensions.extension_hooks` outside), or null to load every domain here. Each run gets its own cluster state behind
 one API server on the sandbox's loopback, ``KUBECONFIG`` pointing at it, ``bash <script>`` in its working directory with
@@ -89,24 +91,56 @@ class Cluster:
             write_discovery_cache(KUBECACHE, self.url, self.server.state)
 
 
+#: the folder a static run's script reads, in its working directory (ITBench-Lite's name)
+STATIC_RESOURCES = "static-resources"
+
+
 def run_one(cluster: Cluster, run: dict, objects: list) -> dict:
-    workdir = Path(run["workdir"])
     started = time.monotonic()
     cluster.serve(objects)
     cluster.write_kubeconfig()
     cluster.write_discovery_cache()
     env = dict(os.environ, KUBECONFIG=str(KUBECONFIG), HOME=HOME, KUBECACHEDIR=str(KUBECACHE))
-    proc = subprocess.Popen(
-        ["bash", run["script"]],
-        cwd=workdir,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        errors="replace",
-        start_new_session=True,
-    )
+    return _launch(["bash", run["script"]], run, env, started)
+
+
+def run_static(run: dict, files: dict[str, bytes]) -> dict:
+    """``./<script>`` in a working directory holding this environment's files as
+    ``static-resources/``, as ITBench-Lite runs ``fetch.sh`` (executed, so its shebang counts)."""
+    started = time.monotonic()
+    workdir = Path(run["workdir"])
+    for relative, data in files.items():
+        target = workdir / STATIC_RESOURCES / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    script = workdir / run["script"]
+    script.chmod(script.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return _launch([f"./{run['script']}"], run, dict(os.environ, HOME=HOME), started)
+
+
+def _launch(argv: list[str], run: dict, env: dict[str, str], started: float) -> dict:
+    """Run the script in its working directory within its time limit (its whole process group
+    killed past it), then end whatever it left running."""
+    try:
+        proc = subprocess.Popen(
+            argv,
+            cwd=run["workdir"],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            errors="replace",
+            start_new_session=True,
+        )
+    except OSError as exc:  # executed directly: a shebang naming no interpreter, as a shell says
+        return {
+            "exit_code": 126 if exc.errno != 2 else 127,
+            "timed_out": False,
+            "stdout": "",
+            "stderr": f"{argv[0]}: cannot execute: {exc.strerror}",
+            "duration_s": round(time.monotonic() - started, 4),
+        }
     timed_out = False
     try:
         stdout, stderr = proc.communicate(timeout=float(run["timeout_s"]))
@@ -242,22 +276,37 @@ def _not_dumpable() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
 
 
-def _load_all(spec: Path, runs: list[dict]) -> list[list | Exception]:
-    """Every environment's objects, read before any fetcher runs; then the manifests and the spec
-    are removed. A fetcher sees only its own environment, through the API server: not the others'
-    manifests (the compliant one, the leave-one-in ones), nor which run is which."""
-    from itbench.cluster import load_manifests
-
-    loaded: list[list | Exception] = []
+def _load_all(spec: Path, runs: list[dict]) -> list[list | dict[str, bytes] | Exception]:
+    """Every environment's objects (or a static run's files), read before any fetcher runs; then
+    the manifests and the spec are removed. A fetcher sees only its own environment, through the
+    API server or its own ``static-resources/``: not the others' (the compliant one, the
+    leave-one-in ones), nor which run is which."""
+    loaded: list[list | dict[str, bytes] | Exception] = []
     for run in runs:
         try:
-            loaded.append(load_manifests(Path(run["manifests"])))
+            loaded.append(_static_files(Path(run["static"])) if "static" in run else _objects(run))
         except Exception as exc:  # that run fails alone, below
             loaded.append(exc)
     for run in runs:
-        shutil.rmtree(run["manifests"], ignore_errors=True)
+        shutil.rmtree(run.get("static") or run["manifests"], ignore_errors=True)
     spec.unlink(missing_ok=True)
     return loaded
+
+
+def _objects(run: dict) -> list:
+    from itbench.cluster import load_manifests
+
+    return load_manifests(Path(run["manifests"]))
+
+
+def _static_files(folder: Path) -> dict[str, bytes]:
+    """The files under ``folder`` by their path in it (written by the evaluator outside, never a
+    link: copied from the scenario's resources)."""
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and not path.is_symlink()
+    }
 
 
 def main() -> None:
@@ -270,7 +319,12 @@ def main() -> None:
     scripts = {i: (Path(r["workdir"]) / r["script"]).read_bytes() for i, r in enumerate(runs)}
     loaded = _load_all(spec, runs)
     hung = False
-    cluster = Cluster(document.get("extension_hooks"))
+    # a static run needs no API server (nor its imports)
+    cluster = (
+        Cluster(document.get("extension_hooks"))
+        if any("static" not in run for run in runs)
+        else None
+    )
     outcomes: list[dict] = []
     collected: list[bytes | None] = []
     for index, objects in enumerate(loaded):
@@ -289,11 +343,11 @@ def main() -> None:
 
 
 def _run_in_turn(
-    cluster: Cluster,
+    cluster: Cluster | None,
     root: Path,
     runs: list[dict],
     index: int,
-    objects: list | Exception,
+    objects: list | dict[str, bytes] | Exception,
     scripts: dict[int, bytes],
     hung: bool,
 ) -> tuple[dict, bytes | None]:
@@ -313,14 +367,22 @@ def _run_in_turn(
     try:
         if isinstance(objects, Exception):
             raise objects
-        outcome = run_one(cluster, run, objects)
+        if isinstance(objects, dict):
+            outcome = run_static(run, objects)
+        else:
+            assert cluster is not None  # started whenever a run has manifests
+            outcome = run_one(cluster, run, objects)
     except Exception as exc:  # a cluster that cannot load these manifests fails that run only
         end_leftovers()
         outcome = {
             "exit_code": 97,
             "timed_out": False,
             "stdout": "",
-            "stderr": f"itbench: the offline cluster did not start: {exc}",
+            "stderr": (
+                f"itbench: the static resources could not be laid out: {exc}"
+                if "static" in run
+                else f"itbench: the offline cluster did not start: {exc}"
+            ),
             "duration_s": 0.0,
         }
     return outcome, _collected(Path(run["workdir"]))

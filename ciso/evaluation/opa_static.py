@@ -10,13 +10,11 @@ share of those detected.
 
 from __future__ import annotations
 
-import secrets
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ciso.evaluation.answer import find_file, listing
-from ciso.evaluation.fetch import TIME_LIMIT_S, Collection, has_shebang, run_static_fetch
+from ciso.evaluation.fetch import TIME_LIMIT_S, Collection, has_shebang, run_static_batch
 from ciso.evaluation.plan import COMPLIANT, VIOLATING, Environment, leave_one_in_environments
 from ciso.evaluation.record import Record, as_score
 from ciso.evaluation.verdicts import judge
@@ -62,37 +60,35 @@ def evaluate(
     ]
     with tempfile.TemporaryDirectory(prefix="itbench-opa-static-") as scratch:
         root = Path(scratch)
-
-        def collect(env: Environment) -> Collection:
-            # a random name: fetch.sh must not tell the environments apart by its folder's name
-            return run_static_fetch(
-                fetch, root / f"run-{secrets.token_hex(6)}", env.source, absolute, timeout_s
-            )
-
         violating = Environment(VIOLATING, scenario.violating, False)
+        compliant = Environment(COMPLIANT, scenario.compliant, True)
+        extra = leave_one_in_environments(scenario, root / "environments")
+        # every environment in one sandbox, one after another (the driver empties it between
+        # them): one sandbox start per trial, not one per environment. The compliant and
+        # leave-one-in runs are judged only when the violating one collected data, as before.
         with record.timed("fetch"):
-            first = collect(violating)
+            collected = run_static_batch(
+                fetch,
+                root / "runs",
+                [(e.label, e.source) for e in (violating, compliant, *extra)],
+                absolute,
+                timeout_s,
+            )
+        first = collected[VIOLATING]
         if not first.ok:
             record.verdict(VIOLATING, collected=False, problem=first.problem)
             record.fail(f"fetch ({VIOLATING})", f"fetch.sh {first.problem}", first.output)
             return record.scores(_scores(criteria, strict=False, recall=0.0))
         criteria["fetch_generates_data"] = 1
-        detected = judge(record, violating, policy, lambda _env: first, "fetch")
-        criteria["violation_detection"] = as_score(detected)
-        compliant = [Environment(COMPLIANT, scenario.compliant, True)] if detected else []
-        extra = leave_one_in_environments(scenario, root)
-        # the other environments are independent sandboxes: run side by side, their start-up
-        # (a container's above all) and waits overlap; judged in order afterwards
-        with record.timed("fetch"), ThreadPoolExecutor(max_workers=2) as pool:
-            collected = list(pool.map(collect, compliant + extra))
-        done = dict(zip(map(id, compliant + extra), collected, strict=True))
 
         def ready(env: Environment) -> Collection:
-            return done[id(env)]
+            return collected[env.label]
 
+        detected = judge(record, violating, policy, ready, "fetch")
+        criteria["violation_detection"] = as_score(detected)
         if detected:
             criteria["compliance_validation"] = as_score(
-                judge(record, compliant[0], policy, ready, "fetch")
+                judge(record, compliant, policy, ready, "fetch")
             )
         caught = [judge(record, env, policy, ready, "fetch") for env in extra]
     recall = (sum(caught) / len(caught)) if caught else float(detected)

@@ -199,19 +199,30 @@ def test_opa_static_hanging_fetch(tmp_path: Path) -> None:
     assert result.details["failure"]["reason"] == "fetch.sh did not finish within 2 s"
 
 
-def test_opa_static_environments_after_the_first_are_fetched_two_at_a_time(tmp_path: Path) -> None:
-    """The compliant and the two leave-one-in environments run side by side (two sandboxes at a
-    time), after the violating one: four fetches of 10 s take two rounds after the first (about
-    30 s), not four in a row (40 s and more); the verdicts are those of the unhurried answer."""
-    import time
+def test_opa_static_fetches_every_environment_in_one_sandbox(tmp_path: Path, monkeypatch) -> None:
+    """The violating, compliant and leave-one-in environments run one after another in one
+    sandbox (one sandbox start per trial, not one per environment); each run finds nothing an
+    earlier one left in the sandbox's /tmp or beside its working directory, and the verdicts are
+    those of the answer run alone."""
+    from ciso.evaluation import fetch as fetch_module
 
+    sandboxes: list[list[str]] = []
+    real = fetch_module.run_sandboxed
+
+    def counted(argv, **kwargs):
+        sandboxes.append(list(argv))
+        return real(argv, **kwargs)
+
+    monkeypatch.setattr(fetch_module, "run_sandboxed", counted)
     trial = trial_dir(tmp_path, "opa-static", "correct")
     fetch = trial / "fetch.sh"
     shebang, _, rest = fetch.read_text().partition("\n")
-    fetch.write_text(f"{shebang}\nsleep 10\n{rest}")
-    started = time.monotonic()
+    leftover_check = (
+        "if [ -e /tmp/earlier-run ] || ls ../*/ 2>/dev/null | grep -q mark; then echo leftover >&2; exit 9; fi\n"
+        "touch /tmp/earlier-run mark-$$\n"
+    )
+    fetch.write_text(f"{shebang}\n{leftover_check}{rest}")
     result = evaluate_trial(STATIC, trial)
-    elapsed = time.monotonic() - started
     assert result.scores == static_scores((1, 1, 1, 1), 1, 1, 1.0)
     assert results(result.details) == ALL_DETECTED
-    assert 30 <= elapsed < 38, elapsed
+    assert len(sandboxes) == 1, sandboxes
