@@ -303,6 +303,10 @@ class DomainRun(Generic[TruthT, ReferenceT]):
     #: Writes a scenario's reference answer into a workspace (the ``oracle``); None: this run
     #: has no reference answers and the oracle cannot run.
     write_reference: Callable[[Scenario[TruthT, ReferenceT], Path], None] | None = None
+    #: Called once in the runner with the scenarios a run will try, before its forked workers
+    #: start: what each worker would otherwise build for itself (a cache every trial of a class
+    #: uses) is built once and inherited. Only for the local executor; None: nothing.
+    before_trials: Callable[[Sequence[Scenario[TruthT, ReferenceT]]], None] | None = None
 
     def scenarios(self, selection: str | None) -> Sequence[Scenario[TruthT, ReferenceT]]:
         """The scenarios of ``selection`` (None: the built-in suite)."""

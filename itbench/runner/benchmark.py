@@ -150,6 +150,8 @@ def run_benchmark(domain: Domain | str, request: RunRequest) -> ResultsDocument:
         build_agent=functools.partial(factory, options),
     )
     trial_executor = make_executor(request.executor, request.ray_address, request)
+    if session.before_trials is not None and plan.todo and request.executor == "local":
+        session.before_trials(selected)
     with Progress(len(plan.todo), len(plan.done), enabled=request.progress) as progress:
         execute_plan(
             plan, ctx, out, request.jobs, on_trial=progress.trial_done, executor=trial_executor

@@ -177,3 +177,29 @@ def test_the_domain_has_no_configure_hook_left():
     would keep them in module state."""
     with pytest.raises(TypeError, match="configure"):
         Domain(name="plain", configure=lambda options: None)  # type: ignore[call-arg]  # the removed field
+
+
+def test_before_trials_runs_once_in_the_runner_before_its_workers(toy, tmp_path):
+    """A session's ``before_trials`` is called once, in the runner's own process, with the
+    selected scenarios, before any trial: what it builds there (a cache) the forked workers
+    inherit instead of each building its own."""
+    import os
+
+    calls: list[tuple[int, list[str]]] = []
+
+    def before(scenarios) -> None:
+        calls.append((os.getpid(), sorted(s.id for s in scenarios)))
+
+    session_of = toy.session
+
+    def with_hook(domain: Domain, settings: SessionSettings):
+        return dataclasses.replace(session_of(domain, settings), before_trials=before)
+
+    hooked = dataclasses.replace(toy, session=with_hook)
+    request = itbench.RunRequest(domain="toy", select=("add-2",), jobs=2, output_dir=tmp_path / "o")
+    document = itbench.run_benchmark(hooked, request)
+    assert calls == [(os.getpid(), ["add-2"])]
+    assert document.raw_results and all(r.get("scores") for r in document.raw_results)
+    # a resumed run with nothing left to do builds nothing
+    itbench.run_benchmark(hooked, request)
+    assert len(calls) == 1

@@ -24,11 +24,13 @@ pytestmark = needs_sandbox
 
 
 def _trial_scratch(tmp: Path) -> list[Path]:
-    """The evaluator's scratch directories, wherever they are under ``tmp``."""
+    """The evaluator's scratch directories, wherever they are under ``tmp`` (walked so that a
+    folder the live run removes meanwhile, such as the payload seed builder's, is skipped)."""
     return [
-        p
-        for p in tmp.rglob("itbench-*")
-        if p.name.startswith(("itbench-rhel9-", "itbench-ansible-"))
+        Path(folder) / name
+        for folder, dirs, _files in os.walk(tmp, onerror=lambda _err: None)
+        for name in dirs
+        if name.startswith(("itbench-rhel9-", "itbench-ansible-"))
     ]
 
 
