@@ -8,7 +8,8 @@ the export bills without a resource id names its service (``drilldown._named``).
 reach these too, and two late shapes of their own: a rise the alert day can only call spread
 over a node (the change day names it), and a switch of family some days before the alert
 (``lookback._switch_held``). A FOCUS bill's own levels (``scenario.json``) reach the agent
-through ``itbench finops run``.
+through ``itbench finops run``, and a region below a service that bills in it alone names
+the service.
 
 Guards that pass before and after: one application's rise inside one cloud is that
 application; one resource's rise inside one region is that resource; quiet bills (a quarterly
@@ -346,3 +347,25 @@ def test_an_applications_backfill_found_days_later_is_the_application(tmp_path, 
             line.count[first:] *= 3
             line.cost[first:] = line.price[first:] * line.count[first:] * 24
     assert answer(bill.write(tmp_path, alert, ACCOUNT)) == (Resource("features", "Application"),)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_service_in_one_region_is_the_service_when_the_region_lies_below_it(tmp_path, seed):
+    """With the region a level below the service, a security service that bills in one region
+    only rises in every account it watches: the region below it holds the same lines, but its
+    name also covers every other service there; the service is the answer."""
+    bill = _regions(seed)
+    alert = DAYS - 1
+    for watched in ("acct-shop", "acct-data", "acct-dev"):
+        line = bill.line(("AWS", "ap-south-2", "Security", "Security Hub", watched), 1.5, 0.02)
+        line[alert:] *= 20.0
+    levels = [
+        "BillingAccountId",
+        "ProviderName",
+        "ServiceCategory",
+        "ServiceName",
+        "RegionId",
+        "ResourceId",
+    ]
+    folder = bill.write(tmp_path, alert, levels)
+    assert answer(folder) == (Resource("Security Hub", "ServiceName"),)
