@@ -126,16 +126,8 @@ def _scenario_class(metadata: dict[str, Any], is_focus: bool) -> str:
     return str(metadata.get("difficulty", "focus" if is_focus else "custom"))
 
 
-def _hierarchy(s: FinOpsScenario) -> Hierarchy:
-    from finops.loaders.focus import focus_hierarchy  # pandas: start-up time (module docstring)
-
-    if s.is_focus:
-        return focus_hierarchy(tuple(s.metadata.get("levels") or ()) or None)
-    return LITE_HIERARCHY
-
-
 def _to_scenario(s: FinOpsScenario) -> FinopsCase:
-    hierarchy = _hierarchy(s)
+    hierarchy = s.hierarchy
     prompt = PROMPT.format(
         date=s.anomaly.date,
         account=s.anomaly.account_id,
@@ -153,6 +145,10 @@ def _to_scenario(s: FinOpsScenario) -> FinopsCase:
         inputs={"anomaly.json": s.path / "anomaly.json", s.data_path.name: s.data_path},
         ground_truth=s.ground_truth,
         reference=s.ground_truth,
+        # the bill's levels and cost column are public (the prompt states them): an agent reads
+        # the workspace's export with them, or a cause at a level scenario.json adds (RegionId)
+        # could never be named
+        metadata={"levels": list(hierarchy.levels), "cost_column": hierarchy.cost_column},
         # the folder holds ground_truth.yaml: a hidden field, not public metadata
         source_dir=s.path,
     )
@@ -163,7 +159,7 @@ def _check_data_header(s: FinOpsScenario) -> None:
     # pandas: start-up time (module docstring)
     from finops.loaders.table import check_header
 
-    check_header(s.data_path, _hierarchy(s), skip_initial_space=not s.is_focus)
+    check_header(s.data_path, s.hierarchy, skip_initial_space=not s.is_focus)
 
 
 def _names_k8s(spec: str) -> bool:
@@ -266,7 +262,23 @@ def validate_output(scenario: PublicScenario, workspace: Path) -> list[str]:
 
 
 def _levels(scenario: PublicScenario) -> tuple[str, ...]:
+    listed = scenario.metadata.get("levels")
+    if listed:
+        return tuple(str(level) for level in listed)
     return FOCUS_HIERARCHY.levels if "focus.csv" in scenario.inputs else LITE_HIERARCHY.levels
+
+
+def _bill_hierarchy(scenario: PublicScenario) -> Hierarchy | None:
+    """The levels and cost column the scenario's export is read with (None: the layout's
+    defaults, for a scenario made before they were public)."""
+    listed = scenario.metadata.get("levels")
+    if not listed or "focus.csv" not in scenario.inputs:
+        return None
+    return Hierarchy(
+        levels=tuple(str(level) for level in listed),
+        cost_column=str(scenario.metadata.get("cost_column", FOCUS_HIERARCHY.cost_column)),
+        date_column=FOCUS_HIERARCHY.date_column,
+    )
 
 
 def write_reference(scenario: FinopsCase, workspace: Path) -> None:
@@ -281,10 +293,10 @@ def _anomaly(workspace: Path):
     return read_anomaly(workspace / "anomaly.json")
 
 
-def _workspace_table(workspace: Path):
+def _workspace_table(task: Task):
     from finops.tools import workspace_table_loader  # pandas: start-up time (module docstring)
 
-    return workspace_table_loader(workspace)()
+    return workspace_table_loader(task.workspace, _bill_hierarchy(task.scenario))()
 
 
 def _k8s_solve(name: str, task: Task) -> AgentResult:
@@ -324,7 +336,7 @@ class BaselineAgent:
             return _k8s_solve("baseline", task)
         from finops.rca import diagnose  # numpy, pandas: start-up time (module docstring)
 
-        diagnosis = diagnose(_workspace_table(task.workspace), _anomaly(task.workspace))
+        diagnosis = diagnose(_workspace_table(task), _anomaly(task.workspace))
         write_agent_output(task.workspace / "agent_output.json", diagnosis)
         task.transcript.record(
             "baseline",
@@ -346,7 +358,7 @@ class NaiveAgent:
             return _k8s_solve("naive", task)
         from finops.rca.naive import naive_diagnose  # numpy: start-up time (module docstring)
 
-        resources = naive_diagnose(_workspace_table(task.workspace), _anomaly(task.workspace))
+        resources = naive_diagnose(_workspace_table(task), _anomaly(task.workspace))
         write_resources(task.workspace / "agent_output.json", resources)
         return AgentResult()
 
@@ -361,7 +373,7 @@ class TopKAgent:
     def solve(self, task: Task) -> AgentResult:
         from finops.rca.topk import topk_diagnose  # numpy: start-up time (module docstring)
 
-        resources = topk_diagnose(_workspace_table(task.workspace), _anomaly(task.workspace))
+        resources = topk_diagnose(_workspace_table(task), _anomaly(task.workspace))
         write_resources(task.workspace / "agent_output.json", resources)
         return AgentResult()
 
@@ -378,7 +390,9 @@ def _tools(scenario: PublicScenario, workspace: Path) -> Sequence[Any]:
     # pandas: start-up time (module docstring)
     from finops.tools import make_tools, workspace_table_loader
 
-    return make_tools(workspace_table_loader(workspace), _anomaly(workspace))
+    return make_tools(
+        workspace_table_loader(workspace, _bill_hierarchy(scenario)), _anomaly(workspace)
+    )
 
 
 def _trial_environment(

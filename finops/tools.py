@@ -14,7 +14,7 @@ from typing import Any
 from finops.loaders.focus import read_focus_csv
 from finops.loaders.lite import read_lite_csv
 from finops.loaders.table import CostTable
-from finops.model import Anomaly
+from finops.model import FOCUS_HIERARCHY, Anomaly, Hierarchy
 from itbench.llm.tools import Tool
 
 
@@ -92,10 +92,15 @@ def make_tools(load_table: Callable[[], CostTable], anomaly: Anomaly) -> list[To
     ]
 
 
-def workspace_table_loader(workspace: Path) -> Callable[[], CostTable]:
+def workspace_table_loader(
+    workspace: Path, hierarchy: Hierarchy | None = None
+) -> Callable[[], CostTable]:
+    """The workspace's export, a FOCUS one read with ``hierarchy`` (its scenario's levels and
+    cost column) when given."""
+
     def load() -> CostTable:
         if (workspace / "data.csv").exists():
             return read_lite_csv(workspace / "data.csv")
-        return read_focus_csv(workspace / "focus.csv")
+        return read_focus_csv(workspace / "focus.csv", hierarchy or FOCUS_HIERARCHY)
 
     return load

@@ -18,6 +18,11 @@ from finops.loaders.columns import require_columns
 from finops.model import Hierarchy
 from itbench.errors import InputError
 
+#: The label of a line the export left empty at a level (a FOCUS ``ResourceId`` of NULL: usage
+#: billed per account, not per resource, as security scanners' and query engines' lines are).
+#: It names no resource: a cause found on it is named at the level above.
+NO_LABEL = "(none)"
+
 
 @dataclass(frozen=True)
 class CostTable:
@@ -58,7 +63,7 @@ def _labels(column: pd.Series) -> pd.Categorical:
         codes >= 0, merged_codes[np.maximum(codes, 0)] if len(merged_codes) else 0, -1
     )
     if (new_codes < 0).any():
-        merged = merged.append(pd.Index(["(none)"]))
+        merged = merged.append(pd.Index([NO_LABEL]))
         new_codes = np.where(new_codes < 0, len(merged) - 1, new_codes)
     return pd.Categorical.from_codes(new_codes, categories=merged)
 
@@ -107,7 +112,7 @@ def normalise(raw: pd.DataFrame, hierarchy: Hierarchy, path: Path) -> CostTable:
         )
     frame = pd.DataFrame({"date": dates.dt.tz_localize(None).dt.normalize()})
     for level in hierarchy.levels:
-        frame[level] = raw[level].astype("string").fillna("(none)").str.strip().astype(str)
+        frame[level] = raw[level].astype("string").fillna(NO_LABEL).str.strip().astype(str)
     frame["cost"] = _numeric(raw, hierarchy.cost_column, path)
     aggregations = {"cost": "sum"}
     if hierarchy.price_column:

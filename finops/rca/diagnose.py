@@ -27,9 +27,12 @@ def diagnose(
     week before it where the account's total stood out and the drill-down names causes that the
     bill's history says the alert is about is diagnosed instead, against the days before it."""
     alert = _day_tree(table, anomaly.account_id, anomaly.date)
-    on_alert = _diagnose_on(table, anomaly, alert, thresholds)
-    if on_alert.root_causes:
+    on_alert, spread_only = _diagnose_on(table, anomaly, alert, thresholds)
+    if on_alert.root_causes and not spread_only:
         return on_alert
+    # a rise the alert day can only call spread out (no part of it stands out below a node)
+    # is what a change some days before leaves once the recent days hold part of it: the
+    # change day, when one explains the alert, names it better
     first = table.frame["date"].min().date()
     for day in look_back_days(anomaly.date, first):
         try:
@@ -38,7 +41,7 @@ def diagnose(
             continue  # before the account's first day
         if earlier.tree.root.z < thresholds.broad_z:
             continue  # the account's total was ordinary that day: its cost did not change then
-        found = _diagnose_on(table, anomaly, earlier, thresholds)
+        found, _ = _diagnose_on(table, anomaly, earlier, thresholds)
         if found.root_causes and all(
             explains_late_alert(
                 EarlierChange(cause.path, day, cause.actual, cause.expected), alert.cube
@@ -47,8 +50,7 @@ def diagnose(
         ):
             moved = (
                 f"the account's cost changed on {day}, {(anomaly.date - day).days} day(s) before "
-                f"the alert ({anomaly.date} looks ordinary against days that already hold the "
-                f"change); the causes are found on {day} against the days before it"
+                f"the alert ({anomaly.date} is judged against days that already hold the change); the causes are found on {day} against the days before it"
             )
             return replace(found, notes=(*on_alert.notes, moved, *found.notes))
     return on_alert
@@ -73,8 +75,9 @@ def _day_tree(table: CostTable, account_id: str, day: dt.date) -> _DayTree:
 
 def _diagnose_on(
     table: CostTable, anomaly: Anomaly, at: _DayTree, thresholds: Thresholds
-) -> Diagnosis:
-    """The drill-down's causes on ``at.day`` against the days before it."""
+) -> tuple[Diagnosis, bool]:
+    """The drill-down's causes on ``at.day`` against the days before it, and whether every one
+    of them is a rise spread over a node with nothing standing out below it."""
     cube, hours, tree, day = at.cube, at.hours, at.tree, at.day
     findings, total = drill_down(
         tree, thresholds, lambda: _changed_elsewhere(table, cube, day, thresholds)
@@ -120,6 +123,10 @@ def _diagnose_on(
             )
         if finding.reason == "credits":
             kind, detail = "cost_spike", "every credit under it ended"
+        if finding.reason == "as one":
+            kind, detail = classify_broad(
+                cube, node, "every child of it rose beyond its noise or started"
+            )
         share = node.delta / total if total else 0.0
         causes.append(
             RootCause(
@@ -134,7 +141,11 @@ def _diagnose_on(
             )
         )
     causes.sort(key=lambda c: -c.actual + c.expected)
-    return Diagnosis(anomaly, root.actual, root.expected, _one_per_resource(causes), tuple(notes))
+    spread_only = bool(findings) and all(f.reason == "spread" for f in findings)
+    diagnosis = Diagnosis(
+        anomaly, root.actual, root.expected, _one_per_resource(causes), tuple(notes)
+    )
+    return diagnosis, spread_only
 
 
 #: Other accounts looked at for a change they share with the anomalous one (a bill can hold

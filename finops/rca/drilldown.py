@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from finops.loaders.table import NO_LABEL
 from finops.rca.nodes import NodeStats, Tree
 
 
@@ -248,6 +249,9 @@ def drill_down(
         for kid in sig:
             if tree.is_leaf(kid):
                 findings.append(Finding(kid, "leaf"))
+            elif not changed_whole(kid) and _moved_as_one(tree, kid, thresholds):
+                # a node that changed whole is named below with what rose beyond its change
+                findings.append(Finding(kid, "as one"))
             else:
                 visit(kid)
         if (
@@ -260,6 +264,7 @@ def drill_down(
             findings.append(Finding(node, "spread"))
 
     visit(root)
+    findings = [_named(tree, f) for f in findings]
     service = _families_across_its_applications(tree, findings)
     if service is not None:
         return [Finding(service, "families")], total
@@ -267,6 +272,97 @@ def drill_down(
     if switched is not None:
         return [Finding(switched, "switched")], total
     return findings, total
+
+
+def _named(tree: Tree, finding: Finding) -> Finding:
+    """The finding under a name that says what changed. An answer names a resource without a
+    path, so:
+
+    * a line the export left unnamed at its level (no ``ResourceId``: a scanner's or a query
+      engine's usage billed to the account) names no resource of its own; what holds it, the
+      service, is the smallest thing a reader can act on;
+    * a node that is all of its parent (its only child with a cost) and whose name is not its
+      own in the account (a region below a service that bills in that region only, where the
+      region's name also covers every other service there) says less than its parent, which
+      holds exactly the same lines under a name of their own."""
+    node = finding.node
+    if node.index < 0 or node.depth < 2:
+        return finding  # the account's providers, or a node across services: named as found
+    parent_path = node.path[:-1]
+    unnamed = node.path[-1] == NO_LABEL
+    only_child = not tree.is_leaf(node) and all(
+        k.path == node.path or (k.actual <= 0 and k.baseline <= 0)
+        for k in tree.children.get(parent_path, ())
+    )
+    shared = any(
+        k.path[-1] == node.path[-1] and k.path[:-1] != parent_path for k in tree.stats[node.depth]
+    )
+    if not (unnamed or (only_child and shared)):
+        return finding
+    (parent,) = [k for k in tree.stats[node.depth - 1] if k.path == parent_path]
+    return _named(tree, Finding(parent, finding.reason))
+
+
+#: How much a node must have grown, as a share of its usual cost, for "every child of it rose"
+#: to be one change of it (:func:`_moved_as_one`). Independent causes that happen to fall in
+#: every child of a provider or region are each a few sigmas of the account's noise, a small
+#: share of the node; a stack applied to a region, a cloud's environment brought up or projects
+#: linked to a provider add a large share of what the node bills.
+AS_ONE_GROWTH = 0.5
+
+
+def _moved_as_one(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
+    """The node (a provider, a region, a service) changed as one when every child of it that
+    carries a real share took part in its rise (``broad_child_z``, or started; the node itself
+    is significant), the lines that rose beyond their noise belong to two
+    or more owners one level below its children (several services or applications, not one
+    application's rise that happens to fill the node) and to most of the owners under it (a
+    few applications that rose beside flat ones in each service are independent causes, as a
+    generator's hard scenarios plant them), the node grew by ``AS_ONE_GROWTH`` of its
+    usual cost or more, and its siblings kept their life or fell (cost that moved to it from
+    them is its rise too). Naming the node is one name where its children's causes are several,
+    and the only one that says what they share; the growth factors may differ child by child
+    (a staging stack's databases and instances are new, its functions were already there), so
+    no common factor is asked for, as :func:`_uniform_change` would."""
+    if node.depth < 1 or tree.is_leaf(node) or node.baseline <= 0:
+        return False
+    if node.actual < (1 + AS_ONE_GROWTH) * node.baseline or node.z < thresholds.z:
+        return False
+    # children with a real share of it (a few cents of a child say nothing either way); two
+    # or more, or the node says no more than its one big child
+    kids = [
+        k
+        for k in tree.children.get(node.path, ())
+        if max(k.actual, k.baseline) >= 0.05 * node.actual
+    ]
+    if len(kids) < thresholds.broad_min_children:
+        return False
+    for kid in kids:
+        if not (kid.is_new or _surprise(kid, thresholds) >= thresholds.broad_child_z):
+            return False  # a child that did not take part: the risers are causes of their own
+    owner = node.depth + 2
+    if owner >= len(tree.cube.levels) - 1:
+        return False  # owners that are single lines: lines that rose are causes of their own
+    rose = [
+        k
+        for k in tree.leaves_under(node)
+        if k.is_new or (k.delta > 0 and _surprise(k, thresholds) >= thresholds.z)
+    ]
+    # most owners under it took part: independent causes in a few applications of several
+    # services (each beside flat siblings) are causes of their own
+    risers = {k.path[owner] for k in rose}
+    owners = {k.path[owner] for k in tree.leaves_under(node) if k.actual > 0 or k.baseline > 0}
+    if len(risers) < thresholds.broad_min_children or 2 * len(risers) <= len(owners):
+        return False
+    parent = node.path[:-1]
+    siblings = [
+        leaf
+        for k in tree.stats[node.depth]
+        if k.path[:-1] == parent and k.path != node.path
+        for leaf in tree.leaves_under(k)
+        if not leaf.is_new and leaf.baseline > 0
+    ]
+    return bool(siblings) and _kept_their_life(siblings, thresholds)
 
 
 def _switched_together(tree: Tree, findings: list[Finding]) -> NodeStats | None:

@@ -69,14 +69,35 @@ def explains_late_alert(change: EarlierChange, alert_cube: CostCube) -> bool:
         return False  # the late alerts looked for are of rises
     lines = _lines_under(change.path, alert_cube)
     settled = lines[(lines[:, : alert_cube.anomaly_index - LOOK_BACK_DAYS] != 0).any(axis=1)]
+    start = _index_of(change.day, alert_cube)
     if not len(settled):
-        return False  # launched inside the look-back: no history to stand out against
+        # launched inside the look-back: no history to stand out against, unless it took over
+        # from lines that stopped that day (a switch of tier or machine type)
+        return _switch_held(change, lines, start, alert_cube)
     # a line launched inside the look-back is left out of the node's cost: its launch is
     # what a later day's drill-down can find in the service or provider that holds it
-    start = _index_of(change.day, alert_cube)
     return _held(change, settled, alert_cube.days) or _spike_never_seen(
         change, settled[:, :start].sum(axis=0)
     )
+
+
+def _switch_held(change: EarlierChange, lines: np.ndarray, start: int, cube: CostCube) -> bool:
+    """New lines that replaced lines of the same owner (its other families, the siblings of the
+    node) which billed the day before the change and stopped on it: a switch (a cache moved to
+    its high-availability tier, a fleet to a larger machine type). The pair has the old lines'
+    history, and a detector watching the owner sees the switch's net rise (what the new lines
+    cost less what the old ones did); it explains the alert when the owner's lines still show
+    half of that net rise on the alert day, as a held step would (:func:`_held`). A launch
+    beside nothing that stopped has no history and stays out."""
+    if len(change.path) < 2 or start < 1:
+        return False
+    siblings = _lines_under(change.path[:-1], cube)
+    ended = siblings[(siblings[:, start - 1] > 0) & (siblings[:, start:] == 0).all(axis=1)]
+    if not len(ended):
+        return False
+    replaced = float(ended[:, start - 1].sum())
+    net = EarlierChange(change.path, change.day, change.actual, replaced)
+    return _held(net, np.vstack([lines, ended]), cube.days)
 
 
 def _lines_under(path: tuple[str, ...], cube: CostCube) -> np.ndarray:
