@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -62,7 +63,12 @@ def sre(tmp: Path, name: str) -> dict:
         for r in document["raw_results"]
     }
     return {"incidents": len(per), "root_cause_entity_f1": _mean(list(per.values())),
-            "per_incident": dict(sorted(per.items(), key=lambda kv: int(kv[0])))}  # fmt: skip
+            "per_incident": dict(sorted(per.items(), key=lambda kv: _natural(kv[0])))}  # fmt: skip
+
+
+def _natural(incident_id: str) -> tuple:
+    """Incident ids in number order whatever they are named (``3``, ``Scenario-12``)."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", incident_id))
 
 
 def finops(tmp: Path, name: str) -> dict:
