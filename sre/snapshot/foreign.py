@@ -10,6 +10,7 @@ file and what was expected, never an empty table."""
 
 from __future__ import annotations
 
+import csv
 import gzip
 import json
 import re
@@ -38,6 +39,8 @@ COLUMNS = {"traces": TRACE_COLUMNS, "logs": LOG_COLUMNS, "events": BODY_COLUMNS}
 COLUMNS["objects"] = BODY_COLUMNS
 
 _GZIP_MAGIC = b"\x1f\x8b"
+#: the largest cell a CSV-quoted TSV is read with (the index's own line limit)
+_MAX_CELL = 8 * 1024 * 1024
 #: OTLP's numeric span kinds and status codes (the protobuf enums, as JSON writes them)
 _OTLP_KINDS = {
     0: "Unspecified",
@@ -108,6 +111,31 @@ def canonical(source: Path, kind: str, workdir: Path) -> Converted:
     out = workdir / f"{source.name}.tsv"
     _write_tsv(out, COLUMNS[kind], rows)
     return Converted(out, " ".join(shape))
+
+
+def requoted(tsv: Path, workdir: Path) -> Path | None:
+    """``tsv`` written with every cell CSV-quoted, when some of its cells are CSV-quoted and hold
+    a line break (a stack trace in a log body, written by a CSV writer that quotes only where it
+    must): read as a CSV reader reads it (pandas, which the original tools use, does), so such a
+    cell stays one field of one row instead of splitting it. None when no quoted cell spans
+    lines (the reader's rejected rows have another cause)."""
+    csv.field_size_limit(_MAX_CELL)  # an object's manifest is larger than csv's default cap
+    out = workdir / "requoted" / tsv.name  # its own name, which the skipped rows' reports give
+    try:
+        with tsv.open(encoding="utf-8", errors="replace", newline="") as f:
+            if not any("\n" in cell or "\r" in cell for row in csv.reader(f, delimiter="\t")
+                       for cell in row):  # fmt: skip
+                return None
+        out.parent.mkdir(exist_ok=True)
+        with (
+            tsv.open(encoding="utf-8", errors="replace", newline="") as f,
+            out.open("w", encoding="utf-8", newline="") as g,
+        ):
+            writer = csv.writer(g, delimiter="\t", quoting=csv.QUOTE_ALL, lineterminator="\n")
+            writer.writerows(csv.reader(f, delimiter="\t"))
+    except csv.Error:
+        return None  # not CSV either (a NUL byte, a cell past the cap): the plain reading stands
+    return out
 
 
 def _is_tsv(text: str, kind: str) -> bool:

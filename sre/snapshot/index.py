@@ -15,6 +15,7 @@ import hashlib
 import os
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -25,7 +26,7 @@ from itbench.errors import InputError
 from sre.snapshot import foreign, sql
 
 #: bump when the indexed schema changes, so old caches are rebuilt rather than misread
-INDEX_VERSION = "23"
+INDEX_VERSION = "25"
 #: DuckDB's memory while building an index (it spills beyond it); queries keep the default
 BUILD_MEMORY_LIMIT = os.environ.get("ITBENCH_SRE_INDEX_MEMORY", "384MB")
 #: how many malformed rows are described one by one (the rest are counted)
@@ -149,22 +150,19 @@ def build_index(source: Path, kind: SourceKind, database: Path, fingerprint: str
     tmp = database.with_name(f"{database.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     tmp.unlink(missing_ok=True)
     try:
+        if kind is SourceKind.METRICS:
+            _load(tmp, database, lambda con: sql.load_metrics(con, sorted(source.glob("*.tsv"))))
+        else:
+            # other exporters' shapes (OTLP, Jaeger, JSON lines, gzip, plain text) are read as the
+            # TSV they are equivalent to
+            with tempfile.TemporaryDirectory(dir=database.parent) as work:
+                tsv = foreign.canonical(source, kind.value, Path(work)).path
+                split = _load(tmp, database, lambda con: sql.load_table(con, tsv, kind.value))
+                # rows cut by a quoted cell's line break: read the cells as a CSV reader does
+                if split and (quoted := foreign.requoted(tsv, Path(work))) is not None:
+                    tmp.unlink()
+                    _load(tmp, database, lambda con: sql.load_table(con, quoted, kind.value))
         with duckdb.connect(str(tmp)) as con:
-            # row order is restored where it matters (traces sorted by time; every tool orders)
-            con.execute("SET preserve_insertion_order = false")
-            # gigabyte sources spill to disk rather than grow the process past the memory target
-            con.execute(f"SET memory_limit = '{BUILD_MEMORY_LIMIT}'")
-            con.execute(f"SET temp_directory = '{database.parent / 'spill'}'")
-            sql.create_macros(con)
-            if kind is SourceKind.METRICS:
-                files = sorted(source.glob("*.tsv"))
-                sql.load_metrics(con, files)
-            else:
-                # other exporters' shapes (OTLP, Jaeger, JSON lines, gzip, plain text) are read
-                # as the TSV they are equivalent to
-                with tempfile.TemporaryDirectory(dir=database.parent) as work:
-                    converted = foreign.canonical(source, kind.value, Path(work))
-                    sql.load_table(con, converted.path, kind.value)
             con.execute("CREATE TABLE meta (key VARCHAR, value VARCHAR)")
             con.execute("INSERT INTO meta VALUES ('fingerprint', ?)", [fingerprint])
             con.execute("CHECKPOINT")
@@ -174,3 +172,17 @@ def build_index(source: Path, kind: SourceKind, database: Path, fingerprint: str
         raise InputError(f"{source}: cannot be read as a {kind.value} table: {exc}") from None
     finally:
         Path(f"{tmp}.wal").unlink(missing_ok=True)
+
+
+def _load(tmp: Path, database: Path, load: Callable[[duckdb.DuckDBPyConnection], None]) -> int:
+    """Run ``load`` on a fresh database at ``tmp``; how many rows it rejected for their number
+    of fields."""
+    with duckdb.connect(str(tmp)) as con:
+        # row order is restored where it matters (traces sorted by time; every tool orders)
+        con.execute("SET preserve_insertion_order = false")
+        # gigabyte sources spill to disk rather than grow the process past the memory target
+        con.execute(f"SET memory_limit = '{BUILD_MEMORY_LIMIT}'")
+        con.execute(f"SET temp_directory = '{database.parent / 'spill'}'")
+        sql.create_macros(con)
+        load(con)
+        return sql.split_rows(con)

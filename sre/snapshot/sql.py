@@ -12,12 +12,16 @@ import duckdb
 
 from sre.snapshot import epoch
 
-#: ClickHouse exports are tab separated with JSON bodies unquoted; quoting is off so a body's own
-#: quotes are data. A CSV-quoted body (``"{""a"": 1}"``) is undone by ``body_json`` instead.
 _CSV = (
-    "delim='\t', header=true, quote='', escape='', strict_mode=false, auto_detect=false, "
+    "delim='\t', header=true, strict_mode=false, auto_detect=false, "
     "max_line_size=8388608, buffer_size=33554432"
 )
+#: ClickHouse exports are tab separated with JSON bodies unquoted; quoting is off so a body's own
+#: quotes are data. A CSV-quoted body (``"{""a"": 1}"``) is undone by ``body_json`` instead.
+_UNQUOTED = "quote='', escape=''"
+#: a file whose every field is quoted: a quote opens and closes a field and a doubled one is data,
+#: so the CSV reader's own quoting reads it, a field holding a tab or a line break included
+_QUOTED = "quote='\"', escape='\"'"
 
 MACROS = [
     # Timestamps arrive as "2025-12-12 02:10:00.123456789", ISO with T and Z, or with +00:00;
@@ -47,6 +51,30 @@ MACROS = [
                   AND json_type(body_json1(body_json1(b))) = 'OBJECT'
              THEN body_json1(body_json1(b))
              ELSE NULL END""",
+    # A body as the original tools' reader sees it: the cell as pandas hands it over, one pair
+    # of outer quotes stripped and every doubled quote halved, parsed (and parsed again when that
+    # gives a string); NULL when that fails, so a body stored as a JSON string (``"{\"kind\":
+    # ...}"``) or holding an empty string (``""`` halved) is one the original never reads.
+    r"""CREATE OR REPLACE MACRO original_text(t) AS
+        replace(CASE WHEN length(trim(t)) >= 2 AND starts_with(trim(t), '"')
+                          AND ends_with(trim(t), '"')
+                     THEN trim(t)[2:-2] ELSE trim(t) END, '""', '"')""",
+    r"""CREATE OR REPLACE MACRO original_object(o) AS
+        CASE WHEN NOT coalesce(json_valid(o), false) THEN NULL
+             WHEN json_type(o) = 'OBJECT' THEN o
+             WHEN json_type(o) = 'VARCHAR' AND json_valid(json_extract_string(o, '$'))
+                  AND json_type(json_extract_string(o, '$')) = 'OBJECT'
+             THEN json_extract_string(o, '$') END""",
+    # the original keeps a row of a raw objects export only when that body names its kind and
+    # name at the top (a watch event's wrapped object is not read)
+    r"""CREATE OR REPLACE MACRO original_reads(t) AS
+        coalesce(json_extract_string(original_object(original_text(t)), '$.kind'), '') <> ''
+        AND coalesce(json_extract_string(original_object(original_text(t)), '$.metadata.name'),
+                     '') <> ''""",
+    # a CSV-quoted cell's text, as a CSV reader (pandas) hands it over; other text as it is
+    r"""CREATE OR REPLACE MACRO csv_cell(b) AS
+        CASE WHEN starts_with(b, '"') AND ends_with(b, '"') AND length(b) > 1
+             THEN replace(b[2:-2], '""', '"') ELSE b END""",
     # a watch event (``{"type": "MODIFIED", "object": {...}}``, as a k8sobjects receiver in
     # watch mode writes it) is the object it carries; a plain object stays as it is
     r"""CREATE OR REPLACE MACRO watch_event(b) AS
@@ -116,16 +144,11 @@ def _csv_quoted(path: Path) -> bool:
 
 def _reader(path: Path, columns: Sequence[str], rejects: str = "rej") -> str:
     spec = "{" + ", ".join(f"'{_lit(c)}': 'VARCHAR'" for c in columns) + "}"
-    read = (
-        f"read_csv('{_lit(path)}', {_CSV}, columns={spec}, store_rejects=true, "
+    quoting = _QUOTED if _csv_quoted(path) else _UNQUOTED
+    return (
+        f"read_csv('{_lit(path)}', {_CSV}, {quoting}, columns={spec}, store_rejects=true, "
         f"rejects_table='{rejects}', rejects_scan='{rejects}_scan')"
     )
-    if not _csv_quoted(path):
-        return read
-    # quoting stays off in the reader (a body's own quotes are data): each field is unquoted
-    # here instead, so timestamps, names and bodies read as in an unquoted export
-    fields = ", ".join(f"unquote_csv({_ident(c)}) AS {_ident(c)}" for c in columns)
-    return f"(SELECT {fields} FROM {read})"
 
 
 def _ident(name: str) -> str:
@@ -145,8 +168,9 @@ def _col(columns: Sequence[str], *names: str) -> str:
     return "NULL"
 
 
-def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
-    """(the typed projection over ``src``, the condition a row must meet to be kept)."""
+def _select(kind: str, cols: Sequence[str], quoted: bool = False) -> tuple[str, str]:
+    """(the typed projection over ``src``, the condition a row must meet to be kept);
+    ``quoted``: the reader has unquoted every cell already (``_csv_quoted``)."""
     c = lambda *n: _col(cols, *n)  # noqa: E731 - a local shorthand read a dozen times below
     ts = c("Timestamp", "timestamp", "time")
     if kind == "events":
@@ -182,6 +206,9 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
         return proj, "body IS NOT NULL AND ts IS NOT NULL"
     if kind == "objects":
         body = c("Body", "body")
+        # the processed layout names kind and name in columns: the original keeps every row
+        cell = body if quoted else f"csv_cell({body})"
+        reads = "true" if c("object_kind") != "NULL" else f"original_reads({cell})"
         proj = f"""
           SELECT ord, ts, b AS body,
             coalesce(f[1], {c("object_kind")}) AS kind,
@@ -189,7 +216,8 @@ def _select(kind: str, cols: Sequence[str]) -> tuple[str, str]:
             f[3] AS namespace,
             -- the API server numbers its writes: two observations of one object stamped with
             -- the same time (a watch's ADDED and MODIFIED in one second) are ordered by it
-            coalesce(try_cast(f[4] AS BIGINT), 0) AS version, deleted, raw_ts, raw_body
+            coalesce(try_cast(f[4] AS BIGINT), 0) AS version, deleted, {reads} AS original_reads,
+            raw_ts, raw_body
           FROM (SELECT *, json_extract_string(b, ['$.kind', '$.metadata.name',
                                                   '$.metadata.namespace',
                                                   '$.metadata.resourceVersion']) AS f
@@ -243,7 +271,7 @@ def load_table(con: duckdb.DuckDBPyConnection, path: Path, kind: str) -> None:
     # no row numbers here: numbering rows serialises and materialises the whole read; the
     # few rows that need a line number get it from a second pass (_record_problems)
     con.execute(f"CREATE TEMP VIEW src AS SELECT NULL::BIGINT AS ord, * FROM {_reader(path, cols)}")
-    proj, keep = _select(kind, cols)
+    proj, keep = _select(kind, cols, _csv_quoted(path))
     con.execute(f"CREATE TABLE data AS {proj}")
     con.execute(
         "CREATE OR REPLACE TEMP VIEW src AS SELECT row_number() OVER () AS ord, * FROM "
@@ -379,6 +407,15 @@ def _record_problems(
     con.execute(f"DELETE FROM data WHERE NOT ({keep})")
     con.execute("ALTER TABLE data DROP COLUMN raw_ts")
     con.execute("ALTER TABLE data DROP COLUMN raw_body")
+
+
+def split_rows(con: duckdb.DuckDBPyConnection) -> int:
+    """How many rows ``problems`` holds for a wrong number of fields."""
+    if not _has(con, "problems"):
+        return 0
+    return con.execute(
+        "SELECT count(*) FROM problems WHERE message LIKE '%: wrong number of fields (%'"
+    ).fetchall()[0][0]
 
 
 def _is_bad_ts(con: duckdb.DuckDBPyConnection, raw: str) -> bool:

@@ -90,6 +90,19 @@ def entities(src: IndexedSource) -> list[tuple[str | None, str, str]]:
     ]
 
 
+def readable(src: IndexedSource) -> list[tuple[str | None, str, str]]:
+    """The entities the original tools' body reader keeps a row of (``original_reads``), in
+    ``entities``' order."""
+    return [
+        (ns, kind, name)
+        for ns, kind, name in src.con.cursor()
+        .execute(
+            "SELECT DISTINCT namespace, kind, name FROM data WHERE original_reads ORDER BY 2, 1, 3"
+        )
+        .fetchall()
+    ]
+
+
 def changed_observations(
     src: IndexedSource, chosen: list[tuple[str | None, str, str]] | None = None
 ) -> dict[tuple[str | None, str, str], list[tuple[datetime, dict[str, Any], int]]]:
@@ -129,6 +142,20 @@ def changed_observations(
     for ns, kind, name, ts, body, n in rows:
         out.setdefault((ns, kind, name), []).append((ts, json.loads(body), n))
     return out
+
+
+def deletions(src: IndexedSource) -> dict[tuple[str | None, str, str], tuple[datetime, dict]]:
+    """Per entity, the removal a watch export reports (its first DELETED event: when, and the
+    object as it was), from the index's ``deletions`` table."""
+    rows = (
+        src.con.cursor()
+        .execute(
+            "SELECT namespace, kind, name, min(ts), arg_min(body, ts) FROM deletions "
+            "GROUP BY namespace, kind, name"
+        )
+        .fetchall()
+    )
+    return {(ns, kind, name): (ts, json.loads(body)) for ns, kind, name, ts, body in rows}
 
 
 @dataclass(frozen=True)

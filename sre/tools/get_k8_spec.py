@@ -6,9 +6,10 @@ import json
 from typing import Any
 
 from sre.snapshot import SourceKind, open_source
+from sre.snapshot.index import IndexedSource
 from sre.snapshot.layout import require_file
 from sre.tools._common import EntityRef, ToolArgs, ToolResult, ToolSpec, match_entities
-from sre.tools._objects import entities, entity_id
+from sre.tools._objects import entities, entity_id, readable
 
 DESCRIPTION = (
     "Returns the latest observed object (its whole manifest, under 'spec') of a Kubernetes "
@@ -75,21 +76,23 @@ def run(args: Args) -> Result:
         )  # fmt: skip
     if loose:
         warnings.append(f"no exact match for {args.k8_object_name!r}; matched by substring")
-    cur = src.con.cursor()
-    per_entity: dict[str, list[dict[str, Any]]] = {}
-    for i in idx:
-        ns, kind, name = known[i]
-        rows = cur.execute(
-            "SELECT ts, body FROM data WHERE namespace IS NOT DISTINCT FROM ? AND kind = ? "
-            "AND name = ? ORDER BY ts, version",
-            [ns, kind, name],
-        ).fetchall()
-        eid = entity_id(ns, kind, name)
-        per_entity[eid] = [
-            {"timestamp": f"{ts}+00:00", "entity_id": eid, "kind": kind, "namespace": ns or "",
-             "name": name, "spec": _object(json.loads(body), args.include_metadata)}
-            for ts, body in rows
-        ]  # fmt: skip
+    chosen = [known[i] for i in idx]
+    one = chosen[0] if len(chosen) == 1 else None
+    several = chosen if len(chosen) > 1 else []
+    # the original skips the rows its body reader cannot parse: when what it keeps matches one
+    # object where ours matches several, or the reverse, its answer has the other shape; ours
+    # then carries both, the original's and its own
+    theirs = _original_match(ref, readable(src))
+    if theirs and (len(theirs) > 1) != (len(chosen) > 1):
+        one = one or theirs[0]
+        several = list(dict.fromkeys(chosen + theirs))
+        warnings.append(
+            f"{len(theirs)} object(s) match {args.k8_object_name!r} in the rows the original "
+            f"tools read, {len(chosen)} in every row (they skip a body stored as a JSON string "
+            "or holding an empty string): the answer has both the one-object and the "
+            "several-objects keys"
+        )
+    per_entity = _observations(src, [e for e in [one, *several] if e is not None], args)
     out: dict[str, Any] = {
         "k8s_objects_file": args.k8s_objects_file,
         "k8_object_name": args.k8_object_name,
@@ -101,13 +104,15 @@ def run(args: Args) -> Result:
     note = ambiguity(ref, args.k8_object_name)
     if note:
         out["warning"] = note
-    if len(per_entity) > 1:
-        out["matched_entities"] = sorted(per_entity)
-        out["matched_entity_count"] = len(per_entity)
-        out["entity_count"] = len(per_entity)
-        out["total_observation_count"] = sum(len(v) for v in per_entity.values())
+    if several:
+        ids = [entity_id(*e) for e in several]
+        out["matched_entities"] = sorted(ids)
+        out["matched_entity_count"] = len(ids)
+        out["entity_count"] = len(ids)
+        out["total_observation_count"] = sum(len(per_entity[i]) for i in ids)
         out["entities"] = {}
-        for eid, obs in per_entity.items():
+        for eid in ids:
+            obs = per_entity[eid]
             entry = {
                 "kind": obs[-1]["kind"], "namespace": obs[-1]["namespace"],
                 "name": obs[-1]["name"], "observation_count": len(obs),
@@ -117,8 +122,8 @@ def run(args: Args) -> Result:
             if args.return_all_observations:
                 entry["all_observations"] = obs
             out["entities"][eid] = entry
-    else:
-        obs = next(iter(per_entity.values()))
+    if one is not None:
+        obs = per_entity[entity_id(*one)]
         out["observation_count"] = len(obs)
         if args.return_all_observations:
             out.update(first_timestamp=obs[0]["timestamp"], last_timestamp=obs[-1]["timestamp"],
@@ -129,6 +134,39 @@ def run(args: Args) -> Result:
                        kind=latest["kind"], namespace=latest["namespace"], name=latest["name"],
                        spec=latest["spec"])  # fmt: skip
     return Result(body=out, warnings=warnings)
+
+
+def _observations(
+    src: IndexedSource, chosen: list[tuple[str | None, str, str]], args: Args
+) -> dict[str, list[dict[str, Any]]]:
+    """Every observation of each chosen entity, oldest first, keyed by entity id."""
+    cur = src.con.cursor()
+    out: dict[str, list[dict[str, Any]]] = {}
+    for ns, kind, name in chosen:
+        rows = cur.execute(
+            "SELECT ts, body FROM data WHERE namespace IS NOT DISTINCT FROM ? AND kind = ? "
+            "AND name = ? ORDER BY ts, version",
+            [ns, kind, name],
+        ).fetchall()
+        eid = entity_id(ns, kind, name)
+        out[eid] = [
+            {"timestamp": f"{ts}+00:00", "entity_id": eid, "kind": kind, "namespace": ns or "",
+             "name": name, "spec": _object(json.loads(body), args.include_metadata)}
+            for ts, body in rows
+        ]  # fmt: skip
+    return out
+
+
+def _original_match(
+    ref: EntityRef, candidates: list[tuple[str | None, str, str]]
+) -> list[tuple[str | None, str, str]]:
+    """The original's lookup: the exact object(s), else every one whose entity id holds the
+    name (its only fallback)."""
+    exact = [c for c in candidates if ref.exact(*c)]
+    if exact:
+        return exact
+    term = ref.name.lower()
+    return [c for c in candidates if term in entity_id(*c).lower()]
 
 
 def _object(obj: dict[str, Any], include_metadata: bool) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from sre.tools._common import (
 from sre.tools._objects import (
     VersionHistory,
     changed_observations,
+    deletions,
     diff,
     entities,
     entity_id,
@@ -41,7 +42,9 @@ DESCRIPTION = (
     "whose metadata.resourceVersion changed over its observations in the window (any write, a "
     "status-only one included) is reported with an entity_modified change (change "
     "'resource_version'), even when its spec did not change; one whose manifest shows a "
-    "deletionTimestamp (in the window) with a confirmed entity_removed change (change 'removed'); "
+    "deletionTimestamp (in the window, or at any time when observed once in it) with a confirmed "
+    "entity_removed change (change 'removed'); one a watch export reports DELETED (in the window) "
+    "likewise, with source 'k8s_watch' and reason 'DELETED'; "
     "given a window, one whose creationTimestamp lies in it with an entity_added change (change "
     "'added'). "
     "k8_object_name: 'namespace/Kind/name', 'Kind/name' or 'name' (substring fallback)."
@@ -130,15 +133,28 @@ def _processed_layout(path: str) -> bool:
     return "object_kind" in header and "object_name" in header
 
 
-def _removal(eid: str, history: VersionHistory) -> dict[str, Any]:
+def _removal(eid: str, deletion: str) -> dict[str, Any]:
     """The original's confirmed entity_removed change: an observation shows a deletionTimestamp,
     dated by it."""
     item = {
         "path": "entity", "type": "entity_removed", "old": eid, "inferred": False,
         "confirmed": True, "source": "k8s_metadata", "reason": "deletionTimestamp",
-        "evidence": {"deletionTimestamp": history.deletion}, "change": "removed",
+        "evidence": {"deletionTimestamp": deletion}, "change": "removed",
     }  # fmt: skip
-    return _metadata_window(history.deletion, None, item)
+    return _metadata_window(deletion, None, item)
+
+
+def _watch_removal(eid: str, at: datetime, body: dict[str, Any]) -> dict[str, Any]:
+    """A removal a watch export states outright (its DELETED event, kept in the snapshot's
+    ``deletions`` table), in the original's confirmed entity_removed shape, dated by the event;
+    the original cannot read a watch export, so ``source`` and ``reason`` say where ours read it."""
+    stamp = (body.get("metadata") or {}).get("deletionTimestamp")
+    item = {
+        "path": "entity", "type": "entity_removed", "old": eid, "inferred": False,
+        "confirmed": True, "source": "k8s_watch", "reason": "DELETED",
+        "evidence": {"deletionTimestamp": stamp, "deleted_at": _k8s_time(at)}, "change": "removed",
+    }  # fmt: skip
+    return _metadata_window(_k8s_time(at), None, item)
 
 
 def _creation_in(
@@ -191,9 +207,12 @@ def run(args: Args) -> Result:
     if outside:
         warnings.append(outside)
     cap = args.max_changes_per_diff
-    histories = (
-        {} if _processed_layout(args.k8s_objects_file) else version_histories(src, start, end)
-    )
+    raw = not _processed_layout(args.k8s_objects_file)
+    histories = version_histories(src, start, end) if raw else {}
+    removed = deletions(src)
+    for key, (ts, body) in removed.items():
+        if key not in observed and (chosen is None or key in chosen):
+            observed[key] = [(ts, body, 1)]  # removed before any observation of it was exported
     results: list[dict[str, Any]] = []
     for (ns, kind, name), obs in observed.items():
         eid = entity_id(ns, kind, name)
@@ -210,8 +229,19 @@ def run(args: Args) -> Result:
         made = _creation_in(history, start, end) if history is not None else None
         if made is not None:
             windows.append(_addition(eid, made, start, end))
-        if history is not None and history.deletion and _stamp_in(history.deletion, start, end):
-            windows.append(_removal(eid, history))
+        if (
+            history is not None
+            and history.deletion
+            and (
+                # the original filters an object's changes by the window only when it has two
+                # observations in it to diff: one seen once there reports its deletionTimestamp
+                # whatever the stamp
+                history.observation_count < 2 or _stamp_in(history.deletion, start, end)
+            )
+        ):
+            windows.append(_removal(eid, history.deletion))
+        elif (gone := removed.get((ns, kind, name))) is not None and _in(gone[0], start, end):
+            windows.append(_watch_removal(eid, *gone))
         if history is not None and history.changed:
             windows.append(_version_change(history))
         prev, prev_ts = normalise(obs[0][1]), obs[0][0]
@@ -234,7 +264,7 @@ def run(args: Args) -> Result:
         last = src.con.cursor().execute(
             "SELECT max(ts) FROM data WHERE namespace IS NOT DISTINCT FROM ? AND kind = ? "
             "AND name = ?", [ns, kind, name],
-        ).fetchall()[0][0]  # fmt: skip
+        ).fetchall()[0][0] or obs[-1][0]  # fmt: skip
         entry: dict[str, Any] = {
             "entity": eid, "kind": kind, "namespace": ns or "", "name": name,
             "time_basis": "observation", "first_timestamp": _utc(created_at),
@@ -256,7 +286,9 @@ def run(args: Args) -> Result:
             "inference_mode": "first_observation", "inferred_added": created,
             "inferred_removed": False,
             "metadata_added": made is not None if history is not None else created,
-            "metadata_removed": history is not None and bool(history.deletion),
+            "metadata_removed": any(
+                w["change"] == "removed" for w in windows
+            ) or (history is not None and bool(history.deletion)),
             "metadata_modified": history is not None and history.changed,
             "creationTimestamp": meta.get("creationTimestamp"),
             "resourceVersions": list(history.versions) if history else (
