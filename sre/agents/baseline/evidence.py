@@ -272,23 +272,16 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                     paths=tuple(i["path"] for i in items),
                     spec=obj.get("spec") or {},
                     values=tuple((i["path"], i.get("old"), i.get("new")) for i in items),
-                    # nothing in the object dates the edit of a configuration object: it was
-                    # made after the observation before and up to the one that showed it (a
-                    # workload's edit keeps its observation time, or its ReplicaSet's)
-                    # (a scale makes no ReplicaSet: its observations alone bound it too)
-                    since=before
-                    if written is None
-                    and what == "modified"
-                    and (kind not in WORKLOADS or _scaled_only(items))
-                    else None,
+                    # nothing in the object dates the edit: it was made after the observation
+                    # before and up to the one that showed it (a workload's rollout is dated by
+                    # its ReplicaSet when the export holds it; an export of Deployments and
+                    # Pods alone, or a scale, which makes no ReplicaSet, leaves only the
+                    # observations to bound it, and the pods may fail minutes before the
+                    # observation that shows the edit)
+                    since=before if written is None and what == "modified" else None,
                 )
             )
     return out
-
-
-def _scaled_only(items: list[dict[str, Any]]) -> bool:
-    """A change of nothing but a replica count (``kubectl scale``)."""
-    return bool(items) and all(str(i["path"]).rsplit(".", 1)[-1] == "replicas" for i in items)
 
 
 def _window_start(layout: SnapshotLayout) -> datetime | None:

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sre.agents.baseline import batch_load, onset, outside_faults
+from sre.agents.baseline import batch_load, onset, outside_faults, preemption
 from sre.agents.baseline.api_flood import service_account, starved_by
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.cordons import displaced, removes_capacity
@@ -26,6 +26,7 @@ from sre.agents.baseline.evidence import (
 from sre.agents.baseline.flag_clients import clients_hit
 from sre.agents.baseline.memory_hogs import apps_on, lifts_memory_limit, short_of_memory
 from sre.agents.baseline.platform_outage import out_of_service, served
+from sre.agents.baseline.references import referenced_apps
 from sre.agents.baseline.restarts import RESTART_FIELD, failing_on_configuration, restart_only
 from sre.agents.baseline.targets import (
     chaos_picks,
@@ -103,9 +104,12 @@ def touched_apps(
         # those of the workloads running as the accounts it is bound to
         return evidence.config_users.get(change.entity, frozenset())
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
-        # a changed setting of a dependency also acts on the clients whose errors name it
-        return frozenset({app_of(change.kind, change.name)}) | evidence.named_by.get(
-            change.entity, frozenset()
+        # a changed setting of a dependency also acts on the clients whose errors name it; a
+        # changed pod priority, on the pods the scheduler then put out for its pods
+        return (
+            frozenset({app_of(change.kind, change.name)})
+            | evidence.named_by.get(change.entity, frozenset())
+            | preemption.displaced(change, evidence)
         )
     if change.kind == "Service":
         chosen = _label_values({"matchLabels": spec.get("selector")})
@@ -158,7 +162,11 @@ def touched_apps(
             and w.kind in ("Pod", "ReplicaSet")
             and (change.kind == "Node" or w.namespace == change.namespace)
         )
-    return frozenset()
+    # any other kind (a mesh's routing rule, a broker's user): the applications it names or
+    # whose pods it selects; matched against the running applications, not the changed objects'
+    # names (a topic called ``orders`` is no application)
+    running = {p.app for p in evidence.pods} | {s.app for s in evidence.symptoms}
+    return referenced_apps(change.name, change.namespace, spec, running, evidence.pods)
 
 
 #: How much each kind of signal blaming an application counts: the trace tree's deepest failing
@@ -695,6 +703,8 @@ def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | No
 #: edit changes what the unchanged pods do) and the defaults they get when admitted (a
 #: LimitRange's: an edit changes what its next pods get)
 CONFIGURATION = frozenset({"ConfigMap", "Secret", "LimitRange"})
+#: the configuration that sets what the scheduler must find room for (default requests)
+PLACING_CONFIGURATION = frozenset({"LimitRange"})
 
 
 def _configured_cause(candidates: list[Candidate], state: FailingState) -> int | None:
@@ -715,10 +725,13 @@ def _configured_cause(candidates: list[Candidate], state: FailingState) -> int |
     ]  # fmt: skip
     if any(c.timed for c in own):
         return None
+    # what a pod reads at run time does not decide where it can be placed: only defaults it
+    # gets when admitted (a LimitRange's requests) can leave it unschedulable
+    kinds = PLACING_CONFIGURATION if state.unplaced else CONFIGURATION
     causes = [
         i
         for i, c in enumerate(candidates)
-        if c.change.kind in CONFIGURATION
+        if c.change.kind in kinds
         and c.change.change in ("modified", "deleted")
         and state.app in c.apps
         and (state.time is None or c.change.time <= state.time)
