@@ -22,10 +22,10 @@ from pathlib import Path
 import duckdb
 
 from itbench.errors import InputError
-from sre.snapshot import foreign, sql
+from sre.snapshot import broken_lines, foreign, sql
 
 #: bump when the indexed schema changes, so old caches are rebuilt rather than misread
-INDEX_VERSION = "23"
+INDEX_VERSION = "24"
 #: DuckDB's memory while building an index (it spills beyond it); queries keep the default
 BUILD_MEMORY_LIMIT = os.environ.get("ITBENCH_SRE_INDEX_MEMORY", "384MB")
 #: how many malformed rows are described one by one (the rest are counted)
@@ -147,30 +147,48 @@ def build_index(source: Path, kind: SourceKind, database: Path, fingerprint: str
     so a reader never sees a half-built index."""
     database.parent.mkdir(parents=True, exist_ok=True)
     tmp = database.with_name(f"{database.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    tmp.unlink(missing_ok=True)
     try:
-        with duckdb.connect(str(tmp)) as con:
-            # row order is restored where it matters (traces sorted by time; every tool orders)
-            con.execute("SET preserve_insertion_order = false")
-            # gigabyte sources spill to disk rather than grow the process past the memory target
-            con.execute(f"SET memory_limit = '{BUILD_MEMORY_LIMIT}'")
-            con.execute(f"SET temp_directory = '{database.parent / 'spill'}'")
-            sql.create_macros(con)
-            if kind is SourceKind.METRICS:
-                files = sorted(source.glob("*.tsv"))
-                sql.load_metrics(con, files)
-            else:
-                # other exporters' shapes (OTLP, Jaeger, JSON lines, gzip, plain text) are read
-                # as the TSV they are equivalent to
-                with tempfile.TemporaryDirectory(dir=database.parent) as work:
-                    converted = foreign.canonical(source, kind.value, Path(work))
-                    sql.load_table(con, converted.path, kind.value)
-            con.execute("CREATE TABLE meta (key VARCHAR, value VARCHAR)")
-            con.execute("INSERT INTO meta VALUES ('fingerprint', ?)", [fingerprint])
-            con.execute("CHECKPOINT")
+        if kind is SourceKind.METRICS:
+            _write(tmp, sorted(source.glob("*.tsv")), kind, fingerprint)
+        else:
+            # other exporters' shapes (OTLP, Jaeger, JSON lines, gzip, plain text) are read
+            # as the TSV they are equivalent to
+            with tempfile.TemporaryDirectory(dir=database.parent) as work:
+                path = foreign.canonical(source, kind.value, Path(work)).path
+                if _write(tmp, [path], kind, fingerprint):
+                    # rows of the wrong width: records a quoted line break split (a stack
+                    # trace) are read again from one line each; a file with none is read once
+                    whole = Path(work) / f"joined-{source.name}"
+                    if broken_lines.joined(path, whole):
+                        _write(tmp, [whole], kind, fingerprint)
         os.replace(tmp, database)
     except duckdb.Error as exc:
         tmp.unlink(missing_ok=True)
         raise InputError(f"{source}: cannot be read as a {kind.value} table: {exc}") from None
     finally:
         Path(f"{tmp}.wal").unlink(missing_ok=True)
+
+
+def _write(tmp: Path, files: list[Path], kind: SourceKind, fingerprint: str) -> int:
+    """Build the index of ``files`` (the metrics folder's, else one TSV) into ``tmp``; the number
+    of rows the reader rejected for their field count."""
+    tmp.unlink(missing_ok=True)
+    Path(f"{tmp}.wal").unlink(missing_ok=True)
+    with duckdb.connect(str(tmp)) as con:
+        # row order is restored where it matters (traces sorted by time; every tool orders)
+        con.execute("SET preserve_insertion_order = false")
+        # gigabyte sources spill to disk rather than grow the process past the memory target
+        con.execute(f"SET memory_limit = '{BUILD_MEMORY_LIMIT}'")
+        con.execute(f"SET temp_directory = '{tmp.parent / 'spill'}'")
+        sql.create_macros(con)
+        if kind is SourceKind.METRICS:
+            sql.load_metrics(con, files)
+        else:
+            sql.load_table(con, files[0], kind.value)
+        con.execute("CREATE TABLE meta (key VARCHAR, value VARCHAR)")
+        con.execute("INSERT INTO meta VALUES ('fingerprint', ?)", [fingerprint])
+        con.execute("CHECKPOINT")
+        (rejected,) = con.execute(
+            f"SELECT count(*) FROM problems WHERE message LIKE '%{sql.WRONG_WIDTH}%'"
+        ).fetchall()[0]
+    return int(rejected)
