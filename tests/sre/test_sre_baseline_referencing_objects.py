@@ -9,6 +9,7 @@ a failing Job in another namespace, an alert on the victim rather than the cause
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from sre.agents.baseline import diagnose
@@ -217,6 +218,18 @@ def test_a_new_high_priority_workload_leaves_its_victim_named_not_a_configmap_it
     # time decides nothing about where it fits)
     made = _indexer("created")
     assert _top(_preemption(made)) == f"{NS}/Deployment/stock"
+
+
+def test_a_configmap_edited_just_before_does_not_take_an_unschedulable_state():
+    """The victim's ConfigMap edited a minute before the alert, while a new high-priority
+    workload took the room: the pods wait for a node, not for their configuration. The edit
+    stays a candidate by its timing, but the unschedulable state stays the workload's."""
+    config = Change(namespace=NS, kind="ConfigMap", name="stock-catalogue", time=_at(12),
+                    change="modified", paths=("data.catalogue.json",), spec={}, since=_at(11))  # fmt: skip
+    evidence = replace(_preemption(_indexer("created")), changes=(config, _indexer("created")))
+    ranked = {c.change.entity: c for c in rank(evidence)}
+    assert not any("cannot be scheduled" in r for r in ranked[config.entity].reasons)
+    assert any("cannot be scheduled" in r for r in ranked[f"{NS}/Deployment/stock"].reasons)
 
 
 # --- a workload edit dated only by the export's observations -----------------------------------

@@ -511,7 +511,7 @@ def _with_states(
                 f"{followed.start:%H:%M:%S}"
             )
         at = by_entity.get(state.entity)
-        cause = _timed_cause(out, state.app, state.entity)
+        cause = _timed_cause(out, state)
         configured = False
         taken = _capacity_taken(out, state, evidence) if state.unplaced else None
         if taken is not None:
@@ -684,8 +684,11 @@ def _or_later(symptom: Symptom) -> str:
     return f" (or as late as {symptom.latest_start:%H:%M:%S}: its lines are sparse)"
 
 
-def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | None:
-    """The strongest timed change of another object acting on ``app``, if any."""
+def _timed_cause(candidates: list[Candidate], state: FailingState) -> int | None:
+    """The strongest timed change of another object acting on the state's application, if any
+    (for pods the scheduler cannot place, none of what they read at run time)."""
+    app, entity = state.app, state.entity
+    unfit = RUNTIME_CONFIGURATION if state.unplaced else frozenset()
     # a fault-injection experiment acting on the application is a cause whenever it runs (a
     # Schedule created before the export began repeats its experiment every period)
     causes = [
@@ -695,6 +698,7 @@ def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | No
         and app in c.apps
         and c.change.entity != entity
         and c.change.change not in ("observed", "deleted")
+        and c.change.kind not in unfit
     ]
     return max(causes, key=lambda i: candidates[i].score) if causes else None
 
@@ -705,6 +709,8 @@ def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | No
 CONFIGURATION = frozenset({"ConfigMap", "Secret", "LimitRange"})
 #: the configuration that sets what the scheduler must find room for (default requests)
 PLACING_CONFIGURATION = frozenset({"LimitRange"})
+#: what pods read once running, which decides nothing about where they fit
+RUNTIME_CONFIGURATION = CONFIGURATION - PLACING_CONFIGURATION
 
 
 def _configured_cause(candidates: list[Candidate], state: FailingState) -> int | None:
