@@ -232,6 +232,34 @@ def test_a_configmap_edited_just_before_does_not_take_an_unschedulable_state():
     assert any("cannot be scheduled" in r for r in ranked[f"{NS}/Deployment/stock"].reasons)
 
 
+def test_a_claim_that_gets_no_volume_takes_the_wait_of_the_workload_edited_to_mount_it():
+    """stock's Deployment was edited to mount a new claim, whose storage class does not exist;
+    both are dated just before the first symptom. The pods wait for the volume: the claim."""
+    mount = Change(namespace=NS, kind="Deployment", name="stock", time=_at(10.2),
+                   change="modified", paths=("spec.template.spec.volumes[0].persistentVolumeClaim",),
+                   spec={})  # fmt: skip
+    claim = Change(namespace=NS, kind="PersistentVolumeClaim", name="stock-data", time=_at(10),
+                   change="created", paths=(), spec={})  # fmt: skip
+    unplaced = FailingState(namespace=NS, kind="Deployment", name="stock", app="stock",
+                            what="pod stock-5c7d9f8b6-z8k3m cannot be scheduled: no node fits",
+                            strength=2.5, unplaced=True)  # fmt: skip
+    unbound = FailingState(namespace=NS, kind="PersistentVolumeClaim", name="stock-data",
+                           app="stock", what="Warning ProvisioningFailed x5: no such class",
+                           strength=3)  # fmt: skip
+    evidence = Evidence(
+        changes=(mount, claim),
+        warnings=(WarningEvent(NS, "Pod", "stock-5c7d9f8b6-z8k3m", "FailedScheduling", 4),),
+        alerts=(AlertGroup("KubeDeploymentReplicasMismatch", "stock", NS, _at(14), "firing"),),
+        onset=_at(14),
+        paths=(),
+        symptoms=(Symptom("stock", _at(10.5), "errors of calls to it 0% -> 100%"),),
+        states=(unplaced, unbound),
+        pods=_pods(),
+        config_users={f"{NS}/PersistentVolumeClaim/stock-data": frozenset({"stock"})},
+    )
+    assert _top(evidence) == f"{NS}/PersistentVolumeClaim/stock-data"
+
+
 # --- a workload edit dated only by the export's observations -----------------------------------
 
 
@@ -252,20 +280,23 @@ def _config(value: str, version: str) -> dict:
             "data": {"banner": value}}  # fmt: skip
 
 
-def _pod(name: str, app: str) -> dict:
+def _pod(name: str, app: str, started: datetime) -> dict:
+    # the exporter rewrote creationTimestamp to the Deployment's: only the container's start
+    # dates the pod
     return {"apiVersion": "v1", "kind": "Pod",
-            "metadata": {"name": name, "namespace": NS, "labels": {"app": app}},
+            "metadata": {"name": name, "namespace": NS, "labels": {"app": app},
+                         "creationTimestamp": "2026-10-01T08:00:00Z"},
             "spec": {"containers": [{"name": app, "image": f"reg/{app}:4"}]},
             "status": {"phase": "Running", "containerStatuses": [
-                {"name": app, "ready": True, "restartCount": 0, "state": {"running": {}}}]}}  # fmt: skip
+                {"name": app, "ready": True, "restartCount": 0,
+                 "state": {"running": {"startedAt": f"{started:%Y-%m-%dT%H:%M:%SZ}"}}}]}}  # fmt: skip
 
 
-def test_a_rollout_no_replica_set_dates_counts_from_the_observation_before(tmp_path):
+def test_a_rollout_no_replica_set_dates_is_dated_by_its_new_pod(tmp_path):
     """Deployments and Pods observed every five minutes, no ReplicaSets, no managedFields: the
-    stock rollout shows at minute 10 and its pods fail from minute 7 (the alert's answer at
-    minute 9); a ConfigMap edit of another application lies in the same span. The rollout may
-    have been made at any time since minute 5, so it is just before the alert, as the ConfigMap
-    edit is, and what it acts on is blamed."""
+    stock rollout shows at minute 10, its new pod started at minute 7 and the alert's answer
+    came at minute 9; a ConfigMap edit of another application lies in the span 5 to 10. The
+    rollout is dated by its pod's start, just before the alert, not by the observation after."""
     rows = []
     for minute in (0, 5, 10, 15):
         late = minute >= 10
@@ -273,8 +304,15 @@ def test_a_rollout_no_replica_set_dates_counts_from_the_observation_before(tmp_p
             (_at(minute), _deployment("stock", "strict" if late else "lenient", str(100 + minute))),
             (_at(minute), _deployment("storefront", "web", "50")),
             (_at(minute), _config("winter" if late else "autumn", str(200 + minute))),
-            (_at(minute), _pod("stock-6f7d8c9b5-" + ("m2n4p" if late else "a1b2c"), "stock")),
-            (_at(minute), _pod("storefront-7c8d9e6f5-x7y8z", "storefront")),
+            (
+                _at(minute),
+                _pod(
+                    f"stock-6f7d8c9b5-{'m2n4p' if late else 'a1b2c'}",
+                    "stock",
+                    _at(7) if late else _at(-50),
+                ),
+            ),
+            (_at(minute), _pod("storefront-7c8d9e6f5-x7y8z", "storefront", _at(-50))),
         ]
     snapshot = write_incident(
         tmp_path / "incident", rows, [],
@@ -283,4 +321,4 @@ def test_a_rollout_no_replica_set_dates_counts_from_the_observation_before(tmp_p
     diagnosis = diagnose(snapshot)
     named = [e["name"] for e in diagnosis.entities if e["contributing_factor"]]
     assert named == [f"{NS}/Deployment/stock"], diagnosis.entities
-    assert "between" in diagnosis.entities[0]["reasoning"]
+    assert "modified at 14:07:00" in diagnosis.entities[0]["reasoning"]

@@ -514,9 +514,12 @@ def _with_states(
         cause = _timed_cause(out, state)
         configured = False
         taken = _capacity_taken(out, state, evidence) if state.unplaced else None
+        if taken is None and state.unplaced:
+            taken = _unbound_claim(out, state, evidence)
         if taken is not None:
-            # the node it ran on was cordoned or tainted after the workload's own edit: the
-            # scheduler's refusal is the node's doing, whatever the workload's edit was
+            # the node it ran on was cordoned or tainted after the workload's own edit, or the
+            # claim it mounts gets no volume: the scheduler's refusal is that object's doing,
+            # whatever the workload's edit was
             cause, at, configured = taken, None, True
         elif cause is None:
             cause = _configured_cause(out, state)
@@ -664,6 +667,25 @@ def _capacity_taken(
         and all(t < c.change.time for t in own)
     ]
     return max(takers, key=lambda i: candidates[i].score) if takers else None
+
+
+def _unbound_claim(
+    candidates: list[Candidate], state: FailingState, evidence: Evidence
+) -> int | None:
+    """For pods the scheduler cannot place: the changed PersistentVolumeClaim they mount that
+    cannot get a volume itself (its own failing state, ``event_failures``). A pod waits for its
+    claim's volume before any node fits it, so the claim explains the wait, even when the
+    workload was edited to mount it just before (the edit ran fine with any claim that binds)."""
+    failing = {s.entity for s in evidence.states if s.kind == "PersistentVolumeClaim"}
+    claims = [
+        i
+        for i, c in enumerate(candidates)
+        if c.change.kind == "PersistentVolumeClaim"
+        and c.change.entity in failing
+        and state.app in c.apps
+        and c.change.change != "deleted"
+    ]
+    return max(claims, key=lambda i: candidates[i].score) if claims else None
 
 
 def _reached_failing(
