@@ -363,6 +363,10 @@ def add_call_paths(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("ALTER TABLE traced RENAME TO data")
 
 
+#: the problem a row of another width than the header's is reported with
+WRONG_WIDTH = "wrong number of fields"
+
+
 def _record_problems(
     con: duckdb.DuckDBPyConnection, path: Path, kind: str, keep: str, file_name: str, proj: str
 ) -> None:
@@ -381,10 +385,7 @@ def _record_problems(
         ).fetchall()
         con.executemany(
             "INSERT INTO problems VALUES (?, ?, ?)",
-            [
-                (file_name, line, f"{file_name}:{line}: wrong number of fields ({msg})")
-                for line, msg in rows
-            ],
+            [(file_name, line, f"{file_name}:{line}: {WRONG_WIDTH} ({msg})") for line, msg in rows],
         )
     bad = []
     if con.execute(f"SELECT count(*) FROM data WHERE NOT ({keep})").fetchall()[0][0]:

@@ -4,6 +4,7 @@ ground truth is never among an agent's inputs."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -226,6 +227,7 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
         got = call("get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]})
         changed.append((entity, got.get("spec") or {}))
     rollouts = _replica_sets_made(changed)
+    starts = _pod_starts(layout)
     first_seen = min((t for times in seen.values() for t in times), default=None)
     start = _window_start(layout) or first_seen
     out = []
@@ -259,6 +261,14 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                     t for t in rollouts.get((namespace, name), ()) if _inside(t, before, observed)
                 ]
                 written = max(made) if made else None
+            if written is None and kind == "Deployment" and not _scaled_only(items):
+                # an export without ReplicaSets: the first pod of the application started
+                # since the observation before is the rollout's (its containers' start, when
+                # its creation time is not one the rollout set)
+                began = [
+                    t for t in starts.get((namespace, name), ()) if _inside(t, before, observed)
+                ]
+                written = min(began) if began else None
             # a Chaos Mesh Schedule creates a new experiment each period, named after it and
             # the moment: the Schedule is the fault's object, its experiments are its doing
             schedule = schedule_of(obj) if kind.endswith("Chaos") else None
@@ -274,8 +284,8 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                     values=tuple((i["path"], i.get("old"), i.get("new")) for i in items),
                     # nothing in the object dates the edit of a configuration object: it was
                     # made after the observation before and up to the one that showed it (a
-                    # workload's edit keeps its observation time, or its ReplicaSet's)
-                    # (a scale makes no ReplicaSet: its observations alone bound it too)
+                    # workload's edit keeps its observation time, or its ReplicaSet's or new
+                    # pods'; a scale makes no ReplicaSet: its observations alone bound it too)
                     since=before
                     if written is None
                     and what == "modified"
@@ -350,6 +360,36 @@ def _observations(layout: SnapshotLayout) -> dict[tuple[str, str, str], list[dat
         "SELECT coalesce(namespace, ''), kind, name, list(DISTINCT ts) FROM data GROUP BY ALL"
     )
     return {(ns, kind, name): sorted(times) for ns, kind, name, times in rows.fetchall()}
+
+
+def _pod_starts(layout: SnapshotLayout) -> dict[tuple[str, str], list[datetime]]:
+    """(namespace, application) -> when each of its pods the export shows was created or had a
+    container start (a container's ``startedAt`` dates a pod whose ``creationTimestamp`` an
+    exporter rewrote)."""
+    src = open_source(layout.objects, SourceKind.OBJECTS)
+    rows = src.con.cursor().execute(
+        "SELECT DISTINCT coalesce(namespace, ''), name, body FROM data WHERE kind = 'Pod'"
+    )
+    out: dict[tuple[str, str], set[datetime]] = {}
+    for namespace, name, body in rows.fetchall():
+        try:
+            pod = json.loads(body)
+        except (TypeError, ValueError):
+            continue
+        if not isinstance(pod, dict):
+            continue
+        stamps = [(pod.get("metadata") or {}).get("creationTimestamp")]
+        for status in (pod.get("status") or {}).get("containerStatuses") or []:
+            running = ((status or {}).get("state") or {}).get("running") or {}
+            stamps.append(running.get("startedAt"))
+        for stamp in stamps:
+            try:
+                at = _time(stamp) if isinstance(stamp, str) else None
+            except ItbenchError:  # a time that is not one dates nothing
+                at = None
+            if at is not None:
+                out.setdefault((namespace, app_of("Pod", name)), set()).add(at)
+    return {key: sorted(times) for key, times in out.items()}
 
 
 def _last_before(times: Iterable[datetime], observed: datetime | None) -> datetime | None:

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sre.agents.baseline import batch_load, onset, outside_faults
+from sre.agents.baseline import batch_load, onset, outside_faults, preemption
 from sre.agents.baseline.api_flood import service_account, starved_by
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.cordons import displaced, removes_capacity
@@ -26,6 +26,7 @@ from sre.agents.baseline.evidence import (
 from sre.agents.baseline.flag_clients import clients_hit
 from sre.agents.baseline.memory_hogs import apps_on, lifts_memory_limit, short_of_memory
 from sre.agents.baseline.platform_outage import out_of_service, served
+from sre.agents.baseline.references import referenced_apps
 from sre.agents.baseline.restarts import RESTART_FIELD, failing_on_configuration, restart_only
 from sre.agents.baseline.targets import (
     chaos_picks,
@@ -103,9 +104,12 @@ def touched_apps(
         # those of the workloads running as the accounts it is bound to
         return evidence.config_users.get(change.entity, frozenset())
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
-        # a changed setting of a dependency also acts on the clients whose errors name it
-        return frozenset({app_of(change.kind, change.name)}) | evidence.named_by.get(
-            change.entity, frozenset()
+        # a changed setting of a dependency also acts on the clients whose errors name it; a
+        # changed pod priority, on the pods the scheduler then put out for its pods
+        return (
+            frozenset({app_of(change.kind, change.name)})
+            | evidence.named_by.get(change.entity, frozenset())
+            | preemption.displaced(change, evidence)
         )
     if change.kind == "Service":
         chosen = _label_values({"matchLabels": spec.get("selector")})
@@ -158,7 +162,11 @@ def touched_apps(
             and w.kind in ("Pod", "ReplicaSet")
             and (change.kind == "Node" or w.namespace == change.namespace)
         )
-    return frozenset()
+    # any other kind (a mesh's routing rule, a broker's user): the applications it names or
+    # whose pods it selects; matched against the running applications, not the changed objects'
+    # names (a topic called ``orders`` is no application)
+    running = {p.app for p in evidence.pods} | {s.app for s in evidence.symptoms}
+    return referenced_apps(change.name, change.namespace, spec, running, evidence.pods)
 
 
 #: How much each kind of signal blaming an application counts: the trace tree's deepest failing
@@ -503,12 +511,15 @@ def _with_states(
                 f"{followed.start:%H:%M:%S}"
             )
         at = by_entity.get(state.entity)
-        cause = _timed_cause(out, state.app, state.entity)
+        cause = _timed_cause(out, state)
         configured = False
         taken = _capacity_taken(out, state, evidence) if state.unplaced else None
+        if taken is None and state.unplaced:
+            taken = _unbound_claim(out, state, evidence)
         if taken is not None:
-            # the node it ran on was cordoned or tainted after the workload's own edit: the
-            # scheduler's refusal is the node's doing, whatever the workload's edit was
+            # the node it ran on was cordoned or tainted after the workload's own edit, or the
+            # claim it mounts gets no volume: the scheduler's refusal is that object's doing,
+            # whatever the workload's edit was
             cause, at, configured = taken, None, True
         elif cause is None:
             cause = _configured_cause(out, state)
@@ -658,6 +669,25 @@ def _capacity_taken(
     return max(takers, key=lambda i: candidates[i].score) if takers else None
 
 
+def _unbound_claim(
+    candidates: list[Candidate], state: FailingState, evidence: Evidence
+) -> int | None:
+    """For pods the scheduler cannot place: the changed PersistentVolumeClaim they mount that
+    cannot get a volume itself (its own failing state, ``event_failures``). A pod waits for its
+    claim's volume before any node fits it, so the claim explains the wait, even when the
+    workload was edited to mount it just before (the edit ran fine with any claim that binds)."""
+    failing = {s.entity for s in evidence.states if s.kind == "PersistentVolumeClaim"}
+    claims = [
+        i
+        for i, c in enumerate(candidates)
+        if c.change.kind == "PersistentVolumeClaim"
+        and c.change.entity in failing
+        and state.app in c.apps
+        and c.change.change != "deleted"
+    ]
+    return max(claims, key=lambda i: candidates[i].score) if claims else None
+
+
 def _reached_failing(
     state: FailingState, evidence: Evidence, signals: dict[str, dict[str, str]]
 ) -> Symptom | None:
@@ -676,8 +706,11 @@ def _or_later(symptom: Symptom) -> str:
     return f" (or as late as {symptom.latest_start:%H:%M:%S}: its lines are sparse)"
 
 
-def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | None:
-    """The strongest timed change of another object acting on ``app``, if any."""
+def _timed_cause(candidates: list[Candidate], state: FailingState) -> int | None:
+    """The strongest timed change of another object acting on the state's application, if any
+    (for pods the scheduler cannot place, none of what they read at run time)."""
+    app, entity = state.app, state.entity
+    unfit = RUNTIME_CONFIGURATION if state.unplaced else frozenset()
     # a fault-injection experiment acting on the application is a cause whenever it runs (a
     # Schedule created before the export began repeats its experiment every period)
     causes = [
@@ -687,6 +720,7 @@ def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | No
         and app in c.apps
         and c.change.entity != entity
         and c.change.change not in ("observed", "deleted")
+        and c.change.kind not in unfit
     ]
     return max(causes, key=lambda i: candidates[i].score) if causes else None
 
@@ -695,6 +729,10 @@ def _timed_cause(candidates: list[Candidate], app: str, entity: str) -> int | No
 #: edit changes what the unchanged pods do) and the defaults they get when admitted (a
 #: LimitRange's: an edit changes what its next pods get)
 CONFIGURATION = frozenset({"ConfigMap", "Secret", "LimitRange"})
+#: the configuration that sets what the scheduler must find room for (default requests)
+PLACING_CONFIGURATION = frozenset({"LimitRange"})
+#: what pods read once running, which decides nothing about where they fit
+RUNTIME_CONFIGURATION = CONFIGURATION - PLACING_CONFIGURATION
 
 
 def _configured_cause(candidates: list[Candidate], state: FailingState) -> int | None:
@@ -715,10 +753,13 @@ def _configured_cause(candidates: list[Candidate], state: FailingState) -> int |
     ]  # fmt: skip
     if any(c.timed for c in own):
         return None
+    # what a pod reads at run time does not decide where it can be placed: only defaults it
+    # gets when admitted (a LimitRange's requests) can leave it unschedulable
+    kinds = PLACING_CONFIGURATION if state.unplaced else CONFIGURATION
     causes = [
         i
         for i, c in enumerate(candidates)
-        if c.change.kind in CONFIGURATION
+        if c.change.kind in kinds
         and c.change.change in ("modified", "deleted")
         and state.app in c.apps
         and (state.time is None or c.change.time <= state.time)

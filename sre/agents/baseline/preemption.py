@@ -1,0 +1,43 @@
+"""A workload whose pods' priority an edit changed, and the pods the scheduler then put out.
+
+A pod's priority decides nothing about the pod itself while the cluster has room; it decides
+whom the scheduler evicts when it has not. Raising a workload's priority (its pod template's
+``priorityClassName`` or ``priority``) lets its pending pods preempt lower-priority pods of any
+namespace, and the victims' replacements then wait (``Preempted``, ``FailedScheduling``): the
+failing application is not the one edited, and nothing it references changed. So such an edit
+acts on the applications whose pods the scheduler preempted or could not place.
+
+Only an edit says the priority changed: a workload created with a high priority is a new
+arrival, and ITBench names the workload it displaced (``tests/sre/shapes2``, priority
+preemption), which then keeps its own unschedulable state.
+"""
+
+from __future__ import annotations
+
+from sre.agents.baseline.evidence import Change, Evidence, app_of
+
+#: pod-template fields that set a pod's scheduling priority
+PRIORITY_FIELDS = ("spec.template.spec.priorityClassName", "spec.template.spec.priority")
+#: the scheduler's Warning reasons for a pod it evicted for a higher priority or cannot place
+DISPLACED_REASONS = frozenset({"Preempted", "FailedScheduling"})
+_PODS = ("Pod", "ReplicaSet")
+
+
+def changes_priority(change: Change) -> bool:
+    """An edit of a workload's pod priority."""
+    return change.change == "modified" and any(
+        p == f or p.startswith(f"{f}.") for p in change.paths for f in PRIORITY_FIELDS
+    )
+
+
+def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
+    """For an edit of a workload's pod priority: the other applications whose pods the scheduler
+    preempted or could not place, in any namespace (priority is cluster-wide)."""
+    if not changes_priority(change):
+        return frozenset()
+    own = app_of(change.kind, change.name)
+    return frozenset(
+        app_of(w.kind, w.name)
+        for w in evidence.warnings
+        if w.reason in DISPLACED_REASONS and w.kind in _PODS
+    ) - {own}
