@@ -393,6 +393,7 @@ def serve(socket_path: str, command: list[str]) -> int:
         print(f"warm modules: no preload ({failure})", file=sys.stderr)
         preloaded = Preloaded()
     gc.freeze()  # the children share the preloaded objects' pages instead of copying them
+    gc.enable()  # the play's sitecustomize held collection while this server started
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         listener.bind(socket_path)
