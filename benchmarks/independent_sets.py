@@ -138,6 +138,7 @@ SETS = (
     "sre-set14",
     "sre-set15",
     "sre-set16",
+    "sre-set17",
     "finops-set2",
     "finops-set3",
     "finops-set4",
@@ -153,6 +154,7 @@ SETS = (
     "finops-set14",
     "finops-set15",
     "finops-set16",
+    "finops-set17",
     "ciso-set2",
     "ciso-set3",
     "ciso-set4",
@@ -165,6 +167,7 @@ SETS = (
     "ciso-set11",
     "ciso-set12",
     "ciso-set13",
+    "ciso-set14",
 )
 
 
