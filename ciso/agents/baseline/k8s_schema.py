@@ -120,3 +120,22 @@ def schema_index() -> SchemaIndex:
     _walk(messages, _POD_SPEC, "pod", "", (), (_POD_SPEC,), out)
     _walk(messages, _CONTAINERS[0], "container", "", (), (_CONTAINERS[0],), out)
     return SchemaIndex({k: tuple(v) for k, v in out.items()}, tuple(kinds))
+
+
+@cache
+def _by_parent() -> dict[tuple[str, str, tuple[str, ...]], tuple[Place, ...]]:
+    """Every place under the place it sits in (its path without its last field, and without
+    the ``*`` of a list field)."""
+    out: dict[tuple[str, str, tuple[str, ...]], list[Place]] = {}
+    for places in schema_index().places.values():
+        for place in places:
+            parent = place.path[:-2] if place.path[-1] == "*" else place.path[:-1]
+            out.setdefault((place.level, place.kind, parent), []).append(place)
+    return {key: tuple(found) for key, found in out.items()}
+
+
+def children(place: Place) -> tuple[Place, ...]:
+    """The fields right below ``place`` (a ``LifecycleHandler``'s ``exec``, ``httpGet``, ...;
+    the ``optional`` of a ``configMapKeyRef``), so that a text naming one of them after the
+    field narrows the check to it."""
+    return _by_parent().get((place.level, place.kind, place.path), ())

@@ -30,6 +30,7 @@ from ciso.agents.baseline.intent import (
     RbacRuleCheck,
     Scope,
 )
+from ciso.agents.baseline.k8s_schema import POD_SPEC_PATHS
 from ciso.agents.baseline.knowledge import (
     OTHER_CONTROL,
     Concept,
@@ -138,7 +139,7 @@ _EXEMPT_WORDS = re.compile(
     r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
     r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?|"
     # "anything outside kube-system": the namespaces named after it are out of scope
-    r"outside\s+(of\s+)?(the\s+)?(?=kube-|system\s+namespaces))\b",
+    r"outside\s+(of\s+)?(the\s+)?(?=kube-|system\s+namespaces|namespaces?\s))\b",
     re.I,
 )
 _NAMESPACE_NAME = re.compile(r"\b(kube-system|kube-public|kube-node-lease)\b")
@@ -378,7 +379,9 @@ def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Co
 #: a name before the kind: "our platform-admins ClusterRole", "the ingress-nginx namespace"
 _ROLE_BEFORE_KIND = re.compile(r"\b([a-z0-9]+(?:[.-][a-z0-9]+)+)\s+(?:cluster\s*)?roles?\b", re.I)
 _NAMESPACE_BEFORE_KIND = re.compile(
-    r"\b([a-z0-9]+(?:-[a-z0-9]+)*)\s+namespaces?\b|\bnamespaces?\s+[`'\"]?([a-z0-9]+(?:-[a-z0-9]+)+)",
+    # "the namespace storage-system": an article is no name, the name follows the noun
+    r"\b(?!(?:the|a|an|its|their|our|own|every|each|any|that|one)\s)"
+    r"([a-z0-9]+(?:-[a-z0-9]+)*)\s+namespaces?\b|\bnamespaces?\s+[`'\"]?([a-z0-9]+(?:-[a-z0-9]+)+)",
     re.I,
 )
 _NOT_NAMES = {"the", "a", "an", "its", "their", "our", "own", "every", "each", "any", "that", "one"}
@@ -440,6 +443,41 @@ def _spells_another_field(built: object, text: str) -> bool:
         return False  # a check of its own kind knows its fields without naming them
     named = k8s_schema_fields.spelled(_obligations(without_asides(text)))
     return bool(named) and not (set(named) & _strings(checks))
+
+
+def _sets_a_field_it_spells(built: object, text: str) -> tuple[object, ...] | None:
+    """The schema's reading when the requirement sets a field the API's way right below a path
+    it spells ("envFrom[].secretRef ... optional: true") and the concept reads no such field: the
+    concept took the text by its subject (secrets in the environment); the setting is what the
+    text asks."""
+    settings = k8s_schema_fields.settings_spelled(_obligations(without_asides(text)))
+    if not settings or set(settings) & _strings(built):
+        return None
+    schema = k8s_schema_fields.read(without_asides(text), text)
+    reads = schema and all(
+        isinstance(c, FieldValueCheck) and any(p[-1] in settings for p in c.paths) for c in schema
+    )
+    return schema if reads else None
+
+
+def _on_the_kind_it_names(built: object, text: str) -> tuple[object, ...] | None:
+    """The schema's reading of a field on the object kind the text names, when the concept
+    read the same-named field of pods: "ServiceAccount objects must set
+    automountServiceAccountToken: false" judges ServiceAccounts, not the pods that use them.
+    None when the text names a kind that carries pods (then the pods are meant) or the schema
+    reads the field elsewhere."""
+    checks = built if isinstance(built, tuple) else (built,)
+    if not checks or not all(isinstance(c, (PodFieldCheck, ContainerFieldCheck)) for c in checks):
+        return None
+    kinds = set(k8s_schema_fields.kinds_named(text))
+    if not kinds or kinds & {*POD_SPEC_PATHS, "ReplicationController"}:
+        return None
+    schema = k8s_schema_fields.read(without_asides(text), text)
+    on_kinds = schema and all(
+        isinstance(c, FieldValueCheck) and c.level == "object" and set(c.kinds) <= kinds
+        for c in schema
+    )
+    return schema if on_kinds else None
 
 
 #: the check kinds that bound a field's value (a number, a quantity)
@@ -523,6 +561,10 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         schema = _generic(text, platform)
         if schema:
             concept, built, generic = None, schema, True
+    if not generic and platform == "kubernetes":
+        on_kind = _on_the_kind_it_names(built, text) or _sets_a_field_it_spells(built, text)
+        if on_kind:
+            concept, built, generic = None, on_kind, True
     bound = (
         _bound_of_a_required_field(built, text)
         if not generic and platform == "kubernetes"

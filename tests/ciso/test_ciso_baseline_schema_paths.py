@@ -1,0 +1,272 @@
+"""Field paths the baseline reads from a requirement and resolves against the Kubernetes schema
+(issue 32 item 6): paths spelled with list brackets, a field right below the one the text names
+(by its API spelling with a value, or by a word of the relative clause after it), a field on the
+object kind the text names rather than on pods, a value written right after the field, a field
+named in parentheses after a prohibition, and exemptions of one namespace that must not match a
+prefix. The requirements and objects are written for this test; every rendered class (Kyverno,
+kubectl-opa Rego, opa-static Rego) is judged by the real engines and must flag exactly the
+violating objects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests._support.ciso_baseline import (
+    CLASSES,
+    api_object,
+    flagged,
+    intent_of,
+    labelled_namespace,
+    pod_carrier,
+)
+
+
+def _names(objects: list[dict[str, Any]]) -> set[str]:
+    return {o["metadata"]["name"] for o in objects}
+
+
+def _container(**fields: Any) -> dict[str, Any]:
+    return {"name": "app", "image": "registry.test/app:3", **fields}
+
+
+# ---- a path with list brackets, and a field below it set to a value ----------------------------
+
+SECRET_REFS_REQUIRED = (
+    "Credentials taken from Secrets have to be present at start-up: no container may let "
+    "env[*].valueFrom.secretKeyRef or envFrom[].secretRef set optional: true."
+)
+
+
+def _secret_env(kind: str, name: str, key_ref: dict | None, env_from: dict | None) -> dict:
+    container = _container()
+    if key_ref is not None:
+        container["env"] = [
+            {"name": "PLAIN", "value": "1"},
+            {"name": "TOKEN", "valueFrom": {"secretKeyRef": {"name": "creds", "key": "t", **key_ref}}},
+        ]  # fmt: skip
+    if env_from is not None:
+        container["envFrom"] = [{"secretRef": {"name": "creds", **env_from}}]
+    return pod_carrier(kind, name, {"containers": [container]})
+
+
+OPTIONAL_VIOLATING = [
+    _secret_env("Deployment", "optional-key", {"optional": True}, None),
+    _secret_env("CronJob", "optional-env-from", None, {"optional": True}),
+]
+OPTIONAL_COMPLIANT = [
+    _secret_env("Deployment", "required-key", {"optional": False}, None),
+    _secret_env("StatefulSet", "unset", {}, {}),
+    # a ConfigMap reference that is optional is another field
+    pod_carrier(
+        "Deployment",
+        "optional-config",
+        {
+            "containers": [
+                _container(envFrom=[{"configMapRef": {"name": "settings", "optional": True}}])
+            ]
+        },
+    ),  # fmt: skip
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_bracketed_path_and_the_setting_below_it(ciso_class: str) -> None:
+    objects = [*OPTIONAL_VIOLATING, *OPTIONAL_COMPLIANT]
+    assert flagged(intent_of(SECRET_REFS_REQUIRED), objects, ciso_class) == _names(
+        OPTIONAL_VIOLATING
+    )
+
+
+# ---- a field below the named one, said by the relative clause after it ------------------------
+
+NO_HTTP_PRESTOP = "Containers must not declare preStop hooks that send an HTTP GET to the app."
+
+
+def _pre_stop(kind: str, name: str, handler: dict[str, Any]) -> dict[str, Any]:
+    return pod_carrier(kind, name, {"containers": [
+        _container(), _container(name="side", lifecycle={"preStop": handler})]})  # fmt: skip
+
+
+PRESTOP_VIOLATING = [
+    _pre_stop("Deployment", "http-hook", {"httpGet": {"path": "/drain", "port": 8080}}),
+    _pre_stop("Job", "http-hook-job", {"httpGet": {"path": "/stop", "port": 9000}}),
+]
+PRESTOP_COMPLIANT = [
+    _pre_stop("Deployment", "exec-hook", {"exec": {"command": ["/bin/drain"]}}),
+    _pre_stop("DaemonSet", "sleep-hook", {"sleep": {"seconds": 5}}),
+    pod_carrier(
+        "Deployment",
+        "post-start-http",
+        {
+            "containers": [
+                _container(lifecycle={"postStart": {"httpGet": {"path": "/warm", "port": 80}}})
+            ]
+        },
+    ),  # fmt: skip
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_the_kind_of_handler_a_relative_clause_names(ciso_class: str) -> None:
+    objects = [*PRESTOP_VIOLATING, *PRESTOP_COMPLIANT]
+    assert flagged(intent_of(NO_HTTP_PRESTOP), objects, ciso_class) == _names(PRESTOP_VIOLATING)
+
+
+# ---- a field on the object kind the text names, not on the pods -------------------------------
+
+ACCOUNTS_OPT_OUT = (
+    "In namespaces labelled stage=live, every ServiceAccount object has to explicitly set "
+    "automountServiceAccountToken: false on itself."
+)
+
+
+def _account(name: str, namespace: str, automount: bool | None) -> dict[str, Any]:
+    body = {} if automount is None else {"automountServiceAccountToken": automount}
+    return api_object("v1", "ServiceAccount", name, namespace, **body)
+
+
+ACCOUNTS_VIOLATING = [_account("left-unset", "shop", None), _account("turned-on", "shop", True)]
+ACCOUNTS_COMPLIANT = [
+    _account("opted-out", "shop", False),
+    _account("unset-in-test", "lab", None),
+    # a pod that opts out does not make its account comply, and is no account itself
+    pod_carrier(
+        "Deployment",
+        "pod-opts-out",
+        {"automountServiceAccountToken": False, "containers": [_container()]},
+        "shop",
+    ),  # fmt: skip
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_field_of_the_object_kind_the_text_names(ciso_class: str) -> None:
+    objects = [
+        labelled_namespace("shop", stage="live"),
+        labelled_namespace("lab", stage="test"),
+        *ACCOUNTS_VIOLATING,
+        *ACCOUNTS_COMPLIANT,
+    ]
+    assert flagged(intent_of(ACCOUNTS_OPT_OUT), objects, ciso_class) == _names(ACCOUNTS_VIOLATING)
+
+
+# ---- a value right after the field, on every kind the text names; one namespace exempt ---------
+
+MODE_TEXT = (
+    "Direct device access is kept to the team that runs the disks: outside the namespace "
+    "disk-ops, no PersistentVolumeClaim - StatefulSet volume claim templates included - may ask "
+    "for volumeMode Block."
+)
+
+
+def _claim(name: str, namespace: str, mode: str | None) -> dict[str, Any]:
+    spec: dict[str, Any] = {"accessModes": ["ReadWriteOnce"],
+                            "resources": {"requests": {"storage": "1Gi"}}}  # fmt: skip
+    if mode:
+        spec["volumeMode"] = mode
+    return api_object("v1", "PersistentVolumeClaim", name, namespace, spec=spec)
+
+
+def _claiming_set(name: str, namespace: str, *modes: str | None) -> dict[str, Any]:
+    carrier = pod_carrier("StatefulSet", name, {"containers": [_container()]}, namespace)
+    carrier["spec"]["volumeClaimTemplates"] = [
+        {"metadata": {"name": f"d{i}"}, "spec": {"accessModes": ["ReadWriteOnce"],
+                                                 **({"volumeMode": m} if m else {})}}
+        for i, m in enumerate(modes)
+    ]  # fmt: skip
+    return carrier
+
+
+MODE_VIOLATING = [
+    _claim("raw-scratch", "analytics", "Block"),
+    _claiming_set("raw-broker", "queue", "Filesystem", "Block"),
+    # a namespace whose name only begins with the exempt one is not exempt
+    _claim("raw-smoke", "disk-ops-canary", "Block"),
+]
+MODE_COMPLIANT = [
+    _claim("fs-claim", "analytics", "Filesystem"),
+    _claim("default-mode", "analytics", None),
+    _claim("raw-owned", "disk-ops", "Block"),
+    _claiming_set("fs-set", "queue", None, "Filesystem"),
+    _claiming_set("raw-owned-set", "disk-ops", "Block"),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_value_after_the_field_on_each_named_kind(ciso_class: str) -> None:
+    objects = [*MODE_VIOLATING, *MODE_COMPLIANT]
+    assert flagged(intent_of(MODE_TEXT), objects, ciso_class) == _names(MODE_VIOLATING)
+
+
+# ---- a field named in parentheses after the prohibition it is about ----------------------------
+
+NO_OWN_MESSAGE_FILE = (
+    "Containers must not choose their own file for the termination message "
+    "(terminationMessagePath); kube-system is exempt, and the message policy is fine."
+)
+
+
+def _message(kind: str, name: str, namespace: str, **fields: Any) -> dict[str, Any]:
+    return pod_carrier(kind, name, {"containers": [_container(**fields)]}, namespace)
+
+
+MESSAGE_VIOLATING = [
+    _message("Deployment", "own-file", "apps", terminationMessagePath="/var/log/last"),
+    _message("CronJob", "own-file-cron", "apps", terminationMessagePath="/tmp/why"),
+]
+MESSAGE_COMPLIANT = [
+    _message("Deployment", "untouched", "apps"),
+    _message("Deployment", "policy-only", "apps", terminationMessagePolicy="FallbackToLogsOnError"),
+    _message("DaemonSet", "node-agent", "kube-system", terminationMessagePath="/var/log/agent"),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_field_in_parentheses_after_a_prohibition(ciso_class: str) -> None:
+    objects = [*MESSAGE_VIOLATING, *MESSAGE_COMPLIANT]
+    assert flagged(intent_of(NO_OWN_MESSAGE_FILE), objects, ciso_class) == _names(MESSAGE_VIOLATING)
+
+
+# ---- an entry a map field must hold, on the pods a label selects -------------------------------
+
+GPU_PODS_PINNED = (
+    "Pods labelled workload=gpu, whether bare or in the template of a Deployment or Job, have to "
+    "land on accelerated nodes through a nodeSelector with accelerator=nvidia-a100."
+)
+
+
+def _selected(
+    kind: str, name: str, pod_label: str | None, selector: dict[str, str] | None
+) -> dict[str, Any]:
+    spec: dict[str, Any] = {"containers": [_container()]}
+    if selector is not None:
+        spec["nodeSelector"] = selector
+    carrier = pod_carrier(kind, name, spec)
+    if kind == "Pod":
+        metadata = carrier["metadata"]
+    elif kind == "CronJob":
+        metadata = carrier["spec"]["jobTemplate"]["spec"]["template"]["metadata"]
+    else:
+        metadata = carrier["spec"]["template"]["metadata"]
+    metadata.setdefault("labels", {}).update({"workload": pod_label} if pod_label else {})
+    return carrier
+
+
+SELECTOR_VIOLATING = [
+    _selected("Job", "no-selector", "gpu", None),
+    _selected("Deployment", "other-accelerator", "gpu", {"accelerator": "nvidia-t4"}),
+    _selected("CronJob", "case-differs", "gpu", {"accelerator": "NVIDIA-A100"}),
+]
+SELECTOR_COMPLIANT = [
+    _selected("Pod", "pinned", "gpu", {"accelerator": "nvidia-a100", "zone": "b"}),
+    _selected("Deployment", "cpu-only", "cpu", None),
+    _selected("Deployment", "unlabelled", None, {"accelerator": "nvidia-t4"}),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_an_entry_a_map_field_must_hold(ciso_class: str) -> None:
+    objects = [*SELECTOR_VIOLATING, *SELECTOR_COMPLIANT]
+    assert flagged(intent_of(GPU_PODS_PINNED), objects, ciso_class) == _names(SELECTOR_VIOLATING)
