@@ -270,3 +270,78 @@ SELECTOR_COMPLIANT = [
 def test_an_entry_a_map_field_must_hold(ciso_class: str) -> None:
     objects = [*SELECTOR_VIOLATING, *SELECTOR_COMPLIANT]
     assert flagged(intent_of(GPU_PODS_PINNED), objects, ciso_class) == _names(SELECTOR_VIOLATING)
+
+
+# ---- load balancers restricted by the field alone, "everyone" named as the only range ----------
+
+LB_LIMITED = (
+    "Any LoadBalancer Service has to limit its clients through spec.loadBalancerSourceRanges; "
+    "the older annotation is ignored, and a list holding ::/0 or 0.0.0.0/0 counts as open to all."
+)
+LB_ANNOTATION = "service.beta.kubernetes.io/load-balancer-source-ranges"
+
+
+def _service(name: str, kind: str, ranges: list[str] | None, annotation: str = "") -> dict:
+    spec: dict[str, Any] = {"type": kind, "ports": [{"port": 443}]}
+    if ranges is not None:
+        spec["loadBalancerSourceRanges"] = ranges
+    service = api_object("v1", "Service", name, "edge", spec=spec)
+    if annotation:
+        service["metadata"]["annotations"] = {LB_ANNOTATION: annotation}
+    return service
+
+
+LB_VIOLATING = [
+    _service("annotation-only", "LoadBalancer", None, "10.1.0.0/16"),
+    _service("open-v4", "LoadBalancer", ["192.168.0.0/24", "0.0.0.0/0"]),
+    _service("open-v6", "LoadBalancer", ["10.2.0.0/16", "::/0"]),
+    _service("no-ranges", "LoadBalancer", None),
+]
+LB_COMPLIANT = [
+    _service("office-only", "LoadBalancer", ["10.0.0.0/8", "fd00::/8"]),
+    _service("node-port", "NodePort", None),
+    _service("cluster-ip", "ClusterIP", None),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_load_balancers_restricted_by_the_field_alone(ciso_class: str) -> None:
+    objects = [*LB_VIOLATING, *LB_COMPLIANT]
+    assert flagged(intent_of(LB_LIMITED), objects, ciso_class) == _names(LB_VIOLATING)
+
+
+# ---- an enumerated value named in words, the field's "policy" left out -------------------------
+
+SPREAD_LOAD = (
+    "In namespaces labelled zone=dmz, Services must spread their load over every node; a local "
+    "external traffic policy is not allowed there.",
+    "Services in namespaces labelled zone=dmz must balance over every node: local external "
+    "traffic handling is forbidden there.",
+)
+
+
+def _traffic(name: str, namespace: str, policy: str | None) -> dict[str, Any]:
+    spec: dict[str, Any] = {"type": "LoadBalancer", "ports": [{"port": 80}]}
+    if policy:
+        spec["externalTrafficPolicy"] = policy
+    return api_object("v1", "Service", name, namespace, spec=spec)
+
+
+TRAFFIC_VIOLATING = [_traffic("keeps-client-ip", "dmz-web", "Local")]
+TRAFFIC_COMPLIANT = [
+    _traffic("spreads", "dmz-web", "Cluster"),
+    _traffic("default", "dmz-web", None),
+    _traffic("local-inside", "core", "Local"),
+]
+
+
+@pytest.mark.parametrize("text", SPREAD_LOAD)
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_an_enumerated_value_named_in_words(ciso_class: str, text: str) -> None:
+    objects = [
+        labelled_namespace("dmz-web", zone="dmz"),
+        labelled_namespace("core", zone="internal"),
+        *TRAFFIC_VIOLATING,
+        *TRAFFIC_COMPLIANT,
+    ]
+    assert flagged(intent_of(text), objects, ciso_class) == _names(TRAFFIC_VIOLATING)

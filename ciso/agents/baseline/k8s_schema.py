@@ -57,6 +57,24 @@ ITEM_ENUMS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
+#: The values of enumerated string fields, as the API documents them (the schema types them as
+#: string): a text may name the value in words ("parallel pod management is not allowed")
+#: rather than spell it.
+FIELD_ENUMS: dict[str, tuple[str, ...]] = {
+    "podManagementPolicy": ("OrderedReady", "Parallel"),
+    "concurrencyPolicy": ("Allow", "Forbid", "Replace"),
+    "imagePullPolicy": ("Always", "IfNotPresent", "Never"),
+    "restartPolicy": ("Always", "OnFailure", "Never"),
+    "externalTrafficPolicy": ("Cluster", "Local"),
+    "internalTrafficPolicy": ("Cluster", "Local"),
+    "volumeMode": ("Filesystem", "Block"),
+    "persistentVolumeReclaimPolicy": ("Retain", "Delete", "Recycle"),
+    "volumeBindingMode": ("Immediate", "WaitForFirstConsumer"),
+    "terminationMessagePolicy": ("File", "FallbackToLogsOnError"),
+    "preemptionPolicy": ("PreemptLowerPriority", "Never"),
+}
+
+
 @dataclass(frozen=True)
 class Place:
     """One place a field occurs: below an object of ``kind`` (level ``object``), below every

@@ -954,9 +954,13 @@ def _lb_source_ranges(check: LoadBalancerSourcesCheck, intent: Intent) -> list[d
         ".filter(r, r != '') : [])"
     )
     allowed = "[" + ", ".join(f"'{c}'" for c in check.allowed) + "]"
+    # no range named as allowed: any range but one that admits everyone
+    inside = (
+        f"{allowed}.exists(a, cidr(a).containsCIDR(r))" if check.allowed else "!r.endsWith('/0')"
+    )
     expression = (
         "!has(object.spec.type) || object.spec.type != 'LoadBalancer' || "
-        f"(size({ranges}) > 0 && {ranges}.all(r, {allowed}.exists(a, cidr(a).containsCIDR(r))))"
+        f"(size({ranges}) > 0 && {ranges}.all(r, {inside}))"
     )
     message = f"A LoadBalancer Service may admit clients only from {list(check.allowed)}."
     validate = {"cel": {"expressions": [{"expression": expression, "message": message}]}}

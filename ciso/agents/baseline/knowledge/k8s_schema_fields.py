@@ -28,6 +28,7 @@ from ciso.agents.baseline.family_checks import (
 from ciso.agents.baseline.intent import FieldLevel, FieldValueCheck
 from ciso.agents.baseline.k8s_schema import (
     CONTAINER_LISTS,
+    FIELD_ENUMS,
     INT_OR_STRING,
     INTEGERS,
     ITEM_ENUMS,
@@ -58,8 +59,10 @@ def _word_pattern(name: str) -> re.Pattern[str] | None:
     if len(parts) < 2:
         return None
     spelled = r"[\s-]+".join(re.escape(p) for p in parts)
-    if parts[-1] == "seconds" and len(parts) > 2:
-        spelled = r"[\s-]+".join(re.escape(p) for p in parts[:-1]) + r"(?:[\s-]+seconds)?"
+    # a unit or a kind of setting the text may leave out: "progress deadline (seconds)",
+    # "pod management (policy)"
+    if parts[-1] in ("seconds", "policy") and len(parts) > 2:
+        spelled = r"[\s-]+".join(re.escape(p) for p in parts[:-1]) + rf"(?:[\s-]+{parts[-1]})?"
     return re.compile(rf"\b{spelled}\b", re.I)
 
 
@@ -517,7 +520,8 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
                 for c in checks
             )
     if typ in ("bool", "string", *INTEGERS, INT_OR_STRING):
-        checks = _value_checks(concept, groups, after, clause, context, typ, labels)
+        field = child or mention.name
+        checks = _value_checks(concept, field, groups, after, clause, context, typ, labels)
         if checks:
             return checks
     return _presence(concept, groups, clause, at, labels)
@@ -610,8 +614,21 @@ def _bound_checks(
     return tuple(checks)
 
 
+def _enum_named(field: str, clause: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The values of an enumerated field the clause names in words and forbids ("parallel pod
+    management is not allowed": ``Parallel``); none when it does not forbid them."""
+    named = []
+    for value in FIELD_ENUMS.get(field, ()):
+        spelled = r"[\s-]*".join(re.escape(w) for w in _words_of(value))
+        if re.search(rf"\b{spelled}\b", clause, re.I):
+            named.append(value)
+    # a value named in words is read only where the clause forbids it: "X is fine" or "X is
+    # another matter" asks nothing of the field
+    return (tuple(named), ()) if named and _prohibited(clause) else ((), ())
+
+
 def _value_checks(
-    concept: str, groups: _Groups,
+    concept: str, field: str, groups: _Groups,
     after: str, clause: str, text: str, typ: str, labels: tuple[tuple[str, str], ...],
 ) -> tuple[FieldValueCheck, ...]:  # fmt: skip
     """A value the field must not hold, or the ones it must: "must not be Recreate", "must be
@@ -645,7 +662,9 @@ def _value_checks(
             else ((), tuple(dict.fromkeys(spellings)))
         )
     else:
-        return ()
+        forbidden, allowed = _enum_named(field, clause)
+        if not (forbidden or allowed):
+            return ()
     if typ == INT_OR_STRING:
         # an IntOrString spells a number or a percentage: 0 and "0%" are one value
         forbidden, allowed = _zero_percent(forbidden), _zero_percent(allowed)
