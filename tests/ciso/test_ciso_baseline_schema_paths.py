@@ -345,3 +345,35 @@ def test_an_enumerated_value_named_in_words(ciso_class: str, text: str) -> None:
         *TRAFFIC_COMPLIANT,
     ]
     assert flagged(intent_of(text), objects, ciso_class) == _names(TRAFFIC_VIOLATING)
+
+
+# ---- a path that must lie under a directory, on the object kind and the sibling the text names --
+
+PV_UNDER_SRV = (
+    "Cluster-wide PersistentVolumes backed by hostPath or local disks may only use directories "
+    "below /srv/volumes on the node."
+)
+
+
+def _volume(name: str, **source: Any) -> dict[str, Any]:
+    spec = {"capacity": {"storage": "5Gi"}, "accessModes": ["ReadWriteOnce"], **source}
+    return api_object("v1", "PersistentVolume", name, "", spec=spec)
+
+
+PV_VIOLATING = [
+    _volume("outside", hostPath={"path": "/var/lib/data"}),
+    # shares the directory's name as a prefix but is another directory
+    _volume("lookalike", local={"path": "/srv/volumes-old/a"}, nodeAffinity={}),
+]
+PV_COMPLIANT = [
+    _volume("inside-host", hostPath={"path": "/srv/volumes/pg"}),
+    _volume("inside-local", local={"path": "/srv/volumes/ssd0"}, volumeMode="Block"),
+    _volume("network", nfs={"server": "nas.test", "path": "/exports/x"}),
+    _volume("driver", csi={"driver": "disk.csi.test", "volumeHandle": "v-1"}),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_path_under_a_directory_on_the_kind_named(ciso_class: str) -> None:
+    objects = [*PV_VIOLATING, *PV_COMPLIANT]
+    assert flagged(intent_of(PV_UNDER_SRV), objects, ciso_class) == _names(PV_VIOLATING)

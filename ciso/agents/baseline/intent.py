@@ -274,6 +274,9 @@ class FieldValueCheck:
     #: only objects whose field at this path (with its API default) is one of these values:
     #: (path, default, values), e.g. Services of type NodePort or LoadBalancer
     only_when: tuple[tuple[str, ...], str, tuple[str, ...]] | None = None
+    #: a value that starts with none of these (and is not in ``allowed``) violates: a path
+    #: "under /mnt/disks/" (the separator kept, so /mnt/disks-old is not under it)
+    allowed_prefixes: tuple[str, ...] = ()
     kind: Literal["field-value"] = "field-value"
 
     @property

@@ -152,6 +152,11 @@ def _by_parent() -> dict[tuple[str, str, tuple[str, ...]], tuple[Place, ...]]:
     return {key: tuple(found) for key, found in out.items()}
 
 
+def children_at(level: str, kind: str, path: tuple[str, ...]) -> tuple[Place, ...]:
+    """The fields right below ``path`` (of ``kind`` at ``level``)."""
+    return _by_parent().get((level, kind, path), ())
+
+
 def children(place: Place) -> tuple[Place, ...]:
     """The fields right below ``place`` (a ``LifecycleHandler``'s ``exec``, ``httpGet``, ...;
     the ``optional`` of a ``configMapKeyRef``), so that a text naming one of them after the

@@ -588,6 +588,11 @@ def _narrowed(rule: dict[str, Any], check: FieldValueCheck) -> None:
         rule["preconditions"] = {"all": [{"key": key, "operator": "AnyIn", "value": list(values)}]}
 
 
+def _literal(value: str) -> str:
+    """A JMESPath raw string literal of ``value``."""
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
 def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]:
     conditions: list[dict[str, Any]] = []
     for path in check.paths:
@@ -604,7 +609,15 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
             conditions.append(
                 {"key": "{{ " + values + " }}", "operator": "AnyIn", "value": list(check.forbidden)}
             )
-        if check.allowed:
+        if check.allowed_prefixes:
+            # a value outside the allowed ones that starts with none of the prefixes
+            inside = [f"contains(`{json.dumps(list(check.allowed))}`, @)"]
+            inside += [f"starts_with(@, {_literal(p)})" for p in check.allowed_prefixes]
+            outside = values + " | [?!(" + " || ".join(inside) + ")]"
+            conditions.append(
+                {"key": "{{ length(" + outside + ") }}", "operator": "GreaterThan", "value": 0}
+            )
+        elif check.allowed:
             conditions.append(
                 {"key": "{{ " + values + " }}", "operator": "AnyNotIn",
                  "value": list(check.allowed)}

@@ -24,6 +24,7 @@ from ciso.agents.baseline.intent import (
     ContainerFieldCheck,
     DefaultNamespaceCheck,
     FieldValueCheck,
+    HostPathVolumeCheck,
     Intent,
     NotUnderstood,
     PodFieldCheck,
@@ -460,6 +461,10 @@ def _sets_a_field_it_spells(built: object, text: str) -> tuple[object, ...] | No
     return schema if reads else None
 
 
+#: the check kinds that read a field of pods only (a PersistentVolume's hostPath is none of them)
+_POD_READINGS = (PodFieldCheck, ContainerFieldCheck, HostPathVolumeCheck)
+
+
 def _on_the_kind_it_names(built: object, text: str) -> tuple[object, ...] | None:
     """The schema's reading of a field on the object kind the text names, when the concept
     read the same-named field of pods: "ServiceAccount objects must set
@@ -467,12 +472,15 @@ def _on_the_kind_it_names(built: object, text: str) -> tuple[object, ...] | None
     None when the text names a kind that carries pods (then the pods are meant) or the schema
     reads the field elsewhere."""
     checks = built if isinstance(built, tuple) else (built,)
-    if not checks or not all(isinstance(c, (PodFieldCheck, ContainerFieldCheck)) for c in checks):
+    if not checks or not all(isinstance(c, _POD_READINGS) for c in checks):
         return None
     kinds = set(k8s_schema_fields.kinds_named(text))
     if not kinds or kinds & {*POD_SPEC_PATHS, "ReplicationController"}:
         return None
-    schema = k8s_schema_fields.read(without_asides(text), text)
+    # the field may be named only in an aside ("PersistentVolumes (hostPath or local ...)")
+    schema = k8s_schema_fields.read(without_asides(text), text) or k8s_schema_fields.read(
+        text, text
+    )
     on_kinds = schema and all(
         isinstance(c, FieldValueCheck) and c.level == "object" and set(c.kinds) <= kinds
         for c in schema

@@ -36,6 +36,7 @@ from ciso.agents.baseline.k8s_schema import (
     QUANTITY,
     Place,
     children,
+    children_at,
     schema_index,
 )
 from ciso.agents.baseline.knowledge import negated
@@ -472,6 +473,22 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
     after = clause[at:]
     child = ""
     if not mention.key:
+        places = (*places, *_siblings_named(places, after[mention.end - mention.start :]))
+        directory = _UNDER.search(clause)
+        below = _path_below(places)
+        if directory and below and re.search(r"\bonly\b", clause, re.I):
+            # "may only point at directories under /mnt/disks/": the path each of them holds
+            prefix = directory.group(1).rstrip("/") + "/"
+            groups = _grouped(below)
+            concept = "-".join(_concept(s) for s in (*mention.parents, mention.name, "path"))
+            return tuple(
+                FieldValueCheck(
+                    concept=concept, level=level, paths=paths,
+                    kinds=kinds if level == "object" else (),
+                    allowed_prefixes=(prefix,), namespace_labels=namespace_labels(text),
+                )
+                for level, (paths, kinds) in groups.items()
+            )  # fmt: skip
         places, child, offset = _narrowed(places, after, mention.end - mention.start)
         after = after[offset:]
     typ = places[0].type
@@ -525,6 +542,31 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
         if checks:
             return checks
     return _presence(concept, groups, clause, at, labels)
+
+
+#: a directory the text puts a path under ("under /mnt/disks/", "below `/srv`")
+_UNDER = re.compile(r"\b(?:under|below|beneath|within|inside)\s+[`'\"]?(/[\w./-]*\w/?)", re.I)
+
+
+def _siblings_named(places: tuple[Place, ...], rest: str) -> tuple[Place, ...]:
+    """The fields beside the named one that the text adds right after it, as the API spells
+    them ("hostPath or local volume sources": a PersistentVolume's ``local`` too)."""
+    named = re.match(r"\s*(?:,|or|and|nor)\s+(?:an?\s+|the\s+)?[`'\"]?([a-z][A-Za-z0-9]*)\b", rest)
+    if not named:
+        return ()
+    return tuple(
+        sibling
+        for p in places
+        for sibling in children_at(p.level, p.kind, p.path[:-1])
+        if _field_name(sibling) == named.group(1) and sibling not in places
+    )
+
+
+def _path_below(places: tuple[Place, ...]) -> tuple[Place, ...]:
+    """The ``path`` string each place holds right below it (a hostPath's, a local volume's),
+    or none when one of them holds none."""
+    below = [c for p in places for c in children(p) if c.path[-1] == "path" and c.type == "string"]
+    return tuple(below) if places and len(below) == len(places) else ()
 
 
 def _field_name(place: Place) -> str:
