@@ -377,3 +377,34 @@ PV_COMPLIANT = [
 def test_a_path_under_a_directory_on_the_kind_named(ciso_class: str) -> None:
     objects = [*PV_VIOLATING, *PV_COMPLIANT]
     assert flagged(intent_of(PV_UNDER_SRV), objects, ciso_class) == _names(PV_VIOLATING)
+
+
+# ---- a namespace that must hold an object of a kind the text spells -----------------------------
+
+QUOTA_PER_NAMESPACE = (
+    "Every namespace labelled team=payments has to hold its own ResourceQuota, so that one "
+    "tenant cannot starve the others."
+)
+
+
+def _quota(name: str, namespace: str) -> dict[str, Any]:
+    return api_object("v1", "ResourceQuota", name, namespace, spec={"hard": {"pods": "20"}})
+
+
+QUOTA_VIOLATING = [labelled_namespace("pay-ledger", team="payments")]
+QUOTA_COMPLIANT = [
+    labelled_namespace("pay-api", team="payments"),
+    labelled_namespace("search", team="discovery"),
+]
+QUOTA_OBJECTS = [
+    _quota("pay-api-quota", "pay-api"),
+    # named after the namespace that lacks one, but it lives elsewhere
+    _quota("pay-ledger-quota", "search"),
+    api_object("v1", "LimitRange", "defaults", "pay-ledger", spec={"limits": []}),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_namespace_holds_an_object_of_the_kind_named(ciso_class: str) -> None:
+    objects = [*QUOTA_VIOLATING, *QUOTA_COMPLIANT, *QUOTA_OBJECTS]
+    assert flagged(intent_of(QUOTA_PER_NAMESPACE), objects, ciso_class) == _names(QUOTA_VIOLATING)

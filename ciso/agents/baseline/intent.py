@@ -225,9 +225,17 @@ class IngressTlsCheck:
 
 @dataclass(frozen=True)
 class NamespaceNetworkPolicyCheck:
-    """Every Namespace (not exempt) has a NetworkPolicy of its own."""
+    """Every Namespace (not exempt; with ``namespace_labels``, only those carrying them) holds
+    an object of ``object_kind`` of its own: a NetworkPolicy by default, any namespaced kind a
+    text names ("each namespace labelled env=prod must contain a LimitRange")."""
 
     concept: str = "namespace-network-policy"
+    object_kind: str = "NetworkPolicy"
+    #: the API path of the kind's collection, below ``namespaces/<name>/`` (Kyverno's apiCall)
+    api_prefix: str = "/apis/networking.k8s.io/v1"
+    plural: str = "networkpolicies"
+    #: only Namespaces carrying all these labels (key, value) are judged
+    namespace_labels: tuple[tuple[str, str], ...] = ()
     kind: Literal["namespace-network-policy"] = "namespace-network-policy"
 
 

@@ -490,7 +490,7 @@ def _network_policy(check: NamespaceNetworkPolicyCheck, intent: Intent) -> list[
     rule = _kinds_rule(
         check.concept,
         ["Namespace"],
-        "Every namespace needs a NetworkPolicy of its own.",
+        f"Every namespace needs a {check.object_kind} of its own.",
         {
             "deny": {
                 "conditions": {"any": [{"key": "{{ policies }}", "operator": "Equals", "value": 0}]}
@@ -500,12 +500,16 @@ def _network_policy(check: NamespaceNetworkPolicyCheck, intent: Intent) -> list[
     )
     if intent.scope.exempt_namespaces:
         rule["exclude"] = {"any": [{"resources": {"names": list(intent.scope.exempt_namespaces)}}]}
+    if check.namespace_labels:
+        # the Namespace's own labels select it
+        for entry in rule["match"]["any"]:
+            entry["resources"]["selector"] = {"matchLabels": dict(check.namespace_labels)}
     rule["context"] = [
         {
             "name": "policies",
             "apiCall": {
-                "urlPath": "/apis/networking.k8s.io/v1/namespaces/"
-                "{{ request.object.metadata.name }}/networkpolicies",
+                "urlPath": f"{check.api_prefix}/namespaces/"
+                "{{ request.object.metadata.name }}/" + check.plural,
                 "jmesPath": "items | length(@)",
             },
         }
@@ -555,10 +559,13 @@ def _field_query(level: str, path: tuple[str, ...]) -> str:
 
 
 def _in_labelled_namespaces(rule: dict[str, Any], labels: tuple[tuple[str, str], ...]) -> None:
-    """Limit ``rule`` to objects in namespaces carrying every (key, value) of ``labels``."""
+    """Limit ``rule`` to objects in namespaces carrying every (key, value) of ``labels``; a rule
+    on Namespaces themselves is limited by their own labels (a Namespace is in no namespace)."""
     if labels:
         for entry in rule["match"]["any"]:
-            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(labels)}
+            own = entry["resources"].get("kinds") == ["Namespace"]
+            selector = "selector" if own else "namespaceSelector"
+            entry["resources"][selector] = {"matchLabels": dict(labels)}
 
 
 def _on_labelled_pods(rule: dict[str, Any], labels: tuple[tuple[str, str], ...]) -> None:
