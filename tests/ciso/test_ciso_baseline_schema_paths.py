@@ -408,3 +408,40 @@ QUOTA_OBJECTS = [
 def test_a_namespace_holds_an_object_of_the_kind_named(ciso_class: str) -> None:
     objects = [*QUOTA_VIOLATING, *QUOTA_COMPLIANT, *QUOTA_OBJECTS]
     assert flagged(intent_of(QUOTA_PER_NAMESPACE), objects, ciso_class) == _names(QUOTA_VIOLATING)
+
+
+# ---- bindings set apart by their exact names, not by a system: prefix --------------------------
+
+NO_ALL_ACCOUNTS_GROUP = (
+    "Roles must not reach every workload identity at once: no RoleBinding or ClusterRoleBinding "
+    "may list the group system:serviceaccounts as a subject, other than the bindings named "
+    "system:controller-ops and ci-readers."
+)
+
+
+def _bound(kind: str, name: str, *groups: str, namespace: str = "") -> dict[str, Any]:
+    subjects = [{"kind": "User", "name": "alice", "apiGroup": "rbac.authorization.k8s.io"}]
+    subjects += [
+        {"kind": "Group", "name": g, "apiGroup": "rbac.authorization.k8s.io"} for g in groups
+    ]
+    return api_object("rbac.authorization.k8s.io/v1", kind, name, namespace, subjects=subjects,
+                      roleRef={"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole",
+                               "name": "view"})  # fmt: skip
+
+
+GROUP_VIOLATING = [
+    # looks like the exempt one, but only its prefix is the same
+    _bound("ClusterRoleBinding", "system:controller-ops-extra", "system:serviceaccounts"),
+    _bound("RoleBinding", "team-view", "system:serviceaccounts", namespace="team"),
+]
+GROUP_COMPLIANT = [
+    _bound("ClusterRoleBinding", "system:controller-ops", "system:serviceaccounts"),
+    _bound("RoleBinding", "ci-readers", "system:serviceaccounts", namespace="ci"),
+    _bound("ClusterRoleBinding", "one-namespace-accounts", "system:serviceaccounts:team"),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_bindings_set_apart_by_their_exact_names(ciso_class: str) -> None:
+    objects = [*GROUP_VIOLATING, *GROUP_COMPLIANT]
+    assert flagged(intent_of(NO_ALL_ACCOUNTS_GROUP), objects, ciso_class) == _names(GROUP_VIOLATING)

@@ -211,6 +211,9 @@ class BindingCheck:
     #: (kind, name) of the subjects the requirement allows to hold ``role_ref``: a binding
     #: violates only when it names another subject
     allowed_subjects: tuple[tuple[str, str], ...] = ()
+    #: the bindings the requirement sets apart by name ("except the ClusterRoleBindings named
+    #: system:discovery and system:basic-user"): exactly those, not every ``system:`` name
+    exempt_names: tuple[str, ...] = ()
     kind: Literal["binding"] = "binding"
 
 

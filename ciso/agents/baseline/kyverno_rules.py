@@ -481,9 +481,13 @@ def _binding(check: BindingCheck, intent: Intent) -> list[dict[str, Any]]:
         }
     validate = {"deny": {"conditions": conditions}}
     message = f"This binding violates the requirement ({check.concept})."
-    return [
-        _kinds_rule(check.concept, ["RoleBinding", "ClusterRoleBinding"], message, validate, intent)
-    ]
+    rule = _kinds_rule(
+        check.concept, ["RoleBinding", "ClusterRoleBinding"], message, validate, intent
+    )
+    if check.exempt_names:
+        excluded = rule.setdefault("exclude", {"any": []})["any"]
+        excluded.append({"resources": {"names": list(check.exempt_names)}})
+    return [rule]
 
 
 def _network_policy(check: NamespaceNetworkPolicyCheck, intent: Intent) -> list[dict[str, Any]]:

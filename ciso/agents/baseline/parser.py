@@ -589,6 +589,12 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         name = candidates[0].name
         return NotUnderstood(f"recognised {name} but could not read its values", text)
     checks = built if isinstance(built, tuple) else (built,)
+    apart = k8s_generic.bindings_set_apart(text) if platform == "kubernetes" else ()
+    if apart:
+        # the bindings an exemption names, often in an aside the reading left out
+        checks = tuple(
+            replace(c, exempt_names=apart) if isinstance(c, BindingCheck) else c for c in checks
+        )
     if _EVERY_VALUE.search(text):
         checks = tuple(
             replace(c, every_value=True) if isinstance(c, ConfigSetting) else c for c in checks
@@ -631,4 +637,7 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     elif not any(isinstance(c, RbacRuleCheck) for c in checks):
         # a role a binding requirement names is the role bound, not a holder to exempt
         scope = replace(scope, exempt_role_names=())
+        if any(isinstance(c, BindingCheck) and c.exempt_names for c in checks):
+            # the text names the built-in bindings it sets apart: those, not every system: name
+            scope = replace(scope, exempt_builtin_rbac=False)
     return Intent(platform=platform, checks=checks, scope=scope, requirement=text)  # type: ignore[arg-type]  # platform is "kubernetes" or "rhel9" (the callers pass one of the two); Intent types it as that Literal

@@ -903,6 +903,8 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         # the privilege-granting verbs themselves are k8s_rbac's bind-escalate-impersonate
         none_of=words(
+            # a text about who a binding names as its subject is about the binding's holders
+            r"\bas\s+(a|its|their)\s+subjects?\b",
             r"\bbind\s+(or|and)\s+escalate\b(?![^.;]*\b(separate|another|other)\b)",
             r"\bbind,\s*escalate\b",
             r"\bimpersonat\w*\b",
