@@ -445,3 +445,57 @@ GROUP_COMPLIANT = [
 def test_bindings_set_apart_by_their_exact_names(ciso_class: str) -> None:
     objects = [*GROUP_VIOLATING, *GROUP_COMPLIANT]
     assert flagged(intent_of(NO_ALL_ACCOUNTS_GROUP), objects, ciso_class) == _names(GROUP_VIOLATING)
+
+
+# ---- a RoleBinding's ServiceAccount subjects against the binding's own namespace ---------------
+
+OWN_NAMESPACE_ACCOUNTS = (
+    "Namespaced grants stay inside their namespace: a RoleBinding may list service accounts only "
+    "from the same namespace as itself."
+)
+
+
+def _binding_to(kind: str, name: str, namespace: str, *subjects: dict[str, str]) -> dict:
+    return api_object("rbac.authorization.k8s.io/v1", kind, name, namespace,
+                      subjects=list(subjects),
+                      roleRef={"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole",
+                               "name": "edit"})  # fmt: skip
+
+
+def _account_subject(name: str, namespace: str | None) -> dict[str, str]:
+    return {
+        "kind": "ServiceAccount",
+        "name": name,
+        **({"namespace": namespace} if namespace else {}),
+    }
+
+
+FOREIGN_VIOLATING = [
+    _binding_to("RoleBinding", "deployer-from-ci", "shop", _account_subject("runner", "ci")),
+    _binding_to(
+        "RoleBinding",
+        "second-is-foreign",
+        "shop",
+        _account_subject("app", "shop"),
+        _account_subject("bot", "tools"),
+    ),  # fmt: skip
+]
+FOREIGN_COMPLIANT = [
+    _binding_to("RoleBinding", "local-account", "shop", _account_subject("app", "shop")),
+    _binding_to("RoleBinding", "implicit-namespace", "shop", _account_subject("app", None)),
+    _binding_to(
+        "RoleBinding",
+        "a-person",
+        "shop",
+        {"kind": "User", "name": "dana", "apiGroup": "rbac.authorization.k8s.io"},
+    ),  # fmt: skip
+    _binding_to("ClusterRoleBinding", "cluster-wide", "", _account_subject("agent", "ops")),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_rolebinding_service_accounts_of_another_namespace(ciso_class: str) -> None:
+    objects = [*FOREIGN_VIOLATING, *FOREIGN_COMPLIANT]
+    assert flagged(intent_of(OWN_NAMESPACE_ACCOUNTS), objects, ciso_class) == _names(
+        FOREIGN_VIOLATING
+    )

@@ -214,6 +214,9 @@ class BindingCheck:
     #: the bindings the requirement sets apart by name ("except the ClusterRoleBindings named
     #: system:discovery and system:basic-user"): exactly those, not every ``system:`` name
     exempt_names: tuple[str, ...] = ()
+    #: a RoleBinding whose ServiceAccount subject lives in another namespace than the binding
+    #: violates (a subject without a namespace is the binding's own)
+    foreign_service_accounts: bool = False
     kind: Literal["binding"] = "binding"
 
 
