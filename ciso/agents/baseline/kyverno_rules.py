@@ -445,20 +445,24 @@ def _rbac_rule(check: RbacRuleCheck, intent: Intent) -> list[dict[str, Any]]:
     return [_kinds_rule(check.concept, ["Role", "ClusterRole"], message, validate, intent)]
 
 
+def _foreign_accounts(check: BindingCheck, intent: Intent) -> list[dict[str, Any]]:
+    # each ServiceAccount subject: a namespace other than the binding's (unset: the same)
+    own = "{{ request.object.metadata.namespace }}"
+    conditions = {
+        "any": [
+            {"key": "{{ element.namespace || request.object.metadata.namespace }}",
+             "operator": "NotEquals", "value": own}
+        ]
+    }  # fmt: skip
+    each = "request.object.subjects[?kind=='ServiceAccount'] || `[]`"
+    validate = {"foreach": [{"list": each, "deny": {"conditions": conditions}}]}
+    message = "A RoleBinding may name only ServiceAccounts of its own namespace."
+    return [_kinds_rule(check.concept, ["RoleBinding"], message, validate, intent)]
+
+
 def _binding(check: BindingCheck, intent: Intent) -> list[dict[str, Any]]:
     if check.foreign_service_accounts:
-        # each ServiceAccount subject: a namespace other than the binding's (unset: the same)
-        own = "{{ request.object.metadata.namespace }}"
-        conditions_each = {
-            "any": [
-                {"key": "{{ element.namespace || request.object.metadata.namespace }}",
-                 "operator": "NotEquals", "value": own}
-            ]
-        }  # fmt: skip
-        each = "request.object.subjects[?kind=='ServiceAccount'] || `[]`"
-        validate = {"foreach": [{"list": each, "deny": {"conditions": conditions_each}}]}
-        message = "A RoleBinding may name only ServiceAccounts of its own namespace."
-        return [_kinds_rule(check.concept, ["RoleBinding"], message, validate, intent)]
+        return _foreign_accounts(check, intent)
     conditions: dict[str, Any]
     if check.role_ref:
         conditions = {
