@@ -656,13 +656,15 @@ def _bound_checks(
     return tuple(checks)
 
 
-def _enum_named(field: str, clause: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The values of an enumerated field the clause names in words and forbids ("parallel pod
-    management is not allowed": ``Parallel``); none when it does not forbid them."""
+def _enum_named(field: str, clause: str, head: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The values of an enumerated field named in words right before it (``head`` ends where
+    the field is named) in a clause that forbids them ("parallel pod management is not
+    allowed": ``Parallel``); none when the clause does not forbid them. A value word elsewhere
+    in the sentence ("their own file for the termination message") is the sentence going on."""
     named = []
     for value in FIELD_ENUMS.get(field, ()):
         spelled = r"[\s-]*".join(re.escape(w) for w in _words_of(value))
-        if re.search(rf"\b{spelled}\b", clause, re.I):
+        if re.search(rf"\b{spelled}[\s-]+$", head, re.I):
             named.append(value)
     # a value named in words is read only where the clause forbids it: "X is fine" or "X is
     # another matter" asks nothing of the field
@@ -704,7 +706,8 @@ def _value_checks(
             else ((), tuple(dict.fromkeys(spellings)))
         )
     else:
-        forbidden, allowed = _enum_named(field, clause)
+        head = clause[: clause.find(after)] if after and after in clause else ""
+        forbidden, allowed = _enum_named(field, clause, head)
         if not (forbidden or allowed):
             return ()
     if typ == INT_OR_STRING:
