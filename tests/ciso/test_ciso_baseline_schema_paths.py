@@ -499,3 +499,66 @@ def test_rolebinding_service_accounts_of_another_namespace(ciso_class: str) -> N
     assert flagged(intent_of(OWN_NAMESPACE_ACCOUNTS), objects, ciso_class) == _names(
         FOREIGN_VIOLATING
     )
+
+
+# ---- object fields a prohibition names as downward-API paths ------------------------------------
+
+NO_LABELS_DOWNWARD = (
+    "Containers must not learn the labels of their own pod through the downward API "
+    "(metadata.labels, or a single one such as metadata.labels['team']), neither from a mounted "
+    "file nor from an environment variable."
+)
+
+
+def _downward(kind: str, name: str, *, env: str | None = None, volume: str | None = None,
+              projected: str | None = None) -> dict[str, Any]:  # fmt: skip
+    container = _container()
+    if env:
+        container["env"] = [{"name": "X", "valueFrom": {"fieldRef": {"fieldPath": env}}}]
+    volumes = []
+    if volume:
+        volumes.append({"name": "info", "downwardAPI": {"items": [
+            {"path": "a", "fieldRef": {"fieldPath": "metadata.name"}},
+            {"path": "b", "fieldRef": {"fieldPath": volume}}]}})  # fmt: skip
+    if projected:
+        volumes.append({"name": "all", "projected": {"sources": [
+            {"configMap": {"name": "c"}},
+            {"downwardAPI": {"items": [{"path": "c", "fieldRef": {"fieldPath": projected}}]}}]}})  # fmt: skip
+    spec: dict[str, Any] = {"containers": [container]}
+    if volumes:
+        spec["volumes"] = volumes
+    return pod_carrier(kind, name, spec)
+
+
+DOWNWARD_VIOLATING = [
+    _downward("Deployment", "env-one-label", env="metadata.labels['team']"),
+    _downward("StatefulSet", "file-all-labels", volume="metadata.labels"),
+    _downward("Job", "projected-label", projected="metadata.labels['tier']"),
+]
+DOWNWARD_COMPLIANT = [
+    _downward("Deployment", "env-name", env="metadata.name"),
+    _downward("Deployment", "file-annotations", volume="metadata.annotations"),
+    _downward("CronJob", "projected-uid", projected="metadata.uid"),
+    pod_carrier(
+        "Deployment",
+        "resource-field",
+        {
+            "containers": [
+                _container(
+                    env=[
+                        {
+                            "name": "M",
+                            "valueFrom": {"resourceFieldRef": {"resource": "limits.memory"}},
+                        }
+                    ]
+                )
+            ]
+        },
+    ),  # fmt: skip
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_object_fields_exposed_through_the_downward_api(ciso_class: str) -> None:
+    objects = [*DOWNWARD_VIOLATING, *DOWNWARD_COMPLIANT]
+    assert flagged(intent_of(NO_LABELS_DOWNWARD), objects, ciso_class) == _names(DOWNWARD_VIOLATING)

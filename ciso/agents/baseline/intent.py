@@ -291,6 +291,9 @@ class FieldValueCheck:
     #: a value that starts with none of these (and is not in ``allowed``) violates: a path
     #: "under /mnt/disks/" (the separator kept, so /mnt/disks-old is not under it)
     allowed_prefixes: tuple[str, ...] = ()
+    #: a value that starts with one of these violates: a downward-API ``fieldPath`` of
+    #: ``metadata.annotations`` or ``metadata.annotations['key']``
+    forbidden_prefixes: tuple[str, ...] = ()
     kind: Literal["field-value"] = "field-value"
 
     @property

@@ -637,6 +637,12 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
             conditions.append(
                 {"key": "{{ " + values + " }}", "operator": "AnyIn", "value": list(check.forbidden)}
             )
+        if check.forbidden_prefixes:
+            starts = " || ".join(f"starts_with(@, {_literal(p)})" for p in check.forbidden_prefixes)
+            conditions.append(
+                {"key": "{{ length(" + values + " | [?" + starts + "]) }}",
+                 "operator": "GreaterThan", "value": 0}
+            )  # fmt: skip
         if check.allowed_prefixes:
             # a value outside the allowed ones that starts with none of the prefixes
             inside = [f"contains(`{json.dumps(list(check.allowed))}`, @)"]

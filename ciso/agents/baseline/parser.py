@@ -538,6 +538,11 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
         if found:
             return found
     if platform == "kubernetes":
+        # an object's fields the text forbids exposing through the downward API: the paths it
+        # spells are values of a fieldPath, not fields of the object to judge
+        exposed = k8s_schema_fields.downward_api(text)
+        if exposed:
+            return exposed
         # last: any field the text names, read from the API schema (no table of its own)
         for reading in (without_asides(text), text):
             found = k8s_schema_fields.read(reading, text)

@@ -797,6 +797,35 @@ def read(text: str, context: str = "") -> tuple[Any, ...] | None:
     return tuple(checks) or None
 
 
+# ---- object fields exposed through the downward API ---------------------------------------------
+
+#: an object's own field spelled as a path ("metadata.annotations", "metadata.labels['app']",
+#: "status.podIP"): what a downward-API ``fieldPath`` selects
+_OBJECT_PATH = re.compile(r"\b((?:metadata|spec|status)\.[a-zA-Z]+)(?:\[|\b)")
+
+
+def downward_api(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """A text that forbids exposing an object's fields to its containers "through the downward
+    API" and spells those fields as paths: every ``fieldPath`` of the pod (downwardAPI volume
+    items, projected downwardAPI sources, env ``fieldRef``) that selects one of them, or a key
+    below it (``metadata.annotations['key']``), violates. None without both."""
+    if not re.search(r"\bdownward\s*-?\s*API\b", text, re.I) or not _prohibited(text):
+        return None
+    selected = tuple(dict.fromkeys(m.group(1) for m in _OBJECT_PATH.finditer(text)))
+    if not selected:
+        return None
+    groups = _grouped(schema_index().places.get("fieldPath", ()))
+    return tuple(
+        FieldValueCheck(
+            concept="downward-api-" + "-".join(_concept(s) for s in selected[0].split(".")),
+            level=level, paths=paths, forbidden_prefixes=selected,
+            namespace_labels=namespace_labels(text),
+        )
+        for level, (paths, _) in groups.items()
+        if level != "object"
+    )  # fmt: skip
+
+
 # ---- how many items a list holds ----------------------------------------------------------------
 
 #: a bound on a count of things: "more than three ports", "at most 2 init containers"
