@@ -45,7 +45,9 @@ class VolumeTypesCheck:
 class LoadBalancerSourcesCheck:
     """Every Service of type LoadBalancer admits clients only from ``allowed`` (CIDRs): each of
     its effective source ranges (``spec.loadBalancerSourceRanges``, else the comma-separated
-    ``annotation``) lies inside one of them; no range at all admits everyone and violates."""
+    ``annotation``) lies inside one of them; no range at all admits everyone and violates. With
+    no ``allowed``, any range but one that admits everyone (a ``/0``) complies; an empty
+    ``annotation``: the annotation does not count."""
 
     allowed: tuple[str, ...]
     annotation: str = "service.beta.kubernetes.io/load-balancer-source-ranges"

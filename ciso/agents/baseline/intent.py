@@ -211,6 +211,12 @@ class BindingCheck:
     #: (kind, name) of the subjects the requirement allows to hold ``role_ref``: a binding
     #: violates only when it names another subject
     allowed_subjects: tuple[tuple[str, str], ...] = ()
+    #: the bindings the requirement sets apart by name ("except the ClusterRoleBindings named
+    #: system:discovery and system:basic-user"): exactly those, not every ``system:`` name
+    exempt_names: tuple[str, ...] = ()
+    #: a RoleBinding whose ServiceAccount subject lives in another namespace than the binding
+    #: violates (a subject without a namespace is the binding's own)
+    foreign_service_accounts: bool = False
     kind: Literal["binding"] = "binding"
 
 
@@ -225,9 +231,17 @@ class IngressTlsCheck:
 
 @dataclass(frozen=True)
 class NamespaceNetworkPolicyCheck:
-    """Every Namespace (not exempt) has a NetworkPolicy of its own."""
+    """Every Namespace (not exempt; with ``namespace_labels``, only those carrying them) holds
+    an object of ``object_kind`` of its own: a NetworkPolicy by default, any namespaced kind a
+    text names ("each namespace labelled env=prod must contain a LimitRange")."""
 
     concept: str = "namespace-network-policy"
+    object_kind: str = "NetworkPolicy"
+    #: the API path of the kind's collection, below ``namespaces/<name>/`` (Kyverno's apiCall)
+    api_prefix: str = "/apis/networking.k8s.io/v1"
+    plural: str = "networkpolicies"
+    #: only Namespaces carrying all these labels (key, value) are judged
+    namespace_labels: tuple[tuple[str, str], ...] = ()
     kind: Literal["namespace-network-policy"] = "namespace-network-policy"
 
 
@@ -274,6 +288,12 @@ class FieldValueCheck:
     #: only objects whose field at this path (with its API default) is one of these values:
     #: (path, default, values), e.g. Services of type NodePort or LoadBalancer
     only_when: tuple[tuple[str, ...], str, tuple[str, ...]] | None = None
+    #: a value that starts with none of these (and is not in ``allowed``) violates: a path
+    #: "under /mnt/disks/" (the separator kept, so /mnt/disks-old is not under it)
+    allowed_prefixes: tuple[str, ...] = ()
+    #: a value that starts with one of these violates: a downward-API ``fieldPath`` of
+    #: ``metadata.annotations`` or ``metadata.annotations['key']``
+    forbidden_prefixes: tuple[str, ...] = ()
     kind: Literal["field-value"] = "field-value"
 
     @property

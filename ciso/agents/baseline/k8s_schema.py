@@ -57,6 +57,24 @@ ITEM_ENUMS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
+#: The values of enumerated string fields, as the API documents them (the schema types them as
+#: string): a text may name the value in words ("parallel pod management is not allowed")
+#: rather than spell it.
+FIELD_ENUMS: dict[str, tuple[str, ...]] = {
+    "podManagementPolicy": ("OrderedReady", "Parallel"),
+    "concurrencyPolicy": ("Allow", "Forbid", "Replace"),
+    "imagePullPolicy": ("Always", "IfNotPresent", "Never"),
+    "restartPolicy": ("Always", "OnFailure", "Never"),
+    "externalTrafficPolicy": ("Cluster", "Local"),
+    "internalTrafficPolicy": ("Cluster", "Local"),
+    "volumeMode": ("Filesystem", "Block"),
+    "persistentVolumeReclaimPolicy": ("Retain", "Delete", "Recycle"),
+    "volumeBindingMode": ("Immediate", "WaitForFirstConsumer"),
+    "terminationMessagePolicy": ("File", "FallbackToLogsOnError"),
+    "preemptionPolicy": ("PreemptLowerPriority", "Never"),
+}
+
+
 @dataclass(frozen=True)
 class Place:
     """One place a field occurs: below an object of ``kind`` (level ``object``), below every
@@ -120,3 +138,27 @@ def schema_index() -> SchemaIndex:
     _walk(messages, _POD_SPEC, "pod", "", (), (_POD_SPEC,), out)
     _walk(messages, _CONTAINERS[0], "container", "", (), (_CONTAINERS[0],), out)
     return SchemaIndex({k: tuple(v) for k, v in out.items()}, tuple(kinds))
+
+
+@cache
+def _by_parent() -> dict[tuple[str, str, tuple[str, ...]], tuple[Place, ...]]:
+    """Every place under the place it sits in (its path without its last field, and without
+    the ``*`` of a list field)."""
+    out: dict[tuple[str, str, tuple[str, ...]], list[Place]] = {}
+    for places in schema_index().places.values():
+        for place in places:
+            parent = place.path[:-2] if place.path[-1] == "*" else place.path[:-1]
+            out.setdefault((place.level, place.kind, parent), []).append(place)
+    return {key: tuple(found) for key, found in out.items()}
+
+
+def children_at(level: str, kind: str, path: tuple[str, ...]) -> tuple[Place, ...]:
+    """The fields right below ``path`` (of ``kind`` at ``level``)."""
+    return _by_parent().get((level, kind, path), ())
+
+
+def children(place: Place) -> tuple[Place, ...]:
+    """The fields right below ``place`` (a ``LifecycleHandler``'s ``exec``, ``httpGet``, ...;
+    the ``optional`` of a ``configMapKeyRef``), so that a text naming one of them after the
+    field narrows the check to it."""
+    return _by_parent().get((place.level, place.kind, place.path), ())

@@ -445,7 +445,24 @@ def _rbac_rule(check: RbacRuleCheck, intent: Intent) -> list[dict[str, Any]]:
     return [_kinds_rule(check.concept, ["Role", "ClusterRole"], message, validate, intent)]
 
 
+def _foreign_accounts(check: BindingCheck, intent: Intent) -> list[dict[str, Any]]:
+    # each ServiceAccount subject: a namespace other than the binding's (unset: the same)
+    own = "{{ request.object.metadata.namespace }}"
+    conditions = {
+        "any": [
+            {"key": "{{ element.namespace || request.object.metadata.namespace }}",
+             "operator": "NotEquals", "value": own}
+        ]
+    }  # fmt: skip
+    each = "request.object.subjects[?kind=='ServiceAccount'] || `[]`"
+    validate = {"foreach": [{"list": each, "deny": {"conditions": conditions}}]}
+    message = "A RoleBinding may name only ServiceAccounts of its own namespace."
+    return [_kinds_rule(check.concept, ["RoleBinding"], message, validate, intent)]
+
+
 def _binding(check: BindingCheck, intent: Intent) -> list[dict[str, Any]]:
+    if check.foreign_service_accounts:
+        return _foreign_accounts(check, intent)
     conditions: dict[str, Any]
     if check.role_ref:
         conditions = {
@@ -481,16 +498,20 @@ def _binding(check: BindingCheck, intent: Intent) -> list[dict[str, Any]]:
         }
     validate = {"deny": {"conditions": conditions}}
     message = f"This binding violates the requirement ({check.concept})."
-    return [
-        _kinds_rule(check.concept, ["RoleBinding", "ClusterRoleBinding"], message, validate, intent)
-    ]
+    rule = _kinds_rule(
+        check.concept, ["RoleBinding", "ClusterRoleBinding"], message, validate, intent
+    )
+    if check.exempt_names:
+        excluded = rule.setdefault("exclude", {"any": []})["any"]
+        excluded.append({"resources": {"names": list(check.exempt_names)}})
+    return [rule]
 
 
 def _network_policy(check: NamespaceNetworkPolicyCheck, intent: Intent) -> list[dict[str, Any]]:
     rule = _kinds_rule(
         check.concept,
         ["Namespace"],
-        "Every namespace needs a NetworkPolicy of its own.",
+        f"Every namespace needs a {check.object_kind} of its own.",
         {
             "deny": {
                 "conditions": {"any": [{"key": "{{ policies }}", "operator": "Equals", "value": 0}]}
@@ -500,12 +521,16 @@ def _network_policy(check: NamespaceNetworkPolicyCheck, intent: Intent) -> list[
     )
     if intent.scope.exempt_namespaces:
         rule["exclude"] = {"any": [{"resources": {"names": list(intent.scope.exempt_namespaces)}}]}
+    if check.namespace_labels:
+        # the Namespace's own labels select it
+        for entry in rule["match"]["any"]:
+            entry["resources"]["selector"] = {"matchLabels": dict(check.namespace_labels)}
     rule["context"] = [
         {
             "name": "policies",
             "apiCall": {
-                "urlPath": "/apis/networking.k8s.io/v1/namespaces/"
-                "{{ request.object.metadata.name }}/networkpolicies",
+                "urlPath": f"{check.api_prefix}/namespaces/"
+                "{{ request.object.metadata.name }}/" + check.plural,
                 "jmesPath": "items | length(@)",
             },
         }
@@ -555,10 +580,13 @@ def _field_query(level: str, path: tuple[str, ...]) -> str:
 
 
 def _in_labelled_namespaces(rule: dict[str, Any], labels: tuple[tuple[str, str], ...]) -> None:
-    """Limit ``rule`` to objects in namespaces carrying every (key, value) of ``labels``."""
+    """Limit ``rule`` to objects in namespaces carrying every (key, value) of ``labels``; a rule
+    on Namespaces themselves is limited by their own labels (a Namespace is in no namespace)."""
     if labels:
         for entry in rule["match"]["any"]:
-            entry["resources"]["namespaceSelector"] = {"matchLabels": dict(labels)}
+            own = entry["resources"].get("kinds") == ["Namespace"]
+            selector = "selector" if own else "namespaceSelector"
+            entry["resources"][selector] = {"matchLabels": dict(labels)}
 
 
 def _on_labelled_pods(rule: dict[str, Any], labels: tuple[tuple[str, str], ...]) -> None:
@@ -588,6 +616,11 @@ def _narrowed(rule: dict[str, Any], check: FieldValueCheck) -> None:
         rule["preconditions"] = {"all": [{"key": key, "operator": "AnyIn", "value": list(values)}]}
 
 
+def _literal(value: str) -> str:
+    """A JMESPath raw string literal of ``value``."""
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
 def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]:
     conditions: list[dict[str, Any]] = []
     for path in check.paths:
@@ -604,7 +637,21 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
             conditions.append(
                 {"key": "{{ " + values + " }}", "operator": "AnyIn", "value": list(check.forbidden)}
             )
-        if check.allowed:
+        if check.forbidden_prefixes:
+            starts = " || ".join(f"starts_with(@, {_literal(p)})" for p in check.forbidden_prefixes)
+            conditions.append(
+                {"key": "{{ length(" + values + " | [?" + starts + "]) }}",
+                 "operator": "GreaterThan", "value": 0}
+            )  # fmt: skip
+        if check.allowed_prefixes:
+            # a value outside the allowed ones that starts with none of the prefixes
+            inside = [f"contains(`{json.dumps(list(check.allowed))}`, @)"]
+            inside += [f"starts_with(@, {_literal(p)})" for p in check.allowed_prefixes]
+            outside = values + " | [?!(" + " || ".join(inside) + ")]"
+            conditions.append(
+                {"key": "{{ length(" + outside + ") }}", "operator": "GreaterThan", "value": 0}
+            )
+        elif check.allowed:
             conditions.append(
                 {"key": "{{ " + values + " }}", "operator": "AnyNotIn",
                  "value": list(check.allowed)}
@@ -954,9 +1001,13 @@ def _lb_source_ranges(check: LoadBalancerSourcesCheck, intent: Intent) -> list[d
         ".filter(r, r != '') : [])"
     )
     allowed = "[" + ", ".join(f"'{c}'" for c in check.allowed) + "]"
+    # no range named as allowed: any range but one that admits everyone
+    inside = (
+        f"{allowed}.exists(a, cidr(a).containsCIDR(r))" if check.allowed else "!r.endsWith('/0')"
+    )
     expression = (
         "!has(object.spec.type) || object.spec.type != 'LoadBalancer' || "
-        f"(size({ranges}) > 0 && {ranges}.all(r, {allowed}.exists(a, cidr(a).containsCIDR(r))))"
+        f"(size({ranges}) > 0 && {ranges}.all(r, {inside}))"
     )
     message = f"A LoadBalancer Service may admit clients only from {list(check.allowed)}."
     validate = {"cel": {"expressions": [{"expression": expression, "message": message}]}}

@@ -24,12 +24,14 @@ from ciso.agents.baseline.intent import (
     ContainerFieldCheck,
     DefaultNamespaceCheck,
     FieldValueCheck,
+    HostPathVolumeCheck,
     Intent,
     NotUnderstood,
     PodFieldCheck,
     RbacRuleCheck,
     Scope,
 )
+from ciso.agents.baseline.k8s_schema import POD_SPEC_PATHS
 from ciso.agents.baseline.knowledge import (
     OTHER_CONTROL,
     Concept,
@@ -138,7 +140,7 @@ _EXEMPT_WORDS = re.compile(
     r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
     r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?|"
     # "anything outside kube-system": the namespaces named after it are out of scope
-    r"outside\s+(of\s+)?(the\s+)?(?=kube-|system\s+namespaces))\b",
+    r"outside\s+(of\s+)?(the\s+)?(?=kube-|system\s+namespaces|namespaces?\s))\b",
     re.I,
 )
 _NAMESPACE_NAME = re.compile(r"\b(kube-system|kube-public|kube-node-lease)\b")
@@ -378,7 +380,9 @@ def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Co
 #: a name before the kind: "our platform-admins ClusterRole", "the ingress-nginx namespace"
 _ROLE_BEFORE_KIND = re.compile(r"\b([a-z0-9]+(?:[.-][a-z0-9]+)+)\s+(?:cluster\s*)?roles?\b", re.I)
 _NAMESPACE_BEFORE_KIND = re.compile(
-    r"\b([a-z0-9]+(?:-[a-z0-9]+)*)\s+namespaces?\b|\bnamespaces?\s+[`'\"]?([a-z0-9]+(?:-[a-z0-9]+)+)",
+    # "the namespace storage-system": an article is no name, the name follows the noun
+    r"\b(?!(?:the|a|an|its|their|our|own|every|each|any|that|one)\s)"
+    r"([a-z0-9]+(?:-[a-z0-9]+)*)\s+namespaces?\b|\bnamespaces?\s+[`'\"]?([a-z0-9]+(?:-[a-z0-9]+)+)",
     re.I,
 )
 _NOT_NAMES = {"the", "a", "an", "its", "their", "our", "own", "every", "each", "any", "that", "one"}
@@ -442,6 +446,48 @@ def _spells_another_field(built: object, text: str) -> bool:
     return bool(named) and not (set(named) & _strings(checks))
 
 
+def _sets_a_field_it_spells(built: object, text: str) -> tuple[object, ...] | None:
+    """The schema's reading when the requirement sets a field the API's way right below a path
+    it spells ("envFrom[].secretRef ... optional: true") and the concept reads no such field: the
+    concept took the text by its subject (secrets in the environment); the setting is what the
+    text asks."""
+    settings = k8s_schema_fields.settings_spelled(_obligations(without_asides(text)))
+    if not settings or set(settings) & _strings(built):
+        return None
+    schema = k8s_schema_fields.read(without_asides(text), text)
+    reads = schema and all(
+        isinstance(c, FieldValueCheck) and any(p[-1] in settings for p in c.paths) for c in schema
+    )
+    return schema if reads else None
+
+
+#: the check kinds that read a field of pods only (a PersistentVolume's hostPath is none of them)
+_POD_READINGS = (PodFieldCheck, ContainerFieldCheck, HostPathVolumeCheck)
+
+
+def _on_the_kind_it_names(built: object, text: str) -> tuple[object, ...] | None:
+    """The schema's reading of a field on the object kind the text names, when the concept
+    read the same-named field of pods: "ServiceAccount objects must set
+    automountServiceAccountToken: false" judges ServiceAccounts, not the pods that use them.
+    None when the text names a kind that carries pods (then the pods are meant) or the schema
+    reads the field elsewhere."""
+    checks = built if isinstance(built, tuple) else (built,)
+    if not checks or not all(isinstance(c, _POD_READINGS) for c in checks):
+        return None
+    kinds = set(k8s_schema_fields.kinds_named(text))
+    if not kinds or kinds & {*POD_SPEC_PATHS, "ReplicationController"}:
+        return None
+    # the field may be named only in an aside ("PersistentVolumes (hostPath or local ...)")
+    schema = k8s_schema_fields.read(without_asides(text), text) or k8s_schema_fields.read(
+        text, text
+    )
+    on_kinds = schema and all(
+        isinstance(c, FieldValueCheck) and c.level == "object" and set(c.kinds) <= kinds
+        for c in schema
+    )
+    return schema if on_kinds else None
+
+
 #: the check kinds that bound a field's value (a number, a quantity)
 _BOUND_CHECKS = (FieldBoundCheck, ContainerNumberBoundCheck, QuantityBoundCheck)
 
@@ -492,6 +538,11 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
         if found:
             return found
     if platform == "kubernetes":
+        # an object's fields the text forbids exposing through the downward API: the paths it
+        # spells are values of a fieldPath, not fields of the object to judge
+        exposed = k8s_schema_fields.downward_api(text)
+        if exposed:
+            return exposed
         # last: any field the text names, read from the API schema (no table of its own)
         for reading in (without_asides(text), text):
             found = k8s_schema_fields.read(reading, text)
@@ -523,6 +574,10 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         schema = _generic(text, platform)
         if schema:
             concept, built, generic = None, schema, True
+    if not generic and platform == "kubernetes":
+        on_kind = _on_the_kind_it_names(built, text) or _sets_a_field_it_spells(built, text)
+        if on_kind:
+            concept, built, generic = None, on_kind, True
     bound = (
         _bound_of_a_required_field(built, text)
         if not generic and platform == "kubernetes"
@@ -539,6 +594,12 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         name = candidates[0].name
         return NotUnderstood(f"recognised {name} but could not read its values", text)
     checks = built if isinstance(built, tuple) else (built,)
+    apart = k8s_generic.bindings_set_apart(text) if platform == "kubernetes" else ()
+    if apart:
+        # the bindings an exemption names, often in an aside the reading left out
+        checks = tuple(
+            replace(c, exempt_names=apart) if isinstance(c, BindingCheck) else c for c in checks
+        )
     if _EVERY_VALUE.search(text):
         checks = tuple(
             replace(c, every_value=True) if isinstance(c, ConfigSetting) else c for c in checks
@@ -581,4 +642,7 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     elif not any(isinstance(c, RbacRuleCheck) for c in checks):
         # a role a binding requirement names is the role bound, not a holder to exempt
         scope = replace(scope, exempt_role_names=())
+        if any(isinstance(c, BindingCheck) and c.exempt_names for c in checks):
+            # the text names the built-in bindings it sets apart: those, not every system: name
+            scope = replace(scope, exempt_builtin_rbac=False)
     return Intent(platform=platform, checks=checks, scope=scope, requirement=text)  # type: ignore[arg-type]  # platform is "kubernetes" or "rhel9" (the callers pass one of the two); Intent types it as that Literal

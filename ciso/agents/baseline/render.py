@@ -132,7 +132,7 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
         elif isinstance(check, BindingCheck):
             kinds += ["rolebindings", "clusterrolebindings"]
         elif isinstance(check, NamespaceNetworkPolicyCheck):
-            kinds += ["namespaces", "networkpolicies"]
+            kinds += ["namespaces", check.plural]
         elif isinstance(check, NamespaceLabelCheck):
             kinds += ["namespaces"]
         elif isinstance(check, IngressTlsCheck):

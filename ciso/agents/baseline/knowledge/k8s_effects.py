@@ -269,10 +269,37 @@ def _rbac(concept: str, verbs: tuple[str, ...], resources: tuple[str, ...]) -> R
 _CIDR = re.compile(r"\b(\d{1,3}(?:\.\d{1,3}){3}/\d{1,2})\b")
 
 
+#: the older annotation named only to be set aside ("the legacy annotation does not count")
+_ANNOTATION_SET_ASIDE = re.compile(
+    r"\bannotations?\b[^.;]{0,40}\b(?:(?:does|do)\s*(?:not|n't)\s+count|is\s+not\s+(?:enough|"
+    r"honou?red|considered|accepted)|(?:is|are)\s+ignored)\b",
+    re.I,
+)
+
+
+def _annotation_set_aside(text: str) -> bool:
+    """The text says the annotation never counts; "when the field is set the annotation is
+    ignored" only orders the two."""
+    for m in _ANNOTATION_SET_ASIDE.finditer(text):
+        clause = re.split(r"[.;,]", text[: m.start()])[-1]
+        if not re.search(r"\b(?:when|if|once|unless|while|where)\b", clause, re.I):
+            return True
+    return False
+
+
+#: a range that admits everyone, in either family ("0.0.0.0/0", "::/0")
+_EVERYONE = re.compile(r"(?<![\w:.])(?:0\.0\.0\.0|::)/0\b")
+
+
 def _load_balancer_sources(text: str) -> LoadBalancerSourcesCheck | None:
-    """The address space the text allows (CIDRs it names; "everyone" is never a range)."""
+    """The address space the text allows (CIDRs it names; "everyone" is never a range). A text
+    that names only "everyone" (``0.0.0.0/0``, ``::/0``: "treated as unrestricted") allows any
+    range but those (``allowed`` empty); the annotation counts unless the text sets it aside."""
     allowed = tuple(dict.fromkeys(c for c in _CIDR.findall(text) if not c.endswith("/0")))
-    return LoadBalancerSourcesCheck(allowed=allowed) if allowed else None
+    if not allowed and not _EVERYONE.search(text):
+        return None
+    annotation = "" if _annotation_set_aside(text) else LoadBalancerSourcesCheck.annotation
+    return LoadBalancerSourcesCheck(allowed=allowed, annotation=annotation)
 
 
 _MAY = words(r"\bmay\b", r"\bmust\b", r"\bnobody\b", r"\bno\s+(other\s+)?(cluster)?roles?\b")
@@ -876,6 +903,8 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         # the privilege-granting verbs themselves are k8s_rbac's bind-escalate-impersonate
         none_of=words(
+            # a text about who a binding names as its subject is about the binding's holders
+            r"\bas\s+(a|its|their)\s+subjects?\b",
             r"\bbind\s+(or|and)\s+escalate\b(?![^.;]*\b(separate|another|other)\b)",
             r"\bbind,\s*escalate\b",
             r"\bimpersonat\w*\b",

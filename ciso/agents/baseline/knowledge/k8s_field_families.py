@@ -247,9 +247,21 @@ def _when_serving(text: str) -> tuple[str, ...]:
     return ("ports",) if _SERVING.search(text) else ()
 
 
-def _pre_stop(text: str) -> ContainerRequiresCheck:
+#: a prohibition that governs the hook ("must not declare preStop hooks that ...", "no container
+#: may use a preStop"): the text forbids (a kind of) hook, it does not require one
+_FORBIDS_PRE_STOP = re.compile(
+    r"\b(?:(?:must|may|should|shall|can)\s*(?:not|never|n't)|no\s+\w+\s+(?:may|can|shall))\s+"
+    r"(?:\w+\s+){0,3}pre-?stop\b",
+    re.I,
+)
+
+
+def _pre_stop(text: str) -> ContainerRequiresCheck | None:
     """A regular container (of the kinds the text names) must have a preStop hook of any
-    handler; postStart is not one."""
+    handler; postStart is not one. None for a text that forbids the hook (the schema reading
+    says which handler it forbids)."""
+    if _FORBIDS_PRE_STOP.search(text):
+        return None
     return ContainerRequiresCheck(
         "container-pre-stop", ("lifecycle", "preStop"), _when_serving(text), _kinds_only(text)
     )

@@ -138,6 +138,23 @@ def _kind_named_subjects(text: str) -> list[tuple[str, str]]:
     return found
 
 
+#: bindings set apart by name: "except the three bindings Kubernetes creates itself
+#: (ClusterRoleBindings named system:basic-user, system:discovery and ...)"
+_SET_APART = re.compile(
+    r"\b(?:except|other\s+than|apart\s+from|besides|excluding)\b[^.;]*?\b(?:(?:Cluster)?Role"
+    r"Bindings?|bindings?)\b[^.;]*?\b(?:named|called)\s+([^.;]*)",
+    re.I,
+)
+
+
+def bindings_set_apart(text: str) -> tuple[str, ...]:
+    """The names of the bindings an exemption lists ("... named a, b and c"), exactly."""
+    names: list[str] = []
+    for m in _SET_APART.finditer(text):
+        names += re.findall(r"[`'\"]?([a-z0-9][a-z0-9:._-]*[a-z0-9])[`'\"]?", m.group(1))
+    return tuple(dict.fromkeys(n for n in names if n not in ("and", "or")))
+
+
 def subject_bindings(text: str) -> tuple[BindingCheck, ...] | None:
     """A binding to the subjects the text forbids: anonymous requests (the user
     ``system:anonymous`` and the group ``system:unauthenticated``), a ``system:`` group
@@ -148,7 +165,10 @@ def subject_bindings(text: str) -> tuple[BindingCheck, ...] | None:
     subjects: list[tuple[str, str]] = []
     if any(p.search(text) for p in _NO_CREDENTIALS):
         subjects.extend(_ANONYMOUS)
+    exempt = bindings_set_apart(text)
     for m in _NAMED_SUBJECT.finditer(text):
+        if m.group(0) in exempt:
+            continue
         name = m.group(0)
         kind = "User" if name == "system:anonymous" else "Group"
         if name not in ("system:masters",) and (kind, name) not in subjects:
@@ -158,7 +178,7 @@ def subject_bindings(text: str) -> tuple[BindingCheck, ...] | None:
         return None
     return tuple(
         BindingCheck(concept=f"bound-{name.replace(':', '-')}", subject_kind=kind,
-                     subject_name=name)
+                     subject_name=name, exempt_names=exempt)
         for kind, name in subjects
     )  # fmt: skip
 

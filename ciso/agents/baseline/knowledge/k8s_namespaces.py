@@ -16,6 +16,34 @@ from ciso.agents.baseline.intent import (
     NamespaceNetworkPolicyCheck,
 )
 from ciso.agents.baseline.knowledge import Concept, words
+from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
+from itbench.cluster.resources import default_registry
+
+#: a namespace that must hold an object of a kind: "must contain at least one LimitRange object",
+#: "has to have its own ResourceQuota"
+_HOLDS = re.compile(
+    r"\b(?:must|has\s+to|have\s+to|needs?\s+to|shall|should)\s+(?:always\s+)?(?:contain|hold|have|"
+    r"include|carry)\s+(?:at\s+least\s+one\s+|an?\s+|one\s+|its\s+own\s+|their\s+own\s+)?"
+    r"([A-Z][a-z]+(?:[A-Z][a-z]+)+)\b"
+)
+
+
+def _namespace_holds(text: str) -> NamespaceNetworkPolicyCheck | None:
+    """Each namespace (those carrying the labels the text names) holds an object of the
+    namespaced kind the text spells the API's way; None for a kind the API does not know as
+    namespaced."""
+    m = _HOLDS.search(text)
+    if m and re.match(r"\s*(?:objects?\s+)?(?:that|which|whose|with|where)\b", text[m.end() :]):
+        return None  # "a ResourceQuota that caps pods at 50": a condition on it this cannot judge
+    known = default_registry().by_kind(m.group(1)) if m else None
+    if known is None or not known.namespaced or known.kind == "NetworkPolicy":
+        return None  # a NetworkPolicy per namespace is the concept after this one
+    prefix = f"/apis/{known.group}/{known.version}" if known.group else f"/api/{known.version}"
+    return NamespaceNetworkPolicyCheck(
+        concept=f"namespace-holds-{known.plural}", object_kind=known.kind, api_prefix=prefix,
+        plural=known.plural, namespace_labels=namespace_labels(text),
+    )  # fmt: skip
+
 
 #: the namespaced kinds a user would put in default (CIS 5.7.4)
 USER_KINDS = (
@@ -73,6 +101,12 @@ CONCEPTS: tuple[Concept, ...] = (
             words(r"\bnamespaces?\b"),
         ),
         _pod_security_level,
+    ),
+    Concept(
+        # before the network-policy one: a text that names another kind is about that kind
+        "namespace-holds-kind",
+        (words(r"\bnamespaces?\b"), (_HOLDS,)),
+        _namespace_holds,
     ),
     Concept(
         "namespace-network-policy",

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from ciso.agents.baseline.effect_checks import RequiredListItemCheck
-from ciso.agents.baseline.intent import FieldValueCheck, RbacRuleCheck
+from ciso.agents.baseline.intent import BindingCheck, FieldValueCheck, RbacRuleCheck
 from ciso.agents.baseline.knowledge import Concept, negated, words
 from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
 
@@ -188,10 +188,31 @@ _WHO_MAY = words(
     r"\broles?\b", r"\bRBAC\b", r"\bgrant\w*\b", r"\ballow\w*\b", r"\bpermi\w+\b", r"\bmay\b"
 )
 
+#: a RoleBinding's ServiceAccount subjects and the binding's own namespace: "only ServiceAccounts
+#: of the RoleBinding's own namespace", "a ServiceAccount from another namespace"
+_BINDING_NAMESPACE = (
+    words(r"\brole\s*bindings?\b"),
+    words(r"\bservice\s*accounts?\b"),
+    words(
+        r"\b(its|their|the\s+\w+'s)\s+own\s+namespace\b",
+        r"\b(same|another|other|different|foreign)\s+namespaces?\b",
+    ),
+)
+
+
+def _foreign_accounts(text: str) -> BindingCheck:
+    return BindingCheck(
+        concept="rolebinding-foreign-service-accounts", foreign_service_accounts=True
+    )
+
+
 CONCEPTS: tuple[Concept, ...] = (
     Concept("service-session-affinity", all_of=(_SERVICE, _STICKY), build=_session_affinity),
     Concept("runtime-class", all_of=(_RUNTIME,), build=_runtime_class),
     Concept("claim-storage-class", all_of=(_CLAIM, (_CLASS,)), build=_claim_classes),
     Concept("zone-spread", all_of=(_SPREAD, _ZONES, _HARD), build=_zone_spread),
     Concept("rbac-token-reviews", all_of=(_TOKEN_REVIEW, _WHO_MAY), build=_token_reviews),
+    Concept(
+        "rolebinding-foreign-service-accounts", all_of=_BINDING_NAMESPACE, build=_foreign_accounts
+    ),
 )

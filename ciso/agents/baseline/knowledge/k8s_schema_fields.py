@@ -28,12 +28,15 @@ from ciso.agents.baseline.family_checks import (
 from ciso.agents.baseline.intent import FieldLevel, FieldValueCheck
 from ciso.agents.baseline.k8s_schema import (
     CONTAINER_LISTS,
+    FIELD_ENUMS,
     INT_OR_STRING,
     INTEGERS,
     ITEM_ENUMS,
     POD_SPEC_PATHS,
     QUANTITY,
     Place,
+    children,
+    children_at,
     schema_index,
 )
 from ciso.agents.baseline.knowledge import negated
@@ -57,8 +60,10 @@ def _word_pattern(name: str) -> re.Pattern[str] | None:
     if len(parts) < 2:
         return None
     spelled = r"[\s-]+".join(re.escape(p) for p in parts)
-    if parts[-1] == "seconds" and len(parts) > 2:
-        spelled = r"[\s-]+".join(re.escape(p) for p in parts[:-1]) + r"(?:[\s-]+seconds)?"
+    # a unit or a kind of setting the text may leave out: "progress deadline (seconds)",
+    # "pod management (policy)"
+    if parts[-1] in ("seconds", "policy") and len(parts) > 2:
+        spelled = r"[\s-]+".join(re.escape(p) for p in parts[:-1]) + rf"(?:[\s-]+{parts[-1]})?"
     return re.compile(rf"\b{spelled}\b", re.I)
 
 
@@ -72,14 +77,35 @@ class Mention:
     parents: tuple[str, ...] = ()
     #: a key of the map field ``name`` spelled after it ("resources.limits.ephemeral-storage")
     key: str = ""
+    #: the value the text writes with that key ("a nodeSelector of node-pool: batch")
+    value: str = ""
 
 
 _CAMEL = re.compile(r"\b[a-z]+(?:[A-Z][a-z0-9]*)+\b")
-_DOTTED = re.compile(r"\b[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+\b")
+#: a dotted path; a list field may carry its items' brackets ("env[].valueFrom",
+#: "envFrom[*].configMapRef", "containers[0].image"), which name no field
+_DOTTED = re.compile(r"\b[a-z][A-Za-z0-9]*(?:\[[\w*]*\])?(?:\.[a-z][A-Za-z0-9]*(?:\[[\w*]*\])?)*"
+                     r"\.[a-z][A-Za-z0-9]*\b")  # fmt: skip
+_BRACKETS = re.compile(r"\[[\w*]*\]")
+
+
+def _steps(dotted: str) -> list[str]:
+    """The field names of a dotted path, its list brackets left out."""
+    return _BRACKETS.sub("", dotted).split(".")
+
+
 _QUOTED = re.compile(r"`([a-z][A-Za-z0-9]*)`")
 #: a dotted path ending in a key of a map ("resources.limits.ephemeral-storage"): keys are not
 #: schema fields and may hold hyphens
 _KEYED = re.compile(r"\b[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+\.[a-z0-9][a-z0-9-]*[a-z0-9]\b")
+
+
+#: an entry written right after a map field, its key and value ("a nodeSelector of node-pool:
+#: batch", "nodeSelector with disktype=ssd"): the entry the text asks of the map
+_PAIR = re.compile(
+    r"\s+(?:(?:of|with|containing|carrying|holding|set\s+to)\s+)?(?:an?\s+|the\s+)?"
+    r"(?:entry\s+|key\s+)?[`'\"]?([A-Za-z0-9][\w./-]*)[`'\"]?(?::\s*|=)[`'\"]?([\w./-]*\w)[`'\"]?"
+)
 
 
 def mentions(text: str) -> tuple[Mention, ...]:
@@ -87,7 +113,7 @@ def mentions(text: str) -> tuple[Mention, ...]:
     index = schema_index().places
     found: list[Mention] = []
     for m in _DOTTED.finditer(text):
-        steps = m.group(0).split(".")
+        steps = _steps(m.group(0))
         if steps[-1] in index:
             found.append(Mention(steps[-1], m.start(), m.end(), tuple(steps[:-1])))
     for m in _KEYED.finditer(text):
@@ -96,7 +122,13 @@ def mentions(text: str) -> tuple[Mention, ...]:
             found.append(Mention(field, m.start(), m.end(), tuple(parents), key))
     for m in (*_CAMEL.finditer(text), *_QUOTED.finditer(text)):
         name = m.group(1) if m.re is _QUOTED else m.group(0)
-        if name in index:
+        if name not in index:
+            continue
+        pair = _PAIR.match(text, m.end()) if any(p.values for p in index[name]) else None
+        if pair and pair.group(1) not in index:
+            found.append(Mention(name, m.start(), pair.end(), key=pair.group(1),
+                                 value=pair.group(2)))  # fmt: skip
+        else:
             found.append(Mention(name, m.start(), m.end()))
     for name in index:
         pattern = _word_pattern(name)
@@ -124,12 +156,29 @@ def spelled(text: str) -> tuple[str, ...]:
     names = [
         steps[-1]
         for m in _DOTTED.finditer(text)
-        for steps in [tuple(m.group(0).split("."))]
+        for steps in [tuple(_steps(m.group(0)))]
         if any(_ends_with(p.path, steps) for p in index.get(steps[-1], ()))
     ]
     # a one-word name alone ("add", "namespace") is as often an English word as the field
     names += [m.group(0) for m in _CAMEL.finditer(text)]
     return tuple(dict.fromkeys(n for n in names if n in index))
+
+
+def settings_spelled(text: str) -> tuple[str, ...]:
+    """The fields the text sets the API's way (``optional: true``) right below a path it spells
+    dotted (``envFrom[].configMapRef``): the most specific thing a text can say of a field."""
+    found = []
+    for mention in mentions(text):
+        if not mention.parents or mention.key:
+            continue
+        clause = _sentence(text, mention.start)
+        at = max(clause.find(text[mention.start : mention.end]), 0)
+        _, child, offset = _narrowed(
+            resolve(mention, text), clause[at:], mention.end - mention.start
+        )
+        if child and offset:
+            found.append(child)
+    return tuple(dict.fromkeys(found))
 
 
 def kinds_named(text: str) -> tuple[str, ...]:
@@ -195,7 +244,15 @@ def resolve(mention: Mention, text: str) -> tuple[Place, ...]:
         # words ("ephemeral-storage") are no evidence for the parents
         return tuple(whole)
     best = max(_parent_named(p, mention, text) for p in chosen)
-    return tuple(p for p in chosen if _parent_named(p, mention, text) == best)
+    kept = [p for p in chosen if _parent_named(p, mention, text) == best]
+    # each kind the text names keeps its own place ("no PersistentVolumeClaim - including
+    # StatefulSet volume claim templates - may ..." judges the claims and the templates)
+    for kind in kinds:
+        own = [p for p in chosen if p.level == "object" and p.kind == kind]
+        if own and not any(p.kind == kind for p in kept):
+            most = max(_parent_named(p, mention, text) for p in own)
+            kept += [p for p in own if _parent_named(p, mention, text) == most]
+    return tuple(kept)
 
 
 def _ends_with(path: tuple[str, ...], steps: tuple[str, ...]) -> bool:
@@ -230,7 +287,7 @@ _UNSET_FAILS = re.compile(
     rf"\b{_UNSET_WORDS}\b[^.;]{{0,80}}\b(?:fails?|violat\w*|is\s+a\s+finding|"
     r"does\s+not\s+(?:pass|comply)|non-?compliant)|\bmust\s+(?:always\s+)?be\s+(?:explicitly\s+)?"
     r"(?:set|declared|specified|stated)\b|\b(?:must|has\s+to|have\s+to|needs?\s+to)\s+"
-    r"(?:set|declare|specify|state|carry|have|include)\b|"
+    r"(?:explicitly\s+)?(?:set|declare|specify|state|carry|have|include)\b|"
     r"\bset\s+explicitly\b",
     re.I,
 )
@@ -257,7 +314,10 @@ _BE_NOT = re.compile(
 _BE = re.compile(
     rf"\b(?:must|should|shall|has\s+to|needs?\s+to)\s+(?:always\s+)?(?:be\s+)?"
     rf"(?:(?:explicitly\s+)?set\s+)?(?:to\s+)?(?:equal\s+(?:to\s+)?)?{_VALUE}|"
-    rf"^[\w.]+[`'\"]?\s*(?:[:=]|\s(?:(?:set\s+)?to|is|equals?)\b)\s*{_VALUE}",
+    rf"^[\w.]+[`'\"]?\s*(?:[:=]|\s(?:(?:set\s+)?to|is|equals?)\b)\s*{_VALUE}|"
+    # the value written right after the field ("may request volumeMode Block"): only an
+    # enumeration's capitalised spelling, the sentence going on is lowercase
+    r"^[\w.]+[`'\"]?\s+(?-i:([A-Z][a-z]+(?:[A-Z][a-z]*)*))\b",
     re.I,
 )
 _ONE_OF = re.compile(r"\bone\s+of\s*[:\[(]?\s*([^.;\])]+)", re.I)
@@ -269,6 +329,18 @@ _ALTERNATIVES = re.compile(
     r"[`'\"]?[A-Za-z0-9/][\w./-]*)*)",
     re.I,
 )
+
+
+#: a prohibition whose subject is set apart by dashes or a list ("no PersistentVolumeClaim -
+#: including claim templates - may request ...", "neither A nor B may set ...")
+_NO_ONE_MAY = re.compile(
+    r"\bno\s+[^.;:]{0,120}?\b(?:may|can|shall|should)\b|\bneither\b[^.;]*\bnor\b", re.I
+)
+
+
+def _prohibited(head: str) -> bool:
+    """The words before a field forbid what follows them."""
+    return negated(head) or bool(_NO_ONE_MAY.search(head))
 
 
 def _plausible(value: str) -> bool:
@@ -396,18 +468,51 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
         )
     if not places:
         return ()
-    typ = places[0].type
     clause = _sentence(text, mention.start)
     at = max(clause.find(text[mention.start : mention.end]), 0)
     after = clause[at:]
+    child = ""
+    if not mention.key:
+        places = (*places, *_siblings_named(places, after[mention.end - mention.start :]))
+        directory = _UNDER.search(clause)
+        below = _path_below(places)
+        if directory and below and re.search(r"\bonly\b", clause, re.I):
+            # "may only point at directories under /mnt/disks/": the path each of them holds
+            prefix = directory.group(1).rstrip("/") + "/"
+            groups = _grouped(below)
+            concept = "-".join(_concept(s) for s in (*mention.parents, mention.name, "path"))
+            return tuple(
+                FieldValueCheck(
+                    concept=concept, level=level, paths=paths,
+                    kinds=kinds if level == "object" else (),
+                    allowed_prefixes=(prefix,), namespace_labels=namespace_labels(text),
+                )
+                for level, (paths, kinds) in groups.items()
+            )  # fmt: skip
+        places, child, offset = _narrowed(places, after, mention.end - mention.start)
+        after = after[offset:]
+    typ = places[0].type
     labels = namespace_labels(text)
     # a dotted path's parents tell its leaf apart ("strategy.type" is not any "type")
     concept = "-".join(
         _concept(step)
-        for step in (*mention.parents, mention.name, *((mention.key,) if mention.key else ()))
-        if step not in ("spec",)
+        for step in (*mention.parents, mention.name, mention.key, child)
+        if step and step not in ("spec",)
     )
     groups = _grouped(places)
+    if mention.value:
+        # the entry the text writes under a map must hold that value, or must not
+        forbid = _prohibited(clause[:at])
+        return tuple(
+            FieldValueCheck(
+                concept=concept, level=level, paths=paths,
+                kinds=kinds if level == "object" else (),
+                forbidden=(mention.value,) if forbid else (),
+                allowed=() if forbid else (mention.value,),
+                must_be_set=not forbid, namespace_labels=labels,
+            )
+            for level, (paths, kinds) in groups.items()
+        )  # fmt: skip
     if typ == QUANTITY:
         low, high = byte_bounds(clause, quantity=True)
         if low is None and high is None:
@@ -432,10 +537,70 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
                 for c in checks
             )
     if typ in ("bool", "string", *INTEGERS, INT_OR_STRING):
-        checks = _value_checks(concept, groups, after, clause, context, typ, labels)
+        field = child or mention.name
+        checks = _value_checks(concept, field, groups, after, clause, context, typ, labels)
         if checks:
             return checks
     return _presence(concept, groups, clause, at, labels)
+
+
+#: a directory the text puts a path under ("under /mnt/disks/", "below `/srv`")
+_UNDER = re.compile(r"\b(?:under|below|beneath|within|inside)\s+[`'\"]?(/[\w./-]*\w/?)", re.I)
+
+
+def _siblings_named(places: tuple[Place, ...], rest: str) -> tuple[Place, ...]:
+    """The fields beside the named one that the text adds right after it, as the API spells
+    them ("hostPath or local volume sources": a PersistentVolume's ``local`` too)."""
+    named = re.match(r"\s*(?:,|or|and|nor)\s+(?:an?\s+|the\s+)?[`'\"]?([a-z][A-Za-z0-9]*)\b", rest)
+    if not named:
+        return ()
+    return tuple(
+        sibling
+        for p in places
+        for sibling in children_at(p.level, p.kind, p.path[:-1])
+        if _field_name(sibling) == named.group(1) and sibling not in places
+    )
+
+
+def _path_below(places: tuple[Place, ...]) -> tuple[Place, ...]:
+    """The ``path`` string each place holds right below it (a hostPath's, a local volume's),
+    or none when one of them holds none."""
+    below = [c for p in places for c in children(p) if c.path[-1] == "path" and c.type == "string"]
+    return tuple(below) if places and len(below) == len(places) else ()
+
+
+def _field_name(place: Place) -> str:
+    return place.path[-2] if place.path[-1] == "*" else place.path[-1]
+
+
+#: a relative clause right after a field, saying which kind of it the text means: "postStart
+#: hooks that execute a command" (the handler's ``exec``), "volumes that use a hostPath"
+_RELATIVE = re.compile(r"^(?:\s+[\w-]+){0,3}?\s+(?:that|which|whose|using)\s+([^,;:()]*)", re.I)
+
+
+def _narrowed(
+    places: tuple[Place, ...], after: str, length: int
+) -> tuple[tuple[Place, ...], str, int]:
+    """The field right below the mentioned one that the words after it name, its places and
+    where ``after`` names it: as a setting spelled the API's way ("may set optional: true",
+    "with optional=true") or, for a field of four letters or more, by a word of the relative
+    clause that follows the field ("hooks that execute a command": ``exec``). Else the places
+    unchanged, no name and offset 0 (the text is about the field itself)."""
+    rest = after[length:]
+    relative = _RELATIVE.match(rest)
+    words = re.findall(r"[a-z]+", relative.group(1).lower()) if relative else []
+    for child in dict.fromkeys(_field_name(c) for p in places for c in children(p)):
+        below = tuple(c for p in places for c in children(p) if _field_name(c) == child)
+        setting = re.search(rf"\b{re.escape(child)}\s*[:=]", rest)
+        if setting:
+            return below, child, length + setting.start()
+        spelled = _words_of(child)
+        said = (
+            len(spelled) == 1 and len(child) >= 4 and any(w.startswith(child) for w in words)
+        ) or (len(spelled) > 1 and " ".join(spelled) in " ".join(words))
+        if said:
+            return below, child, 0
+    return places, "", 0
 
 
 def _inherited_path(places: tuple[Place, ...]) -> tuple[str, ...] | None:
@@ -491,8 +656,23 @@ def _bound_checks(
     return tuple(checks)
 
 
+def _enum_named(field: str, clause: str, head: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The values of an enumerated field named in words right before it (``head`` ends where
+    the field is named) in a clause that forbids them ("parallel pod management is not
+    allowed": ``Parallel``); none when the clause does not forbid them. A value word elsewhere
+    in the sentence ("their own file for the termination message") is the sentence going on."""
+    named = []
+    for value in FIELD_ENUMS.get(field, ()):
+        spelled = r"[\s-]*".join(re.escape(w) for w in _words_of(value))
+        if re.search(rf"\b{spelled}[\s-]+$", head, re.I):
+            named.append(value)
+    # a value named in words is read only where the clause forbids it: "X is fine" or "X is
+    # another matter" asks nothing of the field
+    return (tuple(named), ()) if named and _prohibited(clause) else ((), ())
+
+
 def _value_checks(
-    concept: str, groups: _Groups,
+    concept: str, field: str, groups: _Groups,
     after: str, clause: str, text: str, typ: str, labels: tuple[tuple[str, str], ...],
 ) -> tuple[FieldValueCheck, ...]:  # fmt: skip
     """A value the field must not hold, or the ones it must: "must not be Recreate", "must be
@@ -521,10 +701,15 @@ def _value_checks(
         rest = text[said + len(positive.group(0)) :] if said >= 0 else after[positive.end() :]
         spellings = (_typed(value, typ), *_alternatives(rest, typ))
         (forbidden, allowed) = (
-            ((_typed(value, typ),), ()) if negated(head) else ((), tuple(dict.fromkeys(spellings)))
+            ((_typed(value, typ),), ())
+            if _prohibited(head)
+            else ((), tuple(dict.fromkeys(spellings)))
         )
     else:
-        return ()
+        head = clause[: clause.find(after)] if after and after in clause else ""
+        forbidden, allowed = _enum_named(field, clause, head)
+        if not (forbidden or allowed):
+            return ()
     if typ == INT_OR_STRING:
         # an IntOrString spells a number or a percentage: 0 and "0%" are one value
         forbidden, allowed = _zero_percent(forbidden), _zero_percent(allowed)
@@ -575,8 +760,11 @@ def _presence(
     left_unset = re.search(r"\bleaves?\s+(?:the\s+|its\s+)?$", head, re.I) and re.match(
         r"^[\w.]+[`'\"]?\s+(?:field\s+)?(?:unset|empty|out)\b", tail, re.I
     )
+    # "must not build their sub-path from variables (subPathExpr)": the field in parentheses
+    # names what the prohibition before it is about
+    named_after = re.search(r"\(\s*[`'\"]?$", head) and _prohibited(head)
     governed = verb or subject
-    if left_unset:
+    if left_unset or (named_after and governed is None):
         any_value, must_be_set = True, False
     elif governed is None:
         return ()
@@ -607,6 +795,35 @@ def read(text: str, context: str = "") -> tuple[Any, ...] | None:
     for mention in mentions(text):
         checks.extend(c for c in field_checks(mention, text, context) if c not in checks)
     return tuple(checks) or None
+
+
+# ---- object fields exposed through the downward API ---------------------------------------------
+
+#: an object's own field spelled as a path ("metadata.annotations", "metadata.labels['app']",
+#: "status.podIP"): what a downward-API ``fieldPath`` selects
+_OBJECT_PATH = re.compile(r"\b((?:metadata|spec|status)\.[a-zA-Z]+)(?:\[|\b)")
+
+
+def downward_api(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """A text that forbids exposing an object's fields to its containers "through the downward
+    API" and spells those fields as paths: every ``fieldPath`` of the pod (downwardAPI volume
+    items, projected downwardAPI sources, env ``fieldRef``) that selects one of them, or a key
+    below it (``metadata.annotations['key']``), violates. None without both."""
+    if not re.search(r"\bdownward\s*-?\s*API\b", text, re.I) or not _prohibited(text):
+        return None
+    selected = tuple(dict.fromkeys(m.group(1) for m in _OBJECT_PATH.finditer(text)))
+    if not selected:
+        return None
+    groups = _grouped(schema_index().places.get("fieldPath", ()))
+    return tuple(
+        FieldValueCheck(
+            concept="downward-api-" + "-".join(_concept(s) for s in selected[0].split(".")),
+            level=level, paths=paths, forbidden_prefixes=selected,
+            namespace_labels=namespace_labels(text),
+        )
+        for level, (paths, _) in groups.items()
+        if level != "object"
+    )  # fmt: skip
 
 
 # ---- how many items a list holds ----------------------------------------------------------------
