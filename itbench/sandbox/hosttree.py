@@ -232,6 +232,16 @@ def output_cover(out_dir: Path, needed: list[Path] | None = None) -> Path | None
     return found
 
 
+def _resolved(target: PurePosixPath, real_root: Path) -> PurePosixPath:
+    """Where ``target`` leads on this machine once its symbolic links are followed (itself when
+    it leads outside ``real_root``)."""
+    real = Path(os.path.realpath(real_root / str(target).lstrip("/")))
+    try:
+        return PurePosixPath("/") / real.relative_to(real_root.resolve()).as_posix()
+    except ValueError:
+        return target
+
+
 #: Where a staged folder's own entries are bound once, whole, in the sandbox: the staged folder
 #: links each entry there instead of binding each one. bwrap reads the sandbox's whole mount
 #: table again for every bind it makes, so binding /etc and /usr/lib back entry by entry (about
@@ -387,8 +397,13 @@ def root_layout(
     args += _machine_fill(staged, real_root, owned)
     # what must be the path itself, not a link into the fill: the staged folders and the way to
     # them, and every file of the tree the machine also has (bound over the machine's)
+    # (a file of the tree whose path is a symbolic link here is bound where the link leads: that
+    # place too must be real, bwrap cannot mount through a link into the fill while it builds)
     on_path = {p for d in staged for p in (d, *d.parents)} | {
-        p for _, target in files for p in (target, *target.parents)
+        p
+        for _, target in files
+        for place in (target, _resolved(target, real_root))
+        for p in (place, *place.parents)
     }
     linked: set[PurePosixPath] = set()
     for directory in staged:

@@ -148,3 +148,35 @@ def test_the_fill_shows_no_owned_entry_and_no_private_file(tmp_path):
     assert seen["/etc/passwd"] > 0  # the machine's own files still read through the link
     for path in paths:
         assert seen[path] in ([], 0, False, "unreadable"), (path, seen[path])
+
+
+def test_a_tree_file_at_a_path_that_is_a_link_here_is_bound_where_the_link_leads(tmp_path):
+    # /etc/os-release is ../usr/lib/os-release on most systems, and /usr/lib is staged (its
+    # sysctl.d and modprobe.d are owned): the tree's file is bound where the link leads, so that
+    # place must be a real entry, not a link into the fill (ciso-set14's RHEL hosts failed with
+    # "Can't create file at /etc/os-release" when it was)
+    real = _tree(tmp_path / "real", {"/usr/lib/os-release": "ID=debian\n", "/etc/passwd": "x\n"})
+    (real / "usr/lib/sysctl.d").mkdir()
+    (real / "etc/os-release").symlink_to("../usr/lib/os-release")
+    tree = _tree(tmp_path / "host", {"/etc/os-release": 'ID="rhel"\n'})
+    owned = frozenset({PurePosixPath("/usr/lib/sysctl.d")})
+    args = root_layout(tree, real, owned=owned).args
+    triples = set(zip(args, args[1:], args[2:], strict=False))
+    assert ("--ro-bind", str(real / "usr/lib/os-release"), "/usr/lib/os-release") in triples
+    assert ("--ro-bind", str(tree / "etc/os-release"), "/etc/os-release") in triples
+
+
+@pytest.mark.skipif(
+    not Path("/etc/os-release").is_symlink(), reason="/etc/os-release is not a link on this machine"
+)
+def test_a_sandboxed_host_reads_its_own_os_release(tmp_path):
+    tree = _tree(tmp_path / "host", {"/etc/os-release": 'ID="rhel"\nVERSION_ID="9.4"\n'})
+    import sys
+
+    result = run_sandboxed(
+        [sys.executable, "-c", "print(open('/etc/os-release').read(), end='')"],
+        out_dir=tmp_path / "out",
+        host_tree=tree,
+    )
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == 'ID="rhel"\nVERSION_ID="9.4"\n'
