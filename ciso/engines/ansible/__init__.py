@@ -125,10 +125,10 @@ def _install_warm(control: Path) -> None:
 _SITE = """import itbench_startup_gc as startup
 
 startup.hold()
-import itbench_module_bytecode  # noqa: E402,F401 - installs its finder when imported
-import itbench_ansiballz_seed as seed  # noqa: E402
-import itbench_routing_cache as routing  # noqa: E402
-from itbench_after_import import install  # noqa: E402
+import itbench_module_bytecode  # noqa: F401 - installs its finder when imported
+import itbench_ansiballz_seed as seed
+import itbench_routing_cache as routing
+from itbench_after_import import install
 
 for module in startup.STARTED:
     install(module, startup.started)
