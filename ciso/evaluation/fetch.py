@@ -8,7 +8,6 @@ import json
 import random
 import secrets
 import shutil
-import stat
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -52,19 +51,6 @@ def _outcome(result: Any, workdir: Path, limit_s: float) -> Collection:
         return Collection(None, f"exited with code {result.exit_code}", output, result.duration_s)
     data, problem = load_collected(workdir / COLLECTED)
     return Collection(data, problem, output, result.duration_s)
-
-
-def run_fetcher(
-    script: Path, workdir: Path, manifests: Path, timeout_s: float = TIME_LIMIT_S
-) -> Collection:
-    """``bash <script>`` with the offline cluster over ``manifests`` as its only reachable API
-    (``KUBECONFIG`` set inside the sandbox), as ITBench's evaluator runs the fetcher."""
-    workdir.mkdir(parents=True, exist_ok=True)
-    (workdir / script.name).write_bytes(read_agent_bytes(script))
-    result = run_sandboxed(
-        ["bash", script.name], out_dir=workdir, cluster_manifests=manifests, timeout_s=timeout_s
-    )
-    return _outcome(result, workdir, timeout_s)
 
 
 def run_fetcher_batch(
@@ -164,28 +150,3 @@ def rewrite_paths(text: str, absolute: list[str]) -> str:
         text = text.replace(path + "/static-resources", "./static-resources")
         text = text.replace(path, ".")
     return text
-
-
-def run_static_fetch(
-    script: Path,
-    workdir: Path,
-    resources: Path,
-    absolute: list[str],
-    timeout_s: float = TIME_LIMIT_S,
-) -> Collection:
-    """``./fetch.sh`` (executed directly, so it needs its shebang) in a working directory holding
-    a copy of ``resources`` as ``static-resources/``."""
-    workdir.mkdir(parents=True, exist_ok=True)
-    target = workdir / "fetch.sh"
-    target.write_text(
-        rewrite_paths(read_agent_bytes(script).decode("utf-8", errors="replace"), absolute),
-        encoding="utf-8",
-    )
-    target.chmod(target.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-    if resources.is_dir():
-        shutil.copytree(resources, workdir / "static-resources", dirs_exist_ok=True)
-    else:  # a bundle's single manifest file
-        (workdir / "static-resources").mkdir(exist_ok=True)
-        shutil.copyfile(resources, workdir / "static-resources" / resources.name)
-    result = run_sandboxed(["./fetch.sh"], out_dir=workdir, timeout_s=timeout_s)
-    return _outcome(result, workdir, timeout_s)

@@ -225,7 +225,7 @@ def dry_run_fetcher(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
 
 
 def dry_run_static(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
-    from ciso.evaluation.fetch import run_static_fetch
+    from ciso.evaluation.fetch import run_static_batch
     from ciso.scenarios.public import STATIC_RESOURCES
 
     assert files.collector is not None and files.policy_rego is not None
@@ -236,15 +236,19 @@ def dry_run_static(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
                 Step.DRY_RUN, Level.INFO, f"no {STATIC_RESOURCES}/ in the workspace: skipped"
             )
         ]
-    collection = run_static_fetch(
+    collected = run_static_batch(
         files.collector,
-        scratch / "run",
-        resources,
+        scratch / "runs",
+        [("workspace", resources)],
         [str(files.workspace.resolve())],
         FETCH_TIMEOUT_S,
     )
     return _judge_collection(
-        collection, files.policy_rego, files, "fetch.sh", f"the {STATIC_RESOURCES}/ you were given"
+        collected["workspace"],
+        files.policy_rego,
+        files,
+        "fetch.sh",
+        f"the {STATIC_RESOURCES}/ you were given",
     )
 
 

@@ -226,3 +226,32 @@ def test_opa_static_fetches_every_environment_in_one_sandbox(tmp_path: Path, mon
     assert result.scores == static_scores((1, 1, 1, 1), 1, 1, 1.0)
     assert results(result.details) == ALL_DETECTED
     assert len(sandboxes) == 1, sandboxes
+
+
+@pytest.mark.parametrize(
+    ("case", "expected"),
+    [
+        ("correct", "data.check.result is false"),
+        ("too-broad", "data.check.result is false"),
+        ("fetch-fails", "exited with code 3"),
+    ],
+)
+def test_the_dry_run_runs_fetch_sh_on_the_workspaces_static_resources(
+    tmp_path: Path, case: str, expected: str
+) -> None:
+    """Reflection on an opa-static answer: ``fetch.sh`` runs in the sandbox over the
+    workspace's own ``static-resources/`` (the violating environment the agent was given) and the
+    policy is judged on what it collected, or the fetch's failure is reported."""
+    import shutil
+
+    from ciso.validation import Step
+    from ciso.validation.dry_run import dry_run
+    from ciso.validation.files import AnswerFiles
+
+    workspace = trial_dir(tmp_path, "opa-static", case)
+    shutil.copytree(K8S / "violating", workspace / "static-resources")
+    files = AnswerFiles(
+        workspace, policy_rego=workspace / "policy.rego", collector=workspace / "fetch.sh"
+    )
+    found = dry_run(ScenarioClass.OPA_STATIC, files)
+    assert any(d.step is Step.DRY_RUN and expected in d.message for d in found), found
