@@ -1,5 +1,6 @@
-"""Inside the sandbox: run one fetcher against several offline clusters in turn, one per
-environment, so a kubectl-opa trial pays for one sandbox instead of one per environment.
+"""Inside the sandbox: run one collection script against several environments in turn (an
+offline cluster each for kubectl-opa's fetcher, a ``static-resources/`` folder each for
+opa-static's ``fetch.sh``), so a trial pays for one sandbox instead of one per environment.
 
 ``python -m ciso.evaluation.fetch_driver SPEC.json``; SPEC holds ``runs``, a list of
 ``{"manifests", "workdir", "script", "timeout_s"}`` (paths inside the sandbox) or, for an
@@ -15,6 +16,7 @@ its own time limit (the script's whole process group is killed when it passes). 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import shutil
@@ -91,7 +93,9 @@ class Cluster:
             write_discovery_cache(KUBECACHE, self.url, self.server.state)
 
 
-#: the folder a static run's script reads, in its working directory (ITBench-Lite's name)
+#: the folder a static run's script reads, in its working directory (ITBench-Lite's name; the
+#: same as ``ciso.scenarios.public.STATIC_RESOURCES``, not imported from there: that module
+#: brings the scenario models, about 85 ms of imports, into every sandboxed driver)
 STATIC_RESOURCES = "static-resources"
 
 
@@ -135,7 +139,7 @@ def _launch(argv: list[str], run: dict, env: dict[str, str], started: float) -> 
         )
     except OSError as exc:  # executed directly: a shebang naming no interpreter, as a shell says
         return {
-            "exit_code": 126 if exc.errno != 2 else 127,
+            "exit_code": 127 if exc.errno == errno.ENOENT else 126,
             "timed_out": False,
             "stdout": "",
             "stderr": f"{argv[0]}: cannot execute: {exc.strerror}",

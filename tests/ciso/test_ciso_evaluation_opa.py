@@ -255,3 +255,13 @@ def test_the_dry_run_runs_fetch_sh_on_the_workspaces_static_resources(
     )
     found = dry_run(ScenarioClass.OPA_STATIC, files)
     assert any(d.step is Step.DRY_RUN and expected in d.message for d in found), found
+
+
+def test_opa_static_fetch_whose_shebang_names_no_interpreter(tmp_path: Path) -> None:
+    # executed directly, as ITBench-Lite does: the run fails as a shell reports it (127)
+    trial = trial_dir(tmp_path, "opa-static", "correct")
+    (trial / "fetch.sh").write_text("#!/no/such/interpreter\necho never\n")
+    result = opa_static.evaluate(STATIC.ground_truth, trial)
+    assert result.scores == static_scores((1, 0, 0, 0), 0, 0, 0.0)
+    assert result.details["failure"]["reason"] == "fetch.sh exited with code 127"
+    assert "/no/such/interpreter" not in result.details["failure"]["reason"]
