@@ -98,15 +98,20 @@ def private_files() -> tuple[Path, ...]:
     return tuple(sorted(found))
 
 
-def private_covers(hidden: frozenset[PurePosixPath] = frozenset()) -> list[str]:
+def private_covers(
+    hidden: frozenset[PurePosixPath] = frozenset(),
+    within: frozenset[PurePosixPath] | None = None,
+    at: str = "",
+) -> list[str]:
     """bwrap arguments laying ``/dev/null`` over each private file; a scenario's host tree binds
     its own files (its own ``/etc/shadow``) after them, over the cover. Files at or below a
-    ``hidden`` path are not shown at all, so get no cover (it would make them appear)."""
+    ``hidden`` path are not shown at all, so get no cover (it would make them appear). ``within``:
+    only the files below these folders; ``at``: where the system is shown (``MACHINE_FILL``)."""
     return [
         arg
-        for path in private_files()
-        if not _under(PurePosixPath(path), hidden)
-        for arg in ("--ro-bind", "/dev/null", str(path))
+        for path in map(PurePosixPath, private_files())
+        if not _under(path, hidden) and (within is None or any(d in path.parents for d in within))
+        for arg in ("--ro-bind", "/dev/null", f"{at}{path}")
     ]
 
 
@@ -271,10 +276,7 @@ def _machine_fill(
         else:
             args += ["--ro-bind", "/dev/null", f"{MACHINE_FILL}{path}"]
     if real_root == Path("/"):
-        for private in private_files():
-            path = PurePosixPath(private)
-            if any(d in path.parents for d in outermost) and not _under(path, owned):
-                args += ["--ro-bind", "/dev/null", f"{MACHINE_FILL}{path}"]
+        args += private_covers(owned, within=frozenset(outermost), at=MACHINE_FILL)
     return args
 
 
