@@ -121,21 +121,25 @@ def _install_warm(control: Path) -> None:
     (folder / "python").chmod(0o755)
 
 
-#: What the play's ``sitecustomize`` loads (the folder is on its ``PYTHONPATH``).
-_SITE = """import itbench_startup_gc as startup
+#: Collection held while the process starts, back on when the play begins (startup_gc.py): the
+#: first and last lines of the play's ``sitecustomize``.
+_GC_HOLD = """import itbench_startup_gc as startup
 
 startup.hold()
-import itbench_module_bytecode  # noqa: F401 - installs its finder when imported
+"""
+#: What the play's ``sitecustomize`` loads (the folder is on its ``PYTHONPATH``).
+_SITE = """import itbench_module_bytecode  # noqa: F401 - installs its finder when imported
 import itbench_ansiballz_seed as seed
 import itbench_routing_cache as routing
 from itbench_after_import import install
 
-for module in startup.STARTED:
-    install(module, startup.started)
 if routing.usable():
     install(routing.TARGET, routing.wrap_parse)
 if seed.usable():
     install(seed.TARGET, seed.seed_play)
+"""
+_GC_BACK = """for module in startup.STARTED:
+    install(module, startup.started)
 """
 
 #: The modules whose payloads are built once per process (ansiballz_seed.py): those collection
@@ -246,11 +250,9 @@ def _install_site(folder: Path, seed_modules: bool) -> None:
     routing = builtin_routing()
     if routing is not None:
         (folder / CACHE_NAME).write_text(routing, encoding="utf-8")
-    site = _SITE
-    if os.environ.get("ITBENCH_ANSIBLE_GC_HOLD", "1") == "0":  # to measure one against the other
-        site = site.replace("startup.hold()\n", "").replace(
-            "for module in startup.STARTED", "for module in ()"
-        )
+    # ITBENCH_ANSIBLE_GC_HOLD=0: without the hold, to measure one against the other
+    hold = os.environ.get("ITBENCH_ANSIBLE_GC_HOLD", "1") != "0"
+    site = _GC_HOLD + _SITE + _GC_BACK if hold else _SITE
     (folder / "sitecustomize.py").write_text(site, encoding="utf-8")
 
 
