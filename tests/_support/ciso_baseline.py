@@ -44,15 +44,10 @@ def rego_flags(intent: Intent, objects: list[dict[str, Any]], ciso_class: str) -
 CLASSES = ("kyverno", "kubectl-opa", "opa-static")
 
 
-def names_of(objects: list[dict[str, Any]]) -> set[str]:
-    """The ``metadata.name`` of each object: what :func:`flagged` answers with."""
-    return {o["metadata"]["name"] for o in objects}
-
-
 def flagged(intent: Intent, objects: list[dict[str, Any]], ciso_class: str) -> set[str]:
     """The names among ``objects`` themselves that the class's rendered policy flags (Kyverno's
     scanner also judges the pods a controller would create: only the objects count)."""
-    names = names_of(objects)
+    names = {o["metadata"]["name"] for o in objects}
     if ciso_class == "kyverno":
         return kyverno_flags(intent, objects) & names
     return rego_flags(intent, objects, ciso_class) & names

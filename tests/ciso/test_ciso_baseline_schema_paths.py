@@ -19,9 +19,12 @@ from tests._support.ciso_baseline import (
     flagged,
     intent_of,
     labelled_namespace,
-    names_of,
     pod_carrier,
 )
+
+
+def _names(objects: list[dict[str, Any]]) -> set[str]:
+    return {o["metadata"]["name"] for o in objects}
 
 
 def _container(**fields: Any) -> dict[str, Any]:
@@ -71,7 +74,7 @@ OPTIONAL_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_bracketed_path_and_the_setting_below_it(ciso_class: str) -> None:
     objects = [*OPTIONAL_VIOLATING, *OPTIONAL_COMPLIANT]
-    assert flagged(intent_of(SECRET_REFS_REQUIRED), objects, ciso_class) == names_of(
+    assert flagged(intent_of(SECRET_REFS_REQUIRED), objects, ciso_class) == _names(
         OPTIONAL_VIOLATING
     )
 
@@ -108,7 +111,7 @@ PRESTOP_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_the_kind_of_handler_a_relative_clause_names(ciso_class: str) -> None:
     objects = [*PRESTOP_VIOLATING, *PRESTOP_COMPLIANT]
-    assert flagged(intent_of(NO_HTTP_PRESTOP), objects, ciso_class) == names_of(PRESTOP_VIOLATING)
+    assert flagged(intent_of(NO_HTTP_PRESTOP), objects, ciso_class) == _names(PRESTOP_VIOLATING)
 
 
 # ---- a field on the object kind the text names, not on the pods -------------------------------
@@ -146,7 +149,7 @@ def test_a_field_of_the_object_kind_the_text_names(ciso_class: str) -> None:
         *ACCOUNTS_VIOLATING,
         *ACCOUNTS_COMPLIANT,
     ]
-    assert flagged(intent_of(ACCOUNTS_OPT_OUT), objects, ciso_class) == names_of(ACCOUNTS_VIOLATING)
+    assert flagged(intent_of(ACCOUNTS_OPT_OUT), objects, ciso_class) == _names(ACCOUNTS_VIOLATING)
 
 
 # ---- a value right after the field, on every kind the text names; one namespace exempt ---------
@@ -194,7 +197,7 @@ MODE_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_value_after_the_field_on_each_named_kind(ciso_class: str) -> None:
     objects = [*MODE_VIOLATING, *MODE_COMPLIANT]
-    assert flagged(intent_of(MODE_TEXT), objects, ciso_class) == names_of(MODE_VIOLATING)
+    assert flagged(intent_of(MODE_TEXT), objects, ciso_class) == _names(MODE_VIOLATING)
 
 
 # ---- a field named in parentheses after the prohibition it is about ----------------------------
@@ -223,9 +226,7 @@ MESSAGE_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_field_in_parentheses_after_a_prohibition(ciso_class: str) -> None:
     objects = [*MESSAGE_VIOLATING, *MESSAGE_COMPLIANT]
-    assert flagged(intent_of(NO_OWN_MESSAGE_FILE), objects, ciso_class) == names_of(
-        MESSAGE_VIOLATING
-    )
+    assert flagged(intent_of(NO_OWN_MESSAGE_FILE), objects, ciso_class) == _names(MESSAGE_VIOLATING)
 
 
 # ---- an entry a map field must hold, on the pods a label selects -------------------------------
@@ -268,7 +269,7 @@ SELECTOR_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_an_entry_a_map_field_must_hold(ciso_class: str) -> None:
     objects = [*SELECTOR_VIOLATING, *SELECTOR_COMPLIANT]
-    assert flagged(intent_of(GPU_PODS_PINNED), objects, ciso_class) == names_of(SELECTOR_VIOLATING)
+    assert flagged(intent_of(GPU_PODS_PINNED), objects, ciso_class) == _names(SELECTOR_VIOLATING)
 
 
 # ---- load balancers restricted by the field alone, "everyone" named as the only range ----------
@@ -306,7 +307,7 @@ LB_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_load_balancers_restricted_by_the_field_alone(ciso_class: str) -> None:
     objects = [*LB_VIOLATING, *LB_COMPLIANT]
-    assert flagged(intent_of(LB_LIMITED), objects, ciso_class) == names_of(LB_VIOLATING)
+    assert flagged(intent_of(LB_LIMITED), objects, ciso_class) == _names(LB_VIOLATING)
 
 
 # ---- an enumerated value named in words, the field's "policy" left out -------------------------
@@ -343,7 +344,7 @@ def test_an_enumerated_value_named_in_words(ciso_class: str, text: str) -> None:
         *TRAFFIC_VIOLATING,
         *TRAFFIC_COMPLIANT,
     ]
-    assert flagged(intent_of(text), objects, ciso_class) == names_of(TRAFFIC_VIOLATING)
+    assert flagged(intent_of(text), objects, ciso_class) == _names(TRAFFIC_VIOLATING)
 
 
 # ---- a path that must lie under a directory, on the object kind and the sibling the text names --
@@ -375,7 +376,7 @@ PV_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_path_under_a_directory_on_the_kind_named(ciso_class: str) -> None:
     objects = [*PV_VIOLATING, *PV_COMPLIANT]
-    assert flagged(intent_of(PV_UNDER_SRV), objects, ciso_class) == names_of(PV_VIOLATING)
+    assert flagged(intent_of(PV_UNDER_SRV), objects, ciso_class) == _names(PV_VIOLATING)
 
 
 # ---- a namespace that must hold an object of a kind the text spells -----------------------------
@@ -406,7 +407,7 @@ QUOTA_OBJECTS = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_namespace_holds_an_object_of_the_kind_named(ciso_class: str) -> None:
     objects = [*QUOTA_VIOLATING, *QUOTA_COMPLIANT, *QUOTA_OBJECTS]
-    assert flagged(intent_of(QUOTA_PER_NAMESPACE), objects, ciso_class) == names_of(QUOTA_VIOLATING)
+    assert flagged(intent_of(QUOTA_PER_NAMESPACE), objects, ciso_class) == _names(QUOTA_VIOLATING)
 
 
 # ---- bindings set apart by their exact names, not by a system: prefix --------------------------
@@ -443,9 +444,7 @@ GROUP_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_bindings_set_apart_by_their_exact_names(ciso_class: str) -> None:
     objects = [*GROUP_VIOLATING, *GROUP_COMPLIANT]
-    assert flagged(intent_of(NO_ALL_ACCOUNTS_GROUP), objects, ciso_class) == names_of(
-        GROUP_VIOLATING
-    )
+    assert flagged(intent_of(NO_ALL_ACCOUNTS_GROUP), objects, ciso_class) == _names(GROUP_VIOLATING)
 
 
 # ---- a RoleBinding's ServiceAccount subjects against the binding's own namespace ---------------
@@ -497,7 +496,7 @@ FOREIGN_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_rolebinding_service_accounts_of_another_namespace(ciso_class: str) -> None:
     objects = [*FOREIGN_VIOLATING, *FOREIGN_COMPLIANT]
-    assert flagged(intent_of(OWN_NAMESPACE_ACCOUNTS), objects, ciso_class) == names_of(
+    assert flagged(intent_of(OWN_NAMESPACE_ACCOUNTS), objects, ciso_class) == _names(
         FOREIGN_VIOLATING
     )
 
@@ -562,6 +561,4 @@ DOWNWARD_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_object_fields_exposed_through_the_downward_api(ciso_class: str) -> None:
     objects = [*DOWNWARD_VIOLATING, *DOWNWARD_COMPLIANT]
-    assert flagged(intent_of(NO_LABELS_DOWNWARD), objects, ciso_class) == names_of(
-        DOWNWARD_VIOLATING
-    )
+    assert flagged(intent_of(NO_LABELS_DOWNWARD), objects, ciso_class) == _names(DOWNWARD_VIOLATING)
