@@ -262,22 +262,28 @@ def validate_output(scenario: PublicScenario, workspace: Path) -> list[str]:
 
 
 def _levels(scenario: PublicScenario) -> tuple[str, ...]:
-    listed = scenario.metadata.get("levels")
+    listed = _listed_levels(scenario)
     if listed:
-        return tuple(str(level) for level in listed)
+        return listed
     return FOCUS_HIERARCHY.levels if "focus.csv" in scenario.inputs else LITE_HIERARCHY.levels
+
+
+def _listed_levels(scenario: PublicScenario) -> tuple[str, ...]:
+    """The levels the trial's public metadata lists (none for a scenario made before they
+    were public)."""
+    return tuple(str(level) for level in scenario.metadata.get("levels") or ())
 
 
 def _bill_hierarchy(scenario: PublicScenario) -> Hierarchy | None:
     """The levels and cost column the scenario's export is read with (None: the layout's
     defaults, for a scenario made before they were public)."""
-    listed = scenario.metadata.get("levels")
+    from finops.loaders.focus import focus_hierarchy  # pandas: start-up time (module docstring)
+
+    listed = _listed_levels(scenario)
     if not listed or "focus.csv" not in scenario.inputs:
         return None
-    return Hierarchy(
-        levels=tuple(str(level) for level in listed),
-        cost_column=str(scenario.metadata.get("cost_column", FOCUS_HIERARCHY.cost_column)),
-        date_column=FOCUS_HIERARCHY.date_column,
+    return focus_hierarchy(
+        listed, str(scenario.metadata.get("cost_column", FOCUS_HIERARCHY.cost_column))
     )
 
 

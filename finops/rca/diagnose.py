@@ -50,7 +50,8 @@ def diagnose(
         ):
             moved = (
                 f"the account's cost changed on {day}, {(anomaly.date - day).days} day(s) before "
-                f"the alert ({anomaly.date} is judged against days that already hold the change); the causes are found on {day} against the days before it"
+                f"the alert ({anomaly.date} is judged against days that already hold the "
+                f"change); the causes are found on {day} against the days before it"
             )
             return replace(found, notes=(*on_alert.notes, moved, *found.notes))
     return on_alert

@@ -294,13 +294,9 @@ def _named(tree: Tree, finding: Finding) -> Finding:
         k.path == node.path or (k.actual <= 0 and k.baseline <= 0)
         for k in tree.children.get(parent_path, ())
     )
-    shared = any(
-        k.path[-1] == node.path[-1] and k.path[:-1] != parent_path for k in tree.stats[node.depth]
-    )
-    if not (unnamed or (only_child and shared)):
+    if not (unnamed or (only_child and not _name_is_its_own(tree, node))):
         return finding
-    (parent,) = [k for k in tree.stats[node.depth - 1] if k.path == parent_path]
-    return _named(tree, Finding(parent, finding.reason))
+    return _named(tree, Finding(tree.node_at(parent_path), finding.reason))
 
 
 #: How much a node must have grown, as a share of its usual cost, for "every child of it rose"
@@ -354,14 +350,7 @@ def _moved_as_one(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
     owners = {k.path[owner] for k in tree.leaves_under(node) if k.actual > 0 or k.baseline > 0}
     if len(risers) < thresholds.broad_min_children or 2 * len(risers) <= len(owners):
         return False
-    parent = node.path[:-1]
-    siblings = [
-        leaf
-        for k in tree.stats[node.depth]
-        if k.path[:-1] == parent and k.path != node.path
-        for leaf in tree.leaves_under(k)
-        if not leaf.is_new and leaf.baseline > 0
-    ]
+    siblings = _lines_beside(tree, node, node.path[:-1])
     return bool(siblings) and _kept_their_life(siblings, thresholds)
 
 
@@ -382,8 +371,7 @@ def _switched_together(tree: Tree, findings: list[Finding]) -> NodeStats | None:
         meet -= 1
     if meet <= 1:
         return None  # they meet only at the account: no one node made the switch
-    (node,) = [k for k in tree.stats[meet - 1] if k.path == next(iter(owners))[:meet]]
-    return node
+    return tree.node_at(next(iter(owners))[:meet])
 
 
 def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> NodeStats | None:
@@ -404,7 +392,7 @@ def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> No
     # everywhere and a fleet tripled beside it) are two causes, and a new price is a family's
     if len({k.path[-2] for k in lines}) != len(lines) or any(k.price_moved for k in lines):
         return None
-    (service,) = [k for k in tree.stats[depth] if k.path == lines[0].path[: depth + 1]]
+    service = tree.node_at(lines[0].path[: depth + 1])
     running = {k.path[-2] for k in tree.leaves_under(service) if k.baseline > 0}
     return service if running <= {k.path[-2] for k in lines} else None
 
@@ -805,17 +793,34 @@ def _one_child_grown(
         # (SKU) of the child to another is one change of the child, not a cause per class
         if any(abs(_rise(k, thresholds)) < thresholds.broad_child_z for k in lived):
             continue
-        others = [
-            k
-            for k in tree.leaves_under(node)
-            if k.path[: child.depth + 1] != child.path and not k.is_new and k.baseline > 0
-        ]
+        others = _lines_beside(tree, child, node.path)
         if not others or not _kept_their_life(others, thresholds):
             continue
-        if sum(n.path[-1] == child.path[-1] for n in tree.stats[child.depth]) != 1:
+        if not _name_is_its_own(tree, child):
             continue
         return child
     return None
+
+
+def _name_is_its_own(tree: Tree, node: NodeStats) -> bool:
+    """No other node of the node's level carries its name in the account. ITBench names a
+    resource without a path: a region's name below one service also covers every other service
+    billing there, and an application's lines in one service are not all of it."""
+    return sum(k.path[-1] == node.path[-1] for k in tree.stats[node.depth]) == 1
+
+
+def _lines_beside(tree: Tree, node: NodeStats, within: tuple[str, ...]) -> list[NodeStats]:
+    """The lines under the node at ``within`` (an ancestor's path) but not under ``node`` that
+    billed before the day: what kept its usual life, or did not, beside the node's change."""
+    inside, size = len(within), len(node.path)
+    return [
+        k
+        for k in tree.stats[-1]
+        if k.path[:inside] == within
+        and k.path[:size] != node.path
+        and not k.is_new
+        and k.baseline > 0
+    ]
 
 
 def _one_application(lines: list[NodeStats], level: int, thresholds: Thresholds) -> str | None:

@@ -115,6 +115,11 @@ class Tree:
         size = len(node.path)
         return [leaf for leaf in self.stats[-1] if leaf.path[:size] == node.path]
 
+    def node_at(self, path: tuple[str, ...]) -> NodeStats:
+        """The node of the tree at ``path`` (its depth is the path's length less one)."""
+        (node,) = [k for k in self.stats[len(path) - 1] if k.path == path]
+        return node
+
 
 def build_tree(cube: CostCube) -> Tree:
     t = cube.anomaly_index

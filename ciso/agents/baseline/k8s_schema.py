@@ -88,6 +88,16 @@ class Place:
     #: the map (``resources.limits.ephemeral-storage``) holds one
     values: str = ""
 
+    @property
+    def name(self) -> str:
+        """The field's own name (a list field's, not the ``*`` of its items)."""
+        return self.path[-2] if self.path[-1] == "*" else self.path[-1]
+
+    @property
+    def parent(self) -> tuple[str, ...]:
+        """The path of the place it sits in: its own without its name (and the ``*``)."""
+        return self.path[:-2] if self.path[-1] == "*" else self.path[:-1]
+
 
 @dataclass(frozen=True)
 class SchemaIndex:
@@ -147,8 +157,7 @@ def _by_parent() -> dict[tuple[str, str, tuple[str, ...]], tuple[Place, ...]]:
     out: dict[tuple[str, str, tuple[str, ...]], list[Place]] = {}
     for places in schema_index().places.values():
         for place in places:
-            parent = place.path[:-2] if place.path[-1] == "*" else place.path[:-1]
-            out.setdefault((place.level, place.kind, parent), []).append(place)
+            out.setdefault((place.level, place.kind, place.parent), []).append(place)
     return {key: tuple(found) for key, found in out.items()}
 
 

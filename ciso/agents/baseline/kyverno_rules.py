@@ -521,10 +521,8 @@ def _network_policy(check: NamespaceNetworkPolicyCheck, intent: Intent) -> list[
     )
     if intent.scope.exempt_namespaces:
         rule["exclude"] = {"any": [{"resources": {"names": list(intent.scope.exempt_namespaces)}}]}
-    if check.namespace_labels:
-        # the Namespace's own labels select it
-        for entry in rule["match"]["any"]:
-            entry["resources"]["selector"] = {"matchLabels": dict(check.namespace_labels)}
+    # a rule on Namespaces: their own labels select them
+    _in_labelled_namespaces(rule, check.namespace_labels)
     rule["context"] = [
         {
             "name": "policies",

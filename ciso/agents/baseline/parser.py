@@ -478,9 +478,7 @@ def _on_the_kind_it_names(built: object, text: str) -> tuple[object, ...] | None
     if not kinds or kinds & {*POD_SPEC_PATHS, "ReplicationController"}:
         return None
     # the field may be named only in an aside ("PersistentVolumes (hostPath or local ...)")
-    schema = k8s_schema_fields.read(without_asides(text), text) or k8s_schema_fields.read(
-        text, text
-    )
+    schema = _schema_reading(text)
     on_kinds = schema and all(
         isinstance(c, FieldValueCheck) and c.level == "object" and set(c.kinds) <= kinds
         for c in schema
@@ -530,6 +528,12 @@ def _reads_a_path_of(bound: object, checks: tuple[object, ...]) -> bool:
     return any(path[-len(end) :] == end for path in spelled for end in ends if end)
 
 
+def _schema_reading(text: str) -> tuple[object, ...] | None:
+    """The fields the text names, read from the API schema: the text without its asides first,
+    else the whole text (a field may be named only in an aside)."""
+    return k8s_schema_fields.read(without_asides(text), text) or k8s_schema_fields.read(text, text)
+
+
 def _generic(text: str, platform: str) -> tuple[object, ...] | None:
     """The generic reading, when no concept of the knowledge base fits the text."""
     reader = k8s_generic.read if platform == "kubernetes" else rhel_generic.read
@@ -544,10 +548,9 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
         if exposed:
             return exposed
         # last: any field the text names, read from the API schema (no table of its own)
-        for reading in (without_asides(text), text):
-            found = k8s_schema_fields.read(reading, text)
-            if found:
-                return found
+        found = _schema_reading(text)
+        if found:
+            return found
         # a count of a list's items ("more than three ports") names no field as the API does,
         # nor do volume sources named in words ("storage directly from NFS servers")
         reading = without_asides(text)

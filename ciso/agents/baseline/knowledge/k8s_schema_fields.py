@@ -558,7 +558,7 @@ def _siblings_named(places: tuple[Place, ...], rest: str) -> tuple[Place, ...]:
         sibling
         for p in places
         for sibling in children_at(p.level, p.kind, p.path[:-1])
-        if _field_name(sibling) == named.group(1) and sibling not in places
+        if sibling.name == named.group(1) and sibling not in places
     )
 
 
@@ -567,10 +567,6 @@ def _path_below(places: tuple[Place, ...]) -> tuple[Place, ...]:
     or none when one of them holds none."""
     below = [c for p in places for c in children(p) if c.path[-1] == "path" and c.type == "string"]
     return tuple(below) if places and len(below) == len(places) else ()
-
-
-def _field_name(place: Place) -> str:
-    return place.path[-2] if place.path[-1] == "*" else place.path[-1]
 
 
 #: a relative clause right after a field, saying which kind of it the text means: "postStart
@@ -589,8 +585,8 @@ def _narrowed(
     rest = after[length:]
     relative = _RELATIVE.match(rest)
     words = re.findall(r"[a-z]+", relative.group(1).lower()) if relative else []
-    for child in dict.fromkeys(_field_name(c) for p in places for c in children(p)):
-        below = tuple(c for p in places for c in children(p) if _field_name(c) == child)
+    for child in dict.fromkeys(c.name for p in places for c in children(p)):
+        below = tuple(c for p in places for c in children(p) if c.name == child)
         setting = re.search(rf"\b{re.escape(child)}\s*[:=]", rest)
         if setting:
             return below, child, length + setting.start()
