@@ -39,6 +39,9 @@ INFRA_NAMESPACES = frozenset(
         "opensearch",
     }
 )
+#: the objects whose Warning events speak for an application's pods: a pod, or the ReplicaSet
+#: that cannot create one (``app_of`` names the application of either)
+POD_EVENT_KINDS = frozenset({"Pod", "ReplicaSet"})
 # a pod name is its workload's name plus a ReplicaSet hash and a pod suffix
 _POD_SUFFIX = re.compile(r"-[a-z0-9]{6,10}-[a-z0-9]{5}$")
 _RS_SUFFIX = re.compile(r"-[a-z0-9]{6,10}$")

@@ -15,6 +15,7 @@ from sre.agents.baseline.cordons import displaced, removes_capacity
 from sre.agents.baseline.evidence import (
     HOUSEKEEPING_ALERTS,
     INFRA_NAMESPACES,
+    POD_EVENT_KINDS,
     WORKLOADS,
     CallPath,
     Change,
@@ -160,7 +161,7 @@ def touched_apps(
             app_of(w.kind, w.name)
             for w in evidence.warnings
             if w.reason in PLACEMENT_REASONS
-            and w.kind in ("Pod", "ReplicaSet")
+            and w.kind in POD_EVENT_KINDS
             and (change.kind == "Node" or w.namespace == change.namespace)
         )
     # any other kind (a mesh's routing rule, a broker's user): the applications it names or
