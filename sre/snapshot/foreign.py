@@ -24,7 +24,7 @@ import yaml
 
 from itbench import yamlsafe
 from itbench.errors import InputError
-from sre.snapshot import epoch
+from sre.snapshot import epoch, sql
 
 TRACE_COLUMNS = (
     "Timestamp", "TraceId", "SpanId", "ParentSpanId", "SpanName", "SpanKind", "ServiceName",
@@ -39,8 +39,6 @@ COLUMNS = {"traces": TRACE_COLUMNS, "logs": LOG_COLUMNS, "events": BODY_COLUMNS}
 COLUMNS["objects"] = BODY_COLUMNS
 
 _GZIP_MAGIC = b"\x1f\x8b"
-#: the largest cell a CSV-quoted TSV is read with (the index's own line limit)
-_MAX_CELL = 8 * 1024 * 1024
 #: OTLP's numeric span kinds and status codes (the protobuf enums, as JSON writes them)
 _OTLP_KINDS = {
     0: "Unspecified",
@@ -119,7 +117,8 @@ def requoted(tsv: Path, workdir: Path) -> Path | None:
     must): read as a CSV reader reads it (pandas, which the original tools use, does), so such a
     cell stays one field of one row instead of splitting it. None when no quoted cell spans
     lines (the reader's rejected rows have another cause)."""
-    csv.field_size_limit(_MAX_CELL)  # an object's manifest is larger than csv's default cap
+    # an object's manifest is larger than csv's default cap: the index's own line limit
+    csv.field_size_limit(sql.MAX_LINE)
     out = workdir / "requoted" / tsv.name  # its own name, which the skipped rows' reports give
     try:
         with tsv.open(encoding="utf-8", errors="replace", newline="") as f:

@@ -12,9 +12,12 @@ import duckdb
 
 from sre.snapshot import epoch
 
+#: the longest line (so the largest cell) a snapshot file is read with: an object's manifest
+#: runs to megabytes
+MAX_LINE = 8 * 1024 * 1024
 _CSV = (
     "delim='\t', header=true, strict_mode=false, auto_detect=false, "
-    "max_line_size=8388608, buffer_size=33554432"
+    f"max_line_size={MAX_LINE}, buffer_size={4 * MAX_LINE}"
 )
 #: ClickHouse exports are tab separated with JSON bodies unquoted; quoting is off so a body's own
 #: quotes are data. A CSV-quoted body (``"{""a"": 1}"``) is undone by ``body_json`` instead.
@@ -55,10 +58,7 @@ MACROS = [
     # of outer quotes stripped and every doubled quote halved, parsed (and parsed again when that
     # gives a string); NULL when that fails, so a body stored as a JSON string (``"{\"kind\":
     # ...}"``) or holding an empty string (``""`` halved) is one the original never reads.
-    r"""CREATE OR REPLACE MACRO original_text(t) AS
-        replace(CASE WHEN length(trim(t)) >= 2 AND starts_with(trim(t), '"')
-                          AND ends_with(trim(t), '"')
-                     THEN trim(t)[2:-2] ELSE trim(t) END, '""', '"')""",
+    r"""CREATE OR REPLACE MACRO original_text(t) AS unquote_csv(trim(t))""",
     r"""CREATE OR REPLACE MACRO original_object(o) AS
         CASE WHEN NOT coalesce(json_valid(o), false) THEN NULL
              WHEN json_type(o) = 'OBJECT' THEN o
@@ -415,7 +415,7 @@ def split_rows(con: duckdb.DuckDBPyConnection) -> int:
     if not _has(con, "problems"):
         return 0
     return con.execute(
-        "SELECT count(*) FROM problems WHERE message LIKE '%: wrong number of fields (%'"
+        "SELECT count(*) FROM problems WHERE message LIKE ?", [f"%: {WRONG_WIDTH} (%"]
     ).fetchall()[0][0]
 
 
@@ -495,7 +495,7 @@ def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
         ).fetchall():
             con.execute(
                 "INSERT INTO problems VALUES (?, ?, ?)",
-                [f.name, line, f"{f.name}:{line}: wrong number of fields ({msg})"],
+                [f.name, line, f"{f.name}:{line}: {WRONG_WIDTH} ({msg})"],
             )
         for ord_, raw_ts, raw_value in con.execute(
             f"SELECT ord, raw_ts, raw_body FROM staged WHERE NOT ({keep}) ORDER BY ord LIMIT 1000"

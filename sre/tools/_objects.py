@@ -82,23 +82,22 @@ def diff(old: Any, new: Any, path: str = "") -> list[dict[str, Any]]:
 
 
 def entities(src: IndexedSource) -> list[tuple[str | None, str, str]]:
-    return [
-        (ns, kind, name)
-        for ns, kind, name in src.con.cursor()
-        .execute("SELECT DISTINCT namespace, kind, name FROM data ORDER BY 2, 1, 3")
-        .fetchall()
-    ]
+    """Every (namespace, kind, name) the index holds, by kind, then namespace, then name."""
+    return _entities(src, "true")
 
 
 def readable(src: IndexedSource) -> list[tuple[str | None, str, str]]:
     """The entities the original tools' body reader keeps a row of (``original_reads``), in
     ``entities``' order."""
+    return _entities(src, "original_reads")
+
+
+def _entities(src: IndexedSource, rows: str) -> list[tuple[str | None, str, str]]:
+    """The entities of the rows meeting the SQL condition ``rows``, in ``entities``' order."""
     return [
         (ns, kind, name)
         for ns, kind, name in src.con.cursor()
-        .execute(
-            "SELECT DISTINCT namespace, kind, name FROM data WHERE original_reads ORDER BY 2, 1, 3"
-        )
+        .execute(f"SELECT DISTINCT namespace, kind, name FROM data WHERE {rows} ORDER BY 2, 1, 3")
         .fetchall()
     ]
 

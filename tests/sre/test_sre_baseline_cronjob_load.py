@@ -127,3 +127,23 @@ def test_its_runs_are_read_off_its_jobs_pod_names(tmp_path):
     got = batch_load.runs(logs, objects, [_change(("spec.schedule",))])
     first, last = got[f"{NS}/CronJob/ledger-compaction"]
     assert (first, last) == (_at(13.05), _at(39.05))
+
+
+def test_an_object_of_another_kind_named_like_a_run_is_no_run(tmp_path):
+    """Only the CronJob's Jobs and their pods date its runs: a ConfigMap whose name has the
+    run's shape (``<cronjob>-<number>``), observed long after, does not stretch them."""
+    from sre.agents.baseline import batch_load
+
+    def obj(kind: str, name: str) -> dict:
+        return {"apiVersion": "v1", "kind": kind, "metadata": {"name": name, "namespace": NS}}
+
+    rows = [
+        (_at(16), obj("Job", "ledger-compaction-29100016")),
+        (_at(17), obj("Pod", "ledger-compaction-29100016-q7w2e")),
+        (_at(22), obj("Job", "ledger-compaction-29100016")),
+        (_at(18), obj("ConfigMap", "ledger-compaction-2")),
+        (_at(38), obj("ConfigMap", "ledger-compaction-2")),
+    ]
+    objects = write_rows(tmp_path / "k8s_objects_raw.tsv", sorted(rows, key=lambda r: r[0]))
+    got = batch_load.runs(tmp_path / "no_logs.tsv", objects, [_change(("spec.schedule",))])
+    assert got == {f"{NS}/CronJob/ledger-compaction": (_at(16), _at(22))}

@@ -66,5 +66,9 @@ def test_a_short_row_no_quote_splits_is_still_reported(tmp_path):
 
 def test_a_body_quoted_on_one_line_is_left_as_it_is(tmp_path):
     path = tmp_path / "otel_logs_raw.tsv"
-    path.write_text(HEADER + _line(1, 0, "INFO", "shelf", '"GET /shelf HTTP/1.1" 200'))
-    assert open_source(path, SourceKind.LOGS).rows == 1
+    body = '"GET /shelf HTTP/1.1" 200'
+    path.write_text(HEADER + _line(1, 0, "INFO", "shelf", body))
+    src = open_source(path, SourceKind.LOGS)
+    assert src.rows == 1
+    # no line break to keep: its quotes are the line's own text, not a CSV quoting
+    assert src.query("SELECT body FROM data") == [(body,)]

@@ -5,7 +5,7 @@ node is the cause however late the first alert came (a Pending pod alerts minute
 
 from __future__ import annotations
 
-from sre.agents.baseline.evidence import Change, Evidence, app_of
+from sre.agents.baseline.evidence import POD_EVENT_KINDS, Change, Evidence, app_of
 
 #: taint effects that keep pods off a node (``PreferNoSchedule`` only discourages)
 BLOCKING_EFFECTS = frozenset({"NoSchedule", "NoExecute"})
@@ -30,7 +30,7 @@ def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
         app_of(w.kind, w.name)
         for w in evidence.warnings
         if w.reason == "FailedScheduling"
-        and w.kind in ("Pod", "ReplicaSet")
+        and w.kind in POD_EVENT_KINDS
         and (w.namespace, app_of(w.kind, w.name)) in ran_there
     )
 

@@ -39,6 +39,9 @@ INFRA_NAMESPACES = frozenset(
         "opensearch",
     }
 )
+#: the objects whose Warning events speak for an application's pods: a pod, or the ReplicaSet
+#: that cannot create one (``app_of`` names the application of either)
+POD_EVENT_KINDS = frozenset({"Pod", "ReplicaSet"})
 # a pod name is its workload's name plus a ReplicaSet hash and a pod suffix
 _POD_SUFFIX = re.compile(r"-[a-z0-9]{6,10}-[a-z0-9]{5}$")
 _RS_SUFFIX = re.compile(r"-[a-z0-9]{6,10}$")
@@ -212,6 +215,16 @@ def _time(value: str | None) -> datetime | None:
     return parse_time(value) if value else None
 
 
+def _stamp(value: Any) -> datetime | None:
+    """The time an object's record gives (``creationTimestamp``, a container's ``startedAt``, a
+    ``managedFields`` write); None when it gives none, or a text that is not a time (which
+    dates nothing)."""
+    try:
+        return _time(value) if isinstance(value, str) else None
+    except ItbenchError:
+        return None
+
+
 def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
     objects = str(layout.objects)
     answer = _call("k8s_spec_change_analysis", {"k8s_objects_file": objects}, notes)
@@ -383,10 +396,7 @@ def _pod_starts(layout: SnapshotLayout) -> dict[tuple[str, str], list[datetime]]
             running = ((status or {}).get("state") or {}).get("running") or {}
             stamps.append(running.get("startedAt"))
         for stamp in stamps:
-            try:
-                at = _time(stamp) if isinstance(stamp, str) else None
-            except ItbenchError:  # a time that is not one dates nothing
-                at = None
+            at = _stamp(stamp)
             if at is not None:
                 out.setdefault((namespace, app_of("Pod", name)), set()).add(at)
     return {key: sorted(times) for key, times in out.items()}
@@ -454,10 +464,7 @@ def write_time(
     after = before or datetime.min
 
     def inside(value: Any) -> datetime | None:
-        try:
-            at = _time(value) if isinstance(value, str) else None
-        except ItbenchError:  # a write time that is not one pins nothing
-            return None
+        at = _stamp(value)
         return at if at is not None and after < at <= observed else None
 
     if change == "created" and inside(meta.get("creationTimestamp")):

@@ -14,13 +14,11 @@ preemption), which then keeps its own unschedulable state.
 
 from __future__ import annotations
 
-from sre.agents.baseline.evidence import Change, Evidence, app_of
+from sre.agents.baseline.evidence import POD_EVENT_KINDS, Change, Evidence, app_of
+from sre.agents.baseline.states.event_failures import EVENT_UNSCHEDULED
 
 #: pod-template fields that set a pod's scheduling priority
 PRIORITY_FIELDS = ("spec.template.spec.priorityClassName", "spec.template.spec.priority")
-#: the scheduler's Warning reasons for a pod it evicted for a higher priority or cannot place
-DISPLACED_REASONS = frozenset({"Preempted", "FailedScheduling"})
-_PODS = ("Pod", "ReplicaSet")
 
 
 def changes_priority(change: Change) -> bool:
@@ -39,5 +37,5 @@ def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
     return frozenset(
         app_of(w.kind, w.name)
         for w in evidence.warnings
-        if w.reason in DISPLACED_REASONS and w.kind in _PODS
+        if w.reason in EVENT_UNSCHEDULED and w.kind in POD_EVENT_KINDS
     ) - {own}

@@ -15,6 +15,7 @@ from sre.agents.baseline.cordons import displaced, removes_capacity
 from sre.agents.baseline.evidence import (
     HOUSEKEEPING_ALERTS,
     INFRA_NAMESPACES,
+    POD_EVENT_KINDS,
     WORKLOADS,
     CallPath,
     Change,
@@ -28,6 +29,7 @@ from sre.agents.baseline.memory_hogs import apps_on, lifts_memory_limit, short_o
 from sre.agents.baseline.platform_outage import out_of_service, served
 from sre.agents.baseline.references import referenced_apps
 from sre.agents.baseline.restarts import RESTART_FIELD, failing_on_configuration, restart_only
+from sre.agents.baseline.states.event_failures import USED_OBJECTS
 from sre.agents.baseline.targets import (
     chaos_picks,
     chaos_selectors,
@@ -159,7 +161,7 @@ def touched_apps(
             app_of(w.kind, w.name)
             for w in evidence.warnings
             if w.reason in PLACEMENT_REASONS
-            and w.kind in ("Pod", "ReplicaSet")
+            and w.kind in POD_EVENT_KINDS
             and (change.kind == "Node" or w.namespace == change.namespace)
         )
     # any other kind (a mesh's routing rule, a broker's user): the applications it names or
@@ -646,6 +648,12 @@ def _with_restarts(candidates: list[Candidate], evidence: Evidence) -> list[Cand
     return out
 
 
+def _strongest(candidates: list[Candidate], indexes: list[int]) -> int | None:
+    """The index of the highest-scoring of ``indexes`` into ``candidates`` (the first of equals),
+    None when there is none."""
+    return max(indexes, key=lambda i: candidates[i].score) if indexes else None
+
+
 def _capacity_taken(
     candidates: list[Candidate], state: FailingState, evidence: Evidence
 ) -> int | None:
@@ -666,26 +674,27 @@ def _capacity_taken(
         and state.app in displaced(c.change, evidence)
         and all(t < c.change.time for t in own)
     ]
-    return max(takers, key=lambda i: candidates[i].score) if takers else None
+    return _strongest(candidates, takers)
 
 
 def _unbound_claim(
     candidates: list[Candidate], state: FailingState, evidence: Evidence
 ) -> int | None:
     """For pods the scheduler cannot place: the changed PersistentVolumeClaim they mount that
-    cannot get a volume itself (its own failing state, ``event_failures``). A pod waits for its
-    claim's volume before any node fits it, so the claim explains the wait, even when the
-    workload was edited to mount it just before (the edit ran fine with any claim that binds)."""
-    failing = {s.entity for s in evidence.states if s.kind == "PersistentVolumeClaim"}
+    cannot get a volume itself (its own failing state, as a used object: ``USED_OBJECTS`` of
+    ``event_failures``). A pod waits for its claim's volume before any node fits it, so the
+    claim explains the wait, even when the workload was edited to mount it just before (the
+    edit ran fine with any claim that binds)."""
+    failing = {s.entity for s in evidence.states if s.kind in USED_OBJECTS}
     claims = [
         i
         for i, c in enumerate(candidates)
-        if c.change.kind == "PersistentVolumeClaim"
+        if c.change.kind in USED_OBJECTS
         and c.change.entity in failing
         and state.app in c.apps
         and c.change.change != "deleted"
     ]
-    return max(claims, key=lambda i: candidates[i].score) if claims else None
+    return _strongest(candidates, claims)
 
 
 def _reached_failing(
@@ -722,7 +731,7 @@ def _timed_cause(candidates: list[Candidate], state: FailingState) -> int | None
         and c.change.change not in ("observed", "deleted")
         and c.change.kind not in unfit
     ]
-    return max(causes, key=lambda i: candidates[i].score) if causes else None
+    return _strongest(candidates, causes)
 
 
 #: configuration a workload's pods take from outside its spec: what they read at run time (an
@@ -765,7 +774,7 @@ def _configured_cause(candidates: list[Candidate], state: FailingState) -> int |
         and (state.time is None or c.change.time <= state.time)
         and all(o.change.time < (c.change.since or c.change.time) for o in own)
     ]
-    return max(causes, key=lambda i: candidates[i].score) if causes else None
+    return _strongest(candidates, causes)
 
 
 #: labels and annotations of the object itself: bookkeeping (an owner, a cost centre) that

@@ -74,6 +74,8 @@ def test_a_removal_a_watch_export_states_is_listed(tmp_path: Path):
     (item,) = entity["changes"][-1]["changes"]
     assert (item["source"], item["reason"], item["confirmed"]) == ("k8s_watch", "DELETED", True)
     assert entity["change_items"] == []  # not a spec change
+    # its lifecycle says removed, though no manifest of it carries a deletionTimestamp
+    assert entity["lifecycle"]["metadata_removed"] is True
 
 
 def test_quoted_cells_with_line_breaks_keep_their_rows(tmp_path: Path):
