@@ -202,6 +202,85 @@ def read_agent_bytes(path: Path) -> bytes:
         return handle.read()
 
 
+_NOFOLLOW_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+def _open_real_folder(root: Path, relative: str | Path) -> int | None:
+    """A descriptor of ``root/relative`` reached through real folders only, each opened relative
+    to the one before (a link swapped in between two steps is refused as well); None when a part
+    is missing, a link or not a folder."""
+    fd = os.open(root, _NOFOLLOW_DIR)
+    for part in Path(relative).parts:
+        try:
+            inner = os.open(part, _NOFOLLOW_DIR, dir_fd=fd)
+        except OSError:  # ELOOP (a link), ENOTDIR, ENOENT
+            os.close(fd)
+            return None
+        os.close(fd)
+        fd = inner
+    return fd
+
+
+def copy_agent_tree(root: Path, relative: str | Path, target: Path) -> list[str] | None:
+    """Copy the agent's folder ``root/relative`` into the new folder ``target``: its real folders
+    and regular files (with their permission bits and times), every entry opened relative to its
+    parent's descriptor without following a link, so what a link the agent planted points to (a
+    compliant environment, an answer, any file of the machine) is never read by the runner's
+    user. What was left out (links, FIFOs, sockets, devices, unreadable entries) comes back, one
+    line each; None, and nothing copied, when ``root/relative`` is not a real folder."""
+    top = _open_real_folder(root, relative)
+    if top is None:
+        return None
+    refused: list[str] = []
+    shown_root = Path(relative).as_posix()
+    pending = [(top, target, shown_root)]
+    while pending:
+        fd, destination, shown = pending.pop()
+        try:
+            destination.mkdir(mode=0o755)
+            with os.scandir(fd) as listing:
+                names = sorted(entry.name for entry in listing)
+            for name in names:
+                _copy_entry(fd, name, destination, f"{shown}/{name}", refused, pending)
+            os.chmod(destination, os.stat(fd).st_mode & 0o7777 | stat.S_IRWXU)
+        finally:
+            os.close(fd)
+    return refused
+
+
+def _copy_entry(
+    parent: int,
+    name: str,
+    destination: Path,
+    shown: str,
+    refused: list[str],
+    pending: list[tuple[int, Path, str]],
+) -> None:
+    """One entry of a folder being copied by :func:`copy_agent_tree`: a folder is queued, a
+    regular file copied, anything else named in ``refused``."""
+    try:
+        mode = os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode
+        if stat.S_ISDIR(mode):
+            pending.append((os.open(name, _NOFOLLOW_DIR, dir_fd=parent), destination / name, shown))
+            return
+        if not stat.S_ISREG(mode):
+            refused.append(f"{shown} is {_kind(mode)}: not copied")
+            return
+        fd = os.open(name, _NOFOLLOW_READ, dir_fd=parent)
+    except OSError as exc:  # swapped for a link or removed since it was listed
+        refused.append(f"{shown}: not copied ({_reason(exc)})")
+        return
+    with os.fdopen(fd, "rb") as source:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            refused.append(f"{shown} is {_kind(status.st_mode)}: not copied")
+            return
+        with open(destination / name, "xb") as copy:
+            shutil.copyfileobj(source, copy)
+    os.chmod(destination / name, status.st_mode & 0o7777)
+    os.utime(destination / name, ns=(status.st_atime_ns, status.st_mtime_ns))
+
+
 def read_agent_text(path: Path) -> str:
     """``read_agent_bytes`` decoded as UTF-8 (``UnicodeDecodeError`` as for ``read_text``)."""
     return read_agent_bytes(path).decode("utf-8")

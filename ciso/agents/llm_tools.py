@@ -17,6 +17,9 @@ from pathlib import Path
 
 from ciso.environments import KUBECONFIG_FILE
 from ciso.scenarios.model import ScenarioClass
+from itbench.cluster.kubeconfig import AgentKubeconfig
+from itbench.errors import InputError
+from itbench.fsutil import real_directory
 from itbench.llm.tools import Tool
 from itbench.models import PublicScenario
 
@@ -140,30 +143,46 @@ def checked_arguments(command: str, workspace: Path, scenario_class: ScenarioCla
     return args
 
 
-def run_kubectl(command: str, workspace: Path, scenario_class: ScenarioClass) -> str:
+def run_kubectl(
+    command: str,
+    workspace: Path,
+    scenario_class: ScenarioClass,
+    kubeconfig: AgentKubeconfig | None = None,
+) -> str:
+    """``kubectl <command>`` for the agent, on the workspace's kubeconfig as ``kubeconfig`` hands
+    it out (the runner's text as written, an agent's rewrite only once checked: kubectl runs
+    here as the runner's user, outside any sandbox)."""
     try:
         args = checked_arguments(command, workspace, scenario_class)
     except Refused as exc:
         return f"refused: {exc}"
-    env = {
-        **os.environ,
-        "KUBECONFIG": str(workspace / KUBECONFIG_FILE),
-        # kubectl's discovery cache stays in the trial, never in the user's home
-        "KUBECACHEDIR": str(workspace / ".itbench" / "kube-cache"),
-    }
+    # without the tool's kubeconfig (read when it was made), the text now is checked like any
+    config = kubeconfig or AgentKubeconfig(workspace / KUBECONFIG_FILE, pin=False)
     try:
-        proc = subprocess.run(
-            ["kubectl", *args],
-            cwd=workspace,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT_S,
-            stdin=subprocess.DEVNULL,
-        )
+        with config.file() as path:
+            env = {
+                **os.environ,
+                "KUBECONFIG": str(path),
+                # kubectl's discovery cache stays in the trial, never in the user's home; the
+                # folder is made a real one first (a link planted there is removed)
+                "KUBECACHEDIR": str(real_directory(workspace, Path(".itbench") / "kube-cache")),
+            }
+            proc = subprocess.run(
+                ["kubectl", *args],
+                cwd=workspace,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT_S,
+                stdin=subprocess.DEVNULL,
+            )
+    except FileNotFoundError:
+        return f"error: no {KUBECONFIG_FILE} in the workspace (no cluster)"
+    except InputError as exc:
+        return f"refused: {exc}"
     except subprocess.TimeoutExpired:
         return f"error: kubectl did not finish within {TIMEOUT_S:g} s"
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         return f"error: cannot run kubectl: {exc}"
     text = proc.stdout + (f"\nstderr:\n{proc.stderr}" if proc.stderr.strip() else "")
     if proc.returncode != 0:
@@ -190,6 +209,8 @@ def ciso_tools(scenario: PublicScenario, workspace: Path) -> Sequence[Tool]:
         )
     ]
     if cls in CLUSTER_CLASSES:
+        # read now, before the agent acts: the runner's own text (see AgentKubeconfig)
+        kubeconfig = AgentKubeconfig(workspace / KUBECONFIG_FILE)
         verbs = "get, describe, api-resources, explain" + (
             "; apply -f <workspace file> for Kyverno policies" if cls in APPLY_CLASSES else ""
         )
@@ -204,7 +225,7 @@ def ciso_tools(scenario: PublicScenario, workspace: Path) -> Sequence[Tool]:
                     "properties": {"command": {"type": "string"}},
                     "required": ["command"],
                 },
-                lambda command: run_kubectl(command, workspace, cls),
+                lambda command: run_kubectl(command, workspace, cls, kubeconfig),
             )
         )
     return tools

@@ -29,7 +29,9 @@ from ciso.evaluation.fetch import Collection
 from ciso.scenarios.model import ScenarioClass
 from ciso.validation.diagnostics import Diagnostic, Level, Step
 from ciso.validation.files import AnswerFiles
-from itbench.fsutil import atomic_write_text, real_directory
+from itbench.cluster.kubeconfig import checked_kubeconfig, kubeconfig_file
+from itbench.errors import InputError
+from itbench.fsutil import atomic_write_text, copy_agent_tree, read_agent_text, real_directory
 
 KUBECTL_TIMEOUT_S = 30.0
 FETCH_TIMEOUT_S = 60.0
@@ -45,8 +47,10 @@ class SnapshotError(Exception):
 
 
 def _kubectl(args: list[str], kubeconfig: Path) -> str:
-    # kubectl's discovery cache stays in the trial, never in the user's home or the cwd
-    cache = kubeconfig.parent / ".itbench" / "kube-cache"
+    # kubectl's discovery cache stays beside the checked kubeconfig, in a folder of the runner's
+    # own: never in the user's home, the cwd or the agent's workspace (where a link the agent
+    # planted would take kubectl's writes elsewhere)
+    cache = kubeconfig.parent / "kube-cache"
     env = {**os.environ, "KUBECONFIG": str(kubeconfig), "KUBECACHEDIR": str(cache)}
     try:
         proc = subprocess.run(
@@ -70,15 +74,21 @@ def _is_report_or_policy(obj: dict[str, Any]) -> bool:
 
 
 def cluster_snapshot(kubeconfig: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(workload objects, Kyverno policies) the live cluster serves. Objects owned by another
-    (the ReplicaSets and Pods of a Deployment) are left out: a cluster loading the snapshot
-    derives them again."""
-    names = [
-        n
-        for n in _kubectl(["api-resources", "--verbs=list", "-o", "name"], kubeconfig).split()
-        if n and n != "events" and not n.startswith("events.")
-    ]
-    listed = json.loads(_kubectl(["get", ",".join(names), "-A", "-o", "json"], kubeconfig))
+    """(workload objects, Kyverno policies) the live cluster serves, read through the workspace's
+    ``kubeconfig`` once checked (:func:`checked_kubeconfig`: the agent can rewrite it, and
+    kubectl runs here as the runner's user). Objects owned by another (the ReplicaSets and Pods
+    of a Deployment) are left out: a cluster loading the snapshot derives them again."""
+    try:
+        text = checked_kubeconfig(read_agent_text(kubeconfig), kubeconfig.name)
+    except (OSError, UnicodeDecodeError, InputError) as exc:
+        raise SnapshotError(str(exc)) from None
+    with kubeconfig_file(text) as checked:
+        names = [
+            n
+            for n in _kubectl(["api-resources", "--verbs=list", "-o", "name"], checked).split()
+            if n and n != "events" and not n.startswith("events.")
+        ]
+        listed = json.loads(_kubectl(["get", ",".join(names), "-A", "-o", "json"], checked))
     objects, policies = [], []
     for obj in listed.get("items") or []:
         if not isinstance(obj, dict):
@@ -229,11 +239,14 @@ def dry_run_static(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
     from ciso.scenarios.public import STATIC_RESOURCES
 
     assert files.collector is not None and files.policy_rego is not None
-    resources = files.workspace / STATIC_RESOURCES
-    if not resources.is_dir():
+    resources = scratch / STATIC_RESOURCES
+    left_out = copy_agent_tree(files.workspace, STATIC_RESOURCES, resources)
+    if left_out is None:
         return [
             Diagnostic(
-                Step.DRY_RUN, Level.INFO, f"no {STATIC_RESOURCES}/ in the workspace: skipped"
+                Step.DRY_RUN,
+                Level.INFO,
+                f"no {STATIC_RESOURCES}/ folder in the workspace (missing, or a link): skipped",
             )
         ]
     collected = run_static_batch(
@@ -243,7 +256,7 @@ def dry_run_static(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
         [str(files.workspace.resolve())],
         FETCH_TIMEOUT_S,
     )
-    return _judge_collection(
+    return _left_out(left_out) + _judge_collection(
         collected["workspace"],
         files.policy_rego,
         files,
@@ -252,14 +265,23 @@ def dry_run_static(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
     )
 
 
+def _left_out(refused: list[str]) -> list[Diagnostic]:
+    """What the dry run's copy of the agent's folder left out (a link the agent planted is never
+    followed: the run sees the folder's real files only)."""
+    return [Diagnostic(Step.DRY_RUN, Level.WARNING, line) for line in refused]
+
+
 def dry_run_playbook(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
     from ciso.engines.ansible import run_playbook
     from ciso.evaluation.record import truncate
     from ciso.evaluation.rego import load_collected
 
     assert files.playbook is not None and files.policy_rego is not None
-    tree = files.workspace / HOST_TREE_DIR
-    if not tree.is_dir():
+    # the agent's private copy of the host, copied again without following any link it planted
+    # (the sandbox would otherwise show the play what such a link points to)
+    tree = scratch / "host"
+    left_out = copy_agent_tree(files.workspace, HOST_TREE_DIR, tree)
+    if left_out is None:
         return [Diagnostic(Step.DRY_RUN, Level.INFO, "no host of the inventory here: skipped")]
     out = scratch / "run"
     result = run_playbook(files.playbook, out_dir=out, host_tree=tree, timeout_s=PLAYBOOK_TIMEOUT_S)
@@ -271,7 +293,7 @@ def dry_run_playbook(files: AnswerFiles, scratch: Path) -> list[Diagnostic]:
         problem = f"the playbook {result.status}" + (f": {'; '.join(failed)}" if failed else "")
         data = None
     collection = Collection(data, problem, output, result.sandbox.duration_s)
-    return _judge_collection(
+    return _left_out(left_out) + _judge_collection(
         collection,
         files.policy_rego,
         files,

@@ -1,12 +1,19 @@
-"""A kubeconfig for the offline cluster, written atomically (a reader sees all or nothing)."""
+"""A kubeconfig for the offline cluster, written atomically (a reader sees all or nothing); and
+the check of a kubeconfig an agent could have written before kubectl runs on it."""
 
 from __future__ import annotations
 
+import contextlib
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import yaml
 
-from itbench.fsutil import atomic_write_text
+from itbench.errors import InputError
+from itbench.fsutil import atomic_write_text, read_agent_text
 
 CONTEXT = "itbench-offline"
 
@@ -34,3 +41,118 @@ def kubeconfig_text(url: str) -> str:
 def write_kubeconfig(path: Path, url: str) -> Path:
     atomic_write_text(path, kubeconfig_text(url))
     return path
+
+
+# --- a kubeconfig an agent could have written -------------------------------------------------
+# kubectl runs what a kubeconfig tells it to: an ``exec`` credential plugin or an auth-provider's
+# command (as the runner's user, outside any sandbox), reads the files it names (a ``tokenFile``
+# is sent to the server as a bearer token), goes through the proxy it names. The runner runs
+# kubectl for agents (their kubectl tools, the dry run) on a kubeconfig in their workspace, which
+# they can rewrite: only what reaches one API server with inline credentials is kept.
+
+#: per part of the current context, the fields kept (anything else is refused, by name)
+_KEPT = {
+    "cluster": frozenset(
+        {"server", "certificate-authority-data", "insecure-skip-tls-verify", "tls-server-name"}
+    ),
+    "user": frozenset(
+        {"token", "client-certificate-data", "client-key-data", "username", "password"}
+    ),
+    "context": frozenset({"cluster", "user", "namespace"}),
+}
+
+
+class UnsafeKubeconfig(InputError):
+    """An agent's kubeconfig that kubectl is not run on: it names a command, a local file or a
+    proxy, or is not a kubeconfig."""
+
+
+def _named(doc: dict[str, Any], section: str, name: object, shown: str) -> dict[str, Any]:
+    """The body (``cluster``, ``user`` or ``context``) of the entry called ``name``."""
+    key = section[:-1]
+    entries = doc.get(section) or []
+    if not isinstance(entries, list):
+        raise UnsafeKubeconfig(f"{shown}: {section} is not a list")
+    for entry in entries:
+        if isinstance(entry, dict) and entry.get("name") == name:
+            body = entry.get(key) or {}
+            if not isinstance(body, dict):
+                raise UnsafeKubeconfig(f"{shown}: {section} {name!r}: {key} is not a mapping")
+            refused = sorted(str(k) for k in body if k not in _KEPT[key])
+            if refused:
+                raise UnsafeKubeconfig(
+                    f"{shown}: {section} {name!r} sets {', '.join(refused)}: kubectl is not "
+                    "run on a kubeconfig that names a command, a local file or a proxy"
+                )
+            return body
+    raise UnsafeKubeconfig(f"{shown}: no {key} named {name!r}")
+
+
+def checked_kubeconfig(text: str, shown: str) -> str:
+    """The current context of ``text`` (an agent-writable kubeconfig, ``shown`` in messages) as
+    a kubeconfig of that context alone: its API server (an http or https URL) with inline
+    credentials only. :class:`UnsafeKubeconfig`, naming the entry and the field, for anything
+    else kubectl would act on."""
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise UnsafeKubeconfig(f"{shown}: not YAML ({exc})") from None
+    if not isinstance(doc, dict):
+        raise UnsafeKubeconfig(f"{shown}: not a kubeconfig (a mapping)")
+    current = doc.get("current-context")
+    context = _named(doc, "contexts", current, shown)
+    cluster = _named(doc, "clusters", context.get("cluster"), shown)
+    user = _named(doc, "users", context.get("user"), shown) if "user" in context else {}
+    server = cluster.get("server")
+    if not isinstance(server, str) or urlsplit(server).scheme not in ("http", "https"):
+        raise UnsafeKubeconfig(f"{shown}: cluster {context.get('cluster')!r}: server is not a URL")
+    name = "agent"
+    body = {k: v for k, v in context.items() if k == "namespace"}
+    return yaml.safe_dump(
+        {
+            "apiVersion": "v1",
+            "kind": "Config",
+            "clusters": [{"name": name, "cluster": cluster}],
+            "users": [{"name": name, "user": user}],
+            "contexts": [{"name": name, "context": {"cluster": name, "user": name, **body}}],
+            "current-context": name,
+        },
+        sort_keys=False,
+    )
+
+
+@contextlib.contextmanager
+def kubeconfig_file(text: str) -> Iterator[Path]:
+    """``text`` in a file of its own (readable by this user only), removed afterwards: what
+    ``KUBECONFIG`` points at for one kubectl call."""
+    with tempfile.TemporaryDirectory(prefix="itbench-kubeconfig-") as folder:
+        path = Path(folder) / "kubeconfig"
+        path.write_text(text, encoding="utf-8")
+        path.chmod(0o600)
+        yield path
+
+
+class AgentKubeconfig:
+    """The kubeconfig in an agent's workspace, as kubectl is run on it for the agent (its kubectl
+    tool): the text the runner wrote, read when the tool is made, is used as it is (a live
+    cluster's context may hold what :func:`checked_kubeconfig` refuses); any other text, which
+    the agent wrote, only once checked. The file is read without following a link."""
+
+    def __init__(self, path: Path, *, pin: bool = True) -> None:
+        """``pin``: take the file's text now as the runner's (before the agent acts); without
+        it every text is checked."""
+        self.path = path
+        self._written: str | None = None
+        if pin:
+            with contextlib.suppress(OSError, UnicodeDecodeError, InputError):
+                self._written = read_agent_text(path)
+
+    @contextlib.contextmanager
+    def file(self) -> Iterator[Path]:
+        """A file holding the text kubectl may run on; ``FileNotFoundError`` when the workspace
+        has none, :class:`UnsafeKubeconfig` (or ``UnsafeFile``) when it is refused."""
+        text = read_agent_text(self.path)
+        if text != self._written:
+            text = checked_kubeconfig(text, self.path.name)
+        with kubeconfig_file(text) as path:
+            yield path

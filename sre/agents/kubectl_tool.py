@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from itbench.cluster.kubeconfig import AgentKubeconfig
+from itbench.errors import InputError
+from itbench.fsutil import real_directory
 from itbench.llm.tools import Tool
 
 KUBECONFIG_FILE = "kubeconfig.yaml"
@@ -62,27 +65,34 @@ def refusal(args: Sequence[str]) -> str:
 
 
 def kubectl_tool(workspace: Path) -> Tool:
-    kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
-    home = workspace / ".itbench" / "kubectl-home"
+    # read now, before the agent acts: the runner's own text; a text the agent wrote since is
+    # checked before kubectl (run here as the runner's user) acts on it (AgentKubeconfig)
+    kubeconfig = AgentKubeconfig(workspace / KUBECONFIG_FILE)
 
     def run(args: list[str], stdin: str | None = None) -> dict[str, Any]:
         why = refusal(args)
         if why:
             return {"error": why}
-        if not kubeconfig.is_file():
-            return {"error": "this trial has no cluster"}
-        home.mkdir(parents=True, exist_ok=True)
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
-               "KUBECONFIG": str(kubeconfig)}  # fmt: skip
         try:
-            done = subprocess.run(
-                ["kubectl", *args], input=stdin, capture_output=True, text=True, env=env,
-                timeout=60, cwd=home,
-            )  # fmt: skip
+            with kubeconfig.file() as config:
+                # a real folder of the trial (a link planted there is removed first)
+                home = real_directory(workspace, Path(".itbench") / "kubectl-home")
+                env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
+                       "KUBECONFIG": str(config)}  # fmt: skip
+                done = subprocess.run(
+                    ["kubectl", *args], input=stdin, capture_output=True, text=True, env=env,
+                    timeout=60, cwd=home,
+                )  # fmt: skip
         except subprocess.TimeoutExpired:
             return {"error": "kubectl took longer than 60 s (a watch? add --timeout)"}
-        except FileNotFoundError:
-            return {"error": "kubectl is not installed"}
+        except FileNotFoundError as exc:
+            if exc.filename == "kubectl":
+                return {"error": "kubectl is not installed"}
+            return {"error": "this trial has no cluster"}
+        except InputError as exc:
+            return {"error": f"refused: {exc}"}
+        except (OSError, UnicodeDecodeError) as exc:
+            return {"error": f"cannot run kubectl: {exc}"}
         return {
             "exit_code": done.returncode,
             "stdout": done.stdout[-MAX_OUTPUT:],

@@ -14,6 +14,7 @@ from itbench.fsutil import (
     agent_files,
     append_line,
     clear_planted,
+    copy_agent_tree,
     read_agent_bytes,
     real_directory,
 )
@@ -116,3 +117,33 @@ def test_only_the_evaluation_the_runner_committed_counts_as_done(tmp_path: Path)
     (run / "s" / "1" / EVALUATION_FILE).unlink()
     (run / "s" / "1" / EVALUATION_FILE).symlink_to(elsewhere / EVALUATION_FILE)
     assert read_evaluation(run / "s" / "1" / EVALUATION_FILE) is None
+
+
+def test_a_copy_of_an_agents_folder_holds_its_real_files_only(tree):
+    workspace, outside = tree
+    (workspace / "outputs" / "deep").mkdir()
+    (workspace / "outputs" / "deep" / "data.yaml").write_text("a: 1\n")
+    (workspace / "outputs" / "deep" / "data.yaml").chmod(0o600)
+    (workspace / "outputs" / "leak.yaml").symlink_to(outside / "secret.txt")
+    (workspace / "outputs" / "leak-dir").symlink_to(outside)
+    os.mkfifo(workspace / "outputs" / "pipe.yaml")
+    target = workspace.parent / "copy"
+    refused = copy_agent_tree(workspace, "outputs", target)
+    assert refused == [
+        "outputs/leak-dir is a symbolic link: not copied",
+        "outputs/leak.yaml is a symbolic link: not copied",
+        "outputs/pipe.yaml is a named pipe: not copied",
+    ]
+    copied = sorted(p.relative_to(target).as_posix() for p in target.rglob("*"))
+    assert copied == ["deep", "deep/data.yaml"]
+    assert (target / "deep" / "data.yaml").read_text() == "a: 1\n"
+    assert (target / "deep" / "data.yaml").stat().st_mode & 0o777 == 0o600
+
+
+def test_no_copy_of_a_folder_reached_through_a_link(tree):
+    workspace, _ = tree
+    assert copy_agent_tree(workspace, "linked-dir", workspace.parent / "a") is None
+    assert copy_agent_tree(workspace, "linked-dir/inner", workspace.parent / "b") is None
+    assert copy_agent_tree(workspace, "answer.json", workspace.parent / "c") is None
+    assert copy_agent_tree(workspace, "missing", workspace.parent / "d") is None
+    assert not any((workspace.parent / n).exists() for n in "abcd")

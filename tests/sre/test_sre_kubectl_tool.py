@@ -55,3 +55,24 @@ def test_the_tool_reaches_the_trials_cluster(tmp_path: Path):
         assert "not allowed" in refused["error"]
     finally:
         cluster.stop()
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
+def test_the_tool_does_not_run_a_command_the_agent_wrote_into_its_kubeconfig(tmp_path: Path):
+    # kubectl runs here as the runner's user, outside any sandbox: an exec credential plugin the
+    # agent writes into its kubeconfig (run by kubectl for an https server) must not run
+    from itbench.cluster.kubeconfig import kubeconfig_text
+
+    (tmp_path / "kubeconfig.yaml").write_text(kubeconfig_text("http://127.0.0.1:1"))
+    tools = {"kubectl": kubectl_tool(tmp_path)}  # made before the agent acts
+    marker = tmp_path / "ran"
+    (tmp_path / "kubeconfig.yaml").write_text(
+        "apiVersion: v1\nkind: Config\n"
+        "clusters: [{name: c, cluster: {server: 'https://127.0.0.1:1'}}]\n"
+        "users: [{name: u, user: {exec: {apiVersion: client.authentication.k8s.io/v1beta1, "
+        f"command: /bin/sh, args: ['-c', 'touch {marker}; echo {{}}']}}}}}}]\n"
+        "contexts: [{name: x, context: {cluster: c, user: u}}]\ncurrent-context: x\n"
+    )
+    answer = json.loads(invoke(tools, ToolCall("1", "kubectl", '{"args": ["get", "pods"]}')))
+    assert "refused" in answer["error"] and "exec" in answer["error"], answer
+    assert not marker.exists()
