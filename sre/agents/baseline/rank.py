@@ -28,7 +28,12 @@ from sre.agents.baseline.flag_clients import clients_hit
 from sre.agents.baseline.memory_hogs import apps_on, lifts_memory_limit, short_of_memory
 from sre.agents.baseline.platform_outage import out_of_service, served
 from sre.agents.baseline.references import referenced_apps
-from sre.agents.baseline.restarts import RESTART_FIELD, failing_on_configuration, restart_only
+from sre.agents.baseline.restarts import (
+    RESTART_FIELD,
+    failing_on_configuration,
+    failing_otherwise,
+    restart_only,
+)
 from sre.agents.baseline.states.event_failures import USED_OBJECTS
 from sre.agents.baseline.targets import (
     chaos_picks,
@@ -98,6 +103,10 @@ def touched_apps(
         # the applications its values name, and the workloads that read it; a flag flip also
         # acts on the services that began to fail just after it when the flag names none
         named = named_apps(change.values, known) | evidence.config_users.get(change.entity, set())
+        # a chart names an application's configuration after it (``otel-collector``): it acts
+        # on that running application even when the export leaves out the volume mounting it
+        running = {p.app for p in evidence.pods} | {s.app for s in evidence.symptoms}
+        named |= referenced_apps(change.name, change.namespace, {}, running, ())
         return named | clients_hit(change, named, evidence.symptoms)
     if change.kind == "HorizontalPodAutoscaler":
         return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
@@ -608,10 +617,14 @@ def _with_restarts(candidates: list[Candidate], evidence: Evidence) -> list[Cand
     restart's case (its timing, its symptoms, the state) on top of its own; the restart keeps
     none of it."""
     broken = failing_on_configuration(evidence)
+    other = failing_otherwise(evidence)
     out = list(candidates)
     for i, restart in enumerate(candidates):
         app = app_of(restart.change.kind, restart.change.name)
-        if not restart_only(restart.change) or (restart.change.namespace, app) not in broken:
+        key = (restart.change.namespace, app)
+        # pods failing on what they read, or not failing at all (they only act on a changed
+        # setting): the restart took the edit up; pods failing otherwise keep the restart's case
+        if not restart_only(restart.change) or (key not in broken and key in other):
             continue
         edits = [
             j
