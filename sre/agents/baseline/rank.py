@@ -22,6 +22,7 @@ from sre.agents.baseline.evidence import (
     Evidence,
     FailingState,
     Symptom,
+    WarningEvent,
     app_of,
 )
 from sre.agents.baseline.flag_clients import clients_hit
@@ -50,6 +51,8 @@ RARELY_CHANGED = frozenset(
 )  # fmt: skip
 #: objects granting API rights to the accounts workloads run as (``rbac_users``)
 RBAC = ("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding")
+#: objects deciding which pods a namespace admits: an edit of one refuses the next pods created
+ADMISSION = frozenset({"Namespace", "ResourceQuota", "LimitRange"})
 #: Warning reasons that name the pods a namespace- or node-wide object kept from running.
 PLACEMENT_REASONS = frozenset({"FailedCreate", "Evicted", "FailedScheduling", "Preempted"})
 
@@ -163,6 +166,10 @@ def touched_apps(
         # its jobs load what they share with the services (a database): it acts on those
         # whose symptoms began while its jobs ran
         return batch_load.hit(change, evidence.job_runs, evidence.symptoms)
+    if change.kind == "Namespace":
+        # what admits pods in it (its pod-security labels): the workloads whose new pods it
+        # then refused (``FailedCreate``), whatever label or admission plugin refused them
+        return refused_apps(change.name, evidence.warnings)
     if change.kind in ("ResourceQuota", "LimitRange", "Node"):
         # no selector: the pods it kept from running say whom it hit; a LimitRange also acts
         # on the workloads that take its defaults (``limit_users``)
@@ -446,6 +453,17 @@ def rank(evidence: Evidence) -> list[Candidate]:
     return list(best.values())
 
 
+def refused_apps(namespace: str, warnings: tuple[WarningEvent, ...]) -> frozenset[str]:
+    """The applications of ``namespace`` whose controllers were refused new pods: the API
+    server's admission (pod security, a quota, a webhook) answers the ReplicaSet's create with
+    ``FailedCreate``."""
+    return frozenset(
+        app_of(w.kind, w.name)
+        for w in warnings
+        if w.reason == "FailedCreate" and w.namespace == namespace and w.kind in POD_EVENT_KINDS
+    )
+
+
 def _chaos(change: Change) -> bool:
     """A fault-injection experiment, or the Chaos Mesh Schedule that creates them."""
     return change.kind.endswith("Chaos") or change.kind == "Schedule"
@@ -527,6 +545,9 @@ def _with_states(
         taken = _capacity_taken(out, state, evidence) if state.unplaced else None
         if taken is None and state.unplaced:
             taken = _unbound_claim(out, state, evidence)
+        if taken is None and state.kind == "Node":
+            # the evicted pods would have been replaced but for what now refuses them
+            taken = _admission_refused(out, state, evidence)
         if taken is not None:
             # the node it ran on was cordoned or tainted after the workload's own edit, or the
             # claim it mounts gets no volume: the scheduler's refusal is that object's doing,
@@ -726,6 +747,26 @@ def _or_later(symptom: Symptom) -> str:
     if symptom.latest_start == symptom.start:
         return ""
     return f" (or as late as {symptom.latest_start:%H:%M:%S}: its lines are sparse)"
+
+
+def _admission_refused(
+    candidates: list[Candidate], state: FailingState, evidence: Evidence
+) -> int | None:
+    """For an application whose pods a node evicted: the strongest edit, made before, of what
+    admits pods into its namespace (the Namespace's labels, a ResourceQuota, a LimitRange)
+    when its ReplicaSet's new pods are refused (``FailedCreate``). An eviction is routine, the
+    controller replaces the pod; it is the admission edit, however long before, that leaves the
+    application without one (the eviction only made it create a pod)."""
+    causes = [
+        i
+        for i, c in enumerate(candidates)
+        if c.change.kind in ADMISSION
+        and c.change.change == "modified"
+        and state.app in c.apps
+        and state.app in refused_apps(c.change.namespace or c.change.name, evidence.warnings)
+        and (state.time is None or (c.change.since or c.change.time) <= state.time)
+    ]
+    return _strongest(candidates, causes)
 
 
 def _timed_cause(candidates: list[Candidate], state: FailingState) -> int | None:
