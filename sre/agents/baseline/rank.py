@@ -184,7 +184,10 @@ def touched_apps(
     # whose pods it selects; matched against the running applications, not the changed objects'
     # names (a topic called ``orders`` is no application)
     running = {p.app for p in evidence.pods} | {s.app for s in evidence.symptoms}
-    return referenced_apps(change.name, change.namespace, spec, running, evidence.pods)
+    # and the clients whose errors, after it, name a Service it routes to (a gateway's 503s)
+    return referenced_apps(
+        change.name, change.namespace, spec, running, evidence.pods
+    ) | evidence.named_by.get(change.entity, frozenset())
 
 
 #: How much each kind of signal blaming an application counts: the trace tree's deepest failing

@@ -94,10 +94,11 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         pods = pod_labels(view)
         depends_on = fault_clients.dependencies(view, {p.app for p in pods})
         autoscalers = _autoscalers(view)
+        services = frozenset(meta(o)[1] for _, o in view.kind("Service"))
     except ItbenchError as exc:
         notes.append(f"object states: {exc}")
     began = symptoms.find(layout.traces, layout.logs, notes)
-    named_by = dependency_clients.find(layout.logs, evidence.changes, notes)
+    named_by = dependency_clients.find(layout.logs, evidence.changes, notes, services)
     job_runs = _job_runs(layout, evidence.changes, notes)
     faulted = _fault_clients(layout, evidence.changes, pods, depends_on, notes)
     if not layout.metrics.is_dir():
