@@ -94,8 +94,8 @@ def test_a_route_acts_on_the_clients_whose_errors_name_a_service_it_routes_to():
 def _gateway_incident() -> Evidence:
     """The gateway answers 503 for every request since the route sent all traffic to a preview
     Service with no pod; in-cluster traffic to the till stays healthy. Decoys: the till's
-    autoscaler got a higher minimum four minutes earlier, and the preview Deployment has had no
-    replica all along."""
+    autoscaler got a higher minimum four minutes earlier, the preview Deployment has had no
+    replica all along, and a Job's pod fails in another namespace with its own alert."""
     route = _route((0, 100))
     scaler = _edit("HorizontalPodAutoscaler", "till",
                    {"scaleTargetRef": {"kind": "Deployment", "name": "till"}, "minReplicas": 2},
@@ -103,14 +103,20 @@ def _gateway_incident() -> Evidence:
     idle = FailingState(namespace=NS, kind="Deployment", name="till-preview", app="till-preview",
                         what="Deployment till-preview has spec.replicas 0: no pod serves it",
                         strength=1.5)  # fmt: skip
+    job = FailingState(namespace="pantry", kind="Pod", name="sieve-29301-q7w2e",
+                       app="sieve-29301-q7w2e", what="Warning Failed x1 on pod sieve-29301-q7w2e",
+                       strength=2)  # fmt: skip
     return Evidence(
         changes=(scaler, route),
-        warnings=(),
-        alerts=(AlertGroup("GatewayErrorRate", "door-gw", NS, _at(14), "firing"),),
+        warnings=(WarningEvent("pantry", "Pod", "sieve-29301-q7w2e", "Failed", 1),),
+        alerts=(
+            AlertGroup("GatewayErrorRate", "door-gw", NS, _at(14), "firing"),
+            AlertGroup("KubeJobFailed", "pantry", "pantry", _at(9), "firing"),
+        ),
         onset=_at(14),
         paths=(),
         symptoms=(Symptom("door-gw", _at(10.5), "ERROR log lines 0% -> 100%", logs=True),),
-        states=(idle,),
+        states=(idle, job),
         pods=_pods(),
         named_by={f"{NS}/HTTPRoute/front": frozenset({"door-gw"})},
     )
