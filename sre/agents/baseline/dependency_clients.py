@@ -21,6 +21,7 @@ from typing import Any
 
 from sre.agents.baseline.evidence import WORKLOADS, Change, app_of
 from sre.agents.baseline.onset import AFTER_SYMPTOMS
+from sre.agents.baseline.references import host_label, spec_strings
 from sre.agents.baseline.symptoms import is_error
 from sre.snapshot import SourceKind, open_source
 
@@ -95,18 +96,39 @@ def mentions(words: Iterable[str]) -> re.Pattern[str] | None:
     )
 
 
+#: kinds whose own rules say whom an edit of them acts on (``rank.touched_apps``): their
+#: values are content or placement, not the hosts traffic is sent to
+_READ_OTHERWISE = frozenset({*WORKLOADS, "Pod", "ReplicaSet", "ConfigMap", "Secret", "Service"})
+
+
+def routed_hosts(change: Change, services: Iterable[str]) -> frozenset[str]:
+    """The Services of the snapshot an edited object of a kind no other rule reads names as a
+    host anywhere in its spec (a route's backends, a gateway's upstream): the traffic it
+    steers goes there, so the clients whose errors name one of them are what it fails."""
+    if change.change != "modified" or change.kind in _READ_OTHERWISE:
+        return frozenset()
+    wanted = {s.lower() for s in services}
+    return frozenset(h for h in (host_label(s) for s in spec_strings(change.spec)) if h in wanted)
+
+
 def clients_naming(
-    changes: Iterable[Change], error_lines: Iterable[tuple[str, datetime, str]]
+    changes: Iterable[Change],
+    error_lines: Iterable[tuple[str, datetime, str]],
+    services: Iterable[str] = (),
 ) -> dict[str, frozenset[str]]:
-    """changed workload (namespace/Kind/name) -> the other applications whose error lines
-    (app, time, body), written after the change, name its application or a setting it set."""
+    """changed object (namespace/Kind/name) -> the other applications whose error lines (app,
+    time, body), written after the change, name its application or a setting it set (a
+    workload, a Service) or a Service it routes to (``routed_hosts``)."""
     lines = list(error_lines)
+    services = frozenset(services)
     out: dict[str, frozenset[str]] = {}
     for change in changes:
-        if not settings_changed(change):
-            continue
         own = app_of(change.kind, change.name)
-        pattern = mentions({own} | setting_names(change))
+        if settings_changed(change):
+            pattern = mentions({own} | setting_names(change))
+        else:
+            own = ""
+            pattern = mentions(routed_hosts(change, services))
         if pattern is None:
             continue
         earliest = (change.since or change.time).replace(tzinfo=None) - AFTER_SYMPTOMS
@@ -134,14 +156,16 @@ def error_lines(logs: Path) -> list[tuple[str, datetime, str]]:
     ]
 
 
-def find(logs: Path, changes: Iterable[Change], notes: list[str]) -> Mapping[str, frozenset[str]]:
+def find(
+    logs: Path, changes: Iterable[Change], notes: list[str], services: Iterable[str] = ()
+) -> Mapping[str, frozenset[str]]:
     """:func:`clients_naming` over the snapshot's logs (unreadable or missing logs: a note)."""
     if not logs.is_file():
         return {}
     from itbench.errors import ItbenchError
 
     try:
-        return clients_naming(changes, error_lines(logs))
+        return clients_naming(changes, error_lines(logs), services)
     except ItbenchError as exc:
         notes.append(f"dependency clients from logs: {exc}")
         return {}

@@ -22,13 +22,19 @@ from sre.agents.baseline.evidence import (
     Evidence,
     FailingState,
     Symptom,
+    WarningEvent,
     app_of,
 )
 from sre.agents.baseline.flag_clients import clients_hit
 from sre.agents.baseline.memory_hogs import apps_on, lifts_memory_limit, short_of_memory
 from sre.agents.baseline.platform_outage import out_of_service, served
 from sre.agents.baseline.references import referenced_apps
-from sre.agents.baseline.restarts import RESTART_FIELD, failing_on_configuration, restart_only
+from sre.agents.baseline.restarts import (
+    RESTART_FIELD,
+    failing_on_configuration,
+    failing_otherwise,
+    restart_only,
+)
 from sre.agents.baseline.states.event_failures import USED_OBJECTS
 from sre.agents.baseline.targets import (
     chaos_picks,
@@ -45,6 +51,8 @@ RARELY_CHANGED = frozenset(
 )  # fmt: skip
 #: objects granting API rights to the accounts workloads run as (``rbac_users``)
 RBAC = ("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding")
+#: objects deciding which pods a namespace admits: an edit of one refuses the next pods created
+ADMISSION = frozenset({"Namespace", "ResourceQuota", "LimitRange"})
 #: Warning reasons that name the pods a namespace- or node-wide object kept from running.
 PLACEMENT_REASONS = frozenset({"FailedCreate", "Evicted", "FailedScheduling", "Preempted"})
 
@@ -98,6 +106,10 @@ def touched_apps(
         # the applications its values name, and the workloads that read it; a flag flip also
         # acts on the services that began to fail just after it when the flag names none
         named = named_apps(change.values, known) | evidence.config_users.get(change.entity, set())
+        # a chart names an application's configuration after it (``otel-collector``): it acts
+        # on that running application even when the export leaves out the volume mounting it
+        running = {p.app for p in evidence.pods} | {s.app for s in evidence.symptoms}
+        named |= referenced_apps(change.name, change.namespace, {}, running, ())
         return named | clients_hit(change, named, evidence.symptoms)
     if change.kind == "HorizontalPodAutoscaler":
         return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
@@ -154,6 +166,10 @@ def touched_apps(
         # its jobs load what they share with the services (a database): it acts on those
         # whose symptoms began while its jobs ran
         return batch_load.hit(change, evidence.job_runs, evidence.symptoms)
+    if change.kind == "Namespace":
+        # what admits pods in it (its pod-security labels): the workloads whose new pods it
+        # then refused (``FailedCreate``), whatever label or admission plugin refused them
+        return refused_apps(change.name, evidence.warnings)
     if change.kind in ("ResourceQuota", "LimitRange", "Node"):
         # no selector: the pods it kept from running say whom it hit; a LimitRange also acts
         # on the workloads that take its defaults (``limit_users``)
@@ -168,7 +184,10 @@ def touched_apps(
     # whose pods it selects; matched against the running applications, not the changed objects'
     # names (a topic called ``orders`` is no application)
     running = {p.app for p in evidence.pods} | {s.app for s in evidence.symptoms}
-    return referenced_apps(change.name, change.namespace, spec, running, evidence.pods)
+    # and the clients whose errors, after it, name a Service it routes to (a gateway's 503s)
+    return referenced_apps(
+        change.name, change.namespace, spec, running, evidence.pods
+    ) | evidence.named_by.get(change.entity, frozenset())
 
 
 #: How much each kind of signal blaming an application counts: the trace tree's deepest failing
@@ -437,6 +456,17 @@ def rank(evidence: Evidence) -> list[Candidate]:
     return list(best.values())
 
 
+def refused_apps(namespace: str, warnings: tuple[WarningEvent, ...]) -> frozenset[str]:
+    """The applications of ``namespace`` whose controllers were refused new pods: the API
+    server's admission (pod security, a quota, a webhook) answers the ReplicaSet's create with
+    ``FailedCreate``."""
+    return frozenset(
+        app_of(w.kind, w.name)
+        for w in warnings
+        if w.reason == "FailedCreate" and w.namespace == namespace and w.kind in POD_EVENT_KINDS
+    )
+
+
 def _chaos(change: Change) -> bool:
     """A fault-injection experiment, or the Chaos Mesh Schedule that creates them."""
     return change.kind.endswith("Chaos") or change.kind == "Schedule"
@@ -518,6 +548,9 @@ def _with_states(
         taken = _capacity_taken(out, state, evidence) if state.unplaced else None
         if taken is None and state.unplaced:
             taken = _unbound_claim(out, state, evidence)
+        if taken is None and state.kind == "Node":
+            # the evicted pods would have been replaced but for what now refuses them
+            taken = _admission_refused(out, state, evidence)
         if taken is not None:
             # the node it ran on was cordoned or tainted after the workload's own edit, or the
             # claim it mounts gets no volume: the scheduler's refusal is that object's doing,
@@ -608,10 +641,14 @@ def _with_restarts(candidates: list[Candidate], evidence: Evidence) -> list[Cand
     restart's case (its timing, its symptoms, the state) on top of its own; the restart keeps
     none of it."""
     broken = failing_on_configuration(evidence)
+    other = failing_otherwise(evidence)
     out = list(candidates)
     for i, restart in enumerate(candidates):
         app = app_of(restart.change.kind, restart.change.name)
-        if not restart_only(restart.change) or (restart.change.namespace, app) not in broken:
+        key = (restart.change.namespace, app)
+        # pods failing on what they read, or not failing at all (they only act on a changed
+        # setting): the restart took the edit up; pods failing otherwise keep the restart's case
+        if not restart_only(restart.change) or (key not in broken and key in other):
             continue
         edits = [
             j
@@ -713,6 +750,26 @@ def _or_later(symptom: Symptom) -> str:
     if symptom.latest_start == symptom.start:
         return ""
     return f" (or as late as {symptom.latest_start:%H:%M:%S}: its lines are sparse)"
+
+
+def _admission_refused(
+    candidates: list[Candidate], state: FailingState, evidence: Evidence
+) -> int | None:
+    """For an application whose pods a node evicted: the strongest edit, made before, of what
+    admits pods into its namespace (the Namespace's labels, a ResourceQuota, a LimitRange)
+    when its ReplicaSet's new pods are refused (``FailedCreate``). An eviction is routine, the
+    controller replaces the pod; it is the admission edit, however long before, that leaves the
+    application without one (the eviction only made it create a pod)."""
+    causes = [
+        i
+        for i, c in enumerate(candidates)
+        if c.change.kind in ADMISSION
+        and c.change.change == "modified"
+        and state.app in c.apps
+        and state.app in refused_apps(c.change.namespace or c.change.name, evidence.warnings)
+        and (state.time is None or (c.change.since or c.change.time) <= state.time)
+    ]
+    return _strongest(candidates, causes)
 
 
 def _timed_cause(candidates: list[Candidate], state: FailingState) -> int | None:

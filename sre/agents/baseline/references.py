@@ -39,13 +39,15 @@ def referenced_apps(
     spec), and the applications of the pods of ``namespace`` a label selector in its spec
     picks."""
     wanted = {a.lower(): a for a in apps if a}
-    named = {wanted[h] for h in (_host(name), *map(_host, _strings(spec))) if h in wanted}
+    named = {
+        wanted[h] for h in (host_label(name), *map(host_label, spec_strings(spec))) if h in wanted
+    }
     pods = list(pods)
     picked = {app for s in _selectors(spec) for app in label_picks(s, namespace, pods)}
     return frozenset(named | picked)
 
 
-def _host(text: str) -> str:
+def host_label(text: str) -> str:
     """The first label of the host a name, DNS name or URL spells (``http://cart:80/x`` ->
     ``cart``; ``cart.shop.svc.cluster.local`` -> ``cart``), lower case."""
     text = text.strip().lower()
@@ -54,16 +56,16 @@ def _host(text: str) -> str:
     return text.split("/", 1)[0].split(":", 1)[0].split(".", 1)[0]
 
 
-def _strings(value: Any) -> Iterator[str]:
+def spec_strings(value: Any) -> Iterator[str]:
     if isinstance(value, str):
         if len(value) <= MAX_NAME:
             yield value
     elif isinstance(value, dict):
         for item in value.values():
-            yield from _strings(item)
+            yield from spec_strings(item)
     elif isinstance(value, list):
         for item in value:
-            yield from _strings(item)
+            yield from spec_strings(item)
 
 
 def _selectors(value: Any) -> Iterator[dict[str, Any]]:

@@ -1,7 +1,8 @@
 """A restart (``kubectl rollout restart``: only the pod template's annotations change) gives a
-workload new pods and nothing else: when those pods fail on their configuration, what they read
-changed earlier and the restart only made them take it up. ``rank`` hands the restart's case to
-that ConfigMap or Secret edit."""
+workload new pods and nothing else: when those pods fail on their configuration, or behave
+otherwise than before without failing at all (a ``checksum/config`` roll that makes them read an
+edited exporter endpoint), what they read changed earlier and the restart only made them take it
+up. ``rank`` hands the restart's case to that ConfigMap or Secret edit."""
 
 from __future__ import annotations
 
@@ -25,6 +26,17 @@ def restart_only(change: Change) -> bool:
         and change.change == "modified"
         and any(p.startswith(RESTART_FIELD) for p in change.paths)
         and all(p.startswith((RESTART_FIELD, *ROLLOUT_FIELDS)) for p in change.paths)
+    )
+
+
+def failing_otherwise(evidence: Evidence) -> frozenset[tuple[str, str]]:
+    """The (namespace, application) of workloads whose pods are in a failing state that is no
+    configuration error (``ImagePullBackOff``, OOMKilled): a restart does not explain those, and
+    neither does what the pods read, so the restart keeps its own case."""
+    return frozenset(
+        (s.namespace, s.app)
+        for s in evidence.states
+        if s.kind in WORKLOADS and not any(e in s.what for e in CONFIG_ERRORS)
     )
 
 

@@ -39,7 +39,7 @@ from sre.agents.baseline.states import (
 from sre.agents.baseline.states.objects import ObjectView, latest_objects, meta, pod_app
 from sre.agents.baseline.states.throttling import autoscaler_changed, throttled_pods
 from sre.agents.baseline.targets import chaos_picks, chaos_selectors
-from sre.agents.baseline.vanished import removed, rewritten, vanished
+from sre.agents.baseline.vanished import dropped_by_export, removed, rewritten, vanished
 from sre.snapshot.layout import SnapshotLayout
 
 
@@ -75,8 +75,15 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     pods: list[PodLabels] = []
     depends_on: dict[str, frozenset[str]] = {}
     autoscalers: dict[tuple[str, str], tuple[int, int]] = {}
+    services: frozenset[str] = frozenset()
     try:
-        states += failing_states(layout.objects)
+        # a Service the export stopped showing with most of its namespace's was not deleted
+        dropped = dropped_by_export(layout.objects)
+        states += [
+            s
+            for s in failing_states(layout.objects)
+            if not (s.healthy_until and (s.namespace, s.kind, s.name) in dropped)
+        ]
         workloads = _workload_names(layout.objects)
         deleted = _deletions(layout.objects) + rewritten(layout.objects)
         users = _config_users(layout.objects)
@@ -87,10 +94,11 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         pods = pod_labels(view)
         depends_on = fault_clients.dependencies(view, {p.app for p in pods})
         autoscalers = _autoscalers(view)
+        services = frozenset(meta(o)[1] for _, o in view.kind("Service"))
     except ItbenchError as exc:
         notes.append(f"object states: {exc}")
     began = symptoms.find(layout.traces, layout.logs, notes)
-    named_by = dependency_clients.find(layout.logs, evidence.changes, notes)
+    named_by = dependency_clients.find(layout.logs, evidence.changes, notes, services)
     job_runs = _job_runs(layout, evidence.changes, notes)
     faulted = _fault_clients(layout, evidence.changes, pods, depends_on, notes)
     if not layout.metrics.is_dir():

@@ -11,6 +11,7 @@ one-off slow request or a transient readiness failure makes no step."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -110,7 +111,14 @@ def _traces(path: Path) -> list[Symptom]:
     return out
 
 
+#: an access log's request line and its status (nginx, Envoy, ingress-nginx: ``"GET / HTTP/2"
+#: 503``): a proxy logs the requests it failed at INFO, the status says it failed
+_SERVER_ERROR = re.compile(r'HTTP/[\d.]+"*\s+5\d\d\b')
+
+
 def is_error(level: str | None, number: int | None, body: str | None) -> bool:
+    if body and _SERVER_ERROR.search(body):
+        return True  # a request answered 5xx, whatever level the proxy logged it at
     if number:
         return number >= 17
     if level:

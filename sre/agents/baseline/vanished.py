@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from sre.agents.baseline.evidence import Change, write_time
-from sre.snapshot import SourceKind, open_source
+from sre.snapshot import IndexedSource, SourceKind, open_source
 from sre.snapshot.layout import require_file
 
 #: kinds whose disappearance is a fault of the objects that use them
@@ -56,12 +56,53 @@ def vanished(objects_file: Path) -> list[Change]:
                   AND b.name = a.name AND b.ts > o.last AND b.body = a.body)
             ORDER BY o.kind, o.namespace, o.name"""
     )
+    found = rows.fetchall()
+    dropped = _dropped_together(src, [(ns, kind, name, last) for ns, kind, name, last, *_ in found])
     return [
         _deleted(
             namespace, kind, name, gone, f"no longer observed after {last:%H:%M:%S}", body, last
         )
-        for namespace, kind, name, last, body, gone in rows.fetchall()
+        for namespace, kind, name, last, body, gone in found
+        if (namespace or "", kind, name) not in dropped
     ]
+
+
+def dropped_by_export(objects_file: Path) -> frozenset[tuple[str, str, str]]:
+    """(namespace, kind, name) of the objects ``vanished`` does not read as deleted because the
+    export stopped showing most of their kind and namespace at once (``_dropped_together``)."""
+    src = open_source(require_file(objects_file, "the objects file"), SourceKind.OBJECTS)
+    kinds = ", ".join(f"'{k}'" for k in NEEDED_KINDS)
+    rows = src.con.cursor().execute(
+        f"""SELECT namespace, kind, name, max(ts) FROM data WHERE kind IN ({kinds})
+            GROUP BY ALL HAVING max(ts) < (SELECT max(ts) FROM data)"""
+    )
+    return _dropped_together(src, rows.fetchall())
+
+
+def _dropped_together(
+    src: IndexedSource, gone: list[tuple[str | None, str, str, datetime]]
+) -> frozenset[tuple[str, str, str]]:
+    """The objects last seen at one observation together with more than half of the objects of
+    their kind and namespace that observation held: a fault deletes one object (a Service, a
+    ConfigMap), not most of a namespace's while their workloads keep running, so an export
+    that stops showing them at once narrowed what it pulls (a dump scoped to what changed
+    after its first round). Reading each as a deletion named a healthy application's Service."""
+    by_observation: dict[tuple[str, str, datetime], list[str]] = {}
+    for namespace, kind, name, last in gone:
+        by_observation.setdefault((namespace or "", kind, last), []).append(name)
+    out: set[tuple[str, str, str]] = set()
+    for (namespace, kind, last), names in by_observation.items():
+        if len(names) < 2:
+            continue
+        held = src.con.cursor().execute(
+            """SELECT count(DISTINCT name) FROM data
+               WHERE kind = ? AND coalesce(namespace, '') = ? AND ts = ?""",
+            [kind, namespace, last],
+        )
+        (count,) = held.fetchone() or (0,)
+        if 2 * len(names) > count:
+            out |= {(namespace, kind, name) for name in names}
+    return frozenset(out)
 
 
 def removed(objects_file: Path) -> list[Change]:
