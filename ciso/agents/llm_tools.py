@@ -18,6 +18,7 @@ from pathlib import Path
 from ciso.environments import KUBECONFIG_FILE
 from ciso.scenarios.model import ScenarioClass
 from itbench.cluster.kubeconfig import AgentKubeconfig
+from itbench.cluster.kubectl_guard import host_reach
 from itbench.errors import InputError
 from itbench.fsutil import real_directory
 from itbench.llm.tools import Tool
@@ -119,6 +120,11 @@ def checked_arguments(command: str, workspace: Path, scenario_class: ScenarioCla
             value = args[index + 1]
         if (arg.startswith(("-o", "--output")) or arg in ("-o", "--output")) and "-file" in value:
             raise Refused("output formats that read a template file are not allowed")
+    # and what hides in a one-letter cluster (-f/etc/x, -shttps://elsewhere) or reaches a host
+    # file otherwise (--profile-output)
+    why = host_reach(args)
+    if why:
+        raise Refused(why)
     verb = args[0]
     files = [
         args[i + 1] if a in ("-f", "--filename") else a.split("=", 1)[1]

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from itbench.cluster.kubeconfig import AgentKubeconfig
+from itbench.cluster.kubectl_guard import host_reach
 from itbench.errors import InputError
 from itbench.fsutil import real_directory
 from itbench.llm.tools import Tool
@@ -50,6 +51,9 @@ def refusal(args: Sequence[str]) -> str:
             )
             if value != "-":
                 return f"{name} {value}: no local files; pass the manifest as 'stdin' with -f -"
+    why = host_reach(args)
+    if why:
+        return why
     command, skip = "", False
     for arg in args:
         if skip:

@@ -183,6 +183,12 @@ def test_broken_prompt_template_is_a_usage_error_before_any_trial(tmp_path: Path
         ("get pods -o jsonpath-file /etc/passwd", "kubectl-opa", "read a template file"),
         ("get pods --log-file=/tmp/x", "kubectl-opa", "flag --log-file is not allowed"),
         ("get -k /etc", "kyverno", "flag -k is not allowed"),
+        # a flag hidden in a one-letter cluster: kubectl reads -f=X and -fX as -f X
+        ("apply -f policy.yaml -f=/srv/answer.yaml", "kyverno", "write one-letter flags"),
+        ("apply -f policy.yaml -f/srv/answer.yaml", "kyverno", "write one-letter flags"),
+        ("get pods -shttps://10.0.0.1", "kyverno", "write one-letter flags"),
+        ("get pods -ogo-template-file=/etc/shadow", "kubectl-opa", "read a template file"),
+        ("get ns --profile=cpu --profile-output=/etc/passwd", "kyverno", "--profile-output"),
     ],
 )
 def test_kubectl_tool_refuses_what_escapes_or_writes(

@@ -25,6 +25,13 @@ from sre.twin.scenario import build_case, serve_case
         ["port-forward", "svc/cart", "8080"],
         ["-n", "otel-demo", "exec", "cart-x", "--", "sh"],
         ["cp", "otel-demo/cart-x:/etc/passwd", "x"],
+        # what kubectl reads as -f, --server or a file read or written on the host
+        ["create", "--dry-run=client", "-o", "yaml", "-f/srv/ground_truth.yaml"],
+        ["create", "--dry-run=client", "-o", "yaml", "-f=/srv/ground_truth.yaml"],
+        ["get", "ns", "-shttps://10.0.0.1"],
+        ["get", "ns", "-o", "go-template-file=/etc/shadow"],
+        ["get", "ns", "-ogo-template-file=/etc/shadow"],
+        ["get", "ns", "--profile=cpu", "--profile-output=/etc/passwd"],
         [],
     ],
 )
