@@ -338,7 +338,11 @@ def _moved_as_one(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
             return False  # a child that did not take part: the risers are causes of their own
     owner = node.depth + 2
     if owner >= len(tree.cube.levels) - 1:
-        return False  # owners that are single lines: lines that rose are causes of their own
+        # owners that are single lines: lines that rose are causes of their own, unless the
+        # node's own children are those lines and every one of them stood out
+        return owner == len(tree.cube.levels) and _every_line_stood_out(
+            tree, node, kids, thresholds
+        )
     rose = [
         k
         for k in tree.leaves_under(node)
@@ -350,6 +354,24 @@ def _moved_as_one(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
     owners = {k.path[owner] for k in tree.leaves_under(node) if k.actual > 0 or k.baseline > 0}
     if len(risers) < thresholds.broad_min_children or 2 * len(risers) <= len(owners):
         return False
+    siblings = _lines_beside(tree, node, node.path[:-1])
+    return bool(siblings) and _kept_their_life(siblings, thresholds)
+
+
+def _every_line_stood_out(
+    tree: Tree, node: NodeStats, kids: list[NodeStats], thresholds: Thresholds
+) -> bool:
+    """The node's children are single lines (an application's instance families, a service's
+    resources in one region): it changed as one when every one of them with a real share stood
+    out on its own (``z``, or started), each by its own factor (a batch run over one
+    application's GPU and memory-optimised fleets, twelve and eight times their size), and the
+    lines beside it kept their life. Two lines of the same owner standing far out on the same
+    day are one change of the owner, and its name is one where theirs are two (a family's name
+    may also cover other applications). Where one of them stayed within its noise, the lines
+    that rose are causes of their own."""
+    for kid in kids:
+        if not (kid.is_new or (kid.delta > 0 and _surprise(kid, thresholds) >= thresholds.z)):
+            return False
     siblings = _lines_beside(tree, node, node.path[:-1])
     return bool(siblings) and _kept_their_life(siblings, thresholds)
 
