@@ -137,3 +137,26 @@ def test_a_product_switched_on_for_every_firewall_is_its_service(tmp_path, seed)
     assert answer(bill.write(tmp_path, ALERT, ACCOUNT)) == (
         Resource("WAF-ManagedRules", "Cloud_Service"),
     )
+
+
+# --- guards (before and after) ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_launch_two_days_before_a_quiet_alert_names_nothing(tmp_path, seed):
+    """A planned batch fleet in a new region, started at midnight two days before: the alert day
+    is level with the days since."""
+    bill = _freight(seed)
+    for n in range(3):
+        _launched(
+            bill.line(("Compute", "EC2", "ap-east-9", f"i-batch{n}"), 60, 0.01), ALERT - 2, 1.0
+        )
+    assert answer(bill.write(tmp_path)) == ()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_one_resources_step_in_one_region_days_before_is_the_resource(tmp_path, seed):
+    """The tracking instances of one region tripled two days before the alert and held."""
+    bill = _freight(seed)
+    bill.lines[("Compute", "EC2", "eu-west-1", "i-tracking-eu-west-1")][ALERT - 2 :] *= 3.0
+    assert answer(bill.write(tmp_path)) == (Resource("i-tracking-eu-west-1", "ResourceId"),)
