@@ -372,6 +372,15 @@ def _every_line_stood_out(
     for kid in kids:
         if not (kid.is_new or (kid.delta > 0 and _surprise(kid, thresholds) >= thresholds.z)):
             return False
+    # the small lines took part too: a price rise on one fleet and a new fleet beside two
+    # small ones that kept their life are two causes in the application, not its change
+    for line in tree.children.get(node.path, ()):
+        if (
+            line.baseline > 0
+            and not line.is_new
+            and _rise(line, thresholds) < thresholds.broad_child_z
+        ):
+            return False
     siblings = _lines_beside(tree, node, node.path[:-1])
     return bool(siblings) and _kept_their_life(siblings, thresholds)
 
@@ -410,9 +419,9 @@ def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> No
         return None
     if len({k.path[-1] for k in lines}) < 2 or len({k.path[-2] for k in lines}) < 2:
         return None
-    # one line per application, none repriced: two lines of one application (a family repriced
-    # everywhere and a fleet tripled beside it) are two causes, and a new price is a family's
-    if len({k.path[-2] for k in lines}) != len(lines) or any(k.price_moved for k in lines):
+    # none repriced: a new price is a family's (a family repriced everywhere and a fleet tripled
+    # beside it are two causes)
+    if any(k.price_moved for k in lines):
         return None
     service = tree.node_at(lines[0].path[: depth + 1])
     running = {k.path[-2] for k in tree.leaves_under(service) if k.baseline > 0}
@@ -809,7 +818,11 @@ def _one_child_grown(
         moved = [k for k in lived if significant(k)]
         if len({k.path[: child.depth + 2] for k in moved}) < thresholds.broad_min_children:
             continue
-        if len({k.path[-1] for k in moved}) < thresholds.broad_min_children:
+        # ... and families: what stands out on its own, material or not (a CDN's transfer,
+        # material in two sites, and its requests, far beyond their noise in every site but
+        # small), lies in several families
+        stood_out = moved + [k for k in lived if abs(_surprise(k, thresholds)) >= thresholds.z]
+        if len({k.path[-1] for k in stood_out}) < thresholds.broad_min_children:
             continue
         # a line that fell beyond its noise moved too: cost that passes from one storage class
         # (SKU) of the child to another is one change of the child, not a cause per class
