@@ -268,6 +268,9 @@ def drill_down(
     service = _families_across_its_applications(tree, findings)
     if service is not None:
         return [Finding(service, "families")], total
+    plan = _family_is_the_service(tree, findings)
+    if plan is not None:
+        return [Finding(plan, "families")], total
     switched = _switched_together(tree, findings)
     if switched is not None:
         return [Finding(switched, "switched")], total
@@ -426,6 +429,30 @@ def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> No
     service = tree.node_at(lines[0].path[: depth + 1])
     running = {k.path[-2] for k in tree.leaves_under(service) if k.baseline > 0}
     return service if running <= {k.path[-2] for k in lines} else None
+
+
+def _family_is_the_service(tree: Tree, findings: list[Finding]) -> NodeStats | None:
+    """The service when the lines found are one family in several of its applications and are
+    every line the service bills (a security plan per server, switched on in every
+    subscription): the family and the service name the same lines, and the service is the name
+    the change was made under (a plan enabled on the service, not a machine type). A family
+    beside other families of the service that kept their life stays the family."""
+    if len(findings) < 2 or any(f.reason != "leaf" for f in findings):
+        return None
+    lines = [f.node for f in findings]
+    depth = len(lines[0].path) - 3  # the node above the applications
+    if depth < 1 or len({k.path[: depth + 1] for k in lines}) != 1:
+        return None
+    if len({k.path[-1] for k in lines}) != 1 or len({k.path[-2] for k in lines}) < 2:
+        return None
+    service = tree.node_at(lines[0].path[: depth + 1])
+    found = {k.path for k in lines}
+    rest = [
+        k
+        for k in tree.leaves_under(service)
+        if k.path not in found and (k.baseline > 0 or k.actual > 0)
+    ]
+    return None if rest else service
 
 
 def _moved_from_given_up_lines(tree: Tree, new: list[NodeStats], material: float, z: float) -> bool:

@@ -3,11 +3,13 @@
 A client library that retries every object request makes each application's request classes
 rise, some applications billing both classes; a video going viral makes a content-delivery
 service bill more transfer (material) and more requests (small, but far beyond their noise) in
-every site. Each is one change of the service; naming the request classes or the transfer
-family says less, and a family repriced alone stays the family. Two rules of
-``finops.rca.drilldown``: ``_families_across_its_applications`` (an application may hold more
-than one of the lines found) and ``_one_child_grown`` (the families that stand out on their own
-need not each be material). ITBench-Lite bills written here by hand
+every site; a security plan per server switched on for every application is billed as one
+family that is all of its service. Each is one change of the service; naming the request
+classes, the transfer family or the plan's family says less, and a family repriced alone beside
+other families stays the family. Three rules of ``finops.rca.drilldown``:
+``_families_across_its_applications`` (an application may hold more than one of the lines
+found), ``_one_child_grown`` (the families that stand out on their own need not each be
+material) and ``_family_is_the_service``. ITBench-Lite bills written here by hand
 (``tests/finops/wide_fixtures.py``).
 """
 
@@ -26,10 +28,10 @@ DAY = 7 * 7 + 1  # a Tuesday, seven weeks of history
 ACCOUNT = "5150"
 
 
-def _publisher(seed: int) -> Bill:
+def _publisher(seed: int, last: int = DAY) -> Bill:
     """A media publisher: object storage with request classes per application, a CDN with
     transfer and requests per site, compute and a database."""
-    bill = Bill(START, DAY + 1, seed)
+    bill = Bill(START, last + 1, seed)
     office = bill.weekly(1.0, 0.6)
     for app, gb in (("archive", 90000), ("photos", 150000), ("feeds", 40000)):
         bill.usage((ACCOUNT, "AWS", "S3", app, "Standard-Storage-GB"), 0.023 / 24 / 30, gb, 0.002)
@@ -77,6 +79,30 @@ def test_transfer_and_requests_rising_in_every_site_are_the_service(tmp_path, se
     _times(_lines(bill, "CDN", "Transfer-Out-GB"), 2.5)
     _times(_lines(bill, "CDN", "HTTPS-Requests-10K"), 1.7)
     assert answer(bill.write(tmp_path, DAY, ACCOUNT)) == (Resource("CDN", "Cloud_Service"),)
+
+
+def _with_security_plan(seed: int, last: int) -> Bill:
+    """The publisher's bill up to day ``last`` with a per-server security plan billed in three
+    applications (the service's only kind of line), on the two servers of each that had it."""
+    bill = _publisher(seed, last)
+    for app in ("news", "video", "shop"):
+        bill.static((ACCOUNT, "AWS", "ServerDefense", app, "Plan2-per-server"), 0.5, 2)
+    return bill
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("days_late", (0, 2))
+def test_a_plan_switched_on_for_every_server_is_the_service(tmp_path, seed, days_late):
+    """The plan enabled at the organisation level: every server of every application is
+    covered from the day (the service's one family, in every application)."""
+    alert = DAY + days_late
+    bill = _with_security_plan(seed, alert)
+    for line in _lines(bill, "ServerDefense", "Plan2-per-server"):
+        line.count[DAY:] = {"news": 30, "video": 20, "shop": 12}[line.app]
+        line.cost[DAY:] = line.price[DAY:] * line.count[DAY:] * 24
+    assert answer(bill.write(tmp_path, alert, ACCOUNT)) == (
+        Resource("ServerDefense", "Cloud_Service"),
+    )
 
 
 # --- guards (before and after): one family alone is the family --------------------------------
