@@ -14,7 +14,12 @@ from finops.rca.daylength import day_length_factor, per_24_hours
 from finops.rca.drilldown import DEFAULT_THRESHOLDS, Thresholds, drill_down
 from finops.rca.explain import explain, money
 from finops.rca.kinds import classify, classify_broad
-from finops.rca.lookback import EarlierChange, explains_late_alert, look_back_days
+from finops.rca.lookback import (
+    EarlierChange,
+    explains_late_alert,
+    launched_inside,
+    look_back_days,
+)
 from finops.rca.nodes import Tree, build_tree
 from itbench.errors import InputError
 
@@ -28,11 +33,18 @@ def diagnose(
     bill's history says the alert is about is diagnosed instead, against the days before it."""
     alert = _day_tree(table, anomaly.account_id, anomaly.date)
     on_alert, spread_only = _diagnose_on(table, anomaly, alert, thresholds)
-    if on_alert.root_causes and not spread_only:
+    # the account's total stood out on the alert day: the alert is about a cost that is still
+    # wrong, whatever the day's own drill-down makes of it
+    stood_out = alert.tree.root.z >= thresholds.z
+    launches = bool(on_alert.root_causes) and all(
+        launched_inside(cause.path, alert.cube) for cause in on_alert.root_causes
+    )
+    if on_alert.root_causes and not spread_only and not (stood_out and launches):
         return on_alert
     # a rise the alert day can only call spread out (no part of it stands out below a node)
-    # is what a change some days before leaves once the recent days hold part of it: the
-    # change day, when one explains the alert, names it better
+    # is what a change some days before leaves once the recent days hold part of it; lines
+    # launched days before, judged on the alert day against their own first days, are the
+    # tail of their launch: the change day, when one explains the alert, names it better
     first = table.frame["date"].min().date()
     for day in look_back_days(anomaly.date, first):
         try:
@@ -44,7 +56,9 @@ def diagnose(
         found, _ = _diagnose_on(table, anomaly, earlier, thresholds)
         if found.root_causes and all(
             explains_late_alert(
-                EarlierChange(cause.path, day, cause.actual, cause.expected), alert.cube
+                EarlierChange(cause.path, day, cause.actual, cause.expected),
+                alert.cube,
+                alert_stood_out=stood_out,
             )
             for cause in found.root_causes
         ):

@@ -268,6 +268,9 @@ def drill_down(
     service = _families_across_its_applications(tree, findings)
     if service is not None:
         return [Finding(service, "families")], total
+    plan = _family_is_the_service(tree, findings)
+    if plan is not None:
+        return [Finding(plan, "families")], total
     switched = _switched_together(tree, findings)
     if switched is not None:
         return [Finding(switched, "switched")], total
@@ -338,7 +341,11 @@ def _moved_as_one(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
             return False  # a child that did not take part: the risers are causes of their own
     owner = node.depth + 2
     if owner >= len(tree.cube.levels) - 1:
-        return False  # owners that are single lines: lines that rose are causes of their own
+        # owners that are single lines: lines that rose are causes of their own, unless the
+        # node's own children are those lines and every one of them stood out
+        return owner == len(tree.cube.levels) and _every_line_stood_out(
+            tree, node, kids, thresholds
+        )
     rose = [
         k
         for k in tree.leaves_under(node)
@@ -350,6 +357,33 @@ def _moved_as_one(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
     owners = {k.path[owner] for k in tree.leaves_under(node) if k.actual > 0 or k.baseline > 0}
     if len(risers) < thresholds.broad_min_children or 2 * len(risers) <= len(owners):
         return False
+    siblings = _lines_beside(tree, node, node.path[:-1])
+    return bool(siblings) and _kept_their_life(siblings, thresholds)
+
+
+def _every_line_stood_out(
+    tree: Tree, node: NodeStats, kids: list[NodeStats], thresholds: Thresholds
+) -> bool:
+    """The node's children are single lines (an application's instance families, a service's
+    resources in one region): it changed as one when every one of them with a real share stood
+    out on its own (``z``, or started), each by its own factor (a batch run over one
+    application's GPU and memory-optimised fleets, twelve and eight times their size), and the
+    lines beside it kept their life. Two lines of the same owner standing far out on the same
+    day are one change of the owner, and its name is one where theirs are two (a family's name
+    may also cover other applications). Where one of them stayed within its noise, the lines
+    that rose are causes of their own."""
+    for kid in kids:
+        if not (kid.is_new or (kid.delta > 0 and _surprise(kid, thresholds) >= thresholds.z)):
+            return False
+    # the small lines took part too: a price rise on one fleet and a new fleet beside two
+    # small ones that kept their life are two causes in the application, not its change
+    for line in tree.children.get(node.path, ()):
+        if (
+            line.baseline > 0
+            and not line.is_new
+            and _rise(line, thresholds) < thresholds.broad_child_z
+        ):
+            return False
     siblings = _lines_beside(tree, node, node.path[:-1])
     return bool(siblings) and _kept_their_life(siblings, thresholds)
 
@@ -388,13 +422,37 @@ def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> No
         return None
     if len({k.path[-1] for k in lines}) < 2 or len({k.path[-2] for k in lines}) < 2:
         return None
-    # one line per application, none repriced: two lines of one application (a family repriced
-    # everywhere and a fleet tripled beside it) are two causes, and a new price is a family's
-    if len({k.path[-2] for k in lines}) != len(lines) or any(k.price_moved for k in lines):
+    # none repriced: a new price is a family's (a family repriced everywhere and a fleet tripled
+    # beside it are two causes)
+    if any(k.price_moved for k in lines):
         return None
     service = tree.node_at(lines[0].path[: depth + 1])
     running = {k.path[-2] for k in tree.leaves_under(service) if k.baseline > 0}
     return service if running <= {k.path[-2] for k in lines} else None
+
+
+def _family_is_the_service(tree: Tree, findings: list[Finding]) -> NodeStats | None:
+    """The service when the lines found are one family in several of its applications and are
+    every line the service bills (a security plan per server, switched on in every
+    subscription): the family and the service name the same lines, and the service is the name
+    the change was made under (a plan enabled on the service, not a machine type). A family
+    beside other families of the service that kept their life stays the family."""
+    if len(findings) < 2 or any(f.reason != "leaf" for f in findings):
+        return None
+    lines = [f.node for f in findings]
+    depth = len(lines[0].path) - 3  # the node above the applications
+    if depth < 1 or len({k.path[: depth + 1] for k in lines}) != 1:
+        return None
+    if len({k.path[-1] for k in lines}) != 1 or len({k.path[-2] for k in lines}) < 2:
+        return None
+    service = tree.node_at(lines[0].path[: depth + 1])
+    found = {k.path for k in lines}
+    rest = [
+        k
+        for k in tree.leaves_under(service)
+        if k.path not in found and (k.baseline > 0 or k.actual > 0)
+    ]
+    return None if rest else service
 
 
 def _moved_from_given_up_lines(tree: Tree, new: list[NodeStats], material: float, z: float) -> bool:
@@ -787,7 +845,11 @@ def _one_child_grown(
         moved = [k for k in lived if significant(k)]
         if len({k.path[: child.depth + 2] for k in moved}) < thresholds.broad_min_children:
             continue
-        if len({k.path[-1] for k in moved}) < thresholds.broad_min_children:
+        # ... and families: what stands out on its own, material or not (a CDN's transfer,
+        # material in two sites, and its requests, far beyond their noise in every site but
+        # small), lies in several families
+        stood_out = moved + [k for k in lived if abs(_surprise(k, thresholds)) >= thresholds.z]
+        if len({k.path[-1] for k in stood_out}) < thresholds.broad_min_children:
             continue
         # a line that fell beyond its noise moved too: cost that passes from one storage class
         # (SKU) of the child to another is one change of the child, not a cause per class

@@ -63,8 +63,12 @@ def look_back_days(alert: dt.date, first: dt.date) -> list[dt.date]:
     return [day for day in days if day > first]
 
 
-def explains_late_alert(change: EarlierChange, alert_cube: CostCube) -> bool:
-    """The change is what an alert raised on the cube's last day is about (module docstring)."""
+def explains_late_alert(
+    change: EarlierChange, alert_cube: CostCube, alert_stood_out: bool = False
+) -> bool:
+    """The change is what an alert raised on the cube's last day is about (module docstring).
+    ``alert_stood_out``: the account's total stood out on the alert day itself (see
+    :func:`launched_inside`)."""
     if change.actual <= change.expected:
         return False  # the late alerts looked for are of rises
     lines = _lines_under(change.path, alert_cube)
@@ -72,12 +76,33 @@ def explains_late_alert(change: EarlierChange, alert_cube: CostCube) -> bool:
     start = _index_of(change.day, alert_cube)
     if not len(settled):
         # launched inside the look-back: no history to stand out against, unless it took over
-        # from lines that stopped that day (a switch of tier or machine type)
-        return _switch_held(change, lines, start, alert_cube)
+        # from lines that stopped that day (a switch of tier or machine type), or the alert day
+        # itself stood out and the launch still runs: a planned step is level with the days
+        # since by the alert day, and a launch the alert day still shows out of the account's
+        # life (keys leaked into a region never used, a product bought for every web ACL) is
+        # what it is about
+        return _switch_held(change, lines, start, alert_cube) or (
+            alert_stood_out and _held(change, lines, alert_cube.days)
+        )
     # a line launched inside the look-back is left out of the node's cost: its launch is
     # what a later day's drill-down can find in the service or provider that holds it
     return _held(change, settled, alert_cube.days) or _spike_never_seen(
         change, settled[:, :start].sum(axis=0)
+    )
+
+
+def launched_inside(path: tuple[str, ...], cube: CostCube) -> bool:
+    """Every line under the node was first billed inside the look-back before the cube's last
+    day. Such a line is judged on that day against its own first days (a launch is billed
+    from the hour it started, so its first day is partial, and a fleet launched fills up over
+    a day or two): what it does on the day is the tail of its launch, and the launch, found on
+    its own day, says what the account's change was."""
+    lines = _lines_under(path, cube)
+    start = cube.anomaly_index - LOOK_BACK_DAYS
+    return (
+        bool(len(lines))
+        and not (lines[:, :start] != 0).any()
+        and bool((lines[:, start : cube.anomaly_index] != 0).any())
     )
 
 

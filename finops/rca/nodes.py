@@ -8,6 +8,7 @@ import numpy as np
 
 from finops.rca.cube import CostCube
 from finops.rca.seasonal import (
+    charge_as_billed,
     expected_values,
     history_total,
     month_position,
@@ -132,13 +133,15 @@ def build_tree(cube: CostCube) -> Tree:
     # Monthly charges (a fee billed on every 1st) add a known amount to the aggregates above them:
     # a month factor on an aggregate's total would scale its weekly level by the fee's share of
     # earlier 1sts, and a 1st with a quieter or busier estate would miss by a multiple of it.
-    # Aggregates are expected without those lines, plus their usual amounts (they carry no noise).
+    # Aggregates are expected without those lines, plus their amounts (they carry no noise): the
+    # usual one, or the day's where it moved only by a charge's ordinary step (a seat added, a
+    # yearly uplift: ``seasonal.charge_as_billed``).
     steady = (
         _counts_fixed(leaves.quantity, t)
         if leaves.quantity is not None
         else np.zeros(len(leaves.paths), bool)
     )
-    charge = monthly_charge(leaves.values, t, month_position(cube.days, t))
+    charge = charge_as_billed(leaves.values, t, month_position(cube.days, t))
     charged = np.isfinite(charge)
     for matrix in cube.matrices:
         values = matrix.values

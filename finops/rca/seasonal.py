@@ -63,7 +63,7 @@ def expected_values(
         month = _same_month_position(days, t)
         if len(month) >= _occurrences_needed(days, t):
             candidates.append(seasonal * _place_factor(values, t, days, month))
-            candidates.append(monthly_charge(values, t, month))
+            candidates.append(charge_as_billed(values, t, month))
             if lines_rhythm is not None:
                 # one month factor cannot describe an aggregate whose lines keep different weekly
                 # habits: a month-end batch (x3 every last day) beside an office estate (x0.4 at
@@ -140,6 +140,26 @@ def monthly_charge(values: np.ndarray, t: int, positions: list[int]) -> np.ndarr
         amounts = np.where(billed[:, at], history[:, at], np.nan)[only_there]
         out[only_there] = np.nanmedian(amounts, axis=1)
     return out
+
+
+#: How far a charge billed only at its place in the month or year (a subscription, a support
+#: fee, a contract's renewal) may move from its usual amount as part of its normal life: seats
+#: added or removed, a published price-list update, a contractual yearly uplift. Its amount is
+#: set, not measured, and the bill shows it a few times at most, so its own spread (usually
+#: none) cannot say how far it may move; a charge up by a few percent is that life, not a rise
+#: infinitely many sigmas out. Beyond a tenth it changed, and is expected at its usual amount.
+CHARGE_STEP = 0.1
+
+
+def charge_as_billed(values: np.ndarray, t: int, positions: list[int]) -> np.ndarray:
+    """What each charge billed only at the day's place in the month is expected at: the day's
+    own amount where it stayed within :data:`CHARGE_STEP` of its usual amount
+    (:func:`monthly_charge`), else that usual amount; NaN for every other line."""
+    usual = monthly_charge(values, t, positions)
+    actual = values[:, t]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        within = np.abs(actual - usual) <= CHARGE_STEP * np.abs(usual)
+    return np.where(np.isfinite(usual) & within, actual, usual)
 
 
 def month_position(days: pd.DatetimeIndex, t: int) -> list[int]:
