@@ -167,6 +167,22 @@ def side_call_beside_a_deeper_chain(folder: Path) -> None:
         writer.writerows([_TRACE_HEADER, *rows])
 
 
+def logs_without_deployment_attribute(folder: Path) -> None:
+    """The logs of the Deployment ``vault``'s pod with the pod and service names in their resource
+    attributes but no ``k8s.deployment.name`` (the only one the original matches a Deployment by)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    attrs = json.dumps({"service.name": "vault", "k8s.namespace.name": "bank",
+                        "k8s.pod.name": "vault-6d8f9c7b5-k2j4m"})  # fmt: skip
+    rows = [
+        [f"2026-04-02 10:{minute:02d}:05.000000000", "", "", "INFO", "9", "vault",
+         f"sealed key {minute} rotated", attrs, "{}"]
+        for minute in range(6)
+    ]  # fmt: skip
+    with (folder / "otel_logs_raw.tsv").open("w", newline="") as f:
+        writer = csv.writer(f, delimiter="\t", lineterminator="\n")
+        writer.writerows([_LOG_HEADER, *rows])
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -208,6 +224,8 @@ CASES = [
          "get_context_contract",
          {"k8_object": "bank/Deployment/teller", "snapshot_dir": "{snapshot}", "page": 2,
           "deps_per_page": 1}),
+    Case("deployment-logs-by-pod-only", logs_without_deployment_attribute, "log_analysis",
+         {"logs_file": "{snapshot}/otel_logs_raw.tsv", "k8_object": "bank/Deployment/vault"}),
 ]  # fmt: skip
 
 

@@ -129,3 +129,10 @@ def test_a_dependency_page_only_ours_fills_also_answers_the_originals_message(tm
     assert original["pagination"]["total_dependencies"] == 0  # no topology file to read
     assert ours["dependencies_on_page"] == ["Service/audit"]
     assert ours["message"] == "Dependencies 1-1 of 2 on page 2. Total pages: 3"
+
+
+def test_a_deployments_logs_found_by_pod_also_answer_the_originals_total_count(tmp_path: Path):
+    original, ours = _ours(_case("deployment-logs-by-pod-only"), tmp_path)
+    assert original["total_count"] == 0 and original["patterns"] == []
+    assert ours["total_count"] == ours["total_logs"] == 6
+    assert sum(p["count"] for p in ours["patterns"]) == 6
