@@ -142,6 +142,12 @@ def run(args: Args) -> Result:
         if not targets:
             body["message"] = f"No dependencies on page {args.page}. Total pages: {pages}"
         else:
+            # the original reads dependencies only from a topology file: where ours has more
+            # (derived ones, or a longer list) its page is the empty one, answered by 'message'
+            body["message"] = (
+                f"Dependencies {first + 1}-{first + len(targets)} of {len(dependencies)} on page "
+                f"{args.page}. Total pages: {pages}"
+            )
             body["dependencies_on_page"] = targets
     if targets:
         body["dependency_context"] = {}
@@ -229,13 +235,33 @@ def _context(
             out.update(spec_truncated=True, spec_preview=text[:SPEC_PREVIEW_CHARS] + "...")
         return out
 
+    def traces(p: str) -> dict[str, Any]:
+        # the original tries the name, then the name without a service suffix, and finds only
+        # a service on a whole trace's chain; when none is, it answers its "no trace data"
+        # keys, which ours adds to what it found under its own (span paths, looser names)
+        variants = _name_variants(name)
+        results = [
+            get_trace_error_tree.run(get_trace_error_tree.Args(
+                trace_file=p, service_name=v, pivot_time=args.start_time))
+            for v in variants
+        ]  # fmt: skip
+        exact = [r for r in results if r.original_finds_service]
+        chosen = (exact or results)[0]
+        notes.extend(f"trace_errors: {w}" for w in chosen.warnings)
+        got = chosen.answer()
+        if exact:
+            return got
+        message = "No trace data found for entity"
+        if got["paths"] or got["all_paths"]:
+            message += (
+                " as a service with spans of its own on a trace's chain (the original's lookup); "
+                "the paths through it ours finds are under all_paths and paths"
+            )
+        return {"message": message, "variants_tried": variants, **got}
+
     source("events", layout.events, events)
     source("alerts", layout.alerts, alerts)
-    source(
-        "trace_errors", layout.traces,
-        lambda p: get_trace_error_tree.run(get_trace_error_tree.Args(
-            trace_file=p, service_name=name, pivot_time=args.start_time)),
-    )  # fmt: skip
+    source("trace_errors", layout.traces, traces)
     source(
         "metric_anomalies", layout.metrics,
         lambda p: get_metric_anomalies.run(get_metric_anomalies.Args(
@@ -255,12 +281,19 @@ def _context(
             k8s_objects_file=p, k8_object_name=target, start_time=args.start_time,
             end_time=args.end_time)),
     )  # fmt: skip
-    return _as_the_original_when_empty(out, name)
+    return _as_the_original_when_empty(out)
 
 
-def _as_the_original_when_empty(out: dict[str, Any], name: str) -> dict[str, Any]:
+def _name_variants(name: str) -> list[str]:
+    """The names the original looks a service up under: the name lowercased, then without a
+    service suffix ("cart-service" -> "cart")."""
+    base = name.lower()
+    return [base] + [base[: -len(s)] for s in SERVICE_SUFFIXES if base.endswith(s)]
+
+
+def _as_the_original_when_empty(out: dict[str, Any]) -> dict[str, Any]:
     """A source that holds nothing on the entity, in the original's words: no metric anomalies
-    key, a log_patterns message, a trace_errors message with the name variants tried."""
+    key, a log_patterns message."""
     if isinstance(out.get("metric_anomalies"), str):  # "No metric files found for ..."
         del out["metric_anomalies"]
     logs = out.get("log_patterns")
@@ -268,13 +301,6 @@ def _as_the_original_when_empty(out: dict[str, Any], name: str) -> dict[str, Any
         out["log_patterns"] = {
             "total_logs": 0,
             "message": "No logs found for entity in time window",
-        }
-    if isinstance(out.get("trace_errors"), str):
-        base = name.lower()
-        variants = [base] + [base[: -len(s)] for s in SERVICE_SUFFIXES if base.endswith(s)]
-        out["trace_errors"] = {
-            "message": "No trace data found for entity",
-            "variants_tried": variants,
         }
     return out
 

@@ -77,6 +77,10 @@ class Result(ToolResult):
     #: whole traces' chains) and the span paths flagged, with the deepest failing service
     paths: list[CallPath] = Field(default_factory=list)
     span_critical_paths: list[CriticalPath] = Field(default_factory=list)
+    #: whether service_name has spans of its own on a whole trace's chain, the only way the
+    #: original finds a service (ours also finds one named only as a client span's callee, or
+    #: by a part of its name)
+    original_finds_service: bool = Field(default=False, exclude=True)
 
     def answer(self) -> Any:
         out = self.model_dump(mode="json", by_alias=True)
@@ -234,6 +238,8 @@ def run(args: Args) -> Result:
         critical_paths=critical,
         filters_applied=filters,
         warnings=warnings,
+        original_finds_service=args.service_name is not None
+        and _owns_spans_on_chain(con, args.service_name),
     )
 
 
@@ -281,6 +287,18 @@ def _trace_paths(con, lo, pivot, hi, span_kind: str | None) -> list[TracePath]:
         )
         group.messages += [m for m in messages or [] if m not in group.messages]
     return list(groups.values())
+
+
+def _owns_spans_on_chain(con, service: str) -> bool:
+    """Whether ``service`` has spans of its own on their trace's chain (the original builds
+    chains of span services only, and looks the service up in them by name)."""
+    (count,) = con.execute(
+        f"""{_TRACE_PATH} SELECT count(*) FROM data d JOIN trace_path t USING (trace_id)
+        WHERE lower(d.service_name) = lower($1)
+          AND list_contains(string_split(t.path, ' -> '), d.service_name)""",
+        [service],
+    ).fetchall()[0]
+    return count > 0
 
 
 def _verdict(group: TracePath, args: Args, latency_flags: bool) -> tuple[str, str] | None:

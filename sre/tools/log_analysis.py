@@ -81,8 +81,11 @@ class Result(ToolResult):
         if self.total == 0:
             return {"total_count": 0, "filters_applied": self.filters_applied, key: []}
         if self.mode == "patterns":
+            # total_count: the key the original's empty answer has (where its k8_object filter,
+            # reading only the k8s.deployment.name attribute, finds none and ours finds logs)
             return {
-                "total_logs": self.total, "pattern_count": len(self.patterns),
+                "total_logs": self.total, "total_count": self.total,
+                "pattern_count": len(self.patterns),
                 "similarity_threshold": self.similarity_threshold,
                 "filters_applied": self.filters_applied,
                 "patterns": [p.model_dump(mode="json") for p in self.patterns],

@@ -21,6 +21,10 @@ HERE = Path(__file__).resolve().parent
 RECORDED = HERE / "cases"
 
 _OBJECT_HEADER = "Timestamp\tBody"
+_TRACE_HEADER = [
+    "Timestamp", "TraceId", "SpanId", "ParentSpanId", "SpanName", "SpanKind", "ServiceName",
+    "ResourceAttributes", "SpanAttributes", "Duration", "StatusCode", "StatusMessage",
+]  # fmt: skip
 _LOG_HEADER = [
     "Timestamp", "TraceId", "SpanId", "SeverityText", "SeverityNumber", "ServiceName", "Body",
     "ResourceAttributes", "LogAttributes",
@@ -121,6 +125,64 @@ def stack_traces_in_quoted_cells(folder: Path) -> None:
         writer.writerows([_LOG_HEADER, *rows])
 
 
+def every_body_a_json_string(folder: Path) -> None:
+    """A Deployment and a Service both named ``vault``, every body exported as a JSON string (the
+    original reads no row of the file)."""
+    _objects(folder, [
+        ("2026-04-02 10:00:00", _as_json_string(_manifest("Deployment", "vault", 51))),
+        ("2026-04-02 10:00:00", _as_json_string(_manifest("Service", "vault", 52))),
+        ("2026-04-02 10:10:00", _as_json_string(_manifest("Deployment", "vault", 53))),
+    ])  # fmt: skip
+
+
+def side_call_beside_a_deeper_chain(folder: Path) -> None:
+    """Traces (no topology file) where ``teller`` calls ``ledger``, which calls its database
+    ``ledgerdb`` (named only as the client span's peer: the database writes no spans), and, beside
+    that deeper chain, ``audit``. The original's chain of a trace is its longest run of span
+    services (teller -> ledger): ``audit`` and ``ledgerdb`` are on none."""
+    folder.mkdir(parents=True, exist_ok=True)
+    rows = []
+
+    def span(at: int, trace: str, sid: str, parent: str, name: str, kind: str, service: str,
+             attrs: dict[str, Any], ms: int) -> None:  # fmt: skip
+        stamp = f"2026-04-02 10:{at // 60:02d}:{at % 60:02d}.{int(sid, 16) % 1000:03d}000000"
+        resource = json.dumps({"service.name": service, "k8s.namespace.name": "bank"})
+        rows.append([stamp, trace, sid, parent, name, kind, service, resource,
+                     json.dumps(attrs), str(ms * 1_000_000), "Unset", ""])  # fmt: skip
+
+    for n in range(24):
+        at, trace = 30 * n, f"{n + 1:032x}"
+        ids = [f"{n:08x}{i:08x}" for i in range(6)]
+        span(at, trace, ids[0], "", "POST /transfer", "Server", "teller", {}, 40)
+        span(at, trace, ids[1], ids[0], "ledger.Post", "Client", "teller",
+             {"peer.service": "ledger"}, 30)  # fmt: skip
+        span(at, trace, ids[2], ids[1], "ledger.Post", "Server", "ledger", {}, 28)
+        span(at, trace, ids[3], ids[2], "INSERT entries", "Client", "ledger",
+             {"peer.service": "ledgerdb", "db.system": "postgresql"}, 9)  # fmt: skip
+        span(at, trace, ids[4], ids[0], "audit.Record", "Client", "teller",
+             {"peer.service": "audit"}, 5)  # fmt: skip
+        span(at, trace, ids[5], ids[4], "audit.Record", "Server", "audit", {}, 4)
+    with (folder / "otel_traces_raw.tsv").open("w", newline="") as f:
+        writer = csv.writer(f, delimiter="\t", lineterminator="\n")
+        writer.writerows([_TRACE_HEADER, *rows])
+
+
+def logs_without_deployment_attribute(folder: Path) -> None:
+    """The logs of the Deployment ``vault``'s pod with the pod and service names in their resource
+    attributes but no ``k8s.deployment.name`` (the only one the original matches a Deployment by)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    attrs = json.dumps({"service.name": "vault", "k8s.namespace.name": "bank",
+                        "k8s.pod.name": "vault-6d8f9c7b5-k2j4m"})  # fmt: skip
+    rows = [
+        [f"2026-04-02 10:{minute:02d}:05.000000000", "", "", "INFO", "9", "vault",
+         f"sealed key {minute} rotated", attrs, "{}"]
+        for minute in range(6)
+    ]  # fmt: skip
+    with (folder / "otel_logs_raw.tsv").open("w", newline="") as f:
+        writer = csv.writer(f, delimiter="\t", lineterminator="\n")
+        writer.writerows([_LOG_HEADER, *rows])
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -146,6 +208,24 @@ CASES = [
     Case("stack-traces-in-quoted-cells", stack_traces_in_quoted_cells, "log_analysis",
          {"logs_file": "{snapshot}/otel_logs_raw.tsv", "pattern_analysis": False, "limit": 0,
           "severity_filter": "ERROR"}),
+    Case("several-objects-none-readable", every_body_a_json_string, "get_k8_spec",
+         {"k8s_objects_file": "{snapshot}/k8s_objects_raw.tsv", "k8_object_name": "vault",
+          "return_all_observations": True, "include_metadata": False}),
+    Case("one-history-none-readable", every_body_a_json_string, "get_k8_spec",
+         {"k8s_objects_file": "{snapshot}/k8s_objects_raw.tsv", "k8_object_name": "Service/vault",
+          "return_all_observations": True}),
+    Case("side-call-off-the-chain", side_call_beside_a_deeper_chain, "get_context_contract",
+         {"k8_object": "bank/Deployment/audit", "snapshot_dir": "{snapshot}"}),
+    Case("callee-without-spans", side_call_beside_a_deeper_chain, "get_context_contract",
+         {"k8_object": "bank/Deployment/ledgerdb", "snapshot_dir": "{snapshot}"}),
+    Case("service-on-the-chain", side_call_beside_a_deeper_chain, "get_context_contract",
+         {"k8_object": "bank/Deployment/ledger", "snapshot_dir": "{snapshot}"}),
+    Case("dependencies-without-topology-file", side_call_beside_a_deeper_chain,
+         "get_context_contract",
+         {"k8_object": "bank/Deployment/teller", "snapshot_dir": "{snapshot}", "page": 2,
+          "deps_per_page": 1}),
+    Case("deployment-logs-by-pod-only", logs_without_deployment_attribute, "log_analysis",
+         {"logs_file": "{snapshot}/otel_logs_raw.tsv", "k8_object": "bank/Deployment/vault"}),
 ]  # fmt: skip
 
 

@@ -82,3 +82,57 @@ def test_quoted_cells_with_line_breaks_keep_their_rows(tmp_path: Path):
     original, ours = _ours(_case("stack-traces-in-quoted-cells"), tmp_path)
     assert ours["total_count"] == original["total_count"] == 4
     assert [r["Body"] for r in ours["data"]] == [r["Body"] for r in original["data"]]
+
+
+def test_several_objects_the_original_cannot_read_carry_its_not_found_spec_key(tmp_path: Path):
+    original, ours = _ours(_case("several-objects-none-readable"), tmp_path)
+    assert original["found"] is False and original["spec"] is None
+    # ours answers both objects, and the key the original's not-found answer has, null: no one
+    # object is the answer
+    assert ours["matched_entities"] == ["bank/Deployment/vault", "bank/Service/vault"]
+    assert "spec" in ours and ours["spec"] is None
+
+
+def test_one_objects_history_the_original_cannot_read_carries_its_latest_spec(tmp_path: Path):
+    original, ours = _ours(_case("one-history-none-readable"), tmp_path)
+    assert original["found"] is False
+    assert [o["entity_id"] for o in ours["observations"]] == ["bank/Service/vault"]
+    assert ours["spec"]["kind"] == "Service"
+
+
+@pytest.mark.parametrize(
+    ("name", "path"),
+    [
+        ("side-call-off-the-chain", "teller → audit"),
+        ("callee-without-spans", "teller → ledger → ledgerdb"),
+    ],
+)
+def test_a_service_on_no_chain_of_span_services_gets_the_originals_no_trace_keys(
+    name: str, path: str, tmp_path: Path
+):
+    original, ours = _ours(_case(name), tmp_path)
+    traces = ours["trace_errors"]
+    assert traces["variants_tried"] == original["trace_errors"]["variants_tried"]
+    assert traces["message"].startswith("No trace data found for entity")
+    # what only ours finds is still there: the call path of the service's spans
+    assert path in [p["path"] for p in traces["paths"]]
+
+
+def test_a_service_on_a_chain_of_span_services_answers_its_trace_data_alone(tmp_path: Path):
+    original, ours = _ours(_case("service-on-the-chain"), tmp_path)
+    assert original["trace_errors"]["all_paths"] and ours["trace_errors"]["all_paths"]
+    assert "message" not in ours["trace_errors"]
+
+
+def test_a_dependency_page_only_ours_fills_also_answers_the_originals_message(tmp_path: Path):
+    original, ours = _ours(_case("dependencies-without-topology-file"), tmp_path)
+    assert original["pagination"]["total_dependencies"] == 0  # no topology file to read
+    assert ours["dependencies_on_page"] == ["Service/audit"]
+    assert ours["message"] == "Dependencies 1-1 of 2 on page 2. Total pages: 3"
+
+
+def test_a_deployments_logs_found_by_pod_also_answer_the_originals_total_count(tmp_path: Path):
+    original, ours = _ours(_case("deployment-logs-by-pod-only"), tmp_path)
+    assert original["total_count"] == 0 and original["patterns"] == []
+    assert ours["total_count"] == ours["total_logs"] == 6
+    assert sum(p["count"] for p in ours["patterns"]) == 6
