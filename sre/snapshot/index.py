@@ -11,6 +11,7 @@ or whose body or timestamp does not parse are counted, skipped and reported by l
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
@@ -23,7 +24,7 @@ from pathlib import Path
 import duckdb
 
 from itbench.errors import InputError
-from sre.snapshot import foreign, sql
+from sre.snapshot import foreign, index_cache, sql
 
 #: bump when the indexed schema changes, so old caches are rebuilt rather than misread
 INDEX_VERSION = "26"
@@ -117,6 +118,11 @@ def open_source(source: str | Path, kind: SourceKind) -> IndexedSource:
             _open.pop(key).con.close()
         if _stored_fingerprint(database) != fingerprint:
             build_index(source, kind, database, fingerprint)
+            # the cache stays within its budget (index_cache: nothing else removes a database)
+            with contextlib.suppress(OSError):
+                index_cache.prune(database.parent, keep=database)
+        else:
+            index_cache.used(database)
         con = duckdb.connect(str(database), read_only=True)
         rows, malformed = con.execute(
             "SELECT (SELECT count(*) FROM data), (SELECT count(*) FROM problems)"
