@@ -25,6 +25,10 @@ BUDGET_ENV = "ITBENCH_SRE_INDEX_BUDGET"
 DEFAULT_BUDGET = 2 * 1024**3
 #: a build's leftovers (``*.tmp`` databases, work folders) older than this belong to no live one
 ABANDONED_S = 3600.0
+#: databases used more recently than this are never removed, whatever the budget: another
+#: process may have just built one and not opened it yet (the cache may pass its budget while
+#: that many are in use)
+IN_USE_S = 600.0
 
 _UNITS = {"": 1, "K": 1024, "M": 1024**2, "G": 1024**3}
 
@@ -93,10 +97,10 @@ def prune(root: Path, keep: Path) -> list[Path]:
         return []
     total = sum(_size(path) for _, path in databases)
     removed: list[Path] = []
-    for _, path in sorted(databases):
+    for mtime, path in sorted(databases):
         if total <= limit:
             break
-        if path == keep:
+        if path == keep or now - mtime < IN_USE_S:
             continue
         total -= _size(path)
         path.unlink(missing_ok=True)

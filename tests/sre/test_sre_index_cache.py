@@ -84,3 +84,10 @@ def test_a_budget_that_is_not_a_size_names_the_variable(monkeypatch):
     monkeypatch.setenv(index_cache.BUDGET_ENV, "lots")
     with pytest.raises(InputError, match=index_cache.BUDGET_ENV):
         index_cache.budget()
+
+
+def test_databases_in_use_in_the_last_minutes_stay_over_the_budget(cache: Path, monkeypatch):
+    # another process may have just built one and not opened it yet
+    monkeypatch.setenv(index_cache.BUDGET_ENV, "1")
+    names = [open_source(_source(cache, n), SourceKind.EVENTS).database.name for n in (1, 2, 3)]
+    assert _databases() == set(names)
