@@ -539,6 +539,13 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
     reader = k8s_generic.read if platform == "kubernetes" else rhel_generic.read
     for reading in (without_asides(text), text):
         found = reader(reading)
+        if found and platform == "kubernetes" and _spells_another_field(found, text):
+            # "a Service port that pins a node port (`spec.ports[].nodePort`) ... 30500 to
+            # 30599": the generic words (node port) took a neighbouring setting (the Service
+            # type); the field the text spells, read from the schema, is what it asks of
+            schema = _schema_reading(text)
+            if schema and not _spells_another_field(schema, text):
+                return schema
         if found:
             return found
     if platform == "kubernetes":

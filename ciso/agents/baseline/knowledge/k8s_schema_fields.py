@@ -489,6 +489,21 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
                 )
                 for level, (paths, kinds) in groups.items()
             )  # fmt: skip
+        roots = _roots_listed(clause)
+        if roots and all(p.type == "string" for p in places):
+            # "must use /app or /srv, or a directory below one of them": the field holds a
+            # path itself; each root is allowed as written and as a directory to be under (its
+            # separator kept, so /application is not below /app)
+            concept = "-".join(_concept(s) for s in (*mention.parents, mention.name))
+            return tuple(
+                FieldValueCheck(
+                    concept=concept, level=level, paths=paths,
+                    kinds=kinds if level == "object" else (),
+                    allowed=roots, allowed_prefixes=tuple(f"{r}/" for r in roots),
+                    namespace_labels=namespace_labels(text),
+                )
+                for level, (paths, kinds) in _grouped(places).items()
+            )  # fmt: skip
         places, child, offset = _narrowed(places, after, mention.end - mention.start)
         after = after[offset:]
     typ = places[0].type
@@ -546,6 +561,25 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
 
 #: a directory the text puts a path under ("under /mnt/disks/", "below `/srv`")
 _UNDER = re.compile(r"\b(?:under|below|beneath|within|inside)\s+[`'\"]?(/[\w./-]*\w/?)", re.I)
+
+
+#: a list of absolute paths closed by "or a directory below one of them": the paths are roots
+_BELOW_ONE_OF = re.compile(
+    r"\b(?:directory|directories|path|paths|folder|folders|subdirector(?:y|ies))\s+"
+    r"(?:below|under|beneath|inside|within)\s+(?:one\s+of\s+|any\s+of\s+|either\s+of\s+)?"
+    r"(?:them|these|those|the\s+two|either)\b",
+    re.I,
+)
+_ABSOLUTE = re.compile(r"(?<![\w./-])[`'\"]?(/[\w.-]+(?:/[\w.-]+)*)/?[`'\"]?(?![\w/])")
+
+
+def _roots_listed(clause: str) -> tuple[str, ...]:
+    """The absolute paths a clause lists before "or a directory below one of them" (without
+    a trailing slash), else none: a field whose value may be each root or anything below it."""
+    below = _BELOW_ONE_OF.search(clause)
+    if not below:
+        return ()
+    return tuple(dict.fromkeys(m.group(1) for m in _ABSOLUTE.finditer(clause[: below.start()])))
 
 
 def _siblings_named(places: tuple[Place, ...], rest: str) -> tuple[Place, ...]:
