@@ -294,6 +294,13 @@ class FieldValueCheck:
     #: a value that starts with one of these violates: a downward-API ``fieldPath`` of
     #: ``metadata.annotations`` or ``metadata.annotations['key']``
     forbidden_prefixes: tuple[str, ...] = ()
+    #: a string value this regular expression (RE2, anchored by itself) does not match
+    #: violates: a shape the text states in words ("a semantic version", "apps.example.com or
+    #: a subdomain of it")
+    allowed_pattern: str = ""
+    #: a string value this regular expression matches violates ("a plain http:// URL", "sh or
+    #: bash, by name or by path")
+    forbidden_pattern: str = ""
     kind: Literal["field-value"] = "field-value"
 
     @property

@@ -45,6 +45,7 @@ from ciso.agents.baseline.knowledge import (
     k8s_rbac,
     k8s_relations,
     k8s_schema_fields,
+    k8s_value_shapes,
     k8s_workloads,
     rhel_config,
     rhel_effects,
@@ -572,12 +573,20 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         return NotUnderstood("the requirement text is empty", text)
     families = RHEL_FAMILIES if platform == "rhel9" else KUBERNETES_FAMILIES
     candidates = _candidates(text, families)
+    # a value of a shape stated in words ("a semantic version", "a subdomain of x.example"):
+    # the shape is what the text asks of the field it names, whatever concept its words match
+    shaped = k8s_value_shapes.read(text) if platform == "kubernetes" else None
     # the best candidate whose values the text gives (a file check needs a mode, a setting a
     # bound): a text that names a file only as where a setting lives is about the setting
-    concept, built = next(
-        ((c, b) for c in candidates for b in [c.build(text)] if b is not None), (None, None)
+    concept, built = (
+        (None, shaped)
+        if shaped
+        else next(
+            ((c, b) for c in candidates for b in [c.build(text)] if b is not None), (None, None)
+        )
     )
-    generic = built is None
+    # (a shaped reading counts as generic: no concept's own scope or re-reading applies to it)
+    generic = built is None or shaped is not None
     if not generic and platform == "kubernetes" and _spells_another_field(built, text):
         # the requirement spells a field of the API the concept's checks never look at: the
         # concept took the text by its words; the field the text spells is what it is about
@@ -596,7 +605,7 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     if bound:
         # the field's bound, read from the schema, is what the text asks of the concept's field
         concept, built, generic = None, bound, True
-    elif generic:
+    elif generic and not shaped:
         built = _generic(text, platform)
     if built is None and not candidates:
         return NotUnderstood(f"no known {platform} control is named in the requirement", text)
