@@ -72,6 +72,7 @@ FIELD_ENUMS: dict[str, tuple[str, ...]] = {
     "volumeBindingMode": ("Immediate", "WaitForFirstConsumer"),
     "terminationMessagePolicy": ("File", "FallbackToLogsOnError"),
     "preemptionPolicy": ("PreemptLowerPriority", "Never"),
+    "pathType": ("Exact", "Prefix", "ImplementationSpecific"),
 }
 
 

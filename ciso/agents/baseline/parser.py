@@ -45,6 +45,7 @@ from ciso.agents.baseline.knowledge import (
     k8s_rbac,
     k8s_relations,
     k8s_schema_fields,
+    k8s_value_lists,
     k8s_value_shapes,
     k8s_workloads,
     rhel_config,
@@ -575,7 +576,11 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     candidates = _candidates(text, families)
     # a value of a shape stated in words ("a semantic version", "a subdomain of x.example"):
     # the shape is what the text asks of the field it names, whatever concept its words match
-    shaped = k8s_value_shapes.read(text) if platform == "kubernetes" else None
+    shaped = (
+        k8s_value_shapes.read(text) or k8s_value_lists.read(text)
+        if platform == "kubernetes"
+        else None
+    )
     # the best candidate whose values the text gives (a file check needs a mode, a setting a
     # bound): a text that names a file only as where a setting lives is about the setting
     concept, built = (

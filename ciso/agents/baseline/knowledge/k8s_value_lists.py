@@ -1,0 +1,191 @@
+"""Values a requirement lists for a field it does not spell the API's way: the items a list of
+strings must not contain ("neither its command nor its args may contain `--debug`"), the values
+of an enumeration the text names ("paths must be matched as Exact or Prefix" is ``pathType``),
+the ``type`` of the one kind a text names ("Secrets may only be of type Opaque or ..."), and the
+label keys a keyed field of a named structure may take ("anti-affinity terms may only spread
+pods over the topology labels a, b or c" is each ``topologyKey`` under ``podAntiAffinity``).
+
+The field is found in the API schema (:mod:`ciso.agents.baseline.k8s_schema`), never by subject;
+what the text lists becomes the ``forbidden`` or ``allowed`` values of a :class:`FieldValueCheck`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ciso.agents.baseline.intent import FieldValueCheck
+from ciso.agents.baseline.k8s_schema import FIELD_ENUMS, Place, schema_index
+from ciso.agents.baseline.knowledge import negated
+from ciso.agents.baseline.knowledge.k8s_schema_fields import kinds_named, mentions
+
+#: a value the text writes as a literal: in backticks or quotes
+_LITERAL = re.compile(r"`([^`]+)`|\"([^\"]+)\"")
+#: "may contain / include / pass the argument(s) ..."
+_CONTAINS = re.compile(
+    r"\b(?:contain|include|hold|carry|pass|be\s+given)\b(?:\s+(?:the|an?|any)\b)?"
+    r"(?:\s+(?:arguments?|flags?|options?|values?|items?|entries|entry|words?)\b)?",
+    re.I,
+)
+#: words that name a container's list of strings in prose
+_LIST_WORDS = {"command": "command", "commands": "command", "args": "args",
+               "arguments": "args"}  # fmt: skip
+#: the API's default ``type`` of a kind whose objects may leave it out
+_TYPE_DEFAULTS = {"Secret": "Opaque", "Service": "ClusterIP"}
+#: a value list after "of type" / "be": names with dots, slashes or capitals
+_TYPE_LIST = re.compile(
+    r"\bof\s+type\s+(?P<values>[`'\"]?[A-Za-z][\w./-]*[`'\"]?(?:\s*,\s*[`'\"]?[A-Za-z][\w./-]*"
+    r"[`'\"]?)*(?:\s*,?\s*or\s+[`'\"]?[A-Za-z][\w./-]*[`'\"]?)?)",
+    re.I,
+)
+#: a label key as the API writes it: an optional DNS prefix and a name
+_LABEL_KEY = re.compile(r"(?<![\w./-])((?:[a-z0-9-]+\.)+[a-z0-9-]+/[A-Za-z0-9][\w.-]*[A-Za-z0-9])")
+
+
+#: a prohibition whose subject is set apart ("no container (init containers included) may",
+#: "neither its command nor its args may")
+_NO_ONE_MAY = re.compile(
+    r"\bno\s+[^.;:]{0,120}?\b(?:may|can|shall|should)\b|\bneither\b[^.;]*\bnor\b", re.I
+)
+
+
+def _forbids(clause: str) -> bool:
+    return negated(clause) or bool(_NO_ONE_MAY.search(clause))
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences of ``text`` without parenthesised asides (an "e.g." in one ends none)."""
+    return re.split(r"(?<=[.;!?])\s+", re.sub(r"\([^()]*\)", " ", text))
+
+
+def _literals(clause: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(a or b for a, b in _LITERAL.findall(clause)))
+
+
+def list_items(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """Items a container's list of strings (its command, its args) must not contain, written
+    as literals in a clause that forbids them."""
+    index = schema_index().places
+    for sentence in _sentences(text):
+        contains = _CONTAINS.search(sentence)
+        if not contains or not _forbids(sentence[: contains.end()]):
+            continue
+        values = _literals(sentence[contains.start() :])
+        named = {
+            _LIST_WORDS[w.lower()]
+            for w in re.findall(r"\b\w+\b", sentence[: contains.start()])
+            if w.lower() in _LIST_WORDS
+        }
+        # the container's own list (not a probe's or a hook's command of the same name)
+        paths = tuple(
+            p.path
+            for name in sorted(named)
+            for p in index.get(name, ())
+            if p.level == "container" and p.path == (name, "*")
+        )
+        if values and paths:
+            return (
+                FieldValueCheck(
+                    concept="-".join(sorted(named)) + "-items", level="container", paths=paths,
+                    forbidden=values,
+                ),
+            )  # fmt: skip
+    return None
+
+
+def _enum_values(clause: str, values: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(v for v in values if re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", clause))
+
+
+def enum_values(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """A field of an enumeration the text names two or more values of ("matched as Exact or
+    Prefix; ImplementationSpecific is not allowed"): the values named in a clause that requires
+    them are allowed, else those named in a clause that forbids them are forbidden."""
+    index = schema_index().places
+    kinds = kinds_named(text)
+    for field, values in FIELD_ENUMS.items():
+        if len(_enum_values(text, values)) < 2:
+            continue
+        places = [p for p in index.get(field, ()) if not kinds or p.kind in kinds or not p.kind]
+        if not places:
+            continue
+        allowed: list[str] = []
+        forbidden: list[str] = []
+        for sentence in _sentences(text):
+            for clause in re.split(r"[;:]\s+", sentence):
+                named = _enum_values(clause, values)
+                if not named:
+                    continue
+                (forbidden if _forbids(clause) else allowed).extend(named)
+        return _field_checks(field, places, allowed=tuple(dict.fromkeys(allowed)),
+                             forbidden=() if allowed else tuple(dict.fromkeys(forbidden)))  # fmt: skip
+    return None
+
+
+def _field_checks(
+    concept: str, places: list[Place], allowed: tuple[str, ...] = (),
+    forbidden: tuple[str, ...] = (), must_be_set: bool = False,
+) -> tuple[FieldValueCheck, ...] | None:  # fmt: skip
+    if not (allowed or forbidden):
+        return None
+    checks = []
+    for level in ("object", "pod", "container"):
+        here = [p for p in places if p.level == level]
+        if here:
+            checks.append(
+                FieldValueCheck(
+                    concept=concept, level=level,
+                    paths=tuple(dict.fromkeys(p.path for p in here)),
+                    kinds=tuple(dict.fromkeys(p.kind for p in here if p.kind)),
+                    allowed=allowed, forbidden=forbidden, must_be_set=must_be_set,
+                )
+            )  # fmt: skip
+    return tuple(checks)
+
+
+def kind_type(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """ "Secrets may only be of type A, B or C": the top-level ``type`` of the one kind named;
+    an object without one takes the API's default (a Secret is Opaque)."""
+    m = _TYPE_LIST.search(text)
+    kinds = kinds_named(text)
+    if m is None or len(kinds) != 1 or not re.search(r"\bonly\b", text[: m.start()], re.I):
+        return None
+    kind = kinds[0]
+    places = [p for p in schema_index().places.get("type", ()) if p.kind == kind]
+    places = [p for p in places if p.path == ("type",) or p.path == ("spec", "type")]
+    values = tuple(
+        v.strip("`'\" ") for v in re.split(r"\s*,\s*|\s*,?\s+or\s+", m.group("values")) if v.strip()
+    )
+    default = _TYPE_DEFAULTS.get(kind)
+    return _field_checks(
+        "type", places, allowed=values, must_be_set=default is not None and default not in values
+    )
+
+
+def keyed_labels(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """Label keys a keyed field below a structure the text spells may take: "anti-affinity
+    terms may only spread pods over the labels a, b or c" allows those values of every
+    ``topologyKey`` below ``podAntiAffinity`` (the required terms and the preferred ones)."""
+    if not re.search(r"\bonly\b", text, re.I):
+        return None
+    keys = tuple(dict.fromkeys(_LABEL_KEY.findall(text)))
+    if len(keys) < 2:
+        return None
+    index = schema_index().places
+    for mention in mentions(text):
+        for place in index.get(mention.name, ()):
+            below = [
+                p
+                for name, places in index.items()
+                if name.endswith("Key") and name[:-3].lower() in text.lower()
+                for p in places
+                if p.level == place.level and p.kind == place.kind
+                and p.path[: len(place.path)] == place.path and p.type == "string"
+            ]  # fmt: skip
+            if below:
+                return _field_checks(below[0].name, below, allowed=keys)
+    return None
+
+
+def read(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """The first of these readings that finds both a field and its values."""
+    return list_items(text) or enum_values(text) or kind_type(text) or keyed_labels(text)
