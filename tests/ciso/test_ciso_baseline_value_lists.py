@@ -153,3 +153,41 @@ SPREAD_COMPLIANT = [
 def test_label_keys_of_a_keyed_field_below_a_named_structure(ciso_class: str) -> None:
     objects = [*SPREAD_VIOLATING, *SPREAD_COMPLIANT]
     assert flagged(intent_of(SPREAD_KEYS), objects, ciso_class) == _names(SPREAD_VIOLATING)
+
+
+# ---- items a list field the text spells must include ----------------------------------------
+
+BOTH_DIRECTIONS = (
+    "Each NetworkPolicy is meant to isolate both directions, so its policyTypes must include "
+    "Ingress and Egress."
+)
+
+
+def _policy(name: str, types: list[str] | None) -> dict[str, Any]:
+    spec: dict[str, Any] = {"podSelector": {}}
+    if types is not None:
+        spec["policyTypes"] = types
+    return api_object("networking.k8s.io/v1", "NetworkPolicy", name, spec=spec)
+
+
+DIRECTIONS_VIOLATING = [
+    _policy("inbound-only", ["Ingress"]),
+    _policy("outbound-only", ["Egress"]),
+    # left out, the API governs Ingress only
+    _policy("defaulted", None),
+]
+DIRECTIONS_COMPLIANT = [_policy("both", ["Egress", "Ingress"])]
+
+INBOUND_COVERED = (
+    "Every NetworkPolicy has to cover inbound traffic: policyTypes must include Ingress."
+)
+INBOUND_VIOLATING = [_policy("egress-only", ["Egress"])]
+INBOUND_COMPLIANT = [_policy("default-ingress", None), _policy("ingress", ["Ingress"])]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_items_a_spelled_list_must_include(ciso_class: str) -> None:
+    objects = [*DIRECTIONS_VIOLATING, *DIRECTIONS_COMPLIANT]
+    assert flagged(intent_of(BOTH_DIRECTIONS), objects, ciso_class) == _names(DIRECTIONS_VIOLATING)
+    objects = [*INBOUND_VIOLATING, *INBOUND_COMPLIANT]
+    assert flagged(intent_of(INBOUND_COVERED), objects, ciso_class) == _names(INBOUND_VIOLATING)

@@ -301,6 +301,10 @@ class FieldValueCheck:
     #: a string value this regular expression matches violates ("a plain http:// URL", "sh or
     #: bash, by name or by path")
     forbidden_pattern: str = ""
+    #: the list at the path must hold each of these ("its policyTypes must include Egress");
+    #: an absent list holds ``default_items``, the API's default for it
+    required_items: tuple[Any, ...] = ()
+    default_items: tuple[Any, ...] = ()
     kind: Literal["field-value"] = "field-value"
 
     @property

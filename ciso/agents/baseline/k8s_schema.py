@@ -76,6 +76,12 @@ FIELD_ENUMS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The value the API gives a list field a manifest leaves out, as documented (the schema does
+#: not carry defaults): a NetworkPolicy without ``policyTypes`` governs Ingress (and Egress only
+#: when it has egress rules, which the API server then writes into the object).
+LIST_DEFAULTS: dict[str, tuple[str, ...]] = {"policyTypes": ("Ingress",)}
+
+
 @dataclass(frozen=True)
 class Place:
     """One place a field occurs: below an object of ``kind`` (level ``object``), below every

@@ -662,6 +662,13 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
                 {"key": "{{ " + values + " }}", "operator": "AnyNotIn",
                  "value": list(check.allowed)}
             )  # fmt: skip
+        for item in check.required_items:
+            # the list lacks a required item (an absent list holds the API's default)
+            held = query + " || `" + json.dumps(list(check.default_items)) + "`"
+            conditions.append(
+                {"key": "{{ contains(" + held + ", " + _literal(str(item)) + ") }}",
+                 "operator": "Equals", "value": False}
+            )  # fmt: skip
         for pattern, wanted in ((check.allowed_pattern, "!"), (check.forbidden_pattern, "")):
             if pattern:
                 # a string of another shape than the one stated, or of the forbidden shape

@@ -32,6 +32,7 @@ from ciso.agents.baseline.k8s_schema import (
     INT_OR_STRING,
     INTEGERS,
     ITEM_ENUMS,
+    LIST_DEFAULTS,
     POD_SPEC_PATHS,
     QUANTITY,
     Place,
@@ -319,6 +320,12 @@ _BE = re.compile(
     # enumeration's capitalised spelling, the sentence going on is lowercase
     r"^[\w.]+[`'\"]?\s+(?-i:([A-Z][a-z]+(?:[A-Z][a-z]*)*))\b",
     re.I,
+)
+#: "policyTypes must include Egress", "must also contain `a` and `b`": items a list must hold
+_INCLUDES = re.compile(
+    r"^[\w.`'\"]*\s+(?:must|has\s+to|have\s+to|needs?\s+to|shall)\s+(?:always\s+)?(?:also\s+)?"
+    r"(?:include|contain|list)\s+[`'\"]?([A-Z][\w.-]*(?:[`'\"]?(?:\s*,\s*|\s+and\s+)[`'\"]?"
+    r"[A-Z][\w.-]*)*)",
 )
 _ONE_OF = re.compile(r"\bone\s+of\s*[:\[(]?\s*([^.;\])]+)", re.I)
 #: the spellings that follow a required value: "UTC (written as Etc/UTC or UTC)", "Always or
@@ -709,6 +716,21 @@ def _value_checks(
     one of A, B", "set to false" (in a prohibition: the forbidden value)."""
     forbidden: tuple[Any, ...] = ()
     allowed: tuple[Any, ...] = ()
+    includes = _INCLUDES.match(after)
+    lists = [p for paths, _ in groups.values() for p in paths if p[-1] == "*"]
+    if includes and lists and not negated(clause[: clause.find(after)] + includes.group(0)):
+        # "its policyTypes must include Egress": the list lacks the item (absent: the API's
+        # default list, which may lack it too)
+        wanted = tuple(_typed(v.strip("`'\""), typ)
+                       for v in re.split(r"\s*,\s*|\s+and\s+", includes.group(1)))  # fmt: skip
+        return tuple(
+            FieldValueCheck(
+                concept=concept, level=level, paths=paths,
+                kinds=kinds if level == "object" else (), namespace_labels=labels,
+                required_items=wanted, default_items=LIST_DEFAULTS.get(field, ()),
+            )
+            for level, (paths, kinds) in groups.items()
+        )  # fmt: skip
     one_of = _ONE_OF.search(after)
     negative = _BE_NOT.search(after)
     positive = _BE.search(after)
