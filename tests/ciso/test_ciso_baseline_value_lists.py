@@ -191,3 +191,52 @@ def test_items_a_spelled_list_must_include(ciso_class: str) -> None:
     assert flagged(intent_of(BOTH_DIRECTIONS), objects, ciso_class) == _names(DIRECTIONS_VIOLATING)
     objects = [*INBOUND_VIOLATING, *INBOUND_COMPLIANT]
     assert flagged(intent_of(INBOUND_COVERED), objects, ciso_class) == _names(INBOUND_VIOLATING)
+
+
+# ---- items selected by an enumerated field that must set another -------------------------------
+
+EVICTION_WINDOW = (
+    "Outside kube-system, each toleration with effect NoExecute must give its "
+    "tolerationSeconds, so that pods do leave a failing node; other tolerations are fine."
+)
+
+
+def _tolerating(kind: str, name: str, *tolerations: dict[str, Any], ns: str = "team") -> dict:
+    return pod_carrier(kind, name, {"containers": [_container()],
+                                    "tolerations": list(tolerations)}, ns)  # fmt: skip
+
+
+EVICTION_VIOLATING = [
+    _tolerating("Deployment", "forever", {"key": "node.kubernetes.io/unreachable",
+                                          "operator": "Exists", "effect": "NoExecute"}),
+    _tolerating("CronJob", "second", {"key": "a", "operator": "Exists", "effect": "NoSchedule"},
+                {"key": "b", "operator": "Equal", "value": "x", "effect": "NoExecute"}),
+]  # fmt: skip
+EVICTION_COMPLIANT = [
+    _tolerating("Deployment", "bounded", {"key": "c", "operator": "Exists", "effect": "NoExecute",
+                                          "tolerationSeconds": 300}),
+    _tolerating("DaemonSet", "no-schedule", {"key": "d", "operator": "Exists", "effect": "NoSchedule"}),
+    _tolerating("DaemonSet", "system", {"operator": "Exists", "effect": "NoExecute"}, ns="kube-system"),
+]  # fmt: skip
+
+UDP_PORTS_NAMED = (
+    "Every Service port with protocol UDP must set a name; TCP ports may stay unnamed."
+)
+
+
+def _ports(name: str, *ports: dict[str, Any]) -> dict[str, Any]:
+    return api_object("v1", "Service", name, spec={"ports": list(ports)})
+
+
+UDP_VIOLATING = [_ports("dns", {"port": 53, "protocol": "UDP"}),
+                 _ports("mixed", {"port": 80, "name": "web"}, {"port": 514, "protocol": "UDP", "name": ""})]  # fmt: skip
+UDP_COMPLIANT = [_ports("named", {"port": 53, "protocol": "UDP", "name": "dns"}),
+                 _ports("tcp", {"port": 80}, {"port": 443, "protocol": "TCP"})]  # fmt: skip
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_items_of_one_enumerated_value_must_set_a_field(ciso_class: str) -> None:
+    objects = [*EVICTION_VIOLATING, *EVICTION_COMPLIANT]
+    assert flagged(intent_of(EVICTION_WINDOW), objects, ciso_class) == _names(EVICTION_VIOLATING)
+    objects = [*UDP_VIOLATING, *UDP_COMPLIANT]
+    assert flagged(intent_of(UDP_PORTS_NAMED), objects, ciso_class) == _names(UDP_VIOLATING)

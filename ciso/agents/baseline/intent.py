@@ -305,6 +305,10 @@ class FieldValueCheck:
     #: an absent list holds ``default_items``, the API's default for it
     required_items: tuple[Any, ...] = ()
     default_items: tuple[Any, ...] = ()
+    #: with ``each_item``: only the items whose sibling field (path below the item) holds one
+    #: of these values must set the field ("every toleration with operator Exists must name
+    #: a key")
+    item_when: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     kind: Literal["field-value"] = "field-value"
 
     @property

@@ -683,6 +683,14 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
         # every item of the list must set it: one that does not (null or empty) violates
         items, leaf = check.items
         found = _field_query(check.level, items) + " || `[]`"
+        if check.item_when is not None:
+            # only the items the requirement judges
+            sibling = _field_query("object", check.item_when[0]).removeprefix("request.object.")
+            found += (
+                " | [?"
+                + " || ".join(f"{sibling} == {_literal(v)}" for v in check.item_when[1])
+                + "]"
+            )
         unset = _field_query("object", leaf).removeprefix("request.object.")
         conditions.append(
             {"key": "{{ length(" + found + " | [?!" + unset + "]) }}",

@@ -14,9 +14,15 @@ from __future__ import annotations
 import re
 
 from ciso.agents.baseline.intent import FieldValueCheck
-from ciso.agents.baseline.k8s_schema import FIELD_ENUMS, Place, schema_index
+from ciso.agents.baseline.k8s_schema import (
+    FIELD_ENUMS,
+    ITEM_ENUMS,
+    Place,
+    children_at,
+    schema_index,
+)
 from ciso.agents.baseline.knowledge import negated
-from ciso.agents.baseline.knowledge.k8s_schema_fields import kinds_named, mentions
+from ciso.agents.baseline.knowledge.k8s_schema_fields import _words_of, kinds_named, mentions
 
 #: a value the text writes as a literal: in backticks or quotes
 _LITERAL = re.compile(r"`([^`]+)`|\"([^\"]+)\"")
@@ -186,6 +192,64 @@ def keyed_labels(text: str) -> tuple[FieldValueCheck, ...] | None:
     return None
 
 
+def _singular(name: str) -> str:
+    return name[:-1] if name.endswith("s") else name
+
+
+def conditional_items(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """ "Every toleration with operator Exists must name a taint key": the items of a list
+    field (named by its singular) whose enumerated field holds the value named must set the
+    child field the obligation names; an item that leaves it unset or empty violates."""
+    index = schema_index().places
+    for name, places in index.items():
+        for place in places:
+            if place.path[-1] != "*" or place.type not in ITEM_ENUMS:
+                continue
+            noun = r"[\s-]*".join(_words_of(_singular(name)))
+            for field, values in ITEM_ENUMS[place.type].items():
+                for value in values:
+                    judged = re.search(
+                        rf"\b(?:every|each|any|all)\s+(?:\w+\s+)?{noun}s?\s+(?:with|whose|that\s+has|using)"
+                        rf"\s+(?:an?\s+|the\s+)?(?:{field}\s+)?(?:of\s+)?{value}\b[^.;]*?\b"
+                        r"(?:must|has\s+to|needs?\s+to)\s+(?:name|have|set|carry|declare|give|"
+                        r"specify)\s+(?:an?\s+|its\s+|the\s+)?(?P<words>(?:\w+\s+)?\w+)",
+                        text,
+                        re.I,
+                    )
+                    if judged is None:
+                        continue
+                    said = judged.group("words").lower().split()
+                    child = next(
+                        (
+                            c.name
+                            for c in children_at(place.level, place.kind, place.path)
+                            if c.name.lower() in said and c.name != field
+                        ),
+                        None,
+                    )
+                    if child is None:
+                        continue
+                    level_places = [p for p in places if p.path[-1] == "*" and p.type == place.type]
+                    return tuple(
+                        FieldValueCheck(
+                            concept=f"{_singular(name).lower()}-{child.lower()}",
+                            level=p.level, paths=((*p.path, child),),
+                            kinds=(p.kind,) if p.kind else (),
+                            must_be_set=True, each_item=True,
+                            item_when=((field,), (value,)),
+                        )
+                        for p in level_places
+                        if p.level != "object" or p.kind in kinds_named(text)
+                    ) or None  # fmt: skip
+    return None
+
+
 def read(text: str) -> tuple[FieldValueCheck, ...] | None:
     """The first of these readings that finds both a field and its values."""
-    return list_items(text) or enum_values(text) or kind_type(text) or keyed_labels(text)
+    return (
+        list_items(text)
+        or enum_values(text)
+        or kind_type(text)
+        or keyed_labels(text)
+        or conditional_items(text)
+    )
