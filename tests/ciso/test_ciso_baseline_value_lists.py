@@ -240,3 +240,35 @@ def test_items_of_one_enumerated_value_must_set_a_field(ciso_class: str) -> None
     assert flagged(intent_of(EVICTION_WINDOW), objects, ciso_class) == _names(EVICTION_VIOLATING)
     objects = [*UDP_VIOLATING, *UDP_COMPLIANT]
     assert flagged(intent_of(UDP_PORTS_NAMED), objects, ciso_class) == _names(UDP_VIOLATING)
+
+
+# ---- a value of an enumeration named with its parent's word, on objects selected by label ------
+
+AGENTS_ON_DELETE = (
+    "DaemonSets labelled role=node-agent must be replaced only by hand: they have to use the "
+    "OnDelete update strategy."
+)
+
+
+def _daemon(name: str, role: str, strategy: str | None, kind: str = "DaemonSet") -> dict:
+    obj = pod_carrier(kind, name, {"containers": [_container()]})
+    obj["metadata"]["labels"] = {"role": role}
+    if strategy is not None:
+        field = "strategy" if kind == "Deployment" else "updateStrategy"
+        obj["spec"][field] = {"type": strategy}
+    return obj
+
+
+AGENTS_VIOLATING = [_daemon("defaulted", "node-agent", None),
+                    _daemon("rolling", "node-agent", "RollingUpdate")]  # fmt: skip
+AGENTS_COMPLIANT = [
+    _daemon("by-hand", "node-agent", "OnDelete"),
+    _daemon("other-role", "logging", "RollingUpdate"),
+    _daemon("other-kind", "node-agent", "RollingUpdate", kind="Deployment"),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_an_enumerated_value_named_with_its_parent_on_labelled_objects(ciso_class: str) -> None:
+    objects = [*AGENTS_VIOLATING, *AGENTS_COMPLIANT]
+    assert flagged(intent_of(AGENTS_ON_DELETE), objects, ciso_class) == _names(AGENTS_VIOLATING)

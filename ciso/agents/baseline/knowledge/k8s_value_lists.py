@@ -12,11 +12,13 @@ what the text lists becomes the ``forbidden`` or ``allowed`` values of a :class:
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ciso.agents.baseline.intent import FieldValueCheck
 from ciso.agents.baseline.k8s_schema import (
     FIELD_ENUMS,
     ITEM_ENUMS,
+    PATH_ENUMS,
     Place,
     children_at,
     schema_index,
@@ -124,6 +126,53 @@ def enum_values(text: str) -> tuple[FieldValueCheck, ...] | None:
                 (forbidden if _forbids(clause) else allowed).extend(named)
         return _field_checks(field, places, allowed=tuple(dict.fromkeys(allowed)),
                              forbidden=() if allowed else tuple(dict.fromkeys(forbidden)))  # fmt: skip
+    return None
+
+
+#: "Deployments labelled tier=database", "StatefulSets carrying the label app=db": the objects
+#: judged, by their own labels
+_OBJECTS_LABELLED = re.compile(
+    r"\b(?P<kind>[A-Z][A-Za-z]+?)s?\s+(?:that\s+are\s+|which\s+are\s+)?(?:labell?ed|carrying"
+    r"\s+the\s+label|with\s+the\s+label)\s+[`'\"]?(?P<key>[\w./-]+)\s*[=:]\s*"
+    r"[`'\"]?(?P<value>[\w.-]+)"
+)
+
+
+def path_enum_values(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """A field named by the word of its parent and a value of its enumeration ("Deployments
+    labelled tier=database must use the Recreate rollout strategy"): the values named where
+    the text requires them are allowed (an unset field holds the API's default), those where
+    it forbids them forbidden; objects labelled as the text says are the ones judged."""
+    index = schema_index().places
+    kinds = kinds_named(text)
+    for (parent, field), (values, default, word) in PATH_ENUMS.items():
+        if not re.search(rf"\b{word}\b", text, re.I) or not _enum_values(text, values):
+            continue
+        places = [
+            p for p in index.get(field, ())
+            if p.kind in kinds and p.path[-2:] == (parent, field)
+        ]  # fmt: skip
+        if not places:
+            continue
+        # what precedes a value in its sentence says whether it is required or forbidden (a
+        # reason after it, "so that two copies never run", does not)
+        allowed: list[str] = []
+        forbidden: list[str] = []
+        for sentence in _sentences(text):
+            for value in _enum_values(sentence, values):
+                head = sentence[: sentence.find(value)]
+                (forbidden if _forbids(head) else allowed).append(value)
+        checks = _field_checks(
+            "-".join(_words_of(parent)) + "-type", places,
+            allowed=tuple(dict.fromkeys(allowed)),
+            forbidden=() if allowed else tuple(dict.fromkeys(forbidden)),
+            must_be_set=bool(allowed) and default not in allowed,
+        )  # fmt: skip
+        labelled = _OBJECTS_LABELLED.search(text)
+        if checks and labelled and labelled.group("kind") in kinds:
+            when = (("metadata", "labels", labelled.group("key")), "", (labelled.group("value"),))
+            checks = tuple(replace(c, only_when=when) for c in checks)
+        return checks
     return None
 
 
@@ -252,4 +301,5 @@ def read(text: str) -> tuple[FieldValueCheck, ...] | None:
         or kind_type(text)
         or keyed_labels(text)
         or conditional_items(text)
+        or path_enum_values(text)
     )
