@@ -272,3 +272,30 @@ AGENTS_COMPLIANT = [
 def test_an_enumerated_value_named_with_its_parent_on_labelled_objects(ciso_class: str) -> None:
     objects = [*AGENTS_VIOLATING, *AGENTS_COMPLIANT]
     assert flagged(intent_of(AGENTS_ON_DELETE), objects, ciso_class) == _names(AGENTS_VIOLATING)
+
+
+# ---- keys of several maps counted together ------------------------------------------------------
+
+SECRET_ENTRIES = (
+    "A Secret may hold at most four entries, with data and stringData counted together; bigger "
+    "bundles belong in a vault."
+)
+
+
+def _secret(name: str, data: int, string_data: int) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    if data:
+        body["data"] = {f"d{i}": "eA==" for i in range(data)}
+    if string_data:
+        body["stringData"] = {f"s{i}": "x" for i in range(string_data)}
+    return api_object("v1", "Secret", name, **body)
+
+
+ENTRIES_VIOLATING = [_secret("five-data", 5, 0), _secret("split", 3, 2)]
+ENTRIES_COMPLIANT = [_secret("four", 4, 0), _secret("two-two", 2, 2), _secret("empty", 0, 0)]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_keys_of_several_maps_counted_together(ciso_class: str) -> None:
+    objects = [*ENTRIES_VIOLATING, *ENTRIES_COMPLIANT]
+    assert flagged(intent_of(SECRET_ENTRIES), objects, ciso_class) == _names(ENTRIES_VIOLATING)

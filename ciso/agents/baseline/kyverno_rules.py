@@ -840,9 +840,14 @@ def _node_label_selection(check: NodeLabelSelectionCheck, intent: Intent) -> lis
 
 
 def _list_length(check: ListLengthCheck, intent: Intent) -> list[dict[str, Any]]:
-    field = _field_query("object", check.path).removeprefix("request.object.")
     base = {"container": "element", "pod": "request.object.spec", "object": "request.object"}
-    length = "{{ length(" + base[check.level] + "." + field + " || `[]`) }}"
+    # the lists (or maps) counted together: the sum of their lengths (an absent one has none)
+    counted = [
+        "length(" + base[check.level] + "."
+        + _field_query("object", path).removeprefix("request.object.") + " || `[]`)"
+        for path in (check.path, *check.also)
+    ]  # fmt: skip
+    length = "{{ " + (counted[0] if len(counted) == 1 else f"sum([{', '.join(counted)}])") + " }}"
     deny = {"conditions": {"any": _outside(length, check.minimum, check.maximum)}}
     message = f"The number of items of {'.'.join(check.path)} is outside the required bounds."
     if check.level == "container":

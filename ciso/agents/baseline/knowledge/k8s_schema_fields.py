@@ -15,6 +15,7 @@ quantity (:class:`QuantityBoundCheck`), a value it must (not) hold or a presence
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -898,6 +899,36 @@ def _list_places(noun: str) -> tuple[Place, ...]:
     return ()
 
 
+#: a count of what maps hold: their keys, entries
+_MAP_NOUNS = {"keys", "entries"}
+
+
+def _maps_counted(
+    noun: str, text: str, kinds: tuple[str, ...]
+) -> Callable[[int | None, int | None], tuple[ListLengthCheck, ...]] | None:
+    """ "No ConfigMap may hold more than ten keys, counting data and binaryData together": the
+    map fields of the kind named that the text names, their keys counted together."""
+    if noun.lower().split()[0] not in _MAP_NOUNS:
+        return None
+    index = schema_index().places
+    named = [
+        p
+        for word in dict.fromkeys(re.findall(r"\b[a-z][A-Za-z]*\b", text))
+        for p in index.get(word, ())
+        if p.level == "object" and p.kind in kinds and p.values and p.path == (word,)
+    ]
+    if not named:
+        return None
+    kind = named[0].kind
+    paths = [p.path for p in named if p.kind == kind]
+    return lambda low, high: (
+        ListLengthCheck(
+            f"{_concept(kind)}-keys", "object", paths[0], kinds=(kind,),
+            minimum=low, maximum=high, also=tuple(paths[1:]),
+        ),
+    )  # fmt: skip
+
+
 def list_lengths(text: str) -> tuple[ListLengthCheck, ...] | None:
     """A bound on how many items a list field holds ("no container may declare more than three
     ports"): the list the counted noun names, on the containers when the text speaks of
@@ -905,6 +936,10 @@ def list_lengths(text: str) -> tuple[ListLengthCheck, ...] | None:
     digits = as_digits(text)
     kinds = kinds_named(text)
     for m in _COUNTED.finditer(digits):
+        maps = _maps_counted(m.group(2), digits, kinds)
+        if maps:
+            low, high = bounds(m.group(0), "count")
+            return maps(low, high)
         places = _list_places(m.group(2))
         low, high = bounds(m.group(0), "count")
         about_containers = re.search(r"\bcontainers?\b", digits[: m.start(2)], re.I)
