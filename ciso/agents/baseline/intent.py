@@ -380,6 +380,9 @@ class FilePermissionCheck:
     must_exist: bool = False
     #: other groups that may own the files ("apart from the ssh_keys group")
     also_groups: tuple[str, ...] = ()
+    #: files that must not exist ("/etc/cron.deny must not exist"); an empty ``owner`` or
+    #: ``group`` judges no owner or group (a text about presence alone)
+    absent: tuple[str, ...] = ()
     kind: Literal["file-permissions"] = "file-permissions"
 
 

@@ -170,6 +170,41 @@ def _build(text: str) -> FilePermissionCheck | None:
     )
 
 
+#: a clause that requires its files ("must exist", "have to be present") or forbids them ("must
+#: not exist", "must be absent", "must be removed")
+_PRESENT = re.compile(
+    r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:exist|be\s+present|be\s+in\s+place)\b",
+    re.I,
+)
+_ABSENT = re.compile(
+    r"\b(?:must|shall|may)\s*(?:not|n't)\s+(?:exist|be\s+present)\b|"
+    r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:be\s+)?(?:absent|removed|deleted)\b",
+    re.I,
+)
+
+
+def _presence(text: str) -> FilePermissionCheck | None:
+    """Files that must exist and files that must not, clause by clause ("/etc/cron.allow and
+    /etc/at.allow must exist, and /etc/cron.deny and /etc/at.deny must not exist"); nothing is
+    asked of their owner or mode. None when the text names a mode (a permissions check)."""
+    if _modes(text):
+        return None
+    present: list[str] = []
+    absent: list[str] = []
+    for clause in re.split(r"[;.]\s+|,\s+(?:and|but|while)\s+", _relevant(text)):
+        paths = [p.rstrip(".,;:") for p in _PATH.findall(clause)]
+        if _ABSENT.search(clause):
+            absent += paths
+        elif _PRESENT.search(clause):
+            present += paths
+    if not absent:
+        return None  # a text that only requires files is read by the permissions check
+    return FilePermissionCheck(
+        paths=tuple(dict.fromkeys(present)), max_mode=0o7777, owner="", group="",
+        must_exist=True, absent=tuple(dict.fromkeys(absent)),
+    )  # fmt: skip
+
+
 #: what an attribute change alters: "changes to their attributes / ownership / mode"
 _META = r"(?:attributes?|ownership|owners?|modes?|permissions?)\b"
 _CHANGE_OF_META = r"\bchanges?\s+to\s+(?:its|their|the)\s+" + _META
@@ -208,6 +243,12 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         _audit_watch,
         none_of=words(r"auditd\.conf", r"\b(space_left|max_log_file|num_logs|log_file)\w*"),
+    ),
+    Concept(
+        # presence alone: files that must exist and files that must not
+        "file-presence",
+        (words(_ABSENT.pattern), words(r"/(etc|var|usr|boot|root)/")),
+        _presence,
     ),
     Concept(
         "file-permissions",
