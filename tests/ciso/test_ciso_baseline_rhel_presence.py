@@ -46,3 +46,38 @@ def test_presence_and_absence_judged_on_hosts(tmp_path: Path) -> None:
         },
     )
     assert verdicts == JUDGED
+
+
+CLIENT_SECRETS = (
+    "Database passwords are never stored in clear: no home directory of an account in "
+    "/etc/passwd, root's included, may contain a .pgpass or .my.cnf file."
+)
+_PASSWD = (
+    "root:x:0:0:root:/root:/bin/bash\n"
+    "bob:x:1000:1000:Bob:/home/bob:/bin/bash\n"
+    "builder:x:1001:1001:CI builder:/var/lib/builder:/bin/bash\n"
+)
+
+
+def test_files_named_in_every_home_directory_are_read() -> None:
+    (check,) = intent_of(CLIENT_SECRETS, "rhel9").checks
+    assert isinstance(check, FilePermissionCheck)
+    assert check.absent_in_homes == (".pgpass", ".my.cnf")
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_files_in_home_directories_listed_by_passwd(tmp_path: Path) -> None:
+    verdicts = _judged(
+        tmp_path,
+        CLIENT_SECRETS,
+        # a home outside /home, as /etc/passwd gives it
+        violating={"etc/passwd": _PASSWD, "var/lib/builder/.pgpass": "db:5432:*:ci:secret\n"},
+        # a directory nobody has as home, and another name in a home
+        compliant={
+            "etc/passwd": _PASSWD,
+            "opt/old-home/.pgpass": "db:5432:*:ci:secret\n",
+            "home/bob/.my.cnf.example": "[client]\n",
+        },
+    )
+    assert verdicts == JUDGED

@@ -383,6 +383,9 @@ class FilePermissionCheck:
     #: files that must not exist ("/etc/cron.deny must not exist"); an empty ``owner`` or
     #: ``group`` judges no owner or group (a text about presence alone)
     absent: tuple[str, ...] = ()
+    #: file names that must not exist in the home directory of any account /etc/passwd lists
+    #: (".rhosts", ".netrc"): the homes are read from the host, wherever they are
+    absent_in_homes: tuple[str, ...] = ()
     kind: Literal["file-permissions"] = "file-permissions"
 
 

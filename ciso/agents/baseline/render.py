@@ -230,8 +230,9 @@ def rhel(intent: Intent) -> dict[str, str]:
         check = checks[0]
         assert isinstance(check, FilePermissionCheck)
         collector = _render(
-            "collect_files.py.j2", paths=[*check.paths, *check.absent], globs=list(check.globs)
-        )
+            "collect_files.py.j2", paths=[*check.paths, *check.absent], globs=list(check.globs),
+            home_names=list(check.absent_in_homes),
+        )  # fmt: skip
         policy = _render(
             "rhel.rego.j2",
             kind="files",
