@@ -122,12 +122,17 @@ _PROGRAM_OF = re.compile(
     r"(?:\w+\s+)?command\b",
     re.I,
 )
+#: the probes a text names by their word, as the container spells them
 _PROBES = {
     "liveness": "livenessProbe",
     "readiness": "readinessProbe",
     "startup": "startupProbe",
 }
-_EVERY_ITEM_SETS = r"\b(?:every|each|all)\b[^.;:]*\b(?:must|has\s+to|have\s+to)\s+(?:name|have|set|carry|declare|give)\s+(?:an?\s+)?"
+#: "every rule must name a host": each item of the list must set the field (its word follows)
+_EVERY_ITEM_SETS = (
+    r"\b(?:every|each|all)\b[^.;:]*\b(?:must|has\s+to|have\s+to)\s+"
+    r"(?:name|have|set|carry|declare|give)\s+(?:an?\s+)?"
+)
 
 #: an obligation to carry the key ("must itself carry the label ...")
 _MUST_CARRY = re.compile(
