@@ -76,6 +76,9 @@ class ListLengthCheck:
     kinds: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: further lists or maps counted together with the one at ``path`` ("ten keys, counting
+    #: data and binaryData together")
+    also: tuple[tuple[str, ...], ...] = ()
     kind: Literal["list-length"] = "list-length"
 
 

@@ -294,6 +294,21 @@ class FieldValueCheck:
     #: a value that starts with one of these violates: a downward-API ``fieldPath`` of
     #: ``metadata.annotations`` or ``metadata.annotations['key']``
     forbidden_prefixes: tuple[str, ...] = ()
+    #: a string value this regular expression (RE2, anchored by itself) does not match
+    #: violates: a shape the text states in words ("a semantic version", "apps.example.com or
+    #: a subdomain of it")
+    allowed_pattern: str = ""
+    #: a string value this regular expression matches violates ("a plain http:// URL", "sh or
+    #: bash, by name or by path")
+    forbidden_pattern: str = ""
+    #: the list at the path must hold each of these ("its policyTypes must include Egress");
+    #: an absent list holds ``default_items``, the API's default for it
+    required_items: tuple[Any, ...] = ()
+    default_items: tuple[Any, ...] = ()
+    #: with ``each_item``: only the items whose sibling field (path below the item) holds one
+    #: of these values must set the field ("every toleration with operator Exists must name
+    #: a key")
+    item_when: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     kind: Literal["field-value"] = "field-value"
 
     @property
@@ -365,6 +380,12 @@ class FilePermissionCheck:
     must_exist: bool = False
     #: other groups that may own the files ("apart from the ssh_keys group")
     also_groups: tuple[str, ...] = ()
+    #: files that must not exist ("/etc/cron.deny must not exist"); an empty ``owner`` or
+    #: ``group`` judges no owner or group (a text about presence alone)
+    absent: tuple[str, ...] = ()
+    #: file names that must not exist in the home directory of any account /etc/passwd lists
+    #: (".rhosts", ".netrc"): the homes are read from the host, wherever they are
+    absent_in_homes: tuple[str, ...] = ()
     kind: Literal["file-permissions"] = "file-permissions"
 
 

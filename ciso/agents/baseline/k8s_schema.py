@@ -72,7 +72,23 @@ FIELD_ENUMS: dict[str, tuple[str, ...]] = {
     "volumeBindingMode": ("Immediate", "WaitForFirstConsumer"),
     "terminationMessagePolicy": ("File", "FallbackToLogsOnError"),
     "preemptionPolicy": ("PreemptLowerPriority", "Never"),
+    "pathType": ("Exact", "Prefix", "ImplementationSpecific"),
 }
+
+
+#: The values of enumerated fields whose name alone is ambiguous (``type`` is everywhere),
+#: keyed by the path's last two steps, with the API's default when the field is left out, and
+#: the word a text names the parent by ("the Recreate rollout strategy").
+PATH_ENUMS: dict[tuple[str, str], tuple[tuple[str, ...], str, str]] = {
+    ("strategy", "type"): (("Recreate", "RollingUpdate"), "RollingUpdate", "strategy"),
+    ("updateStrategy", "type"): (("RollingUpdate", "OnDelete"), "RollingUpdate", "strategy"),
+}
+
+
+#: The value the API gives a list field a manifest leaves out, as documented (the schema does
+#: not carry defaults): a NetworkPolicy without ``policyTypes`` governs Ingress (and Egress only
+#: when it has egress rules, which the API server then writes into the object).
+LIST_DEFAULTS: dict[str, tuple[str, ...]] = {"policyTypes": ("Ingress",)}
 
 
 @dataclass(frozen=True)

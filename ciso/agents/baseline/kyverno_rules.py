@@ -573,7 +573,14 @@ def _field_query(level: str, path: tuple[str, ...]) -> str:
     for step in path:
         # a key that is not a JMESPath identifier (an annotation) is quoted
         spelled = step if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", step) else json.dumps(step)
-        query += "[]" if step == "*" else f".{spelled}"
+        if step == "*":
+            query += "[]"
+        elif step == "{}":
+            query += ".*"  # every value of a map (an object's annotations)
+        elif step.isdigit():
+            query += f"[{step}]"  # one item of a list (a command's program)
+        else:
+            query += f".{spelled}"
     return query
 
 
@@ -624,7 +631,8 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     for path in check.paths:
         query = _field_query(check.level, path)
         # a projection is a list already; a single field becomes a list of one (null: absent)
-        values = query + " || `[]`" if "[]" in query else f"to_array({query}) | [?@ != `null`]"
+        projected = "[]" in query or ".*" in query
+        values = query + " || `[]`" if projected else f"to_array({query}) | [?@ != `null`]"
         if check.any_value:
             # as in the Rego: an empty string, list or map is no value (``user: ""`` is unset)
             present = values + " | [?@ != '' && @ != `[]` && @ != `{}`]"
@@ -654,10 +662,35 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
                 {"key": "{{ " + values + " }}", "operator": "AnyNotIn",
                  "value": list(check.allowed)}
             )  # fmt: skip
+        for item in check.required_items:
+            # the list lacks a required item (an absent list holds the API's default)
+            held = query + " || `" + json.dumps(list(check.default_items)) + "`"
+            conditions.append(
+                {"key": "{{ contains(" + held + ", " + _literal(str(item)) + ") }}",
+                 "operator": "Equals", "value": False}
+            )  # fmt: skip
+        for pattern, wanted in ((check.allowed_pattern, "!"), (check.forbidden_pattern, "")):
+            if pattern:
+                # a string of another shape than the one stated, or of the forbidden shape
+                # a raw string literal keeps its backslashes (only \' is an escape there)
+                spelled = "'" + pattern.replace("'", "\\'") + "'"
+                shaped = f"[?type(@) == 'string' && {wanted}regex_match({spelled}, @)]"
+                conditions.append(
+                    {"key": "{{ length(" + values + " | " + shaped + ") }}",
+                     "operator": "GreaterThan", "value": 0}
+                )  # fmt: skip
     if check.must_be_set and check.items is not None:
         # every item of the list must set it: one that does not (null or empty) violates
         items, leaf = check.items
         found = _field_query(check.level, items) + " || `[]`"
+        if check.item_when is not None:
+            # only the items the requirement judges
+            sibling = _field_query("object", check.item_when[0]).removeprefix("request.object.")
+            found += (
+                " | [?"
+                + " || ".join(f"{sibling} == {_literal(v)}" for v in check.item_when[1])
+                + "]"
+            )
         unset = _field_query("object", leaf).removeprefix("request.object.")
         conditions.append(
             {"key": "{{ length(" + found + " | [?!" + unset + "]) }}",
@@ -807,9 +840,14 @@ def _node_label_selection(check: NodeLabelSelectionCheck, intent: Intent) -> lis
 
 
 def _list_length(check: ListLengthCheck, intent: Intent) -> list[dict[str, Any]]:
-    field = _field_query("object", check.path).removeprefix("request.object.")
     base = {"container": "element", "pod": "request.object.spec", "object": "request.object"}
-    length = "{{ length(" + base[check.level] + "." + field + " || `[]`) }}"
+    # the lists (or maps) counted together: the sum of their lengths (an absent one has none)
+    counted = [
+        "length(" + base[check.level] + "."
+        + _field_query("object", path).removeprefix("request.object.") + " || `[]`)"
+        for path in (check.path, *check.also)
+    ]  # fmt: skip
+    length = "{{ " + (counted[0] if len(counted) == 1 else f"sum([{', '.join(counted)}])") + " }}"
     deny = {"conditions": {"any": _outside(length, check.minimum, check.maximum)}}
     message = f"The number of items of {'.'.join(check.path)} is outside the required bounds."
     if check.level == "container":

@@ -45,6 +45,8 @@ from ciso.agents.baseline.knowledge import (
     k8s_rbac,
     k8s_relations,
     k8s_schema_fields,
+    k8s_value_lists,
+    k8s_value_shapes,
     k8s_workloads,
     rhel_config,
     rhel_effects,
@@ -539,6 +541,13 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
     reader = k8s_generic.read if platform == "kubernetes" else rhel_generic.read
     for reading in (without_asides(text), text):
         found = reader(reading)
+        if found and platform == "kubernetes" and _spells_another_field(found, text):
+            # "a Service port that pins a node port (`spec.ports[].nodePort`) ... 30500 to
+            # 30599": the generic words (node port) took a neighbouring setting (the Service
+            # type); the field the text spells, read from the schema, is what it asks of
+            schema = _schema_reading(text)
+            if schema and not _spells_another_field(schema, text):
+                return schema
         if found:
             return found
     if platform == "kubernetes":
@@ -565,12 +574,24 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         return NotUnderstood("the requirement text is empty", text)
     families = RHEL_FAMILIES if platform == "rhel9" else KUBERNETES_FAMILIES
     candidates = _candidates(text, families)
+    # a value of a shape stated in words ("a semantic version", "a subdomain of x.example"):
+    # the shape is what the text asks of the field it names, whatever concept its words match
+    shaped = (
+        k8s_value_shapes.read(text) or k8s_value_lists.read(text)
+        if platform == "kubernetes"
+        else None
+    )
     # the best candidate whose values the text gives (a file check needs a mode, a setting a
     # bound): a text that names a file only as where a setting lives is about the setting
-    concept, built = next(
-        ((c, b) for c in candidates for b in [c.build(text)] if b is not None), (None, None)
+    concept, built = (
+        (None, shaped)
+        if shaped
+        else next(
+            ((c, b) for c in candidates for b in [c.build(text)] if b is not None), (None, None)
+        )
     )
-    generic = built is None
+    # (a shaped reading counts as generic: no concept's own scope or re-reading applies to it)
+    generic = built is None or shaped is not None
     if not generic and platform == "kubernetes" and _spells_another_field(built, text):
         # the requirement spells a field of the API the concept's checks never look at: the
         # concept took the text by its words; the field the text spells is what it is about
@@ -589,7 +610,7 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     if bound:
         # the field's bound, read from the schema, is what the text asks of the concept's field
         concept, built, generic = None, bound, True
-    elif generic:
+    elif generic and not shaped:
         built = _generic(text, platform)
     if built is None and not candidates:
         return NotUnderstood(f"no known {platform} control is named in the requirement", text)

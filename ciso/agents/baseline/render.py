@@ -229,15 +229,19 @@ def rhel(intent: Intent) -> dict[str, str]:
     if all(isinstance(c, FilePermissionCheck) for c in checks):
         check = checks[0]
         assert isinstance(check, FilePermissionCheck)
-        collector = _render("collect_files.py.j2", paths=list(check.paths), globs=list(check.globs))
+        collector = _render(
+            "collect_files.py.j2", paths=[*check.paths, *check.absent], globs=list(check.globs),
+            home_names=list(check.absent_in_homes),
+        )  # fmt: skip
         policy = _render(
             "rhel.rego.j2",
             kind="files",
             requirement=intent.requirement,
             must_exist_json=rego_set(check.paths if check.must_exist else ()),
+            absent_json=rego_set(check.absent),
             max_mode=check.max_mode,
             owner=check.owner,
-            groups_json=rego_set((check.group, *check.also_groups)),
+            groups_json=rego_set(g for g in (check.group, *check.also_groups) if g),
         )
         return {
             "playbook.yml": _collector_playbook("file permissions", collector),

@@ -15,6 +15,7 @@ quantity (:class:`QuantityBoundCheck`), a value it must (not) hold or a presence
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -32,6 +33,7 @@ from ciso.agents.baseline.k8s_schema import (
     INT_OR_STRING,
     INTEGERS,
     ITEM_ENUMS,
+    LIST_DEFAULTS,
     POD_SPEC_PATHS,
     QUANTITY,
     Place,
@@ -320,6 +322,12 @@ _BE = re.compile(
     r"^[\w.]+[`'\"]?\s+(?-i:([A-Z][a-z]+(?:[A-Z][a-z]*)*))\b",
     re.I,
 )
+#: "policyTypes must include Egress", "must also contain `a` and `b`": items a list must hold
+_INCLUDES = re.compile(
+    r"^[\w.`'\"]*\s+(?:must|has\s+to|have\s+to|needs?\s+to|shall)\s+(?:always\s+)?(?:also\s+)?"
+    r"(?:include|contain|list)\s+[`'\"]?([A-Z][\w.-]*(?:[`'\"]?(?:\s*,\s*|\s+and\s+)[`'\"]?"
+    r"[A-Z][\w.-]*)*)",
+)
 _ONE_OF = re.compile(r"\bone\s+of\s*[:\[(]?\s*([^.;\])]+)", re.I)
 #: the spellings that follow a required value: "UTC (written as Etc/UTC or UTC)", "Always or
 #: IfNotPresent", "A, B or C"; each is allowed too
@@ -489,6 +497,21 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
                 )
                 for level, (paths, kinds) in groups.items()
             )  # fmt: skip
+        roots = _roots_listed(clause)
+        if roots and all(p.type == "string" for p in places):
+            # "must use /app or /srv, or a directory below one of them": the field holds a
+            # path itself; each root is allowed as written and as a directory to be under (its
+            # separator kept, so /application is not below /app)
+            concept = "-".join(_concept(s) for s in (*mention.parents, mention.name))
+            return tuple(
+                FieldValueCheck(
+                    concept=concept, level=level, paths=paths,
+                    kinds=kinds if level == "object" else (),
+                    allowed=roots, allowed_prefixes=tuple(f"{r}/" for r in roots),
+                    namespace_labels=namespace_labels(text),
+                )
+                for level, (paths, kinds) in _grouped(places).items()
+            )  # fmt: skip
         places, child, offset = _narrowed(places, after, mention.end - mention.start)
         after = after[offset:]
     typ = places[0].type
@@ -546,6 +569,25 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
 
 #: a directory the text puts a path under ("under /mnt/disks/", "below `/srv`")
 _UNDER = re.compile(r"\b(?:under|below|beneath|within|inside)\s+[`'\"]?(/[\w./-]*\w/?)", re.I)
+
+
+#: a list of absolute paths closed by "or a directory below one of them": the paths are roots
+_BELOW_ONE_OF = re.compile(
+    r"\b(?:directory|directories|path|paths|folder|folders|subdirector(?:y|ies))\s+"
+    r"(?:below|under|beneath|inside|within)\s+(?:one\s+of\s+|any\s+of\s+|either\s+of\s+)?"
+    r"(?:them|these|those|the\s+two|either)\b",
+    re.I,
+)
+_ABSOLUTE = re.compile(r"(?<![\w./-])[`'\"]?(/[\w.-]+(?:/[\w.-]+)*)/?[`'\"]?(?![\w/])")
+
+
+def _roots_listed(clause: str) -> tuple[str, ...]:
+    """The absolute paths a clause lists before "or a directory below one of them" (without
+    a trailing slash), else none: a field whose value may be each root or anything below it."""
+    below = _BELOW_ONE_OF.search(clause)
+    if not below:
+        return ()
+    return tuple(dict.fromkeys(m.group(1) for m in _ABSOLUTE.finditer(clause[: below.start()])))
 
 
 def _siblings_named(places: tuple[Place, ...], rest: str) -> tuple[Place, ...]:
@@ -675,6 +717,21 @@ def _value_checks(
     one of A, B", "set to false" (in a prohibition: the forbidden value)."""
     forbidden: tuple[Any, ...] = ()
     allowed: tuple[Any, ...] = ()
+    includes = _INCLUDES.match(after)
+    lists = [p for paths, _ in groups.values() for p in paths if p[-1] == "*"]
+    if includes and lists and not negated(clause[: clause.find(after)] + includes.group(0)):
+        # "its policyTypes must include Egress": the list lacks the item (absent: the API's
+        # default list, which may lack it too)
+        wanted = tuple(_typed(v.strip("`'\""), typ)
+                       for v in re.split(r"\s*,\s*|\s+and\s+", includes.group(1)))  # fmt: skip
+        return tuple(
+            FieldValueCheck(
+                concept=concept, level=level, paths=paths,
+                kinds=kinds if level == "object" else (), namespace_labels=labels,
+                required_items=wanted, default_items=LIST_DEFAULTS.get(field, ()),
+            )
+            for level, (paths, kinds) in groups.items()
+        )  # fmt: skip
     one_of = _ONE_OF.search(after)
     negative = _BE_NOT.search(after)
     positive = _BE.search(after)
@@ -842,6 +899,36 @@ def _list_places(noun: str) -> tuple[Place, ...]:
     return ()
 
 
+#: a count of what maps hold: their keys, entries
+_MAP_NOUNS = {"keys", "entries"}
+
+
+def _maps_counted(
+    noun: str, text: str, kinds: tuple[str, ...]
+) -> Callable[[int | None, int | None], tuple[ListLengthCheck, ...]] | None:
+    """ "No ConfigMap may hold more than ten keys, counting data and binaryData together": the
+    map fields of the kind named that the text names, their keys counted together."""
+    if noun.lower().split()[0] not in _MAP_NOUNS:
+        return None
+    index = schema_index().places
+    named = [
+        p
+        for word in dict.fromkeys(re.findall(r"\b[a-z][A-Za-z]*\b", text))
+        for p in index.get(word, ())
+        if p.level == "object" and p.kind in kinds and p.values and p.path == (word,)
+    ]
+    if not named:
+        return None
+    kind = named[0].kind
+    paths = [p.path for p in named if p.kind == kind]
+    return lambda low, high: (
+        ListLengthCheck(
+            f"{_concept(kind)}-keys", "object", paths[0], kinds=(kind,),
+            minimum=low, maximum=high, also=tuple(paths[1:]),
+        ),
+    )  # fmt: skip
+
+
 def list_lengths(text: str) -> tuple[ListLengthCheck, ...] | None:
     """A bound on how many items a list field holds ("no container may declare more than three
     ports"): the list the counted noun names, on the containers when the text speaks of
@@ -849,6 +936,10 @@ def list_lengths(text: str) -> tuple[ListLengthCheck, ...] | None:
     digits = as_digits(text)
     kinds = kinds_named(text)
     for m in _COUNTED.finditer(digits):
+        maps = _maps_counted(m.group(2), digits, kinds)
+        if maps:
+            low, high = bounds(m.group(0), "count")
+            return maps(low, high)
         places = _list_places(m.group(2))
         low, high = bounds(m.group(0), "count")
         about_containers = re.search(r"\bcontainers?\b", digits[: m.start(2)], re.I)

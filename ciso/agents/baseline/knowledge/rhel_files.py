@@ -170,6 +170,59 @@ def _build(text: str) -> FilePermissionCheck | None:
     )
 
 
+#: a clause that requires its files ("must exist", "have to be present") or forbids them ("must
+#: not exist", "must be absent", "must be removed")
+_PRESENT = re.compile(
+    r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:exist|be\s+present|be\s+in\s+place)\b",
+    re.I,
+)
+_ABSENT = re.compile(
+    r"\b(?:must|shall|may)\s*(?:not|n't)\s+(?:exist|be\s+present)\b|"
+    r"\b(?:must|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:be\s+)?(?:absent|removed|deleted)\b",
+    re.I,
+)
+
+
+#: every account's home directory ("no home directory of an account", "users' home
+#: directories")
+_IN_HOMES = re.compile(r"\bhome\s+director(?:y|ies)\b|\bhome\s+dirs?\b", re.I)
+#: a clause that forbids what it names there
+_NONE_MAY_HOLD = re.compile(
+    r"\bno\b[^.;]*\b(?:may|can|must|shall)\s+(?:contain|hold|have|keep)\b|"
+    r"\b(?:must|may|shall)\s*(?:not|n't)\s+(?:contain|hold|have|keep)\b",
+    re.I,
+)
+#: a dot file named by itself (".rhosts", ".netrc"), not a path or a word's ending
+_DOT_FILE = re.compile(r"(?<![\w/.-])(\.[A-Za-z][\w.-]*[A-Za-z0-9])")
+
+
+def _presence(text: str) -> FilePermissionCheck | None:
+    """Files that must exist and files that must not, clause by clause ("/etc/cron.allow and
+    /etc/at.allow must exist, and /etc/cron.deny and /etc/at.deny must not exist"); nothing is
+    asked of their owner or mode. None when the text names a mode (a permissions check)."""
+    if _modes(text):
+        return None
+    present: list[str] = []
+    absent: list[str] = []
+    in_homes: list[str] = []
+    for clause in re.split(r"[;.]\s+|,\s+(?:and|but|while)\s+", _relevant(text)):
+        paths = [p.rstrip(".,;:") for p in _PATH.findall(clause)]
+        if _IN_HOMES.search(clause) and _NONE_MAY_HOLD.search(clause):
+            # "no home directory ... may contain a .rhosts or .netrc file"
+            in_homes += _DOT_FILE.findall(clause)
+        elif _ABSENT.search(clause):
+            absent += paths
+        elif _PRESENT.search(clause):
+            present += paths
+    if not (absent or in_homes):
+        return None  # a text that only requires files is read by the permissions check
+    return FilePermissionCheck(
+        paths=tuple(dict.fromkeys(present)), max_mode=0o7777, owner="", group="",
+        must_exist=True, absent=tuple(dict.fromkeys(absent)),
+        absent_in_homes=tuple(dict.fromkeys(in_homes)),
+    )  # fmt: skip
+
+
 #: what an attribute change alters: "changes to their attributes / ownership / mode"
 _META = r"(?:attributes?|ownership|owners?|modes?|permissions?)\b"
 _CHANGE_OF_META = r"\bchanges?\s+to\s+(?:its|their|the)\s+" + _META
@@ -208,6 +261,15 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         _audit_watch,
         none_of=words(r"auditd\.conf", r"\b(space_left|max_log_file|num_logs|log_file)\w*"),
+    ),
+    Concept(
+        # presence alone: files that must exist and files that must not
+        "file-presence",
+        (
+            words(_ABSENT.pattern, _IN_HOMES.pattern),
+            words(r"/(etc|var|usr|boot|root)/", _DOT_FILE.pattern),
+        ),
+        _presence,
     ),
     Concept(
         "file-permissions",
