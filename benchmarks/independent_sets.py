@@ -1,8 +1,8 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
-sre-set14), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
-finops-set13; a control with no anomaly scored by the exact match) and the CISO baseline's
-ITBench and strict pass per class (ciso-set2 to ciso-set11).
+sre-set18), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+finops-set18; a control with no anomaly scored by the exact match) and the CISO baseline's
+ITBench and strict pass per class (ciso-set2 to ciso-set15).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
 
@@ -139,6 +139,7 @@ SETS = (
     "sre-set15",
     "sre-set16",
     "sre-set17",
+    "sre-set18",
     "finops-set2",
     "finops-set3",
     "finops-set4",
@@ -155,6 +156,7 @@ SETS = (
     "finops-set15",
     "finops-set16",
     "finops-set17",
+    "finops-set18",
     "ciso-set2",
     "ciso-set3",
     "ciso-set4",
@@ -168,6 +170,7 @@ SETS = (
     "ciso-set12",
     "ciso-set13",
     "ciso-set14",
+    "ciso-set15",
 )
 
 
