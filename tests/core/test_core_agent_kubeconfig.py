@@ -26,7 +26,9 @@ def _config(cluster: dict, user: dict, *, extra_context: bool = False) -> str:
         "kind": "Config",
         "clusters": [{"name": "c", "cluster": cluster}],
         "users": [{"name": "u", "user": user}],
-        "contexts": [{"name": "x", "context": {"cluster": "c", "user": "u", "namespace": "team-a"}}],
+        "contexts": [
+            {"name": "x", "context": {"cluster": "c", "user": "u", "namespace": "team-a"}}
+        ],
         "current-context": "x",
     }
     if extra_context:  # another context, not the current one: never part of what is kept
