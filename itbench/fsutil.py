@@ -186,6 +186,33 @@ def agent_files(root: Path, skip: frozenset[str] = frozenset()) -> tuple[list[Pa
     return sorted(files), sorted(refused)
 
 
+def check_agent_path(root: Path, relative: str | Path) -> None:
+    """``UnsafeFile`` unless ``root/relative`` (absent, or a regular file or folder) is reached
+    through real folders and, when a folder, holds only real folders and regular files: what a
+    tool running outside the sandbox may then open by path, since nothing on the way or below
+    leads elsewhere (a link to a hidden answer) or blocks (a FIFO)."""
+    parts = Path(relative).parts
+    current = root
+    mode = stat.S_IFDIR  # root itself: the runner's folder
+    for index, part in enumerate(parts):
+        current = current / part
+        try:
+            mode = os.lstat(current).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            return  # nothing there: the tool says what it misses
+        except OSError as exc:
+            raise UnsafeFile(
+                f"{Path(*parts[: index + 1])}: cannot be read ({_reason(exc)})"
+            ) from exc
+        last = index == len(parts) - 1
+        if not (stat.S_ISDIR(mode) or (last and stat.S_ISREG(mode))):
+            raise UnsafeFile(f"{Path(*parts[: index + 1])} is {_kind(mode)}: not read")
+    if stat.S_ISDIR(mode):
+        _, refused = agent_files(current)
+        if refused:
+            raise UnsafeFile(f"{Path(relative) / refused[0]}")
+
+
 def read_agent_bytes(path: Path) -> bytes:
     """The content of an agent's file, opened without following a link at its last component and
     refused unless it is a regular file (a FIFO would block, a device never end)."""
