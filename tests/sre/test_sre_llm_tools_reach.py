@@ -80,6 +80,18 @@ def test_a_planted_link_inside_a_snapshot_folder_is_not_followed(tmp_path: Path)
     assert "symbolic link" in result
 
 
+def test_a_glob_in_a_file_name_does_not_read_the_files_beside_it(tmp_path: Path) -> None:
+    # the events file renamed to a name DuckDB reads as a pattern, and beside it a link that
+    # pattern matches: each path the tools were given is a regular file, what DuckDB reads not
+    workspace = _workspace(tmp_path)
+    secret = _outside_events(tmp_path)
+    (workspace / "k8s_events_raw.tsv").rename(workspace / "*events*.tsv")
+    (workspace / "zz_events_copy.tsv").symlink_to(secret)
+    result = _call(workspace, "event_analysis", {"group_by": "reason"})
+    assert MARKER not in result
+    assert result.startswith("error:")
+
+
 def test_the_snapshot_itself_still_answers(tmp_path: Path) -> None:
     workspace = _workspace(tmp_path)
     result = _call(workspace, "event_analysis", {"group_by": "reason"})
