@@ -203,6 +203,32 @@ def test_kubectl_tool_refuses_what_escapes_or_writes(
     assert result.startswith("refused:") and refusal in result, result
 
 
+@pytest.mark.parametrize(
+    ("command", "refusal"),
+    [
+        # kubectl reads every file of a folder, following a link the shell tool planted there
+        ("get -f manifests", "not a folder"),
+        ("get -f manifests/hidden.yaml", "not a file in your workspace"),
+        ("describe --filename manifests", "not a folder"),
+        # and fetches a URL from the runner's network, whatever the agent's sandbox allows
+        ("get -f http://127.0.0.1:9/objects.yaml", "no such file"),
+    ],
+)
+def test_kubectl_tool_reads_only_regular_workspace_files(
+    tmp_path: Path, command: str, refusal: str
+) -> None:
+    from ciso.agents.llm_tools import run_kubectl
+    from ciso.scenarios.model import ScenarioClass
+
+    elsewhere = tmp_path / "elsewhere.yaml"
+    elsewhere.write_text("apiVersion: v1\nkind: Pod\nmetadata: {name: hidden-name}\n")
+    workspace = tmp_path / "workspace"
+    (workspace / "manifests").mkdir(parents=True)
+    (workspace / "manifests" / "hidden.yaml").symlink_to(elsewhere)
+    result = run_kubectl(command, workspace, ScenarioClass.KYVERNO)
+    assert result.startswith("refused:") and refusal in result, result
+
+
 def test_kubectl_tool_applies_a_policy_to_the_trial_cluster(tmp_path: Path) -> None:
     from ciso.agents.llm_tools import run_kubectl
     from ciso.environments import read_applied, trial_environment
