@@ -248,6 +248,33 @@ def _open_real_folder(root: Path, relative: str | Path) -> int | None:
     return fd
 
 
+def write_in_agent_tree(root: Path, relative: str | Path, data: bytes, *, append: bool) -> bool:
+    """Append ``data`` to the regular file ``root/relative`` (``append``) or create it anew with
+    ``data``, while the agent may be changing the tree: its folder is reached through real
+    folders only, each opened relative to the one before, and the file is opened from there
+    without following a link or blocking. False, nothing written, when a link, FIFO or folder
+    stands in the way, the folder is missing, or (appending) there is no file to append to."""
+    relative = Path(relative)
+    folder = _open_real_folder(root, relative.parent)
+    if folder is None:
+        return False
+    mode = os.O_APPEND if append else os.O_CREAT | os.O_EXCL
+    flags = os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | mode
+    try:
+        fd = os.open(relative.name, flags, 0o644, dir_fd=folder)
+    except OSError:  # ELOOP (a link), ENOENT, EEXIST, ENXIO (a FIFO), EISDIR
+        return False
+    finally:
+        os.close(folder)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        os.write(fd, data)
+        return True
+    finally:
+        os.close(fd)
+
+
 def copy_agent_tree(root: Path, relative: str | Path, target: Path) -> list[str] | None:
     """Copy the agent's folder ``root/relative`` into the new folder ``target``: its real folders
     and regular files (with their permission bits and times), every entry opened relative to its
