@@ -20,7 +20,7 @@ from ciso.scenarios.model import ScenarioClass
 from itbench.cluster.kubeconfig import AgentKubeconfig
 from itbench.cluster.kubectl_guard import host_reach
 from itbench.errors import InputError
-from itbench.fsutil import UnsafeFile, agent_file, real_directory
+from itbench.fsutil import UnsafeFile, agent_file
 from itbench.llm.tools import Tool
 from itbench.models import PublicScenario
 
@@ -182,9 +182,10 @@ def run_kubectl(
             env = {
                 **os.environ,
                 "KUBECONFIG": str(path),
-                # kubectl's discovery cache stays in the trial, never in the user's home; the
-                # folder is made a real one first (a link planted there is removed)
-                "KUBECACHEDIR": str(real_directory(workspace, Path(".itbench") / "kube-cache")),
+                # kubectl's discovery cache in the runner's private folder of this call, never
+                # in the user's home nor the workspace: a link the agent planted anywhere below a
+                # cache there would take kubectl's writes to any folder of the machine
+                "KUBECACHEDIR": str(path.parent / "kube-cache"),
             }
             proc = subprocess.run(
                 ["kubectl", *args],

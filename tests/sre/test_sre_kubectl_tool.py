@@ -112,3 +112,23 @@ def test_a_host_file_is_not_read_into_an_object_nor_the_cluster_written_to_the_h
     assert "only the host holds" not in json.dumps(got)
     assert "--output-directory is not allowed" in dumped.get("error", ""), dumped
     assert not (tmp_path / "dump").exists()
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
+def test_kubectl_writes_its_cache_nowhere_the_agent_can_point(tmp_path: Path):
+    # kubectl writes its discovery cache as the runner's user: a home inside the workspace lets
+    # a link the agent planted below it (.kube -> any folder) take those writes anywhere
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    workspace = tmp_path / "workspace"
+    (workspace / ".itbench" / "kubectl-home").mkdir(parents=True)
+    (workspace / ".itbench" / "kubectl-home" / ".kube").symlink_to(outside)
+    cluster, _twin = serve_case(build_case("scaled-to-zero", 5), workspace / "kubeconfig.yaml")
+    try:
+        tools = {"kubectl": kubectl_tool(workspace)}
+        call = ToolCall("1", "kubectl", json.dumps({"args": ["get", "pods", "-A"]}))
+        answer = json.loads(invoke(tools, call))
+    finally:
+        cluster.stop()
+    assert answer["exit_code"] == 0, answer
+    assert list(outside.iterdir()) == []
