@@ -15,6 +15,7 @@ from finops.loaders.focus import read_focus_csv
 from finops.loaders.lite import read_lite_csv
 from finops.loaders.table import CostTable
 from finops.model import FOCUS_HIERARCHY, Anomaly, Hierarchy
+from itbench.fsutil import check_agent_path
 from itbench.llm.tools import Tool
 
 
@@ -99,6 +100,11 @@ def workspace_table_loader(
     cost column) when given."""
 
     def load() -> CostTable:
+        # read when a tool is first called, as the runner's user outside any sandbox, after the
+        # agent's shell may have put a link to another file of the machine (or a FIFO that would
+        # block the runner) there: only a regular file reached through real folders is read
+        for name in ("data.csv", "focus.csv"):
+            check_agent_path(workspace, name)
         if (workspace / "data.csv").exists():
             return read_lite_csv(workspace / "data.csv")
         return read_focus_csv(workspace / "focus.csv", hierarchy or FOCUS_HIERARCHY)

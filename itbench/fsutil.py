@@ -186,6 +186,33 @@ def agent_files(root: Path, skip: frozenset[str] = frozenset()) -> tuple[list[Pa
     return sorted(files), sorted(refused)
 
 
+def check_agent_path(root: Path, relative: str | Path) -> None:
+    """``UnsafeFile`` unless ``root/relative`` (absent, or a regular file or folder) is reached
+    through real folders and, when a folder, holds only real folders and regular files: what a
+    tool running outside the sandbox may then open by path, since nothing on the way or below
+    leads elsewhere (a link to a hidden answer) or blocks (a FIFO)."""
+    parts = Path(relative).parts
+    current = root
+    mode = stat.S_IFDIR  # root itself: the runner's folder
+    for index, part in enumerate(parts):
+        current = current / part
+        try:
+            mode = os.lstat(current).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            return  # nothing there: the tool says what it misses
+        except OSError as exc:
+            raise UnsafeFile(
+                f"{Path(*parts[: index + 1])}: cannot be read ({_reason(exc)})"
+            ) from exc
+        last = index == len(parts) - 1
+        if not (stat.S_ISDIR(mode) or (last and stat.S_ISREG(mode))):
+            raise UnsafeFile(f"{Path(*parts[: index + 1])} is {_kind(mode)}: not read")
+    if stat.S_ISDIR(mode):
+        _, refused = agent_files(current)
+        if refused:
+            raise UnsafeFile(f"{Path(relative) / refused[0]}")
+
+
 def read_agent_bytes(path: Path) -> bytes:
     """The content of an agent's file, opened without following a link at its last component and
     refused unless it is a regular file (a FIFO would block, a device never end)."""
@@ -219,6 +246,33 @@ def _open_real_folder(root: Path, relative: str | Path) -> int | None:
         os.close(fd)
         fd = inner
     return fd
+
+
+def write_in_agent_tree(root: Path, relative: str | Path, data: bytes, *, append: bool) -> bool:
+    """Append ``data`` to the regular file ``root/relative`` (``append``) or create it anew with
+    ``data``, while the agent may be changing the tree: its folder is reached through real
+    folders only, each opened relative to the one before, and the file is opened from there
+    without following a link or blocking. False, nothing written, when a link, FIFO or folder
+    stands in the way, the folder is missing, or (appending) there is no file to append to."""
+    relative = Path(relative)
+    folder = _open_real_folder(root, relative.parent)
+    if folder is None:
+        return False
+    mode = os.O_APPEND if append else os.O_CREAT | os.O_EXCL
+    flags = os.O_WRONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC | mode
+    try:
+        fd = os.open(relative.name, flags, 0o644, dir_fd=folder)
+    except OSError:  # ELOOP (a link), ENOENT, EEXIST, ENXIO (a FIFO), EISDIR
+        return False
+    finally:
+        os.close(folder)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        os.write(fd, data)
+        return True
+    finally:
+        os.close(fd)
 
 
 def copy_agent_tree(root: Path, relative: str | Path, target: Path) -> list[str] | None:

@@ -20,7 +20,7 @@ from ciso.scenarios.model import ScenarioClass
 from itbench.cluster.kubeconfig import AgentKubeconfig
 from itbench.cluster.kubectl_guard import host_reach
 from itbench.errors import InputError
-from itbench.fsutil import real_directory
+from itbench.fsutil import UnsafeFile, agent_file
 from itbench.llm.tools import Tool
 from itbench.models import PublicScenario
 
@@ -78,6 +78,17 @@ def _inside(workspace: Path, relative: str) -> Path:
     return target
 
 
+def _workspace_file(workspace: Path, name: str) -> Path:
+    target = _inside(workspace, name)
+    try:
+        found = agent_file(workspace, target.relative_to(workspace.resolve()))
+    except UnsafeFile as exc:
+        raise Refused(f"{exc} (-f takes a file of your workspace)") from None
+    if found is None:
+        raise Refused(f"{name}: no such file in your workspace (-f takes a file, not a folder)")
+    return found
+
+
 def _check_policy_file(path: Path, shown: str) -> None:
     from ciso.environments.kubernetes import is_policy
     from itbench.yamlsafe import load_all
@@ -126,11 +137,16 @@ def checked_arguments(command: str, workspace: Path, scenario_class: ScenarioCla
     if why:
         raise Refused(why)
     verb = args[0]
+    # kubectl reads each -f by path as the runner's user: a folder (every file in it, a link the
+    # shell tool planted there included) or a URL (fetched from the runner's network) would
+    # reach past the workspace, so -f takes a regular file of the workspace, reached without a link
     files = [
         args[i + 1] if a in ("-f", "--filename") else a.split("=", 1)[1]
         for i, a in enumerate(args)
         if (a in ("-f", "--filename") and i + 1 < len(args)) or a.startswith("--filename=")
     ]
+    for name in files:
+        _workspace_file(workspace, name)
     if verb == "apply":
         if scenario_class not in APPLY_CLASSES:
             raise Refused("apply is only for Kyverno policies in the kyverno classes")
@@ -143,9 +159,6 @@ def checked_arguments(command: str, workspace: Path, scenario_class: ScenarioCla
             ", apply (Kyverno policies)" if scenario_class in APPLY_CLASSES else ""
         )
         raise Refused(f"verb {verb!r} is not allowed; allowed: {allowed}")
-    else:
-        for name in files:
-            _inside(workspace, name)
     return args
 
 
@@ -169,9 +182,10 @@ def run_kubectl(
             env = {
                 **os.environ,
                 "KUBECONFIG": str(path),
-                # kubectl's discovery cache stays in the trial, never in the user's home; the
-                # folder is made a real one first (a link planted there is removed)
-                "KUBECACHEDIR": str(real_directory(workspace, Path(".itbench") / "kube-cache")),
+                # kubectl's discovery cache in the runner's private folder of this call, never
+                # in the user's home nor the workspace: a link the agent planted anywhere below a
+                # cache there would take kubectl's writes to any folder of the machine
+                "KUBECACHEDIR": str(path.parent / "kube-cache"),
             }
             proc = subprocess.run(
                 ["kubectl", *args],

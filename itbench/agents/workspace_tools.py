@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 
 from itbench.llm.tools import Tool
@@ -28,18 +31,45 @@ def _writable(workspace: Path, relative: str) -> Path:
     return target
 
 
+def _open_regular(target: Path, shown: str, flags: int) -> int:
+    """A descriptor of the regular file ``target``. The tools run in the runner's own process,
+    outside any sandbox, on files the agent's shell tool may have made: a FIFO there would block
+    the runner for good (opened non-blocking, then refused), a device is no answer file."""
+    try:
+        fd = os.open(target, flags | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a FIFO opened to write with no reader
+            raise ValueError(f"{shown} is a named pipe: not opened") from None
+        raise
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = "a named pipe" if stat.S_ISFIFO(mode) else "not a regular file"
+        raise ValueError(f"{shown} is {kind}: not opened")
+    os.set_blocking(fd, True)
+    return fd
+
+
 def workspace_tools(workspace: Path) -> list[Tool]:
     def write_file(path: str, content: str) -> str:
         target = _writable(workspace, path)
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(content, encoding="utf-8")
+        with os.fdopen(
+            _open_regular(target, path, os.O_WRONLY | os.O_CREAT), "w", encoding="utf-8"
+        ) as out:
+            out.truncate()
+            out.write(content)
         return f"wrote {len(content)} characters to {path}"
 
     def read_file(path: str) -> str:
         target = _inside(workspace, path)
-        data = target.read_text(encoding="utf-8", errors="replace")
-        if len(data) > _MAX_READ:
-            return data[:_MAX_READ] + f"\n... (truncated; {len(data)} characters in all)"
+        with os.fdopen(_open_regular(target, path, os.O_RDONLY), "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            # a head only: a sparse file of a terabyte costs the agent nothing to make
+            head = handle.read(_MAX_READ * 4)
+        data = head.decode("utf-8", errors="replace")
+        if len(data) > _MAX_READ or size > len(head):
+            return data[:_MAX_READ] + f"\n... (truncated; {size} bytes in all)"
         return data
 
     def list_files() -> list[str]:

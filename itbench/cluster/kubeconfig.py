@@ -124,7 +124,8 @@ def checked_kubeconfig(text: str, shown: str) -> str:
 @contextlib.contextmanager
 def kubeconfig_file(text: str) -> Iterator[Path]:
     """``text`` in a file of its own (readable by this user only), removed afterwards: what
-    ``KUBECONFIG`` points at for one kubectl call."""
+    ``KUBECONFIG`` points at for one kubectl call. The file's folder is private to the call too:
+    the caller may keep kubectl's home or cache there (never in an agent's workspace)."""
     with tempfile.TemporaryDirectory(prefix="itbench-kubeconfig-") as folder:
         path = Path(folder) / "kubeconfig"
         path.write_text(text, encoding="utf-8")

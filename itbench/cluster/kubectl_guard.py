@@ -19,8 +19,11 @@ from collections.abc import Sequence
 #: flags. Any other letter with something attached is refused: write such flags one by one.
 VALUE_SHORTHANDS = frozenset("nloLcpv")
 
-#: Global flags that read or write files of the host wherever they point (kubectl's profile, its
-#: logs, templates read from a file, kustomize directories).
+#: Flags that read or write files of the host wherever they point: kubectl's profile, its logs,
+#: templates read from a file, kustomize directories; and a command's own: what it reads into an
+#: object the agent then gets back (``create configmap --from-file=/etc/shadow``, ``create
+#: secret tls --cert/--key``, ``patch --patch-file``) or where it writes the cluster's objects
+#: (``cluster-info dump --output-directory=/anywhere``).
 FILE_FLAGS = frozenset(
     {
         "--profile",
@@ -31,6 +34,12 @@ FILE_FLAGS = frozenset(
         "--kustomize",
         "-k",
         "--cache-dir",
+        "--from-file",
+        "--from-env-file",
+        "--cert",
+        "--key",
+        "--patch-file",
+        "--output-directory",
     }
 )
 

@@ -14,7 +14,6 @@ from typing import Any
 from itbench.cluster.kubeconfig import AgentKubeconfig
 from itbench.cluster.kubectl_guard import host_reach
 from itbench.errors import InputError
-from itbench.fsutil import real_directory
 from itbench.llm.tools import Tool
 
 KUBECONFIG_FILE = "kubeconfig.yaml"
@@ -79,8 +78,11 @@ def kubectl_tool(workspace: Path) -> Tool:
             return {"error": why}
         try:
             with kubeconfig.file() as config:
-                # a real folder of the trial (a link planted there is removed first)
-                home = real_directory(workspace, Path(".itbench") / "kubectl-home")
+                # kubectl's home (its discovery cache) in the runner's private folder of this
+                # call, never in the workspace: a link the agent planted anywhere below a home
+                # there would take kubectl's writes to any folder of the machine
+                home = config.parent / "home"
+                home.mkdir()
                 env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
                        "KUBECONFIG": str(config)}  # fmt: skip
                 done = subprocess.run(

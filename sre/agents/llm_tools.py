@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from itbench.fsutil import check_agent_path
 from itbench.llm.tools import Tool
 from itbench.models import PublicScenario
 
@@ -35,8 +36,23 @@ def _function(spec, workspace: Path):
     from sre.snapshot_args import validate, with_snapshot_defaults
     from sre.tools._common import answer_text
 
+    shown = set(_parameters(spec)["properties"])
+
     def run(**arguments: Any) -> str:
+        # The tools run here as the runner's user, outside any sandbox, and open the files they
+        # are given by path: a file argument the model sends itself (hidden from its schema, yet
+        # accepted by the tool) would read any file of the machine, so only the shown ones pass.
+        unknown = sorted(set(arguments) - shown)
+        if unknown:
+            raise ValueError(
+                f"{', '.join(unknown)}: not an argument of {spec.name} (the snapshot's files "
+                "are filled in from your workspace)"
+            )
         filled = with_snapshot_defaults(spec, arguments, workspace)
+        # and what the workspace holds there is opened only when no link (planted with the
+        # shell tool) leads elsewhere and no FIFO blocks, on the way or anywhere below
+        for field in spec.snapshot_paths or {}:
+            check_agent_path(workspace, Path(filled[field]).relative_to(workspace))
         result = spec.run(validate(spec, filled))
         # the original tool's text, then our warnings after it (as an MCP client sees content
         # and _meta): the model reads what the original server would have said

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import duckdb
 
+from itbench.errors import InputError
 from sre.snapshot import epoch
 
 #: the longest line (so the largest cell) a snapshot file is read with: an object's manifest
@@ -142,7 +143,18 @@ def _csv_quoted(path: Path) -> bool:
     return all(unquote(name) != name for name in _header_fields(path))
 
 
+#: what DuckDB's readers take as a glob, not as part of a file's name
+GLOB_CHARACTERS = frozenset("*?[")
+
+
 def _reader(path: Path, columns: Sequence[str], rejects: str = "rej") -> str:
+    # read_csv('dir/*events*.tsv') reads every file the pattern matches: a name with a glob
+    # character (one an agent made in its workspace) would have the tools read files beside it
+    # that no check looked at, a link to anywhere among them
+    if GLOB_CHARACTERS & set(str(path)):
+        raise InputError(
+            f"{path}: a file name with * ? or [ is not read (DuckDB reads it as a glob)"
+        )
     spec = "{" + ", ".join(f"'{_lit(c)}': 'VARCHAR'" for c in columns) + "}"
     quoting = _QUOTED if _csv_quoted(path) else _UNQUOTED
     return (

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from itbench.fsutil import write_in_agent_tree
 from sre.generator.tsv import clickhouse_time, json_field
 from sre.twin.alerts import AlertState
 
@@ -52,9 +53,12 @@ class LiveView:
         alerts: Mapping[Any, AlertState],
         now: float,
     ) -> None:
+        # The agent works while this runs (as the runner's user, outside any sandbox): a name
+        # below may be its link to any file or folder of the machine, so nothing is written but
+        # through real folders into regular files (write_in_agent_tree); a planted link just
+        # ends the view of that file.
         at = dt.datetime.fromtimestamp(now, dt.UTC)
-        folder = self.workspace / "alerts"
-        if folder.is_dir():
+        if (self.workspace / "alerts").is_dir():
             doc = {
                 "status": "success",
                 "data": {
@@ -73,7 +77,8 @@ class LiveView:
                 },
             }
             name = f"alerts_at_{at:%Y-%m-%dT%H-%M-%S.%f}.json"
-            (folder / name).write_text(json.dumps(doc, indent=1), encoding="utf-8")
+            text = json.dumps(doc, indent=1)
+            write_in_agent_tree(self.workspace, f"alerts/{name}", text.encode(), append=False)
         object_rows, event_rows = [], []
         for obj in objects.values():
             kind = obj.get("kind", "")
@@ -89,7 +94,6 @@ class LiveView:
             ("k8s_objects_raw.tsv", object_rows),
             ("k8s_events_raw.tsv", event_rows),
         ):
-            path = self.workspace / name
-            if path.is_file() and rows:
-                with path.open("a", encoding="utf-8", newline="") as handle:
-                    handle.write("\n".join(rows) + "\n")
+            if rows:
+                text = "\n".join(rows) + "\n"
+                write_in_agent_tree(self.workspace, name, text.encode(), append=True)

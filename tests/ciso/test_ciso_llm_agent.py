@@ -6,6 +6,7 @@ the validator's feedback with 3 rounds, and fails with 0."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -201,6 +202,57 @@ def test_kubectl_tool_refuses_what_escapes_or_writes(
     (tmp_path / "policy.yaml").write_text("apiVersion: kyverno.io/v1\nkind: ClusterPolicy\n")
     result = run_kubectl(command, tmp_path, ScenarioClass(cls))
     assert result.startswith("refused:") and refusal in result, result
+
+
+@pytest.mark.parametrize(
+    ("command", "refusal"),
+    [
+        # kubectl reads every file of a folder, following a link the shell tool planted there
+        ("get -f manifests", "not a folder"),
+        ("get -f manifests/hidden.yaml", "not a file in your workspace"),
+        ("describe --filename manifests", "not a folder"),
+        # and fetches a URL from the runner's network, whatever the agent's sandbox allows
+        ("get -f http://127.0.0.1:9/objects.yaml", "no such file"),
+    ],
+)
+def test_kubectl_tool_reads_only_regular_workspace_files(
+    tmp_path: Path, command: str, refusal: str
+) -> None:
+    from ciso.agents.llm_tools import run_kubectl
+    from ciso.scenarios.model import ScenarioClass
+
+    elsewhere = tmp_path / "elsewhere.yaml"
+    elsewhere.write_text("apiVersion: v1\nkind: Pod\nmetadata: {name: hidden-name}\n")
+    workspace = tmp_path / "workspace"
+    (workspace / "manifests").mkdir(parents=True)
+    (workspace / "manifests" / "hidden.yaml").symlink_to(elsewhere)
+    result = run_kubectl(command, workspace, ScenarioClass.KYVERNO)
+    assert result.startswith("refused:") and refusal in result, result
+
+
+def test_kubectl_tool_writes_its_cache_nowhere_the_agent_can_point(tmp_path: Path) -> None:
+    # kubectl writes its discovery cache as the runner's user: a cache inside the workspace lets
+    # a link the agent planted below it (discovery -> any folder) take those writes anywhere
+    from ciso.agents.llm_tools import run_kubectl
+    from ciso.environments import trial_environment
+    from ciso.scenarios.loader import load_benchmark_scenarios
+    from ciso.scenarios.model import ScenarioClass
+
+    (scenario,) = load_benchmark_scenarios("cis-k8s-5.2.2-privileged.kyverno")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    with trial_environment(scenario, workspace):
+        (workspace / ".itbench" / "kube-cache").mkdir(parents=True, exist_ok=True)
+        for name in ("discovery", "http"):
+            planted = workspace / ".itbench" / "kube-cache" / name
+            if planted.is_dir():
+                shutil.rmtree(planted)
+            planted.symlink_to(outside)
+        listed = run_kubectl("get deployments -A", workspace, ScenarioClass.KYVERNO)
+    assert "NAMESPACE" in listed, listed
+    assert list(outside.iterdir()) == []
 
 
 def test_kubectl_tool_applies_a_policy_to_the_trial_cluster(tmp_path: Path) -> None:

@@ -23,6 +23,13 @@ from itbench.cluster.kubectl_guard import host_reach
         (["get", "ns", "--log-file", "/etc/passwd"], "--log-file"),
         (["get", "ns", "--template=/etc/shadow"], "--template"),
         (["kustomize", "-k", "/etc"], "-k"),
+        # a command's own flags that read a host file into an object, or write the cluster out
+        (["create", "configmap", "c", "--from-file=/etc/shadow"], "--from-file"),
+        (["create", "configmap", "c", "--from-file", "k=/root/.ssh/id_rsa"], "--from-file"),
+        (["create", "secret", "generic", "s", "--from-env-file=/proc/1/environ"], "--from-env"),
+        (["create", "secret", "tls", "t", "--cert=/etc/a.pem", "--key", "/etc/a.key"], "--cert"),
+        (["patch", "deploy/web", "--patch-file=/srv/answer.yaml"], "--patch-file"),
+        (["cluster-info", "dump", "--output-directory=/etc/cron.d"], "--output-directory"),
     ],
 )
 def test_what_reaches_the_host_is_refused(args, said):

@@ -13,10 +13,12 @@ from itbench.fsutil import (
     agent_file,
     agent_files,
     append_line,
+    check_agent_path,
     clear_planted,
     copy_agent_tree,
     read_agent_bytes,
     real_directory,
+    write_in_agent_tree,
 )
 
 
@@ -147,3 +149,50 @@ def test_no_copy_of_a_folder_reached_through_a_link(tree):
     assert copy_agent_tree(workspace, "answer.json", workspace.parent / "c") is None
     assert copy_agent_tree(workspace, "missing", workspace.parent / "d") is None
     assert not any((workspace.parent / n).exists() for n in "abcd")
+
+
+def test_write_in_agent_tree_appends_and_creates_in_real_folders_only(tmp_path: Path) -> None:
+    (tmp_path / "log.tsv").write_text("a\n")
+    (tmp_path / "alerts").mkdir()
+    assert write_in_agent_tree(tmp_path, "log.tsv", b"b\n", append=True)
+    assert write_in_agent_tree(tmp_path, "alerts/new.json", b"{}", append=False)
+    assert (tmp_path / "log.tsv").read_text() == "a\nb\n"
+    assert (tmp_path / "alerts" / "new.json").read_text() == "{}"
+    # nothing to append to: not created
+    assert not write_in_agent_tree(tmp_path, "absent.tsv", b"x", append=True)
+    assert not (tmp_path / "absent.tsv").exists()
+
+
+def test_write_in_agent_tree_never_writes_through_a_link_or_into_a_fifo(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "file").write_text("kept\n")
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "linked.tsv").symlink_to(outside / "file")
+    (root / "folder").symlink_to(outside)
+    os.mkfifo(root / "pipe")
+    assert not write_in_agent_tree(root, "linked.tsv", b"x", append=True)
+    assert not write_in_agent_tree(root, "folder/file", b"x", append=True)
+    assert not write_in_agent_tree(root, "folder/new", b"x", append=False)
+    assert not write_in_agent_tree(root, "pipe", b"x", append=True)
+    assert (outside / "file").read_text() == "kept\n"
+    assert sorted(p.name for p in outside.iterdir()) == ["file"]
+
+
+@pytest.mark.parametrize("planted", ["link", "fifo", "link-in-folder"])
+def test_check_agent_path_refuses_what_leads_elsewhere_or_blocks(
+    tmp_path: Path, planted: str
+) -> None:
+    (tmp_path / "data").mkdir()
+    if planted == "link":
+        (tmp_path / "data.tsv").symlink_to("/etc/hostname")
+        target = "data.tsv"
+    elif planted == "fifo":
+        os.mkfifo(tmp_path / "data.tsv")
+        target = "data.tsv"
+    else:
+        (tmp_path / "data" / "x.json").symlink_to("/etc/hostname")
+        target = "data"
+    with pytest.raises(UnsafeFile):
+        check_agent_path(tmp_path, target)

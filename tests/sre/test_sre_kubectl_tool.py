@@ -83,3 +83,52 @@ def test_the_tool_does_not_run_a_command_the_agent_wrote_into_its_kubeconfig(tmp
     answer = json.loads(invoke(tools, ToolCall("1", "kubectl", '{"args": ["get", "pods"]}')))
     assert "refused" in answer["error"] and "exec" in answer["error"], answer
     assert not marker.exists()
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
+def test_a_host_file_is_not_read_into_an_object_nor_the_cluster_written_to_the_host(
+    tmp_path: Path,
+):
+    # kubectl runs as the runner's user: a ConfigMap made --from-file a host file hands that
+    # file back to the agent on the next get; cluster-info dump writes wherever it is told
+    secret = tmp_path / "host-only.txt"
+    secret.write_text("a line only the host holds\n")
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    case = build_case("scaled-to-zero", 5)
+    cluster, _twin = serve_case(case, workspace / "kubeconfig.yaml")
+    try:
+        tools = {"kubectl": kubectl_tool(workspace)}
+
+        def call(*args: str) -> dict:
+            return json.loads(invoke(tools, ToolCall("1", "kubectl", json.dumps({"args": args}))))
+
+        made = call("-n", "otel-demo", "create", "configmap", "c", f"--from-file={secret}")
+        got = call("-n", "otel-demo", "get", "configmap", "c", "-o", "yaml")
+        dumped = call("cluster-info", "dump", f"--output-directory={tmp_path / 'dump'}")
+    finally:
+        cluster.stop()
+    assert "--from-file is not allowed" in made.get("error", ""), made
+    assert "only the host holds" not in json.dumps(got)
+    assert "--output-directory is not allowed" in dumped.get("error", ""), dumped
+    assert not (tmp_path / "dump").exists()
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
+def test_kubectl_writes_its_cache_nowhere_the_agent_can_point(tmp_path: Path):
+    # kubectl writes its discovery cache as the runner's user: a home inside the workspace lets
+    # a link the agent planted below it (.kube -> any folder) take those writes anywhere
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    workspace = tmp_path / "workspace"
+    (workspace / ".itbench" / "kubectl-home").mkdir(parents=True)
+    (workspace / ".itbench" / "kubectl-home" / ".kube").symlink_to(outside)
+    cluster, _twin = serve_case(build_case("scaled-to-zero", 5), workspace / "kubeconfig.yaml")
+    try:
+        tools = {"kubectl": kubectl_tool(workspace)}
+        call = ToolCall("1", "kubectl", json.dumps({"args": ["get", "pods", "-A"]}))
+        answer = json.loads(invoke(tools, call))
+    finally:
+        cluster.stop()
+    assert answer["exit_code"] == 0, answer
+    assert list(outside.iterdir()) == []
