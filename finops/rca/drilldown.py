@@ -408,18 +408,28 @@ def _switched_together(tree: Tree, findings: list[Finding]) -> NodeStats | None:
     return tree.node_at(next(iter(owners))[:meet])
 
 
-def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> NodeStats | None:
-    """The service when the lines found are of several families in several applications, all
-    of one service, and every application of it is among them: one change of the service (a
-    gateway release that bills every application's input tokens in full, whatever model each
-    uses), not several causes that happen to share it. Lines that fell beside them (the cache
-    reads the same release stopped) name nothing of their own."""
+def _lines_of_one_service(findings: list[Finding]) -> tuple[list[NodeStats], int] | None:
+    """(the lines found, the depth of the node above their applications) when there are several,
+    every one a leaf, all under that one node (the service); None otherwise."""
     if len(findings) < 2 or any(f.reason != "leaf" for f in findings):
         return None
     lines = [f.node for f in findings]
     depth = len(lines[0].path) - 3  # the node above the applications
     if depth < 1 or len({k.path[: depth + 1] for k in lines}) != 1:
         return None
+    return lines, depth
+
+
+def _families_across_its_applications(tree: Tree, findings: list[Finding]) -> NodeStats | None:
+    """The service when the lines found are of several families in several applications, all
+    of one service, and every application of it is among them: one change of the service (a
+    gateway release that bills every application's input tokens in full, whatever model each
+    uses), not several causes that happen to share it. Lines that fell beside them (the cache
+    reads the same release stopped) name nothing of their own."""
+    found = _lines_of_one_service(findings)
+    if found is None:
+        return None
+    lines, depth = found
     if len({k.path[-1] for k in lines}) < 2 or len({k.path[-2] for k in lines}) < 2:
         return None
     # none repriced: a new price is a family's (a family repriced everywhere and a fleet tripled
@@ -437,20 +447,18 @@ def _family_is_the_service(tree: Tree, findings: list[Finding]) -> NodeStats | N
     subscription): the family and the service name the same lines, and the service is the name
     the change was made under (a plan enabled on the service, not a machine type). A family
     beside other families of the service that kept their life stays the family."""
-    if len(findings) < 2 or any(f.reason != "leaf" for f in findings):
+    found = _lines_of_one_service(findings)
+    if found is None:
         return None
-    lines = [f.node for f in findings]
-    depth = len(lines[0].path) - 3  # the node above the applications
-    if depth < 1 or len({k.path[: depth + 1] for k in lines}) != 1:
-        return None
+    lines, depth = found
     if len({k.path[-1] for k in lines}) != 1 or len({k.path[-2] for k in lines}) < 2:
         return None
     service = tree.node_at(lines[0].path[: depth + 1])
-    found = {k.path for k in lines}
+    paths = {k.path for k in lines}
     rest = [
         k
         for k in tree.leaves_under(service)
-        if k.path not in found and (k.baseline > 0 or k.actual > 0)
+        if k.path not in paths and (k.baseline > 0 or k.actual > 0)
     ]
     return None if rest else service
 
