@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ciso.environments import KUBECONFIG_FILE
 from ciso.scenarios.model import ScenarioClass
-from itbench.cluster.kubeconfig import AgentKubeconfig
+from itbench.cluster.kubeconfig import AgentKubeconfig, kubectl_env
 from itbench.cluster.kubectl_guard import host_reach
 from itbench.errors import InputError
 from itbench.fsutil import UnsafeFile, agent_file
@@ -179,14 +179,7 @@ def run_kubectl(
     config = kubeconfig or AgentKubeconfig(workspace / KUBECONFIG_FILE, pin=False)
     try:
         with config.file() as path:
-            env = {
-                **os.environ,
-                "KUBECONFIG": str(path),
-                # kubectl's discovery cache in the runner's private folder of this call, never
-                # in the user's home nor the workspace: a link the agent planted anywhere below a
-                # cache there would take kubectl's writes to any folder of the machine
-                "KUBECACHEDIR": str(path.parent / "kube-cache"),
-            }
+            env = {**os.environ, **kubectl_env(path)}
             proc = subprocess.run(
                 ["kubectl", *args],
                 cwd=workspace,

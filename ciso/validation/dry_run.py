@@ -29,7 +29,7 @@ from ciso.evaluation.fetch import Collection
 from ciso.scenarios.model import ScenarioClass
 from ciso.validation.diagnostics import Diagnostic, Level, Step
 from ciso.validation.files import AnswerFiles
-from itbench.cluster.kubeconfig import checked_kubeconfig, kubeconfig_file
+from itbench.cluster.kubeconfig import checked_kubeconfig, kubeconfig_file, kubectl_env
 from itbench.errors import InputError
 from itbench.fsutil import atomic_write_text, copy_agent_tree, read_agent_text, real_directory
 
@@ -47,11 +47,7 @@ class SnapshotError(Exception):
 
 
 def _kubectl(args: list[str], kubeconfig: Path) -> str:
-    # kubectl's discovery cache stays beside the checked kubeconfig, in a folder of the runner's
-    # own: never in the user's home, the cwd or the agent's workspace (where a link the agent
-    # planted would take kubectl's writes elsewhere)
-    cache = kubeconfig.parent / "kube-cache"
-    env = {**os.environ, "KUBECONFIG": str(kubeconfig), "KUBECACHEDIR": str(cache)}
+    env = {**os.environ, **kubectl_env(kubeconfig)}
     try:
         proc = subprocess.run(
             ["kubectl", *args],

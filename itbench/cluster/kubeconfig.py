@@ -121,6 +121,14 @@ def checked_kubeconfig(text: str, shown: str) -> str:
     )
 
 
+def kubectl_env(kubeconfig: Path) -> dict[str, str]:
+    """``KUBECONFIG`` and ``KUBECACHEDIR`` for one kubectl call on a file of
+    :func:`kubeconfig_file`: the discovery cache beside it, in the runner's private folder of the
+    call, never in the user's home nor an agent's workspace (a link the agent planted below a
+    cache there would take kubectl's writes to any folder of the machine)."""
+    return {"KUBECONFIG": str(kubeconfig), "KUBECACHEDIR": str(kubeconfig.parent / "kube-cache")}
+
+
 @contextlib.contextmanager
 def kubeconfig_file(text: str) -> Iterator[Path]:
     """``text`` in a file of its own (readable by this user only), removed afterwards: what
