@@ -54,10 +54,12 @@ def used(database: Path) -> None:
 
 
 def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size + _wal(path).stat().st_size
-    except FileNotFoundError:
-        return path.stat().st_size if path.exists() else 0
+    """The database's bytes with its write-ahead log's (either may be gone meanwhile)."""
+    total = 0
+    for part in (path, _wal(path)):
+        with contextlib.suppress(FileNotFoundError):
+            total += part.stat().st_size
+    return total
 
 
 def _wal(path: Path) -> Path:
