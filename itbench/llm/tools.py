@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from itbench import jsonsafe
+from itbench.sandbox.availability import SandboxUnavailable
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,8 @@ def invoke(tools: Mapping[str, Tool], call: ToolCall, max_chars: int = 20000) ->
         return "error: arguments must be a JSON object"
     try:
         result = tool.function(**args)
+    except SandboxUnavailable:
+        raise  # the machine's fault, not the model's: the trial cannot run confined as promised
     except TypeError as exc:
         return f"error: bad arguments for {call.name}: {exc}"
     except Exception as exc:  # a tool failing on model input is feedback, not a crash
