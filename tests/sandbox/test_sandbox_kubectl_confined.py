@@ -6,15 +6,20 @@ an agent ordinarily asks of it."""
 
 from __future__ import annotations
 
+import base64
+import http.server
 import json
 import os
 import shutil
 import socket
+import ssl
+import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 
 from itbench.llm.tools import ToolCall, invoke
 from sre.agents.kubectl_tool import kubectl_tool
@@ -215,3 +220,63 @@ def test_no_sandbox_no_kubectl(workspace: Path, tmp_path: Path, monkeypatch: pyt
     finally:
         monkeypatch.undo()
         bwrap_path.cache_clear()
+
+
+def _certificate(folder: Path, name: str) -> tuple[Path, Path]:
+    """A self-signed certificate for ``name`` and its key (the openssl command line)."""
+    stem = folder / f"{name}-{len(list(folder.iterdir()))}"
+    cert, key = stem.with_suffix(".pem"), stem.with_suffix(".key")
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", f"/CN={name}", "-addext", f"subjectAltName=DNS:{name}",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    return cert, key
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl is absent")
+def test_tls_passes_through_and_is_checked_against_the_servers_own_name(tmp_path: Path):
+    from itbench.sandbox.kubectl import run_confined_kubectl
+
+    class Healthy(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.end_headers()
+            self.wfile.write(b"served over tls")
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    served, key = _certificate(tmp_path, "localhost")
+    stranger, _ = _certificate(tmp_path, "localhost")  # same name, another key: not trusted
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Healthy)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(served, key)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def kubeconfig(authority: Path) -> str:
+        cluster = {
+            "server": f"https://localhost:{server.server_address[1]}",
+            "certificate-authority-data": base64.b64encode(authority.read_bytes()).decode(),
+        }
+        return yaml.safe_dump({
+            "apiVersion": "v1", "kind": "Config", "current-context": "x",
+            "clusters": [{"name": "c", "cluster": cluster}],
+            "users": [{"name": "u", "user": {"token": "t"}}],
+            "contexts": [{"name": "x", "context": {"cluster": "c", "user": "u"}}],
+        })  # fmt: skip
+
+    try:
+        trusted = run_confined_kubectl(
+            ["get", "--raw", "/healthz"], kubeconfig=kubeconfig(served), timeout_s=60
+        )
+        untrusted = run_confined_kubectl(
+            ["get", "--raw", "/healthz"], kubeconfig=kubeconfig(stranger), timeout_s=60
+        )
+    finally:
+        server.shutdown()
+    assert trusted.exit_code == 0 and trusted.stdout == "served over tls", trusted
+    assert untrusted.exit_code != 0 and "certificate" in untrusted.stderr, untrusted
