@@ -5,7 +5,8 @@ front of it, and says why. kubectl can read a host file into its output (``-o
 go-template-file=/etc/shadow`` prints it once per object), write a host file (``--profile=cpu
 --profile-output=/etc/passwd``), read manifests from anywhere (``-f``) and run other programs: a
 first word that is not one of its commands runs the plugin ``kubectl-<word>`` found on ``PATH``,
-``diff`` runs an external diff program, ``edit`` an editor.
+``diff`` runs an external diff program, ``edit`` (and ``create --edit``, ``apply
+edit-last-applied``) an editor.
 
 Flags are read as kubectl's parser (pflag) reads them, per command: ``-Ao wide`` is ``-A -o
 wide``, ``-f-`` is ``-f -``, ``-f/etc/x`` and ``-f=/etc/x`` are ``-f /etc/x``,
@@ -219,7 +220,11 @@ def host_reach(args: Sequence[str]) -> str:
         )
     if command in RUNS_A_PROGRAM:
         return RUNS_A_PROGRAM[command]
+    if command == "apply" and "edit-last-applied" in args:
+        return RUNS_A_PROGRAM["edit"]
     for flag in parsed.flags:
+        if flag.name == "--edit" and (flag.value or "true").lower() != "false":
+            return f"{flag.written}: {RUNS_A_PROGRAM['edit']}"
         if flag.name in FILE_FLAGS:
             return (
                 f"{flag.written.split('=', 1)[0]} is not allowed: it reads or writes files "

@@ -71,6 +71,9 @@ def test_a_word_kubectl_does_not_know_is_a_plugin_and_refused(args):
         (["diff", "-f", "-"], "diff program"),
         (["-n", "shop", "edit", "deploy/web"], "editor"),
         (["plugin", "list"], "PATH"),
+        (["create", "--edit", "-f", "-"], "editor"),
+        (["create", "-f-", "--edit=true"], "editor"),
+        (["apply", "edit-last-applied", "deploy/web"], "editor"),
     ],
 )
 def test_a_command_that_runs_another_program_is_refused(args, said):
@@ -88,6 +91,7 @@ def test_a_command_that_runs_another_program_is_refused(args, said):
         ["create", "-f-"],  # stdin
         ["replace", "-f=-", "-nteam"],
         ["logs", "web-1", "--tail", "-1"],  # a negative number is a value
+        ["create", "-f-", "--edit=false"],
     ],
 )
 def test_packed_and_per_command_flags_read_as_kubectl_reads_them(args):
