@@ -46,7 +46,14 @@ import yaml
 from itbench.errors import InputError
 from itbench.sandbox.availability import bwrap_path, reachable, tmpfs_args
 from itbench.sandbox.endpoint import SANDBOX_SOCKET, Endpoint, forwarder_argv
-from itbench.sandbox.identity import command_prefix, default_user, namespace_args, owner_of
+from itbench.sandbox.identity import (
+    SandboxUser,
+    command_prefix,
+    default_user,
+    hand_over,
+    namespace_args,
+    owner_of,
+)
 from itbench.sandbox.loopback import splice
 from itbench.sandbox.seccomp import filter_fd
 
@@ -120,7 +127,7 @@ class _Relay:
         self.server = server
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.listener.bind(str(path))
-        path.chmod(0o666)  # the call may run as nobody
+        path.chmod(0o600)  # handed over to the call's uid with its folder
         self.listener.listen(64)
         threading.Thread(target=self._serve, name="itbench-kubectl-relay", daemon=True).start()
 
@@ -173,14 +180,24 @@ def _system_layout() -> list[str]:
     return [*args, "--proc", "/proc", "--dev", "/dev", *scratch, "/tmp", *scratch, "/run"]
 
 
+def sandbox_user(workspace: Path | None) -> SandboxUser:
+    """Who the call runs as: nobody (when itbench runs as root), or the owner of the workspace
+    it must read: uid 0 without a capability for a workspace of root's, in a filesystem that
+    holds nothing else of root's but the read-only system."""
+    return default_user() if workspace is None else owner_of(workspace)
+
+
 def bwrap_argv(
-    args: Sequence[str], *, folder: Path, server: ApiServer, kubectl: Path, workspace: Path | None
+    args: Sequence[str],
+    *,
+    folder: Path,
+    server: ApiServer,
+    kubectl: Path,
+    workspace: Path | None,
+    user: SandboxUser,
 ) -> list[str]:
     """The bwrap command line of one call (pure but for reading ``/``); ``folder`` holds the
     sandbox's kubeconfig and the relay's socket."""
-    # nobody (as root), or the workspace's owner, who can read its files: uid 0 without a
-    # capability for a workspace of root's, in a filesystem holding nothing else of root's
-    user = default_user() if workspace is None else owner_of(workspace)
     argv = [bwrap_path(), *namespace_args(share_net=False, user=user)]
     argv += ["--die-with-parent", "--new-session", "--hostname", "itbench-kubectl", "--clearenv"]
     argv += _system_layout()
@@ -214,17 +231,18 @@ def bwrap_argv(
 
 
 @contextlib.contextmanager
-def _call_folder(kubeconfig: str, server: ApiServer) -> Iterator[Path]:
-    """The call's private folder: the sandbox's kubeconfig and the relay's socket, listening."""
+def _call_folder(kubeconfig: str, server: ApiServer, user: SandboxUser) -> Iterator[Path]:
+    """The call's private folder: the sandbox's kubeconfig and the relay's socket, listening,
+    both the sandbox user's alone (its credentials stay unreadable to the machine's others)."""
     folder = Path(tempfile.mkdtemp(prefix="itbench-kubectl-"))
     relay: _Relay | None = None
     try:
-        folder.chmod(0o755)
         config = folder / "kubeconfig"
         config.write_text(kubeconfig, encoding="utf-8")
-        # read by the sandbox's uid (nobody, as root); no one else sees the folder inside
-        config.chmod(0o644)
+        config.chmod(0o600)
         relay = _Relay(server, folder / "relay.sock")
+        # bwrap (root, before the uid changes) binds them; the sandbox's uid opens them
+        hand_over(folder, user)
         yield folder
     finally:
         if relay is not None:
@@ -246,8 +264,11 @@ def run_confined_kubectl(
     past ``timeout_s`` (everything it started is killed)."""
     inner, server = confined_kubeconfig(kubeconfig)
     kubectl = kubectl_binary()
-    with _call_folder(inner, server) as folder, filter_fd() as fd:
-        argv = bwrap_argv(args, folder=folder, server=server, kubectl=kubectl, workspace=workspace)
+    user = sandbox_user(workspace)
+    with _call_folder(inner, server, user) as folder, filter_fd() as fd:
+        argv = bwrap_argv(
+            args, folder=folder, server=server, kubectl=kubectl, workspace=workspace, user=user
+        )
         proc = subprocess.Popen(
             [*argv[:1], "--seccomp", str(fd), *argv[1:]],
             stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
