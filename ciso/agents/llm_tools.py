@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import os
 import shlex
 import subprocess
 from collections.abc import Sequence
@@ -17,12 +16,13 @@ from pathlib import Path
 
 from ciso.environments import KUBECONFIG_FILE
 from ciso.scenarios.model import ScenarioClass
-from itbench.cluster.kubeconfig import AgentKubeconfig, kubectl_env
-from itbench.cluster.kubectl_guard import host_reach
+from itbench.cluster.kubeconfig import AgentKubeconfig
+from itbench.cluster.kubectl_guard import filenames, host_reach
 from itbench.errors import InputError
 from itbench.fsutil import UnsafeFile, agent_file
 from itbench.llm.tools import Tool
 from itbench.models import PublicScenario
+from itbench.sandbox.kubectl import run_confined_kubectl
 
 READ_ONLY_VERBS = frozenset({"get", "describe", "api-resources", "explain", "api-versions"})
 APPLY_CLASSES = frozenset({ScenarioClass.KYVERNO, ScenarioClass.KYVERNO_UPDATE})
@@ -140,11 +140,7 @@ def checked_arguments(command: str, workspace: Path, scenario_class: ScenarioCla
     # kubectl reads each -f by path as the runner's user: a folder (every file in it, a link the
     # shell tool planted there included) or a URL (fetched from the runner's network) would
     # reach past the workspace, so -f takes a regular file of the workspace, reached without a link
-    files = [
-        args[i + 1] if a in ("-f", "--filename") else a.split("=", 1)[1]
-        for i, a in enumerate(args)
-        if (a in ("-f", "--filename") and i + 1 < len(args)) or a.startswith("--filename=")
-    ]
+    files = filenames(args)  # in every spelling kubectl reads (-f x, --filename=x, -Rf x)
     for name in files:
         _workspace_file(workspace, name)
     if verb == "apply":
@@ -169,8 +165,7 @@ def run_kubectl(
     kubeconfig: AgentKubeconfig | None = None,
 ) -> str:
     """``kubectl <command>`` for the agent, on the workspace's kubeconfig as ``kubeconfig`` hands
-    it out (the runner's text as written, an agent's rewrite only once checked: kubectl runs
-    here as the runner's user, outside any sandbox)."""
+    it out (the runner's text as written, an agent's rewrite only once checked), confined."""
     try:
         args = checked_arguments(command, workspace, scenario_class)
     except Refused as exc:
@@ -178,18 +173,14 @@ def run_kubectl(
     # without the tool's kubeconfig (read when it was made), the text now is checked like any
     config = kubeconfig or AgentKubeconfig(workspace / KUBECONFIG_FILE, pin=False)
     try:
-        with config.file() as path:
-            env = {**os.environ, **kubectl_env(path)}
-            proc = subprocess.run(
-                ["kubectl", *args],
-                cwd=workspace,
-                env=env,
-                capture_output=True,
-                text=True,
-                timeout=TIMEOUT_S,
-                stdin=subprocess.DEVNULL,
-            )
-    except FileNotFoundError:
+        # confined (itbench.sandbox.kubectl): the scenario's API server and the workspace, read
+        # only, are all it reaches; SandboxUnavailable ends the trial (never run unconfined)
+        proc = run_confined_kubectl(
+            args, kubeconfig=config.text(), workspace=workspace, timeout_s=TIMEOUT_S
+        )
+    except FileNotFoundError as exc:
+        if exc.filename == "kubectl":
+            return "error: kubectl is not installed"
         return f"error: no {KUBECONFIG_FILE} in the workspace (no cluster)"
     except InputError as exc:
         return f"refused: {exc}"
@@ -198,8 +189,8 @@ def run_kubectl(
     except (OSError, UnicodeDecodeError) as exc:
         return f"error: cannot run kubectl: {exc}"
     text = proc.stdout + (f"\nstderr:\n{proc.stderr}" if proc.stderr.strip() else "")
-    if proc.returncode != 0:
-        text = f"exit code {proc.returncode}\n{text}"
+    if proc.exit_code != 0:
+        text = f"exit code {proc.exit_code}\n{text}"
     if len(text) > MAX_OUTPUT:
         text = text[:MAX_OUTPUT] + f"\n... (truncated; {len(text)} characters in all)"
     return text or "(no output)"

@@ -15,7 +15,6 @@ resources are the violating ones.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import tempfile
 from collections import Counter
@@ -29,9 +28,10 @@ from ciso.evaluation.fetch import Collection
 from ciso.scenarios.model import ScenarioClass
 from ciso.validation.diagnostics import Diagnostic, Level, Step
 from ciso.validation.files import AnswerFiles
-from itbench.cluster.kubeconfig import checked_kubeconfig, kubeconfig_file, kubectl_env
+from itbench.cluster.kubeconfig import checked_kubeconfig
 from itbench.errors import InputError
 from itbench.fsutil import atomic_write_text, copy_agent_tree, read_agent_text, real_directory
+from itbench.sandbox.kubectl import run_confined_kubectl
 
 KUBECTL_TIMEOUT_S = 30.0
 FETCH_TIMEOUT_S = 60.0
@@ -46,20 +46,13 @@ class SnapshotError(Exception):
     pass
 
 
-def _kubectl(args: list[str], kubeconfig: Path) -> str:
-    env = {**os.environ, **kubectl_env(kubeconfig)}
+def _kubectl(args: list[str], kubeconfig: str) -> str:
     try:
-        proc = subprocess.run(
-            ["kubectl", *args],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=KUBECTL_TIMEOUT_S,
-            stdin=subprocess.DEVNULL,
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
+        # confined (itbench.sandbox.kubectl), as the agent's own kubectl tool
+        proc = run_confined_kubectl(args, kubeconfig=kubeconfig, timeout_s=KUBECTL_TIMEOUT_S)
+    except (OSError, InputError, subprocess.TimeoutExpired) as exc:
         raise SnapshotError(f"kubectl {' '.join(args)}: {exc}") from None
-    if proc.returncode != 0:
+    if proc.exit_code != 0:
         raise SnapshotError(f"kubectl {' '.join(args)}: {proc.stderr.strip()[:500]}")
     return proc.stdout
 
@@ -71,20 +64,19 @@ def _is_report_or_policy(obj: dict[str, Any]) -> bool:
 
 def cluster_snapshot(kubeconfig: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """(workload objects, Kyverno policies) the live cluster serves, read through the workspace's
-    ``kubeconfig`` once checked (:func:`checked_kubeconfig`: the agent can rewrite it, and
-    kubectl runs here as the runner's user). Objects owned by another (the ReplicaSets and Pods
+    ``kubeconfig`` once checked (:func:`checked_kubeconfig`: the agent can rewrite it), by a
+    confined kubectl. Objects owned by another (the ReplicaSets and Pods
     of a Deployment) are left out: a cluster loading the snapshot derives them again."""
     try:
         text = checked_kubeconfig(read_agent_text(kubeconfig), kubeconfig.name)
     except (OSError, UnicodeDecodeError, InputError) as exc:
         raise SnapshotError(str(exc)) from None
-    with kubeconfig_file(text) as checked:
-        names = [
-            n
-            for n in _kubectl(["api-resources", "--verbs=list", "-o", "name"], checked).split()
-            if n and n != "events" and not n.startswith("events.")
-        ]
-        listed = json.loads(_kubectl(["get", ",".join(names), "-A", "-o", "json"], checked))
+    names = [
+        n
+        for n in _kubectl(["api-resources", "--verbs=list", "-o", "name"], text).split()
+        if n and n != "events" and not n.startswith("events.")
+    ]
+    listed = json.loads(_kubectl(["get", ",".join(names), "-A", "-o", "json"], text))
     objects, policies = [], []
     for obj in listed.get("items") or []:
         if not isinstance(obj, dict):

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+# the one guarded kubectl of the project, and its reading of a command line's flags
+from itbench.cluster.kubectl_guard import command_of
 from itbench.llm.tools import Tool
-
-# the one guarded kubectl of the project, and its own reading of a command line's flags
-from sre.agents.kubectl_tool import _VALUE_FLAGS, kubectl_tool
+from sre.agents.kubectl_tool import kubectl_tool
 
 __all__ = ["READ_VERBS", "k8s_llm_tools"]
 
@@ -33,15 +33,7 @@ _NO_ARGS = {"type": "object", "properties": {}}
 
 def _verb(args: list[str]) -> str:
     """The kubectl command in ``args``, read as the guard reads it (flag values skipped)."""
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg in _VALUE_FLAGS:
-            skip = True
-        elif not arg.startswith("-"):
-            return arg
-    return ""
+    return command_of(args)
 
 
 def _guarded_kubectl(workspace: Path, read_only: bool, namespace: str = NS) -> Tool:

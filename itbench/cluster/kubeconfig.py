@@ -50,21 +50,53 @@ def write_kubeconfig(path: Path, url: str) -> Path:
 # kubectl for agents (their kubectl tools, the dry run) on a kubeconfig in their workspace, which
 # they can rewrite: only what reaches one API server with inline credentials is kept.
 
-#: per part of the current context, the fields kept (anything else is refused, by name)
+#: per part of the current context, the fields kept (anything else is refused, by name).
+#: ``extensions`` are data kubectl hands only to an exec credential plugin, which is refused.
 _KEPT = {
     "cluster": frozenset(
-        {"server", "certificate-authority-data", "insecure-skip-tls-verify", "tls-server-name"}
+        {"server", "certificate-authority-data", "insecure-skip-tls-verify", "tls-server-name",
+         "extensions"}
     ),
     "user": frozenset(
-        {"token", "client-certificate-data", "client-key-data", "username", "password"}
+        {"token", "client-certificate-data", "client-key-data", "username", "password",
+         "extensions"}
     ),
-    "context": frozenset({"cluster", "user", "namespace"}),
-}
+    "context": frozenset({"cluster", "user", "namespace", "extensions"}),
+}  # fmt: skip
 
 
 class UnsafeKubeconfig(InputError):
     """An agent's kubeconfig that kubectl is not run on: it names a command, a local file or a
     proxy, or is not a kubeconfig."""
+
+
+class _OneValueLoader(yaml.SafeLoader):
+    """PyYAML with a key given twice in one mapping refused: PyYAML keeps the last value,
+    another parser may keep the first (the check and kubectl would read two kubeconfigs)."""
+
+
+def _mapping_once(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    loader.flatten_mapping(node)
+    seen: set[object] = set()
+    for key_node, _value in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, (str, int, float, bool)) and key in seen:
+            raise UnsafeKubeconfig(f"the key {key!r} is given twice in one mapping")
+        seen.add(key if isinstance(key, (str, int, float, bool)) else id(key_node))
+    return loader.construct_mapping(node, deep=True)
+
+
+_OneValueLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping_once)
+
+
+def _servers(doc: dict[str, Any]) -> set[str]:
+    """Every server URL the kubeconfig's clusters name."""
+    clusters = doc.get("clusters")
+    return {
+        str(entry["cluster"].get("server"))
+        for entry in (clusters if isinstance(clusters, list) else [])
+        if isinstance(entry, dict) and isinstance(entry.get("cluster"), dict)
+    }
 
 
 def _named(doc: dict[str, Any], section: str, name: object, shown: str) -> dict[str, Any]:
@@ -92,13 +124,19 @@ def checked_kubeconfig(text: str, shown: str) -> str:
     """The current context of ``text`` (an agent-writable kubeconfig, ``shown`` in messages) as
     a kubeconfig of that context alone: its API server (an http or https URL) with inline
     credentials only. :class:`UnsafeKubeconfig`, naming the entry and the field, for anything
-    else kubectl would act on."""
+    else kubectl would act on, for a second server and for a key given twice."""
     try:
-        doc = yaml.safe_load(text)
+        doc = yaml.load(text, Loader=_OneValueLoader)  # noqa: S506 - a SafeLoader
     except yaml.YAMLError as exc:
         raise UnsafeKubeconfig(f"{shown}: not YAML ({exc})") from None
+    except UnsafeKubeconfig as exc:
+        raise UnsafeKubeconfig(f"{shown}: {exc}") from None
     if not isinstance(doc, dict):
         raise UnsafeKubeconfig(f"{shown}: not a kubeconfig (a mapping)")
+    if len(_servers(doc)) > 1:
+        # kubectl reaches one server, the one the agent was given: a second is a way elsewhere
+        # (a --cluster or --context flag a tool missed, a context switched later)
+        raise UnsafeKubeconfig(f"{shown}: its clusters name more than one server")
     current = doc.get("current-context")
     context = _named(doc, "contexts", current, shown)
     cluster = _named(doc, "clusters", context.get("cluster"), shown)
@@ -119,14 +157,6 @@ def checked_kubeconfig(text: str, shown: str) -> str:
         },
         sort_keys=False,
     )
-
-
-def kubectl_env(kubeconfig: Path) -> dict[str, str]:
-    """``KUBECONFIG`` and ``KUBECACHEDIR`` for one kubectl call on a file of
-    :func:`kubeconfig_file`: the discovery cache beside it, in the runner's private folder of the
-    call, never in the user's home nor an agent's workspace (a link the agent planted below a
-    cache there would take kubectl's writes to any folder of the machine)."""
-    return {"KUBECONFIG": str(kubeconfig), "KUBECACHEDIR": str(kubeconfig.parent / "kube-cache")}
 
 
 @contextlib.contextmanager
@@ -156,12 +186,14 @@ class AgentKubeconfig:
             with contextlib.suppress(OSError, UnicodeDecodeError, InputError):
                 self._written = read_agent_text(path)
 
+    def text(self) -> str:
+        """The text kubectl may run on; ``FileNotFoundError`` when the workspace has none,
+        :class:`UnsafeKubeconfig` (or ``UnsafeFile``) when it is refused."""
+        text = read_agent_text(self.path)
+        return text if text == self._written else checked_kubeconfig(text, self.path.name)
+
     @contextlib.contextmanager
     def file(self) -> Iterator[Path]:
-        """A file holding the text kubectl may run on; ``FileNotFoundError`` when the workspace
-        has none, :class:`UnsafeKubeconfig` (or ``UnsafeFile``) when it is refused."""
-        text = read_agent_text(self.path)
-        if text != self._written:
-            text = checked_kubeconfig(text, self.path.name)
-        with kubeconfig_file(text) as path:
+        """:meth:`text` in a file of its own (:func:`kubeconfig_file`)."""
+        with kubeconfig_file(self.text()) as path:
             yield path

@@ -59,6 +59,11 @@ def invoke(tools: Mapping[str, Tool], call: ToolCall, max_chars: int = 20000) ->
     except TypeError as exc:
         return f"error: bad arguments for {call.name}: {exc}"
     except Exception as exc:  # a tool failing on model input is feedback, not a crash
+        # (imported here: the sandbox package is heavy for a CLI start that never fails so)
+        from itbench.sandbox.availability import SandboxUnavailable
+
+        if isinstance(exc, SandboxUnavailable):
+            raise  # the machine's fault, not the model's: the trial cannot run confined
         return f"error: {call.name} failed: {type(exc).__name__}: {exc}"
     text = result if isinstance(result, str) else json.dumps(result, default=str)
     if len(text) > max_chars:

@@ -5,16 +5,16 @@ identity, local files, port forwarding, proxies, plugins, or kubectl's own confi
 
 from __future__ import annotations
 
-import os
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from itbench.cluster.kubeconfig import AgentKubeconfig
-from itbench.cluster.kubectl_guard import host_reach
+from itbench.cluster.kubectl_guard import command_of, filenames, host_reach, parse
 from itbench.errors import InputError
 from itbench.llm.tools import Tool
+from itbench.sandbox.kubectl import run_confined_kubectl
 
 KUBECONFIG_FILE = "kubeconfig.yaml"
 #: global flags that would point kubectl at another cluster or identity
@@ -29,39 +29,29 @@ _REFUSED_COMMANDS = frozenset(
     {"config", "proxy", "port-forward", "cp", "exec", "attach", "debug", "plugin", "kustomize",
      "completion", "alpha", "edit", "krew"}
 )  # fmt: skip
-_FILE_FLAGS = ("-f", "--filename", "-k", "--kustomize")
-#: flags whose value may come before the command (``-n otel-demo exec``)
-_VALUE_FLAGS = frozenset({"-n", "--namespace", "-v", "--v", "--request-timeout", "-o", "--output",
-                          "-l", "--selector"})  # fmt: skip
 MAX_OUTPUT = 20_000
+TIMEOUT_S = 60.0
 
 
 def refusal(args: Sequence[str]) -> str:
     """Why ``args`` may not run ('' if they may)."""
     if not args or not all(isinstance(a, str) for a in args):
         return "args must be a non-empty list of strings (kubectl's arguments, no 'kubectl')"
-    for i, arg in enumerate(args):
+    for arg in args:
         name = arg.split("=", 1)[0]
         if name in _TARGET_FLAGS or any(arg.startswith(f + "=") for f in _TARGET_FLAGS):
             return f"{name} is not allowed: the tool talks to the trial's cluster only"
-        if name in _FILE_FLAGS:
-            value = (
-                arg.split("=", 1)[1] if "=" in arg else (args[i + 1] if i + 1 < len(args) else "")
-            )
-            if value != "-":
-                return f"{name} {value}: no local files; pass the manifest as 'stdin' with -f -"
     why = host_reach(args)
     if why:
         return why
-    command, skip = "", False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg in _VALUE_FLAGS:
-            skip = True  # its value is not the command
-        elif not arg.startswith("-"):
-            command = arg
-            break
+    # as kubectl reads them: -sURL is --server, -f- is stdin, logs -f follows
+    for flag in parse(args).flags:
+        if flag.name in _TARGET_FLAGS:
+            return f"{flag.written} is not allowed: the tool talks to the trial's cluster only"
+    for value in filenames(args):
+        if value != "-":
+            return f"-f {value}: no local files; pass the manifest as 'stdin' with -f -"
+    command = command_of(args)
     if command in _REFUSED_COMMANDS:
         return f"kubectl {command} is not allowed here"
     return ""
@@ -69,7 +59,7 @@ def refusal(args: Sequence[str]) -> str:
 
 def kubectl_tool(workspace: Path) -> Tool:
     # read now, before the agent acts: the runner's own text; a text the agent wrote since is
-    # checked before kubectl (run here as the runner's user) acts on it (AgentKubeconfig)
+    # checked before kubectl acts on it (AgentKubeconfig)
     kubeconfig = AgentKubeconfig(workspace / KUBECONFIG_FILE)
 
     def run(args: list[str], stdin: str | None = None) -> dict[str, Any]:
@@ -77,20 +67,13 @@ def kubectl_tool(workspace: Path) -> Tool:
         if why:
             return {"error": why}
         try:
-            with kubeconfig.file() as config:
-                # kubectl's home (its discovery cache) in the runner's private folder of this
-                # call, never in the workspace: a link the agent planted anywhere below a home
-                # there would take kubectl's writes to any folder of the machine
-                home = config.parent / "home"
-                home.mkdir()
-                env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
-                       "KUBECONFIG": str(config)}  # fmt: skip
-                done = subprocess.run(
-                    ["kubectl", *args], input=stdin, capture_output=True, text=True, env=env,
-                    timeout=60, cwd=home,
-                )  # fmt: skip
+            # confined (itbench.sandbox.kubectl): the trial's API server is all it reaches;
+            # where no sandbox can be made, SandboxUnavailable ends the trial (never unconfined)
+            done = run_confined_kubectl(
+                args, kubeconfig=kubeconfig.text(), stdin=stdin, timeout_s=TIMEOUT_S
+            )
         except subprocess.TimeoutExpired:
-            return {"error": "kubectl took longer than 60 s (a watch? add --timeout)"}
+            return {"error": f"kubectl took longer than {TIMEOUT_S:g} s (a watch? add --timeout)"}
         except FileNotFoundError as exc:
             if exc.filename == "kubectl":
                 return {"error": "kubectl is not installed"}
@@ -100,7 +83,7 @@ def kubectl_tool(workspace: Path) -> Tool:
         except (OSError, UnicodeDecodeError) as exc:
             return {"error": f"cannot run kubectl: {exc}"}
         return {
-            "exit_code": done.returncode,
+            "exit_code": done.exit_code,
             "stdout": done.stdout[-MAX_OUTPUT:],
             "stderr": done.stderr[-MAX_OUTPUT:],
         }

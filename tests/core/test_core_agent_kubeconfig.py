@@ -123,3 +123,32 @@ def test_a_kubeconfig_that_is_a_link_is_not_read(tmp_path: Path):
         AgentKubeconfig(tmp_path / "kubeconfig.yaml").file(),
     ):
         pass
+
+
+def test_extensions_are_data_and_kept():
+    # kubectl hands extensions to an exec plugin only, and one is refused: they run nothing
+    extension = [{"name": "example.org/labels", "extension": {"team": "a"}}]
+    text = _config({**SERVER, "extensions": extension}, {"token": "t", "extensions": extension})
+    kept = yaml.safe_load(checked_kubeconfig(text, "kubeconfig.yaml"))
+    assert kept["clusters"][0]["cluster"]["extensions"] == extension
+    assert kept["users"][0]["user"]["extensions"] == extension
+
+
+def test_a_key_given_twice_is_refused():
+    # PyYAML keeps the last value, another parser may keep the first: two readings of one file
+    text = _config(SERVER, {"token": "t"}).replace(
+        "server: http://127.0.0.1:1", "server: http://127.0.0.1:1\n    server: http://10.9.9.9:80"
+    )
+    assert text.count("server:") == 2
+    with pytest.raises(UnsafeKubeconfig, match="twice"):
+        checked_kubeconfig(text, "kubeconfig.yaml")
+
+
+def test_a_second_server_is_refused():
+    doc = yaml.safe_load(_config(SERVER, {"token": "t"}))
+    doc["clusters"].append({"name": "spare", "cluster": {"server": "https://10.9.9.9:6443"}})
+    with pytest.raises(UnsafeKubeconfig, match="more than one server"):
+        checked_kubeconfig(yaml.safe_dump(doc), "kubeconfig.yaml")
+    # a second entry for the same server reaches nothing more
+    doc["clusters"][1]["cluster"]["server"] = SERVER["server"]
+    assert checked_kubeconfig(yaml.safe_dump(doc), "kubeconfig.yaml")

@@ -50,3 +50,79 @@ def test_what_reaches_the_host_is_refused(args, said):
 )
 def test_ordinary_calls_pass(args):
     assert host_reach(args) == ""
+
+
+# --- what kubectl runs besides itself -----------------------------------------------------------
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["whoami"],  # a plugin: kubectl-whoami from PATH
+        ["-n", "shop", "tree", "deploy/web"],
+        ["--namespace=shop", "neat", "get", "pod"],
+    ],
+)
+def test_a_word_kubectl_does_not_know_is_a_plugin_and_refused(args):
+    assert "not a kubectl command" in host_reach(args)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["diff", "-f", "-"], "diff program"),
+        (["-n", "shop", "edit", "deploy/web"], "editor"),
+        (["plugin", "list"], "PATH"),
+        (["create", "--edit", "-f", "-"], "editor"),
+        (["create", "-f-", "--edit=true"], "editor"),
+        (["apply", "edit-last-applied", "deploy/web"], "editor"),
+    ],
+)
+def test_a_command_that_runs_another_program_is_refused(args, said):
+    assert said in host_reach(args)
+
+
+# --- flags read per command, as kubectl's parser reads them ----------------------------------
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["logs", "-f", "deploy/api"],  # follow, not a file
+        ["logs", "pod/web-1", "-fp", "--since=5m"],  # follow and previous, packed
+        ["get", "svc", "-Ao", "yaml"],  # all namespaces, then output
+        ["get", "svc", "-Aoyaml"],
+        ["create", "-f-"],  # stdin
+        ["replace", "-f=-", "-nteam"],
+        ["logs", "web-1", "--tail", "-1"],  # a negative number is a value
+        ["create", "-f-", "--edit=false"],
+    ],
+)
+def test_packed_and_per_command_flags_read_as_kubectl_reads_them(args):
+    assert host_reach(args) == ""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["get", "svc", "-Af", "/srv/held.yaml"],  # a file behind a switch
+        ["get", "svc", "-Af/srv/held.yaml"],
+        ["get", "svc", "-Z"],  # a letter kubectl does not know
+        ["get", "svc", "-A=yes"],  # a value given to a switch
+        ["proxy", "-w", "/srv"],  # proxy serves that folder
+    ],
+)
+def test_what_hides_behind_a_switch_is_refused(args):
+    assert host_reach(args)
+
+
+@pytest.mark.parametrize(
+    ("args", "read"),
+    [
+        (["logs", "-f", "pod/x"], []),
+        (["apply", "-Rf", "dir"], ["dir"]),
+        (["apply", "--filename", "a.yaml", "-f=b.yaml", "-fc.yaml", "--filename=d.yaml"],
+         ["a.yaml", "b.yaml", "c.yaml", "d.yaml"]),
+        (["create", "-f-"], ["-"]),
+    ],
+)  # fmt: skip
+def test_filenames_are_what_kubectl_reads(args, read):
+    from itbench.cluster.kubectl_guard import filenames
+
+    assert filenames(args) == read

@@ -132,3 +132,28 @@ def test_kubectl_writes_its_cache_nowhere_the_agent_can_point(tmp_path: Path):
         cluster.stop()
     assert answer["exit_code"] == 0, answer
     assert list(outside.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["-n", "otel-demo", "logs", "-f", "deploy/cart", "--tail=20"],
+        ["get", "pods", "-Ao", "wide"],
+        ["apply", "-f-", "-notel-demo"],
+    ],
+)
+def test_per_command_flags_pass(args):
+    assert refusal(args) == ""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["cart-inspect", "all"],  # kubectl-cart-inspect from PATH
+        ["diff", "-f", "-"],
+        ["apply", "-Rf", "manifests/"],
+        ["get", "pods", "-As", "https://10.0.0.1"],
+    ],
+)
+def test_plugins_diff_and_packed_files_are_refused(args):
+    assert refusal(args)
