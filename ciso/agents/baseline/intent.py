@@ -401,6 +401,28 @@ class AuditWatchCheck:
     kind: Literal["audit-watch"] = "audit-watch"
 
 
+@dataclass(frozen=True)
+class TableRowCheck:
+    """The rows of a system table of one entry per line: a colon-separated account table
+    (/etc/passwd, /etc/group, /etc/shadow; ``separator`` ":") or a list of one word per line
+    (/etc/shells; ``separator`` "", comments skipped). A row whose first field is not in
+    ``exempt`` violates when its ``field`` is one of ``forbidden`` (a path compared by its
+    last part when ``by_name``: /usr/sbin/nologin is nologin), is outside a non-empty
+    ``allowed``, or, with ``unique``, when another row holds the same value. An entry of
+    ``required`` no row holds violates too."""
+
+    path: str
+    field: int = 0
+    separator: str = ":"
+    forbidden: tuple[str, ...] = ()
+    allowed: tuple[str, ...] = ()
+    by_name: bool = False
+    exempt: tuple[str, ...] = ()
+    unique: bool = False
+    required: tuple[str, ...] = ()
+    kind: Literal["table-rows"] = "table-rows"
+
+
 KubernetesCheck = (
     PodFieldCheck
     | ContainerFieldCheck
@@ -426,7 +448,9 @@ KubernetesCheck = (
     | InheritedBoundCheck
     | FamilyCheck
 )
-HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck | AuditWatchCheck
+HostCheck = (
+    ConfigSetting | FilePermissionCheck | ModuleDisabledCheck | AuditWatchCheck | TableRowCheck
+)
 
 
 @dataclass(frozen=True)

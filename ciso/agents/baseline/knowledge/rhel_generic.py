@@ -39,6 +39,9 @@ class ConfigFamily:
     #: the keys are set per line, each line judged (chrony's source options): a line that sets
     #: none reads as the value "", and complies with no value or bound
     every_line: bool = False
+    #: each key's value when the files leave it unset, as the daemon documents it: a bound or
+    #: value the default meets complies unset (systemd's CtrlAltDelBurstAction is reboot-force)
+    defaults: tuple[tuple[str, str], ...] = ()
 
 
 FAMILIES: tuple[ConfigFamily, ...] = (
@@ -152,6 +155,47 @@ FAMILIES: tuple[ConfigFamily, ...] = (
         context=re.compile(r"\bchrony|\bntp\b|\btime\s+(?:servers?|sources?)\b", re.I),
         every_line=True,
     ),
+    # systemd's manager settings (system.conf(5), [Manager]; /etc/systemd/system.conf.d drop-ins
+    # override the main file)
+    ConfigFamily(
+        "systemd",
+        re.compile(
+            r"\b(?:CtrlAltDelBurstAction|DumpCore|CrashShell|CrashReboot|CrashAction|ShowStatus|"
+            r"DefaultLimit[A-Z]+|DefaultTimeout(?:Start|Stop|Abort)Sec|DefaultRestartSec|"
+            r"RuntimeWatchdogSec|RebootWatchdogSec|KExecWatchdogSec|DefaultDeviceTimeoutSec)\b"
+        ),
+        defaults=(
+            ("CtrlAltDelBurstAction", "reboot-force"),
+            ("DumpCore", "yes"),
+            ("CrashShell", "no"),
+            ("CrashReboot", "no"),
+            ("ShowStatus", "yes"),
+        ),
+    ),
+    # systemd-logind's [Login] keys (logind.conf(5); logind.conf.d drop-ins override)
+    ConfigFamily(
+        "logind",
+        re.compile(
+            r"\b(?:KillUserProcesses|KillOnlyUsers|KillExcludeUsers|IdleAction|IdleActionSec|"
+            r"StopIdleSessionSec|RemoveIPC|NAutoVTs|ReserveVT|InhibitDelayMaxSec|"
+            r"Handle(?:PowerKey|SuspendKey|HibernateKey|LidSwitch|LidSwitchExternalPower|"
+            r"LidSwitchDocked|RebootKey))\b"
+        ),
+        defaults=(
+            ("KillUserProcesses", "no"),
+            ("RemoveIPC", "yes"),
+            ("IdleAction", "ignore"),
+            ("StopIdleSessionSec", "infinity"),
+        ),
+    ),
+    # the defaults useradd gives new accounts (/etc/default/useradd, KEY=VALUE; names upper case)
+    ConfigFamily(
+        "useradd",
+        re.compile(r"\b(?:INACTIVE|EXPIRE|SHELL|SKEL|CREATE_MAIL_SPOOL|USRSKEL)\b"),
+        context=re.compile(r"\buseradd\b|\bnew\s+(?:user\s+)?accounts?\b", re.I),
+        # useradd(8): a negative INACTIVE never locks an account, and unset is -1
+        never_below_zero=(("INACTIVE", -1),),
+    ),
     ConfigFamily(
         "selinux",
         re.compile(r"\bSELINUX(?:TYPE)?\b"),
@@ -226,7 +270,25 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
         # a negative value never expires: "at most N" is 0..N
         most = found.values[0]
         return (ConfigSetting(family.name, key, "between", (0, most), 0 <= never[key] <= most),)
+    default = dict(family.defaults).get(key)
+    if default is not None:
+        found = replace(found, unset_complies=default_complies(found, default))
     return (found,)
+
+
+def default_complies(found: ConfigSetting, default: str) -> bool:
+    """Whether the value a key takes when unset meets the setting (a word in any case, or a
+    number within the bound)."""
+    if found.comparison == "eq":
+        return default.lower() in (str(v).lower() for v in found.values)
+    if not default.lstrip("-").isdigit() or found.comparison not in ("le", "ge", "between"):
+        return False
+    n, bound = int(default), found.values
+    if found.comparison == "le":
+        return bool(n <= bound[0])
+    if found.comparison == "ge":
+        return bool(n >= bound[0])
+    return bool(bound[0] <= n <= bound[1])
 
 
 #: a switch stated by its state rather than a value: "gpgcheck is globally activated"
@@ -250,8 +312,8 @@ def _value_or_bound(family: ConfigFamily, key: str, after: str, text: str) -> Co
         return ConfigSetting(family.name, key, "eq", (str(1 - int(negated.group(1))),), False,
                              family.pam_files)  # fmt: skip
     stated = re.match(
-        rf"\s*(?:=|:|\bto\b|\bof\b|\bat\b(?!\s+(?:least|most))|(?:[^.;]{{0,20}}?\b(?:must|shall|has\s+to|needs?\s+to)\s+"
-        rf"(?:be|equal|read)\b(?:\s+set\s+to)?))\s*{_VALUE}",
+        rf"\s*(?:=|:|\bto\b|\bof\b|\bat\b(?!\s+(?:least|most))|(?:[^.;]{{0,20}}?\b(?:must|shall|should|has\s+to|needs?\s+to)\s+"
+        rf"(?:be|equal|read|(?:resolve|evaluate|end\s+up|come\s+out)\s+(?:to|as|at))\b(?:\s+set\s+to)?))\s*{_VALUE}",
         after,
         re.I,
     )
