@@ -163,3 +163,63 @@ def test_entry_not_listed_by_any_path(tmp_path: Path) -> None:
         },
     )
     assert verdicts == JUDGED
+
+
+_FSTAB = (
+    "# /etc/fstab, written by the installer\n"
+    "/dev/mapper/vg-root  /        xfs   defaults  0 0\n"
+    "/dev/mapper/vg-vtmp  /var/tmp xfs   {vartmp}  0 0\n"
+    "{extra}"
+)
+
+
+def test_mount_options_every_line_of_the_mount_point(tmp_path: Path) -> None:
+    verdicts = _judged(
+        tmp_path,
+        "Programs must never run from /var/tmp: mount it with noexec and nosuid in /etc/fstab.",
+        # a commented line carries both; the active one lacks noexec
+        violating={
+            "etc/fstab": _FSTAB.format(
+                vartmp="defaults,nosuid", extra="#x /var/tmp xfs noexec,nosuid 0 0\n"
+            )
+        },
+        # another order, tab separators; / lacks them (not named)
+        compliant={"etc/fstab": _FSTAB.format(vartmp="nosuid,rw,noexec\t", extra="")},
+    )
+    assert verdicts == JUDGED
+
+
+def test_mount_options_of_a_mount_point_fstab_lacks(tmp_path: Path) -> None:
+    verdicts = _judged(
+        tmp_path,
+        "The /var/tmp partition must be mounted nodev.",
+        # no line mounts /var/tmp at all: nothing sets nodev
+        violating={
+            "etc/fstab": "/dev/sda1 / xfs defaults 0 0\n/dev/sda2 /var/tmpfiles xfs nodev 0 0\n"
+        },
+        compliant={"etc/fstab": _FSTAB.format(vartmp="nodev", extra="")},
+    )
+    assert verdicts == JUDGED
+
+
+def test_mail_daemon_parameter_last_assignment_and_default(tmp_path: Path) -> None:
+    text = "Postfix must refuse the VRFY command: disable_vrfy_command should be yes."
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # set, then reset later in the file (the last assignment wins)
+        violating={
+            "etc/postfix/main.cf": "disable_vrfy_command = yes\nmyhostname = mx1\n"
+            "disable_vrfy_command=no\n"
+        },
+        compliant={"etc/postfix/main.cf": "#disable_vrfy_command = no\ndisable_vrfy_command=yes\n"},
+    )
+    assert verdicts == JUDGED
+    # unset: postfix answers VRFY (the default is no)
+    unset = _judged(
+        tmp_path / "unset",
+        text,
+        violating={"etc/postfix/main.cf": "myhostname = mx1\n"},
+        compliant={"etc/postfix/main.cf": "disable_vrfy_command = YES\n"},
+    )
+    assert unset == JUDGED

@@ -404,12 +404,15 @@ class AuditWatchCheck:
 @dataclass(frozen=True)
 class TableRowCheck:
     """The rows of a system table of one entry per line: a colon-separated account table
-    (/etc/passwd, /etc/group, /etc/shadow; ``separator`` ":") or a list of one word per line
-    (/etc/shells; ``separator`` "", comments skipped). A row whose first field is not in
-    ``exempt`` violates when its ``field`` is one of ``forbidden`` (a path compared by its
-    last part when ``by_name``: /usr/sbin/nologin is nologin), is outside a non-empty
-    ``allowed``, or, with ``unique``, when another row holds the same value. An entry of
-    ``required`` no row holds violates too."""
+    (/etc/passwd, /etc/group, /etc/shadow; ``separator`` ":") or a table of whitespace-separated
+    fields (``separator`` "": /etc/shells' one word, fstab's six fields), comments skipped. A
+    row is named by its ``name_field`` (the account, the shell, the mount point); only the rows
+    named in ``rows`` are judged when it is given, and those not in ``exempt``. A judged row
+    violates when its ``field`` is one of ``forbidden`` (a path compared by its last part when
+    ``by_name``: /usr/sbin/nologin is nologin), is outside a non-empty ``allowed``, lacks an item
+    of ``must_carry`` in its comma-separated list (fstab's mount options), or, with ``unique``,
+    when another row holds the same value. An entry of ``required`` (by value or by name) no row
+    holds violates too."""
 
     path: str
     field: int = 0
@@ -420,6 +423,9 @@ class TableRowCheck:
     exempt: tuple[str, ...] = ()
     unique: bool = False
     required: tuple[str, ...] = ()
+    name_field: int = 0
+    rows: tuple[str, ...] = ()
+    must_carry: tuple[str, ...] = ()
     kind: Literal["table-rows"] = "table-rows"
 
 

@@ -69,6 +69,7 @@ CONFIG_FILES = {
     "selinux": "/etc/selinux/config",
     "dnf": "/etc/dnf/dnf.conf",
     "useradd": "/etc/default/useradd",
+    "postfix": "/etc/postfix/main.cf",
 }
 
 
@@ -228,7 +229,10 @@ def _collector_playbook(what: str, collector: str) -> str:
 
 def _table_rows(intent: Intent, check: TableRowCheck) -> dict[str, str]:
     """A system table read row by row (account tables, lists of one entry per line)."""
-    collector = _render("collect_table.py.j2", path=check.path, separator=check.separator)
+    collector = _render(
+        "collect_table.py.j2", path=check.path, separator=check.separator,
+        name_field=check.name_field,
+    )  # fmt: skip
     policy = _render(
         "rhel.rego.j2",
         kind="table",
@@ -238,6 +242,8 @@ def _table_rows(intent: Intent, check: TableRowCheck) -> dict[str, str]:
         allowed_json=rego_set(check.allowed),
         exempt_json=rego_set(check.exempt),
         required_json=rego_set(check.required),
+        rows_json=rego_set(check.rows),
+        must_carry_json=rego_set(check.must_carry),
     )
     return {
         "playbook.yml": _collector_playbook(f"the rows of {check.path}", collector),

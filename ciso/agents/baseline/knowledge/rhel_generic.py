@@ -196,6 +196,22 @@ FAMILIES: tuple[ConfigFamily, ...] = (
         # useradd(8): a negative INACTIVE never locks an account, and unset is -1
         never_below_zero=(("INACTIVE", -1),),
     ),
+    # Postfix's main.cf parameters (postconf(5); the last assignment wins)
+    ConfigFamily(
+        "postfix",
+        re.compile(
+            r"\b(?:inet_interfaces|inet_protocols|mynetworks|mydestination|relayhost|"
+            r"smtpd_banner|disable_vrfy_command|smtpd_helo_required|smtpd_tls_security_level|"
+            r"smtp_tls_security_level|smtpd_client_restrictions|smtpd_relay_restrictions|"
+            r"message_size_limit|default_process_limit)\b"
+        ),
+        context=re.compile(r"\bpostfix\b|\bmail\b|\bMTA\b|\bsmtp", re.I),
+        defaults=(
+            ("inet_interfaces", "all"),
+            ("disable_vrfy_command", "no"),
+            ("smtpd_helo_required", "no"),
+        ),
+    ),
     ConfigFamily(
         "selinux",
         re.compile(r"\bSELINUX(?:TYPE)?\b"),

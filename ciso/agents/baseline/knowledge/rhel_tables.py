@@ -143,6 +143,28 @@ def _listed(text: str) -> TableRowCheck | None:
                          required=required)  # fmt: skip
 
 
+#: mount options a requirement asks a file system to be mounted with (mount(8))
+_MOUNT_OPTION = re.compile(r"\b(nodev|nosuid|noexec|ro|noatime|hidepid=\w+|gid=\w+)\b")
+#: a mount point the text names (not a configuration file)
+_MOUNT_POINT = re.compile(r"(?<![\w/.])(/(?:[\w.-]+(?:/[\w.-]+)*)?)(?![\w/])")
+
+
+def _mount_options(text: str) -> TableRowCheck | None:
+    """ "/dev/shm must be mounted with nodev, nosuid and noexec": every /etc/fstab line that
+    mounts a named point carries each option, and such a line exists."""
+    options = tuple(dict.fromkeys(m.group(1) for m in _MOUNT_OPTION.finditer(text)))
+    points = tuple(
+        dict.fromkeys(
+            p for m in _MOUNT_POINT.finditer(text)
+            for p in [m.group(1).rstrip(".")] if p and not p.startswith("/etc/")
+        )
+    )  # fmt: skip
+    if not options or not points:
+        return None
+    return TableRowCheck("/etc/fstab", 3, separator="", name_field=1, rows=points,
+                         must_carry=options, required=points)  # fmt: skip
+
+
 CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "id-zero-rows",
@@ -178,6 +200,11 @@ CONCEPTS: tuple[Concept, ...] = (
             words(r"/etc/passwd\b"),
         ),
         _shadowed,
+    ),
+    Concept(
+        "mount-options",
+        (words(r"\bmount(?:ed|s|ing)?\b", r"/etc/fstab\b", r"\bpartition\b"), (_MOUNT_OPTION,)),
+        _mount_options,
     ),
     Concept(
         "listed-entries",
