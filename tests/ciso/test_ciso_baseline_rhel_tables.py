@@ -223,3 +223,59 @@ def test_mail_daemon_parameter_last_assignment_and_default(tmp_path: Path) -> No
         compliant={"etc/postfix/main.cf": "disable_vrfy_command = YES\n"},
     )
     assert unset == JUDGED
+
+
+_ENTRY = "title Red Hat Enterprise Linux ({v})\nversion {v}\nlinux /vmlinuz-{v}\noptions {o}\n"
+
+
+def test_kernel_argument_on_every_boot_entry(tmp_path: Path) -> None:
+    text = (
+        "Processes that start before auditd must be audited: every boot entry's kernel command "
+        "line must carry audit=1."
+    )
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # the newer entry has it; the older one takes $kernelopts from grubenv, which lacks it
+        violating={
+            "boot/loader/entries/a-5.14.0-70.conf": _ENTRY.format(v="5.14.0-70", o="$kernelopts"),
+            "boot/loader/entries/a-5.14.0-90.conf": _ENTRY.format(
+                v="5.14.0-90", o="root=/dev/vg/root ro audit=1"
+            ),
+            "boot/grub2/grubenv": "# GRUB Environment Block\nkernelopts=root=/dev/vg/root ro quiet\n",
+            "etc/default/grub": 'GRUB_CMDLINE_LINUX="crashkernel=auto audit=1"\n',
+        },
+        # grubenv gives it; an argument given twice counts by its last value
+        compliant={
+            "boot/loader/entries/a-5.14.0-70.conf": _ENTRY.format(v="5.14.0-70", o="$kernelopts"),
+            "boot/loader/entries/a-5.14.0-90.conf": _ENTRY.format(
+                v="5.14.0-90", o="root=/dev/vg/root audit=0 ro audit=1"
+            ),
+            "boot/grub2/grubenv": "kernelopts=root=/dev/vg/root ro audit=1\n",
+            "etc/default/grub": "GRUB_CMDLINE_LINUX='crashkernel=auto'\nGRUB_CMDLINE_LINUX_DEFAULT=\"audit=1\"\n",
+        },
+    )
+    assert verdicts == JUDGED
+
+
+def test_kernel_argument_bound_where_new_entries_come_from(tmp_path: Path) -> None:
+    text = "The kernel boot parameters must set audit_backlog_limit to at least 8192."
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # the boot entry is fine, but grub2-mkconfig would write new ones with too small a value
+        violating={
+            "boot/loader/entries/b.conf": _ENTRY.format(
+                v="5.14.0-90", o="audit_backlog_limit=8192"
+            ),
+            "etc/default/grub": 'GRUB_CMDLINE_LINUX="audit_backlog_limit=320"\n',
+        },
+        compliant={
+            "boot/loader/entries/b.conf": _ENTRY.format(
+                v="5.14.0-90", o="audit_backlog_limit=65536"
+            ),
+            "etc/default/grub": '#GRUB_CMDLINE_LINUX="audit_backlog_limit=320"\n'
+            'GRUB_CMDLINE_LINUX="audit_backlog_limit=8192"\n',
+        },
+    )
+    assert verdicts == JUDGED

@@ -327,6 +327,7 @@ def rhel(intent: Intent) -> dict[str, str]:
         families=families,
         paths={f: CONFIG_FILES.get(f, "") for f in families},
         pam_files=pam_files,
+        kernel_arguments=[s.key for s in settings if s.family == "kernel-cmdline"],
     )
     policy = _render(
         "rhel.rego.j2",

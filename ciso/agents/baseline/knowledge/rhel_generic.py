@@ -155,6 +155,23 @@ FAMILIES: tuple[ConfigFamily, ...] = (
         context=re.compile(r"\bchrony|\bntp\b|\btime\s+(?:servers?|sources?)\b", re.I),
         every_line=True,
     ),
+    # kernel arguments on the boot command line (every boot entry judged; an entry that leaves
+    # one out reads as "")
+    ConfigFamily(
+        "kernel-cmdline",
+        re.compile(
+            r"\b(?:audit_backlog_limit|page_poison|slub_debug|init_on_free|init_on_alloc|"
+            r"vsyscall|pti|mitigations|lockdown|ipv6\.disable|module\.sig_enforce|"
+            r"randomize_kstack_offset)\b|\b(?:audit|selinux|enforcing|fips)(?==)"
+        ),
+        context=re.compile(
+            r"\bkernel\s+(?:command[\s-]+line|boot\s+(?:parameters?|arguments?|options?)|"
+            r"(?:parameters?|arguments?)\s+(?:at|on)\s+boot)|\bboot\s*loader\b|\bgrub|\bcmdline\b|"
+            r"\bboot\s+entr",
+            re.I,
+        ),
+        every_line=True,
+    ),
     # systemd's manager settings (system.conf(5), [Manager]; /etc/systemd/system.conf.d drop-ins
     # override the main file)
     ConfigFamily(
@@ -265,7 +282,9 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
     fields of a colon triple; a value stated next to it ("net.ipv4.ip_forward = 0", "PASS_MAX_DAYS
     must be 60", "must be halt or single", "must not be 1" of a 0/1 switch), else the text's
     bound."""
-    after = text[text.find(key) + len(key) :]
+    # where the family's pattern names the key ("audit=1", not the "audit" of "audited")
+    named = next((m for m in family.keys.finditer(text) if m.group(0) == key), None)
+    after = text[named.end() :] if named else text[text.find(key) + len(key) :]
     if key in family.flags:
         return (ConfigSetting(family.name, key, "eq", ("",), False, family.pam_files),)
     excluded = _EXCLUDES.match(after) if key in family.lists else None
