@@ -279,3 +279,42 @@ def test_kernel_argument_bound_where_new_entries_come_from(tmp_path: Path) -> No
         },
     )
     assert verdicts == JUDGED
+
+
+_RSYSLOG = (
+    'module(load="imjournal" StateFile="imjournal.state" FileCreateMode="0644")\n'
+    "$IncludeConfig /etc/rsyslog.d/*.conf\n"
+    "{main}"
+    "authpriv.*    /var/log/secure\n"
+)
+
+
+def test_log_file_mode_in_every_file_the_logger_reads(tmp_path: Path) -> None:
+    text = (
+        "Log files that rsyslog writes must be created with FileCreateMode 0600 or tighter, in "
+        "the main file and in every included one."
+    )
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # an included file loosens the mode; the journal module's state-file mode is no log file
+        violating={
+            "etc/rsyslog.conf": _RSYSLOG.format(main="$FileCreateMode 0600\n"),
+            "etc/rsyslog.d/40-app.conf": "$FileCreateMode   0660\nlocal3.*  /var/log/app.log\n",
+        },
+        compliant={
+            "etc/rsyslog.conf": _RSYSLOG.format(
+                main='module(load="builtin:omfile" FileCreateMode="0600")\n'
+            ),
+            "etc/rsyslog.d/40-app.conf": "#$FileCreateMode 0644\n$FileCreateMode 0400\n",
+        },
+    )
+    assert verdicts == JUDGED
+    # nothing sets it: rsyslog creates files 0644
+    unset = _judged(
+        tmp_path / "unset",
+        text,
+        violating={"etc/rsyslog.conf": _RSYSLOG.format(main="")},
+        compliant={"etc/rsyslog.conf": _RSYSLOG.format(main="$FileCreateMode 0600\n")},
+    )
+    assert unset == JUDGED

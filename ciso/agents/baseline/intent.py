@@ -322,7 +322,8 @@ class FieldValueCheck:
 
 
 #: ``excludes``: no comma-separated item of the value contains one of ``values`` (cipher lists)
-Comparison = Literal["eq", "le", "ge", "between", "excludes"]
+#: "mode": an octal file mode with no permission bit outside values[0] ("0640 or stricter")
+Comparison = Literal["eq", "le", "ge", "between", "excludes", "mode"]
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,8 @@ class ConfigFamily:
     #: the keys are set per line, each line judged (chrony's source options): a line that sets
     #: none reads as the value "", and complies with no value or bound
     every_line: bool = False
+    #: keys whose value is an octal file mode: "0640 or stricter" allows no bit outside 0640
+    modes: tuple[str, ...] = ()
     #: each key's value when the files leave it unset, as the daemon documents it: a bound or
     #: value the default meets complies unset (systemd's CtrlAltDelBurstAction is reboot-force)
     defaults: tuple[tuple[str, str], ...] = ()
@@ -213,6 +215,17 @@ FAMILIES: tuple[ConfigFamily, ...] = (
         # useradd(8): a negative INACTIVE never locks an account, and unset is -1
         never_below_zero=(("INACTIVE", -1),),
     ),
+    # rsyslog's file-creation directives (legacy "$FileCreateMode 0640" lines, or the builtin
+    # omfile module's parameters); each applies to the actions after it, so every one counts
+    ConfigFamily(
+        "rsyslog",
+        re.compile(r"\b(?:FileCreateMode|DirCreateMode|FileOwner|FileGroup|DirOwner|DirGroup)\b"),
+        context=re.compile(r"\brsyslog", re.I),
+        every_line=True,
+        modes=("FileCreateMode", "DirCreateMode"),
+        # rsyslog's documented defaults
+        defaults=(("FileCreateMode", "0644"), ("DirCreateMode", "0700")),
+    ),
     # Postfix's main.cf parameters (postconf(5); the last assignment wins)
     ConfigFamily(
         "postfix",
@@ -292,6 +305,16 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
         items = re.findall(r"[\w@.+-]+", excluded.group(1))
         banned = tuple(i.lower() for i in items if i.lower() not in ("or", "and", "nor"))
         return (ConfigSetting(family.name, key, "excludes", banned, False),)
+    if key in family.modes:
+        mode = re.search(r"\b(0[0-7]{3})\b", after) or re.search(r"\b(0[0-7]{3})\b", text)
+        if mode is None:
+            return None
+        found = ConfigSetting(family.name, key, "mode", (int(mode.group(1), 8),), False,
+                              every_value=family.every_line)  # fmt: skip
+        default = dict(family.defaults).get(key)
+        return (
+            replace(found, unset_complies=default is not None and default_complies(found, default)),
+        )
     triple = colon_fields(family, key, text[text.find(key) :])
     if triple:
         return triple
@@ -316,6 +339,8 @@ def default_complies(found: ConfigSetting, default: str) -> bool:
     number within the bound)."""
     if found.comparison == "eq":
         return default.lower() in (str(v).lower() for v in found.values)
+    if found.comparison == "mode":
+        return int(default, 8) & ~int(found.values[0]) == 0
     if not default.lstrip("-").isdigit() or found.comparison not in ("le", "ge", "between"):
         return False
     n, bound = int(default), found.values
