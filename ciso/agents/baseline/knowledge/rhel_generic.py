@@ -306,15 +306,7 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
         banned = tuple(i.lower() for i in items if i.lower() not in ("or", "and", "nor"))
         return (ConfigSetting(family.name, key, "excludes", banned, False),)
     if key in family.modes:
-        mode = re.search(r"\b(0[0-7]{3})\b", after) or re.search(r"\b(0[0-7]{3})\b", text)
-        if mode is None:
-            return None
-        found = ConfigSetting(family.name, key, "mode", (int(mode.group(1), 8),), False,
-                              every_value=family.every_line)  # fmt: skip
-        default = dict(family.defaults).get(key)
-        return (
-            replace(found, unset_complies=default is not None and default_complies(found, default)),
-        )
+        return _mode(family, key, after, text)
     triple = colon_fields(family, key, text[text.find(key) :])
     if triple:
         return triple
@@ -332,6 +324,21 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
     if default is not None:
         found = replace(found, unset_complies=default_complies(found, default))
     return (found,)
+
+
+def _mode(
+    family: ConfigFamily, key: str, after: str, text: str
+) -> tuple[ConfigSetting, ...] | None:
+    """An octal mode key: the mode the text gives it ("0640 or more restrictive") is the most
+    permissive accepted; unset judged by the family's default mode."""
+    mode = re.search(r"\b(0[0-7]{3})\b", after) or re.search(r"\b(0[0-7]{3})\b", text)
+    if mode is None:
+        return None
+    found = ConfigSetting(family.name, key, "mode", (int(mode.group(1), 8),), False,
+                          every_value=family.every_line)  # fmt: skip
+    default = dict(family.defaults).get(key)
+    unset = default is not None and default_complies(found, default)
+    return (replace(found, unset_complies=unset),)
 
 
 def default_complies(found: ConfigSetting, default: str) -> bool:
