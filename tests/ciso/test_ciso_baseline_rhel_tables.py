@@ -318,3 +318,24 @@ def test_log_file_mode_in_every_file_the_logger_reads(tmp_path: Path) -> None:
         compliant={"etc/rsyslog.conf": _RSYSLOG.format(main="$FileCreateMode 0600\n")},
     )
     assert unset == JUDGED
+
+
+def test_list_file_that_does_not_contain_a_path(tmp_path: Path) -> None:
+    verdicts = _judged(
+        tmp_path,
+        "Make sure /etc/securetty does not contain /dev/ttyS0.",
+        violating={"etc/securetty": "console\ntty1\n/dev/ttyS0\n"},
+        # a comment names it; ttyS1 is another line
+        compliant={"etc/securetty": "console\n# /dev/ttyS0 removed\ntty1\n/dev/ttyS1\n"},
+    )
+    assert verdicts == JUDGED
+
+
+def test_manager_setting_stated_as_set_to(tmp_path: Path) -> None:
+    verdicts = _judged(
+        tmp_path,
+        "Make sure logind's KillUserProcesses is set to yes.",
+        violating={"etc/systemd/logind.conf": "[Login]\n#KillUserProcesses=yes\n"},
+        compliant={"etc/systemd/logind.conf.d/10-kill.conf": "[Login]\nKillUserProcesses=yes\n"},
+    )
+    assert verdicts == JUDGED

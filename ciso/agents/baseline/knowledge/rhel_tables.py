@@ -108,7 +108,7 @@ _NOT_LISTED = (
         re.I,
     ),
     re.compile(
-        r"\b(?:must|may|should|shall)\s*(?:not|never|n't)\s+(?:list|contain|include|name)"
+        r"\b(?:must|may|should|shall|does|do)\s*(?:not|never|n't)\s+(?:list|contain|include|name)"
         rf"\s+(?:an?\s+|any\s+)?(?:entry\s+(?:for\s+)?)?{_ENTRY}",
         re.I,
     ),
@@ -126,7 +126,8 @@ _NOT_ENTRIES = {"it", "this", "that", "file", "entry", "there", "which", "one"}
 
 
 def _entries(patterns: tuple[re.Pattern[str], ...], text: str, path: str) -> tuple[str, ...]:
-    found = [m.group(1) for p in patterns for m in p.finditer(text)]
+    # a sentence's full stop is no part of the entry
+    found = [m.group(1).rstrip(".") for p in patterns for m in p.finditer(text)]
     return tuple(dict.fromkeys(e for e in found if e.lower() not in _NOT_ENTRIES and e != path))
 
 
