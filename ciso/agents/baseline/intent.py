@@ -322,7 +322,8 @@ class FieldValueCheck:
 
 
 #: ``excludes``: no comma-separated item of the value contains one of ``values`` (cipher lists)
-Comparison = Literal["eq", "le", "ge", "between", "excludes"]
+#: "mode": an octal file mode with no permission bit outside values[0] ("0640 or stricter")
+Comparison = Literal["eq", "le", "ge", "between", "excludes", "mode"]
 
 
 @dataclass(frozen=True)
@@ -401,6 +402,34 @@ class AuditWatchCheck:
     kind: Literal["audit-watch"] = "audit-watch"
 
 
+@dataclass(frozen=True)
+class TableRowCheck:
+    """The rows of a system table of one entry per line: a colon-separated account table
+    (/etc/passwd, /etc/group, /etc/shadow; ``separator`` ":") or a table of whitespace-separated
+    fields (``separator`` "": /etc/shells' one word, fstab's six fields), comments skipped. A
+    row is named by its ``name_field`` (the account, the shell, the mount point); only the rows
+    named in ``rows`` are judged when it is given, and those not in ``exempt``. A judged row
+    violates when its ``field`` is one of ``forbidden`` (a path compared by its last part when
+    ``by_name``: /usr/sbin/nologin is nologin), is outside a non-empty ``allowed``, lacks an item
+    of ``must_carry`` in its comma-separated list (fstab's mount options), or, with ``unique``,
+    when another row holds the same value. An entry of ``required`` (by value or by name) no row
+    holds violates too."""
+
+    path: str
+    field: int = 0
+    separator: str = ":"
+    forbidden: tuple[str, ...] = ()
+    allowed: tuple[str, ...] = ()
+    by_name: bool = False
+    exempt: tuple[str, ...] = ()
+    unique: bool = False
+    required: tuple[str, ...] = ()
+    name_field: int = 0
+    rows: tuple[str, ...] = ()
+    must_carry: tuple[str, ...] = ()
+    kind: Literal["table-rows"] = "table-rows"
+
+
 KubernetesCheck = (
     PodFieldCheck
     | ContainerFieldCheck
@@ -426,7 +455,9 @@ KubernetesCheck = (
     | InheritedBoundCheck
     | FamilyCheck
 )
-HostCheck = ConfigSetting | FilePermissionCheck | ModuleDisabledCheck | AuditWatchCheck
+HostCheck = (
+    ConfigSetting | FilePermissionCheck | ModuleDisabledCheck | AuditWatchCheck | TableRowCheck
+)
 
 
 @dataclass(frozen=True)

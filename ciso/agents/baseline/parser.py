@@ -52,6 +52,7 @@ from ciso.agents.baseline.knowledge import (
     rhel_effects,
     rhel_files,
     rhel_generic,
+    rhel_tables,
 )
 from ciso.agents.baseline.knowledge.k8s_workloads import (
     namespace_labels,
@@ -76,6 +77,7 @@ KUBERNETES_FAMILIES: tuple[tuple[Concept, ...], ...] = (
 RHEL_FAMILIES: tuple[tuple[Concept, ...], ...] = (
     rhel_effects.CONCEPTS,
     rhel_files.CONCEPTS,
+    rhel_tables.CONCEPTS,
     rhel_config.CONCEPTS,
 )
 

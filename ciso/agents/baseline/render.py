@@ -29,6 +29,7 @@ from ciso.agents.baseline.intent import (
     NamespaceNetworkPolicyCheck,
     PodFieldCheck,
     RbacRuleCheck,
+    TableRowCheck,
 )
 from ciso.agents.baseline.knowledge import k8s_namespaces
 from ciso.agents.baseline.kyverno_rules import NotRenderable, rules_for
@@ -67,6 +68,8 @@ CONFIG_FILES = {
     "journald": "/etc/systemd/journald.conf",
     "selinux": "/etc/selinux/config",
     "dnf": "/etc/dnf/dnf.conf",
+    "useradd": "/etc/default/useradd",
+    "postfix": "/etc/postfix/main.cf",
 }
 
 
@@ -224,6 +227,30 @@ def _collector_playbook(what: str, collector: str) -> str:
     return _render("playbook.yml.j2", what=what, collector=collector)
 
 
+def _table_rows(intent: Intent, check: TableRowCheck) -> dict[str, str]:
+    """A system table read row by row (account tables, lists of one entry per line)."""
+    collector = _render(
+        "collect_table.py.j2", path=check.path, separator=check.separator,
+        name_field=check.name_field,
+    )  # fmt: skip
+    policy = _render(
+        "rhel.rego.j2",
+        kind="table",
+        requirement=intent.requirement,
+        check=check,
+        forbidden_json=rego_set(check.forbidden),
+        allowed_json=rego_set(check.allowed),
+        exempt_json=rego_set(check.exempt),
+        required_json=rego_set(check.required),
+        rows_json=rego_set(check.rows),
+        must_carry_json=rego_set(check.must_carry),
+    )
+    return {
+        "playbook.yml": _collector_playbook(f"the rows of {check.path}", collector),
+        "policy.rego": policy,
+    }
+
+
 def rhel(intent: Intent) -> dict[str, str]:
     checks = intent.checks
     if all(isinstance(c, FilePermissionCheck) for c in checks):
@@ -247,6 +274,8 @@ def rhel(intent: Intent) -> dict[str, str]:
             "playbook.yml": _collector_playbook("file permissions", collector),
             "policy.rego": policy,
         }
+    if len(checks) == 1 and isinstance(checks[0], TableRowCheck):
+        return _table_rows(intent, checks[0])
     if checks and all(isinstance(c, AuditWatchCheck) for c in checks):
         collector = _render(
             "collect_config.py.j2", families=["audit-rules"], paths={"audit-rules": ""},
@@ -298,6 +327,7 @@ def rhel(intent: Intent) -> dict[str, str]:
         families=families,
         paths={f: CONFIG_FILES.get(f, "") for f in families},
         pam_files=pam_files,
+        kernel_arguments=[s.key for s in settings if s.family == "kernel-cmdline"],
     )
     policy = _render(
         "rhel.rego.j2",

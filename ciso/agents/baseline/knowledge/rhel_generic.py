@@ -39,6 +39,11 @@ class ConfigFamily:
     #: the keys are set per line, each line judged (chrony's source options): a line that sets
     #: none reads as the value "", and complies with no value or bound
     every_line: bool = False
+    #: keys whose value is an octal file mode: "0640 or stricter" allows no bit outside 0640
+    modes: tuple[str, ...] = ()
+    #: each key's value when the files leave it unset, as the daemon documents it: a bound or
+    #: value the default meets complies unset (systemd's CtrlAltDelBurstAction is reboot-force)
+    defaults: tuple[tuple[str, str], ...] = ()
 
 
 FAMILIES: tuple[ConfigFamily, ...] = (
@@ -152,6 +157,91 @@ FAMILIES: tuple[ConfigFamily, ...] = (
         context=re.compile(r"\bchrony|\bntp\b|\btime\s+(?:servers?|sources?)\b", re.I),
         every_line=True,
     ),
+    # kernel arguments on the boot command line (every boot entry judged; an entry that leaves
+    # one out reads as "")
+    ConfigFamily(
+        "kernel-cmdline",
+        re.compile(
+            r"\b(?:audit_backlog_limit|page_poison|slub_debug|init_on_free|init_on_alloc|"
+            r"vsyscall|pti|mitigations|lockdown|ipv6\.disable|module\.sig_enforce|"
+            r"randomize_kstack_offset)\b|\b(?:audit|selinux|enforcing|fips)(?==)"
+        ),
+        context=re.compile(
+            r"\bkernel\s+(?:command[\s-]+line|boot\s+(?:parameters?|arguments?|options?)|"
+            r"(?:parameters?|arguments?)\s+(?:at|on)\s+boot)|\bboot\s*loader\b|\bgrub|\bcmdline\b|"
+            r"\bboot\s+entr",
+            re.I,
+        ),
+        every_line=True,
+    ),
+    # systemd's manager settings (system.conf(5), [Manager]; /etc/systemd/system.conf.d drop-ins
+    # override the main file)
+    ConfigFamily(
+        "systemd",
+        re.compile(
+            r"\b(?:CtrlAltDelBurstAction|DumpCore|CrashShell|CrashReboot|CrashAction|ShowStatus|"
+            r"DefaultLimit[A-Z]+|DefaultTimeout(?:Start|Stop|Abort)Sec|DefaultRestartSec|"
+            r"RuntimeWatchdogSec|RebootWatchdogSec|KExecWatchdogSec|DefaultDeviceTimeoutSec)\b"
+        ),
+        defaults=(
+            ("CtrlAltDelBurstAction", "reboot-force"),
+            ("DumpCore", "yes"),
+            ("CrashShell", "no"),
+            ("CrashReboot", "no"),
+            ("ShowStatus", "yes"),
+        ),
+    ),
+    # systemd-logind's [Login] keys (logind.conf(5); logind.conf.d drop-ins override)
+    ConfigFamily(
+        "logind",
+        re.compile(
+            r"\b(?:KillUserProcesses|KillOnlyUsers|KillExcludeUsers|IdleAction|IdleActionSec|"
+            r"StopIdleSessionSec|RemoveIPC|NAutoVTs|ReserveVT|InhibitDelayMaxSec|"
+            r"Handle(?:PowerKey|SuspendKey|HibernateKey|LidSwitch|LidSwitchExternalPower|"
+            r"LidSwitchDocked|RebootKey))\b"
+        ),
+        defaults=(
+            ("KillUserProcesses", "no"),
+            ("RemoveIPC", "yes"),
+            ("IdleAction", "ignore"),
+            ("StopIdleSessionSec", "infinity"),
+        ),
+    ),
+    # the defaults useradd gives new accounts (/etc/default/useradd, KEY=VALUE; names upper case)
+    ConfigFamily(
+        "useradd",
+        re.compile(r"\b(?:INACTIVE|EXPIRE|SHELL|SKEL|CREATE_MAIL_SPOOL|USRSKEL)\b"),
+        context=re.compile(r"\buseradd\b|\bnew\s+(?:user\s+)?accounts?\b", re.I),
+        # useradd(8): a negative INACTIVE never locks an account, and unset is -1
+        never_below_zero=(("INACTIVE", -1),),
+    ),
+    # rsyslog's file-creation directives (legacy "$FileCreateMode 0640" lines, or the builtin
+    # omfile module's parameters); each applies to the actions after it, so every one counts
+    ConfigFamily(
+        "rsyslog",
+        re.compile(r"\b(?:FileCreateMode|DirCreateMode|FileOwner|FileGroup|DirOwner|DirGroup)\b"),
+        context=re.compile(r"\brsyslog", re.I),
+        every_line=True,
+        modes=("FileCreateMode", "DirCreateMode"),
+        # rsyslog's documented defaults
+        defaults=(("FileCreateMode", "0644"), ("DirCreateMode", "0700")),
+    ),
+    # Postfix's main.cf parameters (postconf(5); the last assignment wins)
+    ConfigFamily(
+        "postfix",
+        re.compile(
+            r"\b(?:inet_interfaces|inet_protocols|mynetworks|mydestination|relayhost|"
+            r"smtpd_banner|disable_vrfy_command|smtpd_helo_required|smtpd_tls_security_level|"
+            r"smtp_tls_security_level|smtpd_client_restrictions|smtpd_relay_restrictions|"
+            r"message_size_limit|default_process_limit)\b"
+        ),
+        context=re.compile(r"\bpostfix\b|\bmail\b|\bMTA\b|\bsmtp", re.I),
+        defaults=(
+            ("inet_interfaces", "all"),
+            ("disable_vrfy_command", "no"),
+            ("smtpd_helo_required", "no"),
+        ),
+    ),
     ConfigFamily(
         "selinux",
         re.compile(r"\bSELINUX(?:TYPE)?\b"),
@@ -205,7 +295,9 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
     fields of a colon triple; a value stated next to it ("net.ipv4.ip_forward = 0", "PASS_MAX_DAYS
     must be 60", "must be halt or single", "must not be 1" of a 0/1 switch), else the text's
     bound."""
-    after = text[text.find(key) + len(key) :]
+    # where the family's pattern names the key ("audit=1", not the "audit" of "audited")
+    named = next((m for m in family.keys.finditer(text) if m.group(0) == key), None)
+    after = text[named.end() :] if named else text[text.find(key) + len(key) :]
     if key in family.flags:
         return (ConfigSetting(family.name, key, "eq", ("",), False, family.pam_files),)
     excluded = _EXCLUDES.match(after) if key in family.lists else None
@@ -213,6 +305,8 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
         items = re.findall(r"[\w@.+-]+", excluded.group(1))
         banned = tuple(i.lower() for i in items if i.lower() not in ("or", "and", "nor"))
         return (ConfigSetting(family.name, key, "excludes", banned, False),)
+    if key in family.modes:
+        return _mode(family, key, after, text)
     triple = colon_fields(family, key, text[text.find(key) :])
     if triple:
         return triple
@@ -226,7 +320,42 @@ def setting(family: ConfigFamily, key: str, text: str) -> tuple[ConfigSetting, .
         # a negative value never expires: "at most N" is 0..N
         most = found.values[0]
         return (ConfigSetting(family.name, key, "between", (0, most), 0 <= never[key] <= most),)
+    default = dict(family.defaults).get(key)
+    if default is not None:
+        found = replace(found, unset_complies=default_complies(found, default))
     return (found,)
+
+
+def _mode(
+    family: ConfigFamily, key: str, after: str, text: str
+) -> tuple[ConfigSetting, ...] | None:
+    """An octal mode key: the mode the text gives it ("0640 or more restrictive") is the most
+    permissive accepted; unset judged by the family's default mode."""
+    mode = re.search(r"\b(0[0-7]{3})\b", after) or re.search(r"\b(0[0-7]{3})\b", text)
+    if mode is None:
+        return None
+    found = ConfigSetting(family.name, key, "mode", (int(mode.group(1), 8),), False,
+                          every_value=family.every_line)  # fmt: skip
+    default = dict(family.defaults).get(key)
+    unset = default is not None and default_complies(found, default)
+    return (replace(found, unset_complies=unset),)
+
+
+def default_complies(found: ConfigSetting, default: str) -> bool:
+    """Whether the value a key takes when unset meets the setting (a word in any case, or a
+    number within the bound)."""
+    if found.comparison == "eq":
+        return default.lower() in (str(v).lower() for v in found.values)
+    if found.comparison == "mode":
+        return int(default, 8) & ~int(found.values[0]) == 0
+    if not default.lstrip("-").isdigit() or found.comparison not in ("le", "ge", "between"):
+        return False
+    n, bound = int(default), found.values
+    if found.comparison == "le":
+        return bool(n <= bound[0])
+    if found.comparison == "ge":
+        return bool(n >= bound[0])
+    return bool(bound[0] <= n <= bound[1])
 
 
 #: a switch stated by its state rather than a value: "gpgcheck is globally activated"
@@ -250,8 +379,8 @@ def _value_or_bound(family: ConfigFamily, key: str, after: str, text: str) -> Co
         return ConfigSetting(family.name, key, "eq", (str(1 - int(negated.group(1))),), False,
                              family.pam_files)  # fmt: skip
     stated = re.match(
-        rf"\s*(?:=|:|\bto\b|\bof\b|\bat\b(?!\s+(?:least|most))|(?:[^.;]{{0,20}}?\b(?:must|shall|has\s+to|needs?\s+to)\s+"
-        rf"(?:be|equal|read)\b(?:\s+set\s+to)?))\s*{_VALUE}",
+        rf"\s*(?:=|:|\bto\b|\bof\b|\bat\b(?!\s+(?:least|most))|\s*(?:is|are)\s+set\s+to\b|(?:[^.;]{{0,20}}?\b(?:must|shall|should|has\s+to|needs?\s+to)\s+"
+        rf"(?:be|equal|read|(?:resolve|evaluate|end\s+up|come\s+out)\s+(?:to|as|at))\b(?:\s+set\s+to)?))\s*{_VALUE}",
         after,
         re.I,
     )
