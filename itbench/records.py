@@ -40,7 +40,7 @@ __all__ = [
     "STATE_DIR_VARIABLE",
     "key_path",
     "read_signed_record",
-    "signature_path",
+    "signature_of",
     "write_signed_record",
 ]
 
@@ -113,8 +113,9 @@ def _make_key(path: Path) -> None:
         os.unlink(tmp)
 
 
-def signature_path(workspace: Path, relative: Path) -> Path:
-    return workspace / relative.parent / (relative.name + SIGNATURE_SUFFIX)
+def signature_of(relative: Path) -> Path:
+    """Where the signature of the record ``relative`` lies: beside it, ``<record>.sig``."""
+    return relative.with_name(relative.name + SIGNATURE_SUFFIX)
 
 
 def _signature(workspace: Path, relative: Path, data: bytes) -> str:
@@ -130,7 +131,7 @@ def write_signed_record(workspace: Path, relative: Path, doc: Any) -> None:
     # the signature first: a crash between the two leaves a record that does not verify, never
     # an unsigned one that reads as an old run's
     atomic_write_text(
-        folder / (relative.name + SIGNATURE_SUFFIX),
+        folder / signature_of(relative).name,
         _signature(workspace, relative, text.encode()) + "\n",
     )
     atomic_write_text(folder / relative.name, text)
@@ -140,7 +141,7 @@ def read_signed_record(workspace: Path, relative: Path, missing: str) -> Any:
     """The JSON record at ``workspace/relative`` once its signature matches. ``missing`` says
     what its absence means. Read as any agent file: never through a link."""
     path = workspace / relative
-    sig_relative = relative.parent / (relative.name + SIGNATURE_SUFFIX)
+    sig_relative = signature_of(relative)
     try:
         found = agent_file(workspace, relative)
         sig_found = agent_file(workspace, sig_relative)
