@@ -4,6 +4,7 @@ SRE incident and a session-wide Ray cluster. Helpers that tests import live in `
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,16 @@ def toy_env(tmp_path: Path) -> dict[str, str]:
     env["TOY_SUITE_DIR"] = str(tmp_path / "toy-suite")
     env.pop("ITBENCH_DISABLE_PLUGIN_AUTOLOAD", None)
     return env
+
+
+@pytest.fixture(autouse=True, scope="session")
+def private_record_key(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The runner's record signing key (``itbench.records``) is this session's, never the
+    user's: session-wide, so a module's run and a test's ``eval`` sign and check with one key."""
+    state = tmp_path_factory.getbasetemp() / "itbench-state"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ITBENCH_STATE_DIR", str(state))
+        yield state
 
 
 # --- SRE tool tests: the hand-written incident snapshot and a private index cache.

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 import yaml
 
+from finops.loaders.export import read_export
 from finops.model import FOCUS_HIERARCHY
 from itbench.errors import InputError, UsageError
 from itbench.fsutil import atomic_write_text
@@ -32,10 +33,7 @@ def _robust_sigma(daily: np.ndarray) -> float:
 
 
 def inject_into_focus(source: Path, out_dir: Path, k: int, seed: int, n: int = 1) -> list[Path]:
-    try:
-        raw = pd.read_csv(source, dtype=str, keep_default_na=False)
-    except (OSError, pd.errors.ParserError) as exc:
-        raise InputError(f"{source}: not a readable CSV ({exc})") from exc
+    raw = read_export(source, dtype=str, keep_default_na=False)
     needed = [*FOCUS_HIERARCHY.levels, "BilledCost", "ChargePeriodStart", "ChargePeriodEnd"]
     missing = [c for c in needed if c not in raw.columns]
     if missing:

@@ -29,14 +29,8 @@ from finops.k8s.serve import serve_scenario
 from finops.k8s.verdict import judge
 from itbench.cluster.decoding import decode
 from itbench.errors import InputError, UsageError
-from itbench.fsutil import (
-    UnsafeFile,
-    agent_file,
-    atomic_write_json,
-    read_agent_text,
-    real_directory,
-)
 from itbench.models import Scenario
+from itbench.records import read_signed_record, write_signed_record
 
 __all__ = [
     "K8S_CLASS_PREFIX",
@@ -192,25 +186,19 @@ def k8s_environment(truth: K8sTruth, workspace: Path) -> Iterator[Mapping[str, s
                 "objects": [[list(k), o] for k, o in sorted(twin.declared.items())],
                 "writes": twin.writes,
             }
-            # the agent has had its turn: .itbench may be its link to any folder of the machine,
-            # which the runner's user would write through
-            folder = real_directory(workspace, END_STATE_FILE.parent)
-            atomic_write_json(folder / END_STATE_FILE.name, end)
+            # signed: a later ``eval`` judges it from a folder anyone may have edited; written
+            # through real folders only (the agent may have left a link at .itbench)
+            write_signed_record(workspace, END_STATE_FILE, end)
         finally:
             cluster.stop()
 
 
 def _end_state(workspace: Path) -> tuple[dict[tuple[str, str, str, str], dict], int]:
     path = workspace / END_STATE_FILE
+    doc = read_signed_record(
+        workspace, END_STATE_FILE, "no record of the cluster's end state (not a Kubernetes trial?)"
+    )
     try:
-        # an outside trial folder (eval) is read as any agent's: no link on the way
-        found = agent_file(workspace, END_STATE_FILE)
-    except UnsafeFile as exc:
-        raise InputError(f"{path}: not read ({exc})") from None
-    if found is None:
-        raise InputError(f"{path}: no record of the cluster's end state (not a Kubernetes trial?)")
-    try:
-        doc = json.loads(read_agent_text(found))
         declared: dict[tuple[str, str, str, str], dict[str, Any]] = {}
         for key, obj in doc["objects"]:
             if not (isinstance(key, list) and len(key) == 4 and isinstance(obj, dict)):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pandas as pd
-
+from finops.loaders.export import read_export
 from finops.loaders.table import CostTable, normalise
 from finops.model import FOCUS_HIERARCHY, Hierarchy
 from itbench.errors import InputError
@@ -29,16 +28,11 @@ def focus_hierarchy(
 
 def read_focus_csv(path: Path, hierarchy: Hierarchy = FOCUS_HIERARCHY) -> CostTable:
     """Read a FOCUS export; hourly charge periods are summed per day (credits included)."""
-    try:
-        # ids look numeric ("1234567890123") but are names: read every level as text
-        raw = pd.read_csv(
-            path,
-            dtype={level: str for level in hierarchy.levels},
-            keep_default_na=True,
-            na_values=["NULL"],
-        )
-    except FileNotFoundError as exc:
-        raise InputError(f"{path}: file not found") from exc
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: not a readable CSV ({exc})") from exc
+    # ids look numeric ("1234567890123") but are names: read every level as text
+    raw = read_export(
+        path,
+        dtype={level: str for level in hierarchy.levels},
+        keep_default_na=True,
+        na_values=["NULL"],
+    )
     return normalise(raw, hierarchy, path)

@@ -6,9 +6,9 @@ import datetime as dt
 import json
 from pathlib import Path
 
-import pandas as pd
 import yaml
 
+from finops.loaders.export import read_export
 from finops.loaders.table import CostTable, normalise
 from finops.model import LITE_HIERARCHY, Anomaly, Resource
 from itbench import jsonsafe
@@ -54,10 +54,5 @@ def read_ground_truth(path: Path) -> tuple[Resource, ...]:
 
 
 def read_lite_csv(path: Path) -> CostTable:
-    try:
-        raw = pd.read_csv(path, dtype={"Account ID": str}, skipinitialspace=True)
-    except FileNotFoundError as exc:
-        raise InputError(f"{path}: file not found") from exc
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: not a readable CSV ({exc})") from exc
+    raw = read_export(path, dtype={"Account ID": str}, skipinitialspace=True)
     return normalise(raw, LITE_HIERARCHY, path)

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from finops.loaders.columns import require_columns
+from finops.loaders.export import check_export
 from finops.model import Hierarchy
 from itbench.errors import InputError
 
@@ -91,6 +92,7 @@ def _needed_columns(hierarchy: Hierarchy) -> list[str]:
 def check_header(path: Path, hierarchy: Hierarchy, skip_initial_space: bool) -> None:
     """The columns of the billing file a user gave, checked when the scenario loads: a renamed
     column then names that file, not the workspace copy a trial reads, and stops the run."""
+    check_export(path)  # the header is read up to its first newline: bounded by the file's cap
     try:
         header = pd.read_csv(path, nrows=0, skipinitialspace=skip_initial_space).columns
     except (OSError, pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from itbench import records
 from itbench.agents.base import Agent, Task, task_prompt
 from itbench.agents.command import CommandAgent
 from itbench.agents.llm import LLMAgent
@@ -176,13 +177,15 @@ def _environment(spec: TrialSpec, ctx: RunContext) -> AbstractContextManager[Map
 def hidden_paths(spec: TrialSpec, domain: Domain) -> tuple[Path, ...]:
     """What the agent's external programs must not see: the run directory (``DIR`` of
     ``DIR/<scenario>/<n>``, holding the other trials), the folders the scenario's inputs come from
-    (its ground truth lies beside them), its ``source_dir``, the itbench cache and the domain's
-    packages."""
+    (its ground truth lies beside them), its ``source_dir``, the itbench cache, the folder of the
+    key that signs the runner's records and the domain's packages."""
     paths = [spec.directory.parent.parent]
     paths += [source.parent for source in spec.scenario.inputs.values()]
     if spec.scenario.source_dir is not None:
         paths.append(spec.scenario.source_dir)
     paths += cache_dirs()
+    # the home folders are hidden anyway; $ITBENCH_STATE_DIR may name a folder elsewhere
+    paths.append(records.state_dir())
     paths += domain_package_dirs(domain)
     return tuple(dict.fromkeys(paths))
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from itbench.errors import InputError, ItbenchError, UsageError
-from itbench.fsutil import atomic_write_json, atomic_write_text
+from itbench.fsutil import atomic_write_text
 from sre.generator.model import ObjectRef
 from sre.live.injection import (
     CreateStep,
@@ -423,6 +423,7 @@ def _agent_kubeconfig(trial: LiveTrial) -> tuple[Path, WriteCountingProxy | None
 def live_environment(
     truth: MitigationTruth, workspace: Path, settings: LiveSettings
 ) -> Iterator[Mapping[str, str]]:
+    from itbench.records import write_signed_record
     from sre.twin.suite import VERDICT_FILE
 
     injection = render_injection(truth.fault_type, truth.seed, truth.target)
@@ -499,7 +500,7 @@ def live_environment(
             try:
                 cleanup = clean_up(plan)
                 doc["cleanup"] = cleanup.doc()
-                atomic_write_json(verdict_file, {"scores": scores, "details": doc})
+                write_signed_record(workspace, VERDICT_FILE, {"scores": scores, "details": doc})
             finally:
                 janitor.dismiss()
         if failure is not None:

@@ -160,17 +160,21 @@ class Janitor:
 
 
 def _record(verdict_file: Path, cleanup: CleanUp) -> None:
-    from itbench.fsutil import atomic_write_json
+    from itbench.errors import InputError
+    from itbench.records import read_signed_record, write_signed_record
 
+    # the verdict sits in the workspace's .itbench/: the workspace is two levels up
+    workspace, relative = verdict_file.parent.parent, Path(*verdict_file.parts[-2:])
     try:
-        doc = json.loads(verdict_file.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        # only what the trial signed is kept: anything else there may be the agent's
+        doc = read_signed_record(workspace, relative, "no verdict")
+    except InputError:
         doc = {"scores": {}, "details": {"mode": "live"}}
     doc["details"]["cleanup"] = cleanup.doc()
     doc["details"].setdefault(
         "error", "the trial's process ended before its clean-up (interrupted or killed)"
     )
-    atomic_write_json(verdict_file, doc)
+    write_signed_record(workspace, relative, doc)
 
 
 def main(argv: list[str]) -> int:

@@ -18,14 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from itbench.errors import InputError, UsageError
-from itbench.fsutil import (
-    UnsafeFile,
-    agent_file,
-    atomic_write_json,
-    read_agent_text,
-    real_directory,
-)
+from itbench.fsutil import atomic_write_json
 from itbench.models import Scenario, ScoreValue
+from itbench.records import read_signed_record, write_signed_record
 from itbench.runner.selection import select_ids
 from sre.generator.ground_truth import GroundTruth
 
@@ -200,27 +195,23 @@ def mitigation_environment(truth: MitigationTruth, workspace: Path) -> Iterator[
                 if twin.reconcile_seconds
                 else None
             )
-            # the agent has had its turn: .itbench may be its link to any folder of the machine,
-            # which the runner's user would write through
-            folder = real_directory(workspace, VERDICT_FILE.parent)
-            atomic_write_json(
-                folder / VERDICT_FILE.name, {"scores": verdict.scores(), "details": details}
+            # signed: a later ``eval`` scores it from a folder anyone may have edited; written
+            # through real folders only (the agent may have left a link at .itbench)
+            write_signed_record(
+                workspace, VERDICT_FILE, {"scores": verdict.scores(), "details": details}
             )
         finally:
             cluster.stop()
 
 
 def read_verdict(workspace: Path) -> tuple[dict[str, ScoreValue], dict[str, Any]]:
+    """The verdict the trial's environment signed; an edited, unsigned or missing one is an
+    ``InputError`` naming the file (``itbench.records``)."""
     path = workspace / VERDICT_FILE
+    doc = read_signed_record(
+        workspace, VERDICT_FILE, "no mitigation verdict (the trial's cluster did not close)"
+    )
     try:
-        # an outside trial folder (eval) is read as any agent's: no link on the way
-        found = agent_file(workspace, VERDICT_FILE)
-    except UnsafeFile as exc:
-        raise InputError(f"{path}: not read ({exc})") from None
-    if found is None:
-        raise InputError(f"{path}: no mitigation verdict (the trial's cluster did not close)")
-    try:
-        doc = json.loads(read_agent_text(found))
-    except (OSError, ValueError) as exc:
-        raise InputError(f"{path}: unreadable mitigation verdict: {exc}") from None
-    return dict(doc["scores"]), dict(doc["details"])
+        return dict(doc["scores"]), dict(doc["details"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InputError(f"{path}: unreadable mitigation verdict: {exc!r}") from None

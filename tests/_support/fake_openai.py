@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -62,6 +63,8 @@ class ScriptedServer:
     #: ``preflights``, not in ``requests``, and never consuming a step): a short reply by default.
     preflight: Step | None = None
     preflights: list[dict[str, Any]] = field(default_factory=list)
+    #: Answers each request from its body (a model that reads the prompt), instead of ``steps``.
+    respond: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
     def __post_init__(self) -> None:
         server = self
@@ -83,7 +86,9 @@ class ScriptedServer:
                     server.requests.append(body)
                     server.headers.append({k.lower(): v for k, v in self.headers.items()})
                     step = (
-                        server.steps.pop(0)
+                        Step(server.respond(body))
+                        if server.respond is not None
+                        else server.steps.pop(0)
                         if server.steps
                         else Step(status=500, body={"error": {"message": "script exhausted"}})
                     )

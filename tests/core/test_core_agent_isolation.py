@@ -464,12 +464,14 @@ def test_the_command_sandbox_is_told_every_place_ground_truth_lies(tmp_path, mon
     from itbench.runner.trial import TrialSpec, hidden_paths
 
     monkeypatch.setenv("ITBENCH_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("ITBENCH_STATE_DIR", str(tmp_path / "state"))
     scenario = _finops_scenario(tmp_path, "unused-marker")
     run_dir = tmp_path / "out"
     hidden = hidden_paths(TrialSpec(scenario, 1, run_dir / scenario.id / "1"), domain)
     assert run_dir in hidden  # other trials
     assert tmp_path / "scenarios" / "Scenario-1" in hidden  # ground_truth.yaml's folder
     assert tmp_path / "cache" in hidden
+    assert tmp_path / "state" in hidden  # the key that signs the runner's records
     assert Path(finops.__file__).parent in hidden  # the domain's package
 
 

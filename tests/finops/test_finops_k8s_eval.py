@@ -87,6 +87,22 @@ def test_eval_records_a_trial_without_its_end_state_as_an_error(
     assert "end state" in json.dumps(failed)
 
 
+def test_eval_refuses_an_end_state_edited_after_the_run(run_dir: Path, tmp_path: Path) -> None:
+    """The end state is the runner's, signed: an edited one is an error naming the file, never
+    judged; the untouched trial beside it is scored."""
+    out = _copy(run_dir, tmp_path)
+    record = out / "k8s-budget-too-low-7" / "1" / ".itbench" / "k8s-end-state.json"
+    doc = json.loads(record.read_text())
+    doc["writes"] = 0
+    record.write_text(json.dumps(doc))
+    proc = _eval(out, "--ground-truth", str(out))
+    assert "Traceback" not in proc.stderr
+    got = _by_id(json.loads((out / "eval-results.json").read_text()))
+    assert got["k8s-hpa-target-low-7"]["scores"]["mitigation_pass"] == 1.0
+    assert not got["k8s-budget-too-low-7"].get("scores")
+    assert f"{record}: its signature does not match" in got["k8s-budget-too-low-7"]["error"]
+
+
 def test_eval_never_replaces_a_results_document(run_dir: Path, tmp_path: Path) -> None:
     out = _copy(run_dir, tmp_path)
     assert _eval(out, "--ground-truth", str(out)).returncode == 0

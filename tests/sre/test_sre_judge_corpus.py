@@ -131,8 +131,14 @@ def test_llm_judge_scores_reasoning_through_a_scripted_server(tmp_path):
             ]
         )
     )
-    answer = json.dumps({"root_cause_reasoning": 0.5, "symptoms": {}, "justification": "partly"})
-    steps = [Step(chat_reply(answer)), Step(chat_reply("```json\n" + answer + "\n```"))]
+    # a strict reply grades each entity on the fault's path, by the ids the prompt gives them:
+    # trial 1 has three such entities, trial 2 one
+    answer, answer_2 = (
+        json.dumps({"root_cause_reasoning": 0.5, "symptoms": dict.fromkeys(ids, 0),
+                    "justification": "partly"})
+        for ids in (("E1", "E2", "E3"), ("E1",))
+    )  # fmt: skip
+    steps = [Step(chat_reply(answer)), Step(chat_reply("```json\n" + answer_2 + "\n```"))]
     env = {**__import__("os").environ, "OPENAI_API_KEY": "test-key"}
     with ScriptedServer(steps) as server:
         proc = run_cli(
@@ -156,7 +162,10 @@ def test_llm_judge_scores_reasoning_through_a_scripted_server(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert len(requests) == 2  # one call per trial
     prompt = json.loads(requests[0]["messages"][1]["content"])
-    assert prompt["credited_root_causes"][0]["entity"] == "flagd-config ConfigMap"
+    # the agent's words reach the judge fenced by the request's own marker
+    entity = prompt["credited_root_causes"][0]["entity"]
+    assert entity.startswith("<<agent-text ") and entity.endswith(">>")
+    assert "flagd-config ConfigMap" in entity
     doc = json.loads(proc.stdout)
     for r in doc["raw_results"]:
         assert r["scores"]["root_cause_reasoning"]["calculation"] == 0.5
@@ -169,8 +178,14 @@ def test_judge_cost_is_kept_apart_from_the_agents_and_shown_by_the_leaderboard(t
     gt = tmp_path / "gt.json"
     truths = json.loads((SAMPLE / "data" / "ground_truths.json").read_text())
     gt.write_text(json.dumps([g for g in truths if g["id"] == "2"]))
-    answer = json.dumps({"root_cause_reasoning": 0.5, "symptoms": {}, "justification": "partly"})
-    steps = [Step(chat_reply(answer)), Step(chat_reply(answer))]
+    # a strict reply grades each entity on the fault's path, by the ids the prompt gives them:
+    # trial 1 has three such entities, trial 2 one
+    answer, answer_2 = (
+        json.dumps({"root_cause_reasoning": 0.5, "symptoms": dict.fromkeys(ids, 0),
+                    "justification": "partly"})
+        for ids in (("E1", "E2", "E3"), ("E1",))
+    )  # fmt: skip
+    steps = [Step(chat_reply(answer)), Step(chat_reply(answer_2))]
     env = {**__import__("os").environ, "OPENAI_API_KEY": "test-key"}
     with ScriptedServer(steps) as server:
         args = ["sre", "eval", "--outputs", str(outputs), "--ground-truth", str(gt)]

@@ -219,3 +219,28 @@ def test_a_fault_types_suite_seed_depends_on_its_name_alone(tmp_path: Path, monk
     first, second = suite.mitigation_suite(tmp_path / "more")
     assert alone.ground_truth.seed == second.ground_truth.seed == seeds["oom-killed"]
     assert first.ground_truth.seed == seeds["bad-command"]
+
+
+@needs_kubectl
+@needs_bwrap
+def test_eval_refuses_a_verdict_edited_after_the_run(scenarios: Path, tmp_path: Path) -> None:
+    """The verdict in the trial folder is the runner's, signed: rewriting a failed trial's scores
+    to a pass (which eval used to score) makes the trial an error naming the file, not a score."""
+    out = tmp_path / "o"
+    (ran,) = _run(
+        ["--scenarios", str(scenarios / "Scenario-nonexistent-image"), "--agent-cmd", "true"], out
+    )
+    assert ran["scores"]["mitigation_pass"] == 0.0
+    verdict = out / "nonexistent-image" / "1" / ".itbench" / "mitigation.json"
+    doc = json.loads(verdict.read_text())
+    doc["scores"] = {name: 1.0 for name in doc["scores"]}
+    verdict.write_text(json.dumps(doc))
+    proc = run_cli(
+        ["sre", "eval", "--task", "mitigate", "--outputs", str(out), "--ground-truth",
+         str(scenarios), "--format", "json", "--result-file", str(tmp_path / "again.json")]
+    )  # fmt: skip
+    assert proc.returncode == 3, proc.stderr  # no trial scored
+    rows = {r["incident_id"]: r for r in json.loads(proc.stdout)["raw_results"]}
+    row = rows["nonexistent-image"]
+    assert not row.get("scores")
+    assert f"{verdict}: its signature does not match" in row["error"]
