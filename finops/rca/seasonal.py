@@ -179,7 +179,8 @@ def month_amortised(values: np.ndarray, t: int, days: pd.DatetimeIndex) -> np.nd
     month, that month's total spread over the days of the day's month (NaN for other lines, and
     where the two months are as long). A monthly fee, reservation or support plan amortised per
     day is the month's amount over its days: its daily figure steps up by 31/28 on 1 February
-    and back on 1 March with nothing bought or used differently."""
+    and back on 1 March with nothing bought or used differently. After the 1st, only for a line
+    whose days of the month so far were that amount."""
     out = np.full(values.shape[0], np.nan)
     day = days[t]
     start = t - (day.day - 1)  # the 1st of the day's month, on a bill with every day
@@ -192,7 +193,13 @@ def month_amortised(values: np.ndarray, t: int, days: pd.DatetimeIndex) -> np.nd
     level = before.mean(axis=1)
     held = (before.max(axis=1) - before.min(axis=1)) <= _AMORTISED_TOLERANCE * np.abs(level)
     spread = level * before_len / day.days_in_month
-    return np.where(held & (level != 0), spread, out)
+    # after the 1st, only a line whose days of this month so far showed the month's length
+    # is one (a database that costs the same every day shows it did not)
+    since = values[:, start:t]
+    followed = (
+        np.abs(since - spread[:, None]) <= _AMORTISED_TOLERANCE * np.abs(spread[:, None])
+    ).all(axis=1)
+    return np.where(held & followed & (level != 0), spread, out)
 
 
 def _recent_level(values: np.ndarray, t: int) -> np.ndarray:

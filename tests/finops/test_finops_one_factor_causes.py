@@ -15,7 +15,8 @@ amount spread over a month's days is normal when February is shorter.
 Guards that pass before and after: a licence lost on one provider's machines and databases in
 an ITBench-Lite bill (already the provider before: there the provider's children are services);
 one team's rise inside one region still names the team; two causes of different sizes in one
-region are still both named; the amortised amounts falling back on 1 March name nothing. A
+region are still both named; the amortised amounts falling back on 1 March name nothing; a
+database that costs the same every day repriced mid-February is still named. A
 monthly amount that rose on 1 February beyond the month's length is named alone (before, the
 other amortised lines' 31/28 step was named beside it on two of the three seeds).
 
@@ -257,3 +258,17 @@ def test_a_monthly_amount_that_rose_on_the_1st_is_still_named(tmp_path, seed):
     bill.lines[("Azure", "westeu-3", "Virtual Machines", "reservation-42")][FEB_1] *= 1.6
     folder = bill.write(tmp_path, FEB_1, REGION_LEVELS)
     assert answer(folder) == (Resource("reservation-42", "ResourceId"),)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_static_database_repriced_mid_month_after_a_longer_month_is_named(tmp_path, seed):
+    """A database that costs the same every day (not a monthly amount) held one figure through
+    January; its price rises by a quarter on 12 February. That it also held at the end of January
+    does not make it a monthly amount: February's first days did not follow the month's
+    length. Guard (passes on main and now)."""
+    alert = FEB_1 + 11
+    bill = _amortised_estate(seed, alert + 1)
+    database = bill.line(("AWS", "us-west-9", "RDS", "db-ledger"), 180, 0.0)
+    database[alert:] *= 1.25
+    folder = bill.write(tmp_path, alert, REGION_LEVELS)
+    assert answer(folder) == (Resource("db-ledger", "ResourceId"),)
