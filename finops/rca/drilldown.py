@@ -435,8 +435,10 @@ def _one_factor_where_they_meet(
     children only across all of a node's children, splits it wherever other children of the
     node stayed flat (storage that never carried the licence, a database the autoscaler does
     not drive). One name, the node's, says what the causes share; the other children keeping
-    their level does not refute it. New lines have no factor and are left as found; so are
-    causes that share a name (one family or SKU in several owners is one answer already)."""
+    their level does not refute it, unless one of them runs a line of the same name as a line
+    that rose (the same family kept its price there). New lines have no factor and are left as
+    found; so are causes that share a name (one family or SKU in several owners is one answer
+    already)."""
     nodes = [f.node for f in findings]
     if any(n.index < 0 for n in nodes):
         return None  # a cause found across a level (one application in every service) already
@@ -456,6 +458,17 @@ def _one_factor_where_they_meet(
     if meet <= 1 or any(len(p) == meet for p in paths):
         return None  # they meet only at the account, or one cause holds the others
     node = tree.node_at(paths[0][:meet])
+    # a line of the same name (family, SKU) elsewhere in the node that kept its level says the
+    # change did not reach the node's kind of line as such: it was the causes' own (the
+    # applications deployed in one region repriced, their twins elsewhere not)
+    inside = [leaf for n in nodes for leaf in tree.leaves_under(n)]
+    found = {id(leaf) for leaf in inside}
+    risen = {leaf.path[-1] for leaf in inside if leaf.actual > leaf.baseline}
+    if any(
+        leaf.path[-1] in risen and id(leaf) not in found and leaf.actual <= leaf.baseline
+        for leaf in tree.leaves_under(node)
+    ):
+        return None
     rise = node.actual - node.baseline
     carried = sum(n.actual - n.baseline for n in nodes)
     if rise <= 0 or carried < ONE_FACTOR_SHARE * rise or node.z < thresholds.broad_z:
