@@ -136,6 +136,10 @@ def _diagnose_on(
                 f"lines of several of its {cube.levels[-2]} values stopped and new ones that "
                 "cost more started on the day"
             )
+        if finding.reason == "one factor":
+            kind, detail = classify_broad(
+                cube, node, "several of its children rose by about one factor on the day"
+            )
         if finding.reason == "credits":
             kind, detail = "cost_spike", "every credit under it ended"
         if finding.reason == "as one":

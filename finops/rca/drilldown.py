@@ -89,7 +89,8 @@ class Finding:
     #: service), "grown" (one application grown in every service), "every line" (every line of
     #: the node rose, the rest beside it did not) or "credits" (every credit under the node
     #: ended) or "families" (several families across every application of the service): why
-    #: the drill-down stopped here.
+    #: the drill-down stopped here; "one factor" (several causes below it rose by about one
+    #: factor).
     reason: str
 
 
@@ -274,6 +275,9 @@ def drill_down(
     switched = _switched_together(tree, findings)
     if switched is not None:
         return [Finding(switched, "switched")], total
+    common = _one_factor_where_they_meet(tree, findings, thresholds)
+    if common is not None:
+        return [Finding(common, "one factor")], total
     return findings, total
 
 
@@ -406,6 +410,70 @@ def _switched_together(tree: Tree, findings: list[Finding]) -> NodeStats | None:
     if meet <= 1:
         return None  # they meet only at the account: no one node made the switch
     return tree.node_at(next(iter(owners))[:meet])
+
+
+#: How far apart the rises (growth factor less one) of several causes may be, the largest over
+#: the smallest, for them to be one change of the node where they meet. Causes that happen on
+#: the same day by chance rise by what each of their own sizes makes of an unrelated amount; one
+#: change (a licence benefit lost, an autoscaling target halved, a bot storm on one region's
+#: stack) moves every line it reaches by about the same factor.
+ONE_FACTOR_SPREAD = 1.35
+#: Share of the meeting node's rise those causes must carry: the node is named for what they
+#: share, not for rises of its other children beside them.
+ONE_FACTOR_SHARE = 0.8
+
+
+def _one_factor_where_they_meet(
+    tree: Tree, findings: list[Finding], thresholds: Thresholds
+) -> NodeStats | None:
+    """The node below the account where several causes found in two or more of its children
+    meet, when they rose by about one factor (``ONE_FACTOR_SPREAD``) and carry most of its rise,
+    and the node itself stands out (``broad_z``).
+    A change made once above them (a provider's licence terms, a region's shared autoscaling
+    values, one region's stack hit by the same traffic) reaches the services, categories or
+    resources it touches alike, and the drill-down, which weighs one factor against naming the
+    children only across all of a node's children, splits it wherever other children of the
+    node stayed flat (storage that never carried the licence, a database the autoscaler does
+    not drive). One name, the node's, says what the causes share; the other children keeping
+    their level does not refute it, unless one of them runs a line of the same name as a line
+    that rose (the same family kept its price there). New lines have no factor and are left as
+    found; so are causes that share a name (one family or SKU in several owners is one answer
+    already)."""
+    nodes = [f.node for f in findings]
+    if any(n.index < 0 for n in nodes):
+        return None  # a cause found across a level (one application in every service) already
+    if len({n.path[-1] for n in nodes}) < 2 or len({n.path[-1] for n in nodes}) < len(nodes):
+        # one name found in several owners (a family repriced in every application) is one
+        # answer already, and names that repeat are that answer beside others
+        return None
+    if any(n.is_new or n.baseline <= 0 or n.actual <= n.baseline for n in nodes):
+        return None
+    rises = [n.actual / n.baseline - 1 for n in nodes]
+    if max(rises) > ONE_FACTOR_SPREAD * min(rises):
+        return None
+    paths = [n.path for n in nodes]
+    meet = min(len(p) for p in paths)
+    while meet > 1 and len({p[:meet] for p in paths}) > 1:
+        meet -= 1
+    if meet <= 1 or any(len(p) == meet for p in paths):
+        return None  # they meet only at the account, or one cause holds the others
+    node = tree.node_at(paths[0][:meet])
+    # a line of the same name (family, SKU) elsewhere in the node that kept its level says the
+    # change did not reach the node's kind of line as such: it was the causes' own (the
+    # applications deployed in one region repriced, their twins elsewhere not)
+    inside = [leaf for n in nodes for leaf in tree.leaves_under(n)]
+    found = {id(leaf) for leaf in inside}
+    risen = {leaf.path[-1] for leaf in inside if leaf.actual > leaf.baseline}
+    if any(
+        leaf.path[-1] in risen and id(leaf) not in found and leaf.actual <= leaf.baseline
+        for leaf in tree.leaves_under(node)
+    ):
+        return None
+    rise = node.actual - node.baseline
+    carried = sum(n.actual - n.baseline for n in nodes)
+    if rise <= 0 or carried < ONE_FACTOR_SHARE * rise or node.z < thresholds.broad_z:
+        return None  # the node itself must stand out for one change of it to be the answer
+    return node
 
 
 def _lines_of_one_service(findings: list[Finding]) -> tuple[list[NodeStats], int] | None:

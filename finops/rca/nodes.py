@@ -11,6 +11,7 @@ from finops.rca.seasonal import (
     charge_as_billed,
     expected_values,
     history_total,
+    month_amortised,
     month_position,
     monthly_charge,
     noise,
@@ -142,6 +143,13 @@ def build_tree(cube: CostCube) -> Tree:
         else np.zeros(len(leaves.paths), bool)
     )
     charge = charge_as_billed(leaves.values, t, month_position(cube.days, t))
+    # a monthly amount spread over the month's days is a known amount too, where the day shows
+    # the line billed by the month's length (a database that costs the same every day does
+    # not): the aggregates above it are expected without it, plus its share of this month
+    amortised = month_amortised(leaves.values, t, cube.days)
+    with np.errstate(invalid="ignore"):
+        spread = np.abs(leaves.values[:, t] - amortised) <= _FIXED_TOLERANCE * np.abs(amortised)
+    charge = np.where(np.isfinite(charge), charge, np.where(spread, amortised, np.nan))
     charged = np.isfinite(charge)
     for matrix in cube.matrices:
         values = matrix.values

@@ -40,6 +40,10 @@ _YEAR_IN_WEEKS = 52
 #: must hold this many, before the day's place in the cycle is a habit.
 _CYCLE_DAYS = 28
 _CYCLE_MIN_OCCURRENCES = 3
+#: Days at the end of the month before the day's month over which a line must have billed one
+#: amount (within ``_AMORTISED_TOLERANCE`` of it) to be a monthly amount spread over the days.
+_AMORTISED_DAYS = 7
+_AMORTISED_TOLERANCE = 0.005
 
 
 def expected_values(
@@ -60,6 +64,7 @@ def expected_values(
     seasonal = weekday_median(values, t)
     candidates = [seasonal, values[:, t - 7], _recent_level(values, t), _launch_level(values, t)]
     if days is not None:
+        candidates.append(month_amortised(values, t, days))
         month = _same_month_position(days, t)
         if len(month) >= _occurrences_needed(days, t):
             candidates.append(seasonal * _place_factor(values, t, days, month))
@@ -167,6 +172,34 @@ def month_position(days: pd.DatetimeIndex, t: int) -> list[int]:
     (empty otherwise)."""
     month = _same_month_position(days, t)
     return month if len(month) >= _occurrences_needed(days, t) else []
+
+
+def month_amortised(values: np.ndarray, t: int, days: pd.DatetimeIndex) -> np.ndarray:
+    """For a line that billed one amount every day at the end of the month before the day's
+    month, that month's total spread over the days of the day's month (NaN for other lines, and
+    where the two months are as long). A monthly fee, reservation or support plan amortised per
+    day is the month's amount over its days: its daily figure steps up by 31/28 on 1 February
+    and back on 1 March with nothing bought or used differently. After the 1st, only for a line
+    whose days of the month so far were that amount."""
+    out = np.full(values.shape[0], np.nan)
+    day = days[t]
+    start = t - (day.day - 1)  # the 1st of the day's month, on a bill with every day
+    if start - _AMORTISED_DAYS < 0 or days[start].day != 1:
+        return out
+    before_len = days[start - 1].days_in_month
+    if before_len == day.days_in_month or days[start - 1].day != before_len:
+        return out
+    before = values[:, start - _AMORTISED_DAYS : start]
+    level = before.mean(axis=1)
+    held = (before.max(axis=1) - before.min(axis=1)) <= _AMORTISED_TOLERANCE * np.abs(level)
+    spread = level * before_len / day.days_in_month
+    # after the 1st, only a line whose days of this month so far showed the month's length
+    # is one (a database that costs the same every day shows it did not)
+    since = values[:, start:t]
+    followed = (
+        np.abs(since - spread[:, None]) <= _AMORTISED_TOLERANCE * np.abs(spread[:, None])
+    ).all(axis=1)
+    return np.where(held & followed & (level != 0), spread, out)
 
 
 def _recent_level(values: np.ndarray, t: int) -> np.ndarray:
