@@ -43,6 +43,9 @@ class Scope:
     pod_labels: tuple[tuple[str, str], ...] = ()
     #: only objects in these namespaces are judged ("workloads in namespace `sandbox`")
     only_namespaces: tuple[str, ...] = ()
+    #: objects in namespaces carrying all these labels are not judged: the text permits there
+    #: what it forbids elsewhere ("may run Windows only in namespaces labelled os=windows")
+    permitting_namespace_labels: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -569,9 +569,14 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
 
 def parse(description: str, platform: str) -> Intent | NotUnderstood:
     """Parse a goal text (or a bare requirement) for ``platform`` (kubernetes | rhel9)."""
-    text = extract_requirement(description)
+    text = requirement = extract_requirement(description)
     if not text:
         return NotUnderstood("the requirement text is empty", text)
+    permitted = k8s_workloads.permitted_only_in(text) if platform == "kubernetes" else None
+    if permitted:
+        # what the text permits only in labelled namespaces is read as the prohibition it is
+        # everywhere else; the labels lift it (the scope below)
+        text = permitted.prohibition
     families = RHEL_FAMILIES if platform == "rhel9" else KUBERNETES_FAMILIES
     candidates = _candidates(text, families)
     # a value of a shape stated in words ("a semantic version", "a subdomain of x.example"):
@@ -669,4 +674,6 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         if any(isinstance(c, BindingCheck) and c.exempt_names for c in checks):
             # the text names the built-in bindings it sets apart: those, not every system: name
             scope = replace(scope, exempt_builtin_rbac=False)
-    return Intent(platform=platform, checks=checks, scope=scope, requirement=text)  # type: ignore[arg-type]  # platform is "kubernetes" or "rhel9" (the callers pass one of the two); Intent types it as that Literal
+    if permitted:
+        scope = replace(scope, permitting_namespace_labels=permitted.labels)
+    return Intent(platform=platform, checks=checks, scope=scope, requirement=requirement)  # type: ignore[arg-type]  # platform is "kubernetes" or "rhel9" (the callers pass one of the two); Intent types it as that Literal

@@ -53,6 +53,19 @@ def negated(text: str) -> bool:
     return any(p.search(text) for p in NEGATION)
 
 
+#: a modal verb: the words after a colon that hold one state the rule itself
+_MODAL = re.compile(r"\b(?:must|may|shall|should|can|has\s+to|have\s+to|needs?\s+to)\b", re.I)
+
+
+def rule_clause(head: str) -> str:
+    """The part of ``head`` (the words before a field) that governs the field: a statement of
+    the effect before a colon ("crash-looping pods must never block a drain: every budget has
+    to state ...") is the reason for the rule, not its polarity, once the words after the
+    colon carry a verb of their own."""
+    _, colon, rule = head.rpartition(": ")
+    return rule if colon and _MODAL.search(rule) else head
+
+
 #: A sentence about another control ("X11Forwarding yes violates another control", "the number of
 #: failures is a separate recommendation", "not judged here"): not what the requirement is about.
 OTHER_CONTROL = re.compile(

@@ -41,7 +41,7 @@ from ciso.agents.baseline.k8s_schema import (
     children_at,
     schema_index,
 )
-from ciso.agents.baseline.knowledge import negated
+from ciso.agents.baseline.knowledge import negated, rule_clause
 from ciso.agents.baseline.knowledge.k8s_bounds import LOWER, UPPER, Unit, bounds, byte_bounds
 from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
 from ciso.agents.baseline.knowledge.number_words import as_digits
@@ -304,6 +304,7 @@ _MUST_NOT_SET = re.compile(
     re.I,
 )
 _VALUE = r"[`'\"]?(/?[A-Za-z0-9](?:[\w./-]*\w)?)[`'\"]?"
+_MODALS = ("must", "may", "should", "shall", "can", "has", "have", "needs", "need")
 _NOT_VALUES = {"be", "set", "to", "a", "an", "the", "not", "explicitly", "only", "it", "at",
                "no", "more", "less", "any", "one", "of", "either", "unset", "declared",
                "specified", "present", "greater", "fewer", "lower", "higher", "above", "below",
@@ -348,6 +349,7 @@ _NO_ONE_MAY = re.compile(
 
 def _prohibited(head: str) -> bool:
     """The words before a field forbid what follows them."""
+    head = rule_clause(head)
     return negated(head) or bool(_NO_ONE_MAY.search(head))
 
 
@@ -746,7 +748,9 @@ def _value_checks(
         forbidden = (_typed(negative.group(1), typ),)
     elif positive:
         value = next(g for g in positive.groups() if g is not None)
-        if not (_plausible(value) or _quoted(positive)):
+        # "spec.os.name: windows" is written as the manifest does: a literal, whatever its case
+        written = positive.group(2) is not None and value.lower() not in (*_NOT_VALUES, *_MODALS)
+        if not (_plausible(value) or _quoted(positive) or written):
             return ()
         head = clause[: clause.find(after)] if after and after in clause else ""
         # the spellings may sit in an aside the reading left out: read them in the full text
@@ -803,12 +807,19 @@ def _presence(
         re.I,
     )
     subject = re.match(
-        r"^[\w.]+[`'\"]?\s+(?:field\s+)?(?:\w+\s+)?(?:must|may|has\s+to|needs?\s+to|shall)"
-        r"\s+(?:not\s+|never\s+)?(?:always\s+)?(?:be\s+)?(?:set|declared|specified|"
-        r"defined|present|absent|empty)\b",
+        # the field's own words may follow it before the verb ("the hostIP field of every
+        # container port (init containers included) has to be left unset")
+        r"^[\w.]+[`'\"]?\s+(?:field\s+)?(?:\w+\s+|(?:of|in|on|for|under|below|within)\s[^.;:]{0,80}?\s)?"
+        r"(?P<verb>(?:must|may|has\s+to|needs?\s+to|shall)\s+(?:not\s+|never\s+)?"
+        r"(?:always\s+)?(?:be\s+)?(?:left\s+|kept\s+)?(?:set|declared|specified|defined|present|"
+        r"absent|empty|unset)\b)",
         tail,
         re.I,
     )
+    if subject and re.search(r"\bof\s+(?:every|each|all|any|an?|the|its|their)?\s*$", head, re.I):
+        # "the hostIP field of every container port must be unset": the field named after
+        # "of" is the item the subject belongs to, not the subject
+        subject = None
     # "must leave X unset": any value of X violates
     left_unset = re.search(r"\bleaves?\s+(?:the\s+|its\s+)?$", head, re.I) and re.match(
         r"^[\w.]+[`'\"]?\s+(?:field\s+)?(?:unset|empty|out)\b", tail, re.I
@@ -817,12 +828,13 @@ def _presence(
     # names what the prohibition before it is about
     named_after = re.search(r"\(\s*[`'\"]?$", head) and _prohibited(head)
     governed = verb or subject
+    said = subject.group("verb") if subject else governed.group(0) if governed else ""
     if left_unset or (named_after and governed is None):
         any_value, must_be_set = True, False
     elif governed is None:
         return ()
-    elif re.search(r"\b(?:not|never)\b|\babsent\b|\bempty\b", governed.group(0), re.I) or negated(
-        head
+    elif re.search(r"\b(?:not|never)\b|\babsent\b|\bempty\b|\bunset\b", said, re.I) or negated(
+        rule_clause(head)
     ):
         any_value, must_be_set = True, False
     else:

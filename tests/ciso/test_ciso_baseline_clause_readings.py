@@ -1,0 +1,140 @@
+"""Clause readings of unseen Kubernetes texts (issue 32 item 6, issue 28): a permission limited
+to labelled namespaces is the prohibition it states everywhere else; a statement of the effect
+before a colon is the reason for the rule, not its polarity; a field named with the item it
+belongs to ("the X field of every port") has to be left unset; a namespace label written at the
+end of a sentence keeps no full stop. The requirements and objects are written for this test;
+every rendered class (Kyverno, kubectl-opa Rego, opa-static Rego) is judged by the real engines
+and must flag exactly the violating objects."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests._support.ciso_baseline import (
+    CLASSES,
+    api_object,
+    flagged,
+    intent_of,
+    labelled_namespace,
+    pod_carrier,
+)
+
+
+def _names(objects: list[dict[str, Any]]) -> set[str]:
+    return {o["metadata"]["name"] for o in objects if o["kind"] != "Namespace"}
+
+
+def _container(**fields: Any) -> dict[str, Any]:
+    return {"name": "app", "image": "registry.test/app:3", **fields}
+
+
+# ---- a permission limited to labelled namespaces ------------------------------------------------
+
+FQDN_ONLY_IN_LEGACY = (
+    "Pods may report their fully qualified domain name as their hostname "
+    "(spec.setHostnameAsFQDN: true) only in namespaces labelled naming.example.org/style=legacy."
+)
+
+NAMING_NAMESPACES = [
+    labelled_namespace("legacy-apps", **{"naming.example.org/style": "legacy"}),
+    labelled_namespace("modern-apps", **{"naming.example.org/style": "short"}),
+    labelled_namespace("plain"),
+]
+
+
+def _naming(kind: str, name: str, namespace: str, fqdn: bool | None) -> dict[str, Any]:
+    spec: dict[str, Any] = {"containers": [_container()]}
+    if fqdn is not None:
+        spec["setHostnameAsFQDN"] = fqdn
+    return pod_carrier(kind, name, spec, namespace)
+
+
+NAMING_VIOLATING = [
+    _naming("Deployment", "fqdn-other-style", "modern-apps", True),
+    _naming("CronJob", "fqdn-unlabelled", "plain", True),
+]
+NAMING_COMPLIANT = [
+    _naming("StatefulSet", "fqdn-in-legacy", "legacy-apps", True),
+    _naming("Job", "short-name", "plain", False),
+    _naming("Deployment", "unset", "modern-apps", None),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_permission_limited_to_labelled_namespaces(ciso_class: str) -> None:
+    objects = [*NAMING_NAMESPACES, *NAMING_VIOLATING, *NAMING_COMPLIANT]
+    assert flagged(intent_of(FQDN_ONLY_IN_LEGACY), objects, ciso_class) == _names(NAMING_VIOLATING)
+
+
+def test_the_permitting_labels_are_no_scope_of_their_own() -> None:
+    """The labels lift the prohibition; they do not limit the rule to those namespaces, and the
+    label's value loses the sentence's full stop."""
+    scope = intent_of(FQDN_ONLY_IN_LEGACY).scope
+    assert scope.permitting_namespace_labels == (("naming.example.org/style", "legacy"),)
+    assert scope.namespace_labels == ()
+
+
+# ---- the effect stated before a colon -----------------------------------------------------------
+
+RETAIN_VOLUMES = (
+    "Data must never vanish with its claim: every PersistentVolume has to state "
+    "persistentVolumeReclaimPolicy: Retain."
+)
+
+
+def _volume(name: str, policy: str | None) -> dict[str, Any]:
+    spec: dict[str, Any] = {"capacity": {"storage": "1Gi"}, "accessModes": ["ReadWriteOnce"]}
+    if policy:
+        spec["persistentVolumeReclaimPolicy"] = policy
+    return api_object("v1", "PersistentVolume", name, namespace="", spec=spec)
+
+
+# (an unset policy is left out: the API's default for a volume made by hand is Retain)
+VOLUMES_VIOLATING = [_volume("deletes", "Delete"), _volume("recycles", "Recycle")]
+VOLUMES_COMPLIANT = [_volume("kept", "Retain")]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_an_effect_before_a_colon_does_not_negate_the_rule(ciso_class: str) -> None:
+    objects = [*VOLUMES_VIOLATING, *VOLUMES_COMPLIANT]
+    assert flagged(intent_of(RETAIN_VOLUMES), objects, ciso_class) == _names(VOLUMES_VIOLATING)
+
+
+# ---- a field named with the item it belongs to, left unset --------------------------------------
+
+NO_EXPANDED_SUBPATHS = (
+    "Mount paths must not be computed at runtime: the subPathExpr field of every volume mount "
+    "(sidecars and init containers too) has to be left unset."
+)
+
+
+def _mounting(kind: str, name: str, *mounts: dict[str, Any], init: bool = False) -> dict:
+    listed = [{"name": "data", "mountPath": "/data"}, *mounts]
+    spec: dict[str, Any] = {
+        "containers": [_container(volumeMounts=[{"name": "data", "mountPath": "/srv"}])],
+        "volumes": [{"name": "data", "emptyDir": {}}],
+    }
+    if init:
+        spec["initContainers"] = [_container(name="prep", volumeMounts=listed)]
+    else:
+        spec["containers"].append(_container(name="side", volumeMounts=listed))
+    return pod_carrier(kind, name, spec)
+
+
+MOUNTS_VIOLATING = [
+    _mounting("Deployment", "second-container",
+              {"name": "data", "mountPath": "/logs", "subPathExpr": "$(POD_NAME)"}),
+    _mounting("StatefulSet", "init-container",
+              {"name": "data", "mountPath": "/seed", "subPathExpr": "$(NODE)"}, init=True),
+]  # fmt: skip
+MOUNTS_COMPLIANT = [
+    _mounting("Deployment", "fixed-sub-path", {"name": "data", "mountPath": "/c", "subPath": "c"})
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_field_of_every_item_left_unset(ciso_class: str) -> None:
+    objects = [*MOUNTS_VIOLATING, *MOUNTS_COMPLIANT]
+    assert flagged(intent_of(NO_EXPANDED_SUBPATHS), objects, ciso_class) == _names(MOUNTS_VIOLATING)
