@@ -138,3 +138,71 @@ MOUNTS_COMPLIANT = [
 def test_a_field_of_every_item_left_unset(ciso_class: str) -> None:
     objects = [*MOUNTS_VIOLATING, *MOUNTS_COMPLIANT]
     assert flagged(intent_of(NO_EXPANDED_SUBPATHS), objects, ciso_class) == _names(MOUNTS_VIOLATING)
+
+
+# ---- a child named right after its field, a number in words, a clause after "therefore" ---------
+
+WHOLE_ROLLOUTS = (
+    "Ordered rollouts must finish: no StatefulSet may keep pods on the old revision, therefore "
+    "its rolling-update partition has to be zero or left out."
+)
+
+
+def _ordered(kind: str, name: str, strategy: dict[str, Any] | None) -> dict[str, Any]:
+    spec = pod_carrier(kind, name, {"containers": [_container()]})
+    if strategy is not None:
+        key = "strategy" if kind == "Deployment" else "updateStrategy"
+        spec["spec"][key] = strategy
+    return spec
+
+
+ROLLOUTS_VIOLATING = [
+    _ordered(
+        "StatefulSet", "held-back", {"type": "RollingUpdate", "rollingUpdate": {"partition": 3}}
+    ),
+    _ordered("StatefulSet", "untyped", {"rollingUpdate": {"partition": 1}}),
+]
+ROLLOUTS_COMPLIANT = [
+    _ordered("StatefulSet", "zero", {"type": "RollingUpdate", "rollingUpdate": {"partition": 0}}),
+    _ordered("StatefulSet", "no-strategy", None),
+    _ordered("Deployment", "surging", {"rollingUpdate": {"maxSurge": 2}}),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_child_named_after_its_field_with_a_number_in_words(ciso_class: str) -> None:
+    objects = [*ROLLOUTS_VIOLATING, *ROLLOUTS_COMPLIANT]
+    assert flagged(intent_of(WHOLE_ROLLOUTS), objects, ciso_class) == _names(ROLLOUTS_VIOLATING)
+
+
+# ---- the cluster DNS service's address named -----------------------------------------------------
+
+CLUSTER_RESOLVER_ONLY = (
+    "Name lookups have to stay inside the cluster: a pod may list no resolver in its dnsConfig "
+    "except the cluster DNS service at 10.43.0.10."
+)
+
+
+def _resolving(kind: str, name: str, policy: str | None, config: dict[str, Any]) -> dict:
+    spec: dict[str, Any] = {"containers": [_container()], "dnsConfig": config}
+    if policy:
+        spec["dnsPolicy"] = policy
+    return pod_carrier(kind, name, spec)
+
+
+RESOLVERS_VIOLATING = [
+    _resolving("Deployment", "second-server", None, {"nameservers": ["10.43.0.10", "9.9.9.9"]}),
+    _resolving("CronJob", "own-server", "None", {"nameservers": ["192.0.2.53"]}),
+]
+RESOLVERS_COMPLIANT = [
+    _resolving("Deployment", "cluster-server", "None", {"nameservers": ["10.43.0.10"]}),
+    _resolving("DaemonSet", "options-only", None, {"options": [{"name": "ndots", "value": "2"}]}),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_nameservers_judged_against_the_named_cluster_address(ciso_class: str) -> None:
+    objects = [*RESOLVERS_VIOLATING, *RESOLVERS_COMPLIANT]
+    assert flagged(intent_of(CLUSTER_RESOLVER_ONLY), objects, ciso_class) == _names(
+        RESOLVERS_VIOLATING
+    )

@@ -57,11 +57,16 @@ def negated(text: str) -> bool:
 _MODAL = re.compile(r"\b(?:must|may|shall|should|can|has\s+to|have\s+to|needs?\s+to)\b", re.I)
 
 
+#: a connective that starts a clause of its own ("..., so its partition has to be 0")
+_CONSEQUENCE = re.compile(r",\s+(?:and\s+)?(?:so|thus|therefore|hence|which\s+means)\s+", re.I)
+
+
 def rule_clause(head: str) -> str:
     """The part of ``head`` (the words before a field) that governs the field: a statement of
     the effect before a colon ("crash-looping pods must never block a drain: every budget has
     to state ...") is the reason for the rule, not its polarity, once the words after the
-    colon carry a verb of their own."""
+    colon carry a verb of their own; so is a clause before "so" or "therefore"."""
+    head = _CONSEQUENCE.split(head)[-1]
     _, colon, rule = head.rpartition(": ")
     return rule if colon and _MODAL.search(rule) else head
 

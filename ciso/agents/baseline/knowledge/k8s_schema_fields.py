@@ -308,7 +308,9 @@ _MODALS = ("must", "may", "should", "shall", "can", "has", "have", "needs", "nee
 _NOT_VALUES = {"be", "set", "to", "a", "an", "the", "not", "explicitly", "only", "it", "at",
                "no", "more", "less", "any", "one", "of", "either", "unset", "declared",
                "specified", "present", "greater", "fewer", "lower", "higher", "above", "below",
-               "exceed", "under", "over", "between", "equal"}  # fmt: skip
+               "exceed", "under", "over", "between", "equal",
+               # an unset field said in words ("zero or left out")
+               "left", "omitted", "missing", "absent"}  # fmt: skip
 _BE_NOT = re.compile(
     rf"\b(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be\s+)?(?:set\s+)?(?:to\s+)?"
     rf"(?:equal\s+(?:to\s+)?)?{_VALUE}",
@@ -399,7 +401,8 @@ def _alternatives(rest: str, typ: str) -> tuple[Any, ...]:
     if not m:
         return ()
     listed = re.split(r"\s*,\s*|\s+or\s+", next(g for g in m.groups() if g is not None))
-    tokens = (t.strip("`'\" ") for t in listed)
+    # (a full stop after the last one ends the sentence)
+    tokens = (t.strip("`'\" ").rstrip(".") for t in listed)
     # a spelling is one token ("Etc/UTC", "IfNotPresent"), not the sentence going on
     return tuple(_typed(t, typ) for t in tokens if t and " " not in t and t not in _NOT_VALUES)
 
@@ -563,6 +566,9 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
             )
     if typ in ("bool", "string", *INTEGERS, INT_OR_STRING):
         field = child or mention.name
+        if typ != "string" and typ != "bool" and not _ONE_OF.search(after):
+            # a number's value in words ("has to be zero or unset")
+            after = as_digits(after)
         checks = _value_checks(concept, field, groups, after, clause, context, typ, labels)
         if checks:
             return checks
@@ -629,11 +635,15 @@ def _narrowed(
     rest = after[length:]
     relative = _RELATIVE.match(rest)
     words = re.findall(r"[a-z]+", relative.group(1).lower()) if relative else []
+    # the field's own child named right after it ("its rolling-update partition")
+    next_word = re.match(r"[\s-]+([a-z]+)\b", rest)
     for child in dict.fromkeys(c.name for p in places for c in children(p)):
         below = tuple(c for p in places for c in children(p) if c.name == child)
         setting = re.search(rf"\b{re.escape(child)}\s*[:=]", rest)
         if setting:
             return below, child, length + setting.start()
+        if next_word and len(child) >= 4 and next_word.group(1) == child:
+            return below, child, length + next_word.start(1)
         spelled = _words_of(child)
         said = (
             len(spelled) == 1 and len(child) >= 4 and any(w.startswith(child) for w in words)
