@@ -206,3 +206,39 @@ def test_nameservers_judged_against_the_named_cluster_address(ciso_class: str) -
     assert flagged(intent_of(CLUSTER_RESOLVER_ONLY), objects, ciso_class) == _names(
         RESOLVERS_VIOLATING
     )
+
+
+# ---- an extended resource named by its qualified name -------------------------------------------
+
+FPGA_ONLY_ON_LABELLED = (
+    "FPGA boards are scarce: containers can ask for the example.org/fpga resource only in "
+    "namespaces carrying the label hardware.example.org/fpga=present."
+)
+
+FPGA_NAMESPACES = [
+    labelled_namespace("hw", **{"hardware.example.org/fpga": "present"}),
+    labelled_namespace("batch", **{"hardware.example.org/fpga": "absent"}),
+]
+
+
+def _sized(kind: str, name: str, namespace: str, resources: dict[str, Any], init: bool = False):
+    sized = _container(name="work", resources=resources)
+    spec: dict[str, Any] = {"containers": [_container()]}
+    spec.setdefault("initContainers" if init else "containers", []).append(sized)
+    return pod_carrier(kind, name, spec, namespace)
+
+
+FPGA_VIOLATING = [
+    _sized("Job", "limit-as-string", "batch", {"limits": {"example.org/fpga": "1"}}),
+    _sized("Deployment", "init-request", "batch", {"requests": {"example.org/fpga": 2}}, True),
+]
+FPGA_COMPLIANT = [
+    _sized("Job", "in-hardware-namespace", "hw", {"limits": {"example.org/fpga": "1"}}),
+    _sized("Deployment", "cpu-only", "batch", {"limits": {"cpu": "2"}}),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_an_extended_resource_named_by_its_qualified_name(ciso_class: str) -> None:
+    objects = [*FPGA_NAMESPACES, *FPGA_VIOLATING, *FPGA_COMPLIANT]
+    assert flagged(intent_of(FPGA_ONLY_ON_LABELLED), objects, ciso_class) == _names(FPGA_VIOLATING)

@@ -563,7 +563,11 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
         # a count of a list's items ("more than three ports") names no field as the API does,
         # nor do volume sources named in words ("storage directly from NFS servers")
         reading = without_asides(text)
-        return k8s_schema_fields.list_lengths(reading) or k8s_schema_fields.volume_sources(reading)
+        return (
+            k8s_schema_fields.list_lengths(reading)
+            or k8s_schema_fields.volume_sources(reading)
+            or k8s_schema_fields.extended_resources(reading)
+        )
     return None
 
 

@@ -1019,3 +1019,35 @@ def volume_sources(text: str) -> tuple[FieldValueCheck, ...] | None:
     paths = tuple(("volumes", "*", source) for source in named)
     concept = "-".join(_concept(s) for s in named) + "-volumes"
     return (FieldValueCheck(concept=concept, level="pod", paths=paths, any_value=True),)
+
+
+# ---- extended resources named by their qualified name ---------------------------------------------
+
+#: a resource name qualified by a domain ("nvidia.com/gpu", "example.org/fpga"): an extended
+#: resource, a key of a container's resource requests and limits (not a label: the word
+#: "resource" or a request or limit is in its clause)
+_EXTENDED_RESOURCE = re.compile(
+    r"(?<![\w./-])[`'\"]?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}/[a-z0-9](?:[\w.-]*"
+    r"[a-z0-9])?)[`'\"]?(?![\w/])"
+)
+_RESOURCE_WORDS = re.compile(r"\b(?:resources?|request\w*|limit\w*|ask\w*\s+for)\b", re.I)
+
+
+def extended_resources(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """The extended resources a clause forbids containers to request or be limited to ("a
+    container must not request the example.org/fpga resource"): a request or a limit of it
+    violates (the API counts a limit alone as the request too)."""
+    named: list[str] = []
+    for clause in re.split(r"[.;]\s+|:\s+", text):
+        if not _prohibited(clause) or not _RESOURCE_WORDS.search(clause):
+            continue
+        named += [
+            n
+            for n in _EXTENDED_RESOURCE.findall(clause)
+            if n not in named and not n.startswith("kubernetes.io/")
+        ]
+    if not named:
+        return None
+    paths = tuple(("resources", key, name) for name in named for key in ("limits", "requests"))
+    concept = "-".join(_concept(re.sub(r"\W+", "-", n)) for n in named) + "-resource"
+    return (FieldValueCheck(concept=concept, level="container", paths=paths, any_value=True),)
