@@ -345,7 +345,10 @@ _ALTERNATIVES = re.compile(
 #: a prohibition whose subject is set apart by dashes or a list ("no PersistentVolumeClaim -
 #: including claim templates - may request ...", "neither A nor B may set ...")
 _NO_ONE_MAY = re.compile(
-    r"\bno\s+[^.;:]{0,120}?\b(?:may|can|shall|should)\b|\bneither\b[^.;]*\bnor\b", re.I
+    # (a full stop inside a path, "env[].valueFrom", does not end the clause)
+    r"\bno\s+(?:[^.;:]|\.(?=\S)){0,120}?\b(?:may|can|shall|should)\b|"
+    r"\bneither\b(?:[^.;]|\.(?=\S))*\bnor\b",
+    re.I,
 )
 
 
