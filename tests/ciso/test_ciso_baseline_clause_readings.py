@@ -242,3 +242,37 @@ FPGA_COMPLIANT = [
 def test_an_extended_resource_named_by_its_qualified_name(ciso_class: str) -> None:
     objects = [*FPGA_NAMESPACES, *FPGA_VIOLATING, *FPGA_COMPLIANT]
     assert flagged(intent_of(FPGA_ONLY_ON_LABELLED), objects, ciso_class) == _names(FPGA_VIOLATING)
+
+
+# ---- a <noun>Name field said by its noun, limited to listed names -------------------------------
+
+APPROVED_PRIORITIES = (
+    "Outside kube-system, pods must not use any priority class other than batch-low or batch-high."
+)
+
+
+def _prioritised(kind: str, name: str, namespace: str, priority: str | None) -> dict:
+    spec: dict[str, Any] = {"containers": [_container()]}
+    if priority:
+        spec["priorityClassName"] = priority
+    return pod_carrier(kind, name, spec, namespace)
+
+
+PRIORITIES_VIOLATING = [
+    _prioritised("Deployment", "urgent", "team", "urgent-tier"),
+    _prioritised("CronJob", "system-critical", "team", "system-cluster-critical"),
+]
+PRIORITIES_COMPLIANT = [
+    _prioritised("Deployment", "low", "team", "batch-low"),
+    _prioritised("StatefulSet", "high", "team", "batch-high"),
+    _prioritised("Job", "no-class", "team", None),
+    _prioritised("DaemonSet", "system-exempt", "kube-system", "system-node-critical"),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_named_choice_limited_to_listed_names(ciso_class: str) -> None:
+    objects = [*PRIORITIES_VIOLATING, *PRIORITIES_COMPLIANT]
+    assert flagged(intent_of(APPROVED_PRIORITIES), objects, ciso_class) == _names(
+        PRIORITIES_VIOLATING
+    )

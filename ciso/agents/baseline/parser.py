@@ -567,6 +567,7 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
             k8s_schema_fields.list_lengths(reading)
             or k8s_schema_fields.volume_sources(reading)
             or k8s_schema_fields.extended_resources(reading)
+            or k8s_schema_fields.named_choice(reading)
         )
     return None
 

@@ -1054,3 +1054,48 @@ def extended_resources(text: str) -> tuple[FieldValueCheck, ...] | None:
     paths = tuple(("resources", key, name) for name in named for key in ("limits", "requests"))
     concept = "-".join(_concept(re.sub(r"\W+", "-", n)) for n in named) + "-resource"
     return (FieldValueCheck(concept=concept, level="container", paths=paths, any_value=True),)
+
+
+# ---- a named choice limited to listed names ------------------------------------------------------
+
+#: "may not name any scheduler other than default-scheduler", "must not use a priority class
+#: except batch-low or batch-high": a ``<noun>Name`` field (schedulerName, priorityClassName)
+#: said by its noun, and the names it may hold
+_CHOICE_OTHER_THAN = re.compile(
+    r"\b(?:name|names|use|uses|select|selects|choose|chooses|pick|picks|set|sets|specify|"
+    r"specifies|request|requests|ask\s+for|asks\s+for)\s+(?:any|an?|another|some)\s+"
+    r"(?P<noun>[a-z]+(?:[\s-][a-z]+){0,2}?)\s+(?:other\s+than|except|besides|apart\s+from)\s+"
+    r"(?:the\s+)?(?P<values>[`'\"]?[a-z0-9][\w.-]*[a-z0-9][`'\"]?(?:(?:\s*,\s*|\s+or\s+|"
+    r"\s+and\s+)[`'\"]?[a-z0-9][\w.-]*[a-z0-9][`'\"]?)*)",
+    re.I,
+)
+
+
+def named_choice(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """A ``<noun>Name`` field a prohibition limits to the names it lists ("a workload may not
+    name any scheduler other than default-scheduler"): any other name violates; an unset
+    field (the API's own choice) does not."""
+    index = schema_index().places
+    for clause in re.split(r"[.;:]\s+", text):
+        m = _CHOICE_OTHER_THAN.search(clause)
+        if m is None or not _prohibited(clause[: m.start()] + " " + m.group(0)):
+            continue
+        noun = [w.lower() for w in re.split(r"[\s-]+", m.group("noun"))]
+        field = next((f for f in index if _words_of(f) == [*noun, "name"]), None)
+        if field is None:
+            continue
+        places = tuple(p for p in index[field] if p.level in ("pod", "object", "container"))
+        names = tuple(
+            v.strip("`'\"")
+            for v in re.split(r"\s*,\s*|\s+or\s+|\s+and\s+", m.group("values"))
+            if v.strip("`'\"")
+        )
+        return tuple(
+            FieldValueCheck(
+                concept=_concept(field), level=level, paths=paths,
+                kinds=kinds if level == "object" else (), allowed=names,
+                namespace_labels=namespace_labels(text),
+            )
+            for level, (paths, kinds) in _grouped(places).items()
+        )  # fmt: skip
+    return None
