@@ -276,3 +276,41 @@ def test_a_named_choice_limited_to_listed_names(ciso_class: str) -> None:
     assert flagged(intent_of(APPROVED_PRIORITIES), objects, ciso_class) == _names(
         PRIORITIES_VIOLATING
     )
+
+
+# ---- a permission limited to a named namespace and to labelled objects ---------------------------
+
+UNREADY_PEERS_ONLY = (
+    "Publishing unready endpoints (publishNotReadyAddresses set to true) is allowed only in "
+    "peer-discovery and on Services labelled discovery.example.org/peers=yes."
+)
+
+
+def _published(name: str, namespace: str, publish: bool | None, **labels: str) -> dict:
+    spec: dict[str, Any] = {"selector": {"app": name}, "ports": [{"port": 80}]}
+    if publish is not None:
+        spec["publishNotReadyAddresses"] = publish
+    service = api_object("v1", "Service", name, namespace=namespace, spec=spec)
+    if labels:
+        service["metadata"]["labels"] = labels
+    return service
+
+
+PUBLISHED_VIOLATING = [
+    _published("unlabelled", "team", True),
+    _published("pending-review", "team", True, **{"discovery.example.org/peers": "pending"}),
+]
+PUBLISHED_COMPLIANT = [
+    _published("in-namespace", "peer-discovery", True),
+    _published("labelled", "team", True, **{"discovery.example.org/peers": "yes"}),
+    _published("ready-only", "team", False),
+    _published("default", "team", None),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_permission_limited_to_a_namespace_and_labelled_objects(ciso_class: str) -> None:
+    objects = [*PUBLISHED_VIOLATING, *PUBLISHED_COMPLIANT]
+    assert flagged(intent_of(UNREADY_PEERS_ONLY), objects, ciso_class) == _names(
+        PUBLISHED_VIOLATING
+    )

@@ -1137,6 +1137,11 @@ def rules_for(intent: Intent) -> list[dict[str, Any]]:
         _in_labelled_namespaces(rule, intent.scope.namespace_labels)
         _on_labelled_pods(rule, intent.scope.pod_labels)
         _out_of_permitting_namespaces(rule, intent.scope.permitting_namespace_labels)
+        if intent.scope.permitting_object_labels:
+            # the objects the requirement permits it on, by their own labels
+            excluded = rule.setdefault("exclude", {}).setdefault("any", [])
+            labels = dict(intent.scope.permitting_object_labels)
+            excluded.append({"resources": {"selector": {"matchLabels": labels}}})
         if intent.scope.only_namespaces:
             # "workloads in namespace `sandbox`": the rule matches there only
             for entry in rule["match"]["any"]:

@@ -680,5 +680,12 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
             # the text names the built-in bindings it sets apart: those, not every system: name
             scope = replace(scope, exempt_builtin_rbac=False)
     if permitted:
-        scope = replace(scope, permitting_namespace_labels=permitted.labels)
+        scope = replace(
+            scope,
+            permitting_namespace_labels=permitted.labels,
+            permitting_object_labels=permitted.object_labels,
+            exempt_namespaces=tuple(
+                dict.fromkeys((*scope.exempt_namespaces, *permitted.namespaces))
+            ),
+        )
     return Intent(platform=platform, checks=checks, scope=scope, requirement=requirement)  # type: ignore[arg-type]  # platform is "kubernetes" or "rhel9" (the callers pass one of the two); Intent types it as that Literal

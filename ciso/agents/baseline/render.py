@@ -190,6 +190,9 @@ def kubernetes_rego(intent: Intent) -> str:
         permitting_labels_json=json.dumps(
             [list(p) for p in intent.scope.permitting_namespace_labels]
         ),
+        permitting_object_labels_json=json.dumps(
+            [list(p) for p in intent.scope.permitting_object_labels]
+        ),
     )
 
 

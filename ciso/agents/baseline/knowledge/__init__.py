@@ -57,6 +57,19 @@ def negated(text: str) -> bool:
 _MODAL = re.compile(r"\b(?:must|may|shall|should|can|has\s+to|have\s+to|needs?\s+to)\b", re.I)
 
 
+#: a prohibition stated after the value it forbids ("X set to Local is not tolerated")
+_FORBIDDEN_AFTER = re.compile(
+    r"[^.;:]*?\b(?:is|are)\s+(?:not\s+(?:allowed|permitted|tolerated|accepted)|forbidden|"
+    r"prohibited|disallowed)\b",
+    re.I,
+)
+
+
+def forbidden_after(rest: str) -> bool:
+    """The words after a value (``rest``, to the end of its clause) forbid it."""
+    return bool(_FORBIDDEN_AFTER.match(rest))
+
+
 #: a connective that starts a clause of its own ("..., so its partition has to be 0")
 _CONSEQUENCE = re.compile(r",\s+(?:and\s+)?(?:so|thus|therefore|hence|which\s+means)\s+", re.I)
 

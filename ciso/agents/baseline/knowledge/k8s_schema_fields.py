@@ -41,7 +41,7 @@ from ciso.agents.baseline.k8s_schema import (
     children_at,
     schema_index,
 )
-from ciso.agents.baseline.knowledge import negated, rule_clause
+from ciso.agents.baseline.knowledge import forbidden_after, negated, rule_clause
 from ciso.agents.baseline.knowledge.k8s_bounds import LOWER, UPPER, Unit, bounds, byte_bounds
 from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
 from ciso.agents.baseline.knowledge.number_words import as_digits
@@ -772,7 +772,7 @@ def _value_checks(
         spellings = (_typed(value, typ), *_alternatives(rest, typ))
         (forbidden, allowed) = (
             ((_typed(value, typ),), ())
-            if _prohibited(head)
+            if _prohibited(head) or forbidden_after(after[positive.end() :])
             else ((), tuple(dict.fromkeys(spellings)))
         )
     else:

@@ -195,9 +195,15 @@ _NAMESPACE_LABEL = re.compile(_LABELLED, re.I)
 #: it permits there, it forbids everywhere else
 _PERMITTED_ONLY_IN = re.compile(
     r"\b(?P<verb>may|can|(?:is|are)\s+(?:only\s+)?(?:allowed|permitted|tolerated|accepted))\b"
-    r"(?P<what>(?:[^.;:()]|[.:](?=\S)|\([^()]*\))*?)\s*,?\s+(?:only|exclusively)\s+(?:with)?in\s+(?:the\s+)?"
+    r"(?P<what>(?:[^.;:()]|[.:](?=\S)|\([^()]*\))*?)\s*,?\s+(?:only|exclusively)\s+(?:with)?in\s+"
+    r"(?:the\s+)?(?:"
     rf"(?P<labels>{_LABELLED}(?:\s*(?:,|and)\s*[`'\"]?[A-Za-z0-9./-]+\s*[:=]\s*"
-    r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?[`'\"]?)*)",
+    r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?[`'\"]?)*)|"
+    # "only in kube-system and on Services labelled k=v": a namespace by name, objects by label
+    r"[`'\"]?(?P<namespace>[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)[`'\"]?(?:\s+namespace)?\s+(?:and|or)\s+"
+    r"(?:on|for)\s+(?:\w+\s+)?(?-i:[A-Z][A-Za-z]+?)s?\s+(?:labell?ed|carrying\s+the\s+label|"
+    r"with\s+the\s+label)\s+(?P<object_label>[`'\"]?[A-Za-z0-9./-]+\s*[:=]\s*"
+    r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?[`'\"]?))",
     re.I,
 )
 _LABEL_PAIR = re.compile(
@@ -212,6 +218,10 @@ class PermittedOnlyIn:
 
     prohibition: str
     labels: tuple[tuple[str, str], ...]
+    #: a namespace the text permits it in by name ("only in kube-system and on ...")
+    namespaces: tuple[str, ...] = ()
+    #: labels of the objects the text permits it on ("... and on Services labelled k=v")
+    object_labels: tuple[tuple[str, str], ...] = ()
 
 
 def permitted_only_in(text: str) -> PermittedOnlyIn | None:
@@ -219,8 +229,10 @@ def permitted_only_in(text: str) -> PermittedOnlyIn | None:
     m = _PERMITTED_ONLY_IN.search(text)
     if not m:
         return None
-    phrase = re.sub(r"(?i)^.*?\blabell?ed\b|^.*?\blabel\b", "", m.group("labels"))
+    phrase = re.sub(r"(?i)^.*?\blabell?ed\b|^.*?\blabel\b", "", m.group("labels") or "")
     labels = tuple((k, v) for k, v in _LABEL_PAIR.findall(phrase))
+    named = (m.group("namespace"),) if m.group("namespace") else ()
+    on_objects = tuple((k, v) for k, v in _LABEL_PAIR.findall(m.group("object_label") or ""))
     verb = m.group("verb").lower()
     forbid = (
         "must not"
@@ -228,7 +240,7 @@ def permitted_only_in(text: str) -> PermittedOnlyIn | None:
         else re.sub(r"(?i)\s*(?:only\s+)?(allowed|permitted|tolerated|accepted)$", r" not \1", verb)
     )
     said = f"{forbid}{m.group('what')}"
-    return PermittedOnlyIn(text[: m.start()] + said + text[m.end() :], labels)
+    return PermittedOnlyIn(text[: m.start()] + said + text[m.end() :], labels, named, on_objects)
 
 
 def namespace_labels(text: str) -> tuple[tuple[str, str], ...]:
