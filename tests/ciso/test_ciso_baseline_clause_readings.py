@@ -314,3 +314,42 @@ def test_a_permission_limited_to_a_namespace_and_labelled_objects(ciso_class: st
     assert flagged(intent_of(UNREADY_PEERS_ONLY), objects, ciso_class) == _names(
         PUBLISHED_VIOLATING
     )
+
+
+# ---- a boolean field said as what objects of one type of a kind must be -------------------------
+
+FROZEN_LIVE_SECRETS = (
+    "Inside namespaces with the label stage=live, each Opaque Secret has to be marked as "
+    "immutable; TLS Secrets are not covered."
+)
+
+SECRET_NAMESPACES = [
+    labelled_namespace("shop", stage="live"),
+    labelled_namespace("lab", stage="test"),
+]
+
+
+def _secret(name: str, namespace: str, kind: str | None, immutable: bool | None) -> dict:
+    body: dict[str, Any] = {"data": {"k": "dg=="}}
+    if kind:
+        body["type"] = kind
+    if immutable is not None:
+        body["immutable"] = immutable
+    return api_object("v1", "Secret", name, namespace=namespace, **body)
+
+
+SECRETS_VIOLATING = [
+    _secret("mutable-opaque", "shop", "Opaque", False),
+    _secret("untyped", "shop", None, None),
+]
+SECRETS_COMPLIANT = [
+    _secret("frozen", "shop", "Opaque", True),
+    _secret("tls-cert", "shop", "kubernetes.io/tls", None),
+    _secret("in-test", "lab", "Opaque", False),
+]
+
+
+@pytest.mark.parametrize("ciso_class", CLASSES)
+def test_a_flag_objects_of_one_type_must_set(ciso_class: str) -> None:
+    objects = [*SECRET_NAMESPACES, *SECRETS_VIOLATING, *SECRETS_COMPLIANT]
+    assert flagged(intent_of(FROZEN_LIVE_SECRETS), objects, ciso_class) == _names(SECRETS_VIOLATING)

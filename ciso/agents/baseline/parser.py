@@ -568,6 +568,7 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
             or k8s_schema_fields.volume_sources(reading)
             or k8s_schema_fields.extended_resources(reading)
             or k8s_schema_fields.named_choice(reading)
+            or k8s_value_lists.kind_flag(reading)
         )
     return None
 
