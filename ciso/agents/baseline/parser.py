@@ -561,7 +561,9 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
         if found:
             return found
         # a count of a list's items ("more than three ports") names no field as the API does,
-        # nor do volume sources named in words ("storage directly from NFS servers")
+        # nor do volume sources named in words ("storage directly from NFS servers"), an
+        # extended resource ("the example.org/fpga resource"), a choice by its noun ("any
+        # scheduler other than X") or a flag of a kind ("must be marked immutable")
         reading = without_asides(text)
         return (
             k8s_schema_fields.list_lengths(reading)
@@ -580,8 +582,9 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         return NotUnderstood("the requirement text is empty", text)
     permitted = k8s_workloads.permitted_only_in(text) if platform == "kubernetes" else None
     if permitted:
-        # what the text permits only in labelled namespaces is read as the prohibition it is
-        # everywhere else; the labels lift it (the scope below)
+        # what the text permits only in labelled namespaces (or in a named namespace and on
+        # labelled objects) is read as the prohibition it is everywhere else; the permitted
+        # places are set apart by the scope below
         text = permitted.prohibition
     families = RHEL_FAMILIES if platform == "rhel9" else KUBERNETES_FAMILIES
     candidates = _candidates(text, families)
