@@ -43,6 +43,12 @@ class Scope:
     pod_labels: tuple[tuple[str, str], ...] = ()
     #: only objects in these namespaces are judged ("workloads in namespace `sandbox`")
     only_namespaces: tuple[str, ...] = ()
+    #: objects in namespaces carrying all these labels are not judged: the text permits there
+    #: what it forbids elsewhere ("may run Windows only in namespaces labelled os=windows")
+    permitting_namespace_labels: tuple[tuple[str, str], ...] = ()
+    #: objects carrying all these labels of their own are not judged ("tolerated only on
+    #: Services labelled approved=yes")
+    permitting_object_labels: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

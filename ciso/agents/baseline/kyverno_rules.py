@@ -594,6 +594,16 @@ def _in_labelled_namespaces(rule: dict[str, Any], labels: tuple[tuple[str, str],
             entry["resources"][selector] = {"matchLabels": dict(labels)}
 
 
+def _out_of_permitting_namespaces(
+    rule: dict[str, Any], labels: tuple[tuple[str, str], ...]
+) -> None:
+    """Leave out of ``rule`` the objects in namespaces carrying every (key, value) of
+    ``labels``: there the requirement permits what the rule denies."""
+    if labels:
+        excluded = rule.setdefault("exclude", {}).setdefault("any", [])
+        excluded.append({"resources": {"namespaceSelector": {"matchLabels": dict(labels)}}})
+
+
 def _on_labelled_pods(rule: dict[str, Any], labels: tuple[tuple[str, str], ...]) -> None:
     """Limit a rule on Pods to those carrying every (key, value) of ``labels``: a precondition
     on the Pod's own labels, which autogen reads from a workload's pod template."""
@@ -1126,6 +1136,12 @@ def rules_for(intent: Intent) -> list[dict[str, Any]]:
         # "in namespaces labelled tier=prod": every rule, whatever the check
         _in_labelled_namespaces(rule, intent.scope.namespace_labels)
         _on_labelled_pods(rule, intent.scope.pod_labels)
+        _out_of_permitting_namespaces(rule, intent.scope.permitting_namespace_labels)
+        if intent.scope.permitting_object_labels:
+            # the objects the requirement permits it on, by their own labels
+            excluded = rule.setdefault("exclude", {}).setdefault("any", [])
+            labels = dict(intent.scope.permitting_object_labels)
+            excluded.append({"resources": {"selector": {"matchLabels": labels}}})
         if intent.scope.only_namespaces:
             # "workloads in namespace `sandbox`": the rule matches there only
             for entry in rule["match"]["any"]:

@@ -563,17 +563,31 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
         if found:
             return found
         # a count of a list's items ("more than three ports") names no field as the API does,
-        # nor do volume sources named in words ("storage directly from NFS servers")
+        # nor do volume sources named in words ("storage directly from NFS servers"), an
+        # extended resource ("the example.org/fpga resource"), a choice by its noun ("any
+        # scheduler other than X") or a flag of a kind ("must be marked immutable")
         reading = without_asides(text)
-        return k8s_schema_fields.list_lengths(reading) or k8s_schema_fields.volume_sources(reading)
+        return (
+            k8s_schema_fields.list_lengths(reading)
+            or k8s_schema_fields.volume_sources(reading)
+            or k8s_schema_fields.extended_resources(reading)
+            or k8s_schema_fields.named_choice(reading)
+            or k8s_value_lists.kind_flag(reading)
+        )
     return None
 
 
 def parse(description: str, platform: str) -> Intent | NotUnderstood:
     """Parse a goal text (or a bare requirement) for ``platform`` (kubernetes | rhel9)."""
-    text = extract_requirement(description)
+    text = requirement = extract_requirement(description)
     if not text:
         return NotUnderstood("the requirement text is empty", text)
+    permitted = k8s_workloads.permitted_only_in(text) if platform == "kubernetes" else None
+    if permitted:
+        # what the text permits only in labelled namespaces (or in a named namespace and on
+        # labelled objects) is read as the prohibition it is everywhere else; the permitted
+        # places are set apart by the scope below
+        text = permitted.prohibition
     families = RHEL_FAMILIES if platform == "rhel9" else KUBERNETES_FAMILIES
     candidates = _candidates(text, families)
     # a value of a shape stated in words ("a semantic version", "a subdomain of x.example"):
@@ -671,4 +685,13 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         if any(isinstance(c, BindingCheck) and c.exempt_names for c in checks):
             # the text names the built-in bindings it sets apart: those, not every system: name
             scope = replace(scope, exempt_builtin_rbac=False)
-    return Intent(platform=platform, checks=checks, scope=scope, requirement=text)  # type: ignore[arg-type]  # platform is "kubernetes" or "rhel9" (the callers pass one of the two); Intent types it as that Literal
+    if permitted:
+        scope = replace(
+            scope,
+            permitting_namespace_labels=permitted.labels,
+            permitting_object_labels=permitted.object_labels,
+            exempt_namespaces=tuple(
+                dict.fromkeys((*scope.exempt_namespaces, *permitted.namespaces))
+            ),
+        )
+    return Intent(platform=platform, checks=checks, scope=scope, requirement=requirement)  # type: ignore[arg-type]  # platform is "kubernetes" or "rhel9" (the callers pass one of the two); Intent types it as that Literal

@@ -160,8 +160,8 @@ def collected_kinds(intent: Intent) -> tuple[str, ...]:
             kinds += list(WORKLOAD_KINDS)
             if isinstance(check, FieldValueCheck) and check.namespace_labels:
                 kinds += ["namespaces"]
-    if intent.scope.namespace_labels:
-        kinds.append("namespaces")  # the labels that put an object in scope
+    if intent.scope.namespace_labels or intent.scope.permitting_namespace_labels:
+        kinds.append("namespaces")  # the labels that put an object in scope, or out of it
     return tuple(dict.fromkeys(kinds))
 
 
@@ -190,6 +190,12 @@ def kubernetes_rego(intent: Intent) -> str:
         namespace_labels_json=json.dumps([list(p) for p in intent.scope.namespace_labels]),
         pod_labels_json=json.dumps([list(p) for p in intent.scope.pod_labels]),
         only_namespaces_json=rego_set(intent.scope.only_namespaces),
+        permitting_labels_json=json.dumps(
+            [list(p) for p in intent.scope.permitting_namespace_labels]
+        ),
+        permitting_object_labels_json=json.dumps(
+            [list(p) for p in intent.scope.permitting_object_labels]
+        ),
     )
 
 

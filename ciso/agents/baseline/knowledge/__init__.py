@@ -53,6 +53,37 @@ def negated(text: str) -> bool:
     return any(p.search(text) for p in NEGATION)
 
 
+#: a modal verb: the words after a colon that hold one state the rule itself
+_MODAL = re.compile(r"\b(?:must|may|shall|should|can|has\s+to|have\s+to|needs?\s+to)\b", re.I)
+
+
+#: a prohibition stated after the value it forbids ("X set to Local is not tolerated")
+_FORBIDDEN_AFTER = re.compile(
+    r"[^.;:]*?\b(?:is|are)\s+(?:not\s+(?:allowed|permitted|tolerated|accepted)|forbidden|"
+    r"prohibited|disallowed)\b",
+    re.I,
+)
+
+
+def forbidden_after(rest: str) -> bool:
+    """The words after a value (``rest``, to the end of its clause) forbid it."""
+    return bool(_FORBIDDEN_AFTER.match(rest))
+
+
+#: a connective that starts a clause of its own ("..., so its partition has to be 0")
+_CONSEQUENCE = re.compile(r",\s+(?:and\s+)?(?:so|thus|therefore|hence|which\s+means)\s+", re.I)
+
+
+def rule_clause(head: str) -> str:
+    """The part of ``head`` (the words before a field) that governs the field: a statement of
+    the effect before a colon ("crash-looping pods must never block a drain: every budget has
+    to state ...") is the reason for the rule, not its polarity, once the words after the
+    colon carry a verb of their own; so is a clause before "so" or "therefore"."""
+    head = _CONSEQUENCE.split(head)[-1]
+    _, colon, rule = head.rpartition(": ")
+    return rule if colon and _MODAL.search(rule) else head
+
+
 #: A sentence about another control ("X11Forwarding yes violates another control", "the number of
 #: failures is a separate recommendation", "not judged here"): not what the requirement is about.
 OTHER_CONTROL = re.compile(

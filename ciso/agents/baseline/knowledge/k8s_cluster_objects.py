@@ -68,7 +68,26 @@ def _system_priority(text: str) -> FieldValueCheck:
     )
 
 
+#: an IPv4 or IPv6 address written in the text ("the cluster DNS address 10.96.0.10")
+_ADDRESS = re.compile(
+    r"(?<![\w.:])(\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{1,4}(?::[0-9a-f]{0,4}){2,7})(?![\w:])", re.I
+)
+
+
 def _cluster_dns(text: str) -> tuple[FieldValueCheck, ...]:
+    addresses = tuple(dict.fromkeys(_ADDRESS.findall(text)))
+    if addresses:
+        # the text names the cluster DNS service's address: a nameserver the pod lists is
+        # judged against it, item by item (the cluster's address itself is no finding, under
+        # any dnsPolicy)
+        return (
+            FieldValueCheck(
+                concept="cluster-dns-nameservers",
+                level="pod",
+                paths=(("dnsConfig", "nameservers", "*"),),
+                allowed=addresses,
+            ),
+        )
     # a resolver of the pod's own choosing is either a policy that bypasses the cluster DNS
     # service (Default, None) or an extra nameserver in dnsConfig; search domains and options
     # do not change which server answers

@@ -19,7 +19,7 @@ from ciso.agents.baseline.intent import (
     RbacRuleCheck,
 )
 from ciso.agents.baseline.k8s_api import VERB_WORDS, ApiResource, resources_in
-from ciso.agents.baseline.knowledge import negated, words
+from ciso.agents.baseline.knowledge import forbidden_after, negated, rule_clause, words
 
 # ---- RBAC: a verb on a resource ----------------------------------------------------------------
 
@@ -503,7 +503,7 @@ def _spelled(name: str, place: FieldPlace, text: str, at: int) -> tuple[FieldVal
         if value.lower() in _NOT_VALUES:
             return ()
         # "no pod may set hostUsers: false": the value is what the prohibition names
-        if negated(before):
+        if negated(rule_clause(before)) or forbidden_after(after[positive.end() :]):
             forbidden = (_typed(value),)
         else:
             allowed = (_typed(value),)

@@ -264,7 +264,8 @@ CONCEPTS: tuple[Concept, ...] = (
         "secret-env",
         (
             words(r"\bsecrets?\b", r"secretKeyRef", r"secretRef"),
-            words(r"\benv(ironment)?\b", r"\benvFrom\b", r"\bvariables?\b"),
+            # ("env=prod" is a label, not the environment)
+            words(r"\benv(ironment)?\b(?!\s*[=:])", r"\benvFrom\b", r"\bvariables?\b"),
         ),
         lambda text: SecretEnvCheck(),
         none_of=words(r"\b(role|clusterrole|rbac)s?\b"),

@@ -41,7 +41,7 @@ from ciso.agents.baseline.k8s_schema import (
     children_at,
     schema_index,
 )
-from ciso.agents.baseline.knowledge import negated
+from ciso.agents.baseline.knowledge import forbidden_after, negated, rule_clause
 from ciso.agents.baseline.knowledge.k8s_bounds import LOWER, UPPER, Unit, bounds, byte_bounds
 from ciso.agents.baseline.knowledge.k8s_workloads import namespace_labels
 from ciso.agents.baseline.knowledge.number_words import as_digits
@@ -304,10 +304,13 @@ _MUST_NOT_SET = re.compile(
     re.I,
 )
 _VALUE = r"[`'\"]?(/?[A-Za-z0-9](?:[\w./-]*\w)?)[`'\"]?"
+_MODALS = ("must", "may", "should", "shall", "can", "has", "have", "needs", "need")
 _NOT_VALUES = {"be", "set", "to", "a", "an", "the", "not", "explicitly", "only", "it", "at",
                "no", "more", "less", "any", "one", "of", "either", "unset", "declared",
                "specified", "present", "greater", "fewer", "lower", "higher", "above", "below",
-               "exceed", "under", "over", "between", "equal"}  # fmt: skip
+               "exceed", "under", "over", "between", "equal",
+               # an unset field said in words ("zero or left out")
+               "left", "omitted", "missing", "absent"}  # fmt: skip
 _BE_NOT = re.compile(
     rf"\b(?:must|may|should|shall|can)\s*(?:not|never|n't)\s+(?:be\s+)?(?:set\s+)?(?:to\s+)?"
     rf"(?:equal\s+(?:to\s+)?)?{_VALUE}",
@@ -342,12 +345,16 @@ _ALTERNATIVES = re.compile(
 #: a prohibition whose subject is set apart by dashes or a list ("no PersistentVolumeClaim -
 #: including claim templates - may request ...", "neither A nor B may set ...")
 _NO_ONE_MAY = re.compile(
-    r"\bno\s+[^.;:]{0,120}?\b(?:may|can|shall|should)\b|\bneither\b[^.;]*\bnor\b", re.I
+    # (a full stop inside a path, "env[].valueFrom", does not end the clause)
+    r"\bno\s+(?:[^.;:]|\.(?=\S)){0,120}?\b(?:may|can|shall|should)\b|"
+    r"\bneither\b(?:[^.;]|\.(?=\S))*\bnor\b",
+    re.I,
 )
 
 
 def _prohibited(head: str) -> bool:
     """The words before a field forbid what follows them."""
+    head = rule_clause(head)
     return negated(head) or bool(_NO_ONE_MAY.search(head))
 
 
@@ -397,7 +404,8 @@ def _alternatives(rest: str, typ: str) -> tuple[Any, ...]:
     if not m:
         return ()
     listed = re.split(r"\s*,\s*|\s+or\s+", next(g for g in m.groups() if g is not None))
-    tokens = (t.strip("`'\" ") for t in listed)
+    # (a full stop after the last one ends the sentence)
+    tokens = (t.strip("`'\" ").rstrip(".") for t in listed)
     # a spelling is one token ("Etc/UTC", "IfNotPresent"), not the sentence going on
     return tuple(_typed(t, typ) for t in tokens if t and " " not in t and t not in _NOT_VALUES)
 
@@ -561,6 +569,9 @@ def field_checks(mention: Mention, text: str, context: str = "") -> tuple[Any, .
             )
     if typ in ("bool", "string", *INTEGERS, INT_OR_STRING):
         field = child or mention.name
+        if typ != "string" and typ != "bool" and not _ONE_OF.search(after):
+            # a number's value in words ("has to be zero or unset")
+            after = as_digits(after)
         checks = _value_checks(concept, field, groups, after, clause, context, typ, labels)
         if checks:
             return checks
@@ -627,11 +638,15 @@ def _narrowed(
     rest = after[length:]
     relative = _RELATIVE.match(rest)
     words = re.findall(r"[a-z]+", relative.group(1).lower()) if relative else []
+    # the field's own child named right after it ("its rolling-update partition")
+    next_word = re.match(r"[\s-]+([a-z]+)\b", rest)
     for child in dict.fromkeys(c.name for p in places for c in children(p)):
         below = tuple(c for p in places for c in children(p) if c.name == child)
         setting = re.search(rf"\b{re.escape(child)}\s*[:=]", rest)
         if setting:
             return below, child, length + setting.start()
+        if next_word and len(child) >= 4 and next_word.group(1) == child:
+            return below, child, length + next_word.start(1)
         spelled = _words_of(child)
         said = (
             len(spelled) == 1 and len(child) >= 4 and any(w.startswith(child) for w in words)
@@ -746,7 +761,9 @@ def _value_checks(
         forbidden = (_typed(negative.group(1), typ),)
     elif positive:
         value = next(g for g in positive.groups() if g is not None)
-        if not (_plausible(value) or _quoted(positive)):
+        # "spec.os.name: windows" is written as the manifest does: a literal, whatever its case
+        written = positive.group(2) is not None and value.lower() not in (*_NOT_VALUES, *_MODALS)
+        if not (_plausible(value) or _quoted(positive) or written):
             return ()
         head = clause[: clause.find(after)] if after and after in clause else ""
         # the spellings may sit in an aside the reading left out: read them in the full text
@@ -755,7 +772,7 @@ def _value_checks(
         spellings = (_typed(value, typ), *_alternatives(rest, typ))
         (forbidden, allowed) = (
             ((_typed(value, typ),), ())
-            if _prohibited(head)
+            if _prohibited(head) or forbidden_after(after[positive.end() :])
             else ((), tuple(dict.fromkeys(spellings)))
         )
     else:
@@ -803,12 +820,19 @@ def _presence(
         re.I,
     )
     subject = re.match(
-        r"^[\w.]+[`'\"]?\s+(?:field\s+)?(?:\w+\s+)?(?:must|may|has\s+to|needs?\s+to|shall)"
-        r"\s+(?:not\s+|never\s+)?(?:always\s+)?(?:be\s+)?(?:set|declared|specified|"
-        r"defined|present|absent|empty)\b",
+        # the field's own words may follow it before the verb ("the hostIP field of every
+        # container port (init containers included) has to be left unset")
+        r"^[\w.]+[`'\"]?\s+(?:field\s+)?(?:\w+\s+|(?:of|in|on|for|under|below|within)\s[^.;:]{0,80}?\s)?"
+        r"(?P<verb>(?:must|may|has\s+to|needs?\s+to|shall)\s+(?:not\s+|never\s+)?"
+        r"(?:always\s+)?(?:be\s+)?(?:left\s+|kept\s+)?(?:set|declared|specified|defined|present|"
+        r"absent|empty|unset)\b)",
         tail,
         re.I,
     )
+    if subject and re.search(r"\bof\s+(?:every|each|all|any|an?|the|its|their)?\s*$", head, re.I):
+        # "the hostIP field of every container port must be unset": the field named after
+        # "of" is the item the subject belongs to, not the subject
+        subject = None
     # "must leave X unset": any value of X violates
     left_unset = re.search(r"\bleaves?\s+(?:the\s+|its\s+)?$", head, re.I) and re.match(
         r"^[\w.]+[`'\"]?\s+(?:field\s+)?(?:unset|empty|out)\b", tail, re.I
@@ -817,12 +841,13 @@ def _presence(
     # names what the prohibition before it is about
     named_after = re.search(r"\(\s*[`'\"]?$", head) and _prohibited(head)
     governed = verb or subject
+    said = subject.group("verb") if subject else governed.group(0) if governed else ""
     if left_unset or (named_after and governed is None):
         any_value, must_be_set = True, False
     elif governed is None:
         return ()
-    elif re.search(r"\b(?:not|never)\b|\babsent\b|\bempty\b", governed.group(0), re.I) or negated(
-        head
+    elif re.search(r"\b(?:not|never)\b|\babsent\b|\bempty\b|\bunset\b", said, re.I) or negated(
+        rule_clause(head)
     ):
         any_value, must_be_set = True, False
     else:
@@ -997,3 +1022,80 @@ def volume_sources(text: str) -> tuple[FieldValueCheck, ...] | None:
     paths = tuple(("volumes", "*", source) for source in named)
     concept = "-".join(_concept(s) for s in named) + "-volumes"
     return (FieldValueCheck(concept=concept, level="pod", paths=paths, any_value=True),)
+
+
+# ---- extended resources named by their qualified name ---------------------------------------------
+
+#: a resource name qualified by a domain ("nvidia.com/gpu", "example.org/fpga"): an extended
+#: resource, a key of a container's resource requests and limits (not a label: the word
+#: "resource" or a request or limit is in its clause)
+_EXTENDED_RESOURCE = re.compile(
+    r"(?<![\w./-])[`'\"]?((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}/[a-z0-9](?:[\w.-]*"
+    r"[a-z0-9])?)[`'\"]?(?![\w/])"
+)
+_RESOURCE_WORDS = re.compile(r"\b(?:resources?|request\w*|limit\w*|ask\w*\s+for)\b", re.I)
+
+
+def extended_resources(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """The extended resources a clause forbids containers to request or be limited to ("a
+    container must not request the example.org/fpga resource"): a request or a limit of it
+    violates (the API counts a limit alone as the request too)."""
+    named: list[str] = []
+    for clause in re.split(r"[.;]\s+|:\s+", text):
+        if not _prohibited(clause) or not _RESOURCE_WORDS.search(clause):
+            continue
+        named += [
+            n
+            for n in _EXTENDED_RESOURCE.findall(clause)
+            if n not in named and not n.startswith("kubernetes.io/")
+        ]
+    if not named:
+        return None
+    paths = tuple(("resources", key, name) for name in named for key in ("limits", "requests"))
+    concept = "-".join(_concept(re.sub(r"\W+", "-", n)) for n in named) + "-resource"
+    return (FieldValueCheck(concept=concept, level="container", paths=paths, any_value=True),)
+
+
+# ---- a named choice limited to listed names ------------------------------------------------------
+
+#: "may not name any scheduler other than default-scheduler", "must not use a priority class
+#: except batch-low or batch-high": a ``<noun>Name`` field (schedulerName, priorityClassName)
+#: said by its noun, and the names it may hold
+_CHOICE_OTHER_THAN = re.compile(
+    r"\b(?:name|names|use|uses|select|selects|choose|chooses|pick|picks|set|sets|specify|"
+    r"specifies|request|requests|ask\s+for|asks\s+for)\s+(?:any|an?|another|some)\s+"
+    r"(?P<noun>[a-z]+(?:[\s-][a-z]+){0,2}?)\s+(?:other\s+than|except|besides|apart\s+from)\s+"
+    r"(?:the\s+)?(?P<values>[`'\"]?[a-z0-9][\w.-]*[a-z0-9][`'\"]?(?:(?:\s*,\s*|\s+or\s+|"
+    r"\s+and\s+)[`'\"]?[a-z0-9][\w.-]*[a-z0-9][`'\"]?)*)",
+    re.I,
+)
+
+
+def named_choice(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """A ``<noun>Name`` field a prohibition limits to the names it lists ("a workload may not
+    name any scheduler other than default-scheduler"): any other name violates; an unset
+    field (the API's own choice) does not."""
+    index = schema_index().places
+    for clause in re.split(r"[.;:]\s+", text):
+        m = _CHOICE_OTHER_THAN.search(clause)
+        if m is None or not _prohibited(clause[: m.start()] + " " + m.group(0)):
+            continue
+        noun = [w.lower() for w in re.split(r"[\s-]+", m.group("noun"))]
+        field = next((f for f in index if _words_of(f) == [*noun, "name"]), None)
+        if field is None:
+            continue
+        places = tuple(p for p in index[field] if p.level in ("pod", "object", "container"))
+        names = tuple(
+            v.strip("`'\"")
+            for v in re.split(r"\s*,\s*|\s+or\s+|\s+and\s+", m.group("values"))
+            if v.strip("`'\"")
+        )
+        return tuple(
+            FieldValueCheck(
+                concept=_concept(field), level=level, paths=paths,
+                kinds=kinds if level == "object" else (), allowed=names,
+                namespace_labels=namespace_labels(text),
+            )
+            for level, (paths, kinds) in _grouped(places).items()
+        )  # fmt: skip
+    return None

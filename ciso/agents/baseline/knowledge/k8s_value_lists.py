@@ -216,6 +216,52 @@ def kind_type(text: str) -> tuple[FieldValueCheck, ...] | None:
     )
 
 
+#: words before a kind that are no value of its ``type`` ("every Secret", "No ConfigMap")
+_NOT_QUALIFIERS = {"Every", "Each", "All", "No", "Any", "A", "An", "The", "In", "Only"}
+
+
+def kind_flag(text: str) -> tuple[FieldValueCheck, ...] | None:
+    """A boolean field of the one kind named, said as what its objects must be ("every Opaque
+    Secret must be marked immutable", "must not be made immutable"); a capitalised word before
+    the kind is a value of its ``type`` (the API's default for an object without one) and
+    limits the rule to those objects (a kind named only as the namespaces' has none)."""
+    for kind in kinds_named(text):
+        found = _kind_flag(kind, text)
+        if found:
+            return found
+    return None
+
+
+def _kind_flag(kind: str, text: str) -> tuple[FieldValueCheck, ...] | None:
+    for name, places in schema_index().places.items():
+        here = [p for p in places if p.kind == kind and p.type == "bool"]
+        here = [p for p in here if p.path in ((name,), ("spec", name))]
+        if not here or len(_words_of(name)) != 1:
+            continue
+        said = re.search(
+            r"\b(?:must|has\s+to|have\s+to|needs?\s+to|shall)\s+(?P<not>not\s+|never\s+)?"
+            rf"(?:always\s+)?be\s+(?:(?:marked|made|set|declared|flagged)\s+)?(?:as\s+)?{name}\b",
+            text,
+            re.I,
+        )
+        if said is None:
+            continue
+        required = not said.group("not")
+        check = FieldValueCheck(
+            concept=f"{kind.lower()}-{name.lower()}", level="object", paths=(here[0].path,),
+            kinds=(kind,), allowed=(True,) if required else (), must_be_set=required,
+            forbidden=() if required else (True,),
+        )  # fmt: skip
+        types = [p for p in schema_index().places.get("type", ()) if p.kind == kind]
+        types = [p for p in types if p.path in (("type",), ("spec", "type"))]
+        qualifier = re.search(rf"(?-i:\b([A-Z][\w./-]*))\s+{kind}s?\b", text)
+        if types and qualifier and qualifier.group(1) not in _NOT_QUALIFIERS:
+            when = (types[0].path, _TYPE_DEFAULTS.get(kind, ""), (qualifier.group(1),))
+            check = replace(check, only_when=when)
+        return (check,)
+    return None
+
+
 def keyed_labels(text: str) -> tuple[FieldValueCheck, ...] | None:
     """Label keys a keyed field below a structure the text spells may take: "anti-affinity
     terms may only spread pods over the labels a, b or c" allows those values of every

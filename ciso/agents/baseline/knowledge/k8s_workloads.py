@@ -13,6 +13,7 @@ other concepts key on, which otherwise read these texts as a different control.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.intent import FieldValueCheck
@@ -181,12 +182,65 @@ def _job_retries(text: str) -> FieldBoundCheck | None:
     )  # fmt: skip
 
 
-#: "in namespaces labelled `env: production`", "namespaces with the label tier=prod"
-_NAMESPACE_LABEL = re.compile(
+#: "in namespaces labelled `env: production`", "namespaces with the label tier=prod" (a value
+#: ends with a letter or digit: the full stop after it ends the sentence)
+_LABELLED = (
     r"\bnamespaces?\s+(?:labell?ed|with\s+(?:the\s+)?label|carrying\s+(?:the\s+)?label)\s+"
-    r"[`'\"]?([A-Za-z0-9./-]+)\s*[:=]\s*([A-Za-z0-9._-]+)[`'\"]?",
+    r"[`'\"]?([A-Za-z0-9./-]+)\s*[:=]\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)[`'\"]?"
+)
+_NAMESPACE_LABEL = re.compile(_LABELLED, re.I)
+
+#: a permission limited to labelled namespaces: "pods may run Windows only in namespaces
+#: labelled os=windows", "GPUs are allowed only in namespaces carrying the label gpu=yes"; what
+#: it permits there, it forbids everywhere else
+_PERMITTED_ONLY_IN = re.compile(
+    r"\b(?P<verb>may|can|(?:is|are)\s+(?:only\s+)?(?:allowed|permitted|tolerated|accepted))\b"
+    r"(?P<what>(?:[^.;:()]|[.:](?=\S)|\([^()]*\))*?)\s*,?\s+(?:only|exclusively)\s+(?:with)?in\s+"
+    r"(?:the\s+)?(?:"
+    rf"(?P<labels>{_LABELLED}(?:\s*(?:,|and)\s*[`'\"]?[A-Za-z0-9./-]+\s*[:=]\s*"
+    r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?[`'\"]?)*)|"
+    # "only in kube-system and on Services labelled k=v": a namespace by name, objects by label
+    r"[`'\"]?(?P<namespace>[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)[`'\"]?(?:\s+namespace)?\s+(?:and|or)\s+"
+    r"(?:on|for)\s+(?:\w+\s+)?(?-i:[A-Z][A-Za-z]+?)s?\s+(?:labell?ed|carrying\s+the\s+label|"
+    r"with\s+the\s+label)\s+(?P<object_label>[`'\"]?[A-Za-z0-9./-]+\s*[:=]\s*"
+    r"[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?[`'\"]?))",
     re.I,
 )
+_LABEL_PAIR = re.compile(
+    r"[`'\"]?([A-Za-z0-9./-]+)\s*[:=]\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)[`'\"]?"
+)
+
+
+@dataclass(frozen=True)
+class PermittedOnlyIn:
+    """A text that permits something only in labelled namespaces, read as the prohibition it
+    states for every other namespace (``prohibition``) and the labels that lift it."""
+
+    prohibition: str
+    labels: tuple[tuple[str, str], ...]
+    #: a namespace the text permits it in by name ("only in kube-system and on ...")
+    namespaces: tuple[str, ...] = ()
+    #: labels of the objects the text permits it on ("... and on Services labelled k=v")
+    object_labels: tuple[tuple[str, str], ...] = ()
+
+
+def permitted_only_in(text: str) -> PermittedOnlyIn | None:
+    """Read "X may do Y only in namespaces labelled k=v" as "X must not do Y" outside them."""
+    m = _PERMITTED_ONLY_IN.search(text)
+    if not m:
+        return None
+    phrase = re.sub(r"(?i)^.*?\blabell?ed\b|^.*?\blabel\b", "", m.group("labels") or "")
+    labels = tuple((k, v) for k, v in _LABEL_PAIR.findall(phrase))
+    named = (m.group("namespace"),) if m.group("namespace") else ()
+    on_objects = tuple((k, v) for k, v in _LABEL_PAIR.findall(m.group("object_label") or ""))
+    verb = m.group("verb").lower()
+    forbid = (
+        "must not"
+        if verb in ("may", "can")
+        else re.sub(r"(?i)\s*(?:only\s+)?(allowed|permitted|tolerated|accepted)$", r" not \1", verb)
+    )
+    said = f"{forbid}{m.group('what')}"
+    return PermittedOnlyIn(text[: m.start()] + said + text[m.end() :], labels, named, on_objects)
 
 
 def namespace_labels(text: str) -> tuple[tuple[str, str], ...]:
