@@ -10,6 +10,8 @@ from finops.model import FOCUS_HIERARCHY, Hierarchy
 from itbench.errors import InputError
 
 COST_COLUMNS = ("BilledCost", "EffectiveCost")
+#: FOCUS columns that hold the account ``anomaly.json``'s ``account_id`` names
+ACCOUNT_COLUMNS = ("BillingAccountId", "SubAccountId")
 
 
 def focus_hierarchy(
@@ -19,8 +21,16 @@ def focus_hierarchy(
         raise InputError(
             f"cost column must be one of {', '.join(COST_COLUMNS)}, not {cost_column!r}"
         )
+    listed = tuple(levels) if levels else FOCUS_HIERARCHY.levels
+    if not any(level in ACCOUNT_COLUMNS for level in listed):
+        # The hierarchy's first level is the account anomaly.json names. A scenario.json that
+        # lists only the levels a cause can be named at (ProviderName, RegionId, ...) still
+        # has its alert on a billing account, which FOCUS always carries: without it the first
+        # listed level (a provider) was taken for the account and the run stopped with
+        # "account '1234' is not in the data; accounts: AWS".
+        listed = (FOCUS_HIERARCHY.levels[0], *listed)
     return Hierarchy(
-        levels=tuple(levels) if levels else FOCUS_HIERARCHY.levels,
+        levels=listed,
         cost_column=cost_column,
         date_column=FOCUS_HIERARCHY.date_column,
     )
