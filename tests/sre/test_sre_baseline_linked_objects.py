@@ -305,3 +305,22 @@ def test_a_one_off_job_loads_what_it_uses_and_a_scheduled_run_does_not():
     # an edit of a Job that already ran adds no run
     edited = Change("bazaar", "Job", "lister-backfill-v3", _at(20), "modified", ("metadata.x",), {})
     assert not raises_load(edited)
+
+
+def test_a_services_addresses_moving_with_pod_readiness_are_no_change(tmp_path):
+    # guard: the endpoints controller rewrites a Service's addresses when a pod turns NotReady;
+    # the change analysis sees every declared field now, and those addresses follow the pods
+    from sre.agents.baseline.evidence import gather
+
+    def endpoints(ready: bool) -> dict:
+        address = [{"ip": "10.8.1.4", "targetRef": {"kind": "Pod", "name": "till-7c9f8d6b5-x2k4p"}}]
+        subset = {"addresses" if ready else "notReadyAddresses": address, "ports": [{"port": 80}]}
+        return {"apiVersion": "v1", "kind": "Endpoints",
+                "metadata": {"name": "till", "namespace": "bazaar",
+                             "creationTimestamp": "2026-08-01T00:00:00Z"},
+                "subsets": [subset]}  # fmt: skip
+
+    rows = [(f"2026-09-03 11:{m:02d}:00.000000000", endpoints(r))
+            for m, r in ((0, True), (5, True), (10, False))]  # fmt: skip
+    (tmp_path / "k8s_objects_raw.tsv").write_text(_object_rows(rows))
+    assert [c for c in gather(tmp_path).changes if c.kind == "Endpoints"] == []

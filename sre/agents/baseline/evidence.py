@@ -225,6 +225,13 @@ def _stamp(value: Any) -> datetime | None:
         return None
 
 
+#: kinds whose changes follow others': a new pod its owner's rollout; a Service's Endpoints (or
+#: EndpointSlices) the readiness of the pods it selects (a pod turning NotReady moves its address
+#: to ``notReadyAddresses``). The change analysis compares their addresses too, which the
+#: endpoints controller rewrites on its own
+CONSEQUENCES = frozenset({"Pod", "Endpoints", "EndpointSlice"})
+
+
 def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
     objects = str(layout.objects)
     answer = _call("k8s_spec_change_analysis", {"k8s_objects_file": objects}, notes)
@@ -234,7 +241,7 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
         # a resourceVersion bump is any write (a status update too) and a deletionTimestamp an
         # object going away: neither is a change of what the object asks for
         writes = [c for c in entity.get("changes", []) if c.get("change") not in METADATA_CHANGES]
-        if (entity.get("kind") or "") == "Pod" or not writes:
+        if (entity.get("kind") or "") in CONSEQUENCES or not writes:
             continue  # a new pod follows its owner's change: a consequence, not a cause
         entity = {**entity, "changes": writes}
         got = call("get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]})
