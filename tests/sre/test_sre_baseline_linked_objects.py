@@ -324,3 +324,25 @@ def test_a_services_addresses_moving_with_pod_readiness_are_no_change(tmp_path):
             for m, r in ((0, True), (5, True), (10, False))]  # fmt: skip
     (tmp_path / "k8s_objects_raw.tsv").write_text(_object_rows(rows))
     assert [c for c in gather(tmp_path).changes if c.kind == "Endpoints"] == []
+
+
+def _slice(manager: str, address: str) -> dict:
+    return {"apiVersion": "discovery.k8s.io/v1", "kind": "EndpointSlice",
+            "metadata": {"name": f"till-{manager[:4]}", "namespace": "bazaar",
+                         "creationTimestamp": "2026-08-01T00:00:00Z",
+                         "labels": {"kubernetes.io/service-name": "till",
+                                    "endpointslice.kubernetes.io/managed-by": manager}},
+            "addressType": "IPv4", "endpoints": [{"addresses": [address]}]}  # fmt: skip
+
+
+def test_the_controllers_slice_follows_the_pods_and_a_hand_applied_one_is_a_change(tmp_path):
+    from sre.agents.baseline.evidence import gather
+
+    rows = [
+        (f"2026-09-03 11:{m:02d}:00.000000000", _slice(manager, address))
+        for manager in ("endpointslice-controller.k8s.io", "night-shift")
+        for m, address in ((0, "10.8.1.4"), (5, "10.8.1.4"), (10, "10.8.9.9"))
+    ]
+    (tmp_path / "k8s_objects_raw.tsv").write_text(_object_rows(rows))
+    changed = [c.name for c in gather(tmp_path).changes if c.kind == "EndpointSlice"]
+    assert changed == ["till-nigh"], changed

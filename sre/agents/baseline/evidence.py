@@ -225,11 +225,20 @@ def _stamp(value: Any) -> datetime | None:
         return None
 
 
-#: kinds whose changes follow others': a new pod its owner's rollout; a Service's Endpoints (or
-#: EndpointSlices) the readiness of the pods it selects (a pod turning NotReady moves its address
+#: kinds whose changes follow others': a new pod its owner's rollout; a Service's Endpoints (and
+#: the controller's EndpointSlices, ``_controller_slice``) the readiness of the pods it selects (a pod turning NotReady moves its address
 #: to ``notReadyAddresses``). The change analysis compares their addresses too, which the
 #: endpoints controller rewrites on its own
-CONSEQUENCES = frozenset({"Pod", "Endpoints", "EndpointSlice"})
+CONSEQUENCES = frozenset({"Pod", "Endpoints"})
+#: who wrote an EndpointSlice: the controller's own slices mirror a Service's pods; a slice someone
+#: applied by hand (another manager) lists the addresses it was given, and is a change of its own
+SLICE_MANAGER = "endpointslice.kubernetes.io/managed-by"
+SLICE_CONTROLLER = "endpointslice-controller.k8s.io"
+
+
+def _controller_slice(obj: Mapping[str, Any]) -> bool:
+    labels = (obj.get("metadata") or {}).get("labels") or {}
+    return obj.get("kind") == "EndpointSlice" and labels.get(SLICE_MANAGER) == SLICE_CONTROLLER
 
 
 def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
@@ -245,6 +254,8 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
             continue  # a new pod follows its owner's change: a consequence, not a cause
         entity = {**entity, "changes": writes}
         got = call("get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]})
+        if _controller_slice(got.get("spec") or {}):
+            continue  # the endpoints controller's own slice follows the pods' readiness
         changed.append((entity, got.get("spec") or {}))
     rollouts = _replica_sets_made(changed)
     starts = _pod_starts(layout)
