@@ -102,12 +102,21 @@ def _entities(src: IndexedSource, rows: str) -> list[tuple[str | None, str, str]
     ]
 
 
+#: what an object declares is every top-level field but its status and its metadata (whose labels
+#: and annotations count on their own): ``spec`` and ``data``, and the fields kinds hold beside
+#: them (a ServiceAccount's ``imagePullSecrets``, a binding's ``subjects``, a webhook
+#: configuration's ``webhooks``, a StorageClass's ``parameters``, a PriorityClass's ``value``).
+#: A JSON merge patch with nulls removes the two fields, whatever else the kind holds.
+DECLARED = """'{"status": null, "metadata": null}'"""
+
+
 def changed_observations(
     src: IndexedSource, chosen: list[tuple[str | None, str, str]] | None = None
 ) -> dict[tuple[str | None, str, str], list[tuple[datetime, dict[str, Any], int]]]:
     """Per entity, its observations where the parts a spec diff looks at changed (the first always
-    included), with how many observations each stands for. A coarse fingerprint in SQL (spec,
-    data, labels, annotations) drops the repeats before any JSON reaches Python."""
+    included), with how many observations each stands for. A coarse fingerprint in SQL (every
+    top-level field but status and metadata; labels, annotations) drops the repeats before
+    any JSON reaches Python."""
     where, params = "", []
     if chosen is not None:
         if not chosen:
@@ -122,8 +131,7 @@ def changed_observations(
             f"""
         WITH obs AS (
           SELECT namespace, kind, name, ts, version, body,
-            md5(concat_ws('|', json_extract(body, '$.spec')::VARCHAR,
-                json_extract(body, '$.data')::VARCHAR, json_extract(body, '$.rules')::VARCHAR,
+            md5(concat_ws('|', json_merge_patch(body, {DECLARED})::VARCHAR,
                 json_extract(body, '$.metadata.labels')::VARCHAR,
                 json_extract(body, '$.metadata.annotations')::VARCHAR)) AS fp
           FROM data {where}),

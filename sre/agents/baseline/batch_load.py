@@ -7,7 +7,8 @@ name; their queries simply wait behind its jobs'. What does tie them is time: it
 their errors begin. A job's pods are named after it (``<cronjob>-<run>-<suffix>``), so the
 logs and the objects show when the CronJob's jobs ran. A CronJob whose schedule, concurrency,
 suspension or parallelism changed (or that was created) acts on the applications whose
-symptoms began after the change while its jobs ran."""
+symptoms began after the change while its jobs ran. A one-off Job created in the window (a
+schema migration a deploy hook runs) is read the same way, over its own run."""
 
 from __future__ import annotations
 
@@ -30,23 +31,35 @@ LOAD_FIELDS = (
 )
 
 
+#: a Job a CronJob made is named after it and its scheduled minute (``<cronjob>-29401920``): a
+#: routine run of a schedule, whose own change is the CronJob's
+_SCHEDULED_RUN = re.compile(r"-[0-9]{8,}$")
+
+
 def raises_load(change: Change) -> bool:
-    """A CronJob created, or changed in how often or how many of its jobs run."""
+    """A CronJob created, or changed in how often or how many of its jobs run; or a one-off Job
+    created (a migration, a backfill a deploy hook runs): its pods load what they use as a
+    CronJob's do, once."""
+    if change.kind == "Job":
+        return change.change == "created" and not _SCHEDULED_RUN.search(change.name)
     return change.kind == "CronJob" and (
         change.change == "created" or any(p.startswith(LOAD_FIELDS) for p in change.paths)
     )
 
 
-def _run_names(cronjob: str) -> str:
-    """Its Jobs (``<cronjob>-<run>``) and their pods (``<cronjob>-<run>-<suffix>``)."""
-    return f"^{re.escape(cronjob)}-[0-9]+(-[a-z0-9]{{5}})?$"
+def _run_names(change: Change) -> str:
+    """A CronJob's Jobs (``<cronjob>-<run>``) and their pods (``<cronjob>-<run>-<suffix>``); a
+    Job itself and its pods (``<job>-<suffix>``)."""
+    if change.kind == "Job":
+        return f"^{re.escape(change.name)}(-[a-z0-9]{{5}})?$"
+    return f"^{re.escape(change.name)}-[0-9]+(-[a-z0-9]{{5}})?$"
 
 
 def runs(
     logs: Path, objects: Path, changes: Iterable[Change]
 ) -> dict[str, tuple[datetime, datetime]]:
-    """namespace/CronJob/name of each load-raising CronJob change -> the first and last time its
-    jobs were seen running after the change (their pods' log lines, their Job and Pod objects);
+    """namespace/Kind/name of each load-raising CronJob or Job change -> the first and last time
+    its jobs were seen running after the change (their pods' log lines, their Job and Pod objects);
     a CronJob whose jobs are not seen after its change is left out."""
     out: dict[str, tuple[datetime, datetime]] = {}
     for change in changes:
@@ -54,7 +67,7 @@ def runs(
             continue
         since = (change.since or change.time).replace(tzinfo=None)
         seen: list[datetime] = []
-        pattern = _run_names(change.name)
+        pattern = _run_names(change)
         if logs.is_file():
             seen += _seen(logs, SourceKind.LOGS, "pod", pattern, since)
         if objects.is_file():

@@ -111,6 +111,37 @@ def routed_hosts(change: Change, services: Iterable[str]) -> frozenset[str]:
     return frozenset(h for h in (host_label(s) for s in spec_strings(change.spec)) if h in wanted)
 
 
+#: the kinds whose changed values are what their readers are configured with
+CONFIGURATION_KINDS = frozenset({"ConfigMap", "Secret"})
+#: the top-level fields of a ConfigMap or Secret holding its files
+_FILE_FIELDS = ("data.", "binaryData.", "stringData.")
+#: a file's name (``pg_hba.conf``, ``nginx.conf``, ``Corefile`` has none): a word with a dot or an
+#: underscore in it, which a server quotes when it refuses what the file says
+_FILE_NAME = re.compile(r"^[\w-]+[._][\w.-]+$")
+
+
+def configured_names(change: Change, services: Iterable[str]) -> frozenset[str]:
+    """For an edited ConfigMap or Secret: the names of the files it changed (``pg_hba.conf``)
+    and the Services of the snapshot its edit added as a host (a DNS server's rewrite of
+    ``quote.shop.svc.cluster.local``). Whichever namespace it lives in, whoever reads it (a
+    cluster DNS server, a database), the clients whose errors after it name one of these are
+    what it configured: a refused connection quotes the rule file, a failed lookup the name."""
+    if change.kind not in CONFIGURATION_KINDS or change.change != "modified":
+        return frozenset()
+    wanted = {s.lower() for s in services}
+    names: set[str] = set()
+    for path, old, new in change.values:
+        if not path.startswith(_FILE_FIELDS):
+            continue
+        key = path.split(".", 1)[1]
+        if _FILE_NAME.match(key):
+            names.add(key)
+        before = set(old.split()) if isinstance(old, str) else set()
+        added = set(new.split()) - before if isinstance(new, str) else set()
+        names |= {h for h in map(host_label, added) if h in wanted}
+    return frozenset(names)
+
+
 def clients_naming(
     changes: Iterable[Change],
     error_lines: Iterable[tuple[str, datetime, str]],
@@ -118,7 +149,8 @@ def clients_naming(
 ) -> dict[str, frozenset[str]]:
     """changed object (namespace/Kind/name) -> the other applications whose error lines (app,
     time, body), written after the change, name its application or a setting it set (a
-    workload, a Service) or a Service it routes to (``routed_hosts``)."""
+    workload, a Service), a Service it routes to (``routed_hosts``) or a file or host its
+    edit configured (``configured_names``)."""
     lines = list(error_lines)
     services = frozenset(services)
     out: dict[str, frozenset[str]] = {}
@@ -126,6 +158,9 @@ def clients_naming(
         own = app_of(change.kind, change.name)
         if settings_changed(change):
             pattern = mentions({own} | setting_names(change))
+        elif change.kind in CONFIGURATION_KINDS:
+            own = ""
+            pattern = mentions(configured_names(change, services))
         else:
             own = ""
             pattern = mentions(routed_hosts(change, services))

@@ -225,6 +225,22 @@ def _stamp(value: Any) -> datetime | None:
         return None
 
 
+#: kinds whose changes follow others': a new pod its owner's rollout; a Service's Endpoints (and
+#: the controller's EndpointSlices, ``_controller_slice``) the readiness of the pods it selects (a pod turning NotReady moves its address
+#: to ``notReadyAddresses``). The change analysis compares their addresses too, which the
+#: endpoints controller rewrites on its own
+CONSEQUENCES = frozenset({"Pod", "Endpoints"})
+#: who wrote an EndpointSlice: the controller's own slices mirror a Service's pods; a slice someone
+#: applied by hand (another manager) lists the addresses it was given, and is a change of its own
+SLICE_MANAGER = "endpointslice.kubernetes.io/managed-by"
+SLICE_CONTROLLER = "endpointslice-controller.k8s.io"
+
+
+def _controller_slice(obj: Mapping[str, Any]) -> bool:
+    labels = (obj.get("metadata") or {}).get("labels") or {}
+    return obj.get("kind") == "EndpointSlice" and labels.get(SLICE_MANAGER) == SLICE_CONTROLLER
+
+
 def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
     objects = str(layout.objects)
     answer = _call("k8s_spec_change_analysis", {"k8s_objects_file": objects}, notes)
@@ -234,10 +250,12 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
         # a resourceVersion bump is any write (a status update too) and a deletionTimestamp an
         # object going away: neither is a change of what the object asks for
         writes = [c for c in entity.get("changes", []) if c.get("change") not in METADATA_CHANGES]
-        if (entity.get("kind") or "") == "Pod" or not writes:
+        if (entity.get("kind") or "") in CONSEQUENCES or not writes:
             continue  # a new pod follows its owner's change: a consequence, not a cause
         entity = {**entity, "changes": writes}
         got = call("get_k8_spec", {"k8s_objects_file": objects, "k8_object_name": entity["entity"]})
+        if _controller_slice(got.get("spec") or {}):
+            continue  # the endpoints controller's own slice follows the pods' readiness
         changed.append((entity, got.get("spec") or {}))
     rollouts = _replica_sets_made(changed)
     starts = _pod_starts(layout)

@@ -28,7 +28,7 @@ from sre.agents.baseline.evidence import (
 from sre.agents.baseline.flag_clients import clients_hit
 from sre.agents.baseline.memory_hogs import apps_on, lifts_memory_limit, short_of_memory
 from sre.agents.baseline.platform_outage import out_of_service, served
-from sre.agents.baseline.references import referenced_apps
+from sre.agents.baseline.references import namespace_wide, referenced_apps
 from sre.agents.baseline.restarts import (
     RESTART_FIELD,
     failing_on_configuration,
@@ -110,12 +110,15 @@ def touched_apps(
         # on that running application even when the export leaves out the volume mounting it
         running = {p.app for p in evidence.pods} | {s.app for s in evidence.symptoms}
         named |= referenced_apps(change.name, change.namespace, {}, running, ())
+        # and the clients whose errors after it name a file or host its edit configured
+        named |= evidence.named_by.get(change.entity, frozenset())
         return named | clients_hit(change, named, evidence.symptoms)
     if change.kind == "HorizontalPodAutoscaler":
         return frozenset({str((spec.get("scaleTargetRef") or {}).get("name") or "")} - {""})
-    if change.kind in ("PersistentVolumeClaim", *RBAC):
-        # the workloads that mount it wait for its volume; a role's (or binding's) rights are
-        # those of the workloads running as the accounts it is bound to
+    if change.kind in ("PersistentVolumeClaim", "ServiceAccount", *RBAC):
+        # the workloads that mount it wait for its volume; an account's pull secrets are those
+        # of the workloads running as it; a role's (or binding's) rights are those of the
+        # workloads running as the accounts it is bound to
         return evidence.config_users.get(change.entity, frozenset())
     if change.kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet"):
         # a changed setting of a dependency also acts on the clients whose errors name it; a
@@ -160,12 +163,12 @@ def touched_apps(
         # (``type: NetworkChaos`` -> ``networkChaos``)
         _, inner = experiment(change.kind, spec)
         return frozenset(_label_values(inner.get("selector")))
+    if change.kind in ("CronJob", "Job"):
+        # its jobs load what they share with the services (a database): it acts on those
+        # whose symptoms began while its jobs ran (a Job's own ``selector`` picks its pods)
+        return batch_load.hit(change, evidence.job_runs, evidence.symptoms)
     if "selector" in spec:  # chaos experiments select their victims by label or pod name
         return frozenset(_label_values(spec.get("selector")))
-    if change.kind == "CronJob":
-        # its jobs load what they share with the services (a database): it acts on those
-        # whose symptoms began while its jobs ran
-        return batch_load.hit(change, evidence.job_runs, evidence.symptoms)
     if change.kind == "Namespace":
         # what admits pods in it (its pod-security labels): the workloads whose new pods it
         # then refused (``FailedCreate``), whatever label or admission plugin refused them
@@ -185,9 +188,14 @@ def touched_apps(
     # names (a topic called ``orders`` is no application)
     running = {p.app for p in evidence.pods} | {s.app for s in evidence.symptoms}
     # and the clients whose errors, after it, name a Service it routes to (a gateway's 503s)
-    return referenced_apps(
+    found = referenced_apps(
         change.name, change.namespace, spec, running, evidence.pods
     ) | evidence.named_by.get(change.entity, frozenset())
+    if not found and change.namespace and namespace_wide(spec):
+        # naming and selecting nothing, it applies to every pod of its namespace (a mesh's
+        # mutual-TLS or authorization policy without a selector): it acts on all their apps
+        found = frozenset(p.app for p in evidence.pods if p.namespace == change.namespace)
+    return found
 
 
 #: How much each kind of signal blaming an application counts: the trace tree's deepest failing
@@ -350,7 +358,11 @@ def rank(evidence: Evidence) -> list[Candidate]:
     out = []
     for change in evidence.changes:
         platform = change.namespace in INFRA_NAMESPACES
-        if platform and not out_of_service(change):
+        # a platform object's edit is routine, unless it took a component out of service or the
+        # applications' own errors after it name what it configured (a cluster DNS server's
+        # rewrite of a Service's name): then it acts on those applications like any other
+        configured = evidence.named_by.get(change.entity, frozenset())
+        if platform and not out_of_service(change) and not configured:
             continue
         if _replicas_only(change) and (change.namespace, change.name) in autoscaled:
             # its autoscaler set the replica count: the autoscaler's change is the candidate
@@ -359,9 +371,20 @@ def rank(evidence: Evidence) -> list[Candidate]:
             # an autoscaler older than the window set a count inside its range: a scale-out
             # follows the load the incident made, it does not start it
             continue
+        if change.kind in WORKLOADS and _bookkeeping(change):
+            # its own labels or annotations (a GitOps sync's tracking id, an owner): no pod of it
+            # reads them, so nothing its pods do changed, however close to the symptoms
+            app = app_of(change.kind, change.name)
+            why = f"changed only its own {', '.join(change.paths[:2])}, which its pods never read"
+            out.append(Candidate(change, frozenset({app}), 0.0, (why,)))
+            continue
         scaled = _scaled_by(change, evidence.changes)
         # a platform component scaled to zero fails every application that relies on it
-        apps = served(evidence) if platform else touched_apps(change, evidence, known)
+        apps = (
+            served(evidence)
+            if platform and not configured
+            else touched_apps(change, evidence, known)
+        )
         score, reasons = 0.0, []
         late = onset.after_symptoms(change, began)
         timed = onset.timed(change, evidence.onset) and late is None
@@ -558,9 +581,12 @@ def _with_states(
             cause, at, configured = taken, None, True
         elif cause is None:
             cause = _configured_cause(out, state)
-            configured = cause is not None and at is not None
+            # the configuration changed under the workload (after its own edit, if any): the
+            # state it left is the configuration's, counted for it as it would have counted for
+            # the workload (an account that lost its pull secret leaves ImagePullBackOff)
+            configured = cause is not None
             if configured:
-                at = None  # the configuration changed under the workload after its own edit
+                at = None
         if at is None and cause is not None:
             # a change just before the incident that acts on the application is what put it in
             # this state (the StressChaos behind the CrashLoopBackOff): the state backs it up
@@ -792,9 +818,10 @@ def _timed_cause(candidates: list[Candidate], state: FailingState) -> int | None
 
 
 #: configuration a workload's pods take from outside its spec: what they read at run time (an
-#: edit changes what the unchanged pods do) and the defaults they get when admitted (a
-#: LimitRange's: an edit changes what its next pods get)
-CONFIGURATION = frozenset({"ConfigMap", "Secret", "LimitRange"})
+#: edit changes what the unchanged pods do), the account they run as (its pull secrets: an edit
+#: changes whether its next pods can pull their images) and the defaults they get when admitted
+#: (a LimitRange's: an edit changes what its next pods get)
+CONFIGURATION = frozenset({"ConfigMap", "Secret", "ServiceAccount", "LimitRange"})
 #: the configuration that sets what the scheduler must find room for (default requests)
 PLACING_CONFIGURATION = frozenset({"LimitRange"})
 #: what pods read once running, which decides nothing about where they fit

@@ -9,7 +9,8 @@ applications it is about, as a host (``reviews``, ``reviews.shop.svc.cluster.loc
 ``KafkaUser`` called ``accounting`` is the credentials the ``accounting`` service connects
 with), or it picks their pods by labels (``selector``, ``podSelector``, ``workloadSelector``).
 An edit of such an object changes what those applications get, so it acts on them; an
-application is matched only by a whole name or host, never a word inside a longer string.
+application is matched only by a whole name or host, never a word inside a longer string. One
+that names and selects nothing applies to its whole namespace (``namespace_wide``).
 """
 
 from __future__ import annotations
@@ -45,6 +46,27 @@ def referenced_apps(
     pods = list(pods)
     picked = {app for s in _selectors(spec) for app in label_picks(s, namespace, pods)}
     return frozenset(named | picked)
+
+
+#: keys by which an object narrows what it applies to: label selectors, a reference to the object
+#: it attaches to (Gateway API and Istio's ``targetRef``/``targetRefs``), a pod template (an object
+#: that runs pods acts through them)
+_NARROWING = (*SELECTOR_KEYS, "targetRef", "targetRefs", "template", "jobTemplate")
+
+
+def namespace_wide(spec: Any) -> bool:
+    """A spec that narrows what it applies to by nothing: a mesh policy without a ``selector``
+    (mutual TLS, authorization, a sidecar's egress) applies, by the API's own rule, to every pod
+    of its namespace, as a NetworkPolicy with an empty ``podSelector`` does."""
+    return isinstance(spec, dict) and bool(spec) and not _narrows(spec)
+
+
+def _narrows(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(k in _NARROWING or _narrows(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_narrows(v) for v in value)
+    return False
 
 
 def host_label(text: str) -> str:

@@ -156,6 +156,8 @@ def test_a_secret_acts_on_the_workloads_that_read_it():
         "shop/Secret/valkey-pass": frozenset({"cart"}),
         "shop/Secret/smtp": frozenset({"email", "ad"}),
         "shop/ConfigMap/quote-config": frozenset({"quote"}),
+        # and each runs as its namespace's default account, whose pull secrets its pods take
+        "shop/ServiceAccount/default": frozenset({"cart", "email", "ad", "quote"}),
     }
 
 

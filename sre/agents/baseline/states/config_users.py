@@ -1,8 +1,10 @@
 """Which workloads use each ConfigMap, Secret and PersistentVolumeClaim: the ones whose pod
 template reads it through an environment variable (``valueFrom``, ``envFrom``), mounts it
 (``volumes``, ``projected``, a ``persistentVolumeClaim`` volume) or pulls its images with it
-(``imagePullSecrets``). A changed or failing object acts on the applications that use it,
-whatever its name or values say."""
+(``imagePullSecrets``), and which run as each ServiceAccount (``serviceAccountName``, else the
+namespace's ``default``): an account's own ``imagePullSecrets`` and token settings reach every pod
+that runs as it. A changed or failing object acts on the applications that use it, whatever its
+name or values say."""
 
 from __future__ import annotations
 
@@ -11,10 +13,16 @@ from typing import Any
 
 from sre.agents.baseline.states.objects import ObjectView, meta
 
+#: a pod that names no account runs as its namespace's ``default`` one
+DEFAULT_ACCOUNT = "default"
+
 
 def _named(template: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    """(kind, name) of every ConfigMap, Secret and PersistentVolumeClaim a pod spec uses."""
+    """(kind, name) of every ConfigMap, Secret, PersistentVolumeClaim and ServiceAccount a pod
+    spec uses."""
     spec = template.get("spec") or {}
+    account = spec.get("serviceAccountName") or spec.get("serviceAccount") or DEFAULT_ACCOUNT
+    yield "ServiceAccount", str(account)
     for pull in spec.get("imagePullSecrets") or []:
         if isinstance(pull, dict) and pull.get("name"):
             yield "Secret", str(pull["name"])
@@ -44,7 +52,8 @@ def _named(template: dict[str, Any]) -> Iterator[tuple[str, str]]:
 
 
 def users(view: ObjectView) -> dict[str, frozenset[str]]:
-    """namespace/Kind/name of each ConfigMap, Secret or claim -> the workloads that use it."""
+    """namespace/Kind/name of each ConfigMap, Secret, claim or ServiceAccount -> the workloads
+    that use it."""
     found: dict[str, set[str]] = {}
     for _, workload in view.kind("Deployment", "StatefulSet"):
         namespace, name, _ = meta(workload)
