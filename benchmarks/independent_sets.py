@@ -1,8 +1,8 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
-sre-set18), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
-finops-set18; a control with no anomaly scored by the exact match) and the CISO baseline's
-ITBench and strict pass per class (ciso-set2 to ciso-set15).
+sre-set19), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+finops-set19; a control with no anomaly scored by the exact match) and the CISO baseline's
+ITBench and strict pass per class (ciso-set2 to ciso-set16).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
 
@@ -140,6 +140,7 @@ SETS = (
     "sre-set16",
     "sre-set17",
     "sre-set18",
+    "sre-set19",
     "finops-set2",
     "finops-set3",
     "finops-set4",
@@ -157,6 +158,7 @@ SETS = (
     "finops-set16",
     "finops-set17",
     "finops-set18",
+    "finops-set19",
     "ciso-set2",
     "ciso-set3",
     "ciso-set4",
@@ -171,6 +173,7 @@ SETS = (
     "ciso-set13",
     "ciso-set14",
     "ciso-set15",
+    "ciso-set16",
 )
 
 
