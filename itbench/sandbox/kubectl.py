@@ -31,10 +31,8 @@ import contextlib
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
-import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,7 +52,7 @@ from itbench.sandbox.identity import (
     namespace_args,
     owner_of,
 )
-from itbench.sandbox.loopback import splice
+from itbench.sandbox.loopback import UnixRelay
 from itbench.sandbox.seccomp import filter_fd
 
 #: where the call's own folder is inside: the kubeconfig (the relay's socket is bound at
@@ -118,41 +116,6 @@ def confined_kubeconfig(text: str) -> tuple[str, ApiServer]:
         # the certificate is still checked against the name the kubeconfig gave
         cluster.setdefault("tls-server-name", parts.hostname)
     return yaml.safe_dump(doc, sort_keys=False), ApiServer(parts.hostname, port, inner)
-
-
-class _Relay:
-    """A unix socket relaying each connection to ``server`` (the runner's side)."""
-
-    def __init__(self, server: ApiServer, path: Path) -> None:
-        self.server = server
-        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.listener.bind(str(path))
-        path.chmod(0o600)  # handed over to the call's uid with its folder
-        self.listener.listen(64)
-        threading.Thread(target=self._serve, name="itbench-kubectl-relay", daemon=True).start()
-
-    def _serve(self) -> None:
-        while True:
-            try:
-                client, _ = self.listener.accept()
-            except OSError:  # closed: the call has ended
-                return
-            threading.Thread(target=self._relay, args=(client,), daemon=True).start()
-
-    def _relay(self, client: socket.socket) -> None:
-        try:
-            upstream = socket.create_connection((self.server.host, self.server.port), 10)
-        except OSError:  # the server is down: kubectl sees a closed connection
-            client.close()
-            return
-        upstream.settimeout(None)
-        splice(client, upstream)
-        client.close()
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):
-            self.listener.shutdown(socket.SHUT_RDWR)
-        self.listener.close()
 
 
 def kubectl_binary() -> Path:
@@ -235,12 +198,19 @@ def _call_folder(kubeconfig: str, server: ApiServer, user: SandboxUser) -> Itera
     """The call's private folder: the sandbox's kubeconfig and the relay's socket, listening,
     both the sandbox user's alone (its credentials stay unreadable to the machine's others)."""
     folder = Path(tempfile.mkdtemp(prefix="itbench-kubectl-"))
-    relay: _Relay | None = None
+    relay: UnixRelay | None = None
     try:
         config = folder / "kubeconfig"
         config.write_text(kubeconfig, encoding="utf-8")
         config.chmod(0o600)
-        relay = _Relay(server, folder / "relay.sock")
+        # 0600: handed over to the call's uid with its folder
+        relay = UnixRelay(
+            server.host,
+            server.port,
+            folder / "relay.sock",
+            mode=0o600,
+            name="itbench-kubectl-relay",
+        )
         # bwrap (root, before the uid changes) binds them; the sandbox's uid opens them
         hand_over(folder, user)
         yield folder

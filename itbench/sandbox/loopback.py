@@ -89,32 +89,32 @@ def loopback_services(env: Mapping[str, str]) -> tuple[LoopbackService, ...]:
     return tuple(sorted(found))
 
 
-class _Relay:
-    """A unix socket on the host relaying each connection to one loopback service."""
+class UnixRelay:
+    """A unix socket on the host relaying each connection to one TCP address (``host``,
+    ``port``): how a sandbox without a network reaches exactly one service. ``mode`` is the
+    socket file's: who may connect besides its owner."""
 
-    def __init__(self, service: LoopbackService, path: Path) -> None:
-        self.service = service
-        self.path = path
+    def __init__(self, host: str, port: int, path: Path, *, mode: int, name: str) -> None:
+        self.host, self.port, self.path = host, port, path
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.listener.bind(str(path))
-        # the agent runs as nobody in the container; only the container sees the socket
-        path.chmod(0o666)
+        path.chmod(mode)
         self.listener.listen(64)
-        self.thread = threading.Thread(target=self._serve, name="itbench-relay", daemon=True)
+        self.thread = threading.Thread(target=self._serve, name=name, daemon=True)
         self.thread.start()
 
     def _serve(self) -> None:
         while True:
             try:
                 client, _ = self.listener.accept()
-            except OSError:  # closed: the container has ended
+            except OSError:  # closed: the sandbox has ended
                 return
             threading.Thread(target=self._relay, args=(client,), daemon=True).start()
 
     def _relay(self, client: socket.socket) -> None:
         try:
-            upstream = socket.create_connection((self.service.address, self.service.port), 10)
-        except OSError:  # nothing listens there (any more): the agent sees a closed connection
+            upstream = socket.create_connection((self.host, self.port), 10)
+        except OSError:  # nothing listens there (any more): the sandbox sees a closed connection
             client.close()
             return
         upstream.settimeout(None)
@@ -155,11 +155,19 @@ def relayed(services: tuple[LoopbackService, ...]) -> Iterator[dict[LoopbackServ
         yield {}
         return
     folder = Path(tempfile.mkdtemp(prefix="itbench-relay-"))
-    relays: list[_Relay] = []
+    relays: list[UnixRelay] = []
     try:
         for service in services:
-            relays.append(_Relay(service, folder / f"{len(relays)}.sock"))
-        yield {relay.service: relay.path for relay in relays}
+            # the agent runs as nobody in the container; only the container sees the socket
+            relay = UnixRelay(
+                service.address,
+                service.port,
+                folder / f"{len(relays)}.sock",
+                mode=0o666,
+                name="itbench-relay",
+            )
+            relays.append(relay)
+        yield {service: relay.path for service, relay in zip(services, relays, strict=True)}
     finally:
         for relay in relays:
             relay.close()
