@@ -1,5 +1,6 @@
 """What a requirement text adds to, or takes from, a control the baseline knows: a runtime class
-the text keeps out rather than requires. Each requirement and object is written for this test;
+the text keeps out rather than requires, namespaces an exemption lists by name, the one
+capability a container may add back after dropping all. Each requirement and object is written for this test;
 every rendered class (Kyverno, kubectl-opa Rego, opa-static Rego) is judged by the real engines
 and must flag exactly the violating objects, not the near misses."""
 
@@ -9,7 +10,13 @@ from typing import Any
 
 import pytest
 
-from tests._support.ciso_baseline import CLASSES, flagged, intent_of, pod_carrier
+from tests._support.ciso_baseline import (
+    CLASSES,
+    flagged,
+    intent_of,
+    labelled_namespace,
+    pod_carrier,
+)
 
 
 def _pod_spec(runtime: str | None = None) -> dict[str, Any]:
@@ -33,7 +40,69 @@ RUNTIME_KEPT_OUT = (
     ],
 )
 
-CASES = {"runtime-kept-out": RUNTIME_KEPT_OUT}
+
+def _container(**security: Any) -> dict[str, Any]:
+    return {"name": "main", "image": "registry.example/svc:4.1", "securityContext": security}
+
+
+def _privileged(flag: bool) -> dict[str, Any]:
+    return {"containers": [_container(privileged=flag)]}
+
+
+#: an exemption stated as "the only exception is ..." names its namespace after the verb
+ONE_EXCEPTION = (
+    "Containers are never allowed to set securityContext.privileged to true. The sole "
+    "exception is the node-tools namespace.",
+    [
+        labelled_namespace("node-tools", purpose="agents"),
+        pod_carrier("Deployment", "rogue", _privileged(True), "billing"),
+    ],
+    [
+        pod_carrier("DaemonSet", "node-agent", _privileged(True), "node-tools"),
+        pod_carrier("Deployment", "calm", _privileged(False), "billing"),
+    ],
+)
+
+#: an exemption listing several namespaces, none of them a built-in one
+LISTED_EXCEPTIONS = (
+    "In every namespace except logging and tracing, no container may run privileged "
+    "(securityContext.privileged true).",
+    [
+        pod_carrier("Deployment", "api", _privileged(True), "storefront"),
+        pod_carrier("Pod", "shell", _privileged(True), "logging-dev"),
+    ],
+    [
+        pod_carrier("DaemonSet", "collector", _privileged(True), "logging"),
+        pod_carrier("DaemonSet", "agent", _privileged(True), "tracing"),
+    ],
+)
+
+
+def _caps(drop: list[str], add: list[str] | None = None) -> dict[str, Any]:
+    capabilities: dict[str, Any] = {"drop": drop, **({"add": add} if add else {})}
+    return {"containers": [_container(capabilities=capabilities)]}
+
+
+#: drop all, and one named capability a container may add back (no "only" in the text)
+ONE_ADDED_BACK = (
+    "All containers have to drop every Linux capability (drop ALL). The single capability "
+    "that a container may then add back is CHOWN.",
+    [
+        pod_carrier("Deployment", "sniffer", _caps(["ALL"], ["NET_RAW"])),
+        pod_carrier("Pod", "keeps-some", _caps(["MKNOD"])),
+    ],
+    [
+        pod_carrier("Deployment", "files", _caps(["ALL"], ["CHOWN"])),
+        pod_carrier("Deployment", "bare", _caps(["ALL"])),
+    ],
+)
+
+CASES = {
+    "runtime-kept-out": RUNTIME_KEPT_OUT,
+    "one-exception": ONE_EXCEPTION,
+    "listed-exceptions": LISTED_EXCEPTIONS,
+    "one-added-back": ONE_ADDED_BACK,
+}
 
 
 @pytest.mark.parametrize("ciso_class", CLASSES)

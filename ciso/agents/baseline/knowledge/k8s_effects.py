@@ -517,7 +517,15 @@ _MORE: tuple[Concept, ...] = (
         (
             words(r"\bcapabilit(y|ies)\b"),
             words(r"\bdrop\w*\s+(all|every)\b"),
-            words(r"\badd\w*\s+(back\s+)?(only|at\s+most)\b", r"\bonly\b[^.;]{0,40}\badd"),
+            words(
+                r"\badd\w*\s+(back\s+)?(only|at\s+most)\b",
+                r"\bonly\b[^.;]{0,40}\badd",
+                # an allowance without "only": "the one capability a container may add back",
+                # "NET_BIND_SERVICE may be added", "is allowed to add"
+                r"\b(one|single|sole)\s+capabilit(y|ies)\b[^.;]{0,40}\badd",
+                r"\b(may|can)\s+(still\s+)?(be\s+)?add(ed)?\b",
+                r"\b(allowed|permitted)\s+to\s+add\b",
+            ),
         ),
         _drop_all_add_only,
     ),
