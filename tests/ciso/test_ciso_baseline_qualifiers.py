@@ -1,6 +1,7 @@
 """What a requirement text adds to, or takes from, a control the baseline knows: a runtime class
 the text keeps out rather than requires, namespaces an exemption lists by name, the one
-capability a container may add back after dropping all. Each requirement and object is written for this test;
+capability a container may add back after dropping all, a digest accepted as one way of pinning
+an image to a version (a tag other than latest pins it too). Each requirement and object is written for this test;
 every rendered class (Kyverno, kubectl-opa Rego, opa-static Rego) is judged by the real engines
 and must flag exactly the violating objects, not the near misses."""
 
@@ -97,11 +98,32 @@ ONE_ADDED_BACK = (
     ],
 )
 
+
+def _images(*images: str) -> dict[str, Any]:
+    return {"containers": [{"name": f"c{i}", "image": image} for i, image in enumerate(images)]}
+
+
+#: a version is asked for; a digest is only one way to give it
+VERSION_OR_DIGEST = (
+    "Every container image must carry an explicit release: an image with no tag at all, or "
+    "with the tag latest, fails, while a sha256 digest reference is acceptable too.",
+    [
+        pod_carrier("Deployment", "floating", _images("mirror.example:8443/team/api")),
+        pod_carrier("Job", "newest", _images("registry.example/tools/migrate:2.3", "redis:latest")),
+    ],
+    [
+        pod_carrier("Deployment", "tagged", _images("mirror.example:8443/team/api:5.2.0")),
+        pod_carrier("Pod", "by-digest", _images("registry.example/app@sha256:" + "ab" * 32)),
+        pod_carrier("CronJob", "odd-name", _images("registry.example/latest-sync:1.0.4")),
+    ],
+)
+
 CASES = {
     "runtime-kept-out": RUNTIME_KEPT_OUT,
     "one-exception": ONE_EXCEPTION,
     "listed-exceptions": LISTED_EXCEPTIONS,
     "one-added-back": ONE_ADDED_BACK,
+    "version-or-digest": VERSION_OR_DIGEST,
 }
 
 

@@ -38,6 +38,19 @@ class Concept:
         return all(any(p.search(text) for p in group) for group in self.all_of)
 
 
+#: a digest named as one way of satisfying an image requirement, not as the requirement: "a
+#: digest reference is fine", "a version tag or a digest", "pinned by digest or by tag"
+DIGEST_AS_ALTERNATIVE = words(
+    r"\bdigests?\b(\s+\w+){0,3}\s+(is|are)\s+(also\s+)?(fine|acceptable|allowed|permitted|ok)\b",
+    r"\bdigests?\s+or\s+(by\s+)?(a\s+)?(\w+\s+)?tag",
+    r"\btag\w*\s+or\s+(by\s+|with\s+)?(a\s+)?digests?\b",
+)
+
+
+def digest_is_an_alternative(text: str) -> bool:
+    return any(p.search(text) for p in DIGEST_AS_ALTERNATIVE)
+
+
 #: Phrasings that forbid something ("must not", "no container may", "disallow", "flag ... that").
 NEGATION = words(
     r"\b(must|may|should|can|shall)\s+not\b",

@@ -48,7 +48,7 @@ from ciso.agents.baseline.intent import (
     RunAsNonRootCheck,
     Scope,
 )
-from ciso.agents.baseline.knowledge import Concept, words
+from ciso.agents.baseline.knowledge import Concept, digest_is_an_alternative, words
 
 WRITE_VERBS = ("create", "update", "patch", "delete", "deletecollection")
 
@@ -611,8 +611,9 @@ _MORE: tuple[Concept, ...] = (
             r"\bpull\w*\b[^.;]{0,40}\bevery\s+time\b",
             r"\bpull\s*policy\b",
             r"\bimagePullPolicy\b",
-            r"\bdigest\b",
         ),  # fmt: skip
+        # a digest the text requires is the image-digest control; one it accepts is a version
+        accepts=lambda text: "digest" not in text.lower() or digest_is_an_alternative(text),
     ),
     Concept(
         "node-port-service",
