@@ -1,7 +1,8 @@
 """What a requirement text adds to, or takes from, a control the baseline knows: a runtime class
 the text keeps out rather than requires, namespaces an exemption lists by name, the one
 capability a container may add back after dropping all, a digest accepted as one way of pinning
-an image to a version (a tag other than latest pins it too). Each requirement and object is written for this test;
+an image to a version (a tag other than latest pins it too), the group a text names before its
+kind as the one holder of a role. Each requirement and object is written for this test;
 every rendered class (Kyverno, kubectl-opa Rego, opa-static Rego) is judged by the real engines
 and must flag exactly the violating objects, not the near misses."""
 
@@ -118,12 +119,45 @@ VERSION_OR_DIGEST = (
     ],
 )
 
+
+def _binding(kind: str, name: str, role: str, *subjects: tuple[str, str]) -> dict[str, Any]:
+    namespace = {"namespace": "ops"} if kind == "RoleBinding" else {}
+    return {
+        "apiVersion": "rbac.authorization.k8s.io/v1",
+        "kind": kind,
+        "metadata": {"name": name, **namespace},
+        "roleRef": {"apiGroup": "rbac.authorization.k8s.io", "kind": "ClusterRole", "name": role},
+        "subjects": [
+            {"kind": k, "name": n, **({"namespace": "ops"} if k == "ServiceAccount" else {})}
+            for k, n in subjects
+        ],
+    }
+
+
+#: the one allowed holder named before its kind ("the ops:root group")
+HOLDER_BEFORE_KIND = (
+    "The cluster-admin ClusterRole may be bound only to the ops:root group; no other user, "
+    "group or service account may receive it, cluster-wide or in a single namespace.",
+    [
+        _binding("ClusterRoleBinding", "robot-admin", "cluster-admin", ("ServiceAccount", "ci")),
+        _binding("RoleBinding", "local-admin", "cluster-admin", ("User", "dana")),
+        _binding(
+            "ClusterRoleBinding", "mixed", "cluster-admin", ("Group", "ops:root"), ("User", "lee")
+        ),  # fmt: skip
+    ],
+    [
+        _binding("ClusterRoleBinding", "root-group", "cluster-admin", ("Group", "ops:root")),
+        _binding("ClusterRoleBinding", "editors", "edit", ("User", "dana")),
+    ],
+)
+
 CASES = {
     "runtime-kept-out": RUNTIME_KEPT_OUT,
     "one-exception": ONE_EXCEPTION,
     "listed-exceptions": LISTED_EXCEPTIONS,
     "one-added-back": ONE_ADDED_BACK,
     "version-or-digest": VERSION_OR_DIGEST,
+    "holder-before-kind": HOLDER_BEFORE_KIND,
 }
 
 
