@@ -2,7 +2,7 @@
 the text keeps out rather than requires, namespaces an exemption lists by name, the one
 capability a container may add back after dropping all, a digest accepted as one way of pinning
 an image to a version (a tag other than latest pins it too), the group a text names before its
-kind as the one holder of a role. Each requirement and object is written for this test;
+kind as the one holder of a role, the label an aside gives to the workloads a text is about. Each requirement and object is written for this test;
 every rendered class (Kyverno, kubectl-opa Rego, opa-static Rego) is judged by the real engines
 and must flag exactly the violating objects, not the near misses."""
 
@@ -151,6 +151,38 @@ HOLDER_BEFORE_KIND = (
     ],
 )
 
+
+def _limits(**limits: str) -> dict[str, Any]:
+    container = {
+        "name": "svc",
+        "image": "registry.example/svc:1.2",
+        "resources": {"limits": limits},
+    }
+    return {"containers": [container]}
+
+
+def _team_workload(kind: str, name: str, team: str, **limits: str) -> dict[str, Any]:
+    workload = pod_carrier(kind, name, _limits(**limits))
+    workload["metadata"]["labels"] = {"owner": team}
+    template = workload["spec"].get("jobTemplate", {}).get("spec", workload["spec"])["template"]
+    template["metadata"]["labels"]["owner"] = team
+    return workload
+
+
+#: the label of the workloads in scope, given in parentheses after who owns them
+LABEL_IN_AN_ASIDE = (
+    "Applications run by the risk desk (label owner=risk) must give every container a memory "
+    "limit.",
+    [
+        _team_workload("Deployment", "scoring", "risk", cpu="1"),
+        _team_workload("CronJob", "recalc", "risk"),
+    ],
+    [
+        _team_workload("Deployment", "pricing", "risk", memory="1Gi"),
+        _team_workload("Deployment", "wiki", "docs"),
+    ],
+)
+
 CASES = {
     "runtime-kept-out": RUNTIME_KEPT_OUT,
     "one-exception": ONE_EXCEPTION,
@@ -158,6 +190,7 @@ CASES = {
     "one-added-back": ONE_ADDED_BACK,
     "version-or-digest": VERSION_OR_DIGEST,
     "holder-before-kind": HOLDER_BEFORE_KIND,
+    "label-in-an-aside": LABEL_IN_AN_ASIDE,
 }
 
 
