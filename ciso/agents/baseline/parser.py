@@ -176,8 +176,12 @@ _EXEMPT_LIST = re.compile(
     rf"({_LISTED_NAME}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_LISTED_NAME})*)"
     r"(?=\s*(?:[).,;:]|$)|\s+(?:namespaces?|must|may|shall|are|is)\b)"
 )
-#: words an exemption list may hold that are no namespace's name
-_NOT_NAMESPACE_WORDS = {"the", "a", "an", "those", "these", "that", "this", "it", "them", "one"}
+#: words an exemption list may hold that are no namespace's name: pronouns and the adjectives of
+#: a kind of namespace ("except the system namespaces" is read by its own phrase)
+_NOT_NAMESPACE_WORDS = {
+    "the", "a", "an", "those", "these", "that", "this", "it", "them", "one", "all", "any",
+    "system", "application", "applications", "tenant", "user", "other", "own", "platform",
+}  # fmt: skip
 
 
 def _listed_exempt_namespaces(text: str) -> list[str]:
