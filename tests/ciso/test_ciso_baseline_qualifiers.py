@@ -201,3 +201,12 @@ def test_each_class_flags_exactly_the_violations(case: str, ciso_class: str) -> 
     intent = intent_of(text)
     expected = {o["metadata"]["name"] for o in violating if o["kind"] != "Namespace"}
     assert flagged(intent, violating + compliant, ciso_class) == expected
+
+
+def test_a_tag_accepted_beside_a_required_digest_keeps_the_digest_control() -> None:
+    # the acceptance is of the tag written with the digest: the digest is still what is asked
+    intent = intent_of(
+        "Workloads must reference each image by its sha256 digest; a version tag on its own "
+        "is not sufficient, though a tag kept next to the digest is fine."
+    )
+    assert [c.concept for c in intent.checks] == ["image-digest"]
