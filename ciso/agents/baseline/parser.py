@@ -139,7 +139,7 @@ def update_request(description: str) -> UpdateRequest | NotUnderstood:
 
 
 _EXEMPT_WORDS = re.compile(
-    r"\b(exempt\w*|exclud\w*|except|excepting|other\s+than|apart\s+from|besides|ignored?|"
+    r"\b(exempt\w*|exclud\w*|except|excepting|((only|sole|one)\s+)?exceptions?\s+(is|are)|other\s+than|apart\s+from|besides|ignored?|"
     r"skip\w*|not\s+(judged|checked|covered|in\s+scope|our\s+concern)|out\s+of\s+(the\s+)?scope|"
     r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
     r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?|"
@@ -163,6 +163,40 @@ _INCLUDED = re.compile(r"\b(includ\w*|even|also|as\s+well\s+as)\s+((in|for|to|th
 
 def _named_outside_inclusion(pattern: re.Pattern[str], text: str) -> list[str]:
     return [m.group(0) for m in pattern.finditer(text) if not _INCLUDED.search(text[: m.start()])]
+
+
+#: one namespace name in an exemption list, bare or quoted
+_LISTED_NAME = r"[`'\"]?[a-z][a-z0-9]*(?:-[a-z0-9]+)*[`'\"]?"
+#: "every namespace except kube-system and monitoring", "apart from `ops`, `infra` or `edge`":
+#: the whole list ends where its clause does (or at the noun "namespace" or a verb), so "except
+#: init containers" is no list of names
+_EXEMPT_LIST = re.compile(
+    r"\b(?:except(?:ing)?|other\s+than|apart\s+from|besides|but"
+    r"|(?:only|sole|one)\s+exceptions?\s+(?:is|are))\s+(?:for\s+|in\s+)?(?:the\s+)?"
+    rf"({_LISTED_NAME}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_LISTED_NAME})*)"
+    r"(?=\s*(?:[).,;:]|$)|\s+(?:namespaces?|must|may|shall|are|is)\b)"
+)
+#: words an exemption list may hold that are no namespace's name: pronouns and the adjectives of
+#: a kind of namespace ("except the system namespaces" is read by its own phrase)
+_NOT_NAMESPACE_WORDS = {
+    "the", "a", "an", "those", "these", "that", "this", "it", "them", "one", "all", "any",
+    "system", "application", "applications", "tenant", "user", "other", "own", "platform",
+}  # fmt: skip
+
+
+def _listed_exempt_namespaces(text: str) -> list[str]:
+    """The namespaces an exemption lists by name in a sentence about namespaces."""
+    names: list[str] = []
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        if not re.search(r"\bnamespaces?\b", sentence, re.I):
+            continue
+        for m in _EXEMPT_LIST.finditer(sentence):
+            listed = [n.strip("`'\"") for n in re.split(r"\s*,\s*|\s+and\s+|\s+or\s+", m.group(1))]
+            listed = [n for n in (n.removeprefix("and ").removeprefix("or ") for n in listed) if n]
+            if any(n in _NOT_NAMESPACE_WORDS for n in listed):
+                continue
+            names += listed
+    return names
 
 
 #: a Role or ClusterRole named in the text ("the ClusterRole sre-break-glass", "Role `ops`"):
@@ -208,7 +242,7 @@ def scope_of(text: str) -> Scope:
         if _ONLY_HOLDERS.search(text) and (roles or builtin):
             return Scope(exempt_builtin_rbac=builtin, exempt_role_names=roles)
         return Scope()
-    namespaces = list(dict.fromkeys(named))
+    namespaces = list(dict.fromkeys((*named, *_listed_exempt_namespaces(text))))
     if system:
         namespaces.extend(ns for ns in SYSTEM_NAMESPACES if ns not in namespaces)
     return Scope(

@@ -38,6 +38,30 @@ class Concept:
         return all(any(p.search(text) for p in group) for group in self.all_of)
 
 
+#: a digest named as one way of satisfying an image requirement, not as the requirement: "a
+#: digest reference is fine", "a version tag or a digest", "pinned by digest or by tag"
+DIGEST_AS_ALTERNATIVE = words(
+    r"\bdigests?\s+or\s+(by\s+)?(a\s+)?(\w+\s+)?tag",
+    r"\btag\w*\s+or\s+(by\s+|with\s+)?(a\s+)?digests?\b",
+)
+#: "a digest reference is fine": the digest is the subject of the acceptance (in "a tag beside
+#: the digest is acceptable" the tag is, and the digest stays required)
+_DIGEST_ACCEPTED = re.compile(
+    r"\bdigests?\b(\s+\w+){0,3}\s+(is|are)\s+(also\s+)?(fine|acceptable|allowed|permitted|ok)\b",
+    re.I,
+)
+
+
+def digest_is_an_alternative(text: str) -> bool:
+    if any(p.search(text) for p in DIGEST_AS_ALTERNATIVE):
+        return True
+    for m in _DIGEST_ACCEPTED.finditer(text):
+        clause = re.split(r"[.;:,]\s", text[: m.start()])[-1]
+        if not re.search(r"\btag", clause, re.I):
+            return True
+    return False
+
+
 #: Phrasings that forbid something ("must not", "no container may", "disallow", "flag ... that").
 NEGATION = words(
     r"\b(must|may|should|can|shall)\s+not\b",

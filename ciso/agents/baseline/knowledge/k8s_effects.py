@@ -48,7 +48,7 @@ from ciso.agents.baseline.intent import (
     RunAsNonRootCheck,
     Scope,
 )
-from ciso.agents.baseline.knowledge import Concept, words
+from ciso.agents.baseline.knowledge import Concept, digest_is_an_alternative, words
 
 WRITE_VERBS = ("create", "update", "patch", "delete", "deletecollection")
 
@@ -517,7 +517,15 @@ _MORE: tuple[Concept, ...] = (
         (
             words(r"\bcapabilit(y|ies)\b"),
             words(r"\bdrop\w*\s+(all|every)\b"),
-            words(r"\badd\w*\s+(back\s+)?(only|at\s+most)\b", r"\bonly\b[^.;]{0,40}\badd"),
+            words(
+                r"\badd\w*\s+(back\s+)?(only|at\s+most)\b",
+                r"\bonly\b[^.;]{0,40}\badd",
+                # an allowance without "only": "the one capability a container may add back",
+                # "NET_BIND_SERVICE may be added", "is allowed to add"
+                r"\b(one|single|sole)\s+capabilit(y|ies)\b[^.;]{0,40}\badd",
+                r"\b(may|can)\s+(still\s+)?(be\s+)?add(ed)?\b",
+                r"\b(allowed|permitted)\s+to\s+add\b",
+            ),
         ),
         _drop_all_add_only,
     ),
@@ -603,8 +611,9 @@ _MORE: tuple[Concept, ...] = (
             r"\bpull\w*\b[^.;]{0,40}\bevery\s+time\b",
             r"\bpull\s*policy\b",
             r"\bimagePullPolicy\b",
-            r"\bdigest\b",
         ),  # fmt: skip
+        # a digest the text requires is the image-digest control; one it accepts is a version
+        accepts=lambda text: "digest" not in text.lower() or digest_is_an_alternative(text),
     ),
     Concept(
         "node-port-service",

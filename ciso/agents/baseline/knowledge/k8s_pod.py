@@ -24,7 +24,7 @@ from ciso.agents.baseline.intent import (
     RunAsNonRootCheck,
     SecretEnvCheck,
 )
-from ciso.agents.baseline.knowledge import Concept, words
+from ciso.agents.baseline.knowledge import Concept, digest_is_an_alternative, words
 
 #: "unset is a violation" / "set explicitly": the only compliant value must be written out.
 EXPLICIT = words(
@@ -296,6 +296,8 @@ CONCEPTS: tuple[Concept, ...] = (
             words(r"\bimages?\b"),
         ),
         lambda text: ImageDigestCheck(),
+        # a text that accepts a digest as one way to pin a version asks for a version
+        accepts=lambda text: not digest_is_an_alternative(text),
     ),
     Concept(
         "selinux-type",

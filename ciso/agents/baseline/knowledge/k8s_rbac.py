@@ -112,6 +112,13 @@ _SUBJECT = re.compile(
     r"\b(group|user|service\s*account)\s+(?:named\s+|called\s+)?[`'\"]?([a-z0-9][a-z0-9:._@-]*[a-z0-9])",
     re.I,
 )
+#: the name before the kind ("the system:masters group", "the `ops-oncall` group"): a name with a
+#: colon, dash, dot or @, or quoted, so that "no other user" names nobody
+_SUBJECT_BEFORE_KIND = re.compile(
+    r"(?:[`'\"]([a-z0-9][a-z0-9:._@-]*[a-z0-9])[`'\"]|\b([a-z0-9]+(?:[:._@-][a-z0-9]+)+))"
+    r"\s+(group|user|service\s*account)\b",
+    re.I,
+)
 #: "only X may be bound", "except the group Y": the sentence names who may hold the role
 _ALLOWS = re.compile(r"\bonly\b|\bexcept\b|\bother\s+than\b|\bapart\s+from\b|\bbesides\b", re.I)
 
@@ -122,9 +129,14 @@ def allowed_subjects(text: str) -> tuple[tuple[str, str], ...]:
     found: list[tuple[str, str]] = []
     for sentence in re.split(r"(?<=[.;!?])\s+", text):
         if _ALLOWS.search(sentence):
-            for m in _SUBJECT.finditer(sentence):
-                kind = _SUBJECT_KINDS[re.sub(r"\s+", " ", m.group(1).lower())]
-                found.append((kind, m.group(2)))
+            named = [(m.start(), m.group(1), m.group(2)) for m in _SUBJECT.finditer(sentence)]
+            named += [
+                (m.start(), m.group(3), m.group(1) or m.group(2))
+                for m in _SUBJECT_BEFORE_KIND.finditer(sentence)
+            ]
+            for _, kind_words, name in sorted(named):
+                kind = _SUBJECT_KINDS[re.sub(r"\s+", " ", kind_words.lower())]
+                found.append((kind, name))
     return tuple(dict.fromkeys(found))
 
 

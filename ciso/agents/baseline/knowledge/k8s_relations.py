@@ -46,21 +46,34 @@ _NOT_RUNTIME_NAMES = {"named", "called", "means", "is", "of", "the", "a", "that"
 
 
 def _runtime_class(text: str) -> FieldValueCheck | None:
-    names = [
-        m.group(1)
+    # each name with the words of its clause before it: a negation there ("must not select
+    # runtime class kata") names a class to keep out, not the one to require; one after it
+    # ("gvisor, never the default runc") is about another runtime
+    named = [
+        (m.group(1), negated(re.split(r"[,;.:]\s", text[: m.start()])[-1]))
         for m in _RUNTIME_NAMED.finditer(text)
         if m.group(1).lower() not in _NOT_RUNTIME_NAMES
     ]
-    if not names:
+    if not named:
         return None
-    # the name the text requires is the first it gives; any other (the default, runc) is what
-    # the text warns of
+    required = [name for name, forbids in named if not forbids]
+    if required:
+        # the name the text requires is the first it gives; any other (the default, runc) is
+        # what the text warns of
+        return FieldValueCheck(
+            concept="runtime-class",
+            level="pod",
+            paths=(("runtimeClassName",),),
+            allowed=(required[0],),
+            must_be_set=True,
+            namespace_labels=namespace_labels(text),
+        )
+    # only prohibitions: unset (the node's default runtime) complies
     return FieldValueCheck(
         concept="runtime-class",
         level="pod",
         paths=(("runtimeClassName",),),
-        allowed=(names[0],),
-        must_be_set=True,
+        forbidden=tuple(dict.fromkeys(name for name, _ in named)),
         namespace_labels=namespace_labels(text),
     )
 

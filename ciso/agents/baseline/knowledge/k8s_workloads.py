@@ -252,7 +252,11 @@ def namespace_labels(text: str) -> tuple[tuple[str, str], ...]:
 _POD_LABEL = re.compile(
     r"\bpods?\s+(?:that\s+|which\s+)?(?:carry(?:ing)?|bear(?:s|ing)?|hav(?:e|ing)|with|"
     r"labell?ed)\s+(?:the\s+)?(?:label\s+)?[`'\"]?([A-Za-z0-9./-]+)[`'\"]?\s*[:=]\s*"
-    r"[`'\"]?([A-Za-z0-9._-]+)[`'\"]?",
+    r"[`'\"]?([A-Za-z0-9._-]+)[`'\"]?"
+    # a label given in an aside to the workloads a text names: "workloads owned by the payments
+    # team (label team=payments)"
+    r"|\b(?:pods?|workloads?|applications?|apps?)\b[^.;()]{0,60}\(\s*(?:the\s+)?(?:pod\s+)?"
+    r"label(?:l?ed)?\s+[`'\"]?([A-Za-z0-9./-]+)[`'\"]?\s*[:=]\s*[`'\"]?([A-Za-z0-9._-]+)[`'\"]?\s*\)",
     re.I,
 )
 
@@ -286,7 +290,10 @@ def only_namespaces(text: str) -> tuple[str, ...]:
 def pod_labels(text: str) -> tuple[tuple[str, str], ...]:
     """The (key, value) labels of the pods a text limits its rule to (on the pod itself: a
     workload's pod template)."""
-    return tuple((m.group(1), m.group(2)) for m in _POD_LABEL.finditer(text))
+    return tuple(
+        (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        for m in _POD_LABEL.finditer(text)
+    )
 
 
 def _replica_minimum(text: str) -> FieldBoundCheck | None:
