@@ -54,7 +54,7 @@ def _crash_looping_pod(restarts: int) -> dict:
             "status": {"phase": "Running", "containerStatuses": [status]}}  # fmt: skip
 
 
-def _snapshot(tmp_path, crash_since: float):
+def _snapshot(tmp_path, crash_since: float, alerted: bool = True):
     rounds = {
         0: [_settings("200", -900), _invoicer(), _crash_looping_pod(3)],
         # the invoicer's rate limit is cut to almost nothing
@@ -63,15 +63,19 @@ def _snapshot(tmp_path, crash_since: float):
     }
     objects = [(_at(m), obj) for m, objs in rounds.items() for obj in objs]
     events = [
+        warning(_at(crash_since + 1), OTHER_NS, "Pod", CRASHING, "BackOff",
+                "Back-off restarting failed container ledger-export", 1),
         warning(_at(24), OTHER_NS, "Pod", CRASHING, "BackOff",
                 "Back-off restarting failed container ledger-export", 9),
     ]  # fmt: skip
     crash = firing(OTHER_NS, _at(crash_since), "KubePodCrashLooping", pod=CRASHING)
     errors = firing(APP_NS, _at(14), "HighRequestErrorRate", service_name="invoicer")
-    root = write_incident(tmp_path / "incident", objects, events, [crash, errors], _at(25))
+    last = [crash, errors] if alerted else [errors]
+    root = write_incident(tmp_path / "incident", objects, events, last, _at(25))
     # the alert history: a dump every five minutes, each with what fired by then
     for minute in range(0, 25, 5):
-        firing_then = [a for a, since in ((crash, crash_since), (errors, 14)) if since <= minute]
+        dated = ((crash, crash_since), (errors, 14)) if alerted else ((errors, 14),)
+        firing_then = [a for a, since in dated if since <= minute]
         answer = {"status": "success", "data": {"alerts": firing_then}}
         name = f"alerts_at_{_at(minute):%Y-%m-%dT%H-%M-%S}.json"
         (root / "alerts" / name).write_text(json.dumps(answer))
@@ -99,4 +103,15 @@ def test_the_old_crash_loop_is_still_listed(tmp_path):
 def test_a_crash_loop_that_began_with_the_incident_keeps_its_weight(tmp_path):
     # guard: the same crash loop, its alert firing from the incident's start, is not background
     snapshot = _snapshot(tmp_path, crash_since=14)
+    assert f"{OTHER_NS}/Pod/{CRASHING}" in _named(snapshot)
+
+
+def test_a_crash_loop_reported_only_by_its_older_events_is_not_the_cause(tmp_path):
+    # no alert of its own: its Warning events, first reported before the incident, date it
+    snapshot = _snapshot(tmp_path, crash_since=0, alerted=False)
+    assert _named(snapshot) == [f"{APP_NS}/ConfigMap/invoicer-settings"]
+
+
+def test_a_crash_loop_whose_events_began_with_the_incident_keeps_its_weight(tmp_path):
+    snapshot = _snapshot(tmp_path, crash_since=14, alerted=False)
     assert f"{OTHER_NS}/Pod/{CRASHING}" in _named(snapshot)
