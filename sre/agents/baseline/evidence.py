@@ -8,7 +8,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +91,9 @@ class WarningEvent:
     count: int
     #: the message of one of its events (what the component said: "Binding rejected: 429 ...")
     message: str = ""
+    #: when the events file first holds it (its earliest row): a failure already reported
+    #: before the incident's first alert is not this incident's (``background``)
+    first: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -529,25 +532,46 @@ def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
         key = (r.get("namespace") or "", r.get("object_kind") or "", r.get("object_name") or "",
                r.get("reason") or "")  # fmt: skip
         messages.setdefault(key, str(r.get("message") or ""))
-    return [
-        WarningEvent(
-            namespace=r.get("namespace") or "",
-            kind=r.get("object_kind") or "",
-            name=r.get("object_name") or "",
-            reason=r.get("reason") or "",
-            count=int(r.get("count") or 0),
-            message=messages.get(
-                (
-                    r.get("namespace") or "",
-                    r.get("object_kind") or "",
-                    r.get("object_name") or "",
-                    r.get("reason") or "",
-                ),
-                "",
-            ),
-        )  # fmt: skip
-        for r in answer["data"]
-    ]
+    # the earliest row of each group: when the snapshot first reports the failure
+    earliest = _call(
+        "event_analysis",
+        {
+            "events_file": str(layout.events),
+            "filters": {"event_kind": "Warning"},
+            "group_by": ["namespace", "object_kind", "object_name", "reason"],
+            "agg": "first",
+            "limit": 1000,
+        },
+        notes,
+    )
+    firsts: dict[tuple[str, str, str, str], datetime | None] = {
+        (r.get("namespace") or "", r.get("object_kind") or "", r.get("object_name") or "",
+         r.get("reason") or ""): _time(r.get("event_time"))
+        for r in earliest["data"]
+    }  # fmt: skip
+    out = []
+    for r in answer["data"]:
+        key = (r.get("namespace") or "", r.get("object_kind") or "", r.get("object_name") or "",
+               r.get("reason") or "")  # fmt: skip
+        out.append(
+            WarningEvent(
+                namespace=key[0],
+                kind=key[1],
+                name=key[2],
+                reason=key[3],
+                count=int(r.get("count") or 0),
+                message=messages.get(key, ""),
+                first=_naive_utc(firsts.get(key)),
+            )  # fmt: skip
+        )
+    return out
+
+
+def _naive_utc(at: datetime | None) -> datetime | None:
+    """``at`` in UTC without its zone, as the alerts' times are compared."""
+    if at is None or at.tzinfo is None:
+        return at
+    return at.astimezone(UTC).replace(tzinfo=None)
 
 
 def _alerts(layout: SnapshotLayout, notes: list[str]) -> list[AlertGroup]:

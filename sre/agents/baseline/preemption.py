@@ -9,7 +9,10 @@ acts on the applications whose pods the scheduler preempted or could not place.
 
 Only an edit says the priority changed: a workload created with a high priority is a new
 arrival, and ITBench names the workload it displaced (``tests/sre/shapes2``, priority
-preemption), which then keeps its own unschedulable state.
+preemption), which then keeps its own unschedulable state. A scale-up of a workload whose pods
+already carry a priority class is an edit too: its new pods preempt the same way, so it acts on
+the applications whose pods were put out after it (the Warning event's first row), not on those
+already waiting before.
 """
 
 from __future__ import annotations
@@ -28,14 +31,33 @@ def changes_priority(change: Change) -> bool:
     )
 
 
+def scales_prioritized(change: Change) -> bool:
+    """A change of the replica count of a workload whose pods carry a priority class: the new
+    pods preempt lower-priority ones wherever the cluster has no room for them."""
+    template = ((change.spec.get("template") or {}).get("spec") or {}) if change.spec else {}
+    return (
+        change.change == "modified"
+        and "spec.replicas" in change.paths
+        and bool(template.get("priorityClassName") or template.get("priority"))
+    )
+
+
 def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
     """For an edit of a workload's pod priority: the other applications whose pods the scheduler
-    preempted or could not place, in any namespace (priority is cluster-wide)."""
-    if not changes_priority(change):
+    preempted or could not place, in any namespace (priority is cluster-wide). For a scale-up
+    of a prioritized workload, those put out after it (its earliest possible time): the ones
+    already waiting before were not its doing."""
+    if changes_priority(change):
+        after = None
+    elif scales_prioritized(change):
+        after = change.since or change.time
+    else:
         return frozenset()
     own = app_of(change.kind, change.name)
     return frozenset(
         app_of(w.kind, w.name)
         for w in evidence.warnings
-        if w.reason in EVENT_UNSCHEDULED and w.kind in POD_EVENT_KINDS
+        if w.reason in EVENT_UNSCHEDULED
+        and w.kind in POD_EVENT_KINDS
+        and (after is None or (w.first is not None and w.first >= after))
     ) - {own}

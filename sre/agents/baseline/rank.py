@@ -10,6 +10,7 @@ from datetime import datetime
 
 from sre.agents.baseline import batch_load, onset, outside_faults, preemption
 from sre.agents.baseline.api_flood import service_account, starved_by
+from sre.agents.baseline.background import background
 from sre.agents.baseline.config_content import named_apps
 from sre.agents.baseline.cordons import displaced, removes_capacity
 from sre.agents.baseline.evidence import (
@@ -545,7 +546,21 @@ def _with_states(
     much the state alone says and by the signals blaming the application it hits."""
     by_entity = {c.change.entity: i for i, c in enumerate(candidates)}
     out = list(candidates)
+    ongoing = background(evidence, signals)
     for state in evidence.states:
+        if (state.namespace, state.app) in ongoing:
+            # another team's workload failing since before this incident, which nothing of the
+            # incident reaches: listed, but it did not start this incident (``background``)
+            if state.entity not in by_entity:
+                change = Change(
+                    namespace=state.namespace, kind=state.kind, name=state.name,
+                    time=state.time or evidence.onset or NO_TIME, change="observed",
+                    paths=(state.what,), spec={},
+                )  # fmt: skip
+                why = f"{state.what}; failing since before this incident's first alert"
+                by_entity[state.entity] = len(out)
+                out.append(Candidate(change, frozenset({state.app}), 0.0, (why,)))
+            continue
         blamed = signals.get(state.app)
         reached = signals.get(state.reaches) if state.reaches else None
         if reached and (not blamed or blame_weight(reached) > blame_weight(blamed)):
