@@ -1,7 +1,7 @@
 """Signed runner records: files the runner leaves in a trial folder for a later ``eval``.
 
-Some trials are judged from what the runner recorded when the trial's cluster closed (the SRE
-mitigation verdict, the FinOps Kubernetes end state): ``eval`` has no cluster left to ask. The
+Some trials are judged from what the runner recorded when the trial's cluster closed (a
+mitigation verdict, a cluster's end state): ``eval`` has no cluster left to ask. The
 trial folder is the agent's workspace and the outputs folder anyone hands in, so such a record is
 signed: an HMAC-SHA256 over the exact bytes written, keyed by a secret that lives outside every
 run folder (``key_path``: the user's state folder, 0600, made on first use). ``eval`` scores a

@@ -249,7 +249,10 @@ def agent_bwrap_argv(
     else:
         args += [*scratch, PRIVATE_HOME]
     for path in _outermost(p.resolve() for p in hidden):
-        if path == Path("/") or not path.exists() or _already_invisible(path, visible):
+        # os.path.exists, not Path.exists: a path the runner's user may not even look at (a
+        # state folder under another user's 0700 tmp) raises PermissionError from Path.exists,
+        # and the sandbox, running as that same user with no privilege, cannot reach it either
+        if path == Path("/") or not os.path.exists(path) or _already_invisible(path, visible):
             continue
         if path.is_dir():
             args += ["--tmpfs", str(path)]

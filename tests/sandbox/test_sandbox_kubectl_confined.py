@@ -44,7 +44,7 @@ def workspace(tmp_path: Path) -> Iterator[Path]:
         cluster.stop()
 
 
-def _confined(args: list[str], workspace: Path, stdin: str | None = None):  # noqa: ANN202
+def _confined(args: list[str], workspace: Path, stdin: str | None = None):  # noqa: ANN202  # KubectlRun, imported inside with the module under test
     from itbench.sandbox.kubectl import run_confined_kubectl
 
     text = (workspace / "kubeconfig.yaml").read_text()
