@@ -271,9 +271,10 @@ def test_agent_doing_nothing_fails_after_the_timeout_and_is_cleaned_up(
     details = e["details"]
     assert details["still_firing"] == [f"KubePodNotReady namespace=otel-demo deployment={target}"]
     assert "still holds the fault's change" in details["root_problem"]
-    # watched until the 2 s timeout (checks 0.2 s apart, each a kubectl and an HTTP read), none
-    # passing
-    assert len(details["checks"]) >= 3 and not any(c["passed"] for c in details["checks"])
+    # watched until the 2 s timeout, none passing. Checks are 0.2 s apart, but each is a kubectl
+    # and an HTTP read: on a loaded machine a check can take most of a second, so the count is
+    # only "more than the first"; the last check's time is what shows it watched to the end
+    assert len(details["checks"]) >= 2 and not any(c["passed"] for c in details["checks"])
     assert details["checks"][-1]["at_s"] >= 1.5
     assert time.monotonic() - started < 120
     # the clean-up put the Deployment back as the cluster held it before the injection
