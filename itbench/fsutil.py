@@ -126,13 +126,16 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def agent_file(root: Path, relative: str | Path) -> Path | None:
-    """``root/relative`` when it is a regular file reached from ``root`` through real directories
-    only; None when nothing is there; ``UnsafeFile`` (saying what is there) when a symbolic link
-    or a special file is in the way."""
+def _reach_agent_path(root: Path, relative: str | Path) -> tuple[Path, int] | None:
+    """(``root/relative``, its mode) when it is a regular file or a folder reached from ``root``
+    through real folders only; None when nothing is there (or a file stands where a folder would
+    have to be); ``UnsafeFile`` (saying what is there) when a symbolic link or a special file is
+    on the way. The one walk both readers below take."""
     parts = Path(relative).parts
-    current = root
+    current, mode = root, stat.S_IFDIR  # root itself: the runner's folder
     for index, part in enumerate(parts):
+        if not stat.S_ISDIR(mode):
+            return None
         current = current / part
         shown = "/".join(parts[: index + 1])
         try:
@@ -141,17 +144,19 @@ def agent_file(root: Path, relative: str | Path) -> Path | None:
             return None
         except OSError as exc:
             raise UnsafeFile(f"{shown}: cannot be read ({_reason(exc)})") from exc
-        last = index == len(parts) - 1
-        if stat.S_ISREG(mode) and last:
-            return current
-        if stat.S_ISDIR(mode) and not last:
-            continue
-        if stat.S_ISDIR(mode):
-            return None  # a folder of that name: no file there
-        if not last and not stat.S_ISLNK(mode):
-            return None
-        raise UnsafeFile(f"{shown} is {_kind(mode)}: not read")
-    return None
+        if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+            raise UnsafeFile(f"{shown} is {_kind(mode)}: not read")
+    return current, mode
+
+
+def agent_file(root: Path, relative: str | Path) -> Path | None:
+    """``root/relative`` when it is a regular file reached from ``root`` through real directories
+    only; None when nothing is there (a folder of that name is no file); ``UnsafeFile`` (saying
+    what is there) when a symbolic link or a special file is in the way."""
+    reached = _reach_agent_path(root, relative)
+    if reached is None or stat.S_ISDIR(reached[1]):
+        return None
+    return reached[0]
 
 
 def agent_files(root: Path, skip: frozenset[str] = frozenset()) -> tuple[list[Path], list[str]]:
@@ -191,24 +196,12 @@ def check_agent_path(root: Path, relative: str | Path) -> None:
     through real folders and, when a folder, holds only real folders and regular files: what a
     tool running outside the sandbox may then open by path, since nothing on the way or below
     leads elsewhere (a link to a hidden answer) or blocks (a FIFO)."""
-    parts = Path(relative).parts
-    current = root
-    mode = stat.S_IFDIR  # root itself: the runner's folder
-    for index, part in enumerate(parts):
-        current = current / part
-        try:
-            mode = os.lstat(current).st_mode
-        except (FileNotFoundError, NotADirectoryError):
-            return  # nothing there: the tool says what it misses
-        except OSError as exc:
-            raise UnsafeFile(
-                f"{Path(*parts[: index + 1])}: cannot be read ({_reason(exc)})"
-            ) from exc
-        last = index == len(parts) - 1
-        if not (stat.S_ISDIR(mode) or (last and stat.S_ISREG(mode))):
-            raise UnsafeFile(f"{Path(*parts[: index + 1])} is {_kind(mode)}: not read")
+    reached = _reach_agent_path(root, relative)
+    if reached is None:
+        return  # nothing there: the tool says what it misses
+    path, mode = reached
     if stat.S_ISDIR(mode):
-        _, refused = agent_files(current)
+        _, refused = agent_files(path)
         if refused:
             raise UnsafeFile(f"{Path(relative) / refused[0]}")
 

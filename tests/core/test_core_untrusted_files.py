@@ -40,13 +40,20 @@ def test_agent_file_takes_regular_files_and_names_what_else_is_there(tree):
     assert agent_file(workspace, "answer.json") == workspace / "answer.json"
     assert agent_file(workspace, "missing.json") is None
     assert agent_file(workspace, "outputs") is None  # a folder: no file of that name
+    assert agent_file(workspace, "answer.json/inner") is None  # a file where a folder would be
     for name, said in (
         ("link.json", "link.json is a symbolic link: not read"),
         ("linked-dir/secret.txt", "linked-dir is a symbolic link: not read"),
         ("pipe.json", "pipe.json is a named pipe: not read"),
+        ("pipe.json/inner", "pipe.json is a named pipe: not read"),
     ):
         with pytest.raises(UnsafeFile, match=said):
             agent_file(workspace, name)
+        with pytest.raises(UnsafeFile, match=said):
+            check_agent_path(workspace, name)
+    check_agent_path(workspace, "answer.json")  # a regular file, or nothing there: no objection
+    check_agent_path(workspace, "answer.json/inner")
+    check_agent_path(workspace, "missing.json")
 
 
 def test_listing_never_enters_a_linked_folder(tree):
