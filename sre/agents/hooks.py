@@ -49,14 +49,30 @@ def validate_output(scenario: PublicScenario, workspace: Path) -> list[str]:
     return problems
 
 
+# A pattern's literal characters: an escaped punctuation mark (``\\-``) or any character that is
+# no metacharacter. An escaped letter or digit is a class or an anchor (``\\b``, ``\\d``), not a
+# letter of the name, and ends the head as ``[`` or ``.`` do.
+_LITERAL_HEAD = re.compile(r"\^?((?:\\[^A-Za-z0-9]|[^\\\[\](){}.*+?|$^])*)([?*{]?)")
+
+
+def _literal_head(pattern: str) -> str:
+    """The literal text a filter's matches all start with (``recommendation\\b`` ->
+    ``recommendation``; ``cartx?`` -> ``cart``: a quantified last character may be absent)."""
+    head = _LITERAL_HEAD.match(pattern)
+    assert head is not None  # every part of the pattern is optional
+    literal, quantifier = head.group(1), head.group(2)
+    if quantifier and literal:  # the quantifier applies to the last character (or escape) only
+        literal = literal[:-2] if len(literal) > 1 and literal[-2] == "\\" else literal[:-1]
+    return re.sub(r"\\(.)", r"\1", literal)
+
+
 def _literal_name(group: Group) -> str | None:
     """A name for a group: its ``name``, or the literal head of its first filter
     (``^frontend\\-proxy-[a-z0-9]{6,10}...`` -> ``frontend-proxy``)."""
     if group.name:
         return group.name
     for pattern in group.filter or ():
-        head = re.match(r"\^?((?:\\.|[^\\\[\](){}.*+?|$^])*)", pattern)
-        literal = re.sub(r"\\(.)", r"\1", head.group(1)).rstrip("-") if head else ""
+        literal = _literal_head(pattern).rstrip("-")
         if literal:
             return literal
     return None

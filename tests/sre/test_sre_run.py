@@ -12,9 +12,10 @@ import pytest
 
 from itbench.models import PublicScenario
 from sre.agents.baseline import diagnose
-from sre.agents.hooks import validate_output, write_reference
+from sre.agents.hooks import _literal_name, validate_output, write_reference
 from sre.agents.scenarios import SEED_FILE, SNAPSHOT_ENTRIES, snapshot_scenarios, suite_tag
 from sre.generator.faults import FAULT_TYPES
+from sre.generator.ground_truth import Group
 from sre.generator.snapshot import generate_incidents
 from sre.groundtruth import load_truths
 from sre.judge import judge
@@ -200,6 +201,21 @@ def test_reference_answer_passes_the_validator(suite: Path, tmp_path: Path) -> N
     (scenario,) = snapshot_scenarios(suite / "Scenario-1")
     write_reference(scenario, tmp_path)
     assert validate_output(scenario.public_view(), tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("pattern", "name"),
+    [
+        (r"recommendation\b", "recommendation"),  # an anchor, not the letter b
+        (r"^frontend\-proxy-[a-z0-9]{6,10}", "frontend-proxy"),
+        (r"ad\d+", "ad"),
+        (r"cartx?", "cart"),  # a quantified last letter may be absent
+        (r"^quote$", "quote"),
+    ],
+)
+def test_the_oracle_names_a_group_by_its_filters_literal_head(pattern: str, name: str) -> None:
+    group = Group(id="g", kind="Deployment", namespace="otel-demo", filter=[pattern])
+    assert _literal_name(group) == name
 
 
 @pytest.mark.parametrize(
