@@ -140,6 +140,12 @@ def _diagnose_on(
             kind, detail = classify_broad(
                 cube, node, "several of its children rose by about one factor on the day"
             )
+        if finding.reason == "shared":
+            kind = "cost_spike"
+            detail = (
+                f"what rose lies in several branches of the bill, every one of them {level} "
+                f"'{node.path[-1]}'"
+            )
         if finding.reason == "credits":
             kind, detail = "cost_spike", "every credit under it ended"
         if finding.reason == "as one":

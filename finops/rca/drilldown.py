@@ -38,6 +38,7 @@ import numpy as np
 
 from finops.loaders.table import NO_LABEL
 from finops.rca.nodes import NodeStats, Tree
+from finops.rca.shared_label import label_they_share
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,8 @@ class Finding:
     #: the node rose, the rest beside it did not) or "credits" (every credit under the node
     #: ended) or "families" (several families across every application of the service): why
     #: the drill-down stopped here; "one factor" (several causes below it rose by about one
-    #: factor).
+    #: factor); "shared" (several causes in different branches share one label of a lower
+    #: level: that label across the branches).
     reason: str
 
 
@@ -275,6 +277,12 @@ def drill_down(
     switched = _switched_together(tree, findings)
     if switched is not None:
         return [Finding(switched, "switched")], total
+    # a label several causes share below where they meet (one application's lines in two
+    # services, one region under three services) is narrower than any node of the tree above
+    # them, so it is looked for before that node
+    shared = label_they_share(tree, [f.node for f in findings])
+    if shared is not None:
+        return [Finding(shared, "shared")], total
     common = _one_factor_where_they_meet(tree, findings, thresholds)
     if common is not None:
         return [Finding(common, "one factor")], total

@@ -5,8 +5,10 @@ weeks, (b) the same weekday last week, (c) the level of the last three days resc
 day's weekday and (d) the weekday median times the factor by which every earlier day at the same place
 in the month (the last day of each month, or the same day of the month; the earlier quarter
 ends on a quarter end, where the bill holds some that stood out) stood out, when they all did,
-and (e) for a line launched within the week before the day, the level of its days since, the one
-closest to what happened. Taking the
+(e) for a line launched within the week before the day, the level of its days since, and (f)
+the weekday median times how far the day 52 weeks back, or the same date a year back, stood
+from the weeks before it, where it stood out (a season: a sales week, a filing deadline); the
+one closest to what happened. Taking the
 closest of honest baselines makes normal billing life look normal — a price change two weeks ago,
 a service grown last week, a planned scale step three days ago, a month-end batch that comes every
 month — while a real spike on the day stays far from all of them.
@@ -36,6 +38,9 @@ _MONTHLY_RATIO = 1.3
 _MONTHLY_MIN_OTHER_DAY = 2
 #: A year of weeks: the same weekday a year back.
 _YEAR_IN_WEEKS = 52
+#: A day a year back stood out from the weeks before it, as a season's day, when it was this
+#: many of its line's sigmas away from their weekday median.
+_SEASON_SIGMAS = 2.0
 #: Four-week periods (13 in a year): every earlier period end must have stood out, and the bill
 #: must hold this many, before the day's place in the cycle is a habit.
 _CYCLE_DAYS = 28
@@ -80,6 +85,12 @@ def expected_values(
             # a week that comes back every year (a sales day, a national holiday week, a
             # 52-week fiscal calendar's period close) stood out the same way 52 weeks ago
             candidates.append(seasonal * _monthly_factor(values, t, year_back))
+        # a season that ramps over days (a sales week, a tax season) lifts the weeks around its
+        # days a year back as well: each day of it against the weeks before it, as the day is
+        # judged now, on the same weekday of the week (a sales week) or on the same date (a
+        # season set by the calendar: a filing deadline, a school year) a year back
+        for twin in _season_twins(days, t):
+            candidates.append(seasonal * _year_back_season(values, t, twin))
         cycle = _same_place_in_four_weeks(t)
         if len(cycle) >= _CYCLE_MIN_OCCURRENCES:
             # a close every fourth week (a 13-period retail year) stood out each time before;
@@ -297,6 +308,33 @@ def _earlier_same_month_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
 def _same_place_in_four_weeks(t: int) -> list[int]:
     """Every fourth week's same weekday before the day: where a four-week period ends."""
     return list(range(t - _CYCLE_DAYS, -1, -_CYCLE_DAYS))
+
+
+def _year_back_season(values: np.ndarray, t: int, back: int) -> np.ndarray:
+    """How far the day a year back (``back``) stood from the four weeks before it (its weekday
+    median, as the day itself is judged), for lines where that was beyond ``_SEASON_SIGMAS`` of
+    the line's own noise then; NaN elsewhere. A season ramps: a sales week's pre-scaling lifts
+    the weeks around its peak, so the weeks on both sides (:func:`_monthly_factor`) hide part of
+    it, and each day of the ramp stands only a little above the weeks before it."""
+    level = weekday_median(values, back)
+    sigma = noise(values[:, : back + 1], back, level)
+    then = values[:, back]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        factor = np.where((level > 0) & (then > 0), then / level, np.nan)
+        stood = np.abs(then - level) >= _SEASON_SIGMAS * sigma
+    return np.where(stood, factor, np.nan)
+
+
+def _season_twins(days: pd.DatetimeIndex, t: int) -> list[int]:
+    """The day 52 weeks back and the same date a year back (28 February for a 29th), when the
+    bill holds them: where last year's days of a season that follows weekdays, or dates, fell."""
+    day = days[t]
+    same_date = day.replace(year=day.year - 1, day=min(day.day, 28 if day.month == 2 else 31))
+    twins = _same_weekday_a_year_back(days, t)
+    found = np.flatnonzero(days[:t] == same_date)
+    if found.size and int(found[0]) not in twins:
+        twins.append(int(found[0]))
+    return twins
 
 
 def _same_weekday_a_year_back(days: pd.DatetimeIndex, t: int) -> list[int]:
