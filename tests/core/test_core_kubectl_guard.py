@@ -21,7 +21,9 @@ from itbench.cluster.kubectl_guard import host_reach
         (["get", "ns", "-o=custom-columns-file=/etc/shadow"], "template file"),
         (["get", "ns", "--profile=cpu", "--profile-output=/etc/passwd"], "--profile"),
         (["get", "ns", "--log-file", "/etc/passwd"], "--log-file"),
-        (["get", "ns", "--template=/etc/shadow"], "--template"),
+        # --template is inline text unless -o names a format read from a file
+        (["get", "ns", "-o", "go-template-file", "--template=/etc/shadow"], "template file"),
+        (["get", "ns", "-o", "templatefile", "--template", "/etc/shadow"], "template file"),
         (["kustomize", "-k", "/etc"], "-k"),
         # a command's own flags that read a host file into an object, or write the cluster out
         (["create", "configmap", "c", "--from-file=/etc/shadow"], "--from-file"),
