@@ -61,10 +61,14 @@ class ExecPlugin:
         """The plugin a kubeconfig user's ``exec`` mapping names."""
         if not spec.get("command"):
             raise InputError("kubeconfig exec plugin: no command")
+        try:
+            env = tuple((str(e["name"]), str(e.get("value", ""))) for e in spec.get("env") or ())
+        except (KeyError, TypeError, AttributeError):
+            raise InputError("kubeconfig exec plugin: env is not a list of name/value") from None
         return cls(
             str(spec["command"]),
             tuple(str(a) for a in spec.get("args") or ()),
-            tuple((str(e["name"]), str(e.get("value", ""))) for e in spec.get("env") or ()),
+            env,
             str(spec.get("apiVersion") or "client.authentication.k8s.io/v1"),
         )
 

@@ -226,9 +226,13 @@ def outside_workspace(path: str, workspace: Path | None) -> str:
     if workspace is None:
         return "this tool has no workspace to read files from"
     root = workspace.resolve()
-    # resolve follows each link as the kernel would: manifests/.. through a linked folder
-    # lands wherever that link points
-    if not (root / path).resolve().is_relative_to(root):
+    try:
+        # resolve follows each link as the kernel would: manifests/.. through a linked folder
+        # lands wherever that link points
+        target = (root / path).resolve()
+    except (RuntimeError, ValueError, OSError) as exc:  # a link loop, a NUL byte
+        return f"not a path kubectl can read ({exc})"
+    if not target.is_relative_to(root):
         return "it leaves your workspace (through '..' or a symbolic link)"
     return ""
 

@@ -98,3 +98,10 @@ def test_without_a_workspace_files_are_refused_and_stdin_named(args: list[str]):
     assert "no workspace" in said, said
     if "-f" in args:
         assert "stdin" in said, said
+
+
+def test_a_path_no_file_can_have_is_refused_not_raised(workspace: Path):
+    (workspace / "loop-a").symlink_to(workspace / "loop-b")
+    (workspace / "loop-b").symlink_to(workspace / "loop-a")
+    assert "not a path" in refusal(["apply", "-f", "loop-a/x.yaml"], workspace)
+    assert "not a path" in refusal(["apply", "-f", "cart\x00.yaml"], workspace)
