@@ -4,9 +4,12 @@ on command lines and kubeconfigs written by measurers who never read them
 ``kubeconfigs.json`` of cases labelled "refuse" or "allow" with the measurer's reason).
 
 Three judges, each on the cases it is meant for:
-- the SRE/FinOps kubectl tool's ``refusal`` (every command line: the guard in front of it);
-- the core ``host_reach`` alone (every command line; by design it refuses only what reaches host
-  files, the tools' own lists do the rest, so its "refuse" share is not a target);
+- the SRE/FinOps kubectl tool's ``refusal`` (every command line: the guard in front of it), for
+  a tool that has a workspace (as every trial's does: an empty temporary folder here, so a
+  relative path is judged by where it leads, not by whether the file exists);
+- the core ``host_reach`` alone, given the same workspace (every command line; by design it
+  refuses only what reaches host files, the tools' own lists do the rest, so its "refuse" share
+  is not a target);
 - ``checked_kubeconfig`` (every kubeconfig).
 Per set and judge: how many "refuse" cases are refused and how many "allow" cases pass, and each
 case judged otherwise with the measurer's reason. Since the agents' kubectl runs confined
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -57,11 +61,13 @@ def _judge(cases: list[dict], refused: Callable[[object], bool], key: str) -> di
 def measure(folder: Path) -> dict:
     args = json.loads((folder / "args.json").read_text(encoding="utf-8"))
     configs = json.loads((folder / "kubeconfigs.json").read_text(encoding="utf-8"))
-    return {
-        "sre_tool": _judge(args, lambda a: bool(refusal(a)), "args"),
-        "core_host_reach": _judge(args, lambda a: bool(host_reach(a)), "args"),
-        "kubeconfig_check": _judge(configs, _kubeconfig_refused, "yaml"),
-    }
+    with tempfile.TemporaryDirectory(prefix="itbench-heldout-workspace-") as name:
+        workspace = Path(name)
+        return {
+            "sre_tool": _judge(args, lambda a: bool(refusal(a, workspace)), "args"),
+            "core_host_reach": _judge(args, lambda a: bool(host_reach(a, workspace)), "args"),
+            "kubeconfig_check": _judge(configs, _kubeconfig_refused, "yaml"),
+        }
 
 
 def main() -> None:

@@ -6,7 +6,8 @@ controller show, and kubectl itself, guarded, against the trial's own cluster.
 - ``hpa_status``: every HorizontalPodAutoscaler's bounds, targets and current status;
 - ``workload_resources``: every Deployment's replicas and its containers' requests and limits;
 - ``kubectl``: the SRE mitigation task's guarded kubectl (the trial's kubeconfig only, no shell,
-  no local files, no exec or port-forward); on the diagnose task reads only.
+  files of the workspace only, by relative path; no exec or port-forward); on the diagnose task
+  reads only.
 
 They return data the cluster shows, never the baseline's answer, so a score measures the model.
 """
@@ -50,10 +51,11 @@ def _guarded_kubectl(workspace: Path, read_only: bool, namespace: str = NS) -> T
 
     description = (
         f"Run kubectl against this trial's cluster (namespace {namespace}): get, describe, patch, "
-        "scale, set resources, apply -f - with the manifest in 'stdin', ... Arguments only, no "
-        "'kubectl' and no shell; other clusters, contexts, local files, exec and port-forward "
-        "are refused. The API server's answer (including its errors) comes back as exit_code, "
-        "stdout and stderr."
+        "scale, set resources, apply -f - with the manifest in 'stdin' or -f FILE of your "
+        "workspace, ... Arguments only, no 'kubectl' and no shell; files by a path relative to "
+        "your workspace; other clusters, contexts, files outside the workspace, exec and "
+        "port-forward are refused. The API server's answer (including its errors) comes back "
+        "as exit_code, stdout and stderr."
     )
     if read_only:
         description += " Diagnose task: reads only (get, describe, ...)."

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 import yaml
 
+from itbench.cluster.credentials import RunnerCredentials
 from itbench.errors import InputError
 from itbench.fsutil import atomic_write_text, read_agent_text
 
@@ -173,24 +174,36 @@ def kubeconfig_file(text: str) -> Iterator[Path]:
 
 class AgentKubeconfig:
     """The kubeconfig in an agent's workspace, as kubectl is run on it for the agent (its kubectl
-    tool): the text the runner wrote, read when the tool is made, is used as it is (a live
-    cluster's context may hold what :func:`checked_kubeconfig` refuses); any other text, which
-    the agent wrote, only once checked. The file is read without following a link."""
+    tool): the text the runner wrote, read when the tool is made, is the user's and trusted: its
+    credentials are resolved by the runner (:class:`~itbench.cluster.credentials.
+    RunnerCredentials`: an exec plugin run outside the sandbox, files read) and what reaches
+    kubectl holds them inline, checked; any other text, which the agent wrote, only once
+    checked, its exec never run. The file is read without following a link."""
 
     def __init__(self, path: Path, *, pin: bool = True) -> None:
         """``pin``: take the file's text now as the runner's (before the agent acts); without
         it every text is checked."""
         self.path = path
         self._written: str | None = None
+        self._runner: RunnerCredentials | None = None
         if pin:
             with contextlib.suppress(OSError, UnicodeDecodeError, InputError):
                 self._written = read_agent_text(path)
+            if self._written is not None:
+                with contextlib.suppress(InputError, yaml.YAMLError):
+                    # a text kubectl could not read anyway: used as it is, kubectl says why
+                    self._runner = RunnerCredentials(self._written)
 
     def text(self) -> str:
         """The text kubectl may run on; ``FileNotFoundError`` when the workspace has none,
-        :class:`UnsafeKubeconfig` (or ``UnsafeFile``) when it is refused."""
+        :class:`UnsafeKubeconfig` (or ``UnsafeFile``) when it is refused, :class:`InputError`
+        when the runner's credentials cannot be resolved (its exec plugin failed)."""
         text = read_agent_text(self.path)
-        return text if text == self._written else checked_kubeconfig(text, self.path.name)
+        if text != self._written:
+            return checked_kubeconfig(text, self.path.name)
+        if self._runner is None or not self._runner.needs_resolving:
+            return text
+        return checked_kubeconfig(self._runner.kubeconfig(), "the runner's kubeconfig")
 
     @contextlib.contextmanager
     def file(self) -> Iterator[Path]:

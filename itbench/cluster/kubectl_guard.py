@@ -19,8 +19,10 @@ with its flag list misses those spellings: :func:`parse` names every flag by its
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 #: kubectl's own commands (1.32; ``alpha`` and ``options`` included). Any other first word is a
 #: plugin: kubectl runs ``kubectl-<word>`` from ``PATH``.
@@ -72,34 +74,38 @@ _LEADING_VALUE_FLAGS = frozenset(
      "--server", "--tls-server-name", "--token", "--user", "--username", "--v", "--vmodule",
      "--log-file", "--log-dir", "--output", "--selector"}
 )  # fmt: skip
-#: Long flags that always take a value: ``--filename x`` reads ``x``.
-_LONG_VALUE_FLAGS = _LEADING_VALUE_FLAGS | {"--filename", "--kustomize", "--template"}
+#: Long flags that always take a value: ``--filename x`` reads ``x``, ``--from-file k=x`` too.
+_LONG_VALUE_FLAGS = _LEADING_VALUE_FLAGS | {
+    "--filename", "--kustomize", "--template", "--from-file", "--from-env-file", "--cert",
+    "--key", "--patch-file",
+}  # fmt: skip
 
 #: Flags that read or write files of the host wherever they point: kubectl's profile, its logs,
-#: templates read from a file, kustomize directories; and a command's own: what it reads into an
-#: object the agent then gets back (``create configmap --from-file=/etc/shadow``, ``create
-#: secret tls --cert/--key``, ``patch --patch-file``), where it writes the cluster's objects
-#: (``cluster-info dump --output-directory=/anywhere``) and what ``proxy`` serves or binds.
+#: kustomize directories (a kustomization names remote bases kubectl would fetch), its cache;
+#: where a command writes the cluster's objects (``cluster-info dump
+#: --output-directory=/anywhere``) and what ``proxy`` serves or binds. Never a file of the
+#: agent's: refused wherever they point.
 FILE_FLAGS = frozenset(
     {
         "--profile",
         "--profile-output",
         "--log-file",
         "--log-dir",
-        "--template",
         "--kustomize",
         "-k",
         "--cache-dir",
-        "--from-file",
-        "--from-env-file",
-        "--cert",
-        "--key",
-        "--patch-file",
         "--output-directory",
         "--www",
         "--unix-socket",
     }
 )
+#: A command's own flags that read a file into what kubectl sends (``create configmap
+#: --from-file``, ``create secret tls --cert/--key``, ``patch --patch-file``): the object then
+#: hands the file back to the agent. A relative path that stays inside the caller's workspace
+#: is the agent's own file (:func:`outside_workspace`); anything else is refused.
+READ_FLAGS = frozenset({"--from-file", "--from-env-file", "--cert", "--key", "--patch-file"})
+#: ``--template`` is inline text (``--template={{.status.phase}}``) unless ``-o`` names a
+#: ``*-file`` format, which is refused: it is in neither list.
 
 
 @dataclass(frozen=True)
@@ -206,9 +212,44 @@ def filenames(args: Sequence[str]) -> list[str]:
     return [f.value or "" for f in parse(args).flags if f.name == "--filename"]
 
 
-def host_reach(args: Sequence[str]) -> str:
+def outside_workspace(path: str, workspace: Path | None) -> str:
+    """Why kubectl reading ``path`` (as written; the confined call's working folder is
+    ``workspace``) would read something other than a file of ``workspace``: a URL (another
+    server), an absolute path, a relative one that leaves it after ``..`` and symbolic links, or
+    no workspace at all ('' when it stays inside)."""
+    if "://" in path:
+        return "a URL: kubectl would fetch it from another server"
+    if not path:
+        return "no file named"
+    if os.path.isabs(path):
+        return "an absolute path: name a file of your workspace by a relative path"
+    if workspace is None:
+        return "this tool has no workspace to read files from"
+    root = workspace.resolve()
+    try:
+        # resolve follows each link as the kernel would: manifests/.. through a linked folder
+        # lands wherever that link points
+        target = (root / path).resolve()
+    except (RuntimeError, ValueError, OSError) as exc:  # a link loop, a NUL byte
+        return f"not a path kubectl can read ({exc})"
+    if not target.is_relative_to(root):
+        return "it leaves your workspace (through '..' or a symbolic link)"
+    return ""
+
+
+def _read_paths(flag: Flag) -> list[str]:
+    """The files a :data:`READ_FLAGS` flag reads: ``--from-file`` takes ``[key=]path``."""
+    value = flag.value or ""
+    if flag.name == "--from-file" and "=" in value:
+        return [value, value.split("=", 1)[1]]  # either reading stays inside, or it is refused
+    return [value]
+
+
+def host_reach(args: Sequence[str], workspace: Path | None = None) -> str:
     """Why ``args`` would have kubectl read or write a host file, run another program or take a
-    flag the caller's list cannot see ('' when they would not)."""
+    flag the caller's list cannot see ('' when they would not). ``workspace``: the folder the
+    confined call runs in, whose files a :data:`READ_FLAGS` flag may read by relative path
+    (without one, those flags are refused)."""
     parsed = parse(args)
     if parsed.problem:
         return f"{parsed.problem}: write one-letter flags one by one, e.g. -A -f FILE"
@@ -230,7 +271,12 @@ def host_reach(args: Sequence[str]) -> str:
                 f"{flag.written.split('=', 1)[0]} is not allowed: it reads or writes files "
                 "outside your workspace"
             )
-        if flag.name == "--output" and "file" in (flag.value or "").split("=", 1)[0]:
+        if flag.name in READ_FLAGS:
+            for path in _read_paths(flag):
+                why = outside_workspace(path, workspace)
+                if why:
+                    return f"{flag.name} {flag.value}: {why}"
+        if flag.name == "--output" and "file" in (flag.value or "").split("=", 1)[0].lower():
             return "output formats that read a template file are not allowed"
         letter = flag.letter
         stdin = flag.name == "--filename" and flag.value == "-"

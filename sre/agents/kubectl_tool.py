@@ -1,7 +1,10 @@
 """``kubectl`` as a function tool for the ``llm`` agent of a mitigation trial, guarded: it runs
 against the trial's own cluster only (the workspace's ``kubeconfig.yaml``), never through a
 shell, and refuses what would reach elsewhere — another kubeconfig, server, context or
-identity, local files, port forwarding, proxies, plugins, or kubectl's own configuration."""
+identity, files outside the workspace, port forwarding, proxies, plugins, or kubectl's own
+configuration. Files of the workspace it reads by relative path (``-f deploy.yaml``,
+``--from-file=conf/app.properties``): the confined call runs there, with the workspace mounted
+read-only and nothing else of the machine's files."""
 
 from __future__ import annotations
 
@@ -11,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from itbench.cluster.kubeconfig import AgentKubeconfig
-from itbench.cluster.kubectl_guard import command_of, filenames, host_reach, parse
+from itbench.cluster.kubectl_guard import (
+    command_of,
+    filenames,
+    host_reach,
+    outside_workspace,
+    parse,
+)
 from itbench.errors import InputError
 from itbench.llm.tools import Tool
 from itbench.sandbox.kubectl import run_confined_kubectl
@@ -33,15 +42,16 @@ MAX_OUTPUT = 20_000
 TIMEOUT_S = 60.0
 
 
-def refusal(args: Sequence[str]) -> str:
-    """Why ``args`` may not run ('' if they may)."""
+def refusal(args: Sequence[str], workspace: Path | None = None) -> str:
+    """Why ``args`` may not run ('' if they may); ``workspace``: the folder the call runs in,
+    whose files it may read by relative path (none: manifests come on stdin only)."""
     if not args or not all(isinstance(a, str) for a in args):
         return "args must be a non-empty list of strings (kubectl's arguments, no 'kubectl')"
     for arg in args:
         name = arg.split("=", 1)[0]
         if name in _TARGET_FLAGS or any(arg.startswith(f + "=") for f in _TARGET_FLAGS):
             return f"{name} is not allowed: the tool talks to the trial's cluster only"
-    why = host_reach(args)
+    why = host_reach(args, workspace)
     if why:
         return why
     # as kubectl reads them: -sURL is --server, -f- is stdin, logs -f follows
@@ -49,8 +59,9 @@ def refusal(args: Sequence[str]) -> str:
         if flag.name in _TARGET_FLAGS:
             return f"{flag.written} is not allowed: the tool talks to the trial's cluster only"
     for value in filenames(args):
-        if value != "-":
-            return f"-f {value}: no local files; pass the manifest as 'stdin' with -f -"
+        why = "" if value == "-" else outside_workspace(value, workspace)
+        if why:
+            return f"-f {value}: {why}; or pass the manifest as 'stdin' with -f -"
     command = command_of(args)
     if command in _REFUSED_COMMANDS:
         return f"kubectl {command} is not allowed here"
@@ -63,14 +74,19 @@ def kubectl_tool(workspace: Path) -> Tool:
     kubeconfig = AgentKubeconfig(workspace / KUBECONFIG_FILE)
 
     def run(args: list[str], stdin: str | None = None) -> dict[str, Any]:
-        why = refusal(args)
+        why = refusal(args, workspace)
         if why:
             return {"error": why}
         try:
-            # confined (itbench.sandbox.kubectl): the trial's API server is all it reaches;
+            # confined (itbench.sandbox.kubectl): the trial's API server and the workspace,
+            # read-only and its working folder, are all it reaches;
             # where no sandbox can be made, SandboxUnavailable ends the trial (never unconfined)
             done = run_confined_kubectl(
-                args, kubeconfig=kubeconfig.text(), stdin=stdin, timeout_s=TIMEOUT_S
+                args,
+                kubeconfig=kubeconfig.text(),
+                workspace=workspace,
+                stdin=stdin,
+                timeout_s=TIMEOUT_S,
             )
         except subprocess.TimeoutExpired:
             return {"error": f"kubectl took longer than {TIMEOUT_S:g} s (a watch? add --timeout)"}
@@ -91,9 +107,10 @@ def kubectl_tool(workspace: Path) -> Tool:
     return Tool(
         "kubectl",
         "Run kubectl against the incident's cluster (get, describe, logs, rollout, scale, set, "
-        "patch, delete, apply -f - with the manifest in 'stdin', ...). Arguments only, no "
-        "'kubectl' and no shell; other clusters, contexts, local files, exec and port-forward "
-        "are refused.",
+        "patch, delete, apply -f - with the manifest in 'stdin' or -f FILE of your workspace, "
+        "...). Arguments only, no 'kubectl' and no shell; files by a path relative to your "
+        "workspace; other clusters, contexts, files outside the workspace, exec and "
+        "port-forward are refused.",
         {
             "type": "object",
             "properties": {

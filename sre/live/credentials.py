@@ -1,77 +1,23 @@
 """The user's way in to a live cluster, as the write-counting proxy replays it: the API server's
 address, its CA and the user's credentials read from a flattened single-context kubeconfig (a
 bearer token, basic auth, a client certificate, a ``tokenFile`` read on each request, or an
-``exec`` plugin run as kubectl runs it, its token kept until it expires). Not supported: the
-deprecated ``auth-provider`` entries (:func:`upstream_of` returns None)."""
+``exec`` plugin run as kubectl runs it, its token kept until it expires:
+:class:`itbench.cluster.credentials.ExecPlugin`, shared with the agents' confined kubectl).
+Not supported: the deprecated ``auth-provider`` entries (:func:`upstream_of` returns None)."""
 
 from __future__ import annotations
 
 import base64
-import contextlib
-import datetime as dt
-import json
-import os
 import ssl
-import subprocess
-import threading
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import yaml
 
+from itbench.cluster.credentials import ExecPlugin
 from itbench.errors import InputError
-
-
-@dataclass
-class ExecPlugin:
-    """Credentials from a kubeconfig's ``exec`` plugin (``client.authentication.k8s.io``): the
-    command run as kubectl runs it, its ExecCredential's token kept until it expires."""
-
-    command: str
-    args: tuple[str, ...]
-    env: tuple[tuple[str, str], ...]
-    api_version: str
-    token: str | None = None
-    expires: float | None = None  # time.time()
-    client_cert: tuple[bytes, bytes] | None = None
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def credential(self) -> None:
-        """Run the plugin when no token is held or it has expired; an error names the plugin."""
-        with self._lock:
-            if self.token is not None and (self.expires is None or time.time() < self.expires):
-                return
-            info = {"apiVersion": self.api_version, "kind": "ExecCredential",
-                    "spec": {"interactive": False}}  # fmt: skip
-            env = {**os.environ, **dict(self.env), "KUBERNETES_EXEC_INFO": json.dumps(info)}
-            try:
-                done = subprocess.run([self.command, *self.args], capture_output=True, text=True,
-                                      env=env, stdin=subprocess.DEVNULL, timeout=60)  # fmt: skip
-                doc = json.loads(done.stdout) if done.returncode == 0 else None
-            except (OSError, subprocess.TimeoutExpired, ValueError) as exc:
-                raise InputError(f"kubeconfig exec plugin {self.command}: {exc}") from None
-            status = (doc or {}).get("status") if isinstance(doc, dict) else None
-            if not isinstance(status, dict):
-                reason = (done.stderr or "").strip().splitlines()[-1:] or [
-                    f"exit {done.returncode}"
-                ]
-                raise InputError(
-                    f"kubeconfig exec plugin {self.command}: no ExecCredential status ({reason[0]})"
-                )
-            if status.get("clientCertificateData") and status.get("clientKeyData"):
-                self.client_cert = (str(status["clientCertificateData"]).encode(),
-                                    str(status["clientKeyData"]).encode())  # fmt: skip
-            self.token = str(status["token"]) if status.get("token") else ""
-            stamp = status.get("expirationTimestamp")
-            self.expires = None
-            if isinstance(stamp, str) and stamp:
-                with contextlib.suppress(ValueError):
-                    # a minute early: a request never leaves with a token about to lapse
-                    moment = dt.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
-                    self.expires = moment.timestamp() - 60
 
 
 @dataclass(frozen=True)

@@ -106,8 +106,10 @@ def test_kubectl_never_runs_the_command_an_agent_wrote_in(tmp_path: Path):
 
 
 def test_the_runners_own_text_is_used_as_written(tmp_path: Path):
+    # one whose credentials need no program and no file (an exec plugin's are resolved by the
+    # runner: tests/core/test_core_runner_credentials.py)
     path = tmp_path / "kubeconfig.yaml"
-    written = _config(SERVER, {"exec": {"command": "/usr/bin/cloud-login"}})
+    written = _config(SERVER, {"token": "handed-out"}, extra_context=True)
     path.write_text(written)  # e.g. a live cluster's context the runner handed out
     with AgentKubeconfig(path).file() as used:
         assert used.read_text() == written

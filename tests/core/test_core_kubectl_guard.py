@@ -21,7 +21,9 @@ from itbench.cluster.kubectl_guard import host_reach
         (["get", "ns", "-o=custom-columns-file=/etc/shadow"], "template file"),
         (["get", "ns", "--profile=cpu", "--profile-output=/etc/passwd"], "--profile"),
         (["get", "ns", "--log-file", "/etc/passwd"], "--log-file"),
-        (["get", "ns", "--template=/etc/shadow"], "--template"),
+        # --template is inline text unless -o names a format read from a file
+        (["get", "ns", "-o", "go-template-file", "--template=/etc/shadow"], "template file"),
+        (["get", "ns", "-o", "templatefile", "--template", "/etc/shadow"], "template file"),
         (["kustomize", "-k", "/etc"], "-k"),
         # a command's own flags that read a host file into an object, or write the cluster out
         (["create", "configmap", "c", "--from-file=/etc/shadow"], "--from-file"),
@@ -126,3 +128,20 @@ def test_filenames_are_what_kubectl_reads(args, read):
     from itbench.cluster.kubectl_guard import filenames
 
     assert filenames(args) == read
+
+
+# --- what the confined call may read: the caller's workspace, by relative path ------------------
+def test_an_inline_template_and_a_workspace_file_pass(tmp_path):
+    (tmp_path / "conf").mkdir()
+    assert host_reach(["get", "svc", "-o", "go-template", "--template={{.spec.type}}"]) == ""
+    assert host_reach(["get", "svc", "--template", "{{.kind}}"]) == ""
+    reads = ["create", "configmap", "c", "--from-file=conf/app.env"]
+    assert host_reach(reads, tmp_path) == ""
+    assert (
+        host_reach(["create", "secret", "tls", "t", "--cert=a.crt", "--key=a.key"], tmp_path) == ""
+    )
+    # without a workspace there is nothing of the caller's to read
+    assert "no workspace" in host_reach(reads)
+    assert "leaves your workspace" in host_reach(
+        ["create", "configmap", "c", "--from-file", "conf/../../x"], tmp_path
+    )
