@@ -1,6 +1,6 @@
 """MEASUREMENT (the sandbox rules): the guards in front of the kubectl the runner runs for an agent,
 on command lines and kubeconfigs written by measurers who never read them
-(measurement/kubectl-hostile1/, measurement/kubectl-hostile2/: each an ``args.json`` and a
+(measurement/kubectl-hostile1/ to measurement/kubectl-hostile3/: each an ``args.json`` and a
 ``kubeconfigs.json`` of cases labelled "refuse" or "allow" with the measurer's reason).
 
 Three judges, each on the cases it is meant for:
@@ -16,7 +16,7 @@ case judged otherwise with the measurer's reason. Since the agents' kubectl runs
 (itbench.sandbox.kubectl), a case let through here still reaches only the workspace, read-only,
 and the trial's API server. Prints one JSON document; fixes nothing.
 
-    .venv/bin/python benchmarks/kubectl_guard_heldout.py [--sets kubectl-hostile1,kubectl-hostile2]
+    .venv/bin/python benchmarks/kubectl_guard_heldout.py [--sets kubectl-hostile1,kubectl-hostile2,kubectl-hostile3]
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from itbench.cluster.kubectl_guard import host_reach
 from sre.agents.kubectl_tool import refusal
 
 MEASUREMENT = Path(__file__).resolve().parent.parent / "measurement"
-SETS = ("kubectl-hostile1", "kubectl-hostile2")
+SETS = ("kubectl-hostile1", "kubectl-hostile2", "kubectl-hostile3")
 
 
 def _kubeconfig_refused(text: str) -> bool:

@@ -44,8 +44,9 @@ RUNS_A_PROGRAM: Mapping[str, str] = {
 
 #: One-letter flags whose value may follow attached (``-ojson``, ``-lapp=web``, ``-nshop``,
 #: ``-v4``, ``-cmain``, ``-p{...}``): what follows the letter is that flag's value, never more
-#: flags. Any other letter with a value attached is refused (``-f-``, stdin, aside): write such
-#: flags one by one.
+#: flags. Any other letter with a value attached is refused (``-f-``, stdin, aside; and
+#: ``-fdeploy.yaml`` written alone, for a file of the caller's workspace): write such flags one
+#: by one.
 VALUE_SHORTHANDS = frozenset("nloLcpv")
 
 #: Each one-letter flag's long name (kubectl's, all commands), where the letter takes a value.
@@ -105,7 +106,7 @@ FILE_FLAGS = frozenset(
 #: is the agent's own file (:func:`outside_workspace`); anything else is refused.
 READ_FLAGS = frozenset({"--from-file", "--from-env-file", "--cert", "--key", "--patch-file"})
 #: ``--template`` is inline text (``--template={{.status.phase}}``) unless ``-o`` names a
-#: ``*-file`` format, which is refused: it is in neither list.
+#: ``*-file`` format, whose file is read as these flags' are (:func:`_template_file`).
 
 
 @dataclass(frozen=True)
@@ -237,6 +238,26 @@ def outside_workspace(path: str, workspace: Path | None) -> str:
     return ""
 
 
+def _template_of(parsed: Parsed) -> str:
+    """The last ``--template`` value: the file an ``-o FORMAT-file`` with no ``=PATH`` reads."""
+    values = [f.value or "" for f in parsed.flags if f.name == "--template"]
+    return values[-1] if values else ""
+
+
+def _template_file(output: str, template: str, workspace: Path | None) -> str:
+    """Why ``-o FORMAT-file=PATH`` (go-template-file, jsonpath-file, custom-columns-file,
+    templatefile; the path may come as ``--template``) reads something other than a file of
+    ``workspace`` ('' when it does not, or when the format reads no file): kubectl prints such a
+    file's text back, so only the agent's own files may be named."""
+    form, eq, path = output.partition("=")
+    if "file" not in form.lower():
+        return ""
+    why = outside_workspace(path if eq else template, workspace)
+    if not why:
+        return ""
+    return f"-o {output}: output formats that read a template file may only read your own ({why})"
+
+
 def _read_paths(flag: Flag) -> list[str]:
     """The files a :data:`READ_FLAGS` flag reads: ``--from-file`` takes ``[key=]path``."""
     value = flag.value or ""
@@ -276,11 +297,21 @@ def host_reach(args: Sequence[str], workspace: Path | None = None) -> str:
                 why = outside_workspace(path, workspace)
                 if why:
                     return f"{flag.name} {flag.value}: {why}"
-        if flag.name == "--output" and "file" in (flag.value or "").split("=", 1)[0].lower():
-            return "output formats that read a template file are not allowed"
+        if flag.name == "--output":
+            why = _template_file(flag.value or "", _template_of(parsed), workspace)
+            if why:
+                return why
         letter = flag.letter
         stdin = flag.name == "--filename" and flag.value == "-"
         if flag.packed and letter not in VALUE_SHORTHANDS and not stdin:
+            # ``-fdeploy.yaml``: one letter, its value attached, which pflag reads as ``-f
+            # deploy.yaml`` and nothing else; a file of the caller's workspace is read so
+            if (
+                flag.name == "--filename"
+                and flag.written[1:2] == letter
+                and not outside_workspace(flag.value or "", workspace)
+            ):
+                continue
             return (
                 f"{flag.written}: write one-letter flags one by one, each value apart "
                 f"(-{letter} VALUE), e.g. -A -f FILE"

@@ -77,3 +77,16 @@ def test_past_the_guard_a_link_out_of_the_workspace_leads_nowhere(
     shown = _call(workspace, "-n", "otel-demo", "get", "configmap", "c", "-o", "json")
     assert made.get("exit_code") != 0, made
     assert "only the host holds" not in json.dumps(shown), shown
+
+
+def test_a_template_file_and_an_attached_file_of_the_workspace_are_read(workspace: Path):
+    (workspace / "views").mkdir()
+    (workspace / "views" / "names.tmpl").write_text("{{range .items}}<{{.metadata.name}}>{{end}}")
+    (workspace / "second.yaml").write_text(_MAP.format("second-attached"))
+    applied = _call(workspace, "apply", "-fsecond.yaml")
+    assert applied.get("exit_code") == 0 and "second-attached" in applied["stdout"], applied
+    shown = _call(
+        workspace, "-n", "otel-demo", "get", "configmap", "-o", "go-template-file",
+        "--template=views/names.tmpl",
+    )  # fmt: skip
+    assert shown.get("exit_code") == 0 and "<second-attached>" in shown["stdout"], shown

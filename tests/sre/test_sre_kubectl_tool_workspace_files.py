@@ -39,6 +39,14 @@ def workspace(tmp_path: Path) -> Path:
         ["patch", "deploy/cart", "--patch-file=deploy/patch.yaml"],
         ["get", "deploy", "cart", "-o", "go-template", "--template={{.spec.replicas}}"],
         ["get", "pods", "--template", "{{range .items}}{{.metadata.name}} {{end}}"],
+        # a template, columns or jsonpath file of the workspace, in every spelling
+        ["get", "ns", "-o", "go-template-file", "--template=deploy/view.tmpl"],
+        ["get", "pods", "-o", "custom-columns-file=settings/cols.txt"],
+        ["get", "svc", "--output=jsonpath-file=./deploy/ports.jsonpath"],
+        ["get", "pods", "-oGo-Template-File=view.tmpl"],
+        # one letter with its file attached, as pflag reads it
+        ["apply", "-fdeploy/base/cart.yaml"],
+        ["delete", "-f=cart.yaml"],
     ],
 )
 def test_a_relative_file_of_the_workspace_is_read(workspace: Path, args: list[str]):
@@ -62,8 +70,12 @@ def test_a_relative_file_of_the_workspace_is_read(workspace: Path, args: list[st
         (["apply", "-k", "deploy/base"], "-k is not allowed"),
         (["apply", "--kustomize=https://github.com/example/base"], "--kustomize is not allowed"),
         (["get", "ns", "--profile=cpu", "--profile-output=cpu.prof"], "--profile"),
-        (["get", "ns", "-o", "go-template-file", "--template=view.tmpl"], "template file"),
-        (["get", "ns", "-o", "Go-Template-File=view.tmpl"], "template file"),
+        (["get", "ns", "-o", "go-template-file", "--template=/srv/view.tmpl"], "template file"),
+        (["get", "ns", "-o", "Go-Template-File=../view.tmpl"], "template file"),
+        (["get", "ns", "-ojsonpath-file=/etc/shadow"], "template file"),
+        (["apply", "-f/srv/cart.yaml"], "one by one"),
+        (["apply", "-f=../host-only/private.yaml"], "one by one"),
+        (["apply", "-Rfdeploy"], "one by one"),  # a value closing a cluster: one by one
     ],
 )
 def test_a_file_past_the_workspace_is_refused(workspace: Path, args: list[str], said: str):
