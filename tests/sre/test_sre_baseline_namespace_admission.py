@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from sre.agents.baseline import diagnose
 from sre.agents.baseline.evidence import (
     AlertGroup,
     Change,
@@ -240,3 +241,91 @@ def test_the_propagation_names_a_pod_in_its_own_namespace():
         (f"billing/Pod/{POD}", "billing/Service/invoicer"),
     ], edges
     assert not any(e["name"].startswith(f"{NS}/") for e in diagnosis.entities), diagnosis.entities
+
+
+# --- the same class on a snapshot written to disk, diagnosed as a user runs it ----------------------
+
+
+def _stamp(minutes: float) -> str:
+    return f"{_at(minutes):%Y-%m-%dT%H:%M:%SZ}"
+
+
+def _meta(name: str, written: float, namespace: str | None = NS, **more: object) -> dict:
+    meta: dict = {"name": name, "creationTimestamp": "2026-08-01T00:00:00Z",
+                  "managedFields": [{"manager": "kubectl", "time": _stamp(written)}], **more}  # fmt: skip
+    if namespace:
+        meta["namespace"] = namespace
+    return meta
+
+
+def _quota_object(memory: str, written: float) -> dict:
+    return {"apiVersion": "v1", "kind": "ResourceQuota", "metadata": _meta("depot-compute", written),
+            "spec": {"hard": {"limits.memory": memory, "pods": "30"}}}  # fmt: skip
+
+
+def _node(name: str, cordoned: bool, written: float) -> dict:
+    spec = {"unschedulable": True} if cordoned else {}
+    return {"apiVersion": "v1", "kind": "Node", "metadata": _meta(name, written, namespace=None),
+            "spec": spec}  # fmt: skip
+
+
+def _deployment(name: str, written: float, labels: dict | None = None) -> dict:
+    match = {"app.kubernetes.io/name": name}
+    return {"apiVersion": "apps/v1", "kind": "Deployment",
+            "metadata": _meta(name, written, labels={**match, **(labels or {})}),
+            "spec": {"replicas": 1, "selector": {"matchLabels": match},
+                     "template": {"metadata": {"labels": match},
+                                  "spec": {"containers": [{
+                                      "name": name, "image": f"registry.example/{name}:3",
+                                      "resources": {"limits": {"memory": "768Mi"}}}]}}}}  # fmt: skip
+
+
+def _running_pod(app: str, node: str) -> dict:
+    return {"apiVersion": "v1", "kind": "Pod",
+            "metadata": _meta(f"{app}-6b7c8d9f4-q2w3e", -600,
+                              labels={"app.kubernetes.io/name": app}),
+            "spec": {"nodeName": node, "containers": [{"name": app,
+                                                       "image": f"registry.example/{app}:3"}]},
+            "status": {"phase": "Running", "containerStatuses": [
+                {"name": app, "ready": True, "restartCount": 0, "state": {"running": {}}}]}}  # fmt: skip
+
+
+def test_a_quota_lowered_before_a_drain_is_named_from_a_snapshot_on_disk(tmp_path):
+    from tests._support.sre_incident_files import firing, warning, write_incident
+
+    def round_(minute: float) -> list[dict]:
+        drained = minute >= 15
+        objects = [
+            _quota_object("20Gi" if minute < 5 else "6Gi", -600 if minute < 5 else 3),
+            _node("node-east", drained, 12 if drained else -600),
+            _node("node-west", False, -600),
+            _deployment("picker", -600),
+            _deployment("packer", -600),
+            # the harmless change near the fault: an owner label on another Deployment
+            _deployment(
+                "labeler", 11 if drained else -600, {"owner": "team-b"} if drained else None
+            ),
+            _running_pod("labeler", "node-west"),
+        ]
+        if not drained:  # the drain evicted them; their replacements were refused
+            objects += [_running_pod("picker", "node-east"), _running_pod("packer", "node-east")]
+        return objects
+
+    objects = [(_at(m), obj) for m in (0, 5, 10, 15) for obj in round_(m)]
+    refusals = [
+        warning(_at(12.5), NS, "ReplicaSet", f"{app}-5d6e7f8a9", "FailedCreate",
+                f'Error creating: pods "{app}-5d6e7f8a9-zz9yy" is forbidden: exceeded quota: '
+                "depot-compute, requested: limits.memory=768Mi, used: limits.memory=6400Mi, "
+                "limited: limits.memory=6Gi", 7)
+        for app in ("picker", "packer")
+    ]  # fmt: skip
+    snapshot = write_incident(
+        tmp_path / "incident",
+        objects,
+        refusals,
+        [firing(NS, _at(14), "KubeDeploymentReplicasMismatch", deployment="picker")],
+        _at(16),
+    )
+    diagnosis = diagnose(snapshot)
+    named = [e["name"] for e in diagnosis.entities if e["contributing_factor"]]
+    assert named == [f"{NS}/ResourceQuota/depot-compute"], diagnosis.entities
