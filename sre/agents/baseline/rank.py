@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sre.agents.baseline import batch_load, onset, outside_faults, preemption
+from sre.agents.baseline.admission import ADMISSION, victims
 from sre.agents.baseline.api_flood import service_account, starved_by
 from sre.agents.baseline.background import background
 from sre.agents.baseline.config_content import named_apps
@@ -52,8 +53,6 @@ RARELY_CHANGED = frozenset(
 )  # fmt: skip
 #: objects granting API rights to the accounts workloads run as (``rbac_users``)
 RBAC = ("Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding")
-#: objects deciding which pods a namespace admits: an edit of one refuses the next pods created
-ADMISSION = frozenset({"Namespace", "ResourceQuota", "LimitRange"})
 #: Warning reasons that name the pods a namespace- or node-wide object kept from running.
 PLACEMENT_REASONS = frozenset({"FailedCreate", "Evicted", "FailedScheduling", "Preempted"})
 
@@ -471,7 +470,7 @@ def rank(evidence: Evidence) -> list[Candidate]:
             reasons.append(f"not a routine rollout ({change.kind} {what})")
         out.append(Candidate(change, apps, score, tuple(reasons), timed))
     out = _with_memory_hogs(_with_states(out, evidence, signals), evidence)
-    out = _with_restarts(out, evidence)
+    out = _with_admission(_with_restarts(out, evidence), evidence)
     out.sort(key=lambda c: (-c.score, -c.change.time.timestamp(), c.change.entity))
     # one candidate per object: a Schedule's experiments of each period are one finding
     best: dict[str, Candidate] = {}
@@ -726,6 +725,71 @@ def _with_restarts(candidates: list[Candidate], evidence: Evidence) -> list[Cand
     return out
 
 
+def _with_admission(candidates: list[Candidate], evidence: Evidence) -> list[Candidate]:
+    """What a namespace admits decides only for the pods it creates next (``admission``): when
+    a node drained, a rollout or a restart after an edit of a ResourceQuota, a LimitRange or the
+    Namespace made the namespace create pods that the edit then refused or limited, the edit
+    takes the strongest such trigger's case (its timing, its symptoms, its state) on top of its
+    own. The trigger keeps none when every application it acts on is the edit's victim: the
+    pods would have been replaced but for the edit."""
+    out = list(candidates)
+    for i, edit in enumerate(candidates):
+        hit = victims(edit.change, evidence)
+        if not hit:
+            continue
+        triggers = [
+            j
+            for j, t in enumerate(out)
+            if j != i
+            and t.score > 0
+            and _recreates_pods(t.change, edit.change)
+            and t.change.time >= edit.change.time
+            and t.apps & hit
+        ]
+        j = _strongest(out, triggers)
+        if j is None:
+            continue
+        trigger = out[j]
+        out[i] = replace(
+            out[i],
+            apps=out[i].apps | (trigger.apps & hit),
+            score=out[i].score + trigger.score,
+            timed=out[i].timed or trigger.timed,
+            reasons=(
+                *out[i].reasons,
+                f"refused or limited the pods of {', '.join(sorted(trigger.apps & hit))} "
+                f"that {trigger.change.kind}/{trigger.change.name} made its namespace create "
+                f"at {trigger.change.time:%H:%M:%S}: " + "; ".join(trigger.reasons),
+            ),
+        )
+        if trigger.apps <= hit:
+            out[j] = replace(
+                trigger,
+                score=0.0,
+                timed=False,
+                reasons=(
+                    f"only made {', '.join(sorted(trigger.apps))} create pods, which "
+                    f"{edit.change.kind}/{edit.change.name} (changed at "
+                    f"{edit.change.time:%H:%M:%S}) refused or limited",
+                ),
+            )
+    return out
+
+
+def _recreates_pods(change: Change, edit: Change) -> bool:
+    """A change that makes a namespace create pods without deciding how they are admitted: a
+    node drained or cordoned (its pods are evicted and replaced elsewhere), or a routine
+    rollout, restart or scale of a workload of the edit's namespace."""
+    if change.kind == "Node":
+        return True
+    return (
+        change.kind in WORKLOADS
+        and change.change == "modified"
+        and change.namespace == (edit.name if edit.kind == "Namespace" else edit.namespace)
+        and (restart_only(change) or _replicas_only(change) or not _unusual(change))
+    )
+
+
 def _strongest(candidates: list[Candidate], indexes: list[int]) -> int | None:
     """The index of the highest-scoring of ``indexes`` into ``candidates`` (the first of equals),
     None when there is none."""
@@ -807,7 +871,7 @@ def _admission_refused(
         if c.change.kind in ADMISSION
         and c.change.change == "modified"
         and state.app in c.apps
-        and state.app in refused_apps(c.change.namespace or c.change.name, evidence.warnings)
+        and state.app in victims(c.change, evidence)
         and (state.time is None or (c.change.since or c.change.time) <= state.time)
     ]
     return _strongest(candidates, causes)

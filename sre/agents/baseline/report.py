@@ -78,13 +78,36 @@ def _callers_from_alerts(app: str, evidence: Evidence) -> list[tuple[str, str]]:
     return [(chain[i], chain[i + 1]) for i in range(len(chain) - 1)]
 
 
-def _failing_pod(app: str, evidence: Evidence) -> str | None:
+def _failing_pod(app: str, evidence: Evidence, home: str) -> tuple[str, str] | None:
+    """(namespace, name) of a pod of ``app`` with Warning events, one of ``home`` first: an
+    application of the same name may run in another namespace too."""
     from sre.agents.baseline.evidence import app_of
 
     pods = sorted(
-        w.name for w in evidence.warnings if w.kind == "Pod" and app_of("Pod", w.name) == app
+        (w.namespace != home, w.namespace, w.name)
+        for w in evidence.warnings
+        if w.kind == "Pod" and app_of("Pod", w.name) == app
     )
-    return pods[0] if pods else None
+    return (pods[0][1], pods[0][2]) if pods else None
+
+
+def _home(app: str, evidence: Evidence, preferred: str) -> str:
+    """The namespace ``app`` runs in: ``preferred`` (the root cause's, else the incident's) when
+    it has pods, failing states or pod Warning events there, else where it has most of them;
+    an entity keeps its own namespace, whichever namespace the incident is in."""
+    from sre.agents.baseline.evidence import app_of
+
+    seen = [p.namespace for p in evidence.pods if p.app == app]
+    seen += [s.namespace for s in evidence.states if s.app == app]
+    seen += [
+        w.namespace
+        for w in evidence.warnings
+        if w.kind in ("Pod", "ReplicaSet") and app_of(w.kind, w.name) == app
+    ]
+    named = [n for n in seen if n]
+    if not named or preferred in named:
+        return preferred
+    return max(sorted(set(named)), key=named.count)
 
 
 def _fallback_app(evidence: Evidence) -> str | None:
@@ -120,7 +143,7 @@ def build(evidence: Evidence, ranked: list[Candidate]) -> Diagnosis:
     else:
         app = _fallback_app(evidence)
         if app is not None:
-            root_entity = f"{ns}/Service/{app}"
+            root_entity = f"{_home(app, evidence, ns)}/Service/{app}"
             entities.append(
                 {
                     "name": root_entity,
@@ -142,12 +165,21 @@ def build(evidence: Evidence, ranked: list[Candidate]) -> Diagnosis:
         )
     propagations: list[dict[str, Any]] = []
     chain_apps: list[str] = []
+    # the root cause's own namespace first (a Node's or a chaos experiment's holds no pods)
+    preferred = (top.change.namespace if top is not None else "") or ns
+    homes: dict[str, str] = {}
+    if app is not None:
+        homes[app] = _home(app, evidence, preferred)
+
+    def service_of(name: str) -> str:
+        return f"{homes.get(name, ns)}/Service/{name}"
+
     if app is not None and root_entity is not None:
-        service = f"{ns}/Service/{app}"
-        pod = _failing_pod(app, evidence)
+        service = service_of(app)
+        pod = _failing_pod(app, evidence, homes[app])
         previous = root_entity
         if pod is not None:
-            pod_entity = f"{ns}/Pod/{pod}"
+            pod_entity = f"{pod[0]}/Pod/{pod[1]}"
             propagations.append(
                 _edge(
                     previous,
@@ -165,18 +197,18 @@ def build(evidence: Evidence, ranked: list[Candidate]) -> Diagnosis:
         for callee, caller in _callers(app, evidence):
             propagations.append(
                 _edge(
-                    f"{ns}/Service/{callee}",
-                    f"{ns}/Service/{caller}",
+                    service_of(callee),
+                    service_of(caller),
                     f"calls from {caller} to {callee} fail or slow down",
                     f"{caller} degrades",
                 )
             )
             chain_apps.append(caller)
         for name in dict.fromkeys(chain_apps):
-            if f"{ns}/Service/{name}" != root_entity:
+            if service_of(name) != root_entity:
                 entities.append(
                     {
-                        "name": f"{ns}/Service/{name}",
+                        "name": service_of(name),
                         "contributing_factor": False,
                         "reasoning": f"on the propagation path from {root_entity}",
                         "evidence": blamed.get(name, ""),
