@@ -1,7 +1,7 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
-sre-set20), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
-finops-set19; a control with no anomaly scored by the exact match) and the CISO baseline's
+sre-set21), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+finops-set20; a control with no anomaly scored by the exact match) and the CISO baseline's
 ITBench and strict pass per class (ciso-set2 to ciso-set17).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
@@ -142,6 +142,7 @@ SETS = (
     "sre-set18",
     "sre-set19",
     "sre-set20",
+    "sre-set21",
     "finops-set2",
     "finops-set3",
     "finops-set4",
@@ -160,6 +161,7 @@ SETS = (
     "finops-set17",
     "finops-set18",
     "finops-set19",
+    "finops-set20",
     "ciso-set2",
     "ciso-set3",
     "ciso-set4",
