@@ -181,6 +181,7 @@ _EXEMPT_LIST = re.compile(
 _NOT_NAMESPACE_WORDS = {
     "the", "a", "an", "those", "these", "that", "this", "it", "them", "one", "all", "any",
     "system", "application", "applications", "tenant", "user", "other", "own", "platform",
+    "in", "for", "whose", "every",
 }  # fmt: skip
 
 
@@ -197,6 +198,59 @@ def _listed_exempt_namespaces(text: str) -> list[str]:
                 continue
             names += listed
     return names
+
+
+#: namespaces named by the start or end of their name ("namespaces whose name begins with
+#: kube-", "namespaces prefixed with sys-", "any namespace ending in -sandbox", "the `kube-*`
+#: namespaces"): the pattern as a glob, ``*`` standing for the rest of the name
+_NAME_PART = r"[`'\"]?(\*?-?[a-z0-9][a-z0-9-]*\*?)[`'\"]?"
+#: "namespaces whose name", "namespaces with names that", "namespace names"
+_WHOSE_NAME = (
+    r"\bnamespaces?\s+(?:whose\s+|with\s+(?:a\s+)?)?(?:names?\s+)?(?:that\s+)?(?:are\s+|is\s+)?"
+)
+_NAMESPACE_GLOBS = (
+    (
+        re.compile(
+            rf"{_WHOSE_NAME}(?:begins?|starts?|beginning|starting)\s+with\s+(?:the\s+)?"
+            rf"(?:prefix\s+)?{_NAME_PART}"
+            rf"|{_WHOSE_NAME}(?:prefixed|prefix)\s+(?:with|by)\s+{_NAME_PART}"
+            rf"|\bnamespaces?\s+with\s+(?:the|a)\s+(?:name\s+)?prefix\s+{_NAME_PART}",
+            re.I,
+        ),
+        "{}*",
+    ),
+    (
+        re.compile(
+            rf"{_WHOSE_NAME}(?:ends?|ending)\s+(?:with|in)\s+(?:the\s+)?(?:suffix\s+)?{_NAME_PART}"
+            rf"|{_WHOSE_NAME}suffixed\s+(?:with|by)\s+{_NAME_PART}",
+            re.I,
+        ),
+        "*{}",
+    ),
+    # a glob written out: "kube-* namespaces", "namespaces matching `tmp-*`"
+    (
+        re.compile(
+            r"(?<![\w*-])[`'\"]?([a-z0-9][a-z0-9-]*\*|\*[a-z0-9-]*[a-z0-9])[`'\"]?(?=[\s,.;:)]|$)"
+        ),
+        "{}",
+    ),
+)
+
+
+def _exempt_namespace_globs(text: str) -> list[str]:
+    """The namespace name patterns an exemption names by their start or end, in a sentence
+    that exempts (a glob Kyverno's ``namespaces`` match and Rego's ``glob.match`` read)."""
+    globs: list[str] = []
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        if not (_EXEMPT_WORDS.search(sentence) and re.search(r"\bnamespaces?\b", sentence, re.I)):
+            continue
+        for pattern, shape in _NAMESPACE_GLOBS:
+            for m in pattern.finditer(sentence):
+                part = next(g for g in m.groups() if g)
+                glob = shape.format(part.strip("*")) if shape != "{}" else part
+                if glob.strip("*-"):
+                    globs.append(glob)
+    return globs
 
 
 #: a Role or ClusterRole named in the text ("the ClusterRole sre-break-glass", "Role `ops`"):
@@ -242,7 +296,8 @@ def scope_of(text: str) -> Scope:
         if _ONLY_HOLDERS.search(text) and (roles or builtin):
             return Scope(exempt_builtin_rbac=builtin, exempt_role_names=roles)
         return Scope()
-    namespaces = list(dict.fromkeys((*named, *_listed_exempt_namespaces(text))))
+    listed = (*named, *_listed_exempt_namespaces(text), *_exempt_namespace_globs(text))
+    namespaces = list(dict.fromkeys(listed))
     if system:
         namespaces.extend(ns for ns in SYSTEM_NAMESPACES if ns not in namespaces)
     return Scope(
