@@ -703,7 +703,9 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
             )
         unset = _field_query("object", leaf).removeprefix("request.object.")
         conditions.append(
-            {"key": "{{ length(" + found + " | [?!" + unset + "]) }}",
+            # "!" binds tighter than ".": a field below the item ("emptyDir.sizeLimit") needs
+            # its parentheses, or the filter negates the first name only
+            {"key": "{{ length(" + found + " | [?!(" + unset + ")]) }}",
              "operator": "GreaterThan", "value": 0}
         )  # fmt: skip
     elif check.must_be_set and check.level == "container":
