@@ -116,7 +116,7 @@ def _immutable_config_maps(text: str) -> FieldValueCheck:
     return FieldValueCheck(
         "config-map-immutable", "object", (("immutable",),), kinds=("ConfigMap",),
         allowed=(True,), must_be_set=True, exempt_names=exempt,
-        namespace_labels=tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text)),
+        namespace_labels=namespace_labels(text),
     )  # fmt: skip
 
 
@@ -188,7 +188,14 @@ _LABELLED = (
     r"\bnamespaces?\s+(?:labell?ed|with\s+(?:the\s+)?label|carrying\s+(?:the\s+)?label)\s+"
     r"[`'\"]?([A-Za-z0-9./-]+)\s*[:=]\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)[`'\"]?"
 )
-_NAMESPACE_LABEL = re.compile(_LABELLED, re.I)
+_NAMESPACE_LABEL = re.compile(
+    _LABELLED
+    # the label given in an aside to the namespaces a text names: "in production namespaces
+    # (label env=prod)", "team namespaces (labelled `tier: tenant`)"
+    + r"|\bnamespaces?\s*\(\s*(?:the\s+)?(?:namespace\s+)?label(?:l?ed|s)?\s+(?:with\s+)?"
+    r"[`'\"]?([A-Za-z0-9./-]+)\s*[:=]\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)[`'\"]?\s*\)",
+    re.I,
+)
 
 #: a permission limited to labelled namespaces: "pods may run Windows only in namespaces
 #: labelled os=windows", "GPUs are allowed only in namespaces carrying the label gpu=yes"; what
@@ -245,7 +252,10 @@ def permitted_only_in(text: str) -> PermittedOnlyIn | None:
 
 def namespace_labels(text: str) -> tuple[tuple[str, str], ...]:
     """The (key, value) labels of the namespaces a text limits its rule to."""
-    return tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text))
+    return tuple(
+        (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        for m in _NAMESPACE_LABEL.finditer(text)
+    )
 
 
 #: "pods that carry the label acme.io/tier: "gold"", "pods labelled team=payments"
