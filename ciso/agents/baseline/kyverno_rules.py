@@ -742,10 +742,20 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     return [rule]
 
 
-def _field_bound_per_item(check: FieldBoundCheck, items: tuple[str, ...], leaf: str) -> str:
-    """How many items under ``items`` hold the field ``leaf`` (else the default) outside the
-    bounds: a JMESPath filter over the flattened items."""
-    field = leaf if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", leaf) else json.dumps(leaf)
+def _relative(path: tuple[str, ...]) -> str:
+    """A path below an item as a JMESPath field expression (a name that is no identifier
+    quoted)."""
+    return ".".join(
+        part if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", part) else json.dumps(part) for part in path
+    )
+
+
+def _field_bound_per_item(
+    check: FieldBoundCheck, items: tuple[str, ...], leaf: tuple[str, ...]
+) -> str:
+    """How many items under ``items`` hold the field at ``leaf`` (else the default) outside
+    the bounds: a JMESPath filter over the flattened items."""
+    field = _relative(leaf)
     value = field if check.default is None else f"({field} || `{check.default}`)"
     outside = [f"!{field}"] if check.default is None else []
     if check.maximum is not None:
@@ -756,7 +766,7 @@ def _field_bound_per_item(check: FieldBoundCheck, items: tuple[str, ...], leaf: 
     if check.item_when is not None:
         # only the items the requirement judges
         sibling, values = check.item_when
-        found += " | [?" + " || ".join(f"{sibling} == '{v}'" for v in values) + "]"
+        found += " | [?" + " || ".join(f"{_relative(sibling)} == '{v}'" for v in values) + "]"
     return "{{ length(" + found + " | [?" + " || ".join(outside) + "]) }}"
 
 

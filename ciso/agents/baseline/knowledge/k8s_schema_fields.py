@@ -664,7 +664,7 @@ def _inherited_path(places: tuple[Place, ...]) -> tuple[str, ...] | None:
     return container[0] if container and len(places) == 2 else None
 
 
-def _item_condition(place: Place, text: str) -> tuple[str, tuple[str, ...]] | None:
+def _item_condition(place: Place, text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """For a field of list items: the enumerated sibling field and the values of it the text
     names ("a NoExecute taint" judges the tolerations whose effect is NoExecute), else None."""
     if "*" not in place.path:
@@ -681,7 +681,7 @@ def _item_condition(place: Place, text: str) -> tuple[str, tuple[str, ...]] | No
         for field, values in ITEM_ENUMS.get(holder.type, {}).items():
             named = tuple(v for v in values if re.search(rf"\b{v}\b", text))
             if named and field != place.path[-1]:
-                return field, named
+                return (field,), named
     return None
 
 
