@@ -618,6 +618,20 @@ def _on_labelled_pods(rule: dict[str, Any], labels: tuple[tuple[str, str], ...])
         )
 
 
+def _off_exempt_pods(rule: dict[str, Any], labels: tuple[tuple[str, str], ...]) -> None:
+    """Leave out of a rule on Pods those carrying every (key, value) of ``labels``: it applies
+    when any of them is missing (autogen reads a workload's pod template)."""
+    kinds = {k for entry in rule["match"]["any"] for k in entry["resources"].get("kinds", [])}
+    if not labels or kinds != {"Pod"}:
+        return
+    preconditions = rule.setdefault("preconditions", {"all": []}).setdefault("any", [])
+    for key, value in labels:
+        spelled = "request.object.metadata.labels." + json.dumps(key)
+        preconditions.append(
+            {"key": "{{ " + spelled + " || '' }}", "operator": "NotEquals", "value": value}
+        )
+
+
 def _narrowed(rule: dict[str, Any], check: FieldValueCheck) -> None:
     """The objects an object-level field check leaves out: namespaces without its labels, the
     names it exempts, objects whose deciding field has another value."""
@@ -1148,6 +1162,7 @@ def rules_for(intent: Intent) -> list[dict[str, Any]]:
         # "in namespaces labelled tier=prod": every rule, whatever the check
         _in_labelled_namespaces(rule, intent.scope.namespace_labels)
         _on_labelled_pods(rule, intent.scope.pod_labels)
+        _off_exempt_pods(rule, intent.scope.exempt_pod_labels)
         _out_of_permitting_namespaces(rule, intent.scope.permitting_namespace_labels)
         if intent.scope.permitting_object_labels:
             # the objects the requirement permits it on, by their own labels

@@ -32,6 +32,7 @@ from ciso.agents.baseline.intent import (
     Scope,
 )
 from ciso.agents.baseline.k8s_schema import POD_SPEC_PATHS
+from ciso.agents.baseline.knowledge import EXEMPT_WORDS as _EXEMPT_WORDS
 from ciso.agents.baseline.knowledge import (
     OTHER_CONTROL,
     Concept,
@@ -55,6 +56,8 @@ from ciso.agents.baseline.knowledge import (
     rhel_tables,
 )
 from ciso.agents.baseline.knowledge.k8s_workloads import (
+    exempt_namespace_labels,
+    exempt_pod_labels,
     namespace_labels,
     only_namespaces,
     pod_labels,
@@ -138,15 +141,6 @@ def update_request(description: str) -> UpdateRequest | NotUnderstood:
     return UpdateRequest(policy=target.group(1), keep=keep, requirement=" ".join(wanted))
 
 
-_EXEMPT_WORDS = re.compile(
-    r"\b(exempt\w*|exclud\w*|except|excepting|((only|sole|one)\s+)?exceptions?\s+(is|are)|other\s+than|apart\s+from|besides|ignored?|"
-    r"skip\w*|not\s+(judged|checked|covered|in\s+scope|our\s+concern)|out\s+of\s+(the\s+)?scope|"
-    r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
-    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?|"
-    # "anything outside kube-system": the namespaces named after it are out of scope
-    r"outside\s+(of\s+)?(the\s+)?(?=kube-|system\s+namespaces|namespaces?\s))\b",
-    re.I,
-)
 _NAMESPACE_NAME = re.compile(r"\b(kube-system|kube-public|kube-node-lease)\b")
 _SYSTEM_NAMESPACES = re.compile(
     r"\b(system|kubernetes('s)?\s+own|control[- ]plane|platform('s)?\s+own)\s+namespaces\b", re.I
@@ -750,7 +744,8 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     if concept in k8s_cluster_objects.CONCEPTS:
         scope = k8s_cluster_objects.scope_for(text, scope)
     if platform == "kubernetes":
-        # "in namespaces labelled tier=prod" limits any check, whatever its kind
+        # "in namespaces labelled tier=prod" limits any check, whatever its kind; labels in a
+        # clause that exempts ("pods labelled break-glass=true are exempt") set objects apart
         scope = replace(
             scope,
             namespace_labels=namespace_labels(text),
@@ -774,6 +769,12 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         if any(isinstance(c, BindingCheck) and c.exempt_names for c in checks):
             # the text names the built-in bindings it sets apart: those, not every system: name
             scope = replace(scope, exempt_builtin_rbac=False)
+    if platform == "kubernetes" and (exempt_namespace_labels(text) or exempt_pod_labels(text)):
+        scope = replace(
+            scope,
+            permitting_namespace_labels=exempt_namespace_labels(text),
+            exempt_pod_labels=exempt_pod_labels(text),
+        )
     if permitted:
         scope = replace(
             scope,

@@ -95,6 +95,29 @@ def denied_alternative(text: str, match: re.Match[str]) -> bool:
     return bool(_DENIES.search(segment))
 
 
+#: Phrasings that set something apart from a rule: "kube-system is exempt", "except", "out of
+#: scope", "leave ... alone", "does not apply to", "are not findings"
+EXEMPT_WORDS = re.compile(
+    r"\b(exempt\w*|exclud\w*|except|excepting|((only|sole|one)\s+)?exceptions?\s+(is|are)|"
+    r"other\s+than|apart\s+from|besides|ignored?|"
+    r"skip\w*|not\s+(judged|checked|covered|in\s+scope|our\s+concern)|out\s+of\s+(the\s+)?scope|"
+    r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
+    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?|"
+    # "anything outside kube-system": the namespaces named after it are out of scope
+    r"outside\s+(of\s+)?(the\s+)?(?=kube-|system\s+namespaces|namespaces?\s))\b",
+    re.I,
+)
+
+
+def exempting_clauses(text: str) -> tuple[str, str]:
+    """The text split into the clauses that exempt ("namespaces labelled sandbox=true are out
+    of scope", "except pods labelled x=y") and the others, each joined back; a clause ends at
+    a comma, semicolon, colon or the end of a sentence."""
+    clauses = re.split(r"(?<=[.;:!?,])\s+", text)
+    exempting = [c for c in clauses if EXEMPT_WORDS.search(c)]
+    return " ".join(exempting), " ".join(c for c in clauses if not EXEMPT_WORDS.search(c))
+
+
 #: Phrasings that forbid something ("must not", "no container may", "disallow", "flag ... that").
 NEGATION = words(
     r"\b(must|may|should|can|shall)\s+not\b",

@@ -26,7 +26,7 @@ from ciso.agents.baseline.family_checks import (
     QuantityBoundCheck,
 )
 from ciso.agents.baseline.intent import FieldValueCheck
-from ciso.agents.baseline.knowledge import Concept, words
+from ciso.agents.baseline.knowledge import Concept, exempting_clauses, words
 from ciso.agents.baseline.knowledge.k8s_bounds import Unit, bounds, byte_bounds, job_paths
 from ciso.agents.baseline.knowledge.k8s_workloads import pod_labels
 
@@ -572,6 +572,15 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         _pod_labels,
         none_of=words(r"\bnamespaces?\b[^.;]{0,40}\blabel", r"\bselectors?\b"),
+        # pods and labels named only where the text exempts them ("pods carrying the label
+        # x=y are exempt") are an exemption of another control, not labels pods must carry
+        accepts=lambda text: bool(
+            re.search(
+                r"\bpods?\b[^.;]{0,80}\blabels?\b|\blabels?\b[^.;]{0,80}\bpods?\b",
+                exempting_clauses(text)[1],
+                re.I,
+            )
+        ),
     ),
     Concept(
         "claim-size",
