@@ -280,7 +280,59 @@ AUTOSCALER_BOUNDS = (
     ],
 )
 
+
+def _labelled(workload: dict[str, Any], **labels: str) -> dict[str, Any]:
+    """``workload`` whose pods carry ``labels`` (a bare Pod itself, a workload's template)."""
+    spec = workload["spec"].get("jobTemplate", {}).get("spec", workload["spec"])
+    holder = workload["metadata"] if workload["kind"] == "Pod" else spec["template"]["metadata"]
+    holder.setdefault("labels", {}).update(labels)
+    return workload
+
+
+def _namespace(name: str, **labels: str) -> dict[str, Any]:
+    return {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name, "labels": labels}}
+
+
+#: namespaces exempted by a label: the label sets them apart, it does not limit the rule to them
+NAMESPACE_LABEL_EXEMPT = (
+    "No container may publish a hostPort; namespaces labelled network.example/edge=true are "
+    "out of scope.",
+    [
+        _namespace("gateway", **{"network.example/edge": "true"}),
+        _namespace("shop", **{"network.example/edge": "false"}),
+        pod_carrier("Deployment", "shop-web", _host_port(8443), "shop"),
+        pod_carrier("Pod", "unlabelled-ns", _host_port(9000), "team"),
+    ],
+    [pod_carrier("DaemonSet", "edge-proxy", _host_port(443), "gateway")],
+)
+
+#: pods exempted by a label of their own, on another control
+POD_LABEL_EXEMPT = (
+    "Containers must never run privileged (securityContext.privileged: true). Pods carrying "
+    "the label ops.example/break-glass=approved are exempt.",
+    [
+        pod_carrier("Deployment", "rogue", _privileged(True)),
+        _labelled(
+            pod_carrier("CronJob", "other-value", _privileged(True)),
+            **{"ops.example/break-glass": "pending"},
+        ),
+    ],
+    [
+        _labelled(
+            pod_carrier("DaemonSet", "approved", _privileged(True)),
+            **{"ops.example/break-glass": "approved"},
+        ),
+        _labelled(
+            pod_carrier("Pod", "approved-pod", _privileged(True)),
+            **{"ops.example/break-glass": "approved"},
+        ),
+        pod_carrier("Deployment", "calm", _privileged(False)),
+    ],
+)
+
 CASES = {
+    "namespace-label-exempt": NAMESPACE_LABEL_EXEMPT,
+    "pod-label-exempt": POD_LABEL_EXEMPT,
     "ram-by-effect": RAM_BY_EFFECT,
     "autoscaler-bounds": AUTOSCALER_BOUNDS,
     "prefix-exempt": PREFIX_EXEMPT,
