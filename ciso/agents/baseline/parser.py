@@ -338,10 +338,15 @@ _UNSET_COMPLIES = (
 )
 
 
-#: "on every line that sets it", "every occurrence", "any line setting it gives another value"
+#: "on every line that sets it", "every occurrence", "any line setting it gives another value";
+#: a prohibition quantified over the files ("must not turn it on in any sysctl file", "no
+#: limits file may raise it"): a value set in any file read is judged, even one a later file
+#: overrides
 _EVERY_VALUE = re.compile(
     r"\b(?:every|each|any|all)\s+(?:lines?|occurrences?|assignments?|definitions?|settings?\s+lines?)"
-    r"\b(?!\s+(?:of|in)\s+(?:a|the)\s+match)",
+    r"\b(?!\s+(?:of|in)\s+(?:a|the)\s+match)"
+    r"|\b(?:in|from)\s+(?:any|every|each)\s+(?:[\w.-]+\s+){0,2}?(?:files?|drop-?ins?|snippets?)\b"
+    r"|\bno\s+(?:[\w.-]+\s+){0,2}?(?:files?|drop-?ins?|snippets?)\s+(?:may|can|must|shall)\b",
     re.I,
 )
 
