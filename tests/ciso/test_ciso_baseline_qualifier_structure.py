@@ -385,3 +385,27 @@ def test_a_cluster_scoped_object_is_not_exempted_by_a_namespace_pattern() -> Non
     ]
     for ciso_class in CLASSES:
         assert flagged(intent, objects, ciso_class) == {"kube-like"}, ciso_class
+
+
+@pytest.mark.parametrize(
+    ("text", "limiting", "exempt"),
+    [
+        (
+            "Except in namespaces labelled stage=scratch, no container may mount a hostPath.",
+            (),
+            (("stage", "scratch"),),
+        ),
+        # the exemption in the aside is of kube-system, not of the labelled namespaces
+        (
+            "In namespaces labelled stage=live (kube-system excluded) every container must set "
+            "a memory limit.",
+            (("stage", "live"),),
+            (),
+        ),
+    ],
+)
+def test_namespace_labels_limit_or_exempt_by_their_clause(
+    text: str, limiting: tuple[tuple[str, str], ...], exempt: tuple[tuple[str, str], ...]
+) -> None:
+    scope = intent_of(text).scope
+    assert (scope.namespace_labels, scope.permitting_namespace_labels) == (limiting, exempt)

@@ -114,8 +114,13 @@ def exempting_clauses(text: str) -> tuple[str, str]:
     of scope", "except pods labelled x=y") and the others, each joined back; a clause ends at
     a comma, semicolon, colon or the end of a sentence."""
     clauses = re.split(r"(?<=[.;:!?,])\s+", text)
-    exempting = [c for c in clauses if EXEMPT_WORDS.search(c)]
-    return " ".join(exempting), " ".join(c for c in clauses if not EXEMPT_WORDS.search(c))
+    # an aside's exemption ("in namespaces labelled env=prod (kube-system excluded)") is not
+    # said of the clause around it
+    exempts = [bool(EXEMPT_WORDS.search(re.sub(r"\([^()]*\)", " ", c))) for c in clauses]
+    return (
+        " ".join(c for c, e in zip(clauses, exempts, strict=True) if e),
+        " ".join(c for c, e in zip(clauses, exempts, strict=True) if not e),
+    )
 
 
 #: Phrasings that forbid something ("must not", "no container may", "disallow", "flag ... that").
