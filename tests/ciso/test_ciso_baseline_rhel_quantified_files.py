@@ -103,3 +103,38 @@ def test_an_early_file_that_a_later_one_overrides_still_violates(tmp_path: Path)
         },
     )
     assert verdicts == {"violating": "false", "compliant": "true"}
+
+
+#: logins per account said by what they count, no pam_limits file or item named
+_SESSIONS = (
+    "No account may hold more than three simultaneous login sessions, and no drop-in under "
+    "the limits directory may raise that."
+)
+
+
+def test_login_sessions_per_account_read_as_pam_limits_maxlogins() -> None:
+    parsed = parse(_SESSIONS, "rhel9")
+    assert isinstance(parsed, Intent), parsed
+    assert [(c.family, c.key, c.comparison, c.values, c.every_value) for c in parsed.checks] == [
+        ("limits", "maxlogins", "le", (3,), True)
+    ]
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_a_limits_drop_in_that_raises_the_login_cap_violates(tmp_path: Path) -> None:
+    verdicts = _verdicts(
+        tmp_path,
+        _SESSIONS,
+        {
+            "violating": {
+                "etc/security/limits.conf": "*  hard  maxlogins  3\n",
+                "etc/security/limits.d/50-ops.conf": "*\thard\tmaxlogins\t12\n",
+            },
+            "compliant": {
+                "etc/security/limits.conf": "*  hard  maxlogins  3\n",
+                "etc/security/limits.d/50-ops.conf": "@ops hard maxlogins 2\n# * hard maxlogins 12\n",
+            },
+        },
+    )
+    assert verdicts == {"violating": "false", "compliant": "true"}

@@ -346,7 +346,8 @@ _EVERY_VALUE = re.compile(
     r"\b(?:every|each|any|all)\s+(?:lines?|occurrences?|assignments?|definitions?|settings?\s+lines?)"
     r"\b(?!\s+(?:of|in)\s+(?:a|the)\s+match)"
     r"|\b(?:in|from)\s+(?:any|every|each)\s+(?:[\w.-]+\s+){0,2}?(?:files?|drop-?ins?|snippets?)\b"
-    r"|\bno\s+(?:[\w.-]+\s+){0,2}?(?:files?|drop-?ins?|snippets?)\s+(?:may|can|must|shall)\b",
+    r"|\bno\s+(?:[\w.-]+\s+){0,2}?(?:files?|drop-?ins?|snippets?)\b[^.;,:]{0,40}?"
+    r"\b(?:may|can|must|shall)\b",
     re.I,
 )
 
