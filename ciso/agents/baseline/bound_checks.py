@@ -29,19 +29,26 @@ class FieldBoundCheck:
     namespace_labels: tuple[tuple[str, str], ...] = ()
     #: the kubectl resources the Rego must collect (plural), as the effect checks name them
     collects: tuple[str, ...] = ()
-    #: for a field judged item by item: only the items whose field (first) holds one of these
-    #: values (second) are judged ("every toleration of a NoExecute taint": effect NoExecute)
-    item_when: tuple[str, tuple[str, ...]] | None = None
+    #: for a field judged item by item: only the items whose field (first: its path below the
+    #: list's item) holds one of these values (second) are judged ("every toleration of a
+    #: NoExecute taint": effect NoExecute; an autoscaler's CPU metric: resource.name cpu)
+    item_when: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     kind: Literal["field-bound"] = "field-bound"
 
     @property
-    def per_item(self) -> tuple[tuple[str, ...], str] | None:
+    def per_item(self) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
         """For a path through a list (a ``*`` step: every projection source, every volume):
-        the path of the items and the field each carries, judged item by item (an item without
-        the field takes ``default``); None for a field that occurs once per object."""
+        the path of the items and the path of the field below each, judged item by item (an
+        item without the field takes ``default``); None for a field that occurs once per
+        object. The item is what holds the field, unless ``item_when`` names a field of the
+        list's element itself: then the element is the item."""
         if len(self.paths) != 1 or "*" not in self.paths[0]:
             return None
-        return self.paths[0][:-1], self.paths[0][-1]
+        path = self.paths[0]
+        if self.item_when is None:
+            return path[:-1], path[-1:]
+        last = len(path) - 1 - path[::-1].index("*")
+        return path[: last + 1], path[last + 1 :]
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,9 @@ class Scope:
     #: objects carrying all these labels of their own are not judged ("tolerated only on
     #: Services labelled approved=yes")
     permitting_object_labels: tuple[tuple[str, str], ...] = ()
+    #: pods (a bare Pod, a workload's pod template) carrying all these labels are not judged
+    #: ("pods labelled break-glass=true are exempt")
+    exempt_pod_labels: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -618,6 +618,20 @@ def _on_labelled_pods(rule: dict[str, Any], labels: tuple[tuple[str, str], ...])
         )
 
 
+def _off_exempt_pods(rule: dict[str, Any], labels: tuple[tuple[str, str], ...]) -> None:
+    """Leave out of a rule on Pods those carrying every (key, value) of ``labels``: it applies
+    when any of them is missing (autogen reads a workload's pod template)."""
+    kinds = {k for entry in rule["match"]["any"] for k in entry["resources"].get("kinds", [])}
+    if not labels or kinds != {"Pod"}:
+        return
+    preconditions = rule.setdefault("preconditions", {"all": []}).setdefault("any", [])
+    for key, value in labels:
+        spelled = "request.object.metadata.labels." + json.dumps(key)
+        preconditions.append(
+            {"key": "{{ " + spelled + " || '' }}", "operator": "NotEquals", "value": value}
+        )
+
+
 def _narrowed(rule: dict[str, Any], check: FieldValueCheck) -> None:
     """The objects an object-level field check leaves out: namespaces without its labels, the
     names it exempts, objects whose deciding field has another value."""
@@ -703,7 +717,9 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
             )
         unset = _field_query("object", leaf).removeprefix("request.object.")
         conditions.append(
-            {"key": "{{ length(" + found + " | [?!" + unset + "]) }}",
+            # "!" binds tighter than ".": a field below the item ("emptyDir.sizeLimit") needs
+            # its parentheses, or the filter negates the first name only
+            {"key": "{{ length(" + found + " | [?!(" + unset + ")]) }}",
              "operator": "GreaterThan", "value": 0}
         )  # fmt: skip
     elif check.must_be_set and check.level == "container":
@@ -740,10 +756,20 @@ def _field_value(check: FieldValueCheck, intent: Intent) -> list[dict[str, Any]]
     return [rule]
 
 
-def _field_bound_per_item(check: FieldBoundCheck, items: tuple[str, ...], leaf: str) -> str:
-    """How many items under ``items`` hold the field ``leaf`` (else the default) outside the
-    bounds: a JMESPath filter over the flattened items."""
-    field = leaf if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", leaf) else json.dumps(leaf)
+def _relative(path: tuple[str, ...]) -> str:
+    """A path below an item as a JMESPath field expression (a name that is no identifier
+    quoted)."""
+    return ".".join(
+        part if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", part) else json.dumps(part) for part in path
+    )
+
+
+def _field_bound_per_item(
+    check: FieldBoundCheck, items: tuple[str, ...], leaf: tuple[str, ...]
+) -> str:
+    """How many items under ``items`` hold the field at ``leaf`` (else the default) outside
+    the bounds: a JMESPath filter over the flattened items."""
+    field = _relative(leaf)
     value = field if check.default is None else f"({field} || `{check.default}`)"
     outside = [f"!{field}"] if check.default is None else []
     if check.maximum is not None:
@@ -754,7 +780,7 @@ def _field_bound_per_item(check: FieldBoundCheck, items: tuple[str, ...], leaf: 
     if check.item_when is not None:
         # only the items the requirement judges
         sibling, values = check.item_when
-        found += " | [?" + " || ".join(f"{sibling} == '{v}'" for v in values) + "]"
+        found += " | [?" + " || ".join(f"{_relative(sibling)} == '{v}'" for v in values) + "]"
     return "{{ length(" + found + " | [?" + " || ".join(outside) + "]) }}"
 
 
@@ -1136,6 +1162,7 @@ def rules_for(intent: Intent) -> list[dict[str, Any]]:
         # "in namespaces labelled tier=prod": every rule, whatever the check
         _in_labelled_namespaces(rule, intent.scope.namespace_labels)
         _on_labelled_pods(rule, intent.scope.pod_labels)
+        _off_exempt_pods(rule, intent.scope.exempt_pod_labels)
         _out_of_permitting_namespaces(rule, intent.scope.permitting_namespace_labels)
         if intent.scope.permitting_object_labels:
             # the objects the requirement permits it on, by their own labels

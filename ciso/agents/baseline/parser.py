@@ -32,6 +32,7 @@ from ciso.agents.baseline.intent import (
     Scope,
 )
 from ciso.agents.baseline.k8s_schema import POD_SPEC_PATHS
+from ciso.agents.baseline.knowledge import EXEMPT_WORDS as _EXEMPT_WORDS
 from ciso.agents.baseline.knowledge import (
     OTHER_CONTROL,
     Concept,
@@ -55,6 +56,8 @@ from ciso.agents.baseline.knowledge import (
     rhel_tables,
 )
 from ciso.agents.baseline.knowledge.k8s_workloads import (
+    exempt_namespace_labels,
+    exempt_pod_labels,
     namespace_labels,
     only_namespaces,
     pod_labels,
@@ -138,15 +141,6 @@ def update_request(description: str) -> UpdateRequest | NotUnderstood:
     return UpdateRequest(policy=target.group(1), keep=keep, requirement=" ".join(wanted))
 
 
-_EXEMPT_WORDS = re.compile(
-    r"\b(exempt\w*|exclud\w*|except|excepting|((only|sole|one)\s+)?exceptions?\s+(is|are)|other\s+than|apart\s+from|besides|ignored?|"
-    r"skip\w*|not\s+(judged|checked|covered|in\s+scope|our\s+concern)|out\s+of\s+(the\s+)?scope|"
-    r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
-    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?|"
-    # "anything outside kube-system": the namespaces named after it are out of scope
-    r"outside\s+(of\s+)?(the\s+)?(?=kube-|system\s+namespaces|namespaces?\s))\b",
-    re.I,
-)
 _NAMESPACE_NAME = re.compile(r"\b(kube-system|kube-public|kube-node-lease)\b")
 _SYSTEM_NAMESPACES = re.compile(
     r"\b(system|kubernetes('s)?\s+own|control[- ]plane|platform('s)?\s+own)\s+namespaces\b", re.I
@@ -181,6 +175,7 @@ _EXEMPT_LIST = re.compile(
 _NOT_NAMESPACE_WORDS = {
     "the", "a", "an", "those", "these", "that", "this", "it", "them", "one", "all", "any",
     "system", "application", "applications", "tenant", "user", "other", "own", "platform",
+    "in", "for", "whose", "every",
 }  # fmt: skip
 
 
@@ -197,6 +192,59 @@ def _listed_exempt_namespaces(text: str) -> list[str]:
                 continue
             names += listed
     return names
+
+
+#: namespaces named by the start or end of their name ("namespaces whose name begins with
+#: kube-", "namespaces prefixed with sys-", "any namespace ending in -sandbox", "the `kube-*`
+#: namespaces"): the pattern as a glob, ``*`` standing for the rest of the name
+_NAME_PART = r"[`'\"]?(\*?-?[a-z0-9][a-z0-9-]*\*?)[`'\"]?"
+#: "namespaces whose name", "namespaces with names that", "namespace names"
+_WHOSE_NAME = (
+    r"\bnamespaces?\s+(?:whose\s+|with\s+(?:a\s+)?)?(?:names?\s+)?(?:that\s+)?(?:are\s+|is\s+)?"
+)
+_NAMESPACE_GLOBS = (
+    (
+        re.compile(
+            rf"{_WHOSE_NAME}(?:begins?|starts?|beginning|starting)\s+with\s+(?:the\s+)?"
+            rf"(?:prefix\s+)?{_NAME_PART}"
+            rf"|{_WHOSE_NAME}(?:prefixed|prefix)\s+(?:with|by)\s+{_NAME_PART}"
+            rf"|\bnamespaces?\s+with\s+(?:the|a)\s+(?:name\s+)?prefix\s+{_NAME_PART}",
+            re.I,
+        ),
+        "{}*",
+    ),
+    (
+        re.compile(
+            rf"{_WHOSE_NAME}(?:ends?|ending)\s+(?:with|in)\s+(?:the\s+)?(?:suffix\s+)?{_NAME_PART}"
+            rf"|{_WHOSE_NAME}suffixed\s+(?:with|by)\s+{_NAME_PART}",
+            re.I,
+        ),
+        "*{}",
+    ),
+    # a glob written out: "kube-* namespaces", "namespaces matching `tmp-*`"
+    (
+        re.compile(
+            r"(?<![\w*-])[`'\"]?([a-z0-9][a-z0-9-]*\*|\*[a-z0-9-]*[a-z0-9])[`'\"]?(?=[\s,.;:)]|$)"
+        ),
+        "{}",
+    ),
+)
+
+
+def _exempt_namespace_globs(text: str) -> list[str]:
+    """The namespace name patterns an exemption names by their start or end, in a sentence
+    that exempts (a glob Kyverno's ``namespaces`` match and Rego's ``glob.match`` read)."""
+    globs: list[str] = []
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        if not (_EXEMPT_WORDS.search(sentence) and re.search(r"\bnamespaces?\b", sentence, re.I)):
+            continue
+        for pattern, shape in _NAMESPACE_GLOBS:
+            for m in pattern.finditer(sentence):
+                part = next(g for g in m.groups() if g)
+                glob = shape.format(part.strip("*")) if shape != "{}" else part
+                if glob.strip("*-"):
+                    globs.append(glob)
+    return globs
 
 
 #: a Role or ClusterRole named in the text ("the ClusterRole sre-break-glass", "Role `ops`"):
@@ -242,7 +290,8 @@ def scope_of(text: str) -> Scope:
         if _ONLY_HOLDERS.search(text) and (roles or builtin):
             return Scope(exempt_builtin_rbac=builtin, exempt_role_names=roles)
         return Scope()
-    namespaces = list(dict.fromkeys((*named, *_listed_exempt_namespaces(text))))
+    listed = (*named, *_listed_exempt_namespaces(text), *_exempt_namespace_globs(text))
+    namespaces = list(dict.fromkeys(listed))
     if system:
         namespaces.extend(ns for ns in SYSTEM_NAMESPACES if ns not in namespaces)
     return Scope(
@@ -289,10 +338,16 @@ _UNSET_COMPLIES = (
 )
 
 
-#: "on every line that sets it", "every occurrence", "any line setting it gives another value"
+#: "on every line that sets it", "every occurrence", "any line setting it gives another value";
+#: a prohibition quantified over the files ("must not turn it on in any sysctl file", "no
+#: limits file may raise it"): a value set in any file read is judged, even one a later file
+#: overrides
 _EVERY_VALUE = re.compile(
     r"\b(?:every|each|any|all)\s+(?:lines?|occurrences?|assignments?|definitions?|settings?\s+lines?)"
-    r"\b(?!\s+(?:of|in)\s+(?:a|the)\s+match)",
+    r"\b(?!\s+(?:of|in)\s+(?:a|the)\s+match)"
+    r"|\b(?:in|from)\s+(?:any|every|each)\s+(?:[\w.-]+\s+){0,2}?(?:files?|drop-?ins?|snippets?)\b"
+    r"|\bno\s+(?:[\w.-]+\s+){0,2}?(?:files?|drop-?ins?|snippets?)\b[^.;,:]{0,40}?"
+    r"\b(?:may|can|must|shall)\b",
     re.I,
 )
 
@@ -695,7 +750,8 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     if concept in k8s_cluster_objects.CONCEPTS:
         scope = k8s_cluster_objects.scope_for(text, scope)
     if platform == "kubernetes":
-        # "in namespaces labelled tier=prod" limits any check, whatever its kind
+        # "in namespaces labelled tier=prod" limits any check, whatever its kind; labels in a
+        # clause that exempts ("pods labelled break-glass=true are exempt") set objects apart
         scope = replace(
             scope,
             namespace_labels=namespace_labels(text),
@@ -719,6 +775,12 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
         if any(isinstance(c, BindingCheck) and c.exempt_names for c in checks):
             # the text names the built-in bindings it sets apart: those, not every system: name
             scope = replace(scope, exempt_builtin_rbac=False)
+    if platform == "kubernetes" and (exempt_namespace_labels(text) or exempt_pod_labels(text)):
+        scope = replace(
+            scope,
+            permitting_namespace_labels=exempt_namespace_labels(text),
+            exempt_pod_labels=exempt_pod_labels(text),
+        )
     if permitted:
         scope = replace(
             scope,

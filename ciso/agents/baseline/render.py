@@ -189,6 +189,7 @@ def kubernetes_rego(intent: Intent) -> str:
         builtin_in_default_json=json.dumps([list(p) for p in k8s_namespaces.BUILTIN_IN_DEFAULT]),
         namespace_labels_json=json.dumps([list(p) for p in intent.scope.namespace_labels]),
         pod_labels_json=json.dumps([list(p) for p in intent.scope.pod_labels]),
+        exempt_pod_labels_json=json.dumps([list(p) for p in intent.scope.exempt_pod_labels]),
         only_namespaces_json=rego_set(intent.scope.only_namespaces),
         permitting_labels_json=json.dumps(
             [list(p) for p in intent.scope.permitting_namespace_labels]

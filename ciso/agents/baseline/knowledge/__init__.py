@@ -53,13 +53,74 @@ _DIGEST_ACCEPTED = re.compile(
 
 
 def digest_is_an_alternative(text: str) -> bool:
-    if any(p.search(text) for p in DIGEST_AS_ALTERNATIVE):
-        return True
+    for p in DIGEST_AS_ALTERNATIVE:
+        if any(not denied_alternative(text, m) for m in p.finditer(text)):
+            return True
     for m in _DIGEST_ACCEPTED.finditer(text):
         clause = re.split(r"[.;:,]\s", text[: m.start()])[-1]
         if not re.search(r"\btag", clause, re.I):
             return True
     return False
+
+
+#: what a sentence says of a way of meeting a control when it does NOT meet it: "does not
+#: satisfy this", "is not enough (on its own)", "alone does not count", "not by itself"
+_DENIES = re.compile(
+    r"\b(?:does|do|will|would|is|are)\s*(?:not|n't)\s+(?:\w+\s+){0,2}?"
+    r"(?:satisf\w*|suffic\w*|suffice|enough|count|qualif\w*|meet|make\s+it|replace|substitute)\b"
+    r"|\b(?:not|never|no\s+longer)\s+(?:by\s+itself|on\s+its\s+own|alone)\b"
+    r"|\b(?:insufficient|not\s+sufficient|not\s+enough|falls?\s+short)\b"
+    r"|\b(?:alone|by\s+itself|on\s+its\s+own)\s+(?:is|are|does|do)\s*(?:not|n't)\b",
+    re.I,
+)
+
+
+#: a turn in a sentence: what follows it is said of something else
+_CONTRAST = re.compile(r",?\s*\b(?:but|while|whereas|though|although|however)\b", re.I)
+
+
+def denied_alternative(text: str, match: re.Match[str]) -> bool:
+    """The sentence holding ``match`` (a way of meeting a control the text names: a non-zero
+    runAsUser, a digest) says it does not meet it ("a non-zero runAsUser without runAsNonRoot
+    does not satisfy this", "a digest alone is not enough"): a negation, not an alternative."""
+    start = max(text.rfind(". ", 0, match.start()), text.rfind("; ", 0, match.start())) + 1
+    ends = [i for i in (text.find(". ", match.end()), text.find("; ", match.end())) if i >= 0]
+    end = min(ends) if ends else len(text)
+    # the part of the sentence the match is in: "a non-zero runAsUser counts, but an unset one
+    # does not count" denies the unset one only
+    cuts = [start, *(m.end() for m in _CONTRAST.finditer(text, start, end)), end]
+    segment = next(
+        text[a:b] for a, b in zip(cuts, cuts[1:], strict=False) if a <= match.start() < b
+    )
+    return bool(_DENIES.search(segment))
+
+
+#: Phrasings that set something apart from a rule: "kube-system is exempt", "except", "out of
+#: scope", "leave ... alone", "does not apply to", "are not findings"
+EXEMPT_WORDS = re.compile(
+    r"\b(exempt\w*|exclud\w*|except|excepting|((only|sole|one)\s+)?exceptions?\s+(is|are)|"
+    r"other\s+than|apart\s+from|besides|ignored?|"
+    r"skip\w*|not\s+(judged|checked|covered|in\s+scope|our\s+concern)|out\s+of\s+(the\s+)?scope|"
+    r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
+    r"(does|do)\s*(not|n't)\s+apply|no\s+need\s+to|(is|are)\s+not\s+(a\s+)?findings?|"
+    # "anything outside kube-system": the namespaces named after it are out of scope
+    r"outside\s+(of\s+)?(the\s+)?(?=kube-|system\s+namespaces|namespaces?\s))\b",
+    re.I,
+)
+
+
+def exempting_clauses(text: str) -> tuple[str, str]:
+    """The text split into the clauses that exempt ("namespaces labelled sandbox=true are out
+    of scope", "except pods labelled x=y") and the others, each joined back; a clause ends at
+    a comma, semicolon, colon or the end of a sentence."""
+    clauses = re.split(r"(?<=[.;:!?,])\s+", text)
+    # an aside's exemption ("in namespaces labelled env=prod (kube-system excluded)") is not
+    # said of the clause around it
+    exempts = [bool(EXEMPT_WORDS.search(re.sub(r"\([^()]*\)", " ", c))) for c in clauses]
+    return (
+        " ".join(c for c, e in zip(clauses, exempts, strict=True) if e),
+        " ".join(c for c, e in zip(clauses, exempts, strict=True) if not e),
+    )
 
 
 #: Phrasings that forbid something ("must not", "no container may", "disallow", "flag ... that").

@@ -11,12 +11,14 @@ comparison and reads numbers spelled as words and ages in days.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Literal
 
 from ciso.agents.baseline.knowledge.number_words import as_digits
 
-#: what a bound is counted in: seconds (every time unit converted) or a plain count
-Unit = Literal["seconds", "count"]
+#: what a bound is counted in: seconds (every time unit converted), a plain count, or a
+#: percentage ("above 80%": no count of replicas or seconds, and only a percentage is one)
+Unit = Literal["seconds", "count", "percent"]
 
 _UNIT = (
     r"(seconds?|secs?|s|minutes?|mins?|hours?|hrs?|h|days?|d|weeks?|replicas?|revisions?|copies|"
@@ -64,12 +66,25 @@ def _value(number: str, spelled: str | None, text: str, end: int, unit: Unit) ->
     return value * _SECONDS.get(word, 1)
 
 
+_PERCENT = re.compile(r"\s*(?:%|per\s*cent\b)", re.I)
+
+
+def _in_unit(unit: Unit, text: str) -> Callable[[re.Match[str]], bool]:
+    """Whether a bound found in ``text`` is counted in ``unit``: a number followed by % is a
+    percentage and nothing else is."""
+    return lambda m: (unit == "percent") == bool(_PERCENT.match(text, m.end()))
+
+
+def _first(pattern: re.Pattern[str], text: str, unit: Unit) -> re.Match[str] | None:
+    return next(filter(_in_unit(unit, text), pattern.finditer(text)), None)
+
+
 def bounds(text: str, unit: Unit) -> tuple[int | None, int | None]:
     """The (minimum, maximum) the text gives in ``unit``: both ends of "between A and B", else
     the first lower and the first upper bound; numbers may be written in words ("half a
     minute", "three replicas")."""
     text = as_digits(text)
-    between = _BETWEEN.search(text) or _RANGE.search(text)
+    between = _first(_BETWEEN, text, unit) or _first(_RANGE, text, unit)
     if between and between.re is _RANGE and between.group(1) is None:
         # the "A to B inclusive" spelling: its groups come after the "from A to B" ones
         groups = between.groups()[4:]
@@ -81,8 +96,8 @@ def bounds(text: str, unit: Unit) -> tuple[int | None, int | None]:
         low = _value(between.group(1), between.group(2) or between.group(4), text, low_end, unit)
         high = _value(between.group(3), between.group(4), text, between.end(), unit)
         return low, high
-    low_match = _LOWER_BOUND.search(text)
-    high_match = _UPPER_BOUND.search(text)
+    low_match = _first(_LOWER_BOUND, text, unit)
+    high_match = _first(_UPPER_BOUND, text, unit)
     return (
         _value(low_match.group(1), low_match.group(2), text, low_match.end(), unit)
         if low_match

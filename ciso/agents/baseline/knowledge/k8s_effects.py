@@ -234,6 +234,15 @@ def _disk_cap(text: str) -> ContainerFieldCheck:
     )
 
 
+def _memory_volume_cap(text: str) -> FieldValueCheck:
+    """Each emptyDir volume kept in the node's memory (medium Memory, a tmpfs) sets a
+    sizeLimit; a disk-backed one is not judged."""
+    return FieldValueCheck(
+        "memory-volume-size-limit", "pod", (("volumes", "*", "emptyDir", "sizeLimit"),),
+        must_be_set=True, each_item=True, item_when=(("emptyDir", "medium"), ("Memory",)),
+    )  # fmt: skip
+
+
 def _drainable_budget(text: str) -> tuple[FieldValueCheck, ...]:
     pdb = ("PodDisruptionBudget",)
     return (
@@ -631,6 +640,21 @@ _MORE: tuple[Concept, ...] = (
             paths=(("spec", "type"),),
             forbidden=("NodePort",),
         ),
+    ),
+    Concept(
+        # an emptyDir with medium Memory said by where it lives: "scratch volumes that live in
+        # the node's RAM must carry a size cap", "tmpfs volumes need an upper size"
+        "memory-volume-size-limit",
+        (
+            words(
+                r"\bvolumes?\b[^.;]{0,40}\b(live|lives|kept|held|stored|backed|resid\w*)\s+"
+                r"(in|by)\s+(the\s+)?(node'?s?\s+)?(RAM|memory)\b",
+                r"\b(RAM|memory)[- ]backed\s+(\w+\s+)?volumes?\b",
+                r"\btmpfs\b",
+            ),
+            words(r"\bsize\b", r"\bsizeLimit\b", r"\bcap(ped)?\b", r"\bbound(ed)?\b"),
+        ),
+        _memory_volume_cap,
     ),
     Concept(
         "host-port",

@@ -26,7 +26,7 @@ from ciso.agents.baseline.family_checks import (
     QuantityBoundCheck,
 )
 from ciso.agents.baseline.intent import FieldValueCheck
-from ciso.agents.baseline.knowledge import Concept, words
+from ciso.agents.baseline.knowledge import Concept, exempting_clauses, words
 from ciso.agents.baseline.knowledge.k8s_bounds import Unit, bounds, byte_bounds, job_paths
 from ciso.agents.baseline.knowledge.k8s_workloads import pod_labels
 
@@ -47,6 +47,9 @@ class BoundField:
     default: int | None
     unit: Unit
     side: Literal["both", "lower", "upper"] = "both"
+    #: a field of list items: only the items whose field (path below the item) holds one of
+    #: the values are judged, and the row applies only when the text names one of them
+    item_when: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
 
 #: "Kubernetes' default of 10", "defaults to 10": the text states the API default
@@ -97,6 +100,14 @@ HPA_MAX = BoundField(
     "autoscaler-max-replicas", _HPA, (("spec", "maxReplicas"),), ("horizontalpodautoscalers",),
     None, "count", side="upper",
 )  # fmt: skip
+#: the CPU utilisation an autoscaler waits for before it scales out (autoscaling/v2: the
+#: target of its cpu Resource metric; the API serves v1's targetCPUUtilizationPercentage so)
+HPA_CPU_TARGET = BoundField(
+    "autoscaler-cpu-target", _HPA,
+    (("spec", "metrics", "*", "resource", "target", "averageUtilization"),),
+    ("horizontalpodautoscalers",), None, "percent",
+    item_when=(("resource", "name"), ("cpu",)),
+)  # fmt: skip
 
 
 #: a sentence that takes kinds out of a check: "Deployments are not judged", "Jobs are out of
@@ -140,6 +151,10 @@ def _bound_checks(*fields: BoundField) -> Callable[[str], tuple[FieldBoundCheck,
     def build(text: str) -> tuple[FieldBoundCheck, ...] | None:
         checks = []
         for f in (_judged(f, text) for f in fields):
+            if f.item_when and not any(
+                re.search(rf"\b{re.escape(v)}\b", text, re.I) for v in f.item_when[1]
+            ):
+                continue
             minimum, maximum = bounds(text, f.unit)
             if f.side == "lower":
                 maximum = None
@@ -149,10 +164,15 @@ def _bound_checks(*fields: BoundField) -> Callable[[str], tuple[FieldBoundCheck,
                 continue
             stated = _STATED_DEFAULT.search(text) if len(fields) == 1 else None
             default = int(stated.group(1)) if stated and f.default is not None else f.default
+            if f.item_when and default is None:
+                # an item that does not carry the field (a metric targeted by value, not by
+                # utilisation) is not what the bound judges
+                default = maximum if maximum is not None else minimum
             checks.append(
                 FieldBoundCheck(
                     f.concept, "object", f.paths, kinds=f.kinds, minimum=minimum,
                     maximum=maximum, default=default, collects=f.collects,
+                    item_when=f.item_when,
                 )
             )  # fmt: skip
         return tuple(checks) or None
@@ -449,7 +469,7 @@ CONCEPTS: tuple[Concept, ...] = (
             ),
             words(r"\breplicas?\b", r"\bminReplicas\b", r"\bmaxReplicas\b", r"\bscale\b"),
         ),
-        _bound_checks(HPA_MIN, HPA_MAX),
+        _bound_checks(HPA_MIN, HPA_MAX, HPA_CPU_TARGET),
     ),
     Concept(
         "progress-deadline",
@@ -552,6 +572,15 @@ CONCEPTS: tuple[Concept, ...] = (
         ),
         _pod_labels,
         none_of=words(r"\bnamespaces?\b[^.;]{0,40}\blabel", r"\bselectors?\b"),
+        # pods and labels named only where the text exempts them ("pods carrying the label
+        # x=y are exempt") are an exemption of another control, not labels pods must carry
+        accepts=lambda text: bool(
+            re.search(
+                r"\bpods?\b[^.;]{0,80}\blabels?\b|\blabels?\b[^.;]{0,80}\bpods?\b",
+                exempting_clauses(text)[1],
+                re.I,
+            )
+        ),
     ),
     Concept(
         "claim-size",

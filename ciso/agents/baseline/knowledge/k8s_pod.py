@@ -24,7 +24,12 @@ from ciso.agents.baseline.intent import (
     RunAsNonRootCheck,
     SecretEnvCheck,
 )
-from ciso.agents.baseline.knowledge import Concept, digest_is_an_alternative, words
+from ciso.agents.baseline.knowledge import (
+    Concept,
+    denied_alternative,
+    digest_is_an_alternative,
+    words,
+)
 
 #: "unset is a violation" / "set explicitly": the only compliant value must be written out.
 EXPLICIT = words(
@@ -38,6 +43,10 @@ EXPLICIT = words(
     r"\b(does|do)\s*(not|n't)\s+(set|declare|specify)\b",
     r"\b(needs?|requires?|has\s+to|have\s+to)\b.{0,60}\bfalse\b",
     r"\bunless\b.{0,60}\bset\b",
+    # the default named as what does not comply: "relying on the runtime default is not
+    # enough", "leaving it to the platform's default is a finding"
+    r"\bdefault\b.{0,30}\b(is|are|does)\s*(not|n't)\s+(enough|sufficient|suffice|count)\b",
+    r"\bdefault\b.{0,30}\b(is|counts\s+as)\s+(a\s+)?(finding|violation)\b",
 )
 
 
@@ -155,6 +164,13 @@ _NONZERO_UID = re.compile(
     r"\bnon-?zero\s+(runAsUser|uid|user\s+id)\b",
     re.I,
 )
+
+
+def _nonzero_uid_counts(text: str) -> bool:
+    """The text accepts a non-zero runAsUser as a non-root user, and does not say in the same
+    breath that it is not enough ("a non-zero runAsUser alone does not satisfy this")."""
+    return any(not denied_alternative(text, m) for m in _NONZERO_UID.finditer(text))
+
 
 #: the SELinux types Pod Security's Baseline level allows (its documentation's list)
 BASELINE_SELINUX_TYPES = (
@@ -438,7 +454,12 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"allowPrivilegeEscalation",
                 r"\bprivilege\s+escalation\b",
                 r"\bescalat\w+\s+(its\s+|their\s+)?privileges?\b",
-                r"\bgain\s+more\s+privileges\b",
+                # stated by its effect, in the words of the field's documentation: a process
+                # gaining more privileges than its parent (setuid binaries, no_new_privs)
+                r"\bgain\w*\s+(more|additional|extra|higher|greater|new|elevated)\s+privileges?\b",
+                r"\bmore\s+privileges?\s+than\s+(its|their|the)\s+parent\b",
+                r"\bno_new_privs\b",
+                r"\bsetuid\b[^.;]{0,60}\b(raise|elevat|gain|escalat)\w*",
             ),
         ),
         _privilege_escalation,
@@ -468,7 +489,7 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bnon-?root\b",
             ),
         ),
-        lambda text: RunAsNonRootCheck(nonzero_uid_counts=bool(_NONZERO_UID.search(text))),
+        lambda text: RunAsNonRootCheck(nonzero_uid_counts=_nonzero_uid_counts(text)),
     ),
     Concept(
         "net-raw",

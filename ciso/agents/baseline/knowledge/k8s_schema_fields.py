@@ -664,7 +664,7 @@ def _inherited_path(places: tuple[Place, ...]) -> tuple[str, ...] | None:
     return container[0] if container and len(places) == 2 else None
 
 
-def _item_condition(place: Place, text: str) -> tuple[str, tuple[str, ...]] | None:
+def _item_condition(place: Place, text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """For a field of list items: the enumerated sibling field and the values of it the text
     names ("a NoExecute taint" judges the tolerations whose effect is NoExecute), else None."""
     if "*" not in place.path:
@@ -681,7 +681,7 @@ def _item_condition(place: Place, text: str) -> tuple[str, tuple[str, ...]] | No
         for field, values in ITEM_ENUMS.get(holder.type, {}).items():
             named = tuple(v for v in values if re.search(rf"\b{v}\b", text))
             if named and field != place.path[-1]:
-                return field, named
+                return (field,), named
     return None
 
 
@@ -861,9 +861,40 @@ def _presence(
             any_value=any_value, must_be_set=must_be_set, namespace_labels=labels,
             # a field below a list's items: "each port must declare it" is every item
             each_item=must_be_set and "*" in paths[0],
+            item_when=_item_named_by(level, kinds, paths[0], clause) if must_be_set else None,
         )
         for level, (paths, kinds) in groups.items()
     )  # fmt: skip
+
+
+def _item_named_by(
+    level: str, kinds: tuple[str, ...], path: tuple[str, ...], clause: str
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The items of a list the clause narrows by a field of their own and its value ("every
+    emptyDir volume whose medium is Memory", "each port with protocol UDP"): the field's path
+    below the item (a field of the item or of one of the fields on the way to the judged one)
+    and the value, written as the API spells it (capitalised or quoted), else None."""
+    if "*" not in path:
+        return None
+    last = len(path) - 1 - path[::-1].index("*")
+    item = path[: last + 1]
+    kind = kinds[0] if level == "object" and kinds else ""
+    on_the_way = [item + path[last + 1 : i] for i in range(last + 1, len(path))]
+    for prefix in on_the_way:
+        for child in children_at(level, kind, prefix):
+            if child.name == path[-1]:
+                continue
+            said = re.search(
+                rf"\b(?:whose|with|where|having|that\s+(?:has|have|sets?|uses?))\s+"
+                rf"(?:its\s+|their\s+|the\s+|an?\s+)?{re.escape(child.name)}\s+"
+                r"(?:is\s+|are\s+|set\s+to\s+|of\s+|=\s*|:\s*)?"
+                r"(?:[`'\"]([^`'\"]+)[`'\"]|\b([A-Z][A-Za-z0-9-]*)\b)",
+                clause,
+            )
+            if said:
+                below = prefix[len(item) :] + (child.name,)
+                return below, (said.group(1) or said.group(2),)
+    return None
 
 
 def read(text: str, context: str = "") -> tuple[Any, ...] | None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.intent import FieldValueCheck
-from ciso.agents.baseline.knowledge import Concept, words
+from ciso.agents.baseline.knowledge import Concept, exempting_clauses, words
 from ciso.agents.baseline.knowledge.k8s_bounds import bounds, job_paths
 
 # ---- pod-spec fields that must be absent -------------------------------------------------------
@@ -116,7 +116,7 @@ def _immutable_config_maps(text: str) -> FieldValueCheck:
     return FieldValueCheck(
         "config-map-immutable", "object", (("immutable",),), kinds=("ConfigMap",),
         allowed=(True,), must_be_set=True, exempt_names=exempt,
-        namespace_labels=tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text)),
+        namespace_labels=namespace_labels(text),
     )  # fmt: skip
 
 
@@ -188,7 +188,14 @@ _LABELLED = (
     r"\bnamespaces?\s+(?:labell?ed|with\s+(?:the\s+)?label|carrying\s+(?:the\s+)?label)\s+"
     r"[`'\"]?([A-Za-z0-9./-]+)\s*[:=]\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)[`'\"]?"
 )
-_NAMESPACE_LABEL = re.compile(_LABELLED, re.I)
+_NAMESPACE_LABEL = re.compile(
+    _LABELLED
+    # the label given in an aside to the namespaces a text names: "in production namespaces
+    # (label env=prod)", "team namespaces (labelled `tier: tenant`)"
+    + r"|\bnamespaces?\s*\(\s*(?:the\s+)?(?:namespace\s+)?label(?:l?ed|s)?\s+(?:with\s+)?"
+    r"[`'\"]?([A-Za-z0-9./-]+)\s*[:=]\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)[`'\"]?\s*\)",
+    re.I,
+)
 
 #: a permission limited to labelled namespaces: "pods may run Windows only in namespaces
 #: labelled os=windows", "GPUs are allowed only in namespaces carrying the label gpu=yes"; what
@@ -243,9 +250,23 @@ def permitted_only_in(text: str) -> PermittedOnlyIn | None:
     return PermittedOnlyIn(text[: m.start()] + said + text[m.end() :], labels, named, on_objects)
 
 
+def _namespace_labels_in(text: str) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        for m in _NAMESPACE_LABEL.finditer(text)
+    )
+
+
 def namespace_labels(text: str) -> tuple[tuple[str, str], ...]:
-    """The (key, value) labels of the namespaces a text limits its rule to."""
-    return tuple((m.group(1), m.group(2)) for m in _NAMESPACE_LABEL.finditer(text))
+    """The (key, value) labels of the namespaces a text limits its rule to (not those named in
+    a clause that exempts them)."""
+    return _namespace_labels_in(exempting_clauses(text)[1])
+
+
+def exempt_namespace_labels(text: str) -> tuple[tuple[str, str], ...]:
+    """The labels of the namespaces a clause exempts ("namespaces labelled sandbox=true are out
+    of scope")."""
+    return _namespace_labels_in(exempting_clauses(text)[0])
 
 
 #: "pods that carry the label acme.io/tier: "gold"", "pods labelled team=payments"
@@ -287,13 +308,22 @@ def only_namespaces(text: str) -> tuple[str, ...]:
     )
 
 
-def pod_labels(text: str) -> tuple[tuple[str, str], ...]:
-    """The (key, value) labels of the pods a text limits its rule to (on the pod itself: a
-    workload's pod template)."""
+def _pod_labels_in(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(
         (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         for m in _POD_LABEL.finditer(text)
     )
+
+
+def pod_labels(text: str) -> tuple[tuple[str, str], ...]:
+    """The (key, value) labels of the pods a text limits its rule to (on the pod itself: a
+    workload's pod template), not those a clause exempts."""
+    return _pod_labels_in(exempting_clauses(text)[1])
+
+
+def exempt_pod_labels(text: str) -> tuple[tuple[str, str], ...]:
+    """The labels of the pods a clause exempts ("pods labelled break-glass=true are exempt")."""
+    return _pod_labels_in(exempting_clauses(text)[0])
 
 
 def _replica_minimum(text: str) -> FieldBoundCheck | None:

@@ -596,7 +596,14 @@ def _sudo_authentication(text: str) -> tuple[ConfigSetting, ...]:
 #: the limits a text names by what they limit, and the value a text that only turns it off means
 _LIMIT_ITEMS = (
     ("core", r"\bcore\b", 0),
-    ("maxlogins", r"\bmaxlogins\b|\b(?:concurrent|simultaneous|parallel)\s+log\s*-?\s*ins\b", None),
+    (
+        "maxlogins",
+        r"\bmaxlogins\b|\b(?:concurrent|simultaneous|parallel)\s+log\s*-?\s*ins\b"
+        # "at most ten concurrent login sessions" per account (sshd's sessions per network
+        # connection are no logins)
+        r"|\b(?:concurrent|simultaneous|parallel)\s+log\s*-?\s*in\s+sessions?\b",
+        None,
+    ),
     ("maxsyslogins", r"\bmaxsyslogins\b", None),
 )
 _LIMIT_VALUE = r"\D{0,40}?\b(?:is|to|of|at|=|be)\s+(\d+)\b"
@@ -816,7 +823,16 @@ CONCEPTS: tuple[Concept, ...] = (
     Concept(
         "pam-limits",
         (
-            words(r"pam_limits", r"\blimits\.(?:conf|d)\b", r"\bulimit\b"),
+            # pam_limits named, or one of its own items ("a hard maxlogins limit"), or logins
+            # per account counted ("concurrent login sessions"): only pam_limits bounds those
+            words(
+                r"pam_limits",
+                r"\blimits\.(?:conf|d)\b",
+                r"\bulimit\b",
+                r"\bmaxlogins\b",
+                r"\bmaxsyslogins\b",
+                r"\b(?:concurrent|simultaneous|parallel)\s+log\s*-?\s*in\s+sessions?\b",
+            ),  # fmt: skip
             words(*(p for _, p, _ in _LIMIT_ITEMS)),
         ),
         _limits,
