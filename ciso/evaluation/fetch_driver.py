@@ -19,6 +19,7 @@ import contextlib
 import errno
 import json
 import os
+import resource
 import shutil
 import signal
 import stat
@@ -99,12 +100,39 @@ class Cluster:
 STATIC_RESOURCES = "static-resources"
 
 
+#: Go's garbage collector target for the fetcher's kubectl: a kubectl call lives about 50 ms and
+#: spends a fifth of its CPU collecting the heap its start-up builds (the API types it
+#: registers); collecting at four times the live heap instead of twice takes about 9 ms of CPU
+#: off each call (150 calls in the built-in suite) and changes nothing kubectl answers.
+GO_GC_PERCENT = "400"
+
+
+def go_runtime(environ: dict[str, str]) -> dict[str, str]:
+    """The Go runtime settings for the fetcher's programs, where ``environ`` sets none: a lazier
+    collector (:data:`GO_GC_PERCENT`) bounded by a soft memory limit of half the sandbox's data
+    limit, so a kubectl holding a large list collects as often as it must to stay below the
+    limit it ran within before (the collector runs harder near the soft limit, not later)."""
+    settings = {"GOGC": GO_GC_PERCENT}
+    soft, _hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if soft != resource.RLIM_INFINITY:
+        settings["GOMEMLIMIT"] = str(soft // 2)
+    if "GOGC" in environ or "GOMEMLIMIT" in environ:  # the operator's own choice stands
+        return {}
+    return settings
+
+
 def run_one(cluster: Cluster, run: dict, objects: list) -> dict:
     started = time.monotonic()
     cluster.serve(objects)
     cluster.write_kubeconfig()
     cluster.write_discovery_cache()
-    env = dict(os.environ, KUBECONFIG=str(KUBECONFIG), HOME=HOME, KUBECACHEDIR=str(KUBECACHE))
+    env = dict(
+        os.environ,
+        **go_runtime(dict(os.environ)),
+        KUBECONFIG=str(KUBECONFIG),
+        HOME=HOME,
+        KUBECACHEDIR=str(KUBECACHE),
+    )
     return _launch(["bash", run["script"]], run, env, started)
 
 

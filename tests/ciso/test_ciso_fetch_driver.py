@@ -345,3 +345,38 @@ def test_what_a_run_plants_in_kubectls_cache_never_reaches_the_next(tmp_path: Pa
     for name in environments:
         seen = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
         assert seen == [[], ["planteds"]], name
+
+
+#: what the fetcher's programs see of Go's runtime settings, and the data limit they run under
+#: (``ulimit -d``, in KiB)
+REPORTS_GO_SETTINGS = """set -euo pipefail
+printf '{"gogc": "%s", "memlimit": "%s", "data_kib": "%s"}' \\
+  "${GOGC:-}" "${GOMEMLIMIT:-}" "$(ulimit -d)" >collected_data.json
+"""
+
+
+@needs_sandbox
+@pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
+def test_kubectl_collects_garbage_lazily_below_half_the_data_limit(tmp_path: Path) -> None:
+    """The fetcher's kubectl collects at four times its live heap (a fifth less CPU per call),
+    with a soft memory limit of half the sandbox's data limit: near it the collector runs as
+    often as it must, so a kubectl that fitted before still fits."""
+    environments = _environments(tmp_path)
+    hooks = extension_hooks()
+    assert hooks is not None
+    root = tmp_path / "go"
+    _drive(root, environments, [list(h) for h in hooks], REPORTS_GO_SETTINGS, parse=False)
+    for name in environments:
+        seen = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
+        assert seen["gogc"] == "400", name
+        assert seen["data_kib"] != "unlimited", name  # the sandbox limits its data
+        assert int(seen["memlimit"]) == int(seen["data_kib"]) * 1024 // 2, name
+
+
+def test_the_operators_go_settings_stand() -> None:
+    """A GOGC or GOMEMLIMIT the evaluation runs with is left as it is."""
+    from ciso.evaluation.fetch_driver import go_runtime
+
+    assert go_runtime({"GOGC": "100"}) == {}
+    assert go_runtime({"GOMEMLIMIT": "300MiB"}) == {}
+    assert go_runtime({})["GOGC"] == "400"
