@@ -4,12 +4,16 @@ accounts. Each line of the bill gets an explicit daily price and quantity (or co
 
 Written from what billing exports look like, not from ``finops/generator``: the point of these
 fixtures is that the baseline has not been tuned on their shape.
+
+Also the one FOCUS writer the hand-written bills share (``write_focus``; a ``Bill`` through
+``write_bill_as_focus``), and ``answer``: the baseline's causes for a scenario folder.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -152,6 +156,50 @@ def _tiered_cost(units: float, tiers: list[tuple[float, float]]) -> float:
         if units <= upto:
             break
     return cost
+
+
+def write_focus(
+    folder: Path,
+    columns: Sequence[str],
+    rows: Iterable[tuple[dt.date, Sequence[str], float]],
+    alert: dt.date,
+    account: str,
+    levels: Sequence[str] | None = None,
+) -> Path:
+    """A FOCUS export: ``focus.csv`` with the level ``columns`` then the day and the billed cost,
+    one row per (day, the row's values of ``columns``, cost) in the order given; the alert in
+    ``anomaly.json``; and, when given, the ``levels`` a cause may be named at in
+    ``scenario.json`` (without it the loader takes its default levels). Which days a line has no
+    row on is the caller's: exports differ on it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    csv = [",".join([*columns, "ChargePeriodStart", "BilledCost"])]
+    for day, path, cost in rows:
+        csv.append(f"{','.join(path)},{day.isoformat()}T00:00:00Z,{cost:.4f}")
+    (folder / "focus.csv").write_text("\n".join(csv) + "\n")
+    anomaly = {"date": alert.isoformat(), "account_id": account}
+    (folder / "anomaly.json").write_text(json.dumps(anomaly))
+    if levels:
+        (folder / "scenario.json").write_text(json.dumps({"levels": list(levels)}))
+    return folder
+
+
+#: the columns a bill's lines take in FOCUS: provider, service category (the service), service
+#: name (the application), resource id (the family)
+BILL_AS_FOCUS = ("BillingAccountId", "ProviderName", "ServiceCategory", "ServiceName", "ResourceId")
+
+
+def write_bill_as_focus(
+    bill: Bill, folder: Path, alert: int, account: str, billed: Callable[[Line, int], bool]
+) -> Path:
+    """The same bill as a FOCUS export (``BILL_AS_FOCUS``), a row per line and day ``billed``
+    keeps, no ``scenario.json``."""
+    rows = (
+        (bill.day(i), line.key, float(line.cost[i]))
+        for i in range(bill.days)
+        for line in bill.lines
+        if billed(line, i)
+    )
+    return write_focus(folder, BILL_AS_FOCUS, rows, bill.day(alert), account)
 
 
 def answer(folder: Path) -> tuple[Resource, ...]:
