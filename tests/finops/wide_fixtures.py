@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from finops.model import Resource
+from finops.model import Diagnosis, Resource
 from finops.rca import diagnose
 from finops.scenario import load_scenario
 
@@ -202,7 +202,13 @@ def write_bill_as_focus(
     return write_focus(folder, BILL_AS_FOCUS, rows, bill.day(alert), account)
 
 
+def diagnosis(folder: Path) -> Diagnosis:
+    """The baseline's whole diagnosis of the scenario written in ``folder``, as the agent makes
+    it: the scenario's own loader, then the drill-down on its table and alert."""
+    scenario = load_scenario(folder)
+    return diagnose(scenario.load_table(), scenario.anomaly)
+
+
 def answer(folder: Path) -> tuple[Resource, ...]:
     """The baseline's root causes for the scenario written in ``folder``."""
-    scenario = load_scenario(folder)
-    return diagnose(scenario.load_table(), scenario.anomaly).resources
+    return diagnosis(folder).resources
