@@ -41,6 +41,19 @@ def warning(at: datetime, namespace: str, kind: str, name: str, reason: str, mes
     return at, event
 
 
+def deployment(namespace: str, name: str, pod_spec: dict[str, Any], replicas: int = 1,
+               label: str = "app.kubernetes.io/name", **metadata: Any) -> dict[str, Any]:  # fmt: skip
+    """A Deployment labelled ``label: name``, its selector and its pods' template carrying the
+    same label (each a dict of its own, so a test may edit one); ``metadata`` adds fields such as
+    ``resourceVersion`` or ``managedFields`` between the namespace and the labels."""
+    return {
+        "apiVersion": "apps/v1", "kind": "Deployment",
+        "metadata": {"name": name, "namespace": namespace, **metadata, "labels": {label: name}},
+        "spec": {"replicas": replicas, "selector": {"matchLabels": {label: name}},
+                 "template": {"metadata": {"labels": {label: name}}, "spec": pod_spec}},
+    }  # fmt: skip
+
+
 def firing(namespace: str, since: datetime, alertname: str, **labels: str) -> dict[str, Any]:
     return {
         "labels": {"alertname": alertname, "namespace": namespace, **labels},

@@ -10,7 +10,7 @@ import json
 from datetime import datetime, timedelta
 
 from sre.agents.baseline import diagnose
-from tests._support.sre_incident_files import firing, warning, write_incident
+from tests._support.sre_incident_files import deployment, firing, warning, write_incident
 
 T0 = datetime(2026, 9, 14, 2, 0)
 APP_NS = "billing"
@@ -33,13 +33,7 @@ def _settings(rate_limit: str, written: float) -> dict:
 def _invoicer() -> dict:
     container = {"name": "invoicer", "image": "registry.example/invoicer:7",
                  "envFrom": [{"configMapRef": {"name": "invoicer-settings"}}]}  # fmt: skip
-    return {"apiVersion": "apps/v1", "kind": "Deployment",
-            "metadata": {"name": "invoicer", "namespace": APP_NS,
-                         "labels": {"app.kubernetes.io/name": "invoicer"}},
-            "spec": {"replicas": 1,
-                     "selector": {"matchLabels": {"app.kubernetes.io/name": "invoicer"}},
-                     "template": {"metadata": {"labels": {"app.kubernetes.io/name": "invoicer"}},
-                                  "spec": {"containers": [container]}}}}  # fmt: skip
+    return deployment(APP_NS, "invoicer", {"containers": [container]})
 
 
 def _crash_looping_pod(restarts: int) -> dict:

@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.evidence import Change, Symptom
-from tests._support.sre_incident_files import write_incident, write_rows
+from tests._support.sre_incident_files import deployment, write_incident, write_rows
 
 T0 = datetime(2026, 9, 10, 2, 0)
 NS = "books"
@@ -36,12 +36,7 @@ def _cronjob(schedule: str, overlap: str, written: float) -> dict:
 
 
 def _deployment(name: str, image: str) -> dict:
-    return {"apiVersion": "apps/v1", "kind": "Deployment",
-            "metadata": {"name": name, "namespace": NS,
-                         "labels": {"app.kubernetes.io/name": name}},
-            "spec": {"replicas": 1, "selector": {"matchLabels": {"app.kubernetes.io/name": name}},
-                     "template": {"metadata": {"labels": {"app.kubernetes.io/name": name}},
-                                  "spec": {"containers": [{"name": name, "image": image}]}}}}  # fmt: skip
+    return deployment(NS, name, {"containers": [{"name": name, "image": image}]})
 
 
 def _objects() -> list[tuple[datetime, dict]]:

@@ -19,7 +19,14 @@ import pytest
 from sre.agents.baseline import diagnose
 from sre.snapshot import SourceKind, open_source
 from sre.tools import run_tool
-from tests._support.sre_incident_files import firing, warning, watch, write_incident, write_rows
+from tests._support.sre_incident_files import (
+    deployment,
+    firing,
+    warning,
+    watch,
+    write_incident,
+    write_rows,
+)
 
 T0 = datetime(2026, 7, 14, 9, 0)
 NS = "billing"
@@ -35,12 +42,7 @@ def _deployment(name: str, image: str, version: str, pull: str | None = None) ->
     spec: dict = {"containers": [{"name": name, "image": image}]}
     if pull:
         spec["imagePullSecrets"] = [{"name": pull}]
-    return {"apiVersion": "apps/v1", "kind": "Deployment",
-            "metadata": {"name": name, "namespace": NS, "resourceVersion": version,
-                         "labels": {"app.kubernetes.io/name": name}},
-            "spec": {"replicas": 1, "selector": {"matchLabels": {"app.kubernetes.io/name": name}},
-                     "template": {"metadata": {"labels": {"app.kubernetes.io/name": name}},
-                                  "spec": spec}}}  # fmt: skip
+    return deployment(NS, name, spec, resourceVersion=version)
 
 
 def _pull_secret() -> dict:

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.states.objects import ObjectView
-from tests._support.sre_incident_files import firing, warning, write_incident
+from tests._support.sre_incident_files import deployment, firing, warning, write_incident
 
 T0 = datetime(2026, 8, 3, 14, 0)
 NS = "catalog"
@@ -41,13 +41,7 @@ def _workload(name: str, resources: dict | None, replicas: int = 1, namespace: s
     container: dict = {"name": name, "image": f"registry.example/{name}:4"}
     if resources is not None:
         container["resources"] = resources
-    return {"apiVersion": "apps/v1", "kind": "Deployment",
-            "metadata": {"name": name, "namespace": namespace,
-                         "labels": {"app.kubernetes.io/name": name}},
-            "spec": {"replicas": replicas,
-                     "selector": {"matchLabels": {"app.kubernetes.io/name": name}},
-                     "template": {"metadata": {"labels": {"app.kubernetes.io/name": name}},
-                                  "spec": {"containers": [container]}}}}  # fmt: skip
+    return deployment(namespace, name, {"containers": [container]}, replicas)
 
 
 def test_the_workloads_that_take_a_default_are_its_users():

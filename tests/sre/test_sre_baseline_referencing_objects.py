@@ -25,7 +25,7 @@ from sre.agents.baseline.evidence import (
 from sre.agents.baseline.preemption import displaced
 from sre.agents.baseline.rank import rank, touched_apps
 from sre.agents.baseline.references import referenced_apps
-from tests._support.sre_incident_files import firing, write_incident
+from tests._support.sre_incident_files import deployment, firing, write_incident
 
 T0 = datetime(2026, 10, 6, 14, 0)
 NS = "warehouse"
@@ -264,14 +264,8 @@ def test_a_claim_that_gets_no_volume_takes_the_wait_of_the_workload_edited_to_mo
 
 
 def _deployment(name: str, env: str, version: str) -> dict:
-    return {"apiVersion": "apps/v1", "kind": "Deployment",
-            "metadata": {"name": name, "namespace": NS, "resourceVersion": version,
-                         "labels": {"app": name}},
-            "spec": {"replicas": 1, "selector": {"matchLabels": {"app": name}},
-                     "template": {"metadata": {"labels": {"app": name}},
-                                  "spec": {"containers": [{"name": name, "image": f"reg/{name}:4",
-                                                           "env": [{"name": "MODE",
-                                                                    "value": env}]}]}}}}  # fmt: skip
+    container = {"name": name, "image": f"reg/{name}:4", "env": [{"name": "MODE", "value": env}]}
+    return deployment(NS, name, {"containers": [container]}, label="app", resourceVersion=version)
 
 
 def _config(value: str, version: str) -> dict:
