@@ -10,7 +10,7 @@ import json
 from datetime import datetime, timedelta
 
 from sre.agents.baseline import diagnose
-from tests._support.sre_incident_files import deployment, firing, warning, write_incident
+from tests._support.sre_incident_files import deployment, firing, stamp, warning, write_incident
 
 T0 = datetime(2026, 9, 14, 2, 0)
 APP_NS = "billing"
@@ -26,7 +26,7 @@ def _settings(rate_limit: str, written: float) -> dict:
     return {"apiVersion": "v1", "kind": "ConfigMap",
             "metadata": {"name": "invoicer-settings", "namespace": APP_NS,
                          "managedFields": [{"manager": "kubectl",
-                                            "time": f"{_at(written):%Y-%m-%dT%H:%M:%SZ}"}]},
+                                            "time": stamp(_at(written))}]},
             "data": {"RATE_LIMIT_PER_SECOND": rate_limit}}  # fmt: skip
 
 

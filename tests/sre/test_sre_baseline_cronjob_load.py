@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.evidence import Change, Symptom
-from tests._support.sre_incident_files import deployment, write_incident, write_rows
+from tests._support.sre_incident_files import deployment, stamp, write_incident, write_rows
 
 T0 = datetime(2026, 9, 10, 2, 0)
 NS = "books"
@@ -26,7 +26,7 @@ def _cronjob(schedule: str, overlap: str, written: float) -> dict:
     return {"apiVersion": "batch/v1", "kind": "CronJob",
             "metadata": {"name": "ledger-compaction", "namespace": NS,
                          "managedFields": [{"manager": "kubectl",
-                                            "time": f"{_at(written):%Y-%m-%dT%H:%M:%SZ}"}]},
+                                            "time": stamp(_at(written))}]},
             "spec": {"schedule": schedule, "concurrencyPolicy": overlap,
                      "jobTemplate": {"spec": {"template": {"spec": {
                          "restartPolicy": "Never",

@@ -22,6 +22,7 @@ from sre.tools import run_tool
 from tests._support.sre_incident_files import (
     deployment,
     firing,
+    stamp,
     warning,
     watch,
     write_incident,
@@ -93,10 +94,7 @@ def _events() -> list[tuple[datetime, dict]]:
 def _as_json_lines(path: Path, rows: list[tuple[datetime, dict]]) -> Path:
     """The same watch events as a JSON-lines export: each line the event and its time."""
     path.write_text(
-        "".join(
-            json.dumps({"timestamp": f"{at:%Y-%m-%dT%H:%M:%SZ}", **body}) + "\n"
-            for at, body in rows
-        )
+        "".join(json.dumps({"timestamp": stamp(at), **body}) + "\n" for at, body in rows)
     )
     return path
 

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.states.objects import ObjectView
-from tests._support.sre_incident_files import deployment, firing, warning, write_incident
+from tests._support.sre_incident_files import deployment, firing, stamp, warning, write_incident
 
 T0 = datetime(2026, 8, 3, 14, 0)
 NS = "catalog"
@@ -24,15 +24,11 @@ def _at(minutes: float) -> datetime:
     return T0 + timedelta(minutes=minutes)
 
 
-def _stamp(minutes: float) -> str:
-    return f"{_at(minutes):%Y-%m-%dT%H:%M:%SZ}"
-
-
 def _limit_range(memory: str, request: str, written: float, name: str = "tenant-defaults",
                  namespace: str = NS) -> dict:  # fmt: skip
     return {"apiVersion": "v1", "kind": "LimitRange",
             "metadata": {"name": name, "namespace": namespace,
-                         "managedFields": [{"manager": "kubectl", "time": _stamp(written)}]},
+                         "managedFields": [{"manager": "kubectl", "time": stamp(_at(written))}]},
             "spec": {"limits": [{"type": "Container", "default": {"memory": memory},
                                  "defaultRequest": {"memory": request}}]}}  # fmt: skip
 

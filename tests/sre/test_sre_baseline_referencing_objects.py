@@ -25,7 +25,7 @@ from sre.agents.baseline.evidence import (
 from sre.agents.baseline.preemption import displaced
 from sre.agents.baseline.rank import rank, touched_apps
 from sre.agents.baseline.references import referenced_apps
-from tests._support.sre_incident_files import deployment, firing, write_incident
+from tests._support.sre_incident_files import deployment, firing, stamp, write_incident
 
 T0 = datetime(2026, 10, 6, 14, 0)
 NS = "warehouse"
@@ -283,7 +283,7 @@ def _pod(name: str, app: str, started: datetime) -> dict:
             "spec": {"containers": [{"name": app, "image": f"reg/{app}:4"}]},
             "status": {"phase": "Running", "containerStatuses": [
                 {"name": app, "ready": True, "restartCount": 0,
-                 "state": {"running": {"startedAt": f"{started:%Y-%m-%dT%H:%M:%SZ}"}}}]}}  # fmt: skip
+                 "state": {"running": {"startedAt": stamp(started)}}}]}}  # fmt: skip
 
 
 def test_a_rollout_no_replica_set_dates_is_dated_by_its_new_pod(tmp_path):

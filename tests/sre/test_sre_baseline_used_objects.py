@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.states import config_users
 from sre.agents.baseline.states.objects import ObjectView
-from tests._support.sre_incident_files import firing, warning, write_incident
+from tests._support.sre_incident_files import firing, stamp, warning, write_incident
 
 T0 = datetime(2026, 6, 2, 18, 0)
 WAITING = "ledger-db-7b9c6d5f4-m3n8p"
@@ -41,7 +41,7 @@ def test_a_claim_and_a_pull_secret_are_uses_of_the_workload():
 def _claim() -> dict:
     return {"apiVersion": "v1", "kind": "PersistentVolumeClaim",
             "metadata": {"name": "ledger-pages", "namespace": "books",
-                         "creationTimestamp": f"{_at(2):%Y-%m-%dT%H:%M:%SZ}"},
+                         "creationTimestamp": stamp(_at(2))},
             "spec": {"storageClassName": "fast-ssd", "accessModes": ["ReadWriteOnce"],
                      "resources": {"requests": {"storage": "20Gi"}}},
             "status": {"phase": "Pending"}}  # fmt: skip
