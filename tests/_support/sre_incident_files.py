@@ -1,16 +1,28 @@
 """A small incident snapshot written to disk for the baseline's end-to-end tests: objects and
 events as v0.2 TSV rows (a body per row, watch events or plain objects), alerts as one
 Prometheus ``/api/v1/alerts`` answer. Only what a test states is written; the baseline reads it
-through the same tools as any snapshot."""
+through the same tools as any snapshot. Also the pieces the baseline's tests state incidents
+with, on disk or not: the incident's clock (``clock``), a labelled ``deployment``."""
 
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 HEADER = "Timestamp\tSeverityText\tBody\tResourceAttributes\n"
+
+
+def clock(start: datetime) -> Callable[[float], datetime]:
+    """The incident's clock: a time given as minutes from ``start`` (negative ones before it), so
+    that a test states when each thing happened as a number of minutes."""
+
+    def at(minutes: float) -> datetime:
+        return start + timedelta(minutes=minutes)
+
+    return at
 
 
 def stamp(at: datetime) -> str:

@@ -7,19 +7,23 @@ crash loop is listed, never named."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
-from tests._support.sre_incident_files import deployment, firing, stamp, warning, write_incident
+from tests._support.sre_incident_files import (
+    clock,
+    deployment,
+    firing,
+    stamp,
+    warning,
+    write_incident,
+)
 
 T0 = datetime(2026, 9, 14, 2, 0)
 APP_NS = "billing"
 OTHER_NS = "data-exports"
 CRASHING = "ledger-export-5f6c7d8e9-q2w3e"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _settings(rate_limit: str, written: float) -> dict:

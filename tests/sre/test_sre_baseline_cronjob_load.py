@@ -7,19 +7,16 @@ and outranks a rollout of another service made just before the errors began."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.evidence import Change, Symptom
-from tests._support.sre_incident_files import deployment, stamp, write_incident, write_rows
+from tests._support.sre_incident_files import clock, deployment, stamp, write_incident, write_rows
 
 T0 = datetime(2026, 9, 10, 2, 0)
 NS = "books"
 LOG_HEADER = "Timestamp\tSeverityText\tSeverityNumber\tServiceName\tBody\tResourceAttributes\n"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _cronjob(schedule: str, overlap: str, written: float) -> dict:

@@ -11,7 +11,7 @@ ordered by its resourceVersion (the API server numbers its writes), not by where
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -20,6 +20,7 @@ from sre.agents.baseline import diagnose
 from sre.snapshot import SourceKind, open_source
 from sre.tools import run_tool
 from tests._support.sre_incident_files import (
+    clock,
     deployment,
     firing,
     stamp,
@@ -33,10 +34,7 @@ T0 = datetime(2026, 7, 14, 9, 0)
 NS = "billing"
 OLD_POD = "invoice-6d8f7b9c4-q2w7x"
 NEW_POD = "invoice-6d8f7b9c4-z9k3m"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _deployment(name: str, image: str, version: str, pull: str | None = None) -> dict:

@@ -8,20 +8,24 @@ not the workload, whose own edit came earlier and ran fine."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.states.objects import ObjectView
-from tests._support.sre_incident_files import deployment, firing, stamp, warning, write_incident
+from tests._support.sre_incident_files import (
+    clock,
+    deployment,
+    firing,
+    stamp,
+    warning,
+    write_incident,
+)
 
 T0 = datetime(2026, 8, 3, 14, 0)
 NS = "catalog"
 OLD_POD = "pricing-7c9d8b6f5-a1b2c"
 NEW_POD = "pricing-7c9d8b6f5-k4m5n"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _limit_range(memory: str, request: str, written: float, name: str = "tenant-defaults",

@@ -14,7 +14,7 @@ defaults the failing workload does not take from being named."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.evidence import (
@@ -27,14 +27,11 @@ from sre.agents.baseline.evidence import (
 )
 from sre.agents.baseline.rank import rank
 from sre.agents.baseline.report import build
-from tests._support.sre_incident_files import firing, stamp, warning, write_incident
+from tests._support.sre_incident_files import clock, firing, stamp, warning, write_incident
 
 T0 = datetime(2026, 9, 14, 2, 0)
 NS = "depot"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _pods(namespace: str, *apps: str, node: str = "") -> tuple[PodLabels, ...]:

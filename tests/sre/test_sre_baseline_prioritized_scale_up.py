@@ -7,19 +7,16 @@ its doing."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
-from tests._support.sre_incident_files import deployment, firing, warning, write_incident
+from tests._support.sre_incident_files import clock, deployment, firing, warning, write_incident
 
 T0 = datetime(2026, 10, 5, 22, 0)
 APP_NS = "search"
 BATCH_NS = "batch-jobs"
 WAITING = "indexer-6d7f8g9h2-p4q5r"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _deployment(name: str, namespace: str, replicas: int, priority: str = "") -> dict:

@@ -10,7 +10,7 @@ a failing Job in another namespace, an alert on the victim rather than the cause
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.evidence import (
@@ -25,14 +25,11 @@ from sre.agents.baseline.evidence import (
 from sre.agents.baseline.preemption import displaced
 from sre.agents.baseline.rank import rank, touched_apps
 from sre.agents.baseline.references import referenced_apps
-from tests._support.sre_incident_files import deployment, firing, stamp, write_incident
+from tests._support.sre_incident_files import clock, deployment, firing, stamp, write_incident
 
 T0 = datetime(2026, 10, 6, 14, 0)
 NS = "warehouse"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _pods() -> tuple[PodLabels, ...]:
