@@ -183,6 +183,19 @@ def write_focus(
     return folder
 
 
+def small_fleets(bill: Bill) -> None:
+    """Account 111: fleets of two to eight instances of two families in three applications on a
+    weekday/weekend rhythm, a database and a second provider. Weeks at one count make each
+    fleet's measured noise tiny, and any day may have one instance more or less; one family
+    repriced makes every application rise by about the same share."""
+    shape = bill.weekly(1.0, 0.5)
+    for app, n in (("shop", 8), ("search", 6), ("mail", 4)):
+        bill.usage(("111", "AWS", "EC2", app, "m5.large"), 0.096, n, shape=shape)
+        bill.usage(("111", "AWS", "EC2", app, "c5.xlarge"), 0.17, n / 2, shape=shape)
+    bill.static(("111", "AWS", "RDS", "shop", "db.m5.large"), 0.171, 2)
+    bill.usage(("111", "GCP", "Compute Engine", "batch", "e2-standard-4"), 0.134, 5, shape=shape)
+
+
 #: the columns a bill's lines take in FOCUS: provider, service category (the service), service
 #: name (the application), resource id (the family)
 BILL_AS_FOCUS = ("BillingAccountId", "ProviderName", "ServiceCategory", "ServiceName", "ResourceId")
