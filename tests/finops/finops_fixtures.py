@@ -57,3 +57,29 @@ def base_leaves(days: int = 42) -> dict:
                     steady(days, 30, seed=seed),
                 )
     return leaves
+
+
+#: the instance families each provider's services run on, with their hourly list price
+FAMILY_PRICES = {
+    "AWS": (("m5.large", 0.096), ("c5.2xlarge", 0.34)),
+    "GCP": (("e2-medium", 0.0335), ("n2-standard-4", 0.194)),
+}
+
+
+def three_app_leaves(services: dict[str, tuple[str, ...]], days: int, first_seed: int) -> dict:
+    """Each provider's ``services`` (provider -> its services), three applications per service
+    (``<service>-a`` to ``-c``), each on its provider's two families: ordinary noisy usage of
+    30 to 60 instances. Every leaf has a seed of its own, counted on from ``first_seed``, so two
+    tests with another ``first_seed`` get other noise on the same shape."""
+    leaves = {}
+    seed = first_seed
+    for csp, names in services.items():
+        for service in names:
+            for app in ("a", "b", "c"):
+                for family, price in FAMILY_PRICES[csp]:
+                    seed += 1
+                    leaves[(csp, service, f"{service.lower()}-{app}", family)] = (
+                        np.full(days, price),
+                        steady(days, 30 + seed % 7 * 5, seed=seed),
+                    )
+    return leaves

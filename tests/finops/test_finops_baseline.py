@@ -12,20 +12,16 @@ from finops.rca import diagnose
 from finops.rca.naive import naive_diagnose
 from finops.scenario import load_scenario
 from tests.finops.finops_fixtures import base_leaves, steady, write_lite
+from tests.finops.wide_fixtures import diagnosis
 
 DAY = 41  # last day of 42, a Sunday
-
-
-def _diagnose(folder):
-    scenario = load_scenario(folder)
-    return diagnose(scenario.load_table(), scenario.anomaly)
 
 
 def test_instance_count_spike_is_found_at_the_instance_family(tmp_path):
     leaves = base_leaves()
     price, count = leaves[("AWS", "EC2", "ec2-app-a", "c5.2xlarge")]
     count[DAY] *= 3
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert [rc.resource for rc in d.root_causes] == [Resource("c5.2xlarge", "Instance_Family")]
     assert d.root_causes[0].kind == "instance_count_spike"
     assert d.root_causes[0].path == ("111", "AWS", "EC2", "ec2-app-a", "c5.2xlarge")
@@ -39,7 +35,7 @@ def test_price_change_is_classified_as_such(tmp_path):
     leaves = base_leaves()
     price, count = leaves[("AWS", "RDS", "rds-app-b", "m5.large")]
     price[DAY:] = price[DAY] * 4
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert [(rc.resource, rc.kind) for rc in d.root_causes] == [
         (Resource("m5.large", "Instance_Family"), "price_change")
     ]
@@ -49,7 +45,7 @@ def test_two_independent_root_causes_are_both_reported(tmp_path):
     leaves = base_leaves()
     leaves[("AWS", "EC2", "ec2-app-b", "m5.large")][1][DAY] *= 4
     leaves[("AWS", "RDS", "rds-app-a", "c5.2xlarge")][1][DAY] *= 3
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert sorted(rc.path for rc in d.root_causes) == [
         ("111", "AWS", "EC2", "ec2-app-b", "m5.large"),
         ("111", "AWS", "RDS", "rds-app-a", "c5.2xlarge"),
@@ -62,7 +58,7 @@ def test_a_new_application_is_reported_as_the_application(tmp_path):
     count[DAY] = 60
     leaves[("AWS", "EC2", "brand-new", "r5.large")] = (np.full(42, 0.126), count)
     leaves[("AWS", "EC2", "brand-new", "m5.large")] = (np.full(42, 0.096), count.copy())
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert [(rc.resource, rc.kind) for rc in d.root_causes] == [
         (Resource("brand-new", "Application"), "new_resource")
     ]
@@ -74,7 +70,7 @@ def test_an_application_scaled_as_a_whole_is_reported_as_the_application(tmp_pat
         leaves[("AWS", "RDS", "rds-app-b", family)][1][DAY] *= 3
     leaves[("AWS", "RDS", "rds-app-b", "r5.large")] = (np.full(42, 0.126), steady(42, 30, seed=77))
     leaves[("AWS", "RDS", "rds-app-b", "r5.large")][1][DAY] *= 3
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     # every family tripled its instances: one change of the application, and it says which kind
     assert [(rc.resource, rc.kind) for rc in d.root_causes] == [
         (Resource("rds-app-b", "Application"), "instance_count_spike")
@@ -84,7 +80,7 @@ def test_an_application_scaled_as_a_whole_is_reported_as_the_application(tmp_pat
 
 
 def test_a_quiet_day_has_no_root_cause(tmp_path):
-    d = _diagnose(write_lite(tmp_path, base_leaves(), DAY))
+    d = diagnosis(write_lite(tmp_path, base_leaves(), DAY))
     assert d.root_causes == ()
     assert any("no node deviates" in note for note in d.notes)
 
@@ -97,7 +93,7 @@ def test_a_weekly_peak_is_not_an_anomaly_but_fools_the_naive_agent(tmp_path):
         steady(43, 30, seed=5, weekly=monday_peak),
     )
     folder = write_lite(tmp_path, leaves, 42)  # day 42 is a Monday
-    assert _diagnose(folder).root_causes == ()
+    assert diagnosis(folder).root_causes == ()
     scenario = load_scenario(folder)
     assert naive_diagnose(scenario.load_table(), scenario.anomaly) == (
         Resource("m5.large", "Instance_Family"),
@@ -109,7 +105,7 @@ def test_a_thin_planned_scale_up_is_not_reported_beside_the_real_cause(tmp_path)
     for _key, (_price, count) in leaves.items():
         count[DAY] = np.rint(count[DAY] * 1.05)  # every leaf a little up
     leaves[("AWS", "EC2", "ec2-app-a", "m5.large")][1][DAY] *= 5
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert [rc.resource for rc in d.root_causes] == [Resource("m5.large", "Instance_Family")]
 
 

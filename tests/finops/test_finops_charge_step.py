@@ -12,20 +12,15 @@ expected at what it came to when it stayed within a tenth of its usual amount
 from __future__ import annotations
 
 import datetime as dt
-import json
 from pathlib import Path
 
 import pytest
 
 from finops.model import Resource
-from tests.finops.wide_fixtures import Bill, Line, answer
+from tests.finops.wide_fixtures import Bill, Line, answer, write_bill_as_focus
 
 SEEDS = (11, 12, 13)
 ACCOUNT = "7315"
-FOCUS_HEADER = (
-    "BillingAccountId,ProviderName,ServiceCategory,ServiceName,ResourceId,"
-    "ChargePeriodStart,BilledCost"
-)
 
 
 def _studio(seed: int, start: dt.date, alert: dt.date) -> Bill:
@@ -96,22 +91,8 @@ RENEWAL = dt.date(2025, 10, 8)  # a Wednesday, the alert; renewed on 2024-10-08 
 
 
 def _write_focus(bill: Bill, folder: Path, alert: int) -> Path:
-    """The bill as a FOCUS export: provider, service category (the service), service name (the
-    application), resource id (the family)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    rows = [FOCUS_HEADER]
-    for i in range(bill.days):
-        for line in bill.lines:
-            if line.cost[i] == 0:
-                continue
-            rows.append(
-                f"{line.account},{line.csp},{line.service},{line.app},{line.family},"
-                f"{bill.day(i).isoformat()}T00:00:00Z,{line.cost[i]:.4f}"
-            )
-    (folder / "focus.csv").write_text("\n".join(rows) + "\n")
-    anomaly = {"date": bill.day(alert).isoformat(), "account_id": ACCOUNT}
-    (folder / "anomaly.json").write_text(json.dumps(anomaly))
-    return folder
+    """The bill as a FOCUS export, a row on each day a line cost something."""
+    return write_bill_as_focus(bill, folder, alert, ACCOUNT, lambda line, i: line.cost[i] != 0)
 
 
 def _renewed(seed: int, uplift: float) -> Bill:

@@ -13,43 +13,23 @@ import datetime as dt
 import numpy as np
 
 from finops.model import Resource
-from finops.rca import diagnose
 from finops.rca.cube import build_cube
 from finops.rca.nodes import NodeStats, build_tree
 from finops.scenario import load_scenario
-from tests.finops.finops_fixtures import START, steady, write_lite
+from tests.finops.finops_fixtures import FAMILY_PRICES, START, steady, three_app_leaves, write_lite
+from tests.finops.wide_fixtures import diagnosis
 
 SERVICES = {"AWS": ("EC2", "RDS"), "GCP": ("GKE", "CloudSQL", "ComputeEngine")}
-FAMILIES = {
-    "AWS": (("m5.large", 0.096), ("c5.2xlarge", 0.34)),
-    "GCP": (("e2-medium", 0.0335), ("n2-standard-4", 0.194)),
-}
 DAYS, DAY = 49, 48  # the anomaly on the last day, 2024-04-21, a Sunday
 
 
 def world(days: int = DAYS) -> dict:
     """Two providers (two and three services), three applications per service, two families."""
-    leaves = {}
-    seed = 500
-    for csp, services in SERVICES.items():
-        for service in services:
-            for app in ("a", "b", "c"):
-                for family, price in FAMILIES[csp]:
-                    seed += 1
-                    leaves[(csp, service, f"{service.lower()}-{app}", family)] = (
-                        np.full(days, price),
-                        steady(days, 30 + seed % 7 * 5, seed=seed),
-                    )
-    return leaves
+    return three_app_leaves(SERVICES, days, first_seed=500)
 
 
 def _cost(leaves: dict, keep, day: int) -> float:
     return sum(p[day] * c[day] * 24 for key, (p, c) in leaves.items() if keep(key))
-
-
-def _diagnose(folder):
-    scenario = load_scenario(folder)
-    return diagnose(scenario.load_table(), scenario.anomaly)
 
 
 def _named(d) -> set[Resource]:
@@ -75,7 +55,7 @@ def test_two_independent_spikes_under_a_provider_with_two_services_stay_two(tmp_
     new = np.zeros(DAYS)
     new[DAY:] = np.ceil(0.35 * rds / (0.5 * 24))
     leaves[("AWS", "RDS", "rds-a", "r5.xlarge")] = (np.full(DAYS, 0.5), new)
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert _named(d) == {
         Resource("c5.2xlarge", "Instance_Family"),
         Resource("r5.xlarge", "Instance_Family"),
@@ -94,7 +74,7 @@ def test_a_new_application_and_a_spike_under_every_service_of_a_provider_are_nam
     new = np.zeros(DAYS)
     new[DAY:] = np.ceil(share / (0.3 * 24))
     leaves[("GCP", "ComputeEngine", "batch-new", "c2-standard-8")] = (np.full(DAYS, 0.3), new)
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert _named(d) == {
         Resource("n2-standard-4", "Instance_Family"),
         Resource("batch-new", "Application"),
@@ -115,7 +95,7 @@ def test_a_service_changed_whole_below_the_significance_threshold_is_the_service
     folder = write_lite(tmp_path, leaves, DAY)
     service = _node(folder, "GCP", "ComputeEngine")
     assert 3.0 <= service.z < 5.0, service.z  # the shape: material, not significant by itself
-    d = _diagnose(folder)
+    d = diagnosis(folder)
     assert [(rc.resource, rc.kind) for rc in d.root_causes] == [
         (Resource("ComputeEngine", "Cloud_Service"), "instance_count_spike")
     ]
@@ -135,7 +115,7 @@ def test_a_provider_price_change_counts_a_service_whose_last_week_peaked(tmp_pat
     gke = _node(folder, "GCP", "GKE")
     rise = (gke.actual - gke.baseline) / gke.sigma  # against the plain weekday median
     assert gke.z < 1.5 <= rise, (gke.z, rise)  # the shape
-    d = _diagnose(folder)
+    d = diagnosis(folder)
     assert [(rc.resource, rc.kind) for rc in d.root_causes] == [
         (Resource("GCP", "CSP"), "price_change")
     ]
@@ -148,14 +128,14 @@ def test_an_application_started_three_weeks_ago_does_not_hide_a_spike(tmp_path):
     vanished."""
     leaves = world()
     start = DAY - 15
-    for seed, (family, price) in enumerate(FAMILIES["AWS"]):
+    for seed, (family, price) in enumerate(FAMILY_PRICES["AWS"]):
         count = steady(DAYS, 150, seed=900 + seed)
         count[:start] = 0
         leaves[("AWS", "EC2", "ec2-young", family)] = (np.full(DAYS, price), count)
     young = _cost(leaves, lambda k: k[2] == "ec2-young", DAY)
     price, count = leaves[("AWS", "EC2", "ec2-a", "c5.2xlarge")]
     count[DAY:] += np.ceil(young / (price[DAY] * 24))
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert _named(d) == {Resource("c5.2xlarge", "Instance_Family")}
 
 
@@ -168,7 +148,7 @@ def test_one_earlier_high_day_on_the_same_date_of_the_month_is_not_a_habit(tmp_p
         if key[2] == "gke-b":
             count[17] = np.rint(count[17] * 2.5)
     leaves[("GCP", "GKE", "gke-b", "n2-standard-4")][1][DAY:] *= 2.5
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert [(rc.resource, rc.kind) for rc in d.root_causes] == [
         (Resource("n2-standard-4", "Instance_Family"), "instance_count_spike")
     ]

@@ -15,23 +15,18 @@ layouts: ITBench-Lite ``data.csv`` and FOCUS ``focus.csv``.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from finops.model import Resource
-from tests.finops.wide_fixtures import Bill, Line, answer
+from tests.finops.wide_fixtures import Bill, Line, answer, write_bill_as_focus
 
 SEEDS = (7, 8, 9)
 START = dt.date(2025, 9, 1)  # a Monday
 ALERT = 7 * 10 + 2  # a Wednesday, ten weeks of history
 ACCOUNT = "880"
-FOCUS_HEADER = (
-    "BillingAccountId,ProviderName,ServiceCategory,ServiceName,ResourceId,"
-    "ChargePeriodStart,BilledCost"
-)
 INDEXER = Resource("r6g.2xlarge.search", "Instance_Family")
 INDEXER_FOCUS = Resource("r6g.2xlarge.search", "ResourceId")
 
@@ -66,22 +61,13 @@ def _from(bill: Bill, app: str, first: int, factor: float) -> None:
 
 
 def _write_focus(bill: Bill, folder: Path, alert: int) -> Path:
-    """The same bill as a FOCUS export: provider, service category (the service), service name
-    (the application), resource id (the family); one row per line and day."""
-    folder.mkdir(parents=True, exist_ok=True)
-    rows = [FOCUS_HEADER]
-    for i in range(bill.days):
-        for line in bill.lines:
-            if line.cost[i] == 0 and line.count[i] == 0:
-                continue
-            rows.append(
-                f"{line.account},{line.csp},{line.service},{line.app},{line.family},"
-                f"{bill.day(i).isoformat()}T00:00:00Z,{line.cost[i]:.4f}"
-            )
-    (folder / "focus.csv").write_text("\n".join(rows) + "\n")
-    anomaly = {"date": bill.day(alert).isoformat(), "account_id": ACCOUNT}
-    (folder / "anomaly.json").write_text(json.dumps(anomaly))
-    return folder
+    """The same bill as a FOCUS export, a row per line and day it ran."""
+    return write_bill_as_focus(bill, folder, alert, ACCOUNT, _running)
+
+
+def _running(line: Line, i: int) -> bool:
+    """A line has a row on a day it cost something or ran instances (a free instance too)."""
+    return line.cost[i] != 0 or line.count[i] != 0
 
 
 # --- the cost changed days before the alert: named (each fails on the code before) ------------

@@ -18,7 +18,6 @@ ITBench-Lite ``data.csv`` (``tests/finops/wide_fixtures.py``).
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,7 +25,7 @@ import numpy as np
 import pytest
 
 from finops.model import Resource
-from tests.finops.wide_fixtures import Bill, answer
+from tests.finops.wide_fixtures import Bill, answer, write_focus
 
 SEEDS = (31, 32, 33)
 START = dt.date(2025, 3, 3)  # a Monday
@@ -41,10 +40,6 @@ LEVELS = [
     "RegionId",
     "ResourceId",
 ]
-HEADER = (
-    "BillingAccountId,ProviderName,ServiceCategory,ServiceName,RegionId,ResourceId,"
-    "ChargePeriodStart,BilledCost"
-)
 
 
 @dataclass
@@ -62,21 +57,14 @@ class Export:
         return self.lines[key]
 
     def write(self, folder: Path) -> Path:
-        folder.mkdir(parents=True, exist_ok=True)
-        rows = [HEADER]
-        for i in range(DAYS):
-            day = (START + dt.timedelta(days=i)).isoformat()
-            for (category, service, region, resource), cost in self.lines.items():
-                if cost[i] > 0:
-                    rows.append(
-                        f"{ACCOUNT},AWS,{category},{service},{region},{resource},"
-                        f"{day}T00:00:00Z,{cost[i]:.4f}"
-                    )
-        (folder / "focus.csv").write_text("\n".join(rows) + "\n")
-        anomaly = {"date": (START + dt.timedelta(days=ALERT)).isoformat(), "account_id": ACCOUNT}
-        (folder / "anomaly.json").write_text(json.dumps(anomaly))
-        (folder / "scenario.json").write_text(json.dumps({"levels": LEVELS}))
-        return folder
+        rows = (
+            (START + dt.timedelta(days=i), (ACCOUNT, "AWS", *key), float(cost[i]))
+            for i in range(DAYS)
+            for key, cost in self.lines.items()
+            if cost[i] > 0
+        )
+        alert = START + dt.timedelta(days=ALERT)
+        return write_focus(folder, LEVELS, rows, alert, ACCOUNT, LEVELS)
 
 
 def _freight(seed: int) -> Export:

@@ -14,36 +14,15 @@ import re
 import numpy as np
 
 from finops.model import Resource
-from finops.rca import diagnose
-from finops.scenario import load_scenario
-from tests.finops.finops_fixtures import START, steady, write_lite
+from tests.finops.finops_fixtures import START, three_app_leaves, write_lite
+from tests.finops.wide_fixtures import diagnosis
 
 SERVICES = {"AWS": ("EC2", "RDS"), "GCP": ("GKE", "CloudSQL")}
-FAMILIES = {
-    "AWS": (("m5.large", 0.096), ("c5.2xlarge", 0.34)),
-    "GCP": (("e2-medium", 0.0335), ("n2-standard-4", 0.194)),
-}
 
 
 def world(days: int) -> dict:
     """Two providers, two services each, three applications per service, two families each."""
-    leaves = {}
-    seed = 100
-    for csp, services in SERVICES.items():
-        for service in services:
-            for app in ("a", "b", "c"):
-                for family, price in FAMILIES[csp]:
-                    seed += 1
-                    leaves[(csp, service, f"{service.lower()}-{app}", family)] = (
-                        np.full(days, price),
-                        steady(days, 30 + seed % 7 * 5, seed=seed),
-                    )
-    return leaves
-
-
-def _diagnose(folder):
-    scenario = load_scenario(folder)
-    return diagnose(scenario.load_table(), scenario.anomaly)
+    return three_app_leaves(SERVICES, days, first_seed=100)
 
 
 def _named(d) -> list[tuple[Resource, str]]:
@@ -58,7 +37,7 @@ def test_a_price_change_on_every_application_of_a_service_is_the_service(tmp_pat
     for key, (price, _) in leaves.items():
         if key[1] == "GKE":
             price[DAY:] *= 1.3
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert _named(d) == [(Resource("GKE", "Cloud_Service"), "price_change")]
     price, instances = re.search(
         r"price x([\d.]+), instances x([\d.]+)", d.root_causes[0].explanation
@@ -71,7 +50,7 @@ def test_an_instance_surge_on_every_application_of_a_service_says_so(tmp_path):
     for key, (_, count) in leaves.items():
         if key[1] == "RDS":
             count[DAY:] = np.rint(count[DAY:] * 1.5)
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert _named(d) == [(Resource("RDS", "Cloud_Service"), "instance_count_spike")]
 
 
@@ -80,7 +59,7 @@ def test_a_discount_expiring_on_a_whole_provider_is_the_csp(tmp_path):
     for key, (price, _) in leaves.items():
         if key[0] == "GCP":
             price[DAY:] *= 1.2
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert _named(d) == [(Resource("GCP", "CSP"), "price_change")]
 
 
@@ -88,7 +67,7 @@ def test_one_family_inside_a_service_stays_the_family(tmp_path):
     """The finer answer wins when one child explains the increase alone."""
     leaves = world(DAYS)
     leaves[("GCP", "GKE", "gke-b", "n2-standard-4")][0][DAY:] *= 2.5
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert _named(d) == [(Resource("n2-standard-4", "Instance_Family"), "price_change")]
 
 
@@ -103,7 +82,7 @@ def test_a_cost_neutral_migration_is_not_a_cause(tmp_path):
     new_count[DAY:] = np.rint(moved * 0.096 / 0.12)
     leaves[("AWS", "RDS", "rds-a", "m6i.large")] = (np.full(DAYS, 0.12), new_count)
     leaves[("AWS", "EC2", "ec2-c", "c5.2xlarge")][1][DAY:] *= 3
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert _named(d) == [(Resource("c5.2xlarge", "Instance_Family"), "instance_count_spike")]
 
 
@@ -119,7 +98,7 @@ def test_a_month_end_batch_that_recurs_is_not_a_cause(tmp_path):
                 if key[2] == "ec2-b":
                     count[i] *= 3
     leaves[("AWS", "RDS", "rds-a", "c5.2xlarge")][1][day:] *= 3
-    d = _diagnose(write_lite(tmp_path, leaves, day))
+    d = diagnosis(write_lite(tmp_path, leaves, day))
     assert _named(d) == [(Resource("c5.2xlarge", "Instance_Family"), "instance_count_spike")]
 
 
@@ -132,7 +111,7 @@ def test_resources_without_weekend_rows_are_not_a_cause_on_monday(tmp_path):
         if key[1] in ("EC2", "CloudSQL"):
             count[weekend] = 0  # no rows at all at weekends
     leaves[("AWS", "RDS", "rds-b", "c5.2xlarge")][0][day:] *= 1.8
-    d = _diagnose(write_lite(tmp_path, leaves, day))
+    d = diagnosis(write_lite(tmp_path, leaves, day))
     assert _named(d) == [(Resource("c5.2xlarge", "Instance_Family"), "price_change")]
 
 
@@ -142,7 +121,7 @@ def test_a_planned_scale_step_days_before_is_history(tmp_path):
         if key[2] == "gke-a":
             count[DAY - 3 :] = np.rint(count[DAY - 3 :] * 1.6)
     leaves[("AWS", "EC2", "ec2-a", "m5.large")][1][DAY:] *= 3
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert _named(d) == [(Resource("m5.large", "Instance_Family"), "instance_count_spike")]
 
 
@@ -151,7 +130,7 @@ def test_one_answer_per_resource(tmp_path):
     leaves = world(DAYS)
     leaves[("AWS", "EC2", "ec2-a", "c5.2xlarge")][1][DAY:] *= 3
     leaves[("AWS", "EC2", "ec2-c", "c5.2xlarge")][1][DAY:] *= 3
-    d = _diagnose(write_lite(tmp_path, leaves, DAY))
+    d = diagnosis(write_lite(tmp_path, leaves, DAY))
     assert [rc.resource for rc in d.root_causes] == [Resource("c5.2xlarge", "Instance_Family")]
     assert "also in" in d.root_causes[0].explanation
 
@@ -168,5 +147,5 @@ def test_numeric_account_ids_unsorted_rows_and_data_after_the_day(tmp_path):
     anomaly = json.loads((folder / "anomaly.json").read_text())
     anomaly["account_id"] = 12345678901  # a JSON number: the leading zero is gone
     (folder / "anomaly.json").write_text(json.dumps(anomaly))
-    d = _diagnose(folder)
+    d = diagnosis(folder)
     assert _named(d) == [(Resource("e2-medium", "Instance_Family"), "instance_count_spike")]

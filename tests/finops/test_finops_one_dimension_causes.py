@@ -31,7 +31,7 @@ import pytest
 
 from finops.model import Resource
 from tests._support.cli import run_cli
-from tests.finops.wide_fixtures import Bill, answer
+from tests.finops.wide_fixtures import Bill, answer, write_focus
 
 SEEDS = (3, 4, 5)
 START = dt.date(2025, 6, 2)  # a Monday
@@ -45,10 +45,6 @@ REGION_LEVELS = [
     "ServiceName",
     "ResourceId",
 ]
-FOCUS_HEADER = (
-    "BillingAccountId,ProviderName,RegionId,ServiceCategory,ServiceName,ResourceId,"
-    "ChargePeriodStart,BilledCost"
-)
 
 
 @dataclass
@@ -76,24 +72,24 @@ class Export:
         cost[:first] = 0.0
 
     def write(self, folder: Path, alert: int, levels: list[str] | None = None) -> Path:
-        folder.mkdir(parents=True, exist_ok=True)
-        rows = [FOCUS_HEADER if levels else FOCUS_HEADER.replace("RegionId,", "")]
-        for i in range(self.days):
-            day = (START + dt.timedelta(days=i)).isoformat()
-            for (provider, region, category, service, resource), cost in self.lines.items():
-                if cost[i] <= 0:
-                    continue
-                where = f"{region}," if levels else ""
-                rows.append(
-                    f"{ACCOUNT},{provider},{where}{category},{service},{resource or ''},"
-                    f"{day}T00:00:00Z,{cost[i]:.4f}"
-                )
-        (folder / "focus.csv").write_text("\n".join(rows) + "\n")
-        anomaly = {"date": (START + dt.timedelta(days=alert)).isoformat(), "account_id": ACCOUNT}
-        (folder / "anomaly.json").write_text(json.dumps(anomaly))
-        if levels:
-            (folder / "scenario.json").write_text(json.dumps({"levels": levels}))
-        return folder
+        """Without ``levels`` the region column is left out and the loader's default levels
+        apply; with them, the region column is written and ``scenario.json`` lists them."""
+        columns = REGION_LEVELS if levels else [c for c in REGION_LEVELS if c != "RegionId"]
+        rows = (
+            (START + dt.timedelta(days=i), _values(key, with_region=bool(levels)), float(cost[i]))
+            for i in range(self.days)
+            for key, cost in self.lines.items()
+            if cost[i] > 0
+        )
+        alert_day = START + dt.timedelta(days=alert)
+        return write_focus(folder, columns, rows, alert_day, ACCOUNT, levels)
+
+
+def _values(key: tuple[str, str, str, str, str | None], with_region: bool) -> tuple[str, ...]:
+    """A line's row values below the account; ``None`` as the resource is an empty cell."""
+    provider, region, category, service, resource = key
+    where = (region,) if with_region else ()
+    return (ACCOUNT, provider, *where, category, service, resource or "")
 
 
 def _regions(seed: int) -> Export:

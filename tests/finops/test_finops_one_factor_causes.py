@@ -26,7 +26,6 @@ Bills written here by hand, in both layouts (ITBench-Lite ``data.csv`` and FOCUS
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,7 +33,7 @@ import numpy as np
 import pytest
 
 from finops.model import Resource
-from tests.finops.wide_fixtures import Bill, answer
+from tests.finops.wide_fixtures import Bill, answer, write_focus
 
 SEEDS = (11, 12, 13)
 ACCOUNT = "7301"
@@ -69,20 +68,13 @@ class Export:
         return self.start + dt.timedelta(days=i)
 
     def write(self, folder: Path, alert: int, levels: list[str]) -> Path:
-        folder.mkdir(parents=True, exist_ok=True)
-        rows = [",".join([*levels, "ChargePeriodStart", "BilledCost"])]
-        for i in range(self.days):
-            for (provider, region, middle, resource), cost in self.lines.items():
-                if cost[i] > 0:
-                    rows.append(
-                        f"{ACCOUNT},{provider},{region},{middle},{resource},"
-                        f"{self.day(i).isoformat()}T00:00:00Z,{cost[i]:.4f}"
-                    )
-        (folder / "focus.csv").write_text("\n".join(rows) + "\n")
-        anomaly = {"date": self.day(alert).isoformat(), "account_id": ACCOUNT}
-        (folder / "anomaly.json").write_text(json.dumps(anomaly))
-        (folder / "scenario.json").write_text(json.dumps({"levels": levels}))
-        return folder
+        rows = (
+            (self.day(i), (ACCOUNT, *key), float(cost[i]))
+            for i in range(self.days)
+            for key, cost in self.lines.items()
+            if cost[i] > 0
+        )
+        return write_focus(folder, levels, rows, self.day(alert), ACCOUNT, levels)
 
 
 def _month_days(day: dt.date) -> int:

@@ -17,7 +17,7 @@ import pytest
 
 from finops.model import Resource
 from finops.rca.cube import price_step
-from tests.finops.wide_fixtures import Bill, Line, answer
+from tests.finops.wide_fixtures import Bill, Line, answer, small_fleets
 
 SEEDS = (1, 2, 3)
 
@@ -186,21 +186,10 @@ def test_a_service_repriced_and_a_fleet_tripled_the_same_day(tmp_path, seed):
     assert set(answer(bill.write(tmp_path, DAY, "111"))) == {EC2, C5}
 
 
-def _two_families(bill: Bill) -> None:
-    """Small fleets of two families in three applications on a weekday/weekend rhythm: one
-    family repriced makes every application rise by about the same share."""
-    shape = bill.weekly(1.0, 0.5)
-    for app, n in (("shop", 8), ("search", 6), ("mail", 4)):
-        bill.usage(("111", "AWS", "EC2", app, "m5.large"), 0.096, n, shape=shape)
-        bill.usage(("111", "AWS", "EC2", app, "c5.xlarge"), 0.17, n / 2, shape=shape)
-    bill.static(("111", "AWS", "RDS", "shop", "db.m5.large"), 0.171, 2)
-    bill.usage(("111", "GCP", "Compute Engine", "batch", "e2-standard-4"), 0.134, 5, shape=shape)
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 def test_one_of_two_families_repriced_beside_its_reserved_lines(tmp_path, seed):
     bill = Bill(START, DAY + 1, seed)
-    _two_families(bill)
+    small_fleets(bill)
     _reserved(bill)
     bill.raise_price(_on_demand(bill, "AWS", "EC2", family="m5.large"), 1.25, DAY)
     assert answer(bill.write(tmp_path, DAY, "111")) == (M5,)
@@ -211,7 +200,7 @@ def test_a_service_rise_over_two_families_beside_reserved_lines_is_the_service(t
     """The counterpart of the test above: both families' on-demand lines rise, the reserved
     ones keep their rate."""
     bill = Bill(START, DAY + 1, seed)
-    _two_families(bill)
+    small_fleets(bill)
     _reserved(bill)
     bill.raise_price(_on_demand(bill, "AWS", "EC2"), 1.2, DAY)
     assert answer(bill.write(tmp_path, DAY, "111")) == (EC2,)

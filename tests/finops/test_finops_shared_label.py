@@ -20,7 +20,6 @@ Bills written here by hand, ITBench-Lite ``data.csv`` and FOCUS ``focus.csv``, t
 from __future__ import annotations
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,7 +27,7 @@ import numpy as np
 import pytest
 
 from finops.model import Resource
-from tests.finops.wide_fixtures import Bill, answer
+from tests.finops.wide_fixtures import Bill, answer, write_focus
 
 SEEDS = (21, 22, 23)
 ACCOUNT = "5150"
@@ -57,17 +56,13 @@ class Focus:
         self.lines[key][ALERT:] *= factor
 
     def write(self, folder: Path) -> Path:
-        folder.mkdir(parents=True, exist_ok=True)
-        rows = [",".join([*self.levels, "ChargePeriodStart", "BilledCost"])]
-        for i in range(self.days):
-            day = (START + dt.timedelta(days=i)).isoformat()
-            for key, cost in self.lines.items():
-                rows.append(f"{ACCOUNT},{','.join(key)},{day}T00:00:00Z,{cost[i]:.4f}")
-        (folder / "focus.csv").write_text("\n".join(rows) + "\n")
-        alert = (START + dt.timedelta(days=ALERT)).isoformat()
-        (folder / "anomaly.json").write_text(json.dumps({"date": alert, "account_id": ACCOUNT}))
-        (folder / "scenario.json").write_text(json.dumps({"levels": self.levels}))
-        return folder
+        rows = (
+            (START + dt.timedelta(days=i), (ACCOUNT, *key), float(cost[i]))
+            for i in range(self.days)
+            for key, cost in self.lines.items()
+        )
+        alert = START + dt.timedelta(days=ALERT)
+        return write_focus(folder, self.levels, rows, alert, ACCOUNT, self.levels)
 
 
 APP_LEVELS = ["BillingAccountId", "ProviderName", "ServiceName", "x_Product", "ResourceId"]

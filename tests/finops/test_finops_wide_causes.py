@@ -11,7 +11,7 @@ import datetime as dt
 import pytest
 
 from finops.model import Resource
-from tests.finops.wide_fixtures import Bill, answer
+from tests.finops.wide_fixtures import Bill, answer, small_fleets
 
 SEEDS = (1, 2, 3)
 
@@ -186,18 +186,6 @@ def test_a_quiet_day_on_this_estate_has_no_cause(tmp_path, seed):
     assert answer(bill.write(tmp_path, 48, "111")) == ()
 
 
-def _small_fleets(bill: Bill) -> None:
-    """Fleets of three to eight instances on a weekday/weekend rhythm, a database and a second
-    provider: weeks at one count make each fleet's measured noise tiny, and any day may have
-    one instance more or less."""
-    shape = bill.weekly(1.0, 0.5)
-    for app, n in (("shop", 8), ("search", 6), ("mail", 4)):
-        bill.usage(("111", "AWS", "EC2", app, "m5.large"), 0.096, n, shape=shape)
-        bill.usage(("111", "AWS", "EC2", app, "c5.xlarge"), 0.17, n / 2, shape=shape)
-    bill.static(("111", "AWS", "RDS", "shop", "db.m5.large"), 0.171, 2)
-    bill.usage(("111", "GCP", "Compute Engine", "batch", "e2-standard-4"), 0.134, 5, shape=shape)
-
-
 def _one_instance_more(bill: Bill, day: int, app: str) -> None:
     (fleet,) = [line for line in bill.under("AWS", "EC2", app, "m5.large")]
     fleet.cost[day] *= (fleet.count[day] + 1) / max(fleet.count[day], 1)
@@ -210,7 +198,7 @@ def test_a_provider_rise_with_a_one_instance_move_that_day_is_the_provider(tmp_p
     """Every AWS price rises 12% on the day a fleet of a few instances gains one: the new price
     list explains every line; the one instance is not a cause of its own."""
     bill = Bill(dt.date(2024, 5, 6), day + 1, seed)
-    _small_fleets(bill)
+    small_fleets(bill)
     _provider_rise(bill, day, 1.12)
     _one_instance_more(bill, day, "search")
     assert answer(bill.write(tmp_path, day, "111")) == (AWS,)
@@ -220,7 +208,7 @@ def test_a_provider_rise_with_a_one_instance_move_that_day_is_the_provider(tmp_p
 @pytest.mark.parametrize("day", [49, 54])
 def test_a_service_rise_with_a_one_instance_move_that_day_is_the_service(tmp_path, seed, day):
     bill = Bill(dt.date(2024, 5, 6), day + 1, seed)
-    _small_fleets(bill)
+    small_fleets(bill)
     bill.raise_price(bill.under("AWS", "EC2"), 1.2, day)
     _one_instance_more(bill, day, "mail")
     assert answer(bill.write(tmp_path, day, "111")) == (Resource("EC2", "Cloud_Service"),)
@@ -231,7 +219,7 @@ def test_one_family_repriced_in_every_application_is_that_family(tmp_path, seed)
     """Control: m5.large costs 25% more in every application, c5.xlarge does not: the service's
     lines did not all move, so the answer is the family, not EC2."""
     bill = Bill(dt.date(2024, 5, 6), 50, seed)
-    _small_fleets(bill)
+    small_fleets(bill)
     bill.raise_price([line for line in bill.under("AWS", "EC2") if line.family == "m5.large"],
                      1.25, 49)  # fmt: skip
     assert answer(bill.write(tmp_path, 49, "111")) == (Resource("m5.large", "Instance_Family"),)
@@ -242,7 +230,7 @@ def test_a_provider_repricing_each_service_differently_is_the_provider(tmp_path,
     """Compute 9% dearer, databases 16%, on a Saturday with a one-instance move: every priced
     AWS line moved on the day, so one price list explains them all."""
     bill = Bill(dt.date(2024, 5, 6), 55, seed)
-    _small_fleets(bill)
+    small_fleets(bill)
     bill.raise_price(bill.under("AWS", "EC2"), 1.09, 54)
     bill.raise_price(bill.under("AWS", "RDS"), 1.16, 54)
     _one_instance_more(bill, 54, "shop")

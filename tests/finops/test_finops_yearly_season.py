@@ -17,14 +17,13 @@ Bills written here by hand, ITBench-Lite ``data.csv`` and FOCUS ``focus.csv``, t
 from __future__ import annotations
 
 import datetime as dt
-import json
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from finops.model import Resource
-from tests.finops.wide_fixtures import Bill, answer
+from tests.finops.wide_fixtures import Bill, answer, write_focus
 
 SEEDS = (41, 42, 43)
 ACCOUNT = "8808"
@@ -106,8 +105,8 @@ def _filing_shape(days: int) -> np.ndarray:
     return shape
 
 
-def _filing(seed: int, runner_rise: float = 1.0) -> str:
-    """The bill's text."""
+def _filing(folder: Path, seed: int, runner_rise: float = 1.0) -> Path:
+    """The bill, written to ``folder``: a FOCUS export, a row per line and day."""
     rng = np.random.default_rng(seed)
     days = FILING_ALERT + 1
     growth = 1 + 0.08 * np.arange(days) / 365
@@ -122,36 +121,25 @@ def _filing(seed: int, runner_rise: float = 1.0) -> str:
         ("CloudY", "Build", "runner-pool"): 60 * weekday,
     }
     lines[("CloudY", "Build", "runner-pool")][FILING_ALERT] *= runner_rise
-    return _write_focus(lines, rng, days)
-
-
-def _write_focus(lines: dict, rng: np.random.Generator, days: int) -> str:
-    rows = [",".join([*LEVELS, "ChargePeriodStart", "BilledCost"])]
     noisy = {k: v * (1 + rng.normal(0, 0.03, days)) for k, v in lines.items()}
-    for i in range(days):
-        day = (FILING_START + dt.timedelta(days=i)).isoformat()
-        for key, cost in noisy.items():
-            rows.append(f"{ACCOUNT},{','.join(key)},{day}T00:00:00Z,{cost[i]:.4f}")
-    return "\n".join(rows) + "\n"
-
-
-def _folder(tmp_path: Path, text: str) -> Path:
-    (tmp_path / "focus.csv").write_text(text)
-    alert = (FILING_START + dt.timedelta(days=FILING_ALERT)).isoformat()
-    (tmp_path / "anomaly.json").write_text(json.dumps({"date": alert, "account_id": ACCOUNT}))
-    (tmp_path / "scenario.json").write_text(json.dumps({"levels": LEVELS}))
-    return tmp_path
+    rows = (
+        (FILING_START + dt.timedelta(days=i), (ACCOUNT, *key), float(cost[i]))
+        for i in range(days)
+        for key, cost in noisy.items()
+    )
+    alert = FILING_START + dt.timedelta(days=FILING_ALERT)
+    return write_focus(folder, LEVELS, rows, alert, ACCOUNT, LEVELS)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_season_on_the_same_dates_as_a_year_back_is_normal(tmp_path, seed):
     """The filing service a week into its season (from 20 January, a Saturday a year back and
     a Monday now): the same ramp as on the same dates a year back."""
-    assert answer(_folder(tmp_path, _filing(seed))) == ()
+    assert answer(_filing(tmp_path, seed)) == ()
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_runner_tripled_in_the_season_is_named(tmp_path, seed):
     """Guard: the build runners tripled on the alert day, inside the filing season."""
-    found = answer(_folder(tmp_path, _filing(seed, runner_rise=3.0)))
+    found = answer(_filing(tmp_path, seed, runner_rise=3.0))
     assert found in ((Resource("runner-pool", "ResourceId"),), (Resource("Build", "ServiceName"),))

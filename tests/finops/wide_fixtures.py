@@ -4,18 +4,22 @@ accounts. Each line of the bill gets an explicit daily price and quantity (or co
 
 Written from what billing exports look like, not from ``finops/generator``: the point of these
 fixtures is that the baseline has not been tuned on their shape.
+
+Also the one FOCUS writer the hand-written bills share (``write_focus``; a ``Bill`` through
+``write_bill_as_focus``), and ``answer``: the baseline's causes for a scenario folder.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from finops.model import Resource
+from finops.model import Diagnosis, Resource
 from finops.rca import diagnose
 from finops.scenario import load_scenario
 
@@ -154,7 +158,70 @@ def _tiered_cost(units: float, tiers: list[tuple[float, float]]) -> float:
     return cost
 
 
+def write_focus(
+    folder: Path,
+    columns: Sequence[str],
+    rows: Iterable[tuple[dt.date, Sequence[str], float]],
+    alert: dt.date,
+    account: str,
+    levels: Sequence[str] | None = None,
+) -> Path:
+    """A FOCUS export: ``focus.csv`` with the level ``columns`` then the day and the billed cost,
+    one row per (day, the row's values of ``columns``, cost) in the order given; the alert in
+    ``anomaly.json``; and, when given, the ``levels`` a cause may be named at in
+    ``scenario.json`` (without it the loader takes its default levels). Which days a line has no
+    row on is the caller's: exports differ on it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    csv = [",".join([*columns, "ChargePeriodStart", "BilledCost"])]
+    for day, path, cost in rows:
+        csv.append(f"{','.join(path)},{day.isoformat()}T00:00:00Z,{cost:.4f}")
+    (folder / "focus.csv").write_text("\n".join(csv) + "\n")
+    anomaly = {"date": alert.isoformat(), "account_id": account}
+    (folder / "anomaly.json").write_text(json.dumps(anomaly))
+    if levels:
+        (folder / "scenario.json").write_text(json.dumps({"levels": list(levels)}))
+    return folder
+
+
+def small_fleets(bill: Bill) -> None:
+    """Account 111: fleets of two to eight instances of two families in three applications on a
+    weekday/weekend rhythm, a database and a second provider. Weeks at one count make each
+    fleet's measured noise tiny, and any day may have one instance more or less; one family
+    repriced makes every application rise by about the same share."""
+    shape = bill.weekly(1.0, 0.5)
+    for app, n in (("shop", 8), ("search", 6), ("mail", 4)):
+        bill.usage(("111", "AWS", "EC2", app, "m5.large"), 0.096, n, shape=shape)
+        bill.usage(("111", "AWS", "EC2", app, "c5.xlarge"), 0.17, n / 2, shape=shape)
+    bill.static(("111", "AWS", "RDS", "shop", "db.m5.large"), 0.171, 2)
+    bill.usage(("111", "GCP", "Compute Engine", "batch", "e2-standard-4"), 0.134, 5, shape=shape)
+
+
+#: the columns a bill's lines take in FOCUS: provider, service category (the service), service
+#: name (the application), resource id (the family)
+BILL_AS_FOCUS = ("BillingAccountId", "ProviderName", "ServiceCategory", "ServiceName", "ResourceId")
+
+
+def write_bill_as_focus(
+    bill: Bill, folder: Path, alert: int, account: str, billed: Callable[[Line, int], bool]
+) -> Path:
+    """The same bill as a FOCUS export (``BILL_AS_FOCUS``), a row per line and day ``billed``
+    keeps, no ``scenario.json``."""
+    rows = (
+        (bill.day(i), line.key, float(line.cost[i]))
+        for i in range(bill.days)
+        for line in bill.lines
+        if billed(line, i)
+    )
+    return write_focus(folder, BILL_AS_FOCUS, rows, bill.day(alert), account)
+
+
+def diagnosis(folder: Path) -> Diagnosis:
+    """The baseline's whole diagnosis of the scenario written in ``folder``, as the agent makes
+    it: the scenario's own loader, then the drill-down on its table and alert."""
+    scenario = load_scenario(folder)
+    return diagnose(scenario.load_table(), scenario.anomaly)
+
+
 def answer(folder: Path) -> tuple[Resource, ...]:
     """The baseline's root causes for the scenario written in ``folder``."""
-    scenario = load_scenario(folder)
-    return diagnose(scenario.load_table(), scenario.anomaly).resources
+    return diagnosis(folder).resources

@@ -7,39 +7,37 @@ crash loop is listed, never named."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
-from tests._support.sre_incident_files import firing, warning, write_incident
+from tests._support.sre_incident_files import (
+    clock,
+    deployment,
+    firing,
+    stamp,
+    warning,
+    write_incident,
+)
 
 T0 = datetime(2026, 9, 14, 2, 0)
 APP_NS = "billing"
 OTHER_NS = "data-exports"
 CRASHING = "ledger-export-5f6c7d8e9-q2w3e"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _settings(rate_limit: str, written: float) -> dict:
     return {"apiVersion": "v1", "kind": "ConfigMap",
             "metadata": {"name": "invoicer-settings", "namespace": APP_NS,
                          "managedFields": [{"manager": "kubectl",
-                                            "time": f"{_at(written):%Y-%m-%dT%H:%M:%SZ}"}]},
+                                            "time": stamp(_at(written))}]},
             "data": {"RATE_LIMIT_PER_SECOND": rate_limit}}  # fmt: skip
 
 
 def _invoicer() -> dict:
     container = {"name": "invoicer", "image": "registry.example/invoicer:7",
                  "envFrom": [{"configMapRef": {"name": "invoicer-settings"}}]}  # fmt: skip
-    return {"apiVersion": "apps/v1", "kind": "Deployment",
-            "metadata": {"name": "invoicer", "namespace": APP_NS,
-                         "labels": {"app.kubernetes.io/name": "invoicer"}},
-            "spec": {"replicas": 1,
-                     "selector": {"matchLabels": {"app.kubernetes.io/name": "invoicer"}},
-                     "template": {"metadata": {"labels": {"app.kubernetes.io/name": "invoicer"}},
-                                  "spec": {"containers": [container]}}}}  # fmt: skip
+    return deployment(APP_NS, "invoicer", {"containers": [container]})
 
 
 def _crash_looping_pod(restarts: int) -> dict:

@@ -7,26 +7,23 @@ and outranks a rollout of another service made just before the errors began."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.evidence import Change, Symptom
-from tests._support.sre_incident_files import write_incident, write_rows
+from tests._support.sre_incident_files import clock, deployment, stamp, write_incident, write_rows
 
 T0 = datetime(2026, 9, 10, 2, 0)
 NS = "books"
 LOG_HEADER = "Timestamp\tSeverityText\tSeverityNumber\tServiceName\tBody\tResourceAttributes\n"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _cronjob(schedule: str, overlap: str, written: float) -> dict:
     return {"apiVersion": "batch/v1", "kind": "CronJob",
             "metadata": {"name": "ledger-compaction", "namespace": NS,
                          "managedFields": [{"manager": "kubectl",
-                                            "time": f"{_at(written):%Y-%m-%dT%H:%M:%SZ}"}]},
+                                            "time": stamp(_at(written))}]},
             "spec": {"schedule": schedule, "concurrencyPolicy": overlap,
                      "jobTemplate": {"spec": {"template": {"spec": {
                          "restartPolicy": "Never",
@@ -36,12 +33,7 @@ def _cronjob(schedule: str, overlap: str, written: float) -> dict:
 
 
 def _deployment(name: str, image: str) -> dict:
-    return {"apiVersion": "apps/v1", "kind": "Deployment",
-            "metadata": {"name": name, "namespace": NS,
-                         "labels": {"app.kubernetes.io/name": name}},
-            "spec": {"replicas": 1, "selector": {"matchLabels": {"app.kubernetes.io/name": name}},
-                     "template": {"metadata": {"labels": {"app.kubernetes.io/name": name}},
-                                  "spec": {"containers": [{"name": name, "image": image}]}}}}  # fmt: skip
+    return deployment(NS, name, {"containers": [{"name": name, "image": image}]})
 
 
 def _objects() -> list[tuple[datetime, dict]]:

@@ -11,7 +11,7 @@ ordered by its resourceVersion (the API server numbers its writes), not by where
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -19,28 +19,29 @@ import pytest
 from sre.agents.baseline import diagnose
 from sre.snapshot import SourceKind, open_source
 from sre.tools import run_tool
-from tests._support.sre_incident_files import firing, warning, watch, write_incident, write_rows
+from tests._support.sre_incident_files import (
+    clock,
+    deployment,
+    firing,
+    stamp,
+    warning,
+    watch,
+    write_incident,
+    write_rows,
+)
 
 T0 = datetime(2026, 7, 14, 9, 0)
 NS = "billing"
 OLD_POD = "invoice-6d8f7b9c4-q2w7x"
 NEW_POD = "invoice-6d8f7b9c4-z9k3m"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _deployment(name: str, image: str, version: str, pull: str | None = None) -> dict:
     spec: dict = {"containers": [{"name": name, "image": image}]}
     if pull:
         spec["imagePullSecrets"] = [{"name": pull}]
-    return {"apiVersion": "apps/v1", "kind": "Deployment",
-            "metadata": {"name": name, "namespace": NS, "resourceVersion": version,
-                         "labels": {"app.kubernetes.io/name": name}},
-            "spec": {"replicas": 1, "selector": {"matchLabels": {"app.kubernetes.io/name": name}},
-                     "template": {"metadata": {"labels": {"app.kubernetes.io/name": name}},
-                                  "spec": spec}}}  # fmt: skip
+    return deployment(NS, name, spec, resourceVersion=version)
 
 
 def _pull_secret() -> dict:
@@ -91,10 +92,7 @@ def _events() -> list[tuple[datetime, dict]]:
 def _as_json_lines(path: Path, rows: list[tuple[datetime, dict]]) -> Path:
     """The same watch events as a JSON-lines export: each line the event and its time."""
     path.write_text(
-        "".join(
-            json.dumps({"timestamp": f"{at:%Y-%m-%dT%H:%M:%SZ}", **body}) + "\n"
-            for at, body in rows
-        )
+        "".join(json.dumps({"timestamp": stamp(at), **body}) + "\n" for at, body in rows)
     )
     return path
 

@@ -14,21 +14,18 @@ from sre.agents.baseline.evidence import Change, Evidence, FailingState, PodLabe
 from sre.agents.baseline.rank import rank
 from sre.agents.baseline.states import node_pressure, pod_failures
 from sre.agents.baseline.states.objects import ObjectView
+from tests._support.sre_incident_files import stamp
 
 START = datetime(2026, 3, 4, 10, 0)
 FLIP = START + timedelta(minutes=15)
 
 
-def _iso(at: datetime) -> str:
-    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
 def _object(kind: str, name: str, created: datetime, written: datetime | None = None) -> dict:
     meta = {"name": name, "namespace": "shop", "uid": f"uid-{kind}-{name}",
-            "creationTimestamp": _iso(created)}  # fmt: skip
+            "creationTimestamp": stamp(created)}  # fmt: skip
     if written is not None:
         meta["managedFields"] = [{"manager": "kubectl-edit", "operation": "Update",
-                                  "time": _iso(written)}]  # fmt: skip
+                                  "time": stamp(written)}]  # fmt: skip
     body: dict = {"apiVersion": "v1", "kind": kind, "metadata": meta}
     if kind == "ConfigMap":
         body["data"] = {"demo.flagd.json": json.dumps({"flags": {}})}
@@ -167,7 +164,7 @@ def test_an_object_a_later_round_of_the_export_shows_first_was_made_while_it_wat
     root.mkdir()
     (root / "k8s_objects.jsonl").write_text(
         "\n".join(
-            json.dumps({"timestamp": _iso(at), "object": {"kind": "List", "items": items}})
+            json.dumps({"timestamp": stamp(at), "object": {"kind": "List", "items": items}})
             for at, items in rounds
         )
     )

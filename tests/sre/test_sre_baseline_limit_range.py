@@ -8,31 +8,31 @@ not the workload, whose own edit came earlier and ran fine."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.states.objects import ObjectView
-from tests._support.sre_incident_files import firing, warning, write_incident
+from tests._support.sre_incident_files import (
+    clock,
+    deployment,
+    firing,
+    stamp,
+    warning,
+    write_incident,
+)
 
 T0 = datetime(2026, 8, 3, 14, 0)
 NS = "catalog"
 OLD_POD = "pricing-7c9d8b6f5-a1b2c"
 NEW_POD = "pricing-7c9d8b6f5-k4m5n"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
-
-
-def _stamp(minutes: float) -> str:
-    return f"{_at(minutes):%Y-%m-%dT%H:%M:%SZ}"
+_at = clock(T0)
 
 
 def _limit_range(memory: str, request: str, written: float, name: str = "tenant-defaults",
                  namespace: str = NS) -> dict:  # fmt: skip
     return {"apiVersion": "v1", "kind": "LimitRange",
             "metadata": {"name": name, "namespace": namespace,
-                         "managedFields": [{"manager": "kubectl", "time": _stamp(written)}]},
+                         "managedFields": [{"manager": "kubectl", "time": stamp(_at(written))}]},
             "spec": {"limits": [{"type": "Container", "default": {"memory": memory},
                                  "defaultRequest": {"memory": request}}]}}  # fmt: skip
 
@@ -41,13 +41,7 @@ def _workload(name: str, resources: dict | None, replicas: int = 1, namespace: s
     container: dict = {"name": name, "image": f"registry.example/{name}:4"}
     if resources is not None:
         container["resources"] = resources
-    return {"apiVersion": "apps/v1", "kind": "Deployment",
-            "metadata": {"name": name, "namespace": namespace,
-                         "labels": {"app.kubernetes.io/name": name}},
-            "spec": {"replicas": replicas,
-                     "selector": {"matchLabels": {"app.kubernetes.io/name": name}},
-                     "template": {"metadata": {"labels": {"app.kubernetes.io/name": name}},
-                                  "spec": {"containers": [container]}}}}  # fmt: skip
+    return deployment(namespace, name, {"containers": [container]}, replicas)
 
 
 def test_the_workloads_that_take_a_default_are_its_users():

@@ -11,7 +11,7 @@ fault time, a second namespace with its own trouble, alerts on the victim."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline.batch_load import raises_load
 from sre.agents.baseline.dependency_clients import clients_naming, configured_names
@@ -29,12 +29,10 @@ from sre.agents.baseline.rank import rank
 from sre.agents.baseline.references import namespace_wide
 from sre.agents.baseline.states import config_users
 from sre.agents.baseline.states.objects import ObjectView
+from tests._support.sre_incident_files import clock
 
 T0 = datetime(2026, 9, 3, 11, 0)
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _pods(namespace: str, *apps: str) -> tuple[PodLabels, ...]:

@@ -14,7 +14,7 @@ defaults the failing workload does not take from being named."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.evidence import (
@@ -27,13 +27,11 @@ from sre.agents.baseline.evidence import (
 )
 from sre.agents.baseline.rank import rank
 from sre.agents.baseline.report import build
+from tests._support.sre_incident_files import clock, firing, stamp, warning, write_incident
 
 T0 = datetime(2026, 9, 14, 2, 0)
 NS = "depot"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _pods(namespace: str, *apps: str, node: str = "") -> tuple[PodLabels, ...]:
@@ -246,13 +244,9 @@ def test_the_propagation_names_a_pod_in_its_own_namespace():
 # --- the same class on a snapshot written to disk, diagnosed as a user runs it ----------------------
 
 
-def _stamp(minutes: float) -> str:
-    return f"{_at(minutes):%Y-%m-%dT%H:%M:%SZ}"
-
-
 def _meta(name: str, written: float, namespace: str | None = NS, **more: object) -> dict:
     meta: dict = {"name": name, "creationTimestamp": "2026-08-01T00:00:00Z",
-                  "managedFields": [{"manager": "kubectl", "time": _stamp(written)}], **more}  # fmt: skip
+                  "managedFields": [{"manager": "kubectl", "time": stamp(_at(written))}], **more}  # fmt: skip
     if namespace:
         meta["namespace"] = namespace
     return meta
@@ -291,8 +285,6 @@ def _running_pod(app: str, node: str) -> dict:
 
 
 def test_a_quota_lowered_before_a_drain_is_named_from_a_snapshot_on_disk(tmp_path):
-    from tests._support.sre_incident_files import firing, warning, write_incident
-
     def round_(minute: float) -> list[dict]:
         drained = minute >= 15
         objects = [

@@ -7,7 +7,7 @@ unrelated application warning; scaled down but not to zero, it stays out of the 
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline.evidence import (
     AlertGroup,
@@ -18,12 +18,10 @@ from sre.agents.baseline.evidence import (
     WarningEvent,
 )
 from sre.agents.baseline.rank import rank
+from tests._support.sre_incident_files import clock
 
 T0 = datetime(2026, 8, 14, 3, 0)
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _scaled(to: int) -> Change:

@@ -7,19 +7,16 @@ its doing."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
-from tests._support.sre_incident_files import firing, warning, write_incident
+from tests._support.sre_incident_files import clock, deployment, firing, warning, write_incident
 
 T0 = datetime(2026, 10, 5, 22, 0)
 APP_NS = "search"
 BATCH_NS = "batch-jobs"
 WAITING = "indexer-6d7f8g9h2-p4q5r"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _deployment(name: str, namespace: str, replicas: int, priority: str = "") -> dict:
@@ -27,13 +24,7 @@ def _deployment(name: str, namespace: str, replicas: int, priority: str = "") ->
                                       "resources": {"requests": {"cpu": "2"}}}]}  # fmt: skip
     if priority:
         pod_spec["priorityClassName"] = priority
-    return {"apiVersion": "apps/v1", "kind": "Deployment",
-            "metadata": {"name": name, "namespace": namespace,
-                         "labels": {"app.kubernetes.io/name": name}},
-            "spec": {"replicas": replicas,
-                     "selector": {"matchLabels": {"app.kubernetes.io/name": name}},
-                     "template": {"metadata": {"labels": {"app.kubernetes.io/name": name}},
-                                  "spec": pod_spec}}}  # fmt: skip
+    return deployment(namespace, name, pod_spec, replicas)
 
 
 def _pending_pod() -> dict:

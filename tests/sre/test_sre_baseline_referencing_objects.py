@@ -10,7 +10,7 @@ a failing Job in another namespace, an alert on the victim rather than the cause
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.evidence import (
@@ -25,14 +25,11 @@ from sre.agents.baseline.evidence import (
 from sre.agents.baseline.preemption import displaced
 from sre.agents.baseline.rank import rank, touched_apps
 from sre.agents.baseline.references import referenced_apps
-from tests._support.sre_incident_files import firing, write_incident
+from tests._support.sre_incident_files import clock, deployment, firing, stamp, write_incident
 
 T0 = datetime(2026, 10, 6, 14, 0)
 NS = "warehouse"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _pods() -> tuple[PodLabels, ...]:
@@ -264,14 +261,8 @@ def test_a_claim_that_gets_no_volume_takes_the_wait_of_the_workload_edited_to_mo
 
 
 def _deployment(name: str, env: str, version: str) -> dict:
-    return {"apiVersion": "apps/v1", "kind": "Deployment",
-            "metadata": {"name": name, "namespace": NS, "resourceVersion": version,
-                         "labels": {"app": name}},
-            "spec": {"replicas": 1, "selector": {"matchLabels": {"app": name}},
-                     "template": {"metadata": {"labels": {"app": name}},
-                                  "spec": {"containers": [{"name": name, "image": f"reg/{name}:4",
-                                                           "env": [{"name": "MODE",
-                                                                    "value": env}]}]}}}}  # fmt: skip
+    container = {"name": name, "image": f"reg/{name}:4", "env": [{"name": "MODE", "value": env}]}
+    return deployment(NS, name, {"containers": [container]}, label="app", resourceVersion=version)
 
 
 def _config(value: str, version: str) -> dict:
@@ -289,7 +280,7 @@ def _pod(name: str, app: str, started: datetime) -> dict:
             "spec": {"containers": [{"name": app, "image": f"reg/{app}:4"}]},
             "status": {"phase": "Running", "containerStatuses": [
                 {"name": app, "ready": True, "restartCount": 0,
-                 "state": {"running": {"startedAt": f"{started:%Y-%m-%dT%H:%M:%SZ}"}}}]}}  # fmt: skip
+                 "state": {"running": {"startedAt": stamp(started)}}}]}}  # fmt: skip
 
 
 def test_a_rollout_no_replica_set_dates_is_dated_by_its_new_pod(tmp_path):

@@ -12,7 +12,7 @@ even when the Pending alert fires long after."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline.evidence import (
     AlertGroup,
@@ -24,13 +24,11 @@ from sre.agents.baseline.evidence import (
     WarningEvent,
 )
 from sre.agents.baseline.rank import rank
+from tests._support.sre_incident_files import clock
 
 T0 = datetime(2026, 9, 3, 14, 0)
 LABELS = {"app.kubernetes.io/name": "ledger"}
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _secret_edit(minute: float) -> Change:

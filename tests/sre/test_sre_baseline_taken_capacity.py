@@ -8,7 +8,7 @@ node's finding, not the workload's; a workload edit that came after the node's k
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline.evidence import (
     AlertGroup,
@@ -19,14 +19,12 @@ from sre.agents.baseline.evidence import (
 )
 from sre.agents.baseline.rank import rank
 from sre.agents.baseline.states import event_failures
+from tests._support.sre_incident_files import clock
 
 T0 = datetime(2026, 10, 7, 9, 0)
 LABELS = {"app": "invoicer"}
 WAITING = "invoicer-6f7d8c9b5-zz8kq"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _taint(minute: float) -> Change:

@@ -10,7 +10,7 @@ made near the fault, a second namespace with its own trouble, an alert on the vi
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline import vanished as export
@@ -26,14 +26,11 @@ from sre.agents.baseline.evidence import (
 )
 from sre.agents.baseline.rank import rank, touched_apps
 from sre.agents.baseline.symptoms import is_error
-from tests._support.sre_incident_files import firing, write_incident, write_rows
+from tests._support.sre_incident_files import clock, firing, write_incident, write_rows
 
 T0 = datetime(2026, 9, 14, 7, 0)
 NS = "bakery"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _pods() -> tuple[PodLabels, ...]:

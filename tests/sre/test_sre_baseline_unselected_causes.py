@@ -10,7 +10,7 @@ decides."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 from sre.agents.baseline.dependency_clients import clients_naming
@@ -32,12 +32,10 @@ from sre.agents.baseline.states import (
     rbac_users,
 )
 from sre.agents.baseline.states.objects import ObjectView
+from tests._support.sre_incident_files import clock
 
 T0 = datetime(2026, 9, 3, 11, 0)
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _top(evidence: Evidence) -> str:

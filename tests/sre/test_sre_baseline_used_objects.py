@@ -7,19 +7,16 @@ Secret like an environment variable or a volume is."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sre.agents.baseline import diagnose
 from sre.agents.baseline.states import config_users
 from sre.agents.baseline.states.objects import ObjectView
-from tests._support.sre_incident_files import firing, warning, write_incident
+from tests._support.sre_incident_files import clock, firing, stamp, warning, write_incident
 
 T0 = datetime(2026, 6, 2, 18, 0)
 WAITING = "ledger-db-7b9c6d5f4-m3n8p"
-
-
-def _at(minutes: float) -> datetime:
-    return T0 + timedelta(minutes=minutes)
+_at = clock(T0)
 
 
 def _workload() -> dict:
@@ -41,7 +38,7 @@ def test_a_claim_and_a_pull_secret_are_uses_of_the_workload():
 def _claim() -> dict:
     return {"apiVersion": "v1", "kind": "PersistentVolumeClaim",
             "metadata": {"name": "ledger-pages", "namespace": "books",
-                         "creationTimestamp": f"{_at(2):%Y-%m-%dT%H:%M:%SZ}"},
+                         "creationTimestamp": stamp(_at(2))},
             "spec": {"storageClassName": "fast-ssd", "accessModes": ["ReadWriteOnce"],
                      "resources": {"requests": {"storage": "20Gi"}}},
             "status": {"phase": "Pending"}}  # fmt: skip
