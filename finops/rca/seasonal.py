@@ -45,6 +45,9 @@ _SEASON_SIGMAS = 2.0
 #: must hold this many, before the day's place in the cycle is a habit.
 _CYCLE_DAYS = 28
 _CYCLE_MIN_OCCURRENCES = 3
+#: Earlier quarters a day's place in the quarter must have stood out in: once is as likely a
+#: past incident that fell there.
+_QUARTER_MIN_OCCURRENCES = 2
 #: Days at the end of the month before the day's month over which a line must have billed one
 #: amount (within ``_AMORTISED_TOLERANCE`` of it) to be a monthly amount spread over the days.
 _AMORTISED_DAYS = 7
@@ -91,6 +94,12 @@ def expected_values(
         # season set by the calendar: a filing deadline, a school year) a year back
         for twin in _season_twins(days, t):
             candidates.append(seasonal * _year_back_season(values, t, twin))
+        for quarter in same_places_in_quarter(days, t):
+            # an event held once a quarter (a load test on the first Tuesday of every third
+            # month, a review on the 15th) stood out each time before; lines billed only on
+            # those days (the event's own fleet) are expected at their usual amount
+            candidates.append(seasonal * _monthly_factor(values, t, quarter))
+            candidates.append(monthly_charge(values, t, quarter))
         cycle = _same_place_in_four_weeks(t)
         if len(cycle) >= _CYCLE_MIN_OCCURRENCES:
             # a close every fourth week (a 13-period retail year) stood out each time before;
@@ -303,6 +312,28 @@ def _earlier_same_month_ends(days: pd.DatetimeIndex, t: int) -> list[int]:
     if not _month_end(day):
         return []
     return [i for i in range(t) if days[i].month == day.month and _month_end(days[i])]
+
+
+def same_places_in_quarter(days: pd.DatetimeIndex, t: int) -> list[list[int]]:
+    """Earlier days at the day's place in a quarter, one list per way a quarterly event is set:
+    in every third month before the day's, the same date, and the same weekday of the same week
+    of the month (the first Tuesday); only lists that hold ``_QUARTER_MIN_OCCURRENCES``. A
+    line's habit must have stood out on every day of a list (:func:`_monthly_factor`) or been
+    billed only there (:func:`monthly_charge`)."""
+    day = days[t]
+    ordinal = (day.day - 1) // 7
+    by_date: list[int] = []
+    by_weekday: list[int] = []
+    for i in range(t):
+        other = days[i]
+        months = (day.year - other.year) * 12 + day.month - other.month
+        if months <= 0 or months % 3:
+            continue
+        if other.day == day.day:
+            by_date.append(i)
+        if other.weekday() == day.weekday() and (other.day - 1) // 7 == ordinal:
+            by_weekday.append(i)
+    return [p for p in (by_date, by_weekday) if len(p) >= _QUARTER_MIN_OCCURRENCES]
 
 
 def _same_place_in_four_weeks(t: int) -> list[int]:
