@@ -103,6 +103,9 @@ class AlertGroup:
     namespace: str | None
     first_seen: datetime | None
     state: str | None
+    #: when the alert says it began firing (its ``activeAt`` / ``startsAt``), which may be long
+    #: before the first dump that holds it: an alert already on before the incident is not its
+    active_since: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -576,6 +579,14 @@ def _naive_utc(at: datetime | None) -> datetime | None:
 
 def _alerts(layout: SnapshotLayout, notes: list[str]) -> list[AlertGroup]:
     answer = _call("alert_summary", {"base_dir": str(layout.alerts), "limit": 500}, notes)
+    # the same rows dated by the alerts' own activeAt (its warnings repeat the first call's)
+    active = {
+        (a["alertname"], a["entity"], a.get("severity")): _time(a.get("first_seen"))
+        for a in run_tool(
+            "alert_summary",
+            {"base_dir": str(layout.alerts), "limit": 500, "time_basis": "activeAt"},
+        ).body
+    }
     return [
         AlertGroup(
             alertname=a["alertname"],
@@ -583,6 +594,7 @@ def _alerts(layout: SnapshotLayout, notes: list[str]) -> list[AlertGroup]:
             namespace=a.get("namespace"),
             first_seen=_time(a.get("first_seen")),
             state=a.get("state"),
+            active_since=active.get((a["alertname"], a["entity"], a.get("severity"))),
         )
         for a in answer
     ]

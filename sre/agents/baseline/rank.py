@@ -800,8 +800,9 @@ def _capacity_taken(
     candidates: list[Candidate], state: FailingState, evidence: Evidence
 ) -> int | None:
     """For pods the scheduler cannot place: the strongest Node change that took capacity away
-    (``cordons``) from under a pod of the same application, made after every change of the
-    application's own workload (which ran placed until the node changed)."""
+    (``cordons``) from under a pod of the same application, or workload change that preempted
+    it (``preemption``), made after every change of the application's own workload (which ran
+    placed until the node changed or the preemptor came)."""
     own = [
         c.change.since or c.change.time
         for c in candidates
@@ -812,11 +813,22 @@ def _capacity_taken(
     takers = [
         i
         for i, c in enumerate(candidates)
-        if removes_capacity(c.change)
-        and state.app in displaced(c.change, evidence)
+        if (
+            (removes_capacity(c.change) and state.app in displaced(c.change, evidence))
+            or _preempts(c.change, state, evidence)
+        )
         and all(t < c.change.time for t in own)
     ]
     return _strongest(candidates, takers)
+
+
+def _preempts(change: Change, state: FailingState, evidence: Evidence) -> bool:
+    """A workload whose pods' priority was raised, or a prioritized workload scaled up (in any
+    namespace: priority is cluster-wide), whose pods then put the application's pods out: the
+    victims' pending replacements are its doing, as a cordon's are the Node's."""
+    return (
+        preemption.changes_priority(change) or preemption.scales_prioritized(change)
+    ) and state.app in preemption.displaced(change, evidence)
 
 
 def _unbound_claim(
