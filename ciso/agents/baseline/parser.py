@@ -278,7 +278,7 @@ def exempt_roles(text: str) -> tuple[str, ...]:
 
 
 #: a name as Kubernetes spells one (cluster-admin, ops-readers), not inside a longer token
-_BARE_NAME = re.compile(r"(?<![\w:./*-])([a-z0-9]+(?:-[a-z0-9]+)+)(?![\w:./*-])")
+_BARE_NAME = re.compile(r"(?<![\w:./*=-])([a-z0-9]+(?:-[a-z0-9]+)+)(?![\w:./*=-])")
 #: hyphenated words a sentence about roles uses that are not names
 _HYPHENATED_WORDS = {"built-in", "read-only", "cluster-wide", "well-known", "third-party",
                      "add-on", "add-ons", "plug-in", "plug-ins", "so-called", "per-namespace"}  # fmt: skip
@@ -474,27 +474,30 @@ def _obligations(text: str) -> str:
     return " ".join(s for s in sentences if _OBLIGATION.search(s))
 
 
-def without_exemptions(text: str) -> str:
-    """The text without the sentences that only set something apart ("The one exception is
-    kube-system, where the node's network agent needs it"): what an exemption says of the
-    exempted objects (why they need the setting) names no control the text is about. A
-    sentence that also states the obligation ("no pod may ..., except in kube-system") stays."""
+#: the clause of an exemption that says why the exempted objects need the setting: ", where
+#: the node's network agent needs it", ", whose collector runs privileged", ", because ..."
+_REASON = re.compile(r",\s*(?:where|whose|which|because|since|as|for\s+which)\b.*", re.I | re.S)
+
+
+def _exemption_reasons(text: str) -> tuple[str, str]:
+    """The reasons the sentences of ``text`` that only set something apart give for it ("The
+    one exception is kube-system, where the node's network agent needs it"), and the text
+    without those sentences. A sentence that also states the obligation ("no pod may ...,
+    except in kube-system") sets nothing apart alone."""
     sentences = re.split(r"(?<=[.!?;])\s+", text)
-    return " ".join(
-        s for s in sentences if not (_EXEMPT_WORDS.search(s) and not _OBLIGATION.search(s))
-    )
+    apart = [bool(_EXEMPT_WORDS.search(s) and not _OBLIGATION.search(s)) for s in sentences]
+    reasons = [m.group(0) for s, a in zip(sentences, apart, strict=True) if a
+               for m in [_REASON.search(s)] if m]  # fmt: skip
+    return " ".join(reasons), " ".join(s for s, a in zip(sentences, apart, strict=True) if not a)
 
 
 def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Concept]:
     """The concepts the text may be about, best first: those matched in the text without its
-    exemptions and asides, then without its asides, then with them; within each, family by
-    family."""
+    asides before those matched only with them; within each, family by family. Last, those
+    only the reason of an exemption names: why the objects a text sets apart need a setting
+    is not the control the text is about."""
     ordered: list[Concept] = []
-    for reading in (
-        without_asides(without_exemptions(text)),
-        without_asides(text),
-        about_this_control(text),
-    ):
+    for reading in (without_asides(text), about_this_control(text)):
         matched: list[Concept] = []
         for family in families:
             found = [c for c in family if c.matches(reading) and c not in ordered]
@@ -509,6 +512,10 @@ def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Co
         if spelled and matched[0] not in spelled and matched[0].accepts is None:
             matched = spelled + [c for c in matched if c not in spelled]
         ordered.extend(matched)
+    reasons, rest = _exemption_reasons(text)
+    if reasons:
+        named_apart = [c for c in ordered if c.matches(reasons) and not c.matches(rest)]
+        ordered = [c for c in ordered if c not in named_apart] + named_apart
     return ordered
 
 

@@ -168,7 +168,12 @@ def bindings_set_apart(text: str) -> tuple[str, ...]:
             and _ACCEPTED.search(sentence)
             and not negated(sentence)
         ):
-            names += [m.group(0) for m in _NAMED_SUBJECT.finditer(sentence)]
+            # "the binding of system:masters": a name after a preposition is its subject
+            names += [
+                m.group(0)
+                for m in _NAMED_SUBJECT.finditer(sentence)
+                if not re.search(r"\b(?:of|to|for|with|from|by)\s+$", sentence[: m.start()], re.I)
+            ]
     return tuple(dict.fromkeys(n for n in names if n not in ("and", "or")))
 
 
