@@ -166,7 +166,7 @@ _LISTED_NAME = r"[`'\"]?[a-z][a-z0-9]*(?:-[a-z0-9]+)*[`'\"]?"
 #: init containers" is no list of names
 _EXEMPT_LIST = re.compile(
     r"\b(?:except(?:ing)?|other\s+than|apart\s+from|besides|but"
-    r"|(?:only|sole|one)\s+exceptions?\s+(?:is|are))\s+(?:for\s+|in\s+)?(?:the\s+)?"
+    r"|(?:only|sole|one|single)\s+exceptions?\s+(?:is|are))\s+(?:for\s+|in\s+)?(?:the\s+)?"
     rf"({_LISTED_NAME}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_LISTED_NAME})*)"
     r"(?=\s*(?:[).,;:]|$)|\s+(?:namespaces?|must|may|shall|are|is)\b)"
 )
@@ -273,7 +273,33 @@ def exempt_roles(text: str) -> tuple[str, ...]:
     if not (_EXEMPT_WORDS.search(text) or _ONLY_HOLDERS.search(text)):
         return ()
     names = [(m.group(1) or m.group(2) or m.group(3)) for m in _ROLE_NAME.finditer(text)]
+    names += _bare_exempt_role_names(text)
     return tuple(dict.fromkeys(n for n in names if not n.lower().startswith("system:")))
+
+
+#: a name as Kubernetes spells one (cluster-admin, ops-readers), not inside a longer token
+_BARE_NAME = re.compile(r"(?<![\w:./*=-])([a-z0-9]+(?:-[a-z0-9]+)+)(?![\w:./*=-])")
+#: hyphenated words a sentence about roles uses that are not names
+_HYPHENATED_WORDS = {"built-in", "read-only", "cluster-wide", "well-known", "third-party",
+                     "add-on", "add-ons", "plug-in", "plug-ins", "so-called", "per-namespace"}  # fmt: skip
+
+
+def _bare_exempt_role_names(text: str) -> list[str]:
+    """Names listed, without the word role beside them, in a sentence that sets roles apart
+    ("the system: roles and cluster-admin are out of scope"): a sentence about roles lists
+    role names; a name followed by "namespace" is a namespace's."""
+    names: list[str] = []
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        if not (_EXEMPT_WORDS.search(sentence) and re.search(r"\broles?\b", sentence, re.I)):
+            continue
+        names += [
+            m.group(1)
+            for m in _BARE_NAME.finditer(sentence)
+            if m.group(1) not in _HYPHENATED_WORDS
+            and m.group(1) not in SYSTEM_NAMESPACES
+            and not re.match(r"\W*namespaces?\b", sentence[m.end() :], re.I)
+        ]
+    return names
 
 
 def scope_of(text: str) -> Scope:
@@ -448,9 +474,28 @@ def _obligations(text: str) -> str:
     return " ".join(s for s in sentences if _OBLIGATION.search(s))
 
 
+#: the clause of an exemption that says why the exempted objects need the setting: ", where
+#: the node's network agent needs it", ", whose collector runs privileged", ", because ..."
+_REASON = re.compile(r",\s*(?:where|whose|which|because|since|as|for\s+which)\b.*", re.I | re.S)
+
+
+def _exemption_reasons(text: str) -> tuple[str, str]:
+    """The reasons the sentences of ``text`` that only set something apart give for it ("The
+    one exception is kube-system, where the node's network agent needs it"), and the text
+    without those sentences. A sentence that also states the obligation ("no pod may ...,
+    except in kube-system") sets nothing apart alone."""
+    sentences = re.split(r"(?<=[.!?;])\s+", text)
+    apart = [bool(_EXEMPT_WORDS.search(s) and not _OBLIGATION.search(s)) for s in sentences]
+    reasons = [m.group(0) for s, a in zip(sentences, apart, strict=True) if a
+               for m in [_REASON.search(s)] if m]  # fmt: skip
+    return " ".join(reasons), " ".join(s for s, a in zip(sentences, apart, strict=True) if not a)
+
+
 def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Concept]:
     """The concepts the text may be about, best first: those matched in the text without its
-    asides before those matched only with them; within each, family by family."""
+    asides before those matched only with them; within each, family by family. Last, those
+    only the reason of an exemption names: why the objects a text sets apart need a setting
+    is not the control the text is about."""
     ordered: list[Concept] = []
     for reading in (without_asides(text), about_this_control(text)):
         matched: list[Concept] = []
@@ -467,6 +512,10 @@ def _candidates(text: str, families: tuple[tuple[Concept, ...], ...]) -> list[Co
         if spelled and matched[0] not in spelled and matched[0].accepts is None:
             matched = spelled + [c for c in matched if c not in spelled]
         ordered.extend(matched)
+    reasons, rest = _exemption_reasons(text)
+    if reasons:
+        named_apart = [c for c in ordered if c.matches(reasons) and not c.matches(rest)]
+        ordered = [c for c in ordered if c not in named_apart] + named_apart
     return ordered
 
 

@@ -34,7 +34,7 @@ from ciso.agents.baseline.intent import (
 from ciso.agents.baseline.knowledge import k8s_namespaces
 from ciso.agents.baseline.kyverno_rules import NotRenderable, rules_for
 from ciso.agents.baseline.resource_groups import groups_of
-from itbench.cluster.resources import plural_of
+from itbench.cluster.resources import default_registry, plural_of
 
 _ENV = jinja2.Environment(
     loader=jinja2.FunctionLoader(
@@ -208,7 +208,15 @@ def fetch_static(intent: Intent) -> str:
     kinds = collected_kinds(intent)
     # kind names as they appear in manifests, lower-cased
     manifest_kinds = sorted({_singular(k) for k in kinds})
-    return _render("fetch.sh.j2", kinds=kinds, kinds_json=json.dumps(manifest_kinds))
+    namespaced = sorted(
+        {t.kind.lower() for t in default_registry().types if t.plural in kinds and t.namespaced}
+    )
+    return _render(
+        "fetch.sh.j2",
+        kinds=kinds,
+        kinds_json=json.dumps(manifest_kinds),
+        namespaced_json=json.dumps(namespaced),
+    )
 
 
 # ---- Kyverno --------------------------------------------------------------------------------

@@ -130,6 +130,8 @@ NEGATION = words(
     r"\bno\s+(\w+\s+){0,3}(may|can|should|is|gets?)\b",
     r"\bflag\b",
     r"\bdisabled?\b",
+    # "nothing in RBAC may grant", "nobody may": the subject is the negation
+    r"\b(nothing|nobody|no\s*one|none)\b(\s+[\w:'-]+){0,4}?\s+(may|can|should|must|shall)\b",
     r"\bnot\s+(be\s+)?(allowed|permitted)\b",
 )
 

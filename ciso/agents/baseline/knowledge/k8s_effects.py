@@ -296,8 +296,15 @@ def _annotation_set_aside(text: str) -> bool:
     return False
 
 
-#: a range that admits everyone, in either family ("0.0.0.0/0", "::/0")
-_EVERYONE = re.compile(r"(?<![\w:.])(?:0\.0\.0\.0|::)/0\b")
+#: a range that admits everyone, in either family ("0.0.0.0/0", "::/0"), or said in words
+#: ("ranges that admit the whole internet", "open to the world", "any source address")
+_EVERYONE = re.compile(
+    r"(?<![\w:.])(?:0\.0\.0\.0|::)/0\b"
+    r"|\b(?:the\s+)?(?:whole|entire|public|open)\s+(?:internet|world)\b"
+    r"|\b(?:open\s+to|reachable\s+from)\s+(?:the\s+)?(?:internet|world|everyone|anyone)\b"
+    r"|\b(?:any|every)\s+(?:source\s+|client\s+)?(?:address|ip)(?:es)?\b",
+    re.I,
+)
 
 
 def _load_balancer_sources(text: str) -> LoadBalancerSourcesCheck | None:

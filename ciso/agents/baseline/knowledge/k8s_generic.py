@@ -147,11 +147,33 @@ _SET_APART = re.compile(
 )
 
 
+#: a sentence that accepts the binding it names ("the binding Kubernetes installs for that,
+#: system:public-info-viewer, is accepted"): its system: names are set apart, not forbidden
+_ACCEPTED = re.compile(
+    r"\b(?:is|are)\s+(?:accepted|allowed|permitted|fine|tolerated|exempt\w*|out\s+of\s+scope)\b"
+    r"|\b(?:may|can)\s+(?:stay|remain)\b",
+    re.I,
+)
+
+
 def bindings_set_apart(text: str) -> tuple[str, ...]:
-    """The names of the bindings an exemption lists ("... named a, b and c"), exactly."""
+    """The names of the bindings an exemption lists ("... named a, b and c"), exactly, and the
+    system: names of a sentence about a binding that accepts it."""
     names: list[str] = []
     for m in _SET_APART.finditer(text):
         names += re.findall(r"[`'\"]?([a-z0-9][a-z0-9:._-]*[a-z0-9])[`'\"]?", m.group(1))
+    for sentence in re.split(r"(?<=[.;!?])\s+", text):
+        if (
+            re.search(r"\bbindings?\b", sentence, re.I)
+            and _ACCEPTED.search(sentence)
+            and not negated(sentence)
+        ):
+            # "the binding of system:masters": a name after a preposition is its subject
+            names += [
+                m.group(0)
+                for m in _NAMED_SUBJECT.finditer(sentence)
+                if not re.search(r"\b(?:of|to|for|with|from|by)\s+$", sentence[: m.start()], re.I)
+            ]
     return tuple(dict.fromkeys(n for n in names if n not in ("and", "or")))
 
 

@@ -45,8 +45,8 @@ def _namespace_holds(text: str) -> NamespaceNetworkPolicyCheck | None:
     )  # fmt: skip
 
 
-#: the namespaced kinds a user would put in default (CIS 5.7.4)
-USER_KINDS = (
+#: the kinds that run containers: a Pod and every controller that creates Pods
+POD_KINDS = (
     "Pod",
     "Deployment",
     "StatefulSet",
@@ -55,11 +55,22 @@ USER_KINDS = (
     "ReplicationController",
     "Job",
     "CronJob",
+)
+#: the namespaced kinds a user would put in default (CIS 5.7.4)
+USER_KINDS = (
+    *POD_KINDS,
     "Service",
     "ConfigMap",
     "Secret",
     "ServiceAccount",
     "PersistentVolumeClaim",
+)
+#: "nothing that runs containers", "no Pods or workloads": the text limits the control to kinds
+#: that run something, so a ConfigMap or Service left in default is no finding
+_RUNS_CONTAINERS = re.compile(
+    r"\b(?:runs?|running|starts?|creates?)\s+(?:\w+\s+)?(?:containers?|pods?)\b"
+    r"|\bworkloads?\b|\bpods?\s+or\s+(?:anything|any\s+controller|controllers?)\b",
+    re.I,
 )
 BUILTIN_IN_DEFAULT = (
     ("Service", "kubernetes"),
@@ -123,6 +134,8 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bin\s+['\"`]default['\"`]",
             ),
         ),
-        lambda text: DefaultNamespaceCheck(kinds=USER_KINDS),
+        lambda text: DefaultNamespaceCheck(
+            kinds=POD_KINDS if _RUNS_CONTAINERS.search(text) else USER_KINDS
+        ),
     ),
 )
