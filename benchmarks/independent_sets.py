@@ -1,8 +1,8 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
-sre-set21), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
-finops-set20; a control with no anomaly scored by the exact match) and the CISO baseline's
-ITBench and strict pass per class (ciso-set2 to ciso-set18).
+sre-set22), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+finops-set21; a control with no anomaly scored by the exact match) and the CISO baseline's
+ITBench and strict pass per class (ciso-set2 to ciso-set19).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
 
@@ -143,6 +143,7 @@ SETS = (
     "sre-set19",
     "sre-set20",
     "sre-set21",
+    "sre-set22",
     "finops-set2",
     "finops-set3",
     "finops-set4",
@@ -162,6 +163,7 @@ SETS = (
     "finops-set18",
     "finops-set19",
     "finops-set20",
+    "finops-set21",
     "ciso-set2",
     "ciso-set3",
     "ciso-set4",
@@ -179,6 +181,7 @@ SETS = (
     "ciso-set16",
     "ciso-set17",
     "ciso-set18",
+    "ciso-set19",
 )
 
 
