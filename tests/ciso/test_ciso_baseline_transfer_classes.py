@@ -89,6 +89,13 @@ def test_default_namespace_limited_to_what_runs_containers() -> None:
     plain = intent_of("Nothing of ours should be created in the default namespace.")
     assert isinstance(plain.checks[0], DefaultNamespaceCheck)
     assert "ConfigMap" in plain.checks[0].kinds
+    # workloads named beside other kinds: the other kinds stay in scope
+    listed = intent_of(
+        "Keep the default namespace unused: any workload, Service, ConfigMap or Secret placed "
+        "there is reported, apart from what the cluster itself creates."
+    )
+    assert isinstance(listed.checks[0], DefaultNamespaceCheck)
+    assert {"Secret", "Service", "Deployment"} <= set(listed.checks[0].kinds)
 
 
 def _fetched(intent: Any, manifests: list[dict[str, Any]], tmp_path: Path) -> list[dict]:

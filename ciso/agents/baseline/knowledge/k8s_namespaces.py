@@ -72,6 +72,23 @@ _RUNS_CONTAINERS = re.compile(
     r"|\bworkloads?\b|\bpods?\s+or\s+(?:anything|any\s+controller|controllers?)\b",
     re.I,
 )
+#: the kinds besides workloads a text may name ("any workload, Service or Secret there")
+_OTHER_KINDS = re.compile(
+    r"\b(?:services?|config\s?maps?|secrets?|service\s?accounts?|"
+    r"persistent\s?volume\s?claims?|pvcs?)\b",
+    re.I,
+)
+
+
+def _kinds_named(text: str) -> tuple[str, ...]:
+    """The kinds the default-namespace control judges: the workloads alone when the text limits
+    it to what runs containers and names no other kind; every user kind otherwise ("any
+    workload, Service or ConfigMap there" keeps the Service and the ConfigMap)."""
+    if _RUNS_CONTAINERS.search(text) and not _OTHER_KINDS.search(text):
+        return POD_KINDS
+    return USER_KINDS
+
+
 BUILTIN_IN_DEFAULT = (
     ("Service", "kubernetes"),
     ("ServiceAccount", "default"),
@@ -134,8 +151,6 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bin\s+['\"`]default['\"`]",
             ),
         ),
-        lambda text: DefaultNamespaceCheck(
-            kinds=POD_KINDS if _RUNS_CONTAINERS.search(text) else USER_KINDS
-        ),
+        lambda text: DefaultNamespaceCheck(kinds=_kinds_named(text)),
     ),
 )
