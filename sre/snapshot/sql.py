@@ -126,8 +126,15 @@ def unquote(text: str | None) -> str | None:
 
 def header_columns(path: Path) -> list[str]:
     """The header's column names (quotes removed): read directly, so DuckDB never has to sniff a
-    dialect from rows that may be malformed; the tools read a file's layout from it too."""
-    return [str(unquote(name)) for name in _header_fields(path)]
+    dialect from rows that may be malformed; the tools read a file's layout from it too.
+
+    A field with no name (the row index pandas' ``to_csv`` writes first) is named as pandas'
+    reader names it, ``Unnamed: <position>``: the original tools read such files through pandas,
+    and DuckDB refuses a column whose name is empty."""
+    return [
+        str(unquote(name)) or f"Unnamed: {position}"
+        for position, name in enumerate(_header_fields(path))
+    ]
 
 
 def _header_fields(path: Path) -> list[str]:
