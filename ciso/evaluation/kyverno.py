@@ -2,8 +2,11 @@
 background scan would after they were deployed), then over the compliant one.
 
 ITBench: a report scoped to an injected (violating) resource has ``fail > 0``. Strict: every
-violating resource (or an object it owns: the Pods of a Deployment) has a ``fail``, and nothing in
-the compliant environment does. resource_recall / resource_precision: violating resources caught /
+violating resource (or an object it owns: the Pods of a Deployment) has a ``fail``, in the violating
+environment and in its own leave-one-in environment (the violating one with the other listed
+violations removed, as the OPA classes judge), and nothing in the compliant environment does. The
+leave-one-in scans stop a policy that recognises the environment it was shown (a context lookup
+comparing the cluster's objects with the ones the agent saw) instead of judging each resource. resource_recall / resource_precision: violating resources caught /
 listed, and flagged top-level objects that are violating / all flagged.
 """
 
@@ -13,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ciso.engines.kyverno.structure import PolicyError, check_policy
-from ciso.environments.kubernetes import cluster_view
+from ciso.environments.kubernetes import cluster_view, leave_one_in
 from ciso.evaluation.kyverno_engines import KyvernoScanner, ScanFailed, select_scanner
-from ciso.evaluation.plan import COMPLIANT, VIOLATING
+from ciso.evaluation.plan import COMPLIANT, VIOLATING, leave_one_in_label
 from ciso.evaluation.policies import agent_policies
 from ciso.evaluation.record import Record, as_score
 from ciso.evaluation.report_reading import failed, rule_errors
@@ -130,6 +133,10 @@ def evaluate(
             "violating resources without a fail: " + ", ".join(sorted(map(str, refs - covered))),
         )
 
+    alone_ok = True
+    if itbench and covered == refs and len(refs) > 1:
+        alone_ok = _each_caught_alone(record, scanner, found.policies, violating_objects, refs)
+
     compliant_ok = True
     if scenario.compliant is not None:
         compliant_objects = [
@@ -158,11 +165,44 @@ def evaluate(
     return record.scores(
         {
             "itbench_pass": as_score(itbench),
-            "strict_pass": as_score(itbench and covered == refs and compliant_ok),
+            "strict_pass": as_score(itbench and covered == refs and alone_ok and compliant_ok),
             "resource_recall": round(recall, 4),
             "resource_precision": round(precision, 4),
         }
     )
+
+
+def _each_caught_alone(
+    record: Record,
+    scanner: KyvernoScanner,
+    policies: tuple[dict[str, Any], ...],
+    violating_objects: list[dict[str, Any]],
+    refs: set[ResourceRef],
+) -> bool:
+    """Whether every violating resource still fails in its leave-one-in environment; a verdict
+    and, where it does not, a failure recorded per environment."""
+    kept = sorted(refs, key=str)
+    environments = [leave_one_in(violating_objects, refs, ref) for ref in kept]
+    try:
+        with record.timed("scan leave-one-in"):
+            batches = scanner.reports_many([(policies, objects) for objects in environments])
+    except ScanFailed as exc:
+        record.fail("scan (leave-one-in)", str(exc))
+        return False
+    ok = True
+    for ref, objects, reports in zip(kept, environments, batches, strict=True):
+        chains = ancestry(cluster_view(objects))
+        caught = any(ref in chains.get(obj, [obj]) for obj in failed(reports))
+        label = leave_one_in_label(ref)
+        record.verdict(label, caught=caught)
+        if not caught:
+            ok = False
+            record.fail(
+                f"scan ({label})",
+                f"{ref} has no fail once the other violating resources are removed: the policy "
+                "judges the environment, not the resource",
+            )
+    return ok
 
 
 def _scanner(scenario: CisoScenario, trial_dir: Path, live: LiveSettings | None) -> KyvernoScanner:
