@@ -1,9 +1,10 @@
-"""Shared pieces of the CISO baseline's reading tests: a requirement parsed into its intent, and
-the objects the rendered policy flags through the real engines (the Kyverno scanner, Rego).
-No tests here."""
+"""Shared pieces of the CISO baseline's reading tests: a requirement parsed into its intent, the
+objects the rendered policy flags through the real engines (the Kyverno scanner, Rego), and the
+verdicts of RHEL 9 hosts judged through the real class. No tests here."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -14,6 +15,8 @@ from ciso.agents.baseline.render import render
 from ciso.evaluation.kyverno_engines import select_scanner
 from ciso.evaluation.kyverno_migrate import _flagged
 from ciso.evaluation.rego import evaluate_source
+from ciso.evaluation.trial import evaluate_trial
+from ciso.scenarios.loader import load_directory
 
 
 def intent_of(text: str, platform: str = "kubernetes") -> Intent:
@@ -99,3 +102,85 @@ def pod_carrier(
         }
     return {"apiVersion": "apps/v1", "kind": kind, "metadata": meta,
             "spec": {"selector": {"matchLabels": {"app": name}}, "template": template}}  # fmt: skip
+
+
+def names_of(objects: list[dict[str, Any]]) -> set[str]:
+    """The names of ``objects``."""
+    return {o["metadata"]["name"] for o in objects}
+
+
+def judged_names(objects: list[dict[str, Any]]) -> set[str]:
+    """The names of ``objects`` but their Namespaces: a case lists a Namespace for its labels, and
+    a policy on workloads judges what runs in it, not the Namespace itself."""
+    return {o["metadata"]["name"] for o in objects if o["kind"] != "Namespace"}
+
+
+#: a requirement text, the objects that violate it and those that comply (each list with the
+#: Namespaces its objects need)
+Case = tuple[str, list[dict[str, Any]], list[dict[str, Any]]]
+
+
+def assert_flags_exactly_the_violations(case: Case, ciso_class: str) -> None:
+    """The class's policy rendered from the case's text flags its violating objects, no other."""
+    text, violating, compliant = case
+    assert flagged(intent_of(text), violating + compliant, ciso_class) == judged_names(violating)
+
+
+def app_container(**fields: Any) -> dict[str, Any]:
+    """A container named ``app`` with ``fields`` beside its name and image."""
+    return {"name": "app", "image": "registry.test/app:3", **fields}
+
+
+def secured_container(**security: Any) -> dict[str, Any]:
+    """A container whose securityContext is ``security``."""
+    return {"name": "main", "image": "registry.example/svc:4.1", "securityContext": security}
+
+
+def privileged_spec(flag: bool) -> dict[str, Any]:
+    """A pod spec whose one container sets ``privileged`` to ``flag``."""
+    return {"containers": [secured_container(privileged=flag)]}
+
+
+def images_spec(*images: str) -> dict[str, Any]:
+    """A pod spec with one container for each of ``images``."""
+    return {"containers": [{"name": f"c{i}", "image": image} for i, image in enumerate(images)]}
+
+
+def judged_hosts(
+    tmp_path: Path,
+    requirement: str,
+    violating: dict[str, str],
+    compliant: dict[str, str],
+    attributes: dict[str, str] | None = None,
+) -> dict[str, str]:
+    """The verdict of each host (its files by path below ``/``) under the baseline's answer to a
+    RHEL 9 ``requirement``: the rendered playbook and policy through the real class
+    (ansible-playbook in the sandbox, then Rego). ``attributes``: a side's host-attributes.yaml."""
+    folder = tmp_path / "scenario"
+    for side, files in (("violating", violating), ("compliant", compliant)):
+        (folder / side / "host").mkdir(parents=True)
+        for relative, text in files.items():
+            path = folder / side / "host" / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+        if attributes and side in attributes:
+            (folder / side / "host-attributes.yaml").write_text(attributes[side])
+    (folder / "scenario.yaml").write_text(
+        "id: reading\n"
+        'cis_id: "0.0"\n'
+        "platform: rhel9\n"
+        f"requirement: {requirement!r}\n"
+        "classes: [rhel9-ansible-opa]\n"
+        "violating_resources: []\n"
+    )
+    (scenario,) = load_directory(folder).scenarios
+    trial = tmp_path / "trial"
+    trial.mkdir()
+    for name, text in render(intent_of(requirement, "rhel9"), "rhel9-ansible-opa").files.items():
+        (trial / name).write_text(text)
+    result = evaluate_trial(scenario, trial)
+    return {k: v["result"] for k, v in result.details["environments"].items()}
+
+
+#: what ``judged_hosts`` gives when the answer tells the hosts apart
+JUDGED = {"violating": "false", "compliant": "true"}

@@ -6,13 +6,14 @@ from __future__ import annotations
 import contextlib
 import faulthandler
 import io
+import json
 import os
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared"
@@ -56,6 +57,16 @@ def run_cli(
             stdin=subprocess.DEVNULL,
         )
     return _in_process(args, timeout)
+
+
+def run_evaluations(args: list[str], out: Path, timeout: float = 120) -> dict[str, dict[str, Any]]:
+    """``itbench ARGS --output OUT``, a run that must end without a crash (exit code 0, or 1
+    when a trial failed), and the evaluation of each scenario's first trial, by scenario id."""
+    proc = run_cli([*args, "--output", str(out)], timeout=timeout)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert "Traceback" not in proc.stderr
+    evaluations = [json.loads(p.read_text()) for p in sorted(out.glob("*/1/evaluation.json"))]
+    return {e["scenario_id"]: e for e in evaluations}
 
 
 def _in_process(args: list[str], timeout: float) -> subprocess.CompletedProcess[str]:

@@ -3,21 +3,42 @@ truth and infrastructure-fault output, used by the judge tests and the untrusted
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 SRE_FIXTURES = Path(__file__).resolve().parents[1] / "sre" / "fixtures"
 SRE_INCIDENT = SRE_FIXTURES / "incident-checkout"
 
+
+def flagd_config_group() -> dict[str, Any]:
+    """The ground-truth group of the feature-flag ConfigMap, the root cause of the hand-written
+    incidents (a new mapping each call: a test may change its copy)."""
+    return {
+        "id": "cfg",
+        "kind": "ConfigMap",
+        "namespace": "otel-demo",
+        "name": "flagd-config",
+        "root_cause": True,
+    }
+
+
+def flagd_truth(
+    *groups: dict[str, Any], propagations: Sequence[dict[str, Any]] = ()
+) -> dict[str, Any]:
+    """A ground truth as the generator writes it: ``flagd_config_group`` first, then ``groups``."""
+    return {
+        "id": "1",
+        "groups": [flagd_config_group(), *groups],
+        "propagations": list(propagations),
+        "fault": [],
+    }
+
+
 TRUTH = {
     "id": "7",
     "groups": [
-        {
-            "id": "cfg",
-            "kind": "ConfigMap",
-            "namespace": "otel-demo",
-            "name": "flagd-config",
-            "root_cause": True,
-        },
+        flagd_config_group(),
         {
             "id": "cart-service-1",
             "kind": "Service",

@@ -15,20 +15,13 @@ import pytest
 from tests._support.ciso_baseline import (
     CLASSES,
     api_object,
+    app_container,
     flagged,
     intent_of,
+    judged_names,
     labelled_namespace,
     pod_carrier,
 )
-
-
-def _names(objects: list[dict[str, Any]]) -> set[str]:
-    return {o["metadata"]["name"] for o in objects if o["kind"] != "Namespace"}
-
-
-def _container(**fields: Any) -> dict[str, Any]:
-    return {"name": "app", "image": "registry.test/app:3", **fields}
-
 
 # ---- a permission limited to labelled namespaces ------------------------------------------------
 
@@ -45,7 +38,7 @@ NAMING_NAMESPACES = [
 
 
 def _naming(kind: str, name: str, namespace: str, fqdn: bool | None) -> dict[str, Any]:
-    spec: dict[str, Any] = {"containers": [_container()]}
+    spec: dict[str, Any] = {"containers": [app_container()]}
     if fqdn is not None:
         spec["setHostnameAsFQDN"] = fqdn
     return pod_carrier(kind, name, spec, namespace)
@@ -65,7 +58,9 @@ NAMING_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_permission_limited_to_labelled_namespaces(ciso_class: str) -> None:
     objects = [*NAMING_NAMESPACES, *NAMING_VIOLATING, *NAMING_COMPLIANT]
-    assert flagged(intent_of(FQDN_ONLY_IN_LEGACY), objects, ciso_class) == _names(NAMING_VIOLATING)
+    assert flagged(intent_of(FQDN_ONLY_IN_LEGACY), objects, ciso_class) == judged_names(
+        NAMING_VIOLATING
+    )
 
 
 def test_the_permitting_labels_are_no_scope_of_their_own() -> None:
@@ -99,7 +94,9 @@ VOLUMES_COMPLIANT = [_volume("kept", "Retain")]
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_an_effect_before_a_colon_does_not_negate_the_rule(ciso_class: str) -> None:
     objects = [*VOLUMES_VIOLATING, *VOLUMES_COMPLIANT]
-    assert flagged(intent_of(RETAIN_VOLUMES), objects, ciso_class) == _names(VOLUMES_VIOLATING)
+    assert flagged(intent_of(RETAIN_VOLUMES), objects, ciso_class) == judged_names(
+        VOLUMES_VIOLATING
+    )
 
 
 # ---- a field named with the item it belongs to, left unset --------------------------------------
@@ -113,13 +110,13 @@ NO_EXPANDED_SUBPATHS = (
 def _mounting(kind: str, name: str, *mounts: dict[str, Any], init: bool = False) -> dict:
     listed = [{"name": "data", "mountPath": "/data"}, *mounts]
     spec: dict[str, Any] = {
-        "containers": [_container(volumeMounts=[{"name": "data", "mountPath": "/srv"}])],
+        "containers": [app_container(volumeMounts=[{"name": "data", "mountPath": "/srv"}])],
         "volumes": [{"name": "data", "emptyDir": {}}],
     }
     if init:
-        spec["initContainers"] = [_container(name="prep", volumeMounts=listed)]
+        spec["initContainers"] = [app_container(name="prep", volumeMounts=listed)]
     else:
-        spec["containers"].append(_container(name="side", volumeMounts=listed))
+        spec["containers"].append(app_container(name="side", volumeMounts=listed))
     return pod_carrier(kind, name, spec)
 
 
@@ -137,7 +134,9 @@ MOUNTS_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_field_of_every_item_left_unset(ciso_class: str) -> None:
     objects = [*MOUNTS_VIOLATING, *MOUNTS_COMPLIANT]
-    assert flagged(intent_of(NO_EXPANDED_SUBPATHS), objects, ciso_class) == _names(MOUNTS_VIOLATING)
+    assert flagged(intent_of(NO_EXPANDED_SUBPATHS), objects, ciso_class) == judged_names(
+        MOUNTS_VIOLATING
+    )
 
 
 # ---- a child named right after its field, a number in words, a clause after "therefore" ---------
@@ -149,7 +148,7 @@ WHOLE_ROLLOUTS = (
 
 
 def _ordered(kind: str, name: str, strategy: dict[str, Any] | None) -> dict[str, Any]:
-    spec = pod_carrier(kind, name, {"containers": [_container()]})
+    spec = pod_carrier(kind, name, {"containers": [app_container()]})
     if strategy is not None:
         key = "strategy" if kind == "Deployment" else "updateStrategy"
         spec["spec"][key] = strategy
@@ -172,7 +171,9 @@ ROLLOUTS_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_child_named_after_its_field_with_a_number_in_words(ciso_class: str) -> None:
     objects = [*ROLLOUTS_VIOLATING, *ROLLOUTS_COMPLIANT]
-    assert flagged(intent_of(WHOLE_ROLLOUTS), objects, ciso_class) == _names(ROLLOUTS_VIOLATING)
+    assert flagged(intent_of(WHOLE_ROLLOUTS), objects, ciso_class) == judged_names(
+        ROLLOUTS_VIOLATING
+    )
 
 
 # ---- the cluster DNS service's address named -----------------------------------------------------
@@ -184,7 +185,7 @@ CLUSTER_RESOLVER_ONLY = (
 
 
 def _resolving(kind: str, name: str, policy: str | None, config: dict[str, Any]) -> dict:
-    spec: dict[str, Any] = {"containers": [_container()], "dnsConfig": config}
+    spec: dict[str, Any] = {"containers": [app_container()], "dnsConfig": config}
     if policy:
         spec["dnsPolicy"] = policy
     return pod_carrier(kind, name, spec)
@@ -203,7 +204,7 @@ RESOLVERS_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_nameservers_judged_against_the_named_cluster_address(ciso_class: str) -> None:
     objects = [*RESOLVERS_VIOLATING, *RESOLVERS_COMPLIANT]
-    assert flagged(intent_of(CLUSTER_RESOLVER_ONLY), objects, ciso_class) == _names(
+    assert flagged(intent_of(CLUSTER_RESOLVER_ONLY), objects, ciso_class) == judged_names(
         RESOLVERS_VIOLATING
     )
 
@@ -222,8 +223,8 @@ FPGA_NAMESPACES = [
 
 
 def _sized(kind: str, name: str, namespace: str, resources: dict[str, Any], init: bool = False):
-    sized = _container(name="work", resources=resources)
-    spec: dict[str, Any] = {"containers": [_container()]}
+    sized = app_container(name="work", resources=resources)
+    spec: dict[str, Any] = {"containers": [app_container()]}
     spec.setdefault("initContainers" if init else "containers", []).append(sized)
     return pod_carrier(kind, name, spec, namespace)
 
@@ -241,7 +242,9 @@ FPGA_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_an_extended_resource_named_by_its_qualified_name(ciso_class: str) -> None:
     objects = [*FPGA_NAMESPACES, *FPGA_VIOLATING, *FPGA_COMPLIANT]
-    assert flagged(intent_of(FPGA_ONLY_ON_LABELLED), objects, ciso_class) == _names(FPGA_VIOLATING)
+    assert flagged(intent_of(FPGA_ONLY_ON_LABELLED), objects, ciso_class) == judged_names(
+        FPGA_VIOLATING
+    )
 
 
 # ---- a <noun>Name field said by its noun, limited to listed names -------------------------------
@@ -252,7 +255,7 @@ APPROVED_PRIORITIES = (
 
 
 def _prioritised(kind: str, name: str, namespace: str, priority: str | None) -> dict:
-    spec: dict[str, Any] = {"containers": [_container()]}
+    spec: dict[str, Any] = {"containers": [app_container()]}
     if priority:
         spec["priorityClassName"] = priority
     return pod_carrier(kind, name, spec, namespace)
@@ -273,7 +276,7 @@ PRIORITIES_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_named_choice_limited_to_listed_names(ciso_class: str) -> None:
     objects = [*PRIORITIES_VIOLATING, *PRIORITIES_COMPLIANT]
-    assert flagged(intent_of(APPROVED_PRIORITIES), objects, ciso_class) == _names(
+    assert flagged(intent_of(APPROVED_PRIORITIES), objects, ciso_class) == judged_names(
         PRIORITIES_VIOLATING
     )
 
@@ -311,7 +314,7 @@ PUBLISHED_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_permission_limited_to_a_namespace_and_labelled_objects(ciso_class: str) -> None:
     objects = [*PUBLISHED_VIOLATING, *PUBLISHED_COMPLIANT]
-    assert flagged(intent_of(UNREADY_PEERS_ONLY), objects, ciso_class) == _names(
+    assert flagged(intent_of(UNREADY_PEERS_ONLY), objects, ciso_class) == judged_names(
         PUBLISHED_VIOLATING
     )
 
@@ -352,4 +355,6 @@ SECRETS_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_flag_objects_of_one_type_must_set(ciso_class: str) -> None:
     objects = [*SECRET_NAMESPACES, *SECRETS_VIOLATING, *SECRETS_COMPLIANT]
-    assert flagged(intent_of(FROZEN_LIVE_SECRETS), objects, ciso_class) == _names(SECRETS_VIOLATING)
+    assert flagged(intent_of(FROZEN_LIVE_SECRETS), objects, ciso_class) == judged_names(
+        SECRETS_VIOLATING
+    )

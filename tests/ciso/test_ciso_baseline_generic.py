@@ -21,7 +21,13 @@ from ciso.agents.baseline.intent import (
     RbacRuleCheck,
 )
 from tests._support.ciso import needs_sandbox
-from tests._support.ciso_baseline import intent_of, kyverno_flags, rego_flags, role
+from tests._support.ciso_baseline import (
+    intent_of,
+    judged_hosts,
+    kyverno_flags,
+    rego_flags,
+    role,
+)
 
 
 def _both(intent: Intent, objects: list[dict]) -> tuple[set[str], set[str]]:
@@ -429,10 +435,8 @@ def test_routing_stated_as_packets_passed_between_interfaces() -> None:
 @needs_sandbox
 @pytest.mark.slow
 def test_a_key_of_a_one_file_family_last_value_wins(tmp_path: Path) -> None:
-    from tests.ciso.test_ciso_baseline_rhel9_reading import _judged
-
     text = "Accounts are locked out after failed logins: faillock's deny must be 4 or less."
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         violating={"etc/security/faillock.conf": "deny = 3\n# later wins\ndeny = 10\n"},
@@ -444,9 +448,7 @@ def test_a_key_of_a_one_file_family_last_value_wins(tmp_path: Path) -> None:
 @needs_sandbox
 @pytest.mark.slow
 def test_a_sysctl_key_over_the_drop_ins_systemd_sysctl_reads(tmp_path: Path) -> None:
-    from tests.ciso.test_ciso_baseline_rhel9_reading import _judged
-
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "kernel.dmesg_restrict must be 1 so that unprivileged users cannot read the kernel log.",
         # the vendor file sorts after the local one, so its 0 is the value in force

@@ -18,13 +18,9 @@ from tests._support.ciso_baseline import (
     flagged,
     intent_of,
     labelled_namespace,
+    names_of,
     pod_carrier,
 )
-
-
-def _names(objects: list[dict[str, Any]]) -> set[str]:
-    return {o["metadata"]["name"] for o in objects}
-
 
 # ---- a scope by namespace label, on a check that has no labels of its own ----------------------
 
@@ -57,7 +53,7 @@ TLS_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_namespace_label_limits_a_check_without_labels_of_its_own(ciso_class: str) -> None:
     objects = [*NAMESPACES, *TLS_VIOLATING, *TLS_COMPLIANT]
-    assert flagged(intent_of(TLS_IN_LABELLED), objects, ciso_class) == _names(TLS_VIOLATING)
+    assert flagged(intent_of(TLS_IN_LABELLED), objects, ciso_class) == names_of(TLS_VIOLATING)
 
 
 # ---- "Pod Security" names the standard, not pods ------------------------------------------------
@@ -79,7 +75,7 @@ def test_pod_security_labels_are_read_on_namespaces(ciso_class: str) -> None:
         labelled_namespace("kube-system"),
     ]
     intent = intent_of(ENFORCED_RESTRICTED)
-    assert flagged(intent, [*violating, *compliant], ciso_class) == _names(violating)
+    assert flagged(intent, [*violating, *compliant], ciso_class) == names_of(violating)
 
 
 # ---- a binding subject named with its kind ------------------------------------------------------
@@ -114,7 +110,7 @@ BINDINGS_COMPLIANT = [
 def test_a_subject_named_with_its_kind_is_a_binding_check(ciso_class: str) -> None:
     objects = [*BINDINGS_VIOLATING, *BINDINGS_COMPLIANT]
     intent = intent_of(NO_CONTRACTOR_BINDINGS)
-    assert flagged(intent, objects, ciso_class) == _names(BINDINGS_VIOLATING)
+    assert flagged(intent, objects, ciso_class) == names_of(BINDINGS_VIOLATING)
 
 
 # ---- every item of a list must set a field ------------------------------------------------------
@@ -137,7 +133,7 @@ SERVICES_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_field_each_item_must_set_is_judged_item_by_item(ciso_class: str) -> None:
     objects = [*SERVICES_VIOLATING, *SERVICES_COMPLIANT]
-    assert flagged(intent_of(TARGET_PORTS), objects, ciso_class) == _names(SERVICES_VIOLATING)
+    assert flagged(intent_of(TARGET_PORTS), objects, ciso_class) == names_of(SERVICES_VIOLATING)
 
 
 # ---- a bound on the items of one kind only ------------------------------------------------------
@@ -172,7 +168,7 @@ TOLERATIONS_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_bound_is_judged_on_the_items_the_text_names_only(ciso_class: str) -> None:
     objects = [*TOLERATIONS_VIOLATING, *TOLERATIONS_COMPLIANT]
-    expected = _names(TOLERATIONS_VIOLATING)
+    expected = names_of(TOLERATIONS_VIOLATING)
     assert flagged(intent_of(EVICTION_WINDOW), objects, ciso_class) == expected
 
 
@@ -197,7 +193,7 @@ INITS_COMPLIANT = [_with_inits("Deployment", "two-steps", 2), _with_inits("Daemo
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_the_number_of_items_of_a_list_is_bounded(ciso_class: str) -> None:
     objects = [*INITS_VIOLATING, *INITS_COMPLIANT]
-    assert flagged(intent_of(INIT_STEPS), objects, ciso_class) == _names(INITS_VIOLATING)
+    assert flagged(intent_of(INIT_STEPS), objects, ciso_class) == names_of(INITS_VIOLATING)
 
 
 # ---- nodes selected by a label key --------------------------------------------------------------
@@ -241,7 +237,7 @@ PLACEMENT_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_nodes_selected_by_a_label_key(ciso_class: str) -> None:
     objects = [*PLACEMENT_VIOLATING, *PLACEMENT_COMPLIANT]
-    expected = _names(PLACEMENT_VIOLATING)
+    expected = names_of(PLACEMENT_VIOLATING)
     assert flagged(intent_of(NO_GPU_PINNING), objects, ciso_class) == expected
 
 
@@ -282,7 +278,7 @@ GROUPS_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_bound_on_the_effective_inherited_setting(ciso_class: str) -> None:
     objects = [*GROUPS_VIOLATING, *GROUPS_COMPLIANT]
-    assert flagged(intent_of(GROUP_RANGE), objects, ciso_class) == _names(GROUPS_VIOLATING)
+    assert flagged(intent_of(GROUP_RANGE), objects, ciso_class) == names_of(GROUPS_VIOLATING)
 
 
 # ---- a scope by pod label ----------------------------------------------------------------------
@@ -324,7 +320,7 @@ LABELLED_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_pod_label_limits_the_check_to_the_pods_carrying_it(ciso_class: str) -> None:
     objects = [*LABELLED_VIOLATING, *LABELLED_COMPLIANT]
-    assert flagged(intent_of(PCI_PODS), objects, ciso_class) == _names(LABELLED_VIOLATING)
+    assert flagged(intent_of(PCI_PODS), objects, ciso_class) == names_of(LABELLED_VIOLATING)
 
 
 # ---- volume sources a prohibition names in words ------------------------------------------------
@@ -356,7 +352,7 @@ VOLUMES_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_volume_sources_a_prohibition_names_in_words(ciso_class: str) -> None:
     objects = [*VOLUMES_VIOLATING, *VOLUMES_COMPLIANT]
-    assert flagged(intent_of(NO_DIRECT_CEPH), objects, ciso_class) == _names(VOLUMES_VIOLATING)
+    assert flagged(intent_of(NO_DIRECT_CEPH), objects, ciso_class) == names_of(VOLUMES_VIOLATING)
 
 
 # ---- admission webhooks that fail open ----------------------------------------------------------
@@ -390,7 +386,7 @@ HOOKS_COMPLIANT = [
 def test_webhooks_that_let_requests_through_when_their_backend_fails(ciso_class: str) -> None:
     objects = [*HOOKS_VIOLATING, *HOOKS_COMPLIANT]
     intent = intent_of(MUTATING_FAIL_CLOSED)
-    assert flagged(intent, objects, ciso_class) == _names(HOOKS_VIOLATING)
+    assert flagged(intent, objects, ciso_class) == names_of(HOOKS_VIOLATING)
 
 
 # ---- a scope by namespace name, and pods in their own user namespace ----------------------------
@@ -422,4 +418,4 @@ USERNS_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_pods_of_one_named_namespace_in_their_own_user_namespace(ciso_class: str) -> None:
     objects = [*USERNS_VIOLATING, *USERNS_COMPLIANT]
-    assert flagged(intent_of(TENANT_USERNS), objects, ciso_class) == _names(USERNS_VIOLATING)
+    assert flagged(intent_of(TENANT_USERNS), objects, ciso_class) == names_of(USERNS_VIOLATING)

@@ -13,11 +13,18 @@ from typing import Any
 import pytest
 
 from ciso.agents.baseline.parser import scope_of
-from tests._support.ciso_baseline import CLASSES, api_object, flagged, intent_of, pod_carrier
-
-
-def _container(**security: Any) -> dict[str, Any]:
-    return {"name": "main", "image": "registry.example/svc:4.1", "securityContext": security}
+from tests._support.ciso_baseline import (
+    CLASSES,
+    api_object,
+    assert_flags_exactly_the_violations,
+    flagged,
+    images_spec,
+    intent_of,
+    labelled_namespace,
+    pod_carrier,
+    privileged_spec,
+    secured_container,
+)
 
 
 def _host_port(port: int | None) -> dict[str, Any]:
@@ -45,7 +52,7 @@ PREFIX_EXEMPT = (
 
 
 def _drops(*caps: str) -> dict[str, Any]:
-    return {"containers": [_container(capabilities={"drop": list(caps)})]}
+    return {"containers": [secured_container(capabilities={"drop": list(caps)})]}
 
 
 #: the same structure on another control, with the prefix said as "prefixed with"
@@ -63,21 +70,17 @@ PREFIXED_WITH = (
 )
 
 
-def _privileged(flag: bool) -> dict[str, Any]:
-    return {"containers": [_container(privileged=flag)]}
-
-
 #: namespaces exempted by how their name ends
 SUFFIX_EXEMPT = (
     "Privileged containers (securityContext.privileged: true) are forbidden, except in "
     "namespaces whose name ends with -lab.",
     [
-        pod_carrier("Deployment", "miner", _privileged(True), "finance"),
-        pod_carrier("Pod", "lab-shell", _privileged(True), "lab-tools"),
+        pod_carrier("Deployment", "miner", privileged_spec(True), "finance"),
+        pod_carrier("Pod", "lab-shell", privileged_spec(True), "lab-tools"),
     ],
     [
-        pod_carrier("Pod", "experiment", _privileged(True), "chem-lab"),
-        pod_carrier("Deployment", "calm", _privileged(False), "finance"),
+        pod_carrier("Pod", "experiment", privileged_spec(True), "chem-lab"),
+        pod_carrier("Deployment", "calm", privileged_spec(False), "finance"),
     ],
 )
 
@@ -88,7 +91,7 @@ def _user(uid: int | None = None, non_root: bool | None = None) -> dict[str, Any
         security["runAsUser"] = uid
     if non_root is not None:
         security["runAsNonRoot"] = non_root
-    return {"containers": [_container(**security)]}
+    return {"containers": [secured_container(**security)]}
 
 
 #: a non-zero user id named only to say it does not meet the control
@@ -120,29 +123,25 @@ UID_ACCEPTED = (
 )
 
 
-def _images(*images: str) -> dict[str, Any]:
-    return {"containers": [{"name": f"c{i}", "image": image} for i, image in enumerate(images)]}
-
-
 #: a tag named beside the digest only to say it is not enough: the digest stays required
 DIGEST_ONLY = (
     "Each image must be pinned to an immutable sha256 digest; a release tag or a digest-less "
     "reference is not enough.",
     [
-        pod_carrier("Deployment", "tagged", _images("registry.example/api:7.1.0")),
-        pod_carrier("CronJob", "bare", _images("registry.example/tools/report")),
+        pod_carrier("Deployment", "tagged", images_spec("registry.example/api:7.1.0")),
+        pod_carrier("CronJob", "bare", images_spec("registry.example/tools/report")),
     ],
-    [pod_carrier("Deployment", "pinned", _images("registry.example/api@sha256:" + "cd" * 32))],
+    [pod_carrier("Deployment", "pinned", images_spec("registry.example/api@sha256:" + "cd" * 32))],
 )
 
 
 def _escalation(value: bool | None, *, init: bool = False) -> dict[str, Any]:
     security = {} if value is None else {"allowPrivilegeEscalation": value}
-    spec: dict[str, Any] = {"containers": [_container(allowPrivilegeEscalation=False)]}
+    spec: dict[str, Any] = {"containers": [secured_container(allowPrivilegeEscalation=False)]}
     if init:
-        spec["initContainers"] = [_container(**security)]
+        spec["initContainers"] = [secured_container(**security)]
     else:
-        spec["containers"] = [_container(**security)]
+        spec["containers"] = [secured_container(**security)]
     return spec
 
 
@@ -289,17 +288,13 @@ def _labelled(workload: dict[str, Any], **labels: str) -> dict[str, Any]:
     return workload
 
 
-def _namespace(name: str, **labels: str) -> dict[str, Any]:
-    return {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name, "labels": labels}}
-
-
 #: namespaces exempted by a label: the label sets them apart, it does not limit the rule to them
 NAMESPACE_LABEL_EXEMPT = (
     "No container may publish a hostPort; namespaces labelled network.example/edge=true are "
     "out of scope.",
     [
-        _namespace("gateway", **{"network.example/edge": "true"}),
-        _namespace("shop", **{"network.example/edge": "false"}),
+        labelled_namespace("gateway", **{"network.example/edge": "true"}),
+        labelled_namespace("shop", **{"network.example/edge": "false"}),
         pod_carrier("Deployment", "shop-web", _host_port(8443), "shop"),
         pod_carrier("Pod", "unlabelled-ns", _host_port(9000), "team"),
     ],
@@ -311,22 +306,22 @@ POD_LABEL_EXEMPT = (
     "Containers must never run privileged (securityContext.privileged: true). Pods carrying "
     "the label ops.example/break-glass=approved are exempt.",
     [
-        pod_carrier("Deployment", "rogue", _privileged(True)),
+        pod_carrier("Deployment", "rogue", privileged_spec(True)),
         _labelled(
-            pod_carrier("CronJob", "other-value", _privileged(True)),
+            pod_carrier("CronJob", "other-value", privileged_spec(True)),
             **{"ops.example/break-glass": "pending"},
         ),
     ],
     [
         _labelled(
-            pod_carrier("DaemonSet", "approved", _privileged(True)),
+            pod_carrier("DaemonSet", "approved", privileged_spec(True)),
             **{"ops.example/break-glass": "approved"},
         ),
         _labelled(
-            pod_carrier("Pod", "approved-pod", _privileged(True)),
+            pod_carrier("Pod", "approved-pod", privileged_spec(True)),
             **{"ops.example/break-glass": "approved"},
         ),
-        pod_carrier("Deployment", "calm", _privileged(False)),
+        pod_carrier("Deployment", "calm", privileged_spec(False)),
     ],
 )
 
@@ -350,10 +345,7 @@ CASES = {
 @pytest.mark.parametrize("ciso_class", CLASSES)
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_each_class_flags_exactly_the_violations(case: str, ciso_class: str) -> None:
-    text, violating, compliant = CASES[case]
-    intent = intent_of(text)
-    expected = {o["metadata"]["name"] for o in violating if o["kind"] != "Namespace"}
-    assert flagged(intent, violating + compliant, ciso_class) == expected
+    assert_flags_exactly_the_violations(CASES[case], ciso_class)
 
 
 @pytest.mark.parametrize(

@@ -14,10 +14,13 @@ import pytest
 
 from tests._support.ciso_baseline import (
     CLASSES,
-    flagged,
+    assert_flags_exactly_the_violations,
+    images_spec,
     intent_of,
     labelled_namespace,
     pod_carrier,
+    privileged_spec,
+    secured_container,
 )
 
 
@@ -43,25 +46,17 @@ RUNTIME_KEPT_OUT = (
 )
 
 
-def _container(**security: Any) -> dict[str, Any]:
-    return {"name": "main", "image": "registry.example/svc:4.1", "securityContext": security}
-
-
-def _privileged(flag: bool) -> dict[str, Any]:
-    return {"containers": [_container(privileged=flag)]}
-
-
 #: an exemption stated as "the only exception is ..." names its namespace after the verb
 ONE_EXCEPTION = (
     "Containers are never allowed to set securityContext.privileged to true. The sole "
     "exception is the node-tools namespace.",
     [
         labelled_namespace("node-tools", purpose="agents"),
-        pod_carrier("Deployment", "rogue", _privileged(True), "billing"),
+        pod_carrier("Deployment", "rogue", privileged_spec(True), "billing"),
     ],
     [
-        pod_carrier("DaemonSet", "node-agent", _privileged(True), "node-tools"),
-        pod_carrier("Deployment", "calm", _privileged(False), "billing"),
+        pod_carrier("DaemonSet", "node-agent", privileged_spec(True), "node-tools"),
+        pod_carrier("Deployment", "calm", privileged_spec(False), "billing"),
     ],
 )
 
@@ -70,19 +65,19 @@ LISTED_EXCEPTIONS = (
     "In every namespace except logging and tracing, no container may run privileged "
     "(securityContext.privileged true).",
     [
-        pod_carrier("Deployment", "api", _privileged(True), "storefront"),
-        pod_carrier("Pod", "shell", _privileged(True), "logging-dev"),
+        pod_carrier("Deployment", "api", privileged_spec(True), "storefront"),
+        pod_carrier("Pod", "shell", privileged_spec(True), "logging-dev"),
     ],
     [
-        pod_carrier("DaemonSet", "collector", _privileged(True), "logging"),
-        pod_carrier("DaemonSet", "agent", _privileged(True), "tracing"),
+        pod_carrier("DaemonSet", "collector", privileged_spec(True), "logging"),
+        pod_carrier("DaemonSet", "agent", privileged_spec(True), "tracing"),
     ],
 )
 
 
 def _caps(drop: list[str], add: list[str] | None = None) -> dict[str, Any]:
     capabilities: dict[str, Any] = {"drop": drop, **({"add": add} if add else {})}
-    return {"containers": [_container(capabilities=capabilities)]}
+    return {"containers": [secured_container(capabilities=capabilities)]}
 
 
 #: drop all, and one named capability a container may add back (no "only" in the text)
@@ -100,22 +95,20 @@ ONE_ADDED_BACK = (
 )
 
 
-def _images(*images: str) -> dict[str, Any]:
-    return {"containers": [{"name": f"c{i}", "image": image} for i, image in enumerate(images)]}
-
-
 #: a version is asked for; a digest is only one way to give it
 VERSION_OR_DIGEST = (
     "Every container image must carry an explicit release: an image with no tag at all, or "
     "with the tag latest, fails, while a sha256 digest reference is acceptable too.",
     [
-        pod_carrier("Deployment", "floating", _images("mirror.example:8443/team/api")),
-        pod_carrier("Job", "newest", _images("registry.example/tools/migrate:2.3", "redis:latest")),
+        pod_carrier("Deployment", "floating", images_spec("mirror.example:8443/team/api")),
+        pod_carrier(
+            "Job", "newest", images_spec("registry.example/tools/migrate:2.3", "redis:latest")
+        ),
     ],
     [
-        pod_carrier("Deployment", "tagged", _images("mirror.example:8443/team/api:5.2.0")),
-        pod_carrier("Pod", "by-digest", _images("registry.example/app@sha256:" + "ab" * 32)),
-        pod_carrier("CronJob", "odd-name", _images("registry.example/latest-sync:1.0.4")),
+        pod_carrier("Deployment", "tagged", images_spec("mirror.example:8443/team/api:5.2.0")),
+        pod_carrier("Pod", "by-digest", images_spec("registry.example/app@sha256:" + "ab" * 32)),
+        pod_carrier("CronJob", "odd-name", images_spec("registry.example/latest-sync:1.0.4")),
     ],
 )
 
@@ -197,10 +190,7 @@ CASES = {
 @pytest.mark.parametrize("ciso_class", CLASSES)
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_each_class_flags_exactly_the_violations(case: str, ciso_class: str) -> None:
-    text, violating, compliant = CASES[case]
-    intent = intent_of(text)
-    expected = {o["metadata"]["name"] for o in violating if o["kind"] != "Namespace"}
-    assert flagged(intent, violating + compliant, ciso_class) == expected
+    assert_flags_exactly_the_violations(CASES[case], ciso_class)
 
 
 def test_a_tag_accepted_beside_a_required_digest_keeps_the_digest_control() -> None:

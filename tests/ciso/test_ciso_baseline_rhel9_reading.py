@@ -26,9 +26,8 @@ from ciso.agents.baseline.intent import (
 from ciso.agents.baseline.knowledge.rhel_config import bounds
 from ciso.agents.baseline.parser import parse
 from ciso.agents.baseline.render import render
-from ciso.evaluation.trial import evaluate_trial
-from ciso.scenarios.loader import load_directory
 from tests._support.ciso import needs_sandbox
+from tests._support.ciso_baseline import JUDGED, judged_hosts
 
 
 def _intent(text: str) -> Intent:
@@ -250,47 +249,10 @@ def test_module_named_by_its_directives_or_as_the_subject(text: str, module: str
 # ---- hosts: the rendered playbook and policy through the real class ----------------------
 
 
-def _judged(
-    tmp_path: Path,
-    requirement: str,
-    violating: dict[str, str],
-    compliant: dict[str, str],
-    attributes: dict[str, str] | None = None,
-) -> dict[str, str]:
-    """The verdict of each host under the baseline's answer to ``requirement``."""
-    folder = tmp_path / "scenario"
-    for side, files in (("violating", violating), ("compliant", compliant)):
-        (folder / side / "host").mkdir(parents=True)
-        for relative, text in files.items():
-            path = folder / side / "host" / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text)
-        if attributes and side in attributes:
-            (folder / side / "host-attributes.yaml").write_text(attributes[side])
-    (folder / "scenario.yaml").write_text(
-        "id: reading\n"
-        'cis_id: "0.0"\n'
-        "platform: rhel9\n"
-        f"requirement: {requirement!r}\n"
-        "classes: [rhel9-ansible-opa]\n"
-        "violating_resources: []\n"
-    )
-    (scenario,) = load_directory(folder).scenarios
-    trial = tmp_path / "trial"
-    trial.mkdir()
-    for name, text in render(_intent(requirement), "rhel9-ansible-opa").files.items():
-        (trial / name).write_text(text)
-    result = evaluate_trial(scenario, trial)
-    return {k: v["result"] for k, v in result.details["environments"].items()}
-
-
-JUDGED = {"violating": "false", "compliant": "true"}
-
-
 @needs_sandbox
 @pytest.mark.slow
 def test_modprobe_continued_lines_and_hidden_vendor_files(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "The udf kernel module must stay unloaded: the first install rule modprobe reads for "
         "it runs /bin/false, and udf is blacklisted.",
@@ -312,7 +274,7 @@ def test_modprobe_continued_lines_and_hidden_vendor_files(tmp_path: Path) -> Non
 @needs_sandbox
 @pytest.mark.slow
 def test_login_defs_names_keep_their_case_and_values_their_quotes(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "Password aging: PASS_MAX_DAYS in /etc/login.defs at most 180 days; the last line "
         "setting it counts.",
@@ -327,7 +289,7 @@ def test_login_defs_names_keep_their_case_and_values_their_quotes(tmp_path: Path
 def test_a_match_block_ends_with_its_drop_in(tmp_path: Path) -> None:
     main = "Include /etc/ssh/sshd_config.d/*.conf\nPermitRootLogin {}\n"
     drop_in = "Match Address 10.1.0.0/16\n    PermitRootLogin no\n"
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "Root must not log in over SSH: PermitRootLogin no; unset is a finding, and Match "
         "blocks count.",
@@ -346,7 +308,7 @@ def test_a_match_block_ends_with_its_drop_in(tmp_path: Path) -> None:
 @needs_sandbox
 @pytest.mark.slow
 def test_every_auditd_line_must_comply_when_the_text_says_so(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "Old audit logs stay: max_log_file_action must be keep_logs on each line that sets it.",
         violating={
@@ -360,7 +322,7 @@ def test_every_auditd_line_must_comply_when_the_text_says_so(tmp_path: Path) -> 
 @needs_sandbox
 @pytest.mark.slow
 def test_an_absent_file_fails_when_the_text_requires_it(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "A host fails when /etc/at.allow is absent, not owned by root:root, or has any bit beyond "
         "0640.",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests._support.ciso import needs_sandbox
-from tests.ciso.test_ciso_baseline_rhel9_reading import JUDGED, _judged
+from tests._support.ciso_baseline import JUDGED, judged_hosts
 
 pytestmark = [needs_sandbox, pytest.mark.slow]
 
@@ -23,7 +23,7 @@ def test_sshd_password_login_reopened_for_some_users_in_a_match_block(tmp_path: 
         "No account, from any source address, may sign in to the bastion over SSH with a "
         "password. OpenSSH accepts passwords when nothing is configured, which counts as a failure."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # turned off for everyone, then turned back on for one user's connections
@@ -46,7 +46,7 @@ def test_sshd_tcp_tunnels_off_by_the_option_or_by_disabling_all_forwarding(tmp_p
         "Nobody may use the SSH service to forward TCP ports, in either direction. The daemon "
         "forwards them unless told otherwise."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # "remote" still lets a user open a tunnel one way, and it is read before the main no
@@ -96,7 +96,7 @@ def test_sudo_rules_and_defaults_that_skip_authentication(
     tmp_path: Path, skipping: dict[str, str]
 ) -> None:
     # each way of skipping the password is caught on its own
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         _SUDO_TEXT,
         violating={"etc/sudoers": _SUDOERS_MAIN, **skipping},
@@ -110,7 +110,7 @@ def test_limits_hard_core_size_per_domain_with_drop_ins(tmp_path: Path) -> None:
         "Through pam_limits (/etc/security/limits.conf plus limits.d), core dumps are forbidden: "
         "the hard core limit is 0 for everyone, and no group or user gets a larger one."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # "-" sets the hard limit too, and a group entry overrides "*"
@@ -134,7 +134,7 @@ def test_limits_concurrent_logins_raised_for_one_user(tmp_path: Path) -> None:
         "pam_limits must cap every account at 3 simultaneous logins or fewer (hard limit); an "
         "account with no limit at all counts as a finding."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # "*" is right, but one user's own entry allows more
@@ -150,7 +150,7 @@ def test_limits_concurrent_logins_raised_for_one_user(tmp_path: Path) -> None:
 
 def test_limits_unset_hard_logins_fails(tmp_path: Path) -> None:
     text = "No user may keep more than 5 concurrent logins open; limits.conf sets the hard cap."
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # only a soft limit: the hard one is unlimited

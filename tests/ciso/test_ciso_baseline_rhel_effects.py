@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests._support.ciso import needs_sandbox
-from tests.ciso.test_ciso_baseline_rhel9_reading import JUDGED, _judged
+from tests._support.ciso_baseline import JUDGED, judged_hosts
 
 pytestmark = [needs_sandbox, pytest.mark.slow]
 
@@ -39,7 +39,7 @@ def test_an_account_locked_after_wrong_passwords_with_pam_arguments_over_the_fil
         "account is locked, and it remains locked for no less than twenty minutes; an account "
         "that never unlocks by itself is fine too."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the file is right, but the sshd stack's lines pass a shorter lock
@@ -65,7 +65,7 @@ def test_addresses_randomised_over_the_sysctl_files_read_at_boot(tmp_path: Path)
         "Where a program's stack, libraries and heap land in memory must be chosen at random "
         "each time it starts, and this must still be so after the next boot."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the vendor file sorts after the local one: its 1 (heap not randomised) is in force
@@ -89,7 +89,7 @@ def test_seldom_used_protocols_never_loaded_by_the_first_install_rule(tmp_path: 
         "demand nor automatically; a blacklist line alone does not meet this."
     )
     loaded_nowhere = "install dccp /bin/true\ninstall sctp /bin/false\ninstall rds /bin/false\n"
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # tipc is only blacklisted
@@ -110,7 +110,7 @@ def test_clocks_set_only_from_the_named_sources_in_every_file_chronyd_reads(
         "Clocks must be set only from time.corp.example.net and 10.20.30.40: chronyd may be "
         "given no other server, pool or peer."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # a pool in a sources file of the sourcedir
@@ -137,7 +137,7 @@ def test_the_journal_kept_after_a_restart_and_compressed_over_its_drop_ins(
         "Journal entries must still be there after the machine restarts, and the journal "
         "must be compressed on disk."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # a later drop-in turns persistence off again
@@ -163,7 +163,7 @@ def test_sudo_in_a_pseudo_terminal_for_every_user_and_its_own_log(tmp_path: Path
         "Whatever is run through sudo must get a pseudo-terminal of its own, whoever runs it, "
         "and sudo must write its own log to /var/log/sudo-commands.log."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # one user is exempted from the pseudo-terminal in an included file
@@ -197,7 +197,7 @@ def test_new_passwords_mixed_and_different_with_pam_arguments_over_the_file(
         "Every new password must mix at least three kinds of characters and must differ from "
         "the old one in at least 5 characters."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the file is right, but one stack's line asks for two kinds only
@@ -217,7 +217,7 @@ def test_new_passwords_mixed_and_different_with_pam_arguments_over_the_file(
 
 def test_timesyncd_servers_over_its_drop_ins(tmp_path: Path) -> None:
     text = "systemd-timesyncd must take the time only from ntp.corp.example.org."
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # a drop-in adds a second server to the list

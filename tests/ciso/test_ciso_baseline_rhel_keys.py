@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests._support.ciso import needs_sandbox
-from tests.ciso.test_ciso_baseline_rhel9_reading import JUDGED, _judged
+from tests._support.ciso_baseline import JUDGED, judged_hosts
 
 pytestmark = [needs_sandbox, pytest.mark.slow]
 
@@ -28,7 +28,7 @@ def test_sticky_directory_links_and_pipes_over_every_sysctl_directory(tmp_path: 
     # the host's own vendor file (the sandbox shows only the host tree's files in the sysctl
     # folders: tests/sandbox/test_sandbox_host_owned.py)
     vendor = {"usr/lib/sysctl.d/50-default.conf": "kernel.sysrq = 16\n"}
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the /run drop-in sorts after the local file and turns the pipe protection off
@@ -58,7 +58,7 @@ def test_sudo_credential_cache_scoped_defaults_and_skipped_drop_ins(tmp_path: Pa
         "Once someone has typed their password for sudo, the cached credentials must stop being "
         "honoured after at most 10 minutes, for every user; a cache that never expires fails."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the main file is fine, a drop-in gives one group a cache that never expires
@@ -94,7 +94,7 @@ def test_faillock_flag_present_per_stack_and_roots_own_lock_time(tmp_path: Path)
         "remain locked for at least 120 seconds. The number of failures tolerated is another "
         "control."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the flag only commented in the file and absent from password-auth's lines, whose
@@ -122,7 +122,7 @@ def test_auditd_threshold_actions_read_case_insensitively(tmp_path: Path) -> Non
         "must email or exec (syslog alone does not suffice), and at the admin_space_left "
         "threshold it must halt."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the second action only commented: auditd suspends logging
@@ -153,7 +153,7 @@ def test_sshd_macs_list_and_max_startups_fields_first_value_wins(tmp_path: Path)
         "dropping unauthenticated connections at no more than 5 pending and drop every one at "
         "no more than 40 pending."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # drop-ins read before the main file: SHA-1 added, all dropped only at 100
@@ -181,7 +181,7 @@ def test_named_faillock_flag_and_interval_with_no_deny_bound(tmp_path: Path) -> 
         "/etc/security/faillock.conf must contain even_deny_root, and fail_interval must be at "
         "least 900 seconds."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the flag only in a comment
@@ -196,7 +196,7 @@ def test_named_faillock_flag_and_interval_with_no_deny_bound(tmp_path: Path) -> 
 
 def test_named_auditd_action_one_of_words_in_any_case(tmp_path: Path) -> None:
     text = "In auditd.conf, disk_full_action must be halt or single."
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the last value wins
@@ -212,7 +212,7 @@ def test_named_auditd_action_one_of_words_in_any_case(tmp_path: Path) -> None:
 
 def test_named_sudo_timeout_negative_never_expires(tmp_path: Path) -> None:
     text = "In sudoers, Defaults passwd_timeout must be at most 2 (sudo's password prompt)."
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # a negative timeout never expires
@@ -225,7 +225,7 @@ def test_named_sudo_timeout_negative_never_expires(tmp_path: Path) -> None:
 def test_named_max_startups_triple_first_value_wins(tmp_path: Path) -> None:
     text = "In the SSH server configuration, MaxStartups must be 10:30:60 or stricter."
     main = "Include /etc/ssh/sshd_config.d/*.conf\nMaxStartups 10:30:60\n"
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # a drop-in, read first, raises the full field
@@ -248,7 +248,7 @@ def test_a_spelled_sysctl_key_beside_a_described_effect_is_judged_too(tmp_path: 
         "vm.mmap_min_addr must be 65536 or more, both as the sysctl files set them at boot."
     )
     vendor = {"usr/lib/sysctl.d/10-vendor.conf": "kernel.randomize_va_space = 2\n"}
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # randomisation is right; the spelled key is lowered by a later local file

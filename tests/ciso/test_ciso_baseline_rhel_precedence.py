@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests._support.ciso import needs_sandbox
-from tests.ciso.test_ciso_baseline_rhel9_reading import JUDGED, _judged
+from tests._support.ciso_baseline import JUDGED, judged_hosts
 
 pytestmark = [needs_sandbox, pytest.mark.slow]
 
@@ -25,7 +25,7 @@ def test_sshd_probe_count_and_log_level_first_value_from_the_drop_ins(tmp_path: 
         "unanswered (0 would keep it for ever; sshd allows 3 when unset) and must log at the "
         "verbose or info level."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the main file is right, but a drop-in read before it sets a quieter level, in lower case
@@ -45,7 +45,7 @@ def test_sshd_probe_count_and_log_level_first_value_from_the_drop_ins(tmp_path: 
 
 def test_sshd_unset_probe_count_violates_a_bound_below_the_default(tmp_path: Path) -> None:
     text = "SSH must give up on a client after no more than 2 missed keep-alive messages."
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # nothing set: sshd's 3 is above the bound
@@ -60,7 +60,7 @@ def test_sshd_host_based_login_and_user_environment(tmp_path: Path) -> None:
         "The SSH daemon must not accept host-based authentication, and users must not hand any "
         "environment variables to the daemon from ~/.ssh/environment."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # a pattern list lets some variables through
@@ -80,7 +80,7 @@ def test_pwquality_classes_counted_as_n_of_the_m_classes(tmp_path: Path) -> None
         "least 2 of the 4 classes (digits, upper, lower, other); the module's arguments win."
     )
     stack = "password    requisite     pam_pwquality.so local_users_only{args}\n"
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the file asks for 3, but one stack's argument lowers it to 1
@@ -104,7 +104,7 @@ def test_unprivileged_bpf_and_perf_events_over_the_sysctl_files(tmp_path: Path) 
         "Unprivileged users must not load eBPF programs, nor watch kernel performance "
         "events; nothing configured is fine (the kernel's defaults refuse both)."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # a vendor file under /usr/local/lib sorts after the local one and lowers perf events
@@ -127,7 +127,7 @@ def test_setuid_dumps_and_the_crash_collector_across_two_families(tmp_path: Path
         "Programs running set-user-ID must never be dumped, and the crash collector must "
         "neither store nor process core files."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the sysctl is right; a later coredump drop-in stores cores again

@@ -11,8 +11,7 @@ import pytest
 
 from ciso.agents.baseline.intent import FilePermissionCheck
 from tests._support.ciso import needs_sandbox
-from tests._support.ciso_baseline import intent_of
-from tests.ciso.test_ciso_baseline_rhel9_reading import JUDGED, _judged
+from tests._support.ciso_baseline import JUDGED, intent_of, judged_hosts
 
 TRUST_FILES = (
     "Remote trust is handled by the directory service only: /etc/hosts.equiv and "
@@ -33,7 +32,7 @@ def test_the_files_that_must_exist_and_those_that_must_not_are_read() -> None:
 @pytest.mark.slow
 def test_presence_and_absence_judged_on_hosts(tmp_path: Path) -> None:
     known = {"etc/ssh/ssh_known_hosts": "host.example ssh-ed25519 AAAA\n"}
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         TRUST_FILES,
         # an empty hosts.equiv is still there
@@ -68,7 +67,7 @@ def test_files_named_in_every_home_directory_are_read() -> None:
 @needs_sandbox
 @pytest.mark.slow
 def test_files_in_home_directories_listed_by_passwd(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         CLIENT_SECRETS,
         # a home outside /home, as /etc/passwd gives it

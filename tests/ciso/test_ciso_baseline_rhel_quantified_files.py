@@ -9,18 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from ciso.agents.baseline.intent import ConfigSetting, Intent
-from ciso.agents.baseline.parser import parse
-from ciso.agents.baseline.render import render
-from ciso.evaluation.trial import evaluate_trial
-from ciso.scenarios.loader import load_directory
+from ciso.agents.baseline.intent import ConfigSetting
 from tests._support.ciso import needs_sandbox
+from tests._support.ciso_baseline import JUDGED, intent_of, judged_hosts
 
 
 def _every_value(text: str) -> set[bool]:
     """Whether each setting the text is read as judges every file's value."""
-    parsed = parse(text, "rhel9")
-    assert isinstance(parsed, Intent), parsed
+    parsed = intent_of(text, "rhel9")
     assert all(isinstance(c, ConfigSetting) for c in parsed.checks), parsed.checks
     return {c.every_value for c in parsed.checks if isinstance(c, ConfigSetting)}
 
@@ -52,32 +48,6 @@ def test_a_prohibition_over_the_files_judges_every_file(text: str, every_file: b
     assert _every_value(text) == {every_file}
 
 
-def _verdicts(tmp_path: Path, requirement: str, hosts: dict[str, dict[str, str]]) -> dict:
-    folder = tmp_path / "scenario"
-    for side, files in hosts.items():
-        for relative, text in files.items():
-            path = folder / side / "host" / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text)
-    (folder / "scenario.yaml").write_text(
-        "id: quantified-files\n"
-        'cis_id: "0.0"\n'
-        "platform: rhel9\n"
-        f"requirement: {requirement!r}\n"
-        "classes: [rhel9-ansible-opa]\n"
-        "violating_resources: []\n"
-    )
-    (scenario,) = load_directory(folder).scenarios
-    trial = tmp_path / "trial"
-    trial.mkdir()
-    parsed = parse(requirement, "rhel9")
-    assert isinstance(parsed, Intent), parsed
-    for name, text in render(parsed, "rhel9-ansible-opa").files.items():
-        (trial / name).write_text(text)
-    result = evaluate_trial(scenario, trial)
-    return {k: v["result"] for k, v in result.details["environments"].items()}
-
-
 _HARDENED = (
     "net.ipv4.conf.all.accept_source_route=0\nnet.ipv4.conf.default.accept_source_route = 0\n"
 )
@@ -88,21 +58,19 @@ _HARDENED = (
 def test_an_early_file_that_a_later_one_overrides_still_violates(tmp_path: Path) -> None:
     # 10-lab.conf turns source routing on; 90-hardening.conf, read later, turns it off again:
     # the value in force is 0, but a drop-in enables it, which the text forbids
-    verdicts = _verdicts(
+    verdicts = judged_hosts(
         tmp_path,
         _SOURCE_ROUTE,
-        {
-            "violating": {
-                "etc/sysctl.d/10-lab.conf": "net.ipv4.conf.all.accept_source_route = 1\n",
-                "etc/sysctl.d/90-hardening.conf": _HARDENED,
-            },
-            "compliant": {
-                "etc/sysctl.d/10-lab.conf": "# net.ipv4.conf.all.accept_source_route = 1\n",
-                "etc/sysctl.d/90-hardening.conf": _HARDENED,
-            },
+        violating={
+            "etc/sysctl.d/10-lab.conf": "net.ipv4.conf.all.accept_source_route = 1\n",
+            "etc/sysctl.d/90-hardening.conf": _HARDENED,
+        },
+        compliant={
+            "etc/sysctl.d/10-lab.conf": "# net.ipv4.conf.all.accept_source_route = 1\n",
+            "etc/sysctl.d/90-hardening.conf": _HARDENED,
         },
     )
-    assert verdicts == {"violating": "false", "compliant": "true"}
+    assert verdicts == JUDGED
 
 
 #: logins per account said by what they count, no pam_limits file or item named
@@ -113,8 +81,7 @@ _SESSIONS = (
 
 
 def test_login_sessions_per_account_read_as_pam_limits_maxlogins() -> None:
-    parsed = parse(_SESSIONS, "rhel9")
-    assert isinstance(parsed, Intent), parsed
+    parsed = intent_of(_SESSIONS, "rhel9")
     assert [(c.family, c.key, c.comparison, c.values, c.every_value) for c in parsed.checks] == [
         ("limits", "maxlogins", "le", (3,), True)
     ]
@@ -123,18 +90,16 @@ def test_login_sessions_per_account_read_as_pam_limits_maxlogins() -> None:
 @needs_sandbox
 @pytest.mark.slow
 def test_a_limits_drop_in_that_raises_the_login_cap_violates(tmp_path: Path) -> None:
-    verdicts = _verdicts(
+    verdicts = judged_hosts(
         tmp_path,
         _SESSIONS,
-        {
-            "violating": {
-                "etc/security/limits.conf": "*  hard  maxlogins  3\n",
-                "etc/security/limits.d/50-ops.conf": "*\thard\tmaxlogins\t12\n",
-            },
-            "compliant": {
-                "etc/security/limits.conf": "*  hard  maxlogins  3\n",
-                "etc/security/limits.d/50-ops.conf": "@ops hard maxlogins 2\n# * hard maxlogins 12\n",
-            },
+        violating={
+            "etc/security/limits.conf": "*  hard  maxlogins  3\n",
+            "etc/security/limits.d/50-ops.conf": "*\thard\tmaxlogins\t12\n",
+        },
+        compliant={
+            "etc/security/limits.conf": "*  hard  maxlogins  3\n",
+            "etc/security/limits.d/50-ops.conf": "@ops hard maxlogins 2\n# * hard maxlogins 12\n",
         },
     )
-    assert verdicts == {"violating": "false", "compliant": "true"}
+    assert verdicts == JUDGED

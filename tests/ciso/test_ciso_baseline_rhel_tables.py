@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests._support.ciso import needs_sandbox
-from tests.ciso.test_ciso_baseline_rhel9_reading import JUDGED, _judged
+from tests._support.ciso_baseline import JUDGED, judged_hosts
 
 pytestmark = [needs_sandbox, pytest.mark.slow]
 
@@ -25,7 +25,7 @@ def test_manager_setting_overridden_by_a_later_drop_in(tmp_path: Path) -> None:
         "Hammering the reboot key chord many times in a row must do nothing: systemd's "
         "CtrlAltDelBurstAction should end up as none."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the main file says none, a vendor drop-in in /usr/lib sorts later and overrides it
@@ -48,7 +48,7 @@ def test_manager_setting_overridden_by_a_later_drop_in(tmp_path: Path) -> None:
 
 def test_manager_key_unset_is_judged_by_its_default(tmp_path: Path) -> None:
     text = "The service manager must not write core dumps of itself: DumpCore must be set to no."
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # unset: systemd dumps core (yes); a key of another section does not count
@@ -66,7 +66,7 @@ def test_manager_key_unset_is_judged_by_its_default(tmp_path: Path) -> None:
 
 def test_logind_key_whose_default_complies(tmp_path: Path) -> None:
     text = "systemd-logind must remove the IPC objects of users who log out: RemoveIPC must be yes."
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         violating={
@@ -84,7 +84,7 @@ def test_useradd_default_for_new_accounts_never_below_zero(tmp_path: Path) -> No
         "Accounts that useradd creates must be disabled no later than 21 days after their "
         "password expires: set INACTIVE in /etc/default/useradd to 21 or less."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # a commented compliant line, then the active "never"
@@ -106,7 +106,7 @@ _PASSWD = (
 
 
 def test_only_root_holds_user_id_zero(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "No login other than root may carry user id 0.",
         violating={"etc/passwd": _PASSWD.format(extra="breakglass:x:0:1002::/home/bg:/bin/bash\n")},
@@ -118,7 +118,7 @@ def test_only_root_holds_user_id_zero(tmp_path: Path) -> None:
 
 def test_only_root_group_holds_group_id_zero(tmp_path: Path) -> None:
     groups = "root:x:0:\nbin:x:1:\nwheel:x:10:deploy\n{extra}"
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "Only the root group may have GID 0 in /etc/group.",
         violating={"etc/group": groups.format(extra="ops:x:0:deploy\n")},
@@ -128,7 +128,7 @@ def test_only_root_group_holds_group_id_zero(tmp_path: Path) -> None:
 
 
 def test_user_ids_are_unique(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "User IDs in /etc/passwd must be unique.",
         violating={"etc/passwd": _PASSWD.format(extra="deploy2:x:1001:1001::/home/d2:/bin/bash\n")},
@@ -140,7 +140,7 @@ def test_user_ids_are_unique(tmp_path: Path) -> None:
 
 def test_no_empty_password_field(tmp_path: Path) -> None:
     shadow = "root:$6$salt$hash:19700:0:99999:7:::\n{extra}bin:*:19700:0:99999:7:::\n"
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "No account in /etc/shadow may have an empty password field.",
         violating={"etc/shadow": shadow.format(extra="kiosk::19700:0:99999:7:::\n")},
@@ -152,7 +152,7 @@ def test_no_empty_password_field(tmp_path: Path) -> None:
 
 def test_entry_not_listed_by_any_path(tmp_path: Path) -> None:
     shells = "/bin/sh\n/bin/bash\n{extra}/usr/bin/zsh\n"
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "The false program must never be listed in /etc/shells.",
         # listed by another path than the usual one, with surrounding blanks
@@ -174,7 +174,7 @@ _FSTAB = (
 
 
 def test_mount_options_every_line_of_the_mount_point(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "Programs must never run from /var/tmp: mount it with noexec and nosuid in /etc/fstab.",
         # a commented line carries both; the active one lacks noexec
@@ -190,7 +190,7 @@ def test_mount_options_every_line_of_the_mount_point(tmp_path: Path) -> None:
 
 
 def test_mount_options_of_a_mount_point_fstab_lacks(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "The /var/tmp partition must be mounted nodev.",
         # no line mounts /var/tmp at all: nothing sets nodev
@@ -204,7 +204,7 @@ def test_mount_options_of_a_mount_point_fstab_lacks(tmp_path: Path) -> None:
 
 def test_mail_daemon_parameter_last_assignment_and_default(tmp_path: Path) -> None:
     text = "Postfix must refuse the VRFY command: disable_vrfy_command should be yes."
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # set, then reset later in the file (the last assignment wins)
@@ -216,7 +216,7 @@ def test_mail_daemon_parameter_last_assignment_and_default(tmp_path: Path) -> No
     )
     assert verdicts == JUDGED
     # unset: postfix answers VRFY (the default is no)
-    unset = _judged(
+    unset = judged_hosts(
         tmp_path / "unset",
         text,
         violating={"etc/postfix/main.cf": "myhostname = mx1\n"},
@@ -233,7 +233,7 @@ def test_kernel_argument_on_every_boot_entry(tmp_path: Path) -> None:
         "Processes that start before auditd must be audited: every boot entry's kernel command "
         "line must carry audit=1."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the newer entry has it; the older one takes $kernelopts from grubenv, which lacks it
@@ -260,7 +260,7 @@ def test_kernel_argument_on_every_boot_entry(tmp_path: Path) -> None:
 
 def test_kernel_argument_bound_where_new_entries_come_from(tmp_path: Path) -> None:
     text = "The kernel boot parameters must set audit_backlog_limit to at least 8192."
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the boot entry is fine, but grub2-mkconfig would write new ones with too small a value
@@ -294,7 +294,7 @@ def test_log_file_mode_in_every_file_the_logger_reads(tmp_path: Path) -> None:
         "Log files that rsyslog writes must be created with FileCreateMode 0600 or tighter, in "
         "the main file and in every included one."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # an included file loosens the mode; the journal module's state-file mode is no log file
@@ -311,7 +311,7 @@ def test_log_file_mode_in_every_file_the_logger_reads(tmp_path: Path) -> None:
     )
     assert verdicts == JUDGED
     # nothing sets it: rsyslog creates files 0644
-    unset = _judged(
+    unset = judged_hosts(
         tmp_path / "unset",
         text,
         violating={"etc/rsyslog.conf": _RSYSLOG.format(main="")},
@@ -321,7 +321,7 @@ def test_log_file_mode_in_every_file_the_logger_reads(tmp_path: Path) -> None:
 
 
 def test_list_file_that_does_not_contain_a_path(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "Make sure /etc/securetty does not contain /dev/ttyS0.",
         violating={"etc/securetty": "console\ntty1\n/dev/ttyS0\n"},
@@ -332,7 +332,7 @@ def test_list_file_that_does_not_contain_a_path(tmp_path: Path) -> None:
 
 
 def test_manager_setting_stated_as_set_to(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "Make sure logind's KillUserProcesses is set to yes.",
         violating={"etc/systemd/logind.conf": "[Login]\n#KillUserProcesses=yes\n"},

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests._support.ciso import needs_sandbox
-from tests.ciso.test_ciso_baseline_rhel9_reading import JUDGED, _judged
+from tests._support.ciso_baseline import JUDGED, judged_hosts
 
 pytestmark = [needs_sandbox, pytest.mark.slow]
 
@@ -24,7 +24,7 @@ def test_crash_collector_keys_read_after_its_drop_ins(tmp_path: Path) -> None:
         "Crashing programs must leave no coredump behind: the systemd crash handler needs "
         "Storage=none and ProcessSizeMax=0, whatever its conf.d snippets say."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the main file complies, a later drop-in keeps cores in the journal
@@ -45,7 +45,7 @@ def test_crash_collector_keys_read_after_its_drop_ins(tmp_path: Path) -> None:
 def test_selinux_boot_mode_stated_in_words(tmp_path: Path) -> None:
     text = "Hosts have to come up with SELinux in enforcing mode after each restart."
     config = "SELINUXTYPE=targeted\n"
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the enforcing line is a comment; the active one is permissive
@@ -57,7 +57,7 @@ def test_selinux_boot_mode_stated_in_words(tmp_path: Path) -> None:
 
 def test_dnf_option_stated_as_switched_on(tmp_path: Path) -> None:
     text = "On every server, localpkg_gpgcheck must be enabled in the package manager's settings."
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         violating={"etc/dnf/dnf.conf": "[main]\nlocalpkg_gpgcheck=0\n#localpkg_gpgcheck=1\n"},
@@ -72,7 +72,7 @@ def test_chrony_option_judged_on_every_source_line(tmp_path: Path) -> None:
         "files pulled in with confdir count as well."
     )
     main = "driftfile /var/lib/chrony/drift\nconfdir /etc/chrony.d\nserver clock-a.lab.test iburst minpoll 5\n"
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # a pool line in the included folder leaves the option out
@@ -98,7 +98,7 @@ def test_dnf_repository_section_overrides_the_global_value(tmp_path: Path) -> No
         "no repository file under /etc/yum.repos.d may switch it off for its own repository."
     )
     main = "[main]\ngpgcheck=1\nbest=True\n"
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the second section of one repository file turns the check off

@@ -16,20 +16,13 @@ import pytest
 from tests._support.ciso_baseline import (
     CLASSES,
     api_object,
+    app_container,
     flagged,
     intent_of,
     labelled_namespace,
+    names_of,
     pod_carrier,
 )
-
-
-def _names(objects: list[dict[str, Any]]) -> set[str]:
-    return {o["metadata"]["name"] for o in objects}
-
-
-def _container(**fields: Any) -> dict[str, Any]:
-    return {"name": "app", "image": "registry.test/app:3", **fields}
-
 
 # ---- a path with list brackets, and a field below it set to a value ----------------------------
 
@@ -40,7 +33,7 @@ SECRET_REFS_REQUIRED = (
 
 
 def _secret_env(kind: str, name: str, key_ref: dict | None, env_from: dict | None) -> dict:
-    container = _container()
+    container = app_container()
     if key_ref is not None:
         container["env"] = [
             {"name": "PLAIN", "value": "1"},
@@ -64,7 +57,7 @@ OPTIONAL_COMPLIANT = [
         "optional-config",
         {
             "containers": [
-                _container(envFrom=[{"configMapRef": {"name": "settings", "optional": True}}])
+                app_container(envFrom=[{"configMapRef": {"name": "settings", "optional": True}}])
             ]
         },
     ),  # fmt: skip
@@ -74,7 +67,7 @@ OPTIONAL_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_bracketed_path_and_the_setting_below_it(ciso_class: str) -> None:
     objects = [*OPTIONAL_VIOLATING, *OPTIONAL_COMPLIANT]
-    assert flagged(intent_of(SECRET_REFS_REQUIRED), objects, ciso_class) == _names(
+    assert flagged(intent_of(SECRET_REFS_REQUIRED), objects, ciso_class) == names_of(
         OPTIONAL_VIOLATING
     )
 
@@ -86,7 +79,7 @@ NO_HTTP_PRESTOP = "Containers must not declare preStop hooks that send an HTTP G
 
 def _pre_stop(kind: str, name: str, handler: dict[str, Any]) -> dict[str, Any]:
     return pod_carrier(kind, name, {"containers": [
-        _container(), _container(name="side", lifecycle={"preStop": handler})]})  # fmt: skip
+        app_container(), app_container(name="side", lifecycle={"preStop": handler})]})  # fmt: skip
 
 
 PRESTOP_VIOLATING = [
@@ -101,7 +94,7 @@ PRESTOP_COMPLIANT = [
         "post-start-http",
         {
             "containers": [
-                _container(lifecycle={"postStart": {"httpGet": {"path": "/warm", "port": 80}}})
+                app_container(lifecycle={"postStart": {"httpGet": {"path": "/warm", "port": 80}}})
             ]
         },
     ),  # fmt: skip
@@ -111,7 +104,7 @@ PRESTOP_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_the_kind_of_handler_a_relative_clause_names(ciso_class: str) -> None:
     objects = [*PRESTOP_VIOLATING, *PRESTOP_COMPLIANT]
-    assert flagged(intent_of(NO_HTTP_PRESTOP), objects, ciso_class) == _names(PRESTOP_VIOLATING)
+    assert flagged(intent_of(NO_HTTP_PRESTOP), objects, ciso_class) == names_of(PRESTOP_VIOLATING)
 
 
 # ---- a field on the object kind the text names, not on the pods -------------------------------
@@ -135,7 +128,7 @@ ACCOUNTS_COMPLIANT = [
     pod_carrier(
         "Deployment",
         "pod-opts-out",
-        {"automountServiceAccountToken": False, "containers": [_container()]},
+        {"automountServiceAccountToken": False, "containers": [app_container()]},
         "shop",
     ),  # fmt: skip
 ]
@@ -149,7 +142,7 @@ def test_a_field_of_the_object_kind_the_text_names(ciso_class: str) -> None:
         *ACCOUNTS_VIOLATING,
         *ACCOUNTS_COMPLIANT,
     ]
-    assert flagged(intent_of(ACCOUNTS_OPT_OUT), objects, ciso_class) == _names(ACCOUNTS_VIOLATING)
+    assert flagged(intent_of(ACCOUNTS_OPT_OUT), objects, ciso_class) == names_of(ACCOUNTS_VIOLATING)
 
 
 # ---- a value right after the field, on every kind the text names; one namespace exempt ---------
@@ -170,7 +163,7 @@ def _claim(name: str, namespace: str, mode: str | None) -> dict[str, Any]:
 
 
 def _claiming_set(name: str, namespace: str, *modes: str | None) -> dict[str, Any]:
-    carrier = pod_carrier("StatefulSet", name, {"containers": [_container()]}, namespace)
+    carrier = pod_carrier("StatefulSet", name, {"containers": [app_container()]}, namespace)
     carrier["spec"]["volumeClaimTemplates"] = [
         {"metadata": {"name": f"d{i}"}, "spec": {"accessModes": ["ReadWriteOnce"],
                                                  **({"volumeMode": m} if m else {})}}
@@ -197,7 +190,7 @@ MODE_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_value_after_the_field_on_each_named_kind(ciso_class: str) -> None:
     objects = [*MODE_VIOLATING, *MODE_COMPLIANT]
-    assert flagged(intent_of(MODE_TEXT), objects, ciso_class) == _names(MODE_VIOLATING)
+    assert flagged(intent_of(MODE_TEXT), objects, ciso_class) == names_of(MODE_VIOLATING)
 
 
 # ---- a field named in parentheses after the prohibition it is about ----------------------------
@@ -209,7 +202,7 @@ NO_OWN_MESSAGE_FILE = (
 
 
 def _message(kind: str, name: str, namespace: str, **fields: Any) -> dict[str, Any]:
-    return pod_carrier(kind, name, {"containers": [_container(**fields)]}, namespace)
+    return pod_carrier(kind, name, {"containers": [app_container(**fields)]}, namespace)
 
 
 MESSAGE_VIOLATING = [
@@ -226,7 +219,9 @@ MESSAGE_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_field_in_parentheses_after_a_prohibition(ciso_class: str) -> None:
     objects = [*MESSAGE_VIOLATING, *MESSAGE_COMPLIANT]
-    assert flagged(intent_of(NO_OWN_MESSAGE_FILE), objects, ciso_class) == _names(MESSAGE_VIOLATING)
+    assert flagged(intent_of(NO_OWN_MESSAGE_FILE), objects, ciso_class) == names_of(
+        MESSAGE_VIOLATING
+    )
 
 
 # ---- an entry a map field must hold, on the pods a label selects -------------------------------
@@ -240,7 +235,7 @@ GPU_PODS_PINNED = (
 def _selected(
     kind: str, name: str, pod_label: str | None, selector: dict[str, str] | None
 ) -> dict[str, Any]:
-    spec: dict[str, Any] = {"containers": [_container()]}
+    spec: dict[str, Any] = {"containers": [app_container()]}
     if selector is not None:
         spec["nodeSelector"] = selector
     carrier = pod_carrier(kind, name, spec)
@@ -269,7 +264,7 @@ SELECTOR_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_an_entry_a_map_field_must_hold(ciso_class: str) -> None:
     objects = [*SELECTOR_VIOLATING, *SELECTOR_COMPLIANT]
-    assert flagged(intent_of(GPU_PODS_PINNED), objects, ciso_class) == _names(SELECTOR_VIOLATING)
+    assert flagged(intent_of(GPU_PODS_PINNED), objects, ciso_class) == names_of(SELECTOR_VIOLATING)
 
 
 # ---- load balancers restricted by the field alone, "everyone" named as the only range ----------
@@ -307,7 +302,7 @@ LB_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_load_balancers_restricted_by_the_field_alone(ciso_class: str) -> None:
     objects = [*LB_VIOLATING, *LB_COMPLIANT]
-    assert flagged(intent_of(LB_LIMITED), objects, ciso_class) == _names(LB_VIOLATING)
+    assert flagged(intent_of(LB_LIMITED), objects, ciso_class) == names_of(LB_VIOLATING)
 
 
 # ---- an enumerated value named in words, the field's "policy" left out -------------------------
@@ -344,7 +339,7 @@ def test_an_enumerated_value_named_in_words(ciso_class: str, text: str) -> None:
         *TRAFFIC_VIOLATING,
         *TRAFFIC_COMPLIANT,
     ]
-    assert flagged(intent_of(text), objects, ciso_class) == _names(TRAFFIC_VIOLATING)
+    assert flagged(intent_of(text), objects, ciso_class) == names_of(TRAFFIC_VIOLATING)
 
 
 # ---- a path that must lie under a directory, on the object kind and the sibling the text names --
@@ -376,7 +371,7 @@ PV_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_path_under_a_directory_on_the_kind_named(ciso_class: str) -> None:
     objects = [*PV_VIOLATING, *PV_COMPLIANT]
-    assert flagged(intent_of(PV_UNDER_SRV), objects, ciso_class) == _names(PV_VIOLATING)
+    assert flagged(intent_of(PV_UNDER_SRV), objects, ciso_class) == names_of(PV_VIOLATING)
 
 
 # ---- a namespace that must hold an object of a kind the text spells -----------------------------
@@ -407,7 +402,7 @@ QUOTA_OBJECTS = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_namespace_holds_an_object_of_the_kind_named(ciso_class: str) -> None:
     objects = [*QUOTA_VIOLATING, *QUOTA_COMPLIANT, *QUOTA_OBJECTS]
-    assert flagged(intent_of(QUOTA_PER_NAMESPACE), objects, ciso_class) == _names(QUOTA_VIOLATING)
+    assert flagged(intent_of(QUOTA_PER_NAMESPACE), objects, ciso_class) == names_of(QUOTA_VIOLATING)
 
 
 # ---- bindings set apart by their exact names, not by a system: prefix --------------------------
@@ -444,7 +439,9 @@ GROUP_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_bindings_set_apart_by_their_exact_names(ciso_class: str) -> None:
     objects = [*GROUP_VIOLATING, *GROUP_COMPLIANT]
-    assert flagged(intent_of(NO_ALL_ACCOUNTS_GROUP), objects, ciso_class) == _names(GROUP_VIOLATING)
+    assert flagged(intent_of(NO_ALL_ACCOUNTS_GROUP), objects, ciso_class) == names_of(
+        GROUP_VIOLATING
+    )
 
 
 # ---- a RoleBinding's ServiceAccount subjects against the binding's own namespace ---------------
@@ -496,7 +493,7 @@ FOREIGN_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_rolebinding_service_accounts_of_another_namespace(ciso_class: str) -> None:
     objects = [*FOREIGN_VIOLATING, *FOREIGN_COMPLIANT]
-    assert flagged(intent_of(OWN_NAMESPACE_ACCOUNTS), objects, ciso_class) == _names(
+    assert flagged(intent_of(OWN_NAMESPACE_ACCOUNTS), objects, ciso_class) == names_of(
         FOREIGN_VIOLATING
     )
 
@@ -512,7 +509,7 @@ NO_LABELS_DOWNWARD = (
 
 def _downward(kind: str, name: str, *, env: str | None = None, volume: str | None = None,
               projected: str | None = None) -> dict[str, Any]:  # fmt: skip
-    container = _container()
+    container = app_container()
     if env:
         container["env"] = [{"name": "X", "valueFrom": {"fieldRef": {"fieldPath": env}}}]
     volumes = []
@@ -544,7 +541,7 @@ DOWNWARD_COMPLIANT = [
         "resource-field",
         {
             "containers": [
-                _container(
+                app_container(
                     env=[
                         {
                             "name": "M",
@@ -561,4 +558,6 @@ DOWNWARD_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_object_fields_exposed_through_the_downward_api(ciso_class: str) -> None:
     objects = [*DOWNWARD_VIOLATING, *DOWNWARD_COMPLIANT]
-    assert flagged(intent_of(NO_LABELS_DOWNWARD), objects, ciso_class) == _names(DOWNWARD_VIOLATING)
+    assert flagged(intent_of(NO_LABELS_DOWNWARD), objects, ciso_class) == names_of(
+        DOWNWARD_VIOLATING
+    )

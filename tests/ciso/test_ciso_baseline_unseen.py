@@ -21,7 +21,14 @@ from ciso.agents.baseline.intent import (
     RbacRuleCheck,
 )
 from tests._support.ciso import needs_sandbox
-from tests._support.ciso_baseline import intent_of, kyverno_flags, rego_flags, role
+from tests._support.ciso_baseline import (
+    JUDGED,
+    intent_of,
+    judged_hosts,
+    kyverno_flags,
+    rego_flags,
+    role,
+)
 
 
 def _pod(name: str, security_context: dict[str, Any], init: bool = False) -> dict:
@@ -442,21 +449,11 @@ def test_icmp_redirects_are_ignored_on_every_interface_and_by_default() -> None:
     ]
 
 
-def _judged(tmp_path: Path, requirement: str, violating: dict, compliant: dict) -> dict:
-    # the host judge of the rhel9 reading tests: the rendered playbook and policy, real class
-    from tests.ciso.test_ciso_baseline_rhel9_reading import _judged as judged
-
-    return judged(tmp_path, requirement, violating, compliant)
-
-
-JUDGED = {"violating": "false", "compliant": "true"}
-
-
 @needs_sandbox
 @pytest.mark.slow
 def test_cipher_lists_item_by_item_and_removals(tmp_path: Path) -> None:
     main = "Include /etc/ssh/sshd_config.d/*.conf\nCiphers aes256-gcm@openssh.com\n"
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "Our SSH daemons must not negotiate cipher block chaining modes.",
         # the drop-in is read first and adds a CBC cipher to the default list
@@ -472,7 +469,7 @@ def test_cipher_lists_item_by_item_and_removals(tmp_path: Path) -> None:
 @needs_sandbox
 @pytest.mark.slow
 def test_idle_clients_in_sshd_time_format(tmp_path: Path) -> None:
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         "sshd has to drop a client that stays idle for longer than ten minutes.",
         violating={"etc/ssh/sshd_config": "ClientAliveInterval 0\n"},

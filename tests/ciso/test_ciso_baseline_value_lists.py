@@ -14,20 +14,13 @@ import pytest
 from tests._support.ciso_baseline import (
     CLASSES,
     api_object,
+    app_container,
     flagged,
     intent_of,
+    judged_names,
     labelled_namespace,
     pod_carrier,
 )
-
-
-def _names(objects: list[dict[str, Any]]) -> set[str]:
-    return {o["metadata"]["name"] for o in objects if o["kind"] != "Namespace"}
-
-
-def _container(**fields: Any) -> dict[str, Any]:
-    return {"name": "app", "image": "registry.test/app:3", **fields}
-
 
 # ---- items a list of strings must not contain ---------------------------------------------------
 
@@ -39,9 +32,9 @@ NO_TRACE_FLAG = (
 
 
 def _launched(kind: str, name: str, namespace: str, **fields: Any) -> dict[str, Any]:
-    spec = {"initContainers": [_container(name="init", **fields)]} if "init" in name else {}
+    spec = {"initContainers": [app_container(name="init", **fields)]} if "init" in name else {}
     main = {} if "init" in name else fields
-    return pod_carrier(kind, name, {**spec, "containers": [_container(**main)]}, namespace)
+    return pod_carrier(kind, name, {**spec, "containers": [app_container(**main)]}, namespace)
 
 
 TRACE_NAMESPACES = [
@@ -62,7 +55,7 @@ TRACE_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_items_a_command_or_its_args_must_not_contain(ciso_class: str) -> None:
     objects = [*TRACE_NAMESPACES, *TRACE_VIOLATING, *TRACE_COMPLIANT]
-    assert flagged(intent_of(NO_TRACE_FLAG), objects, ciso_class) == _names(TRACE_VIOLATING)
+    assert flagged(intent_of(NO_TRACE_FLAG), objects, ciso_class) == judged_names(TRACE_VIOLATING)
 
 
 # ---- values of an enumeration named in words ----------------------------------------------------
@@ -90,7 +83,9 @@ ROUTES_COMPLIANT = [_routes("prefixes", "Prefix", "Prefix")]
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_values_of_an_enumeration_named_in_words(ciso_class: str) -> None:
     objects = [*ROUTES_VIOLATING, *ROUTES_COMPLIANT]
-    assert flagged(intent_of(PREFIX_MATCHING_ONLY), objects, ciso_class) == _names(ROUTES_VIOLATING)
+    assert flagged(intent_of(PREFIX_MATCHING_ONLY), objects, ciso_class) == judged_names(
+        ROUTES_VIOLATING
+    )
 
 
 # ---- the type of the one kind named -------------------------------------------------------------
@@ -117,7 +112,7 @@ TYPES_COMPLIANT = [_service("cluster-ip", "ClusterIP"), _service("unset", None),
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_the_type_of_the_one_kind_named(ciso_class: str) -> None:
     objects = [*TYPES_VIOLATING, *TYPES_COMPLIANT]
-    assert flagged(intent_of(SERVICE_TYPES), objects, ciso_class) == _names(TYPES_VIOLATING)
+    assert flagged(intent_of(SERVICE_TYPES), objects, ciso_class) == judged_names(TYPES_VIOLATING)
 
 
 # ---- label keys a keyed field below a named structure may take ---------------------------------
@@ -133,7 +128,7 @@ def _spread(kind: str, name: str, *keys: str) -> dict[str, Any]:
     constraints = [
         {"maxSkew": 1, "topologyKey": k, "whenUnsatisfiable": "DoNotSchedule"} for k in keys
     ]
-    return pod_carrier(kind, name, {"containers": [_container()],
+    return pod_carrier(kind, name, {"containers": [app_container()],
                                     "topologySpreadConstraints": constraints})  # fmt: skip
 
 
@@ -152,7 +147,7 @@ SPREAD_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_label_keys_of_a_keyed_field_below_a_named_structure(ciso_class: str) -> None:
     objects = [*SPREAD_VIOLATING, *SPREAD_COMPLIANT]
-    assert flagged(intent_of(SPREAD_KEYS), objects, ciso_class) == _names(SPREAD_VIOLATING)
+    assert flagged(intent_of(SPREAD_KEYS), objects, ciso_class) == judged_names(SPREAD_VIOLATING)
 
 
 # ---- items a list field the text spells must include ----------------------------------------
@@ -188,9 +183,13 @@ INBOUND_COMPLIANT = [_policy("default-ingress", None), _policy("ingress", ["Ingr
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_items_a_spelled_list_must_include(ciso_class: str) -> None:
     objects = [*DIRECTIONS_VIOLATING, *DIRECTIONS_COMPLIANT]
-    assert flagged(intent_of(BOTH_DIRECTIONS), objects, ciso_class) == _names(DIRECTIONS_VIOLATING)
+    assert flagged(intent_of(BOTH_DIRECTIONS), objects, ciso_class) == judged_names(
+        DIRECTIONS_VIOLATING
+    )
     objects = [*INBOUND_VIOLATING, *INBOUND_COMPLIANT]
-    assert flagged(intent_of(INBOUND_COVERED), objects, ciso_class) == _names(INBOUND_VIOLATING)
+    assert flagged(intent_of(INBOUND_COVERED), objects, ciso_class) == judged_names(
+        INBOUND_VIOLATING
+    )
 
 
 # ---- items selected by an enumerated field that must set another -------------------------------
@@ -202,7 +201,7 @@ EVICTION_WINDOW = (
 
 
 def _tolerating(kind: str, name: str, *tolerations: dict[str, Any], ns: str = "team") -> dict:
-    return pod_carrier(kind, name, {"containers": [_container()],
+    return pod_carrier(kind, name, {"containers": [app_container()],
                                     "tolerations": list(tolerations)}, ns)  # fmt: skip
 
 
@@ -237,9 +236,11 @@ UDP_COMPLIANT = [_ports("named", {"port": 53, "protocol": "UDP", "name": "dns"})
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_items_of_one_enumerated_value_must_set_a_field(ciso_class: str) -> None:
     objects = [*EVICTION_VIOLATING, *EVICTION_COMPLIANT]
-    assert flagged(intent_of(EVICTION_WINDOW), objects, ciso_class) == _names(EVICTION_VIOLATING)
+    assert flagged(intent_of(EVICTION_WINDOW), objects, ciso_class) == judged_names(
+        EVICTION_VIOLATING
+    )
     objects = [*UDP_VIOLATING, *UDP_COMPLIANT]
-    assert flagged(intent_of(UDP_PORTS_NAMED), objects, ciso_class) == _names(UDP_VIOLATING)
+    assert flagged(intent_of(UDP_PORTS_NAMED), objects, ciso_class) == judged_names(UDP_VIOLATING)
 
 
 # ---- a value of an enumeration named with its parent's word, on objects selected by label ------
@@ -251,7 +252,7 @@ AGENTS_ON_DELETE = (
 
 
 def _daemon(name: str, role: str, strategy: str | None, kind: str = "DaemonSet") -> dict:
-    obj = pod_carrier(kind, name, {"containers": [_container()]})
+    obj = pod_carrier(kind, name, {"containers": [app_container()]})
     obj["metadata"]["labels"] = {"role": role}
     if strategy is not None:
         field = "strategy" if kind == "Deployment" else "updateStrategy"
@@ -271,7 +272,9 @@ AGENTS_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_an_enumerated_value_named_with_its_parent_on_labelled_objects(ciso_class: str) -> None:
     objects = [*AGENTS_VIOLATING, *AGENTS_COMPLIANT]
-    assert flagged(intent_of(AGENTS_ON_DELETE), objects, ciso_class) == _names(AGENTS_VIOLATING)
+    assert flagged(intent_of(AGENTS_ON_DELETE), objects, ciso_class) == judged_names(
+        AGENTS_VIOLATING
+    )
 
 
 # ---- keys of several maps counted together ------------------------------------------------------
@@ -298,4 +301,6 @@ ENTRIES_COMPLIANT = [_secret("four", 4, 0), _secret("two-two", 2, 2), _secret("e
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_keys_of_several_maps_counted_together(ciso_class: str) -> None:
     objects = [*ENTRIES_VIOLATING, *ENTRIES_COMPLIANT]
-    assert flagged(intent_of(SECRET_ENTRIES), objects, ciso_class) == _names(ENTRIES_VIOLATING)
+    assert flagged(intent_of(SECRET_ENTRIES), objects, ciso_class) == judged_names(
+        ENTRIES_VIOLATING
+    )

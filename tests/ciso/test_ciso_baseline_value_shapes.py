@@ -12,16 +12,15 @@ from typing import Any
 
 import pytest
 
-from tests._support.ciso_baseline import CLASSES, api_object, flagged, intent_of, pod_carrier
-
-
-def _names(objects: list[dict[str, Any]]) -> set[str]:
-    return {o["metadata"]["name"] for o in objects}
-
-
-def _container(**fields: Any) -> dict[str, Any]:
-    return {"name": "app", "image": "registry.test/app:3", **fields}
-
+from tests._support.ciso_baseline import (
+    CLASSES,
+    api_object,
+    app_container,
+    flagged,
+    intent_of,
+    names_of,
+    pod_carrier,
+)
 
 # ---- a range on the field the text spells, not on the setting its words suggest ---------------
 
@@ -54,7 +53,7 @@ HEALTH_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_range_on_the_field_spelled_beside_a_generic_word(ciso_class: str) -> None:
     objects = [*HEALTH_VIOLATING, *HEALTH_COMPLIANT]
-    assert flagged(intent_of(HEALTH_PORT_WINDOW), objects, ciso_class) == _names(HEALTH_VIOLATING)
+    assert flagged(intent_of(HEALTH_PORT_WINDOW), objects, ciso_class) == names_of(HEALTH_VIOLATING)
 
 
 # ---- a path field at one of the roots a text lists, or below one of them ----------------------
@@ -67,7 +66,7 @@ WORKDIR_ROOTS = (
 
 def _workdir(kind: str, name: str, *dirs: str | None) -> dict[str, Any]:
     containers = [
-        _container(name=f"c{i}", **({"workingDir": d} if d is not None else {}))
+        app_container(name=f"c{i}", **({"workingDir": d} if d is not None else {}))
         for i, d in enumerate(dirs)
     ]
     return pod_carrier(kind, name, {"initContainers": containers[:1], "containers": containers[1:]})
@@ -89,7 +88,7 @@ WORKDIR_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_path_at_or_below_one_of_the_roots_listed(ciso_class: str) -> None:
     objects = [*WORKDIR_VIOLATING, *WORKDIR_COMPLIANT]
-    assert flagged(intent_of(WORKDIR_ROOTS), objects, ciso_class) == _names(WORKDIR_VIOLATING)
+    assert flagged(intent_of(WORKDIR_ROOTS), objects, ciso_class) == names_of(WORKDIR_VIOLATING)
 
 
 # ---- a value of a shape stated in words ---------------------------------------------------------
@@ -102,7 +101,7 @@ RELEASE_LABEL = (
 
 
 def _labelled(kind: str, name: str, own: str | None, template: str | None = None) -> dict:
-    obj = pod_carrier(kind, name, {"containers": [_container()]})
+    obj = pod_carrier(kind, name, {"containers": [app_container()]})
     if own is not None:
         obj["metadata"]["labels"] = {"example.org/release": own}
     if template is not None:
@@ -128,7 +127,7 @@ RELEASE_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_label_holding_a_semantic_version(ciso_class: str) -> None:
     objects = [*RELEASE_VIOLATING, *RELEASE_COMPLIANT]
-    assert flagged(intent_of(RELEASE_LABEL), objects, ciso_class) == _names(RELEASE_VIOLATING)
+    assert flagged(intent_of(RELEASE_LABEL), objects, ciso_class) == names_of(RELEASE_VIOLATING)
 
 
 ROUTES_IN_DOMAIN = (
@@ -157,7 +156,7 @@ ROUTES_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_host_in_a_domain_or_below_it(ciso_class: str) -> None:
     objects = [*ROUTES_VIOLATING, *ROUTES_COMPLIANT]
-    assert flagged(intent_of(ROUTES_IN_DOMAIN), objects, ciso_class) == _names(ROUTES_VIOLATING)
+    assert flagged(intent_of(ROUTES_IN_DOMAIN), objects, ciso_class) == names_of(ROUTES_VIOLATING)
 
 
 NO_PLAIN_FTP = (
@@ -167,7 +166,7 @@ NO_PLAIN_FTP = (
 
 
 def _annotated(kind: str, name: str, own: dict[str, str], template: dict[str, str]) -> dict:
-    obj = pod_carrier(kind, name, {"containers": [_container()]})
+    obj = pod_carrier(kind, name, {"containers": [app_container()]})
     obj["metadata"]["annotations"] = own
     obj["spec"]["template"]["metadata"] = {"annotations": template}
     return obj
@@ -194,7 +193,7 @@ FTP_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_an_annotation_value_that_is_a_url_of_a_forbidden_scheme(ciso_class: str) -> None:
     objects = [*FTP_VIOLATING, *FTP_COMPLIANT]
-    assert flagged(intent_of(NO_PLAIN_FTP), objects, ciso_class) == _names(FTP_VIOLATING)
+    assert flagged(intent_of(NO_PLAIN_FTP), objects, ciso_class) == names_of(FTP_VIOLATING)
 
 
 NO_INTERPRETER_PROBES = (
@@ -210,7 +209,7 @@ def _probed(kind: str, name: str, readiness: list[str] | None, startup: list[str
     if startup is not None:
         probes["startupProbe"] = {"exec": {"command": startup}}
     return pod_carrier(
-        kind, name, {"containers": [_container(), _container(name="side", **probes)]}
+        kind, name, {"containers": [app_container(), app_container(name="side", **probes)]}
     )
 
 
@@ -230,6 +229,6 @@ PROBES_COMPLIANT = [
 @pytest.mark.parametrize("ciso_class", CLASSES)
 def test_a_program_named_by_name_or_by_path(ciso_class: str) -> None:
     objects = [*PROBES_VIOLATING, *PROBES_COMPLIANT]
-    assert flagged(intent_of(NO_INTERPRETER_PROBES), objects, ciso_class) == _names(
+    assert flagged(intent_of(NO_INTERPRETER_PROBES), objects, ciso_class) == names_of(
         PROBES_VIOLATING
     )

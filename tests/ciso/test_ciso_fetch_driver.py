@@ -125,6 +125,22 @@ def _drive(
     return found
 
 
+def _fetcher_runs(tmp_path: Path, folder: str, fetcher: str) -> dict[str, Path]:
+    """``fetcher`` run by one sandboxed driver with the named hooks over every environment, its
+    output left unparsed: the folder each environment's run left, by environment."""
+    environments = _environments(tmp_path)
+    hooks = extension_hooks()
+    assert hooks is not None
+    root = tmp_path / folder
+    _drive(root, environments, [list(h) for h in hooks], fetcher, parse=False)
+    return {name: root / f"run-{name}" for name in environments}
+
+
+def _collected(run: Path) -> Any:
+    """What a fetcher's run wrote to collected_data.json, read as JSON."""
+    return json.loads((run / "collected_data.json").read_text())
+
+
 @needs_sandbox
 @pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
 def test_named_hooks_serve_each_environment_as_loading_every_domain_does(tmp_path: Path) -> None:
@@ -199,14 +215,10 @@ printf '%s' "$found" >collected_data.json
 @needs_sandbox
 @pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
 def test_what_a_fetcher_leaves_running_never_sees_the_next_environment(tmp_path: Path) -> None:
-    environments = _environments(tmp_path)
-    hooks = extension_hooks()
-    assert hooks is not None
-    root = tmp_path / "watched"
-    _drive(root, environments, [list(h) for h in hooks], LEAVES_A_WATCHER, parse=False)
+    runs = _fetcher_runs(tmp_path, "watched", LEAVES_A_WATCHER)
     # neither run found anything a watcher of an earlier run wrote while it was served
-    assert (root / "run-policy" / "collected_data.json").read_text() == ""
-    assert (root / "run-mesh" / "collected_data.json").read_text() == ""
+    assert (runs["policy"] / "collected_data.json").read_text() == ""
+    assert (runs["mesh"] / "collected_data.json").read_text() == ""
 
 
 #: each run counts what earlier runs left in every place it can write (the scratch folders, the
@@ -230,16 +242,11 @@ exit 0
 @needs_sandbox
 @pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
 def test_no_file_or_shared_memory_of_one_run_reaches_the_next(tmp_path: Path) -> None:
-    environments = _environments(tmp_path)
-    hooks = extension_hooks()
-    assert hooks is not None
-    root = tmp_path / "traced"
-    _drive(root, environments, [list(h) for h in hooks], LEAVES_TRACES, parse=False)
-    for name in environments:
-        collected = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
-        assert collected == {"found": 0, "segments": 0}, name
+    runs = _fetcher_runs(tmp_path, "traced", LEAVES_TRACES)
+    for name, run in runs.items():
+        assert _collected(run) == {"found": 0, "segments": 0}, name
         # what the evaluator reads is all a run's folder keeps
-        assert sorted(p.name for p in (root / f"run-{name}").iterdir()) == [
+        assert sorted(p.name for p in run.iterdir()) == [
             OUTCOME,
             "collected_data.json",
         ]
@@ -272,13 +279,9 @@ PY
 @needs_sandbox
 @pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
 def test_a_fetcher_cannot_read_the_drivers_memory(tmp_path: Path) -> None:
-    environments = _environments(tmp_path)
-    hooks = extension_hooks()
-    assert hooks is not None
-    root = tmp_path / "reader"
-    _drive(root, environments, [list(h) for h in hooks], READS_THE_DRIVER, parse=False)
-    for name in environments:
-        seen = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
+    runs = _fetcher_runs(tmp_path, "reader", READS_THE_DRIVER)
+    for name, run in runs.items():
+        seen = _collected(run)
         assert seen == {"mem": "PermissionError", "environ": "PermissionError",
                         "maps": "PermissionError"}, name  # fmt: skip
 
@@ -299,13 +302,9 @@ PY
 def test_kubectl_asks_each_cluster_for_the_objects_only(tmp_path: Path) -> None:
     """The driver writes kubectl's discovery cache for each environment: a kubectl call makes
     no discovery request (``/api``, ``/apis``, one per group version), only the object list."""
-    environments = _environments(tmp_path)
-    hooks = extension_hooks()
-    assert hooks is not None
-    root = tmp_path / "requests"
-    _drive(root, environments, [list(h) for h in hooks], LOGS_REQUESTS, parse=False)
-    for name in environments:
-        requests = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
+    runs = _fetcher_runs(tmp_path, "requests", LOGS_REQUESTS)
+    for name, run in runs.items():
+        requests = _collected(run)
         assert requests == ["/api/v1/pods"], name
 
 
@@ -337,13 +336,9 @@ PY
 def test_what_a_run_plants_in_kubectls_cache_never_reaches_the_next(tmp_path: Path) -> None:
     """Each run's discovery cache is written afresh from the state served: a type one run adds
     to it (seen by its own second kubectl call) is not there for the next run."""
-    environments = _environments(tmp_path)
-    hooks = extension_hooks()
-    assert hooks is not None
-    root = tmp_path / "planted"
-    _drive(root, environments, [list(h) for h in hooks], PLANTS_A_TYPE, parse=False)
-    for name in environments:
-        seen = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
+    runs = _fetcher_runs(tmp_path, "planted", PLANTS_A_TYPE)
+    for name, run in runs.items():
+        seen = _collected(run)
         assert seen == [[], ["planteds"]], name
 
 
@@ -361,13 +356,9 @@ def test_kubectl_collects_garbage_lazily_below_half_the_data_limit(tmp_path: Pat
     """The fetcher's kubectl collects at four times its live heap (a fifth less CPU per call),
     with a soft memory limit of half the sandbox's data limit: near it the collector runs as
     often as it must, so a kubectl that fitted before still fits."""
-    environments = _environments(tmp_path)
-    hooks = extension_hooks()
-    assert hooks is not None
-    root = tmp_path / "go"
-    _drive(root, environments, [list(h) for h in hooks], REPORTS_GO_SETTINGS, parse=False)
-    for name in environments:
-        seen = json.loads((root / f"run-{name}" / "collected_data.json").read_text())
+    runs = _fetcher_runs(tmp_path, "go", REPORTS_GO_SETTINGS)
+    for name, run in runs.items():
+        seen = _collected(run)
         assert seen["gogc"] == "400", name
         assert seen["data_kib"] != "unlimited", name  # the sandbox limits its data
         assert int(seen["memlimit"]) == int(seen["data_kib"]) * 1024 // 2, name

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -76,21 +77,15 @@ def _lite_outputs(root: Path) -> Path:
     return root
 
 
+def _eval(outputs: Path) -> subprocess.CompletedProcess[str]:
+    """``itbench ciso eval`` of the agents' ``outputs`` against the fixture scenarios, as JSON."""
+    cmd = ["ciso", "eval", "--outputs", str(outputs), "--scenarios", str(SCENARIOS)]
+    return run_cli([*cmd, "--format", "json"], timeout=300)
+
+
 def test_eval_of_itbench_lite_outputs(tmp_path: Path) -> None:
     outputs = _lite_outputs(tmp_path / "lite")
-    proc = run_cli(
-        [
-            "ciso",
-            "eval",
-            "--outputs",
-            str(outputs),
-            "--scenarios",
-            str(SCENARIOS),
-            "--format",
-            "json",
-        ],
-        timeout=300,
-    )
+    proc = _eval(outputs)
     assert proc.returncode == 0, proc.stderr
     results = json.loads(proc.stdout)["raw_results"]
     scored = "fixture-k8s-5.2.5-host-network.opa-static"
@@ -117,19 +112,7 @@ def test_eval_of_caa_workdirs(tmp_path: Path) -> None:
     shutil.copytree(AGENTS / "kyverno" / "too-broad", kyverno / "2")
     rhel = outputs / "fixture-rhel9-5.2.12-x11-forwarding"  # base id: one class
     shutil.copytree(AGENTS / "rhel9" / "correct", rhel / "1")
-    proc = run_cli(
-        [
-            "ciso",
-            "eval",
-            "--outputs",
-            str(outputs),
-            "--scenarios",
-            str(SCENARIOS),
-            "--format",
-            "json",
-        ],
-        timeout=300,
-    )
+    proc = _eval(outputs)
     assert proc.returncode == 0, proc.stderr
     raw = {
         (r["incident_id"], r["trial_id"]): r["scores"]

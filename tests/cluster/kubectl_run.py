@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from itbench.cluster import RunningCluster
+
 KUBECTL = shutil.which("kubectl")
 needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
 
@@ -25,3 +27,10 @@ def kubectl(
         env=env,
         timeout=60,
     )
+
+
+def kubectl_on(
+    cluster: RunningCluster, tmp_path: Path, *args: str, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``kubectl`` against a running offline cluster, through the kubeconfig it wrote."""
+    return kubectl(cluster.kubeconfig_path, tmp_path, *args, stdin=stdin)

@@ -4,8 +4,6 @@ message, Audit admits and reports, mutate rules patch, and core's generic admiss
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -18,27 +16,15 @@ from itbench.cluster.extensions import (
     ClusterExtension,
     ResourceType,
 )
+from tests.cluster.kubectl_run import kubectl_on, needs_kubectl
 
 # not under fixtures/: tests serve that whole folder, which must stay free of duplicates
 FIXTURES = Path(__file__).parent / "admission_manifests"
-KUBECTL = shutil.which("kubectl")
-needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
 DENIED = 'admission webhook "validate.kyverno.svc-fail" denied the request:'
 
 
-def kubectl(cluster, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-    return subprocess.run(
-        [KUBECTL, "--kubeconfig", str(cluster.kubeconfig_path), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
-
-
 def apply(cluster, tmp_path: Path, name: str, verb: str = "apply") -> subprocess.CompletedProcess:
-    return kubectl(cluster, tmp_path, verb, "-f", str(FIXTURES / name))
+    return kubectl_on(cluster, tmp_path, verb, "-f", str(FIXTURES / name))
 
 
 @pytest.fixture
@@ -62,7 +48,7 @@ def test_enforce_policy_denies_a_violating_pod_with_kyvernos_message(cluster, tm
     )
     assert "rule host-network failed" in denied.stderr
     # nothing was stored; a compliant Pod still goes in
-    assert kubectl(cluster, tmp_path, "get", "pod", "sneaky").returncode == 1
+    assert kubectl_on(cluster, tmp_path, "get", "pod", "sneaky").returncode == 1
     assert cluster.overlay()["applied"][-1]["kind"] == "ClusterPolicy"
     assert apply(cluster, tmp_path, "plain-pod.yaml", verb).returncode == 0
 
@@ -81,23 +67,23 @@ def test_enforce_reaches_controllers_through_autogen_rules(cluster, tmp_path):
 def test_an_update_that_violates_is_denied_too(cluster, tmp_path):
     # a Deployment: a Pod's hostNetwork is immutable, a real API server refuses that update
     # before any admission webhook sees it
-    made = kubectl(cluster, tmp_path, "create", "deployment", "web", "--image=nginx:1.27")
+    made = kubectl_on(cluster, tmp_path, "create", "deployment", "web", "--image=nginx:1.27")
     assert made.returncode == 0, made.stderr
     assert apply(cluster, tmp_path, "enforce-host-network.yaml").returncode == 0
-    patched = kubectl(
+    patched = kubectl_on(
         cluster, tmp_path, "patch", "deployment", "web", "--type=merge", "-p",
         '{"spec": {"template": {"spec": {"hostNetwork": true}}}}',
     )  # fmt: skip
     assert patched.returncode == 1 and DENIED in patched.stderr
     assert "resource Deployment/default/web was blocked" in patched.stderr
-    found = kubectl(cluster, tmp_path, "get", "deployment", "web", "-o", "json").stdout
+    found = kubectl_on(cluster, tmp_path, "get", "deployment", "web", "-o", "json").stdout
     assert "hostNetwork" not in json.loads(found)["spec"]["template"]["spec"]
 
 
 @needs_kubectl
 def test_server_dry_run_is_denied_like_a_write(cluster, tmp_path):
     assert apply(cluster, tmp_path, "enforce-host-network.yaml").returncode == 0
-    dry = kubectl(
+    dry = kubectl_on(
         cluster,
         tmp_path,
         "apply",
@@ -115,7 +101,7 @@ def test_audit_policy_admits_and_reports_the_failure(cluster, tmp_path):
     assert admitted.returncode == 0, admitted.stderr
     assert "pod/sneaky created" in admitted.stdout
     reports = json.loads(
-        kubectl(cluster, tmp_path, "get", "polr", "-n", "default", "-o", "json").stdout
+        kubectl_on(cluster, tmp_path, "get", "polr", "-n", "default", "-o", "json").stdout
     )["items"]
     by_scope = {r["scope"]["name"]: r for r in reports}
     assert by_scope["sneaky"]["summary"]["fail"] == 1
@@ -131,10 +117,10 @@ def test_audit_policy_admits_and_reports_the_failure(cluster, tmp_path):
 def test_rule_level_failure_action_enforces(cluster, tmp_path):
     assert apply(cluster, tmp_path, "rule-failure-action.yaml").returncode == 0
     assert apply(cluster, tmp_path, "configmap.yaml").returncode == 0  # it has the label
-    unlabeled = kubectl(cluster, tmp_path, "create", "configmap", "bare", "--dry-run=client",
+    unlabeled = kubectl_on(cluster, tmp_path, "create", "configmap", "bare", "--dry-run=client",
                         "-o", "json")  # fmt: skip
     (tmp_path / "bare.json").write_text(unlabeled.stdout)
-    denied = kubectl(cluster, tmp_path, "create", "-f", str(tmp_path / "bare.json"))
+    denied = kubectl_on(cluster, tmp_path, "create", "-f", str(tmp_path / "bare.json"))
     assert denied.returncode == 1
     assert "resource ConfigMap/default/bare was blocked" in denied.stderr
     assert "require-team-label:\n  team-label:" in denied.stderr
@@ -144,7 +130,7 @@ def test_rule_level_failure_action_enforces(cluster, tmp_path):
 def test_mutate_rule_patches_on_admission(cluster, tmp_path):
     assert apply(cluster, tmp_path, "mutate-labels.yaml").returncode == 0
     assert apply(cluster, tmp_path, "configmap.yaml").returncode == 0
-    stored = json.loads(kubectl(cluster, tmp_path, "get", "cm", "settings", "-o", "json").stdout)
+    stored = json.loads(kubectl_on(cluster, tmp_path, "get", "cm", "settings", "-o", "json").stdout)
     assert stored["metadata"]["labels"] == {"team": "core", "owner": "platform"}
 
 

@@ -5,17 +5,12 @@ added through the ``ephemeralcontainers`` subresource, as ``kubectl debug`` does
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from itbench.cluster import ClusterError, ClusterState, start_cluster
-
-KUBECTL = shutil.which("kubectl")
-needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
+from tests.cluster.kubectl_run import kubectl_on, needs_kubectl
 
 POD = {
     "apiVersion": "v1",
@@ -33,38 +28,26 @@ def cluster(tmp_path):
         yield running
 
 
-def kubectl(cluster, tmp_path: Path, *args: str, stdin: str | None = None):
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-    return subprocess.run(
-        [KUBECTL, "--kubeconfig", str(cluster.kubeconfig_path), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input=stdin,
-        timeout=60,
-    )
-
-
 def _pod(cluster, tmp_path: Path, name: str = "app") -> dict:
-    return json.loads(kubectl(cluster, tmp_path, "get", "pod", name, "-o", "json").stdout)
+    return json.loads(kubectl_on(cluster, tmp_path, "get", "pod", name, "-o", "json").stdout)
 
 
 @needs_kubectl
 def test_a_pod_declaring_ephemeral_containers_is_refused_on_create(cluster, tmp_path):
     body = {**WITH_EPHEMERAL, "metadata": {"name": "dbg", "namespace": "default"}}
     for verb in ("apply", "create"):
-        made = kubectl(cluster, tmp_path, verb, "-f", "-", stdin=json.dumps(body))
+        made = kubectl_on(cluster, tmp_path, verb, "-f", "-", stdin=json.dumps(body))
         assert made.returncode == 1, verb
         assert (
             'The Pod "dbg" is invalid: spec.ephemeralContainers: Forbidden: cannot be set on create'
             in made.stderr
         ), made.stderr
-    assert kubectl(cluster, tmp_path, "get", "pod", "dbg").returncode == 1
+    assert kubectl_on(cluster, tmp_path, "get", "pod", "dbg").returncode == 1
 
 
 @needs_kubectl
 def test_kubectl_debug_adds_an_ephemeral_container_through_the_subresource(cluster, tmp_path):
-    added = kubectl(
+    added = kubectl_on(
         cluster, tmp_path, "debug", "pod/app", "--image=busybox:1.36", "-c", "debugger",
         "--target=app", "--profile=general",
     )  # fmt: skip
@@ -73,7 +56,7 @@ def test_kubectl_debug_adds_an_ephemeral_container_through_the_subresource(clust
         "debugger"
     ]
     # a second one through a strategic merge patch of the subresource keeps the first
-    second = kubectl(
+    second = kubectl_on(
         cluster, tmp_path, "patch", "pod", "app", "--subresource=ephemeralcontainers",
         "--type=strategic", "-p", '{"spec":{"ephemeralContainers":[{"name":"d2","image":"busybox"}]}}',
     )  # fmt: skip
@@ -81,14 +64,14 @@ def test_kubectl_debug_adds_an_ephemeral_container_through_the_subresource(clust
     names = [c["name"] for c in _pod(cluster, tmp_path)["spec"]["ephemeralContainers"]]
     assert names == ["debugger", "d2"]
     # one may not be removed
-    removed = kubectl(
+    removed = kubectl_on(
         cluster, tmp_path, "patch", "pod", "app", "--subresource=ephemeralcontainers",
         "--type=merge", "-p", '{"spec":{"ephemeralContainers":[{"name":"d2","image":"busybox"}]}}',
     )  # fmt: skip
     assert removed.returncode == 1
     assert 'existing ephemeral containers "debugger" may not be removed' in removed.stderr
     # nor added by updating the pod itself
-    plain = kubectl(
+    plain = kubectl_on(
         cluster, tmp_path, "patch", "pod", "app", "--type=merge",
         "-p", '{"spec":{"ephemeralContainers":[]}}',
     )  # fmt: skip
@@ -97,9 +80,11 @@ def test_kubectl_debug_adds_an_ephemeral_container_through_the_subresource(clust
 
 @needs_kubectl
 def test_a_pods_image_may_change_its_other_fields_may_not(cluster, tmp_path):
-    assert kubectl(cluster, tmp_path, "set", "image", "pod/app", "app=nginx:1.28").returncode == 0
+    assert (
+        kubectl_on(cluster, tmp_path, "set", "image", "pod/app", "app=nginx:1.28").returncode == 0
+    )
     assert _pod(cluster, tmp_path)["spec"]["containers"][0]["image"] == "nginx:1.28"
-    changed = kubectl(
+    changed = kubectl_on(
         cluster, tmp_path, "patch", "pod", "app", "--type=merge",
         "-p", '{"spec":{"hostNetwork":true}}',
     )  # fmt: skip
@@ -109,7 +94,7 @@ def test_a_pods_image_may_change_its_other_fields_may_not(cluster, tmp_path):
         "`spec.containers[*].image`" in changed.stderr
     )
     assert "hostNetwork" not in _pod(cluster, tmp_path)["spec"]
-    labelled = kubectl(cluster, tmp_path, "label", "pod", "app", "tier=web")
+    labelled = kubectl_on(cluster, tmp_path, "label", "pod", "app", "tier=web")
     assert labelled.returncode == 0, labelled.stderr
 
 
@@ -175,10 +160,10 @@ def test_a_pods_image_may_change_its_other_fields_may_not(cluster, tmp_path):
     ids=["service-cluster-ip", "job-template", "deployment-selector", "immutable-configmap"],
 )
 def test_immutable_fields_are_refused_on_update(cluster, tmp_path, manifest, patch, message):
-    made = kubectl(cluster, tmp_path, "create", "-f", "-", stdin=json.dumps(manifest))
+    made = kubectl_on(cluster, tmp_path, "create", "-f", "-", stdin=json.dumps(manifest))
     assert made.returncode == 0, made.stderr
     kind, name = manifest["kind"].lower(), manifest["metadata"]["name"]
-    patched = kubectl(
+    patched = kubectl_on(
         cluster, tmp_path, "patch", kind, name, "--type=merge", "-p", json.dumps(patch)
     )
     assert patched.returncode == 1
@@ -209,18 +194,20 @@ def test_a_pod_is_evicted_through_the_eviction_subresource(cluster, tmp_path):
     """``POST pods/NAME/eviction``, as ``kubectl drain`` evicts: the Pod is deleted; the body
     (streamed chunked by ``kubectl create --raw -f -``) must be an Eviction naming that Pod."""
     uri = "/api/v1/namespaces/default/pods/app/eviction"
-    wrong = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("other"))
+    wrong = kubectl_on(
+        cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("other")
+    )
     assert wrong.returncode == 1 and "does not match" in wrong.stderr, wrong.stderr
-    not_one = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-",
+    not_one = kubectl_on(cluster, tmp_path, "create", "--raw", uri, "-f", "-",
                       stdin=_eviction("app", kind="DeleteOptions"))  # fmt: skip
     assert not_one.returncode == 1 and "must be an Eviction" in not_one.stderr, not_one.stderr
     assert _pod(cluster, tmp_path)["metadata"]["name"] == "app"
-    done = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("app"))
+    done = kubectl_on(cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("app"))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["status"] == "Success"
-    gone = kubectl(cluster, tmp_path, "get", "pod", "app")
+    gone = kubectl_on(cluster, tmp_path, "get", "pod", "app")
     assert gone.returncode == 1 and "NotFound" in gone.stderr
-    again = kubectl(cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("app"))
+    again = kubectl_on(cluster, tmp_path, "create", "--raw", uri, "-f", "-", stdin=_eviction("app"))
     assert again.returncode == 1 and "NotFound" in again.stderr
 
 
@@ -228,14 +215,16 @@ def test_a_pod_is_evicted_through_the_eviction_subresource(cluster, tmp_path):
 def test_the_node_the_server_made_can_be_cordoned_and_uncordoned(cluster, tmp_path):
     """The node the offline cluster places Pods on is an object like any other node: kubectl
     cordon writes spec.unschedulable, uncordon removes it, the rest of the node stays."""
-    (node,) = json.loads(kubectl(cluster, tmp_path, "get", "nodes", "-o", "json").stdout)["items"]
+    (node,) = json.loads(kubectl_on(cluster, tmp_path, "get", "nodes", "-o", "json").stdout)[
+        "items"
+    ]
     name = node["metadata"]["name"]
-    assert kubectl(cluster, tmp_path, "cordon", name).returncode == 0
-    cordoned = json.loads(kubectl(cluster, tmp_path, "get", "node", name, "-o", "json").stdout)
+    assert kubectl_on(cluster, tmp_path, "cordon", name).returncode == 0
+    cordoned = json.loads(kubectl_on(cluster, tmp_path, "get", "node", name, "-o", "json").stdout)
     assert cordoned["spec"] == {"unschedulable": True}
     assert cordoned["metadata"]["labels"] == node["metadata"]["labels"]
-    assert kubectl(cluster, tmp_path, "uncordon", name).returncode == 0
-    after = json.loads(kubectl(cluster, tmp_path, "get", "node", name, "-o", "json").stdout)
+    assert kubectl_on(cluster, tmp_path, "uncordon", name).returncode == 0
+    after = json.loads(kubectl_on(cluster, tmp_path, "get", "node", name, "-o", "json").stdout)
     assert "unschedulable" not in after["spec"]
 
 
@@ -297,7 +286,7 @@ def test_kubectl_shows_a_pods_status_as_its_printer_derives_it(tmp_path):
     terminated reason, else the phase; ``Terminating`` once deletion began; the init
     containers' restarts counted too."""
     with start_cluster([p for p, _, _ in STATED], kubeconfig=tmp_path / "kc") as running:
-        table = kubectl(running, tmp_path, "get", "pods", "--no-headers").stdout
+        table = kubectl_on(running, tmp_path, "get", "pods", "--no-headers").stdout
     shown = {
         line.split()[0]: (line.split()[2], int(line.split()[3])) for line in table.splitlines()
     }
@@ -326,21 +315,23 @@ def test_a_disruption_budget_guards_the_pods_of_a_deployment(tmp_path):
     the Deployment's pods (expected from its scale, through the ReplicaSet), and an eviction it
     forbids is refused with 429 and Kubernetes' message, naming the budget."""
     with start_cluster([WEB], kubeconfig=tmp_path / "kc") as running:
-        made = kubectl(running, tmp_path, "create", "pdb", "web", "--selector=app=web",
+        made = kubectl_on(running, tmp_path, "create", "pdb", "web", "--selector=app=web",
                        "--max-unavailable=1")  # fmt: skip
         assert made.returncode == 0, made.stderr
-        budget = json.loads(kubectl(running, tmp_path, "get", "pdb", "web", "-o", "json").stdout)
+        budget = json.loads(kubectl_on(running, tmp_path, "get", "pdb", "web", "-o", "json").stdout)
         assert budget["status"]["expectedPods"] == 2
         assert budget["status"]["desiredHealthy"] == 1
         assert budget["status"]["currentHealthy"] == 2
         assert budget["status"]["disruptionsAllowed"] == 1
-        zero = kubectl(running, tmp_path, "patch", "pdb", "web", "--type=merge", "-p",
+        zero = kubectl_on(running, tmp_path, "patch", "pdb", "web", "--type=merge", "-p",
                        '{"spec": {"maxUnavailable": 0}}')  # fmt: skip
         assert zero.returncode == 0, zero.stderr
-        pods = json.loads(kubectl(running, tmp_path, "get", "pods", "-o", "json").stdout)["items"]
+        pods = json.loads(kubectl_on(running, tmp_path, "get", "pods", "-o", "json").stdout)[
+            "items"
+        ]
         name = pods[0]["metadata"]["name"]
         uri = f"/api/v1/namespaces/default/pods/{name}/eviction"
-        refused = kubectl(running, tmp_path, "create", "--raw", uri, "-f", "-",
+        refused = kubectl_on(running, tmp_path, "create", "--raw", uri, "-f", "-",
                           stdin=_eviction(name))  # fmt: skip
         assert refused.returncode == 1
         assert "Cannot evict pod as it would violate the pod's disruption budget." in (

@@ -5,9 +5,6 @@ contract's checks (clashes, undeclared kinds, failing validators and producers).
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +14,7 @@ import yaml
 from itbench.cluster import ClusterExtension, ClusterState, Column, ResourceType, start_cluster
 from itbench.cluster.state import ClusterError
 from itbench.errors import UsageError
-
-KUBECTL = shutil.which("kubectl")
-needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
+from tests.cluster.kubectl_run import kubectl_on, needs_kubectl
 
 GROUP = "toys.example.com"
 WIDGET = ResourceType(GROUP, "v1", "Widget", "widgets", True, ("wdg",))
@@ -113,17 +108,6 @@ def toy_cluster(tmp_path):
         yield running
 
 
-def kubectl(cluster, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-    return subprocess.run(
-        [KUBECTL, "--kubeconfig", str(cluster.kubeconfig_path), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
-
-
 def write(tmp_path: Path, obj: dict[str, Any]) -> str:
     path = tmp_path / f"{obj['metadata']['name']}.yaml"
     path.write_text(yaml.safe_dump(obj))
@@ -132,20 +116,20 @@ def write(tmp_path: Path, obj: dict[str, Any]) -> str:
 
 @needs_kubectl
 def test_kubectl_prints_the_extensions_columns(toy_cluster, tmp_path):
-    proc = kubectl(toy_cluster, tmp_path, "get", "widgets", "-n", "toys")
+    proc = kubectl_on(toy_cluster, tmp_path, "get", "widgets", "-n", "toys")
     assert proc.returncode == 0, proc.stderr
     header, row = proc.stdout.splitlines()
     assert header.split() == ["NAME", "COLOUR", "SIZE"]
     assert row.split() == ["first", "amber", "7"]
     # the short name comes from discovery
-    short = kubectl(toy_cluster, tmp_path, "get", "wdg", "first", "-n", "toys")
+    short = kubectl_on(toy_cluster, tmp_path, "get", "wdg", "first", "-n", "toys")
     assert short.returncode == 0 and "amber" in short.stdout
 
 
 @needs_kubectl
 def test_only_the_given_extensions_are_served(toy_cluster, tmp_path):
     """extensions=[toy] means exactly toy: no loaded domain's kinds sneak in."""
-    proc = kubectl(toy_cluster, tmp_path, "get", "clusterpolicies")
+    proc = kubectl_on(toy_cluster, tmp_path, "get", "clusterpolicies")
     assert proc.returncode != 0
     assert "clusterpolicies" in proc.stderr
 
@@ -153,37 +137,37 @@ def test_only_the_given_extensions_are_served(toy_cluster, tmp_path):
 @needs_kubectl
 def test_apply_of_an_object_the_validator_refuses_fails_with_its_messages(toy_cluster, tmp_path):
     bad = widget("huge", colour=None, size=42)
-    proc = kubectl(toy_cluster, tmp_path, "apply", "-f", write(tmp_path, bad))
+    proc = kubectl_on(toy_cluster, tmp_path, "apply", "-f", write(tmp_path, bad))
     assert proc.returncode != 0
     # kubectl prints the Status details as it does for a CRD schema error of a real server
     assert 'The Widget "huge" is invalid' in proc.stderr
     assert "* spec.colour: Required value" in proc.stderr
     assert "* spec.size: Invalid value: 42: must be between 1 and 10" in proc.stderr
-    missing = kubectl(toy_cluster, tmp_path, "get", "widget", "huge", "-n", "toys")
+    missing = kubectl_on(toy_cluster, tmp_path, "get", "widget", "huge", "-n", "toys")
     assert missing.returncode != 0 and "NotFound" in missing.stderr
     assert toy_cluster.overlay()["applied"] == []
 
 
 @needs_kubectl
 def test_a_patch_the_validator_refuses_leaves_the_object_unchanged(toy_cluster, tmp_path):
-    proc = kubectl(
+    proc = kubectl_on(
         toy_cluster, tmp_path, "patch", "widget", "first", "-n", "toys",
         "--type", "merge", "-p", '{"spec": {"size": 99}}',
     )  # fmt: skip
     assert proc.returncode != 0
     assert "spec.size: Invalid value: 99" in proc.stderr
-    got = kubectl(toy_cluster, tmp_path, "get", "widget", "first", "-n", "toys", "-o", "json")
+    got = kubectl_on(toy_cluster, tmp_path, "get", "widget", "first", "-n", "toys", "-o", "json")
     assert json.loads(got.stdout)["spec"]["size"] == 7
 
 
 @needs_kubectl
 def test_server_dry_run_validates_and_stores_nothing(toy_cluster, tmp_path):
-    bad = kubectl(
+    bad = kubectl_on(
         toy_cluster, tmp_path, "apply", "--dry-run=server", "-f",
         write(tmp_path, widget("dry-bad", size=0)),
     )  # fmt: skip
     assert bad.returncode != 0 and "spec.size: Invalid value: 0" in bad.stderr
-    good = kubectl(
+    good = kubectl_on(
         toy_cluster, tmp_path, "apply", "--dry-run=server", "-f",
         write(tmp_path, widget("dry-good")),
     )  # fmt: skip
@@ -195,17 +179,17 @@ def test_server_dry_run_validates_and_stores_nothing(toy_cluster, tmp_path):
 @needs_kubectl
 def test_the_extensions_report_producer_follows_its_inputs(toy_cluster, tmp_path):
     def tallies() -> list[dict[str, Any]]:
-        proc = kubectl(toy_cluster, tmp_path, "get", "widgettallies", "-A", "-o", "json")
+        proc = kubectl_on(toy_cluster, tmp_path, "get", "widgettallies", "-A", "-o", "json")
         assert proc.returncode == 0, proc.stderr
         return json.loads(proc.stdout)["items"]
 
     (before,) = tallies()
     assert (before["widgets"], before["pods"]) == (1, 1)
-    proc = kubectl(toy_cluster, tmp_path, "apply", "-f", write(tmp_path, widget("second")))
+    proc = kubectl_on(toy_cluster, tmp_path, "apply", "-f", write(tmp_path, widget("second")))
     assert proc.returncode == 0, proc.stderr
     (after,) = tallies()
     assert (after["widgets"], after["pods"]) == (2, 1)
-    table = kubectl(toy_cluster, tmp_path, "get", "widgettallies", "-n", "toys")
+    table = kubectl_on(toy_cluster, tmp_path, "get", "widgettallies", "-n", "toys")
     assert table.stdout.split() == ["NAME", "WIDGETS", "tally", "2"]
 
 
@@ -224,7 +208,7 @@ def test_report_producer_override_replaces_the_extensions_producer(tmp_path):
     with start_cluster(
         [widget("first")], extensions=[toy_extension()], report_producer=constant
     ) as cluster:
-        proc = kubectl(cluster, tmp_path, "get", "widgettallies", "-A", "-o", "name")
+        proc = kubectl_on(cluster, tmp_path, "get", "widgettallies", "-A", "-o", "name")
         assert proc.stdout.split() == ["widgettally.toys.example.com/override"]
 
 

@@ -4,18 +4,12 @@ does (422 Invalid), through the real kubectl, on create and on patch; the quanti
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
 from itbench.cluster import start_cluster
 from itbench.cluster.quantity import parse_quantity
-
-KUBECTL = shutil.which("kubectl")
-needs_kubectl = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed here")
+from tests.cluster.kubectl_run import kubectl_on, needs_kubectl
 
 DEPLOYMENT = {
     "apiVersion": "apps/v1",
@@ -68,18 +62,6 @@ def cluster(tmp_path):
         yield running
 
 
-def kubectl(cluster, tmp_path: Path, *args: str, stdin: str | None = None):
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-    return subprocess.run(
-        [KUBECTL, "--kubeconfig", str(cluster.kubeconfig_path), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        input=stdin,
-        timeout=60,
-    )
-
-
 @pytest.mark.parametrize(
     ("text", "value"),
     [("250m", 0.25), ("1.5", 1.5), ("512Mi", 512 * 2**20), ("1G", 1e9), ("2e3", 2000.0), (3, 3.0)],
@@ -95,7 +77,7 @@ def test_not_quantities(text):
 
 @needs_kubectl
 def test_hpa_min_above_max_is_refused_on_patch(cluster, tmp_path):
-    out = kubectl(
+    out = kubectl_on(
         cluster,
         tmp_path,
         "patch",
@@ -110,7 +92,7 @@ def test_hpa_min_above_max_is_refused_on_patch(cluster, tmp_path):
         'The HorizontalPodAutoscaler "api" is invalid: spec.maxReplicas: Invalid value: 10: '
         "must be greater than or equal to `minReplicas`" in out.stderr
     )
-    got = json.loads(kubectl(cluster, tmp_path, "get", "hpa", "api", "-o", "json").stdout)
+    got = json.loads(kubectl_on(cluster, tmp_path, "get", "hpa", "api", "-o", "json").stdout)
     assert got["spec"]["minReplicas"] == 2  # unchanged
 
 
@@ -120,7 +102,7 @@ def test_hpa_zero_min_and_zero_target_are_refused_on_create(cluster, tmp_path):
     body["metadata"]["name"] = "other"
     body["spec"]["minReplicas"] = 0
     body["spec"]["metrics"][0]["resource"]["target"]["averageUtilization"] = 0
-    out = kubectl(cluster, tmp_path, "apply", "-f", "-", stdin=json.dumps(body))
+    out = kubectl_on(cluster, tmp_path, "apply", "-f", "-", stdin=json.dumps(body))
     assert out.returncode == 1
     assert "spec.minReplicas: Invalid value: 0: must be greater than or equal to 1" in out.stderr
     assert (
@@ -131,7 +113,9 @@ def test_hpa_zero_min_and_zero_target_are_refused_on_create(cluster, tmp_path):
 
 @needs_kubectl
 def test_negative_request_is_refused(cluster, tmp_path):
-    out = kubectl(cluster, tmp_path, "set", "resources", "deployment", "api", "--requests=cpu=-1")
+    out = kubectl_on(
+        cluster, tmp_path, "set", "resources", "deployment", "api", "--requests=cpu=-1"
+    )
     assert out.returncode == 1
     assert (
         'spec.template.spec.containers[0].resources.requests[cpu]: Invalid value: "-1": '
@@ -141,19 +125,19 @@ def test_negative_request_is_refused(cluster, tmp_path):
 
 @needs_kubectl
 def test_negative_replicas_are_refused(cluster, tmp_path):
-    out = kubectl(
+    out = kubectl_on(
         cluster, tmp_path, "patch", "deployment", "api", "--type=merge", "-p",
         '{"spec":{"replicas":-2}}',
     )  # fmt: skip
     assert out.returncode == 1
     assert "spec.replicas: Invalid value: -2: must be greater than or equal to 0" in out.stderr
-    got = json.loads(kubectl(cluster, tmp_path, "get", "deployment", "api", "-o", "json").stdout)
+    got = json.loads(kubectl_on(cluster, tmp_path, "get", "deployment", "api", "-o", "json").stdout)
     assert got["spec"]["replicas"] == 2  # unchanged
 
 
 @needs_kubectl
 def test_request_above_limit_is_refused(cluster, tmp_path):
-    out = kubectl(
+    out = kubectl_on(
         cluster, tmp_path, "set", "resources", "deployment", "api", "--requests=memory=1Gi"
     )
     assert out.returncode == 1
@@ -165,9 +149,11 @@ def test_request_above_limit_is_refused(cluster, tmp_path):
 
 @needs_kubectl
 def test_valid_changes_are_accepted(cluster, tmp_path):
-    out = kubectl(
+    out = kubectl_on(
         cluster, tmp_path, "patch", "hpa", "api", "--type=merge", "-p", '{"spec":{"minReplicas":3}}'
     )
     assert out.returncode == 0, out.stderr
-    out = kubectl(cluster, tmp_path, "set", "resources", "deployment", "api", "--requests=cpu=100m")
+    out = kubectl_on(
+        cluster, tmp_path, "set", "resources", "deployment", "api", "--requests=cpu=100m"
+    )
     assert out.returncode == 0, out.stderr

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests._support.cli import run_cli
+from tests._support.cli import run_cli, run_evaluations
 
 needs_kubectl = pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
 needs_bwrap = pytest.mark.skipif(
@@ -20,11 +20,7 @@ IDS = "k8s-hpa-target-low-7,k8s-budget-too-low-7"
 
 
 def _run(args: list[str], out: Path, task: str = "mitigate") -> dict[str, dict]:
-    proc = run_cli(["finops", "run", "--task", task, "--output", str(out), *args], timeout=300)
-    assert proc.returncode in (0, 1), proc.stderr
-    assert "Traceback" not in proc.stderr
-    evaluations = [json.loads(p.read_text()) for p in sorted(out.glob("*/1/evaluation.json"))]
-    return {e["scenario_id"]: e for e in evaluations}
+    return run_evaluations(["finops", "run", "--task", task, *args], out, timeout=300)
 
 
 @needs_kubectl

@@ -74,34 +74,12 @@ def test_malformed_test_file_is_reported_not_a_traceback(tmp_path):
 def test_apply_prints_results_and_reports(tmp_path):
     (tmp_path / "p.yaml").write_text(POLICY)
     (tmp_path / "r.yaml").write_text(RESOURCES)
-    proc = run_cli(
-        [
-            "kyverno",
-            "apply",
-            str(tmp_path / "p.yaml"),
-            "--resource",
-            str(tmp_path / "r.yaml"),
-            "--format",
-            "json",
-        ]
-    )
+    apply = ["kyverno", "apply", str(tmp_path / "p.yaml"), "--resource", str(tmp_path / "r.yaml")]
+    proc = run_cli([*apply, "--format", "json"])
     assert proc.returncode == 1
     statuses = {(r["rule"], r["name"]): r["status"] for r in json.loads(proc.stdout)}
     assert statuses == {("host-network", "bad"): "fail", ("autogen-host-network", "good"): "pass"}
-    reports = json.loads(
-        run_cli(
-            [
-                "kyverno",
-                "apply",
-                str(tmp_path / "p.yaml"),
-                "--resource",
-                str(tmp_path / "r.yaml"),
-                "--policy-report",
-                "--format",
-                "json",
-            ]
-        ).stdout
-    )
+    reports = json.loads(run_cli([*apply, "--policy-report", "--format", "json"]).stdout)
     assert sorted((r["scope"]["name"], r["summary"]["fail"]) for r in reports) == [
         ("bad", 1),
         ("good", 0),

@@ -4,6 +4,8 @@ the Kyverno CLI compares them)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from ciso.engines.kyverno.autogen import autogen_rules
@@ -246,23 +248,33 @@ def test_foreach_strategic_merge_walks_backwards_unless_ordered():
     assert seen == [{"last": "a"}, {"last": "b"}]
 
 
-def test_bad_patches_are_rule_errors_with_a_path():
-    policy = {
+def _pod_policy(name: str, *rules: dict[str, Any]) -> dict[str, Any]:
+    """A ClusterPolicy ``name`` whose ``rules`` (a name and what the rule does) match Pods."""
+    return {
         "apiVersion": "kyverno.io/v1",
         "kind": "ClusterPolicy",
-        "metadata": {"name": "p"},
+        "metadata": {"name": name},
         "spec": {
             "rules": [
                 {
-                    "name": "r",
+                    "name": rule["name"],
                     "match": {"any": [{"resources": {"kinds": ["Pod"]}}]},
-                    "mutate": {
-                        "patchesJson6902": "- op: replace\n  path: /spec/nothing\n  value: 1"
-                    },
+                    **{key: value for key, value in rule.items() if key != "name"},
                 }
+                for rule in rules
             ]
         },
     }
+
+
+def test_bad_patches_are_rule_errors_with_a_path():
+    policy = _pod_policy(
+        "p",
+        {
+            "name": "r",
+            "mutate": {"patchesJson6902": "- op: replace\n  path: /spec/nothing\n  value: 1"},
+        },
+    )
     (result,) = apply([policy], [_pod()], Context())
     assert result.status == "error" and result.rule_type == "Mutation"
     assert (
@@ -272,30 +284,17 @@ def test_bad_patches_are_rule_errors_with_a_path():
 
 
 def test_validation_sees_the_mutated_resource():
-    policy = {
-        "apiVersion": "kyverno.io/v1",
-        "kind": "ClusterPolicy",
-        "metadata": {"name": "p"},
-        "spec": {
-            "rules": [
-                {
-                    "name": "check",
-                    "match": {"any": [{"resources": {"kinds": ["Pod"]}}]},
-                    "validate": {
-                        "message": "m",
-                        "pattern": {"metadata": {"labels": {"team": "?*"}}},
-                    },
-                },
-                {
-                    "name": "label",
-                    "match": {"any": [{"resources": {"kinds": ["Pod"]}}]},
-                    "mutate": {
-                        "patchStrategicMerge": {"metadata": {"labels": {"+(team)": "core"}}}
-                    },
-                },
-            ]
+    policy = _pod_policy(
+        "p",
+        {
+            "name": "check",
+            "validate": {"message": "m", "pattern": {"metadata": {"labels": {"team": "?*"}}}},
         },
-    }
+        {
+            "name": "label",
+            "mutate": {"patchStrategicMerge": {"metadata": {"labels": {"+(team)": "core"}}}},
+        },
+    )
     results = {r.rule: r for r in apply([policy], [_pod()], Context())}
     assert results["label"].status == "pass" and results["check"].status == "pass"
     assert results["label"].patched["metadata"]["labels"] == {"team": "core"}
@@ -303,14 +302,7 @@ def test_validation_sees_the_mutated_resource():
 
 
 def _one_rule_policy(name: str, rule: dict) -> dict:
-    return {
-        "apiVersion": "kyverno.io/v1",
-        "kind": "ClusterPolicy",
-        "metadata": {"name": name},
-        "spec": {
-            "rules": [{"name": name, "match": {"any": [{"resources": {"kinds": ["Pod"]}}]}, **rule}]
-        },
-    }
+    return _pod_policy(name, {"name": name, **rule})
 
 
 def test_every_policys_mutations_come_before_any_validation_and_chain():
@@ -411,23 +403,16 @@ def test_autogen_is_decided_for_the_whole_policy(rules, generated):
 
 
 def test_a_rule_with_targets_never_patches_its_trigger():
-    policy = {
-        "apiVersion": "kyverno.io/v1",
-        "kind": "ClusterPolicy",
-        "metadata": {"name": "p"},
-        "spec": {
-            "rules": [
-                {
-                    "name": "r",
-                    "match": {"any": [{"resources": {"kinds": ["Pod"]}}]},
-                    "mutate": {
-                        "targets": [{"apiVersion": "v1", "kind": "Secret", "name": "s"}],
-                        "patchStrategicMerge": {"metadata": {"labels": {"a": "b"}}},
-                    },
-                }
-            ]
+    policy = _pod_policy(
+        "p",
+        {
+            "name": "r",
+            "mutate": {
+                "targets": [{"apiVersion": "v1", "kind": "Secret", "name": "s"}],
+                "patchStrategicMerge": {"metadata": {"labels": {"a": "b"}}},
+            },
         },
-    }
+    )
     # no such target: no response (the trigger is never patched in its place)
     assert apply([policy], [_pod()], Context()) == []
     secret = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -132,7 +133,11 @@ def test_scan_cluster_scoped_and_namespace_objects():
     assert scopes == {("ClusterRole", "r")}
 
 
-def _apply(tmp_path: Path, policy: dict, objects: list[dict], *extra: str) -> dict[str, str]:
+def _apply_output(
+    tmp_path: Path, policy: dict[str, Any], objects: list[dict[str, Any]], *extra: str
+) -> Any:
+    """``itbench kyverno apply`` of ``policy`` to ``objects``: its JSON output (results, or
+    reports with ``--policy-report``)."""
     (tmp_path / "p.yaml").write_text(yaml.safe_dump(policy))
     (tmp_path / "r.yaml").write_text(yaml.safe_dump_all(objects))
     proc = run_cli(
@@ -148,28 +153,20 @@ def _apply(tmp_path: Path, policy: dict, objects: list[dict], *extra: str) -> di
         ]
     )
     assert proc.returncode in (0, 1), proc.stderr
-    return {r["name"]: r["status"] for r in json.loads(proc.stdout) if r["kind"] == "Pod"}
+    return json.loads(proc.stdout)
+
+
+def _apply(tmp_path: Path, policy: dict, objects: list[dict], *extra: str) -> dict[str, str]:
+    results = _apply_output(tmp_path, policy, objects, *extra)
+    return {r["name"]: r["status"] for r in results if r["kind"] == "Pod"}
 
 
 @pytest.mark.parametrize("report", [False, True])
 def test_apply_reads_namespaces_among_the_resources(tmp_path, report):
     policy = _policy({"namespaceSelector": {"matchLabels": {"env": "prod"}}})
     if report:
-        (tmp_path / "p.yaml").write_text(yaml.safe_dump(policy))
-        (tmp_path / "r.yaml").write_text(yaml.safe_dump_all(OBJECTS))
-        proc = run_cli(
-            [
-                "kyverno",
-                "apply",
-                str(tmp_path / "p.yaml"),
-                "--resource",
-                str(tmp_path / "r.yaml"),
-                "--policy-report",
-                "--format",
-                "json",
-            ]
-        )
-        failed = {r["scope"]["name"] for r in json.loads(proc.stdout) if r["summary"]["fail"]}
+        reports = _apply_output(tmp_path, policy, OBJECTS, "--policy-report")
+        failed = {r["scope"]["name"] for r in reports if r["summary"]["fail"]}
         assert failed == {"p-prod"}
     else:
         assert _apply(tmp_path, policy, OBJECTS) == {"p-prod": "fail"}

@@ -27,39 +27,14 @@ def policy(tmp_path) -> Path:
 def test_eval_json_raw_and_undefined(policy, tmp_path, engine):
     data = tmp_path / "input.json"
     data.write_text('{"hostNetwork": true}')
-    proc = run_cli(
-        [
-            "rego",
-            "eval",
-            "-d",
-            str(policy),
-            "-i",
-            str(data),
-            "data.check.result",
-            "--rego-engine",
-            engine,
-        ]
-    )
+    query = ["rego", "eval", "-d", str(policy), "-i", str(data), "data.check.result"]
+    proc = run_cli([*query, "--rego-engine", engine])
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
     assert doc["result"][0]["expressions"][0]["value"] is False
     assert doc["result"][0]["expressions"][0]["text"] == "data.check.result"
     assert f"engine: {engine}" in proc.stderr
-    raw = run_cli(
-        [
-            "rego",
-            "eval",
-            "-d",
-            str(policy),
-            "-i",
-            str(data),
-            "data.check.result",
-            "--format",
-            "raw",
-            "--rego-engine",
-            engine,
-        ]
-    )
+    raw = run_cli([*query, "--format", "raw", "--rego-engine", engine])
     assert raw.stdout == "false\n"
     undefined = run_cli(
         ["rego", "eval", "-d", str(policy), "data.check.nothing", "--rego-engine", engine]

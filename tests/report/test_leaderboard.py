@@ -6,11 +6,8 @@ import csv
 import io
 import json
 import math
-import shutil
 import subprocess
 from pathlib import Path
-
-import pytest
 
 from itbench.models.records import Evaluation, Usage
 from itbench.report.leaderboard import wilson_interval
@@ -234,30 +231,9 @@ document.body.appendChild(pre);
 </script>"""
 
 
-def _chromium() -> str:
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("chromium is not installed (make test installs it with apt-get where it can)")
-    return chromium
-
-
-def _chromium_args(chromium: str, tmp_path: Path) -> list[str]:
-    return [
-        chromium,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ]
-
-
-def test_html_leaderboard_in_headless_chromium(tmp_path: Path) -> None:
-    chromium = _chromium()
+def test_html_leaderboard_in_headless_chromium(
+    tmp_path: Path, headless_chromium: list[str]
+) -> None:
     classes = {f"Scenario-{i}": ("easy" if i % 2 else "hard") for i in range(1, 31)}
     runs = []
     # gpt-x and gpt-x-mini score alike at one cost and land on one point: their labels must not
@@ -305,7 +281,7 @@ def test_html_leaderboard_in_headless_chromium(tmp_path: Path) -> None:
     probe.write_text(html.replace("</body>", _PROBE + "</body>"))
     dom = subprocess.run(
         [
-            *_chromium_args(chromium, tmp_path),
+            *headless_chromium,
             "--virtual-time-budget=5000",
             "--dump-dom",
             probe.as_uri(),
@@ -335,7 +311,7 @@ def test_html_leaderboard_in_headless_chromium(tmp_path: Path) -> None:
     png = tmp_path / "shot.png"
     subprocess.run(
         [
-            *_chromium_args(chromium, tmp_path),
+            *headless_chromium,
             f"--screenshot={png}",
             "--window-size=1000,800",
             page.as_uri(),

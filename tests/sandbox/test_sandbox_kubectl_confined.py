@@ -15,7 +15,6 @@ import socket
 import ssl
 import subprocess
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,25 +22,12 @@ import yaml
 
 from itbench.llm.tools import ToolCall, invoke
 from sre.agents.kubectl_tool import kubectl_tool
-from sre.twin.scenario import build_case, serve_case
 from tests._support.sandbox import needs_sandbox
 
 pytestmark = [
     needs_sandbox,
     pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent"),
 ]
-
-
-@pytest.fixture
-def workspace(tmp_path: Path) -> Iterator[Path]:
-    """An agent's workspace with the runner's kubeconfig of a served offline cluster."""
-    folder = tmp_path / "workspace"
-    folder.mkdir(mode=0o755)
-    cluster, _twin = serve_case(build_case("scaled-to-zero", 5), folder / "kubeconfig.yaml")
-    try:
-        yield folder
-    finally:
-        cluster.stop()
 
 
 def _confined(args: list[str], workspace: Path, stdin: str | None = None):  # noqa: ANN202  # KubectlRun, imported inside with the module under test

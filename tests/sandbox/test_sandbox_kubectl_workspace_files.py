@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from itbench.llm.tools import ToolCall, invoke
 from sre.agents import kubectl_tool as tool_module
-from sre.twin.scenario import build_case, serve_case
 from tests._support.sandbox import needs_sandbox
 
 pytestmark = [
@@ -22,17 +20,6 @@ pytestmark = [
 ]
 
 _MAP = "apiVersion: v1\nkind: ConfigMap\nmetadata: {{name: {}, namespace: otel-demo}}\n"
-
-
-@pytest.fixture
-def workspace(tmp_path: Path) -> Iterator[Path]:
-    folder = tmp_path / "agent"
-    folder.mkdir(mode=0o755)
-    cluster, _twin = serve_case(build_case("scaled-to-zero", 5), folder / "kubeconfig.yaml")
-    try:
-        yield folder
-    finally:
-        cluster.stop()
 
 
 def _call(workspace: Path, *args: str) -> dict:

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -498,6 +499,25 @@ def test_agent_recreating_a_deleted_service_passes_live(
     assert after is not None and after["spec"]["ports"] == before["spec"]["ports"]
 
 
+def _trial_without_alert(
+    cluster: Path,
+    prometheus: Callable[[Callable[[], list[dict[str, Any]]]], FakePrometheus],
+    tmp_path: Path,
+    fault: str,
+) -> dict[str, Any]:
+    """The baseline's trial of ``fault`` (seed 7) while Prometheus shows no alert: the fault
+    timeout passes and the trial ends in a recorded error; its evaluation."""
+    prom = prometheus(lambda: [])
+    out = tmp_path / "out"
+    proc = _run(["--scenarios", str(_scenario(tmp_path, fault, 7)), "--agent", "baseline",
+                 "--kubeconfig", str(cluster), "--prometheus", prom.url,
+                 "--recovery-interval", "0.2", "--fault-timeout", "0.5"], out)  # fmt: skip
+    assert "Traceback" not in proc.stderr
+    e = _evaluation(out)
+    assert "raised no alert" in e["error"], e
+    return e
+
+
 def test_a_failed_trial_still_recreates_the_deleted_service(
     cluster: Path, prometheus, tmp_path: Path
 ) -> None:
@@ -506,14 +526,7 @@ def test_a_failed_trial_still_recreates_the_deleted_service(
     injection = render_injection("deleted-service", 7)
     (gone,) = injection.deletes
     before = _get(cluster, "service", gone.ref.name, "-n", "otel-demo")
-    prom = prometheus(lambda: [])
-    out = tmp_path / "out"
-    proc = _run(["--scenarios", str(_scenario(tmp_path, "deleted-service", 7)), "--agent",
-                 "baseline", "--kubeconfig", str(cluster), "--prometheus", prom.url,
-                 "--recovery-interval", "0.2", "--fault-timeout", "0.5"], out)  # fmt: skip
-    assert "Traceback" not in proc.stderr
-    e = _evaluation(out)
-    assert "raised no alert" in e["error"], e
+    e = _trial_without_alert(cluster, prometheus, tmp_path, "deleted-service")
     assert f"restored service/{gone.ref.name} (recreated)" in e["error"], e
     after = _get(cluster, "service", gone.ref.name, "-n", "otel-demo")
     assert after is not None and _comparable(after) == _comparable(before)
@@ -621,14 +634,7 @@ def test_a_failed_node_fault_trial_still_uncordons(
     uncordons the node."""
     target = render_injection("cordoned-node", 7).target
     node = _node_of(cluster, target)
-    prom = prometheus(lambda: [])
-    out = tmp_path / "out"
-    proc = _run(["--scenarios", str(_scenario(tmp_path, "cordoned-node", 7)), "--agent",
-                 "baseline", "--kubeconfig", str(cluster), "--prometheus", prom.url,
-                 "--recovery-interval", "0.2", "--fault-timeout", "0.5"], out)  # fmt: skip
-    assert "Traceback" not in proc.stderr
-    e = _evaluation(out)
-    assert "raised no alert" in e["error"], e
+    e = _trial_without_alert(cluster, prometheus, tmp_path, "cordoned-node")
     assert f"restored node/{node}" in e["error"], e
     assert "unschedulable" not in _get(cluster, "node", node)["spec"]
 

@@ -9,24 +9,14 @@ from pathlib import Path
 
 from sre.generator.ground_truth import parse_ground_truth
 from sre.judge.hooks import evaluate_diagnosis, truth_scenario
+from tests._support.sre import flagd_truth
 
-TRUTH = {
-    "id": "1",
-    "groups": [
-        {
-            "id": "cfg",
-            "kind": "ConfigMap",
-            "namespace": "otel-demo",
-            "name": "flagd-config",
-            "root_cause": True,
-        },
-        {"id": "cart-service-1", "kind": "Service", "namespace": "otel-demo", "name": "cart"},
-    ],
-    "propagations": [
+TRUTH = flagd_truth(
+    {"id": "cart-service-1", "kind": "Service", "namespace": "otel-demo", "name": "cart"},
+    propagations=[
         {"source": "cfg", "target": "cart-service-1", "condition": "flag", "effect": "errors"}
     ],
-    "fault": [],
-}
+)
 RIGHT = {"entities": [{"name": "otel-demo/ConfigMap/flagd-config", "contributing_factor": True}]}
 WRONG = {"entities": [{"name": "otel-demo/Service/cart", "contributing_factor": True}]}
 

@@ -12,6 +12,7 @@ from sre.generator.ground_truth import parse_ground_truth
 from sre.judge import judge, ntam
 from sre.judge.ntam import Item, Topology
 from sre.outputs import read_diagnosis
+from tests._support.sre import flagd_truth
 
 # a -> b -> c -> e -> f (calls; each depends on the next): sub-trees 5, 4, 3, 2, 1
 A, B, C, E, F, Z = (("app", n) for n in "abcefz")
@@ -72,25 +73,15 @@ def test_the_pod_for_the_deployment_is_an_owns_step():
     assert score["calculation"] == pytest.approx(math.exp(-0.25), abs=1e-6)
 
 
-TRUTH = {
-    "id": "1",
-    "groups": [
-        {
-            "id": "cfg",
-            "kind": "ConfigMap",
-            "namespace": "otel-demo",
-            "name": "flagd-config",
-            "root_cause": True,
-        },
-        {"id": "cart-service-1", "kind": "Service", "namespace": "otel-demo", "name": "cart"},
-        {
-            "id": "frontend-service-1",
-            "kind": "Service",
-            "namespace": "otel-demo",
-            "name": "frontend",
-        },
-    ],
-    "propagations": [
+TRUTH = flagd_truth(
+    {"id": "cart-service-1", "kind": "Service", "namespace": "otel-demo", "name": "cart"},
+    {
+        "id": "frontend-service-1",
+        "kind": "Service",
+        "namespace": "otel-demo",
+        "name": "frontend",
+    },
+    propagations=[
         {"source": "cfg", "target": "cart-service-1", "condition": "flag", "effect": "errors"},
         {
             "source": "cart-service-1",
@@ -99,8 +90,7 @@ TRUTH = {
             "effect": "errors",
         },
     ],
-    "fault": [],
-}
+)
 
 
 def _judge(tmp_path, entities, propagations=()):

@@ -17,21 +17,9 @@ from sre.generator.snapshot import write_incident
 from sre.judge.hooks import truth_scenario
 from sre.plugin import domain
 from sre.snapshot.hidden import MARKER, source_of
+from tests._support.sre import flagd_truth
 
-TRUTH = {
-    "id": "1",
-    "groups": [
-        {
-            "id": "cfg",
-            "kind": "ConfigMap",
-            "namespace": "otel-demo",
-            "name": "flagd-config",
-            "root_cause": True,
-        },
-    ],
-    "propagations": [],
-    "fault": [],
-}
+TRUTH = flagd_truth()
 #: A diagnosis blaming the collector first, the real root cause second: the infrastructure
 #: namespace filter (``--exclude-infra-namespaces``) drops the first.
 BLAMES_THE_COLLECTOR = {
