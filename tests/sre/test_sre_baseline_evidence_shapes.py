@@ -225,7 +225,7 @@ def test_cut_offs_refuted_by_the_spans_are_dropped_and_with_most_refuted_all_of_
 # --- a blind error tree: each service's own spans stepped ---------------------------------------
 
 
-def _slowed(paths: tuple) -> Evidence:
+def _slowed(paths: tuple, unlinked: bool = True) -> Evidence:
     chaos = Change(namespace="chaos-testing", kind="NetworkChaos", name="slow-lane", time=at(5),
                    change="created", paths=(),
                    spec={"action": "delay", "selector": {"namespaces": [NS],
@@ -241,6 +241,7 @@ def _slowed(paths: tuple) -> Evidence:
         paths=paths,
         symptoms=(Symptom("pricer", at(5.1), "latency of server spans of it 4 ms -> 790 ms"),),
         pods=(PodLabels(NS, "pricer-6c8d7f9b5-k3j2h", "pricer", {"app": "pricer"}),),
+        unlinked_spans=unlinked,
     )
 
 
@@ -251,3 +252,5 @@ def test_without_a_trace_path_the_span_steps_blame_and_the_experiment_is_named()
     # a trace path blaming a service: the tree sees, the span steps add nothing
     path = CallPath(("till", "ledger"), "CRITICAL", "ledger", "error rate 0% -> 80%", ())
     assert "spans" not in blame(_slowed(paths=(path,))).get("pricer", {})
+    # spans linked to their parents, no path blamed: a service slowed on its own, not blamed
+    assert "spans" not in blame(_slowed(paths=(), unlinked=False)).get("pricer", {})

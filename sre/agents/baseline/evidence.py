@@ -232,6 +232,8 @@ class Evidence:
     #: the pods the scheduler put out for higher-priority ones (``Preempted`` events of any
     #: type: the scheduler reports them as Normal), with the preemptor when it can be told
     preemptions: tuple[Preemption, ...] = ()
+    #: the traces link no span to a parent (``symptoms.unlinked``): the error tree is blind
+    unlinked_spans: bool = False
 
 
 def _time(value: str | None) -> datetime | None:

@@ -245,9 +245,10 @@ def blame(evidence: Evidence) -> dict[str, dict[str, str]]:
                 "warning",
                 f"Warning {w.reason} x{w.count} on {w.kind}/{w.name}",
             )
-    # spans without parent ids (or too few calls per path) leave the error tree blind: the step
-    # each service's own spans took is then what the traces say about it
-    blind = not any("trace" in signals for signals in found.values())
+    # spans without parent ids leave the error tree blind: the step each service's own spans
+    # took is then what the traces say about it (with the ids, a service the tree does not blame
+    # slowed on its own: another team's degradation)
+    blind = evidence.unlinked_spans and not any("trace" in signals for signals in found.values())
     for symptom in evidence.symptoms:
         if symptom.logs:  # the logs alone show what the traces may not (a datastore's errors)
             note(symptom.app, "logs", f"{symptom.what} from {symptom.start:%H:%M:%S}")

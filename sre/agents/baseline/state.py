@@ -114,8 +114,10 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         except ItbenchError as exc:
             notes.append(f"preemptions: {exc}")
     began = symptoms.find(layout.traces, layout.logs, notes)
+    unlinked = False
     if layout.traces.is_file():
         try:
+            unlinked = symptoms.unlinked(layout.traces)
             reached = network_policies.answered(
                 states, evidence.changes, symptoms.served(layout.traces)
             )
@@ -162,6 +164,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         autoscalers=autoscalers,
         job_runs=job_runs,
         preemptions=put_out,
+        unlinked_spans=unlinked,
     )
 
 

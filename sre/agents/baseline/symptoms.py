@@ -166,6 +166,14 @@ def _silent_then_failing(app: str, counts: dict[tuple[str, datetime], list[int]]
                    logs=True, latest=first)  # fmt: skip
 
 
+def unlinked(traces: Path) -> bool:
+    """Whether the traces link no span to a parent: an exporter that drops the parent ids leaves
+    the error tree no path to walk, so each service's own spans are all the traces say."""
+    src = open_source(traces, SourceKind.TRACES)
+    row = src.con.cursor().execute("SELECT count(*), count(parent_span_id) FROM data").fetchone()
+    return row is not None and row[0] > 0 and row[1] == 0
+
+
 def served(traces: Path) -> dict[str, list[tuple[datetime, int]]]:
     """application -> (minute, how many server spans of it began then), in time order: the
     requests it answered, failed or not, so it was reachable then."""
