@@ -178,6 +178,12 @@ def test_a_setting_given_another_value_is_what_the_clients_quote():
     ]
     named = clients_naming((_conf(old, new),), lines, {"courier", "pricer", "till"})
     assert named == {f"{NS}/ConfigMap/queue-broker-conf": {"courier"}}
+    # a key that is itself the setting, given another value (a password rotated)
+    rotated = Change(namespace=NS, kind="Secret", name="ledger-login", time=at(10),
+                     change="modified", paths=("data.LEDGER_PASSWORD",), spec={},
+                     values=(("data.LEDGER_PASSWORD", "b2xk", "bmV3"),))  # fmt: skip
+    quoted = [("till", at(11), "login refused: LEDGER_PASSWORD does not match")]
+    assert clients_naming((rotated,), quoted, {"till"}) == {f"{NS}/Secret/ledger-login": {"till"}}
 
 
 def test_a_workload_a_reloader_annotation_ties_to_a_configmap_uses_it(tmp_path: Path):

@@ -126,6 +126,14 @@ _FILE_NAME = re.compile(r"^[\w-]+[._][\w.-]+$")
 _SETTING = re.compile(r"""^\s*["']?([A-Za-z][\w.-]{4,})["']?\s*(?:[=:]|\s)""")
 
 
+#: a ConfigMap or Secret key that names a setting, not a file (``maxmemory``, ``DB_PASSWORD``)
+_KEY_SETTING = re.compile(r"^[A-Za-z][\w-]{4,}$")
+
+
+def _scalar(value: Any) -> bool:
+    return value is not None and "\n" not in str(value)
+
+
 def changed_settings(old: Any, new: Any) -> frozenset[str]:
     """The names of the settings a new version of a file's text gives another value: a line
     with the name went and another with it came (a directive only added or removed is read by
@@ -155,6 +163,10 @@ def configured_names(change: Change, services: Iterable[str]) -> frozenset[str]:
             continue
         key = path.split(".", 1)[1]
         if _FILE_NAME.match(key):
+            names.add(key)
+        elif _KEY_SETTING.match(key) and _scalar(old) and _scalar(new):
+            # a key that is itself a setting (read as an environment value), given another
+            # value; a key holding lines is a file, whatever its name (``Corefile``)
             names.add(key)
         names |= changed_settings(old, new)
         before = set(old.split()) if isinstance(old, str) else set()
