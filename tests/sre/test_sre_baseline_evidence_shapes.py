@@ -128,6 +128,14 @@ def test_preemptions_before_the_arrival_or_by_pods_without_priority_are_not_its_
     plain = _arrival(priority=None)
     unnamed = tuple(Preemption(NS, v, at(10.1)) for v in ("courier", "pricer"))
     assert displaced(plain, _put_out(plain, unnamed)) == frozenset()
+    # the victim's own priority lowered and its pods pinned before it came (ITBench's
+    # injection): the victim keeps its own case, the arrival put out only the other one
+    demoted = Change(namespace=NS, kind="Deployment", name="courier", time=at(4),
+                     change="modified", paths=("spec.template.spec.priorityClassName",
+                                               "spec.template.spec.nodeSelector"), spec={})  # fmt: skip
+    evidence = _put_out(_arrival(), unnamed)
+    evidence = Evidence(**{**evidence.__dict__, "changes": (*evidence.changes, demoted)})
+    assert displaced(_arrival(), evidence) == {"pricer"}
 
 
 def _event(when: datetime, pod: str, message: str, kind: str = "Normal") -> tuple:

@@ -19,7 +19,8 @@ A workload created with a priority class is a new arrival, but when the schedule
 them out: the event names the preempting pod (``ns/name``, or, since Kubernetes 1.27, only its
 uid, which the objects may hold), and when it names none the objects cannot show, the arrival of
 prioritized pods minutes before is what did. Without such events (pods that merely wait for
-room), ITBench's reading stands.
+room), or when the victim's own priority or placement was edited before it came (lowered,
+pinned to a full node: ITBench's injection), ITBench's reading stands.
 """
 
 from __future__ import annotations
@@ -61,6 +62,28 @@ def scales_prioritized(change: Change) -> bool:
         change.change == "modified"
         and "spec.replicas" in change.paths
         and bool(template.get("priorityClassName") or template.get("priority"))
+    )
+
+
+#: pod-template fields that decide where a workload's pods may run and whom they yield to
+SCHEDULING_FIELDS = (
+    *PRIORITY_FIELDS,
+    "spec.template.spec.nodeSelector",
+    "spec.template.spec.affinity",
+    "spec.template.spec.tolerations",
+)
+
+
+def _exposed(arrival: Change, evidence: Evidence) -> frozenset[str]:
+    """The applications whose own workload had its priority or placement edited before
+    ``arrival``: lowered below others or pinned to a full node, they were set up to be put out,
+    and ITBench names that edit (``tests/sre/shapes2``), not what then took the room."""
+    return frozenset(
+        app_of(c.kind, c.name)
+        for c in evidence.changes
+        if c.change == "modified"
+        and c.time <= arrival.time
+        and any(p == f or p.startswith(f"{f}.") for p in c.paths for f in SCHEDULING_FIELDS)
     )
 
 
@@ -145,7 +168,7 @@ def put_out_by(change: Change, evidence: Evidence) -> frozenset[str]:
             and p.time is not None
             and earliest - EARLY <= p.time <= change.time.replace(tzinfo=None) + PREEMPTS_WITHIN
         }
-    return frozenset(found) - {own[1]}
+    return frozenset(found) - {own[1]} - _exposed(change, evidence)
 
 
 def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
@@ -154,10 +177,14 @@ def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
     of a prioritized workload, those put out after it (its earliest possible time): the ones
     already waiting before were not its doing."""
     put_out = put_out_by(change, evidence)
+    exposed: frozenset[str] = frozenset()
     if changes_priority(change):
         after = None
-    elif scales_prioritized(change) or put_out:
+    elif scales_prioritized(change):
         after = change.since or change.time
+    elif put_out:
+        # a new arrival: the victims set up to be put out keep their own case
+        after, exposed = change.since or change.time, _exposed(change, evidence)
     else:
         return frozenset()
     own = app_of(change.kind, change.name)
@@ -170,5 +197,6 @@ def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
             and (after is None or (w.first is not None and w.first >= after))
         )
         - {own}
+        - exposed
         | put_out
     )
