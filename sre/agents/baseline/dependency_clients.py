@@ -120,9 +120,37 @@ _FILE_FIELDS = ("data.", "binaryData.", "stringData.")
 _FILE_NAME = re.compile(r"^[\w-]+[._][\w.-]+$")
 
 
+#: a setting's name at the start of a line of a configuration file (``maxmemory 2mb``,
+#: ``max_connections = 20``, ``timeoutSeconds: 5``): a word of five characters or more, which a
+#: server quotes when it refuses a request by it (``used memory > 'maxmemory'``)
+_SETTING = re.compile(r"""^\s*["']?([A-Za-z][\w.-]{4,})["']?\s*(?:[=:]|\s)""")
+
+
+#: a ConfigMap or Secret key that names a setting, not a file (``maxmemory``, ``DB_PASSWORD``)
+_KEY_SETTING = re.compile(r"^[A-Za-z][\w-]{4,}$")
+
+
+def _scalar(value: Any) -> bool:
+    return value is not None and "\n" not in str(value)
+
+
+def changed_settings(old: Any, new: Any) -> frozenset[str]:
+    """The names of the settings a new version of a file's text gives another value: a line
+    with the name went and another with it came (a directive only added or removed is read by
+    what it names, ``configured_names``)."""
+    if not isinstance(old, str) or not isinstance(new, str):
+        return frozenset()
+    before, after = set(old.splitlines()), set(new.splitlines())
+
+    def names(lines: set[str]) -> set[str]:
+        return {m.group(1) for m in map(_SETTING.match, lines) if m}
+
+    return frozenset(names(before - after) & names(after - before))
+
+
 def configured_names(change: Change, services: Iterable[str]) -> frozenset[str]:
-    """For an edited ConfigMap or Secret: the names of the files it changed (``pg_hba.conf``)
-    and the Services of the snapshot its edit added as a host (a DNS server's rewrite of
+    """For an edited ConfigMap or Secret: the names of the files it changed (``pg_hba.conf``),
+    of the settings whose lines it changed in them (``maxmemory``) and the Services of the snapshot its edit added as a host (a DNS server's rewrite of
     ``quote.shop.svc.cluster.local``). Whichever namespace it lives in, whoever reads it (a
     cluster DNS server, a database), the clients whose errors after it name one of these are
     what it configured: a refused connection quotes the rule file, a failed lookup the name."""
@@ -136,6 +164,11 @@ def configured_names(change: Change, services: Iterable[str]) -> frozenset[str]:
         key = path.split(".", 1)[1]
         if _FILE_NAME.match(key):
             names.add(key)
+        elif _KEY_SETTING.match(key) and _scalar(old) and _scalar(new):
+            # a key that is itself a setting (read as an environment value), given another
+            # value; a key holding lines is a file, whatever its name (``Corefile``)
+            names.add(key)
+        names |= changed_settings(old, new)
         before = set(old.split()) if isinstance(old, str) else set()
         added = set(new.split()) - before if isinstance(new, str) else set()
         names |= {h for h in map(host_label, added) if h in wanted}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -186,6 +187,19 @@ class PodLabels:
 
 
 @dataclass(frozen=True)
+class Preemption:
+    """One application's pod put out by the scheduler for a pod of higher priority."""
+
+    namespace: str
+    #: the application of the pod put out
+    app: str
+    time: datetime | None
+    #: (namespace, application) of the preempting pod, when the event names it (``ns/name``)
+    #: or names a pod uid the objects hold; None when neither tells
+    by: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
 class Evidence:
     changes: tuple[Change, ...]
     warnings: tuple[WarningEvent, ...]
@@ -215,6 +229,11 @@ class Evidence:
     #: namespace/CronJob/name of a CronJob changed to run more -> the first and last time its
     #: jobs were seen running after the change (``batch_load``)
     job_runs: Mapping[str, tuple[datetime, datetime]] = field(default_factory=dict)
+    #: the pods the scheduler put out for higher-priority ones (``Preempted`` events of any
+    #: type: the scheduler reports them as Normal), with the preemptor when it can be told
+    preemptions: tuple[Preemption, ...] = ()
+    #: the traces link no span to a parent (``symptoms.unlinked``): the error tree is blind
+    unlinked_spans: bool = False
 
 
 def _time(value: str | None) -> datetime | None:
@@ -267,6 +286,7 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
     starts = _pod_starts(layout)
     first_seen = min((t for times in seen.values() for t in times), default=None)
     start = _window_start(layout) or first_seen
+    listed = _first_list(seen)
     out = []
     for entity, obj in changed:
         kind = entity.get("kind") or ""
@@ -289,7 +309,7 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
                 # changed it, else it was there all along unless the export watched it appear
                 if write_time(obj, "modified", start, observed) is not None:
                     what, before = "modified", start
-                elif _first_round(observed, start, first_seen):
+                elif _first_round(observed, start, first_seen) or _in_round(observed, listed):
                     continue
             written = write_time(obj, what, before, observed)
             if written is None and kind == "Deployment":
@@ -371,6 +391,32 @@ def _first_round(
     if at < start.replace(tzinfo=None):
         return True
     return first_seen is not None and at <= first_seen.replace(tzinfo=None) + ROUND
+
+
+#: a round that first shows at least this share of the snapshot's objects is the export's first
+#: full list (a few objects watched or listed before it do not make it a later round)
+LISTED_SHARE = 0.5
+
+
+def _first_list(seen: Mapping[tuple[str, str, str], list[datetime]]) -> datetime | None:
+    """When the export first listed most of the snapshot's objects: the earliest first sighting
+    from which, within :data:`ROUND`, at least :data:`LISTED_SHARE` of all objects are first
+    seen. An exporter may watch or list a few objects minutes before its first full pull; an
+    object made before the window that this pull shows for the first time was there all along,
+    however late the pull came. A creation the export watched shows few objects at once."""
+    firsts = sorted(times[0].replace(tzinfo=None) for times in seen.values() if times)
+    need = LISTED_SHARE * len(firsts)
+    for i, at in enumerate(firsts):
+        if bisect_right(firsts, at + ROUND) - i >= need:
+            return at
+    return None
+
+
+def _in_round(observed: datetime | None, listed: datetime | None) -> bool:
+    if observed is None or listed is None:
+        return False
+    at = observed.replace(tzinfo=None)
+    return listed <= at <= listed + ROUND
 
 
 def _existed_before(obj: Mapping[str, Any], kind: str, start: datetime | None) -> bool:

@@ -13,12 +13,35 @@ preemption), which then keeps its own unschedulable state. A scale-up of a workl
 already carry a priority class is an edit too: its new pods preempt the same way, so it acts on
 the applications whose pods were put out after it (the Warning event's first row), not on those
 already waiting before.
+
+A workload created with a priority class is a new arrival, but when the scheduler's own
+``Preempted`` events show other applications' pods put out just after it came, it is what put
+them out: the event names the preempting pod (``ns/name``, or, since Kubernetes 1.27, only its
+uid, which the objects may hold), and when it names none the objects cannot show, the arrival of
+prioritized pods minutes before is what did. Without such events (pods that merely wait for
+room), or when the victim's own priority or placement was edited before it came (lowered,
+pinned to a full node: ITBench's injection), ITBench's reading stands.
 """
 
 from __future__ import annotations
 
-from sre.agents.baseline.evidence import POD_EVENT_KINDS, Change, Evidence, app_of
+import re
+from collections.abc import Mapping
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from sre.agents.baseline.evidence import (
+    POD_EVENT_KINDS,
+    Change,
+    Evidence,
+    Preemption,
+    _naive_utc,
+    _time,
+    app_of,
+)
 from sre.agents.baseline.states.event_failures import EVENT_UNSCHEDULED
+from sre.tools import run_tool
 
 #: pod-template fields that set a pod's scheduling priority
 PRIORITY_FIELDS = ("spec.template.spec.priorityClassName", "spec.template.spec.priority")
@@ -42,22 +65,138 @@ def scales_prioritized(change: Change) -> bool:
     )
 
 
+#: pod-template fields that decide where a workload's pods may run and whom they yield to
+SCHEDULING_FIELDS = (
+    *PRIORITY_FIELDS,
+    "spec.template.spec.nodeSelector",
+    "spec.template.spec.affinity",
+    "spec.template.spec.tolerations",
+)
+
+
+def _exposed(arrival: Change, evidence: Evidence) -> frozenset[str]:
+    """The applications whose own workload had its priority or placement edited before
+    ``arrival``: lowered below others or pinned to a full node, they were set up to be put out,
+    and ITBench names that edit (``tests/sre/shapes2``), not what then took the room."""
+    return frozenset(
+        app_of(c.kind, c.name)
+        for c in evidence.changes
+        if c.change == "modified"
+        and c.time <= arrival.time
+        and any(p == f or p.startswith(f"{f}.") for p in c.paths for f in SCHEDULING_FIELDS)
+    )
+
+
+#: the scheduler's words for the preemptor: ``Preempted by pod <uid> on node <node>`` (1.27 and
+#: later) or ``Preempted by <namespace>/<pod> on node <node>``
+_BY_POD = re.compile(r"preempted by (?:pod )?(?:(?P<ns>[a-z0-9-]+)/(?P<name>[a-z0-9.-]+)|"
+                     r"(?P<uid>[0-9a-f]{8}-[0-9a-f-]{27,}))", re.IGNORECASE)  # fmt: skip
+#: how soon after prioritized pods arrive the preemptions they cause are reported
+PREEMPTS_WITHIN = timedelta(minutes=5)
+#: a preemption reported this long before the change's earliest time was not its doing
+EARLY = timedelta(seconds=20)
+
+
+def preemptions(events: Path, pods: Mapping[str, tuple[str, str]]) -> tuple[Preemption, ...]:
+    """The ``Preempted`` events of the events file (of any type), each with its preemptor when
+    the message names it or names a pod uid of ``pods`` (uid -> (namespace, application))."""
+    answer = run_tool(
+        "event_analysis",
+        {"events_file": str(events), "filters": {"reason": "Preempted"},
+         "group_by": ["namespace", "object_kind", "object_name", "message"], "agg": "first",
+         "limit": 1000},
+    ).body  # fmt: skip
+    out = []
+    for row in answer["data"]:
+        if (row.get("object_kind") or "") not in POD_EVENT_KINDS:
+            continue
+        namespace = str(row.get("namespace") or "")
+        out.append(
+            Preemption(
+                namespace=namespace,
+                app=app_of(str(row.get("object_kind")), str(row.get("object_name") or "")),
+                time=_naive_utc(_time(row.get("event_time"))),
+                by=_preemptor(str(row.get("message") or ""), pods),
+            )
+        )
+    return tuple(out)
+
+
+def pod_uids(pods: list[tuple[Any, dict[str, Any]]]) -> dict[str, tuple[str, str]]:
+    """uid -> (namespace, application) of every pod of ``pods`` ((time, body) pairs)."""
+    from sre.agents.baseline.states.objects import meta, pod_app
+
+    out = {}
+    for _, pod in pods:
+        uid = (pod.get("metadata") or {}).get("uid")
+        if isinstance(uid, str) and uid:
+            out[uid.lower()] = (meta(pod)[0], pod_app(pod))
+    return out
+
+
+def _preemptor(message: str, pods: Mapping[str, tuple[str, str]]) -> tuple[str, str] | None:
+    found = _BY_POD.search(message)
+    if found is None:
+        return None
+    if found.group("uid"):
+        return pods.get(found.group("uid").lower())
+    return (found.group("ns"), app_of("Pod", found.group("name")))
+
+
+def brings_prioritized_pods(change: Change) -> bool:
+    """A change that gives the scheduler new pods carrying a priority: a workload created with
+    a priority class, scaled up while it has one, or whose priority was raised."""
+    template = ((change.spec.get("template") or {}).get("spec") or {}) if change.spec else {}
+    prioritized = bool(template.get("priorityClassName") or template.get("priority"))
+    return changes_priority(change) or (
+        prioritized and (change.change == "created" or scales_prioritized(change))
+    )
+
+
+def put_out_by(change: Change, evidence: Evidence) -> frozenset[str]:
+    """The applications whose pods the scheduler put out for this workload's: the
+    ``Preempted`` events naming one of its pods, and those naming no pod the snapshot holds that
+    came within :data:`PREEMPTS_WITHIN` after it brought prioritized pods."""
+    own = (change.namespace, app_of(change.kind, change.name))
+    found = {p.app for p in evidence.preemptions if p.by == own}
+    if brings_prioritized_pods(change):
+        earliest = (change.since or change.time).replace(tzinfo=None)
+        found |= {
+            p.app
+            for p in evidence.preemptions
+            if p.by is None
+            and p.time is not None
+            and earliest - EARLY <= p.time <= change.time.replace(tzinfo=None) + PREEMPTS_WITHIN
+        }
+    return frozenset(found) - {own[1]} - _exposed(change, evidence)
+
+
 def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
     """For an edit of a workload's pod priority: the other applications whose pods the scheduler
     preempted or could not place, in any namespace (priority is cluster-wide). For a scale-up
     of a prioritized workload, those put out after it (its earliest possible time): the ones
     already waiting before were not its doing."""
+    put_out = put_out_by(change, evidence)
+    exposed: frozenset[str] = frozenset()
     if changes_priority(change):
         after = None
     elif scales_prioritized(change):
         after = change.since or change.time
+    elif put_out:
+        # a new arrival: the victims set up to be put out keep their own case
+        after, exposed = change.since or change.time, _exposed(change, evidence)
     else:
         return frozenset()
     own = app_of(change.kind, change.name)
-    return frozenset(
-        app_of(w.kind, w.name)
-        for w in evidence.warnings
-        if w.reason in EVENT_UNSCHEDULED
-        and w.kind in POD_EVENT_KINDS
-        and (after is None or (w.first is not None and w.first >= after))
-    ) - {own}
+    return (
+        frozenset(
+            app_of(w.kind, w.name)
+            for w in evidence.warnings
+            if w.reason in EVENT_UNSCHEDULED
+            and w.kind in POD_EVENT_KINDS
+            and (after is None or (w.first is not None and w.first >= after))
+        )
+        - {own}
+        - exposed
+        | put_out
+    )

@@ -204,7 +204,8 @@ def touched_apps(
 #: corroborate. An application's blame adds up the independent signals: the two read off the
 #: trace tree are one signal (the stronger counts), events and alerts add to it.
 SIGNAL_WEIGHTS = {
-    "trace": 3.0, "last-hop": 2.0, "fan-out": 2.0, "warning": 1.0, "alert": 1.0, "logs": 1.0
+    "trace": 3.0, "last-hop": 2.0, "fan-out": 2.0, "warning": 1.0, "alert": 1.0, "logs": 1.0,
+    "spans": 1.0,
 }  # fmt: skip
 #: Several callees of one service failing at once point at what they share: that caller (its
 #: network, its DNS, its client) — an inference of its own beside each path's deepest suspect.
@@ -244,9 +245,15 @@ def blame(evidence: Evidence) -> dict[str, dict[str, str]]:
                 "warning",
                 f"Warning {w.reason} x{w.count} on {w.kind}/{w.name}",
             )
+    # spans without parent ids leave the error tree blind: the step each service's own spans
+    # took is then what the traces say about it (with the ids, a service the tree does not blame
+    # slowed on its own: another team's degradation)
+    blind = evidence.unlinked_spans and not any("trace" in signals for signals in found.values())
     for symptom in evidence.symptoms:
         if symptom.logs:  # the logs alone show what the traces may not (a datastore's errors)
             note(symptom.app, "logs", f"{symptom.what} from {symptom.start:%H:%M:%S}")
+        elif blind:
+            note(symptom.app, "spans", f"{symptom.what} from {symptom.start:%H:%M:%S}")
     for a in evidence.alerts:
         if a.alertname.startswith("Kube") and a.namespace not in INFRA_NAMESPACES and a.namespace:
             # an alert labelled by pod (Alertmanager's kube-state-metrics rules) names the
@@ -826,9 +833,7 @@ def _preempts(change: Change, state: FailingState, evidence: Evidence) -> bool:
     """A workload whose pods' priority was raised, or a prioritized workload scaled up (in any
     namespace: priority is cluster-wide), whose pods then put the application's pods out: the
     victims' pending replacements are its doing, as a cordon's are the Node's."""
-    return (
-        preemption.changes_priority(change) or preemption.scales_prioritized(change)
-    ) and state.app in preemption.displaced(change, evidence)
+    return state.app in preemption.displaced(change, evidence)
 
 
 def _unbound_claim(

@@ -16,13 +16,20 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-from sre.agents.baseline import batch_load, dependency_clients, fault_clients, symptoms
+from sre.agents.baseline import (
+    batch_load,
+    dependency_clients,
+    fault_clients,
+    preemption,
+    symptoms,
+)
 from sre.agents.baseline.evidence import (
     INFRA_NAMESPACES,
     Change,
     Evidence,
     FailingState,
     PodLabels,
+    Preemption,
     app_of,
 )
 from sre.agents.baseline.states import (
@@ -33,6 +40,7 @@ from sre.agents.baseline.states import (
     expired_certificates,
     full_volumes,
     limit_users,
+    network_policies,
     node_pressure,
     rbac_users,
 )
@@ -76,6 +84,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     depends_on: dict[str, frozenset[str]] = {}
     autoscalers: dict[tuple[str, str], tuple[int, int]] = {}
     services: frozenset[str] = frozenset()
+    uids: dict[str, tuple[str, str]] = {}
     try:
         # a Service the export stopped showing with most of its namespace's was not deleted
         dropped = dropped_by_export(layout.objects)
@@ -95,9 +104,26 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         depends_on = fault_clients.dependencies(view, {p.app for p in pods})
         autoscalers = _autoscalers(view)
         services = frozenset(meta(o)[1] for _, o in view.kind("Service"))
+        uids = preemption.pod_uids(view.work.pods)
     except ItbenchError as exc:
         notes.append(f"object states: {exc}")
+    put_out: tuple[Preemption, ...] = ()
+    if layout.events.is_file():
+        try:
+            put_out = preemption.preemptions(layout.events, uids)
+        except ItbenchError as exc:
+            notes.append(f"preemptions: {exc}")
     began = symptoms.find(layout.traces, layout.logs, notes)
+    unlinked = False
+    if layout.traces.is_file():
+        try:
+            unlinked = symptoms.unlinked(layout.traces)
+            reached = network_policies.answered(
+                states, evidence.changes, symptoms.served(layout.traces)
+            )
+            states = [s for s in states if s not in reached]
+        except ItbenchError as exc:
+            notes.append(f"served requests: {exc}")
     named_by = dependency_clients.find(layout.logs, evidence.changes, notes, services)
     job_runs = _job_runs(layout, evidence.changes, notes)
     faulted = _fault_clients(layout, evidence.changes, pods, depends_on, notes)
@@ -137,6 +163,8 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         fault_clients=faulted,
         autoscalers=autoscalers,
         job_runs=job_runs,
+        preemptions=put_out,
+        unlinked_spans=unlinked,
     )
 
 

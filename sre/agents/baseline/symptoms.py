@@ -166,6 +166,28 @@ def _silent_then_failing(app: str, counts: dict[tuple[str, datetime], list[int]]
                    logs=True, latest=first)  # fmt: skip
 
 
+def unlinked(traces: Path) -> bool:
+    """Whether the traces link no span to a parent: an exporter that drops the parent ids leaves
+    the error tree no path to walk, so each service's own spans are all the traces say."""
+    src = open_source(traces, SourceKind.TRACES)
+    row = src.con.cursor().execute("SELECT count(*), count(parent_span_id) FROM data").fetchone()
+    return row is not None and row[0] > 0 and row[1] == 0
+
+
+def served(traces: Path) -> dict[str, list[tuple[datetime, int]]]:
+    """application -> (minute, how many server spans of it began then), in time order: the
+    requests it answered, failed or not, so it was reachable then."""
+    src = open_source(traces, SourceKind.TRACES)
+    rows = src.con.cursor().execute(
+        """SELECT service_name, time_bucket(INTERVAL '1 minute', ts), count(*) FROM data
+           WHERE span_kind ILIKE '%server%' AND service_name IS NOT NULL GROUP BY ALL"""
+    )
+    out: dict[str, list[tuple[datetime, int]]] = {}
+    for app, minute, count in rows.fetchall():
+        out.setdefault(str(app), []).append((minute, int(count)))
+    return {app: sorted(minutes) for app, minutes in out.items()}
+
+
 def find(traces: Path, logs: Path, notes: list[str]) -> list[Symptom]:
     """Every application's symptoms that began inside the snapshot (an unreadable or missing
     source is a note: its symptoms are unknown, not absent)."""

@@ -3,7 +3,9 @@ template reads it through an environment variable (``valueFrom``, ``envFrom``), 
 (``volumes``, ``projected``, a ``persistentVolumeClaim`` volume) or pulls its images with it
 (``imagePullSecrets``), and which run as each ServiceAccount (``serviceAccountName``, else the
 namespace's ``default``): an account's own ``imagePullSecrets`` and token settings reach every pod
-that runs as it. A changed or failing object acts on the applications that use it, whatever its
+that runs as it. A workload whose annotations name a ConfigMap or Secret (a reloader's
+``configmap.reloader.stakater.com/reload: valkey-config``) is restarted on its every edit to
+read it, whatever its pod template shows of how. A changed or failing object acts on the applications that use it, whatever its
 name or values say."""
 
 from __future__ import annotations
@@ -51,6 +53,29 @@ def _named(template: dict[str, Any]) -> Iterator[tuple[str, str]]:
             yield "PersistentVolumeClaim", str(v["persistentVolumeClaim"]["claimName"])
 
 
+#: what an annotation's key says it lists, by the words in it
+ANNOTATED_KINDS = (("configmap", "ConfigMap"), ("secret", "Secret"))
+
+
+def _annotated(workload: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """(kind, name) of every ConfigMap and Secret the workload's annotations (its own or its pod
+    template's) list under a key naming that kind (comma-separated names)."""
+    template = ((workload.get("spec") or {}).get("template") or {}).get("metadata") or {}
+    for notes in (
+        (workload.get("metadata") or {}).get("annotations"),
+        template.get("annotations"),
+    ):
+        if not isinstance(notes, dict):
+            continue
+        for key, value in notes.items():
+            kinds = [kind for word, kind in ANNOTATED_KINDS if word in str(key).lower()]
+            if len(kinds) != 1 or not isinstance(value, str):
+                continue
+            for name in value.split(","):
+                if name.strip() and not name.strip().startswith(("{", "[")):
+                    yield kinds[0], name.strip()
+
+
 def users(view: ObjectView) -> dict[str, frozenset[str]]:
     """namespace/Kind/name of each ConfigMap, Secret, claim or ServiceAccount -> the workloads
     that use it."""
@@ -58,6 +83,6 @@ def users(view: ObjectView) -> dict[str, frozenset[str]]:
     for _, workload in view.kind("Deployment", "StatefulSet"):
         namespace, name, _ = meta(workload)
         template = (workload.get("spec") or {}).get("template") or {}
-        for kind, used in _named(template):
+        for kind, used in (*_named(template), *_annotated(workload)):
             found.setdefault(f"{namespace}/{kind}/{used}", set()).add(name)
     return {k: frozenset(v) for k, v in found.items()}

@@ -12,11 +12,12 @@ needs the trace signals to blame the application before it counts."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
-from sre.agents.baseline.evidence import FailingState
+from sre.agents.baseline.evidence import Change, FailingState
 from sre.agents.baseline.states.objects import (
     APP_LABELS,
     ObjectView,
@@ -63,6 +64,47 @@ def find(view: ObjectView) -> Iterable[FailingState]:
                     + (f" ({verdict})" if verdict else ""),
                     1.0, ts, needs_blame=True,
                 )  # fmt: skip
+
+
+#: a policy takes effect within seconds; connections made before it may live a little longer
+SETTLES = timedelta(minutes=2)
+#: this many server spans of an application after the policy settled show callers reaching it
+STILL_SERVED = 5
+
+
+def answered(
+    states: Iterable[FailingState],
+    changes: Iterable[Change],
+    served: Mapping[str, list[tuple[datetime, int]]],
+) -> list[FailingState]:
+    """The ingress cut-offs the traces contradict, to be dropped: the application went on
+    answering requests (its own server spans, failing or not) after the policy was made or
+    edited. A policy selecting every pod of a namespace with a narrow allow-list reads as a
+    cut-off of each, yet the spans show which applications its callers still reach (an added
+    policy unions with the others; a plug-in may not enforce it): only those it did cut off
+    tell what it did. When the spans refute most of a policy's cut-offs, they refute the reading
+    of its rules itself: none of its cut-offs is kept."""
+    made: dict[str, datetime] = {}
+    for c in changes:
+        if c.kind == "NetworkPolicy" and c.change in ("created", "modified"):
+            at = (c.since or c.time).replace(tzinfo=None)
+            made[c.entity] = max(made.get(c.entity, at), at)
+    claimed: dict[str, list[FailingState]] = {}
+    refuted: dict[str, list[FailingState]] = {}
+    for state in states:
+        if state.kind != "NetworkPolicy" or " admits no ingress " not in state.what:
+            continue
+        claimed.setdefault(state.entity, []).append(state)
+        since = made.get(state.entity) or (state.time.replace(tzinfo=None) if state.time else None)
+        if since is None:
+            continue
+        after = sum(n for minute, n in served.get(state.app, ()) if minute >= since + SETTLES)
+        if after >= STILL_SERVED:
+            refuted.setdefault(state.entity, []).append(state)
+    out = []
+    for entity, wrong in refuted.items():
+        out += claimed[entity] if 2 * len(wrong) >= len(claimed[entity]) else wrong
+    return out
 
 
 def _types(spec: dict[str, Any]) -> list[str]:
