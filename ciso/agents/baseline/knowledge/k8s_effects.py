@@ -832,7 +832,12 @@ CONCEPTS: tuple[Concept, ...] = (
             forbidden=(True,),
         ),
         # the node's process table is hostPID, another field
-        none_of=words(r"\b(host|node)'?s?\b[^.;]{0,60}\bprocess", r"\bhostPID\b"),
+        none_of=words(
+            r"\b(host|node)'?s?\b[^.;]{0,60}\bprocess",
+            # "the process namespace of the node", "processes on the host"
+            r"\bprocess\w*\b[^.;]{0,40}\b(of|on|from)\s+the\s+(underlying\s+)?(host|node|machine)\b",
+            r"\bhostPID\b",
+        ),
     ),
     Concept(
         "ephemeral-storage-limit",
