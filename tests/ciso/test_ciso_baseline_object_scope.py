@@ -216,3 +216,59 @@ def test_the_process_namespace_of_the_node_is_host_pid(text: str) -> None:
         ),
     ]
     assert_every_class(intent_of(text), objects, {"node-view"})
+
+
+# ---- fields described by what they do ------------------------------------------------------
+
+
+def _hooked(name: str, lifecycle: dict[str, Any], init: bool = False) -> dict[str, Any]:
+    container = {"name": "c", "image": "x", "lifecycle": lifecycle}
+    spec: dict[str, Any] = {"containers": [{"name": "main", "image": "x"}]}
+    spec.setdefault("initContainers" if init else "containers", []).append(container)
+    return pod_carrier("StatefulSet", name, spec)
+
+
+_ON_START = {"exec": {"command": ["/bin/warm-cache"]}}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an operator's ticket
+        "Ticket: no container may declare a hook that the kubelet fires as soon as the "
+        "container has started (one blocked a rollout); hooks that run before a container is "
+        "stopped stay allowed.",
+        # an auditor's finding
+        "Audit finding: start-up hooks must not be declared on any container; stopping hooks "
+        "are not in question.",
+        # a benchmark paragraph
+        "No container may declare post-start hooks, whatever the handler (exec, httpGet or sleep).",
+    ],
+)
+def test_a_hook_described_by_when_it_runs_is_post_start(text: str) -> None:
+    intent = intent_of(text)
+    assert [c.concept for c in intent.checks] == ["post-start"]
+    objects = [
+        _hooked("warm", {"postStart": _ON_START}),
+        _hooked("drain", {"preStop": {"exec": {"command": ["/bin/drain"]}}}),
+        _hooked("plain", {}),
+    ]
+    assert_every_class(intent, objects, {"warm"})
+
+
+def test_a_stalled_rollout_is_the_progress_deadline() -> None:
+    (check,) = intent_of(
+        "Finding: Deployments whose rollout stopped making progress kept the pipeline waiting "
+        "for an hour. Each must be declared failed within 5 minutes."
+    ).checks
+    assert isinstance(check, FieldBoundCheck)
+    assert check.paths == (("spec", "progressDeadlineSeconds"),)
+    assert check.maximum == 300
+
+
+def test_debug_containers_a_text_exempts_are_left_out() -> None:
+    intent = intent_of(
+        "Every container must set terminationMessagePolicy to FallbackToLogsOnError. Temporary "
+        "debug containers are exempt; init containers are not."
+    )
+    assert intent.scope.container_lists == ("containers", "initContainers")

@@ -38,6 +38,7 @@ from ciso.agents.baseline.knowledge import (
     Concept,
     k8s_cluster_objects,
     k8s_cluster_scope,
+    k8s_described_fields,
     k8s_effects,
     k8s_field_families,
     k8s_generic,
@@ -756,6 +757,20 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
 
 def parse(description: str, platform: str) -> Intent | NotUnderstood:
     """Parse a goal text (or a bare requirement) for ``platform`` (kubernetes | rhel9)."""
+    found = _parse(description, platform)
+    if isinstance(found, Intent) or platform != "kubernetes":
+        return found
+    # a text nothing understood may describe a field by what it does ("a hook Kubernetes runs
+    # right after the container starts"): read again with the field spelled as the API does
+    requirement = extract_requirement(description)
+    spelled = k8s_described_fields.spelled_out(requirement)
+    if spelled == requirement:
+        return found
+    again = _parse(spelled, platform)
+    return replace(again, requirement=requirement) if isinstance(again, Intent) else found
+
+
+def _parse(description: str, platform: str) -> Intent | NotUnderstood:
     text = requirement = extract_requirement(description)
     if not text:
         return NotUnderstood("the requirement text is empty", text)
@@ -852,7 +867,10 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(
             exempt_namespaces=scope.exempt_namespaces,
-            container_lists=scope.container_lists,
+            # "temporary debug containers are exempt", whatever reading took the text
+            container_lists=k8s_effects.lists_in_scope(text, scope.container_lists)
+            if platform == "kubernetes"
+            else scope.container_lists,
             namespace_labels=scope.namespace_labels,
             pod_labels=scope.pod_labels,
             only_namespaces=scope.only_namespaces,

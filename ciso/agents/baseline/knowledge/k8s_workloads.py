@@ -386,8 +386,10 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bminimum\b",
                 r"\bfewer\s+than\b",
                 r"\bless\s+than\b",
-                # the bound after its number: "3 replicas or more"
-                r"\bor\s+(more|greater|higher|above)\b",
+                # the bound after its number, in what the text requires: "must run 3 replicas
+                # or more" ("a Deployment that runs 2 or more replicas must ..." is a condition)
+                r"\b(must|shall|should|has\s+to|have\s+to|needs?\s+to)\b[^.;]{0,30}?\b\d+\s+"
+                r"(replicas?|copies|instances?|pods?)\s+or\s+(more|greater|higher|above)\b",
             ),
         ),
         _replica_minimum,

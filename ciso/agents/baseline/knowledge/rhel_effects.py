@@ -222,6 +222,16 @@ def _crash_collector(text: str) -> list[ConfigSetting]:
     return found
 
 
+def _narrowed(effect: ConfigSetting, spelled: tuple[ConfigSetting, ...]) -> ConfigSetting:
+    """The effect's setting, or the value the text spells for its key when that value is one
+    of the effect's and not all of them ("configured as 2" of kptr_restrict's 1 or 2); the kernel's
+    default keeps complying only if the effect said so and the text kept every value."""
+    (value,) = spelled if len(spelled) == 1 else (None,)
+    if value is None or value.comparison != "eq" or not set(value.values) < set(effect.values):
+        return effect
+    return replace(value, unset_complies=False)
+
+
 def _sysctl(text: str) -> tuple[ConfigSetting, ...] | None:
     settings = [
         ConfigSetting(e.family, e.key, "eq", e.values, e.unset_complies)
@@ -241,8 +251,8 @@ def _sysctl(text: str) -> tuple[ConfigSetting, ...] | None:
             settings += spelled
         elif spelled:
             # the value the text gives the key it spells ("kernel.kptr_restrict configured as
-            # 2") is narrower than every value that has the effect
-            settings = [s for s in settings if s.key != key] + list(spelled)
+            # 2") may be narrower than every value that has the effect
+            settings = [_narrowed(s, spelled) if s.key == key else s for s in settings]
     for phrases, key, values, unset in _PER_INTERFACE:
         if not any(p.search(text) for p in phrases):
             continue
