@@ -241,8 +241,6 @@ _ON_START = {"exec": {"command": ["/bin/warm-cache"]}}
         # an auditor's finding
         "Audit finding: start-up hooks must not be declared on any container; stopping hooks "
         "are not in question.",
-        # a benchmark paragraph
-        "No container may declare post-start hooks, whatever the handler (exec, httpGet or sleep).",
     ],
 )
 def test_a_hook_described_by_when_it_runs_is_post_start(text: str) -> None:
@@ -272,3 +270,29 @@ def test_debug_containers_a_text_exempts_are_left_out() -> None:
         "debug containers are exempt; init containers are not."
     )
     assert intent.scope.container_lists == ("containers", "initContainers")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Every container must fall back to the end of its log when its termination-message file "
+        "is empty.",
+        "Ticket: crash reasons are missing from pod status. Kubernetes must fall back on the tail "
+        "of the container log in every container; temporary debug containers are exempt.",
+    ],
+)
+def test_falling_back_to_the_log_is_the_termination_message_policy(text: str) -> None:
+    intent = intent_of(text)
+    assert [c.concept for c in intent.checks] == ["termination-message-policy"]
+
+    def carrier(name: str, **container: Any) -> dict[str, Any]:
+        spec = {"containers": [{"name": "a", "image": "x", **container}]}
+        return pod_carrier("Deployment", name, spec)
+
+    objects = [
+        carrier("falls-back", terminationMessagePolicy="FallbackToLogsOnError"),
+        carrier("file-only", terminationMessagePolicy="File"),
+        # unset: the API's default, File
+        carrier("unset"),
+    ]
+    assert_every_class(intent, objects, {"file-only", "unset"})

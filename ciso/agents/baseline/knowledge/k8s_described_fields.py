@@ -50,8 +50,8 @@ DESCRIBED_FIELDS: tuple[DescribedField, ...] = (
     _described(r"\b(?:pre-?stop|shut-?down|on-?stop)\s+hooks?", "preStop hook"),
     # terminationMessagePolicy: the log's end stands in for an empty termination-message file
     _described(
-        r"\bfall\s+back\s+(?:on|to)\s+(?:the\s+)?(?:(?:last|final)\s+(?:few\s+)?(?:lines?|"
-        r"part|bytes)\s+of\s+)?(?:the\s+|its\s+)?(?:container'?s?\s+)?(?:own\s+)?logs?\b",
+        r"\bfall\s+back\s+(?:on|to)\s+(?:the\s+)?(?:(?:end|tail|last|final)\b[^.;]{0,30}?\bof\s+)?"
+        r"(?:the\s+|its\s+)?(?:container'?s?\s+)?(?:own\s+)?logs?\b",
         "set terminationMessagePolicy to FallbackToLogsOnError",
     ),
 )
