@@ -984,14 +984,17 @@ CONCEPTS: tuple[Concept, ...] = (
         (_SYSTEMD_UNITS, _CORE_FILES),
         _systemd_core_limit,
         # the crash collector (systemd-coredump) and setuid programs' dumps are other settings;
-        # a text that spells the key is read by the generic reader
-        none_of=words(
-            r"\bsystemd-coredump\b",
-            r"\bcoredump\.conf\b",
-            r"\bcollector\b",
-            r"\bhandler\b",
-            r"\b(setuid|suid|set-?user-?id)\b",
-            r"\bDefaultLimitCORE\b",
+        # a text that spells a manager key (DumpCore, DefaultLimitCORE) is read by the generic
+        # reader
+        none_of=(
+            *words(
+                r"\bsystemd-coredump\b",
+                r"\bcoredump\.conf\b",
+                r"\bcollector\b",
+                r"\bhandler\b",
+                r"\b(setuid|suid|set-?user-?id)\b",
+            ),
+            rhel_generic.family_named("systemd").keys,
         ),
     ),
     Concept(
