@@ -379,7 +379,13 @@ def _prohibiting(text: str) -> str:
     """The sentences of ``text`` that do not only offer an alternative (one that also forbids
     something, "use ClusterIP; NodePort must not be used instead", is kept)."""
     sentences = re.split(r"(?<=[.;!?])\s+", text)
-    return " ".join(s for s in sentences if not _ALTERNATIVE.search(s) or negated(s))
+    return " ".join(
+        s for s in sentences if not _ALTERNATIVE.search(s) or negated(s) or _AVOIDS.search(s)
+    )
+
+
+#: an imperative that forbids ("do not use token Secrets but projected tokens instead")
+_AVOIDS = re.compile(r"\b(?:do\s+not|don't|avoid\w*|stop\s+using|no\s+longer)\b", re.I)
 
 
 def _field_checks(field: SchemaField, text: str) -> tuple[FieldValueCheck, ...]:
