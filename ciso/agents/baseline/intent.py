@@ -52,6 +52,9 @@ class Scope:
     #: pods (a bare Pod, a workload's pod template) carrying all these labels are not judged
     #: ("pods labelled break-glass=true are exempt")
     exempt_pod_labels: tuple[tuple[str, str], ...] = ()
+    #: only objects carrying all these labels of their own are judged ("autoscalers labelled
+    #: team=payments"); read only when every check judges objects themselves, not pods
+    object_labels: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

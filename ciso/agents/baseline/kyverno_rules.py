@@ -594,6 +594,15 @@ def _in_labelled_namespaces(rule: dict[str, Any], labels: tuple[tuple[str, str],
             entry["resources"][selector] = {"matchLabels": dict(labels)}
 
 
+def _on_labelled_objects(rule: dict[str, Any], labels: tuple[tuple[str, str], ...]) -> None:
+    """Limit ``rule`` to objects carrying every (key, value) of ``labels`` on themselves (the
+    parser reads such labels only when every check judges objects, not pods)."""
+    if labels:
+        for entry in rule["match"]["any"]:
+            selector = entry["resources"].setdefault("selector", {"matchLabels": {}})
+            selector.setdefault("matchLabels", {}).update(dict(labels))
+
+
 def _out_of_permitting_namespaces(
     rule: dict[str, Any], labels: tuple[tuple[str, str], ...]
 ) -> None:
@@ -1162,6 +1171,7 @@ def rules_for(intent: Intent) -> list[dict[str, Any]]:
         # "in namespaces labelled tier=prod": every rule, whatever the check
         _in_labelled_namespaces(rule, intent.scope.namespace_labels)
         _on_labelled_pods(rule, intent.scope.pod_labels)
+        _on_labelled_objects(rule, intent.scope.object_labels)
         _off_exempt_pods(rule, intent.scope.exempt_pod_labels)
         _out_of_permitting_namespaces(rule, intent.scope.permitting_namespace_labels)
         if intent.scope.permitting_object_labels:

@@ -38,6 +38,7 @@ from ciso.agents.baseline.knowledge import (
     Concept,
     k8s_cluster_objects,
     k8s_cluster_scope,
+    k8s_described_fields,
     k8s_effects,
     k8s_field_families,
     k8s_generic,
@@ -57,8 +58,10 @@ from ciso.agents.baseline.knowledge import (
 )
 from ciso.agents.baseline.knowledge.k8s_workloads import (
     exempt_namespace_labels,
+    exempt_object_labels,
     exempt_pod_labels,
     namespace_labels,
+    object_labels,
     only_namespaces,
     pod_labels,
 )
@@ -194,6 +197,33 @@ def _listed_exempt_namespaces(text: str) -> list[str]:
     return names
 
 
+#: an exemption written as a heading: "Exempt: kube-system, monitoring.", "Out of scope:
+#: `ops` and `edge`", "Exceptions: kube-system" (the list runs to the end of its sentence)
+_EXEMPT_HEADING = re.compile(
+    r"(?:^|(?<=[.;!?(]\s)|(?<=\n))\s*(?:exempt(?:ed|ions?)?|exclu(?:ded|sions?)|exceptions?|"
+    r"out\s+of\s+scope|not\s+(?:judged|in\s+scope)|allowed\s+exceptions?)"
+    r"(?:\s+namespaces?)?\s*:\s*(?:the\s+)?(?:namespaces?\s+)?"
+    rf"({_LISTED_NAME}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_LISTED_NAME})*)"
+    r"(?:\s+namespaces?)?\s*(?=[.;)]|$)",
+    re.I,
+)
+
+
+def _headed_exempt_namespaces(text: str) -> list[str]:
+    """The namespaces an exemption heading lists ("Exempt: kube-system, monitoring"); none
+    when the sentence is about roles or bindings (their names are read as holders) or a listed
+    word is no name."""
+    names: list[str] = []
+    for m in _EXEMPT_HEADING.finditer(text):
+        if re.search(r"\broles?\b|\bbindings?\b", m.group(0), re.I):
+            continue
+        listed = [n.strip("`'\"") for n in re.split(r"\s*,\s*|\s+and\s+|\s+or\s+", m.group(1))]
+        listed = [n for n in (n.removeprefix("and ").removeprefix("or ") for n in listed) if n]
+        if listed and not any(n.lower() in _NOT_NAMESPACE_WORDS for n in listed):
+            names += listed
+    return names
+
+
 #: namespaces named by the start or end of their name ("namespaces whose name begins with
 #: kube-", "namespaces prefixed with sys-", "any namespace ending in -sandbox", "the `kube-*`
 #: namespaces"): the pattern as a glob, ``*`` standing for the rest of the name
@@ -316,7 +346,12 @@ def scope_of(text: str) -> Scope:
         if _ONLY_HOLDERS.search(text) and (roles or builtin):
             return Scope(exempt_builtin_rbac=builtin, exempt_role_names=roles)
         return Scope()
-    listed = (*named, *_listed_exempt_namespaces(text), *_exempt_namespace_globs(text))
+    listed = (
+        *named,
+        *_listed_exempt_namespaces(text),
+        *_headed_exempt_namespaces(text),
+        *_exempt_namespace_globs(text),
+    )
     namespaces = list(dict.fromkeys(listed))
     if system:
         namespaces.extend(ns for ns in SYSTEM_NAMESPACES if ns not in namespaces)
@@ -676,6 +711,11 @@ def _schema_reading(text: str) -> tuple[object, ...] | None:
     return k8s_schema_fields.read(without_asides(text), text) or k8s_schema_fields.read(text, text)
 
 
+def _judges_objects(check: object) -> bool:
+    """``check`` reads a field of the objects of its kinds themselves, not of their pods."""
+    return isinstance(check, (FieldValueCheck, FieldBoundCheck)) and check.level == "object"
+
+
 def _generic(text: str, platform: str) -> tuple[object, ...] | None:
     """The generic reading, when no concept of the knowledge base fits the text."""
     reader = k8s_generic.read if platform == "kubernetes" else rhel_generic.read
@@ -717,6 +757,20 @@ def _generic(text: str, platform: str) -> tuple[object, ...] | None:
 
 def parse(description: str, platform: str) -> Intent | NotUnderstood:
     """Parse a goal text (or a bare requirement) for ``platform`` (kubernetes | rhel9)."""
+    found = _parse(description, platform)
+    if isinstance(found, Intent) or platform != "kubernetes":
+        return found
+    # a text nothing understood may describe a field by what it does ("a hook Kubernetes runs
+    # right after the container starts"): read again with the field spelled as the API does
+    requirement = extract_requirement(description)
+    spelled = k8s_described_fields.spelled_out(requirement)
+    if spelled == requirement:
+        return found
+    again = _parse(spelled, platform)
+    return replace(again, requirement=requirement) if isinstance(again, Intent) else found
+
+
+def _parse(description: str, platform: str) -> Intent | NotUnderstood:
     text = requirement = extract_requirement(description)
     if not text:
         return NotUnderstood("the requirement text is empty", text)
@@ -813,7 +867,10 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
     if not any(isinstance(c, (RbacRuleCheck, BindingCheck)) for c in checks):
         scope = Scope(
             exempt_namespaces=scope.exempt_namespaces,
-            container_lists=scope.container_lists,
+            # "temporary debug containers are exempt", whatever reading took the text
+            container_lists=k8s_effects.lists_in_scope(text, scope.container_lists)
+            if platform == "kubernetes"
+            else scope.container_lists,
             namespace_labels=scope.namespace_labels,
             pod_labels=scope.pod_labels,
             only_namespaces=scope.only_namespaces,
@@ -837,6 +894,18 @@ def parse(description: str, platform: str) -> Intent | NotUnderstood:
             permitting_object_labels=permitted.object_labels,
             exempt_namespaces=tuple(
                 dict.fromkeys((*scope.exempt_namespaces, *permitted.namespaces))
+            ),
+        )
+    if platform == "kubernetes" and all(_judges_objects(c) for c in checks):
+        # "autoscalers labelled team=payments": the objects judged, by their own labels (a label
+        # a check reads is what the text asks of the objects, not who is judged)
+        own = tuple(p for p in object_labels(text) if p[0] not in _strings(checks))
+        exempt = tuple(p for p in exempt_object_labels(text) if p[0] not in _strings(checks))
+        scope = replace(
+            scope,
+            object_labels=own,
+            permitting_object_labels=tuple(
+                dict.fromkeys((*scope.permitting_object_labels, *exempt))
             ),
         )
     return Intent(platform=platform, checks=checks, scope=scope, requirement=requirement)  # type: ignore[arg-type]  # platform is "kubernetes" or "rhel9" (the callers pass one of the two); Intent types it as that Literal

@@ -190,6 +190,7 @@ def kubernetes_rego(intent: Intent) -> str:
         namespace_labels_json=json.dumps([list(p) for p in intent.scope.namespace_labels]),
         pod_labels_json=json.dumps([list(p) for p in intent.scope.pod_labels]),
         exempt_pod_labels_json=json.dumps([list(p) for p in intent.scope.exempt_pod_labels]),
+        object_labels_json=json.dumps([list(p) for p in intent.scope.object_labels]),
         only_namespaces_json=rego_set(intent.scope.only_namespaces),
         permitting_labels_json=json.dumps(
             [list(p) for p in intent.scope.permitting_namespace_labels]

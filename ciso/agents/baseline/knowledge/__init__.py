@@ -99,6 +99,8 @@ def denied_alternative(text: str, match: re.Match[str]) -> bool:
 #: scope", "leave ... alone", "does not apply to", "are not findings"
 EXEMPT_WORDS = re.compile(
     r"\b(exempt\w*|exclud\w*|except|excepting|((only|sole|one)\s+)?exceptions?\s+(is|are)|"
+    # a heading: "Exceptions: kube-system", "Allowed exceptions: ..."
+    r"exceptions?(?=\s*:)|"
     r"other\s+than|apart\s+from|besides|ignored?|"
     r"skip\w*|not\s+(judged|checked|covered|in\s+scope|our\s+concern)|out\s+of\s+(the\s+)?scope|"
     r"outside\s+(the\s+)?scope|leave\b.{0,120}\balone|left\s+alone|untouched|spared?|"
@@ -109,11 +111,34 @@ EXEMPT_WORDS = re.compile(
 )
 
 
+#: a clause that is only an exemption's heading ("Exempt:", "Out of scope:")
+_HEADING = re.compile(
+    r"^\W*(?:\w+\s+){0,2}?(?:exempt\w*|exclu\w*|exceptions?|out\s+of\s+scope)\s*:$", re.I
+)
+
+
+def _headed(clauses: list[str]) -> list[str]:
+    """``clauses`` with an exemption heading joined to the rest of its sentence ("Exempt:
+    pods labelled tier=infra, kube-system."): what it lists is exempt too."""
+    joined: list[str] = []
+    open_heading = False
+    for clause in clauses:
+        if open_heading:
+            joined[-1] += " " + clause
+        else:
+            joined.append(clause)
+        if _HEADING.match(clause):
+            open_heading = True
+        elif re.search(r"[.;!?]$", clause):
+            open_heading = False
+    return joined
+
+
 def exempting_clauses(text: str) -> tuple[str, str]:
     """The text split into the clauses that exempt ("namespaces labelled sandbox=true are out
     of scope", "except pods labelled x=y") and the others, each joined back; a clause ends at
     a comma, semicolon, colon or the end of a sentence."""
-    clauses = re.split(r"(?<=[.;:!?,])\s+", text)
+    clauses = _headed(re.split(r"(?<=[.;:!?,])\s+", text))
     # an aside's exemption ("in namespaces labelled env=prod (kube-system excluded)") is not
     # said of the clause around it
     exempts = [bool(EXEMPT_WORDS.search(re.sub(r"\([^()]*\)", " ", c))) for c in clauses]

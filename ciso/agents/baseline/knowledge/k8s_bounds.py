@@ -42,6 +42,17 @@ LOWER = (
 )
 _UPPER_BOUND = re.compile(r"\b(?:" + UPPER + r")\s+" + _NUMBER, re.I)
 _LOWER_BOUND = re.compile(r"\b(?:" + LOWER + r")\s+" + _NUMBER, re.I)
+#: the bound said after the number: "2 or more", "3 replicas at the least", "60 seconds or less"
+_LOWER_TRAILING = re.compile(
+    r"\b" + _NUMBER + r"\s*(?:or\s+(?:more|greater|higher|above|over)|and\s+(?:more|above|up)|"
+    r"at\s+(?:the\s+)?(?:least|minimum)|minimum)\b",
+    re.I,
+)
+_UPPER_TRAILING = re.compile(
+    r"\b" + _NUMBER + r"\s*(?:or\s+(?:less|fewer|lower|below|under|shorter|sooner)|"
+    r"and\s+(?:less|below|under)|at\s+(?:the\s+)?(?:most|maximum)|maximum)\b",
+    re.I,
+)
 #: "between 10 and 120 seconds": the unit after the second number is the first's too
 _BETWEEN = re.compile(r"\bbetween\s+" + _NUMBER + r"\s+and\s+" + _NUMBER, re.I)
 #: "from 10000 to 65535", "the range 1 to 9", "10000 to 65535 inclusive": both ends of a range
@@ -96,8 +107,8 @@ def bounds(text: str, unit: Unit) -> tuple[int | None, int | None]:
         low = _value(between.group(1), between.group(2) or between.group(4), text, low_end, unit)
         high = _value(between.group(3), between.group(4), text, between.end(), unit)
         return low, high
-    low_match = _first(_LOWER_BOUND, text, unit)
-    high_match = _first(_UPPER_BOUND, text, unit)
+    low_match = _first(_LOWER_BOUND, text, unit) or _first(_LOWER_TRAILING, text, unit)
+    high_match = _first(_UPPER_BOUND, text, unit) or _first(_UPPER_TRAILING, text, unit)
     return (
         _value(low_match.group(1), low_match.group(2), text, low_match.end(), unit)
         if low_match

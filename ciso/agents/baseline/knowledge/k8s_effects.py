@@ -832,7 +832,12 @@ CONCEPTS: tuple[Concept, ...] = (
             forbidden=(True,),
         ),
         # the node's process table is hostPID, another field
-        none_of=words(r"\b(host|node)'?s?\b[^.;]{0,60}\bprocess", r"\bhostPID\b"),
+        none_of=words(
+            r"\b(host|node)'?s?\b[^.;]{0,60}\bprocess",
+            # "the process namespace of the node", "processes on the host"
+            r"\bprocess\w*\b[^.;]{0,40}\b(of|on|from)\s+the\s+(underlying\s+)?(host|node|machine)\b",
+            r"\bhostPID\b",
+        ),
     ),
     Concept(
         "ephemeral-storage-limit",
@@ -982,6 +987,30 @@ _EPHEMERAL_OUT = re.compile(
     r"concerned|judged))",
     re.I,
 )
+#: the words that set a container list apart ("debug containers are exempt"); "not exempt" is no
+#: exemption
+_LIST_OUT = (
+    r"[^.;]{0,40}?\b(?:are|is)\s+(?:also\s+)?(?:out\s+of\s+scope|exempt\w*|excluded|"
+    r"not\s+(?:in\s+scope|concerned|judged|checked|covered))"
+)
+#: init containers and temporary debug containers, when a sentence sets them apart
+_INIT_OUT = re.compile(rf"\binit(?:iali[sz]ation)?\s+containers?\b{_LIST_OUT}", re.I)
+_DEBUG_OUT = re.compile(
+    rf"\b(?:ephemeral|debug|temporary)\s+(?:debug\s+)?containers?\b{_LIST_OUT}", re.I
+)
+
+
+def lists_in_scope(text: str, lists: tuple[ContainerList, ...]) -> tuple[ContainerList, ...]:
+    """``lists`` without the container lists a sentence of the text sets apart ("temporary
+    debug containers are exempt", "init containers are out of scope")."""
+    out = set()
+    if _INIT_OUT.search(text):
+        out.add("initContainers")
+    if _DEBUG_OUT.search(text):
+        out.add("ephemeralContainers")
+    return tuple(c for c in lists if c not in out)
+
+
 #: "every other Role", "other than platform-admins": the text names the holders that keep a right
 _OTHERS = re.compile(
     r"\b(every|all|any|no)\s+other\b|\bother\s+than\b|\bexcept\b|\bapart\s+from\b|"

@@ -478,7 +478,8 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bprogressDeadlineSeconds\b",
                 r"\bprogress\s+deadline\b",
                 r"\b(rollouts?|Deployments?)\b[^.;]{0,60}\b(stall\w*|stuck|no\s+progress|"
-                r"fail\w*\s+to\s+progress)\b",
+                r"fail\w*\s+to\s+progress|(stops?|stopped|ceases?|ceased)\s+(making\s+)?"
+                r"progress\w*)\b",
             ),
         ),
         _bound_checks(PROGRESS_DEADLINE),

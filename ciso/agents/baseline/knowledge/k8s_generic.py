@@ -366,11 +366,34 @@ def _numbers(text: str) -> tuple[int, ...]:
     return tuple(dict.fromkeys(found))
 
 
+#: a sentence that offers the way to do it instead ("expose them through a LoadBalancer or an
+#: Ingress instead", "prefer a ClusterIP"): the values it names are the alternative, not forbidden
+_ALTERNATIVE = re.compile(
+    r"\binstead\b|\bprefer(?:red|ably|s)?\b|\b(?:is|are)\s+(?:the\s+)?(?:recommended|preferred)\b|"
+    r"\brather\s+use\b|\buse\s+\S+(?:\s+\S+){0,3}\s+rather\b",
+    re.I,
+)
+
+
+def _prohibiting(text: str) -> str:
+    """The sentences of ``text`` that do not only offer an alternative (one that also forbids
+    something, "use ClusterIP; NodePort must not be used instead", is kept)."""
+    sentences = re.split(r"(?<=[.;!?])\s+", text)
+    return " ".join(
+        s for s in sentences if not _ALTERNATIVE.search(s) or negated(s) or _AVOIDS.search(s)
+    )
+
+
+#: an imperative that forbids ("do not use token Secrets but projected tokens instead")
+_AVOIDS = re.compile(r"\b(?:do\s+not|don't|avoid\w*|stop\s+using|no\s+longer)\b", re.I)
+
+
 def _field_checks(field: SchemaField, text: str) -> tuple[FieldValueCheck, ...]:
     forbidden: tuple[Any, ...] = ()
     allowed: tuple[Any, ...] = ()
     if field.values:
-        forbidden = tuple(value for value, pattern in field.values if pattern.search(text))
+        judged = _prohibiting(text)
+        forbidden = tuple(value for value, pattern in field.values if pattern.search(judged))
         if not forbidden:
             return ()
     elif field.numeric:

@@ -407,7 +407,7 @@ CONCEPTS: tuple[Concept, ...] = (
             words(
                 r"hostPID",
                 r"\b(host|node)('s)?\s+(pid|process(es)?)(\s+(id\s+)?namespace)?\b",
-                r"\bprocess\s+(id\s+)?namespace\s+of\s+the\s+(host|node)\b",
+                r"\bprocess\s+(id\s+)?namespace\s+of\s+the\s+(underlying\s+|worker\s+)?(host|node|machine)\b",
                 # stated by its effect: the pod sees (or signals) the node's processes
                 r"\b(see|view|list|signal|inspect|kill|trace|ptrace)\b.{0,40}\bprocess(es)?\b.{0,40}"
                 r"\b(on|of)\s+the\s+(node|host|machine)\b",

@@ -273,11 +273,13 @@ def exempt_namespace_labels(text: str) -> tuple[tuple[str, str], ...]:
 _POD_LABEL = re.compile(
     r"\bpods?\s+(?:that\s+|which\s+)?(?:carry(?:ing)?|bear(?:s|ing)?|hav(?:e|ing)|with|"
     r"labell?ed)\s+(?:the\s+)?(?:label\s+)?[`'\"]?([A-Za-z0-9./-]+)[`'\"]?\s*[:=]\s*"
-    r"[`'\"]?([A-Za-z0-9._-]+)[`'\"]?"
+    # a value ends with a letter or digit: the full stop after it ends the sentence
+    r"[`'\"]?([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)[`'\"]?"
     # a label given in an aside to the workloads a text names: "workloads owned by the payments
     # team (label team=payments)"
     r"|\b(?:pods?|workloads?|applications?|apps?)\b[^.;()]{0,60}\(\s*(?:the\s+)?(?:pod\s+)?"
-    r"label(?:l?ed)?\s+[`'\"]?([A-Za-z0-9./-]+)[`'\"]?\s*[:=]\s*[`'\"]?([A-Za-z0-9._-]+)[`'\"]?\s*\)",
+    r"label(?:l?ed)?\s+[`'\"]?([A-Za-z0-9./-]+)[`'\"]?\s*[:=]\s*[`'\"]?"
+    r"([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)[`'\"]?\s*\)",
     re.I,
 )
 
@@ -326,6 +328,36 @@ def exempt_pod_labels(text: str) -> tuple[tuple[str, str], ...]:
     return _pod_labels_in(exempting_clauses(text)[0])
 
 
+#: a label the objects of a rule carry: "autoscalers labelled team=payments", "Services with the
+#: label tier: edge", "those owned by the payments team (label team=payments)"; "must carry the
+#: label" is a requirement, not a scope, and is not read here
+_OBJECT_LABEL = re.compile(
+    r"(?:\blabell?ed|\b(?:carrying|bearing|having|with|(?:that|which)\s+(?:carry|bear|have))\s+"
+    r"(?:the\s+)?labels?|\(\s*(?:the\s+)?labels?)\s*:?\s+[`'\"]?([A-Za-z0-9./-]+)[`'\"]?\s*[:=]\s*"
+    r"[`'\"]?([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)[`'\"]?",
+    re.I,
+)
+
+
+def _object_labels_in(text: str) -> tuple[tuple[str, str], ...]:
+    """The labels in ``text`` that are not a namespace's or a pod's."""
+    elsewhere = {*_namespace_labels_in(text), *_pod_labels_in(text)}
+    found = ((m.group(1), m.group(2)) for m in _OBJECT_LABEL.finditer(text))
+    return tuple(dict.fromkeys(pair for pair in found if pair not in elsewhere))
+
+
+def object_labels(text: str) -> tuple[tuple[str, str], ...]:
+    """The (key, value) labels the objects a text limits its rule to carry on themselves (not a
+    namespace's or a pod's labels, not those a clause exempts)."""
+    return _object_labels_in(exempting_clauses(text)[1])
+
+
+def exempt_object_labels(text: str) -> tuple[tuple[str, str], ...]:
+    """The labels of the objects a clause exempts ("autoscalers labelled tier=batch are out of
+    scope")."""
+    return _object_labels_in(exempting_clauses(text)[0])
+
+
 def _replica_minimum(text: str) -> FieldBoundCheck | None:
     """A Deployment's or StatefulSet's spec.replicas (the API's default 1) at least the text's
     minimum, in the namespaces whose label the text names (everywhere when it names none)."""
@@ -349,7 +381,16 @@ CONCEPTS: tuple[Concept, ...] = (
         (
             words(r"\breplicas?\b", r"\binstances?\b", r"\bcopies\b"),
             words(r"\bDeployments?\b", r"\bStatefulSets?\b"),
-            words(r"\bat\s+least\b", r"\bminimum\b", r"\bfewer\s+than\b", r"\bless\s+than\b"),
+            words(
+                r"\bat\s+least\b",
+                r"\bminimum\b",
+                r"\bfewer\s+than\b",
+                r"\bless\s+than\b",
+                # the bound after its number, in what the text requires: "must run 3 replicas
+                # or more" ("a Deployment that runs 2 or more replicas must ..." is a condition)
+                r"\b(must|shall|should|has\s+to|have\s+to|needs?\s+to)\b[^.;]{0,30}?\b\d+\s+"
+                r"(replicas?|copies|instances?|pods?)\s+or\s+(more|greater|higher|above)\b",
+            ),
         ),
         _replica_minimum,
     ),

@@ -68,7 +68,12 @@ _SYSCTL_EFFECTS: tuple[Effect, ...] = (
         False,
     ),
     Effect(
-        words(r"\b(kernel\s+(message\s+)?(ring\s+)?buffer|dmesg|kernel\s+log\s+messages)\b"),
+        words(
+            r"\b(kernel\s+(message\s+)?(ring\s+)?buffer|dmesg|kernel\s+log\s+messages)\b",
+            # "the kernel log buffer", "the kernel's log", "what the kernel logs"
+            r"\bkernel(\'s)?\s+(log|message|ring)\s+((ring|message)\s+)?buffer\b",
+            r"\bkernel(\'s)?\s+(own\s+)?logs?\b(?!\s+(level|files?\s+(in|under|to)))",
+        ),
         "sysctl",
         "kernel.dmesg_restrict",
         ("1",),
@@ -217,6 +222,16 @@ def _crash_collector(text: str) -> list[ConfigSetting]:
     return found
 
 
+def _narrowed(effect: ConfigSetting, spelled: tuple[ConfigSetting, ...]) -> ConfigSetting:
+    """The effect's setting, or the value the text spells for its key when that value is one
+    of the effect's and not all of them ("configured as 2" of kptr_restrict's 1 or 2); the kernel's
+    default keeps complying only if the effect said so and the text kept every value."""
+    (value,) = spelled if len(spelled) == 1 else (None,)
+    if value is None or value.comparison != "eq" or not set(value.values) < set(effect.values):
+        return effect
+    return replace(value, unset_complies=False)
+
+
 def _sysctl(text: str) -> tuple[ConfigSetting, ...] | None:
     settings = [
         ConfigSetting(e.family, e.key, "eq", e.values, e.unset_complies)
@@ -229,8 +244,15 @@ def _sysctl(text: str) -> tuple[ConfigSetting, ...] | None:
     sysctl = next(f for f in rhel_generic.FAMILIES if f.name == "sysctl")
     described = {s.key for s in settings}
     for key in dict.fromkeys(m.group(0) for m in sysctl.keys.finditer(text)):
-        if key not in described and "*" not in key and not _other_control(text, re.escape(key)):
-            settings += rhel_generic.setting(sysctl, key, text) or ()
+        if "*" in key or _other_control(text, re.escape(key)):
+            continue
+        spelled = rhel_generic.setting(sysctl, key, text) or ()
+        if key not in described:
+            settings += spelled
+        elif spelled:
+            # the value the text gives the key it spells ("kernel.kptr_restrict configured as
+            # 2") may be narrower than every value that has the effect
+            settings = [_narrowed(s, spelled) if s.key == key else s for s in settings]
     for phrases, key, values, unset in _PER_INTERFACE:
         if not any(p.search(text) for p in phrases):
             continue
@@ -637,6 +659,27 @@ def _limits(text: str) -> tuple[ConfigSetting, ...] | None:
     return tuple(settings) or None
 
 
+# ---- systemd: the limits the service manager gives its units ---------------------------------
+
+#: the service manager or what it starts, named as such ("services started by systemd", "the
+#: manager's defaults for its units", system.conf)
+_SYSTEMD_UNITS = words(
+    r"\bsystemd\b(?!-)",
+    r"\bsystem\.conf(\.d)?\b",
+    r"\bservice\s+manager\b",
+)
+#: a core file said by what it is ("core dumps", "core files", "the core-file size")
+_CORE_FILES = words(r"\bcore[\s-]*(dumps?|files?|sizes?|limits?)\b", r"\bdump\w*\s+core\b")
+
+
+def _systemd_core_limit(text: str) -> ConfigSetting:
+    """DefaultLimitCORE in system.conf and its drop-ins (system.conf.d, name order, the last
+    assignment wins): the core size a unit may write unless it sets its own. 0 (or "0:0", soft
+    and hard) keeps every service from dumping core; unset, systemd leaves the hard limit
+    unlimited, so a service may raise its own."""
+    return ConfigSetting("systemd", "DefaultLimitCORE", "eq", ("0", "0:0"), False)
+
+
 # ---- crypto-policies -------------------------------------------------------------------------
 
 
@@ -935,6 +978,24 @@ CONCEPTS: tuple[Concept, ...] = (
         "crypto-policy",
         (words(r"\bcrypto(graphic)?[\s-]+polic", r"\bupdate-crypto-policies\b"),),
         _crypto_policy,
+    ),
+    Concept(
+        "systemd-default-core-limit",
+        (_SYSTEMD_UNITS, _CORE_FILES),
+        _systemd_core_limit,
+        # the crash collector (systemd-coredump) and setuid programs' dumps are other settings;
+        # a text that spells a manager key (DumpCore, DefaultLimitCORE) is read by the generic
+        # reader
+        none_of=(
+            *words(
+                r"\bsystemd-coredump\b",
+                r"\bcoredump\.conf\b",
+                r"\bcollector\b",
+                r"\bhandler\b",
+                r"\b(setuid|suid|set-?user-?id)\b",
+            ),
+            rhel_generic.family_named("systemd").keys,
+        ),
     ),
     Concept(
         "sysctl-effects",

@@ -379,7 +379,10 @@ def _value_or_bound(family: ConfigFamily, key: str, after: str, text: str) -> Co
         return ConfigSetting(family.name, key, "eq", (str(1 - int(negated.group(1))),), False,
                              family.pam_files)  # fmt: skip
     stated = re.match(
-        rf"\s*(?:=|:|\bto\b|\bof\b|\bat\b(?!\s+(?:least|most))|\s*(?:is|are)\s+set\s+to\b|(?:[^.;]{{0,20}}?\b(?:must|shall|should|has\s+to|needs?\s+to)\s+"
+        rf"\s*(?:=|:|\bto\b|\bof\b|\bat\b(?!\s+(?:least|most))|"
+        # "ends up with kernel.dmesg_restrict set to 1", "with X configured as 2"
+        r"\s*(?:(?:is|are|be|being)\s+)?(?:set|configured|fixed|pinned)\s+(?:to|at|as)\b|"
+        rf"(?:[^.;]{{0,20}}?\b(?:must|shall|should|has\s+to|needs?\s+to)\s+"
         rf"(?:be|equal|read|(?:resolve|evaluate|end\s+up|come\s+out)\s+(?:to|as|at))\b(?:\s+set\s+to)?))\s*{_VALUE}",
         after,
         re.I,

@@ -1,0 +1,298 @@
+"""Readings of Kubernetes requirement texts the baseline learnt without seeing them: the objects
+a rule judges chosen by their own labels ("autoscalers labelled squad=ledger"), a value named only
+as the alternative to use instead, a bound said after its number ("2 or more"), an exemption
+written as a heading ("Exempt: kube-system, metrics"), and the node's process namespace said
+with "of the node". Each text and object is written for this test, in the words of an operator's
+ticket, an auditor's finding and a benchmark paragraph; every rendered policy is judged by the
+real engines (Kyverno's scanner, Rego for kubectl-opa and opa-static).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ciso.agents.baseline.intent import FieldBoundCheck, PodFieldCheck
+from tests._support.ciso_baseline import api_object, assert_every_class, intent_of, pod_carrier
+
+# ---- objects chosen by their own labels ------------------------------------------------------
+
+
+def _autoscaler(name: str, labels: dict[str, str], floor: int | None) -> dict[str, Any]:
+    spec: dict[str, Any] = {
+        "scaleTargetRef": {"apiVersion": "apps/v1", "kind": "Deployment", "name": name},
+        "maxReplicas": 6,
+    }
+    if floor is not None:
+        spec["minReplicas"] = floor
+    found = api_object("autoscaling/v2", "HorizontalPodAutoscaler", name, "ledger", spec=spec)
+    found["metadata"]["labels"] = labels
+    return found
+
+
+_AUTOSCALER_TEXTS = (
+    # an operator's ticket
+    "Ticket: the HorizontalPodAutoscalers of the ledger squad (label squad=ledger) may scale "
+    "down to one replica; raise the floor so that none of them goes below 2 replicas.",
+    # an auditor's finding
+    "Finding: autoscalers carrying the label squad: ledger were allowed to shrink to a single "
+    "pod. Their minReplicas must be 2 or more.",
+    # a benchmark paragraph, the number in words
+    "Ensure that autoscalers labelled squad=ledger never scale below two replicas, so that one "
+    "lost pod cannot interrupt the ledger service.",
+)
+
+
+@pytest.mark.parametrize("text", _AUTOSCALER_TEXTS)
+def test_autoscaler_floor_judges_only_the_objects_with_the_label(text: str) -> None:
+    intent = intent_of(text)
+    assert [type(c) for c in intent.checks] == [FieldBoundCheck]
+    assert intent.scope.object_labels == (("squad", "ledger"),)
+    objects = [
+        _autoscaler("one-replica", {"squad": "ledger"}, 1),
+        # unset: the API's default of 1
+        _autoscaler("floor-unset", {"squad": "ledger"}, None),
+        _autoscaler("two-replicas", {"squad": "ledger"}, 2),
+        # another squad's, and one without labels: out of scope
+        _autoscaler("other-squad", {"squad": "search"}, 1),
+        _autoscaler("unlabelled", {}, 1),
+    ]
+    assert_every_class(intent, objects, {"one-replica", "floor-unset"})
+
+
+def test_objects_a_clause_exempts_by_their_labels() -> None:
+    intent = intent_of(
+        "No autoscaler may allow fewer than 3 replicas; autoscalers labelled tier=batch are exempt."
+    )
+    assert intent.scope.object_labels == ()
+    assert intent.scope.permitting_object_labels == (("tier", "batch"),)
+    objects = [
+        _autoscaler("web", {"tier": "web"}, 2),
+        _autoscaler("nightly", {"tier": "batch"}, 1),
+        _autoscaler("api", {}, 3),
+    ]
+    assert_every_class(intent, objects, {"web"})
+
+
+def test_a_label_the_objects_must_carry_is_no_scope() -> None:
+    # the label is what the text requires, not who is judged
+    intent = intent_of("Every Namespace must carry the label owner=platform.")
+    assert intent.scope.object_labels == ()
+
+
+# ---- a value named as the alternative to use instead ---------------------------------------
+
+
+def _service(name: str, **spec: Any) -> dict[str, Any]:
+    return api_object("v1", "Service", name, "edge", spec={"ports": [{"port": 443}], **spec})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No Service may list addresses in externalIPs; publish applications with a LoadBalancer "
+        "Service instead.",
+        "Services must not claim outside addresses through spec.externalIPs. A load balancer or "
+        "an Ingress is the preferred way to publish them.",
+        "Ensure no Service sets spec.externalIPs (CVE-2020-8554); expose workloads through "
+        "LoadBalancer Services or Ingresses instead.",
+    ],
+)
+def test_the_alternative_offered_is_not_forbidden(text: str) -> None:
+    intent = intent_of(text)
+    assert [c.concept for c in intent.checks] == ["externalips"]
+    objects = [
+        _service("pinned", type="ClusterIP", externalIPs=["198.51.100.4"]),
+        _service("pinned-node-port", type="NodePort", externalIPs=["198.51.100.5", "198.51.100.6"]),
+        # an empty list claims nothing
+        _service("empty-list", type="ClusterIP", externalIPs=[]),
+        _service("balanced", type="LoadBalancer"),
+    ]
+    assert_every_class(intent, objects, {"pinned", "pinned-node-port"})
+    # a value the sentence forbids beside the alternative it offers stays forbidden
+    forbidding = intent_of("Services must not be of type LoadBalancer; use an Ingress instead.")
+    assert [c.concept for c in forbidding.checks] == ["service-type"]
+
+
+# ---- a bound said after its number -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Pods get 30 seconds or less to shut down: terminationGracePeriodSeconds above that "
+            "is a finding.",
+            {"slow"},
+        ),
+        ("Deployments must run 3 replicas or more.", {"slow", "quick"}),
+    ],
+)
+def test_a_bound_after_its_number(text: str, expected: set[str]) -> None:
+    intent = intent_of(text)
+    slow = pod_carrier(
+        "Deployment",
+        "slow",
+        {"terminationGracePeriodSeconds": 45, "containers": [{"name": "a", "image": "x"}]},
+    )
+    slow["spec"]["replicas"] = 2
+    quick = pod_carrier(
+        "Deployment",
+        "quick",
+        {"terminationGracePeriodSeconds": 10, "containers": [{"name": "a", "image": "x"}]},
+    )
+    quick["spec"]["replicas"] = 1
+    sure = pod_carrier(
+        "Deployment",
+        "sure",
+        {"terminationGracePeriodSeconds": 30, "containers": [{"name": "a", "image": "x"}]},
+    )
+    sure["spec"]["replicas"] = 3
+    assert_every_class(intent, [slow, quick, sure], expected)
+
+
+# ---- an exemption written as a heading -------------------------------------------------------
+
+
+def _privileged(name: str, namespace: str) -> dict[str, Any]:
+    container = {"name": "agent", "image": "x", "securityContext": {"privileged": True}}
+    return pod_carrier("DaemonSet", name, {"containers": [container]}, namespace)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No container may run privileged. Exempt: kube-system, metrics.",
+        "Finding: privileged containers run in several namespaces. Out of scope: `kube-system` "
+        "and `metrics`.",
+        "Containers must not be privileged.\nExceptions: kube-system and metrics namespaces",
+    ],
+)
+def test_an_exemption_heading_lists_its_namespaces(text: str) -> None:
+    intent = intent_of(text)
+    assert set(intent.scope.exempt_namespaces) >= {"kube-system", "metrics"}
+    objects = [
+        _privileged("node-agent", "kube-system"),
+        _privileged("exporter", "metrics"),
+        _privileged("sniffer", "payments"),
+    ]
+    assert_every_class(intent, objects, {"sniffer"})
+
+
+def test_an_exemption_heading_over_pod_labels_exempts_them() -> None:
+    intent = intent_of(
+        "Every container must set readOnlyRootFilesystem to true. Exempt: pods labelled "
+        "scratch=allowed."
+    )
+    assert intent.scope.pod_labels == ()
+    assert intent.scope.exempt_pod_labels == (("scratch", "allowed"),)
+
+
+# ---- the node's process namespace ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No workload may share the process namespace of the node.",
+        "Pods must never join the process namespace of the underlying host.",
+    ],
+)
+def test_the_process_namespace_of_the_node_is_host_pid(text: str) -> None:
+    (check,) = intent_of(text).checks
+    assert isinstance(check, PodFieldCheck)
+    assert check.field == "hostPID"
+    objects = [
+        pod_carrier(
+            "Deployment",
+            "node-view",
+            {"hostPID": True, "containers": [{"name": "a", "image": "x"}]},
+        ),
+        pod_carrier(
+            "Deployment",
+            "shared-in-pod",
+            {"shareProcessNamespace": True, "containers": [{"name": "a", "image": "x"}]},
+        ),
+    ]
+    assert_every_class(intent_of(text), objects, {"node-view"})
+
+
+# ---- fields described by what they do ------------------------------------------------------
+
+
+def _hooked(name: str, lifecycle: dict[str, Any], init: bool = False) -> dict[str, Any]:
+    container = {"name": "c", "image": "x", "lifecycle": lifecycle}
+    spec: dict[str, Any] = {"containers": [{"name": "main", "image": "x"}]}
+    spec.setdefault("initContainers" if init else "containers", []).append(container)
+    return pod_carrier("StatefulSet", name, spec)
+
+
+_ON_START = {"exec": {"command": ["/bin/warm-cache"]}}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an operator's ticket
+        "Ticket: no container may declare a hook that the kubelet fires as soon as the "
+        "container has started (one blocked a rollout); hooks that run before a container is "
+        "stopped stay allowed.",
+        # an auditor's finding
+        "Audit finding: start-up hooks must not be declared on any container; stopping hooks "
+        "are not in question.",
+    ],
+)
+def test_a_hook_described_by_when_it_runs_is_post_start(text: str) -> None:
+    intent = intent_of(text)
+    assert [c.concept for c in intent.checks] == ["post-start"]
+    objects = [
+        _hooked("warm", {"postStart": _ON_START}),
+        _hooked("drain", {"preStop": {"exec": {"command": ["/bin/drain"]}}}),
+        _hooked("plain", {}),
+    ]
+    assert_every_class(intent, objects, {"warm"})
+
+
+def test_a_stalled_rollout_is_the_progress_deadline() -> None:
+    (check,) = intent_of(
+        "Finding: Deployments whose rollout stopped making progress kept the pipeline waiting "
+        "for an hour. Each must be declared failed within 5 minutes."
+    ).checks
+    assert isinstance(check, FieldBoundCheck)
+    assert check.paths == (("spec", "progressDeadlineSeconds"),)
+    assert check.maximum == 300
+
+
+def test_debug_containers_a_text_exempts_are_left_out() -> None:
+    intent = intent_of(
+        "Every container must set terminationMessagePolicy to FallbackToLogsOnError. Temporary "
+        "debug containers are exempt; init containers are not."
+    )
+    assert intent.scope.container_lists == ("containers", "initContainers")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Every container must fall back to the end of its log when its termination-message file "
+        "is empty.",
+        "Ticket: crash reasons are missing from pod status. Kubernetes must fall back on the tail "
+        "of the container log in every container; temporary debug containers are exempt.",
+    ],
+)
+def test_falling_back_to_the_log_is_the_termination_message_policy(text: str) -> None:
+    intent = intent_of(text)
+    assert [c.concept for c in intent.checks] == ["termination-message-policy"]
+
+    def carrier(name: str, **container: Any) -> dict[str, Any]:
+        spec = {"containers": [{"name": "a", "image": "x", **container}]}
+        return pod_carrier("Deployment", name, spec)
+
+    objects = [
+        carrier("falls-back", terminationMessagePolicy="FallbackToLogsOnError"),
+        carrier("file-only", terminationMessagePolicy="File"),
+        # unset: the API's default, File
+        carrier("unset"),
+    ]
+    assert_every_class(intent, objects, {"file-only", "unset"})

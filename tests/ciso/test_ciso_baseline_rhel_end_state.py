@@ -1,0 +1,123 @@
+"""RHEL 9 requirement texts that state the value a setting must end up with rather than give it
+as "KEY = VALUE" ("the sysctl configuration has to end up with kernel.kptr_restrict set to 2"),
+or state the control by its effect only (reading the kernel's log; services started by systemd
+writing core files). Each host goes through the real class (ansible-playbook in the sandbox,
+then Rego). Every text and host is written for this test.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ciso.agents.baseline.intent import ConfigSetting
+from tests._support.ciso import needs_sandbox
+from tests._support.ciso_baseline import intent_of
+from tests.ciso.test_ciso_baseline_rhel9_reading import JUDGED, _judged
+
+_SYSCTL_TEXTS = (
+    # an operator's ticket
+    "Ticket: after the next reboot the persistent sysctl configuration has to end up with "
+    "kernel.kptr_restrict set to 2, whatever the vendor drop-ins say.",
+    # an auditor's finding
+    "Finding: kernel addresses are printed to local users. Remediation: kernel.kptr_restrict "
+    "configured as 2 in the sysctl configuration read at boot.",
+)
+
+
+@pytest.mark.parametrize("text", _SYSCTL_TEXTS)
+def test_a_value_the_key_is_set_to_after_it(text: str) -> None:
+    (setting,) = intent_of(text, "rhel9").checks
+    assert setting == ConfigSetting("sysctl", "kernel.kptr_restrict", "eq", ("2",), False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ordinary accounts must not be able to read the kernel log buffer.",
+        "Finding: any local user can page through the kernel's log. Restrict it to "
+        "administrators, persistently.",
+    ],
+)
+def test_reading_the_kernel_log_is_dmesg_restrict(text: str) -> None:
+    (setting,) = intent_of(text, "rhel9").checks
+    assert (setting.family, setting.key, setting.values) == (
+        "sysctl",
+        "kernel.dmesg_restrict",
+        ("1",),
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # an operator's ticket
+        "Ticket: a crashed daemon left a core file of several gigabytes. No unit started by "
+        "systemd may write core files any more; fix the manager's default, drop-ins included.",
+        # an auditor's finding
+        "Audit: the service manager's default core-file size limit for services is unlimited. "
+        "It must be zero, taking system.conf.d into account.",
+        # a benchmark paragraph
+        "Ensure services launched by systemd cannot dump core: the default core size limit "
+        "systemd applies to its units is 0.",
+    ],
+)
+def test_systemd_services_dumping_core_is_the_default_core_limit(text: str) -> None:
+    (setting,) = intent_of(text, "rhel9").checks
+    assert (setting.family, setting.key) == ("systemd", "DefaultLimitCORE")
+    assert "0" in setting.values
+    assert not setting.unset_complies
+
+
+_SYSTEM_CONF = "[Manager]\n#DefaultLimitNOFILE=1024:524288\nDefaultLimitCORE=0\n"
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_systemd_core_limit_judged_after_its_drop_ins(tmp_path: Path) -> None:
+    text = (
+        "Services started by systemd must not be able to leave core files behind; the "
+        "drop-in directory counts."
+    )
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # the main file says 0, a later drop-in (spaces around '=') makes it unlimited
+        violating={
+            "etc/systemd/system.conf": _SYSTEM_CONF,
+            "etc/systemd/system.conf.d/50-debug.conf": "[Manager]\n  DefaultLimitCORE = infinity\n",
+        },
+        # the main file unlimited, a drop-in brings it back to 0; a commented line changes nothing
+        compliant={
+            "etc/systemd/system.conf": "[Manager]\nDefaultLimitCORE=infinity\n",
+            "etc/systemd/system.conf.d/20-harden.conf": "[Manager]\nDefaultLimitCORE=0\n",
+            "etc/systemd/system.conf.d/90-notes.conf": "[Manager]\n#DefaultLimitCORE=infinity\n",
+        },
+    )
+    assert verdicts == JUDGED
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_dmesg_restrict_end_state_over_sysctl_drop_ins(tmp_path: Path) -> None:
+    text = (
+        "Local users must not read the kernel log buffer: once every sysctl.d file is applied "
+        "the result has to be kernel.dmesg_restrict set to 1."
+    )
+    verdicts = _judged(
+        tmp_path,
+        text,
+        # an early file sets 1, a later one (by name) sets 0 and wins
+        violating={
+            "etc/sysctl.d/20-secure.conf": "kernel.dmesg_restrict = 1\n",
+            "etc/sysctl.d/95-debugging.conf": "kernel.dmesg_restrict=0\n",
+        },
+        # 0 from a vendor-ish early file, 1 from a later one; a comment after it
+        compliant={
+            "etc/sysctl.d/10-base.conf": "kernel.dmesg_restrict = 0\n",
+            "etc/sysctl.d/70-secure.conf": "kernel.dmesg_restrict = 1\n",
+            "etc/sysctl.d/99-scratch.conf": "# kernel.dmesg_restrict = 0\n",
+        },
+    )
+    assert verdicts == JUDGED
