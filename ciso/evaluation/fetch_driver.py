@@ -68,7 +68,8 @@ class Cluster:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.port}"
+        """The address the kubeconfig names (and kubectl's discovery cache is kept by)."""
+        return self.server.kubeconfig_server
 
     def write_kubeconfig(self) -> None:
         """The kubeconfig pointing at this server, written again before each run (the runs'

@@ -20,6 +20,9 @@ CONTEXT = "itbench-offline"
 
 
 def kubeconfig_text(url: str) -> str:
+    """The kubeconfig of the API server at ``url``; for the offline cluster the URL holds its
+    credential (:attr:`itbench.cluster.server.ApiServer.kubeconfig_server`): whoever has this
+    text may use the cluster, and nobody else."""
     return yaml.safe_dump(
         {
             "apiVersion": "v1",
