@@ -77,7 +77,7 @@ class Cluster:
         from itbench.cluster.kubeconfig import write_kubeconfig
 
         KUBECONFIG.parent.mkdir(parents=True, exist_ok=True)
-        write_kubeconfig(KUBECONFIG, self.url)
+        write_kubeconfig(KUBECONFIG, self.url, self.server.token)
 
     def serve(self, objects: list) -> None:
         from itbench.cluster.state import ClusterState

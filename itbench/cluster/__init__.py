@@ -172,5 +172,5 @@ def start_cluster(
         kubeconfig = Path(tmp.name) / "kubeconfig"
     running = RunningCluster(server, kubeconfig, tmp)
     _wait_accepting(server.port)
-    write_kubeconfig(kubeconfig, server.kubeconfig_server)
+    write_kubeconfig(kubeconfig, server.kubeconfig_server, server.token)
     return running
