@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from ciso.scenarios.model import CisoScenario, Platform, ScenarioClass
 from itbench import jsonsafe
 from itbench.errors import InputError
-from itbench.fsutil import agent_file, atomic_write_json, read_agent_text, real_directory
+from itbench.fsutil import agent_file, atomic_write_text, read_agent_text, real_directory
 from itbench.models import Scenario
 
 if TYPE_CHECKING:
@@ -91,7 +91,8 @@ def serve(
         finally:
             # the workspace is the agent's: .itbench may have become a link to anywhere
             folder = real_directory(directory, APPLIED_FILE.parent)
-            atomic_write_json(folder / APPLIED_FILE.name, cluster.overlay())
+            # compact: the file is bounded by the cluster's stored-bytes budget
+            atomic_write_text(folder / APPLIED_FILE.name, cluster.overlay_text())
 
 
 def _host_environment(scenario: CisoScenario, directory: Path, compliant: bool) -> dict[str, str]:

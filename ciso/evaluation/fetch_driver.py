@@ -68,7 +68,8 @@ class Cluster:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.port}"
+        """The address the kubeconfig names (and kubectl's discovery cache is kept by)."""
+        return self.server.kubeconfig_server
 
     def write_kubeconfig(self) -> None:
         """The kubeconfig pointing at this server, written again before each run (the runs'
@@ -76,7 +77,7 @@ class Cluster:
         from itbench.cluster.kubeconfig import write_kubeconfig
 
         KUBECONFIG.parent.mkdir(parents=True, exist_ok=True)
-        write_kubeconfig(KUBECONFIG, self.url)
+        write_kubeconfig(KUBECONFIG, self.url, self.server.token)
 
     def serve(self, objects: list) -> None:
         from itbench.cluster.state import ClusterState

@@ -124,7 +124,7 @@ def serve(
     else:
         scratch = tempfile.TemporaryDirectory(prefix="itbench-cluster-")
         path = Path(scratch.name) / "kubeconfig"
-    write_kubeconfig(path, f"http://127.0.0.1:{server.port}")
+    write_kubeconfig(path, server.kubeconfig_server, server.token)
     click.echo(str(path))
     sys.stdout.flush()
     served = ", ".join(e.name for e in extensions) or "none"

@@ -66,7 +66,13 @@ class RunningCluster:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        """The server's address, without its credential (see :attr:`authorization`)."""
+        return self._server.url
+
+    @property
+    def authorization(self) -> dict[str, str]:
+        """The header every request must carry (its token is also in the kubeconfig)."""
+        return {"Authorization": f"Bearer {self._server.token}"}
 
     @property
     def state(self) -> ClusterState:
@@ -85,6 +91,10 @@ class RunningCluster:
 
     def overlay(self) -> dict[str, list[dict[str, Any]]]:
         return self.state.overlay()
+
+    def overlay_text(self) -> str:
+        """The overlay as the JSON a trial's folder keeps: bounded by the stored-bytes budget."""
+        return self.state.overlay_text()
 
     def stop(self) -> None:
         self._server.shutdown()
@@ -124,6 +134,7 @@ def start_cluster(
     reconciler: Reconciler | None = None,
     clock: SimClock | None = None,
     read_only: bool = False,
+    max_stored_bytes: int | None = None,
 ) -> RunningCluster:
     """Start an API server in this process on a free loopback port (or ``port``); the kubeconfig is
     written once the port accepts connections.
@@ -131,7 +142,10 @@ def start_cluster(
     ``extensions`` are the custom types served besides core's (None: every loaded domain's);
     ``report_producer`` replaces the producer of the extensions that declare report inputs;
     ``reconciler`` and ``clock`` make the cluster react to writes (``reconcile.py``);
-    ``read_only`` answers every write 403 Forbidden (RBAC's denial), for every client.
+    ``read_only`` answers every write 403 Forbidden (RBAC's denial), for every client;
+    ``max_stored_bytes`` bounds what writes keep (``state.MAX_STORED_BYTES`` unless
+    ``ITBENCH_CLUSTER_MAX_STORED_BYTES`` says otherwise). Every request must carry the server's
+    token: the kubeconfig written holds it.
     """
     objects: Iterable[dict[str, Any]]
     if source is None:
@@ -149,6 +163,7 @@ def start_cluster(
         max_objects=MAX_OBJECTS,
         reconciler=reconciler,
         clock=clock,
+        max_stored_bytes=max_stored_bytes,
     )
     server = ApiServer(state, port, read_only=read_only)
     tmp = None
@@ -157,5 +172,5 @@ def start_cluster(
         kubeconfig = Path(tmp.name) / "kubeconfig"
     running = RunningCluster(server, kubeconfig, tmp)
     _wait_accepting(server.port)
-    write_kubeconfig(kubeconfig, running.url)
+    write_kubeconfig(kubeconfig, server.kubeconfig_server, server.token)
     return running

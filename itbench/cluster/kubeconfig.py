@@ -19,13 +19,17 @@ from itbench.fsutil import atomic_write_text, read_agent_text
 CONTEXT = "itbench-offline"
 
 
-def kubeconfig_text(url: str) -> str:
+def kubeconfig_text(url: str, token: str = "offline") -> str:
+    """The kubeconfig of the API server at ``url``, its user holding ``token``. For the offline
+    cluster both hold its credential (:attr:`itbench.cluster.server.ApiServer.kubeconfig_server`
+    for kubectl, which sends a user's token over TLS only; the token for the Python client, which
+    sends it over HTTP too): whoever has this text may use the cluster, and nobody else."""
     return yaml.safe_dump(
         {
             "apiVersion": "v1",
             "kind": "Config",
             "clusters": [{"name": CONTEXT, "cluster": {"server": url}}],
-            "users": [{"name": CONTEXT, "user": {"token": "offline"}}],
+            "users": [{"name": CONTEXT, "user": {"token": token}}],
             "contexts": [
                 {
                     "name": CONTEXT,
@@ -39,8 +43,8 @@ def kubeconfig_text(url: str) -> str:
     )
 
 
-def write_kubeconfig(path: Path, url: str) -> Path:
-    atomic_write_text(path, kubeconfig_text(url))
+def write_kubeconfig(path: Path, url: str, token: str = "offline") -> Path:
+    atomic_write_text(path, kubeconfig_text(url, token))
     return path
 
 

@@ -4,12 +4,24 @@ Discovery (``/api``, ``/apis``, group versions), ``/version``, list/get per kind
 across all, label and field selectors, ``Table`` responses for plain ``kubectl get``, create,
 replace, patch and delete into the overlay, errors as ``Status`` objects. Loopback only; request
 bodies are bounded; no route reads a file.
+
+Every request carries the server's credential, a random token made for this server alone and
+written only into the kubeconfig of the client it serves: loopback is shared by every process of
+the host (another trial's agent among them), so a port is no secret. kubectl sends a kubeconfig
+user's token over TLS only; over this server's plain HTTP it sends the user and password of the
+server's URL (``http://itbench:<token>@127.0.0.1:PORT``, :attr:`ApiServer.kubeconfig_server`) as
+Basic authorization with every request, ``--raw`` ones included. ``Authorization: Bearer <token>``
+is taken too (the Python clients). A request without it, or with another, is answered 401
+Unauthorized before any route sees it, as an API server answers a request it cannot authenticate.
 """
 
 from __future__ import annotations
 
+import base64
+import hmac
 import json
 import re
+import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -60,6 +72,7 @@ REVIEWS: dict[tuple[str, str], dict[str, str]] = {
 #: The reason a Status carries for an HTTP code the server answers without a route's error.
 _REASONS = {
     400: "BadRequest",
+    401: "Unauthorized",
     403: "Forbidden",
     404: "NotFound",
     405: "MethodNotAllowed",
@@ -156,6 +169,29 @@ def _subresources(t: ResourceType) -> list[dict[str, Any]]:
     for entry in listed:
         entry["singularName"] = ""
     return listed
+
+
+#: the user name of the offline cluster's URL; the password is the token
+TOKEN_USER = "itbench"
+
+
+def presents_token(authorization: str, token: str) -> bool:
+    """Whether an ``Authorization`` header carries ``token``: ``Bearer <token>``, or ``Basic``
+    of ``itbench:<token>`` (what kubectl sends for a server URL's user and password)."""
+    scheme, _, credential = authorization.strip().partition(" ")
+    presented = credential.strip().encode("utf-8", "replace")
+    if scheme.lower() == "basic":
+        try:
+            presented = base64.b64decode(presented, validate=True)
+        except ValueError:
+            return False
+        expected = f"{TOKEN_USER}:{token}".encode()
+    elif scheme.lower() == "bearer":
+        expected = token.encode()
+    else:
+        return False
+    # compared in constant time: how long a refusal takes tells nothing of the token's prefix
+    return hmac.compare_digest(presented, expected)
 
 
 class Route:
@@ -258,6 +294,16 @@ class ApiHandler(BaseHTTPRequestHandler):
             super().log_message(format, *args)
 
     # -- plumbing -----------------------------------------------------------------------------
+    def parse_request(self) -> bool:
+        """The request line and headers, then the credential: a request that does not carry
+        this server's token is answered 401 before any route sees it (its body unread)."""
+        if not super().parse_request():
+            return False
+        if presents_token(self.headers.get("Authorization") or "", self.server.token):
+            return True
+        self.send_error(401, "Unauthorized")
+        return False
+
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """Every error the HTTP layer answers by itself (an unknown method, a malformed request
         line, oversized headers) as a Kubernetes ``Status``, never the standard library's HTML
@@ -807,13 +853,18 @@ class ApiServer(ThreadingHTTPServer):
         host: str = "127.0.0.1",
         verbose: bool = False,
         read_only: bool = False,
+        token: str | None = None,
     ) -> None:
+        """``token``: the credential every request carries (a new random one if not given;
+        :attr:`kubeconfig_server` is the address a client's kubeconfig names)."""
         if host not in ("127.0.0.1", "localhost", "::1"):
             raise UsageError(f"the offline API server binds loopback only, not {host!r}")
         self.state = state
         self.verbose = verbose
         #: every write answered 403 Forbidden, as RBAC answers a user bound to a read-only role
         self.read_only = read_only
+        #: the credential of this server's clients (never logged, never in an answer)
+        self.token = token if token else secrets.token_urlsafe(32)
         super().__init__((host, port), ApiHandler)
 
     @property
@@ -823,6 +874,17 @@ class ApiServer(ThreadingHTTPServer):
     @property
     def address(self) -> str:
         return f"127.0.0.1:{self.port}"
+
+    @property
+    def url(self) -> str:
+        """The server's address, without its credential."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def kubeconfig_server(self) -> str:
+        """The address a client's kubeconfig names: :attr:`url` with the credential as its
+        user and password, which kubectl sends with every request (see the module's text)."""
+        return f"http://{TOKEN_USER}:{self.token}@127.0.0.1:{self.port}"
 
     def serve_in_thread(self) -> threading.Thread:
         # shutdown() waits for the loop's next poll: at the default 0.5 s every trial's cluster

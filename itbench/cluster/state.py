@@ -12,6 +12,8 @@ import builtins
 import copy
 import datetime as dt
 import itertools
+import json
+import os
 import threading
 import uuid
 from collections.abc import Iterable, Sequence
@@ -38,12 +40,55 @@ from itbench.cluster.extensions import (
 )
 from itbench.cluster.reconcile import Reconciled, Reconciler, SimClock, Write
 from itbench.cluster.resources import Registry, ResourceType
+from itbench.errors import UsageError
 
 Key = tuple[str, str, str, str]  # (group, plural, namespace, name)
 #: The most objects one cluster holds (loaded and written); more are refused.
 MAX_OBJECTS = 100_000
+#: The most bytes of writes one cluster keeps: every object written through the API as compact
+#: JSON, and every deletion as the entry ``overlay()`` gives it. The API server runs in the
+#: runner's process (an agent's memory cap does not apply to it) and the writes go back to the
+#: trial's folder: a write past the budget is refused 403, as an exceeded quota is.
+MAX_STORED_BYTES = 256 * 2**20
+#: The environment variable that sets another budget (a number of bytes), for every cluster
+#: the process serves.
+STORED_BYTES_VARIABLE = "ITBENCH_CLUSTER_MAX_STORED_BYTES"
+#: the name the refusal gives the budget, as a quota's name is given
+STORED_BYTES_QUOTA = "itbench-stored-bytes"
 
-__all__ = ["MAX_OBJECTS", "Change", "ClusterError", "ClusterState", "Key", "ReportProducer"]
+__all__ = [
+    "MAX_OBJECTS",
+    "MAX_STORED_BYTES",
+    "STORED_BYTES_VARIABLE",
+    "Change",
+    "ClusterError",
+    "ClusterState",
+    "Key",
+    "ReportProducer",
+    "stored_bytes_budget",
+]
+
+
+def stored_bytes_budget() -> int:
+    """The budget of written bytes per cluster: :data:`STORED_BYTES_VARIABLE` when set, else
+    :data:`MAX_STORED_BYTES`."""
+    value = os.environ.get(STORED_BYTES_VARIABLE, "").strip()
+    if not value:
+        return MAX_STORED_BYTES
+    if not value.isdigit() or int(value) <= 0:
+        raise UsageError(f"{STORED_BYTES_VARIABLE}={value!r}: not a positive number of bytes")
+    return int(value)
+
+
+def _deleted_entry(key: Key) -> dict[str, str]:
+    return {"group": key[0], "resource": key[1], "namespace": key[2], "name": key[3]}
+
+
+def _entry_bytes(key: Key, obj: dict[str, Any] | None) -> int:
+    """What one overlay entry weighs: its compact JSON as :meth:`ClusterState.overlay_text`
+    writes it, and the comma before it."""
+    entry = obj if obj is not None else _deleted_entry(key)
+    return len(json.dumps(entry, separators=(",", ":"), default=str)) + 1
 
 
 class ClusterError(Exception):
@@ -92,6 +137,7 @@ class ClusterState:
         report_seconds: float = deadline.REPORT_SECONDS,
         reconciler: Reconciler | None = None,
         clock: SimClock | None = None,
+        max_stored_bytes: int | None = None,
     ) -> None:
         """Core's kinds plus ``extensions``'; ``report_producer`` replaces the producer of the
         extensions that declare report inputs. Loaded objects are validated like written ones.
@@ -100,10 +146,19 @@ class ClusterState:
 
         A ``reconciler`` (see ``reconcile.py``) replaces core's workload controllers: it is
         called after every write, and the ``clock`` (one starting at 0 if not given) moves by its
-        step on each write."""
+        step on each write.
+
+        ``max_stored_bytes`` bounds the writes kept (:data:`MAX_STORED_BYTES`, or
+        :func:`stored_bytes_budget` when not given)."""
         self.catalog: Catalog = combine(extensions, report_producer)
         self.registry: Registry = self.catalog.registry
         self.max_objects = max_objects
+        self.max_stored_bytes = (
+            stored_bytes_budget() if max_stored_bytes is None else max_stored_bytes
+        )
+        #: the weight of each overlay entry (:func:`_entry_bytes`) and their sum
+        self._entry_sizes: dict[Key, int] = {}
+        self._stored_bytes = 0
         self.admission_seconds = admission_seconds
         self.report_seconds = report_seconds
         self.lock = threading.RLock()
@@ -413,6 +468,22 @@ class ClusterState:
             and declared_count >= self.max_objects
         ):
             raise ClusterError(422, "Invalid", f"object limit of {self.max_objects} reached")
+        size = _entry_bytes(key, obj)
+        before = self._entry_sizes.get(key, 0)
+        stored = self._stored_bytes - before + size
+        if obj is not None and size > before and stored > self.max_stored_bytes:
+            # a deletion, or a write that shrinks an object, always passes: it frees room
+            raise ClusterError(
+                403,
+                "Forbidden",
+                f'{rtype.plural} "{key[3]}" is forbidden: exceeded quota: {STORED_BYTES_QUOTA}, '
+                f"requested: {size - before} bytes, used: {self._stored_bytes} bytes, limited: "
+                f"{self.max_stored_bytes} bytes (the offline cluster keeps at most "
+                f"{self.max_stored_bytes} bytes of written objects; {STORED_BYTES_VARIABLE} "
+                "sets it)",
+            )
+        self._entry_sizes[key] = size
+        self._stored_bytes = stored
         self._overlay[key] = obj
         self._dirty = True
         # Reports follow their inputs and every resource, never other reports (no feedback loop).
@@ -604,12 +675,13 @@ class ClusterState:
         with self.lock:
             return {
                 "applied": [copy.deepcopy(v) for v in self._overlay.values() if v is not None],
-                "deleted": [
-                    {"group": k[0], "resource": k[1], "namespace": k[2], "name": k[3]}
-                    for k, v in self._overlay.items()
-                    if v is None
-                ],
+                "deleted": [_deleted_entry(k) for k, v in self._overlay.items() if v is None],
             }
+
+    def overlay_text(self) -> str:
+        """:meth:`overlay` as compact JSON: at most the stored-bytes budget and a few bytes of
+        frame (each entry weighs what it takes here)."""
+        return json.dumps(self.overlay(), separators=(",", ":"), default=str) + "\n"
 
     # -- reports ------------------------------------------------------------------------------
     def _produce_reports(self, bounded: bool = False) -> None:

@@ -109,9 +109,10 @@ def confined_kubeconfig(text: str) -> tuple[str, ApiServer]:
         raise InputError("the kubeconfig's server is not an http or https URL")
     port = parts.port or _DEFAULT_PORTS[parts.scheme]
     inner = port if port >= 1024 else LOW_PORT_STANDIN
-    cluster["server"] = urlunsplit(
-        (parts.scheme, f"127.0.0.1:{inner}", parts.path, parts.query, parts.fragment)
-    )
+    # a user and password in the URL are the server's credential (the offline cluster's): kept
+    credential = parts.netloc.rpartition("@")[0]
+    netloc = f"{credential}@127.0.0.1:{inner}" if credential else f"127.0.0.1:{inner}"
+    cluster["server"] = urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
     if parts.scheme == "https" and parts.hostname != "127.0.0.1":
         # the certificate is still checked against the name the kubeconfig gave
         cluster.setdefault("tls-server-name", parts.hostname)

@@ -93,18 +93,26 @@ def test_get_watch_prints_one_header_and_each_object_once(cluster, tmp_path):
 def test_a_watch_without_resource_version_replays_every_object(cluster):
     import urllib.request
 
-    with urllib.request.urlopen(f"{cluster.url}/api/v1/namespaces/paa/pods?watch=true") as r:
-        events = [json.loads(line) for line in r.read().splitlines()]
+    def get(path: str) -> bytes:
+        request = urllib.request.Request(f"{cluster.url}{path}", headers=cluster.authorization)
+        with urllib.request.urlopen(request) as answer:
+            return answer.read()
+
+    events = [
+        json.loads(line) for line in get("/api/v1/namespaces/paa/pods?watch=true").splitlines()
+    ]
     assert [e["type"] for e in events] == ["ADDED", "ADDED"]
-    listed = json.loads(urllib.request.urlopen(f"{cluster.url}/api/v1/pods").read())
+    listed = json.loads(get("/api/v1/pods"))
     since = listed["metadata"]["resourceVersion"]
-    url = f"{cluster.url}/api/v1/namespaces/paa/pods?watch=true&resourceVersion={since}"
-    assert urllib.request.urlopen(url).read() == b""
+    assert get(f"/api/v1/namespaces/paa/pods?watch=true&resourceVersion={since}") == b""
 
 
-def _raw(port: int, request: bytes) -> tuple[str, dict]:
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
-        sock.sendall(request)
+def _raw(cluster, request: bytes) -> tuple[str, dict]:
+    """Send ``request`` as bytes, its credential added after the request line."""
+    line, _, rest = request.partition(b"\r\n")
+    credential = f"Authorization: {cluster.authorization['Authorization']}\r\n".encode()
+    with socket.create_connection(("127.0.0.1", cluster.port), timeout=5) as sock:
+        sock.sendall(line + b"\r\n" + credential + rest)
         data = b""
         while chunk := sock.recv(65536):
             data += chunk
@@ -130,7 +138,7 @@ def _raw(port: int, request: bytes) -> tuple[str, dict]:
 def test_unsupported_requests_get_a_status_object_not_an_html_page(
     cluster, request_bytes, code, reason
 ):
-    line, body = _raw(cluster.port, request_bytes)
+    line, body = _raw(cluster, request_bytes)
     assert line.split()[1] == str(code)
     assert body["kind"] == "Status" and body["status"] == "Failure"
     assert (body["code"], body["reason"]) == (code, reason)
@@ -146,12 +154,15 @@ def test_a_bug_in_a_route_answers_a_status_and_the_server_keeps_serving(cluster,
 
     monkeypatch.setattr(cluster.state, "list", broken)
     with pytest.raises(urllib.error.HTTPError) as info:
-        urllib.request.urlopen(f"{cluster.url}/api/v1/pods")
+        urllib.request.urlopen(
+            urllib.request.Request(f"{cluster.url}/api/v1/pods", headers=cluster.authorization)
+        )
     body = json.loads(info.value.read())
     assert (info.value.code, body["reason"]) == (500, "InternalError")
     assert "RuntimeError: route bug" in body["message"]
     monkeypatch.undo()
-    assert urllib.request.urlopen(f"{cluster.url}/version").status == 200
+    version = urllib.request.Request(f"{cluster.url}/version", headers=cluster.authorization)
+    assert urllib.request.urlopen(version).status == 200
 
 
 def test_serve_default_kubeconfig_is_where_help_says_and_removed_on_exit(tmp_path):
@@ -206,7 +217,7 @@ def test_yaml_request_bodies_have_the_file_protections(cluster, body, message):
         f"{cluster.url}/api/v1/namespaces/paa/configmaps",
         data=body,
         method="POST",
-        headers={"Content-Type": "application/yaml"},
+        headers={"Content-Type": "application/yaml", **cluster.authorization},
     )
     with pytest.raises(urllib.error.HTTPError) as info:
         urllib.request.urlopen(request)

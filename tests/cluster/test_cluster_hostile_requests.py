@@ -40,8 +40,10 @@ DNS1035 = (
 
 
 class Served:
-    def __init__(self, kubeconfig: Path, port: int) -> None:
+    def __init__(self, kubeconfig: Path, port: int, token: str) -> None:
         self.kubeconfig, self.port = kubeconfig, port
+        #: the header every request must carry (the token is in the kubeconfig's server URL)
+        self.authorization = {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture(scope="module")
@@ -55,9 +57,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     )
     try:
         assert proc.stdout is not None and proc.stdout.readline().strip()
-        server = re.search(r"server: http://127\.0\.0\.1:(\d+)", kubeconfig.read_text())
+        server = re.search(
+            r"server: http://itbench:([\w-]+)@127\.0\.0\.1:(\d+)", kubeconfig.read_text()
+        )
         assert server is not None
-        yield Served(kubeconfig, int(server.group(1)))
+        yield Served(kubeconfig, int(server.group(2)), server.group(1))
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=10)
@@ -129,10 +133,13 @@ def test_valid_names_by_kind_and_generate_name(served, tmp_path):
     assert "metadata.name: Required value: name or generateName is required" in proc.stderr
 
 
-def _raw(port: int, head: bytes, body: bytes = b"") -> tuple[int, dict]:
-    """Send one request as bytes; the status code and the Status body of the answer."""
-    with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
-        sock.sendall(head + b"\r\n" + body)
+def _raw(cluster, head: bytes, body: bytes = b"") -> tuple[int, dict]:
+    """Send one request as bytes, its credential added after the request line; the status code
+    and the Status body of the answer."""
+    line, _, rest = head.partition(b"\r\n")
+    credential = f"Authorization: {cluster.authorization['Authorization']}\r\n".encode()
+    with socket.create_connection(("127.0.0.1", cluster.port), timeout=20) as sock:
+        sock.sendall(line + b"\r\n" + credential + rest + b"\r\n" + body)
         answer = http.client.HTTPResponse(sock)
         answer.begin()
         return answer.status, json.loads(answer.read())
@@ -144,7 +151,7 @@ POST = b"POST /api/v1/namespaces/default/configmaps HTTP/1.1\r\nHost: x\r\n"
 @pytest.mark.parametrize("length", [b"-5", b"abc", b"1e3"])
 def test_a_malformed_content_length_is_400_with_a_status(served, length):
     code, body = _raw(
-        served.port, POST + b"Content-Type: application/json\r\nContent-Length: " + length + b"\r\n"
+        served, POST + b"Content-Type: application/json\r\nContent-Length: " + length + b"\r\n"
     )
     assert code == 400
     assert body["kind"] == "Status" and body["reason"] == "BadRequest" and body["code"] == 400
@@ -159,11 +166,11 @@ def test_a_deep_body_is_400_with_a_status_and_the_server_goes_on(served):
         + b"}"
     )
     head = POST + b"Content-Type: application/json\r\nContent-Length: %d\r\n" % len(deep)
-    code, body = _raw(served.port, head, deep)
+    code, body = _raw(served, head, deep)
     assert code == 400
     assert body["reason"] == "BadRequest"
     assert "JSON nested 100001 levels deep, deeper than the limit of 512" in body["message"]
-    code, body = _raw(served.port, b"GET /api/v1/namespaces HTTP/1.1\r\nHost: x\r\n")
+    code, body = _raw(served, b"GET /api/v1/namespaces HTTP/1.1\r\nHost: x\r\n")
     assert code == 200 and body["kind"] == "NamespaceList"
 
 
@@ -284,7 +291,7 @@ def test_a_patch_that_leaves_no_object_is_422_and_the_object_stays(served, conte
         {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name}, "data": {"a": "1"}}
     ).encode()
     code, _ = _raw(
-        served.port,
+        served,
         POST + b"Content-Type: application/json\r\nContent-Length: %d\r\n" % len(created),
         created,
     )
@@ -294,9 +301,9 @@ def test_a_patch_that_leaves_no_object_is_422_and_the_object_stays(served, conte
         f"PATCH /api/v1/namespaces/default/configmaps/{name} HTTP/1.1\r\nHost: x\r\n"
         f"Content-Type: {content_type}\r\nContent-Length: {len(body)}\r\n"
     ).encode()
-    code, status = _raw(served.port, head, body)
+    code, status = _raw(served, head, body)
     assert code == 422, status
     assert status["kind"] == "Status" and status["reason"] == "Invalid"
     get = f"GET /api/v1/namespaces/default/configmaps/{name} HTTP/1.1\r\nHost: x\r\n".encode()
-    code, kept = _raw(served.port, get)
+    code, kept = _raw(served, get)
     assert code == 200 and kept["data"] == {"a": "1"}

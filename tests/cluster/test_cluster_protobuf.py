@@ -597,7 +597,10 @@ def test_a_custom_kind_in_protobuf_is_refused_naming_it(cluster, home):
             f"http://127.0.0.1:{cluster.port}/api/v1/namespaces/default/configmaps",
             data=raw,
             method="POST",
-            headers={"Content-Type": "application/vnd.kubernetes.protobuf"},
+            headers={
+                "Content-Type": "application/vnd.kubernetes.protobuf",
+                **cluster.authorization,
+            },
         )
         with pytest.raises(urllib.error.HTTPError) as caught:
             urllib.request.urlopen(request, timeout=10)

@@ -145,12 +145,14 @@ def test_a_watch_lets_simulated_time_pass_on_a_reacting_cluster_only():
         import urllib.request
 
         url = f"{cluster.url}/api/v1/namespaces/shop/pods?watch=true&resourceVersion=0"
-        with urllib.request.urlopen(url, timeout=10) as answer:
+        request = urllib.request.Request(url, headers=cluster.authorization)
+        with urllib.request.urlopen(request, timeout=10) as answer:
             assert b'"settings-0"' in answer.read()
         assert clock.now == WATCH_WAIT_S
     with start_cluster([CONFIG], extensions=[]) as plain:
         url = f"{plain.url}/api/v1/namespaces/shop/configmaps?watch=true"
-        with urllib.request.urlopen(url, timeout=10) as answer:
+        request = urllib.request.Request(url, headers=plain.authorization)
+        with urllib.request.urlopen(request, timeout=10) as answer:
             assert b'"settings"' in answer.read()
         assert plain.state.clock is None
 

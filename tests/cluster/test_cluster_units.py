@@ -95,6 +95,7 @@ def test_oversized_body_is_refused_with_a_status():
         conn = http.client.HTTPConnection("127.0.0.1", cluster.port, timeout=10)
         conn.putrequest("POST", "/api/v1/namespaces/x/configmaps")
         conn.putheader("Content-Type", "application/json")
+        conn.putheader("Authorization", cluster.authorization["Authorization"])
         conn.putheader("Content-Length", str(50 * 2**20))
         conn.endheaders()
         response = conn.getresponse()
