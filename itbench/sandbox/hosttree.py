@@ -166,6 +166,10 @@ def private_covers(
             within is not None and not any(d in path.parents for d in within)
         ):
             continue
+        if not os.path.lexists(entry.path):
+            # listed once per process: one gone since (a lock, a rotated log, a cache folder)
+            # would leave bwrap a mount point to make on a read-only tree, and fail the sandbox
+            continue
         if entry.folder:
             args += ["--tmpfs", f"{at}{path}", "--remount-ro", f"{at}{path}"]
         else:
