@@ -26,7 +26,9 @@ RESULTS_FILE = "results.json"
 EVAL_RESULTS_FILE = "eval-results.json"
 #: Top-level names of a trial folder that belong to the runner and the evaluator, not the agent
 #: (its transcript, its score, the evaluator's records under ``.itbench/``): agent file tools
-#: refuse them, so a model cannot rewrite the record it is timed or scored by.
+#: refuse them. The sandboxed shell can still write the workspace, so while the agent runs the
+#: runner keeps its transcript outside it (:func:`runner_transcript`) and lays the copy in the
+#: trial folder only once the agent has ended: a model cannot rewrite the record it is timed by.
 RUNNER_NAMES = frozenset({EVALUATION_FILE, TRANSCRIPT_FILE, ".itbench"})
 AGENT_OUTPUT_NAMES = ("agent_output.json", "agent_response.json")
 
@@ -51,6 +53,17 @@ def safe_name(scenario_id: str) -> str:
 #: Beside the scenario folders of a run directory (which no agent sees): the digest of each
 #: ``evaluation.json`` the runner committed.
 SEALS_DIR = ".itbench-committed"
+
+
+#: Beside the scenario folders of a run directory (which no agent sees): the transcript of each
+#: trial as the runner writes it.
+TRANSCRIPTS_DIR = ".itbench-transcripts"
+
+
+def runner_transcript(trial: Path) -> Path:
+    """Where the runner writes the transcript of the trial ``DIR/<scenario>/<n>`` while it runs:
+    outside the workspace, where no sandboxed command reaches."""
+    return trial.parent.parent / TRANSCRIPTS_DIR / trial.parent.name / f"{trial.name}.jsonl"
 
 
 def seal_path(evaluation: Path) -> Path:

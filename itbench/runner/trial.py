@@ -24,7 +24,13 @@ from itbench.models import AgentResult, AgentStatus, Evaluation, Scenario, Score
 from itbench.models.records import UNSANDBOXED
 from itbench.plugins.hooks import Hook
 from itbench.plugins.spec import Domain, DomainRun, SessionSettings, split_scores
-from itbench.runner.layout import EVALUATION_FILE, TRANSCRIPT_FILE, seal_evaluation
+from itbench.runner.answer_watch import AnswerWatch
+from itbench.runner.layout import (
+    EVALUATION_FILE,
+    TRANSCRIPT_FILE,
+    runner_transcript,
+    seal_evaluation,
+)
 from itbench.sandbox.agent import cache_dirs
 from itbench.transcript import Transcript
 
@@ -105,7 +111,12 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
     """Run the agent, score its files and write ``evaluation.json`` atomically (the commit point)."""
     started = time.monotonic()
     prepare_workspace(spec)
-    transcript = Transcript(spec.directory / TRANSCRIPT_FILE)
+    # written where no sandboxed command reaches; the trial folder gets a copy once the agent
+    # has ended (a redo starts a new one, as its folder is new)
+    kept = runner_transcript(spec.directory)
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.unlink(missing_ok=True)
+    transcript = Transcript(kept)
     prompt = task_prompt(spec.scenario)
     transcript.record(
         "trial_start", scenario=spec.scenario.id, trial=spec.number, agent=ctx.agent_name
@@ -120,13 +131,24 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
                 transcript,
                 dict(env),
             )
-            result = _solve(ctx.agent, task, spec, ctx.domain)
+            # the runner's own clock on the answer file (``answer_seen``): what MTTD is timed by
+            with AnswerWatch(spec.directory, transcript):
+                result = _solve(ctx.agent, task, spec, ctx.domain)
     except ItbenchError as exc:  # the environment itself could not be set up or torn down
         result = AgentResult(status=AgentStatus.ERROR, reason=f"environment: {exc}")
     transcript.record("agent_end", status=result.status.value, reason=result.reason)
-    # only the runner writes evaluation.json: whatever the agent left under that name (a forged
-    # score, a link, a folder in the way) goes before anything is scored
-    planted = _discard_planted(spec.directory / EVALUATION_FILE)
+    # only the runner writes evaluation.json and transcript.jsonl: whatever the agent left under
+    # those names (a forged score or history, a link, a folder in the way) goes before anything
+    # is scored, and the evaluator reads the runner's transcript
+    planted = [
+        note
+        for note in (
+            _discard_planted(spec.directory / EVALUATION_FILE),
+            _discard_planted(spec.directory / TRANSCRIPT_FILE),
+        )
+        if note
+    ]
+    publish_transcript(spec.directory)
 
     scores: dict[str, ScoreValue] = {}
     details: dict[str, Any] = {}
@@ -145,7 +167,7 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
     _, refused = agent_files(spec.directory)
     if planted or refused:
         # links and special files are never read by an evaluator: say so beside its verdict
-        listed = ([planted] if planted else []) + refused
+        listed = planted + refused
         extra = [f"… and {len(listed) - 20} more"] if len(listed) > 20 else []
         details = {**details, "refused": listed[:20] + extra}
     if ctx.unsandboxed:
@@ -163,8 +185,19 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
         details=details,
     )
     transcript.record("evaluation", scores=evaluation.scores, error=evaluation.error)
+    publish_transcript(spec.directory)
     write_evaluation(spec.directory, evaluation)
     return evaluation
+
+
+def publish_transcript(trial: Path) -> None:
+    """Lay the runner's transcript of ``trial`` in the trial folder (``transcript.jsonl``),
+    replacing whatever stands there; nothing when the runner kept none."""
+    kept = runner_transcript(trial)
+    if not kept.is_file():
+        return
+    clear_planted(trial / TRANSCRIPT_FILE)
+    atomic_write_text(trial / TRANSCRIPT_FILE, kept.read_text(encoding="utf-8"))
 
 
 def _environment(spec: TrialSpec, ctx: RunContext) -> AbstractContextManager[Mapping[str, str]]:

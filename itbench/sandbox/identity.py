@@ -16,7 +16,8 @@ command over a scenario's *host tree* (``rhel9-ansible-opa``). The host tree lay
 their owners and modes over the system (``/etc/ssh/sshd_config`` is ``0600 root:root`` on RHEL),
 the audit playbook must read them and report their owner, as Ansible run with ``become`` does on
 a real host; as nobody it could not read them, and handed over to nobody they would report the
-wrong owner.
+wrong owner. What else only root may read on the host (``/etc/shadow``, ``/var/log/btmp``, a
+``0700`` cache folder) is covered in that sandbox (:func:`itbench.sandbox.hosttree.private_covers`).
 
 The directory the command writes (the agent's workspace, an evaluation's output folder) is
 handed over to that uid (:func:`hand_over`), and the private tmpfs folders are world-writable

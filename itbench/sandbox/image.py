@@ -37,7 +37,12 @@ from itbench.sandbox.availability import SandboxUnavailable
 
 if TYPE_CHECKING:  # the docker SDK is an optional extra, imported when an image is built
     from docker import DockerClient
-from itbench.sandbox.hosttree import answer_paths, domains_host_owned, private_files
+from itbench.sandbox.hosttree import (
+    answer_paths,
+    domains_host_owned,
+    private_files,
+    private_folders,
+)
 
 IMAGE_REPOSITORY = "localhost/itbench-evaluation"
 #: Bumped when what goes into the image changes in a way the file list does not show.
@@ -317,7 +322,10 @@ def image_plan() -> ImagePlan:
     hidden = {str(p) for p in private_files()}
     # answers, and what host trees describe whole (the machine's /etc/security, its sysctl
     # drop-ins): a container evaluates a host tree over this image, as bwrap over the machine
-    left_out = tuple(str(p) + "/" for p in (*answer_paths(), *sorted(domains_host_owned())))
+    # and the folders not every user may enter (their content is the host's, as a private file's)
+    left_out = tuple(
+        str(p) + "/" for p in (*answer_paths(), *sorted(domains_host_owned()), *private_folders())
+    )
     kept = sorted(
         {p for p in paths if str(p) not in hidden and not (str(p) + "/").startswith(left_out)}
     )

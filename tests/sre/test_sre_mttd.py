@@ -1,5 +1,5 @@
-"""MTTD of a diagnosis trial: the first diagnosis naming the root cause, from the transcript's
-timestamps or the answer file's write time; absent when never found."""
+"""MTTD of a diagnosis trial: the first diagnosis naming the root cause, from the runner's records
+in the transcript (never the answer file's write time); absent when never found."""
 
 from __future__ import annotations
 
@@ -53,13 +53,44 @@ def test_first_right_write_in_the_transcript(tmp_path):
     assert e["details"]["mttd_source"] == "transcript write_file"
 
 
-def test_an_agent_writing_once_counts_at_the_files_write_time(tmp_path):
-    events = [{"ts": 1000.0, "event": "trial_start"}, {"ts": 1020.0, "event": "agent_end"}]
-    e = _trial(tmp_path, events, RIGHT, 1012.25)
+def _seen(ts: float, doc: dict) -> dict:
+    return {
+        "ts": ts,
+        "event": "answer_seen",
+        "path": "agent_output.json",
+        "content": json.dumps(doc),
+    }
+
+
+def test_an_agent_writing_once_counts_when_the_runner_first_saw_it(tmp_path):
+    events = [
+        {"ts": 1000.0, "event": "trial_start"},
+        _seen(1004.0, WRONG),
+        _seen(1012.25, RIGHT),
+        {"ts": 1020.0, "event": "agent_end"},
+    ]
+    # the file's modification time is the agent's to set: never read
+    e = _trial(tmp_path, events, RIGHT, 1001.0)
     assert e["scores"]["mttd_s"] == 12.25
-    assert e["details"]["mttd_source"] == "agent_output.json write time"
-    # a write time the agent set after its own end is clamped to the end
-    assert _trial(tmp_path, events, RIGHT, 5000.0)["scores"]["mttd_s"] == 20.0
+    assert e["details"]["mttd_source"] == "runner watch"
+
+
+def test_without_a_runner_record_of_the_answer_it_counts_at_the_agents_end(tmp_path):
+    events = [{"ts": 1000.0, "event": "trial_start"}, {"ts": 1020.0, "event": "agent_end"}]
+    e = _trial(tmp_path, events, RIGHT, 1001.0)
+    assert e["scores"]["mttd_s"] == 20.0
+    assert e["details"]["mttd_source"] == "agent end"
+
+
+def test_a_redone_trial_is_timed_from_its_own_start(tmp_path):
+    events = [
+        {"ts": 1000.0, "event": "trial_start"},
+        _seen(1001.0, RIGHT),
+        {"ts": 2000.0, "event": "trial_start"},
+        _seen(2007.5, RIGHT),
+        {"ts": 2010.0, "event": "agent_end"},
+    ]
+    assert _trial(tmp_path, events, RIGHT, 1001.0)["scores"]["mttd_s"] == 7.5
 
 
 def test_never_right_has_no_mttd(tmp_path):

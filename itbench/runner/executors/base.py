@@ -15,7 +15,13 @@ from typing import Protocol
 from itbench.errors import OutputError
 from itbench.models import Evaluation
 from itbench.runner.layout import EVALUATION_FILE, read_evaluation
-from itbench.runner.trial import RunContext, TrialSpec, failed_evaluation, write_evaluation
+from itbench.runner.trial import (
+    RunContext,
+    TrialSpec,
+    failed_evaluation,
+    publish_transcript,
+    write_evaluation,
+)
 
 OnTrial = Callable[[TrialSpec, Evaluation], None]
 
@@ -49,6 +55,8 @@ def record_failure(spec: TrialSpec, ctx: RunContext, reason: str) -> Evaluation:
     spec.directory.mkdir(parents=True, exist_ok=True)
     evaluation = failed_evaluation(spec, ctx, reason)
     try:
+        # the history of a trial that died: the runner's, never what its agent left
+        publish_transcript(spec.directory)
         write_evaluation(spec.directory, evaluation)
     except OutputError as exc:  # one trial's folder that cannot be written never stops the run
         print(f"warning: {spec.label}: {exc}", file=sys.stderr)
