@@ -16,6 +16,7 @@ from finops.rca.explain import explain, money
 from finops.rca.kinds import classify, classify_broad
 from finops.rca.lookback import (
     EarlierChange,
+    above_its_habit,
     explains_late_alert,
     launched_inside,
     look_back_days,
@@ -46,12 +47,16 @@ def diagnose(
     # launched days before, judged on the alert day against their own first days, are the
     # tail of their launch: the change day, when one explains the alert, names it better
     first = table.frame["date"].min().date()
+    # the account still costs far more than its habits on the alert day: a change day whose
+    # total a fall elsewhere hid (load failed over from one region to another, the standby then
+    # left at the primary's size once the primary came back) is looked at as well
+    raised = above_its_habit(alert.tree.root.path, alert.cube, alert.tree.root.sigma, thresholds.z)
     for day in look_back_days(anomaly.date, first):
         try:
             earlier = _day_tree(table, anomaly.account_id, day)
         except InputError:
             continue  # before the account's first day
-        if earlier.tree.root.z < thresholds.broad_z:
+        if earlier.tree.root.z < thresholds.broad_z and not raised:
             continue  # the account's total was ordinary that day: its cost did not change then
         found, _ = _diagnose_on(table, anomaly, earlier, thresholds)
         if found.root_causes and all(

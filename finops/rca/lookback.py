@@ -91,6 +91,18 @@ def explains_late_alert(
     )
 
 
+def above_its_habit(path: tuple[str, ...], cube: CostCube, sigma: float, z: float) -> bool:
+    """The node's cost on the cube's last day stands ``z`` sigmas above what its lines' habits
+    expect of that day from before the look-back (the day's weekday over the weeks before, with
+    its month rhythm). The day's own expectation leans towards the last few days: a change made
+    days before is the node's recent level by the alert, and only this older one still shows it.
+    """
+    lines = _lines_under(path, cube)
+    t = cube.anomaly_index
+    before = float(rhythm_baseline(lines, t, cube.days).sum())
+    return sigma > 0 and (float(lines[:, t].sum()) - before) / sigma >= z
+
+
 def launched_inside(path: tuple[str, ...], cube: CostCube) -> bool:
     """Every line under the node was first billed inside the look-back before the cube's last
     day. Such a line is judged on that day against its own first days (a launch is billed
