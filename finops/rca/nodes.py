@@ -11,6 +11,7 @@ from finops.rca.seasonal import (
     charge_as_billed,
     expected_values,
     history_total,
+    last_week_without_its_place,
     month_amortised,
     month_position,
     monthly_charge,
@@ -152,6 +153,7 @@ def build_tree(cube: CostCube) -> Tree:
     wobble = (
         _wobble_cost(leaf_baseline, leaves.quantity, t) if leaves.quantity is not None else None
     )
+    leaf_last_week = last_week_without_its_place(leaves.values, t, cube.days) if t >= 7 else None
     charge = charge_as_billed(leaves.values, t, month_position(cube.days, t))
     # a monthly amount spread over the month's days is a known amount too, where the day shows
     # the line billed by the month's length (a database that costs the same every day does
@@ -168,17 +170,24 @@ def build_tree(cube: CostCube) -> Tree:
             if matrix is leaves
             else _summed(np.where(charged, 0.0, leaf_baseline), leaves.paths, matrix.paths)
         )
+        lines_last_week = (
+            None
+            if matrix is leaves or t < 7
+            else _summed(np.where(charged, 0.0, leaf_last_week), leaves.paths, matrix.paths)
+        )
         if charged.any() and matrix is not leaves:
             values_apart = values - _summed(
                 np.where(charged[:, None], leaves.values, 0.0), leaves.paths, matrix.paths
             )
-            expected_apart = expected_values(values_apart, t, cube.days, lines_rhythm)
+            expected_apart = expected_values(
+                values_apart, t, cube.days, lines_rhythm, lines_last_week
+            )
             sigma = noise(values_apart, t, expected_apart)
             expected = expected_apart + _summed(
                 np.where(charged, charge, 0.0), leaves.paths, matrix.paths
             )
         else:
-            expected = expected_values(values, t, cube.days, lines_rhythm)
+            expected = expected_values(values, t, cube.days, lines_rhythm, lines_last_week)
             sigma = noise(values, t, expected)
         if matrix.quantity is not None:
             sigma = _whole_instances(sigma, expected, matrix.quantity, t)
