@@ -172,7 +172,7 @@ def build_tree(cube: CostCube) -> Tree:
         )
         lines_last_week = (
             None
-            if matrix is leaves or t < 7
+            if matrix is leaves or leaf_last_week is None
             else _summed(np.where(charged, 0.0, leaf_last_week), leaves.paths, matrix.paths)
         )
         if charged.any() and matrix is not leaves:
