@@ -352,7 +352,12 @@ def _moved_as_one(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
         if not (kid.is_new or _surprise(kid, thresholds) >= thresholds.broad_child_z):
             return False  # a child that did not take part: the risers are causes of their own
     owner = node.depth + 2
-    if owner >= len(tree.cube.levels) - 1:
+    if owner == len(tree.cube.levels) - 1:
+        # the owners one level below its children are single lines (a region's resources under
+        # its services): the children themselves are the owners, a stack's services brought up
+        # or grown together in one region
+        owner = node.depth + 1
+    elif owner >= len(tree.cube.levels) - 1:
         # owners that are single lines: lines that rose are causes of their own, unless the
         # node's own children are those lines and every one of them stood out
         return owner == len(tree.cube.levels) and _every_line_stood_out(

@@ -264,29 +264,33 @@ def _wobble_cost(baseline: np.ndarray, quantity: np.ndarray, t: int) -> np.ndarr
 
 
 def _count_wobble(quantity: np.ndarray, t: int) -> np.ndarray:
-    """How far a fleet's count moves from one week to the next, in instances (a sigma): a pool
-    of fourteen desktops that is 13, 14 or 15 on any weekday. Most weeks repeat a count, so
-    the spread of the cost's relative changes (a median of absolute deviations) sees half of
-    them unmoved and says less than one instance; the mean absolute change of the count does
-    not. Only weeks at the day's usual level count (within a factor of two of its weekday
-    median): a weekend, a holiday or a past incident is no wobble of its count."""
+    """How far a fleet's whole-instance count moves from one week to the next, in instances (a
+    sigma): a pool of fourteen desktops that is 13, 14 or 15 on any weekday. Most weeks repeat
+    a count, so the spread of the cost's relative changes (a median of absolute deviations)
+    sees half of them unmoved and says less than one instance; the mean absolute change of the
+    count, about its usual change (a fleet growing by a few instances a week), does not. Only
+    weeks at the day's usual level count (within a factor of two of its weekday median): a
+    weekend, a holiday or a past incident is no wobble of its count. Quantities that are not
+    whole numbers (gigabytes stored, hours averaged over a day) are not counts of instances:
+    their cost's own noise describes them (0 here)."""
+    out = np.zeros(quantity.shape[0])
     start = max(7, t - 7 * _COUNT_WEEKS)
     if t - start < 3:
-        return np.zeros(quantity.shape[0])
+        return out
     now, before = quantity[:, start:t], quantity[:, start - 7 : t - 7]
     # pairs at the day's own level: a pool scaled down to a floor of three at weekends repeats
-    # that floor every week and says nothing of how its weekday count moves
-    # and a past incident that doubled it is no wobble either
+    # that floor every week and says nothing of how its weekday count moves, and a past
+    # incident that doubled it is no wobble either
     usual = weekday_median(quantity, t)[:, None]
     low, high = usual / _COUNT_LEVEL, usual * _COUNT_LEVEL
     both = (now >= low) & (before >= low) & (now <= high) & (before <= high) & (usual > 0)
-    change = np.where(both, np.abs(now - before), 0.0)
-    pairs = both.sum(axis=1)
-    out = np.zeros(quantity.shape[0])
-    measured = pairs >= _COUNT_MIN_PAIRS
-    out[measured] = (
-        _MEAN_ABS_TO_SIGMA * change[measured].sum(axis=1) / pairs[measured] / np.sqrt(2.0)
+    whole = np.all(
+        quantity[:, start - 7 : t + 1] == np.rint(quantity[:, start - 7 : t + 1]), axis=1
     )
+    for i in np.flatnonzero(whole & (both.sum(axis=1) >= _COUNT_MIN_PAIRS)):
+        change = (now[i] - before[i])[both[i]]
+        deviation = np.abs(change - np.median(change))
+        out[i] = _MEAN_ABS_TO_SIGMA * float(deviation.mean()) / np.sqrt(2.0)
     return out
 
 
