@@ -26,10 +26,12 @@ _FIXED_TOLERANCE = 0.005
 _ROUNDING_SIGMA = 0.2887
 #: Weeks over which a fleet's count wobble is measured (as the cost's noise is), the fewest
 #: week-over-week pairs that measure it, the factor from the usual count within which a week
-#: is at the usual level, and sigma / mean absolute deviation of a normal law.
+#: is at the usual level, the largest usual count it is measured for, and sigma / mean absolute
+#: deviation of a normal law.
 _COUNT_WEEKS = 5
 _COUNT_MIN_PAIRS = 7
 _COUNT_LEVEL = 2.0
+_COUNT_SMALL = 20
 _MEAN_ABS_TO_SIGMA = 1.2533
 #: Days a price must have held before the day for its change on the day to be news (a blended
 #: price moves every day; a list price changed a week ago has held since).
@@ -287,7 +289,10 @@ def _count_wobble(quantity: np.ndarray, t: int) -> np.ndarray:
     whole = np.all(
         quantity[:, start - 7 : t + 1] == np.rint(quantity[:, start - 7 : t + 1]), axis=1
     )
-    for i in np.flatnonzero(whole & (both.sum(axis=1) >= _COUNT_MIN_PAIRS)):
+    # only small fleets, where one instance is a twentieth of the fleet or more: in a larger
+    # one the weeks rarely repeat a count and the cost's own spread measures its wobble
+    small = usual[:, 0] <= _COUNT_SMALL
+    for i in np.flatnonzero(whole & small & (both.sum(axis=1) >= _COUNT_MIN_PAIRS)):
         change = (now[i] - before[i])[both[i]]
         deviation = np.abs(change - np.median(change))
         out[i] = _MEAN_ABS_TO_SIGMA * float(deviation.mean()) / np.sqrt(2.0)
