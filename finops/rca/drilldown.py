@@ -352,9 +352,9 @@ def _moved_as_one(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
         if not (kid.is_new or _surprise(kid, thresholds) >= thresholds.broad_child_z):
             return False  # a child that did not take part: the risers are causes of their own
     owner = node.depth + 2
-    if owner == len(tree.cube.levels) - 1 and 2 * sum(k.is_new for k in kids) >= len(kids):
+    if owner == len(tree.cube.levels) - 1 and 2 * sum(k.is_new for k in kids) > len(kids):
         # the owners one level below its children are single lines (a region's resources under
-        # its services): where half its children or more are new, the children themselves are
+        # its services): where most of its children are new, the children themselves are
         # the owners, a stack's services brought up together in one region (new families in
         # two applications of a service are two causes, each beside its application's own
         # lines that kept their level)
