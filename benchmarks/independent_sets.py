@@ -1,8 +1,8 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
-sre-set22), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
-finops-set21; a control with no anomaly scored by the exact match) and the CISO baseline's
-ITBench and strict pass per class (ciso-set2 to ciso-set19).
+sre-set23), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+finops-set22; a control with no anomaly scored by the exact match) and the CISO baseline's
+ITBench and strict pass per class (ciso-set2 to ciso-set20).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
 
@@ -104,10 +104,16 @@ def ciso(tmp: Path, name: str) -> dict:
     by_class: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     classes = (document.get("config") or {}).get("scenario_classes") or {}
     errors = 0
+    per_trial: dict[str, dict[str, float | str]] = {}
     for r in document["raw_results"]:
         if r.get("error"):
             errors += 1
         scores = r.get("scores") or {}
+        per_trial[r["incident_id"]] = {
+            "itbench_pass": float(scores.get("itbench_pass") or 0.0),
+            "strict_pass": float(scores.get("strict_pass") or 0.0),
+            **({"error": str(r["error"])[:200]} if r.get("error") else {}),
+        }
         for metric in ("itbench_pass", "strict_pass"):
             value = float(scores.get(metric) or 0.0)  # a trial that failed scores 0
             by_class[classes.get(r["incident_id"], "?")][metric].append(value)
@@ -118,6 +124,7 @@ def ciso(tmp: Path, name: str) -> dict:
         "by_class": {
             c: {m: _mean(v) for m, v in metrics.items()} for c, metrics in sorted(by_class.items())
         },
+        "per_trial": dict(sorted(per_trial.items())),
     }
 
 
@@ -144,6 +151,7 @@ SETS = (
     "sre-set20",
     "sre-set21",
     "sre-set22",
+    "sre-set23",
     "finops-set2",
     "finops-set3",
     "finops-set4",
@@ -164,6 +172,7 @@ SETS = (
     "finops-set19",
     "finops-set20",
     "finops-set21",
+    "finops-set22",
     "ciso-set2",
     "ciso-set3",
     "ciso-set4",
@@ -182,6 +191,7 @@ SETS = (
     "ciso-set17",
     "ciso-set18",
     "ciso-set19",
+    "ciso-set20",
 )
 
 
