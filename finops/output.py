@@ -52,20 +52,23 @@ def write_resources(path: Path, resources: Sequence[Resource]) -> None:
     atomic_write_json(path, {"resource": [{"name": r.name, "type": r.type} for r in resources]})
 
 
-def _parse_lenient(text: str) -> Any:
+def _parse_lenient(text: str, source: str) -> Any:
     candidates = [text]
     candidates += _FENCE.findall(text)
     start, end = text.find("{"), text.rfind("}")
     if 0 <= start < end:
         candidates.append(text[start : end + 1])
     for candidate in candidates:
+        # each candidate on its own: a fenced block or a string's content is text the check of
+        # the whole file skipped (brackets inside a JSON string do not nest)
+        jsonsafe.check(candidate, source)
         for attempt in (candidate, _TRAILING_COMMA.sub(r"\1", candidate)):
             try:
                 value = json.loads(attempt)
-            except json.JSONDecodeError:
+            except ValueError:  # JSONDecodeError, or a number longer than int() takes
                 continue
             if isinstance(value, str):  # a JSON string holding the answer
-                return _parse_lenient(value)
+                return _parse_lenient(value, f"{source} (the JSON string it holds)")
             return value
     raise ValueError("no JSON object found")
 
@@ -91,9 +94,10 @@ def read_agent_output(path: Path) -> tuple[Resource, ...]:
         text = read_agent_bytes(path).decode("utf-8", errors="replace")
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from exc
-    jsonsafe.check(text, str(path))
     try:
-        data = _parse_lenient(text)
+        data = _parse_lenient(text, str(path))
+    except jsonsafe.TooDeep:
+        raise  # names the file and the depth already
     except ValueError as exc:
         raise InputError(f"{path}: not JSON, even leniently read ({exc})") from exc
     return parse_resources(data, str(path))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from itbench import jsonsafe
+from itbench.errors import InputError
 from itbench.fsutil import append_line
 
 #: Environment variables whose values must never be written (API keys, tokens, passwords).
@@ -57,10 +58,25 @@ class Transcript:
 
 
 def read_transcript(path: Path) -> list[dict[str, Any]]:
+    """The events of a transcript; InputError naming the file and line for a line that is not a
+    JSON object (the file lies in the agent's workspace: the agent may have written to it)."""
     if not path.exists():
         return []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: cannot read ({exc})") from None
     events = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            events.append(jsonsafe.loads(line, str(path)))
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            event = jsonsafe.loads(line, f"{path}: line {number}")
+        except jsonsafe.TooDeep:
+            raise
+        except ValueError as exc:  # JSONDecodeError, or a number longer than int() takes
+            raise InputError(f"{path}: line {number}: not JSON ({exc})") from None
+        if not isinstance(event, dict):
+            raise InputError(f"{path}: line {number}: not a JSON object")
+        events.append(event)
     return events

@@ -207,15 +207,20 @@ def _candidates(text: str) -> list[tuple[str, tuple[str, ...]]]:
 def parse_text(text: str, source: str) -> tuple[dict[str, Any], tuple[str, ...]]:
     """The output document and the repairs it needed; InputError when nothing recovers it."""
     first_error: Exception | None = None
+    where = source
     for _ in range(2):  # a JSON string holding the document is unwrapped once
         for candidate, notes in _candidates(text):
+            # each candidate on its own: a string's content, a fenced block or the brackets a
+            # repair closed are text the check of the whole file did not count
+            jsonsafe.check(candidate, where)
             try:
                 doc = json.loads(candidate)
-            except json.JSONDecodeError as exc:
+            except ValueError as exc:  # JSONDecodeError, or a number longer than int() takes
                 first_error = first_error or exc
                 continue
             if isinstance(doc, str):
                 text = doc
+                where = f"{source} (the JSON string it holds)"
                 break
             if isinstance(doc, dict):
                 unique = dict.fromkeys(notes)

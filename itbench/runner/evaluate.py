@@ -57,6 +57,11 @@ def evaluate_outputs(
             error = None
         except ItbenchError as exc:
             scores, details, error = {}, {}, f"unusable agent output: {exc}"
+        except Exception as exc:  # one trial's surprise must not lose the others
+            # an evaluator bug or an input no reader foresaw: that trial's error (scored 0, as
+            # ``run`` records it), every other trial still scored and the document still written
+            scores, details = {}, {}
+            error = f"evaluation failed: {type(exc).__name__}: {str(exc)[:500]}"
         evaluations.append(
             Evaluation(
                 scenario_id=scenario.id,

@@ -17,6 +17,7 @@ Two constraints shape it:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NotRequired, Required, cast
@@ -256,7 +257,36 @@ def _first_error(exc: ValidationError) -> str:
     return f"{location}: {error['msg']} (got {error.get('input')!r:.60})"
 
 
+_DUMPS_OPTION = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS | orjson.OPT_APPEND_NEWLINE
+#: orjson writes integers of 64 bits at most and nests at most 255 levels deep
+_INT_RANGE = range(-(2**63), 2**64)
+_WRITABLE_DEPTH = 200
+
+
 def dumps_document(document: Any) -> bytes:
     """Indented JSON (UTF-8 bytes, newline-terminated), fast enough for 100,000 raw results."""
-    option = orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS | orjson.OPT_APPEND_NEWLINE
-    return orjson.dumps(document, option=option, default=str)
+    try:
+        return orjson.dumps(document, option=_DUMPS_OPTION, default=str)
+    except orjson.JSONEncodeError:
+        # one value orjson cannot write (a count past 64 bits, a detail nested too deep) must
+        # not lose every trial of the run: that value is written as text, as ``default=str``
+        # writes any other value JSON has no type for, and the rest as it is
+        return orjson.dumps(_writable(document, 0), option=_DUMPS_OPTION, default=str)
+
+
+def _writable(value: Any, depth: int) -> Any:
+    """``value`` with integers past orjson's range as decimal text and anything nested deeper
+    than ``_WRITABLE_DEPTH`` as its JSON text."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value if value in _INT_RANGE else str(value)
+    if isinstance(value, dict | list | tuple) and depth >= _WRITABLE_DEPTH:
+        return json.dumps(value, default=str)
+    if isinstance(value, dict):
+        return {k: _writable(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_writable(v, depth + 1) for v in value]
+    if isinstance(value, BaseModel):
+        return _writable(value.model_dump(by_alias=True), depth)
+    return value

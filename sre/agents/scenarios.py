@@ -8,10 +8,12 @@ the workspace, so the workspace is itself a snapshot directory every tool and ``
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from itbench.errors import UsageError
@@ -131,10 +133,31 @@ def suite_tag(seed: int) -> str:
     return hmac.new(key, b"itbench sre fresh suite", hashlib.sha256).hexdigest()[:10]
 
 
+def fault_order(seed: int, count: int, kinds: Sequence[str]) -> list[str]:
+    """The fault type of each of ``count`` incidents: every run of ``len(kinds)`` consecutive
+    incidents holds each kind once, in an order drawn from the seed. In turn through the sorted
+    list, incident ``<tag>-1`` always had the first fault type, so an agent read the answer off
+    its id or workspace path without opening the snapshot; the order is the seed's now, which no
+    agent sees (the same seed gives the same suite). Each kind sorts by an HMAC of its name and
+    the run's number under the seed, which needs no random generator whose algorithm could
+    change between Python versions."""
+    key = seed.to_bytes((seed.bit_length() + 8) // 8, "big")
+    order: list[str] = []
+    for block in range(-(-count // len(kinds))):
+        order += sorted(kinds, key=functools.partial(_fault_rank, key, block))
+    return order[:count]
+
+
+def _fault_rank(key: bytes, block: int, kind: str) -> bytes:
+    text = f"itbench sre fresh suite fault order/{block}/{kind}".encode()
+    return hmac.new(key, text, hashlib.sha256).digest()
+
+
 def fresh_suite(
     out: Path, seed: int, count: int | None = None, select: tuple[str, ...] = ()
 ) -> list[Scenario]:
-    """``count`` generated incidents (fault types in turn; by default every fault type once)
+    """``count`` generated incidents (fault types in the seed's order, :func:`fault_order`; by
+    default every fault type once)
     under ``out/incidents-<tag>/``, only those whose id ``select`` matches (``--select``: the
     ids are known before any incident is written). The
     seed re-creates every ground truth (the generator is deterministic), so it appears in no id,
@@ -143,8 +166,8 @@ def fresh_suite(
     from sre.generator.faults import FAULT_TYPES
     from sre.generator.snapshot import write_incident
 
-    kinds = sorted(FAULT_TYPES)
-    count = len(kinds) if count is None else count
+    count = len(FAULT_TYPES) if count is None else count
+    kinds = fault_order(seed, count, sorted(FAULT_TYPES))
     tag = suite_tag(seed)
     folder = out / f"incidents-{tag}"
     folder.mkdir(parents=True, exist_ok=True)
@@ -153,9 +176,7 @@ def fresh_suite(
     for i in range(count):
         target = folder / f"Scenario-{tag}-{i + 1}"
         if f"{tag}-{i + 1}" in chosen and not (target / "ground_truth.yaml").is_file():
-            write_incident(
-                target, kinds[i % len(kinds)], seed + i, "SMALL", incident_id=f"{tag}-{i + 1}"
-            )
+            write_incident(target, kinds[i], seed + i, "SMALL", incident_id=f"{tag}-{i + 1}")
     return snapshot_scenarios(folder)
 
 

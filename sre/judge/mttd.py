@@ -19,12 +19,12 @@ that found it.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from itbench import jsonsafe
 from itbench.errors import InputError
 from itbench.fsutil import UnsafeFile, read_agent_bytes
 from itbench.runner.answer_watch import ANSWER_SEEN
@@ -55,34 +55,64 @@ class _Sighting:
     source: str
 
 
-def _number(value: Any) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+#: Transcript times are Unix seconds the runner wrote (``time.time()``); anything outside this
+#: range (negative, past the year 5000, a 400-digit integer, inf) is no time a runner wrote, and
+#: float() of a long integer raises OverflowError rather than a parse error.
+_LATEST_TS = 1e11
+
+#: a transcript event with its line number in the file
+Numbered = tuple[int, dict[str, Any]]
 
 
-def _written_outputs(event: dict[str, Any], ts: float) -> Iterator[_Sighting]:
+def _timestamp(value: Any, where: str) -> float:
+    """``value`` as seconds; InputError naming ``where`` when it is no finite time in range."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InputError(f"{where}: 'ts' is not a number (got {value!r:.40})")
+    if 0 <= value <= _LATEST_TS:  # False for NaN too
+        return float(value)
+    shown = f"{value!r:.40}" + ("…" if len(repr(value)) > 40 else "")
+    raise InputError(f"{where}: 'ts' {shown} is not a time in seconds between 0 and 1e11")
+
+
+def _time_of(numbered: Numbered, where: str) -> float | None:
+    """The event's time; None when it carries none. A time no runner wrote (a 400-digit integer,
+    inf, a string) is a forged record: refused as the trial's error naming the file and line, never
+    a crash that loses the other trials of an ``eval``."""
+    line, event = numbered
+    if event.get("ts") is None:
+        return None
+    return _timestamp(event["ts"], f"{where}: event {line}")
+
+
+def _written_outputs(numbered: Numbered, where: str) -> Iterator[_Sighting]:
+    line, event = numbered
     for call in event.get("tool_calls") or []:
         if not isinstance(call, dict) or call.get("name") != "write_file":
             continue
         args = call.get("arguments")
         if isinstance(args, str):
             try:
-                args = json.loads(args)
-            except json.JSONDecodeError:
+                # a JSON string inside the line: the line's depth check did not see into it
+                args = jsonsafe.loads(args, f"{where}: event {line}: arguments")
+            except ValueError:  # JSONDecodeError, TooDeep, an over-long number
                 continue
         if not isinstance(args, dict) or not isinstance(args.get("content"), str):
             continue
         if PurePosixPath(str(args.get("path", ""))).name in AGENT_OUTPUT_NAMES:
-            yield _Sighting(ts, args["content"], None, WRITE_FILE)
+            ts = _time_of(numbered, where)
+            if ts is not None:
+                yield _Sighting(ts, args["content"], None, WRITE_FILE)
 
 
-def _sightings(events: list[dict[str, Any]]) -> Iterator[_Sighting]:
-    for event in events:
-        ts = _number(event.get("ts"))
-        if ts is None:
-            continue
+def _sightings(events: list[Numbered], where: str) -> Iterator[_Sighting]:
+    for numbered in events:
+        event = numbered[1]
         if event.get("event") == "llm_response":
-            yield from _written_outputs(event, ts)
+            yield from _written_outputs(numbered, where)
         elif event.get("event") == ANSWER_SEEN:
+            ts = _time_of(numbered, where)
+            if ts is None:
+                continue
             text = event.get("content")
             digest = event.get("sha256")
             yield _Sighting(
@@ -93,9 +123,9 @@ def _sightings(events: list[dict[str, Any]]) -> Iterator[_Sighting]:
             )
 
 
-def _last_attempt(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _last_attempt(events: list[Numbered]) -> list[Numbered]:
     """The events from the last ``trial_start`` on (a transcript kept across a redo holds more)."""
-    starts = [i for i, e in enumerate(events) if e.get("event") == "trial_start"]
+    starts = [i for i, (_, e) in enumerate(events) if e.get("event") == "trial_start"]
     return events[starts[-1] :] if starts else []
 
 
@@ -114,16 +144,18 @@ def time_to_diagnosis(
     final: AgentDiagnosis | None,
     names_root_cause: Callable[[AgentDiagnosis], bool],
 ) -> TimeToDiagnosis:
+    path = workspace / TRANSCRIPT_FILE
+    where = str(path)
     try:
-        events = _last_attempt(read_transcript(workspace / TRANSCRIPT_FILE))
+        events = _last_attempt(list(enumerate(read_transcript(path), start=1)))
     except InputError:
         return TimeToDiagnosis(None, None)  # a transcript that does not read: not measurable
-    start = _number(events[0].get("ts")) if events else None
+    start = _time_of(events[0], where) if events else None
     if start is None:
         return TimeToDiagnosis(None, None)
     final_right = final is not None and names_root_cause(final)
     final_digest = _digest(output) if final_right else None
-    for seen in sorted(_sightings(events), key=lambda s: s.ts):
+    for seen in sorted(_sightings(events, where), key=lambda s: s.ts):
         if seen.text is not None:
             try:
                 doc, _ = parse_text(seen.text, "agent_output.json (transcript)")
@@ -134,7 +166,7 @@ def time_to_diagnosis(
             right = final_digest is not None and seen.sha256 == final_digest
         if right:
             return TimeToDiagnosis(round(max(seen.ts - start, 0.0), 3), seen.source)
-    end = next((_number(e.get("ts")) for e in events if e.get("event") == "agent_end"), None)
+    end = next((_time_of(n, where) for n in events if n[1].get("event") == "agent_end"), None)
     if final_right and end is not None:
         return TimeToDiagnosis(round(max(end - start, 0.0), 3), AGENT_END)
     return TimeToDiagnosis(None, None)

@@ -305,7 +305,9 @@ def test_a_bad_usage_json_is_named_and_the_answer_still_counts(toy_env, tmp_path
         env=toy_env,
     )
     assert proc.returncode == 0, proc.stderr
-    assert "usage.json: prompt_tokens must be a non-negative integer, got -3" in proc.stderr
+    assert "usage.json: prompt_tokens must be an integer from 0 to 1,000,000,000,000, got -3" in (
+        proc.stderr
+    )
     raw = _results(out)["raw_results"]
     assert all("usage" not in r for r in raw)
     assert [r["scores"]["correct"] for r in raw] == [1.0, 1.0, 1.0]
