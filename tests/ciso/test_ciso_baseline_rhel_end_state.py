@@ -13,8 +13,7 @@ import pytest
 
 from ciso.agents.baseline.intent import ConfigSetting
 from tests._support.ciso import needs_sandbox
-from tests._support.ciso_baseline import intent_of
-from tests.ciso.test_ciso_baseline_rhel9_reading import JUDGED, _judged
+from tests._support.ciso_baseline import JUDGED, intent_of, judged_hosts
 
 _SYSCTL_TEXTS = (
     # an operator's ticket
@@ -80,7 +79,7 @@ def test_systemd_core_limit_judged_after_its_drop_ins(tmp_path: Path) -> None:
         "Services started by systemd must not be able to leave core files behind; the "
         "drop-in directory counts."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # the main file says 0, a later drop-in (spaces around '=') makes it unlimited
@@ -105,7 +104,7 @@ def test_dmesg_restrict_end_state_over_sysctl_drop_ins(tmp_path: Path) -> None:
         "Local users must not read the kernel log buffer: once every sysctl.d file is applied "
         "the result has to be kernel.dmesg_restrict set to 1."
     )
-    verdicts = _judged(
+    verdicts = judged_hosts(
         tmp_path,
         text,
         # an early file sets 1, a later one (by name) sets 0 and wins
