@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import stat
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -125,6 +127,37 @@ def _walk_private(top: Path, files: bool) -> Iterator[PrivateEntry]:
                 pending.append(Path(entry.path))
 
 
+def _found_private(tops: list[Path], files: bool) -> list[PrivateEntry] | None:
+    """:func:`_walk_private` of each of ``tops`` by GNU find: the same entries for about a third of
+    the CPU (the walk lists ~160 000 entries; Python pays per entry what find pays in C). None when
+    find is missing or fails, so the caller walks in Python."""
+    find = shutil.which("find")
+    if find is None or not tops:
+        return None
+    # a folder not every user may read or enter: printed and not entered (hidden whole); the
+    # shared scratch is not entered; a regular file not every user may read (with ``files``)
+    expression = ["(", "-type", "d", "(", "!", "-perm", "-o=r", "-o", "!", "-perm", "-o=x", ")",
+                  "-printf", "d%p\\0", "-prune", ")"]  # fmt: skip
+    for scratch in SHARED_SCRATCH:
+        expression += ["-o", "(", "-type", "d", "-path", scratch, "-prune", ")"]
+    if files:
+        expression += ["-o", "(", "-type", "f", "!", "-perm", "-o=r", "-printf", "f%p\\0", ")"]
+    try:
+        done = subprocess.run(
+            [find, *map(str, tops), "-mindepth", "1", *expression],
+            capture_output=True, timeout=120, check=False,
+        )  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode not in (0, 1):  # 1: a folder it could not read, as the walk skips it
+        return None
+    return [
+        PrivateEntry(Path(os.fsdecode(item[1:])), item[:1] == b"d")
+        for item in done.stdout.split(b"\0")
+        if item
+    ]
+
+
 @functools.cache
 def private_entries() -> tuple[PrivateEntry, ...]:
     """Files and folders of the system that not every user may read (``/etc/shadow``, SSH host
@@ -134,9 +167,13 @@ def private_entries() -> tuple[PrivateEntry, ...]:
     private tmpfs in every sandbox already: not walked."""
     found: list[PrivateEntry] = []
     for tops, files in ((PRIVATE_TOPS, True), (PACKAGE_TOPS, False)):
-        for top in tops:
-            if top.is_dir() and not top.is_symlink():
-                found += _walk_private(top, files)
+        present = [top for top in tops if top.is_dir() and not top.is_symlink()]
+        by_find = _found_private(present, files)
+        if by_find is not None:
+            found += by_find
+            continue
+        for top in present:
+            found += _walk_private(top, files)
     return tuple(sorted(found, key=lambda e: e.path))
 
 
