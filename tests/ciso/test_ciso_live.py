@@ -244,6 +244,13 @@ def test_an_object_the_cluster_refuses_names_itself(
 # -- the agent's environment ---------------------------------------------------------------------
 
 
+def _server_of(cluster: RunningCluster) -> str:
+    """The server address the live cluster's own kubeconfig names (its credential included: the
+    offline cluster standing in for a live one requires its token)."""
+    config = yaml.safe_load(Path(cluster.kubeconfig_path).read_text())
+    return config["clusters"][0]["cluster"]["server"]
+
+
 @needs_kubectl
 def test_a_live_and_an_offline_run_coexist_in_one_process(
     cluster: RunningCluster, tmp_path: Path
@@ -265,7 +272,7 @@ def test_a_live_and_an_offline_run_coexist_in_one_process(
         with run.trial_environment(KYVERNO, workspace) as env:
             config = yaml.safe_load(Path(env["KUBECONFIG"]).read_text())
             server = config["clusters"][0]["cluster"]["server"]
-            assert (server == cluster.url) is on_live_cluster, server
+            assert (server == _server_of(cluster)) is on_live_cluster, server
     assert leftovers(cluster) == []
 
 
@@ -281,7 +288,7 @@ def test_the_agent_works_on_the_live_cluster_under_the_trial_names(
         kubeconfig = env["KUBECONFIG"]
         assert Path(kubeconfig) == workspace / "kubeconfig.yaml"
         assert yaml.safe_load(Path(kubeconfig).read_text())["clusters"][0]["cluster"]["server"] == (
-            cluster.url
+            _server_of(cluster)
         )
         got = subprocess.run(
             ["kubectl", "get", "deployments", "-n", f"paa-itb-{suffix}", "-o", "name"],
