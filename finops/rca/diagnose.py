@@ -16,11 +16,9 @@ from finops.rca.explain import explain, money
 from finops.rca.kinds import classify, classify_broad
 from finops.rca.lookback import (
     EarlierChange,
-    above_its_habit,
     explains_late_alert,
     launched_inside,
     look_back_days,
-    raised_far_above_habit,
 )
 from finops.rca.nodes import Tree, build_tree
 from itbench.errors import InputError
@@ -35,20 +33,13 @@ def diagnose(
     bill's history says the alert is about is diagnosed instead, against the days before it."""
     alert = _day_tree(table, anomaly.account_id, anomaly.date)
     on_alert, spread_only = _diagnose_on(table, anomaly, alert, thresholds)
-    root = alert.tree.root
     # the account's total stood out on the alert day: the alert is about a cost that is still
     # wrong, whatever the day's own drill-down makes of it
-    stood_out = root.z >= thresholds.z
-    # the account still costs far more than its habits on the alert day: a change day whose
-    # total a fall elsewhere hid (load failed over from one region to another, the standby then
-    # left at the primary's size once the primary came back) is looked at as well, and a launch
-    # of half the account's usual cost days before is what the alert is about
-    raised = above_its_habit(root.path, alert.cube, root.sigma, thresholds.z)
-    far_above = raised_far_above_habit(root.path, alert.cube, root.sigma, thresholds.z)
+    stood_out = alert.tree.root.z >= thresholds.z
     launches = bool(on_alert.root_causes) and all(
         launched_inside(cause.path, alert.cube) for cause in on_alert.root_causes
     )
-    if on_alert.root_causes and not spread_only and not ((stood_out or far_above) and launches):
+    if on_alert.root_causes and not spread_only and not (stood_out and launches):
         return on_alert
     # a rise the alert day can only call spread out (no part of it stands out below a node)
     # is what a change some days before leaves once the recent days hold part of it; lines
@@ -60,7 +51,7 @@ def diagnose(
             earlier = _day_tree(table, anomaly.account_id, day)
         except InputError:
             continue  # before the account's first day
-        if earlier.tree.root.z < thresholds.broad_z and not raised:
+        if earlier.tree.root.z < thresholds.broad_z:
             continue  # the account's total was ordinary that day: its cost did not change then
         found, _ = _diagnose_on(table, anomaly, earlier, thresholds)
         if found.root_causes and all(
@@ -68,7 +59,6 @@ def diagnose(
                 EarlierChange(cause.path, day, cause.actual, cause.expected),
                 alert.cube,
                 alert_stood_out=stood_out,
-                alert_raised=far_above,
             )
             for cause in found.root_causes
         ):

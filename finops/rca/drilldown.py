@@ -352,14 +352,7 @@ def _moved_as_one(tree: Tree, node: NodeStats, thresholds: Thresholds) -> bool:
         if not (kid.is_new or _surprise(kid, thresholds) >= thresholds.broad_child_z):
             return False  # a child that did not take part: the risers are causes of their own
     owner = node.depth + 2
-    if owner == len(tree.cube.levels) - 1 and 2 * sum(k.is_new for k in kids) > len(kids):
-        # the owners one level below its children are single lines (a region's resources under
-        # its services): where most of its children are new, the children themselves are
-        # the owners, a stack's services brought up together in one region (new families in
-        # two applications of a service are two causes, each beside its application's own
-        # lines that kept their level)
-        owner = node.depth + 1
-    elif owner >= len(tree.cube.levels) - 1:
+    if owner >= len(tree.cube.levels) - 1:
         # owners that are single lines: lines that rose are causes of their own, unless the
         # node's own children are those lines and every one of them stood out
         return owner == len(tree.cube.levels) and _every_line_stood_out(
@@ -452,19 +445,14 @@ def _one_factor_where_they_meet(
     not drive). One name, the node's, says what the causes share; the other children keeping
     their level does not refute it, unless one of them runs a line of the same name as a line
     that rose (the same family kept its price there). New lines have no factor and are left as
-    found; so are lines that share a name (one family or SKU in several owners is one answer
-    already). A service found in two sub-accounts beside another cause is two of the node's
-    parts, and lines beside the causes that rose by the same factor (each too small to be
-    named: the licence on a smaller database) count in what the causes carry."""
+    found; so are causes that share a name (one family or SKU in several owners is one answer
+    already)."""
     nodes = [f.node for f in findings]
     if any(n.index < 0 for n in nodes):
         return None  # a cause found across a level (one application in every service) already
-    names = {n.path[-1] for n in nodes}
-    repeated = len(names) < len(nodes)
-    if len(names) < 2 or (repeated and any(tree.is_leaf(n) for n in nodes if _twice(n, nodes))):
+    if len({n.path[-1] for n in nodes}) < 2 or len({n.path[-1] for n in nodes}) < len(nodes):
         # one name found in several owners (a family repriced in every application) is one
-        # answer already, and lines whose names repeat are that answer beside others; a
-        # service found in two sub-accounts beside another cause is one of the node's parts
+        # answer already, and names that repeat are that answer beside others
         return None
     if any(n.is_new or n.baseline <= 0 or n.actual <= n.baseline for n in nodes):
         return None
@@ -490,28 +478,10 @@ def _one_factor_where_they_meet(
     ):
         return None
     rise = node.actual - node.baseline
-    # lines beside the causes that rose by the same factor took part in the one change, named
-    # or not (too small each to be material: the same licence on a smaller database)
-    low, high = min(rises), max(rises)
-    alike = [
-        leaf
-        for leaf in tree.leaves_under(node)
-        if id(leaf) not in found
-        and leaf.baseline > 0
-        and not leaf.is_new
-        and leaf.actual > leaf.baseline
-        and max(high, leaf.actual / leaf.baseline - 1)
-        <= ONE_FACTOR_SPREAD * min(low, leaf.actual / leaf.baseline - 1)
-    ]
-    carried = sum(n.actual - n.baseline for n in nodes) + sum(k.actual - k.baseline for k in alike)
+    carried = sum(n.actual - n.baseline for n in nodes)
     if rise <= 0 or carried < ONE_FACTOR_SHARE * rise or node.z < thresholds.broad_z:
         return None  # the node itself must stand out for one change of it to be the answer
     return node
-
-
-def _twice(node: NodeStats, nodes: list[NodeStats]) -> bool:
-    """Another of ``nodes`` carries the node's name."""
-    return sum(n.path[-1] == node.path[-1] for n in nodes) > 1
 
 
 def _lines_of_one_service(findings: list[Finding]) -> tuple[list[NodeStats], int] | None:

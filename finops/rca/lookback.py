@@ -64,71 +64,30 @@ def look_back_days(alert: dt.date, first: dt.date) -> list[dt.date]:
 
 
 def explains_late_alert(
-    change: EarlierChange,
-    alert_cube: CostCube,
-    alert_stood_out: bool = False,
-    alert_raised: bool = False,
+    change: EarlierChange, alert_cube: CostCube, alert_stood_out: bool = False
 ) -> bool:
     """The change is what an alert raised on the cube's last day is about (module docstring).
     ``alert_stood_out``: the account's total stood out on the alert day itself (see
-    :func:`launched_inside`). ``alert_raised``: the account costs far more on the alert day
-    than its habits from before the look-back (:func:`raised_far_above_habit`)."""
+    :func:`launched_inside`)."""
     if change.actual <= change.expected:
         return False  # the late alerts looked for are of rises
     lines = _lines_under(change.path, alert_cube)
-    lived = (lines[:, : alert_cube.anomaly_index - LOOK_BACK_DAYS] != 0).any(axis=1)
-    settled = lines[lived]
+    settled = lines[(lines[:, : alert_cube.anomaly_index - LOOK_BACK_DAYS] != 0).any(axis=1)]
     start = _index_of(change.day, alert_cube)
-    # lines launched inside the look-back that carry most of the node's rise on the change day
-    # (a region brought up beside the archive bucket it already held) make it a launch too
-    launch = float(lines[~lived, start].sum()) >= HELD_SHARE * (change.actual - change.expected)
-    if not len(settled) or launch:
+    if not len(settled):
         # launched inside the look-back: no history to stand out against, unless it took over
         # from lines that stopped that day (a switch of tier or machine type), or the alert day
         # itself stood out and the launch still runs: a planned step is level with the days
         # since by the alert day, and a launch the alert day still shows out of the account's
         # life (keys leaked into a region never used, a product bought for every web ACL) is
         # what it is about
-        # (or the account still costs far more than its habits by the alert: a region brought
-        # up overnight for a customer is what an alert two days later is about, where a pool
-        # adding a third or less is a plan running level)
         return _switch_held(change, lines, start, alert_cube) or (
-            (alert_stood_out or alert_raised) and _held(change, lines, alert_cube.days)
+            alert_stood_out and _held(change, lines, alert_cube.days)
         )
     # a line launched inside the look-back is left out of the node's cost: its launch is
     # what a later day's drill-down can find in the service or provider that holds it
     return _held(change, settled, alert_cube.days) or _spike_never_seen(
         change, settled[:, :start].sum(axis=0)
-    )
-
-
-def above_its_habit(path: tuple[str, ...], cube: CostCube, sigma: float, z: float) -> bool:
-    """The node's cost on the cube's last day stands ``z`` sigmas above what its lines' habits
-    expect of that day from before the look-back (the day's weekday over the weeks before, with
-    its month rhythm). The day's own expectation leans towards the last few days: a change made
-    days before is the node's recent level by the alert, and only this older one still shows it.
-    """
-    lines = _lines_under(path, cube)
-    t = cube.anomaly_index
-    before = float(rhythm_baseline(lines, t, cube.days).sum())
-    return sigma > 0 and (float(lines[:, t].sum()) - before) / sigma >= z
-
-
-#: How far above its habits an account must cost on the alert day for a launch days before to
-#: be what the alert is about: half as much again as it costs on that day (a region brought up
-#: for a customer); a planned pool or fleet adding a third or less runs level with itself.
-RAISED_SHARE = 0.5
-
-
-def raised_far_above_habit(path: tuple[str, ...], cube: CostCube, sigma: float, z: float) -> bool:
-    """The node costs ``RAISED_SHARE`` more than its habits expect of the cube's last day (see
-    :func:`above_its_habit`), and that is ``z`` sigmas out."""
-    lines = _lines_under(path, cube)
-    t = cube.anomaly_index
-    before = float(rhythm_baseline(lines, t, cube.days).sum())
-    now = float(lines[:, t].sum())
-    return (
-        before > 0 and now >= (1 + RAISED_SHARE) * before and above_its_habit(path, cube, sigma, z)
     )
 
 

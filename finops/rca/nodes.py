@@ -11,7 +11,6 @@ from finops.rca.seasonal import (
     charge_as_billed,
     expected_values,
     history_total,
-    last_week_without_its_place,
     month_amortised,
     month_position,
     monthly_charge,
@@ -24,15 +23,6 @@ from finops.rca.seasonal import (
 _FIXED_TOLERANCE = 0.005
 #: Standard deviation of rounding to a whole number (1/sqrt(12)).
 _ROUNDING_SIGMA = 0.2887
-#: Weeks over which a fleet's count wobble is measured (as the cost's noise is), the fewest
-#: week-over-week pairs that measure it, the factor from the usual count within which a week
-#: is at the usual level, the largest usual count it is measured for, and sigma / mean absolute
-#: deviation of a normal law.
-_COUNT_WEEKS = 5
-_COUNT_MIN_PAIRS = 7
-_COUNT_LEVEL = 2.0
-_COUNT_SMALL = 20
-_MEAN_ABS_TO_SIGMA = 1.2533
 #: Days a price must have held before the day for its change on the day to be news (a blended
 #: price moves every day; a list price changed a week ago has held since).
 _PRICE_STABLE_DAYS = 3
@@ -152,10 +142,6 @@ def build_tree(cube: CostCube) -> Tree:
         if leaves.quantity is not None
         else np.zeros(len(leaves.paths), bool)
     )
-    wobble = (
-        _wobble_cost(leaf_baseline, leaves.quantity, t) if leaves.quantity is not None else None
-    )
-    leaf_last_week = last_week_without_its_place(leaves.values, t, cube.days) if t >= 7 else None
     charge = charge_as_billed(leaves.values, t, month_position(cube.days, t))
     # a monthly amount spread over the month's days is a known amount too, where the day shows
     # the line billed by the month's length (a database that costs the same every day does
@@ -172,31 +158,20 @@ def build_tree(cube: CostCube) -> Tree:
             if matrix is leaves
             else _summed(np.where(charged, 0.0, leaf_baseline), leaves.paths, matrix.paths)
         )
-        lines_last_week = (
-            None
-            if matrix is leaves or leaf_last_week is None
-            else _summed(np.where(charged, 0.0, leaf_last_week), leaves.paths, matrix.paths)
-        )
         if charged.any() and matrix is not leaves:
             values_apart = values - _summed(
                 np.where(charged[:, None], leaves.values, 0.0), leaves.paths, matrix.paths
             )
-            expected_apart = expected_values(
-                values_apart, t, cube.days, lines_rhythm, lines_last_week
-            )
+            expected_apart = expected_values(values_apart, t, cube.days, lines_rhythm)
             sigma = noise(values_apart, t, expected_apart)
             expected = expected_apart + _summed(
                 np.where(charged, charge, 0.0), leaves.paths, matrix.paths
             )
         else:
-            expected = expected_values(values, t, cube.days, lines_rhythm, lines_last_week)
+            expected = expected_values(values, t, cube.days, lines_rhythm)
             sigma = noise(values, t, expected)
         if matrix.quantity is not None:
             sigma = _whole_instances(sigma, expected, matrix.quantity, t)
-        elif wobble is not None:
-            # a node holding such fleets moves by their whole instances as well (a service
-            # whose one line is a desktop pool wobbles as the pool does)
-            sigma = np.maximum(sigma, np.sqrt(_summed(wobble**2, leaves.paths, matrix.paths)))
         history = history_total(values, t)
         baseline = _summed(leaf_baseline, leaves.paths, matrix.paths)
         actual = values[:, t]
@@ -251,52 +226,11 @@ def _whole_instances(
     low = np.where(lived, history, np.inf).min(axis=1, initial=np.inf)
     moves = lived.any(axis=1) & (high > low)
     count = weekday_median(quantity, t)
-    step = np.maximum(_ROUNDING_SIGMA, _count_wobble(quantity, t))
     with np.errstate(divide="ignore", invalid="ignore"):
         rounding = np.where(
-            moves & (count > 0), np.abs(expected) * step / np.maximum(count, 1), 0.0
+            moves & (count > 0), np.abs(expected) * _ROUNDING_SIGMA / np.maximum(count, 1), 0.0
         )
     return np.maximum(sigma, rounding)
-
-
-def _wobble_cost(baseline: np.ndarray, quantity: np.ndarray, t: int) -> np.ndarray:
-    """Each line's count wobble (:func:`_count_wobble`) in money at its usual cost."""
-    count = np.maximum(weekday_median(quantity, t), 1)
-    return np.abs(baseline) * _count_wobble(quantity, t) / count
-
-
-def _count_wobble(quantity: np.ndarray, t: int) -> np.ndarray:
-    """How far a fleet's whole-instance count moves from one week to the next, in instances (a
-    sigma): a pool of fourteen desktops that is 13, 14 or 15 on any weekday. Most weeks repeat
-    a count, so the spread of the cost's relative changes (a median of absolute deviations)
-    sees half of them unmoved and says less than one instance; the mean absolute change of the
-    count, about its usual change (a fleet growing by a few instances a week), does not. Only
-    weeks at the day's usual level count (within a factor of two of its weekday median): a
-    weekend, a holiday or a past incident is no wobble of its count. Quantities that are not
-    whole numbers (gigabytes stored, hours averaged over a day) are not counts of instances:
-    their cost's own noise describes them (0 here)."""
-    out = np.zeros(quantity.shape[0])
-    start = max(7, t - 7 * _COUNT_WEEKS)
-    if t - start < 3:
-        return out
-    now, before = quantity[:, start:t], quantity[:, start - 7 : t - 7]
-    # pairs at the day's own level: a pool scaled down to a floor of three at weekends repeats
-    # that floor every week and says nothing of how its weekday count moves, and a past
-    # incident that doubled it is no wobble either
-    usual = weekday_median(quantity, t)[:, None]
-    low, high = usual / _COUNT_LEVEL, usual * _COUNT_LEVEL
-    both = (now >= low) & (before >= low) & (now <= high) & (before <= high) & (usual > 0)
-    whole = np.all(
-        quantity[:, start - 7 : t + 1] == np.rint(quantity[:, start - 7 : t + 1]), axis=1
-    )
-    # only small fleets, where one instance is a twentieth of the fleet or more: in a larger
-    # one the weeks rarely repeat a count and the cost's own spread measures its wobble
-    small = usual[:, 0] <= _COUNT_SMALL
-    for i in np.flatnonzero(whole & small & (both.sum(axis=1) >= _COUNT_MIN_PAIRS)):
-        change = (now[i] - before[i])[both[i]]
-        deviation = np.abs(change - np.median(change))
-        out[i] = _MEAN_ABS_TO_SIGMA * float(deviation.mean()) / np.sqrt(2.0)
-    return out
 
 
 def _counts_fixed(quantity: np.ndarray, t: int) -> np.ndarray:

@@ -59,14 +59,10 @@ def expected_values(
     t: int,
     days: pd.DatetimeIndex | None = None,
     lines_rhythm: np.ndarray | None = None,
-    lines_last_week: np.ndarray | None = None,
 ) -> np.ndarray:
     """``lines_rhythm``: for aggregates, the sum of their lines' own rhythm baselines (weekday
     median times each line's month factor), one more honest candidate where the day has a place
-    in the month (see :func:`rhythm_baseline`). ``lines_last_week``: for aggregates, the sum of
-    their lines' last-week values, each without its own place in the month
-    (:func:`last_week_without_its_place`): a close that triples one line stands out in it and
-    not in the account's total, which it still lifts."""
+    in the month (see :func:`rhythm_baseline`)."""
     actual = values[:, t]
     same_weekday = [t - 7 * k for k in range(1, _WEEKS + 1) if t - 7 * k >= 0]
     if not same_weekday:
@@ -74,13 +70,7 @@ def expected_values(
             return np.zeros_like(actual)
         return np.median(values[:, :t], axis=1)
     seasonal = weekday_median(values, t)
-    if lines_last_week is not None:
-        last_week = lines_last_week
-    elif days is not None:
-        last_week = last_week_without_its_place(values, t, days)
-    else:
-        last_week = values[:, t - 7]
-    candidates = [seasonal, last_week, _recent_level(values, t), _launch_level(values, t)]
+    candidates = [seasonal, values[:, t - 7], _recent_level(values, t), _launch_level(values, t)]
     if days is not None:
         candidates.append(month_amortised(values, t, days))
         month = _same_month_position(days, t)
@@ -122,23 +112,6 @@ def expected_values(
     distance = np.where(np.isnan(distance), np.inf, distance)
     closest = np.argmin(distance, axis=0)
     return stacked[closest, np.arange(values.shape[0])]
-
-
-def last_week_without_its_place(values: np.ndarray, t: int, days: pd.DatetimeIndex) -> np.ndarray:
-    """The same weekday last week, divided by the factor its own place in the month stood out
-    by every earlier time (a month-end close on last Tuesday, the 30th): that day's value
-    is a habit of its date, not of the weekday, and a Tuesday in the month's first week is
-    not expected at the close's level. Where last week's place in the month is nothing
-    special, its value as billed."""
-    week = t - 7
-    value = values[:, week]
-    month = _same_month_position(days, week)
-    if len(month) < _occurrences_needed(days, week):
-        return value
-    factor = _place_factor(values, week, days, month)
-    # a charge billed only on that date (a fee on every 1st) has no weekly level to divide
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(np.isfinite(factor) & (factor > 0), value / factor, value)
 
 
 def weekday_median(values: np.ndarray, t: int) -> np.ndarray:
