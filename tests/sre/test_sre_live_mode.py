@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
@@ -952,8 +953,10 @@ _PROBE = (
 
 def _server_address(kubeconfig: Path) -> tuple[str, int]:
     server = yaml.safe_load(kubeconfig.read_text())["clusters"][0]["cluster"]["server"]
-    host, _, port = server.split("//")[1].rstrip("/").rpartition(":")
-    return host, int(port)
+    # the address only: the offline cluster's URL carries its token as user:password@
+    parts = urlsplit(server)
+    assert parts.hostname is not None and parts.port is not None, server
+    return parts.hostname, parts.port
 
 
 @needs_bwrap
