@@ -69,6 +69,18 @@ def run_evaluations(args: list[str], out: Path, timeout: float = 120) -> dict[st
     return {e["scenario_id"]: e for e in evaluations}
 
 
+def finops_outputs_to_evaluate(tmp_path: Path, seed: int = 5) -> tuple[Path, Path]:
+    """Three easy generated FinOps scenarios run by the baseline, their run's results.json
+    removed: (scenarios, outputs), ready for a ``finops eval`` test to spoil one output."""
+    scenarios, out = tmp_path / "scenarios", tmp_path / "run"
+    generate = ["finops", "generate", "--n", "3", "--seed", str(seed), "--difficulty", "easy"]
+    assert run_cli([*generate, "--out", str(scenarios)]).returncode == 0
+    run = ["finops", "run", "--scenarios", str(scenarios), "--output", str(out), "--no-progress"]
+    assert run_cli(run).returncode == 0
+    (out / "results.json").unlink()
+    return scenarios, out
+
+
 def _in_process(args: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
     from itbench.cli.main import main
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests._support.cli import run_cli
+from tests._support.cli import finops_outputs_to_evaluate, run_cli
 from tests._support.sre import INFRA_OUTPUT, TRUTH
 
 DEEP = 100_000
@@ -21,16 +21,6 @@ DEEP = 100_000
 def _deep_in_a_string() -> str:
     """A JSON string whose content is ``[[[…]]]`` 100,000 deep: no bracket outside a string."""
     return json.dumps("[" * DEEP + "]" * DEEP)
-
-
-def _finops_run(tmp_path: Path) -> tuple[Path, Path]:
-    scenarios, out = tmp_path / "scenarios", tmp_path / "run"
-    generate = ["finops", "generate", "--n", "3", "--seed", "11", "--difficulty", "easy"]
-    assert run_cli([*generate, "--out", str(scenarios)]).returncode == 0
-    run = ["finops", "run", "--scenarios", str(scenarios), "--output", str(out), "--no-progress"]
-    assert run_cli(run).returncode == 0
-    (out / "results.json").unlink()
-    return scenarios, out
 
 
 def _finops_eval(scenarios: Path, out: Path) -> dict[str, dict]:
@@ -42,7 +32,7 @@ def _finops_eval(scenarios: Path, out: Path) -> dict[str, dict]:
 
 
 def test_finops_deep_brackets_inside_a_json_string(tmp_path: Path) -> None:
-    scenarios, out = _finops_run(tmp_path)
+    scenarios, out = finops_outputs_to_evaluate(tmp_path, seed=11)
     bad = out / "Scenario-2" / "1" / "agent_output.json"
     bad.write_text(_deep_in_a_string())
     by_id = _finops_eval(scenarios, out)
@@ -57,7 +47,7 @@ def test_finops_deep_brackets_inside_a_json_string(tmp_path: Path) -> None:
 
 
 def test_finops_deep_brackets_in_a_fenced_block_inside_a_string(tmp_path: Path) -> None:
-    scenarios, out = _finops_run(tmp_path)
+    scenarios, out = finops_outputs_to_evaluate(tmp_path, seed=11)
     bad = out / "Scenario-3" / "1" / "agent_output.json"
     bad.write_text(json.dumps("here it is ```json\n" + "[" * DEEP + "]" * DEEP + "\n```"))
     by_id = _finops_eval(scenarios, out)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from itbench import jsonsafe
-from tests._support.cli import run_cli
+from tests._support.cli import finops_outputs_to_evaluate, run_cli
 from tests._support.sre import INFRA_OUTPUT, TRUTH
 
 DEEP = 100_000
@@ -21,12 +21,7 @@ def _deep_list(depth: int) -> str:
 
 
 def test_finops_eval_records_the_deep_output_and_scores_the_others(tmp_path: Path) -> None:
-    scenarios, out = tmp_path / "scenarios", tmp_path / "run"
-    generate = ["finops", "generate", "--n", "3", "--seed", "5", "--difficulty", "easy"]
-    assert run_cli([*generate, "--out", str(scenarios)]).returncode == 0
-    run = ["finops", "run", "--scenarios", str(scenarios), "--output", str(out), "--no-progress"]
-    assert run_cli(run).returncode == 0
-    (out / "results.json").unlink()
+    scenarios, out = finops_outputs_to_evaluate(tmp_path)
     deep = out / "Scenario-2" / "1" / "agent_output.json"
     deep.write_text(_deep_list(DEEP))
     proc = run_cli(

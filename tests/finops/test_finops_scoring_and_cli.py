@@ -10,7 +10,7 @@ from finops.evaluate import score_root_cause_resource
 from finops.model import Resource
 from finops.output import read_agent_output
 from itbench.errors import InputError
-from tests._support.cli import run_cli
+from tests._support.cli import finops_outputs_to_evaluate, run_cli
 
 GT = [Resource("m5.large", "Instance_Family"), Resource("checkout", "Application")]
 
@@ -236,14 +236,8 @@ def test_eval_counts_a_scenario_without_output_as_a_bad_run(tmp_path):
     mean (ITBench's rule) and counted as 0 in mean_with_failures_as_zero."""
     import shutil
 
-    scenarios = tmp_path / "scenarios"
-    gen = ["finops", "generate", "--n", "3", "--seed", "5", "--difficulty", "easy"]
-    assert run_cli([*gen, "--out", str(scenarios)]).returncode == 0
-    out = tmp_path / "run"
-    run = ["finops", "run", "--scenarios", str(scenarios), "--output", str(out), "--no-progress"]
-    assert run_cli(run).returncode == 0
+    scenarios, out = finops_outputs_to_evaluate(tmp_path)
     shutil.rmtree(out / "Scenario-2")
-    (out / "results.json").unlink()
     base = ["finops", "eval", "--outputs", str(out), "--ground-truth", str(scenarios)]
     proc = run_cli([*base, "--format", "json"])
     assert proc.returncode == 0, proc.stderr
