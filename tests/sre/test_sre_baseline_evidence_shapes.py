@@ -22,11 +22,11 @@ from sre.agents.baseline.evidence import (
     Symptom,
     WarningEvent,
 )
-from sre.agents.baseline.preemption import displaced, pod_uids, preemptions
+from sre.agents.baseline.preemption import displaced, pod_uids, preemptions, put_out_by
 from sre.agents.baseline.rank import blame, rank
 from sre.agents.baseline.states import config_users
 from sre.agents.baseline.states.network_policies import answered
-from sre.agents.baseline.states.objects import ObjectView, latest_objects
+from sre.agents.baseline.states.objects import ObjectView, Workloads, latest_objects
 from tests._support.sre_incident_files import clock, deployment, stamp, write_rows
 
 START = datetime(2026, 9, 14, 6, 0)
@@ -160,9 +160,34 @@ def test_preempted_events_of_any_type_are_read_with_the_preemptor_they_name(tmp_
         _event(at(10.4), "quay-7d9c5b6f8-w4e5t", "Preempted by pod 0f0f0f0f-aaaa-4bbb-8ccc-"
                                                  "dddddddddddd on node n-3"),
     ])  # fmt: skip
-    found = {p.app: p.by for p in preemptions(events, pod_uids([(at(9), pod)]))}
+    found = {p.app: p.by for p in preemptions(events, pod_uids(Workloads([(at(9), pod)], {})))}
     assert found == {"courier": ("warehouse", "reindexer"), "pricer": ("warehouse", "compactor"),
                      "quay": None}  # fmt: skip
+
+
+def test_a_preemptor_named_by_uid_is_its_workload_whatever_its_pods_app_label_says(
+    tmp_path: Path,
+):
+    # the Deployment ``reindexer`` labels its pods ``app: search-batch``; the arrival is the
+    # Deployment, so the uid must resolve to its name, as ``ns/name`` in the message would
+    uid = "9e4d2c1b-7a6f-4e5d-8c3b-1a2f3e4d5c6b"
+    made = deployment("warehouse", "reindexer", {"priorityClassName": "overnight-urgent",
+                                                 "containers": [{"name": "r", "image": "r:3"}]},
+                      label="app")  # fmt: skip
+    pod = {"apiVersion": "v1", "kind": "Pod",
+           "metadata": {"name": "reindexer-6b8f9c7d5-p9q2r", "namespace": "warehouse", "uid": uid,
+                        "labels": {"app": "search-batch"},
+                        "ownerReferences": [{"kind": "ReplicaSet",
+                                             "name": "reindexer-6b8f9c7d5"}]}}  # fmt: skip
+    work = ObjectView.of(latest_objects(write_rows(tmp_path / "objects.tsv",
+                                                   [(at(9), made), (at(10), pod)]))).work  # fmt: skip
+    # reported well after the arrival: only the uid ties it to the arrival, not the timing
+    events = write_rows(tmp_path / "events.tsv", [
+        _event(at(17), "courier-7d9c5b6f8-x2k4q", f"Preempted by pod {uid} on node n-2"),
+    ])  # fmt: skip
+    named = preemptions(events, pod_uids(work))
+    assert [(p.app, p.by) for p in named] == [("courier", ("warehouse", "reindexer"))]
+    assert put_out_by(_arrival(), _put_out(_arrival(), named)) == {"courier"}
 
 
 # --- a configuration edit re-valuing a setting its clients quote -------------------------------

@@ -29,7 +29,6 @@ import re
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 from sre.agents.baseline.evidence import (
     POD_EVENT_KINDS,
@@ -41,6 +40,7 @@ from sre.agents.baseline.evidence import (
     app_of,
 )
 from sre.agents.baseline.states.event_failures import EVENT_UNSCHEDULED
+from sre.agents.baseline.states.objects import Workloads, meta
 from sre.tools import run_tool
 
 #: pod-template fields that set a pod's scheduling priority
@@ -122,15 +122,17 @@ def preemptions(events: Path, pods: Mapping[str, tuple[str, str]]) -> tuple[Pree
     return tuple(out)
 
 
-def pod_uids(pods: list[tuple[Any, dict[str, Any]]]) -> dict[str, tuple[str, str]]:
-    """uid -> (namespace, application) of every pod of ``pods`` ((time, body) pairs)."""
-    from sre.agents.baseline.states.objects import meta, pod_app
-
+def pod_uids(work: Workloads) -> dict[str, tuple[str, str]]:
+    """uid -> (namespace, application) of every pod of ``work``: the application its owning
+    workload's name gives, else its own name's (``app_of("Pod", name)``), the key a change
+    (``put_out_by``) and a preemptor named ``ns/name`` are read by; a pod's ``app`` label may
+    say another name."""
     out = {}
-    for _, pod in pods:
+    for _, pod in work.pods:
         uid = (pod.get("metadata") or {}).get("uid")
         if isinstance(uid, str) and uid:
-            out[uid.lower()] = (meta(pod)[0], pod_app(pod))
+            namespace = meta(pod)[0]
+            out[uid.lower()] = (namespace, app_of(*work.owner(namespace, pod)))
     return out
 
 

@@ -104,7 +104,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         depends_on = fault_clients.dependencies(view, {p.app for p in pods})
         autoscalers = _autoscalers(view)
         services = frozenset(meta(o)[1] for _, o in view.kind("Service"))
-        uids = preemption.pod_uids(view.work.pods)
+        uids = preemption.pod_uids(view.work)
     except ItbenchError as exc:
         notes.append(f"object states: {exc}")
     put_out: tuple[Preemption, ...] = ()
