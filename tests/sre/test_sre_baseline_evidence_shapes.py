@@ -211,12 +211,25 @@ def test_a_setting_given_another_value_is_what_the_clients_quote():
     ]
     named = clients_naming((_conf(old, new),), lines, {"courier", "pricer", "till"})
     assert named == {f"{NS}/ConfigMap/queue-broker-conf": {"courier"}}
-    # a key that is itself the setting, given another value (a password rotated)
-    rotated = Change(namespace=NS, kind="Secret", name="ledger-login", time=at(10),
-                     change="modified", paths=("data.LEDGER_PASSWORD",), spec={},
-                     values=(("data.LEDGER_PASSWORD", "b2xk", "bmV3"),))  # fmt: skip
-    quoted = [("till", at(11), "login refused: LEDGER_PASSWORD does not match")]
-    assert clients_naming((rotated,), quoted, {"till"}) == {f"{NS}/Secret/ledger-login": {"till"}}
+
+
+def _keyed(key: str, old: str, new: str) -> Change:
+    return Change(namespace=NS, kind="ConfigMap", name="basket-cache-env", time=at(10),
+                  change="modified", paths=(f"data.{key}",), spec={},
+                  values=((f"data.{key}", old, new),))  # fmt: skip
+
+
+def test_a_key_that_is_itself_a_setting_is_quoted_by_its_clients_when_its_value_is_one_line():
+    # a plain word with neither ``_`` nor ``.``: no file's name, only the key's own value says
+    # it is a setting (read as an environment variable)
+    quoted = [("till", at(11), "OOM command not allowed when used memory > 'maxmemory'")]
+    capped = _keyed("maxmemory", "256mb", "2mb")
+    assert clients_naming((capped,), quoted, {"till"}) == {
+        f"{NS}/ConfigMap/basket-cache-env": {"till"}
+    }
+    # a key holding lines is a file, whatever its name: its name is no setting it re-valued
+    listed = _keyed("maxmemory", "256mb\nallkeys-lru\n", "2mb\nallkeys-lru\n")
+    assert clients_naming((listed,), quoted, {"till"}) == {}
 
 
 def test_a_workload_a_reloader_annotation_ties_to_a_configmap_uses_it(tmp_path: Path):
