@@ -138,6 +138,19 @@ def test_preemptions_before_the_arrival_or_by_pods_without_priority_are_not_its_
     assert displaced(_arrival(), evidence) == {"pricer"}
 
 
+def test_a_new_arrival_acts_only_on_the_pods_it_put_out_not_on_every_pod_waiting_after_it():
+    # courier's pods were preempted for the arrival's; pricer's (and a pod of another namespace)
+    # only wait for room after it came, with no Preempted event: not the arrival's doing
+    preempted = (Preemption(NS, "courier", at(10.1)),)
+    evidence = _put_out(_arrival(), preempted)
+    waiting = WarningEvent("ledger", "Pod", "ledger-5c6d7e8f9-q1w2e", "FailedScheduling", 2,
+                           first=at(11))  # fmt: skip
+    evidence = Evidence(**{**evidence.__dict__, "warnings": (*evidence.warnings, waiting)})
+    assert displaced(_arrival(), evidence) == {"courier"}
+    taken = {c.change.entity: c.apps for c in rank(evidence)}
+    assert "pricer" not in taken.get("warehouse/Deployment/reindexer", frozenset())
+
+
 def _event(when: datetime, pod: str, message: str, kind: str = "Normal") -> tuple:
     return when, {
         "type": "ADDED",

@@ -18,7 +18,8 @@ A workload created with a priority class is a new arrival, but when the schedule
 ``Preempted`` events show other applications' pods put out just after it came, it is what put
 them out: the event names the preempting pod (``ns/name``, or, since Kubernetes 1.27, only its
 uid, which the objects may hold), and when it names none the objects cannot show, the arrival of
-prioritized pods minutes before is what did. Without such events (pods that merely wait for
+prioritized pods minutes before is what did. It acts on those applications only: others whose
+pods wait for room after it came, with no such event, keep their own case. Without such events (pods that merely wait for
 room), or when the victim's own priority or placement was edited before it came (lowered,
 pinned to a full node: ITBench's injection), ITBench's reading stands.
 """
@@ -174,21 +175,19 @@ def put_out_by(change: Change, evidence: Evidence) -> frozenset[str]:
 
 
 def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
-    """For an edit of a workload's pod priority: the other applications whose pods the scheduler
-    preempted or could not place, in any namespace (priority is cluster-wide). For a scale-up
-    of a prioritized workload, those put out after it (its earliest possible time): the ones
-    already waiting before were not its doing."""
+    """The other applications a workload's prioritized pods put out. For an edit of its pod
+    priority: those whose pods the scheduler preempted or could not place, in any namespace
+    (priority is cluster-wide). For a scale-up of a prioritized workload, those put out after
+    it (its earliest possible time): the ones already waiting before were not its doing. For a
+    new arrival, only those :func:`put_out_by` finds (its ``Preempted`` events): pods merely
+    waiting for room after it came keep their own case, as ITBench reads them."""
     put_out = put_out_by(change, evidence)
-    exposed: frozenset[str] = frozenset()
     if changes_priority(change):
         after = None
     elif scales_prioritized(change):
         after = change.since or change.time
-    elif put_out:
-        # a new arrival: the victims set up to be put out keep their own case
-        after, exposed = change.since or change.time, _exposed(change, evidence)
     else:
-        return frozenset()
+        return put_out
     own = app_of(change.kind, change.name)
     return (
         frozenset(
@@ -199,6 +198,5 @@ def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
             and (after is None or (w.first is not None and w.first >= after))
         )
         - {own}
-        - exposed
         | put_out
     )
