@@ -173,9 +173,15 @@ def test_preempted_events_of_any_type_are_read_with_the_preemptor_they_name(tmp_
         _event(at(10.4), "quay-7d9c5b6f8-w4e5t", "Preempted by pod 0f0f0f0f-aaaa-4bbb-8ccc-"
                                                  "dddddddddddd on node n-3"),
     ])  # fmt: skip
-    found = {p.app: p.by for p in preemptions(events, pod_uids(Workloads([(at(9), pod)], {})))}
+    with events.open("a") as torn:  # a row cut short by the export: the tool skips it
+        torn.write(f'{stamp(at(11))}\t\t{{"type": "ADDED", "object": {{"kind\n')
+    notes: list[str] = []
+    uids = pod_uids(Workloads([(at(9), pod)], {}))
+    found = {p.app: p.by for p in preemptions(events, uids, notes)}
     assert found == {"courier": ("warehouse", "reindexer"), "pricer": ("warehouse", "compactor"),
                      "quay": None}  # fmt: skip
+    # the tool's warning reaches the notes the run reports
+    assert any("malformed" in note for note in notes), notes
 
 
 def test_a_preemptor_named_by_uid_is_its_workload_whatever_its_pods_app_label_says(
@@ -198,7 +204,7 @@ def test_a_preemptor_named_by_uid_is_its_workload_whatever_its_pods_app_label_sa
     events = write_rows(tmp_path / "events.tsv", [
         _event(at(17), "courier-7d9c5b6f8-x2k4q", f"Preempted by pod {uid} on node n-2"),
     ])  # fmt: skip
-    named = preemptions(events, pod_uids(work))
+    named = preemptions(events, pod_uids(work), [])
     assert [(p.app, p.by) for p in named] == [("courier", ("warehouse", "reindexer"))]
     assert put_out_by(_arrival(), _put_out(_arrival(), named)) == {"courier"}
 
@@ -259,13 +265,28 @@ def test_a_workload_a_reloader_annotation_ties_to_a_configmap_uses_it(tmp_path: 
     assert users[f"{NS}/Secret/broker-tls"] == {"broker"}
 
 
+def test_a_reloader_annotation_on_the_pod_template_ties_the_workload_too(tmp_path: Path):
+    templated = deployment(NS, "ledger", {"containers": [{"name": "l", "image": "ledger:7"}]})
+    templated["spec"]["template"]["metadata"]["annotations"] = {
+        "secret.reloader.stakater.com/reload": "ledger-db-login",
+        "checksum/config": "9f2c4e",
+    }
+    path = write_rows(tmp_path / "objects.tsv", [(at(0), templated)])
+    users = config_users.users(ObjectView.of(latest_objects(path)))
+    assert users[f"{NS}/Secret/ledger-db-login"] == {"ledger"}
+    # the other annotation names neither kind: it adds no ConfigMap or Secret
+    assert {u for u in users if "/ConfigMap/" in u or "/Secret/" in u} == {
+        f"{NS}/Secret/ledger-db-login"
+    }
+
+
 # --- NetworkPolicy cut-offs the server spans refute -------------------------------------------
 
 
-def _cut_off(policy: str, app: str) -> FailingState:
+def _cut_off(policy: str, app: str, seen: float = 10) -> FailingState:
     return FailingState(NS, "NetworkPolicy", policy, app,
                         f"NetworkPolicy {policy} admits no ingress to {app} (only from x)", 1.0,
-                        at(10), needs_blame=True)  # fmt: skip
+                        at(seen), needs_blame=True)  # fmt: skip
 
 
 def _made(policy: str) -> Change:
@@ -285,6 +306,28 @@ def test_cut_offs_refuted_by_the_spans_are_dropped_and_with_most_refuted_all_of_
     # answered only before the policy (and in the minutes it settles): a real cut-off
     before = {a: [(at(m), 12) for m in range(0, 12)] for a in ("courier", "pricer", "till")}
     assert answered(wide, [_made("scrape-only")], before) == []
+
+
+def test_a_cut_off_is_refuted_from_five_server_spans_after_the_policy_settled():
+    alone = [_cut_off("till-ingress", "till")]
+    made = [_made("till-ingress")]  # at minute 10: settled from minute 12
+    assert answered(alone, made, {"till": [(at(13), 3), (at(14), 1)]}) == []
+    assert answered(alone, made, {"till": [(at(13), 3), (at(14), 2)]}) == alone
+    # spans before it settled (minute 11) prove nothing
+    assert answered(alone, made, {"till": [(at(11), 9), (at(13), 3)]}) == []
+
+
+def test_a_cut_off_is_dated_by_its_policy_change_not_by_when_the_state_was_last_seen():
+    # the export saw the policy last at minute 25; it was made at minute 10, and till answered
+    # requests from minute 13 to 20: the spans refute it
+    late = [_cut_off("till-ingress", "till", seen=25)]
+    served = {"till": [(at(m), 4) for m in range(13, 21)]}
+    assert answered(late, [_made("till-ingress")], served) == late
+    # an egress cut-off is not something the application's own server spans refute
+    outbound = FailingState(NS, "NetworkPolicy", "till-egress", "till",
+                            "NetworkPolicy till-egress admits no egress from till", 1.0, at(10),
+                            needs_blame=True)  # fmt: skip
+    assert answered([outbound], [_made("till-egress")], served) == []
 
 
 # --- a blind error tree: each service's own spans stepped ---------------------------------------

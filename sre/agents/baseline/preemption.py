@@ -36,13 +36,13 @@ from sre.agents.baseline.evidence import (
     Change,
     Evidence,
     Preemption,
-    _naive_utc,
-    _time,
     app_of,
+    call_tool,
+    naive_utc,
+    read_time,
 )
 from sre.agents.baseline.states.event_failures import EVENT_UNSCHEDULED
 from sre.agents.baseline.states.objects import Workloads, meta
-from sre.tools import run_tool
 
 #: pod-template fields that set a pod's scheduling priority
 PRIORITY_FIELDS = ("spec.template.spec.priorityClassName", "spec.template.spec.priority")
@@ -98,15 +98,19 @@ PREEMPTS_WITHIN = timedelta(minutes=5)
 EARLY = timedelta(seconds=20)
 
 
-def preemptions(events: Path, pods: Mapping[str, tuple[str, str]]) -> tuple[Preemption, ...]:
+def preemptions(
+    events: Path, pods: Mapping[str, tuple[str, str]], notes: list[str]
+) -> tuple[Preemption, ...]:
     """The ``Preempted`` events of the events file (of any type), each with its preemptor when
-    the message names it or names a pod uid of ``pods`` (uid -> (namespace, application))."""
-    answer = run_tool(
+    the message names it or names a pod uid of ``pods`` (uid -> (namespace, application)); the
+    tool's warnings go to ``notes``."""
+    answer = call_tool(
         "event_analysis",
         {"events_file": str(events), "filters": {"reason": "Preempted"},
          "group_by": ["namespace", "object_kind", "object_name", "message"], "agg": "first",
          "limit": 1000},
-    ).body  # fmt: skip
+        notes,
+    )  # fmt: skip
     out = []
     for row in answer["data"]:
         if (row.get("object_kind") or "") not in POD_EVENT_KINDS:
@@ -116,7 +120,7 @@ def preemptions(events: Path, pods: Mapping[str, tuple[str, str]]) -> tuple[Pree
             Preemption(
                 namespace=namespace,
                 app=app_of(str(row.get("object_kind")), str(row.get("object_name") or "")),
-                time=_naive_utc(_time(row.get("event_time"))),
+                time=naive_utc(read_time(row.get("event_time"))),
                 by=_preemptor(str(row.get("message") or ""), pods),
             )
         )

@@ -110,7 +110,7 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
     put_out: tuple[Preemption, ...] = ()
     if layout.events.is_file():
         try:
-            put_out = preemption.preemptions(layout.events, uids)
+            put_out = preemption.preemptions(layout.events, uids, notes)
         except ItbenchError as exc:
             notes.append(f"preemptions: {exc}")
     began = symptoms.find(layout.traces, layout.logs, notes)
