@@ -117,6 +117,44 @@ def test_the_settings_a_change_set_are_its_option_and_variable_names():
     assert setting_names(CASES[2][0]) == {"DB_MAX_CONNECTIONS"}
 
 
+def _verbosity_edit(namespace: str) -> Change:
+    """A ConfigMap whose only edit re-values its server's log verbosity."""
+    old = "listen:\n  port: 8443\nlogging:\n  level: warn\n"
+    return Change(namespace=namespace, kind="ConfigMap", name="reports-ui-config", time=EDIT,
+                  change="modified", paths=("data.server.yaml",), spec={},
+                  values=(("data.server.yaml", old, old.replace("warn", "trace")),))  # fmt: skip
+
+
+#: a client's structured error lines: ``level`` is each line's own field, not the edited setting
+STRUCTURED = (
+    'level=error msg="nil pointer in BasketTotals" trace_id=4f1c',
+    '{"level":"error","msg":"nil pointer in BasketTotals"}',
+    '{"ts": "2026-05-06T14:14:00Z", "level" : "error", "msg": "nil pointer in BasketTotals"}',
+)
+
+
+def test_a_log_field_key_does_not_name_a_setting_of_that_name():
+    for namespace in ("store", "prometheus"):  # an application's and a platform namespace
+        edit = _verbosity_edit(namespace)
+        for line in STRUCTURED:
+            changes = (_rollout("checkout"), edit)
+            named = clients_naming(changes, [("checkout", ERRORS, line)], {"checkout"})
+            assert named == {}, (namespace, line)
+            failing = CallPath(services=("web", "checkout"), severity="CRITICAL", suspect="checkout",
+                               reason="error rate 0.0% -> 55.0%", sample_errors=())  # fmt: skip
+            evidence = Evidence(
+                changes=changes, warnings=(), alerts=(), onset=ERRORS + timedelta(minutes=2),
+                paths=(failing,), named_by=named,
+                symptoms=(Symptom("checkout", ERRORS, "ERROR log lines 0% -> 70%", logs=True),),
+            )  # fmt: skip
+            assert rank(evidence)[0].change.entity == "store/Deployment/checkout", (namespace, line)
+    # the same word quoted by the error's own text still names it
+    quoted = [("checkout", ERRORS, 'level=error msg="config reload: unknown level trace"')]
+    assert clients_naming((_verbosity_edit("store"),), quoted) == {
+        "store/ConfigMap/reports-ui-config": {"checkout"}
+    }
+
+
 def test_elastic_common_schema_logs_keep_their_service_and_level(
     private_cache: Path, tmp_path: Path
 ):

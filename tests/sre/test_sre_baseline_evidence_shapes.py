@@ -22,11 +22,11 @@ from sre.agents.baseline.evidence import (
     Symptom,
     WarningEvent,
 )
-from sre.agents.baseline.preemption import displaced, pod_uids, preemptions
+from sre.agents.baseline.preemption import displaced, pod_uids, preemptions, put_out_by
 from sre.agents.baseline.rank import blame, rank
 from sre.agents.baseline.states import config_users
 from sre.agents.baseline.states.network_policies import answered
-from sre.agents.baseline.states.objects import ObjectView, latest_objects
+from sre.agents.baseline.states.objects import ObjectView, Workloads, latest_objects
 from tests._support.sre_incident_files import clock, deployment, stamp, write_rows
 
 START = datetime(2026, 9, 14, 6, 0)
@@ -138,6 +138,19 @@ def test_preemptions_before_the_arrival_or_by_pods_without_priority_are_not_its_
     assert displaced(_arrival(), evidence) == {"pricer"}
 
 
+def test_a_new_arrival_acts_only_on_the_pods_it_put_out_not_on_every_pod_waiting_after_it():
+    # courier's pods were preempted for the arrival's; pricer's (and a pod of another namespace)
+    # only wait for room after it came, with no Preempted event: not the arrival's doing
+    preempted = (Preemption(NS, "courier", at(10.1)),)
+    evidence = _put_out(_arrival(), preempted)
+    waiting = WarningEvent("ledger", "Pod", "ledger-5c6d7e8f9-q1w2e", "FailedScheduling", 2,
+                           first=at(11))  # fmt: skip
+    evidence = Evidence(**{**evidence.__dict__, "warnings": (*evidence.warnings, waiting)})
+    assert displaced(_arrival(), evidence) == {"courier"}
+    taken = {c.change.entity: c.apps for c in rank(evidence)}
+    assert "pricer" not in taken.get("warehouse/Deployment/reindexer", frozenset())
+
+
 def _event(when: datetime, pod: str, message: str, kind: str = "Normal") -> tuple:
     return when, {
         "type": "ADDED",
@@ -160,9 +173,40 @@ def test_preempted_events_of_any_type_are_read_with_the_preemptor_they_name(tmp_
         _event(at(10.4), "quay-7d9c5b6f8-w4e5t", "Preempted by pod 0f0f0f0f-aaaa-4bbb-8ccc-"
                                                  "dddddddddddd on node n-3"),
     ])  # fmt: skip
-    found = {p.app: p.by for p in preemptions(events, pod_uids([(at(9), pod)]))}
+    with events.open("a") as torn:  # a row cut short by the export: the tool skips it
+        torn.write(f'{stamp(at(11))}\t\t{{"type": "ADDED", "object": {{"kind\n')
+    notes: list[str] = []
+    uids = pod_uids(Workloads([(at(9), pod)], {}))
+    found = {p.app: p.by for p in preemptions(events, uids, notes)}
     assert found == {"courier": ("warehouse", "reindexer"), "pricer": ("warehouse", "compactor"),
                      "quay": None}  # fmt: skip
+    # the tool's warning reaches the notes the run reports
+    assert any("malformed" in note for note in notes), notes
+
+
+def test_a_preemptor_named_by_uid_is_its_workload_whatever_its_pods_app_label_says(
+    tmp_path: Path,
+):
+    # the Deployment ``reindexer`` labels its pods ``app: search-batch``; the arrival is the
+    # Deployment, so the uid must resolve to its name, as ``ns/name`` in the message would
+    uid = "9e4d2c1b-7a6f-4e5d-8c3b-1a2f3e4d5c6b"
+    made = deployment("warehouse", "reindexer", {"priorityClassName": "overnight-urgent",
+                                                 "containers": [{"name": "r", "image": "r:3"}]},
+                      label="app")  # fmt: skip
+    pod = {"apiVersion": "v1", "kind": "Pod",
+           "metadata": {"name": "reindexer-6b8f9c7d5-p9q2r", "namespace": "warehouse", "uid": uid,
+                        "labels": {"app": "search-batch"},
+                        "ownerReferences": [{"kind": "ReplicaSet",
+                                             "name": "reindexer-6b8f9c7d5"}]}}  # fmt: skip
+    work = ObjectView.of(latest_objects(write_rows(tmp_path / "objects.tsv",
+                                                   [(at(9), made), (at(10), pod)]))).work  # fmt: skip
+    # reported well after the arrival: only the uid ties it to the arrival, not the timing
+    events = write_rows(tmp_path / "events.tsv", [
+        _event(at(17), "courier-7d9c5b6f8-x2k4q", f"Preempted by pod {uid} on node n-2"),
+    ])  # fmt: skip
+    named = preemptions(events, pod_uids(work), [])
+    assert [(p.app, p.by) for p in named] == [("courier", ("warehouse", "reindexer"))]
+    assert put_out_by(_arrival(), _put_out(_arrival(), named)) == {"courier"}
 
 
 # --- a configuration edit re-valuing a setting its clients quote -------------------------------
@@ -186,12 +230,25 @@ def test_a_setting_given_another_value_is_what_the_clients_quote():
     ]
     named = clients_naming((_conf(old, new),), lines, {"courier", "pricer", "till"})
     assert named == {f"{NS}/ConfigMap/queue-broker-conf": {"courier"}}
-    # a key that is itself the setting, given another value (a password rotated)
-    rotated = Change(namespace=NS, kind="Secret", name="ledger-login", time=at(10),
-                     change="modified", paths=("data.LEDGER_PASSWORD",), spec={},
-                     values=(("data.LEDGER_PASSWORD", "b2xk", "bmV3"),))  # fmt: skip
-    quoted = [("till", at(11), "login refused: LEDGER_PASSWORD does not match")]
-    assert clients_naming((rotated,), quoted, {"till"}) == {f"{NS}/Secret/ledger-login": {"till"}}
+
+
+def _keyed(key: str, old: str, new: str) -> Change:
+    return Change(namespace=NS, kind="ConfigMap", name="basket-cache-env", time=at(10),
+                  change="modified", paths=(f"data.{key}",), spec={},
+                  values=((f"data.{key}", old, new),))  # fmt: skip
+
+
+def test_a_key_that_is_itself_a_setting_is_quoted_by_its_clients_when_its_value_is_one_line():
+    # a plain word with neither ``_`` nor ``.``: no file's name, only the key's own value says
+    # it is a setting (read as an environment variable)
+    quoted = [("till", at(11), "OOM command not allowed when used memory > 'maxmemory'")]
+    capped = _keyed("maxmemory", "256mb", "2mb")
+    assert clients_naming((capped,), quoted, {"till"}) == {
+        f"{NS}/ConfigMap/basket-cache-env": {"till"}
+    }
+    # a key holding lines is a file, whatever its name: its name is no setting it re-valued
+    listed = _keyed("maxmemory", "256mb\nallkeys-lru\n", "2mb\nallkeys-lru\n")
+    assert clients_naming((listed,), quoted, {"till"}) == {}
 
 
 def test_a_workload_a_reloader_annotation_ties_to_a_configmap_uses_it(tmp_path: Path):
@@ -208,13 +265,28 @@ def test_a_workload_a_reloader_annotation_ties_to_a_configmap_uses_it(tmp_path: 
     assert users[f"{NS}/Secret/broker-tls"] == {"broker"}
 
 
+def test_a_reloader_annotation_on_the_pod_template_ties_the_workload_too(tmp_path: Path):
+    templated = deployment(NS, "ledger", {"containers": [{"name": "l", "image": "ledger:7"}]})
+    templated["spec"]["template"]["metadata"]["annotations"] = {
+        "secret.reloader.stakater.com/reload": "ledger-db-login",
+        "checksum/config": "9f2c4e",
+    }
+    path = write_rows(tmp_path / "objects.tsv", [(at(0), templated)])
+    users = config_users.users(ObjectView.of(latest_objects(path)))
+    assert users[f"{NS}/Secret/ledger-db-login"] == {"ledger"}
+    # the other annotation names neither kind: it adds no ConfigMap or Secret
+    assert {u for u in users if "/ConfigMap/" in u or "/Secret/" in u} == {
+        f"{NS}/Secret/ledger-db-login"
+    }
+
+
 # --- NetworkPolicy cut-offs the server spans refute -------------------------------------------
 
 
-def _cut_off(policy: str, app: str) -> FailingState:
+def _cut_off(policy: str, app: str, seen: float = 10) -> FailingState:
     return FailingState(NS, "NetworkPolicy", policy, app,
                         f"NetworkPolicy {policy} admits no ingress to {app} (only from x)", 1.0,
-                        at(10), needs_blame=True)  # fmt: skip
+                        at(seen), needs_blame=True)  # fmt: skip
 
 
 def _made(policy: str) -> Change:
@@ -234,6 +306,28 @@ def test_cut_offs_refuted_by_the_spans_are_dropped_and_with_most_refuted_all_of_
     # answered only before the policy (and in the minutes it settles): a real cut-off
     before = {a: [(at(m), 12) for m in range(0, 12)] for a in ("courier", "pricer", "till")}
     assert answered(wide, [_made("scrape-only")], before) == []
+
+
+def test_a_cut_off_is_refuted_from_five_server_spans_after_the_policy_settled():
+    alone = [_cut_off("till-ingress", "till")]
+    made = [_made("till-ingress")]  # at minute 10: settled from minute 12
+    assert answered(alone, made, {"till": [(at(13), 3), (at(14), 1)]}) == []
+    assert answered(alone, made, {"till": [(at(13), 3), (at(14), 2)]}) == alone
+    # spans before it settled (minute 11) prove nothing
+    assert answered(alone, made, {"till": [(at(11), 9), (at(13), 3)]}) == []
+
+
+def test_a_cut_off_is_dated_by_its_policy_change_not_by_when_the_state_was_last_seen():
+    # the export saw the policy last at minute 25; it was made at minute 10, and till answered
+    # requests from minute 13 to 20: the spans refute it
+    late = [_cut_off("till-ingress", "till", seen=25)]
+    served = {"till": [(at(m), 4) for m in range(13, 21)]}
+    assert answered(late, [_made("till-ingress")], served) == late
+    # an egress cut-off is not something the application's own server spans refute
+    outbound = FailingState(NS, "NetworkPolicy", "till-egress", "till",
+                            "NetworkPolicy till-egress admits no egress from till", 1.0, at(10),
+                            needs_blame=True)  # fmt: skip
+    assert answered([outbound], [_made("till-egress")], served) == []
 
 
 # --- a blind error tree: each service's own spans stepped ---------------------------------------

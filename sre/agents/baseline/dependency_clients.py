@@ -96,6 +96,30 @@ def mentions(words: Iterable[str]) -> re.Pattern[str] | None:
     )
 
 
+#: what follows a JSON record's key: its closing quote and the colon
+_JSON_KEY_END = re.compile(r'"\s*:')
+
+
+def _field_key(body: str, found: re.Match[str]) -> bool:
+    """Whether the word found is the key of a structured log line's field (``level=error``,
+    ``{"level": "error"}``): the line's format, written by every client before any edit as
+    after it, not a setting or a host the error quotes."""
+    start, end = found.span()
+    if body[end : end + 1] == "=" and (start == 0 or body[start - 1].isspace()):
+        return True
+    opened = body[:start]
+    return (
+        opened.endswith('"')
+        and opened[:-1].rstrip().endswith(("{", ","))
+        and bool(_JSON_KEY_END.match(body, end))
+    )
+
+
+def names(pattern: re.Pattern[str], body: str) -> bool:
+    """Whether an error line names one of the pattern's words other than as a field's key."""
+    return any(not _field_key(body, found) for found in pattern.finditer(body))
+
+
 #: kinds whose own rules say whom an edit of them acts on (``rank.touched_apps``): their
 #: values are content or placement, not the hosts traffic is sent to
 _READ_OTHERWISE = frozenset({*WORKLOADS, "Pod", "ReplicaSet", "ConfigMap", "Secret", "Service"})
@@ -203,7 +227,7 @@ def clients_naming(
         clients = frozenset(
             app
             for app, at, body in lines
-            if app != own and at.replace(tzinfo=None) >= earliest and pattern.search(body)
+            if app != own and at.replace(tzinfo=None) >= earliest and names(pattern, body)
         )
         if clients:
             out[change.entity] = clients

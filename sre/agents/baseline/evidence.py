@@ -236,7 +236,8 @@ class Evidence:
     unlinked_spans: bool = False
 
 
-def _time(value: str | None) -> datetime | None:
+def read_time(value: str | None) -> datetime | None:
+    """A time a tool's answer gives (None when it gives none)."""
     return parse_time(value) if value else None
 
 
@@ -245,7 +246,7 @@ def _stamp(value: Any) -> datetime | None:
     ``managedFields`` write); None when it gives none, or a text that is not a time (which
     dates nothing)."""
     try:
-        return _time(value) if isinstance(value, str) else None
+        return read_time(value) if isinstance(value, str) else None
     except ItbenchError:
         return None
 
@@ -268,7 +269,7 @@ def _controller_slice(obj: Mapping[str, Any]) -> bool:
 
 def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
     objects = str(layout.objects)
-    answer = _call("k8s_spec_change_analysis", {"k8s_objects_file": objects}, notes)
+    answer = call_tool("k8s_spec_change_analysis", {"k8s_objects_file": objects}, notes)
     seen = _observations(layout)
     changed: list[tuple[dict[str, Any], Mapping[str, Any]]] = []
     for entity in answer["entities_with_changes"]:
@@ -299,7 +300,7 @@ def _changes(layout: SnapshotLayout, notes: list[str]) -> list[Change]:
             observed = parse_time(change["timestamp"])
             # the observation before the one that showed it (the tool's ``from_timestamp`` is
             # the version before, which a periodic export may have shown many times since)
-            before = _last_before(seen.get((namespace, kind, name), ()), observed) or _time(
+            before = _last_before(seen.get((namespace, kind, name), ()), observed) or read_time(
                 change.get("from_timestamp")
             )
             what = change.get("change", "modified")
@@ -426,7 +427,7 @@ def _existed_before(obj: Mapping[str, Any], kind: str, start: datetime | None) -
     if start is None or kind == "Schedule" or kind.endswith("Chaos"):
         return False
     try:
-        made = _time((obj.get("metadata") or {}).get("creationTimestamp"))
+        made = read_time((obj.get("metadata") or {}).get("creationTimestamp"))
     except ItbenchError:  # a creation time that is not one proves nothing
         return False
     return made is not None and made.replace(tzinfo=None) < start.replace(tzinfo=None)
@@ -501,7 +502,7 @@ def _replica_sets_made(
         refs = [r for r in meta.get("ownerReferences") or [] if isinstance(r, dict)]
         owner = next((r.get("name") for r in refs if r.get("kind") == "Deployment"), None)
         try:
-            made = _time(meta.get("creationTimestamp"))
+            made = read_time(meta.get("creationTimestamp"))
         except ItbenchError:  # a creation time that is not one dates nothing
             made = None
         if owner and made is not None:
@@ -546,7 +547,7 @@ def write_time(
     return min(pinned) if change == "created" else max(pinned)
 
 
-def _call(name: str, arguments: dict[str, Any], notes: list[str]) -> Any:
+def call_tool(name: str, arguments: dict[str, Any], notes: list[str]) -> Any:
     """A tool's answer (the original's shape), its warnings added to the notes."""
     answer = run_tool(name, arguments)
     notes += answer.warnings
@@ -554,7 +555,7 @@ def _call(name: str, arguments: dict[str, Any], notes: list[str]) -> Any:
 
 
 def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
-    answer = _call(
+    answer = call_tool(
         "event_analysis",
         {
             "events_file": str(layout.events),
@@ -566,7 +567,7 @@ def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
     )
     # one message per group, asked apart so that the groups (and their counts) stay one per
     # object and reason
-    said = _call(
+    said = call_tool(
         "event_analysis",
         {
             "events_file": str(layout.events),
@@ -582,7 +583,7 @@ def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
                r.get("reason") or "")  # fmt: skip
         messages.setdefault(key, str(r.get("message") or ""))
     # the earliest row of each group: when the snapshot first reports the failure
-    earliest = _call(
+    earliest = call_tool(
         "event_analysis",
         {
             "events_file": str(layout.events),
@@ -595,7 +596,7 @@ def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
     )
     firsts: dict[tuple[str, str, str, str], datetime | None] = {
         (r.get("namespace") or "", r.get("object_kind") or "", r.get("object_name") or "",
-         r.get("reason") or ""): _time(r.get("event_time"))
+         r.get("reason") or ""): read_time(r.get("event_time"))
         for r in earliest["data"]
     }  # fmt: skip
     out = []
@@ -610,13 +611,13 @@ def _warnings(layout: SnapshotLayout, notes: list[str]) -> list[WarningEvent]:
                 reason=key[3],
                 count=int(r.get("count") or 0),
                 message=messages.get(key, ""),
-                first=_naive_utc(firsts.get(key)),
+                first=naive_utc(firsts.get(key)),
             )  # fmt: skip
         )
     return out
 
 
-def _naive_utc(at: datetime | None) -> datetime | None:
+def naive_utc(at: datetime | None) -> datetime | None:
     """``at`` in UTC without its zone, as the alerts' times are compared."""
     if at is None or at.tzinfo is None:
         return at
@@ -624,10 +625,10 @@ def _naive_utc(at: datetime | None) -> datetime | None:
 
 
 def _alerts(layout: SnapshotLayout, notes: list[str]) -> list[AlertGroup]:
-    answer = _call("alert_summary", {"base_dir": str(layout.alerts), "limit": 500}, notes)
+    answer = call_tool("alert_summary", {"base_dir": str(layout.alerts), "limit": 500}, notes)
     # the same rows dated by the alerts' own activeAt (its warnings repeat the first call's)
     active = {
-        (a["alertname"], a["entity"], a.get("severity")): _time(a.get("first_seen"))
+        (a["alertname"], a["entity"], a.get("severity")): read_time(a.get("first_seen"))
         for a in run_tool(
             "alert_summary",
             {"base_dir": str(layout.alerts), "limit": 500, "time_basis": "activeAt"},
@@ -638,7 +639,7 @@ def _alerts(layout: SnapshotLayout, notes: list[str]) -> list[AlertGroup]:
             alertname=a["alertname"],
             entity=a["entity"],
             namespace=a.get("namespace"),
-            first_seen=_time(a.get("first_seen")),
+            first_seen=read_time(a.get("first_seen")),
             state=a.get("state"),
             active_since=active.get((a["alertname"], a["entity"], a.get("severity"))),
         )

@@ -18,7 +18,8 @@ A workload created with a priority class is a new arrival, but when the schedule
 ``Preempted`` events show other applications' pods put out just after it came, it is what put
 them out: the event names the preempting pod (``ns/name``, or, since Kubernetes 1.27, only its
 uid, which the objects may hold), and when it names none the objects cannot show, the arrival of
-prioritized pods minutes before is what did. Without such events (pods that merely wait for
+prioritized pods minutes before is what did. It acts on those applications only: others whose
+pods wait for room after it came, with no such event, keep their own case. Without such events (pods that merely wait for
 room), or when the victim's own priority or placement was edited before it came (lowered,
 pinned to a full node: ITBench's injection), ITBench's reading stands.
 """
@@ -29,19 +30,19 @@ import re
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 from sre.agents.baseline.evidence import (
     POD_EVENT_KINDS,
     Change,
     Evidence,
     Preemption,
-    _naive_utc,
-    _time,
     app_of,
+    call_tool,
+    naive_utc,
+    read_time,
 )
 from sre.agents.baseline.states.event_failures import EVENT_UNSCHEDULED
-from sre.tools import run_tool
+from sre.agents.baseline.states.objects import Workloads, meta
 
 #: pod-template fields that set a pod's scheduling priority
 PRIORITY_FIELDS = ("spec.template.spec.priorityClassName", "spec.template.spec.priority")
@@ -97,15 +98,19 @@ PREEMPTS_WITHIN = timedelta(minutes=5)
 EARLY = timedelta(seconds=20)
 
 
-def preemptions(events: Path, pods: Mapping[str, tuple[str, str]]) -> tuple[Preemption, ...]:
+def preemptions(
+    events: Path, pods: Mapping[str, tuple[str, str]], notes: list[str]
+) -> tuple[Preemption, ...]:
     """The ``Preempted`` events of the events file (of any type), each with its preemptor when
-    the message names it or names a pod uid of ``pods`` (uid -> (namespace, application))."""
-    answer = run_tool(
+    the message names it or names a pod uid of ``pods`` (uid -> (namespace, application)); the
+    tool's warnings go to ``notes``."""
+    answer = call_tool(
         "event_analysis",
         {"events_file": str(events), "filters": {"reason": "Preempted"},
          "group_by": ["namespace", "object_kind", "object_name", "message"], "agg": "first",
          "limit": 1000},
-    ).body  # fmt: skip
+        notes,
+    )  # fmt: skip
     out = []
     for row in answer["data"]:
         if (row.get("object_kind") or "") not in POD_EVENT_KINDS:
@@ -115,22 +120,24 @@ def preemptions(events: Path, pods: Mapping[str, tuple[str, str]]) -> tuple[Pree
             Preemption(
                 namespace=namespace,
                 app=app_of(str(row.get("object_kind")), str(row.get("object_name") or "")),
-                time=_naive_utc(_time(row.get("event_time"))),
+                time=naive_utc(read_time(row.get("event_time"))),
                 by=_preemptor(str(row.get("message") or ""), pods),
             )
         )
     return tuple(out)
 
 
-def pod_uids(pods: list[tuple[Any, dict[str, Any]]]) -> dict[str, tuple[str, str]]:
-    """uid -> (namespace, application) of every pod of ``pods`` ((time, body) pairs)."""
-    from sre.agents.baseline.states.objects import meta, pod_app
-
+def pod_uids(work: Workloads) -> dict[str, tuple[str, str]]:
+    """uid -> (namespace, application) of every pod of ``work``: the application its owning
+    workload's name gives, else its own name's (``app_of("Pod", name)``), the key a change
+    (``put_out_by``) and a preemptor named ``ns/name`` are read by; a pod's ``app`` label may
+    say another name."""
     out = {}
-    for _, pod in pods:
+    for _, pod in work.pods:
         uid = (pod.get("metadata") or {}).get("uid")
         if isinstance(uid, str) and uid:
-            out[uid.lower()] = (meta(pod)[0], pod_app(pod))
+            namespace = meta(pod)[0]
+            out[uid.lower()] = (namespace, app_of(*work.owner(namespace, pod)))
     return out
 
 
@@ -172,21 +179,19 @@ def put_out_by(change: Change, evidence: Evidence) -> frozenset[str]:
 
 
 def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
-    """For an edit of a workload's pod priority: the other applications whose pods the scheduler
-    preempted or could not place, in any namespace (priority is cluster-wide). For a scale-up
-    of a prioritized workload, those put out after it (its earliest possible time): the ones
-    already waiting before were not its doing."""
+    """The other applications a workload's prioritized pods put out. For an edit of its pod
+    priority: those whose pods the scheduler preempted or could not place, in any namespace
+    (priority is cluster-wide). For a scale-up of a prioritized workload, those put out after
+    it (its earliest possible time): the ones already waiting before were not its doing. For a
+    new arrival, only those :func:`put_out_by` finds (its ``Preempted`` events): pods merely
+    waiting for room after it came keep their own case, as ITBench reads them."""
     put_out = put_out_by(change, evidence)
-    exposed: frozenset[str] = frozenset()
     if changes_priority(change):
         after = None
     elif scales_prioritized(change):
         after = change.since or change.time
-    elif put_out:
-        # a new arrival: the victims set up to be put out keep their own case
-        after, exposed = change.since or change.time, _exposed(change, evidence)
     else:
-        return frozenset()
+        return put_out
     own = app_of(change.kind, change.name)
     return (
         frozenset(
@@ -197,6 +202,5 @@ def displaced(change: Change, evidence: Evidence) -> frozenset[str]:
             and (after is None or (w.first is not None and w.first >= after))
         )
         - {own}
-        - exposed
         | put_out
     )

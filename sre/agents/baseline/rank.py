@@ -830,9 +830,11 @@ def _capacity_taken(
 
 
 def _preempts(change: Change, state: FailingState, evidence: Evidence) -> bool:
-    """A workload whose pods' priority was raised, or a prioritized workload scaled up (in any
-    namespace: priority is cluster-wide), whose pods then put the application's pods out: the
-    victims' pending replacements are its doing, as a cordon's are the Node's."""
+    """A workload whose pods' priority was raised, a prioritized workload scaled up, or a new
+    one whose arrival the scheduler's ``Preempted`` events tie to the application's pods (in
+    any namespace: priority is cluster-wide), whose pods then put the application's pods out:
+    the victims' pending replacements are its doing, as a cordon's are the Node's
+    (``preemption.displaced``)."""
     return state.app in preemption.displaced(change, evidence)
 
 

@@ -104,13 +104,13 @@ def observe(snapshot: Path, evidence: Evidence) -> Evidence:
         depends_on = fault_clients.dependencies(view, {p.app for p in pods})
         autoscalers = _autoscalers(view)
         services = frozenset(meta(o)[1] for _, o in view.kind("Service"))
-        uids = preemption.pod_uids(view.work.pods)
+        uids = preemption.pod_uids(view.work)
     except ItbenchError as exc:
         notes.append(f"object states: {exc}")
     put_out: tuple[Preemption, ...] = ()
     if layout.events.is_file():
         try:
-            put_out = preemption.preemptions(layout.events, uids)
+            put_out = preemption.preemptions(layout.events, uids, notes)
         except ItbenchError as exc:
             notes.append(f"preemptions: {exc}")
     began = symptoms.find(layout.traces, layout.logs, notes)

@@ -38,6 +38,11 @@ class Endpoint:
     ports: frozenset[int | str]
 
 
+#: how a cut-off state says which way the policy shuts (what ``answered`` reads it by: only
+#: an ingress cut-off is refuted by the target's own server spans)
+_ADMITS_NONE = {"Ingress": "admits no ingress", "Egress": "admits no egress"}
+
+
 def find(view: ObjectView) -> Iterable[FailingState]:
     endpoints = _endpoints(view)
     namespaces = _namespace_labels(view)
@@ -59,7 +64,7 @@ def find(view: ObjectView) -> Iterable[FailingState]:
                     continue
                 yield FailingState(
                     namespace, "NetworkPolicy", name, target.app,
-                    f"NetworkPolicy {name} admits no {direction.lower()} "
+                    f"NetworkPolicy {name} {_ADMITS_NONE[direction]} "
                     f"{'to' if direction == 'Ingress' else 'from'} {target.app or 'the pods it selects'}"
                     + (f" ({verdict})" if verdict else ""),
                     1.0, ts, needs_blame=True,
@@ -82,8 +87,8 @@ def answered(
     edited. A policy selecting every pod of a namespace with a narrow allow-list reads as a
     cut-off of each, yet the spans show which applications its callers still reach (an added
     policy unions with the others; a plug-in may not enforce it): only those it did cut off
-    tell what it did. When the spans refute most of a policy's cut-offs, they refute the reading
-    of its rules itself: none of its cut-offs is kept."""
+    tell what it did. When the spans refute half or more of a policy's cut-offs, they refute the
+    reading of its rules itself: none of its cut-offs is kept."""
     made: dict[str, datetime] = {}
     for c in changes:
         if c.kind == "NetworkPolicy" and c.change in ("created", "modified"):
@@ -92,7 +97,7 @@ def answered(
     claimed: dict[str, list[FailingState]] = {}
     refuted: dict[str, list[FailingState]] = {}
     for state in states:
-        if state.kind != "NetworkPolicy" or " admits no ingress " not in state.what:
+        if state.kind != "NetworkPolicy" or not _shuts_ingress(state):
             continue
         claimed.setdefault(state.entity, []).append(state)
         since = made.get(state.entity) or (state.time.replace(tzinfo=None) if state.time else None)
@@ -105,6 +110,12 @@ def answered(
     for entity, wrong in refuted.items():
         out += claimed[entity] if 2 * len(wrong) >= len(claimed[entity]) else wrong
     return out
+
+
+def _shuts_ingress(state: FailingState) -> bool:
+    """A cut-off :func:`find` read from a policy's ingress rules (FailingState carries no
+    direction of its own: its text, written above, says it)."""
+    return state.what.startswith(f"NetworkPolicy {state.name} {_ADMITS_NONE['Ingress']} ")
 
 
 def _types(spec: dict[str, Any]) -> list[str]:
