@@ -1251,6 +1251,128 @@ def rhel9_root_only_files():
     return fn
 
 
+def eval_keeps_other_trials(how: str):
+    """R1: two trials of the SRE incident, the first answered right; the second holds brackets
+    100,000 deep inside a JSON string, or a transcript time of 400 digits. ``sre eval`` must
+    keep the first trial's result (no exit 3)."""
+
+    def fn():
+        suite = sre_suite()
+        answer = sre_answer(suite)
+        # the second answer is too long for argv when deep: the agent builds it itself
+        sh = (
+            f'case "$ITBENCH_WORKSPACE" in */1) echo {shlex.quote(answer)} > agent_output.json;; '
+            + (
+                f'*) {SANDBOX_PYTHON} -c \'import json; print(json.dumps("[" * 100000 + "]" * 100000))\' > agent_output.json;; esac'
+                if how == "string"
+                else f"*) echo {shlex.quote(answer)} > agent_output.json;; esac"
+            )
+        )
+        r = run("sre", None, sh, "--scenarios", str(suite), "--trials", "2", "-j", "2", timeout=300,
+                name=f"keep-{how}")  # fmt: skip
+        outputs = r.out
+        if how == "ts":  # the outputs as made elsewhere: trial 2's transcript holds the time
+            outputs = fresh("keep-ts-outputs")
+            for t in r.trials:  # <scenario>/<trial>, without the runner's own records
+                src = Path(t["dir"])
+                shutil.copytree(src, outputs / src.parent.name / src.name, symlinks=True)
+            events = [
+                {"ts": 100.0, "event": "trial_start"},
+                {
+                    "ts": 1,
+                    "event": "llm_response",
+                    "tool_calls": [
+                        {
+                            "name": "write_file",
+                            "arguments": {"path": "agent_output.json", "content": "{}"},
+                        }
+                    ],
+                },  # fmt: skip
+            ]
+            text = "\n".join(json.dumps(e) for e in events).replace(
+                '"ts": 1,', '"ts": 1' + "0" * 400 + ","
+            )
+            for second in outputs.glob("*/2"):
+                (second / "transcript.jsonl").unlink(missing_ok=True)
+                (second / "transcript.jsonl").write_text(text + "\n")
+        rc, secs, so, err = cli(["sre", "eval", "--outputs", str(outputs), "--ground-truth", str(suite),
+                                 "--format", "json"], timeout=180)  # fmt: skip
+        try:
+            raw = json.loads(so)["raw_results"]
+        except (ValueError, KeyError, TypeError):
+            raw = []
+        by_trial = {str(x.get("trial_id")): x for x in raw}
+        first = by_trial.get("1") or {}
+        kept = first.get("error") is None and bool(first.get("scores"))
+        second_err = str((by_trial.get("2") or {}).get("error"))[:160]
+        lost = rc == 3 or not kept or len(r.trials) != 2 or "Traceback" in err
+        return lost, (
+            f"run rc={r.rc} trials={len(r.trials)}/2; eval rc={rc} {secs:.0f}s results={len(raw)} "
+            f"trial 1 kept={kept}; trial 2 error={second_err!r}; stderr={err.strip()[-200:]!r}"
+        )
+
+    return fn
+
+
+def usage_bounds():
+    """R3: trial 2 reports 2**64 prompt tokens in usage.json; the run and a resume of it must
+    keep both trials' results."""
+
+    def fn():
+        sh = (
+            'case "$ITBENCH_WORKSPACE" in */2) echo \'{"prompt_tokens": 18446744073709551616}\' > usage.json;; '
+            '*) echo \'{"prompt_tokens": 120, "cost_usd": 0.5}\' > usage.json;; esac'
+        )
+        out = fresh("usage")
+        args = ["ciso", "run", "--select", KYV, "--trials", "2", "-j", "1", "--output", str(out),
+                "--format", "json", "--no-progress"]  # fmt: skip
+        rc, secs, _, err = cli([*args, "--agent-cmd", sh])
+        rc2, secs2, _, err2 = cli([*args, "--agent-cmd", "true"])  # a resume: nothing left to run
+
+        def results() -> int:
+            try:
+                return len(json.loads((out / "results.json").read_text())["raw_results"])
+            except (OSError, ValueError, KeyError, TypeError):
+                return 0
+
+        kept = results()
+        lost = rc == 3 or rc2 == 3 or kept != 2 or len(_trials(out)) != 2
+        return lost, (
+            f"run rc={rc}, resume rc={rc2}; results.json trials={kept}/2; "
+            f"stderr={(err + err2).strip()[-250:]!r}"
+        )
+
+    return fn
+
+
+def _fault_signature(ground_truth: str) -> str:
+    """(category, mechanism, entity kind) of an incident's first fault, as its test compares them."""
+    block = ground_truth.split("\n  fault:", 1)[-1].splitlines()
+    found = {}
+    for line in block:
+        key, _, value = line.strip().lstrip("- ").partition(":")
+        if key in ("category", "fault_mechanism", "kind") and key not in found:
+            found[key] = value.strip()
+    return "/".join(found.get(k, "?") for k in ("category", "fault_mechanism", "kind"))
+
+
+def sre_fresh_order(runs: int = 4):
+    """R7: incident 1 of ``runs`` fresh suites (each from its own secret seed): BROKEN when every
+    one carries the same fault, which an agent could then answer from its incident's id alone."""
+
+    def fn():
+        faults = []
+        for _ in range(runs):
+            r = run("sre", "*-1", "true", timeout=300, name="freshorder")
+            truths = list(r.out.glob("incidents-*/Scenario-*-1/ground_truth.yaml"))
+            if not truths:
+                return False, f"no ground truth written (rc={r.rc}): {r.stderr[-300:]}"
+            faults.append(_fault_signature(truths[0].read_text()))
+        return len(set(faults)) == 1, f"incident 1's fault in {runs} fresh suites: {faults}"
+
+    return fn
+
+
 # ------------------------------------------------------------- the battery
 def battery() -> list[Attempt]:
     A = Attempt
@@ -1420,6 +1542,10 @@ def battery() -> list[Attempt]:
         A("mttd-backdate", "forged score", f"SRE: answer after {MTTD_WAIT_S}s, then touch -d @0 agent_output.json", mttd_forgery("backdate")),
         A("mttd-transcript", "forged score", f"SRE: answer after {MTTD_WAIT_S}s, having rewritten transcript.jsonl with an instant write_file", mttd_forgery("transcript")),
         A("rhel9-root-only-files", "escape", "rhel9 playbook (uid 0) prints 0600 files under /var/cache and /var/log into evaluation.json", rhel9_root_only_files()),
+        A("eval-deep-string", "lost result", "sre eval: one trial's answer is a JSON string holding brackets 100,000 deep", eval_keeps_other_trials("string")),
+        A("eval-ts-400-digits", "lost result", "sre eval: one trial's transcript has a 400-digit ts", eval_keeps_other_trials("ts")),
+        A("usage-2-64", "lost result", "usage.json claims 2**64 prompt tokens in one of two trials; then a resume", usage_bounds()),
+        A("sre-fresh-order", "ground-truth leak", "the fresh SRE suite's incident 1 carries the same fault whatever the seed (3 fresh runs)", sre_fresh_order()),
     ]  # fmt: skip
 
 
