@@ -1433,14 +1433,15 @@ def usage_bounds():
 
 
 def _fault_signature(ground_truth: str) -> str:
-    """(category, mechanism, entity kind) of an incident's first fault, as its test compares them."""
+    """An incident's first fault as an agent would have to guess it: its mechanism, condition and
+    entity (the fault types of the flagd family share mechanism and entity; the flag differs)."""
     block = ground_truth.split("\n  fault:", 1)[-1].splitlines()
-    found = {}
+    found: dict[str, str] = {}
     for line in block:
         key, _, value = line.strip().lstrip("- ").partition(":")
-        if key in ("category", "fault_mechanism", "kind") and key not in found:
+        if key in ("fault_mechanism", "condition", "kind", "name") and key not in found:
             found[key] = value.strip()
-    return "/".join(found.get(k, "?") for k in ("category", "fault_mechanism", "kind"))
+    return " / ".join(found.get(k, "?") for k in ("fault_mechanism", "kind", "name", "condition"))
 
 
 def sre_fresh_order(runs: int = 4):
