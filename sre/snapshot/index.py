@@ -27,7 +27,7 @@ from itbench.errors import InputError
 from sre.snapshot import foreign, index_cache, sql
 
 #: bump when the indexed schema changes, so old caches are rebuilt rather than misread
-INDEX_VERSION = "26"
+INDEX_VERSION = "27"
 #: DuckDB's memory while building an index (it spills beyond it); queries keep the default
 BUILD_MEMORY_LIMIT = os.environ.get("ITBENCH_SRE_INDEX_MEMORY", "384MB")
 #: how many malformed rows are described one by one (the rest are counted)

@@ -138,9 +138,11 @@ def header_columns(path: Path) -> list[str]:
 
 
 def _header_fields(path: Path) -> list[str]:
-    """The header's fields as written (quotes kept)."""
+    """The header's fields as written (quotes kept). A UTF-8 byte order mark before the first
+    name (Excel and pandas' ``encoding="utf-8-sig"`` write one) is not part of it: pandas, which
+    the original tools read with, drops it, and a kept one hides the first column."""
     with path.open("rb") as f:
-        header = f.readline(1 << 20).decode("utf-8", "replace").rstrip("\r\n")
+        header = f.readline(1 << 20).decode("utf-8-sig", "replace").rstrip("\r\n")
     return [name.strip() for name in header.split("\t")]
 
 
@@ -477,14 +479,22 @@ def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
     con.execute(
         "CREATE TABLE data (file VARCHAR, object_kind VARCHAR, object_name VARCHAR, "
         "metric_name VARCHAR, ts TIMESTAMP, value DOUBLE, tags VARCHAR, pod_name VARCHAR, "
-        "namespace VARCHAR, service_name VARCHAR, bucket_le VARCHAR, status_code VARCHAR)"
+        "namespace VARCHAR, service_name VARCHAR, bucket_le VARCHAR, status_code VARCHAR, "
+        "extra VARCHAR)"
     )
     con.execute("CREATE TABLE problems (file VARCHAR, line BIGINT, message VARCHAR)")
     # the optional columns each file's header has, even where every value is empty: the
     # original's answers carry a column its files have (as null), not only one with values
     con.execute("CREATE TABLE file_columns (file VARCHAR, name VARCHAR)")
+    # the columns a file has beyond the ones the tools read (a pandas row index, an exporter's
+    # own): the original's rows carry every column of the file, so ours keep them, as text in
+    # ``data.extra`` and typed as pandas types the column (``file_extras.type``)
+    con.execute(
+        "CREATE TABLE file_extras (file VARCHAR, name VARCHAR, position INTEGER, type VARCHAR)"
+    )
     for f in files:
         cols = header_columns(f)
+        extras = _metric_extras(cols)
         kind, _, name = f.stem.partition("_")
         for column, spellings in METRIC_OPTIONAL_COLUMNS.items():
             if _col(cols, *spellings) != "NULL":
@@ -503,10 +513,11 @@ def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
               parse_ts({c("timestamp", "Timestamp")}) AS ts, try_cast({c("value")} AS DOUBLE) AS value,
               {c("tags")} AS tags, {c("pod_name")} AS pod_name, {c("namespace")} AS namespace,
               {c("service_name")} AS service_name, {c("bucket_le", "le")} AS bucket_le,
-              {c("status_code")} AS status_code,
+              {c("status_code")} AS status_code, {_extra_object(extras)} AS extra,
               {c("timestamp", "Timestamp")} AS raw_ts, {c("value")} AS raw_body
             FROM src"""
         )
+        _record_extras(con, f.name, cols, extras)
         keep = "ts IS NOT NULL AND value IS NOT NULL AND metric_name IS NOT NULL"
         rejected = sorted(n for (n,) in con.execute("SELECT DISTINCT line FROM rej").fetchall())
         for line, msg in con.execute(
@@ -527,6 +538,47 @@ def load_metrics(con: duckdb.DuckDBPyConnection, files: Sequence[Path]) -> None:
             )  # fmt: skip
         con.execute(
             f"""INSERT INTO data SELECT file, object_kind, object_name, metric_name, ts, value, tags,
-                pod_name, namespace, service_name, bucket_le, status_code
+                pod_name, namespace, service_name, bucket_le, status_code, extra
                 FROM staged WHERE {keep}"""
+        )
+
+
+#: the metrics columns the tools read, by every spelling they accept (lower case)
+METRIC_READ_COLUMNS = frozenset(
+    {"metric_name", "timestamp", "value", "tags"}
+    | {s for spellings in METRIC_OPTIONAL_COLUMNS.values() for s in spellings}
+)
+
+
+def _metric_extras(columns: Sequence[str]) -> list[str]:
+    """The columns of a metrics file the tools do not read, in the file's order."""
+    return [c for c in columns if c.lower() not in METRIC_READ_COLUMNS]
+
+
+def _extra_object(extras: Sequence[str]) -> str:
+    """A row's extra cells as one JSON object of texts (NULL when the file has none)."""
+    if not extras:
+        return "NULL::VARCHAR"
+    pairs = ", ".join(f"'{_lit(name)}', {_ident(name)}" for name in extras)
+    return f"json_object({pairs})::VARCHAR"
+
+
+def _record_extras(
+    con: duckdb.DuckDBPyConnection, file_name: str, columns: Sequence[str], extras: Sequence[str]
+) -> None:
+    """How pandas types each extra column of the file: ``integer`` when every cell is a whole
+    number, ``number`` when every filled cell is a number (an empty one is NaN), else ``text``."""
+    for name in extras:
+        col = _ident(name)
+        whole, numeric = con.execute(
+            f"""SELECT coalesce(bool_and({col} IS NOT NULL
+                                         AND regexp_full_match(trim({col}), '-?[0-9]+')), true),
+                       coalesce(bool_and({col} IS NULL
+                                         OR try_cast(trim({col}) AS DOUBLE) IS NOT NULL), true)
+                FROM src"""
+        ).fetchall()[0]
+        kind = "integer" if whole else "number" if numeric else "text"
+        con.execute(
+            "INSERT INTO file_extras VALUES (?, ?, ?, ?)",
+            [file_name, name, list(columns).index(name), kind],
         )

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import json
+import math
+from dataclasses import dataclass
 from typing import Any
 
 from sre.snapshot.index import IndexedSource
@@ -82,3 +84,39 @@ def optional_columns(src: IndexedSource) -> dict[str, frozenset[str]]:
     for file, column in src.query("SELECT file, name FROM file_columns"):
         found.setdefault(file, set()).add(column)
     return {file: frozenset(columns) for file, columns in found.items()}
+
+
+@dataclass(frozen=True)
+class ExtraColumn:
+    """A column of a metrics file the tools do not read (a pandas row index ``Unnamed: 0``, an
+    exporter's own), typed as pandas types it: ``integer``, ``number`` or ``text``."""
+
+    name: str
+    type: str
+
+    def value(self, text: str | None) -> Any:
+        if text is None:
+            return None
+        if self.type == "integer":
+            return int(text)
+        if self.type == "number":
+            number = float(text)
+            return None if math.isnan(number) or math.isinf(number) else number
+        return text
+
+
+def extra_columns(src: IndexedSource) -> dict[str, tuple[ExtraColumn, ...]]:
+    """The extra columns of each metrics file, in the file's order."""
+    found: dict[str, list[ExtraColumn]] = {}
+    for file, name, kind in src.query(
+        "SELECT file, name, type FROM file_extras ORDER BY file, position"
+    ):
+        found.setdefault(file, []).append(ExtraColumn(name, kind))
+    return {file: tuple(columns) for file, columns in found.items()}
+
+
+def extra_cells(extra: str | None, columns: tuple[ExtraColumn, ...]) -> dict[str, Any]:
+    """A row's extra cells (``data.extra``, a JSON object of texts) as the original's row holds
+    them: every extra column of its file, typed."""
+    texts = json.loads(extra) if extra else {}
+    return {c.name: c.value(texts.get(c.name)) for c in columns}

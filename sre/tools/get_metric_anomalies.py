@@ -12,7 +12,14 @@ from sre.snapshot import SourceKind, open_source
 from sre.snapshot.layout import require_dir
 from sre.snapshot.sql import unquote
 from sre.tools._common import ToolArgs, ToolResult, ToolSpec, parse_time, window_warning
-from sre.tools._metrics import object_filter, optional_columns, select_objects
+from sre.tools._metrics import (
+    ExtraColumn,
+    extra_cells,
+    extra_columns,
+    object_filter,
+    optional_columns,
+    select_objects,
+)
 
 DESCRIPTION = (
     "Reads the metrics of a K8s object (metrics/<kind>_<name>.tsv) and flags anomalies: values "
@@ -87,7 +94,7 @@ def run(args: Args) -> Result:
         .execute(
             f"""WITH s AS (
                   SELECT file, metric_name, ts, value, tags, pod_name, namespace, service_name,
-                    status_code, bucket_le,
+                    status_code, bucket_le, extra,
                     avg(value) OVER m AS mean, stddev_samp(value) OVER m AS std,
                     count(*) OVER m AS n
                   FROM data WHERE {cond}
@@ -101,14 +108,16 @@ def run(args: Args) -> Result:
         .fetchall()
     )
     headed = optional_columns(src)
+    extras = extra_columns(src)
     metrics = []
     for file, name, n, mean, std, anomalies, data in rows:
         threshold = mean + 2 * std if std else None
+        has = headed.get(file, frozenset()), extras.get(file, ())
         metrics.append(
             MetricAnomalies(
                 metric_name=name, file=file, count=n, mean=mean, std=std, threshold=threshold,
-                anomaly_count=len(anomalies or []), anomalies=_points(anomalies, headed.get(file, frozenset())),
-                data=_points(data, headed.get(file, frozenset())) if args.raw_content else None,
+                anomaly_count=len(anomalies or []), anomalies=_points(anomalies, *has),
+                data=_points(data, *has) if args.raw_content else None,
             )
         )  # fmt: skip
     metrics.sort(key=lambda m: (-m.anomaly_count, m.file, m.metric_name))
@@ -136,20 +145,24 @@ def run(args: Args) -> Result:
 POINT = (
     "{'metric_name': metric_name, 'timestamp': ts, 'value': value, 'tags': tags, "
     "'pod_name': pod_name, 'namespace': namespace, 'service_name': service_name, "
-    "'status_code': status_code, 'bucket_le': bucket_le}"
+    "'status_code': status_code, 'bucket_le': bucket_le, 'extra': extra}"
 )
 
 
 def _points(
-    xs: list[dict[str, Any]] | None, headed: AbstractSet[str] = frozenset()
+    xs: list[dict[str, Any]] | None,
+    headed: AbstractSet[str] = frozenset(),
+    extras: tuple[ExtraColumn, ...] = (),
 ) -> list[dict[str, Any]]:
     """The rows; an optional column is kept when set or when the file has it (null, as the
-    original answers an empty cell)."""
+    original answers an empty cell); the file's extra columns are kept too, as in the
+    original's rows (every column of the file)."""
     keep = {"metric_name", "timestamp", "value", "tags", *headed}
     return [
-        {k: (f"{v}+00:00" if k == "timestamp" else unquote(v) if k == "tags"
-             else _number(v) if k in NUMERIC_LABELS else v)
-         for k, v in p.items() if v is not None or k in keep}
+        {**extra_cells(p.get("extra"), extras),
+         **{k: (f"{v}+00:00" if k == "timestamp" else unquote(v) if k == "tags"
+                else _number(v) if k in NUMERIC_LABELS else v)
+            for k, v in p.items() if k != "extra" and (v is not None or k in keep)}}
         for p in xs or []
     ]  # fmt: skip
 

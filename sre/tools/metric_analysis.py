@@ -26,7 +26,14 @@ from sre.tools._common import (
     parse_time,
     window_warning,
 )
-from sre.tools._metrics import object_filter, optional_columns, parse_tags, select_objects
+from sre.tools._metrics import (
+    extra_cells,
+    extra_columns,
+    object_filter,
+    optional_columns,
+    parse_tags,
+    select_objects,
+)
 
 DESCRIPTION = (
     "Analyses metrics of K8s objects like SQL: select objects (k8_object_name, or object_pattern "
@@ -244,7 +251,8 @@ def run(args: Args) -> Result:
         cond += " AND ts <= ?"
         params.append(end)
     cur = con.execute(
-        f"""SELECT file, object_kind, object_name, metric_name, ts, value, tags, {", ".join(OPTIONAL)},
+        f"""SELECT file, object_kind, object_name, metric_name, ts, value, tags, extra,
+              {", ".join(OPTIONAL)},
               CASE WHEN object_kind = 'pod' THEN deployment_of('Pod', object_name)
                    ELSE object_name END AS deployment
             FROM data WHERE {cond} ORDER BY object_kind, object_name, ts""",
@@ -259,8 +267,10 @@ def run(args: Args) -> Result:
     for r in fetched:  # a bucket bound is a number, as the original's numeric column reads it
         if r["bucket_le"] is not None:
             r["bucket_le"] = _le(r["bucket_le"])
+    extras = extra_columns(src)
     rows = [
-        {"metric_name": r["metric_name"], "timestamp": r["ts"], "value": r["value"],
+        {**extra_cells(r["extra"], extras.get(r["file"], ())),
+         "metric_name": r["metric_name"], "timestamp": r["ts"], "value": r["value"],
          "tags": unquote(r["tags"]), **{c: r[c] for c in present}, "deployment": r["deployment"],
          "_object_name": r["object_name"]}
         for r in fetched
