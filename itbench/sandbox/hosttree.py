@@ -9,6 +9,7 @@ directories created, the file bound in, and the whole made read-only again. Bind
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import shutil
@@ -127,11 +128,42 @@ def _walk_private(top: Path, files: bool) -> Iterator[PrivateEntry]:
                 pending.append(Path(entry.path))
 
 
+@functools.cache
+def _gnu_find() -> str | None:
+    """The ``find`` on ``PATH`` when it is GNU findutils' (asked once per process), else None.
+    Another find (BusyBox's, a BSD's) has no ``-printf``: it refuses the expression, exits 1 as
+    GNU find does for an unreadable folder, and prints nothing, which would read as a host with
+    no private entries at all (``/etc/shadow`` left uncovered)."""
+    find = shutil.which("find")
+    if find is None:
+        return None
+    try:
+        done = subprocess.run(
+            [find, "--version"], capture_output=True, timeout=30, check=False,
+            env={**os.environ, "LC_ALL": "C"},
+        )  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return find if done.returncode == 0 and b"GNU findutils" in done.stdout else None
+
+
+#: What GNU find reports about an entry it met in the walk (and exits 1): the Python walk skips
+#: such an entry too. Anything else on its error output is about its own arguments.
+_ENTRY_ERRORS = tuple(
+    f": {os.strerror(code)}".encode()
+    for code in (errno.EACCES, errno.ENOENT, errno.ENOTDIR, errno.ELOOP, errno.ESTALE, errno.EIO)
+)
+
+
+def _only_entry_errors(stderr: bytes) -> bool:
+    return all(line.endswith(_ENTRY_ERRORS) for line in stderr.splitlines() if line.strip())
+
+
 def _found_private(tops: list[Path], files: bool) -> list[PrivateEntry] | None:
     """:func:`_walk_private` of each of ``tops`` by GNU find: the same entries for about a third of
     the CPU (the walk lists ~160 000 entries; Python pays per entry what find pays in C). None when
-    find is missing or fails, so the caller walks in Python."""
-    find = shutil.which("find")
+    GNU find is missing or fails, so the caller walks in Python."""
+    find = _gnu_find()
     if find is None or not tops:
         return None
     # a folder not every user may read or enter: printed and not entered (hidden whole); the
@@ -146,10 +178,13 @@ def _found_private(tops: list[Path], files: bool) -> list[PrivateEntry] | None:
         done = subprocess.run(
             [find, *map(str, tops), "-mindepth", "1", *expression],
             capture_output=True, timeout=120, check=False,
+            env={**os.environ, "LC_ALL": "C"},  # its messages in English, read just below
         )  # fmt: skip
     except (OSError, subprocess.SubprocessError):
         return None
-    if done.returncode not in (0, 1):  # 1: a folder it could not read, as the walk skips it
+    # 1: an entry it could not read, as the walk skips it; but find also exits 1 when it refuses
+    # its expression, having walked nothing
+    if done.returncode not in (0, 1) or not _only_entry_errors(done.stderr):
         return None
     return [
         PrivateEntry(Path(os.fsdecode(item[1:])), item[:1] == b"d")
