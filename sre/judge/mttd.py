@@ -43,6 +43,8 @@ class TimeToDiagnosis:
     #: which runner record timed it: ``transcript write_file``, ``runner watch`` or ``agent end``;
     #: None when not found
     source: str | None
+    #: why it could not be measured: the transcript's file, line and field no runner wrote
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -76,8 +78,9 @@ def _timestamp(value: Any, where: str) -> float:
 
 def _time_of(numbered: Numbered, where: str) -> float | None:
     """The event's time; None when it carries none. A time no runner wrote (a 400-digit integer,
-    inf, a string) is a forged record: refused as the trial's error naming the file and line, never
-    a crash that loses the other trials of an ``eval``."""
+    inf, a string) is a forged record: InputError naming the file and line, which costs the trial
+    its MTTD only (:func:`time_to_diagnosis`), never a crash that loses the other trials of an
+    ``eval``."""
     line, event = numbered
     if event.get("ts") is None:
         return None
@@ -144,12 +147,24 @@ def time_to_diagnosis(
     final: AgentDiagnosis | None,
     names_root_cause: Callable[[AgentDiagnosis], bool],
 ) -> TimeToDiagnosis:
+    """The trial's MTTD. A transcript no runner wrote as it is (a line that is no JSON object, a
+    time that is no number in range) leaves it unmeasured, with a note naming the file, line and
+    field: the answer itself is still scored."""
     path = workspace / TRANSCRIPT_FILE
-    where = str(path)
     try:
-        events = _last_attempt(list(enumerate(read_transcript(path), start=1)))
-    except InputError:
-        return TimeToDiagnosis(None, None)  # a transcript that does not read: not measurable
+        return _timed(path, output, final, names_root_cause)
+    except InputError as exc:
+        return TimeToDiagnosis(None, None, str(exc))
+
+
+def _timed(
+    path: Path,
+    output: Path | None,
+    final: AgentDiagnosis | None,
+    names_root_cause: Callable[[AgentDiagnosis], bool],
+) -> TimeToDiagnosis:
+    where = str(path)
+    events = _last_attempt(list(enumerate(read_transcript(path), start=1)))
     start = _time_of(events[0], where) if events else None
     if start is None:
         return TimeToDiagnosis(None, None)

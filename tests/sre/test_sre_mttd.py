@@ -7,6 +7,8 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from sre.generator.ground_truth import parse_ground_truth
 from sre.judge.hooks import evaluate_diagnosis, truth_scenario
 from tests._support.sre import flagd_truth
@@ -102,3 +104,34 @@ def test_never_right_has_no_mttd(tmp_path):
     e = _trial(tmp_path, events, WRONG, 1011.0)
     assert "mttd_s" not in e["scores"]
     assert e["scores"]["root_cause_entity"]["calculation_recall"] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("lines", "named"),
+    [
+        (['{"ts": 1000.0, "event": "trial_start"}', "[1, 2]"], "line 2: not a JSON object"),
+        (['{"ts": 1000.0, "event": "trial_start"}', "{not json"], "line 2: not JSON"),
+        (
+            ['{"ts": 1000.0, "event": "trial_start"}', '{"ts": "later", "event": "agent_end"}'],
+            "event 2: 'ts' is not a number",
+        ),
+        (['{"ts": -5, "event": "trial_start"}'], "event 1: 'ts' -5 is not a time in seconds"),
+        (
+            [
+                '{"ts": 1000.0, "event": "trial_start"}',
+                '{"ts": 1' + "0" * 400 + ', "event": "agent_end"}',
+            ],
+            "event 2: 'ts' 1000",
+        ),
+    ],
+    ids=["no-object", "no-json", "ts-text", "ts-negative", "ts-400-digits"],
+)
+def test_a_transcript_no_runner_wrote_loses_the_time_only(tmp_path, lines, named):
+    (tmp_path / "transcript.jsonl").write_text("\n".join(lines) + "\n")
+    (tmp_path / "agent_output.json").write_text(json.dumps(RIGHT))
+    scenario = truth_scenario("1", parse_ground_truth(TRUTH, "t"), "t")
+    result = evaluate_diagnosis(scenario, tmp_path)
+    # the answer is scored as ever
+    assert result.scores["root_cause_entity"]["calculation_recall"] == 1.0
+    assert "mttd_s" not in result.scores
+    assert result.details["mttd_note"].startswith(f"{tmp_path / 'transcript.jsonl'}: {named}")
