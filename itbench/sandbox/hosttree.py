@@ -15,7 +15,7 @@ import os
 import shutil
 import stat
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -221,17 +221,45 @@ def private_folders() -> tuple[Path, ...]:
     return tuple(e.path for e in private_entries() if e.folder)
 
 
+@dataclass(frozen=True)
+class Covers:
+    """bwrap arguments laying the covers (``mounts``), and the ``folders`` covered by a tmpfs,
+    to make read-only (``remounts``) after whatever the caller mounts inside them: a run folder or
+    an agent's HOME kept inside a private folder (a ``0700`` ``/var/lib/<service>``) is bound
+    there, and bwrap cannot make its mount point in a tmpfs already read-only."""
+
+    mounts: tuple[str, ...]
+    folders: tuple[str, ...]
+
+    @property
+    def remounts(self) -> list[str]:
+        return remounts(self.folders)
+
+
+def remounts(folders: Iterable[str], hidden_by: Iterable[str | Path] = ()) -> list[str]:
+    """``--remount-ro`` for each of ``folders`` but those at or below one of ``hidden_by`` (a
+    tmpfs mounted over them since: not a mount point any more, bwrap could not remount it)."""
+    later = [PurePosixPath(h) for h in hidden_by]
+    return [
+        arg
+        for folder in folders
+        if not any(PurePosixPath(folder).is_relative_to(h) for h in later)
+        for arg in ("--remount-ro", folder)
+    ]
+
+
 def private_covers(
     hidden: frozenset[PurePosixPath] = frozenset(),
     within: frozenset[PurePosixPath] | None = None,
     at: str = "",
-) -> list[str]:
-    """bwrap arguments laying ``/dev/null`` over each private file and an empty read-only tmpfs
-    over each private folder; a scenario's host tree binds its own files (its own
-    ``/etc/shadow``) after them, over the cover. Entries at or below a ``hidden`` path are not
-    shown at all, so get no cover (it would make them appear). ``within``: only the entries below
-    these folders; ``at``: where the system is shown (``MACHINE_FILL``)."""
+) -> Covers:
+    """bwrap arguments laying ``/dev/null`` over each private file and an empty tmpfs over each
+    private folder (read-only by its ``remounts``); a scenario's host tree binds its own files
+    (its own ``/etc/shadow``) after them, over the cover. Entries at or below a ``hidden`` path
+    are not shown at all, so get no cover (it would make them appear). ``within``: only the
+    entries below these folders; ``at``: where the system is shown (``MACHINE_FILL``)."""
     args: list[str] = []
+    folders: list[str] = []
     for entry in private_entries():
         path = PurePosixPath(entry.path)
         if _under(path, hidden) or (
@@ -243,10 +271,11 @@ def private_covers(
             # would leave bwrap a mount point to make on a read-only tree, and fail the sandbox
             continue
         if entry.folder:
-            args += ["--tmpfs", f"{at}{path}", "--remount-ro", f"{at}{path}"]
+            args += ["--tmpfs", f"{at}{path}"]
+            folders.append(f"{at}{path}")
         else:
             args += ["--ro-bind", "/dev/null", f"{at}{path}"]
-    return args
+    return Covers(tuple(args), tuple(folders))
 
 
 def answer_paths() -> list[Path]:
@@ -409,16 +438,20 @@ def _machine_fill(
             args += ["--tmpfs", f"{MACHINE_FILL}{path}"]
         else:
             args += ["--ro-bind", "/dev/null", f"{MACHINE_FILL}{path}"]
-    if real_root == Path("/"):
-        args += private_covers(owned, within=frozenset(outermost), at=MACHINE_FILL)
+    if real_root == Path("/"):  # nothing is mounted inside the fill afterwards
+        covers = private_covers(owned, within=frozenset(outermost), at=MACHINE_FILL)
+        args += [*covers.mounts, *covers.remounts]
     return args
 
 
 @dataclass
 class Layout:
-    """bwrap arguments for the root file system, in the order bwrap must apply them."""
+    """bwrap arguments for the root file system, in the order bwrap must apply them; the caller
+    makes the ``covered`` folders read-only after its own mounts (the output folder may lie
+    inside a private folder's cover, see :class:`Covers`)."""
 
     args: list[str] = field(default_factory=list)
+    covered: list[str] = field(default_factory=list)
 
 
 def _under(path: PurePosixPath, owned: frozenset[PurePosixPath]) -> bool:
@@ -508,7 +541,9 @@ def root_layout(
     for path in answer_paths() if real_root == Path("/") else []:
         args += ["--tmpfs", str(path)]  # reference answers: never seen by a sandboxed script
     if real_root == Path("/"):
-        args += private_covers()
+        covers = private_covers()
+        args += covers.mounts
+        layout.covered += covers.folders
     if host_tree is None:
         args += ["--remount-ro", "/"]
         return layout
@@ -530,6 +565,10 @@ def root_layout(
         if not _exists(target, real_root, owned):
             stage(target)
     staged.sort(key=lambda p: len(p.parts))
+    # the covers inside a staged folder lie under its tmpfs now; those shown are laid again below
+    layout.covered = [
+        f for f in layout.covered if not any(PurePosixPath(f).is_relative_to(d) for d in staged)
+    ]
     args += _machine_fill(staged, real_root, owned)
     # what must be the path itself, not a link into the fill: the staged folders and the way to
     # them, and every file of the tree the machine also has (bound over the machine's)
@@ -558,7 +597,9 @@ def root_layout(
                 args += ["--symlink", f"{MACHINE_FILL}{inside}", str(inside)]
     if real_root == Path("/"):  # again: a staged folder bound the real files back in (a linked
         # entry's are covered in the fill; bwrap could not bind through the link while it builds)
-        args += private_covers(owned | linked)
+        covers = private_covers(owned | linked)
+        args += covers.mounts
+        layout.covered += covers.folders
     for source, target in files:
         missing = []
         parent = target.parent
