@@ -56,7 +56,7 @@ SEALS_DIR = ".itbench-committed"
 
 
 #: Beside the scenario folders of a run directory (which no agent sees): the transcript of each
-#: trial as the runner writes it.
+#: running trial as the runner writes it, moved into the trial folder once the trial is scored.
 TRANSCRIPTS_DIR = ".itbench-transcripts"
 
 
