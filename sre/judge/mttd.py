@@ -18,7 +18,6 @@ that found it.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -26,7 +25,7 @@ from typing import Any
 
 from itbench import jsonsafe
 from itbench.errors import InputError
-from itbench.fsutil import UnsafeFile, read_agent_bytes
+from itbench.fsutil import UnsafeFile, agent_file_digest
 from itbench.runner.answer_watch import ANSWER_SEEN
 from itbench.runner.layout import AGENT_OUTPUT_NAMES, TRANSCRIPT_FILE
 from itbench.transcript import read_transcript
@@ -136,7 +135,7 @@ def _digest(output: Path | None) -> str | None:
     if output is None:
         return None
     try:
-        return hashlib.sha256(read_agent_bytes(output)).hexdigest()
+        return agent_file_digest(output)[1]  # in chunks: the watch hashed it so too
     except (UnsafeFile, OSError):
         return None
 

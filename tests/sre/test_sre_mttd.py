@@ -3,6 +3,7 @@ in the transcript (never the answer file's write time); absent when never found.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -135,3 +136,33 @@ def test_a_transcript_no_runner_wrote_loses_the_time_only(tmp_path, lines, named
     assert result.scores["root_cause_entity"]["calculation_recall"] == 1.0
     assert "mttd_s" not in result.scores
     assert result.details["mttd_note"].startswith(f"{tmp_path / 'transcript.jsonl'}: {named}")
+
+
+def _large_right() -> dict:
+    """A right diagnosis over the size the watch records as text: it keeps its digest only."""
+    note = "checked the flag service's config map and the cart's errors; " * 5000
+    return {**RIGHT, "notes": note}
+
+
+def test_a_large_right_answer_is_timed_by_its_digest(tmp_path):
+    final = _large_right()
+    text = json.dumps(final)
+    assert len(text) > 256 * 1024
+    wrong = {"ts": 1003.0, "event": "answer_seen", "path": "agent_output.json"}
+    right = dict(wrong, ts=1009.5)
+    wrong["sha256"] = hashlib.sha256(json.dumps(WRONG).encode()).hexdigest()
+    right["sha256"] = hashlib.sha256(text.encode()).hexdigest()
+    events = [{"ts": 1000.0, "event": "trial_start"}, wrong, right]
+    e = _trial(tmp_path, [*events, {"ts": 1020.0, "event": "agent_end"}], final, 1001.0)
+    assert e["scores"]["mttd_s"] == 9.5
+    assert e["details"]["mttd_source"] == "runner watch"
+
+
+def test_a_digest_of_another_version_does_not_time_the_answer(tmp_path):
+    final = _large_right()
+    seen = {"ts": 1004.0, "event": "answer_seen", "path": "agent_output.json"}
+    seen["sha256"] = hashlib.sha256(json.dumps({**final, "notes": "draft"}).encode()).hexdigest()
+    events = [{"ts": 1000.0, "event": "trial_start"}, seen, {"ts": 1020.0, "event": "agent_end"}]
+    e = _trial(tmp_path, events, final, 1001.0)
+    assert e["scores"]["mttd_s"] == 20.0  # no record of the final version: the agent's end
+    assert e["details"]["mttd_source"] == "agent end"
