@@ -67,15 +67,11 @@ def _answer_folders() -> frozenset[PurePosixPath]:
     )
 
 
-@functools.cache
 def _loaded_domains() -> tuple[LoadedDomain, ...]:
-    """Once per process, as :func:`_answer_folders` already holds them: every sandbox asks
-    (its answer covers), and discovering the installed plugins costs about 17 ms of CPU each
-    time (their metadata read and parsed), several times per trial. Plugins are installed
-    before a run starts, not during it."""
-    from itbench.plugins.domains import load_domains
+    """The installed domains, discovered once: every sandbox asks (its answer covers)."""
+    from itbench.plugins.domains import installed_domains
 
-    return load_domains()
+    return installed_domains()
 
 
 #: Where the system keeps its own data (password hashes, host keys, caches, logs): every file and folder there is checked, and what not every user may read is hidden.
