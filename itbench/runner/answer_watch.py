@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 from types import TracebackType
 
 from itbench.fsutil import UnsafeFile, agent_file, agent_file_digest, read_agent_bytes
-from itbench.runner.layout import AGENT_OUTPUT_NAMES
+from itbench.runner.layout import AGENT_OUTPUT_PLACES
 from itbench.transcript import Transcript
 
 ANSWER_SEEN = "answer_seen"
@@ -40,10 +40,6 @@ MAX_HASHED_BYTES = 64 * 1024 * 1024
 #: Versions recorded per trial at most: an agent rewriting its file in a loop cannot fill the
 #: disk through the runner's transcript. The last look always records the final version.
 MAX_VERSIONS = 500
-
-_PLACES = tuple(
-    PurePosixPath(base) / name for base in ("", "outputs") for name in AGENT_OUTPUT_NAMES
-)
 
 
 def _signature(path: Path) -> tuple[int, ...] | None:
@@ -99,7 +95,7 @@ class AnswerWatch:
 
     def look(self, final: bool) -> None:
         """Record every answer file whose content differs from the last version seen."""
-        for place in _PLACES:
+        for place in AGENT_OUTPUT_PLACES:
             try:
                 found = agent_file(self._workspace, str(place))
             except (UnsafeFile, OSError):

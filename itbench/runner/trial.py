@@ -27,6 +27,7 @@ from itbench.models.records import UNSANDBOXED
 from itbench.plugins.hooks import Hook
 from itbench.plugins.spec import Domain, DomainRun, SessionSettings, split_scores
 from itbench.runner.answer_watch import AnswerWatch
+from itbench.runner.failures import evaluation_error
 from itbench.runner.layout import (
     EVALUATION_FILE,
     TRANSCRIPT_FILE,
@@ -163,10 +164,8 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
     else:
         try:
             scores, details = split_scores(evaluate(spec.scenario, spec.directory))
-        except ItbenchError as exc:
-            error = f"unusable agent output: {exc}"
-        except Exception as exc:
-            error = f"evaluation failed: {type(exc).__name__}: {exc}"
+        except Exception as exc:  # the trial's error: the worker goes on to the next trial
+            error = evaluation_error(exc)
     _, refused = agent_files(spec.directory)
     if planted or refused:
         # links and special files are never read by an evaluator: say so beside its verdict
