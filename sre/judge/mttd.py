@@ -126,7 +126,10 @@ def _sightings(events: list[Numbered], where: str) -> Iterator[_Sighting]:
 
 
 def _last_attempt(events: list[Numbered]) -> list[Numbered]:
-    """The events from the last ``trial_start`` on (a transcript kept across a redo holds more)."""
+    """The events from the last ``trial_start`` on; none without one (no start to time from).
+    The runner never writes two: a redo removes the trial folder and starts a new transcript.
+    ``sre eval`` reads transcripts it did not write, though: one a harness kept appending to
+    across attempts is timed from its last start, not from the first attempt's."""
     starts = [i for i, (_, e) in enumerate(events) if e.get("event") == "trial_start"]
     return events[starts[-1] :] if starts else []
 

@@ -86,6 +86,7 @@ def test_without_a_runner_record_of_the_answer_it_counts_at_the_agents_end(tmp_p
 
 
 def test_a_redone_trial_is_timed_from_its_own_start(tmp_path):
+    # not the runner's (a redo starts a new transcript): one sre eval may be handed
     events = [
         {"ts": 1000.0, "event": "trial_start"},
         _seen(1001.0, RIGHT),
