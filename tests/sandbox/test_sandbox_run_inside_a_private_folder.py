@@ -24,12 +24,9 @@ from tests._support.sandbox import needs_sandbox
 pytestmark = needs_sandbox
 
 
-@pytest.fixture
-def service(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A ``0700`` folder, found as the host's only private folder, holding a sibling's secret.
-    Under /var/cache (shown to every sandbox) where it is writable, else under /tmp."""
-    base = Path("/var/cache")
-    parent = base if base.is_dir() and os.access(base, os.W_OK) else None
+def _laid(monkeypatch: pytest.MonkeyPatch, parent: Path | None) -> Iterator[Path]:
+    """A ``0700`` folder, found as the host's only private folder, holding a sibling's secret,
+    in a new folder under ``parent`` (the temporary folder when None)."""
     system = Path(tempfile.mkdtemp(prefix="itbench-private-run-", dir=parent))
     system.chmod(0o755)
     folder = system / "service"
@@ -43,6 +40,23 @@ def service(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     yield folder
     hosttree.private_entries.cache_clear()
     shutil.rmtree(system, ignore_errors=True)
+
+
+@pytest.fixture
+def service(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Under the temporary folder, not the machine's /var: another test process comparing the
+    machine's private entries found twice would see it appear between the two."""
+    yield from _laid(monkeypatch, None)
+
+
+@pytest.fixture
+def service_in_var(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Under /var/cache, a system folder every sandbox shows (/tmp is a sandbox's own scratch,
+    where nothing of the machine's is seen to hide), for the few seconds of one test."""
+    base = Path("/var/cache")
+    if not (base.is_dir() and os.access(base, os.W_OK)):
+        pytest.skip("/var/cache is not writable here")
+    yield from _laid(monkeypatch, base)
 
 
 def _made(folder: Path) -> Path:
@@ -101,8 +115,9 @@ def test_an_evaluation_writes_its_output_folder_inside_a_private_folder(
 
 
 def test_a_private_folder_inside_a_hidden_folder_stays_hidden(
-    service: Path, tmp_path: Path
+    service_in_var: Path, tmp_path: Path
 ) -> None:
+    service = service_in_var
     # the run folder hidden whole holds the private folder: its cover lies under the hiding one
     workspace = _made(tmp_path / "workspace")
     argv = agent_bwrap_argv(
