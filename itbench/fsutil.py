@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import os
 import shutil
 import stat
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from itbench.errors import InputError, OutputError
 
@@ -209,17 +210,35 @@ def check_agent_path(root: Path, relative: str | Path) -> None:
 def read_agent_bytes(path: Path) -> bytes:
     """The content of an agent's file, opened without following a link at its last component and
     refused unless it is a regular file (a FIFO would block, a device never end)."""
+    with _open_agent_file(path) as handle:
+        return handle.read()
+
+
+def agent_file_digest(path: Path, chunk_bytes: int = 1 << 20) -> tuple[int, str]:
+    """(size, SHA-256) of an agent's file, read in chunks: a file of any size costs one chunk of
+    memory. Refused as :func:`read_agent_bytes` refuses."""
+    digest = hashlib.sha256()
+    size = 0
+    with _open_agent_file(path) as handle:
+        while chunk := handle.read(chunk_bytes):
+            digest.update(chunk)
+            size += len(chunk)
+    return size, digest.hexdigest()
+
+
+def _open_agent_file(path: Path) -> BinaryIO:
     try:
         fd = os.open(path, _NOFOLLOW_READ)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise UnsafeFile(f"{path.name} is a symbolic link: not read") from None
         raise
-    with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise UnsafeFile(f"{path.name} is {_kind(mode)}: not read")
-        return handle.read()
+    handle = os.fdopen(fd, "rb")
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        handle.close()
+        raise UnsafeFile(f"{path.name} is {_kind(mode)}: not read")
+    return handle
 
 
 _NOFOLLOW_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC

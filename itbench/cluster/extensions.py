@@ -12,7 +12,6 @@ caller passes extensions to ``start_cluster(extensions=[...])`` directly.
 
 from __future__ import annotations
 
-import functools
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -252,21 +251,11 @@ def combine(
 
 
 def _installed_domains() -> tuple[LoadedDomain, ...]:
-    """The installed domains, discovered once per process for each import path and setting of
-    plugin autoload (what discovery reads): discovery reads every installed distribution's
-    entry points (about 7 ms of CPU with this project's dependencies), and a runner's worker
-    asks for the extensions two or three times per cluster trial (the agent's cluster, the
-    fetch driver's hooks). Plugins are installed before a run starts, not during it."""
-    from itbench.plugins.finder import autoload_disabled
+    """The installed domains, discovered once (a runner's worker asks for the extensions two or
+    three times per cluster trial: the agent's cluster, the fetch driver's hooks)."""
+    from itbench.plugins.domains import installed_domains
 
-    return _domains_once(tuple(sys.path), autoload_disabled())
-
-
-@functools.cache
-def _domains_once(path: tuple[str, ...], autoload_off: bool) -> tuple[LoadedDomain, ...]:
-    from itbench.plugins.domains import load_domains
-
-    return load_domains()
+    return installed_domains()
 
 
 def domain_extensions() -> list[ClusterExtension]:

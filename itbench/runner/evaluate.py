@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from itbench.errors import ItbenchError, UsageError
+from itbench.errors import UsageError
 from itbench.models import Evaluation
 from itbench.plugins.spec import DomainRun, split_scores
+from itbench.runner.failures import evaluation_error
 from itbench.runner.layout import EVAL_RESULTS_FILE, discover_outputs, scenario_key
 from itbench.scoring.document import ResultsDocument
 
@@ -55,13 +56,10 @@ def evaluate_outputs(
         try:
             scores, details = split_scores(evaluate(scenario, trial.path))
             error = None
-        except ItbenchError as exc:
-            scores, details, error = {}, {}, f"unusable agent output: {exc}"
         except Exception as exc:  # one trial's surprise must not lose the others
-            # an evaluator bug or an input no reader foresaw: that trial's error (scored 0, as
-            # ``run`` records it), every other trial still scored and the document still written
-            scores, details = {}, {}
-            error = f"evaluation failed: {type(exc).__name__}: {str(exc)[:500]}"
+            # that trial's error (scored 0, as ``run`` records it), every other trial still
+            # scored and the document still written
+            scores, details, error = {}, {}, evaluation_error(exc)
         evaluations.append(
             Evaluation(
                 scenario_id=scenario.id,

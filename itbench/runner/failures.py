@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from itbench.errors import ItbenchError
 from itbench.scoring.document import RawResult
+
+
+def evaluation_error(exc: Exception) -> str:
+    """A trial's error when its evaluator raised ``exc``: the agent's output refused by a reader
+    (an itbench error), or an evaluator bug or input no reader foresaw, named by its type and cut
+    to 500 characters (a message may quote a whole file)."""
+    if isinstance(exc, ItbenchError):
+        return f"unusable agent output: {exc}"
+    return f"evaluation failed: {type(exc).__name__}: {str(exc)[:500]}"
 
 
 @dataclass(frozen=True)

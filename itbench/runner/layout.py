@@ -11,7 +11,7 @@ import hashlib
 import re
 import sys
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from pydantic import ValidationError
 
@@ -31,6 +31,11 @@ EVAL_RESULTS_FILE = "eval-results.json"
 #: trial folder only once the agent has ended: a model cannot rewrite the record it is timed by.
 RUNNER_NAMES = frozenset({EVALUATION_FILE, TRANSCRIPT_FILE, ".itbench"})
 AGENT_OUTPUT_NAMES = ("agent_output.json", "agent_response.json")
+#: Where the answer file may lie in a trial folder, in the order it is looked for: the folder
+#: itself, then its ``outputs/`` (the original evaluators' layout).
+AGENT_OUTPUT_PLACES = tuple(
+    PurePosixPath(base) / name for base in ("", "outputs") for name in AGENT_OUTPUT_NAMES
+)
 
 _SCENARIO_PREFIX = re.compile(r"^(?:scenario|incident)[-_]?", re.IGNORECASE)
 
@@ -56,20 +61,25 @@ SEALS_DIR = ".itbench-committed"
 
 
 #: Beside the scenario folders of a run directory (which no agent sees): the transcript of each
-#: trial as the runner writes it.
+#: running trial as the runner writes it, moved into the trial folder once the trial is scored.
 TRANSCRIPTS_DIR = ".itbench-transcripts"
+
+
+def _beside_run(trial: Path, folder: str, suffix: str) -> Path:
+    """The runner's record of the trial ``DIR/<scenario>/<n>``: ``DIR/<folder>/<scenario>/<n>``
+    with ``suffix``, beside the scenario folders (no agent sees ``DIR``)."""
+    return trial.parent.parent / folder / trial.parent.name / f"{trial.name}{suffix}"
 
 
 def runner_transcript(trial: Path) -> Path:
     """Where the runner writes the transcript of the trial ``DIR/<scenario>/<n>`` while it runs:
     outside the workspace, where no sandboxed command reaches."""
-    return trial.parent.parent / TRANSCRIPTS_DIR / trial.parent.name / f"{trial.name}.jsonl"
+    return _beside_run(trial, TRANSCRIPTS_DIR, ".jsonl")
 
 
 def seal_path(evaluation: Path) -> Path:
     """Where the runner keeps the digest of the trial ``DIR/<scenario>/<n>/evaluation.json``."""
-    trial = evaluation.parent
-    return trial.parent.parent / SEALS_DIR / trial.parent.name / f"{trial.name}.sha256"
+    return _beside_run(evaluation.parent, SEALS_DIR, ".sha256")
 
 
 def seal_evaluation(evaluation: Path, text: str) -> None:
@@ -92,15 +102,14 @@ def read_evaluation(path: Path) -> Evaluation | None:
         return None
 
 
-def find_agent_output(trial: Path, names: tuple[str, ...] = AGENT_OUTPUT_NAMES) -> Path | None:
+def find_agent_output(trial: Path) -> Path | None:
     """The agent's answer file: a regular file reached through real folders. A symbolic link or
-    special file under one of ``names`` is an ``UnsafeFile`` (never read: it could point at a
-    reference answer or any host file)."""
-    for base in ("", "outputs"):
-        for name in names:
-            found = agent_file(trial, Path(base) / name)
-            if found is not None:
-                return found
+    special file at one of ``AGENT_OUTPUT_PLACES`` is an ``UnsafeFile`` (never read: it could
+    point at a reference answer or any host file)."""
+    for place in AGENT_OUTPUT_PLACES:
+        found = agent_file(trial, str(place))
+        if found is not None:
+            return found
     return None
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from itbench.models import Evaluation, Scenario
 from itbench.runner.executors import Executor, LocalExecutor
 from itbench.runner.layout import EVALUATION_FILE, RESULTS_FILE, read_evaluation, trial_dir
-from itbench.runner.trial import RunContext, TrialSpec
+from itbench.runner.trial import RunContext, TrialSpec, remove_transcript_folders
 from itbench.scoring.document import ResultsDocument, RunConfig
 
 
@@ -72,6 +72,7 @@ def execute_plan(
             on_trial(spec, evaluation)
 
     (executor or LocalExecutor()).execute(plan.todo, ctx, output_dir, jobs, report)
+    remove_transcript_folders(output_dir)
 
 
 def collect_evaluations(plan: RunPlan) -> list[Evaluation]:

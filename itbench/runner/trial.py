@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import json
+import os
 import subprocess
 import time
 from collections.abc import Callable, Mapping
@@ -25,9 +27,11 @@ from itbench.models.records import UNSANDBOXED
 from itbench.plugins.hooks import Hook
 from itbench.plugins.spec import Domain, DomainRun, SessionSettings, split_scores
 from itbench.runner.answer_watch import AnswerWatch
+from itbench.runner.failures import evaluation_error
 from itbench.runner.layout import (
     EVALUATION_FILE,
     TRANSCRIPT_FILE,
+    TRANSCRIPTS_DIR,
     runner_transcript,
     seal_evaluation,
 )
@@ -112,7 +116,7 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
     started = time.monotonic()
     prepare_workspace(spec)
     # written where no sandboxed command reaches; the trial folder gets a copy once the agent
-    # has ended (a redo starts a new one, as its folder is new)
+    # has ended, and the file itself once the trial is scored (a redo starts a new one)
     kept = runner_transcript(spec.directory)
     kept.parent.mkdir(parents=True, exist_ok=True)
     kept.unlink(missing_ok=True)
@@ -160,10 +164,8 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
     else:
         try:
             scores, details = split_scores(evaluate(spec.scenario, spec.directory))
-        except ItbenchError as exc:
-            error = f"unusable agent output: {exc}"
-        except Exception as exc:
-            error = f"evaluation failed: {type(exc).__name__}: {exc}"
+        except Exception as exc:  # the trial's error: the worker goes on to the next trial
+            error = evaluation_error(exc)
     _, refused = agent_files(spec.directory)
     if planted or refused:
         # links and special files are never read by an evaluator: say so beside its verdict
@@ -185,19 +187,42 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
         details=details,
     )
     transcript.record("evaluation", scores=evaluation.scores, error=evaluation.error)
-    publish_transcript(spec.directory)
+    publish_transcript(spec.directory, last=True)
     write_evaluation(spec.directory, evaluation)
     return evaluation
 
 
-def publish_transcript(trial: Path) -> None:
+def publish_transcript(trial: Path, *, last: bool = False) -> None:
     """Lay the runner's transcript of ``trial`` in the trial folder (``transcript.jsonl``),
-    replacing whatever stands there; nothing when the runner kept none."""
+    replacing whatever stands there; nothing when the runner kept none. ``last``: the runner
+    records nothing more for the trial, so its own copy is moved there rather than copied (each
+    transcript stored once); the agent has ended before either, so it never wrote what is laid."""
     kept = runner_transcript(trial)
     if not kept.is_file():
         return
-    clear_planted(trial / TRANSCRIPT_FILE)
-    atomic_write_text(trial / TRANSCRIPT_FILE, kept.read_text(encoding="utf-8"))
+    target = trial / TRANSCRIPT_FILE
+    clear_planted(target)
+    if last:
+        try:
+            os.replace(kept, target)
+            return
+        except OSError:  # the trial folder on another file system: copied, then removed
+            pass
+    atomic_write_text(target, kept.read_text(encoding="utf-8"))
+    if last:
+        kept.unlink(missing_ok=True)
+
+
+def remove_transcript_folders(output_dir: Path) -> None:
+    """Remove the runner's transcript folders of ``output_dir`` once no trial runs, when empty
+    (each trial's own copy was moved into its folder); a trial interrupted before that left its
+    copy, which its redo replaces."""
+    root = output_dir / TRANSCRIPTS_DIR
+    if not root.is_dir():
+        return
+    for folder in [*root.iterdir(), root]:
+        with contextlib.suppress(OSError):  # not empty, not a folder: kept
+            folder.rmdir()
 
 
 def _environment(spec: TrialSpec, ctx: RunContext) -> AbstractContextManager[Mapping[str, str]]:

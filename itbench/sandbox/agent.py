@@ -47,6 +47,7 @@ from itbench.sandbox.hosttree import (
     SHARED_SCRATCH,
     SYSTEM_TOP,
     private_covers,
+    remounts,
 )
 from itbench.sandbox.identity import (
     SANDBOX_UID,
@@ -236,7 +237,8 @@ def agent_bwrap_argv(
             args += [*scratch, shared]
     # the agent runs as root without capabilities, which still reads what root owns
     # (/etc/shadow, SSH host keys): those files are /dev/null here, as in the evaluation sandbox
-    args += private_covers()
+    private = private_covers()  # read-only at the end: the workspace may lie inside one
+    args += private.mounts
     resolver = Path("/etc/resolv.conf").resolve()
     if share_net and _is_within(resolver, Path("/run")):
         # systemd-resolved keeps the real file under /run, which is private here
@@ -248,6 +250,7 @@ def agent_bwrap_argv(
         visible.append(home)
     else:
         args += [*scratch, PRIVATE_HOME]
+    hiding: list[str] = []  # the covers laid over private ones: those are not remounted
     for path in _outermost(p.resolve() for p in hidden):
         # os.path.exists, not Path.exists: a path the runner's user may not even look at (a
         # state folder under another user's 0700 tmp) raises PermissionError from Path.exists,
@@ -257,6 +260,7 @@ def agent_bwrap_argv(
         if path.is_dir():
             args += ["--tmpfs", str(path)]
             covers.append(str(path))
+            hiding.append(str(path))
         else:
             args += ["--ro-bind", "/dev/null", str(path)]
     # after the hidden paths: the workspace lies inside the (hidden) run directory
@@ -268,6 +272,7 @@ def agent_bwrap_argv(
             args += ["--ro-bind", str(source), str(source)]
     for cover in covers:  # not recursive: the workspace and HOME mounted inside stay writable
         args += ["--remount-ro", cover]
+    args += remounts(private.folders, hidden_by=hiding)
     args += ["--chdir", str(workspace), "--remount-ro", "/"]
     forwarder: list[str] = []
     if endpoint is not None:

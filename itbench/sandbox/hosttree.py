@@ -9,12 +9,13 @@ directories created, the file bound in, and the whole made read-only again. Bind
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import shutil
 import stat
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
@@ -66,15 +67,11 @@ def _answer_folders() -> frozenset[PurePosixPath]:
     )
 
 
-@functools.cache
 def _loaded_domains() -> tuple[LoadedDomain, ...]:
-    """Once per process, as :func:`_answer_folders` already holds them: every sandbox asks
-    (its answer covers), and discovering the installed plugins costs about 17 ms of CPU each
-    time (their metadata read and parsed), several times per trial. Plugins are installed
-    before a run starts, not during it."""
-    from itbench.plugins.domains import load_domains
+    """The installed domains, discovered once: every sandbox asks (its answer covers)."""
+    from itbench.plugins.domains import installed_domains
 
-    return load_domains()
+    return installed_domains()
 
 
 #: Where the system keeps its own data (password hashes, host keys, caches, logs): every file and folder there is checked, and what not every user may read is hidden.
@@ -127,11 +124,42 @@ def _walk_private(top: Path, files: bool) -> Iterator[PrivateEntry]:
                 pending.append(Path(entry.path))
 
 
+@functools.cache
+def _gnu_find() -> str | None:
+    """The ``find`` on ``PATH`` when it is GNU findutils' (asked once per process), else None.
+    Another find (BusyBox's, a BSD's) has no ``-printf``: it refuses the expression, exits 1 as
+    GNU find does for an unreadable folder, and prints nothing, which would read as a host with
+    no private entries at all (``/etc/shadow`` left uncovered)."""
+    find = shutil.which("find")
+    if find is None:
+        return None
+    try:
+        done = subprocess.run(
+            [find, "--version"], capture_output=True, timeout=30, check=False,
+            env={**os.environ, "LC_ALL": "C"},
+        )  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return find if done.returncode == 0 and b"GNU findutils" in done.stdout else None
+
+
+#: What GNU find reports about an entry it met in the walk (and exits 1): the Python walk skips
+#: such an entry too. Anything else on its error output is about its own arguments.
+_ENTRY_ERRORS = tuple(
+    f": {os.strerror(code)}".encode()
+    for code in (errno.EACCES, errno.ENOENT, errno.ENOTDIR, errno.ELOOP, errno.ESTALE, errno.EIO)
+)
+
+
+def _only_entry_errors(stderr: bytes) -> bool:
+    return all(line.endswith(_ENTRY_ERRORS) for line in stderr.splitlines() if line.strip())
+
+
 def _found_private(tops: list[Path], files: bool) -> list[PrivateEntry] | None:
     """:func:`_walk_private` of each of ``tops`` by GNU find: the same entries for about a third of
     the CPU (the walk lists ~160 000 entries; Python pays per entry what find pays in C). None when
-    find is missing or fails, so the caller walks in Python."""
-    find = shutil.which("find")
+    GNU find is missing or fails, so the caller walks in Python."""
+    find = _gnu_find()
     if find is None or not tops:
         return None
     # a folder not every user may read or enter: printed and not entered (hidden whole); the
@@ -146,10 +174,13 @@ def _found_private(tops: list[Path], files: bool) -> list[PrivateEntry] | None:
         done = subprocess.run(
             [find, *map(str, tops), "-mindepth", "1", *expression],
             capture_output=True, timeout=120, check=False,
+            env={**os.environ, "LC_ALL": "C"},  # its messages in English, read just below
         )  # fmt: skip
     except (OSError, subprocess.SubprocessError):
         return None
-    if done.returncode not in (0, 1):  # 1: a folder it could not read, as the walk skips it
+    # 1: an entry it could not read, as the walk skips it; but find also exits 1 when it refuses
+    # its expression, having walked nothing
+    if done.returncode not in (0, 1) or not _only_entry_errors(done.stderr):
         return None
     return [
         PrivateEntry(Path(os.fsdecode(item[1:])), item[:1] == b"d")
@@ -186,17 +217,45 @@ def private_folders() -> tuple[Path, ...]:
     return tuple(e.path for e in private_entries() if e.folder)
 
 
+@dataclass(frozen=True)
+class Covers:
+    """bwrap arguments laying the covers (``mounts``), and the ``folders`` covered by a tmpfs,
+    to make read-only (``remounts``) after whatever the caller mounts inside them: a run folder or
+    an agent's HOME kept inside a private folder (a ``0700`` ``/var/lib/<service>``) is bound
+    there, and bwrap cannot make its mount point in a tmpfs already read-only."""
+
+    mounts: tuple[str, ...]
+    folders: tuple[str, ...]
+
+    @property
+    def remounts(self) -> list[str]:
+        return remounts(self.folders)
+
+
+def remounts(folders: Iterable[str], hidden_by: Iterable[str | Path] = ()) -> list[str]:
+    """``--remount-ro`` for each of ``folders`` but those at or below one of ``hidden_by`` (a
+    tmpfs mounted over them since: not a mount point any more, bwrap could not remount it)."""
+    later = [PurePosixPath(h) for h in hidden_by]
+    return [
+        arg
+        for folder in folders
+        if not any(PurePosixPath(folder).is_relative_to(h) for h in later)
+        for arg in ("--remount-ro", folder)
+    ]
+
+
 def private_covers(
     hidden: frozenset[PurePosixPath] = frozenset(),
     within: frozenset[PurePosixPath] | None = None,
     at: str = "",
-) -> list[str]:
-    """bwrap arguments laying ``/dev/null`` over each private file and an empty read-only tmpfs
-    over each private folder; a scenario's host tree binds its own files (its own
-    ``/etc/shadow``) after them, over the cover. Entries at or below a ``hidden`` path are not
-    shown at all, so get no cover (it would make them appear). ``within``: only the entries below
-    these folders; ``at``: where the system is shown (``MACHINE_FILL``)."""
+) -> Covers:
+    """bwrap arguments laying ``/dev/null`` over each private file and an empty tmpfs over each
+    private folder (read-only by its ``remounts``); a scenario's host tree binds its own files
+    (its own ``/etc/shadow``) after them, over the cover. Entries at or below a ``hidden`` path
+    are not shown at all, so get no cover (it would make them appear). ``within``: only the
+    entries below these folders; ``at``: where the system is shown (``MACHINE_FILL``)."""
     args: list[str] = []
+    folders: list[str] = []
     for entry in private_entries():
         path = PurePosixPath(entry.path)
         if _under(path, hidden) or (
@@ -208,10 +267,11 @@ def private_covers(
             # would leave bwrap a mount point to make on a read-only tree, and fail the sandbox
             continue
         if entry.folder:
-            args += ["--tmpfs", f"{at}{path}", "--remount-ro", f"{at}{path}"]
+            args += ["--tmpfs", f"{at}{path}"]
+            folders.append(f"{at}{path}")
         else:
             args += ["--ro-bind", "/dev/null", f"{at}{path}"]
-    return args
+    return Covers(tuple(args), tuple(folders))
 
 
 def answer_paths() -> list[Path]:
@@ -374,16 +434,20 @@ def _machine_fill(
             args += ["--tmpfs", f"{MACHINE_FILL}{path}"]
         else:
             args += ["--ro-bind", "/dev/null", f"{MACHINE_FILL}{path}"]
-    if real_root == Path("/"):
-        args += private_covers(owned, within=frozenset(outermost), at=MACHINE_FILL)
+    if real_root == Path("/"):  # nothing is mounted inside the fill afterwards
+        covers = private_covers(owned, within=frozenset(outermost), at=MACHINE_FILL)
+        args += [*covers.mounts, *covers.remounts]
     return args
 
 
 @dataclass
 class Layout:
-    """bwrap arguments for the root file system, in the order bwrap must apply them."""
+    """bwrap arguments for the root file system, in the order bwrap must apply them; the caller
+    makes the ``covered`` folders read-only after its own mounts (the output folder may lie
+    inside a private folder's cover, see :class:`Covers`)."""
 
     args: list[str] = field(default_factory=list)
+    covered: list[str] = field(default_factory=list)
 
 
 def _under(path: PurePosixPath, owned: frozenset[PurePosixPath]) -> bool:
@@ -473,7 +537,9 @@ def root_layout(
     for path in answer_paths() if real_root == Path("/") else []:
         args += ["--tmpfs", str(path)]  # reference answers: never seen by a sandboxed script
     if real_root == Path("/"):
-        args += private_covers()
+        covers = private_covers()
+        args += covers.mounts
+        layout.covered += covers.folders
     if host_tree is None:
         args += ["--remount-ro", "/"]
         return layout
@@ -495,6 +561,10 @@ def root_layout(
         if not _exists(target, real_root, owned):
             stage(target)
     staged.sort(key=lambda p: len(p.parts))
+    # the covers inside a staged folder lie under its tmpfs now; those shown are laid again below
+    layout.covered = [
+        f for f in layout.covered if not any(PurePosixPath(f).is_relative_to(d) for d in staged)
+    ]
     args += _machine_fill(staged, real_root, owned)
     # what must be the path itself, not a link into the fill: the staged folders and the way to
     # them, and every file of the tree the machine also has (bound over the machine's)
@@ -523,7 +593,9 @@ def root_layout(
                 args += ["--symlink", f"{MACHINE_FILL}{inside}", str(inside)]
     if real_root == Path("/"):  # again: a staged folder bound the real files back in (a linked
         # entry's are covered in the fill; bwrap could not bind through the link while it builds)
-        args += private_covers(owned | linked)
+        covers = private_covers(owned | linked)
+        args += covers.mounts
+        layout.covered += covers.folders
     for source, target in files:
         missing = []
         parent = target.parent

@@ -24,7 +24,7 @@ from itbench.errors import InputError
 from itbench.sandbox.availability import bwrap_path, reachable
 from itbench.sandbox.backend import current as current_backend
 from itbench.sandbox.capture import communicate
-from itbench.sandbox.hosttree import import_roots, output_cover, root_layout
+from itbench.sandbox.hosttree import import_roots, output_cover, remounts, root_layout
 from itbench.sandbox.identity import (
     KEEP,
     command_prefix,
@@ -72,7 +72,8 @@ def bwrap_command(
         "itbench-sandbox",
         "--clearenv",
     ]
-    args += root_layout(host_tree, scratch_bytes=limits.file_size_bytes).args
+    layout = root_layout(host_tree, scratch_bytes=limits.file_size_bytes)
+    args += layout.args
     for source, target in extra_ro_binds:
         args += ["--ro-bind", str(source), target]
     if cluster_manifests is not None:
@@ -84,6 +85,8 @@ def bwrap_command(
     args += [*reachable(out_dir), "--bind", str(out_dir), str(out_dir)]
     if cover is not None:
         args += ["--remount-ro", str(cover)]
+    # after the output folder, which may lie inside a private folder's cover
+    args += remounts(layout.covered, hidden_by=[cover] if cover is not None else [])
     args += ["--chdir", str(out_dir)]
     environment = {
         "PATH": f"{Path(sys.executable).parent}:/usr/local/bin:/usr/bin:/bin",

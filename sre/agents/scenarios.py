@@ -126,11 +126,15 @@ def snapshot_scenarios(root: Path) -> list[Scenario]:
 SEED_FILE = "SEED"
 
 
+def _seed_key(seed: int) -> bytes:
+    """The seed as the HMAC key of the suite's tag and fault order."""
+    return seed.to_bytes((seed.bit_length() + 8) // 8, "big")
+
+
 def suite_tag(seed: int) -> str:
     """The fresh suite's name in ids and paths: an HMAC of a fixed text under the seed, so the
     same seed gives the same ids (a rerun resumes) but the ids say nothing of the seed."""
-    key = seed.to_bytes((seed.bit_length() + 8) // 8, "big")
-    return hmac.new(key, b"itbench sre fresh suite", hashlib.sha256).hexdigest()[:10]
+    return hmac.new(_seed_key(seed), b"itbench sre fresh suite", hashlib.sha256).hexdigest()[:10]
 
 
 def fault_order(seed: int, count: int, kinds: Sequence[str]) -> list[str]:
@@ -141,7 +145,7 @@ def fault_order(seed: int, count: int, kinds: Sequence[str]) -> list[str]:
     agent sees (the same seed gives the same suite). Each kind sorts by an HMAC of its name and
     the run's number under the seed, which needs no random generator whose algorithm could
     change between Python versions."""
-    key = seed.to_bytes((seed.bit_length() + 8) // 8, "big")
+    key = _seed_key(seed)
     order: list[str] = []
     for block in range(-(-count // len(kinds))):
         order += sorted(kinds, key=functools.partial(_fault_rank, key, block))

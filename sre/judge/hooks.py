@@ -219,6 +219,8 @@ def evaluate_diagnosis(
         # absent when never found: the paper's infinity, left out of the means
         scores["mttd_s"] = found.seconds
         details["mttd_source"] = found.source
+    if found.note is not None:  # a transcript no runner wrote as it is: only the time is lost
+        details["mttd_note"] = found.note
     if diagnosis.notes:
         details["read_notes"] = list(diagnosis.notes)
     if reasoning is not None:

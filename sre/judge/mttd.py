@@ -18,7 +18,6 @@ that found it.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -26,7 +25,7 @@ from typing import Any
 
 from itbench import jsonsafe
 from itbench.errors import InputError
-from itbench.fsutil import UnsafeFile, read_agent_bytes
+from itbench.fsutil import UnsafeFile, agent_file_digest
 from itbench.runner.answer_watch import ANSWER_SEEN
 from itbench.runner.layout import AGENT_OUTPUT_NAMES, TRANSCRIPT_FILE
 from itbench.transcript import read_transcript
@@ -43,6 +42,8 @@ class TimeToDiagnosis:
     #: which runner record timed it: ``transcript write_file``, ``runner watch`` or ``agent end``;
     #: None when not found
     source: str | None
+    #: why it could not be measured: the transcript's file, line and field no runner wrote
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -76,8 +77,9 @@ def _timestamp(value: Any, where: str) -> float:
 
 def _time_of(numbered: Numbered, where: str) -> float | None:
     """The event's time; None when it carries none. A time no runner wrote (a 400-digit integer,
-    inf, a string) is a forged record: refused as the trial's error naming the file and line, never
-    a crash that loses the other trials of an ``eval``."""
+    inf, a string) is a forged record: InputError naming the file and line, which costs the trial
+    its MTTD only (:func:`time_to_diagnosis`), never a crash that loses the other trials of an
+    ``eval``."""
     line, event = numbered
     if event.get("ts") is None:
         return None
@@ -124,7 +126,10 @@ def _sightings(events: list[Numbered], where: str) -> Iterator[_Sighting]:
 
 
 def _last_attempt(events: list[Numbered]) -> list[Numbered]:
-    """The events from the last ``trial_start`` on (a transcript kept across a redo holds more)."""
+    """The events from the last ``trial_start`` on; none without one (no start to time from).
+    The runner never writes two: a redo removes the trial folder and starts a new transcript.
+    ``sre eval`` reads transcripts it did not write, though: one a harness kept appending to
+    across attempts is timed from its last start, not from the first attempt's."""
     starts = [i for i, (_, e) in enumerate(events) if e.get("event") == "trial_start"]
     return events[starts[-1] :] if starts else []
 
@@ -133,7 +138,7 @@ def _digest(output: Path | None) -> str | None:
     if output is None:
         return None
     try:
-        return hashlib.sha256(read_agent_bytes(output)).hexdigest()
+        return agent_file_digest(output)[1]  # in chunks: the watch hashed it so too
     except (UnsafeFile, OSError):
         return None
 
@@ -144,12 +149,24 @@ def time_to_diagnosis(
     final: AgentDiagnosis | None,
     names_root_cause: Callable[[AgentDiagnosis], bool],
 ) -> TimeToDiagnosis:
+    """The trial's MTTD. A transcript no runner wrote as it is (a line that is no JSON object, a
+    time that is no number in range) leaves it unmeasured, with a note naming the file, line and
+    field: the answer itself is still scored."""
     path = workspace / TRANSCRIPT_FILE
-    where = str(path)
     try:
-        events = _last_attempt(list(enumerate(read_transcript(path), start=1)))
-    except InputError:
-        return TimeToDiagnosis(None, None)  # a transcript that does not read: not measurable
+        return _timed(path, output, final, names_root_cause)
+    except InputError as exc:
+        return TimeToDiagnosis(None, None, str(exc))
+
+
+def _timed(
+    path: Path,
+    output: Path | None,
+    final: AgentDiagnosis | None,
+    names_root_cause: Callable[[AgentDiagnosis], bool],
+) -> TimeToDiagnosis:
+    where = str(path)
+    events = _last_attempt(list(enumerate(read_transcript(path), start=1)))
     start = _time_of(events[0], where) if events else None
     if start is None:
         return TimeToDiagnosis(None, None)

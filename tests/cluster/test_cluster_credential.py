@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
-import shutil
-import subprocess
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -18,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from itbench.cluster import RunningCluster, start_cluster
+from tests.cluster.kubectl_run import kubectl, kubectl_on, needs_kubectl
 
-KUBECTL = shutil.which("kubectl")
-pytestmark = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed on this machine")
+pytestmark = needs_kubectl
 
 
 def _namespace(name: str) -> dict:
@@ -39,32 +36,25 @@ def quarry(tmp_path: Path):
         yield running
 
 
-def _kubectl(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    assert KUBECTL is not None
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-    return subprocess.run(
-        [KUBECTL, *args], capture_output=True, text=True, timeout=60, env=env, check=False
-    )
-
-
 REFUSED = "error: You must be logged in to the server"
 
 
 def test_kubectl_without_the_clusters_kubeconfig_is_refused(orchard: RunningCluster, tmp_path):
-    bare = ["--kubeconfig", "/dev/null", "--server", orchard.url]
-    listed = _kubectl(tmp_path, *bare, "get", "namespaces")
+    bare = ["--server", orchard.url]  # with no credential: an empty kubeconfig
+    listed = kubectl(Path("/dev/null"), tmp_path, *bare, "get", "namespaces")
     assert listed.returncode == 1 and REFUSED in listed.stderr, listed.stderr
-    created = _kubectl(tmp_path, *bare, "create", "configmap", "stray", "--from-literal=k=v")
+    created = kubectl(
+        Path("/dev/null"), tmp_path, *bare, "create", "configmap", "stray", "--from-literal=k=v"
+    )
     assert created.returncode == 1 and "Unauthorized" in created.stderr, created.stderr
-    raw = _kubectl(tmp_path, *bare, "get", "--raw", "/api/v1/namespaces/orchard")
+    raw = kubectl(Path("/dev/null"), tmp_path, *bare, "get", "--raw", "/api/v1/namespaces/orchard")
     assert raw.returncode == 1 and "Unauthorized" in raw.stderr, raw.stderr
     assert orchard.overlay() == {"applied": [], "deleted": []}
     # the cluster's own kubeconfig reaches it, a raw request included
-    own = ["--kubeconfig", str(orchard.kubeconfig_path)]
-    assert _kubectl(tmp_path, *own, "get", "ns", "orchard", "-o", "name").stdout == (
+    assert kubectl_on(orchard, tmp_path, "get", "ns", "orchard", "-o", "name").stdout == (
         "namespace/orchard\n"
     )
-    fetched = _kubectl(tmp_path, *own, "get", "--raw", "/api/v1/namespaces/orchard")
+    fetched = kubectl_on(orchard, tmp_path, "get", "--raw", "/api/v1/namespaces/orchard")
     assert json.loads(fetched.stdout)["metadata"]["name"] == "orchard"
 
 
@@ -76,7 +66,7 @@ def test_one_clusters_kubeconfig_does_not_open_another(orchard, quarry, tmp_path
     assert f"127.0.0.1:{orchard.port}" in borrowed.read_text()
     create = ["create", "configmap", "stray", "--from-literal=k=v"]
     for args in (["get", "namespaces"], create, ["get", "--raw", "/api/v1/pods"]):
-        proc = _kubectl(tmp_path, "--kubeconfig", str(borrowed), *args)
+        proc = kubectl(borrowed, tmp_path, *args)
         assert proc.returncode == 1, (args, proc.stdout)
         assert "Unauthorized" in proc.stderr or REFUSED in proc.stderr, (args, proc.stderr)
     assert orchard.overlay() == {"applied": [], "deleted": []}

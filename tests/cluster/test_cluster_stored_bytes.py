@@ -8,17 +8,15 @@ count and each body's size were bounded: 80 ConfigMaps of 8 MiB grew the runner 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from itbench.cluster import start_cluster
+from itbench.cluster import RunningCluster, start_cluster
+from tests.cluster.kubectl_run import kubectl_on, needs_kubectl
 
-KUBECTL = shutil.which("kubectl")
-pytestmark = pytest.mark.skipif(KUBECTL is None, reason="kubectl is not installed on this machine")
+pytestmark = needs_kubectl
 
 BUDGET = 40_000
 #: one ConfigMap of a 12,000-byte value: three fit in the budget, a fourth does not
@@ -33,13 +31,10 @@ def small(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
         yield running
 
 
-def _kubectl(cluster, tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    assert KUBECTL is not None
-    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path), "KUBECACHEDIR": str(tmp_path / "c")}
-    return subprocess.run(
-        [KUBECTL, "--kubeconfig", str(cluster.kubeconfig_path), "-n", "silo", *args],
-        capture_output=True, text=True, timeout=60, env=env, check=False,
-    )  # fmt: skip
+def _kubectl(
+    cluster: RunningCluster, tmp_path: Path, *args: str
+) -> subprocess.CompletedProcess[str]:
+    return kubectl_on(cluster, tmp_path, "-n", "silo", *args)
 
 
 def _fill(cluster, tmp_path: Path, name: str) -> subprocess.CompletedProcess[str]:

@@ -202,6 +202,8 @@ def test_kill_minus_nine_mid_run_then_resume_completes_each_trial_once(toy_env, 
     # completed trials were skipped, not redone
     for trial, mtime in mtimes.items():
         assert (trial / "evaluation.json").stat().st_mtime_ns == mtime
+    # the interrupted trials' runner transcripts were replaced by their redos', then moved
+    assert not (out / ".itbench-transcripts").exists()
 
 
 def test_eval_scores_the_original_outputs_layout(toy_env, tmp_path):

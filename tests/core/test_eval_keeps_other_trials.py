@@ -5,7 +5,8 @@ eval ended with exit 3, no results file and every trial lost: brackets nested 10
 a JSON *string* (the depth check skips string text; the lenient readers then unwrap it), a
 transcript time of 400 digits (float() overflows), and an evaluator of a third-party domain that
 raises something other than an itbench error. Now the readers refuse such input naming the file,
-and the eval loop turns anything else one trial raises into that trial's error."""
+and the eval loop turns anything else one trial raises into that trial's error. A transcript no
+runner wrote as it is costs its trial the MTTD only, with a note naming the file, line and field."""
 
 from __future__ import annotations
 
@@ -94,11 +95,12 @@ def test_sre_transcript_time_of_400_digits(tmp_path: Path) -> None:
         "agent_output.json": json.dumps(INFRA_OUTPUT),
         "transcript.jsonl": "\n".join(events) + "\n",
     }
-    good, bad, folder = _sre_eval(tmp_path, files)
+    good, bad, _ = _sre_eval(tmp_path, files)
     assert good.get("error") is None and "root_cause_entity" in good["scores"]
-    assert f"{folder / 'transcript.jsonl'}: event 2: 'ts' 1000" in bad["error"]
-    assert "is not a time in seconds" in bad["error"]
-    assert bad["scores"] == {}
+    # a forged time costs the trial its MTTD only (tests/sre/test_sre_mttd.py: the note)
+    assert bad.get("error") is None, bad
+    assert bad["scores"]["root_cause_entity"] == good["scores"]["root_cause_entity"]
+    assert "mttd_s" not in bad["scores"]
 
 
 def test_sre_transcript_start_time_that_is_text(tmp_path: Path) -> None:
@@ -109,9 +111,11 @@ def test_sre_transcript_start_time_that_is_text(tmp_path: Path) -> None:
         '"arguments": {"path": "agent_output.json", "content": "{}"}}]}\n'
         '{"ts": "soon", "event": "agent_end"}\n',
     }
-    good, bad, folder = _sre_eval(tmp_path, files)
+    good, bad, _ = _sre_eval(tmp_path, files)
     assert good.get("error") is None
-    assert f"{folder / 'transcript.jsonl'}: event 3: 'ts' is not a number" in bad["error"]
+    assert bad.get("error") is None, bad
+    assert bad["scores"]["root_cause_entity"] == good["scores"]["root_cause_entity"]
+    assert "mttd_s" not in bad["scores"]
 
 
 def test_sre_transcript_line_that_is_no_object_leaves_mttd_unmeasured(tmp_path: Path) -> None:

@@ -21,12 +21,38 @@ def test_the_domains_are_discovered_once_and_the_covers_stay(
         return real()
 
     monkeypatch.setattr(itbench.plugins.domains, "load_domains", counted)
-    hosttree._loaded_domains.cache_clear()
+    itbench.plugins.domains._discovered.cache_clear()
     try:
         first = hosttree.answer_paths()
         second = hosttree.answer_paths()
     finally:
-        hosttree._loaded_domains.cache_clear()
+        itbench.plugins.domains._discovered.cache_clear()
     assert len(calls) == 1
     assert first == second
     assert first, "the installed domains declare answer packages (policies/, playbooks/)"
+
+
+def test_the_sandbox_and_the_cluster_share_one_discovery(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a cluster trial asks for both: the agent's sandbox for its covers, the cluster for the
+    # domains' resource types
+    from itbench.cluster.extensions import domain_extensions
+
+    real = itbench.plugins.domains.load_domains
+    calls = []
+
+    def counted() -> tuple[itbench.plugins.domains.LoadedDomain, ...]:
+        calls.append(1)
+        return real()
+
+    monkeypatch.setattr(itbench.plugins.domains, "load_domains", counted)
+    itbench.plugins.domains._discovered.cache_clear()
+    hosttree.domains_host_owned.cache_clear()
+    try:
+        assert hosttree.domains_host_owned(), "the rhel9 host tree owns its paths"
+        assert domain_extensions(), "the installed domains extend the cluster"
+    finally:
+        itbench.plugins.domains._discovered.cache_clear()
+        hosttree.domains_host_owned.cache_clear()
+    assert len(calls) == 1

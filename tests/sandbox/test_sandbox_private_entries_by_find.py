@@ -5,6 +5,7 @@ answers: on a tree of every case laid here, and on this machine's own system fol
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 from pathlib import Path
 
@@ -62,6 +63,63 @@ def test_this_machines_private_entries_are_the_walks() -> None:
     assert hosttree.private_entries() == tuple(sorted(by_walk, key=lambda e: e.path))
 
 
-def test_without_find_the_walk_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def system_at(monkeypatch: pytest.MonkeyPatch):
+    """private_entries() over one folder laid here instead of the machine's, with its caches
+    (the entries, which find) cleared before and after."""
+
+    def lay(root: Path) -> Path:
+        monkeypatch.setattr(hosttree, "PRIVATE_TOPS", (root,))
+        monkeypatch.setattr(hosttree, "PACKAGE_TOPS", ())
+        return root
+
+    hosttree.private_entries.cache_clear()
+    hosttree._gnu_find.cache_clear()
+    yield lay
+    hosttree.private_entries.cache_clear()
+    hosttree._gnu_find.cache_clear()
+
+
+def test_without_find_the_walk_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system_at
+) -> None:
     monkeypatch.setattr(hosttree.shutil, "which", lambda name: None)
-    assert hosttree._found_private([_tree(tmp_path / "system")], True) is None
+    root = system_at(_tree(tmp_path / "system"))
+    assert hosttree._found_private([root], True) is None
+    assert list(hosttree.private_entries()) == _walked(root, True)
+    assert ("secret.key", False) in {(e.path.name, e.folder) for e in hosttree.private_entries()}
+
+
+def _fake_find(folder: Path, version: str, refusal: str) -> None:
+    """A ``find`` on PATH that answers ``--version`` with ``version`` and refuses any expression
+    (exit 1, nothing on its output), as BusyBox's does for ``-printf``."""
+    folder.mkdir()
+    script = folder / "find"
+    script.write_text(
+        "#!/bin/sh\n"
+        f'if [ "$1" = --version ]; then echo {shlex.quote(version)}; exit 0; fi\n'
+        f"echo {shlex.quote(refusal)} >&2\n"
+        "exit 1\n"
+    )
+    script.chmod(0o755)
+
+
+@pytest.mark.parametrize(
+    ("version", "refusal"),
+    [
+        ("BusyBox v1.36.1 multi-call binary.", "find: unrecognized: -printf"),
+        ("find (GNU findutils) 4.9.0", "find: unknown predicate `-printf'"),
+    ],
+    ids=["not-gnu", "gnu-refusing-its-expression"],
+)
+def test_a_find_that_walks_nothing_leaves_the_answer_to_the_walk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, system_at, version: str, refusal: str
+) -> None:
+    _fake_find(tmp_path / "bin", version, refusal)
+    monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}")
+    root = system_at(_tree(tmp_path / "system"))
+    assert hosttree._found_private([root], True) is None
+    covered = {(e.path.name, e.folder) for e in hosttree.private_entries()}
+    assert ("secret.key", False) in covered
+    assert ("closed", True) in covered
+    assert list(hosttree.private_entries()) == _walked(root, True)

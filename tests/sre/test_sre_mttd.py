@@ -3,9 +3,12 @@ in the transcript (never the answer file's write time); absent when never found.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
+
+import pytest
 
 from sre.generator.ground_truth import parse_ground_truth
 from sre.judge.hooks import evaluate_diagnosis, truth_scenario
@@ -83,6 +86,7 @@ def test_without_a_runner_record_of_the_answer_it_counts_at_the_agents_end(tmp_p
 
 
 def test_a_redone_trial_is_timed_from_its_own_start(tmp_path):
+    # not the runner's (a redo starts a new transcript): one sre eval may be handed
     events = [
         {"ts": 1000.0, "event": "trial_start"},
         _seen(1001.0, RIGHT),
@@ -102,3 +106,64 @@ def test_never_right_has_no_mttd(tmp_path):
     e = _trial(tmp_path, events, WRONG, 1011.0)
     assert "mttd_s" not in e["scores"]
     assert e["scores"]["root_cause_entity"]["calculation_recall"] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("lines", "named"),
+    [
+        (['{"ts": 1000.0, "event": "trial_start"}', "[1, 2]"], "line 2: not a JSON object"),
+        (['{"ts": 1000.0, "event": "trial_start"}', "{not json"], "line 2: not JSON"),
+        (
+            ['{"ts": 1000.0, "event": "trial_start"}', '{"ts": "later", "event": "agent_end"}'],
+            "event 2: 'ts' is not a number",
+        ),
+        (['{"ts": -5, "event": "trial_start"}'], "event 1: 'ts' -5 is not a time in seconds"),
+        (
+            [
+                '{"ts": 1000.0, "event": "trial_start"}',
+                '{"ts": 1' + "0" * 400 + ', "event": "agent_end"}',
+            ],
+            "event 2: 'ts' 1000",
+        ),
+    ],
+    ids=["no-object", "no-json", "ts-text", "ts-negative", "ts-400-digits"],
+)
+def test_a_transcript_no_runner_wrote_loses_the_time_only(tmp_path, lines, named):
+    (tmp_path / "transcript.jsonl").write_text("\n".join(lines) + "\n")
+    (tmp_path / "agent_output.json").write_text(json.dumps(RIGHT))
+    scenario = truth_scenario("1", parse_ground_truth(TRUTH, "t"), "t")
+    result = evaluate_diagnosis(scenario, tmp_path)
+    # the answer is scored as ever
+    assert result.scores["root_cause_entity"]["calculation_recall"] == 1.0
+    assert "mttd_s" not in result.scores
+    assert result.details["mttd_note"].startswith(f"{tmp_path / 'transcript.jsonl'}: {named}")
+
+
+def _large_right() -> dict:
+    """A right diagnosis over the size the watch records as text: it keeps its digest only."""
+    note = "checked the flag service's config map and the cart's errors; " * 5000
+    return {**RIGHT, "notes": note}
+
+
+def test_a_large_right_answer_is_timed_by_its_digest(tmp_path):
+    final = _large_right()
+    text = json.dumps(final)
+    assert len(text) > 256 * 1024
+    wrong = {"ts": 1003.0, "event": "answer_seen", "path": "agent_output.json"}
+    right = dict(wrong, ts=1009.5)
+    wrong["sha256"] = hashlib.sha256(json.dumps(WRONG).encode()).hexdigest()
+    right["sha256"] = hashlib.sha256(text.encode()).hexdigest()
+    events = [{"ts": 1000.0, "event": "trial_start"}, wrong, right]
+    e = _trial(tmp_path, [*events, {"ts": 1020.0, "event": "agent_end"}], final, 1001.0)
+    assert e["scores"]["mttd_s"] == 9.5
+    assert e["details"]["mttd_source"] == "runner watch"
+
+
+def test_a_digest_of_another_version_does_not_time_the_answer(tmp_path):
+    final = _large_right()
+    seen = {"ts": 1004.0, "event": "answer_seen", "path": "agent_output.json"}
+    seen["sha256"] = hashlib.sha256(json.dumps({**final, "notes": "draft"}).encode()).hexdigest()
+    events = [{"ts": 1000.0, "event": "trial_start"}, seen, {"ts": 1020.0, "event": "agent_end"}]
+    e = _trial(tmp_path, events, final, 1001.0)
+    assert e["scores"]["mttd_s"] == 20.0  # no record of the final version: the agent's end
+    assert e["details"]["mttd_source"] == "agent end"

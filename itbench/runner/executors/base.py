@@ -56,7 +56,7 @@ def record_failure(spec: TrialSpec, ctx: RunContext, reason: str) -> Evaluation:
     evaluation = failed_evaluation(spec, ctx, reason)
     try:
         # the history of a trial that died: the runner's, never what its agent left
-        publish_transcript(spec.directory)
+        publish_transcript(spec.directory, last=True)
         write_evaluation(spec.directory, evaluation)
     except OutputError as exc:  # one trial's folder that cannot be written never stops the run
         print(f"warning: {spec.label}: {exc}", file=sys.stderr)
