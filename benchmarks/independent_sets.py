@@ -1,6 +1,6 @@
 """MEASUREMENT (issue 28): the baselines on the held-out sets of measurement/ (written by measurers
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
-sre-set23), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
+sre-set25), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
 finops-set22; a control with no anomaly scored by the exact match) and the CISO baseline's
 ITBench and strict pass per class (ciso-set2 to ciso-set20).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
@@ -152,6 +152,8 @@ SETS = (
     "sre-set21",
     "sre-set22",
     "sre-set23",
+    "sre-set24",
+    "sre-set25",
     "finops-set2",
     "finops-set3",
     "finops-set4",
