@@ -152,6 +152,29 @@ def test_a_bound_after_its_number(text: str, expected: set[str]) -> None:
     assert_every_class(intent, [slow, quick, sure], expected)
 
 
+def test_a_count_after_its_number_in_a_condition_bounds_nothing() -> None:
+    # "2 or more" tells which pods the rule speaks of; only "at most 40" bounds the field
+    intent = intent_of(
+        "Workloads whose pods hold 2 or more containers must keep terminationGracePeriodSeconds "
+        "no longer than 40 seconds."
+    )
+    assert [(c.minimum, c.maximum) for c in intent.checks] == [(None, 40)]
+    pair = [{"name": "a", "image": "x"}, {"name": "b", "image": "x"}]
+    objects = [
+        pod_carrier(
+            "Deployment", "drawn-out", {"terminationGracePeriodSeconds": 90, "containers": pair}
+        ),
+        # killed at once: no lower bound forbids it
+        pod_carrier(
+            "Deployment", "instant", {"terminationGracePeriodSeconds": 0, "containers": pair}
+        ),
+        pod_carrier(
+            "Deployment", "brief", {"terminationGracePeriodSeconds": 1, "containers": pair}
+        ),
+    ]
+    assert_every_class(intent, objects, {"drawn-out"})
+
+
 # ---- an exemption written as a heading -------------------------------------------------------
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.intent import FieldValueCheck
 from ciso.agents.baseline.knowledge import Concept, exempting_clauses, words
-from ciso.agents.baseline.knowledge.k8s_bounds import bounds, job_paths
+from ciso.agents.baseline.knowledge.k8s_bounds import REQUIRES, bounds, job_paths
 
 # ---- pod-spec fields that must be absent -------------------------------------------------------
 
@@ -388,7 +388,7 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bless\s+than\b",
                 # the bound after its number, in what the text requires: "must run 3 replicas
                 # or more" ("a Deployment that runs 2 or more replicas must ..." is a condition)
-                r"\b(must|shall|should|has\s+to|have\s+to|needs?\s+to)\b[^.;]{0,30}?\b\d+\s+"
+                REQUIRES + r"[^.;]{0,30}?\b\d+\s+"
                 r"(replicas?|copies|instances?|pods?)\s+or\s+(more|greater|higher|above)\b",
             ),
         ),
