@@ -127,6 +127,8 @@ def test_the_alternative_offered_is_not_forbidden(text: str) -> None:
             {"slow"},
         ),
         ("Deployments must run 3 replicas or more.", {"slow", "quick"}),
+        # the words after the number in the other order, in an auditor's words
+        ("Each Deployment has to keep 3 replicas at the least.", {"slow", "quick"}),
     ],
 )
 def test_a_bound_after_its_number(text: str, expected: set[str]) -> None:

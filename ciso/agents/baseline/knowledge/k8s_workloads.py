@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
 from ciso.agents.baseline.intent import FieldValueCheck
 from ciso.agents.baseline.knowledge import Concept, exempting_clauses, words
-from ciso.agents.baseline.knowledge.k8s_bounds import REQUIRES, bounds, job_paths
+from ciso.agents.baseline.knowledge.k8s_bounds import LOWER_AFTER, REQUIRES, bounds, job_paths
 
 # ---- pod-spec fields that must be absent -------------------------------------------------------
 
@@ -387,9 +387,11 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bfewer\s+than\b",
                 r"\bless\s+than\b",
                 # the bound after its number, in what the text requires: "must run 3 replicas
-                # or more" ("a Deployment that runs 2 or more replicas must ..." is a condition)
-                REQUIRES + r"[^.;]{0,30}?\b\d+\s+"
-                r"(replicas?|copies|instances?|pods?)\s+or\s+(more|greater|higher|above)\b",
+                # or more", "3 replicas at the least" ("a Deployment that runs 2 or more
+                # replicas must ..." is a condition)
+                REQUIRES
+                + r"[^.;]{0,30}?\b\d+\s+(replicas?|copies|instances?|pods?)\s*"
+                + LOWER_AFTER,
             ),
         ),
         _replica_minimum,
