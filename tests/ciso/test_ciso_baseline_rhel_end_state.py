@@ -51,6 +51,22 @@ def test_reading_the_kernel_log_is_dmesg_restrict(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "Make sure the kernel logs martian packets on every interface.",
+        "The kernel logs packets with impossible source addresses; keep that on for all "
+        "interfaces and for the default of new ones.",
+        # a reading word in the sentence, but the kernel's logging is still the verb
+        "Operators must be able to read in the journal whenever the kernel logs a martian packet.",
+    ],
+)
+def test_the_kernel_logging_packets_is_not_reading_its_log(text: str) -> None:
+    keys = {c.key for c in intent_of(text, "rhel9").checks}
+    assert "kernel.dmesg_restrict" not in keys
+    assert keys == {"net.ipv4.conf.all.log_martians", "net.ipv4.conf.default.log_martians"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         # an operator's ticket
         "Ticket: a crashed daemon left a core file of several gigabytes. No unit started by "
         "systemd may write core files any more; fix the manager's default, drop-ins included.",

@@ -45,6 +45,19 @@ class Effect:
 
 # ---- sysctl: kernel behaviour by its effect --------------------------------------------------
 
+#: the kernel's log as a noun: "the kernel log buffer", "the kernel's own log", "what the kernel
+#: logs." (the verb with an object, "the kernel logs martian packets", is another setting)
+_KERNEL_LOG = (
+    r"\bkernel('s)?\s+(own\s+)?(log|message|ring)s?(\s+(messages?|(ring\s+)?buffer))?"
+    r"(?=\s*([.,;:)]|$)|\s+(to|from|by|for|of|unless|except|and|or|is|are|must|should|may|can|"
+    r"has|have|stays?|remains?|readable|visible|accessible|hidden|private|restricted)\b)"
+)
+#: reading or reaching it: who may see the log is what dmesg_restrict decides
+_READS_LOG = (
+    r"\b(read\w*|view\w*|see|seeing|access\w*|inspect\w*|display\w*|page\s+through|look\s+at|"
+    r"show\w*)\b"
+)
+
 _SYSCTL_EFFECTS: tuple[Effect, ...] = (
     # 2 randomises stack, mmap base, shared libraries AND the heap (brk); 2 is the kernel's default
     Effect(
@@ -70,9 +83,10 @@ _SYSCTL_EFFECTS: tuple[Effect, ...] = (
     Effect(
         words(
             r"\b(kernel\s+(message\s+)?(ring\s+)?buffer|dmesg|kernel\s+log\s+messages)\b",
-            # "the kernel log buffer", "the kernel's log", "what the kernel logs"
-            r"\bkernel(\'s)?\s+(log|message|ring)\s+((ring|message)\s+)?buffer\b",
-            r"\bkernel(\'s)?\s+(own\s+)?logs?\b(?!\s+(level|files?\s+(in|under|to)))",
+            # "read the kernel log buffer", "page through the kernel's log", "view what the
+            # kernel logs"; "the kernel logs martian packets" reads nothing
+            _READS_LOG + r"[^.;]{0,60}" + _KERNEL_LOG,
+            _KERNEL_LOG + r"[^.;]{0,40}\b(readable|visible|accessible|hidden|read|viewed)\b",
         ),
         "sysctl",
         "kernel.dmesg_restrict",
