@@ -300,6 +300,38 @@ def test_debug_containers_a_text_exempts_are_left_out() -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        # a comma and a turn: the exemption after them is said of the namespace, not of the
+        # init containers the rule takes in
+        "Every container must set terminationMessagePolicy to FallbackToLogsOnError, init "
+        "containers too, but pods in the etl namespace are exempt.",
+        # a turn with no comma before it
+        "Kubernetes must fall back on the container log for crash reasons in every container; "
+        "init containers count but the etl namespace is exempt.",
+    ],
+)
+def test_init_containers_a_rule_includes_stay_beside_a_later_exemption(text: str) -> None:
+    intent = intent_of(text)
+    assert "initContainers" in intent.scope.container_lists
+    assert intent.scope.exempt_namespaces == ("etl",)
+
+    def carrier(name: str, namespace: str, init_policy: str) -> dict[str, Any]:
+        falls_back = {"terminationMessagePolicy": "FallbackToLogsOnError"}
+        init = {"name": "seed", "image": "x", "terminationMessagePolicy": init_policy}
+        spec = {"containers": [{"name": "a", "image": "x", **falls_back}], "initContainers": [init]}
+        return pod_carrier("StatefulSet", name, spec, namespace=namespace)
+
+    objects = [
+        carrier("init-file-only", "team", "File"),
+        # near misses: every container falls back; the same init container in the exempt namespace
+        carrier("init-falls-back", "team", "FallbackToLogsOnError"),
+        carrier("exempt-init", "etl", "File"),
+    ]
+    assert_every_class(intent, objects, {"init-file-only"})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Every container must fall back to the end of its log when its termination-message file "
         "is empty.",
         "Ticket: crash reasons are missing from pod status. Kubernetes must fall back on the tail "

@@ -60,6 +60,7 @@ from ciso.agents.baseline.knowledge.k8s_workloads import (
     exempt_namespace_labels,
     exempt_object_labels,
     exempt_pod_labels,
+    lists_in_scope,
     namespace_labels,
     object_labels,
     only_namespaces,
@@ -868,7 +869,7 @@ def _parse(description: str, platform: str) -> Intent | NotUnderstood:
         scope = Scope(
             exempt_namespaces=scope.exempt_namespaces,
             # "temporary debug containers are exempt", whatever reading took the text
-            container_lists=k8s_effects.lists_in_scope(text, scope.container_lists)
+            container_lists=lists_in_scope(text, scope.container_lists)
             if platform == "kubernetes"
             else scope.container_lists,
             namespace_labels=scope.namespace_labels,

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
-from ciso.agents.baseline.intent import FieldValueCheck
+from ciso.agents.baseline.intent import ContainerList, FieldValueCheck
 from ciso.agents.baseline.knowledge import Concept, exempting_clauses, words
 from ciso.agents.baseline.knowledge.k8s_bounds import LOWER_AFTER, REQUIRES, bounds, job_paths
 
@@ -356,6 +356,33 @@ def exempt_object_labels(text: str) -> tuple[tuple[str, str], ...]:
     """The labels of the objects a clause exempts ("autoscalers labelled tier=batch are out of
     scope")."""
     return _object_labels_in(exempting_clauses(text)[0])
+
+
+#: the words that set a container list apart ("debug containers are exempt"), said of the list
+#: in its own clause: a comma or a turn ("init containers included, but pods in kube-system are
+#: exempt") starts a clause about something else; "not exempt" is no exemption
+_LIST_OUT = (
+    r"(?:(?!\b(?:but|while|whereas|though|although|however)\b)[^.;,]){0,40}?"
+    r"\b(?:are|is)\s+(?:also\s+)?(?:out\s+of\s+scope|exempt\w*|excluded|"
+    r"not\s+(?:in\s+scope|concerned|judged|checked|covered))"
+)
+_INIT_OUT = re.compile(rf"\binit(?:iali[sz]ation)?\s+containers?\b{_LIST_OUT}", re.I)
+#: ephemeral (debug) containers, however the text calls them ("temporary debug containers",
+#: "ephemeral containers cannot be given resources and are out of scope")
+_DEBUG_OUT = re.compile(
+    rf"\b(?:ephemeral|debug|temporary)\s+(?:debug\s+)?containers?\b{_LIST_OUT}", re.I
+)
+
+
+def lists_in_scope(text: str, lists: tuple[ContainerList, ...]) -> tuple[ContainerList, ...]:
+    """``lists`` without the container lists a clause of the text sets apart ("temporary debug
+    containers are exempt", "init containers are out of scope"), whatever reading took it."""
+    out = set()
+    if _INIT_OUT.search(text):
+        out.add("initContainers")
+    if _DEBUG_OUT.search(text):
+        out.add("ephemeralContainers")
+    return tuple(c for c in lists if c not in out)
 
 
 def _replica_minimum(text: str) -> FieldBoundCheck | None:
