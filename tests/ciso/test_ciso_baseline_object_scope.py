@@ -214,6 +214,26 @@ def test_an_exemption_heading_over_pod_labels_exempts_them() -> None:
     assert intent.scope.exempt_pod_labels == (("scratch", "allowed"),)
 
 
+#: headings the namespace reader and the label reader once told apart differently
+_HEADINGS = ("Not in scope:", "Not judged:", "Explicitly exempt:")
+
+
+@pytest.mark.parametrize("heading", _HEADINGS)
+def test_every_exemption_heading_exempts_the_pod_labels_it_lists(heading: str) -> None:
+    intent = intent_of(f"No container may run privileged. {heading} pods labelled lab=scratch.")
+    assert (intent.scope.pod_labels, intent.scope.exempt_pod_labels) == ((), (("lab", "scratch"),))
+    scratch = _privileged("fuzzer", "research")
+    scratch["spec"]["template"]["metadata"]["labels"] = {"lab": "scratch"}
+    # the unlabelled pod is the one judged; a scope read as the label would flag only the other
+    assert_every_class(intent, [scratch, _privileged("sniffer", "research")], {"sniffer"})
+
+
+@pytest.mark.parametrize("heading", _HEADINGS)
+def test_every_exemption_heading_exempts_the_namespaces_it_lists(heading: str) -> None:
+    intent = intent_of(f"No container may run privileged. {heading} metrics, ci-runners.")
+    assert intent.scope.exempt_namespaces == ("metrics", "ci-runners")
+
+
 # ---- the node's process namespace ------------------------------------------------------------
 
 
