@@ -41,6 +41,9 @@ class Effect:
     values: tuple[str, ...]
     #: the value the kernel or daemon uses when nothing sets it is compliant
     unset_complies: bool
+    #: that value, where more than one value complies: a text spelling a narrower value may keep
+    #: it ("perf_event_paranoid configured as 2") or leave it out ("... as 3")
+    default: str | None = None
 
 
 # ---- sysctl: kernel behaviour by its effect --------------------------------------------------
@@ -125,6 +128,7 @@ _SYSCTL_EFFECTS: tuple[Effect, ...] = (
         "kernel.unprivileged_bpf_disabled",
         ("1", "2"),
         True,
+        default="2",
     ),
     # 2 (RHEL 9's default): an unprivileged user measures only its own processes in user space
     Effect(
@@ -133,6 +137,7 @@ _SYSCTL_EFFECTS: tuple[Effect, ...] = (
         "kernel.perf_event_paranoid",
         ("2", "3"),
         True,
+        default="2",
     ),
     Effect(
         words(r"\bsyn\s*(flood|cookies)\b", r"\btcp_syncookies\b"),
@@ -236,14 +241,20 @@ def _crash_collector(text: str) -> list[ConfigSetting]:
     return found
 
 
+#: the kernel's value for a key nothing sets, where more than one value has the effect
+_DEFAULTS = {e.key: e.default for e in _SYSCTL_EFFECTS if e.default is not None}
+
+
 def _narrowed(effect: ConfigSetting, spelled: tuple[ConfigSetting, ...]) -> ConfigSetting:
     """The effect's setting, or the value the text spells for its key when that value is one
-    of the effect's and not all of them ("configured as 2" of kptr_restrict's 1 or 2); the kernel's
-    default keeps complying only if the effect said so and the text kept every value."""
+    of the effect's and not all of them ("configured as 3" of perf_event_paranoid's 2 or 3); an
+    unset key keeps complying when the effect said so and the kernel's default is still among
+    the values the text kept (an auditor asking for 2 accepts a host that leaves the default 2)."""
     (value,) = spelled if len(spelled) == 1 else (None,)
     if value is None or value.comparison != "eq" or not set(value.values) < set(effect.values):
         return effect
-    return replace(value, unset_complies=False)
+    kept = effect.unset_complies and _DEFAULTS.get(effect.key) in value.values
+    return replace(value, unset_complies=kept)
 
 
 def _sysctl(text: str) -> tuple[ConfigSetting, ...] | None:
