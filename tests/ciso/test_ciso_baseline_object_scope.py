@@ -76,9 +76,22 @@ def test_objects_a_clause_exempts_by_their_labels() -> None:
 
 
 def test_a_label_the_objects_must_carry_is_no_scope() -> None:
-    # the label is what the text requires, not who is judged
-    intent = intent_of("Every Namespace must carry the label owner=platform.")
+    # the label is what the text requires, not who is judged: Deployments carrying another value
+    # of the required key are named to be judged too, not to be the only ones judged
+    intent = intent_of(
+        "Every Deployment must carry the label owner=platform, including Deployments with the "
+        "label owner=legacy."
+    )
     assert intent.scope.object_labels == ()
+
+    def deployment(name: str, labels: dict[str, str]) -> dict[str, Any]:
+        found = pod_carrier("Deployment", name, {"containers": [{"name": "a", "image": "x"}]})
+        found["metadata"]["labels"] = labels
+        return found
+
+    # a scope read from the label would judge only owner=legacy Deployments, and miss this one
+    objects = [deployment("unowned", {"app": "web"}), deployment("owned", {"owner": "platform"})]
+    assert_every_class(intent, objects, {"unowned"})
 
 
 # ---- a value named as the alternative to use instead ---------------------------------------
