@@ -128,6 +128,22 @@ def test_the_alternative_offered_is_not_forbidden(text: str) -> None:
     assert [c.concept for c in forbidding.checks] == ["service-type"]
 
 
+def test_a_value_an_imperative_forbids_beside_the_alternative_stays_forbidden() -> None:
+    # "do not use X, use Y instead": the sentence offers Y and still forbids X
+    intent = intent_of(
+        "Services must not be exposed through externalIPs. Do not use spec.type NodePort, use an "
+        "Ingress instead."
+    )
+    by_concept = {c.concept: c for c in intent.checks}
+    assert set(by_concept) == {"externalips", "service-type"}
+    objects = [
+        _service("node-port", type="NodePort"),
+        _service("pinned", type="ClusterIP", externalIPs=["198.51.100.9"]),
+        _service("internal", type="ClusterIP"),
+    ]
+    assert_every_class(intent, objects, {"node-port", "pinned"})
+
+
 # ---- a bound said after its number -----------------------------------------------------------
 
 
