@@ -303,6 +303,7 @@ def _hooked(name: str, lifecycle: dict[str, Any], init: bool = False) -> dict[st
 
 
 _ON_START = {"exec": {"command": ["/bin/warm-cache"]}}
+_ON_STOP = {"preStop": {"exec": {"command": ["/bin/drain"]}}}
 
 
 @pytest.mark.parametrize(
@@ -326,6 +327,43 @@ def test_a_hook_described_by_when_it_runs_is_post_start(text: str) -> None:
         _hooked("plain", {}),
     ]
     assert_every_class(intent, objects, {"warm"})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # passive: the hook is what gets run, by no one named
+        "No container may carry a hook executed right after the container starts.",
+        "Containers must not declare lifecycle hooks that are run once the container has been "
+        "created.",
+        # the start as a noun
+        "Pods must not define any hook that fires after startup.",
+        "Workloads must not use hooks invoked by the kubelet upon container start.",
+        "Containers shall not set a hook which runs at container startup.",
+        "Pods must never declare hooks that Kubernetes calls immediately following container "
+        "creation.",
+        # a participle, and the container as "it"
+        "No workload may define a hook triggered when its container starts.",
+        "No container may have a hook to be run as soon as it comes up.",
+    ],
+)
+def test_a_hook_and_a_time_at_the_start_is_post_start(text: str) -> None:
+    intent = intent_of(text)
+    assert [c.concept for c in intent.checks] == ["post-start"]
+    objects = [_hooked("warm", {"postStart": _ON_START}), _hooked("drain", _ON_STOP)]
+    assert_every_class(intent, objects, {"warm"})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Every container that declares ports must define a hook executed before the container "
+        "is terminated.",
+        "Containers with ports must have a hook triggered on container shutdown.",
+    ],
+)
+def test_a_hook_and_a_time_before_the_stop_is_pre_stop(text: str) -> None:
+    assert [c.concept for c in intent_of(text).checks] == ["container-pre-stop"]
 
 
 def test_a_stalled_rollout_is_the_progress_deadline() -> None:
@@ -402,3 +440,45 @@ def test_falling_back_to_the_log_is_the_termination_message_policy(text: str) ->
         carrier("unset"),
     ]
     assert_every_class(intent, objects, {"file-only", "unset"})
+
+
+def _message_carrier(name: str, **container: Any) -> dict[str, Any]:
+    spec = {"containers": [{"name": "a", "image": "x", **container}]}
+    return pod_carrier("Deployment", name, spec)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the message taken from the log
+        "Every container must take its termination message from the container log when the "
+        "message file is empty.",
+        "Each container has to populate its exit message from the end of its log.",
+        # passive, the modal inside the description
+        "The termination message of every container must be filled from its log output on error.",
+        "When a container crashes, its termination message must be read from its own log.",
+        # the log used as the message, or standing in for it
+        "Containers must use the last lines of their log as the termination message if nothing "
+        "was written.",
+        "The log has to stand in for an empty termination message in every container.",
+    ],
+)
+def test_the_log_filling_the_termination_message_is_the_fallback_policy(text: str) -> None:
+    intent = intent_of(text)
+    assert [c.concept for c in intent.checks] == ["termination-message-policy"]
+    objects = [
+        _message_carrier("falls-back", terminationMessagePolicy="FallbackToLogsOnError"),
+        _message_carrier("file-only", terminationMessagePolicy="File"),
+        _message_carrier("unset"),
+    ]
+    assert_every_class(intent, objects, {"file-only", "unset"})
+
+
+def test_a_termination_message_kept_from_the_log_forbids_the_fallback() -> None:
+    # the description's polarity is the rule's: here the fallback is what is forbidden
+    intent = intent_of("No container may take its termination message from its log.")
+    objects = [
+        _message_carrier("falls-back", terminationMessagePolicy="FallbackToLogsOnError"),
+        _message_carrier("file-only", terminationMessagePolicy="File"),
+    ]
+    assert_every_class(intent, objects, {"falls-back"})
