@@ -385,6 +385,32 @@ def test_debug_containers_a_text_exempts_are_left_out() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # the list set apart goes on past commas before its verb
+        (
+            "Every container must set terminationMessagePolicy to FallbackToLogsOnError. Init "
+            "containers, batch Jobs, CronJobs and unmanaged Pods are out of scope.",
+            ("containers", "ephemeralContainers"),
+        ),
+        # the API gives debug containers no resources: a text saying so sets them apart
+        (
+            "Every container needs a memory limit. Ephemeral containers can never hold resource "
+            "settings of any kind and so are out of scope.",
+            ("containers", "initContainers"),
+        ),
+        (
+            "Every container needs a memory limit. Debug containers cannot have resources; init "
+            "containers count.",
+            ("containers", "initContainers"),
+        ),
+    ],
+)
+def test_container_lists_a_clause_sets_apart(text: str, kept: tuple[str, ...]) -> None:
+    assert intent_of(text).scope.container_lists == kept
+
+
+@pytest.mark.parametrize(
     "text",
     [
         # a comma and a turn: the exemption after them is said of the namespace, not of the

@@ -359,18 +359,23 @@ def exempt_object_labels(text: str) -> tuple[tuple[str, str], ...]:
 
 
 #: the words that set a container list apart ("debug containers are exempt"), said of the list
-#: in its own clause: a comma or a turn ("init containers included, but pods in kube-system are
-#: exempt") starts a clause about something else; "not exempt" is no exemption
+#: as the subject of its clause: a list may go on ("init containers, Jobs and bare pods are out
+#: of scope"), a turn starts a clause about something else ("init containers included, but pods
+#: in kube-system are exempt"); "not exempt" is no exemption
 _LIST_OUT = (
-    r"(?:(?!\b(?:but|while|whereas|though|although|however)\b)[^.;,]){0,40}?"
+    r"(?![\s,]+(?:included|too|as\s+well|also|count|counts)\b)"
+    r"(?:(?!\b(?:but|while|whereas|though|although|however|yet)\b)[^.;]){0,60}?"
     r"\b(?:are|is)\s+(?:also\s+)?(?:out\s+of\s+scope|exempt\w*|excluded|"
     r"not\s+(?:in\s+scope|concerned|judged|checked|covered))"
 )
 _INIT_OUT = re.compile(rf"\binit(?:iali[sz]ation)?\s+containers?\b{_LIST_OUT}", re.I)
-#: ephemeral (debug) containers, however the text calls them ("temporary debug containers",
-#: "ephemeral containers cannot be given resources and are out of scope")
+#: ephemeral (debug) containers, however the text calls them ("temporary debug containers"); the
+#: API gives them no resources, so a text saying they cannot have any sets them apart too
 _DEBUG_OUT = re.compile(
-    rf"\b(?:ephemeral|debug|temporary)\s+(?:debug\s+)?containers?\b{_LIST_OUT}", re.I
+    r"\b(?:ephemeral|debug|temporary)\s+(?:debug\s+)?containers?\b"
+    rf"(?:{_LIST_OUT}|[^.;,]{{0,20}}?\bcannot\s+(?:be\s+given|have|set|carry|declare|take)\s+"
+    r"(?:any\s+)?(?:resources?|limits|requests)\b)",
+    re.I,
 )
 
 
