@@ -76,9 +76,22 @@ def test_objects_a_clause_exempts_by_their_labels() -> None:
 
 
 def test_a_label_the_objects_must_carry_is_no_scope() -> None:
-    # the label is what the text requires, not who is judged
-    intent = intent_of("Every Namespace must carry the label owner=platform.")
+    # the label is what the text requires, not who is judged: Deployments carrying another value
+    # of the required key are named to be judged too, not to be the only ones judged
+    intent = intent_of(
+        "Every Deployment must carry the label owner=platform, including Deployments with the "
+        "label owner=legacy."
+    )
     assert intent.scope.object_labels == ()
+
+    def deployment(name: str, labels: dict[str, str]) -> dict[str, Any]:
+        found = pod_carrier("Deployment", name, {"containers": [{"name": "a", "image": "x"}]})
+        found["metadata"]["labels"] = labels
+        return found
+
+    # a scope read from the label would judge only owner=legacy Deployments, and miss this one
+    objects = [deployment("unowned", {"app": "web"}), deployment("owned", {"owner": "platform"})]
+    assert_every_class(intent, objects, {"unowned"})
 
 
 # ---- a value named as the alternative to use instead ---------------------------------------
@@ -115,6 +128,22 @@ def test_the_alternative_offered_is_not_forbidden(text: str) -> None:
     assert [c.concept for c in forbidding.checks] == ["service-type"]
 
 
+def test_a_value_an_imperative_forbids_beside_the_alternative_stays_forbidden() -> None:
+    # "do not use X, use Y instead": the sentence offers Y and still forbids X
+    intent = intent_of(
+        "Services must not be exposed through externalIPs. Do not use spec.type NodePort, use an "
+        "Ingress instead."
+    )
+    by_concept = {c.concept: c for c in intent.checks}
+    assert set(by_concept) == {"externalips", "service-type"}
+    objects = [
+        _service("node-port", type="NodePort"),
+        _service("pinned", type="ClusterIP", externalIPs=["198.51.100.9"]),
+        _service("internal", type="ClusterIP"),
+    ]
+    assert_every_class(intent, objects, {"node-port", "pinned"})
+
+
 # ---- a bound said after its number -----------------------------------------------------------
 
 
@@ -127,6 +156,8 @@ def test_the_alternative_offered_is_not_forbidden(text: str) -> None:
             {"slow"},
         ),
         ("Deployments must run 3 replicas or more.", {"slow", "quick"}),
+        # the words after the number in the other order, in an auditor's words
+        ("Each Deployment has to keep 3 replicas at the least.", {"slow", "quick"}),
     ],
 )
 def test_a_bound_after_its_number(text: str, expected: set[str]) -> None:
@@ -150,6 +181,29 @@ def test_a_bound_after_its_number(text: str, expected: set[str]) -> None:
     )
     sure["spec"]["replicas"] = 3
     assert_every_class(intent, [slow, quick, sure], expected)
+
+
+def test_a_count_after_its_number_in_a_condition_bounds_nothing() -> None:
+    # "2 or more" tells which pods the rule speaks of; only "at most 40" bounds the field
+    intent = intent_of(
+        "Workloads whose pods hold 2 or more containers must keep terminationGracePeriodSeconds "
+        "no longer than 40 seconds."
+    )
+    assert [(c.minimum, c.maximum) for c in intent.checks] == [(None, 40)]
+    pair = [{"name": "a", "image": "x"}, {"name": "b", "image": "x"}]
+    objects = [
+        pod_carrier(
+            "Deployment", "drawn-out", {"terminationGracePeriodSeconds": 90, "containers": pair}
+        ),
+        # killed at once: no lower bound forbids it
+        pod_carrier(
+            "Deployment", "instant", {"terminationGracePeriodSeconds": 0, "containers": pair}
+        ),
+        pod_carrier(
+            "Deployment", "brief", {"terminationGracePeriodSeconds": 1, "containers": pair}
+        ),
+    ]
+    assert_every_class(intent, objects, {"drawn-out"})
 
 
 # ---- an exemption written as a heading -------------------------------------------------------
@@ -187,6 +241,26 @@ def test_an_exemption_heading_over_pod_labels_exempts_them() -> None:
     )
     assert intent.scope.pod_labels == ()
     assert intent.scope.exempt_pod_labels == (("scratch", "allowed"),)
+
+
+#: headings the namespace reader and the label reader once told apart differently
+_HEADINGS = ("Not in scope:", "Not judged:", "Explicitly exempt:")
+
+
+@pytest.mark.parametrize("heading", _HEADINGS)
+def test_every_exemption_heading_exempts_the_pod_labels_it_lists(heading: str) -> None:
+    intent = intent_of(f"No container may run privileged. {heading} pods labelled lab=scratch.")
+    assert (intent.scope.pod_labels, intent.scope.exempt_pod_labels) == ((), (("lab", "scratch"),))
+    scratch = _privileged("fuzzer", "research")
+    scratch["spec"]["template"]["metadata"]["labels"] = {"lab": "scratch"}
+    # the unlabelled pod is the one judged; a scope read as the label would flag only the other
+    assert_every_class(intent, [scratch, _privileged("sniffer", "research")], {"sniffer"})
+
+
+@pytest.mark.parametrize("heading", _HEADINGS)
+def test_every_exemption_heading_exempts_the_namespaces_it_lists(heading: str) -> None:
+    intent = intent_of(f"No container may run privileged. {heading} metrics, ci-runners.")
+    assert intent.scope.exempt_namespaces == ("metrics", "ci-runners")
 
 
 # ---- the node's process namespace ------------------------------------------------------------
@@ -229,6 +303,7 @@ def _hooked(name: str, lifecycle: dict[str, Any], init: bool = False) -> dict[st
 
 
 _ON_START = {"exec": {"command": ["/bin/warm-cache"]}}
+_ON_STOP = {"preStop": {"exec": {"command": ["/bin/drain"]}}}
 
 
 @pytest.mark.parametrize(
@@ -254,6 +329,43 @@ def test_a_hook_described_by_when_it_runs_is_post_start(text: str) -> None:
     assert_every_class(intent, objects, {"warm"})
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        # passive: the hook is what gets run, by no one named
+        "No container may carry a hook executed right after the container starts.",
+        "Containers must not declare lifecycle hooks that are run once the container has been "
+        "created.",
+        # the start as a noun
+        "Pods must not define any hook that fires after startup.",
+        "Workloads must not use hooks invoked by the kubelet upon container start.",
+        "Containers shall not set a hook which runs at container startup.",
+        "Pods must never declare hooks that Kubernetes calls immediately following container "
+        "creation.",
+        # a participle, and the container as "it"
+        "No workload may define a hook triggered when its container starts.",
+        "No container may have a hook to be run as soon as it comes up.",
+    ],
+)
+def test_a_hook_and_a_time_at_the_start_is_post_start(text: str) -> None:
+    intent = intent_of(text)
+    assert [c.concept for c in intent.checks] == ["post-start"]
+    objects = [_hooked("warm", {"postStart": _ON_START}), _hooked("drain", _ON_STOP)]
+    assert_every_class(intent, objects, {"warm"})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Every container that declares ports must define a hook executed before the container "
+        "is terminated.",
+        "Containers with ports must have a hook triggered on container shutdown.",
+    ],
+)
+def test_a_hook_and_a_time_before_the_stop_is_pre_stop(text: str) -> None:
+    assert [c.concept for c in intent_of(text).checks] == ["container-pre-stop"]
+
+
 def test_a_stalled_rollout_is_the_progress_deadline() -> None:
     (check,) = intent_of(
         "Finding: Deployments whose rollout stopped making progress kept the pipeline waiting "
@@ -270,6 +382,64 @@ def test_debug_containers_a_text_exempts_are_left_out() -> None:
         "debug containers are exempt; init containers are not."
     )
     assert intent.scope.container_lists == ("containers", "initContainers")
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # the list set apart goes on past commas before its verb
+        (
+            "Every container must set terminationMessagePolicy to FallbackToLogsOnError. Init "
+            "containers, batch Jobs, CronJobs and unmanaged Pods are out of scope.",
+            ("containers", "ephemeralContainers"),
+        ),
+        # the API gives debug containers no resources: a text saying so sets them apart
+        (
+            "Every container needs a memory limit. Ephemeral containers can never hold resource "
+            "settings of any kind and so are out of scope.",
+            ("containers", "initContainers"),
+        ),
+        (
+            "Every container needs a memory limit. Debug containers cannot have resources; init "
+            "containers count.",
+            ("containers", "initContainers"),
+        ),
+    ],
+)
+def test_container_lists_a_clause_sets_apart(text: str, kept: tuple[str, ...]) -> None:
+    assert intent_of(text).scope.container_lists == kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a comma and a turn: the exemption after them is said of the namespace, not of the
+        # init containers the rule takes in
+        "Every container must set terminationMessagePolicy to FallbackToLogsOnError, init "
+        "containers too, but pods in the etl namespace are exempt.",
+        # a turn with no comma before it
+        "Kubernetes must fall back on the container log for crash reasons in every container; "
+        "init containers count but the etl namespace is exempt.",
+    ],
+)
+def test_init_containers_a_rule_includes_stay_beside_a_later_exemption(text: str) -> None:
+    intent = intent_of(text)
+    assert "initContainers" in intent.scope.container_lists
+    assert intent.scope.exempt_namespaces == ("etl",)
+
+    def carrier(name: str, namespace: str, init_policy: str) -> dict[str, Any]:
+        falls_back = {"terminationMessagePolicy": "FallbackToLogsOnError"}
+        init = {"name": "seed", "image": "x", "terminationMessagePolicy": init_policy}
+        spec = {"containers": [{"name": "a", "image": "x", **falls_back}], "initContainers": [init]}
+        return pod_carrier("StatefulSet", name, spec, namespace=namespace)
+
+    objects = [
+        carrier("init-file-only", "team", "File"),
+        # near misses: every container falls back; the same init container in the exempt namespace
+        carrier("init-falls-back", "team", "FallbackToLogsOnError"),
+        carrier("exempt-init", "etl", "File"),
+    ]
+    assert_every_class(intent, objects, {"init-file-only"})
 
 
 @pytest.mark.parametrize(
@@ -296,3 +466,45 @@ def test_falling_back_to_the_log_is_the_termination_message_policy(text: str) ->
         carrier("unset"),
     ]
     assert_every_class(intent, objects, {"file-only", "unset"})
+
+
+def _message_carrier(name: str, **container: Any) -> dict[str, Any]:
+    spec = {"containers": [{"name": "a", "image": "x", **container}]}
+    return pod_carrier("Deployment", name, spec)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the message taken from the log
+        "Every container must take its termination message from the container log when the "
+        "message file is empty.",
+        "Each container has to populate its exit message from the end of its log.",
+        # passive, the modal inside the description
+        "The termination message of every container must be filled from its log output on error.",
+        "When a container crashes, its termination message must be read from its own log.",
+        # the log used as the message, or standing in for it
+        "Containers must use the last lines of their log as the termination message if nothing "
+        "was written.",
+        "The log has to stand in for an empty termination message in every container.",
+    ],
+)
+def test_the_log_filling_the_termination_message_is_the_fallback_policy(text: str) -> None:
+    intent = intent_of(text)
+    assert [c.concept for c in intent.checks] == ["termination-message-policy"]
+    objects = [
+        _message_carrier("falls-back", terminationMessagePolicy="FallbackToLogsOnError"),
+        _message_carrier("file-only", terminationMessagePolicy="File"),
+        _message_carrier("unset"),
+    ]
+    assert_every_class(intent, objects, {"file-only", "unset"})
+
+
+def test_a_termination_message_kept_from_the_log_forbids_the_fallback() -> None:
+    # the description's polarity is the rule's: here the fallback is what is forbidden
+    intent = intent_of("No container may take its termination message from its log.")
+    objects = [
+        _message_carrier("falls-back", terminationMessagePolicy="FallbackToLogsOnError"),
+        _message_carrier("file-only", terminationMessagePolicy="File"),
+    ]
+    assert_every_class(intent, objects, {"falls-back"})

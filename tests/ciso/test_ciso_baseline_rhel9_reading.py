@@ -27,17 +27,11 @@ from ciso.agents.baseline.knowledge.rhel_config import bounds
 from ciso.agents.baseline.parser import parse
 from ciso.agents.baseline.render import render
 from tests._support.ciso import needs_sandbox
-from tests._support.ciso_baseline import JUDGED, judged_hosts
-
-
-def _intent(text: str) -> Intent:
-    parsed = parse(text, "rhel9")
-    assert isinstance(parsed, Intent), parsed
-    return parsed
+from tests._support.ciso_baseline import JUDGED, intent_of, judged_hosts
 
 
 def _setting(text: str) -> ConfigSetting:
-    (check,) = _intent(text).checks
+    (check,) = intent_of(text, "rhel9").checks
     assert isinstance(check, ConfigSetting), check
     return check
 
@@ -180,7 +174,7 @@ def test_every_line_setting_the_key_must_comply() -> None:
     ],
 )
 def test_a_file_that_must_exist(text: str, must_exist: bool) -> None:
-    (check,) = _intent(text).checks
+    (check,) = intent_of(text, "rhel9").checks
     assert isinstance(check, FilePermissionCheck)
     assert (check.paths, check.must_exist) == (("/etc/at.allow",), must_exist)
 
@@ -208,7 +202,7 @@ def test_a_file_that_must_exist(text: str, must_exist: bool) -> None:
     ],
 )
 def test_owner_and_group_in_their_spellings(text: str, owner: str, group: str) -> None:
-    (check,) = _intent(text).checks
+    (check,) = intent_of(text, "rhel9").checks
     assert isinstance(check, FilePermissionCheck)
     assert (check.owner, check.group) == (owner, group)
     assert check.paths
@@ -242,7 +236,7 @@ def test_owner_and_group_in_their_spellings(text: str, owner: str, group: str) -
     ],
 )
 def test_module_named_by_its_directives_or_as_the_subject(text: str, module: str) -> None:
-    (check,) = _intent(text).checks
+    (check,) = intent_of(text, "rhel9").checks
     assert check == ModuleDisabledCheck(module=module, blacklisted=True)
 
 
@@ -348,7 +342,7 @@ def test_an_absent_file_fails_when_the_text_requires_it(tmp_path: Path) -> None:
 def test_file_modes_stated_by_who_may_read_and_change(
     text: str, max_mode: int, also_groups: tuple[str, ...]
 ) -> None:
-    (check,) = _intent(text).checks
+    (check,) = intent_of(text, "rhel9").checks
     assert isinstance(check, FilePermissionCheck)
     assert (check.globs, check.max_mode, check.owner, check.group, check.also_groups) == (
         ("/etc/ssh/ssh_host_*_key",),
@@ -366,7 +360,7 @@ SSHD_AUDIT = (
 
 
 def test_audit_watches_read_from_what_must_be_recorded() -> None:
-    (check,) = _intent(SSHD_AUDIT).checks
+    (check,) = intent_of(SSHD_AUDIT, "rhel9").checks
     assert isinstance(check, AuditWatchCheck)
     assert (check.paths, check.permissions) == (("/etc/ssh/sshd_config",), "wa")
 
@@ -374,7 +368,7 @@ def test_audit_watches_read_from_what_must_be_recorded() -> None:
 def _audit_verdict(entries: list[dict[str, str]]) -> bool:
     from ciso.evaluation.rego import evaluate_source
 
-    policy = render(_intent(SSHD_AUDIT), "rhel9-ansible-opa").files["policy.rego"]
+    policy = render(intent_of(SSHD_AUDIT, "rhel9"), "rhel9-ansible-opa").files["policy.rego"]
     return evaluate_source({"policy.rego": policy}, "data.check.result", {"entries": entries}).value
 
 

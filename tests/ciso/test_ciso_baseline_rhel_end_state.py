@@ -31,6 +31,37 @@ def test_a_value_the_key_is_set_to_after_it(text: str) -> None:
     assert setting == ConfigSetting("sysctl", "kernel.kptr_restrict", "eq", ("2",), False)
 
 
+_PERF_TEXT = (
+    "Finding: local accounts can sample performance counters of processes they do not own. "
+    "Remediation: kernel.perf_event_paranoid configured as {value}."
+)
+
+
+@pytest.mark.parametrize(("value", "unset_complies"), [("2", True), ("3", False)])
+def test_a_spelled_value_keeps_the_kernel_default_only_when_it_names_it(
+    value: str, unset_complies: bool
+) -> None:
+    # 2 and 3 both have the effect and 2 is the kernel's default: asking for 2 accepts a host
+    # that leaves the key unset, asking for 3 does not
+    (setting,) = intent_of(_PERF_TEXT.format(value=value), "rhel9").checks
+    assert setting == ConfigSetting(
+        "sysctl", "kernel.perf_event_paranoid", "eq", (value,), unset_complies
+    )
+
+
+@needs_sandbox
+@pytest.mark.slow
+def test_a_host_leaving_the_default_the_text_names_complies(tmp_path: Path) -> None:
+    verdicts = judged_hosts(
+        tmp_path,
+        _PERF_TEXT.format(value="2"),
+        violating={"etc/sysctl.d/60-profiling.conf": "kernel.perf_event_paranoid = 1\n"},
+        # nothing sets the key: the kernel's 2 holds
+        compliant={"etc/sysctl.d/10-net.conf": "net.ipv4.tcp_syncookies = 1\n"},
+    )
+    assert verdicts == JUDGED
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -46,6 +77,22 @@ def test_reading_the_kernel_log_is_dmesg_restrict(text: str) -> None:
         "kernel.dmesg_restrict",
         ("1",),
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Make sure the kernel logs martian packets on every interface.",
+        "The kernel logs packets with impossible source addresses; keep that on for all "
+        "interfaces and for the default of new ones.",
+        # a reading word in the sentence, but the kernel's logging is still the verb
+        "Operators must be able to read in the journal whenever the kernel logs a martian packet.",
+    ],
+)
+def test_the_kernel_logging_packets_is_not_reading_its_log(text: str) -> None:
+    keys = {c.key for c in intent_of(text, "rhel9").checks}
+    assert "kernel.dmesg_restrict" not in keys
+    assert keys == {"net.ipv4.conf.all.log_martians", "net.ipv4.conf.default.log_martians"}
 
 
 @pytest.mark.parametrize(

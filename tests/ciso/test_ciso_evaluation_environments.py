@@ -205,6 +205,19 @@ def test_kyverno_cli_engine_decides_like_ours(
     assert result.details["engines"]["kyverno"] == "kyverno-cli Version: 1.13.4"
 
 
+def test_every_kyverno_cli_recording_is_one_a_scan_asks_for(
+    tmp_path: Path, fake_kyverno: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the recorded cases' scans, as the fake is asked for them: a recording nothing asks for
+    # (record.py scanning an environment the evaluation never builds) is dead weight
+    asked = tmp_path / "asked"
+    monkeypatch.setenv("FAKE_KYVERNO_KEY_OUT", str(asked))
+    for case in ("correct", "misses-tricky"):
+        evaluate_trial(KYVERNO, trial_dir(tmp_path / case, "kyverno", case))
+    recorded = {p.stem for p in (FIXTURES / "kyverno-cli" / "recordings").glob("*.json")}
+    assert set(asked.read_text().split()) == recorded
+
+
 def test_kyverno_cli_failure_is_the_reason(tmp_path: Path, fake_kyverno: None) -> None:
     result = evaluate_trial(KYVERNO, trial_dir(tmp_path, "kyverno", "too-broad"))  # no recording
     assert result.scores["itbench_pass"] == 0

@@ -7,12 +7,15 @@ strict-passed cis-k8s-5.1.1-cluster-admin."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from ciso.evaluation.trial import evaluate_trial
 from ciso.scenarios.model import ScenarioClass
+from itbench.plugins.spec import TrialScores
 from tests._support.ciso import K8S, benchmark_scenario, ciso_scenario, trial_dir
 
 SCENARIO = benchmark_scenario(ciso_scenario(K8S, ScenarioClass.KYVERNO))
@@ -84,9 +87,34 @@ def test_a_policy_that_judges_each_resource_is_caught_alone(tmp_path: Path) -> N
     assert result.scores["strict_pass"] == 1
 
 
-def test_a_single_violation_needs_no_second_scan(tmp_path: Path) -> None:
-    trial = trial_dir(tmp_path, "kyverno", "misses-tricky")
-    result = evaluate_trial(SCENARIO, trial)
+def _leave_one_in_scans(result: TrialScores) -> list[str]:
+    """The leave-one-in environments a verdict reports, and the timing of their scan."""
+    scans = [k for k in result.details["environments"] if k.startswith("leave-one-in")]
+    return scans + [k for k in result.details.get("timings_s", {}) if k == "scan leave-one-in"]
+
+
+def test_a_missed_violation_needs_no_leave_one_in_scan(tmp_path: Path) -> None:
+    result = evaluate_trial(SCENARIO, trial_dir(tmp_path, "kyverno", "misses-tricky"))
     # the violating scan already missed one: no leave-one-in scan is run or reported
-    assert not [k for k in result.details["environments"] if k.startswith("leave-one-in")]
-    assert "scan leave-one-in" not in result.details.get("timings_s", {})
+    assert _leave_one_in_scans(result) == []
+    assert result.scores["strict_pass"] == 0
+
+
+def test_a_single_violation_needs_no_second_scan(tmp_path: Path) -> None:
+    # the fixture with only its Deployment listed and laid out: its leave-one-in environment
+    # would be the violating one again
+    source = tmp_path / "scenario"
+    shutil.copytree(K8S, source)
+    meta = yaml.safe_load((source / "scenario.yaml").read_text())
+    meta["violating_resources"] = ["Deployment/paa/web-hostnet"]
+    (source / "scenario.yaml").write_text(yaml.safe_dump(meta))
+    workloads = source / "violating" / "workloads.yaml"
+    docs = [d for d in yaml.safe_load_all(workloads.read_text()) if d and d["kind"] != "CronJob"]
+    workloads.write_text(yaml.safe_dump_all(docs))
+    scenario = benchmark_scenario(ciso_scenario(source, ScenarioClass.KYVERNO))
+    result = evaluate_trial(scenario, trial_dir(tmp_path, "kyverno", "correct"))
+    assert result.details["environments"]["violating"]["violating_caught"] == [
+        "Deployment/paa/web-hostnet"
+    ]
+    assert _leave_one_in_scans(result) == []
+    assert result.scores["strict_pass"] == 1

@@ -32,8 +32,8 @@ from ciso.agents.baseline.intent import (
     Scope,
 )
 from ciso.agents.baseline.k8s_schema import POD_SPEC_PATHS
-from ciso.agents.baseline.knowledge import EXEMPT_WORDS as _EXEMPT_WORDS
 from ciso.agents.baseline.knowledge import (
+    EXEMPT_HEADING,
     OTHER_CONTROL,
     Concept,
     k8s_cluster_objects,
@@ -56,10 +56,12 @@ from ciso.agents.baseline.knowledge import (
     rhel_generic,
     rhel_tables,
 )
+from ciso.agents.baseline.knowledge import EXEMPT_WORDS as _EXEMPT_WORDS
 from ciso.agents.baseline.knowledge.k8s_workloads import (
     exempt_namespace_labels,
     exempt_object_labels,
     exempt_pod_labels,
+    lists_in_scope,
     namespace_labels,
     object_labels,
     only_namespaces,
@@ -200,9 +202,7 @@ def _listed_exempt_namespaces(text: str) -> list[str]:
 #: an exemption written as a heading: "Exempt: kube-system, monitoring.", "Out of scope:
 #: `ops` and `edge`", "Exceptions: kube-system" (the list runs to the end of its sentence)
 _EXEMPT_HEADING = re.compile(
-    r"(?:^|(?<=[.;!?(]\s)|(?<=\n))\s*(?:exempt(?:ed|ions?)?|exclu(?:ded|sions?)|exceptions?|"
-    r"out\s+of\s+scope|not\s+(?:judged|in\s+scope)|allowed\s+exceptions?)"
-    r"(?:\s+namespaces?)?\s*:\s*(?:the\s+)?(?:namespaces?\s+)?"
+    rf"(?:^|(?<=[.;!?(]\s)|(?<=\n))\s*{EXEMPT_HEADING.pattern}\s*(?:the\s+)?(?:namespaces?\s+)?"
     rf"({_LISTED_NAME}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_LISTED_NAME})*)"
     r"(?:\s+namespaces?)?\s*(?=[.;)]|$)",
     re.I,
@@ -868,7 +868,7 @@ def _parse(description: str, platform: str) -> Intent | NotUnderstood:
         scope = Scope(
             exempt_namespaces=scope.exempt_namespaces,
             # "temporary debug containers are exempt", whatever reading took the text
-            container_lists=k8s_effects.lists_in_scope(text, scope.container_lists)
+            container_lists=lists_in_scope(text, scope.container_lists)
             if platform == "kubernetes"
             else scope.container_lists,
             namespace_labels=scope.namespace_labels,

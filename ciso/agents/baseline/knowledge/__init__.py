@@ -111,10 +111,14 @@ EXEMPT_WORDS = re.compile(
 )
 
 
-#: a clause that is only an exemption's heading ("Exempt:", "Out of scope:")
-_HEADING = re.compile(
-    r"^\W*(?:\w+\s+){0,2}?(?:exempt\w*|exclu\w*|exceptions?|out\s+of\s+scope)\s*:$", re.I
+#: an exemption's heading, to its colon ("Exempt:", "Out of scope:", "Not in scope:", "Allowed
+#: exceptions:", "Excluded namespaces:"): what follows it to the end of its sentence is exempt
+EXEMPT_HEADING = re.compile(
+    r"(?:\w+\s+){0,2}?(?:exempt\w*|exclu\w*|exceptions?|out\s+of\s+scope|"
+    r"not\s+(?:judged|in\s+scope))(?:\s+namespaces?)?\s*:",
+    re.I,
 )
+_HEADING = re.compile(rf"^\W*{EXEMPT_HEADING.pattern}$", re.I)
 
 
 def _headed(clauses: list[str]) -> list[str]:

@@ -42,12 +42,18 @@ LOWER = (
 )
 _UPPER_BOUND = re.compile(r"\b(?:" + UPPER + r")\s+" + _NUMBER, re.I)
 _LOWER_BOUND = re.compile(r"\b(?:" + LOWER + r")\s+" + _NUMBER, re.I)
-#: the bound said after the number: "2 or more", "3 replicas at the least", "60 seconds or less"
-_LOWER_TRAILING = re.compile(
-    r"\b" + _NUMBER + r"\s*(?:or\s+(?:more|greater|higher|above|over)|and\s+(?:more|above|up)|"
-    r"at\s+(?:the\s+)?(?:least|minimum)|minimum)\b",
-    re.I,
+#: the words that make a clause a requirement: a bound after its number is one only in such a
+#: clause ("must keep 3 replicas or more"), where "pods with 2 or more containers" is a condition
+REQUIRES = r"\b(?:must|shall|should|has\s+to|have\s+to|needs?\s+to)\b"
+#: a requirement earlier in the same clause, close enough to govern the number that ends ``text``
+_REQUIRED_HERE = re.compile(REQUIRES + r"[^.;,]{0,40}$", re.I)
+#: what follows a number to make it the smallest value allowed: "2 or more", "3 at the least"
+LOWER_AFTER = (
+    r"(?:or\s+(?:more|greater|higher|above|over)|and\s+(?:more|above|up)|"
+    r"at\s+(?:the\s+)?(?:least|minimum)|minimum)\b"
 )
+#: the bound said after the number: "2 or more", "3 replicas at the least", "60 seconds or less"
+_LOWER_TRAILING = re.compile(r"\b" + _NUMBER + r"\s*" + LOWER_AFTER, re.I)
 _UPPER_TRAILING = re.compile(
     r"\b" + _NUMBER + r"\s*(?:or\s+(?:less|fewer|lower|below|under|shorter|sooner)|"
     r"and\s+(?:less|below|under)|at\s+(?:the\s+)?(?:most|maximum)|maximum)\b",
@@ -90,6 +96,20 @@ def _first(pattern: re.Pattern[str], text: str, unit: Unit) -> re.Match[str] | N
     return next(filter(_in_unit(unit, text), pattern.finditer(text)), None)
 
 
+def _first_required(pattern: re.Pattern[str], text: str, unit: Unit) -> re.Match[str] | None:
+    """The first bound after its number in a clause that requires it: "2 or more" in "pods with
+    2 or more containers must ..." describes the pods the rule covers and bounds nothing."""
+    in_unit = _in_unit(unit, text)
+    return next(
+        (
+            m
+            for m in pattern.finditer(text)
+            if in_unit(m) and _REQUIRED_HERE.search(text, 0, m.start())
+        ),
+        None,
+    )
+
+
 def bounds(text: str, unit: Unit) -> tuple[int | None, int | None]:
     """The (minimum, maximum) the text gives in ``unit``: both ends of "between A and B", else
     the first lower and the first upper bound; numbers may be written in words ("half a
@@ -107,7 +127,7 @@ def bounds(text: str, unit: Unit) -> tuple[int | None, int | None]:
         low = _value(between.group(1), between.group(2) or between.group(4), text, low_end, unit)
         high = _value(between.group(3), between.group(4), text, between.end(), unit)
         return low, high
-    low_match = _first(_LOWER_BOUND, text, unit) or _first(_LOWER_TRAILING, text, unit)
+    low_match = _first(_LOWER_BOUND, text, unit) or _first_required(_LOWER_TRAILING, text, unit)
     high_match = _first(_UPPER_BOUND, text, unit) or _first(_UPPER_TRAILING, text, unit)
     return (
         _value(low_match.group(1), low_match.group(2), text, low_match.end(), unit)

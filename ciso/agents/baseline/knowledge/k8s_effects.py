@@ -39,7 +39,6 @@ from ciso.agents.baseline.effect_checks import (
 from ciso.agents.baseline.intent import (
     CapabilityCheck,
     ContainerFieldCheck,
-    ContainerList,
     FieldValueCheck,
     HostPortCheck,
     NamespaceLabelCheck,
@@ -981,36 +980,6 @@ CONCEPTS: tuple[Concept, ...] = (
     *_MORE,
 )
 
-#: "ephemeral debug containers ... out of scope / cannot be given resources"
-_EPHEMERAL_OUT = re.compile(
-    r"\bephemeral\b[^.;]{0,60}\b(out\s+of\s+scope|cannot|exempt|excluded|not\s+(in\s+scope|"
-    r"concerned|judged))",
-    re.I,
-)
-#: the words that set a container list apart ("debug containers are exempt"); "not exempt" is no
-#: exemption
-_LIST_OUT = (
-    r"[^.;]{0,40}?\b(?:are|is)\s+(?:also\s+)?(?:out\s+of\s+scope|exempt\w*|excluded|"
-    r"not\s+(?:in\s+scope|concerned|judged|checked|covered))"
-)
-#: init containers and temporary debug containers, when a sentence sets them apart
-_INIT_OUT = re.compile(rf"\binit(?:iali[sz]ation)?\s+containers?\b{_LIST_OUT}", re.I)
-_DEBUG_OUT = re.compile(
-    rf"\b(?:ephemeral|debug|temporary)\s+(?:debug\s+)?containers?\b{_LIST_OUT}", re.I
-)
-
-
-def lists_in_scope(text: str, lists: tuple[ContainerList, ...]) -> tuple[ContainerList, ...]:
-    """``lists`` without the container lists a sentence of the text sets apart ("temporary
-    debug containers are exempt", "init containers are out of scope")."""
-    out = set()
-    if _INIT_OUT.search(text):
-        out.add("initContainers")
-    if _DEBUG_OUT.search(text):
-        out.add("ephemeralContainers")
-    return tuple(c for c in lists if c not in out)
-
-
 #: "every other Role", "other than platform-admins": the text names the holders that keep a right
 _OTHERS = re.compile(
     r"\b(every|all|any|no)\s+other\b|\bother\s+than\b|\bexcept\b|\bapart\s+from\b|"
@@ -1034,12 +1003,8 @@ _DEFAULT_EXEMPT = re.compile(r"\(\s*default\s*,|\bdefault\s+namespace\b[^.;]{0,4
 
 
 def scope_for(text: str, scope: Scope) -> Scope:
-    """What an effect reading adds to the scope: the container lists the text leaves out
-    (ephemeral containers take no resources), ``default`` among the exempt namespaces, and the
+    """What an effect reading adds to the scope: ``default`` among the exempt namespaces, and the
     roles that keep a right ("the sre-oncall ClusterRole may; every other Role must not")."""
-    lists: tuple[ContainerList, ...] = scope.container_lists
-    if _EPHEMERAL_OUT.search(text):
-        lists = tuple(c for c in lists if c != "ephemeralContainers")
     namespaces = scope.exempt_namespaces
     if _DEFAULT_EXEMPT.search(text) and "default" not in namespaces:
         namespaces = (*namespaces, "default")
@@ -1051,6 +1016,4 @@ def scope_for(text: str, scope: Scope) -> Scope:
             for m in p.finditer(text)
         ]
         roles = tuple(dict.fromkeys([*roles, *(n for n in named if not n.startswith("system:"))]))
-    return replace(
-        scope, container_lists=lists, exempt_namespaces=namespaces, exempt_role_names=roles
-    )
+    return replace(scope, exempt_namespaces=namespaces, exempt_role_names=roles)

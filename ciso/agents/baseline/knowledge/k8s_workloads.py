@@ -16,9 +16,9 @@ import re
 from dataclasses import dataclass
 
 from ciso.agents.baseline.bound_checks import FieldBoundCheck
-from ciso.agents.baseline.intent import FieldValueCheck
+from ciso.agents.baseline.intent import ContainerList, FieldValueCheck
 from ciso.agents.baseline.knowledge import Concept, exempting_clauses, words
-from ciso.agents.baseline.knowledge.k8s_bounds import bounds, job_paths
+from ciso.agents.baseline.knowledge.k8s_bounds import LOWER_AFTER, REQUIRES, bounds, job_paths
 
 # ---- pod-spec fields that must be absent -------------------------------------------------------
 
@@ -358,6 +358,38 @@ def exempt_object_labels(text: str) -> tuple[tuple[str, str], ...]:
     return _object_labels_in(exempting_clauses(text)[0])
 
 
+#: the words that set a container list apart ("debug containers are exempt"), said of the list
+#: as the subject of its clause: a list may go on ("init containers, Jobs and bare pods are out
+#: of scope"), a turn starts a clause about something else ("init containers included, but pods
+#: in kube-system are exempt"); "not exempt" is no exemption
+_LIST_OUT = (
+    r"(?![\s,]+(?:included|too|as\s+well|also|count|counts)\b)"
+    r"(?:(?!\b(?:but|while|whereas|though|although|however|yet)\b)[^.;]){0,60}?"
+    r"\b(?:are|is)\s+(?:also\s+)?(?:out\s+of\s+scope|exempt\w*|excluded|"
+    r"not\s+(?:in\s+scope|concerned|judged|checked|covered))"
+)
+_INIT_OUT = re.compile(rf"\binit(?:iali[sz]ation)?\s+containers?\b{_LIST_OUT}", re.I)
+#: ephemeral (debug) containers, however the text calls them ("temporary debug containers"); the
+#: API gives them no resources, so a text saying they cannot have any sets them apart too
+_DEBUG_OUT = re.compile(
+    r"\b(?:ephemeral|debug|temporary)\s+(?:debug\s+)?containers?\b"
+    rf"(?:{_LIST_OUT}|[^.;,]{{0,20}}?\bcannot\s+(?:be\s+given|have|set|carry|declare|take)\s+"
+    r"(?:any\s+)?(?:resources?|limits|requests)\b)",
+    re.I,
+)
+
+
+def lists_in_scope(text: str, lists: tuple[ContainerList, ...]) -> tuple[ContainerList, ...]:
+    """``lists`` without the container lists a clause of the text sets apart ("temporary debug
+    containers are exempt", "init containers are out of scope"), whatever reading took it."""
+    out = set()
+    if _INIT_OUT.search(text):
+        out.add("initContainers")
+    if _DEBUG_OUT.search(text):
+        out.add("ephemeralContainers")
+    return tuple(c for c in lists if c not in out)
+
+
 def _replica_minimum(text: str) -> FieldBoundCheck | None:
     """A Deployment's or StatefulSet's spec.replicas (the API's default 1) at least the text's
     minimum, in the namespaces whose label the text names (everywhere when it names none)."""
@@ -387,9 +419,11 @@ CONCEPTS: tuple[Concept, ...] = (
                 r"\bfewer\s+than\b",
                 r"\bless\s+than\b",
                 # the bound after its number, in what the text requires: "must run 3 replicas
-                # or more" ("a Deployment that runs 2 or more replicas must ..." is a condition)
-                r"\b(must|shall|should|has\s+to|have\s+to|needs?\s+to)\b[^.;]{0,30}?\b\d+\s+"
-                r"(replicas?|copies|instances?|pods?)\s+or\s+(more|greater|higher|above)\b",
+                # or more", "3 replicas at the least" ("a Deployment that runs 2 or more
+                # replicas must ..." is a condition)
+                REQUIRES
+                + r"[^.;]{0,30}?\b\d+\s+(replicas?|copies|instances?|pods?)\s*"
+                + LOWER_AFTER,
             ),
         ),
         _replica_minimum,

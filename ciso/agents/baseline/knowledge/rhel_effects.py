@@ -41,9 +41,25 @@ class Effect:
     values: tuple[str, ...]
     #: the value the kernel or daemon uses when nothing sets it is compliant
     unset_complies: bool
+    #: that value, where more than one value complies: a text spelling a narrower value may keep
+    #: it ("perf_event_paranoid configured as 2") or leave it out ("... as 3")
+    default: str | None = None
 
 
 # ---- sysctl: kernel behaviour by its effect --------------------------------------------------
+
+#: the kernel's log as a noun: "the kernel log buffer", "the kernel's own log", "what the kernel
+#: logs." (the verb with an object, "the kernel logs martian packets", is another setting)
+_KERNEL_LOG = (
+    r"\bkernel('s)?\s+(own\s+)?(log|message|ring)s?(\s+(messages?|(ring\s+)?buffer))?"
+    r"(?=\s*([.,;:)]|$)|\s+(to|from|by|for|of|unless|except|and|or|is|are|must|should|may|can|"
+    r"has|have|stays?|remains?|readable|visible|accessible|hidden|private|restricted)\b)"
+)
+#: reading or reaching it: who may see the log is what dmesg_restrict decides
+_READS_LOG = (
+    r"\b(read\w*|view\w*|see|seeing|access\w*|inspect\w*|display\w*|page\s+through|look\s+at|"
+    r"show\w*)\b"
+)
 
 _SYSCTL_EFFECTS: tuple[Effect, ...] = (
     # 2 randomises stack, mmap base, shared libraries AND the heap (brk); 2 is the kernel's default
@@ -70,9 +86,10 @@ _SYSCTL_EFFECTS: tuple[Effect, ...] = (
     Effect(
         words(
             r"\b(kernel\s+(message\s+)?(ring\s+)?buffer|dmesg|kernel\s+log\s+messages)\b",
-            # "the kernel log buffer", "the kernel's log", "what the kernel logs"
-            r"\bkernel(\'s)?\s+(log|message|ring)\s+((ring|message)\s+)?buffer\b",
-            r"\bkernel(\'s)?\s+(own\s+)?logs?\b(?!\s+(level|files?\s+(in|under|to)))",
+            # "read the kernel log buffer", "page through the kernel's log", "view what the
+            # kernel logs"; "the kernel logs martian packets" reads nothing
+            _READS_LOG + r"[^.;]{0,60}" + _KERNEL_LOG,
+            _KERNEL_LOG + r"[^.;]{0,40}\b(readable|visible|accessible|hidden|read|viewed)\b",
         ),
         "sysctl",
         "kernel.dmesg_restrict",
@@ -111,6 +128,7 @@ _SYSCTL_EFFECTS: tuple[Effect, ...] = (
         "kernel.unprivileged_bpf_disabled",
         ("1", "2"),
         True,
+        default="2",
     ),
     # 2 (RHEL 9's default): an unprivileged user measures only its own processes in user space
     Effect(
@@ -119,6 +137,7 @@ _SYSCTL_EFFECTS: tuple[Effect, ...] = (
         "kernel.perf_event_paranoid",
         ("2", "3"),
         True,
+        default="2",
     ),
     Effect(
         words(r"\bsyn\s*(flood|cookies)\b", r"\btcp_syncookies\b"),
@@ -222,14 +241,20 @@ def _crash_collector(text: str) -> list[ConfigSetting]:
     return found
 
 
+#: the kernel's value for a key nothing sets, where more than one value has the effect
+_DEFAULTS = {e.key: e.default for e in _SYSCTL_EFFECTS if e.default is not None}
+
+
 def _narrowed(effect: ConfigSetting, spelled: tuple[ConfigSetting, ...]) -> ConfigSetting:
     """The effect's setting, or the value the text spells for its key when that value is one
-    of the effect's and not all of them ("configured as 2" of kptr_restrict's 1 or 2); the kernel's
-    default keeps complying only if the effect said so and the text kept every value."""
+    of the effect's and not all of them ("configured as 3" of perf_event_paranoid's 2 or 3); an
+    unset key keeps complying when the effect said so and the kernel's default is still among
+    the values the text kept (an auditor asking for 2 accepts a host that leaves the default 2)."""
     (value,) = spelled if len(spelled) == 1 else (None,)
     if value is None or value.comparison != "eq" or not set(value.values) < set(effect.values):
         return effect
-    return replace(value, unset_complies=False)
+    kept = effect.unset_complies and _DEFAULTS.get(effect.key) in value.values
+    return replace(value, unset_complies=kept)
 
 
 def _sysctl(text: str) -> tuple[ConfigSetting, ...] | None:
