@@ -48,6 +48,7 @@ from itbench.sandbox.hosttree import (
     SYSTEM_TOP,
     private_covers,
     remounts,
+    sysfs_args,
 )
 from itbench.sandbox.identity import (
     SANDBOX_UID,
@@ -231,7 +232,7 @@ def agent_bwrap_argv(
         elif entry.name in SYSTEM_TOP:
             args += ["--ro-bind", str(entry), target]
     args += ["--proc", "/proc", "--dev", "/dev", *scratch, "/dev/shm"]
-    args += [*scratch, "/tmp", *scratch, "/run", "--ro-bind-try", "/sys", "/sys"]
+    args += [*scratch, "/tmp", *scratch, "/run", *sysfs_args()]
     for shared in SHARED_SCRATCH:  # other runs' suites, seeds and results live there
         if Path(shared).is_dir():
             args += [*scratch, shared]

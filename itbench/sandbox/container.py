@@ -148,6 +148,9 @@ def _host_config(
     # Podman lays a writable tmpfs over /var/tmp of a read-only container on its own: an empty
     # read-only one instead, as nothing but the working folder and the scratch may be written
     tmpfs.setdefault("/var/tmp", "ro,size=64k")
+    # the engine's /sys shows the host's root-only files (slab statistics, module parameters) to
+    # the container's root: empty, as in bubblewrap (hosttree.sysfs_args says why nothing needs it)
+    tmpfs.setdefault("/sys", "ro,size=64k")
     return api.create_host_config(
         binds={m.source: {"bind": m.target, "mode": "rw" if m.writable else "ro"} for m in mounts},
         tmpfs=tmpfs,
