@@ -805,6 +805,51 @@ def sre_mitigate(sh: str, judge: str):
     return fn
 
 
+#: the agent: hash every public fault name (``itbench sre faults``) and look for it in its path
+_HASH_NAMES = """python3 - <<'P'
+import hashlib, os, subprocess
+try:  # the public list, where the sandbox has the CLI; else the same names, known in advance
+    listed = subprocess.run(["itbench", "sre", "faults"], capture_output=True, text=True).stdout
+except OSError:
+    listed = ""
+names = {w for w in listed.split() if w.islower() and "-" in w} | set(%s)
+where = os.environ.get("ITBENCH_WORKSPACE", "") + " " + os.getcwd()
+for n in sorted(names):
+    if hashlib.sha256(f"sre-mitigation/{n}".encode()).hexdigest()[:8] in where:
+        print("PWNED fault is", n, "from its path", where)
+print("hashed", len(names), "names against", where)
+P
+"""
+
+
+def sre_mitigation_ids():
+    """The built-in mitigation suite: an agent hashing the public fault names finds its own in its
+    workspace path (the ids were an unkeyed hash of the name)."""
+
+    def fn():
+        from sre.generator.faults import FAULT_TYPES
+        from sre.twin import suite
+
+        out = fresh("mitids")
+        (out / "mitigation-suite").mkdir(parents=True)
+        secret = 987654321  # the operator's; written where the run keeps it (ignored before)
+        (out / "mitigation-suite" / "SEED").write_text(f"{secret}\n")
+        try:
+            picked = suite.suite_id("ambient-off", secret)
+        except TypeError:  # the unkeyed id of the code before the fix
+            picked = suite.suite_id("ambient-off")  # type: ignore[call-arg]
+        sh = _HASH_NAMES % json.dumps(sorted(FAULT_TYPES))
+        rc, _, _, err = cli(["sre", "run", "--task", "mitigate", "--select", picked,
+                             "--agent-cmd", sh, "--output", str(out), "--format", "json",
+                             "--no-progress"], timeout=300)  # fmt: skip
+        r = Run(rc, 0.0, out, err, _trials(out))
+        if not r.trials:
+            return False, f"no trial (rc={rc}): {err[-300:]}"
+        return pwned(r)
+
+    return fn
+
+
 def sre_fresh_probe():
     """The fresh suite: can the agent find the seed (SEED file, ids, paths, task) or the truth?"""
 
@@ -1636,6 +1681,7 @@ def battery() -> list[Attempt]:
         A("eval-deep-string", "lost result", "sre eval: one trial's answer is a JSON string holding brackets 100,000 deep", eval_keeps_other_trials("string")),
         A("eval-ts-400-digits", "lost result", "sre eval: one trial's transcript has a 400-digit ts", eval_keeps_other_trials("ts")),
         A("usage-2-64", "lost result", "usage.json claims 2**64 prompt tokens in one of two trials; then a resume", usage_bounds()),
+        A("sre-mitigation-ids", "ground-truth leak", "the built-in mitigation suite: the agent hashes the public fault names and finds its own in its workspace path", sre_mitigation_ids()),
         A("sre-fresh-order", "ground-truth leak", "the fresh SRE suite's incident 1 carries the same fault whatever the seed (3 fresh runs)", sre_fresh_order()),
     ]  # fmt: skip
 
