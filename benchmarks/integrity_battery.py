@@ -1334,6 +1334,49 @@ def mttd_forgery(how: str):
     return fn
 
 
+#: Blames every object of the snapshot's object dump, for the runner's watch to see once.
+_BLAME_EVERYTHING = """python3 - <<'PY'
+import csv, json, sys
+csv.field_size_limit(sys.maxsize)
+names = set()
+with open("k8s_objects_raw.tsv", newline="") as f:
+    for row in csv.reader(f, delimiter="\\t"):
+        for cell in row:
+            try:
+                obj = json.loads(cell)
+            except ValueError:
+                continue
+            if isinstance(obj, dict) and isinstance(obj.get("metadata"), dict):
+                m = obj["metadata"]
+                names.add(f"{m.get('namespace', '')}/{obj.get('kind')}/{m.get('name')}")
+ents = [{"name": n, "contributing_factor": True} for n in sorted(names)]
+json.dump({"entities": ents, "propagations": []}, open("agent_output.json", "w"))
+PY
+"""
+
+
+def mttd_shotgun():
+    """R5: blame every object at once, hold it for the watch, blank it, answer right after
+    MTTD_WAIT_S: the shotgun names every root cause, so it timed the diagnosis."""
+
+    def fn():
+        suite = sre_suite()
+        answer = shlex.quote(sre_answer(suite))
+        blank = shlex.quote(json.dumps({"entities": [], "propagations": []}))
+        sh = (f"{_BLAME_EVERYTHING}sleep 1.5; echo {blank} > agent_output.json; "
+              f"sleep {MTTD_WAIT_S}; echo {answer} > agent_output.json")  # fmt: skip
+        r = run("sre", None, sh, "--scenarios", str(suite), timeout=300, name="mttd-shotgun")
+        if not r.trials:
+            return False, f"no trial (rc={r.rc}): {r.stderr[-300:]}"
+        s = r.trials[0].get("scores") or {}
+        mttd = s.get("mttd_s")
+        source = (r.trials[0].get("details") or {}).get("mttd_source")
+        broken = isinstance(mttd, (int, float)) and mttd < MTTD_WAIT_S
+        return broken, f"mttd_s={mttd} (final answer after {MTTD_WAIT_S + 1.5}s) source={source}"
+
+    return fn
+
+
 RHEL_PEEK = """- name: look around the host
   hosts: rhel9_servers
   gather_facts: false
@@ -1677,6 +1720,7 @@ def battery() -> list[Attempt]:
           scored(KYV, FINGERPRINT_SH, "strict_pass")),
         A("mttd-backdate", "forged score", f"SRE: answer after {MTTD_WAIT_S}s, then touch -d @0 agent_output.json", mttd_forgery("backdate")),
         A("mttd-transcript", "forged score", f"SRE: answer after {MTTD_WAIT_S}s, having rewritten transcript.jsonl with an instant write_file", mttd_forgery("transcript")),
+        A("mttd-shotgun", "forged score", f"SRE: blame every snapshot object for 1.5 s, blank it, answer right after {MTTD_WAIT_S}s more", mttd_shotgun()),
         A("rhel9-root-only-files", "escape", "rhel9 playbook (uid 0) prints 0600 files under /var/cache and /var/log into evaluation.json", rhel9_root_only_files()),
         A("eval-deep-string", "lost result", "sre eval: one trial's answer is a JSON string holding brackets 100,000 deep", eval_keeps_other_trials("string")),
         A("eval-ts-400-digits", "lost result", "sre eval: one trial's transcript has a 400-digit ts", eval_keeps_other_trials("ts")),

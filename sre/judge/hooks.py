@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,7 @@ from sre.snapshot.hidden import SOURCES
 if TYPE_CHECKING:
     import click
 
+    from sre.judge.mttd import Diagnosed
     from sre.outputs import AgentDiagnosis
     from sre.twin.suite import MitigationTruth
 
@@ -172,19 +174,22 @@ def evaluate_mitigation(
     return TrialScores(scores, details)
 
 
-def _names_every_root_cause(truth: GroundTruth) -> Callable[[AgentDiagnosis], bool]:
+def _diagnosed(truth: GroundTruth) -> Callable[[AgentDiagnosis], Diagnosed]:
+    """Whether a diagnosis names every root cause, and its root-cause entity precision (as the
+    scored ``root_cause_entity``): what MTTD compares an earlier answer with the final one by."""
     from sre.judge import metrics
     from sre.judge.matching import Matcher
+    from sre.judge.mttd import Diagnosed
 
     matcher = Matcher(truth)
 
-    def found(diagnosis: AgentDiagnosis) -> bool:
+    def diagnosed(diagnosis: AgentDiagnosis) -> Diagnosed:
         vs = metrics.verdicts(matcher, metrics.predicted_root_causes(diagnosis))
-        return bool(matcher.root_causes) and {v.matched_to for v in vs if v.credited} >= set(
-            matcher.root_causes
-        )
+        credited = {v.matched_to for v in vs if v.credited}
+        every = bool(matcher.root_causes) and credited >= set(matcher.root_causes)
+        return Diagnosed(every, Fraction(len(credited), len(vs)) if vs else Fraction(0))
 
-    return found
+    return diagnosed
 
 
 def evaluate_diagnosis(
@@ -214,7 +219,7 @@ def evaluate_diagnosis(
         exclude_namespaces=settings.exclude_namespaces,
     )
     details: dict[str, Any] = {"agent_output": str(output.relative_to(workspace))}
-    found = time_to_diagnosis(workspace, output, diagnosis, _names_every_root_cause(truth))
+    found = time_to_diagnosis(workspace, output, diagnosis, _diagnosed(truth))
     if found.seconds is not None:
         # absent when never found: the paper's infinity, left out of the means
         scores["mttd_s"] = found.seconds

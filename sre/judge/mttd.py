@@ -1,7 +1,9 @@
 """MTTD, the paper's mean time to diagnosis (Table 4, App. C.6.3), for one diagnosis trial.
 
-Seconds from the trial's start to the first diagnosis that names every ground-truth root cause,
-read only from what the runner recorded at its own clock in the trial's transcript (which it keeps
+Seconds from the trial's start to the first diagnosis that names every ground-truth root cause
+at a root-cause entity precision no lower than the final answer's (the one the trial is scored
+on: an answer blaming every object of the snapshot names every root cause, and withdrawn later
+it would time a diagnosis the agent had not made), read only from what the runner recorded at its own clock in the trial's transcript (which it keeps
 where the agent cannot write while the agent runs, and lays in the trial folder afterwards):
 
 - each ``write_file`` of an ``agent_output.json`` an ``llm`` agent made, at the time its reply
@@ -21,6 +23,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -43,6 +46,21 @@ class TimeToDiagnosis:
     #: which runner record timed it: ``transcript write_file``, ``runner watch`` or ``agent end``;
     #: None when not found
     source: str | None
+
+
+@dataclass(frozen=True)
+class Diagnosed:
+    """What MTTD reads of one diagnosis: whether it names every ground-truth root cause, and its
+    root-cause entity precision (credited root causes over the distinct entities it blames)."""
+
+    names_every_root_cause: bool
+    precision: Fraction
+
+    def times(self, bar: Fraction) -> bool:
+        """Whether an answer this good may time the diagnosis, against the final answer's
+        precision ``bar``: every root cause named at no lower precision. Naming every object
+        of the snapshot names every root cause; it is not the diagnosis the trial is scored on."""
+        return self.names_every_root_cause and self.precision >= bar
 
 
 @dataclass(frozen=True)
@@ -142,8 +160,10 @@ def time_to_diagnosis(
     workspace: Path,
     output: Path | None,
     final: AgentDiagnosis | None,
-    names_root_cause: Callable[[AgentDiagnosis], bool],
+    judge: Callable[[AgentDiagnosis], Diagnosed],
 ) -> TimeToDiagnosis:
+    """The first moment the runner saw an answer as good as the final one (:meth:`Diagnosed.times`):
+    an answer naming every object at once and withdrawn later is no diagnosis at that moment."""
     path = workspace / TRANSCRIPT_FILE
     where = str(path)
     try:
@@ -153,13 +173,15 @@ def time_to_diagnosis(
     start = _time_of(events[0], where) if events else None
     if start is None:
         return TimeToDiagnosis(None, None)
-    final_right = final is not None and names_root_cause(final)
+    scored = judge(final) if final is not None else None
+    bar = scored.precision if scored is not None else Fraction(0)
+    final_right = scored is not None and scored.names_every_root_cause
     final_digest = _digest(output) if final_right else None
     for seen in sorted(_sightings(events, where), key=lambda s: s.ts):
         if seen.text is not None:
             try:
                 doc, _ = parse_text(seen.text, "agent_output.json (transcript)")
-                right = names_root_cause(diagnosis_from(doc, "agent_output.json (transcript)"))
+                right = judge(diagnosis_from(doc, "agent_output.json (transcript)")).times(bar)
             except InputError:
                 continue
         else:  # too large to record: known by its digest, the final answer's or not
