@@ -850,6 +850,35 @@ def sre_mitigation_ids():
     return fn
 
 
+#: one ~900 KB ConfigMap, then one-line writes to another object
+DUMP_WRITES = 60
+_DUMP_GROWTH = f"""python3 -c "import json; print(json.dumps({{'apiVersion': 'v1', 'kind': 'ConfigMap', 'metadata': {{'name': 'ballast', 'namespace': 'default'}}, 'data': {{'k': 'z' * 900000}}}}))" > /tmp/big.json
+kubectl create -f /tmp/big.json >/dev/null; kubectl create configmap tick -n default --from-literal=a=b >/dev/null
+s0=$(stat -c %s k8s_objects_raw.tsv)
+for i in $(seq 1 {DUMP_WRITES}); do kubectl annotate configmap tick -n default --overwrite n=$i >/dev/null; done
+echo GREW $(( $(stat -c %s k8s_objects_raw.tsv) - s0 ))
+"""
+
+
+def sre_dump_growth():
+    """R6 files: the mitigation live view appended every object after every write, so a large
+    object and many small writes elsewhere grew the workspace's dump with their product."""
+
+    def fn():
+        suite = sre_suite()
+        r = run("sre", None, _DUMP_GROWTH, "--task", "mitigate", "--scenarios", str(suite),
+                "--timeout", "400", timeout=500, name="dumpgrowth")  # fmt: skip
+        if not r.trials:
+            return False, f"no trial (rc={r.rc}): {r.stderr[-300:]}"
+        said = r.text()
+        grew = int(said.split("GREW", 1)[1].split()[0]) if "GREW" in said else None
+        error = r.trials[0].get("error")
+        broken = error is not None or grew is None or grew > 16 * 1024 * 1024
+        return broken, f"dump grew {grew} bytes over {DUMP_WRITES} writes; trial error={error}"
+
+    return fn
+
+
 def sre_fresh_probe():
     """The fresh suite: can the agent find the seed (SEED file, ids, paths, task) or the truth?"""
 
@@ -1726,6 +1755,7 @@ def battery() -> list[Attempt]:
         A("eval-ts-400-digits", "lost result", "sre eval: one trial's transcript has a 400-digit ts", eval_keeps_other_trials("ts")),
         A("usage-2-64", "lost result", "usage.json claims 2**64 prompt tokens in one of two trials; then a resume", usage_bounds()),
         A("sre-mitigation-ids", "ground-truth leak", "the built-in mitigation suite: the agent hashes the public fault names and finds its own in its workspace path", sre_mitigation_ids()),
+        A("sre-dump-growth", "hang", f"SRE mitigation: a 900 KB ConfigMap, then {DUMP_WRITES} one-line writes elsewhere: the workspace's object dump grows by the whole cluster per write", sre_dump_growth()),
         A("sre-fresh-order", "ground-truth leak", "the fresh SRE suite's incident 1 carries the same fault whatever the seed (3 fresh runs)", sre_fresh_order()),
     ]  # fmt: skip
 

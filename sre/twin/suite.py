@@ -208,7 +208,7 @@ def mitigation_environment(truth: MitigationTruth, workspace: Path) -> Iterator[
     case = build_case(truth.fault_type, truth.seed, truth.target)
     kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
     cluster, twin = serve_case(case, kubeconfig)
-    twin.observer = LiveView(workspace)
+    view = twin.observer = LiveView(workspace)
     started = time.monotonic()
     try:
         yield {"KUBECONFIG": str(kubeconfig)}
@@ -219,6 +219,8 @@ def mitigation_environment(truth: MitigationTruth, workspace: Path) -> Iterator[
             verdict = judge(twin, case.root, case.target, case.start, started, end)
             details = verdict.details()
             details["fault_type"] = truth.fault_type  # the agent has stopped: it may be named
+            if view.note is not None:
+                details["notes"] = [*details.get("notes", []), view.note]
             details["reconcile_ms_per_write"] = (
                 round(1000 * sum(twin.reconcile_seconds) / len(twin.reconcile_seconds), 3)
                 if twin.reconcile_seconds
