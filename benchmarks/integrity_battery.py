@@ -1406,6 +1406,40 @@ def mttd_shotgun():
     return fn
 
 
+def mttd_eval_transcript():
+    """R5: ``sre eval`` of a run's folder whose transcript was rewritten after the run, the
+    answer seen 0.01 s after the trial began: eval trusted the folder's transcript."""
+
+    def fn():
+        suite = sre_suite()
+        sh = f"sleep {MTTD_WAIT_S}; echo {shlex.quote(sre_answer(suite))} > agent_output.json"
+        r = run("sre", None, sh, "--scenarios", str(suite), timeout=300, name="mttd-eval")
+        if not r.trials:
+            return False, f"no trial (rc={r.rc}): {r.stderr[-300:]}"
+        outputs = fresh("mttd-eval-outputs")
+        src = Path(r.trials[0]["dir"])
+        trial = outputs / src.parent.name / src.name
+        shutil.copytree(src, trial, symlinks=True)
+        (trial / "evaluation.json").unlink(missing_ok=True)
+        events = [json.loads(x) for x in (trial / "transcript.jsonl").read_text().splitlines()]
+        start = next(e["ts"] for e in events if e.get("event") == "trial_start")
+        for e in events:
+            if e.get("event") == "answer_seen":
+                e["ts"] = start + 0.01
+        (trial / "transcript.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+        rc, _, so, err = cli(["sre", "eval", "--outputs", str(outputs), "--ground-truth",
+                              str(suite), "--format", "json"], timeout=180)  # fmt: skip
+        try:
+            (raw,) = json.loads(so)["raw_results"]
+        except (ValueError, KeyError, TypeError):
+            return False, f"eval rc={rc}: {err[-300:]}"
+        mttd = (raw.get("scores") or {}).get("mttd_s")
+        broken = isinstance(mttd, (int, float)) and mttd < MTTD_WAIT_S
+        return broken, f"eval mttd_s={mttd} (answered after {MTTD_WAIT_S}s); {err.strip()[-200:]!r}"
+
+    return fn
+
+
 RHEL_PEEK = """- name: look around the host
   hosts: rhel9_servers
   gather_facts: false
@@ -1749,6 +1783,7 @@ def battery() -> list[Attempt]:
           scored(KYV, FINGERPRINT_SH, "strict_pass")),
         A("mttd-backdate", "forged score", f"SRE: answer after {MTTD_WAIT_S}s, then touch -d @0 agent_output.json", mttd_forgery("backdate")),
         A("mttd-transcript", "forged score", f"SRE: answer after {MTTD_WAIT_S}s, having rewritten transcript.jsonl with an instant write_file", mttd_forgery("transcript")),
+        A("mttd-eval-transcript", "forged score", f"SRE: sre eval of a run whose transcript was rewritten after it, the answer seen at once (it came after {MTTD_WAIT_S}s)", mttd_eval_transcript()),
         A("mttd-shotgun", "forged score", f"SRE: blame every snapshot object for 1.5 s, blank it, answer right after {MTTD_WAIT_S}s more", mttd_shotgun()),
         A("rhel9-root-only-files", "escape", "rhel9 playbook (uid 0) prints 0600 files under /var/cache and /var/log into evaluation.json", rhel9_root_only_files()),
         A("eval-deep-string", "lost result", "sre eval: one trial's answer is a JSON string holding brackets 100,000 deep", eval_keeps_other_trials("string")),

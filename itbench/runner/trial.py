@@ -197,7 +197,9 @@ def publish_transcript(trial: Path) -> None:
     if not kept.is_file():
         return
     clear_planted(trial / TRANSCRIPT_FILE)
-    atomic_write_text(trial / TRANSCRIPT_FILE, kept.read_text(encoding="utf-8"))
+    clear_planted(trial / records.signature_of(Path(TRANSCRIPT_FILE)))
+    # signed: a later ``eval`` times MTTD from a folder anyone may have edited
+    records.write_signed_text(trial, Path(TRANSCRIPT_FILE), kept.read_text(encoding="utf-8"))
 
 
 def _environment(spec: TrialSpec, ctx: RunContext) -> AbstractContextManager[Mapping[str, str]]:

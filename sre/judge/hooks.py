@@ -8,6 +8,7 @@ session, :mod:`sre.session`) adds the LLM judge of the reasoning metrics.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -224,6 +225,10 @@ def evaluate_diagnosis(
         # absent when never found: the paper's infinity, left out of the means
         scores["mttd_s"] = found.seconds
         details["mttd_source"] = found.source
+    if found.note is not None:
+        # ``sre eval``'s results keep no details: the reader learns here why MTTD is absent
+        details["mttd_note"] = found.note
+        print(f"warning: {found.note}", file=sys.stderr)
     if diagnosis.notes:
         details["read_notes"] = list(diagnosis.notes)
     if reasoning is not None:

@@ -30,6 +30,7 @@ from typing import Any
 from itbench import jsonsafe
 from itbench.errors import InputError
 from itbench.fsutil import UnsafeFile, read_agent_bytes
+from itbench.records import read_signed_bytes
 from itbench.runner.answer_watch import ANSWER_SEEN
 from itbench.runner.layout import AGENT_OUTPUT_NAMES, TRANSCRIPT_FILE
 from itbench.transcript import read_transcript
@@ -46,6 +47,8 @@ class TimeToDiagnosis:
     #: which runner record timed it: ``transcript write_file``, ``runner watch`` or ``agent end``;
     #: None when not found
     source: str | None
+    #: why the trial has no MTTD although its transcript is there (its signature does not hold)
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,14 @@ def time_to_diagnosis(
     an answer naming every object at once and withdrawn later is no diagnosis at that moment."""
     path = workspace / TRANSCRIPT_FILE
     where = str(path)
+    if not path.exists() and not path.is_symlink():
+        return TimeToDiagnosis(None, None)
+    try:
+        # the runner signs the transcript it lays in the trial folder: ``sre eval`` reads an
+        # outputs folder anyone may have edited, and a hand-written answer_seen is no record
+        read_signed_bytes(workspace, Path(TRANSCRIPT_FILE), "no transcript")
+    except InputError as exc:
+        return TimeToDiagnosis(None, None, f"no MTTD: {exc}")
     try:
         events = _last_attempt(list(enumerate(read_transcript(path), start=1)))
     except InputError:

@@ -7,6 +7,7 @@ import json
 import os
 from pathlib import Path
 
+from itbench.records import write_signed_text
 from sre.generator.ground_truth import parse_ground_truth
 from sre.judge.hooks import evaluate_diagnosis, truth_scenario
 from tests._support.sre import flagd_truth
@@ -31,7 +32,10 @@ def _write_call(ts: float, doc: dict, path: str = "agent_output.json") -> dict:
 
 
 def _trial(tmp_path: Path, events: list[dict], final: dict, mtime: float) -> dict:
-    (tmp_path / "transcript.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    # signed, as the runner lays it in the trial folder (an unsigned one is not read)
+    write_signed_text(
+        tmp_path, Path("transcript.jsonl"), "".join(json.dumps(e) + "\n" for e in events)
+    )
     out = tmp_path / "agent_output.json"
     out.write_text(json.dumps(final))
     os.utime(out, (mtime, mtime))
