@@ -805,6 +805,80 @@ def sre_mitigate(sh: str, judge: str):
     return fn
 
 
+#: the agent: hash every public fault name (``itbench sre faults``) and look for it in its path
+_HASH_NAMES = """python3 - <<'P'
+import hashlib, os, subprocess
+try:  # the public list, where the sandbox has the CLI; else the same names, known in advance
+    listed = subprocess.run(["itbench", "sre", "faults"], capture_output=True, text=True).stdout
+except OSError:
+    listed = ""
+names = {w for w in listed.split() if w.islower() and "-" in w} | set(%s)
+where = os.environ.get("ITBENCH_WORKSPACE", "") + " " + os.getcwd()
+for n in sorted(names):
+    if hashlib.sha256(f"sre-mitigation/{n}".encode()).hexdigest()[:8] in where:
+        print("PWNED fault is", n, "from its path", where)
+print("hashed", len(names), "names against", where)
+P
+"""
+
+
+def sre_mitigation_ids():
+    """The built-in mitigation suite: an agent hashing the public fault names finds its own in its
+    workspace path (the ids were an unkeyed hash of the name)."""
+
+    def fn():
+        from sre.generator.faults import FAULT_TYPES
+        from sre.twin import suite
+
+        out = fresh("mitids")
+        (out / "mitigation-suite").mkdir(parents=True)
+        secret = 987654321  # the operator's; written where the run keeps it (ignored before)
+        (out / "mitigation-suite" / "SEED").write_text(f"{secret}\n")
+        try:
+            picked = suite.suite_id("ambient-off", secret)
+        except TypeError:  # the unkeyed id of the code before the fix
+            picked = suite.suite_id("ambient-off")  # type: ignore[call-arg]
+        sh = _HASH_NAMES % json.dumps(sorted(FAULT_TYPES))
+        rc, _, _, err = cli(["sre", "run", "--task", "mitigate", "--select", picked,
+                             "--agent-cmd", sh, "--output", str(out), "--format", "json",
+                             "--no-progress"], timeout=300)  # fmt: skip
+        r = Run(rc, 0.0, out, err, _trials(out))
+        if not r.trials:
+            return False, f"no trial (rc={rc}): {err[-300:]}"
+        return pwned(r)
+
+    return fn
+
+
+#: one ~900 KB ConfigMap, then one-line writes to another object
+DUMP_WRITES = 60
+_DUMP_GROWTH = f"""python3 -c "import json; print(json.dumps({{'apiVersion': 'v1', 'kind': 'ConfigMap', 'metadata': {{'name': 'ballast', 'namespace': 'default'}}, 'data': {{'k': 'z' * 900000}}}}))" > /tmp/big.json
+kubectl create -f /tmp/big.json >/dev/null; kubectl create configmap tick -n default --from-literal=a=b >/dev/null
+s0=$(stat -c %s k8s_objects_raw.tsv)
+for i in $(seq 1 {DUMP_WRITES}); do kubectl annotate configmap tick -n default --overwrite n=$i >/dev/null; done
+echo GREW $(( $(stat -c %s k8s_objects_raw.tsv) - s0 ))
+"""
+
+
+def sre_dump_growth():
+    """R6 files: the mitigation live view appended every object after every write, so a large
+    object and many small writes elsewhere grew the workspace's dump with their product."""
+
+    def fn():
+        suite = sre_suite()
+        r = run("sre", None, _DUMP_GROWTH, "--task", "mitigate", "--scenarios", str(suite),
+                "--timeout", "400", timeout=500, name="dumpgrowth")  # fmt: skip
+        if not r.trials:
+            return False, f"no trial (rc={r.rc}): {r.stderr[-300:]}"
+        said = r.text()
+        grew = int(said.split("GREW", 1)[1].split()[0]) if "GREW" in said else None
+        error = r.trials[0].get("error")
+        broken = error is not None or grew is None or grew > 16 * 1024 * 1024
+        return broken, f"dump grew {grew} bytes over {DUMP_WRITES} writes; trial error={error}"
+
+    return fn
+
+
 def sre_fresh_probe():
     """The fresh suite: can the agent find the seed (SEED file, ids, paths, task) or the truth?"""
 
@@ -1289,6 +1363,83 @@ def mttd_forgery(how: str):
     return fn
 
 
+#: Blames every object of the snapshot's object dump, for the runner's watch to see once.
+_BLAME_EVERYTHING = """python3 - <<'PY'
+import csv, json, sys
+csv.field_size_limit(sys.maxsize)
+names = set()
+with open("k8s_objects_raw.tsv", newline="") as f:
+    for row in csv.reader(f, delimiter="\\t"):
+        for cell in row:
+            try:
+                obj = json.loads(cell)
+            except ValueError:
+                continue
+            if isinstance(obj, dict) and isinstance(obj.get("metadata"), dict):
+                m = obj["metadata"]
+                names.add(f"{m.get('namespace', '')}/{obj.get('kind')}/{m.get('name')}")
+ents = [{"name": n, "contributing_factor": True} for n in sorted(names)]
+json.dump({"entities": ents, "propagations": []}, open("agent_output.json", "w"))
+PY
+"""
+
+
+def mttd_shotgun():
+    """R5: blame every object at once, hold it for the watch, blank it, answer right after
+    MTTD_WAIT_S: the shotgun names every root cause, so it timed the diagnosis."""
+
+    def fn():
+        suite = sre_suite()
+        answer = shlex.quote(sre_answer(suite))
+        blank = shlex.quote(json.dumps({"entities": [], "propagations": []}))
+        sh = (f"{_BLAME_EVERYTHING}sleep 1.5; echo {blank} > agent_output.json; "
+              f"sleep {MTTD_WAIT_S}; echo {answer} > agent_output.json")  # fmt: skip
+        r = run("sre", None, sh, "--scenarios", str(suite), timeout=300, name="mttd-shotgun")
+        if not r.trials:
+            return False, f"no trial (rc={r.rc}): {r.stderr[-300:]}"
+        s = r.trials[0].get("scores") or {}
+        mttd = s.get("mttd_s")
+        source = (r.trials[0].get("details") or {}).get("mttd_source")
+        broken = isinstance(mttd, (int, float)) and mttd < MTTD_WAIT_S
+        return broken, f"mttd_s={mttd} (final answer after {MTTD_WAIT_S + 1.5}s) source={source}"
+
+    return fn
+
+
+def mttd_eval_transcript():
+    """R5: ``sre eval`` of a run's folder whose transcript was rewritten after the run, the
+    answer seen 0.01 s after the trial began: eval trusted the folder's transcript."""
+
+    def fn():
+        suite = sre_suite()
+        sh = f"sleep {MTTD_WAIT_S}; echo {shlex.quote(sre_answer(suite))} > agent_output.json"
+        r = run("sre", None, sh, "--scenarios", str(suite), timeout=300, name="mttd-eval")
+        if not r.trials:
+            return False, f"no trial (rc={r.rc}): {r.stderr[-300:]}"
+        outputs = fresh("mttd-eval-outputs")
+        src = Path(r.trials[0]["dir"])
+        trial = outputs / src.parent.name / src.name
+        shutil.copytree(src, trial, symlinks=True)
+        (trial / "evaluation.json").unlink(missing_ok=True)
+        events = [json.loads(x) for x in (trial / "transcript.jsonl").read_text().splitlines()]
+        start = next(e["ts"] for e in events if e.get("event") == "trial_start")
+        for e in events:
+            if e.get("event") == "answer_seen":
+                e["ts"] = start + 0.01
+        (trial / "transcript.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+        rc, _, so, err = cli(["sre", "eval", "--outputs", str(outputs), "--ground-truth",
+                              str(suite), "--format", "json"], timeout=180)  # fmt: skip
+        try:
+            (raw,) = json.loads(so)["raw_results"]
+        except (ValueError, KeyError, TypeError):
+            return False, f"eval rc={rc}: {err[-300:]}"
+        mttd = (raw.get("scores") or {}).get("mttd_s")
+        broken = isinstance(mttd, (int, float)) and mttd < MTTD_WAIT_S
+        return broken, f"eval mttd_s={mttd} (answered after {MTTD_WAIT_S}s); {err.strip()[-200:]!r}"
+
+    return fn
+
+
 RHEL_PEEK = """- name: look around the host
   hosts: rhel9_servers
   gather_facts: false
@@ -1679,11 +1830,15 @@ def battery() -> list[Attempt]:
           scored(KYV, FINGERPRINT_SH, "strict_pass")),
         A("mttd-backdate", "forged score", f"SRE: answer after {MTTD_WAIT_S}s, then touch -d @0 agent_output.json", mttd_forgery("backdate")),
         A("mttd-transcript", "forged score", f"SRE: answer after {MTTD_WAIT_S}s, having rewritten transcript.jsonl with an instant write_file", mttd_forgery("transcript")),
+        A("mttd-eval-transcript", "forged score", f"SRE: sre eval of a run whose transcript was rewritten after it, the answer seen at once (it came after {MTTD_WAIT_S}s)", mttd_eval_transcript()),
+        A("mttd-shotgun", "forged score", f"SRE: blame every snapshot object for 1.5 s, blank it, answer right after {MTTD_WAIT_S}s more", mttd_shotgun()),
         A("rhel9-root-only-files", "escape", "rhel9 playbook (uid 0) prints 0600 files under /var/cache and /var/log into evaluation.json", rhel9_root_only_files()),
         A("rhel9-sys-root-only", "escape", "rhel9 playbook (uid 0) and a root agent print root-only /sys files (ACPI tables, slab, module parameters)", rhel9_sys_root_only()),
         A("eval-deep-string", "lost result", "sre eval: one trial's answer is a JSON string holding brackets 100,000 deep", eval_keeps_other_trials("string")),
         A("eval-ts-400-digits", "lost result", "sre eval: one trial's transcript has a 400-digit ts", eval_keeps_other_trials("ts")),
         A("usage-2-64", "lost result", "usage.json claims 2**64 prompt tokens in one of two trials; then a resume", usage_bounds()),
+        A("sre-mitigation-ids", "ground-truth leak", "the built-in mitigation suite: the agent hashes the public fault names and finds its own in its workspace path", sre_mitigation_ids()),
+        A("sre-dump-growth", "hang", f"SRE mitigation: a 900 KB ConfigMap, then {DUMP_WRITES} one-line writes elsewhere: the workspace's object dump grows by the whole cluster per write", sre_dump_growth()),
         A("sre-fresh-order", "ground-truth leak", "the fresh SRE suite's incident 1 carries the same fault whatever the seed (3 fresh runs)", sre_fresh_order()),
     ]  # fmt: skip
 

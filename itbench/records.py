@@ -39,9 +39,11 @@ from itbench.fsutil import (
 __all__ = [
     "STATE_DIR_VARIABLE",
     "key_path",
+    "read_signed_bytes",
     "read_signed_record",
     "signature_of",
     "write_signed_record",
+    "write_signed_text",
 ]
 
 #: overrides where the signing key lives (tests; a shared evaluation account)
@@ -126,7 +128,12 @@ def _signature(workspace: Path, relative: Path, data: bytes) -> str:
 def write_signed_record(workspace: Path, relative: Path, doc: Any) -> None:
     """Write ``doc`` as JSON to ``workspace/relative`` with its signature beside it. The folder is
     made real first (the agent may have left a link there)."""
-    text = json.dumps(doc, indent=2, default=str) + "\n"
+    write_signed_text(workspace, relative, json.dumps(doc, indent=2, default=str) + "\n")
+
+
+def write_signed_text(workspace: Path, relative: Path, text: str) -> None:
+    """Write ``text`` to ``workspace/relative`` with its signature beside it (a record that is
+    not one JSON document: the trial's transcript)."""
     folder = real_directory(workspace, relative.parent)
     # the signature first: a crash between the two leaves a record that does not verify, never
     # an unsigned one that reads as an old run's
@@ -140,6 +147,17 @@ def write_signed_record(workspace: Path, relative: Path, doc: Any) -> None:
 def read_signed_record(workspace: Path, relative: Path, missing: str) -> Any:
     """The JSON record at ``workspace/relative`` once its signature matches. ``missing`` says
     what its absence means. Read as any agent file: never through a link."""
+    path = workspace / relative
+    data = read_signed_bytes(workspace, relative, missing)
+    try:
+        return json.loads(data.decode("utf-8"))
+    except ValueError as exc:
+        raise InputError(f"{path}: unreadable record: {exc}") from None
+
+
+def read_signed_bytes(workspace: Path, relative: Path, missing: str) -> bytes:
+    """The bytes of the record at ``workspace/relative`` once its signature matches; an
+    ``InputError`` naming the file otherwise."""
     path = workspace / relative
     sig_relative = signature_of(relative)
     try:
@@ -162,7 +180,4 @@ def read_signed_record(workspace: Path, relative: Path, missing: str) -> Any:
             f"{path}: its signature does not match: changed since the runner wrote it, moved from "
             f"another trial, or signed with another key than {key_path()}; not scored"
         )
-    try:
-        return json.loads(data.decode("utf-8"))
-    except ValueError as exc:
-        raise InputError(f"{path}: unreadable record: {exc}") from None
+    return data

@@ -6,7 +6,6 @@ import contextlib
 import functools
 import importlib.util
 import json
-import os
 import subprocess
 import time
 from collections.abc import Callable, Mapping
@@ -195,21 +194,18 @@ def execute_trial(spec: TrialSpec, ctx: RunContext) -> Evaluation:
 def publish_transcript(trial: Path, *, last: bool = False) -> None:
     """Lay the runner's transcript of ``trial`` in the trial folder (``transcript.jsonl``),
     replacing whatever stands there; nothing when the runner kept none. ``last``: the runner
-    records nothing more for the trial, so its own copy is moved there rather than copied (each
-    transcript stored once); the agent has ended before either, so it never wrote what is laid."""
+    records nothing more for the trial, so its own copy is removed once laid (each transcript
+    stored once); the agent has ended before either, so it never wrote what is laid. Signed: a
+    later ``eval`` times MTTD only from a transcript whose signature holds."""
     kept = runner_transcript(trial)
     if not kept.is_file():
         return
     target = trial / TRANSCRIPT_FILE
     clear_planted(target)
-    if last:
-        try:
-            os.replace(kept, target)
-            return
-        except OSError:  # the trial folder on another file system: copied, then removed
-            pass
-    atomic_write_text(target, kept.read_text(encoding="utf-8"))
-    if last:
+    clear_planted(trial / records.signature_of(Path(TRANSCRIPT_FILE)))
+    # signed: a later ``eval`` times MTTD from a folder anyone may have edited
+    records.write_signed_text(trial, Path(TRANSCRIPT_FILE), kept.read_text(encoding="utf-8"))
+    if last:  # the trial's own copy is the one kept: the runner's is not stored twice
         kept.unlink(missing_ok=True)
 
 

@@ -8,8 +8,10 @@ session, :mod:`sre.session`) adds the LLM judge of the reasoning metrics.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +25,7 @@ from sre.snapshot.hidden import SOURCES
 if TYPE_CHECKING:
     import click
 
+    from sre.judge.mttd import Diagnosed
     from sre.outputs import AgentDiagnosis
     from sre.twin.suite import MitigationTruth
 
@@ -172,19 +175,22 @@ def evaluate_mitigation(
     return TrialScores(scores, details)
 
 
-def _names_every_root_cause(truth: GroundTruth) -> Callable[[AgentDiagnosis], bool]:
+def _diagnosed(truth: GroundTruth) -> Callable[[AgentDiagnosis], Diagnosed]:
+    """Whether a diagnosis names every root cause, and its root-cause entity precision (as the
+    scored ``root_cause_entity``): what MTTD compares an earlier answer with the final one by."""
     from sre.judge import metrics
     from sre.judge.matching import Matcher
+    from sre.judge.mttd import Diagnosed
 
     matcher = Matcher(truth)
 
-    def found(diagnosis: AgentDiagnosis) -> bool:
+    def diagnosed(diagnosis: AgentDiagnosis) -> Diagnosed:
         vs = metrics.verdicts(matcher, metrics.predicted_root_causes(diagnosis))
-        return bool(matcher.root_causes) and {v.matched_to for v in vs if v.credited} >= set(
-            matcher.root_causes
-        )
+        credited = {v.matched_to for v in vs if v.credited}
+        every = bool(matcher.root_causes) and credited >= set(matcher.root_causes)
+        return Diagnosed(every, Fraction(len(credited), len(vs)) if vs else Fraction(0))
 
-    return found
+    return diagnosed
 
 
 def evaluate_diagnosis(
@@ -214,13 +220,15 @@ def evaluate_diagnosis(
         exclude_namespaces=settings.exclude_namespaces,
     )
     details: dict[str, Any] = {"agent_output": str(output.relative_to(workspace))}
-    found = time_to_diagnosis(workspace, output, diagnosis, _names_every_root_cause(truth))
+    found = time_to_diagnosis(workspace, output, diagnosis, _diagnosed(truth))
     if found.seconds is not None:
         # absent when never found: the paper's infinity, left out of the means
         scores["mttd_s"] = found.seconds
         details["mttd_source"] = found.source
-    if found.note is not None:  # a transcript no runner wrote as it is: only the time is lost
+    if found.note is not None:
+        # ``sre eval``'s results keep no details: the reader learns here why MTTD is absent
         details["mttd_note"] = found.note
+        print(f"warning: {found.note}", file=sys.stderr)
     if diagnosis.notes:
         details["read_notes"] = list(diagnosis.notes)
     if reasoning is not None:

@@ -1,7 +1,9 @@
 """MTTD, the paper's mean time to diagnosis (Table 4, App. C.6.3), for one diagnosis trial.
 
-Seconds from the trial's start to the first diagnosis that names every ground-truth root cause,
-read only from what the runner recorded at its own clock in the trial's transcript (which it keeps
+Seconds from the trial's start to the first diagnosis that names every ground-truth root cause
+at a root-cause entity precision no lower than the final answer's (the one the trial is scored
+on: an answer blaming every object of the snapshot names every root cause, and withdrawn later
+it would time a diagnosis the agent had not made), read only from what the runner recorded at its own clock in the trial's transcript (which it keeps
 where the agent cannot write while the agent runs, and lays in the trial folder afterwards):
 
 - each ``write_file`` of an ``agent_output.json`` an ``llm`` agent made, at the time its reply
@@ -20,12 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from itbench import jsonsafe
 from itbench.errors import InputError
 from itbench.fsutil import UnsafeFile, agent_file_digest
+from itbench.records import read_signed_bytes
 from itbench.runner.answer_watch import ANSWER_SEEN
 from itbench.runner.layout import AGENT_OUTPUT_NAMES, TRANSCRIPT_FILE
 from itbench.transcript import read_transcript
@@ -42,8 +46,24 @@ class TimeToDiagnosis:
     #: which runner record timed it: ``transcript write_file``, ``runner watch`` or ``agent end``;
     #: None when not found
     source: str | None
-    #: why it could not be measured: the transcript's file, line and field no runner wrote
+    #: why the trial has no MTTD although its transcript is there: its signature does not hold, or
+    #: a line, time or field no runner wrote (named with its file and line)
     note: str | None = None
+
+
+@dataclass(frozen=True)
+class Diagnosed:
+    """What MTTD reads of one diagnosis: whether it names every ground-truth root cause, and its
+    root-cause entity precision (credited root causes over the distinct entities it blames)."""
+
+    names_every_root_cause: bool
+    precision: Fraction
+
+    def times(self, bar: Fraction) -> bool:
+        """Whether an answer this good may time the diagnosis, against the final answer's
+        precision ``bar``: every root cause named at no lower precision. Naming every object
+        of the snapshot names every root cause; it is not the diagnosis the trial is scored on."""
+        return self.names_every_root_cause and self.precision >= bar
 
 
 @dataclass(frozen=True)
@@ -147,14 +167,24 @@ def time_to_diagnosis(
     workspace: Path,
     output: Path | None,
     final: AgentDiagnosis | None,
-    names_root_cause: Callable[[AgentDiagnosis], bool],
+    judge: Callable[[AgentDiagnosis], Diagnosed],
 ) -> TimeToDiagnosis:
-    """The trial's MTTD. A transcript no runner wrote as it is (a line that is no JSON object, a
-    time that is no number in range) leaves it unmeasured, with a note naming the file, line and
-    field: the answer itself is still scored."""
+    """The first moment the runner saw an answer as good as the final one (:meth:`Diagnosed.times`):
+    an answer naming every object at once and withdrawn later is no diagnosis at that moment. A
+    transcript the runner did not sign, or one no runner wrote as it is (a line that is no JSON
+    object, a time that is no number in range), leaves it unmeasured, with a note naming the file
+    (and line and field): the answer itself is still scored."""
     path = workspace / TRANSCRIPT_FILE
+    if not path.exists() and not path.is_symlink():
+        return TimeToDiagnosis(None, None)
     try:
-        return _timed(path, output, final, names_root_cause)
+        # the runner signs the transcript it lays in the trial folder: ``sre eval`` reads an
+        # outputs folder anyone may have edited, and a hand-written answer_seen is no record
+        read_signed_bytes(workspace, Path(TRANSCRIPT_FILE), "no transcript")
+    except InputError as exc:
+        return TimeToDiagnosis(None, None, f"no MTTD: {exc}")
+    try:
+        return _timed(path, output, final, judge)
     except InputError as exc:
         return TimeToDiagnosis(None, None, str(exc))
 
@@ -163,20 +193,22 @@ def _timed(
     path: Path,
     output: Path | None,
     final: AgentDiagnosis | None,
-    names_root_cause: Callable[[AgentDiagnosis], bool],
+    judge: Callable[[AgentDiagnosis], Diagnosed],
 ) -> TimeToDiagnosis:
     where = str(path)
     events = _last_attempt(list(enumerate(read_transcript(path), start=1)))
     start = _time_of(events[0], where) if events else None
     if start is None:
         return TimeToDiagnosis(None, None)
-    final_right = final is not None and names_root_cause(final)
+    scored = judge(final) if final is not None else None
+    bar = scored.precision if scored is not None else Fraction(0)
+    final_right = scored is not None and scored.names_every_root_cause
     final_digest = _digest(output) if final_right else None
     for seen in sorted(_sightings(events, where), key=lambda s: s.ts):
         if seen.text is not None:
             try:
                 doc, _ = parse_text(seen.text, "agent_output.json (transcript)")
-                right = names_root_cause(diagnosis_from(doc, "agent_output.json (transcript)"))
+                right = judge(diagnosis_from(doc, "agent_output.json (transcript)")).times(bar)
             except InputError:
                 continue
         else:  # too large to record: known by its digest, the final answer's or not

@@ -6,6 +6,7 @@ writes. So the investigation tools (library, CLI, MCP) read the present, not onl
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -40,12 +41,36 @@ def _row(at: dt.datetime, body: Mapping[str, Any], namespace: str, resource: str
     )
 
 
+#: the most the view appends to the workspace's object and event dumps in one trial: the agent
+#: makes the writes the view follows, and a file that grows without bound fills the disk
+BUDGET_BYTES = 32 * 1024 * 1024
+
+
+def _version(obj: Mapping[str, Any]) -> str:
+    """What tells an object's export from its previous one: the API server's resourceVersion,
+    else (objects the twin derives each time) a digest of the object."""
+    version = (obj.get("metadata") or {}).get("resourceVersion")
+    if isinstance(version, str) and version:
+        return "rv:" + version
+    return "sha256:" + hashlib.sha256(json_field(obj).encode()).hexdigest()
+
+
 class LiveView:
     """Writes into a snapshot folder; files it cannot find (a workspace without the snapshot)
-    are left alone."""
+    are left alone.
 
-    def __init__(self, workspace: Path) -> None:
+    Each object is appended when it is new or changed since its last export (its
+    resourceVersion), not every object after every write: one large ConfigMap and a hundred
+    one-line writes elsewhere made the dump grow with the square of the writes (192 MB). Past
+    ``budget`` bytes appended the view stops appending and says so (``note``)."""
+
+    def __init__(self, workspace: Path, budget: int = BUDGET_BYTES) -> None:
         self.workspace = workspace
+        self.budget = budget
+        self.appended = 0
+        #: why the view stopped appending (None while it follows the cluster)
+        self.note: str | None = None
+        self._exported: dict[Any, str] = {}
 
     def record(
         self,
@@ -79,21 +104,39 @@ class LiveView:
             name = f"alerts_at_{at:%Y-%m-%dT%H-%M-%S.%f}.json"
             text = json.dumps(doc, indent=1)
             write_in_agent_tree(self.workspace, f"alerts/{name}", text.encode(), append=False)
+        if self.note is not None:
+            return
         object_rows, event_rows = [], []
-        for obj in objects.values():
+        for key, obj in objects.items():
             kind = obj.get("kind", "")
+            if kind != "Event" and kind not in _RESOURCES:
+                continue
+            if kind == "Event" and obj.get("type") != "Warning":
+                continue
+            version = _version(obj)
+            if self._exported.get(key) == version:
+                continue  # exported as it is now
+            self._exported[key] = version
             namespace = (obj.get("metadata") or {}).get("namespace", "")
             if kind == "Event":
-                if obj.get("type") == "Warning":
-                    body = {"object": obj, "type": "MODIFIED" if obj.get("count", 1) > 1
-                            else "ADDED"}  # fmt: skip
-                    event_rows.append(_row(at, body, namespace, "events"))
-            elif kind in _RESOURCES:
+                body = {"object": obj, "type": "MODIFIED" if obj.get("count", 1) > 1
+                        else "ADDED"}  # fmt: skip
+                event_rows.append(_row(at, body, namespace, "events"))
+            else:
                 object_rows.append(_row(at, obj, namespace, _RESOURCES[kind]))
         for name, rows in (
             ("k8s_objects_raw.tsv", object_rows),
             ("k8s_events_raw.tsv", event_rows),
         ):
-            if rows:
-                text = "\n".join(rows) + "\n"
-                write_in_agent_tree(self.workspace, name, text.encode(), append=True)
+            if not rows:
+                continue
+            data = ("\n".join(rows) + "\n").encode()
+            if self.appended + len(data) > self.budget:
+                self.note = (
+                    f"the live view stopped appending to {name} and the other dumps after "
+                    f"{self.appended} bytes (budget {self.budget}): the agent's writes changed "
+                    "more than it keeps; the dumps show the cluster up to then"
+                )
+                return
+            self.appended += len(data)
+            write_in_agent_tree(self.workspace, name, data, append=True)

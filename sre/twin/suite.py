@@ -9,7 +9,9 @@ from which the twin rebuilds the cluster; the agent sees neither that file nor t
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import secrets
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -27,10 +29,12 @@ from sre.generator.ground_truth import GroundTruth
 #: the recipe beside a mitigation scenario's snapshot
 RECIPE_FILE = "mitigation.json"
 #: the built-in suite's seeds lie in [SUITE_SEED, SUITE_SEED + SUITE_SEED_SPAN), each fault type's
-#: drawn from its own name (``suite_seed``)
+#: drawn from its own name under the suite's secret (``suite_seed``)
 SUITE_SEED = 3500
 SUITE_SEED_SPAN = 10_000
 KUBECONFIG_FILE = "kubeconfig.yaml"
+#: the built-in suite's secret, beside its incidents in the run directory (``suite_secret``)
+SECRET_FILE = "SEED"
 #: where the trial environment leaves the verdict for the evaluator
 VERDICT_FILE = Path(".itbench") / "mitigation.json"
 
@@ -115,21 +119,45 @@ def scenario_of(folder: Path) -> Scenario:
     )
 
 
-def suite_id(fault_type: str) -> str:
+def suite_secret(folder: Path) -> int:
+    """The built-in suite's secret, kept in ``folder/SEED`` (the run directory, which no agent
+    sees) and drawn at random the first time: the same run directory gives the same ids and
+    incidents (a rerun resumes, ``sre eval`` finds them), and no agent can compute them."""
+    path = folder / SECRET_FILE
+    if not path.is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        # 63 bits, as the fresh diagnosis suite's seed: no agent can search the secrets
+        path.write_text(f"{secrets.randbits(63)}\n", encoding="utf-8")
+    try:
+        return int(path.read_text(encoding="utf-8").strip())
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"{path}: not the suite's secret, an integer ({exc})") from None
+
+
+def _keyed(secret: int, text: str) -> str:
+    key = secret.to_bytes((secret.bit_length() + 8) // 8, "big")
+    return hmac.new(key, text.encode(), hashlib.sha256).hexdigest()
+
+
+def suite_id(fault_type: str, secret: int) -> str:
     """A built-in suite scenario's id. Opaque: the agent sees the id (its workspace's path,
     ``ITBENCH_WORKSPACE``, the scenario it is given), and ``mitigate-feature-flag`` would tell
-    it the fault. Stable across runs and across new fault types (a hash, not a position); the
+    it the fault; so would an unkeyed hash of the public fault names (``itbench sre faults``),
+    which an agent can compute. An HMAC under the suite's secret (:func:`suite_secret`): stable
+    across runs of one run directory and across new fault types (a hash, not a position); the
     evaluation's details name the fault type once the agent has stopped."""
-    return "mitigate-" + hashlib.sha256(f"sre-mitigation/{fault_type}".encode()).hexdigest()[:8]
+    return "mitigate-" + _keyed(secret, f"sre-mitigation/{fault_type}")[:8]
 
 
-def suite_seed(fault_type: str) -> int:
+def suite_seed(fault_type: str, secret: int) -> int:
     """The built-in suite's seed for a fault type: ``SUITE_SEED`` plus the first eight hex
-    digits of sha256(``sre-mitigation/seed/<fault type>``) modulo ``SUITE_SEED_SPAN``. It depends
-    on the type's name alone, so adding or removing a fault type moves no other type's incident
-    (a position in name order did)."""
-    digest = hashlib.sha256(f"sre-mitigation/seed/{fault_type}".encode()).hexdigest()
-    return SUITE_SEED + int(digest[:8], 16) % SUITE_SEED_SPAN
+    digits of the HMAC of ``sre-mitigation/seed/<fault type>`` under the suite's secret modulo
+    ``SUITE_SEED_SPAN``. It depends on the type's name and the secret alone, so adding or
+    removing a fault type moves no other type's incident (a position in name order did), and
+    an agent cannot re-create its incident from the public fault names."""
+    return SUITE_SEED + int(_keyed(secret, f"sre-mitigation/seed/{fault_type}")[:8], 16) % (
+        SUITE_SEED_SPAN
+    )
 
 
 def mitigation_suite(out: Path, select: tuple[str, ...] = ()) -> list[Scenario]:
@@ -141,11 +169,12 @@ def mitigation_suite(out: Path, select: tuple[str, ...] = ()) -> list[Scenario]:
     from sre.generator.snapshot import write_incident
 
     folder = out / "mitigation-suite"
+    secret = suite_secret(folder)
     scenarios = []
-    chosen = set(select_ids([suite_id(f) for f in FAULT_TYPES], select))
-    for fault_type in sorted(f for f in FAULT_TYPES if suite_id(f) in chosen):
-        target = folder / f"Scenario-{suite_id(fault_type)}"
-        seed = suite_seed(fault_type)
+    chosen = set(select_ids([suite_id(f, secret) for f in FAULT_TYPES], select))
+    for fault_type in sorted(f for f in FAULT_TYPES if suite_id(f, secret) in chosen):
+        target = folder / f"Scenario-{suite_id(fault_type, secret)}"
+        seed = suite_seed(fault_type, secret)
         if not (target / RECIPE_FILE).is_file():
             write_incident(target, fault_type, seed, "SMALL", incident_id=fault_type)
             write_recipe(target, fault_type, seed)
@@ -179,7 +208,7 @@ def mitigation_environment(truth: MitigationTruth, workspace: Path) -> Iterator[
     case = build_case(truth.fault_type, truth.seed, truth.target)
     kubeconfig = (workspace / KUBECONFIG_FILE).resolve()
     cluster, twin = serve_case(case, kubeconfig)
-    twin.observer = LiveView(workspace)
+    view = twin.observer = LiveView(workspace)
     started = time.monotonic()
     try:
         yield {"KUBECONFIG": str(kubeconfig)}
@@ -190,6 +219,8 @@ def mitigation_environment(truth: MitigationTruth, workspace: Path) -> Iterator[
             verdict = judge(twin, case.root, case.target, case.start, started, end)
             details = verdict.details()
             details["fault_type"] = truth.fault_type  # the agent has stopped: it may be named
+            if view.note is not None:
+                details["notes"] = [*details.get("notes", []), view.note]
             details["reconcile_ms_per_write"] = (
                 round(1000 * sum(twin.reconcile_seconds) / len(twin.reconcile_seconds), 3)
                 if twin.reconcile_seconds

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from itbench.records import write_signed_text
 from tests._support.cli import finops_outputs_to_evaluate, run_cli
 from tests._support.sre import INFRA_OUTPUT, TRUTH
 
@@ -66,7 +67,10 @@ def _sre_eval(tmp_path: Path, bad_trial: dict[str, str]) -> tuple[dict, dict, Pa
     bad = outputs / "7" / "2"  # the answer beside the transcript, as a run leaves them
     bad.mkdir(parents=True)
     for name, text in bad_trial.items():
-        (bad / name).write_text(text)
+        if name == "transcript.jsonl":  # signed, as the runner lays it (else it is not read)
+            write_signed_text(bad, Path(name), text)
+        else:
+            (bad / name).write_text(text)
     truth = tmp_path / "gt.json"
     truth.write_text(json.dumps([TRUTH]))
     args = ["sre", "eval", "--outputs", str(outputs), "--ground-truth", str(truth)]

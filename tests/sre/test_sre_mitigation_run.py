@@ -206,7 +206,11 @@ def test_a_fault_types_suite_seed_depends_on_its_name_alone(tmp_path: Path, monk
     from sre.twin import suite
 
     every = sorted(faults.FAULT_TYPES)
-    seeds = {f: suite.suite_seed(f) for f in every}
+    (tmp_path / "fewer" / "mitigation-suite").mkdir(parents=True)
+    (tmp_path / "more" / "mitigation-suite").mkdir(parents=True)
+    for run in ("fewer", "more"):  # one secret for both runs: the same incidents
+        (tmp_path / run / "mitigation-suite" / suite.SECRET_FILE).write_text("77\n")
+    seeds = {f: suite.suite_seed(f, 77) for f in every}
     assert len(set(seeds.values())) == len(every)  # no two types share an incident seed
     assert all(suite.SUITE_SEED <= s < suite.SUITE_SEED + suite.SUITE_SEED_SPAN
                for s in seeds.values())  # fmt: skip

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from itbench.records import write_signed_text
 from sre.generator.ground_truth import parse_ground_truth
 from sre.judge.hooks import evaluate_diagnosis, truth_scenario
 from tests._support.sre import flagd_truth
@@ -34,7 +35,10 @@ def _write_call(ts: float, doc: dict, path: str = "agent_output.json") -> dict:
 
 
 def _trial(tmp_path: Path, events: list[dict], final: dict, mtime: float) -> dict:
-    (tmp_path / "transcript.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    # signed, as the runner lays it in the trial folder (an unsigned one is not read)
+    write_signed_text(
+        tmp_path, Path("transcript.jsonl"), "".join(json.dumps(e) + "\n" for e in events)
+    )
     out = tmp_path / "agent_output.json"
     out.write_text(json.dumps(final))
     os.utime(out, (mtime, mtime))
@@ -129,7 +133,8 @@ def test_never_right_has_no_mttd(tmp_path):
     ids=["no-object", "no-json", "ts-text", "ts-negative", "ts-400-digits"],
 )
 def test_a_transcript_no_runner_wrote_loses_the_time_only(tmp_path, lines, named):
-    (tmp_path / "transcript.jsonl").write_text("\n".join(lines) + "\n")
+    # signed as the runner signs: the lines themselves are what no runner wrote
+    write_signed_text(tmp_path, Path("transcript.jsonl"), "\n".join(lines) + "\n")
     (tmp_path / "agent_output.json").write_text(json.dumps(RIGHT))
     scenario = truth_scenario("1", parse_ground_truth(TRUTH, "t"), "t")
     result = evaluate_diagnosis(scenario, tmp_path)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sre.twin.suite import suite_id
+from sre.twin.suite import SECRET_FILE, suite_id
 from tests._support.cli import run_cli
 
 needs_kubectl = pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is absent")
@@ -24,7 +24,10 @@ def _scenario_folders(out: Path) -> list[str]:
 @needs_kubectl
 def test_mitigate_writes_only_the_selected_incident(tmp_path: Path) -> None:
     out = tmp_path / "run"
-    picked = suite_id("feature-flag")
+    # the operator who knows the run directory's secret may pick a fault type's id
+    (out / "mitigation-suite").mkdir(parents=True)
+    (out / "mitigation-suite" / SECRET_FILE).write_text("12345\n")
+    picked = suite_id("feature-flag", 12345)
     proc = run_cli(
         ["sre", "run", "--task", "mitigate", "--agent", "baseline", "--select", picked,
          "--output", str(out)], timeout=300,

@@ -18,7 +18,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 # the suite's scenario ids are opaque (they would name the fault to the agent)
-from sre.twin.suite import mitigation_suite, suite_id
+from sre.twin.suite import SECRET_FILE, mitigation_suite, suite_id
+
+#: the suite's secret for this measurement, fixed so every run judges the same incidents (a
+#: ``sre run`` draws its own, which no agent sees)
+MEASURE_SECRET = 3500
 
 HERE = Path(__file__).resolve().parent
 ITBENCH = HERE.parents[2] / ".venv" / "bin" / "itbench"
@@ -26,6 +30,7 @@ LABEL = re.compile(r"# expect: (pass|fail)")
 
 
 def run_case(script: Path, out_root: Path, suite: Path) -> dict:
+    secret = int((suite / SECRET_FILE).read_text())
     fault, case = script.stem.split("__")
     label = LABEL.match(script.read_text()).group(1)
     # the set's own helpers: _common.sh beside its cases/ folder
@@ -40,7 +45,7 @@ def run_case(script: Path, out_root: Path, suite: Path) -> dict:
             "mitigate",
             # the suite's own incident for the fault, generated once and shared by its cases
             "--scenarios",
-            str(suite / f"Scenario-{suite_id(fault)}"),
+            str(suite / f"Scenario-{suite_id(fault, secret)}"),
             "--agent-cmd",
             command,
             "--output",
@@ -54,7 +59,7 @@ def run_case(script: Path, out_root: Path, suite: Path) -> dict:
         timeout=900,
     )
     row = {"fault": fault, "case": case, "label": label, "exit": proc.returncode}
-    evaluation = out / suite_id(fault) / "1" / "evaluation.json"
+    evaluation = out / suite_id(fault, secret) / "1" / "evaluation.json"
     if not evaluation.is_file():
         row["error"] = f"no evaluation.json: {proc.stderr[-400:]}"
         return row
@@ -102,7 +107,10 @@ def main() -> int:
     scripts = sorted(p for p in (args.set / "cases").glob("*.sh") if args.only in p.name)
     suite = out_root / "suite"
     # only the fault types the chosen cases repair (``--only`` may pick a few of 51)
-    mitigation_suite(suite, tuple(sorted({suite_id(s.stem.split("__")[0]) for s in scripts})))
+    (suite / "mitigation-suite").mkdir(parents=True, exist_ok=True)
+    (suite / "mitigation-suite" / SECRET_FILE).write_text(f"{MEASURE_SECRET}\n")
+    picked = {suite_id(s.stem.split("__")[0], MEASURE_SECRET) for s in scripts}
+    mitigation_suite(suite, tuple(sorted(picked)))
     with ThreadPoolExecutor(args.jobs) as pool:
         rows = list(pool.map(lambda s: run_case(s, out_root, suite / "mitigation-suite"), scripts))
     totals = {}
