@@ -169,22 +169,6 @@ def owner_chain_root(obj: Manifest, by_uid: dict[str, Manifest]) -> Manifest:
         current = parent
 
 
-def filtered_copy(source: Path, target: Path, drop: Iterable[ResourceRef] = ()) -> Path:
-    """A copy of a manifest directory (or file) with the objects in ``drop`` left out, file by
-    file, so a fetcher sees the same file layout it would see in the full environment."""
-    drop = set(drop)
-    target.mkdir(parents=True, exist_ok=True)
-    base = source if source.is_dir() else source.parent
-    for path, obj in load_manifests_by_file(source):
-        if identity(obj) in drop:
-            continue
-        out = target / path.relative_to(base)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with out.open("a", encoding="utf-8") as handle:
-            handle.write("---\n" + yaml.safe_dump(obj, sort_keys=False))
-    return target
-
-
 def invalid_names(source: Path) -> list[str]:
     """``FILE: Kind "name": metadata.name: Invalid value: ...`` for each object under ``source``
     whose name the API server refuses (the rule of its kind: an RFC 1123 subdomain, label, ...)."""
