@@ -35,14 +35,113 @@ def leave_one_in_removals(
     return drop | {identity(obj) for obj in objects if identity(obj).namespace in gone}
 
 
+#: An object together with the file it came from (relative to its environment's folder), so a
+#: built environment keeps the layout a fetcher of ``static-resources/`` expects.
+Sourced = tuple[Path, Manifest]
+
+
+def _namespace_ref(name: str) -> ResourceRef:
+    return ResourceRef("Namespace", "", name)
+
+
+def _taken_from_violating(
+    violating: Sequence[Sourced], compliant_refs: set[ResourceRef], keep: ResourceRef
+) -> set[ResourceRef]:
+    """What a leave-one-in environment built on the compliant one takes from the violating one:
+    the kept resource, its Namespace when the compliant environment lacks it and, for a kept
+    Namespace, everything inside it as the agent saw it (a namespace violates by what it lacks,
+    a NetworkPolicy or a quota, which the compliant side holds as separate objects)."""
+    taken = {keep}
+    if keep.namespace and _namespace_ref(keep.namespace) not in compliant_refs:
+        taken.add(_namespace_ref(keep.namespace))
+    if keep.kind == "Namespace" and not keep.namespace:
+        taken |= {identity(obj) for _, obj in violating if identity(obj).namespace == keep.name}
+    return taken
+
+
+def leave_one_in_sourced(
+    violating: Sequence[Sourced],
+    compliant: Sequence[Sourced] | None,
+    refs: Iterable[ResourceRef],
+    keep: ResourceRef,
+) -> list[Sourced]:
+    """The leave-one-in environment of ``keep``, each object with its file.
+
+    With a compliant environment it is built on that one, with ``keep`` put in as the agent saw it
+    (replacing the compliant object of the same kind, namespace and name, in that object's file;
+    otherwise in a file of the compliant environment; see :func:`_taken_from_violating`). Nothing else of the
+    violating environment comes along, so a policy that recognises the environment it was shown
+    (a context lookup or a fetcher that looks for a harmless object only that environment holds,
+    then flags the violating objects by name) does not recognise this one. Without a compliant
+    environment: the violating one with every other listed violating resource removed (and what
+    lived in a removed namespace, see :func:`leave_one_in_removals`)."""
+    if compliant is None:
+        drop = leave_one_in_removals([obj for _, obj in violating], refs, keep)
+        return [(path, obj) for path, obj in violating if identity(obj) not in drop]
+    compliant_refs = {identity(obj) for _, obj in compliant}
+    taken = _taken_from_violating(violating, compliant_refs, keep)
+    seen = {identity(obj): (path, obj) for path, obj in violating if identity(obj) in taken}
+    built: list[Sourced] = []
+    for path, obj in compliant:
+        ref = identity(obj)
+        if ref not in taken:
+            # a kept Namespace's compliant contents give way to what the agent saw there
+            if not (keep.kind == "Namespace" and not keep.namespace and ref.namespace == keep.name):
+                built.append((path, obj))
+        elif ref in seen:
+            built.append((path, seen.pop(ref)[1]))
+    # what the compliant side lacks goes into a file it has (its own file name where the compliant
+    # side has that file too): a file only the violating environment holds would tell a fetch
+    # of static-resources/ which environment it reads
+    files = [path for path, _ in compliant]
+    for path, obj in seen.values():
+        built.append((path if path in files or not files else files[0], obj))
+    return built
+
+
 def leave_one_in(
-    objects: Sequence[Manifest], violating: Iterable[ResourceRef], keep: ResourceRef
+    violating: Sequence[Manifest],
+    compliant: Sequence[Manifest] | None,
+    refs: Iterable[ResourceRef],
+    keep: ResourceRef,
 ) -> list[Manifest]:
-    """The environment with every listed violating resource except ``keep`` removed (and what
-    lived in a removed namespace, see :func:`leave_one_in_removals`); everything else (the
-    ServiceAccount or namespace a violation needs) stays."""
-    drop = leave_one_in_removals(objects, violating, keep)
-    return [obj for obj in objects if identity(obj) not in drop]
+    """The objects of the leave-one-in environment of ``keep`` (see :func:`leave_one_in_sourced`)."""
+    here = Path()
+    return [
+        obj
+        for _, obj in leave_one_in_sourced(
+            [(here, o) for o in violating],
+            None if compliant is None else [(here, o) for o in compliant],
+            refs,
+            keep,
+        )
+    ]
+
+
+def leave_one_in_copy(
+    violating: Path,
+    compliant: Path | None,
+    refs: Iterable[ResourceRef],
+    keep: ResourceRef,
+    target: Path,
+) -> Path:
+    """The leave-one-in environment of ``keep`` as a manifest folder, in the file layout of the
+    environment it is built on (what a fetcher of ``static-resources/`` reads)."""
+
+    def sourced(source: Path) -> list[Sourced]:
+        base = source if source.is_dir() else source.parent
+        return [(path.relative_to(base), obj) for path, obj in load_manifests_by_file(source)]
+
+    objects = leave_one_in_sourced(
+        sourced(violating), None if compliant is None else sourced(compliant), refs, keep
+    )
+    target.mkdir(parents=True, exist_ok=True)
+    for relative, obj in objects:
+        out = target / relative
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with out.open("a", encoding="utf-8") as handle:
+            handle.write("---\n" + yaml.safe_dump(obj, sort_keys=False))
+    return target
 
 
 def cluster_view(objects: Sequence[Manifest]) -> list[Manifest]:
@@ -68,22 +167,6 @@ def owner_chain_root(obj: Manifest, by_uid: dict[str, Manifest]) -> Manifest:
             return current
         seen.add(uid)
         current = parent
-
-
-def filtered_copy(source: Path, target: Path, drop: Iterable[ResourceRef] = ()) -> Path:
-    """A copy of a manifest directory (or file) with the objects in ``drop`` left out, file by
-    file, so a fetcher sees the same file layout it would see in the full environment."""
-    drop = set(drop)
-    target.mkdir(parents=True, exist_ok=True)
-    base = source if source.is_dir() else source.parent
-    for path, obj in load_manifests_by_file(source):
-        if identity(obj) in drop:
-            continue
-        out = target / path.relative_to(base)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        with out.open("a", encoding="utf-8") as handle:
-            handle.write("---\n" + yaml.safe_dump(obj, sort_keys=False))
-    return target
 
 
 def invalid_names(source: Path) -> list[str]:

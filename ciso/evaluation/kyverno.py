@@ -3,10 +3,11 @@ background scan would after they were deployed), then over the compliant one.
 
 ITBench: a report scoped to an injected (violating) resource has ``fail > 0``. Strict: every
 violating resource (or an object it owns: the Pods of a Deployment) has a ``fail``, in the violating
-environment and in its own leave-one-in environment (the violating one with the other listed
-violations removed, as the OPA classes judge), and nothing in the compliant environment does. The
+environment and in its own leave-one-in environment (the compliant one with that resource put in,
+the objects the OPA classes judge), and nothing in the compliant environment does. The
 leave-one-in scans stop a policy that recognises the environment it was shown (a context lookup
-comparing the cluster's objects with the ones the agent saw) instead of judging each resource. resource_recall / resource_precision: violating resources caught /
+comparing the cluster's objects with the ones the agent saw, or looking for a harmless object only
+that environment holds) instead of judging each resource. resource_recall / resource_precision: violating resources caught /
 listed, and flagged top-level objects that are violating / all flagged.
 """
 
@@ -135,7 +136,14 @@ def evaluate(
 
     alone_ok = True
     if itbench and covered == refs and len(refs) > 1:
-        alone_ok = _each_caught_alone(record, scanner, found.policies, violating_objects, refs)
+        compliant_declared = (
+            None
+            if scenario.compliant is None
+            else [o for o in declared_objects(scenario, compliant=True) if not is_policy(o)]
+        )
+        alone_ok = _each_caught_alone(
+            record, scanner, found.policies, violating_objects, compliant_declared, refs
+        )
 
     compliant_ok = True
     if scenario.compliant is not None:
@@ -177,12 +185,13 @@ def _each_caught_alone(
     scanner: KyvernoScanner,
     policies: tuple[dict[str, Any], ...],
     violating_objects: list[dict[str, Any]],
+    compliant_objects: list[dict[str, Any]] | None,
     refs: set[ResourceRef],
 ) -> bool:
     """Whether every violating resource still fails in its leave-one-in environment; a verdict
     and, where it does not, a failure recorded per environment."""
     kept = sorted(refs, key=str)
-    environments = [leave_one_in(violating_objects, refs, ref) for ref in kept]
+    environments = [leave_one_in(violating_objects, compliant_objects, refs, ref) for ref in kept]
     try:
         with record.timed("scan leave-one-in"):
             batches = scanner.reports_many([(policies, objects) for objects in environments])
@@ -199,8 +208,8 @@ def _each_caught_alone(
             ok = False
             record.fail(
                 f"scan ({label})",
-                f"{ref} has no fail once the other violating resources are removed: the policy "
-                "judges the environment, not the resource",
+                f"{ref} has no fail in its leave-one-in environment (the compliant one with "
+                "it put in): the policy judges the environment, not the resource",
             )
     return ok
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ciso.environments.kubernetes import filtered_copy, leave_one_in_removals
+from ciso.environments.kubernetes import leave_one_in_copy
 from ciso.scenarios.model import CisoScenario, ResourceRef
-from itbench.cluster import load_manifests
 
 VIOLATING = "violating"
 COMPLIANT = "compliant"
@@ -29,20 +28,19 @@ def leave_one_in_label(ref: ResourceRef) -> str:
 
 
 def leave_one_in_environments(scenario: CisoScenario, scratch: Path) -> list[Environment]:
-    """One environment per listed violating resource, holding it and none of the others (nor what
-    lived in a removed namespace). With a single violating resource the violating environment
-    already is its leave-one-in environment: no second run."""
+    """One environment per listed violating resource: the compliant environment with that resource
+    put in as the agent saw it (see :func:`~ciso.environments.kubernetes.leave_one_in_sourced`).
+    With a single violating resource there is none (the violating run already judges it alone),
+    so the run costs what it did when leave-one-in environments were subsets of the violating
+    one."""
     refs = scenario.violating_resources
     if len(refs) < 2:
         return []
-    objects = load_manifests(scenario.violating)
     return [
         Environment(
             leave_one_in_label(ref),
-            filtered_copy(
-                scenario.violating,
-                scratch / f"env-loi-{index}",
-                drop=leave_one_in_removals(objects, refs, ref),
+            leave_one_in_copy(
+                scenario.violating, scenario.compliant, refs, ref, scratch / f"env-loi-{index}"
             ),
             False,
             ref,
