@@ -1141,6 +1141,56 @@ def cross_trial_cluster():
     return fn
 
 
+#: R2: token-less connections, each sending a request line and 99 header lines of 65,000 bytes
+#: and never finishing (the standard library read all 6.4 MB of each before the token check).
+HEADER_FLOOD = 250
+
+
+def header_flood():
+    """R2: any process of the host can connect to a trial's API server; before it shows the token
+    it must not make the server hold megabytes and a thread per connection."""
+
+    def fn():
+        import re
+        import socket
+
+        d = fresh("hflood")
+        d.mkdir(parents=True)
+        (d / "ns.yaml").write_text("apiVersion: v1\nkind: Namespace\nmetadata: {name: quay}\n")
+        kc = d / "kubeconfig"
+        proc = subprocess.Popen([str(ITBENCH), "cluster", "serve", str(d), "--kubeconfig", str(kc)],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)  # fmt: skip
+        held = []
+        try:
+            assert proc.stdout is not None and proc.stdout.readline().strip()
+            port = int(re.search(r"127\.0\.0\.1:(\d+)", kc.read_text()).group(1))
+            line = b"X-A: " + b"a" * 65000 + b"\r\n"
+            for _ in range(HEADER_FLOOD):
+                s = socket.create_connection(("127.0.0.1", port), timeout=5)
+                s.setblocking(False)
+                with contextlib.suppress(OSError):  # answered 431 and closed: held
+                    s.send(b"GET /version HTTP/1.1\r\nHost: x\r\n" + line * 99)
+                held.append(s)
+            time.sleep(3)  # let the server read what it will
+            status = Path(f"/proc/{proc.pid}/status").read_text()
+            rss = int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
+            threads = int(re.search(r"Threads:\s+(\d+)", status).group(1))
+            k = subprocess.run(["kubectl", "--kubeconfig", str(kc), "get", "ns", "-o", "name"],
+                               capture_output=True, text=True, timeout=60)  # fmt: skip
+            answered = k.returncode == 0 and "namespace/quay" in k.stdout
+            return rss > 256 * 1024 or threads > 64 or not answered, (
+                f"{HEADER_FLOOD} token-less connections: server VmRSS={rss} kB threads={threads}; "
+                f"kubectl answered={answered}"
+            )
+        finally:
+            for s in held:
+                s.close()
+            proc.terminate()
+            proc.wait(timeout=30)
+
+    return fn
+
+
 #: 34 ConfigMaps of 8,000,000 bytes: 272 MB, past the default 256 MiB (268,435,456 bytes).
 FLOOD_COUNT, FLOOD_BYTES, STORED_BUDGET = 34, 8_000_000, 256 * 2**20
 
@@ -1628,6 +1678,7 @@ def battery() -> list[Attempt]:
         A("cross-trial-cluster", "forged score", "-j 2: an agent finds the other trial's API server via /proc/net/tcp, asks it bare and with its own credential, writes its policy there",
           cross_trial_cluster()),
         A("cluster-flood", "hang", f"the agent stores {FLOOD_COUNT} ConfigMaps of {FLOOD_BYTES} bytes (past 256 MiB) in its trial cluster", cluster_flood()),
+        A("cluster-header-flood", "hang", f"{HEADER_FLOOD} token-less connections to cluster serve, each sending 6.4 MB of headers and never finishing", header_flood()),
         A("kyverno-fingerprint", "forged score", "a kyverno policy that flags the bindings only in a cluster whose cluster-admin bindings are the ones it was shown",
           scored(KYV, FINGERPRINT_SH, "strict_pass")),
         A("mttd-backdate", "forged score", f"SRE: answer after {MTTD_WAIT_S}s, then touch -d @0 agent_output.json", mttd_forgery("backdate")),
