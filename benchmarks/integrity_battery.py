@@ -1191,6 +1191,35 @@ def header_flood():
     return fn
 
 
+#: R6: one Deployment whose controller would make this many Pods in the runner's process.
+DERIVED_REPLICAS = 400_000
+
+
+def derived_pods():
+    """R6: the emulated controllers make a workload's Pods in the runner, past the agent's caps."""
+
+    def fn():
+        sh = (
+            "kubectl apply -f - <<'EOF' > red_apply.txt 2>&1; echo rc=$? >> red_apply.txt\n"
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: big, namespace: default}\n"
+            f"spec:\n  replicas: {DERIVED_REPLICAS}\n  selector: {{matchLabels: {{app: big}}}}\n"
+            "  template:\n    metadata: {labels: {app: big}}\n"
+            "    spec: {containers: [{name: c, image: nginx}]}\nEOF\n"
+            "cat red_apply.txt; kubectl get pods -n default --no-headers 2>/dev/null | wc -l"
+            " | sed 's/^/pods=/'"
+        )
+        r = run("ciso", KYV, sh, "--timeout", "300", timeout=420, name="derived")
+        txt = r.text()
+        refused = "exceeded quota: itbench-derived-pods" in txt
+        pods = txt.split("pods=")[-1].split()[0] if "pods=" in txt else "?"
+        return not refused or not r.trials, (
+            f"rc={r.rc} {r.seconds:.0f}s replicas={DERIVED_REPLICAS}: refused={refused} "
+            f"pods listed={pods} trials={len(r.trials)}"
+        )
+
+    return fn
+
+
 #: 34 ConfigMaps of 8,000,000 bytes: 272 MB, past the default 256 MiB (268,435,456 bytes).
 FLOOD_COUNT, FLOOD_BYTES, STORED_BUDGET = 34, 8_000_000, 256 * 2**20
 
@@ -1679,6 +1708,7 @@ def battery() -> list[Attempt]:
           cross_trial_cluster()),
         A("cluster-flood", "hang", f"the agent stores {FLOOD_COUNT} ConfigMaps of {FLOOD_BYTES} bytes (past 256 MiB) in its trial cluster", cluster_flood()),
         A("cluster-header-flood", "hang", f"{HEADER_FLOOD} token-less connections to cluster serve, each sending 6.4 MB of headers and never finishing", header_flood()),
+        A("cluster-derived-pods", "hang", f"the agent applies one Deployment of {DERIVED_REPLICAS} replicas in its trial cluster", derived_pods()),
         A("kyverno-fingerprint", "forged score", "a kyverno policy that flags the bindings only in a cluster whose cluster-admin bindings are the ones it was shown",
           scored(KYV, FINGERPRINT_SH, "strict_pass")),
         A("mttd-backdate", "forged score", f"SRE: answer after {MTTD_WAIT_S}s, then touch -d @0 agent_output.json", mttd_forgery("backdate")),
