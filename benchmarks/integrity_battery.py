@@ -1417,6 +1417,10 @@ def rhel9_root_only_files():
     return fn
 
 
+#: where the battery's SRE answer's first entity name ends, and the same with a lone surrogate
+CF, SURROGATE_CF = '", "contributing_factor"', '\\ud800", "contributing_factor"'
+
+
 def eval_keeps_other_trials(how: str):
     """R1: two trials of the SRE incident, the first answered right; the second holds brackets
     100,000 deep inside a JSON string, or a transcript time of 400 digits. ``sre eval`` must
@@ -1431,6 +1435,9 @@ def eval_keeps_other_trials(how: str):
             + (
                 f'*) {SANDBOX_PYTHON} -c \'import json; print(json.dumps("[" * 100000 + "]" * 100000))\' > agent_output.json;; esac'
                 if how == "string"
+                # a lone surrogate escape in the first entity's name: no UTF-8 form once read
+                else f"*) printf %s {shlex.quote(answer.replace(CF, SURROGATE_CF, 1))} > agent_output.json;; esac"
+                if how == "surrogate"
                 else f"*) echo {shlex.quote(answer)} > agent_output.json;; esac"
             )
         )
@@ -1472,6 +1479,8 @@ def eval_keeps_other_trials(how: str):
         kept = first.get("error") is None and bool(first.get("scores"))
         second_err = str((by_trial.get("2") or {}).get("error"))[:160]
         lost = rc == 3 or not kept or len(r.trials) != 2 or "Traceback" in err
+        if how == "surrogate":  # the trial itself is scored too, in the run and in the eval
+            lost = lost or second_err != "None" or any(t.get("error") for t in r.trials)
         return lost, (
             f"run rc={r.rc} trials={len(r.trials)}/2; eval rc={rc} {secs:.0f}s results={len(raw)} "
             f"trial 1 kept={kept}; trial 2 error={second_err!r}; stderr={err.strip()[-200:]!r}"
@@ -1715,6 +1724,7 @@ def battery() -> list[Attempt]:
         A("mttd-transcript", "forged score", f"SRE: answer after {MTTD_WAIT_S}s, having rewritten transcript.jsonl with an instant write_file", mttd_forgery("transcript")),
         A("rhel9-root-only-files", "escape", "rhel9 playbook (uid 0) prints 0600 files under /var/cache and /var/log into evaluation.json", rhel9_root_only_files()),
         A("eval-deep-string", "lost result", "sre eval: one trial's answer is a JSON string holding brackets 100,000 deep", eval_keeps_other_trials("string")),
+        A("eval-lone-surrogate", "lost result", "sre run and eval: one trial's entity name holds a lone surrogate escape (\\ud800)", eval_keeps_other_trials("surrogate")),
         A("eval-ts-400-digits", "lost result", "sre eval: one trial's transcript has a 400-digit ts", eval_keeps_other_trials("ts")),
         A("usage-2-64", "lost result", "usage.json claims 2**64 prompt tokens in one of two trials; then a resume", usage_bounds()),
         A("sre-fresh-order", "ground-truth leak", "the fresh SRE suite's incident 1 carries the same fault whatever the seed (3 fresh runs)", sre_fresh_order()),
