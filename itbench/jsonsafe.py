@@ -86,3 +86,14 @@ def loads(text: str | bytes, source: str, limit: int | None = None) -> Any:
 def load_file(path: Path, limit: int | None = None) -> Any:
     """The JSON document in ``path`` (read as UTF-8) after the depth check."""
     return loads(path.read_text(encoding="utf-8"), str(path), limit)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def writable_text(text: str) -> str:
+    """``text`` with every lone surrogate as U+FFFD, the character a UTF-8 reader puts for what
+    it cannot read. JSON's ``"\\ud800"`` escape reads as such a code point, which has no UTF-8
+    form: one string an agent wrote must not keep a results file or a transcript from being
+    written."""
+    return _SURROGATE.sub("\ufffd", text)

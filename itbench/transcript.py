@@ -48,7 +48,10 @@ class Transcript:
 
     def record(self, event: str, **fields: Any) -> None:
         entry = {"ts": round(time.time(), 3), "event": event, **fields}
-        line = json.dumps(scrub(entry, self._secrets), default=str, ensure_ascii=False)
+        # a lone surrogate an agent wrote (its answer's "\\ud800") has no UTF-8 form
+        line = jsonsafe.writable_text(
+            json.dumps(scrub(entry, self._secrets), default=str, ensure_ascii=False)
+        )
         # the transcript lies in the agent's workspace: a link planted in its place is replaced,
         # never followed (it could point at any file the runner may write)
         append_line(self.path, line + "\n")

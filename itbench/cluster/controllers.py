@@ -140,6 +140,14 @@ def _replicas(obj: dict[str, Any]) -> int:
     return value if isinstance(value, int) and value >= 0 else 1
 
 
+def pod_count(obj: dict[str, Any]) -> int:
+    """How many Pods :func:`derive` makes for ``obj``, without making them."""
+    kind = obj.get("kind")
+    if kind in ("Deployment", "StatefulSet", "ReplicaSet", "ReplicationController"):
+        return _replicas(obj)
+    return 1 if kind in ("DaemonSet", "Job") else 0
+
+
 def derive(obj: dict[str, Any], counter: Iterator[int]) -> list[dict[str, Any]]:
     """Objects that ``obj``'s controller would create (empty for kinds without one)."""
     kind, spec = obj.get("kind"), obj.get("spec") or {}

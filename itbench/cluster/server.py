@@ -13,16 +13,29 @@ server's URL (``http://itbench:<token>@127.0.0.1:PORT``, :attr:`ApiServer.kubeco
 Basic authorization with every request, ``--raw`` ones included. ``Authorization: Bearer <token>``
 is taken too (the Python clients). A request without it, or with another, is answered 401
 Unauthorized before any route sees it, as an API server answers a request it cannot authenticate.
+
+What a client can make the server hold before it shows the token is bounded, because any process
+of the host can connect: one request's line and headers together may take
+:data:`MAX_HEADER_BYTES` (431 past it), a connection that has not yet shown the token has
+:data:`HEADER_DEADLINE_S` to send its first request's line and headers (then it is closed), at
+most :data:`MAX_UNAUTHENTICATED` such connections are held (a new one closes the oldest), and the
+server holds at most :data:`MAX_CONNECTIONS` connections in all (past it a new one is answered
+503 with ``Retry-After`` at once, without a thread).
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import hmac
+import http.client
 import json
 import re
 import secrets
+import socket
 import threading
+import time
+from collections import OrderedDict
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -44,6 +57,21 @@ EPHEMERAL_SUBRESOURCE = apiserver_rules.EPHEMERAL_SUBRESOURCE
 #: the subresource a Pod is evicted through (``kubectl drain``)
 EVICTION_SUBRESOURCE = "eviction"
 MAX_BODY = 10 * 2**20
+#: one request's line and headers together: kubectl's are under 2 KiB (the standard library alone
+#: would take 100 header lines of 64 KiB each, 6.4 MB, before the token is checked)
+MAX_HEADER_BYTES = 64 * 2**10
+#: seconds a connection that has not shown the token has to send its first request's line and
+#: headers (kubectl sends them at once; a slow-loris client never finishes)
+HEADER_DEADLINE_S = 10.0
+#: connections held before they show the token; a new one past it closes the oldest, so a flood
+#: of them costs at most this many threads while the trial's own kubectl, which sends its
+#: request as soon as it connects, is still served
+MAX_UNAUTHENTICATED = 32
+#: connections held in all. kubectl keeps one keep-alive connection per request in flight and
+#: the controllers run inside the server's process (no connection at all), so a trial reaches a
+#: few dozen at most, with an agent running kubectl in parallel; past it a new connection is
+#: answered 503 with Retry-After, which client-go retries
+MAX_CONNECTIONS = 256
 #: simulated seconds one watch request waits on a reacting cluster (see ``reconcile.py``)
 WATCH_WAIT_S = 120.0
 #: The version kubectl's dispatcher reads to pick its client binary.
@@ -294,12 +322,25 @@ class ApiHandler(BaseHTTPRequestHandler):
             super().log_message(format, *args)
 
     # -- plumbing -----------------------------------------------------------------------------
+    #: a socket timeout until the token is shown (see :meth:`ApiServer.service_actions` for the
+    #: deadline over the whole header block)
+    timeout = HEADER_DEADLINE_S
+
     def parse_request(self) -> bool:
-        """The request line and headers, then the credential: a request that does not carry
-        this server's token is answered 401 before any route sees it (its body unread)."""
-        if not super().parse_request():
+        """The request line and headers, within :data:`MAX_HEADER_BYTES`, then the credential:
+        a request that does not carry this server's token is answered 401 before any route sees
+        it (its body unread)."""
+        rfile = self.rfile
+        budget = _HeaderBudget(rfile, MAX_HEADER_BYTES - len(getattr(self, "raw_requestline", b"")))
+        self.rfile = budget  # type: ignore[assignment]  # parse_headers only calls readline
+        try:
+            parsed = super().parse_request()
+        finally:
+            self.rfile = rfile
+        if not parsed:
             return False
         if presents_token(self.headers.get("Authorization") or "", self.server.token):
+            self.server.authenticated(self.connection)
             return True
         self.send_error(401, "Unauthorized")
         return False
@@ -311,6 +352,8 @@ class ApiHandler(BaseHTTPRequestHandler):
         if code == 501:  # "Unsupported method": the API server says 405 for a verb it lacks
             code = 405
             message = f"the server does not allow the method {self.command or '?'}"
+        if code == 431:
+            message = f"request headers exceed {MAX_HEADER_BYTES} bytes"
         reason = _REASONS.get(code, "BadRequest" if code < 500 else "InternalError")
         body = json.dumps(status(code, reason, message or reason)).encode()
         self.close_connection = True
@@ -842,6 +885,28 @@ def _forbidden(verb: str, rtype: ResourceType, route: Route) -> ClusterError:
     )
 
 
+class _HeaderBudget:
+    """The request's stream while its headers are read: ``readline`` past ``left`` bytes in all
+    raises the error the standard library answers 431 for."""
+
+    def __init__(self, rfile: Any, left: int) -> None:
+        self._rfile, self._left = rfile, left
+
+    def readline(self, limit: int = -1) -> bytes:
+        cap = self._left + 1 if limit < 0 else min(limit, self._left + 1)
+        line: bytes = self._rfile.readline(max(cap, 1))
+        self._left -= len(line)
+        if self._left < 0:
+            raise http.client.LineTooLong("header block")
+        return line
+
+
+_BUSY = (
+    b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nRetry-After: 1\r\n"
+    b"Connection: close\r\nContent-Length: %d\r\n\r\n%s"
+)
+
+
 class ApiServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
@@ -865,7 +930,57 @@ class ApiServer(ThreadingHTTPServer):
         self.read_only = read_only
         #: the credential of this server's clients (never logged, never in an answer)
         self.token = token if token else secrets.token_urlsafe(32)
+        self.header_deadline_s = HEADER_DEADLINE_S
+        self._held = threading.Lock()
+        #: every connection with a thread; those that have not shown the token, oldest first,
+        #: with the time their header deadline passes
+        self._connections: set[socket.socket] = set()
+        self._unauthenticated: OrderedDict[socket.socket, float] = OrderedDict()
         super().__init__((host, port), ApiHandler)
+
+    # -- connections ----------------------------------------------------------------------------
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self._held:
+            busy = len(self._connections) >= MAX_CONNECTIONS
+            if not busy:
+                self._connections.add(request)
+                self._unauthenticated[request] = time.monotonic() + self.header_deadline_s
+                while len(self._unauthenticated) > MAX_UNAUTHENTICATED:
+                    _close(self._unauthenticated.popitem(last=False)[0])
+        if busy:
+            body = json.dumps(
+                status(503, "ServiceUnavailable", "too many connections, retry later")
+            ).encode()
+            with contextlib.suppress(OSError):  # the client has gone
+                request.sendall(_BUSY % (len(body), body))
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self._held:
+                self._connections.discard(request)
+                self._unauthenticated.pop(request, None)
+
+    def authenticated(self, connection: socket.socket) -> None:
+        """``connection`` showed the token: no longer subject to the header deadline."""
+        with self._held:
+            if self._unauthenticated.pop(connection, None) is not None:
+                connection.settimeout(None)
+
+    def service_actions(self) -> None:
+        # called by serve_forever between polls: close what has missed its header deadline
+        now = time.monotonic()
+        with self._held:
+            late = [c for c, due in self._unauthenticated.items() if due <= now]
+            for connection in late:
+                del self._unauthenticated[connection]
+                _close(connection)
+
+    # -- addresses ------------------------------------------------------------------------------
 
     @property
     def port(self) -> int:
@@ -897,3 +1012,9 @@ class ApiServer(ThreadingHTTPServer):
         )
         thread.start()
         return thread
+
+
+def _close(connection: socket.socket) -> None:
+    """Ends a connection another thread is reading: its read returns at once and the thread ends."""
+    with contextlib.suppress(OSError):  # already gone
+        connection.shutdown(socket.SHUT_RDWR)

@@ -27,6 +27,7 @@ from itbench.cluster.controllers import (
     namespaces_used,
     node,
     nodes_used,
+    pod_count,
     with_workload_status,
 )
 from itbench.cluster.disruption import with_budget_status
@@ -55,8 +56,17 @@ MAX_STORED_BYTES = 256 * 2**20
 STORED_BYTES_VARIABLE = "ITBENCH_CLUSTER_MAX_STORED_BYTES"
 #: the name the refusal gives the budget, as a quota's name is given
 STORED_BYTES_QUOTA = "itbench-stored-bytes"
+#: The most Pods the emulated controllers make for one cluster's workloads (a Deployment's
+#: replicas, a StatefulSet's, one per DaemonSet and Job). They are made in the runner's process,
+#: out of reach of the agent's memory cap and not in the written bytes: one Deployment with
+#: ``replicas: 400000`` took the runner to 1.3 GB. A create or scale past it is refused 403 as
+#: an exceeded ``pods`` quota is; 10,000 is about 90 full nodes of 110 Pods.
+MAX_DERIVED_PODS = 10_000
+#: the name the refusal gives that cap
+DERIVED_PODS_QUOTA = "itbench-derived-pods"
 
 __all__ = [
+    "MAX_DERIVED_PODS",
     "MAX_OBJECTS",
     "MAX_STORED_BYTES",
     "STORED_BYTES_VARIABLE",
@@ -159,6 +169,10 @@ class ClusterState:
         #: the weight of each overlay entry (:func:`_entry_bytes`) and their sum
         self._entry_sizes: dict[Key, int] = {}
         self._stored_bytes = 0
+        #: the Pods each declared object's controller makes, and their sum (:data:`MAX_DERIVED_PODS`)
+        self.max_derived_pods = MAX_DERIVED_PODS
+        self._pod_counts: dict[Key, int] = {}
+        self._pods = 0
         self.admission_seconds = admission_seconds
         self.report_seconds = report_seconds
         self.lock = threading.RLock()
@@ -195,6 +209,7 @@ class ClusterState:
                     409, "AlreadyExists", f"{obj['kind']} {key[2]}/{key[3]} is defined twice"
                 )
             self._base[key] = normalised
+            self._count_pods(rtype, key, normalised)
             if len(self._base) > max_objects:
                 # refused at the first object too many: ``objects`` may be a stream not yet read
                 raise ClusterError(
@@ -482,6 +497,7 @@ class ClusterState:
                 f"{self.max_stored_bytes} bytes of written objects; {STORED_BYTES_VARIABLE} "
                 "sets it)",
             )
+        self._count_pods(rtype, key, obj)
         self._entry_sizes[key] = size
         self._stored_bytes = stored
         self._overlay[key] = obj
@@ -489,6 +505,28 @@ class ClusterState:
         # Reports follow their inputs and every resource, never other reports (no feedback loop).
         if (rtype.group, rtype.kind) not in self.catalog.report_kinds:
             self._produce_reports(bounded=True)
+
+    def _count_pods(self, rtype: ResourceType, key: Key, obj: dict[str, Any] | None) -> None:
+        """Counts the Pods ``obj``'s controller makes in place of ``key``'s, refusing a write that
+        takes the cluster past :attr:`max_derived_pods` (a scale down or a deletion passes)."""
+        wanted = pod_count(obj) if obj is not None else 0
+        before = self._pod_counts.get(key, 0)
+        total = self._pods - before + wanted
+        if wanted > before and total > self.max_derived_pods:
+            raise ClusterError(
+                403,
+                "Forbidden",
+                f'{rtype.plural}{"." + rtype.group if rtype.group else ""} "{key[3]}" is '
+                f"forbidden: exceeded quota: {DERIVED_PODS_QUOTA}, requested: pods={wanted}, "
+                f"used: pods={self._pods - before}, limited: pods={self.max_derived_pods} (the "
+                f"offline cluster's controllers make at most {self.max_derived_pods} Pods; "
+                "lower spec.replicas)",
+            )
+        self._pods = total
+        if wanted:
+            self._pod_counts[key] = wanted
+        else:
+            self._pod_counts.pop(key, None)
 
     def create(
         self, obj: dict[str, Any], namespace: str | None = None, dry_run: bool = False

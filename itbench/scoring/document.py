@@ -36,6 +36,7 @@ from pydantic import (
 from typing_extensions import TypedDict
 
 from itbench.errors import InputError
+from itbench.jsonsafe import writable_text
 from itbench.scoring.aggregate import ScoreShapeError, compute_statistics
 
 
@@ -268,9 +269,10 @@ def dumps_document(document: Any) -> bytes:
     try:
         return orjson.dumps(document, option=_DUMPS_OPTION, default=str)
     except orjson.JSONEncodeError:
-        # one value orjson cannot write (a count past 64 bits, a detail nested too deep) must
-        # not lose every trial of the run: that value is written as text, as ``default=str``
-        # writes any other value JSON has no type for, and the rest as it is
+        # one value orjson cannot write (a count past 64 bits, a detail nested too deep, text
+        # with a lone surrogate) must not lose every trial of the run: that value is written as
+        # text, as ``default=str`` writes any other value JSON has no type for, and the rest as
+        # it is
         return orjson.dumps(_writable(document, 0), option=_DUMPS_OPTION, default=str)
 
 
@@ -281,10 +283,15 @@ def _writable(value: Any, depth: int) -> Any:
         return value
     if isinstance(value, int):
         return value if value in _INT_RANGE else str(value)
+    if isinstance(value, str):
+        return writable_text(value)
     if isinstance(value, dict | list | tuple) and depth >= _WRITABLE_DEPTH:
-        return json.dumps(value, default=str)
+        return writable_text(json.dumps(value, default=str))
     if isinstance(value, dict):
-        return {k: _writable(v, depth + 1) for k, v in value.items()}
+        return {
+            writable_text(k) if isinstance(k, str) else k: _writable(v, depth + 1)
+            for k, v in value.items()
+        }
     if isinstance(value, list | tuple):
         return [_writable(v, depth + 1) for v in value]
     if isinstance(value, BaseModel):
