@@ -837,7 +837,7 @@ def sre_mitigation_ids():
         try:
             picked = suite.suite_id("ambient-off", secret)
         except TypeError:  # the unkeyed id of the code before the fix
-            picked = suite.suite_id("ambient-off")  # type: ignore[call-arg]
+            picked = suite.suite_id("ambient-off")  # type: ignore[call-arg]  # the one-argument signature of the code before the fix
         sh = _HASH_NAMES % json.dumps(sorted(FAULT_TYPES))
         rc, _, _, err = cli(["sre", "run", "--task", "mitigate", "--select", picked,
                              "--agent-cmd", sh, "--output", str(out), "--format", "json",
