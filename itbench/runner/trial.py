@@ -7,6 +7,7 @@ import functools
 import importlib.util
 import json
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager, nullcontext
@@ -203,8 +204,15 @@ def publish_transcript(trial: Path, *, last: bool = False) -> None:
     target = trial / TRANSCRIPT_FILE
     clear_planted(target)
     clear_planted(trial / records.signature_of(Path(TRANSCRIPT_FILE)))
-    # signed: a later ``eval`` times MTTD from a folder anyone may have edited
-    records.write_signed_text(trial, Path(TRANSCRIPT_FILE), kept.read_text(encoding="utf-8"))
+    text = kept.read_text(encoding="utf-8")
+    try:
+        # signed: a later ``eval`` times MTTD from a folder anyone may have edited
+        records.write_signed_text(trial, Path(TRANSCRIPT_FILE), text)
+    except ItbenchError as exc:
+        # a user who cannot keep the signing key (a state folder that is not theirs) still gets
+        # the trial scored: its transcript is laid unsigned, and times no MTTD
+        print(f"warning: {exc}; {target} is laid unsigned (no MTTD)", file=sys.stderr)
+        atomic_write_text(target, text)
     if last:  # the trial's own copy is the one kept: the runner's is not stored twice
         kept.unlink(missing_ok=True)
 
