@@ -105,3 +105,31 @@ INFRA_OUTPUT = {
         "otel-demo/Pod/ad-5b8f7c9d4-x2x9q",
     )
 }
+
+
+def generated_incident(root: Path, seed: int) -> Path:
+    """One incident of our generator under ``root`` (skipped without bubblewrap: the command
+    agents that answer it refuse to run unsandboxed)."""
+    import shutil
+
+    import pytest
+
+    from sre.generator.snapshot import generate_incidents
+
+    if shutil.which("bwrap") is None:
+        pytest.skip("bubblewrap is not installed: the command agent refuses to run unsandboxed")
+    generate_incidents(root, seed, 1)
+    return root / "Scenario-1"
+
+
+def right_answer(incident: Path, extra: Sequence[str] = ()) -> str:
+    """The answer naming the incident's root causes (and ``extra`` names), as agent_output.json."""
+    import json
+
+    from sre.agents.hooks import _entity
+    from sre.groundtruth import load_truths
+
+    ((_, loaded),) = load_truths(incident / "ground_truth.yaml").items()
+    names = [n for n in (_entity(g) for g in loaded.truth.groups if g.root_cause) if n]
+    found = [{"name": name, "contributing_factor": True} for name in (*names, *extra)]
+    return json.dumps({"entities": found, "propagations": []})

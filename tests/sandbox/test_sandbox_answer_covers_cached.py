@@ -10,17 +10,23 @@ import itbench.plugins.domains
 from itbench.sandbox import hosttree
 
 
-def test_the_domains_are_discovered_once_and_the_covers_stay(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def _count_discoveries(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one at each discovery of the installed domains."""
     real = itbench.plugins.domains.load_domains
-    calls = []
+    calls: list[int] = []
 
     def counted() -> tuple[itbench.plugins.domains.LoadedDomain, ...]:
         calls.append(1)
         return real()
 
     monkeypatch.setattr(itbench.plugins.domains, "load_domains", counted)
+    return calls
+
+
+def test_the_domains_are_discovered_once_and_the_covers_stay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = _count_discoveries(monkeypatch)
     itbench.plugins.domains._discovered.cache_clear()
     try:
         first = hosttree.answer_paths()
@@ -39,14 +45,7 @@ def test_the_sandbox_and_the_cluster_share_one_discovery(
     # domains' resource types
     from itbench.cluster.extensions import domain_extensions
 
-    real = itbench.plugins.domains.load_domains
-    calls = []
-
-    def counted() -> tuple[itbench.plugins.domains.LoadedDomain, ...]:
-        calls.append(1)
-        return real()
-
-    monkeypatch.setattr(itbench.plugins.domains, "load_domains", counted)
+    calls = _count_discoveries(monkeypatch)
     itbench.plugins.domains._discovered.cache_clear()
     hosttree.domains_host_owned.cache_clear()
     try:

@@ -7,15 +7,12 @@ figure is at least that; a forged route may give the honest figure or none, neve
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
-from sre.agents.hooks import _entity
-from sre.generator.snapshot import generate_incidents
-from sre.groundtruth import load_truths
 from tests._support.cli import run_cli
+from tests._support.sre import generated_incident, right_answer
 
 #: A seed no other MTTD test uses.
 SEED = 4177
@@ -24,23 +21,12 @@ WAIT_S = 2
 
 @pytest.fixture(scope="module")
 def incident(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if shutil.which("bwrap") is None:
-        pytest.skip("bubblewrap is not installed: the command agent refuses to run unsandboxed")
-    root = tmp_path_factory.mktemp("mttd-forgery") / "incidents"
-    generate_incidents(root, SEED, 1)
-    return root / "Scenario-1"
-
-
-def _answer(incident: Path) -> str:
-    ((_, loaded),) = load_truths(incident / "ground_truth.yaml").items()
-    names = [_entity(g) for g in loaded.truth.groups if g.root_cause]
-    entities = [{"name": name, "contributing_factor": True} for name in names if name]
-    return json.dumps({"entities": entities, "propagations": []})
+    return generated_incident(tmp_path_factory.mktemp("mttd-forgery") / "incidents", SEED)
 
 
 def _trial(incident: Path, out: Path, then: str) -> tuple[dict, Path]:
     """One trial of an agent that waits, then runs ``then`` (with ``$ANSWER`` set)."""
-    command = f"sleep {WAIT_S}; ANSWER='{_answer(incident)}'; {then}"
+    command = f"sleep {WAIT_S}; ANSWER='{right_answer(incident)}'; {then}"
     proc = run_cli(
         ["sre", "run", "--scenarios", str(incident), "--agent-cmd", command]
         + ["--output", str(out), "--format", "json", "--no-progress"],

@@ -6,15 +6,12 @@ answer at least as precise as that one. An honest earlier right answer still tim
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
-from sre.agents.hooks import _entity
-from sre.generator.snapshot import generate_incidents
-from sre.groundtruth import load_truths
 from tests._support.cli import run_cli
+from tests._support.sre import generated_incident, right_answer
 
 #: A seed no other MTTD test uses.
 SEED = 5281
@@ -24,18 +21,7 @@ WAIT_S = 6
 
 @pytest.fixture(scope="module")
 def incident(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if shutil.which("bwrap") is None:
-        pytest.skip("bubblewrap is not installed: the command agent refuses to run unsandboxed")
-    root = tmp_path_factory.mktemp("mttd-shotgun") / "incidents"
-    generate_incidents(root, SEED, 1)
-    return root / "Scenario-1"
-
-
-def _answer(incident: Path, extra: tuple[str, ...] = ()) -> str:
-    ((_, loaded),) = load_truths(incident / "ground_truth.yaml").items()
-    names = [n for n in (_entity(g) for g in loaded.truth.groups if g.root_cause) if n]
-    entities = [{"name": name, "contributing_factor": True} for name in (*names, *extra)]
-    return json.dumps({"entities": entities, "propagations": []})
+    return generated_incident(tmp_path_factory.mktemp("mttd-shotgun") / "incidents", SEED)
 
 
 #: Blames every object of the snapshot's object dump, long enough for the runner's watch to see.
@@ -80,7 +66,7 @@ def test_blaming_every_object_early_does_not_time_the_diagnosis(
     blank = 'echo \'{"entities": [], "propagations": []}\' > agent_output.json; '
     command = (
         f"{_BLAME_EVERYTHING} sleep 1.5; {blank if withdrawn == 'blanked' else ''}"
-        f"sleep {WAIT_S}; echo '{_answer(incident)}' > agent_output.json"
+        f"sleep {WAIT_S}; echo '{right_answer(incident)}' > agent_output.json"
     )
     evaluation = _trial(incident, tmp_path / "o", command)
     assert evaluation["scores"]["root_cause_entity"]["calculation_precision"] == 1.0
@@ -92,8 +78,8 @@ def test_an_honest_earlier_right_answer_still_times_it(incident: Path, tmp_path:
     """Right at once, then, after thinking, the same root cause with one more suspect: the early
     answer is as precise as the final one (more), so it times the diagnosis."""
     command = (
-        f"echo '{_answer(incident)}' > agent_output.json; sleep {WAIT_S}; "
-        f"echo '{_answer(incident, ('otel-demo/Service/no-such-suspect',))}' > agent_output.json"
+        f"echo '{right_answer(incident)}' > agent_output.json; sleep {WAIT_S}; "
+        f"echo '{right_answer(incident, ('otel-demo/Service/no-such-suspect',))}' > agent_output.json"
     )
     evaluation = _trial(incident, tmp_path / "o", command)
     assert evaluation["scores"]["root_cause_entity"]["calculation_precision"] < 1.0
