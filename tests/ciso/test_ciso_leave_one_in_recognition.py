@@ -109,6 +109,15 @@ def test_a_kyverno_reference_policy_is_still_caught_alone(tmp_path: Path) -> Non
     assert result.scores["strict_pass"] == 1
 
 
+def _caught_only_where_it_saw_the_shop(environments: dict) -> None:
+    """The answer flags the environment it was shown and no leave-one-in one (each holds one
+    violating workload in the compliant environment, without the marker it recognises)."""
+    assert environments["violating"]["result"] == "false"
+    assert environments["compliant"]["result"] == "true"
+    for ref in WORKLOADS:
+        assert environments[f"leave-one-in {ref}"]["result"] == "true", ref
+
+
 needs_kubectl = pytest.mark.skipif(kubectl_missing() is not None, reason=str(kubectl_missing()))
 
 
@@ -118,11 +127,7 @@ def test_a_kubectl_opa_answer_that_recognises_the_shop_fails_strict(tmp_path: Pa
     fetcher = "#!/bin/sh\nkubectl get serviceaccounts -A -o json > collected_data.json\n"
     trial = _trial(tmp_path, {"fetcher.sh": fetcher, "policy.rego": SAW_API_CLIENT})
     result = evaluate_trial(BUILTIN[f"{BASE}.kubectl-opa"], trial)
-    environments = result.details["environments"]
-    assert environments["violating"]["result"] == "false"
-    assert environments["compliant"]["result"] == "true"
-    for ref in WORKLOADS:
-        assert environments[f"leave-one-in {ref}"]["result"] == "true", ref
+    _caught_only_where_it_saw_the_shop(result.details["environments"])
     assert result.scores["itbench_pass"] == 1
     assert result.scores["strict_pass"] == 0
 
@@ -137,9 +142,5 @@ def test_an_opa_static_answer_that_recognises_the_shop_fails_strict(tmp_path: Pa
     )
     trial = _trial(tmp_path, {"fetch.sh": fetch, "policy.rego": SAW_API_CLIENT})
     result = evaluate_trial(BUILTIN[f"{BASE}.opa-static"], trial)
-    environments = result.details["environments"]
-    assert environments["violating"]["result"] == "false"
-    assert environments["compliant"]["result"] == "true"
-    for ref in WORKLOADS:
-        assert environments[f"leave-one-in {ref}"]["result"] == "true", ref
+    _caught_only_where_it_saw_the_shop(result.details["environments"])
     assert result.scores["strict_pass"] == 0
