@@ -21,6 +21,7 @@ from itbench.models import Scenario
 from itbench.runner.selection import select_ids
 from sre.groundtruth import SCENARIO_FILES, load_truths
 from sre.judge.hooks import scenario_class
+from sre.seed_keys import keyed_hex, seed_key
 from sre.session import SreSettings
 from sre.snapshot.layout import SnapshotLayout
 from sre.snapshot_entries import SNAPSHOT_ENTRIES
@@ -126,15 +127,10 @@ def snapshot_scenarios(root: Path) -> list[Scenario]:
 SEED_FILE = "SEED"
 
 
-def _seed_key(seed: int) -> bytes:
-    """The seed as the HMAC key of the suite's tag and fault order."""
-    return seed.to_bytes((seed.bit_length() + 8) // 8, "big")
-
-
 def suite_tag(seed: int) -> str:
     """The fresh suite's name in ids and paths: an HMAC of a fixed text under the seed, so the
     same seed gives the same ids (a rerun resumes) but the ids say nothing of the seed."""
-    return hmac.new(_seed_key(seed), b"itbench sre fresh suite", hashlib.sha256).hexdigest()[:10]
+    return keyed_hex(seed, "itbench sre fresh suite")[:10]
 
 
 def fault_order(seed: int, count: int, kinds: Sequence[str]) -> list[str]:
@@ -145,7 +141,7 @@ def fault_order(seed: int, count: int, kinds: Sequence[str]) -> list[str]:
     agent sees (the same seed gives the same suite). Each kind sorts by an HMAC of its name and
     the run's number under the seed, which needs no random generator whose algorithm could
     change between Python versions."""
-    key = _seed_key(seed)
+    key = seed_key(seed)
     order: list[str] = []
     for block in range(-(-count // len(kinds))):
         order += sorted(kinds, key=functools.partial(_fault_rank, key, block))

@@ -8,8 +8,6 @@ from which the twin rebuilds the cluster; the agent sees neither that file nor t
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import secrets
 import time
@@ -25,6 +23,7 @@ from itbench.models import Scenario, ScoreValue
 from itbench.records import read_signed_record, write_signed_record
 from itbench.runner.selection import select_ids
 from sre.generator.ground_truth import GroundTruth
+from sre.seed_keys import keyed_hex
 
 #: the recipe beside a mitigation scenario's snapshot
 RECIPE_FILE = "mitigation.json"
@@ -134,11 +133,6 @@ def suite_secret(folder: Path) -> int:
         raise UsageError(f"{path}: not the suite's secret, an integer ({exc})") from None
 
 
-def _keyed(secret: int, text: str) -> str:
-    key = secret.to_bytes((secret.bit_length() + 8) // 8, "big")
-    return hmac.new(key, text.encode(), hashlib.sha256).hexdigest()
-
-
 def suite_id(fault_type: str, secret: int) -> str:
     """A built-in suite scenario's id. Opaque: the agent sees the id (its workspace's path,
     ``ITBENCH_WORKSPACE``, the scenario it is given), and ``mitigate-feature-flag`` would tell
@@ -146,7 +140,7 @@ def suite_id(fault_type: str, secret: int) -> str:
     which an agent can compute. An HMAC under the suite's secret (:func:`suite_secret`): stable
     across runs of one run directory and across new fault types (a hash, not a position); the
     evaluation's details name the fault type once the agent has stopped."""
-    return "mitigate-" + _keyed(secret, f"sre-mitigation/{fault_type}")[:8]
+    return "mitigate-" + keyed_hex(secret, f"sre-mitigation/{fault_type}")[:8]
 
 
 def suite_seed(fault_type: str, secret: int) -> int:
@@ -155,7 +149,7 @@ def suite_seed(fault_type: str, secret: int) -> int:
     ``SUITE_SEED_SPAN``. It depends on the type's name and the secret alone, so adding or
     removing a fault type moves no other type's incident (a position in name order did), and
     an agent cannot re-create its incident from the public fault names."""
-    return SUITE_SEED + int(_keyed(secret, f"sre-mitigation/seed/{fault_type}")[:8], 16) % (
+    return SUITE_SEED + int(keyed_hex(secret, f"sre-mitigation/seed/{fault_type}")[:8], 16) % (
         SUITE_SEED_SPAN
     )
 
