@@ -172,3 +172,19 @@ def test_a_digest_of_another_version_does_not_time_the_answer(tmp_path):
     e = _trial(tmp_path, events, final, 1001.0)
     assert e["scores"]["mttd_s"] == 20.0  # no record of the final version: the agent's end
     assert e["details"]["mttd_source"] == "agent end"
+
+
+def test_a_right_guess_withdrawn_for_a_wrong_one_times_nothing(tmp_path):
+    # one suspect after another (each at precision 1): the right one shown at 1002 and replaced
+    # is a guess; the diagnosis held to the end is the one shown at 1012
+    events = [
+        {"ts": 1000.0, "event": "trial_start"},
+        _seen(1001.0, WRONG),
+        _seen(1002.0, RIGHT),
+        _seen(1003.0, WRONG),
+        _seen(1012.0, RIGHT),
+        {"ts": 1015.0, "event": "agent_end"},
+    ]
+    e = _trial(tmp_path, events, RIGHT, 1012.0)
+    assert e["scores"]["mttd_s"] == 12.0
+    assert e["details"]["mttd_source"] == "runner watch"
