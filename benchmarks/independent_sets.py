@@ -2,7 +2,7 @@
 who never read the code): the SRE baseline's root_cause_entity F1 per incident (sre-set2 to
 sre-set25), the FinOps baseline's root_cause_resource per ground-truth level (finops-set2 to
 finops-set22; a control with no anomaly scored by the exact match) and the CISO baseline's
-ITBench and strict pass per class (ciso-set2 to ciso-set20).
+ITBench and strict pass per class (ciso-set2 to ciso-set21).
 Generates each set into a temporary folder with its own stdlib script, runs `itbench ... run` on
 it as a user would, and prints one JSON document. It fixes nothing.
 
@@ -194,6 +194,7 @@ SETS = (
     "ciso-set18",
     "ciso-set19",
     "ciso-set20",
+    "ciso-set21",
 )
 
 
